@@ -1,0 +1,17 @@
+// Astro renders pages only; Fastify (src/server/http) hosts it in middleware mode and serves
+// /api, OTLP, static assets and caches. Pages get server services through `locals`.
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  // Sessions are ours (cookies + database), not Astro's disk sessions.
+  session: undefined,
+  security: { checkOrigin: true, csp: true },
+  server: { host: '127.0.0.1', port: 4321, allowedHosts: ['.localhost', 'localhost'] },
+  build: { inlineStylesheets: 'always' },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,155 @@
+// Configuration is parsed and validated once at boot and then passed around; nothing reads
+// process.env at request time. A bad value stops the process with one line naming the variable.
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** undefined = embedded SQLite file in dataDir */
+  databaseUrl: string | undefined;
+  databaseKind: 'sqlite' | 'postgres';
+  sqlitePath: string;
+  productDomain: string;
+  productName: string;
+  nodeEnv: NodeEnv;
+  /** Signs access tokens and handoff codes; 32+ random bytes, base64url. */
+  sessionSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Scheme used when building links to tenant hosts (https in production). */
+  publicScheme: 'http' | 'https';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  signupEnabled: boolean;
+  allowPrivateTargets: boolean;
+  minCheckIntervalSeconds: number;
+  runEngine: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Operator overrides of feature flags: FLAG_ENABLE_X=true|false */
+  flagOverrides: Record<string, boolean>;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function fail(name: string, accepts: string, got: string): never {
+  throw new ConfigError(`Invalid ${name}=${JSON.stringify(got)}: expected ${accepts}`);
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (!/^\d+$/.test(raw)) fail(name, `a whole number from ${min} to ${max}`, raw);
+  const n = Number(raw);
+  if (n < min || n > max) fail(name, `a whole number from ${min} to ${max}`, raw);
+  return n;
+}
+
+function bool(env: Env, name: string, def: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  return fail(name, 'true or false', raw);
+}
+
+function oneOf<T extends string>(env: Env, name: string, def: T, allowed: readonly T[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (!(allowed as readonly string[]).includes(raw)) fail(name, `one of ${allowed.join(', ')}`, raw);
+  return raw as T;
+}
+
+const DOMAIN_RE = /^(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Secrets kept in DATA_DIR outside production so restarts keep sessions valid. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { sessionSecret?: string };
+    if (parsed.sessionSecret && parsed.sessionSecret.length >= 43) return parsed.sessionSecret;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, JSON.stringify({ sessionSecret: secret }, null, 2), { mode: 0o600 });
+  return secret;
+}
+
+export const KNOWN_DEFAULT_SECRETS = ['changeme', 'secret', 'change-me', 'development'];
+
+export function parseConfig(env: Env = process.env): Config {
+  const nodeEnv = oneOf<NodeEnv>(env, 'NODE_ENV', 'development', ['development', 'production', 'test']);
+  const port = int(env, 'PORT', 4321, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  if (!/^[0-9a-zA-Z.:\-[\]]+$/.test(host)) fail('HOST', 'an IP address or host name', host);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./.test(databaseUrl)) {
+    fail('DATABASE_URL', 'unset (SQLite file in DATA_DIR) or a postgres:// URL', databaseUrl);
+  }
+
+  const productDomain = (env.PRODUCT_DOMAIN || 'localhost').toLowerCase();
+  if (!DOMAIN_RE.test(productDomain)) fail('PRODUCT_DOMAIN', 'a DNS domain such as status.example.com or localhost', productDomain);
+  const productName = env.PRODUCT_NAME || 'StatusWatch';
+  if (productName.length > 60) fail('PRODUCT_NAME', 'at most 60 characters', productName);
+
+  const adminEmail = env.ADMIN_EMAIL || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminEmail && !EMAIL_RE.test(adminEmail)) fail('ADMIN_EMAIL', 'an email address', adminEmail);
+  if (adminEmail && !adminPassword) fail('ADMIN_PASSWORD', 'a password of 8+ characters when ADMIN_EMAIL is set', '');
+  if (adminPassword && adminPassword.length < 8) fail('ADMIN_PASSWORD', 'a password of 8+ characters', '***');
+
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\/./.test(smtpUrl)) fail('SMTP_URL', 'an smtp:// or smtps:// URL', smtpUrl);
+
+  const flagOverrides: Record<string, boolean> = {};
+  for (const [k, v] of Object.entries(env)) {
+    if (k.startsWith('FLAG_ENABLE_')) flagOverrides[k.slice(5)] = bool(env, k, v === 'true');
+  }
+
+  let sessionSecret = env.SESSION_SECRET || '';
+  if (nodeEnv === 'production') {
+    if (!sessionSecret) fail('SESSION_SECRET', 'a random secret of 32+ characters (required in production)', '');
+  }
+  if (sessionSecret) {
+    if (sessionSecret.length < 32 || KNOWN_DEFAULT_SECRETS.includes(sessionSecret.toLowerCase())) {
+      fail('SESSION_SECRET', 'a random secret of 32+ characters, not a default', '***');
+    }
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    sessionSecret = loadOrCreateSecret(dataDir);
+  }
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    databaseKind: databaseUrl ? 'postgres' : 'sqlite',
+    sqlitePath: path.join(dataDir, 'statuswatch.sqlite'),
+    productDomain,
+    productName,
+    nodeEnv,
+    sessionSecret,
+    adminEmail,
+    adminPassword,
+    publicScheme: oneOf(env, 'PUBLIC_SCHEME', nodeEnv === 'production' ? 'https' : 'http', ['http', 'https']),
+    logLevel: oneOf(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'silent']),
+    signupEnabled: bool(env, 'SIGNUP_ENABLED', true),
+    allowPrivateTargets: bool(env, 'ALLOW_PRIVATE_TARGETS', false),
+    minCheckIntervalSeconds: int(env, 'MIN_CHECK_INTERVAL_SECONDS', 30, 1, 86400),
+    runEngine: bool(env, 'RUN_ENGINE', true),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || `no-reply@${productDomain}`,
+    flagOverrides,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+  };
+}

@@ -1,0 +1,47 @@
+// SQL for users. Every query a tenant can reach takes the company filter from its caller.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../connect.ts';
+import type { UsersTable } from '../schema/identity.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function usersRepo(db: Db) {
+  const k = db.k;
+  return {
+    async count(): Promise<number> {
+      const r = await k.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async countSuperAdmins(): Promise<number> {
+      const r = await k.selectFrom('users').where('user_type', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async countByCompany(companyId: string): Promise<number> {
+      const r = await k.selectFrom('users').where('company_id', '=', companyId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    findById(id: string): Promise<UserRow | undefined> {
+      return k.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return k.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    },
+    list(filter: { companyId?: string } = {}): Promise<UserRow[]> {
+      let q = k.selectFrom('users').selectAll().orderBy('created_at', 'desc').orderBy('id');
+      if (filter.companyId) q = q.where('company_id', '=', filter.companyId);
+      return q.execute();
+    },
+    async insert(row: Insertable<UsersTable>): Promise<void> {
+      await k.insertInto('users').values({ ...row, email: row.email.toLowerCase() }).execute();
+    },
+    async update(id: string, patch: Updateable<UsersTable>): Promise<number> {
+      const values = patch.email ? { ...patch, email: patch.email.toLowerCase() } : patch;
+      const r = await k.updateTable('users').set(values).where('id', '=', id).executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+    async delete(id: string): Promise<number> {
+      const r = await k.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// Row types of the identity tables (migration 0001). Booleans are 0|1, times are ms.
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  email: string;
+  url: string | null;
+  phone: string | null;
+  subdomain: string | null;
+  slug: string | null;
+  status: string;
+  primary_color: string;
+  secondary_color: string;
+  services: string;
+  company_metadata: string | null;
+  is_active: number;
+  max_users: number;
+  max_workers: number;
+  threat_feed_enabled: number;
+  horizontal_logo_base64: string | null;
+  logo_base64: string | null;
+  plan: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  full_name: string;
+  user_type: number;
+  company_id: string | null;
+  is_active: number;
+  password_hash: string;
+  session_version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  host: string;
+  remember: number;
+  user_agent: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface NotificationsTable {
+  id: string;
+  company_id: string | null;
+  user_id: string;
+  title: string;
+  message: string;
+  details: string | null;
+  metadata: string | null;
+  severity: string;
+  type: string;
+  is_read: number;
+  action_url: string | null;
+  dedupe_key: string | null;
+  created_at: number;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  email_enabled: number;
+  sms_enabled: number;
+  webhook_enabled: number;
+  monitor_incidents: number;
+  ssl_warnings: number;
+  dns_warnings: number;
+  security_alerts: number;
+  system_notifications: number;
+  updated_at: number;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  event: string;
+  details: string | null;
+  timestamp: number;
+  user_id: string | null;
+  user_role: string | null;
+  tenant_id: string | null;
+  session_id: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  source: string;
+}
+
+export interface FeatureFlagsTable {
+  name: string;
+  enabled: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+export interface IdentityTables {
+  companies: CompaniesTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  audit_events: AuditEventsTable;
+  feature_flags: FeatureFlagsTable;
+}

@@ -1,0 +1,53 @@
+// Kysely's SqliteDialect expects the better-sqlite3 shape; node:sqlite (built into Node 24, no
+// native build) differs only in how a statement says whether it returns rows.
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+type Param = null | number | bigint | string | Uint8Array;
+
+function toParams(parameters: ReadonlyArray<unknown>): Param[] {
+  // node:sqlite rejects booleans and undefined; store booleans as 0/1 like the schema does.
+  return parameters.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p === undefined ? null : (p as Param)));
+}
+
+class Statement implements SqliteStatement {
+  readonly reader: boolean;
+  #stmt: StatementSync;
+  constructor(stmt: StatementSync) {
+    this.#stmt = stmt;
+    this.reader = stmt.columns().length > 0;
+  }
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#stmt.all(...toParams(parameters));
+  }
+  run(parameters: ReadonlyArray<unknown>) {
+    const r = this.#stmt.run(...toParams(parameters));
+    return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+  }
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#stmt.iterate(...toParams(parameters)) as IterableIterator<unknown>;
+  }
+}
+
+export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
+  const raw = new DatabaseSync(file);
+  // WAL: readers never block the single writer; NORMAL sync is durable at each checkpoint and
+  // never corrupts on a crash. busy_timeout lets a second process (CLI) wait instead of failing.
+  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  const cache = new Map<string, Statement>();
+  return {
+    raw,
+    prepare(sql: string) {
+      let s = cache.get(sql);
+      if (!s) {
+        s = new Statement(raw.prepare(sql));
+        if (cache.size > 500) cache.clear();
+        cache.set(sql, s);
+      }
+      return s;
+    },
+    close() {
+      raw.close();
+    },
+  };
+}

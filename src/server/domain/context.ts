@@ -1,0 +1,42 @@
+// What every service verb receives: who is acting, on which host, and the process's services.
+// Tenant and role come only from the server-side session (never from headers, query or body).
+import type { Role } from '../../lib/permissions.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+
+export interface Actor {
+  userId: string;
+  email: string;
+  fullName: string;
+  userType: 1 | 2 | 3;
+  role: Role;
+  /** null for super admins */
+  companyId: string | null;
+  /** refresh-token family: identifies the login session */
+  sessionId: string;
+  /** issued-at / expiry of the access token, seconds */
+  iat: number;
+  exp: number;
+}
+
+export interface Services {
+  config: Config;
+  db: Db;
+  /** Milliseconds since the epoch; injected so tests can move time. */
+  now(): number;
+  /** Set by main.ts once migrations ran and the database answered. */
+  ready: boolean;
+  version: string;
+  /** Run in order at shutdown, before the database closes (engine, batch writers, ...). */
+  onShutdown?: Array<() => Promise<void>>;
+  // Areas add their typed services below (engine, telemetry, mail, ...).
+}
+
+export interface Ctx {
+  services: Services;
+  actor: Actor | null;
+  /** Host header without port, lower-cased */
+  host: string;
+  ip: string;
+  userAgent: string;
+}

@@ -1,0 +1,72 @@
+// The Fastify application: API (spec-first), probes, security hooks, static assets and Astro.
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import addFormats from 'ajv-formats';
+import type { Services } from '../domain/context.ts';
+import type { PageServices } from '../../lib/page-services.ts';
+import { handlers } from './handlers/index.ts';
+import { loadSpec } from './openapi/spec.ts';
+import { registerSpecRoutes } from './openapi/routes.ts';
+import { errorToProblem, problem, sendProblem } from './problem.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { registerSameOriginGuard } from './same-origin.ts';
+import { astroBuilt, registerAstro } from './astro.ts';
+
+export interface AppOptions {
+  services: Services;
+  pages?: PageServices;
+  /** Mount the built Astro pages (needs `npm run build`); API tests leave it off. */
+  withPages?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { services } = opts;
+  const config = services.config;
+  const app = Fastify({
+    logger: opts.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    ajv: {
+      // Unknown properties are rejected (schemas say additionalProperties: false), never dropped;
+      // query strings are coerced from text to the documented types.
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false },
+      plugins: [addFormats as never],
+    },
+  });
+
+  // Every route as registered, so the contract harness can prove nothing undocumented is served.
+  const servedRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate('servedRoutes', servedRoutes);
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) servedRoutes.push({ method: String(m), url: r.url });
+  });
+
+  await app.register(fastifyCookie);
+  registerSecurityHeaders(app, { https: config.publicScheme === 'https' });
+  registerSameOriginGuard(app);
+
+  app.setErrorHandler((err, req, reply) => sendProblem(reply, errorToProblem(err, req)));
+
+  app.get('/livez', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    const dbUp = services.ready && (await services.db.ping());
+    if (!dbUp) return sendProblem(reply, problem(503, 'unavailable', 'Not ready: migrations pending or database unreachable.'));
+    return { status: 'ready' };
+  });
+
+  const spec = await loadSpec();
+  registerSpecRoutes(app, spec, handlers, services);
+
+  if (opts.withPages && opts.pages) {
+    if (!astroBuilt()) throw new Error('The pages are not built: run `npm run build` first.');
+    await registerAstro(app, opts.pages, config.publicScheme === 'https');
+  } else {
+    app.setNotFoundHandler((req, reply) =>
+      sendProblem(reply, problem(404, 'not_found', `No route ${req.method} ${req.url.split('?')[0]}`)),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,50 @@
+// Mounts the built Astro app (middleware mode) behind Fastify, and the built static assets.
+// Hashed files under /_astro are immutable; everything else revalidates.
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PageServices } from '../../lib/page-services.ts';
+import { securityHeaders } from './security-headers.ts';
+
+type AstroHandler = (req: unknown, res: unknown, next: (err?: unknown) => void, locals: object) => Promise<void>;
+
+export const DIST_DIR = path.resolve(import.meta.dirname, '../../../dist');
+
+export function astroBuilt(dist = DIST_DIR): boolean {
+  return existsSync(path.join(dist, 'server', 'entry.mjs'));
+}
+
+export async function registerAstro(app: FastifyInstance, pages: PageServices, https: boolean, dist = DIST_DIR): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: path.join(dist, 'client'),
+    wildcard: false,
+    index: false,
+    redirect: false,
+    setHeaders(res, file) {
+      res.setHeader(
+        'cache-control',
+        file.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+    },
+  });
+  const entry = (await import(pathToFileURL(path.join(dist, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/v1/')) {
+      return reply
+        .code(404)
+        .type('application/problem+json')
+        .send({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found', detail: `No route ${req.method} ${req.url.split('?')[0]}` });
+    }
+    reply.hijack();
+    // Fastify's onSend hooks do not run for hijacked replies: set the page headers here.
+    for (const [k, v] of Object.entries(securityHeaders({ https, html: true }))) reply.raw.setHeader(k, v);
+    await entry.handler(req.raw, reply.raw, (err) => {
+      if (!reply.raw.headersSent) {
+        reply.raw.statusCode = err ? 500 : 404;
+        reply.raw.end(err ? 'Internal Server Error' : 'Not Found');
+      }
+    }, { services: pages });
+  });
+}

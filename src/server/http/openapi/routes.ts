@@ -1,0 +1,48 @@
+// Spec-first serving: one Fastify route per documented operation, validated against the
+// document at run time, wired to the handler of the same operationId. Operations whose
+// capability is not built yet answer 501 with a problem body (see pendingOperations).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../../domain/context.ts';
+import type { HandlerMap, OperationId } from '../handler-types.ts';
+import { problem, sendProblem } from '../problem.ts';
+import { buildCtx } from '../request-context.ts';
+import type { LoadedSpec, OperationSpec } from './spec.ts';
+
+export function pendingOperations(spec: LoadedSpec, handlers: HandlerMap): string[] {
+  return spec.operations.filter((o) => !handlers[o.operationId as OperationId]).map((o) => o.operationId);
+}
+
+export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handlers: HandlerMap, services: Services): void {
+  for (const op of spec.operations) {
+    const handler = handlers[op.operationId as OperationId] as
+      | ((i: { ctx: unknown; params: unknown; query: unknown; body: unknown; req: FastifyRequest; reply: FastifyReply }) => Promise<unknown>)
+      | undefined;
+    const schema: Record<string, unknown> = {};
+    if (op.params) schema.params = op.params;
+    if (op.querystring) schema.querystring = op.querystring;
+    if (op.body && !op.rawBody) schema.body = op.body;
+    app.route({
+      method: op.method,
+      url: op.route,
+      schema,
+      config: { operation: op },
+      handler: async (req, reply) => {
+        if (!handler) {
+          return sendProblem(reply, problem(501, 'not_implemented', `${op.operationId} is not available yet.`));
+        }
+        const ctx = await buildCtx(req, services, op);
+        if (op.requiresAuth && !ctx.actor && !op.apiKey) {
+          return sendProblem(reply, problem(401, 'unauthorized', 'Authentication required. Please sign in.'));
+        }
+        if (op.bodyRequired && req.body === undefined && !op.rawBody) {
+          return sendProblem(reply, problem(400, 'validation', 'The request body is required.'));
+        }
+        const result = await handler({ ctx, params: req.params, query: req.query ?? {}, body: req.body, req, reply });
+        if (reply.sent) return reply;
+        return reply.send(result);
+      },
+    });
+  }
+}
+
+export type { OperationSpec };

@@ -1,0 +1,96 @@
+// Loads the hand-written, multi-file OpenAPI document once and gives the routes what they need:
+// every operation with its method, path, parameters, body schema and security.
+import { bundle, createConfig } from '@redocly/openapi-core';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SPEC_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../openapi/openapi.yaml');
+
+type Json = Record<string, any>;
+
+export interface OperationSpec {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** OpenAPI path, e.g. /api/v1/admin/users/{id} */
+  path: string;
+  /** Fastify path, e.g. /api/v1/admin/users/:id */
+  route: string;
+  /** false when the operation has `security: []` */
+  requiresAuth: boolean;
+  /** true when an API key (bearer) is accepted instead of a session */
+  apiKey: boolean;
+  params?: Json;
+  querystring?: Json;
+  body?: Json;
+  bodyRequired: boolean;
+  /** status code → JSON schema of the JSON body (problem responses included) */
+  responses: Record<string, Json | undefined>;
+  /** x-raw-body: the handler gets the raw Buffer (OTLP protobuf) */
+  rawBody: boolean;
+}
+
+export interface LoadedSpec {
+  document: Json;
+  operations: OperationSpec[];
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+function paramsSchema(params: Json[], where: 'path' | 'query'): Json | undefined {
+  const mine = params.filter((p) => p.in === where);
+  if (mine.length === 0) return undefined;
+  const properties: Json = {};
+  const required: string[] = [];
+  for (const p of mine) {
+    properties[p.name] = p.schema ?? {};
+    if (p.required) required.push(p.name);
+  }
+  // Unknown query parameters are rejected like unknown body properties.
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+let cached: Promise<LoadedSpec> | undefined;
+
+export function loadSpec(file = SPEC_FILE): Promise<LoadedSpec> {
+  if (file === SPEC_FILE && cached) return cached;
+  const p = (async () => {
+    const config = await createConfig({});
+    const { bundle: doc, problems } = await bundle({ ref: file, config, dereference: true });
+    const errors = problems.filter((x) => x.severity === 'error');
+    if (errors.length) throw new Error(`openapi: ${errors.map((e) => e.message).join('; ')}`);
+    const document = doc.parsed as Json;
+    const operations: OperationSpec[] = [];
+    const globalSecurity: Json[] = document.security ?? [];
+    for (const [p, item] of Object.entries<Json>(document.paths ?? {})) {
+      for (const m of METHODS) {
+        const op = item[m];
+        if (!op) continue;
+        const params = [...(item.parameters ?? []), ...(op.parameters ?? [])];
+        const security: Json[] = op.security ?? globalSecurity;
+        const responses: Record<string, Json | undefined> = {};
+        for (const [status, r] of Object.entries<Json>(op.responses ?? {})) {
+          const content = r.content ?? {};
+          responses[status] = (content['application/json'] ?? content['application/problem+json'])?.schema;
+        }
+        const jsonBody = op.requestBody?.content?.['application/json']?.schema;
+        operations.push({
+          operationId: op.operationId,
+          method: m.toUpperCase() as OperationSpec['method'],
+          path: p,
+          route: p.replace(/\{([^}]+)\}/g, ':$1'),
+          requiresAuth: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
+          apiKey: security.some((s) => 'apiKeyAuth' in s),
+          params: paramsSchema(params, 'path'),
+          querystring: paramsSchema(params, 'query'),
+          body: jsonBody,
+          bodyRequired: Boolean(op.requestBody?.required),
+          responses,
+          rawBody: Boolean(op['x-raw-body']),
+        });
+      }
+    }
+    return { document, operations };
+  })();
+  if (file === SPEC_FILE) cached = p;
+  return p;
+}

@@ -1,0 +1,105 @@
+// One place maps domain errors, validation failures and framework errors to RFC 9457 problem
+// responses with a human `detail` (the console shows it as is).
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type ErrorCode } from '../domain/errors.ts';
+
+const STATUS: Record<ErrorCode, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  limit_exceeded: 422,
+  rate_limited: 429,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  not_implemented: 501,
+  unavailable: 503,
+};
+
+const TITLE: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented', 503: 'Service Unavailable',
+};
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  instance?: string;
+  errors?: Record<string, string>;
+  retry_after?: number;
+}
+
+export function problem(status: number, code: string, detail: string, extra?: Partial<ProblemBody>): ProblemBody {
+  return { type: 'about:blank', title: TITLE[status] ?? 'Error', status, detail, code, ...extra };
+}
+
+export function sendProblem(reply: FastifyReply, body: ProblemBody): FastifyReply {
+  if (body.retry_after !== undefined) reply.header('retry-after', String(body.retry_after));
+  return reply.code(body.status).type('application/problem+json').send(body);
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** "body/email must match format email" → a sentence a person can act on. */
+export function describeValidation(errors: AjvError[], context: string): { detail: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const parts: string[] = [];
+  for (const e of errors) {
+    let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    let msg: string;
+    if (e.keyword === 'additionalProperties') {
+      const extra = String(e.params.additionalProperty);
+      field = field ? `${field}.${extra}` : extra;
+      msg = `unknown property '${extra}'`;
+    } else if (e.keyword === 'required') {
+      const missing = String(e.params.missingProperty);
+      field = field ? `${field}.${missing}` : missing;
+      msg = `${missing} is required`;
+    } else {
+      msg = `${field || context} ${e.message ?? 'is invalid'}`;
+    }
+    if (field && !fields[field]) fields[field] = msg;
+    parts.push(msg);
+  }
+  const where = context === 'body' ? 'request body' : context === 'querystring' ? 'query' : context === 'params' ? 'path' : context;
+  return { detail: `Invalid ${where}: ${[...new Set(parts)].join('; ')}`, fields };
+}
+
+export function errorToProblem(err: FastifyError | DomainError | Error, req: FastifyRequest): ProblemBody {
+  if (err instanceof DomainError) {
+    return problem(STATUS[err.code], err.code, err.detail, {
+      ...(err.fields ? { errors: err.fields } : {}),
+      ...(err.retryAfter !== undefined ? { retry_after: err.retryAfter } : {}),
+    });
+  }
+  const fe = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
+  if (fe.validation) {
+    const { detail, fields } = describeValidation(fe.validation, fe.validationContext ?? 'request');
+    return problem(400, 'validation', detail, { errors: fields });
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return problem(413, 'payload_too_large', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return problem(415, 'unsupported_media_type', `Unsupported content type '${req.headers['content-type'] ?? ''}'; send application/json.`);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return problem(400, 'validation', 'The request body is empty; send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return problem(400, 'validation', 'The request body is not valid JSON.');
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return problem(fe.statusCode, 'bad_request', fe.message);
+  }
+  req.log.error({ err }, 'unhandled error');
+  return problem(500, 'internal', 'Something went wrong on our side. Please try again.');
+}

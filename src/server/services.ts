@@ -1,0 +1,46 @@
+// Builds the process's services once: configuration, database (migrated), page services.
+// main.ts, the worker, the admin CLI and the tests all start here.
+import { readFileSync } from 'node:fs';
+import type { Config } from './config.ts';
+import { openDb, type Db } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Services } from './domain/context.ts';
+import type { PageServices } from '../lib/page-services.ts';
+import { createSuperAdmin, needsSetup } from './domain/setup/first-admin.ts';
+import { DomainError } from './domain/errors.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export function openConfiguredDb(config: Config): Db {
+  return config.databaseUrl
+    ? openDb({ kind: 'postgres', url: config.databaseUrl })
+    : openDb({ kind: 'sqlite', file: config.sqlitePath });
+}
+
+export async function createServices(config: Config, opts: { db?: Db; now?: () => number } = {}): Promise<Services> {
+  const db = opts.db ?? openConfiguredDb(config);
+  await migrateToLatest(db);
+  const services: Services = { config, db, now: opts.now ?? Date.now, ready: false, version: pkg.version };
+  if (config.adminEmail && config.adminPassword && (await needsSetup(services))) {
+    await createSuperAdmin(services, { email: config.adminEmail, password: config.adminPassword }, { onlyIfNoUsers: true });
+  }
+  services.ready = true;
+  return services;
+}
+
+export function createPageServices(services: Services): PageServices {
+  return {
+    productName: services.config.productName,
+    productDomain: services.config.productDomain,
+    needsSetup: () => needsSetup(services),
+    async createFirstAdmin(input) {
+      try {
+        await createSuperAdmin(services, input, { onlyIfNoUsers: true });
+        return null;
+      } catch (e) {
+        if (e instanceof DomainError) return e.detail;
+        throw e;
+      }
+    },
+  };
+}

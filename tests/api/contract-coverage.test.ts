@@ -1,0 +1,70 @@
+// The contract itself: every documented operation is served (by its handler, or 501 while its
+// capability is pending), and nothing undocumented is served under /api/v1.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec } from '../../src/server/http/openapi/spec.ts';
+import { pendingOperations } from '../../src/server/http/openapi/routes.ts';
+import { handlers } from '../../src/server/http/handlers/index.ts';
+import type { HandlerMap } from '../../src/server/http/handler-types.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+describe('contract coverage', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ db: 'sqlite' });
+  });
+  afterAll(async () => t?.close());
+
+  it('documents every call of section 7 of the spec', async () => {
+    const spec = await loadSpec();
+    const documented = new Set(spec.operations.map((o) => `${o.method} ${o.path.replace(/\{[^}]+\}/g, '{}')}`));
+    const section7 = [
+      'POST /api/v1/auth/login', 'POST /api/v1/auth/signup', 'GET /api/v1/auth/me', 'POST /api/v1/auth/logout',
+      'POST /api/v1/auth/refresh-token', 'GET /api/v1/company/fetch-company', 'GET /api/v1/public/public-status/{}',
+      'GET /api/v1/admin/companies', 'GET /api/v1/admin/companies/{}', 'POST /api/v1/admin/companies',
+      'PUT /api/v1/admin/companies/{}', 'DELETE /api/v1/admin/companies/{}', 'GET /api/v1/admin/users',
+      'POST /api/v1/admin/users', 'PUT /api/v1/admin/users/{}', 'DELETE /api/v1/admin/users/{}',
+      'POST /api/v1/admin/users/{}/reset-password', 'GET /api/v1/admin/flags', 'POST /api/v1/audit',
+      'GET /api/v1/api-intelligence/metrics/red', 'GET /api/v1/incidents/recent', 'GET /api/v1/monitors/summary',
+      'GET /api/v1/traces/search', 'GET /api/v1/notifications/', 'GET /api/v1/notifications/preferences',
+      'PUT /api/v1/notifications/preferences', 'PATCH /api/v1/notifications/{}/read', 'PATCH /api/v1/notifications/mark-all-read',
+      'DELETE /api/v1/notifications/{}', 'DELETE /api/v1/notifications/delete-all-read', 'GET /api/v1/health/',
+      'GET /api/v1/admin/dashboard-summary',
+    ];
+    expect(section7.filter((c) => !documented.has(c))).toEqual([]);
+  });
+
+  it('gives every operation a unique operationId and only documented handlers', async () => {
+    const spec = await loadSpec();
+    const ids = spec.operations.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const extra = Object.keys(handlers).filter((h) => !ids.includes(h));
+    expect(extra).toEqual([]);
+  });
+
+  it('serves every documented operation and nothing undocumented under /api/v1', async () => {
+    const spec = await loadSpec();
+    for (const op of spec.operations) {
+      const url = op.route.replace(/\/$/, '');
+      expect(t.app.hasRoute({ method: op.method, url }) || t.app.hasRoute({ method: op.method, url: op.route }), `${op.method} ${op.path}`).toBe(true);
+    }
+    const documented = new Set(spec.operations.map((o) => `${o.method} ${o.route.replace(/\/$/, '')}`));
+    const served = (t.app as unknown as { servedRoutes: Array<{ method: string; url: string }> }).servedRoutes
+      .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url.replace(/\/$/, '')}`);
+    expect(served.length).toBeGreaterThanOrEqual(spec.operations.length);
+    expect(served.filter((r) => !documented.has(r))).toEqual([]);
+  });
+
+  it('lists the operations still pending (answering 501)', async () => {
+    const spec = await loadSpec();
+    const pending = pendingOperations(spec, handlers as HandlerMap);
+    for (const id of pending) {
+      const op = spec.operations.find((o) => o.operationId === id)!;
+      const url = op.path.replace(/\{[^}]+\}/g, 'x');
+      const r = await t.client().request(op.method, url, op.body ? { body: {} } : {});
+      // 400/401 may come first (validation, sign-in); an unauthenticated pending call is 501
+      expect([400, 401, 501], `${id} answered ${r.status}`).toContain(r.status);
+    }
+    console.log(`pending operations (501): ${pending.length ? pending.join(', ') : 'none'}`);
+  });
+});

@@ -1,0 +1,30 @@
+// First run: /setup creates the first super admin and is gone afterwards.
+import { test, expect } from '@playwright/test';
+import { startServer } from './support/server.ts';
+
+test('the first super admin is created on /setup, which then disappears', async ({ page }) => {
+  const server = await startServer();
+  try {
+    await page.goto(server.baseUrl + '/');
+    await expect(page).toHaveURL(/\/setup$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to StatusWatch' })).toBeVisible();
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByLabel('Password (8+ characters)').fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    // the browser's own minlength check keeps the form on the page
+    await expect(page).toHaveURL(/\/setup$/);
+    await page.getByLabel('Password (8+ characters)').fill('a-long-password');
+    await page.getByLabel('Confirm password').fill('another-password');
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The two passwords do not match.');
+    await page.getByLabel('Password (8+ characters)').fill('a-long-password');
+    await page.getByLabel('Confirm password').fill('a-long-password');
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await expect(page).toHaveURL(/\/login\?setup=done$/);
+    const again = await page.goto(server.baseUrl + '/setup');
+    expect(again?.status()).toBe(404);
+  } finally {
+    await server.stop();
+  }
+});

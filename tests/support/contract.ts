@@ -1,0 +1,58 @@
+// The contract harness: every response the API tests see is validated against the OpenAPI
+// document (status documented, body matches its schema). A mismatch fails the test.
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { loadSpec, type OperationSpec } from '../../src/server/http/openapi/spec.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const compiled = new WeakMap<object, ReturnType<Ajv['compile']>>();
+
+export const seenOperations = new Set<string>();
+
+function matchOperation(ops: OperationSpec[], method: string, pathname: string): OperationSpec | undefined {
+  const norm = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  // Static paths win over templated ones, as in the router.
+  const candidates = ops.filter((o) => o.method === method);
+  const exact = candidates.find((o) => o.path.replace(/\/$/, '') === norm);
+  if (exact) return exact;
+  return candidates.find((o) => {
+    const re = new RegExp('^' + o.path.replace(/\/$/, '').replace(/\{[^}]+\}/g, '[^/]+') + '$');
+    return re.test(norm);
+  });
+}
+
+export class ContractError extends Error {}
+
+export async function assertMatchesContract(method: string, url: string, status: number, contentType: string, body: unknown): Promise<void> {
+  const { pathname } = new URL(url, 'http://x');
+  if (!pathname.startsWith('/api/v1/') && !pathname.startsWith('/v1/')) return;
+  const spec = await loadSpec();
+  const op = matchOperation(spec.operations, method, pathname);
+  if (!op) {
+    if (status === 404 || status === 405) return; // unknown routes answer a problem 404
+    throw new ContractError(`${method} ${pathname} answered ${status} but is not in the OpenAPI document`);
+  }
+  seenOperations.add(op.operationId);
+  if (!(String(status) in op.responses) && !('default' in op.responses)) {
+    // Generic answers every operation may give.
+    const generic = [400, 401, 403, 404, 413, 415, 429, 501, 503];
+    if (!generic.includes(status)) throw new ContractError(`${op.operationId}: status ${status} is not documented`);
+    if (!contentType.startsWith('application/problem+json')) throw new ContractError(`${op.operationId}: ${status} must be a problem+json`);
+    return;
+  }
+  const schema = op.responses[String(status)] ?? op.responses.default;
+  if (!schema) return; // documented without a body
+  if (status >= 400 && !contentType.startsWith('application/problem+json')) {
+    throw new ContractError(`${op.operationId}: error ${status} must be application/problem+json, got ${contentType}`);
+  }
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  if (!validate(body)) {
+    throw new ContractError(`${op.operationId} ${status}: response does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 800)}`);
+  }
+}
