@@ -48,7 +48,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, { https: config.publicScheme === 'https' });
   registerSameOriginGuard(app);
 
-  app.setErrorHandler((err, req, reply) => sendProblem(reply, errorToProblem(err, req)));
+  app.setErrorHandler((err, req, reply) => sendProblem(reply, errorToProblem(err as Error, req)));
 
   app.get('/livez', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

@@ -22,8 +22,8 @@ export async function registerAstro(app: FastifyInstance, pages: PageServices, h
     wildcard: false,
     index: false,
     redirect: false,
-    setHeaders(res, file) {
-      res.setHeader(
+    setHeaders(reply, file) {
+      reply.header(
         'cache-control',
         file.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       );

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Row types of the identity tables (migration 0001). Booleans are 0|1, times are ms.
 export interface CompaniesTable {
   id: string;
@@ -7,18 +9,18 @@ export interface CompaniesTable {
   phone: string | null;
   subdomain: string | null;
   slug: string | null;
-  status: string;
-  primary_color: string;
-  secondary_color: string;
-  services: string;
+  status: Generated<string>;
+  primary_color: Generated<string>;
+  secondary_color: Generated<string>;
+  services: Generated<string>;
   company_metadata: string | null;
-  is_active: number;
-  max_users: number;
-  max_workers: number;
-  threat_feed_enabled: number;
+  is_active: Generated<number>;
+  max_users: Generated<number>;
+  max_workers: Generated<number>;
+  threat_feed_enabled: Generated<number>;
   horizontal_logo_base64: string | null;
   logo_base64: string | null;
-  plan: string;
+  plan: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -29,9 +31,9 @@ export interface UsersTable {
   full_name: string;
   user_type: number;
   company_id: string | null;
-  is_active: number;
+  is_active: Generated<number>;
   password_hash: string;
-  session_version: number;
+  session_version: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -42,7 +44,7 @@ export interface RefreshTokensTable {
   user_id: string;
   token_hash: string;
   host: string;
-  remember: number;
+  remember: Generated<number>;
   user_agent: string | null;
   created_at: number;
   expires_at: number;
@@ -60,7 +62,7 @@ export interface NotificationsTable {
   metadata: string | null;
   severity: string;
   type: string;
-  is_read: number;
+  is_read: Generated<number>;
   action_url: string | null;
   dedupe_key: string | null;
   created_at: number;
@@ -68,14 +70,14 @@ export interface NotificationsTable {
 
 export interface NotificationPreferencesTable {
   user_id: string;
-  email_enabled: number;
-  sms_enabled: number;
-  webhook_enabled: number;
-  monitor_incidents: number;
-  ssl_warnings: number;
-  dns_warnings: number;
-  security_alerts: number;
-  system_notifications: number;
+  email_enabled: Generated<number>;
+  sms_enabled: Generated<number>;
+  webhook_enabled: Generated<number>;
+  monitor_incidents: Generated<number>;
+  ssl_warnings: Generated<number>;
+  dns_warnings: Generated<number>;
+  security_alerts: Generated<number>;
+  system_notifications: Generated<number>;
   updated_at: number;
 }
 

@@ -1,2 +1,113 @@
-// Row types of the monitoring engine's tables (migrations 0100-0199).
-export interface MonitoringTables {}
+import type { Generated } from 'kysely';
+
+// Row types of the monitoring engine's tables (migrations 0100-0199). Booleans 0|1, times ms.
+export type MonitorType = 'http' | 'tcp' | 'dns' | 'ssl' | 'push';
+export type CheckStatus = 'operational' | 'degraded' | 'down' | 'unknown';
+
+export interface MonitorsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  type: MonitorType;
+  config: string;
+  is_public: Generated<number>;
+  is_paused: Generated<number>;
+  interval_seconds: number;
+  timeout_seconds: number;
+  confirmations: Generated<number>;
+  status: Generated<CheckStatus>;
+  status_since: number | null;
+  pending_status: CheckStatus | null;
+  pending_count: Generated<number>;
+  last_checked_at: number | null;
+  last_response_time_ms: number | null;
+  last_http_code: number | null;
+  last_error: string | null;
+  cert_expires_at: number | null;
+  push_token: string | null;
+  last_push_at: number | null;
+  next_due_at: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CheckResultsTable {
+  monitor_id: string;
+  checked_at: number;
+  company_id: string;
+  status: CheckStatus;
+  response_time_ms: number | null;
+  http_code: number | null;
+  error: string | null;
+  timings: string | null;
+  cert_expires_at: number | null;
+}
+
+interface RollupColumns {
+  monitor_id: string;
+  company_id: string;
+  checks: Generated<number>;
+  failures: Generated<number>;
+  degraded: Generated<number>;
+  maintenance: Generated<number>;
+  sum_response_ms: Generated<number>;
+  min_response_ms: number | null;
+  max_response_ms: number | null;
+  response_hist: string | null;
+  p95_response_ms: number | null;
+  last_status: CheckStatus | null;
+  last_http_code: number | null;
+  last_checked_at: number | null;
+}
+export interface MonitorRollupsHourlyTable extends RollupColumns { hour_start: number }
+export interface MonitorRollupsDailyTable extends RollupColumns { day_start: number }
+
+export type IncidentStatus = 'open' | 'investigating' | 'identified' | 'monitoring' | 'resolved';
+
+export interface IncidentsTable {
+  id: string;
+  company_id: string;
+  monitor_id: string | null;
+  title: string;
+  severity: 'critical' | 'high' | 'medium' | 'low';
+  status: IncidentStatus;
+  is_public: Generated<number>;
+  started_at: number;
+  resolved_at: number | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentUpdatesTable {
+  id: string;
+  incident_id: string;
+  company_id: string;
+  status: IncidentStatus;
+  message: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface MaintenanceWindowsTable {
+  id: string;
+  company_id: string;
+  monitor_id: string | null;
+  title: string;
+  description: string | null;
+  starts_at: number;
+  ends_at: number;
+  created_at: number;
+}
+
+export interface MonitoringTables {
+  monitors: MonitorsTable;
+  check_results: CheckResultsTable;
+  monitor_rollups_hourly: MonitorRollupsHourlyTable;
+  monitor_rollups_daily: MonitorRollupsDailyTable;
+  incidents: IncidentsTable;
+  incident_updates: IncidentUpdatesTable;
+  maintenance_windows: MaintenanceWindowsTable;
+}

@@ -1,8 +1,27 @@
-// Every operation's handler, one map per product area. An operationId missing here answers 501
-// (the contract harness lists those). `satisfies HandlerMap` ties names and types to the spec.
+// Every operation's handler, one map per product area (one file each, owned by that area).
+// An operationId missing here answers 501 (the contract harness lists those).
+// `satisfies HandlerMap` ties names and types to the generated OpenAPI types.
 import type { HandlerMap } from '../handler-types.ts';
 import { systemHandlers } from './system.ts';
+import { authHandlers } from './auth.ts';
+import { adminHandlers } from './admin.ts';
+import { companyHandlers } from './company.ts';
+import { auditHandlers } from './audit.ts';
+import { publicHandlers } from './public.ts';
+import { monitorsHandlers } from './monitors.ts';
+import { incidentsHandlers } from './incidents.ts';
+import { notificationsHandlers } from './notifications.ts';
+import { intelligenceHandlers } from './intelligence.ts';
 
 export const handlers = {
   ...systemHandlers,
+  ...authHandlers,
+  ...adminHandlers,
+  ...companyHandlers,
+  ...auditHandlers,
+  ...publicHandlers,
+  ...monitorsHandlers,
+  ...incidentsHandlers,
+  ...notificationsHandlers,
+  ...intelligenceHandlers,
 } satisfies HandlerMap;

@@ -1,0 +1,3 @@
+import type { HandlerMap } from '../handler-types.ts';
+
+export const companyHandlers = {} satisfies HandlerMap;
