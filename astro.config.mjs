@@ -5,6 +5,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 
 export default defineConfig({
+  // DIST_DIR lets a test run build into its own folder while another server runs from dist/.
+  outDir: process.env.DIST_DIR || './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],

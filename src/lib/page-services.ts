@@ -7,4 +7,39 @@ export interface PageServices {
   needsSetup(): Promise<boolean>;
   /** Creates the first super admin; refuses once any user exists. Returns an error text or null. */
   createFirstAdmin(input: { email: string; password: string; fullName: string }): Promise<string | null>;
+  /**
+   * The signed-in user of a page request, from its cookies and host (same rules as the API:
+   * the session must belong to this host). Null when nobody is signed in. (Identity area.)
+   */
+  currentUser(cookieHeader: string | null, host: string): Promise<PageUser | null>;
+  /** What the Host header means: the main site, a company's subdomain, or neither. (Identity area.) */
+  resolveHost(host: string): Promise<HostKind>;
 }
+
+export interface PageUser {
+  id: string;
+  email: string;
+  fullName: string;
+  userType: 1 | 2 | 3;
+  role: 'super_admin' | 'customer_admin' | 'customer_viewer';
+  companyId: string | null;
+  subdomain: string | null;
+}
+
+export interface PageCompany {
+  id: string;
+  name: string;
+  subdomain: string;
+  primaryColor: string;
+  secondaryColor: string;
+  logoBase64: string | null;
+  horizontalLogoBase64: string | null;
+}
+
+export type HostKind =
+  | { kind: 'root' }
+  | { kind: 'tenant'; subdomain: string; company: PageCompany }
+  /** a tenant-shaped host whose company is unknown or inactive */
+  | { kind: 'unknown_tenant'; subdomain: string }
+  /** a host outside the product domain */
+  | { kind: 'invalid' };

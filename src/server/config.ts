@@ -33,6 +33,8 @@ export interface Config {
   /** Operator overrides of feature flags: FLAG_ENABLE_X=true|false */
   flagOverrides: Record<string, boolean>;
   trustProxy: boolean;
+  /** Built Astro output (client/ and server/); tests build into their own folder */
+  distDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -151,5 +153,6 @@ export function parseConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || `no-reply@${productDomain}`,
     flagOverrides,
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    distDir: path.resolve(env.DIST_DIR || path.join(import.meta.dirname, '../../dist')),
   };
 }

@@ -33,6 +33,10 @@ export function createPageServices(services: Services): PageServices {
     productName: services.config.productName,
     productDomain: services.config.productDomain,
     needsSetup: () => needsSetup(services),
+    // Filled in by the Identity area (sessions and host rules); until then nobody is signed in
+    // and every host counts as the main site.
+    currentUser: async () => null,
+    resolveHost: async () => ({ kind: 'root' }),
     async createFirstAdmin(input) {
       try {
         await createSuperAdmin(services, input, { onlyIfNoUsers: true });

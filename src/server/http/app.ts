@@ -61,8 +61,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSpecRoutes(app, spec, handlers, services);
 
   if (opts.withPages && opts.pages) {
-    if (!astroBuilt()) throw new Error('The pages are not built: run `npm run build` first.');
-    await registerAstro(app, opts.pages, config.publicScheme === 'https');
+    if (!astroBuilt(config.distDir)) throw new Error(`The pages are not built in ${config.distDir}: run \`npm run build\` first.`);
+    await registerAstro(app, opts.pages, config.publicScheme === 'https', config.distDir);
   } else {
     app.setNotFoundHandler((req, reply) =>
       sendProblem(reply, problem(404, 'not_found', `No route ${req.method} ${req.url.split('?')[0]}`)),

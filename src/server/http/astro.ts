@@ -10,13 +10,11 @@ import { securityHeaders } from './security-headers.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next: (err?: unknown) => void, locals: object) => Promise<void>;
 
-export const DIST_DIR = path.resolve(import.meta.dirname, '../../../dist');
-
-export function astroBuilt(dist = DIST_DIR): boolean {
+export function astroBuilt(dist: string): boolean {
   return existsSync(path.join(dist, 'server', 'entry.mjs'));
 }
 
-export async function registerAstro(app: FastifyInstance, pages: PageServices, https: boolean, dist = DIST_DIR): Promise<void> {
+export async function registerAstro(app: FastifyInstance, pages: PageServices, https: boolean, dist: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: path.join(dist, 'client'),
     wildcard: false,
