@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { HOUR_MS, DAY_MS, blockTooltip, dailyBars, displayHttpCode, hourlyTimeline, periodStatus, uptimePercent, uptimeSince, type RollupCounts } from './timeline.ts';
+import { brandColor, formatMs, overallIcon, overallStatus } from './status.ts';
+
+const T0 = Date.UTC(2026, 10, 22, 14, 37, 12); // 14:37:12 UTC
+const H = (hoursAgo: number) => Date.UTC(2026, 10, 22, 14) - hoursAgo * HOUR_MS;
+const roll = (start: number, over: Partial<RollupCounts> = {}): RollupCounts => ({ start, checks: 60, failures: 0, degraded: 0, maintenance: 0, lastHttpCode: 200, ...over });
+
+describe('periodStatus', () => {
+  it.each([
+    ['no rollup', undefined, 'unknown'],
+    ['zero checks', roll(0, { checks: 0 }), 'unknown'],
+    ['all fine', roll(0), 'operational'],
+    ['one failure', roll(0, { failures: 1 }), 'degraded'],
+    ['degraded checks', roll(0, { degraded: 3 }), 'degraded'],
+    ['all failed', roll(0, { failures: 60 }), 'down'],
+    ['all failed outside maintenance', roll(0, { failures: 30, maintenance: 30 }), 'down'],
+    ['only maintenance', roll(0, { maintenance: 60 }), 'maintenance'],
+  ] as const)('%s → %s', (_n, r, expected) => expect(periodStatus(r)).toBe(expected));
+});
+
+describe('hourlyTimeline', () => {
+  it('gives 24 one-hour blocks in UTC ending with the current hour', () => {
+    const blocks = hourlyTimeline([], T0);
+    expect(blocks).toHaveLength(24);
+    expect(new Date(blocks[0].start).toISOString()).toBe('2026-11-21T15:00:00.000Z');
+    expect(new Date(blocks[23].start).toISOString()).toBe('2026-11-22T14:00:00.000Z');
+    expect(new Date(blocks[23].end).toISOString()).toBe('2026-11-22T15:00:00.000Z');
+    for (let i = 1; i < 24; i++) expect(blocks[i].start - blocks[i - 1].start).toBe(HOUR_MS);
+    expect(blocks.every((b) => b.status === 'unknown' && b.httpCode === null)).toBe(true);
+  });
+
+  it('maps a scripted history onto the blocks and ignores rows outside the window', () => {
+    const history = [
+      roll(H(24), { failures: 60, lastHttpCode: 500 }), // outside (25th hour back)
+      roll(H(23)),
+      roll(H(10), { failures: 60, lastHttpCode: 503 }),
+      roll(H(9), { failures: 2, lastHttpCode: 200 }),
+      roll(H(0), { lastHttpCode: null }),
+    ];
+    const blocks = hourlyTimeline(history, T0);
+    expect(blocks[0]).toMatchObject({ status: 'operational', httpCode: 200 });
+    expect(blocks[13]).toMatchObject({ status: 'down', httpCode: 503 });
+    expect(blocks[14]).toMatchObject({ status: 'degraded', httpCode: 200 });
+    expect(blocks[1].status).toBe('unknown');
+    expect(blocks[23]).toMatchObject({ status: 'operational', httpCode: null });
+    expect(blocks[23].tooltip).toBe('14:00–15:00 UTC · Operational · HTTP 200');
+    expect(blocks[13].tooltip).toBe('04:00–05:00 UTC · Down · HTTP 503');
+    expect(blocks[1].tooltip).toBe('16:00–17:00 UTC · Unknown · HTTP n/a');
+  });
+
+  it('moves one block when the hour turns', () => {
+    const a = hourlyTimeline([], Date.UTC(2026, 0, 1, 23, 59, 59, 999));
+    const b = hourlyTimeline([], Date.UTC(2026, 0, 2, 0, 0, 0, 0));
+    expect(b[0].start - a[0].start).toBe(HOUR_MS);
+    expect(new Date(b[23].start).toISOString()).toBe('2026-01-02T00:00:00.000Z');
+  });
+});
+
+describe('tooltips and codes', () => {
+  it('shows 200 for an operational block without a code, nothing invented otherwise', () => {
+    expect(displayHttpCode('operational', null)).toBe(200);
+    expect(displayHttpCode('down', null)).toBe(null);
+    expect(displayHttpCode('down', 502)).toBe(502);
+    expect(blockTooltip(Date.UTC(2026, 0, 1, 23), 'degraded', 429)).toBe('23:00–00:00 UTC · Degraded · HTTP 429');
+  });
+});
+
+describe('uptime', () => {
+  it('counts failed checks against checks outside maintenance', () => {
+    expect(uptimePercent([])).toBe(null);
+    expect(uptimePercent([roll(0, { checks: 100, failures: 1 })])).toBeCloseTo(99);
+    expect(uptimePercent([roll(0, { checks: 100, failures: 10, maintenance: 50 })])).toBeCloseTo(80);
+    expect(uptimePercent([roll(0, { checks: 10, maintenance: 10 })])).toBe(null);
+  });
+
+  it('limits a window to rollups that started within it', () => {
+    const rows = [roll(T0 - 2 * DAY_MS, { failures: 60 }), roll(T0 - HOUR_MS)];
+    expect(uptimeSince(rows, T0, DAY_MS)).toBe(100);
+    expect(uptimeSince(rows, T0, 7 * DAY_MS)).toBe(50);
+  });
+
+  it('draws 90 daily bars ending today with tones', () => {
+    const today = Date.UTC(2026, 10, 22);
+    const bars = dailyBars([roll(today, { checks: 1000, failures: 5 }), roll(today - DAY_MS, { checks: 100, failures: 50 })], T0);
+    expect(bars).toHaveLength(90);
+    expect(bars[89]).toMatchObject({ day: today, tone: 'warn' });
+    expect(bars[89].uptime).toBeCloseTo(99.5);
+    expect(bars[89].tooltip).toBe('2026-11-22 · 99.50% uptime');
+    expect(bars[88].tone).toBe('bad');
+    expect(bars[0]).toMatchObject({ day: today - 89 * DAY_MS, uptime: null, tone: 'none', tooltip: '2026-08-25 · No data' });
+  });
+});
+
+describe('status helpers', () => {
+  it.each([
+    [[], 'unknown'],
+    [['operational', 'operational'], 'operational'],
+    [['operational', 'unknown'], 'operational'],
+    [['operational', 'degraded'], 'degraded'],
+    [['operational', 'down'], 'degraded'],
+    [['down', 'down'], 'down'],
+    [['maintenance'], 'maintenance'],
+    [['operational', 'maintenance'], 'operational'],
+  ] as const)('overall of %j is %s', (list, expected) => expect(overallStatus([...list])).toBe(expected));
+
+  it('picks the icon of the overall card', () => {
+    expect([overallIcon('operational'), overallIcon('degraded'), overallIcon('down'), overallIcon('unknown'), overallIcon('maintenance')]).toEqual(['✓', '⚠', '✕', '?', '?']);
+  });
+
+  it('accepts only #rrggbb colours', () => {
+    expect(brandColor('#A1b2C3', '#007bff')).toBe('#a1b2c3');
+    for (const bad of ['red', '#fff', '#1234567', 'url(x)', '#12345g;}', null, 7]) expect(brandColor(bad, '#007bff')).toBe('#007bff');
+  });
+
+  it('formats response times with 2 decimals', () => {
+    expect(formatMs(123.456)).toBe('123.46 ms');
+    expect(formatMs(0)).toBe('0.00 ms');
+    expect(formatMs(null)).toBe('—');
+  });
+});

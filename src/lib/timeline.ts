@@ -1,0 +1,100 @@
+// Timeline maths of the public status page (section 9 of the spec): 24 blocks of one hour in
+// UTC, ending with the current hour, computed from hourly rollups; and 90 daily uptime bars from
+// daily rollups. Pure: `now` is an argument, no I/O.
+import { STATUS_LABEL, formatPercent, hourLabel, type DailyBarView, type Status, type TimelineBlockView } from './status.ts';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+export const TIMELINE_BLOCKS = 24;
+export const DAILY_BARS = 90;
+
+/** The columns of a rollup row the timeline needs (hourly or daily). */
+export interface RollupCounts {
+  start: number;
+  checks: number;
+  failures: number;
+  degraded: number;
+  maintenance: number;
+  lastHttpCode: number | null;
+}
+
+export const hourStart = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS;
+export const dayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/**
+ * Status of one period from its counts: no checks → unknown; only maintenance → maintenance;
+ * every counted check failed → down; any failure or degraded check → degraded; else operational.
+ */
+export function periodStatus(r: RollupCounts | undefined): Status {
+  if (!r || r.checks <= 0) return 'unknown';
+  const counted = r.checks - r.maintenance;
+  if (counted <= 0) return 'maintenance';
+  if (r.failures >= counted) return 'down';
+  if (r.failures > 0 || r.degraded > 0) return 'degraded';
+  return 'operational';
+}
+
+/** The HTTP code a block's tooltip shows: an operational block without a code shows 200. */
+export function displayHttpCode(status: Status, code: number | null): number | null {
+  return code ?? (status === 'operational' ? 200 : null);
+}
+
+export function blockTooltip(start: number, status: Status, code: number | null): string {
+  const shown = displayHttpCode(status, code);
+  return `${hourLabel(start)}–${hourLabel(start + HOUR_MS)} UTC · ${STATUS_LABEL[status]} · HTTP ${shown ?? 'n/a'}`;
+}
+
+/**
+ * The 24 hourly blocks up to and including the current hour. The first block starts at the hour
+ * of the first entry of the window (now's hour minus 23); hours without checks are 'unknown'.
+ */
+export function hourlyTimeline(rollups: RollupCounts[], now: number): TimelineBlockView[] {
+  const last = hourStart(now);
+  const first = last - (TIMELINE_BLOCKS - 1) * HOUR_MS;
+  const byHour = new Map<number, RollupCounts>();
+  for (const r of rollups) if (r.start >= first && r.start <= last) byHour.set(hourStart(r.start), r);
+  const blocks: TimelineBlockView[] = [];
+  for (let start = first; start <= last; start += HOUR_MS) {
+    const r = byHour.get(start);
+    const status = periodStatus(r);
+    const httpCode = r?.lastHttpCode ?? null;
+    blocks.push({ start, end: start + HOUR_MS, status, httpCode, tooltip: blockTooltip(start, status, httpCode) });
+  }
+  return blocks;
+}
+
+/** Uptime percent of a set of periods: checks that did not fail, maintenance excluded. */
+export function uptimePercent(rollups: RollupCounts[]): number | null {
+  let counted = 0;
+  let failed = 0;
+  for (const r of rollups) {
+    counted += Math.max(0, r.checks - r.maintenance);
+    failed += Math.min(r.failures, Math.max(0, r.checks - r.maintenance));
+  }
+  return counted > 0 ? ((counted - failed) / counted) * 100 : null;
+}
+
+/** Uptime of the rollups whose start is within the last `ms` (inclusive of the current period). */
+export function uptimeSince(rollups: RollupCounts[], now: number, ms: number): number | null {
+  return uptimePercent(rollups.filter((r) => r.start > now - ms && r.start <= now));
+}
+
+export function uptimeTone(p: number | null): DailyBarView['tone'] {
+  if (p == null) return 'none';
+  return p >= 99.9 ? 'good' : p >= 99 ? 'warn' : 'bad';
+}
+
+/** 90 daily bars ending with today (UTC). */
+export function dailyBars(rollups: RollupCounts[], now: number, days = DAILY_BARS): DailyBarView[] {
+  const today = dayStart(now);
+  const byDay = new Map<number, RollupCounts>();
+  for (const r of rollups) byDay.set(dayStart(r.start), r);
+  const bars: DailyBarView[] = [];
+  for (let day = today - (days - 1) * DAY_MS; day <= today; day += DAY_MS) {
+    const r = byDay.get(day);
+    const uptime = r ? uptimePercent([r]) : null;
+    const date = new Date(day).toISOString().slice(0, 10);
+    bars.push({ day, uptime, tone: uptimeTone(uptime), tooltip: `${date} · ${uptime == null ? 'No data' : `${formatPercent(uptime)} uptime`}` });
+  }
+  return bars;
+}
