@@ -106,6 +106,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a password-reset link (always the same answer; the link is valid 30 minutes) */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset token (single use; ends every session of the user) */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/company/fetch-company": {
         parameters: {
             query?: never;
@@ -130,8 +164,119 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A company's public status (public monitors only) */
+        /**
+         * A company's public status (public monitors only)
+         * @description The status page data of section 2 of the spec: company branding, each public monitor with its
+         *     24 hourly timeline blocks (UTC, ending with the current hour), the overall status, and the
+         *     public monitor list shown on the tenant-branded login page. Served from the status-page
+         *     snapshot cache: `ETag` + `If-None-Match` answer 304, `Cache-Control` suits a CDN.
+         */
         get: operations["getPublicStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/summary.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statuspage-compatible summary of the company of this host
+         * @description Atlassian Statuspage v2 `summary.json` shape, served on each company host.
+         */
+        get: operations["getStatuspageSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/status.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statuspage-compatible rollup status (indicator and description) */
+        get: operations["getStatuspageStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/components.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statuspage-compatible components (the public monitors) */
+        get: operations["getStatuspageComponents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/incidents.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statuspage-compatible list of the 50 most recent public incidents */
+        get: operations["getStatuspageIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/incidents/unresolved.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statuspage-compatible list of unresolved incidents */
+        get: operations["getStatuspageUnresolvedIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/scheduled-maintenances.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statuspage-compatible list of scheduled maintenances */
+        get: operations["getStatuspageScheduledMaintenances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -550,6 +695,13 @@ export interface components {
             ok: boolean;
             message?: string;
         };
+        ForgotPasswordRequest: {
+            email: string;
+        };
+        ResetPasswordRequest: {
+            token: string;
+            new_password: string;
+        };
         Services: {
             /** @default true */
             monitor: boolean;
@@ -627,6 +779,126 @@ export interface components {
             monitors: components["schemas"]["PublicMonitor"][];
             overall_status: components["schemas"]["Status"];
             public_monitors: components["schemas"]["LoginMonitor"][];
+        };
+        SpPage: {
+            id: string;
+            name: string;
+            url: string;
+            time_zone: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SpComponent: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            position: number;
+            description: string | null;
+            showcase: boolean;
+            /** Format: date */
+            start_date: string | null;
+            group_id: string | null;
+            page_id: string;
+            group: boolean;
+            only_show_if_degraded: boolean;
+        };
+        SpIncidentUpdate: {
+            id: string;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved" | "postmortem" | "scheduled" | "in_progress" | "verifying" | "completed";
+            body: string;
+            incident_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            display_at: string;
+            affected_components: unknown[] | null;
+            deliver_notifications: boolean;
+            custom_tweet: string | null;
+            tweet_id: string | null;
+        };
+        SpIncident: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved" | "postmortem";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            monitoring_at: string | null;
+            /** Format: date-time */
+            resolved_at: string | null;
+            /** @enum {string} */
+            impact: "none" | "minor" | "major" | "critical";
+            shortlink: string;
+            /** Format: date-time */
+            started_at: string;
+            page_id: string;
+            incident_updates: components["schemas"]["SpIncidentUpdate"][];
+            components: components["schemas"]["SpComponent"][];
+        };
+        SpMaintenance: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "scheduled" | "in_progress" | "verifying" | "completed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            monitoring_at: string | null;
+            /** Format: date-time */
+            resolved_at: string | null;
+            /** @enum {string} */
+            impact: "maintenance";
+            shortlink: string;
+            /** Format: date-time */
+            started_at: string;
+            page_id: string;
+            incident_updates: components["schemas"]["SpIncidentUpdate"][];
+            components: components["schemas"]["SpComponent"][];
+            /** Format: date-time */
+            scheduled_for: string;
+            /** Format: date-time */
+            scheduled_until: string;
+        };
+        SpStatus: {
+            /** @enum {string} */
+            indicator: "none" | "minor" | "major" | "critical" | "maintenance";
+            description: string;
+        };
+        SpSummary: {
+            page: components["schemas"]["SpPage"];
+            components: components["schemas"]["SpComponent"][];
+            incidents: components["schemas"]["SpIncident"][];
+            scheduled_maintenances: components["schemas"]["SpMaintenance"][];
+            status: components["schemas"]["SpStatus"];
+        };
+        SpStatusDoc: {
+            page: components["schemas"]["SpPage"];
+            status: components["schemas"]["SpStatus"];
+        };
+        SpComponentsDoc: {
+            page: components["schemas"]["SpPage"];
+            components: components["schemas"]["SpComponent"][];
+        };
+        SpIncidentsDoc: {
+            page: components["schemas"]["SpPage"];
+            incidents: components["schemas"]["SpIncident"][];
+        };
+        SpMaintenancesDoc: {
+            page: components["schemas"]["SpPage"];
+            scheduled_maintenances: components["schemas"]["SpMaintenance"][];
         };
         CompanyInput: {
             name: string;
@@ -807,6 +1079,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+        IfNoneMatch: string;
         IdParam: string;
     };
     requestBodies: never;
@@ -868,6 +1142,8 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
         };
     };
@@ -960,6 +1236,57 @@ export interface operations {
             401: components["responses"]["Problem"];
         };
     };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted (whether or not the email is known) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+        };
+    };
     fetchCompany: {
         parameters: {
             query?: never;
@@ -985,7 +1312,10 @@ export interface operations {
     getPublicStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 subdomain: string;
             };
@@ -996,11 +1326,207 @@ export interface operations {
             /** @description Public status */
             200: {
                 headers: {
+                    /** @description Version of the status snapshot */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicStatus"];
                 };
+            };
+            /** @description Not modified since the ETag given in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getStatuspageSummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page, components, unresolved incidents, upcoming maintenance and status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpSummary"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    getStatuspageStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page and status indicator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpStatusDoc"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    getStatuspageComponents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page and components */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpComponentsDoc"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    getStatuspageIncidents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page and incidents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpIncidentsDoc"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    getStatuspageUnresolvedIncidents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page and unresolved incidents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpIncidentsDoc"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    getStatuspageScheduledMaintenances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page and scheduled maintenances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpMaintenancesDoc"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             404: components["responses"]["Problem"];
         };

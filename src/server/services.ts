@@ -8,6 +8,8 @@ import type { Services } from './domain/context.ts';
 import type { PageServices } from '../lib/page-services.ts';
 import { createSuperAdmin, needsSetup } from './domain/setup/first-admin.ts';
 import { DomainError } from './domain/errors.ts';
+import { currentPageUser } from './domain/auth/page-user.ts';
+import { resolveHost } from './domain/tenants/resolve-host.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -33,10 +35,8 @@ export function createPageServices(services: Services): PageServices {
     productName: services.config.productName,
     productDomain: services.config.productDomain,
     needsSetup: () => needsSetup(services),
-    // Filled in by the Identity area (sessions and host rules); until then nobody is signed in
-    // and every host counts as the main site.
-    currentUser: async () => null,
-    resolveHost: async () => ({ kind: 'root' }),
+    currentUser: (cookieHeader, host) => currentPageUser(services, cookieHeader, host),
+    resolveHost: (host) => resolveHost(services, host),
     async createFirstAdmin(input) {
       try {
         await createSuperAdmin(services, input, { onlyIfNoUsers: true });

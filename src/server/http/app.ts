@@ -11,6 +11,8 @@ import { errorToProblem, problem, sendProblem } from './problem.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSameOriginGuard } from './same-origin.ts';
 import { astroBuilt, registerAstro } from './astro.ts';
+import { registerPublicRoutes } from './public-routes.ts';
+import { registerIdentityRoutes } from './auth/handoff-route.ts';
 
 export interface AppOptions {
   services: Services;
@@ -59,6 +61,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const spec = await loadSpec();
   registerSpecRoutes(app, spec, handlers, services);
+  registerPublicRoutes(app, services, opts.withPages ? opts.pages : undefined);
+  registerIdentityRoutes(app, services);
 
   if (opts.withPages && opts.pages) {
     if (!astroBuilt(config.distDir)) throw new Error(`The pages are not built in ${config.distDir}: run \`npm run build\` first.`);

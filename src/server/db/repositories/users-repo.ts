@@ -1,5 +1,5 @@
 // SQL for users. Every query a tenant can reach takes the company filter from its caller.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../connect.ts';
 import type { UsersTable } from '../schema/identity.ts';
 
@@ -42,6 +42,13 @@ export function usersRepo(db: Db) {
     async delete(id: string): Promise<number> {
       const r = await k.deleteFrom('users').where('id', '=', id).executeTakeFirst();
       return Number(r.numDeletedRows);
+    },
+    /** Ends every session of a user: access tokens carry the version they were issued with. */
+    async bumpSessionVersion(id: string, now: number): Promise<void> {
+      await k.updateTable('users').set({ session_version: sql<number>`session_version + 1`, updated_at: now }).where('id', '=', id).execute();
+    },
+    async bumpCompanySessions(companyId: string, now: number): Promise<void> {
+      await k.updateTable('users').set({ session_version: sql<number>`session_version + 1`, updated_at: now }).where('company_id', '=', companyId).execute();
     },
   };
 }

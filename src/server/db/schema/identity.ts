@@ -102,6 +102,19 @@ export interface FeatureFlagsTable {
   updated_by: string | null;
 }
 
+export interface AuthCodesTable {
+  id: string;
+  kind: 'handoff' | 'reset';
+  code_hash: string;
+  user_id: string;
+  host: string;
+  remember: Generated<number>;
+  session_version: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface IdentityTables {
   companies: CompaniesTable;
   users: UsersTable;
@@ -110,4 +123,5 @@ export interface IdentityTables {
   notification_preferences: NotificationPreferencesTable;
   audit_events: AuditEventsTable;
   feature_flags: FeatureFlagsTable;
+  auth_codes: AuthCodesTable;
 }

@@ -1,3 +1,48 @@
 import type { HandlerMap } from '../handler-types.ts';
+import { FORGOT_PASSWORD_ANSWER, forgotPassword, getMe, login, logout, refresh, resetPassword, signup } from '../../domain/auth/account.ts';
+import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../auth/cookies.ts';
+import { hostPort } from '../../../lib/hosts.ts';
+import { DomainError } from '../../domain/errors.ts';
 
-export const authHandlers = {} satisfies HandlerMap;
+const portOf = (host: string | undefined) => hostPort(host ?? '');
+
+export const authHandlers = {
+  login: async ({ ctx, body, req, reply }) => {
+    const r = await login(ctx, body, portOf(req.headers.host));
+    setSessionCookies(reply, ctx.services.config, r.session);
+    return r.body;
+  },
+  signup: async ({ ctx, body, reply }) => {
+    const r = await signup(ctx, body);
+    reply.code(201);
+    return r;
+  },
+  getMe: async ({ ctx, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return getMe(ctx);
+  },
+  logout: async ({ ctx, req, reply }) => {
+    await logout(ctx, readRefreshCookie(req, ctx.services.config));
+    clearSessionCookies(reply, ctx.services.config);
+    return { ok: true, message: 'Signed out.' };
+  },
+  refreshToken: async ({ ctx, req, reply }) => {
+    try {
+      const r = await refresh(ctx, readRefreshCookie(req, ctx.services.config));
+      setSessionCookies(reply, ctx.services.config, r.session);
+      return r.body;
+    } catch (e) {
+      if (e instanceof DomainError && e.code === 'unauthorized') clearSessionCookies(reply, ctx.services.config);
+      throw e;
+    }
+  },
+  forgotPassword: async ({ ctx, body, req, reply }) => {
+    await forgotPassword(ctx, body, portOf(req.headers.host));
+    reply.code(202);
+    return { ok: true, message: FORGOT_PASSWORD_ANSWER };
+  },
+  resetPassword: async ({ ctx, body }) => {
+    await resetPassword(ctx, body);
+    return { ok: true, message: 'Your password has been reset. Please sign in with the new password.' };
+  },
+} satisfies HandlerMap;

@@ -1,0 +1,59 @@
+// Writes audit events. Server-side events take who and where from the session (the Ctx);
+// nothing a client sends can change them.
+import type { AuditEventName } from '../../../lib/audit-events.ts';
+import type { Ctx, Services } from '../context.ts';
+import { newId } from '../ids.ts';
+import { auditRepo } from '../../db/repositories/audit-repo.ts';
+
+export const MAX_DETAILS_CHARS = 8192;
+
+export interface AuditEntry {
+  event: AuditEventName;
+  details?: Record<string, unknown> | null;
+  userId?: string | null;
+  userRole?: string | null;
+  tenantId?: string | null;
+  sessionId?: string | null;
+  userAgent?: string | null;
+  ip?: string | null;
+  source: 'client' | 'server';
+  timestamp?: number;
+}
+
+function boundedDetails(details: Record<string, unknown> | null | undefined): string | null {
+  if (!details) return null;
+  const text = JSON.stringify(details);
+  return text.length <= MAX_DETAILS_CHARS ? text : JSON.stringify({ truncated: true, preview: text.slice(0, MAX_DETAILS_CHARS - 100) });
+}
+
+export async function recordAudit(services: Services, e: AuditEntry): Promise<void> {
+  await auditRepo(services.db).insert({
+    id: newId(),
+    event: e.event,
+    details: boundedDetails(e.details),
+    timestamp: e.timestamp ?? services.now(),
+    user_id: e.userId ?? null,
+    user_role: e.userRole ?? null,
+    tenant_id: e.tenantId ?? null,
+    session_id: e.sessionId ?? null,
+    user_agent: e.userAgent?.slice(0, 512) ?? null,
+    ip: e.ip?.slice(0, 64) ?? null,
+    source: e.source,
+  });
+}
+
+/** A server-side event by the signed-in actor of ctx (or by nobody yet, for logins). */
+export function auditFromCtx(ctx: Ctx, event: AuditEventName, details?: Record<string, unknown>, who?: { userId: string; role: string; tenantId: string | null; sessionId: string | null }): Promise<void> {
+  const a = ctx.actor;
+  return recordAudit(ctx.services, {
+    event,
+    details: details ?? null,
+    userId: who?.userId ?? a?.userId ?? null,
+    userRole: who?.role ?? a?.role ?? null,
+    tenantId: who ? who.tenantId : (a?.companyId ?? null),
+    sessionId: who ? who.sessionId : (a?.sessionId ?? null),
+    userAgent: ctx.userAgent,
+    ip: ctx.ip,
+    source: 'server',
+  });
+}

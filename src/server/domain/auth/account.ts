@@ -1,0 +1,246 @@
+// The auth calls: login (with the cross-host handoff of section 4), signup, me, logout, refresh,
+// forgot-password and reset-password.
+import type { Ctx, Services } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { requireActor } from '../authz.ts';
+import { roleOfUserType } from '../../../lib/permissions.ts';
+import { classifyHost, mainOrigin, slugifySubdomain, subdomainProblem, tenantOrigin } from '../../../lib/hosts.ts';
+import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
+import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
+import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
+import { dummyHash, hashPassword, verifyPassword } from './password.ts';
+import { limiters, tooManyAttempts } from './throttle.ts';
+import { assertMaySignIn, claimsOf, endSession, endUserSessions, issueSession, rotateRefreshToken, type IssuedSession } from './sessions.ts';
+import { createHandoffCode } from './handoff.ts';
+import { RESET_SECONDS, hashSecret, newSecret } from './tokens.ts';
+import { auditFromCtx, recordAudit } from '../audit/record.ts';
+import { toCompanyRef } from '../company/present.ts';
+import { EMAIL_RE, passwordProblem } from '../users/rules.ts';
+import { sendMail } from '../../notify/mailer.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+export interface CurrentUserView {
+  id: string;
+  email: string;
+  user_type: '1' | '2' | '3';
+  company_id: string | null;
+  full_name: string;
+  role: 'super_admin' | 'customer_admin' | 'customer_viewer';
+  company: ReturnType<typeof toCompanyRef> | null;
+  claims?: { sub: string; email: string; role: string; tenantId: string | null; exp: number; iat: number; session_expires_at: number };
+}
+
+export function toCurrentUser(user: Pick<UserRow, 'id' | 'email' | 'user_type' | 'company_id' | 'full_name'>, company: CompanyRow | null | undefined, claims?: IssuedSession['claims']): CurrentUserView {
+  return {
+    id: user.id,
+    email: user.email,
+    user_type: String(user.user_type) as '1' | '2' | '3',
+    company_id: user.company_id,
+    full_name: user.full_name,
+    role: roleOfUserType(user.user_type)!,
+    company: company ? toCompanyRef(company) : null,
+    ...(claims
+      ? { claims: { sub: claims.sub, email: claims.email, role: claims.role, tenantId: claims.tenantId, exp: claims.exp, iat: claims.iat, session_expires_at: claims.sxp } }
+      : {}),
+  };
+}
+
+export interface LoginResult {
+  session: IssuedSession;
+  body: { user: CurrentUserView; redirect_to: string; expires_in: number };
+}
+
+/** Where the console goes after signing in on this host (section 4), with a handoff code when that is another host. */
+async function landingFor(ctx: Ctx, user: UserRow, company: CompanyRow | undefined, port: string, remember: boolean): Promise<string> {
+  const { config } = ctx.services;
+  const here = classifyHost(ctx.host, config.productDomain);
+  if (user.user_type === 1) {
+    if (here.kind !== 'tenant') return '/dashboard';
+    const code = await createHandoffCode(ctx.services, user, config.productDomain, remember);
+    return `${mainOrigin(config.publicScheme, config.productDomain, port)}/auth/handoff?code=${code}`;
+  }
+  if (here.kind === 'tenant' || !company?.subdomain) return '/dashboard';
+  const target = `${company.subdomain}.${config.productDomain}`;
+  const code = await createHandoffCode(ctx.services, user, target, remember);
+  return `${tenantOrigin(config.publicScheme, company.subdomain, config.productDomain, port)}/auth/handoff?code=${code}`;
+}
+
+export async function login(ctx: Ctx, input: { email: string; password: string; remember?: boolean }, port: string): Promise<LoginResult> {
+  const { services } = ctx;
+  const now = services.now();
+  const email = input.email.trim().toLowerCase();
+  const lim = limiters(services);
+  const wait = Math.max(lim.loginAccount.retryAfter(email, now), lim.loginIp.retryAfter(ctx.ip, now));
+  if (wait > 0) throw tooManyAttempts(wait);
+
+  const here = classifyHost(ctx.host, services.config.productDomain);
+  let hostCompany: CompanyRow | undefined;
+  if (here.kind === 'tenant') {
+    hostCompany = await companiesRepo(services.db).findBySubdomain(here.subdomain);
+    if (!hostCompany || !hostCompany.is_active) throw new DomainError('not_found', 'Company not found or inactive');
+  }
+
+  const user = await usersRepo(services.db).findByEmail(email);
+  // Unknown emails cost the same argon2 verification as known ones.
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
+  if (!user || !ok) {
+    lim.loginAccount.hit(email, now);
+    lim.loginIp.hit(ctx.ip, now);
+    throw new DomainError('unauthorized', INVALID_CREDENTIALS);
+  }
+  await assertMaySignIn(services, user);
+  if (user.user_type !== 1 && hostCompany && hostCompany.id !== user.company_id) {
+    throw new DomainError('forbidden', "This account belongs to another company. Please sign in at your company's address.");
+  }
+  lim.loginAccount.clear(email);
+
+  const company = user.company_id ? await companiesRepo(services.db).findById(user.company_id) : undefined;
+  const remember = input.remember === true;
+  const session = await issueSession(services, user, ctx.host, { remember, userAgent: ctx.userAgent });
+  const redirectTo = await landingFor(ctx, user, company, port, remember);
+  await auditFromCtx(ctx, 'user_login', { host: ctx.host, remember }, { userId: user.id, role: session.claims.role, tenantId: user.company_id, sessionId: session.familyId });
+  return {
+    session,
+    body: { user: toCurrentUser(user, company, session.claims), redirect_to: redirectTo, expires_in: session.accessMaxAge },
+  };
+}
+
+export async function getMe(ctx: Ctx): Promise<CurrentUserView> {
+  const actor = requireActor(ctx);
+  const company = actor.companyId ? await companiesRepo(ctx.services.db).findById(actor.companyId) : undefined;
+  const c = claimsOf(actor);
+  const view = toCurrentUser(
+    { id: actor.userId, email: actor.email, user_type: actor.userType, company_id: actor.companyId, full_name: actor.fullName },
+    company,
+  );
+  if (c) view.claims = { sub: c.sub, email: actor.email, role: actor.role, tenantId: actor.companyId, exp: c.exp, iat: c.iat, session_expires_at: c.sxp };
+  return view;
+}
+
+export async function logout(ctx: Ctx, refreshPresented: string | null): Promise<void> {
+  const family = await endSession(ctx.services, ctx.actor?.sessionId ?? null, refreshPresented);
+  if (ctx.actor) await auditFromCtx(ctx, 'user_logout', { host: ctx.host });
+  else if (family) await recordAudit(ctx.services, { event: 'user_logout', source: 'server', sessionId: family, userAgent: ctx.userAgent, ip: ctx.ip, details: { host: ctx.host } });
+}
+
+export async function refresh(ctx: Ctx, refreshPresented: string | null): Promise<LoginResult> {
+  const { session, user } = await rotateRefreshToken(ctx.services, refreshPresented ?? '', ctx.host, ctx.userAgent, ctx.ip);
+  const company = user.company_id ? await companiesRepo(ctx.services.db).findById(user.company_id) : undefined;
+  return { session, body: { user: toCurrentUser(user, company, session.claims), redirect_to: '/dashboard', expires_in: session.accessMaxAge } };
+}
+
+/** A subdomain free for a new company, derived from a name ('Acme Corp' → acme-corp, acme-corp-2, ...). */
+export async function uniqueSubdomain(services: Services, name: string): Promise<string> {
+  let base = slugifySubdomain(name) || 'company';
+  if (subdomainProblem(base)) base = `${base}-co`.replace(/^-+/, '');
+  if (subdomainProblem(base)) base = 'company';
+  const repo = companiesRepo(services.db);
+  for (let i = 1; i < 1000; i++) {
+    const candidate = i === 1 ? base : `${base.slice(0, 56)}-${i}`;
+    if (!(await repo.findBySubdomain(candidate))) return candidate;
+  }
+  return `${base.slice(0, 50)}-${newId().slice(0, 8)}`;
+}
+
+export async function signup(ctx: Ctx, input: { name: string; email: string; password: string }): Promise<{ message: string; user: CurrentUserView }> {
+  const { services } = ctx;
+  if (!services.config.signupEnabled) throw new DomainError('forbidden', 'Signup is disabled on this platform. Please contact the administrator for an account.');
+  const name = input.name.trim();
+  const email = input.email.trim().toLowerCase();
+  const fields: Record<string, string> = {};
+  if (!name) fields.name = 'Name is required.';
+  if (!email) fields.email = 'Email is required.';
+  else if (!EMAIL_RE.test(email)) fields.email = 'Please enter a valid email address.';
+  const pw = passwordProblem(input.password);
+  if (pw) fields.password = pw;
+  const first = Object.values(fields)[0];
+  if (first) throw new DomainError('validation', first, { fields });
+  const users = usersRepo(services.db);
+  if (await users.findByEmail(email)) throw new DomainError('conflict', 'An account with this email already exists.', { fields: { email: 'An account with this email already exists.' } });
+
+  const now = services.now();
+  const subdomain = await uniqueSubdomain(services, name);
+  const companyId = newId();
+  const userId = newId();
+  const passwordHash = await hashPassword(input.password);
+  await services.db.k.transaction().execute(async (trx) => {
+    const tdb = { ...services.db, k: trx };
+    await companiesRepo(tdb).insert({
+      id: companyId, name, email, url: null, phone: null, subdomain, slug: subdomain, plan: 'starter', created_at: now, updated_at: now,
+      company_metadata: null, horizontal_logo_base64: null, logo_base64: null,
+    });
+    await usersRepo(tdb).insert({
+      id: userId, email, full_name: name, user_type: 2, company_id: companyId, is_active: 1, password_hash: passwordHash,
+      session_version: 1, created_at: now, updated_at: now,
+    });
+  });
+  const user = (await users.findById(userId))!;
+  const company = await companiesRepo(services.db).findById(companyId);
+  const who = { userId, role: 'customer_admin', tenantId: companyId, sessionId: null };
+  await auditFromCtx(ctx, 'tenant_create', { company_id: companyId, subdomain, via: 'signup' }, who);
+  await auditFromCtx(ctx, 'user_create', { user_id: userId, user_type: 2, via: 'signup' }, who);
+  return { message: 'Signup successful!', user: toCurrentUser(user, company) };
+}
+
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, we have sent a link to reset the password. The link is valid for 30 minutes.';
+
+/** Always the same answer; a link (30 min, single use) goes out by email or to the server log. */
+export async function forgotPassword(ctx: Ctx, input: { email: string }, port: string): Promise<void> {
+  const { services } = ctx;
+  const now = services.now();
+  const email = input.email.trim().toLowerCase();
+  const lim = limiters(services);
+  const wait = lim.forgotIp.retryAfter(ctx.ip, now);
+  if (wait > 0) throw tooManyAttempts(wait, 'Too many password reset requests.');
+  lim.forgotIp.hit(ctx.ip, now);
+  if (lim.forgotEmail.retryAfter(email, now) > 0) return;
+  lim.forgotEmail.hit(email, now);
+  const user = await usersRepo(services.db).findByEmail(email);
+  if (!user || !user.is_active) return;
+  const { config } = services;
+  let origin = mainOrigin(config.publicScheme, config.productDomain, port);
+  let host = config.productDomain;
+  if (user.user_type !== 1 && user.company_id) {
+    const company = await companiesRepo(services.db).findById(user.company_id);
+    if (!company?.is_active) return;
+    if (company.subdomain) {
+      origin = tenantOrigin(config.publicScheme, company.subdomain, config.productDomain, port);
+      host = `${company.subdomain}.${config.productDomain}`;
+    }
+  }
+  const secret = newSecret();
+  await authCodesRepo(services.db).insert({
+    id: newId(), kind: 'reset', code_hash: secret.hash, user_id: user.id, host, remember: 0,
+    session_version: user.session_version, created_at: now, expires_at: now + RESET_SECONDS * 1000, used_at: null,
+  });
+  const link = `${origin}/reset-password?token=${secret.value}`;
+  // Not awaited: the answer must not take longer for known emails than for unknown ones.
+  void sendMail(services, {
+    to: user.email,
+    subject: `Reset your ${config.productName} password`,
+    text: `Hello ${user.full_name},\n\nSomeone asked to reset the password of your ${config.productName} account. Open this link within 30 minutes to choose a new password:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
+    kind: 'password_reset',
+    link,
+  }).catch(() => undefined);
+}
+
+export const RESET_INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';
+
+export async function resetPassword(ctx: Ctx, input: { token: string; new_password: string }): Promise<void> {
+  const { services } = ctx;
+  const pw = passwordProblem(input.new_password);
+  if (pw) throw new DomainError('validation', pw, { fields: { new_password: pw } });
+  const codes = authCodesRepo(services.db);
+  const row = input.token ? await codes.findByHash('reset', hashSecret(input.token)) : undefined;
+  if (!row || row.used_at !== null || row.expires_at <= services.now()) throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
+  const user = await usersRepo(services.db).findById(row.user_id);
+  if (!user || user.session_version !== row.session_version || !user.is_active) throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
+  if ((await codes.consume(row.id, services.now())) === 0) throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
+  await usersRepo(services.db).update(user.id, { password_hash: await hashPassword(input.new_password), updated_at: services.now() });
+  await endUserSessions(services, user.id);
+  await codes.invalidateUser(user.id, 'reset', services.now());
+  await recordAudit(services, { event: 'user_update', source: 'server', userId: user.id, userRole: roleOfUserType(user.user_type), tenantId: user.company_id, userAgent: ctx.userAgent, ip: ctx.ip, details: { user_id: user.id, change: 'password_reset_by_link' } });
+}
+

@@ -1,0 +1,44 @@
+// Moving a signed-in user between the main host and a company subdomain: a one-time code
+// (60 s, single use, bound to the user and the target host) instead of any shared cookie.
+import type { Services } from '../context.ts';
+import { newId } from '../ids.ts';
+import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
+import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
+import { HANDOFF_SECONDS, hashSecret, newSecret } from './tokens.ts';
+import { assertMaySignIn, issueSession, type IssuedSession } from './sessions.ts';
+
+export async function createHandoffCode(services: Services, user: UserRow, targetHost: string, remember: boolean): Promise<string> {
+  const now = services.now();
+  const secret = newSecret();
+  await authCodesRepo(services.db).insert({
+    id: newId(),
+    kind: 'handoff',
+    code_hash: secret.hash,
+    user_id: user.id,
+    host: targetHost,
+    remember: remember ? 1 : 0,
+    session_version: user.session_version,
+    created_at: now,
+    expires_at: now + HANDOFF_SECONDS * 1000,
+    used_at: null,
+  });
+  return secret.value;
+}
+
+/** Redeems a handoff code on this host; null when it is unknown, used, expired or for another host. */
+export async function redeemHandoffCode(services: Services, code: string, host: string, userAgent: string): Promise<{ session: IssuedSession; user: UserRow } | null> {
+  if (!code || code.length > 200) return null;
+  const repo = authCodesRepo(services.db);
+  const row = await repo.findByHash('handoff', hashSecret(code));
+  if (!row || row.host !== host) return null;
+  if ((await repo.consume(row.id, services.now())) === 0) return null;
+  const user = await usersRepo(services.db).findById(row.user_id);
+  if (!user || user.session_version !== row.session_version) return null;
+  try {
+    await assertMaySignIn(services, user);
+  } catch {
+    return null;
+  }
+  const session = await issueSession(services, user, host, { remember: row.remember === 1, userAgent });
+  return { session, user };
+}

@@ -1,0 +1,194 @@
+// Sessions: a short access token (JWT) plus a rotating refresh token whose family is the login
+// session. Reusing a refresh token revokes its family; bumping users.session_version ends every
+// session of a user. Every request re-checks the user, the company and the family in one query.
+import type { Actor, Services } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { roleOfUserType } from '../../../lib/permissions.ts';
+import { classifyHost } from '../../../lib/hosts.ts';
+import { refreshTokensRepo } from '../../db/repositories/refresh-tokens-repo.ts';
+import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
+import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
+import {
+  ACCESS_TOKEN_SECONDS, REMEMBER_SECONDS, SESSION_SECONDS, hashSecret, newSecret, signAccessToken, verifyAccessToken,
+  type AccessClaims,
+} from './tokens.ts';
+import { recordAudit } from '../audit/record.ts';
+
+export interface IssuedSession {
+  accessToken: string;
+  /** seconds the access cookie lives */
+  accessMaxAge: number;
+  refreshToken: string;
+  /** seconds the refresh cookie lives; null = browser-session cookie (no "remember me") */
+  refreshMaxAge: number | null;
+  familyId: string;
+  claims: Pick<AccessClaims, 'sub' | 'email' | 'role' | 'tenantId' | 'iat' | 'exp' | 'sxp'>;
+}
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** Starts a session (new family) or continues one (rotation keeps family and absolute expiry). */
+export async function issueSession(
+  services: Services,
+  user: UserRow,
+  host: string,
+  opts: { remember: boolean; userAgent: string; familyId?: string; expiresAt?: number },
+): Promise<IssuedSession> {
+  const now = services.now();
+  const familyId = opts.familyId ?? newId();
+  const expiresAt = opts.expiresAt ?? now + (opts.remember ? REMEMBER_SECONDS : SESSION_SECONDS) * 1000;
+  const secret = newSecret();
+  await refreshTokensRepo(services.db).insert({
+    id: newId(),
+    family_id: familyId,
+    user_id: user.id,
+    token_hash: secret.hash,
+    host,
+    remember: opts.remember ? 1 : 0,
+    user_agent: opts.userAgent.slice(0, 512) || null,
+    created_at: now,
+    expires_at: expiresAt,
+    used_at: null,
+    revoked_at: null,
+  });
+  const role = roleOfUserType(user.user_type);
+  if (!role) throw new DomainError('forbidden', 'This account has no role. Please contact support.');
+  const sxp = Math.floor(expiresAt / 1000);
+  const base = {
+    sub: user.id,
+    email: user.email,
+    role,
+    tenantId: user.company_id,
+    user_type: user.user_type as 1 | 2 | 3,
+    sv: user.session_version,
+    sid: familyId,
+    host,
+    sxp,
+  };
+  const { token, iat, exp } = await signAccessToken(services.config.sessionSecret, base, now);
+  const secondsLeft = Math.max(1, Math.floor((expiresAt - now) / 1000));
+  return {
+    accessToken: token,
+    accessMaxAge: Math.min(ACCESS_TOKEN_SECONDS, secondsLeft),
+    refreshToken: secret.value,
+    refreshMaxAge: opts.remember ? secondsLeft : null,
+    familyId,
+    claims: { sub: user.id, email: user.email, role, tenantId: user.company_id, iat, exp, sxp },
+  };
+}
+
+/** Refuses users and companies that may not hold a session on this host. */
+export async function assertMaySignIn(services: Services, user: UserRow): Promise<void> {
+  if (!user.is_active) throw new DomainError('forbidden', 'This account is disabled. Please contact your administrator.');
+  if (user.user_type !== 1) {
+    const company = user.company_id ? await companiesRepo(services.db).findById(user.company_id) : undefined;
+    if (!company || !company.is_active) throw new DomainError('forbidden', 'Company not found or inactive');
+  }
+}
+
+/** Rotates a refresh token. A token seen twice (or on another host) revokes its whole family. */
+export async function rotateRefreshToken(services: Services, presented: string, host: string, userAgent: string, ip: string): Promise<{ session: IssuedSession; user: UserRow }> {
+  const now = services.now();
+  const repo = refreshTokensRepo(services.db);
+  const row = presented ? await repo.findByHash(hashSecret(presented)) : undefined;
+  if (!row || row.revoked_at !== null || row.expires_at <= now) throw new DomainError('unauthorized', SESSION_ENDED);
+  const reused = row.used_at !== null || row.host !== host || (await repo.markUsed(row.id, now)) === 0;
+  if (reused) {
+    await repo.revokeFamily(row.family_id, now);
+    await recordAudit(services, {
+      event: 'session_expired', source: 'server', userId: row.user_id, sessionId: row.family_id, userAgent, ip,
+      details: { reason: row.host !== host ? 'refresh token presented on another host' : 'refresh token reused; session revoked' },
+    });
+    throw new DomainError('unauthorized', SESSION_ENDED);
+  }
+  const user = await usersRepo(services.db).findById(row.user_id);
+  if (!user) throw new DomainError('unauthorized', SESSION_ENDED);
+  try {
+    await assertMaySignIn(services, user);
+  } catch {
+    await repo.revokeFamily(row.family_id, now);
+    throw new DomainError('unauthorized', SESSION_ENDED);
+  }
+  const session = await issueSession(services, user, host, { remember: row.remember === 1, userAgent, familyId: row.family_id, expiresAt: row.expires_at });
+  return { session, user };
+}
+
+/** Ends the session a refresh token or access token belongs to. */
+export async function endSession(services: Services, familyId: string | null, refreshPresented: string | null): Promise<string | null> {
+  const repo = refreshTokensRepo(services.db);
+  let family = familyId;
+  if (!family && refreshPresented) family = (await repo.findByHash(hashSecret(refreshPresented)))?.family_id ?? null;
+  if (family) await repo.revokeFamily(family, services.now());
+  return family;
+}
+
+/** Ends every session of a user (password change, reset, deactivation, role change). */
+export async function endUserSessions(services: Services, userId: string): Promise<void> {
+  const now = services.now();
+  await usersRepo(services.db).bumpSessionVersion(userId, now);
+  await refreshTokensRepo(services.db).revokeUser(userId, now);
+  await authCodesRepo(services.db).invalidateUser(userId, 'handoff', now);
+}
+
+/** Ends every session of every user of a company (deactivation). */
+export async function endCompanySessions(services: Services, companyId: string): Promise<void> {
+  const now = services.now();
+  await usersRepo(services.db).bumpCompanySessions(companyId, now);
+  await refreshTokensRepo(services.db).revokeCompany(companyId, now);
+}
+
+export interface VerifiedSession {
+  actor: Actor;
+  claims: AccessClaims;
+  /** a company user on the main host: only the calls of the redirect flow are served */
+  mainHostCompanyUser: boolean;
+  companySubdomain: string | null;
+}
+
+const claimsByActor = new WeakMap<Actor, AccessClaims>();
+
+/** The verified claims an actor was built from (for `me` and the diagnostic page). */
+export function claimsOf(actor: Actor): AccessClaims | undefined {
+  return claimsByActor.get(actor);
+}
+
+/**
+ * The session of an access token on this host, or null for anything untrusted: bad or expired
+ * token, another host, a newer session version, a revoked family, an inactive user or company,
+ * a company user on another company's subdomain.
+ */
+export async function verifySession(services: Services, token: string, host: string): Promise<VerifiedSession | null> {
+  if (!token || token.length > 4096) return null;
+  const now = services.now();
+  const claims = await verifyAccessToken(services.config.sessionSecret, token, now);
+  if (!claims || claims.host !== host) return null;
+  const state = await refreshTokensRepo(services.db).sessionState(claims.sub, claims.sid, now);
+  if (!state || !state.is_active || state.session_version !== claims.sv || state.live_tokens === 0) return null;
+  const role = roleOfUserType(state.user_type);
+  if (!role) return null;
+  let mainHostCompanyUser = false;
+  if (state.user_type !== 1) {
+    if (!state.company_id || state.company_active !== 1) return null;
+    const where = classifyHost(host, services.config.productDomain);
+    if (where.kind === 'tenant') {
+      if (where.subdomain !== state.company_subdomain) return null;
+    } else {
+      mainHostCompanyUser = true;
+    }
+  }
+  const actor: Actor = {
+    userId: state.id,
+    email: state.email,
+    fullName: state.full_name,
+    userType: state.user_type as 1 | 2 | 3,
+    role,
+    companyId: state.user_type === 1 ? null : state.company_id,
+    sessionId: claims.sid,
+    iat: claims.iat,
+    exp: claims.exp,
+  };
+  claimsByActor.set(actor, claims);
+  return { actor, claims, mainHostCompanyUser, companySubdomain: state.company_subdomain };
+}

@@ -1,0 +1,10 @@
+// Validation rules for people: email format and new passwords.
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD = 8;
+
+/** Why a new password is not acceptable, or null. */
+export function passwordProblem(password: string | undefined | null): string | null {
+  if (!password) return 'Password is required.';
+  if (password.length < MIN_PASSWORD) return `Password must be at least ${MIN_PASSWORD} characters.`;
+  return null;
+}

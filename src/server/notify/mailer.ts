@@ -1,0 +1,48 @@
+// Outgoing email: through SMTP_URL when configured, else written to the server log (so an
+// operator without mail can still hand out a password-reset link).
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Services } from '../domain/context.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** what the mail is about, for the log line */
+  kind: string;
+  /** the actionable link, logged when there is no SMTP */
+  link?: string;
+}
+
+const transports = new WeakMap<Services, Transporter>();
+
+function transportFor(services: Services): Transporter | null {
+  const url = services.config.smtpUrl;
+  if (!url) return null;
+  let t = transports.get(services);
+  if (!t) {
+    t = nodemailer.createTransport(url);
+    transports.set(services, t);
+    const close = t.close.bind(t);
+    (services.onShutdown ??= []).push(async () => close());
+  }
+  return t;
+}
+
+/** Where mail goes without SMTP: one JSON log line (pino's shape) on stdout; tests may listen. */
+const defaultSink = (line: string): void => {
+  process.stdout.write(line + '\n');
+};
+export let mailLogSink: (line: string) => void = defaultSink;
+export function setMailLogSink(sink: (line: string) => void): void {
+  mailLogSink = sink;
+}
+
+export async function sendMail(services: Services, msg: MailMessage): Promise<void> {
+  const t = transportFor(services);
+  if (!t) {
+    if (services.config.logLevel === 'silent' && mailLogSink === defaultSink) return;
+    mailLogSink(JSON.stringify({ level: 30, time: services.now(), msg: `email (${msg.kind}) to ${msg.to}: ${msg.link ?? msg.subject}`, to: msg.to, subject: msg.subject, link: msg.link }));
+    return;
+  }
+  await t.sendMail({ from: services.config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
+}

@@ -1,0 +1,327 @@
+// Sessions on both databases: login, me, logout, refresh rotation and reuse, cookie attributes,
+// forged and replayed tokens, the cross-host handoff, throttling.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { createHmac } from 'node:crypto';
+import { DB_KINDS } from '../../support/test-db.ts';
+import { startTestApp, type ApiClient, type TestApp } from '../../support/test-app.ts';
+import { seedCompany, seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
+
+function cookieAttrs(setCookies: string[], name: string): string | undefined {
+  return setCookies.find((c) => c.startsWith(`${name}=`));
+}
+
+function b64url(obj: object): string {
+  return Buffer.from(JSON.stringify(obj)).toString('base64url');
+}
+
+function payloadOf(token: string): Record<string, any> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+}
+
+describe.each(DB_KINDS)('sessions on %s', (kind) => {
+  let t: TestApp;
+  let clock = Date.now();
+  let admin: Awaited<ReturnType<typeof seedUser>>;
+  let acme: { id: string; subdomain: string };
+  let globex: { id: string; subdomain: string };
+  let acmeAdmin: Awaited<ReturnType<typeof seedUser>>;
+  let globexViewer: Awaited<ReturnType<typeof seedUser>>;
+  const acmeHost = () => `${acme.subdomain}.localhost`;
+
+  beforeAll(async () => {
+    t = await startTestApp({ db: kind, now: () => clock });
+    admin = await seedUser(t.services, { userType: 1, email: 'root@example.com' });
+    acme = await seedCompany(t.services, { name: 'Acme', subdomain: 'acme' });
+    globex = await seedCompany(t.services, { name: 'Globex', subdomain: 'globex' });
+    acmeAdmin = await seedUser(t.services, { userType: 2, companyId: acme.id, email: 'boss@acme.example.com' });
+    globexViewer = await seedUser(t.services, { userType: 3, companyId: globex.id, email: 'viewer@globex.example.com' });
+  });
+  afterAll(async () => t?.close());
+
+  it('signs a super admin in with host-only, HttpOnly, Secure, SameSite=Lax cookies and answers me', async () => {
+    const c = t.client();
+    const r = await c.post('/api/v1/auth/login', { email: 'ROOT@example.com', password: TEST_PASSWORD });
+    expect(r.status).toBe(200);
+    expect(r.body.user).toMatchObject({ id: admin.id, email: 'root@example.com', user_type: '1', company_id: null, role: 'super_admin' });
+    expect(r.body.redirect_to).toBe('/dashboard');
+    expect(r.body.expires_in).toBe(900);
+    const set = r.headers.getSetCookie();
+    const at = cookieAttrs(set, 'sw_at')!;
+    const rt = cookieAttrs(set, 'sw_rt')!;
+    for (const c of [at, rt]) {
+      expect(c).toMatch(/; HttpOnly/i);
+      expect(c).toMatch(/; Secure/i);
+      expect(c).toMatch(/; SameSite=Lax/i);
+      expect(c).not.toMatch(/Domain=/i);
+    }
+    expect(at).toMatch(/Path=\/(;|$)/);
+    expect(at).toMatch(/Max-Age=900/);
+    expect(rt).toMatch(/Path=\/api\/v1\/auth/);
+    expect(rt).not.toMatch(/Max-Age/i); // no "remember me": a browser-session cookie
+    const token = at.split(';')[0].split('=')[1];
+    const claims = payloadOf(token);
+    expect(claims).toMatchObject({ sub: admin.id, email: 'root@example.com', role: 'super_admin', tenantId: null, host: 'localhost', typ: 'access' });
+    expect(claims.exp - claims.iat).toBe(900);
+    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
+
+    const me = await c.get('/api/v1/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: admin.id, email: 'root@example.com', user_type: '1', company_id: null, full_name: 'Test User', company: null });
+    expect(me.body.claims).toMatchObject({ sub: admin.id, role: 'super_admin', exp: claims.exp, iat: claims.iat });
+    expect(me.body.claims.session_expires_at - claims.iat).toBe(86_400);
+  });
+
+  it('extends the refresh lifetime with remember me', async () => {
+    const r = await t.client().post('/api/v1/auth/login', { email: admin.email, password: TEST_PASSWORD, remember: true });
+    expect(r.status).toBe(200);
+    expect(cookieAttrs(r.headers.getSetCookie(), 'sw_rt')).toMatch(/Max-Age=2592000/);
+    expect(r.body.user.claims.session_expires_at - r.body.user.claims.iat).toBe(30 * 86_400);
+  });
+
+  it('answers the same for an unknown email and a wrong password', async () => {
+    const c = t.client();
+    const unknown = await c.post('/api/v1/auth/login', { email: 'nobody@example.com', password: 'whatever-123' });
+    const wrong = await c.post('/api/v1/auth/login', { email: admin.email, password: 'whatever-123' });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.body.detail).toBe('Invalid email or password.');
+    expect(wrong.body).toEqual(unknown.body);
+    expect(unknown.headers.getSetCookie()).toEqual([]);
+    const me = await c.get('/api/v1/auth/me');
+    expect(me.status).toBe(401);
+    expect(me.body.detail).toBe('Authentication required. Please sign in.');
+  });
+
+  it('refuses disabled accounts and inactive companies', async () => {
+    const off = await seedUser(t.services, { userType: 1, isActive: false });
+    const r = await t.client().post('/api/v1/auth/login', { email: off.email, password: TEST_PASSWORD });
+    expect(r.status).toBe(403);
+    expect(r.body.detail).toBe('This account is disabled. Please contact your administrator.');
+    const dead = await seedCompany(t.services, { subdomain: 'deadco', is_active: 0 });
+    const u = await seedUser(t.services, { userType: 2, companyId: dead.id });
+    const r2 = await t.client().post('/api/v1/auth/login', { email: u.email, password: TEST_PASSWORD });
+    expect(r2.status).toBe(403);
+    expect(r2.body.detail).toBe('Company not found or inactive');
+    const r3 = await t.client().post('/api/v1/auth/login', { email: u.email, password: TEST_PASSWORD }, { host: 'deadco.localhost' });
+    expect(r3.status).toBe(404);
+    expect(r3.body.detail).toBe('Company not found or inactive');
+    const r4 = await t.client().post('/api/v1/auth/login', { email: admin.email, password: TEST_PASSWORD }, { host: 'nosuch.localhost' });
+    expect(r4.status).toBe(404);
+  });
+
+  it('rotates the refresh token and revokes the whole family when one is used twice', async () => {
+    const c = t.client();
+    await signIn(c, admin);
+    const firstRt = c.jar.get('localhost')!.get('sw_rt')!;
+    const r1 = await c.post('/api/v1/auth/refresh-token');
+    expect(r1.status).toBe(200);
+    expect(r1.body.user.id).toBe(admin.id);
+    const secondRt = c.jar.get('localhost')!.get('sw_rt')!;
+    const secondAt = c.jar.get('localhost')!.get('sw_at')!;
+    expect(secondRt).not.toBe(firstRt);
+    expect((await c.get('/api/v1/auth/me')).status).toBe(200);
+
+    // an attacker replays the first (already used) refresh token
+    const thief = t.client();
+    thief.setCookie('localhost', 'sw_rt', firstRt);
+    const stolen = await thief.post('/api/v1/auth/refresh-token');
+    expect(stolen.status).toBe(401);
+    expect(stolen.body.detail).toBe('Your session has ended. Please sign in again.');
+
+    // the whole family is gone: the legitimate newer tokens no longer work either
+    const legit = await c.post('/api/v1/auth/refresh-token');
+    expect(legit.status).toBe(401);
+    const replay = t.client();
+    replay.setCookie('localhost', 'sw_at', secondAt);
+    expect((await replay.get('/api/v1/auth/me')).status).toBe(401);
+  });
+
+  it('logs out: the access token and the refresh token stop working at once', async () => {
+    const c = t.client();
+    await signIn(c, admin);
+    const at = c.jar.get('localhost')!.get('sw_at')!;
+    const rt = c.jar.get('localhost')!.get('sw_rt')!;
+    const out = await c.post('/api/v1/auth/logout');
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ ok: true });
+    const cleared = out.headers.getSetCookie();
+    expect(cookieAttrs(cleared, 'sw_at')).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    const replay = t.client();
+    replay.setCookie('localhost', 'sw_at', at);
+    replay.setCookie('localhost', 'sw_rt', rt);
+    expect((await replay.get('/api/v1/auth/me')).status).toBe(401);
+    expect((await replay.post('/api/v1/auth/refresh-token')).status).toBe(401);
+    // logging out without a session is harmless
+    expect((await t.client().post('/api/v1/auth/logout')).status).toBe(200);
+  });
+
+  it('rejects forged tokens: alg none, a wrong key, expired, and a refresh token used as an access token', async () => {
+    const c = t.client();
+    const r = await signIn(c, admin);
+    const good = c.jar.get('localhost')!.get('sw_at')!;
+    const claims = payloadOf(good);
+    const none = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ ...claims, role: 'super_admin' })}.`;
+    const wrongKey = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('x'.repeat(64)));
+    const rawSecretKey = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(t.config.sessionSecret));
+    const hs512 = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
+      .sign(new Uint8Array(createHmac('sha256', t.config.sessionSecret).update('statuswatch access token v1').digest()));
+    const tampered = good.split('.')[0] + '.' + b64url({ ...claims, sub: acmeAdmin.id }) + '.' + good.split('.')[2];
+    const refreshAsAccess = c.jar.get('localhost')!.get('sw_rt')!;
+    for (const token of [none, wrongKey, rawSecretKey, hs512, tampered, refreshAsAccess, 'garbage']) {
+      const x = t.client();
+      x.setCookie('localhost', 'sw_at', token);
+      const me = await x.get('/api/v1/auth/me');
+      expect(me.status, token.slice(0, 30)).toBe(401);
+    }
+    expect(r.status).toBe(200);
+
+    const fresh = t.client();
+    fresh.setCookie('localhost', 'sw_at', good);
+    expect((await fresh.get('/api/v1/auth/me')).status).toBe(200);
+    // 15 minutes later the access token has expired; the refresh token renews it
+    clock += 15 * 60_000 + 1000;
+    try {
+      expect((await fresh.get('/api/v1/auth/me')).status).toBe(401);
+      expect((await c.post('/api/v1/auth/refresh-token')).status).toBe(200);
+      expect((await c.get('/api/v1/auth/me')).status).toBe(200);
+      // and after the 24 h session lifetime nothing renews it
+      clock += 24 * 3600_000;
+      expect((await c.post('/api/v1/auth/refresh-token')).status).toBe(401);
+    } finally {
+      clock = Date.now();
+    }
+  });
+
+  it('binds a session to its host: a cookie replayed on another tenant host is refused', async () => {
+    const c = t.client();
+    const r = await signIn(c, acmeAdmin, acmeHost());
+    expect(r.body.redirect_to).toBe('/dashboard');
+    const at = c.jar.get(acmeHost())!.get('sw_at')!;
+    expect((await c.get('/api/v1/auth/me', { host: acmeHost() })).status).toBe(200);
+    const replay = t.client();
+    replay.setCookie('globex.localhost', 'sw_at', at);
+    expect((await replay.get('/api/v1/auth/me', { host: 'globex.localhost' })).status).toBe(401);
+    replay.setCookie('localhost', 'sw_at', at);
+    expect((await replay.get('/api/v1/auth/me', { host: 'localhost' })).status).toBe(401);
+    // the refresh token is bound too, and presenting it elsewhere revokes the family
+    const rt = c.jar.get(acmeHost())!.get('sw_rt')!;
+    replay.setCookie('globex.localhost', 'sw_rt', rt);
+    expect((await replay.post('/api/v1/auth/refresh-token', undefined, { host: 'globex.localhost' })).status).toBe(401);
+    expect((await c.get('/api/v1/auth/me', { host: acmeHost() })).status).toBe(401);
+  });
+
+  it("never serves a company user on another company's subdomain", async () => {
+    const r = await t.client().post('/api/v1/auth/login', { email: globexViewer.email, password: TEST_PASSWORD }, { host: acmeHost() });
+    expect(r.status).toBe(403);
+    expect(r.body.detail).toBe("This account belongs to another company. Please sign in at your company's address.");
+    expect(r.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('hands a company user over from the main host to their subdomain with a one-time code', async () => {
+    const c = t.client();
+    const r = await signIn(c, acmeAdmin);
+    const port = t.port;
+    expect(r.body.redirect_to).toMatch(new RegExp(`^http://acme\\.localhost:${port}/auth/handoff\\?code=[A-Za-z0-9_-]{43}$`));
+    // on the main host the session serves the redirect flow only
+    const me = await c.get('/api/v1/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.company).toMatchObject({ id: acme.id, subdomain: 'acme' });
+    const code = new URL(r.body.redirect_to).searchParams.get('code')!;
+
+    // the code is bound to its host
+    const wrongHost = await c.get(`/auth/handoff?code=${code}`, { host: 'globex.localhost' });
+    expect(wrongHost.status).toBe(303);
+    expect(wrongHost.headers.get('location')).toBe('/company-login?error=handoff');
+    expect(c.jar.get('globex.localhost')?.get('sw_at')).toBeUndefined();
+
+    const h = await c.get(`/auth/handoff?code=${code}`, { host: acmeHost() });
+    expect(h.status).toBe(303);
+    expect(h.headers.get('location')).toBe('/dashboard');
+    const at = cookieAttrs(h.headers.getSetCookie(), 'sw_at')!;
+    expect(at).toMatch(/HttpOnly/);
+    expect(at).not.toMatch(/Domain=/i);
+    const onTenant = await c.get('/api/v1/auth/me', { host: acmeHost() });
+    expect(onTenant.status).toBe(200);
+    expect(onTenant.body.id).toBe(acmeAdmin.id);
+
+    // single use
+    const again = t.client();
+    const second = await again.get(`/auth/handoff?code=${code}`, { host: acmeHost() });
+    expect(second.headers.get('location')).toBe('/company-login?error=handoff');
+    expect(again.jar.get(acmeHost())?.get('sw_at')).toBeUndefined();
+  });
+
+  it('expires handoff codes after 60 seconds', async () => {
+    const c = t.client();
+    const r = await signIn(c, acmeAdmin);
+    const code = new URL(r.body.redirect_to).searchParams.get('code')!;
+    clock += 61_000;
+    try {
+      const h = await c.get(`/auth/handoff?code=${code}`, { host: acmeHost() });
+      expect(h.headers.get('location')).toBe('/company-login?error=handoff');
+    } finally {
+      clock = Date.now();
+    }
+  });
+
+  it('sends a super admin who signs in on a subdomain to the main host', async () => {
+    const c = t.client();
+    const r = await signIn(c, admin, acmeHost());
+    expect(r.body.redirect_to).toMatch(new RegExp(`^http://localhost:${t.port}/auth/handoff\\?code=`));
+    const code = new URL(r.body.redirect_to).searchParams.get('code')!;
+    const h = await c.get(`/auth/handoff?code=${code}`);
+    expect(h.headers.get('location')).toBe('/dashboard');
+    expect((await c.get('/api/v1/auth/me')).body.id).toBe(admin.id);
+  });
+
+  it('ignores spoofed X-Role and X-Tenant-Id headers', async () => {
+    const c = t.client();
+    await signIn(c, acmeAdmin, acmeHost());
+    const me = await c.get('/api/v1/auth/me', { host: acmeHost(), headers: { 'x-role': 'super_admin', 'x-tenant-id': globex.id } });
+    expect(me.body).toMatchObject({ role: 'customer_admin', company_id: acme.id });
+    const anon = await t.client().get('/api/v1/auth/me', { headers: { 'x-role': 'super_admin', 'x-tenant-id': globex.id } });
+    expect(anon.status).toBe(401);
+  });
+
+  it('refuses a cross-site login post', async () => {
+    const r = await t.client().post('/api/v1/auth/login', { email: admin.email, password: TEST_PASSWORD }, { headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(r.status).toBe(403);
+    expect(r.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe.each(DB_KINDS)('login throttling on %s', (kind) => {
+  let t: TestApp;
+  let clock = Date.now();
+  beforeAll(async () => {
+    t = await startTestApp({ db: kind, now: () => clock });
+  });
+  afterAll(async () => t?.close());
+
+  async function attempts(c: ApiClient, email: string, n: number): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push((await c.post('/api/v1/auth/login', { email, password: `wrong-${i}` })).status);
+    return statuses;
+  }
+
+  it('locks an account after 100 wrong passwords in an hour, even for the right password, without locking others', async () => {
+    const victim = await seedUser(t.services, { userType: 1 });
+    const bystander = await seedUser(t.services, { userType: 1 });
+    const c = t.client();
+    const statuses = await attempts(c, victim.email, 101);
+    expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
+    expect(statuses[100]).toBe(429);
+    const locked = await c.post('/api/v1/auth/login', { email: victim.email, password: TEST_PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(locked.body.detail).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+    expect(locked.headers.getSetCookie()).toEqual([]);
+    // another account from the same address still signs in
+    expect((await signIn(t.client(), bystander)).status).toBe(200);
+    // an hour later the victim may sign in again
+    clock += 3600_000 + 1000;
+    expect((await signIn(t.client(), victim)).status).toBe(200);
+  });
+});
