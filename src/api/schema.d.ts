@@ -466,6 +466,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/traces/{traceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 32 hexadecimal digits (W3C trace id) */
+                traceId: string;
+            };
+            cookie?: never;
+        };
+        /** One whole trace with its spans, for the waterfall (another company's trace answers 404) */
+        get: operations["getTrace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active ingest API keys (never their secrets); a company's own, or any for super admins */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an ingest API key; the secret is answered once, as `key`
+         * @description Company admins create keys for their own company (company_id is ignored); super admins
+         *     name the company with company_id. The key is sent by OTLP exporters as
+         *     `Authorization: Bearer <key>` to POST /v1/traces.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an ingest API key (an update of api_intelligence; the key stops working at once) */
+        delete: operations["deleteApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OTLP/HTTP trace export (protobuf or JSON, optionally gzip)
+         * @description The OpenTelemetry Protocol's HTTP trace endpoint: point an OTLP exporter at it with
+         *     `Authorization: Bearer <key>`. The company is the key's, never taken from resource
+         *     attributes. Bodies: `application/x-protobuf` or `application/json`, identity or `gzip`
+         *     content encoding (others, such as `br`, answer 415); at most 20 MiB after decompression
+         *     (413). The answer uses the request's encoding: an ExportTraceServiceResponse, with
+         *     `partialSuccess` when some spans were rejected. A company sending more spans a second
+         *     than its plan allows gets 429 with Retry-After.
+         */
+        post: operations["ingestTraces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/incidents/recent": {
         parameters: {
             query?: never;
@@ -998,6 +1086,85 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             errorMessage: string | null;
+        };
+        TraceSpan: {
+            spanId: string;
+            parentSpanId: string | null;
+            name: string;
+            service: string;
+            /** @enum {string} */
+            kind: "unspecified" | "internal" | "server" | "client" | "producer" | "consumer";
+            /** Format: date-time */
+            start: string;
+            /** @description Milliseconds from the trace's first span */
+            startOffset: number;
+            /** @description Milliseconds */
+            duration: number;
+            /** @enum {string} */
+            status: "unset" | "ok" | "error";
+            httpStatus: number | null;
+            errorMessage: string | null;
+            attributes: {
+                [key: string]: unknown;
+            };
+            events: {
+                name: string;
+                /** Format: date-time */
+                timestamp: string;
+                attributes: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
+        Trace: {
+            traceId: string;
+            /** @description The root span's service */
+            service: string;
+            /** @description The root span's name */
+            operation: string;
+            /** Format: date-time */
+            start: string;
+            /** @description Milliseconds from the first span's start to the last span's end */
+            duration: number;
+            spanCount: number;
+            errorCount: number;
+            /** @description By start time */
+            spans: components["schemas"]["TraceSpan"][];
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            scope: "ingest";
+            /** @description The first characters of the secret, to recognise a key */
+            prefix: string;
+            company_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
+        ApiKeyInput: {
+            name: string;
+            /** @enum {string} */
+            scope: "ingest";
+            /** @description Super admins only (required for them); ignored for company admins */
+            company_id?: string;
+        };
+        NewApiKey: components["schemas"]["ApiKey"] & {
+            /** @description The secret, shown only in this answer */
+            key: string;
+        };
+        /** @description OTLP/JSON ExportTraceServiceRequest (see the OpenTelemetry Protocol specification) */
+        ExportTraceServiceRequest: {
+            resourceSpans?: Record<string, never>[];
+        };
+        ExportTraceServiceResponse: {
+            partialSuccess?: {
+                /** @description int64 as a decimal string (proto3 JSON mapping) */
+                rejectedSpans: string;
+                errorMessage: string;
+            };
         };
         IncidentSummary: {
             id: string;
@@ -1928,6 +2095,149 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 32 hexadecimal digits (W3C trace id) */
+                traceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trace */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Trace"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins (omit for every company) */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyInput"];
+            };
+        };
+        responses: {
+            /** @description Created; `key` is shown only now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    deleteApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    ingestTraces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-protobuf": string;
+                "application/json": components["schemas"]["ExportTraceServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored (possibly partially, see partialSuccess) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportTraceServiceResponse"];
+                    "application/x-protobuf": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            /** @description Over the company's rate; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getRecentIncidents: {

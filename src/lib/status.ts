@@ -115,6 +115,8 @@ export interface MonitorView {
   uptime24h: number | null;
   uptime7d: number | null;
   uptime30d: number | null;
+  createdAt: number;
+  updatedAt: number;
 }
 
 export interface IncidentUpdateView {
@@ -162,6 +164,8 @@ export interface StatusPageView {
   activeIncidents: IncidentView[];
   /** resolved in the last 14 days, newest first */
   recentIncidents: IncidentView[];
+  /** every public incident of the last 90 days (feeds, incidents.json), newest first */
+  allIncidents: IncidentView[];
   maintenance: MaintenanceView[];
   /** when the snapshot was built (ms) */
   generatedAt: number;

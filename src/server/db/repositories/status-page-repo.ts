@@ -1,0 +1,197 @@
+// Read-only SQL of the public status pages: a company by subdomain with a cheap change
+// fingerprint, its public monitors, their rollups, public incidents and maintenance windows.
+// Private monitors are filtered here, in SQL, so nothing above can leak them by mistake.
+import { sql } from 'kysely';
+import type { Db } from '../connect.ts';
+
+export interface StatusCompanyRow {
+  id: string;
+  name: string;
+  subdomain: string;
+  is_active: number;
+  status: string;
+  primary_color: string;
+  secondary_color: string;
+  logo_base64: string | null;
+  horizontal_logo_base64: string | null;
+  /** change fingerprint of everything the public page shows (see fingerprint()) */
+  fingerprint: string;
+}
+
+export interface PublicMonitorRow {
+  id: string;
+  name: string;
+  type: string;
+  config: string;
+  is_paused: number;
+  status: string;
+  status_since: number | null;
+  last_checked_at: number | null;
+  last_response_time_ms: number | null;
+  last_http_code: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RollupRow {
+  monitor_id: string;
+  start: number;
+  checks: number;
+  failures: number;
+  degraded: number;
+  maintenance: number;
+  last_http_code: number | null;
+}
+
+export interface IncidentRow {
+  id: string;
+  monitor_id: string | null;
+  title: string;
+  severity: string;
+  status: string;
+  started_at: number;
+  resolved_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentUpdateRow {
+  id: string;
+  incident_id: string;
+  status: string;
+  message: string;
+  created_at: number;
+}
+
+export interface MaintenanceRow {
+  id: string;
+  monitor_id: string | null;
+  title: string;
+  description: string | null;
+  starts_at: number;
+  ends_at: number;
+  created_at: number;
+}
+
+const num = (v: unknown): number => (v == null ? 0 : Number(v));
+
+export function statusPageRepo(db: Db) {
+  const k = db.k;
+  return {
+    /**
+     * The company of a subdomain plus one fingerprint of the data its public page shows: public
+     * monitors (count, last change, last check), incidents, updates, maintenance windows and
+     * the company row itself. One statement, so a cached page revalidates with one query.
+     */
+    async companyBySubdomain(subdomain: string): Promise<StatusCompanyRow | undefined> {
+      const r = await sql<Record<string, unknown>>`
+        select c.id, c.name, c.subdomain, c.is_active, c.status, c.primary_color, c.secondary_color,
+          c.logo_base64, c.horizontal_logo_base64, c.updated_at as c_u,
+          (select count(*) from monitors m where m.company_id = c.id and m.is_public = 1) as m_n,
+          (select max(m.updated_at) from monitors m where m.company_id = c.id) as m_u,
+          (select max(m.last_checked_at) from monitors m where m.company_id = c.id and m.is_public = 1) as m_c,
+          (select max(m.status_since) from monitors m where m.company_id = c.id and m.is_public = 1) as m_s,
+          (select count(*) from incidents i where i.company_id = c.id) as i_n,
+          (select max(i.updated_at) from incidents i where i.company_id = c.id) as i_u,
+          (select count(*) from incident_updates u where u.company_id = c.id) as u_n,
+          (select max(u.created_at) from incident_updates u where u.company_id = c.id) as u_c,
+          (select count(*) from maintenance_windows w where w.company_id = c.id) as w_n,
+          (select max(w.created_at) from maintenance_windows w where w.company_id = c.id) as w_c,
+          (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id) as w_t
+        from companies c where c.subdomain = ${subdomain.toLowerCase()}`.execute(k);
+      const row = r.rows[0];
+      if (!row) return undefined;
+      const fp = ['c_u', 'm_n', 'm_u', 'm_c', 'm_s', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t'].map((c) => num(row[c])).join('.');
+      return {
+        id: String(row.id),
+        name: String(row.name),
+        subdomain: String(row.subdomain),
+        is_active: num(row.is_active),
+        status: String(row.status),
+        primary_color: String(row.primary_color),
+        secondary_color: String(row.secondary_color),
+        logo_base64: (row.logo_base64 as string | null) ?? null,
+        horizontal_logo_base64: (row.horizontal_logo_base64 as string | null) ?? null,
+        fingerprint: fp,
+      };
+    },
+
+    publicMonitors(companyId: string): Promise<PublicMonitorRow[]> {
+      return k
+        .selectFrom('monitors')
+        .select(['id', 'name', 'type', 'config', 'is_paused', 'status', 'status_since', 'last_checked_at', 'last_response_time_ms', 'last_http_code', 'created_at', 'updated_at'])
+        .where('company_id', '=', companyId)
+        .where('is_public', '=', 1)
+        .orderBy('name')
+        .orderBy('id')
+        .execute() as Promise<PublicMonitorRow[]>;
+    },
+
+    async hourlyRollups(companyId: string, monitorIds: string[], since: number): Promise<RollupRow[]> {
+      if (monitorIds.length === 0) return [];
+      return k
+        .selectFrom('monitor_rollups_hourly')
+        .select(['monitor_id', 'hour_start as start', 'checks', 'failures', 'degraded', 'maintenance', 'last_http_code'])
+        .where('company_id', '=', companyId)
+        .where('monitor_id', 'in', monitorIds)
+        .where('hour_start', '>=', since)
+        .execute();
+    },
+
+    async dailyRollups(companyId: string, monitorIds: string[], since: number): Promise<RollupRow[]> {
+      if (monitorIds.length === 0) return [];
+      return k
+        .selectFrom('monitor_rollups_daily')
+        .select(['monitor_id', 'day_start as start', 'checks', 'failures', 'degraded', 'maintenance', 'last_http_code'])
+        .where('company_id', '=', companyId)
+        .where('monitor_id', 'in', monitorIds)
+        .where('day_start', '>=', since)
+        .execute();
+    },
+
+    /** Public incidents not tied to a private monitor: unresolved, or resolved since `since`. */
+    publicIncidents(companyId: string, since: number, limit = 100): Promise<IncidentRow[]> {
+      return k
+        .selectFrom('incidents as i')
+        .leftJoin('monitors as m', 'm.id', 'i.monitor_id')
+        .select(['i.id', 'i.monitor_id', 'i.title', 'i.severity', 'i.status', 'i.started_at', 'i.resolved_at', 'i.created_at', 'i.updated_at'])
+        .where('i.company_id', '=', companyId)
+        .where('i.is_public', '=', 1)
+        .where((eb) => eb.or([eb('i.monitor_id', 'is', null), eb('m.is_public', '=', 1)]))
+        .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', since)]))
+        .orderBy('i.started_at', 'desc')
+        .orderBy('i.id')
+        .limit(limit)
+        .execute();
+    },
+
+    async incidentUpdates(companyId: string, incidentIds: string[]): Promise<IncidentUpdateRow[]> {
+      if (incidentIds.length === 0) return [];
+      return k
+        .selectFrom('incident_updates')
+        .select(['id', 'incident_id', 'status', 'message', 'created_at'])
+        .where('company_id', '=', companyId)
+        .where('incident_id', 'in', incidentIds)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Maintenance windows for the whole company or a public monitor, ending after `since`. */
+    publicMaintenance(companyId: string, since: number): Promise<MaintenanceRow[]> {
+      return k
+        .selectFrom('maintenance_windows as w')
+        .leftJoin('monitors as m', 'm.id', 'w.monitor_id')
+        .select(['w.id', 'w.monitor_id', 'w.title', 'w.description', 'w.starts_at', 'w.ends_at', 'w.created_at'])
+        .where('w.company_id', '=', companyId)
+        .where('w.ends_at', '>=', since)
+        .where((eb) => eb.or([eb('w.monitor_id', 'is', null), eb('m.is_public', '=', 1)]))
+        .orderBy('w.starts_at')
+        .orderBy('w.id')
+        .limit(50)
+        .execute();
+    },
+  };
+}
+
+export type StatusPageRepo = ReturnType<typeof statusPageRepo>;

@@ -1,0 +1,117 @@
+// Snapshot cache of the public status pages: each company's page data is built once per change
+// and shared by the page, the API, the Statuspage JSON, feeds and badges. A request revalidates
+// with one cheap fingerprint query at most every RECHECK_MS; the hour turning also counts as a
+// change. While the database is unavailable the last snapshot keeps being served.
+import { createHash } from 'node:crypto';
+import type { Services } from '../context.ts';
+import { statusPageRepo, type StatusCompanyRow } from '../../db/repositories/status-page-repo.ts';
+import { hourStart } from '../../../lib/timeline.ts';
+import type { StatusPageView } from '../../../lib/status.ts';
+import { buildStatusView } from './view.ts';
+
+export const RECHECK_MS = 1000;
+
+export type Lookup =
+  | { kind: 'ok'; view: StatusPageView; stale: boolean }
+  | { kind: 'not_found' };
+
+/** Rendered bytes of a snapshot (page HTML), kept beside it and dropped with it. */
+export interface RenderedPage {
+  etag: string;
+  html: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+interface Entry {
+  key: string;
+  /** next maintenance start or end after the build: the page changes then too */
+  validUntil: number;
+  checkedAt: number;
+  found: Lookup;
+  rendered?: RenderedPage;
+}
+
+export class StatusPageCache {
+  readonly services: Services;
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<Entry>>();
+  constructor(services: Services) {
+    this.services = services;
+  }
+
+  /** Forget a company's snapshot (the engine may call this after writing its data). */
+  invalidate(subdomain?: string): void {
+    if (subdomain) this.entries.delete(subdomain.toLowerCase());
+    else this.entries.clear();
+  }
+
+  peek(subdomain: string): Entry | undefined {
+    return this.entries.get(subdomain.toLowerCase());
+  }
+
+  async lookup(subdomain: string): Promise<Lookup> {
+    const sub = subdomain.toLowerCase();
+    const now = this.services.now();
+    const cached = this.entries.get(sub);
+    if (cached && now - cached.checkedAt < RECHECK_MS && now >= cached.checkedAt) return cached.found;
+    let pending = this.inflight.get(sub);
+    if (!pending) {
+      pending = this.refresh(sub, cached).finally(() => this.inflight.delete(sub));
+      this.inflight.set(sub, pending);
+    }
+    try {
+      return (await pending).found;
+    } catch (e) {
+      // Database briefly unavailable: keep serving the last snapshot.
+      if (cached?.found.kind === 'ok') return { ...cached.found, stale: true };
+      throw e;
+    }
+  }
+
+  private async refresh(sub: string, cached: Entry | undefined): Promise<Entry> {
+    const now = this.services.now();
+    const company = await statusPageRepo(this.services.db).companyBySubdomain(sub);
+    const key = company ? `${company.id}|${company.fingerprint}|${hourStart(now)}` : 'none';
+    if (cached && cached.key === key && now < cached.validUntil) {
+      cached.checkedAt = now;
+      return cached;
+    }
+    const entry: Entry = { key, validUntil: Infinity, checkedAt: now, found: { kind: 'not_found' } };
+    if (company && isShown(company)) {
+      const etag = `"sp-${createHash('sha256').update(`${key}|${now}`).digest('base64url').slice(0, 22)}"`;
+      const view = await buildStatusView(this.services, company, etag);
+      entry.found = { kind: 'ok', view, stale: false };
+      for (const w of view.maintenance) for (const t of [w.startsAt, w.endsAt]) if (t > now && t < entry.validUntil) entry.validUntil = t;
+    }
+    this.entries.set(sub, entry);
+    return entry;
+  }
+
+  rendered(subdomain: string, etag: string): RenderedPage | undefined {
+    const e = this.entries.get(subdomain.toLowerCase());
+    return e?.rendered?.etag === etag ? e.rendered : undefined;
+  }
+
+  storeRendered(subdomain: string, page: RenderedPage): void {
+    const e = this.entries.get(subdomain.toLowerCase());
+    if (e?.found.kind === 'ok' && e.found.view.etag === page.etag) e.rendered = page;
+  }
+}
+
+/** Inactive or suspended companies have no public page. */
+function isShown(c: StatusCompanyRow): boolean {
+  return Number(c.is_active) === 1 && c.status !== 'inactive' && c.status !== 'suspended';
+}
+
+const caches = new WeakMap<Services, StatusPageCache>();
+
+/** The process's one cache (per Services instance, so tests get their own). */
+export function statusPageCache(services: Services): StatusPageCache {
+  let c = caches.get(services);
+  if (!c) {
+    c = new StatusPageCache(services);
+    caches.set(services, c);
+  }
+  return c;
+}

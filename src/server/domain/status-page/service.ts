@@ -1,0 +1,90 @@
+// Public status verbs: no sign-in, public monitors only, served from the snapshot cache.
+// Every caller gets the snapshot's ETag so HTTP can answer 304.
+import type { Ctx, Services } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { toIso } from '../ids.ts';
+import { classifyHost } from '../../../lib/hosts.ts';
+import type { StatusPageView } from '../../../lib/status.ts';
+import { statusPageCache, type Lookup } from './cache.ts';
+import { statuspageDocument, type StatuspageDoc } from './statuspage-json.ts';
+import { incidentFeed } from './feeds.ts';
+import { BADGE_METRICS, badgeContent, badgeSvg, shieldsEndpoint, type BadgeMetric } from './badges.ts';
+
+export const STATUS_PAGE_NOT_FOUND = 'Company not found or inactive';
+const SUBDOMAIN_RE = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** The snapshot of a company's page; not_found for unknown or inactive companies. */
+export function lookupStatusPage(services: Services, subdomain: string): Promise<Lookup> {
+  if (!SUBDOMAIN_RE.test(subdomain.toLowerCase())) return Promise.resolve({ kind: 'not_found' });
+  return statusPageCache(services).lookup(subdomain);
+}
+
+async function viewOf(services: Services, subdomain: string): Promise<StatusPageView> {
+  let found: Lookup;
+  try {
+    found = await lookupStatusPage(services, subdomain);
+  } catch {
+    throw new DomainError('unavailable', 'Failed to load status page');
+  }
+  if (found.kind !== 'ok') throw new DomainError('not_found', STATUS_PAGE_NOT_FOUND);
+  return found.view;
+}
+
+/** The tenant subdomain of the request's host, or not_found ('Invalid subdomain' off-domain). */
+export function tenantOfHost(ctx: Ctx): string {
+  const h = classifyHost(ctx.host, ctx.services.config.productDomain);
+  if (h.kind === 'tenant') return h.subdomain;
+  throw new DomainError('not_found', h.kind === 'invalid' ? 'Invalid subdomain' : 'Status pages live on company subdomains.');
+}
+
+/** The spec's public status payload (section 3) plus the tenant login's public monitor list. */
+export function publicStatusPayload(view: StatusPageView) {
+  return {
+    company: {
+      name: view.company.name,
+      subdomain: view.company.subdomain,
+      primary_color: view.company.primaryColor,
+      secondary_color: view.company.secondaryColor,
+      logo_base64: view.company.logo,
+      horizontal_logo_base64: null,
+    },
+    monitors: view.monitors.map((m) => ({
+      id: m.id,
+      monitor_name: m.name,
+      current_status: m.status,
+      last_checked_at: m.lastCheckedAt == null ? null : toIso(m.lastCheckedAt),
+      last_response_time: m.lastResponseTimeMs,
+      timeline: m.timeline.map((b) => ({ start: toIso(b.start), end: toIso(b.end), status: b.status, http_code: b.httpCode })),
+    })),
+    overall_status: view.overall,
+    public_monitors: view.monitors.map((m) => ({ id: m.id, domain: m.domain, status: m.lastHttpCode })),
+  };
+}
+
+export async function getPublicStatus(ctx: Ctx, subdomain: string) {
+  const view = await viewOf(ctx.services, subdomain);
+  return { etag: view.etag, body: publicStatusPayload(view) };
+}
+
+export async function getStatuspageJson(ctx: Ctx, doc: StatuspageDoc, origin: string) {
+  const view = await viewOf(ctx.services, tenantOfHost(ctx));
+  return { etag: view.etag, body: statuspageDocument(doc, view, origin) };
+}
+
+export async function getIncidentFeed(ctx: Ctx, format: 'rss' | 'atom', origin: string) {
+  const view = await viewOf(ctx.services, tenantOfHost(ctx));
+  const feed = incidentFeed(view, origin, ctx.services.config.productName);
+  return { etag: view.etag, body: format === 'rss' ? feed.rss2() : feed.atom1() };
+}
+
+/** A badge of the page (monitorId null) or of one public monitor; private ids are not found. */
+export async function getBadge(ctx: Ctx, monitorId: string | null, metric: string, format: 'svg' | 'json') {
+  if (!(BADGE_METRICS as readonly string[]).includes(metric) || (monitorId === null && metric !== 'status')) {
+    throw new DomainError('not_found', 'Unknown badge');
+  }
+  const view = await viewOf(ctx.services, tenantOfHost(ctx));
+  const monitor = monitorId === null ? null : view.monitors.find((m) => m.id === monitorId);
+  if (monitor === undefined) throw new DomainError('not_found', 'Monitor not found');
+  const content = badgeContent(view, monitor, metric as BadgeMetric);
+  return { etag: view.etag, body: format === 'svg' ? badgeSvg(content) : shieldsEndpoint(content) };
+}

@@ -1,0 +1,154 @@
+// Atlassian Statuspage-compatible documents (the public /api/v2/*.json of a status page), so
+// existing aggregators and widgets read our pages. Field names and status values follow
+// Atlassian's public API; values we do not have are null/false as Statuspage gives them.
+import type { IncidentView, MaintenanceView, MonitorView, Status, StatusPageView } from '../../../lib/status.ts';
+import { toIso } from '../ids.ts';
+
+type Indicator = 'none' | 'minor' | 'major' | 'critical' | 'maintenance';
+type ComponentStatus = 'operational' | 'degraded_performance' | 'partial_outage' | 'major_outage' | 'under_maintenance';
+
+const COMPONENT_STATUS: Record<Status, ComponentStatus> = {
+  operational: 'operational',
+  degraded: 'degraded_performance',
+  down: 'major_outage',
+  maintenance: 'under_maintenance',
+  // Statuspage has no "unknown": a monitor without data yet is not reported as failing.
+  unknown: 'operational',
+};
+
+const INDICATOR_TEXT: Record<Indicator, string> = {
+  none: 'All Systems Operational',
+  minor: 'Minor Service Outage',
+  major: 'Partial System Outage',
+  critical: 'Major Service Outage',
+  maintenance: 'Service Under Maintenance',
+};
+
+const IMPACT: Record<string, 'minor' | 'major' | 'critical'> = { critical: 'critical', high: 'major', medium: 'minor', low: 'minor' };
+const RANK: Record<Indicator, number> = { none: 0, maintenance: 1, minor: 2, major: 3, critical: 4 };
+
+function incidentStatus(s: string): 'investigating' | 'identified' | 'monitoring' | 'resolved' {
+  return s === 'identified' || s === 'monitoring' || s === 'resolved' ? s : 'investigating';
+}
+
+function pageOf(view: StatusPageView, url: string) {
+  const changes = [...view.monitors.map((m) => Math.max(m.updatedAt, m.lastCheckedAt ?? 0)), ...view.allIncidents.map((i) => i.updatedAt)];
+  const latest = changes.length ? Math.max(...changes) : view.generatedAt;
+  return { id: view.company.id, name: view.company.name, url, time_zone: 'Etc/UTC', updated_at: toIso(latest) };
+}
+
+function component(view: StatusPageView, m: MonitorView, position: number) {
+  return {
+    id: m.id,
+    name: m.name,
+    status: COMPONENT_STATUS[m.status],
+    created_at: toIso(m.createdAt),
+    updated_at: toIso(m.updatedAt),
+    position,
+    description: null,
+    showcase: true,
+    start_date: new Date(m.createdAt).toISOString().slice(0, 10),
+    group_id: null,
+    page_id: view.company.id,
+    group: false,
+    only_show_if_degraded: false,
+  };
+}
+
+export function statusIndicator(view: StatusPageView): { indicator: Indicator; description: string } {
+  let indicator: Indicator = 'none';
+  const raise = (i: Indicator) => {
+    if (RANK[i] > RANK[indicator]) indicator = i;
+  };
+  const statuses = view.monitors.map((m) => m.status);
+  if (statuses.length && statuses.every((s) => s === 'down')) raise('critical');
+  else if (statuses.includes('down')) raise('major');
+  else if (statuses.includes('degraded')) raise('minor');
+  else if (statuses.includes('maintenance') || view.maintenance.some((w) => w.active)) raise('maintenance');
+  for (const i of view.activeIncidents) raise(IMPACT[i.severity] ?? 'minor');
+  return { indicator, description: INDICATOR_TEXT[indicator] };
+}
+
+function incident(view: StatusPageView, i: IncidentView, url: string) {
+  const affected = view.monitors.filter((m) => m.name === i.monitorName);
+  const monitoring = i.updates.find((u) => u.status === 'monitoring');
+  return {
+    id: i.id,
+    name: i.title,
+    status: incidentStatus(i.resolvedAt !== null ? 'resolved' : i.status),
+    created_at: toIso(i.startedAt),
+    updated_at: toIso(i.updatedAt),
+    monitoring_at: monitoring ? toIso(monitoring.createdAt) : null,
+    resolved_at: i.resolvedAt === null ? null : toIso(i.resolvedAt),
+    impact: IMPACT[i.severity] ?? 'minor',
+    shortlink: `${url}/#incident-${i.id}`,
+    started_at: toIso(i.startedAt),
+    page_id: view.company.id,
+    incident_updates: i.updates.map((u) => ({
+      id: u.id,
+      status: incidentStatus(u.status),
+      body: u.message,
+      incident_id: i.id,
+      created_at: toIso(u.createdAt),
+      updated_at: toIso(u.createdAt),
+      display_at: toIso(u.createdAt),
+      affected_components: null,
+      deliver_notifications: true,
+      custom_tweet: null,
+      tweet_id: null,
+    })),
+    components: affected.map((m) => component(view, m, view.monitors.indexOf(m) + 1)),
+  };
+}
+
+function maintenance(view: StatusPageView, w: MaintenanceView, url: string) {
+  const now = view.generatedAt;
+  const status = now < w.startsAt ? 'scheduled' : now < w.endsAt ? 'in_progress' : 'completed';
+  const affected = w.monitorName === null ? view.monitors : view.monitors.filter((m) => m.name === w.monitorName);
+  return {
+    id: w.id,
+    name: w.title,
+    status,
+    created_at: toIso(w.startsAt),
+    updated_at: toIso(Math.min(now, w.endsAt)),
+    monitoring_at: null,
+    resolved_at: status === 'completed' ? toIso(w.endsAt) : null,
+    impact: 'maintenance',
+    shortlink: `${url}/#maintenance-${w.id}`,
+    started_at: toIso(w.startsAt),
+    page_id: view.company.id,
+    incident_updates: w.description
+      ? [{
+          id: `${w.id}-1`, status, body: w.description, incident_id: w.id, created_at: toIso(w.startsAt), updated_at: toIso(w.startsAt),
+          display_at: toIso(w.startsAt), affected_components: null, deliver_notifications: true, custom_tweet: null, tweet_id: null,
+        }]
+      : [],
+    components: affected.map((m) => component(view, m, view.monitors.indexOf(m) + 1)),
+    scheduled_for: toIso(w.startsAt),
+    scheduled_until: toIso(w.endsAt),
+  };
+}
+
+export type StatuspageDoc = 'summary' | 'status' | 'components' | 'incidents' | 'unresolved' | 'scheduled-maintenances';
+
+/** One of the Statuspage v2 documents of a page served at `url` (its origin). */
+export function statuspageDocument(doc: StatuspageDoc, view: StatusPageView, url: string): Record<string, unknown> {
+  const page = pageOf(view, url);
+  const components = () => view.monitors.map((m, i) => component(view, m, i + 1));
+  const unresolved = () => view.activeIncidents.map((i) => incident(view, i, url));
+  const upcoming = () => view.maintenance.filter((w) => w.endsAt > view.generatedAt).map((w) => maintenance(view, w, url));
+  switch (doc) {
+    case 'summary':
+      return { page, components: components(), incidents: unresolved(), scheduled_maintenances: upcoming(), status: statusIndicator(view) };
+    case 'status':
+      return { page, status: statusIndicator(view) };
+    case 'components':
+      return { page, components: components() };
+    case 'incidents':
+      return { page, incidents: view.allIncidents.slice(0, 50).map((i) => incident(view, i, url)) };
+    case 'unresolved':
+      return { page, incidents: unresolved() };
+    case 'scheduled-maintenances':
+      return { page, scheduled_maintenances: view.maintenance.map((w) => maintenance(view, w, url)) };
+  }
+}

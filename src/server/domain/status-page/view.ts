@@ -1,0 +1,135 @@
+// Builds the view model of one company's public page from the database: public monitors with
+// their 24 hourly blocks and 90 daily bars, public incidents (active + last 14 days) with
+// updates, and maintenance windows. Everything the page, the API, the Statuspage JSON, the feeds
+// and the badges show comes from this one snapshot.
+import type { Services } from '../context.ts';
+import { statusPageRepo, type RollupRow, type StatusCompanyRow } from '../../db/repositories/status-page-repo.ts';
+import { DAY_MS, DAILY_BARS, HOUR_MS, TIMELINE_BLOCKS, dailyBars, dayStart, hourStart, hourlyTimeline, uptimeSince, type RollupCounts } from '../../../lib/timeline.ts';
+import {
+  DEFAULT_PRIMARY, DEFAULT_SECONDARY, brandColor, isStatus, overallStatus,
+  type IncidentView, type MaintenanceView, type MonitorView, type Status, type StatusPageView,
+} from '../../../lib/status.ts';
+import { safeLogoDataUrl } from './logo.ts';
+
+export const HISTORY_DAYS = 14;
+/** Incidents kept in the snapshot (feeds and incidents.json reach further back than the page). */
+const INCIDENT_WINDOW_MS = 90 * DAY_MS;
+
+function counts(r: RollupRow): RollupCounts {
+  return {
+    start: Number(r.start),
+    checks: Number(r.checks),
+    failures: Number(r.failures),
+    degraded: Number(r.degraded),
+    maintenance: Number(r.maintenance),
+    lastHttpCode: r.last_http_code == null ? null : Number(r.last_http_code),
+  };
+}
+
+function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = m.get(k);
+    if (list) list.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
+}
+
+/** What a visitor reads as the monitor's target: the URL's host, or the configured host. */
+export function monitorDomain(config: string, fallback: string): string {
+  try {
+    const c = JSON.parse(config) as { url?: unknown; host?: unknown; hostname?: unknown; domain?: unknown };
+    if (typeof c.url === 'string') return new URL(c.url).hostname;
+    for (const v of [c.host, c.hostname, c.domain]) if (typeof v === 'string' && v) return v;
+  } catch {
+    /* a malformed config shows the name */
+  }
+  return fallback;
+}
+
+export async function buildStatusView(services: Services, company: StatusCompanyRow, etag: string): Promise<StatusPageView> {
+  const now = services.now();
+  const repo = statusPageRepo(services.db);
+  const monitors = await repo.publicMonitors(company.id);
+  const ids = monitors.map((m) => m.id);
+  const [hourly, daily, incidents, maintenance] = await Promise.all([
+    repo.hourlyRollups(company.id, ids, hourStart(now) - (TIMELINE_BLOCKS - 1) * HOUR_MS),
+    repo.dailyRollups(company.id, ids, dayStart(now) - (DAILY_BARS - 1) * DAY_MS),
+    repo.publicIncidents(company.id, now - INCIDENT_WINDOW_MS),
+    repo.publicMaintenance(company.id, now - 7 * DAY_MS),
+  ]);
+  const updates = await repo.incidentUpdates(company.id, incidents.map((i) => i.id));
+  const hourlyBy = groupBy(hourly.map((r) => ({ id: r.monitor_id, c: counts(r) })), (r) => r.id);
+  const dailyBy = groupBy(daily.map((r) => ({ id: r.monitor_id, c: counts(r) })), (r) => r.id);
+  const updatesBy = groupBy(updates, (u) => u.incident_id);
+  const nameOf = new Map(monitors.map((m) => [m.id, m.name]));
+
+  const maintenanceViews: MaintenanceView[] = maintenance.map((w) => ({
+    id: w.id,
+    title: w.title,
+    description: w.description,
+    startsAt: Number(w.starts_at),
+    endsAt: Number(w.ends_at),
+    monitorName: w.monitor_id ? (nameOf.get(w.monitor_id) ?? null) : null,
+    active: Number(w.starts_at) <= now && now < Number(w.ends_at),
+  }));
+  const underMaintenance = (monitorId: string) =>
+    maintenance.some((w) => (w.monitor_id === null || w.monitor_id === monitorId) && Number(w.starts_at) <= now && now < Number(w.ends_at));
+
+  const monitorViews: MonitorView[] = monitors.map((m) => {
+    const h = (hourlyBy.get(m.id) ?? []).map((x) => x.c);
+    const d = (dailyBy.get(m.id) ?? []).map((x) => x.c);
+    const stored: Status = isStatus(m.status) ? m.status : 'unknown';
+    const status: Status = underMaintenance(m.id) ? 'maintenance' : Number(m.is_paused) === 1 ? 'unknown' : stored;
+    return {
+      id: m.id,
+      name: m.name,
+      domain: monitorDomain(m.config, m.name),
+      status,
+      lastCheckedAt: m.last_checked_at == null ? null : Number(m.last_checked_at),
+      lastResponseTimeMs: m.last_response_time_ms == null ? null : Number(m.last_response_time_ms),
+      lastHttpCode: m.last_http_code == null ? null : Number(m.last_http_code),
+      timeline: hourlyTimeline(h, now),
+      daily: dailyBars(d, now),
+      uptime90d: uptimeSince(d, now, DAILY_BARS * DAY_MS),
+      uptime24h: uptimeSince(h, now, TIMELINE_BLOCKS * HOUR_MS),
+      uptime7d: uptimeSince(d, now, 7 * DAY_MS),
+      uptime30d: uptimeSince(d, now, 30 * DAY_MS),
+      createdAt: Number(m.created_at),
+      updatedAt: Number(m.updated_at),
+    };
+  });
+
+  const incidentViews: IncidentView[] = incidents.map((i) => ({
+    id: i.id,
+    title: i.title,
+    severity: i.severity,
+    status: i.status,
+    startedAt: Number(i.started_at),
+    resolvedAt: i.resolved_at == null ? null : Number(i.resolved_at),
+    updatedAt: Number(i.updated_at),
+    monitorName: i.monitor_id ? (nameOf.get(i.monitor_id) ?? null) : null,
+    updates: (updatesBy.get(i.id) ?? []).map((u) => ({ id: u.id, status: u.status, message: u.message, createdAt: Number(u.created_at) })),
+  }));
+
+  return {
+    company: {
+      id: company.id,
+      name: company.name,
+      subdomain: company.subdomain,
+      primaryColor: brandColor(company.primary_color, DEFAULT_PRIMARY),
+      secondaryColor: brandColor(company.secondary_color, DEFAULT_SECONDARY),
+      logo: safeLogoDataUrl(company.horizontal_logo_base64) ?? safeLogoDataUrl(company.logo_base64),
+    },
+    overall: overallStatus(monitorViews.map((m) => m.status)),
+    monitors: monitorViews,
+    activeIncidents: incidentViews.filter((i) => i.resolvedAt === null),
+    recentIncidents: incidentViews.filter((i) => i.resolvedAt !== null && i.resolvedAt >= now - HISTORY_DAYS * DAY_MS),
+    allIncidents: incidentViews,
+    maintenance: maintenanceViews,
+    generatedAt: now,
+    etag,
+  };
+}
