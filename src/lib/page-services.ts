@@ -14,7 +14,15 @@ export interface PageServices {
   currentUser(cookieHeader: string | null, host: string): Promise<PageUser | null>;
   /** What the Host header means: the main site, a company's subdomain, or neither. (Identity area.) */
   resolveHost(host: string): Promise<HostKind>;
+  /** A company's public status page snapshot (cached; public monitors only). (Public pages area.) */
+  getStatusPage(subdomain: string): Promise<StatusPageLookup>;
 }
+
+export type StatusPageLookup =
+  | { kind: 'ok'; view: import('./status.ts').StatusPageView; stale: boolean }
+  | { kind: 'not_found' }
+  /** the database cannot be read and no snapshot exists yet */
+  | { kind: 'unavailable' };
 
 export interface PageUser {
   id: string;

@@ -10,6 +10,7 @@ import { createSuperAdmin, needsSetup } from './domain/setup/first-admin.ts';
 import { DomainError } from './domain/errors.ts';
 import { currentPageUser } from './domain/auth/page-user.ts';
 import { resolveHost } from './domain/tenants/resolve-host.ts';
+import { statusPageForPages } from './domain/status-page/service.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -37,6 +38,7 @@ export function createPageServices(services: Services): PageServices {
     needsSetup: () => needsSetup(services),
     currentUser: (cookieHeader, host) => currentPageUser(services, cookieHeader, host),
     resolveHost: (host) => resolveHost(services, host),
+    getStatusPage: (subdomain) => statusPageForPages(services, subdomain),
     async createFirstAdmin(input) {
       try {
         await createSuperAdmin(services, input, { onlyIfNoUsers: true });

@@ -5,6 +5,7 @@ import { DomainError } from '../errors.ts';
 import { toIso } from '../ids.ts';
 import { classifyHost } from '../../../lib/hosts.ts';
 import type { StatusPageView } from '../../../lib/status.ts';
+import type { StatusPageLookup } from '../../../lib/page-services.ts';
 import { statusPageCache, type Lookup } from './cache.ts';
 import { statuspageDocument, type StatuspageDoc } from './statuspage-json.ts';
 import { incidentFeed } from './feeds.ts';
@@ -87,4 +88,13 @@ export async function getBadge(ctx: Ctx, monitorId: string | null, metric: strin
   if (monitor === undefined) throw new DomainError('not_found', 'Monitor not found');
   const content = badgeContent(view, monitor, metric as BadgeMetric);
   return { etag: view.etag, body: format === 'svg' ? badgeSvg(content) : shieldsEndpoint(content) };
+}
+
+/** PageServices.getStatusPage: the snapshot for the Astro page, never throwing. */
+export async function statusPageForPages(services: Services, subdomain: string): Promise<StatusPageLookup> {
+  try {
+    return await lookupStatusPage(services, subdomain);
+  } catch {
+    return { kind: 'unavailable' };
+  }
 }
