@@ -390,7 +390,8 @@ export interface paths {
         };
         /** Feature flags (any signed-in user) */
         get: operations["getFlags"];
-        put?: never;
+        /** Turn feature flags on or off (super admins; operator overrides cannot be changed) */
+        put: operations["updateFlags"];
         post?: never;
         delete?: never;
         options?: never;
@@ -426,6 +427,23 @@ export interface paths {
         put?: never;
         /** Record a client audit event (actor, role, tenant and session are taken from the session) */
         post: operations["postAudit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first (super admins) */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -582,6 +600,234 @@ export interface paths {
         get: operations["getMonitorSummary"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Monitors of the company (super admins - all companies, with tenant name; `tenant` filters) */
+        get: operations["listMonitors"];
+        put?: never;
+        /** Create a monitor (checked at once; plan limits apply) */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One monitor */
+        get: operations["getMonitor"];
+        /** Change a monitor (fields given are changed; checked again at once) */
+        put: operations["updateMonitor"];
+        post?: never;
+        /** Delete a monitor with its results (super admins; company admins never delete) */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop checking a monitor */
+        post: operations["pauseMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a paused monitor again (at once) */
+        post: operations["resumeMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** Raw check history (kept for the plan's retention), newest first */
+        get: operations["listMonitorChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/uptime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** Uptime over 24 hours, 7, 30 and 90 days (from rollups) */
+        get: operations["getMonitorUptime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Maintenance windows (no alerts while active) */
+        get: operations["listMaintenanceWindows"];
+        put?: never;
+        /** Plan a maintenance window for one monitor or the whole company */
+        post: operations["createMaintenanceWindow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel a maintenance window */
+        delete: operations["deleteMaintenanceWindow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** Heartbeat of a push monitor (the secret token in the URL is the credential) */
+        get: operations["pushHeartbeat"];
+        put?: never;
+        /** Heartbeat of a push monitor (POST, body ignored) */
+        post: operations["pushHeartbeatPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incidents, newest first (super admins - all companies; `tenant` filters) */
+        get: operations["listIncidents"];
+        put?: never;
+        /** Open a manual incident (shown on the status page when public) */
+        post: operations["createIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One incident with its updates */
+        get: operations["getIncident"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post an update (investigating, identified, monitoring, resolved) */
+        post: operations["addIncidentUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1042,6 +1288,10 @@ export interface components {
         FlagMap: {
             [key: string]: boolean;
         };
+        /** @description Flag name to the new value; only the flags named change */
+        FlagUpdate: {
+            [key: string]: boolean;
+        };
         DashboardSummary: {
             companies: number;
             users: number;
@@ -1060,6 +1310,26 @@ export interface components {
             tenantId?: string | null;
             sessionId?: string | null;
             userAgent?: string | null;
+        };
+        AuditEvent: {
+            id: string;
+            event: string;
+            details: Record<string, never> | null;
+            /** Format: date-time */
+            timestamp: string;
+            userId: string | null;
+            userRole: string | null;
+            tenantId: string | null;
+            sessionId: string | null;
+            userAgent: string | null;
+            /** @enum {string} */
+            source?: "client" | "server";
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEvent"][];
+            total: number;
+            limit: number;
+            offset: number;
         };
         TenantRed: {
             tenantId: string;
@@ -1186,6 +1456,227 @@ export interface components {
             criticalAlerts: number;
             /** Format: date-time */
             lastCheck: string | null;
+        };
+        /** @enum {string} */
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push";
+        /** @enum {string} */
+        MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
+        Monitor: {
+            id: string;
+            company_id: string;
+            tenant_name: string | null;
+            name: string;
+            type: components["schemas"]["MonitorType"];
+            url: string | null;
+            method: string | null;
+            headers: {
+                [key: string]: string;
+            } | null;
+            body: string | null;
+            accepted_status_codes: string[] | null;
+            keyword: string | null;
+            /** @enum {string|null} */
+            keyword_mode: "present" | "absent" | null;
+            json_path: string | null;
+            json_expected: string | null;
+            follow_redirects: boolean | null;
+            degraded_threshold_ms: number | null;
+            host: string | null;
+            port: number | null;
+            record_type: string | null;
+            resolver: string | null;
+            expected_values: string[] | null;
+            ssl_warning_days: number[] | null;
+            interval_seconds: number;
+            timeout_seconds: number;
+            confirmations: number;
+            is_public: boolean;
+            is_paused: boolean;
+            status: components["schemas"]["MonitorStatus"];
+            /** @description A maintenance window is active (no alerts) */
+            in_maintenance: boolean;
+            /** Format: date-time */
+            status_since: string | null;
+            /** Format: date-time */
+            last_checked_at: string | null;
+            /** @description Milliseconds */
+            last_response_time: number | null;
+            last_http_code: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            cert_expires_at: string | null;
+            /** @description Push monitors only; a cron job calls it (GET or POST) at least once per interval */
+            push_url: string | null;
+            /** Format: date-time */
+            last_push_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MonitorInput: {
+            type: components["schemas"]["MonitorType"];
+            /** @description Required for super admins; ignored for company users (they create in their own company) */
+            company_id?: string | null;
+            name: string;
+            url?: string | null;
+            /** @enum {string|null} */
+            method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | null;
+            headers?: {
+                [key: string]: string;
+            } | null;
+            body?: string | null;
+            accepted_status_codes?: string[] | null;
+            keyword?: string | null;
+            /** @enum {string|null} */
+            keyword_mode?: "present" | "absent" | null;
+            json_path?: string | null;
+            json_expected?: string | null;
+            follow_redirects?: boolean | null;
+            degraded_threshold_ms?: number | null;
+            host?: string | null;
+            port?: number | null;
+            /** @enum {string|null} */
+            record_type?: "A" | "AAAA" | "CNAME" | "MX" | "NS" | "TXT" | "SOA" | "CAA" | "SRV" | "PTR" | null;
+            resolver?: string | null;
+            expected_values?: string[] | null;
+            ssl_warning_days?: number[] | null;
+            interval_seconds?: number;
+            timeout_seconds?: number | null;
+            confirmations?: number | null;
+            is_public?: boolean;
+        };
+        /** @description Fields to change; the type of a monitor cannot change */
+        MonitorUpdate: {
+            type?: components["schemas"]["MonitorType"];
+            name?: string;
+            url?: string | null;
+            /** @enum {string|null} */
+            method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | null;
+            headers?: {
+                [key: string]: string;
+            } | null;
+            body?: string | null;
+            accepted_status_codes?: string[] | null;
+            keyword?: string | null;
+            /** @enum {string|null} */
+            keyword_mode?: "present" | "absent" | null;
+            json_path?: string | null;
+            json_expected?: string | null;
+            follow_redirects?: boolean | null;
+            degraded_threshold_ms?: number | null;
+            host?: string | null;
+            port?: number | null;
+            /** @enum {string|null} */
+            record_type?: "A" | "AAAA" | "CNAME" | "MX" | "NS" | "TXT" | "SOA" | "CAA" | "SRV" | "PTR" | null;
+            resolver?: string | null;
+            expected_values?: string[] | null;
+            ssl_warning_days?: number[] | null;
+            interval_seconds?: number;
+            timeout_seconds?: number | null;
+            confirmations?: number | null;
+            is_public?: boolean;
+        };
+        CheckResult: {
+            /** Format: date-time */
+            checked_at: string;
+            /** @enum {string} */
+            status: "operational" | "degraded" | "down";
+            response_time: number | null;
+            http_code: number | null;
+            error: string | null;
+            /** @description Phase timings in ms (dns, connect, tls, ttfb, total) */
+            timings: {
+                [key: string]: number;
+            } | null;
+            /** Format: date-time */
+            cert_expires_at: string | null;
+        };
+        UptimeSpan: {
+            /** @description Percentage (maintenance excluded, degraded counts as up); null without checks */
+            uptime: number | null;
+            checks: number;
+            failures: number;
+        };
+        Uptime: {
+            monitor_id: string;
+            "24h": components["schemas"]["UptimeSpan"];
+            "7d": components["schemas"]["UptimeSpan"];
+            "30d": components["schemas"]["UptimeSpan"];
+            "90d": components["schemas"]["UptimeSpan"];
+            avg_response_time_24h: number | null;
+        };
+        MaintenanceWindow: {
+            id: string;
+            company_id: string;
+            monitor_id: string | null;
+            title: string;
+            description: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        MaintenanceInput: {
+            title: string;
+            description?: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @description null = every monitor of the company */
+            monitor_id?: string | null;
+            /** @description Super admins only (company users act in their own company) */
+            company_id?: string | null;
+        };
+        /** @enum {string} */
+        IncidentStatus: "open" | "investigating" | "identified" | "monitoring" | "resolved";
+        Incident: {
+            id: string;
+            company_id: string;
+            tenant_name: string | null;
+            monitor_id: string | null;
+            monitor_name: string | null;
+            title: string;
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low";
+            status: components["schemas"]["IncidentStatus"];
+            is_public: boolean;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            resolved_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IncidentInput: {
+            title: string;
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low";
+            status?: components["schemas"]["IncidentStatus"];
+            message: string;
+            monitor_id?: string | null;
+            is_public?: boolean;
+            /** @description Required for super admins; ignored for company users */
+            company_id?: string | null;
+        };
+        IncidentUpdate: {
+            id: string;
+            status: components["schemas"]["IncidentStatus"];
+            message: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        IncidentDetail: components["schemas"]["Incident"] & {
+            updates: components["schemas"]["IncidentUpdate"][];
+        };
+        IncidentUpdateInput: {
+            status: components["schemas"]["IncidentStatus"];
+            message: string;
         };
         /** @enum {string} */
         Severity: "critical" | "high" | "medium" | "low" | "info";
@@ -1989,6 +2480,34 @@ export interface operations {
             401: components["responses"]["Problem"];
         };
     };
+    updateFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlagUpdate"];
+            };
+        };
+        responses: {
+            /** @description The flag map after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlagMap"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
     getDashboardSummary: {
         parameters: {
             query?: never;
@@ -2036,6 +2555,37 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                event?: components["schemas"]["AuditEventName"];
+                tenant_id?: string;
+                user_id?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
         };
     };
     getRedMetrics: {
@@ -2263,6 +2813,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -2287,7 +2838,495 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+                type?: components["schemas"]["MonitorType"];
+                status?: components["schemas"]["MonitorStatus"];
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Monitors, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"][];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description The company's plan allows no more monitors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    pauseMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    resumeMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listMonitorChecks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckResult"][];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getMonitorUptime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uptime */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Uptime"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listMaintenanceWindows: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+                /** @description Only active and future windows */
+                upcoming?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Windows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindow"][];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    createMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindow"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    deleteMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    pushHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    pushHeartbeatPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            404: components["responses"]["Problem"];
+        };
+    };
+    listIncidents: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+                status?: "open" | "resolved";
+                monitor_id?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Incidents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"][];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    createIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The incident */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentDetail"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addIncidentUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The incident with its updates */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
         };
     };
     listNotifications: {

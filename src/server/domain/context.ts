@@ -3,6 +3,7 @@
 import type { Role } from '../../lib/permissions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import type { TelemetryServices } from '../telemetry/service.ts';
 
 export interface Actor {
   userId: string;
@@ -30,6 +31,10 @@ export interface Services {
   /** Run in order at shutdown, before the database closes (engine, batch writers, ...). */
   onShutdown?: Array<() => Promise<void>>;
   // Areas add their typed services below (engine, telemetry, mail, ...).
+  /** Check engine of this process and its network seams (monitoring area) */
+  monitoring?: import('./monitors/monitoring-services.ts').MonitoringServices;
+  /** Span writer and ingest limiter (created on first use by telemetry/service.ts telemetryOf) */
+  telemetry?: TelemetryServices;
 }
 
 export interface Ctx {

@@ -1,2 +1,65 @@
-// Row types of the telemetry (OTLP) tables (migrations 0200-0299).
-export interface TelemetryTables {}
+import type { Generated } from 'kysely';
+
+// Row types of the telemetry (OTLP) tables (migrations 0200-0299). Booleans 0|1, times ms
+// (span starts in microseconds for the waterfall), JSON as text.
+
+export interface ApiKeysTable {
+  id: string;
+  company_id: string;
+  name: string;
+  scope: 'ingest';
+  /** First characters of the secret, shown in lists so a key can be recognised */
+  prefix: string;
+  /** SHA-256 (hex) of the whole secret; the secret itself is never stored */
+  key_hash: string;
+  created_by: string | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface SpansTable {
+  company_id: string;
+  trace_id: string;
+  span_id: string;
+  parent_span_id: string | null;
+  name: string;
+  service: string;
+  /** OTLP SpanKind: 0 unspecified, 1 internal, 2 server, 3 client, 4 producer, 5 consumer */
+  kind: number;
+  /** Microseconds since the epoch */
+  start_us: number;
+  duration_ms: number;
+  /** OTLP status code: 0 unset, 1 ok, 2 error */
+  status_code: number;
+  http_status: number | null;
+  is_error: number;
+  /** Counted in RED (see telemetry/otlp-spans.ts isRequest) */
+  is_request: number;
+  error_message: string | null;
+  /** JSON object of the span's attributes */
+  attributes: string;
+  /** JSON array of {name, time, attributes} */
+  events: string;
+}
+
+export interface RedRollupsTable {
+  company_id: string;
+  minute_ms: number;
+  service: string;
+  operation: string;
+  requests: number;
+  errors: number;
+  sum_ms: number;
+  h0: Generated<number>; h1: Generated<number>; h2: Generated<number>; h3: Generated<number>;
+  h4: Generated<number>; h5: Generated<number>; h6: Generated<number>; h7: Generated<number>;
+  h8: Generated<number>; h9: Generated<number>; h10: Generated<number>; h11: Generated<number>;
+  h12: Generated<number>; h13: Generated<number>; h14: Generated<number>; h15: Generated<number>;
+  h16: Generated<number>; h17: Generated<number>; h18: Generated<number>; h19: Generated<number>;
+}
+
+export interface TelemetryTables {
+  api_keys: ApiKeysTable;
+  spans: SpansTable;
+  red_rollups: RedRollupsTable;
+}

@@ -1,3 +1,36 @@
+// API intelligence: RED metrics, trace search, one trace, ingest API keys, and OTLP ingest.
+import type { Readable } from 'node:stream';
 import type { HandlerMap } from '../handler-types.ts';
+import { getRedMetrics } from '../../domain/telemetry/red.ts';
+import { getTrace, searchTraces } from '../../domain/telemetry/traces.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../domain/telemetry/api-keys.ts';
+import { ingestTraces } from '../../domain/telemetry/ingest.ts';
 
-export const intelligenceHandlers = {} satisfies HandlerMap;
+const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.join(',') : v);
+
+export const intelligenceHandlers = {
+  getRedMetrics: async ({ ctx, query }) => getRedMetrics(ctx, query),
+  searchTraces: async ({ ctx, query }) => searchTraces(ctx, query),
+  getTrace: async ({ ctx, params }) => getTrace(ctx, params.traceId),
+  listApiKeys: async ({ ctx, query }) => listApiKeys(ctx, query),
+  createApiKey: async ({ ctx, body, reply }) => {
+    const key = await createApiKey(ctx, body);
+    reply.code(201);
+    return key;
+  },
+  deleteApiKey: async ({ ctx, params, reply }) => {
+    await revokeApiKey(ctx, params.id);
+    return reply.code(204).send();
+  },
+  ingestTraces: async ({ ctx, req, reply }) => {
+    const answer = await ingestTraces(ctx, {
+      authorization: header(req.headers.authorization),
+      contentType: header(req.headers['content-type']),
+      contentEncoding: header(req.headers['content-encoding']),
+      // The raw request stream: the route's parser passes it through unread (see routes.ts).
+      body: req.body as Readable,
+    });
+    reply.type(answer.contentType);
+    return answer.body;
+  },
+} satisfies HandlerMap;

@@ -1,7 +1,7 @@
 // Spec-first serving: one Fastify route per documented operation, validated against the
 // document at run time, wired to the handler of the same operationId. Operations whose
 // capability is not built yet answer 501 with a problem body (see pendingOperations).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Services } from '../../domain/context.ts';
 import type { HandlerMap, OperationId } from '../handler-types.ts';
 import { problem, sendProblem } from '../problem.ts';
@@ -21,12 +21,12 @@ export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handl
     if (op.params) schema.params = op.params;
     if (op.querystring) schema.querystring = op.querystring;
     if (op.body && !op.rawBody) schema.body = op.body;
-    app.route({
+    const route = {
       method: op.method,
       url: op.route,
       schema,
       config: { operation: op },
-      handler: async (req, reply) => {
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!handler) {
           return sendProblem(reply, problem(501, 'not_implemented', `${op.operationId} is not available yet.`));
         }
@@ -41,8 +41,23 @@ export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handl
         if (reply.sent) return reply;
         return reply.send(result);
       },
-    });
+    };
+    if (op.rawBody) registerRawBodyRoute(app, route);
+    else app.route(route);
   }
+}
+
+/**
+ * x-raw-body operations (OTLP ingest) get the request stream unread, whatever its type, in a
+ * scope of their own: the handler checks credentials first, then media type, encoding and
+ * size itself (with its own caps, counted after decompression).
+ */
+function registerRawBodyRoute(app: FastifyInstance, route: RouteOptions): void {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.route(route);
+  });
 }
 
 export type { OperationSpec };

@@ -1,0 +1,66 @@
+// SQL for stored spans: the batch insert (idempotent per company, trace and span), trace search,
+// one whole trace, and the retention sweep.
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Db } from '../connect.ts';
+import type { Database } from '../schema/index.ts';
+import type { SpansTable } from '../schema/telemetry.ts';
+
+export type SpanRow = Selectable<SpansTable>;
+export type NewSpan = Insertable<SpansTable>;
+
+// 17 columns a row: stays far below SQLite's 32766 and PostgreSQL's 65535 bound parameters.
+const CHUNK = 500;
+
+export interface TraceSearch {
+  /** null = every company (super admin) */
+  companyId: string | null;
+  errorsOnly: boolean;
+  sinceUs: number;
+  service?: string;
+  operation?: string;
+  limit: number;
+}
+
+export function spansRepo(db: Pick<Db, 'k'> | { k: Kysely<Database> }) {
+  const k = db.k;
+  return {
+    /** Inserts the spans not stored yet; answers the keys of those it inserted. */
+    async insertNew(rows: NewSpan[]): Promise<Array<{ company_id: string; trace_id: string; span_id: string }>> {
+      const out: Array<{ company_id: string; trace_id: string; span_id: string }> = [];
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        const r = await k
+          .insertInto('spans')
+          .values(rows.slice(i, i + CHUNK))
+          .onConflict((oc) => oc.columns(['company_id', 'trace_id', 'span_id']).doNothing())
+          .returning(['company_id', 'trace_id', 'span_id'])
+          .execute();
+        for (const x of r) out.push(x);
+      }
+      return out;
+    },
+    /** Error spans (or request spans), newest first. */
+    search(s: TraceSearch): Promise<SpanRow[]> {
+      let q = k.selectFrom('spans').selectAll().where('start_us', '>=', s.sinceUs);
+      // Literal predicates, so the partial indexes (is_error = 1) apply.
+      q = s.errorsOnly ? q.where(sql<boolean>`is_error = 1`) : q.where(sql<boolean>`is_request = 1`);
+      if (s.companyId) q = q.where('company_id', '=', s.companyId);
+      if (s.service) q = q.where('service', '=', s.service);
+      if (s.operation) q = q.where('name', '=', s.operation);
+      return q.orderBy('start_us', 'desc').orderBy('span_id').limit(s.limit).execute();
+    },
+    /** Every span of a trace, by start time; null company = any company. */
+    trace(traceId: string, companyId: string | null): Promise<SpanRow[]> {
+      let q = k.selectFrom('spans').selectAll().where('trace_id', '=', traceId);
+      if (companyId) q = q.where('company_id', '=', companyId);
+      return q.orderBy('start_us').orderBy('span_id').limit(10_000).execute();
+    },
+    async countForCompany(companyId: string): Promise<number> {
+      const r = await k.selectFrom('spans').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async deleteOlderThan(companyId: string, beforeUs: number): Promise<number> {
+      const r = await k.deleteFrom('spans').where('company_id', '=', companyId).where('start_us', '<', beforeUs).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}

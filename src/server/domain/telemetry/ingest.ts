@@ -1,0 +1,61 @@
+// OTLP/HTTP trace ingest (POST /v1/traces): key, media type, rate, body, decode, store. The
+// company is the key's, whatever the resource attributes say. The answer follows the OTLP
+// specification: the request's encoding, with partialSuccess when some spans were refused.
+import type { Readable } from 'node:stream';
+import { createRequire } from 'node:module';
+import type { Ctx } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { authenticateIngestKey } from './api-keys.ts';
+import { checkEncoding, formatOf, readOtlpBody } from '../../telemetry/otlp-body.ts';
+import { decodeJson, decodeProtobuf, MalformedOtlp, type DecodeResult } from '../../telemetry/otlp-spans.ts';
+import { telemetryOf } from '../../telemetry/service.ts';
+
+const require = createRequire(import.meta.url);
+const generated = require('@opentelemetry/otlp-transformer/build/src/generated/root.js') as {
+  opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceResponse: { encode(m: object): { finish(): Uint8Array } } } } } } };
+};
+const ExportTraceServiceResponse = generated.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
+
+export interface IngestInput {
+  authorization: string | undefined;
+  contentType: string | undefined;
+  contentEncoding: string | undefined;
+  body: Readable;
+}
+
+export interface IngestAnswer {
+  contentType: 'application/x-protobuf' | 'application/json';
+  body: Buffer | { partialSuccess?: { rejectedSpans: string; errorMessage: string } };
+  accepted: number;
+  rejected: number;
+}
+
+export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<IngestAnswer> {
+  const services = ctx.services;
+  const { companyId, plan } = await authenticateIngestKey(services, input.authorization);
+  const format = formatOf(input.contentType);
+  const encoding = checkEncoding(input.contentEncoding);
+  const { limiter, writer } = telemetryOf(services);
+  const wait = limiter.retryAfter(companyId, plan, services.now());
+  if (wait !== null) throw new DomainError('rate_limited', `Too many spans for this company; retry in ${wait} s.`, { retryAfter: wait });
+
+  const body = await readOtlpBody(input.body, encoding);
+  let decoded: DecodeResult;
+  try {
+    decoded = format === 'protobuf' ? decodeProtobuf(body) : decodeJson(body);
+  } catch (e) {
+    if (e instanceof MalformedOtlp) throw new DomainError('validation', e.message);
+    throw e;
+  }
+  limiter.take(companyId, plan, decoded.spans.length + decoded.rejected, services.now());
+  await writer.write(companyId, decoded.spans);
+
+  const partial = decoded.rejected > 0
+    ? { rejectedSpans: String(decoded.rejected), errorMessage: `${decoded.rejected} span(s) rejected: ${decoded.rejectReason}.` }
+    : undefined;
+  if (format === 'protobuf') {
+    const msg = partial ? { partialSuccess: { rejectedSpans: decoded.rejected, errorMessage: partial.errorMessage } } : {};
+    return { contentType: 'application/x-protobuf', body: Buffer.from(ExportTraceServiceResponse.encode(msg).finish()), accepted: decoded.spans.length, rejected: decoded.rejected };
+  }
+  return { contentType: 'application/json', body: partial ? { partialSuccess: partial } : {}, accepted: decoded.spans.length, rejected: decoded.rejected };
+}

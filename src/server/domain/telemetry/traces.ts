@@ -1,0 +1,118 @@
+// Trace search (error traces for the dashboard, or request spans) and one whole trace for the
+// waterfall. Tenant-filtered: another company's trace answers 404.
+import type { Ctx } from '../context.ts';
+import { companyScope, requirePermission } from '../authz.ts';
+import { notFound } from '../errors.ts';
+import { toIso } from '../ids.ts';
+import { spansRepo, type SpanRow } from '../../db/repositories/spans-repo.ts';
+import { RANGE_MS, type RangeKey } from './red.ts';
+
+const KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer'] as const;
+const STATUS = ['unset', 'ok', 'error'] as const;
+
+export interface TraceSummary {
+  id: string;
+  traceId: string;
+  service: string;
+  operation: string;
+  status: string;
+  duration: number;
+  timestamp: string;
+  errorMessage: string | null;
+}
+
+const summary = (s: SpanRow): TraceSummary => ({
+  id: s.span_id,
+  traceId: s.trace_id,
+  service: s.service,
+  operation: s.name,
+  status: s.is_error ? 'error' : 'ok',
+  duration: s.duration_ms,
+  timestamp: toIso(Math.floor(s.start_us / 1000)),
+  errorMessage: s.error_message,
+});
+
+export async function searchTraces(
+  ctx: Ctx,
+  input: { error?: boolean; limit?: number; tenant?: string; service?: string; operation?: string; range?: RangeKey },
+): Promise<TraceSummary[]> {
+  requirePermission(ctx, 'view', 'traces');
+  const now = ctx.services.now();
+  const rows = await spansRepo(ctx.services.db).search({
+    companyId: companyScope(ctx, input.tenant),
+    errorsOnly: input.error === true,
+    sinceUs: (now - RANGE_MS[input.range ?? '24h']) * 1000,
+    service: input.service || undefined,
+    operation: input.operation || undefined,
+    limit: input.limit ?? 10,
+  });
+  return rows.map(summary);
+}
+
+export interface TraceSpan {
+  spanId: string;
+  parentSpanId: string | null;
+  name: string;
+  service: string;
+  kind: string;
+  start: string;
+  /** ms from the trace's first span (microsecond precision, for the waterfall) */
+  startOffset: number;
+  duration: number;
+  status: string;
+  httpStatus: number | null;
+  errorMessage: string | null;
+  attributes: Record<string, unknown>;
+  events: Array<{ name: string; timestamp: string; attributes: Record<string, unknown> }>;
+}
+
+export interface TraceDetail {
+  traceId: string;
+  service: string;
+  operation: string;
+  start: string;
+  duration: number;
+  spanCount: number;
+  errorCount: number;
+  spans: TraceSpan[];
+}
+
+export async function getTrace(ctx: Ctx, traceId: string): Promise<TraceDetail> {
+  requirePermission(ctx, 'view', 'traces');
+  const id = traceId.toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(id)) throw notFound('Trace');
+  const rows = await spansRepo(ctx.services.db).trace(id, companyScope(ctx));
+  if (rows.length === 0) throw notFound('Trace');
+  const startUs = rows[0].start_us;
+  const endUs = Math.max(...rows.map((s) => s.start_us + s.duration_ms * 1000));
+  const ids = new Set(rows.map((s) => s.span_id));
+  const root = rows.find((s) => !s.parent_span_id || !ids.has(s.parent_span_id)) ?? rows[0];
+  return {
+    traceId: id,
+    service: root.service,
+    operation: root.name,
+    start: toIso(Math.floor(startUs / 1000)),
+    duration: (endUs - startUs) / 1000,
+    spanCount: rows.length,
+    errorCount: rows.filter((s) => s.is_error).length,
+    spans: rows.map((s) => ({
+      spanId: s.span_id,
+      parentSpanId: s.parent_span_id,
+      name: s.name,
+      service: s.service,
+      kind: KINDS[s.kind] ?? 'unspecified',
+      start: toIso(Math.floor(s.start_us / 1000)),
+      startOffset: (s.start_us - startUs) / 1000,
+      duration: s.duration_ms,
+      status: STATUS[s.status_code] ?? 'unset',
+      httpStatus: s.http_status,
+      errorMessage: s.error_message,
+      attributes: JSON.parse(s.attributes) as Record<string, unknown>,
+      events: (JSON.parse(s.events) as Array<{ name: string; time: number; attributes: Record<string, unknown> }>).map((e) => ({
+        name: e.name,
+        timestamp: toIso(e.time),
+        attributes: e.attributes,
+      })),
+    })),
+  };
+}

@@ -1,0 +1,52 @@
+// The telemetry part of the process's services: the span writer, the ingest rate limiter and
+// the hourly retention sweep. Created once per process (lazily, so every entry point gets it).
+import type { Services } from '../domain/context.ts';
+import { companiesRepo } from '../db/repositories/companies-repo.ts';
+import { spansRepo } from '../db/repositories/spans-repo.ts';
+import { redRepo } from '../db/repositories/red-repo.ts';
+import { telemetryPlan } from './plans.ts';
+import { IngestLimiter } from './rate-limit.ts';
+import { SpanWriter } from './span-writer.ts';
+
+export interface TelemetryServices {
+  writer: SpanWriter;
+  limiter: IngestLimiter;
+}
+
+const DAY_MS = 86_400_000;
+const SWEEP_EVERY_MS = 3_600_000;
+
+/** The process's telemetry services, created (with the retention sweep) on first use. */
+export function telemetryOf(services: Services): TelemetryServices {
+  if (!services.telemetry) {
+    const writer = new SpanWriter(services.db);
+    const timer = setInterval(() => {
+      sweepRetention(services).catch(() => {});
+    }, SWEEP_EVERY_MS);
+    timer.unref();
+    services.telemetry = { writer, limiter: new IngestLimiter() };
+    (services.onShutdown ??= []).unshift(async () => {
+      clearInterval(timer);
+      await writer.close();
+    });
+  }
+  return services.telemetry;
+}
+
+/** Deletes spans and rollups older than each company's plan keeps them. */
+export async function sweepRetention(services: Services): Promise<{ spans: number; rollups: number }> {
+  const now = services.now();
+  let spans = 0;
+  let rollups = 0;
+  for (const c of await companiesRepo(services.db).list()) {
+    const cutoffMs = now - telemetryPlan(c.plan).retentionDays * DAY_MS;
+    spans += await spansRepo(services.db).deleteOlderThan(c.id, cutoffMs * 1000);
+    rollups += await redRepo(services.db).deleteOlderThan(c.id, cutoffMs);
+  }
+  return { spans, rollups };
+}
+
+/** Starts telemetry with the process (so the retention sweep runs before the first export). */
+export function startTelemetry(services: Services): void {
+  telemetryOf(services);
+}
