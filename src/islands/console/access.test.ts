@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess, customerMayReach } from './access.ts';
+import type { RouteName } from './router.ts';
+import type { Role } from '../../lib/permissions.ts';
+
+const d = (route: RouteName | undefined, path: string, role: Role | null, opts: { signedIn?: boolean; tenantHost?: boolean } = {}) =>
+  decideAccess({ route, path, role, signedIn: opts.signedIn ?? role !== null, tenantHost: opts.tenantHost ?? role !== 'super_admin' }).kind;
+
+describe('route access', () => {
+  it.each(['login', 'signup', 'companyLogin', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance', 'notifications'] as const)(
+    'public route %s needs no user',
+    (route) => expect(d(route, '/' + route, null)).toBe('public'),
+  );
+
+  it('protected routes and unknown paths send visitors without a user to /login', () => {
+    expect(d('dashboard', '/dashboard', null)).toBe('login');
+    expect(d('adminTenants', '/admin/tenants', null)).toBe('login');
+    expect(d(undefined, '/nope', null)).toBe('login');
+  });
+
+  it('super admins reach their route list; anything else is Page Not Found', () => {
+    for (const [r, p] of [['dashboard', '/dashboard'], ['backendTest', '/backend-test'], ['adminUsers', '/admin/users'], ['adminTenants', '/admin/tenants'], ['metrics', '/metrics'], ['traces', '/traces'], ['monitors', '/monitors'], ['settings', '/settings'], ['apiIntelligence', '/api-intelligence'], ['security', '/security']] as const) {
+      expect(d(r, p, 'super_admin')).toBe('page');
+    }
+    expect(d('team', '/team', 'super_admin')).toBe('not_found');
+    expect(d(undefined, '/whatever', 'super_admin')).toBe('not_found');
+  });
+
+  it.each(['customer_admin', 'customer_viewer'] as const)('%s reaches the company routes on its subdomain', (role) => {
+    for (const [r, p] of [['dashboard', '/dashboard'], ['team', '/team'], ['metrics', '/metrics'], ['traces', '/traces'], ['trace', '/traces/abc'], ['monitors', '/monitors'], ['settings', '/settings'], ['apiIntelligence', '/api-intelligence'], ['security', '/security']] as const) {
+      expect(d(r, p, role)).toBe('page');
+    }
+    expect(d('adminTenants', '/admin/tenants', role)).toBe('denied');
+    expect(d('adminUsers', '/admin/users', role)).toBe('denied');
+    expect(d('backendTest', '/backend-test', role)).toBe('denied');
+    expect(d(undefined, '/nope', role)).toBe('not_found');
+  });
+
+  it('a company user on the main host is sent to the company subdomain', () => {
+    expect(d('dashboard', '/dashboard', 'customer_admin', { tenantHost: false })).toBe('company_host');
+    expect(d('dashboard', '/dashboard', 'customer_viewer', { tenantHost: false })).toBe('company_host');
+  });
+
+  it('a signed-in user without a role sees the sign-in welcome', () => {
+    expect(d('dashboard', '/dashboard', null, { signedIn: true })).toBe('no_role');
+  });
+
+  it('the customer prefix rule matches whole path segments', () => {
+    expect(customerMayReach('/dashboard')).toBe(true);
+    expect(customerMayReach('/reports/weekly')).toBe(true);
+    expect(customerMayReach('/my-metrics')).toBe(true);
+    expect(customerMayReach('/dashboardx')).toBe(false);
+    expect(customerMayReach('/admin/users')).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+// Who may see which route (spec section 2, "Route access" and "Access by prefix"). Pure.
+import type { Role } from '../../lib/permissions.ts';
+import type { RouteName } from './router.ts';
+
+export const PUBLIC_ROUTES: readonly RouteName[] = [
+  'signup', 'login', 'companyLogin', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance', 'notifications',
+];
+const PLACEHOLDERS: readonly RouteName[] = ['metrics', 'traces', 'trace', 'monitors', 'settings', 'apiIntelligence', 'security'];
+export const SUPER_ADMIN_ROUTES: readonly RouteName[] = ['dashboard', 'backendTest', 'adminUsers', 'adminTenants', ...PLACEHOLDERS];
+export const COMPANY_ROUTES: readonly RouteName[] = ['dashboard', 'team', ...PLACEHOLDERS];
+
+/** Paths a customer administrator may reach, as the spec lists them... */
+export const CUSTOMER_PREFIXES = [
+  '/dashboard', '/my-metrics', '/my-traces', '/my-monitors', '/team', '/api-intelligence', '/threat-intelligence',
+  '/vulnerability-scans', '/domain-checks', '/ssl-monitoring', '/notifications', '/reports', '/settings',
+] as const;
+/** ...plus the paths their own menu links to (the spec gives both sets "as seen"). */
+export const CUSTOMER_MENU_PREFIXES = ['/metrics', '/traces', '/monitors', '/security'] as const;
+
+export type Decision =
+  | { kind: 'public' }
+  | { kind: 'login' }
+  | { kind: 'no_role' }
+  | { kind: 'page' }
+  | { kind: 'denied' }
+  | { kind: 'not_found' }
+  | { kind: 'company_host' };
+
+function underPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(prefix + '/');
+}
+
+export function customerMayReach(path: string): boolean {
+  return [...CUSTOMER_PREFIXES, ...CUSTOMER_MENU_PREFIXES].some((p) => underPrefix(path, p));
+}
+
+export function decideAccess(input: {
+  route: RouteName | undefined;
+  path: string;
+  signedIn: boolean;
+  role: Role | null;
+  tenantHost: boolean;
+}): Decision {
+  const { route, path, signedIn, role, tenantHost } = input;
+  if (route && PUBLIC_ROUTES.includes(route)) return { kind: 'public' };
+  if (!signedIn) return { kind: 'login' };
+  if (!role) return { kind: 'no_role' };
+  if (role === 'super_admin') return route && SUPER_ADMIN_ROUTES.includes(route) ? { kind: 'page' } : { kind: 'not_found' };
+  // company administrators and viewers
+  if (!tenantHost) return { kind: 'company_host' };
+  if (!route) return { kind: 'not_found' };
+  if (!customerMayReach(path)) return { kind: 'denied' };
+  return COMPANY_ROUTES.includes(route) ? { kind: 'page' } : { kind: 'not_found' };
+}

@@ -1,0 +1,115 @@
+// /login and /company-login. On a company subdomain the form is branded (logo or name, the
+// primary colour on the button) and lists the company's public API status.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { boot } from '../../boot.ts';
+import { afterLoginTarget, mainSiteUrl } from '../../hosts.ts';
+import { api } from '../../api.ts';
+import { signIn } from '../../stores/auth.ts';
+import { $companyMissing, $publicMonitors, loadPublicMonitors } from './store.ts';
+
+export function LoginPage() {
+  const b = boot();
+  const host = b.host;
+  const here = { protocol: location.protocol, port: location.port };
+  if (host.kind === 'unknown_tenant') return <CompanyMissing />;
+  const tenant = host.kind === 'tenant' ? host.company : null;
+  return (
+    <div className="sw-auth">
+      <div className="sw-auth-card">
+        {tenant ? (
+          <div className="sw-auth-brand">
+            {tenant.logoBase64 ? <img src={tenant.logoBase64} alt={tenant.name} className="sw-auth-logo" /> : <p className="sw-auth-company">{tenant.name}</p>}
+          </div>
+        ) : (
+          <p className="sw-auth-company">{b.productName}</p>
+        )}
+        <h1>Sign in</h1>
+        <LoginForm tenant={!!tenant} />
+        {tenant && <a className="sw-link" href={mainSiteUrl(b.productDomain, '/login', here)} target="_self">Go to Main Site</a>}
+      </div>
+      {tenant && <PublicStatusList subdomain={tenant.subdomain} />}
+    </div>
+  );
+}
+
+function CompanyMissing() {
+  const b = boot();
+  return (
+    <div className="sw-standalone">
+      <div className="sw-panel sw-center-text" role="alert">
+        <h1>Company not found or inactive</h1>
+        <a className="sw-btn sw-btn-primary" href={mainSiteUrl(b.productDomain, '/', { protocol: location.protocol, port: location.port })} target="_self">Go to Main Site</a>
+      </div>
+    </div>
+  );
+}
+
+function LoginForm({ tenant }: { tenant: boolean }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fallback = tenant ? 'An unexpected error occurred. Please try again.' : 'Login failed. Please try again.';
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const r = await signIn(email, password, rememberMe, fallback);
+    if (r.error || !r.user) {
+      setBusy(false);
+      setError(r.error ?? fallback);
+      return;
+    }
+    let companySubdomain: string | null = null;
+    if (!r.redirectTo && r.user.user_type !== '1' && !tenant && !r.user.company?.subdomain) {
+      const company = await api.GET('/api/v1/company/fetch-company').catch(() => null);
+      companySubdomain = company?.data?.subdomain ?? company?.data?.company?.subdomain ?? null;
+    }
+    const b = boot();
+    window.location.assign(
+      afterLoginTarget({ user: r.user, redirectTo: r.redirectTo, onTenantHost: tenant, productDomain: b.productDomain, companySubdomain, here: { protocol: location.protocol, port: location.port } }),
+    );
+  }
+  return (
+    <form className="sw-form" onSubmit={submit}>
+      {error && <p className="sw-banner sw-banner-error" role="alert">{error}</p>}
+      <label>Email<input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
+      <label>Password<input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
+      <label className="sw-check"><input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />Remember me</label>
+      <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+      <div className="sw-auth-links">
+        <a href="/forgotpassword">Forgot password?</a>
+        {!tenant && <a href="/signup">Create an account</a>}
+      </div>
+    </form>
+  );
+}
+
+function PublicStatusList({ subdomain }: { subdomain: string }) {
+  const load = useStore($publicMonitors);
+  const missing = useStore($companyMissing);
+  useEffect(() => {
+    void loadPublicMonitors(subdomain);
+  }, [subdomain]);
+  if (missing) return <CompanyMissing />;
+  return (
+    <section className="sw-auth-card sw-public-status" aria-labelledby="public-api-status">
+      <h2 id="public-api-status">Public API Status</h2>
+      {load.status === 'loading' && <p>Loading…</p>}
+      {load.status === 'error' && <p className="sw-muted">{load.message}</p>}
+      {load.status === 'ready' && load.data.length === 0 && <p className="sw-muted">No public monitors configured</p>}
+      {load.status === 'ready' && load.data.length > 0 && (
+        <ul className="sw-status-list">
+          {load.data.map((m) => (
+            <li key={m.id}>
+              <span className="sw-status-domain">{m.domain}</span>
+              <span className={m.status === 200 ? 'sw-pill sw-green' : 'sw-pill sw-red'}>{m.status ?? '—'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// The sign-in screens' own state: the tenant-branded login's public status list, and the
+// signup / password recovery calls.
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { api, errorText } from '../../api.ts';
+import type { Load } from '../../ui/load.ts';
+
+export type LoginMonitor = components['schemas']['LoginMonitor'];
+
+export const $publicMonitors = atom<Load<LoginMonitor[]>>({ status: 'loading' });
+export const $companyMissing = atom(false);
+
+export async function loadPublicMonitors(subdomain: string): Promise<void> {
+  $publicMonitors.set({ status: 'loading' });
+  try {
+    const { data, error, response } = await api.GET('/api/v1/public/public-status/{subdomain}', { params: { path: { subdomain } } });
+    if (response.status === 404) $companyMissing.set(true);
+    $publicMonitors.set(data ? { status: 'ready', data: data.public_monitors } : { status: 'error', message: errorText(error, 'Failed to load status') });
+  } catch (e) {
+    $publicMonitors.set({ status: 'error', message: errorText(e, 'Failed to load status') });
+  }
+}
+
+export async function signUp(name: string, email: string, password: string): Promise<{ ok: boolean; message: string }> {
+  try {
+    const { data, error } = await api.POST('/api/v1/auth/signup', { body: { name, email, password } });
+    if (data) {
+      console.info('signup', data);
+      return { ok: true, message: 'Signup successful!' };
+    }
+    return { ok: false, message: errorText(error, 'Signup failed.') };
+  } catch (e) {
+    return { ok: false, message: errorText(e, 'Signup failed.') };
+  }
+}

@@ -1,0 +1,121 @@
+// /backend-test: the diagnostic page's checks (spec sections 2, 7 and 9).
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { api, errorText } from '../../api.ts';
+
+export type Claims = components['schemas']['SessionClaims'];
+export const TEST_TOKEN_KEY = 'sw_auth_token';
+export const TEST_TOKEN_LIFETIME_SECONDS = 3_600;
+
+export interface CheckRow {
+  name: string;
+  path: string;
+  status: 'pending' | 'ok' | 'fail';
+  code: number | null;
+  ms: number | null;
+  summary: string;
+}
+
+export const $serverUser = atom<components['schemas']['CurrentUser'] | null>(null);
+export const $serverError = atom<string | null>(null);
+export const $testToken = atom<string | null>(readToken());
+export const $tokenVerdict = atom<{ accepted: boolean; text: string } | null>(null);
+export const $checks = atom<CheckRow[]>([]);
+
+function readToken(): string | null {
+  try {
+    return localStorage.getItem(TEST_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function b64url(s: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An unsigned token (alg none) with the default 3600 s lifetime: the server must refuse it. */
+export function makeTestToken(claims: { sub: string; email: string; role: string | null; tenantId: string | null }, nowMs: number): string {
+  const iat = Math.floor(nowMs / 1000);
+  return [b64url(JSON.stringify({ alg: 'none', typ: 'JWT' })), b64url(JSON.stringify({ ...claims, iat, exp: iat + TEST_TOKEN_LIFETIME_SECONDS })), 'unsigned'].join('.');
+}
+
+export async function loadServerClaims(): Promise<void> {
+  try {
+    const { data, error } = await api.GET('/api/v1/auth/me');
+    $serverUser.set(data ?? null);
+    $serverError.set(data ? null : errorText(error, 'Failed to load the current user'));
+  } catch (e) {
+    $serverError.set(errorText(e, 'Failed to load the current user'));
+  }
+}
+
+/** Stores an unsigned test token and presents it, alone (no cookies), to the server. */
+export async function setTestToken(): Promise<void> {
+  const u = $serverUser.get();
+  const token = makeTestToken({ sub: u?.id ?? 'test', email: u?.email ?? 'test@example.com', role: u?.role ?? null, tenantId: u?.company_id ?? null }, Date.now());
+  try {
+    localStorage.setItem(TEST_TOKEN_KEY, token);
+  } catch {
+    /* storage unavailable */
+  }
+  $testToken.set(token);
+  try {
+    const { data, error, response } = await api.GET('/api/v1/auth/me', { headers: { authorization: `Bearer ${token}` }, credentials: 'omit' });
+    $tokenVerdict.set(
+      data
+        ? { accepted: true, text: `The server ACCEPTED the unsigned test token (${response.status}). This is a security problem.` }
+        : { accepted: false, text: `The server rejected the unsigned test token (${response.status}): ${errorText(error, 'unauthorized')}` },
+    );
+  } catch (e) {
+    $tokenVerdict.set({ accepted: false, text: `The request failed: ${errorText(e, 'network error')}` });
+  }
+}
+
+export function clearTestToken(): void {
+  try {
+    localStorage.removeItem(TEST_TOKEN_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+  $testToken.set(null);
+  $tokenVerdict.set(null);
+}
+
+type Call = () => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+const CHECKS: Array<{ name: string; path: string; call: Call; summarize: (d: unknown) => string }> = [
+  { name: 'Health', path: '/api/v1/health/', call: () => api.GET('/api/v1/health/'), summarize: (d) => {
+    const h = d as components['schemas']['Health'];
+    return `status ${h.status}, version ${h.version}, ${h.database.kind} ${h.database.status}`;
+  } },
+  { name: 'Companies', path: '/api/v1/admin/companies', call: () => api.GET('/api/v1/admin/companies'), summarize: (d) => `${(d as unknown[]).length} companies` },
+  { name: 'Dashboard summary', path: '/api/v1/admin/dashboard-summary', call: () => api.GET('/api/v1/admin/dashboard-summary'), summarize: (d) => {
+    const s = d as components['schemas']['DashboardSummary'];
+    return `${s.companies} companies, ${s.users} users, ${s.monitors} monitors, ${s.open_incidents} open incidents`;
+  } },
+  { name: 'RED metrics (24h)', path: '/api/v1/api-intelligence/metrics/red?range=24h', call: () => api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: '24h' } } }),
+    summarize: (d) => (Array.isArray(d) ? `${d.length} tenants` : 'one company') },
+];
+
+export async function runBackendTests(): Promise<void> {
+  $checks.set(CHECKS.map((c) => ({ name: c.name, path: c.path, status: 'pending', code: null, ms: null, summary: '' })));
+  await Promise.all(
+    CHECKS.map(async (c, i) => {
+      const started = performance.now();
+      let row: CheckRow;
+      try {
+        const { data, error, response } = await c.call();
+        const ms = Math.round(performance.now() - started);
+        row = data !== undefined
+          ? { name: c.name, path: c.path, status: 'ok', code: response.status, ms, summary: c.summarize(data) }
+          : { name: c.name, path: c.path, status: 'fail', code: response.status, ms, summary: errorText(error, 'failed') };
+      } catch (e) {
+        row = { name: c.name, path: c.path, status: 'fail', code: null, ms: Math.round(performance.now() - started), summary: errorText(e, 'network error') };
+      }
+      const rows = [...$checks.get()];
+      rows[i] = row;
+      $checks.set(rows);
+    }),
+  );
+}

@@ -1,0 +1,209 @@
+// /dashboard: the super admin's global dashboard or the company dashboard (spec section 2).
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { errorRateTone, p95Tone, uptimeTone, type Tone } from '../../../../lib/thresholds.ts';
+import { $router } from '../../router.ts';
+import { $authState, $role, $user } from '../../stores/auth.ts';
+import { $selectedTenant } from '../../stores/tenant.ts';
+import { Card, LoadView } from '../../ui/Card.tsx';
+import { fmtNumber, fmtTime } from '../../ui/format.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import {
+  $errorTraces, $incidents, $monitorSummary, $ownRed, $topTenants, loadCustomerDashboard, loadSuperAdminDashboard, type MonitorSummary,
+} from './store.ts';
+
+export function DashboardPage() {
+  const auth = useStore($authState);
+  const user = useStore($user);
+  const role = useStore($role);
+  if (auth === 'loading') return <Spinner />;
+  if (!user || !role) {
+    return (
+      <div className="sw-panel sw-center-text">
+        <h2>Authentication Required</h2>
+        <p>Please sign in to view your dashboard</p>
+        <a className="sw-btn sw-btn-primary" href="/login">Sign In</a>
+      </div>
+    );
+  }
+  if (role === 'super_admin') return <SuperAdminDashboard />;
+  if (role === 'customer_admin' || role === 'customer_viewer') return <CustomerDashboard readOnly={role === 'customer_viewer'} />;
+  return (
+    <div className="sw-panel sw-center-text">
+      <h2>Unknown Role</h2>
+      <p>Role: {String(role)}</p>
+      <p>Please contact support for assistance</p>
+    </div>
+  );
+}
+
+function Tile(props: { label: string; value: string; tone?: Tone; testId?: string }) {
+  return (
+    <div className={`sw-tile${props.tone ? ' sw-tone-' + props.tone : ''}`} data-testid={props.testId} data-tone={props.tone}>
+      <span className="sw-tile-value">{props.value}</span>
+      <span className="sw-tile-label">{props.label}</span>
+    </div>
+  );
+}
+
+function SummaryTiles({ s }: { s: MonitorSummary }) {
+  return (
+    <div className="sw-tiles">
+      <Tile label="Up" value={String(s.up)} tone="green" testId="tile-up" />
+      <Tile label="Down" value={String(s.down)} tone="red" testId="tile-down" />
+      <Tile label="Paused" value={String(s.paused)} tone="grey" testId="tile-paused" />
+      <Tile label="Total" value={String(s.total)} testId="tile-total" />
+    </div>
+  );
+}
+
+function SuperAdminDashboard() {
+  const tenant = useStore($selectedTenant);
+  const top = useStore($topTenants);
+  const incidents = useStore($incidents);
+  const summary = useStore($monitorSummary);
+  useEffect(() => loadSuperAdminDashboard(tenant), [tenant]);
+  return (
+    <div className="sw-dashboard">
+      <div className="sw-page-head">
+        <h2 className="sw-page-title">Super Admin Dashboard</h2>
+        <p className="sw-muted">Global overview of all tenants, metrics, and system health</p>
+      </div>
+      <div className="sw-grid">
+        <Card title="Top Tenants by Error Rate" action={<a href="/metrics">View All</a>} footer="Showing top 5 tenants by error rate" testId="card-top-tenants">
+          <LoadView load={top} isEmpty={(d) => d.length === 0} empty="No metrics data available for the last 24 hours">
+            {(rows) => (
+              <table className="sw-table">
+                <thead><tr><th scope="col">Tenant</th><th scope="col">Requests</th><th scope="col">Error rate</th><th scope="col">P95</th></tr></thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.tenantId}>
+                      <td>{r.tenantName || r.tenantId}</td>
+                      <td>{fmtNumber(r.totalRequests)}</td>
+                      <td><span className={`sw-pill sw-${errorRateTone(r.errorRate)}`}>{r.errorRate.toFixed(2)}%</span></td>
+                      <td><span className={`sw-pill sw-${p95Tone(r.p95)}`}>{fmtNumber(r.p95)} ms</span></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </LoadView>
+        </Card>
+        <Card title="Recent Incidents" action={<a href="/monitors">View All</a>} footer="Last 10 incidents across all tenants" testId="card-incidents">
+          <LoadView load={incidents} isEmpty={(d) => d.length === 0} empty="No incidents reported in the last 24 hours">
+            {(rows) => (
+              <ul className="sw-list">
+                {rows.map((i) => (
+                  <li key={i.id} className="sw-list-row">
+                    <div>
+                      <strong>{i.title}</strong>
+                      <div className="sw-muted">
+                        <span className={`sw-sev sw-sev-${['critical', 'high', 'medium'].includes(i.severity) ? i.severity : 'other'}`}>{i.severity}</span>
+                        {' · '}{i.tenantName || i.tenantId}{' · '}{fmtTime(i.timestamp, 'Unknown time')}
+                      </div>
+                    </div>
+                    <IncidentBadge status={i.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </LoadView>
+        </Card>
+        <Card title="Monitors Status (Global)" action={<a href="/monitors">Manage</a>}
+          footer={summary.status === 'ready' ? `Monitoring ${summary.data.total} endpoints across all tenants` : undefined} testId="card-monitors">
+          <LoadView load={summary} isEmpty={(d) => d.total === 0} empty="No monitor data available">
+            {(s) => (
+              <>
+                <SummaryTiles s={s} />
+                {s.criticalAlerts > 0 && (
+                  <div className="sw-banner sw-banner-error" data-testid="critical-banner">
+                    <strong>{s.criticalAlerts} Critical Alert(s)</strong>
+                    <span>Immediate attention required</span>
+                  </div>
+                )}
+              </>
+            )}
+          </LoadView>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function IncidentBadge({ status }: { status: string }) {
+  const shown = status === 'open' || status === 'investigating' ? status : 'resolved';
+  return <span className={`sw-badge sw-badge-${shown}`}>{shown}</span>;
+}
+
+function CustomerDashboard({ readOnly }: { readOnly: boolean }) {
+  const user = useStore($user);
+  const page = useStore($router);
+  // a tenant id in the URL (?tenant=) is read for the company dashboard; the server honours it
+  // only for super admins, so a company user always sees their own company
+  const tenant = page?.search?.tenant || user?.company_id || null;
+  const red = useStore($ownRed);
+  const summary = useStore($monitorSummary);
+  const traces = useStore($errorTraces);
+  useEffect(() => loadCustomerDashboard(tenant), [tenant]);
+  return (
+    <div className="sw-dashboard">
+      <div className="sw-page-head">
+        <h2 className="sw-page-title">My Dashboard</h2>
+        <p className="sw-muted">Overview of your services, monitors, and performance metrics</p>
+        {readOnly && <span className="sw-badge sw-badge-readonly">Read-only</span>}
+      </div>
+      <div className="sw-grid">
+        <Card title="My RED (24h)" action={<a href="/metrics">View Details</a>} footer="Last 24 hours performance metrics" testId="card-red">
+          <LoadView load={red} isEmpty={(d) => d.totalRequests === 0 && d.uptime == null} empty="No metrics data available for the last 24 hours">
+            {(r) => (
+              <div className="sw-tiles sw-tiles-3">
+                <Tile label="Error Rate %" value={r.errorRate.toFixed(2)} tone={errorRateTone(r.errorRate)} testId="tile-error-rate" />
+                <Tile label="Requests/sec" value={fmtNumber(r.rps, 2)} testId="tile-rps" />
+                <Tile label="P95 Latency ms" value={fmtNumber(r.p95)} tone={p95Tone(r.p95)} testId="tile-p95" />
+                <Tile label="Uptime %" value={r.uptime == null ? '—' : r.uptime.toFixed(2)} tone={uptimeTone(r.uptime)} testId="tile-uptime" />
+                <Tile label="Total Requests" value={fmtNumber(r.totalRequests)} testId="tile-total-requests" />
+                <Tile label="Avg Response" value={`${fmtNumber(r.avgResponseTime)} ms`} testId="tile-avg" />
+              </div>
+            )}
+          </LoadView>
+        </Card>
+        <Card title="Monitors Status" action={<a href="/monitors">{readOnly ? 'View' : 'Manage'}</a>}
+          footer={summary.status === 'ready' ? `Last check: ${fmtTime(summary.data.lastCheck, 'Unknown')}` : undefined} testId="card-monitors">
+          <LoadView load={summary} isEmpty={(d) => d.total === 0} empty="No monitors configured yet">
+            {(s) => (
+              <>
+                <SummaryTiles s={s} />
+                {s.down > 0 && (
+                  <div className="sw-banner sw-banner-error" data-testid="down-banner">
+                    <strong>{s.down} Monitor(s) Down</strong>
+                    <span>Check your services</span>
+                  </div>
+                )}
+              </>
+            )}
+          </LoadView>
+        </Card>
+        <Card title="Recent Error Traces" action={<a href="/traces">View All</a>} footer="Last 10 error traces from your services" testId="card-traces">
+          <LoadView load={traces} isEmpty={(d) => d.length === 0} empty="No errors in the last 24 hours">
+            {(rows) => (
+              <ul className="sw-list">
+                {rows.map((t) => (
+                  <li key={t.id} className="sw-list-row">
+                    <a href={`/traces/${encodeURIComponent(t.traceId || t.id)}`} className="sw-trace">
+                      <strong>{t.service} · {t.operation}</strong>
+                      <span className="sw-muted">
+                        <span className={t.status === 'error' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>{t.status}</span>
+                        {' '}{fmtNumber(t.duration)} ms · {fmtTime(t.timestamp, 'Unknown time')}
+                      </span>
+                      {t.errorMessage && <span className="sw-trace-error">{t.errorMessage}</span>}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </LoadView>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// Dashboard cards (spec section 2): each card is a Load<> atom filled by its own call, so one
+// failing call shows its error panel while the others still show data.
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { api, errorText } from '../../api.ts';
+import type { Load } from '../../ui/load.ts';
+
+type S = components['schemas'];
+export type TenantRed = S['TenantRed'];
+export type OwnRed = S['OwnRed'];
+export type Incident = S['IncidentSummary'];
+export type MonitorSummary = S['MonitorSummary'];
+export type Trace = S['TraceSummary'];
+
+export const RANGE = '24h';
+export const TOP_TENANTS = 5;
+export const RECENT_INCIDENTS = 10;
+export const ERROR_TRACES = 10;
+const FAILED = 'Failed to load data';
+
+export const $topTenants = atom<Load<TenantRed[]>>({ status: 'loading' });
+export const $incidents = atom<Load<Incident[]>>({ status: 'loading' });
+export const $monitorSummary = atom<Load<MonitorSummary>>({ status: 'loading' });
+export const $ownRed = atom<Load<OwnRed>>({ status: 'loading' });
+export const $errorTraces = atom<Load<Trace[]>>({ status: 'loading' });
+
+async function fill<T>(store: { set(v: Load<T>): void }, call: () => Promise<{ data?: T; error?: unknown }>): Promise<void> {
+  store.set({ status: 'loading' });
+  try {
+    const { data, error } = await call();
+    store.set(data !== undefined ? { status: 'ready', data } : { status: 'error', message: errorText(error, FAILED) });
+  } catch (e) {
+    store.set({ status: 'error', message: errorText(e, FAILED) });
+  }
+}
+
+export function loadSuperAdminDashboard(tenant: string | null): void {
+  const t = tenant ?? undefined;
+  void fill($topTenants, async () => {
+    const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, top: TOP_TENANTS } } });
+    return { data: r.data === undefined ? undefined : Array.isArray(r.data) ? r.data : [], error: r.error };
+  });
+  void fill($incidents, () => api.GET('/api/v1/incidents/recent', { params: { query: { limit: RECENT_INCIDENTS, tenant: t } } }));
+  void fill($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }));
+}
+
+export function loadCustomerDashboard(tenant: string | null): void {
+  const t = tenant ?? undefined;
+  void fill($ownRed, async () => {
+    const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, tenant: t } } });
+    return { data: r.data === undefined || Array.isArray(r.data) ? undefined : r.data, error: r.data && Array.isArray(r.data) ? { detail: FAILED } : r.error };
+  });
+  void fill($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }));
+  void fill($errorTraces, () => api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: t } } }));
+}

@@ -1,0 +1,105 @@
+// Screens that stand alone: Page Not Found, maintenance, the catch-all error, access denied, the
+// sign-in welcome and the redirect of a company user to the company's own subdomain.
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { api } from '../../api.ts';
+import { boot } from '../../boot.ts';
+import { companySiteUrl, GENERIC_COMPANY_SUBDOMAIN } from '../../hosts.ts';
+import { $user } from '../../stores/auth.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+
+export function NotFound() {
+  return (
+    <div className="sw-standalone">
+      <div className="sw-panel sw-center-text">
+        <p className="sw-big" aria-hidden="true">404</p>
+        <h1>Page Not Found</h1>
+        <p>The page you are looking for does not exist or has been moved.</p>
+        <div className="sw-row-center">
+          <button type="button" className="sw-btn" onClick={() => history.back()}>Go Back</button>
+          <a className="sw-btn sw-btn-primary" href="/" target="_self">Home</a>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Maintenance() {
+  return (
+    <div className="sw-standalone">
+      <div className="sw-panel sw-center-text">
+        <p className="sw-big" aria-hidden="true">🛠</p>
+        <h1>We'll be back soon!</h1>
+        <p>{boot().productName} is down for scheduled maintenance. Thank you for your patience.</p>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorScreen({ error }: { error: Error }) {
+  return (
+    <div className="sw-standalone">
+      <div className="sw-panel" role="alert">
+        <h1>Something went wrong.</h1>
+        <p className="sw-error-text">{error.message}</p>
+        <details>
+          <summary>Stack</summary>
+          <pre className="sw-stack">{error.stack}</pre>
+        </details>
+        <a className="sw-btn sw-btn-primary" href="/" target="_self">Home</a>
+      </div>
+    </div>
+  );
+}
+
+export function AccessDenied() {
+  return (
+    <div className="sw-banner sw-banner-error" role="alert">
+      Access denied. Super admin privileges required.
+    </div>
+  );
+}
+
+export function Welcome() {
+  return (
+    <div className="sw-standalone">
+      <div className="sw-panel sw-center-text">
+        <h1>Welcome</h1>
+        <p>Please sign in to continue</p>
+        <a className="sw-btn sw-btn-primary" href="/login">Sign In</a>
+      </div>
+    </div>
+  );
+}
+
+/** A company admin or viewer on the main host goes to the company's subdomain. */
+export function CompanyHostRedirect() {
+  const user = useStore($user);
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      let sub = user?.company?.subdomain ?? null;
+      if (!sub) {
+        try {
+          const { data } = await api.GET('/api/v1/company/fetch-company');
+          sub = data?.subdomain ?? data?.company?.subdomain ?? null;
+        } catch {
+          sub = null;
+        }
+      }
+      if (cancelled) return;
+      const b = boot();
+      const here = { protocol: location.protocol, port: location.port };
+      const path = location.pathname + location.search;
+      window.location.assign(companySiteUrl(sub || GENERIC_COMPANY_SUBDOMAIN, b.productDomain, path, here));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [user]);
+  return (
+    <div className="sw-standalone">
+      <Spinner label="Redirecting to your company site…" />
+    </div>
+  );
+}

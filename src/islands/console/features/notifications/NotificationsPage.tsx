@@ -1,0 +1,124 @@
+// /notifications (spec section 2).
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { Toasts } from '../../ui/Toasts.tsx';
+import { fmtTime } from '../../ui/format.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { $user } from '../../stores/auth.ts';
+import {
+  $counts, $filters, $notifications, $notificationsLoading, $preferences, clearRead, deleteNotification, loadNotifications, loadPreferences,
+  markAllRead, markRead, openNotification, SEVERITIES, setFilter, setPreference, TYPES, type Filters, type Notification, type Preferences,
+} from './store.ts';
+
+const SEVERITY_ICON: Record<string, string> = { critical: '⛔', high: '🔴', medium: '🟠', low: '🟡', info: 'ℹ' };
+const PREF_LABELS: Array<[keyof Preferences, string]> = [
+  ['email_enabled', 'Email notifications'], ['sms_enabled', 'SMS notifications'], ['webhook_enabled', 'Webhook notifications'],
+  ['monitor_incidents', 'Monitor incidents'], ['ssl_warnings', 'SSL warnings'], ['dns_warnings', 'DNS warnings'],
+  ['security_alerts', 'Security alerts'], ['system_notifications', 'System notifications'],
+];
+
+export function NotificationsPage() {
+  const user = useStore($user);
+  const list = useStore($notifications);
+  const loading = useStore($notificationsLoading);
+  const counts = useStore($counts);
+  const filters = useStore($filters);
+  const [showPrefs, setShowPrefs] = useState(false);
+  useEffect(() => {
+    void loadNotifications();
+  }, []);
+  return (
+    <div className="sw-notifications">
+      {!user && <Toasts />}
+      <div className="sw-page-head sw-row-between">
+        <div>
+          <h2 className="sw-page-title">Notifications</h2>
+          <p className="sw-muted" data-testid="notification-counts">{counts.unread} unread · {counts.read} read</p>
+        </div>
+        <div className="sw-row">
+          {counts.unread > 0 && <button type="button" className="sw-btn" onClick={() => void markAllRead()}>Mark all read</button>}
+          {counts.read > 0 && <button type="button" className="sw-btn" onClick={() => void clearRead()}>Clear read</button>}
+          <button type="button" className="sw-btn" aria-expanded={showPrefs} onClick={() => setShowPrefs(!showPrefs)}>Preferences</button>
+        </div>
+      </div>
+      {showPrefs && <PreferencesPanel />}
+      <div className="sw-filters">
+        <label>Status
+          <select value={filters.status} onChange={(e) => setFilter('status', e.target.value as Filters['status'])}>
+            <option value="">All</option><option value="unread">Unread</option><option value="read">Read</option>
+          </select>
+        </label>
+        <label>Severity
+          <select value={filters.severity} onChange={(e) => setFilter('severity', e.target.value as Filters['severity'])}>
+            <option value="">All</option>
+            {SEVERITIES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </label>
+        <label>Type
+          <select value={filters.type} onChange={(e) => setFilter('type', e.target.value as Filters['type'])}>
+            <option value="">All</option>
+            {TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
+        </label>
+      </div>
+      {loading && list.length === 0 ? (
+        <Spinner />
+      ) : list.length === 0 ? (
+        <div className="sw-panel sw-center-text">
+          <h3>No notifications</h3>
+          <p>You're all caught up! No notifications to display.</p>
+        </div>
+      ) : (
+        <ul className="sw-cards">
+          {list.map((n) => <NotificationCard key={n.id} n={n} />)}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function NotificationCard({ n }: { n: Notification }) {
+  const meta = n.metadata && typeof n.metadata === 'object' ? Object.entries(n.metadata) : [];
+  return (
+    <li className={n.is_read ? 'sw-notification' : 'sw-notification sw-unread'} data-testid="notification-card">
+      <button type="button" className="sw-notification-open" onClick={() => void openNotification(n)} aria-label={`Open ${n.title}`}>
+        <span className={`sw-sev-icon sw-sev-${n.severity}`} aria-hidden="true">{SEVERITY_ICON[n.severity] ?? 'ℹ'}</span>
+        <span className="sw-notification-main">
+          <strong className="sw-notification-title">{n.title}</strong>
+          <span className="sw-muted">{fmtTime(n.created_at, '')} · <span className={`sw-sev sw-sev-${n.severity}`}>{n.severity}</span> · {n.type}</span>
+          <span>{n.message}</span>
+          {n.details && <span className="sw-muted">{n.details}</span>}
+          {meta.length > 0 && (
+            <span className="sw-meta">{meta.map(([k, v]) => <span key={k}>{k}: {typeof v === 'object' ? JSON.stringify(v) : String(v)}</span>)}</span>
+          )}
+        </span>
+      </button>
+      <div className="sw-actions">
+        {!n.is_read && <button type="button" className="sw-btn sw-btn-small" aria-label={`Mark ${n.title} as read`} onClick={() => void markRead(n.id)}>Mark read</button>}
+        <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${n.title}`} onClick={() => void deleteNotification(n.id)}>Delete</button>
+      </div>
+    </li>
+  );
+}
+
+function PreferencesPanel() {
+  const prefs = useStore($preferences);
+  useEffect(() => {
+    void loadPreferences();
+  }, []);
+  return (
+    <section className="sw-card" aria-labelledby="prefs-title">
+      <header className="sw-card-head"><h3 id="prefs-title">Notification Preferences</h3></header>
+      {!prefs ? <p className="sw-muted">Loading…</p> : (
+        <div className="sw-prefs">
+          {PREF_LABELS.map(([key, label]) => (
+            <label key={key} className="sw-switch">
+              <input type="checkbox" role="switch" checked={prefs[key]} onChange={(e) => void setPreference(key, e.target.checked)} />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+// The notifications page (spec section 2): list with filters, counts, preferences and the
+// read/delete actions. Load, preference and action failures are logged only (section 8).
+import { atom, computed } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { api } from '../../api.ts';
+import { showToast } from '../../stores/toast.ts';
+
+export type Notification = components['schemas']['Notification'];
+export type Preferences = components['schemas']['Preferences'];
+export type Severity = components['schemas']['Severity'];
+export type NotificationType = components['schemas']['NotificationType'];
+
+export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
+export const TYPES: readonly NotificationType[] = ['monitor_incident', 'ssl_warning', 'dns_warning', 'security_report', 'system'];
+
+export interface Filters {
+  status: '' | 'unread' | 'read';
+  severity: '' | Severity;
+  type: '' | NotificationType;
+}
+
+export const $filters = atom<Filters>({ status: '', severity: '', type: '' });
+export const $notifications = atom<Notification[]>([]);
+export const $notificationsLoading = atom(true);
+export const $preferences = atom<Preferences | null>(null);
+export const $counts = computed($notifications, (list) => ({
+  unread: list.filter((n) => !n.is_read).length,
+  read: list.filter((n) => n.is_read).length,
+}));
+
+export async function loadNotifications(): Promise<void> {
+  const f = $filters.get();
+  $notificationsLoading.set(true);
+  try {
+    // filters that are empty are omitted from the query
+    const query: { is_read?: boolean; severity?: Severity; notification_type?: NotificationType } = {};
+    if (f.status) query.is_read = f.status === 'read';
+    if (f.severity) query.severity = f.severity;
+    if (f.type) query.notification_type = f.type;
+    const { data, error } = await api.GET('/api/v1/notifications/', { params: { query } });
+    if (data) $notifications.set(data);
+    else console.error('Failed to load notifications', error);
+  } catch (e) {
+    console.error('Failed to load notifications', e);
+  } finally {
+    $notificationsLoading.set(false);
+  }
+}
+
+export function setFilter<K extends keyof Filters>(key: K, value: Filters[K]): void {
+  $filters.set({ ...$filters.get(), [key]: value });
+  void loadNotifications();
+}
+
+export async function loadPreferences(): Promise<void> {
+  try {
+    const { data, error } = await api.GET('/api/v1/notifications/preferences');
+    if (data) $preferences.set(data);
+    else console.error('Failed to load notification preferences', error);
+  } catch (e) {
+    console.error('Failed to load notification preferences', e);
+  }
+}
+
+export async function setPreference(key: keyof Preferences, value: boolean): Promise<void> {
+  const prev = $preferences.get();
+  if (!prev) return;
+  const next = { ...prev, [key]: value };
+  $preferences.set(next);
+  try {
+    const { data, error } = await api.PUT('/api/v1/notifications/preferences', { body: next });
+    if (data) {
+      $preferences.set(data);
+      showToast('Preferences saved');
+    } else {
+      $preferences.set(prev);
+      console.error('Failed to save notification preferences', error);
+    }
+  } catch (e) {
+    $preferences.set(prev);
+    console.error('Failed to save notification preferences', e);
+  }
+}
+
+async function act(call: () => Promise<{ data?: unknown; error?: unknown }>, toast: string, what: string): Promise<boolean> {
+  try {
+    const { data, error } = await call();
+    if (data === undefined) {
+      console.error(`Failed to ${what}`, error);
+      return false;
+    }
+    showToast(toast);
+    await loadNotifications();
+    return true;
+  } catch (e) {
+    console.error(`Failed to ${what}`, e);
+    return false;
+  }
+}
+
+export function markRead(id: string): Promise<boolean> {
+  return act(() => api.PATCH('/api/v1/notifications/{id}/read', { params: { path: { id } }, body: {} }), 'Notification marked as read', 'mark the notification read');
+}
+export function markAllRead(): Promise<boolean> {
+  return act(() => api.PATCH('/api/v1/notifications/mark-all-read'), 'All notifications marked as read', 'mark all notifications read');
+}
+export function deleteNotification(id: string): Promise<boolean> {
+  return act(() => api.DELETE('/api/v1/notifications/{id}', { params: { path: { id } } }), 'Notification deleted', 'delete the notification');
+}
+export function clearRead(): Promise<boolean> {
+  return act(() => api.DELETE('/api/v1/notifications/delete-all-read'), 'Read notifications cleared', 'clear read notifications');
+}
+
+/** Clicking a card marks it read and follows its action_url (same-site paths and http(s) only). */
+export async function openNotification(n: Notification): Promise<void> {
+  if (!n.is_read) await markRead(n.id);
+  if (!n.action_url) return;
+  try {
+    const url = new URL(n.action_url, location.href);
+    if (url.protocol === 'http:' || url.protocol === 'https:') window.location.assign(url.href);
+  } catch {
+    /* not a URL: stay */
+  }
+}

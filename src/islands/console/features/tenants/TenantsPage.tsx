@@ -1,0 +1,139 @@
+// /admin/tenants 'Tenants Management' (spec sections 2, 5 and 8).
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { can } from '../../../../lib/permissions.ts';
+import { boot } from '../../boot.ts';
+import { $role } from '../../stores/auth.ts';
+import { Field } from '../../ui/Field.tsx';
+import { fmtDate } from '../../ui/format.ts';
+import { Confirm, Modal } from '../../ui/Modal.tsx';
+import { Skeleton } from '../../ui/Card.tsx';
+import {
+  $companies, $tenantAlert, createCompany, deleteCompany, EMPTY_TENANT_FORM, formOf, loadCompanies, updateCompany, validateTenant,
+  type Company, type TenantForm,
+} from './store.ts';
+
+export function TenantsPage() {
+  const role = useStore($role);
+  if (!can(role, 'view', 'tenants')) return <div className="sw-banner sw-banner-error" role="alert">Access denied. Super admin privileges required.</div>;
+  return <Tenants />;
+}
+
+function Tenants() {
+  const companies = useStore($companies);
+  const alert = useStore($tenantAlert);
+  const [editing, setEditing] = useState<Company | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Company | null>(null);
+  useEffect(() => {
+    $tenantAlert.set(null);
+    void loadCompanies();
+  }, []);
+  const count = companies.status === 'ready' ? companies.data.length : 0;
+  return (
+    <div className="sw-admin">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb"><a href="/dashboard">Dashboard</a> / <span aria-current="page">Tenants</span></nav>
+      <div className="sw-page-head sw-row-between">
+        <h2 className="sw-page-title">Tenants Management</h2>
+        <button type="button" className="sw-btn sw-btn-primary" onClick={() => { $tenantAlert.set(null); setEditing('new'); }}>Create Tenant</button>
+      </div>
+      {alert && !editing && <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{alert.text}</div>}
+      {companies.status === 'error' && (
+        <div className="sw-banner sw-banner-error" role="alert">
+          {companies.message}
+          <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadCompanies()}>Retry</button>
+        </div>
+      )}
+      <section className="sw-card" aria-labelledby="all-tenants">
+        <header className="sw-card-head"><h3 id="all-tenants">All Tenants ({count})</h3></header>
+        {companies.status === 'loading' && <Skeleton rows={4} />}
+        {companies.status === 'ready' && companies.data.length === 0 && <p className="sw-empty">No tenants found. Create your first tenant to get started.</p>}
+        {companies.status === 'ready' && companies.data.length > 0 && (
+          <div className="sw-table-wrap">
+            <table className="sw-table">
+              <thead>
+                <tr><th scope="col">Name</th><th scope="col">Subdomain</th><th scope="col">Email</th><th scope="col">Status</th><th scope="col">Users</th><th scope="col">Created</th><th scope="col">Actions</th></tr>
+              </thead>
+              <tbody>
+                {companies.data.map((c) => (
+                  <tr key={c.id}>
+                    <td>
+                      <strong>{c.name}</strong>
+                      {c.url && <div><a href={c.url} target="_blank" rel="noopener noreferrer external" className="sw-small">{c.url}</a></div>}
+                    </td>
+                    <td>{c.subdomain || 'N/A'}</td>
+                    <td>{c.email}</td>
+                    <td><span className={c.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{c.is_active ? 'Active' : 'Inactive'}</span></td>
+                    <td>{c.max_users}</td>
+                    <td>{fmtDate(c.created_at)}</td>
+                    <td className="sw-actions">
+                      <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${c.name}`} onClick={() => { $tenantAlert.set(null); setEditing(c); }}>Edit</button>
+                      <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {editing && <TenantModal company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <Confirm title="Delete Tenant" danger confirmLabel="Delete" text="Are you sure you want to delete this company? This action cannot be undone."
+          onCancel={() => setDeleting(null)} onConfirm={() => { const id = deleting.id; setDeleting(null); void deleteCompany(id); }} />
+      )}
+    </div>
+  );
+}
+
+function TenantModal({ company, onClose }: { company: Company | null; onClose: () => void }) {
+  const [f, setF] = useState<TenantForm>(company ? formOf(company) : EMPTY_TENANT_FORM);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof TenantForm) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const v = validateTenant(f);
+    setErrors(v);
+    if (Object.keys(v).length) return;
+    setBusy(true);
+    const ok = company ? await updateCompany(company.id, f) : await createCompany(f);
+    setBusy(false);
+    if (ok) onClose();
+  }
+  const domain = boot().productDomain;
+  const alert = useStore($tenantAlert);
+  return (
+    <Modal title={company ? 'Edit Tenant' : 'Create New Tenant'} onClose={onClose} wide>
+      <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
+        {alert && !alert.ok && <div className="sw-banner sw-banner-error sw-span-2" role="alert">{alert.text}</div>}
+        <Field id="t-name" label="Company Name" required error={errors.name}><input id="t-name" value={f.name} onChange={set('name')} required /></Field>
+        <Field id="t-email" label="Email" required error={errors.email}><input id="t-email" type="email" value={f.email} onChange={set('email')} required /></Field>
+        <Field id="t-sub" label="Subdomain" required error={errors.subdomain} hint={`Used as a host prefix: ${f.subdomain || 'name'}.${domain}`}>
+          <input id="t-sub" value={f.subdomain} onChange={(e) => setF({ ...f, subdomain: e.target.value.toLowerCase() })} required aria-describedby="t-sub-hint" />
+        </Field>
+        <Field id="t-url" label="Website URL" error={errors.url}><input id="t-url" type="url" value={f.url} onChange={set('url')} placeholder="https://example.com" /></Field>
+        <Field id="t-phone" label="Phone"><input id="t-phone" type="tel" value={f.phone} onChange={set('phone')} /></Field>
+        <Field id="t-max" label="Max Users" error={errors.maxUsers}><input id="t-max" type="number" min={1} value={f.maxUsers} onChange={set('maxUsers')} /></Field>
+        <Field id="t-plan" label="Plan">
+          <select id="t-plan" value={f.plan} onChange={set('plan')}>
+            <option value="starter">Starter</option>
+            <option value="professional">Professional</option>
+            <option value="enterprise">Enterprise</option>
+          </select>
+        </Field>
+        <Field id="t-status" label="Status">
+          <select id="t-status" value={f.status} onChange={set('status')}>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+        </Field>
+        <Field id="t-primary" label="Primary Color" error={errors.primaryColor}><input id="t-primary" type="color" value={f.primaryColor} onChange={set('primaryColor')} /></Field>
+        <Field id="t-secondary" label="Secondary Color" error={errors.secondaryColor}><input id="t-secondary" type="color" value={f.secondaryColor} onChange={set('secondaryColor')} /></Field>
+        <div className="sw-modal-actions sw-span-2">
+          <button type="button" className="sw-btn" onClick={onClose}>Cancel</button>
+          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>{company ? 'Update Tenant' : 'Create Tenant'}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+// Tenants Management (spec sections 2, 5, 8): the company list and its create/update/delete
+// actions. Every successful change reloads the list.
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { subdomainProblem } from '../../../../lib/hosts.ts';
+import { api, errorText } from '../../api.ts';
+import type { Load } from '../../ui/load.ts';
+
+export type Company = components['schemas']['Company'];
+export type CompanyInput = components['schemas']['CompanyInput'];
+export type Plan = components['schemas']['Plan'];
+
+export const $companies = atom<Load<Company[]>>({ status: 'loading' });
+export const $tenantAlert = atom<{ ok: boolean; text: string } | null>(null);
+
+export async function loadCompanies(): Promise<void> {
+  $companies.set({ status: 'loading' });
+  try {
+    const { data } = await api.GET('/api/v1/admin/companies');
+    $companies.set(data ? { status: 'ready', data } : { status: 'error', message: 'Failed to load companies. Please try again.' });
+  } catch {
+    $companies.set({ status: 'error', message: 'Failed to load companies. Please try again.' });
+  }
+}
+
+export interface TenantForm {
+  name: string;
+  email: string;
+  subdomain: string;
+  url: string;
+  phone: string;
+  maxUsers: string;
+  plan: Plan;
+  status: 'active' | 'inactive';
+  primaryColor: string;
+  secondaryColor: string;
+}
+
+export const EMPTY_TENANT_FORM: TenantForm = {
+  name: '', email: '', subdomain: '', url: '', phone: '', maxUsers: '10', plan: 'starter', status: 'active', primaryColor: '#007bff', secondaryColor: '#6c757d',
+};
+
+export function formOf(c: Company): TenantForm {
+  return {
+    name: c.name, email: c.email, subdomain: c.subdomain ?? '', url: c.url ?? '', phone: c.phone ?? '', maxUsers: String(c.max_users),
+    plan: c.plan, status: c.status, primaryColor: c.primary_color, secondaryColor: c.secondary_color,
+  };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/** Max Users: a number, non-numeric becomes 0 (which then fails the minimum of 1). */
+export function maxUsersOf(v: string): number {
+  const n = Number.parseInt(v, 10);
+  return Number.isFinite(n) ? n : 0;
+}
+
+export function validateTenant(f: TenantForm): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!f.name.trim()) e.name = 'Company Name is required';
+  if (!f.email.trim()) e.email = 'Email is required';
+  else if (!EMAIL.test(f.email.trim())) e.email = 'Enter a valid email address';
+  const sub = f.subdomain.trim();
+  if (!sub) e.subdomain = 'Subdomain is required';
+  else {
+    const p = subdomainProblem(sub);
+    if (p) e.subdomain = p;
+  }
+  if (f.url.trim()) {
+    try {
+      const u = new URL(f.url.trim());
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') e.url = 'Website URL must be a valid URL';
+    } catch {
+      e.url = 'Website URL must be a valid URL';
+    }
+  }
+  if (maxUsersOf(f.maxUsers) < 1) e.maxUsers = 'Max Users must be at least 1';
+  if (!HEX.test(f.primaryColor)) e.primaryColor = 'Colour must be #rrggbb';
+  if (!HEX.test(f.secondaryColor)) e.secondaryColor = 'Colour must be #rrggbb';
+  return e;
+}
+
+export function payloadOf(f: TenantForm): CompanyInput {
+  return {
+    name: f.name.trim(),
+    email: f.email.trim(),
+    subdomain: f.subdomain.trim(),
+    url: f.url.trim() || null,
+    phone: f.phone.trim() || null,
+    max_users: maxUsersOf(f.maxUsers),
+    plan: f.plan,
+    status: f.status,
+    is_active: f.status === 'active',
+    primary_color: f.primaryColor,
+    secondary_color: f.secondaryColor,
+  };
+}
+
+async function change(verb: 'create' | 'update' | 'delete', call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
+  const done = { create: 'Company created successfully!', update: 'Company updated successfully!', delete: 'Company deleted successfully!' }[verb];
+  const failed = `Failed to ${verb} company.`;
+  try {
+    const { data, error } = await call();
+    if (data !== undefined) {
+      $tenantAlert.set({ ok: true, text: done });
+      await loadCompanies();
+      return true;
+    }
+    $tenantAlert.set({ ok: false, text: `${failed} ${errorText(error, '')}`.trim() });
+  } catch (e) {
+    $tenantAlert.set({ ok: false, text: `${failed} ${errorText(e, '')}`.trim() });
+  }
+  return false;
+}
+
+export function createCompany(f: TenantForm): Promise<boolean> {
+  return change('create', () => api.POST('/api/v1/admin/companies', { body: payloadOf(f) }));
+}
+
+export function updateCompany(id: string, f: TenantForm): Promise<boolean> {
+  return change('update', () => api.PUT('/api/v1/admin/companies/{id}', { params: { path: { id } }, body: payloadOf(f) }));
+}
+
+export function deleteCompany(id: string): Promise<boolean> {
+  return change('delete', () => api.DELETE('/api/v1/admin/companies/{id}', { params: { path: { id } } }));
+}

@@ -1,0 +1,125 @@
+// Users Management (spec sections 2, 5, 8): the user list, the companies for the form, and the
+// create/update/reset-password/delete actions. Every successful change reloads the list.
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { api, errorText } from '../../api.ts';
+import type { Load } from '../../ui/load.ts';
+
+export type User = components['schemas']['User'];
+export type Company = components['schemas']['Company'];
+export type UserType = '1' | '2' | '3';
+
+export const $users = atom<Load<User[]>>({ status: 'loading' });
+export const $userCompanies = atom<Company[]>([]);
+export const $userAlert = atom<{ ok: boolean; text: string } | null>(null);
+
+export async function loadUsers(): Promise<void> {
+  $users.set({ status: 'loading' });
+  try {
+    const { data } = await api.GET('/api/v1/admin/users');
+    $users.set(data ? { status: 'ready', data } : { status: 'error', message: 'Failed to load users. Please try again.' });
+  } catch {
+    $users.set({ status: 'error', message: 'Failed to load users. Please try again.' });
+  }
+}
+
+/** The company list for the form and the Company column; a failure is only logged. */
+export async function loadUserCompanies(): Promise<void> {
+  try {
+    const { data, error } = await api.GET('/api/v1/admin/companies');
+    if (data) $userCompanies.set(data);
+    else console.error('Failed to load companies for the user form', error);
+  } catch (e) {
+    console.error('Failed to load companies for the user form', e);
+  }
+}
+
+export interface UserForm {
+  name: string;
+  email: string;
+  password: string;
+  userType: UserType | '';
+  companyId: string;
+  isActive: boolean;
+}
+
+export const EMPTY_USER_FORM: UserForm = { name: '', email: '', password: '', userType: '', companyId: '', isActive: true };
+
+export function formOf(u: User): UserForm {
+  return { name: u.full_name, email: u.email, password: '', userType: u.user_type, companyId: u.company_id ?? '', isActive: u.is_active };
+}
+
+/** Choosing user type 1 clears the company selection. */
+export function withUserType(f: UserForm, userType: UserForm['userType']): UserForm {
+  return { ...f, userType, companyId: userType === '1' ? '' : f.companyId };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Field messages (shown beside the fields) for a create (password required) or an edit. */
+export function validateUser(f: UserForm, creating: boolean): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!f.name.trim()) e.name = 'Full Name is required';
+  if (!f.email.trim()) e.email = 'Email is required';
+  else if (!EMAIL.test(f.email.trim())) e.email = 'Enter a valid email address';
+  if (creating && !f.password) e.password = 'Password is required';
+  if (!f.userType) e.userType = 'User Type is required';
+  if ((f.userType === '2' || f.userType === '3') && !f.companyId) e.companyId = 'Company is required';
+  return e;
+}
+
+/** The submit alerts of section 5, or null when the type and company agree. */
+export function typeCompanyAlert(f: UserForm): string | null {
+  if (f.userType === '1' && f.companyId) return 'Super admin users should not be assigned to a specific company';
+  if ((f.userType === '2' || f.userType === '3') && !f.companyId) return 'Company admin and user/viewer must be assigned to a company';
+  return null;
+}
+
+export function createPayload(f: UserForm): components['schemas']['UserCreateInput'] {
+  const p: components['schemas']['UserCreateInput'] = { name: f.name.trim(), email: f.email.trim(), password: f.password, user_type: f.userType as UserType, is_active: f.isActive };
+  if (f.userType !== '1') p.company_id = f.companyId;
+  return p;
+}
+
+/** The password field of the edit form is never sent (its own reset action exists). */
+export function updatePayload(f: UserForm): components['schemas']['UserUpdateInput'] {
+  const p: components['schemas']['UserUpdateInput'] = { name: f.name.trim(), email: f.email.trim(), user_type: f.userType as UserType, is_active: f.isActive };
+  p.company_id = f.userType === '1' ? null : f.companyId;
+  return p;
+}
+
+type Verb = 'create' | 'update' | 'delete' | 'reset';
+const DONE: Record<Verb, string> = {
+  create: 'User created successfully!', update: 'User updated successfully!', delete: 'User deleted successfully!', reset: 'Password reset successfully!',
+};
+const FAILED: Record<Verb, string> = {
+  create: 'Failed to create user.', update: 'Failed to update user.', delete: 'Failed to delete user.', reset: 'Failed to reset password.',
+};
+
+async function change(verb: Verb, call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
+  try {
+    const { data, error } = await call();
+    if (data !== undefined) {
+      $userAlert.set({ ok: true, text: DONE[verb] });
+      await loadUsers();
+      return true;
+    }
+    $userAlert.set({ ok: false, text: `${FAILED[verb]} ${errorText(error, '')}`.trim() });
+  } catch (e) {
+    $userAlert.set({ ok: false, text: `${FAILED[verb]} ${errorText(e, '')}`.trim() });
+  }
+  return false;
+}
+
+export function createUser(f: UserForm): Promise<boolean> {
+  return change('create', () => api.POST('/api/v1/admin/users', { body: createPayload(f) }));
+}
+export function updateUser(id: string, f: UserForm): Promise<boolean> {
+  return change('update', () => api.PUT('/api/v1/admin/users/{id}', { params: { path: { id } }, body: updatePayload(f) }));
+}
+export function deleteUser(id: string): Promise<boolean> {
+  return change('delete', () => api.DELETE('/api/v1/admin/users/{id}', { params: { path: { id } } }));
+}
+export function resetUserPassword(id: string, newPassword: string): Promise<boolean> {
+  return change('reset', () => api.POST('/api/v1/admin/users/{id}/reset-password', { params: { path: { id } }, body: { new_password: newPassword } }));
+}

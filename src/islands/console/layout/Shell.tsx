@@ -1,0 +1,108 @@
+// The signed-in layout: navigation column, header bar, the page, toasts.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { $role, $user, signOut } from '../stores/auth.ts';
+import { $flags } from '../stores/flags.ts';
+import { $selectedTenant, $tenantOptions, loadTenantOptions, selectTenant } from '../stores/tenant.ts';
+import { $router } from '../router.ts';
+import { Confirm } from '../ui/Modal.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
+import { isActive, menuFor, roleBadge } from './menu.ts';
+import { $mobile, $navCollapsed, closeNav, toggleNav, watchViewport } from './nav.ts';
+
+export function Shell(props: { title: string; children: ReactNode }) {
+  const role = useStore($role);
+  const flags = useStore($flags);
+  const page = useStore($router);
+  const collapsed = useStore($navCollapsed);
+  const mobile = useStore($mobile);
+  useEffect(watchViewport, []);
+  const path = page?.path ?? window.location.pathname;
+  const items = menuFor(role, flags);
+  return (
+    <div className={`sw-shell${collapsed ? ' sw-collapsed' : ''}`}>
+      <nav className="sw-nav" aria-label="Main">
+        <div className="sw-nav-top">
+          <button type="button" className="sw-nav-toggle" aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'} aria-expanded={!collapsed} onClick={toggleNav}>
+            ☰
+          </button>
+          {!collapsed && <span className="sw-brand">StatusWatch</span>}
+        </div>
+        <ul>
+          {items.map((i) => {
+            const active = isActive(i.path, path);
+            return (
+              <li key={i.path}>
+                <a href={i.path} className={active ? 'sw-nav-item active' : 'sw-nav-item'} aria-current={active ? 'page' : undefined} title={i.label}
+                  onClick={() => mobile && closeNav()}>
+                  <span className="sw-nav-icon" aria-hidden="true">{i.icon}</span>
+                  <span className="sw-nav-label">{i.label}</span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+        {!collapsed && role && <div className="sw-role-badge" data-testid="role-badge">{roleBadge(role)}</div>}
+      </nav>
+      {mobile && !collapsed && <div className="sw-overlay" data-testid="nav-overlay" aria-hidden="true" onClick={closeNav} />}
+      <div className="sw-main">
+        <Header title={props.title} />
+        <main className="sw-content">{props.children}</main>
+      </div>
+      <Toasts />
+    </div>
+  );
+}
+
+function Header({ title }: { title: string }) {
+  const user = useStore($user);
+  const role = useStore($role);
+  const flags = useStore($flags);
+  const [confirming, setConfirming] = useState(false);
+  const showTenants = role === 'super_admin' && flags.ENABLE_TENANT_SWITCH === true;
+  const label = user?.full_name || user?.email || '';
+  return (
+    <header className="sw-header">
+      <h1 className="sw-title">{title}</h1>
+      {showTenants && <TenantSwitch />}
+      <div className="sw-user">
+        <a href="/notifications" className="sw-bell" aria-label="Notifications" title="Notifications">🔔</a>
+        <span className="sw-avatar" aria-hidden="true">{label.charAt(0).toUpperCase()}</span>
+        <span className="sw-user-text">
+          <span className="sw-user-email">{user?.email}</span>
+          <span className="sw-user-role">{roleBadge(role)}</span>
+        </span>
+        <button type="button" className="sw-btn sw-btn-small" onClick={() => setConfirming(true)}>Sign out</button>
+      </div>
+      {confirming && (
+        <Confirm title="Sign out" text="Are you sure you want to sign out?" confirmLabel="Sign out" onCancel={() => setConfirming(false)} onConfirm={() => void signOut()} />
+      )}
+    </header>
+  );
+}
+
+function TenantSwitch() {
+  const options = useStore($tenantOptions);
+  const selected = useStore($selectedTenant);
+  useEffect(() => {
+    if (!options.loaded) void loadTenantOptions();
+  }, [options.loaded]);
+  const current = options.list.find((c) => c.id === selected);
+  return (
+    <div className="sw-tenant">
+      <span className="sw-tenant-indicator" data-testid="tenant-indicator">
+        {current ? `Tenant: ${current.name}` : 'Global view'}
+      </span>
+      <label className="sw-visually-hidden" htmlFor="sw-tenant-select">Tenant</label>
+      <select id="sw-tenant-select" value={selected ?? ''} onChange={(e) => selectTenant(e.target.value || null)}>
+        <option value="">Global view (all tenants)</option>
+        {options.list.map((c) => (
+          <option key={c.id} value={c.id} disabled={!c.is_active}>
+            {c.name}{c.is_active ? '' : ' (inactive)'}
+          </option>
+        ))}
+      </select>
+      {options.error && <span className="sw-tenant-error" role="alert">{options.error}</span>}
+    </div>
+  );
+}

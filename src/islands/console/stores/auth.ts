@@ -1,0 +1,83 @@
+// The signed-in user (spec section 4, "Auth"): loading, then authenticated or unauthenticated.
+import { atom, computed } from 'nanostores';
+import { roleOfUserType, type Role } from '../../../lib/permissions.ts';
+import { api, errorText } from '../api.ts';
+import { boot, type CurrentUser } from '../boot.ts';
+import { clearAuditSession, logAudit } from './audit.ts';
+
+export type AuthState = 'loading' | 'authenticated' | 'unauthenticated';
+
+export const $user = atom<CurrentUser | null>(null);
+export const $authState = atom<AuthState>('loading');
+export const $role = computed($user, (u): Role | null => (u ? (u.role ?? roleOfUserType(u.user_type)) : null));
+
+const USER_KEY = 'sw_user';
+export const TENANT_KEY = 'sw_selected_tenant';
+
+function remember(user: CurrentUser | null): void {
+  try {
+    if (user) localStorage.setItem(USER_KEY, JSON.stringify({ id: user.id, email: user.email, user_type: user.user_type }));
+    else localStorage.removeItem(USER_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+function setUser(user: CurrentUser | null): void {
+  $user.set(user);
+  $authState.set(user ? 'authenticated' : 'unauthenticated');
+  remember(user);
+}
+
+/** At start: a user the server already knows is taken as is; on a public page nothing loads; otherwise /me. */
+export async function startAuth(loadOnPublic: boolean): Promise<void> {
+  const known = boot().user;
+  if (known) return setUser(known);
+  if (!loadOnPublic) return setUser(null);
+  await refreshUser();
+}
+
+export async function refreshUser(): Promise<CurrentUser | null> {
+  try {
+    const { data } = await api.GET('/api/v1/auth/me');
+    setUser(data ?? null);
+    return data ?? null;
+  } catch {
+    setUser(null);
+    return null;
+  }
+}
+
+export interface SignInResult {
+  error?: string;
+  user?: CurrentUser;
+  redirectTo?: string;
+}
+
+export async function signIn(email: string, password: string, rememberMe: boolean, fallbackError: string): Promise<SignInResult> {
+  try {
+    const { data, error } = await api.POST('/api/v1/auth/login', { body: { email, password, remember: rememberMe } });
+    if (!data) return { error: errorText(error, fallbackError) };
+    // "after success the user is fetched"
+    const me = (await api.GET('/api/v1/auth/me').catch(() => null))?.data ?? data.user;
+    setUser(me);
+    void logAudit('user_login', { email: me.email }, { userId: me.id, userRole: me.role ?? null, tenantId: me.company_id });
+    return { user: me, redirectTo: data.redirect_to };
+  } catch (e) {
+    return { error: errorText(e, fallbackError) };
+  }
+}
+
+export async function signOut(): Promise<void> {
+  const u = $user.get();
+  await logAudit('user_logout', {}, { userId: u?.id, userRole: $role.get(), tenantId: u?.company_id ?? null });
+  await api.POST('/api/v1/auth/logout').catch(() => undefined);
+  try {
+    localStorage.removeItem(TENANT_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+  clearAuditSession();
+  setUser(null);
+  window.location.assign('/login');
+}
