@@ -3,6 +3,7 @@
 // writes, close the database.
 import { ConfigError, parseConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
+import { startEngine } from './engine/index.ts';
 import { createPageServices, createServices } from './services.ts';
 
 async function main(): Promise<void> {
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ services, pages: createPageServices(services), withPages: true });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.productName} listening on ${config.publicScheme}://${config.productDomain}:${config.port} (${services.db.kind})`);
+  if (config.runEngine) startEngine(services, { log: (m) => app.log.warn(m) });
 
   let stopping = false;
   const stop = async (signal: string) => {

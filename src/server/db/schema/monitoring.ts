@@ -29,6 +29,8 @@ export interface MonitorsTable {
   next_due_at: number;
   lease_owner: string | null;
   lease_expires_at: number | null;
+  /** JSON array of the last DNS answers (migration 0101) */
+  last_answers: string | null;
   created_at: number;
   updated_at: number;
 }

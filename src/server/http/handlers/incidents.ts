@@ -1,3 +1,18 @@
 import type { HandlerMap } from '../handler-types.ts';
+import * as incidents from '../../domain/incidents/service.ts';
 
-export const incidentsHandlers = {} satisfies HandlerMap;
+export const incidentsHandlers = {
+  getRecentIncidents: async ({ ctx, query }) => incidents.recentIncidents(ctx, query),
+  listIncidents: async ({ ctx, query }) => incidents.listIncidents(ctx, query),
+  createIncident: async ({ ctx, body, reply }) => {
+    const i = await incidents.createIncident(ctx, body);
+    reply.code(201);
+    return i;
+  },
+  getIncident: async ({ ctx, params }) => incidents.getIncident(ctx, params.id),
+  addIncidentUpdate: async ({ ctx, params, body, reply }) => {
+    const i = await incidents.addIncidentUpdate(ctx, params.id, body);
+    reply.code(201);
+    return i;
+  },
+} satisfies HandlerMap;

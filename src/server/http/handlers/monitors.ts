@@ -1,3 +1,41 @@
 import type { HandlerMap } from '../handler-types.ts';
+import * as monitors from '../../domain/monitors/service.ts';
+import * as maintenance from '../../domain/monitors/maintenance.ts';
 
-export const monitorsHandlers = {} satisfies HandlerMap;
+export const monitorsHandlers = {
+  getMonitorSummary: async ({ ctx, query }) => monitors.getSummary(ctx, (query as { tenant?: string }).tenant),
+  listMonitors: async ({ ctx, query }) => monitors.listMonitors(ctx, query),
+  createMonitor: async ({ ctx, body, reply }) => {
+    const m = await monitors.createMonitor(ctx, body);
+    reply.code(201);
+    return m;
+  },
+  getMonitor: async ({ ctx, params }) => monitors.getMonitor(ctx, params.id),
+  updateMonitor: async ({ ctx, params, body }) => monitors.updateMonitor(ctx, params.id, body),
+  deleteMonitor: async ({ ctx, params }) => {
+    await monitors.deleteMonitor(ctx, params.id);
+    return { ok: true };
+  },
+  pauseMonitor: async ({ ctx, params }) => monitors.setPaused(ctx, params.id, true),
+  resumeMonitor: async ({ ctx, params }) => monitors.setPaused(ctx, params.id, false),
+  listMonitorChecks: async ({ ctx, params, query }) => monitors.listChecks(ctx, params.id, query),
+  getMonitorUptime: async ({ ctx, params }) => monitors.getUptime(ctx, params.id),
+  listMaintenanceWindows: async ({ ctx, query }) => maintenance.listMaintenance(ctx, query),
+  createMaintenanceWindow: async ({ ctx, body, reply }) => {
+    const w = await maintenance.createMaintenance(ctx, body);
+    reply.code(201);
+    return w;
+  },
+  deleteMaintenanceWindow: async ({ ctx, params }) => {
+    await maintenance.deleteMaintenance(ctx, params.id);
+    return { ok: true };
+  },
+  pushHeartbeat: async ({ ctx, params }) => {
+    await monitors.recordHeartbeat(ctx, params.token);
+    return { ok: true };
+  },
+  pushHeartbeatPost: async ({ ctx, params }) => {
+    await monitors.recordHeartbeat(ctx, params.token);
+    return { ok: true };
+  },
+} satisfies HandlerMap;

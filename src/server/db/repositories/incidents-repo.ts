@@ -1,0 +1,61 @@
+// SQL for incidents and their updates. At most one open automatic incident per monitor is
+// enforced by a partial unique index; opening is an insert that does nothing on conflict.
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Database } from '../schema/index.ts';
+import type { IncidentsTable, IncidentUpdatesTable } from '../schema/monitoring.ts';
+
+export type IncidentRow = Selectable<IncidentsTable>;
+export type IncidentWithTenant = IncidentRow & { tenant_name: string | null; monitor_name: string | null };
+export type IncidentUpdateRow = Selectable<IncidentUpdatesTable>;
+
+export function incidentsRepo(k: Kysely<Database>) {
+  const withTenant = () =>
+    k.selectFrom('incidents')
+      .leftJoin('companies', 'companies.id', 'incidents.company_id')
+      .leftJoin('monitors', 'monitors.id', 'incidents.monitor_id')
+      .selectAll('incidents').select(['companies.name as tenant_name', 'monitors.name as monitor_name']);
+  return {
+    /** Answers true when this call opened it (false: an open incident already existed). */
+    async openForMonitor(row: Insertable<IncidentsTable>): Promise<boolean> {
+      const r = await k.insertInto('incidents').values(row)
+        .onConflict((oc) => oc.column('monitor_id').where(sql<boolean>`resolved_at is null and monitor_id is not null`).doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+    findOpenForMonitor(monitorId: string): Promise<IncidentRow | undefined> {
+      return k.selectFrom('incidents').selectAll().where('monitor_id', '=', monitorId).where('resolved_at', 'is', null).executeTakeFirst();
+    },
+    async insert(row: Insertable<IncidentsTable>): Promise<void> {
+      await k.insertInto('incidents').values(row).execute();
+    },
+    async update(id: string, patch: Updateable<IncidentsTable>): Promise<void> {
+      await k.updateTable('incidents').set(patch).where('id', '=', id).execute();
+    },
+    findById(id: string, companyId: string | null): Promise<IncidentWithTenant | undefined> {
+      let q = withTenant().where('incidents.id', '=', id);
+      if (companyId) q = q.where('incidents.company_id', '=', companyId);
+      return q.executeTakeFirst() as Promise<IncidentWithTenant | undefined>;
+    },
+    list(companyId: string | null, f: { limit: number; offset?: number; status?: 'open' | 'resolved'; monitorId?: string; since?: number }): Promise<IncidentWithTenant[]> {
+      let q = withTenant();
+      if (companyId) q = q.where('incidents.company_id', '=', companyId);
+      if (f.status === 'open') q = q.where('incidents.resolved_at', 'is', null);
+      if (f.status === 'resolved') q = q.where('incidents.resolved_at', 'is not', null);
+      if (f.monitorId) q = q.where('incidents.monitor_id', '=', f.monitorId);
+      if (f.since !== undefined) q = q.where('incidents.started_at', '>=', f.since);
+      return q.orderBy('incidents.started_at', 'desc').orderBy('incidents.id').limit(f.limit).offset(f.offset ?? 0).execute() as Promise<IncidentWithTenant[]>;
+    },
+    async countOpenCritical(companyId: string | null): Promise<number> {
+      let q = k.selectFrom('incidents').select((eb) => eb.fn.countAll<number>().as('n')).where('resolved_at', 'is', null).where('severity', '=', 'critical');
+      if (companyId) q = q.where('company_id', '=', companyId);
+      const r = await q.executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async addUpdate(row: Insertable<IncidentUpdatesTable>): Promise<void> {
+      await k.insertInto('incident_updates').values(row).execute();
+    },
+    updates(incidentId: string): Promise<IncidentUpdateRow[]> {
+      return k.selectFrom('incident_updates').selectAll().where('incident_id', '=', incidentId).orderBy('created_at').orderBy('id').execute();
+    },
+  };
+}

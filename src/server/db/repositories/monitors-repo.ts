@@ -1,0 +1,124 @@
+// SQL for monitors: tenant-filtered reads and writes, the scheduler's atomic lease claim, and the
+// state the engine writes with each batch of results.
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Database } from '../schema/index.ts';
+import type { MonitorsTable } from '../schema/monitoring.ts';
+
+export type MonitorRow = Selectable<MonitorsTable>;
+export type MonitorWithTenant = MonitorRow & { tenant_name: string | null; company_plan: string | null };
+
+export function monitorsRepo(k: Kysely<Database>) {
+  const withTenant = () =>
+    k.selectFrom('monitors').leftJoin('companies', 'companies.id', 'monitors.company_id').selectAll('monitors')
+      .select(['companies.name as tenant_name', 'companies.plan as company_plan']);
+  return {
+    async insert(row: Insertable<MonitorsTable>): Promise<void> {
+      await k.insertInto('monitors').values(row).execute();
+    },
+    /** companyId null = any company (super admins) */
+    findById(id: string, companyId: string | null): Promise<MonitorWithTenant | undefined> {
+      let q = withTenant().where('monitors.id', '=', id);
+      if (companyId) q = q.where('monitors.company_id', '=', companyId);
+      return q.executeTakeFirst() as Promise<MonitorWithTenant | undefined>;
+    },
+    list(companyId: string | null, filter: { limit: number; offset: number; type?: string; status?: string }): Promise<MonitorWithTenant[]> {
+      let q = withTenant();
+      if (companyId) q = q.where('monitors.company_id', '=', companyId);
+      if (filter.type) q = q.where('monitors.type', '=', filter.type as MonitorRow['type']);
+      if (filter.status === 'paused') q = q.where('monitors.is_paused', '=', 1);
+      else if (filter.status) q = q.where('monitors.is_paused', '=', 0).where('monitors.status', '=', filter.status as MonitorRow['status']);
+      return q.orderBy('monitors.created_at', 'desc').orderBy('monitors.id').limit(filter.limit).offset(filter.offset).execute() as Promise<MonitorWithTenant[]>;
+    },
+    async countByCompany(companyId: string): Promise<number> {
+      const r = await k.selectFrom('monitors').where('company_id', '=', companyId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async update(id: string, companyId: string, patch: Updateable<MonitorsTable>): Promise<number> {
+      const r = await k.updateTable('monitors').set(patch).where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+    async delete(id: string, companyId: string): Promise<number> {
+      const r = await k.deleteFrom('monitors').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+    findByPushToken(token: string): Promise<MonitorRow | undefined> {
+      return k.selectFrom('monitors').selectAll().where('push_token', '=', token).where('type', '=', 'push').executeTakeFirst();
+    },
+    async recordPush(id: string, now: number): Promise<void> {
+      await k.updateTable('monitors').set({ last_push_at: now }).where('id', '=', id).execute();
+    },
+    async summary(companyId: string | null): Promise<{ up: number; down: number; paused: number; total: number; lastCheck: number | null }> {
+      let q = k.selectFrom('monitors').select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        sql<number>`sum(case when is_paused = 1 then 1 else 0 end)`.as('paused'),
+        sql<number>`sum(case when is_paused = 0 and status in ('operational', 'degraded') then 1 else 0 end)`.as('up'),
+        sql<number>`sum(case when is_paused = 0 and status = 'down' then 1 else 0 end)`.as('down'),
+        eb.fn.max('last_checked_at').as('last'),
+      ]);
+      if (companyId) q = q.where('company_id', '=', companyId);
+      const r = await q.executeTakeFirstOrThrow();
+      return { up: Number(r.up ?? 0), down: Number(r.down ?? 0), paused: Number(r.paused ?? 0), total: Number(r.total), lastCheck: r.last == null ? null : Number(r.last) };
+    },
+    /**
+     * Claims up to `limit` due monitors for `owner` in one atomic UPDATE: only rows whose lease
+     * is free or expired, so two processes never hold the same due check. The next due time
+     * moves forward one interval at claim time (keeping the monitor's phase), or to now + interval
+     * when more than an interval late, so a missed slot is never caught up.
+     */
+    async claimDue(owner: string, now: number, limit: number, leaseMarginMs: number): Promise<MonitorRow[]> {
+      const due = k.selectFrom('monitors').select('id')
+        .where('next_due_at', '<=', now).where('is_paused', '=', 0)
+        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+        .orderBy('next_due_at').limit(limit);
+      const dueLocked = isPostgres(k) ? due.forUpdate().skipLocked() : due;
+      return k.updateTable('monitors')
+        .set({
+          lease_owner: owner,
+          lease_expires_at: sql<number>`cast(${now} as bigint) + timeout_seconds * 1000 + cast(${leaseMarginMs} as bigint)`,
+          next_due_at: sql<number>`case when next_due_at + interval_seconds * 1000 > cast(${now} as bigint) then next_due_at + interval_seconds * 1000 else cast(${now} as bigint) + interval_seconds * 1000 end`,
+        })
+        .where('id', 'in', dueLocked)
+        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+        .returningAll()
+        .execute();
+    },
+    async setNextDue(id: string, nextDueAt: number): Promise<void> {
+      await k.updateTable('monitors').set({ next_due_at: nextDueAt }).where('id', '=', id).execute();
+    },
+    /** Gives claimed monitors back unchecked (company at its concurrency cap, shutdown). */
+    async releaseLeases(ids: string[], owner: string, nextDueAt: number): Promise<void> {
+      if (ids.length === 0) return;
+      await k.updateTable('monitors').set({ lease_owner: null, lease_expires_at: null, next_due_at: nextDueAt })
+        .where('id', 'in', ids).where('lease_owner', '=', owner).execute();
+    },
+    async nextDueAt(): Promise<number | null> {
+      const r = await k.selectFrom('monitors').where('is_paused', '=', 0).select((eb) => eb.fn.min('next_due_at').as('t')).executeTakeFirst();
+      return r?.t == null ? null : Number(r.t);
+    },
+    lockForState(ids: string[]): Promise<MonitorRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      const q = k.selectFrom('monitors').selectAll().where('id', 'in', ids).orderBy('id');
+      return (isPostgres(k) ? q.forUpdate() : q).execute();
+    },
+    async writeState(id: string, patch: Updateable<MonitorsTable>): Promise<void> {
+      await k.updateTable('monitors').set(patch).where('id', '=', id).execute();
+    },
+    companyLimits(companyIds: string[]): Promise<Array<{ id: string; max_workers: number; plan: string }>> {
+      if (companyIds.length === 0) return Promise.resolve([]);
+      return k.selectFrom('companies').select(['id', 'max_workers', 'plan']).where('id', 'in', companyIds).execute();
+    },
+  };
+}
+
+export function isPostgres(k: Kysely<Database>): boolean {
+  return k.getExecutor().adapter.constructor.name.startsWith('Postgres');
+}
+
+/** Monitors whose due time passed more than an interval ago (the engine was down). */
+export async function badlyOverdue(k: Kysely<Database>, now: number, limit: number): Promise<Array<{ id: string; interval_seconds: number }>> {
+  return k.selectFrom('monitors').select(['id', 'interval_seconds'])
+    .where('is_paused', '=', 0)
+    .where(sql<boolean>`next_due_at < cast(${now} as bigint) - interval_seconds * 1000`)
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+    .limit(limit).execute();
+}

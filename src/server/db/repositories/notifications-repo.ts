@@ -1,0 +1,63 @@
+// SQL for in-app notifications: always filtered by the owning user. Creation is idempotent
+// through the unique (user_id, dedupe_key) index.
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../schema/index.ts';
+import type { NotificationsTable } from '../schema/identity.ts';
+
+export type NotificationRow = Selectable<NotificationsTable>;
+
+/** The column of notification_preferences that gates each notification type. */
+export const PREFERENCE_OF_TYPE = {
+  monitor_incident: 'monitor_incidents',
+  ssl_warning: 'ssl_warnings',
+  dns_warning: 'dns_warnings',
+  security_report: 'security_alerts',
+  system: 'system_notifications',
+} as const;
+export type NotificationType = keyof typeof PREFERENCE_OF_TYPE;
+
+export function notificationsRepo(k: Kysely<Database>) {
+  return {
+    list(userId: string, f: { isRead?: boolean; severity?: string; type?: string; limit: number }): Promise<NotificationRow[]> {
+      let q = k.selectFrom('notifications').selectAll().where('user_id', '=', userId);
+      if (f.isRead !== undefined) q = q.where('is_read', '=', f.isRead ? 1 : 0);
+      if (f.severity) q = q.where('severity', '=', f.severity);
+      if (f.type) q = q.where('type', '=', f.type);
+      return q.orderBy('created_at', 'desc').orderBy('id').limit(f.limit).execute();
+    },
+    async markRead(userId: string, id: string | null): Promise<number> {
+      let q = k.updateTable('notifications').set({ is_read: 1 }).where('user_id', '=', userId);
+      if (id) q = q.where('id', '=', id);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+    async delete(userId: string, id: string): Promise<number> {
+      const r = await k.deleteFrom('notifications').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+    async deleteRead(userId: string): Promise<number> {
+      const r = await k.deleteFrom('notifications').where('user_id', '=', userId).where('is_read', '=', 1).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+    exists(userId: string, id: string): Promise<{ id: string } | undefined> {
+      return k.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    },
+    /** Active users of a company who want this type of notification (no row = defaults: yes). */
+    async recipients(companyId: string, type: NotificationType): Promise<string[]> {
+      const col = PREFERENCE_OF_TYPE[type];
+      const rows = await k.selectFrom('users')
+        .leftJoin('notification_preferences', 'notification_preferences.user_id', 'users.id')
+        .select('users.id')
+        .where('users.company_id', '=', companyId).where('users.is_active', '=', 1)
+        .where(sql<boolean>`coalesce(notification_preferences.${sql.ref(col)}, 1) = 1`)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async insertIdempotent(rows: Insertable<NotificationsTable>[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const r = await k.insertInto('notifications').values(rows)
+        .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing()).executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0n);
+    },
+  };
+}

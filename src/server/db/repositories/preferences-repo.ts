@@ -1,0 +1,27 @@
+// SQL for notification preferences. A user without a row has the spec's defaults.
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../schema/index.ts';
+import type { NotificationPreferencesTable } from '../schema/identity.ts';
+
+export type PreferencesRow = Selectable<NotificationPreferencesTable>;
+export type PreferenceFlags = Omit<PreferencesRow, 'user_id' | 'updated_at'>;
+
+export const DEFAULT_PREFERENCES: PreferenceFlags = {
+  email_enabled: 1, sms_enabled: 0, webhook_enabled: 0, monitor_incidents: 1, ssl_warnings: 1, dns_warnings: 1,
+  security_alerts: 1, system_notifications: 1,
+};
+
+export function preferencesRepo(k: Kysely<Database>) {
+  return {
+    async get(userId: string): Promise<PreferenceFlags> {
+      const row = await k.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      if (!row) return { ...DEFAULT_PREFERENCES };
+      const { user_id: _u, updated_at: _t, ...flags } = row;
+      return flags;
+    },
+    async put(userId: string, flags: PreferenceFlags, now: number): Promise<void> {
+      await k.insertInto('notification_preferences').values({ user_id: userId, ...flags, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...flags, updated_at: now })).execute();
+    },
+  };
+}

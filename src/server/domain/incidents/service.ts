@@ -1,0 +1,93 @@
+// Incident verbs: the dashboard's recent list, list/get, manual incidents and their updates.
+// Automatic incidents are opened and resolved by the engine (engine/result-writer.ts).
+import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { incidentsRepo, type IncidentWithTenant } from '../../db/repositories/incidents-repo.ts';
+import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
+import type { IncidentStatus } from '../../db/schema/monitoring.ts';
+import { companyScope, requirePermission } from '../authz.ts';
+import type { Ctx } from '../context.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { newId, toIso, toIsoOrNull } from '../ids.ts';
+
+type Severity = 'critical' | 'high' | 'medium' | 'low';
+
+export function presentSummary(i: IncidentWithTenant) {
+  return { id: i.id, title: i.title, severity: i.severity, tenantId: i.company_id, tenantName: i.tenant_name, timestamp: toIso(i.started_at), status: i.status };
+}
+
+function present(i: IncidentWithTenant) {
+  return {
+    id: i.id, company_id: i.company_id, tenant_name: i.tenant_name, monitor_id: i.monitor_id, monitor_name: i.monitor_name,
+    title: i.title, severity: i.severity, status: i.status, is_public: i.is_public === 1, started_at: toIso(i.started_at),
+    resolved_at: toIsoOrNull(i.resolved_at), created_at: toIso(i.created_at), updated_at: toIso(i.updated_at),
+  };
+}
+
+export async function recentIncidents(ctx: Ctx, q: { limit?: number; tenant?: string }) {
+  requirePermission(ctx, 'view', 'monitors');
+  const scope = companyScope(ctx, q.tenant);
+  const rows = await incidentsRepo(ctx.services.db.k).list(scope, { limit: q.limit ?? 10 });
+  return rows.map(presentSummary);
+}
+
+export async function listIncidents(ctx: Ctx, q: { tenant?: string; status?: 'open' | 'resolved'; monitor_id?: string; limit?: number; offset?: number }) {
+  requirePermission(ctx, 'view', 'monitors');
+  const scope = companyScope(ctx, q.tenant);
+  const rows = await incidentsRepo(ctx.services.db.k).list(scope, { limit: q.limit ?? 50, offset: q.offset, status: q.status, monitorId: q.monitor_id });
+  return rows.map(present);
+}
+
+export async function getIncident(ctx: Ctx, id: string) {
+  requirePermission(ctx, 'view', 'monitors');
+  const repo = incidentsRepo(ctx.services.db.k);
+  const i = await repo.findById(id, companyScope(ctx, null));
+  if (!i) throw notFound('Incident');
+  const updates = await repo.updates(i.id);
+  return { ...present(i), updates: updates.map((u) => ({ id: u.id, status: u.status, message: u.message, created_at: toIso(u.created_at) })) };
+}
+
+export async function createIncident(ctx: Ctx, input: { title: string; severity: Severity; status?: IncidentStatus; message: string; monitor_id?: string | null; is_public?: boolean; company_id?: string | null }) {
+  const actor = requirePermission(ctx, 'create', 'monitors');
+  const s = ctx.services;
+  const companyId = actor.role === 'super_admin' ? input.company_id : companyScope(ctx, null);
+  if (!companyId) throw new DomainError('validation', 'Choose the company this incident belongs to', { fields: { company_id: 'Company is required' } });
+  if (!(await companiesRepo(s.db).findById(companyId))) throw new DomainError('validation', 'Company not found', { fields: { company_id: 'Company not found' } });
+  if (input.monitor_id && !(await monitorsRepo(s.db.k).findById(input.monitor_id, companyId))) {
+    throw new DomainError('validation', 'Monitor not found', { fields: { monitor_id: 'Monitor not found' } });
+  }
+  const title = input.title.trim();
+  if (!title) throw new DomainError('validation', 'Title is required', { fields: { title: 'Title is required' } });
+  const status = input.status ?? 'investigating';
+  const now = s.now();
+  const id = newId();
+  await s.db.k.transaction().execute(async (trx) => {
+    const repo = incidentsRepo(trx);
+    if (input.monitor_id && status !== 'resolved' && (await repo.findOpenForMonitor(input.monitor_id))) {
+      throw new DomainError('conflict', 'This monitor already has an open incident; post an update to it instead.');
+    }
+    await repo.insert({
+      id, company_id: companyId, monitor_id: input.monitor_id ?? null,
+      title, severity: input.severity, status, is_public: input.is_public === false ? 0 : 1, started_at: now,
+      resolved_at: status === 'resolved' ? now : null, created_by: actor.userId, created_at: now, updated_at: now,
+    });
+    await repo.addUpdate({ id: newId(), incident_id: id, company_id: companyId, status, message: input.message.trim() || title, created_by: actor.userId, created_at: now });
+  });
+  return getIncident(ctx, id);
+}
+
+export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: IncidentStatus; message: string }) {
+  const actor = requirePermission(ctx, 'update', 'monitors');
+  const s = ctx.services;
+  const i = await incidentsRepo(s.db.k).findById(id, companyScope(ctx, null));
+  if (!i) throw notFound('Incident');
+  if (i.resolved_at !== null) throw new DomainError('conflict', 'This incident is resolved; open a new incident instead.');
+  const message = input.message.trim();
+  if (!message) throw new DomainError('validation', 'Message is required', { fields: { message: 'Message is required' } });
+  const now = s.now();
+  await s.db.k.transaction().execute(async (trx) => {
+    const repo = incidentsRepo(trx);
+    await repo.addUpdate({ id: newId(), incident_id: id, company_id: i.company_id, status: input.status, message, created_by: actor.userId, created_at: now });
+    await repo.update(id, { status: input.status, updated_at: now, ...(input.status === 'resolved' ? { resolved_at: now } : {}) });
+  });
+  return getIncident(ctx, id);
+}

@@ -1,0 +1,59 @@
+// The kind-specific settings of a monitor, stored as JSON in monitors.config. One flat shape:
+// each checker reads the fields of its kind.
+export interface MonitorConfig {
+  url?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | null;
+  accepted_status_codes?: string[];
+  keyword?: string | null;
+  keyword_mode?: 'present' | 'absent';
+  json_path?: string | null;
+  json_expected?: string | null;
+  follow_redirects?: boolean;
+  degraded_threshold_ms?: number | null;
+  host?: string;
+  port?: number;
+  record_type?: DnsRecordType;
+  resolver?: string | null;
+  expected_values?: string[];
+  ssl_warning_days?: number[];
+}
+
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+export const DEFAULT_SSL_WARNING_DAYS = [30, 14, 7];
+
+export function parseConfig(text: string): MonitorConfig {
+  try {
+    return JSON.parse(text) as MonitorConfig;
+  } catch {
+    return {};
+  }
+}
+
+/** "200-299", "301", "2xx" → does `code` match one of them? */
+export function statusAccepted(code: number, accepted: string[] | undefined): boolean {
+  const list = accepted && accepted.length ? accepted : ['200-299'];
+  return list.some((rule) => {
+    const r = rule.trim().toLowerCase();
+    const xx = /^([1-5])xx$/.exec(r);
+    if (xx) return Math.floor(code / 100) === Number(xx[1]);
+    const range = /^(\d{3})\s*-\s*(\d{3})$/.exec(r);
+    if (range) return code >= Number(range[1]) && code <= Number(range[2]);
+    return /^\d{3}$/.test(r) && Number(r) === code;
+  });
+}
+
+/** A small JSONPath subset: $.a.b[0].c (dots and array indexes). undefined when absent. */
+export function jsonPathGet(doc: unknown, path: string): unknown {
+  const p = path.trim().replace(/^\$\.?/, '');
+  if (p === '') return doc;
+  let cur: unknown = doc;
+  for (const part of p.match(/[^.[\]]+|\[\d+\]/g) ?? []) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    const key = part.startsWith('[') ? Number(part.slice(1, -1)) : part;
+    cur = (cur as Record<string | number, unknown>)[key];
+  }
+  return cur;
+}

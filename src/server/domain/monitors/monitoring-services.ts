@@ -1,0 +1,11 @@
+// What the monitoring area adds to Services: the engine of this process (when it runs checks)
+// and the network seams a self-hoster or a test may set (resolver, extra trusted CAs).
+import type { Engine } from '../../engine/scheduler.ts';
+import type { Resolver } from '../../engine/ssrf.ts';
+
+export interface MonitoringServices {
+  engine?: Engine;
+  /** Host name resolution used by the SSRF guard at create time and by the checkers */
+  resolve?: Resolver;
+  extraCa?: string[];
+}

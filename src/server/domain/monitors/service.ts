@@ -1,0 +1,232 @@
+// Monitor verbs: permission first, tenant filter always. Super admins see every company (with
+// its name) and must say which company a new monitor belongs to; company users act only in
+// their own company, whatever a body or query says.
+import { randomBytes } from 'node:crypto';
+import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { checksRepo } from '../../db/repositories/checks-repo.ts';
+import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
+import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
+import { monitorsRepo, type MonitorWithTenant } from '../../db/repositories/monitors-repo.ts';
+import { rollupsRepo } from '../../db/repositories/rollups-repo.ts';
+import type { MonitorType } from '../../db/schema/monitoring.ts';
+import { DAY_MS, dayStart, HOUR_MS, hourStart, uptimePercent } from '../../engine/rollup-math.ts';
+import { companyScope, requirePermission } from '../authz.ts';
+import type { Ctx } from '../context.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { newId, toIsoOrNull, toIso } from '../ids.ts';
+import { parseConfig } from './monitor-config.ts';
+import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
+
+export const PLAN_MONITOR_LIMITS: Record<string, number> = { starter: 10, professional: 50, enterprise: Infinity };
+
+export function pushUrl(ctx: Ctx, token: string): string {
+  const c = ctx.services.config;
+  const defaultPort = c.publicScheme === 'https' ? 443 : 80;
+  return `${c.publicScheme}://${c.productDomain}${c.port && c.port !== defaultPort ? `:${c.port}` : ''}/api/v1/push/${token}`;
+}
+
+export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = false) {
+  const cfg = parseConfig(m.config);
+  return {
+    id: m.id,
+    company_id: m.company_id,
+    tenant_name: m.tenant_name ?? null,
+    name: m.name,
+    type: m.type,
+    url: cfg.url ?? null,
+    method: cfg.method ?? null,
+    headers: cfg.headers ?? null,
+    body: cfg.body ?? null,
+    accepted_status_codes: cfg.accepted_status_codes ?? null,
+    keyword: cfg.keyword ?? null,
+    keyword_mode: cfg.keyword_mode ?? null,
+    json_path: cfg.json_path ?? null,
+    json_expected: cfg.json_expected ?? null,
+    follow_redirects: cfg.follow_redirects ?? null,
+    degraded_threshold_ms: cfg.degraded_threshold_ms ?? null,
+    host: cfg.host ?? null,
+    port: cfg.port ?? null,
+    record_type: cfg.record_type ?? null,
+    resolver: cfg.resolver ?? null,
+    expected_values: cfg.expected_values ?? null,
+    ssl_warning_days: cfg.ssl_warning_days ?? null,
+    interval_seconds: m.interval_seconds,
+    timeout_seconds: m.timeout_seconds,
+    confirmations: m.confirmations,
+    is_public: m.is_public === 1,
+    is_paused: m.is_paused === 1,
+    status: m.is_paused === 1 ? ('paused' as const) : m.status,
+    in_maintenance: inMaintenance,
+    status_since: toIsoOrNull(m.status_since),
+    last_checked_at: toIsoOrNull(m.last_checked_at),
+    last_response_time: m.last_response_time_ms,
+    last_http_code: m.last_http_code,
+    last_error: m.last_error,
+    cert_expires_at: toIsoOrNull(m.cert_expires_at),
+    push_url: m.type === 'push' && m.push_token ? pushUrl(ctx, m.push_token) : null,
+    last_push_at: toIsoOrNull(m.last_push_at),
+    created_at: toIso(m.created_at),
+    updated_at: toIso(m.updated_at),
+  };
+}
+export type MonitorView = ReturnType<typeof presentMonitor>;
+
+const toValid = (m: MonitorWithTenant): ValidMonitor => ({
+  name: m.name, type: m.type, config: parseConfig(m.config), intervalSeconds: m.interval_seconds, timeoutSeconds: m.timeout_seconds,
+  confirmations: m.confirmations, isPublic: m.is_public === 1,
+});
+
+async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: MonitorWithTenant) => boolean> {
+  const windows = await maintenanceRepo(ctx.services.db.k).activeAt([...new Set(rows.map((r) => r.company_id))], ctx.services.now());
+  return (m) => windows.some((w) => w.company_id === m.company_id && (w.monitor_id === null || w.monitor_id === m.id));
+}
+
+async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
+  const scope = companyScope(ctx, null);
+  const m = await monitorsRepo(ctx.services.db.k).findById(id, scope);
+  if (!m) throw notFound('Monitor');
+  return m;
+}
+
+export async function listMonitors(ctx: Ctx, q: { tenant?: string; type?: string; status?: string; limit?: number; offset?: number }) {
+  requirePermission(ctx, 'view', 'monitors');
+  const scope = companyScope(ctx, q.tenant);
+  const rows = await monitorsRepo(ctx.services.db.k).list(scope, { limit: q.limit ?? 100, offset: q.offset ?? 0, type: q.type, status: q.status });
+  const inMaint = await maintenanceSet(ctx, rows);
+  return rows.map((m) => presentMonitor(ctx, m, inMaint(m)));
+}
+
+export async function getMonitor(ctx: Ctx, id: string) {
+  requirePermission(ctx, 'view', 'monitors');
+  const m = await load(ctx, id);
+  return presentMonitor(ctx, m, (await maintenanceSet(ctx, [m]))(m));
+}
+
+export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: MonitorType }) {
+  const actor = requirePermission(ctx, 'create', 'monitors');
+  const s = ctx.services;
+  let companyId: string;
+  if (actor.role === 'super_admin') {
+    if (!input.company_id) throw new DomainError('validation', 'Choose the company this monitor belongs to', { fields: { company_id: 'Company is required' } });
+    companyId = input.company_id;
+  } else {
+    companyId = companyScope(ctx, null)!;
+  }
+  const company = await companiesRepo(s.db).findById(companyId);
+  if (!company) throw new DomainError('validation', 'Company not found', { fields: { company_id: 'Company not found' } });
+  const v = await validateMonitor(input, null, { minInterval: s.config.minCheckIntervalSeconds, allowPrivate: s.config.allowPrivateTargets, resolve: s.monitoring?.resolve });
+  const repo = monitorsRepo(s.db.k);
+  const limit = PLAN_MONITOR_LIMITS[company.plan] ?? PLAN_MONITOR_LIMITS.starter;
+  if ((await repo.countByCompany(companyId)) >= limit) {
+    const plan = company.plan.charAt(0).toUpperCase() + company.plan.slice(1);
+    throw new DomainError('limit_exceeded', `Your ${plan} plan allows up to ${limit} monitors. Delete a monitor or upgrade your plan to add more.`);
+  }
+  const now = s.now();
+  const id = newId();
+  await repo.insert({
+    id, company_id: companyId, name: v.name, type: v.type, config: JSON.stringify(v.config), is_public: v.isPublic ? 1 : 0,
+    is_paused: 0, interval_seconds: v.intervalSeconds, timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations,
+    status: 'unknown', status_since: null, pending_status: null, pending_count: 0, last_checked_at: null, last_response_time_ms: null,
+    last_http_code: null, last_error: null, cert_expires_at: null, push_token: v.type === 'push' ? randomBytes(24).toString('base64url') : null,
+    last_push_at: null, next_due_at: now, lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
+  });
+  s.monitoring?.engine?.poke(); // checked at once, not after its first interval
+  return getMonitor(ctx, id);
+}
+
+export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
+  requirePermission(ctx, 'update', 'monitors');
+  const s = ctx.services;
+  const m = await load(ctx, id);
+  if (input.type && input.type !== m.type) throw new DomainError('validation', 'The type of a monitor cannot change; create a new monitor instead', { fields: { type: 'Type cannot change' } });
+  const v = await validateMonitor(input, toValid(m), { minInterval: s.config.minCheckIntervalSeconds, allowPrivate: s.config.allowPrivateTargets, resolve: s.monitoring?.resolve });
+  const now = s.now();
+  await monitorsRepo(s.db.k).update(id, m.company_id, {
+    name: v.name, config: JSON.stringify(v.config), is_public: v.isPublic ? 1 : 0, interval_seconds: v.intervalSeconds,
+    timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations, next_due_at: now, updated_at: now,
+  });
+  s.monitoring?.engine?.poke();
+  return getMonitor(ctx, id);
+}
+
+export async function deleteMonitor(ctx: Ctx, id: string): Promise<void> {
+  requirePermission(ctx, 'delete', 'monitors');
+  const m = await load(ctx, id);
+  await monitorsRepo(ctx.services.db.k).delete(id, m.company_id);
+}
+
+export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
+  requirePermission(ctx, 'update', 'monitors');
+  const s = ctx.services;
+  const m = await load(ctx, id);
+  const now = s.now();
+  await monitorsRepo(s.db.k).update(id, m.company_id, paused
+    ? { is_paused: 1, updated_at: now }
+    // Resumed: state starts afresh and the first check runs at once.
+    : { is_paused: 0, status: 'unknown', status_since: now, pending_status: null, pending_count: 0, next_due_at: now, updated_at: now });
+  if (!paused) s.monitoring?.engine?.poke();
+  return getMonitor(ctx, id);
+}
+
+export async function listChecks(ctx: Ctx, id: string, q: { limit?: number; before?: string }) {
+  requirePermission(ctx, 'view', 'monitors');
+  const m = await load(ctx, id);
+  const before = q.before ? Date.parse(q.before) : undefined;
+  if (before !== undefined && Number.isNaN(before)) throw new DomainError('validation', 'before must be a date-time');
+  const rows = await checksRepo(ctx.services.db.k).list(m.id, { limit: q.limit ?? 100, before });
+  return rows.map((r) => ({
+    checked_at: toIso(r.checked_at),
+    status: r.status,
+    response_time: r.response_time_ms,
+    http_code: r.http_code,
+    error: r.error,
+    timings: r.timings ? (JSON.parse(r.timings) as Record<string, number>) : null,
+    cert_expires_at: toIsoOrNull(r.cert_expires_at),
+  }));
+}
+
+/** Uptime over 24 h (hourly rollups) and 7/30/90 days (daily rollups); never raw results. */
+export async function getUptime(ctx: Ctx, id: string) {
+  requirePermission(ctx, 'view', 'monitors');
+  const m = await load(ctx, id);
+  const now = ctx.services.now();
+  const r = rollupsRepo(ctx.services.db.k);
+  const hourly = await r.range('hourly', [m.id], hourStart(now) - 23 * HOUR_MS, now + 1);
+  const span = async (days: number) => {
+    const rows = await r.range('daily', [m.id], dayStart(now) - (days - 1) * DAY_MS, now + 1);
+    return { uptime: uptimePercent(rows), checks: rows.reduce((a, x) => a + x.checks, 0), failures: rows.reduce((a, x) => a + x.failures, 0) };
+  };
+  const h24 = { uptime: uptimePercent(hourly), checks: hourly.reduce((a, x) => a + x.checks, 0), failures: hourly.reduce((a, x) => a + x.failures, 0) };
+  const [d7, d30, d90] = [await span(7), await span(30), await span(90)];
+  const respRows = hourly.filter((x) => x.checks - x.failures > 0);
+  const n = respRows.reduce((a, x) => a + x.checks - x.failures - x.maintenance, 0);
+  const avg = n > 0 ? respRows.reduce((a, x) => a + x.sum_response_ms, 0) / n : null;
+  return {
+    monitor_id: m.id,
+    '24h': h24, '7d': d7, '30d': d30, '90d': d90,
+    avg_response_time_24h: avg === null ? null : Math.round(avg * 100) / 100,
+  };
+}
+
+export async function getSummary(ctx: Ctx, tenant?: string) {
+  requirePermission(ctx, 'view', 'monitors');
+  const scope = companyScope(ctx, tenant);
+  const k = ctx.services.db.k;
+  const s = await monitorsRepo(k).summary(scope);
+  const criticalAlerts = await incidentsRepo(k).countOpenCritical(scope);
+  return { up: s.up, down: s.down, paused: s.paused, total: s.total, criticalAlerts, lastCheck: toIsoOrNull(s.lastCheck) };
+}
+
+/** A push monitor's heartbeat (no sign-in: the secret token is the credential). */
+export async function recordHeartbeat(ctx: Ctx, token: string): Promise<void> {
+  const k = ctx.services.db.k;
+  const m = await monitorsRepo(k).findByPushToken(token);
+  if (!m) throw notFound('Push monitor');
+  const now = ctx.services.now();
+  await monitorsRepo(k).recordPush(m.id, now);
+  if (m.status !== 'operational' && m.is_paused === 0) {
+    // A monitor that was down is judged again at once rather than at its next slot.
+    await monitorsRepo(k).setNextDue(m.id, now);
+    ctx.services.monitoring?.engine?.poke();
+  }
+}

@@ -1,0 +1,68 @@
+// The signed-in user's own notifications and preferences. Every query is filtered by the user:
+// another user's notification by id answers 404.
+import { notificationsRepo, type NotificationRow } from '../../db/repositories/notifications-repo.ts';
+import { preferencesRepo, type PreferenceFlags } from '../../db/repositories/preferences-repo.ts';
+import { requireActor } from '../authz.ts';
+import type { Ctx } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { toIso } from '../ids.ts';
+
+type PrefsView = { [K in keyof PreferenceFlags]: boolean };
+
+function present(n: NotificationRow) {
+  let metadata: Record<string, unknown> | null = null;
+  try {
+    metadata = n.metadata ? (JSON.parse(n.metadata) as Record<string, unknown>) : null;
+  } catch {
+    metadata = null;
+  }
+  return {
+    id: n.id, title: n.title, message: n.message, details: n.details, metadata, severity: n.severity, type: n.type,
+    created_at: toIso(n.created_at), is_read: n.is_read === 1, action_url: n.action_url,
+  };
+}
+
+export async function listNotifications(ctx: Ctx, q: { is_read?: boolean; severity?: string; notification_type?: string; limit?: number }) {
+  const actor = requireActor(ctx);
+  const rows = await notificationsRepo(ctx.services.db.k).list(actor.userId, { isRead: q.is_read, severity: q.severity, type: q.notification_type, limit: q.limit ?? 200 });
+  return rows.map(present);
+}
+
+const toView = (p: PreferenceFlags): PrefsView => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v === 1])) as PrefsView;
+
+export async function getPreferences(ctx: Ctx): Promise<PrefsView> {
+  const actor = requireActor(ctx);
+  return toView(await preferencesRepo(ctx.services.db.k).get(actor.userId));
+}
+
+export async function putPreferences(ctx: Ctx, input: Partial<PrefsView>): Promise<PrefsView> {
+  const actor = requireActor(ctx);
+  const repo = preferencesRepo(ctx.services.db.k);
+  const current = await repo.get(actor.userId);
+  const next = { ...current };
+  for (const key of Object.keys(current) as Array<keyof PreferenceFlags>) {
+    if (typeof input[key] === 'boolean') next[key] = input[key] ? 1 : 0;
+  }
+  await repo.put(actor.userId, next, ctx.services.now());
+  return toView(next);
+}
+
+export async function markRead(ctx: Ctx, id: string): Promise<void> {
+  const actor = requireActor(ctx);
+  if ((await notificationsRepo(ctx.services.db.k).markRead(actor.userId, id)) === 0) throw notFound('Notification');
+}
+
+export async function markAllRead(ctx: Ctx): Promise<number> {
+  const actor = requireActor(ctx);
+  return notificationsRepo(ctx.services.db.k).markRead(actor.userId, null);
+}
+
+export async function deleteNotification(ctx: Ctx, id: string): Promise<void> {
+  const actor = requireActor(ctx);
+  if ((await notificationsRepo(ctx.services.db.k).delete(actor.userId, id)) === 0) throw notFound('Notification');
+}
+
+export async function deleteAllRead(ctx: Ctx): Promise<number> {
+  const actor = requireActor(ctx);
+  return notificationsRepo(ctx.services.db.k).deleteRead(actor.userId);
+}

@@ -1,0 +1,58 @@
+// DNS checks: the name resolves (optionally through a given resolver, itself subject to the
+// SSRF guard) and, when expected values are set, the answers contain them.
+import { Resolver } from 'node:dns/promises';
+import { resolveSafe } from '../ssrf.ts';
+import { failed, round, type Checker } from './types.ts';
+
+function flatten(records: unknown[]): string[] {
+  return records
+    .map((r) => {
+      if (typeof r === 'string') return r;
+      if (Array.isArray(r)) return r.join('');
+      const o = r as Record<string, unknown>;
+      if ('exchange' in o) return `${o.priority} ${o.exchange}`;
+      if ('nsname' in o) return `${o.nsname} ${o.hostmaster} ${o.serial}`;
+      if ('name' in o && 'port' in o) return `${o.priority} ${o.weight} ${o.port} ${o.name}`;
+      if ('critical' in o) return JSON.stringify(o);
+      return JSON.stringify(o);
+    })
+    .map((s) => s.toLowerCase())
+    .sort();
+}
+
+export const dnsChecker: Checker = async (target, env, signal) => {
+  const started = performance.now();
+  const cfg = target.config;
+  try {
+    const resolver = new Resolver({ timeout: Math.max(100, target.timeoutMs - 50), tries: 1 });
+    if (cfg.resolver) {
+      const [rawHost, rawPort] = splitHostPort(cfg.resolver);
+      const { address, family } = await resolveSafe(rawHost, env.allowPrivateTargets, env.resolve);
+      const server = family === 6 ? `[${address}]` : address;
+      resolver.setServers([rawPort ? `${server}:${rawPort}` : server]);
+    }
+    signal.addEventListener('abort', () => resolver.cancel(), { once: true });
+    const records = (await resolver.resolve(cfg.host ?? '', cfg.record_type ?? 'A')) as unknown[];
+    const answers = flatten(records);
+    const total = round(performance.now() - started);
+    const expected = (cfg.expected_values ?? []).map((v) => v.toLowerCase().trim()).filter(Boolean);
+    const missing = expected.filter((v) => !answers.some((a) => a === v || a.endsWith(` ${v}`)));
+    const base = { responseTimeMs: total, httpCode: null, timings: { dns: total, total }, certExpiresAt: null, detail: { answers } };
+    if (missing.length) return { ...base, status: 'down', error: `Expected ${missing.join(', ')}; got ${answers.join(', ') || 'no answer'}` };
+    return { ...base, status: 'operational', error: null };
+  } catch (e) {
+    const total = round(performance.now() - started);
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = signal.aborted || code === 'ECANCELLED' || code === 'ETIMEOUT' ? `DNS query timed out after ${target.timeoutMs / 1000} s` : code ? `DNS query failed: ${code}` : (e as Error).message;
+    return failed(why, { dns: total, total });
+  }
+};
+
+function splitHostPort(v: string): [string, string | undefined] {
+  const s = v.trim();
+  const bracket = /^\[([^\]]+)\](?::(\d+))?$/.exec(s);
+  if (bracket) return [bracket[1], bracket[2]];
+  const parts = s.split(':');
+  if (parts.length === 2) return [parts[0], parts[1]];
+  return [s, undefined];
+}

@@ -1,0 +1,182 @@
+// HTTP(S) checks: every hop's address passes the SSRF guard before it is connected to (the
+// request goes to that address; Host and SNI carry the name). Bounded: total deadline (the
+// engine's signal), header size, redirect count, body size counted after decompression.
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { rootCertificates, type TLSSocket } from 'node:tls';
+import zlib from 'node:zlib';
+import { jsonPathGet, statusAccepted } from '../../domain/monitors/monitor-config.ts';
+import { resolveSafe, TargetRefused } from '../ssrf.ts';
+import { failed, round, type CheckEnv, type CheckOutcome, type Checker, type Timings } from './types.ts';
+
+export const USER_AGENT = 'StatusWatch-Monitor/1.0';
+
+interface Hop {
+  res: IncomingMessage;
+  timings: Timings;
+  certExpiresAt: number | null;
+}
+
+class CheckFailure extends Error {
+  readonly httpCode: number | null;
+  constructor(message: string, httpCode: number | null = null) {
+    super(message);
+    this.httpCode = httpCode;
+  }
+}
+
+function describeError(e: unknown, timeoutMs: number, signal: AbortSignal): string {
+  if (signal.aborted) return `Timed out after ${timeoutMs / 1000} s`;
+  if (e instanceof TargetRefused || e instanceof CheckFailure) return e.message;
+  const err = e as NodeJS.ErrnoException;
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW': return 'Response headers too large';
+    case 'ECONNREFUSED': return 'Connection refused';
+    case 'ECONNRESET': return 'Connection reset by the server';
+    case 'CERT_HAS_EXPIRED': return 'Certificate has expired';
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN': return 'Self-signed certificate';
+    case 'ERR_TLS_CERT_ALTNAME_INVALID': return 'Certificate does not match the host name';
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE': return 'Certificate issuer is not trusted';
+    default: return err.message || String(e);
+  }
+}
+
+async function oneHop(url: URL, method: string, headers: Record<string, string>, body: string | null, env: CheckEnv, signal: AbortSignal, started: number): Promise<Hop> {
+  const timings: Timings = { total: 0 };
+  const t0 = performance.now();
+  const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const { address } = await resolveSafe(hostname, env.allowPrivateTargets, env.resolve);
+  timings.dns = round(performance.now() - t0);
+  const secure = url.protocol === 'https:';
+  const mod = secure ? https : http;
+  return await new Promise<Hop>((resolve, reject) => {
+    const req = mod.request({
+      host: address,
+      port: url.port || (secure ? 443 : 80),
+      path: `${url.pathname}${url.search}`,
+      method,
+      headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'gzip, deflate', ...headers, host: url.host },
+      agent: false,
+      signal,
+      maxHeaderSize: env.limits.maxHeaderBytes,
+      ...(secure ? { servername: isIP(hostname) ? undefined : hostname, ca: env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined } : {}),
+    });
+    req.on('socket', (socket) => {
+      socket.on('connect', () => { timings.connect = round(performance.now() - t0 - (timings.dns ?? 0)); });
+      socket.on('secureConnect', () => { timings.tls = round(performance.now() - t0 - (timings.dns ?? 0) - (timings.connect ?? 0)); });
+    });
+    req.on('response', (res) => {
+      timings.ttfb = round(performance.now() - t0);
+      let certExpiresAt: number | null = null;
+      if (secure) {
+        const cert = (res.socket as TLSSocket).getPeerCertificate?.();
+        if (cert?.valid_to) certExpiresAt = Date.parse(cert.valid_to);
+      }
+      timings.total = round(performance.now() - started);
+      resolve({ res, timings, certExpiresAt });
+    });
+    req.on('error', reject);
+    if (body) req.end(body);
+    else req.end();
+  });
+}
+
+/** Reads the body through gzip/deflate, counting decompressed bytes against the cap. */
+function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal, keep: boolean): Promise<string> {
+  const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  let stream: NodeJS.ReadableStream = res;
+  if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(zlib.createGunzip());
+  else if (encoding === 'deflate') stream = res.pipe(zlib.createInflate());
+  else if (encoding === 'br') return Promise.reject(new CheckFailure('Brotli-compressed response refused (only gzip and deflate are decoded)', res.statusCode ?? null));
+  else if (encoding !== 'identity' && encoding !== '') return Promise.reject(new CheckFailure(`Unsupported content encoding "${encoding}"`, res.statusCode ?? null));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (err: Error) => {
+      res.destroy();
+      (stream as zlib.Gunzip).destroy?.();
+      reject(err);
+    };
+    signal.addEventListener('abort', () => stop(new Error('aborted')), { once: true });
+    stream.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > maxBytes) return stop(new CheckFailure(`Response body larger than ${Math.round(maxBytes / 1024)} KiB (after decompression)`, res.statusCode ?? null));
+      if (keep) chunks.push(c);
+    });
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.on('error', (e: Error) => stop(new CheckFailure(`Invalid response body: ${e.message}`, res.statusCode ?? null)));
+    res.on('error', (e: Error) => stop(e));
+  });
+}
+
+export const httpChecker: Checker = async (target, env, signal) => {
+  const cfg = target.config;
+  const started = performance.now();
+  let url: URL;
+  try {
+    url = new URL(cfg.url ?? '');
+  } catch {
+    return failed('Invalid URL');
+  }
+  const method = (cfg.method ?? 'GET').toUpperCase();
+  let hop: Hop | undefined;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckFailure(`Unsupported URL scheme ${url.protocol}`);
+      const sameMethod = redirects === 0 ? method : method === 'HEAD' ? 'HEAD' : 'GET';
+      hop = await oneHop(url, sameMethod, cfg.headers ?? {}, redirects === 0 ? (cfg.body ?? null) : null, env, signal, started);
+      const code = hop.res.statusCode ?? 0;
+      const location = hop.res.headers.location;
+      if (cfg.follow_redirects !== false && code >= 300 && code < 400 && location) {
+        hop.res.destroy();
+        if (redirects >= env.limits.maxRedirects) throw new CheckFailure(`Too many redirects (more than ${env.limits.maxRedirects})`, code);
+        url = new URL(location, url);
+        continue;
+      }
+      break;
+    }
+    const res = hop.res;
+    const code = res.statusCode ?? 0;
+    const needBody = Boolean(cfg.keyword || cfg.json_path);
+    const text = method === 'HEAD' ? '' : await readBody(res, env.limits.maxBodyBytes, signal, needBody);
+    const timings = { ...hop.timings, total: round(performance.now() - started) };
+    const outcome: CheckOutcome = { status: 'operational', responseTimeMs: timings.total, httpCode: code, error: null, timings, certExpiresAt: hop.certExpiresAt };
+    const problem = judge(code, text, cfg);
+    if (problem) return { ...outcome, status: 'down', error: problem };
+    if (cfg.degraded_threshold_ms && timings.total > cfg.degraded_threshold_ms) {
+      return { ...outcome, status: 'degraded', error: `Response took ${Math.round(timings.total)} ms (threshold ${cfg.degraded_threshold_ms} ms)` };
+    }
+    return outcome;
+  } catch (e) {
+    hop?.res.destroy();
+    const timings = { ...(hop?.timings ?? {}), total: round(performance.now() - started) };
+    const code = e instanceof CheckFailure ? e.httpCode : (hop?.res.statusCode ?? null);
+    return failed(describeError(e, target.timeoutMs, signal), timings, code);
+  }
+};
+
+function judge(code: number, text: string, cfg: CheckTarget['config']): string | null {
+  if (!statusAccepted(code, cfg.accepted_status_codes)) return `HTTP ${code} is not an accepted status code`;
+  if (cfg.keyword) {
+    const found = text.includes(cfg.keyword);
+    if (cfg.keyword_mode === 'absent' && found) return `Keyword "${cfg.keyword}" is present`;
+    if (cfg.keyword_mode !== 'absent' && !found) return `Keyword "${cfg.keyword}" not found`;
+  }
+  if (cfg.json_path) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      return 'Response is not JSON';
+    }
+    const value = jsonPathGet(doc, cfg.json_path);
+    const actual = value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
+    if (actual === undefined) return `JSON path ${cfg.json_path} not found`;
+    if (cfg.json_expected != null && actual !== cfg.json_expected) return `JSON path ${cfg.json_path} is ${actual}, expected ${cfg.json_expected}`;
+  }
+  return null;
+}
+
+type CheckTarget = Parameters<Checker>[0];

@@ -1,0 +1,60 @@
+// Certificate checks: a TLS handshake to host:port; down when the certificate is invalid
+// (expired, untrusted, wrong host); days to expiry reported so warnings fire at 30/14/7 days.
+import { isIP } from 'node:net';
+import tls, { rootCertificates } from 'node:tls';
+import { resolveSafe, TargetRefused } from '../ssrf.ts';
+import { failed, round, type Checker } from './types.ts';
+
+const REASONS: Record<string, string> = {
+  CERT_HAS_EXPIRED: 'Certificate has expired',
+  CERT_NOT_YET_VALID: 'Certificate is not yet valid',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'Self-signed certificate',
+  SELF_SIGNED_CERT_IN_CHAIN: 'Self-signed certificate in the chain',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'Certificate issuer is not trusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'Certificate issuer is not trusted',
+};
+
+export const sslChecker: Checker = async (target, env, signal) => {
+  const started = performance.now();
+  const cfg = target.config;
+  const host = (cfg.host ?? '').trim();
+  let dns = 0;
+  try {
+    const { address } = await resolveSafe(host, env.allowPrivateTargets, env.resolve);
+    dns = round(performance.now() - started);
+    const { cert, authError } = await new Promise<{ cert: tls.PeerCertificate; authError: string | null }>((resolve, reject) => {
+      const socket = tls.connect({
+        host: address,
+        port: cfg.port ?? 443,
+        servername: isIP(host) ? undefined : host,
+        rejectUnauthorized: false,
+        ca: env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined,
+      });
+      signal.addEventListener('abort', () => socket.destroy(new Error('aborted')), { once: true });
+      socket.once('secureConnect', () => {
+        const peer = socket.getPeerCertificate();
+        const err = socket.authorizationError ? String((socket.authorizationError as unknown as { code?: string }).code ?? socket.authorizationError) : null;
+        const hostErr = tls.checkServerIdentity(host, peer);
+        socket.destroy();
+        resolve({ cert: peer, authError: err ? (REASONS[err] ?? err) : hostErr ? 'Certificate does not match the host name' : null });
+      });
+      socket.once('error', reject);
+    });
+    const total = round(performance.now() - started);
+    const expiresAt = cert.valid_to ? Date.parse(cert.valid_to) : null;
+    const base = { responseTimeMs: total, httpCode: null, timings: { dns, tls: round(total - dns), total }, certExpiresAt: expiresAt };
+    if (authError) return { ...base, status: 'down', error: authError, detail: { certValid: false, certProblem: authError } };
+    const daysLeft = expiresAt === null ? null : Math.floor((expiresAt - env.now()) / 86_400_000);
+    const minWarn = Math.min(...(cfg.ssl_warning_days?.length ? cfg.ssl_warning_days : [7]));
+    if (daysLeft !== null && daysLeft <= minWarn) {
+      return { ...base, status: 'degraded', error: `Certificate expires in ${daysLeft} day(s)`, detail: { certValid: true } };
+    }
+    return { ...base, status: 'operational', error: null, detail: { certValid: true } };
+  } catch (e) {
+    const timings = { dns, total: round(performance.now() - started) };
+    if (signal.aborted) return failed(`Timed out after ${target.timeoutMs / 1000} s`, timings);
+    if (e instanceof TargetRefused) return failed(e.message, timings);
+    const code = (e as NodeJS.ErrnoException).code;
+    return failed(code === 'ECONNREFUSED' ? 'Connection refused' : `TLS handshake failed: ${(e as Error).message}`, timings);
+  }
+};

@@ -1,0 +1,34 @@
+// TCP checks: a connection to host:port opens within the deadline (address checked first).
+import net from 'node:net';
+import { resolveSafe, TargetRefused } from '../ssrf.ts';
+import { failed, round, type Checker } from './types.ts';
+
+export const tcpChecker: Checker = async (target, env, signal) => {
+  const started = performance.now();
+  const cfg = target.config;
+  let dns = 0;
+  try {
+    const { address } = await resolveSafe(cfg.host ?? '', env.allowPrivateTargets, env.resolve);
+    dns = round(performance.now() - started);
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect({ host: address, port: cfg.port ?? 0, signal });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', reject);
+    });
+    const total = round(performance.now() - started);
+    const timings = { dns, connect: round(total - dns), total };
+    if (cfg.degraded_threshold_ms && total > cfg.degraded_threshold_ms) {
+      return { status: 'degraded', responseTimeMs: total, httpCode: null, error: `Connection took ${Math.round(total)} ms`, timings, certExpiresAt: null };
+    }
+    return { status: 'operational', responseTimeMs: total, httpCode: null, error: null, timings, certExpiresAt: null };
+  } catch (e) {
+    const timings = { dns, total: round(performance.now() - started) };
+    if (signal.aborted) return failed(`Timed out after ${target.timeoutMs / 1000} s`, timings);
+    if (e instanceof TargetRefused) return failed(e.message, timings);
+    const code = (e as NodeJS.ErrnoException).code;
+    return failed(code === 'ECONNREFUSED' ? 'Connection refused' : ((e as Error).message || String(e)), timings);
+  }
+};

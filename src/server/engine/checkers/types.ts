@@ -1,0 +1,58 @@
+// What a checker receives and answers. One file per monitor kind, registered in checkers/index.ts.
+import type { CheckStatus, MonitorType } from '../../db/schema/monitoring.ts';
+import type { Resolver } from '../ssrf.ts';
+import type { MonitorConfig } from '../../domain/monitors/monitor-config.ts';
+
+export interface Timings {
+  dns?: number;
+  connect?: number;
+  tls?: number;
+  ttfb?: number;
+  total: number;
+}
+
+export interface CheckOutcome {
+  status: Exclude<CheckStatus, 'unknown'>;
+  responseTimeMs: number | null;
+  httpCode: number | null;
+  error: string | null;
+  timings: Timings | null;
+  certExpiresAt: number | null;
+  /** ssl: certificate problem or days left; dns: the answers (to notice changes) */
+  detail?: { certValid?: boolean; certProblem?: string; answers?: string[] };
+}
+
+export interface CheckTarget {
+  id: string;
+  type: MonitorType;
+  config: MonitorConfig;
+  timeoutMs: number;
+  lastPushAt: number | null;
+  intervalMs: number;
+  createdAt: number;
+}
+
+export interface CheckEnv {
+  now(): number;
+  allowPrivateTargets: boolean;
+  resolve: Resolver;
+  /** Extra trusted CA certificates (PEM): tests and self-hosters with a private CA */
+  extraCa?: string[];
+  limits: CheckLimits;
+}
+
+export interface CheckLimits {
+  maxBodyBytes: number;
+  maxRedirects: number;
+  maxHeaderBytes: number;
+}
+
+export const DEFAULT_LIMITS: CheckLimits = { maxBodyBytes: 1024 * 1024, maxRedirects: 5, maxHeaderBytes: 16 * 1024 };
+
+export type Checker = (target: CheckTarget, env: CheckEnv, signal: AbortSignal) => Promise<CheckOutcome>;
+
+export function failed(error: string, timings: Timings | null = null, httpCode: number | null = null): CheckOutcome {
+  return { status: 'down', responseTimeMs: timings?.total ?? null, httpCode, error: error.slice(0, 1000), timings, certExpiresAt: null };
+}
+
+export const round = (ms: number): number => Math.round(ms * 100) / 100;

@@ -1,0 +1,177 @@
+// Batched persistence of check results. One transaction per batch writes the raw results, the
+// hourly and daily rollups, the monitors' state (and frees their leases), incidents and
+// notifications: a result is acknowledged only once all of it is committed, so a crash loses
+// nothing acknowledged and can never leave an incident without the state that opened it.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema/index.ts';
+import type { CheckStatus } from '../db/schema/monitoring.ts';
+import { checksRepo } from '../db/repositories/checks-repo.ts';
+import { incidentsRepo } from '../db/repositories/incidents-repo.ts';
+import { maintenanceRepo } from '../db/repositories/maintenance-repo.ts';
+import { monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
+import { notificationsRepo } from '../db/repositories/notifications-repo.ts';
+import { rollupsRepo, type RollupGrain, type RollupRecord } from '../db/repositories/rollups-repo.ts';
+import { DEFAULT_SSL_WARNING_DAYS, parseConfig } from '../domain/monitors/monitor-config.ts';
+import { newId } from '../domain/ids.ts';
+import type { CheckOutcome } from './checkers/types.ts';
+import * as msg from './messages.ts';
+import { addResult, dayStart, DAY_MS, emptyRollup, hourStart, type Rollup } from './rollup-math.ts';
+import { applyResult, incidentSeverity, incidentTitle, type MonitorState } from './state-machine.ts';
+
+export interface PendingResult {
+  monitorId: string;
+  companyId: string;
+  checkedAt: number;
+  outcome: CheckOutcome;
+  /** The lease to free with this result (null: a heartbeat, no lease) */
+  leaseOwner: string | null;
+}
+
+const toRollup = (r: RollupRecord | undefined): Rollup =>
+  r
+    ? {
+        checks: r.checks, failures: r.failures, degraded: r.degraded, maintenance: r.maintenance, sumResponseMs: r.sum_response_ms,
+        minResponseMs: r.min_response_ms, maxResponseMs: r.max_response_ms, hist: r.response_hist ? (JSON.parse(r.response_hist) as number[]) : emptyRollup().hist,
+        p95ResponseMs: r.p95_response_ms, lastStatus: r.last_status, lastHttpCode: r.last_http_code, lastCheckedAt: r.last_checked_at,
+      }
+    : emptyRollup();
+
+const fromRollup = (monitorId: string, companyId: string, start: number, r: Rollup): RollupRecord => ({
+  monitor_id: monitorId, company_id: companyId, start, checks: r.checks, failures: r.failures, degraded: r.degraded,
+  maintenance: r.maintenance, sum_response_ms: r.sumResponseMs, min_response_ms: r.minResponseMs, max_response_ms: r.maxResponseMs,
+  response_hist: JSON.stringify(r.hist), p95_response_ms: r.p95ResponseMs, last_status: r.lastStatus, last_http_code: r.lastHttpCode,
+  last_checked_at: r.lastCheckedAt,
+});
+
+/** Spreads a monitor's checks over its interval: a stable offset from its id. */
+export function phaseOffsetMs(id: string, intervalMs: number): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619) >>> 0;
+  return h % Math.max(1, intervalMs);
+}
+
+export async function writeBatch(k: Kysely<Database>, batch: PendingResult[], now: number): Promise<void> {
+  if (batch.length === 0) return;
+  batch.sort((a, b) => a.checkedAt - b.checkedAt);
+  await k.transaction().execute(async (trx) => {
+    const monitors = monitorsRepo(trx);
+    const ids = [...new Set(batch.map((b) => b.monitorId))];
+    const rows = new Map((await monitors.lockForState(ids)).map((m) => [m.id, m]));
+    const live = batch.filter((b) => rows.has(b.monitorId)); // deleted meanwhile: drop
+    if (live.length === 0) return;
+    const companies = [...new Set(live.map((b) => b.companyId))];
+    const windows = await maintenanceRepo(trx).activeAt(companies, now);
+    const inMaintenance = (m: MonitorRow) => windows.some((w) => w.company_id === m.company_id && (w.monitor_id === null || w.monitor_id === m.id));
+
+    await checksRepo(trx).insertMany(live.map((b) => ({
+      monitor_id: b.monitorId, checked_at: b.checkedAt, company_id: b.companyId, status: b.outcome.status,
+      response_time_ms: b.outcome.responseTimeMs, http_code: b.outcome.httpCode, error: b.outcome.error,
+      timings: b.outcome.timings ? JSON.stringify(b.outcome.timings) : null, cert_expires_at: b.outcome.certExpiresAt,
+    })));
+
+    // Rollups: merge the batch in memory, one read and one write per touched row.
+    const rollups = rollupsRepo(trx);
+    const touched = new Map<string, { grain: RollupGrain; monitorId: string; companyId: string; start: number; r: Rollup }>();
+    for (const b of live) {
+      const m = rows.get(b.monitorId)!;
+      for (const [grain, start] of [['hourly', hourStart(b.checkedAt)], ['daily', dayStart(b.checkedAt)]] as const) {
+        const key = `${grain}:${b.monitorId}:${start}`;
+        let t = touched.get(key);
+        if (!t) {
+          t = { grain, monitorId: b.monitorId, companyId: b.companyId, start, r: toRollup(await rollups.get(grain, b.monitorId, start)) };
+          touched.set(key, t);
+        }
+        t.r = addResult(t.r, { status: b.outcome.status, responseTimeMs: b.outcome.responseTimeMs, httpCode: b.outcome.httpCode, checkedAt: b.checkedAt, inMaintenance: inMaintenance(m) });
+      }
+    }
+    for (const t of touched.values()) await rollups.put(t.grain, fromRollup(t.monitorId, t.companyId, t.start, t.r));
+
+    // State machine, incidents and notifications, in result order per monitor.
+    const incidents = incidentsRepo(trx);
+    const notifications = notificationsRepo(trx);
+    const recipientsCache = new Map<string, string[]>();
+    const notify = async (companyId: string, d: msg.NotificationDraft) => {
+      const key = `${companyId}:${d.type}`;
+      let users = recipientsCache.get(key);
+      if (!users) {
+        users = await notifications.recipients(companyId, d.type);
+        recipientsCache.set(key, users);
+      }
+      await notifications.insertIdempotent(msg.toRows(d, companyId, users, now, newId));
+    };
+    const open = new Map<string, { id: string; started_at: number }>();
+    for (const id of ids) {
+      const o = await incidents.findOpenForMonitor(id);
+      if (o) open.set(id, { id: o.id, started_at: o.started_at });
+    }
+    for (const b of live) {
+      const m = rows.get(b.monitorId)!;
+      const maint = inMaintenance(m);
+      const prev: MonitorState = { status: m.status as CheckStatus, statusSince: m.status_since, pendingStatus: m.pending_status, pendingCount: m.pending_count, confirmations: m.confirmations, incidentOpen: open.has(m.id) };
+      const t = applyResult(prev, b.outcome.status, b.checkedAt, maint);
+      const ref = { id: m.id, name: m.name };
+      for (const ev of t.events) {
+        if (ev.kind === 'open_incident') {
+          const severity = incidentSeverity(m.is_public === 1);
+          const incidentId = newId();
+          const opened = await incidents.openForMonitor({
+            id: incidentId, company_id: m.company_id, monitor_id: m.id, title: incidentTitle(m.name), severity, status: 'open',
+            is_public: m.is_public, started_at: b.checkedAt, resolved_at: null, created_by: null, created_at: now, updated_at: now,
+          });
+          if (opened) {
+            await incidents.addUpdate({ id: newId(), incident_id: incidentId, company_id: m.company_id, status: 'open', message: b.outcome.error ?? 'The monitor is down.', created_by: null, created_at: now });
+            open.set(m.id, { id: incidentId, started_at: b.checkedAt });
+            await notify(m.company_id, msg.incidentOpened(ref, { id: incidentId, severity }, b.outcome.error));
+          }
+        } else {
+          const o = open.get(m.id);
+          if (o) {
+            await incidents.update(o.id, { status: 'resolved', resolved_at: b.checkedAt, updated_at: now });
+            await incidents.addUpdate({ id: newId(), incident_id: o.id, company_id: m.company_id, status: 'resolved', message: `${m.name} is back up.`, created_by: null, created_at: now });
+            open.delete(m.id);
+            await notify(m.company_id, msg.incidentResolved(ref, o.id, b.checkedAt - o.started_at));
+          }
+        }
+      }
+      const patch: Partial<MonitorRow> = {
+        status: t.state.status, status_since: t.state.statusSince, pending_status: t.state.pendingStatus, pending_count: t.state.pendingCount,
+        last_checked_at: b.checkedAt, last_response_time_ms: b.outcome.responseTimeMs, last_http_code: b.outcome.httpCode,
+        last_error: b.outcome.error, updated_at: now,
+      };
+      if (b.outcome.certExpiresAt !== null) patch.cert_expires_at = b.outcome.certExpiresAt;
+      if (b.leaseOwner !== null && m.lease_owner === b.leaseOwner) {
+        patch.lease_owner = null;
+        patch.lease_expires_at = null;
+        // After its first check a monitor settles on its own phase, so monitors created together
+        // do not fire together.
+        if (m.last_checked_at === null) patch.next_due_at = b.checkedAt + phaseOffsetMs(m.id, m.interval_seconds * 1000) + 1;
+      }
+      if (!maint) await kindWarnings(m, b, t.changed ? t.state.status : null, t.state.statusSince ?? b.checkedAt, notify, patch);
+      Object.assign(m, patch);
+      await monitors.writeState(m.id, patch);
+    }
+  });
+}
+
+async function kindWarnings(m: MonitorRow, b: PendingResult, changedTo: CheckStatus | null, since: number, notify: (companyId: string, d: msg.NotificationDraft) => Promise<void>, patch: Partial<MonitorRow>): Promise<void> {
+  const ref = { id: m.id, name: m.name };
+  const o = b.outcome;
+  if (m.type === 'ssl') {
+    if (o.detail?.certValid === false && changedTo === 'down') await notify(m.company_id, msg.sslInvalid(ref, o.detail.certProblem ?? o.error ?? 'Invalid certificate', dayStart(b.checkedAt)));
+    if (o.detail?.certValid && o.certExpiresAt !== null) {
+      const daysLeft = Math.floor((o.certExpiresAt - b.checkedAt) / DAY_MS);
+      const thresholds = parseConfig(m.config).ssl_warning_days ?? DEFAULT_SSL_WARNING_DAYS;
+      const crossed = thresholds.filter((d) => daysLeft <= d).sort((a, c) => a - c)[0];
+      if (crossed !== undefined) await notify(m.company_id, msg.sslExpiring(ref, o.certExpiresAt, daysLeft, crossed));
+    }
+  }
+  if (m.type === 'dns') {
+    if (changedTo === 'down') await notify(m.company_id, msg.dnsFailing(ref, o.error ?? 'DNS query failed', since));
+    const answers = o.detail?.answers;
+    if (answers && o.status !== 'down') {
+      const before = m.last_answers ? (JSON.parse(m.last_answers) as string[]) : null;
+      if (before && before.join('\n') !== answers.join('\n')) await notify(m.company_id, msg.dnsChanged(ref, before, answers, b.checkedAt));
+      patch.last_answers = JSON.stringify(answers);
+    }
+  }
+}

@@ -1,0 +1,16 @@
+// Raw check results are kept for the company plan's retention (starter 7, professional 30,
+// enterprise 90 days); rollups stay. Runs hourly from the engine; idempotent.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema/index.ts';
+import { checksRepo } from '../db/repositories/checks-repo.ts';
+import { DAY_MS } from './rollup-math.ts';
+
+export const RETENTION_DAYS: Record<string, number> = { starter: 7, professional: 30, enterprise: 90 };
+
+export async function pruneResults(k: Kysely<Database>, now: number): Promise<number> {
+  let deleted = 0;
+  for (const [plan, days] of Object.entries(RETENTION_DAYS)) {
+    deleted += await checksRepo(k).pruneOlderThan(plan, now - days * DAY_MS, plan === 'starter');
+  }
+  return deleted;
+}

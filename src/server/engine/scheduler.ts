@@ -1,0 +1,254 @@
+// The check engine of one process: claims due monitors with a lease (so several processes on
+// one PostgreSQL share the work and never run a check twice), runs each through its checker
+// under a hard deadline, and hands outcomes to the batch writer. Per-company concurrency is
+// capped by companies.max_workers; the process as a whole by maxInFlight.
+import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Services } from '../domain/context.ts';
+import { badlyOverdue, monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
+import { parseConfig } from '../domain/monitors/monitor-config.ts';
+import { CHECKERS } from './checkers/index.ts';
+import { DEFAULT_LIMITS, failed, type CheckEnv, type CheckLimits, type CheckOutcome } from './checkers/types.ts';
+import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
+import { pruneResults } from './retention.ts';
+import { systemResolver, type Resolver } from './ssrf.ts';
+
+export interface EngineOptions {
+  /** Identifies this process's leases */
+  owner?: string;
+  tickMs?: number;
+  maxInFlight?: number;
+  claimBatch?: number;
+  flushMs?: number;
+  flushSize?: number;
+  /** Added to a check's time-out to form its lease; a dead worker's checks run again after it */
+  leaseMarginMs?: number;
+  extraCa?: string[];
+  resolve?: Resolver;
+  limits?: Partial<CheckLimits>;
+  /** Retention pruning period (ms); 0 = off */
+  pruneEveryMs?: number;
+  log?: (msg: string) => void;
+}
+
+export interface EngineStats {
+  checks: number;
+  batches: number;
+  lagMs: number[];
+  inFlight: number;
+}
+
+export interface Engine {
+  readonly owner: string;
+  start(): void;
+  stop(): Promise<void>;
+  /** Look for due work now (a monitor was created or resumed). */
+  poke(): void;
+  /** Claims and runs everything due now, waits for the results to be committed (tests). */
+  runDueNow(): Promise<number>;
+  flush(): Promise<void>;
+  stats: EngineStats;
+  eventLoopDelayP99(): number;
+}
+
+export function createEngine(services: Services, opts: EngineOptions = {}): Engine {
+  const k = services.db.k;
+  const owner = opts.owner ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const tickMs = opts.tickMs ?? 250;
+  const maxInFlight = opts.maxInFlight ?? 500;
+  const claimBatch = opts.claimBatch ?? 200;
+  const flushMs = opts.flushMs ?? 100;
+  const flushSize = opts.flushSize ?? 200;
+  const leaseMarginMs = opts.leaseMarginMs ?? 30_000;
+  const env: CheckEnv = {
+    now: () => services.now(),
+    allowPrivateTargets: services.config.allowPrivateTargets,
+    resolve: opts.resolve ?? systemResolver,
+    extraCa: opts.extraCa,
+    limits: { ...DEFAULT_LIMITS, ...opts.limits },
+  };
+  const log = opts.log ?? (() => {});
+  const stats: EngineStats = { checks: 0, batches: 0, lagMs: [], inFlight: 0 };
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+  let lastOverdueScan = 0;
+  let lastPrune = 0;
+  const inFlight = new Map<string, { company: string; abort: AbortController; done: Promise<void> }>();
+  const perCompany = new Map<string, number>();
+  const caps = new Map<string, { cap: number; at: number }>();
+  let queue: PendingResult[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  function scheduleFlush(): void {
+    if (queue.length >= flushSize) void flush();
+    else if (!flushTimer) flushTimer = setTimeout(() => void flush(), flushMs);
+  }
+
+  function flush(): Promise<void> {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    const batch = queue;
+    queue = [];
+    flushing = flushing.then(async () => {
+      if (batch.length === 0) return;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await writeBatch(k, batch, services.now());
+          stats.batches += 1;
+          stats.checks += batch.length;
+          return;
+        } catch (e) {
+          // Serialization conflicts on PostgreSQL: retry; the leases keep the checks ours.
+          if (attempt >= 3) {
+            log(`engine: writing ${batch.length} results failed: ${(e as Error).message}`);
+            return;
+          }
+        }
+      }
+    });
+    return flushing;
+  }
+
+  async function capOf(companyId: string): Promise<number> {
+    const c = caps.get(companyId);
+    const now = Date.now();
+    if (c && now - c.at < 30_000) return c.cap;
+    const [row] = await monitorsRepo(k).companyLimits([companyId]);
+    const cap = Math.max(1, row?.max_workers ?? 50);
+    caps.set(companyId, { cap, at: now });
+    return cap;
+  }
+
+  async function runCheck(m: MonitorRow, claimedAt: number, abort: AbortController): Promise<void> {
+    const checker = CHECKERS[m.type];
+    const timeoutMs = m.timeout_seconds * 1000;
+    const deadline = setTimeout(() => abort.abort(), timeoutMs);
+    let outcome: CheckOutcome;
+    try {
+      const hard = new Promise<CheckOutcome>((resolve) => {
+        // A checker that ignores its signal still ends: the slot is never held past the deadline.
+        const t = setTimeout(() => resolve(failed(`Timed out after ${timeoutMs / 1000} s`)), timeoutMs + 1000);
+        abort.signal.addEventListener('abort', () => setTimeout(() => { clearTimeout(t); resolve(failed(`Timed out after ${timeoutMs / 1000} s`)); }, 250), { once: true });
+      });
+      outcome = await Promise.race([
+        checker({ id: m.id, type: m.type, config: parseConfig(m.config), timeoutMs, lastPushAt: m.last_push_at, intervalMs: m.interval_seconds * 1000, createdAt: m.created_at }, env, abort.signal),
+        hard,
+      ]);
+    } catch (e) {
+      outcome = failed(`Check failed: ${(e as Error).message}`);
+    } finally {
+      clearTimeout(deadline);
+    }
+    if (!running && abort.signal.aborted) return; // stopped mid-check: the lease lapses, another worker runs it
+    queue.push({ monitorId: m.id, companyId: m.company_id, checkedAt: Math.max(claimedAt, services.now()), outcome, leaseOwner: owner });
+    scheduleFlush();
+  }
+
+  function launch(m: MonitorRow, now: number): void {
+    const prevDue = m.next_due_at - m.interval_seconds * 1000;
+    if (prevDue <= now) stats.lagMs.push(now - prevDue);
+    if (stats.lagMs.length > 200_000) stats.lagMs.splice(0, 100_000);
+    perCompany.set(m.company_id, (perCompany.get(m.company_id) ?? 0) + 1);
+    const abort = new AbortController();
+    const done = runCheck(m, now, abort).finally(() => {
+      inFlight.delete(m.id);
+      perCompany.set(m.company_id, (perCompany.get(m.company_id) ?? 1) - 1);
+      stats.inFlight = inFlight.size;
+      if (running) arm(0);
+    });
+    inFlight.set(m.id, { company: m.company_id, abort, done });
+    stats.inFlight = inFlight.size;
+  }
+
+  async function maintenanceJobs(now: number): Promise<void> {
+    if (now - lastOverdueScan > 5_000) {
+      lastOverdueScan = now;
+      // After downtime: no burst of catch-up checks; each late monitor runs at its own phase.
+      for (const m of await badlyOverdue(k, now, 5000)) {
+        const interval = m.interval_seconds * 1000;
+        await monitorsRepo(k).setNextDue(m.id, now + phaseOffsetMs(m.id, interval));
+      }
+    }
+    const every = opts.pruneEveryMs ?? 3_600_000;
+    if (every > 0 && now - lastPrune > every) {
+      lastPrune = now;
+      const n = await pruneResults(k, now);
+      if (n) log(`engine: pruned ${n} raw results past retention`);
+    }
+  }
+
+  async function tick(): Promise<number> {
+    const now = services.now();
+    await maintenanceJobs(now);
+    const free = maxInFlight - inFlight.size;
+    if (free <= 0) return 0;
+    const claimed = await monitorsRepo(k).claimDue(owner, now, Math.min(free, claimBatch), leaseMarginMs);
+    const giveBack: string[] = [];
+    for (const m of claimed) {
+      if (inFlight.has(m.id) || (perCompany.get(m.company_id) ?? 0) >= (await capOf(m.company_id))) giveBack.push(m.id);
+      else launch(m, now);
+    }
+    // Over the company's cap: back to the queue, due again shortly (not skipped).
+    await monitorsRepo(k).releaseLeases(giveBack, owner, now + 200);
+    return claimed.length - giveBack.length;
+  }
+
+  function arm(delay: number): void {
+    if (!running) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!running) return;
+      if (ticking) return arm(tickMs);
+      ticking = tick()
+        .then((n) => arm(n >= claimBatch ? 0 : tickMs))
+        .catch((e: unknown) => {
+          log(`engine: tick failed: ${(e as Error).message}`);
+          arm(tickMs * 4);
+        })
+        .finally(() => { ticking = undefined; });
+    }, delay);
+  }
+
+  return {
+    owner,
+    stats,
+    start() {
+      if (running) return;
+      running = true;
+      loopDelay.enable();
+      arm(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      await ticking;
+      for (const f of inFlight.values()) f.abort.abort();
+      await Promise.allSettled([...inFlight.values()].map((f) => f.done));
+      await flush();
+      loopDelay.disable();
+    },
+    poke() {
+      if (running && !ticking) arm(0);
+    },
+    async runDueNow() {
+      const wasRunning = running;
+      running = true;
+      let n = 0;
+      try {
+        n = await tick();
+        await Promise.allSettled([...inFlight.values()].map((f) => f.done));
+        await flush();
+      } finally {
+        running = wasRunning;
+      }
+      return n;
+    },
+    flush,
+    eventLoopDelayP99: () => loopDelay.percentile(99) / 1e6,
+  };
+}
