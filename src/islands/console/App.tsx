@@ -10,6 +10,7 @@ import { $authState, $role, $user, startAuth } from './stores/auth.ts';
 import { loadFlags } from './stores/flags.ts';
 import { Shell } from './layout/Shell.tsx';
 import { Spinner } from './ui/Spinner.tsx';
+import { readableOnWhite } from './ui/contrast.ts';
 import { ErrorScreen, NotFound, Maintenance, AccessDenied, Welcome, CompanyHostRedirect } from './features/errors/Screens.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { SignupPage } from './features/auth/SignupPage.tsx';
@@ -32,7 +33,10 @@ const TITLES: Record<RouteName, string> = {
 const HEX = /^#[0-9a-fA-F]{6}$/;
 function applyBrand(primary?: string | null, secondary?: string | null): void {
   const root = document.documentElement.style;
-  if (primary && HEX.test(primary)) root.setProperty('--brand', primary);
+  if (primary && HEX.test(primary)) {
+    root.setProperty('--brand', primary);
+    root.setProperty('--brand-strong', readableOnWhite(primary));
+  }
   if (secondary && HEX.test(secondary)) root.setProperty('--brand-2', secondary);
 }
 

@@ -1,0 +1,152 @@
+// Sign-in screens and the flows around them, as an anonymous visitor and each role.
+import { test, expect } from '@playwright/test';
+import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, PASSWORD, seedCompany, seedUser, shot, signInUi, tenantUrl, unique } from './console-fixtures.ts';
+
+test.describe('anonymous visitor', () => {
+  test('protected routes and unknown paths send the visitor to /login', async ({ page }) => {
+    for (const path of ['/dashboard', '/admin/tenants', '/admin/users', '/backend-test', '/metrics', '/no-such-page']) {
+      await page.goto(mainUrl(path));
+      await expect(page).toHaveURL(mainUrl('/login'));
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    }
+  });
+
+  test('the login screen: fields, Remember me, links, and the server detail on failure', async ({ page }) => {
+    await page.goto(mainUrl('/login'));
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(page.getByLabel('Remember me')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgotpassword');
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+    await shot(page, 'login-1280');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toBeVisible();
+    // the server's detail, not the generic fallback
+    await expect(alert).not.toHaveText('Login failed. Please try again.');
+    await expect(alert).toHaveText(/.+/);
+    await expect(page).toHaveURL(mainUrl('/login'));
+  });
+
+  test('signup: success text without redirect, then the server detail for a taken email', async ({ page }) => {
+    const email = `${unique('signup')}@example.com`;
+    await page.goto(mainUrl('/signup'));
+    await expect(page.getByRole('button', { name: 'Sign up with Google' })).toBeVisible();
+    await page.getByLabel('Name').fill('Signup Person');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Signup successful!');
+    await expect(page).toHaveURL(mainUrl('/signup'));
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByRole('alert')).not.toHaveText('Signup successful!');
+    await expect(page.getByRole('alert')).toHaveText(/.+/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('forgot password sends the reset link', async ({ page }) => {
+    await page.goto(mainUrl('/forgotpassword'));
+    await expect(page.getByText('Type email to recover password')).toBeVisible();
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('alert')).not.toHaveClass(/error/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a reset link without a token is refused', async ({ page }) => {
+    await page.goto(mainUrl('/reset-password'));
+    await expect(page.getByRole('alert')).toContainText('This reset link is invalid');
+  });
+
+  test('the stand-alone screens: /notfound and /maintenance', async ({ page }) => {
+    await page.goto(mainUrl('/notfound'));
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await page.goto(mainUrl('/maintenance'));
+    await expect(page.getByRole('heading', { name: "We'll be back soon!" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('signing in', () => {
+  test('super admin on the main host lands on /dashboard; the session survives a reload', async ({ page }) => {
+    await signInUi(page, mainUrl(), E2E_ADMIN);
+    await expect(page).toHaveURL(mainUrl('/dashboard'));
+    await expect(page.getByRole('heading', { name: 'Super Admin Dashboard' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Super Admin Dashboard' })).toBeVisible();
+  });
+
+  test('company admin and viewer signing in on the main host land on their subdomain dashboard', async ({ page, browser }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api);
+    const admin = await seedUser(api, 2, company.id);
+    const viewer = await seedUser(api, 3, company.id);
+    await signInUi(page, mainUrl(), admin);
+    await expect(page).toHaveURL(tenantUrl(company.subdomain, '/dashboard'));
+    await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+    const other = await browser.newPage();
+    await signInUi(other, mainUrl(), viewer);
+    await expect(other).toHaveURL(tenantUrl(company.subdomain, '/dashboard'));
+    await expect(other.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+    await other.close();
+    await api.dispose();
+  });
+
+  test('super admin signing in on a company subdomain goes to the main site dashboard', async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api);
+    await signInUi(page, tenantUrl(company.subdomain), E2E_ADMIN);
+    await expect(page).toHaveURL(mainUrl('/dashboard'));
+    await expect(page.getByRole('heading', { name: 'Super Admin Dashboard' })).toBeVisible();
+    await api.dispose();
+  });
+
+  test('company admin signing in on their subdomain stays there', async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api);
+    const admin = await seedUser(api, 2, company.id);
+    await signInUi(page, tenantUrl(company.subdomain), admin);
+    await expect(page).toHaveURL(tenantUrl(company.subdomain, '/dashboard'));
+    await api.dispose();
+  });
+});
+
+test.describe('tenant-branded login', () => {
+  test('company name, primary colour on the button, the Public API Status list and the main-site link', async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api, { primary_color: '#aa3300' });
+    await page.goto(tenantUrl(company.subdomain, '/company-login'));
+    await expect(page.getByText(company.name, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCSS('background-color', 'rgb(170, 51, 0)');
+    await expect(page.getByRole('heading', { name: 'Public API Status' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Main Site' })).toHaveAttribute('href', mainUrl('/login'));
+    await shot(page, 'company-login-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, 'company-login-375');
+    await expectNoSeriousA11yViolations(page);
+    await api.dispose();
+  });
+
+  test("an unknown company's subdomain says 'Company not found or inactive'", async ({ page }) => {
+    await page.goto(tenantUrl(unique('nobody'), '/company-login'));
+    await expect(page.getByRole('heading', { name: 'Company not found or inactive' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Main Site' })).toBeVisible();
+  });
+
+  test('a failed tenant login shows the server detail', async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api);
+    await page.goto(tenantUrl(company.subdomain, '/login'));
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('nope');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/.+/);
+    await expect(page).toHaveURL(tenantUrl(company.subdomain, '/login'));
+    await api.dispose();
+  });
+});

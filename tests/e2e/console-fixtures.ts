@@ -1,0 +1,72 @@
+// Console e2e helpers: seed companies and users through the real admin API (signed in as the
+// run's super admin), sign in through the real login screen, and check accessibility with axe.
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { E2E_ADMIN, mainUrl, tenantUrl } from './support/env.ts';
+
+export { E2E_ADMIN, mainUrl, tenantUrl };
+export const PASSWORD = 'Console-e2e-password-1';
+
+let seq = 0;
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${(++seq).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+}
+
+export async function adminApi(): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: mainUrl() });
+  const r = await api.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(r.status(), await r.text()).toBe(200);
+  return api;
+}
+
+export interface SeededCompany {
+  id: string;
+  name: string;
+  subdomain: string;
+}
+
+export async function seedCompany(api: APIRequestContext, over: Record<string, unknown> = {}): Promise<SeededCompany> {
+  const subdomain = unique('co');
+  const body = { name: `Company ${subdomain}`, email: `owner@${subdomain}.example.com`, subdomain, ...over };
+  const r = await api.post('/api/v1/admin/companies', { data: body });
+  expect(r.status(), await r.text()).toBe(201);
+  const c = (await r.json()) as SeededCompany;
+  return { id: c.id, name: c.name, subdomain: c.subdomain };
+}
+
+export interface SeededUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+export async function seedUser(api: APIRequestContext, userType: 1 | 2 | 3, companyId: string | null, over: Record<string, unknown> = {}): Promise<SeededUser> {
+  const email = `${unique('u')}@example.com`;
+  const name = `User ${email.split('@')[0]}`;
+  const body: Record<string, unknown> = { name, email, password: PASSWORD, user_type: String(userType), ...over };
+  if (userType !== 1) body.company_id = companyId;
+  const r = await api.post('/api/v1/admin/users', { data: body });
+  expect(r.status(), await r.text()).toBe(201);
+  const u = (await r.json()) as { id: string };
+  return { id: u.id, email, password: PASSWORD, name };
+}
+
+/** Signs in through the login screen at `origin` and waits until the browser has left /login. */
+export async function signInUi(page: Page, origin: string, user: { email: string; password: string }): Promise<void> {
+  await page.goto(origin + '/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.startsWith('/auth/'));
+}
+
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `.tmp/console-shots/${name}.png`, fullPage: true });
+}
