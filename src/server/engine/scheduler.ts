@@ -63,8 +63,8 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
   const env: CheckEnv = {
     now: () => services.now(),
     allowPrivateTargets: services.config.allowPrivateTargets,
-    resolve: opts.resolve ?? systemResolver,
-    extraCa: opts.extraCa,
+    resolve: opts.resolve ?? services.monitoring?.resolve ?? systemResolver,
+    extraCa: opts.extraCa ?? services.monitoring?.extraCa,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
   };
   const log = opts.log ?? (() => {});

@@ -12,6 +12,7 @@ const REASONS: Record<string, string> = {
   SELF_SIGNED_CERT_IN_CHAIN: 'Self-signed certificate in the chain',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'Certificate issuer is not trusted',
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'Certificate issuer is not trusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'Certificate does not match the host name',
 };
 
 export const sslChecker: Checker = async (target, env, signal) => {
