@@ -12,6 +12,7 @@ import { classifyHost } from '../../lib/hosts.ts';
 import { getBadge, getIncidentFeed, lookupStatusPage } from '../domain/status-page/service.ts';
 import { statusPageCache, type RenderedPage } from '../domain/status-page/cache.ts';
 import { hostOf } from './request-context.ts';
+import { securityHeaders } from './security-headers.ts';
 import { notModified } from './handlers/public.ts';
 import { DomainError } from '../domain/errors.ts';
 
@@ -27,18 +28,24 @@ function publicCtx(req: FastifyRequest, services: Services): Ctx {
 
 const originOf = (req: FastifyRequest, services: Services) => `${services.config.publicScheme}://${String(req.headers.host ?? '').toLowerCase()}`;
 
-async function compressAll(etag: string, html: Buffer): Promise<RenderedPage> {
+/** Astro sends its script/style hashes as a header for SSR pages; add the directives a page always gets. */
+function pageCsp(astroCsp: unknown): string {
+  const base = securityHeaders({ https: false, html: true })['content-security-policy'];
+  return typeof astroCsp === 'string' && astroCsp ? `${astroCsp.replace(/;\s*$/, '')}; ${base}` : base;
+}
+
+async function compressAll(etag: string, html: Buffer, csp: string): Promise<RenderedPage> {
   const [br, gzip] = await Promise.all([
     brotli(html, { params: { [zc.BROTLI_PARAM_QUALITY]: 11, [zc.BROTLI_PARAM_SIZE_HINT]: html.length } }),
     gz(html, { level: 9 }),
   ]);
-  return { etag, html, br, gzip };
+  return { etag, html, br, gzip, csp };
 }
 
 /** Sends pre-compressed bytes in the best encoding the client accepts. */
-function sendEncoded(req: FastifyRequest, reply: FastifyReply, page: { html: Buffer; br: Buffer; gzip: Buffer }): FastifyReply {
+function sendEncoded(req: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
   const accept = String(req.headers['accept-encoding'] ?? '');
-  reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding');
+  reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('content-security-policy', page.csp);
   if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(page.br);
   if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);
@@ -58,7 +65,7 @@ function renderAndCapture(reply: FastifyReply, services: Services, subdomain: st
     if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Uint8Array));
     const result = end(chunk, ...rest);
     if (res.statusCode === 200 && res.getHeader('etag') === etag && !res.getHeader('content-encoding')) {
-      void compressAll(etag, Buffer.concat(chunks)).then((page) => statusPageCache(services).storeRendered(subdomain, page));
+      void compressAll(etag, Buffer.concat(chunks), pageCsp(res.getHeader('content-security-policy'))).then((page) => statusPageCache(services).storeRendered(subdomain, page));
     }
     return result;
   }) as typeof res.end;
@@ -86,10 +93,11 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
 
   if (!pages) return;
   let setupDone = false;
-  let landing: Promise<{ html: Buffer; br: Buffer; gzip: Buffer } | null> | undefined;
+  let landing: Promise<RenderedPage | null> | undefined;
   const loadLanding = () =>
     (landing ??= readFile(path.join(services.config.distDir, 'client', 'landing', 'index.html'))
-      .then((html) => compressAll('', html))
+      // Prerendered with the build's PRODUCT_NAME: use it only when it names this product.
+      .then((html) => (html.includes(`<title>${services.config.productName} ·`) ? compressAll('', html, pageCsp(null)) : null))
       .catch(() => null));
 
   app.get('/', async (req, reply) => {

@@ -21,6 +21,8 @@ export interface RenderedPage {
   html: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** the page's Content-Security-Policy (script/style hashes of this HTML) */
+  csp: string;
 }
 
 interface Entry {
