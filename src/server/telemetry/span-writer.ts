@@ -20,7 +20,9 @@ interface Job {
 export class SpanWriter {
   readonly #db: Db;
   #queue: Job[] = [];
-  #running: Promise<void> | null = null;
+  /** Set and cleared synchronously, so a write queued as the loop ends starts a new one. */
+  #draining = false;
+  #idle: Promise<void> = Promise.resolve();
   #closed = false;
 
   constructor(db: Db) {
@@ -33,27 +35,33 @@ export class SpanWriter {
     if (spans.length === 0) return Promise.resolve(0);
     return new Promise((resolve, reject) => {
       this.#queue.push({ companyId, spans, resolve, reject });
-      this.#running ??= this.#drain().finally(() => {
-        this.#running = null;
-      });
+      if (!this.#draining) {
+        this.#draining = true;
+        this.#idle = this.#drain();
+      }
     });
   }
 
   async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const jobs: Job[] = [];
-      let n = 0;
-      while (this.#queue.length > 0 && (jobs.length === 0 || n + this.#queue[0].spans.length <= MAX_SPANS)) {
-        const job = this.#queue.shift()!;
-        jobs.push(job);
-        n += job.spans.length;
+    try {
+      while (this.#queue.length > 0) {
+        const jobs: Job[] = [];
+        let n = 0;
+        while (this.#queue.length > 0 && (jobs.length === 0 || n + this.#queue[0].spans.length <= MAX_SPANS)) {
+          const job = this.#queue.shift()!;
+          jobs.push(job);
+          n += job.spans.length;
+        }
+        try {
+          const counts = await this.#commit(jobs);
+          jobs.forEach((j, i) => j.resolve(counts[i]));
+        } catch (e) {
+          for (const j of jobs) j.reject(e);
+        }
       }
-      try {
-        const counts = await this.#commit(jobs);
-        jobs.forEach((j, i) => j.resolve(counts[i]));
-      } catch (e) {
-        for (const j of jobs) j.reject(e);
-      }
+    } finally {
+      // In the same turn as the empty-queue check: a write that runs after this starts a loop.
+      this.#draining = false;
     }
   }
 
@@ -97,6 +105,6 @@ export class SpanWriter {
   /** Waits for queued spans to be written; later writes are refused. */
   async close(): Promise<void> {
     this.#closed = true;
-    while (this.#running) await this.#running;
+    while (this.#draining) await this.#idle;
   }
 }

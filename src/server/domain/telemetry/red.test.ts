@@ -1,0 +1,65 @@
+// RED figures and uptime for one company, read through the domain service on real databases.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DB_KINDS, freshDb, tempDir } from '../../../../tests/support/test-db.ts';
+import { actorFor, ctxFor, seedCompany, seedUser } from '../../../../tests/support/fixtures.ts';
+import { parseConfig } from '../../config.ts';
+import type { Services } from '../context.ts';
+import type { Db } from '../../db/connect.ts';
+import { newId } from '../ids.ts';
+import { SpanWriter } from '../../telemetry/span-writer.ts';
+import { getRedMetrics, windowStart } from './red.ts';
+import { searchTraces } from './traces.ts';
+
+const NOW = Date.UTC(2026, 0, 15, 12, 30, 0);
+const HOUR = 3_600_000;
+
+describe.each(DB_KINDS)('RED service on %s', (kind) => {
+  let db: Db;
+  let services: Services;
+  beforeEach(async () => {
+    db = await freshDb(kind);
+    services = { config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }), db, now: () => NOW, ready: true, version: 'test' };
+  });
+  afterEach(async () => db.close());
+
+  it('reports uptime from the monitors\' hourly rollups, null without checks', async () => {
+    const c = await seedCompany(services);
+    const other = await seedCompany(services);
+    const admin = await seedUser(services, { userType: 2, companyId: c.id });
+    const ctx = ctxFor(services, actorFor(admin));
+    expect((await getRedMetrics(ctx, { range: '24h' })) as { uptime: number | null }).toMatchObject({ uptime: null, totalRequests: 0, errorRate: 0, p95: 0, avgResponseTime: 0, rps: 0 });
+
+    for (const company of [c, other]) {
+      const monitorId = newId();
+      await db.k.insertInto('monitors').values({ id: monitorId, company_id: company.id, name: 'site', type: 'http', config: '{}', interval_seconds: 60, timeout_seconds: 10, next_due_at: NOW, created_at: NOW, updated_at: NOW }).execute();
+      const rows = [
+        { hour_start: NOW - 30 * 60_000 - 2 * HOUR, checks: 60, failures: 3 },
+        { hour_start: NOW - 30 * 60_000 - 1 * HOUR, checks: 60, failures: 0 },
+        { hour_start: NOW - 30 * 60_000 - 48 * HOUR, checks: 60, failures: 60 }, // outside 24 h
+      ];
+      for (const r of rows) await db.k.insertInto('monitor_rollups_hourly').values({ monitor_id: monitorId, company_id: company.id, ...r, failures: company === c ? r.failures : 60 }).execute();
+    }
+    const red = (await getRedMetrics(ctx, { range: '24h' })) as { uptime: number };
+    expect(red.uptime).toBeCloseTo((117 / 120) * 100, 9);
+  });
+
+  it('keeps the window on minute boundaries and filters traces by range', async () => {
+    expect(windowStart(NOW, '1h')).toEqual({ minuteMs: NOW - HOUR, hourMs: NOW - HOUR - 30 * 60_000 });
+    const c = await seedCompany(services);
+    const viewer = await seedUser(services, { userType: 3, companyId: c.id });
+    const ctx = ctxFor(services, actorFor(viewer));
+    const writer = new SpanWriter(db);
+    const mk = (i: number, agoMs: number, error: boolean) => ({
+      trace_id: (i + 1).toString(16).padStart(32, 'b'), span_id: (i + 1).toString(16).padStart(16, '0'), parent_span_id: null, name: 'GET /', service: 'web',
+      kind: 2, start_us: (NOW - agoMs) * 1000, duration_ms: 5, status_code: error ? 2 : 0, http_status: null, is_error: error ? 1 : 0, is_request: 1, error_message: error ? 'x' : null, attributes: '{}', events: '[]',
+    });
+    await writer.write(c.id, [mk(1, 10 * 60_000, true), mk(2, 3 * HOUR, true), mk(3, 2 * 86_400_000, true), mk(4, 5 * 60_000, false)]);
+    await writer.close();
+    expect((await getRedMetrics(ctx, { range: '1h' })) as { totalRequests: number }).toMatchObject({ totalRequests: 2, errorRate: 50 });
+    expect((await getRedMetrics(ctx, { range: '24h' })) as { totalRequests: number }).toMatchObject({ totalRequests: 3 });
+    expect((await getRedMetrics(ctx, { range: '7d' })) as { totalRequests: number }).toMatchObject({ totalRequests: 4, errorRate: 75 });
+    expect((await searchTraces(ctx, { error: true, range: '24h' })).map((t) => t.id)).toEqual(['0000000000000002', '0000000000000003']);
+    expect((await searchTraces(ctx, { range: '1h' })).map((t) => t.id)).toEqual(['0000000000000005', '0000000000000002']);
+    await expect(getRedMetrics(ctxFor(services, null), {})).rejects.toMatchObject({ code: 'unauthorized' });
+  });
+});

@@ -1,0 +1,109 @@
+// The span writer on real databases: a failing batch leaves nothing behind (neither spans nor
+// rollups), concurrent exports are group-committed correctly, repeats count once; and the
+// retention sweep keeps each plan's days.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DB_KINDS, freshDb, tempDir } from '../../../tests/support/test-db.ts';
+import { seedCompany } from '../../../tests/support/fixtures.ts';
+import { parseConfig } from '../config.ts';
+import type { Services } from '../domain/context.ts';
+import type { Db } from '../db/connect.ts';
+import { SpanWriter } from './span-writer.ts';
+import { sweepRetention } from './service.ts';
+import type { DecodedSpan } from './otlp-spans.ts';
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+function span(i: number, over: Partial<DecodedSpan> = {}): DecodedSpan {
+  return {
+    trace_id: (i + 1).toString(16).padStart(32, 'a'),
+    span_id: (i + 1).toString(16).padStart(16, '0'),
+    parent_span_id: null,
+    name: 'GET /x',
+    service: 'api',
+    kind: 2,
+    start_us: (NOW - 60_000) * 1000 + i,
+    duration_ms: 10,
+    status_code: 0,
+    http_status: 200,
+    is_error: i % 4 === 0 ? 1 : 0,
+    is_request: 1,
+    error_message: null,
+    attributes: '{}',
+    events: '[]',
+    ...over,
+  };
+}
+
+describe.each(DB_KINDS)('span writer on %s', (kind) => {
+  let db: Db;
+  let services: Services;
+  const count = async (table: 'spans' | 'red_rollups', companyId?: string) => {
+    let q = db.k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+    if (companyId) q = q.where('company_id', '=', companyId);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  const requests = async (companyId: string) =>
+    Number((await db.k.selectFrom('red_rollups').select((eb) => eb.fn.sum<number>('requests').as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow()).n ?? 0);
+
+  beforeEach(async () => {
+    db = await freshDb(kind);
+    services = { config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }), db, now: () => NOW, ready: true, version: 'test' };
+  });
+  afterEach(async () => db.close());
+
+  it('writes a batch whole or not at all', async () => {
+    const c = await seedCompany(services);
+    const writer = new SpanWriter(db);
+    // 600 spans go in two statements; the 550th breaks a NOT NULL column inside the second.
+    const bad = Array.from({ length: 600 }, (_, i) => (i === 550 ? span(i, { name: null as never }) : span(i)));
+    await expect(writer.write(c.id, bad)).rejects.toThrow();
+    expect(await count('spans')).toBe(0);
+    expect(await count('red_rollups')).toBe(0);
+    // The writer goes on with the next batch.
+    expect(await writer.write(c.id, Array.from({ length: 600 }, (_, i) => span(i)))).toBe(600);
+    expect(await count('spans')).toBe(600);
+    expect(await requests(c.id)).toBe(600);
+    await writer.close();
+  });
+
+  it('group-commits concurrent exports of several companies and counts repeats once', async () => {
+    const a = await seedCompany(services);
+    const b = await seedCompany(services);
+    const writer = new SpanWriter(db);
+    const jobs = Array.from({ length: 20 }, (_, j) => writer.write(j % 2 ? b.id : a.id, Array.from({ length: 50 }, (_, i) => span(j * 50 + i))));
+    // The same spans again for company a (an exporter retry), and a span repeated in one export.
+    jobs.push(writer.write(a.id, [span(0), span(0), span(1)]));
+    const counts = await Promise.all(jobs);
+    expect(counts.slice(0, 20)).toEqual(new Array(20).fill(50));
+    expect(counts[20]).toBe(0);
+    expect(await count('spans', a.id)).toBe(500);
+    expect(await count('spans', b.id)).toBe(500);
+    expect(await requests(a.id)).toBe(500);
+    expect(await requests(b.id)).toBe(500);
+    // Same trace and span ids in another company are that company's own spans.
+    expect(await writer.write(b.id, [span(0)])).toBe(1);
+    await writer.close();
+    await expect(writer.write(a.id, [span(9999)])).rejects.toThrow('closed');
+  });
+
+  it("sweeps spans and rollups past each plan's retention", async () => {
+    const starter = await seedCompany(services, { plan: 'starter' });
+    const enterprise = await seedCompany(services, { plan: 'enterprise' });
+    const writer = new SpanWriter(db);
+    const day = 86_400_000;
+    for (const c of [starter, enterprise]) {
+      await writer.write(c.id, [
+        span(1, { start_us: (NOW - 8 * day) * 1000 }),
+        span(2, { start_us: (NOW - 1 * day) * 1000 }),
+        span(3, { start_us: (NOW - 91 * day) * 1000 }),
+      ]);
+    }
+    await writer.close();
+    const swept = await sweepRetention(services);
+    expect(swept.spans).toBe(3); // starter: 8 and 91 days old; enterprise: 91 days old
+    expect(await count('spans', starter.id)).toBe(1);
+    expect(await count('spans', enterprise.id)).toBe(2);
+    expect(await requests(starter.id)).toBe(1);
+    expect(await requests(enterprise.id)).toBe(2);
+  });
+});
