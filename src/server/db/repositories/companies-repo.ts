@@ -8,6 +8,20 @@ export type CompanyRow = Selectable<CompaniesTable>;
 export function companiesRepo(db: Db) {
   const k = db.k;
   return {
+    /** Platform-wide counts for the diagnostic summary. */
+    async platformCounts(): Promise<{ companies: number; users: number; monitors: number; open_incidents: number }> {
+      const n = (eb: any, table: 'companies' | 'users' | 'monitors') => eb.selectFrom(table).select(eb.fn.countAll().as('n'));
+      const r = await k
+        .selectNoFrom((eb) => [
+          n(eb, 'companies').as('companies'),
+          n(eb, 'users').as('users'),
+          n(eb, 'monitors').as('monitors'),
+          eb.selectFrom('incidents').select(eb.fn.countAll().as('n')).where('resolved_at', 'is', null).as('open_incidents'),
+        ])
+        .executeTakeFirstOrThrow();
+      const row = r as Record<string, unknown>;
+      return { companies: Number(row.companies), users: Number(row.users), monitors: Number(row.monitors), open_incidents: Number(row.open_incidents) };
+    },
     async count(): Promise<number> {
       const r = await k.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(r.n);
@@ -17,6 +31,20 @@ export function companiesRepo(db: Db) {
     },
     findBySubdomain(subdomain: string): Promise<CompanyRow | undefined> {
       return k.selectFrom('companies').selectAll().where('subdomain', '=', subdomain.toLowerCase()).executeTakeFirst();
+    },
+    findBySlug(slug: string): Promise<CompanyRow | undefined> {
+      return k.selectFrom('companies').selectAll().where('slug', '=', slug.toLowerCase()).executeTakeFirst();
+    },
+    /** Every company with how many users it has. */
+    async listWithUserCounts(): Promise<Array<CompanyRow & { user_count: number }>> {
+      const rows = await k
+        .selectFrom('companies as c')
+        .selectAll('c')
+        .select((eb) => eb.selectFrom('users as u').select((e2) => e2.fn.countAll<number>().as('n')).whereRef('u.company_id', '=', 'c.id').as('user_count'))
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id')
+        .execute();
+      return rows.map((r) => ({ ...r, user_count: Number(r.user_count ?? 0) }));
     },
     list(): Promise<CompanyRow[]> {
       return k.selectFrom('companies').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();

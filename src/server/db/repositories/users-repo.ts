@@ -16,6 +16,21 @@ export function usersRepo(db: Db) {
       const r = await k.selectFrom('users').where('user_type', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(r.n);
     },
+    async countActiveSuperAdmins(): Promise<number> {
+      const r = await k.selectFrom('users').where('user_type', '=', 1).where('is_active', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** Users with their company's name (null when they have none or it is gone). */
+    listWithCompanyName(): Promise<Array<UserRow & { company_name: string | null }>> {
+      return k
+        .selectFrom('users as u')
+        .leftJoin('companies as c', 'c.id', 'u.company_id')
+        .selectAll('u')
+        .select('c.name as company_name')
+        .orderBy('u.created_at', 'desc')
+        .orderBy('u.id')
+        .execute();
+    },
     async countByCompany(companyId: string): Promise<number> {
       const r = await k.selectFrom('users').where('company_id', '=', companyId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(r.n);

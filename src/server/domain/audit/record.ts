@@ -42,15 +42,25 @@ export async function recordAudit(services: Services, e: AuditEntry): Promise<vo
   });
 }
 
-/** A server-side event by the signed-in actor of ctx (or by nobody yet, for logins). */
-export function auditFromCtx(ctx: Ctx, event: AuditEventName, details?: Record<string, unknown>, who?: { userId: string; role: string; tenantId: string | null; sessionId: string | null }): Promise<void> {
+/**
+ * A server-side event by the signed-in actor of ctx (or by `who`, for logins and signups).
+ * `tenantId` names the company the event is about when that is not the actor's own (a super
+ * admin changing a company), so the log filters by the company concerned.
+ */
+export function auditFromCtx(
+  ctx: Ctx,
+  event: AuditEventName,
+  details?: Record<string, unknown>,
+  who?: { userId: string; role: string; tenantId: string | null; sessionId: string | null },
+  tenantId?: string | null,
+): Promise<void> {
   const a = ctx.actor;
   return recordAudit(ctx.services, {
     event,
     details: details ?? null,
     userId: who?.userId ?? a?.userId ?? null,
     userRole: who?.role ?? a?.role ?? null,
-    tenantId: who ? who.tenantId : (a?.companyId ?? null),
+    tenantId: tenantId !== undefined ? tenantId : who ? who.tenantId : (a?.companyId ?? null),
     sessionId: who ? who.sessionId : (a?.sessionId ?? null),
     userAgent: ctx.userAgent,
     ip: ctx.ip,

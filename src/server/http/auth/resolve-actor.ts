@@ -20,7 +20,8 @@ export async function resolveActor(req: FastifyRequest, services: Services, host
   if (!s) return null;
   if (s.mainHostCompanyUser) {
     const op = (req.routeOptions?.config as { operation?: OperationSpec } | undefined)?.operation;
-    if (op && !MAIN_HOST_COMPANY_CALLS.has(op.operationId) && op.requiresAuth) {
+    // Admin calls refuse company users anyway, with the spec's own message.
+    if (op && op.requiresAuth && !MAIN_HOST_COMPANY_CALLS.has(op.operationId) && !op.path.startsWith('/api/v1/admin/')) {
       const { config } = services;
       const where = s.companySubdomain
         ? ` Continue at ${tenantOrigin(config.publicScheme, s.companySubdomain, config.productDomain, hostPort(req.headers.host ?? ''))}/dashboard.`

@@ -1,0 +1,118 @@
+// Companies (tenants) administration of section 7, super admins only; and the signed-in user's
+// own company (fetch-company).
+import type { Ctx } from '../context.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { requireActor, requireSuperAdmin } from '../authz.ts';
+import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
+import { usersRepo } from '../../db/repositories/users-repo.ts';
+import { endCompanySessions } from '../auth/sessions.ts';
+import { auditFromCtx } from '../audit/record.ts';
+import { toCompanyView, type CompanyView } from './present.ts';
+import { validateCompany, type CompanyFormInput } from './rules.ts';
+
+function failIfInvalid(fields: Record<string, string>): void {
+  const messages = Object.values(fields);
+  if (messages.length) throw new DomainError('validation', messages.join(' '), { fields });
+}
+
+const SUBDOMAIN_TAKEN = 'This subdomain is already taken. Please choose another.';
+
+async function assertUnique(ctx: Ctx, subdomain: string, slug: string | null, selfId: string | null): Promise<void> {
+  const repo = companiesRepo(ctx.services.db);
+  const bySub = await repo.findBySubdomain(subdomain);
+  if (bySub && bySub.id !== selfId) throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
+  if (slug) {
+    const bySlug = await repo.findBySlug(slug);
+    if (bySlug && bySlug.id !== selfId) throw new DomainError('conflict', 'This slug is already taken. Please choose another.', { fields: { slug: 'This slug is already taken. Please choose another.' } });
+  }
+}
+
+/** Unique-constraint races end as a clear 409, not a 500. */
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || /UNIQUE constraint failed/i.test(err?.message ?? '');
+}
+
+export async function listCompanies(ctx: Ctx): Promise<CompanyView[]> {
+  requireSuperAdmin(ctx);
+  const rows = await companiesRepo(ctx.services.db).listWithUserCounts();
+  return rows.map((r) => toCompanyView(r, r.user_count));
+}
+
+async function loadCompany(ctx: Ctx, id: string): Promise<CompanyRow> {
+  const c = await companiesRepo(ctx.services.db).findById(id);
+  if (!c) throw notFound('Company');
+  return c;
+}
+
+export async function getCompany(ctx: Ctx, id: string): Promise<CompanyView> {
+  requireSuperAdmin(ctx);
+  const c = await loadCompany(ctx, id);
+  return toCompanyView(c, await usersRepo(ctx.services.db).countByCompany(id));
+}
+
+export async function createCompany(ctx: Ctx, input: CompanyFormInput): Promise<CompanyView> {
+  requireSuperAdmin(ctx);
+  const { value, fields } = validateCompany(input);
+  failIfInvalid(fields);
+  const slug = value.slug ?? value.subdomain;
+  await assertUnique(ctx, value.subdomain, slug, null);
+  const now = ctx.services.now();
+  const id = newId();
+  try {
+    await companiesRepo(ctx.services.db).insert({
+      id, ...value, slug, company_metadata: value.company_metadata ?? null,
+      horizontal_logo_base64: value.horizontal_logo_base64 ?? null, logo_base64: value.logo_base64 ?? null,
+      created_at: now, updated_at: now,
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
+    throw e;
+  }
+  await auditFromCtx(ctx, 'tenant_create', { company_id: id, name: value.name, subdomain: value.subdomain }, undefined, id);
+  return getCompany(ctx, id);
+}
+
+export async function updateCompany(ctx: Ctx, id: string, input: CompanyFormInput): Promise<CompanyView> {
+  requireSuperAdmin(ctx);
+  const before = await loadCompany(ctx, id);
+  const { value, fields } = validateCompany(input);
+  failIfInvalid(fields);
+  const slug = value.slug ?? (before.slug === before.subdomain ? value.subdomain : before.slug);
+  await assertUnique(ctx, value.subdomain, slug, id);
+  if (value.max_users !== undefined) {
+    const users = await usersRepo(ctx.services.db).countByCompany(id);
+    if (value.max_users < users) {
+      const msg = `Max Users cannot be lower than the company's ${users} existing users.`;
+      throw new DomainError('validation', msg, { fields: { max_users: msg } });
+    }
+  }
+  try {
+    await companiesRepo(ctx.services.db).update(id, { ...value, slug, updated_at: ctx.services.now() });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
+    throw e;
+  }
+  // Deactivating a company, or moving it to another host, ends its users' sessions.
+  if ((before.is_active === 1 && value.is_active === 0) || before.subdomain !== value.subdomain) await endCompanySessions(ctx.services, id);
+  const changed = Object.keys(value).filter((k) => (value as unknown as Record<string, unknown>)[k] !== (before as unknown as Record<string, unknown>)[k]);
+  await auditFromCtx(ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
+  return getCompany(ctx, id);
+}
+
+export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
+  requireSuperAdmin(ctx);
+  const c = await loadCompany(ctx, id);
+  // Users, monitors, results, incidents, notifications and sessions go with it (FK cascade).
+  await companiesRepo(ctx.services.db).delete(id);
+  await auditFromCtx(ctx, 'tenant_delete', { company_id: id, name: c.name, subdomain: c.subdomain }, undefined, id);
+}
+
+/** The signed-in user's company (a super admin's selected company is not theirs: 404). */
+export async function fetchOwnCompany(ctx: Ctx): Promise<{ subdomain: string | null; company: CompanyView }> {
+  const actor = requireActor(ctx);
+  if (!actor.companyId) throw new DomainError('not_found', 'Your account is not assigned to a company.');
+  const c = await loadCompany(ctx, actor.companyId);
+  return { subdomain: c.subdomain, company: toCompanyView(c) };
+}

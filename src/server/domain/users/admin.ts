@@ -1,0 +1,184 @@
+// Users administration of section 7, super admins only. Type 1 users never carry a company,
+// type 2 and 3 always do; a company's max_users is enforced; the last super admin stays.
+import type { Ctx } from '../context.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { newId, toIso } from '../ids.ts';
+import { requireSuperAdmin } from '../authz.ts';
+import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
+import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { hashPassword } from '../auth/password.ts';
+import { endUserSessions } from '../auth/sessions.ts';
+import { auditFromCtx } from '../audit/record.ts';
+import { EMAIL_RE, passwordProblem } from './rules.ts';
+
+export interface UserView {
+  id: string;
+  email: string;
+  full_name: string;
+  user_type: '1' | '2' | '3';
+  company_id: string | null;
+  company_name: string | null;
+  is_active: boolean;
+  created_at: string;
+}
+
+export function toUserView(u: UserRow, companyName: string | null): UserView {
+  return {
+    id: u.id,
+    email: u.email,
+    full_name: u.full_name,
+    user_type: String(u.user_type) as UserView['user_type'],
+    company_id: u.company_id,
+    company_name: companyName,
+    is_active: u.is_active === 1,
+    created_at: toIso(u.created_at),
+  };
+}
+
+export const SUPER_ADMIN_WITH_COMPANY = 'Super admin users should not be assigned to a specific company';
+export const COMPANY_USER_WITHOUT_COMPANY = 'Company admin and user/viewer must be assigned to a company';
+const EMAIL_TAKEN = 'A user with this email already exists.';
+
+interface UserFormInput {
+  name?: string;
+  email?: string;
+  password?: string;
+  user_type?: string | number;
+  company_id?: string | null;
+  is_active?: boolean;
+}
+
+interface CleanUser {
+  full_name: string;
+  email: string;
+  user_type: 1 | 2 | 3;
+  company_id: string | null;
+}
+
+function fail(fields: Record<string, string>): void {
+  const messages = Object.values(fields);
+  if (messages.length) throw new DomainError('validation', messages.join(' '), { fields });
+}
+
+async function validateUser(ctx: Ctx, input: UserFormInput, opts: { creating: boolean }): Promise<CleanUser> {
+  const fields: Record<string, string> = {};
+  const full_name = (input.name ?? '').trim();
+  const email = (input.email ?? '').trim().toLowerCase();
+  if (!full_name) fields.name = 'Full Name is required.';
+  if (!email) fields.email = 'Email is required.';
+  else if (!EMAIL_RE.test(email)) fields.email = 'Please enter a valid email address.';
+  if (opts.creating) {
+    const pw = passwordProblem(input.password);
+    if (pw) fields.password = pw;
+  }
+  const type = Number(input.user_type);
+  if (![1, 2, 3].includes(type)) fields.user_type = 'User Type is required.';
+  const companyId = input.company_id || null;
+  if (type === 1 && companyId) fields.company_id = SUPER_ADMIN_WITH_COMPANY;
+  if ((type === 2 || type === 3) && !companyId) fields.company_id = COMPANY_USER_WITHOUT_COMPANY;
+  fail(fields);
+  if (companyId && !(await companiesRepo(ctx.services.db).findById(companyId))) {
+    fail({ company_id: 'The selected company does not exist.' });
+  }
+  return { full_name, email, user_type: type as 1 | 2 | 3, company_id: type === 1 ? null : companyId };
+}
+
+async function assertRoomFor(ctx: Ctx, companyId: string): Promise<void> {
+  const company = await companiesRepo(ctx.services.db).findById(companyId);
+  if (!company) return;
+  const users = await usersRepo(ctx.services.db).countByCompany(companyId);
+  if (users >= company.max_users) {
+    throw new DomainError('limit_exceeded', `${company.name} already has its maximum of ${company.max_users} user${company.max_users === 1 ? '' : 's'}. Raise Max Users to add more.`);
+  }
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || /UNIQUE constraint failed/i.test(err?.message ?? '');
+}
+
+async function companyNameOf(ctx: Ctx, companyId: string | null): Promise<string | null> {
+  if (!companyId) return null;
+  return (await companiesRepo(ctx.services.db).findById(companyId))?.name ?? null;
+}
+
+export async function listUsers(ctx: Ctx): Promise<UserView[]> {
+  requireSuperAdmin(ctx);
+  const rows = await usersRepo(ctx.services.db).listWithCompanyName();
+  return rows.map((r) => toUserView(r, r.company_name));
+}
+
+async function loadUser(ctx: Ctx, id: string): Promise<UserRow> {
+  const u = await usersRepo(ctx.services.db).findById(id);
+  if (!u) throw notFound('User');
+  return u;
+}
+
+export async function createUser(ctx: Ctx, input: UserFormInput): Promise<UserView> {
+  requireSuperAdmin(ctx);
+  const clean = await validateUser(ctx, input, { creating: true });
+  const repo = usersRepo(ctx.services.db);
+  if (await repo.findByEmail(clean.email)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+  if (clean.company_id) await assertRoomFor(ctx, clean.company_id);
+  const now = ctx.services.now();
+  const id = newId();
+  try {
+    await repo.insert({
+      ...clean, id, is_active: input.is_active === false ? 0 : 1, password_hash: await hashPassword(input.password!),
+      session_version: 1, created_at: now, updated_at: now,
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+    throw e;
+  }
+  await auditFromCtx(ctx, 'user_create', { user_id: id, email: clean.email, user_type: clean.user_type, company_id: clean.company_id }, undefined, clean.company_id);
+  return toUserView((await repo.findById(id))!, await companyNameOf(ctx, clean.company_id));
+}
+
+const LAST_SUPER_ADMIN = 'The last active super admin cannot be removed, demoted or deactivated. Create another super admin first.';
+
+export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Promise<UserView> {
+  requireSuperAdmin(ctx);
+  const before = await loadUser(ctx, id);
+  const clean = await validateUser(ctx, input, { creating: false });
+  const repo = usersRepo(ctx.services.db);
+  const other = await repo.findByEmail(clean.email);
+  if (other && other.id !== id) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+  const isActive = input.is_active === undefined ? before.is_active : input.is_active ? 1 : 0;
+  const losesSuperAdmin = before.user_type === 1 && before.is_active === 1 && (clean.user_type !== 1 || isActive === 0);
+  if (losesSuperAdmin && (await repo.countActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
+  if (clean.company_id && clean.company_id !== before.company_id) await assertRoomFor(ctx, clean.company_id);
+  try {
+    await repo.update(id, { ...clean, is_active: isActive, updated_at: ctx.services.now() });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+    throw e;
+  }
+  const roleChanged = clean.user_type !== before.user_type || clean.company_id !== before.company_id;
+  // A new role, company, email or deactivation takes effect at once: the old sessions end.
+  if (roleChanged || clean.email !== before.email || (before.is_active === 1 && isActive === 0)) await endUserSessions(ctx.services, id);
+  if (roleChanged) {
+    await auditFromCtx(ctx, 'user_role_change', { user_id: id, from: { user_type: before.user_type, company_id: before.company_id }, to: { user_type: clean.user_type, company_id: clean.company_id } }, undefined, clean.company_id);
+  }
+  await auditFromCtx(ctx, 'user_update', { user_id: id, is_active: isActive === 1 }, undefined, clean.company_id);
+  return toUserView((await repo.findById(id))!, await companyNameOf(ctx, clean.company_id));
+}
+
+export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
+  requireSuperAdmin(ctx);
+  const u = await loadUser(ctx, id);
+  const repo = usersRepo(ctx.services.db);
+  if (u.user_type === 1 && u.is_active === 1 && (await repo.countActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
+  await repo.delete(id);
+  await auditFromCtx(ctx, 'user_delete', { user_id: id, email: u.email, user_type: u.user_type, company_id: u.company_id }, undefined, u.company_id);
+}
+
+export async function resetUserPassword(ctx: Ctx, id: string, input: { new_password: string }): Promise<void> {
+  requireSuperAdmin(ctx);
+  const u = await loadUser(ctx, id);
+  const pw = input.new_password ? passwordProblem(input.new_password) : 'New Password is required.';
+  if (pw) throw new DomainError('validation', pw, { fields: { new_password: pw } });
+  await usersRepo(ctx.services.db).update(id, { password_hash: await hashPassword(input.new_password), updated_at: ctx.services.now() });
+  await endUserSessions(ctx.services, id);
+  await auditFromCtx(ctx, 'user_update', { user_id: u.id, change: 'password_reset_by_admin' }, undefined, u.company_id);
+}
