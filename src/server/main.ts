@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { startEngine } from './engine/index.ts';
 import { createPageServices, createServices } from './services.ts';
+import { startTelemetry } from './telemetry/service.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     throw e;
   }
   const services = await createServices(config);
+  startTelemetry(services); // span writer and the hourly retention sweep of spans and RED rollups
   const app = await buildApp({ services, pages: createPageServices(services), withPages: true });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.productName} listening on ${config.publicScheme}://${config.productDomain}:${config.port} (${services.db.kind})`);

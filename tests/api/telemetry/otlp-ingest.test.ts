@@ -221,6 +221,17 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     expect(one.body).toEqual(after.body);
     const trB = await superAdmin.get(`/api/v1/traces/${sentB[0].traceId}`);
     expect(trB.status).toBe(200);
+    expect((await superAdmin.get('/api/v1/api-intelligence/metrics/red?range=24h&tenant=no-such-company')).status).toBe(404);
+
+    // An ingest key reads nothing: the read calls need a signed-in user.
+    for (const path of ['/api/v1/traces/search?error=true', `/api/v1/traces/${sentA[0].traceId}`, '/api/v1/api-intelligence/metrics/red', '/api/v1/api-keys']) {
+      expect((await t.client().get(path, { host: hostA(), headers: { authorization: `Bearer ${keyA}` } })).status, path).toBe(401);
+    }
+    // Viewers read RED and traces but cannot revoke keys.
+    expect((await viewer.get('/api/v1/api-intelligence/metrics/red?range=24h', { host: hostA() })).body).toEqual(after.body);
+    expect((await viewer.get('/api/v1/traces/search?error=true&limit=200', { host: hostA() })).body).toEqual(errA.body);
+    const keys = (await viewer.get('/api/v1/api-keys', { host: hostA() })).body;
+    expect((await viewer.delete(`/api/v1/api-keys/${keys[0].id}`, { host: hostA() })).status).toBe(403);
   });
 
   it('answers bad keys, hostile and malformed bodies as documented and writes nothing', async () => {
@@ -240,6 +251,7 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
       expect(r.body.detail).toBe('Invalid or missing API key. Send it as Authorization: Bearer <key>.');
     }
     const auth = { authorization: `Bearer ${keyA}` };
+    expect((await post(good, { ...auth })).status).toBe(415);
     expect((await post(good, { ...auth, 'content-type': 'text/plain' })).status).toBe(415);
     expect((await post(brotliCompressSync(Buffer.from(good)), { ...auth, 'content-type': 'application/json', 'content-encoding': 'br' })).status).toBe(415);
     expect((await post(good, { ...auth, 'content-type': 'application/json', 'content-encoding': 'deflate' })).status).toBe(415);
