@@ -1,0 +1,210 @@
+// The monitors, incidents, maintenance, push and notification calls through the real HTTP server
+// (every response checked against the OpenAPI document), on SQLite and PostgreSQL: tenant
+// isolation, roles, plan limits, and the spec's summary and recent-incidents shapes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/server/engine/scheduler.ts';
+import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
+import { DB_KINDS } from '../../support/test-db.ts';
+import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
+
+describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
+  let t: TestApp;
+  let http: HttpTargets;
+  let acme: { id: string; subdomain: string };
+  let globex: { id: string; subdomain: string };
+  let admin: ApiClient;
+  let viewer: ApiClient;
+  let otherAdmin: ApiClient;
+  let root: ApiClient;
+
+  const monitorBody = (over: Record<string, unknown> = {}) => ({ name: 'Website', type: 'http', url: http.url('/ok'), interval_seconds: 60, is_public: true, ...over });
+
+  beforeAll(async () => {
+    http = await startHttpTargets();
+    t = await startTestApp({ db: kind, env: { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1' } });
+    t.services.monitoring = { engine: createEngine(t.services, { pruneEveryMs: 0 }) };
+    acme = await seedCompany(t.services, { plan: 'starter' });
+    globex = await seedCompany(t.services, { plan: 'professional' });
+    const users = {
+      admin: await seedUser(t.services, { userType: 2, companyId: acme.id }),
+      viewer: await seedUser(t.services, { userType: 3, companyId: acme.id }),
+      other: await seedUser(t.services, { userType: 2, companyId: globex.id }),
+      root: await seedUser(t.services, { userType: 1 }),
+    };
+    // Company users work on their company's host; the super admin on the main one.
+    const on = (c: { subdomain: string }) => new ApiClient(t.baseUrl, `${c.subdomain}.${t.config.productDomain}`);
+    admin = on(acme);
+    viewer = on(acme);
+    otherAdmin = on(globex);
+    root = t.client();
+    await signIn(admin, users.admin);
+    await signIn(viewer, users.viewer);
+    await signIn(otherAdmin, users.other);
+    await signIn(root, users.root);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await http?.close();
+  });
+
+  it('creates a monitor in the signed-in company (a body company_id is ignored), checks it at once, and shows it', async () => {
+    const r = await admin.post('/api/v1/monitors', monitorBody({ company_id: globex.id }));
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ name: 'Website', type: 'http', company_id: acme.id, status: 'unknown', confirmations: 2, is_public: true, interval_seconds: 60 });
+    await t.services.monitoring!.engine!.runDueNow();
+    const g = await admin.get(`/api/v1/monitors/${r.body.id}`);
+    expect(g.body.status).toBe('operational');
+    expect(g.body.last_http_code).toBe(200);
+    const checks = await viewer.get(`/api/v1/monitors/${r.body.id}/checks`);
+    expect(checks.status).toBe(200);
+    expect(checks.body).toHaveLength(1);
+    const up = await viewer.get(`/api/v1/monitors/${r.body.id}/uptime`);
+    expect(up.body['24h']).toEqual({ uptime: 100, checks: 1, failures: 0 });
+  });
+
+  it('validates input with field messages and the minimum interval', async () => {
+    const noUrl = await admin.post('/api/v1/monitors', { name: 'x', type: 'http', interval_seconds: 60, is_public: false });
+    expect(noUrl.status).toBe(400);
+    expect(noUrl.body.errors.url).toBe('URL is required (http:// or https://)');
+    const tcp = await admin.post('/api/v1/monitors', { name: 'db', type: 'tcp', host: '127.0.0.1', interval_seconds: 60, is_public: false });
+    expect(tcp.status).toBe(400);
+    expect(tcp.body.detail).toBe('Port must be between 1 and 65535');
+    const unknown = await admin.post('/api/v1/monitors', { ...monitorBody(), colour: 'red' });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('keeps companies apart: no reading, changing, counting or listing another company\'s monitors, checks, incidents or notifications', async () => {
+    const mine = await admin.post('/api/v1/monitors', monitorBody({ name: 'Acme only' }));
+    const id = mine.body.id;
+    for (const [method, path, body] of [
+      ['GET', `/api/v1/monitors/${id}`], ['PUT', `/api/v1/monitors/${id}`, { name: 'hijack' }], ['POST', `/api/v1/monitors/${id}/pause`],
+      ['POST', `/api/v1/monitors/${id}/resume`], ['GET', `/api/v1/monitors/${id}/checks`], ['GET', `/api/v1/monitors/${id}/uptime`],
+    ] as const) {
+      const r = await otherAdmin.request(method, path, { body });
+      expect(r.status, `${method} ${path}`).toBe(404);
+    }
+    const list = await otherAdmin.get(`/api/v1/monitors?tenant=${acme.id}`);
+    expect(list.body).toEqual([]);
+    const sum = await otherAdmin.get(`/api/v1/monitors/summary?tenant=${acme.id}`);
+    expect(sum.body).toMatchObject({ total: 0, up: 0, down: 0, paused: 0, criticalAlerts: 0, lastCheck: null });
+    const inc = await admin.post('/api/v1/incidents', { title: 'Database maintenance overran', severity: 'medium', message: 'Looking into it' });
+    expect(inc.status).toBe(201);
+    expect((await otherAdmin.get(`/api/v1/incidents/${inc.body.id}`)).status).toBe(404);
+    expect((await otherAdmin.post(`/api/v1/incidents/${inc.body.id}/updates`, { status: 'resolved', message: 'x' })).status).toBe(404);
+    expect((await otherAdmin.get('/api/v1/incidents/recent?limit=10')).body).toEqual([]);
+    expect((await otherAdmin.get(`/api/v1/incidents?tenant=${acme.id}`)).body).toEqual([]);
+    expect((await admin.get(`/api/v1/monitors/${id}`)).body.name).toBe('Acme only');
+  });
+
+  it('gives super admins every company with its name, filtered by tenant, and requires company_id to create', async () => {
+    await otherAdmin.post('/api/v1/monitors', monitorBody({ name: 'Globex site' }));
+    const all = await root.get('/api/v1/monitors');
+    const tenants = new Set(all.body.map((m: { tenant_name: string }) => m.tenant_name));
+    expect(tenants).toEqual(new Set([`Company ${acme.subdomain}`, `Company ${globex.subdomain}`]));
+    const onlyGlobex = await root.get(`/api/v1/monitors?tenant=${globex.id}`);
+    expect(onlyGlobex.body.map((m: { name: string }) => m.name)).toEqual(['Globex site']);
+    const missing = await root.post('/api/v1/monitors', monitorBody());
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.company_id).toBe('Company is required');
+    const made = await root.post('/api/v1/monitors', monitorBody({ company_id: globex.id, name: 'By root' }));
+    expect(made.status).toBe(201);
+    expect(made.body.tenant_name).toBe(`Company ${globex.subdomain}`);
+    const sum = await root.get(`/api/v1/monitors/summary?tenant=${globex.id}`);
+    expect(sum.body.total).toBe(2);
+    const recent = await root.get('/api/v1/incidents/recent?limit=10');
+    expect(recent.body[0]).toMatchObject({ tenantId: acme.id, tenantName: `Company ${acme.subdomain}`, title: 'Database maintenance overran', severity: 'medium', status: 'investigating' });
+    expect((await root.delete(`/api/v1/monitors/${made.body.id}`)).status).toBe(200);
+    expect((await root.get(`/api/v1/monitors/${made.body.id}`)).status).toBe(404);
+  });
+
+  it('applies the roles: viewers read only, company admins never delete', async () => {
+    expect((await viewer.post('/api/v1/monitors', monitorBody())).status).toBe(403);
+    const m = (await admin.get('/api/v1/monitors')).body[0];
+    expect((await viewer.put(`/api/v1/monitors/${m.id}`, { name: 'x' })).status).toBe(403);
+    expect((await admin.delete(`/api/v1/monitors/${m.id}`)).status).toBe(403);
+    expect((await viewer.get('/api/v1/monitors')).status).toBe(200);
+  });
+
+  it('enforces the plan limit with a clear message (starter: 10 monitors)', async () => {
+    const have = (await admin.get('/api/v1/monitors')).body.length;
+    for (let i = have; i < 10; i++) expect((await admin.post('/api/v1/monitors', monitorBody({ name: `m${i}` }))).status).toBe(201);
+    const over = await admin.post('/api/v1/monitors', monitorBody({ name: 'eleventh' }));
+    expect(over.status).toBe(422);
+    expect(over.body.detail).toBe('Your Starter plan allows up to 10 monitors. Delete a monitor or upgrade your plan to add more.');
+  });
+
+  it('pauses and resumes, counts paused in the summary', async () => {
+    const m = (await admin.get('/api/v1/monitors')).body[0];
+    const p = await admin.post(`/api/v1/monitors/${m.id}/pause`);
+    expect(p.body).toMatchObject({ status: 'paused', is_paused: true });
+    expect((await admin.get('/api/v1/monitors/summary')).body.paused).toBe(1);
+    const r = await admin.post(`/api/v1/monitors/${m.id}/resume`);
+    expect(r.body).toMatchObject({ status: 'unknown', is_paused: false });
+  });
+
+  it('records push heartbeats without sign-in through the secret URL only', async () => {
+    const m = await otherAdmin.post('/api/v1/monitors', { name: 'Nightly backup', type: 'push', interval_seconds: 60, is_public: false });
+    expect(m.status).toBe(201);
+    expect(m.body.push_url).toMatch(/\/api\/v1\/push\/[A-Za-z0-9_-]{32}$/);
+    const token = m.body.push_url.split('/').pop();
+    const anon = t.client();
+    expect((await anon.get(`/api/v1/push/${token}`)).body).toEqual({ ok: true });
+    expect((await anon.post(`/api/v1/push/${token}`)).status).toBe(200);
+    expect((await anon.get(`/api/v1/push/${'x'.repeat(32)}`)).status).toBe(404);
+    await t.services.monitoring!.engine!.runDueNow();
+    const v = await otherAdmin.get(`/api/v1/monitors/${m.body.id}`);
+    expect(v.body.status).toBe('operational');
+    expect(v.body.last_push_at).not.toBeNull();
+  });
+
+  it('serves the signed-in user\'s notifications with filters, preferences with the spec defaults, and read/delete calls', async () => {
+    const prefs = await viewer.get('/api/v1/notifications/preferences');
+    expect(prefs.body).toEqual({ email_enabled: true, sms_enabled: false, webhook_enabled: false, monitor_incidents: true, ssl_warnings: true, dns_warnings: true, security_alerts: true, system_notifications: true });
+    const put = await viewer.put('/api/v1/notifications/preferences', { sms_enabled: true });
+    expect(put.body.sms_enabled).toBe(true);
+    expect((await viewer.get('/api/v1/notifications/preferences')).body.sms_enabled).toBe(true);
+
+    // A monitor of Acme goes down: both Acme users get one notification; Globex gets none.
+    const m = await admin.get('/api/v1/monitors');
+    const target = m.body[0];
+    await admin.put(`/api/v1/monitors/${target.id}`, { url: http.url('/status/500'), confirmations: 1 });
+    await t.services.monitoring!.engine!.runDueNow();
+    const mine = await viewer.get('/api/v1/notifications/?is_read=false&severity=critical&notification_type=monitor_incident');
+    expect(mine.status).toBe(200);
+    expect(mine.body).toHaveLength(1);
+    expect(mine.body[0]).toMatchObject({ type: 'monitor_incident', is_read: false, title: `${target.name} is down` });
+    expect(mine.body[0].action_url).toMatch(/^\/incidents\//);
+    expect((await viewer.get('/api/v1/notifications/?notification_type=ssl_warning')).body).toEqual([]);
+    expect((await otherAdmin.get('/api/v1/notifications/')).body).toEqual([]);
+
+    const id = mine.body[0].id;
+    expect((await otherAdmin.patch(`/api/v1/notifications/${id}/read`)).status).toBe(404);
+    expect((await otherAdmin.delete(`/api/v1/notifications/${id}`)).status).toBe(404);
+    expect((await viewer.patch(`/api/v1/notifications/${id}/read`)).status).toBe(200);
+    expect((await viewer.get('/api/v1/notifications/?is_read=true')).body.map((n: { id: string }) => n.id)).toEqual([id]);
+    expect((await admin.patch('/api/v1/notifications/mark-all-read')).status).toBe(200);
+    expect((await admin.get('/api/v1/notifications/?is_read=false')).body).toEqual([]);
+    expect((await viewer.delete('/api/v1/notifications/delete-all-read')).status).toBe(200);
+    expect((await viewer.get('/api/v1/notifications/')).body).toEqual([]);
+    expect((await admin.get('/api/v1/notifications/')).body).toHaveLength(1);
+  });
+
+  it('posts incident updates through to resolved, and lists maintenance windows per company', async () => {
+    const inc = await admin.post('/api/v1/incidents', { title: 'Slow logins', severity: 'low', message: 'Investigating reports' });
+    const upd = await admin.post(`/api/v1/incidents/${inc.body.id}/updates`, { status: 'identified', message: 'Cache node lost' });
+    expect(upd.status).toBe(201);
+    const done = await admin.post(`/api/v1/incidents/${inc.body.id}/updates`, { status: 'resolved', message: 'Replaced the node' });
+    expect(done.body.status).toBe('resolved');
+    expect(done.body.resolved_at).not.toBeNull();
+    expect(done.body.updates.map((u: { status: string }) => u.status)).toEqual(['investigating', 'identified', 'resolved']);
+    expect((await admin.post(`/api/v1/incidents/${inc.body.id}/updates`, { status: 'monitoring', message: 'again' })).status).toBe(409);
+
+    const w = await admin.post('/api/v1/maintenance-windows', { title: 'DB upgrade', starts_at: new Date(Date.now() + 3_600_000).toISOString(), ends_at: new Date(Date.now() + 7_200_000).toISOString() });
+    expect(w.status).toBe(201);
+    expect((await admin.get('/api/v1/maintenance-windows?upcoming=true')).body.map((x: { id: string }) => x.id)).toEqual([w.body.id]);
+    expect((await otherAdmin.get('/api/v1/maintenance-windows')).body).toEqual([]);
+    expect((await otherAdmin.delete(`/api/v1/maintenance-windows/${w.body.id}`)).status).toBe(404);
+    expect((await admin.delete(`/api/v1/maintenance-windows/${w.body.id}`)).status).toBe(200);
+  });
+});
