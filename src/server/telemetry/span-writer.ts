@@ -9,6 +9,8 @@ import type { DecodedSpan } from './otlp-spans.ts';
 import { rollupsOf } from './rollups.ts';
 
 const MAX_SPANS = 5000;
+/** Spans waiting beyond this are refused (the exporter retries later) instead of piling up. */
+export const MAX_QUEUED_SPANS = 200_000;
 
 interface Job {
   companyId: string;
@@ -20,6 +22,7 @@ interface Job {
 export class SpanWriter {
   readonly #db: Db;
   #queue: Job[] = [];
+  #queued = 0;
   /** Set and cleared synchronously, so a write queued as the loop ends starts a new one. */
   #draining = false;
   #idle: Promise<void> = Promise.resolve();
@@ -29,12 +32,18 @@ export class SpanWriter {
     this.#db = db;
   }
 
+  /** true when the queue is too long to take more now. */
+  get saturated(): boolean {
+    return this.#queued >= MAX_QUEUED_SPANS;
+  }
+
   /** Stores the spans; resolves with how many were new once they are committed. */
   write(companyId: string, spans: DecodedSpan[]): Promise<number> {
     if (this.#closed) return Promise.reject(new Error('span writer closed'));
     if (spans.length === 0) return Promise.resolve(0);
     return new Promise((resolve, reject) => {
       this.#queue.push({ companyId, spans, resolve, reject });
+      this.#queued += spans.length;
       if (!this.#draining) {
         this.#draining = true;
         this.#idle = this.#drain();
@@ -49,6 +58,7 @@ export class SpanWriter {
         let n = 0;
         while (this.#queue.length > 0 && (jobs.length === 0 || n + this.#queue[0].spans.length <= MAX_SPANS)) {
           const job = this.#queue.shift()!;
+          this.#queued -= job.spans.length;
           jobs.push(job);
           n += job.spans.length;
         }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { SpanKind } from '@opentelemetry/api';
+import { sql } from 'kysely';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
@@ -285,6 +286,28 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     const ok = await post(gzipSync(Buffer.from(good)), { ...auth, 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({});
+  });
+
+  it('answers 503 with Retry-After when the store fails, keeping nothing of the request', async () => {
+    const rollups = await rollupSum();
+    const nowNs = BigInt(Date.now()) * 1_000_000n;
+    const spans = [1, 2].map((i) => ({ traceId: 'd'.repeat(31) + i, spanId: '000000000000000' + i, name: 'GET /', kind: 2, startTimeUnixNano: String(nowNs), endTimeUnixNano: String(nowNs + 1_000_000n) }));
+    const body = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+    const headers = { authorization: `Bearer ${keyA}`, 'content-type': 'application/json' };
+    // The rollup table vanishes under the writer: the spans insert works, the rollup upsert fails.
+    await sql`alter table red_rollups rename to red_rollups_away`.execute(t.services.db.k);
+    try {
+      const r = await t.client().request('POST', '/v1/traces', { raw: body, headers });
+      expect(r.status).toBe(503);
+      expect(r.headers.get('retry-after')).toBe('5');
+    } finally {
+      await sql`alter table red_rollups_away rename to red_rollups`.execute(t.services.db.k);
+    }
+    const stored = await t.services.db.k.selectFrom('spans').select('span_id').where('trace_id', 'in', spans.map((x) => x.traceId)).execute();
+    expect(stored).toEqual([]);
+    // The exporter's retry stores it whole.
+    expect((await t.client().request('POST', '/v1/traces', { raw: body, headers })).status).toBe(200);
+    expect(await rollupSum()).toBe(rollups + 2);
   });
 
   it('answers 429 with Retry-After when a company exceeds its rate', async () => {

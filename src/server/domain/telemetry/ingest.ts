@@ -48,7 +48,13 @@ export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<Ingest
     throw e;
   }
   limiter.take(companyId, plan, decoded.spans.length + decoded.rejected, services.now());
-  await writer.write(companyId, decoded.spans);
+  // 503 is retryable for OTLP exporters: a full queue or a failed write loses nothing for good.
+  if (writer.saturated) throw new DomainError('unavailable', 'Ingest is busy; retry shortly.', { retryAfter: 5 });
+  try {
+    await writer.write(companyId, decoded.spans);
+  } catch {
+    throw new DomainError('unavailable', 'The spans could not be stored; retry shortly.', { retryAfter: 5 });
+  }
 
   const partial = decoded.rejected > 0
     ? { rejectedSpans: String(decoded.rejected), errorMessage: `${decoded.rejected} span(s) rejected: ${decoded.rejectReason}.` }
