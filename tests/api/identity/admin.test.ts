@@ -323,7 +323,7 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       for (const client of [viewerClient, acmeAdminClient]) {
         for (const target of [acme.id, globex.id]) {
           for (const [method, path, body] of adminCalls(target)) {
-            for (const headers of [{}, { 'x-role': 'super_admin', 'x-tenant-id': globex.id }]) {
+            for (const headers of [{}, { 'x-role': 'super_admin', 'x-tenant-id': globex.id }] as Array<Record<string, string>>) {
               const r = await client.request(method, path, { host: acmeHost, body, headers });
               expect(r.status, `${method} ${path}`).toBe(403);
               expect(r.body.detail).toBe(SUPER_ADMIN_REQUIRED);

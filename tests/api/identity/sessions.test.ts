@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
+import { createPageServices } from '../../../src/server/services.ts';
 
 function cookieAttrs(setCookies: string[], name: string): string | undefined {
   return setCookies.find((c) => c.startsWith(`${name}=`));
@@ -283,6 +284,49 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect(me.body).toMatchObject({ role: 'customer_admin', company_id: acme.id });
     const anon = await t.client().get('/api/v1/auth/me', { headers: { 'x-role': 'super_admin', 'x-tenant-id': globex.id } });
     expect(anon.status).toBe(401);
+  });
+
+  it('takes about as long for an unknown email as for a wrong password', async () => {
+    const c = t.client();
+    const time = async (email: string) => {
+      const start = performance.now();
+      const r = await c.post('/api/v1/auth/login', { email, password: 'not-the-password' });
+      expect(r.status).toBe(401);
+      return performance.now() - start;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      unknown.push(await time(`ghost${i}@example.com`));
+      known.push(await time(admin.email));
+    }
+    // both pay one argon2id verification; skipping it would make one side ~20x faster
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.33);
+    expect(ratio).toBeLessThan(3);
+  });
+
+  it('gives pages the same answers: signed-in user per host, and what a host means', async () => {
+    const pages = createPageServices(t.services);
+    const c = t.client();
+    await signIn(c, acmeAdmin, acmeHost());
+    const cookie = c.cookieHeader(acmeHost());
+    expect(await pages.currentUser(cookie, `${acmeHost()}:${t.port}`)).toEqual({
+      id: acmeAdmin.id, email: acmeAdmin.email, fullName: 'Test User', userType: 2, role: 'customer_admin', companyId: acme.id, subdomain: 'acme',
+    });
+    expect(await pages.currentUser(cookie, `globex.localhost:${t.port}`)).toBeNull();
+    expect(await pages.currentUser(null, acmeHost())).toBeNull();
+    expect(await pages.currentUser('sw_at=garbage', acmeHost())).toBeNull();
+
+    expect(await pages.resolveHost(`localhost:${t.port}`)).toEqual({ kind: 'root' });
+    expect(await pages.resolveHost(`acme.localhost:${t.port}`)).toMatchObject({
+      kind: 'tenant', subdomain: 'acme', company: { id: acme.id, name: 'Acme', subdomain: 'acme', primaryColor: '#007bff', secondaryColor: '#6c757d', logoBase64: null },
+    });
+    expect(await pages.resolveHost('nosuch.localhost')).toEqual({ kind: 'unknown_tenant', subdomain: 'nosuch' });
+    expect(await pages.resolveHost('deadco.localhost')).toEqual({ kind: 'unknown_tenant', subdomain: 'deadco' });
+    expect(await pages.resolveHost('127.0.0.1:80')).toEqual({ kind: 'invalid' });
+    expect(await pages.resolveHost('evil.example.org')).toEqual({ kind: 'invalid' });
   });
 
   it('refuses a cross-site login post', async () => {

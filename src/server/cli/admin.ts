@@ -1,0 +1,90 @@
+// Operator commands: `npm run admin -- create-superadmin --email you@example.com` (the password
+// is read from stdin, never from the command line where `ps` would show it) and
+// `npm run admin -- list-users`. Uses the same configuration as the server (DATABASE_URL, ...).
+import { createInterface } from 'node:readline';
+import { ConfigError, parseConfig } from '../config.ts';
+import { createServices } from '../services.ts';
+import { createSuperAdmin } from '../domain/setup/first-admin.ts';
+import { DomainError } from '../domain/errors.ts';
+import { usersRepo } from '../db/repositories/users-repo.ts';
+import { USER_TYPE_LABELS } from '../../lib/permissions.ts';
+
+const USAGE = `Usage:
+  npm run admin -- create-superadmin --email you@example.com [--name "Full Name"]
+      (reads the password from stdin: type it, or pipe it in)
+  npm run admin -- list-users`;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  if (i >= 0) return args[i + 1];
+  const eq = args.find((a) => a.startsWith(`--${name}=`));
+  return eq?.slice(name.length + 3);
+}
+
+async function readPassword(): Promise<string> {
+  const tty = process.stdin.isTTY;
+  if (tty) process.stderr.write('Password (8+ characters): ');
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  if (tty) process.stdin.setRawMode?.(false);
+  for await (const line of rl) {
+    rl.close();
+    return line.replace(/\r$/, '');
+  }
+  return '';
+}
+
+async function main(): Promise<number> {
+  const [command, ...args] = process.argv.slice(2);
+  if (command !== 'create-superadmin' && command !== 'list-users') {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  let config;
+  try {
+    config = parseConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+  const services = await createServices({ ...config, adminEmail: undefined, adminPassword: undefined });
+  try {
+    if (command === 'list-users') {
+      const rows = await usersRepo(services.db).listWithCompanyName();
+      for (const u of rows) {
+        process.stdout.write(`${u.email}\t${USER_TYPE_LABELS[String(u.user_type)] ?? u.user_type}\t${u.company_name ?? '-'}\t${u.is_active ? 'active' : 'inactive'}\n`);
+      }
+      if (rows.length === 0) process.stdout.write('No users yet.\n');
+      return 0;
+    }
+    const email = option(args, 'email');
+    if (!email) {
+      process.stderr.write(`--email is required.\n${USAGE}\n`);
+      return 2;
+    }
+    const password = await readPassword();
+    try {
+      await createSuperAdmin(services, { email, password, fullName: option(args, 'name') }, { onlyIfNoUsers: false });
+    } catch (e) {
+      if (e instanceof DomainError) {
+        process.stderr.write(`${e.detail}\n`);
+        return 1;
+      }
+      throw e;
+    }
+    process.stdout.write(`Super admin ${email.trim().toLowerCase()} created.\n`);
+    return 0;
+  } finally {
+    await services.db.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`Fatal: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);
