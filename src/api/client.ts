@@ -52,11 +52,14 @@ export function createTransport(opts: ApiClientOptions = {}): Transport {
   let renewal: Promise<boolean> | null = null;
   let generation = 0;
 
-  async function sendWithTimeout(req: Request): Promise<Response> {
+  // Each attempt is a fresh Request with the body as bytes (read once), so a replay can resend it
+  // and the signal combines the caller's with the time-out.
+  async function sendWithTimeout(req: Request, body?: ArrayBuffer): Promise<Response> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    const attempt = new Request(req.url, { method: req.method, headers: req.headers, body, credentials: req.credentials, redirect: req.redirect, signal });
     try {
-      return await send(new Request(req, { signal }));
+      return await send(attempt);
     } catch (e) {
       if (timeout.aborted) throw new RequestTimeoutError(timeoutMs);
       throw e;
@@ -86,14 +89,14 @@ export function createTransport(opts: ApiClientOptions = {}): Transport {
   return async function transport(req: Request): Promise<Response> {
     lastOrigin = new URL(req.url).origin;
     const path = pathOf(req);
-    const replay = req.clone();
+    const body = req.body ? await req.arrayBuffer() : undefined;
     const sentAt = generation;
-    let res = await sendWithTimeout(req);
+    let res = await sendWithTimeout(req, body);
     if (res.status === 401 && !NO_RENEWAL.has(path)) {
       const renewed = generation !== sentAt || (await renew());
       if (renewed) {
         await res.body?.cancel();
-        res = await sendWithTimeout(replay);
+        res = await sendWithTimeout(req, body);
       }
     }
     if (res.status === 403 && !path.startsWith(AUTH_PREFIX)) redirect(loginPath());

@@ -94,7 +94,7 @@ function Screen() {
       return route === 'notFound' ? <NotFound /> : publicPage(route!);
     case 'no_role': return <Welcome />;
     case 'company_host': return <CompanyHostRedirect />;
-    case 'not_found': return user ? <Shell title="Page Not Found"><NotFound /></Shell> : <NotFound />;
+    case 'not_found': return user ? <Shell title="Page Not Found"><NotFound embedded /></Shell> : <NotFound />;
     case 'denied': return <Shell title={route ? TITLES[route] : ''}><AccessDenied /></Shell>;
     case 'page': return <Shell title={TITLES[route!]}>{signedInPage(route!, (page?.params ?? {}) as Record<string, string>)}</Shell>;
   }

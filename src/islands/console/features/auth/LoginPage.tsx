@@ -12,10 +12,11 @@ export function LoginPage() {
   const b = boot();
   const host = b.host;
   const here = { protocol: location.protocol, port: location.port };
-  if (host.kind === 'unknown_tenant') return <CompanyMissing />;
+  const missing = useStore($companyMissing);
+  if (host.kind === 'unknown_tenant' || missing) return <CompanyMissing />;
   const tenant = host.kind === 'tenant' ? host.company : null;
   return (
-    <div className="sw-auth">
+    <main className="sw-auth">
       <div className="sw-auth-card">
         {tenant ? (
           <div className="sw-auth-brand">
@@ -29,19 +30,19 @@ export function LoginPage() {
         {tenant && <a className="sw-link" href={mainSiteUrl(b.productDomain, '/login', here)} target="_self">Go to Main Site</a>}
       </div>
       {tenant && <PublicStatusList subdomain={tenant.subdomain} />}
-    </div>
+    </main>
   );
 }
 
 function CompanyMissing() {
   const b = boot();
   return (
-    <div className="sw-standalone">
+    <main className="sw-standalone">
       <div className="sw-panel sw-center-text" role="alert">
         <h1>Company not found or inactive</h1>
         <a className="sw-btn sw-btn-primary" href={mainSiteUrl(b.productDomain, '/', { protocol: location.protocol, port: location.port })} target="_self">Go to Main Site</a>
       </div>
-    </div>
+    </main>
   );
 }
 
@@ -89,11 +90,9 @@ function LoginForm({ tenant }: { tenant: boolean }) {
 
 function PublicStatusList({ subdomain }: { subdomain: string }) {
   const load = useStore($publicMonitors);
-  const missing = useStore($companyMissing);
   useEffect(() => {
     void loadPublicMonitors(subdomain);
   }, [subdomain]);
-  if (missing) return <CompanyMissing />;
   return (
     <section className="sw-auth-card sw-public-status" aria-labelledby="public-api-status">
       <h2 id="public-api-status">Public API Status</h2>

@@ -15,7 +15,7 @@ export function ForgotPasswordPage() {
     setBusy(false);
   }
   return (
-    <div className="sw-auth">
+    <main className="sw-auth">
       <div className="sw-auth-card">
         <p className="sw-auth-company">{boot().productName}</p>
         <h1>Forgot password</h1>
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
           <div className="sw-auth-links"><a href="/login">Back to sign in</a></div>
         </form>
       </div>
-    </div>
+    </main>
   );
 }
 
@@ -45,7 +45,7 @@ export function ResetPasswordPage() {
     setBusy(false);
   }
   return (
-    <div className="sw-auth">
+    <main className="sw-auth">
       <div className="sw-auth-card">
         <p className="sw-auth-company">{boot().productName}</p>
         <h1>Choose a new password</h1>
@@ -61,6 +61,6 @@ export function ResetPasswordPage() {
           </form>
         )}
       </div>
-    </div>
+    </main>
   );
 }

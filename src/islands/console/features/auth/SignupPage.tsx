@@ -17,7 +17,7 @@ export function SignupPage() {
     setBusy(false);
   }
   return (
-    <div className="sw-auth">
+    <main className="sw-auth">
       <div className="sw-auth-card">
         <p className="sw-auth-company">{boot().productName}</p>
         <h1>Create your account</h1>
@@ -34,6 +34,6 @@ export function SignupPage() {
           <div className="sw-auth-links"><a href="/login">Already have an account? Sign in</a></div>
         </form>
       </div>
-    </div>
+    </main>
   );
 }

@@ -8,37 +8,39 @@ import { companySiteUrl, GENERIC_COMPANY_SUBDOMAIN } from '../../hosts.ts';
 import { $user } from '../../stores/auth.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 
-export function NotFound() {
+export function NotFound({ embedded = false }: { embedded?: boolean }) {
+  const Heading = embedded ? 'h2' : 'h1';
+  const Wrap = embedded ? 'div' : 'main';
   return (
-    <div className="sw-standalone">
+    <Wrap className={embedded ? 'sw-embedded' : 'sw-standalone'}>
       <div className="sw-panel sw-center-text">
         <p className="sw-big" aria-hidden="true">404</p>
-        <h1>Page Not Found</h1>
+        <Heading>Page Not Found</Heading>
         <p>The page you are looking for does not exist or has been moved.</p>
         <div className="sw-row-center">
           <button type="button" className="sw-btn" onClick={() => history.back()}>Go Back</button>
           <a className="sw-btn sw-btn-primary" href="/" target="_self">Home</a>
         </div>
       </div>
-    </div>
+    </Wrap>
   );
 }
 
 export function Maintenance() {
   return (
-    <div className="sw-standalone">
+    <main className="sw-standalone">
       <div className="sw-panel sw-center-text">
         <p className="sw-big" aria-hidden="true">🛠</p>
         <h1>We'll be back soon!</h1>
         <p>{boot().productName} is down for scheduled maintenance. Thank you for your patience.</p>
       </div>
-    </div>
+    </main>
   );
 }
 
 export function ErrorScreen({ error }: { error: Error }) {
   return (
-    <div className="sw-standalone">
+    <main className="sw-standalone">
       <div className="sw-panel" role="alert">
         <h1>Something went wrong.</h1>
         <p className="sw-error-text">{error.message}</p>
@@ -48,7 +50,7 @@ export function ErrorScreen({ error }: { error: Error }) {
         </details>
         <a className="sw-btn sw-btn-primary" href="/" target="_self">Home</a>
       </div>
-    </div>
+    </main>
   );
 }
 
@@ -62,13 +64,13 @@ export function AccessDenied() {
 
 export function Welcome() {
   return (
-    <div className="sw-standalone">
+    <main className="sw-standalone">
       <div className="sw-panel sw-center-text">
         <h1>Welcome</h1>
         <p>Please sign in to continue</p>
         <a className="sw-btn sw-btn-primary" href="/login">Sign In</a>
       </div>
-    </div>
+    </main>
   );
 }
 
@@ -98,8 +100,8 @@ export function CompanyHostRedirect() {
     };
   }, [user]);
   return (
-    <div className="sw-standalone">
+    <main className="sw-standalone">
       <Spinner label="Redirecting to your company site…" />
-    </div>
+    </main>
   );
 }

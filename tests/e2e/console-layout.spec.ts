@@ -1,0 +1,161 @@
+// The signed-in layout for each role: menus, active item, role badge, header, collapsing
+// navigation, tenant switching (with its audit event), sign-out, Page Not Found, placeholders.
+import { test, expect, type Page } from '@playwright/test';
+import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl } from './console-fixtures.ts';
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test.describe('super admin', () => {
+  test('menu, active item, role badge and header', async ({ page }) => {
+    await signInUi(page, mainUrl(), E2E_ADMIN);
+    await expect(page).toHaveURL(mainUrl('/dashboard'));
+    await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'API Intelligence', 'Security', 'Users', 'Tenants', 'Settings'].map((t) => new RegExp(t)));
+    await expect(menu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(header.getByText(E2E_ADMIN.email)).toBeVisible();
+    await expect(header.getByText('Super Administrator')).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByTestId('tenant-indicator')).toHaveText('Global view');
+    await shot(page, 'super-dashboard-1280');
+    await expectNoSeriousA11yViolations(page);
+    // placeholders and the active rule (by prefix) while navigating inside the app
+    for (const [label, path] of [['Global Metrics', '/metrics'], ['All Traces', '/traces'], ['Monitors', '/monitors'], ['API Intelligence', '/api-intelligence'], ['Security', '/security'], ['Settings', '/settings']]) {
+      await menu(page).getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(mainUrl(path));
+      await expect(page.getByText('Coming Soon')).toBeVisible();
+      await expect(menu(page).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+      await expect(menu(page).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+    }
+    await page.goto(mainUrl('/traces/abc123'));
+    await expect(menu(page).getByRole('link', { name: 'All Traces' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test("paths outside the super admin's routes show 'Page Not Found' with Go Back and Home", async ({ page }) => {
+    await signInUi(page, mainUrl(), E2E_ADMIN);
+    for (const path of ['/team', '/no-such-page', '/admin/nothing']) {
+      const r = await page.goto(mainUrl(path));
+      await expect(page.getByRole('main').getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+      if (path !== '/team') expect(r?.status()).toBe(404);
+    }
+  });
+
+  test('navigation collapses to 60 px and back; below 768 px it is collapsed and an overlay closes it', async ({ page }) => {
+    await signInUi(page, mainUrl(), E2E_ADMIN);
+    const nav = menu(page);
+    await expect(nav).toHaveCSS('width', '240px');
+    await page.getByRole('button', { name: 'Collapse navigation' }).click();
+    await expect(nav).toHaveCSS('width', '60px');
+    await page.getByRole('button', { name: 'Expand navigation' }).click();
+    await expect(nav).toHaveCSS('width', '240px');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(nav).toHaveCSS('width', '60px');
+    await expect(page.getByTestId('nav-overlay')).toHaveCount(0);
+    await shot(page, 'super-dashboard-375');
+    await page.getByRole('button', { name: 'Expand navigation' }).click();
+    await expect(nav).toHaveCSS('width', '240px');
+    await expect(page.getByTestId('nav-overlay')).toBeVisible();
+    await shot(page, 'super-nav-open-375');
+    await page.getByTestId('nav-overlay').click({ position: { x: 350, y: 400 } });
+    await expect(nav).toHaveCSS('width', '60px');
+    await expect(page.getByTestId('nav-overlay')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('tenant switching: inactive tenants disabled, choice kept, tenant_switch audit event with previous and new ids', async ({ page }) => {
+    const api = await adminApi();
+    const active = await seedCompany(api);
+    const inactive = await seedCompany(api, { status: 'inactive', is_active: false });
+    await signInUi(page, mainUrl(), E2E_ADMIN);
+    const select = page.getByLabel('Tenant', { exact: true });
+    await expect(select.locator(`option[value="${inactive.id}"]`)).toBeDisabled();
+    await expect(select.locator(`option[value="${active.id}"]`)).toBeEnabled();
+    const audit = page.waitForRequest((r) => r.url().endsWith('/api/v1/audit') && r.postDataJSON()?.event === 'tenant_switch');
+    await select.selectOption(active.id);
+    const body = (await audit).postDataJSON();
+    expect(body.details).toEqual({ previousTenantId: null, newTenantId: active.id });
+    await expect(page.getByTestId('tenant-indicator')).toHaveText(`Tenant: ${active.name}`);
+    expect(await page.evaluate(() => localStorage.getItem('sw_selected_tenant'))).toBe(active.id);
+    await page.reload();
+    await expect(page.getByTestId('tenant-indicator')).toHaveText(`Tenant: ${active.name}`);
+    const back = page.waitForRequest((r) => r.url().endsWith('/api/v1/audit') && r.postDataJSON()?.event === 'tenant_switch');
+    await page.getByLabel('Tenant', { exact: true }).selectOption('');
+    expect((await back).postDataJSON().details).toEqual({ previousTenantId: active.id, newTenantId: null });
+    await expect(page.getByTestId('tenant-indicator')).toHaveText('Global view');
+    expect(await page.evaluate(() => localStorage.getItem('sw_selected_tenant'))).toBeNull();
+    await api.dispose();
+  });
+
+  test('sign out asks first, logs the event, clears the session and the tenant, and goes to /login', async ({ page }) => {
+    const api = await adminApi();
+    const admin = await seedUser(api, 1, null);
+    const company = await seedCompany(api);
+    await signInUi(page, mainUrl(), admin);
+    await page.getByLabel('Tenant', { exact: true }).selectOption(company.id);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure you want to sign out?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(mainUrl('/dashboard'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const logoutEvent = page.waitForRequest((r) => r.url().endsWith('/api/v1/audit') && r.postDataJSON()?.event === 'user_logout');
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await logoutEvent;
+    await expect(page).toHaveURL(mainUrl('/login'));
+    expect(await page.evaluate(() => [localStorage.getItem('sw_selected_tenant'), localStorage.getItem('sw_user')])).toEqual([null, null]);
+    await page.goto(mainUrl('/dashboard'));
+    await expect(page).toHaveURL(mainUrl('/login'));
+    await api.dispose();
+  });
+});
+
+test.describe('company roles', () => {
+  test('company admin: menu, badge, brand colour, placeholders, Team, access denied for admin pages', async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api, { primary_color: '#2e7d32' });
+    const admin = await seedUser(api, 2, company.id);
+    await signInUi(page, tenantUrl(company.subdomain), admin);
+    await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'API Intelligence', 'Security', 'Team', 'Settings'].map((t) => new RegExp(t)));
+    await expect(page.getByTestId('role-badge')).toHaveText('Customer Admin');
+    await expect(page.getByTestId('role-badge')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
+    await expect(page.getByLabel('Tenant', { exact: true })).toHaveCount(0);
+    await menu(page).getByRole('link', { name: 'Team' }).click();
+    await expect(page.getByText('Coming Soon')).toBeVisible();
+    for (const path of ['/admin/tenants', '/admin/users', '/backend-test']) {
+      await page.goto(tenantUrl(company.subdomain, path));
+      await expect(page.getByRole('alert')).toHaveText('Access denied. Super admin privileges required.');
+    }
+    await page.goto(tenantUrl(company.subdomain, '/no-such-page'));
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await shot(page, 'company-notfound-1280');
+    await api.dispose();
+  });
+
+  test('viewer: read-only company dashboard, no Team or Settings in the menu', async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api);
+    const viewer = await seedUser(api, 3, company.id);
+    await signInUi(page, tenantUrl(company.subdomain), viewer);
+    await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+    await expect(page.getByText('Read-only')).toBeVisible();
+    await expect(page.getByText('Unknown Role')).toHaveCount(0);
+    await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'API Intelligence', 'Security'].map((t) => new RegExp(t)));
+    await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
+    await api.dispose();
+  });
+
+  test('a company user signed in on the main host is sent to the company subdomain with a spinner meanwhile', async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api);
+    const admin = await seedUser(api, 2, company.id);
+    await signInUi(page, mainUrl(), admin);
+    await expect(page).toHaveURL(tenantUrl(company.subdomain, '/dashboard'));
+    // the main host keeps a session too; opening a console page there goes back to the subdomain
+    await page.goto(mainUrl('/metrics'));
+    await expect(page).toHaveURL(tenantUrl(company.subdomain, '/metrics'));
+    await api.dispose();
+  });
+});
