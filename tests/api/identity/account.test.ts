@@ -96,6 +96,23 @@ describe.each(DB_KINDS)('signup on %s', (kind) => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it('limits signups per address to 20 an hour', async () => {
+    const fresh = await startTestApp({ db: kind });
+    try {
+      const c = fresh.client();
+      for (let i = 0; i < 20; i++) {
+        expect((await c.post('/api/v1/auth/signup', { name: `Shop ${i}`, email: `shop${i}@example.com`, password: 'Long-enough-1' })).status).toBe(201);
+      }
+      const r = await c.post('/api/v1/auth/signup', { name: 'Shop 21', email: 'shop21@example.com', password: 'Long-enough-1' });
+      expect(r.status).toBe(429);
+      expect(r.body.detail).toMatch(/^Too many signups from this address\. Please try again in \d+ minutes?\.$/);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await fresh.services.db.k.selectFrom('users').select('email').where('email', '=', 'shop21@example.com').execute()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('is refused with a clear detail when the operator turned it off', async () => {
     const off = await startTestApp({ db: kind, env: { SIGNUP_ENABLED: 'false' } });
     try {

@@ -157,10 +157,14 @@ export async function signup(ctx: Ctx, input: { name: string; email: string; pas
   if (pw) fields.password = pw;
   const first = Object.values(fields)[0];
   if (first) throw new DomainError('validation', first, { fields });
+  const now = services.now();
+  const lim = limiters(services).signupIp;
+  const wait = lim.retryAfter(ctx.ip, now);
+  if (wait > 0) throw tooManyAttempts(wait, 'Too many signups from this address.');
+  lim.hit(ctx.ip, now);
   const users = usersRepo(services.db);
   if (await users.findByEmail(email)) throw new DomainError('conflict', 'An account with this email already exists.', { fields: { email: 'An account with this email already exists.' } });
 
-  const now = services.now();
   const subdomain = await uniqueSubdomain(services, name);
   const companyId = newId();
   const userId = newId();

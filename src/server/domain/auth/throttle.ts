@@ -56,6 +56,7 @@ interface Limiters {
   loginIp: SlidingWindow;
   forgotEmail: SlidingWindow;
   forgotIp: SlidingWindow;
+  signupIp: SlidingWindow;
   audit: SlidingWindow;
 }
 
@@ -69,6 +70,7 @@ export function limiters(services: Services): Limiters {
       loginIp: new SlidingWindow(IP_FAILURES_PER_HOUR, HOUR),
       forgotEmail: new SlidingWindow(5, HOUR),
       forgotIp: new SlidingWindow(30, HOUR),
+      signupIp: new SlidingWindow(20, HOUR),
       audit: new SlidingWindow(120, 60_000),
     };
     byServices.set(services, l);
