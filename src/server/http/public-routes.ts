@@ -111,10 +111,12 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       }
       if (found.kind !== 'ok') return reply.callNotFound();
       const etag = found.view.etag;
-      if (notModified(req, reply, etag, { cacheControl: PAGE_CACHE_CONTROL, cors: false })) return reply;
       const cached = statusPageCache(services).rendered(host.subdomain, etag);
-      if (cached) return sendEncoded(req, reply, cached);
-      return renderAndCapture(reply, services, host.subdomain, etag);
+      if (!cached) return renderAndCapture(reply, services, host.subdomain, etag);
+      // A 304 carries the page's own CSP: browsers merge a 304's headers into the cached page.
+      reply.header('content-security-policy', cached.csp);
+      if (notModified(req, reply, etag, { cacheControl: PAGE_CACHE_CONTROL, cors: false })) return reply;
+      return sendEncoded(req, reply, cached);
     }
     if (host.kind === 'root' && !req.headers.cookie) {
       setupDone ||= !(await pages.needsSetup());
