@@ -329,6 +329,38 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect(await pages.resolveHost('evil.example.org')).toEqual({ kind: 'invalid' });
   });
 
+  it('changes the own password: other sessions end, this one continues', async () => {
+    const u = await seedUser(t.services, { userType: 3, companyId: globex.id });
+    const here = t.client();
+    const elsewhere = t.client();
+    await signIn(here, u, 'globex.localhost');
+    await signIn(elsewhere, u, 'globex.localhost');
+    const wrong = await here.post('/api/v1/auth/change-password', { current_password: 'nope-nope', new_password: 'Changed-pass-1' }, { host: 'globex.localhost' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.detail).toBe('The current password is not correct.');
+    const weak = await here.post('/api/v1/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'short' }, { host: 'globex.localhost' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.detail).toBe('Password must be at least 8 characters.');
+    const ok = await here.post('/api/v1/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'Changed-pass-1' }, { host: 'globex.localhost' });
+    expect(ok.status).toBe(200);
+    expect((await here.get('/api/v1/auth/me', { host: 'globex.localhost' })).status).toBe(200);
+    expect((await elsewhere.get('/api/v1/auth/me', { host: 'globex.localhost' })).status).toBe(401);
+    expect((await elsewhere.post('/api/v1/auth/refresh-token', undefined, { host: 'globex.localhost' })).status).toBe(401);
+    expect((await t.client().post('/api/v1/auth/login', { email: u.email, password: TEST_PASSWORD }, { host: 'globex.localhost' })).status).toBe(401);
+    expect((await t.client().post('/api/v1/auth/login', { email: u.email, password: 'Changed-pass-1' }, { host: 'globex.localhost' })).status).toBe(200);
+    expect((await t.client().post('/api/v1/auth/change-password', { current_password: 'x', new_password: 'Changed-pass-2' })).status).toBe(401);
+  });
+
+  it('sends security headers on the handoff redirect too', async () => {
+    const h = await t.client().get('/auth/handoff?code=nothing');
+    expect(h.status).toBe(303);
+    expect(h.headers.get('location')).toBe('/login?error=handoff');
+    expect(h.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(h.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(h.headers.get('cache-control')).toBe('no-store');
+    expect(h.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it('refuses a cross-site login post', async () => {
     const r = await t.client().post('/api/v1/auth/login', { email: admin.email, password: TEST_PASSWORD }, { headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } });
     expect(r.status).toBe(403);

@@ -248,3 +248,29 @@ export async function resetPassword(ctx: Ctx, input: { token: string; new_passwo
   await recordAudit(services, { event: 'user_update', source: 'server', userId: user.id, userRole: roleOfUserType(user.user_type), tenantId: user.company_id, userAgent: ctx.userAgent, ip: ctx.ip, details: { user_id: user.id, change: 'password_reset_by_link' } });
 }
 
+
+/** The signed-in user changes their own password: every session ends, this one starts afresh. */
+export async function changePassword(ctx: Ctx, input: { current_password: string; new_password: string }): Promise<IssuedSession> {
+  const actor = requireActor(ctx);
+  const { services } = ctx;
+  const users = usersRepo(services.db);
+  const user = await users.findById(actor.userId);
+  if (!user) throw new DomainError('unauthorized', 'Authentication required. Please sign in.');
+  const now = services.now();
+  const lim = limiters(services);
+  const wait = lim.loginAccount.retryAfter(user.email, now);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    lim.loginAccount.hit(user.email, now);
+    const msg = 'The current password is not correct.';
+    throw new DomainError('validation', msg, { fields: { current_password: msg } });
+  }
+  const pw = passwordProblem(input.new_password);
+  if (pw) throw new DomainError('validation', pw, { fields: { new_password: pw } });
+  await users.update(user.id, { password_hash: await hashPassword(input.new_password), updated_at: now });
+  await endUserSessions(services, user.id);
+  await authCodesRepo(services.db).invalidateUser(user.id, 'reset', now);
+  await auditFromCtx(ctx, 'user_update', { user_id: user.id, change: 'password_changed_by_user' });
+  const fresh = (await users.findById(user.id))!;
+  return issueSession(services, fresh, ctx.host, { remember: false, userAgent: ctx.userAgent });
+}
