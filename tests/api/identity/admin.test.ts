@@ -344,6 +344,16 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       expect((await t.client().post('/api/v1/auth/login', { email: rootUser.email, password: 'Hijacked-pass-1' })).status).toBe(401);
     });
 
+    it("refuses a cross-site request riding on a super admin's session", async () => {
+      const before = (await root.get('/api/v1/admin/companies')).body.length;
+      const r = await root.post('/api/v1/admin/companies', { name: 'Csrf', email: 'c@csrf.example.com', subdomain: 'csrf' }, { headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } });
+      expect(r.status).toBe(403);
+      expect(r.body.detail).toBe('Cross-site requests are not allowed.');
+      const sibling = await root.delete(`/api/v1/admin/companies/${globex.id}`, { headers: { origin: `http://acme.localhost:${t.port}`, 'sec-fetch-site': 'same-site' } });
+      expect(sibling.status).toBe(403);
+      expect((await root.get('/api/v1/admin/companies')).body.length).toBe(before);
+    });
+
     it('answers 401 to every admin call without a session', async () => {
       for (const [method, path, body] of adminCalls(acme.id)) {
         const r = await t.client().request(method, path, { body, headers: { 'x-role': 'super_admin' } });

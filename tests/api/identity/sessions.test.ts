@@ -401,3 +401,24 @@ describe.each(DB_KINDS)('login throttling on %s', (kind) => {
     expect((await signIn(t.client(), victim)).status).toBe(200);
   });
 });
+
+// The per-IP counter lives in memory and does not touch the database: one database suffices.
+describe('login throttling per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ db: 'sqlite' });
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses an address after 300 failed sign-ins in an hour, whichever accounts they tried', async () => {
+    const user = await seedUser(t.services, { userType: 1 });
+    const c = t.client();
+    for (let i = 0; i < 300; i++) {
+      const r = await c.post('/api/v1/auth/login', { email: `spray${i}@example.com`, password: 'Spray-pass-1' });
+      expect(r.status).toBe(401);
+    }
+    const r = await c.post('/api/v1/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(r.status).toBe(429);
+    expect(r.headers.getSetCookie()).toEqual([]);
+  });
+});
