@@ -1,6 +1,5 @@
 // Sign-in screens and the flows around them, as an anonymous visitor and each role.
-import { test, expect } from '@playwright/test';
-import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, PASSWORD, seedCompany, seedUser, shot, signInUi, tenantUrl, unique } from './console-fixtures.ts';
+import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, PASSWORD, seedCompany, seedUser, shot, signInUi, tenantUrl, unique, expect, test } from './console-fixtures.ts';
 
 test.describe('anonymous visitor', () => {
   test('protected routes and unknown paths send the visitor to /login', async ({ page }) => {

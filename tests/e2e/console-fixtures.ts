@@ -1,10 +1,29 @@
 // Console e2e helpers: seed companies and users through the real admin API (signed in as the
 // run's super admin), sign in through the real login screen, and check accessibility with axe.
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { E2E_ADMIN, mainUrl, tenantUrl } from './support/env.ts';
+import { E2E_ADMIN } from './support/global-setup.ts';
+import { startServer } from './support/server.ts';
 
-export { E2E_ADMIN, mainUrl, tenantUrl };
+export { E2E_ADMIN, expect };
+
+// Each worker runs its own server (fresh data directory, the same super admin), so these tests
+// never depend on, or disturb, the shared e2e server of other suites.
+let port = 0;
+export const mainUrl = (path = '/') => `http://localhost:${port}${path}`;
+export const tenantUrl = (subdomain: string, path = '/') => `http://${subdomain}.localhost:${port}${path}`;
+
+export const test = base.extend<object, { consoleServer: number }>({
+  consoleServer: [
+    async ({}, use) => {
+      const server = await startServer({ ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password });
+      port = server.port;
+      await use(server.port);
+      await server.stop();
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
 export const PASSWORD = 'Console-e2e-password-1';
 
 let seq = 0;

@@ -1,7 +1,7 @@
 // The signed-in layout for each role: menus, active item, role badge, header, collapsing
 // navigation, tenant switching (with its audit event), sign-out, Page Not Found, placeholders.
-import { test, expect, type Page } from '@playwright/test';
-import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl } from './console-fixtures.ts';
+import type { Page } from '@playwright/test';
+import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

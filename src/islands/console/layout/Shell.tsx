@@ -7,6 +7,7 @@ import { $selectedTenant, $tenantOptions, loadTenantOptions, selectTenant } from
 import { $router } from '../router.ts';
 import { Confirm } from '../ui/Modal.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { isActive, menuFor, roleBadge } from './menu.ts';
 import { $mobile, $navCollapsed, closeNav, toggleNav, watchViewport } from './nav.ts';
 
@@ -24,7 +25,7 @@ export function Shell(props: { title: string; children: ReactNode }) {
       <nav className="sw-nav" aria-label="Main">
         <div className="sw-nav-top">
           <button type="button" className="sw-nav-toggle" aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'} aria-expanded={!collapsed} onClick={toggleNav}>
-            ☰
+            <Icon name="menu" />
           </button>
           {!collapsed && <span className="sw-brand">StatusWatch</span>}
         </div>
@@ -35,7 +36,7 @@ export function Shell(props: { title: string; children: ReactNode }) {
               <li key={i.path}>
                 <a href={i.path} className={active ? 'sw-nav-item active' : 'sw-nav-item'} aria-current={active ? 'page' : undefined} title={i.label}
                   onClick={() => mobile && closeNav()}>
-                  <span className="sw-nav-icon" aria-hidden="true">{i.icon}</span>
+                  <span className="sw-nav-icon"><Icon name={i.icon} /></span>
                   <span className="sw-nav-label">{i.label}</span>
                 </a>
               </li>
@@ -66,7 +67,7 @@ function Header({ title }: { title: string }) {
       <h1 className="sw-title">{title}</h1>
       {showTenants && <TenantSwitch />}
       <div className="sw-user">
-        <a href="/notifications" className="sw-bell" aria-label="Notifications" title="Notifications">🔔</a>
+        <a href="/notifications" className="sw-bell" aria-label="Notifications" title="Notifications"><Icon name="bell" /></a>
         <span className="sw-avatar" aria-hidden="true">{label.charAt(0).toUpperCase()}</span>
         <span className="sw-user-text">
           <span className="sw-user-email">{user?.email}</span>

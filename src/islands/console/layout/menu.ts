@@ -9,29 +9,29 @@ export interface MenuItem {
   flag?: string;
 }
 
-const DASHBOARD: MenuItem = { label: 'Dashboard', path: '/dashboard', icon: '▦' };
+const DASHBOARD: MenuItem = { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' };
 
 export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
   DASHBOARD,
-  { label: 'Global Metrics', path: '/metrics', icon: '📈', resource: 'metrics' },
-  { label: 'All Traces', path: '/traces', icon: '🔍', resource: 'traces' },
-  { label: 'Monitors', path: '/monitors', icon: '📡', resource: 'monitors' },
-  { label: 'API Intelligence', path: '/api-intelligence', icon: '🧠', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
-  { label: 'Security', path: '/security', icon: '🛡', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
-  { label: 'Users', path: '/admin/users', icon: '👤', resource: 'users', flag: 'ENABLE_USER_MGMT' },
-  { label: 'Tenants', path: '/admin/tenants', icon: '🏢', resource: 'tenants' },
-  { label: 'Settings', path: '/settings', icon: '⚙', resource: 'settings' },
+  { label: 'Global Metrics', path: '/metrics', icon: 'metrics', resource: 'metrics' },
+  { label: 'All Traces', path: '/traces', icon: 'traces', resource: 'traces' },
+  { label: 'Monitors', path: '/monitors', icon: 'monitors', resource: 'monitors' },
+  { label: 'API Intelligence', path: '/api-intelligence', icon: 'api', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
+  { label: 'Security', path: '/security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
+  { label: 'Users', path: '/admin/users', icon: 'users', resource: 'users', flag: 'ENABLE_USER_MGMT' },
+  { label: 'Tenants', path: '/admin/tenants', icon: 'tenants', resource: 'tenants' },
+  { label: 'Settings', path: '/settings', icon: 'settings', resource: 'settings' },
 ];
 
 export const CUSTOMER_MENU: readonly MenuItem[] = [
   DASHBOARD,
-  { label: 'My Metrics', path: '/metrics', icon: '📈', resource: 'metrics' },
-  { label: 'My Traces', path: '/traces', icon: '🔍', resource: 'traces' },
-  { label: 'My Monitors', path: '/monitors', icon: '📡', resource: 'monitors' },
-  { label: 'API Intelligence', path: '/api-intelligence', icon: '🧠', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
-  { label: 'Security', path: '/security', icon: '🛡', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
-  { label: 'Team', path: '/team', icon: '👥', resource: 'users', flag: 'ENABLE_USER_MGMT' },
-  { label: 'Settings', path: '/settings', icon: '⚙', resource: 'settings' },
+  { label: 'My Metrics', path: '/metrics', icon: 'metrics', resource: 'metrics' },
+  { label: 'My Traces', path: '/traces', icon: 'traces', resource: 'traces' },
+  { label: 'My Monitors', path: '/monitors', icon: 'monitors', resource: 'monitors' },
+  { label: 'API Intelligence', path: '/api-intelligence', icon: 'api', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
+  { label: 'Security', path: '/security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
+  { label: 'Team', path: '/team', icon: 'team', resource: 'users', flag: 'ENABLE_USER_MGMT' },
+  { label: 'Settings', path: '/settings', icon: 'settings', resource: 'settings' },
 ];
 
 export function menuFor(role: Role | null, flags: Record<string, boolean>): MenuItem[] {

@@ -7,6 +7,7 @@ import { boot } from '../../boot.ts';
 import { companySiteUrl, GENERIC_COMPANY_SUBDOMAIN } from '../../hosts.ts';
 import { $user } from '../../stores/auth.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 
 export function NotFound({ embedded = false }: { embedded?: boolean }) {
   const Heading = embedded ? 'h2' : 'h1';
@@ -30,7 +31,7 @@ export function Maintenance() {
   return (
     <main className="sw-standalone">
       <div className="sw-panel sw-center-text">
-        <p className="sw-big" aria-hidden="true">🛠</p>
+        <p className="sw-big" aria-hidden="true"><Icon name="settings" size={56} /></p>
         <h1>We'll be back soon!</h1>
         <p>{boot().productName} is down for scheduled maintenance. Thank you for your patience.</p>
       </div>

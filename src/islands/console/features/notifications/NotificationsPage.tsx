@@ -10,7 +10,7 @@ import {
   markAllRead, markRead, openNotification, SEVERITIES, setFilter, setPreference, TYPES, type Filters, type Notification, type Preferences,
 } from './store.ts';
 
-const SEVERITY_ICON: Record<string, string> = { critical: '⛔', high: '🔴', medium: '🟠', low: '🟡', info: 'ℹ' };
+const SEVERITY_MARK: Record<string, string> = { critical: '!!', high: '!', medium: '~', low: '-', info: 'i' };
 const PREF_LABELS: Array<[keyof Preferences, string]> = [
   ['email_enabled', 'Email notifications'], ['sms_enabled', 'SMS notifications'], ['webhook_enabled', 'Webhook notifications'],
   ['monitor_incidents', 'Monitor incidents'], ['ssl_warnings', 'SSL warnings'], ['dns_warnings', 'DNS warnings'],
@@ -82,7 +82,7 @@ function NotificationCard({ n }: { n: Notification }) {
   return (
     <li className={n.is_read ? 'sw-notification' : 'sw-notification sw-unread'} data-testid="notification-card">
       <button type="button" className="sw-notification-open" onClick={() => void openNotification(n)} aria-label={`Open ${n.title}`}>
-        <span className={`sw-sev-icon sw-sev-${n.severity}`} aria-hidden="true">{SEVERITY_ICON[n.severity] ?? 'ℹ'}</span>
+        <span className={`sw-sev-icon sw-sev-bg-${n.severity}`} aria-hidden="true">{SEVERITY_MARK[n.severity] ?? 'i'}</span>
         <span className="sw-notification-main">
           <strong className="sw-notification-title">{n.title}</strong>
           <span className="sw-muted">{fmtTime(n.created_at, '')} · <span className={`sw-sev sw-sev-${n.severity}`}>{n.severity}</span> · {n.type}</span>
