@@ -72,6 +72,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
   let running = false;
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let lastOverdueScan = 0;
@@ -143,18 +144,25 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
     } finally {
       clearTimeout(deadline);
     }
-    if (!running && abort.signal.aborted) return; // stopped mid-check: the lease lapses, another worker runs it
+    if (stopping && abort.signal.aborted) return; // stopped mid-check: the lease lapses, another worker runs it
     queue.push({ monitorId: m.id, companyId: m.company_id, checkedAt: Math.max(claimedAt, services.now()), outcome, leaseOwner: owner });
     scheduleFlush();
   }
 
   function launch(m: MonitorRow, now: number): void {
-    const prevDue = m.next_due_at - m.interval_seconds * 1000;
-    if (prevDue <= now) stats.lagMs.push(now - prevDue);
-    if (stats.lagMs.length > 200_000) stats.lagMs.splice(0, 100_000);
+    // Claimed up to a tick ahead: start at the exact due time.
+    const due = m.next_due_at - m.interval_seconds * 1000;
+    const wait = Math.min(Math.max(0, due - now), tickMs + 100);
     perCompany.set(m.company_id, (perCompany.get(m.company_id) ?? 0) + 1);
     const abort = new AbortController();
-    const done = runCheck(m, now, abort).finally(() => {
+    const begin = async () => {
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const started = services.now();
+      if (due <= started && started - due < m.interval_seconds * 1000) stats.lagMs.push(started - due);
+      if (stats.lagMs.length > 200_000) stats.lagMs.splice(0, 100_000);
+      await runCheck(m, started, abort);
+    };
+    const done = begin().finally(() => {
       inFlight.delete(m.id);
       perCompany.set(m.company_id, (perCompany.get(m.company_id) ?? 1) - 1);
       stats.inFlight = inFlight.size;
@@ -186,7 +194,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
     await maintenanceJobs(now);
     const free = maxInFlight - inFlight.size;
     if (free <= 0) return 0;
-    const claimed = await monitorsRepo(k).claimDue(owner, now, Math.min(free, claimBatch), leaseMarginMs);
+    const claimed = await monitorsRepo(k).claimDue(owner, now, now + tickMs + 50, Math.min(free, claimBatch), leaseMarginMs);
     const giveBack: string[] = [];
     for (const m of claimed) {
       if (inFlight.has(m.id) || (perCompany.get(m.company_id) ?? 0) >= (await capOf(m.company_id))) giveBack.push(m.id);
@@ -225,6 +233,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
     },
     async stop() {
       running = false;
+      stopping = true;
       if (timer) clearTimeout(timer);
       await ticking;
       for (const f of inFlight.values()) f.abort.abort();
@@ -236,16 +245,9 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
       if (running && !ticking) arm(0);
     },
     async runDueNow() {
-      const wasRunning = running;
-      running = true;
-      let n = 0;
-      try {
-        n = await tick();
-        await Promise.allSettled([...inFlight.values()].map((f) => f.done));
-        await flush();
-      } finally {
-        running = wasRunning;
-      }
+      const n = await tick();
+      await Promise.allSettled([...inFlight.values()].map((f) => f.done));
+      await flush();
       return n;
     },
     flush,

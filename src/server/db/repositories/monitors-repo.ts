@@ -60,21 +60,22 @@ export function monitorsRepo(k: Kysely<Database>) {
       return { up: Number(r.up ?? 0), down: Number(r.down ?? 0), paused: Number(r.paused ?? 0), total: Number(r.total), lastCheck: r.last == null ? null : Number(r.last) };
     },
     /**
-     * Claims up to `limit` due monitors for `owner` in one atomic UPDATE: only rows whose lease
+     * Claims up to `limit` monitors due by `horizon` (a tick ahead, so each check can start at
+     * its exact due time) for `owner` in one atomic UPDATE: only rows whose lease
      * is free or expired, so two processes never hold the same due check. The next due time
      * moves forward one interval at claim time (keeping the monitor's phase), or to now + interval
      * when more than an interval late, so a missed slot is never caught up.
      */
-    async claimDue(owner: string, now: number, limit: number, leaseMarginMs: number): Promise<MonitorRow[]> {
+    async claimDue(owner: string, now: number, horizon: number, limit: number, leaseMarginMs: number): Promise<MonitorRow[]> {
       const due = k.selectFrom('monitors').select('id')
-        .where('next_due_at', '<=', now).where('is_paused', '=', 0)
+        .where('next_due_at', '<=', horizon).where('is_paused', '=', 0)
         .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
         .orderBy('next_due_at').limit(limit);
       const dueLocked = isPostgres(k) ? due.forUpdate().skipLocked() : due;
       return k.updateTable('monitors')
         .set({
           lease_owner: owner,
-          lease_expires_at: sql<number>`cast(${now} as bigint) + timeout_seconds * 1000 + cast(${leaseMarginMs} as bigint)`,
+          lease_expires_at: sql<number>`cast(${horizon} as bigint) + timeout_seconds * 1000 + cast(${leaseMarginMs} as bigint)`,
           next_due_at: sql<number>`case when next_due_at + interval_seconds * 1000 > cast(${now} as bigint) then next_due_at + interval_seconds * 1000 else cast(${now} as bigint) + interval_seconds * 1000 end`,
         })
         .where('id', 'in', dueLocked)
