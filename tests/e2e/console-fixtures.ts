@@ -16,7 +16,7 @@ export const tenantUrl = (subdomain: string, path = '/') => `http://${subdomain}
 export const test = base.extend<object, { consoleServer: number }>({
   consoleServer: [
     async ({}, use) => {
-      const server = await startServer({ ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password });
+      const server = await startServer({ ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1' });
       port = server.port;
       await use(server.port);
       await server.stop();

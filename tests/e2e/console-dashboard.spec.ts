@@ -1,0 +1,183 @@
+// Both dashboards with real data: monitors checked by the engine against a loopback target
+// (one up, one answering 500), the incident it opens, and OTLP spans sent with an ingest key for
+// RED metrics and error traces. Also the skeleton, error panel and 'No Data' states.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
+
+let target: http.Server;
+let targetPort = 0;
+
+test.beforeAll(async () => {
+  target = http.createServer((req, res) => {
+    res.writeHead(req.url === '/down' ? 500 : 200, { 'content-type': 'text/plain' });
+    res.end(req.url === '/down' ? 'broken' : 'ok');
+  });
+  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+  targetPort = (target.address() as AddressInfo).port;
+});
+
+test.afterAll(async () => {
+  target.closeAllConnections();
+  await new Promise((r) => target.close(r));
+});
+
+async function seedMonitors(api: APIRequestContext, companyId: string): Promise<void> {
+  for (const [name, path] of [['Website', '/up'], ['Checkout API', '/down']]) {
+    const r = await api.post('/api/v1/monitors', {
+      data: { type: 'http', company_id: companyId, name, url: `http://127.0.0.1:${targetPort}${path}`, interval_seconds: 1, confirmations: 1, is_public: true },
+    });
+    expect(r.status(), await r.text()).toBe(201);
+  }
+}
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** 10 server spans for the company: 3 errors (500) of 1500 ms, 7 fine ones of 100 ms. */
+async function sendSpans(api: APIRequestContext, companyId: string): Promise<string> {
+  const key = await api.post('/api/v1/api-keys', { data: { name: 'e2e', scope: 'ingest', company_id: companyId } });
+  expect(key.status(), await key.text()).toBe(201);
+  const secret = ((await key.json()) as { key: string }).key;
+  const now = BigInt(Date.now()) * 1_000_000n;
+  const errorTrace = hex(16);
+  const spans = Array.from({ length: 10 }, (_, i) => {
+    const error = i < 3;
+    const ms = BigInt(error ? 1500 : 100);
+    return {
+      traceId: i === 0 ? errorTrace : hex(16),
+      spanId: hex(8),
+      name: error ? 'POST /pay' : 'GET /items',
+      kind: 2,
+      startTimeUnixNano: String(now - ms * 1_000_000n - BigInt(i) * 1_000_000_000n),
+      endTimeUnixNano: String(now - BigInt(i) * 1_000_000_000n),
+      attributes: [{ key: 'http.response.status_code', value: { intValue: error ? 500 : 200 } }],
+      status: error ? { code: 2, message: 'payment backend refused' } : { code: 1 },
+    };
+  });
+  const r = await api.post('/v1/traces', {
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    data: { resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'checkout' } }] }, scopeSpans: [{ spans }] }] },
+  });
+  expect(r.status(), await r.text()).toBeLessThan(300);
+  return errorTrace;
+}
+
+async function waitFor<T>(fn: () => Promise<T | null>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+test('company dashboard: RED tiles with colours, monitors with the down banner, error traces linking to /traces/{id}', async ({ page }) => {
+  test.setTimeout(60_000);
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  const admin = await seedUser(api, 2, company.id);
+  await seedMonitors(api, company.id);
+  const traceId = await sendSpans(api, company.id);
+  await waitFor(async () => {
+    const s = (await (await api.get(`/api/v1/monitors/summary?tenant=${company.id}`)).json()) as { down: number; up: number };
+    return s.down === 1 && s.up === 1 ? s : null;
+  });
+  await signInUi(page, tenantUrl(company.subdomain), admin);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+  await expect(page.getByText('Overview of your services, monitors, and performance metrics')).toBeVisible();
+
+  const red = page.getByTestId('card-red');
+  await expect(red.getByRole('heading', { name: 'My RED (24h)' })).toBeVisible();
+  await expect(red.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/metrics');
+  await expect(red.getByTestId('tile-error-rate')).toContainText('30.00');
+  await expect(red.getByTestId('tile-error-rate')).toHaveAttribute('data-tone', 'red');
+  await expect(red.getByTestId('tile-p95')).toHaveAttribute('data-tone', 'red');
+  await expect(red.getByTestId('tile-total-requests')).toContainText('10');
+  for (const label of ['Error Rate %', 'Requests/sec', 'P95 Latency ms', 'Uptime %', 'Total Requests', 'Avg Response']) await expect(red.getByText(label, { exact: true })).toBeVisible();
+  await expect(red.getByText('Last 24 hours performance metrics')).toBeVisible();
+
+  const monitors = page.getByTestId('card-monitors');
+  await expect(monitors.getByTestId('tile-up')).toContainText('1');
+  await expect(monitors.getByTestId('tile-down')).toContainText('1');
+  await expect(monitors.getByTestId('tile-total')).toContainText('2');
+  await expect(monitors.getByTestId('down-banner')).toContainText('1 Monitor(s) Down');
+  await expect(monitors.getByTestId('down-banner')).toContainText('Check your services');
+  await expect(monitors.getByText(/^Last check: /)).not.toHaveText('Last check: Unknown');
+
+  const traces = page.getByTestId('card-traces');
+  await expect(traces.getByText('Last 10 error traces from your services')).toBeVisible();
+  await expect(traces.getByRole('link', { name: /checkout · POST \/pay/ })).toHaveCount(3);
+  await expect(traces.locator(`a[href="/traces/${traceId}"]`)).toContainText('payment backend refused');
+  await shot(page, 'company-dashboard-1280');
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCSS('width', '60px');
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'company-dashboard-375');
+  await traces.locator(`a[href="/traces/${traceId}"]`).click();
+  await expect(page).toHaveURL(tenantUrl(company.subdomain, `/traces/${traceId}`));
+  await expect(page.getByText('Coming Soon')).toBeVisible();
+  await api.dispose();
+});
+
+test('super admin dashboard: top tenants by error rate, recent incidents, global monitor status', async ({ page }) => {
+  test.setTimeout(60_000);
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  await seedMonitors(api, company.id);
+  await sendSpans(api, company.id);
+  const incident = await waitFor(async () => {
+    const list = (await (await api.get('/api/v1/incidents/recent?limit=10')).json()) as Array<{ title: string; tenantId: string; status: string }>;
+    return list.find((i) => i.tenantId === company.id) ?? null;
+  });
+  const summary = (await (await api.get('/api/v1/monitors/summary')).json()) as { total: number; criticalAlerts: number };
+  await signInUi(page, mainUrl(), E2E_ADMIN);
+  await expect(page.getByText('Global overview of all tenants, metrics, and system health')).toBeVisible();
+
+  const top = page.getByTestId('card-top-tenants');
+  await expect(top.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/metrics');
+  const row = top.getByRole('row', { name: new RegExp(company.name) });
+  await expect(row).toContainText('30.00%');
+  await expect(row.locator('.sw-red').first()).toBeVisible();
+  await expect(top.getByText('Showing top 5 tenants by error rate')).toBeVisible();
+
+  const incidents = page.getByTestId('card-incidents');
+  await expect(incidents.getByText(incident.title).first()).toBeVisible();
+  await expect(incidents.getByText(company.name).first()).toBeVisible();
+  await expect(incidents.getByText('Last 10 incidents across all tenants')).toBeVisible();
+
+  const monitors = page.getByTestId('card-monitors');
+  await expect(monitors.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/monitors');
+  await expect(monitors.getByText(/^Monitoring \d+ endpoints across all tenants$/)).toBeVisible();
+  expect(summary.total).toBeGreaterThanOrEqual(2);
+  if (summary.criticalAlerts > 0) await expect(monitors.getByTestId('critical-banner')).toContainText(`${summary.criticalAlerts} Critical Alert(s)`);
+  else await expect(monitors.getByTestId('critical-banner')).toHaveCount(0);
+  await shot(page, 'super-dashboard-data-1280');
+  await api.dispose();
+});
+
+test('cards: skeleton while loading, the server detail or Failed to load data on error, No Data when empty', async ({ page }) => {
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  const viewer = await seedUser(api, 3, company.id);
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/v1/monitors/summary*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.route('**/api/v1/traces/search*', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unavailable', status: 503, detail: 'Trace store is warming up.' }) }));
+  await page.route('**/api/v1/api-intelligence/metrics/red*', (route) => route.abort('connectionreset'));
+  await signInUi(page, tenantUrl(company.subdomain), viewer);
+  await expect(page.getByTestId('card-monitors').getByLabel('Loading')).toBeVisible();
+  await expect(page.getByTestId('card-traces').getByRole('alert')).toContainText('Trace store is warming up.');
+  await expect(page.getByTestId('card-red').getByRole('alert')).toContainText(/.+/);
+  release();
+  await expect(page.getByTestId('card-monitors').getByText('No Data')).toBeVisible();
+  await expect(page.getByTestId('card-monitors').getByText('No monitors configured yet')).toBeVisible();
+  await api.dispose();
+});

@@ -1,0 +1,70 @@
+// The client rules in the browser against the real server: the silent renewal on 401 (exactly one
+// refresh-token call, the waiting requests replayed), the 403 redirect, and the diagnostic page.
+import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
+
+test('an expired access token is renewed silently once and the failed calls are replayed', async ({ page, context }) => {
+  await signInUi(page, mainUrl(), E2E_ADMIN);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Super Admin Dashboard' })).toBeVisible();
+  // the access token goes away (as when it expires); the refresh token stays
+  await context.clearCookies({ name: 'sw_at' });
+  const refreshes: string[] = [];
+  const failures: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/v1/auth/refresh-token')) refreshes.push(r.url());
+  });
+  page.on('response', (r) => {
+    if (r.status() === 401) failures.push(new URL(r.url()).pathname);
+  });
+  // Users Management loads the users and the companies at once: both fail, one renewal, both replayed
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(E2E_ADMIN.email) })).toBeVisible();
+  expect(refreshes).toHaveLength(1);
+  expect(failures).toEqual(expect.arrayContaining(['/api/v1/admin/users']));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('when the renewal fails too, the error is passed on (and a reload goes to /login)', async ({ page, context }) => {
+  await signInUi(page, mainUrl(), E2E_ADMIN);
+  await context.clearCookies();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tenants' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load companies. Please try again.' })).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(mainUrl('/login'));
+});
+
+test('a 403 from a data call sends the browser to /login', async ({ page }) => {
+  // A company admin's session on the main host serves only the redirect flow; their data calls
+  // there answer 403, and the console goes to the login page.
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  const admin = await seedUser(api, 2, company.id);
+  await signInUi(page, mainUrl(), admin);
+  await expect(page).toHaveURL(tenantUrl(company.subdomain, '/dashboard'));
+  const forbidden = page.waitForResponse((r) => r.url().includes('/api/v1/notifications/') && r.status() === 403);
+  await page.goto(mainUrl('/notifications'));
+  await forbidden;
+  await expect(page).toHaveURL(mainUrl('/login'));
+  await api.dispose();
+});
+
+test('backend test page: token state, role, claims from the server, unsigned test token rejected, backend checks', async ({ page }) => {
+  await signInUi(page, mainUrl(), E2E_ADMIN);
+  await page.goto(mainUrl('/backend-test'));
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Backend Test', exact: true })).toBeVisible();
+  await expect(page.getByTestId('token-state')).toHaveText('Valid');
+  await expect(page.getByTestId('bt-role')).toHaveText('super_admin');
+  await expect(page.getByTestId('bt-tenant')).toHaveText('Global view');
+  await expect(page.getByTestId('claims')).toContainText(`"email": "${E2E_ADMIN.email}"`);
+  await expect(page.getByTestId('claims')).toContainText('"exp":');
+  await page.getByRole('button', { name: 'Set Test Token' }).click();
+  await expect(page.getByTestId('token-verdict')).toContainText('The server rejected the unsigned test token (401)');
+  await expect(page.getByTestId('stored-token')).toContainText('well-formed');
+  await page.getByRole('button', { name: 'Run Backend Tests' }).click();
+  for (const name of ['Health', 'Companies', 'Dashboard summary', 'RED metrics (24h)']) {
+    await expect(page.getByTestId(`check-${name}`)).toContainText('PASS');
+    await expect(page.getByTestId(`check-${name}`)).toContainText('200');
+  }
+  await expect(page.getByTestId('check-Health')).toContainText('status ok');
+  await shot(page, 'backend-test-1280');
+  await expectNoSeriousA11yViolations(page);
+});
