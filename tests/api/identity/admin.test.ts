@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/test-app.ts';
-import { seedCompany, seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
+import { actorFor, ctxFor, seedCompany, seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
+import { deleteUser, updateUser } from '../../../src/server/domain/users/admin.ts';
 import { SUPER_ADMIN_REQUIRED } from '../../../src/server/domain/errors.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]).toString('base64');
@@ -293,6 +294,33 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
         const demote = await c.put(`/api/v1/admin/users/${only.id}`, { name: 'x', email: only.email, user_type: '1', is_active: false });
         expect(demote.status).toBe(409);
         expect((await c.get('/api/v1/auth/me')).status).toBe(200);
+
+        // two super admins removing each other at the same moment: one of them stays
+        const second = await seedUser(solo.services, { userType: 1 });
+        const c2 = solo.client();
+        await signIn(c2, second);
+        const results = await Promise.all([c.delete(`/api/v1/admin/users/${second.id}`), c2.delete(`/api/v1/admin/users/${only.id}`)]);
+        // the loser is refused (409), or finds its own account already gone (401)
+        const statuses = results.map((r) => r.status).sort();
+        expect(statuses[0]).toBe(200);
+        expect([401, 409]).toContain(statuses[1]);
+        const left = await solo.services.db.k.selectFrom('users').select('id').where('user_type', '=', 1).execute();
+        expect(left).toHaveLength(1);
+
+        // the same race with both sessions already verified: the row lock decides
+        const a = await seedUser(solo.services, { userType: 1 });
+        const survivor = { id: left[0].id, email: 'x', userType: 1 as const, companyId: null };
+        const ctxA = ctxFor(solo.services, actorFor({ ...a, userType: 1 }));
+        const ctxS = ctxFor(solo.services, actorFor(survivor));
+        const outcomes = await Promise.allSettled([
+          deleteUser(ctxA, survivor.id),
+          updateUser(ctxS, a.id, { name: 'A', email: a.email, user_type: '1', is_active: false }),
+        ]);
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        const rejected = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+        expect(rejected.reason.detail).toBe('The last active super admin cannot be removed, demoted or deactivated. Create another super admin first.');
+        const active = await solo.services.db.k.selectFrom('users').select('id').where('user_type', '=', 1).where('is_active', '=', 1).execute();
+        expect(active).toHaveLength(1);
       } finally {
         await solo.close();
       }

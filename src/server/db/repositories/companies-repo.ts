@@ -32,6 +32,12 @@ export function companiesRepo(db: Db) {
     findBySubdomain(subdomain: string): Promise<CompanyRow | undefined> {
       return k.selectFrom('companies').selectAll().where('subdomain', '=', subdomain.toLowerCase()).executeTakeFirst();
     },
+    /** Inside a transaction: locks a company row (PostgreSQL) so its user count stays put. */
+    lockById(id: string): Promise<CompanyRow | undefined> {
+      let q = k.selectFrom('companies').selectAll().where('id', '=', id);
+      if (db.kind === 'postgres') q = q.forUpdate();
+      return q.executeTakeFirst();
+    },
     findBySlug(slug: string): Promise<CompanyRow | undefined> {
       return k.selectFrom('companies').selectAll().where('slug', '=', slug.toLowerCase()).executeTakeFirst();
     },

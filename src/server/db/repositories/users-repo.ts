@@ -16,6 +16,15 @@ export function usersRepo(db: Db) {
       const r = await k.selectFrom('users').where('user_type', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(r.n);
     },
+    /**
+     * Inside a transaction: locks the active super admins (PostgreSQL; SQLite has one writer)
+     * so two concurrent demotions cannot remove the last one. Returns how many there are.
+     */
+    async lockActiveSuperAdmins(): Promise<number> {
+      let q = k.selectFrom('users').select('id').where('user_type', '=', 1).where('is_active', '=', 1).orderBy('id');
+      if (db.kind === 'postgres') q = q.forUpdate();
+      return (await q.execute()).length;
+    },
     async countActiveSuperAdmins(): Promise<number> {
       const r = await k.selectFrom('users').where('user_type', '=', 1).where('is_active', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(r.n);

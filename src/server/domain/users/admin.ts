@@ -4,6 +4,7 @@ import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso } from '../ids.ts';
 import { requireSuperAdmin } from '../authz.ts';
+import type { Db } from '../../db/connect.ts';
 import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -83,10 +84,16 @@ async function validateUser(ctx: Ctx, input: UserFormInput, opts: { creating: bo
   return { full_name, email, user_type: type as 1 | 2 | 3, company_id: type === 1 ? null : companyId };
 }
 
-async function assertRoomFor(ctx: Ctx, companyId: string): Promise<void> {
-  const company = await companiesRepo(ctx.services.db).findById(companyId);
+/** Runs fn in one transaction with repositories bound to it. */
+function inTx<T>(ctx: Ctx, fn: (db: Db) => Promise<T>): Promise<T> {
+  return ctx.services.db.k.transaction().execute((trx) => fn({ ...ctx.services.db, k: trx }));
+}
+
+/** Inside a transaction: refuses when the company is full (its row is locked meanwhile). */
+async function assertRoomFor(db: Db, companyId: string): Promise<void> {
+  const company = await companiesRepo(db).lockById(companyId);
   if (!company) return;
-  const users = await usersRepo(ctx.services.db).countByCompany(companyId);
+  const users = await usersRepo(db).countByCompany(companyId);
   if (users >= company.max_users) {
     throw new DomainError('limit_exceeded', `${company.name} already has its maximum of ${company.max_users} user${company.max_users === 1 ? '' : 's'}. Raise Max Users to add more.`);
   }
@@ -119,13 +126,15 @@ export async function createUser(ctx: Ctx, input: UserFormInput): Promise<UserVi
   const clean = await validateUser(ctx, input, { creating: true });
   const repo = usersRepo(ctx.services.db);
   if (await repo.findByEmail(clean.email)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
-  if (clean.company_id) await assertRoomFor(ctx, clean.company_id);
+  const passwordHash = await hashPassword(input.password!);
   const now = ctx.services.now();
   const id = newId();
   try {
-    await repo.insert({
-      ...clean, id, is_active: input.is_active === false ? 0 : 1, password_hash: await hashPassword(input.password!),
-      session_version: 1, created_at: now, updated_at: now,
+    await inTx(ctx, async (db) => {
+      if (clean.company_id) await assertRoomFor(db, clean.company_id);
+      await usersRepo(db).insert({
+        ...clean, id, is_active: input.is_active === false ? 0 : 1, password_hash: passwordHash, session_version: 1, created_at: now, updated_at: now,
+      });
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
@@ -146,10 +155,12 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
   if (other && other.id !== id) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
   const isActive = input.is_active === undefined ? before.is_active : input.is_active ? 1 : 0;
   const losesSuperAdmin = before.user_type === 1 && before.is_active === 1 && (clean.user_type !== 1 || isActive === 0);
-  if (losesSuperAdmin && (await repo.countActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
-  if (clean.company_id && clean.company_id !== before.company_id) await assertRoomFor(ctx, clean.company_id);
   try {
-    await repo.update(id, { ...clean, is_active: isActive, updated_at: ctx.services.now() });
+    await inTx(ctx, async (db) => {
+      if (losesSuperAdmin && (await usersRepo(db).lockActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
+      if (clean.company_id && clean.company_id !== before.company_id) await assertRoomFor(db, clean.company_id);
+      await usersRepo(db).update(id, { ...clean, is_active: isActive, updated_at: ctx.services.now() });
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     throw e;
@@ -167,9 +178,10 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
 export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
   requireSuperAdmin(ctx);
   const u = await loadUser(ctx, id);
-  const repo = usersRepo(ctx.services.db);
-  if (u.user_type === 1 && u.is_active === 1 && (await repo.countActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
-  await repo.delete(id);
+  await inTx(ctx, async (db) => {
+    if (u.user_type === 1 && u.is_active === 1 && (await usersRepo(db).lockActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
+    await usersRepo(db).delete(id);
+  });
   await auditFromCtx(ctx, 'user_delete', { user_id: id, email: u.email, user_type: u.user_type, company_id: u.company_id }, undefined, u.company_id);
 }
 
