@@ -1,0 +1,154 @@
+// Scheduling rules on both databases: no catch-up burst after downtime, a dead worker's lease
+// expires, the per-company concurrency cap, retention pruning; and the kind-specific warnings
+// (certificate expiring or invalid, DNS failing or changing) reach users once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../../../src/server/domain/context.ts';
+import { createEngine } from '../../../src/server/engine/scheduler.ts';
+import { pruneResults } from '../../../src/server/engine/retention.ts';
+import { createMonitor, getMonitor, getUptime, listChecks } from '../../../src/server/domain/monitors/service.ts';
+import { listNotifications } from '../../../src/server/domain/notifications/service.ts';
+import { seedCompany } from '../../support/fixtures.ts';
+import { DB_KINDS } from '../../support/test-db.ts';
+import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
+import { startTlsTargets, type TlsTargets } from '../../fixtures/targets/tls-targets.ts';
+import { startDnsServer, type DnsTarget } from '../../fixtures/targets/dns-targets.ts';
+import { engineServices, manualClock, seedTenant, type Clock } from './support.ts';
+
+describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
+  let services: Services;
+  let clock: Clock;
+  let http: HttpTargets;
+  let tls: TlsTargets;
+  let dns: DnsTarget;
+
+  beforeAll(async () => {
+    [http, tls, dns] = await Promise.all([startHttpTargets(), startTlsTargets(), startDnsServer({ answer: true })]);
+    clock = manualClock(Date.now());
+    services = await engineServices(kind, {}, clock.now);
+    services.monitoring = { extraCa: [tls.caPem] };
+  });
+  afterAll(async () => {
+    await Promise.all([http?.close(), tls?.close(), dns?.close()]);
+    await services?.db.close();
+  });
+
+  const k = () => services.db.k;
+
+  it('runs a monitor once after downtime (no catch-up burst) and lets a dead worker\'s lease expire', async () => {
+    const t = await seedTenant(services);
+    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const m = await createMonitor(t.adminCtx, { name: 'late', type: 'http', url: http.url('/count/late'), interval_seconds: 60, timeout_seconds: 2, is_public: false } as never);
+    await engine.runDueNow();
+    // The engine was down for ten intervals.
+    clock.advance(10 * 60_000);
+    for (let i = 0; i < 5; i++) await engine.runDueNow();
+    const after = (await listChecks(t.adminCtx, m.id, {})).length;
+    expect(after).toBeLessThanOrEqual(2); // the first check, and at most one late one: never ten
+    const row = await k().selectFrom('monitors').select('next_due_at').where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(row.next_due_at).toBeGreaterThan(clock.now()); // back on its own phase
+    expect(row.next_due_at).toBeLessThanOrEqual(clock.now() + 60_000 + 1000);
+
+    // A worker took the check and died: its lease blocks others until it expires.
+    await k().updateTable('monitors').set({ next_due_at: clock.now(), lease_owner: 'dead-worker', lease_expires_at: clock.now() + 30_000 }).where('id', '=', m.id).execute();
+    const before = (await listChecks(t.adminCtx, m.id, {})).length;
+    await engine.runDueNow();
+    expect((await listChecks(t.adminCtx, m.id, {})).length).toBe(before);
+    clock.advance(31_000);
+    await engine.runDueNow();
+    expect((await listChecks(t.adminCtx, m.id, {})).length).toBe(before + 1);
+    const freed = await k().selectFrom('monitors').select(['lease_owner']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(freed.lease_owner).toBeNull();
+    await k().updateTable('monitors').set({ is_paused: 1 }).where('id', '=', m.id).execute();
+  });
+
+  it('caps concurrent checks per company at max_workers', async () => {
+    const t = await seedTenant(services);
+    await k().updateTable('companies').set({ max_workers: 2 }).where('id', '=', t.company.id).execute();
+    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await createMonitor(t.adminCtx, { name: `slow${i}`, type: 'http', url: http.url('/slow?ms=300'), interval_seconds: 60, timeout_seconds: 5, is_public: false } as never)).id);
+    const started = Date.now();
+    const ran = await engine.runDueNow();
+    expect(ran).toBe(2); // two run, four wait for a free slot
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+    let checked = 0;
+    for (const id of ids) if ((await getMonitor(t.adminCtx, id)).last_checked_at) checked++;
+    expect(checked).toBe(2);
+    clock.advance(300);
+    await engine.runDueNow();
+    await engine.runDueNow();
+    checked = 0;
+    for (const id of ids) if ((await getMonitor(t.adminCtx, id)).last_checked_at) checked++;
+    expect(checked).toBe(6);
+    await k().updateTable('monitors').set({ is_paused: 1 }).where('company_id', '=', t.company.id).execute();
+  });
+
+  it('warns once when a certificate is within 14 days of expiry, and when it is invalid', async () => {
+    const t = await seedTenant(services);
+    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const expiring = await createMonitor(t.adminCtx, { name: 'shop cert', type: 'ssl', host: 'localhost', port: tls.port.expiring, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    await createMonitor(t.adminCtx, { name: 'old cert', type: 'ssl', host: 'localhost', port: tls.port.expired, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    await engine.runDueNow();
+    clock.advance(60_000);
+    await engine.runDueNow();
+    const n = await listNotifications(t.viewerCtx, { notification_type: 'ssl_warning' });
+    expect(n.map((x) => x.title).sort()).toEqual(['Certificate of old cert is invalid', 'Certificate of shop cert expires in 10 days']);
+    const warn = n.find((x) => x.title.startsWith('Certificate of shop'))!;
+    expect(warn).toMatchObject({ severity: 'medium', action_url: `/monitors/${expiring.id}` });
+    expect(warn.metadata).toMatchObject({ threshold: 14, days_left: 10 });
+    await k().updateTable('monitors').set({ is_paused: 1 }).where('company_id', '=', t.company.id).execute();
+  });
+
+  it('warns when DNS fails and when its answers change', async () => {
+    const t = await seedTenant(services);
+    const engine = createEngine(services, { pruneEveryMs: 0 });
+    dns.records.set('www.shop.test', ['192.0.2.1']);
+    const m = await createMonitor(t.adminCtx, { name: 'shop dns', type: 'dns', host: 'www.shop.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    await engine.runDueNow();
+    dns.records.set('www.shop.test', ['192.0.2.66']);
+    clock.advance(60_000);
+    await engine.runDueNow();
+    clock.advance(60_000);
+    await engine.runDueNow(); // same answer again: no second warning
+    const n = await listNotifications(t.adminCtx, { notification_type: 'dns_warning' });
+    expect(n).toHaveLength(1);
+    expect(n[0]).toMatchObject({ title: 'DNS answers of shop dns changed', message: 'Was 192.0.2.1; now 192.0.2.66.', action_url: `/monitors/${m.id}` });
+    dns.records.set('www.shop.test', []);
+    await k().updateTable('monitors').set({ config: JSON.stringify({ host: 'www.shop.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, expected_values: ['192.0.2.66'] }) }).where('id', '=', m.id).execute();
+    clock.advance(60_000);
+    await engine.runDueNow();
+    const titles = (await listNotifications(t.adminCtx, { notification_type: 'dns_warning' })).map((x) => x.title);
+    expect(titles).toContain('DNS check of shop dns is failing');
+    await k().updateTable('monitors').set({ is_paused: 1 }).where('company_id', '=', t.company.id).execute();
+  });
+
+  it('prunes raw results past the plan retention and keeps the rollups', async () => {
+    const starter = await seedCompany(services, { plan: 'starter' });
+    const pro = await seedCompany(services, { plan: 'professional' });
+    const t = await seedTenant(services);
+    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const m = await createMonitor(t.adminCtx, { name: 'kept', type: 'http', url: http.url('/ok'), interval_seconds: 60, timeout_seconds: 2, is_public: false } as never);
+    await engine.runDueNow();
+    const day = 86_400_000;
+    const now = clock.now();
+    const mk = (companyId: string, monitorId: string, ago: number) => ({ monitor_id: monitorId, checked_at: now - ago, company_id: companyId, status: 'operational' as const, response_time_ms: 1, http_code: 200, error: null, timings: null, cert_expires_at: null });
+    for (const c of [starter.id, pro.id]) {
+      const mid = c.split('').reverse().join('');
+      await k().insertInto('monitors').values({
+        id: mid, company_id: c, name: 'old', type: 'http', config: '{}', interval_seconds: 60, timeout_seconds: 5, next_due_at: now + 10 * day,
+        status_since: null, pending_status: null, last_checked_at: null, last_response_time_ms: null, last_http_code: null, last_error: null,
+        cert_expires_at: null, push_token: null, last_push_at: null, lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
+      }).execute();
+      await k().insertInto('check_results').values([mk(c, mid, 6 * day), mk(c, mid, 8 * day), mk(c, mid, 31 * day)]).execute();
+    }
+    const rollupsBefore = (await k().selectFrom('monitor_rollups_daily').selectAll().execute()).length;
+    const deleted = await pruneResults(k(), now);
+    expect(deleted).toBe(3); // starter: 8 and 31 days; professional: 31 days
+    const left = async (c: string) => (await k().selectFrom('check_results').select('checked_at').where('company_id', '=', c).execute()).length;
+    expect(await left(starter.id)).toBe(1);
+    expect(await left(pro.id)).toBe(2);
+    expect((await listChecks(t.adminCtx, m.id, {})).length).toBe(1); // enterprise result of today stays
+    expect((await k().selectFrom('monitor_rollups_daily').selectAll().execute()).length).toBe(rollupsBefore);
+    expect((await getUptime(t.adminCtx, m.id))['24h'].checks).toBe(1);
+  });
+});
