@@ -422,3 +422,34 @@ describe('login throttling per address', () => {
     expect(r.headers.getSetCookie()).toEqual([]);
   });
 });
+
+describe.each(DB_KINDS)('sessions served over https on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ db: kind, env: { PUBLIC_SCHEME: 'https', PRODUCT_DOMAIN: 'status.example.com' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('uses __Host- and __Secure- cookie names and https links', async () => {
+    const co = await seedCompany(t.services, { subdomain: 'acme' });
+    const u = await seedUser(t.services, { userType: 2, companyId: co.id });
+    const c = t.client();
+    const r = await signIn(c, u);
+    const set = r.headers.getSetCookie();
+    const at = set.find((x) => x.startsWith('__Host-sw_at='))!;
+    const rt = set.find((x) => x.startsWith('__Secure-sw_rt='))!;
+    expect(at).toMatch(/Path=\/(;|$)/);
+    expect(at).toMatch(/Secure/);
+    expect(at).not.toMatch(/Domain=/i);
+    expect(rt).toMatch(/Path=\/api\/v1\/auth/);
+    expect(set.some((x) => x.startsWith('sw_at='))).toBe(false);
+    expect(r.body.redirect_to).toMatch(new RegExp(`^https://acme\\.status\\.example\\.com:${t.port}/auth/handoff\\?code=`));
+    expect(r.headers.get('strict-transport-security')).toContain('max-age=');
+    expect((await c.get('/api/v1/auth/me')).status).toBe(200);
+    // the plain name is not accepted in https mode
+    const plain = t.client();
+    plain.setCookie('status.example.com', 'sw_at', c.jar.get('status.example.com')!.get('__Host-sw_at')!);
+    expect((await plain.get('/api/v1/auth/me')).status).toBe(401);
+    expect((await c.post('/api/v1/auth/refresh-token')).status).toBe(200);
+  });
+});
