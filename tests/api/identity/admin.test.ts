@@ -163,14 +163,21 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
     it('deletes a company with its users and sessions', async () => {
       const co = await seedCompany(t.services, { subdomain: 'doomed' });
       const u = await seedUser(t.services, { userType: 3, companyId: co.id });
+      const owner = await seedUser(t.services, { userType: 2, companyId: co.id });
       const c = t.client();
       await signIn(c, u, 'doomed.localhost');
+      const oc = t.client();
+      await signIn(oc, owner, 'doomed.localhost');
+      const m = await oc.post('/api/v1/monitors', { name: 'Doomed site', type: 'http', url: 'https://example.com/', interval_seconds: 60, is_public: true }, { host: 'doomed.localhost' });
+      expect(m.status).toBe(201);
       const r = await root.delete(`/api/v1/admin/companies/${co.id}`);
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ ok: true });
       expect((await root.get(`/api/v1/admin/companies/${co.id}`)).status).toBe(404);
       expect((await root.get('/api/v1/admin/users')).body.some((x: any) => x.id === u.id)).toBe(false);
       expect((await c.get('/api/v1/auth/me', { host: 'doomed.localhost' })).status).toBe(401);
+      expect(await t.services.db.k.selectFrom('monitors').select('id').where('company_id', '=', co.id).execute()).toEqual([]);
+      expect(await t.services.db.k.selectFrom('refresh_tokens').select('id').where('user_id', 'in', [u.id, owner.id]).execute()).toEqual([]);
     });
   });
 
@@ -452,11 +459,21 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
     });
 
     it('summarises the platform for super admins', async () => {
+      const empty = await root.get('/api/v1/admin/dashboard-summary');
+      expect(empty.body).toMatchObject({ monitors: 0, open_incidents: 0 });
+      const m = await acmeAdminClient.post('/api/v1/monitors', { name: 'Site', type: 'http', url: 'https://example.com/', interval_seconds: 60, is_public: false }, { host: acmeHost });
+      expect(m.status).toBe(201);
+      const now = Date.now();
+      const incident = (id: string, resolved: number | null) => ({
+        id, company_id: acme.id, monitor_id: null, title: 'Down', severity: 'high' as const, status: (resolved ? 'resolved' : 'open') as never,
+        started_at: now, resolved_at: resolved, created_by: null, created_at: now, updated_at: now,
+      });
+      await t.services.db.k.insertInto('incidents').values([incident(`${kind}-i1`, null), incident(`${kind}-i2`, now)]).execute();
       const r = await root.get('/api/v1/admin/dashboard-summary');
       expect(r.status).toBe(200);
       const companies = (await root.get('/api/v1/admin/companies')).body.length;
       const users = (await root.get('/api/v1/admin/users')).body.length;
-      expect(r.body).toMatchObject({ companies, users, monitors: 0, open_incidents: 0, health: { status: 'ok', database: { kind, status: 'up' } } });
+      expect(r.body).toMatchObject({ companies, users, monitors: 1, open_incidents: 1, health: { status: 'ok', database: { kind, status: 'up' } } });
     });
   });
 });
