@@ -81,7 +81,7 @@ function NotificationCard({ n }: { n: Notification }) {
   const meta = n.metadata && typeof n.metadata === 'object' ? Object.entries(n.metadata) : [];
   return (
     <li className={n.is_read ? 'sw-notification' : 'sw-notification sw-unread'} data-testid="notification-card">
-      <button type="button" className="sw-notification-open" onClick={() => void openNotification(n)} aria-label={`Open ${n.title}`}>
+      <button type="button" className="sw-notification-open" onClick={() => void openNotification(n)}>
         <span className={`sw-sev-icon sw-sev-bg-${n.severity}`} aria-hidden="true">{SEVERITY_MARK[n.severity] ?? 'i'}</span>
         <span className="sw-notification-main">
           <strong className="sw-notification-title">{n.title}</strong>
@@ -94,7 +94,7 @@ function NotificationCard({ n }: { n: Notification }) {
         </span>
       </button>
       <div className="sw-actions">
-        {!n.is_read && <button type="button" className="sw-btn sw-btn-small" aria-label={`Mark ${n.title} as read`} onClick={() => void markRead(n.id)}>Mark read</button>}
+        {!n.is_read && <button type="button" className="sw-btn sw-btn-small" aria-label={`Mark read: ${n.title}`} onClick={() => void markRead(n.id)}>Mark read</button>}
         <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${n.title}`} onClick={() => void deleteNotification(n.id)}>Delete</button>
       </div>
     </li>
