@@ -37,12 +37,23 @@ export function setMailLogSink(sink: (line: string) => void): void {
   mailLogSink = sink;
 }
 
+function log(services: Services, entry: Record<string, unknown>): void {
+  if (services.config.logLevel === 'silent' && mailLogSink === defaultSink) return;
+  mailLogSink(JSON.stringify({ time: services.now(), ...entry }));
+}
+
 export async function sendMail(services: Services, msg: MailMessage): Promise<void> {
   const t = transportFor(services);
   if (!t) {
-    if (services.config.logLevel === 'silent' && mailLogSink === defaultSink) return;
-    mailLogSink(JSON.stringify({ level: 30, time: services.now(), msg: `email (${msg.kind}) to ${msg.to}: ${msg.link ?? msg.subject}`, to: msg.to, subject: msg.subject, link: msg.link }));
+    log(services, { level: 30, msg: `email (${msg.kind}) to ${msg.to}: ${msg.link ?? msg.subject}`, to: msg.to, subject: msg.subject, link: msg.link });
     return;
   }
-  await t.sendMail({ from: services.config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
+  try {
+    await t.sendMail({ from: services.config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
+  } catch (e) {
+    // The operator must learn that mail is failing; the link itself is not logged (it is a secret
+    // meant for the mailbox, and SMTP was configured to keep it there).
+    log(services, { level: 50, msg: `email (${msg.kind}) to ${msg.to} failed: ${e instanceof Error ? e.message : String(e)}` });
+    throw e;
+  }
 }
