@@ -112,6 +112,36 @@ test.describe('super admin', () => {
   });
 });
 
+test.describe('feature flags', () => {
+  test('flags hide their menu items and the tenant selector; a failed flag load falls back to the defaults', async ({ page }) => {
+    const api = await adminApi();
+    const off = { ENABLE_TENANT_SWITCH: false, ENABLE_USER_MGMT: false, ENABLE_API_INTELLIGENCE: false, ENABLE_THREAT_INTELLIGENCE: false };
+    expect((await api.put('/api/v1/admin/flags', { data: off })).status()).toBe(200);
+    try {
+      await signInUi(page, mainUrl(), E2E_ADMIN);
+      await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'Tenants', 'Settings'].map((t) => new RegExp(t)));
+      await expect(page.getByLabel('Tenant', { exact: true })).toHaveCount(0);
+      // flags are loaded once per page: moving around does not ask again
+      let flagCalls = 0;
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/v1/admin/flags')) flagCalls++;
+      });
+      await menu(page).getByRole('link', { name: 'Tenants' }).click();
+      await menu(page).getByRole('link', { name: 'Dashboard' }).click();
+      expect(flagCalls).toBe(0);
+      // the flag call fails: the defaults of the spec apply (all four on)
+      await page.route('**/api/v1/admin/flags', (route) => route.abort('connectionreset'));
+      await page.reload();
+      await expect(menu(page).getByRole('link', { name: 'Users' })).toBeVisible();
+      await expect(menu(page).getByRole('link', { name: 'API Intelligence' })).toBeVisible();
+      await expect(page.getByLabel('Tenant', { exact: true })).toBeVisible();
+    } finally {
+      await api.put('/api/v1/admin/flags', { data: { ENABLE_TENANT_SWITCH: true, ENABLE_USER_MGMT: true, ENABLE_API_INTELLIGENCE: true, ENABLE_THREAT_INTELLIGENCE: true } });
+      await api.dispose();
+    }
+  });
+});
+
 test.describe('company roles', () => {
   test('company admin: menu, badge, brand colour, placeholders, Team, access denied for admin pages', async ({ page }) => {
     const api = await adminApi();
