@@ -86,9 +86,9 @@ describe('uptime', () => {
     expect(bars).toHaveLength(90);
     expect(bars[89]).toMatchObject({ day: today, tone: 'warn' });
     expect(bars[89].uptime).toBeCloseTo(99.5);
-    expect(bars[89].tooltip).toBe('2026-11-22 · 99.50% uptime');
+    expect(bars[89].tooltip).toBe('2026-11-22 99.50%');
     expect(bars[88].tone).toBe('bad');
-    expect(bars[0]).toMatchObject({ day: today - 89 * DAY_MS, uptime: null, tone: 'none', tooltip: '2026-08-25 · No data' });
+    expect(bars[0]).toMatchObject({ day: today - 89 * DAY_MS, uptime: null, tone: 'none', tooltip: '2026-08-25 no data' });
   });
 });
 

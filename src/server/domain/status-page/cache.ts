@@ -19,7 +19,8 @@ export type Lookup =
 export interface RenderedPage {
   etag: string;
   html: Buffer;
-  gzip: Buffer;
+  /** made on the first gzip-only request */
+  gzip: Buffer | null;
   br: Buffer;
   /** the page's Content-Security-Policy (script/style hashes of this HTML) */
   csp: string;
@@ -93,6 +94,12 @@ export class StatusPageCache {
   rendered(subdomain: string, etag: string): RenderedPage | undefined {
     const e = this.entries.get(subdomain.toLowerCase());
     return e?.rendered?.etag === etag ? e.rendered : undefined;
+  }
+
+  /** Drops the rendered bytes but keeps the snapshot (the benchmark times rendering alone). */
+  forgetRendered(subdomain: string): void {
+    const e = this.entries.get(subdomain.toLowerCase());
+    if (e) e.rendered = undefined;
   }
 
   storeRendered(subdomain: string, page: RenderedPage): void {

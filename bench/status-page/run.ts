@@ -1,0 +1,161 @@
+// Status page benchmark (DESIGN.md §5): a company with 20 public monitors (24 hourly + 90 daily
+// rollups each, incidents, maintenance), served by the real built server on loopback.
+//  1. cached page: req/s and p99 at 100 connections, side by side with a bare node:http server
+//     returning the same bytes (the ratio is the figure);
+//  2. page weight: compressed bytes of everything the page loads, measured in Chromium;
+//  3. re-render CPU: snapshot (database + timeline maths) + Astro render + compression.
+// Needs the pages built: DIST_DIR=$PWD/.tmp/dist-bench astro build && DIST_DIR=... npm run bench:status-page
+// BENCH_SECONDS (default 10) bounds each load run.
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync } from 'node:zlib';
+import { rawRequest } from '../../tests/support/test-app.ts';
+import { parseConfig } from '../../src/server/config.ts';
+import { openDb } from '../../src/server/db/connect.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import { createPageServices, createServices } from '../../src/server/services.ts';
+import { statusPageCache } from '../../src/server/domain/status-page/cache.ts';
+import { startServer } from '../../tests/e2e/support/server.ts';
+import { freePort } from '../../tests/support/pg-cluster.ts';
+import { seedCompany } from '../../tests/support/fixtures.ts';
+import { DAY, HOUR, dayOf, hourOf, seedDaily, seedHourly, seedIncident, seedMaintenance, seedMonitor } from '../../tests/api/public/fixtures.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 100;
+const SUB = 'bench';
+
+async function seed(dataDir: string): Promise<void> {
+  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const db = openDb({ kind: 'sqlite', file: config.sqlitePath });
+  const services = await createServices(config, { db });
+  const now = Date.now();
+  const co = await seedCompany(services, { name: 'Bench Corp', subdomain: SUB });
+  for (let i = 0; i < 20; i++) {
+    const m = await seedMonitor(db, co.id, now, { name: `Service ${String(i + 1).padStart(2, '0')}`, url: `https://svc${i}.bench.example/health` });
+    for (let h = 0; h < 24; h++) await seedHourly(db, m, hourOf(now) - h * HOUR, h === 5 && i % 4 === 0 ? { failures: 3, code: 503 } : {});
+    for (let d = 0; d < 90; d++) await seedDaily(db, m, dayOf(now) - d * DAY, d === 7 ? { failures: 20 } : {});
+    if (i === 3) await seedIncident(db, co.id, now, { monitorId: m.id, title: 'Elevated latency', updates: [{ status: 'investigating', message: 'Looking into slow responses.', at: now - 600_000 }] });
+  }
+  await seedIncident(db, co.id, now, { title: 'Resolved outage', status: 'resolved', startedAt: now - 2 * DAY, resolvedAt: now - 2 * DAY + HOUR });
+  await seedMaintenance(db, co.id, now);
+  await db.close();
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, pipelining: 1 });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, bytes: r.throughput.average };
+}
+
+/** A bare node:http server in its own process answering every request with the same bytes. */
+async function startBare(body: Buffer, headers: Record<string, string>) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sw-bare-'));
+  writeFileSync(path.join(dir, 'body'), body);
+  const port = await freePort();
+  const code = `const b=require('fs').readFileSync(${JSON.stringify(path.join(dir, 'body'))});const h=${JSON.stringify(headers)};require('http').createServer((q,s)=>{s.writeHead(200,h);s.end(b)}).listen(${port},'127.0.0.1',()=>console.log('up'))`;
+  const proc = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((r) => proc.stdout!.once('data', r));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => proc.kill() };
+}
+
+async function pageWeight(port: number): Promise<{ total: number; requests: number }> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage();
+    const responses: Array<Promise<number>> = [];
+    page.on('requestfinished', (req) => responses.push(req.sizes().then((s) => s.responseBodySize + s.responseHeadersSize)));
+    await page.goto(`http://${SUB}.localhost:${port}/`, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(responses);
+    return { total: sizes.reduce((a, b) => a + b, 0), requests: sizes.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** CPU ms (user + system) of one call, median and p99 over 200 runs after 20 warm-up runs. */
+async function cpuOf(fn: () => Promise<void>) {
+  const samples: number[] = [];
+  for (let i = 0; i < 220; i++) {
+    const start = process.cpuUsage();
+    await fn();
+    const d = process.cpuUsage(start);
+    if (i >= 20) samples.push((d.user + d.system) / 1000);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)], p99: samples[Math.floor(samples.length * 0.99)] };
+}
+
+async function renderCpu(dataDir: string, distDir: string) {
+  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DIST_DIR: distDir, RUN_ENGINE: 'false' });
+  const services = await createServices(config, { db: openDb({ kind: 'sqlite', file: config.sqlitePath }) });
+  const app = await buildApp({ services, pages: createPageServices(services), withPages: true, logger: false });
+  const cache = statusPageCache(services);
+  const host = `${SUB}.${config.productDomain}`;
+  const snapshot = await cpuOf(async () => {
+    cache.invalidate(SUB);
+    await cache.lookup(SUB);
+  });
+  let etag = '';
+  // Astro render + brotli of the result, with the snapshot cached
+  const render = await cpuOf(async () => {
+    cache.forgetRendered(SUB);
+    const r = await app.inject({ url: '/', headers: { host, 'accept-encoding': 'br' }, payloadAsStream: true });
+    if (r.statusCode !== 200) throw new Error(`render answered ${r.statusCode}`);
+    etag = String(r.headers.etag);
+    while (!cache.rendered(SUB, etag)) await sleep(0); // compression finishes after the answer
+  });
+  const served = await cpuOf(async () => {
+    const r = await app.inject({ url: '/', headers: { host, 'accept-encoding': 'br' }, payloadAsStream: true });
+    if (r.statusCode !== 200) throw new Error(`cached page answered ${r.statusCode}`);
+  });
+  await app.close();
+  await services.db.close();
+  return { snapshot, render, served };
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-'));
+await seed(dataDir);
+const distDir = process.env.DIST_DIR ?? path.resolve('dist');
+const server = await startServer({ DATA_DIR: dataDir, DIST_DIR: distDir, RUN_ENGINE: 'false', NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(43), LOG_LEVEL: 'warn', PUBLIC_SCHEME: 'http' });
+try {
+  const base = `http://127.0.0.1:${server.port}/`;
+  const headers = { host: `${SUB}.localhost:${server.port}`, 'accept-encoding': 'br, gzip' };
+  for (let i = 0; i < 3; i++) {
+    await rawRequest(base, 'GET', headers);
+    await sleep(300);
+  }
+  // The exact bytes the server sends for a cached page (brotli), served again by the bare server.
+  const cached = await rawRequest(base, 'GET', headers);
+  if (cached.status !== 200 || cached.headers.get('content-encoding') !== 'br') throw new Error(`cached page answered ${cached.status} ${cached.headers.get('content-encoding')}`);
+  const sentBytes = cached.bytes;
+  const html = brotliDecompressSync(sentBytes);
+  const responseHeaders: Record<string, string> = {};
+  cached.headers.forEach((v, k) => { if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) responseHeaders[k] = v; });
+
+  const ours = await load(base, headers);
+  const bare = await startBare(sentBytes, responseHeaders);
+  const baseline = await load(bare.url, headers);
+  bare.stop();
+  const weight = await pageWeight(server.port);
+  await server.stop();
+  const cpu = await renderCpu(dataDir, distDir);
+
+  const row = (name: string, r: { rps: number; p99: number; errors: number }) =>
+    `${name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+  console.log(`\nStatus page, 20 monitors, cached, ${CONNECTIONS} connections, ${SECONDS}s each (loopback, ${os.cpus().length} cores)`);
+  console.log(row('StatusWatch (Fastify)', ours));
+  console.log(row('bare node:http, same bytes', baseline));
+  console.log(`ratio (ours / bare)           ${(ours.rps / baseline.rps).toFixed(2)}            target: >= 5000 req/s, p99 <= 25 ms`);
+  console.log(`page weight                   ${weight.total} bytes compressed in ${weight.requests} request(s) (HTML ${html.length} bytes raw)   target: <= 30 KB`);
+  const ms = (x: { median: number; p99: number }) => `median ${x.median.toFixed(2)} ms, p99 ${x.p99.toFixed(2)} ms`;
+  console.log(`re-render CPU: snapshot (SQLite + timeline maths)  ${ms(cpu.snapshot)}`);
+  console.log(`               Astro render + brotli q5            ${ms(cpu.render)}`);
+  console.log(`               total median ${(cpu.snapshot.median + cpu.render.median).toFixed(2)} ms   target: <= 3 ms`);
+  console.log(`cached answer CPU (in-process inject)               ${ms(cpu.served)}`);
+} finally {
+  await server.stop();
+}
