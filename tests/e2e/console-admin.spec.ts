@@ -91,6 +91,9 @@ test.describe('Tenants Management', () => {
     await page.goto(mainUrl('/admin/tenants'));
     const banner = page.getByRole('alert').filter({ hasText: 'Failed to load companies. Please try again.' });
     await expect(banner).toBeVisible();
+    // the header's tenant selector fails too: its own message and an empty list
+    await expect(page.getByRole('banner').getByRole('alert')).toHaveText('Failed to load tenants');
+    await expect(page.getByLabel('Tenant', { exact: true }).locator('option')).toHaveCount(1);
     failing = false;
     await banner.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: /^All Tenants \(\d+\)$/ })).toBeVisible();

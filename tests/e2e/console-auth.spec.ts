@@ -1,5 +1,5 @@
 // Sign-in screens and the flows around them, as an anonymous visitor and each role.
-import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, PASSWORD, seedCompany, seedUser, shot, signInUi, tenantUrl, unique, expect, test } from './console-fixtures.ts';
+import { adminApi, E2E_ADMIN, mails, expectNoSeriousA11yViolations, mainUrl, PASSWORD, seedCompany, seedUser, shot, signInUi, tenantUrl, unique, expect, test } from './console-fixtures.ts';
 
 test.describe('anonymous visitor', () => {
   test('protected routes and unknown paths send the visitor to /login', async ({ page }) => {
@@ -53,6 +53,39 @@ test.describe('anonymous visitor', () => {
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page.getByRole('alert')).not.toHaveClass(/error/);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the emailed reset link sets a new password, once', async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api);
+    const user = await seedUser(api, 2, company.id);
+    await api.dispose();
+    await page.goto(mainUrl('/forgotpassword'));
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect.poll(() => mails.some((m) => m.to.includes(user.email)), { timeout: 10_000 }).toBe(true);
+    const raw = mails.find((m) => m.to.includes(user.email))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = raw.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0];
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, mainUrl('')));
+    await page.getByLabel('New Password').fill('Brand-new-password-9');
+    await page.getByLabel('Confirm Password').fill('Different-password-9');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The two passwords do not match.');
+    await page.getByLabel('Confirm Password').fill('Brand-new-password-9');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Your password has been reset. You can sign in now.');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('Brand-new-password-9');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(tenantUrl(company.subdomain, '/dashboard'));
+    // the link works once
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, mainUrl('')));
+    await page.getByLabel('New Password').fill('Third-password-9');
+    await page.getByLabel('Confirm Password').fill('Third-password-9');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toContainText('invalid or has expired');
   });
 
   test('a reset link without a token is refused', async ({ page }) => {
