@@ -21,6 +21,7 @@ export interface EngineOptions {
   claimBatch?: number;
   flushMs?: number;
   flushSize?: number;
+  lookaheadMs?: number;
   /** Added to a check's time-out to form its lease; a dead worker's checks run again after it */
   leaseMarginMs?: number;
   extraCa?: string[];
@@ -60,6 +61,8 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
   const flushMs = opts.flushMs ?? 100;
   const flushSize = opts.flushSize ?? 200;
   const leaseMarginMs = opts.leaseMarginMs ?? 30_000;
+  /** Claims reach this far ahead so each check can start at its due time, not at the next tick. */
+  const lookaheadMs = opts.lookaheadMs ?? Math.max(1000, tickMs * 2);
   const env: CheckEnv = {
     now: () => services.now(),
     allowPrivateTargets: services.config.allowPrivateTargets,
@@ -77,7 +80,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
   let ticking: Promise<void> | undefined;
   let lastOverdueScan = 0;
   let lastPrune = 0;
-  const inFlight = new Map<string, { company: string; abort: AbortController; done: Promise<void> }>();
+  const inFlight = new Map<string, { company: string; abort: AbortController; done: Promise<void>; started: boolean }>();
   const perCompany = new Map<string, number>();
   const caps = new Map<string, { cap: number; at: number }>();
   let queue: PendingResult[] = [];
@@ -149,26 +152,54 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
     scheduleFlush();
   }
 
-  function launch(m: MonitorRow, now: number): void {
-    // Claimed up to a tick ahead: start at the exact due time.
+  // Per-company concurrency: at most `cap` checks of a company run at once; the rest of its
+  // claimed checks wait in line for a slot (claims stop once a company has 4x cap queued).
+  const waiting = new Map<string, Array<() => void>>();
+  const queuedPerCompany = new Map<string, number>();
+  async function acquire(company: string, cap: number): Promise<void> {
+    if ((perCompany.get(company) ?? 0) < cap) {
+      perCompany.set(company, (perCompany.get(company) ?? 0) + 1);
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      if (!waiting.has(company)) waiting.set(company, []);
+      waiting.get(company)!.push(resolve);
+    });
+  }
+  function release(company: string): void {
+    const next = waiting.get(company)?.shift();
+    if (next) next(); // the slot passes straight to the next in line
+    else perCompany.set(company, (perCompany.get(company) ?? 1) - 1);
+  }
+
+  function launch(m: MonitorRow, now: number, cap: number): void {
+    // Claimed ahead of time: start at the exact due time.
     const due = m.next_due_at - m.interval_seconds * 1000;
-    const wait = Math.min(Math.max(0, due - now), tickMs + 100);
-    perCompany.set(m.company_id, (perCompany.get(m.company_id) ?? 0) + 1);
+    const wait = Math.min(Math.max(0, due - now), lookaheadMs + 100);
+    queuedPerCompany.set(m.company_id, (queuedPerCompany.get(m.company_id) ?? 0) + 1);
     const abort = new AbortController();
+    const entry = { company: m.company_id, abort, done: Promise.resolve(), started: false };
     const begin = async () => {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const started = services.now();
-      if (due <= started && started - due < m.interval_seconds * 1000) stats.lagMs.push(started - due);
-      if (stats.lagMs.length > 200_000) stats.lagMs.splice(0, 100_000);
-      await runCheck(m, started, abort);
+      if (abort.signal.aborted) return; // stopped before its turn
+      await acquire(m.company_id, cap);
+      try {
+        if (abort.signal.aborted) return;
+        entry.started = true;
+        const started = services.now();
+        if (due <= started && started - due < m.interval_seconds * 1000) stats.lagMs.push(started - due);
+        if (stats.lagMs.length > 200_000) stats.lagMs.splice(0, 100_000);
+        await runCheck(m, started, abort);
+      } finally {
+        release(m.company_id);
+      }
     };
-    const done = begin().finally(() => {
+    entry.done = begin().finally(() => {
       inFlight.delete(m.id);
-      perCompany.set(m.company_id, (perCompany.get(m.company_id) ?? 1) - 1);
+      queuedPerCompany.set(m.company_id, (queuedPerCompany.get(m.company_id) ?? 1) - 1);
       stats.inFlight = inFlight.size;
-      if (running) arm(0);
     });
-    inFlight.set(m.id, { company: m.company_id, abort, done });
+    inFlight.set(m.id, entry);
     stats.inFlight = inFlight.size;
   }
 
@@ -194,15 +225,20 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
     await maintenanceJobs(now);
     const free = maxInFlight - inFlight.size;
     if (free <= 0) return 0;
-    const claimed = await monitorsRepo(k).claimDue(owner, now, now + tickMs + 50, Math.min(free, claimBatch), leaseMarginMs);
+    const claimed = await monitorsRepo(k).claimDue(owner, now, now + lookaheadMs, Math.min(free, claimBatch), leaseMarginMs);
     const giveBack: string[] = [];
+    let launched = 0;
     for (const m of claimed) {
-      if (inFlight.has(m.id) || (perCompany.get(m.company_id) ?? 0) >= (await capOf(m.company_id))) giveBack.push(m.id);
-      else launch(m, now);
+      const cap = await capOf(m.company_id);
+      if (inFlight.has(m.id) || (queuedPerCompany.get(m.company_id) ?? 0) >= cap * 4) giveBack.push(m.id);
+      else {
+        launch(m, now, cap);
+        launched++;
+      }
     }
-    // Over the company's cap: back to the queue, due again shortly (not skipped).
+    // A company with a long line: back to the queue, due again shortly (not skipped).
     await monitorsRepo(k).releaseLeases(giveBack, owner, now + 200);
-    return claimed.length - giveBack.length;
+    return launched;
   }
 
   function arm(delay: number): void {
@@ -236,8 +272,12 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
       stopping = true;
       if (timer) clearTimeout(timer);
       await ticking;
-      for (const f of inFlight.values()) f.abort.abort();
+      // Checks not started yet go back at once; running ones finish (bounded by their deadline)
+      // and are written, so nothing a target saw is lost.
+      const notStarted = [...inFlight.entries()].filter(([, f]) => !f.started);
+      for (const [, f] of notStarted) f.abort.abort();
       await Promise.allSettled([...inFlight.values()].map((f) => f.done));
+      await monitorsRepo(k).releaseLeases(notStarted.map(([id]) => id), owner, services.now()).catch(() => {});
       await flush();
       loopDelay.disable();
     },
