@@ -157,6 +157,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where the signed-in user belongs from this host, with a one-time handoff link when that is another host
+         * @description A company user on the main host gets `http(s)://{subdomain}.{domain}/auth/handoff?code=...`;
+         *     a super admin on a company subdomain gets the main host's handoff link; otherwise
+         *     `/dashboard`. The code is single use, valid 60 seconds, and bound to the user and the target
+         *     host. Opening the link sets that host's own cookies and lands on /dashboard.
+         */
+        post: operations["createHandoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/company/fetch-company": {
         parameters: {
             query?: never;
@@ -1992,6 +2015,29 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
+        };
+    };
+    createHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to go */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect_to: string;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
         };
     };
     fetchCompany: {

@@ -254,6 +254,24 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect(again.jar.get(acmeHost())?.get('sw_at')).toBeUndefined();
   });
 
+  it('gives a signed-in user on the wrong host a handoff link home', async () => {
+    const c = t.client();
+    await signIn(c, acmeAdmin);
+    const r = await c.post('/api/v1/auth/handoff');
+    expect(r.status).toBe(200);
+    expect(r.body.redirect_to).toMatch(new RegExp(`^http://acme\\.localhost:${t.port}/auth/handoff\\?code=`));
+    const code = new URL(r.body.redirect_to).searchParams.get('code')!;
+    expect((await c.get(`/auth/handoff?code=${code}`, { host: acmeHost() })).headers.get('location')).toBe('/dashboard');
+    expect((await c.post('/api/v1/auth/handoff', undefined, { host: acmeHost() })).body.redirect_to).toBe('/dashboard');
+
+    const sa = t.client();
+    await signIn(sa, admin, acmeHost());
+    const home = await sa.post('/api/v1/auth/handoff', undefined, { host: acmeHost() });
+    expect(home.body.redirect_to).toMatch(new RegExp(`^http://localhost:${t.port}/auth/handoff\\?code=`));
+    expect((await sa.post('/api/v1/auth/handoff')).status).toBe(401);
+    expect((await t.client().post('/api/v1/auth/handoff')).status).toBe(401);
+  });
+
   it('expires handoff codes after 60 seconds', async () => {
     const c = t.client();
     const r = await signIn(c, acmeAdmin);

@@ -39,6 +39,11 @@ export function refreshTokensRepo(db: Db) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
     },
+    /** Whether a login session was started with "remember me". */
+    async familyRemembered(familyId: string): Promise<boolean> {
+      const r = await k.selectFrom('refresh_tokens').select('remember').where('family_id', '=', familyId).orderBy('created_at', 'desc').executeTakeFirst();
+      return r?.remember === 1;
+    },
     async revokeFamily(familyId: string, now: number): Promise<void> {
       await k.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
     },

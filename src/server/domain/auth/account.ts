@@ -9,6 +9,7 @@ import { classifyHost, mainOrigin, slugifySubdomain, subdomainProblem, tenantOri
 import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
+import { refreshTokensRepo } from '../../db/repositories/refresh-tokens-repo.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 import { limiters, tooManyAttempts } from './throttle.ts';
 import { assertMaySignIn, claimsOf, endSession, endUserSessions, issueSession, rotateRefreshToken, type IssuedSession } from './sessions.ts';
@@ -273,4 +274,18 @@ export async function changePassword(ctx: Ctx, input: { current_password: string
   await auditFromCtx(ctx, 'user_update', { user_id: user.id, change: 'password_changed_by_user' });
   const fresh = (await users.findById(user.id))!;
   return issueSession(services, fresh, ctx.host, { remember: false, userAgent: ctx.userAgent });
+}
+
+/**
+ * Where the signed-in user belongs, from this host: their company's subdomain for company users
+ * on the main host, the main host for super admins on a subdomain (with a fresh one-time code),
+ * else /dashboard here. Lets the console move a user who arrives on the wrong host.
+ */
+export async function handoffHome(ctx: Ctx, port: string): Promise<{ redirect_to: string }> {
+  const actor = requireActor(ctx);
+  const user = await usersRepo(ctx.services.db).findById(actor.userId);
+  if (!user) throw new DomainError('unauthorized', 'Authentication required. Please sign in.');
+  const company = user.company_id ? await companiesRepo(ctx.services.db).findById(user.company_id) : undefined;
+  const remember = await refreshTokensRepo(ctx.services.db).familyRemembered(actor.sessionId);
+  return { redirect_to: await landingFor(ctx, user, company, port, remember) };
 }

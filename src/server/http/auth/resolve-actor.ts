@@ -11,7 +11,7 @@ import { tenantOrigin, hostPort } from '../../../lib/hosts.ts';
 import type { OperationSpec } from '../openapi/spec.ts';
 import { readAccessCookie } from './cookies.ts';
 
-const MAIN_HOST_COMPANY_CALLS = new Set(['getMe', 'fetchCompany', 'getFlags', 'postAudit', 'logout', 'refreshToken']);
+const MAIN_HOST_COMPANY_CALLS = new Set(['getMe', 'fetchCompany', 'getFlags', 'postAudit', 'logout', 'refreshToken', 'createHandoff']);
 
 export async function resolveActor(req: FastifyRequest, services: Services, host: string): Promise<Actor | null> {
   const token = readAccessCookie(req, services.config);

@@ -1,5 +1,5 @@
 import type { HandlerMap } from '../handler-types.ts';
-import { FORGOT_PASSWORD_ANSWER, changePassword, forgotPassword, getMe, login, logout, refresh, resetPassword, signup } from '../../domain/auth/account.ts';
+import { FORGOT_PASSWORD_ANSWER, changePassword, forgotPassword, handoffHome, getMe, login, logout, refresh, resetPassword, signup } from '../../domain/auth/account.ts';
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../auth/cookies.ts';
 import { hostPort } from '../../../lib/hosts.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -48,5 +48,9 @@ export const authHandlers = {
   changePassword: async ({ ctx, body, reply }) => {
     setSessionCookies(reply, ctx.services.config, await changePassword(ctx, body));
     return { ok: true, message: 'Your password has been changed. Other sessions were signed out.' };
+  },
+  createHandoff: async ({ ctx, req, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return handoffHome(ctx, portOf(req.headers.host));
   },
 } satisfies HandlerMap;
