@@ -104,7 +104,8 @@ test.describe('super admin', () => {
     const logoutEvent = page.waitForRequest((r) => r.url().endsWith('/api/v1/audit') && r.postDataJSON()?.event === 'user_logout');
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     await logoutEvent;
-    await expect(page).toHaveURL(mainUrl('/login'));
+    await page.waitForURL(mainUrl('/login'), { waitUntil: 'load' });
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(await page.evaluate(() => [localStorage.getItem('sw_selected_tenant'), localStorage.getItem('sw_user')])).toEqual([null, null]);
     await page.goto(mainUrl('/dashboard'));
     await expect(page).toHaveURL(mainUrl('/login'));

@@ -78,6 +78,7 @@ export async function signOut(): Promise<void> {
     /* storage unavailable */
   }
   clearAuditSession();
-  setUser(null);
+  remember(null);
+  // a full page load drops everything held in memory; no client-side redirect races it
   window.location.assign('/login');
 }
