@@ -1,5 +1,5 @@
 // The auth calls: login (with the cross-host handoff of section 4), signup, me, logout, refresh,
-// forgot-password and reset-password.
+// forgot-password, reset-password, change-password and the handoff link home.
 import type { Ctx, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { newId } from '../ids.ts';
