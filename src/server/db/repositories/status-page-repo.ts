@@ -80,15 +80,15 @@ export function statusPageRepo(db: Db) {
   return {
     /**
      * The company of a subdomain plus one fingerprint of the data its public page shows: public
-     * monitors (count, last change, last check), incidents, updates, maintenance windows and
-     * the company row itself. One statement, so a cached page revalidates with one query.
+     * monitors (count, last change, last check; a monitor turning private changes the count),
+     * incidents, updates, maintenance windows and the company row itself. One statement, so a cached page revalidates with one query.
      */
     async companyBySubdomain(subdomain: string): Promise<StatusCompanyRow | undefined> {
       const r = await sql<Record<string, unknown>>`
         select c.id, c.name, c.subdomain, c.is_active, c.status, c.primary_color, c.secondary_color,
           c.logo_base64, c.horizontal_logo_base64, c.updated_at as c_u,
           (select count(*) from monitors m where m.company_id = c.id and m.is_public = 1) as m_n,
-          (select max(m.updated_at) from monitors m where m.company_id = c.id) as m_u,
+          (select max(m.updated_at) from monitors m where m.company_id = c.id and m.is_public = 1) as m_u,
           (select max(m.last_checked_at) from monitors m where m.company_id = c.id and m.is_public = 1) as m_c,
           (select max(m.status_since) from monitors m where m.company_id = c.id and m.is_public = 1) as m_s,
           (select count(*) from incidents i where i.company_id = c.id) as i_n,

@@ -10,6 +10,8 @@ import type { StatusPageView } from '../../../lib/status.ts';
 import { buildStatusView } from './view.ts';
 
 export const RECHECK_MS = 1000;
+/** Companies kept in memory (least recently rebuilt dropped first). */
+export const MAX_ENTRIES = 5000;
 
 export type Lookup =
   | { kind: 'ok'; view: StatusPageView; stale: boolean }
@@ -87,6 +89,9 @@ export class StatusPageCache {
       entry.found = { kind: 'ok', view, stale: false };
       for (const w of view.maintenance) for (const t of [w.startsAt, w.endsAt]) if (t > now && t < entry.validUntil) entry.validUntil = t;
     }
+    // Bounded: requests for made-up subdomains must not grow memory without limit.
+    this.entries.delete(sub);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(sub, entry);
     return entry;
   }
