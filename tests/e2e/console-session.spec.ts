@@ -68,3 +68,15 @@ test('backend test page: token state, role, claims from the server, unsigned tes
   await shot(page, 'backend-test-1280');
   await expectNoSeriousA11yViolations(page);
 });
+
+test("a screen that cannot render shows 'Something went wrong.' with the error text and stack", async ({ page }) => {
+  await signInUi(page, mainUrl(), E2E_ADMIN);
+  // a malformed answer (an object where the contract promises a list) breaks the incidents card
+  await page.route('**/api/v1/incidents/recent*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"unexpected":true}' }));
+  await page.goto(mainUrl('/dashboard'));
+  await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+  await expect(page.locator('.sw-error-text')).toContainText(/map|not a function/);
+  await page.getByText('Stack').click();
+  await expect(page.locator('.sw-stack')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+});
