@@ -1032,6 +1032,11 @@ export interface components {
             role?: "super_admin" | "customer_admin" | "customer_viewer";
             company?: components["schemas"]["CompanyRef"] | null;
             claims?: components["schemas"]["SessionClaims"];
+            is_active?: boolean;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
         };
         LoginResponse: {
             user: components["schemas"]["CurrentUser"];

@@ -71,6 +71,9 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect(me.body).toMatchObject({ id: admin.id, email: 'root@example.com', user_type: '1', company_id: null, full_name: 'Test User', company: null });
     expect(me.body.claims).toMatchObject({ sub: admin.id, role: 'super_admin', exp: claims.exp, iat: claims.iat });
     expect(me.body.claims.session_expires_at - claims.iat).toBe(86_400);
+    expect(me.body.is_active).toBe(true);
+    expect(Date.parse(me.body.created_at)).toBeGreaterThan(0);
+    expect(Date.parse(me.body.updated_at)).toBeGreaterThan(0);
   });
 
   it('extends the refresh lifetime with remember me', async () => {

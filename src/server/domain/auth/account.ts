@@ -2,7 +2,7 @@
 // forgot-password, reset-password, change-password and the handoff link home.
 import type { Ctx, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
-import { newId } from '../ids.ts';
+import { newId, toIso } from '../ids.ts';
 import { requireActor } from '../authz.ts';
 import { roleOfUserType } from '../../../lib/permissions.ts';
 import { classifyHost, mainOrigin, slugifySubdomain, subdomainProblem, tenantOrigin } from '../../../lib/hosts.ts';
@@ -31,6 +31,9 @@ export interface CurrentUserView {
   role: 'super_admin' | 'customer_admin' | 'customer_viewer';
   company: ReturnType<typeof toCompanyRef> | null;
   claims?: { sub: string; email: string; role: string; tenantId: string | null; exp: number; iat: number; session_expires_at: number };
+  is_active?: boolean;
+  created_at?: string;
+  updated_at?: string;
 }
 
 export function toCurrentUser(user: Pick<UserRow, 'id' | 'email' | 'user_type' | 'company_id' | 'full_name'>, company: CompanyRow | null | undefined, claims?: IssuedSession['claims']): CurrentUserView {
@@ -117,6 +120,9 @@ export async function getMe(ctx: Ctx): Promise<CurrentUserView> {
     company,
   );
   if (c) view.claims = { sub: c.sub, email: actor.email, role: actor.role, tenantId: actor.companyId, exp: c.exp, iat: c.iat, session_expires_at: c.sxp };
+  // The diagnostic page also shows these (section 3: diagnostic claims).
+  const row = await usersRepo(ctx.services.db).findById(actor.userId);
+  if (row) Object.assign(view, { is_active: row.is_active === 1, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
   return view;
 }
 
