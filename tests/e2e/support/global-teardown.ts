@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-
 export default async function globalTeardown(): Promise<void> {
+  const pid = Number(process.env.E2E_PID);
+  if (!pid) return;
   try {
-    const { pid } = JSON.parse(readFileSync('.tmp/e2e-server.json', 'utf8')) as { pid: number };
     process.kill(pid, 'SIGTERM');
   } catch {
     /* already stopped */
