@@ -119,7 +119,19 @@ test('company dashboard: RED tiles with colours, monitors with the down banner, 
   await shot(page, 'company-dashboard-375');
   await traces.locator(`a[href="/traces/${traceId}"]`).click();
   await expect(page).toHaveURL(tenantUrl(company.subdomain, `/traces/${traceId}`));
-  await expect(page.getByText('Coming Soon')).toBeVisible();
+  // the trace screen: its spans as a waterfall, details on demand
+  await expect(page.getByRole('main').getByRole('heading', { name: 'checkout · POST /pay' })).toBeVisible();
+  await expect(page.getByTestId('trace-summary')).toContainText('1 spans · 1 errors');
+  const spanRow = page.getByTestId('span-row');
+  await expect(spanRow).toHaveCount(1);
+  await spanRow.getByRole('button').click();
+  await expect(spanRow).toContainText('payment backend refused');
+  await expect(spanRow).toContainText('HTTP 500');
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'trace-375');
+  // another id is not found
+  await page.goto(tenantUrl(company.subdomain, '/traces/0123456789abcdef0123456789abcdef'));
+  await expect(page.getByRole('heading', { name: 'Trace not found' })).toBeVisible();
   await api.dispose();
 });
 

@@ -21,6 +21,7 @@ import { UsersPage } from './features/users/UsersPage.tsx';
 import { NotificationsPage } from './features/notifications/NotificationsPage.tsx';
 import { BackendTestPage } from './features/backend-test/BackendTestPage.tsx';
 import { ComingSoon } from './features/placeholders/ComingSoon.tsx';
+import { TracePage } from './features/trace/TracePage.tsx';
 
 const TITLES: Record<RouteName, string> = {
   login: 'Sign in', signup: 'Sign up', companyLogin: 'Sign in', forgotPassword: 'Forgot password', resetPassword: 'Reset password',
@@ -47,7 +48,7 @@ function signedInPage(route: RouteName, params: Record<string, string>): ReactNo
     case 'adminUsers': return <UsersPage />;
     case 'backendTest': return <BackendTestPage />;
     case 'notifications': return <NotificationsPage />;
-    case 'trace': return <ComingSoon title={`Trace ${params.traceId ?? ''}`} />;
+    case 'trace': return <TracePage traceId={params.traceId ?? ''} />;
     default: return <ComingSoon title={TITLES[route]} />;
   }
 }
