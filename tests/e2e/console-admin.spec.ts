@@ -82,6 +82,11 @@ test.describe('Tenants Management', () => {
     await expect(page.getByRole('alert')).toHaveText('Company deleted successfully!');
     await expect(page.getByRole('row', { name: new RegExp(`Renamed ${sub}`) })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: `All Tenants (${before})` })).toBeVisible();
+    await shot(page, 'tenants-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCSS('width', '60px');
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, 'tenants-375');
   });
 
   test("a failed list load shows 'Failed to load companies. Please try again.' and Retry loads it", async ({ page }) => {
@@ -188,6 +193,12 @@ test.describe('Users Management', () => {
     await expect(page.getByRole('alert')).toHaveText('User deleted successfully!');
     await expect(page.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCSS('width', '60px');
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, 'users-375');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await shot(page, 'user-modal-375');
     await api.dispose();
   });
 
