@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS, DAY_MS, blockTooltip, dailyBars, displayHttpCode, hourlyTimeline, periodStatus, uptimePercent, uptimeSince, type RollupCounts } from './timeline.ts';
+import { HOUR_MS, DAY_MS, blockTooltip, dailyBars, dailyItemsHtml, timelineItemsHtml, displayHttpCode, hourlyTimeline, periodStatus, uptimePercent, uptimeSince, type RollupCounts } from './timeline.ts';
 import { brandColor, formatMs, overallIcon, overallStatus } from './status.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 14, 37, 12); // 14:37:12 UTC
@@ -89,6 +89,18 @@ describe('uptime', () => {
     expect(bars[89].tooltip).toBe('2026-11-22 99.50%');
     expect(bars[88].tone).toBe('bad');
     expect(bars[0]).toMatchObject({ day: today - 89 * DAY_MS, uptime: null, tone: 'none', tooltip: '2026-08-25 no data' });
+  });
+});
+
+describe('timeline HTML', () => {
+  it('renders the blocks and bars as list items with escaped text', () => {
+    const blocks = hourlyTimeline([roll(H(0), { failures: 60, lastHttpCode: 503 })], T0);
+    const html = timelineItemsHtml(blocks);
+    expect(html.match(/<li /g)).toHaveLength(24);
+    expect(html).toContain('<li class="s-down" title="14:00–15:00 UTC · Down · HTTP 503" aria-label="14:00–15:00 UTC · Down · HTTP 503"></li>');
+    const evil = timelineItemsHtml([{ ...blocks[0], tooltip: '"><script>&' }]);
+    expect(evil).toBe('<li class="s-unknown" title="&quot;>&lt;script>&amp;" aria-label="&quot;>&lt;script>&amp;"></li>');
+    expect(dailyItemsHtml(dailyBars([], T0)).match(/<li class="t-none" title="\d{4}-\d\d-\d\d no data"><\/li>/g)).toHaveLength(90);
   });
 });
 

@@ -111,7 +111,10 @@ export function dailyBars(rollups: RollupCounts[], now: number, days = DAILY_BAR
   return bars;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const ATTR_UNSAFE = /[&"<]/g;
+const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;' };
+/** Attribute-safe text; the common case (nothing to escape) costs one scan. */
+const escapeAttr = (s: string) => (s.search(ATTR_UNSAFE) === -1 ? s : s.replace(ATTR_UNSAFE, (c) => ATTR_ESCAPES[c]));
 
 /**
  * The <li> items of a 24-hour timeline as one HTML string (2,000+ items per page are rendered

@@ -127,7 +127,8 @@ export function statusPageRepo(db: Db) {
         .execute() as Promise<PublicMonitorRow[]>;
     },
 
-    async hourlyRollups(companyId: string, monitorIds: string[], since: number): Promise<RollupRow[]> {
+    /** Hourly rollups of these monitors with since <= hour_start < before. */
+    async hourlyRollups(companyId: string, monitorIds: string[], since: number, before = Number.MAX_SAFE_INTEGER): Promise<RollupRow[]> {
       if (monitorIds.length === 0) return [];
       return k
         .selectFrom('monitor_rollups_hourly')
@@ -135,10 +136,12 @@ export function statusPageRepo(db: Db) {
         .where('company_id', '=', companyId)
         .where('monitor_id', 'in', monitorIds)
         .where('hour_start', '>=', since)
+        .where('hour_start', '<', before)
         .execute();
     },
 
-    async dailyRollups(companyId: string, monitorIds: string[], since: number): Promise<RollupRow[]> {
+    /** Daily rollups of these monitors with since <= day_start < before. */
+    async dailyRollups(companyId: string, monitorIds: string[], since: number, before = Number.MAX_SAFE_INTEGER): Promise<RollupRow[]> {
       if (monitorIds.length === 0) return [];
       return k
         .selectFrom('monitor_rollups_daily')
@@ -146,6 +149,7 @@ export function statusPageRepo(db: Db) {
         .where('company_id', '=', companyId)
         .where('monitor_id', 'in', monitorIds)
         .where('day_start', '>=', since)
+        .where('day_start', '<', before)
         .execute();
     },
 

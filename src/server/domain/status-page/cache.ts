@@ -7,7 +7,7 @@ import type { Services } from '../context.ts';
 import { statusPageRepo, type StatusCompanyRow } from '../../db/repositories/status-page-repo.ts';
 import { hourStart } from '../../../lib/timeline.ts';
 import type { StatusPageView } from '../../../lib/status.ts';
-import { buildStatusView } from './view.ts';
+import { buildStatusView, type SettledRollups } from './view.ts';
 
 export const RECHECK_MS = 1000;
 /** Companies kept in memory (least recently rebuilt dropped first). */
@@ -41,6 +41,8 @@ export class StatusPageCache {
   readonly services: Services;
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<Entry>>();
+  /** settled rollups per company id, reused across rebuilds */
+  private readonly settled = new Map<string, SettledRollups>();
   constructor(services: Services) {
     this.services = services;
   }
@@ -85,7 +87,8 @@ export class StatusPageCache {
     const entry: Entry = { key, validUntil: Infinity, checkedAt: now, found: { kind: 'not_found' } };
     if (company && isShown(company)) {
       const etag = `"sp-${createHash('sha256').update(`${key}|${now}`).digest('base64url').slice(0, 22)}"`;
-      const view = await buildStatusView(this.services, company, etag);
+      if (this.settled.size >= MAX_ENTRIES && !this.settled.has(company.id)) this.settled.clear();
+      const view = await buildStatusView(this.services, company, etag, this.settled);
       entry.found = { kind: 'ok', view, stale: false };
       for (const w of view.maintenance) for (const t of [w.startsAt, w.endsAt]) if (t > now && t < entry.validUntil) entry.validUntil = t;
     }
