@@ -230,6 +230,7 @@ test('answers 304 to a current ETag, serves compressed cached HTML and follows c
   expect(brotliDecompressSync(cached.bytes).toString()).toContain('Acme Status');
 
   await db.k.updateTable('monitors').set({ status: 'operational', last_checked_at: Date.now(), updated_at: Date.now() }).where('name', '=', 'Website').execute();
+  await db.k.updateTable('incidents').set({ status: 'resolved', resolved_at: Date.now(), updated_at: Date.now() }).where('title', '=', 'Website unreachable').execute();
   await new Promise((r) => setTimeout(r, 1100)); // the snapshot revalidates at most once a second
   const changed = await fetchAs('acme', { 'if-none-match': etag });
   expect(changed.status).toBe(200);
@@ -238,6 +239,9 @@ test('answers 304 to a current ETag, serves compressed cached HTML and follows c
   await expect(page.locator('.monitor').nth(1).locator('.pill')).toHaveText('Operational');
   await expect(page.locator('.overall h2')).toHaveText('All Systems Operational');
   await expect(page.locator('.overall .icon')).toHaveText('✓');
+  await expect(page.getByRole('heading', { name: 'Active Incidents' })).toHaveCount(0);
+  const past = page.locator('section', { has: page.getByRole('heading', { name: 'Past Incidents' }) });
+  await expect(past.getByRole('heading', { level: 3 })).toHaveText(['Website unreachable', 'Slow logins']);
 });
 
 test('follows the system dark mode; screenshots at 1280 and 375 px', async ({ browser }) => {

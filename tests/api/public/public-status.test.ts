@@ -128,6 +128,8 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     await seedMaintenance(t.services.db, acme.id, clock, { title: 'DB upgrade' });
     tick();
     const summary = await c.get('/api/v2/summary.json', { host });
+    const spec = await c.get(`/api/v1/public/public-status/${acme.subdomain}`);
+    expect(spec.body.overall_status).toBe('degraded'); // every monitor is up, but an incident is open
     expect(summary.status).toBe(200);
     expect(summary.body.page).toMatchObject({ id: acme.id, name: 'Acme Corp', time_zone: 'Etc/UTC' });
     expect(summary.body.page.url).toMatch(new RegExp(`^http://${host}:\\d+$`));

@@ -68,6 +68,11 @@ interface MonitorCounts {
 
 const withCounts = (rows: RollupRow[]): MonitorCounts[] => rows.map((r) => ({ id: r.monitor_id, c: counts(r) }));
 
+/** An open public incident means the page cannot claim that all is well. */
+function withIncidents(overall: Status, activeIncident: boolean): Status {
+  return activeIncident && (overall === 'operational' || overall === 'unknown') ? 'degraded' : overall;
+}
+
 export async function buildStatusView(services: Services, company: StatusCompanyRow, etag: string, settled?: Map<string, SettledRollups>): Promise<StatusPageView> {
   const now = services.now();
   const repo = statusPageRepo(services.db);
@@ -155,7 +160,7 @@ export async function buildStatusView(services: Services, company: StatusCompany
       secondaryColor: brandColor(company.secondary_color, DEFAULT_SECONDARY),
       logo: safeLogoDataUrl(company.horizontal_logo_base64) ?? safeLogoDataUrl(company.logo_base64),
     },
-    overall: overallStatus(monitorViews.map((m) => m.status)),
+    overall: withIncidents(overallStatus(monitorViews.map((m) => m.status)), incidentViews.some((i) => i.resolvedAt === null)),
     monitors: monitorViews,
     activeIncidents: incidentViews.filter((i) => i.resolvedAt === null),
     recentIncidents: incidentViews.filter((i) => i.resolvedAt !== null && i.resolvedAt >= now - HISTORY_DAYS * DAY_MS),
