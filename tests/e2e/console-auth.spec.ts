@@ -93,6 +93,18 @@ test.describe('anonymous visitor', () => {
     await expect(page.getByRole('alert')).toContainText('This reset link is invalid');
   });
 
+  test('/notifications is public: a visitor is asked to sign in and nothing is loaded', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/notifications')) calls.push(r.url());
+    });
+    await page.goto(mainUrl('/notifications'));
+    await expect(page.getByText('Please sign in to see your notifications.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    await expect(page).toHaveURL(mainUrl('/notifications'));
+    expect(calls).toEqual([]);
+  });
+
   test('the stand-alone screens: /notfound and /maintenance', async ({ page }) => {
     await page.goto(mainUrl('/notfound'));
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

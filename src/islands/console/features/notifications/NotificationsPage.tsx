@@ -1,7 +1,6 @@
 // /notifications (spec section 2).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { Toasts } from '../../ui/Toasts.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { $user } from '../../stores/auth.ts';
@@ -19,6 +18,22 @@ const PREF_LABELS: Array<[keyof Preferences, string]> = [
 
 export function NotificationsPage() {
   const user = useStore($user);
+  // a public route: a visitor who is not signed in is asked to sign in (nothing is loaded)
+  if (!user) {
+    return (
+      <main className="sw-standalone">
+        <div className="sw-panel sw-center-text">
+          <h1>Notifications</h1>
+          <p>Please sign in to see your notifications.</p>
+          <a className="sw-btn sw-btn-primary" href="/login">Sign In</a>
+        </div>
+      </main>
+    );
+  }
+  return <Notifications />;
+}
+
+function Notifications() {
   const list = useStore($notifications);
   const loading = useStore($notificationsLoading);
   const counts = useStore($counts);
@@ -29,7 +44,6 @@ export function NotificationsPage() {
   }, []);
   return (
     <div className="sw-notifications">
-      {!user && <Toasts />}
       <div className="sw-page-head sw-row-between">
         <div>
           <h2 className="sw-page-title">Notifications</h2>
