@@ -69,22 +69,25 @@ export async function writeBatch(k: Kysely<Database>, batch: PendingResult[], no
       timings: b.outcome.timings ? JSON.stringify(b.outcome.timings) : null, cert_expires_at: b.outcome.certExpiresAt,
     })));
 
-    // Rollups: merge the batch in memory, one read and one write per touched row.
+    // Rollups: merge the batch in memory; one read and one write per grain for the whole batch.
     const rollups = rollupsRepo(trx);
-    const touched = new Map<string, { grain: RollupGrain; monitorId: string; companyId: string; start: number; r: Rollup }>();
-    for (const b of live) {
-      const m = rows.get(b.monitorId)!;
-      for (const [grain, start] of [['hourly', hourStart(b.checkedAt)], ['daily', dayStart(b.checkedAt)]] as const) {
-        const key = `${grain}:${b.monitorId}:${start}`;
+    for (const [grain, startOf] of [['hourly', hourStart], ['daily', dayStart]] as const) {
+      const keyOf = (monitorId: string, start: number) => `${monitorId}:${start}`;
+      const wanted = live.map((b) => ({ monitorId: b.monitorId, start: startOf(b.checkedAt) }));
+      const existing = new Map((await rollups.getMany(grain, wanted)).map((r) => [keyOf(r.monitor_id, r.start), r]));
+      const touched = new Map<string, { monitorId: string; companyId: string; start: number; r: Rollup }>();
+      for (const b of live) {
+        const start = startOf(b.checkedAt);
+        const key = keyOf(b.monitorId, start);
         let t = touched.get(key);
         if (!t) {
-          t = { grain, monitorId: b.monitorId, companyId: b.companyId, start, r: toRollup(await rollups.get(grain, b.monitorId, start)) };
+          t = { monitorId: b.monitorId, companyId: b.companyId, start, r: toRollup(existing.get(key)) };
           touched.set(key, t);
         }
-        t.r = addResult(t.r, { status: b.outcome.status, responseTimeMs: b.outcome.responseTimeMs, httpCode: b.outcome.httpCode, checkedAt: b.checkedAt, inMaintenance: inMaintenance(m) });
+        t.r = addResult(t.r, { status: b.outcome.status, responseTimeMs: b.outcome.responseTimeMs, httpCode: b.outcome.httpCode, checkedAt: b.checkedAt, inMaintenance: inMaintenance(rows.get(b.monitorId)!) });
       }
+      await rollups.putMany(grain, [...touched.values()].map((t) => fromRollup(t.monitorId, t.companyId, t.start, t.r)));
     }
-    for (const t of touched.values()) await rollups.put(t.grain, fromRollup(t.monitorId, t.companyId, t.start, t.r));
 
     // State machine, incidents and notifications, in result order per monitor.
     const incidents = incidentsRepo(trx);
@@ -99,11 +102,7 @@ export async function writeBatch(k: Kysely<Database>, batch: PendingResult[], no
       }
       await notifications.insertIdempotent(msg.toRows(d, companyId, users, now, newId));
     };
-    const open = new Map<string, { id: string; started_at: number }>();
-    for (const id of ids) {
-      const o = await incidents.findOpenForMonitor(id);
-      if (o) open.set(id, { id: o.id, started_at: o.started_at });
-    }
+    const open = new Map((await incidents.openForMonitors(ids)).map((o) => [o.monitor_id!, { id: o.id, started_at: o.started_at }]));
     for (const b of live) {
       const m = rows.get(b.monitorId)!;
       const maint = inMaintenance(m);

@@ -50,6 +50,7 @@ export interface Engine {
   flush(): Promise<void>;
   stats: EngineStats;
   eventLoopDelayP99(): number;
+  eventLoopDelayMax(): number;
 }
 
 export function createEngine(services: Services, opts: EngineOptions = {}): Engine {
@@ -292,5 +293,6 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
     },
     flush,
     eventLoopDelayP99: () => loopDelay.percentile(99) / 1e6,
+    eventLoopDelayMax: () => loopDelay.max / 1e6,
   };
 }

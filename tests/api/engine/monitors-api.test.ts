@@ -141,6 +141,10 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect((await admin.get('/api/v1/monitors/summary')).body.paused).toBe(1);
     const r = await admin.post(`/api/v1/monitors/${m.id}/resume`);
     expect(r.body).toMatchObject({ status: 'unknown', is_paused: false });
+    const audit = await t.services.db.k.selectFrom('audit_events').select(['event', 'tenant_id', 'source']).where('event', 'in', ['monitor_pause', 'monitor_resume', 'monitor_create']).execute();
+    expect(audit.filter((a) => a.event === 'monitor_pause')).toEqual([{ event: 'monitor_pause', tenant_id: acme.id, source: 'server' }]);
+    expect(audit.filter((a) => a.event === 'monitor_resume')).toHaveLength(1);
+    expect(audit.filter((a) => a.event === 'monitor_create').length).toBeGreaterThanOrEqual(10);
   });
 
   it('records push heartbeats without sign-in through the secret URL only', async () => {

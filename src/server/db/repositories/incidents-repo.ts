@@ -25,6 +25,10 @@ export function incidentsRepo(k: Kysely<Database>) {
     findOpenForMonitor(monitorId: string): Promise<IncidentRow | undefined> {
       return k.selectFrom('incidents').selectAll().where('monitor_id', '=', monitorId).where('resolved_at', 'is', null).executeTakeFirst();
     },
+    openForMonitors(monitorIds: string[]): Promise<IncidentRow[]> {
+      if (monitorIds.length === 0) return Promise.resolve([]);
+      return k.selectFrom('incidents').selectAll().where('monitor_id', 'in', monitorIds).where('resolved_at', 'is', null).execute();
+    },
     async insert(row: Insertable<IncidentsTable>): Promise<void> {
       await k.insertInto('incidents').values(row).execute();
     },

@@ -30,20 +30,30 @@ const KEY = { hourly: 'hour_start', daily: 'day_start' } as const;
 
 export function rollupsRepo(k: Kysely<Database>) {
   return {
-    async get(grain: RollupGrain, monitorId: string, start: number): Promise<RollupRecord | undefined> {
+    /** The rows of these (monitor, start) keys, locked for update on PostgreSQL. */
+    async getMany(grain: RollupGrain, keys: Array<{ monitorId: string; start: number }>): Promise<RollupRecord[]> {
+      if (keys.length === 0) return [];
+      const key = KEY[grain] as 'hour_start';
       const q = k.selectFrom(TABLE[grain] as 'monitor_rollups_hourly').selectAll()
-        .where('monitor_id', '=', monitorId).where(KEY[grain] as 'hour_start', '=', start);
-      const row = await (isPostgres(k) ? q.forUpdate() : q).executeTakeFirst();
-      if (!row) return undefined;
-      const r = row as unknown as Record<string, unknown>;
-      return { ...(row as unknown as RollupRecord), start: Number(r[KEY[grain]]) };
+        .where('monitor_id', 'in', [...new Set(keys.map((x) => x.monitorId))])
+        .where(key, 'in', [...new Set(keys.map((x) => x.start))]);
+      const rows = await (isPostgres(k) ? q.forUpdate() : q).execute();
+      return rows.map((row) => ({ ...(row as unknown as RollupRecord), start: Number((row as unknown as Record<string, unknown>)[key]) }));
     },
-    async put(grain: RollupGrain, rec: RollupRecord): Promise<void> {
-      const { start, ...rest } = rec;
-      const values = { ...rest, [KEY[grain]]: start } as never;
-      const { monitor_id: _m, company_id: _c, ...updates } = rest;
+    /** Inserts or replaces rows in one statement. */
+    async putMany(grain: RollupGrain, recs: RollupRecord[]): Promise<void> {
+      if (recs.length === 0) return;
+      const key = KEY[grain];
+      const values = recs.map(({ start, ...rest }) => ({ ...rest, [key]: start })) as never[];
       await k.insertInto(TABLE[grain] as 'monitor_rollups_hourly').values(values)
-        .onConflict((oc) => oc.columns(['monitor_id', KEY[grain] as 'hour_start']).doUpdateSet(updates))
+        .onConflict((oc) => oc.columns(['monitor_id', key as 'hour_start']).doUpdateSet((eb) => ({
+          checks: eb.ref('excluded.checks'), failures: eb.ref('excluded.failures'), degraded: eb.ref('excluded.degraded'),
+          maintenance: eb.ref('excluded.maintenance'), sum_response_ms: eb.ref('excluded.sum_response_ms'),
+          min_response_ms: eb.ref('excluded.min_response_ms'), max_response_ms: eb.ref('excluded.max_response_ms'),
+          response_hist: eb.ref('excluded.response_hist'), p95_response_ms: eb.ref('excluded.p95_response_ms'),
+          last_status: eb.ref('excluded.last_status'), last_http_code: eb.ref('excluded.last_http_code'),
+          last_checked_at: eb.ref('excluded.last_checked_at'),
+        })))
         .execute();
     },
     async range(grain: RollupGrain, monitorIds: string[], from: number, to: number): Promise<RollupRecord[]> {

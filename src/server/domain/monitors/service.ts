@@ -10,6 +10,7 @@ import { monitorsRepo, type MonitorWithTenant } from '../../db/repositories/moni
 import { rollupsRepo } from '../../db/repositories/rollups-repo.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { DAY_MS, dayStart, HOUR_MS, hourStart, uptimePercent } from '../../engine/rollup-math.ts';
+import { auditFromCtx } from '../audit/record.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -131,6 +132,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     last_push_at: null, next_due_at: now, lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
   });
   s.monitoring?.engine?.poke(); // checked at once, not after its first interval
+  await auditFromCtx(ctx, 'monitor_create', { monitor_id: id, name: v.name, type: v.type }, undefined, companyId);
   return getMonitor(ctx, id);
 }
 
@@ -146,6 +148,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations, next_due_at: now, updated_at: now,
   });
   s.monitoring?.engine?.poke();
+  await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: Object.keys(input) }, undefined, m.company_id);
   return getMonitor(ctx, id);
 }
 
@@ -153,6 +156,7 @@ export async function deleteMonitor(ctx: Ctx, id: string): Promise<void> {
   requirePermission(ctx, 'delete', 'monitors');
   const m = await load(ctx, id);
   await monitorsRepo(ctx.services.db.k).delete(id, m.company_id);
+  await auditFromCtx(ctx, 'monitor_delete', { monitor_id: id, name: m.name }, undefined, m.company_id);
 }
 
 export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
@@ -165,6 +169,7 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
     // Resumed: state starts afresh and the first check runs at once.
     : { is_paused: 0, status: 'unknown', status_since: now, pending_status: null, pending_count: 0, next_due_at: now, updated_at: now });
   if (!paused) s.monitoring?.engine?.poke();
+  await auditFromCtx(ctx, paused ? 'monitor_pause' : 'monitor_resume', { monitor_id: id, name: m.name }, undefined, m.company_id);
   return getMonitor(ctx, id);
 }
 
