@@ -86,6 +86,11 @@ test.describe('super admin', () => {
     expect((await back).postDataJSON().details).toEqual({ previousTenantId: active.id, newTenantId: null });
     await expect(page.getByTestId('tenant-indicator')).toHaveText('Global view');
     expect(await page.evaluate(() => localStorage.getItem('sw_selected_tenant'))).toBeNull();
+    // both switches are in the audit trail, with the actor taken from the session
+    await expect.poll(async () => {
+      const trail = (await (await api.get('/api/v1/admin/audit?event=tenant_switch&limit=50')).json()) as { items: Array<{ details: Record<string, unknown>; source?: string }> };
+      return trail.items.filter((e) => e.details?.newTenantId === active.id || e.details?.previousTenantId === active.id).map((e) => ({ previousTenantId: e.details.previousTenantId, newTenantId: e.details.newTenantId }));
+    }).toEqual(expect.arrayContaining([{ previousTenantId: null, newTenantId: active.id }, { previousTenantId: active.id, newTenantId: null }]));
     await api.dispose();
   });
 
