@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS, DAY_MS, blockTooltip, dailyBars, dailyItemsHtml, timelineItemsHtml, displayHttpCode, hourlyTimeline, periodStatus, uptimePercent, uptimeSince, type RollupCounts } from './timeline.ts';
+import { HOUR_MS, DAY_MS, blockTooltip, dailyBars, dailyData, dailyItemsHtml, timelineItemsHtml, displayHttpCode, hourlyTimeline, periodStatus, uptimePercent, uptimeSince, type RollupCounts } from './timeline.ts';
 import { brandColor, formatMs, overallIcon, overallStatus } from './status.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 14, 37, 12); // 14:37:12 UTC
@@ -100,7 +100,10 @@ describe('timeline HTML', () => {
     expect(html).toContain('<li class="s-down" title="14:00–15:00 UTC · Down · HTTP 503" aria-label="14:00–15:00 UTC · Down · HTTP 503"></li>');
     const evil = timelineItemsHtml([{ ...blocks[0], tooltip: '"><script>&' }]);
     expect(evil).toBe('<li class="s-unknown" title="&quot;>&lt;script>&amp;" aria-label="&quot;>&lt;script>&amp;"></li>');
-    expect(dailyItemsHtml(dailyBars([], T0)).match(/<li class="t-none" title="\d{4}-\d\d-\d\d no data"><\/li>/g)).toHaveLength(90);
+    const bars = dailyBars([roll(Date.UTC(2026, 10, 22), { checks: 1000, failures: 5 })], T0);
+    expect(dailyItemsHtml(bars).match(/<li class="t-none"><\/li>/g)).toHaveLength(89);
+    expect(dailyItemsHtml(bars).endsWith('<li class="t-warn"></li>')).toBe(true);
+    expect(dailyData(bars)).toBe(`${','.repeat(89)}99.50`);
   });
 });
 

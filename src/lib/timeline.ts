@@ -130,9 +130,18 @@ export function timelineItemsHtml(blocks: TimelineBlockView[]): string {
   return out;
 }
 
-/** The <li> items of the 90-day bar as one HTML string (decorative: title only). */
+/** The <li> items of the 90-day bar as one HTML string: colour only (the per-day text is in dailyData). */
 export function dailyItemsHtml(bars: DailyBarView[]): string {
   let out = '';
-  for (const d of bars) out += `<li class="t-${d.tone}" title="${escapeAttr(d.tooltip)}"></li>`;
+  for (const d of bars) out += `<li class="t-${d.tone}"></li>`;
   return out;
+}
+
+/**
+ * The 90-day bar's per-day uptimes, comma-separated with 2 decimals ('' = no data), from which
+ * the tooltip script writes each day's text. Kept out of 90 title attributes per monitor: that
+ * text was a third of a 20-monitor page.
+ */
+export function dailyData(bars: DailyBarView[]): string {
+  return bars.map((d) => (d.uptime == null ? '' : d.uptime.toFixed(2))).join(',');
 }

@@ -126,6 +126,12 @@ test('lists each public monitor with last check, pill, response time and 24 hour
 
   // 90-day bar: day 1 had 10% failures, the rest full; uptime over 89 days with data
   await expect(api.locator('.daily li')).toHaveCount(90);
+  // each day's text comes from the list's data (day 1 back: 10% failures; day 40 back: no data)
+  await api.locator('.daily li').nth(88).hover();
+  await expect(page.locator('.sp-tip')).toHaveText(`${new Date(now - DAY).toISOString().slice(0, 10)} · 90.00% uptime`);
+  await api.locator('.daily li').nth(49).hover();
+  await expect(page.locator('.sp-tip')).toHaveText(`${new Date(now - 40 * DAY).toISOString().slice(0, 10)} · No data`);
+  await expect(api.locator('.daily li').nth(88)).toHaveCSS('background-color', 'rgb(220, 38, 38)');
   await expect(api.locator('.uptime')).toHaveText(/^\d{2}\.\d{2}% uptime$/);
 
   // the enhanced tooltip: hover, then keyboard

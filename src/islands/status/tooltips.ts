@@ -58,6 +58,27 @@ for (const list of document.querySelectorAll<HTMLElement>('[data-timeline]')) {
     show(blocks[Math.min(Math.max(next, 0), blocks.length - 1)]);
   });
 }
+// The 90-day bars: each day's date and uptime from the list's data attributes.
+for (const list of document.querySelectorAll<HTMLElement>('[data-daily]')) {
+  const days = [...list.querySelectorAll<HTMLElement>('li')];
+  const uptime = (list.dataset.uptime ?? '').split(',');
+  const first = Date.parse(list.dataset.first ?? '');
+  days.forEach((li, i) => {
+    const date = new Date(first + i * 86_400_000).toISOString().slice(0, 10);
+    li.setAttribute('aria-label', `${date} · ${uptime[i] ? `${uptime[i]}% uptime` : 'No data'}`);
+  });
+  list.addEventListener('pointerover', (e) => {
+    const li = e.target instanceof HTMLElement ? e.target.closest('li') : null;
+    if (li) show(li);
+  });
+  list.addEventListener('pointerdown', (e) => {
+    const li = e.target instanceof HTMLElement ? e.target.closest('li') : null;
+    if (li) show(li);
+  });
+  list.addEventListener('pointerleave', (e) => {
+    if (e.pointerType !== 'touch') hide();
+  });
+}
 document.addEventListener('pointerdown', (e) => {
-  if (!(e.target instanceof Element) || !e.target.closest('[data-timeline]')) hide();
+  if (!(e.target instanceof Element) || !e.target.closest('[data-timeline], [data-daily]')) hide();
 });
