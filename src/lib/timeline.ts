@@ -117,15 +117,16 @@ const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<':
 const escapeAttr = (s: string) => (s.search(ATTR_UNSAFE) === -1 ? s : s.replace(ATTR_UNSAFE, (c) => ATTR_ESCAPES[c]));
 
 /**
- * The <li> items of a 24-hour timeline as one HTML string (2,000+ items per page are rendered
- * far faster as a string than as template nodes). The text is ours (times, labels, codes) and
- * is escaped anyway.
+ * The <li> items of a 24-hour timeline as one HTML string (hundreds of items per page render
+ * far faster as a string than as template nodes). Each block's tooltip text is its aria-label:
+ * screen readers read it, CSS shows it on hover without JavaScript, the script styles it. The
+ * text is ours (times, labels, codes) and is escaped anyway.
  */
 export function timelineItemsHtml(blocks: TimelineBlockView[]): string {
   let out = '';
   for (const b of blocks) {
     const t = escapeAttr(b.tooltip);
-    out += `<li class="s-${b.status}" title="${t}" aria-label="${t}"></li>`;
+    out += `<li class="s-${b.status}" aria-label="${t}"></li>`;
   }
   return out;
 }

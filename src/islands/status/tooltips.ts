@@ -1,5 +1,6 @@
 // Enhances the server-rendered 24-hour timelines (the blocks and their text already work without
-// JavaScript, through title/aria-label): one styled tooltip for hover, touch and keyboard.
+// JavaScript: aria-label, shown on hover by CSS): one positioned tooltip for hover, touch and
+// keyboard, and the 90-day bars' per-day text.
 // Plain DOM, no framework: the status page's budget is 30 KB for everything it loads.
 const tip = document.createElement('div');
 tip.className = 'sp-tip';
@@ -7,6 +8,8 @@ tip.setAttribute('role', 'status');
 tip.setAttribute('aria-live', 'polite');
 tip.hidden = true;
 document.body.append(tip);
+// this tooltip replaces the CSS-only one
+document.documentElement.classList.add('js-tips');
 
 let current: HTMLElement | null = null;
 
@@ -31,8 +34,6 @@ function hide(): void {
 
 for (const list of document.querySelectorAll<HTMLElement>('[data-timeline]')) {
   const blocks = [...list.querySelectorAll<HTMLElement>('li')];
-  // The custom tooltip replaces the browser's: keep the text in aria-label only.
-  for (const b of blocks) b.removeAttribute('title');
   const blockOf = (e: Event) => (e.target instanceof HTMLElement ? e.target.closest('li') : null);
   list.addEventListener('pointerover', (e) => {
     const b = blockOf(e);
