@@ -189,9 +189,19 @@ test.describe('company roles', () => {
     const admin = await seedUser(api, 2, company.id);
     await signInUi(page, mainUrl(), admin);
     await expect(page).toHaveURL(tenantUrl(company.subdomain, '/dashboard'));
-    // the main host keeps a session too; opening a console page there goes back to the subdomain
+    // the main host keeps a session too; opening a console page there goes back to the subdomain,
+    // with the spinner showing meanwhile (seen by an observer in the page before it navigates)
+    const seen: string[] = [];
+    page.on('console', (m) => seen.push(m.text()));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Redirecting to your company site…')) console.log('spinner: Redirecting to your company site…');
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await page.goto(mainUrl('/metrics'));
     await expect(page).toHaveURL(tenantUrl(company.subdomain, '/metrics'));
+    expect(seen).toContain('spinner: Redirecting to your company site…');
+    await expect(page.getByText('Coming Soon')).toBeVisible();
     await api.dispose();
   });
 });

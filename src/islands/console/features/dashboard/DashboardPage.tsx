@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { errorRateTone, p95Tone, uptimeTone, type Tone } from '../../../../lib/thresholds.ts';
 import { $router } from '../../router.ts';
 import { $authState, $role, $user } from '../../stores/auth.ts';
-import { $selectedTenant } from '../../stores/tenant.ts';
 import { Card, LoadView } from '../../ui/Card.tsx';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -58,11 +57,10 @@ function SummaryTiles({ s }: { s: MonitorSummary }) {
 }
 
 function SuperAdminDashboard() {
-  const tenant = useStore($selectedTenant);
   const top = useStore($topTenants);
   const incidents = useStore($incidents);
   const summary = useStore($monitorSummary);
-  useEffect(() => loadSuperAdminDashboard(tenant), [tenant]);
+  useEffect(() => loadSuperAdminDashboard(), []);
   return (
     <div className="sw-dashboard">
       <div className="sw-page-head">

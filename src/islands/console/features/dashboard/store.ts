@@ -34,14 +34,14 @@ async function fill<T>(store: { set(v: Load<T>): void }, call: () => Promise<{ d
   }
 }
 
-export function loadSuperAdminDashboard(tenant: string | null): void {
-  const t = tenant ?? undefined;
+/** The global dashboard: always across all tenants (the spec's calls carry no tenant here). */
+export function loadSuperAdminDashboard(): void {
   void fill($topTenants, async () => {
     const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, top: TOP_TENANTS } } });
     return { data: r.data === undefined ? undefined : Array.isArray(r.data) ? r.data : [], error: r.error };
   });
-  void fill($incidents, () => api.GET('/api/v1/incidents/recent', { params: { query: { limit: RECENT_INCIDENTS, tenant: t } } }));
-  void fill($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }));
+  void fill($incidents, () => api.GET('/api/v1/incidents/recent', { params: { query: { limit: RECENT_INCIDENTS } } }));
+  void fill($monitorSummary, () => api.GET('/api/v1/monitors/summary'));
 }
 
 export function loadCustomerDashboard(tenant: string | null): void {
