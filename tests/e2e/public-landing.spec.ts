@@ -133,6 +133,9 @@ test('is prerendered and served compressed by the host, with a CSP', async () =>
   expect(r.headers.get('content-encoding')).toBe('br');
   expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   expect(r.bytes.length).toBeLessThan(12_000);
+  expect(r.headers.get('cache-control')).toBe('no-cache');
+  const again = await rawRequest(home(), 'GET', { host: `localhost:${server.port}`, 'if-none-match': r.headers.get('etag')! });
+  expect(again.status).toBe(304);
 });
 
 test('sends a signed-in user to /dashboard', async ({ page }) => {

@@ -2,6 +2,7 @@
 // each company host, and the fast path of "/" — a tenant's cached page HTML (rendered by Astro
 // once per snapshot, then served compressed from memory) and the prerendered landing page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -95,7 +96,10 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
   const loadLanding = () =>
     (landing ??= readFile(path.join(services.config.distDir, 'client', 'landing', 'index.html'))
       // Prerendered with the build's PRODUCT_NAME: use it only when it names this product.
-      .then((html) => (html.includes(`<title>${services.config.productName} ·`) ? compressAll('', html, pageCsp(null), 11) : null))
+      .then((html) => {
+        if (!html.includes(`<title>${services.config.productName} ·`)) return null;
+        return compressAll(`"l-${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`, html, pageCsp(null), 11);
+      })
       .catch(() => null));
 
   app.get('/', async (req, reply) => {
@@ -120,7 +124,9 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       setupDone ||= !(await pages.needsSetup());
       const page = setupDone ? await loadLanding() : null;
       if (page) {
-        reply.header('cache-control', 'public, max-age=300');
+        // Revalidated on every visit: after signing in, "/" must lead to /dashboard at once.
+        reply.header('content-security-policy', page.csp);
+        if (notModified(req, reply, page.etag, { cacheControl: 'no-cache', cors: false })) return reply;
         return sendEncoded(req, reply, page);
       }
     }
