@@ -50,7 +50,6 @@ export interface Engine {
   flush(): Promise<void>;
   stats: EngineStats;
   eventLoopDelayP99(): number;
-  eventLoopDelayMax(): number;
 }
 
 export function createEngine(services: Services, opts: EngineOptions = {}): Engine {
@@ -293,6 +292,5 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
     },
     flush,
     eventLoopDelayP99: () => loopDelay.percentile(99) / 1e6,
-    eventLoopDelayMax: () => loopDelay.max / 1e6,
   };
 }

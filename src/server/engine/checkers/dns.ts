@@ -13,7 +13,6 @@ function flatten(records: unknown[]): string[] {
       if ('exchange' in o) return `${o.priority} ${o.exchange}`;
       if ('nsname' in o) return `${o.nsname} ${o.hostmaster} ${o.serial}`;
       if ('name' in o && 'port' in o) return `${o.priority} ${o.weight} ${o.port} ${o.name}`;
-      if ('critical' in o) return JSON.stringify(o);
       return JSON.stringify(o);
     })
     .map((s) => s.toLowerCase())
