@@ -39,6 +39,7 @@ test.beforeAll(async () => {
   await seedMaintenance(db, acme.id, now, { title: 'Database upgrade', description: 'Primary database moves to new hardware.' });
   await seedBrandedCompany(services, { name: 'Empty Co', subdomain: 'empty' });
   await seedBrandedCompany(services, { name: 'Gone Co', subdomain: 'gone', isActive: false });
+  await seedBrandedCompany(services, { name: 'Never Seen', subdomain: 'neverseen' });
   const evil = await seedBrandedCompany(services, { name: '<img src=x onerror="window.__xss=1">Evil', subdomain: 'evil', primary: '#12345g', logo: 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+' });
   const em = await seedMonitor(db, evil.id, now, { name: '<script>window.__xss=2</script>Shop' });
   await seedIncident(db, evil.id, now, { monitorId: em.id, title: '"><svg onload=window.__xss=3>', updates: [{ status: 'investigating', message: '<b onmouseover=window.__xss=4>bold</b>', at: now }] });
@@ -265,5 +266,26 @@ test('follows the system dark mode; screenshots at 1280 and 375 px', async ({ br
     await page.screenshot({ path: `.tmp/screens/status-${width}-${scheme}.png`, fullPage: true });
     if (scheme === 'dark') await noSeriousAxeViolations(page);
     await context.close();
+  }
+});
+
+test('keeps serving the last page while the database is unavailable', async ({ page }) => {
+  const { sql } = await import('kysely');
+  await page.goto(url('acme'));
+  await expect(page.locator('.monitor')).toHaveCount(2);
+  await sql`alter table companies rename to companies_away`.execute(db.k);
+  try {
+    await new Promise((r) => setTimeout(r, 1100)); // past the revalidation interval: the server tries the database
+    const r = await fetchAs('acme', { 'accept-encoding': 'br' });
+    expect(r.status).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Status');
+    await expect(page.locator('.monitor .m-name')).toHaveText(['API', 'Website']);
+    // a page never served before cannot come from memory: it says so
+    const failed = await page.goto(url('neverseen'));
+    expect(failed?.status()).toBe(503);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Failed to load status page');
+  } finally {
+    await sql`alter table companies_away rename to companies`.execute(db.k);
   }
 });
