@@ -22,8 +22,9 @@ export const PLAN_MONITOR_LIMITS: Record<string, number> = { starter: 10, profes
 
 export function pushUrl(ctx: Ctx, token: string): string {
   const c = ctx.services.config;
-  const defaultPort = c.publicScheme === 'https' ? 443 : 80;
-  return `${c.publicScheme}://${c.productDomain}${c.port && c.port !== defaultPort ? `:${c.port}` : ''}/api/v1/push/${token}`;
+  // Over https the process sits behind a proxy on 443; over plain http the port is the server's.
+  const port = c.publicScheme === 'http' && c.port && c.port !== 80 ? `:${c.port}` : '';
+  return `${c.publicScheme}://${c.productDomain}${port}/api/v1/push/${token}`;
 }
 
 export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = false) {
