@@ -2,7 +2,7 @@
 // minimum interval lowered so 1,000 monitors at 6 s load the engine like 10,000 at 60 s.
 // Prints checks/s, scheduling lag p50/p99, event-loop delay p99, CPU, RSS and stored bytes per
 // check next to the targets. Usage: npm run bench:engine [-- --monitors 1000 --interval 6 --seconds 30]
-// BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL instead of an SQLite file.
+// --pg (a throwaway cluster) or BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL instead of SQLite.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, statSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -17,8 +17,9 @@ import { monitorsRepo } from '../../src/server/db/repositories/monitors-repo.ts'
 import { newId } from '../../src/server/domain/ids.ts';
 import { createEngine } from '../../src/server/engine/scheduler.ts';
 import { createServices } from '../../src/server/services.ts';
+import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
 
-const { values } = parseArgs({ options: { monitors: { type: 'string', default: '1000' }, interval: { type: 'string', default: '6' }, seconds: { type: 'string', default: '30' }, companies: { type: 'string', default: '10' } } });
+const { values } = parseArgs({ options: { monitors: { type: 'string', default: '1000' }, interval: { type: 'string', default: '6' }, seconds: { type: 'string', default: '30' }, companies: { type: 'string', default: '10' }, pg: { type: 'boolean', default: false } } });
 const MONITORS = Number(values.monitors);
 const INTERVAL = Number(values.interval);
 const SECONDS = Number(values.seconds);
@@ -34,7 +35,9 @@ async function main(): Promise<void> {
   const target = spawn(process.execPath, [path.join(import.meta.dirname, 'target.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => target.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-'));
-  const url = process.env.BENCH_DATABASE_URL;
+  // --pg: a throwaway PostgreSQL cluster (Debian's server, as the tests use) unless a URL is given.
+  const cluster = values.pg && !process.env.BENCH_DATABASE_URL ? await startPgCluster() : undefined;
+  const url = process.env.BENCH_DATABASE_URL ?? (cluster ? await createDatabase(cluster.url, 'bench_engine') : undefined);
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1', ...(url ? { DATABASE_URL: url } : {}) });
   const db = url ? openDb({ kind: 'postgres', url, max: 10 }) : openDb({ kind: 'sqlite', file: config.sqlitePath });
   const services = await createServices(config, { db });
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
   target.kill('SIGTERM');
   await services.db.close();
+  cluster?.stop();
 }
 
 main().catch((e: unknown) => {
