@@ -20,6 +20,7 @@ describe('state machine', () => {
     ['unknown shows operational at the first result', base({ status: 'unknown' }), 'operational', false, { status: 'operational' }, []],
     ['unknown still confirms down', base({ status: 'unknown' }), 'down', false, { status: 'unknown', pendingStatus: 'down', pendingCount: 1 }, []],
     ['down during maintenance opens no incident', base({ pendingStatus: 'down', pendingCount: 1 }), 'down', true, { status: 'down', incidentOpen: false }, []],
+    ['still down when maintenance ends opens the incident then', base({ status: 'down' }), 'down', false, { status: 'down', incidentOpen: true }, ['open_incident']],
     ['staying down with an incident open adds nothing', base({ status: 'down', incidentOpen: true }), 'down', false, { status: 'down', incidentOpen: true }, []],
   ];
   it.each(table)('%s', (_name, prev, result, maint, expected, events) => {

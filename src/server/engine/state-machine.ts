@@ -39,7 +39,9 @@ export function applyResult(prev: MonitorState, result: Exclude<CheckStatus, 'un
     }
   }
   const events: StateEvent[] = [];
-  if (next.status === 'down' && !prev.incidentOpen && changed && !inMaintenance) {
+  // Down with no incident open: also when the outage began inside a maintenance window that
+  // has ended since, or after someone resolved the incident while the monitor stayed down.
+  if (next.status === 'down' && !prev.incidentOpen && !inMaintenance) {
     events.push({ kind: 'open_incident' });
     next.incidentOpen = true;
   } else if (next.status !== 'down' && prev.incidentOpen && next.status !== 'unknown') {
