@@ -157,12 +157,14 @@ async function kindWarnings(m: MonitorRow, b: PendingResult, changedTo: CheckSta
   const o = b.outcome;
   if (m.type === 'ssl') {
     if (o.detail?.certValid === false && changedTo === 'down') await notify(m.company_id, msg.sslInvalid(ref, o.detail.certProblem ?? o.error ?? 'Invalid certificate', dayStart(b.checkedAt)));
-    if (o.detail?.certValid && o.certExpiresAt !== null) {
-      const daysLeft = Math.floor((o.certExpiresAt - b.checkedAt) / DAY_MS);
-      const thresholds = parseConfig(m.config).ssl_warning_days ?? DEFAULT_SSL_WARNING_DAYS;
-      const crossed = thresholds.filter((d) => daysLeft <= d).sort((a, c) => a - c)[0];
-      if (crossed !== undefined) await notify(m.company_id, msg.sslExpiring(ref, o.certExpiresAt, daysLeft, crossed));
-    }
+  }
+  // Certificates seen by ssl checks and by successful https checks warn at 30/14/7 days.
+  const certTrusted = m.type === 'ssl' ? o.detail?.certValid === true : m.type === 'http' && o.status !== 'down';
+  if (certTrusted && o.certExpiresAt !== null) {
+    const daysLeft = Math.floor((o.certExpiresAt - b.checkedAt) / DAY_MS);
+    const thresholds = parseConfig(m.config).ssl_warning_days ?? DEFAULT_SSL_WARNING_DAYS;
+    const crossed = thresholds.filter((d) => daysLeft <= d).sort((a, c) => a - c)[0];
+    if (crossed !== undefined) await notify(m.company_id, msg.sslExpiring(ref, o.certExpiresAt, daysLeft, crossed));
   }
   if (m.type === 'dns') {
     if (changedTo === 'down') await notify(m.company_id, msg.dnsFailing(ref, o.error ?? 'DNS query failed', since));

@@ -81,11 +81,12 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     const engine = createEngine(services, { pruneEveryMs: 0 });
     const expiring = await createMonitor(t.adminCtx, { name: 'shop cert', type: 'ssl', host: 'localhost', port: tls.port.expiring, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
     await createMonitor(t.adminCtx, { name: 'old cert', type: 'ssl', host: 'localhost', port: tls.port.expired, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    await createMonitor(t.adminCtx, { name: 'shop site', type: 'http', url: `https://localhost:${tls.port.expiring}/`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
     await engine.runDueNow();
     clock.advance(60_000);
     await engine.runDueNow();
     const n = await listNotifications(t.viewerCtx, { notification_type: 'ssl_warning' });
-    expect(n.map((x) => x.title).sort()).toEqual(['Certificate of old cert is invalid', 'Certificate of shop cert expires in 10 days']);
+    expect(n.map((x) => x.title).sort()).toEqual(['Certificate of old cert is invalid', 'Certificate of shop cert expires in 10 days', 'Certificate of shop site expires in 10 days']);
     const warn = n.find((x) => x.title.startsWith('Certificate of shop'))!;
     expect(warn).toMatchObject({ severity: 'medium', action_url: `/monitors/${expiring.id}` });
     expect(warn.metadata).toMatchObject({ threshold: 14, days_left: 10 });
