@@ -61,6 +61,19 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     await k().updateTable('monitors').set({ is_paused: 1 }).where('id', '=', m.id).execute();
   });
 
+  it('does not check the monitors of a deactivated company', async () => {
+    const t = await seedTenant(services);
+    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const m = await createMonitor(t.adminCtx, { name: 'dormant', type: 'http', url: http.url('/ok'), interval_seconds: 60, timeout_seconds: 2, is_public: false } as never);
+    await k().updateTable('companies').set({ is_active: 0 }).where('id', '=', t.company.id).execute();
+    await engine.runDueNow();
+    expect(await listChecks(t.adminCtx, m.id, {})).toHaveLength(0);
+    await k().updateTable('companies').set({ is_active: 1 }).where('id', '=', t.company.id).execute();
+    await engine.runDueNow();
+    expect(await listChecks(t.adminCtx, m.id, {})).toHaveLength(1);
+    await k().updateTable('monitors').set({ is_paused: 1 }).where('id', '=', m.id).execute();
+  });
+
   it('caps concurrent checks per company at max_workers', async () => {
     const t = await seedTenant(services);
     await k().updateTable('companies').set({ max_workers: 2 }).where('id', '=', t.company.id).execute();
@@ -87,7 +100,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     await engine.runDueNow();
     const n = await listNotifications(t.viewerCtx, { notification_type: 'ssl_warning' });
     expect(n.map((x) => x.title).sort()).toEqual(['Certificate of old cert is invalid', 'Certificate of shop cert expires in 10 days', 'Certificate of shop site expires in 10 days']);
-    const warn = n.find((x) => x.title.startsWith('Certificate of shop'))!;
+    const warn = n.find((x) => x.title.startsWith('Certificate of shop cert'))!;
     expect(warn).toMatchObject({ severity: 'medium', action_url: `/monitors/${expiring.id}` });
     expect(warn.metadata).toMatchObject({ threshold: 14, days_left: 10 });
     await k().updateTable('monitors').set({ is_paused: 1 }).where('company_id', '=', t.company.id).execute();

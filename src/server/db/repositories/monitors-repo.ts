@@ -69,6 +69,8 @@ export function monitorsRepo(k: Kysely<Database>) {
     async claimDue(owner: string, now: number, horizon: number, limit: number, leaseMarginMs: number): Promise<MonitorRow[]> {
       const due = k.selectFrom('monitors').select('id')
         .where('next_due_at', '<=', horizon).where('is_paused', '=', 0)
+        // A deactivated company's monitors are not checked.
+        .where('company_id', 'not in', k.selectFrom('companies').select('id').where('is_active', '=', 0))
         .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
         .orderBy('next_due_at').limit(limit);
       const dueLocked = isPostgres(k) ? due.forUpdate().skipLocked() : due;
