@@ -101,7 +101,7 @@ describe('worker processes', () => {
     expect(total).toBeGreaterThan(80);
     expect(total).toBeLessThanOrEqual(20 * 7);
     await services.db.close();
-  }, 30_000);
+  }, 90_000);
 
   describe.each(DB_KINDS)('kill -9 during writes on %s', (kind) => {
     it('leaves an intact database and exactly one open incident per outage', async () => {
@@ -155,6 +155,6 @@ describe('worker processes', () => {
       const opened = incidents.length;
       expect(notes.filter((n) => n.dedupe_key!.endsWith(':opened'))).toHaveLength(opened * 2);
       await services.db.close();
-    }, 40_000);
+    }, 90_000);
   });
 });
