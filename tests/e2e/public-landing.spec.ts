@@ -127,6 +127,16 @@ test('shows every feature without JavaScript', async ({ browser }) => {
   await context.close();
 });
 
+test('a server-rendered page keeps both Astro\'s script hashes and the page policy in its CSP', async () => {
+  const r = await rawRequest(new URL('/login', home()).href, 'GET', { host: `localhost:${server.port}` });
+  expect(r.status).toBe(200);
+  const csp = r.headers.get('content-security-policy')!;
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp.match(/frame-ancestors/g)).toHaveLength(1);
+});
+
 test('is prerendered and served compressed by the host, with a CSP', async () => {
   const r = await rawRequest(home(), 'GET', { host: `localhost:${server.port}`, 'accept-encoding': 'br' });
   expect(r.status).toBe(200);

@@ -30,6 +30,8 @@ export interface EngineOptions {
   /** Retention pruning period (ms); 0 = off */
   pruneEveryMs?: number;
   log?: (msg: string) => void;
+  /** How long stop() lets running checks finish before abandoning them (main.ts force-exits at 15 s) */
+  stopGraceMs?: number;
 }
 
 export interface EngineStats {
@@ -61,6 +63,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
   const flushMs = opts.flushMs ?? 100;
   const flushSize = opts.flushSize ?? 200;
   const leaseMarginMs = opts.leaseMarginMs ?? 30_000;
+  const stopGraceMs = opts.stopGraceMs ?? 8_000;
   /** Claims reach this far ahead so each check can start at its due time, not at the next tick. */
   const lookaheadMs = opts.lookaheadMs ?? Math.max(1000, tickMs * 2);
   const env: CheckEnv = {
@@ -274,10 +277,16 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
       await ticking;
       // Checks not started yet go back at once; running ones finish (bounded by their deadline)
       // and are written, so nothing a target saw is lost.
-      const notStarted = [...inFlight.entries()].filter(([, f]) => !f.started);
-      for (const [, f] of notStarted) f.abort.abort();
+      // A slow target (time-outs go up to 120 s) must not hold the process past its stop grace:
+      // after stopGraceMs the rest are abandoned unwritten and their leases handed back.
+      const giveBack = [...inFlight.entries()].filter(([, f]) => !f.started).map(([id]) => id);
+      for (const id of giveBack) inFlight.get(id)!.abort.abort();
+      const grace = setTimeout(() => {
+        for (const [id, f] of inFlight) if (!f.abort.signal.aborted) { giveBack.push(id); f.abort.abort(); }
+      }, stopGraceMs);
       await Promise.allSettled([...inFlight.values()].map((f) => f.done));
-      await monitorsRepo(k).releaseLeases(notStarted.map(([id]) => id), owner, services.now()).catch(() => {});
+      clearTimeout(grace);
+      await monitorsRepo(k).releaseLeases(giveBack, owner, services.now()).catch(() => {});
       await flush();
       loopDelay.disable();
     },

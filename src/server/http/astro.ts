@@ -6,9 +6,27 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageServices } from '../../lib/page-services.ts';
-import { securityHeaders } from './security-headers.ts';
+import { pageCsp, securityHeaders } from './security-headers.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next: (err?: unknown) => void, locals: object) => Promise<void>;
+
+type RawReply = { writeHead: (...args: any[]) => unknown };
+
+/**
+ * Astro writes its own content-security-policy (script/style hashes) in writeHead, which would
+ * replace the page policy set above (frame-ancestors, object-src, form-action): join the two.
+ */
+function mergeAstroCsp(res: RawReply): void {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = (status: number, ...rest: any[]) => {
+    const headers = rest.find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined;
+    if (headers) {
+      const key = Object.keys(headers).find((k) => k.toLowerCase() === 'content-security-policy');
+      if (key) headers[key] = pageCsp(headers[key]);
+    }
+    return writeHead(status, ...rest);
+  };
+}
 
 export function astroBuilt(dist: string): boolean {
   return existsSync(path.join(dist, 'server', 'entry.mjs'));
@@ -38,6 +56,7 @@ export async function registerAstro(app: FastifyInstance, pages: PageServices, h
     reply.hijack();
     // Fastify's onSend hooks do not run for hijacked replies: set the page headers here.
     for (const [k, v] of Object.entries(securityHeaders({ https, html: true }))) reply.raw.setHeader(k, v);
+    mergeAstroCsp(reply.raw);
     await entry.handler(req.raw, reply.raw, (err) => {
       if (!reply.raw.headersSent) {
         reply.raw.statusCode = err ? 500 : 404;

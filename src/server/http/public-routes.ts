@@ -13,7 +13,7 @@ import { classifyHost } from '../../lib/hosts.ts';
 import { getBadge, getIncidentFeed, lookupStatusPage } from '../domain/status-page/service.ts';
 import { statusPageCache, type RenderedPage } from '../domain/status-page/cache.ts';
 import { hostOf } from './request-context.ts';
-import { securityHeaders } from './security-headers.ts';
+import { pageCsp } from './security-headers.ts';
 import { notModified } from './handlers/public.ts';
 import { DomainError } from '../domain/errors.ts';
 
@@ -28,12 +28,6 @@ function publicCtx(req: FastifyRequest, services: Services): Ctx {
 }
 
 const originOf = (req: FastifyRequest, services: Services) => `${services.config.publicScheme}://${String(req.headers.host ?? '').toLowerCase()}`;
-
-/** Astro sends its script/style hashes as a header for SSR pages; add the directives a page always gets. */
-function pageCsp(astroCsp: unknown): string {
-  const base = securityHeaders({ https: false, html: true })['content-security-policy'];
-  return typeof astroCsp === 'string' && astroCsp ? `${astroCsp.replace(/;\s*$/, '')}; ${base}` : base;
-}
 
 /** Brotli quality 5: ~1 ms for a 20-monitor page and within 10% of quality 11's size (40x slower). */
 async function compressAll(etag: string, html: Buffer, csp: string, quality = 5): Promise<RenderedPage> {

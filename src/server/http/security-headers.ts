@@ -18,6 +18,12 @@ export function securityHeaders(opts: { https: boolean; html: boolean }): Record
   return h;
 }
 
+/** Astro sends its script/style hashes as a header for SSR pages; add the directives a page always gets. */
+export function pageCsp(astroCsp: unknown): string {
+  if (typeof astroCsp === 'string' && astroCsp.includes('frame-ancestors')) return astroCsp; // already joined
+  return typeof astroCsp === 'string' && astroCsp ? `${astroCsp.replace(/;\s*$/, '')}; ${PAGE_CSP}` : PAGE_CSP;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
   app.addHook('onSend', async (_req, reply, payload) => {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');

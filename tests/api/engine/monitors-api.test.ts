@@ -185,7 +185,8 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     const id = mine.body[0].id;
     expect((await otherAdmin.patch(`/api/v1/notifications/${id}/read`, {})).status).toBe(404);
     expect((await otherAdmin.delete(`/api/v1/notifications/${id}`)).status).toBe(404);
-    expect((await viewer.patch(`/api/v1/notifications/${id}/read`, {})).status).toBe(200);
+    // the optional body may be left out entirely
+    expect((await viewer.patch(`/api/v1/notifications/${id}/read`)).status).toBe(200);
     expect((await viewer.get('/api/v1/notifications/?is_read=true')).body.map((n: { id: string }) => n.id)).toEqual([id]);
     expect((await admin.patch('/api/v1/notifications/mark-all-read')).status).toBe(200);
     expect((await admin.get('/api/v1/notifications/?is_read=false')).body).toEqual([]);

@@ -34,6 +34,23 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
 
   const k = () => services.db.k;
 
+  it('stops within its grace while a target hangs, writing nothing half-done and handing the lease back', async () => {
+    const t = await seedTenant(services);
+    const engine = createEngine(services, { pruneEveryMs: 0, stopGraceMs: 300, tickMs: 20 });
+    const m = await createMonitor(t.adminCtx, { name: 'hangs', type: 'http', url: http.url('/slow-headers'), interval_seconds: 60, timeout_seconds: 60, is_public: false } as never);
+    engine.start();
+    const t0 = Date.now();
+    while (engine.stats.inFlight === 0 && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 10));
+    expect(engine.stats.inFlight).toBe(1);
+    const s0 = Date.now();
+    await engine.stop();
+    expect(Date.now() - s0).toBeLessThan(3000); // not the check's 60 s time-out
+    expect(await listChecks(t.adminCtx, m.id, {})).toEqual([]); // no made-up "timed out" result
+    const row = await k().selectFrom('monitors').select(['lease_owner']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(row.lease_owner).toBeNull(); // the next process runs it at once
+    await k().deleteFrom('monitors').where('id', '=', m.id).execute(); // keep the hanging target out of the other tests
+  });
+
   it('runs a monitor once after downtime (no catch-up burst) and lets a dead worker\'s lease expire', async () => {
     const t = await seedTenant(services);
     const engine = createEngine(services, { pruneEveryMs: 0 });

@@ -26,6 +26,12 @@ export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handl
       url: op.route,
       schema,
       config: { operation: op },
+      // An optional JSON body may be left out (PATCH with no changes, POST /pause): Fastify
+      // would still validate `undefined` against the object schema and answer "body must be
+      // object", so an absent optional object body is read as {}.
+      ...(op.body && !op.bodyRequired && !op.rawBody && isObjectSchema(op.body)
+        ? { preValidation: absentBodyAsEmptyObject }
+        : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!handler) {
           return sendProblem(reply, problem(501, 'not_implemented', `${op.operationId} is not available yet.`));
@@ -45,6 +51,14 @@ export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handl
     if (op.rawBody) registerRawBodyRoute(app, route);
     else app.route(route);
   }
+}
+
+function isObjectSchema(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && (schema as { type?: unknown }).type === 'object';
+}
+
+async function absentBodyAsEmptyObject(req: FastifyRequest): Promise<void> {
+  if (req.body === undefined || req.body === null) req.body = {};
 }
 
 /**
