@@ -4,8 +4,7 @@ import { test as base, expect, request, type APIRequestContext, type Page } from
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN } from './support/global-setup.ts';
 import { startServer } from './support/server.ts';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { startSmtpSink, type Mail } from '../support/smtp-sink.ts';
 
 export { E2E_ADMIN, expect };
 
@@ -16,34 +15,20 @@ export const mainUrl = (path = '/') => `http://localhost:${port}${path}`;
 export const tenantUrl = (subdomain: string, path = '/') => `http://${subdomain}.localhost:${port}${path}`;
 
 /** Mail the worker's server sent (a real SMTP sink on loopback). */
-export const mails: Array<{ to: string[]; raw: string }> = [];
+export const mails: Mail[] = [];
 
 export const test = base.extend<object, { consoleServer: number }>({
   consoleServer: [
     async ({}, use) => {
-      const smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, session, cb) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-            cb();
-          });
-        },
-      });
-      await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-      const smtpPort = (smtp.server.address() as AddressInfo).port;
+      const smtp = await startSmtpSink(mails);
       const server = await startServer({
         ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_URL: smtp.url,
       });
       port = server.port;
       await use(server.port);
       await server.stop();
-      await new Promise<void>((r) => smtp.close(() => r()));
+      await smtp.close();
     },
     { scope: 'worker', auto: true },
   ],

@@ -1,23 +1,14 @@
 // What the Astro page tells the app at start: where it runs and who is signed in (if the server
 // already knows). Everything else comes from the API.
 import type { components } from '../../api/schema.d.ts';
+import type { HostKind, PageCompany } from '../../lib/page-services.ts';
 
 export type CurrentUser = components['schemas']['CurrentUser'];
 
-export interface BootCompany {
-  id: string;
-  name: string;
-  subdomain: string;
-  primaryColor: string;
-  secondaryColor: string;
-  logoBase64: string | null;
-}
+/** The company of a subdomain as the page hands it over (the horizontal logo stays on the server). */
+export type BootCompany = Omit<PageCompany, 'horizontalLogoBase64'>;
 
-export type BootHost =
-  | { kind: 'root' }
-  | { kind: 'tenant'; subdomain: string; company: BootCompany }
-  | { kind: 'unknown_tenant'; subdomain: string }
-  | { kind: 'invalid' };
+export type BootHost = Exclude<HostKind, { kind: 'tenant' }> | { kind: 'tenant'; subdomain: string; company: BootCompany };
 
 export interface Boot {
   productName: string;

@@ -2,7 +2,7 @@
 // is read from stdin, never from the command line where `ps` would show it) and
 // `npm run admin -- list-users`. Uses the same configuration as the server (DATABASE_URL, ...).
 import { createInterface } from 'node:readline';
-import { ConfigError, parseConfig } from '../config.ts';
+import { configOrExit } from '../process-lifecycle.ts';
 import { createServices } from '../services.ts';
 import { createSuperAdmin } from '../domain/setup/first-admin.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -39,16 +39,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  let config;
-  try {
-    config = parseConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${e.message}\n`);
-      return 1;
-    }
-    throw e;
-  }
+  const config = configOrExit();
   const services = await createServices({ ...config, adminEmail: undefined, adminPassword: undefined });
   try {
     if (command === 'list-users') {

@@ -4,6 +4,7 @@
 // (hex ids, integer enums, 64-bit integers as decimal strings or numbers, unknown fields
 // ignored). Spans that cannot be stored are counted as rejected for the partial-success answer.
 import { createRequire } from 'node:module';
+import type { SpansTable } from '../db/schema/telemetry.ts';
 
 const require = createRequire(import.meta.url);
 const generated = require('@opentelemetry/otlp-transformer/build/src/generated/root.js') as {
@@ -14,23 +15,8 @@ const ExportTraceServiceRequest = generated.opentelemetry.proto.collector.trace.
 export const SPAN_KIND = { unspecified: 0, internal: 1, server: 2, client: 3, producer: 4, consumer: 5 } as const;
 export const STATUS_ERROR = 2;
 
-export interface DecodedSpan {
-  trace_id: string;
-  span_id: string;
-  parent_span_id: string | null;
-  name: string;
-  service: string;
-  kind: number;
-  start_us: number;
-  duration_ms: number;
-  status_code: number;
-  http_status: number | null;
-  is_error: number;
-  is_request: number;
-  error_message: string | null;
-  attributes: string;
-  events: string;
-}
+/** A span ready to store: the spans row without its company (that comes from the ingest key). */
+export type DecodedSpan = Omit<SpansTable, 'company_id'>;
 
 export interface DecodeResult {
   spans: DecodedSpan[];

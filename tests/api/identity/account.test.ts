@@ -1,33 +1,11 @@
 // Signup, forgot-password and reset-password on both databases; mail through a real SMTP sink
 // on loopback, and the server-log fallback without SMTP.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../support/smtp-sink.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
 import { setMailLogSink } from '../../../src/server/notify/mailer.ts';
-
-interface Mail { to: string[]; raw: string }
-
-async function startSmtpSink(): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
   const end = Date.now() + ms;

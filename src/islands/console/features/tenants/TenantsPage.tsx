@@ -7,7 +7,7 @@ import { $role } from '../../stores/auth.ts';
 import { Field } from '../../ui/Field.tsx';
 import { fmtDate } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
-import { Skeleton } from '../../ui/Card.tsx';
+import { ListPage } from '../../ui/ListPage.tsx';
 import {
   $companies, $tenantAlert, createCompany, deleteCompany, EMPTY_TENANT_FORM, formOf, loadCompanies, updateCompany, validateTenant,
   type Company, type TenantForm,
@@ -28,60 +28,36 @@ function Tenants() {
     $tenantAlert.set(null);
     void loadCompanies();
   }, []);
-  const count = companies.status === 'ready' ? companies.data.length : 0;
   return (
-    <div className="sw-admin">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb"><a href="/dashboard">Dashboard</a> / <span aria-current="page">Tenants</span></nav>
-      <div className="sw-page-head sw-row-between">
-        <h2 className="sw-page-title">Tenants Management</h2>
-        <button type="button" className="sw-btn sw-btn-primary" onClick={() => { $tenantAlert.set(null); setEditing('new'); }}>Create Tenant</button>
-      </div>
-      {alert && !editing && <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{alert.text}</div>}
-      {companies.status === 'error' && (
-        <div className="sw-banner sw-banner-error" role="alert">
-          {companies.message}
-          <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadCompanies()}>Retry</button>
-        </div>
+    <ListPage
+      crumb="Tenants" title="Tenants Management" createLabel="Create Tenant" onCreate={() => { $tenantAlert.set(null); setEditing('new'); }}
+      alert={editing ? null : alert} load={companies} onRetry={() => void loadCompanies()}
+      listTitle="All Tenants" listId="all-tenants" empty="No tenants found. Create your first tenant to get started."
+      columns={['Name', 'Subdomain', 'Email', 'Status', 'Users', 'Created', 'Actions']}
+      row={(c) => (
+        <tr key={c.id}>
+          <td>
+            <strong>{c.name}</strong>
+            {c.url && <div><a href={c.url} target="_blank" rel="noopener noreferrer external" className="sw-small">{c.url}</a></div>}
+          </td>
+          <td>{c.subdomain || 'N/A'}</td>
+          <td>{c.email}</td>
+          <td><span className={c.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{c.is_active ? 'Active' : 'Inactive'}</span></td>
+          <td>{c.max_users}</td>
+          <td>{fmtDate(c.created_at)}</td>
+          <td className="sw-actions">
+            <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${c.name}`} onClick={() => { $tenantAlert.set(null); setEditing(c); }}>Edit</button>
+            <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
+          </td>
+        </tr>
       )}
-      <section className="sw-card" aria-labelledby="all-tenants">
-        <header className="sw-card-head"><h3 id="all-tenants">All Tenants ({count})</h3></header>
-        {companies.status === 'loading' && <Skeleton rows={4} />}
-        {companies.status === 'ready' && companies.data.length === 0 && <p className="sw-empty">No tenants found. Create your first tenant to get started.</p>}
-        {companies.status === 'ready' && companies.data.length > 0 && (
-          <div className="sw-table-wrap">
-            <table className="sw-table">
-              <thead>
-                <tr><th scope="col">Name</th><th scope="col">Subdomain</th><th scope="col">Email</th><th scope="col">Status</th><th scope="col">Users</th><th scope="col">Created</th><th scope="col">Actions</th></tr>
-              </thead>
-              <tbody>
-                {companies.data.map((c) => (
-                  <tr key={c.id}>
-                    <td>
-                      <strong>{c.name}</strong>
-                      {c.url && <div><a href={c.url} target="_blank" rel="noopener noreferrer external" className="sw-small">{c.url}</a></div>}
-                    </td>
-                    <td>{c.subdomain || 'N/A'}</td>
-                    <td>{c.email}</td>
-                    <td><span className={c.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{c.is_active ? 'Active' : 'Inactive'}</span></td>
-                    <td>{c.max_users}</td>
-                    <td>{fmtDate(c.created_at)}</td>
-                    <td className="sw-actions">
-                      <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${c.name}`} onClick={() => { $tenantAlert.set(null); setEditing(c); }}>Edit</button>
-                      <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+    >
       {editing && <TenantModal company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <Confirm title="Delete Tenant" danger confirmLabel="Delete" text="Are you sure you want to delete this company? This action cannot be undone."
           onCancel={() => setDeleting(null)} onConfirm={() => { const id = deleting.id; setDeleting(null); void deleteCompany(id); }} />
       )}
-    </div>
+    </ListPage>
   );
 }
 

@@ -6,7 +6,7 @@ import { $role } from '../../stores/auth.ts';
 import { Field } from '../../ui/Field.tsx';
 import { fmtDate } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
-import { Skeleton } from '../../ui/Card.tsx';
+import { ListPage } from '../../ui/ListPage.tsx';
 import {
   $userAlert, $userCompanies, $users, createUser, deleteUser, EMPTY_USER_FORM, formOf, loadUserCompanies, loadUsers, resetUserPassword,
   typeCompanyAlert, updateUser, validateUser, withUserType, type User, type UserForm,
@@ -42,59 +42,35 @@ function Users() {
     return u.company_name ?? companies.find((c) => c.id === u.company_id)?.name ?? 'Unknown Company';
   };
   const modalOpen = !!editing || !!resetting;
-  const count = users.status === 'ready' ? users.data.length : 0;
   return (
-    <div className="sw-admin">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb"><a href="/dashboard">Dashboard</a> / <span aria-current="page">Users</span></nav>
-      <div className="sw-page-head sw-row-between">
-        <h2 className="sw-page-title">Users Management</h2>
-        <button type="button" className="sw-btn sw-btn-primary" onClick={open(() => setEditing('new'))}>Create User</button>
-      </div>
-      {alert && !modalOpen && <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{alert.text}</div>}
-      {users.status === 'error' && (
-        <div className="sw-banner sw-banner-error" role="alert">
-          {users.message}
-          <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadUsers()}>Retry</button>
-        </div>
+    <ListPage
+      crumb="Users" title="Users Management" createLabel="Create User" onCreate={open(() => setEditing('new'))}
+      alert={modalOpen ? null : alert} load={users} onRetry={() => void loadUsers()}
+      listTitle="All Users" listId="all-users" empty="No users found. Create your first user to get started."
+      columns={['Name', 'Email', 'Type', 'Company', 'Status', 'Created', 'Actions']}
+      row={(u) => (
+        <tr key={u.id}>
+          <td>{u.full_name}</td>
+          <td>{u.email}</td>
+          <td><span className={`sw-badge sw-type-${u.user_type}`}>{USER_TYPE_LABELS[u.user_type] ?? u.user_type}</span></td>
+          <td>{companyName(u)}</td>
+          <td><span className={u.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{u.is_active ? 'Active' : 'Inactive'}</span></td>
+          <td>{fmtDate(u.created_at)}</td>
+          <td className="sw-actions">
+            <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${u.email}`} onClick={open(() => setEditing(u))}>Edit</button>
+            <button type="button" className="sw-btn sw-btn-small" aria-label={`Reset password of ${u.email}`} onClick={open(() => setResetting(u))}>Reset password</button>
+            <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${u.email}`} onClick={open(() => setDeleting(u))}>Delete</button>
+          </td>
+        </tr>
       )}
-      <section className="sw-card" aria-labelledby="all-users">
-        <header className="sw-card-head"><h3 id="all-users">All Users ({count})</h3></header>
-        {users.status === 'loading' && <Skeleton rows={4} />}
-        {users.status === 'ready' && users.data.length === 0 && <p className="sw-empty">No users found. Create your first user to get started.</p>}
-        {users.status === 'ready' && users.data.length > 0 && (
-          <div className="sw-table-wrap">
-            <table className="sw-table">
-              <thead>
-                <tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Type</th><th scope="col">Company</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Actions</th></tr>
-              </thead>
-              <tbody>
-                {users.data.map((u) => (
-                  <tr key={u.id}>
-                    <td>{u.full_name}</td>
-                    <td>{u.email}</td>
-                    <td><span className={`sw-badge sw-type-${u.user_type}`}>{USER_TYPE_LABELS[u.user_type] ?? u.user_type}</span></td>
-                    <td>{companyName(u)}</td>
-                    <td><span className={u.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{u.is_active ? 'Active' : 'Inactive'}</span></td>
-                    <td>{fmtDate(u.created_at)}</td>
-                    <td className="sw-actions">
-                      <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${u.email}`} onClick={open(() => setEditing(u))}>Edit</button>
-                      <button type="button" className="sw-btn sw-btn-small" aria-label={`Reset password of ${u.email}`} onClick={open(() => setResetting(u))}>Reset password</button>
-                      <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${u.email}`} onClick={open(() => setDeleting(u))}>Delete</button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+    >
       {editing && <UserModal user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {resetting && <ResetModal user={resetting} onClose={() => setResetting(null)} />}
       {deleting && (
         <Confirm title="Delete User" danger confirmLabel="Delete" text="Are you sure you want to delete this user? This action cannot be undone."
           onCancel={() => setDeleting(null)} onConfirm={() => { const id = deleting.id; setDeleting(null); void deleteUser(id); }} />
       )}
-    </div>
+    </ListPage>
   );
 }
 

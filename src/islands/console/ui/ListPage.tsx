@@ -1,0 +1,60 @@
+// The frame every management list shares (Tenants, Users; later Monitors, Incidents, Team):
+// breadcrumb, title with its create button, the last action's alert, the load-error banner with
+// Retry, and a card titled with the count holding a skeleton, the empty text or the table.
+import type { ReactNode } from 'react';
+import { Skeleton } from './Card.tsx';
+import type { Load } from './load.ts';
+
+export interface ListPageProps<T> {
+  crumb: string;
+  title: string;
+  createLabel: string;
+  onCreate: () => void;
+  /** the result of the last create/edit/delete, hidden while a modal shows its own */
+  alert: { ok: boolean; text: string } | null;
+  load: Load<T[]>;
+  onRetry: () => void;
+  listTitle: string;
+  listId: string;
+  empty: string;
+  columns: string[];
+  row: (item: T) => ReactNode;
+  /** modals and confirmations */
+  children?: ReactNode;
+}
+
+export function ListPage<T>(p: ListPageProps<T>) {
+  const count = p.load.status === 'ready' ? p.load.data.length : 0;
+  return (
+    <div className="sw-admin">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb"><a href="/dashboard">Dashboard</a> / <span aria-current="page">{p.crumb}</span></nav>
+      <div className="sw-page-head sw-row-between">
+        <h2 className="sw-page-title">{p.title}</h2>
+        <button type="button" className="sw-btn sw-btn-primary" onClick={p.onCreate}>{p.createLabel}</button>
+      </div>
+      {p.alert && <div className={p.alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{p.alert.text}</div>}
+      {p.load.status === 'error' && (
+        <div className="sw-banner sw-banner-error" role="alert">
+          {p.load.message}
+          <button type="button" className="sw-btn sw-btn-small" onClick={p.onRetry}>Retry</button>
+        </div>
+      )}
+      <section className="sw-card" aria-labelledby={p.listId}>
+        <header className="sw-card-head"><h3 id={p.listId}>{p.listTitle} ({count})</h3></header>
+        {p.load.status === 'loading' && <Skeleton rows={4} />}
+        {p.load.status === 'ready' && p.load.data.length === 0 && <p className="sw-empty">{p.empty}</p>}
+        {p.load.status === 'ready' && p.load.data.length > 0 && (
+          <div className="sw-table-wrap">
+            <table className="sw-table">
+              <thead>
+                <tr>{p.columns.map((c) => <th scope="col" key={c}>{c}</th>)}</tr>
+              </thead>
+              <tbody>{p.load.data.map(p.row)}</tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {p.children}
+    </div>
+  );
+}
