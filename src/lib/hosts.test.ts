@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  classifyHost, companyLoginAvailable, hostName, hostPort, isIpHost, isRootHost, isTenantHost, mainOrigin,
+  classifyHost, companyLoginAvailable, safeLocalPath, hostName, hostPort, isIpHost, isRootHost, isTenantHost, mainOrigin,
   slugifySubdomain, subdomainOf, subdomainProblem, tenantOrigin,
 } from './hosts.ts';
 
@@ -68,5 +68,13 @@ describe('host rules (spec section 1)', () => {
     expect(tenantOrigin('https', 'acme', 'status.example.com', '')).toBe('https://acme.status.example.com');
     expect(tenantOrigin('http', 'acme', 'localhost', ':4321')).toBe('http://acme.localhost:4321');
     expect(mainOrigin('http', 'localhost', ':4321')).toBe('http://localhost:4321');
+  });
+
+  it('keeps a redirect path only when it stays on this host', () => {
+    expect(safeLocalPath('/metrics?range=7d')).toBe('/metrics?range=7d');
+    expect(safeLocalPath('/traces/abc#span')).toBe('/traces/abc#span');
+    for (const bad of ['//evil.test/x', '/\\evil.test', 'https://evil.test/', 'javascript:alert(1)', 'metrics', '/a\nb', '', undefined, 42, `/${'a'.repeat(3000)}`]) {
+      expect(safeLocalPath(bad), String(bad)).toBe('/dashboard');
+    }
   });
 });

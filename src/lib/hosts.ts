@@ -107,3 +107,14 @@ export function tenantOrigin(scheme: string, subdomain: string, productDomain: s
 export function mainOrigin(scheme: string, productDomain: string, port: string): string {
   return `${scheme}://${productDomain}${port}`;
 }
+
+/**
+ * A path to go to after a redirect, only when it stays on this host: one leading slash, no
+ * scheme-relative `//`, no backslash (browsers read `/\` as `//`), no control characters.
+ * Anything else is the dashboard, so a crafted link can never send a user elsewhere.
+ */
+export function safeLocalPath(next: unknown, fallback = '/dashboard'): string {
+  if (typeof next !== 'string' || next.length > 2048) return fallback;
+  if (!next.startsWith('/') || next.startsWith('//') || /[\\\x00-\x1f\x7f]/.test(next)) return fallback;
+  return next;
+}

@@ -198,6 +198,8 @@ test.describe('company roles', () => {
         if (document.body?.textContent?.includes('Redirecting to your company site…')) console.log('spinner: Redirecting to your company site…');
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
+    // the session on the company host is gone (ended, expired): the handoff signs the user in there
+    await page.context().clearCookies({ domain: `${company.subdomain}.localhost` });
     await page.goto(mainUrl('/metrics'));
     await expect(page).toHaveURL(tenantUrl(company.subdomain, '/metrics'));
     expect(seen).toContain('spinner: Redirecting to your company site…');

@@ -267,6 +267,13 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect((await c.get(`/auth/handoff?code=${code}`, { host: acmeHost() })).headers.get('location')).toBe('/dashboard');
     expect((await c.post('/api/v1/auth/handoff', undefined, { host: acmeHost() })).body.redirect_to).toBe('/dashboard');
 
+    // the console adds where the user was going: a path on the target host, never another site
+    for (const [next, location] of [['/metrics?range=7d', '/metrics?range=7d'], ['//evil.test/', '/dashboard'], ['https://evil.test/', '/dashboard']]) {
+      const link = (await c.post('/api/v1/auth/handoff')).body.redirect_to;
+      const h = await c.get(`${new URL(link).pathname}${new URL(link).search}&next=${encodeURIComponent(next)}`, { host: acmeHost() });
+      expect(h.headers.get('location')).toBe(location);
+    }
+
     const sa = t.client();
     await signIn(sa, admin, acmeHost());
     const home = await sa.post('/api/v1/auth/handoff', undefined, { host: acmeHost() });

@@ -81,6 +81,19 @@ export function CompanyHostRedirect() {
   useEffect(() => {
     let cancelled = false;
     (async () => {
+      const path = location.pathname + location.search;
+      // First choice: a one-time handoff link, so the user arrives signed in even when their
+      // session on the company host has ended; it brings them to the same path there.
+      try {
+        const { data } = await api.POST('/api/v1/auth/handoff');
+        const to = data?.redirect_to;
+        if (!cancelled && to && /^https?:\/\//.test(to)) {
+          window.location.assign(`${to}&next=${encodeURIComponent(path)}`);
+          return;
+        }
+      } catch {
+        // fall through to a plain link to the company host
+      }
       let sub = user?.company?.subdomain ?? null;
       if (!sub) {
         try {
@@ -93,7 +106,6 @@ export function CompanyHostRedirect() {
       if (cancelled) return;
       const b = boot();
       const here = { protocol: location.protocol, port: location.port };
-      const path = location.pathname + location.search;
       window.location.assign(companySiteUrl(sub || GENERIC_COMPANY_SUBDOMAIN, b.productDomain, path, here));
     })();
     return () => {
