@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS, DAY_MS, blockTooltip, dailyBars, dailyData, dailyItemsHtml, timelineItemsHtml, displayHttpCode, hourlyTimeline, periodStatus, uptimePercent, uptimeSince, type RollupCounts } from './timeline.ts';
-import { brandColor, formatMs, overallIcon, overallStatus } from './status.ts';
+import { brandColor, formatMs, hourLabel, overallIcon, overallStatus } from './status.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 14, 37, 12); // 14:37:12 UTC
 const H = (hoursAgo: number) => Date.UTC(2026, 10, 22, 14) - hoursAgo * HOUR_MS;
@@ -86,9 +86,8 @@ describe('uptime', () => {
     expect(bars).toHaveLength(90);
     expect(bars[89]).toMatchObject({ day: today, tone: 'warn' });
     expect(bars[89].uptime).toBeCloseTo(99.5);
-    expect(bars[89].tooltip).toBe('2026-11-22 99.50%');
     expect(bars[88].tone).toBe('bad');
-    expect(bars[0]).toMatchObject({ day: today - 89 * DAY_MS, uptime: null, tone: 'none', tooltip: '2026-08-25 no data' });
+    expect(bars[0]).toMatchObject({ day: today - 89 * DAY_MS, uptime: null, tone: 'none' });
   });
 });
 
@@ -104,6 +103,8 @@ describe('timeline HTML', () => {
     expect(dailyItemsHtml(bars).match(/<li class="t-none"><\/li>/g)).toHaveLength(89);
     expect(dailyItemsHtml(bars).endsWith('<li class="t-warn"></li>')).toBe(true);
     expect(dailyData(bars)).toBe(`${','.repeat(89)}99.50`);
+    const good = dailyBars([roll(Date.UTC(2026, 10, 22), { checks: 100, failures: 0 })], T0);
+    expect(dailyItemsHtml(good).endsWith('<li class="t-none"></li><li></li>')).toBe(true); // a good day: the default colour
   });
 });
 
@@ -132,5 +133,13 @@ describe('status helpers', () => {
     expect(formatMs(123.456)).toBe('123.46 ms');
     expect(formatMs(0)).toBe('0.00 ms');
     expect(formatMs(null)).toBe('—');
+  });
+});
+
+describe('hour labels', () => {
+  it('formats an instant as its UTC HH:MM, across midnight too', () => {
+    for (const ms of [0, Date.UTC(2026, 10, 22, 9, 5), Date.UTC(2026, 10, 22, 23, 59, 59), Date.UTC(2026, 10, 23, 0, 0), Date.UTC(2000, 1, 29, 12, 30)]) {
+      expect(hourLabel(ms)).toBe(new Date(ms).toISOString().slice(11, 16));
+    }
   });
 });

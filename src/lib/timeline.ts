@@ -1,7 +1,7 @@
 // Timeline maths of the public status page (section 9 of the spec): 24 blocks of one hour in
 // UTC, ending with the current hour, computed from hourly rollups; and 90 daily uptime bars from
 // daily rollups. Pure: `now` is an argument, no I/O.
-import { STATUS_LABEL, formatPercent, hourLabel, type DailyBarView, type Status, type TimelineBlockView } from './status.ts';
+import { STATUS_LABEL, hourLabel, type DailyBarView, type Status, type TimelineBlockView } from './status.ts';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -84,18 +84,6 @@ export function uptimeTone(p: number | null): DailyBarView['tone'] {
   return p >= 99.9 ? 'good' : p >= 99 ? 'warn' : 'bad';
 }
 
-const dateCache = new Map<number, string>();
-/** 'YYYY-MM-DD' of a UTC day start; memoised (90 per monitor per render). */
-function isoDate(day: number): string {
-  let d = dateCache.get(day);
-  if (d === undefined) {
-    if (dateCache.size > 1000) dateCache.clear();
-    d = new Date(day).toISOString().slice(0, 10);
-    dateCache.set(day, d);
-  }
-  return d;
-}
-
 /** 90 daily bars ending with today (UTC). */
 export function dailyBars(rollups: RollupCounts[], now: number, days = DAILY_BARS): DailyBarView[] {
   const today = dayStart(now);
@@ -105,8 +93,8 @@ export function dailyBars(rollups: RollupCounts[], now: number, days = DAILY_BAR
   for (let day = today - (days - 1) * DAY_MS; day <= today; day += DAY_MS) {
     const r = byDay.get(day);
     const uptime = r ? uptimePercent([r]) : null;
-    const date = isoDate(day);
-    bars.push({ day, uptime, tone: uptimeTone(uptime), tooltip: `${date} ${uptime == null ? 'no data' : formatPercent(uptime)}` });
+    // no per-day text here: the page carries the figures once (dailyData) and the script words them
+    bars.push({ day, uptime, tone: uptimeTone(uptime) });
   }
   return bars;
 }
@@ -131,10 +119,10 @@ export function timelineItemsHtml(blocks: TimelineBlockView[]): string {
   return out;
 }
 
-/** The <li> items of the 90-day bar as one HTML string: colour only (the per-day text is in dailyData). */
+/** The <li> items of the 90-day bar as one HTML string: colour only (the per-day text is in dailyData); good days carry no class. */
 export function dailyItemsHtml(bars: DailyBarView[]): string {
   let out = '';
-  for (const d of bars) out += `<li class="t-${d.tone}"></li>`;
+  for (const d of bars) out += d.tone === 'good' ? '<li></li>' : `<li class="t-${d.tone}"></li>`;
   return out;
 }
 

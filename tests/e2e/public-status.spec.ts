@@ -133,6 +133,8 @@ test('lists each public monitor with last check, pill, response time and 24 hour
   await api.locator('.daily li').nth(49).hover();
   await expect(page.locator('.sp-tip')).toHaveText(`${new Date(now - 40 * DAY).toISOString().slice(0, 10)} · No data`);
   await expect(api.locator('.daily li').nth(88)).toHaveCSS('background-color', 'rgb(220, 38, 38)');
+  await expect(api.locator('.daily li').nth(87)).toHaveCSS('background-color', 'rgb(22, 163, 74)'); // a full day
+  await expect(api.locator('.daily li').nth(49)).toHaveCSS('background-color', 'rgb(156, 163, 175)'); // no data
   await expect(api.locator('.uptime')).toHaveText(/^\d{2}\.\d{2}% uptime$/);
 
   // the enhanced tooltip: hover, then keyboard
