@@ -110,6 +110,8 @@ export interface TestApp {
   config: Config;
   services: Services;
   app: FastifyInstance;
+  /** What the server logged at error level (JSON lines) */
+  errorLog: string[];
   /** A new client with its own cookie jar */
   client(): ApiClient;
   close(): Promise<void>;
@@ -127,7 +129,8 @@ export async function startTestApp(opts: { db: DbKind; env?: Record<string, stri
   });
   const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 5 });
   const services = await createServices(config, { db, now: opts.now });
-  const app = await buildApp({ services, pages: createPageServices(services), withPages: opts.withPages ?? false, logger: false });
+  const errorLog: string[] = [];
+  const app = await buildApp({ services, pages: createPageServices(services), withPages: opts.withPages ?? false, errorLog: { write: (line) => void errorLog.push(line) } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -137,6 +140,7 @@ export async function startTestApp(opts: { db: DbKind; env?: Record<string, stri
     config,
     services,
     app,
+    errorLog,
     client: () => new ApiClient(baseUrl, config.productDomain),
     async close() {
       await app.close();

@@ -19,8 +19,9 @@ export class DomainError extends Error {
   readonly fields?: Record<string, string>;
   /** Seconds, for rate_limited */
   readonly retryAfter?: number;
-  constructor(code: ErrorCode, detail: string, extra?: { fields?: Record<string, string>; retryAfter?: number }) {
-    super(detail);
+  /** `cause`: the underlying failure of a 5xx, written to the server log (never to the client) */
+  constructor(code: ErrorCode, detail: string, extra?: { fields?: Record<string, string>; retryAfter?: number; cause?: unknown }) {
+    super(detail, extra?.cause === undefined ? undefined : { cause: extra.cause });
     this.code = code;
     this.detail = detail;
     this.fields = extra?.fields;

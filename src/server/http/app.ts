@@ -20,13 +20,17 @@ export interface AppOptions {
   /** Mount the built Astro pages (needs `npm run build`); API tests leave it off. */
   withPages?: boolean;
   logger?: boolean;
+  /** Where error logs go instead (tests read what the server logged) */
+  errorLog?: { write(line: string): void };
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
   const config = services.config;
   const app = Fastify({
-    logger: opts.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: opts.errorLog
+      ? { level: 'error', stream: opts.errorLog }
+      : opts.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

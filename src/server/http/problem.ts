@@ -77,6 +77,7 @@ export function describeValidation(errors: AjvError[], context: string): { detai
 
 export function errorToProblem(err: FastifyError | DomainError | Error, req: FastifyRequest): ProblemBody {
   if (err instanceof DomainError) {
+    if (err.cause !== undefined && STATUS[err.code] >= 500) req.log.error({ err: err.cause }, err.detail);
     return problem(STATUS[err.code], err.code, err.detail, {
       ...(err.fields ? { errors: err.fields } : {}),
       ...(err.retryAfter !== undefined ? { retry_after: err.retryAfter } : {}),

@@ -300,6 +300,9 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
       const r = await t.client().request('POST', '/v1/traces', { raw: body, headers });
       expect(r.status).toBe(503);
       expect(r.headers.get('retry-after')).toBe('5');
+      // the operator learns why; the exporter only that it may retry
+      expect(r.body.detail).toBe('The spans could not be stored; retry shortly.');
+      expect(t.errorLog.some((l) => l.includes('The spans could not be stored') && l.includes('red_rollups'))).toBe(true);
     } finally {
       await sql`alter table red_rollups_away rename to red_rollups`.execute(t.services.db.k);
     }

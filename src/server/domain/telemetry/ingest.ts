@@ -52,8 +52,8 @@ export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<Ingest
   if (writer.saturated) throw new DomainError('unavailable', 'Ingest is busy; retry shortly.', { retryAfter: 5 });
   try {
     await writer.write(companyId, decoded.spans);
-  } catch {
-    throw new DomainError('unavailable', 'The spans could not be stored; retry shortly.', { retryAfter: 5 });
+  } catch (e) {
+    throw new DomainError('unavailable', 'The spans could not be stored; retry shortly.', { retryAfter: 5, cause: e });
   }
 
   const partial = decoded.rejected > 0
