@@ -135,6 +135,27 @@ test('company dashboard: RED tiles with colours, monitors with the down banner, 
   await api.dispose();
 });
 
+test('company dashboard without traffic: no made-up error rate or latency, uptime from the monitors', async ({ page }) => {
+  test.setTimeout(60_000);
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  const viewer = await seedUser(api, 3, company.id);
+  await seedMonitors(api, company.id);
+  await waitFor(async () => {
+    const s = (await (await api.get(`/api/v1/monitors/summary?tenant=${company.id}`)).json()) as { down: number; up: number };
+    return s.down === 1 && s.up === 1 ? s : null;
+  });
+  await signInUi(page, tenantUrl(company.subdomain), viewer);
+  const red = page.getByTestId('card-red');
+  await expect(red.getByTestId('tile-uptime')).toHaveAttribute('data-tone', 'red'); // one of two monitors down
+  for (const id of ['tile-error-rate', 'tile-p95', 'tile-avg']) {
+    await expect(red.getByTestId(id)).toContainText('—');
+    await expect(red.getByTestId(id)).not.toHaveAttribute('data-tone', /./);
+  }
+  await expect(red.getByTestId('tile-total-requests')).toContainText('0');
+  await api.dispose();
+});
+
 test('super admin dashboard: top tenants by error rate, recent incidents, global monitor status', async ({ page }) => {
   test.setTimeout(60_000);
   const api = await adminApi();

@@ -153,16 +153,20 @@ function CustomerDashboard({ readOnly }: { readOnly: boolean }) {
       <div className="sw-grid">
         <Card title="My RED (24h)" action={<a href="/metrics">View Details</a>} footer="Last 24 hours performance metrics" testId="card-red">
           <LoadView load={red} isEmpty={(d) => d.totalRequests === 0 && d.uptime == null} empty="No metrics data available for the last 24 hours">
-            {(r) => (
+            {(r) => {
+              // No request seen: an error rate or latency of 0 would be a claim, not a measurement.
+              const traffic = r.totalRequests > 0;
+              return (
               <div className="sw-tiles sw-tiles-3">
-                <Tile label="Error Rate %" value={r.errorRate.toFixed(2)} tone={errorRateTone(r.errorRate)} testId="tile-error-rate" />
+                <Tile label="Error Rate %" value={traffic ? r.errorRate.toFixed(2) : '—'} tone={traffic ? errorRateTone(r.errorRate) : undefined} testId="tile-error-rate" />
                 <Tile label="Requests/sec" value={fmtNumber(r.rps, 2)} testId="tile-rps" />
-                <Tile label="P95 Latency ms" value={fmtNumber(r.p95)} tone={p95Tone(r.p95)} testId="tile-p95" />
+                <Tile label="P95 Latency ms" value={traffic ? fmtNumber(r.p95) : '—'} tone={traffic ? p95Tone(r.p95) : undefined} testId="tile-p95" />
                 <Tile label="Uptime %" value={r.uptime == null ? '—' : r.uptime.toFixed(2)} tone={uptimeTone(r.uptime)} testId="tile-uptime" />
                 <Tile label="Total Requests" value={fmtNumber(r.totalRequests)} testId="tile-total-requests" />
-                <Tile label="Avg Response" value={`${fmtNumber(r.avgResponseTime)} ms`} testId="tile-avg" />
+                <Tile label="Avg Response" value={traffic ? `${fmtNumber(r.avgResponseTime)} ms` : '—'} testId="tile-avg" />
               </div>
-            )}
+              );
+            }}
           </LoadView>
         </Card>
         <Card title="Monitors Status" action={<a href="/monitors">{readOnly ? 'View' : 'Manage'}</a>}
