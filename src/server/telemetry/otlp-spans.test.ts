@@ -74,6 +74,17 @@ describe('OTLP/JSON mapping', () => {
     expect(r.rejectReason).toBe('invalid traceId');
   });
 
+  it('rejects spans that start more than ten minutes after the server clock', () => {
+    const now = 1_700_000_000_000; // the fixture spans start at this instant
+    const at = (ms: number) => String(BigInt(ms) * 1_000_000n);
+    const r = decodeJson(body([
+      span({ spanId: '00000000000000c1', startTimeUnixNano: at(now + 9 * 60_000), endTimeUnixNano: at(now + 9 * 60_000 + 5) }),
+      span({ spanId: '00000000000000c2', startTimeUnixNano: at(now + 11 * 60_000), endTimeUnixNano: at(now + 11 * 60_000 + 5) }),
+    ]), now);
+    expect(r.spans.map((s) => s.span_id)).toEqual(['00000000000000c1']);
+    expect(r.rejectReason).toBe('start time more than 10 minutes in the future');
+  });
+
   it('refuses what is not an export request', () => {
     expect(() => decodeJson(Buffer.from('[1,2]'))).toThrow(MalformedOtlp);
     expect(() => decodeJson(Buffer.from('{"resourceSpans": 3}'))).toThrow(MalformedOtlp);

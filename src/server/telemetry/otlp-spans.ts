@@ -14,6 +14,8 @@ const ExportTraceServiceRequest = generated.opentelemetry.proto.collector.trace.
 
 export const SPAN_KIND = { unspecified: 0, internal: 1, server: 2, client: 3, producer: 4, consumer: 5 } as const;
 export const STATUS_ERROR = 2;
+/** How far ahead of our clock a span may start (exporters' clocks drift a little) */
+export const FUTURE_SKEW_MS = 10 * 60_000;
 
 /** A span ready to store: the spans row without its company (that comes from the ingest key). */
 export type DecodedSpan = Omit<SpansTable, 'company_id'>;
@@ -100,7 +102,7 @@ type IdOf = (v: unknown) => string | null;
 const hexOfBytes: IdOf = (v) => (v instanceof Uint8Array && v.length > 0 ? Buffer.from(v.buffer, v.byteOffset, v.length).toString('hex') : null);
 const hexOfJson: IdOf = (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : null);
 
-function toSpan(s: Any, service: string, idOf: IdOf): DecodedSpan | string {
+function toSpan(s: Any, service: string, idOf: IdOf, latestStartUs: number): DecodedSpan | string {
   const traceId = idOf(s.traceId);
   const spanId = idOf(s.spanId);
   if (!traceId || traceId.length !== 32 || !HEX.test(traceId) || traceId === ZERO_TRACE) return 'invalid traceId';
@@ -111,6 +113,8 @@ function toSpan(s: Any, service: string, idOf: IdOf): DecodedSpan | string {
   const startUs = nanosToMicros(s.startTimeUnixNano);
   const endUs = nanosToMicros(s.endTimeUnixNano);
   if (!Number.isFinite(startUs) || !Number.isFinite(endUs) || startUs <= 0 || endUs < startUs) return 'invalid start or end time';
+  // A skewed or hostile clock must not fill "the last hour" ahead of time or outlive retention.
+  if (startUs > latestStartUs) return `start time more than ${FUTURE_SKEW_MS / 60_000} minutes in the future`;
   const kind = Number(s.kind ?? 0);
   if (!Number.isInteger(kind) || kind < 0 || kind > 5) return 'invalid kind';
   const statusCode = Number(s.status?.code ?? 0);
@@ -149,7 +153,8 @@ function toSpan(s: Any, service: string, idOf: IdOf): DecodedSpan | string {
   };
 }
 
-function collect(request: Any, idOf: IdOf): DecodeResult {
+function collect(request: Any, idOf: IdOf, nowMs: number): DecodeResult {
+  const latestStartUs = (nowMs + FUTURE_SKEW_MS) * 1000;
   const out: DecodeResult = { spans: [], rejected: 0, rejectReason: null };
   const resourceSpans = request?.resourceSpans;
   if (resourceSpans != null && !Array.isArray(resourceSpans)) throw new MalformedOtlp('resourceSpans must be an array');
@@ -159,7 +164,7 @@ function collect(request: Any, idOf: IdOf): DecodeResult {
     const service = (typeof name === 'string' && name !== '' ? name : 'unknown_service').slice(0, MAX_SERVICE);
     for (const ss of (Array.isArray(rs?.scopeSpans) ? rs.scopeSpans : []) as Any[]) {
       for (const s of (Array.isArray(ss?.spans) ? ss.spans : []) as Any[]) {
-        const r = s && typeof s === 'object' ? toSpan(s, service, idOf) : 'not an object';
+        const r = s && typeof s === 'object' ? toSpan(s, service, idOf, latestStartUs) : 'not an object';
         if (typeof r === 'string') {
           out.rejected++;
           out.rejectReason ??= r;
@@ -170,17 +175,17 @@ function collect(request: Any, idOf: IdOf): DecodeResult {
   return out;
 }
 
-export function decodeProtobuf(body: Uint8Array): DecodeResult {
+export function decodeProtobuf(body: Uint8Array, nowMs = Date.now()): DecodeResult {
   let request: unknown;
   try {
     request = ExportTraceServiceRequest.decode(body);
   } catch (e) {
     throw new MalformedOtlp(`The body is not a valid OTLP protobuf ExportTraceServiceRequest (${(e as Error).message}).`);
   }
-  return collect(request as Any, hexOfBytes);
+  return collect(request as Any, hexOfBytes, nowMs);
 }
 
-export function decodeJson(body: Uint8Array): DecodeResult {
+export function decodeJson(body: Uint8Array, nowMs = Date.now()): DecodeResult {
   let request: unknown;
   try {
     request = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8'));
@@ -188,5 +193,5 @@ export function decodeJson(body: Uint8Array): DecodeResult {
     throw new MalformedOtlp('The body is not valid JSON.');
   }
   if (!request || typeof request !== 'object' || Array.isArray(request)) throw new MalformedOtlp('The body must be an OTLP ExportTraceServiceRequest JSON object.');
-  return collect(request as Any, hexOfJson);
+  return collect(request as Any, hexOfJson, nowMs);
 }

@@ -123,9 +123,13 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
     expect((await listNotifications(t.adminCtx, {})).filter((n) => n.title.startsWith('Batch job'))).toHaveLength(0);
     const up = await getUptime(t.adminCtx, m.id);
     expect(up['24h']).toMatchObject({ checks: 3, failures: 0, uptime: 100 });
+    const during = await getSummary(t.adminCtx); // planned work is not an outage on the dashboard
     // The window ends with the target still down: now the incident opens and users hear of it.
     await services.db.k.updateTable('maintenance_windows').set({ ends_at: clock.now() }).where('monitor_id', '=', m.id).execute();
     await step();
+    const after = await getSummary(t.adminCtx);
+    expect(after.down).toBe(during.down + 1);
+    expect(after.total).toBe(during.total);
     expect(await listIncidents(t.adminCtx, { monitor_id: m.id })).toHaveLength(1);
     expect((await listNotifications(t.adminCtx, {})).filter((n) => n.title === 'Batch job is down')).toHaveLength(1);
     http.setUp(true);

@@ -47,12 +47,15 @@ export function monitorsRepo(k: Kysely<Database>) {
     async recordPush(id: string, now: number): Promise<void> {
       await k.updateTable('monitors').set({ last_push_at: now }).where('id', '=', id).execute();
     },
-    async summary(companyId: string | null): Promise<{ up: number; down: number; paused: number; total: number; lastCheck: number | null }> {
+    /** A monitor inside an active maintenance window counts neither up nor down (it is planned). */
+    async summary(companyId: string | null, now: number): Promise<{ up: number; down: number; paused: number; total: number; lastCheck: number | null }> {
+      const inMaintenance = sql<boolean>`exists (select 1 from maintenance_windows w where w.company_id = monitors.company_id
+        and (w.monitor_id is null or w.monitor_id = monitors.id) and w.starts_at <= ${now} and w.ends_at > ${now})`;
       let q = k.selectFrom('monitors').select((eb) => [
         eb.fn.countAll<number>().as('total'),
         sql<number>`sum(case when is_paused = 1 then 1 else 0 end)`.as('paused'),
-        sql<number>`sum(case when is_paused = 0 and status in ('operational', 'degraded') then 1 else 0 end)`.as('up'),
-        sql<number>`sum(case when is_paused = 0 and status = 'down' then 1 else 0 end)`.as('down'),
+        sql<number>`sum(case when is_paused = 0 and status in ('operational', 'degraded') and not ${inMaintenance} then 1 else 0 end)`.as('up'),
+        sql<number>`sum(case when is_paused = 0 and status = 'down' and not ${inMaintenance} then 1 else 0 end)`.as('down'),
         eb.fn.max('last_checked_at').as('last'),
       ]);
       if (companyId) q = q.where('company_id', '=', companyId);

@@ -218,7 +218,7 @@ export async function getSummary(ctx: Ctx, tenant?: string) {
   requirePermission(ctx, 'view', 'monitors');
   const scope = companyScope(ctx, tenant);
   const k = ctx.services.db.k;
-  const s = await monitorsRepo(k).summary(scope);
+  const s = await monitorsRepo(k).summary(scope, ctx.services.now());
   const criticalAlerts = await incidentsRepo(k).countOpenCritical(scope);
   return { up: s.up, down: s.down, paused: s.paused, total: s.total, criticalAlerts, lastCheck: toIsoOrNull(s.lastCheck) };
 }

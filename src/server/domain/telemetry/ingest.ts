@@ -42,7 +42,7 @@ export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<Ingest
   const body = await readOtlpBody(input.body, encoding);
   let decoded: DecodeResult;
   try {
-    decoded = format === 'protobuf' ? decodeProtobuf(body) : decodeJson(body);
+    decoded = format === 'protobuf' ? decodeProtobuf(body, services.now()) : decodeJson(body, services.now());
   } catch (e) {
     if (e instanceof MalformedOtlp) throw new DomainError('validation', e.message);
     throw e;

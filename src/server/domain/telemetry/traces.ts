@@ -44,9 +44,30 @@ export async function searchTraces(
     sinceUs: (now - RANGE_MS[input.range ?? '24h']) * 1000,
     service: input.service || undefined,
     operation: input.operation || undefined,
-    limit: input.limit ?? 10,
+    // Error search: one row per trace, so over-fetch spans and fold them (bounded).
+    limit: input.error === true ? Math.min((input.limit ?? 10) * 5, 1000) : (input.limit ?? 10),
   });
-  return rows.map(summary);
+  return (input.error === true ? onePerTrace(rows, input.limit ?? 10) : rows).map(summary);
+}
+
+/**
+ * Error spans folded into error traces, newest failing trace first. A trace stands for its
+ * request (the span counted in RED) when that failed, else its earliest failing span: a failed
+ * checkout with a failed database call under it is one error trace, not two.
+ */
+export function onePerTrace(rows: SpanRow[], limit: number): SpanRow[] {
+  const chosen = new Map<string, SpanRow>();
+  for (const s of rows) {
+    const key = `${s.company_id}/${s.trace_id}`;
+    const have = chosen.get(key);
+    if (!have) {
+      if (chosen.size >= limit) continue;
+      chosen.set(key, s);
+    } else if ((s.is_request && !have.is_request) || (s.is_request === have.is_request && s.start_us < have.start_us)) {
+      chosen.set(key, s); // Map keeps the first-seen (newest) order of the trace
+    }
+  }
+  return [...chosen.values()];
 }
 
 export interface TraceSpan {
