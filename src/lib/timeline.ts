@@ -64,7 +64,7 @@ export function hourlyTimeline(rollups: RollupCounts[], now: number): TimelineBl
 }
 
 /** Uptime percent of a set of periods: checks that did not fail, maintenance excluded. */
-export function uptimePercent(rollups: RollupCounts[]): number | null {
+export function uptimePercent(rollups: ReadonlyArray<Pick<RollupCounts, 'checks' | 'failures' | 'maintenance'>>): number | null {
   let counted = 0;
   let failed = 0;
   for (const r of rollups) {

@@ -1,6 +1,7 @@
 // Rollup arithmetic: pure. A rollup keeps counts, sum/min/max and a fixed-bucket latency
 // histogram, so merging results is exact and p95 is derived without raw rows.
 import type { CheckStatus } from '../db/schema/monitoring.ts';
+import { uptimePercent as sharedUptimePercent } from '../../lib/timeline.ts';
 
 /** Upper bounds (ms) of the histogram buckets; the last bucket is open-ended. */
 export const BUCKETS_MS = [5, 10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000, 30000];
@@ -81,14 +82,8 @@ export const DAY_MS = 86_400_000;
 export const hourStart = (t: number): number => t - (t % HOUR_MS);
 export const dayStart = (t: number): number => t - (t % DAY_MS);
 
-/** Uptime percentage from rollup counts: maintenance is excluded; degraded counts as up. */
+/** Uptime percentage from rollup counts (the shared rule of src/lib/timeline.ts), to 3 decimals. */
 export function uptimePercent(rows: Array<{ checks: number; failures: number; maintenance: number }>): number | null {
-  let counted = 0;
-  let failures = 0;
-  for (const r of rows) {
-    counted += r.checks - r.maintenance;
-    failures += r.failures;
-  }
-  if (counted <= 0) return null;
-  return Math.round(((counted - failures) / counted) * 100_000) / 1000;
+  const p = sharedUptimePercent(rows);
+  return p === null ? null : Math.round(p * 1000) / 1000;
 }

@@ -72,14 +72,18 @@ export function redRepo(db: Pick<Db, 'k'> | { k: Kysely<Database> }) {
       return rows.map((r) => ({ ...totalsOf(r as Record<string, unknown>), companyId: r.company_id, companyName: r.name ?? null }));
     },
     /** Checks and failures of the company's monitors (hourly rollups) since the hour given. */
-    async monitorChecks(companyId: string, sinceHourMs: number): Promise<{ checks: number; failures: number }> {
+    async monitorChecks(companyId: string, sinceHourMs: number): Promise<{ checks: number; failures: number; maintenance: number }> {
       const r = await k
         .selectFrom('monitor_rollups_hourly')
-        .select([sql<number>`coalesce(sum(checks), 0)`.as('checks'), sql<number>`coalesce(sum(failures), 0)`.as('failures')])
+        .select([
+          sql<number>`coalesce(sum(checks), 0)`.as('checks'),
+          sql<number>`coalesce(sum(failures), 0)`.as('failures'),
+          sql<number>`coalesce(sum(maintenance), 0)`.as('maintenance'),
+        ])
         .where('company_id', '=', companyId)
         .where('hour_start', '>=', sinceHourMs)
         .executeTakeFirstOrThrow();
-      return { checks: Number(r.checks), failures: Number(r.failures) };
+      return { checks: Number(r.checks), failures: Number(r.failures), maintenance: Number(r.maintenance) };
     },
     async deleteOlderThan(companyId: string, beforeMs: number): Promise<number> {
       const r = await k.deleteFrom('red_rollups').where('company_id', '=', companyId).where('minute_ms', '<', beforeMs).executeTakeFirst();

@@ -204,9 +204,10 @@ export async function getUptime(ctx: Ctx, id: string) {
   };
   const h24 = { uptime: uptimePercent(hourly), checks: hourly.reduce((a, x) => a + x.checks, 0), failures: hourly.reduce((a, x) => a + x.failures, 0) };
   const [d7, d30, d90] = [await span(7), await span(30), await span(90)];
-  const respRows = hourly.filter((x) => x.checks - x.failures > 0);
-  const n = respRows.reduce((a, x) => a + x.checks - x.failures - x.maintenance, 0);
-  const avg = n > 0 ? respRows.reduce((a, x) => a + x.sum_response_ms, 0) / n : null;
+  // The sum holds exactly the timed responses the histogram counts (not failures, push beats
+  // without a time), so divide by that count, not by checks.
+  const timed = hourly.reduce((a, x) => a + (x.response_hist ? (JSON.parse(x.response_hist) as number[]).reduce((p, c) => p + c, 0) : 0), 0);
+  const avg = timed > 0 ? hourly.reduce((a, x) => a + x.sum_response_ms, 0) / timed : null;
   return {
     monitor_id: m.id,
     '24h': h24, '7d': d7, '30d': d30, '90d': d90,

@@ -36,8 +36,9 @@ describe.each(DB_KINDS)('RED service on %s', (kind) => {
         { hour_start: NOW - 30 * 60_000 - 2 * HOUR, checks: 60, failures: 3 },
         { hour_start: NOW - 30 * 60_000 - 1 * HOUR, checks: 60, failures: 0 },
         { hour_start: NOW - 30 * 60_000 - 48 * HOUR, checks: 60, failures: 60 }, // outside 24 h
+        { hour_start: NOW - 30 * 60_000 - 3 * HOUR, checks: 60, failures: 0, maintenance: 60 }, // planned: left out, as on the monitors
       ];
-      for (const r of rows) await db.k.insertInto('monitor_rollups_hourly').values({ monitor_id: monitorId, company_id: company.id, ...r, failures: company === c ? r.failures : 60 }).execute();
+      for (const r of rows) await db.k.insertInto('monitor_rollups_hourly').values({ monitor_id: monitorId, company_id: company.id, ...r, failures: company === c || r.maintenance ? r.failures : 60 }).execute();
     }
     const red = (await getRedMetrics(ctx, { range: '24h' })) as { uptime: number };
     expect(red.uptime).toBeCloseTo((117 / 120) * 100, 9);

@@ -7,6 +7,7 @@ import { notFound } from '../errors.ts';
 import { redRepo, type RedTotals } from '../../db/repositories/red-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { quantileFromBuckets } from '../../telemetry/histogram.ts';
+import { uptimePercent } from '../../engine/rollup-math.ts';
 
 export type RangeKey = '1h' | '24h' | '7d' | '30d';
 export const RANGE_MS: Record<RangeKey, number> = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
@@ -63,7 +64,7 @@ export async function getRedMetrics(ctx: Ctx, input: { range?: RangeKey; top?: n
     errorRate: errorRateOf(t),
     rps: round(t.requests / (RANGE_MS[range] / 1000), 4),
     p95: round(quantileFromBuckets(t.buckets, 0.95), 2),
-    uptime: checks.checks > 0 ? ((checks.checks - checks.failures) / checks.checks) * 100 : null,
+    uptime: uptimePercent([checks]), // the monitors' rule: maintenance left out
     totalRequests: t.requests,
     avgResponseTime: t.requests > 0 ? round(t.sumMs / t.requests, 2) : 0,
   };
