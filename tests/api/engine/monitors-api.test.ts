@@ -134,6 +134,36 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect(over.body.detail).toBe('Your Starter plan allows up to 10 monitors. Delete a monitor or upgrade your plan to add more.');
   });
 
+  it('holds the plan limit under concurrent creates (professional: 50) and has none on enterprise', async () => {
+    const pro = await seedCompany(t.services, { plan: 'professional' });
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => root.post('/api/v1/monitors', monitorBody({ name: `p${i}`, company_id: pro.id }))));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(50);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect(r.body.detail).toBe('Your Professional plan allows up to 50 monitors. Delete a monitor or upgrade your plan to add more.');
+    const ent = await seedCompany(t.services, { plan: 'enterprise' });
+    for (let i = 0; i < 55; i++) expect((await root.post('/api/v1/monitors', monitorBody({ name: `e${i}`, company_id: ent.id }))).status).toBe(201);
+    // keep the other tests' engine runs small
+    await t.services.db.k.deleteFrom('monitors').where('company_id', 'in', [pro.id, ent.id]).execute();
+  });
+
+  it('refuses an interval below the operator minimum (30 s unless MIN_CHECK_INTERVAL_SECONDS lowers it)', async () => {
+    const plain = await startTestApp({ db: kind, env: { ALLOW_PRIVATE_TARGETS: 'true' } });
+    try {
+      const co = await seedCompany(plain.services);
+      const su = plain.client();
+      await signIn(su, await seedUser(plain.services, { userType: 1 }));
+      const low = await su.post('/api/v1/monitors', monitorBody({ name: 'too fast', interval_seconds: 29, company_id: co.id }));
+      expect(low.status).toBe(400);
+      expect(low.body.errors.interval_seconds).toBe('Interval must be at least 30 seconds');
+      expect((await su.post('/api/v1/monitors', monitorBody({ name: 'ok', interval_seconds: 30, company_id: co.id }))).status).toBe(201);
+    } finally {
+      await plain.close();
+    }
+    // this suite's server lowered it to 1 s
+    expect((await admin.post('/api/v1/monitors', monitorBody({ name: 'fast', interval_seconds: 1 }))).status).not.toBe(400);
+  });
+
   it('pauses and resumes, counts paused in the summary', async () => {
     const m = (await admin.get('/api/v1/monitors')).body[0];
     const p = await admin.post(`/api/v1/monitors/${m.id}/pause`);

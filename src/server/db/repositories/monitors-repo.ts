@@ -15,6 +15,22 @@ export function monitorsRepo(k: Kysely<Database>) {
     async insert(row: Insertable<MonitorsTable>): Promise<void> {
       await k.insertInto('monitors').values(row).execute();
     },
+    /**
+     * Inserts unless the company already has `limit` monitors; answers whether it did. Count and
+     * insert share a transaction holding the company row (PostgreSQL) or the single SQLite
+     * writer, so concurrent creates cannot pass the plan limit together.
+     */
+    async insertWithinLimit(row: Insertable<MonitorsTable> & { company_id: string }, limit: number): Promise<boolean> {
+      return k.transaction().execute(async (trx) => {
+        if (isPostgres(k)) await trx.selectFrom('companies').select('id').where('id', '=', row.company_id).forUpdate().execute();
+        if (Number.isFinite(limit)) {
+          const r = await trx.selectFrom('monitors').where('company_id', '=', row.company_id).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+          if (Number(r.n) >= limit) return false;
+        }
+        await trx.insertInto('monitors').values(row).execute();
+        return true;
+      });
+    },
     /** companyId null = any company (super admins) */
     findById(id: string, companyId: string | null): Promise<MonitorWithTenant | undefined> {
       let q = withTenant().where('monitors.id', '=', id);

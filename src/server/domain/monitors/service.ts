@@ -119,19 +119,19 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   const v = await validateMonitor(input, null, { minInterval: s.config.minCheckIntervalSeconds, allowPrivate: s.config.allowPrivateTargets, resolve: s.monitoring?.resolve });
   const repo = monitorsRepo(s.db.k);
   const limit = PLAN_MONITOR_LIMITS[company.plan] ?? PLAN_MONITOR_LIMITS.starter;
-  if ((await repo.countByCompany(companyId)) >= limit) {
-    const plan = company.plan.charAt(0).toUpperCase() + company.plan.slice(1);
-    throw new DomainError('limit_exceeded', `Your ${plan} plan allows up to ${limit} monitors. Delete a monitor or upgrade your plan to add more.`);
-  }
   const now = s.now();
   const id = newId();
-  await repo.insert({
+  const inserted = await repo.insertWithinLimit({
     id, company_id: companyId, name: v.name, type: v.type, config: JSON.stringify(v.config), is_public: v.isPublic ? 1 : 0,
     is_paused: 0, interval_seconds: v.intervalSeconds, timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations,
     status: 'unknown', status_since: null, pending_status: null, pending_count: 0, last_checked_at: null, last_response_time_ms: null,
     last_http_code: null, last_error: null, cert_expires_at: null, push_token: v.type === 'push' ? randomBytes(24).toString('base64url') : null,
     last_push_at: null, next_due_at: now, lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
-  });
+  }, limit);
+  if (!inserted) {
+    const plan = company.plan.charAt(0).toUpperCase() + company.plan.slice(1);
+    throw new DomainError('limit_exceeded', `Your ${plan} plan allows up to ${limit} monitors. Delete a monitor or upgrade your plan to add more.`);
+  }
   s.monitoring?.engine?.poke(); // checked at once, not after its first interval
   await auditFromCtx(ctx, 'monitor_create', { monitor_id: id, name: v.name, type: v.type }, undefined, companyId);
   return getMonitor(ctx, id);
