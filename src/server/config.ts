@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -25,7 +26,8 @@ export interface Config {
   publicScheme: 'http' | 'https';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   signupEnabled: boolean;
-  allowPrivateTargets: boolean;
+  /** false, true (all private ranges) or the CIDRs opened (see engine/ssrf.ts) */
+  allowPrivateTargets: boolean | string[];
   minCheckIntervalSeconds: number;
   runEngine: boolean;
   smtpUrl: string | undefined;
@@ -60,6 +62,17 @@ function bool(env: Env, name: string, def: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   return fail(name, 'true or false', raw);
+}
+
+/** ALLOW_PRIVATE_TARGETS: true/false, or comma-separated CIDRs such as 10.0.0.0/8,fd12::/16 */
+function privateTargets(env: Env): boolean | string[] {
+  const raw = env.ALLOW_PRIVATE_TARGETS;
+  if (raw === undefined || raw === '' || /^(0|1|true|false|yes|no|on|off)$/i.test(raw)) return bool(env, 'ALLOW_PRIVATE_TARGETS', false);
+  const list = raw.split(',').map((c) => c.trim()).filter(Boolean);
+  for (const cidr of list) {
+    if (!ipaddr.isValidCIDR(cidr)) return fail('ALLOW_PRIVATE_TARGETS', 'true, false, or comma-separated CIDRs such as 10.0.0.0/8,192.168.1.0/24', raw);
+  }
+  return list;
 }
 
 function oneOf<T extends string>(env: Env, name: string, def: T, allowed: readonly T[]): T {
@@ -146,7 +159,7 @@ export function parseConfig(env: Env = process.env): Config {
     publicScheme: oneOf(env, 'PUBLIC_SCHEME', nodeEnv === 'production' ? 'https' : 'http', ['http', 'https']),
     logLevel: oneOf(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'silent']),
     signupEnabled: bool(env, 'SIGNUP_ENABLED', true),
-    allowPrivateTargets: bool(env, 'ALLOW_PRIVATE_TARGETS', false),
+    allowPrivateTargets: privateTargets(env),
     minCheckIntervalSeconds: int(env, 'MIN_CHECK_INTERVAL_SECONDS', 30, 1, 86400),
     runEngine: bool(env, 'RUN_ENGINE', true),
     smtpUrl,

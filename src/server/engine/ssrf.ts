@@ -17,8 +17,25 @@ const METADATA = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200',
 /** Ranges opened by ALLOW_PRIVATE_TARGETS (self-hosters checking their own network). */
 const PRIVATE_RANGES = new Set(['loopback', 'private', 'uniqueLocal', 'linkLocal', 'carrierGradeNat', 'unspecified']);
 
+/**
+ * ALLOW_PRIVATE_TARGETS: false (public addresses only), true (every private range), or a list of
+ * CIDRs (only private addresses inside them: a self-hoster opens just their own network).
+ */
+export type PrivateTargets = boolean | readonly string[];
+
+const opensAny = (p: PrivateTargets) => p === true || (Array.isArray(p) && p.length > 0);
+
+function privateAllowed(ip: ipaddr.IPv4 | ipaddr.IPv6, p: PrivateTargets): boolean {
+  if (p === true) return true;
+  if (p === false) return false;
+  return p.some((cidr) => {
+    const [net, bits] = ipaddr.parseCIDR(cidr);
+    return net.kind() === ip.kind() && ip.match(net, bits);
+  });
+}
+
 /** null when the address may be connected to, else why not. */
-export function refusalReason(address: string, allowPrivate: boolean): string | null {
+export function refusalReason(address: string, allowPrivate: PrivateTargets): string | null {
   if (!ipaddr.isValid(address)) return `"${address}" is not an IP address`;
   // process() turns IPv4-mapped IPv6 (::ffff:127.0.0.1) into the IPv4 address it carries.
   const ip = ipaddr.process(address);
@@ -26,7 +43,7 @@ export function refusalReason(address: string, allowPrivate: boolean): string | 
   if (METADATA.has(text)) return `${text} is a cloud metadata address`;
   const range = ip.range();
   if (range === 'unicast') return null;
-  if (allowPrivate && PRIVATE_RANGES.has(range)) return null;
+  if (PRIVATE_RANGES.has(range) && privateAllowed(ip, allowPrivate)) return null;
   return `${text} is a ${describe(range)} address`;
 }
 
@@ -65,7 +82,7 @@ export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, v
  * Resolves a host and checks every address it maps to; answers the first one to connect to.
  * Refusing when any address is blocked stops DNS answers that mix a public and a private address.
  */
-export async function resolveSafe(host: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<{ address: string; family: 4 | 6 }> {
+export async function resolveSafe(host: string, allowPrivate: PrivateTargets, resolve: Resolver = systemResolver): Promise<{ address: string; family: 4 | 6 }> {
   const h = normalizeHost(host);
   if (h === '') throw new TargetRefused('The target host is empty', host);
   if (ipaddr.isValid(h)) {
@@ -75,7 +92,7 @@ export async function resolveSafe(host: string, allowPrivate: boolean, resolve: 
   }
   if (h === 'localhost' || h.endsWith('.localhost')) {
     // Always loopback (RFC 6761), whatever a resolver says.
-    if (!allowPrivate) throw new TargetRefused(`Target refused: ${h} is a loopback name`, h);
+    if (!opensAny(allowPrivate)) throw new TargetRefused(`Target refused: ${h} is a loopback name`, h);
   }
   let answers: Array<{ address: string; family: number }>;
   try {

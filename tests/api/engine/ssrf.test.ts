@@ -105,4 +105,28 @@ describe('SSRF guard in the engine', () => {
     expect(m.status).toBe('down');
     expect(m.last_error).toBe('Target refused: 169.254.169.254 is a cloud metadata address');
   });
+
+  it('checks every redirect hop: with only 127.0.0.1/32 opened, a redirect to 127.0.0.2 or ::1 is refused after the first hop', async () => {
+    const listed = await createServices(parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), LOG_LEVEL: 'silent', MIN_CHECK_INTERVAL_SECONDS: '1', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' }), { db: open.db });
+    const ctx = ctxFor(listed, openCtx.actor!);
+    await open.db.k.updateTable('monitors').set({ is_paused: 1 }).execute(); // only these two run
+    const via = (name: string, to: string) => createMonitor(ctx, { name, type: 'http', url: `http://127.0.0.1:${http.port}/redirect-to?to=${encodeURIComponent(to)}`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    const v4 = await via('hop to 127.0.0.2', `http://127.0.0.2:${http.port}/ok`);
+    const v6 = await via('hop to ::1', `http://[::1]:${http.port}/ok`);
+    const before = (http.hits.get('/redirect-to') ?? []).length;
+    await createEngine(listed, { pruneEveryMs: 0 }).runDueNow();
+    expect((http.hits.get('/redirect-to') ?? []).length).toBe(before + 2); // the first hop was allowed and made
+    expect((await getMonitor(openCtx, v4.id)).last_error).toBe('Target refused: 127.0.0.2 is a loopback address');
+    expect((await getMonitor(openCtx, v6.id)).last_error).toBe('Target refused: ::1 is a loopback address');
+    // create time follows the same list
+    await expect(createMonitor(ctx, { name: 'x', type: 'tcp', host: '127.0.0.2', port: 80, interval_seconds: 60, is_public: false } as never)).rejects.toThrow(/loopback/);
+  });
+
+  it('reads ALLOW_PRIVATE_TARGETS as true, false or a CIDR list, and stops on anything else', () => {
+    const cfg = (v: string) => parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), ALLOW_PRIVATE_TARGETS: v }).allowPrivateTargets;
+    expect(cfg('true')).toBe(true);
+    expect(cfg('off')).toBe(false);
+    expect(cfg('10.0.0.0/8, fd00::/8')).toEqual(['10.0.0.0/8', 'fd00::/8']);
+    expect(() => cfg('10.0.0.0')).toThrow(/ALLOW_PRIVATE_TARGETS/);
+  });
 });

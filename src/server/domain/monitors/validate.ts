@@ -1,7 +1,7 @@
 // Validation of monitor input (create and update) into the stored shape. Texts are the ones
 // the console shows; every target host passes the SSRF guard here too (DESIGN.md section 4).
 import type { MonitorType } from '../../db/schema/monitoring.ts';
-import { resolveSafe, TargetRefused, type Resolver } from '../../engine/ssrf.ts';
+import { resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
 import { DomainError } from '../errors.ts';
 import { DEFAULT_SSL_WARNING_DAYS, DNS_RECORD_TYPES, type DnsRecordType, type MonitorConfig } from './monitor-config.ts';
 
@@ -46,7 +46,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'accept-encoding']);
 
-export async function validateMonitor(input: MonitorInput, base: ValidMonitor | null, opts: { minInterval: number; allowPrivate: boolean; resolve?: Resolver }): Promise<ValidMonitor> {
+export async function validateMonitor(input: MonitorInput, base: ValidMonitor | null, opts: { minInterval: number; allowPrivate: PrivateTargets; resolve?: Resolver }): Promise<ValidMonitor> {
   const fields: Record<string, string> = {};
   const type = (base?.type ?? input.type) as MonitorType;
   const name = (input.name ?? base?.name ?? '').trim();

@@ -1,6 +1,6 @@
 // What a checker receives and answers. One file per monitor kind, registered in checkers/index.ts.
 import type { CheckStatus, MonitorType } from '../../db/schema/monitoring.ts';
-import type { Resolver } from '../ssrf.ts';
+import type { PrivateTargets, Resolver } from '../ssrf.ts';
 import type { MonitorConfig } from '../../domain/monitors/monitor-config.ts';
 
 export interface Timings {
@@ -34,7 +34,7 @@ export interface CheckTarget {
 
 export interface CheckEnv {
   now(): number;
-  allowPrivateTargets: boolean;
+  allowPrivateTargets: PrivateTargets;
   resolve: Resolver;
   /** Extra trusted CA certificates (PEM): tests and self-hosters with a private CA */
   extraCa?: string[];
