@@ -39,6 +39,8 @@ describe('checkers against loopback targets', () => {
     const healthy = await http1('healthy', '/ok');
     const hostile = {
       slowHeaders: await http1('slow headers', '/slow-headers'),
+      trickleHeaders: await http1('headers a byte at a time', '/trickle-headers'),
+      trickleBody: await http1('body a byte at a time', '/trickle-body'),
       endless: await http1('endless body', '/endless'),
       gzipBomb: await http1('gzip bomb', '/gzip-bomb'),
       redirectLoop: await http1('redirect loop', '/redirect-loop'),
@@ -64,6 +66,8 @@ describe('checkers against loopback targets', () => {
 
     const expectations: Record<keyof typeof hostile, RegExp> = {
       slowHeaders: /Timed out after 2 s/,
+      trickleHeaders: /Timed out after 2 s/,
+      trickleBody: /Timed out after 2 s/,
       endless: /Response body larger than 1024 KiB|Timed out/,
       gzipBomb: /Response body larger than 1024 KiB \(after decompression\)/,
       redirectLoop: /Too many redirects \(more than 5\)/,
@@ -139,5 +143,22 @@ describe('checkers against loopback targets', () => {
     expect((await getMonitor(ctx, tcpOpen.id)).status).toBe('operational');
     expect((await getMonitor(ctx, tcpClosed.id)).last_error).toBe('Connection refused');
     expect(dnsOk.queries).toBeGreaterThan(0);
+  });
+
+  it('keeps healthy monitors on time while hostile checks hang (running engine, real clock)', async () => {
+    await services.db.k.updateTable('monitors').set({ is_paused: 1 }).execute(); // earlier tests' monitors
+    for (const path of ['/slow-headers', '/trickle-headers', '/trickle-body', '/endless']) {
+      for (let i = 0; i < 5; i++) await http1(`hostile ${path} ${i}`, path, { interval_seconds: 1, timeout_seconds: 3 });
+    }
+    const healthy = await Promise.all(Array.from({ length: 5 }, (_, i) => http1(`on time ${i}`, '/ok', { interval_seconds: 1 })));
+    const running = createEngine(services, { pruneEveryMs: 0 });
+    running.start();
+    await new Promise((r) => setTimeout(r, 4000));
+    await running.stop();
+    await services.db.k.updateTable('monitors').set({ is_paused: 1 }).execute();
+    const lags = [...running.stats.lagMs].sort((a, b) => a - b);
+    const p99 = lags[Math.floor(lags.length * 0.99)];
+    expect(p99).toBeLessThan(250); // 20 checks hanging for 3 s do not hold the schedule up
+    for (const m of healthy) expect((await listChecks(ctx, m.id, {})).length, m.name).toBeGreaterThanOrEqual(3); // ~1 a second
   });
 });
