@@ -104,6 +104,7 @@ async function main(): Promise<void> {
   loop.enable();
   const checks0 = engine.stats.checks;
   engine.stats.lagMs.length = 0;
+  const missed0 = engine.stats.missedSlots;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const bytes0 = await storedBytes();
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
     `scheduling lag p99  ${fmt(pct(lags, 99), 2)} ms   (target <= 50 ms; baseline idle timer lateness p99 ${fmt(baseline.timerP99, 2)} ms)`,
     `event-loop delay p99 ${fmt(loopP99, 2)} ms   (baseline idle process ${fmt(baseline.loopP99, 2)} ms; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
     `lag > 50 ms        ${lags.filter((l) => l > 50).length} of ${lags.length} checks; event-loop delay max ${fmt(loopMax, 0)} ms`,
+    `missed slots        ${engine.stats.missedSlots - missed0}   (checks that started over an interval late skip, never burst; target 0)`,
     `CPU                 ${fmt(((cpu.user + cpu.system) / 1e6 / wall) * 100)} % of one core (user ${fmt(cpu.user / 1e6)} s, system ${fmt(cpu.system / 1e6)} s)`,
     `RSS max             ${fmt(rssMax / 1048576)} MiB`,
     `stored bytes/check  ${raw0 !== null && raw1 !== null ? fmt((raw1 - raw0) / Math.max(1, rows1 - rows0), 0) : 'n/a'} (raw results + indexes); ${fmt((bytes1 - bytes0) / Math.max(1, rows1 - rows0), 0)} incl. rollups/WAL`,

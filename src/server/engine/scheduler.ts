@@ -38,6 +38,8 @@ export interface EngineStats {
   checks: number;
   batches: number;
   lagMs: number[];
+  /** interval slots skipped because a check started more than an interval late */
+  missedSlots: number;
   inFlight: number;
 }
 
@@ -74,7 +76,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
   };
   const log = opts.log ?? (() => {});
-  const stats: EngineStats = { checks: 0, batches: 0, lagMs: [], inFlight: 0 };
+  const stats: EngineStats = { checks: 0, batches: 0, lagMs: [], missedSlots: 0, inFlight: 0 };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
   let running = false;
@@ -190,7 +192,13 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
         if (abort.signal.aborted) return;
         entry.started = true;
         const started = services.now();
-        if (due <= started && started - due < m.interval_seconds * 1000) stats.lagMs.push(started - due);
+        if (due <= started) stats.lagMs.push(started - due);
+        // A monitor more than an interval late is claimed for "now" (no catch-up burst), which
+        // hides its lateness from the lag above: count the slots it skipped instead.
+        if (m.last_checked_at != null) {
+          const skipped = Math.floor((started - Number(m.last_checked_at)) / (m.interval_seconds * 1000)) - 1;
+          if (skipped > 0) stats.missedSlots += skipped;
+        }
         if (stats.lagMs.length > 200_000) stats.lagMs.splice(0, 100_000);
         await runCheck(m, started, abort);
       } finally {
