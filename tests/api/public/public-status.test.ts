@@ -90,8 +90,22 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     const etag2 = changed.headers.get('etag')!;
     expect(etag2).not.toBe(etag);
 
+    // Private activity rebuilds the snapshot but must not show in its validator: a poller
+    // could otherwise time a private incident or a private monitor's outage.
+    await seedIncident(t.services.db, acme.id, clock, { title: 'Private trouble', isPublic: false });
+    await t.services.db.k.updateTable('monitors').set({ status: 'operational', status_since: clock, updated_at: clock }).where('id', '=', secret.id).execute();
+    tick();
+    const quiet = await c.get(`/api/v1/public/public-status/${acme.subdomain}`, { headers: { 'if-none-match': etag2 } });
+    expect(quiet.status).toBe(304);
+    const publicTrouble = await seedIncident(t.services.db, acme.id, clock, { title: 'Public trouble' });
+    tick();
+    const loud = await c.get(`/api/v1/public/public-status/${acme.subdomain}`, { headers: { 'if-none-match': etag2 } });
+    expect(loud.status).toBe(200);
+    const etag3 = loud.headers.get('etag')!;
+    await t.services.db.k.deleteFrom('incidents').where('id', '=', publicTrouble).execute(); // the later tests count incidents
+
     clock = hourOf(clock) + HOUR + 1000; // the hour turns: the blocks move
-    const moved = await c.get(`/api/v1/public/public-status/${acme.subdomain}`, { headers: { 'if-none-match': etag2 } });
+    const moved = await c.get(`/api/v1/public/public-status/${acme.subdomain}`, { headers: { 'if-none-match': etag3 } });
     expect(moved.status).toBe(200);
     expect(moved.body.monitors[0].timeline[23].start).toBe('2026-11-22T15:00:00.000Z');
     expect(moved.body.monitors[0].timeline[23].status).toBe('unknown');

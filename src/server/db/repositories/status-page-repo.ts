@@ -75,6 +75,11 @@ export interface MaintenanceRow {
 
 const num = (v: unknown): number => (v == null ? 0 : Number(v));
 
+// The fingerprint counts only what the page shows: a private incident or a window on a private
+// monitor must not change the public ETag (a poller could time what happens behind the page).
+const PUBLIC_INCIDENT = sql`i.is_public = 1 and (i.monitor_id is null or exists (select 1 from monitors pm where pm.id = i.monitor_id and pm.is_public = 1))`;
+const PUBLIC_WINDOW = sql`(w.monitor_id is null or exists (select 1 from monitors pm where pm.id = w.monitor_id and pm.is_public = 1))`;
+
 export function statusPageRepo(db: Db) {
   const k = db.k;
   return {
@@ -91,13 +96,13 @@ export function statusPageRepo(db: Db) {
           (select max(m.updated_at) from monitors m where m.company_id = c.id and m.is_public = 1) as m_u,
           (select max(m.last_checked_at) from monitors m where m.company_id = c.id and m.is_public = 1) as m_c,
           (select max(m.status_since) from monitors m where m.company_id = c.id and m.is_public = 1) as m_s,
-          (select count(*) from incidents i where i.company_id = c.id) as i_n,
-          (select max(i.updated_at) from incidents i where i.company_id = c.id) as i_u,
-          (select count(*) from incident_updates u where u.company_id = c.id) as u_n,
-          (select max(u.created_at) from incident_updates u where u.company_id = c.id) as u_c,
-          (select count(*) from maintenance_windows w where w.company_id = c.id) as w_n,
-          (select max(w.created_at) from maintenance_windows w where w.company_id = c.id) as w_c,
-          (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id) as w_t
+          (select count(*) from incidents i where i.company_id = c.id and ${PUBLIC_INCIDENT}) as i_n,
+          (select max(i.updated_at) from incidents i where i.company_id = c.id and ${PUBLIC_INCIDENT}) as i_u,
+          (select count(*) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_n,
+          (select max(u.created_at) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_c,
+          (select count(*) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_n,
+          (select max(w.created_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_c,
+          (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_t
         from companies c where c.subdomain = ${subdomain.toLowerCase()}`.execute(k);
       const row = r.rows[0];
       if (!row) return undefined;
