@@ -111,6 +111,30 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     expect(moved.body.monitors[0].timeline[23].status).toBe('unknown');
   });
 
+  it('follows brand and maintenance changes: new colour, a public window starting and ending', async () => {
+    const c = t.client();
+    tick();
+    const url = `/api/v1/public/public-status/${acme.subdomain}`;
+    const before = await c.get(url);
+    await t.services.db.k.updateTable('companies').set({ primary_color: '#123456', updated_at: clock }).where('id', '=', acme.id).execute();
+    tick();
+    const recoloured = await c.get(url, { headers: { 'if-none-match': before.headers.get('etag')! } });
+    expect(recoloured.status).toBe(200);
+    expect(recoloured.body.company.primary_color).toBe('#123456');
+
+    // a window for every monitor, starting in 10 s: the page turns to maintenance when it starts
+    const win = await seedMaintenance(t.services.db, acme.id, clock, { monitorId: null, startsAt: clock + 10_000, endsAt: clock + 60_000 });
+    tick();
+    expect((await c.get(url)).body.monitors.map((m: { current_status: string }) => m.current_status)).not.toContain('maintenance');
+    tick(10_000);
+    const during = await c.get(url);
+    expect(during.body.monitors.every((m: { current_status: string }) => m.current_status === 'maintenance')).toBe(true);
+    tick(60_000); // it ended
+    expect((await c.get(url)).body.monitors.map((m: { current_status: string }) => m.current_status)).not.toContain('maintenance');
+    await t.services.db.k.deleteFrom('maintenance_windows').where('id', '=', win).execute();
+    await t.services.db.k.updateTable('companies').set({ primary_color: '#007bff', updated_at: clock }).where('id', '=', acme.id).execute();
+  });
+
   it('keeps serving the last snapshot while the database is unavailable', async () => {
     const c = t.client();
     tick();
