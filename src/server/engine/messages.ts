@@ -9,6 +9,8 @@ export interface NotificationDraft {
   message: string;
   details: string | null;
   metadata: Record<string, unknown>;
+  /** A console route that exists for every role that gets the notification: the monitors
+   *  screen, told which monitor or incident to open (its detail views read the query). */
   actionUrl: string;
   /** Same key for the same event: creating it twice (a retry after a crash) is a no-op */
   dedupeKey: string;
@@ -19,7 +21,7 @@ export function incidentOpened(m: { id: string; name: string }, incident: { id: 
     type: 'monitor_incident', severity: incident.severity, title: `${m.name} is down`,
     message: error ? `${m.name} is down: ${error}` : `${m.name} is down.`, details: error,
     metadata: { monitor_id: m.id, incident_id: incident.id, event: 'opened' },
-    actionUrl: `/incidents/${incident.id}`, dedupeKey: `incident:${incident.id}:opened`,
+    actionUrl: `/monitors?incident=${incident.id}`, dedupeKey: `incident:${incident.id}:opened`,
   };
 }
 
@@ -29,7 +31,7 @@ export function incidentResolved(m: { id: string; name: string }, incidentId: st
     type: 'monitor_incident', severity: 'info', title: `${m.name} is back up`,
     message: `${m.name} recovered after ${minutes} minute${minutes === 1 ? '' : 's'} down.`, details: null,
     metadata: { monitor_id: m.id, incident_id: incidentId, event: 'resolved' },
-    actionUrl: `/incidents/${incidentId}`, dedupeKey: `incident:${incidentId}:resolved`,
+    actionUrl: `/monitors?incident=${incidentId}`, dedupeKey: `incident:${incidentId}:resolved`,
   };
 }
 
@@ -39,21 +41,21 @@ export function sslExpiring(m: { id: string; name: string }, expiresAt: number, 
     title: `Certificate of ${m.name} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`,
     message: `The certificate expires on ${new Date(expiresAt).toISOString().slice(0, 10)}. Renew it before then.`, details: null,
     metadata: { monitor_id: m.id, expires_at: new Date(expiresAt).toISOString(), days_left: daysLeft, threshold },
-    actionUrl: `/monitors/${m.id}`, dedupeKey: `ssl:${m.id}:${expiresAt}:${threshold}`,
+    actionUrl: `/monitors?monitor=${m.id}`, dedupeKey: `ssl:${m.id}:${expiresAt}:${threshold}`,
   };
 }
 
 export function sslInvalid(m: { id: string; name: string }, problem: string, dayStart: number): NotificationDraft {
   return {
     type: 'ssl_warning', severity: 'high', title: `Certificate of ${m.name} is invalid`, message: problem, details: null,
-    metadata: { monitor_id: m.id, problem }, actionUrl: `/monitors/${m.id}`, dedupeKey: `ssl:${m.id}:invalid:${dayStart}`,
+    metadata: { monitor_id: m.id, problem }, actionUrl: `/monitors?monitor=${m.id}`, dedupeKey: `ssl:${m.id}:invalid:${dayStart}`,
   };
 }
 
 export function dnsFailing(m: { id: string; name: string }, error: string, since: number): NotificationDraft {
   return {
     type: 'dns_warning', severity: 'high', title: `DNS check of ${m.name} is failing`, message: error, details: null,
-    metadata: { monitor_id: m.id }, actionUrl: `/monitors/${m.id}`, dedupeKey: `dns:${m.id}:failing:${since}`,
+    metadata: { monitor_id: m.id }, actionUrl: `/monitors?monitor=${m.id}`, dedupeKey: `dns:${m.id}:failing:${since}`,
   };
 }
 
@@ -61,7 +63,7 @@ export function dnsChanged(m: { id: string; name: string }, before: string[], af
   return {
     type: 'dns_warning', severity: 'medium', title: `DNS answers of ${m.name} changed`,
     message: `Was ${before.join(', ') || 'empty'}; now ${after.join(', ') || 'empty'}.`, details: null,
-    metadata: { monitor_id: m.id, before, after }, actionUrl: `/monitors/${m.id}`, dedupeKey: `dns:${m.id}:changed:${at}`,
+    metadata: { monitor_id: m.id, before, after }, actionUrl: `/monitors?monitor=${m.id}`, dedupeKey: `dns:${m.id}:changed:${at}`,
   };
 }
 

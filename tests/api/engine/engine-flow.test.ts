@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
     for (const ctx of [t.adminCtx, t.viewerCtx]) {
       const n = await listNotifications(ctx, { notification_type: 'monitor_incident' });
       expect(n).toHaveLength(1);
-      expect(n[0]).toMatchObject({ title: 'Checkout API is down', severity: 'critical', is_read: false, action_url: `/incidents/${incidents[0].id}` });
+      expect(n[0]).toMatchObject({ title: 'Checkout API is down', severity: 'critical', is_read: false, action_url: `/monitors?incident=${incidents[0].id}` });
     }
     expect(await listNotifications(superCtx, {})).toHaveLength(0);
     expect(await listNotifications(otherCtx, {})).toHaveLength(0);

@@ -208,7 +208,7 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect(mine.status).toBe(200);
     expect(mine.body).toHaveLength(1);
     expect(mine.body[0]).toMatchObject({ type: 'monitor_incident', is_read: false, title: `${target.name} is down` });
-    expect(mine.body[0].action_url).toMatch(/^\/incidents\//);
+    expect(mine.body[0].action_url).toMatch(/^\/monitors\?incident=/);
     expect((await viewer.get('/api/v1/notifications/?notification_type=ssl_warning')).body).toEqual([]);
     expect((await otherAdmin.get('/api/v1/notifications/')).body).toEqual([]);
 

@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     const n = await listNotifications(t.viewerCtx, { notification_type: 'ssl_warning' });
     expect(n.map((x) => x.title).sort()).toEqual(['Certificate of old cert is invalid', 'Certificate of shop cert expires in 10 days', 'Certificate of shop site expires in 10 days']);
     const warn = n.find((x) => x.title.startsWith('Certificate of shop cert'))!;
-    expect(warn).toMatchObject({ severity: 'medium', action_url: `/monitors/${expiring.id}` });
+    expect(warn).toMatchObject({ severity: 'medium', action_url: `/monitors?monitor=${expiring.id}` });
     expect(warn.metadata).toMatchObject({ threshold: 14, days_left: 10 });
     await k().updateTable('monitors').set({ is_paused: 1 }).where('company_id', '=', t.company.id).execute();
   });
@@ -138,7 +138,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     await engine.runDueNow(); // same answer again: no second warning
     const n = await listNotifications(t.adminCtx, { notification_type: 'dns_warning' });
     expect(n).toHaveLength(1);
-    expect(n[0]).toMatchObject({ title: 'DNS answers of shop dns changed', message: 'Was 192.0.2.1; now 192.0.2.66.', action_url: `/monitors/${m.id}` });
+    expect(n[0]).toMatchObject({ title: 'DNS answers of shop dns changed', message: 'Was 192.0.2.1; now 192.0.2.66.', action_url: `/monitors?monitor=${m.id}` });
     dns.records.set('www.shop.test', []);
     await k().updateTable('monitors').set({ config: JSON.stringify({ host: 'www.shop.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, expected_values: ['192.0.2.66'] }) }).where('id', '=', m.id).execute();
     clock.advance(60_000);
