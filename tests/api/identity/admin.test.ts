@@ -7,6 +7,10 @@ import { startTestApp, type ApiClient, type TestApp } from '../../support/test-a
 import { actorFor, ctxFor, seedCompany, seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
 import { deleteUser, updateUser } from '../../../src/server/domain/users/admin.ts';
 import { SUPER_ADMIN_REQUIRED } from '../../../src/server/domain/errors.ts';
+import { newId } from '../../../src/server/domain/ids.ts';
+import { spansRepo } from '../../../src/server/db/repositories/spans-repo.ts';
+import { redRepo } from '../../../src/server/db/repositories/red-repo.ts';
+import { sql } from 'kysely';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]).toString('base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]).toString('base64');
@@ -170,14 +174,31 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       await signIn(oc, owner, 'doomed.localhost');
       const m = await oc.post('/api/v1/monitors', { name: 'Doomed site', type: 'http', url: 'https://example.com/', interval_seconds: 60, is_public: true }, { host: 'doomed.localhost' });
       expect(m.status).toBe(201);
+      // another company whose data must stay
+      const keep = await seedCompany(t.services, { subdomain: 'keeper' });
+      const keepAdmin = await seedUser(t.services, { userType: 2, companyId: keep.id });
+      const kc = t.client();
+      await signIn(kc, keepAdmin, 'keeper.localhost');
+      const m2 = await kc.post('/api/v1/monitors', { name: 'Kept site', type: 'http', url: 'https://example.com/', interval_seconds: 60 }, { host: 'keeper.localhost' });
+      expect(m2.status).toBe(201);
+      await seedCompanyData(t, co.id, m.body.id, owner.id);
+      await seedCompanyData(t, keep.id, m2.body.id, keepAdmin.id);
+      const ids = [co.id, u.id, owner.id, m.body.id];
+      const keptIds = [keep.id, keepAdmin.id, m2.body.id];
+      expect((await rowsMentioning(t, ids)).length).toBeGreaterThan(10);
+      const kept = await rowsMentioning(t, keptIds);
+
       const r = await root.delete(`/api/v1/admin/companies/${co.id}`);
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ ok: true });
       expect((await root.get(`/api/v1/admin/companies/${co.id}`)).status).toBe(404);
       expect((await root.get('/api/v1/admin/users')).body.some((x: any) => x.id === u.id)).toBe(false);
       expect((await c.get('/api/v1/auth/me', { host: 'doomed.localhost' })).status).toBe(401);
-      expect(await t.services.db.k.selectFrom('monitors').select('id').where('company_id', '=', co.id).execute()).toEqual([]);
-      expect(await t.services.db.k.selectFrom('refresh_tokens').select('id').where('user_id', 'in', [u.id, owner.id]).execute()).toEqual([]);
+      // nothing of the company is left in any table (the audit trail keeps its history)
+      expect(await rowsMentioning(t, ids)).toEqual([]);
+      expect(await rowsMentioning(t, keptIds)).toEqual(kept);
+      expect((await root.delete(`/api/v1/admin/companies/${keep.id}`)).status).toBe(200);
+      expect(await rowsMentioning(t, keptIds)).toEqual([]);
     });
   });
 
@@ -496,3 +517,51 @@ describe.each(DB_KINDS)('operator flag overrides on %s', (kind) => {
     expect((await c.get('/api/v1/admin/flags')).body.ENABLE_USER_MGMT).toBe(false);
   });
 });
+
+/** Rows of every kind a company owns, written straight to the tables (telemetry, checks, incidents, ...). */
+async function seedCompanyData(t: TestApp, companyId: string, monitorId: string, userId: string): Promise<void> {
+  const k = t.services.db.k;
+  const now = Date.now();
+  await k.insertInto('check_results').values({ monitor_id: monitorId, checked_at: now, company_id: companyId, status: 'operational', response_time_ms: 12, http_code: 200, error: null, timings: null, cert_expires_at: null }).execute();
+  const rollup = { monitor_id: monitorId, company_id: companyId, min_response_ms: 1, max_response_ms: 2, response_hist: null, p95_response_ms: 2, last_status: 'operational' as const, last_http_code: 200, last_checked_at: now };
+  await k.insertInto('monitor_rollups_hourly').values({ ...rollup, hour_start: now - (now % 3_600_000) }).execute();
+  await k.insertInto('monitor_rollups_daily').values({ ...rollup, day_start: now - (now % 86_400_000) }).execute();
+  const incidentId = newId();
+  await k.insertInto('incidents').values({ id: incidentId, company_id: companyId, monitor_id: monitorId, title: 'Down', severity: 'high', status: 'open', started_at: now, resolved_at: null, created_by: userId, created_at: now, updated_at: now }).execute();
+  await k.insertInto('incident_updates').values({ id: newId(), incident_id: incidentId, company_id: companyId, status: 'open', message: 'Looking', created_by: userId, created_at: now }).execute();
+  await k.insertInto('maintenance_windows').values({ id: newId(), company_id: companyId, monitor_id: monitorId, title: 'Window', description: null, starts_at: now, ends_at: now + 60_000, created_at: now }).execute();
+  await k.insertInto('notifications').values({ id: newId(), company_id: companyId, user_id: userId, title: 'Hi', message: 'm', details: null, metadata: null, severity: 'info', type: 'system', action_url: null, dedupe_key: null, created_at: now }).execute();
+  await k.insertInto('api_keys').values({ id: newId(), company_id: companyId, name: 'k', scope: 'ingest', prefix: 'swk_x', key_hash: newId().replace(/-/g, ''), created_by: userId, created_at: now, last_used_at: null, revoked_at: null }).execute();
+  await spansRepo(t.services.db).insertNew([{
+    company_id: companyId, trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16), parent_span_id: null, name: 'GET /', service: 'web', kind: 2,
+    start_us: now * 1000, duration_ms: 5, status_code: 2, http_status: 500, is_error: 1, is_request: 1, error_message: 'boom', attributes: '{}', events: '[]',
+  }]);
+  await redRepo(t.services.db).add([{ company_id: companyId, minute_ms: now - (now % 60_000), service: 'web', operation: 'GET /', requests: 3, errors: 1, sum_ms: 15 }]);
+}
+
+/**
+ * Every row, in every table but the audit trail, with one of these ids in any text column:
+ * new tables are covered without naming them here.
+ */
+async function rowsMentioning(t: TestApp, ids: string[]): Promise<string[]> {
+  const k = t.services.db.k;
+  const columns: Array<{ table_name: string; column_name: string }> = t.services.db.kind === 'postgres'
+    ? (await sql<{ table_name: string; column_name: string }>`select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and data_type in ('character varying', 'text')`.execute(k)).rows
+    : (await sql<{ table_name: string; column_name: string }>`select m.name as table_name, p.name as column_name
+        from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table' and (p.type like 'varchar%' or p.type = 'text')`.execute(k)).rows;
+  const byTable = new Map<string, string[]>();
+  for (const c of columns) {
+    if (c.table_name === 'audit_events' || c.table_name.startsWith('kysely_') || c.table_name.startsWith('sqlite_')) continue;
+    byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c.column_name]);
+  }
+  const found: string[] = [];
+  for (const [table, cols] of [...byTable].sort()) {
+    for (const col of cols) {
+      const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(col)} in (${sql.join(ids)})`.execute(k);
+      const n = Number(r.rows[0].n);
+      if (n > 0) found.push(`${table}.${col}: ${n}`);
+    }
+  }
+  return found;
+}

@@ -85,6 +85,11 @@ export function redRepo(db: Pick<Db, 'k'> | { k: Kysely<Database> }) {
         .executeTakeFirstOrThrow();
       return { checks: Number(r.checks), failures: Number(r.failures), maintenance: Number(r.maintenance) };
     },
+    /** Every rollup of a company (the company is being deleted; rollups carry no foreign key). */
+    async deleteForCompany(companyId: string): Promise<number> {
+      const r = await k.deleteFrom('red_rollups').where('company_id', '=', companyId).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
     async deleteOlderThan(companyId: string, beforeMs: number): Promise<number> {
       const r = await k.deleteFrom('red_rollups').where('company_id', '=', companyId).where('minute_ms', '<', beforeMs).executeTakeFirst();
       return Number(r.numDeletedRows);

@@ -58,6 +58,11 @@ export function spansRepo(db: Pick<Db, 'k'> | { k: Kysely<Database> }) {
       const r = await k.selectFrom('spans').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
       return Number(r.n);
     },
+    /** Every span of a company (the company is being deleted; spans carry no foreign key). */
+    async deleteForCompany(companyId: string): Promise<number> {
+      const r = await k.deleteFrom('spans').where('company_id', '=', companyId).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
     async deleteOlderThan(companyId: string, beforeUs: number): Promise<number> {
       const r = await k.deleteFrom('spans').where('company_id', '=', companyId).where('start_us', '<', beforeUs).executeTakeFirst();
       return Number(r.numDeletedRows);

@@ -6,6 +6,8 @@ import { newId } from '../ids.ts';
 import { requireActor, requireSuperAdmin } from '../authz.ts';
 import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
+import { spansRepo } from '../../db/repositories/spans-repo.ts';
+import { redRepo } from '../../db/repositories/red-repo.ts';
 import { endCompanySessions } from '../auth/sessions.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { toCompanyView, type CompanyView } from './present.ts';
@@ -104,8 +106,15 @@ export async function updateCompany(ctx: Ctx, id: string, input: CompanyFormInpu
 export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
   requireSuperAdmin(ctx);
   const c = await loadCompany(ctx, id);
-  // Users, monitors, results, incidents, notifications and sessions go with it (FK cascade).
-  await companiesRepo(ctx.services.db).delete(id);
+  // Users, sessions, one-time codes, monitors, results, rollups, incidents, maintenance windows,
+  // notifications and ingest keys go with the row (FK cascade). Spans and RED rollups have no
+  // foreign key (ingest writes them in bulk), so they are deleted here, in the same transaction.
+  await ctx.services.db.k.transaction().execute(async (trx) => {
+    const db = { ...ctx.services.db, k: trx };
+    await spansRepo(db).deleteForCompany(id);
+    await redRepo(db).deleteForCompany(id);
+    await companiesRepo(db).delete(id);
+  });
   await auditFromCtx(ctx, 'tenant_delete', { company_id: id, name: c.name, subdomain: c.subdomain }, undefined, id);
 }
 
