@@ -80,6 +80,23 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       expect(jpeg.status).toBe(201);
     });
 
+    it('takes two logos of 500 KB each in one create and one update', async () => {
+      const big = (fill: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500 * 1024 - 8, fill)]).toString('base64');
+      const body = form({ logo_base64: big(1), horizontal_logo_base64: big(2) });
+      // over the 1 MiB every other call is held to
+      expect(JSON.stringify(body).length).toBeGreaterThan(1024 * 1024);
+      const r = await root.post('/api/v1/admin/companies', body);
+      expect(r.status).toBe(201);
+      expect(r.body.logo_base64).toBe(`data:image/png;base64,${big(1)}`);
+      expect(r.body.horizontal_logo_base64).toBe(`data:image/png;base64,${big(2)}`);
+      const u = await root.put(`/api/v1/admin/companies/${r.body.id}`, { ...body, subdomain: r.body.subdomain, logo_base64: big(3), horizontal_logo_base64: big(4) });
+      expect(u.status).toBe(200);
+      expect(u.body.logo_base64).toBe(`data:image/png;base64,${big(3)}`);
+      // other calls keep the 1 MiB limit
+      const huge = await root.post('/api/v1/auth/change-password', { current_password: 'x'.repeat(1024 * 1024), new_password: 'y' });
+      expect(huge.status).toBe(413);
+    });
+
     it.each([
       [{ name: '' }, 'name', 'Company Name is required.'],
       [{ name: '   ' }, 'name', 'Company Name is required.'],

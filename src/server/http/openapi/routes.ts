@@ -26,6 +26,7 @@ export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handl
       url: op.route,
       schema,
       config: { operation: op },
+      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
       // An optional JSON body may be left out (PATCH with no changes, POST /pause): Fastify
       // would still validate `undefined` against the object schema and answer "body must be
       // object", so an absent optional object body is read as {}.

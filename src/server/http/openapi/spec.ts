@@ -27,6 +27,8 @@ export interface OperationSpec {
   responses: Record<string, Json | undefined>;
   /** x-raw-body: the handler gets the raw Buffer (OTLP protobuf) */
   rawBody: boolean;
+  /** x-body-limit: bytes this operation's body may have (the app's default otherwise) */
+  bodyLimit?: number;
 }
 
 export interface LoadedSpec {
@@ -86,6 +88,7 @@ export function loadSpec(file = SPEC_FILE): Promise<LoadedSpec> {
           bodyRequired: Boolean(op.requestBody?.required),
           responses,
           rawBody: Boolean(op['x-raw-body']),
+          ...(Number.isInteger(op['x-body-limit']) ? { bodyLimit: op['x-body-limit'] as number } : {}),
         });
       }
     }
