@@ -295,6 +295,67 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     }
   });
 
+  it('refuses a handoff code once the session that issued it has ended, whichever way', async () => {
+    const root = t.client();
+    await signIn(root, admin);
+    const codeFor = async (u: { email: string; password: string }) => {
+      const c = t.client();
+      const r = await signIn(c, u);
+      return { c, code: new URL(r.body.redirect_to).searchParams.get('code')! };
+    };
+    const redeems = async (code: string) => {
+      const h = await t.client().get(`/auth/handoff?code=${code}`, { host: acmeHost() });
+      return h.headers.get('location') === '/dashboard';
+    };
+    const fresh = () => seedUser(t.services, { userType: 3, companyId: acme.id });
+
+    // signing out on the main host
+    const loggedOut = await codeFor(await fresh());
+    expect((await loggedOut.c.post('/api/v1/auth/logout')).status).toBe(200);
+    expect(await redeems(loggedOut.code)).toBe(false);
+    // signing out with only the refresh cookie left (the access token had expired)
+    const rtOnly = await codeFor(await fresh());
+    rtOnly.c.jar.get('localhost')!.delete('sw_at');
+    expect((await rtOnly.c.post('/api/v1/auth/logout')).status).toBe(200);
+    expect(await redeems(rtOnly.code)).toBe(false);
+    // a refresh token seen twice (theft): the family ends, its codes too
+    const stolen = await codeFor(await fresh());
+    const rt = stolen.c.jar.get('localhost')!.get('sw_rt')!;
+    expect((await stolen.c.post('/api/v1/auth/refresh-token')).status).toBe(200);
+    const thief = t.client();
+    thief.setCookie('localhost', 'sw_rt', rt);
+    expect((await thief.post('/api/v1/auth/refresh-token')).status).toBe(401);
+    expect(await redeems(stolen.code)).toBe(false);
+    // changing the own password (on the subdomain, in another session)
+    const changer = await fresh();
+    const changed = await codeFor(changer);
+    const sub = t.client();
+    await signIn(sub, changer, acmeHost());
+    expect((await sub.post('/api/v1/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'Changed-pass-9' }, { host: acmeHost() })).status).toBe(200);
+    expect(await redeems(changed.code)).toBe(false);
+    // an admin's password reset, a deactivated user, a deactivated company
+    const reset = await fresh();
+    const resetCode = await codeFor(reset);
+    expect((await root.post(`/api/v1/admin/users/${reset.id}/reset-password`, { new_password: 'Reset-pass-99' })).status).toBe(200);
+    expect(await redeems(resetCode.code)).toBe(false);
+    const off = await fresh();
+    const offCode = await codeFor(off);
+    expect((await root.put(`/api/v1/admin/users/${off.id}`, { name: 'Off', email: off.email, user_type: '3', company_id: acme.id, is_active: false })).status).toBe(200);
+    expect(await redeems(offCode.code)).toBe(false);
+    const paused = await seedCompany(t.services, { subdomain: 'pausedco' });
+    const pausedUser = await seedUser(t.services, { userType: 2, companyId: paused.id });
+    const pc = t.client();
+    const pr = await signIn(pc, pausedUser);
+    const pausedCode = new URL(pr.body.redirect_to).searchParams.get('code')!;
+    expect((await root.put(`/api/v1/admin/companies/${paused.id}`, { name: 'Paused', email: 'a@paused.example.com', subdomain: 'pausedco', is_active: false })).status).toBe(200);
+    expect((await t.client().get(`/auth/handoff?code=${pausedCode}`, { host: 'pausedco.localhost' })).headers.get('location')).toBe('/company-login?error=handoff');
+    const used = await t.services.db.k.selectFrom('auth_codes').select(['used_at']).where('user_id', '=', pausedUser.id).execute();
+    expect(used.every((c) => c.used_at !== null)).toBe(true);
+
+    // the codes of a session that is still live keep working
+    expect(await redeems((await codeFor(await fresh())).code)).toBe(true);
+  });
+
   it('sends a super admin who signs in on a subdomain to the main host', async () => {
     const c = t.client();
     const r = await signIn(c, admin, acmeHost());

@@ -28,6 +28,15 @@ export function authCodesRepo(db: Db) {
     async invalidateUser(userId: string, kind: AuthCodesTable['kind'], now: number): Promise<void> {
       await k.updateTable('auth_codes').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
     },
+    async invalidateCompany(companyId: string, kind: AuthCodesTable['kind'], now: number): Promise<void> {
+      await k
+        .updateTable('auth_codes')
+        .set({ used_at: now })
+        .where('kind', '=', kind)
+        .where('used_at', 'is', null)
+        .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('company_id', '=', companyId))
+        .execute();
+    },
     async purge(before: number): Promise<void> {
       await k.deleteFrom('auth_codes').where('expires_at', '<', before).execute();
     },

@@ -127,7 +127,7 @@ export async function getMe(ctx: Ctx): Promise<CurrentUserView> {
 }
 
 export async function logout(ctx: Ctx, refreshPresented: string | null): Promise<void> {
-  const family = await endSession(ctx.services, ctx.actor?.sessionId ?? null, refreshPresented);
+  const family = await endSession(ctx.services, ctx.actor, refreshPresented);
   if (ctx.actor) await auditFromCtx(ctx, 'user_logout', { host: ctx.host });
   else if (family) await recordAudit(ctx.services, { event: 'user_logout', source: 'server', sessionId: family, userAgent: ctx.userAgent, ip: ctx.ip, details: { host: ctx.host } });
 }

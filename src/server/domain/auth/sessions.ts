@@ -109,7 +109,9 @@ export async function rotateRefreshToken(services: Services, presented: string, 
   if (!row || row.revoked_at !== null || row.expires_at <= now) throw new DomainError('unauthorized', SESSION_ENDED);
   const reused = row.used_at !== null || row.host !== host || (await repo.markUsed(row.id, now)) === 0;
   if (reused) {
+    // Theft is suspected: the family ends, and so do the handoff codes it may have issued.
     await repo.revokeFamily(row.family_id, now);
+    await authCodesRepo(services.db).invalidateUser(row.user_id, 'handoff', now);
     await recordAudit(services, {
       event: 'session_expired', source: 'server', userId: row.user_id, sessionId: row.family_id, userAgent, ip,
       details: { reason: row.host !== host ? 'refresh token presented on another host' : 'refresh token reused; session revoked' },
@@ -128,12 +130,23 @@ export async function rotateRefreshToken(services: Services, presented: string, 
   return { session, user };
 }
 
-/** Ends the session a refresh token or access token belongs to. */
-export async function endSession(services: Services, familyId: string | null, refreshPresented: string | null): Promise<string | null> {
+/**
+ * Ends the session a refresh token or access token belongs to, and its user's outstanding
+ * handoff codes: a code issued by the session must not sign the browser in again after it
+ * signed out (the code lives 60 s; other sessions of the user keep working).
+ */
+export async function endSession(services: Services, actor: Pick<Actor, 'sessionId' | 'userId'> | null, refreshPresented: string | null): Promise<string | null> {
   const repo = refreshTokensRepo(services.db);
-  let family = familyId;
-  if (!family && refreshPresented) family = (await repo.findByHash(hashSecret(refreshPresented)))?.family_id ?? null;
-  if (family) await repo.revokeFamily(family, services.now());
+  let family = actor?.sessionId ?? null;
+  let userId = actor?.userId ?? null;
+  if (!family && refreshPresented) {
+    const row = await repo.findByHash(hashSecret(refreshPresented));
+    family = row?.family_id ?? null;
+    userId = row?.user_id ?? null;
+  }
+  const now = services.now();
+  if (family) await repo.revokeFamily(family, now);
+  if (userId) await authCodesRepo(services.db).invalidateUser(userId, 'handoff', now);
   return family;
 }
 
@@ -145,11 +158,12 @@ export async function endUserSessions(services: Services, userId: string): Promi
   await authCodesRepo(services.db).invalidateUser(userId, 'handoff', now);
 }
 
-/** Ends every session of every user of a company (deactivation). */
+/** Ends every session of every user of a company (deactivation, a new subdomain). */
 export async function endCompanySessions(services: Services, companyId: string): Promise<void> {
   const now = services.now();
   await usersRepo(services.db).bumpCompanySessions(companyId, now);
   await refreshTokensRepo(services.db).revokeCompany(companyId, now);
+  await authCodesRepo(services.db).invalidateCompany(companyId, 'handoff', now);
 }
 
 export interface VerifiedSession {
