@@ -998,7 +998,9 @@ export interface components {
             uptime_seconds: number;
         };
         LoginRequest: {
+            /** Email */
             email: string;
+            /** Password */
             password: string;
             /** @description Remember me; extends the refresh-token lifetime */
             remember?: boolean;
@@ -1062,8 +1064,11 @@ export interface components {
             retry_after?: number;
         };
         SignupRequest: {
+            /** Name */
             name: string;
+            /** Email */
             email: string;
+            /** Password */
             password: string;
         };
         SignupResponse: {
@@ -1075,14 +1080,18 @@ export interface components {
             message?: string;
         };
         ForgotPasswordRequest: {
+            /** Email */
             email: string;
         };
         ResetPasswordRequest: {
             token: string;
+            /** New Password */
             new_password: string;
         };
         ChangePasswordRequest: {
+            /** Current Password */
             current_password: string;
+            /** New Password */
             new_password: string;
         };
         Services: {
@@ -1284,10 +1293,13 @@ export interface components {
             scheduled_maintenances: components["schemas"]["SpMaintenance"][];
         };
         CompanyInput: {
+            /** Company Name */
             name: string;
+            /** Email */
             email: string;
             url?: string | null;
             phone?: string | null;
+            /** Subdomain */
             subdomain: string;
             slug?: string | null;
             /** @enum {string} */
@@ -1317,18 +1329,29 @@ export interface components {
             created_at: string;
         };
         UserCreateInput: {
+            /** Full Name */
             name: string;
+            /** Email */
             email: string;
+            /** Password */
             password: string;
-            /** @enum {string|integer} */
+            /**
+             * User Type
+             * @enum {string|integer}
+             */
             user_type: "1" | "2" | "3" | 1 | 2 | 3;
             company_id?: string | null;
             is_active?: boolean;
         };
         UserUpdateInput: {
+            /** Full Name */
             name: string;
+            /** Email */
             email: string;
-            /** @enum {string|integer} */
+            /**
+             * User Type
+             * @enum {string|integer}
+             */
             user_type: "1" | "2" | "3" | 1 | 2 | 3;
             company_id?: string | null;
             is_active?: boolean;
@@ -2541,6 +2564,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** New Password */
                     new_password: string;
                 };
             };

@@ -41,7 +41,8 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
     const c = t.client();
     const missing = await c.post('/api/v1/auth/login', { email: 'a@b.co' });
     expect(missing.status).toBe(400);
-    expect(missing.body.detail).toContain('password is required');
+    expect(missing.body.detail).toBe('Password is required.');
+    expect(missing.body.errors).toEqual({ password: 'Password is required.' });
     const form = await c.request('POST', '/api/v1/auth/login', { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.status).toBe(415);
     const broken = await c.request('POST', '/api/v1/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });

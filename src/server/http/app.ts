@@ -37,8 +37,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     ajv: {
       // Unknown properties are rejected (schemas say additionalProperties: false), never dropped;
-      // query strings are coerced from text to the documented types.
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false },
+      // query strings are coerced from text to the documented types. Verbose errors carry the
+      // failing schema, whose `title` names the form field in "… is required." (problem.ts).
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false, verbose: true },
       plugins: [addFormats as never],
     },
   });

@@ -48,15 +48,32 @@ interface AjvError {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
+  /** the schema holding the failed keyword (Ajv's verbose mode) */
+  parentSchema?: { title?: unknown; properties?: Record<string, { title?: unknown } | undefined> };
+}
+
+/**
+ * The form's own text for a missing or empty field, when the document names the field with a
+ * `title` ('Company Name' → 'Company Name is required.'), so the console shows the same words
+ * whether the schema or the domain noticed the gap.
+ */
+function requiredText(e: AjvError): string | null {
+  let title: unknown;
+  if (e.keyword === 'required') title = e.parentSchema?.properties?.[String(e.params.missingProperty)]?.title;
+  else if (e.keyword === 'minLength' && e.params.limit === 1) title = e.parentSchema?.title;
+  return typeof title === 'string' && title ? `${title} is required.` : null;
 }
 
 /** "body/email must match format email" → a sentence a person can act on. */
 export function describeValidation(errors: AjvError[], context: string): { detail: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   const parts: string[] = [];
+  let allFormTexts = true;
   for (const e of errors) {
     let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
     let msg: string;
+    const formText = requiredText(e);
+    if (!formText) allFormTexts = false;
     if (e.keyword === 'additionalProperties') {
       const extra = String(e.params.additionalProperty);
       field = field ? `${field}.${extra}` : extra;
@@ -64,15 +81,17 @@ export function describeValidation(errors: AjvError[], context: string): { detai
     } else if (e.keyword === 'required') {
       const missing = String(e.params.missingProperty);
       field = field ? `${field}.${missing}` : missing;
-      msg = `${missing} is required`;
+      msg = formText ?? `${missing} is required`;
     } else {
-      msg = `${field || context} ${e.message ?? 'is invalid'}`;
+      msg = formText ?? `${field || context} ${e.message ?? 'is invalid'}`;
     }
     if (field && !fields[field]) fields[field] = msg;
     parts.push(msg);
   }
+  const unique = [...new Set(parts)];
+  if (allFormTexts && unique.length) return { detail: unique.join(' '), fields };
   const where = context === 'body' ? 'request body' : context === 'querystring' ? 'query' : context === 'params' ? 'path' : context;
-  return { detail: `Invalid ${where}: ${[...new Set(parts)].join('; ')}`, fields };
+  return { detail: `Invalid ${where}: ${unique.join('; ')}`, fields };
 }
 
 export function errorToProblem(err: FastifyError | DomainError | Error, req: FastifyRequest): ProblemBody {

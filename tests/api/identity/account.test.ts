@@ -1,11 +1,13 @@
 // Signup, forgot-password and reset-password on both databases; mail through a real SMTP sink
 // on loopback, and the server-log fallback without SMTP.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../support/smtp-sink.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
 import { setMailLogSink } from '../../../src/server/notify/mailer.ts';
+import { limiters } from '../../../src/server/domain/auth/throttle.ts';
+import { verifyPassword } from '../../../src/server/domain/auth/password.ts';
 
 async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
   const end = Date.now() + ms;
@@ -58,10 +60,18 @@ describe.each(DB_KINDS)('signup on %s', (kind) => {
     [{ name: ' ', email: 'a@example.com', password: 'Long-enough-1' }, 'Name is required.'],
     [{ name: 'A', email: 'not-an-email', password: 'Long-enough-1' }, 'Please enter a valid email address.'],
     [{ name: 'A', email: 'a2@example.com', password: 'short' }, 'Password must be at least 8 characters.'],
+    [{ name: '', email: 'a@example.com', password: 'Long-enough-1' }, 'Name is required.'],
+    [{ email: 'a@example.com', password: 'Long-enough-1' }, 'Name is required.'],
+    [{ name: 'A', email: '', password: 'Long-enough-1' }, 'Email is required.'],
+    [{ name: 'A', email: '   ', password: 'Long-enough-1' }, 'Email is required.'],
+    [{ name: 'A', password: 'Long-enough-1' }, 'Email is required.'],
+    [{ name: 'A', email: 'a3@example.com', password: '' }, 'Password is required.'],
+    [{ name: 'A', email: 'a3@example.com' }, 'Password is required.'],
   ])('refuses %j', async (body, detail) => {
     const r = await t.client().post('/api/v1/auth/signup', body);
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe(detail);
+    expect(Object.values(r.body.errors)).toEqual([detail]);
   });
 
   it('refuses a taken email without creating a company', async () => {
@@ -168,6 +178,34 @@ describe.each(DB_KINDS)('password recovery by email on %s', (kind) => {
     }
   });
 
+  it('answers the form texts for a missing or empty email or password', async () => {
+    for (const body of [{}, { email: '' }]) {
+      const r = await t.client().post('/api/v1/auth/forgot-password', body);
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toBe('Email is required.');
+    }
+    for (const body of [{ token: 'x'.repeat(43) }, { token: 'x'.repeat(43), new_password: '' }]) {
+      const r = await t.client().post('/api/v1/auth/reset-password', body);
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toBe('New Password is required.');
+      expect(r.body.errors).toEqual({ new_password: 'New Password is required.' });
+    }
+    const u = await seedUser(t.services, { userType: 1 });
+    const c = t.client();
+    await signIn(c, u);
+    for (const [body, field, message] of [
+      [{ new_password: 'Good-password-1' }, 'current_password', 'Current Password is required.'],
+      [{ current_password: '', new_password: 'Good-password-1' }, 'current_password', 'Current Password is required.'],
+      [{ current_password: TEST_PASSWORD }, 'new_password', 'New Password is required.'],
+      [{ current_password: TEST_PASSWORD, new_password: '' }, 'new_password', 'New Password is required.'],
+    ] as const) {
+      const r = await c.post('/api/v1/auth/change-password', body);
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toBe(message);
+      expect(r.body.errors).toEqual({ [field]: message });
+    }
+  });
+
   it('refuses made-up tokens', async () => {
     const r = await t.client().post('/api/v1/auth/reset-password', { token: 'x'.repeat(43), new_password: 'Whatever-pass-1' });
     expect(r.status).toBe(400);
@@ -202,5 +240,60 @@ describe.each(DB_KINDS)('password recovery without SMTP on %s', (kind) => {
     await t.client().post('/api/v1/auth/forgot-password', { email: 'nobody-here@example.com' });
     await new Promise((r) => setTimeout(r, 100));
     expect(lines.some((l) => l.includes('nobody-here'))).toBe(false);
+  });
+});
+
+describe.each(DB_KINDS)('password throttling on %s', (kind) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp({ db: kind });
+    setMailLogSink(() => undefined); // links for reset requests go to the log (no SMTP here)
+  });
+  afterEach(async () => {
+    setMailLogSink((l) => process.stdout.write(l + '\n'));
+    await t?.close();
+  });
+
+  it('refuses a 31st reset request from one address within an hour, whichever emails it names', async () => {
+    const u = await seedUser(t.services, { userType: 1 });
+    for (let i = 0; i < 30; i++) {
+      expect((await t.client().post('/api/v1/auth/forgot-password', { email: `someone${i}@example.com` })).status).toBe(202);
+    }
+    const r = await t.client().post('/api/v1/auth/forgot-password', { email: u.email });
+    expect(r.status).toBe(429);
+    expect(r.body.detail).toBe('Too many password reset requests. Please try again in 60 minutes.');
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(3500);
+    expect(await t.services.db.k.selectFrom('auth_codes').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+  });
+
+  it('sends at most 5 reset links an hour to one email, answering the same every time', async () => {
+    const u = await seedUser(t.services, { userType: 1 });
+    const answers = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const r = await t.client().post('/api/v1/auth/forgot-password', { email: i % 2 ? u.email.toUpperCase() : u.email });
+      expect(r.status).toBe(202);
+      answers.add(JSON.stringify(r.body));
+    }
+    expect(answers.size).toBe(1);
+    const codes = await t.services.db.k.selectFrom('auth_codes').select('id').where('user_id', '=', u.id).where('kind', '=', 'reset').execute();
+    expect(codes).toHaveLength(5);
+  });
+
+  it('counts wrong current passwords in a password change against the account like failed sign-ins', async () => {
+    const u = await seedUser(t.services, { userType: 1 });
+    const c = t.client();
+    await signIn(c, u);
+    // 99 failed sign-ins already this hour; the 100th failure is a wrong current password
+    for (let i = 0; i < 99; i++) limiters(t.services).loginAccount.hit(u.email, t.services.now());
+    const wrong = await c.post('/api/v1/auth/change-password', { current_password: 'not-the-password', new_password: 'Changed-pass-1' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.detail).toBe('The current password is not correct.');
+    const locked = await c.post('/api/v1/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'Changed-pass-1' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.detail).toBe('Too many failed sign-in attempts. Please try again in 60 minutes.');
+    expect((await t.client().post('/api/v1/auth/login', { email: u.email, password: TEST_PASSWORD })).status).toBe(429);
+    // the password did not change
+    const row = await t.services.db.k.selectFrom('users').select('password_hash').where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, TEST_PASSWORD)).toBe(true);
   });
 });

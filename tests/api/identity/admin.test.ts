@@ -132,10 +132,23 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       expect((await root.get('/api/v1/admin/companies')).body.length).toBe(before);
     });
 
-    it('refuses missing required fields, unknown fields and a plan that does not exist', async () => {
-      const missing = await root.post('/api/v1/admin/companies', { name: 'x', email: 'a@b.co' });
-      expect(missing.status).toBe(400);
-      expect(missing.body.detail).toContain('subdomain is required');
+    it.each([
+      ['name', 'Company Name is required.'],
+      ['email', 'Email is required.'],
+      ['subdomain', 'Subdomain is required.'],
+    ])('answers the form text when %s is left out, on create and update', async (key, message) => {
+      const body: Record<string, unknown> = form();
+      delete body[key];
+      const r = await root.post('/api/v1/admin/companies', body);
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toBe(message);
+      expect(r.body.errors).toEqual({ [key]: message });
+      const u = await root.put(`/api/v1/admin/companies/${globex.id}`, body);
+      expect(u.status).toBe(400);
+      expect(u.body.detail).toBe(message);
+    });
+
+    it('refuses unknown fields and a plan that does not exist', async () => {
       const extra = await root.post('/api/v1/admin/companies', form({ id: 'chosen' }));
       expect(extra.status).toBe(400);
       const plan = await root.post('/api/v1/admin/companies', form({ plan: 'free' }));
@@ -261,6 +274,32 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       expect(r.body.detail).toBe(message);
       expect(r.body.errors[field]).toBe(message);
       expect((await root.get('/api/v1/admin/users')).body.length).toBe(before);
+    });
+
+    it.each([
+      ['name', 'Full Name is required.'],
+      ['email', 'Email is required.'],
+      ['password', 'Password is required.'],
+      ['user_type', 'User Type is required.'],
+    ])('answers the form text when %s is left out', async (key, message) => {
+      const body: Record<string, unknown> = userForm();
+      delete body[key];
+      const r = await root.post('/api/v1/admin/users', body);
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toBe(message);
+      expect(r.body.errors).toEqual({ [key]: message });
+      if (key !== 'password') {
+        const u = await root.put(`/api/v1/admin/users/${acmeViewer.id}`, { ...body, password: undefined });
+        expect(u.status).toBe(400);
+        expect(u.body.detail).toBe(message);
+      }
+    });
+
+    it('answers the form text when the new password is left out', async () => {
+      const r = await root.post(`/api/v1/admin/users/${acmeViewer.id}/reset-password`, {});
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toBe('New Password is required.');
+      expect(r.body.errors).toEqual({ new_password: 'New Password is required.' });
     });
 
     it('refuses a user type that does not exist and a duplicate email', async () => {

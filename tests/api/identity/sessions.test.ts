@@ -97,6 +97,20 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect(me.body.detail).toBe('Authentication required. Please sign in.');
   });
 
+  it.each([
+    [{ password: TEST_PASSWORD }, 'email', 'Email is required.'],
+    [{ email: '', password: TEST_PASSWORD }, 'email', 'Email is required.'],
+    [{ email: '  ', password: TEST_PASSWORD }, 'email', 'Email is required.'],
+    [{ email: 'root@example.com' }, 'password', 'Password is required.'],
+    [{ email: 'root@example.com', password: '' }, 'password', 'Password is required.'],
+  ])('answers the form text to a login with %j', async (body, field, message) => {
+    const r = await t.client().post('/api/v1/auth/login', body);
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe(message);
+    expect(r.body.errors).toEqual({ [field]: message });
+    expect(r.headers.getSetCookie()).toEqual([]);
+  });
+
   it('refuses disabled accounts and inactive companies', async () => {
     const off = await seedUser(t.services, { userType: 1, isActive: false });
     const r = await t.client().post('/api/v1/auth/login', { email: off.email, password: TEST_PASSWORD });

@@ -17,7 +17,7 @@ import { createHandoffCode } from './handoff.ts';
 import { RESET_SECONDS, hashSecret, newSecret } from './tokens.ts';
 import { auditFromCtx, recordAudit } from '../audit/record.ts';
 import { toCompanyRef } from '../company/present.ts';
-import { EMAIL_RE, passwordProblem } from '../users/rules.ts';
+import { EMAIL_RE, newPasswordProblem, passwordProblem } from '../users/rules.ts';
 import { sendMail } from '../../notify/mailer.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -75,6 +75,8 @@ export async function login(ctx: Ctx, input: { email: string; password: string; 
   const { services } = ctx;
   const now = services.now();
   const email = input.email.trim().toLowerCase();
+  if (!email) throw new DomainError('validation', 'Email is required.', { fields: { email: 'Email is required.' } });
+  if (!input.password) throw new DomainError('validation', 'Password is required.', { fields: { password: 'Password is required.' } });
   const lim = limiters(services);
   const wait = Math.max(lim.loginAccount.retryAfter(email, now), lim.loginIp.retryAfter(ctx.ip, now));
   if (wait > 0) throw tooManyAttempts(wait);
@@ -241,7 +243,7 @@ export const RESET_INVALID = 'This password reset link is invalid or has expired
 
 export async function resetPassword(ctx: Ctx, input: { token: string; new_password: string }): Promise<void> {
   const { services } = ctx;
-  const pw = passwordProblem(input.new_password);
+  const pw = newPasswordProblem(input.new_password);
   if (pw) throw new DomainError('validation', pw, { fields: { new_password: pw } });
   const codes = authCodesRepo(services.db);
   const row = input.token ? await codes.findByHash('reset', hashSecret(input.token)) : undefined;
@@ -267,12 +269,13 @@ export async function changePassword(ctx: Ctx, input: { current_password: string
   const lim = limiters(services);
   const wait = lim.loginAccount.retryAfter(user.email, now);
   if (wait > 0) throw tooManyAttempts(wait);
+  if (!input.current_password) throw new DomainError('validation', 'Current Password is required.', { fields: { current_password: 'Current Password is required.' } });
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     lim.loginAccount.hit(user.email, now);
     const msg = 'The current password is not correct.';
     throw new DomainError('validation', msg, { fields: { current_password: msg } });
   }
-  const pw = passwordProblem(input.new_password);
+  const pw = newPasswordProblem(input.new_password);
   if (pw) throw new DomainError('validation', pw, { fields: { new_password: pw } });
   await users.update(user.id, { password_hash: await hashPassword(input.new_password), updated_at: now });
   await endUserSessions(services, user.id);

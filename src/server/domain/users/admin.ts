@@ -10,7 +10,7 @@ import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { auditFromCtx } from '../audit/record.ts';
-import { EMAIL_RE, passwordProblem } from './rules.ts';
+import { EMAIL_RE, newPasswordProblem, passwordProblem } from './rules.ts';
 
 export interface UserView {
   id: string;
@@ -188,7 +188,7 @@ export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
 export async function resetUserPassword(ctx: Ctx, id: string, input: { new_password: string }): Promise<void> {
   requireSuperAdmin(ctx);
   const u = await loadUser(ctx, id);
-  const pw = input.new_password ? passwordProblem(input.new_password) : 'New Password is required.';
+  const pw = newPasswordProblem(input.new_password);
   if (pw) throw new DomainError('validation', pw, { fields: { new_password: pw } });
   await usersRepo(ctx.services.db).update(id, { password_hash: await hashPassword(input.new_password), updated_at: ctx.services.now() });
   await endUserSessions(ctx.services, id);

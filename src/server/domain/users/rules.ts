@@ -8,3 +8,8 @@ export function passwordProblem(password: string | undefined | null): string | n
   if (password.length < MIN_PASSWORD) return `Password must be at least ${MIN_PASSWORD} characters.`;
   return null;
 }
+
+/** Why a new password chosen in a reset or change form is not acceptable, or null. */
+export function newPasswordProblem(password: string | undefined | null): string | null {
+  return password ? passwordProblem(password) : 'New Password is required.';
+}
