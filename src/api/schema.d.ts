@@ -1094,37 +1094,58 @@ export interface components {
             /** New Password */
             new_password: string;
         };
+        /** @description The services a company has, every key present. A new company gets monitor true, security true, data_breach false. */
         Services: {
-            /** @default true */
-            monitor: boolean;
-            /** @default true */
-            security: boolean;
-            /** @default false */
-            data_breach: boolean;
+            /** @description Default true */
+            monitor?: boolean;
+            /** @description Default true */
+            security?: boolean;
+            /** @description Default false */
+            data_breach?: boolean;
         };
         /** @enum {string} */
         Plan: "starter" | "professional" | "enterprise";
+        /** @description A company (tenant). Defaults of a new company are noted per field. */
         Company: {
             id: string;
+            /** @description Company name (required in the form) */
             name: string;
+            /** @description Contact email (required; an email address, format email) */
             email: string;
+            /** @description Website (a URL, format uri, http or https); null when none */
             url?: string | null;
             phone?: string | null;
+            /** @description Host prefix on the product domain ({subdomain}.{product domain}); unique */
             subdomain: string | null;
+            /** @description Unique short name; the subdomain unless set otherwise */
             slug?: string | null;
-            /** @enum {string} */
+            /**
+             * @description active or inactive, the same as is_active
+             * @enum {string}
+             */
             status: "active" | "inactive";
+            /** @description Brand colour #rrggbb; default #007bff */
             primary_color: string;
+            /** @description Second brand colour #rrggbb; default #6c757d */
             secondary_color: string;
             services: components["schemas"]["Services"];
+            /** @description Free text kept for the operator (not in the form) */
             company_metadata?: string | null;
+            /** @description Default true; an inactive company cannot sign in and its sessions end */
             is_active: boolean;
+            /** @description Most users the company may have; default 10, minimum 1 */
             max_users: number;
+            /** @description Default 50, from 1 to 100000 (not in the form) */
             max_workers: number;
+            /** @description Default false (not in the form) */
             threat_feed_enabled: boolean;
+            /** @description Wide logo as a data: URL (PNG, JPEG or WebP, at most 512 KB); null when none */
             horizontal_logo_base64?: string | null;
+            /** @description Logo as a data: URL (PNG, JPEG or WebP, at most 512 KB); null when none */
             logo_base64?: string | null;
+            /** @description Default starter */
             plan: components["schemas"]["Plan"];
+            /** @description How many users the company has (admin calls only) */
             user_count?: number;
             /** Format: date-time */
             created_at: string;
@@ -1292,6 +1313,13 @@ export interface components {
             page: components["schemas"]["SpPage"];
             scheduled_maintenances: components["schemas"]["SpMaintenance"][];
         };
+        /** @description The keys to set; keys left out keep their stored value on update (the defaults on create: monitor true, security true, data_breach false). */
+        ServicesInput: {
+            monitor?: boolean;
+            security?: boolean;
+            data_breach?: boolean;
+        };
+        /** @description The tenant form. On create, fields left out take the defaults shown on Company; on update, optional fields left out keep their stored value (services key by key). */
         CompanyInput: {
             /** Company Name */
             name: string;
@@ -1306,7 +1334,7 @@ export interface components {
             status?: "active" | "inactive";
             primary_color?: string;
             secondary_color?: string;
-            services?: components["schemas"]["Services"];
+            services?: components["schemas"]["ServicesInput"];
             company_metadata?: string | null;
             is_active?: boolean;
             max_users?: number;

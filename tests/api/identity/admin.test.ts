@@ -179,6 +179,44 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       expect((await root.delete('/api/v1/admin/companies/nope')).status).toBe(404);
     });
 
+    it('changes only the services keys an update names, and keeps optional fields it leaves out', async () => {
+      const c = await root.post('/api/v1/admin/companies', form({
+        url: 'https://kept.example.com', phone: '+1 555 0100', primary_color: '#112233', max_workers: 7,
+        services: { monitor: false, security: false, data_breach: false },
+      }));
+      expect(c.status).toBe(201);
+      const base = { name: c.body.name, email: c.body.email, subdomain: c.body.subdomain };
+      const r = await root.put(`/api/v1/admin/companies/${c.body.id}`, { ...base, services: { data_breach: true } });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({
+        services: { monitor: false, security: false, data_breach: true },
+        url: 'https://kept.example.com', phone: '+1 555 0100', primary_color: '#112233', max_workers: 7,
+      });
+      const r2 = await root.put(`/api/v1/admin/companies/${c.body.id}`, { ...base, services: { monitor: true }, url: null, phone: '' });
+      expect(r2.body).toMatchObject({ services: { monitor: true, security: false, data_breach: true }, url: null, phone: null });
+      // a new company's missing keys take the defaults
+      const fresh = await root.post('/api/v1/admin/companies', form({ services: { security: false } }));
+      expect(fresh.body.services).toEqual({ monitor: true, security: false, data_breach: false });
+    });
+
+    it.each([
+      [{ url: 'ftp//nope' }, 'url', 'Website URL must be a valid URL, for example https://example.com.'],
+      [{ email: 'nope' }, 'email', 'Please enter a valid email address.'],
+      [{ subdomain: 'Bad_Sub' }, 'subdomain', 'Subdomain may contain only lowercase letters, digits and hyphens, and must start and end with a letter or digit.'],
+      [{ slug: 'Bad Slug' }, 'slug', 'Slug may contain only lowercase letters, digits and hyphens.'],
+      [{ primary_color: 'blue' }, 'primary_color', 'Primary colour must be a hex colour such as #007bff.'],
+      [{ max_users: 100_001 }, 'max_users', 'Max Users must be at most 100000.'],
+      [{ max_workers: 0 }, 'max_workers', 'Max Workers must be between 1 and 100000.'],
+      [{ logo_base64: GIF }, 'logo_base64', 'Logo must be a PNG, JPEG or WebP image.'],
+    ])('refuses an update with %j, changing nothing', async (over, field, message) => {
+      const before = (await root.get(`/api/v1/admin/companies/${globex.id}`)).body;
+      const r = await root.put(`/api/v1/admin/companies/${globex.id}`, { name: 'Globex', email: before.email, subdomain: 'globex', ...over });
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toBe(message);
+      expect(r.body.errors[field]).toBe(message);
+      expect((await root.get(`/api/v1/admin/companies/${globex.id}`)).body).toEqual(before);
+    });
+
     it('ends the sessions of a deactivated company and refuses its sign-ins', async () => {
       const co = await seedCompany(t.services, { subdomain: 'sleepy' });
       const u = await seedUser(t.services, { userType: 2, companyId: co.id });

@@ -64,7 +64,7 @@ export async function createCompany(ctx: Ctx, input: CompanyFormInput): Promise<
   const id = newId();
   try {
     await companiesRepo(ctx.services.db).insert({
-      id, ...value, slug, company_metadata: value.company_metadata ?? null,
+      id, ...value, slug, url: value.url ?? null, phone: value.phone ?? null, company_metadata: value.company_metadata ?? null,
       horizontal_logo_base64: value.horizontal_logo_base64 ?? null, logo_base64: value.logo_base64 ?? null,
       created_at: now, updated_at: now,
     });
@@ -79,7 +79,7 @@ export async function createCompany(ctx: Ctx, input: CompanyFormInput): Promise<
 export async function updateCompany(ctx: Ctx, id: string, input: CompanyFormInput): Promise<CompanyView> {
   requireSuperAdmin(ctx);
   const before = await loadCompany(ctx, id);
-  const { value, fields } = validateCompany(input);
+  const { value, fields } = validateCompany(input, before);
   failIfInvalid(fields);
   const slug = value.slug ?? (before.slug === before.subdomain ? value.subdomain : before.slug);
   await assertUnique(ctx, value.subdomain, slug, id);

@@ -28,7 +28,8 @@ export interface CompanyView {
   created_at: string;
 }
 
-function parseServices(text: string): CompanyView['services'] {
+/** The stored services JSON, every key present (defaults for missing or broken ones). */
+export function parseServices(text: string): CompanyView['services'] {
   try {
     const v = JSON.parse(text) as Partial<CompanyView['services']>;
     return {

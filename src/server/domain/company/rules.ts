@@ -2,6 +2,7 @@
 // subdomain rules, #rrggbb colours, logos sniffed by content (PNG, JPEG, WebP; 512 KB at most).
 import { EMAIL_RE } from '../users/rules.ts';
 import { subdomainProblem } from '../../../lib/hosts.ts';
+import { DEFAULT_SERVICES, parseServices } from './present.ts';
 
 export const MAX_LOGO_BYTES = 512 * 1024;
 const COLOUR_RE = /^#[0-9a-fA-F]{6}$/;
@@ -80,10 +81,11 @@ export interface CompanyFormInput {
 export interface CleanCompany {
   name: string;
   email: string;
-  url: string | null;
-  phone: string | null;
   subdomain: string;
   slug: string | null;
+  /** absent: unchanged on update, none on create */
+  url?: string | null;
+  phone?: string | null;
   primary_color?: string;
   secondary_color?: string;
   services?: string;
@@ -97,8 +99,11 @@ export interface CleanCompany {
   plan?: string;
 }
 
-/** Checks every field; collects one message per field. */
-export function validateCompany(input: CompanyFormInput): { value: CleanCompany; fields: Record<string, string> } {
+/**
+ * Checks every field; collects one message per field. Optional fields left out stay as stored
+ * (`stored`, on update): a partial `services` object changes only the keys it names.
+ */
+export function validateCompany(input: CompanyFormInput, stored?: { services: string }): { value: CleanCompany; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   const name = (input.name ?? '').trim();
   const email = (input.email ?? '').trim().toLowerCase();
@@ -108,9 +113,9 @@ export function validateCompany(input: CompanyFormInput): { value: CleanCompany;
   else if (!EMAIL_RE.test(email)) fields.email = 'Please enter a valid email address.';
   const sp = subdomainProblem(subdomain);
   if (sp) fields.subdomain = sp;
-  const url = input.url?.trim() || null;
+  const url = input.url === undefined ? undefined : input.url?.trim() || null;
   if (url && !isHttpUrl(url)) fields.url = 'Website URL must be a valid URL, for example https://example.com.';
-  const phone = input.phone?.trim() || null;
+  const phone = input.phone === undefined ? undefined : input.phone?.trim() || null;
   if (phone && !PHONE_RE.test(phone)) fields.phone = 'Phone must be a valid phone number.';
   const slug = input.slug?.trim() || null;
   if (slug && subdomainProblem(slug) && slug !== subdomain) fields.slug = 'Slug may contain only lowercase letters, digits and hyphens.';
@@ -121,7 +126,9 @@ export function validateCompany(input: CompanyFormInput): { value: CleanCompany;
   if (input.max_users !== undefined && (!Number.isInteger(input.max_users) || input.max_users < 1)) fields.max_users = 'Max Users must be at least 1.';
   if (input.max_users !== undefined && input.max_users > 100_000) fields.max_users = 'Max Users must be at most 100000.';
   if (input.max_workers !== undefined && (!Number.isInteger(input.max_workers) || input.max_workers < 1 || input.max_workers > 100_000)) fields.max_workers = 'Max Workers must be between 1 and 100000.';
-  const value: CleanCompany = { name, email, url, phone, subdomain, slug };
+  const value: CleanCompany = { name, email, subdomain, slug };
+  if (url !== undefined) value.url = url;
+  if (phone !== undefined) value.phone = phone;
   for (const key of ['logo_base64', 'horizontal_logo_base64'] as const) {
     const v = input[key];
     if (v === undefined) continue;
@@ -136,7 +143,9 @@ export function validateCompany(input: CompanyFormInput): { value: CleanCompany;
   if (input.primary_color !== undefined) value.primary_color = input.primary_color.toLowerCase();
   if (input.secondary_color !== undefined) value.secondary_color = input.secondary_color.toLowerCase();
   if (input.services !== undefined) {
-    value.services = JSON.stringify({ monitor: input.services.monitor ?? true, security: input.services.security ?? true, data_breach: input.services.data_breach ?? false });
+    const base = stored ? parseServices(stored.services) : DEFAULT_SERVICES;
+    const { monitor, security, data_breach } = input.services;
+    value.services = JSON.stringify({ monitor: monitor ?? base.monitor, security: security ?? base.security, data_breach: data_breach ?? base.data_breach });
   }
   if (input.company_metadata !== undefined) value.company_metadata = input.company_metadata;
   const active = input.is_active ?? (input.status !== undefined ? input.status === 'active' : undefined);
