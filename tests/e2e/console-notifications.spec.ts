@@ -88,17 +88,28 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   await page.waitForTimeout(2_500);
   await expect(toast).toBeVisible();
   await expect(toast).toBeHidden({ timeout: 2_000 });
+  // the header counts all of the user's notifications, whatever the filters show
   await page.getByLabel('Status').selectOption('read');
   await expect(cards).toHaveCount(1);
+  await expect(counts).toHaveText('2 unread · 1 read');
+  await expect(page.getByRole('button', { name: 'Mark all read' })).toBeVisible();
   await page.getByLabel('Status').selectOption('unread');
   await expect(cards).toHaveCount(2);
-  await page.getByLabel('Status').selectOption('');
+  await expect(counts).toHaveText('2 unread · 1 read');
+  await expect(page.getByRole('button', { name: 'Clear read' })).toBeVisible();
+  await page.getByLabel('Severity').selectOption('critical');
+  await expect(counts).toHaveText('2 unread · 1 read');
+  await page.getByLabel('Severity').selectOption('');
+  await expect(cards).toHaveCount(2);
 
-  // clear read removes the read one
+  // clear read under the Unread filter: the list keeps its two, the counts of everything move
   await page.getByRole('button', { name: 'Clear read' }).click();
   await expect(page.getByText('Read notifications cleared')).toBeVisible();
-  await expect(cards).toHaveCount(2);
   await expect(counts).toHaveText('2 unread · 0 read');
+  await expect(page.getByRole('button', { name: 'Clear read' })).toHaveCount(0);
+  await expect(cards).toHaveCount(2);
+  await page.getByLabel('Status').selectOption('');
+  await expect(cards).toHaveCount(2);
 
   // delete one
   await page.getByRole('button', { name: 'Delete Flaky API is down' }).click();

@@ -1,6 +1,6 @@
 // The notifications page (spec section 2): list with filters, counts, preferences and the
 // read/delete actions. Load, preference and action failures are logged only (section 8).
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -23,28 +23,54 @@ export const $filters = atom<Filters>({ status: '', severity: '', type: '' });
 export const $notifications = atom<Notification[]>([]);
 export const $notificationsLoading = atom(true);
 export const $preferences = atom<Preferences | null>(null);
-export const $counts = computed($notifications, (list) => ({
-  unread: list.filter((n) => !n.is_read).length,
-  read: list.filter((n) => n.is_read).length,
-}));
+export interface Counts {
+  unread: number;
+  read: number;
+}
+/** Counts of all the user's notifications, whatever the filters show (the header and its buttons). */
+export const $counts = atom<Counts>({ unread: 0, read: 0 });
 
-export async function loadNotifications(): Promise<void> {
-  const f = $filters.get();
-  $notificationsLoading.set(true);
+type Query = { is_read?: boolean; severity?: Severity; notification_type?: NotificationType };
+
+function queryOf(f: Filters): Query {
+  // filters that are empty are omitted from the query
+  const query: Query = {};
+  if (f.status) query.is_read = f.status === 'read';
+  if (f.severity) query.severity = f.severity;
+  if (f.type) query.notification_type = f.type;
+  return query;
+}
+
+async function fetchList(query: Query): Promise<Notification[] | null> {
   try {
-    // filters that are empty are omitted from the query
-    const query: { is_read?: boolean; severity?: Severity; notification_type?: NotificationType } = {};
-    if (f.status) query.is_read = f.status === 'read';
-    if (f.severity) query.severity = f.severity;
-    if (f.type) query.notification_type = f.type;
     const { data, error } = await api.GET('/api/v1/notifications/', { params: { query } });
-    if (data) $notifications.set(data);
-    else console.error('Failed to load notifications', error);
+    if (data) return data;
+    console.error('Failed to load notifications', error);
   } catch (e) {
     console.error('Failed to load notifications', e);
-  } finally {
-    $notificationsLoading.set(false);
   }
+  return null;
+}
+
+export function countsOf(list: readonly Notification[]): Counts {
+  const unread = list.filter((n) => !n.is_read).length;
+  return { unread, read: list.length - unread };
+}
+
+let loads = 0;
+
+/** The filtered list, and the counts from an unfiltered load (one call when no filter is set). */
+export async function loadNotifications(): Promise<void> {
+  const seq = ++loads;
+  const query = queryOf($filters.get());
+  const filtered = Object.keys(query).length > 0;
+  $notificationsLoading.set(true);
+  const [list, all] = await Promise.all([fetchList(query), filtered ? fetchList({}) : null]);
+  if (seq !== loads) return; // a newer load (another filter, an action) answers instead
+  if (list) $notifications.set(list);
+  const everything = filtered ? all : list;
+  if (everything) $counts.set(countsOf(everything));
+  $notificationsLoading.set(false);
 }
 
 export function setFilter<K extends keyof Filters>(key: K, value: Filters[K]): void {
