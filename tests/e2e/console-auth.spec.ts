@@ -10,6 +10,17 @@ test.describe('anonymous visitor', () => {
     }
   });
 
+  test('on a company subdomain, protected routes send the visitor to /company-login', async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api);
+    for (const path of ['/dashboard', '/team', '/no-such-page']) {
+      await page.goto(tenantUrl(company.subdomain, path));
+      await expect(page).toHaveURL(tenantUrl(company.subdomain, '/company-login'));
+      await expect(page.getByRole('heading', { name: 'Public API Status' })).toBeVisible();
+    }
+    await api.dispose();
+  });
+
   test('the login screen: fields, Remember me, links, and the server detail on failure', async ({ page }) => {
     await page.goto(mainUrl('/login'));
     await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { Component, useEffect, type ReactNode } from 'react';
 import './console.css';
-import { decideAccess } from './access.ts';
+import { decideAccess, signInPath } from './access.ts';
 import { boot, onTenantHost, setBoot, type Boot } from './boot.ts';
 import { $router, go, type RouteName } from './router.ts';
 import { $authState, $role, $user, startAuth } from './stores/auth.ts';
@@ -83,7 +83,8 @@ function Screen() {
     if (user?.company) applyBrand(user.company.primary_color, user.company.secondary_color);
   }, [auth, user]);
   useEffect(() => {
-    if (decision?.kind === 'login') go('/login', true);
+    // "User failed to load": /company-login on a company subdomain, else /login
+    if (decision?.kind === 'login') go(signInPath(onTenantHost()), true);
   }, [decision?.kind]);
 
   if (!decision) return <Spinner />;

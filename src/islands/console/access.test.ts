@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, customerMayReach } from './access.ts';
+import { decideAccess, customerMayReach, signInPath } from './access.ts';
 import type { RouteName } from './router.ts';
 import type { Role } from '../../lib/permissions.ts';
 
@@ -39,6 +39,12 @@ describe('route access', () => {
   it('a company user on the main host is sent to the company subdomain', () => {
     expect(d('dashboard', '/dashboard', 'customer_admin', { tenantHost: false })).toBe('company_host');
     expect(d('dashboard', '/dashboard', 'customer_viewer', { tenantHost: false })).toBe('company_host');
+  });
+
+  it('a visitor whose user failed to load signs in at /company-login on a company subdomain, else at /login', () => {
+    expect(signInPath(true)).toBe('/company-login');
+    expect(signInPath(false)).toBe('/login');
+    expect(d('dashboard', '/dashboard', null, { tenantHost: true })).toBe('login');
   });
 
   it('a signed-in user without a role sees the sign-in welcome', () => {

@@ -34,6 +34,11 @@ export function customerMayReach(path: string): boolean {
   return [...CUSTOMER_PREFIXES, ...CUSTOMER_MENU_PREFIXES].some((p) => underPrefix(path, p));
 }
 
+/** Where a visitor without a user signs in: /company-login on a company subdomain, else /login. */
+export function signInPath(tenantHost: boolean): '/company-login' | '/login' {
+  return tenantHost ? '/company-login' : '/login';
+}
+
 export function decideAccess(input: {
   route: RouteName | undefined;
   path: string;

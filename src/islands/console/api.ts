@@ -1,6 +1,7 @@
 // The one API client of the console (same origin, cookies, 30 s, renewal and 403 rules).
 import { createApiClient } from '../../api/client.ts';
+import { signInPath } from './access.ts';
 import { onTenantHost } from './boot.ts';
 
-export const api = createApiClient({ loginPath: () => (onTenantHost() ? '/company-login' : '/login') });
+export const api = createApiClient({ loginPath: () => signInPath(onTenantHost()) });
 export { errorText } from '../../api/client.ts';
