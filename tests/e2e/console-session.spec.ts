@@ -1,6 +1,8 @@
 // The client rules in the browser against the real server: the silent renewal on 401 (exactly one
-// refresh-token call, the waiting requests replayed), the 403 redirect, and the diagnostic page.
-import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
+// refresh-token call, the waiting requests replayed), the 403 redirects, the main-host redirect of a
+// company user, and the diagnostic page.
+import type { Page } from '@playwright/test';
+import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, expect, test, type SeededUser } from './console-fixtures.ts';
 
 test('an expired access token is renewed silently once and the failed calls are replayed', async ({ page, context }) => {
   await signInUi(page, mainUrl(), E2E_ADMIN);
@@ -32,19 +34,69 @@ test('when the renewal fails too, the error is passed on (and a reload goes to /
   await expect(page).toHaveURL(mainUrl('/login'));
 });
 
-test('a 403 from a data call sends the browser to /login', async ({ page }) => {
-  // A company admin's session on the main host serves only the redirect flow; their data calls
-  // there answer 403, and the console goes to the login page.
+// A real 403 from a data call: the account is demoted to company admin while an old tab still
+// shows the super admin console, and signs in again in another tab (demotion alone ends the
+// sessions, so the old tab would get 401s and a failed renewal, not 403). The old tab's next admin
+// call carries the new company session and the server refuses it with 403.
+async function demoteAndSignInAgain(page: Page, origin: string, user: SeededUser, companyId: string): Promise<void> {
+  const api = await adminApi();
+  const r = await api.put(`/api/v1/admin/users/${user.id}`, { data: { name: user.name, email: user.email, user_type: '2', company_id: companyId } });
+  expect(r.status(), await r.text()).toBe(200);
+  await api.dispose();
+  const other = await page.context().newPage();
+  await signInUi(other, origin, user);
+  await other.close();
+}
+
+test('a 403 from a data call sends the browser to /login on the main host', async ({ page }) => {
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  const operator = await seedUser(api, 1, null);
+  await api.dispose();
+  await signInUi(page, mainUrl(), operator);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Super Admin Dashboard' })).toBeVisible();
+  await demoteAndSignInAgain(page, mainUrl(), operator, company.id);
+  const forbidden = page.waitForResponse((r) => r.url().includes('/api/v1/admin/companies') && r.status() === 403);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tenants' }).click();
+  await forbidden;
+  await expect(page).toHaveURL(mainUrl('/login'));
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a 403 from a data call sends the browser to /company-login on a company subdomain', async ({ page }) => {
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  const operator = await seedUser(api, 1, null);
+  await api.dispose();
+  // a super admin signing in on the subdomain keeps a session there (and goes on to the main site)
+  await signInUi(page, tenantUrl(company.subdomain), operator);
+  await expect(page).toHaveURL(mainUrl('/dashboard'));
+  await page.goto(tenantUrl(company.subdomain, '/admin/tenants'));
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Tenants Management' })).toBeVisible();
+  await demoteAndSignInAgain(page, tenantUrl(company.subdomain), operator, company.id);
+  const forbidden = page.waitForResponse((r) => r.url().includes('/api/v1/admin/users') && r.status() === 403);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await forbidden;
+  await expect(page).toHaveURL(tenantUrl(company.subdomain, '/company-login'));
+  await expect(page.getByRole('heading', { name: 'Public API Status' })).toBeVisible();
+});
+
+test('a company admin opening /notifications on the main host is sent to their subdomain, with no refused call', async ({ page }) => {
   const api = await adminApi();
   const company = await seedCompany(api);
   const admin = await seedUser(api, 2, company.id);
+  await api.dispose();
   await signInUi(page, mainUrl(), admin);
   await expect(page).toHaveURL(tenantUrl(company.subdomain, '/dashboard'));
-  const forbidden = page.waitForResponse((r) => r.url().includes('/api/v1/notifications/') && r.status() === 403);
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(r.url());
+  });
   await page.goto(mainUrl('/notifications'));
-  await forbidden;
-  await expect(page).toHaveURL(mainUrl('/login'));
-  await api.dispose();
+  await expect(page).toHaveURL(tenantUrl(company.subdomain, '/notifications'));
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByTestId('notification-counts')).toHaveText('0 unread · 0 read');
+  expect(refused).toEqual([]);
 });
 
 test('backend test page: token state, role, claims from the server, unsigned test token rejected, backend checks', async ({ page }) => {

@@ -36,9 +36,24 @@ describe('route access', () => {
     expect(d(undefined, '/nope', role)).toBe('not_found');
   });
 
-  it('a company user on the main host is sent to the company subdomain', () => {
-    expect(d('dashboard', '/dashboard', 'customer_admin', { tenantHost: false })).toBe('company_host');
-    expect(d('dashboard', '/dashboard', 'customer_viewer', { tenantHost: false })).toBe('company_host');
+  it.each(['customer_admin', 'customer_viewer'] as const)('%s on the main host is sent to the company subdomain from every console route', (role) => {
+    for (const [r, p] of [['dashboard', '/dashboard'], ['notifications', '/notifications'], ['companyLogin', '/company-login'], ['team', '/team'], ['adminUsers', '/admin/users'], ['trace', '/traces/abc'], [undefined, '/nope']] as const) {
+      expect(d(r, p, role, { tenantHost: false }), p).toBe('company_host');
+    }
+  });
+
+  it.each(['login', 'signup', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance'] as const)(
+    'the auth screen %s stays put for a signed-in company user on the main host',
+    (route) => {
+      expect(d(route, '/' + route, 'customer_admin', { tenantHost: false })).toBe('public');
+      expect(d(route, '/' + route, 'customer_viewer', { tenantHost: false })).toBe('public');
+    },
+  );
+
+  it('notifications stays public for super admins and visitors, and for company users on their subdomain', () => {
+    expect(d('notifications', '/notifications', 'super_admin')).toBe('public');
+    expect(d('notifications', '/notifications', null, { tenantHost: false })).toBe('public');
+    expect(d('notifications', '/notifications', 'customer_admin', { tenantHost: true })).toBe('public');
   });
 
   it('a visitor whose user failed to load signs in at /company-login on a company subdomain, else at /login', () => {

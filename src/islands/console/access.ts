@@ -5,6 +5,11 @@ import type { RouteName } from './router.ts';
 export const PUBLIC_ROUTES: readonly RouteName[] = [
   'signup', 'login', 'companyLogin', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance', 'notifications',
 ];
+/**
+ * Public screens that stay where they are for everyone, signed in or not. Every other route,
+ * public or not, sends a signed-in company user on the main host to the company's subdomain.
+ */
+export const AUTH_SCREENS: readonly RouteName[] = ['login', 'signup', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance'];
 const PLACEHOLDERS: readonly RouteName[] = ['metrics', 'traces', 'trace', 'monitors', 'settings', 'apiIntelligence', 'security'];
 export const SUPER_ADMIN_ROUTES: readonly RouteName[] = ['dashboard', 'backendTest', 'adminUsers', 'adminTenants', ...PLACEHOLDERS];
 export const COMPANY_ROUTES: readonly RouteName[] = ['dashboard', 'team', ...PLACEHOLDERS];
@@ -39,6 +44,10 @@ export function signInPath(tenantHost: boolean): '/company-login' | '/login' {
   return tenantHost ? '/company-login' : '/login';
 }
 
+function isCompanyRole(role: Role | null): boolean {
+  return role === 'customer_admin' || role === 'customer_viewer';
+}
+
 export function decideAccess(input: {
   route: RouteName | undefined;
   path: string;
@@ -47,12 +56,14 @@ export function decideAccess(input: {
   tenantHost: boolean;
 }): Decision {
   const { route, path, signedIn, role, tenantHost } = input;
+  if (route && AUTH_SCREENS.includes(route)) return { kind: 'public' };
+  // a company user's console lives on the company's subdomain, public routes included
+  if (signedIn && isCompanyRole(role) && !tenantHost) return { kind: 'company_host' };
   if (route && PUBLIC_ROUTES.includes(route)) return { kind: 'public' };
   if (!signedIn) return { kind: 'login' };
   if (!role) return { kind: 'no_role' };
   if (role === 'super_admin') return route && SUPER_ADMIN_ROUTES.includes(route) ? { kind: 'page' } : { kind: 'not_found' };
-  // company administrators and viewers
-  if (!tenantHost) return { kind: 'company_host' };
+  // company administrators and viewers on their subdomain
   if (!route) return { kind: 'not_found' };
   if (!customerMayReach(path)) return { kind: 'denied' };
   return COMPANY_ROUTES.includes(route) ? { kind: 'page' } : { kind: 'not_found' };
