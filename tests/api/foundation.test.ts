@@ -1,7 +1,7 @@
 // The platform skeleton on both databases: probes, health, problem responses, headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/test-db.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { rawRequest, startTestApp, type TestApp } from '../support/test-app.ts';
 
 describe.each(DB_KINDS)('foundation on %s', (kind) => {
   let t: TestApp;
@@ -62,6 +62,38 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
     expect(r.body.detail).toBe('Cross-site requests are not allowed.');
     const s = await t.client().post('/api/v1/auth/login', { email: 'a@b.co', password: 'x' }, { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(s.status).toBe(403);
+  });
+
+  it('refuses the API and /setup on hosts outside the product domain; probes answer on an IP address', async () => {
+    const c = t.client();
+    const detail = "Invalid subdomain: this server answers on localhost and its companies' subdomains only.";
+    for (const host of ['evil.example.org', '127.0.0.1', '[::1]', '10.1.2.3', 'bad_label.localhost', 'a.b.localhost', 'localhost.evil.org']) {
+      for (const [method, path] of [['GET', '/api/v1/auth/me'], ['POST', '/api/v1/auth/login'], ['GET', '/api/v1/public/public-status/acme'], ['GET', '/setup'], ['POST', '/setup']]) {
+        const r = await c.request(method, path, { host, ...(method === 'POST' ? { body: { email: 'a@b.co', password: 'x' } } : {}) });
+        expect(r.status, `${method} ${path} on ${host}`).toBe(400);
+        expect(r.headers.get('content-type')).toContain('application/problem+json');
+        expect(JSON.parse(r.text)).toMatchObject({ status: 400, code: 'invalid_host', detail });
+      }
+    }
+    for (const host of ['127.0.0.1', '[::1]']) {
+      expect((await c.get('/api/v1/health/', { host })).status, host).toBe(200);
+      expect((await c.get('/api/v1/health', { host })).status, host).toBe(200);
+    }
+    expect((await c.get('/api/v1/health/', { host: 'evil.example.org' })).status).toBe(400);
+    for (const host of ['evil.example.org', '127.0.0.1']) {
+      expect((await c.get('/livez', { host })).status).toBe(200);
+      expect((await c.get('/readyz', { host })).status).toBe(200);
+    }
+    // the main host, www, and any well-formed company subdomain pass on to the routes
+    for (const host of ['localhost', 'acme.localhost', 'WWW.localhost']) {
+      expect((await c.get('/api/v1/auth/me', { host })).status, host).toBe(401);
+    }
+    // unknown API routes too (a raw request: the contract harness expects 404 for those)
+    const unknown = await rawRequest(`${t.baseUrl}/api/v1/nope`, 'GET', { host: 'evil.example.org' });
+    expect(unknown.status).toBe(400);
+    // a plain fetch by address (no Host header of ours) reaches the probes only
+    expect((await fetch(`${t.baseUrl}/api/v1/health/`)).status).toBe(200);
+    expect((await fetch(`${t.baseUrl}/api/v1/auth/me`)).status).toBe(400);
   });
 
   it('sends security headers on every response', async () => {

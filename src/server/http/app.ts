@@ -10,6 +10,7 @@ import { registerSpecRoutes } from './openapi/routes.ts';
 import { errorToProblem, problem, sendProblem } from './problem.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSameOriginGuard } from './same-origin.ts';
+import { registerHostGuard } from './host-guard.ts';
 import { astroBuilt, registerAstro } from './astro.ts';
 import { registerPublicRoutes } from './public-routes.ts';
 import { registerIdentityRoutes } from './auth/handoff-route.ts';
@@ -54,6 +55,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https: config.publicScheme === 'https' });
   registerSameOriginGuard(app);
+  registerHostGuard(app, config.productDomain);
 
   app.setErrorHandler((err, req, reply) => sendProblem(reply, errorToProblem(err as Error, req)));
 

@@ -380,6 +380,35 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect((await c.get('/api/v1/auth/me')).body.id).toBe(admin.id);
   });
 
+  it("ends a super admin's session on a company subdomain once that company is deactivated, moved or deleted", async () => {
+    const root = t.client();
+    await signIn(root, admin);
+    const setUp = async (sub: string) => {
+      const co = await seedCompany(t.services, { subdomain: sub });
+      const c = t.client();
+      await signIn(c, admin, `${sub}.localhost`);
+      expect((await c.get('/api/v1/auth/me', { host: `${sub}.localhost` })).status).toBe(200);
+      return { co, c, host: `${sub}.localhost` };
+    };
+    const off = await setUp('sa-off');
+    expect((await root.put(`/api/v1/admin/companies/${off.co.id}`, { name: 'Off', email: 'a@off.example.com', subdomain: 'sa-off', is_active: false })).status).toBe(200);
+    const moved = await setUp('sa-moved');
+    expect((await root.put(`/api/v1/admin/companies/${moved.co.id}`, { name: 'Moved', email: 'a@moved.example.com', subdomain: 'sa-moved-2' })).status).toBe(200);
+    const gone = await setUp('sa-gone');
+    expect((await root.delete(`/api/v1/admin/companies/${gone.co.id}`)).status).toBe(200);
+    for (const { c, host } of [off, moved, gone]) {
+      expect((await c.get('/api/v1/auth/me', { host })).status, host).toBe(401);
+      expect((await c.get('/api/v1/admin/companies', { host })).status, host).toBe(401);
+      expect((await c.post('/api/v1/auth/refresh-token', undefined, { host })).status, host).toBe(401);
+    }
+    // the main host keeps working, and so does an active company's subdomain
+    expect((await root.get('/api/v1/auth/me')).status).toBe(200);
+    const live = t.client();
+    await signIn(live, admin, acmeHost());
+    expect((await live.post('/api/v1/auth/refresh-token', undefined, { host: acmeHost() })).status).toBe(200);
+    expect((await live.get('/api/v1/auth/me', { host: acmeHost() })).status).toBe(200);
+  });
+
   it('ignores spoofed X-Role and X-Tenant-Id headers', async () => {
     const c = t.client();
     await signIn(c, acmeAdmin, acmeHost());

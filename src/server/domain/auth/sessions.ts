@@ -101,6 +101,15 @@ export async function assertMaySignIn(services: Services, user: UserRow): Promis
   }
 }
 
+/** The main host, or the subdomain of an active company: where a session may live. */
+async function hostServesSessions(services: Services, host: string): Promise<boolean> {
+  const where = classifyHost(host, services.config.productDomain);
+  if (where.kind === 'root') return true;
+  if (where.kind === 'invalid') return false;
+  const company = await companiesRepo(services.db).findBySubdomain(where.subdomain);
+  return company?.is_active === 1;
+}
+
 /** Rotates a refresh token. A token seen twice (or on another host) revokes its whole family. */
 export async function rotateRefreshToken(services: Services, presented: string, host: string, userAgent: string, ip: string): Promise<{ session: IssuedSession; user: UserRow }> {
   const now = services.now();
@@ -122,6 +131,7 @@ export async function rotateRefreshToken(services: Services, presented: string, 
   if (!user) throw new DomainError('unauthorized', SESSION_ENDED);
   try {
     await assertMaySignIn(services, user);
+    if (!(await hostServesSessions(services, host))) throw new DomainError('unauthorized', SESSION_ENDED);
   } catch {
     await repo.revokeFamily(row.family_id, now);
     throw new DomainError('unauthorized', SESSION_ENDED);
@@ -184,7 +194,8 @@ export function claimsOf(actor: Actor): AccessClaims | undefined {
 /**
  * The session of an access token on this host, or null for anything untrusted: bad or expired
  * token, another host, a newer session version, a revoked family, an inactive user or company,
- * a company user on another company's subdomain.
+ * a company user on another company's subdomain, anyone on the subdomain of a company that is
+ * not active (any more), or a host outside the product domain.
  */
 export async function verifySession(services: Services, token: string, host: string): Promise<VerifiedSession | null> {
   if (!token || token.length > 4096) return null;
@@ -196,14 +207,20 @@ export async function verifySession(services: Services, token: string, host: str
   const role = roleOfUserType(state.user_type);
   if (!role) return null;
   let mainHostCompanyUser = false;
+  const where = classifyHost(host, services.config.productDomain);
+  if (where.kind === 'invalid') return null;
   if (state.user_type !== 1) {
     if (!state.company_id || state.company_active !== 1) return null;
-    const where = classifyHost(host, services.config.productDomain);
     if (where.kind === 'tenant') {
       if (where.subdomain !== state.company_subdomain) return null;
     } else {
       mainHostCompanyUser = true;
     }
+  } else if (where.kind === 'tenant' && !(await hostServesSessions(services, host))) {
+    // A super admin may work on any active company's subdomain; once that company is
+    // deactivated, deleted or moved to another subdomain, the session there ends (the main host
+    // keeps working).
+    return null;
   }
   const actor: Actor = {
     userId: state.id,
