@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { ConfigError, parseConfig } from './config.ts';
+import { FLAG_NAMES } from '../lib/flags.ts';
 import { tempDir } from '../../tests/support/test-db.ts';
 
 const base = () => ({ DATA_DIR: tempDir() });
@@ -28,10 +31,31 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, 'Invalid SESSION_SECRET=""'],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'changeme' }, 'Invalid SESSION_SECRET'],
     [{ ADMIN_EMAIL: 'root@example.com' }, 'Invalid ADMIN_PASSWORD'],
-    [{ ALLOW_PRIVATE_TARGETS: 'maybe' }, 'Invalid ALLOW_PRIVATE_TARGETS="maybe": expected true or false'],
+    [{ ALLOW_PRIVATE_TARGETS: 'maybe' }, 'Invalid ALLOW_PRIVATE_TARGETS="maybe": expected true, false, or comma-separated CIDRs such as 10.0.0.0/8,192.168.1.0/24'],
+    [{ FLAG_ENABLE_GLOBAL_EXPORT: 'maybe' }, 'Invalid FLAG_ENABLE_GLOBAL_EXPORT="maybe": expected true or false'],
+    [{ FLAG_ENABLE_GLOBL_EXPORT: 'true' }, 'Unknown feature flag FLAG_ENABLE_GLOBL_EXPORT: expected FLAG_ followed by one of ENABLE_TENANT_SWITCH, ENABLE_USER_MGMT,'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => parseConfig({ ...base(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ ...base(), ...env })).toThrow(message);
+  });
+
+  it('takes operator overrides for the known feature flags', () => {
+    const c = parseConfig({ ...base(), FLAG_ENABLE_GLOBAL_EXPORT: 'true', FLAG_ENABLE_USER_MGMT: 'off' });
+    expect(c.flagOverrides).toEqual({ ENABLE_GLOBAL_EXPORT: true, ENABLE_USER_MGMT: false });
+  });
+
+  it('stops the process with one line naming an unknown feature flag', () => {
+    const r = spawnSync(process.execPath, ['src/server/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: tempDir(), FLAG_ENABLE_NOPE: 'true' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `Configuration error: Unknown feature flag FLAG_ENABLE_NOPE: expected FLAG_ followed by one of ${FLAG_NAMES.join(', ')}`,
+    ]);
+    expect(r.stdout).toBe('');
   });
 
   it('accepts a strong production secret and postgres URL', () => {

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { FLAG_NAMES, isFlagName } from '../lib/flags.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -127,7 +128,11 @@ export function parseConfig(env: Env = process.env): Config {
 
   const flagOverrides: Record<string, boolean> = {};
   for (const [k, v] of Object.entries(env)) {
-    if (k.startsWith('FLAG_ENABLE_')) flagOverrides[k.slice(5)] = bool(env, k, v === 'true');
+    if (!k.startsWith('FLAG_ENABLE_')) continue;
+    // A misspelt flag would otherwise be ignored without a word, leaving the flag as it was.
+    const flag = k.slice(5);
+    if (!isFlagName(flag)) throw new ConfigError(`Unknown feature flag ${k}: expected FLAG_ followed by one of ${FLAG_NAMES.join(', ')}`);
+    flagOverrides[flag] = bool(env, k, v === 'true');
   }
 
   let sessionSecret = env.SESSION_SECRET || '';
