@@ -37,6 +37,20 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
     expect(r.body.detail).toBe("Invalid request body: unknown property 'role'");
   });
 
+  it('rejects unknown query parameters, also on calls that declare none', async () => {
+    const c = t.client();
+    const none = await c.get('/api/v1/health/?verbose=1');
+    expect(none.status).toBe(400);
+    expect(none.body.detail).toBe("Invalid query: unknown property 'verbose'");
+    const me = await c.get('/api/v1/auth/me?role=super_admin');
+    expect(me.status).toBe(400);
+    expect(me.body.detail).toBe("Invalid query: unknown property 'role'");
+    const post = await c.post('/api/v1/auth/login?remember=true', { email: 'a@b.co', password: 'x' });
+    expect(post.status).toBe(400);
+    expect(post.body.detail).toBe("Invalid query: unknown property 'remember'");
+    expect((await c.get('/api/v1/health/')).status).toBe(200);
+  });
+
   it('rejects a missing required field and non-JSON bodies', async () => {
     const c = t.client();
     const missing = await c.post('/api/v1/auth/login', { email: 'a@b.co' });

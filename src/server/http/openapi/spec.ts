@@ -40,7 +40,8 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 function paramsSchema(params: Json[], where: 'path' | 'query'): Json | undefined {
   const mine = params.filter((p) => p.in === where);
-  if (mine.length === 0) return undefined;
+  // An operation without query parameters refuses any, like the others refuse unknown ones.
+  if (mine.length === 0) return where === 'query' ? { type: 'object', properties: {}, additionalProperties: false } : undefined;
   const properties: Json = {};
   const required: string[] = [];
   for (const p of mine) {
