@@ -5,6 +5,7 @@ import { $role, $user, signOut } from '../stores/auth.ts';
 import { $flags } from '../stores/flags.ts';
 import { $selectedTenant, $tenantOptions, loadTenantOptions, selectTenant } from '../stores/tenant.ts';
 import { $router } from '../router.ts';
+import { boot } from '../boot.ts';
 import { Confirm } from '../ui/Modal.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { Icon } from '../ui/Icon.tsx';
@@ -27,7 +28,7 @@ export function Shell(props: { title: string; children: ReactNode }) {
           <button type="button" className="sw-nav-toggle" aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'} aria-expanded={!collapsed} onClick={toggleNav}>
             <Icon name="menu" />
           </button>
-          {!collapsed && <span className="sw-brand">StatusWatch</span>}
+          {!collapsed && <span className="sw-brand">{boot().productName}</span>}
         </div>
         <ul>
           {items.map((i) => {
