@@ -214,3 +214,23 @@ test('cards: skeleton while loading, the server detail or Failed to load data on
   await expect(page.getByTestId('card-monitors').getByText('No monitors configured yet')).toBeVisible();
   await api.dispose();
 });
+
+test("company dashboard before anything happened: 'Last check: Unknown', no monitors, no error traces", async ({ page }) => {
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  const admin = await seedUser(api, 2, company.id);
+  await api.dispose();
+  await signInUi(page, tenantUrl(company.subdomain), admin);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+  const monitors = page.getByTestId('card-monitors');
+  await expect(monitors.getByRole('heading', { name: 'Monitors Status' })).toBeVisible();
+  await expect(monitors.getByText('No monitors configured yet')).toBeVisible();
+  await expect(monitors.getByText(/^Last check: /)).toHaveText('Last check: Unknown');
+  await expect(monitors.getByTestId('down-banner')).toHaveCount(0);
+  const traces = page.getByTestId('card-traces');
+  await expect(traces.getByRole('heading', { name: 'Recent Error Traces' })).toBeVisible();
+  await expect(traces.getByText('No Data', { exact: true })).toBeVisible();
+  await expect(traces.getByText('No errors in the last 24 hours')).toBeVisible();
+  await expect(traces.getByText('Last 10 error traces from your services')).toBeVisible();
+  await expect(traces.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/traces');
+});
