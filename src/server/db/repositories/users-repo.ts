@@ -20,6 +20,13 @@ export function usersRepo(db: Db) {
      * Inside a transaction: locks the active super admins (PostgreSQL; SQLite has one writer)
      * so two concurrent demotions cannot remove the last one. Returns how many there are.
      */
+    /**
+     * Inside a transaction: keeps other writers of users out until it ends, so "no user yet"
+     * stays true until the first one is inserted (PostgreSQL; SQLite has one writer anyway).
+     */
+    async lockForFirstUser(): Promise<void> {
+      if (db.kind === 'postgres') await sql`lock table users in share row exclusive mode`.execute(k);
+    },
     async lockActiveSuperAdmins(): Promise<number> {
       let q = k.selectFrom('users').select('id').where('user_type', '=', 1).where('is_active', '=', 1).orderBy('id');
       if (db.kind === 'postgres') q = q.forUpdate();

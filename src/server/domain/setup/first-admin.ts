@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/password.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const SETUP_DONE = 'Setup is already complete: a user exists.';
 
 export async function needsSetup(services: Services): Promise<boolean> {
   return (await usersRepo(services.db).count()) === 0;
@@ -21,11 +22,11 @@ export async function createSuperAdmin(
   if (!EMAIL_RE.test(email)) throw new DomainError('validation', 'Please enter a valid email address.', { fields: { email: 'Please enter a valid email address.' } });
   if (input.password.length < 8) throw new DomainError('validation', 'The password must have at least 8 characters.', { fields: { password: 'The password must have at least 8 characters.' } });
   const repo = usersRepo(services.db);
-  if (opts.onlyIfNoUsers && (await repo.count()) > 0) throw new DomainError('conflict', 'Setup is already complete: a user exists.');
+  if (opts.onlyIfNoUsers && (await repo.count()) > 0) throw new DomainError('conflict', SETUP_DONE);
   if (await repo.findByEmail(email)) throw new DomainError('conflict', 'A user with this email already exists.');
   const now = services.now();
   const id = randomUUID();
-  await repo.insert({
+  const row = {
     id,
     email,
     full_name: input.fullName?.trim() || 'Administrator',
@@ -36,6 +37,17 @@ export async function createSuperAdmin(
     session_version: 1,
     created_at: now,
     updated_at: now,
+  };
+  if (!opts.onlyIfNoUsers) {
+    await repo.insert(row);
+    return { id };
+  }
+  // Checked again under a lock: two first-run forms sent at once create one super admin.
+  await services.db.k.transaction().execute(async (trx) => {
+    const tx = usersRepo({ ...services.db, k: trx });
+    await tx.lockForFirstUser();
+    if ((await tx.count()) > 0) throw new DomainError('conflict', SETUP_DONE);
+    await tx.insert(row);
   });
   return { id };
 }
