@@ -26,7 +26,7 @@ describe.each(DB_KINDS)('first-run setup on %s', (kind) => {
     expect(users[0].user_type).toBe(1);
     expect(await pages.needsSetup()).toBe(false);
     // and the winner can sign in
-    const r = await t.client().post('/api/v1/auth/login', { email: users[0].email, password: 'First-password-1', fullName: '' });
+    const r = await t.client().post('/api/v1/auth/login', { email: users[0].email, password: 'First-password-1' });
     expect(r.status).toBe(200);
   });
 
