@@ -1,4 +1,7 @@
 // Sign-in screens and the flows around them, as an anonymous visitor and each role.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
 import { adminApi, E2E_ADMIN, mails, expectNoSeriousA11yViolations, mainUrl, PASSWORD, seedCompany, seedUser, shot, signInUi, tenantUrl, unique, expect, test } from './console-fixtures.ts';
 
 test.describe('anonymous visitor', () => {
@@ -187,6 +190,79 @@ test.describe('tenant-branded login', () => {
     await api.dispose();
   });
 
+  test('Public API Status: each public monitor checked by the engine, its domain and HTTP status, green for 200 and red otherwise', async ({ page }) => {
+    test.setTimeout(60_000);
+    // two targets on loopback: 127.0.0.1 answers 200, 127.0.0.2 answers 500
+    const targets = await Promise.all(['127.0.0.1', '127.0.0.2'].map((host) => listen(host, host === '127.0.0.1' ? 200 : 500)));
+    try {
+      const api = await adminApi();
+      const company = await seedCompany(api);
+      const monitors = [
+        { name: 'Website', url: `http://127.0.0.1:${targets[0].port}/`, is_public: true },
+        { name: 'Checkout', url: `http://127.0.0.2:${targets[1].port}/pay`, is_public: true },
+        { name: 'Internal', url: `http://127.0.0.1:${targets[0].port}/internal`, is_public: false },
+      ];
+      for (const m of monitors) {
+        const r = await api.post('/api/v1/monitors', { data: { type: 'http', company_id: company.id, interval_seconds: 1, confirmations: 1, ...m } });
+        expect(r.status(), await r.text()).toBe(201);
+      }
+      await expect.poll(async () => {
+        const list = (await (await api.get(`/api/v1/monitors?tenant=${company.id}`)).json()) as Array<{ last_http_code: number | null }>;
+        return list.map((m) => m.last_http_code).sort();
+      }, { timeout: 20_000 }).toEqual([200, 200, 500]);
+      await api.dispose();
+
+      await page.goto(tenantUrl(company.subdomain, '/company-login'));
+      const list = page.getByRole('region', { name: 'Public API Status' });
+      const rows = list.getByRole('listitem');
+      await expect(rows).toHaveCount(2); // the private monitor is not listed
+      const ok = rows.filter({ hasText: '127.0.0.1' });
+      const failing = rows.filter({ hasText: '127.0.0.2' });
+      await expect(ok.locator('.sw-pill')).toHaveText('200');
+      await expect(ok.locator('.sw-pill')).toHaveClass(/sw-green/);
+      await expect(failing.locator('.sw-pill')).toHaveText('500');
+      await expect(failing.locator('.sw-pill')).toHaveClass(/sw-red/);
+      const green = await ok.locator('.sw-pill').evaluate((el) => getComputedStyle(el).color);
+      const red = await failing.locator('.sw-pill').evaluate((el) => getComputedStyle(el).color);
+      expect(green).not.toBe(red);
+      await page.screenshot({ path: '.tmp/screens/company-login-status-1280.png', fullPage: true });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: '.tmp/screens/company-login-status-375.png', fullPage: true });
+    } finally {
+      await Promise.all(targets.map((t) => t.close()));
+    }
+  });
+
+  test('a company with a logo shows the logo instead of its name', async ({ page }) => {
+    const api = await adminApi();
+    const logo = `data:image/png;base64,${solidPng(160, 48, [170, 51, 0]).toString('base64')}`;
+    const company = await seedCompany(api, { logo_base64: logo });
+    await api.dispose();
+    await page.goto(tenantUrl(company.subdomain, '/company-login'));
+    const img = page.getByRole('img', { name: company.name });
+    await expect(img).toBeVisible();
+    await expect(img).toHaveAttribute('src', logo);
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(160);
+    await expect(page.getByText(company.name, { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: '.tmp/screens/company-login-logo-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '.tmp/screens/company-login-logo-375.png', fullPage: true });
+  });
+
+  test("an inactive company's subdomain says 'Company not found or inactive' with 'Go to Main Site'", async ({ page }) => {
+    const api = await adminApi();
+    const company = await seedCompany(api, { is_active: false });
+    await api.dispose();
+    await page.goto(tenantUrl(company.subdomain, '/company-login'));
+    await expect(page.getByRole('heading', { name: 'Company not found or inactive' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Main Site' })).toHaveAttribute('href', mainUrl('/'));
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+    await page.screenshot({ path: '.tmp/screens/company-login-inactive-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '.tmp/screens/company-login-inactive-375.png' });
+  });
+
   test("an unknown company's subdomain says 'Company not found or inactive'", async ({ page }) => {
     await page.goto(tenantUrl(unique('nobody'), '/company-login'));
     await expect(page.getByRole('heading', { name: 'Company not found or inactive' })).toBeVisible();
@@ -205,3 +281,38 @@ test.describe('tenant-branded login', () => {
     await api.dispose();
   });
 });
+
+/** A loopback HTTP target answering every request with `status`. */
+async function listen(host: string, status: number): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/plain' });
+    res.end(String(status));
+  });
+  await new Promise<void>((r) => server.listen(0, host, r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(() => r()));
+    },
+  };
+}
+
+/** A real PNG file of one colour (8-bit RGB), for a company logo. */
+function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
