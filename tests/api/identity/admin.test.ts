@@ -115,6 +115,11 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       [{ phone: 'call me' }, 'phone', 'Phone must be a valid phone number.'],
       [{ max_users: 0 }, 'max_users', 'Max Users must be at least 1.'],
       [{ max_users: -4 }, 'max_users', 'Max Users must be at least 1.'],
+      [{ max_users: 100_001 }, 'max_users', 'Max Users must be at most 100000.'],
+      [{ max_workers: 0 }, 'max_workers', 'Max Workers must be between 1 and 100000.'],
+      [{ max_workers: 100_001 }, 'max_workers', 'Max Workers must be between 1 and 100000.'],
+      [{ slug: 'Not A Slug' }, 'slug', 'Slug may contain only lowercase letters, digits and hyphens.'],
+      [{ slug: 'under_score' }, 'slug', 'Slug may contain only lowercase letters, digits and hyphens.'],
       [{ primary_color: 'red' }, 'primary_color', 'Primary colour must be a hex colour such as #007bff.'],
       [{ primary_color: '#fff' }, 'primary_color', 'Primary colour must be a hex colour such as #007bff.'],
       [{ secondary_color: '#12345g' }, 'secondary_color', 'Secondary colour must be a hex colour such as #007bff.'],
@@ -153,6 +158,26 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       expect(extra.status).toBe(400);
       const plan = await root.post('/api/v1/admin/companies', form({ plan: 'free' }));
       expect(plan.status).toBe(400);
+    });
+
+    it('keeps slugs unique, on create and on update', async () => {
+      const a = await root.post('/api/v1/admin/companies', form({ slug: 'shared-slug' }));
+      expect(a.status).toBe(201);
+      expect(a.body.slug).toBe('shared-slug');
+      const before = (await root.get('/api/v1/admin/companies')).body.length;
+      const b = await root.post('/api/v1/admin/companies', form({ slug: 'shared-slug' }));
+      expect(b.status).toBe(409);
+      expect(b.body.detail).toBe('This slug is already taken. Please choose another.');
+      expect(b.body.errors).toEqual({ slug: 'This slug is already taken. Please choose another.' });
+      expect((await root.get('/api/v1/admin/companies')).body.length).toBe(before);
+      // another company's subdomain is its slug too
+      const c = await root.post('/api/v1/admin/companies', form());
+      const clash = await root.put(`/api/v1/admin/companies/${c.body.id}`, form({ subdomain: c.body.subdomain, slug: 'globex' }));
+      expect(clash.status).toBe(409);
+      expect(clash.body.detail).toBe('This slug is already taken. Please choose another.');
+      expect((await root.get(`/api/v1/admin/companies/${c.body.id}`)).body.slug).toBe(c.body.subdomain);
+      // its own slug is no clash
+      expect((await root.put(`/api/v1/admin/companies/${a.body.id}`, form({ subdomain: a.body.subdomain, slug: 'shared-slug' }))).status).toBe(200);
     });
 
     it('keeps subdomains unique', async () => {
@@ -345,6 +370,19 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       const dup = await root.post('/api/v1/admin/users', userForm({ email: 'ADMIN@acme.example.com' }));
       expect(dup.status).toBe(409);
       expect(dup.body.detail).toBe('A user with this email already exists.');
+    });
+
+    it('refuses an update to another user\'s email, changing nothing', async () => {
+      const before = (await root.get('/api/v1/admin/users')).body.find((u: any) => u.id === acmeViewer.id);
+      const r = await root.put(`/api/v1/admin/users/${acmeViewer.id}`, { name: 'Viewer', email: 'ADMIN@acme.example.com', user_type: '3', company_id: acme.id });
+      expect(r.status).toBe(409);
+      expect(r.body.detail).toBe('A user with this email already exists.');
+      expect(r.body.errors).toEqual({ email: 'A user with this email already exists.' });
+      expect((await root.get('/api/v1/admin/users')).body.find((u: any) => u.id === acmeViewer.id)).toEqual(before);
+      // the own email, in other letters, is no clash
+      const own = await root.put(`/api/v1/admin/users/${acmeViewer.id}`, { name: before.full_name, email: acmeViewer.email.toUpperCase(), user_type: '3', company_id: acme.id });
+      expect(own.status).toBe(200);
+      expect(own.body.email).toBe(acmeViewer.email);
     });
 
     it("enforces the company's max_users", async () => {
