@@ -86,6 +86,49 @@ describe.each(DB_KINDS)('audit on %s', (kind) => {
     expect(logout).toMatchObject({ source: 'server', tenantId: acme.id, sessionId: login.sessionId });
   });
 
+  it('records session_expired when a refresh token is used twice', async () => {
+    const c = t.client();
+    await signIn(c, viewer, 'acme.localhost');
+    const rt = c.jar.get('acme.localhost')!.get('sw_rt')!;
+    expect((await c.post('/api/v1/auth/refresh-token', undefined, { host: 'acme.localhost' })).status).toBe(200);
+    const thief = t.client();
+    thief.setCookie('acme.localhost', 'sw_rt', rt);
+    expect((await thief.post('/api/v1/auth/refresh-token', undefined, { host: 'acme.localhost', headers: { 'user-agent': 'thief/1.0' } })).status).toBe(401);
+    const items = (await root.get(`/api/v1/admin/audit?event=session_expired&user_id=${viewer.id}`)).body.items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ event: 'session_expired', source: 'server', userId: viewer.id, userAgent: 'thief/1.0', details: { reason: 'refresh token reused; session revoked' } });
+    // the session it names is the one that signed in
+    const login = (await root.get(`/api/v1/admin/audit?event=user_login&user_id=${viewer.id}`)).body.items[0];
+    expect(items[0].sessionId).toBe(login.sessionId);
+  });
+
+  it('records user_login for a sign-in handed over to the company subdomain', async () => {
+    const u = await seedUser(t.services, { userType: 2, companyId: acme.id });
+    const c = t.client();
+    const r = await signIn(c, u);
+    const first = (await root.get(`/api/v1/admin/audit?event=user_login&user_id=${u.id}`)).body.items;
+    expect(first).toHaveLength(1);
+    expect(first[0].details).toMatchObject({ host: 'localhost' });
+    clock += 1000;
+    const link = new URL(r.body.redirect_to);
+    const h = await c.get(`${link.pathname}${link.search}`, { host: 'acme.localhost', headers: { 'user-agent': 'browser/2.0' } });
+    expect(h.headers.get('location')).toBe('/dashboard');
+    const items = (await root.get(`/api/v1/admin/audit?event=user_login&user_id=${u.id}`)).body.items;
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({
+      event: 'user_login', source: 'server', userId: u.id, userRole: 'customer_admin', tenantId: acme.id, userAgent: 'browser/2.0',
+      details: { host: 'acme.localhost', via: 'handoff', remember: false },
+    });
+    expect(items[0].sessionId).not.toBe(first[0].sessionId);
+    // the session it names is the one the browser now holds on the subdomain
+    await c.post('/api/v1/auth/logout', undefined, { host: 'acme.localhost' });
+    const logout = (await root.get(`/api/v1/admin/audit?event=user_logout&user_id=${u.id}`)).body.items[0];
+    expect(logout.sessionId).toBe(items[0].sessionId);
+    // a refused code records nothing
+    await t.client().get(`${link.pathname}${link.search}`, { host: 'acme.localhost' });
+    expect((await root.get(`/api/v1/admin/audit?event=user_login&user_id=${u.id}`)).body.items).toHaveLength(2);
+  });
+
   it('filters by time and pages the log', async () => {
     const all = (await root.get('/api/v1/admin/audit?limit=200')).body;
     expect(all.total).toBe(all.items.length);

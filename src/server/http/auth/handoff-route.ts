@@ -13,7 +13,7 @@ export function registerIdentityRoutes(app: FastifyInstance, services: Services)
     const host = hostOf(req);
     const query = (req.query ?? {}) as Record<string, unknown>;
     const code = String(query.code ?? '');
-    const redeemed = await redeemHandoffCode(services, code, host, String(req.headers['user-agent'] ?? ''));
+    const redeemed = await redeemHandoffCode(services, code, host, String(req.headers['user-agent'] ?? ''), req.ip);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (!redeemed) {
       const login = isTenantHost(host, services.config.productDomain) ? '/company-login' : '/login';
