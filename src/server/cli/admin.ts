@@ -1,10 +1,11 @@
-// Operator commands: `npm run admin -- create-superadmin --email you@example.com` (the password
-// is read from stdin, never from the command line where `ps` would show it) and
-// `npm run admin -- list-users`. Uses the same configuration as the server (DATABASE_URL, ...).
+// Operator commands: `npm run admin -- create-superadmin --email you@example.com`,
+// `npm run admin -- reset-password --email you@example.com` (passwords are read from stdin, never
+// from the command line where `ps` would show them) and `npm run admin -- list-users`. Uses the
+// same configuration as the server (DATABASE_URL, ...).
 import { createInterface } from 'node:readline';
 import { configOrExit } from '../process-lifecycle.ts';
 import { createServices } from '../services.ts';
-import { createSuperAdmin } from '../domain/setup/first-admin.ts';
+import { createSuperAdmin, resetPasswordByOperator } from '../domain/setup/first-admin.ts';
 import { DomainError } from '../domain/errors.ts';
 import { usersRepo } from '../db/repositories/users-repo.ts';
 import { USER_TYPE_LABELS } from '../../lib/permissions.ts';
@@ -12,6 +13,8 @@ import { USER_TYPE_LABELS } from '../../lib/permissions.ts';
 const USAGE = `Usage:
   npm run admin -- create-superadmin --email you@example.com [--name "Full Name"]
       (reads the password from stdin: type it, or pipe it in)
+  npm run admin -- reset-password --email you@example.com
+      (reads the new password from stdin; ends that user's sessions)
   npm run admin -- list-users`;
 
 function option(args: string[], name: string): string | undefined {
@@ -35,7 +38,7 @@ async function readPassword(): Promise<string> {
 
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
-  if (command !== 'create-superadmin' && command !== 'list-users') {
+  if (command !== 'create-superadmin' && command !== 'reset-password' && command !== 'list-users') {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -57,6 +60,12 @@ async function main(): Promise<number> {
     }
     const password = await readPassword();
     try {
+      if (command === 'reset-password') {
+        const u = await resetPasswordByOperator(services, { email, password });
+        const inactive = u.isActive ? '' : ' The account is deactivated: another super admin must reactivate it (Users Management) before it can sign in.';
+        process.stdout.write(`Password of ${email.trim().toLowerCase()} reset; their sessions were ended.${inactive}\n`);
+        return 0;
+      }
       await createSuperAdmin(services, { email, password, fullName: option(args, 'name') }, { onlyIfNoUsers: false });
     } catch (e) {
       if (e instanceof DomainError) {

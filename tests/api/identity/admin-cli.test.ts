@@ -43,4 +43,40 @@ describe('npm run admin', () => {
       await db.close();
     }
   });
+  it('resets a lost password from stdin: the old one and every session stop working', async () => {
+    const dir = tempDir();
+    expect(admin(dir, ['create-superadmin', '--email', 'ops@example.com'], 'Old-password-1\n').status).toBe(0);
+    const file = path.join(dir, 'statuswatch.sqlite');
+    const db = openDb({ kind: 'sqlite', file });
+    try {
+      // a live session and an outstanding reset link of that user
+      const u = (await usersRepo(db).findByEmail('ops@example.com'))!;
+      const now = Date.now();
+      await db.k.insertInto('refresh_tokens').values({ id: 'rt1', family_id: 'f1', user_id: u.id, token_hash: 'h'.repeat(64), host: 'localhost', remember: 0, user_agent: null, created_at: now, expires_at: now + 3_600_000, used_at: null, revoked_at: null }).execute();
+      await db.k.insertInto('auth_codes').values({ id: 'c1', kind: 'reset', code_hash: 'c'.repeat(64), user_id: u.id, host: 'localhost', remember: 0, session_version: u.session_version, created_at: now, expires_at: now + 600_000, used_at: null }).execute();
+
+      const weak = admin(dir, ['reset-password', '--email', 'ops@example.com'], 'short\n');
+      expect(weak.status).toBe(1);
+      expect(weak.stderr).toBe('Password must be at least 8 characters.\n');
+      const nobody = admin(dir, ['reset-password', '--email', 'ghost@example.com'], 'New-password-1\n');
+      expect(nobody.status).toBe(1);
+      expect(nobody.stderr).toBe('No user with the email ghost@example.com.\n');
+      expect(admin(dir, ['reset-password'], 'New-password-1\n').status).toBe(2);
+
+      const ok = admin(dir, ['reset-password', '--email', 'OPS@example.com'], 'New-password-1\n');
+      expect(ok.stderr).toBe('');
+      expect(ok.stdout).toBe('Password of ops@example.com reset; their sessions were ended.\n');
+      expect(ok.status).toBe(0);
+      const after = (await usersRepo(db).findByEmail('ops@example.com'))!;
+      expect(await verifyPassword(after.password_hash, 'New-password-1')).toBe(true);
+      expect(await verifyPassword(after.password_hash, 'Old-password-1')).toBe(false);
+      expect(after.session_version).toBe(u.session_version + 1);
+      expect((await db.k.selectFrom('refresh_tokens').select('revoked_at').where('id', '=', 'rt1').executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
+      expect((await db.k.selectFrom('auth_codes').select('used_at').where('id', '=', 'c1').executeTakeFirstOrThrow()).used_at).not.toBeNull();
+      const audit = await db.k.selectFrom('audit_events').select(['event', 'user_id', 'details']).where('user_id', '=', u.id).execute();
+      expect(audit).toEqual([{ event: 'user_update', user_id: u.id, details: JSON.stringify({ user_id: u.id, change: 'password_reset_by_operator_cli' }) }]);
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -1,9 +1,15 @@
-// The first super admin: created once, by /setup, the admin CLI or ADMIN_EMAIL/ADMIN_PASSWORD.
+// The first super admin: created once, by /setup, the admin CLI or ADMIN_EMAIL/ADMIN_PASSWORD;
+// and the operator's way back in when a password is lost (the admin CLI).
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
+import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
+import { endUserSessions } from '../auth/sessions.ts';
+import { recordAudit } from '../audit/record.ts';
+import { passwordProblem } from '../users/rules.ts';
+import { roleOfUserType } from '../../../lib/permissions.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SETUP_DONE = 'Setup is already complete: a user exists.';
@@ -50,4 +56,26 @@ export async function createSuperAdmin(
     await tx.insert(row);
   });
   return { id };
+}
+
+/**
+ * Sets a new password for any user by email, from the server's own console (no sign-in is
+ * possible when the last super admin's password is lost). Ends the user's sessions and any
+ * outstanding reset links, like an admin's reset in the console.
+ */
+export async function resetPasswordByOperator(services: Services, input: { email: string; password: string }): Promise<{ id: string; userType: number; isActive: boolean }> {
+  const email = input.email.trim().toLowerCase();
+  const pw = passwordProblem(input.password);
+  if (pw) throw new DomainError('validation', pw, { fields: { password: pw } });
+  const user = await usersRepo(services.db).findByEmail(email);
+  if (!user) throw new DomainError('not_found', `No user with the email ${email}.`);
+  const now = services.now();
+  await usersRepo(services.db).update(user.id, { password_hash: await hashPassword(input.password), updated_at: now });
+  await endUserSessions(services, user.id);
+  await authCodesRepo(services.db).invalidateUser(user.id, 'reset', now);
+  await recordAudit(services, {
+    event: 'user_update', source: 'server', userId: user.id, userRole: roleOfUserType(user.user_type), tenantId: user.company_id,
+    details: { user_id: user.id, change: 'password_reset_by_operator_cli' },
+  });
+  return { id: user.id, userType: user.user_type, isActive: user.is_active === 1 };
 }
