@@ -55,6 +55,31 @@ describe('contract coverage', () => {
     expect(served.filter((r) => !documented.has(r))).toEqual([]);
   });
 
+  it('puts no default in any request body (Ajv would fill it in and reset stored values on updates)', async () => {
+    const spec = await loadSpec();
+    const defaultsIn = (schema: unknown, at: string): string[] => {
+      if (!schema || typeof schema !== 'object') return [];
+      return Object.entries(schema as Record<string, unknown>).flatMap(([k, v]) => (k === 'default' ? [at] : defaultsIn(v, `${at}/${k}`)));
+    };
+    expect(spec.operations.flatMap((o) => defaultsIn(o.body, o.operationId))).toEqual([]);
+  });
+
+  it("documents a company's defaults and formats on the Company it answers", async () => {
+    const spec = await loadSpec();
+    const company = spec.operations.find((o) => o.operationId === 'getCompany')!.responses['200']!;
+    const about = (key: string) => String(company.properties[key].description ?? '');
+    expect(about('primary_color')).toContain('#007bff');
+    expect(about('secondary_color')).toContain('#6c757d');
+    expect(about('max_users')).toMatch(/default 10, minimum 1/);
+    expect(about('max_workers')).toContain('50');
+    expect(about('is_active')).toMatch(/Default true/);
+    expect(about('threat_feed_enabled')).toMatch(/Default false/);
+    expect(about('plan')).toMatch(/Default starter/);
+    expect(about('email')).toMatch(/format email/);
+    expect(about('url')).toMatch(/format uri/);
+    expect(company.properties.services.description).toMatch(/monitor true, security\s+true, data_breach false/);
+  });
+
   it('has no operation left pending (answering 501)', async () => {
     const spec = await loadSpec();
     expect(pendingOperations(spec, handlers as HandlerMap)).toEqual([]);
