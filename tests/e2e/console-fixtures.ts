@@ -80,13 +80,13 @@ export async function seedUser(api: APIRequestContext, userType: 1 | 2 | 3, comp
   return { id: u.id, email, password: PASSWORD, name };
 }
 
-/** Signs in through the login screen at `origin` and waits until the browser has left /login. */
+/** Signs in through the login screen at `origin` and waits until the browser has left the sign-in screens. */
 export async function signInUi(page: Page, origin: string, user: { email: string; password: string }): Promise<void> {
-  await page.goto(origin + '/login');
+  await page.goto(origin.replace(/\/+$/, '') + '/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.startsWith('/auth/'));
+  await page.waitForURL((u) => !['/login', '/company-login'].includes(u.pathname) && !u.pathname.startsWith('/auth/'));
 }
 
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {

@@ -97,6 +97,17 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   await expect(cards).toHaveCount(2);
   await expect(counts).toHaveText('2 unread · 1 read');
   await expect(page.getByRole('button', { name: 'Clear read' })).toBeVisible();
+  await page.screenshot({ path: '.tmp/screens/notifications-unread-filter-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // on a narrow screen the card's buttons sit below its text, which keeps the full width
+  await expect.poll(() => cards.first().evaluate((card) => {
+    const text = card.querySelector('.sw-notification-main')!.getBoundingClientRect();
+    const buttons = card.querySelector('.sw-actions')!.getBoundingClientRect();
+    return buttons.top >= text.bottom && text.width > 200;
+  })).toBe(true);
+  await page.screenshot({ path: '.tmp/screens/notifications-unread-filter-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByLabel('Severity').selectOption('critical');
   await expect(counts).toHaveText('2 unread · 1 read');
   await page.getByLabel('Severity').selectOption('');
