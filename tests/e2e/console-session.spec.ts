@@ -94,7 +94,7 @@ test('a company admin opening /notifications on the main host is sent to their s
   });
   await page.goto(mainUrl('/notifications'));
   await expect(page).toHaveURL(tenantUrl(company.subdomain, '/notifications'));
-  await expect(page.getByRole('main').getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
   await expect(page.getByTestId('notification-counts')).toHaveText('0 unread · 0 read');
   expect(refused).toEqual([]);
 });
