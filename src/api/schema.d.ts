@@ -891,6 +891,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the signed-in user's notifications are unread and read (all of them, whatever a list filter shows) */
+        get: operations["getNotificationCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications/preferences": {
         parameters: {
             query?: never;
@@ -3525,6 +3542,30 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getNotificationCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unread: number;
+                        read: number;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
         };
     };
     getNotificationPreferences: {

@@ -218,6 +218,9 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     // the optional body may be left out entirely
     expect((await viewer.patch(`/api/v1/notifications/${id}/read`)).status).toBe(200);
     expect((await viewer.get('/api/v1/notifications/?is_read=true')).body.map((n: { id: string }) => n.id)).toEqual([id]);
+    // counts cover every notification of the user, whatever a list filter shows
+    expect((await viewer.get('/api/v1/notifications/counts')).body).toEqual({ unread: 0, read: 1 });
+    expect((await otherAdmin.get('/api/v1/notifications/counts')).body).toEqual({ unread: 0, read: 0 });
     expect((await admin.patch('/api/v1/notifications/mark-all-read')).status).toBe(200);
     expect((await admin.get('/api/v1/notifications/?is_read=false')).body).toEqual([]);
     expect((await viewer.delete('/api/v1/notifications/delete-all-read')).status).toBe(200);

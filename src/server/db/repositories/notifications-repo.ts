@@ -25,6 +25,12 @@ export function notificationsRepo(k: Kysely<Database>) {
       if (f.type) q = q.where('type', '=', f.type);
       return q.orderBy('created_at', 'desc').orderBy('id').limit(f.limit).execute();
     },
+    async counts(userId: string): Promise<{ unread: number; read: number }> {
+      const rows = await k.selectFrom('notifications').select((eb) => ['is_read', eb.fn.countAll<number>().as('n')])
+        .where('user_id', '=', userId).groupBy('is_read').execute();
+      const n = (read: number) => Number(rows.find((r) => Number(r.is_read) === read)?.n ?? 0);
+      return { unread: n(0), read: n(1) };
+    },
     async markRead(userId: string, id: string | null): Promise<number> {
       let q = k.updateTable('notifications').set({ is_read: 1 }).where('user_id', '=', userId);
       if (id) q = q.where('id', '=', id);

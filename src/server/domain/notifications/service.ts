@@ -28,6 +28,12 @@ export async function listNotifications(ctx: Ctx, q: { is_read?: boolean; severi
   return rows.map(present);
 }
 
+/** Counts over all of the user's notifications: the page header shows them whatever the filter. */
+export async function notificationCounts(ctx: Ctx): Promise<{ unread: number; read: number }> {
+  const actor = requireActor(ctx);
+  return notificationsRepo(ctx.services.db.k).counts(actor.userId);
+}
+
 const toView = (p: PreferenceFlags): PrefsView => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v === 1])) as PrefsView;
 
 export async function getPreferences(ctx: Ctx): Promise<PrefsView> {

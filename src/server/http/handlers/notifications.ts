@@ -3,6 +3,7 @@ import * as notifications from '../../domain/notifications/service.ts';
 
 export const notificationsHandlers = {
   listNotifications: async ({ ctx, query }) => notifications.listNotifications(ctx, query),
+  getNotificationCounts: async ({ ctx }) => notifications.notificationCounts(ctx),
   getNotificationPreferences: async ({ ctx }) => notifications.getPreferences(ctx),
   updateNotificationPreferences: async ({ ctx, body }) => notifications.putPreferences(ctx, body),
   markNotificationRead: async ({ ctx, params }) => {

@@ -52,24 +52,27 @@ async function fetchList(query: Query): Promise<Notification[] | null> {
   return null;
 }
 
-export function countsOf(list: readonly Notification[]): Counts {
-  const unread = list.filter((n) => !n.is_read).length;
-  return { unread, read: list.length - unread };
-}
-
 let loads = 0;
 
-/** The filtered list, and the counts from an unfiltered load (one call when no filter is set). */
+async function fetchCounts(): Promise<Counts | null> {
+  try {
+    const { data, error } = await api.GET('/api/v1/notifications/counts');
+    if (data) return data;
+    console.error('Failed to load notification counts', error);
+  } catch (e) {
+    console.error('Failed to load notification counts', e);
+  }
+  return null;
+}
+
+/** The filtered list, and the counts of all the user's notifications (whatever the filter). */
 export async function loadNotifications(): Promise<void> {
   const seq = ++loads;
-  const query = queryOf($filters.get());
-  const filtered = Object.keys(query).length > 0;
   $notificationsLoading.set(true);
-  const [list, all] = await Promise.all([fetchList(query), filtered ? fetchList({}) : null]);
+  const [list, counts] = await Promise.all([fetchList(queryOf($filters.get())), fetchCounts()]);
   if (seq !== loads) return; // a newer load (another filter, an action) answers instead
   if (list) $notifications.set(list);
-  const everything = filtered ? all : list;
-  if (everything) $counts.set(countsOf(everything));
+  if (counts) $counts.set(counts);
   $notificationsLoading.set(false);
 }
 
