@@ -87,6 +87,8 @@ describe.each(DB_KINDS)('audit on %s', (kind) => {
   });
 
   it('records session_expired when a refresh token is used twice', async () => {
+    // a later sign-in than the previous test's, so "the newest user_login" is this one
+    clock += 1000;
     const c = t.client();
     await signIn(c, viewer, 'acme.localhost');
     const rt = c.jar.get('acme.localhost')!.get('sw_rt')!;
