@@ -7,6 +7,7 @@ import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany } from '../../support/fixtures.ts';
 import { companiesRepo } from '../../../src/server/db/repositories/companies-repo.ts';
+import { STATUSPAGE_DOCUMENTS, statuspageViolations } from '../../fixtures/statuspage-v2-schema.ts';
 import { HOUR, DAY, hourOf, seedIncident, seedMaintenance, seedMonitor, seedScriptedHistory, type SeededMonitor } from './fixtures.ts';
 
 const START = Date.UTC(2026, 10, 22, 14, 37, 12);
@@ -194,6 +195,14 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     const maint = await c.get('/api/v2/scheduled-maintenances.json', { host });
     expect(maint.body.scheduled_maintenances[0].scheduled_until).toBe(new Date(clock - 1500 + DAY + 2 * HOUR).toISOString());
     expect(maint.headers.get('access-control-allow-origin')).toBe('*');
+    // every document has Atlassian's documented shape (the validator itself refuses a wrong one)
+    for (const doc of STATUSPAGE_DOCUMENTS) {
+      const r = await c.get(`/api/v2/${doc}`, { host });
+      expect(r.status).toBe(200);
+      expect(statuspageViolations(doc, r.body), doc).toEqual([]);
+    }
+    expect(statuspageViolations('summary.json', { ...summary.body, status: { indicator: 'down', description: 'x' } })).not.toEqual([]);
+    expect(statuspageViolations('components.json', { page: summary.body.page, components: [{ ...summary.body.components[0], position: undefined }] })).not.toEqual([]);
     const notModified = await c.get('/api/v2/summary.json', { host, headers: { 'if-none-match': summary.headers.get('etag')! } });
     expect(notModified.status).toBe(304);
 
