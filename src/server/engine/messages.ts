@@ -1,6 +1,7 @@
 // Texts of the notifications the engine creates: pure, so their wording is tested in one place.
 import type { NotificationsTable } from '../db/schema/identity.ts';
 import type { Insertable } from 'kysely';
+import { formatDuration } from '../../lib/duration.ts';
 
 export interface NotificationDraft {
   type: 'monitor_incident' | 'ssl_warning' | 'dns_warning';
@@ -26,10 +27,9 @@ export function incidentOpened(m: { id: string; name: string }, incident: { id: 
 }
 
 export function incidentResolved(m: { id: string; name: string }, incidentId: string, downForMs: number): NotificationDraft {
-  const minutes = Math.max(1, Math.round(downForMs / 60_000));
   return {
     type: 'monitor_incident', severity: 'info', title: `${m.name} is back up`,
-    message: `${m.name} recovered after ${minutes} minute${minutes === 1 ? '' : 's'} down.`, details: null,
+    message: `${m.name} recovered after ${formatDuration(downForMs)} down.`, details: null,
     metadata: { monitor_id: m.id, incident_id: incidentId, event: 'resolved' },
     actionUrl: `/monitors?incident=${incidentId}`, dedupeKey: `incident:${incidentId}:resolved`,
   };
