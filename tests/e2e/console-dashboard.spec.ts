@@ -24,13 +24,17 @@ test.afterAll(async () => {
   await new Promise((r) => target.close(r));
 });
 
-async function seedMonitors(api: APIRequestContext, companyId: string): Promise<void> {
+/** A monitor of a healthy target and one of a failing target; answers their ids. */
+async function seedMonitors(api: APIRequestContext, companyId: string): Promise<{ up: string; down: string }> {
+  const ids: string[] = [];
   for (const [name, path] of [['Website', '/up'], ['Checkout API', '/down']]) {
     const r = await api.post('/api/v1/monitors', {
       data: { type: 'http', company_id: companyId, name, url: `http://127.0.0.1:${targetPort}${path}`, interval_seconds: 1, confirmations: 1, is_public: true },
     });
     expect(r.status(), await r.text()).toBe(201);
+    ids.push(((await r.json()) as { id: string }).id);
   }
+  return { up: ids[0], down: ids[1] };
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -102,6 +106,7 @@ test('company dashboard: RED tiles with colours, monitors with the down banner, 
   const monitors = page.getByTestId('card-monitors');
   await expect(monitors.getByTestId('tile-up')).toContainText('1');
   await expect(monitors.getByTestId('tile-down')).toContainText('1');
+  await expect(monitors.getByTestId('tile-down')).toHaveAttribute('data-tone', 'red');
   await expect(monitors.getByTestId('tile-total')).toContainText('2');
   await expect(monitors.getByTestId('down-banner')).toContainText('1 Monitor(s) Down');
   await expect(monitors.getByTestId('down-banner')).toContainText('Check your services');
@@ -140,7 +145,7 @@ test('company dashboard without traffic: no made-up error rate or latency, uptim
   const api = await adminApi();
   const company = await seedCompany(api);
   const viewer = await seedUser(api, 3, company.id);
-  await seedMonitors(api, company.id);
+  const seeded = await seedMonitors(api, company.id);
   await waitFor(async () => {
     const s = (await (await api.get(`/api/v1/monitors/summary?tenant=${company.id}`)).json()) as { down: number; up: number };
     return s.down === 1 && s.up === 1 ? s : null;
@@ -153,6 +158,14 @@ test('company dashboard without traffic: no made-up error rate or latency, uptim
     await expect(red.getByTestId(id)).not.toHaveAttribute('data-tone', /./);
   }
   await expect(red.getByTestId('tile-total-requests')).toContainText('0');
+  // once the failing monitor is paused nothing is down: the zero is not drawn as an alarm
+  expect((await api.post(`/api/v1/monitors/${seeded.down}/pause`)).status()).toBe(200);
+  await page.reload();
+  const monitors = page.getByTestId('card-monitors');
+  await expect(monitors.getByTestId('tile-paused')).toContainText('1');
+  await expect(monitors.getByTestId('tile-down')).toContainText('0');
+  await expect(monitors.getByTestId('tile-down')).toHaveAttribute('data-tone', 'grey');
+  await expect(monitors.getByTestId('down-banner')).toHaveCount(0);
   await api.dispose();
 });
 

@@ -49,7 +49,8 @@ function SummaryTiles({ s }: { s: MonitorSummary }) {
   return (
     <div className="sw-tiles">
       <Tile label="Up" value={String(s.up)} tone="green" testId="tile-up" />
-      <Tile label="Down" value={String(s.down)} tone="red" testId="tile-down" />
+      {/* red only when something is down: a red zero reads as an alarm */}
+      <Tile label="Down" value={String(s.down)} tone={s.down > 0 ? 'red' : 'grey'} testId="tile-down" />
       <Tile label="Paused" value={String(s.paused)} tone="grey" testId="tile-paused" />
       <Tile label="Total" value={String(s.total)} testId="tile-total" />
     </div>
