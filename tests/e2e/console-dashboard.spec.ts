@@ -188,7 +188,12 @@ test('super admin dashboard: top tenants by error rate, recent incidents, global
   const row = top.getByRole('row', { name: new RegExp(company.name) });
   await expect(row).toContainText('30.00%');
   await expect(row.locator('.sw-red').first()).toBeVisible();
+  await expect(row).toContainText('10 requests');
+  await expect(row).toContainText(/[\d,]+ ms/);
   await expect(top.getByText('Showing top 5 tenants by error rate')).toBeVisible();
+  // every column fits the card at 1280 px: nothing cut off or scrolled away
+  const table = top.getByTestId('top-tenants-table');
+  await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
   const incidents = page.getByTestId('card-incidents');
   await expect(incidents.getByText(incident.title).first()).toBeVisible();

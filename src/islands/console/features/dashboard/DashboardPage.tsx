@@ -72,19 +72,24 @@ function SuperAdminDashboard() {
         <Card title="Top Tenants by Error Rate" action={<a href="/metrics">View All</a>} footer="Showing top 5 tenants by error rate" testId="card-top-tenants">
           <LoadView load={top} isEmpty={(d) => d.length === 0} empty="No metrics data available for the last 24 hours">
             {(rows) => (
-              <table className="sw-table">
-                <thead><tr><th scope="col">Tenant</th><th scope="col">Requests</th><th scope="col">Error rate</th><th scope="col">P95</th></tr></thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.tenantId}>
-                      <td>{r.tenantName || r.tenantId}</td>
-                      <td>{fmtNumber(r.totalRequests)}</td>
-                      <td><span className={`sw-pill sw-${errorRateTone(r.errorRate)}`}>{r.errorRate.toFixed(2)}%</span></td>
-                      <td><span className={`sw-pill sw-${p95Tone(r.p95)}`}>{fmtNumber(r.p95)} ms</span></td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              // Three columns (requests under the name) fit a third of a 1280 px screen without scrolling.
+              <div className="sw-table-wrap" data-testid="top-tenants-table">
+                <table className="sw-table sw-table-compact">
+                  <thead><tr><th scope="col">Tenant</th><th scope="col">Error rate</th><th scope="col">P95</th></tr></thead>
+                  <tbody>
+                    {rows.map((r) => (
+                      <tr key={r.tenantId}>
+                        <td className="sw-wrap-anywhere">
+                          {r.tenantName || r.tenantId}
+                          <div className="sw-muted sw-small">{fmtNumber(r.totalRequests)} requests</div>
+                        </td>
+                        <td><span className={`sw-pill sw-${errorRateTone(r.errorRate)}`}>{r.errorRate.toFixed(2)}%</span></td>
+                        <td><span className={`sw-pill sw-${p95Tone(r.p95)}`}>{fmtNumber(r.p95)} ms</span></td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </LoadView>
         </Card>
