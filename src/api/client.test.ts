@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiClient, errorText, REQUEST_TIMEOUT_MS, RequestTimeoutError } from './client.ts';
+import { createApiClient, detailOr, errorText, REQUEST_TIMEOUT_MS, RequestTimeoutError } from './client.ts';
 
 type Reply = { status: number; body?: unknown; delayMs?: number; hang?: boolean };
 type Script = (method: string, path: string, hits: number, body: string) => Reply;
@@ -200,3 +200,13 @@ describe('errorText', () => {
     expect(errorText(input, 'fallback')).toBe(expected);
   });
 });
+
+describe('detailOr', () => {
+  it('gives the server detail, else the fallback, never a transport message', () => {
+    expect(detailOr({ detail: 'Invalid email or password.' }, 'Login failed. Please try again.')).toBe('Invalid email or password.');
+    expect(detailOr(new TypeError('Failed to fetch'), 'Login failed. Please try again.')).toBe('Login failed. Please try again.');
+    expect(detailOr({ detail: '' }, 'Signup failed.')).toBe('Signup failed.');
+    expect(detailOr(undefined, 'Signup failed.')).toBe('Signup failed.');
+  });
+});
+

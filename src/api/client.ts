@@ -112,6 +112,13 @@ export function createApiClient(opts: ApiClientOptions = {}): ApiClient {
   });
 }
 
+/** The server's problem `detail`, else the fallback: the sign-in and signup rule of section 8, where a network
+ *  failure or time-out shows the form's own text ('Login failed. Please try again.'), not a transport message. */
+export function detailOr(error: unknown, fallback: string): string {
+  const detail = error && typeof error === 'object' ? (error as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' && detail ? detail : fallback;
+}
+
 /** The text to show for a failed call: the server's problem `detail`, else the error's message, else the fallback. */
 export function errorText(error: unknown, fallback: string): string {
   if (error && typeof error === 'object') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS, DAY_MS, blockTooltip, dailyBars, dailyData, dailyItemsHtml, timelineItemsHtml, displayHttpCode, hourlyTimeline, periodStatus, uptimePercent, uptimeSince, type RollupCounts } from './timeline.ts';
+import { HOUR_MS, DAY_MS, blockTooltip, dailyBarTone, dailyBars, dailyData, dailyItemsHtml, timelineItemsHtml, displayHttpCode, hourlyTimeline, periodStatus, uptimePercent, uptimeSince, type RollupCounts } from './timeline.ts';
 import { brandColor, formatMs, hourLabel, overallIcon, overallStatus } from './status.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 14, 37, 12); // 14:37:12 UTC
@@ -88,6 +88,20 @@ describe('uptime', () => {
     expect(bars[89].uptime).toBeCloseTo(99.5);
     expect(bars[88].tone).toBe('bad');
     expect(bars[0]).toMatchObject({ day: today - 89 * DAY_MS, uptime: null, tone: 'none' });
+  });
+});
+
+describe('daily bar colours', () => {
+  it.each([
+    [100, 'good'],
+    [99.95, 'good'],
+    [99.9, 'warn'], // "above 99.9" is green: exactly 99.9 is not
+    [99.5, 'warn'],
+    [99, 'bad'], // "above 99" is amber: exactly 99 is not
+    [50, 'bad'],
+    [null, 'none'],
+  ] as const)('%s%% uptime is %s', (p, tone) => {
+    expect(dailyBarTone(p)).toBe(tone);
   });
 });
 

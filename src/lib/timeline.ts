@@ -1,6 +1,7 @@
 // Timeline maths of the public status page (section 9 of the spec): 24 blocks of one hour in
 // UTC, ending with the current hour, computed from hourly rollups; and 90 daily uptime bars from
 // daily rollups. Pure: `now` is an argument, no I/O.
+import { uptimeTone, type Tone } from './thresholds.ts';
 import { STATUS_LABEL, hourLabel, type DailyBarView, type Status, type TimelineBlockView } from './status.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -79,9 +80,11 @@ export function uptimeSince(rollups: RollupCounts[], now: number, ms: number): n
   return uptimePercent(rollups.filter((r) => r.start > now - ms && r.start <= now));
 }
 
-export function uptimeTone(p: number | null): DailyBarView['tone'] {
-  if (p == null) return 'none';
-  return p >= 99.9 ? 'good' : p >= 99 ? 'warn' : 'bad';
+const BAR_TONE = { green: 'good', amber: 'warn', red: 'bad', grey: 'none' } as const satisfies Record<Tone, DailyBarView['tone']>;
+
+/** A daily bar's colour: the dashboard's uptime rule of section 9 (above 99.9 good, above 99 warn). */
+export function dailyBarTone(p: number | null): DailyBarView['tone'] {
+  return BAR_TONE[uptimeTone(p)];
 }
 
 /** 90 daily bars ending with today (UTC). */
@@ -94,7 +97,7 @@ export function dailyBars(rollups: RollupCounts[], now: number, days = DAILY_BAR
     const r = byDay.get(day);
     const uptime = r ? uptimePercent([r]) : null;
     // no per-day text here: the page carries the figures once (dailyData) and the script words them
-    bars.push({ day, uptime, tone: uptimeTone(uptime) });
+    bars.push({ day, uptime, tone: dailyBarTone(uptime) });
   }
   return bars;
 }

@@ -41,6 +41,10 @@ test.describe('anonymous visitor', () => {
     await expect(alert).not.toHaveText('Login failed. Please try again.');
     await expect(alert).toHaveText(/.+/);
     await expect(page).toHaveURL(mainUrl('/login'));
+    // no answer at all (network down): the form's own text, not the browser's "Failed to fetch"
+    await page.route('**/api/v1/auth/login', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(alert).toHaveText('Login failed. Please try again.');
   });
 
   test('signup: success text without redirect, then the server detail for a taken email', async ({ page }) => {
@@ -57,6 +61,9 @@ test.describe('anonymous visitor', () => {
     await expect(page.getByRole('alert')).not.toHaveText('Signup successful!');
     await expect(page.getByRole('alert')).toHaveText(/.+/);
     await expectNoSeriousA11yViolations(page);
+    await page.route('**/api/v1/auth/signup', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Signup failed.');
   });
 
   test('forgot password sends the reset link', async ({ page }) => {
@@ -278,6 +285,9 @@ test.describe('tenant-branded login', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText(/.+/);
     await expect(page).toHaveURL(tenantUrl(company.subdomain, '/login'));
+    await page.route('**/api/v1/auth/login', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('An unexpected error occurred. Please try again.');
     await api.dispose();
   });
 });

@@ -4,4 +4,4 @@ import { signInPath } from './access.ts';
 import { onTenantHost } from './boot.ts';
 
 export const api = createApiClient({ loginPath: () => signInPath(onTenantHost()) });
-export { errorText } from '../../api/client.ts';
+export { detailOr, errorText } from '../../api/client.ts';

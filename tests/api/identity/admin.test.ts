@@ -411,6 +411,10 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
       // a password is never part of an update
       expect((await root.put(`/api/v1/admin/users/${u.id}`, { name: 'X', email: u.email, user_type: '2', company_id: globex.id, password: 'Sneaky-pass-1' })).status).toBe(400);
       expect((await root.put('/api/v1/admin/users/nope', { name: 'X', email: 'x@y.zz', user_type: '1' })).status).toBe(404);
+      // made a super admin with company_id left out (the console's payload): the company is dropped
+      const sa = await root.put(`/api/v1/admin/users/${u.id}`, { name: 'Now Root', email: u.email, user_type: '1' });
+      expect(sa.status).toBe(200);
+      expect(sa.body).toMatchObject({ user_type: '1', company_id: null, company_name: null });
     });
 
     it('deactivating a user ends their sessions', async () => {

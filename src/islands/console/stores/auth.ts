@@ -1,7 +1,7 @@
 // The signed-in user (spec section 4, "Auth"): loading, then authenticated or unauthenticated.
 import { atom, computed } from 'nanostores';
 import { roleOfUserType, type Role } from '../../../lib/permissions.ts';
-import { api, errorText } from '../api.ts';
+import { api, detailOr } from '../api.ts';
 import { boot, type CurrentUser } from '../boot.ts';
 import { clearAuditSession, logAudit } from './audit.ts';
 
@@ -57,14 +57,14 @@ export interface SignInResult {
 export async function signIn(email: string, password: string, rememberMe: boolean, fallbackError: string): Promise<SignInResult> {
   try {
     const { data, error } = await api.POST('/api/v1/auth/login', { body: { email, password, remember: rememberMe } });
-    if (!data) return { error: errorText(error, fallbackError) };
+    if (!data) return { error: detailOr(error, fallbackError) };
     // "after success the user is fetched"
     const me = (await api.GET('/api/v1/auth/me').catch(() => null))?.data ?? data.user;
     setUser(me);
     void logAudit('user_login', { email: me.email }, { userId: me.id, userRole: me.role ?? null, tenantId: me.company_id });
     return { user: me, redirectTo: data.redirect_to };
   } catch (e) {
-    return { error: errorText(e, fallbackError) };
+    return { error: detailOr(e, fallbackError) };
   }
 }
 

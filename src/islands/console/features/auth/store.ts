@@ -2,7 +2,7 @@
 // signup / password recovery calls.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
-import { api, errorText } from '../../api.ts';
+import { api, detailOr, errorText } from '../../api.ts';
 import type { Load } from '../../ui/load.ts';
 
 export type LoginMonitor = components['schemas']['LoginMonitor'];
@@ -28,8 +28,8 @@ export async function signUp(name: string, email: string, password: string): Pro
       console.info('signup', data);
       return { ok: true, message: 'Signup successful!' };
     }
-    return { ok: false, message: errorText(error, 'Signup failed.') };
+    return { ok: false, message: detailOr(error, 'Signup failed.') };
   } catch (e) {
-    return { ok: false, message: errorText(e, 'Signup failed.') };
+    return { ok: false, message: detailOr(e, 'Signup failed.') };
   }
 }

@@ -81,10 +81,11 @@ export function createPayload(f: UserForm): components['schemas']['UserCreateInp
   return p;
 }
 
-/** The password field of the edit form is never sent (its own reset action exists). */
+/** The password field of the edit form is never sent (its own reset action exists). For type 1 the
+ *  company is left out, as on create (section 5); the server never keeps a company on a super admin. */
 export function updatePayload(f: UserForm): components['schemas']['UserUpdateInput'] {
   const p: components['schemas']['UserUpdateInput'] = { name: f.name.trim(), email: f.email.trim(), user_type: f.userType as UserType, is_active: f.isActive };
-  p.company_id = f.userType === '1' ? null : f.companyId;
+  if (f.userType !== '1') p.company_id = f.companyId;
   return p;
 }
 
