@@ -13,7 +13,16 @@ export class TargetRefused extends Error {
   }
 }
 
-const METADATA = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', 'fd00:ec2::254', '192.0.0.192']);
+/**
+ * Cloud metadata and credential endpoints, blocked even with private targets open: AWS (IMDS,
+ * ECS/EKS credentials, the VPC resolver and time service share 169.254.169.0/23 and
+ * fd00:ec2::/64), GCP/Azure/DigitalOcean/OpenStack (169.254.169.254), Azure WireServer
+ * (168.63.129.16), Alibaba (100.100.100.200), Tencent (169.254.0.23), Oracle (192.0.0.192).
+ */
+const METADATA_CIDRS = ['169.254.169.0/24', '169.254.170.0/24', '169.254.0.23/32', '168.63.129.16/32', '100.100.100.200/32', '192.0.0.192/32', 'fd00:ec2::/64'].map((c) => ipaddr.parseCIDR(c));
+const isMetadata = (ip: ipaddr.IPv4 | ipaddr.IPv6) => METADATA_CIDRS.some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits));
+/** ::a.b.c.d (deprecated IPv4-compatible) and 64:ff9b:1::/48 (local NAT64) carry an IPv4 address in their last 32 bits. */
+const EMBEDDING_V4 = [ipaddr.parseCIDR('::/96'), ipaddr.parseCIDR('64:ff9b:1::/48')] as const;
 /** Ranges opened by ALLOW_PRIVATE_TARGETS (self-hosters checking their own network). */
 const PRIVATE_RANGES = new Set(['loopback', 'private', 'uniqueLocal', 'linkLocal', 'carrierGradeNat', 'unspecified']);
 
@@ -34,17 +43,74 @@ function privateAllowed(ip: ipaddr.IPv4 | ipaddr.IPv6, p: PrivateTargets): boole
   });
 }
 
-/** null when the address may be connected to, else why not. */
+/** null when the address may be connected to, else what kind of address it is ('loopback', 'cloud metadata', …). */
+function blockedKind(ip: ipaddr.IPv4 | ipaddr.IPv6, allowPrivate: PrivateTargets): string | null {
+  if (isMetadata(ip)) return 'cloud metadata';
+  const text = ip.toString();
+  if (ip.kind() === 'ipv6' && text !== '::' && text !== '::1' && EMBEDDING_V4.some(([net, bits]) => ip.match(net, bits))) {
+    // ipaddr.js calls these unicast, yet a tunnel or NAT64 route may deliver them to the IPv4
+    // address inside: refused always (the IPv4 form works), naming what is inside.
+    const inner = blockedKind(ipaddr.fromByteArray((ip as ipaddr.IPv6).toByteArray().slice(12)), allowPrivate);
+    return inner ? `IPv4-embedded ${inner}` : 'IPv4-embedded';
+  }
+  const range = ip.range();
+  if (range === 'unicast') return null;
+  if (PRIVATE_RANGES.has(range) && privateAllowed(ip, allowPrivate)) return null;
+  return describe(range);
+}
+
+const withArticle = (kind: string) => `${/^[aeiouIA]/.test(kind) ? 'an' : 'a'} ${kind} address`;
+
+/** null when the address may be connected to, else why not ('127.0.0.2 is a loopback address'). */
 export function refusalReason(address: string, allowPrivate: PrivateTargets): string | null {
   if (!ipaddr.isValid(address)) return `"${address}" is not an IP address`;
   // process() turns IPv4-mapped IPv6 (::ffff:127.0.0.1) into the IPv4 address it carries.
   const ip = ipaddr.process(address);
-  const text = ip.toString();
-  if (METADATA.has(text)) return `${text} is a cloud metadata address`;
-  const range = ip.range();
-  if (range === 'unicast') return null;
-  if (PRIVATE_RANGES.has(range) && privateAllowed(ip, allowPrivate)) return null;
-  return `${text} is a ${describe(range)} address`;
+  const kind = blockedKind(ip, allowPrivate);
+  return kind ? `${ip.toString()} is ${withArticle(kind)}` : null;
+}
+
+/**
+ * An address a DNS check may show its tenant: false for the internal ones (private, loopback,
+ * link-local, metadata, …) unless the operator opened them. Documentation and other reserved
+ * public ranges are not secret and stay visible.
+ */
+export function isInternalAnswer(address: string, allowPrivate: PrivateTargets): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const ip = ipaddr.process(address);
+  const kind = blockedKind(ip, allowPrivate);
+  return kind !== null && (isMetadata(ip) || /loopback|private|link-local|carrier-grade|unspecified|IPv4-embedded/.test(kind));
+}
+
+/** Special-use and private-network zones (RFC 6761, 6762, 8375, ICANN's .internal, Kubernetes). */
+const INTERNAL_SUFFIXES = ['localhost', 'local', 'internal', 'home.arpa', 'lan', 'intranet', 'corp', 'cluster.local', 'svc'];
+
+/**
+ * Why a DNS check of this name is refused while private targets are closed, else null: the
+ * platform's own resolver would otherwise answer a tenant's questions about the internal network
+ * (single-label names expand through the search domains; reverse zones of private ranges name
+ * internal hosts).
+ */
+export function internalDnsName(name: string, allowPrivate: PrivateTargets): string | null {
+  if (opensAny(allowPrivate)) return null;
+  const n = name.toLowerCase().replace(/\.$/, '');
+  if (!n.includes('.')) return `Target refused: ${n} is a single-label name (internal search domains); use a fully qualified name`;
+  const suffix = INTERNAL_SUFFIXES.find((z) => n === z || n.endsWith(`.${z}`));
+  if (suffix) return `Target refused: .${suffix} is an internal zone`;
+  const v4 = /^((?:\d{1,3}\.){0,3}\d{1,3})\.in-addr\.arpa$/.exec(n);
+  if (v4) {
+    const octets = v4[1].split('.').reverse();
+    while (octets.length < 4) octets.push('0');
+    const ip = octets.join('.');
+    if (ipaddr.IPv4.isValidFourPartDecimal(ip) && blockedKind(ipaddr.parse(ip), allowPrivate)) return `Target refused: ${n} is the reverse zone of a non-public range`;
+  }
+  const v6 = /^((?:[0-9a-f]\.){1,32})ip6\.arpa$/.exec(n);
+  if (v6) {
+    const hex = v6[1].split('.').filter(Boolean).reverse().join('').padEnd(32, '0');
+    const ip = ipaddr.parse(hex.match(/.{4}/g)!.join(':'));
+    if (blockedKind(ip, allowPrivate)) return `Target refused: ${n} is the reverse zone of a non-public range`;
+  }
+  return null;
 }
 
 function describe(range: string): string {
@@ -102,8 +168,9 @@ export async function resolveSafe(host: string, allowPrivate: PrivateTargets, re
   }
   if (answers.length === 0) throw new Error(`DNS lookup of ${h} returned no address`);
   for (const a of answers) {
-    const reason = refusalReason(a.address, allowPrivate);
-    if (reason) throw new TargetRefused(`Target refused: ${h} resolves to ${reason}`, a.address);
+    const kind = ipaddr.isValid(a.address) ? blockedKind(ipaddr.process(a.address), allowPrivate) : 'invalid';
+    // The address itself is not named: a tenant must not map the platform's internal network by name.
+    if (kind) throw new TargetRefused(`Target refused: ${h} resolves to ${withArticle(kind)}`, a.address);
   }
   const first = answers[0];
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

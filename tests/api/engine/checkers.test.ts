@@ -158,7 +158,9 @@ describe('checkers against loopback targets', () => {
     await services.db.k.updateTable('monitors').set({ is_paused: 1 }).execute();
     const lags = [...running.stats.lagMs].sort((a, b) => a - b);
     const p99 = lags[Math.floor(lags.length * 0.99)];
-    expect(p99).toBeLessThan(250); // 20 checks hanging for 3 s do not hold the schedule up
+    // 20 checks hanging for 3 s do not hold the schedule up: a blocked scheduler would lag by seconds.
+    // 500 ms leaves room for a 2-core machine running other test files at once (bench/engine measures the real figure).
+    expect(p99).toBeLessThan(500);
     for (const m of healthy) expect((await listChecks(ctx, m.id, {})).length, m.name).toBeGreaterThanOrEqual(3); // ~1 a second
   });
 });

@@ -61,7 +61,7 @@ describe('SSRF guard in the engine', () => {
 
   it('refuses a DNS name that answers 127.0.0.1 at create time, and tcp/ssl/dns-resolver targets too', async () => {
     dns.records.set('evil.example.test', ['127.0.0.1']);
-    await expect(createMonitor(closedCtx, { name: 'x', type: 'http', url: 'http://evil.example.test/', interval_seconds: 60, is_public: false } as never)).rejects.toThrow(/evil\.example\.test resolves to 127\.0\.0\.1 is a loopback address/);
+    await expect(createMonitor(closedCtx, { name: 'x', type: 'http', url: 'http://evil.example.test/', interval_seconds: 60, is_public: false } as never)).rejects.toThrow('Target refused: evil.example.test resolves to a loopback address');
     await expect(createMonitor(closedCtx, { name: 'x', type: 'tcp', host: '10.0.0.5', port: 22, interval_seconds: 60, is_public: false } as never)).rejects.toThrow(/private/);
     await expect(createMonitor(closedCtx, { name: 'x', type: 'ssl', host: '169.254.169.254', port: 443, interval_seconds: 60, is_public: false } as never)).rejects.toThrow(/metadata/);
     await expect(createMonitor(closedCtx, { name: 'x', type: 'dns', host: 'example.com', resolver: '127.0.0.1:53', interval_seconds: 60, is_public: false } as never)).rejects.toThrow(/loopback/);
@@ -120,6 +120,32 @@ describe('SSRF guard in the engine', () => {
     expect((await getMonitor(openCtx, v6.id)).last_error).toBe('Target refused: ::1 is a loopback address');
     // create time follows the same list
     await expect(createMonitor(ctx, { name: 'x', type: 'tcp', host: '127.0.0.2', port: 80, interval_seconds: 60, is_public: false } as never)).rejects.toThrow(/loopback/);
+  });
+
+  it('keeps the internal network out of DNS checks: internal names refused, internal answers not shown', async () => {
+    // private targets off: names the platform's own resolver would answer about its network
+    for (const [host, record_type] of [['postgres', 'A'], ['db.default.svc.cluster.local', 'A'], ['printer.local', 'A'], ['vault.internal', 'TXT'], ['5.0.0.10.in-addr.arpa', 'PTR'], ['10.in-addr.arpa', 'SOA']]) {
+      const e = await createMonitor(closedCtx, { name: 'x', type: 'dns', host, record_type, interval_seconds: 60, is_public: false } as never).catch((x: unknown) => x);
+      expect((e as DomainError).fields?.host, host).toMatch(/^Target refused: /);
+    }
+    // a public name and a public reverse zone are fine
+    await expect(createMonitor(closedCtx, { name: 'ok', type: 'dns', host: 'example.com', record_type: 'A', interval_seconds: 60, is_public: false } as never)).resolves.toMatchObject({ type: 'dns' });
+    await expect(createMonitor(closedCtx, { name: 'ok ptr', type: 'dns', host: '8.8.8.8.in-addr.arpa', record_type: 'PTR', interval_seconds: 60, is_public: false } as never)).resolves.toMatchObject({ type: 'dns' });
+
+    // only the resolver's own address opened: an answer in another private range is hidden
+    const listed = await createServices(parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), LOG_LEVEL: 'silent', MIN_CHECK_INTERVAL_SECONDS: '1', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' }), { db: open.db });
+    const ctx = ctxFor(listed, openCtx.actor!);
+    dns.records.set('db.example.test', ['10.20.30.40']);
+    dns.records.set('www.example.test', ['192.0.2.7']);
+    await open.db.k.updateTable('monitors').set({ is_paused: 1 }).execute(); // only these two run
+    const hidden = await createMonitor(ctx, { name: 'internal answer', type: 'dns', host: 'db.example.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, expected_values: ['1.2.3.4'], interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: true } as never);
+    const shown = await createMonitor(ctx, { name: 'public answer', type: 'dns', host: 'www.example.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, expected_values: ['192.0.2.7'], interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: true } as never);
+    await createEngine(listed, { pruneEveryMs: 0 }).runDueNow();
+    const h = await getMonitor(openCtx, hidden.id);
+    expect(h.status).toBe('down');
+    expect(h.last_error).toBe('db.example.test answers with a non-public address (not shown)');
+    expect(JSON.stringify(h)).not.toContain('10.20.30.40');
+    expect((await getMonitor(openCtx, shown.id)).status).toBe('operational');
   });
 
   it('reads ALLOW_PRIVATE_TARGETS as true, false or a CIDR list, and stops on anything else', () => {

@@ -1,7 +1,7 @@
 // Validation of monitor input (create and update) into the stored shape. Texts are the ones
 // the console shows; every target host passes the SSRF guard here too (DESIGN.md section 4).
 import type { MonitorType } from '../../db/schema/monitoring.ts';
-import { resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { internalDnsName, resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
 import { DomainError } from '../errors.ts';
 import { DEFAULT_SSL_WARNING_DAYS, DNS_RECORD_TYPES, type DnsRecordType, type MonitorConfig } from './monitor-config.ts';
 
@@ -110,6 +110,8 @@ export async function validateMonitor(input: MonitorInput, base: ValidMonitor | 
     config.resolver = pick('resolver') ?? null;
     if (config.resolver) targetHost = config.resolver.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
     config.expected_values = pick('expected_values') ?? [];
+    const internal = fields.host ? null : internalDnsName(config.host, opts.allowPrivate);
+    if (internal) fields.host = internal;
   }
   if (Object.keys(fields).length) throw new DomainError('validation', Object.values(fields)[0], { fields });
 

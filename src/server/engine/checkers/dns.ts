@@ -1,8 +1,10 @@
 // DNS checks: the name resolves (optionally through a given resolver, itself subject to the
 // SSRF guard) and, when expected values are set, the answers contain them.
 import { Resolver } from 'node:dns/promises';
-import { resolveSafe } from '../ssrf.ts';
+import { internalDnsName, isInternalAnswer, resolveSafe } from '../ssrf.ts';
 import { failed, round, type Checker } from './types.ts';
+
+const HIDDEN = '(non-public address)';
 
 function flatten(records: unknown[]): string[] {
   return records
@@ -22,6 +24,9 @@ function flatten(records: unknown[]): string[] {
 export const dnsChecker: Checker = async (target, env, signal) => {
   const started = performance.now();
   const cfg = target.config;
+  // Checked again at run time: the operator may have closed private targets since the monitor was made.
+  const internal = internalDnsName(cfg.host ?? '', env.allowPrivateTargets);
+  if (internal) return failed(internal, { dns: 0, total: 0 });
   try {
     const resolver = new Resolver({ timeout: Math.max(100, target.timeoutMs - 50), tries: 1 });
     if (cfg.resolver) {
@@ -32,8 +37,13 @@ export const dnsChecker: Checker = async (target, env, signal) => {
     }
     signal.addEventListener('abort', () => resolver.cancel(), { once: true });
     const records = (await resolver.resolve(cfg.host ?? '', cfg.record_type ?? 'A')) as unknown[];
-    const answers = flatten(records);
+    const all = flatten(records);
     const total = round(performance.now() - started);
+    // Internal addresses in an answer are not shown to the tenant (nor on a public page).
+    const answers = all.map((a) => (isInternalAnswer(a, env.allowPrivateTargets) ? HIDDEN : a));
+    if (answers.includes(HIDDEN)) {
+      return { responseTimeMs: total, httpCode: null, timings: { dns: total, total }, certExpiresAt: null, detail: { answers }, status: 'down', error: `${cfg.host} answers with a non-public address (not shown)` };
+    }
     const expected = (cfg.expected_values ?? []).map((v) => v.toLowerCase().trim()).filter(Boolean);
     const missing = expected.filter((v) => !answers.some((a) => a === v || a.endsWith(` ${v}`)));
     const base = { responseTimeMs: total, httpCode: null, timings: { dns: total, total }, certExpiresAt: null, detail: { answers } };
