@@ -1586,9 +1586,11 @@ export interface components {
             type: components["schemas"]["MonitorType"];
             url: string | null;
             method: string | null;
+            /** @description Request headers. Users who may not change the monitor (viewers) get each value as "(hidden)" */
             headers: {
                 [key: string]: string;
             } | null;
+            /** @description Request body. "(hidden)" for users who may not change the monitor */
             body: string | null;
             accepted_status_codes: string[] | null;
             keyword: string | null;
@@ -1622,7 +1624,7 @@ export interface components {
             last_error: string | null;
             /** Format: date-time */
             cert_expires_at: string | null;
-            /** @description Push monitors only; a cron job calls it (GET or POST) at least once per interval */
+            /** @description Push monitors only; a cron job calls it (GET or POST) at least once per interval. null for users who may not change the monitor */
             push_url: string | null;
             /** Format: date-time */
             last_push_at: string | null;

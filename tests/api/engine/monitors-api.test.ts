@@ -126,6 +126,23 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect((await viewer.get('/api/v1/monitors')).status).toBe(200);
   });
 
+  it("shows a monitor's secrets only to those who may change it: viewers get header names, not values", async () => {
+    const withSecrets = await admin.post('/api/v1/monitors', monitorBody({ name: 'Private API', method: 'POST', headers: { Authorization: 'Bearer header-secret' }, body: '{"token":"body-secret"}', is_public: false }));
+    expect(withSecrets.status, JSON.stringify(withSecrets.body)).toBe(201);
+    const push = await admin.post('/api/v1/monitors', { name: 'Cron', type: 'push', interval_seconds: 60, is_public: false });
+    expect(push.body.push_url).toMatch(/\/api\/v1\/push\//);
+    // the company admin sees what they configured
+    expect((await admin.get(`/api/v1/monitors/${withSecrets.body.id}`)).body).toMatchObject({ headers: { Authorization: 'Bearer header-secret' }, body: '{"token":"body-secret"}' });
+    // the viewer sees the monitor without its secrets, in the list and by id
+    const one = (await viewer.get(`/api/v1/monitors/${withSecrets.body.id}`)).body;
+    expect(one).toMatchObject({ name: 'Private API', headers: { Authorization: '(hidden)' }, body: '(hidden)' });
+    const listed = (await viewer.get('/api/v1/monitors')).body;
+    expect(JSON.stringify(listed)).not.toMatch(/header-secret|body-secret/);
+    expect(listed.find((m: { id: string }) => m.id === push.body.id).push_url).toBeNull();
+    expect((await viewer.get(`/api/v1/monitors/${push.body.id}`)).body.push_url).toBeNull();
+    for (const id of [withSecrets.body.id, push.body.id]) expect((await root.delete(`/api/v1/monitors/${id}`)).status).toBe(200);
+  });
+
   it('enforces the plan limit with a clear message (starter: 10 monitors)', async () => {
     const have = (await admin.get('/api/v1/monitors')).body.length;
     for (let i = have; i < 10; i++) expect((await admin.post('/api/v1/monitors', monitorBody({ name: `m${i}` }))).status).toBe(201);

@@ -11,6 +11,7 @@ import { rollupsRepo } from '../../db/repositories/rollups-repo.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { DAY_MS, dayStart, HOUR_MS, hourStart, uptimePercent } from '../../engine/rollup-math.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { can } from '../../../lib/permissions.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -27,8 +28,14 @@ export function pushUrl(ctx: Ctx, token: string): string {
   return `${c.publicScheme}://${c.productDomain}${port}/api/v1/push/${token}`;
 }
 
+/** What read-only users see instead of a secret the monitor was configured with. */
+const HIDDEN_SECRET = '(hidden)';
+
 export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = false) {
   const cfg = parseConfig(m.config);
+  // Header values and the request body carry the target's credentials (URLs may not), and the push
+  // URL lets its holder report the monitor up: only those who may change the monitor see them.
+  const secrets = can(ctx.actor?.role, 'update', 'monitors');
   return {
     id: m.id,
     company_id: m.company_id,
@@ -37,8 +44,8 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = f
     type: m.type,
     url: cfg.url ?? null,
     method: cfg.method ?? null,
-    headers: cfg.headers ?? null,
-    body: cfg.body ?? null,
+    headers: cfg.headers == null ? null : secrets ? cfg.headers : Object.fromEntries(Object.keys(cfg.headers).map((k) => [k, HIDDEN_SECRET])),
+    body: cfg.body == null ? null : secrets ? cfg.body : HIDDEN_SECRET,
     accepted_status_codes: cfg.accepted_status_codes ?? null,
     keyword: cfg.keyword ?? null,
     keyword_mode: cfg.keyword_mode ?? null,
@@ -65,7 +72,7 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = f
     last_http_code: m.last_http_code,
     last_error: m.last_error,
     cert_expires_at: toIsoOrNull(m.cert_expires_at),
-    push_url: m.type === 'push' && m.push_token ? pushUrl(ctx, m.push_token) : null,
+    push_url: m.type === 'push' && m.push_token && secrets ? pushUrl(ctx, m.push_token) : null,
     last_push_at: toIsoOrNull(m.last_push_at),
     created_at: toIso(m.created_at),
     updated_at: toIso(m.updated_at),
