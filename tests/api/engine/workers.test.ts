@@ -110,7 +110,9 @@ describe('worker processes', () => {
       let flip = true;
       const flipper = setInterval(() => { flip = !flip; http.setUp(flip); }, 700);
       for (let i = 0; i < 30; i++) {
-        await createMonitor(t.adminCtx, { name: `k${i}`, type: 'http', url: http.url('/flaky'), interval_seconds: 1, timeout_seconds: 1, confirmations: 1, is_public: i % 2 === 0 } as never);
+        // Most flap with the target; every fifth is always down, so incidents open whatever phase the kills hit.
+        const path = i % 5 === 0 ? '/status/500' : '/flaky';
+        await createMonitor(t.adminCtx, { name: `k${i}`, type: 'http', url: http.url(path), interval_seconds: 1, timeout_seconds: 1, confirmations: 1, is_public: i % 2 === 0 } as never);
       }
       for (let round = 0; round < 3; round++) {
         const count = async () => Number((await services.db.k.selectFrom('check_results').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
