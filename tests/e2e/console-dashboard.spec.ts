@@ -100,6 +100,7 @@ test('company dashboard: RED tiles with colours, monitors with the down banner, 
   await expect(red.getByTestId('tile-error-rate')).toHaveAttribute('data-tone', 'red');
   await expect(red.getByTestId('tile-p95')).toHaveAttribute('data-tone', 'red');
   await expect(red.getByTestId('tile-total-requests')).toContainText('10');
+  await expect(red.getByTestId('tile-rps')).toContainText('<0.01'); // 10 requests in 24 h: some traffic, not 0.00
   for (const label of ['Error Rate %', 'Requests/sec', 'P95 Latency ms', 'Uptime %', 'Total Requests', 'Avg Response']) await expect(red.getByText(label, { exact: true })).toBeVisible();
   await expect(red.getByText('Last 24 hours performance metrics')).toBeVisible();
 

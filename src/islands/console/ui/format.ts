@@ -15,3 +15,9 @@ export function fmtNumber(n: number | null | undefined, digits = 0): string {
   if (n == null || !Number.isFinite(n)) return '—';
   return n.toLocaleString(undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
+
+/** A rate with 2 decimals; some traffic too small to show reads '<0.01', never a made-up 0.00. */
+export function fmtRate(perSecond: number | null | undefined): string {
+  if (perSecond != null && perSecond > 0 && perSecond < 0.005) return '<0.01';
+  return fmtNumber(perSecond, 2);
+}

@@ -5,7 +5,7 @@ import { errorRateTone, p95Tone, uptimeTone, type Tone } from '../../../../lib/t
 import { $router } from '../../router.ts';
 import { $authState, $role, $user } from '../../stores/auth.ts';
 import { Card, LoadView } from '../../ui/Card.tsx';
-import { fmtNumber, fmtTime } from '../../ui/format.ts';
+import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import {
   $errorTraces, $incidents, $monitorSummary, $ownRed, $topTenants, loadCustomerDashboard, loadSuperAdminDashboard, type MonitorSummary,
@@ -165,7 +165,7 @@ function CustomerDashboard({ readOnly }: { readOnly: boolean }) {
               return (
               <div className="sw-tiles sw-tiles-3">
                 <Tile label="Error Rate %" value={traffic ? r.errorRate.toFixed(2) : '—'} tone={traffic ? errorRateTone(r.errorRate) : undefined} testId="tile-error-rate" />
-                <Tile label="Requests/sec" value={fmtNumber(r.rps, 2)} testId="tile-rps" />
+                <Tile label="Requests/sec" value={fmtRate(r.rps)} testId="tile-rps" />
                 <Tile label="P95 Latency ms" value={traffic ? fmtNumber(r.p95) : '—'} tone={traffic ? p95Tone(r.p95) : undefined} testId="tile-p95" />
                 <Tile label="Uptime %" value={r.uptime == null ? '—' : r.uptime.toFixed(2)} tone={uptimeTone(r.uptime)} testId="tile-uptime" />
                 <Tile label="Total Requests" value={fmtNumber(r.totalRequests)} testId="tile-total-requests" />
