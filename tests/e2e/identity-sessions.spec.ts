@@ -24,7 +24,12 @@ test('a company admin signing in on the main host is handed over to their subdom
   expect(login.status()).toBe(200);
   const { redirect_to } = await login.json();
   expect(redirect_to).toMatch(new RegExp(`^${tenantUrl(sub, '/auth/handoff\\?code=')}`));
+  // the console leaves the main host's page for redirect_to; typed into the address bar (or
+  // opened from a mail) the same link signs nobody in (login CSRF), and the code stays unused
   await page.goto(redirect_to);
+  await expect(page).toHaveURL(tenantUrl(sub, '/company-login?error=handoff'));
+  await page.goto(mainUrl('/login'));
+  await page.evaluate((url) => location.assign(url), redirect_to);
   await expect(page).toHaveURL(tenantUrl(sub, '/dashboard'));
 
   const cookies = await context.cookies();
@@ -55,7 +60,8 @@ test('a company admin signing in on the main host is handed over to their subdom
   // the handoff code was single use
   const again = await context.browser()!.newContext();
   const p2 = await again.newPage();
-  await p2.goto(redirect_to);
+  await p2.goto(mainUrl('/login'));
+  await p2.evaluate((url) => location.assign(url), redirect_to);
   await expect(p2).toHaveURL(tenantUrl(sub, '/company-login?error=handoff'));
   expect((await again.cookies()).filter((c) => c.name.startsWith('sw_'))).toEqual([]);
   await again.close();

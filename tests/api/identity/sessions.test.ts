@@ -254,7 +254,18 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect(wrongHost.headers.get('location')).toBe('/company-login?error=handoff');
     expect(c.jar.get('globex.localhost')?.get('sw_at')).toBeUndefined();
 
-    const h = await c.get(`/auth/handoff?code=${code}`, { host: acmeHost() });
+    // login CSRF: the same link opened from another site (a mail, a page) signs nobody in, and
+    // leaves the code to its owner
+    const elsewhere: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/' }, { 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'cross-site', referer: `http://localhost:${port + 1}/` }];
+    for (const headers of elsewhere) {
+      const victim = t.client();
+      const csrf = await victim.get(`/auth/handoff?code=${code}`, { host: acmeHost(), headers });
+      expect(csrf.headers.get('location'), JSON.stringify(headers)).toBe('/company-login?error=handoff');
+      expect(victim.jar.get(acmeHost())?.get('sw_at')).toBeUndefined();
+    }
+
+    // from our own main host (*.localhost is not one site, so the Referer tells)
+    const h = await c.get(`/auth/handoff?code=${code}`, { host: acmeHost(), headers: { 'sec-fetch-site': 'cross-site', referer: `http://localhost:${port}/` } });
     expect(h.status).toBe(303);
     expect(h.headers.get('location')).toBe('/dashboard');
     const at = cookieAttrs(h.headers.getSetCookie(), 'sw_at')!;

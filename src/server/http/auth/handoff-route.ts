@@ -1,19 +1,39 @@
 // GET /auth/handoff?code=...: the browser arrives on the target host with a one-time code
 // (see domain/auth/handoff.ts), gets its own host-only cookies and lands on /dashboard, or on
 // `next` when that is a path on this host.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../domain/context.ts';
 import { redeemHandoffCode } from '../../domain/auth/handoff.ts';
-import { isTenantHost, safeLocalPath } from '../../../lib/hosts.ts';
+import { classifyHost, hostPort, isTenantHost, safeLocalPath } from '../../../lib/hosts.ts';
 import { hostOf } from '../request-context.ts';
 import { setSessionCookies } from './cookies.ts';
+
+/**
+ * Whether our own pages sent the browser here. Without this, anyone could mail a victim the link
+ * of a code issued to the sender's own account and sign the victim into it (login CSRF). Browsers
+ * mark a navigation from the main host to a company host (and back) same-site; *.localhost is
+ * not one site, so there the Referer (origin only, by our Referrer-Policy) must name one of our
+ * hosts on this port. A browser that sends no Sec-Fetch-Site is let through.
+ */
+function sentByOurPages(req: FastifyRequest, services: Services): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site === undefined || site === 'same-origin' || site === 'same-site') return true;
+  const referer = String(req.headers.referer ?? '');
+  try {
+    const from = new URL(referer);
+    return classifyHost(from.host, services.config.productDomain).kind !== 'invalid' && (from.port ? `:${from.port}` : '') === hostPort(String(req.headers.host ?? ''));
+  } catch {
+    return false;
+  }
+}
 
 export function registerIdentityRoutes(app: FastifyInstance, services: Services): void {
   app.get('/auth/handoff', async (req, reply) => {
     const host = hostOf(req);
     const query = (req.query ?? {}) as Record<string, unknown>;
     const code = String(query.code ?? '');
-    const redeemed = await redeemHandoffCode(services, code, host, String(req.headers['user-agent'] ?? ''), req.ip);
+    // A code arriving from elsewhere is left unused: its owner may still redeem it from our pages.
+    const redeemed = sentByOurPages(req, services) ? await redeemHandoffCode(services, code, host, String(req.headers['user-agent'] ?? ''), req.ip) : null;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (!redeemed) {
       const login = isTenantHost(host, services.config.productDomain) ? '/company-login' : '/login';
