@@ -37,8 +37,12 @@ test.describe('Tenants Management', () => {
     await expect(modal.getByText('Max Users must be at least 1')).toBeVisible();
     await expect(modal.getByLabel('Phone')).toHaveAttribute('type', 'tel');
     await modal.getByLabel('Email').fill(`ops@${sub}.example.com`);
+    // a corrected field loses its message at once; the others keep theirs until corrected
+    await expect(modal.getByText('Enter a valid email address')).toHaveCount(0);
+    await expect(modal.getByText('Website URL must be a valid URL')).toBeVisible();
     await modal.getByLabel('Website URL').fill(`https://${sub}.example.com`);
     await modal.getByLabel('Max Users').fill('25');
+    await expect(modal.getByText('Max Users must be at least 1')).toHaveCount(0);
     await modal.getByLabel('Plan').selectOption('professional');
     await shot(page, 'tenant-modal-1280');
     await expectNoSeriousA11yViolations(page);

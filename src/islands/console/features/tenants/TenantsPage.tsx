@@ -1,4 +1,5 @@
 // /admin/tenants 'Tenants Management' (spec sections 2, 5 and 8).
+import { clearErrors } from '../../ui/form-errors.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -65,7 +66,10 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
   const [f, setF] = useState<TenantForm>(company ? formOf(company) : EMPTY_TENANT_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof TenantForm) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const set = (k: keyof TenantForm) => (e: { target: { value: string } }) => {
+    setF({ ...f, [k]: e.target.value });
+    setErrors((v) => clearErrors(v, k));
+  };
   async function submit(e: FormEvent) {
     e.preventDefault();
     const v = validateTenant(f);

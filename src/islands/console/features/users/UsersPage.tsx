@@ -1,4 +1,5 @@
 // /admin/users 'Users Management' (spec sections 2, 5 and 8).
+import { clearErrors } from '../../ui/form-errors.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can, USER_TYPE_LABELS } from '../../../../lib/permissions.ts';
@@ -85,6 +86,11 @@ function UserModal({ user, onClose }: { user: User | null; onClose: () => void }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const creating = !user;
+  /** The form with one field changed; that field's message goes. */
+  const edit = (next: UserForm, field: keyof UserForm) => {
+    setF(next);
+    setErrors((v) => clearErrors(v, field));
+  };
   async function submit(e: FormEvent) {
     e.preventDefault();
     const v = validateUser(f, creating);
@@ -106,14 +112,14 @@ function UserModal({ user, onClose }: { user: User | null; onClose: () => void }
     <Modal title={user ? 'Edit User' : 'Create New User'} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <ModalAlert />
-        <Field id="u-name" label="Full Name" required error={errors.name}><input id="u-name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} required /></Field>
-        <Field id="u-email" label="Email" required error={errors.email}><input id="u-email" type="email" value={f.email} onChange={(e) => setF({ ...f, email: e.target.value })} required /></Field>
+        <Field id="u-name" label="Full Name" required error={errors.name}><input id="u-name" value={f.name} onChange={(e) => edit({ ...f, name: e.target.value }, 'name')} required /></Field>
+        <Field id="u-email" label="Email" required error={errors.email}><input id="u-email" type="email" value={f.email} onChange={(e) => edit({ ...f, email: e.target.value }, 'email')} required /></Field>
         <Field id="u-password" label="Password" required={creating} error={errors.password}>
-          <input id="u-password" type="password" autoComplete="new-password" value={f.password} onChange={(e) => setF({ ...f, password: e.target.value })}
+          <input id="u-password" type="password" autoComplete="new-password" value={f.password} onChange={(e) => edit({ ...f, password: e.target.value }, 'password')}
             required={creating} placeholder={creating ? '' : 'Leave blank to keep current password'} />
         </Field>
         <Field id="u-type" label="User Type" required error={errors.userType}>
-          <select id="u-type" value={f.userType} onChange={(e) => setF(withUserType(f, e.target.value as UserForm['userType']))} required>
+          <select id="u-type" value={f.userType} onChange={(e) => edit(withUserType(f, e.target.value as UserForm['userType']), 'userType')} required>
             <option value="">Select a type</option>
             <option value="1">{USER_TYPE_LABELS['1']}</option>
             <option value="2">{USER_TYPE_LABELS['2']}</option>
