@@ -1,7 +1,10 @@
 // Tenants Management and Users Management as a super admin: tables, validation rules, modals,
 // success and failure alerts (with the server's detail), reload after each change, Retry.
 import { request } from '@playwright/test';
-import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, unique, expect, test } from './console-fixtures.ts';
+import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, unique, expect, test } from './console-fixtures.ts';
+
+/** A real 1x1 PNG. */
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 test.describe('Tenants Management', () => {
   test('create with every validation rule, edit, delete; alerts and counts', async ({ page }) => {
@@ -44,6 +47,17 @@ test.describe('Tenants Management', () => {
     await modal.getByLabel('Max Users').fill('25');
     await expect(modal.getByText('Max Users must be at least 1')).toHaveCount(0);
     await modal.getByLabel('Plan').selectOption('professional');
+    // logos: a file that is no image is refused at once; a PNG shows its preview
+    await modal.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await expect(modal.getByText('Logo must be a PNG, JPEG or WebP image.')).toBeVisible();
+    await modal.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+    await expect(modal.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+    await expect(modal.getByText('Logo must be a PNG, JPEG or WebP image.')).toHaveCount(0);
+    await expect(modal.getByRole('checkbox', { name: 'Monitoring' })).toBeChecked();
+    await expect(modal.getByRole('checkbox', { name: 'Data breach' })).not.toBeChecked();
+    await modal.getByRole('checkbox', { name: 'Data breach' }).check();
+    // nothing in the form is wider than the dialog
+    await expect.poll(() => modal.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await shot(page, 'tenant-modal-1280');
     await expectNoSeriousA11yViolations(page);
     await modal.getByRole('button', { name: 'Create Tenant' }).click();
@@ -58,6 +72,14 @@ test.describe('Tenants Management', () => {
     await expect(row).toContainText('Active');
     await expect(row).toContainText('25');
     await expect(row.getByRole('link', { name: `https://${sub}.example.com` })).toBeVisible();
+    // what was saved: the services, and the logo on the company's status page
+    const saved = ((await (await page.request.get(mainUrl('/api/v1/admin/companies'))).json()) as Array<{ subdomain: string; services: object; logo_base64: string | null }>).find((c) => c.subdomain === sub)!;
+    expect(saved.services).toEqual({ monitor: true, security: true, data_breach: true });
+    expect(saved.logo_base64).toBe(`data:image/png;base64,${PNG_1PX}`);
+    const statusPage = await page.context().newPage();
+    await statusPage.goto(tenantUrl(sub, '/'));
+    await expect(statusPage.getByRole('img', { name: `Tenant ${sub} logo` })).toBeVisible();
+    await statusPage.close();
 
     // the same subdomain again: the failure alert carries the server's detail
     await page.getByRole('button', { name: 'Create Tenant' }).click();

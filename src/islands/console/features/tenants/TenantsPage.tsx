@@ -1,5 +1,4 @@
 // /admin/tenants 'Tenants Management' (spec sections 2, 5 and 8).
-import { clearErrors } from '../../ui/form-errors.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -10,9 +9,11 @@ import { fmtDate } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { ListPage } from '../../ui/ListPage.tsx';
 import {
-  $companies, $tenantAlert, createCompany, deleteCompany, EMPTY_TENANT_FORM, formOf, loadCompanies, updateCompany, validateTenant,
+  $companies, $tenantAlert, createCompany, deleteCompany, EMPTY_TENANT_FORM, formOf, loadCompanies, updateCompany, validateTenant, type Services,
   type Company, type TenantForm,
 } from './store.ts';
+import { clearErrors } from '../../ui/form-errors.ts';
+import { LogoField } from './LogoField.tsx';
 
 export function TenantsPage() {
   const role = useStore($role);
@@ -62,6 +63,8 @@ function Tenants() {
   );
 }
 
+const SERVICE_LABELS: Array<[keyof Services, string]> = [['monitor', 'Monitoring'], ['security', 'Security'], ['data_breach', 'Data breach']];
+
 function TenantModal({ company, onClose }: { company: Company | null; onClose: () => void }) {
   const [f, setF] = useState<TenantForm>(company ? formOf(company) : EMPTY_TENANT_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -76,7 +79,7 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
     setErrors(v);
     if (Object.keys(v).length) return;
     setBusy(true);
-    const ok = company ? await updateCompany(company.id, f) : await createCompany(f);
+    const ok = company ? await updateCompany(company, f) : await createCompany(f);
     setBusy(false);
     if (ok) onClose();
   }
@@ -109,6 +112,17 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
         </Field>
         <Field id="t-primary" label="Primary Color" error={errors.primaryColor}><input id="t-primary" type="color" value={f.primaryColor} onChange={set('primaryColor')} /></Field>
         <Field id="t-secondary" label="Secondary Color" error={errors.secondaryColor}><input id="t-secondary" type="color" value={f.secondaryColor} onChange={set('secondaryColor')} /></Field>
+        <LogoField label="Logo" value={f.logo} onChange={(logo) => setF({ ...f, logo })} />
+        <LogoField label="Horizontal logo" value={f.horizontalLogo} onChange={(horizontalLogo) => setF({ ...f, horizontalLogo })} />
+        <fieldset className="sw-fieldset sw-span-2">
+          <legend>Services</legend>
+          {SERVICE_LABELS.map(([key, label]) => (
+            <label key={key} className="sw-check">
+              <input type="checkbox" checked={f.services[key]} onChange={(e) => setF({ ...f, services: { ...f.services, [key]: e.target.checked } })} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
         <div className="sw-modal-actions sw-span-2">
           <button type="button" className="sw-btn" onClick={onClose}>Cancel</button>
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>{company ? 'Update Tenant' : 'Create Tenant'}</button>

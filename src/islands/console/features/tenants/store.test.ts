@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TENANT_FORM, maxUsersOf, payloadOf, validateTenant, type TenantForm } from './store.ts';
+import { EMPTY_TENANT_FORM, logoProblem, maxUsersOf, payloadOf, validateTenant, type Company, type TenantForm } from './store.ts';
 
 const form = (over: Partial<TenantForm>): TenantForm => ({ ...EMPTY_TENANT_FORM, name: 'Acme', email: 'ops@acme.example', subdomain: 'acme', ...over });
 
@@ -26,7 +26,22 @@ describe('tenant form rules (spec section 5)', () => {
   it('payload: trimmed, empty optional fields null, status drives is_active', () => {
     expect(payloadOf(form({ name: ' Acme ', url: '', phone: '', maxUsers: '5', status: 'inactive', plan: 'enterprise' }))).toEqual({
       name: 'Acme', email: 'ops@acme.example', subdomain: 'acme', url: null, phone: null, max_users: 5, plan: 'enterprise', status: 'inactive',
-      is_active: false, primary_color: '#007bff', secondary_color: '#6c757d',
+      is_active: false, primary_color: '#007bff', secondary_color: '#6c757d', services: { monitor: true, security: true, data_breach: false },
     });
+  });
+  it('payload: logos only when new, changed or removed', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(payloadOf(form({ logo: png }))).toMatchObject({ logo_base64: png });
+    expect(payloadOf(form({}))).not.toHaveProperty('logo_base64');
+    const stored = { id: 'c1', logo_base64: png, horizontal_logo_base64: null } as unknown as Company;
+    expect(payloadOf(form({ logo: png }), stored)).not.toHaveProperty('logo_base64'); // unchanged: not sent again
+    expect(payloadOf(form({ logo: null }), stored)).toMatchObject({ logo_base64: null }); // removed
+    expect(payloadOf(form({ horizontalLogo: png }), stored)).toMatchObject({ horizontal_logo_base64: png });
+  });
+  it('logo files: PNG, JPEG or WebP of 512 KB at most, in the server\'s words', () => {
+    expect(logoProblem({ type: 'image/png', size: 1000 }, 'Logo')).toBeNull();
+    expect(logoProblem({ type: 'image/webp', size: 512 * 1024 }, 'Logo')).toBeNull();
+    expect(logoProblem({ type: 'image/svg+xml', size: 1000 }, 'Logo')).toBe('Logo must be a PNG, JPEG or WebP image.');
+    expect(logoProblem({ type: 'image/jpeg', size: 512 * 1024 + 1 }, 'Horizontal logo')).toBe('Horizontal logo must be at most 512 KB.');
   });
 });

@@ -9,6 +9,7 @@ import type { Load } from '../../ui/load.ts';
 export type Company = components['schemas']['Company'];
 export type CompanyInput = components['schemas']['CompanyInput'];
 export type Plan = components['schemas']['Plan'];
+export type Services = { monitor: boolean; security: boolean; data_breach: boolean };
 
 export const $companies = atom<Load<Company[]>>({ status: 'loading' });
 export const $tenantAlert = atom<{ ok: boolean; text: string } | null>(null);
@@ -34,17 +35,35 @@ export interface TenantForm {
   status: 'active' | 'inactive';
   primaryColor: string;
   secondaryColor: string;
+  services: Services;
+  /** data: URLs as the server stores them; null = none */
+  logo: string | null;
+  horizontalLogo: string | null;
 }
+
+export const DEFAULT_SERVICES: Services = { monitor: true, security: true, data_breach: false };
 
 export const EMPTY_TENANT_FORM: TenantForm = {
   name: '', email: '', subdomain: '', url: '', phone: '', maxUsers: '10', plan: 'starter', status: 'active', primaryColor: '#007bff', secondaryColor: '#6c757d',
+  services: DEFAULT_SERVICES, logo: null, horizontalLogo: null,
 };
 
 export function formOf(c: Company): TenantForm {
   return {
     name: c.name, email: c.email, subdomain: c.subdomain ?? '', url: c.url ?? '', phone: c.phone ?? '', maxUsers: String(c.max_users),
     plan: c.plan, status: c.status, primaryColor: c.primary_color, secondaryColor: c.secondary_color,
+    services: { ...DEFAULT_SERVICES, ...c.services }, logo: c.logo_base64 ?? null, horizontalLogo: c.horizontal_logo_base64 ?? null,
   };
+}
+
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+export const MAX_LOGO_BYTES = 512 * 1024;
+
+/** Why a chosen logo file cannot be used, in the server's words, or null. The server sniffs the bytes again. */
+export function logoProblem(file: { type: string; size: number }, label: string): string | null {
+  if (!LOGO_TYPES.includes(file.type)) return `${label} must be a PNG, JPEG or WebP image.`;
+  if (file.size > MAX_LOGO_BYTES) return `${label} must be at most 512 KB.`;
+  return null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -81,8 +100,12 @@ export function validateTenant(f: TenantForm): Record<string, string> {
   return e;
 }
 
-export function payloadOf(f: TenantForm): CompanyInput {
-  return {
+/**
+ * The request body. Logos go only when new or changed (each may be 700 KB of base64), null when
+ * removed; `original` is the company being edited.
+ */
+export function payloadOf(f: TenantForm, original?: Company): CompanyInput {
+  const body: CompanyInput = {
     name: f.name.trim(),
     email: f.email.trim(),
     subdomain: f.subdomain.trim(),
@@ -94,7 +117,11 @@ export function payloadOf(f: TenantForm): CompanyInput {
     is_active: f.status === 'active',
     primary_color: f.primaryColor,
     secondary_color: f.secondaryColor,
+    services: f.services,
   };
+  if (f.logo !== (original?.logo_base64 ?? null)) body.logo_base64 = f.logo;
+  if (f.horizontalLogo !== (original?.horizontal_logo_base64 ?? null)) body.horizontal_logo_base64 = f.horizontalLogo;
+  return body;
 }
 
 async function change(verb: 'create' | 'update' | 'delete', call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
@@ -118,8 +145,8 @@ export function createCompany(f: TenantForm): Promise<boolean> {
   return change('create', () => api.POST('/api/v1/admin/companies', { body: payloadOf(f) }));
 }
 
-export function updateCompany(id: string, f: TenantForm): Promise<boolean> {
-  return change('update', () => api.PUT('/api/v1/admin/companies/{id}', { params: { path: { id } }, body: payloadOf(f) }));
+export function updateCompany(original: Company, f: TenantForm): Promise<boolean> {
+  return change('update', () => api.PUT('/api/v1/admin/companies/{id}', { params: { path: { id: original.id } }, body: payloadOf(f, original) }));
 }
 
 export function deleteCompany(id: string): Promise<boolean> {

@@ -1,5 +1,4 @@
 // /admin/users 'Users Management' (spec sections 2, 5 and 8).
-import { clearErrors } from '../../ui/form-errors.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can, USER_TYPE_LABELS } from '../../../../lib/permissions.ts';
@@ -12,6 +11,7 @@ import {
   $userAlert, $userCompanies, $users, createUser, deleteUser, EMPTY_USER_FORM, formOf, loadUserCompanies, loadUsers, resetUserPassword,
   typeCompanyAlert, updateUser, validateUser, withUserType, type User, type UserForm,
 } from './store.ts';
+import { clearErrors } from '../../ui/form-errors.ts';
 
 export function UsersPage() {
   const role = useStore($role);
