@@ -222,6 +222,12 @@ test.describe('Users Management', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCSS('width', '60px');
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // on a phone each user is a card of labelled lines: nothing to scroll sideways, the buttons in view
+    const table = page.locator('.sw-table-wrap');
+    await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const firstRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Edit / }) }).first();
+    await expect(firstRow.getByRole('button', { name: /^Delete / })).toBeInViewport();
+    await expectNoSeriousA11yViolations(page);
     await shot(page, 'users-375');
     await page.getByRole('button', { name: 'Create User' }).click();
     await shot(page, 'user-modal-375');

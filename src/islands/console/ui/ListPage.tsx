@@ -18,7 +18,8 @@ export interface ListPageProps<T> {
   listId: string;
   empty: string;
   columns: string[];
-  row: (item: T) => ReactNode;
+  /** one cell per column, in order; the 'Actions' column holds the row's buttons */
+  row: (item: T) => { key: string; cells: ReactNode[] };
   /** modals and confirmations */
   children?: ReactNode;
 }
@@ -45,11 +46,23 @@ export function ListPage<T>(p: ListPageProps<T>) {
         {p.load.status === 'ready' && p.load.data.length === 0 && <p className="sw-empty">{p.empty}</p>}
         {p.load.status === 'ready' && p.load.data.length > 0 && (
           <div className="sw-table-wrap">
-            <table className="sw-table">
+            {/* Below 768 px each row stacks into a card, every cell headed by its column (data-label). */}
+            <table className="sw-table sw-table-stack">
               <thead>
                 <tr>{p.columns.map((c) => <th scope="col" key={c}>{c}</th>)}</tr>
               </thead>
-              <tbody>{p.load.data.map(p.row)}</tbody>
+              <tbody>
+                {p.load.data.map((item) => {
+                  const { key, cells } = p.row(item);
+                  return (
+                    <tr key={key}>
+                      {cells.map((cell, i) => (
+                        <td key={p.columns[i]} data-label={p.columns[i]} className={p.columns[i] === 'Actions' ? 'sw-actions' : undefined}>{cell}</td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
             </table>
           </div>
         )}

@@ -36,23 +36,24 @@ function Tenants() {
       alert={editing ? null : alert} load={companies} onRetry={() => void loadCompanies()}
       listTitle="All Tenants" listId="all-tenants" empty="No tenants found. Create your first tenant to get started."
       columns={['Name', 'Subdomain', 'Email', 'Status', 'Users', 'Created', 'Actions']}
-      row={(c) => (
-        <tr key={c.id}>
-          <td>
+      row={(c) => ({
+        key: c.id,
+        cells: [
+          <>
             <strong>{c.name}</strong>
             {c.url && <div><a href={c.url} target="_blank" rel="noopener noreferrer external" className="sw-small">{c.url}</a></div>}
-          </td>
-          <td>{c.subdomain || 'N/A'}</td>
-          <td>{c.email}</td>
-          <td><span className={c.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{c.is_active ? 'Active' : 'Inactive'}</span></td>
-          <td>{c.max_users}</td>
-          <td>{fmtDate(c.created_at)}</td>
-          <td className="sw-actions">
+          </>,
+          c.subdomain || 'N/A',
+          c.email,
+          <span className={c.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{c.is_active ? 'Active' : 'Inactive'}</span>,
+          c.max_users,
+          fmtDate(c.created_at),
+          <>
             <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${c.name}`} onClick={() => { $tenantAlert.set(null); setEditing(c); }}>Edit</button>
             <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
-          </td>
-        </tr>
-      )}
+          </>,
+        ],
+      })}
     >
       {editing && <TenantModal company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (

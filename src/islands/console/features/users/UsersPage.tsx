@@ -49,21 +49,22 @@ function Users() {
       alert={modalOpen ? null : alert} load={users} onRetry={() => void loadUsers()}
       listTitle="All Users" listId="all-users" empty="No users found. Create your first user to get started."
       columns={['Name', 'Email', 'Type', 'Company', 'Status', 'Created', 'Actions']}
-      row={(u) => (
-        <tr key={u.id}>
-          <td>{u.full_name}</td>
-          <td>{u.email}</td>
-          <td><span className={`sw-badge sw-type-${u.user_type}`}>{USER_TYPE_LABELS[u.user_type] ?? u.user_type}</span></td>
-          <td>{companyName(u)}</td>
-          <td><span className={u.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{u.is_active ? 'Active' : 'Inactive'}</span></td>
-          <td>{fmtDate(u.created_at)}</td>
-          <td className="sw-actions">
+      row={(u) => ({
+        key: u.id,
+        cells: [
+          u.full_name,
+          u.email,
+          <span className={`sw-badge sw-type-${u.user_type}`}>{USER_TYPE_LABELS[u.user_type] ?? u.user_type}</span>,
+          companyName(u),
+          <span className={u.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{u.is_active ? 'Active' : 'Inactive'}</span>,
+          fmtDate(u.created_at),
+          <>
             <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${u.email}`} onClick={open(() => setEditing(u))}>Edit</button>
             <button type="button" className="sw-btn sw-btn-small" aria-label={`Reset password of ${u.email}`} onClick={open(() => setResetting(u))}>Reset password</button>
             <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${u.email}`} onClick={open(() => setDeleting(u))}>Delete</button>
-          </td>
-        </tr>
-      )}
+          </>,
+        ],
+      })}
     >
       {editing && <UserModal user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {resetting && <ResetModal user={resetting} onClose={() => setResetting(null)} />}
