@@ -131,6 +131,8 @@ function PreferencesPanel() {
               <span>{label}</span>
             </label>
           ))}
+          {/* Honest about what runs today: the choices are kept for the delivery channels to come. */}
+          <p className="sw-muted sw-small sw-span-all">Notifications appear here today. Email, SMS and webhook delivery is not available yet; your choices are kept for it.</p>
         </div>
       )}
     </section>
