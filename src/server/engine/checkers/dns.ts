@@ -41,12 +41,10 @@ export const dnsChecker: Checker = async (target, env, signal) => {
     const total = round(performance.now() - started);
     // Internal addresses in an answer are not shown to the tenant (nor on a public page).
     const answers = all.map((a) => (isInternalAnswer(a, env.allowPrivateTargets) ? HIDDEN : a));
-    if (answers.includes(HIDDEN)) {
-      return { responseTimeMs: total, httpCode: null, timings: { dns: total, total }, certExpiresAt: null, detail: { answers }, status: 'down', error: `${cfg.host} answers with a non-public address (not shown)` };
-    }
+    const base = { responseTimeMs: total, httpCode: null, timings: { dns: total, total }, certExpiresAt: null, detail: { answers } };
+    if (answers.includes(HIDDEN)) return { ...base, status: 'down', error: `${cfg.host} answers with a non-public address (not shown)` };
     const expected = (cfg.expected_values ?? []).map((v) => v.toLowerCase().trim()).filter(Boolean);
     const missing = expected.filter((v) => !answers.some((a) => a === v || a.endsWith(` ${v}`)));
-    const base = { responseTimeMs: total, httpCode: null, timings: { dns: total, total }, certExpiresAt: null, detail: { answers } };
     if (missing.length) return { ...base, status: 'down', error: `Expected ${missing.join(', ')}; got ${answers.join(', ') || 'no answer'}` };
     return { ...base, status: 'operational', error: null };
   } catch (e) {
