@@ -115,15 +115,20 @@ export function createApiClient(opts: ApiClientOptions = {}): ApiClient {
 /** The server's problem `detail`, else the fallback: the sign-in and signup rule of section 8, where a network
  *  failure or time-out shows the form's own text ('Login failed. Please try again.'), not a transport message. */
 export function detailOr(error: unknown, fallback: string): string {
+  return problemDetail(error) ?? fallback;
+}
+
+/** The non-empty `detail` of a problem response, if the error is one. */
+function problemDetail(error: unknown): string | null {
   const detail = error && typeof error === 'object' ? (error as { detail?: unknown }).detail : undefined;
-  return typeof detail === 'string' && detail ? detail : fallback;
+  return typeof detail === 'string' && detail ? detail : null;
 }
 
 /** The text to show for a failed call: the server's problem `detail`, else the error's message, else the fallback. */
 export function errorText(error: unknown, fallback: string): string {
+  const detail = problemDetail(error);
+  if (detail) return detail;
   if (error && typeof error === 'object') {
-    const detail = (error as { detail?: unknown }).detail;
-    if (typeof detail === 'string' && detail) return detail;
     const message = (error as { message?: unknown }).message;
     if (typeof message === 'string' && message) return message;
   }

@@ -2,7 +2,7 @@
 import type { CompanyRow } from '../../db/repositories/companies-repo.ts';
 import { toIso } from '../ids.ts';
 
-export const DEFAULT_SERVICES = { monitor: true, security: true, data_breach: false };
+import { DEFAULT_SERVICES } from '../../../lib/company.ts';
 
 export interface CompanyView {
   id: string;

@@ -2,9 +2,9 @@
 // subdomain rules, #rrggbb colours, logos sniffed by content (PNG, JPEG, WebP; 512 KB at most).
 import { EMAIL_RE } from '../users/rules.ts';
 import { subdomainProblem } from '../../../lib/hosts.ts';
-import { DEFAULT_SERVICES, parseServices } from './present.ts';
+import { DEFAULT_SERVICES, MAX_LOGO_BYTES } from '../../../lib/company.ts';
+import { parseServices } from './present.ts';
 
-export const MAX_LOGO_BYTES = 512 * 1024;
 const COLOUR_RE = /^#[0-9a-fA-F]{6}$/;
 const PHONE_RE = /^\+?[0-9 ()./-]{3,30}$/;
 

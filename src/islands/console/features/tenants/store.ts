@@ -2,6 +2,7 @@
 // actions. Every successful change reloads the list.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
+import { DEFAULT_SERVICES, LOGO_MIME_TYPES, MAX_LOGO_BYTES, type CompanyServices } from '../../../../lib/company.ts';
 import { subdomainProblem } from '../../../../lib/hosts.ts';
 import { api, errorText } from '../../api.ts';
 import type { Load } from '../../ui/load.ts';
@@ -9,7 +10,7 @@ import type { Load } from '../../ui/load.ts';
 export type Company = components['schemas']['Company'];
 export type CompanyInput = components['schemas']['CompanyInput'];
 export type Plan = components['schemas']['Plan'];
-export type Services = { monitor: boolean; security: boolean; data_breach: boolean };
+export type Services = CompanyServices;
 
 export const $companies = atom<Load<Company[]>>({ status: 'loading' });
 export const $tenantAlert = atom<{ ok: boolean; text: string } | null>(null);
@@ -41,7 +42,6 @@ export interface TenantForm {
   horizontalLogo: string | null;
 }
 
-export const DEFAULT_SERVICES: Services = { monitor: true, security: true, data_breach: false };
 
 export const EMPTY_TENANT_FORM: TenantForm = {
   name: '', email: '', subdomain: '', url: '', phone: '', maxUsers: '10', plan: 'starter', status: 'active', primaryColor: '#007bff', secondaryColor: '#6c757d',
@@ -56,12 +56,9 @@ export function formOf(c: Company): TenantForm {
   };
 }
 
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-export const MAX_LOGO_BYTES = 512 * 1024;
-
 /** Why a chosen logo file cannot be used, in the server's words, or null. The server sniffs the bytes again. */
 export function logoProblem(file: { type: string; size: number }, label: string): string | null {
-  if (!LOGO_TYPES.includes(file.type)) return `${label} must be a PNG, JPEG or WebP image.`;
+  if (!LOGO_MIME_TYPES.includes(file.type)) return `${label} must be a PNG, JPEG or WebP image.`;
   if (file.size > MAX_LOGO_BYTES) return `${label} must be at most 512 KB.`;
   return null;
 }
