@@ -8,6 +8,9 @@ import path from 'node:path';
 
 export interface PgCluster {
   url: string;
+  /** Stops the server but keeps its data (an outage); `resume` starts it again on the same port. */
+  halt(mode: 'fast' | 'immediate'): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -43,9 +46,14 @@ export async function startPgCluster(): Promise<PgCluster> {
   };
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`, 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`, 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt(mode) {
+      run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+    },
+    resume: start,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

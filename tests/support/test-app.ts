@@ -110,15 +110,22 @@ export interface TestApp {
   config: Config;
   services: Services;
   app: FastifyInstance;
-  /** What the server logged at error level (JSON lines) */
+  /** What the server logged at error level (JSON lines) and what the database connection reported */
   errorLog: string[];
   /** A new client with its own cookie jar */
   client(): ApiClient;
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: { db: DbKind; env?: Record<string, string>; now?: () => number; withPages?: boolean }): Promise<TestApp> {
-  const loc = await newDatabaseLocation(opts.db);
+export async function startTestApp(opts: {
+  db: DbKind;
+  env?: Record<string, string>;
+  now?: () => number;
+  withPages?: boolean;
+  /** A database of the test's own (a cluster it stops, a file on a tiny disk) instead of a fresh one */
+  location?: { file?: string; url?: string };
+}): Promise<TestApp> {
+  const loc = opts.location ?? (await newDatabaseLocation(opts.db));
   const dataDir = tempDir();
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -127,9 +134,10 @@ export async function startTestApp(opts: { db: DbKind; env?: Record<string, stri
     ...(loc.url ? { DATABASE_URL: loc.url } : {}),
     ...opts.env,
   });
-  const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 5 });
-  const services = await createServices(config, { db, now: opts.now });
   const errorLog: string[] = [];
+  const log = (line: string) => void errorLog.push(line);
+  const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file, log }) : openDb({ kind: 'postgres', url: loc.url!, max: 5, log });
+  const services = await createServices(config, { db, now: opts.now });
   const app = await buildApp({ services, pages: createPageServices(services), withPages: opts.withPages ?? false, errorLog: { write: (line) => void errorLog.push(line) } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

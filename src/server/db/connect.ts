@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema/index.ts';
 import { openSqlite } from './sqlite-adapter.ts';
+import { describeDbFailure } from './outage.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -21,15 +22,24 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // numeric (from avg()/sum()) as a number too
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export function openDb(opts: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; max?: number }): Db {
+/** A connection attempt to an unreachable server gives up after this (pg waits forever by default). */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+type DbOptions = ({ kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; max?: number }) & {
+  /** Where connection failures are reported (one line, no host, user or database); stderr by default */
+  log?: (line: string) => void;
+};
+
+const toStderr = (line: string) => void process.stderr.write(`${line}\n`);
+
+export function openDb(opts: DbOptions): Db {
   let k: Kysely<Database>;
   if (opts.kind === 'sqlite') {
     mkdirSync(path.dirname(opts.file), { recursive: true });
     const database = openSqlite(opts.file);
     k = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   } else {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
-    k = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    k = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(opts.url, opts.max ?? 10, opts.log ?? toStderr) }) });
   }
   return {
     kind: opts.kind,
@@ -46,4 +56,17 @@ export function openDb(opts: { kind: 'sqlite'; file: string } | { kind: 'postgre
       await k.destroy();
     },
   };
+}
+
+/**
+ * A pool that survives PostgreSQL going away. A connection the server drops (restart, failover,
+ * outage) emits 'error', which would end the process if nobody listened: the pool's error says
+ * an idle connection died (it is discarded and a new one is opened on next use); a checked-out
+ * client's error also fails its query, which reports it to the caller.
+ */
+function resilientPool(url: string, max: number, log: (line: string) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  pool.on('error', (e) => log(`${describeDbFailure(e)}: an idle connection was lost; reconnecting on next use`));
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }

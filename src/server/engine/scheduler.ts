@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Services } from '../domain/context.ts';
 import { badlyOverdue, monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
+import { loggableError } from '../db/outage.ts';
 import { parseConfig } from '../domain/monitors/monitor-config.ts';
 import { CHECKERS } from './checkers/index.ts';
 import { DEFAULT_LIMITS, failed, type CheckEnv, type CheckLimits, type CheckOutcome } from './checkers/types.ts';
@@ -113,7 +114,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
         } catch (e) {
           // Serialization conflicts on PostgreSQL: retry; the leases keep the checks ours.
           if (attempt >= 3) {
-            log(`engine: writing ${batch.length} results failed: ${(e as Error).message}`);
+            log(`engine: writing ${batch.length} results failed: ${loggableError(e)}`);
             return;
           }
         }
@@ -262,7 +263,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
       ticking = tick()
         .then((n) => arm(n >= claimBatch ? 0 : tickMs))
         .catch((e: unknown) => {
-          log(`engine: tick failed: ${(e as Error).message}`);
+          log(`engine: tick failed: ${loggableError(e)}`);
           arm(tickMs * 4);
         })
         .finally(() => { ticking = undefined; });

@@ -2,6 +2,7 @@
 // responses with a human `detail` (the console shows it as is).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import { databaseUnavailable } from '../domain/db-unavailable.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -96,7 +97,11 @@ export function describeValidation(errors: AjvError[], context: string): { detai
 
 export function errorToProblem(err: FastifyError | DomainError | Error, req: FastifyRequest): ProblemBody {
   if (err instanceof DomainError) {
-    if (err.cause !== undefined && STATUS[err.code] >= 500) req.log.error({ err: err.cause }, err.detail);
+    if (err.cause !== undefined && STATUS[err.code] >= 500) {
+      const outage = databaseUnavailable(err.cause);
+      if (outage) req.log.error(`${err.detail}: ${outage.log}`);
+      else req.log.error({ err: err.cause }, err.detail);
+    }
     return problem(STATUS[err.code], err.code, err.detail, {
       ...(err.fields ? { errors: err.fields } : {}),
       ...(err.retryAfter !== undefined ? { retry_after: err.retryAfter } : {}),
@@ -119,6 +124,12 @@ export function errorToProblem(err: FastifyError | DomainError | Error, req: Fas
   }
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     return problem(fe.statusCode, 'bad_request', fe.message);
+  }
+  // Database down, full or read-only: 503 and a log line without its host, user or database.
+  const outage = databaseUnavailable(err);
+  if (outage) {
+    req.log.error(`${req.method} ${req.routeOptions.url ?? ''}: ${outage.log}`);
+    return problem(503, 'unavailable', outage.detail, { retry_after: outage.retryAfter });
   }
   req.log.error({ err }, 'unhandled error');
   return problem(500, 'internal', 'Something went wrong on our side. Please try again.');

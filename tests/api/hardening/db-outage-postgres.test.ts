@@ -1,0 +1,142 @@
+// A PostgreSQL outage under a running server: a cluster of the test's own is stopped and started
+// again on the same port while the server (in this process, check engine running) keeps
+// answering. The process must survive the pool's dropped connections, serve the public status
+// page's documents from the last snapshot, answer 503 problems with Retry-After to calls that
+// need the database, log without connection details, and work again once PostgreSQL is back.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { createDatabase, startPgCluster, type PgCluster } from '../../support/pg-cluster.ts';
+import { ApiClient, rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
+import { seedIncident, seedMonitor, seedScriptedHistory } from '../public/fixtures.ts';
+import { startEngine } from '../../../src/server/engine/index.ts';
+import { createPageServices } from '../../../src/server/services.ts';
+
+const USER = 'sw_outage_owner';
+const PASSWORD = 'Outage-pass-7f3a9c';
+const DATABASE = 'sw_outage_db';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('PostgreSQL outage under a running server', () => {
+  let cluster: PgCluster;
+  let t: TestApp;
+  let admin: ApiClient;
+  let acme: { id: string; subdomain: string };
+  let port: string;
+  const engineLog: string[] = [];
+  const stderr: string[] = [];
+  const unhandled: unknown[] = [];
+  const onUnhandled = (e: unknown) => void unhandled.push(e);
+  const tenant = () => ({ host: `${acme.subdomain}.${t.config.productDomain}` });
+  const monitorBody = (name: string) => ({ name, type: 'tcp', host: '127.0.0.1', port: 9, interval_seconds: 60, is_public: false });
+  // Everything a visitor of the status page can fetch, from the snapshot cache.
+  const publicDocuments = () => [
+    `/api/v1/public/public-status/${acme.subdomain}`,
+    '/api/v2/summary.json',
+    '/api/v2/incidents.json',
+    '/history.rss',
+    '/badges/status.svg',
+  ];
+  const fetchPublic = async () => {
+    const c = t.client();
+    const out: Record<string, { status: number; text: string }> = {};
+    for (const p of publicDocuments()) {
+      const r = await c.get(p, tenant());
+      out[p] = { status: r.status, text: r.text };
+    }
+    return out;
+  };
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    const su = new pg.Client({ connectionString: cluster.url });
+    await su.connect();
+    await su.query(`CREATE ROLE ${USER} LOGIN PASSWORD '${PASSWORD}'`);
+    await su.end();
+    const url = new URL(await createDatabase(cluster.url, DATABASE));
+    port = url.port;
+    await (async () => {
+      const su2 = new pg.Client({ connectionString: cluster.url });
+      await su2.connect();
+      await su2.query(`ALTER DATABASE ${DATABASE} OWNER TO ${USER}`);
+      await su2.end();
+    })();
+    url.username = USER;
+    url.password = PASSWORD;
+    t = await startTestApp({ db: 'postgres', location: { url: url.toString() }, env: { ALLOW_PRIVATE_TARGETS: 'true' } });
+    startEngine(t.services, { tickMs: 100, log: (m) => void engineLog.push(m) });
+    acme = await seedCompany(t.services, { name: 'Acme Corp' });
+    const now = Date.now();
+    const api = await seedMonitor(t.services.db, acme.id, now, { name: 'API' });
+    await seedScriptedHistory(t.services.db, api, now);
+    await seedIncident(t.services.db, acme.id, now, { monitorId: api.id, title: 'Elevated error rates' });
+    const user = await seedUser(t.services, { userType: 2, companyId: acme.id });
+    admin = new ApiClient(t.baseUrl, tenant().host);
+    await signIn(admin, user);
+    process.on('unhandledRejection', onUnhandled);
+    process.on('uncaughtException', onUnhandled);
+    const write = process.stderr.write.bind(process.stderr);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+      stderr.push(String(chunk));
+      return write(chunk, ...rest);
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    process.off('unhandledRejection', onUnhandled);
+    process.off('uncaughtException', onUnhandled);
+    await t?.close();
+    cluster?.stop();
+  });
+
+  it('keeps serving the status page, answers 503 to the rest, and recovers when PostgreSQL returns', async () => {
+    expect((await admin.post('/api/v1/monitors', monitorBody('Before'), tenant())).status).toBe(201);
+    const before = await fetchPublic();
+    for (const [p, r] of Object.entries(before)) expect(r.status, p).toBe(200);
+    // Idle connections in the pool are what PostgreSQL drops when it stops.
+    await Promise.all([1, 2, 3].map(() => t.client().get('/readyz')));
+
+    cluster.halt('fast');
+    await sleep(1500); // past the snapshot's recheck interval: each request now tries the database
+
+    expect((await t.client().get('/livez')).status).toBe(200);
+    const ready = await t.client().get('/readyz');
+    expect(ready.status).toBe(503);
+
+    const during = await fetchPublic();
+    expect(during).toEqual(before);
+    const page = await createPageServices(t.services).getStatusPage(acme.subdomain);
+    expect(page.kind).toBe('ok');
+
+    const write = await admin.post('/api/v1/monitors', monitorBody('During'), tenant());
+    expect(write.status).toBe(503);
+    expect(write.headers.get('content-type')).toContain('application/problem+json');
+    expect(write.body).toMatchObject({ status: 503, code: 'unavailable', detail: expect.stringMatching(/database/i) });
+    expect(Number(write.headers.get('retry-after'))).toBeGreaterThan(0);
+    const read = await admin.get('/api/v1/monitors', tenant());
+    expect(read.status).toBe(503);
+    const login = await t.client().post('/api/v1/auth/login', { email: 'someone@example.com', password: 'whatever-password' });
+    expect(login.status).toBe(503);
+    // Documented as a 503 with the health document (not a problem), which the contract client refuses.
+    const health = await rawRequest(`${t.baseUrl}/api/v1/health/`, 'GET', { host: `localhost:${t.port}` });
+    expect(health.status).toBe(503);
+
+    await sleep(600); // engine ticks fail meanwhile
+    cluster.resume();
+
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 201; i++) {
+      status = (await admin.post('/api/v1/monitors', monitorBody(`After ${i}`), tenant())).status;
+      if (status !== 201) await sleep(200);
+    }
+    expect(status).toBe(201);
+    expect((await t.client().get('/readyz')).status).toBe(200);
+    expect((await admin.get('/api/v1/monitors', tenant())).status).toBe(200);
+
+    expect(unhandled).toEqual([]);
+    const logs = [...t.errorLog, ...engineLog, ...stderr].join('\n');
+    expect(logs).toMatch(/database/i); // the outage was reported ...
+    for (const secret of [PASSWORD, USER, DATABASE, `127.0.0.1:${port}`]) expect(logs).not.toContain(secret); // ... without connection details
+  }, 60_000);
+});
