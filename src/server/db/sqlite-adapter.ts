@@ -29,15 +29,41 @@ class Statement implements SqliteStatement {
   }
 }
 
+/**
+ * Kysely's ROLLBACK after a failed statement. SQLite has already rolled back by itself after some
+ * failures (disk full, I/O error), and a second ROLLBACK would fail with "no transaction is
+ * active", hiding the real error from the caller: it only runs while a transaction is open.
+ */
+class RollbackIfOpen implements SqliteStatement {
+  readonly reader = false;
+  #raw: DatabaseSync;
+  constructor(raw: DatabaseSync) {
+    this.#raw = raw;
+  }
+  all(): unknown[] {
+    this.run();
+    return [];
+  }
+  run() {
+    if (this.#raw.isTransaction) this.#raw.exec('rollback');
+    return { changes: 0, lastInsertRowid: 0 };
+  }
+  iterate(): IterableIterator<unknown> {
+    return this.all()[Symbol.iterator]();
+  }
+}
+
 export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(file);
   // WAL: readers never block the single writer; NORMAL sync is durable at each checkpoint and
   // never corrupts on a crash. busy_timeout lets a second process (CLI) wait instead of failing.
   raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   const cache = new Map<string, Statement>();
+  const rollback = new RollbackIfOpen(raw);
   return {
     raw,
     prepare(sql: string) {
+      if (sql === 'rollback') return rollback;
       let s = cache.get(sql);
       if (!s) {
         s = new Statement(raw.prepare(sql));

@@ -1,0 +1,124 @@
+// SQLite failing under a running server: the disk fills up (a real 8 MiB tmpfs, filled with a
+// file) and the database turns read-only (PRAGMA query_only on the server's one connection: as
+// root, file modes do not stop writes, and a busy filesystem cannot be remounted read-only).
+// Writes must answer a 503 problem saying the data cannot be stored, while the process stays
+// up, reads and the status page's documents keep working, and writes work again afterwards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { openSync, closeSync, writeSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
+import { tempDir } from '../../support/test-db.ts';
+import { seedIncident, seedMonitor, seedScriptedHistory } from '../public/fixtures.ts';
+import { startEngine } from '../../../src/server/engine/index.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const isRoot = process.getuid?.() === 0;
+
+/** Writes zeros into `file` until the filesystem refuses (ENOSPC). */
+function fillDisk(file: string): void {
+  const fd = openSync(file, 'w');
+  const chunk = Buffer.alloc(64 * 1024);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (mounts a tmpfs: root only)', () => {
+  let mount: string;
+  let t: TestApp;
+  let admin: ApiClient;
+  let acme: { id: string; subdomain: string };
+  const engineLog: string[] = [];
+  const unhandled: unknown[] = [];
+  const onUnhandled = (e: unknown) => void unhandled.push(e);
+  const tenant = () => ({ host: `${acme.subdomain}.${t.config.productDomain}` });
+  let n = 0;
+  const createMonitor = () => admin.post('/api/v1/monitors', { name: `Monitor ${n++}`, type: 'tcp', host: '127.0.0.1', port: 9, interval_seconds: 60, is_public: false }, tenant());
+  const publicDocuments = () => [`/api/v1/public/public-status/${acme.subdomain}`, '/api/v2/summary.json', '/history.atom', '/badges/status.svg'];
+  const fetchPublic = async () => {
+    const c = t.client();
+    const out: Record<string, { status: number; text: string }> = {};
+    for (const p of publicDocuments()) {
+      const r = await c.get(p, tenant());
+      out[p] = { status: r.status, text: r.text };
+    }
+    return out;
+  };
+
+  /** While the database cannot store: writes 503, reads and the public documents as before. */
+  async function expectReadOnlyService(before: Record<string, { status: number; text: string }>) {
+    const write = await createMonitor();
+    expect(write.status).toBe(503);
+    expect(write.headers.get('content-type')).toContain('application/problem+json');
+    expect(write.body).toMatchObject({ status: 503, code: 'unavailable', detail: 'The database cannot store data right now. Please try again later.' });
+    expect(Number(write.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await admin.get('/api/v1/monitors', tenant())).status).toBe(200);
+    expect((await t.client().get('/livez')).status).toBe(200);
+    await sleep(1200); // past the snapshot's recheck interval
+    expect(await fetchPublic()).toEqual(before);
+  }
+
+  beforeAll(async () => {
+    mount = tempDir('sw-tmpfs-');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mount]);
+    t = await startTestApp({ db: 'sqlite', location: { file: path.join(mount, 'statuswatch.sqlite') }, env: { ALLOW_PRIVATE_TARGETS: 'true' } });
+    startEngine(t.services, { tickMs: 100, log: (m) => void engineLog.push(m) });
+    acme = await seedCompany(t.services, { name: 'Acme Corp' });
+    const now = Date.now();
+    const api = await seedMonitor(t.services.db, acme.id, now, { name: 'API' });
+    await seedScriptedHistory(t.services.db, api, now);
+    await seedIncident(t.services.db, acme.id, now, { monitorId: api.id, title: 'Elevated error rates' });
+    const user = await seedUser(t.services, { userType: 2, companyId: acme.id });
+    admin = new ApiClient(t.baseUrl, tenant().host);
+    await signIn(admin, user);
+    process.on('unhandledRejection', onUnhandled);
+    process.on('uncaughtException', onUnhandled);
+  });
+
+  afterAll(async () => {
+    process.off('unhandledRejection', onUnhandled);
+    process.off('uncaughtException', onUnhandled);
+    await t?.close();
+    if (mount) {
+      execFileSync('umount', [mount]);
+      rmSync(mount, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 503 to writes while the disk is full and stores again once space is freed', async () => {
+    expect((await createMonitor()).status).toBe(201);
+    const before = await fetchPublic();
+    // An empty write-ahead log: the next write must grow a file on the full disk.
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(t.services.db.k);
+    const filler = path.join(mount, 'filler');
+    fillDisk(filler);
+    try {
+      await expectReadOnlyService(before);
+      await sleep(300); // engine ticks meanwhile
+    } finally {
+      rmSync(filler);
+    }
+    expect((await createMonitor()).status).toBe(201);
+    expect(unhandled).toEqual([]);
+  });
+
+  it('answers 503 to writes while the database is read-only and stores again afterwards', async () => {
+    const before = await fetchPublic();
+    await sql`PRAGMA query_only = ON`.execute(t.services.db.k);
+    try {
+      await expectReadOnlyService(before);
+    } finally {
+      await sql`PRAGMA query_only = OFF`.execute(t.services.db.k);
+    }
+    expect((await createMonitor()).status).toBe(201);
+    expect(unhandled).toEqual([]);
+    expect(t.errorLog.join('\n')).toMatch(/SQLITE_FULL|SQLITE_READONLY/);
+  });
+});
