@@ -5,6 +5,7 @@
 // need the database, log without connection details, and work again once PostgreSQL is back.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
+import { createServer, type Socket } from 'node:net';
 import { createDatabase, startPgCluster, type PgCluster } from '../../support/pg-cluster.ts';
 import { ApiClient, rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
@@ -138,5 +139,39 @@ describe('PostgreSQL outage under a running server', () => {
     const logs = [...t.errorLog, ...engineLog, ...stderr].join('\n');
     expect(logs).toMatch(/database/i); // the outage was reported ...
     for (const secret of [PASSWORD, USER, DATABASE, `127.0.0.1:${port}`]) expect(logs).not.toContain(secret); // ... without connection details
+  }, 60_000);
+
+  it('serves the status page at once and times writes out when the database does not answer at all', async () => {
+    const before = await fetchPublic();
+    cluster.halt('immediate');
+    // A server that accepts connections and never answers (a hung host, a dropped route).
+    const sockets = new Set<Socket>();
+    const silent = createServer((s) => void sockets.add(s));
+    await new Promise<void>((resolve) => silent.listen(Number(port), '127.0.0.1', resolve));
+    try {
+      await sleep(1100);
+      expect(await fetchPublic()).toEqual(before); // waits for the first attempt to time out
+      for (let i = 0; i < 2; i++) {
+        await sleep(1100);
+        const started = Date.now();
+        expect(await fetchPublic()).toEqual(before);
+        expect(Date.now() - started).toBeLessThan(1500); // not held by the hanging attempts
+      }
+      const started = Date.now();
+      const write = await admin.post('/api/v1/monitors', monitorBody('Hung'), tenant());
+      expect(write.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    cluster.resume();
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 201; i++) {
+      status = (await admin.post('/api/v1/monitors', monitorBody(`Back ${i}`), tenant())).status;
+      if (status !== 201) await sleep(200);
+    }
+    expect(status).toBe(201);
+    expect(unhandled).toEqual([]);
   }, 60_000);
 });

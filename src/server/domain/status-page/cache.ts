@@ -33,6 +33,8 @@ interface Entry {
   /** next maintenance start or end after the build: the page changes then too */
   validUntil: number;
   checkedAt: number;
+  /** set while rebuilding fails (database down): visitors get this snapshot without waiting */
+  failing?: boolean;
   found: Lookup;
   rendered?: RenderedPage;
 }
@@ -67,11 +69,20 @@ export class StatusPageCache {
       pending = this.refresh(sub, cached).finally(() => this.inflight.delete(sub));
       this.inflight.set(sub, pending);
     }
+    // An unreachable database can hold each attempt for the connect time-out: while attempts
+    // fail, the snapshot is served at once and one attempt at a time runs behind it.
+    if (cached?.failing && cached.found.kind === 'ok') {
+      pending.catch(() => {});
+      return { ...cached.found, stale: true };
+    }
     try {
       return (await pending).found;
     } catch (e) {
-      // Database briefly unavailable: keep serving the last snapshot.
-      if (cached?.found.kind === 'ok') return { ...cached.found, stale: true };
+      // Database unavailable: keep serving the last snapshot.
+      if (cached?.found.kind === 'ok') {
+        cached.failing = true;
+        return { ...cached.found, stale: true };
+      }
       throw e;
     }
   }
@@ -82,6 +93,7 @@ export class StatusPageCache {
     const key = company ? `${company.id}|${company.fingerprint}|${hourStart(now)}` : 'none';
     if (cached && cached.key === key && now < cached.validUntil) {
       cached.checkedAt = now;
+      cached.failing = false;
       return cached;
     }
     const entry: Entry = { key, validUntil: Infinity, checkedAt: now, found: { kind: 'not_found' } };
