@@ -1,6 +1,7 @@
 // What every entry point (server, worker, admin CLI) does around its work: read the
 // configuration or stop with one clear line, and stop gracefully on SIGINT/SIGTERM.
 import { ConfigError, parseConfig, type Config } from './config.ts';
+import { describeDbFailure, dbOutageOf } from './db/outage.ts';
 
 export function configOrExit(): Config {
   try {
@@ -33,6 +34,11 @@ export function onStopSignal(stop: (signal: string) => Promise<void>): void {
 }
 
 export function exitOnFatal(e: unknown): never {
+  // A driver's message names the database host, user or database: one line with its code instead.
+  if (dbOutageOf(e)) {
+    process.stderr.write(`Fatal: ${describeDbFailure(e)} at start; check DATABASE_URL (or DATA_DIR) and that the database is running.\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Fatal: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 }

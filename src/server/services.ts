@@ -15,9 +15,11 @@ import { statusPageForPages } from './domain/status-page/service.ts';
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export function openConfiguredDb(config: Config): Db {
+  // Lost connections are reported on stderr (one line with a code), unless logging is off.
+  const log = config.logLevel === 'silent' ? () => {} : undefined;
   return config.databaseUrl
-    ? openDb({ kind: 'postgres', url: config.databaseUrl })
-    : openDb({ kind: 'sqlite', file: config.sqlitePath });
+    ? openDb({ kind: 'postgres', url: config.databaseUrl, log })
+    : openDb({ kind: 'sqlite', file: config.sqlitePath, log });
 }
 
 export async function createServices(config: Config, opts: { db?: Db; now?: () => number } = {}): Promise<Services> {

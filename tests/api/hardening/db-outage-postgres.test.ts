@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { createServer, type Socket } from 'node:net';
-import { createDatabase, startPgCluster, type PgCluster } from '../../support/pg-cluster.ts';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { createDatabase, freePort, startPgCluster, type PgCluster } from '../../support/pg-cluster.ts';
+import { tempDir } from '../../support/test-db.ts';
 import { ApiClient, rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { seedIncident, seedMonitor, seedScriptedHistory } from '../public/fixtures.ts';
@@ -174,4 +177,18 @@ describe('PostgreSQL outage under a running server', () => {
     expect(status).toBe(201);
     expect(unhandled).toEqual([]);
   }, 60_000);
+});
+
+describe('starting while PostgreSQL is down', () => {
+  it('stops with one line that names no host, user, password or database', async () => {
+    const port = await freePort(); // nothing listens there
+    const r = spawnSync(process.execPath, ['src/server/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: tempDir(), DATABASE_URL: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}` },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe('Fatal: database unreachable (ECONNREFUSED) at start; check DATABASE_URL (or DATA_DIR) and that the database is running.');
+  });
 });
