@@ -10,6 +10,8 @@ import type { StatusPageView } from '../../../lib/status.ts';
 import { buildStatusView, type SettledRollups } from './view.ts';
 
 export const RECHECK_MS = 1000;
+/** How long a visitor waits for a rebuild while the database is failing. */
+export const FAILING_WAIT_MS = 250;
 /** Companies kept in memory (least recently rebuilt dropped first). */
 export const MAX_ENTRIES = 5000;
 
@@ -70,10 +72,11 @@ export class StatusPageCache {
       this.inflight.set(sub, pending);
     }
     // An unreachable database can hold each attempt for the connect time-out: while attempts
-    // fail, the snapshot is served at once and one attempt at a time runs behind it.
+    // fail, a visitor waits for the running one briefly (a database that is back answers at
+    // once), then gets the snapshot.
     if (cached?.failing && cached.found.kind === 'ok') {
-      pending.catch(() => {});
-      return { ...cached.found, stale: true };
+      const stale: Lookup = { ...cached.found, stale: true };
+      return settleWithin(pending.then((e) => e.found, () => stale), FAILING_WAIT_MS, stale);
     }
     try {
       return (await pending).found;
@@ -126,6 +129,14 @@ export class StatusPageCache {
     const e = this.entries.get(subdomain.toLowerCase());
     if (e?.found.kind === 'ok' && e.found.view.etag === page.etag) e.rendered = page;
   }
+}
+
+function settleWithin<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 /** Inactive or suspended companies have no public page. */
