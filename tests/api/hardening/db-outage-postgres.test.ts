@@ -79,11 +79,11 @@ describe('PostgreSQL outage under a running server', () => {
     await signIn(admin, user);
     process.on('unhandledRejection', onUnhandled);
     process.on('uncaughtException', onUnhandled);
-    const write = process.stderr.write.bind(process.stderr);
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+    const write = process.stderr.write.bind(process.stderr) as (...a: unknown[]) => boolean;
+    vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
       stderr.push(String(chunk));
       return write(chunk, ...rest);
-    });
+    }) as typeof process.stderr.write);
   }, 120_000);
 
   afterAll(async () => {
