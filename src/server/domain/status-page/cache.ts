@@ -35,7 +35,7 @@ interface Entry {
   /** next maintenance start or end after the build: the page changes then too */
   validUntil: number;
   checkedAt: number;
-  /** set while rebuilding fails (database down): visitors get this snapshot without waiting */
+  /** set while rebuilding fails (database down): visitors wait at most FAILING_WAIT_MS for it */
   failing?: boolean;
   found: Lookup;
   rendered?: RenderedPage;
