@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeHostPort, normalizeTargetHost } from './target-host.ts';
+import { formatHostPort, normalizeTargetHost, parseHostPort } from './target-host.ts';
 
 describe('target hosts', () => {
   it.each([
@@ -21,9 +21,9 @@ describe('target hosts', () => {
   });
 
   it.each([['1.1.1.1', '1.1.1.1'], ['1.1.1.1:53', '1.1.1.1:53'], ['[::1]:5353', '[::1]:5353'], ['::1', '::1'], ['[::1]', '::1'], ['dns.example:53', 'dns.example:53']])('reads the resolver %j', (raw, want) => {
-    expect(normalizeHostPort(raw)).toBe(want);
+    expect(formatHostPort(parseHostPort(raw)!)).toBe(want);
   });
   it.each([';id', '1.1.1.1;id', '$(id):53', '1.1.1.1:99999', '1.1.1.1:0', '1.1.1.1:', 'a\nb', '[::1]:x'])('refuses the resolver %j', (raw) => {
-    expect(normalizeHostPort(raw)).toBeNull();
+    expect(parseHostPort(raw)).toBeNull();
   });
 });

@@ -57,16 +57,21 @@ function isDnsName(ascii: string, underscore: boolean): boolean {
 }
 
 /**
- * A DNS server given as host, host:port, [v6]:port or a bare IPv6 address, normalized the same
- * way, or null.
+ * A DNS server given as host, host:port, [v6]:port or a bare IPv6 address: its normalized host
+ * and port, or null.
  */
-export function normalizeHostPort(raw: string): string | null {
-  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(raw);
+export function parseHostPort(raw: string): { host: string; port?: number } | null {
+  const bracketed = /^\[([^\]]+)\](?::([^:]*))?$/.exec(raw);
   const colons = raw.split(':').length - 1;
   const [host, port] = bracketed ? [bracketed[1], bracketed[2]] : colons === 1 ? raw.split(':') : [raw, undefined];
   if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) return null;
   const h = normalizeTargetHost(host);
   if (!h) return null;
-  if (h.includes(':')) return port ? `[${h}]:${port}` : h;
-  return port ? `${h}:${port}` : h;
+  return port === undefined ? { host: h } : { host: h, port: Number(port) };
+}
+
+/** host:port again, with IPv6 in brackets when a port follows. */
+export function formatHostPort(hp: { host: string; port?: number }): string {
+  if (hp.port === undefined) return hp.host;
+  return hp.host.includes(':') ? `[${hp.host}]:${hp.port}` : `${hp.host}:${hp.port}`;
 }
