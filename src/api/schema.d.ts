@@ -1684,10 +1684,12 @@ export interface components {
             json_expected?: string | null;
             follow_redirects?: boolean | null;
             degraded_threshold_ms?: number | null;
+            /** @description A DNS name (letter-digit-hyphen labels; `_` too for dns monitors) or an IPv4/IPv6 address; international names are stored in their xn-- form */
             host?: string | null;
             port?: number | null;
             /** @enum {string|null} */
             record_type?: "A" | "AAAA" | "CNAME" | "MX" | "NS" | "TXT" | "SOA" | "CAA" | "SRV" | "PTR" | null;
+            /** @description A DNS server as address or name with an optional port (`1.1.1.1:53`, `[2606:4700::1111]:53`) */
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;
@@ -1715,10 +1717,12 @@ export interface components {
             json_expected?: string | null;
             follow_redirects?: boolean | null;
             degraded_threshold_ms?: number | null;
+            /** @description A DNS name (letter-digit-hyphen labels; `_` too for dns monitors) or an IPv4/IPv6 address; international names are stored in their xn-- form */
             host?: string | null;
             port?: number | null;
             /** @enum {string|null} */
             record_type?: "A" | "AAAA" | "CNAME" | "MX" | "NS" | "TXT" | "SOA" | "CAA" | "SRV" | "PTR" | null;
+            /** @description A DNS server as address or name with an optional port (`1.1.1.1:53`, `[2606:4700::1111]:53`) */
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;

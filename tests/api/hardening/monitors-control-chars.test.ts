@@ -42,6 +42,8 @@ describe.each(DB_KINDS)('control characters in text on %s', (kind) => {
       expect(u.status).toBe(400);
       expect(u.body.errors).toEqual({ [field]: text });
     }
+    const header = await admin.post('/api/v1/monitors', { ...base, headers: { 'X-Token': bad } });
+    expect(header.body.errors).toEqual({ headers: 'Header "X-Token" is not allowed' });
     const dns = await admin.post('/api/v1/monitors', { name: 'dns', type: 'dns', host: 'example.com', expected_values: ['ok', bad], interval_seconds: 3600, is_public: false });
     expect(dns.body.errors).toEqual({ expected_values: 'Expected values must not contain control characters.' });
     expect((await admin.get(`/api/v1/monitors/${monitorId}`)).body.name).toBe('Website');

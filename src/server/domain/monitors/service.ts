@@ -152,7 +152,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     // Its next slot under the new interval; sooner only as an immediate check within the limits.
     timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations, next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000), updated_at: now,
   });
-  await requestImmediateCheck(ctx, m);
+  if (m.is_paused === 0) await requestImmediateCheck(ctx, m);
   await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: Object.keys(input) }, undefined, m.company_id);
   return getMonitor(ctx, id);
 }

@@ -3,7 +3,7 @@
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { internalDnsName, resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
 import { DomainError } from '../errors.ts';
-import { controlCharactersText, plainTextProblem } from '../../../lib/plain-text.ts';
+import { controlCharactersText, hasControlCharacters, plainTextProblem } from '../../../lib/plain-text.ts';
 import { formatHostPort, normalizeTargetHost, parseHostPort } from '../../../lib/target-host.ts';
 import { DEFAULT_SSL_WARNING_DAYS, DNS_RECORD_TYPES, type DnsRecordType, type MonitorConfig } from './monitor-config.ts';
 
@@ -91,7 +91,7 @@ export async function validateMonitor(input: MonitorInput, base: ValidMonitor | 
     if (!METHODS.includes(config.method)) fields.method = `Method must be one of ${METHODS.join(', ')}`;
     config.headers = pick('headers') ?? {};
     for (const [h, v] of Object.entries(config.headers)) {
-      if (!HEADER_NAME.test(h) || FORBIDDEN_HEADERS.has(h.toLowerCase()) || /[\r\n]/.test(String(v))) fields.headers = `Header "${h}" is not allowed`;
+      if (!HEADER_NAME.test(h) || FORBIDDEN_HEADERS.has(h.toLowerCase()) || /[\r\n]/.test(String(v)) || hasControlCharacters(String(v))) fields.headers = `Header "${h}" is not allowed`;
     }
     config.body = pick('body') ?? null;
     config.accepted_status_codes = pick('accepted_status_codes') ?? ['200-299'];
