@@ -55,7 +55,7 @@ async function main(): Promise<void> {
       config: JSON.stringify({ url: `http://127.0.0.1:${port}/m/${i}`, method: 'GET', accepted_status_codes: ['200-299'], follow_redirects: true }),
       is_public: i % 2, is_paused: 0, interval_seconds: INTERVAL, timeout_seconds: Math.min(5, INTERVAL), confirmations: 2,
       status: 'unknown', status_since: null, pending_status: null, pending_count: 0, last_checked_at: null, last_response_time_ms: null,
-      last_http_code: null, last_error: null, cert_expires_at: null, push_token: null, last_push_at: null,
+      last_http_code: null, last_error: null, cert_expires_at: null, push_token_hash: null, last_push_at: null,
       // Steady state: monitors already spread over their interval (as after their first check).
       next_due_at: now + Math.floor((i / MONITORS) * INTERVAL * 1000), lease_owner: null, lease_expires_at: null, last_answers: null,
       created_at: now, updated_at: now,

@@ -656,7 +656,10 @@ export interface paths {
         /** Monitors of the company (super admins - all companies, with tenant name; `tenant` filters) */
         get: operations["listMonitors"];
         put?: never;
-        /** Create a monitor (checked at once; plan limits apply) */
+        /**
+         * Create a monitor (checked at once within limits; plan limits apply)
+         * @description A save is checked at once only if this monitor had no such immediate check in the last minute and its company had fewer than 10 in the last minute; otherwise it is kept and checked at its next slot (a new monitor within a minute). The answer carries the push URL of a push monitor; later reads do not (see `push_url`).
+         */
         post: operations["createMonitor"];
         delete?: never;
         options?: never;
@@ -675,7 +678,10 @@ export interface paths {
         };
         /** One monitor */
         get: operations["getMonitor"];
-        /** Change a monitor (fields given are changed; checked again at once) */
+        /**
+         * Change a monitor (fields given are changed; checked again at once within limits)
+         * @description A save is checked at once only if this monitor had no such immediate check in the last minute and its company had fewer than 10 in the last minute; otherwise it is kept and checked at its next slot (under its new interval).
+         */
         put: operations["updateMonitor"];
         post?: never;
         /** Delete a monitor with its results (super admins; company admins never delete) */
@@ -704,6 +710,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/monitors/{id}/push-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the token of a push monitor's URL
+         * @description Only a hash of the token is stored, so the push URL is shown in the answer to create and here only. The URL shown before stops working at once.
+         */
+        post: operations["rotateMonitorPushToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/monitors/{id}/resume": {
         parameters: {
             query?: never;
@@ -715,7 +743,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check a paused monitor again (at once) */
+        /** Check a paused monitor again (at once within the limits of a save, else within a minute) */
         post: operations["resumeMonitor"];
         delete?: never;
         options?: never;
@@ -807,7 +835,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Heartbeat of a push monitor (the secret token in the URL is the credential) */
+        /**
+         * Heartbeat of a push monitor (the secret token in the URL is the credential)
+         * @description An unknown token and a monitor of a suspended company both answer 404 and record nothing.
+         */
         get: operations["pushHeartbeat"];
         put?: never;
         /** Heartbeat of a push monitor (POST, body ignored) */
@@ -1624,7 +1655,7 @@ export interface components {
             last_error: string | null;
             /** Format: date-time */
             cert_expires_at: string | null;
-            /** @description Push monitors only; a cron job calls it (GET or POST) at least once per interval. null for users who may not change the monitor */
+            /** @description Push monitors only; a cron job calls it (GET or POST) at least once per interval. Only a hash of its token is stored, so it is given in the answers to createMonitor and rotateMonitorPushToken and is null everywhere else. */
             push_url: string | null;
             /** Format: date-time */
             last_push_at: string | null;
@@ -1653,10 +1684,12 @@ export interface components {
             json_expected?: string | null;
             follow_redirects?: boolean | null;
             degraded_threshold_ms?: number | null;
+            /** @description A DNS name (letter-digit-hyphen labels; `_` too for dns monitors) or an IPv4/IPv6 address; international names are stored in their xn-- form */
             host?: string | null;
             port?: number | null;
             /** @enum {string|null} */
             record_type?: "A" | "AAAA" | "CNAME" | "MX" | "NS" | "TXT" | "SOA" | "CAA" | "SRV" | "PTR" | null;
+            /** @description A DNS server as address or name with an optional port (`1.1.1.1:53`, `[2606:4700::1111]:53`) */
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;
@@ -1684,10 +1717,12 @@ export interface components {
             json_expected?: string | null;
             follow_redirects?: boolean | null;
             degraded_threshold_ms?: number | null;
+            /** @description A DNS name (letter-digit-hyphen labels; `_` too for dns monitors) or an IPv4/IPv6 address; international names are stored in their xn-- form */
             host?: string | null;
             port?: number | null;
             /** @enum {string|null} */
             record_type?: "A" | "AAAA" | "CNAME" | "MX" | "NS" | "TXT" | "SOA" | "CAA" | "SRV" | "PTR" | null;
+            /** @description A DNS server as address or name with an optional port (`1.1.1.1:53`, `[2606:4700::1111]:53`) */
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;
@@ -3198,6 +3233,32 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"];
                 };
             };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    rotateMonitorPushToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor with its new `push_url` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];

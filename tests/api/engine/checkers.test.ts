@@ -23,7 +23,8 @@ describe('checkers against loopback targets', () => {
     [http, tls, dnsOk, dnsSilent] = await Promise.all([startHttpTargets(), startTlsTargets(), startDnsServer({ answer: true }), startDnsServer({ answer: false })]);
     services = await engineServices('sqlite');
     engine = createEngine(services, { extraCa: [tls.caPem], pruneEveryMs: 0 });
-    services.monitoring = { engine };
+    // Every monitor made here is checked at once (limits on that: tests/api/hardening/monitors-immediate-checks.test.ts).
+    services.monitoring = { engine, immediateChecks: { windowMs: 0, perCompany: Infinity } };
     ctx = (await seedTenant(services)).adminCtx;
   });
   afterAll(async () => {

@@ -163,7 +163,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
       await k().insertInto('monitors').values({
         id: mid, company_id: c, name: 'old', type: 'http', config: '{}', interval_seconds: 60, timeout_seconds: 5, next_due_at: now + 10 * day,
         status_since: null, pending_status: null, last_checked_at: null, last_response_time_ms: null, last_http_code: null, last_error: null,
-        cert_expires_at: null, push_token: null, last_push_at: null, lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
+        cert_expires_at: null, push_token_hash: null, last_push_at: null, lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
       }).execute();
       await k().insertInto('check_results').values([mk(c, mid, 6 * day), mk(c, mid, 8 * day), mk(c, mid, 31 * day)]).execute();
     }

@@ -109,6 +109,7 @@ describe('SSRF guard in the engine', () => {
   it('checks every redirect hop: with only 127.0.0.1/32 opened, a redirect to 127.0.0.2 or ::1 is refused after the first hop', async () => {
     const listed = await createServices(parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), LOG_LEVEL: 'silent', MIN_CHECK_INTERVAL_SECONDS: '1', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' }), { db: open.db });
     const ctx = ctxFor(listed, openCtx.actor!);
+    listed.monitoring = { immediateChecks: { windowMs: 0, perCompany: Infinity } }; // every monitor made here is checked at once
     await open.db.k.updateTable('monitors').set({ is_paused: 1 }).execute(); // only these two run
     const via = (name: string, to: string) => createMonitor(ctx, { name, type: 'http', url: `http://127.0.0.1:${http.port}/redirect-to?to=${encodeURIComponent(to)}`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
     const v4 = await via('hop to 127.0.0.2', `http://127.0.0.2:${http.port}/ok`);
@@ -135,6 +136,7 @@ describe('SSRF guard in the engine', () => {
     // only the resolver's own address opened: an answer in another private range is hidden
     const listed = await createServices(parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), LOG_LEVEL: 'silent', MIN_CHECK_INTERVAL_SECONDS: '1', ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' }), { db: open.db });
     const ctx = ctxFor(listed, openCtx.actor!);
+    listed.monitoring = { immediateChecks: { windowMs: 0, perCompany: Infinity } }; // every monitor made here is checked at once
     dns.records.set('db.example.test', ['10.20.30.40']);
     dns.records.set('www.example.test', ['192.0.2.7']);
     await open.db.k.updateTable('monitors').set({ is_paused: 1 }).execute(); // only these two run

@@ -57,8 +57,30 @@ export function monitorsRepo(k: Kysely<Database>) {
       const r = await k.deleteFrom('monitors').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
       return Number(r.numDeletedRows);
     },
-    findByPushToken(token: string): Promise<MonitorRow | undefined> {
-      return k.selectFrom('monitors').selectAll().where('push_token', '=', token).where('type', '=', 'push').executeTakeFirst();
+    /** A push monitor of an active company by the hash of its token; a suspended company's is not found. */
+    findByPushTokenHash(hash: string): Promise<MonitorRow | undefined> {
+      return k.selectFrom('monitors').selectAll().where('push_token_hash', '=', hash).where('type', '=', 'push')
+        .where('company_id', 'in', k.selectFrom('companies').select('id').where('is_active', '=', 1))
+        .executeTakeFirst();
+    },
+    /**
+     * Makes the monitor due now, unless it had such an immediate check in the last `windowMs` or
+     * its company had `perCompany` of them; answers whether it did. The company row is locked
+     * (PostgreSQL) or the single SQLite writer held, so concurrent saves cannot pass the budget together.
+     */
+    async grantImmediateCheck(id: string, companyId: string, now: number, windowMs: number, perCompany: number): Promise<boolean> {
+      const since = now - windowMs;
+      return k.transaction().execute(async (trx) => {
+        if (isPostgres(k)) await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+        const r = await trx.selectFrom('monitors').where('company_id', '=', companyId).where('immediate_check_at', '>', since)
+          .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        if (Number(r.n) >= perCompany) return false;
+        const u = await trx.updateTable('monitors').set({ immediate_check_at: now, next_due_at: now })
+          .where('id', '=', id).where('company_id', '=', companyId)
+          .where((eb) => eb.or([eb('immediate_check_at', 'is', null), eb('immediate_check_at', '<=', since)]))
+          .executeTakeFirst();
+        return Number(u.numUpdatedRows) === 1;
+      });
     },
     async recordPush(id: string, now: number): Promise<void> {
       await k.updateTable('monitors').set({ last_push_at: now }).where('id', '=', id).execute();

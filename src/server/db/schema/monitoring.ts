@@ -24,13 +24,16 @@ export interface MonitorsTable {
   last_http_code: number | null;
   last_error: string | null;
   cert_expires_at: number | null;
-  push_token: string | null;
+  /** SHA-256 (hex) of the push URL's token; the token itself is never stored (migration 0102) */
+  push_token_hash: string | null;
   last_push_at: number | null;
   next_due_at: number;
   lease_owner: string | null;
   lease_expires_at: number | null;
   /** JSON array of the last DNS answers (migration 0101) */
   last_answers: string | null;
+  /** Last check run at once after a save, to limit them (migration 0103) */
+  immediate_check_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -8,8 +8,19 @@ import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso, toIsoOrNull } from '../ids.ts';
+import { plainTextProblem } from '../../../lib/plain-text.ts';
 
 type Severity = 'critical' | 'high' | 'medium' | 'low';
+
+/** Refuses control characters: the title and updates go out in feeds and on the status page. */
+function checkText(texts: Record<string, [label: string, value: string | undefined]>): void {
+  const fields: Record<string, string> = {};
+  for (const [key, [label, value]] of Object.entries(texts)) {
+    const problem = plainTextProblem(label, value);
+    if (problem) fields[key] = problem;
+  }
+  if (Object.keys(fields).length) throw new DomainError('validation', Object.values(fields)[0], { fields });
+}
 
 export function presentSummary(i: IncidentWithTenant) {
   return { id: i.id, title: i.title, severity: i.severity, tenantId: i.company_id, tenantName: i.tenant_name, timestamp: toIso(i.started_at), status: i.status };
@@ -48,6 +59,7 @@ export async function getIncident(ctx: Ctx, id: string) {
 
 export async function createIncident(ctx: Ctx, input: { title: string; severity: Severity; status?: IncidentStatus; message: string; monitor_id?: string | null; is_public?: boolean; company_id?: string | null }) {
   const actor = requirePermission(ctx, 'create', 'monitors');
+  checkText({ title: ['Title', input.title], message: ['Message', input.message] });
   const s = ctx.services;
   const companyId = actor.role === 'super_admin' ? input.company_id : companyScope(ctx, null);
   if (!companyId) throw new DomainError('validation', 'Choose the company this incident belongs to', { fields: { company_id: 'Company is required' } });
@@ -77,6 +89,7 @@ export async function createIncident(ctx: Ctx, input: { title: string; severity:
 
 export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: IncidentStatus; message: string }) {
   const actor = requirePermission(ctx, 'update', 'monitors');
+  checkText({ message: ['Message', input.message] });
   const s = ctx.services;
   const i = await incidentsRepo(s.db.k).findById(id, companyScope(ctx, null));
   if (!i) throw notFound('Incident');

@@ -6,6 +6,7 @@ import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso } from '../ids.ts';
+import { plainTextProblem } from '../../../lib/plain-text.ts';
 
 function present(w: MaintenanceRow) {
   return { id: w.id, company_id: w.company_id, monitor_id: w.monitor_id, title: w.title, description: w.description, starts_at: toIso(w.starts_at), ends_at: toIso(w.ends_at), created_at: toIso(w.created_at) };
@@ -19,6 +20,11 @@ export async function listMaintenance(ctx: Ctx, q: { tenant?: string; upcoming?:
 
 export async function createMaintenance(ctx: Ctx, input: { title: string; description?: string | null; starts_at: string; ends_at: string; monitor_id?: string | null; company_id?: string | null }) {
   const actor = requirePermission(ctx, 'update', 'monitors');
+  // Windows are listed on the status page and in its feeds: no control characters.
+  for (const [field, label] of [['title', 'Title'], ['description', 'Description']] as const) {
+    const problem = plainTextProblem(label, input[field]);
+    if (problem) throw new DomainError('validation', problem, { fields: { [field]: problem } });
+  }
   const k = ctx.services.db.k;
   let companyId = actor.role === 'super_admin' ? (input.company_id ?? null) : companyScope(ctx, null);
   if (input.monitor_id) {

@@ -2,10 +2,13 @@
 // and the network seams a self-hoster or a test may set (resolver, extra trusted CAs).
 import type { Engine } from '../../engine/scheduler.ts';
 import type { Resolver } from '../../engine/ssrf.ts';
+import type { ImmediateCheckLimits } from './immediate-checks.ts';
 
 export interface MonitoringServices {
   engine?: Engine;
   /** Host name resolution used by the SSRF guard at create time and by the checkers */
   resolve?: Resolver;
   extraCa?: string[];
+  /** How many saves are checked at once (default IMMEDIATE_CHECK_LIMITS) */
+  immediateChecks?: ImmediateCheckLimits;
 }

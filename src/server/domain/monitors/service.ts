@@ -1,7 +1,6 @@
 // Monitor verbs: permission first, tenant filter always. Super admins see every company (with
 // its name) and must say which company a new monitor belongs to; company users act only in
 // their own company, whatever a body or query says.
-import { randomBytes } from 'node:crypto';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { checksRepo } from '../../db/repositories/checks-repo.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
@@ -16,25 +15,20 @@ import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIsoOrNull, toIso } from '../ids.ts';
+import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
 import { parseConfig } from './monitor-config.ts';
+import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
 
 export const PLAN_MONITOR_LIMITS: Record<string, number> = { starter: 10, professional: 50, enterprise: Infinity };
-
-export function pushUrl(ctx: Ctx, token: string): string {
-  const c = ctx.services.config;
-  // Over https the process sits behind a proxy on 443; over plain http the port is the server's.
-  const port = c.publicScheme === 'http' && c.port && c.port !== 80 ? `:${c.port}` : '';
-  return `${c.publicScheme}://${c.productDomain}${port}/api/v1/push/${token}`;
-}
 
 /** What read-only users see instead of a secret the monitor was configured with. */
 const HIDDEN_SECRET = '(hidden)';
 
 export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = false) {
   const cfg = parseConfig(m.config);
-  // Header values and the request body carry the target's credentials (URLs may not), and the push
-  // URL lets its holder report the monitor up: only those who may change the monitor see them.
+  // Header values and the request body carry the target's credentials (URLs may not): only those
+  // who may change the monitor see them.
   const secrets = can(ctx.actor?.role, 'update', 'monitors');
   return {
     id: m.id,
@@ -72,7 +66,8 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = f
     last_http_code: m.last_http_code,
     last_error: m.last_error,
     cert_expires_at: toIsoOrNull(m.cert_expires_at),
-    push_url: m.type === 'push' && m.push_token && secrets ? pushUrl(ctx, m.push_token) : null,
+    // Only a hash of the token is stored: the URL is in the answer to create and to push-token.
+    push_url: null as string | null,
     last_push_at: toIsoOrNull(m.last_push_at),
     created_at: toIso(m.created_at),
     updated_at: toIso(m.updated_at),
@@ -128,20 +123,21 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   const limit = PLAN_MONITOR_LIMITS[company.plan] ?? PLAN_MONITOR_LIMITS.starter;
   const now = s.now();
   const id = newId();
+  const push = v.type === 'push' ? newPushToken() : null;
   const inserted = await repo.insertWithinLimit({
     id, company_id: companyId, name: v.name, type: v.type, config: JSON.stringify(v.config), is_public: v.isPublic ? 1 : 0,
     is_paused: 0, interval_seconds: v.intervalSeconds, timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations,
     status: 'unknown', status_since: null, pending_status: null, pending_count: 0, last_checked_at: null, last_response_time_ms: null,
-    last_http_code: null, last_error: null, cert_expires_at: null, push_token: v.type === 'push' ? randomBytes(24).toString('base64url') : null,
-    last_push_at: null, next_due_at: now, lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
+    last_http_code: null, last_error: null, cert_expires_at: null, push_token_hash: push?.hash ?? null,
+    last_push_at: null, next_due_at: firstDueAt(ctx, now, v.intervalSeconds), lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
   }, limit);
   if (!inserted) {
     const plan = company.plan.charAt(0).toUpperCase() + company.plan.slice(1);
     throw new DomainError('limit_exceeded', `Your ${plan} plan allows up to ${limit} monitors. Delete a monitor or upgrade your plan to add more.`);
   }
-  s.monitoring?.engine?.poke(); // checked at once, not after its first interval
+  await requestImmediateCheck(ctx, { id, company_id: companyId });
   await auditFromCtx(ctx, 'monitor_create', { monitor_id: id, name: v.name, type: v.type }, undefined, companyId);
-  return getMonitor(ctx, id);
+  return { ...(await getMonitor(ctx, id)), push_url: push ? pushUrl(ctx, push.token) : null };
 }
 
 export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
@@ -153,9 +149,10 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
   const now = s.now();
   await monitorsRepo(s.db.k).update(id, m.company_id, {
     name: v.name, config: JSON.stringify(v.config), is_public: v.isPublic ? 1 : 0, interval_seconds: v.intervalSeconds,
-    timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations, next_due_at: now, updated_at: now,
+    // Its next slot under the new interval; sooner only as an immediate check within the limits.
+    timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations, next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000), updated_at: now,
   });
-  s.monitoring?.engine?.poke();
+  if (m.is_paused === 0) await requestImmediateCheck(ctx, m);
   await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: Object.keys(input) }, undefined, m.company_id);
   return getMonitor(ctx, id);
 }
@@ -174,9 +171,9 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   const now = s.now();
   await monitorsRepo(s.db.k).update(id, m.company_id, paused
     ? { is_paused: 1, updated_at: now }
-    // Resumed: state starts afresh and the first check runs at once.
-    : { is_paused: 0, status: 'unknown', status_since: now, pending_status: null, pending_count: 0, next_due_at: now, updated_at: now });
-  if (!paused) s.monitoring?.engine?.poke();
+    // Resumed: state starts afresh and the first check runs at once (within the limits) or soon.
+    : { is_paused: 0, status: 'unknown', status_since: now, pending_status: null, pending_count: 0, next_due_at: firstDueAt(ctx, now, m.interval_seconds), updated_at: now });
+  if (!paused) await requestImmediateCheck(ctx, m);
   await auditFromCtx(ctx, paused ? 'monitor_pause' : 'monitor_resume', { monitor_id: id, name: m.name }, undefined, m.company_id);
   return getMonitor(ctx, id);
 }
@@ -231,10 +228,24 @@ export async function getSummary(ctx: Ctx, tenant?: string) {
   return { up: s.up, down: s.down, paused: s.paused, total: s.total, criticalAlerts, lastCheck: toIsoOrNull(s.lastCheck) };
 }
 
-/** A push monitor's heartbeat (no sign-in: the secret token is the credential). */
+/** A new push URL for the monitor; the one shown before stops working. */
+export async function rotatePushToken(ctx: Ctx, id: string) {
+  requirePermission(ctx, 'update', 'monitors');
+  const m = await load(ctx, id);
+  if (m.type !== 'push') throw new DomainError('validation', 'Only push monitors have a push URL');
+  const push = newPushToken();
+  await monitorsRepo(ctx.services.db.k).update(id, m.company_id, { push_token_hash: push.hash, updated_at: ctx.services.now() });
+  await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: ['push_url'] }, undefined, m.company_id);
+  return { ...(await getMonitor(ctx, id)), push_url: pushUrl(ctx, push.token) };
+}
+
+/**
+ * A push monitor's heartbeat (no sign-in: the secret token is the credential). A suspended
+ * company's monitors answer as unknown tokens do and record nothing.
+ */
 export async function recordHeartbeat(ctx: Ctx, token: string): Promise<void> {
   const k = ctx.services.db.k;
-  const m = await monitorsRepo(k).findByPushToken(token);
+  const m = await monitorsRepo(k).findByPushTokenHash(hashPushToken(token));
   if (!m) throw notFound('Push monitor');
   const now = ctx.services.now();
   await monitorsRepo(k).recordPush(m.id, now);

@@ -18,6 +18,7 @@ export const monitorsHandlers = {
   },
   pauseMonitor: async ({ ctx, params }) => monitors.setPaused(ctx, params.id, true),
   resumeMonitor: async ({ ctx, params }) => monitors.setPaused(ctx, params.id, false),
+  rotateMonitorPushToken: async ({ ctx, params }) => monitors.rotatePushToken(ctx, params.id),
   listMonitorChecks: async ({ ctx, params, query }) => monitors.listChecks(ctx, params.id, query),
   getMonitorUptime: async ({ ctx, params }) => monitors.getUptime(ctx, params.id),
   listMaintenanceWindows: async ({ ctx, query }) => maintenance.listMaintenance(ctx, query),
