@@ -121,18 +121,27 @@ export const httpChecker: Checker = async (target, env, signal) => {
     return failed('Invalid URL');
   }
   const method = (cfg.method ?? 'GET').toUpperCase();
+  const origin = url.origin;
+  // The monitor's headers (credentials among them) are for its own origin: once a redirect
+  // leaves it (scheme, host or port), they are not sent again, as browsers and curl do.
+  let leftOrigin = false;
   let hop: Hop | undefined;
   try {
     for (let redirects = 0; ; redirects++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckFailure(`Unsupported URL scheme ${url.protocol}`);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckFailure('Redirected to a URL that is not http or https');
+      if (url.origin !== origin) leftOrigin = true;
       const sameMethod = redirects === 0 ? method : method === 'HEAD' ? 'HEAD' : 'GET';
-      hop = await oneHop(url, sameMethod, cfg.headers ?? {}, redirects === 0 ? (cfg.body ?? null) : null, env, signal, started);
+      hop = await oneHop(url, sameMethod, leftOrigin ? {} : (cfg.headers ?? {}), redirects === 0 ? (cfg.body ?? null) : null, env, signal, started);
       const code = hop.res.statusCode ?? 0;
       const location = hop.res.headers.location;
       if (cfg.follow_redirects !== false && code >= 300 && code < 400 && location) {
         hop.res.destroy();
         if (redirects >= env.limits.maxRedirects) throw new CheckFailure(`Too many redirects (more than ${env.limits.maxRedirects})`, code);
-        url = new URL(location, url);
+        try {
+          url = new URL(location, url);
+        } catch {
+          throw new CheckFailure('Redirected to an invalid URL', code);
+        }
         continue;
       }
       break;
