@@ -148,7 +148,9 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
         hard,
       ]);
     } catch (e) {
-      outcome = failed(`Check failed: ${(e as Error).message}`);
+      // A checker bug: the operator's log gets the message, the tenant a product sentence.
+      log(`engine: ${m.type} checker threw: ${(e as Error).message}`);
+      outcome = failed('The check could not be completed');
     } finally {
       clearTimeout(deadline);
     }

@@ -52,7 +52,7 @@ export const DEFAULT_LIMITS: CheckLimits = { maxBodyBytes: 1024 * 1024, maxRedir
 export type Checker = (target: CheckTarget, env: CheckEnv, signal: AbortSignal) => Promise<CheckOutcome>;
 
 export function failed(error: string, timings: Timings | null = null, httpCode: number | null = null): CheckOutcome {
-  return { status: 'down', responseTimeMs: timings?.total ?? null, httpCode, error: error.slice(0, 1000), timings, certExpiresAt: null };
+  return { status: 'down', responseTimeMs: timings?.total ?? null, httpCode, error, timings, certExpiresAt: null };
 }
 
 export const round = (ms: number): number => Math.round(ms * 100) / 100;
