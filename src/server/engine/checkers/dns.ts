@@ -39,9 +39,10 @@ export const dnsChecker: Checker = async (target, env, signal) => {
   if (internal) return failed(internal, { dns: 0, total: 0 });
   try {
     const resolver = new Resolver({ timeout: Math.max(100, target.timeoutMs - 50), tries: 1 });
+    if (env.dnsServers?.length) resolver.setServers([...env.dnsServers]);
     if (cfg.resolver) {
       const [rawHost, rawPort] = splitHostPort(cfg.resolver);
-      const { address, family } = await resolveSafe(rawHost, env.allowPrivateTargets, env.resolve);
+      const { address, family } = await resolveSafe(rawHost, env.allowPrivateTargets, env.resolve, signal);
       const server = family === 6 ? `[${address}]` : address;
       resolver.setServers([rawPort ? `${server}:${rawPort}` : server]);
     }

@@ -11,6 +11,7 @@ const BY_CODE: Record<string, string> = {
   ENETUNREACH: 'Network unreachable',
   EADDRNOTAVAIL: 'Address not available',
   ETIMEDOUT: 'Connection timed out',
+  ETIMEOUT: 'DNS lookup of the host timed out', // c-ares: no server answered
   HPE_HEADER_OVERFLOW: 'Response headers too large',
   UND_ERR_HEADERS_OVERFLOW: 'Response headers too large',
   CERT_HAS_EXPIRED: 'Certificate has expired',

@@ -37,7 +37,7 @@ async function oneHop(url: URL, method: string, headers: Record<string, string>,
   const timings: Timings = { total: 0 };
   const t0 = performance.now();
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  const { address } = await resolveSafe(hostname, env.allowPrivateTargets, env.resolve);
+  const { address } = await resolveSafe(hostname, env.allowPrivateTargets, env.resolve, signal);
   timings.dns = round(performance.now() - t0);
   const secure = url.protocol === 'https:';
   const mod = secure ? https : http;

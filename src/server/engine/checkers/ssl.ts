@@ -12,7 +12,7 @@ export const sslChecker: Checker = async (target, env, signal) => {
   const host = (cfg.host ?? '').trim();
   let dns = 0;
   try {
-    const { address } = await resolveSafe(host, env.allowPrivateTargets, env.resolve);
+    const { address } = await resolveSafe(host, env.allowPrivateTargets, env.resolve, signal);
     dns = round(performance.now() - started);
     const { cert, authError } = await new Promise<{ cert: tls.PeerCertificate; authError: string | null }>((resolve, reject) => {
       const socket = tls.connect({

@@ -9,7 +9,7 @@ export const tcpChecker: Checker = async (target, env, signal) => {
   const cfg = target.config;
   let dns = 0;
   try {
-    const { address } = await resolveSafe(cfg.host ?? '', env.allowPrivateTargets, env.resolve);
+    const { address } = await resolveSafe(cfg.host ?? '', env.allowPrivateTargets, env.resolve, signal);
     dns = round(performance.now() - started);
     await new Promise<void>((resolve, reject) => {
       const socket = net.connect({ host: address, port: cfg.port ?? 0, signal });

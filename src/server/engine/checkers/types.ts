@@ -35,7 +35,10 @@ export interface CheckTarget {
 export interface CheckEnv {
   now(): number;
   allowPrivateTargets: PrivateTargets;
+  /** Host name lookups of this check (c-ares, bounded per company: see dns-lookup.ts) */
   resolve: Resolver;
+  /** DNS servers asked by DNS checks without a resolver of their own (DNS_RESOLVERS; unset: the system's) */
+  dnsServers?: readonly string[];
   /** Extra trusted CA certificates (PEM): tests and self-hosters with a private CA */
   extraCa?: string[];
   limits: CheckLimits;
