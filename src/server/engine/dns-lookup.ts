@@ -74,6 +74,7 @@ export function perKeyLimit(resolve: Resolver, max = DNS_LOOKUPS_PER_COMPANY): (
       };
       const giveUp = () => {
         line.splice(line.indexOf(take), 1);
+        if (line.length === 0 && waiting.get(key) === line) waiting.delete(key);
         refused(Object.assign(new Error('DNS lookup cancelled'), { code: 'ECANCELLED' }));
       };
       signal?.addEventListener('abort', giveUp, { once: true });

@@ -55,6 +55,7 @@ export function networkErrorText(e: unknown): string {
   const message = typeof err?.message === 'string' ? err.message : '';
   const tls = code === 'EPROTO' || code.startsWith('ERR_SSL_') || /SSL routines|alert/i.test(message);
   if (tls) return BY_REASON.find(([re]) => re.test(message))?.[1] ?? 'TLS handshake failed';
+  if (/CERT|^UNABLE_TO_|^INVALID_/.test(code)) return 'Certificate is not trusted'; // other verification failures
   if (code.startsWith('HPE_')) return 'The server sent an invalid HTTP response';
   if (message === 'socket hang up') return 'Connection closed by the server before a response';
   return 'Connection failed';
