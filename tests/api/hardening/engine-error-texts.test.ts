@@ -9,6 +9,7 @@ import { createMonitor, getMonitor, listChecks } from '../../../src/server/domai
 import { getIncident, listIncidents } from '../../../src/server/domain/incidents/service.ts';
 import { listNotifications } from '../../../src/server/domain/notifications/service.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
+import { DB_KINDS } from '../../support/test-db.ts';
 import { actorFor, ctxFor, seedCompany, seedUser } from '../../support/fixtures.ts';
 import { SECRET_IN_BODY, startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { startTlsTargets, type TlsTargets } from '../../fixtures/targets/tls-targets.ts';
@@ -27,7 +28,7 @@ describe('the stored-error gate', () => {
   });
 });
 
-describe('check errors a hostile target cannot fill', () => {
+describe.each(DB_KINDS)('check errors a hostile target cannot fill, on %s', (kind) => {
   let t: TestApp;
   let engine: Engine;
   let http: HttpTargets;
@@ -37,7 +38,7 @@ describe('check errors a hostile target cannot fill', () => {
 
   beforeAll(async () => {
     [http, tls] = await Promise.all([startHttpTargets(), startTlsTargets()]);
-    t = await startTestApp({ db: 'sqlite', env: { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1' } });
+    t = await startTestApp({ db: kind, env: { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1' } });
     engine = createEngine(t.services, { extraCa: [tls.caPem], pruneEveryMs: 0 });
     const company = await seedCompany(t.services, { name: 'Hostile Targets Inc', plan: 'enterprise' });
     subdomain = company.subdomain;
