@@ -1617,7 +1617,7 @@ export interface components {
             type: components["schemas"]["MonitorType"];
             url: string | null;
             method: string | null;
-            /** @description Request headers. Users who may not change the monitor (viewers) get each value as "(hidden)" */
+            /** @description Request headers, sent to the URL's own origin only (a redirect to another scheme, host or port is followed without them). Users who may not change the monitor (viewers) get each value as "(hidden)" */
             headers: {
                 [key: string]: string;
             } | null;
@@ -1652,6 +1652,7 @@ export interface components {
             /** @description Milliseconds */
             last_response_time: number | null;
             last_http_code: number | null;
+            /** @description The last check's error, a product sentence of at most 300 characters that never quotes the target's response. A host name that resolves to a blocked address and one that does not resolve read the same. */
             last_error: string | null;
             /** Format: date-time */
             cert_expires_at: string | null;
@@ -1672,6 +1673,7 @@ export interface components {
             url?: string | null;
             /** @enum {string|null} */
             method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | null;
+            /** @description Request headers (http), sent to the URL's own origin only. A redirect to another scheme, host or port is followed without any of them, Authorization and Cookie included. */
             headers?: {
                 [key: string]: string;
             } | null;
@@ -1705,6 +1707,7 @@ export interface components {
             url?: string | null;
             /** @enum {string|null} */
             method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | null;
+            /** @description Request headers (http), sent to the URL's own origin only. A redirect to another scheme, host or port is followed without any of them, Authorization and Cookie included. */
             headers?: {
                 [key: string]: string;
             } | null;
@@ -1738,6 +1741,7 @@ export interface components {
             status: "operational" | "degraded" | "down";
             response_time: number | null;
             http_code: number | null;
+            /** @description Why the check failed or is degraded, a product sentence of at most 300 characters that never quotes the target's response */
             error: string | null;
             /** @description Phase timings in ms (dns, connect, tls, ttfb, total) */
             timings: {

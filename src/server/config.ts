@@ -30,6 +30,8 @@ export interface Config {
   /** false, true (all private ranges) or the CIDRs opened (see engine/ssrf.ts) */
   allowPrivateTargets: boolean | string[];
   minCheckIntervalSeconds: number;
+  /** DNS servers the checks ask (ip or ip:port, [v6]:port); undefined = the system's (/etc/resolv.conf) */
+  dnsResolvers: string[] | undefined;
   runEngine: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -72,6 +74,21 @@ function privateTargets(env: Env): boolean | string[] {
   const list = raw.split(',').map((c) => c.trim()).filter(Boolean);
   for (const cidr of list) {
     if (!ipaddr.isValidCIDR(cidr)) return fail('ALLOW_PRIVATE_TARGETS', 'true, false, or comma-separated CIDRs such as 10.0.0.0/8,192.168.1.0/24', raw);
+  }
+  return list;
+}
+
+/** DNS_RESOLVERS: comma-separated servers such as 1.1.1.1, 10.0.0.2:5353, [2606:4700::1111]:53 */
+function dnsResolvers(env: Env): string[] | undefined {
+  const raw = env.DNS_RESOLVERS;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const server of list) {
+    const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(server) ?? [server, server, undefined];
+    const [, ip, port] = m;
+    if (!ipaddr.isValid(ip) || (port !== undefined && (Number(port) < 1 || Number(port) > 65535))) {
+      fail('DNS_RESOLVERS', 'comma-separated DNS server addresses such as 1.1.1.1, 10.0.0.2:5353 or [2606:4700::1111]:53', raw);
+    }
   }
   return list;
 }
@@ -166,6 +183,7 @@ export function parseConfig(env: Env = process.env): Config {
     signupEnabled: bool(env, 'SIGNUP_ENABLED', true),
     allowPrivateTargets: privateTargets(env),
     minCheckIntervalSeconds: int(env, 'MIN_CHECK_INTERVAL_SECONDS', 30, 1, 86400),
+    dnsResolvers: dnsResolvers(env),
     runEngine: bool(env, 'RUN_ENGINE', true),
     smtpUrl,
     mailFrom: env.MAIL_FROM || `no-reply@${productDomain}`,

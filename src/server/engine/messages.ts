@@ -17,6 +17,11 @@ export interface NotificationDraft {
   dedupeKey: string;
 }
 
+// The automatic incident's updates are public when the monitor is: they never carry the
+// checker's error (a target's words, internal addresses); company users find it in the check history.
+export const incidentOpenedUpdate = (monitorName: string): string => `${monitorName} is not responding as expected.`;
+export const incidentResolvedUpdate = (monitorName: string): string => `${monitorName} is back up.`;
+
 export function incidentOpened(m: { id: string; name: string }, incident: { id: string; severity: 'critical' | 'high' }, error: string | null): NotificationDraft {
   return {
     type: 'monitor_incident', severity: incident.severity, title: `${m.name} is down`,

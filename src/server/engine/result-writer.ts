@@ -50,8 +50,25 @@ export function phaseOffsetMs(id: string, intervalMs: number): number {
   return h % Math.max(1, intervalMs);
 }
 
-export async function writeBatch(k: Kysely<Database>, batch: PendingResult[], now: number): Promise<void> {
-  if (batch.length === 0) return;
+/** Longest check error stored (checks, the monitor's last error, notifications). */
+export const STORED_ERROR_MAX = 300;
+
+/**
+ * The one gate between a checker's error and storage: control characters out, whitespace
+ * folded, capped. Checkers write product sentences; this bounds whatever slips past them.
+ */
+export function storedError(error: string | null): string | null {
+  if (error === null) return null;
+  const clean = error.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (clean === '') return 'Check failed';
+  if (clean.length <= STORED_ERROR_MAX) return clean;
+  const cut = /[\ud800-\udbff]/.test(clean[STORED_ERROR_MAX - 2]) ? STORED_ERROR_MAX - 2 : STORED_ERROR_MAX - 1; // never half a surrogate pair
+  return `${clean.slice(0, cut)}…`;
+}
+
+export async function writeBatch(k: Kysely<Database>, results: PendingResult[], now: number): Promise<void> {
+  if (results.length === 0) return;
+  const batch = results.map((b) => ({ ...b, outcome: { ...b.outcome, error: storedError(b.outcome.error) } }));
   batch.sort((a, b) => a.checkedAt - b.checkedAt);
   await k.transaction().execute(async (trx) => {
     const monitors = monitorsRepo(trx);
@@ -118,7 +135,7 @@ export async function writeBatch(k: Kysely<Database>, batch: PendingResult[], no
             is_public: m.is_public, started_at: b.checkedAt, resolved_at: null, created_by: null, created_at: now, updated_at: now,
           });
           if (opened) {
-            await incidents.addUpdate({ id: newId(), incident_id: incidentId, company_id: m.company_id, status: 'open', message: b.outcome.error ?? 'The monitor is down.', created_by: null, created_at: now });
+            await incidents.addUpdate({ id: newId(), incident_id: incidentId, company_id: m.company_id, status: 'open', message: msg.incidentOpenedUpdate(m.name), created_by: null, created_at: now });
             open.set(m.id, { id: incidentId, started_at: b.checkedAt });
             await notify(m.company_id, msg.incidentOpened(ref, { id: incidentId, severity }, b.outcome.error));
           }
@@ -126,7 +143,7 @@ export async function writeBatch(k: Kysely<Database>, batch: PendingResult[], no
           const o = open.get(m.id);
           if (o) {
             await incidents.update(o.id, { status: 'resolved', resolved_at: b.checkedAt, updated_at: now });
-            await incidents.addUpdate({ id: newId(), incident_id: o.id, company_id: m.company_id, status: 'resolved', message: `${m.name} is back up.`, created_by: null, created_at: now });
+            await incidents.addUpdate({ id: newId(), incident_id: o.id, company_id: m.company_id, status: 'resolved', message: msg.incidentResolvedUpdate(m.name), created_by: null, created_at: now });
             open.delete(m.id);
             await notify(m.company_id, msg.incidentResolved(ref, o.id, b.checkedAt - o.started_at));
           }

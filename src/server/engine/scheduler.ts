@@ -12,7 +12,7 @@ import { CHECKERS } from './checkers/index.ts';
 import { DEFAULT_LIMITS, failed, type CheckEnv, type CheckLimits, type CheckOutcome } from './checkers/types.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
 import { pruneResults } from './retention.ts';
-import { systemResolver, type Resolver } from './ssrf.ts';
+import { dnsResolver, perKeyLimit, type Resolver } from './dns-lookup.ts';
 
 export interface EngineOptions {
   /** Identifies this process's leases */
@@ -72,10 +72,13 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
   const env: CheckEnv = {
     now: () => services.now(),
     allowPrivateTargets: services.config.allowPrivateTargets,
-    resolve: opts.resolve ?? services.monitoring?.resolve ?? systemResolver,
+    resolve: opts.resolve ?? services.monitoring?.resolve ?? dnsResolver(services.config.dnsResolvers),
+    dnsServers: services.config.dnsResolvers,
     extraCa: opts.extraCa ?? services.monitoring?.extraCa,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
   };
+  /** Each company's lookups in flight are capped: its black-holed names only hold up its own checks. */
+  const lookupsOf = perKeyLimit(env.resolve);
   const log = opts.log ?? (() => {});
   const stats: EngineStats = { checks: 0, batches: 0, lagMs: [], missedSlots: 0, inFlight: 0 };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -145,11 +148,13 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
         abort.signal.addEventListener('abort', () => setTimeout(() => { clearTimeout(t); resolve(failed(`Timed out after ${timeoutMs / 1000} s`)); }, 250), { once: true });
       });
       outcome = await Promise.race([
-        checker({ id: m.id, type: m.type, config: parseConfig(m.config), timeoutMs, lastPushAt: m.last_push_at, intervalMs: m.interval_seconds * 1000, createdAt: m.created_at }, env, abort.signal),
+        checker({ id: m.id, type: m.type, config: parseConfig(m.config), timeoutMs, lastPushAt: m.last_push_at, intervalMs: m.interval_seconds * 1000, createdAt: m.created_at }, { ...env, resolve: lookupsOf(m.company_id) }, abort.signal),
         hard,
       ]);
     } catch (e) {
-      outcome = failed(`Check failed: ${(e as Error).message}`);
+      // A checker bug: the operator's log gets the message, the tenant a product sentence.
+      log(`engine: ${m.type} checker threw: ${(e as Error).message}`);
+      outcome = failed('The check could not be completed');
     } finally {
       clearTimeout(deadline);
     }

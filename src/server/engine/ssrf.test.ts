@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { internalDnsName, isInternalAnswer, normalizeHost, refusalReason, resolveSafe, TargetRefused } from './ssrf.ts';
+import { internalDnsName, isInternalAnswer, literalTarget, NAME_REFUSED, normalizeHost, refusalReason, resolveSafe, TargetRefused } from './ssrf.ts';
 
 describe('SSRF guard', () => {
   it.each([
@@ -41,12 +41,24 @@ describe('SSRF guard', () => {
     },
   );
 
-  it('refuses a name when any of its addresses is blocked', async () => {
+  it('refuses a name when any of its addresses is blocked, with the answer a name that does not resolve gets', async () => {
     const resolve = async () => [{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }];
-    await expect(resolveSafe('mixed.example', false, resolve)).rejects.toThrow('Target refused: mixed.example resolves to a loopback address');
-    // the internal address is never named
-    await expect(resolveSafe('db.internal', false, async () => [{ address: '10.20.30.40', family: 4 }])).rejects.toThrow(/^Target refused: db\.internal resolves to a private address$/);
+    await expect(resolveSafe('mixed.example', false, resolve)).rejects.toThrow(NAME_REFUSED);
+    // neither the internal address nor its kind is named: the same words as for a missing name
+    await expect(resolveSafe('db.internal', false, async () => [{ address: '10.20.30.40', family: 4 }])).rejects.toThrow(new RegExp(`^${NAME_REFUSED}$`));
+    const nxdomain = async () => { throw Object.assign(new Error('queryA ENOTFOUND nope.example'), { code: 'ENOTFOUND' }); };
+    await expect(resolveSafe('nope.example', false, nxdomain)).rejects.toThrow(new RegExp(`^${NAME_REFUSED}$`));
+    await expect(resolveSafe('empty.example', false, async () => [])).rejects.toThrow(new RegExp(`^${NAME_REFUSED}$`));
     await expect(resolveSafe('public.example', false, async () => [{ address: '93.184.216.34', family: 4 }])).resolves.toEqual({ address: '93.184.216.34', family: 4 });
+  });
+
+  it('judges literals and localhost without a lookup; names are left to the check', () => {
+    expect(() => literalTarget('10.0.0.5', false)).toThrow('Target refused: 10.0.0.5 is a private address');
+    expect(() => literalTarget('localhost', false)).toThrow('Target refused: localhost is a loopback name');
+    expect(literalTarget('app.localhost', true)).toEqual({ address: '127.0.0.1', family: 4 });
+    expect(() => literalTarget('localhost', ['10.0.0.0/8'])).toThrow(/loopback name/);
+    expect(literalTarget('93.184.216.34', false)).toEqual({ address: '93.184.216.34', family: 4 });
+    expect(literalTarget('db.corp.example', false)).toBeNull();
   });
 
   it.each([

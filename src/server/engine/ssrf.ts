@@ -1,9 +1,17 @@
 // SSRF guard (DESIGN.md section 4): every address a check connects to is classified here, at
-// create time (literal or resolved host) and again at connect time and on every redirect hop,
-// so the address checked is the address connected to. Private targets are an operator opt-in;
-// cloud metadata addresses stay blocked even then.
-import { lookup as dnsLookup } from 'node:dns/promises';
+// create time (literal addresses and special names only) and again at connect time and on every
+// redirect hop, so the address checked is the address connected to. Private targets are an
+// operator opt-in; cloud metadata addresses stay blocked even then.
 import ipaddr from 'ipaddr.js';
+import type { Resolver } from './dns-lookup.ts';
+
+export type { Resolver } from './dns-lookup.ts';
+
+/**
+ * The one answer for a host name that resolves to a blocked address and for one that does not
+ * resolve: two answers would let a tenant ask the platform's resolver which internal names exist.
+ */
+export const NAME_REFUSED = 'Target refused: the host is not allowed or could not be resolved';
 
 export class TargetRefused extends Error {
   readonly address: string;
@@ -140,15 +148,13 @@ export function normalizeHost(host: string): string {
   return parsed.startsWith('[') ? parsed.slice(1, -1) : parsed;
 }
 
-export type Resolver = (host: string) => Promise<Array<{ address: string; family: number }>>;
-
-export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
-
 /**
- * Resolves a host and checks every address it maps to; answers the first one to connect to.
- * Refusing when any address is blocked stops DNS answers that mix a public and a private address.
+ * A literal address (or a localhost name) as the address to connect to; null for a host name,
+ * which only a lookup can judge. Throws TargetRefused for a blocked one, naming its kind: the
+ * tenant typed it, so nothing is revealed. Monitor creation stops here: resolving names there
+ * would answer questions about the internal network.
  */
-export async function resolveSafe(host: string, allowPrivate: PrivateTargets, resolve: Resolver = systemResolver): Promise<{ address: string; family: 4 | 6 }> {
+export function literalTarget(host: string, allowPrivate: PrivateTargets): { address: string; family: 4 | 6 } | null {
   const h = normalizeHost(host);
   if (h === '') throw new TargetRefused('The target host is empty', host);
   if (ipaddr.isValid(h)) {
@@ -157,21 +163,31 @@ export async function resolveSafe(host: string, allowPrivate: PrivateTargets, re
     return { address: h, family: ipaddr.parse(h).kind() === 'ipv6' ? 6 : 4 };
   }
   if (h === 'localhost' || h.endsWith('.localhost')) {
-    // Always loopback (RFC 6761), whatever a resolver says.
-    if (!opensAny(allowPrivate)) throw new TargetRefused(`Target refused: ${h} is a loopback name`, h);
+    // Always loopback (RFC 6761), whatever a resolver says; no lookup.
+    if (refusalReason('127.0.0.1', allowPrivate)) throw new TargetRefused(`Target refused: ${h} is a loopback name`, h);
+    return { address: '127.0.0.1', family: 4 };
   }
+  return null;
+}
+
+/**
+ * Resolves a host and checks every address it maps to; answers the first one to connect to.
+ * Refusing when any address is blocked stops DNS answers that mix a public and a private address.
+ */
+export async function resolveSafe(host: string, allowPrivate: PrivateTargets, resolve: Resolver, signal?: AbortSignal): Promise<{ address: string; family: 4 | 6 }> {
+  const literal = literalTarget(host, allowPrivate);
+  if (literal) return literal;
+  const h = normalizeHost(host);
   let answers: Array<{ address: string; family: number }>;
   try {
-    answers = await resolve(h);
+    answers = await resolve(h, { signal });
   } catch (e) {
-    throw new Error(`DNS lookup of ${h} failed: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    // A lookup cut by the deadline, or one no server answered in time: the checker says so.
+    if (signal?.aborted || (e as NodeJS.ErrnoException).code === 'ETIMEOUT') throw e;
+    throw new TargetRefused(NAME_REFUSED, h);
   }
-  if (answers.length === 0) throw new Error(`DNS lookup of ${h} returned no address`);
-  for (const a of answers) {
-    const kind = ipaddr.isValid(a.address) ? blockedKind(ipaddr.process(a.address), allowPrivate) : 'invalid';
-    // The address itself is not named: a tenant must not map the platform's internal network by name.
-    if (kind) throw new TargetRefused(`Target refused: ${h} resolves to ${withArticle(kind)}`, a.address);
-  }
+  const blocked = answers.length === 0 || answers.some((a) => !ipaddr.isValid(a.address) || blockedKind(ipaddr.process(a.address), allowPrivate) !== null);
+  if (blocked) throw new TargetRefused(NAME_REFUSED, h);
   const first = answers[0];
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }

@@ -1,7 +1,7 @@
 // Validation of monitor input (create and update) into the stored shape. Texts are the ones
 // the console shows; every target host passes the SSRF guard here too (DESIGN.md section 4).
 import type { MonitorType } from '../../db/schema/monitoring.ts';
-import { internalDnsName, resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { internalDnsName, literalTarget, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
 import { DomainError } from '../errors.ts';
 import { controlCharactersText, hasControlCharacters, plainTextProblem } from '../../../lib/plain-text.ts';
 import { formatHostPort, normalizeTargetHost, parseHostPort } from '../../../lib/target-host.ts';
@@ -142,9 +142,10 @@ export async function validateMonitor(input: MonitorInput, base: ValidMonitor | 
 
   if (targetHost) {
     try {
-      await resolveSafe(targetHost, opts.allowPrivate, opts.resolve);
+      // Literal addresses only: a host name is resolved and judged when checked, with one answer
+      // for "blocked" and "does not resolve", so creating monitors cannot probe internal names.
+      literalTarget(targetHost, opts.allowPrivate);
     } catch (e) {
-      // A name that does not resolve yet is accepted; every check resolves and checks it again.
       if (e instanceof TargetRefused) {
         const field = type === 'http' ? 'url' : type === 'dns' ? 'resolver' : 'host';
         throw new DomainError('validation', e.message, { fields: { [field]: e.message } });

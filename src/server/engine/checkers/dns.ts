@@ -1,10 +1,20 @@
 // DNS checks: the name resolves (optionally through a given resolver, itself subject to the
 // SSRF guard) and, when expected values are set, the answers contain them.
 import { Resolver } from 'node:dns/promises';
-import { internalDnsName, isInternalAnswer, resolveSafe } from '../ssrf.ts';
+import { internalDnsName, isInternalAnswer, resolveSafe, TargetRefused } from '../ssrf.ts';
 import { failed, round, type Checker } from './types.ts';
 
 const HIDDEN = '(non-public address)';
+
+const FAILURES: Record<string, string> = {
+  ENOTFOUND: 'DNS query failed: the name does not exist (NXDOMAIN)',
+  ENODATA: 'DNS query failed: no record of this type',
+  ESERVFAIL: 'DNS query failed: the server could not answer (SERVFAIL)',
+  EREFUSED: 'DNS query failed: the server refused the query',
+  ECONNREFUSED: 'DNS query failed: the server is unreachable',
+  EBADRESP: 'DNS query failed: the server sent an invalid answer',
+  EFORMERR: 'DNS query failed: the server sent an invalid answer',
+};
 
 function flatten(records: unknown[]): string[] {
   return records
@@ -29,9 +39,10 @@ export const dnsChecker: Checker = async (target, env, signal) => {
   if (internal) return failed(internal, { dns: 0, total: 0 });
   try {
     const resolver = new Resolver({ timeout: Math.max(100, target.timeoutMs - 50), tries: 1 });
+    if (env.dnsServers?.length) resolver.setServers([...env.dnsServers]);
     if (cfg.resolver) {
       const [rawHost, rawPort] = splitHostPort(cfg.resolver);
-      const { address, family } = await resolveSafe(rawHost, env.allowPrivateTargets, env.resolve);
+      const { address, family } = await resolveSafe(rawHost, env.allowPrivateTargets, env.resolve, signal);
       const server = family === 6 ? `[${address}]` : address;
       resolver.setServers([rawPort ? `${server}:${rawPort}` : server]);
     }
@@ -45,12 +56,14 @@ export const dnsChecker: Checker = async (target, env, signal) => {
     if (answers.includes(HIDDEN)) return { ...base, status: 'down', error: `${cfg.host} answers with a non-public address (not shown)` };
     const expected = (cfg.expected_values ?? []).map((v) => v.toLowerCase().trim()).filter(Boolean);
     const missing = expected.filter((v) => !answers.some((a) => a === v || a.endsWith(` ${v}`)));
-    if (missing.length) return { ...base, status: 'down', error: `Expected ${missing.join(', ')}; got ${answers.join(', ') || 'no answer'}` };
+    // The answers themselves stay in the check's detail: a record's text is the target's content.
+    if (missing.length) return { ...base, status: 'down', error: `The answer does not contain ${missing.join(', ')}` };
     return { ...base, status: 'operational', error: null };
   } catch (e) {
     const total = round(performance.now() - started);
     const code = (e as NodeJS.ErrnoException).code;
-    const why = signal.aborted || code === 'ECANCELLED' || code === 'ETIMEOUT' ? `DNS query timed out after ${target.timeoutMs / 1000} s` : code ? `DNS query failed: ${code}` : (e as Error).message;
+    const why = signal.aborted || code === 'ECANCELLED' || code === 'ETIMEOUT' ? `DNS query timed out after ${target.timeoutMs / 1000} s`
+      : e instanceof TargetRefused ? e.message : (FAILURES[code ?? ''] ?? 'DNS query failed');
     return failed(why, { dns: total, total });
   }
 };

@@ -8,6 +8,7 @@ import { rootCertificates, type TLSSocket } from 'node:tls';
 import zlib from 'node:zlib';
 import { jsonPathGet, statusAccepted } from '../../domain/monitors/monitor-config.ts';
 import { resolveSafe, TargetRefused } from '../ssrf.ts';
+import { networkErrorText } from './error-text.ts';
 import { failed, round, type CheckEnv, type CheckOutcome, type Checker, type Timings } from './types.ts';
 
 export const USER_AGENT = 'StatusWatch-Monitor/1.0';
@@ -29,25 +30,14 @@ class CheckFailure extends Error {
 function describeError(e: unknown, timeoutMs: number, signal: AbortSignal): string {
   if (signal.aborted) return `Timed out after ${timeoutMs / 1000} s`;
   if (e instanceof TargetRefused || e instanceof CheckFailure) return e.message;
-  const err = e as NodeJS.ErrnoException;
-  switch (err.code) {
-    case 'HPE_HEADER_OVERFLOW': return 'Response headers too large';
-    case 'ECONNREFUSED': return 'Connection refused';
-    case 'ECONNRESET': return 'Connection reset by the server';
-    case 'CERT_HAS_EXPIRED': return 'Certificate has expired';
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'SELF_SIGNED_CERT_IN_CHAIN': return 'Self-signed certificate';
-    case 'ERR_TLS_CERT_ALTNAME_INVALID': return 'Certificate does not match the host name';
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE': return 'Certificate issuer is not trusted';
-    default: return err.message || String(e);
-  }
+  return networkErrorText(e);
 }
 
 async function oneHop(url: URL, method: string, headers: Record<string, string>, body: string | null, env: CheckEnv, signal: AbortSignal, started: number): Promise<Hop> {
   const timings: Timings = { total: 0 };
   const t0 = performance.now();
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  const { address } = await resolveSafe(hostname, env.allowPrivateTargets, env.resolve);
+  const { address } = await resolveSafe(hostname, env.allowPrivateTargets, env.resolve, signal);
   timings.dns = round(performance.now() - t0);
   const secure = url.protocol === 'https:';
   const mod = secure ? https : http;
@@ -90,7 +80,7 @@ function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal, k
   if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(zlib.createGunzip());
   else if (encoding === 'deflate') stream = res.pipe(zlib.createInflate());
   else if (encoding === 'br') return Promise.reject(new CheckFailure('Brotli-compressed response refused (only gzip and deflate are decoded)', res.statusCode ?? null));
-  else if (encoding !== 'identity' && encoding !== '') return Promise.reject(new CheckFailure(`Unsupported content encoding "${encoding}"`, res.statusCode ?? null));
+  else if (encoding !== 'identity' && encoding !== '') return Promise.reject(new CheckFailure('Unsupported content encoding (only gzip and deflate are decoded)', res.statusCode ?? null));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -106,7 +96,7 @@ function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal, k
       if (keep) chunks.push(c);
     });
     stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    stream.on('error', (e: Error) => stop(new CheckFailure(`Invalid response body: ${e.message}`, res.statusCode ?? null)));
+    stream.on('error', () => stop(new CheckFailure('Response body could not be decompressed', res.statusCode ?? null)));
     res.on('error', (e: Error) => stop(e));
   });
 }
@@ -121,18 +111,27 @@ export const httpChecker: Checker = async (target, env, signal) => {
     return failed('Invalid URL');
   }
   const method = (cfg.method ?? 'GET').toUpperCase();
+  const origin = url.origin;
+  // The monitor's headers (credentials among them) are for its own origin: once a redirect
+  // leaves it (scheme, host or port), they are not sent again, as browsers and curl do.
+  let leftOrigin = false;
   let hop: Hop | undefined;
   try {
     for (let redirects = 0; ; redirects++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckFailure(`Unsupported URL scheme ${url.protocol}`);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckFailure('Redirected to a URL that is not http or https');
+      if (url.origin !== origin) leftOrigin = true;
       const sameMethod = redirects === 0 ? method : method === 'HEAD' ? 'HEAD' : 'GET';
-      hop = await oneHop(url, sameMethod, cfg.headers ?? {}, redirects === 0 ? (cfg.body ?? null) : null, env, signal, started);
+      hop = await oneHop(url, sameMethod, leftOrigin ? {} : (cfg.headers ?? {}), redirects === 0 ? (cfg.body ?? null) : null, env, signal, started);
       const code = hop.res.statusCode ?? 0;
       const location = hop.res.headers.location;
       if (cfg.follow_redirects !== false && code >= 300 && code < 400 && location) {
         hop.res.destroy();
         if (redirects >= env.limits.maxRedirects) throw new CheckFailure(`Too many redirects (more than ${env.limits.maxRedirects})`, code);
-        url = new URL(location, url);
+        try {
+          url = new URL(location, url);
+        } catch {
+          throw new CheckFailure('Redirected to an invalid URL', code);
+        }
         continue;
       }
       break;
@@ -157,10 +156,12 @@ export const httpChecker: Checker = async (target, env, signal) => {
   }
 };
 
+/** Why the response fails the monitor's rules, in the product's words: the body is never quoted. */
 function judge(code: number, text: string, cfg: CheckTarget['config']): string | null {
   if (!statusAccepted(code, cfg.accepted_status_codes)) return `HTTP ${code} is not an accepted status code`;
   if (cfg.keyword) {
     const found = text.includes(cfg.keyword);
+    // The keyword is the monitor's own setting, quoted; the body around it never is.
     if (cfg.keyword_mode === 'absent' && found) return `Keyword "${cfg.keyword}" is present`;
     if (cfg.keyword_mode !== 'absent' && !found) return `Keyword "${cfg.keyword}" not found`;
   }
@@ -174,7 +175,7 @@ function judge(code: number, text: string, cfg: CheckTarget['config']): string |
     const value = jsonPathGet(doc, cfg.json_path);
     const actual = value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
     if (actual === undefined) return `JSON path ${cfg.json_path} not found`;
-    if (cfg.json_expected != null && actual !== cfg.json_expected) return `JSON path ${cfg.json_path} is ${actual}, expected ${cfg.json_expected}`;
+    if (cfg.json_expected != null && actual !== cfg.json_expected) return `JSON path ${cfg.json_path} did not match the expected value`;
   }
   return null;
 }

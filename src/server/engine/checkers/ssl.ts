@@ -3,17 +3,8 @@
 import { isIP } from 'node:net';
 import tls, { rootCertificates } from 'node:tls';
 import { resolveSafe, TargetRefused } from '../ssrf.ts';
+import { certificateProblem, networkErrorText } from './error-text.ts';
 import { failed, round, type Checker } from './types.ts';
-
-const REASONS: Record<string, string> = {
-  CERT_HAS_EXPIRED: 'Certificate has expired',
-  CERT_NOT_YET_VALID: 'Certificate is not yet valid',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'Self-signed certificate',
-  SELF_SIGNED_CERT_IN_CHAIN: 'Self-signed certificate in the chain',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'Certificate issuer is not trusted',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'Certificate issuer is not trusted',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'Certificate does not match the host name',
-};
 
 export const sslChecker: Checker = async (target, env, signal) => {
   const started = performance.now();
@@ -21,7 +12,7 @@ export const sslChecker: Checker = async (target, env, signal) => {
   const host = (cfg.host ?? '').trim();
   let dns = 0;
   try {
-    const { address } = await resolveSafe(host, env.allowPrivateTargets, env.resolve);
+    const { address } = await resolveSafe(host, env.allowPrivateTargets, env.resolve, signal);
     dns = round(performance.now() - started);
     const { cert, authError } = await new Promise<{ cert: tls.PeerCertificate; authError: string | null }>((resolve, reject) => {
       const socket = tls.connect({
@@ -37,7 +28,7 @@ export const sslChecker: Checker = async (target, env, signal) => {
         const err = socket.authorizationError ? String((socket.authorizationError as unknown as { code?: string }).code ?? socket.authorizationError) : null;
         const hostErr = tls.checkServerIdentity(host, peer);
         socket.destroy();
-        resolve({ cert: peer, authError: err ? (REASONS[err] ?? err) : hostErr ? 'Certificate does not match the host name' : null });
+        resolve({ cert: peer, authError: err ? certificateProblem(err) : hostErr ? 'Certificate does not match the host name' : null });
       });
       socket.once('error', reject);
     });
@@ -55,7 +46,6 @@ export const sslChecker: Checker = async (target, env, signal) => {
     const timings = { dns, total: round(performance.now() - started) };
     if (signal.aborted) return failed(`Timed out after ${target.timeoutMs / 1000} s`, timings);
     if (e instanceof TargetRefused) return failed(e.message, timings);
-    const code = (e as NodeJS.ErrnoException).code;
-    return failed(code === 'ECONNREFUSED' ? 'Connection refused' : `TLS handshake failed: ${(e as Error).message}`, timings);
+    return failed(networkErrorText(e), timings);
   }
 };

@@ -1,6 +1,7 @@
 // TCP checks: a connection to host:port opens within the deadline (address checked first).
 import net from 'node:net';
 import { resolveSafe, TargetRefused } from '../ssrf.ts';
+import { networkErrorText } from './error-text.ts';
 import { failed, round, type Checker } from './types.ts';
 
 export const tcpChecker: Checker = async (target, env, signal) => {
@@ -8,7 +9,7 @@ export const tcpChecker: Checker = async (target, env, signal) => {
   const cfg = target.config;
   let dns = 0;
   try {
-    const { address } = await resolveSafe(cfg.host ?? '', env.allowPrivateTargets, env.resolve);
+    const { address } = await resolveSafe(cfg.host ?? '', env.allowPrivateTargets, env.resolve, signal);
     dns = round(performance.now() - started);
     await new Promise<void>((resolve, reject) => {
       const socket = net.connect({ host: address, port: cfg.port ?? 0, signal });
@@ -28,7 +29,6 @@ export const tcpChecker: Checker = async (target, env, signal) => {
     const timings = { dns, total: round(performance.now() - started) };
     if (signal.aborted) return failed(`Timed out after ${target.timeoutMs / 1000} s`, timings);
     if (e instanceof TargetRefused) return failed(e.message, timings);
-    const code = (e as NodeJS.ErrnoException).code;
-    return failed(code === 'ECONNREFUSED' ? 'Connection refused' : ((e as Error).message || String(e)), timings);
+    return failed(networkErrorText(e), timings);
   }
 };

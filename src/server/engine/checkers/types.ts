@@ -35,7 +35,10 @@ export interface CheckTarget {
 export interface CheckEnv {
   now(): number;
   allowPrivateTargets: PrivateTargets;
+  /** Host name lookups of this check (c-ares, bounded per company: see dns-lookup.ts) */
   resolve: Resolver;
+  /** DNS servers asked by DNS checks without a resolver of their own (DNS_RESOLVERS; unset: the system's) */
+  dnsServers?: readonly string[];
   /** Extra trusted CA certificates (PEM): tests and self-hosters with a private CA */
   extraCa?: string[];
   limits: CheckLimits;
@@ -52,7 +55,7 @@ export const DEFAULT_LIMITS: CheckLimits = { maxBodyBytes: 1024 * 1024, maxRedir
 export type Checker = (target: CheckTarget, env: CheckEnv, signal: AbortSignal) => Promise<CheckOutcome>;
 
 export function failed(error: string, timings: Timings | null = null, httpCode: number | null = null): CheckOutcome {
-  return { status: 'down', responseTimeMs: timings?.total ?? null, httpCode, error: error.slice(0, 1000), timings, certExpiresAt: null };
+  return { status: 'down', responseTimeMs: timings?.total ?? null, httpCode, error, timings, certExpiresAt: null };
 }
 
 export const round = (ms: number): number => Math.round(ms * 100) / 100;
