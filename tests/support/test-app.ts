@@ -6,7 +6,7 @@ import { parseConfig, type Config } from '../../src/server/config.ts';
 import type { Services } from '../../src/server/domain/context.ts';
 import type { DbKind } from '../../src/server/db/connect.ts';
 import { openDb } from '../../src/server/db/connect.ts';
-import { buildApp } from '../../src/server/http/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
 import { createPageServices, createServices } from '../../src/server/services.ts';
 import { assertMatchesContract } from './contract.ts';
 import { newDatabaseLocation, tempDir } from './test-db.ts';
@@ -117,7 +117,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: { db: DbKind; env?: Record<string, string>; now?: () => number; withPages?: boolean }): Promise<TestApp> {
+export async function startTestApp(opts: { db: DbKind; env?: Record<string, string>; now?: () => number; withPages?: boolean; timeouts?: AppOptions['timeouts'] }): Promise<TestApp> {
   const loc = await newDatabaseLocation(opts.db);
   const dataDir = tempDir();
   const config = parseConfig({
@@ -130,7 +130,7 @@ export async function startTestApp(opts: { db: DbKind; env?: Record<string, stri
   const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 5 });
   const services = await createServices(config, { db, now: opts.now });
   const errorLog: string[] = [];
-  const app = await buildApp({ services, pages: createPageServices(services), withPages: opts.withPages ?? false, errorLog: { write: (line) => void errorLog.push(line) } });
+  const app = await buildApp({ services, pages: createPageServices(services), withPages: opts.withPages ?? false, timeouts: opts.timeouts, errorLog: { write: (line) => void errorLog.push(line) } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;

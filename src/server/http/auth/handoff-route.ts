@@ -27,11 +27,25 @@ function sentByOurPages(req: FastifyRequest, services: Services): boolean {
   }
 }
 
+/**
+ * Where to land: `next` when it is a path on this host, percent-encoding what a Location header
+ * cannot carry (a space, U+3000, any non-ASCII), so an odd `next` never fails the redirect after
+ * the code is spent.
+ */
+function landingPath(next: unknown): string {
+  try {
+    return safeLocalPath(next).replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return safeLocalPath(undefined); // a lone surrogate cannot be encoded
+  }
+}
+
 export function registerIdentityRoutes(app: FastifyInstance, services: Services): void {
   app.get('/auth/handoff', async (req, reply) => {
     const host = hostOf(req);
     const query = (req.query ?? {}) as Record<string, unknown>;
     const code = String(query.code ?? '');
+    const landing = landingPath(query.next);
     // A code arriving from elsewhere is left unused: its owner may still redeem it from our pages.
     const redeemed = sentByOurPages(req, services) ? await redeemHandoffCode(services, code, host, String(req.headers['user-agent'] ?? ''), req.ip) : null;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
@@ -41,6 +55,6 @@ export function registerIdentityRoutes(app: FastifyInstance, services: Services)
     }
     setSessionCookies(reply, services.config, redeemed.session);
     // `next` is not part of the code: it may only name a path on this same host.
-    return reply.redirect(safeLocalPath(query.next), 303);
+    return reply.redirect(landing, 303);
   });
 }
