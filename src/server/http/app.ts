@@ -62,7 +62,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https });
-  registerSameOriginGuard(app);
+  registerSameOriginGuard(app, config);
+  // JSON only: without a text/plain parser such a body answers 415 like a form or multipart one.
+  app.removeContentTypeParser('text/plain');
   registerHostGuard(app, config.productDomain);
 
   app.setErrorHandler((err, req, reply) => sendProblem(reply, errorToProblem(err as Error, req)));

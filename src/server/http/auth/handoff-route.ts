@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../domain/context.ts';
 import { redeemHandoffCode } from '../../domain/auth/handoff.ts';
-import { classifyHost, hostPort, isTenantHost, safeLocalPath } from '../../../lib/hosts.ts';
+import { classifyHost, isTenantHost, safeLocalPath } from '../../../lib/hosts.ts';
+import { publicPortOf } from '../public-origin.ts';
 import { hostOf } from '../request-context.ts';
 import { setSessionCookies } from './cookies.ts';
 
@@ -21,7 +22,7 @@ function sentByOurPages(req: FastifyRequest, services: Services): boolean {
   const referer = String(req.headers.referer ?? '');
   try {
     const from = new URL(referer);
-    return classifyHost(from.host, services.config.productDomain).kind !== 'invalid' && (from.port ? `:${from.port}` : '') === hostPort(String(req.headers.host ?? ''));
+    return classifyHost(from.host, services.config.productDomain).kind !== 'invalid' && (from.port ? `:${from.port}` : '') === publicPortOf(req.headers.host, services.config);
   } catch {
     return false;
   }
