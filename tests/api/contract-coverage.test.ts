@@ -80,6 +80,18 @@ describe('contract coverage', () => {
     expect(company.properties.services.description).toMatch(/monitor true, security\s+true, data_breach false/);
   });
 
+  it('gives every numeric query parameter an integer or number type with a minimum and a maximum', async () => {
+    const spec = await loadSpec();
+    const unbounded: string[] = [];
+    for (const op of spec.operations) {
+      for (const [name, schema] of Object.entries<Record<string, unknown>>(op.querystring?.properties ?? {})) {
+        if (![schema.type].flat().some((x) => x === 'integer' || x === 'number')) continue;
+        if (typeof schema.maximum !== 'number' || typeof schema.minimum !== 'number') unbounded.push(`${op.operationId} ${name}`);
+      }
+    }
+    expect(unbounded).toEqual([]);
+  });
+
   it('has no operation left pending (answering 501)', async () => {
     const spec = await loadSpec();
     expect(pendingOperations(spec, handlers as HandlerMap)).toEqual([]);
