@@ -1014,6 +1014,22 @@ export interface components {
             };
             uptime_seconds: number;
         };
+        Problem: {
+            /** @description A URI reference identifying the problem type (about:blank when none) */
+            type?: string;
+            title: string;
+            status: number;
+            /** @description Human-readable explanation; the console shows it as is */
+            detail: string;
+            /** @description Stable machine code (validation, unauthorized, forbidden, not_found, conflict, ...) */
+            code?: string;
+            instance?: string;
+            /** @description Per-field messages for forms */
+            errors?: {
+                [key: string]: string;
+            };
+            retry_after?: number;
+        };
         LoginRequest: {
             /** Email */
             email: string;
@@ -1063,22 +1079,6 @@ export interface components {
             redirect_to?: string;
             /** @description Seconds until the access token expires */
             expires_in?: number;
-        };
-        Problem: {
-            /** @description A URI reference identifying the problem type (about:blank when none) */
-            type?: string;
-            title: string;
-            status: number;
-            /** @description Human-readable explanation; the console shows it as is */
-            detail: string;
-            /** @description Stable machine code (validation, unauthorized, forbidden, not_found, conflict, ...) */
-            code?: string;
-            instance?: string;
-            /** @description Per-field messages for forms */
-            errors?: {
-                [key: string]: string;
-            };
-            retry_after?: number;
         };
         SignupRequest: {
             /** Name */
@@ -1249,7 +1249,13 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             display_at: string;
-            affected_components: unknown[] | null;
+            /** @description Components whose status the update changed, as Statuspage lists them; null when it names none */
+            affected_components: {
+                code: string;
+                name: string;
+                old_status: string;
+                new_status: string;
+            }[] | null;
             deliver_notifications: boolean;
             custom_tweet: string | null;
             tweet_id: string | null;
@@ -1836,8 +1842,44 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request does not match this document (an unknown or invalid query parameter, path parameter or body), or its Host is not one of the platform's (`invalid_host`) */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description An error, as an RFC 9457 problem document */
         Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is over the size limit (1 MiB unless the operation says otherwise) */
+        ContentTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not JSON; send `application/json`, or no body on calls that take none */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A cross-site request (its Origin or Sec-Fetch-Site names another site) is refused */
+        CrossSite: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1884,6 +1926,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The database does not answer */
             503: {
                 headers: {
@@ -1921,6 +1964,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -1949,6 +1994,8 @@ export interface operations {
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -1970,6 +2017,7 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
         };
     };
@@ -1991,6 +2039,10 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     refreshToken: {
@@ -2011,7 +2063,11 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     forgotPassword: {
@@ -2037,6 +2093,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -2063,6 +2122,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     changePassword: {
@@ -2089,6 +2151,9 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -2112,7 +2177,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     fetchCompany: {
@@ -2133,6 +2202,7 @@ export interface operations {
                     "application/json": components["schemas"]["FetchCompanyResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
         };
@@ -2169,6 +2239,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
@@ -2201,6 +2272,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2232,6 +2304,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2263,6 +2336,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2294,6 +2368,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2325,6 +2400,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2356,6 +2432,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2377,6 +2454,7 @@ export interface operations {
                     "application/json": components["schemas"]["Company"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -2407,6 +2485,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getCompany: {
@@ -2429,6 +2509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Company"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -2463,6 +2544,8 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteCompany: {
@@ -2485,9 +2568,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listUsers: {
@@ -2508,6 +2594,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -2538,6 +2625,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Problem"];
         };
     };
@@ -2570,6 +2659,8 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Problem"];
         };
     };
@@ -2593,10 +2684,13 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     resetUserPassword: {
@@ -2630,6 +2724,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getFlags: {
@@ -2650,6 +2746,7 @@ export interface operations {
                     "application/json": components["schemas"]["FlagMap"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
         };
     };
@@ -2679,6 +2776,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getDashboardSummary: {
@@ -2699,6 +2798,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -2727,6 +2827,9 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -2784,6 +2887,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenantRed"][] | components["schemas"]["OwnRed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             /** @description The company named by tenant (super admins) does not exist */
@@ -2824,6 +2928,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraceSummary"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
@@ -2850,6 +2955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Trace"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -2876,6 +2982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -2906,6 +3013,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Problem"];
         };
     };
@@ -2927,9 +3036,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     ingestTraces: {
@@ -3003,6 +3115,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentSummary"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
@@ -3028,6 +3141,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
@@ -3058,6 +3172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -3087,6 +3202,8 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The company's plan allows no more monitors */
             422: {
                 headers: {
@@ -3118,6 +3235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -3151,6 +3269,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteMonitor: {
@@ -3173,9 +3293,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     pauseMonitor: {
@@ -3198,9 +3321,12 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     resumeMonitor: {
@@ -3223,9 +3349,12 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listMonitorChecks: {
@@ -3277,6 +3406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Uptime"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -3305,6 +3435,7 @@ export interface operations {
                     "application/json": components["schemas"]["MaintenanceWindow"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -3334,6 +3465,8 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteMaintenanceWindow: {
@@ -3356,9 +3489,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     pushHeartbeat: {
@@ -3381,6 +3517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -3404,7 +3541,11 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSite"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listIncidents: {
@@ -3432,6 +3573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -3462,6 +3604,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getIncident: {
@@ -3484,6 +3628,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentDetail"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -3518,6 +3663,8 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listNotifications: {
@@ -3542,6 +3689,7 @@ export interface operations {
                     "application/json": components["schemas"]["Notification"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
         };
@@ -3567,6 +3715,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
         };
     };
@@ -3588,6 +3737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
         };
@@ -3616,6 +3766,9 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3643,8 +3796,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3666,7 +3823,11 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3690,8 +3851,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3713,7 +3878,11 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["CrossSite"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };

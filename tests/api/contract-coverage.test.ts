@@ -92,6 +92,32 @@ describe('contract coverage', () => {
     expect(unbounded).toEqual([]);
   });
 
+  it('documents the errors every operation can answer: 400 on all, 401 with sign-in, 404 with an id, 403/413/415 on writes', async () => {
+    const spec = await loadSpec();
+    const gaps: string[] = [];
+    for (const op of spec.operations) {
+      const due = ['400'];
+      if (op.requiresAuth) due.push('401');
+      if (op.params) due.push('404');
+      if (op.method !== 'GET') due.push(...(op.rawBody ? [] : ['403']), '413', '415');
+      for (const status of due) if (!(status in op.responses)) gaps.push(`${op.operationId} ${status}`);
+    }
+    expect(gaps).toEqual([]);
+  });
+
+  it('says what every array of the document holds (items)', async () => {
+    const { document } = await loadSpec();
+    const bare: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if ([schema.type].flat().includes('array') && !('items' in schema) && !('prefixItems' in schema)) bare.push(at);
+      for (const [k, v] of Object.entries(schema)) walk(v, `${at}/${k}`);
+    };
+    walk(document, '#');
+    expect(bare).toEqual([]);
+  });
+
   it('has no operation left pending (answering 501)', async () => {
     const spec = await loadSpec();
     expect(pendingOperations(spec, handlers as HandlerMap)).toEqual([]);
