@@ -1878,8 +1878,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A cross-site request (its Origin or Sec-Fetch-Site names another site) is refused */
-        CrossSite: {
+        /** @description Not allowed: a cross-site request (its Origin or Sec-Fetch-Site names another site), a role without this right, or a company account calling on the main host (company accounts work on their company's address) */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2019,6 +2019,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
         };
     };
     logout: {
@@ -2040,7 +2041,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2065,7 +2066,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2093,7 +2094,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
@@ -2122,7 +2123,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2151,7 +2152,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
@@ -2179,7 +2180,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2204,6 +2205,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2748,6 +2750,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateFlags: {
@@ -2827,7 +2830,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
@@ -3542,7 +3545,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3691,6 +3694,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3717,6 +3721,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getNotificationPreferences: {
@@ -3739,6 +3744,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3766,7 +3772,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
@@ -3798,7 +3804,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3825,7 +3831,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
@@ -3853,7 +3859,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3880,7 +3886,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
-            403: components["responses"]["CrossSite"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
