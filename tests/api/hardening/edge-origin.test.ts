@@ -18,7 +18,7 @@ describe('state-changing requests', () => {
     const c = t.client();
     await signIn(c, user);
     for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      for (const origin of [{}, { origin: `http://localhost:${t.port}` }]) {
+      for (const origin of [{}, { origin: `http://localhost:${t.port}` }] as Array<Record<string, string>>) {
         for (const path of ['/api/v1/auth/logout', '/api/v1/auth/handoff', '/api/v1/auth/refresh-token']) {
           const r = await c.request('POST', path, { raw: 'x=1', headers: { 'content-type': type, ...origin } });
           expect(r.status, `${type} ${path} ${JSON.stringify(origin)}`).toBe(415);
@@ -41,7 +41,7 @@ describe('state-changing requests', () => {
 
   it('keeps refusing cross-site writes', async () => {
     const c = t.client();
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }, { origin: `http://localhost:${t.port + 1}` }]) {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }, { origin: `http://localhost:${t.port + 1}` }] as Array<Record<string, string>>) {
       const r = await c.request('POST', '/api/v1/auth/logout', { headers });
       expect(r.status, JSON.stringify(headers)).toBe(403);
     }
