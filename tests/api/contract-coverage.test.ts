@@ -6,6 +6,7 @@ import { pendingOperations } from '../../src/server/http/openapi/routes.ts';
 import { handlers } from '../../src/server/http/handlers/index.ts';
 import type { HandlerMap } from '../../src/server/http/handler-types.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { assertMatchesContract, ContractError } from '../support/contract.ts';
 
 describe('contract coverage', () => {
   let t: TestApp;
@@ -118,6 +119,14 @@ describe('contract coverage', () => {
     };
     walk(document, '#');
     expect(bare).toEqual([]);
+  });
+
+  it('fails a test whose answer has a status not documented for its operation', async () => {
+    const problem = { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'x', code: 'rate_limited' };
+    // 429 and 413 were once let through on any operation as "generic" answers
+    await expect(assertMatchesContract('GET', '/api/v1/auth/me', 429, 'application/problem+json', problem)).rejects.toThrow(ContractError);
+    await expect(assertMatchesContract('GET', '/api/v1/auth/me', 413, 'application/problem+json', { ...problem, status: 413 })).rejects.toThrow(/getMe: status 413 is not documented/);
+    await expect(assertMatchesContract('GET', '/api/v1/auth/me', 401, 'application/problem+json', { ...problem, status: 401 })).resolves.toBeUndefined();
   });
 
   it('has no operation left pending (answering 501)', async () => {
