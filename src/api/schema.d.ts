@@ -1045,6 +1045,22 @@ export interface components {
             };
             uptime_seconds: number;
         };
+        Problem: {
+            /** @description A URI reference identifying the problem type (about:blank when none) */
+            type?: string;
+            title: string;
+            status: number;
+            /** @description Human-readable explanation; the console shows it as is */
+            detail: string;
+            /** @description Stable machine code (validation, unauthorized, forbidden, not_found, conflict, ...) */
+            code?: string;
+            instance?: string;
+            /** @description Per-field messages for forms */
+            errors?: {
+                [key: string]: string;
+            };
+            retry_after?: number;
+        };
         LoginRequest: {
             /** Email */
             email: string;
@@ -1094,22 +1110,6 @@ export interface components {
             redirect_to?: string;
             /** @description Seconds until the access token expires */
             expires_in?: number;
-        };
-        Problem: {
-            /** @description A URI reference identifying the problem type (about:blank when none) */
-            type?: string;
-            title: string;
-            status: number;
-            /** @description Human-readable explanation; the console shows it as is */
-            detail: string;
-            /** @description Stable machine code (validation, unauthorized, forbidden, not_found, conflict, ...) */
-            code?: string;
-            instance?: string;
-            /** @description Per-field messages for forms */
-            errors?: {
-                [key: string]: string;
-            };
-            retry_after?: number;
         };
         SignupRequest: {
             /** Name */
@@ -1280,7 +1280,13 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             display_at: string;
-            affected_components: unknown[] | null;
+            /** @description Components whose status the update changed, as Statuspage lists them; null when it names none */
+            affected_components: {
+                code: string;
+                name: string;
+                old_status: string;
+                new_status: string;
+            }[] | null;
             deliver_notifications: boolean;
             custom_tweet: string | null;
             tweet_id: string | null;
@@ -1875,8 +1881,44 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request does not match this document (an unknown or invalid query parameter, path parameter or body), or its Host is not one of the platform's (`invalid_host`) */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description An error, as an RFC 9457 problem document */
         Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is over the size limit (1 MiB unless the operation says otherwise) */
+        ContentTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not JSON; send `application/json`, or no body on calls that take none */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Not allowed: a cross-site request (its Origin or Sec-Fetch-Site names another site), a role without this right, or a company account calling on the main host (company accounts work on their company's address) */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1923,6 +1965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The database does not answer */
             503: {
                 headers: {
@@ -1960,6 +2003,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -1988,6 +2033,8 @@ export interface operations {
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -2009,7 +2056,9 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
         };
     };
     logout: {
@@ -2030,6 +2079,10 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     refreshToken: {
@@ -2050,7 +2103,11 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     forgotPassword: {
@@ -2076,6 +2133,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -2102,6 +2162,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     changePassword: {
@@ -2128,6 +2191,9 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -2151,7 +2217,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     fetchCompany: {
@@ -2172,7 +2242,9 @@ export interface operations {
                     "application/json": components["schemas"]["FetchCompanyResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2208,6 +2280,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
@@ -2240,6 +2313,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2271,6 +2345,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2302,6 +2377,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2333,6 +2409,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2364,6 +2441,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2395,6 +2473,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -2416,6 +2495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Company"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -2446,6 +2526,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getCompany: {
@@ -2468,6 +2550,7 @@ export interface operations {
                     "application/json": components["schemas"]["Company"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -2502,6 +2585,8 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteCompany: {
@@ -2524,9 +2609,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listUsers: {
@@ -2547,6 +2635,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -2577,6 +2666,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Problem"];
         };
     };
@@ -2609,6 +2700,8 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Problem"];
         };
     };
@@ -2632,10 +2725,13 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     resetUserPassword: {
@@ -2669,6 +2765,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getFlags: {
@@ -2689,7 +2787,9 @@ export interface operations {
                     "application/json": components["schemas"]["FlagMap"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateFlags: {
@@ -2718,6 +2818,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getDashboardSummary: {
@@ -2738,6 +2840,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -2766,6 +2869,9 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
         };
     };
@@ -2823,6 +2929,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenantRed"][] | components["schemas"]["OwnRed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             /** @description The company named by tenant (super admins) does not exist */
@@ -2863,6 +2970,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraceSummary"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
@@ -2889,6 +2997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Trace"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -2915,6 +3024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -2945,6 +3055,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Problem"];
         };
     };
@@ -2966,9 +3078,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     ingestTraces: {
@@ -3042,6 +3157,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentSummary"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
@@ -3067,6 +3183,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
@@ -3097,6 +3214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -3126,6 +3244,8 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The company's plan allows no more monitors */
             422: {
                 headers: {
@@ -3157,6 +3277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -3190,6 +3311,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteMonitor: {
@@ -3212,9 +3335,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     pauseMonitor: {
@@ -3237,9 +3363,12 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     rotateMonitorPushToken: {
@@ -3288,9 +3417,12 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listMonitorChecks: {
@@ -3342,6 +3474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Uptime"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -3370,6 +3503,7 @@ export interface operations {
                     "application/json": components["schemas"]["MaintenanceWindow"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -3399,6 +3533,8 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteMaintenanceWindow: {
@@ -3421,9 +3557,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     pushHeartbeat: {
@@ -3446,6 +3585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
         };
     };
@@ -3469,7 +3609,11 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listIncidents: {
@@ -3497,6 +3641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Incident"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -3527,6 +3672,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getIncident: {
@@ -3549,6 +3696,7 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentDetail"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -3583,6 +3731,8 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listNotifications: {
@@ -3607,7 +3757,9 @@ export interface operations {
                     "application/json": components["schemas"]["Notification"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3632,7 +3784,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getNotificationPreferences: {
@@ -3653,7 +3807,9 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3681,6 +3837,9 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3708,8 +3867,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3731,7 +3894,11 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3755,8 +3922,12 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -3778,7 +3949,11 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
         };
     };

@@ -70,4 +70,12 @@ describe('configuration', () => {
     expect(c.databaseKind).toBe('postgres');
     expect(c.publicScheme).toBe('https');
   });
+
+  it('reads the public port browsers use, 1 to 65535, unset by default', () => {
+    expect(parseConfig(base()).publicPort).toBeUndefined();
+    expect(parseConfig({ ...base(), PUBLIC_PORT: '8443' }).publicPort).toBe(8443);
+    for (const bad of ['0', '65536', 'https', '-1']) {
+      expect(() => parseConfig({ ...base(), PUBLIC_PORT: bad }), bad).toThrow(ConfigError);
+    }
+  });
 });

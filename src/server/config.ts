@@ -25,6 +25,8 @@ export interface Config {
   adminPassword: string | undefined;
   /** Scheme used when building links to tenant hosts (https in production). */
   publicScheme: 'http' | 'https';
+  /** Port browsers reach the server on, when the proxy's Host header leaves it out (unset = the Host's) */
+  publicPort: number | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   signupEnabled: boolean;
   /** false, true (all private ranges) or the CIDRs opened (see engine/ssrf.ts) */
@@ -179,6 +181,7 @@ export function parseConfig(env: Env = process.env): Config {
     adminEmail,
     adminPassword,
     publicScheme: oneOf(env, 'PUBLIC_SCHEME', nodeEnv === 'production' ? 'https' : 'http', ['http', 'https']),
+    publicPort: env.PUBLIC_PORT ? int(env, 'PUBLIC_PORT', 0, 1, 65535) : undefined,
     logLevel: oneOf(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'silent']),
     signupEnabled: bool(env, 'SIGNUP_ENABLED', true),
     allowPrivateTargets: privateTargets(env),

@@ -6,6 +6,7 @@ import { pendingOperations } from '../../src/server/http/openapi/routes.ts';
 import { handlers } from '../../src/server/http/handlers/index.ts';
 import type { HandlerMap } from '../../src/server/http/handler-types.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { assertMatchesContract, ContractError } from '../support/contract.ts';
 
 describe('contract coverage', () => {
   let t: TestApp;
@@ -78,6 +79,54 @@ describe('contract coverage', () => {
     expect(about('email')).toMatch(/format email/);
     expect(about('url')).toMatch(/format uri/);
     expect(company.properties.services.description).toMatch(/monitor true, security\s+true, data_breach false/);
+  });
+
+  it('gives every numeric query parameter an integer or number type with a minimum and a maximum', async () => {
+    const spec = await loadSpec();
+    const unbounded: string[] = [];
+    for (const op of spec.operations) {
+      for (const [name, schema] of Object.entries<Record<string, unknown>>(op.querystring?.properties ?? {})) {
+        if (![schema.type].flat().some((x) => x === 'integer' || x === 'number')) continue;
+        if (typeof schema.maximum !== 'number' || typeof schema.minimum !== 'number') unbounded.push(`${op.operationId} ${name}`);
+      }
+    }
+    expect(unbounded).toEqual([]);
+  });
+
+  it('documents the errors every operation can answer: 400 on all, 401/403 with sign-in, 404 with an id, 403/413/415 on writes', async () => {
+    const spec = await loadSpec();
+    const gaps: string[] = [];
+    for (const op of spec.operations) {
+      const due = ['400'];
+      // 403 also for a company account calling on the main host (resolve-actor.ts); OTLP ingest
+      // is keyed by API key alone
+      if (op.requiresAuth) due.push('401', ...(op.rawBody ? [] : ['403']));
+      if (op.params) due.push('404');
+      if (op.method !== 'GET') due.push(...(op.rawBody ? [] : ['403']), '413', '415');
+      for (const status of new Set(due)) if (!(status in op.responses)) gaps.push(`${op.operationId} ${status}`);
+    }
+    expect(gaps).toEqual([]);
+  });
+
+  it('says what every array of the document holds (items)', async () => {
+    const { document } = await loadSpec();
+    const bare: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if ([schema.type].flat().includes('array') && !('items' in schema) && !('prefixItems' in schema)) bare.push(at);
+      for (const [k, v] of Object.entries(schema)) walk(v, `${at}/${k}`);
+    };
+    walk(document, '#');
+    expect(bare).toEqual([]);
+  });
+
+  it('fails a test whose answer has a status not documented for its operation', async () => {
+    const problem = { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'x', code: 'rate_limited' };
+    // 429 and 413 were once let through on any operation as "generic" answers
+    await expect(assertMatchesContract('GET', '/api/v1/auth/me', 429, 'application/problem+json', problem)).rejects.toThrow(ContractError);
+    await expect(assertMatchesContract('GET', '/api/v1/auth/me', 413, 'application/problem+json', { ...problem, status: 413 })).rejects.toThrow(/getMe: status 413 is not documented/);
+    await expect(assertMatchesContract('GET', '/api/v1/auth/me', 401, 'application/problem+json', { ...problem, status: 401 })).resolves.toBeUndefined();
   });
 
   it('has no operation left pending (answering 501)', async () => {

@@ -6,7 +6,7 @@ import { parseConfig, type Config } from '../../src/server/config.ts';
 import type { Services } from '../../src/server/domain/context.ts';
 import type { DbKind } from '../../src/server/db/connect.ts';
 import { openDb } from '../../src/server/db/connect.ts';
-import { buildApp } from '../../src/server/http/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
 import { createPageServices, createServices } from '../../src/server/services.ts';
 import { assertMatchesContract } from './contract.ts';
 import { newDatabaseLocation, tempDir } from './test-db.ts';
@@ -122,6 +122,7 @@ export async function startTestApp(opts: {
   env?: Record<string, string>;
   now?: () => number;
   withPages?: boolean;
+  timeouts?: AppOptions['timeouts'];
   /** A database of the test's own (a cluster it stops, a file on a tiny disk) instead of a fresh one */
   location?: { file?: string; url?: string };
 }): Promise<TestApp> {
@@ -138,7 +139,7 @@ export async function startTestApp(opts: {
   const log = (line: string) => void errorLog.push(line);
   const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file, log }) : openDb({ kind: 'postgres', url: loc.url!, max: 5, log });
   const services = await createServices(config, { db, now: opts.now });
-  const app = await buildApp({ services, pages: createPageServices(services), withPages: opts.withPages ?? false, errorLog: { write: (line) => void errorLog.push(line) } });
+  const app = await buildApp({ services, pages: createPageServices(services), withPages: opts.withPages ?? false, timeouts: opts.timeouts, errorLog: { write: (line) => void errorLog.push(line) } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -14,6 +14,8 @@ import { registerHostGuard } from './host-guard.ts';
 import { astroBuilt, registerAstro } from './astro.ts';
 import { registerPublicRoutes } from './public-routes.ts';
 import { registerIdentityRoutes } from './auth/handoff-route.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './framework-errors.ts';
+import { serverTimeouts, type TimeoutOptions } from './timeouts.ts';
 
 export interface AppOptions {
   services: Services;
@@ -23,12 +25,18 @@ export interface AppOptions {
   logger?: boolean;
   /** Where error logs go instead (tests read what the server logged) */
   errorLog?: { write(line: string): void };
+  /** Server time limits (tests shorten them); see timeouts.ts for the defaults */
+  timeouts?: Partial<TimeoutOptions>;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
   const config = services.config;
+  const https = config.publicScheme === 'https';
   const app = Fastify({
+    ...serverTimeouts(opts.timeouts),
+    frameworkErrors: frameworkErrorHandler(https),
+    clientErrorHandler: clientErrorHandler(https),
     logger: opts.errorLog
       ? { level: 'error', stream: opts.errorLog }
       : opts.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -53,8 +61,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, { https: config.publicScheme === 'https' });
-  registerSameOriginGuard(app);
+  registerSecurityHeaders(app, { https });
+  registerSameOriginGuard(app, config);
+  // JSON only: without a text/plain parser such a body answers 415 like a form or multipart one.
+  app.removeContentTypeParser('text/plain');
   registerHostGuard(app, config.productDomain);
 
   app.setErrorHandler((err, req, reply) => sendProblem(reply, errorToProblem(err as Error, req)));

@@ -1,30 +1,28 @@
 // Cross-site state-changing requests are refused: browsers send Origin and Sec-Fetch-Site, so a
 // form or fetch from another site cannot act with the user's cookies. Clients that are not
-// browsers (OTLP exporters, curl) send neither and are judged by their credentials alone.
+// browsers (OTLP exporters, curl) send neither and are judged by their credentials alone. The
+// bodies a cross-site form can send without a preflight (text/plain, form, multipart) are
+// refused with 415 by the absence of a parser for them (app.ts), Origin or not.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { problem, sendProblem } from './problem.ts';
+import { isOwnOrigin } from './public-origin.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isCrossSite(req: FastifyRequest): boolean {
+export function isCrossSite(req: FastifyRequest, config: Pick<Config, 'publicPort' | 'publicScheme'>): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') return true;
   const origin = req.headers.origin;
-  if (origin && origin !== 'null') {
-    try {
-      return new URL(origin).host.toLowerCase() !== String(req.headers.host ?? '').toLowerCase();
-    } catch {
-      return true;
-    }
-  }
-  return origin === 'null';
+  if (origin === undefined || origin === '') return false;
+  return !isOwnOrigin(origin, String(req.headers.host ?? ''), config);
 }
 
-export function registerSameOriginGuard(app: FastifyInstance): void {
+export function registerSameOriginGuard(app: FastifyInstance, config: Pick<Config, 'publicPort' | 'publicScheme'>): void {
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE.has(req.method)) return;
     if (req.url.startsWith('/v1/traces')) return; // server-to-server ingest, keyed by API key
-    if (isCrossSite(req)) {
+    if (isCrossSite(req, config)) {
       return sendProblem(reply, problem(403, 'forbidden', 'Cross-site requests are not allowed.'));
     }
   });

@@ -25,11 +25,14 @@ export function pageCsp(astroCsp: unknown): string {
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     for (const [k, v] of Object.entries(securityHeaders({ https: opts.https, html }))) {
       if (!reply.hasHeader(k)) reply.header(k, v);
     }
+    // API answers speak of a user or a company: private unless the handler made them public
+    // (the public status documents say how a CDN may cache them).
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../domain/context.ts';
 import { redeemHandoffCode } from '../../domain/auth/handoff.ts';
-import { classifyHost, hostPort, isTenantHost, safeLocalPath } from '../../../lib/hosts.ts';
+import { classifyHost, isTenantHost, safeLocalPath } from '../../../lib/hosts.ts';
+import { publicPortOf } from '../public-origin.ts';
 import { hostOf } from '../request-context.ts';
 import { setSessionCookies } from './cookies.ts';
 
@@ -21,9 +22,22 @@ function sentByOurPages(req: FastifyRequest, services: Services): boolean {
   const referer = String(req.headers.referer ?? '');
   try {
     const from = new URL(referer);
-    return classifyHost(from.host, services.config.productDomain).kind !== 'invalid' && (from.port ? `:${from.port}` : '') === hostPort(String(req.headers.host ?? ''));
+    return classifyHost(from.host, services.config.productDomain).kind !== 'invalid' && (from.port ? `:${from.port}` : '') === publicPortOf(req.headers.host, services.config);
   } catch {
     return false;
+  }
+}
+
+/**
+ * Where to land: `next` when it is a path on this host, percent-encoding what a Location header
+ * cannot carry (a space, U+3000, any non-ASCII), so an odd `next` never fails the redirect after
+ * the code is spent.
+ */
+function landingPath(next: unknown): string {
+  try {
+    return safeLocalPath(next).replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return safeLocalPath(undefined); // a lone surrogate cannot be encoded
   }
 }
 
@@ -32,6 +46,7 @@ export function registerIdentityRoutes(app: FastifyInstance, services: Services)
     const host = hostOf(req);
     const query = (req.query ?? {}) as Record<string, unknown>;
     const code = String(query.code ?? '');
+    const landing = landingPath(query.next);
     // A code arriving from elsewhere is left unused: its owner may still redeem it from our pages.
     const redeemed = sentByOurPages(req, services) ? await redeemHandoffCode(services, code, host, String(req.headers['user-agent'] ?? ''), req.ip) : null;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
@@ -41,6 +56,6 @@ export function registerIdentityRoutes(app: FastifyInstance, services: Services)
     }
     setSessionCookies(reply, services.config, redeemed.session);
     // `next` is not part of the code: it may only name a path on this same host.
-    return reply.redirect(safeLocalPath(query.next), 303);
+    return reply.redirect(landing, 303);
   });
 }

@@ -7,7 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor, Services } from '../../domain/context.ts';
 import { verifySession } from '../../domain/auth/sessions.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { tenantOrigin, hostPort } from '../../../lib/hosts.ts';
+import { tenantOrigin } from '../../../lib/hosts.ts';
+import { publicPortOf } from '../public-origin.ts';
 import type { OperationSpec } from '../openapi/spec.ts';
 import { readAccessCookie } from './cookies.ts';
 
@@ -24,7 +25,7 @@ export async function resolveActor(req: FastifyRequest, services: Services, host
     if (op && op.requiresAuth && !MAIN_HOST_COMPANY_CALLS.has(op.operationId) && !op.path.startsWith('/api/v1/admin/')) {
       const { config } = services;
       const where = s.companySubdomain
-        ? ` Continue at ${tenantOrigin(config.publicScheme, s.companySubdomain, config.productDomain, hostPort(req.headers.host ?? ''))}/dashboard.`
+        ? ` Continue at ${tenantOrigin(config.publicScheme, s.companySubdomain, config.productDomain, publicPortOf(req.headers.host, config))}/dashboard.`
         : '';
       throw new DomainError('forbidden', `Company accounts work on their company's address.${where}`);
     }

@@ -1,14 +1,12 @@
 import type { HandlerMap } from '../handler-types.ts';
 import { FORGOT_PASSWORD_ANSWER, changePassword, forgotPassword, handoffHome, getMe, login, logout, refresh, resetPassword, signup } from '../../domain/auth/account.ts';
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../auth/cookies.ts';
-import { hostPort } from '../../../lib/hosts.ts';
+import { publicPortOf } from '../public-origin.ts';
 import { DomainError } from '../../domain/errors.ts';
-
-const portOf = (host: string | undefined) => hostPort(host ?? '');
 
 export const authHandlers = {
   login: async ({ ctx, body, req, reply }) => {
-    const r = await login(ctx, body, portOf(req.headers.host));
+    const r = await login(ctx, body, publicPortOf(req.headers.host, ctx.services.config));
     setSessionCookies(reply, ctx.services.config, r.session);
     return r.body;
   },
@@ -37,7 +35,7 @@ export const authHandlers = {
     }
   },
   forgotPassword: async ({ ctx, body, req, reply }) => {
-    await forgotPassword(ctx, body, portOf(req.headers.host));
+    await forgotPassword(ctx, body, publicPortOf(req.headers.host, ctx.services.config));
     reply.code(202);
     return { ok: true, message: FORGOT_PASSWORD_ANSWER };
   },
@@ -51,6 +49,6 @@ export const authHandlers = {
   },
   createHandoff: async ({ ctx, req, reply }) => {
     reply.header('cache-control', 'no-store');
-    return handoffHome(ctx, portOf(req.headers.host));
+    return handoffHome(ctx, publicPortOf(req.headers.host, ctx.services.config));
   },
 } satisfies HandlerMap;
