@@ -3391,10 +3391,12 @@ export interface operations {
                     "application/json": components["schemas"]["Monitor"];
                 };
             };
-            400: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     resumeMonitor: {
