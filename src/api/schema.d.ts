@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Process health, version and database state */
+        /**
+         * Process health (version and database state for super admins)
+         * @description Anonymous callers and company users get only the status; a signed-in super admin also gets the version, the database state and the uptime.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -1002,6 +1005,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What anonymous callers and company users learn from the health call. */
+        HealthStatus: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+        };
+        /** @description The health call's answer to a super admin. */
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded";
@@ -1881,7 +1890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["HealthStatus"] | components["schemas"]["Health"];
                 };
             };
             /** @description The database does not answer */
@@ -1890,7 +1899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["HealthStatus"] | components["schemas"]["Health"];
                 };
             };
         };
