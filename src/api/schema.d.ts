@@ -1425,10 +1425,14 @@ export interface components {
             open_incidents: number;
             health: components["schemas"]["Health"];
         };
-        /** @enum {string} */
-        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
+        /**
+         * @description The events a browser may report. What the server records itself (sign-ins and sign-outs, changes to users, companies, monitors and settings) cannot be sent by a client.
+         * @enum {string}
+         */
+        ClientAuditEventName: "tenant_switch" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_export" | "security_scan_trigger" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
         AuditInput: {
-            event: components["schemas"]["AuditEventName"];
+            event: components["schemas"]["ClientAuditEventName"];
+            /** @description Plain data; no string or key may hold a control character (400). */
             details?: Record<string, never>;
             timestamp?: string;
             userId?: string | null;
@@ -1437,6 +1441,8 @@ export interface components {
             sessionId?: string | null;
             userAgent?: string | null;
         };
+        /** @enum {string} */
+        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
         AuditEvent: {
             id: string;
             event: string;
