@@ -50,8 +50,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a company on the Starter plan with the new user as its company admin */
+        /**
+         * Ask for a new company account; the address is confirmed by e-mail before anything is created
+         * @description The answer is the same whether or not the email already has an account. For a new address a link valid 24 hours is mailed (or written to the server log without SMTP); opening it creates a company on the Starter plan with the new user as its company admin (verifySignup). The owner of an address that already has an account is told by mail instead.
+         */
         post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signup/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the signup link; creates the company and its admin (single use, 24 hours) */
+        post: operations["verifySignup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -137,6 +157,23 @@ export interface paths {
         put?: never;
         /** Set a new password with a reset token (single use; ends every session of the user) */
         post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the unlock link mailed during a sign-in attack; this address may then sign in (single use, 1 hour) */
+        post: operations["unlockSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1097,13 +1134,18 @@ export interface components {
             /** Password */
             password: string;
         };
-        SignupResponse: {
-            message: string;
-            user: components["schemas"]["CurrentUser"];
-        };
         Ok: {
             ok: boolean;
             message?: string;
+        };
+        TokenRequest: {
+            token: string;
+        };
+        SignupResponse: {
+            message: string;
+            user: components["schemas"]["CurrentUser"];
+            /** @description Where the new admin signs in (the company's subdomain) */
+            login_url: string;
         };
         ForgotPasswordRequest: {
             /** Email */
@@ -1952,7 +1994,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed up */
+            /** @description Accepted (whether or not the email already has an account) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+        };
+    };
+    verifySignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Account created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1964,7 +2033,6 @@ export interface operations {
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
-            429: components["responses"]["Problem"];
         };
     };
     getMe: {
@@ -2069,6 +2137,31 @@ export interface operations {
         };
         responses: {
             /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+        };
+    };
+    unlockSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description This address may sign in to the account */
             200: {
                 headers: {
                     [name: string]: unknown;
