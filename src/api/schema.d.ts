@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Process health, version and database state */
+        /**
+         * Process health (version and database state for super admins)
+         * @description Anonymous callers and company users get only the status; a signed-in super admin also gets the version, the database state and the uptime.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -47,8 +50,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a company on the Starter plan with the new user as its company admin */
+        /**
+         * Ask for a new company account; the address is confirmed by e-mail before anything is created
+         * @description The answer is the same whether or not the email already has an account. For a new address a link valid 24 hours is mailed (or written to the server log without SMTP); opening it creates a company on the Starter plan with the new user as its company admin (verifySignup). The owner of an address that already has an account is told by mail instead.
+         */
         post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signup/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the signup link; creates the company and its admin (single use, 24 hours) */
+        post: operations["verifySignup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -134,6 +157,23 @@ export interface paths {
         put?: never;
         /** Set a new password with a reset token (single use; ends every session of the user) */
         post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the unlock link mailed during a sign-in attack; this address may then sign in (single use, 1 hour) */
+        post: operations["unlockSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1033,6 +1073,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What anonymous callers and company users learn from the health call. */
+        HealthStatus: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+        };
+        /** @description The health call's answer to a super admin. */
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded";
@@ -1119,13 +1165,18 @@ export interface components {
             /** Password */
             password: string;
         };
-        SignupResponse: {
-            message: string;
-            user: components["schemas"]["CurrentUser"];
-        };
         Ok: {
             ok: boolean;
             message?: string;
+        };
+        TokenRequest: {
+            token: string;
+        };
+        SignupResponse: {
+            message: string;
+            user: components["schemas"]["CurrentUser"];
+            /** @description Where the new admin signs in (the company's subdomain) */
+            login_url: string;
         };
         ForgotPasswordRequest: {
             /** Email */
@@ -1453,10 +1504,14 @@ export interface components {
             open_incidents: number;
             health: components["schemas"]["Health"];
         };
-        /** @enum {string} */
-        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
+        /**
+         * @description The events a browser may report. What the server records itself (sign-ins and sign-outs, changes to users, companies, monitors and settings) cannot be sent by a client.
+         * @enum {string}
+         */
+        ClientAuditEventName: "tenant_switch" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_export" | "security_scan_trigger" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
         AuditInput: {
-            event: components["schemas"]["AuditEventName"];
+            event: components["schemas"]["ClientAuditEventName"];
+            /** @description Plain data; no string or key may hold a control character (400). */
             details?: Record<string, never>;
             timestamp?: string;
             userId?: string | null;
@@ -1465,6 +1520,8 @@ export interface components {
             sessionId?: string | null;
             userAgent?: string | null;
         };
+        /** @enum {string} */
+        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
         AuditEvent: {
             id: string;
             event: string;
@@ -1962,7 +2019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["HealthStatus"] | components["schemas"]["Health"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1972,7 +2029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["HealthStatus"] | components["schemas"]["Health"];
                 };
             };
         };
@@ -2021,7 +2078,36 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed up */
+            /** @description Accepted (whether or not the email already has an account) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+        };
+    };
+    verifySignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Account created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2153,6 +2239,34 @@ export interface operations {
         };
         responses: {
             /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    unlockSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description This address may sign in to the account */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -65,8 +65,39 @@ describe('configuration', () => {
     expect(r.stdout).toBe('');
   });
 
+  it.each([
+    ['forty times the same letter', 'a'.repeat(40)],
+    ['the placeholder of a sample .env', 'change-me-to-a-long-random-secret-please'],
+    ['a placeholder in other words', 'REPLACE_WITH_YOUR_OWN_SESSION_SECRET_VALUE'],
+    ['a repeated short pattern', 'abc123'.repeat(7)],
+    ['a repeated pattern with a tail', 'Secr3t!'.repeat(5) + 'Se'],
+    ['the alphabet and digits in order', 'abcdefghijklmnopqrstuvwxyz0123456789'],
+    ['a keyboard row walk', 'qwertyuiopasdfghjklzxcvbnmqwertyuiop'],
+    ['two letters alternating', 'ab'.repeat(20)],
+  ])('refuses %s as SESSION_SECRET in one line naming the variable', (_what, secret) => {
+    for (const NODE_ENV of ['production', 'development']) {
+      const run = () => parseConfig({ ...base(), NODE_ENV, SESSION_SECRET: secret });
+      expect(run).toThrow(ConfigError);
+      expect(run).toThrow(/^Invalid SESSION_SECRET="\*\*\*": expected a random secret of 32\+ characters/);
+    }
+  });
+
+  it.each([
+    ['openssl rand -base64 32', 'q3J9x0mB1r7Wc2pLzT8vYk4uHs6dNf5aGe0iRt1oPjQ='],
+    ['openssl rand -hex 16', '9f86d081884c7d659a2feaa0c55ad015'],
+    ['openssl rand -hex 32', '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae'],
+    ['base64url of 32 random bytes', 'Xx4T1x-pD2_kZr9QmV0bNc7LsY3wEa8HfJ6uGi5oKqA'],
+  ])('accepts a random secret made with %s', (_how, secret) => {
+    expect(parseConfig({ ...base(), NODE_ENV: 'production', SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+
+  it.each(['password', '12345678', 'iloveyou1'])('refuses the common password %j as ADMIN_PASSWORD', (pw) => {
+    const run = () => parseConfig({ ...base(), ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: pw });
+    expect(run).toThrow('Invalid ADMIN_PASSWORD="***": expected a password of 8+ characters that is not a common password');
+  });
+
   it('accepts a strong production secret and postgres URL', () => {
-    const c = parseConfig({ ...base(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u@h/db' });
+    const c = parseConfig({ ...base(), NODE_ENV: 'production', SESSION_SECRET: 'Xx4T1x-pD2_kZr9QmV0bNc7LsY3wEa8HfJ6uGi5oKqA', DATABASE_URL: 'postgres://u@h/db' });
     expect(c.databaseKind).toBe('postgres');
     expect(c.publicScheme).toBe('https');
   });

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { FLAG_NAMES, isFlagName } from '../lib/flags.ts';
+import { MIN_SECRET_LENGTH, weakSecretReason } from './secret-strength.ts';
+import { isCommonPassword } from './domain/users/common-passwords.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -117,8 +119,6 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-export const KNOWN_DEFAULT_SECRETS = ['changeme', 'secret', 'change-me', 'development'];
-
 export function parseConfig(env: Env = process.env): Config {
   const nodeEnv = oneOf<NodeEnv>(env, 'NODE_ENV', 'development', ['development', 'production', 'test']);
   const port = int(env, 'PORT', 4321, 0, 65535);
@@ -140,7 +140,9 @@ export function parseConfig(env: Env = process.env): Config {
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (adminEmail && !EMAIL_RE.test(adminEmail)) fail('ADMIN_EMAIL', 'an email address', adminEmail);
   if (adminEmail && !adminPassword) fail('ADMIN_PASSWORD', 'a password of 8+ characters when ADMIN_EMAIL is set', '');
-  if (adminPassword && adminPassword.length < 8) fail('ADMIN_PASSWORD', 'a password of 8+ characters', '***');
+  if (adminPassword && (adminPassword.length < 8 || isCommonPassword(adminPassword))) {
+    fail('ADMIN_PASSWORD', 'a password of 8+ characters that is not a common password', '***');
+  }
 
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\/./.test(smtpUrl)) fail('SMTP_URL', 'an smtp:// or smtps:// URL', smtpUrl);
@@ -156,12 +158,11 @@ export function parseConfig(env: Env = process.env): Config {
 
   let sessionSecret = env.SESSION_SECRET || '';
   if (nodeEnv === 'production') {
-    if (!sessionSecret) fail('SESSION_SECRET', 'a random secret of 32+ characters (required in production)', '');
+    if (!sessionSecret) fail('SESSION_SECRET', `a random secret of ${MIN_SECRET_LENGTH}+ characters (required in production)`, '');
   }
   if (sessionSecret) {
-    if (sessionSecret.length < 32 || KNOWN_DEFAULT_SECRETS.includes(sessionSecret.toLowerCase())) {
-      fail('SESSION_SECRET', 'a random secret of 32+ characters, not a default', '***');
-    }
+    const weak = weakSecretReason(sessionSecret);
+    if (weak) fail('SESSION_SECRET', `a random secret of ${MIN_SECRET_LENGTH}+ characters such as \`openssl rand -base64 32\` makes (this one is ${weak})`, '***');
   } else {
     mkdirSync(dataDir, { recursive: true });
     sessionSecret = loadOrCreateSecret(dataDir);

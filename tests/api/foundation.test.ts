@@ -16,7 +16,7 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
     expect((await c.get('/readyz')).body).toEqual({ status: 'ready' });
     const h = await c.get('/api/v1/health/');
     expect(h.status).toBe(200);
-    expect(h.body).toMatchObject({ status: 'ok', version: '0.1.0', database: { kind, status: 'up' } });
+    expect(h.body).toEqual({ status: 'ok' });
     // the spec writes the path with its trailing slash; both forms answer
     expect((await c.get('/api/v1/health')).status).toBe(200);
   });

@@ -46,19 +46,49 @@ test.describe('anonymous visitor', () => {
     await expect(alert).toHaveText('Login failed. Please try again.');
   });
 
-  test('signup: success text without redirect, then the server detail for a taken email', async ({ page }) => {
+  test('signup: the same answer for a new and a taken email; the mailed link creates the account', async ({ page }) => {
     const email = `${unique('signup')}@example.com`;
+    const CHECK_MAIL = 'Check your e-mail to finish creating your account.';
+    const unQp = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     await page.goto(mainUrl('/signup'));
     await expect(page.getByRole('button', { name: 'Sign up with Google' })).toBeVisible();
     await page.getByLabel('Name').fill('Signup Person');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('Signup successful!');
+    await expect(page.getByRole('alert')).toHaveText(CHECK_MAIL);
     await expect(page).toHaveURL(mainUrl('/signup'));
-    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('An account with this email already exists.');
     await expectNoSeriousA11yViolations(page);
+
+    await expect.poll(() => mails.some((m) => m.to.includes(email)), { timeout: 10_000 }).toBe(true);
+    const link = unQp(mails.find((m) => m.to.includes(email))!.raw).match(/https?:\/\/\S+\/signup\?token=[\w-]+/)![0];
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, mainUrl('')));
+    await expect(page.getByRole('alert')).toHaveText('Your account is ready. Sign in to continue.');
+    const signInLink = page.getByRole('link', { name: 'Sign in' });
+    const tenantLogin = await signInLink.getAttribute('href');
+    expect(tenantLogin).toMatch(/^http:\/\/signup-person(-\d+)?\.localhost:\d+\/login$/);
+    await signInLink.click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(tenantLogin!.replace(/\/login$/, '/dashboard'));
+
+    // the address is taken now: the page answers the same, and the owner is told by mail
+    await page.goto(mainUrl('/signup'));
+    await page.getByLabel('Name').fill('Someone Else');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(CHECK_MAIL);
+    await expect.poll(() => mails.filter((m) => m.to.includes(email) && /Someone tried to sign up/.test(unQp(m.raw))).length, { timeout: 10_000 }).toBe(1);
+    // the link works once
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, mainUrl('')));
+    await expect(page.getByRole('alert')).toHaveText('This signup link is invalid or has expired. Please sign up again.');
+
+    await page.goto(mainUrl('/signup'));
+    await page.getByLabel('Name').fill('Offline');
+    await page.getByLabel('Email').fill(`${unique('offline')}@example.com`);
+    await page.getByLabel('Password').fill(PASSWORD);
     await page.route('**/api/v1/auth/signup', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Signup failed.');

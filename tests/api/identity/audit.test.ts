@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('audit on %s', (kind) => {
 
   it('refuses anonymous, unknown, oversized and excessive events', async () => {
     clock += 5000;
-    expect((await t.client().post('/api/v1/audit', { event: 'user_login' })).status).toBe(401);
+    expect((await t.client().post('/api/v1/audit', { event: 'feature_access' })).status).toBe(401);
     expect((await viewerClient.post('/api/v1/audit', { event: 'drop_tables' }, { host: 'acme.localhost' })).status).toBe(400);
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
     expect((await viewerClient.post('/api/v1/audit', { event: 'error_occurred', details: many }, { host: 'acme.localhost' })).status).toBe(400);

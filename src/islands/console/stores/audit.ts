@@ -3,7 +3,8 @@
 import type { components } from '../../../api/schema.d.ts';
 import { api } from '../api.ts';
 
-export type AuditEventName = components['schemas']['AuditEventName'];
+/** The events a browser reports; sign-in, sign-out and every change are recorded by the server. */
+export type AuditEventName = components['schemas']['ClientAuditEventName'];
 
 const SESSION_KEY = 'sw_audit_session';
 

@@ -61,7 +61,6 @@ export async function signIn(email: string, password: string, rememberMe: boolea
     // "after success the user is fetched"
     const me = (await api.GET('/api/v1/auth/me').catch(() => null))?.data ?? data.user;
     setUser(me);
-    void logAudit('user_login', { email: me.email }, { userId: me.id, userRole: me.role ?? null, tenantId: me.company_id });
     return { user: me, redirectTo: data.redirect_to };
   } catch (e) {
     return { error: detailOr(e, fallbackError) };
@@ -69,8 +68,6 @@ export async function signIn(email: string, password: string, rememberMe: boolea
 }
 
 export async function signOut(): Promise<void> {
-  const u = $user.get();
-  await logAudit('user_logout', {}, { userId: u?.id, userRole: $role.get(), tenantId: u?.company_id ?? null });
   await api.POST('/api/v1/auth/logout').catch(() => undefined);
   try {
     localStorage.removeItem(TENANT_KEY);

@@ -104,12 +104,23 @@ export interface FeatureFlagsTable {
 
 export interface AuthCodesTable {
   id: string;
-  kind: 'handoff' | 'reset';
+  kind: 'handoff' | 'reset' | 'unlock';
   code_hash: string;
   user_id: string;
   host: string;
   remember: Generated<number>;
   session_version: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PendingSignupsTable {
+  id: string;
+  code_hash: string;
+  email: string;
+  name: string;
+  password_hash: string;
   created_at: number;
   expires_at: number;
   used_at: number | null;
@@ -124,4 +135,5 @@ export interface IdentityTables {
   audit_events: AuditEventsTable;
   feature_flags: FeatureFlagsTable;
   auth_codes: AuthCodesTable;
+  pending_signups: PendingSignupsTable;
 }

@@ -4,13 +4,13 @@ import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { toIso } from '../ids.ts';
 import { requireActor, requireSuperAdmin } from '../authz.ts';
-import type { AuditEventName } from '../../../lib/audit-events.ts';
+import { CLIENT_AUDIT_EVENTS, type ClientAuditEventName } from '../../../lib/audit-events.ts';
 import { auditRepo, type AuditRow } from '../../db/repositories/audit-repo.ts';
 import { limiters, tooManyAttempts } from '../auth/throttle.ts';
 import { MAX_DETAILS_CHARS, recordAudit } from './record.ts';
 
 export interface ClientAuditInput {
-  event: AuditEventName;
+  event: ClientAuditEventName;
   details?: Record<string, unknown>;
   timestamp?: string;
   userId?: string | null;
@@ -20,8 +20,27 @@ export interface ClientAuditInput {
   userAgent?: string | null;
 }
 
+// C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional overrides and
+// isolates that make a log line read differently from what it holds.
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+function holdsControlChars(value: unknown): boolean {
+  if (typeof value === 'string') return CONTROL_CHARS.test(value);
+  if (Array.isArray(value)) return value.some(holdsControlChars);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => CONTROL_CHARS.test(k) || holdsControlChars(v));
+  return false;
+}
+
 export async function recordClientEvent(ctx: Ctx, input: ClientAuditInput): Promise<void> {
   const actor = requireActor(ctx);
+  // The request schema already holds clients to their own names; this keeps the rule if the
+  // service is called another way.
+  if (!(CLIENT_AUDIT_EVENTS as readonly string[]).includes(input.event)) {
+    throw new DomainError('validation', 'This audit event is recorded by the server only.', { fields: { event: 'server event' } });
+  }
+  if (holdsControlChars(input)) {
+    throw new DomainError('validation', 'Audit events must not contain control characters.', { fields: { details: 'control characters' } });
+  }
   const now = ctx.services.now();
   const lim = limiters(ctx.services).audit;
   const wait = lim.retryAfter(actor.sessionId, now);

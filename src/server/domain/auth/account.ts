@@ -1,11 +1,12 @@
-// The auth calls: login (with the cross-host handoff of section 4), signup, me, logout, refresh,
-// forgot-password, reset-password, change-password and the handoff link home.
-import type { Ctx, Services } from '../context.ts';
+// The auth calls: login (with the cross-host handoff of section 4), me, logout, refresh,
+// forgot-password, reset-password, change-password and the handoff link home (signup is in
+// signup.ts, the unlock link in unlock.ts).
+import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { newId, toIso } from '../ids.ts';
 import { requireActor } from '../authz.ts';
 import { roleOfUserType } from '../../../lib/permissions.ts';
-import { classifyHost, mainOrigin, slugifySubdomain, subdomainProblem, tenantOrigin } from '../../../lib/hosts.ts';
+import { classifyHost, mainOrigin, tenantOrigin } from '../../../lib/hosts.ts';
 import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
@@ -14,13 +15,17 @@ import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 import { limiters, tooManyAttempts } from './throttle.ts';
 import { assertMaySignIn, claimsOf, endSession, endUserSessions, issueSession, rotateRefreshToken, type IssuedSession } from './sessions.ts';
 import { createHandoffCode } from './handoff.ts';
+import { accountOrigin } from './account-links.ts';
+import { mailUnlockLink } from './unlock.ts';
 import { RESET_SECONDS, hashSecret, newSecret } from './tokens.ts';
 import { auditFromCtx, recordAudit } from '../audit/record.ts';
 import { toCompanyRef } from '../company/present.ts';
-import { EMAIL_RE, newPasswordProblem, passwordProblem } from '../users/rules.ts';
+import { newPasswordProblem } from '../users/rules.ts';
 import { sendMail } from '../../notify/mailer.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+/** Said to every address paused by an attack on the account, whether the account exists or not. */
+const ACCOUNT_PAUSED = ' If this is your account, the link we have e-mailed you lets you sign in now.';
 
 export interface CurrentUserView {
   id: string;
@@ -77,9 +82,9 @@ export async function login(ctx: Ctx, input: { email: string; password: string; 
   const email = input.email.trim().toLowerCase();
   if (!email) throw new DomainError('validation', 'Email is required.', { fields: { email: 'Email is required.' } });
   if (!input.password) throw new DomainError('validation', 'Password is required.', { fields: { password: 'Password is required.' } });
-  const lim = limiters(services);
-  const wait = Math.max(lim.loginAccount.retryAfter(email, now), lim.loginIp.retryAfter(ctx.ip, now));
-  if (wait > 0) throw tooManyAttempts(wait);
+  const guard = limiters(services).login;
+  const gate = guard.check(email, ctx.ip, now);
+  if (!gate.allowed) throw tooManyAttempts(gate.retryAfter, undefined, gate.reason === 'account' ? ACCOUNT_PAUSED : '');
 
   const here = classifyHost(ctx.host, services.config.productDomain);
   let hostCompany: CompanyRow | undefined;
@@ -92,15 +97,15 @@ export async function login(ctx: Ctx, input: { email: string; password: string; 
   // Unknown emails cost the same argon2 verification as known ones.
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
   if (!user || !ok) {
-    lim.loginAccount.hit(email, now);
-    lim.loginIp.hit(ctx.ip, now);
+    // Not awaited: the answer must not take longer for known emails than for unknown ones.
+    if (guard.failed(email, ctx.ip, now).underAttack) void mailUnlockLink(services, email, port).catch(() => undefined);
     throw new DomainError('unauthorized', INVALID_CREDENTIALS);
   }
   await assertMaySignIn(services, user);
   if (user.user_type !== 1 && hostCompany && hostCompany.id !== user.company_id) {
     throw new DomainError('forbidden', "This account belongs to another company. Please sign in at your company's address.");
   }
-  lim.loginAccount.clear(email);
+  guard.succeeded(email, ctx.ip, now);
 
   const company = user.company_id ? await companiesRepo(services.db).findById(user.company_id) : undefined;
   const remember = input.remember === true;
@@ -140,63 +145,6 @@ export async function refresh(ctx: Ctx, refreshPresented: string | null): Promis
   return { session, body: { user: toCurrentUser(user, company, session.claims), redirect_to: '/dashboard', expires_in: session.accessMaxAge } };
 }
 
-/** A subdomain free for a new company, derived from a name ('Acme Corp' → acme-corp, acme-corp-2, ...). */
-export async function uniqueSubdomain(services: Services, name: string): Promise<string> {
-  let base = slugifySubdomain(name) || 'company';
-  if (subdomainProblem(base)) base = `${base}-co`.replace(/^-+/, '');
-  if (subdomainProblem(base)) base = 'company';
-  const repo = companiesRepo(services.db);
-  for (let i = 1; i < 1000; i++) {
-    const candidate = i === 1 ? base : `${base.slice(0, 56)}-${i}`;
-    if (!(await repo.findBySubdomain(candidate))) return candidate;
-  }
-  return `${base.slice(0, 50)}-${newId().slice(0, 8)}`;
-}
-
-export async function signup(ctx: Ctx, input: { name: string; email: string; password: string }): Promise<{ message: string; user: CurrentUserView }> {
-  const { services } = ctx;
-  if (!services.config.signupEnabled) throw new DomainError('forbidden', 'Signup is disabled on this platform. Please contact the administrator for an account.');
-  const name = input.name.trim();
-  const email = input.email.trim().toLowerCase();
-  const fields: Record<string, string> = {};
-  if (!name) fields.name = 'Name is required.';
-  if (!email) fields.email = 'Email is required.';
-  else if (!EMAIL_RE.test(email)) fields.email = 'Please enter a valid email address.';
-  const pw = passwordProblem(input.password);
-  if (pw) fields.password = pw;
-  const first = Object.values(fields)[0];
-  if (first) throw new DomainError('validation', first, { fields });
-  const now = services.now();
-  const lim = limiters(services).signupIp;
-  const wait = lim.retryAfter(ctx.ip, now);
-  if (wait > 0) throw tooManyAttempts(wait, 'Too many signups from this address.');
-  lim.hit(ctx.ip, now);
-  const users = usersRepo(services.db);
-  if (await users.findByEmail(email)) throw new DomainError('conflict', 'An account with this email already exists.', { fields: { email: 'An account with this email already exists.' } });
-
-  const subdomain = await uniqueSubdomain(services, name);
-  const companyId = newId();
-  const userId = newId();
-  const passwordHash = await hashPassword(input.password);
-  await services.db.k.transaction().execute(async (trx) => {
-    const tdb = { ...services.db, k: trx };
-    await companiesRepo(tdb).insert({
-      id: companyId, name, email, url: null, phone: null, subdomain, slug: subdomain, plan: 'starter', created_at: now, updated_at: now,
-      company_metadata: null, horizontal_logo_base64: null, logo_base64: null,
-    });
-    await usersRepo(tdb).insert({
-      id: userId, email, full_name: name, user_type: 2, company_id: companyId, is_active: 1, password_hash: passwordHash,
-      session_version: 1, created_at: now, updated_at: now,
-    });
-  });
-  const user = (await users.findById(userId))!;
-  const company = await companiesRepo(services.db).findById(companyId);
-  const who = { userId, role: 'customer_admin', tenantId: companyId, sessionId: null };
-  await auditFromCtx(ctx, 'tenant_create', { company_id: companyId, subdomain, via: 'signup' }, who);
-  await auditFromCtx(ctx, 'user_create', { user_id: userId, user_type: 2, via: 'signup' }, who);
-  return { message: 'Signup successful!', user: toCurrentUser(user, company) };
-}
-
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, we have sent a link to reset the password. The link is valid for 30 minutes.';
 
 /** Always the same answer; a link (30 min, single use) goes out by email or to the server log. */
@@ -212,23 +160,15 @@ export async function forgotPassword(ctx: Ctx, input: { email: string }, port: s
   lim.forgotEmail.hit(email, now);
   const user = await usersRepo(services.db).findByEmail(email);
   if (!user || !user.is_active) return;
+  const at = await accountOrigin(services, user, port);
+  if (!at) return;
   const { config } = services;
-  let origin = mainOrigin(config.publicScheme, config.productDomain, port);
-  let host = config.productDomain;
-  if (user.user_type !== 1 && user.company_id) {
-    const company = await companiesRepo(services.db).findById(user.company_id);
-    if (!company?.is_active) return;
-    if (company.subdomain) {
-      origin = tenantOrigin(config.publicScheme, company.subdomain, config.productDomain, port);
-      host = `${company.subdomain}.${config.productDomain}`;
-    }
-  }
   const secret = newSecret();
   await authCodesRepo(services.db).insert({
-    id: newId(), kind: 'reset', code_hash: secret.hash, user_id: user.id, host, remember: 0,
+    id: newId(), kind: 'reset', code_hash: secret.hash, user_id: user.id, host: at.host, remember: 0,
     session_version: user.session_version, created_at: now, expires_at: now + RESET_SECONDS * 1000, used_at: null,
   });
-  const link = `${origin}/reset-password?token=${secret.value}`;
+  const link = `${at.origin}/reset-password?token=${secret.value}`;
   // Not awaited: the answer must not take longer for known emails than for unknown ones.
   void sendMail(services, {
     to: user.email,
@@ -266,12 +206,13 @@ export async function changePassword(ctx: Ctx, input: { current_password: string
   const user = await users.findById(actor.userId);
   if (!user) throw new DomainError('unauthorized', 'Authentication required. Please sign in.');
   const now = services.now();
-  const lim = limiters(services);
-  const wait = lim.loginAccount.retryAfter(user.email, now);
-  if (wait > 0) throw tooManyAttempts(wait);
+  const guard = limiters(services).login;
+  const gate = guard.check(user.email, ctx.ip, now);
+  if (!gate.allowed) throw tooManyAttempts(gate.retryAfter);
   if (!input.current_password) throw new DomainError('validation', 'Current Password is required.', { fields: { current_password: 'Current Password is required.' } });
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    lim.loginAccount.hit(user.email, now);
+    // A stolen session guessing the password counts like sign-in failures from its address.
+    guard.failed(user.email, ctx.ip, now);
     const msg = 'The current password is not correct.';
     throw new DomainError('validation', msg, { fields: { current_password: msg } });
   }

@@ -9,6 +9,7 @@ import { classifyHost } from '../../../lib/hosts.ts';
 import { refreshTokensRepo } from '../../db/repositories/refresh-tokens-repo.ts';
 import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { pendingSignupsRepo } from '../../db/repositories/pending-signups-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import {
   ACCESS_TOKEN_SECONDS, REMEMBER_SECONDS, SESSION_SECONDS, hashSecret, newSecret, signAccessToken, verifyAccessToken,
@@ -39,6 +40,7 @@ async function purgeExpired(services: Services, now: number): Promise<void> {
   // a day of grace keeps reuse detection working for tokens that just expired
   await refreshTokensRepo(services.db).purge(now - 86_400_000);
   await authCodesRepo(services.db).purge(now - 86_400_000);
+  await pendingSignupsRepo(services.db).purge(now - 86_400_000);
 }
 
 /** Starts a session (new family) or continues one (rotation keeps family and absolute expiry). */

@@ -8,7 +8,8 @@ import { usersRepo } from '../../db/repositories/users-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { recordAudit } from '../audit/record.ts';
-import { passwordProblem } from '../users/rules.ts';
+import { TOO_COMMON_PASSWORD, passwordProblem } from '../users/rules.ts';
+import { isCommonPassword } from '../users/common-passwords.ts';
 import { roleOfUserType } from '../../../lib/permissions.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,6 +28,7 @@ export async function createSuperAdmin(
   const email = input.email.trim().toLowerCase();
   if (!EMAIL_RE.test(email)) throw new DomainError('validation', 'Please enter a valid email address.', { fields: { email: 'Please enter a valid email address.' } });
   if (input.password.length < 8) throw new DomainError('validation', 'The password must have at least 8 characters.', { fields: { password: 'The password must have at least 8 characters.' } });
+  if (isCommonPassword(input.password)) throw new DomainError('validation', TOO_COMMON_PASSWORD, { fields: { password: TOO_COMMON_PASSWORD } });
   const repo = usersRepo(services.db);
   if (opts.onlyIfNoUsers && (await repo.count()) > 0) throw new DomainError('conflict', SETUP_DONE);
   if (await repo.findByEmail(email)) throw new DomainError('conflict', 'A user with this email already exists.');

@@ -1,5 +1,6 @@
-// Health of this process: version, database reachability, uptime.
-import type { Services } from '../context.ts';
+// Health of this process: version, database reachability, uptime. Anonymous callers and company
+// users learn only the status; the details (which help pick an exploit) are for super admins.
+import type { Ctx, Services } from '../context.ts';
 
 const startedAt = Date.now();
 
@@ -18,4 +19,10 @@ export async function getHealth(services: Services): Promise<Health> {
     database: { kind: services.db.kind, status: up ? 'up' : 'down' },
     uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
   };
+}
+
+/** The health call's answer for this caller. */
+export async function getHealthFor(ctx: Ctx): Promise<Health | Pick<Health, 'status'>> {
+  const health = await getHealth(ctx.services);
+  return ctx.actor?.role === 'super_admin' ? health : { status: health.status };
 }

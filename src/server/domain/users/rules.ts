@@ -1,11 +1,15 @@
 // Validation rules for people: email format and new passwords.
+import { isCommonPassword } from './common-passwords.ts';
+
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD = 8;
+export const TOO_COMMON_PASSWORD = 'This password is too common. Choose another.';
 
 /** Why a new password is not acceptable, or null. */
 export function passwordProblem(password: string | undefined | null): string | null {
   if (!password) return 'Password is required.';
   if (password.length < MIN_PASSWORD) return `Password must be at least ${MIN_PASSWORD} characters.`;
+  if (isCommonPassword(password)) return TOO_COMMON_PASSWORD;
   return null;
 }
 

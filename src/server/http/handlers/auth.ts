@@ -1,5 +1,7 @@
 import type { HandlerMap } from '../handler-types.ts';
-import { FORGOT_PASSWORD_ANSWER, changePassword, forgotPassword, handoffHome, getMe, login, logout, refresh, resetPassword, signup } from '../../domain/auth/account.ts';
+import { FORGOT_PASSWORD_ANSWER, changePassword, forgotPassword, handoffHome, getMe, login, logout, refresh, resetPassword } from '../../domain/auth/account.ts';
+import { SIGNUP_ANSWER, requestSignup, verifySignup } from '../../domain/auth/signup.ts';
+import { unlockSignIn } from '../../domain/auth/unlock.ts';
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../auth/cookies.ts';
 import { publicPortOf } from '../public-origin.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -10,10 +12,19 @@ export const authHandlers = {
     setSessionCookies(reply, ctx.services.config, r.session);
     return r.body;
   },
-  signup: async ({ ctx, body, reply }) => {
-    const r = await signup(ctx, body);
+  signup: async ({ ctx, body, req, reply }) => {
+    await requestSignup(ctx, body, publicPortOf(req.headers.host, ctx.services.config));
+    reply.code(202);
+    return { ok: true, message: SIGNUP_ANSWER };
+  },
+  verifySignup: async ({ ctx, body, req, reply }) => {
+    const r = await verifySignup(ctx, body, publicPortOf(req.headers.host, ctx.services.config));
     reply.code(201);
     return r;
+  },
+  unlockSignIn: async ({ ctx, body }) => {
+    await unlockSignIn(ctx, body);
+    return { ok: true, message: 'Sign-in is unlocked for you. You can sign in now.' };
   },
   getMe: async ({ ctx, reply }) => {
     reply.header('cache-control', 'no-store');

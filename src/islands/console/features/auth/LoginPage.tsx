@@ -1,12 +1,13 @@
 // /login and /company-login. On a company subdomain the form is branded (logo or name, the
-// primary colour on the button) and lists the company's public API status.
+// primary colour on the button) and lists the company's public API status. /login?unlock=… is
+// the link mailed to an owner whose account is under a sign-in attack: it is redeemed first.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { boot } from '../../boot.ts';
 import { afterLoginTarget, mainSiteUrl } from '../../hosts.ts';
 import { api } from '../../api.ts';
 import { signIn } from '../../stores/auth.ts';
-import { $companyMissing, $publicMonitors, loadPublicMonitors } from './store.ts';
+import { $companyMissing, $publicMonitors, loadPublicMonitors, unlockSignIn } from './store.ts';
 
 export function LoginPage() {
   const b = boot();
@@ -51,12 +52,19 @@ function LoginForm({ tenant }: { tenant: boolean }) {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const unlock = new URLSearchParams(location.search).get('unlock');
+    if (!unlock) return;
+    void unlockSignIn(unlock).then((r) => (r.ok ? setNotice(r.message) : setError(r.message)));
+  }, []);
   const fallback = tenant ? 'An unexpected error occurred. Please try again.' : 'Login failed. Please try again.';
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
+    setNotice(null);
     const r = await signIn(email, password, rememberMe, fallback);
     if (r.error || !r.user) {
       setBusy(false);
@@ -76,6 +84,7 @@ function LoginForm({ tenant }: { tenant: boolean }) {
   return (
     <form className="sw-form" onSubmit={submit}>
       {error && <p className="sw-banner sw-banner-error" role="alert">{error}</p>}
+      {notice && <p className="sw-banner sw-banner-ok" role="status">{notice}</p>}
       <label>Email<input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
       <label>Password<input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
       <label className="sw-check"><input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />Remember me</label>

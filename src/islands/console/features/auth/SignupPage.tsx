@@ -1,10 +1,16 @@
-// /signup: name, email, password; 'Signup successful!' with no redirect. The social buttons are
-// decorative, as the spec has them.
-import { useState, type FormEvent } from 'react';
+// /signup: name, email, password; the answer is the same for a new and a taken address ("check
+// your e-mail"). /signup?token=… is the link from that mail: it creates the account and offers
+// the way to the new company's sign-in. The social buttons are decorative, as the spec has them.
+import { useEffect, useState, type FormEvent } from 'react';
 import { boot } from '../../boot.ts';
-import { signUp } from './store.ts';
+import { confirmSignup, signUp } from './store.ts';
 
 export function SignupPage() {
+  const token = new URLSearchParams(location.search).get('token');
+  return token ? <ConfirmSignup token={token} /> : <SignupForm />;
+}
+
+function SignupForm() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -33,6 +39,25 @@ export function SignupPage() {
           <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>Sign up</button>
           <div className="sw-auth-links"><a href="/login">Already have an account? Sign in</a></div>
         </form>
+      </div>
+    </main>
+  );
+}
+
+function ConfirmSignup({ token }: { token: string }) {
+  const [result, setResult] = useState<{ ok: boolean; message: string; loginUrl?: string } | null>(null);
+  useEffect(() => {
+    void confirmSignup(token).then(setResult);
+  }, [token]);
+  return (
+    <main className="sw-auth">
+      <div className="sw-auth-card">
+        <p className="sw-auth-company">{boot().productName}</p>
+        <h1>Create your account</h1>
+        {!result && <p>Creating your account…</p>}
+        {result && <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{result.message}</p>}
+        {result?.ok && result.loginUrl && <a className="sw-btn sw-btn-primary sw-btn-block" href={result.loginUrl} target="_self">Sign in</a>}
+        {result && !result.ok && <div className="sw-auth-links"><a href="/signup">Sign up again</a><a href="/login">Sign in</a></div>}
       </div>
     </main>
   );

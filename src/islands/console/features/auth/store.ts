@@ -24,12 +24,31 @@ export async function loadPublicMonitors(subdomain: string): Promise<void> {
 export async function signUp(name: string, email: string, password: string): Promise<{ ok: boolean; message: string }> {
   try {
     const { data, error } = await api.POST('/api/v1/auth/signup', { body: { name, email, password } });
-    if (data) {
-      console.info('signup', data);
-      return { ok: true, message: 'Signup successful!' };
-    }
+    if (data) return { ok: true, message: data.message ?? 'Check your e-mail to finish creating your account.' };
     return { ok: false, message: detailOr(error, 'Signup failed.') };
   } catch (e) {
     return { ok: false, message: detailOr(e, 'Signup failed.') };
+  }
+}
+
+/** Opens the link from the signup mail: the account is created, and signing in comes next. */
+export async function confirmSignup(token: string): Promise<{ ok: boolean; message: string; loginUrl?: string }> {
+  try {
+    const { data, error } = await api.POST('/api/v1/auth/signup/verify', { body: { token } });
+    if (data) return { ok: true, message: data.message, loginUrl: data.login_url };
+    return { ok: false, message: detailOr(error, 'Failed to create the account.') };
+  } catch (e) {
+    return { ok: false, message: detailOr(e, 'Failed to create the account.') };
+  }
+}
+
+/** Opens the unlock link mailed during a sign-in attack: this browser's address may sign in. */
+export async function unlockSignIn(token: string): Promise<{ ok: boolean; message: string }> {
+  try {
+    const { data, error } = await api.POST('/api/v1/auth/unlock', { body: { token } });
+    if (data) return { ok: true, message: data.message ?? 'Sign-in is unlocked for you. You can sign in now.' };
+    return { ok: false, message: detailOr(error, 'Failed to unlock sign-in.') };
+  } catch (e) {
+    return { ok: false, message: detailOr(e, 'Failed to unlock sign-in.') };
   }
 }

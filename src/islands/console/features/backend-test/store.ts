@@ -86,8 +86,8 @@ type Call = () => Promise<{ data?: unknown; error?: unknown; response: Response 
 
 const CHECKS: Array<{ name: string; path: string; call: Call; summarize: (d: unknown) => string }> = [
   { name: 'Health', path: '/api/v1/health/', call: () => api.GET('/api/v1/health/'), summarize: (d) => {
-    const h = d as components['schemas']['Health'];
-    return `status ${h.status}, version ${h.version}, ${h.database.kind} ${h.database.status}`;
+    const h = d as components['schemas']['Health'] | components['schemas']['HealthStatus'];
+    return 'version' in h ? `status ${h.status}, version ${h.version}, ${h.database.kind} ${h.database.status}` : `status ${h.status}`;
   } },
   { name: 'Companies', path: '/api/v1/admin/companies', call: () => api.GET('/api/v1/admin/companies'), summarize: (d) => `${(d as unknown[]).length} companies` },
   { name: 'Dashboard summary', path: '/api/v1/admin/dashboard-summary', call: () => api.GET('/api/v1/admin/dashboard-summary'), summarize: (d) => {
