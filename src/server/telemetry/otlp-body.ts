@@ -76,7 +76,7 @@ export function readOtlpBody(req: Readable, encoding: 'gzip' | 'identity', opts:
         chunks.length = 0;
         reject(err);
       } else {
-        resolve(Buffer.concat(chunks, size));
+        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
         chunks.length = 0;
       }
     };

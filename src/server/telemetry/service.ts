@@ -1,5 +1,6 @@
 // The telemetry part of the process's services: the span writer, the ingest rate limiter, the
-// budget of body bytes in memory, the ingest limits and the hourly retention sweep. Created once per process (lazily, so every entry point gets it).
+// budget of body bytes in memory, the ingest limits and the hourly retention sweep. Created
+// once per process (lazily, so every entry point gets it).
 import type { Services } from '../domain/context.ts';
 import { companiesRepo } from '../db/repositories/companies-repo.ts';
 import { spansRepo } from '../db/repositories/spans-repo.ts';
