@@ -641,9 +641,14 @@ export interface paths {
          *     `Authorization: Bearer <key>`. The company is the key's, never taken from resource
          *     attributes. Bodies: `application/x-protobuf` or `application/json`, identity or `gzip`
          *     content encoding (others, such as `br`, answer 415); at most 20 MiB after decompression
-         *     (413). The answer uses the request's encoding: an ExportTraceServiceResponse, with
-         *     `partialSuccess` when some spans were rejected. A company sending more spans a second
-         *     than its plan allows gets 429 with Retry-After.
+         *     (413; a `Content-Length` over it is refused before the body is read). The answer uses the
+         *     request's encoding: an ExportTraceServiceResponse, with `partialSuccess` when some spans
+         *     were rejected. A company sending more spans or more bytes a second than its plan allows,
+         *     or with more than 24 MiB of bodies being processed at once, gets 429 with Retry-After;
+         *     when the server holds 64 MiB of bodies from everyone it answers 503 with Retry-After.
+         *     The key, media type, encoding and declared size are checked from the headers alone; an
+         *     answer given before the whole body arrived carries `Connection: close` and the rest of
+         *     the body is not read. A body must arrive within 30 s (408).
          */
         post: operations["ingestTraces"];
         delete?: never;
@@ -3226,9 +3231,18 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            /** @description The body did not arrive within 30 s; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
-            /** @description Over the company's rate; retry after the Retry-After seconds */
+            /** @description Over the company's rate (spans or bytes a second) or its share of bodies in process; retry after the Retry-After seconds */
             429: {
                 headers: {
                     "Retry-After"?: number;
@@ -3238,9 +3252,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy or the store failed; nothing of the request was kept, retry after Retry-After seconds */
+            /** @description Busy (the store's queue or the server's memory for bodies is full) or the store failed; nothing of the request was kept, retry after Retry-After seconds */
             503: {
                 headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,17 +1,31 @@
-// The telemetry part of the process's services: the span writer, the ingest rate limiter and
-// the hourly retention sweep. Created once per process (lazily, so every entry point gets it).
+// The telemetry part of the process's services: the span writer, the ingest rate limiter, the
+// budget of body bytes in memory, the ingest limits and the hourly retention sweep. Created
+// once per process (lazily, so every entry point gets it).
 import type { Services } from '../domain/context.ts';
 import { companiesRepo } from '../db/repositories/companies-repo.ts';
 import { spansRepo } from '../db/repositories/spans-repo.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
 import { telemetryPlan } from './plans.ts';
 import { IngestLimiter } from './rate-limit.ts';
+import { InflightBudget, type InflightCaps } from './inflight.ts';
+import { BODY_TIMEOUT_MS } from './otlp-body.ts';
 import { SpanWriter } from './span-writer.ts';
+
+/** Read at each request, so a test may lower them on a running server. */
+export interface IngestLimits extends InflightCaps {
+  bodyTimeoutMs: number;
+}
 
 export interface TelemetryServices {
   writer: SpanWriter;
   limiter: IngestLimiter;
+  budget: InflightBudget;
+  limits: IngestLimits;
 }
+
+const MiB = 1024 * 1024;
+// A company's share fits one body at the 20 MiB cap; the process holds about three at once.
+const DEFAULT_LIMITS: IngestLimits = { bodyTimeoutMs: BODY_TIMEOUT_MS, companyInflightBytes: 24 * MiB, processInflightBytes: 64 * MiB };
 
 const DAY_MS = 86_400_000;
 const SWEEP_EVERY_MS = 3_600_000;
@@ -24,7 +38,8 @@ export function telemetryOf(services: Services): TelemetryServices {
       sweepRetention(services).catch(() => {});
     }, SWEEP_EVERY_MS);
     timer.unref();
-    services.telemetry = { writer, limiter: new IngestLimiter() };
+    const limits = { ...DEFAULT_LIMITS };
+    services.telemetry = { writer, limiter: new IngestLimiter(), budget: new InflightBudget(limits), limits };
     (services.onShutdown ??= []).unshift(async () => {
       clearInterval(timer);
       await writer.close();

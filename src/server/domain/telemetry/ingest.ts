@@ -1,12 +1,14 @@
-// OTLP/HTTP trace ingest (POST /v1/traces): key, media type, rate, body, decode, store. The
-// company is the key's, whatever the resource attributes say. The answer follows the OTLP
-// specification: the request's encoding, with partialSuccess when some spans were refused.
+// OTLP/HTTP trace ingest (POST /v1/traces): key, media type, declared size and rate from the
+// headers alone, then body, decode, store. The company is the key's, whatever the resource
+// attributes say. The answer follows the OTLP specification: the request's encoding, with
+// partialSuccess when some spans were refused. Every byte read is charged to the company's rate
+// (even of a refused body), and held bytes count against the in-memory budget until answered.
 import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { authenticateIngestKey } from './api-keys.ts';
-import { checkEncoding, formatOf, readOtlpBody } from '../../telemetry/otlp-body.ts';
+import { checkDeclaredLength, checkEncoding, formatOf, readOtlpBody } from '../../telemetry/otlp-body.ts';
 import { decodeJson, decodeProtobuf, MalformedOtlp, type DecodeResult } from '../../telemetry/otlp-spans.ts';
 import { telemetryOf } from '../../telemetry/service.ts';
 
@@ -20,6 +22,7 @@ export interface IngestInput {
   authorization: string | undefined;
   contentType: string | undefined;
   contentEncoding: string | undefined;
+  contentLength: string | undefined;
   body: Readable;
 }
 
@@ -35,27 +38,45 @@ export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<Ingest
   const { companyId, plan } = await authenticateIngestKey(services, input.authorization);
   const format = formatOf(input.contentType);
   const encoding = checkEncoding(input.contentEncoding);
-  const { limiter, writer } = telemetryOf(services);
+  checkDeclaredLength(input.contentLength);
+  const { limiter, writer, budget, limits } = telemetryOf(services);
   const wait = limiter.retryAfter(companyId, plan, services.now());
-  if (wait !== null) throw new DomainError('rate_limited', `Too many spans for this company; retry in ${wait} s.`, { retryAfter: wait });
+  if (wait !== null) throw new DomainError('rate_limited', `Over this company's ingest rate (spans or bytes a second); retry in ${wait} s.`, { retryAfter: wait });
 
-  const body = await readOtlpBody(input.body, encoding);
-  let decoded: DecodeResult;
+  const held = budget.open(companyId);
+  let bytes = 0;
+  let spans = 0;
   try {
-    decoded = format === 'protobuf' ? decodeProtobuf(body, services.now()) : decodeJson(body, services.now());
-  } catch (e) {
-    if (e instanceof MalformedOtlp) throw new DomainError('validation', e.message);
-    throw e;
+    const body = await readOtlpBody(input.body, encoding, {
+      timeoutMs: limits.bodyTimeoutMs,
+      reserve: (n) => {
+        bytes += n;
+        held.take(n);
+      },
+    });
+    let decoded: DecodeResult;
+    try {
+      decoded = format === 'protobuf' ? decodeProtobuf(body, services.now()) : decodeJson(body, services.now());
+    } catch (e) {
+      if (e instanceof MalformedOtlp) throw new DomainError('validation', e.message);
+      throw e;
+    }
+    spans = decoded.spans.length + decoded.rejected;
+    // 503 is retryable for OTLP exporters: a full queue or a failed write loses nothing for good.
+    if (writer.saturated) throw new DomainError('unavailable', 'Ingest is busy; retry shortly.', { retryAfter: 5 });
+    try {
+      await writer.write(companyId, decoded.spans);
+    } catch (e) {
+      throw new DomainError('unavailable', 'The spans could not be stored; retry shortly.', { retryAfter: 5, cause: e });
+    }
+    return answer(format, decoded);
+  } finally {
+    held.release();
+    limiter.take(companyId, plan, { spans, bytes }, services.now());
   }
-  limiter.take(companyId, plan, decoded.spans.length + decoded.rejected, services.now());
-  // 503 is retryable for OTLP exporters: a full queue or a failed write loses nothing for good.
-  if (writer.saturated) throw new DomainError('unavailable', 'Ingest is busy; retry shortly.', { retryAfter: 5 });
-  try {
-    await writer.write(companyId, decoded.spans);
-  } catch (e) {
-    throw new DomainError('unavailable', 'The spans could not be stored; retry shortly.', { retryAfter: 5, cause: e });
-  }
+}
 
+function answer(format: 'protobuf' | 'json', decoded: DecodeResult): IngestAnswer {
   const partial = decoded.rejected > 0
     ? { rejectedSpans: String(decoded.rejected), errorMessage: `${decoded.rejected} span(s) rejected: ${decoded.rejectReason}.` }
     : undefined;

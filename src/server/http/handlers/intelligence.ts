@@ -5,6 +5,8 @@ import { getRedMetrics } from '../../domain/telemetry/red.ts';
 import { getTrace, searchTraces } from '../../domain/telemetry/traces.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../domain/telemetry/api-keys.ts';
 import { ingestTraces } from '../../domain/telemetry/ingest.ts';
+import { BodyTimeout } from '../../telemetry/otlp-body.ts';
+import { problem, sendProblem } from '../problem.ts';
 
 const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.join(',') : v);
 
@@ -23,14 +25,20 @@ export const intelligenceHandlers = {
     return reply.code(204).send();
   },
   ingestTraces: async ({ ctx, req, reply }) => {
-    const answer = await ingestTraces(ctx, {
-      authorization: header(req.headers.authorization),
-      contentType: header(req.headers['content-type']),
-      contentEncoding: header(req.headers['content-encoding']),
-      // The raw request stream: the route's parser passes it through unread (see routes.ts).
-      body: req.body as Readable,
-    });
-    reply.type(answer.contentType);
-    return answer.body;
+    try {
+      const answer = await ingestTraces(ctx, {
+        authorization: header(req.headers.authorization),
+        contentType: header(req.headers['content-type']),
+        contentEncoding: header(req.headers['content-encoding']),
+        contentLength: header(req.headers['content-length']),
+        // The raw request stream: the route's parser passes it through unread (see routes.ts).
+        body: req.body as Readable,
+      });
+      reply.type(answer.contentType);
+      return answer.body;
+    } catch (e) {
+      if (e instanceof BodyTimeout) return sendProblem(reply, problem(408, 'request_timeout', e.message, { title: 'Request Timeout' }));
+      throw e;
+    }
   },
 } satisfies HandlerMap;

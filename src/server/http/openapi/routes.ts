@@ -6,6 +6,7 @@ import type { Services } from '../../domain/context.ts';
 import type { HandlerMap, OperationId } from '../handler-types.ts';
 import { problem, sendProblem } from '../problem.ts';
 import { buildCtx } from '../request-context.ts';
+import { closeWithoutDraining } from '../unread-body.ts';
 import type { LoadedSpec, OperationSpec } from './spec.ts';
 
 export function pendingOperations(spec: LoadedSpec, handlers: HandlerMap): string[] {
@@ -66,11 +67,18 @@ async function absentBodyAsEmptyObject(req: FastifyRequest): Promise<void> {
  * x-raw-body operations (OTLP ingest) get the request stream unread, whatever its type, in a
  * scope of their own: the handler checks credentials first, then media type, encoding and
  * size itself (with its own caps, counted after decompression).
+ * An answer given before the whole body arrived (bad key, over a cap, too slow) closes the
+ * connection without reading the rest, which an attacker can make endless (see unread-body.ts).
  */
 function registerRawBodyRoute(app: FastifyInstance, route: RouteOptions): void {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.addHook('onSend', async (req, reply) => {
+      if (req.raw.complete) return;
+      reply.header('connection', 'close');
+      closeWithoutDraining(req.raw.socket);
+    });
     scope.route(route);
   });
 }
