@@ -1979,6 +1979,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The database does not answer or cannot store data right now (an outage, a full disk, a read-only file); try again after `Retry-After` seconds. Nothing was changed */
+        Unavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Not allowed: a cross-site request (its Origin or Sec-Fetch-Site names another site), a role without this right, or a company account calling on the main host (company accounts work on their company's address) */
         Forbidden: {
             headers: {
@@ -2068,6 +2079,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     signup: {
@@ -2097,6 +2109,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     verifySignup: {
@@ -2127,6 +2140,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getMe: {
@@ -2150,6 +2164,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
         };
     };
     logout: {
@@ -2174,6 +2189,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     refreshToken: {
@@ -2199,6 +2215,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     forgotPassword: {
@@ -2228,6 +2245,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     resetPassword: {
@@ -2256,6 +2274,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     unlockSignIn: {
@@ -2284,6 +2303,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     changePassword: {
@@ -2314,6 +2334,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createHandoff: {
@@ -2341,6 +2362,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     fetchCompany: {
@@ -2365,6 +2387,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getPublicStatus: {
@@ -2434,6 +2457,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatuspageStatus: {
@@ -2466,6 +2490,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatuspageComponents: {
@@ -2498,6 +2523,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatuspageIncidents: {
@@ -2530,6 +2556,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatuspageUnresolvedIncidents: {
@@ -2562,6 +2589,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatuspageScheduledMaintenances: {
@@ -2594,6 +2622,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCompanies: {
@@ -2617,6 +2646,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCompany: {
@@ -2647,6 +2677,7 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCompany: {
@@ -2673,6 +2704,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateCompany: {
@@ -2706,6 +2738,7 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteCompany: {
@@ -2734,6 +2767,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listUsers: {
@@ -2757,6 +2791,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createUser: {
@@ -2788,6 +2823,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateUser: {
@@ -2822,6 +2858,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteUser: {
@@ -2851,6 +2888,7 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     resetUserPassword: {
@@ -2886,6 +2924,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFlags: {
@@ -2909,6 +2948,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateFlags: {
@@ -2939,6 +2979,7 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDashboardSummary: {
@@ -2962,6 +3003,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postAudit: {
@@ -2992,6 +3034,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAuditEvents: {
@@ -3023,6 +3066,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRedMetrics: {
@@ -3061,6 +3105,7 @@ export interface operations {
                 };
             };
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchTraces: {
@@ -3093,6 +3138,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getTrace: {
@@ -3120,6 +3166,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listApiKeys: {
@@ -3146,6 +3193,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createApiKey: {
@@ -3177,6 +3225,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteApiKey: {
@@ -3203,6 +3252,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     ingestTraces: {
@@ -3290,6 +3340,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getMonitorSummary: {
@@ -3316,6 +3367,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMonitors: {
@@ -3346,6 +3398,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createMonitor: {
@@ -3384,6 +3437,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getMonitor: {
@@ -3410,6 +3464,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateMonitor: {
@@ -3442,6 +3497,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteMonitor: {
@@ -3470,6 +3526,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     pauseMonitor: {
@@ -3498,6 +3555,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rotateMonitorPushToken: {
@@ -3526,6 +3584,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     resumeMonitor: {
@@ -3554,6 +3613,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMonitorChecks: {
@@ -3583,6 +3643,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getMonitorUptime: {
@@ -3609,6 +3670,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMaintenanceWindows: {
@@ -3637,6 +3699,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createMaintenanceWindow: {
@@ -3666,6 +3729,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteMaintenanceWindow: {
@@ -3694,6 +3758,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     pushHeartbeat: {
@@ -3718,6 +3783,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     pushHeartbeatPost: {
@@ -3745,6 +3811,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listIncidents: {
@@ -3775,6 +3842,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createIncident: {
@@ -3805,6 +3873,7 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getIncident: {
@@ -3831,6 +3900,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addIncidentUpdate: {
@@ -3864,6 +3934,7 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listNotifications: {
@@ -3892,6 +3963,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getNotificationCounts: {
@@ -3918,6 +3990,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getNotificationPreferences: {
@@ -3942,6 +4015,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateNotificationPreferences: {
@@ -3972,6 +4046,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     markNotificationRead: {
@@ -4005,6 +4080,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     markAllNotificationsRead: {
@@ -4031,6 +4107,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteNotification: {
@@ -4060,6 +4137,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteAllReadNotifications: {
@@ -4086,6 +4164,7 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

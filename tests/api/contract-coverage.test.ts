@@ -93,11 +93,11 @@ describe('contract coverage', () => {
     expect(unbounded).toEqual([]);
   });
 
-  it('documents the errors every operation can answer: 400 on all, 401/403 with sign-in, 404 with an id, 403/413/415 on writes', async () => {
+  it('documents the errors every operation can answer: 400 and 503 (database outage) on all, 401/403 with sign-in, 404 with an id, 403/413/415 on writes', async () => {
     const spec = await loadSpec();
     const gaps: string[] = [];
     for (const op of spec.operations) {
-      const due = ['400'];
+      const due = ['400', '503'];
       // 403 also for a company account calling on the main host (resolve-actor.ts); OTLP ingest
       // is keyed by API key alone
       if (op.requiresAuth) due.push('401', ...(op.rawBody ? [] : ['403']));
