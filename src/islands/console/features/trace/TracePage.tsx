@@ -3,9 +3,11 @@ import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useState } from 'react';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
+import type { ScreenProps } from '../../routes.ts';
 import { $trace, loadTrace, waterfall, type TraceSpan } from './store.ts';
 
-export function TracePage({ traceId }: { traceId: string }) {
+export function TracePage({ params }: ScreenProps) {
+  const traceId = params.traceId ?? '';
   const trace = useStore($trace);
   const [open, setOpen] = useState<string | null>(null);
   useEffect(() => {
