@@ -17,7 +17,7 @@ export function TracePage({ params }: ScreenProps) {
     <div className="sw-trace-page">
       <nav aria-label="Breadcrumb" className="sw-breadcrumb"><a href="/traces">Traces</a> / <span aria-current="page">{traceId}</span></nav>
       {trace.status === 'loading' && <Skeleton rows={6} />}
-      {trace.status === 'error' && (trace.notFound ? (
+      {trace.status === 'error' && (trace.httpStatus === 404 ? (
         <div className="sw-panel sw-center-text"><h2>Trace not found</h2><p>No trace {traceId} in your data.</p></div>
       ) : <ErrorPanel message={trace.message} />)}
       {trace.status === 'ready' && (
