@@ -64,8 +64,9 @@ function Screen() {
   switch (decision.kind) {
     case 'login': return <Spinner label="Redirecting to sign in…" />;
     case 'public':
-      if (routeDef(route!).shellWhenSignedIn && user && role) return <Shell title={ROUTES[route!].title}><RouteScreen route={route!} params={params} /></Shell>;
-      return <RouteScreen route={route!} params={params} />;
+      // a signed-in user reads notifications inside the console layout
+      if (!routeDef(route!).shellWhenSignedIn || !user || !role) return <RouteScreen route={route!} params={params} />;
+      return <Shell title={ROUTES[route!].title}><RouteScreen route={route!} params={params} /></Shell>;
     case 'no_role': return <Welcome />;
     case 'company_host': return <CompanyHostRedirect />;
     case 'not_found': return user ? <Shell title="Page Not Found"><NotFound embedded /></Shell> : <NotFound />;

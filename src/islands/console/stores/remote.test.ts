@@ -6,7 +6,11 @@ import { $toasts } from './toast.ts';
 
 const problem = { type: 'about:blank', title: 'Conflict', status: 409, detail: 'A company with this subdomain already exists' };
 const answer = <T,>(data: T) => async () => ({ data, response: new Response(null, { status: 200 }) });
-const refused = (status = 409, error: unknown = problem) => async () => ({ data: undefined, error, response: new Response(null, { status }) });
+const refused = (status = 409, error: unknown = problem) => async () => ({
+  data: undefined,
+  error,
+  response: new Response(null, { status }),
+});
 const broken = async (): Promise<never> => {
   throw new TypeError('Failed to fetch');
 };
@@ -15,7 +19,8 @@ describe('loadInto', () => {
   it('shows loading while the call runs, then the data', async () => {
     const $list = atom<Load<string[]>>({ status: 'error', message: 'old' });
     let finish!: () => void;
-    const pending = loadInto($list, () => new Promise((r) => (finish = () => r({ data: ['a'] }))), always('Failed to load users. Please try again.'));
+    const call = () => new Promise<{ data: string[] }>((r) => (finish = () => r({ data: ['a'] })));
+    const pending = loadInto($list, call, always('Failed to load users. Please try again.'));
     expect($list.get()).toEqual({ status: 'loading' });
     finish();
     await pending;
@@ -46,9 +51,8 @@ describe('changeThenReload', () => {
     const $alert = atom<Alert | null>(null);
     const order: string[] = [];
     $alert.listen((a) => order.push(`alert ${a?.text}`));
-    const ok = await changeThenReload(answer({ id: 'c1' }), inAlert($alert, 'Company created successfully!', 'Failed to create company.'), async () => {
-      order.push('reload');
-    });
+    const report = inAlert($alert, 'Company created successfully!', 'Failed to create company.');
+    const ok = await changeThenReload(answer({ id: 'c1' }), report, async () => void order.push('reload'));
     expect(ok).toBe(true);
     expect(order).toEqual(['alert Company created successfully!', 'reload']);
     expect($alert.get()).toEqual({ ok: true, text: 'Company created successfully!' });
@@ -57,7 +61,8 @@ describe('changeThenReload', () => {
   it("a refused change says the spec's text and the server's reason, and does not reload", async () => {
     const $alert = atom<Alert | null>(null);
     const reload = vi.fn(async () => undefined);
-    expect(await changeThenReload(refused(), inAlert($alert, 'Company created successfully!', 'Failed to create company.'), reload)).toBe(false);
+    const created = inAlert($alert, 'Company created successfully!', 'Failed to create company.');
+    expect(await changeThenReload(refused(), created, reload)).toBe(false);
     expect($alert.get()).toEqual({ ok: false, text: 'Failed to create company. A company with this subdomain already exists' });
     expect(await changeThenReload(refused(500, null), inAlert($alert, 'User deleted successfully!', 'Failed to delete user.'), reload)).toBe(false);
     expect($alert.get()).toEqual({ ok: false, text: 'Failed to delete user.' });
@@ -79,10 +84,11 @@ describe('changeThenReload', () => {
     it('success shows the toast; a failure is only logged (spec section 8)', async () => {
       const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const reload = vi.fn(async () => undefined);
-      expect(await changeThenReload(answer({}), inToast('Notification deleted', 'Failed to delete the notification'), reload)).toBe(true);
+      const report = inToast('Notification deleted', 'Failed to delete the notification');
+      expect(await changeThenReload(answer({}), report, reload)).toBe(true);
       expect($toasts.get().map((t) => t.text)).toEqual(['Notification deleted']);
       expect(reload).toHaveBeenCalledTimes(1);
-      expect(await changeThenReload(refused(), inToast('Notification deleted', 'Failed to delete the notification'), reload)).toBe(false);
+      expect(await changeThenReload(refused(), report, reload)).toBe(false);
       expect($toasts.get().map((t) => t.text)).toEqual(['Notification deleted']);
       expect(log).toHaveBeenCalledWith('Failed to delete the notification', problem);
     });

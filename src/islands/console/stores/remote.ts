@@ -45,7 +45,11 @@ export interface ChangeReport {
 }
 
 /** Runs a change; when it went through, reports it and reloads, else reports why. True when it went through. */
-export async function changeThenReload(call: () => Promise<Answer<unknown>>, report: ChangeReport, reload: () => Promise<void>): Promise<boolean> {
+export async function changeThenReload(
+  call: () => Promise<Answer<unknown>>,
+  report: ChangeReport,
+  reload: () => Promise<void>,
+): Promise<boolean> {
   try {
     const { data, error } = await call();
     if (data !== undefined) {
