@@ -1,35 +1,32 @@
 // The console: one React app for every console route. The URL picks the screen; access rules
 // decide whether it shows, redirects or answers 'Page Not Found'.
 import { useStore } from '@nanostores/react';
-import { Component, useEffect, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import './console.css';
 import { decideAccess, signInPath } from './access.ts';
 import { boot, onTenantHost, setBoot, type Boot } from './boot.ts';
-import { $router, go, type RouteName } from './router.ts';
+import { $router, go } from './router.ts';
+import { isPublic, ROUTE_NAMES, ROUTES, routeAt, routeDef, type RouteName, type ScreenProps } from './routes.ts';
 import { $authState, $role, $user, startAuth } from './stores/auth.ts';
 import { loadFlags } from './stores/flags.ts';
 import { Shell } from './layout/Shell.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 import { readableOnWhite } from './ui/contrast.ts';
-import { ErrorScreen, NotFound, Maintenance, AccessDenied, Welcome, CompanyHostRedirect } from './features/errors/Screens.tsx';
-import { LoginPage } from './features/auth/LoginPage.tsx';
-import { SignupPage } from './features/auth/SignupPage.tsx';
-import { ForgotPasswordPage, ResetPasswordPage } from './features/auth/PasswordPages.tsx';
-import { DashboardPage } from './features/dashboard/DashboardPage.tsx';
-import { TenantsPage } from './features/tenants/TenantsPage.tsx';
-import { UsersPage } from './features/users/UsersPage.tsx';
-import { NotificationsPage } from './features/notifications/NotificationsPage.tsx';
-import { BackendTestPage } from './features/backend-test/BackendTestPage.tsx';
-import { ComingSoon } from './features/placeholders/ComingSoon.tsx';
-import { TracePage } from './features/trace/TracePage.tsx';
+import { ErrorScreen, NotFound, AccessDenied, Welcome, CompanyHostRedirect } from './features/errors/Screens.tsx';
 
-const TITLES: Record<RouteName, string> = {
-  login: 'Sign in', signup: 'Sign up', companyLogin: 'Sign in', forgotPassword: 'Forgot password', resetPassword: 'Reset password',
-  notFound: 'Page Not Found', maintenance: 'Maintenance', notifications: 'Notifications', dashboard: 'Dashboard',
-  backendTest: 'Backend Test', adminUsers: 'Users Management', adminTenants: 'Tenants Management', metrics: 'Metrics',
-  traces: 'Traces', trace: 'Trace', monitors: 'Monitors', settings: 'Settings', apiIntelligence: 'API Intelligence',
-  security: 'Security', team: 'Team',
-};
+// Each screen's code loads when it is first shown, so the initial script stays small.
+const SCREENS = Object.fromEntries(
+  ROUTE_NAMES.map((name) => [name, lazy(() => ROUTES[name].screen().then((screen) => ({ default: screen })))]),
+) as Record<RouteName, LazyExoticComponent<ComponentType<ScreenProps>>>;
+
+function RouteScreen({ route, params }: { route: RouteName; params: Record<string, string> }) {
+  const Lazy = SCREENS[route];
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Lazy params={params} title={ROUTES[route].title} />
+    </Suspense>
+  );
+}
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 function applyBrand(primary?: string | null, secondary?: string | null): void {
@@ -39,31 +36,6 @@ function applyBrand(primary?: string | null, secondary?: string | null): void {
     root.setProperty('--brand-strong', readableOnWhite(primary));
   }
   if (secondary && HEX.test(secondary)) root.setProperty('--brand-2', secondary);
-}
-
-function signedInPage(route: RouteName, params: Record<string, string>): ReactNode {
-  switch (route) {
-    case 'dashboard': return <DashboardPage />;
-    case 'adminTenants': return <TenantsPage />;
-    case 'adminUsers': return <UsersPage />;
-    case 'backendTest': return <BackendTestPage />;
-    case 'notifications': return <NotificationsPage />;
-    case 'trace': return <TracePage traceId={params.traceId ?? ''} />;
-    default: return <ComingSoon title={TITLES[route]} />;
-  }
-}
-
-function publicPage(route: RouteName): ReactNode {
-  switch (route) {
-    case 'login':
-    case 'companyLogin': return <LoginPage />;
-    case 'signup': return <SignupPage />;
-    case 'forgotPassword': return <ForgotPasswordPage />;
-    case 'resetPassword': return <ResetPasswordPage />;
-    case 'maintenance': return <Maintenance />;
-    case 'notifications': return <NotificationsPage />;
-    default: return <NotFound />;
-  }
 }
 
 function Screen() {
@@ -76,7 +48,7 @@ function Screen() {
   const decision = auth === 'loading' ? null : decideAccess({ route, path, signedIn: !!user, role, tenantHost: onTenantHost() });
 
   useEffect(() => {
-    document.title = `${route ? TITLES[route] : 'Page Not Found'} · ${boot().productName}`;
+    document.title = `${route ? ROUTES[route].title : 'Page Not Found'} · ${boot().productName}`;
   }, [route]);
   useEffect(() => {
     if (auth === 'authenticated') void loadFlags();
@@ -88,17 +60,18 @@ function Screen() {
   }, [decision?.kind]);
 
   if (!decision) return <Spinner />;
+  const params = (page?.params ?? {}) as Record<string, string>;
   switch (decision.kind) {
     case 'login': return <Spinner label="Redirecting to sign in…" />;
     case 'public':
       // a signed-in user reads notifications inside the console layout
-      if (route === 'notifications' && user && role) return <Shell title={TITLES.notifications}>{publicPage(route)}</Shell>;
-      return route === 'notFound' ? <NotFound /> : publicPage(route!);
+      if (!routeDef(route!).shellWhenSignedIn || !user || !role) return <RouteScreen route={route!} params={params} />;
+      return <Shell title={ROUTES[route!].title}><RouteScreen route={route!} params={params} /></Shell>;
     case 'no_role': return <Welcome />;
     case 'company_host': return <CompanyHostRedirect />;
     case 'not_found': return user ? <Shell title="Page Not Found"><NotFound embedded /></Shell> : <NotFound />;
-    case 'denied': return <Shell title={route ? TITLES[route] : ''}><AccessDenied /></Shell>;
-    case 'page': return <Shell title={TITLES[route!]}>{signedInPage(route!, (page?.params ?? {}) as Record<string, string>)}</Shell>;
+    case 'denied': return <Shell title={route ? ROUTES[route].title : ''}><AccessDenied /></Shell>;
+    case 'page': return <Shell title={ROUTES[route!].title}><RouteScreen route={route!} params={params} /></Shell>;
   }
 }
 
@@ -113,7 +86,8 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | 
 }
 
 let started = false;
-const QUIET_PATHS = ['/login', '/signup', '/company-login', '/forgotpassword', '/reset-password', '/notfound', '/maintenance'];
+/** Public pages load nothing (no user); /notifications shows the console layout when someone is signed in. */
+const QUIET_PATHS: readonly string[] = ROUTE_NAMES.filter((n) => isPublic(n) && !routeDef(n).shellWhenSignedIn).map((n) => ROUTES[n].path);
 
 export default function ConsoleApp(props: { boot: Boot }) {
   if (!started) {
@@ -121,9 +95,11 @@ export default function ConsoleApp(props: { boot: Boot }) {
     setBoot(props.boot);
     const h = props.boot.host;
     if (h.kind === 'tenant') applyBrand(h.company.primaryColor, h.company.secondaryColor);
-    // public pages load nothing; /notifications shows the console layout when someone is signed in
     const path = window.location.pathname.replace(/(.)\/$/, '$1');
     void startAuth(!QUIET_PATHS.includes(path));
+    // fetch this page's screen while the user loads
+    const here = routeAt(path);
+    if (here) void ROUTES[here].screen().catch(() => undefined);
   }
   return (
     <ErrorBoundary>

@@ -1,18 +1,7 @@
-// Who may see which route (spec section 2, "Route access" and "Access by prefix"). Pure.
+// Who may see which route (spec section 2, "Route access" and "Access by prefix"), from each
+// route's audience in the route table. Pure.
 import type { Role } from '../../lib/permissions.ts';
-import type { RouteName } from './router.ts';
-
-export const PUBLIC_ROUTES: readonly RouteName[] = [
-  'signup', 'login', 'companyLogin', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance', 'notifications',
-];
-/**
- * Public screens that stay where they are for everyone, signed in or not. Every other route,
- * public or not, sends a signed-in company user on the main host to the company's subdomain.
- */
-export const AUTH_SCREENS: readonly RouteName[] = ['login', 'signup', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance'];
-const PLACEHOLDERS: readonly RouteName[] = ['metrics', 'traces', 'trace', 'monitors', 'settings', 'apiIntelligence', 'security'];
-export const SUPER_ADMIN_ROUTES: readonly RouteName[] = ['dashboard', 'backendTest', 'adminUsers', 'adminTenants', ...PLACEHOLDERS];
-export const COMPANY_ROUTES: readonly RouteName[] = ['dashboard', 'team', ...PLACEHOLDERS];
+import { isPublic, mayOpen, ROUTE_NAMES, ROUTES, routeDef, type RouteName } from './routes.ts';
 
 /** Paths a customer administrator may reach, as the spec lists them... */
 export const CUSTOMER_PREFIXES = [
@@ -20,7 +9,9 @@ export const CUSTOMER_PREFIXES = [
   '/vulnerability-scans', '/domain-checks', '/ssl-monitoring', '/notifications', '/reports', '/settings',
 ] as const;
 /** ...plus the paths their own menu links to (the spec gives both sets "as seen"). */
-export const CUSTOMER_MENU_PREFIXES = ['/metrics', '/traces', '/monitors', '/security'] as const;
+export const CUSTOMER_MENU_PREFIXES: readonly string[] = ROUTE_NAMES.filter(
+  (n) => routeDef(n).menu && mayOpen(n, 'customer_admin'),
+).map((n) => routeDef(n).path);
 
 export type Decision =
   | { kind: 'public' }
@@ -56,15 +47,15 @@ export function decideAccess(input: {
   tenantHost: boolean;
 }): Decision {
   const { route, path, signedIn, role, tenantHost } = input;
-  if (route && AUTH_SCREENS.includes(route)) return { kind: 'public' };
+  if (route && ROUTES[route].audience === 'anyone') return { kind: 'public' };
   // a company user's console lives on the company's subdomain, public routes included
   if (signedIn && isCompanyRole(role) && !tenantHost) return { kind: 'company_host' };
-  if (route && PUBLIC_ROUTES.includes(route)) return { kind: 'public' };
+  if (route && isPublic(route)) return { kind: 'public' };
   if (!signedIn) return { kind: 'login' };
   if (!role) return { kind: 'no_role' };
-  if (role === 'super_admin') return route && SUPER_ADMIN_ROUTES.includes(route) ? { kind: 'page' } : { kind: 'not_found' };
+  if (role === 'super_admin') return route && mayOpen(route, role) ? { kind: 'page' } : { kind: 'not_found' };
   // company administrators and viewers on their subdomain
   if (!route) return { kind: 'not_found' };
   if (!customerMayReach(path)) return { kind: 'denied' };
-  return COMPANY_ROUTES.includes(route) ? { kind: 'page' } : { kind: 'not_found' };
+  return mayOpen(route, role) ? { kind: 'page' } : { kind: 'not_found' };
 }

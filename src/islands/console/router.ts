@@ -1,31 +1,12 @@
-// The console's routes (spec section 2). Unknown paths match nothing and show 'Page Not Found'.
+// The client router over the route table (routes.ts). Unknown paths match nothing and show 'Page Not Found'.
 import { createRouter } from '@nanostores/router';
+import { ROUTE_NAMES, ROUTES, type RouteName } from './routes.ts';
 
-export const ROUTES = {
-  login: '/login',
-  signup: '/signup',
-  companyLogin: '/company-login',
-  forgotPassword: '/forgotpassword',
-  resetPassword: '/reset-password',
-  notFound: '/notfound',
-  maintenance: '/maintenance',
-  notifications: '/notifications',
-  dashboard: '/dashboard',
-  backendTest: '/backend-test',
-  adminUsers: '/admin/users',
-  adminTenants: '/admin/tenants',
-  metrics: '/metrics',
-  traces: '/traces',
-  trace: '/traces/:traceId',
-  monitors: '/monitors',
-  settings: '/settings',
-  apiIntelligence: '/api-intelligence',
-  security: '/security',
-  team: '/team',
-} as const;
-export type RouteName = keyof typeof ROUTES;
+export type { RouteName } from './routes.ts';
 
-export const $router = createRouter(ROUTES);
+type Paths = { [K in RouteName]: (typeof ROUTES)[K]['path'] };
+
+export const $router = createRouter(Object.fromEntries(ROUTE_NAMES.map((name) => [name, ROUTES[name].path])) as Paths);
 
 /** Navigate inside the app (no reload). */
 export function go(path: string, replace = false): void {

@@ -1,5 +1,7 @@
-// The navigation menus of spec section 2, filtered by permission and feature flag. Pure.
+// The navigation menus of spec section 2, from the menu entries of the route table, filtered by
+// permission and feature flag. Pure.
 import { can, type Resource, type Role } from '../../../lib/permissions.ts';
+import { mayOpen, ROUTE_NAMES, routeDef } from '../routes.ts';
 
 export interface MenuItem {
   label: string;
@@ -9,30 +11,18 @@ export interface MenuItem {
   flag?: string;
 }
 
-const DASHBOARD: MenuItem = { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' };
+/** Every entry a role's menu can hold, in table order, before permissions and flags. */
+function menuOf(role: Role): MenuItem[] {
+  return ROUTE_NAMES.filter((n) => mayOpen(n, role)).flatMap((n) => {
+    const { path, menu } = routeDef(n);
+    if (!menu) return [];
+    const label = role === 'super_admin' ? menu.label : (menu.companyLabel ?? menu.label);
+    return [{ label, path, icon: menu.icon, resource: menu.resource, flag: menu.flag }];
+  });
+}
 
-export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
-  DASHBOARD,
-  { label: 'Global Metrics', path: '/metrics', icon: 'metrics', resource: 'metrics' },
-  { label: 'All Traces', path: '/traces', icon: 'traces', resource: 'traces' },
-  { label: 'Monitors', path: '/monitors', icon: 'monitors', resource: 'monitors' },
-  { label: 'API Intelligence', path: '/api-intelligence', icon: 'api', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
-  { label: 'Security', path: '/security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
-  { label: 'Users', path: '/admin/users', icon: 'users', resource: 'users', flag: 'ENABLE_USER_MGMT' },
-  { label: 'Tenants', path: '/admin/tenants', icon: 'tenants', resource: 'tenants' },
-  { label: 'Settings', path: '/settings', icon: 'settings', resource: 'settings' },
-];
-
-export const CUSTOMER_MENU: readonly MenuItem[] = [
-  DASHBOARD,
-  { label: 'My Metrics', path: '/metrics', icon: 'metrics', resource: 'metrics' },
-  { label: 'My Traces', path: '/traces', icon: 'traces', resource: 'traces' },
-  { label: 'My Monitors', path: '/monitors', icon: 'monitors', resource: 'monitors' },
-  { label: 'API Intelligence', path: '/api-intelligence', icon: 'api', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
-  { label: 'Security', path: '/security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
-  { label: 'Team', path: '/team', icon: 'team', resource: 'users', flag: 'ENABLE_USER_MGMT' },
-  { label: 'Settings', path: '/settings', icon: 'settings', resource: 'settings' },
-];
+export const SUPER_ADMIN_MENU: readonly MenuItem[] = menuOf('super_admin');
+export const CUSTOMER_MENU: readonly MenuItem[] = menuOf('customer_admin');
 
 export function menuFor(role: Role | null, flags: Record<string, boolean>): MenuItem[] {
   if (!role) return [];

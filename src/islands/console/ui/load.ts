@@ -1,4 +1,4 @@
-// The three states of anything loaded from the API.
-export type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
+// The three states of anything loaded from the API; a failed answer keeps its HTTP status.
+export type Load<T> = { status: 'loading' } | { status: 'error'; message: string; httpStatus?: number } | { status: 'ready'; data: T };
 
 export const LOADING = { status: 'loading' } as const;

@@ -6,7 +6,7 @@ import { formatRemaining, isExpired, isExpiringSoon, isWellFormedToken, secondsR
 import { $role, $user } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { fmtTime } from '../../ui/format.ts';
-import { $checks, $serverError, $serverUser, $testToken, $tokenVerdict, clearTestToken, loadServerClaims, runBackendTests, setTestToken } from './store.ts';
+import { $checks, $serverUser, $testToken, $tokenVerdict, clearTestToken, loadServerClaims, runBackendTests, setTestToken } from './store.ts';
 
 function useNow(ms = 1000): number {
   const [now, setNow] = useState(Date.now());
@@ -21,8 +21,8 @@ export function BackendTestPage() {
   const role = useStore($role);
   const user = useStore($user);
   const tenant = useStore($selectedTenant);
-  const serverUser = useStore($serverUser);
-  const serverError = useStore($serverError);
+  const server = useStore($serverUser);
+  const serverUser = server.status === 'ready' ? server.data : null;
   const token = useStore($testToken);
   const verdict = useStore($tokenVerdict);
   const checks = useStore($checks);
@@ -66,7 +66,7 @@ export function BackendTestPage() {
         </section>
         <section className="sw-card" aria-labelledby="bt-claims">
           <header className="sw-card-head"><h3 id="bt-claims">Claims from the server</h3></header>
-          {serverError && <p className="sw-banner sw-banner-error" role="alert">{serverError}</p>}
+          {server.status === 'error' && <p className="sw-banner sw-banner-error" role="alert">{server.message}</p>}
           <pre className="sw-pre" data-testid="claims">{serverUser ? JSON.stringify({ id: serverUser.id, email: serverUser.email, full_name: serverUser.full_name, user_type: serverUser.user_type, company_id: serverUser.company_id, ...claims }, null, 2) : 'Loading…'}</pre>
         </section>
       </div>

@@ -2,6 +2,8 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
+import { loadInto, serverOr } from '../../stores/remote.ts';
+import type { Load } from '../../ui/load.ts';
 
 export type Claims = components['schemas']['SessionClaims'];
 export const TEST_TOKEN_KEY = 'sw_auth_token';
@@ -16,8 +18,7 @@ export interface CheckRow {
   summary: string;
 }
 
-export const $serverUser = atom<components['schemas']['CurrentUser'] | null>(null);
-export const $serverError = atom<string | null>(null);
+export const $serverUser = atom<Load<components['schemas']['CurrentUser']>>({ status: 'loading' });
 export const $testToken = atom<string | null>(readToken());
 export const $tokenVerdict = atom<{ accepted: boolean; text: string } | null>(null);
 export const $checks = atom<CheckRow[]>([]);
@@ -40,19 +41,14 @@ export function makeTestToken(claims: { sub: string; email: string; role: string
   return [b64url(JSON.stringify({ alg: 'none', typ: 'JWT' })), b64url(JSON.stringify({ ...claims, iat, exp: iat + TEST_TOKEN_LIFETIME_SECONDS })), 'unsigned'].join('.');
 }
 
-export async function loadServerClaims(): Promise<void> {
-  try {
-    const { data, error } = await api.GET('/api/v1/auth/me');
-    $serverUser.set(data ?? null);
-    $serverError.set(data ? null : errorText(error, 'Failed to load the current user'));
-  } catch (e) {
-    $serverError.set(errorText(e, 'Failed to load the current user'));
-  }
+export function loadServerClaims(): Promise<void> {
+  return loadInto($serverUser, () => api.GET('/api/v1/auth/me'), serverOr('Failed to load the current user'));
 }
 
 /** Stores an unsigned test token and presents it, alone (no cookies), to the server. */
 export async function setTestToken(): Promise<void> {
-  const u = $serverUser.get();
+  const server = $serverUser.get();
+  const u = server.status === 'ready' ? server.data : null;
   const token = makeTestToken({ sub: u?.id ?? 'test', email: u?.email ?? 'test@example.com', role: u?.role ?? null, tenantId: u?.company_id ?? null }, Date.now());
   try {
     localStorage.setItem(TEST_TOKEN_KEY, token);

@@ -2,7 +2,8 @@
 // failing call shows its error panel while the others still show data.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
-import { api, errorText } from '../../api.ts';
+import { api } from '../../api.ts';
+import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 type S = components['schemas'];
@@ -24,32 +25,24 @@ export const $monitorSummary = atom<Load<MonitorSummary>>({ status: 'loading' })
 export const $ownRed = atom<Load<OwnRed>>({ status: 'loading' });
 export const $errorTraces = atom<Load<Trace[]>>({ status: 'loading' });
 
-async function fill<T>(store: { set(v: Load<T>): void }, call: () => Promise<{ data?: T; error?: unknown }>): Promise<void> {
-  store.set({ status: 'loading' });
-  try {
-    const { data, error } = await call();
-    store.set(data !== undefined ? { status: 'ready', data } : { status: 'error', message: errorText(error, FAILED) });
-  } catch (e) {
-    store.set({ status: 'error', message: errorText(e, FAILED) });
-  }
-}
+const failed = serverOr(FAILED);
 
 /** The global dashboard: always across all tenants (the spec's calls carry no tenant here). */
 export function loadSuperAdminDashboard(): void {
-  void fill($topTenants, async () => {
+  void loadInto($topTenants, async () => {
     const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, top: TOP_TENANTS } } });
     return { data: r.data === undefined ? undefined : Array.isArray(r.data) ? r.data : [], error: r.error };
-  });
-  void fill($incidents, () => api.GET('/api/v1/incidents/recent', { params: { query: { limit: RECENT_INCIDENTS } } }));
-  void fill($monitorSummary, () => api.GET('/api/v1/monitors/summary'));
+  }, failed);
+  void loadInto($incidents, () => api.GET('/api/v1/incidents/recent', { params: { query: { limit: RECENT_INCIDENTS } } }), failed);
+  void loadInto($monitorSummary, () => api.GET('/api/v1/monitors/summary'), failed);
 }
 
 export function loadCustomerDashboard(tenant: string | null): void {
   const t = tenant ?? undefined;
-  void fill($ownRed, async () => {
+  void loadInto($ownRed, async () => {
     const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, tenant: t } } });
     return { data: r.data === undefined || Array.isArray(r.data) ? undefined : r.data, error: r.data && Array.isArray(r.data) ? { detail: FAILED } : r.error };
-  });
-  void fill($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }));
-  void fill($errorTraces, () => api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: t } } }));
+  }, failed);
+  void loadInto($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }), failed);
+  void loadInto($errorTraces, () => api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: t } } }), failed);
 }

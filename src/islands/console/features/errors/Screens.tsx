@@ -27,6 +27,11 @@ export function NotFound({ embedded = false }: { embedded?: boolean }) {
   );
 }
 
+/** The /notfound route's screen. */
+export function NotFoundPage() {
+  return <NotFound />;
+}
+
 export function Maintenance() {
   return (
     <main className="sw-standalone">

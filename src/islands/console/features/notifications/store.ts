@@ -3,6 +3,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
+import { changeThenReload, dataOrLog, inToast } from '../../stores/remote.ts';
 import { showToast } from '../../stores/toast.ts';
 
 export type Notification = components['schemas']['Notification'];
@@ -41,29 +42,15 @@ function queryOf(f: Filters): Query {
   return query;
 }
 
-async function fetchList(query: Query): Promise<Notification[] | null> {
-  try {
-    const { data, error } = await api.GET('/api/v1/notifications/', { params: { query } });
-    if (data) return data;
-    console.error('Failed to load notifications', error);
-  } catch (e) {
-    console.error('Failed to load notifications', e);
-  }
-  return null;
+function fetchList(query: Query): Promise<Notification[] | null> {
+  return dataOrLog(() => api.GET('/api/v1/notifications/', { params: { query } }), 'Failed to load notifications');
+}
+
+function fetchCounts(): Promise<Counts | null> {
+  return dataOrLog(() => api.GET('/api/v1/notifications/counts'), 'Failed to load notification counts');
 }
 
 let loads = 0;
-
-async function fetchCounts(): Promise<Counts | null> {
-  try {
-    const { data, error } = await api.GET('/api/v1/notifications/counts');
-    if (data) return data;
-    console.error('Failed to load notification counts', error);
-  } catch (e) {
-    console.error('Failed to load notification counts', e);
-  }
-  return null;
-}
 
 /** The filtered list, and the counts of all the user's notifications (whatever the filter). */
 export async function loadNotifications(): Promise<void> {
@@ -82,13 +69,8 @@ export function setFilter<K extends keyof Filters>(key: K, value: Filters[K]): v
 }
 
 export async function loadPreferences(): Promise<void> {
-  try {
-    const { data, error } = await api.GET('/api/v1/notifications/preferences');
-    if (data) $preferences.set(data);
-    else console.error('Failed to load notification preferences', error);
-  } catch (e) {
-    console.error('Failed to load notification preferences', e);
-  }
+  const data = await dataOrLog(() => api.GET('/api/v1/notifications/preferences'), 'Failed to load notification preferences');
+  if (data) $preferences.set(data);
 }
 
 export async function setPreference(key: keyof Preferences, value: boolean): Promise<void> {
@@ -96,35 +78,17 @@ export async function setPreference(key: keyof Preferences, value: boolean): Pro
   if (!prev) return;
   const next = { ...prev, [key]: value };
   $preferences.set(next);
-  try {
-    const { data, error } = await api.PUT('/api/v1/notifications/preferences', { body: next });
-    if (data) {
-      $preferences.set(data);
-      showToast('Preferences saved');
-    } else {
-      $preferences.set(prev);
-      console.error('Failed to save notification preferences', error);
-    }
-  } catch (e) {
+  const saved = await dataOrLog(() => api.PUT('/api/v1/notifications/preferences', { body: next }), 'Failed to save notification preferences');
+  if (saved) {
+    $preferences.set(saved);
+    showToast('Preferences saved');
+  } else {
     $preferences.set(prev);
-    console.error('Failed to save notification preferences', e);
   }
 }
 
-async function act(call: () => Promise<{ data?: unknown; error?: unknown }>, toast: string, what: string): Promise<boolean> {
-  try {
-    const { data, error } = await call();
-    if (data === undefined) {
-      console.error(`Failed to ${what}`, error);
-      return false;
-    }
-    showToast(toast);
-    await loadNotifications();
-    return true;
-  } catch (e) {
-    console.error(`Failed to ${what}`, e);
-    return false;
-  }
+function act(call: () => Promise<{ data?: unknown; error?: unknown }>, toast: string, what: string): Promise<boolean> {
+  return changeThenReload(call, inToast(toast, `Failed to ${what}`), loadNotifications);
 }
 
 export function markRead(id: string): Promise<boolean> {

@@ -4,7 +4,8 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { DEFAULT_SERVICES, LOGO_MIME_TYPES, MAX_LOGO_BYTES, type CompanyServices } from '../../../../lib/company.ts';
 import { subdomainProblem } from '../../../../lib/hosts.ts';
-import { api, errorText } from '../../api.ts';
+import { api } from '../../api.ts';
+import { always, changeThenReload, inAlert, loadInto, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 export type Company = components['schemas']['Company'];
@@ -13,16 +14,10 @@ export type Plan = components['schemas']['Plan'];
 export type Services = CompanyServices;
 
 export const $companies = atom<Load<Company[]>>({ status: 'loading' });
-export const $tenantAlert = atom<{ ok: boolean; text: string } | null>(null);
+export const $tenantAlert = atom<Alert | null>(null);
 
-export async function loadCompanies(): Promise<void> {
-  $companies.set({ status: 'loading' });
-  try {
-    const { data } = await api.GET('/api/v1/admin/companies');
-    $companies.set(data ? { status: 'ready', data } : { status: 'error', message: 'Failed to load companies. Please try again.' });
-  } catch {
-    $companies.set({ status: 'error', message: 'Failed to load companies. Please try again.' });
-  }
+export function loadCompanies(): Promise<void> {
+  return loadInto($companies, () => api.GET('/api/v1/admin/companies'), always('Failed to load companies. Please try again.'));
 }
 
 export interface TenantForm {
@@ -121,21 +116,9 @@ export function payloadOf(f: TenantForm, original?: Company): CompanyInput {
   return body;
 }
 
-async function change(verb: 'create' | 'update' | 'delete', call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
+function change(verb: 'create' | 'update' | 'delete', call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
   const done = { create: 'Company created successfully!', update: 'Company updated successfully!', delete: 'Company deleted successfully!' }[verb];
-  const failed = `Failed to ${verb} company.`;
-  try {
-    const { data, error } = await call();
-    if (data !== undefined) {
-      $tenantAlert.set({ ok: true, text: done });
-      await loadCompanies();
-      return true;
-    }
-    $tenantAlert.set({ ok: false, text: `${failed} ${errorText(error, '')}`.trim() });
-  } catch (e) {
-    $tenantAlert.set({ ok: false, text: `${failed} ${errorText(e, '')}`.trim() });
-  }
-  return false;
+  return changeThenReload(call, inAlert($tenantAlert, done, `Failed to ${verb} company.`), loadCompanies);
 }
 
 export function createCompany(f: TenantForm): Promise<boolean> {

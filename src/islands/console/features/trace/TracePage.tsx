@@ -3,9 +3,11 @@ import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useState } from 'react';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
+import type { ScreenProps } from '../../routes.ts';
 import { $trace, loadTrace, waterfall, type TraceSpan } from './store.ts';
 
-export function TracePage({ traceId }: { traceId: string }) {
+export function TracePage({ params }: ScreenProps) {
+  const traceId = params.traceId ?? '';
   const trace = useStore($trace);
   const [open, setOpen] = useState<string | null>(null);
   useEffect(() => {
@@ -15,7 +17,7 @@ export function TracePage({ traceId }: { traceId: string }) {
     <div className="sw-trace-page">
       <nav aria-label="Breadcrumb" className="sw-breadcrumb"><a href="/traces">Traces</a> / <span aria-current="page">{traceId}</span></nav>
       {trace.status === 'loading' && <Skeleton rows={6} />}
-      {trace.status === 'error' && (trace.notFound ? (
+      {trace.status === 'error' && (trace.httpStatus === 404 ? (
         <div className="sw-panel sw-center-text"><h2>Trace not found</h2><p>No trace {traceId} in your data.</p></div>
       ) : <ErrorPanel message={trace.message} />)}
       {trace.status === 'ready' && (

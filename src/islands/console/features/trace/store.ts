@@ -1,23 +1,18 @@
 // One trace with its spans (GET /api/v1/traces/{traceId}), for the waterfall.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
-import { api, errorText } from '../../api.ts';
+import { api } from '../../api.ts';
+import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 export type Trace = components['schemas']['Trace'];
 export type TraceSpan = components['schemas']['TraceSpan'];
 
-export const $trace = atom<Load<Trace> & { notFound?: boolean }>({ status: 'loading' });
+/** A 404 answer (httpStatus) reads 'Trace not found'. */
+export const $trace = atom<Load<Trace>>({ status: 'loading' });
 
-export async function loadTrace(traceId: string): Promise<void> {
-  $trace.set({ status: 'loading' });
-  try {
-    const { data, error, response } = await api.GET('/api/v1/traces/{traceId}', { params: { path: { traceId } } });
-    if (data) $trace.set({ status: 'ready', data });
-    else $trace.set({ status: 'error', message: errorText(error, 'Failed to load data'), notFound: response.status === 404 });
-  } catch (e) {
-    $trace.set({ status: 'error', message: errorText(e, 'Failed to load data') });
-  }
+export function loadTrace(traceId: string): Promise<void> {
+  return loadInto($trace, () => api.GET('/api/v1/traces/{traceId}', { params: { path: { traceId } } }), serverOr('Failed to load data'));
 }
 
 /** Spans in tree order (parents before children, siblings by start) with their depth. */

@@ -2,7 +2,8 @@
 // create/update/reset-password/delete actions. Every successful change reloads the list.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
-import { api, errorText } from '../../api.ts';
+import { api } from '../../api.ts';
+import { always, changeThenReload, dataOrLog, inAlert, loadInto, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 export type User = components['schemas']['User'];
@@ -11,27 +12,16 @@ export type UserType = '1' | '2' | '3';
 
 export const $users = atom<Load<User[]>>({ status: 'loading' });
 export const $userCompanies = atom<Company[]>([]);
-export const $userAlert = atom<{ ok: boolean; text: string } | null>(null);
+export const $userAlert = atom<Alert | null>(null);
 
-export async function loadUsers(): Promise<void> {
-  $users.set({ status: 'loading' });
-  try {
-    const { data } = await api.GET('/api/v1/admin/users');
-    $users.set(data ? { status: 'ready', data } : { status: 'error', message: 'Failed to load users. Please try again.' });
-  } catch {
-    $users.set({ status: 'error', message: 'Failed to load users. Please try again.' });
-  }
+export function loadUsers(): Promise<void> {
+  return loadInto($users, () => api.GET('/api/v1/admin/users'), always('Failed to load users. Please try again.'));
 }
 
 /** The company list for the form and the Company column; a failure is only logged. */
 export async function loadUserCompanies(): Promise<void> {
-  try {
-    const { data, error } = await api.GET('/api/v1/admin/companies');
-    if (data) $userCompanies.set(data);
-    else console.error('Failed to load companies for the user form', error);
-  } catch (e) {
-    console.error('Failed to load companies for the user form', e);
-  }
+  const data = await dataOrLog(() => api.GET('/api/v1/admin/companies'), 'Failed to load companies for the user form');
+  if (data) $userCompanies.set(data);
 }
 
 export interface UserForm {
@@ -97,19 +87,8 @@ const FAILED: Record<Verb, string> = {
   create: 'Failed to create user.', update: 'Failed to update user.', delete: 'Failed to delete user.', reset: 'Failed to reset password.',
 };
 
-async function change(verb: Verb, call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
-  try {
-    const { data, error } = await call();
-    if (data !== undefined) {
-      $userAlert.set({ ok: true, text: DONE[verb] });
-      await loadUsers();
-      return true;
-    }
-    $userAlert.set({ ok: false, text: `${FAILED[verb]} ${errorText(error, '')}`.trim() });
-  } catch (e) {
-    $userAlert.set({ ok: false, text: `${FAILED[verb]} ${errorText(e, '')}`.trim() });
-  }
-  return false;
+function change(verb: Verb, call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
+  return changeThenReload(call, inAlert($userAlert, DONE[verb], FAILED[verb]), loadUsers);
 }
 
 export function createUser(f: UserForm): Promise<boolean> {

@@ -1,0 +1,221 @@
+// The console's screens (spec section 2), each declared once: path, title, who may open it, its
+// menu entry and its component, loaded on first use. The router (router.ts), the access rules
+// (access.ts), the menus (layout/menu.ts), the header and document titles (App.tsx) and the Astro
+// page (src/pages/[...path].astro) are all derived from this table.
+import type { ComponentType } from 'react';
+import type { Resource, Role } from '../../lib/permissions.ts';
+
+/** What every screen is given: the path's parameters and the route's title. */
+export interface ScreenProps {
+  params: Record<string, string>;
+  title: string;
+}
+
+/**
+ * Who may open a route:
+ * - 'anyone': an auth screen; it stays where it is for everyone, signed in or not;
+ * - 'public': no user needed, but a signed-in company user on the main host is sent to the
+ *   company's subdomain;
+ * - a list of roles: signed-in users with one of them (anyone else gets 'Page Not Found').
+ */
+export type Audience = 'anyone' | 'public' | readonly Role[];
+
+export interface MenuEntry {
+  label: string;
+  /** The company menu's label, where it differs from the super admin's */
+  companyLabel?: string;
+  icon: string;
+  /** Shown only to roles that may view this resource... */
+  resource?: Resource;
+  /** ...and while this feature flag is on. Both hide the entry only; the route stays reachable. */
+  flag?: string;
+}
+
+export interface RouteDef {
+  /** A pattern of @nanostores/router: '/traces/:traceId' */
+  path: string;
+  /** The header's and the browser tab's title */
+  title: string;
+  audience: Audience;
+  /** In the navigation column of the roles of the audience, in table order */
+  menu?: MenuEntry;
+  /** A public route that a signed-in user reads inside the console layout */
+  shellWhenSignedIn?: boolean;
+  screen: () => Promise<ComponentType<ScreenProps>>;
+}
+
+const SUPER_ADMIN = ['super_admin'] as const;
+const COMPANY = ['customer_admin', 'customer_viewer'] as const;
+const SIGNED_IN = [...SUPER_ADMIN, ...COMPANY] as const;
+
+/** Routes whose screen is not built yet show 'Coming Soon' with their title. */
+const comingSoon = () => import('./features/placeholders/ComingSoon.tsx').then((m) => m.ComingSoon);
+
+export const ROUTES = {
+  login: {
+    path: '/login',
+    title: 'Sign in',
+    audience: 'anyone',
+    screen: () => import('./features/auth/LoginPage.tsx').then((m) => m.LoginPage),
+  },
+  signup: {
+    path: '/signup',
+    title: 'Sign up',
+    audience: 'anyone',
+    screen: () => import('./features/auth/SignupPage.tsx').then((m) => m.SignupPage),
+  },
+  companyLogin: {
+    path: '/company-login',
+    title: 'Sign in',
+    audience: 'public',
+    screen: () => import('./features/auth/LoginPage.tsx').then((m) => m.LoginPage),
+  },
+  forgotPassword: {
+    path: '/forgotpassword',
+    title: 'Forgot password',
+    audience: 'anyone',
+    screen: () => import('./features/auth/PasswordPages.tsx').then((m) => m.ForgotPasswordPage),
+  },
+  resetPassword: {
+    path: '/reset-password',
+    title: 'Reset password',
+    audience: 'anyone',
+    screen: () => import('./features/auth/PasswordPages.tsx').then((m) => m.ResetPasswordPage),
+  },
+  notFound: {
+    path: '/notfound',
+    title: 'Page Not Found',
+    audience: 'anyone',
+    screen: () => import('./features/errors/Screens.tsx').then((m) => m.NotFoundPage),
+  },
+  maintenance: {
+    path: '/maintenance',
+    title: 'Maintenance',
+    audience: 'anyone',
+    screen: () => import('./features/errors/Screens.tsx').then((m) => m.Maintenance),
+  },
+  notifications: {
+    path: '/notifications',
+    title: 'Notifications',
+    audience: 'public',
+    shellWhenSignedIn: true,
+    screen: () => import('./features/notifications/NotificationsPage.tsx').then((m) => m.NotificationsPage),
+  },
+  dashboard: {
+    path: '/dashboard',
+    title: 'Dashboard',
+    audience: SIGNED_IN,
+    menu: { label: 'Dashboard', icon: 'dashboard' },
+    screen: () => import('./features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage),
+  },
+  metrics: {
+    path: '/metrics',
+    title: 'Metrics',
+    audience: SIGNED_IN,
+    menu: { label: 'Global Metrics', companyLabel: 'My Metrics', icon: 'metrics', resource: 'metrics' },
+    screen: comingSoon,
+  },
+  traces: {
+    path: '/traces',
+    title: 'Traces',
+    audience: SIGNED_IN,
+    menu: { label: 'All Traces', companyLabel: 'My Traces', icon: 'traces', resource: 'traces' },
+    screen: comingSoon,
+  },
+  trace: {
+    path: '/traces/:traceId',
+    title: 'Trace',
+    audience: SIGNED_IN,
+    screen: () => import('./features/trace/TracePage.tsx').then((m) => m.TracePage),
+  },
+  monitors: {
+    path: '/monitors',
+    title: 'Monitors',
+    audience: SIGNED_IN,
+    menu: { label: 'Monitors', companyLabel: 'My Monitors', icon: 'monitors', resource: 'monitors' },
+    screen: comingSoon,
+  },
+  apiIntelligence: {
+    path: '/api-intelligence',
+    title: 'API Intelligence',
+    audience: SIGNED_IN,
+    menu: { label: 'API Intelligence', icon: 'api', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
+    screen: comingSoon,
+  },
+  security: {
+    path: '/security',
+    title: 'Security',
+    audience: SIGNED_IN,
+    menu: { label: 'Security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
+    screen: comingSoon,
+  },
+  adminUsers: {
+    path: '/admin/users',
+    title: 'Users Management',
+    audience: SUPER_ADMIN,
+    menu: { label: 'Users', icon: 'users', resource: 'users', flag: 'ENABLE_USER_MGMT' },
+    screen: () => import('./features/users/UsersPage.tsx').then((m) => m.UsersPage),
+  },
+  team: {
+    path: '/team',
+    title: 'Team',
+    audience: COMPANY,
+    menu: { label: 'Team', icon: 'team', resource: 'users', flag: 'ENABLE_USER_MGMT' },
+    screen: comingSoon,
+  },
+  adminTenants: {
+    path: '/admin/tenants',
+    title: 'Tenants Management',
+    audience: SUPER_ADMIN,
+    menu: { label: 'Tenants', icon: 'tenants', resource: 'tenants' },
+    screen: () => import('./features/tenants/TenantsPage.tsx').then((m) => m.TenantsPage),
+  },
+  settings: {
+    path: '/settings',
+    title: 'Settings',
+    audience: SIGNED_IN,
+    menu: { label: 'Settings', icon: 'settings', resource: 'settings' },
+    screen: comingSoon,
+  },
+  backendTest: {
+    path: '/backend-test',
+    title: 'Backend Test',
+    audience: SUPER_ADMIN,
+    screen: () => import('./features/backend-test/BackendTestPage.tsx').then((m) => m.BackendTestPage),
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof ROUTES;
+
+export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+
+/** A table entry, seen as its declared type. */
+export function routeDef(name: RouteName): RouteDef {
+  return ROUTES[name];
+}
+
+/** Public routes need no user; of them, 'anyone' routes never move a signed-in user elsewhere. */
+export function isPublic(name: RouteName): boolean {
+  const a = routeDef(name).audience;
+  return a === 'anyone' || a === 'public';
+}
+
+export function mayOpen(name: RouteName, role: Role): boolean {
+  const a = routeDef(name).audience;
+  return typeof a !== 'string' && a.includes(role);
+}
+
+function patternOf(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/:\w+/g, '/[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
+const PATTERNS = ROUTE_NAMES.map((name) => [name, patternOf(routeDef(name).path)] as const);
+
+/**
+ * The route whose Astro page answers a path: as Astro's file routes did, case-sensitive, one
+ * trailing slash ignored, a parameter is one segment. (The client router ignores case.)
+ */
+export function routeAt(pathname: string): RouteName | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return PATTERNS.find(([, re]) => re.test(path))?.[0];
+}
