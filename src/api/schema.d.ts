@@ -1856,8 +1856,18 @@ export interface components {
         };
     };
     parameters: {
-        /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+        /**
+         * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+         *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+         */
         IfNoneMatch: string;
+        /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+        IfModifiedSince: string;
+        /**
+         * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+         *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+         */
+        AcceptEncoding: string;
         IdParam: string;
     };
     requestBodies: never;
@@ -2141,8 +2151,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path: {
                 subdomain: string;
@@ -2170,6 +2190,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -2177,8 +2198,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2202,14 +2233,25 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
         };
     };
     getStatuspageStatus: {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2233,14 +2275,25 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
         };
     };
     getStatuspageComponents: {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2264,14 +2317,25 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
         };
     };
     getStatuspageIncidents: {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2295,14 +2359,25 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
         };
     };
     getStatuspageUnresolvedIncidents: {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2326,14 +2401,25 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
         };
     };
     getStatuspageScheduledMaintenances: {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2357,6 +2443,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
         };
     };
     listCompanies: {

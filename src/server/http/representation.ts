@@ -48,7 +48,7 @@ export function codedEtag(etag: string, coding: Coding): string {
  * The coding to send for an Accept-Encoding header, or null when none is acceptable (406).
  * No header: identity. A coding absent from the list takes the q of `*`; identity is acceptable
  * unless refused by `identity;q=0` (or `*;q=0` without an identity entry). Small bodies go
- * uncompressed unless identity is refused. Ties prefer br, then gzip.
+ * uncompressed unless identity is refused. The highest q wins; ties prefer br, then gzip.
  */
 export function negotiateCoding(header: string | string[] | undefined, size: number): Coding | null {
   if (header === undefined) return 'identity';
@@ -66,9 +66,9 @@ export function negotiateCoding(header: string | string[] | undefined, size: num
     q.set(coding, Math.max(weight, q.get(coding) ?? 0));
   }
   const star = q.get('*');
-  const weight = (c: Coding) => q.get(c) ?? star ?? (c === 'identity' ? 1 : 0);
-  const identity = weight('identity');
-  if (identity > 0 && size < MIN_COMPRESS_BYTES) return 'identity';
+  // Identity not named at all is acceptable, but ranks below any coding the client asked for.
+  const weight = (c: Coding) => q.get(c) ?? star ?? (c === 'identity' ? Number.MIN_VALUE : 0);
+  if (weight('identity') > 0 && size < MIN_COMPRESS_BYTES) return 'identity';
   let best: Coding | null = null;
   for (const c of ['br', 'gzip', 'identity'] as const) {
     if (weight(c) > 0 && (best === null || weight(c) > weight(best))) best = c;
