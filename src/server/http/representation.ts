@@ -58,8 +58,10 @@ export function negotiateCoding(header: string | string[] | undefined, size: num
     if (!name) continue;
     let weight = 1;
     for (const p of params) {
-      const m = /^q\s*=\s*([0-9.]+)$/.exec(p);
-      if (m) weight = Math.min(1, Number(m[1]) || 0);
+      if (!/^q\s*=/.test(p)) continue;
+      // An unreadable weight is not a yes.
+      const m = /^q\s*=\s*([01](\.\d{0,3})?)$/.exec(p);
+      weight = m ? Math.min(1, Number(m[1])) : 0;
     }
     const coding = name === 'x-gzip' ? 'gzip' : name;
     // The most favourable weight wins when a coding is listed twice.
