@@ -101,6 +101,12 @@ describe.each(DB_KINDS)('public documents on %s', (kind) => {
   });
 
   it('never shows a check\'s raw error text on any public document', async () => {
+    // what the engine writes when a monitor goes down: the checker's error as the first update
+    const web = await seedMonitor(t.services.db, acme.id, clock, { name: 'Website', status: 'down' });
+    await seedIncident(t.services.db, acme.id, clock, {
+      monitorId: web.id, title: 'Website is down', status: 'open',
+      updates: [{ status: 'open', message: SECRET, at: clock - 1000, by: null }, { status: 'identified', message: 'A bad deploy; rolling back.', at: clock }],
+    });
     await t.services.db.k.updateTable('monitors').set({ last_error: SECRET, status: 'down', updated_at: clock }).where('id', '=', api.id).execute();
     await t.services.db.k.insertInto('check_results').values({
       monitor_id: api.id, checked_at: clock, company_id: acme.id, status: 'down', response_time_ms: null, http_code: null, error: SECRET, timings: null, cert_expires_at: null,
@@ -116,7 +122,15 @@ describe.each(DB_KINDS)('public documents on %s', (kind) => {
       expect(r.status, path).toBe(200);
       expect(r.text, path).not.toContain('SECRET-7f3a');
       expect(r.text, path).not.toContain('ECONNREFUSED');
+      expect(r.text, path).not.toContain('10.9.8.7');
     }
-    expect((await get('/', t.port)).text).toContain('Down'); // the page did pick up the failure
+    // the page did pick up the failure; the engine's update reads as a neutral sentence, the admin's as written
+    const page = (await get('/', t.port)).text;
+    expect(page).toContain('Down');
+    expect(page).toContain('Not responding as expected.');
+    expect(page).toContain('A bad deploy; rolling back.');
+    const summary = JSON.parse((await get('/api/v2/summary.json', t.port)).text);
+    const incident = summary.incidents.find((i: { name: string }) => i.name === 'Website is down');
+    expect(incident.incident_updates.map((u: { body: string }) => u.body)).toEqual(['A bad deploy; rolling back.', 'Not responding as expected.']);
   });
 });
