@@ -13,6 +13,8 @@ export const LOGO_MAX_SIDE = 1024;
 /** Largest source accepted, per side: beyond this a small file is a decompression bomb. */
 export const LOGO_MAX_SOURCE_SIDE = 4096;
 const DECODERS = new Set(['png', 'jpeg', 'webp']);
+// Each logo is drawn once: sharp's cache of decoded images would only hold tenant data in memory.
+sharp.cache(false);
 
 function sniff(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
