@@ -17,7 +17,7 @@ import { statusPageCache, type RenderedPage } from '../domain/status-page/cache.
 import { hostOf } from './request-context.ts';
 import { pageCsp } from './security-headers.ts';
 import { sendSnapshotDocument } from './handlers/public.ts';
-import { answerFor, sendRepresentation, type Representation } from './representation.ts';
+import { answerFor, type Answer, type Representation } from './representation.ts';
 import { DomainError } from '../domain/errors.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -35,18 +35,18 @@ async function compressPage(etag: string, html: Buffer, csp: string, quality: nu
   return { etag, html, br, gzip: null, csp };
 }
 
-/** A cached page as a representation (its gzip, made on first use, is kept on the page). */
-function pageRepresentation(page: RenderedPage, modifiedAt: number): Representation {
+/** The answer for a cached page (its gzip, made on first use, is kept on the page). */
+function answerPage(req: FastifyRequest, page: RenderedPage, modifiedAt: number, cacheControl: string): Answer {
   const rep: Representation = { etag: page.etag, modifiedAt, type: HTML, identity: page.html, br: page.br, gzip: page.gzip };
-  return rep;
+  // A 304 carries the page's own CSP too: browsers merge a 304's headers into the cached page.
+  const answer = answerFor(req, rep, { 'cache-control': cacheControl, 'content-security-policy': page.csp });
+  page.gzip ??= rep.gzip ?? null;
+  return answer;
 }
 
 function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage, modifiedAt: number, cacheControl: string): FastifyReply {
-  const rep = pageRepresentation(page, modifiedAt);
-  // A 304 carries the page's own CSP too: browsers merge a 304's headers into the cached page.
-  const answer = sendRepresentation(req, reply, rep, { 'cache-control': cacheControl, 'content-security-policy': page.csp });
-  page.gzip ??= rep.gzip ?? null;
-  return answer;
+  const a = answerPage(req, page, modifiedAt, cacheControl);
+  return reply.code(a.status).headers(a.headers).send(a.body ?? undefined);
 }
 
 interface Captured {
@@ -157,9 +157,7 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
         }
         const page = await compressPage(etag, out.body, pageCsp(out.headers['content-security-policy']), 5);
         cache.storeRendered(host.subdomain, page);
-        const rep = pageRepresentation(page, generatedAt);
-        const a = answerFor(req, rep, { 'cache-control': PAGE_CACHE_CONTROL, 'content-security-policy': page.csp });
-        page.gzip ??= rep.gzip ?? null;
+        const a = answerPage(req, page, generatedAt, PAGE_CACHE_CONTROL);
         writeRaw(res, a.status, a.headers, a.body);
       });
     }
