@@ -89,6 +89,8 @@ describe.each(DB_KINDS)('public documents on %s', (kind) => {
       expect(Number(/^<svg[^>]* width="([\d.]+)"/.exec(svg.text)?.[1])).toBeGreaterThan(0);
     }
     expect((await get(`/badges/${ctl.id}/status.svg`, t.port)).text).toContain('Payments');
+    // shields.io draws the endpoint JSON as SVG: the same characters are dropped there
+    expect(JSON.parse((await get(`/badges/${ctl.id}/status.json`, t.port)).text).label).toBe('Payments');
     await t.services.db.k.updateTable('companies').set({ name: 'Acme Corp', updated_at: clock }).where('id', '=', acme.id).execute();
   });
 

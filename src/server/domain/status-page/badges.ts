@@ -51,7 +51,7 @@ export function badgeSvg(c: BadgeContent, style: 'flat' | 'flat-square' | 'for-t
   return makeBadge({ label: xmlSafe(c.label), message: xmlSafe(c.message), color: c.color, style });
 }
 
-/** shields.io endpoint badge JSON: https://shields.io/badges/endpoint-badge */
+/** shields.io endpoint badge JSON (https://shields.io/badges/endpoint-badge): shields draws it as SVG. */
 export function shieldsEndpoint(c: BadgeContent) {
-  return { schemaVersion: 1 as const, label: c.label, message: c.message, color: c.color, cacheSeconds: 60 };
+  return { schemaVersion: 1 as const, label: xmlSafe(c.label), message: xmlSafe(c.message), color: c.color, cacheSeconds: 60 };
 }
