@@ -2010,8 +2010,18 @@ export interface components {
         };
     };
     parameters: {
-        /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+        /**
+         * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+         *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+         */
         IfNoneMatch: string;
+        /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+        IfModifiedSince: string;
+        /**
+         * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+         *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+         */
+        AcceptEncoding: string;
         IdParam: string;
     };
     requestBodies: never;
@@ -2394,8 +2404,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path: {
                 subdomain: string;
@@ -2424,6 +2444,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
         };
     };
@@ -2431,8 +2452,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2457,6 +2488,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2464,8 +2496,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2490,6 +2532,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2497,8 +2540,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2523,6 +2576,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2530,8 +2584,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2556,6 +2620,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2563,8 +2628,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2589,6 +2664,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2596,8 +2672,18 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description An ETag from an earlier answer; unchanged data answers 304 with no body. */
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2622,6 +2708,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -3,6 +3,8 @@
 export interface PageServices {
   productName: string;
   productDomain: string;
+  /** The main site's public origin, from configuration (the "Powered by" link of status pages). */
+  mainSiteUrl: string;
   /** true when no user exists yet: /setup is offered */
   needsSetup(): Promise<boolean>;
   /** Creates the first super admin; refuses once any user exists. Returns an error text or null. */

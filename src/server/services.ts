@@ -11,6 +11,7 @@ import { DomainError } from './domain/errors.ts';
 import { currentPageUser } from './domain/auth/page-user.ts';
 import { resolveHost } from './domain/tenants/resolve-host.ts';
 import { statusPageForPages } from './domain/status-page/service.ts';
+import { publicMainOrigin } from './domain/status-page/public-links.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -37,6 +38,7 @@ export function createPageServices(services: Services): PageServices {
   return {
     productName: services.config.productName,
     productDomain: services.config.productDomain,
+    mainSiteUrl: publicMainOrigin(services.config),
     needsSetup: () => needsSetup(services),
     currentUser: (cookieHeader, host) => currentPageUser(services, cookieHeader, host),
     resolveHost: (host) => resolveHost(services, host),

@@ -146,8 +146,12 @@ test('is prerendered and served compressed by the host, with a CSP', async () =>
   expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   expect(r.bytes.length).toBeLessThan(12_000);
   expect(r.headers.get('cache-control')).toBe('no-cache');
-  const again = await rawRequest(home(), 'GET', { host: `localhost:${server.port}`, 'if-none-match': r.headers.get('etag')! });
+  const again = await rawRequest(home(), 'GET', { host: `localhost:${server.port}`, 'accept-encoding': 'br', 'if-none-match': r.headers.get('etag')! });
   expect(again.status).toBe(304);
+  // the br copy's ETag is its own: it does not validate the uncompressed page
+  const plain = await rawRequest(home(), 'GET', { host: `localhost:${server.port}`, 'if-none-match': r.headers.get('etag')! });
+  expect(plain.status).toBe(200);
+  expect(plain.headers.get('etag')).not.toBe(r.headers.get('etag'));
 });
 
 test('sends a signed-in user to /dashboard', async ({ page }) => {

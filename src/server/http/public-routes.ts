@@ -1,12 +1,14 @@
 // Non-API public routes of the status pages: RSS/Atom incident feeds and SVG/shields badges on
 // each company host, and the fast path of "/" — a tenant's cached page HTML (rendered by Astro
-// once per snapshot, then served compressed from memory) and the prerendered landing page.
+// once per snapshot into memory, compressed, then served from memory) and the prerendered
+// landing page. Every answer goes through representation.ts (codings, ETags, Last-Modified).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zc } from 'node:zlib';
+import { brotliCompress, constants as zc } from 'node:zlib';
 import type { Ctx, Services } from '../domain/context.ts';
 import type { PageServices } from '../../lib/page-services.ts';
 import { classifyHost } from '../../lib/hosts.ts';
@@ -14,63 +16,94 @@ import { getBadge, getIncidentFeed, lookupStatusPage } from '../domain/status-pa
 import { statusPageCache, type RenderedPage } from '../domain/status-page/cache.ts';
 import { hostOf } from './request-context.ts';
 import { pageCsp } from './security-headers.ts';
-import { notModified } from './handlers/public.ts';
+import { sendSnapshotDocument } from './handlers/public.ts';
+import { answerFor, type Answer, type Representation } from './representation.ts';
 import { DomainError } from '../domain/errors.ts';
 
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /** Status page HTML: browsers revalidate each time (cheap 304), CDNs keep it briefly. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=15, stale-while-revalidate=60, stale-if-error=86400';
+const HTML = 'text/html; charset=utf-8';
 
 function publicCtx(req: FastifyRequest, services: Services): Ctx {
   return { services, actor: null, host: hostOf(req), ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512) };
 }
 
-const originOf = (req: FastifyRequest, services: Services) => `${services.config.publicScheme}://${String(req.headers.host ?? '').toLowerCase()}`;
-
-/** Brotli quality 5: ~1 ms for a 20-monitor page and within 10% of quality 11's size (40x slower). */
-async function compressAll(etag: string, html: Buffer, csp: string, quality = 5): Promise<RenderedPage> {
-  const br = await brotli(html, { params: { [zc.BROTLI_PARAM_QUALITY]: quality, [zc.BROTLI_PARAM_SIZE_HINT]: html.length } });
+async function compressPage(etag: string, html: Buffer, csp: string, quality: number): Promise<RenderedPage> {
+  const br = await brotliAsync(html, { params: { [zc.BROTLI_PARAM_QUALITY]: quality, [zc.BROTLI_PARAM_SIZE_HINT]: html.length } });
   return { etag, html, br, gzip: null, csp };
 }
 
-/** Sends pre-compressed bytes in the best encoding the client accepts (gzip made on first use). */
-async function sendEncoded(req: FastifyRequest, reply: FastifyReply, page: RenderedPage): Promise<FastifyReply> {
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('content-security-policy', page.csp);
-  if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send((page.gzip ??= await gz(page.html, { level: 6 })));
-  return reply.send(page.html);
+/** The answer for a cached page (its gzip, made on first use, is kept on the page). */
+function answerPage(req: FastifyRequest, page: RenderedPage, modifiedAt: number, cacheControl: string): Answer {
+  const rep: Representation = { etag: page.etag, modifiedAt, type: HTML, identity: page.html, br: page.br, gzip: page.gzip };
+  // A 304 carries the page's own CSP too: browsers merge a 304's headers into the cached page.
+  const answer = answerFor(req, rep, { 'cache-control': cacheControl, 'content-security-policy': page.csp });
+  page.gzip ??= rep.gzip ?? null;
+  return answer;
 }
 
-/** Lets Astro render the page and keeps a copy of the bytes when it is the snapshot's page. */
-function renderAndCapture(reply: FastifyReply, services: Services, subdomain: string, etag: string): void {
+function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage, modifiedAt: number, cacheControl: string): FastifyReply {
+  const a = answerPage(req, page, modifiedAt, cacheControl);
+  return reply.code(a.status).headers(a.headers).send(a.body ?? undefined);
+}
+
+interface Captured {
+  status: number;
+  headers: Record<string, unknown>;
+  body: Buffer;
+}
+
+/**
+ * Lets Astro render "/" into memory instead of onto the socket (it is mounted as the not-found
+ * handler, which hijacks the reply), so the first visitor after a change already gets the page
+ * compressed, then answers with `finish`.
+ */
+function renderInMemory(reply: FastifyReply, finish: (res: ServerResponse, page: Captured) => Promise<void>): void {
   const res = reply.raw;
+  const own = { writeHead: res.writeHead, write: res.write, end: res.end };
   const chunks: Buffer[] = [];
-  const write = res.write.bind(res) as (...a: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
+  let status = 200;
+  let headers: Record<string, unknown> = {};
+  const take = (chunk: unknown, encoding?: unknown) => {
+    if (chunk && typeof chunk !== 'function') chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+  };
+  res.writeHead = ((code: number, ...rest: unknown[]) => {
+    status = code;
+    headers = { ...res.getHeaders(), ...(rest.find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined) };
+    return res;
+  }) as typeof res.writeHead;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    if (chunk) chunks.push(Buffer.from(chunk as Uint8Array));
-    return write(chunk, ...rest);
+    take(chunk, rest[0]);
+    const done = rest.find((a) => typeof a === 'function') as (() => void) | undefined;
+    if (done) queueMicrotask(done);
+    return true;
   }) as typeof res.write;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Uint8Array));
-    const result = end(chunk, ...rest);
-    if (res.statusCode === 200 && res.getHeader('etag') === etag && !res.getHeader('content-encoding')) {
-      void compressAll(etag, Buffer.concat(chunks), pageCsp(res.getHeader('content-security-policy'))).then((page) => statusPageCache(services).storeRendered(subdomain, page));
-    }
-    return result;
+    take(chunk, rest[0]);
+    Object.assign(res, own);
+    if (!Object.keys(headers).length) headers = { ...res.getHeaders() };
+    status = res.statusCode === 200 ? status : res.statusCode;
+    void finish(res, { status, headers, body: Buffer.concat(chunks) }).catch(() => res.destroy());
+    return res;
   }) as typeof res.end;
   reply.callNotFound();
+}
+
+/** Writes a raw answer on a hijacked response. */
+function writeRaw(res: ServerResponse, status: number, headers: Record<string, unknown>, body: Buffer | string | null): void {
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) res.setHeader(k, v as string);
+  res.writeHead(status);
+  res.end(body ?? undefined);
 }
 
 export function registerPublicRoutes(app: FastifyInstance, services: Services, pages?: PageServices): void {
   for (const [url, format] of [['/history.rss', 'rss'], ['/history.atom', 'atom'], ['/feed.rss', 'rss'], ['/feed.atom', 'atom']] as const) {
     app.get(url, async (req, reply) => {
-      const r = await getIncidentFeed(publicCtx(req, services), format, originOf(req, services));
-      if (notModified(req, reply, r.etag)) return reply;
-      return reply.type(format === 'rss' ? 'application/rss+xml; charset=utf-8' : 'application/atom+xml; charset=utf-8').send(r.body);
+      const r = await getIncidentFeed(publicCtx(req, services), format);
+      const type = format === 'rss' ? 'application/rss+xml; charset=utf-8' : 'application/atom+xml; charset=utf-8';
+      return sendSnapshotDocument(req, reply, r.view, type, () => r.body);
     });
   }
 
@@ -78,23 +111,24 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
     const m = /^([a-z0-9-]+)\.(svg|json)$/.exec(file);
     if (!m) throw new DomainError('not_found', 'Unknown badge');
     const r = await getBadge(publicCtx(req, services), monitorId, m[1], m[2] as 'svg' | 'json');
-    if (notModified(req, reply, r.etag)) return reply;
-    return m[2] === 'svg' ? reply.type('image/svg+xml; charset=utf-8').send(r.body) : reply.type('application/json; charset=utf-8').send(r.body);
+    if (typeof r.body === 'string') return sendSnapshotDocument(req, reply, r.view, 'image/svg+xml; charset=utf-8', () => r.body as string);
+    return sendSnapshotDocument(req, reply, r.view, 'application/json; charset=utf-8', () => JSON.stringify(r.body));
   };
   app.get<{ Params: { file: string } }>('/badges/:file', (req, reply) => badge(req, reply, null, req.params.file));
   app.get<{ Params: { monitorId: string; file: string } }>('/badges/:monitorId/:file', (req, reply) => badge(req, reply, req.params.monitorId, req.params.file));
 
   if (!pages) return;
   let setupDone = false;
-  let landing: Promise<RenderedPage | null> | undefined;
+  let landing: Promise<{ page: RenderedPage; modifiedAt: number } | null> | undefined;
   const loadLanding = () =>
-    (landing ??= readFile(path.join(services.config.distDir, 'client', 'landing', 'index.html'))
+    (landing ??= (async () => {
+      const file = path.join(services.config.distDir, 'client', 'landing', 'index.html');
+      const [html, info] = await Promise.all([readFile(file), stat(file)]);
       // Prerendered with the build's PRODUCT_NAME: use it only when it names this product.
-      .then((html) => {
-        if (!html.includes(`<title>${services.config.productName} ·`)) return null;
-        return compressAll(`"l-${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`, html, pageCsp(null), 11);
-      })
-      .catch(() => null));
+      if (!html.includes(`<title>${services.config.productName} ·`)) return null;
+      const page = await compressPage(`"l-${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`, html, pageCsp(null), 11);
+      return { page, modifiedAt: info.mtimeMs };
+    })().catch(() => null));
 
   app.get('/', async (req, reply) => {
     const host = classifyHost(hostOf(req), services.config.productDomain);
@@ -106,23 +140,32 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
         return reply.callNotFound(); // the page explains the failure
       }
       if (found.kind !== 'ok') return reply.callNotFound();
-      const etag = found.view.etag;
-      const cached = statusPageCache(services).rendered(host.subdomain, etag);
-      if (!cached) return renderAndCapture(reply, services, host.subdomain, etag);
-      // A 304 carries the page's own CSP: browsers merge a 304's headers into the cached page.
-      reply.header('content-security-policy', cached.csp);
-      if (notModified(req, reply, etag, { cacheControl: PAGE_CACHE_CONTROL, cors: false })) return reply;
-      return sendEncoded(req, reply, cached);
+      const { etag, generatedAt } = found.view;
+      const cache = statusPageCache(services);
+      const cached = cache.rendered(host.subdomain, etag);
+      if (cached) return sendPage(req, reply, cached, generatedAt, PAGE_CACHE_CONTROL);
+      // Astro renders the whole page (it would answer a matching If-None-Match with a bodiless
+      // 304); the conditions are checked here on the result.
+      const conditions = { inm: req.raw.headers['if-none-match'], ims: req.raw.headers['if-modified-since'] };
+      delete req.raw.headers['if-none-match'];
+      delete req.raw.headers['if-modified-since'];
+      return renderInMemory(reply, async (res, out) => {
+        if (conditions.inm !== undefined) req.raw.headers['if-none-match'] = conditions.inm;
+        if (conditions.ims !== undefined) req.raw.headers['if-modified-since'] = conditions.ims;
+        if (out.status !== 200 || out.headers.etag !== etag || out.headers['content-encoding']) {
+          return writeRaw(res, out.status, out.headers, out.body);
+        }
+        const page = await compressPage(etag, out.body, pageCsp(out.headers['content-security-policy']), 5);
+        cache.storeRendered(host.subdomain, page);
+        const a = answerPage(req, page, generatedAt, PAGE_CACHE_CONTROL);
+        writeRaw(res, a.status, a.headers, a.body);
+      });
     }
     if (host.kind === 'root' && !req.headers.cookie) {
       setupDone ||= !(await pages.needsSetup());
-      const page = setupDone ? await loadLanding() : null;
-      if (page) {
-        // Revalidated on every visit: after signing in, "/" must lead to /dashboard at once.
-        reply.header('content-security-policy', page.csp);
-        if (notModified(req, reply, page.etag, { cacheControl: 'no-cache', cors: false })) return reply;
-        return sendEncoded(req, reply, page);
-      }
+      const landingPage = setupDone ? await loadLanding() : null;
+      // Revalidated on every visit: after signing in, "/" must lead to /dashboard at once.
+      if (landingPage) return sendPage(req, reply, landingPage.page, landingPage.modifiedAt, 'no-cache');
     }
     return reply.callNotFound();
   });

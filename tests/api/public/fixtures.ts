@@ -8,6 +8,9 @@ export const DAY = 86_400_000;
 export const hourOf = (ms: number) => Math.floor(ms / HOUR) * HOUR;
 export const dayOf = (ms: number) => Math.floor(ms / DAY) * DAY;
 
+/** The author of seeded incident updates: an admin (the engine writes with no author). */
+export const SEEDED_ADMIN = 'seeded-admin';
+
 export interface SeededMonitor { id: string; companyId: string; name: string }
 
 export async function seedMonitor(db: Db, companyId: string, now: number, over: Partial<{
@@ -60,7 +63,8 @@ export async function seedDaily(db: Db, m: SeededMonitor, dayStart: number, p: P
 
 export async function seedIncident(db: Db, companyId: string, now: number, over: Partial<{
   monitorId: string | null; title: string; severity: string; status: string; startedAt: number; resolvedAt: number | null; isPublic: boolean;
-  updates: Array<{ status: string; message: string; at: number }>;
+  /** `by` null: written by the check engine (default: by an admin) */
+  updates: Array<{ status: string; message: string; at: number; by?: string | null }>;
 }> = {}): Promise<string> {
   const id = newId();
   const startedAt = over.startedAt ?? now - 2 * HOUR;
@@ -73,7 +77,7 @@ export async function seedIncident(db: Db, companyId: string, now: number, over:
   }).execute();
   for (const u of updates) {
     await db.k.insertInto('incident_updates').values({
-      id: newId(), incident_id: id, company_id: companyId, status: u.status as 'investigating', message: u.message, created_by: null, created_at: u.at,
+      id: newId(), incident_id: id, company_id: companyId, status: u.status as 'investigating', message: u.message, created_by: u.by === undefined ? SEEDED_ADMIN : u.by, created_at: u.at,
     }).execute();
   }
   return id;

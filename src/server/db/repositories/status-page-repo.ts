@@ -60,6 +60,8 @@ export interface IncidentUpdateRow {
   incident_id: string;
   status: string;
   message: string;
+  /** null: written by the check engine */
+  created_by: string | null;
   created_at: number;
 }
 
@@ -178,7 +180,7 @@ export function statusPageRepo(db: Db) {
       if (incidentIds.length === 0) return [];
       return k
         .selectFrom('incident_updates')
-        .select(['id', 'incident_id', 'status', 'message', 'created_at'])
+        .select(['id', 'incident_id', 'status', 'message', 'created_by', 'created_at'])
         .where('company_id', '=', companyId)
         .where('incident_id', 'in', incidentIds)
         .orderBy('created_at', 'desc')

@@ -12,6 +12,7 @@ import { endCompanySessions } from '../auth/sessions.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { toCompanyView, type CompanyView } from './present.ts';
 import { validateCompany, type CompanyFormInput } from './rules.ts';
+import { cleanFormLogos } from '../status-page/logo.ts';
 
 function failIfInvalid(fields: Record<string, string>): void {
   const messages = Object.values(fields);
@@ -19,6 +20,8 @@ function failIfInvalid(fields: Record<string, string>): void {
 }
 
 const SUBDOMAIN_TAKEN = 'This subdomain is already taken. Please choose another.';
+/** The form's names of the logo fields, for their problem texts. */
+const LOGO_LABELS = { logo_base64: 'Logo', horizontal_logo_base64: 'Horizontal logo' };
 
 async function assertUnique(ctx: Ctx, subdomain: string, slug: string | null, selfId: string | null): Promise<void> {
   const repo = companiesRepo(ctx.services.db);
@@ -57,6 +60,7 @@ export async function getCompany(ctx: Ctx, id: string): Promise<CompanyView> {
 export async function createCompany(ctx: Ctx, input: CompanyFormInput): Promise<CompanyView> {
   requireSuperAdmin(ctx);
   const { value, fields } = validateCompany(input);
+  await cleanFormLogos(value, fields, LOGO_LABELS);
   failIfInvalid(fields);
   const slug = value.slug ?? value.subdomain;
   await assertUnique(ctx, value.subdomain, slug, null);
@@ -80,6 +84,7 @@ export async function updateCompany(ctx: Ctx, id: string, input: CompanyFormInpu
   requireSuperAdmin(ctx);
   const before = await loadCompany(ctx, id);
   const { value, fields } = validateCompany(input, before);
+  await cleanFormLogos(value, fields, LOGO_LABELS);
   failIfInvalid(fields);
   const slug = value.slug ?? (before.slug === before.subdomain ? value.subdomain : before.slug);
   await assertUnique(ctx, value.subdomain, slug, id);

@@ -1,6 +1,7 @@
 // SVG badges (shields.io's own badge-maker) and shields.io "endpoint" JSON for public monitors
 // and the whole page: status, uptime over 24h/7d/30d, last response time.
 import { makeBadge } from 'badge-maker';
+import { xmlSafe } from './xml-text.ts';
 import { STATUS_LABEL, formatPercent, type MonitorView, type Status, type StatusPageView } from '../../../lib/status.ts';
 
 export type BadgeMetric = 'status' | 'uptime-24h' | 'uptime-7d' | 'uptime-30d' | 'response-time';
@@ -45,11 +46,12 @@ export function badgeContent(view: StatusPageView, monitor: MonitorView | null, 
   }
 }
 
+/** The SVG; text XML does not allow is dropped first, or the badge would measure and draw as 0×0. */
 export function badgeSvg(c: BadgeContent, style: 'flat' | 'flat-square' | 'for-the-badge' | 'plastic' = 'flat'): string {
-  return makeBadge({ label: c.label, message: c.message, color: c.color, style });
+  return makeBadge({ label: xmlSafe(c.label), message: xmlSafe(c.message), color: c.color, style });
 }
 
-/** shields.io endpoint badge JSON: https://shields.io/badges/endpoint-badge */
+/** shields.io endpoint badge JSON (https://shields.io/badges/endpoint-badge): shields draws it as SVG. */
 export function shieldsEndpoint(c: BadgeContent) {
-  return { schemaVersion: 1 as const, label: c.label, message: c.message, color: c.color, cacheSeconds: 60 };
+  return { schemaVersion: 1 as const, label: xmlSafe(c.label), message: xmlSafe(c.message), color: c.color, cacheSeconds: 60 };
 }

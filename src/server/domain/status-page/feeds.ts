@@ -1,8 +1,10 @@
 // RSS 2.0 and Atom feeds of a company's public incidents (and their updates), drawn by the
-// `feed` package, which escapes every text it writes.
+// `feed` package, which escapes every text it writes. Links and ids come from configuration
+// (public-links.ts), so an entry keeps its id whatever host the feed was read through.
 import { Feed } from 'feed';
 import type { StatusPageView } from '../../../lib/status.ts';
 import { formatUtc } from '../../../lib/status.ts';
+import { xmlSafe } from './xml-text.ts';
 
 /** The feed package writes titles and descriptions as HTML (CDATA, type="html"): escape tenant text. */
 export function escapeHtml(s: string): string {
@@ -20,6 +22,8 @@ export function incidentFeed(view: StatusPageView, origin: string, productName: 
     updated: new Date(latest || view.generatedAt),
     generator: productName,
     copyright: view.company.name,
+    // Atom requires an author for the feed (or for every entry): the company speaks on its page.
+    author: { name: view.company.name, link: `${origin}/` },
     feedLinks: { rss: `${origin}/history.rss`, atom: `${origin}/history.atom` },
   });
   for (const i of view.allIncidents) {
@@ -37,4 +41,10 @@ export function incidentFeed(view: StatusPageView, origin: string, productName: 
     });
   }
   return feed;
+}
+
+/** The feed as RSS 2.0 or Atom text, without the characters XML does not allow. */
+export function incidentFeedText(view: StatusPageView, origin: string, productName: string, format: 'rss' | 'atom'): string {
+  const feed = incidentFeed(view, origin, productName);
+  return xmlSafe(format === 'rss' ? feed.rss2() : feed.atom1());
 }

@@ -1,5 +1,5 @@
 // Public status verbs: no sign-in, public monitors only, served from the snapshot cache.
-// Every caller gets the snapshot's ETag so HTTP can answer 304.
+// Every caller gets the snapshot itself: its ETag and time are the validators HTTP answers with.
 import type { Ctx, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { toIso } from '../ids.ts';
@@ -8,7 +8,8 @@ import type { StatusPageView } from '../../../lib/status.ts';
 import type { StatusPageLookup } from '../../../lib/page-services.ts';
 import { statusPageCache, type Lookup } from './cache.ts';
 import { statuspageDocument, type StatuspageDoc } from './statuspage-json.ts';
-import { incidentFeed } from './feeds.ts';
+import { incidentFeedText } from './feeds.ts';
+import { publicTenantOrigin } from './public-links.ts';
 import { BADGE_METRICS, badgeContent, badgeSvg, shieldsEndpoint, type BadgeMetric } from './badges.ts';
 
 export const STATUS_PAGE_NOT_FOUND = 'Company not found or inactive';
@@ -64,18 +65,18 @@ export function publicStatusPayload(view: StatusPageView) {
 
 export async function getPublicStatus(ctx: Ctx, subdomain: string) {
   const view = await viewOf(ctx.services, subdomain);
-  return { etag: view.etag, body: publicStatusPayload(view) };
+  return { view, body: publicStatusPayload(view) };
 }
 
-export async function getStatuspageJson(ctx: Ctx, doc: StatuspageDoc, origin: string) {
+export async function getStatuspageJson(ctx: Ctx, doc: StatuspageDoc) {
   const view = await viewOf(ctx.services, tenantOfHost(ctx));
-  return { etag: view.etag, body: statuspageDocument(doc, view, origin) };
+  return { view, body: statuspageDocument(doc, view, publicTenantOrigin(ctx.services.config, view.company.subdomain)) };
 }
 
-export async function getIncidentFeed(ctx: Ctx, format: 'rss' | 'atom', origin: string) {
+export async function getIncidentFeed(ctx: Ctx, format: 'rss' | 'atom') {
   const view = await viewOf(ctx.services, tenantOfHost(ctx));
-  const feed = incidentFeed(view, origin, ctx.services.config.productName);
-  return { etag: view.etag, body: format === 'rss' ? feed.rss2() : feed.atom1() };
+  const origin = publicTenantOrigin(ctx.services.config, view.company.subdomain);
+  return { view, body: incidentFeedText(view, origin, ctx.services.config.productName, format) };
 }
 
 /** A badge of the page (monitorId null) or of one public monitor; private ids are not found. */
@@ -87,7 +88,7 @@ export async function getBadge(ctx: Ctx, monitorId: string | null, metric: strin
   const monitor = monitorId === null ? null : view.monitors.find((m) => m.id === monitorId);
   if (monitor === undefined) throw new DomainError('not_found', 'Monitor not found');
   const content = badgeContent(view, monitor, metric as BadgeMetric);
-  return { etag: view.etag, body: format === 'svg' ? badgeSvg(content) : shieldsEndpoint(content) };
+  return { view, body: format === 'svg' ? badgeSvg(content) : shieldsEndpoint(content) };
 }
 
 /** PageServices.getStatusPage: the snapshot for the Astro page, never throwing. */

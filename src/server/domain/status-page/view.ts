@@ -3,7 +3,7 @@
 // updates, and maintenance windows. Everything the page, the API, the Statuspage JSON, the feeds
 // and the badges show comes from this one snapshot.
 import type { Services } from '../context.ts';
-import { statusPageRepo, type RollupRow, type StatusCompanyRow } from '../../db/repositories/status-page-repo.ts';
+import { statusPageRepo, type IncidentUpdateRow, type RollupRow, type StatusCompanyRow } from '../../db/repositories/status-page-repo.ts';
 import { DAY_MS, DAILY_BARS, HOUR_MS, TIMELINE_BLOCKS, dailyBars, dayStart, hourStart, hourlyTimeline, uptimeSince, type RollupCounts } from '../../../lib/timeline.ts';
 import {
   DEFAULT_PRIMARY, DEFAULT_SECONDARY, brandColor, isStatus, overallStatus,
@@ -67,6 +67,16 @@ interface MonitorCounts {
 }
 
 const withCounts = (rows: RollupRow[]): MonitorCounts[] => rows.map((r) => ({ id: r.monitor_id, c: counts(r) }));
+
+/**
+ * What visitors read of an incident update. Updates the check engine wrote (no author) may carry
+ * what a check saw (a connection error, an address, a target's words): visitors get a neutral
+ * sentence instead, and only an admin's own words as written.
+ */
+export function publicUpdateText(u: Pick<IncidentUpdateRow, 'status' | 'message' | 'created_by'>): string {
+  if (u.created_by !== null) return u.message;
+  return u.status === 'resolved' ? 'Responding as expected again.' : 'Not responding as expected.';
+}
 
 /** An open public incident means the page cannot claim that all is well. */
 function withIncidents(overall: Status, activeIncident: boolean): Status {
@@ -148,7 +158,7 @@ export async function buildStatusView(services: Services, company: StatusCompany
     resolvedAt: i.resolved_at == null ? null : Number(i.resolved_at),
     updatedAt: Number(i.updated_at),
     monitorName: i.monitor_id ? (nameOf.get(i.monitor_id) ?? null) : null,
-    updates: (updatesBy.get(i.id) ?? []).map((u) => ({ id: u.id, status: u.status, message: u.message, createdAt: Number(u.created_at) })),
+    updates: (updatesBy.get(i.id) ?? []).map((u) => ({ id: u.id, status: u.status, message: publicUpdateText(u), createdAt: Number(u.created_at) })),
   }));
 
   return {

@@ -1,45 +1,44 @@
 // Public status calls (no sign-in): the spec's public-status payload and the Statuspage v2
-// documents of the company of the request's host. Each answer carries the snapshot's ETag,
-// revalidates with If-None-Match (304) and may be cached by a CDN.
+// documents of the company of the request's host. Each answer is a snapshot's document:
+// compressed as the client accepts, with per-coding ETags and Last-Modified, revalidated with
+// If-None-Match / If-Modified-Since (304), and cacheable by a CDN.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HandlerMap } from '../handler-types.ts';
+import type { Ctx } from '../../domain/context.ts';
+import type { StatusPageView } from '../../../lib/status.ts';
 import { getPublicStatus, getStatuspageJson } from '../../domain/status-page/service.ts';
 import type { StatuspageDoc } from '../../domain/status-page/statuspage-json.ts';
+import { RepresentationCache, representation, sendRepresentation } from '../representation.ts';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=10, s-maxage=30, stale-while-revalidate=60, stale-if-error=86400';
 
-/** Sets validators and caching headers; true when the client's copy is current (304 sent). */
-export function notModified(req: FastifyRequest, reply: FastifyReply, etag: string, opts: { cacheControl?: string; cors?: boolean } = {}): boolean {
-  reply.header('etag', etag);
-  reply.header('cache-control', opts.cacheControl ?? PUBLIC_CACHE_CONTROL);
-  reply.header('vary', 'Accept-Encoding');
-  // Public data without credentials: widgets and aggregators may read it from any origin.
-  if (opts.cors !== false) reply.header('access-control-allow-origin', '*');
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-    reply.code(304).send();
-    return true;
-  }
-  return false;
+/** Public data without credentials: widgets and aggregators may read it from any origin. */
+export const PUBLIC_DOCUMENT_HEADERS = { 'cache-control': PUBLIC_CACHE_CONTROL, 'access-control-allow-origin': '*' };
+
+const documents = new RepresentationCache();
+
+/** Sends one snapshot document (JSON, a feed, a badge), built and compressed once per snapshot. */
+export function sendSnapshotDocument(req: FastifyRequest, reply: FastifyReply, view: StatusPageView, type: string, body: () => string): FastifyReply {
+  const key = `${view.company.id} ${req.url.split('?')[0]}`;
+  const rep = documents.get(key, view.etag, () => representation(view.etag, view.generatedAt, type, body()));
+  return sendRepresentation(req, reply, rep, PUBLIC_DOCUMENT_HEADERS);
 }
 
-function origin(req: FastifyRequest, scheme: string): string {
-  return `${scheme}://${String(req.headers.host ?? '').toLowerCase()}`;
-}
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function statuspage(doc: StatuspageDoc) {
-  return async ({ ctx, req, reply }: { ctx: import('../../domain/context.ts').Ctx; req: FastifyRequest; reply: FastifyReply }) => {
-    const r = await getStatuspageJson(ctx, doc, origin(req, ctx.services.config.publicScheme));
-    if (notModified(req, reply, r.etag)) return undefined;
-    return r.body;
+  return async ({ ctx, req, reply }: { ctx: Ctx; req: FastifyRequest; reply: FastifyReply }) => {
+    const r = await getStatuspageJson(ctx, doc);
+    sendSnapshotDocument(req, reply, r.view, JSON_TYPE, () => JSON.stringify(r.body));
+    return undefined;
   };
 }
 
 export const publicHandlers = {
   getPublicStatus: async ({ ctx, params, req, reply }) => {
     const r = await getPublicStatus(ctx, params.subdomain);
-    if (notModified(req, reply, r.etag)) return undefined;
-    return r.body;
+    sendSnapshotDocument(req, reply, r.view, JSON_TYPE, () => JSON.stringify(r.body));
+    return undefined;
   },
   getStatuspageSummary: statuspage('summary'),
   getStatuspageStatus: statuspage('status'),
