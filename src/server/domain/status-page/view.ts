@@ -9,6 +9,7 @@ import {
   DEFAULT_PRIMARY, DEFAULT_SECONDARY, brandColor, isStatus, overallStatus,
   type IncidentView, type MaintenanceView, type MonitorView, type Status, type StatusPageView,
 } from '../../../lib/status.ts';
+import { coversMonitor, isActiveAt } from '../../../lib/maintenance.ts';
 import { safeLogoDataUrl } from './logo.ts';
 
 export const HISTORY_DAYS = 14;
@@ -110,10 +111,10 @@ export async function buildStatusView(services: Services, company: StatusCompany
     startsAt: Number(w.starts_at),
     endsAt: Number(w.ends_at),
     monitorName: w.monitor_id ? (nameOf.get(w.monitor_id) ?? null) : null,
-    active: Number(w.starts_at) <= now && now < Number(w.ends_at),
+    active: isActiveAt(w, now),
   }));
   const underMaintenance = (monitorId: string) =>
-    maintenance.some((w) => (w.monitor_id === null || w.monitor_id === monitorId) && Number(w.starts_at) <= now && now < Number(w.ends_at));
+    maintenance.some((w) => coversMonitor(w, { id: monitorId, company_id: company.id }) && isActiveAt(w, now));
 
   const monitorViews: MonitorView[] = monitors.map((m) => {
     const h = (hourlyBy.get(m.id) ?? []).map((x) => x.c);
