@@ -2,7 +2,8 @@
 /** The stored config; an unreadable one reads as empty (the check then fails on a missing field). */
 export function parseConfig(text: string): object {
   try {
-    return JSON.parse(text) as object;
+    const config: unknown = JSON.parse(text);
+    return config !== null && typeof config === 'object' ? config : {};
   } catch {
     return {};
   }

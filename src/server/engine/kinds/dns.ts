@@ -46,6 +46,7 @@ export const dnsKind: Kind<DnsConfig> = {
     return { last_answers: JSON.stringify(answers) };
   },
   present: (config) => presentFields(FIELDS, config),
+  publicTarget: (config) => config.host || null,
 };
 
 function dnsFailing(m: { id: string; name: string }, error: string, since: number): NotificationDraft {

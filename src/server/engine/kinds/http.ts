@@ -82,4 +82,12 @@ export const httpKind: Kind<HttpConfig> = {
       degraded_threshold_ms: config.degraded_threshold_ms ?? null,
     };
   },
+
+  publicTarget(config) {
+    try {
+      return new URL(config.url ?? '').hostname;
+    } catch {
+      return null;
+    }
+  },
 };

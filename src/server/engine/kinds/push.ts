@@ -17,4 +17,5 @@ export const pushKind: Kind<Record<never, never>> = {
     return { status: 'down', responseTimeMs: null, httpCode: null, error: `${ago} (expected every ${target.intervalMs / 1000} s)`, timings: null, certExpiresAt: null };
   },
   present: () => ({}),
+  publicTarget: () => null,
 };

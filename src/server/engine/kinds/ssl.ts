@@ -24,6 +24,7 @@ export const sslKind: Kind<SslConfig> = {
     if (o.detail?.certValid === true) await certificateExpiring(r, r.config.ssl_warning_days);
   },
   present: (config) => presentFields(FIELDS, config),
+  publicTarget: (config) => config.host || null,
 };
 
 function sslInvalid(m: { id: string; name: string }, problem: string, dayStart: number): NotificationDraft {

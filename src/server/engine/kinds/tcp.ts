@@ -13,4 +13,5 @@ export const tcpKind: Kind<TcpConfig> = {
   },
   check: tcpChecker,
   present: (config) => presentFields(FIELDS, config),
+  publicTarget: (config) => config.host || null,
 };
