@@ -230,7 +230,7 @@ export async function rotatePushToken(ctx: Ctx, id: string) {
 export async function recordHeartbeat(ctx: Ctx, token: string): Promise<void> {
   const k = ctx.services.db.k;
   const m = await monitorsRepo(k).findByPushTokenHash(hashPushToken(token));
-  if (!m) throw notFound('Push monitor');
+  if (!m || !KINDS[m.type].heartbeat) throw notFound('Push monitor');
   const now = ctx.services.now();
   await monitorsRepo(k).recordPush(m.id, now);
   if (m.status !== 'operational' && m.is_paused === 0) {
