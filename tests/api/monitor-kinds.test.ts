@@ -37,4 +37,12 @@ describe('monitor kinds', () => {
     const strays = Object.keys(input.properties).filter((f) => !COMMON_INPUT.includes(f) && !kindFields.has(f));
     expect(strays).toEqual([]);
   });
+
+  it('presents exactly the fields each kind declares, null when unset', () => {
+    for (const [type, kind] of Object.entries(KINDS)) {
+      const view = kind.present({}, { secrets: true });
+      expect({ type, fields: Object.keys(view).sort() }).toEqual({ type, fields: [...kind.fields].sort() });
+      expect(Object.values(view).every((v) => v === null)).toBe(true);
+    }
+  });
 });
