@@ -1673,7 +1673,10 @@ export interface components {
             /** Format: date-time */
             lastCheck: string | null;
         };
-        /** @enum {string} */
+        /**
+         * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
+         * @enum {string}
+         */
         MonitorType: "http" | "tcp" | "dns" | "ssl" | "push";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Services } from './domain/context.ts';
 import type { PageServices } from '../lib/page-services.ts';
 import { createSuperAdmin, needsSetup } from './domain/setup/first-admin.ts';
+import { monitorIncidents } from './domain/incidents/automatic.ts';
 import { DomainError } from './domain/errors.ts';
 import { currentPageUser } from './domain/auth/page-user.ts';
 import { resolveHost } from './domain/tenants/resolve-host.ts';
@@ -26,7 +27,7 @@ export function openConfiguredDb(config: Config): Db {
 export async function createServices(config: Config, opts: { db?: Db; now?: () => number } = {}): Promise<Services> {
   const db = opts.db ?? openConfiguredDb(config);
   await migrateToLatest(db);
-  const services: Services = { config, db, now: opts.now ?? Date.now, ready: false, version: pkg.version };
+  const services: Services = { config, db, now: opts.now ?? Date.now, ready: false, version: pkg.version, monitorIncidents };
   if (config.adminEmail && config.adminPassword && (await needsSetup(services))) {
     await createSuperAdmin(services, { email: config.adminEmail, password: config.adminPassword }, { onlyIfNoUsers: true });
   }

@@ -3,6 +3,7 @@
 import type { Role } from '../../lib/permissions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import type { MonitorIncidents } from '../engine/ports.ts';
 import type { TelemetryServices } from '../telemetry/service.ts';
 
 export interface Actor {
@@ -33,6 +34,8 @@ export interface Services {
   // Areas add their typed services below (engine, telemetry, mail, ...).
   /** Check engine of this process and its network seams (monitoring area) */
   monitoring?: import('./monitors/monitoring-services.ts').MonitoringServices;
+  /** How the engine opens and resolves monitors' incidents (services.ts sets incidents/automatic.ts) */
+  monitorIncidents?: MonitorIncidents;
   /** Span writer and ingest limiter (created on first use by telemetry/service.ts telemetryOf) */
   telemetry?: TelemetryServices;
 }

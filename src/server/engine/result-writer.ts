@@ -1,22 +1,24 @@
 // Batched persistence of check results. One transaction per batch writes the raw results, the
-// hourly and daily rollups, the monitors' state (and frees their leases), incidents and
-// notifications: a result is acknowledged only once all of it is committed, so a crash loses
-// nothing acknowledged and can never leave an incident without the state that opened it.
+// hourly and daily rollups and the monitors' state (and frees their leases); inside it, the
+// incidents domain opens and resolves incidents and the kinds' warnings go through `notify`. A
+// result is acknowledged only once all of it is committed, so a crash loses nothing acknowledged
+// and can never leave an incident without the state that opened it.
 import type { Kysely } from 'kysely';
+import { dayStart, hourStart } from '../../lib/timeline.ts';
+import { coversMonitor } from '../../lib/maintenance.ts';
 import type { Database } from '../db/schema/index.ts';
 import type { CheckStatus } from '../db/schema/monitoring.ts';
 import { checksRepo } from '../db/repositories/checks-repo.ts';
-import { incidentsRepo } from '../db/repositories/incidents-repo.ts';
 import { maintenanceRepo } from '../db/repositories/maintenance-repo.ts';
 import { monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
-import { notificationsRepo } from '../db/repositories/notifications-repo.ts';
-import { rollupsRepo, type RollupGrain, type RollupRecord } from '../db/repositories/rollups-repo.ts';
-import { DEFAULT_SSL_WARNING_DAYS, parseConfig } from '../domain/monitors/monitor-config.ts';
-import { newId } from '../domain/ids.ts';
+import { rollupsRepo, type RollupRecord } from '../db/repositories/rollups-repo.ts';
+import { notifyIn, type Notify } from '../notify/notify.ts';
 import type { CheckOutcome } from './checkers/types.ts';
-import * as msg from './messages.ts';
-import { addResult, dayStart, DAY_MS, emptyRollup, hourStart, type Rollup } from './rollup-math.ts';
-import { applyResult, incidentSeverity, incidentTitle, type MonitorState } from './state-machine.ts';
+import { parseConfig } from './kinds/config.ts';
+import { KINDS } from './kinds/index.ts';
+import type { MonitorIncidents } from './ports.ts';
+import { addResult, emptyRollup, type Rollup } from './rollup-math.ts';
+import { applyResult, type MonitorState } from './state-machine.ts';
 
 export interface PendingResult {
   monitorId: string;
@@ -66,7 +68,7 @@ export function storedError(error: string | null): string | null {
   return `${clean.slice(0, cut)}…`;
 }
 
-export async function writeBatch(k: Kysely<Database>, results: PendingResult[], now: number): Promise<void> {
+export async function writeBatch(k: Kysely<Database>, results: PendingResult[], now: number, incidents: MonitorIncidents): Promise<void> {
   if (results.length === 0) return;
   const batch = results.map((b) => ({ ...b, outcome: { ...b.outcome, error: storedError(b.outcome.error) } }));
   batch.sort((a, b) => a.checkedAt - b.checkedAt);
@@ -78,7 +80,7 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
     if (live.length === 0) return;
     const companies = [...new Set(live.map((b) => b.companyId))];
     const windows = await maintenanceRepo(trx).activeAt(companies, now);
-    const inMaintenance = (m: MonitorRow) => windows.some((w) => w.company_id === m.company_id && (w.monitor_id === null || w.monitor_id === m.id));
+    const inMaintenance = (m: MonitorRow) => windows.some((w) => coversMonitor(w, m));
 
     await checksRepo(trx).insertMany(live.map((b) => ({
       monitor_id: b.monitorId, checked_at: b.checkedAt, company_id: b.companyId, status: b.outcome.status,
@@ -106,46 +108,23 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
       await rollups.putMany(grain, [...touched.values()].map((t) => fromRollup(t.monitorId, t.companyId, t.start, t.r)));
     }
 
-    // State machine, incidents and notifications, in result order per monitor.
-    const incidents = incidentsRepo(trx);
-    const notifications = notificationsRepo(trx);
-    const recipientsCache = new Map<string, string[]>();
-    const notify = async (companyId: string, d: msg.NotificationDraft) => {
-      const key = `${companyId}:${d.type}`;
-      let users = recipientsCache.get(key);
-      if (!users) {
-        users = await notifications.recipients(companyId, d.type);
-        recipientsCache.set(key, users);
-      }
-      await notifications.insertIdempotent(msg.toRows(d, companyId, users, now, newId));
-    };
-    const open = new Map((await incidents.openForMonitors(ids)).map((o) => [o.monitor_id!, { id: o.id, started_at: o.started_at }]));
+    // State machine, then incidents and warnings, in result order per monitor.
+    const notify = notifyIn(trx, now);
+    const open = await incidents.openOf(trx, ids);
     for (const b of live) {
       const m = rows.get(b.monitorId)!;
       const maint = inMaintenance(m);
       const prev: MonitorState = { status: m.status as CheckStatus, statusSince: m.status_since, pendingStatus: m.pending_status, pendingCount: m.pending_count, confirmations: m.confirmations, incidentOpen: open.has(m.id) };
       const t = applyResult(prev, b.outcome.status, b.checkedAt, maint);
-      const ref = { id: m.id, name: m.name };
       for (const ev of t.events) {
         if (ev.kind === 'open_incident') {
-          const severity = incidentSeverity(m.is_public === 1);
-          const incidentId = newId();
-          const opened = await incidents.openForMonitor({
-            id: incidentId, company_id: m.company_id, monitor_id: m.id, title: incidentTitle(m.name), severity, status: 'open',
-            is_public: m.is_public, started_at: b.checkedAt, resolved_at: null, created_by: null, created_at: now, updated_at: now,
-          });
-          if (opened) {
-            await incidents.addUpdate({ id: newId(), incident_id: incidentId, company_id: m.company_id, status: 'open', message: msg.incidentOpenedUpdate(m.name), created_by: null, created_at: now });
-            open.set(m.id, { id: incidentId, started_at: b.checkedAt });
-            await notify(m.company_id, msg.incidentOpened(ref, { id: incidentId, severity }, b.outcome.error));
-          }
+          const opened = await incidents.open(trx, notify, m, b.checkedAt, b.outcome.error, now);
+          if (opened) open.set(m.id, opened);
         } else {
           const o = open.get(m.id);
           if (o) {
-            await incidents.update(o.id, { status: 'resolved', resolved_at: b.checkedAt, updated_at: now });
-            await incidents.addUpdate({ id: newId(), incident_id: o.id, company_id: m.company_id, status: 'resolved', message: msg.incidentResolvedUpdate(m.name), created_by: null, created_at: now });
+            await incidents.resolve(trx, notify, m, o, b.checkedAt, now);
             open.delete(m.id);
-            await notify(m.company_id, msg.incidentResolved(ref, o.id, b.checkedAt - o.started_at));
           }
         }
       }
@@ -162,34 +141,20 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
         // do not fire together.
         if (m.last_checked_at === null) patch.next_due_at = b.checkedAt + phaseOffsetMs(m.id, m.interval_seconds * 1000) + 1;
       }
-      if (!maint) await kindWarnings(m, b, t.changed ? t.state.status : null, t.state.statusSince ?? b.checkedAt, notify, patch);
+      if (!maint) Object.assign(patch, await kindWarnings(m, b, t.changed ? t.state.status : null, t.state.statusSince ?? b.checkedAt, notify));
       Object.assign(m, patch);
       await monitors.writeState(m.id, patch);
     }
   });
 }
 
-async function kindWarnings(m: MonitorRow, b: PendingResult, changedTo: CheckStatus | null, since: number, notify: (companyId: string, d: msg.NotificationDraft) => Promise<void>, patch: Partial<MonitorRow>): Promise<void> {
-  const ref = { id: m.id, name: m.name };
-  const o = b.outcome;
-  if (m.type === 'ssl') {
-    if (o.detail?.certValid === false && changedTo === 'down') await notify(m.company_id, msg.sslInvalid(ref, o.detail.certProblem ?? o.error ?? 'Invalid certificate', dayStart(b.checkedAt)));
-  }
-  // Certificates seen by ssl checks and by successful https checks warn at 30/14/7 days.
-  const certTrusted = m.type === 'ssl' ? o.detail?.certValid === true : m.type === 'http' && o.status !== 'down';
-  if (certTrusted && o.certExpiresAt !== null) {
-    const daysLeft = Math.floor((o.certExpiresAt - b.checkedAt) / DAY_MS);
-    const thresholds = parseConfig(m.config).ssl_warning_days ?? DEFAULT_SSL_WARNING_DAYS;
-    const crossed = thresholds.filter((d) => daysLeft <= d).sort((a, c) => a - c)[0];
-    if (crossed !== undefined) await notify(m.company_id, msg.sslExpiring(ref, o.certExpiresAt, daysLeft, crossed));
-  }
-  if (m.type === 'dns') {
-    if (changedTo === 'down') await notify(m.company_id, msg.dnsFailing(ref, o.error ?? 'DNS query failed', since));
-    const answers = o.detail?.answers;
-    if (answers && o.status !== 'down') {
-      const before = m.last_answers ? (JSON.parse(m.last_answers) as string[]) : null;
-      if (before && before.join('\n') !== answers.join('\n')) await notify(m.company_id, msg.dnsChanged(ref, before, answers, b.checkedAt));
-      patch.last_answers = JSON.stringify(answers);
-    }
-  }
+/** The kind's own warnings about this result, and the state columns it keeps. */
+async function kindWarnings(m: MonitorRow, b: PendingResult, changedTo: CheckStatus | null, since: number, notify: Notify): Promise<Partial<MonitorRow>> {
+  const kind = KINDS[m.type];
+  if (!kind.afterResult) return {};
+  const kept = await kind.afterResult({
+    monitor: m, config: parseConfig(m.config), outcome: b.outcome, checkedAt: b.checkedAt, changedTo, since,
+    notify: (draft) => notify(m.company_id, draft),
+  });
+  return kept ?? {};
 }

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema/index.ts';
 import { checksRepo } from '../db/repositories/checks-repo.ts';
-import { DAY_MS } from './rollup-math.ts';
+import { DAY_MS } from '../../lib/timeline.ts';
 
 export const RETENTION_DAYS: Record<string, number> = { starter: 7, professional: 30, enterprise: 90 };
 

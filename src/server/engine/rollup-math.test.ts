@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addResult, bucketOf, emptyRollup, hourStart, p95, uptimePercent, BUCKETS_MS } from './rollup-math.ts';
+import { hourStart } from '../../lib/timeline.ts';
+import { addResult, bucketOf, emptyRollup, p95, uptimePercent, BUCKETS_MS } from './rollup-math.ts';
 
 describe('rollup maths', () => {
   it('counts checks, failures, degraded and maintenance apart', () => {

@@ -77,11 +77,6 @@ export function addResult(r: Rollup, x: ResultForRollup): Rollup {
   return out;
 }
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
-export const hourStart = (t: number): number => t - (t % HOUR_MS);
-export const dayStart = (t: number): number => t - (t % DAY_MS);
-
 /** Uptime percentage from rollup counts (the shared rule of src/lib/timeline.ts), to 3 decimals. */
 export function uptimePercent(rows: Array<{ checks: number; failures: number; maintenance: number }>): number | null {
   const p = sharedUptimePercent(rows);

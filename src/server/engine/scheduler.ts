@@ -4,12 +4,12 @@
 // capped by companies.max_workers; the process as a whole by maxInFlight.
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Services } from '../domain/context.ts';
 import { badlyOverdue, monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
 import { loggableError } from '../db/outage.ts';
-import { parseConfig } from '../domain/monitors/monitor-config.ts';
-import { CHECKERS } from './checkers/index.ts';
 import { DEFAULT_LIMITS, failed, type CheckEnv, type CheckLimits, type CheckOutcome } from './checkers/types.ts';
+import { parseConfig } from './kinds/config.ts';
+import { KINDS } from './kinds/index.ts';
+import type { EngineHost } from './ports.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
 import { pruneResults } from './retention.ts';
 import { dnsResolver, perKeyLimit, type Resolver } from './dns-lookup.ts';
@@ -57,8 +57,10 @@ export interface Engine {
   eventLoopDelayP99(): number;
 }
 
-export function createEngine(services: Services, opts: EngineOptions = {}): Engine {
+export function createEngine(services: EngineHost, opts: EngineOptions = {}): Engine {
   const k = services.db.k;
+  if (!services.monitorIncidents) throw new Error('engine: services have no monitorIncidents (services.ts wires them)');
+  const incidents = services.monitorIncidents;
   const owner = opts.owner ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
   const tickMs = opts.tickMs ?? 250;
   const maxInFlight = opts.maxInFlight ?? 500;
@@ -110,7 +112,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
       if (batch.length === 0) return;
       for (let attempt = 1; ; attempt++) {
         try {
-          await writeBatch(k, batch, services.now());
+          await writeBatch(k, batch, services.now(), incidents);
           stats.batches += 1;
           stats.checks += batch.length;
           return;
@@ -137,7 +139,7 @@ export function createEngine(services: Services, opts: EngineOptions = {}): Engi
   }
 
   async function runCheck(m: MonitorRow, claimedAt: number, abort: AbortController): Promise<void> {
-    const checker = CHECKERS[m.type];
+    const checker = KINDS[m.type].check;
     const timeoutMs = m.timeout_seconds * 1000;
     const deadline = setTimeout(() => abort.abort(), timeoutMs);
     let outcome: CheckOutcome;

@@ -57,9 +57,12 @@ export function monitorsRepo(k: Kysely<Database>) {
       const r = await k.deleteFrom('monitors').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
       return Number(r.numDeletedRows);
     },
-    /** A push monitor of an active company by the hash of its token; a suspended company's is not found. */
+    /**
+     * A heartbeat monitor of an active company by the hash of its token (only heartbeat kinds get
+     * one); a suspended company's is not found.
+     */
     findByPushTokenHash(hash: string): Promise<MonitorRow | undefined> {
-      return k.selectFrom('monitors').selectAll().where('push_token_hash', '=', hash).where('type', '=', 'push')
+      return k.selectFrom('monitors').selectAll().where('push_token_hash', '=', hash)
         .where('company_id', 'in', k.selectFrom('companies').select('id').where('is_active', '=', 1))
         .executeTakeFirst();
     },

@@ -25,16 +25,17 @@ export interface RollupRecord {
   last_checked_at: number | null;
 }
 
-const TABLE = { hourly: 'monitor_rollups_hourly', daily: 'monitor_rollups_daily' } as const;
-const KEY = { hourly: 'hour_start', daily: 'day_start' } as const;
+export const ROLLUP_TABLE = { hourly: 'monitor_rollups_hourly', daily: 'monitor_rollups_daily' } as const;
+/** The column holding each grain's period start */
+export const ROLLUP_START = { hourly: 'hour_start', daily: 'day_start' } as const;
 
 export function rollupsRepo(k: Kysely<Database>) {
   return {
     /** The rows of these (monitor, start) keys, locked for update on PostgreSQL. */
     async getMany(grain: RollupGrain, keys: Array<{ monitorId: string; start: number }>): Promise<RollupRecord[]> {
       if (keys.length === 0) return [];
-      const key = KEY[grain] as 'hour_start';
-      const q = k.selectFrom(TABLE[grain] as 'monitor_rollups_hourly').selectAll()
+      const key = ROLLUP_START[grain] as 'hour_start';
+      const q = k.selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly').selectAll()
         .where('monitor_id', 'in', [...new Set(keys.map((x) => x.monitorId))])
         .where(key, 'in', [...new Set(keys.map((x) => x.start))]);
       const rows = await (isPostgres(k) ? q.forUpdate() : q).execute();
@@ -43,9 +44,9 @@ export function rollupsRepo(k: Kysely<Database>) {
     /** Inserts or replaces rows in one statement. */
     async putMany(grain: RollupGrain, recs: RollupRecord[]): Promise<void> {
       if (recs.length === 0) return;
-      const key = KEY[grain];
+      const key = ROLLUP_START[grain];
       const values = recs.map(({ start, ...rest }) => ({ ...rest, [key]: start })) as never[];
-      await k.insertInto(TABLE[grain] as 'monitor_rollups_hourly').values(values)
+      await k.insertInto(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly').values(values)
         .onConflict((oc) => oc.columns(['monitor_id', key as 'hour_start']).doUpdateSet((eb) => ({
           checks: eb.ref('excluded.checks'), failures: eb.ref('excluded.failures'), degraded: eb.ref('excluded.degraded'),
           maintenance: eb.ref('excluded.maintenance'), sum_response_ms: eb.ref('excluded.sum_response_ms'),
@@ -58,8 +59,8 @@ export function rollupsRepo(k: Kysely<Database>) {
     },
     async range(grain: RollupGrain, monitorIds: string[], from: number, to: number): Promise<RollupRecord[]> {
       if (monitorIds.length === 0) return [];
-      const key = KEY[grain] as 'hour_start';
-      const rows = await k.selectFrom(TABLE[grain] as 'monitor_rollups_hourly').selectAll()
+      const key = ROLLUP_START[grain] as 'hour_start';
+      const rows = await k.selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly').selectAll()
         .where('monitor_id', 'in', monitorIds).where(key, '>=', from).where(key, '<', to)
         .orderBy(key).execute();
       return rows.map((row) => ({ ...(row as unknown as RollupRecord), start: Number((row as unknown as Record<string, unknown>)[key]) }));

@@ -3,6 +3,7 @@
 // Private monitors are filtered here, in SQL, so nothing above can leak them by mistake.
 import { sql } from 'kysely';
 import type { Db } from '../connect.ts';
+import { ROLLUP_START, ROLLUP_TABLE, type RollupGrain } from './rollups-repo.ts';
 
 export interface StatusCompanyRow {
   id: string;
@@ -84,6 +85,18 @@ const PUBLIC_WINDOW = sql`(w.monitor_id is null or exists (select 1 from monitor
 
 export function statusPageRepo(db: Db) {
   const k = db.k;
+  const rollups = async (grain: RollupGrain, companyId: string, monitorIds: string[], since: number, before = Number.MAX_SAFE_INTEGER): Promise<RollupRow[]> => {
+    if (monitorIds.length === 0) return [];
+    const start = ROLLUP_START[grain] as 'hour_start';
+    return k
+      .selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly')
+      .select(['monitor_id', `${start} as start`, 'checks', 'failures', 'degraded', 'maintenance', 'last_http_code'])
+      .where('company_id', '=', companyId)
+      .where('monitor_id', 'in', monitorIds)
+      .where(start, '>=', since)
+      .where(start, '<', before)
+      .execute();
+  };
   return {
     /**
      * The company of a subdomain plus one fingerprint of the data its public page shows: public
@@ -135,30 +148,9 @@ export function statusPageRepo(db: Db) {
     },
 
     /** Hourly rollups of these monitors with since <= hour_start < before. */
-    async hourlyRollups(companyId: string, monitorIds: string[], since: number, before = Number.MAX_SAFE_INTEGER): Promise<RollupRow[]> {
-      if (monitorIds.length === 0) return [];
-      return k
-        .selectFrom('monitor_rollups_hourly')
-        .select(['monitor_id', 'hour_start as start', 'checks', 'failures', 'degraded', 'maintenance', 'last_http_code'])
-        .where('company_id', '=', companyId)
-        .where('monitor_id', 'in', monitorIds)
-        .where('hour_start', '>=', since)
-        .where('hour_start', '<', before)
-        .execute();
-    },
-
+    hourlyRollups: (companyId: string, monitorIds: string[], since: number, before?: number) => rollups('hourly', companyId, monitorIds, since, before),
     /** Daily rollups of these monitors with since <= day_start < before. */
-    async dailyRollups(companyId: string, monitorIds: string[], since: number, before = Number.MAX_SAFE_INTEGER): Promise<RollupRow[]> {
-      if (monitorIds.length === 0) return [];
-      return k
-        .selectFrom('monitor_rollups_daily')
-        .select(['monitor_id', 'day_start as start', 'checks', 'failures', 'degraded', 'maintenance', 'last_http_code'])
-        .where('company_id', '=', companyId)
-        .where('monitor_id', 'in', monitorIds)
-        .where('day_start', '>=', since)
-        .where('day_start', '<', before)
-        .execute();
-    },
+    dailyRollups: (companyId: string, monitorIds: string[], since: number, before?: number) => rollups('daily', companyId, monitorIds, since, before),
 
     /** Public incidents not tied to a private monitor: unresolved, or resolved since `since`. */
     publicIncidents(companyId: string, since: number, limit = 100): Promise<IncidentRow[]> {

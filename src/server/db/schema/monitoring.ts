@@ -1,7 +1,9 @@
-import type { Generated } from 'kysely';
-
 // Row types of the monitoring engine's tables (migrations 0100-0199). Booleans 0|1, times ms.
-export type MonitorType = 'http' | 'tcp' | 'dns' | 'ssl' | 'push';
+import type { Generated } from 'kysely';
+import type { components } from '../../../api/schema.d.ts';
+
+/** The kinds the OpenAPI document describes; engine/kinds/index.ts holds a module for each. */
+export type MonitorType = components['schemas']['MonitorType'];
 export type CheckStatus = 'operational' | 'degraded' | 'down' | 'unknown';
 
 export interface MonitorsTable {

@@ -5,6 +5,7 @@ import { DomainError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { requireActor, requireSuperAdmin } from '../authz.ts';
 import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
 import { spansRepo } from '../../db/repositories/spans-repo.ts';
 import { redRepo } from '../../db/repositories/red-repo.ts';
@@ -31,12 +32,6 @@ async function assertUnique(ctx: Ctx, subdomain: string, slug: string | null, se
     const bySlug = await repo.findBySlug(slug);
     if (bySlug && bySlug.id !== selfId) throw new DomainError('conflict', 'This slug is already taken. Please choose another.', { fields: { slug: 'This slug is already taken. Please choose another.' } });
   }
-}
-
-/** Unique-constraint races end as a clear 409, not a 500. */
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || /UNIQUE constraint failed/i.test(err?.message ?? '');
 }
 
 export async function listCompanies(ctx: Ctx): Promise<CompanyView[]> {

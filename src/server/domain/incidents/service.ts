@@ -1,5 +1,5 @@
 // Incident verbs: the dashboard's recent list, list/get, manual incidents and their updates.
-// Automatic incidents are opened and resolved by the engine (engine/result-writer.ts).
+// Automatic incidents are opened and resolved in automatic.ts, when the engine records results.
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { incidentsRepo, type IncidentWithTenant } from '../../db/repositories/incidents-repo.ts';
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';

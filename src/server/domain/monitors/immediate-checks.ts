@@ -4,11 +4,7 @@
 // kept and checked at its next slot (a new or resumed monitor within the window).
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import type { Ctx } from '../context.ts';
-
-export interface ImmediateCheckLimits {
-  windowMs: number;
-  perCompany: number;
-}
+import type { ImmediateCheckLimits } from './monitoring-services.ts';
 
 export const IMMEDIATE_CHECK_LIMITS: ImmediateCheckLimits = { windowMs: 60_000, perCompany: 10 };
 

@@ -2,7 +2,6 @@
 // and the network seams a self-hoster or a test may set (resolver, extra trusted CAs).
 import type { Engine } from '../../engine/scheduler.ts';
 import type { Resolver } from '../../engine/ssrf.ts';
-import type { ImmediateCheckLimits } from './immediate-checks.ts';
 
 export interface MonitoringServices {
   engine?: Engine;
@@ -11,4 +10,10 @@ export interface MonitoringServices {
   extraCa?: string[];
   /** How many saves are checked at once (default IMMEDIATE_CHECK_LIMITS) */
   immediateChecks?: ImmediateCheckLimits;
+}
+
+/** How many saves are checked at once: per monitor once per window, per company `perCompany` per window. */
+export interface ImmediateCheckLimits {
+  windowMs: number;
+  perCompany: number;
 }

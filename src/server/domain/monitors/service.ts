@@ -8,7 +8,11 @@ import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
 import { monitorsRepo, type MonitorWithTenant } from '../../db/repositories/monitors-repo.ts';
 import { rollupsRepo } from '../../db/repositories/rollups-repo.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
-import { DAY_MS, dayStart, HOUR_MS, hourStart, uptimePercent } from '../../engine/rollup-math.ts';
+import { KINDS, KIND_FIELDS } from '../../engine/kinds/index.ts';
+import { parseConfig } from '../../engine/kinds/config.ts';
+import { uptimePercent } from '../../engine/rollup-math.ts';
+import { coversMonitor } from '../../../lib/maintenance.ts';
+import { DAY_MS, dayStart, HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { can } from '../../../lib/permissions.ts';
 import { companyScope, requirePermission } from '../authz.ts';
@@ -16,43 +20,23 @@ import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIsoOrNull, toIso } from '../ids.ts';
 import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
-import { parseConfig } from './monitor-config.ts';
 import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
 
 export const PLAN_MONITOR_LIMITS: Record<string, number> = { starter: 10, professional: 50, enterprise: Infinity };
 
-/** What read-only users see instead of a secret the monitor was configured with. */
-const HIDDEN_SECRET = '(hidden)';
-
 export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = false) {
-  const cfg = parseConfig(m.config);
-  // Header values and the request body carry the target's credentials (URLs may not): only those
-  // who may change the monitor see them.
+  // Every kind's fields are in every monitor's view: null unless they are this kind's. The kind
+  // masks its secrets from those who may not change the monitor.
   const secrets = can(ctx.actor?.role, 'update', 'monitors');
+  const config = { ...Object.fromEntries(KIND_FIELDS.map((f) => [f, null])), ...KINDS[m.type].present(parseConfig(m.config), { secrets }) };
   return {
     id: m.id,
     company_id: m.company_id,
     tenant_name: m.tenant_name ?? null,
     name: m.name,
     type: m.type,
-    url: cfg.url ?? null,
-    method: cfg.method ?? null,
-    headers: cfg.headers == null ? null : secrets ? cfg.headers : Object.fromEntries(Object.keys(cfg.headers).map((k) => [k, HIDDEN_SECRET])),
-    body: cfg.body == null ? null : secrets ? cfg.body : HIDDEN_SECRET,
-    accepted_status_codes: cfg.accepted_status_codes ?? null,
-    keyword: cfg.keyword ?? null,
-    keyword_mode: cfg.keyword_mode ?? null,
-    json_path: cfg.json_path ?? null,
-    json_expected: cfg.json_expected ?? null,
-    follow_redirects: cfg.follow_redirects ?? null,
-    degraded_threshold_ms: cfg.degraded_threshold_ms ?? null,
-    host: cfg.host ?? null,
-    port: cfg.port ?? null,
-    record_type: cfg.record_type ?? null,
-    resolver: cfg.resolver ?? null,
-    expected_values: cfg.expected_values ?? null,
-    ssl_warning_days: cfg.ssl_warning_days ?? null,
+    ...config,
     interval_seconds: m.interval_seconds,
     timeout_seconds: m.timeout_seconds,
     confirmations: m.confirmations,
@@ -82,7 +66,7 @@ const toValid = (m: MonitorWithTenant): ValidMonitor => ({
 
 async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: MonitorWithTenant) => boolean> {
   const windows = await maintenanceRepo(ctx.services.db.k).activeAt([...new Set(rows.map((r) => r.company_id))], ctx.services.now());
-  return (m) => windows.some((w) => w.company_id === m.company_id && (w.monitor_id === null || w.monitor_id === m.id));
+  return (m) => windows.some((w) => coversMonitor(w, m));
 }
 
 async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
@@ -123,7 +107,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   const limit = PLAN_MONITOR_LIMITS[company.plan] ?? PLAN_MONITOR_LIMITS.starter;
   const now = s.now();
   const id = newId();
-  const push = v.type === 'push' ? newPushToken() : null;
+  const push = KINDS[v.type].heartbeat ? newPushToken() : null;
   const inserted = await repo.insertWithinLimit({
     id, company_id: companyId, name: v.name, type: v.type, config: JSON.stringify(v.config), is_public: v.isPublic ? 1 : 0,
     is_paused: 0, interval_seconds: v.intervalSeconds, timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations,
@@ -232,7 +216,7 @@ export async function getSummary(ctx: Ctx, tenant?: string) {
 export async function rotatePushToken(ctx: Ctx, id: string) {
   requirePermission(ctx, 'update', 'monitors');
   const m = await load(ctx, id);
-  if (m.type !== 'push') throw new DomainError('validation', 'Only push monitors have a push URL');
+  if (!KINDS[m.type].heartbeat) throw new DomainError('validation', 'Only push monitors have a push URL');
   const push = newPushToken();
   await monitorsRepo(ctx.services.db.k).update(id, m.company_id, { push_token_hash: push.hash, updated_at: ctx.services.now() });
   await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: ['push_url'] }, undefined, m.company_id);
@@ -246,7 +230,7 @@ export async function rotatePushToken(ctx: Ctx, id: string) {
 export async function recordHeartbeat(ctx: Ctx, token: string): Promise<void> {
   const k = ctx.services.db.k;
   const m = await monitorsRepo(k).findByPushTokenHash(hashPushToken(token));
-  if (!m) throw notFound('Push monitor');
+  if (!m || !KINDS[m.type].heartbeat) throw notFound('Push monitor');
   const now = ctx.services.now();
   await monitorsRepo(k).recordPush(m.id, now);
   if (m.status !== 'operational' && m.is_paused === 0) {

@@ -3,12 +3,16 @@
 // updates, and maintenance windows. Everything the page, the API, the Statuspage JSON, the feeds
 // and the badges show comes from this one snapshot.
 import type { Services } from '../context.ts';
-import { statusPageRepo, type IncidentUpdateRow, type RollupRow, type StatusCompanyRow } from '../../db/repositories/status-page-repo.ts';
+import { statusPageRepo, type IncidentUpdateRow, type PublicMonitorRow, type RollupRow, type StatusCompanyRow } from '../../db/repositories/status-page-repo.ts';
 import { DAY_MS, DAILY_BARS, HOUR_MS, TIMELINE_BLOCKS, dailyBars, dayStart, hourStart, hourlyTimeline, uptimeSince, type RollupCounts } from '../../../lib/timeline.ts';
 import {
   DEFAULT_PRIMARY, DEFAULT_SECONDARY, brandColor, isStatus, overallStatus,
   type IncidentView, type MaintenanceView, type MonitorView, type Status, type StatusPageView,
 } from '../../../lib/status.ts';
+import { coversMonitor, isActiveAt } from '../../../lib/maintenance.ts';
+import type { MonitorType } from '../../db/schema/monitoring.ts';
+import { parseConfig } from '../../engine/kinds/config.ts';
+import { KINDS } from '../../engine/kinds/index.ts';
 import { safeLogoDataUrl } from './logo.ts';
 
 export const HISTORY_DAYS = 14;
@@ -37,16 +41,9 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
   return m;
 }
 
-/** What a visitor reads as the monitor's target: the URL's host, or the configured host. */
-export function monitorDomain(config: string, fallback: string): string {
-  try {
-    const c = JSON.parse(config) as { url?: unknown; host?: unknown; hostname?: unknown; domain?: unknown };
-    if (typeof c.url === 'string') return new URL(c.url).hostname;
-    for (const v of [c.host, c.hostname, c.domain]) if (typeof v === 'string' && v) return v;
-  } catch {
-    /* a malformed config shows the name */
-  }
-  return fallback;
+/** What a visitor reads as the monitor's target (its kind says which), else its name. */
+function monitorDomain(m: PublicMonitorRow): string {
+  return KINDS[m.type as MonitorType]?.publicTarget(parseConfig(m.config)) ?? m.name;
 }
 
 /**
@@ -120,10 +117,10 @@ export async function buildStatusView(services: Services, company: StatusCompany
     startsAt: Number(w.starts_at),
     endsAt: Number(w.ends_at),
     monitorName: w.monitor_id ? (nameOf.get(w.monitor_id) ?? null) : null,
-    active: Number(w.starts_at) <= now && now < Number(w.ends_at),
+    active: isActiveAt(w, now),
   }));
   const underMaintenance = (monitorId: string) =>
-    maintenance.some((w) => (w.monitor_id === null || w.monitor_id === monitorId) && Number(w.starts_at) <= now && now < Number(w.ends_at));
+    maintenance.some((w) => coversMonitor(w, { id: monitorId, company_id: company.id }) && isActiveAt(w, now));
 
   const monitorViews: MonitorView[] = monitors.map((m) => {
     const h = (hourlyBy.get(m.id) ?? []).map((x) => x.c);
@@ -133,7 +130,7 @@ export async function buildStatusView(services: Services, company: StatusCompany
     return {
       id: m.id,
       name: m.name,
-      domain: monitorDomain(m.config, m.name),
+      domain: monitorDomain(m),
       status,
       lastCheckedAt: m.last_checked_at == null ? null : Number(m.last_checked_at),
       lastResponseTimeMs: m.last_response_time_ms == null ? null : Number(m.last_response_time_ms),

@@ -8,9 +8,10 @@ import { redRepo, type RedTotals } from '../../db/repositories/red-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { quantileFromBuckets } from '../../telemetry/histogram.ts';
 import { uptimePercent } from '../../engine/rollup-math.ts';
+import { DAY_MS, HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 
 export type RangeKey = '1h' | '24h' | '7d' | '30d';
-export const RANGE_MS: Record<RangeKey, number> = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
+export const RANGE_MS: Record<RangeKey, number> = { '1h': HOUR_MS, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS };
 
 export interface TenantRed {
   tenantId: string;
@@ -37,7 +38,7 @@ export const errorRateOf = (t: RedTotals): number => (t.requests > 0 ? (t.errors
 /** First minute (and hour) inside the window ending now. */
 export function windowStart(now: number, range: RangeKey): { minuteMs: number; hourMs: number } {
   const since = now - RANGE_MS[range];
-  return { minuteMs: since - (since % 60_000), hourMs: since - (since % 3_600_000) };
+  return { minuteMs: since - (since % 60_000), hourMs: hourStart(since) };
 }
 
 export async function getRedMetrics(ctx: Ctx, input: { range?: RangeKey; top?: number; tenant?: string }): Promise<TenantRed[] | OwnRed> {

@@ -7,6 +7,7 @@ import { requireSuperAdmin } from '../authz.ts';
 import type { Db } from '../../db/connect.ts';
 import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { auditFromCtx } from '../audit/record.ts';
@@ -97,11 +98,6 @@ async function assertRoomFor(db: Db, companyId: string): Promise<void> {
   if (users >= company.max_users) {
     throw new DomainError('limit_exceeded', `${company.name} already has its maximum of ${company.max_users} user${company.max_users === 1 ? '' : 's'}. Raise Max Users to add more.`);
   }
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || /UNIQUE constraint failed/i.test(err?.message ?? '');
 }
 
 async function companyNameOf(ctx: Ctx, companyId: string | null): Promise<string | null> {

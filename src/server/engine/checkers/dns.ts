@@ -6,6 +6,17 @@ import { failed, round, type Checker } from './types.ts';
 
 const HIDDEN = '(non-public address)';
 
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+
+/** What a dns monitor stores (engine/kinds/dns.ts validates it). */
+export interface DnsConfig {
+  host?: string;
+  record_type?: DnsRecordType;
+  resolver?: string | null;
+  expected_values?: string[];
+}
+
 const FAILURES: Record<string, string> = {
   ENOTFOUND: 'DNS query failed: the name does not exist (NXDOMAIN)',
   ENODATA: 'DNS query failed: no record of this type',
@@ -31,7 +42,7 @@ function flatten(records: unknown[]): string[] {
     .sort();
 }
 
-export const dnsChecker: Checker = async (target, env, signal) => {
+export const dnsChecker: Checker<DnsConfig> = async (target, env, signal) => {
   const started = performance.now();
   const cfg = target.config;
   // Checked again at run time: the operator may have closed private targets since the monitor was made.

@@ -6,12 +6,27 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates, type TLSSocket } from 'node:tls';
 import zlib from 'node:zlib';
-import { jsonPathGet, statusAccepted } from '../../domain/monitors/monitor-config.ts';
 import { resolveSafe, TargetRefused } from '../ssrf.ts';
 import { networkErrorText } from './error-text.ts';
+import { jsonPathGet, statusAccepted } from './http-rules.ts';
 import { failed, round, type CheckEnv, type CheckOutcome, type Checker, type Timings } from './types.ts';
 
 export const USER_AGENT = 'StatusWatch-Monitor/1.0';
+
+/** What an http monitor stores (engine/kinds/http.ts validates it). */
+export interface HttpConfig {
+  url?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | null;
+  accepted_status_codes?: string[];
+  keyword?: string | null;
+  keyword_mode?: 'present' | 'absent';
+  json_path?: string | null;
+  json_expected?: string | null;
+  follow_redirects?: boolean;
+  degraded_threshold_ms?: number | null;
+}
 
 interface Hop {
   res: IncomingMessage;
@@ -101,7 +116,7 @@ function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal, k
   });
 }
 
-export const httpChecker: Checker = async (target, env, signal) => {
+export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
   const cfg = target.config;
   const started = performance.now();
   let url: URL;
@@ -157,7 +172,7 @@ export const httpChecker: Checker = async (target, env, signal) => {
 };
 
 /** Why the response fails the monitor's rules, in the product's words: the body is never quoted. */
-function judge(code: number, text: string, cfg: CheckTarget['config']): string | null {
+function judge(code: number, text: string, cfg: HttpConfig): string | null {
   if (!statusAccepted(code, cfg.accepted_status_codes)) return `HTTP ${code} is not an accepted status code`;
   if (cfg.keyword) {
     const found = text.includes(cfg.keyword);
@@ -180,4 +195,3 @@ function judge(code: number, text: string, cfg: CheckTarget['config']): string |
   return null;
 }
 
-type CheckTarget = Parameters<Checker>[0];

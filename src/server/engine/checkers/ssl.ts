@@ -1,12 +1,21 @@
 // Certificate checks: a TLS handshake to host:port; down when the certificate is invalid
 // (expired, untrusted, wrong host); days to expiry reported so warnings fire at 30/14/7 days.
 import { isIP } from 'node:net';
+import { DAY_MS } from '../../../lib/timeline.ts';
 import tls, { rootCertificates } from 'node:tls';
 import { resolveSafe, TargetRefused } from '../ssrf.ts';
 import { certificateProblem, networkErrorText } from './error-text.ts';
 import { failed, round, type Checker } from './types.ts';
 
-export const sslChecker: Checker = async (target, env, signal) => {
+/** What an ssl monitor stores (engine/kinds/ssl.ts validates it). */
+export interface SslConfig {
+  host?: string;
+  port?: number;
+  /** Days before expiry at which a warning goes out */
+  ssl_warning_days?: number[];
+}
+
+export const sslChecker: Checker<SslConfig> = async (target, env, signal) => {
   const started = performance.now();
   const cfg = target.config;
   const host = (cfg.host ?? '').trim();
@@ -36,7 +45,7 @@ export const sslChecker: Checker = async (target, env, signal) => {
     const expiresAt = cert.valid_to ? Date.parse(cert.valid_to) : null;
     const base = { responseTimeMs: total, httpCode: null, timings: { dns, tls: round(total - dns), total }, certExpiresAt: expiresAt };
     if (authError) return { ...base, status: 'down', error: authError, detail: { certValid: false, certProblem: authError } };
-    const daysLeft = expiresAt === null ? null : Math.floor((expiresAt - env.now()) / 86_400_000);
+    const daysLeft = expiresAt === null ? null : Math.floor((expiresAt - env.now()) / DAY_MS);
     const minWarn = Math.min(...(cfg.ssl_warning_days?.length ? cfg.ssl_warning_days : [7]));
     if (daysLeft !== null && daysLeft <= minWarn) {
       return { ...base, status: 'degraded', error: `Certificate expires in ${daysLeft} day(s)`, detail: { certValid: true } };

@@ -4,7 +4,14 @@ import { resolveSafe, TargetRefused } from '../ssrf.ts';
 import { networkErrorText } from './error-text.ts';
 import { failed, round, type Checker } from './types.ts';
 
-export const tcpChecker: Checker = async (target, env, signal) => {
+/** What a tcp monitor stores (engine/kinds/tcp.ts validates it). */
+export interface TcpConfig {
+  host?: string;
+  port?: number;
+  degraded_threshold_ms?: number | null;
+}
+
+export const tcpChecker: Checker<TcpConfig> = async (target, env, signal) => {
   const started = performance.now();
   const cfg = target.config;
   let dns = 0;

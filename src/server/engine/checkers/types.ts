@@ -1,7 +1,6 @@
-// What a checker receives and answers. One file per monitor kind, registered in checkers/index.ts.
+// What a checker receives and answers. Each monitor kind's module (engine/kinds/) names its checker.
 import type { CheckStatus, MonitorType } from '../../db/schema/monitoring.ts';
 import type { PrivateTargets, Resolver } from '../ssrf.ts';
-import type { MonitorConfig } from '../../domain/monitors/monitor-config.ts';
 
 export interface Timings {
   dns?: number;
@@ -22,10 +21,11 @@ export interface CheckOutcome {
   detail?: { certValid?: boolean; certProblem?: string; answers?: string[] };
 }
 
-export interface CheckTarget {
+/** A monitor to check; `C` is the config its kind stores (fields may be missing in old rows). */
+export interface CheckTarget<C = object> {
   id: string;
   type: MonitorType;
-  config: MonitorConfig;
+  config: C;
   timeoutMs: number;
   lastPushAt: number | null;
   intervalMs: number;
@@ -52,7 +52,7 @@ export interface CheckLimits {
 
 export const DEFAULT_LIMITS: CheckLimits = { maxBodyBytes: 1024 * 1024, maxRedirects: 5, maxHeaderBytes: 16 * 1024 };
 
-export type Checker = (target: CheckTarget, env: CheckEnv, signal: AbortSignal) => Promise<CheckOutcome>;
+export type Checker<C = object> = (target: CheckTarget<C>, env: CheckEnv, signal: AbortSignal) => Promise<CheckOutcome>;
 
 export function failed(error: string, timings: Timings | null = null, httpCode: number | null = null): CheckOutcome {
   return { status: 'down', responseTimeMs: timings?.total ?? null, httpCode, error, timings, certExpiresAt: null };

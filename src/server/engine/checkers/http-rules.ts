@@ -1,36 +1,5 @@
-// The kind-specific settings of a monitor, stored as JSON in monitors.config. One flat shape:
-// each checker reads the fields of its kind.
-export interface MonitorConfig {
-  url?: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string | null;
-  accepted_status_codes?: string[];
-  keyword?: string | null;
-  keyword_mode?: 'present' | 'absent';
-  json_path?: string | null;
-  json_expected?: string | null;
-  follow_redirects?: boolean;
-  degraded_threshold_ms?: number | null;
-  host?: string;
-  port?: number;
-  record_type?: DnsRecordType;
-  resolver?: string | null;
-  expected_values?: string[];
-  ssl_warning_days?: number[];
-}
-
-export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] as const;
-export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
-export const DEFAULT_SSL_WARNING_DAYS = [30, 14, 7];
-
-export function parseConfig(text: string): MonitorConfig {
-  try {
-    return JSON.parse(text) as MonitorConfig;
-  } catch {
-    return {};
-  }
-}
+// How an HTTP check judges a response against the monitor's rules: status code lists and a
+// small JSONPath subset. Pure.
 
 /** "200-299", "301", "2xx" → does `code` match one of them? */
 export function statusAccepted(code: number, accepted: string[] | undefined): boolean {

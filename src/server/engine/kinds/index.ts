@@ -1,0 +1,24 @@
+// Every monitor kind, one module each. The Record makes a kind of the OpenAPI document's
+// MonitorType without a module a type error; tests/api/monitor-kinds.test.ts fails on a module
+// the document does not describe.
+import type { MonitorType } from '../../db/schema/monitoring.ts';
+import { dnsKind } from './dns.ts';
+import { httpKind } from './http.ts';
+import type { Kind } from './kind.ts';
+import { pushKind } from './push.ts';
+import { sslKind } from './ssl.ts';
+import { tcpKind } from './tcp.ts';
+
+// `any`: each module is checked against its own config type where it is declared.
+export const KINDS: Record<MonitorType, Kind<any>> = {
+  http: httpKind,
+  tcp: tcpKind,
+  dns: dnsKind,
+  ssl: sslKind,
+  push: pushKind,
+};
+
+/** Every kind's config fields, in the order the monitor view lists them (each once). */
+export const KIND_FIELDS: readonly string[] = [...new Set(Object.values(KINDS).flatMap((k) => k.fields))];
+
+export type { ConfigReader, Kind } from './kind.ts';

@@ -1,0 +1,52 @@
+// What a monitor kind is: everything about it in one module (engine/kinds/<kind>.ts), registered
+// in kinds/index.ts. The domain validates and presents monitors through it and the engine checks
+// and warns through it, so neither holds an `if (type === …)` of its own.
+import type { MonitorRow } from '../../db/repositories/monitors-repo.ts';
+import type { CheckStatus } from '../../db/schema/monitoring.ts';
+import type { NotificationDraft } from '../../notify/notify.ts';
+import type { Checker, CheckOutcome } from '../checkers/types.ts';
+import type { PrivateTargets } from '../ssrf.ts';
+
+export interface Kind<C extends object> {
+  /** The config fields as the API names them, in the order the monitor view lists them. */
+  fields: readonly (keyof C & string)[];
+  /** Heartbeat monitors are called by the tenant's job (a push URL) instead of probing a target. */
+  heartbeat?: boolean;
+  /** The config to store: each field from the input, else the previous config, else the default. */
+  validate(read: ConfigReader<C>, opts: { allowPrivate: PrivateTargets }): ValidatedConfig<C>;
+  check: Checker<C>;
+  /** Warnings about a result outside maintenance; answers the state columns it keeps. */
+  afterResult?(r: KindResult<C>): Promise<Partial<Pick<MonitorRow, 'last_answers'>> | void>;
+  /** The config fields of the monitor view (null when unset); `secrets`: the viewer may change the monitor. */
+  present(config: C, viewer: { secrets: boolean }): Record<string, unknown>;
+  /** What a status page visitor reads as the monitor's target (null: the monitor's name). */
+  publicTarget(config: C): string | null;
+}
+
+/** A field of the input (null clears it), else the previous config's. */
+export type ConfigReader<C> = <K extends keyof C>(key: K) => C[K] | undefined;
+
+export interface ValidatedConfig<C> {
+  config: C;
+  /** Field → the console's text; empty when valid */
+  problems: Record<string, string>;
+  /** A target the SSRF guard judges now when it is a literal address, and the field to blame */
+  target: { host: string; field: keyof C & string } | null;
+}
+
+export interface KindResult<C> {
+  monitor: Pick<MonitorRow, 'id' | 'name' | 'company_id' | 'last_answers'>;
+  config: C;
+  outcome: CheckOutcome;
+  checkedAt: number;
+  /** The confirmed status this result changed the monitor to (null: unchanged) */
+  changedTo: CheckStatus | null;
+  /** Since when the monitor has its confirmed status */
+  since: number;
+  notify(draft: NotificationDraft): Promise<void>;
+}
+
+/** The view of fields that need no masking: each as stored, null when unset. */
+export function presentFields<C extends object>(fields: readonly (keyof C & string)[], config: C): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, config[f] ?? null]));
+}

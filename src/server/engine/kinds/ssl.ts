@@ -1,0 +1,35 @@
+// Certificate monitors: a TLS handshake to host:port; down while the certificate is invalid,
+// with warnings when it turns invalid and as it nears expiry.
+import { dayStart } from '../../../lib/timeline.ts';
+import type { NotificationDraft } from '../../notify/notify.ts';
+import { sslChecker, type SslConfig } from '../checkers/ssl.ts';
+import { certificateExpiring, DEFAULT_SSL_WARNING_DAYS } from './certificate-warnings.ts';
+import { validateHostPort } from './host-port.ts';
+import { presentFields, type Kind } from './kind.ts';
+
+const FIELDS = ['host', 'port', 'ssl_warning_days'] as const;
+
+export const sslKind: Kind<SslConfig> = {
+  fields: FIELDS,
+  validate(pick) {
+    const { config, problems, target } = validateHostPort(pick, 443);
+    const days = pick('ssl_warning_days') ?? DEFAULT_SSL_WARNING_DAYS;
+    if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365)) problems.ssl_warning_days = 'Warning days must be whole days from 1 to 365';
+    return { config: { ...config, ssl_warning_days: days }, problems, target };
+  },
+  check: sslChecker,
+  async afterResult(r) {
+    const o = r.outcome;
+    if (o.detail?.certValid === false && r.changedTo === 'down') await r.notify(sslInvalid(r.monitor, o.detail.certProblem ?? o.error ?? 'Invalid certificate', dayStart(r.checkedAt)));
+    if (o.detail?.certValid === true) await certificateExpiring(r, r.config.ssl_warning_days);
+  },
+  present: (config) => presentFields(FIELDS, config),
+  publicTarget: (config) => config.host || null,
+};
+
+function sslInvalid(m: { id: string; name: string }, problem: string, dayStart: number): NotificationDraft {
+  return {
+    type: 'ssl_warning', severity: 'high', title: `Certificate of ${m.name} is invalid`, message: problem, details: null,
+    metadata: { monitor_id: m.id, problem }, actionUrl: `/monitors?monitor=${m.id}`, dedupeKey: `ssl:${m.id}:invalid:${dayStart}`,
+  };
+}

@@ -1,0 +1,44 @@
+// What the engine needs from the rest of the process, as small interfaces: the domain implements
+// them and services.ts wires them in, so the engine never imports the domain.
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema/index.ts';
+import type { Notify } from '../notify/notify.ts';
+import type { Resolver } from './ssrf.ts';
+
+/** The monitor an automatic incident is about. */
+export interface IncidentMonitor {
+  id: string;
+  company_id: string;
+  name: string;
+  is_public: number;
+}
+
+export interface OpenIncident {
+  id: string;
+  startedAt: number;
+}
+
+/**
+ * Opening and resolving a monitor's automatic incident (the incidents domain owns both). Each
+ * works inside the result writer's transaction and sends its notification through `notify`.
+ */
+export interface MonitorIncidents {
+  /** The open automatic incident of each of these monitors that has one. */
+  openOf(trx: Kysely<Database>, monitorIds: string[]): Promise<Map<string, OpenIncident>>;
+  /** Opens one from `startedAt`; null when another one is open already. */
+  open(trx: Kysely<Database>, notify: Notify, m: IncidentMonitor, startedAt: number, error: string | null, now: number): Promise<OpenIncident | null>;
+  resolve(trx: Kysely<Database>, notify: Notify, m: IncidentMonitor, incident: OpenIncident, resolvedAt: number, now: number): Promise<void>;
+}
+
+/** The parts of the process's services an engine runs on (domain/context.ts Services has them all). */
+export interface EngineHost {
+  db: Db;
+  config: Pick<Config, 'allowPrivateTargets' | 'dnsResolvers'>;
+  now(): number;
+  /** Set by services.ts; an engine without it cannot record incidents. */
+  monitorIncidents?: MonitorIncidents;
+  monitoring?: { resolve?: Resolver; extraCa?: string[] };
+  onShutdown?: Array<() => Promise<void>>;
+}
