@@ -5,7 +5,7 @@ import type { Services } from '../domain/context.ts';
 import { companiesRepo } from '../db/repositories/companies-repo.ts';
 import { spansRepo } from '../db/repositories/spans-repo.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
-import { telemetryPlan } from './plans.ts';
+import { planLimits } from '../../lib/plans.ts';
 import { IngestLimiter } from './rate-limit.ts';
 import { InflightBudget, type InflightCaps } from './inflight.ts';
 import { BODY_TIMEOUT_MS } from './otlp-body.ts';
@@ -54,7 +54,7 @@ export async function sweepRetention(services: Services): Promise<{ spans: numbe
   let spans = 0;
   let rollups = 0;
   for (const c of await companiesRepo(services.db).list()) {
-    const cutoffMs = now - telemetryPlan(c.plan).retentionDays * DAY_MS;
+    const cutoffMs = now - planLimits(c.plan).retentionDays * DAY_MS;
     spans += await spansRepo(services.db).deleteOlderThan(c.id, cutoffMs * 1000);
     rollups += await redRepo(services.db).deleteOlderThan(c.id, cutoffMs);
   }

@@ -5,6 +5,8 @@ import { DomainError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { requireActor, requireSuperAdmin } from '../authz.ts';
 import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
 import { spansRepo } from '../../db/repositories/spans-repo.ts';
 import { redRepo } from '../../db/repositories/red-repo.ts';
@@ -28,12 +30,6 @@ async function assertUnique(ctx: Ctx, subdomain: string, slug: string | null, se
     const bySlug = await repo.findBySlug(slug);
     if (bySlug && bySlug.id !== selfId) throw new DomainError('conflict', 'This slug is already taken. Please choose another.', { fields: { slug: 'This slug is already taken. Please choose another.' } });
   }
-}
-
-/** Unique-constraint races end as a clear 409, not a 500. */
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || /UNIQUE constraint failed/i.test(err?.message ?? '');
 }
 
 export async function listCompanies(ctx: Ctx): Promise<CompanyView[]> {
@@ -109,8 +105,7 @@ export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
   // Users, sessions, one-time codes, monitors, results, rollups, incidents, maintenance windows,
   // notifications and ingest keys go with the row (FK cascade). Spans and RED rollups have no
   // foreign key (ingest writes them in bulk), so they are deleted here, in the same transaction.
-  await ctx.services.db.k.transaction().execute(async (trx) => {
-    const db = { ...ctx.services.db, k: trx };
+  await withTransaction(ctx.services.db, async (db) => {
     await spansRepo(db).deleteForCompany(id);
     await redRepo(db).deleteForCompany(id);
     await companiesRepo(db).delete(id);
