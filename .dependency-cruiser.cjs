@@ -62,6 +62,13 @@ module.exports = {
       to: { path: '^src/server/domain/' },
     },
     {
+      name: 'migrations-are-frozen',
+      comment: 'A migration never changes once released, so it imports no application code (packages only).',
+      severity: 'error',
+      from: { path: '^src/server/db/migrations/' },
+      to: { path: '^src/' },
+    },
+    {
       name: 'no-cycles-in-server',
       comment: 'Modules of src/server form no import cycle (type-only imports included).',
       severity: 'error',
