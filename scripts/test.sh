@@ -11,6 +11,9 @@ bash scripts/ensure-test-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 fail_setup() { echo "$1"; echo "0 passed, 1 failed"; exit 1; }
 openapi-typescript >/dev/null || fail_setup "openapi-typescript failed"
 redocly lint openapi/openapi.yaml --format=summary >/dev/null 2>&1 || { redocly lint openapi/openapi.yaml; fail_setup "openapi lint failed"; }
+# Style and layering (biome.jsonc, .dependency-cruiser.cjs): a broken rule fails the run.
+npm run --silent lint >.tmp/lint.log 2>&1 || { tail -60 .tmp/lint.log; fail_setup "biome lint failed"; }
+npm run --silent lint:deps >.tmp/lint-deps.log 2>&1 || { cat .tmp/lint-deps.log; fail_setup "dependency rules broken (DESIGN.md section 2)"; }
 astro build >.tmp/build.log 2>&1 || { tail -30 .tmp/build.log; fail_setup "astro build failed"; }
 
 rm -f .tmp/vitest.json .tmp/playwright.json

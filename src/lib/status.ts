@@ -1,6 +1,7 @@
 // Status values of the public pages and their colours (section 4 of the spec: operational green,
 // degraded amber, down red, unknown grey), plus the view model the status page renders.
-// Pure; imports nothing of ours.
+// Pure; imports only src/lib.
+import { isHexColour } from './formats.ts';
 
 export type Status = 'operational' | 'degraded' | 'down' | 'unknown' | 'maintenance';
 
@@ -54,11 +55,10 @@ export function overallStatus(statuses: Status[]): Status {
 
 export const DEFAULT_PRIMARY = '#007bff';
 export const DEFAULT_SECONDARY = '#6c757d';
-const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 
 /** A tenant colour if it is exactly #rrggbb, else the default (never reaches CSS unvalidated). */
 export function brandColor(value: unknown, fallback: string): string {
-  return typeof value === 'string' && HEX_COLOR_RE.test(value) ? value.toLowerCase() : fallback;
+  return isHexColour(value) ? value.toLowerCase() : fallback;
 }
 
 /** Response time in ms with 2 decimals ('—' when unknown). */

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { FLAG_NAMES, isFlagName } from '../lib/flags.ts';
+import { isEmail } from '../lib/formats.ts';
 import { MIN_SECRET_LENGTH, weakSecretReason } from './secret-strength.ts';
 import { isCommonPassword } from './domain/users/common-passwords.ts';
 
@@ -105,7 +106,6 @@ function oneOf<T extends string>(env: Env, name: string, def: T, allowed: readon
 }
 
 const DOMAIN_RE = /^(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})$/;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Secrets kept in DATA_DIR outside production so restarts keep sessions valid. */
 function loadOrCreateSecret(dataDir: string): string {
@@ -138,7 +138,7 @@ export function parseConfig(env: Env = process.env): Config {
 
   const adminEmail = env.ADMIN_EMAIL || undefined;
   const adminPassword = env.ADMIN_PASSWORD || undefined;
-  if (adminEmail && !EMAIL_RE.test(adminEmail)) fail('ADMIN_EMAIL', 'an email address', adminEmail);
+  if (adminEmail && !isEmail(adminEmail)) fail('ADMIN_EMAIL', 'an email address', adminEmail);
   if (adminEmail && !adminPassword) fail('ADMIN_PASSWORD', 'a password of 8+ characters when ADMIN_EMAIL is set', '');
   if (adminPassword && (adminPassword.length < 8 || isCommonPassword(adminPassword))) {
     fail('ADMIN_PASSWORD', 'a password of 8+ characters that is not a common password', '***');

@@ -2,6 +2,7 @@
 // decide whether it shows, redirects or answers 'Page Not Found'.
 import { useStore } from '@nanostores/react';
 import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { isHexColour } from '../../lib/formats.ts';
 import './console.css';
 import { decideAccess, signInPath } from './access.ts';
 import { boot, onTenantHost, setBoot, type Boot } from './boot.ts';
@@ -28,14 +29,13 @@ function RouteScreen({ route, params }: { route: RouteName; params: Record<strin
   );
 }
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
 function applyBrand(primary?: string | null, secondary?: string | null): void {
   const root = document.documentElement.style;
-  if (primary && HEX.test(primary)) {
+  if (isHexColour(primary)) {
     root.setProperty('--brand', primary);
     root.setProperty('--brand-strong', readableOnWhite(primary));
   }
-  if (secondary && HEX.test(secondary)) root.setProperty('--brand-2', secondary);
+  if (isHexColour(secondary)) root.setProperty('--brand-2', secondary);
 }
 
 function Screen() {

@@ -6,6 +6,10 @@ import { openDb, type Db } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { companiesRepo } from './repositories/companies-repo.ts';
 import { usersRepo } from './repositories/users-repo.ts';
+import { flagsRepo } from './repositories/flags-repo.ts';
+import { withTransaction, type DbScope } from './scope.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+import { BUCKET_COLUMNS } from '../telemetry/histogram.ts';
 import { DB_KINDS, freshDb, newDatabaseLocation } from '../../../tests/support/test-db.ts';
 
 const opened: Db[] = [];
@@ -54,7 +58,9 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
     const d = await db(kind);
     const companies = companiesRepo(d);
     await companies.insert({ id: 'c1', name: 'A', email: 'a@a.test', subdomain: 'dup', created_at: 1, updated_at: 1 });
-    await expect(companies.insert({ id: 'c2', name: 'B', email: 'b@b.test', subdomain: 'dup', created_at: 1, updated_at: 1 })).rejects.toThrow();
+    const taken = await companies.insert({ id: 'c2', name: 'B', email: 'b@b.test', subdomain: 'dup', created_at: 1, updated_at: 1 }).catch((e) => e);
+    expect(isUniqueViolation(taken)).toBe(true);
+    expect(isUniqueViolation(new Error('connection refused'))).toBe(false);
     const users = usersRepo(d);
     const u = { full_name: 'X', user_type: 1, company_id: null, password_hash: 'h', created_at: 1, updated_at: 1 };
     await users.insert({ ...u, id: 'u1', email: 'Same@Example.com' });
@@ -74,14 +80,43 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
 
   it('rolls a failed transaction back whole', async () => {
     const d = await db(kind);
+    const failure = withTransaction(d, async (tx) => {
+      await flagsRepo(tx).upsert('A', true, 1, 'u1');
+      await tx.k.insertInto('feature_flags').values({ name: 'A', enabled: 0, updated_at: 1, updated_by: null }).execute();
+    });
+    await expect(failure).rejects.toThrow();
+    expect(await flagsRepo(d).list()).toEqual([]);
+  });
+
+  it('commits a transaction, and a step given the transaction joins it', async () => {
+    const d = await db(kind);
+    const kinds: string[] = [];
+    const step = (scope: DbScope) =>
+      withTransaction(scope, async (tx) => {
+        kinds.push(tx.kind);
+        await flagsRepo(tx).upsert('B', true, 2, 'u1');
+      });
+    await withTransaction(d, async (tx) => {
+      await flagsRepo(tx).upsert('A', true, 1, 'u1');
+      await step(tx); // would throw if it opened a second transaction on the transaction
+    });
+    expect((await flagsRepo(d).list()).map((f) => f.name).sort()).toEqual(['A', 'B']);
+    // the joined step rolls back with its caller
     await expect(
-      d.k.transaction().execute(async (tx) => {
-        await tx.insertInto('feature_flags').values({ name: 'A', enabled: 1, updated_at: 1, updated_by: null }).execute();
-        await tx.insertInto('feature_flags').values({ name: 'A', enabled: 0, updated_at: 1, updated_by: null }).execute();
+      withTransaction(d, async (tx) => {
+        await step({ ...tx });
+        throw new Error('caller fails');
       }),
-    ).rejects.toThrow();
-    const rows = await d.k.selectFrom('feature_flags').selectAll().execute();
-    expect(rows).toEqual([]);
+    ).rejects.toThrow('caller fails');
+    expect(kinds).toEqual([kind, kind]);
+    expect((await flagsRepo(d).list()).map((f) => f.name).sort()).toEqual(['A', 'B']);
+  });
+
+  it('red_rollups has one column per latency bucket of the histogram (the migration writes them out)', async () => {
+    const d = await db(kind);
+    const table = (await d.k.introspection.getTables()).find((t) => t.name === 'red_rollups')!;
+    const buckets = table.columns.map((c) => c.name).filter((n) => /^h\d+$/.test(n));
+    expect(buckets.sort()).toEqual([...BUCKET_COLUMNS].sort());
   });
 
   it('returns bigint millisecond columns as numbers', async () => {

@@ -2,7 +2,7 @@
 // ingest). A request is let in while both buckets hold any token and then pays for all it sent,
 // so a large export is never refused forever; the debt delays the next ones (Retry-After).
 // Every request pays at least REQUEST_FLOOR_BYTES, so a flood of empty exports is paced too.
-import { telemetryPlan } from './plans.ts';
+import { planLimits } from '../../lib/plans.ts';
 
 export const REQUEST_FLOOR_BYTES = 1024;
 
@@ -25,7 +25,7 @@ export class IngestLimiter {
   readonly #buckets = new Map<string, { spans: Bucket; bytes: Bucket }>();
 
   #refilled(companyId: string, plan: string, now: number) {
-    const p = telemetryPlan(plan);
+    const p = planLimits(plan);
     let b = this.#buckets.get(companyId);
     if (!b) {
       b = { spans: { tokens: p.burstSpans, at: now }, bytes: { tokens: p.burstBytes, at: now } };
@@ -38,7 +38,7 @@ export class IngestLimiter {
 
   /** null when the company may send now, else the seconds to wait. */
   retryAfter(companyId: string, plan: string, now: number): number | null {
-    const p = telemetryPlan(plan);
+    const p = planLimits(plan);
     const b = this.#refilled(companyId, plan, now);
     const waits = [wait(b.spans, p.spansPerSecond), wait(b.bytes, p.bytesPerSecond)].filter((w) => w !== null);
     return waits.length ? Math.max(...waits) : null;

@@ -1,11 +1,11 @@
 // The telemetry part of the process's services: the span writer, the ingest rate limiter, the
 // budget of body bytes in memory, the ingest limits and the hourly retention sweep. Created
 // once per process (lazily, so every entry point gets it).
-import type { Services } from '../domain/context.ts';
+import type { Db } from '../db/connect.ts';
 import { companiesRepo } from '../db/repositories/companies-repo.ts';
 import { spansRepo } from '../db/repositories/spans-repo.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
-import { telemetryPlan } from './plans.ts';
+import { planLimits } from '../../lib/plans.ts';
 import { IngestLimiter } from './rate-limit.ts';
 import { InflightBudget, type InflightCaps } from './inflight.ts';
 import { BODY_TIMEOUT_MS } from './otlp-body.ts';
@@ -23,6 +23,14 @@ export interface TelemetryServices {
   limits: IngestLimits;
 }
 
+/** What telemetry needs of the process's services: a narrow view, so it never imports the domain. */
+export interface TelemetryHost {
+  db: Db;
+  now(): number;
+  telemetry?: TelemetryServices;
+  onShutdown?: Array<() => Promise<void>>;
+}
+
 const MiB = 1024 * 1024;
 // A company's share fits one body at the 20 MiB cap; the process holds about three at once.
 const DEFAULT_LIMITS: IngestLimits = { bodyTimeoutMs: BODY_TIMEOUT_MS, companyInflightBytes: 24 * MiB, processInflightBytes: 64 * MiB };
@@ -31,7 +39,7 @@ const DAY_MS = 86_400_000;
 const SWEEP_EVERY_MS = 3_600_000;
 
 /** The process's telemetry services, created (with the retention sweep) on first use. */
-export function telemetryOf(services: Services): TelemetryServices {
+export function telemetryOf(services: TelemetryHost): TelemetryServices {
   if (!services.telemetry) {
     const writer = new SpanWriter(services.db);
     const timer = setInterval(() => {
@@ -49,12 +57,12 @@ export function telemetryOf(services: Services): TelemetryServices {
 }
 
 /** Deletes spans and rollups older than each company's plan keeps them. */
-export async function sweepRetention(services: Services): Promise<{ spans: number; rollups: number }> {
+export async function sweepRetention(services: TelemetryHost): Promise<{ spans: number; rollups: number }> {
   const now = services.now();
   let spans = 0;
   let rollups = 0;
   for (const c of await companiesRepo(services.db).list()) {
-    const cutoffMs = now - telemetryPlan(c.plan).retentionDays * DAY_MS;
+    const cutoffMs = now - planLimits(c.plan).retentionDays * DAY_MS;
     spans += await spansRepo(services.db).deleteOlderThan(c.id, cutoffMs * 1000);
     rollups += await redRepo(services.db).deleteOlderThan(c.id, cutoffMs);
   }
@@ -62,6 +70,6 @@ export async function sweepRetention(services: Services): Promise<{ spans: numbe
 }
 
 /** Starts telemetry with the process (so the retention sweep runs before the first export). */
-export function startTelemetry(services: Services): void {
+export function startTelemetry(services: TelemetryHost): void {
   telemetryOf(services);
 }

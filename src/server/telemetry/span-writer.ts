@@ -3,6 +3,7 @@
 // request is answered. A crash loses the in-flight transaction whole (its exporters got no
 // answer and retry), never half of it; a retried span is stored and counted once.
 import type { Db } from '../db/connect.ts';
+import { withTransaction } from '../db/scope.ts';
 import { spansRepo, type NewSpan } from '../db/repositories/spans-repo.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
 import type { DecodedSpan } from './otlp-spans.ts';
@@ -76,7 +77,7 @@ export class SpanWriter {
   }
 
   async #commit(jobs: Job[]): Promise<number[]> {
-    return this.#db.k.transaction().execute(async (trx) => {
+    return withTransaction(this.#db, async (tx) => {
       // Each span once per batch (an exporter may repeat one), then only those not stored yet
       // count in the rollups: a retried export adds nothing twice.
       const rows: NewSpan[] = [];
@@ -93,7 +94,7 @@ export class SpanWriter {
         }
         unique.push(mine);
       }
-      const inserted = await spansRepo({ k: trx }).insertNew(rows);
+      const inserted = await spansRepo(tx).insertNew(rows);
       const allNew = inserted.length === rows.length;
       const isNew = allNew ? null : new Set(inserted.map((r) => `${r.company_id}/${r.trace_id}/${r.span_id}`));
       const counts: number[] = [];
@@ -107,7 +108,7 @@ export class SpanWriter {
         if (list) list.push(...fresh);
         else freshByCompany.set(companyId, fresh.slice());
       }
-      await redRepo({ k: trx }).add([...freshByCompany].flatMap(([companyId, fresh]) => rollupsOf(companyId, fresh)));
+      await redRepo(tx).add([...freshByCompany].flatMap(([companyId, fresh]) => rollupsOf(companyId, fresh)));
       return counts;
     });
   }

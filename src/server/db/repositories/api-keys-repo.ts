@@ -1,11 +1,11 @@
 // SQL for per-company ingest API keys (stored as SHA-256 hashes, revoked by time stamp).
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../connect.ts';
+import type { DbScope } from '../scope.ts';
 import type { ApiKeysTable } from '../schema/telemetry.ts';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
-export function apiKeysRepo(db: Db) {
+export function apiKeysRepo(db: DbScope) {
   const k = db.k;
   return {
     async insert(row: Insertable<ApiKeysTable>): Promise<void> {

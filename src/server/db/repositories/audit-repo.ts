@@ -1,6 +1,6 @@
 // SQL for the audit trail.
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../connect.ts';
+import type { DbScope } from '../scope.ts';
 import type { AuditEventsTable } from '../schema/identity.ts';
 
 export type AuditRow = Selectable<AuditEventsTable>;
@@ -13,7 +13,7 @@ export interface AuditFilter {
   to?: number;
 }
 
-export function auditRepo(db: Db) {
+export function auditRepo(db: DbScope) {
   const k = db.k;
   const filtered = (f: AuditFilter) => {
     let q = k.selectFrom('audit_events');

@@ -1,11 +1,11 @@
 // SQL for one-time codes (handoff and password reset), stored as SHA-256 hashes.
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../connect.ts';
+import type { DbScope } from '../scope.ts';
 import type { AuthCodesTable } from '../schema/identity.ts';
 
 export type AuthCodeRow = Selectable<AuthCodesTable>;
 
-export function authCodesRepo(db: Db) {
+export function authCodesRepo(db: DbScope) {
   const k = db.k;
   return {
     async insert(row: Insertable<AuthCodesTable>): Promise<void> {

@@ -1,11 +1,11 @@
 // SQL for companies (tenants).
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../connect.ts';
+import type { DbScope } from '../scope.ts';
 import type { CompaniesTable } from '../schema/identity.ts';
 
 export type CompanyRow = Selectable<CompaniesTable>;
 
-export function companiesRepo(db: Db) {
+export function companiesRepo(db: DbScope) {
   const k = db.k;
   return {
     /** Platform-wide counts for the diagnostic summary. */

@@ -1,11 +1,11 @@
 // SQL for stored feature-flag values (set by super admins).
 import type { Selectable } from 'kysely';
-import type { Db } from '../connect.ts';
+import type { DbScope } from '../scope.ts';
 import type { FeatureFlagsTable } from '../schema/identity.ts';
 
 export type FlagRow = Selectable<FeatureFlagsTable>;
 
-export function flagsRepo(db: Db) {
+export function flagsRepo(db: DbScope) {
   const k = db.k;
   return {
     list(): Promise<FlagRow[]> {

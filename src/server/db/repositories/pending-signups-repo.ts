@@ -1,11 +1,11 @@
 // SQL for signups waiting for their email to be confirmed (codes stored as SHA-256 hashes).
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../connect.ts';
+import type { DbScope } from '../scope.ts';
 import type { PendingSignupsTable } from '../schema/identity.ts';
 
 export type PendingSignupRow = Selectable<PendingSignupsTable>;
 
-export function pendingSignupsRepo(db: Db) {
+export function pendingSignupsRepo(db: DbScope) {
   const k = db.k;
   return {
     async insert(row: Insertable<PendingSignupsTable>): Promise<void> {

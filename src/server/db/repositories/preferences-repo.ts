@@ -1,6 +1,6 @@
 // SQL for notification preferences. A user without a row has the spec's defaults.
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../schema/index.ts';
+import type { Selectable } from 'kysely';
+import type { DbScope } from '../scope.ts';
 import type { NotificationPreferencesTable } from '../schema/identity.ts';
 
 export type PreferencesRow = Selectable<NotificationPreferencesTable>;
@@ -11,7 +11,8 @@ export const DEFAULT_PREFERENCES: PreferenceFlags = {
   security_alerts: 1, system_notifications: 1,
 };
 
-export function preferencesRepo(k: Kysely<Database>) {
+export function preferencesRepo(db: DbScope) {
+  const k = db.k;
   return {
     async get(userId: string): Promise<PreferenceFlags> {
       const row = await k.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();

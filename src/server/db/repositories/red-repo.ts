@@ -1,8 +1,7 @@
 // SQL for the per-minute RED rollups (requests, errors, summed duration, latency buckets) and
 // the monitor uptime the RED card shows beside them.
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Db } from '../connect.ts';
-import type { Database } from '../schema/index.ts';
+import { sql, type Insertable } from 'kysely';
+import type { DbScope } from '../scope.ts';
 import type { RedRollupsTable } from '../schema/telemetry.ts';
 import { BUCKET_COLUMNS } from '../../telemetry/histogram.ts';
 
@@ -36,7 +35,7 @@ function totalsOf(r: Record<string, unknown>): RedTotals {
   };
 }
 
-export function redRepo(db: Pick<Db, 'k'> | { k: Kysely<Database> }) {
+export function redRepo(db: DbScope) {
   const k = db.k;
   return {
     /** Adds each row to its (company, minute, service, operation) rollup. */

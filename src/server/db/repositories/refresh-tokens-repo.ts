@@ -1,6 +1,6 @@
 // SQL for refresh tokens (stored as SHA-256 hashes) and the per-request session check.
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../connect.ts';
+import type { DbScope } from '../scope.ts';
 import type { RefreshTokensTable } from '../schema/identity.ts';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
@@ -19,7 +19,7 @@ export interface SessionState {
   live_tokens: number;
 }
 
-export function refreshTokensRepo(db: Db) {
+export function refreshTokensRepo(db: DbScope) {
   const k = db.k;
   return {
     async insert(row: Insertable<RefreshTokensTable>): Promise<void> {

@@ -1,8 +1,7 @@
 // SQL for stored spans: the batch insert (idempotent per company, trace and span), trace search,
 // one whole trace, and the retention sweep.
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Db } from '../connect.ts';
-import type { Database } from '../schema/index.ts';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DbScope } from '../scope.ts';
 import type { SpansTable } from '../schema/telemetry.ts';
 
 export type SpanRow = Selectable<SpansTable>;
@@ -21,7 +20,7 @@ export interface TraceSearch {
   limit: number;
 }
 
-export function spansRepo(db: Pick<Db, 'k'> | { k: Kysely<Database> }) {
+export function spansRepo(db: DbScope) {
   const k = db.k;
   return {
     /** Inserts the spans not stored yet; answers the keys of those it inserted. */

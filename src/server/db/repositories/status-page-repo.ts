@@ -2,7 +2,7 @@
 // fingerprint, its public monitors, their rollups, public incidents and maintenance windows.
 // Private monitors are filtered here, in SQL, so nothing above can leak them by mistake.
 import { sql } from 'kysely';
-import type { Db } from '../connect.ts';
+import type { DbScope } from '../scope.ts';
 import { ROLLUP_START, ROLLUP_TABLE, type RollupGrain } from './rollups-repo.ts';
 
 export interface StatusCompanyRow {
@@ -83,7 +83,7 @@ const num = (v: unknown): number => (v == null ? 0 : Number(v));
 const PUBLIC_INCIDENT = sql`i.is_public = 1 and (i.monitor_id is null or exists (select 1 from monitors pm where pm.id = i.monitor_id and pm.is_public = 1))`;
 const PUBLIC_WINDOW = sql`(w.monitor_id is null or exists (select 1 from monitors pm where pm.id = w.monitor_id and pm.is_public = 1))`;
 
-export function statusPageRepo(db: Db) {
+export function statusPageRepo(db: DbScope) {
   const k = db.k;
   const rollups = async (grain: RollupGrain, companyId: string, monitorIds: string[], since: number, before = Number.MAX_SAFE_INTEGER): Promise<RollupRow[]> => {
     if (monitorIds.length === 0) return [];

@@ -1,11 +1,11 @@
 // SQL for users. Every query a tenant can reach takes the company filter from its caller.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../connect.ts';
+import type { DbScope } from '../scope.ts';
 import type { UsersTable } from '../schema/identity.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
-export function usersRepo(db: Db) {
+export function usersRepo(db: DbScope) {
   const k = db.k;
   return {
     async count(): Promise<number> {

@@ -8,13 +8,16 @@ import { DomainError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { mainOrigin, slugifySubdomain, subdomainProblem, tenantOrigin } from '../../../lib/hosts.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { pendingSignupsRepo } from '../../db/repositories/pending-signups-repo.ts';
 import { hashPassword } from './password.ts';
 import { limiters, tooManyAttempts } from './throttle.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 import { auditFromCtx } from '../audit/record.ts';
-import { EMAIL_RE, passwordProblem } from '../users/rules.ts';
+import { passwordProblem } from '../users/rules.ts';
+import { isEmail } from '../../../lib/formats.ts';
 import { sendMail } from '../../notify/mailer.ts';
 import { toCurrentUser, type CurrentUserView } from './account.ts';
 
@@ -47,7 +50,7 @@ export async function requestSignup(ctx: Ctx, input: { name: string; email: stri
   const fields: Record<string, string> = {};
   if (!name) fields.name = 'Name is required.';
   if (!email) fields.email = 'Email is required.';
-  else if (!EMAIL_RE.test(email)) fields.email = 'Please enter a valid email address.';
+  else if (!isEmail(email)) fields.email = 'Please enter a valid email address.';
   const pw = passwordProblem(input.password);
   if (pw) fields.password = pw;
   const first = Object.values(fields)[0];
@@ -97,11 +100,6 @@ async function mailSignupOutcome(services: Services, p: { name: string; email: s
   });
 }
 
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || /UNIQUE constraint failed/i.test(err?.message ?? '');
-}
-
 /** Opens a signup link: creates the company on the Starter plan and its admin. */
 export async function verifySignup(ctx: Ctx, input: { token: string }, port: string): Promise<{ message: string; user: CurrentUserView; login_url: string }> {
   const { services } = ctx;
@@ -117,8 +115,7 @@ export async function verifySignup(ctx: Ctx, input: { token: string }, port: str
   for (let attempt = 0; ; attempt++) {
     subdomain = await uniqueSubdomain(services, name);
     try {
-      await services.db.k.transaction().execute(async (trx) => {
-        const tdb = { ...services.db, k: trx };
+      await withTransaction(services.db, async (tdb) => {
         if ((await pendingSignupsRepo(tdb).consume(row.id, email, now)) === 0) throw new DomainError('validation', SIGNUP_INVALID, { fields: { token: SIGNUP_INVALID } });
         if (await usersRepo(tdb).findByEmail(email)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
         await companiesRepo(tdb).insert({

@@ -6,6 +6,7 @@ import { newId } from '../ids.ts';
 import { requireActor, requireSuperAdmin } from '../authz.ts';
 import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
 import { spansRepo } from '../../db/repositories/spans-repo.ts';
 import { redRepo } from '../../db/repositories/red-repo.ts';
@@ -109,8 +110,7 @@ export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
   // Users, sessions, one-time codes, monitors, results, rollups, incidents, maintenance windows,
   // notifications and ingest keys go with the row (FK cascade). Spans and RED rollups have no
   // foreign key (ingest writes them in bulk), so they are deleted here, in the same transaction.
-  await ctx.services.db.k.transaction().execute(async (trx) => {
-    const db = { ...ctx.services.db, k: trx };
+  await withTransaction(ctx.services.db, async (db) => {
     await spansRepo(db).deleteForCompany(id);
     await redRepo(db).deleteForCompany(id);
     await companiesRepo(db).delete(id);

@@ -3,6 +3,7 @@ import type { CompanyRow } from '../../db/repositories/companies-repo.ts';
 import { toIso } from '../ids.ts';
 
 import { DEFAULT_SERVICES } from '../../../lib/company.ts';
+import { isPlanName, type PlanName } from '../../../lib/plans.ts';
 
 export interface CompanyView {
   id: string;
@@ -23,7 +24,7 @@ export interface CompanyView {
   threat_feed_enabled: boolean;
   horizontal_logo_base64: string | null;
   logo_base64: string | null;
-  plan: 'starter' | 'professional' | 'enterprise';
+  plan: PlanName;
   user_count?: number;
   created_at: string;
 }
@@ -62,7 +63,7 @@ export function toCompanyView(c: CompanyRow, userCount?: number): CompanyView {
     threat_feed_enabled: c.threat_feed_enabled === 1,
     horizontal_logo_base64: c.horizontal_logo_base64,
     logo_base64: c.logo_base64,
-    plan: (['starter', 'professional', 'enterprise'].includes(c.plan) ? c.plan : 'starter') as CompanyView['plan'],
+    plan: isPlanName(c.plan) ? c.plan : 'starter',
     ...(userCount !== undefined ? { user_count: userCount } : {}),
     created_at: toIso(c.created_at),
   };

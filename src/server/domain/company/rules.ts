@@ -1,11 +1,11 @@
 // Validation of the tenant form (section 5 of the spec): required fields, email and URL format,
 // subdomain rules, #rrggbb colours, logos sniffed by content (PNG, JPEG, WebP; 512 KB at most).
-import { EMAIL_RE } from '../users/rules.ts';
+import { isEmail, isHexColour } from '../../../lib/formats.ts';
 import { subdomainProblem } from '../../../lib/hosts.ts';
 import { DEFAULT_SERVICES, MAX_LOGO_BYTES } from '../../../lib/company.ts';
+import type { PlanName } from '../../../lib/plans.ts';
 import { parseServices } from './present.ts';
 
-const COLOUR_RE = /^#[0-9a-fA-F]{6}$/;
 const PHONE_RE = /^\+?[0-9 ()./-]{3,30}$/;
 
 export type LogoKind = 'png' | 'jpeg' | 'webp';
@@ -75,7 +75,7 @@ export interface CompanyFormInput {
   threat_feed_enabled?: boolean;
   horizontal_logo_base64?: string | null;
   logo_base64?: string | null;
-  plan?: 'starter' | 'professional' | 'enterprise';
+  plan?: PlanName;
 }
 
 export interface CleanCompany {
@@ -110,7 +110,7 @@ export function validateCompany(input: CompanyFormInput, stored?: { services: st
   const subdomain = (input.subdomain ?? '').trim();
   if (!name) fields.name = 'Company Name is required.';
   if (!email) fields.email = 'Email is required.';
-  else if (!EMAIL_RE.test(email)) fields.email = 'Please enter a valid email address.';
+  else if (!isEmail(email)) fields.email = 'Please enter a valid email address.';
   const sp = subdomainProblem(subdomain);
   if (sp) fields.subdomain = sp;
   const url = input.url === undefined ? undefined : input.url?.trim() || null;
@@ -121,7 +121,7 @@ export function validateCompany(input: CompanyFormInput, stored?: { services: st
   if (slug && subdomainProblem(slug) && slug !== subdomain) fields.slug = 'Slug may contain only lowercase letters, digits and hyphens.';
   for (const key of ['primary_color', 'secondary_color'] as const) {
     const v = input[key];
-    if (v !== undefined && !COLOUR_RE.test(v)) fields[key] = `${key === 'primary_color' ? 'Primary' : 'Secondary'} colour must be a hex colour such as #007bff.`;
+    if (v !== undefined && !isHexColour(v)) fields[key] = `${key === 'primary_color' ? 'Primary' : 'Secondary'} colour must be a hex colour such as #007bff.`;
   }
   if (input.max_users !== undefined && (!Number.isInteger(input.max_users) || input.max_users < 1)) fields.max_users = 'Max Users must be at least 1.';
   if (input.max_users !== undefined && input.max_users > 100_000) fields.max_users = 'Max Users must be at most 100000.';

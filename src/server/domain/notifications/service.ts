@@ -38,12 +38,12 @@ const toView = (p: PreferenceFlags): PrefsView => Object.fromEntries(Object.entr
 
 export async function getPreferences(ctx: Ctx): Promise<PrefsView> {
   const actor = requireActor(ctx);
-  return toView(await preferencesRepo(ctx.services.db.k).get(actor.userId));
+  return toView(await preferencesRepo(ctx.services.db).get(actor.userId));
 }
 
 export async function putPreferences(ctx: Ctx, input: Partial<PrefsView>): Promise<PrefsView> {
   const actor = requireActor(ctx);
-  const repo = preferencesRepo(ctx.services.db.k);
+  const repo = preferencesRepo(ctx.services.db);
   const current = await repo.get(actor.userId);
   const next = { ...current };
   for (const key of Object.keys(current) as Array<keyof PreferenceFlags>) {

@@ -5,14 +5,15 @@ import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { recordAudit } from '../audit/record.ts';
 import { TOO_COMMON_PASSWORD, passwordProblem } from '../users/rules.ts';
 import { isCommonPassword } from '../users/common-passwords.ts';
 import { roleOfUserType } from '../../../lib/permissions.ts';
+import { isEmail } from '../../../lib/formats.ts';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SETUP_DONE = 'Setup is already complete: a user exists.';
 
 export async function needsSetup(services: Services): Promise<boolean> {
@@ -26,7 +27,7 @@ export async function createSuperAdmin(
   opts: { onlyIfNoUsers: boolean },
 ): Promise<{ id: string }> {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL_RE.test(email)) throw new DomainError('validation', 'Please enter a valid email address.', { fields: { email: 'Please enter a valid email address.' } });
+  if (!isEmail(email)) throw new DomainError('validation', 'Please enter a valid email address.', { fields: { email: 'Please enter a valid email address.' } });
   if (input.password.length < 8) throw new DomainError('validation', 'The password must have at least 8 characters.', { fields: { password: 'The password must have at least 8 characters.' } });
   if (isCommonPassword(input.password)) throw new DomainError('validation', TOO_COMMON_PASSWORD, { fields: { password: TOO_COMMON_PASSWORD } });
   const repo = usersRepo(services.db);
@@ -51,8 +52,8 @@ export async function createSuperAdmin(
     return { id };
   }
   // Checked again under a lock: two first-run forms sent at once create one super admin.
-  await services.db.k.transaction().execute(async (trx) => {
-    const tx = usersRepo({ ...services.db, k: trx });
+  await withTransaction(services.db, async (db) => {
+    const tx = usersRepo(db);
     await tx.lockForFirstUser();
     if ((await tx.count()) > 0) throw new DomainError('conflict', SETUP_DONE);
     await tx.insert(row);

@@ -4,14 +4,15 @@ import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso } from '../ids.ts';
 import { requireSuperAdmin } from '../authz.ts';
-import type { Db } from '../../db/connect.ts';
+import { withTransaction, type DbScope } from '../../db/scope.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { auditFromCtx } from '../audit/record.ts';
-import { EMAIL_RE, newPasswordProblem, passwordProblem } from './rules.ts';
+import { newPasswordProblem, passwordProblem } from './rules.ts';
+import { isEmail } from '../../../lib/formats.ts';
 
 export interface UserView {
   id: string;
@@ -68,7 +69,7 @@ async function validateUser(ctx: Ctx, input: UserFormInput, opts: { creating: bo
   const email = (input.email ?? '').trim().toLowerCase();
   if (!full_name) fields.name = 'Full Name is required.';
   if (!email) fields.email = 'Email is required.';
-  else if (!EMAIL_RE.test(email)) fields.email = 'Please enter a valid email address.';
+  else if (!isEmail(email)) fields.email = 'Please enter a valid email address.';
   if (opts.creating) {
     const pw = passwordProblem(input.password);
     if (pw) fields.password = pw;
@@ -85,13 +86,8 @@ async function validateUser(ctx: Ctx, input: UserFormInput, opts: { creating: bo
   return { full_name, email, user_type: type as 1 | 2 | 3, company_id: type === 1 ? null : companyId };
 }
 
-/** Runs fn in one transaction with repositories bound to it. */
-function inTx<T>(ctx: Ctx, fn: (db: Db) => Promise<T>): Promise<T> {
-  return ctx.services.db.k.transaction().execute((trx) => fn({ ...ctx.services.db, k: trx }));
-}
-
 /** Inside a transaction: refuses when the company is full (its row is locked meanwhile). */
-async function assertRoomFor(db: Db, companyId: string): Promise<void> {
+async function assertRoomFor(db: DbScope, companyId: string): Promise<void> {
   const company = await companiesRepo(db).lockById(companyId);
   if (!company) return;
   const users = await usersRepo(db).countByCompany(companyId);
@@ -126,7 +122,7 @@ export async function createUser(ctx: Ctx, input: UserFormInput): Promise<UserVi
   const now = ctx.services.now();
   const id = newId();
   try {
-    await inTx(ctx, async (db) => {
+    await withTransaction(ctx.services.db, async (db) => {
       if (clean.company_id) await assertRoomFor(db, clean.company_id);
       await usersRepo(db).insert({
         ...clean, id, is_active: input.is_active === false ? 0 : 1, password_hash: passwordHash, session_version: 1, created_at: now, updated_at: now,
@@ -152,7 +148,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
   const isActive = input.is_active === undefined ? before.is_active : input.is_active ? 1 : 0;
   const losesSuperAdmin = before.user_type === 1 && before.is_active === 1 && (clean.user_type !== 1 || isActive === 0);
   try {
-    await inTx(ctx, async (db) => {
+    await withTransaction(ctx.services.db, async (db) => {
       if (losesSuperAdmin && (await usersRepo(db).lockActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
       if (clean.company_id && clean.company_id !== before.company_id) await assertRoomFor(db, clean.company_id);
       await usersRepo(db).update(id, { ...clean, is_active: isActive, updated_at: ctx.services.now() });
@@ -174,7 +170,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
 export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
   requireSuperAdmin(ctx);
   const u = await loadUser(ctx, id);
-  await inTx(ctx, async (db) => {
+  await withTransaction(ctx.services.db, async (db) => {
     if (u.user_type === 1 && u.is_active === 1 && (await usersRepo(db).lockActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
     await usersRepo(db).delete(id);
   });

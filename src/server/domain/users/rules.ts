@@ -1,7 +1,6 @@
-// Validation rules for people: email format and new passwords.
+// Validation rules for people: new passwords (the e-mail format is in src/lib/formats.ts).
 import { isCommonPassword } from './common-passwords.ts';
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD = 8;
 export const TOO_COMMON_PASSWORD = 'This password is too common. Choose another.';
 

@@ -3,6 +3,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { DEFAULT_SERVICES, LOGO_MIME_TYPES, MAX_LOGO_BYTES, type CompanyServices } from '../../../../lib/company.ts';
+import { isEmail, isHexColour } from '../../../../lib/formats.ts';
 import { subdomainProblem } from '../../../../lib/hosts.ts';
 import { api } from '../../api.ts';
 import { always, changeThenReload, inAlert, loadInto, type Alert } from '../../stores/remote.ts';
@@ -58,8 +59,6 @@ export function logoProblem(file: { type: string; size: number }, label: string)
   return null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** Max Users: a number, non-numeric becomes 0 (which then fails the minimum of 1). */
 export function maxUsersOf(v: string): number {
@@ -71,7 +70,7 @@ export function validateTenant(f: TenantForm): Record<string, string> {
   const e: Record<string, string> = {};
   if (!f.name.trim()) e.name = 'Company Name is required';
   if (!f.email.trim()) e.email = 'Email is required';
-  else if (!EMAIL.test(f.email.trim())) e.email = 'Enter a valid email address';
+  else if (!isEmail(f.email.trim())) e.email = 'Enter a valid email address';
   const sub = f.subdomain.trim();
   if (!sub) e.subdomain = 'Subdomain is required';
   else {
@@ -87,8 +86,8 @@ export function validateTenant(f: TenantForm): Record<string, string> {
     }
   }
   if (maxUsersOf(f.maxUsers) < 1) e.maxUsers = 'Max Users must be at least 1';
-  if (!HEX.test(f.primaryColor)) e.primaryColor = 'Colour must be #rrggbb';
-  if (!HEX.test(f.secondaryColor)) e.secondaryColor = 'Colour must be #rrggbb';
+  if (!isHexColour(f.primaryColor)) e.primaryColor = 'Colour must be #rrggbb';
+  if (!isHexColour(f.secondaryColor)) e.secondaryColor = 'Colour must be #rrggbb';
   return e;
 }
 

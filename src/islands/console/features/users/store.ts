@@ -2,6 +2,7 @@
 // create/update/reset-password/delete actions. Every successful change reloads the list.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
+import { isEmail } from '../../../../lib/formats.ts';
 import { api } from '../../api.ts';
 import { always, changeThenReload, dataOrLog, inAlert, loadInto, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
@@ -44,14 +45,13 @@ export function withUserType(f: UserForm, userType: UserForm['userType']): UserF
   return { ...f, userType, companyId: userType === '1' ? '' : f.companyId };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Field messages (shown beside the fields) for a create (password required) or an edit. */
 export function validateUser(f: UserForm, creating: boolean): Record<string, string> {
   const e: Record<string, string> = {};
   if (!f.name.trim()) e.name = 'Full Name is required';
   if (!f.email.trim()) e.email = 'Email is required';
-  else if (!EMAIL.test(f.email.trim())) e.email = 'Enter a valid email address';
+  else if (!isEmail(f.email.trim())) e.email = 'Enter a valid email address';
   if (creating && !f.password) e.password = 'Password is required';
   if (!f.userType) e.userType = 'User Type is required';
   if ((f.userType === '2' || f.userType === '3') && !f.companyId) e.companyId = 'Company is required';

@@ -1,0 +1,93 @@
+// The import rules of DESIGN.md section 2, checked by `npm run lint:deps` (scripts/test.sh fails
+// on any violation). Type-only imports count: a type cycle couples modules as much as a value one.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'lib-imports-nothing-of-ours',
+      comment: 'src/lib is pure code shared by browser and server: it imports only other src/lib modules.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/', pathNot: '^src/lib/' },
+    },
+    {
+      name: 'lib-is-dependency-free',
+      comment: 'src/lib runs in the browser and the server: no packages and no Node built-ins (tests excepted).',
+      severity: 'error',
+      from: { path: '^src/lib/', pathNot: '[.]test[.]ts$' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'] },
+    },
+    {
+      name: 'api-imports-only-lib',
+      comment: 'src/api (generated types and the typed client) imports only src/lib and its own generated types.',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: '^src/', pathNot: '^src/(api|lib)/' },
+    },
+    {
+      name: 'islands-import-only-api-and-lib',
+      comment: 'Hydrated React reaches the server only through the typed API client.',
+      severity: 'error',
+      from: { path: '^src/islands/' },
+      to: { path: '^src/', pathNot: '^src/(islands|api|lib)/' },
+    },
+    {
+      name: 'astro-never-imports-server',
+      comment:
+        'Pages, layouts, components and islands get server services through Astro locals; importing src/server ' +
+        'would bundle a second copy of the database and caches.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/server/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'http-never-imports-db',
+      comment: 'HTTP handlers call domain services; only the domain reaches repositories.',
+      severity: 'error',
+      from: { path: '^src/server/http/' },
+      to: { path: '^src/server/db/' },
+    },
+    {
+      name: 'domain-never-imports-http',
+      comment: 'Domain services know nothing of Fastify, requests or problem responses.',
+      severity: 'error',
+      from: { path: '^src/server/domain/' },
+      to: { path: '^src/server/http/' },
+    },
+    {
+      name: 'engine-never-imports-domain',
+      comment: 'The check engine talks to the domain through small interfaces it owns, never by importing it.',
+      severity: 'error',
+      from: { path: '^src/server/engine/' },
+      to: { path: '^src/server/domain/' },
+    },
+    {
+      name: 'migrations-are-frozen',
+      comment: 'A migration never changes once released, so it imports no application code (packages only).',
+      severity: 'error',
+      from: { path: '^src/server/db/migrations/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'no-cycles-in-server',
+      comment: 'Modules of src/server form no import cycle (type-only imports included).',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/server/', circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/api/schema[.]d[.]ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Resolve `.ts` specifiers and Astro/React files the way Vite and Node do.
+    extraExtensionsToScan: ['.astro'],
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

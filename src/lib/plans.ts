@@ -1,0 +1,48 @@
+// What each company plan (companies.plan) allows: how many monitors, how long raw check results,
+// spans and RED rollups are kept, and how much telemetry it may send a second (token buckets:
+// rate and burst, counted in spans and in body bytes after decompression, so bodies with few or
+// no spans are paced as well). A missing or unknown plan gets the starter plan's limits.
+export const PLAN_NAMES = ['starter', 'professional', 'enterprise'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+export interface PlanLimits {
+  /** monitors a company may have (Infinity: no limit) */
+  monitors: number;
+  /** days raw check results, spans and RED rollups are kept */
+  retentionDays: number;
+  spansPerSecond: number;
+  burstSpans: number;
+  bytesPerSecond: number;
+  burstBytes: number;
+}
+
+const MiB = 1024 * 1024;
+
+// Bytes allow about 2 KiB a span at the span rate: real exports take 200-1,000 bytes a span.
+export const PLANS: Readonly<Record<PlanName, PlanLimits>> = {
+  starter: { monitors: 10, retentionDays: 7, spansPerSecond: 2_000, burstSpans: 20_000, bytesPerSecond: 4 * MiB, burstBytes: 40 * MiB },
+  professional: {
+    monitors: 50,
+    retentionDays: 30,
+    spansPerSecond: 10_000,
+    burstSpans: 100_000,
+    bytesPerSecond: 20 * MiB,
+    burstBytes: 200 * MiB,
+  },
+  enterprise: {
+    monitors: Infinity,
+    retentionDays: 90,
+    spansPerSecond: 50_000,
+    burstSpans: 500_000,
+    bytesPerSecond: 100 * MiB,
+    burstBytes: 1000 * MiB,
+  },
+};
+
+export function isPlanName(value: unknown): value is PlanName {
+  return (PLAN_NAMES as readonly unknown[]).includes(value);
+}
+
+export function planLimits(plan: string | null | undefined): PlanLimits {
+  return isPlanName(plan) ? PLANS[plan] : PLANS.starter;
+}
