@@ -22,6 +22,7 @@ function recordingJob(name: string, periodMs: number, work: () => Promise<void> 
     async run(services, now) {
       runs.push({ by: services, at: now });
       await work();
+      return undefined;
     },
   };
   return { job, runs };
