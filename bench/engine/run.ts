@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   idleLoop.disable();
   const baseline = { loopP99: idleLoop.percentile(99) / 1e6, timerP99: pct(idleLate, 99), timerP50: pct(idleLate, 50) };
 
-  const engine = createEngine(services, { pruneEveryMs: 0 });
+  const engine = createEngine(services);
   engine.start();
   process.stdout.write(`warming up ${INTERVAL * 2} s with ${MONITORS} monitors at ${INTERVAL} s on ${db.kind}...\n`);
   await new Promise((r) => setTimeout(r, INTERVAL * 2000));

@@ -1,20 +1,20 @@
-// The platform's one process: configuration, database, HTTP (API + pages) and the check engine.
-// Stops cleanly on SIGINT/SIGTERM: stop accepting, finish in-flight requests, checks and
-// writes, close the database.
+// The platform's one process: configuration, database, HTTP (API + pages), the check engine and
+// the timed jobs. Stops cleanly on SIGINT/SIGTERM: stop accepting, finish in-flight requests,
+// checks, jobs and writes, close the database.
 import { buildApp } from './http/app.ts';
 import { startEngine } from './engine/index.ts';
+import { startJobs } from './jobs/runner.ts';
 import { configOrExit, exitOnFatal, onStopSignal } from './process-lifecycle.ts';
 import { createPageServices, createServices } from './services.ts';
-import { startTelemetry } from './telemetry/service.ts';
 
 async function main(): Promise<void> {
   const config = configOrExit();
   const services = await createServices(config);
-  startTelemetry(services); // span writer and the hourly retention sweep of spans and RED rollups
   const app = await buildApp({ services, pages: createPageServices(services), withPages: true });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.productName} listening on ${config.publicScheme}://${config.productDomain}:${config.port} (${services.db.kind})`);
   if (config.runEngine) startEngine(services, { log: (m) => app.log.warn(m) });
+  startJobs(services, { log: (m) => app.log.warn(m) });
 
   onStopSignal(async (signal) => {
     app.log.info(`${signal}: shutting down`);

@@ -1,6 +1,8 @@
-// `npm run worker`: an extra check-engine process (no HTTP) for PostgreSQL deployments. Several
-// workers and servers share one database; leases make sure a due check runs exactly once.
+// `npm run worker`: an extra check-engine and jobs process (no HTTP) for PostgreSQL deployments.
+// Several workers and servers share one database; leases make sure a due check runs exactly
+// once, and each period of a timed job once.
 import { startEngine } from './engine/index.ts';
+import { startJobs } from './jobs/runner.ts';
 import { configOrExit, exitOnFatal, onStopSignal } from './process-lifecycle.ts';
 import { createServices } from './services.ts';
 
@@ -14,6 +16,7 @@ async function main(): Promise<void> {
     if (config.logLevel !== 'silent') process.stderr.write(`${m}\n`);
   };
   const engine = startEngine(services, { log });
+  startJobs(services, { holder: engine.owner, log });
   log(`worker ${engine.owner} checking monitors (${services.db.kind})`);
   onStopSignal(async () => {
     for (const hook of services.onShutdown ?? []) await hook();

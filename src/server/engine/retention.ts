@@ -1,5 +1,5 @@
 // Raw check results are kept for the company plan's retention (starter 7, professional 30,
-// enterprise 90 days); rollups stay. Runs hourly from the engine; idempotent.
+// enterprise 90 days); rollups stay. Run hourly by jobs/check-results-retention.ts; idempotent.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema/index.ts';
 import { checksRepo } from '../db/repositories/checks-repo.ts';

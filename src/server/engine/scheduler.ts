@@ -11,7 +11,6 @@ import { parseConfig } from './kinds/config.ts';
 import { KINDS } from './kinds/index.ts';
 import type { EngineHost } from './ports.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
-import { pruneResults } from './retention.ts';
 import { dnsResolver, perKeyLimit, type Resolver } from './dns-lookup.ts';
 
 export interface EngineOptions {
@@ -28,8 +27,6 @@ export interface EngineOptions {
   extraCa?: string[];
   resolve?: Resolver;
   limits?: Partial<CheckLimits>;
-  /** Retention pruning period (ms); 0 = off */
-  pruneEveryMs?: number;
   log?: (msg: string) => void;
   /** How long stop() lets running checks finish before abandoning them (main.ts force-exits at 15 s) */
   stopGraceMs?: number;
@@ -90,7 +87,6 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let lastOverdueScan = 0;
-  let lastPrune = 0;
   const inFlight = new Map<string, { company: string; abort: AbortController; done: Promise<void>; started: boolean }>();
   const perCompany = new Map<string, number>();
   const caps = new Map<string, { cap: number; at: number }>();
@@ -222,7 +218,8 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     stats.inFlight = inFlight.size;
   }
 
-  async function maintenanceJobs(now: number): Promise<void> {
+  // Part of claiming rather than a job: it must run before the first claim after downtime.
+  async function rephaseOverdue(now: number): Promise<void> {
     if (now - lastOverdueScan > 5_000) {
       lastOverdueScan = now;
       // After downtime: no burst of catch-up checks; each late monitor runs at its own phase.
@@ -231,17 +228,11 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
         await monitorsRepo(k).setNextDue(m.id, now + phaseOffsetMs(m.id, interval));
       }
     }
-    const every = opts.pruneEveryMs ?? 3_600_000;
-    if (every > 0 && now - lastPrune > every) {
-      lastPrune = now;
-      const n = await pruneResults(k, now);
-      if (n) log(`engine: pruned ${n} raw results past retention`);
-    }
   }
 
   async function tick(): Promise<number> {
     const now = services.now();
-    await maintenanceJobs(now);
+    await rephaseOverdue(now);
     const free = maxInFlight - inFlight.size;
     if (free <= 0) return 0;
     const claimed = await monitorsRepo(k).claimDue(owner, now, now + lookaheadMs, Math.min(free, claimBatch), leaseMarginMs);

@@ -1,6 +1,6 @@
 // The telemetry part of the process's services: the span writer, the ingest rate limiter, the
-// budget of body bytes in memory, the ingest limits and the hourly retention sweep. Created
-// once per process (lazily, so every entry point gets it).
+// budget of body bytes in memory and the ingest limits, created once per process (lazily, so
+// every entry point gets it); and the retention sweep the span-retention job runs.
 import type { Db } from '../db/connect.ts';
 import { companiesRepo } from '../db/repositories/companies-repo.ts';
 import { spansRepo } from '../db/repositories/spans-repo.ts';
@@ -36,22 +36,14 @@ const MiB = 1024 * 1024;
 const DEFAULT_LIMITS: IngestLimits = { bodyTimeoutMs: BODY_TIMEOUT_MS, companyInflightBytes: 24 * MiB, processInflightBytes: 64 * MiB };
 
 const DAY_MS = 86_400_000;
-const SWEEP_EVERY_MS = 3_600_000;
 
-/** The process's telemetry services, created (with the retention sweep) on first use. */
+/** The process's telemetry services, created on first use. */
 export function telemetryOf(services: TelemetryHost): TelemetryServices {
   if (!services.telemetry) {
     const writer = new SpanWriter(services.db);
-    const timer = setInterval(() => {
-      sweepRetention(services).catch(() => {});
-    }, SWEEP_EVERY_MS);
-    timer.unref();
     const limits = { ...DEFAULT_LIMITS };
     services.telemetry = { writer, limiter: new IngestLimiter(), budget: new InflightBudget(limits), limits };
-    (services.onShutdown ??= []).unshift(async () => {
-      clearInterval(timer);
-      await writer.close();
-    });
+    (services.onShutdown ??= []).unshift(() => writer.close());
   }
   return services.telemetry;
 }
@@ -67,9 +59,4 @@ export async function sweepRetention(services: TelemetryHost): Promise<{ spans: 
     rollups += await redRepo(services.db).deleteOlderThan(c.id, cutoffMs);
   }
   return { spans, rollups };
-}
-
-/** Starts telemetry with the process (so the retention sweep runs before the first export). */
-export function startTelemetry(services: TelemetryHost): void {
-  telemetryOf(services);
 }

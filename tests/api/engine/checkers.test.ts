@@ -22,7 +22,7 @@ describe('checkers against loopback targets', () => {
   beforeAll(async () => {
     [http, tls, dnsOk, dnsSilent] = await Promise.all([startHttpTargets(), startTlsTargets(), startDnsServer({ answer: true }), startDnsServer({ answer: false })]);
     services = await engineServices('sqlite');
-    engine = createEngine(services, { extraCa: [tls.caPem], pruneEveryMs: 0 });
+    engine = createEngine(services, { extraCa: [tls.caPem] });
     // Every monitor made here is checked at once (limits on that: tests/api/hardening/monitors-immediate-checks.test.ts).
     services.monitoring = { engine, immediateChecks: { windowMs: 0, perCompany: Infinity } };
     ctx = (await seedTenant(services)).adminCtx;
@@ -152,7 +152,7 @@ describe('checkers against loopback targets', () => {
       for (let i = 0; i < 5; i++) await http1(`hostile ${path} ${i}`, path, { interval_seconds: 1, timeout_seconds: 3 });
     }
     const healthy = await Promise.all(Array.from({ length: 5 }, (_, i) => http1(`on time ${i}`, '/ok', { interval_seconds: 1 })));
-    const running = createEngine(services, { pruneEveryMs: 0 });
+    const running = createEngine(services);
     running.start();
     await new Promise((r) => setTimeout(r, 4000));
     await running.stop();

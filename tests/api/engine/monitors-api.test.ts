@@ -24,7 +24,7 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     http = await startHttpTargets();
     t = await startTestApp({ db: kind, env: { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1' } });
     // Every save here is checked at once: the limits on that are tested in tests/api/hardening/monitors-immediate-checks.test.ts.
-    t.services.monitoring = { engine: createEngine(t.services, { pruneEveryMs: 0 }), immediateChecks: { windowMs: 0, perCompany: Infinity } };
+    t.services.monitoring = { engine: createEngine(t.services), immediateChecks: { windowMs: 0, perCompany: Infinity } };
     acme = await seedCompany(t.services, { plan: 'starter' });
     globex = await seedCompany(t.services, { plan: 'professional' });
     const users = {

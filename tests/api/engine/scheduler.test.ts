@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
 
   it('stops within its grace while a target hangs, writing nothing half-done and handing the lease back', async () => {
     const t = await seedTenant(services);
-    const engine = createEngine(services, { pruneEveryMs: 0, stopGraceMs: 300, tickMs: 20 });
+    const engine = createEngine(services, { stopGraceMs: 300, tickMs: 20 });
     const m = await createMonitor(t.adminCtx, { name: 'hangs', type: 'http', url: http.url('/slow-headers'), interval_seconds: 60, timeout_seconds: 60, is_public: false } as never);
     engine.start();
     const t0 = Date.now();
@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
 
   it('runs a monitor once after downtime (no catch-up burst) and lets a dead worker\'s lease expire', async () => {
     const t = await seedTenant(services);
-    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const engine = createEngine(services);
     const m = await createMonitor(t.adminCtx, { name: 'late', type: 'http', url: http.url('/count/late'), interval_seconds: 60, timeout_seconds: 2, is_public: false } as never);
     await engine.runDueNow();
     // The engine was down for ten intervals.
@@ -82,7 +82,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
 
   it('does not check the monitors of a deactivated company', async () => {
     const t = await seedTenant(services);
-    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const engine = createEngine(services);
     const m = await createMonitor(t.adminCtx, { name: 'dormant', type: 'http', url: http.url('/ok'), interval_seconds: 60, timeout_seconds: 2, is_public: false } as never);
     await k().updateTable('companies').set({ is_active: 0 }).where('id', '=', t.company.id).execute();
     await engine.runDueNow();
@@ -96,7 +96,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
   it('caps concurrent checks per company at max_workers', async () => {
     const t = await seedTenant(services);
     await k().updateTable('companies').set({ max_workers: 2 }).where('id', '=', t.company.id).execute();
-    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const engine = createEngine(services);
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push((await createMonitor(t.adminCtx, { name: `slow${i}`, type: 'http', url: http.url('/slow?ms=300'), interval_seconds: 60, timeout_seconds: 5, is_public: false } as never)).id);
     const started = Date.now();
@@ -110,7 +110,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
 
   it('warns once when a certificate is within 14 days of expiry, and when it is invalid', async () => {
     const t = await seedTenant(services);
-    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const engine = createEngine(services);
     const expiring = await createMonitor(t.adminCtx, { name: 'shop cert', type: 'ssl', host: 'localhost', port: tls.port.expiring, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
     await createMonitor(t.adminCtx, { name: 'old cert', type: 'ssl', host: 'localhost', port: tls.port.expired, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
     await createMonitor(t.adminCtx, { name: 'shop site', type: 'http', url: `https://localhost:${tls.port.expiring}/`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
@@ -127,7 +127,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
 
   it('warns when DNS fails and when its answers change', async () => {
     const t = await seedTenant(services);
-    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const engine = createEngine(services);
     dns.records.set('www.shop.test', ['192.0.2.1']);
     const m = await createMonitor(t.adminCtx, { name: 'shop dns', type: 'dns', host: 'www.shop.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
     await engine.runDueNow();
@@ -152,7 +152,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     const starter = await seedCompany(services, { plan: 'starter' });
     const pro = await seedCompany(services, { plan: 'professional' });
     const t = await seedTenant(services);
-    const engine = createEngine(services, { pruneEveryMs: 0 });
+    const engine = createEngine(services);
     const m = await createMonitor(t.adminCtx, { name: 'kept', type: 'http', url: http.url('/ok'), interval_seconds: 60, timeout_seconds: 2, is_public: false } as never);
     await engine.runDueNow();
     const day = 86_400_000;

@@ -86,7 +86,7 @@ describe('SSRF guard in the engine', () => {
     const meta = await mk('redirect to metadata', `http://127.0.0.1:${http.port}/redirect-to?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`);
 
     // Private targets off: the engine refuses every one of them when it connects.
-    const closedEngine = createEngine(closed, { pruneEveryMs: 0 });
+    const closedEngine = createEngine(closed);
     await closedEngine.runDueNow();
     for (const m of [odd, hex, mapped, rebind, redirect, meta]) {
       const v = await getMonitor(openCtx, m.id);
@@ -96,7 +96,7 @@ describe('SSRF guard in the engine', () => {
     expect(http.hits.get('/ok') ?? []).toHaveLength(0);
 
     // Private targets on: loopback is reachable, the redirect to metadata still is not.
-    const openEngine = createEngine(open, { pruneEveryMs: 0 });
+    const openEngine = createEngine(open);
     const now = Date.now();
     await open.db.k.updateTable('monitors').set({ next_due_at: now }).execute();
     await openEngine.runDueNow();
@@ -116,7 +116,7 @@ describe('SSRF guard in the engine', () => {
     const v4 = await via('hop to 127.0.0.2', `http://127.0.0.2:${http.port}/ok`);
     const v6 = await via('hop to ::1', `http://[::1]:${http.port}/ok`);
     const before = (http.hits.get('/redirect-to') ?? []).length;
-    await createEngine(listed, { pruneEveryMs: 0 }).runDueNow();
+    await createEngine(listed).runDueNow();
     expect((http.hits.get('/redirect-to') ?? []).length).toBe(before + 2); // the first hop was allowed and made
     expect((await getMonitor(openCtx, v4.id)).last_error).toBe('Target refused: 127.0.0.2 is a loopback address');
     expect((await getMonitor(openCtx, v6.id)).last_error).toBe('Target refused: ::1 is a loopback address');
@@ -143,7 +143,7 @@ describe('SSRF guard in the engine', () => {
     await open.db.k.updateTable('monitors').set({ is_paused: 1 }).execute(); // only these two run
     const hidden = await createMonitor(ctx, { name: 'internal answer', type: 'dns', host: 'db.example.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, expected_values: ['1.2.3.4'], interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: true } as never);
     const shown = await createMonitor(ctx, { name: 'public answer', type: 'dns', host: 'www.example.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, expected_values: ['192.0.2.7'], interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: true } as never);
-    await createEngine(listed, { pruneEveryMs: 0 }).runDueNow();
+    await createEngine(listed).runDueNow();
     const h = await getMonitor(openCtx, hidden.id);
     expect(h.status).toBe('down');
     expect(h.last_error).toBe('db.example.test answers with a non-public address (not shown)');

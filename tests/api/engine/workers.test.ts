@@ -10,6 +10,7 @@ import type { Services } from '../../../src/server/domain/context.ts';
 import { openDb } from '../../../src/server/db/connect.ts';
 import { createMonitor } from '../../../src/server/domain/monitors/service.ts';
 import { createServices } from '../../../src/server/services.ts';
+import { JOBS } from '../../../src/server/jobs/registry.ts';
 import { DB_KINDS, newDatabaseLocation, tempDir } from '../../support/test-db.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { seedTenant } from './support.ts';
@@ -100,6 +101,10 @@ describe('worker processes', () => {
     }
     expect(total).toBeGreaterThan(80);
     expect(total).toBeLessThanOrEqual(20 * 7);
+    // The timed jobs ran in the workers too, each hour's run leased to one of them.
+    const jobLeases = await services.db.k.selectFrom('job_leases').select(['name', 'holder']).execute();
+    expect(jobLeases.map((l) => l.name).sort()).toEqual(JOBS.map((j) => j.name).sort());
+    for (const l of jobLeases) expect(owners).toContain(l.holder);
     await services.db.close();
   }, 90_000);
 

@@ -39,7 +39,7 @@ describe.each(DB_KINDS)('check errors a hostile target cannot fill, on %s', (kin
   beforeAll(async () => {
     [http, tls] = await Promise.all([startHttpTargets(), startTlsTargets()]);
     t = await startTestApp({ db: kind, env: { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1' } });
-    engine = createEngine(t.services, { extraCa: [tls.caPem], pruneEveryMs: 0 });
+    engine = createEngine(t.services, { extraCa: [tls.caPem] });
     const company = await seedCompany(t.services, { name: 'Hostile Targets Inc', plan: 'enterprise' });
     subdomain = company.subdomain;
     ctx = ctxFor(t.services, actorFor(await seedUser(t.services, { userType: 2, companyId: company.id })));

@@ -19,7 +19,7 @@ describe('secret headers and redirects', () => {
   beforeAll(async () => {
     [first, other] = await Promise.all([startHttpTargets(), startHttpTargets()]);
     services = await engineServices('sqlite'); // private targets open for loopback
-    engine = createEngine(services, { pruneEveryMs: 0 });
+    engine = createEngine(services);
     ctx = (await seedTenant(services)).adminCtx;
   });
   afterAll(async () => {

@@ -33,7 +33,7 @@ describe.each(DB_KINDS)('immediate checks after a save on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp({ db: kind, now: () => clock, env: { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '60' } });
-    t.services.monitoring = { engine: createEngine(t.services, { pruneEveryMs: 0 }) };
+    t.services.monitoring = { engine: createEngine(t.services) };
     const acme = await seedCompany(t.services, { plan: 'professional' });
     admin = new ApiClient(t.baseUrl, `${acme.subdomain}.${t.config.productDomain}`);
     await signIn(admin, await seedUser(t.services, { userType: 2, companyId: acme.id }));

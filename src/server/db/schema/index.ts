@@ -1,6 +1,7 @@
 // The whole database as Kysely sees it: one interface per product area, merged here.
 import type { IdentityTables } from './identity.ts';
 import type { MonitoringTables } from './monitoring.ts';
+import type { PlatformTables } from './platform.ts';
 import type { TelemetryTables } from './telemetry.ts';
 
-export interface Database extends IdentityTables, MonitoringTables, TelemetryTables {}
+export interface Database extends IdentityTables, MonitoringTables, TelemetryTables, PlatformTables {}

@@ -30,13 +30,8 @@ export interface IssuedSession {
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
-const lastPurge = new WeakMap<Services, number>();
-const PURGE_EVERY_MS = 3_600_000;
-
-/** Expired refresh tokens and one-time codes are deleted at most hourly, on a sign-in. */
-async function purgeExpired(services: Services, now: number): Promise<void> {
-  if (now - (lastPurge.get(services) ?? 0) < PURGE_EVERY_MS) return;
-  lastPurge.set(services, now);
+/** Deletes expired refresh tokens, one-time codes and pending sign-ups (the session-sweep job). */
+export async function sweepExpiredSessions(services: Services, now: number): Promise<void> {
   // a day of grace keeps reuse detection working for tokens that just expired
   await refreshTokensRepo(services.db).purge(now - 86_400_000);
   await authCodesRepo(services.db).purge(now - 86_400_000);
@@ -51,7 +46,6 @@ export async function issueSession(
   opts: { remember: boolean; userAgent: string; familyId?: string; expiresAt?: number },
 ): Promise<IssuedSession> {
   const now = services.now();
-  if (!opts.familyId) await purgeExpired(services, now);
   const familyId = opts.familyId ?? newId();
   const expiresAt = opts.expiresAt ?? now + (opts.remember ? REMEMBER_SECONDS : SESSION_SECONDS) * 1000;
   const secret = newSecret();

@@ -1,0 +1,13 @@
+// Refresh tokens, one-time codes and pending sign-ups a day past their expiry are deleted.
+import { HOUR_MS } from '../../lib/timeline.ts';
+import { sweepExpiredSessions } from '../domain/auth/sessions.ts';
+import type { Job } from './job.ts';
+
+export const sessionSweep: Job = {
+  name: 'session-sweep',
+  periodMs: HOUR_MS,
+  async run(services, now) {
+    await sweepExpiredSessions(services, now);
+    return undefined;
+  },
+};
