@@ -25,23 +25,42 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-audit-'));
     for (let h = 0; h < 24; h++) await seedHourly(db, m, hourOf(now) - h * HOUR, h === 3 && i === 2 ? { failures: 60, code: 500 } : {});
     for (let d = 0; d < 90; d++) await seedDaily(db, m, dayOf(now) - d * DAY);
   }
-  await seedIncident(db, co.id, now, { title: 'Elevated latency', updates: [{ status: 'investigating', message: 'Looking into it.', at: now - 600_000 }] });
+  await seedIncident(db, co.id, now, {
+    title: 'Elevated latency',
+    updates: [{ status: 'investigating', message: 'Looking into it.', at: now - 600_000 }],
+  });
   await db.close();
 }
 
 const server = await startServer({
-  DATA_DIR: dataDir, RUN_ENGINE: 'false', LOG_LEVEL: 'warn',
-  ADMIN_EMAIL: 'audit@example.com', ADMIN_PASSWORD: 'audit-password-1', // setup done: "/" is the landing page
+  DATA_DIR: dataDir,
+  RUN_ENGINE: 'false',
+  LOG_LEVEL: 'warn',
+  ADMIN_EMAIL: 'audit@example.com',
+  ADMIN_PASSWORD: 'audit-password-1', // setup done: "/" is the landing page
   ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
 });
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
 });
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 let failed = false;
 try {
-  for (const [name, url] of [['landing', `http://localhost:${server.port}/`], ['status page (20 monitors)', `http://audit.localhost:${server.port}/`]] as const) {
+  for (const [name, url] of [
+    ['landing', `http://localhost:${server.port}/`],
+    ['status page (20 monitors)', `http://audit.localhost:${server.port}/`],
+  ] as const) {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const scores = CATEGORIES.map((c) => `${c} ${Math.round((result.lhr.categories[c]?.score ?? 0) * 100)}`);

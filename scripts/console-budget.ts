@@ -36,7 +36,8 @@ export function distDirFromEnv(): string {
 export function measureConsoleBudget(dist: string = distDirFromEnv()): BudgetReport {
   const client = path.join(dist, 'client');
   const chunks = path.join(dist, 'server', 'chunks');
-  if (!existsSync(client) || !existsSync(chunks)) throw new NoBuildError(`No build in ${dist}: run \`astro build\` first (DIST_DIR=${dist}).`);
+  if (!existsSync(client) || !existsSync(chunks))
+    throw new NoBuildError(`No build in ${dist}: run \`astro build\` first (DIST_DIR=${dist}).`);
 
   // The console island is src/islands/console/App.tsx (built as /_astro/App.<hash>.js) and React's
   // client renderer (/_astro/client.<hash>.js); the server build names both.
@@ -76,7 +77,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export function formatReport(r: BudgetReport): string {
   const rows = r.files.map(
-    (f) => `  ${f.url.padEnd(40)} ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw ${(f.gzip / 1024).toFixed(1).padStart(6)} KB gzip ${(f.brotli / 1024).toFixed(1).padStart(6)} KB brotli`,
+    (f) =>
+      `  ${f.url.padEnd(40)} ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw ${(f.gzip / 1024).toFixed(1).padStart(6)} KB gzip ${(f.brotli / 1024).toFixed(1).padStart(6)} KB brotli`,
   );
   return [
     `Console initial JavaScript (${r.files.length} files):`,

@@ -14,6 +14,7 @@ redocly lint openapi/openapi.yaml --format=summary >/dev/null 2>&1 || { redocly 
 # Style and layering (biome.jsonc, .dependency-cruiser.cjs): a broken rule fails the run.
 npm run --silent lint >.tmp/lint.log 2>&1 || { tail -60 .tmp/lint.log; fail_setup "biome lint failed"; }
 npm run --silent lint:deps >.tmp/lint-deps.log 2>&1 || { cat .tmp/lint-deps.log; fail_setup "dependency rules broken (DESIGN.md section 2)"; }
+npm run --silent format:check >.tmp/format.log 2>&1 || { tail -60 .tmp/format.log; fail_setup "formatting is off (npm run format)"; }
 astro build >.tmp/build.log 2>&1 || { tail -30 .tmp/build.log; fail_setup "astro build failed"; }
 
 rm -f .tmp/vitest.json .tmp/playwright.json

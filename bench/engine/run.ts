@@ -19,7 +19,15 @@ import { createEngine } from '../../src/server/engine/scheduler.ts';
 import { createServices } from '../../src/server/services.ts';
 import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
 
-const { values } = parseArgs({ options: { monitors: { type: 'string', default: '1000' }, interval: { type: 'string', default: '6' }, seconds: { type: 'string', default: '30' }, companies: { type: 'string', default: '10' }, pg: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    monitors: { type: 'string', default: '1000' },
+    interval: { type: 'string', default: '6' },
+    seconds: { type: 'string', default: '30' },
+    companies: { type: 'string', default: '10' },
+    pg: { type: 'boolean', default: false },
+  },
+});
 const MONITORS = Number(values.monitors);
 const INTERVAL = Number(values.interval);
 const SECONDS = Number(values.seconds);
@@ -38,27 +46,68 @@ async function main(): Promise<void> {
   // --pg: a throwaway PostgreSQL cluster (Debian's server, as the tests use) unless a URL is given.
   const cluster = values.pg && !process.env.BENCH_DATABASE_URL ? await startPgCluster() : undefined;
   const url = process.env.BENCH_DATABASE_URL ?? (cluster ? await createDatabase(cluster.url, 'bench_engine') : undefined);
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1', ...(url ? { DATABASE_URL: url } : {}) });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ALLOW_PRIVATE_TARGETS: 'true',
+    MIN_CHECK_INTERVAL_SECONDS: '1',
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
   const db = url ? openDb({ kind: 'postgres', url, max: 10 }) : openDb({ kind: 'sqlite', file: config.sqlitePath });
   const services = await createServices(config, { db });
   const now = Date.now();
   const companies: string[] = [];
   for (let c = 0; c < COMPANIES; c++) {
     const id = newId();
-    await companiesRepo(db).insert({ id, name: `Bench ${c}`, email: `b${c}@bench.test`, subdomain: `bench${c}-${id.slice(0, 6)}`, slug: `bench${c}-${id.slice(0, 6)}`, plan: 'enterprise', created_at: now, updated_at: now });
+    await companiesRepo(db).insert({
+      id,
+      name: `Bench ${c}`,
+      email: `b${c}@bench.test`,
+      subdomain: `bench${c}-${id.slice(0, 6)}`,
+      slug: `bench${c}-${id.slice(0, 6)}`,
+      plan: 'enterprise',
+      created_at: now,
+      updated_at: now,
+    });
     companies.push(id);
   }
   const repo = monitorsRepo(db.k);
   for (let i = 0; i < MONITORS; i++) {
     await repo.insert({
-      id: newId(), company_id: companies[i % COMPANIES], name: `bench ${i}`, type: 'http',
-      config: JSON.stringify({ url: `http://127.0.0.1:${port}/m/${i}`, method: 'GET', accepted_status_codes: ['200-299'], follow_redirects: true }),
-      is_public: i % 2, is_paused: 0, interval_seconds: INTERVAL, timeout_seconds: Math.min(5, INTERVAL), confirmations: 2,
-      status: 'unknown', status_since: null, pending_status: null, pending_count: 0, last_checked_at: null, last_response_time_ms: null,
-      last_http_code: null, last_error: null, cert_expires_at: null, push_token_hash: null, last_push_at: null,
+      id: newId(),
+      company_id: companies[i % COMPANIES],
+      name: `bench ${i}`,
+      type: 'http',
+      config: JSON.stringify({
+        url: `http://127.0.0.1:${port}/m/${i}`,
+        method: 'GET',
+        accepted_status_codes: ['200-299'],
+        follow_redirects: true,
+      }),
+      is_public: i % 2,
+      is_paused: 0,
+      interval_seconds: INTERVAL,
+      timeout_seconds: Math.min(5, INTERVAL),
+      confirmations: 2,
+      status: 'unknown',
+      status_since: null,
+      pending_status: null,
+      pending_count: 0,
+      last_checked_at: null,
+      last_response_time_ms: null,
+      last_http_code: null,
+      last_error: null,
+      cert_expires_at: null,
+      push_token_hash: null,
+      last_push_at: null,
       // Steady state: monitors already spread over their interval (as after their first check).
-      next_due_at: now + Math.floor((i / MONITORS) * INTERVAL * 1000), lease_owner: null, lease_expires_at: null, last_answers: null,
-      created_at: now, updated_at: now,
+      next_due_at: now + Math.floor((i / MONITORS) * INTERVAL * 1000),
+      lease_owner: null,
+      lease_expires_at: null,
+      last_answers: null,
+      created_at: now,
+      updated_at: now,
     });
   }
   // Baseline side by side: the same process idle, to tell machine contention from engine cost.
@@ -84,7 +133,11 @@ async function main(): Promise<void> {
       const f = config.sqlitePath;
       return statSync(f).size + (existsSync(`${f}-wal`) ? statSync(`${f}-wal`).size : 0);
     }
-    const r = await sql<{ n: number }>`select pg_total_relation_size('check_results') + pg_total_relation_size('monitor_rollups_hourly') + pg_total_relation_size('monitor_rollups_daily') as n`.execute(db.k);
+    const r = await sql<{
+      n: number;
+    }>`select pg_total_relation_size('check_results') + pg_total_relation_size('monitor_rollups_hourly') + pg_total_relation_size('monitor_rollups_daily') as n`.execute(
+      db.k,
+    );
     return Number(r.rows[0].n);
   };
   const rawBytes = async (): Promise<number | null> => {
@@ -93,7 +146,11 @@ async function main(): Promise<void> {
       return Number(r.rows[0].n);
     }
     try {
-      const r = await sql<{ n: number }>`select sum(pgsize) as n from dbstat where name in ('check_results', 'check_results_company_time_idx', 'check_results_time_idx', 'sqlite_autoindex_check_results_1')`.execute(db.k);
+      const r = await sql<{
+        n: number;
+      }>`select sum(pgsize) as n from dbstat where name in ('check_results', 'check_results_company_time_idx', 'check_results_time_idx', 'sqlite_autoindex_check_results_1')`.execute(
+        db.k,
+      );
       return Number(r.rows[0].n);
     } catch {
       return null;
@@ -111,7 +168,9 @@ async function main(): Promise<void> {
   const raw0 = await rawBytes();
   const rows0 = Number((await sql<{ n: number }>`select count(*) as n from check_results`.execute(db.k)).rows[0].n);
   let rssMax = 0;
-  const rssTimer = setInterval(() => { rssMax = Math.max(rssMax, process.memoryUsage().rss); }, 250);
+  const rssTimer = setInterval(() => {
+    rssMax = Math.max(rssMax, process.memoryUsage().rss);
+  }, 250);
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);

@@ -45,8 +45,20 @@ async function capture(format: 'protobuf' | 'json'): Promise<Payload[]> {
   const opts = { url, compression: 'none' as never };
   const exporter = format === 'protobuf' ? new ProtoExporter(opts) : new JsonExporter(opts);
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': `shop-${format}`, 'service.version': '1.4.2', 'deployment.environment': 'prod', 'host.name': 'web-1' }),
-    spanProcessors: [new BatchSpanProcessor({ exporter, maxQueueSize: SPANS_PER_BATCH * 2, maxExportBatchSize: SPANS_PER_BATCH, scheduledDelayMillis: 10 })],
+    resource: resourceFromAttributes({
+      'service.name': `shop-${format}`,
+      'service.version': '1.4.2',
+      'deployment.environment': 'prod',
+      'host.name': 'web-1',
+    }),
+    spanProcessors: [
+      new BatchSpanProcessor({
+        exporter,
+        maxQueueSize: SPANS_PER_BATCH * 2,
+        maxExportBatchSize: SPANS_PER_BATCH,
+        scheduledDelayMillis: 10,
+      }),
+    ],
   });
   const tracer = provider.getTracer('bench');
   const start = Date.now() - 30 * 60_000;
@@ -57,12 +69,30 @@ async function capture(format: 'protobuf' | 'json'): Promise<Payload[]> {
     const root = tracer.startSpan(i % 2 ? 'GET /api/products/:id' : 'POST /api/orders', {
       kind: SpanKind.SERVER,
       startTime: t0,
-      attributes: { 'http.request.method': i % 2 ? 'GET' : 'POST', 'http.route': i % 2 ? '/api/products/:id' : '/api/orders', 'url.path': `/api/orders/${i}`, 'http.response.status_code': failed ? 500 : 200, 'user_agent.original': 'Mozilla/5.0' },
+      attributes: {
+        'http.request.method': i % 2 ? 'GET' : 'POST',
+        'http.route': i % 2 ? '/api/products/:id' : '/api/orders',
+        'url.path': `/api/orders/${i}`,
+        'http.response.status_code': failed ? 500 : 200,
+        'user_agent.original': 'Mozilla/5.0',
+      },
     });
     const ctx = trace.setSpan(context.active(), root);
-    const db = tracer.startSpan('SELECT products', { kind: SpanKind.CLIENT, startTime: t0 + 1, attributes: { 'db.system': 'postgresql', 'db.statement': 'SELECT * FROM products WHERE id = $1' } }, ctx);
+    const db = tracer.startSpan(
+      'SELECT products',
+      {
+        kind: SpanKind.CLIENT,
+        startTime: t0 + 1,
+        attributes: { 'db.system': 'postgresql', 'db.statement': 'SELECT * FROM products WHERE id = $1' },
+      },
+      ctx,
+    );
     db.end(t0 + 4);
-    const http2 = tracer.startSpan('GET', { kind: SpanKind.CLIENT, startTime: t0 + 5, attributes: { 'server.address': 'payments.internal', 'http.response.status_code': 200 } }, ctx);
+    const http2 = tracer.startSpan(
+      'GET',
+      { kind: SpanKind.CLIENT, startTime: t0 + 5, attributes: { 'server.address': 'payments.internal', 'http.response.status_code': 200 } },
+      ctx,
+    );
     http2.end(t0 + 15);
     const render = tracer.startSpan('render', { kind: SpanKind.INTERNAL, startTime: t0 + 16 }, ctx);
     render.end(t0 + 18);
@@ -81,10 +111,19 @@ async function capture(format: 'protobuf' | 'json'): Promise<Payload[]> {
 
 function post(port: number, key: string, p: Payload): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/v1/traces', method: 'POST', headers: { ...p.headers, authorization: `Bearer ${key}`, 'content-length': String(p.body.length) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/v1/traces',
+        method: 'POST',
+        headers: { ...p.headers, authorization: `Bearer ${key}`, 'content-length': String(p.body.length) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(p.body);
   });
@@ -115,23 +154,40 @@ async function runOne(format: 'protobuf' | 'json') {
   const t0 = performance.now();
   let next = 0;
   let refused = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < payloads.length) {
-      const status = await post(info.port, info.key, payloads[next++]);
-      if (status !== 200) refused++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < payloads.length) {
+        const status = await post(info.port, info.key, payloads[next++]);
+        if (status !== 200) refused++;
+      }
+    }),
+  );
   const wall = (performance.now() - t0) / 1000;
   const cpu = cpuSeconds(info.pid) - cpu0;
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   const db = openDb({ kind: 'sqlite', file: path.join(dataDir, 'statuswatch.sqlite') });
-  const stored = Number((await db.k.selectFrom('spans').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const requests = Number((await db.k.selectFrom('red_rollups').select((eb) => eb.fn.sum<number>('requests').as('n')).executeTakeFirstOrThrow()).n);
+  const stored = Number(
+    (
+      await db.k
+        .selectFrom('spans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const requests = Number(
+    (
+      await db.k
+        .selectFrom('red_rollups')
+        .select((eb) => eb.fn.sum<number>('requests').as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   await db.close();
   const measured = payloads.length * SPANS_PER_BATCH;
   const bytes = payloads.reduce((a, p) => a + p.body.length, 0) / payloads.length;
-  if (refused || stored !== spans || requests !== spans / 4) throw new Error(`${format}: refused ${refused}, stored ${stored}/${spans}, rollup requests ${requests}/${spans / 4}`);
+  if (refused || stored !== spans || requests !== spans / 4)
+    throw new Error(`${format}: refused ${refused}, stored ${stored}/${spans}, rollup requests ${requests}/${spans / 4}`);
   return { format, measured, wall, cpu, perSecond: measured / wall, perCore: measured / cpu, bytes };
 }
 

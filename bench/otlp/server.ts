@@ -13,9 +13,31 @@ const services = await createServices(config);
 const app = await buildApp({ services, withPages: false, logger: false });
 const id = newId();
 const now = Date.now();
-await companiesRepo(services.db).insert({ id, name: 'Bench Co', email: 'bench@example.com', subdomain: 'bench', slug: 'bench', plan: 'enterprise', created_at: now, updated_at: now });
-const superAdmin = { userId: 'bench', email: 'bench@example.com', fullName: 'Bench', userType: 1 as const, role: 'super_admin' as const, companyId: null, sessionId: 'bench', iat: 0, exp: 0 };
-const { key } = await createApiKey({ services, actor: superAdmin, host: 'localhost', ip: '127.0.0.1', userAgent: 'bench' }, { name: 'bench', scope: 'ingest', company_id: id });
+await companiesRepo(services.db).insert({
+  id,
+  name: 'Bench Co',
+  email: 'bench@example.com',
+  subdomain: 'bench',
+  slug: 'bench',
+  plan: 'enterprise',
+  created_at: now,
+  updated_at: now,
+});
+const superAdmin = {
+  userId: 'bench',
+  email: 'bench@example.com',
+  fullName: 'Bench',
+  userType: 1 as const,
+  role: 'super_admin' as const,
+  companyId: null,
+  sessionId: 'bench',
+  iat: 0,
+  exp: 0,
+};
+const { key } = await createApiKey(
+  { services, actor: superAdmin, host: 'localhost', ip: '127.0.0.1', userAgent: 'bench' },
+  { name: 'bench', scope: 'ingest', company_id: id },
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port, key, pid: process.pid }) + '\n');
 process.on('SIGTERM', async () => {

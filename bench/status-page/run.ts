@@ -25,7 +25,17 @@ import { HOUR_MS, TIMELINE_BLOCKS, hourStart, hourlyTimeline, type RollupCounts 
 import { startServer } from '../../tests/e2e/support/server.ts';
 import { freePort } from '../../tests/support/pg-cluster.ts';
 import { seedCompany } from '../../tests/support/fixtures.ts';
-import { DAY, HOUR, dayOf, hourOf, seedDaily, seedHourly, seedIncident, seedMaintenance, seedMonitor } from '../../tests/api/public/fixtures.ts';
+import {
+  DAY,
+  HOUR,
+  dayOf,
+  hourOf,
+  seedDaily,
+  seedHourly,
+  seedIncident,
+  seedMaintenance,
+  seedMonitor,
+} from '../../tests/api/public/fixtures.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
@@ -38,12 +48,25 @@ async function seed(dataDir: string): Promise<void> {
   const now = Date.now();
   const co = await seedCompany(services, { name: 'Bench Corp', subdomain: SUB });
   for (let i = 0; i < 20; i++) {
-    const m = await seedMonitor(db, co.id, now, { name: `Service ${String(i + 1).padStart(2, '0')}`, url: `https://svc${i}.bench.example/health` });
+    const m = await seedMonitor(db, co.id, now, {
+      name: `Service ${String(i + 1).padStart(2, '0')}`,
+      url: `https://svc${i}.bench.example/health`,
+    });
     for (let h = 0; h < 24; h++) await seedHourly(db, m, hourOf(now) - h * HOUR, h === 5 && i % 4 === 0 ? { failures: 3, code: 503 } : {});
     for (let d = 0; d < 90; d++) await seedDaily(db, m, dayOf(now) - d * DAY, d === 7 ? { failures: 20 } : {});
-    if (i === 3) await seedIncident(db, co.id, now, { monitorId: m.id, title: 'Elevated latency', updates: [{ status: 'investigating', message: 'Looking into slow responses.', at: now - 600_000 }] });
+    if (i === 3)
+      await seedIncident(db, co.id, now, {
+        monitorId: m.id,
+        title: 'Elevated latency',
+        updates: [{ status: 'investigating', message: 'Looking into slow responses.', at: now - 600_000 }],
+      });
   }
-  await seedIncident(db, co.id, now, { title: 'Resolved outage', status: 'resolved', startedAt: now - 2 * DAY, resolvedAt: now - 2 * DAY + HOUR });
+  await seedIncident(db, co.id, now, {
+    title: 'Resolved outage',
+    status: 'resolved',
+    startedAt: now - 2 * DAY,
+    resolvedAt: now - 2 * DAY + HOUR,
+  });
   await seedMaintenance(db, co.id, now);
   await db.close();
 }
@@ -65,7 +88,10 @@ async function startBare(body: Buffer, headers: Record<string, string>) {
 }
 
 async function pageWeight(port: number): Promise<{ total: number; requests: number }> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage();
     const responses: Array<Promise<number>> = [];
@@ -106,7 +132,14 @@ async function timelineLatency(services: Awaited<ReturnType<typeof createService
     const rows = await repo.hourlyRollups(company.id, ids, hourStart(now) - (TIMELINE_BLOCKS - 1) * HOUR_MS);
     const byMonitor = new Map<string, RollupCounts[]>();
     for (const r of rows) {
-      const c = { start: Number(r.start), checks: Number(r.checks), failures: Number(r.failures), degraded: Number(r.degraded), maintenance: Number(r.maintenance), lastHttpCode: r.last_http_code == null ? null : Number(r.last_http_code) };
+      const c = {
+        start: Number(r.start),
+        checks: Number(r.checks),
+        failures: Number(r.failures),
+        degraded: Number(r.degraded),
+        maintenance: Number(r.maintenance),
+        lastHttpCode: r.last_http_code == null ? null : Number(r.last_http_code),
+      };
       byMonitor.set(r.monitor_id, [...(byMonitor.get(r.monitor_id) ?? []), c]);
     }
     const blocks = ids.map((id) => hourlyTimeline(byMonitor.get(id) ?? [], now));
@@ -149,7 +182,15 @@ async function renderCpu(dataDir: string, distDir: string) {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-'));
 await seed(dataDir);
 const distDir = process.env.DIST_DIR ?? path.resolve('dist');
-const server = await startServer({ DATA_DIR: dataDir, DIST_DIR: distDir, RUN_ENGINE: 'false', NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(43), LOG_LEVEL: 'warn', PUBLIC_SCHEME: 'http' });
+const server = await startServer({
+  DATA_DIR: dataDir,
+  DIST_DIR: distDir,
+  RUN_ENGINE: 'false',
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a'.repeat(43),
+  LOG_LEVEL: 'warn',
+  PUBLIC_SCHEME: 'http',
+});
 try {
   const base = `http://127.0.0.1:${server.port}/`;
   const headers = { host: `${SUB}.localhost:${server.port}`, 'accept-encoding': 'br, gzip' };
@@ -159,11 +200,14 @@ try {
   }
   // The exact bytes the server sends for a cached page (brotli), served again by the bare server.
   const cached = await rawRequest(base, 'GET', headers);
-  if (cached.status !== 200 || cached.headers.get('content-encoding') !== 'br') throw new Error(`cached page answered ${cached.status} ${cached.headers.get('content-encoding')}`);
+  if (cached.status !== 200 || cached.headers.get('content-encoding') !== 'br')
+    throw new Error(`cached page answered ${cached.status} ${cached.headers.get('content-encoding')}`);
   const sentBytes = cached.bytes;
   const html = brotliDecompressSync(sentBytes);
   const responseHeaders: Record<string, string> = {};
-  cached.headers.forEach((v, k) => { if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) responseHeaders[k] = v; });
+  cached.headers.forEach((v, k) => {
+    if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) responseHeaders[k] = v;
+  });
 
   const ours = await load(base, headers);
   const bare = await startBare(sentBytes, responseHeaders);
@@ -179,7 +223,9 @@ try {
   console.log(row('StatusWatch (Fastify)', ours));
   console.log(row('bare node:http, same bytes', baseline));
   console.log(`ratio (ours / bare)           ${(ours.rps / baseline.rps).toFixed(2)}            target: >= 5000 req/s, p99 <= 25 ms`);
-  console.log(`page weight                   ${weight.total} bytes compressed in ${weight.requests} request(s) (HTML ${html.length} bytes raw)   target: <= 30 KB`);
+  console.log(
+    `page weight                   ${weight.total} bytes compressed in ${weight.requests} request(s) (HTML ${html.length} bytes raw)   target: <= 30 KB`,
+  );
   const ms = (x: { median: number; p99: number }) => `median ${x.median.toFixed(2)} ms, p99 ${x.p99.toFixed(2)} ms`;
   console.log(`timeline, 20 monitors x 24 h (SQLite, uncached)    ${ms(cpu.timeline)}   target: p99 <= 2 ms`);
   console.log(`re-render CPU: snapshot (SQLite + timeline maths)  ${ms(cpu.snapshot)}`);

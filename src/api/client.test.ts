@@ -209,4 +209,3 @@ describe('detailOr', () => {
     expect(detailOr(undefined, 'Signup failed.')).toBe('Signup failed.');
   });
 });
-

@@ -57,7 +57,14 @@ export function createTransport(opts: ApiClientOptions = {}): Transport {
   async function sendWithTimeout(req: Request, body?: ArrayBuffer): Promise<Response> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-    const attempt = new Request(req.url, { method: req.method, headers: req.headers, body, credentials: req.credentials, redirect: req.redirect, signal });
+    const attempt = new Request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body,
+      credentials: req.credentials,
+      redirect: req.redirect,
+      signal,
+    });
     try {
       return await send(attempt);
     } catch (e) {
@@ -70,7 +77,9 @@ export function createTransport(opts: ApiClientOptions = {}): Transport {
     renewal ??= (async () => {
       try {
         const origin = new URL(REFRESH_PATH, baseOrigin()).href;
-        const res = await sendWithTimeout(new Request(origin, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } }));
+        const res = await sendWithTimeout(
+          new Request(origin, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } }),
+        );
         await res.body?.cancel();
         if (res.ok) generation++;
         return res.ok;

@@ -3,15 +3,40 @@
 // settings); a browser may report only what happens in its own view. A client may not send a
 // server's name, so nobody can write a forged "user_create" or "user_login" into the log.
 export const SERVER_AUDIT_EVENTS = [
-  'user_login', 'user_logout', 'session_expired', 'tenant_create', 'tenant_update', 'tenant_delete',
-  'user_create', 'user_update', 'user_delete', 'user_role_change', 'monitor_create', 'monitor_update', 'monitor_delete',
-  'monitor_pause', 'monitor_resume', 'settings_update',
+  'user_login',
+  'user_logout',
+  'session_expired',
+  'tenant_create',
+  'tenant_update',
+  'tenant_delete',
+  'user_create',
+  'user_update',
+  'user_delete',
+  'user_role_change',
+  'monitor_create',
+  'monitor_update',
+  'monitor_delete',
+  'monitor_pause',
+  'monitor_resume',
+  'settings_update',
 ] as const;
 
 export const CLIENT_AUDIT_EVENTS = [
-  'tenant_switch', 'data_export', 'metrics_export', 'traces_export', 'incidents_export', 'settings_export',
-  'security_scan_trigger', 'vulnerability_view', 'threat_intel_view', 'api_intel_view', 'api_intel_export',
-  'error_occurred', 'permission_denied', 'feature_access', 'feature_disabled',
+  'tenant_switch',
+  'data_export',
+  'metrics_export',
+  'traces_export',
+  'incidents_export',
+  'settings_export',
+  'security_scan_trigger',
+  'vulnerability_view',
+  'threat_intel_view',
+  'api_intel_view',
+  'api_intel_export',
+  'error_occurred',
+  'permission_denied',
+  'feature_access',
+  'feature_disabled',
 ] as const;
 
 export const AUDIT_EVENTS = [...SERVER_AUDIT_EVENTS, ...CLIENT_AUDIT_EVENTS] as const;

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  classifyHost, companyLoginAvailable, safeLocalPath, hostName, hostPort, isIpHost, isRootHost, isTenantHost, mainOrigin,
-  slugifySubdomain, subdomainOf, subdomainProblem, tenantOrigin,
+  classifyHost,
+  companyLoginAvailable,
+  safeLocalPath,
+  hostName,
+  hostPort,
+  isIpHost,
+  isRootHost,
+  isTenantHost,
+  mainOrigin,
+  slugifySubdomain,
+  subdomainOf,
+  subdomainProblem,
+  tenantOrigin,
 } from './hosts.ts';
 
 describe('host rules (spec section 1)', () => {
@@ -73,7 +84,18 @@ describe('host rules (spec section 1)', () => {
   it('keeps a redirect path only when it stays on this host', () => {
     expect(safeLocalPath('/metrics?range=7d')).toBe('/metrics?range=7d');
     expect(safeLocalPath('/traces/abc#span')).toBe('/traces/abc#span');
-    for (const bad of ['//evil.test/x', '/\\evil.test', 'https://evil.test/', 'javascript:alert(1)', 'metrics', '/a\nb', '', undefined, 42, `/${'a'.repeat(3000)}`]) {
+    for (const bad of [
+      '//evil.test/x',
+      '/\\evil.test',
+      'https://evil.test/',
+      'javascript:alert(1)',
+      'metrics',
+      '/a\nb',
+      '',
+      undefined,
+      42,
+      `/${'a'.repeat(3000)}`,
+    ]) {
       expect(safeLocalPath(bad), String(bad)).toBe('/dashboard');
     }
   });

@@ -6,7 +6,10 @@ import { ACTIONS, RESOURCES, USER_TYPE_LABELS, can, roleOfUserType, type Action,
 const VCU: Action[] = ['view', 'create', 'update'];
 
 const SPEC: Record<'super_admin' | 'customer_admin' | 'customer_viewer', Record<Resource, Action[]>> = {
-  super_admin: Object.fromEntries(RESOURCES.map((r) => [r, ['view', 'create', 'update', 'delete', 'export']])) as Record<Resource, Action[]>,
+  super_admin: Object.fromEntries(RESOURCES.map((r) => [r, ['view', 'create', 'update', 'delete', 'export']])) as Record<
+    Resource,
+    Action[]
+  >,
   // spec: tenants none; users view, update; metrics and traces view only; the rest view, create,
   // update; never delete or export
   customer_admin: {
@@ -51,8 +54,19 @@ describe('permissions (section 6)', () => {
   it('covers the five actions and thirteen resources of the spec', () => {
     expect([...ACTIONS]).toEqual(['view', 'create', 'update', 'delete', 'export']);
     expect([...RESOURCES].sort()).toEqual([
-      'api_intelligence', 'domain_checks', 'metrics', 'monitors', 'notifications', 'reports', 'settings', 'ssl_monitoring',
-      'tenants', 'threat_intelligence', 'traces', 'users', 'vulnerability_scans',
+      'api_intelligence',
+      'domain_checks',
+      'metrics',
+      'monitors',
+      'notifications',
+      'reports',
+      'settings',
+      'ssl_monitoring',
+      'tenants',
+      'threat_intelligence',
+      'traces',
+      'users',
+      'vulnerability_scans',
     ]);
     expect(cells).toHaveLength(3 * 5 * 13);
   });
@@ -61,9 +75,13 @@ describe('permissions (section 6)', () => {
     expect(can(role, action, resource)).toBe(allowed);
   });
 
-  it.each([null, undefined, '', 'admin', 'SUPER_ADMIN', 'customer', 'viewer', '__proto__', 'constructor', 'toString'])('gives the role %j nothing', (role) => {
-    for (const resource of RESOURCES) for (const action of ACTIONS) expect(can(role, action, resource), `${action} ${resource}`).toBe(false);
-  });
+  it.each([null, undefined, '', 'admin', 'SUPER_ADMIN', 'customer', 'viewer', '__proto__', 'constructor', 'toString'])(
+    'gives the role %j nothing',
+    (role) => {
+      for (const resource of RESOURCES)
+        for (const action of ACTIONS) expect(can(role, action, resource), `${action} ${resource}`).toBe(false);
+    },
+  );
 
   it('keeps user and tenant management to super admins, and delete and export too', () => {
     for (const role of ['customer_admin', 'customer_viewer']) {
@@ -74,11 +92,20 @@ describe('permissions (section 6)', () => {
         expect(can(role, 'export', resource)).toBe(false);
       }
     }
-    expect(can('super_admin', 'create', 'users') && can('super_admin', 'delete', 'users') && can('super_admin', 'view', 'tenants')).toBe(true);
+    expect(can('super_admin', 'create', 'users') && can('super_admin', 'delete', 'users') && can('super_admin', 'view', 'tenants')).toBe(
+      true,
+    );
   });
 
   it('maps user types to roles and labels', () => {
-    expect([1, '1', 2, '2', 3, '3'].map(roleOfUserType)).toEqual(['super_admin', 'super_admin', 'customer_admin', 'customer_admin', 'customer_viewer', 'customer_viewer']);
+    expect([1, '1', 2, '2', 3, '3'].map(roleOfUserType)).toEqual([
+      'super_admin',
+      'super_admin',
+      'customer_admin',
+      'customer_admin',
+      'customer_viewer',
+      'customer_viewer',
+    ]);
     for (const t of [0, 4, '', null, undefined, 'super_admin']) expect(roleOfUserType(t)).toBeNull();
     expect(USER_TYPE_LABELS).toEqual({ '1': 'Super Admin', '2': 'Company Admin', '3': 'User/Viewer' });
   });

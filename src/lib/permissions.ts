@@ -4,8 +4,19 @@ export const ACTIONS = ['view', 'create', 'update', 'delete', 'export'] as const
 export type Action = (typeof ACTIONS)[number];
 
 export const RESOURCES = [
-  'tenants', 'users', 'monitors', 'metrics', 'traces', 'settings', 'api_intelligence',
-  'threat_intelligence', 'vulnerability_scans', 'domain_checks', 'ssl_monitoring', 'notifications', 'reports',
+  'tenants',
+  'users',
+  'monitors',
+  'metrics',
+  'traces',
+  'settings',
+  'api_intelligence',
+  'threat_intelligence',
+  'vulnerability_scans',
+  'domain_checks',
+  'ssl_monitoring',
+  'notifications',
+  'reports',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -59,10 +70,14 @@ export function can(role: string | null | undefined, action: Action, resource: R
 /** user_type ('1' | '2' | '3') to role; anything else has no role and so no rights. */
 export function roleOfUserType(userType: number | string | null | undefined): Role | null {
   switch (String(userType)) {
-    case '1': return 'super_admin';
-    case '2': return 'customer_admin';
-    case '3': return 'customer_viewer';
-    default: return null;
+    case '1':
+      return 'super_admin';
+    case '2':
+      return 'customer_admin';
+    case '3':
+      return 'customer_viewer';
+    default:
+      return null;
   }
 }
 

@@ -3,7 +3,8 @@
 // carriage return, nor lone surrogates or U+FFFE/U+FFFF: one such character in a monitor name or
 // an incident message made every RSS/Atom feed of the status page unreadable and a badge empty.
 
-const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSAFE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function hasControlCharacters(text: string): boolean {
   return UNSAFE.test(text);

@@ -1,10 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS, DAY_MS, blockTooltip, dailyBarTone, dailyBars, dailyData, dailyItemsHtml, timelineItemsHtml, displayHttpCode, hourlyTimeline, periodStatus, uptimePercent, uptimeSince, type RollupCounts } from './timeline.ts';
+import {
+  HOUR_MS,
+  DAY_MS,
+  blockTooltip,
+  dailyBarTone,
+  dailyBars,
+  dailyData,
+  dailyItemsHtml,
+  timelineItemsHtml,
+  displayHttpCode,
+  hourlyTimeline,
+  periodStatus,
+  uptimePercent,
+  uptimeSince,
+  type RollupCounts,
+} from './timeline.ts';
 import { brandColor, formatMs, hourLabel, overallIcon, overallStatus } from './status.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 14, 37, 12); // 14:37:12 UTC
 const H = (hoursAgo: number) => Date.UTC(2026, 10, 22, 14) - hoursAgo * HOUR_MS;
-const roll = (start: number, over: Partial<RollupCounts> = {}): RollupCounts => ({ start, checks: 60, failures: 0, degraded: 0, maintenance: 0, lastHttpCode: 200, ...over });
+const roll = (start: number, over: Partial<RollupCounts> = {}): RollupCounts => ({
+  start,
+  checks: 60,
+  failures: 0,
+  degraded: 0,
+  maintenance: 0,
+  lastHttpCode: 200,
+  ...over,
+});
 
 describe('periodStatus', () => {
   it.each([
@@ -135,7 +158,13 @@ describe('status helpers', () => {
   ] as const)('overall of %j is %s', (list, expected) => expect(overallStatus([...list])).toBe(expected));
 
   it('picks the icon of the overall card', () => {
-    expect([overallIcon('operational'), overallIcon('degraded'), overallIcon('down'), overallIcon('unknown'), overallIcon('maintenance')]).toEqual(['✓', '⚠', '✕', '?', '?']);
+    expect([
+      overallIcon('operational'),
+      overallIcon('degraded'),
+      overallIcon('down'),
+      overallIcon('unknown'),
+      overallIcon('maintenance'),
+    ]).toEqual(['✓', '⚠', '✕', '?', '?']);
   });
 
   it('accepts only #rrggbb colours', () => {
@@ -152,7 +181,13 @@ describe('status helpers', () => {
 
 describe('hour labels', () => {
   it('formats an instant as its UTC HH:MM, across midnight too', () => {
-    for (const ms of [0, Date.UTC(2026, 10, 22, 9, 5), Date.UTC(2026, 10, 22, 23, 59, 59), Date.UTC(2026, 10, 23, 0, 0), Date.UTC(2000, 1, 29, 12, 30)]) {
+    for (const ms of [
+      0,
+      Date.UTC(2026, 10, 22, 9, 5),
+      Date.UTC(2026, 10, 22, 23, 59, 59),
+      Date.UTC(2026, 10, 23, 0, 0),
+      Date.UTC(2000, 1, 29, 12, 30),
+    ]) {
       expect(hourLabel(ms)).toBe(new Date(ms).toISOString().slice(11, 16));
     }
   });

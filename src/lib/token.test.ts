@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decodePayload, formatRemaining, isExpired, isExpiringSoon, isWellFormedToken, normalizeClaims, secondsRemaining } from './token.ts';
+import {
+  decodePayload,
+  formatRemaining,
+  isExpired,
+  isExpiringSoon,
+  isWellFormedToken,
+  normalizeClaims,
+  secondsRemaining,
+} from './token.ts';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -49,9 +57,24 @@ describe('token helpers (spec sections 4, 5, 9)', () => {
   it('decodes payloads and applies the claim fallbacks', () => {
     const token = `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', user_type: 2, company_id: 'c1', exp: 10, iat: 1 })}.sig`;
     expect(decodePayload(token)).toMatchObject({ sub: 'u1' });
-    expect(normalizeClaims(decodePayload(token)!)).toEqual({ email: 'u1', role: 'customer_admin', tenantId: 'c1', exp: 10, iat: 1, sub: 'u1' });
-    expect(normalizeClaims({ user: 'x@y.z', user_type: '1', tid: 't' })).toMatchObject({ email: 'x@y.z', role: 'super_admin', tenantId: 't' });
-    expect(normalizeClaims({ email: 'a@b.c', role: 'customer_viewer', tenantId: 'T', tenant_id: 'no' })).toMatchObject({ email: 'a@b.c', role: 'customer_viewer', tenantId: 'T' });
+    expect(normalizeClaims(decodePayload(token)!)).toEqual({
+      email: 'u1',
+      role: 'customer_admin',
+      tenantId: 'c1',
+      exp: 10,
+      iat: 1,
+      sub: 'u1',
+    });
+    expect(normalizeClaims({ user: 'x@y.z', user_type: '1', tid: 't' })).toMatchObject({
+      email: 'x@y.z',
+      role: 'super_admin',
+      tenantId: 't',
+    });
+    expect(normalizeClaims({ email: 'a@b.c', role: 'customer_viewer', tenantId: 'T', tenant_id: 'no' })).toMatchObject({
+      email: 'a@b.c',
+      role: 'customer_viewer',
+      tenantId: 'T',
+    });
     expect(normalizeClaims({})).toEqual({ email: null, role: null, tenantId: null, exp: null, iat: null, sub: null });
     expect(decodePayload('not.a.jwt!')).toBeNull();
     expect(decodePayload(`${b64({})}.${Buffer.from('[1]').toString('base64url')}.x`)).toBeNull();

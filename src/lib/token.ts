@@ -75,7 +75,7 @@ const ROLE_OF_TYPE: Record<string, string> = { '1': 'super_admin', '2': 'custome
  * user_type; tenantId to tenant_id, tid, company_id.
  */
 export function normalizeClaims(p: Record<string, unknown>): NormalizedClaims {
-  const typeRole = p.user_type !== undefined && p.user_type !== null ? ROLE_OF_TYPE[String(p.user_type)] ?? null : null;
+  const typeRole = p.user_type !== undefined && p.user_type !== null ? (ROLE_OF_TYPE[String(p.user_type)] ?? null) : null;
   return {
     email: str(p.email) ?? str(p.sub) ?? str(p.user),
     role: str(p.role) ?? typeRole,

@@ -31,11 +31,17 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, 'Invalid SESSION_SECRET=""'],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'changeme' }, 'Invalid SESSION_SECRET'],
     [{ ADMIN_EMAIL: 'root@example.com' }, 'Invalid ADMIN_PASSWORD'],
-    [{ ALLOW_PRIVATE_TARGETS: 'maybe' }, 'Invalid ALLOW_PRIVATE_TARGETS="maybe": expected true, false, or comma-separated CIDRs such as 10.0.0.0/8,192.168.1.0/24'],
+    [
+      { ALLOW_PRIVATE_TARGETS: 'maybe' },
+      'Invalid ALLOW_PRIVATE_TARGETS="maybe": expected true, false, or comma-separated CIDRs such as 10.0.0.0/8,192.168.1.0/24',
+    ],
     [{ DNS_RESOLVERS: 'dns.example.com' }, 'Invalid DNS_RESOLVERS="dns.example.com": expected comma-separated DNS server addresses'],
     [{ DNS_RESOLVERS: '1.1.1.1:99999' }, 'Invalid DNS_RESOLVERS'],
     [{ FLAG_ENABLE_GLOBAL_EXPORT: 'maybe' }, 'Invalid FLAG_ENABLE_GLOBAL_EXPORT="maybe": expected true or false'],
-    [{ FLAG_ENABLE_GLOBL_EXPORT: 'true' }, 'Unknown feature flag FLAG_ENABLE_GLOBL_EXPORT: expected FLAG_ followed by one of ENABLE_TENANT_SWITCH, ENABLE_USER_MGMT,'],
+    [
+      { FLAG_ENABLE_GLOBL_EXPORT: 'true' },
+      'Unknown feature flag FLAG_ENABLE_GLOBL_EXPORT: expected FLAG_ followed by one of ENABLE_TENANT_SWITCH, ENABLE_USER_MGMT,',
+    ],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => parseConfig({ ...base(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ ...base(), ...env })).toThrow(message);
@@ -43,7 +49,12 @@ describe('configuration', () => {
 
   it('reads DNS_RESOLVERS as a list of servers, unset meaning the system resolver', () => {
     expect(parseConfig(base()).dnsResolvers).toBeUndefined();
-    expect(parseConfig({ ...base(), DNS_RESOLVERS: '1.1.1.1, 10.0.0.2:5353,[2606:4700::1111]:53, ::1' }).dnsResolvers).toEqual(['1.1.1.1', '10.0.0.2:5353', '[2606:4700::1111]:53', '::1']);
+    expect(parseConfig({ ...base(), DNS_RESOLVERS: '1.1.1.1, 10.0.0.2:5353,[2606:4700::1111]:53, ::1' }).dnsResolvers).toEqual([
+      '1.1.1.1',
+      '10.0.0.2:5353',
+      '[2606:4700::1111]:53',
+      '::1',
+    ]);
   });
 
   it('takes operator overrides for the known feature flags', () => {
@@ -97,7 +108,12 @@ describe('configuration', () => {
   });
 
   it('accepts a strong production secret and postgres URL', () => {
-    const c = parseConfig({ ...base(), NODE_ENV: 'production', SESSION_SECRET: 'Xx4T1x-pD2_kZr9QmV0bNc7LsY3wEa8HfJ6uGi5oKqA', DATABASE_URL: 'postgres://u@h/db' });
+    const c = parseConfig({
+      ...base(),
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'Xx4T1x-pD2_kZr9QmV0bNc7LsY3wEa8HfJ6uGi5oKqA',
+      DATABASE_URL: 'postgres://u@h/db',
+    });
     expect(c.databaseKind).toBe('postgres');
     expect(c.publicScheme).toBe('https');
   });

@@ -76,9 +76,13 @@ function bool(env: Env, name: string, def: boolean): boolean {
 function privateTargets(env: Env): boolean | string[] {
   const raw = env.ALLOW_PRIVATE_TARGETS;
   if (raw === undefined || raw === '' || /^(0|1|true|false|yes|no|on|off)$/i.test(raw)) return bool(env, 'ALLOW_PRIVATE_TARGETS', false);
-  const list = raw.split(',').map((c) => c.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   for (const cidr of list) {
-    if (!ipaddr.isValidCIDR(cidr)) return fail('ALLOW_PRIVATE_TARGETS', 'true, false, or comma-separated CIDRs such as 10.0.0.0/8,192.168.1.0/24', raw);
+    if (!ipaddr.isValidCIDR(cidr))
+      return fail('ALLOW_PRIVATE_TARGETS', 'true, false, or comma-separated CIDRs such as 10.0.0.0/8,192.168.1.0/24', raw);
   }
   return list;
 }
@@ -87,7 +91,10 @@ function privateTargets(env: Env): boolean | string[] {
 function dnsResolvers(env: Env): string[] | undefined {
   const raw = env.DNS_RESOLVERS;
   if (raw === undefined || raw.trim() === '') return undefined;
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const server of list) {
     const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(server) ?? [server, server, undefined];
     const [, ip, port] = m;
@@ -162,7 +169,12 @@ export function parseConfig(env: Env = process.env): Config {
   }
   if (sessionSecret) {
     const weak = weakSecretReason(sessionSecret);
-    if (weak) fail('SESSION_SECRET', `a random secret of ${MIN_SECRET_LENGTH}+ characters such as \`openssl rand -base64 32\` makes (this one is ${weak})`, '***');
+    if (weak)
+      fail(
+        'SESSION_SECRET',
+        `a random secret of ${MIN_SECRET_LENGTH}+ characters such as \`openssl rand -base64 32\` makes (this one is ${weak})`,
+        '***',
+      );
   } else {
     mkdirSync(dataDir, { recursive: true });
     sessionSecret = loadOrCreateSecret(dataDir);

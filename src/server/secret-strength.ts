@@ -11,9 +11,25 @@ const MIN_ESTIMATED_BITS = 80;
 
 // Words of sample configurations and tutorials, matched after dropping case and punctuation.
 const PLACEHOLDER_WORDS = [
-  'changeme', 'changethis', 'replaceme', 'replacewith', 'yoursecret', 'yourown', 'mysecret', 'secretkey',
-  'sessionsecret', 'placeholder', 'example', 'password', 'default', 'insecure', 'notsecret', 'dontuse',
-  'donotuse', 'random', 'fixme',
+  'changeme',
+  'changethis',
+  'replaceme',
+  'replacewith',
+  'yoursecret',
+  'yourown',
+  'mysecret',
+  'secretkey',
+  'sessionsecret',
+  'placeholder',
+  'example',
+  'password',
+  'default',
+  'insecure',
+  'notsecret',
+  'dontuse',
+  'donotuse',
+  'random',
+  'fixme',
 ];
 
 /** Bits an attacker must guess at most: length times the smaller of the measured (Shannon)
@@ -42,7 +58,8 @@ function repeatsPattern(s: string): boolean {
 }
 
 const qwerty = adjacencyGraphs.qwerty as Record<string, (string | null)[]>;
-const neighbours = (a: string, b: string) => qwerty[a.toLowerCase()]?.some((keys) => keys?.toLowerCase().includes(b.toLowerCase())) ?? false;
+const neighbours = (a: string, b: string) =>
+  qwerty[a.toLowerCase()]?.some((keys) => keys?.toLowerCase().includes(b.toLowerCase())) ?? false;
 
 /** Three steps in four go to the next character (abc, 123) or to a neighbouring key (qwe). */
 function walks(s: string): boolean {

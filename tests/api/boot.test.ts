@@ -25,8 +25,14 @@ function runMain(env: Record<string, string>) {
 describe('starting the process', () => {
   it.each([
     [{ PORT: 'abc' }, 'Configuration error: Invalid PORT="abc": expected a whole number from 0 to 65535'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Configuration error: Invalid DATABASE_URL="mysql://x": expected unset (SQLite file in DATA_DIR) or a postgres:// URL'],
-    [{ NODE_ENV: 'production' }, 'Configuration error: Invalid SESSION_SECRET="": expected a random secret of 32+ characters (required in production)'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Configuration error: Invalid DATABASE_URL="mysql://x": expected unset (SQLite file in DATA_DIR) or a postgres:// URL',
+    ],
+    [
+      { NODE_ENV: 'production' },
+      'Configuration error: Invalid SESSION_SECRET="": expected a random secret of 32+ characters (required in production)',
+    ],
   ])('refuses %j with one clear line', (env, line) => {
     const r = runMain(env);
     expect(r.status).toBe(1);

@@ -12,8 +12,14 @@ describe('console JavaScript budget', () => {
   it('the built console loads at most 150 KB of compressed JavaScript before it draws', () => {
     const report = measureConsoleBudget(distDirFromEnv());
     // the island and React's client renderer are both counted
-    expect(report.files.some((f) => /^\/_astro\/App\.[\w-]+\.js$/.test(f.url)), formatReport(report)).toBe(true);
-    expect(report.files.some((f) => /^\/_astro\/client\.[\w-]+\.js$/.test(f.url)), formatReport(report)).toBe(true);
+    expect(
+      report.files.some((f) => /^\/_astro\/App\.[\w-]+\.js$/.test(f.url)),
+      formatReport(report),
+    ).toBe(true);
+    expect(
+      report.files.some((f) => /^\/_astro\/client\.[\w-]+\.js$/.test(f.url)),
+      formatReport(report),
+    ).toBe(true);
     expect(report.gzip, formatReport(report)).toBeLessThanOrEqual(BUDGET_BYTES);
     expect(report.ok).toBe(true);
   });

@@ -57,7 +57,10 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
     expect(missing.status).toBe(400);
     expect(missing.body.detail).toBe('Password is required.');
     expect(missing.body.errors).toEqual({ password: 'Password is required.' });
-    const form = await c.request('POST', '/api/v1/auth/login', { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await c.request('POST', '/api/v1/auth/login', {
+      raw: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     const broken = await c.request('POST', '/api/v1/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
@@ -71,18 +74,36 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
   });
 
   it('refuses cross-site state-changing requests', async () => {
-    const r = await t.client().post('/api/v1/auth/login', { email: 'a@b.co', password: 'x' }, { headers: { origin: 'https://evil.example' } });
+    const r = await t
+      .client()
+      .post('/api/v1/auth/login', { email: 'a@b.co', password: 'x' }, { headers: { origin: 'https://evil.example' } });
     expect(r.status).toBe(403);
     expect(r.body.detail).toBe('Cross-site requests are not allowed.');
-    const s = await t.client().post('/api/v1/auth/login', { email: 'a@b.co', password: 'x' }, { headers: { 'sec-fetch-site': 'cross-site' } });
+    const s = await t
+      .client()
+      .post('/api/v1/auth/login', { email: 'a@b.co', password: 'x' }, { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(s.status).toBe(403);
   });
 
   it('refuses the API and /setup on hosts outside the product domain; probes answer on an IP address', async () => {
     const c = t.client();
     const detail = "Invalid subdomain: this server answers on localhost and its companies' subdomains only.";
-    for (const host of ['evil.example.org', '127.0.0.1', '[::1]', '10.1.2.3', 'bad_label.localhost', 'a.b.localhost', 'localhost.evil.org']) {
-      for (const [method, path] of [['GET', '/api/v1/auth/me'], ['POST', '/api/v1/auth/login'], ['GET', '/api/v1/public/public-status/acme'], ['GET', '/setup'], ['POST', '/setup']]) {
+    for (const host of [
+      'evil.example.org',
+      '127.0.0.1',
+      '[::1]',
+      '10.1.2.3',
+      'bad_label.localhost',
+      'a.b.localhost',
+      'localhost.evil.org',
+    ]) {
+      for (const [method, path] of [
+        ['GET', '/api/v1/auth/me'],
+        ['POST', '/api/v1/auth/login'],
+        ['GET', '/api/v1/public/public-status/acme'],
+        ['GET', '/setup'],
+        ['POST', '/setup'],
+      ]) {
         const r = await c.request(method, path, { host, ...(method === 'POST' ? { body: { email: 'a@b.co', password: 'x' } } : {}) });
         expect(r.status, `${method} ${path} on ${host}`).toBe(400);
         expect(r.headers.get('content-type')).toContain('application/problem+json');

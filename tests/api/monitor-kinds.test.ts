@@ -28,8 +28,13 @@ describe('monitor kinds', () => {
       const named = [...described[type].matchAll(/`([a-z_]+)`/g)].map((m) => m[1]);
       expect({ type, fields: [...new Set(named)].sort() }).toEqual({ type, fields: [...kind.fields].sort() });
       for (const field of kind.fields) {
-        expect({ type, field, input: field in input.properties, update: field in update.properties, view: view.required.includes(field) })
-          .toEqual({ type, field, input: true, update: true, view: true });
+        expect({
+          type,
+          field,
+          input: field in input.properties,
+          update: field in update.properties,
+          view: view.required.includes(field),
+        }).toEqual({ type, field, input: true, update: true, view: true });
       }
     }
     // And the reverse: every documented input field is common or some kind's.

@@ -1,7 +1,20 @@
 // Tenants Management and Users Management as a super admin: tables, validation rules, modals,
 // success and failure alerts (with the server's detail), reload after each change, Retry.
 import { request } from '@playwright/test';
-import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, unique, expect, test } from './console-fixtures.ts';
+import {
+  adminApi,
+  E2E_ADMIN,
+  expectNoSeriousA11yViolations,
+  mainUrl,
+  seedCompany,
+  seedUser,
+  shot,
+  signInUi,
+  tenantUrl,
+  unique,
+  expect,
+  test,
+} from './console-fixtures.ts';
 
 /** A real 1x1 PNG. */
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -11,7 +24,10 @@ test.describe('Tenants Management', () => {
     await signInUi(page, mainUrl(), E2E_ADMIN);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tenants' }).click();
     await expect(page.getByRole('main').getByRole('heading', { name: 'Tenants Management' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
     const heading = page.getByRole('heading', { name: /^All Tenants \(\d+\)$/ });
     await expect(heading).toBeVisible();
     const before = Number((await heading.textContent())!.match(/\d+/)![0]);
@@ -48,9 +64,13 @@ test.describe('Tenants Management', () => {
     await expect(modal.getByText('Max Users must be at least 1')).toHaveCount(0);
     await modal.getByLabel('Plan').selectOption('professional');
     // logos: a file that is no image is refused at once; a PNG shows its preview
-    await modal.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await modal
+      .getByLabel('Logo', { exact: true })
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
     await expect(modal.getByText('Logo must be a PNG, JPEG or WebP image.')).toBeVisible();
-    await modal.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+    await modal
+      .getByLabel('Logo', { exact: true })
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
     await expect(modal.getByRole('img', { name: 'Logo preview' })).toBeVisible();
     await expect(modal.getByText('Logo must be a PNG, JPEG or WebP image.')).toHaveCount(0);
     await expect(modal.getByRole('checkbox', { name: 'Monitoring' })).toBeChecked();
@@ -73,7 +93,13 @@ test.describe('Tenants Management', () => {
     await expect(row).toContainText('25');
     await expect(row.getByRole('link', { name: `https://${sub}.example.com` })).toBeVisible();
     // what was saved: the services, and the logo on the company's status page
-    const saved = ((await (await page.request.get(mainUrl('/api/v1/admin/companies'))).json()) as Array<{ subdomain: string; services: object; logo_base64: string | null }>).find((c) => c.subdomain === sub)!;
+    const saved = (
+      (await (await page.request.get(mainUrl('/api/v1/admin/companies'))).json()) as Array<{
+        subdomain: string;
+        services: object;
+        logo_base64: string | null;
+      }>
+    ).find((c) => c.subdomain === sub)!;
     expect(saved.services).toEqual({ monitor: true, security: true, data_breach: true });
     expect(saved.logo_base64).toMatch(/^data:image\/png;base64,/); // drawn again from the upload, not stored as sent
     const statusPage = await page.context().newPage();
@@ -150,7 +176,8 @@ test.describe('Users Management', () => {
     await page.getByRole('button', { name: 'Create User' }).click();
     const modal = page.getByRole('dialog', { name: 'Create New User' });
     await modal.getByRole('button', { name: 'Create User' }).click();
-    for (const t of ['Full Name is required', 'Email is required', 'Password is required', 'User Type is required']) await expect(modal.getByText(t)).toBeVisible();
+    for (const t of ['Full Name is required', 'Email is required', 'Password is required', 'User Type is required'])
+      await expect(modal.getByText(t)).toBeVisible();
     const email = `${unique('made')}@example.com`;
     await modal.getByLabel('Full Name').fill('Made By Console');
     await modal.getByLabel('Email').fill(email);
@@ -225,7 +252,10 @@ test.describe('Users Management', () => {
     // on a phone each user is a card of labelled lines: nothing to scroll sideways, the buttons in view
     const table = page.locator('.sw-table-wrap');
     await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    const firstRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Edit / }) }).first();
+    const firstRow = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: /^Edit / }) })
+      .first();
     await expect(firstRow.getByRole('button', { name: /^Delete / })).toBeInViewport();
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'users-375');

@@ -2,7 +2,22 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
-import { adminApi, E2E_ADMIN, mails, expectNoSeriousA11yViolations, mainUrl, PASSWORD, seedCompany, seedUser, shot, signInUi, tenantUrl, unique, expect, test } from './console-fixtures.ts';
+import {
+  adminApi,
+  E2E_ADMIN,
+  mails,
+  expectNoSeriousA11yViolations,
+  mainUrl,
+  PASSWORD,
+  seedCompany,
+  seedUser,
+  shot,
+  signInUi,
+  tenantUrl,
+  unique,
+  expect,
+  test,
+} from './console-fixtures.ts';
 
 test.describe('anonymous visitor', () => {
   test('protected routes and unknown paths send the visitor to /login', async ({ page }) => {
@@ -80,7 +95,9 @@ test.describe('anonymous visitor', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(CHECK_MAIL);
-    await expect.poll(() => mails.filter((m) => m.to.includes(email) && /Someone tried to sign up/.test(unQp(m.raw))).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => mails.filter((m) => m.to.includes(email) && /Someone tried to sign up/.test(unQp(m.raw))).length, { timeout: 10_000 })
+      .toBe(1);
     // the link works once
     await page.goto(link.replace(/^https?:\/\/[^/]+/, mainUrl('')));
     await expect(page.getByRole('alert')).toHaveText('This signup link is invalid or has expired. Please sign up again.');
@@ -114,7 +131,10 @@ test.describe('anonymous visitor', () => {
     await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     await expect.poll(() => mails.some((m) => m.to.includes(user.email)), { timeout: 10_000 }).toBe(true);
-    const raw = mails.find((m) => m.to.includes(user.email))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const raw = mails
+      .find((m) => m.to.includes(user.email))!
+      .raw.replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     const link = raw.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0];
     await page.goto(link.replace(/^https?:\/\/[^/]+/, mainUrl('')));
     await page.getByLabel('New Password').fill('Brand-new-password-9');
@@ -225,7 +245,9 @@ test.describe('tenant-branded login', () => {
     await api.dispose();
   });
 
-  test('Public API Status: each public monitor checked by the engine, its domain and HTTP status, green for 200 and red otherwise', async ({ page }) => {
+  test('Public API Status: each public monitor checked by the engine, its domain and HTTP status, green for 200 and red otherwise', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     // two targets on loopback: 127.0.0.1 answers 200, 127.0.0.2 answers 500
     const targets = await Promise.all(['127.0.0.1', '127.0.0.2'].map((host) => listen(host, host === '127.0.0.1' ? 200 : 500)));
@@ -238,13 +260,22 @@ test.describe('tenant-branded login', () => {
         { name: 'Internal', url: `http://127.0.0.1:${targets[0].port}/internal`, is_public: false },
       ];
       for (const m of monitors) {
-        const r = await api.post('/api/v1/monitors', { data: { type: 'http', company_id: company.id, interval_seconds: 1, confirmations: 1, ...m } });
+        const r = await api.post('/api/v1/monitors', {
+          data: { type: 'http', company_id: company.id, interval_seconds: 1, confirmations: 1, ...m },
+        });
         expect(r.status(), await r.text()).toBe(201);
       }
-      await expect.poll(async () => {
-        const list = (await (await api.get(`/api/v1/monitors?tenant=${company.id}`)).json()) as Array<{ last_http_code: number | null }>;
-        return list.map((m) => m.last_http_code).sort();
-      }, { timeout: 20_000 }).toEqual([200, 200, 500]);
+      await expect
+        .poll(
+          async () => {
+            const list = (await (await api.get(`/api/v1/monitors?tenant=${company.id}`)).json()) as Array<{
+              last_http_code: number | null;
+            }>;
+            return list.map((m) => m.last_http_code).sort();
+          },
+          { timeout: 20_000 },
+        )
+        .toEqual([200, 200, 500]);
       await api.dispose();
 
       await page.goto(tenantUrl(company.subdomain, '/company-login'));
@@ -352,5 +383,10 @@ function solidPng(width: number, height: number, rgb: [number, number, number]):
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

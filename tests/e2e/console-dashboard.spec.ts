@@ -5,7 +5,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
+import {
+  adminApi,
+  E2E_ADMIN,
+  expectNoSeriousA11yViolations,
+  mainUrl,
+  seedCompany,
+  seedUser,
+  shot,
+  signInUi,
+  tenantUrl,
+  expect,
+  test,
+} from './console-fixtures.ts';
 
 let target: http.Server;
 let targetPort = 0;
@@ -27,9 +39,20 @@ test.afterAll(async () => {
 /** A monitor of a healthy target and one of a failing target; answers their ids. */
 async function seedMonitors(api: APIRequestContext, companyId: string): Promise<{ up: string; down: string }> {
   const ids: string[] = [];
-  for (const [name, path] of [['Website', '/up'], ['Checkout API', '/down']]) {
+  for (const [name, path] of [
+    ['Website', '/up'],
+    ['Checkout API', '/down'],
+  ]) {
     const r = await api.post('/api/v1/monitors', {
-      data: { type: 'http', company_id: companyId, name, url: `http://127.0.0.1:${targetPort}${path}`, interval_seconds: 1, confirmations: 1, is_public: true },
+      data: {
+        type: 'http',
+        company_id: companyId,
+        name,
+        url: `http://127.0.0.1:${targetPort}${path}`,
+        interval_seconds: 1,
+        confirmations: 1,
+        is_public: true,
+      },
     });
     expect(r.status(), await r.text()).toBe(201);
     ids.push(((await r.json()) as { id: string }).id);
@@ -62,7 +85,9 @@ async function sendSpans(api: APIRequestContext, companyId: string): Promise<str
   });
   const r = await api.post('/v1/traces', {
     headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    data: { resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'checkout' } }] }, scopeSpans: [{ spans }] }] },
+    data: {
+      resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'checkout' } }] }, scopeSpans: [{ spans }] }],
+    },
   });
   expect(r.status(), await r.text()).toBeLessThan(300);
   return errorTrace;
@@ -101,7 +126,8 @@ test('company dashboard: RED tiles with colours, monitors with the down banner, 
   await expect(red.getByTestId('tile-p95')).toHaveAttribute('data-tone', 'red');
   await expect(red.getByTestId('tile-total-requests')).toContainText('10');
   await expect(red.getByTestId('tile-rps')).toContainText('<0.01'); // 10 requests in 24 h: some traffic, not 0.00
-  for (const label of ['Error Rate %', 'Requests/sec', 'P95 Latency ms', 'Uptime %', 'Total Requests', 'Avg Response']) await expect(red.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['Error Rate %', 'Requests/sec', 'P95 Latency ms', 'Uptime %', 'Total Requests', 'Avg Response'])
+    await expect(red.getByText(label, { exact: true })).toBeVisible();
   await expect(red.getByText('Last 24 hours performance metrics')).toBeVisible();
 
   const monitors = page.getByTestId('card-monitors');
@@ -177,7 +203,11 @@ test('super admin dashboard: top tenants by error rate, recent incidents, global
   await seedMonitors(api, company.id);
   await sendSpans(api, company.id);
   const incident = await waitFor(async () => {
-    const list = (await (await api.get('/api/v1/incidents/recent?limit=10')).json()) as Array<{ title: string; tenantId: string; status: string }>;
+    const list = (await (await api.get('/api/v1/incidents/recent?limit=10')).json()) as Array<{
+      title: string;
+      tenantId: string;
+      status: string;
+    }>;
     return list.find((i) => i.tenantId === company.id) ?? null;
   });
   const summary = (await (await api.get('/api/v1/monitors/summary')).json()) as { total: number; criticalAlerts: number };
@@ -205,7 +235,8 @@ test('super admin dashboard: top tenants by error rate, recent incidents, global
   await expect(monitors.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/monitors');
   await expect(monitors.getByText(/^Monitoring \d+ endpoints across all tenants$/)).toBeVisible();
   expect(summary.total).toBeGreaterThanOrEqual(2);
-  if (summary.criticalAlerts > 0) await expect(monitors.getByTestId('critical-banner')).toContainText(`${summary.criticalAlerts} Critical Alert(s)`);
+  if (summary.criticalAlerts > 0)
+    await expect(monitors.getByTestId('critical-banner')).toContainText(`${summary.criticalAlerts} Critical Alert(s)`);
   else await expect(monitors.getByTestId('critical-banner')).toHaveCount(0);
   await shot(page, 'super-dashboard-data-1280');
   await api.dispose();
@@ -222,7 +253,12 @@ test('cards: skeleton while loading, the server detail or Failed to load data on
     await route.continue();
   });
   await page.route('**/api/v1/traces/search*', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unavailable', status: 503, detail: 'Trace store is warming up.' }) }));
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ title: 'Unavailable', status: 503, detail: 'Trace store is warming up.' }),
+    }),
+  );
   await page.route('**/api/v1/api-intelligence/metrics/red*', (route) => route.abort('connectionreset'));
   await signInUi(page, tenantUrl(company.subdomain), viewer);
   await expect(page.getByTestId('card-monitors').getByLabel('Loading')).toBeVisible();

@@ -22,7 +22,10 @@ export const test = base.extend<object, { consoleServer: number }>({
     async ({}, use) => {
       const smtp = await startSmtpSink(mails);
       const server = await startServer({
-        ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        ALLOW_PRIVATE_TARGETS: 'true',
+        MIN_CHECK_INTERVAL_SECONDS: '1',
         SMTP_URL: smtp.url,
       });
       port = server.port;
@@ -69,7 +72,12 @@ export interface SeededUser {
   name: string;
 }
 
-export async function seedUser(api: APIRequestContext, userType: 1 | 2 | 3, companyId: string | null, over: Record<string, unknown> = {}): Promise<SeededUser> {
+export async function seedUser(
+  api: APIRequestContext,
+  userType: 1 | 2 | 3,
+  companyId: string | null,
+  over: Record<string, unknown> = {},
+): Promise<SeededUser> {
   const email = `${unique('u')}@example.com`;
   const name = `User ${email.split('@')[0]}`;
   const body: Record<string, unknown> = { name, email, password: PASSWORD, user_type: String(userType), ...over };

@@ -1,7 +1,19 @@
 // The signed-in layout for each role: menus, active item, role badge, header, collapsing
 // navigation, tenant switching (with its audit event), sign-out, Page Not Found, placeholders.
 import type { Page } from '@playwright/test';
-import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
+import {
+  adminApi,
+  E2E_ADMIN,
+  expectNoSeriousA11yViolations,
+  mainUrl,
+  seedCompany,
+  seedUser,
+  shot,
+  signInUi,
+  tenantUrl,
+  expect,
+  test,
+} from './console-fixtures.ts';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -9,7 +21,11 @@ test.describe('super admin', () => {
   test('menu, active item, role badge and header', async ({ page }) => {
     await signInUi(page, mainUrl(), E2E_ADMIN);
     await expect(page).toHaveURL(mainUrl('/dashboard'));
-    await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'API Intelligence', 'Security', 'Users', 'Tenants', 'Settings'].map((t) => new RegExp(t)));
+    await expect(menu(page).getByRole('link')).toHaveText(
+      ['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'API Intelligence', 'Security', 'Users', 'Tenants', 'Settings'].map(
+        (t) => new RegExp(t),
+      ),
+    );
     await expect(menu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
     const header = page.getByRole('banner');
@@ -21,7 +37,14 @@ test.describe('super admin', () => {
     await shot(page, 'super-dashboard-1280');
     await expectNoSeriousA11yViolations(page);
     // placeholders and the active rule (by prefix) while navigating inside the app
-    for (const [label, path] of [['Global Metrics', '/metrics'], ['All Traces', '/traces'], ['Monitors', '/monitors'], ['API Intelligence', '/api-intelligence'], ['Security', '/security'], ['Settings', '/settings']]) {
+    for (const [label, path] of [
+      ['Global Metrics', '/metrics'],
+      ['All Traces', '/traces'],
+      ['Monitors', '/monitors'],
+      ['API Intelligence', '/api-intelligence'],
+      ['Security', '/security'],
+      ['Settings', '/settings'],
+    ]) {
       await menu(page).getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(mainUrl(path));
       await expect(page.getByText('Coming Soon')).toBeVisible();
@@ -65,7 +88,9 @@ test.describe('super admin', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('tenant switching: inactive tenants disabled, choice kept, tenant_switch audit event with previous and new ids', async ({ page }) => {
+  test('tenant switching: inactive tenants disabled, choice kept, tenant_switch audit event with previous and new ids', async ({
+    page,
+  }) => {
     const api = await adminApi();
     const active = await seedCompany(api);
     const inactive = await seedCompany(api, { status: 'inactive', is_active: false });
@@ -87,10 +112,21 @@ test.describe('super admin', () => {
     await expect(page.getByTestId('tenant-indicator')).toHaveText('Global view');
     expect(await page.evaluate(() => localStorage.getItem('sw_selected_tenant'))).toBeNull();
     // both switches are in the audit trail, with the actor taken from the session
-    await expect.poll(async () => {
-      const trail = (await (await api.get('/api/v1/admin/audit?event=tenant_switch&limit=50')).json()) as { items: Array<{ details: Record<string, unknown>; source?: string }> };
-      return trail.items.filter((e) => e.details?.newTenantId === active.id || e.details?.previousTenantId === active.id).map((e) => ({ previousTenantId: e.details.previousTenantId, newTenantId: e.details.newTenantId }));
-    }).toEqual(expect.arrayContaining([{ previousTenantId: null, newTenantId: active.id }, { previousTenantId: active.id, newTenantId: null }]));
+    await expect
+      .poll(async () => {
+        const trail = (await (await api.get('/api/v1/admin/audit?event=tenant_switch&limit=50')).json()) as {
+          items: Array<{ details: Record<string, unknown>; source?: string }>;
+        };
+        return trail.items
+          .filter((e) => e.details?.newTenantId === active.id || e.details?.previousTenantId === active.id)
+          .map((e) => ({ previousTenantId: e.details.previousTenantId, newTenantId: e.details.newTenantId }));
+      })
+      .toEqual(
+        expect.arrayContaining([
+          { previousTenantId: null, newTenantId: active.id },
+          { previousTenantId: active.id, newTenantId: null },
+        ]),
+      );
     await api.dispose();
   });
 
@@ -126,7 +162,9 @@ test.describe('feature flags', () => {
     expect((await api.put('/api/v1/admin/flags', { data: off })).status()).toBe(200);
     try {
       await signInUi(page, mainUrl(), E2E_ADMIN);
-      await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'Tenants', 'Settings'].map((t) => new RegExp(t)));
+      await expect(menu(page).getByRole('link')).toHaveText(
+        ['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'Tenants', 'Settings'].map((t) => new RegExp(t)),
+      );
       await expect(page.getByLabel('Tenant', { exact: true })).toHaveCount(0);
       // flags are loaded once per page: moving around does not ask again
       let flagCalls = 0;
@@ -143,7 +181,9 @@ test.describe('feature flags', () => {
       await expect(menu(page).getByRole('link', { name: 'API Intelligence' })).toBeVisible();
       await expect(page.getByLabel('Tenant', { exact: true })).toBeVisible();
     } finally {
-      await api.put('/api/v1/admin/flags', { data: { ENABLE_TENANT_SWITCH: true, ENABLE_USER_MGMT: true, ENABLE_API_INTELLIGENCE: true, ENABLE_THREAT_INTELLIGENCE: true } });
+      await api.put('/api/v1/admin/flags', {
+        data: { ENABLE_TENANT_SWITCH: true, ENABLE_USER_MGMT: true, ENABLE_API_INTELLIGENCE: true, ENABLE_THREAT_INTELLIGENCE: true },
+      });
       await api.dispose();
     }
   });
@@ -155,7 +195,9 @@ test.describe('company roles', () => {
     const company = await seedCompany(api, { primary_color: '#2e7d32' });
     const admin = await seedUser(api, 2, company.id);
     await signInUi(page, tenantUrl(company.subdomain), admin);
-    await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'API Intelligence', 'Security', 'Team', 'Settings'].map((t) => new RegExp(t)));
+    await expect(menu(page).getByRole('link')).toHaveText(
+      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'API Intelligence', 'Security', 'Team', 'Settings'].map((t) => new RegExp(t)),
+    );
     await expect(page.getByTestId('role-badge')).toHaveText('Customer Admin');
     await expect(page.getByTestId('role-badge')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
     await expect(page.getByLabel('Tenant', { exact: true })).toHaveCount(0);
@@ -179,7 +221,9 @@ test.describe('company roles', () => {
     await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
     await expect(page.getByText('Read-only')).toBeVisible();
     await expect(page.getByText('Unknown Role')).toHaveCount(0);
-    await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'API Intelligence', 'Security'].map((t) => new RegExp(t)));
+    await expect(menu(page).getByRole('link')).toHaveText(
+      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'API Intelligence', 'Security'].map((t) => new RegExp(t)),
+    );
     await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
     await api.dispose();
   });
@@ -196,7 +240,8 @@ test.describe('company roles', () => {
     page.on('console', (m) => seen.push(m.text()));
     await page.addInitScript(() => {
       new MutationObserver(() => {
-        if (document.body?.textContent?.includes('Redirecting to your company site…')) console.log('spinner: Redirecting to your company site…');
+        if (document.body?.textContent?.includes('Redirecting to your company site…'))
+          console.log('spinner: Redirecting to your company site…');
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     // the session on the company host is gone (ended, expired): the handoff signs the user in there

@@ -3,7 +3,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { adminApi, expectNoSeriousA11yViolations, seedCompany, seedUser, shot, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
+import {
+  adminApi,
+  expectNoSeriousA11yViolations,
+  seedCompany,
+  seedUser,
+  shot,
+  signInUi,
+  tenantUrl,
+  expect,
+  test,
+} from './console-fixtures.ts';
 
 let target: http.Server;
 let targetPort = 0;
@@ -43,8 +53,20 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   const api = await adminApi();
   const company = await seedCompany(api);
   const admin = await seedUser(api, 2, company.id);
-  for (const [name, path] of [['Flaky API', '/flaky'], ['Dead API', '/down']]) {
-    const r = await api.post('/api/v1/monitors', { data: { type: 'http', company_id: company.id, name, url: `http://127.0.0.1:${targetPort}${path}`, interval_seconds: 1, confirmations: 1 } });
+  for (const [name, path] of [
+    ['Flaky API', '/flaky'],
+    ['Dead API', '/down'],
+  ]) {
+    const r = await api.post('/api/v1/monitors', {
+      data: {
+        type: 'http',
+        company_id: company.id,
+        name,
+        url: `http://127.0.0.1:${targetPort}${path}`,
+        interval_seconds: 1,
+        confirmations: 1,
+      },
+    });
     expect(r.status(), await r.text()).toBe(201);
   }
   await signInUi(page, tenantUrl(company.subdomain), admin);
@@ -101,11 +123,15 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   await page.setViewportSize({ width: 375, height: 800 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   // on a narrow screen the card's buttons sit below its text, which keeps the full width
-  await expect.poll(() => cards.first().evaluate((card) => {
-    const text = card.querySelector('.sw-notification-main')!.getBoundingClientRect();
-    const buttons = card.querySelector('.sw-actions')!.getBoundingClientRect();
-    return buttons.top >= text.bottom && text.width > 200;
-  })).toBe(true);
+  await expect
+    .poll(() =>
+      cards.first().evaluate((card) => {
+        const text = card.querySelector('.sw-notification-main')!.getBoundingClientRect();
+        const buttons = card.querySelector('.sw-actions')!.getBoundingClientRect();
+        return buttons.top >= text.bottom && text.width > 200;
+      }),
+    )
+    .toBe(true);
   await page.screenshot({ path: '.tmp/screens/notifications-unread-filter-375.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByLabel('Severity').selectOption('critical');
@@ -154,7 +180,16 @@ test('mark all read empties the unread count', async ({ page }) => {
   const api = await adminApi();
   const company = await seedCompany(api);
   const viewer = await seedUser(api, 3, company.id);
-  const r = await api.post('/api/v1/monitors', { data: { type: 'http', company_id: company.id, name: 'Down Again', url: `http://127.0.0.1:${targetPort}/down`, interval_seconds: 1, confirmations: 1 } });
+  const r = await api.post('/api/v1/monitors', {
+    data: {
+      type: 'http',
+      company_id: company.id,
+      name: 'Down Again',
+      url: `http://127.0.0.1:${targetPort}/down`,
+      interval_seconds: 1,
+      confirmations: 1,
+    },
+  });
   expect(r.status()).toBe(201);
   await signInUi(page, tenantUrl(company.subdomain), viewer);
   await notificationsOf(page, (l) => l.length >= 1);

@@ -2,7 +2,20 @@
 // refresh-token call, the waiting requests replayed), the 403 redirects, the main-host redirect of a
 // company user, and the diagnostic page.
 import type { Page } from '@playwright/test';
-import { adminApi, E2E_ADMIN, expectNoSeriousA11yViolations, mainUrl, seedCompany, seedUser, shot, signInUi, tenantUrl, expect, test, type SeededUser } from './console-fixtures.ts';
+import {
+  adminApi,
+  E2E_ADMIN,
+  expectNoSeriousA11yViolations,
+  mainUrl,
+  seedCompany,
+  seedUser,
+  shot,
+  signInUi,
+  tenantUrl,
+  expect,
+  test,
+  type SeededUser,
+} from './console-fixtures.ts';
 
 test('an expired access token is renewed silently once and the failed calls are replayed', async ({ page, context }) => {
   await signInUi(page, mainUrl(), E2E_ADMIN);
@@ -40,7 +53,9 @@ test('when the renewal fails too, the error is passed on (and a reload goes to /
 // call carries the new company session and the server refuses it with 403.
 async function demoteAndSignInAgain(page: Page, origin: string, user: SeededUser, companyId: string): Promise<void> {
   const api = await adminApi();
-  const r = await api.put(`/api/v1/admin/users/${user.id}`, { data: { name: user.name, email: user.email, user_type: '2', company_id: companyId } });
+  const r = await api.put(`/api/v1/admin/users/${user.id}`, {
+    data: { name: user.name, email: user.email, user_type: '2', company_id: companyId },
+  });
   expect(r.status(), await r.text()).toBe(200);
   await api.dispose();
   const other = await page.context().newPage();
@@ -124,7 +139,9 @@ test('backend test page: token state, role, claims from the server, unsigned tes
 test("a screen that cannot render shows 'Something went wrong.' with the error text and stack", async ({ page }) => {
   await signInUi(page, mainUrl(), E2E_ADMIN);
   // a malformed answer (an object where the contract promises a list) breaks the incidents card
-  await page.route('**/api/v1/incidents/recent*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"unexpected":true}' }));
+  await page.route('**/api/v1/incidents/recent*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"unexpected":true}' }),
+  );
   await page.goto(mainUrl('/dashboard'));
   await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
   await expect(page.locator('.sw-error-text')).toContainText(/map|not a function/);

@@ -12,15 +12,28 @@ test('a company admin signing in on the main host is handed over to their subdom
   expect((await api.post('/api/v1/auth/login', { data: E2E_ADMIN })).status()).toBe(200);
   const sub = unique('idco');
   const other = unique('idother');
-  const company = await (await api.post('/api/v1/admin/companies', { data: { name: `Co ${sub}`, email: `o@${sub}.example.com`, subdomain: sub } })).json();
-  expect((await api.post('/api/v1/admin/companies', { data: { name: `Co ${other}`, email: `o@${other}.example.com`, subdomain: other } })).status()).toBe(201);
+  const company = await (
+    await api.post('/api/v1/admin/companies', { data: { name: `Co ${sub}`, email: `o@${sub}.example.com`, subdomain: sub } })
+  ).json();
+  expect(
+    (
+      await api.post('/api/v1/admin/companies', { data: { name: `Co ${other}`, email: `o@${other}.example.com`, subdomain: other } })
+    ).status(),
+  ).toBe(201);
   const email = `${unique('idu')}@example.com`;
   const password = 'Identity-e2e-pass-1';
-  expect((await api.post('/api/v1/admin/users', { data: { name: 'E2E Admin', email, password, user_type: '2', company_id: company.id } })).status()).toBe(201);
+  expect(
+    (
+      await api.post('/api/v1/admin/users', { data: { name: 'E2E Admin', email, password, user_type: '2', company_id: company.id } })
+    ).status(),
+  ).toBe(201);
   await api.dispose();
 
   // sign in on the main host, as the console does, then follow redirect_to
-  const login = await page.request.post(mainUrl('/api/v1/auth/login'), { data: { email, password }, headers: { origin: mainUrl('').replace(/\/$/, '') } });
+  const login = await page.request.post(mainUrl('/api/v1/auth/login'), {
+    data: { email, password },
+    headers: { origin: mainUrl('').replace(/\/$/, '') },
+  });
   expect(login.status()).toBe(200);
   const { redirect_to } = await login.json();
   expect(redirect_to).toMatch(new RegExp(`^${tenantUrl(sub, '/auth/handoff\\?code=')}`));

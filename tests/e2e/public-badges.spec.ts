@@ -41,7 +41,10 @@ test.afterAll(async () => {
 });
 
 test('/feed.rss and /feed.atom answer like /history.rss and /history.atom', async () => {
-  for (const [alias, original, type] of [['/feed.rss', '/history.rss', 'application/rss+xml'], ['/feed.atom', '/history.atom', 'application/atom+xml']] as const) {
+  for (const [alias, original, type] of [
+    ['/feed.rss', '/history.rss', 'application/rss+xml'],
+    ['/feed.atom', '/history.atom', 'application/atom+xml'],
+  ] as const) {
     const a = await get(alias);
     const o = await get(original);
     expect(a.status, alias).toBe(200);
@@ -53,7 +56,10 @@ test('/feed.rss and /feed.atom answer like /history.rss and /history.atom', asyn
     expect(a.text).toContain('API answers slowly');
     expect(a.text).not.toContain('Private maintenance note');
     // a current ETag gets 304 on the alias too
-    const again = await rawRequest(`http://127.0.0.1:${server.port}${alias}`, 'GET', { host: `${SUB}.localhost:${server.port}`, 'if-none-match': a.headers.get('etag')! });
+    const again = await rawRequest(`http://127.0.0.1:${server.port}${alias}`, 'GET', {
+      host: `${SUB}.localhost:${server.port}`,
+      'if-none-match': a.headers.get('etag')!,
+    });
     expect(again.status).toBe(304);
   }
   expect((await get('/feed.atom')).text).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');

@@ -49,8 +49,32 @@ test('shows the three plans exactly as specified, Professional marked Most Popul
   await expect(plans).toHaveCount(3);
   const expected = [
     ['Starter', '$29', ['Up to 10 monitors', 'Basic DNS and SSL checks', 'Email notifications', '7-day retention', 'Community support']],
-    ['Professional', '$79', ['50 monitors', 'Advanced DNS and SSL monitoring', 'Enhanced notifications', '30-day retention', 'Priority support', 'Custom alerts', 'API access']],
-    ['Enterprise', '$199', ['Unlimited monitors', 'Advanced security scanning', 'Custom integrations', '90-day retention', '24/7 support', 'White-label options', 'Advanced analytics']],
+    [
+      'Professional',
+      '$79',
+      [
+        '50 monitors',
+        'Advanced DNS and SSL monitoring',
+        'Enhanced notifications',
+        '30-day retention',
+        'Priority support',
+        'Custom alerts',
+        'API access',
+      ],
+    ],
+    [
+      'Enterprise',
+      '$199',
+      [
+        'Unlimited monitors',
+        'Advanced security scanning',
+        'Custom integrations',
+        '90-day retention',
+        '24/7 support',
+        'White-label options',
+        'Advanced analytics',
+      ],
+    ],
   ] as const;
   for (const [i, [name, price, features]] of expected.entries()) {
     const plan = plans.nth(i);
@@ -129,7 +153,7 @@ test('shows every feature without JavaScript', async ({ browser }) => {
   await context.close();
 });
 
-test('a server-rendered page keeps both Astro\'s script hashes and the page policy in its CSP', async () => {
+test("a server-rendered page keeps both Astro's script hashes and the page policy in its CSP", async () => {
   const r = await rawRequest(new URL('/login', home()).href, 'GET', { host: `localhost:${server.port}` });
   expect(r.status).toBe(200);
   const csp = r.headers.get('content-security-policy')!;
@@ -146,7 +170,11 @@ test('is prerendered and served compressed by the host, with a CSP', async () =>
   expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   expect(r.bytes.length).toBeLessThan(12_000);
   expect(r.headers.get('cache-control')).toBe('no-cache');
-  const again = await rawRequest(home(), 'GET', { host: `localhost:${server.port}`, 'accept-encoding': 'br', 'if-none-match': r.headers.get('etag')! });
+  const again = await rawRequest(home(), 'GET', {
+    host: `localhost:${server.port}`,
+    'accept-encoding': 'br',
+    'if-none-match': r.headers.get('etag')!,
+  });
   expect(again.status).toBe(304);
   // the br copy's ETag is its own: it does not validate the uncompressed page
   const plain = await rawRequest(home(), 'GET', { host: `localhost:${server.port}`, 'if-none-match': r.headers.get('etag')! });
@@ -165,7 +193,11 @@ test('sends a signed-in user to /dashboard', async ({ page }) => {
 });
 
 test('has no serious accessibility violations; screenshots at 1280 and 375 px', async ({ browser }) => {
-  for (const [width, scheme] of [[1280, 'light'], [375, 'light'], [375, 'dark']] as const) {
+  for (const [width, scheme] of [
+    [1280, 'light'],
+    [375, 'light'],
+    [375, 'dark'],
+  ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(home());

@@ -25,24 +25,54 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   ({ server, db, services } = await startPublicServer());
-  const acme = await seedBrandedCompany(services, { name: 'Acme', subdomain: 'acme', primary: '#aa3300', secondary: '#334455', logo: `data:image/png;base64,${PNG_1PX}` });
+  const acme = await seedBrandedCompany(services, {
+    name: 'Acme',
+    subdomain: 'acme',
+    primary: '#aa3300',
+    secondary: '#334455',
+    logo: `data:image/png;base64,${PNG_1PX}`,
+  });
   const api = await seedMonitor(db, acme.id, now, { name: 'API', url: 'https://api.acme.example/health', lastCheckedAt: now - 30_000 });
   await seedScriptedHistory(db, api, now);
   const web = await seedMonitor(db, acme.id, now, { name: 'Website', status: 'down', lastHttpCode: 503, lastResponseTimeMs: 2001.456 });
   await seedMonitor(db, acme.id, now, { name: 'Secret DB', isPublic: false, status: 'down' });
   await seedIncident(db, acme.id, now, {
-    monitorId: web.id, title: 'Website unreachable', status: 'identified',
-    updates: [{ status: 'investigating', message: 'We are investigating.', at: now - HOUR }, { status: 'identified', message: 'A bad deploy; rolling back.', at: now - 60_000 }],
+    monitorId: web.id,
+    title: 'Website unreachable',
+    status: 'identified',
+    updates: [
+      { status: 'investigating', message: 'We are investigating.', at: now - HOUR },
+      { status: 'identified', message: 'A bad deploy; rolling back.', at: now - 60_000 },
+    ],
   });
-  await seedIncident(db, acme.id, now, { title: 'Slow logins', status: 'resolved', startedAt: now - 3 * DAY, resolvedAt: now - 3 * DAY + HOUR });
-  await seedIncident(db, acme.id, now, { title: 'Ancient outage', status: 'resolved', startedAt: now - 20 * DAY, resolvedAt: now - 20 * DAY + HOUR });
+  await seedIncident(db, acme.id, now, {
+    title: 'Slow logins',
+    status: 'resolved',
+    startedAt: now - 3 * DAY,
+    resolvedAt: now - 3 * DAY + HOUR,
+  });
+  await seedIncident(db, acme.id, now, {
+    title: 'Ancient outage',
+    status: 'resolved',
+    startedAt: now - 20 * DAY,
+    resolvedAt: now - 20 * DAY + HOUR,
+  });
   await seedMaintenance(db, acme.id, now, { title: 'Database upgrade', description: 'Primary database moves to new hardware.' });
   await seedBrandedCompany(services, { name: 'Empty Co', subdomain: 'empty' });
   await seedBrandedCompany(services, { name: 'Gone Co', subdomain: 'gone', isActive: false });
   await seedBrandedCompany(services, { name: 'Never Seen', subdomain: 'neverseen' });
-  const evil = await seedBrandedCompany(services, { name: '<img src=x onerror="window.__xss=1">Evil', subdomain: 'evil', primary: '#12345g', logo: 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+' });
+  const evil = await seedBrandedCompany(services, {
+    name: '<img src=x onerror="window.__xss=1">Evil',
+    subdomain: 'evil',
+    primary: '#12345g',
+    logo: 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+',
+  });
   const em = await seedMonitor(db, evil.id, now, { name: '<script>window.__xss=2</script>Shop' });
-  await seedIncident(db, evil.id, now, { monitorId: em.id, title: '"><svg onload=window.__xss=3>', updates: [{ status: 'investigating', message: '<b onmouseover=window.__xss=4>bold</b>', at: now }] });
+  await seedIncident(db, evil.id, now, {
+    monitorId: em.id,
+    title: '"><svg onload=window.__xss=3>',
+    updates: [{ status: 'investigating', message: '<b onmouseover=window.__xss=4>bold</b>', at: now }],
+  });
 });
 
 test.afterAll(async () => {
@@ -75,7 +105,10 @@ test('shows the branded header, overall status, incidents, maintenance and foote
   await expect(active.getByRole('heading', { name: 'Website unreachable' })).toBeVisible();
   await expect(active.locator('.inc-meta')).toContainText('Identified');
   await expect(active.locator('.inc-meta')).toContainText('Affects Website');
-  await expect(active.locator('.updates li')).toHaveText([/Identified — A bad deploy; rolling back\./, /Investigating — We are investigating\./]);
+  await expect(active.locator('.updates li')).toHaveText([
+    /Identified — A bad deploy; rolling back\./,
+    /Investigating — We are investigating\./,
+  ]);
 
   const maint = page.locator('section', { has: page.getByRole('heading', { name: 'Scheduled Maintenance' }) });
   await expect(maint.getByRole('heading', { name: 'Database upgrade' })).toBeVisible();
@@ -112,7 +145,8 @@ test('lists each public monitor with last check, pill, response time and 24 hour
   const blocks = api.locator('.timeline li');
   await expect(blocks).toHaveCount(24);
   const first = hourOf(now) - 23 * HOUR;
-  const tip = (i: number, status: string, code: string) => `${hhmm(first + i * HOUR)}–${hhmm(first + (i + 1) * HOUR)} UTC · ${status} · HTTP ${code}`;
+  const tip = (i: number, status: string, code: string) =>
+    `${hhmm(first + i * HOUR)}–${hhmm(first + (i + 1) * HOUR)} UTC · ${status} · HTTP ${code}`;
   // scripted: 2 no data, 13 down 503, 14 degraded 200, 23 operational without a code → 200
   await expect(blocks.nth(0)).toHaveAttribute('aria-label', tip(0, 'Operational', '200'));
   await expect(blocks.nth(2)).toHaveAttribute('aria-label', tip(2, 'Unknown', 'n/a'));
@@ -223,7 +257,9 @@ test('serves the page with a CSP that allows no unhashed inline script', async (
   expect(csp).not.toContain('unsafe-inline');
   expect(csp).toContain("frame-ancestors 'none'");
   const violations: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
   await page.goto(url('acme'));
   await page.reload();
   await expect(page.locator('html.js-tips')).toHaveCount(1); // the (hashed) script ran
@@ -242,8 +278,16 @@ test('answers 304 to a current ETag, serves compressed cached HTML and follows c
   const { brotliDecompressSync } = await import('node:zlib');
   expect(brotliDecompressSync(cached.bytes).toString()).toContain('Acme Status');
 
-  await db.k.updateTable('monitors').set({ status: 'operational', last_checked_at: Date.now(), updated_at: Date.now() }).where('name', '=', 'Website').execute();
-  await db.k.updateTable('incidents').set({ status: 'resolved', resolved_at: Date.now(), updated_at: Date.now() }).where('title', '=', 'Website unreachable').execute();
+  await db.k
+    .updateTable('monitors')
+    .set({ status: 'operational', last_checked_at: Date.now(), updated_at: Date.now() })
+    .where('name', '=', 'Website')
+    .execute();
+  await db.k
+    .updateTable('incidents')
+    .set({ status: 'resolved', resolved_at: Date.now(), updated_at: Date.now() })
+    .where('title', '=', 'Website unreachable')
+    .execute();
   await new Promise((r) => setTimeout(r, 1100)); // the snapshot revalidates at most once a second
   const changed = await fetchAs('acme', { 'if-none-match': etag });
   expect(changed.status).toBe(200);
@@ -258,7 +302,12 @@ test('answers 304 to a current ETag, serves compressed cached HTML and follows c
 });
 
 test('follows the system dark mode; screenshots at 1280 and 375 px', async ({ browser }) => {
-  for (const [width, scheme] of [[1280, 'light'], [375, 'light'], [1280, 'dark'], [375, 'dark']] as const) {
+  for (const [width, scheme] of [
+    [1280, 'light'],
+    [375, 'light'],
+    [1280, 'dark'],
+    [375, 'dark'],
+  ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
     const page = await context.newPage();
     await page.goto(url('acme'));

@@ -26,7 +26,13 @@ function matchOperation(ops: OperationSpec[], method: string, pathname: string):
 
 export class ContractError extends Error {}
 
-export async function assertMatchesContract(method: string, url: string, status: number, contentType: string, body: unknown): Promise<void> {
+export async function assertMatchesContract(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string,
+  body: unknown,
+): Promise<void> {
   const { pathname } = new URL(url, 'http://x');
   if (!pathname.startsWith('/api/v1/') && !pathname.startsWith('/v1/')) return;
   const spec = await loadSpec();
@@ -52,6 +58,8 @@ export async function assertMatchesContract(method: string, url: string, status:
     compiled.set(schema, validate);
   }
   if (!validate(body)) {
-    throw new ContractError(`${op.operationId} ${status}: response does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 800)}`);
+    throw new ContractError(
+      `${op.operationId} ${status}: response does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 800)}`,
+    );
   }
 }

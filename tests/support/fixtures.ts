@@ -11,7 +11,10 @@ import type { ApiClient } from './test-app.ts';
 export const TEST_PASSWORD = 'Test-password-1';
 let passwordHash: Promise<string> | undefined;
 
-export async function seedCompany(services: Services, over: Partial<{ name: string; subdomain: string; plan: string; is_active: number; max_users: number }> = {}) {
+export async function seedCompany(
+  services: Services,
+  over: Partial<{ name: string; subdomain: string; plan: string; is_active: number; max_users: number }> = {},
+) {
   const id = newId();
   const now = services.now();
   const subdomain = over.subdomain ?? `co${id.slice(0, 8)}`;
@@ -30,7 +33,10 @@ export async function seedCompany(services: Services, over: Partial<{ name: stri
   return { id, subdomain };
 }
 
-export async function seedUser(services: Services, over: { userType: 1 | 2 | 3; companyId?: string | null; email?: string; fullName?: string; isActive?: boolean }) {
+export async function seedUser(
+  services: Services,
+  over: { userType: 1 | 2 | 3; companyId?: string | null; email?: string; fullName?: string; isActive?: boolean },
+) {
   const id = newId();
   const now = services.now();
   const email = over.email ?? `user-${id.slice(0, 8)}@example.com`;

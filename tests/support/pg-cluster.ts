@@ -16,8 +16,11 @@ export interface PgCluster {
 
 function pgBin(): string {
   const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql); scripts/ensure-test-deps.sh installs it.');
-  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  if (!existsSync(base))
+    throw new Error('PostgreSQL is not installed (apt-get install -y postgresql); scripts/ensure-test-deps.sh installs it.');
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   if (!versions.length) throw new Error('No PostgreSQL server binaries found under /usr/lib/postgresql');
   return path.join(base, versions[0], 'bin');
 }
@@ -40,13 +43,25 @@ export async function startPgCluster(): Promise<PgCluster> {
   const data = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
-    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] as const : [path.join(bin, cmd), args] as const;
+    const full = asRoot
+      ? (['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] as const)
+      : ([path.join(bin, cmd), args] as const);
     const r = spawnSync(full[0], full[1] as string[], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
-  const start = () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`, 'start']);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+      'start',
+    ]);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -79,4 +94,3 @@ export async function createDatabase(clusterUrl: string, name: string): Promise<
   u.pathname = `/${name}`;
   return u.toString();
 }
-

@@ -2,8 +2,15 @@
 // today; notification delivery later).
 import { SMTPServer } from 'smtp-server';
 
-export interface Mail { to: string[]; raw: string }
-export interface SmtpSink { url: string; mails: Mail[]; close(): Promise<void> }
+export interface Mail {
+  to: string[];
+  raw: string;
+}
+export interface SmtpSink {
+  url: string;
+  mails: Mail[];
+  close(): Promise<void>;
+}
 
 /** `mails` may be an array the caller already shares with its tests. */
 export async function startSmtpSink(mails: Mail[] = []): Promise<SmtpSink> {

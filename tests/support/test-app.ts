@@ -12,7 +12,12 @@ import { assertMatchesContract } from './contract.ts';
 import { newDatabaseLocation, tempDir } from './test-db.ts';
 
 /** node:http, because fetch does not let a caller set the Host header (tenant hosts). */
-export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string | Uint8Array): Promise<{ status: number; headers: Headers; text: string; bytes: Buffer }> {
+export function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string | Uint8Array,
+): Promise<{ status: number; headers: Headers; text: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -97,11 +102,21 @@ export class ApiClient {
     await assertMatchesContract(method, path, res.status, type, parsed);
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
-  get<T = any>(path: string, opts?: RequestOptions) { return this.request<T>('GET', path, opts); }
-  post<T = any>(path: string, body?: unknown, opts?: RequestOptions) { return this.request<T>('POST', path, { ...opts, body }); }
-  put<T = any>(path: string, body?: unknown, opts?: RequestOptions) { return this.request<T>('PUT', path, { ...opts, body }); }
-  patch<T = any>(path: string, body?: unknown, opts?: RequestOptions) { return this.request<T>('PATCH', path, { ...opts, body }); }
-  delete<T = any>(path: string, opts?: RequestOptions) { return this.request<T>('DELETE', path, opts); }
+  get<T = any>(path: string, opts?: RequestOptions) {
+    return this.request<T>('GET', path, opts);
+  }
+  post<T = any>(path: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('POST', path, { ...opts, body });
+  }
+  put<T = any>(path: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('PUT', path, { ...opts, body });
+  }
+  patch<T = any>(path: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('PATCH', path, { ...opts, body });
+  }
+  delete<T = any>(path: string, opts?: RequestOptions) {
+    return this.request<T>('DELETE', path, opts);
+  }
 }
 
 export interface TestApp {
@@ -139,7 +154,13 @@ export async function startTestApp(opts: {
   const log = (line: string) => void errorLog.push(line);
   const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file, log }) : openDb({ kind: 'postgres', url: loc.url!, max: 5, log });
   const services = await createServices(config, { db, now: opts.now });
-  const app = await buildApp({ services, pages: createPageServices(services), withPages: opts.withPages ?? false, timeouts: opts.timeouts, errorLog: { write: (line) => void errorLog.push(line) } });
+  const app = await buildApp({
+    services,
+    pages: createPageServices(services),
+    withPages: opts.withPages ?? false,
+    timeouts: opts.timeouts,
+    errorLog: { write: (line) => void errorLog.push(line) },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;

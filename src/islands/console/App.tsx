@@ -62,16 +62,40 @@ function Screen() {
   if (!decision) return <Spinner />;
   const params = (page?.params ?? {}) as Record<string, string>;
   switch (decision.kind) {
-    case 'login': return <Spinner label="Redirecting to sign in…" />;
+    case 'login':
+      return <Spinner label="Redirecting to sign in…" />;
     case 'public':
       // a signed-in user reads notifications inside the console layout
       if (!routeDef(route!).shellWhenSignedIn || !user || !role) return <RouteScreen route={route!} params={params} />;
-      return <Shell title={ROUTES[route!].title}><RouteScreen route={route!} params={params} /></Shell>;
-    case 'no_role': return <Welcome />;
-    case 'company_host': return <CompanyHostRedirect />;
-    case 'not_found': return user ? <Shell title="Page Not Found"><NotFound embedded /></Shell> : <NotFound />;
-    case 'denied': return <Shell title={route ? ROUTES[route].title : ''}><AccessDenied /></Shell>;
-    case 'page': return <Shell title={ROUTES[route!].title}><RouteScreen route={route!} params={params} /></Shell>;
+      return (
+        <Shell title={ROUTES[route!].title}>
+          <RouteScreen route={route!} params={params} />
+        </Shell>
+      );
+    case 'no_role':
+      return <Welcome />;
+    case 'company_host':
+      return <CompanyHostRedirect />;
+    case 'not_found':
+      return user ? (
+        <Shell title="Page Not Found">
+          <NotFound embedded />
+        </Shell>
+      ) : (
+        <NotFound />
+      );
+    case 'denied':
+      return (
+        <Shell title={route ? ROUTES[route].title : ''}>
+          <AccessDenied />
+        </Shell>
+      );
+    case 'page':
+      return (
+        <Shell title={ROUTES[route!].title}>
+          <RouteScreen route={route!} params={params} />
+        </Shell>
+      );
   }
 }
 

@@ -19,7 +19,18 @@ describe('route access', () => {
   });
 
   it('super admins reach their route list; anything else is Page Not Found', () => {
-    for (const [r, p] of [['dashboard', '/dashboard'], ['backendTest', '/backend-test'], ['adminUsers', '/admin/users'], ['adminTenants', '/admin/tenants'], ['metrics', '/metrics'], ['traces', '/traces'], ['monitors', '/monitors'], ['settings', '/settings'], ['apiIntelligence', '/api-intelligence'], ['security', '/security']] as const) {
+    for (const [r, p] of [
+      ['dashboard', '/dashboard'],
+      ['backendTest', '/backend-test'],
+      ['adminUsers', '/admin/users'],
+      ['adminTenants', '/admin/tenants'],
+      ['metrics', '/metrics'],
+      ['traces', '/traces'],
+      ['monitors', '/monitors'],
+      ['settings', '/settings'],
+      ['apiIntelligence', '/api-intelligence'],
+      ['security', '/security'],
+    ] as const) {
       expect(d(r, p, 'super_admin')).toBe('page');
     }
     expect(d('team', '/team', 'super_admin')).toBe('not_found');
@@ -27,7 +38,17 @@ describe('route access', () => {
   });
 
   it.each(['customer_admin', 'customer_viewer'] as const)('%s reaches the company routes on its subdomain', (role) => {
-    for (const [r, p] of [['dashboard', '/dashboard'], ['team', '/team'], ['metrics', '/metrics'], ['traces', '/traces'], ['trace', '/traces/abc'], ['monitors', '/monitors'], ['settings', '/settings'], ['apiIntelligence', '/api-intelligence'], ['security', '/security']] as const) {
+    for (const [r, p] of [
+      ['dashboard', '/dashboard'],
+      ['team', '/team'],
+      ['metrics', '/metrics'],
+      ['traces', '/traces'],
+      ['trace', '/traces/abc'],
+      ['monitors', '/monitors'],
+      ['settings', '/settings'],
+      ['apiIntelligence', '/api-intelligence'],
+      ['security', '/security'],
+    ] as const) {
       expect(d(r, p, role)).toBe('page');
     }
     expect(d('adminTenants', '/admin/tenants', role)).toBe('denied');
@@ -36,11 +57,22 @@ describe('route access', () => {
     expect(d(undefined, '/nope', role)).toBe('not_found');
   });
 
-  it.each(['customer_admin', 'customer_viewer'] as const)('%s on the main host is sent to the company subdomain from every console route', (role) => {
-    for (const [r, p] of [['dashboard', '/dashboard'], ['notifications', '/notifications'], ['companyLogin', '/company-login'], ['team', '/team'], ['adminUsers', '/admin/users'], ['trace', '/traces/abc'], [undefined, '/nope']] as const) {
-      expect(d(r, p, role, { tenantHost: false }), p).toBe('company_host');
-    }
-  });
+  it.each(['customer_admin', 'customer_viewer'] as const)(
+    '%s on the main host is sent to the company subdomain from every console route',
+    (role) => {
+      for (const [r, p] of [
+        ['dashboard', '/dashboard'],
+        ['notifications', '/notifications'],
+        ['companyLogin', '/company-login'],
+        ['team', '/team'],
+        ['adminUsers', '/admin/users'],
+        ['trace', '/traces/abc'],
+        [undefined, '/nope'],
+      ] as const) {
+        expect(d(r, p, role, { tenantHost: false }), p).toBe('company_host');
+      }
+    },
+  );
 
   it.each(['login', 'signup', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance'] as const)(
     'the auth screen %s stays put for a signed-in company user on the main host',

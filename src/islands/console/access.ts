@@ -5,13 +5,24 @@ import { isPublic, mayOpen, ROUTE_NAMES, ROUTES, routeDef, type RouteName } from
 
 /** Paths a customer administrator may reach, as the spec lists them... */
 export const CUSTOMER_PREFIXES = [
-  '/dashboard', '/my-metrics', '/my-traces', '/my-monitors', '/team', '/api-intelligence', '/threat-intelligence',
-  '/vulnerability-scans', '/domain-checks', '/ssl-monitoring', '/notifications', '/reports', '/settings',
+  '/dashboard',
+  '/my-metrics',
+  '/my-traces',
+  '/my-monitors',
+  '/team',
+  '/api-intelligence',
+  '/threat-intelligence',
+  '/vulnerability-scans',
+  '/domain-checks',
+  '/ssl-monitoring',
+  '/notifications',
+  '/reports',
+  '/settings',
 ] as const;
 /** ...plus the paths their own menu links to (the spec gives both sets "as seen"). */
-export const CUSTOMER_MENU_PREFIXES: readonly string[] = ROUTE_NAMES.filter(
-  (n) => routeDef(n).menu && mayOpen(n, 'customer_admin'),
-).map((n) => routeDef(n).path);
+export const CUSTOMER_MENU_PREFIXES: readonly string[] = ROUTE_NAMES.filter((n) => routeDef(n).menu && mayOpen(n, 'customer_admin')).map(
+  (n) => routeDef(n).path,
+);
 
 export type Decision =
   | { kind: 'public' }

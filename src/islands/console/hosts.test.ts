@@ -6,7 +6,13 @@ const company = { id: 'c1', name: 'Acme', subdomain: 'acme' };
 
 describe('after sign-in', () => {
   const t = (user_type: '1' | '2' | '3', onTenantHost: boolean, extra: Partial<Parameters<typeof afterLoginTarget>[0]> = {}) =>
-    afterLoginTarget({ user: { user_type, company: user_type === '1' ? null : company }, onTenantHost, productDomain: 'localhost', here, ...extra });
+    afterLoginTarget({
+      user: { user_type, company: user_type === '1' ? null : company },
+      onTenantHost,
+      productDomain: 'localhost',
+      here,
+      ...extra,
+    });
 
   it('super admin: /dashboard on the main host, the main site dashboard from a subdomain', () => {
     expect(t('1', false)).toBe('/dashboard');
@@ -19,15 +25,28 @@ describe('after sign-in', () => {
     expect(t('3', true)).toBe('/dashboard');
   });
   it('the subdomain falls back to the company fetch, then /dashboard', () => {
-    expect(afterLoginTarget({ user: { user_type: '2', company: null }, onTenantHost: false, productDomain: 'example.com', companySubdomain: 'beta', here: { protocol: 'https:', port: '' } }))
-      .toBe('https://beta.example.com/dashboard');
-    expect(afterLoginTarget({ user: { user_type: '2', company: null }, onTenantHost: false, productDomain: 'localhost', here })).toBe('/dashboard');
+    expect(
+      afterLoginTarget({
+        user: { user_type: '2', company: null },
+        onTenantHost: false,
+        productDomain: 'example.com',
+        companySubdomain: 'beta',
+        here: { protocol: 'https:', port: '' },
+      }),
+    ).toBe('https://beta.example.com/dashboard');
+    expect(afterLoginTarget({ user: { user_type: '2', company: null }, onTenantHost: false, productDomain: 'localhost', here })).toBe(
+      '/dashboard',
+    );
   });
   it("the server's redirect_to wins (it carries the handoff code)", () => {
-    expect(t('2', false, { redirectTo: 'http://acme.localhost:4321/auth/handoff?code=x' })).toBe('http://acme.localhost:4321/auth/handoff?code=x');
+    expect(t('2', false, { redirectTo: 'http://acme.localhost:4321/auth/handoff?code=x' })).toBe(
+      'http://acme.localhost:4321/auth/handoff?code=x',
+    );
   });
   it('other user types go to /', () => {
-    expect(afterLoginTarget({ user: { user_type: '9' as '1', company: null }, onTenantHost: false, productDomain: 'localhost', here })).toBe('/');
+    expect(
+      afterLoginTarget({ user: { user_type: '9' as '1', company: null }, onTenantHost: false, productDomain: 'localhost', here }),
+    ).toBe('/');
   });
   it('builds host URLs with and without a port', () => {
     expect(mainSiteUrl('example.com', '/x', { protocol: 'https:', port: '' })).toBe('https://example.com/x');

@@ -23,7 +23,17 @@ describe('the console route table', () => {
   });
 
   it('matches as the Astro pages did: case-sensitive, a parameter is one segment, nothing else', () => {
-    const others = ['/DASHBOARD', '/Traces/abc', '/traces/abc/def', '/dashboard/x', '/admin', '/admin/nothing', '/no-such-page', '/', '/dashboard.astro'];
+    const others = [
+      '/DASHBOARD',
+      '/Traces/abc',
+      '/traces/abc/def',
+      '/dashboard/x',
+      '/admin',
+      '/admin/nothing',
+      '/no-such-page',
+      '/',
+      '/dashboard.astro',
+    ];
     for (const p of others) expect(routeAt(p), p).toBeUndefined();
     expect(routeAt('/traces/a%2Fb')).toBe('trace');
   });
@@ -32,7 +42,10 @@ describe('the console route table', () => {
     for (const name of ROUTE_NAMES.filter((n) => routeDef(n).menu)) {
       expect(ROUTES[name].path, name).not.toContain(':');
       expect(isPublic(name), name).toBe(false);
-      expect((['super_admin', 'customer_admin', 'customer_viewer'] as Role[]).some((r) => mayOpen(name, r)), name).toBe(true);
+      expect(
+        (['super_admin', 'customer_admin', 'customer_viewer'] as Role[]).some((r) => mayOpen(name, r)),
+        name,
+      ).toBe(true);
     }
   });
 

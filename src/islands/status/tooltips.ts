@@ -50,7 +50,8 @@ for (const list of document.querySelectorAll<HTMLElement>('[data-timeline]')) {
   list.addEventListener('blur', hide);
   list.addEventListener('keydown', (e) => {
     const i = current ? blocks.indexOf(current) : blocks.length - 1;
-    const next = e.key === 'ArrowLeft' ? i - 1 : e.key === 'ArrowRight' ? i + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? blocks.length - 1 : null;
+    const next =
+      e.key === 'ArrowLeft' ? i - 1 : e.key === 'ArrowRight' ? i + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? blocks.length - 1 : null;
     if (next === null) {
       if (e.key === 'Escape') hide();
       return;

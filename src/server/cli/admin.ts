@@ -48,7 +48,9 @@ async function main(): Promise<number> {
     if (command === 'list-users') {
       const rows = await usersRepo(services.db).listWithCompanyName();
       for (const u of rows) {
-        process.stdout.write(`${u.email}\t${USER_TYPE_LABELS[String(u.user_type)] ?? u.user_type}\t${u.company_name ?? '-'}\t${u.is_active ? 'active' : 'inactive'}\n`);
+        process.stdout.write(
+          `${u.email}\t${USER_TYPE_LABELS[String(u.user_type)] ?? u.user_type}\t${u.company_name ?? '-'}\t${u.is_active ? 'active' : 'inactive'}\n`,
+        );
       }
       if (rows.length === 0) process.stdout.write('No users yet.\n');
       return 0;
@@ -62,7 +64,9 @@ async function main(): Promise<number> {
     try {
       if (command === 'reset-password') {
         const u = await resetPasswordByOperator(services, { email, password });
-        const inactive = u.isActive ? '' : ' The account is deactivated: another super admin must reactivate it (Users Management) before it can sign in.';
+        const inactive = u.isActive
+          ? ''
+          : ' The account is deactivated: another super admin must reactivate it (Users Management) before it can sign in.';
         process.stdout.write(`Password of ${email.trim().toLowerCase()} reset; their sessions were ended.${inactive}\n`);
         return 0;
       }

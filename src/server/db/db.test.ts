@@ -14,7 +14,11 @@ import { DB_KINDS, freshDb, newDatabaseLocation } from '../../../tests/support/t
 
 const opened: Db[] = [];
 afterEach(async () => {
-  while (opened.length) await opened.pop()!.close().catch(() => {});
+  while (opened.length)
+    await opened
+      .pop()!
+      .close()
+      .catch(() => {});
 });
 
 async function db(kind: 'sqlite' | 'postgres') {
@@ -58,7 +62,9 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
     const d = await db(kind);
     const companies = companiesRepo(d);
     await companies.insert({ id: 'c1', name: 'A', email: 'a@a.test', subdomain: 'dup', created_at: 1, updated_at: 1 });
-    const taken = await companies.insert({ id: 'c2', name: 'B', email: 'b@b.test', subdomain: 'dup', created_at: 1, updated_at: 1 }).catch((e) => e);
+    const taken = await companies
+      .insert({ id: 'c2', name: 'B', email: 'b@b.test', subdomain: 'dup', created_at: 1, updated_at: 1 })
+      .catch((e) => e);
     expect(isUniqueViolation(taken)).toBe(true);
     expect(isUniqueViolation(new Error('connection refused'))).toBe(false);
     const users = usersRepo(d);
@@ -72,7 +78,16 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
     const d = await db(kind);
     await companiesRepo(d).insert({ id: 'c1', name: 'A', email: 'a@a.test', subdomain: 'a', created_at: 1, updated_at: 1 });
     const users = usersRepo(d);
-    await users.insert({ id: 'u1', email: 'u1@a.test', full_name: 'U', user_type: 2, company_id: 'c1', password_hash: 'h', created_at: 1, updated_at: 1 });
+    await users.insert({
+      id: 'u1',
+      email: 'u1@a.test',
+      full_name: 'U',
+      user_type: 2,
+      company_id: 'c1',
+      password_hash: 'h',
+      created_at: 1,
+      updated_at: 1,
+    });
     expect(await users.countByCompany('c1')).toBe(1);
     expect(await companiesRepo(d).delete('c1')).toBe(1);
     expect(await users.findById('u1')).toBeUndefined();

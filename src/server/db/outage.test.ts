@@ -21,9 +21,15 @@ function sqliteError(setup: string, statement: string): unknown {
 
 describe('database outages', () => {
   it('classifies SQLite failures: full and read-only are outages, a constraint is not', () => {
-    const full = sqliteError(`PRAGMA max_page_count = 2;`, `insert into t select hex(randomblob(2000)) from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 50) select i from n)`);
+    const full = sqliteError(
+      `PRAGMA max_page_count = 2;`,
+      `insert into t select hex(randomblob(2000)) from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 50) select i from n)`,
+    );
     expect(dbOutageOf(full)).toEqual({ kind: 'full', code: 'SQLITE_FULL' });
-    expect(dbOutageOf(sqliteError('PRAGMA query_only = 1;', `insert into t values ('a')`))).toEqual({ kind: 'read_only', code: 'SQLITE_READONLY' });
+    expect(dbOutageOf(sqliteError('PRAGMA query_only = 1;', `insert into t values ('a')`))).toEqual({
+      kind: 'read_only',
+      code: 'SQLITE_READONLY',
+    });
     expect(dbOutageOf(sqliteError(`insert into t values ('a');`, `insert into t values ('a')`))).toBeNull();
     expect(dbOutageOf(new Error('boom'))).toBeNull();
   });
@@ -31,12 +37,18 @@ describe('database outages', () => {
   it('classifies a refused PostgreSQL connection and describes it without host, user or database', async () => {
     const port = await freePort();
     const client = new pg.Client({ connectionString: `postgres://someone:s3cret@127.0.0.1:${port}/somedb` });
-    const e = await client.connect().then(() => null, (err: unknown) => err);
+    const e = await client.connect().then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(dbOutageOf(e)).toEqual({ kind: 'unreachable', code: 'ECONNREFUSED' });
     expect(dbOutageOf(new Error('wrapped', { cause: e }))).toEqual({ kind: 'unreachable', code: 'ECONNREFUSED' });
     const line = describeDbFailure(e);
     expect(line).toBe('database unreachable (ECONNREFUSED)');
     expect(dbOutageOf(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }))).toBeNull();
-    expect(dbOutageOf(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toEqual({ kind: 'unreachable', code: '57P01' });
+    expect(dbOutageOf(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toEqual({
+      kind: 'unreachable',
+      code: '57P01',
+    });
   });
 });

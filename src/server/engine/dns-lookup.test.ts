@@ -28,7 +28,9 @@ describe('check lookups on c-ares', () => {
   it('lets a key have `max` lookups in flight; the others wait under their own deadline, other keys do not wait', async () => {
     const limited = perKeyLimit(resolve(), 2);
     const slow = limited('slow');
-    const hung = [1, 2].map((i) => slow(`h${i}.hole.example.test`, { signal: AbortSignal.timeout(1500) }).catch((e: NodeJS.ErrnoException) => e.code));
+    const hung = [1, 2].map((i) =>
+      slow(`h${i}.hole.example.test`, { signal: AbortSignal.timeout(1500) }).catch((e: NodeJS.ErrnoException) => e.code),
+    );
     await new Promise((r) => setTimeout(r, 100));
     const queued = slow('www.example.test', { signal: AbortSignal.timeout(300) }).catch((e: NodeJS.ErrnoException) => e.code);
     const t0 = Date.now();

@@ -80,12 +80,13 @@ export function perKeyLimit(resolve: Resolver, max = DNS_LOOKUPS_PER_COMPANY): (
       signal?.addEventListener('abort', giveUp, { once: true });
       line.push(take);
     });
-  return (key) => async (host, opts = {}) => {
-    await acquire(key, opts.signal);
-    try {
-      return await resolve(host, opts);
-    } finally {
-      release(key);
-    }
-  };
+  return (key) =>
+    async (host, opts = {}) => {
+      await acquire(key, opts.signal);
+      try {
+        return await resolve(host, opts);
+      } finally {
+        release(key);
+      }
+    };
 }

@@ -28,8 +28,22 @@ export interface MonitorIncidents {
   /** The open automatic incident of each of these monitors that has one. */
   openOf(trx: Kysely<Database>, monitorIds: string[]): Promise<Map<string, OpenIncident>>;
   /** Opens one from `startedAt`; null when another one is open already. */
-  open(trx: Kysely<Database>, notify: Notify, m: IncidentMonitor, startedAt: number, error: string | null, now: number): Promise<OpenIncident | null>;
-  resolve(trx: Kysely<Database>, notify: Notify, m: IncidentMonitor, incident: OpenIncident, resolvedAt: number, now: number): Promise<void>;
+  open(
+    trx: Kysely<Database>,
+    notify: Notify,
+    m: IncidentMonitor,
+    startedAt: number,
+    error: string | null,
+    now: number,
+  ): Promise<OpenIncident | null>;
+  resolve(
+    trx: Kysely<Database>,
+    notify: Notify,
+    m: IncidentMonitor,
+    incident: OpenIncident,
+    resolvedAt: number,
+    now: number,
+  ): Promise<void>;
 }
 
 /** The parts of the process's services an engine runs on (domain/context.ts Services has them all). */

@@ -32,16 +32,36 @@ export interface PendingResult {
 const toRollup = (r: RollupRecord | undefined): Rollup =>
   r
     ? {
-        checks: r.checks, failures: r.failures, degraded: r.degraded, maintenance: r.maintenance, sumResponseMs: r.sum_response_ms,
-        minResponseMs: r.min_response_ms, maxResponseMs: r.max_response_ms, hist: r.response_hist ? (JSON.parse(r.response_hist) as number[]) : emptyRollup().hist,
-        p95ResponseMs: r.p95_response_ms, lastStatus: r.last_status, lastHttpCode: r.last_http_code, lastCheckedAt: r.last_checked_at,
+        checks: r.checks,
+        failures: r.failures,
+        degraded: r.degraded,
+        maintenance: r.maintenance,
+        sumResponseMs: r.sum_response_ms,
+        minResponseMs: r.min_response_ms,
+        maxResponseMs: r.max_response_ms,
+        hist: r.response_hist ? (JSON.parse(r.response_hist) as number[]) : emptyRollup().hist,
+        p95ResponseMs: r.p95_response_ms,
+        lastStatus: r.last_status,
+        lastHttpCode: r.last_http_code,
+        lastCheckedAt: r.last_checked_at,
       }
     : emptyRollup();
 
 const fromRollup = (monitorId: string, companyId: string, start: number, r: Rollup): RollupRecord => ({
-  monitor_id: monitorId, company_id: companyId, start, checks: r.checks, failures: r.failures, degraded: r.degraded,
-  maintenance: r.maintenance, sum_response_ms: r.sumResponseMs, min_response_ms: r.minResponseMs, max_response_ms: r.maxResponseMs,
-  response_hist: JSON.stringify(r.hist), p95_response_ms: r.p95ResponseMs, last_status: r.lastStatus, last_http_code: r.lastHttpCode,
+  monitor_id: monitorId,
+  company_id: companyId,
+  start,
+  checks: r.checks,
+  failures: r.failures,
+  degraded: r.degraded,
+  maintenance: r.maintenance,
+  sum_response_ms: r.sumResponseMs,
+  min_response_ms: r.minResponseMs,
+  max_response_ms: r.maxResponseMs,
+  response_hist: JSON.stringify(r.hist),
+  p95_response_ms: r.p95ResponseMs,
+  last_status: r.lastStatus,
+  last_http_code: r.lastHttpCode,
   last_checked_at: r.lastCheckedAt,
 });
 
@@ -61,7 +81,10 @@ export const STORED_ERROR_MAX = 300;
  */
 export function storedError(error: string | null): string | null {
   if (error === null) return null;
-  const clean = error.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = error
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (clean === '') return 'Check failed';
   if (clean.length <= STORED_ERROR_MAX) return clean;
   const cut = /[\ud800-\udbff]/.test(clean[STORED_ERROR_MAX - 2]) ? STORED_ERROR_MAX - 2 : STORED_ERROR_MAX - 1; // never half a surrogate pair
@@ -82,15 +105,26 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
     const windows = await maintenanceRepo(trx).activeAt(companies, now);
     const inMaintenance = (m: MonitorRow) => windows.some((w) => coversMonitor(w, m));
 
-    await checksRepo(trx).insertMany(live.map((b) => ({
-      monitor_id: b.monitorId, checked_at: b.checkedAt, company_id: b.companyId, status: b.outcome.status,
-      response_time_ms: b.outcome.responseTimeMs, http_code: b.outcome.httpCode, error: b.outcome.error,
-      timings: b.outcome.timings ? JSON.stringify(b.outcome.timings) : null, cert_expires_at: b.outcome.certExpiresAt,
-    })));
+    await checksRepo(trx).insertMany(
+      live.map((b) => ({
+        monitor_id: b.monitorId,
+        checked_at: b.checkedAt,
+        company_id: b.companyId,
+        status: b.outcome.status,
+        response_time_ms: b.outcome.responseTimeMs,
+        http_code: b.outcome.httpCode,
+        error: b.outcome.error,
+        timings: b.outcome.timings ? JSON.stringify(b.outcome.timings) : null,
+        cert_expires_at: b.outcome.certExpiresAt,
+      })),
+    );
 
     // Rollups: merge the batch in memory; one read and one write per grain for the whole batch.
     const rollups = rollupsRepo(trx);
-    for (const [grain, startOf] of [['hourly', hourStart], ['daily', dayStart]] as const) {
+    for (const [grain, startOf] of [
+      ['hourly', hourStart],
+      ['daily', dayStart],
+    ] as const) {
       const keyOf = (monitorId: string, start: number) => `${monitorId}:${start}`;
       const wanted = live.map((b) => ({ monitorId: b.monitorId, start: startOf(b.checkedAt) }));
       const existing = new Map((await rollups.getMany(grain, wanted)).map((r) => [keyOf(r.monitor_id, r.start), r]));
@@ -103,9 +137,18 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
           t = { monitorId: b.monitorId, companyId: b.companyId, start, r: toRollup(existing.get(key)) };
           touched.set(key, t);
         }
-        t.r = addResult(t.r, { status: b.outcome.status, responseTimeMs: b.outcome.responseTimeMs, httpCode: b.outcome.httpCode, checkedAt: b.checkedAt, inMaintenance: inMaintenance(rows.get(b.monitorId)!) });
+        t.r = addResult(t.r, {
+          status: b.outcome.status,
+          responseTimeMs: b.outcome.responseTimeMs,
+          httpCode: b.outcome.httpCode,
+          checkedAt: b.checkedAt,
+          inMaintenance: inMaintenance(rows.get(b.monitorId)!),
+        });
       }
-      await rollups.putMany(grain, [...touched.values()].map((t) => fromRollup(t.monitorId, t.companyId, t.start, t.r)));
+      await rollups.putMany(
+        grain,
+        [...touched.values()].map((t) => fromRollup(t.monitorId, t.companyId, t.start, t.r)),
+      );
     }
 
     // State machine, then incidents and warnings, in result order per monitor.
@@ -114,7 +157,14 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
     for (const b of live) {
       const m = rows.get(b.monitorId)!;
       const maint = inMaintenance(m);
-      const prev: MonitorState = { status: m.status as CheckStatus, statusSince: m.status_since, pendingStatus: m.pending_status, pendingCount: m.pending_count, confirmations: m.confirmations, incidentOpen: open.has(m.id) };
+      const prev: MonitorState = {
+        status: m.status as CheckStatus,
+        statusSince: m.status_since,
+        pendingStatus: m.pending_status,
+        pendingCount: m.pending_count,
+        confirmations: m.confirmations,
+        incidentOpen: open.has(m.id),
+      };
       const t = applyResult(prev, b.outcome.status, b.checkedAt, maint);
       for (const ev of t.events) {
         if (ev.kind === 'open_incident') {
@@ -129,9 +179,15 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
         }
       }
       const patch: Partial<MonitorRow> = {
-        status: t.state.status, status_since: t.state.statusSince, pending_status: t.state.pendingStatus, pending_count: t.state.pendingCount,
-        last_checked_at: b.checkedAt, last_response_time_ms: b.outcome.responseTimeMs, last_http_code: b.outcome.httpCode,
-        last_error: b.outcome.error, updated_at: now,
+        status: t.state.status,
+        status_since: t.state.statusSince,
+        pending_status: t.state.pendingStatus,
+        pending_count: t.state.pendingCount,
+        last_checked_at: b.checkedAt,
+        last_response_time_ms: b.outcome.responseTimeMs,
+        last_http_code: b.outcome.httpCode,
+        last_error: b.outcome.error,
+        updated_at: now,
       };
       if (b.outcome.certExpiresAt !== null) patch.cert_expires_at = b.outcome.certExpiresAt;
       if (b.leaseOwner !== null && m.lease_owner === b.leaseOwner) {
@@ -141,7 +197,8 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
         // do not fire together.
         if (m.last_checked_at === null) patch.next_due_at = b.checkedAt + phaseOffsetMs(m.id, m.interval_seconds * 1000) + 1;
       }
-      if (!maint) Object.assign(patch, await kindWarnings(m, b, t.changed ? t.state.status : null, t.state.statusSince ?? b.checkedAt, notify));
+      if (!maint)
+        Object.assign(patch, await kindWarnings(m, b, t.changed ? t.state.status : null, t.state.statusSince ?? b.checkedAt, notify));
       Object.assign(m, patch);
       await monitors.writeState(m.id, patch);
     }
@@ -149,11 +206,22 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
 }
 
 /** The kind's own warnings about this result, and the state columns it keeps. */
-async function kindWarnings(m: MonitorRow, b: PendingResult, changedTo: CheckStatus | null, since: number, notify: Notify): Promise<Partial<MonitorRow>> {
+async function kindWarnings(
+  m: MonitorRow,
+  b: PendingResult,
+  changedTo: CheckStatus | null,
+  since: number,
+  notify: Notify,
+): Promise<Partial<MonitorRow>> {
   const kind = KINDS[m.type];
   if (!kind.afterResult) return {};
   const kept = await kind.afterResult({
-    monitor: m, config: parseConfig(m.config), outcome: b.outcome, checkedAt: b.checkedAt, changedTo, since,
+    monitor: m,
+    config: parseConfig(m.config),
+    outcome: b.outcome,
+    checkedAt: b.checkedAt,
+    changedTo,
+    since,
     notify: (draft) => notify(m.company_id, draft),
   });
   return kept ?? {};

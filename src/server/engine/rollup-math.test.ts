@@ -5,12 +5,24 @@ import { addResult, bucketOf, emptyRollup, p95, uptimePercent, BUCKETS_MS } from
 describe('rollup maths', () => {
   it('counts checks, failures, degraded and maintenance apart', () => {
     let r = emptyRollup();
-    const add = (status: 'operational' | 'degraded' | 'down', ms: number | null, t: number, maint = false) => { r = addResult(r, { status, responseTimeMs: ms, httpCode: status === 'down' ? 500 : 200, checkedAt: t, inMaintenance: maint }); };
+    const add = (status: 'operational' | 'degraded' | 'down', ms: number | null, t: number, maint = false) => {
+      r = addResult(r, { status, responseTimeMs: ms, httpCode: status === 'down' ? 500 : 200, checkedAt: t, inMaintenance: maint });
+    };
     add('operational', 100, 1);
     add('degraded', 900, 2);
     add('down', null, 3);
     add('down', null, 4, true);
-    expect(r).toMatchObject({ checks: 4, failures: 1, degraded: 1, maintenance: 1, sumResponseMs: 1000, minResponseMs: 100, maxResponseMs: 900, lastStatus: 'down', lastCheckedAt: 4 });
+    expect(r).toMatchObject({
+      checks: 4,
+      failures: 1,
+      degraded: 1,
+      maintenance: 1,
+      sumResponseMs: 1000,
+      minResponseMs: 100,
+      maxResponseMs: 900,
+      lastStatus: 'down',
+      lastCheckedAt: 4,
+    });
   });
 
   it('keeps the latest status even when results arrive out of order', () => {
@@ -21,7 +33,12 @@ describe('rollup maths', () => {
   });
 
   it.each([
-    [0, 0], [5, 0], [6, 1], [100, 6], [30000, BUCKETS_MS.length - 1], [30001, BUCKETS_MS.length],
+    [0, 0],
+    [5, 0],
+    [6, 1],
+    [100, 6],
+    [30000, BUCKETS_MS.length - 1],
+    [30001, BUCKETS_MS.length],
   ])('bucket of %d ms is %d', (ms, b) => expect(bucketOf(ms)).toBe(b));
 
   it('derives p95 from the histogram, capped by the maximum', () => {
@@ -37,7 +54,13 @@ describe('rollup maths', () => {
   it.each([
     [[{ checks: 100, failures: 0, maintenance: 0 }], 100],
     [[{ checks: 100, failures: 1, maintenance: 0 }], 99],
-    [[{ checks: 60, failures: 6, maintenance: 0 }, { checks: 60, failures: 0, maintenance: 20 }], 94],
+    [
+      [
+        { checks: 60, failures: 6, maintenance: 0 },
+        { checks: 60, failures: 0, maintenance: 20 },
+      ],
+      94,
+    ],
     [[], null],
     [[{ checks: 5, failures: 0, maintenance: 5 }], null],
   ])('uptime of %j is %s', (rows, pct) => expect(uptimePercent(rows)).toBe(pct));

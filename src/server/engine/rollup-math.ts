@@ -30,8 +30,18 @@ export interface ResultForRollup {
 }
 
 export const emptyRollup = (): Rollup => ({
-  checks: 0, failures: 0, degraded: 0, maintenance: 0, sumResponseMs: 0, minResponseMs: null, maxResponseMs: null,
-  hist: new Array(BUCKETS_MS.length + 1).fill(0), p95ResponseMs: null, lastStatus: null, lastHttpCode: null, lastCheckedAt: null,
+  checks: 0,
+  failures: 0,
+  degraded: 0,
+  maintenance: 0,
+  sumResponseMs: 0,
+  minResponseMs: null,
+  maxResponseMs: null,
+  hist: new Array(BUCKETS_MS.length + 1).fill(0),
+  p95ResponseMs: null,
+  lastStatus: null,
+  lastHttpCode: null,
+  lastCheckedAt: null,
 });
 
 export function bucketOf(ms: number): number {

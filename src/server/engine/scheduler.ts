@@ -143,10 +143,30 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       const hard = new Promise<CheckOutcome>((resolve) => {
         // A checker that ignores its signal still ends: the slot is never held past the deadline.
         const t = setTimeout(() => resolve(failed(`Timed out after ${timeoutMs / 1000} s`)), timeoutMs + 1000);
-        abort.signal.addEventListener('abort', () => setTimeout(() => { clearTimeout(t); resolve(failed(`Timed out after ${timeoutMs / 1000} s`)); }, 250), { once: true });
+        abort.signal.addEventListener(
+          'abort',
+          () =>
+            setTimeout(() => {
+              clearTimeout(t);
+              resolve(failed(`Timed out after ${timeoutMs / 1000} s`));
+            }, 250),
+          { once: true },
+        );
       });
       outcome = await Promise.race([
-        checker({ id: m.id, type: m.type, config: parseConfig(m.config), timeoutMs, lastPushAt: m.last_push_at, intervalMs: m.interval_seconds * 1000, createdAt: m.created_at }, { ...env, resolve: lookupsOf(m.company_id) }, abort.signal),
+        checker(
+          {
+            id: m.id,
+            type: m.type,
+            config: parseConfig(m.config),
+            timeoutMs,
+            lastPushAt: m.last_push_at,
+            intervalMs: m.interval_seconds * 1000,
+            createdAt: m.created_at,
+          },
+          { ...env, resolve: lookupsOf(m.company_id) },
+          abort.signal,
+        ),
         hard,
       ]);
     } catch (e) {
@@ -177,7 +197,8 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
   }
   function release(company: string): void {
     const next = waiting.get(company)?.shift();
-    if (next) next(); // the slot passes straight to the next in line
+    if (next)
+      next(); // the slot passes straight to the next in line
     else perCompany.set(company, (perCompany.get(company) ?? 1) - 1);
   }
 
@@ -264,7 +285,9 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
           log(`engine: tick failed: ${loggableError(e)}`);
           arm(tickMs * 4);
         })
-        .finally(() => { ticking = undefined; });
+        .finally(() => {
+          ticking = undefined;
+        });
     }, delay);
   }
 
@@ -289,11 +312,17 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       const giveBack = [...inFlight.entries()].filter(([, f]) => !f.started).map(([id]) => id);
       for (const id of giveBack) inFlight.get(id)!.abort.abort();
       const grace = setTimeout(() => {
-        for (const [id, f] of inFlight) if (!f.abort.signal.aborted) { giveBack.push(id); f.abort.abort(); }
+        for (const [id, f] of inFlight)
+          if (!f.abort.signal.aborted) {
+            giveBack.push(id);
+            f.abort.abort();
+          }
       }, stopGraceMs);
       await Promise.allSettled([...inFlight.values()].map((f) => f.done));
       clearTimeout(grace);
-      await monitorsRepo(k).releaseLeases(giveBack, owner, services.now()).catch(() => {});
+      await monitorsRepo(k)
+        .releaseLeases(giveBack, owner, services.now())
+        .catch(() => {});
       await flush();
       loopDelay.disable();
     },

@@ -27,7 +27,15 @@ export class TargetRefused extends Error {
  * fd00:ec2::/64), GCP/Azure/DigitalOcean/OpenStack (169.254.169.254), Azure WireServer
  * (168.63.129.16), Alibaba (100.100.100.200), Tencent (169.254.0.23), Oracle (192.0.0.192).
  */
-const METADATA_CIDRS = ['169.254.169.0/24', '169.254.170.0/24', '169.254.0.23/32', '168.63.129.16/32', '100.100.100.200/32', '192.0.0.192/32', 'fd00:ec2::/64'].map((c) => ipaddr.parseCIDR(c));
+const METADATA_CIDRS = [
+  '169.254.169.0/24',
+  '169.254.170.0/24',
+  '169.254.0.23/32',
+  '168.63.129.16/32',
+  '100.100.100.200/32',
+  '192.0.0.192/32',
+  'fd00:ec2::/64',
+].map((c) => ipaddr.parseCIDR(c));
 const isMetadata = (ip: ipaddr.IPv4 | ipaddr.IPv6) => METADATA_CIDRS.some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits));
 /** ::a.b.c.d (deprecated IPv4-compatible) and 64:ff9b:1::/48 (local NAT64) carry an IPv4 address in their last 32 bits. */
 const EMBEDDING_V4 = [ipaddr.parseCIDR('::/96'), ipaddr.parseCIDR('64:ff9b:1::/48')] as const;
@@ -110,7 +118,8 @@ export function internalDnsName(name: string, allowPrivate: PrivateTargets): str
     const octets = v4[1].split('.').reverse();
     while (octets.length < 4) octets.push('0');
     const ip = octets.join('.');
-    if (ipaddr.IPv4.isValidFourPartDecimal(ip) && blockedKind(ipaddr.parse(ip), allowPrivate)) return `Target refused: ${n} is the reverse zone of a non-public range`;
+    if (ipaddr.IPv4.isValidFourPartDecimal(ip) && blockedKind(ipaddr.parse(ip), allowPrivate))
+      return `Target refused: ${n} is the reverse zone of a non-public range`;
   }
   const v6 = /^((?:[0-9a-f]\.){1,32})ip6\.arpa$/.exec(n);
   if (v6) {
@@ -123,11 +132,26 @@ export function internalDnsName(name: string, allowPrivate: PrivateTargets): str
 
 function describe(range: string): string {
   const names: Record<string, string> = {
-    loopback: 'loopback', private: 'private', uniqueLocal: 'private (unique local)', linkLocal: 'link-local',
-    carrierGradeNat: 'carrier-grade NAT', unspecified: 'unspecified', reserved: 'reserved', multicast: 'multicast',
-    broadcast: 'broadcast', ipv4Mapped: 'IPv4-mapped', rfc6145: 'IPv4-translated', rfc6052: 'IPv4-embedded',
-    '6to4': '6to4', teredo: 'Teredo', benchmarking: 'benchmarking', amt: 'reserved', as112: 'reserved',
-    deprecated: 'deprecated', orchid2: 'reserved', droneRemoteIdProtocolEntityTags: 'reserved',
+    loopback: 'loopback',
+    private: 'private',
+    uniqueLocal: 'private (unique local)',
+    linkLocal: 'link-local',
+    carrierGradeNat: 'carrier-grade NAT',
+    unspecified: 'unspecified',
+    reserved: 'reserved',
+    multicast: 'multicast',
+    broadcast: 'broadcast',
+    ipv4Mapped: 'IPv4-mapped',
+    rfc6145: 'IPv4-translated',
+    rfc6052: 'IPv4-embedded',
+    '6to4': '6to4',
+    teredo: 'Teredo',
+    benchmarking: 'benchmarking',
+    amt: 'reserved',
+    as112: 'reserved',
+    deprecated: 'deprecated',
+    orchid2: 'reserved',
+    droneRemoteIdProtocolEntityTags: 'reserved',
   };
   return names[range] ?? 'reserved';
 }
@@ -174,7 +198,12 @@ export function literalTarget(host: string, allowPrivate: PrivateTargets): { add
  * Resolves a host and checks every address it maps to; answers the first one to connect to.
  * Refusing when any address is blocked stops DNS answers that mix a public and a private address.
  */
-export async function resolveSafe(host: string, allowPrivate: PrivateTargets, resolve: Resolver, signal?: AbortSignal): Promise<{ address: string; family: 4 | 6 }> {
+export async function resolveSafe(
+  host: string,
+  allowPrivate: PrivateTargets,
+  resolve: Resolver,
+  signal?: AbortSignal,
+): Promise<{ address: string; family: 4 | 6 }> {
   const literal = literalTarget(host, allowPrivate);
   if (literal) return literal;
   const h = normalizeHost(host);
@@ -186,7 +215,9 @@ export async function resolveSafe(host: string, allowPrivate: PrivateTargets, re
     if (signal?.aborted || (e as NodeJS.ErrnoException).code === 'ETIMEOUT') throw e;
     throw new TargetRefused(NAME_REFUSED, h);
   }
-  const blocked = answers.length === 0 || answers.some((a) => !ipaddr.isValid(a.address) || blockedKind(ipaddr.process(a.address), allowPrivate) !== null);
+  const blocked =
+    answers.length === 0 ||
+    answers.some((a) => !ipaddr.isValid(a.address) || blockedKind(ipaddr.process(a.address), allowPrivate) !== null);
   if (blocked) throw new TargetRefused(NAME_REFUSED, h);
   const first = answers[0];
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

@@ -39,7 +39,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorHandler(https),
     logger: opts.errorLog
       ? { level: 'error', stream: opts.errorLog }
-      : opts.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
+      : opts.logger === false || config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -51,17 +51,28 @@ export async function registerAstro(app: FastifyInstance, pages: PageServices, h
       return reply
         .code(404)
         .type('application/problem+json')
-        .send({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found', detail: `No route ${req.method} ${req.url.split('?')[0]}` });
+        .send({
+          type: 'about:blank',
+          title: 'Not Found',
+          status: 404,
+          code: 'not_found',
+          detail: `No route ${req.method} ${req.url.split('?')[0]}`,
+        });
     }
     reply.hijack();
     // Fastify's onSend hooks do not run for hijacked replies: set the page headers here.
     for (const [k, v] of Object.entries(securityHeaders({ https, html: true }))) reply.raw.setHeader(k, v);
     mergeAstroCsp(reply.raw);
-    await entry.handler(req.raw, reply.raw, (err) => {
-      if (!reply.raw.headersSent) {
-        reply.raw.statusCode = err ? 500 : 404;
-        reply.raw.end(err ? 'Internal Server Error' : 'Not Found');
-      }
-    }, { services: pages });
+    await entry.handler(
+      req.raw,
+      reply.raw,
+      (err) => {
+        if (!reply.raw.headersSent) {
+          reply.raw.statusCode = err ? 500 : 404;
+          reply.raw.end(err ? 'Internal Server Error' : 'Not Found');
+        }
+      },
+      { services: pages },
+    );
   });
 }

@@ -22,7 +22,8 @@ export function frameworkErrorHandler(https: boolean) {
 }
 
 function socketProblem(err: NodeJS.ErrnoException): ProblemBody {
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return problem(408, 'request_timeout', 'The request took too long to arrive; the connection is closed.');
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return problem(408, 'request_timeout', 'The request took too long to arrive; the connection is closed.');
   if (err.code === 'HPE_HEADER_OVERFLOW') return problem(431, 'headers_too_large', 'The request line or headers are too large.');
   return problem(400, 'bad_request', 'The request is not valid HTTP.');
 }
@@ -42,7 +43,9 @@ export function clientErrorHandler(https: boolean) {
         'cache-control': 'no-store',
         connection: 'close',
       };
-      const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      const head = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
       socket.end(`HTTP/1.1 ${body.status} ${STATUS_CODES[body.status]}\r\n${head}\r\n${text}`);
     } else {
       socket.destroy();

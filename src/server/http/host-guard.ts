@@ -17,6 +17,9 @@ export function registerHostGuard(app: FastifyInstance, productDomain: string): 
     const host = req.headers.host ?? '';
     if (classifyHost(host, productDomain).kind !== 'invalid') return;
     if (PROBE.test(req.url) && isIpHost(hostName(host))) return;
-    return sendProblem(reply, problem(400, 'invalid_host', `Invalid subdomain: this server answers on ${productDomain} and its companies' subdomains only.`));
+    return sendProblem(
+      reply,
+      problem(400, 'invalid_host', `Invalid subdomain: this server answers on ${productDomain} and its companies' subdomains only.`),
+    );
   });
 }

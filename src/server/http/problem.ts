@@ -19,10 +19,23 @@ const STATUS: Record<ErrorCode, number> = {
 };
 
 const TITLE: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable',
-  408: 'Request Timeout', 409: 'Conflict', 413: 'Content Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Content', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error',
-  501: 'Not Implemented', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
 };
 
 export interface ProblemBody {
@@ -117,7 +130,11 @@ export function errorToProblem(err: FastifyError | DomainError | Error, req: Fas
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return problem(413, 'payload_too_large', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return problem(415, 'unsupported_media_type', `Unsupported content type '${req.headers['content-type'] ?? ''}'; send application/json.`);
+      return problem(
+        415,
+        'unsupported_media_type',
+        `Unsupported content type '${req.headers['content-type'] ?? ''}'; send application/json.`,
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return problem(400, 'validation', 'The request body is empty; send a JSON object.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -46,7 +46,10 @@ function answerPage(req: FastifyRequest, page: RenderedPage, modifiedAt: number,
 
 function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage, modifiedAt: number, cacheControl: string): FastifyReply {
   const a = answerPage(req, page, modifiedAt, cacheControl);
-  return reply.code(a.status).headers(a.headers).send(a.body ?? undefined);
+  return reply
+    .code(a.status)
+    .headers(a.headers)
+    .send(a.body ?? undefined);
 }
 
 interface Captured {
@@ -67,7 +70,12 @@ function renderInMemory(reply: FastifyReply, finish: (res: ServerResponse, page:
   let status = 200;
   let headers: Record<string, unknown> = {};
   const take = (chunk: unknown, encoding?: unknown) => {
-    if (chunk && typeof chunk !== 'function') chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+    if (chunk && typeof chunk !== 'function')
+      chunks.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array),
+      );
   };
   res.writeHead = ((code: number, ...rest: unknown[]) => {
     status = code;
@@ -99,7 +107,12 @@ function writeRaw(res: ServerResponse, status: number, headers: Record<string, u
 }
 
 export function registerPublicRoutes(app: FastifyInstance, services: Services, pages?: PageServices): void {
-  for (const [url, format] of [['/history.rss', 'rss'], ['/history.atom', 'atom'], ['/feed.rss', 'rss'], ['/feed.atom', 'atom']] as const) {
+  for (const [url, format] of [
+    ['/history.rss', 'rss'],
+    ['/history.atom', 'atom'],
+    ['/feed.rss', 'rss'],
+    ['/feed.atom', 'atom'],
+  ] as const) {
     app.get(url, async (req, reply) => {
       const r = await getIncidentFeed(publicCtx(req, services), format);
       const type = format === 'rss' ? 'application/rss+xml; charset=utf-8' : 'application/atom+xml; charset=utf-8';
@@ -115,7 +128,9 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
     return sendSnapshotDocument(req, reply, r.view, 'application/json; charset=utf-8', () => JSON.stringify(r.body));
   };
   app.get<{ Params: { file: string } }>('/badges/:file', (req, reply) => badge(req, reply, null, req.params.file));
-  app.get<{ Params: { monitorId: string; file: string } }>('/badges/:monitorId/:file', (req, reply) => badge(req, reply, req.params.monitorId, req.params.file));
+  app.get<{ Params: { monitorId: string; file: string } }>('/badges/:monitorId/:file', (req, reply) =>
+    badge(req, reply, req.params.monitorId, req.params.file),
+  );
 
   if (!pages) return;
   let setupDone = false;

@@ -31,6 +31,10 @@ describe('negotiateCoding', () => {
 
 describe('codedEtag', () => {
   it('gives each coding its own strong validator', () => {
-    expect([codedEtag('"sp-abc"', 'identity'), codedEtag('"sp-abc"', 'br'), codedEtag('"sp-abc"', 'gzip')]).toEqual(['"sp-abc"', '"sp-abc-br"', '"sp-abc-gz"']);
+    expect([codedEtag('"sp-abc"', 'identity'), codedEtag('"sp-abc"', 'br'), codedEtag('"sp-abc"', 'gzip')]).toEqual([
+      '"sp-abc"',
+      '"sp-abc-br"',
+      '"sp-abc-gz"',
+    ]);
   });
 });

@@ -115,9 +115,17 @@ export function answerFor(req: Pick<FastifyRequest, 'headers'>, rep: Representat
 }
 
 /** Sends the answer through Fastify. */
-export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep: Representation, headers: Record<string, string> = {}): FastifyReply {
+export function sendRepresentation(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  rep: Representation,
+  headers: Record<string, string> = {},
+): FastifyReply {
   const a = answerFor(req, rep, headers);
-  return reply.code(a.status).headers(a.headers).send(a.body ?? undefined);
+  return reply
+    .code(a.status)
+    .headers(a.headers)
+    .send(a.body ?? undefined);
 }
 
 /**

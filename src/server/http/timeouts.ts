@@ -21,7 +21,12 @@ export const DEFAULT_TIMEOUTS: TimeoutOptions = {
   checkIntervalMs: 2_000,
 };
 
-export function serverTimeouts(over: Partial<TimeoutOptions> = {}): Pick<FastifyServerOptions, 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout'> & { http: { headersTimeout: number; connectionsCheckingInterval: number } } {
+export function serverTimeouts(over: Partial<TimeoutOptions> = {}): Pick<
+  FastifyServerOptions,
+  'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout'
+> & {
+  http: { headersTimeout: number; connectionsCheckingInterval: number };
+} {
   const t = { ...DEFAULT_TIMEOUTS, ...over };
   return {
     requestTimeout: t.requestMs,

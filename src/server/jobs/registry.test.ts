@@ -40,44 +40,115 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
     const company = await seedCompany(services, { plan: 'starter' });
     const user = await seedUser(services, { userType: 2, companyId: company.id });
 
-    await k().insertInto('monitors').values({
-      id: 'm-old', company_id: company.id, name: 'old', type: 'http', config: '{}',
-      interval_seconds: 60, timeout_seconds: 5, next_due_at: NOW + 10 * DAY,
-      status_since: null, pending_status: null, last_checked_at: null, last_response_time_ms: null,
-      last_http_code: null, last_error: null, cert_expires_at: null, push_token_hash: null,
-      last_push_at: null, lease_owner: null, lease_expires_at: null, last_answers: null,
-      created_at: NOW, updated_at: NOW,
-    }).execute();
+    await k()
+      .insertInto('monitors')
+      .values({
+        id: 'm-old',
+        company_id: company.id,
+        name: 'old',
+        type: 'http',
+        config: '{}',
+        interval_seconds: 60,
+        timeout_seconds: 5,
+        next_due_at: NOW + 10 * DAY,
+        status_since: null,
+        pending_status: null,
+        last_checked_at: null,
+        last_response_time_ms: null,
+        last_http_code: null,
+        last_error: null,
+        cert_expires_at: null,
+        push_token_hash: null,
+        last_push_at: null,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_answers: null,
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
     const result = (ago: number) => ({
-      monitor_id: 'm-old', checked_at: NOW - ago, company_id: company.id, status: 'operational' as const,
-      response_time_ms: 1, http_code: 200, error: null, timings: null, cert_expires_at: null,
+      monitor_id: 'm-old',
+      checked_at: NOW - ago,
+      company_id: company.id,
+      status: 'operational' as const,
+      response_time_ms: 1,
+      http_code: 200,
+      error: null,
+      timings: null,
+      cert_expires_at: null,
     });
-    await k().insertInto('check_results').values([result(DAY), result(8 * DAY)]).execute();
+    await k()
+      .insertInto('check_results')
+      .values([result(DAY), result(8 * DAY)])
+      .execute();
 
     const writer = new SpanWriter(db);
     const span = (i: number, ago: number) => ({
-      trace_id: String(i).padStart(32, 'a'), span_id: String(i).padStart(16, '0'), parent_span_id: null,
-      name: 'GET /x', service: 'api', kind: 2, start_us: (NOW - ago) * 1000, duration_ms: 10,
-      status_code: 0, http_status: 200, is_error: 0, is_request: 1, error_message: null, attributes: '{}', events: '[]',
+      trace_id: String(i).padStart(32, 'a'),
+      span_id: String(i).padStart(16, '0'),
+      parent_span_id: null,
+      name: 'GET /x',
+      service: 'api',
+      kind: 2,
+      start_us: (NOW - ago) * 1000,
+      duration_ms: 10,
+      status_code: 0,
+      http_status: 200,
+      is_error: 0,
+      is_request: 1,
+      error_message: null,
+      attributes: '{}',
+      events: '[]',
     });
     await writer.write(company.id, [span(1, DAY), span(2, 8 * DAY)]);
     await writer.close();
 
     const token = (id: string, expiredAgo: number) => ({
-      id, family_id: id, user_id: user.id, token_hash: `hash-${id}`, host: 'localhost', user_agent: null,
-      created_at: NOW - 30 * DAY, expires_at: NOW - expiredAgo, used_at: null, revoked_at: null,
+      id,
+      family_id: id,
+      user_id: user.id,
+      token_hash: `hash-${id}`,
+      host: 'localhost',
+      user_agent: null,
+      created_at: NOW - 30 * DAY,
+      expires_at: NOW - expiredAgo,
+      used_at: null,
+      revoked_at: null,
     });
-    await k().insertInto('refresh_tokens').values([token('t-gone', 2 * DAY), token('t-grace', HOUR)]).execute();
+    await k()
+      .insertInto('refresh_tokens')
+      .values([token('t-gone', 2 * DAY), token('t-grace', HOUR)])
+      .execute();
     const code = (id: string, expiredAgo: number) => ({
-      id, kind: 'reset' as const, code_hash: `code-${id}`, user_id: user.id, host: 'localhost',
-      session_version: 1, created_at: NOW - 3 * DAY, expires_at: NOW - expiredAgo, used_at: null,
+      id,
+      kind: 'reset' as const,
+      code_hash: `code-${id}`,
+      user_id: user.id,
+      host: 'localhost',
+      session_version: 1,
+      created_at: NOW - 3 * DAY,
+      expires_at: NOW - expiredAgo,
+      used_at: null,
     });
-    await k().insertInto('auth_codes').values([code('c-gone', 2 * DAY), code('c-grace', HOUR)]).execute();
+    await k()
+      .insertInto('auth_codes')
+      .values([code('c-gone', 2 * DAY), code('c-grace', HOUR)])
+      .execute();
     const signup = (id: string, expiredAgo: number) => ({
-      id, code_hash: `signup-${id}`, email: `${id}@example.com`, name: id, password_hash: 'x',
-      created_at: NOW - 3 * DAY, expires_at: NOW - expiredAgo, used_at: null,
+      id,
+      code_hash: `signup-${id}`,
+      email: `${id}@example.com`,
+      name: id,
+      password_hash: 'x',
+      created_at: NOW - 3 * DAY,
+      expires_at: NOW - expiredAgo,
+      used_at: null,
     });
-    await k().insertInto('pending_signups').values([signup('s-gone', 2 * DAY), signup('s-grace', HOUR)]).execute();
+    await k()
+      .insertInto('pending_signups')
+      .values([signup('s-gone', 2 * DAY), signup('s-grace', HOUR)])
+      .execute();
 
     const log: string[] = [];
     const runner = createJobRunner(services, { log: (line) => void log.push(line) });

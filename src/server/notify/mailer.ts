@@ -45,7 +45,13 @@ function log(services: Services, entry: Record<string, unknown>): void {
 export async function sendMail(services: Services, msg: MailMessage): Promise<void> {
   const t = transportFor(services);
   if (!t) {
-    log(services, { level: 30, msg: `email (${msg.kind}) to ${msg.to}: ${msg.link ?? msg.subject}`, to: msg.to, subject: msg.subject, link: msg.link });
+    log(services, {
+      level: 30,
+      msg: `email (${msg.kind}) to ${msg.to}: ${msg.link ?? msg.subject}`,
+      to: msg.to,
+      subject: msg.subject,
+      link: msg.link,
+    });
     return;
   }
   try {

@@ -43,8 +43,18 @@ export function notifyIn(trx: Kysely<Database>, now: number): Notify {
 
 function inAppRows(d: NotificationDraft, companyId: string, userIds: string[], now: number): Insertable<NotificationsTable>[] {
   return userIds.map((userId) => ({
-    id: randomUUID(), company_id: companyId, user_id: userId, title: d.title.slice(0, 300), message: d.message, details: d.details,
-    metadata: JSON.stringify(d.metadata), severity: d.severity, type: d.type, is_read: 0, action_url: d.actionUrl,
-    dedupe_key: d.dedupeKey.slice(0, 200), created_at: now,
+    id: randomUUID(),
+    company_id: companyId,
+    user_id: userId,
+    title: d.title.slice(0, 300),
+    message: d.message,
+    details: d.details,
+    metadata: JSON.stringify(d.metadata),
+    severity: d.severity,
+    type: d.type,
+    is_read: 0,
+    action_url: d.actionUrl,
+    dedupe_key: d.dedupeKey.slice(0, 200),
+    created_at: now,
   }));
 }

@@ -5,7 +5,17 @@ const counts = (entries: Record<number, number>) => Array.from({ length: BUCKET_
 
 describe('latency histogram', () => {
   it.each([
-    [0, 0], [1, 0], [1.0001, 1], [2, 1], [4.9, 2], [100, 7], [100.5, 8], [1000, 13], [30000, 18], [30000.1, 19], [1e9, 19],
+    [0, 0],
+    [1, 0],
+    [1.0001, 1],
+    [2, 1],
+    [4.9, 2],
+    [100, 7],
+    [100.5, 8],
+    [1000, 13],
+    [30000, 18],
+    [30000.1, 19],
+    [1e9, 19],
   ])('puts %d ms in bucket %d (upper bounds inclusive)', (ms, bucket) => {
     expect(bucketOf(ms)).toBe(bucket);
   });
@@ -29,7 +39,7 @@ describe('latency histogram', () => {
 
   it('lands in the same bucket as the exact nearest-rank p95', () => {
     let x = 42;
-    const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let run = 0; run < 50; run++) {
       const samples = Array.from({ length: 1 + Math.floor(rnd() * 500) }, () => Math.round(rnd() * rnd() * 5000 * 1000) / 1000);
       const c = new Array(BUCKET_COUNT).fill(0);

@@ -2,7 +2,28 @@
 // read back from summed bucket counts (linear inside the bucket, so within one bucket of exact).
 
 /** Inclusive upper bounds in ms; the last bucket is open (everything slower than 30 s). */
-export const BUCKET_BOUNDS_MS = [1, 2, 5, 10, 25, 50, 75, 100, 150, 200, 300, 500, 750, 1000, 1500, 2500, 5000, 10000, 30000, Infinity] as const;
+export const BUCKET_BOUNDS_MS = [
+  1,
+  2,
+  5,
+  10,
+  25,
+  50,
+  75,
+  100,
+  150,
+  200,
+  300,
+  500,
+  750,
+  1000,
+  1500,
+  2500,
+  5000,
+  10000,
+  30000,
+  Infinity,
+] as const;
 export const BUCKET_COUNT = BUCKET_BOUNDS_MS.length;
 /** Column names h0..h19 of red_rollups, one per bucket. */
 export const BUCKET_COLUMNS = BUCKET_BOUNDS_MS.map((_, i) => `h${i}`) as readonly string[];

@@ -28,7 +28,9 @@ export class InflightBudget {
       take: (bytes: number) => {
         const mine = this.#byCompany.get(companyId) ?? 0;
         if (mine + bytes > this.#caps.companyInflightBytes) {
-          throw new DomainError('rate_limited', 'Too much data from this company is being processed at once; retry shortly.', { retryAfter: RETRY_AFTER_S });
+          throw new DomainError('rate_limited', 'Too much data from this company is being processed at once; retry shortly.', {
+            retryAfter: RETRY_AFTER_S,
+          });
         }
         if (this.#total + bytes > this.#caps.processInflightBytes) {
           throw new DomainError('unavailable', 'Ingest is busy; retry shortly.', { retryAfter: RETRY_AFTER_S });

@@ -34,7 +34,11 @@ export function checkEncoding(contentEncoding: string | undefined): 'gzip' | 'id
   throw new DomainError('unsupported_media_type', `Unsupported content encoding '${enc}'; send gzip or no encoding.`);
 }
 
-export const tooLarge = () => new DomainError('payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / (1024 * 1024)} MiB (counted after decompression).`);
+export const tooLarge = () =>
+  new DomainError(
+    'payload_too_large',
+    `The request body is larger than ${MAX_BODY_BYTES / (1024 * 1024)} MiB (counted after decompression).`,
+  );
 
 /** A declared Content-Length over the cap is refused before a byte is read. */
 export function checkDeclaredLength(contentLength: string | undefined): void {

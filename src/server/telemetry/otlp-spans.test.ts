@@ -17,19 +17,42 @@ const span = (over: Record<string, unknown> = {}) => ({
 
 describe('OTLP/JSON mapping', () => {
   it('maps ids, times, kind, service and attributes', () => {
-    const r = decodeJson(body([span({ attributes: [
-      { key: 'http.response.status_code', value: { intValue: '200' } },
-      { key: 'ok', value: { boolValue: true } },
-      { key: 'ratio', value: { doubleValue: 0.5 } },
-      { key: 'tags', value: { arrayValue: { values: [{ stringValue: 'a' }, { intValue: 2 }] } } },
-      { key: 'nested', value: { kvlistValue: { values: [{ key: 'k', value: { stringValue: 'v' } }] } } },
-    ] })]));
+    const r = decodeJson(
+      body([
+        span({
+          attributes: [
+            { key: 'http.response.status_code', value: { intValue: '200' } },
+            { key: 'ok', value: { boolValue: true } },
+            { key: 'ratio', value: { doubleValue: 0.5 } },
+            { key: 'tags', value: { arrayValue: { values: [{ stringValue: 'a' }, { intValue: 2 }] } } },
+            { key: 'nested', value: { kvlistValue: { values: [{ key: 'k', value: { stringValue: 'v' } }] } } },
+          ],
+        }),
+      ]),
+    );
     expect(r.rejected).toBe(0);
     expect(r.spans).toHaveLength(1);
     const s = r.spans[0];
-    expect(s).toMatchObject({ trace_id: T.toLowerCase(), span_id: '0102030405060708', parent_span_id: null, service: 'api', kind: 2, start_us: 1700000000000000, http_status: 200, is_error: 0, is_request: 1, status_code: 0 });
+    expect(s).toMatchObject({
+      trace_id: T.toLowerCase(),
+      span_id: '0102030405060708',
+      parent_span_id: null,
+      service: 'api',
+      kind: 2,
+      start_us: 1700000000000000,
+      http_status: 200,
+      is_error: 0,
+      is_request: 1,
+      status_code: 0,
+    });
     expect(s.duration_ms).toBeCloseTo(123.456, 6);
-    expect(JSON.parse(s.attributes)).toEqual({ 'http.response.status_code': 200, ok: true, ratio: 0.5, tags: ['a', 2], nested: { k: 'v' } });
+    expect(JSON.parse(s.attributes)).toEqual({
+      'http.response.status_code': 200,
+      ok: true,
+      ratio: 0.5,
+      tags: ['a', 2],
+      nested: { k: 'v' },
+    });
   });
 
   it('accepts 64-bit integers as numbers too, and defaults the service', () => {
@@ -39,14 +62,33 @@ describe('OTLP/JSON mapping', () => {
   });
 
   it('takes the error message from the status, else the exception event, else the HTTP code', () => {
-    const r = decodeJson(body([
-      span({ spanId: '00000000000000a1', status: { code: 2, message: 'db down' } }),
-      span({ spanId: '00000000000000a2', status: { code: 2 }, events: [{ name: 'exception', timeUnixNano: '1700000000001000000', attributes: [{ key: 'exception.message', value: { stringValue: 'kaput' } }] }] }),
-      span({ spanId: '00000000000000a3', attributes: [{ key: 'http.status_code', value: { intValue: 502 } }] }),
-      span({ spanId: '00000000000000a4', attributes: [{ key: 'http.response.status_code', value: { intValue: 404 } }] }),
-    ]));
-    expect(r.spans.map((s) => [s.is_error, s.error_message])).toEqual([[1, 'db down'], [1, 'kaput'], [1, 'HTTP 502'], [0, null]]);
-    expect(JSON.parse(r.spans[1].events)).toEqual([{ name: 'exception', time: 1700000000001, attributes: { 'exception.message': 'kaput' } }]);
+    const r = decodeJson(
+      body([
+        span({ spanId: '00000000000000a1', status: { code: 2, message: 'db down' } }),
+        span({
+          spanId: '00000000000000a2',
+          status: { code: 2 },
+          events: [
+            {
+              name: 'exception',
+              timeUnixNano: '1700000000001000000',
+              attributes: [{ key: 'exception.message', value: { stringValue: 'kaput' } }],
+            },
+          ],
+        }),
+        span({ spanId: '00000000000000a3', attributes: [{ key: 'http.status_code', value: { intValue: 502 } }] }),
+        span({ spanId: '00000000000000a4', attributes: [{ key: 'http.response.status_code', value: { intValue: 404 } }] }),
+      ]),
+    );
+    expect(r.spans.map((s) => [s.is_error, s.error_message])).toEqual([
+      [1, 'db down'],
+      [1, 'kaput'],
+      [1, 'HTTP 502'],
+      [0, null],
+    ]);
+    expect(JSON.parse(r.spans[1].events)).toEqual([
+      { name: 'exception', time: 1700000000001, attributes: { 'exception.message': 'kaput' } },
+    ]);
   });
 
   it('counts entry points as requests: server, consumer and root spans', () => {
@@ -61,14 +103,16 @@ describe('OTLP/JSON mapping', () => {
   });
 
   it('rejects spans that cannot be stored and keeps the others', () => {
-    const r = decodeJson(body([
-      span({ spanId: '00000000000000b1' }),
-      span({ spanId: '00000000000000b2', traceId: '00000000000000000000000000000000' }),
-      span({ spanId: 'zz' }),
-      span({ spanId: '00000000000000b3', endTimeUnixNano: '1' }),
-      span({ spanId: '00000000000000b4', kind: 9 }),
-      'not a span',
-    ]));
+    const r = decodeJson(
+      body([
+        span({ spanId: '00000000000000b1' }),
+        span({ spanId: '00000000000000b2', traceId: '00000000000000000000000000000000' }),
+        span({ spanId: 'zz' }),
+        span({ spanId: '00000000000000b3', endTimeUnixNano: '1' }),
+        span({ spanId: '00000000000000b4', kind: 9 }),
+        'not a span',
+      ]),
+    );
     expect(r.spans.map((s) => s.span_id)).toEqual(['00000000000000b1']);
     expect(r.rejected).toBe(5);
     expect(r.rejectReason).toBe('invalid traceId');
@@ -77,10 +121,13 @@ describe('OTLP/JSON mapping', () => {
   it('rejects spans that start more than ten minutes after the server clock', () => {
     const now = 1_700_000_000_000; // the fixture spans start at this instant
     const at = (ms: number) => String(BigInt(ms) * 1_000_000n);
-    const r = decodeJson(body([
-      span({ spanId: '00000000000000c1', startTimeUnixNano: at(now + 9 * 60_000), endTimeUnixNano: at(now + 9 * 60_000 + 5) }),
-      span({ spanId: '00000000000000c2', startTimeUnixNano: at(now + 11 * 60_000), endTimeUnixNano: at(now + 11 * 60_000 + 5) }),
-    ]), now);
+    const r = decodeJson(
+      body([
+        span({ spanId: '00000000000000c1', startTimeUnixNano: at(now + 9 * 60_000), endTimeUnixNano: at(now + 9 * 60_000 + 5) }),
+        span({ spanId: '00000000000000c2', startTimeUnixNano: at(now + 11 * 60_000), endTimeUnixNano: at(now + 11 * 60_000 + 5) }),
+      ]),
+      now,
+    );
     expect(r.spans.map((s) => s.span_id)).toEqual(['00000000000000c1']);
     expect(r.rejectReason).toBe('start time more than 10 minutes in the future');
   });
@@ -106,7 +153,17 @@ describe('RED rollups of a batch', () => {
     ]);
     expect(rows).toHaveLength(2);
     const first = rows.find((r) => r.minute_ms === minuteOf(base))! as Record<string, unknown>;
-    expect(first).toMatchObject({ company_id: 'c1', service: 'api', operation: 'GET /x', requests: 2, errors: 1, sum_ms: 123, h2: 1, h8: 1, h0: 0 });
+    expect(first).toMatchObject({
+      company_id: 'c1',
+      service: 'api',
+      operation: 'GET /x',
+      requests: 2,
+      errors: 1,
+      sum_ms: 123,
+      h2: 1,
+      h8: 1,
+      h0: 0,
+    });
     expect(minuteOf(base) % 60_000).toBe(0);
   });
 });

@@ -99,7 +99,8 @@ function capJson(value: unknown, empty: string): string {
 
 type IdOf = (v: unknown) => string | null;
 
-const hexOfBytes: IdOf = (v) => (v instanceof Uint8Array && v.length > 0 ? Buffer.from(v.buffer, v.byteOffset, v.length).toString('hex') : null);
+const hexOfBytes: IdOf = (v) =>
+  v instanceof Uint8Array && v.length > 0 ? Buffer.from(v.buffer, v.byteOffset, v.length).toString('hex') : null;
 const hexOfJson: IdOf = (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : null);
 
 function toSpan(s: Any, service: string, idOf: IdOf, latestStartUs: number): DecodedSpan | string {
@@ -120,20 +121,32 @@ function toSpan(s: Any, service: string, idOf: IdOf, latestStartUs: number): Dec
   const statusCode = Number(s.status?.code ?? 0);
   const attributes = keyValues(s.attributes);
   const rawHttp = attributes['http.response.status_code'] ?? attributes['http.status_code'];
-  const httpStatus = typeof rawHttp === 'number' && Number.isInteger(rawHttp) ? rawHttp : typeof rawHttp === 'string' && /^\d{3}$/.test(rawHttp) ? Number(rawHttp) : null;
+  const httpStatus =
+    typeof rawHttp === 'number' && Number.isInteger(rawHttp)
+      ? rawHttp
+      : typeof rawHttp === 'string' && /^\d{3}$/.test(rawHttp)
+        ? Number(rawHttp)
+        : null;
   const error = isError(statusCode, httpStatus);
   const events: Array<{ name: string; time: number; attributes: Record<string, unknown> }> = [];
   let exceptionMessage: string | null = null;
   for (const e of (Array.isArray(s.events) ? s.events : []) as Any[]) {
     const attrs = keyValues(e.attributes);
-    if (e.name === 'exception' && exceptionMessage === null && attrs['exception.message'] != null) exceptionMessage = String(attrs['exception.message']);
+    if (e.name === 'exception' && exceptionMessage === null && attrs['exception.message'] != null)
+      exceptionMessage = String(attrs['exception.message']);
     if (events.length < MAX_EVENTS) {
       const atUs = nanosToMicros(e.timeUnixNano);
-      events.push({ name: String(e.name ?? '').slice(0, MAX_NAME), time: Math.floor((Number.isFinite(atUs) && atUs > 0 ? atUs : startUs) / 1000), attributes: attrs });
+      events.push({
+        name: String(e.name ?? '').slice(0, MAX_NAME),
+        time: Math.floor((Number.isFinite(atUs) && atUs > 0 ? atUs : startUs) / 1000),
+        attributes: attrs,
+      });
     }
   }
   const statusMessage = typeof s.status?.message === 'string' && s.status.message !== '' ? s.status.message : null;
-  const message = error ? (statusMessage ?? exceptionMessage ?? (httpStatus !== null && httpStatus >= 500 ? `HTTP ${httpStatus}` : null)) : null;
+  const message = error
+    ? (statusMessage ?? exceptionMessage ?? (httpStatus !== null && httpStatus >= 500 ? `HTTP ${httpStatus}` : null))
+    : null;
   return {
     trace_id: traceId,
     span_id: spanId,
@@ -192,6 +205,7 @@ export function decodeJson(body: Uint8Array, nowMs = Date.now()): DecodeResult {
   } catch {
     throw new MalformedOtlp('The body is not valid JSON.');
   }
-  if (!request || typeof request !== 'object' || Array.isArray(request)) throw new MalformedOtlp('The body must be an OTLP ExportTraceServiceRequest JSON object.');
+  if (!request || typeof request !== 'object' || Array.isArray(request))
+    throw new MalformedOtlp('The body must be an OTLP ExportTraceServiceRequest JSON object.');
   return collect(request as Any, hexOfJson, nowMs);
 }

@@ -25,7 +25,10 @@ export function rollupsOf(companyId: string, spans: Iterable<RollupInput>): NewR
     const key = `${minute}\u0000${s.service}\u0000${s.name}`;
     let acc = byKey.get(key);
     if (!acc) {
-      acc = { row: { company_id: companyId, minute_ms: minute, service: s.service, operation: s.name, requests: 0, errors: 0, sum_ms: 0 }, buckets: new Array(BUCKET_COUNT).fill(0) };
+      acc = {
+        row: { company_id: companyId, minute_ms: minute, service: s.service, operation: s.name, requests: 0, errors: 0, sum_ms: 0 },
+        buckets: new Array(BUCKET_COUNT).fill(0),
+      };
       byKey.set(key, acc);
     }
     acc.row.requests += 1;

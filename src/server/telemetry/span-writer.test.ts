@@ -43,7 +43,15 @@ describe.each(DB_KINDS)('span writer on %s', (kind) => {
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
   const requests = async (companyId: string) =>
-    Number((await db.k.selectFrom('red_rollups').select((eb) => eb.fn.sum<number>('requests').as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow()).n ?? 0);
+    Number(
+      (
+        await db.k
+          .selectFrom('red_rollups')
+          .select((eb) => eb.fn.sum<number>('requests').as('n'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow()
+      ).n ?? 0,
+    );
 
   beforeEach(async () => {
     db = await freshDb(kind);
@@ -60,7 +68,12 @@ describe.each(DB_KINDS)('span writer on %s', (kind) => {
     expect(await count('spans')).toBe(0);
     expect(await count('red_rollups')).toBe(0);
     // The writer goes on with the next batch.
-    expect(await writer.write(c.id, Array.from({ length: 600 }, (_, i) => span(i)))).toBe(600);
+    expect(
+      await writer.write(
+        c.id,
+        Array.from({ length: 600 }, (_, i) => span(i)),
+      ),
+    ).toBe(600);
     expect(await count('spans')).toBe(600);
     expect(await requests(c.id)).toBe(600);
     await writer.close();
@@ -70,7 +83,12 @@ describe.each(DB_KINDS)('span writer on %s', (kind) => {
     const a = await seedCompany(services);
     const b = await seedCompany(services);
     const writer = new SpanWriter(db);
-    const jobs = Array.from({ length: 20 }, (_, j) => writer.write(j % 2 ? b.id : a.id, Array.from({ length: 50 }, (_, i) => span(j * 50 + i))));
+    const jobs = Array.from({ length: 20 }, (_, j) =>
+      writer.write(
+        j % 2 ? b.id : a.id,
+        Array.from({ length: 50 }, (_, i) => span(j * 50 + i)),
+      ),
+    );
     // The same spans again for company a (an exporter retry), and a span repeated in one export.
     jobs.push(writer.write(a.id, [span(0), span(0), span(1)]));
     const counts = await Promise.all(jobs);

@@ -20,7 +20,12 @@ describe('checkers against loopback targets', () => {
   let engine: Engine;
 
   beforeAll(async () => {
-    [http, tls, dnsOk, dnsSilent] = await Promise.all([startHttpTargets(), startTlsTargets(), startDnsServer({ answer: true }), startDnsServer({ answer: false })]);
+    [http, tls, dnsOk, dnsSilent] = await Promise.all([
+      startHttpTargets(),
+      startTlsTargets(),
+      startDnsServer({ answer: true }),
+      startDnsServer({ answer: false }),
+    ]);
     services = await engineServices('sqlite');
     engine = createEngine(services, { extraCa: [tls.caPem] });
     // Every monitor made here is checked at once (limits on that: tests/api/hardening/monitors-immediate-checks.test.ts).
@@ -34,7 +39,16 @@ describe('checkers against loopback targets', () => {
   });
 
   const http1 = (name: string, path: string, extra: Record<string, unknown> = {}) =>
-    createMonitor(ctx, { name, type: 'http', url: http.url(path), interval_seconds: 60, timeout_seconds: 2, is_public: false, confirmations: 1, ...extra } as never);
+    createMonitor(ctx, {
+      name,
+      type: 'http',
+      url: http.url(path),
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      is_public: false,
+      confirmations: 1,
+      ...extra,
+    } as never);
 
   it('reports each hostile target as a clear failure within the deadline while a healthy monitor stays fast', async () => {
     const healthy = await http1('healthy', '/ok');
@@ -47,10 +61,44 @@ describe('checkers against loopback targets', () => {
       redirectLoop: await http1('redirect loop', '/redirect-loop'),
       hugeHeaders: await http1('100 KB headers', '/huge-headers'),
       brotli: await http1('brotli', '/brotli'),
-      expired: await createMonitor(ctx, { name: 'expired', type: 'http', url: `https://localhost:${tls.port.expired}/`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never),
-      selfSigned: await createMonitor(ctx, { name: 'self-signed', type: 'http', url: `https://localhost:${tls.port.selfSigned}/`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never),
-      wrongHost: await createMonitor(ctx, { name: 'wrong host', type: 'http', url: `https://localhost:${tls.port.wrongHost}/`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never),
-      silentDns: await createMonitor(ctx, { name: 'silent dns', type: 'dns', host: 'example.com', record_type: 'A', resolver: `127.0.0.1:${dnsSilent.port}`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never),
+      expired: await createMonitor(ctx, {
+        name: 'expired',
+        type: 'http',
+        url: `https://localhost:${tls.port.expired}/`,
+        interval_seconds: 60,
+        timeout_seconds: 2,
+        confirmations: 1,
+        is_public: false,
+      } as never),
+      selfSigned: await createMonitor(ctx, {
+        name: 'self-signed',
+        type: 'http',
+        url: `https://localhost:${tls.port.selfSigned}/`,
+        interval_seconds: 60,
+        timeout_seconds: 2,
+        confirmations: 1,
+        is_public: false,
+      } as never),
+      wrongHost: await createMonitor(ctx, {
+        name: 'wrong host',
+        type: 'http',
+        url: `https://localhost:${tls.port.wrongHost}/`,
+        interval_seconds: 60,
+        timeout_seconds: 2,
+        confirmations: 1,
+        is_public: false,
+      } as never),
+      silentDns: await createMonitor(ctx, {
+        name: 'silent dns',
+        type: 'dns',
+        host: 'example.com',
+        record_type: 'A',
+        resolver: `127.0.0.1:${dnsSilent.port}`,
+        interval_seconds: 60,
+        timeout_seconds: 2,
+        confirmations: 1,
+        is_public: false,
+      } as never),
     };
     const started = Date.now();
     await engine.runDueNow();
@@ -106,19 +154,41 @@ describe('checkers against loopback targets', () => {
   });
 
   it('checks TLS certificates: valid, expiring soon (warns), expired, self-signed, wrong host; records expiry on https checks', async () => {
-    const ssl = (name: string, port: number) => createMonitor(ctx, { name, type: 'ssl', host: 'localhost', port, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    const ssl = (name: string, port: number) =>
+      createMonitor(ctx, {
+        name,
+        type: 'ssl',
+        host: 'localhost',
+        port,
+        interval_seconds: 60,
+        timeout_seconds: 2,
+        confirmations: 1,
+        is_public: false,
+      } as never);
     const valid = await ssl('valid cert', tls.port.valid);
     const expiring = await ssl('expiring cert', tls.port.expiring);
     const expired = await ssl('expired cert', tls.port.expired);
     const selfSigned = await ssl('self-signed cert', tls.port.selfSigned);
     const wrong = await ssl('wrong-host cert', tls.port.wrongHost);
-    const https = await createMonitor(ctx, { name: 'https ok', type: 'http', url: `https://localhost:${tls.port.valid}/`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    const https = await createMonitor(ctx, {
+      name: 'https ok',
+      type: 'http',
+      url: `https://localhost:${tls.port.valid}/`,
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
     await engine.runDueNow();
     expect((await getMonitor(ctx, valid.id)).status).toBe('operational');
     const exp = await getMonitor(ctx, expiring.id);
     expect(exp.status).toBe('operational'); // 10 days left: warned at 14, not yet degraded (7)
     expect(Date.parse(exp.cert_expires_at!) - Date.now()).toBeGreaterThan(9 * 86_400_000);
-    for (const [m, why] of [[expired, /expired/], [selfSigned, /Self-signed/], [wrong, /does not match/]] as const) {
+    for (const [m, why] of [
+      [expired, /expired/],
+      [selfSigned, /Self-signed/],
+      [wrong, /does not match/],
+    ] as const) {
       const v = await getMonitor(ctx, m.id);
       expect(v.status).toBe('down');
       expect(v.last_error).toMatch(why);
@@ -132,10 +202,50 @@ describe('checkers against loopback targets', () => {
 
   it('checks DNS answers through a given resolver, TCP ports and refuses closed ports', async () => {
     dnsOk.records.set('app.example.test', ['192.0.2.10']);
-    const good = await createMonitor(ctx, { name: 'dns good', type: 'dns', host: 'app.example.test', record_type: 'A', resolver: `127.0.0.1:${dnsOk.port}`, expected_values: ['192.0.2.10'], interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
-    const wrong = await createMonitor(ctx, { name: 'dns wrong', type: 'dns', host: 'app.example.test', record_type: 'A', resolver: `127.0.0.1:${dnsOk.port}`, expected_values: ['192.0.2.99'], interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
-    const tcpOpen = await createMonitor(ctx, { name: 'tcp open', type: 'tcp', host: '127.0.0.1', port: http.port, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
-    const tcpClosed = await createMonitor(ctx, { name: 'tcp closed', type: 'tcp', host: '127.0.0.1', port: 1, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    const good = await createMonitor(ctx, {
+      name: 'dns good',
+      type: 'dns',
+      host: 'app.example.test',
+      record_type: 'A',
+      resolver: `127.0.0.1:${dnsOk.port}`,
+      expected_values: ['192.0.2.10'],
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
+    const wrong = await createMonitor(ctx, {
+      name: 'dns wrong',
+      type: 'dns',
+      host: 'app.example.test',
+      record_type: 'A',
+      resolver: `127.0.0.1:${dnsOk.port}`,
+      expected_values: ['192.0.2.99'],
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
+    const tcpOpen = await createMonitor(ctx, {
+      name: 'tcp open',
+      type: 'tcp',
+      host: '127.0.0.1',
+      port: http.port,
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
+    const tcpClosed = await createMonitor(ctx, {
+      name: 'tcp closed',
+      type: 'tcp',
+      host: '127.0.0.1',
+      port: 1,
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
     await engine.runDueNow();
     expect((await getMonitor(ctx, good.id)).status).toBe('operational');
     const w = await getMonitor(ctx, wrong.id);

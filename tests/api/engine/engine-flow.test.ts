@@ -46,7 +46,14 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
 
   it('reports down after the confirmations, opens one incident, notifies each user once, and resolves on recovery', async () => {
     http.setUp(true);
-    const m = await createMonitor(t.adminCtx, { name: 'Checkout API', type: 'http', url: http.url('/flaky'), interval_seconds: 60, timeout_seconds: 2, is_public: true } as never);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'Checkout API',
+      type: 'http',
+      url: http.url('/flaky'),
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      is_public: true,
+    } as never);
     expect(m.confirmations).toBe(2);
     expect(m.status).toBe('unknown');
     await engine.runDueNow(); // a new monitor is checked at once
@@ -66,17 +73,32 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
 
     const incidents = await listIncidents(t.adminCtx, {});
     expect(incidents).toHaveLength(1);
-    expect(incidents[0]).toMatchObject({ title: 'Checkout API is down', severity: 'critical', status: 'open', monitor_id: m.id, resolved_at: null });
+    expect(incidents[0]).toMatchObject({
+      title: 'Checkout API is down',
+      severity: 'critical',
+      status: 'open',
+      monitor_id: m.id,
+      resolved_at: null,
+    });
     const summary = await getSummary(t.adminCtx);
     expect(summary).toMatchObject({ up: 0, down: 1, paused: 0, total: 1, criticalAlerts: 1 });
     expect(summary.lastCheck).toBe(new Date(clock.now()).toISOString());
     const recent = await recentIncidents(superCtx, { limit: 10 });
-    expect(recent.find((i) => i.id === incidents[0].id)).toMatchObject({ tenantId: t.company.id, tenantName: `Company ${t.company.subdomain}`, status: 'open' });
+    expect(recent.find((i) => i.id === incidents[0].id)).toMatchObject({
+      tenantId: t.company.id,
+      tenantName: `Company ${t.company.subdomain}`,
+      status: 'open',
+    });
 
     for (const ctx of [t.adminCtx, t.viewerCtx]) {
       const n = await listNotifications(ctx, { notification_type: 'monitor_incident' });
       expect(n).toHaveLength(1);
-      expect(n[0]).toMatchObject({ title: 'Checkout API is down', severity: 'critical', is_read: false, action_url: `/monitors?incident=${incidents[0].id}` });
+      expect(n[0]).toMatchObject({
+        title: 'Checkout API is down',
+        severity: 'critical',
+        is_read: false,
+        action_url: `/monitors?incident=${incidents[0].id}`,
+      });
     }
     expect(await listNotifications(superCtx, {})).toHaveLength(0);
     expect(await listNotifications(otherCtx, {})).toHaveLength(0);
@@ -98,7 +120,15 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
   it('honours preferences: a user who turned monitor incidents off gets none', async () => {
     await putPreferences(t.viewerCtx, { monitor_incidents: false });
     http.setUp(false);
-    const m = await createMonitor(t.adminCtx, { name: 'Private API', type: 'http', url: http.url('/flaky'), interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'Private API',
+      type: 'http',
+      url: http.url('/flaky'),
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
     await engine.runDueNow();
     const [inc] = await listIncidents(t.adminCtx, { monitor_id: m.id });
     expect(inc).toMatchObject({ severity: 'high', title: 'Private API is down' });
@@ -110,9 +140,22 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
 
   it('stays silent in a maintenance window and counts those checks apart', async () => {
     http.setUp(true);
-    const m = await createMonitor(t.adminCtx, { name: 'Batch job', type: 'http', url: http.url('/flaky'), interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: true } as never);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'Batch job',
+      type: 'http',
+      url: http.url('/flaky'),
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: true,
+    } as never);
     await engine.runDueNow();
-    await createMaintenance(t.adminCtx, { title: 'Upgrade', monitor_id: m.id, starts_at: new Date(clock.now()).toISOString(), ends_at: new Date(clock.now() + 3_600_000).toISOString() });
+    await createMaintenance(t.adminCtx, {
+      title: 'Upgrade',
+      monitor_id: m.id,
+      starts_at: new Date(clock.now()).toISOString(),
+      ends_at: new Date(clock.now() + 3_600_000).toISOString(),
+    });
     http.setUp(false);
     await step();
     await step();
@@ -139,13 +182,25 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
   it('computes uptime equal to the ground truth of a scripted schedule, from rollups', async () => {
     const schedule = [true, true, false, true, false, false, true, true, true, true, true, false]; // 8 of 12 up
     http.setUp(schedule[0]);
-    const m = await createMonitor(t.adminCtx, { name: 'Scripted', type: 'http', url: http.url('/flaky'), interval_seconds: 60, timeout_seconds: 2, confirmations: 3, is_public: false } as never);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'Scripted',
+      type: 'http',
+      url: http.url('/flaky'),
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 3,
+      is_public: false,
+    } as never);
     await engine.runDueNow();
     for (const up of schedule.slice(1)) {
       http.setUp(up);
       clock.advance(61_000);
       // Exactly this monitor is due: the others keep their own cadence.
-      await services.db.k.updateTable('monitors').set({ next_due_at: clock.now() + 3_600_000 }).where('id', '!=', m.id).execute();
+      await services.db.k
+        .updateTable('monitors')
+        .set({ next_due_at: clock.now() + 3_600_000 })
+        .where('id', '!=', m.id)
+        .execute();
       await services.db.k.updateTable('monitors').set({ next_due_at: clock.now() }).where('id', '=', m.id).execute();
       await engine.runDueNow();
     }

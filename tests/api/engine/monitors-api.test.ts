@@ -18,7 +18,14 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
   let otherAdmin: ApiClient;
   let root: ApiClient;
 
-  const monitorBody = (over: Record<string, unknown> = {}) => ({ name: 'Website', type: 'http', url: http.url('/ok'), interval_seconds: 60, is_public: true, ...over });
+  const monitorBody = (over: Record<string, unknown> = {}) => ({
+    name: 'Website',
+    type: 'http',
+    url: http.url('/ok'),
+    interval_seconds: 60,
+    is_public: true,
+    ...over,
+  });
 
   beforeAll(async () => {
     http = await startHttpTargets();
@@ -52,7 +59,15 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
   it('creates a monitor in the signed-in company (a body company_id is ignored), checks it at once, and shows it', async () => {
     const r = await admin.post('/api/v1/monitors', monitorBody({ company_id: globex.id }));
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ name: 'Website', type: 'http', company_id: acme.id, status: 'unknown', confirmations: 2, is_public: true, interval_seconds: 60 });
+    expect(r.body).toMatchObject({
+      name: 'Website',
+      type: 'http',
+      company_id: acme.id,
+      status: 'unknown',
+      confirmations: 2,
+      is_public: true,
+      interval_seconds: 60,
+    });
     await t.services.monitoring!.engine!.runDueNow();
     const g = await admin.get(`/api/v1/monitors/${r.body.id}`);
     expect(g.body.status).toBe('operational');
@@ -68,19 +83,29 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     const noUrl = await admin.post('/api/v1/monitors', { name: 'x', type: 'http', interval_seconds: 60, is_public: false });
     expect(noUrl.status).toBe(400);
     expect(noUrl.body.errors.url).toBe('URL is required (http:// or https://)');
-    const tcp = await admin.post('/api/v1/monitors', { name: 'db', type: 'tcp', host: '127.0.0.1', interval_seconds: 60, is_public: false });
+    const tcp = await admin.post('/api/v1/monitors', {
+      name: 'db',
+      type: 'tcp',
+      host: '127.0.0.1',
+      interval_seconds: 60,
+      is_public: false,
+    });
     expect(tcp.status).toBe(400);
     expect(tcp.body.detail).toBe('Port must be between 1 and 65535');
     const unknown = await admin.post('/api/v1/monitors', { ...monitorBody(), colour: 'red' });
     expect(unknown.status).toBe(400);
   });
 
-  it('keeps companies apart: no reading, changing, counting or listing another company\'s monitors, checks, incidents or notifications', async () => {
+  it("keeps companies apart: no reading, changing, counting or listing another company's monitors, checks, incidents or notifications", async () => {
     const mine = await admin.post('/api/v1/monitors', monitorBody({ name: 'Acme only' }));
     const id = mine.body.id;
     for (const [method, path, body] of [
-      ['GET', `/api/v1/monitors/${id}`], ['PUT', `/api/v1/monitors/${id}`, { name: 'hijack' }], ['POST', `/api/v1/monitors/${id}/pause`],
-      ['POST', `/api/v1/monitors/${id}/resume`], ['GET', `/api/v1/monitors/${id}/checks`], ['GET', `/api/v1/monitors/${id}/uptime`],
+      ['GET', `/api/v1/monitors/${id}`],
+      ['PUT', `/api/v1/monitors/${id}`, { name: 'hijack' }],
+      ['POST', `/api/v1/monitors/${id}/pause`],
+      ['POST', `/api/v1/monitors/${id}/resume`],
+      ['GET', `/api/v1/monitors/${id}/checks`],
+      ['GET', `/api/v1/monitors/${id}/uptime`],
     ] as const) {
       const r = await otherAdmin.request(method, path, { body });
       expect(r.status, `${method} ${path}`).toBe(404);
@@ -89,7 +114,11 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect(list.body).toEqual([]);
     const sum = await otherAdmin.get(`/api/v1/monitors/summary?tenant=${acme.id}`);
     expect(sum.body).toMatchObject({ total: 0, up: 0, down: 0, paused: 0, criticalAlerts: 0, lastCheck: null });
-    const inc = await admin.post('/api/v1/incidents', { title: 'Database maintenance overran', severity: 'medium', message: 'Looking into it' });
+    const inc = await admin.post('/api/v1/incidents', {
+      title: 'Database maintenance overran',
+      severity: 'medium',
+      message: 'Looking into it',
+    });
     expect(inc.status).toBe(201);
     expect((await otherAdmin.get(`/api/v1/incidents/${inc.body.id}`)).status).toBe(404);
     expect((await otherAdmin.post(`/api/v1/incidents/${inc.body.id}/updates`, { status: 'resolved', message: 'x' })).status).toBe(404);
@@ -114,7 +143,13 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     const sum = await root.get(`/api/v1/monitors/summary?tenant=${globex.id}`);
     expect(sum.body.total).toBe(2);
     const recent = await root.get('/api/v1/incidents/recent?limit=10');
-    expect(recent.body[0]).toMatchObject({ tenantId: acme.id, tenantName: `Company ${acme.subdomain}`, title: 'Database maintenance overran', severity: 'medium', status: 'investigating' });
+    expect(recent.body[0]).toMatchObject({
+      tenantId: acme.id,
+      tenantName: `Company ${acme.subdomain}`,
+      title: 'Database maintenance overran',
+      severity: 'medium',
+      status: 'investigating',
+    });
     expect((await root.delete(`/api/v1/monitors/${made.body.id}`)).status).toBe(200);
     expect((await root.get(`/api/v1/monitors/${made.body.id}`)).status).toBe(404);
   });
@@ -128,12 +163,24 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
   });
 
   it("shows a monitor's secrets only to those who may change it: viewers get header names, not values", async () => {
-    const withSecrets = await admin.post('/api/v1/monitors', monitorBody({ name: 'Private API', method: 'POST', headers: { Authorization: 'Bearer header-secret' }, body: '{"token":"body-secret"}', is_public: false }));
+    const withSecrets = await admin.post(
+      '/api/v1/monitors',
+      monitorBody({
+        name: 'Private API',
+        method: 'POST',
+        headers: { Authorization: 'Bearer header-secret' },
+        body: '{"token":"body-secret"}',
+        is_public: false,
+      }),
+    );
     expect(withSecrets.status, JSON.stringify(withSecrets.body)).toBe(201);
     const push = await admin.post('/api/v1/monitors', { name: 'Cron', type: 'push', interval_seconds: 60, is_public: false });
     expect(push.body.push_url).toMatch(/\/api\/v1\/push\//);
     // the company admin sees what they configured
-    expect((await admin.get(`/api/v1/monitors/${withSecrets.body.id}`)).body).toMatchObject({ headers: { Authorization: 'Bearer header-secret' }, body: '{"token":"body-secret"}' });
+    expect((await admin.get(`/api/v1/monitors/${withSecrets.body.id}`)).body).toMatchObject({
+      headers: { Authorization: 'Bearer header-secret' },
+      body: '{"token":"body-secret"}',
+    });
     // the viewer sees the monitor without its secrets, in the list and by id
     const one = (await viewer.get(`/api/v1/monitors/${withSecrets.body.id}`)).body;
     expect(one).toMatchObject({ name: 'Private API', headers: { Authorization: '(hidden)' }, body: '(hidden)' });
@@ -154,13 +201,17 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
 
   it('holds the plan limit under concurrent creates (professional: 50) and has none on enterprise', async () => {
     const pro = await seedCompany(t.services, { plan: 'professional' });
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => root.post('/api/v1/monitors', monitorBody({ name: `p${i}`, company_id: pro.id }))));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => root.post('/api/v1/monitors', monitorBody({ name: `p${i}`, company_id: pro.id }))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(50);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(10);
-    for (const r of refused) expect(r.body.detail).toBe('Your Professional plan allows up to 50 monitors. Delete a monitor or upgrade your plan to add more.');
+    for (const r of refused)
+      expect(r.body.detail).toBe('Your Professional plan allows up to 50 monitors. Delete a monitor or upgrade your plan to add more.');
     const ent = await seedCompany(t.services, { plan: 'enterprise' });
-    for (let i = 0; i < 55; i++) expect((await root.post('/api/v1/monitors', monitorBody({ name: `e${i}`, company_id: ent.id }))).status).toBe(201);
+    for (let i = 0; i < 55; i++)
+      expect((await root.post('/api/v1/monitors', monitorBody({ name: `e${i}`, company_id: ent.id }))).status).toBe(201);
     // keep the other tests' engine runs small
     await t.services.db.k.deleteFrom('monitors').where('company_id', 'in', [pro.id, ent.id]).execute();
   });
@@ -189,7 +240,11 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect((await admin.get('/api/v1/monitors/summary')).body.paused).toBe(1);
     const r = await admin.post(`/api/v1/monitors/${m.id}/resume`);
     expect(r.body).toMatchObject({ status: 'unknown', is_paused: false });
-    const audit = await t.services.db.k.selectFrom('audit_events').select(['event', 'tenant_id', 'source']).where('event', 'in', ['monitor_pause', 'monitor_resume', 'monitor_create']).execute();
+    const audit = await t.services.db.k
+      .selectFrom('audit_events')
+      .select(['event', 'tenant_id', 'source'])
+      .where('event', 'in', ['monitor_pause', 'monitor_resume', 'monitor_create'])
+      .execute();
     expect(audit.filter((a) => a.event === 'monitor_pause')).toEqual([{ event: 'monitor_pause', tenant_id: acme.id, source: 'server' }]);
     expect(audit.filter((a) => a.event === 'monitor_resume')).toHaveLength(1);
     expect(audit.filter((a) => a.event === 'monitor_create').length).toBeGreaterThanOrEqual(10);
@@ -210,9 +265,18 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect(v.body.last_push_at).not.toBeNull();
   });
 
-  it('serves the signed-in user\'s notifications with filters, preferences with the spec defaults, and read/delete calls', async () => {
+  it("serves the signed-in user's notifications with filters, preferences with the spec defaults, and read/delete calls", async () => {
     const prefs = await viewer.get('/api/v1/notifications/preferences');
-    expect(prefs.body).toEqual({ email_enabled: true, sms_enabled: false, webhook_enabled: false, monitor_incidents: true, ssl_warnings: true, dns_warnings: true, security_alerts: true, system_notifications: true });
+    expect(prefs.body).toEqual({
+      email_enabled: true,
+      sms_enabled: false,
+      webhook_enabled: false,
+      monitor_incidents: true,
+      ssl_warnings: true,
+      dns_warnings: true,
+      security_alerts: true,
+      system_notifications: true,
+    });
     const put = await viewer.put('/api/v1/notifications/preferences', { sms_enabled: true });
     expect(put.body.sms_enabled).toBe(true);
     expect((await viewer.get('/api/v1/notifications/preferences')).body.sms_enabled).toBe(true);
@@ -256,7 +320,11 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect(done.body.updates.map((u: { status: string }) => u.status)).toEqual(['investigating', 'identified', 'resolved']);
     expect((await admin.post(`/api/v1/incidents/${inc.body.id}/updates`, { status: 'monitoring', message: 'again' })).status).toBe(409);
 
-    const w = await admin.post('/api/v1/maintenance-windows', { title: 'DB upgrade', starts_at: new Date(Date.now() + 3_600_000).toISOString(), ends_at: new Date(Date.now() + 7_200_000).toISOString() });
+    const w = await admin.post('/api/v1/maintenance-windows', {
+      title: 'DB upgrade',
+      starts_at: new Date(Date.now() + 3_600_000).toISOString(),
+      ends_at: new Date(Date.now() + 7_200_000).toISOString(),
+    });
     expect(w.status).toBe(201);
     expect((await admin.get('/api/v1/maintenance-windows?upcoming=true')).body.map((x: { id: string }) => x.id)).toEqual([w.body.id]);
     expect((await otherAdmin.get('/api/v1/maintenance-windows')).body).toEqual([]);

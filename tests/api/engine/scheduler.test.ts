@@ -37,7 +37,14 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
   it('stops within its grace while a target hangs, writing nothing half-done and handing the lease back', async () => {
     const t = await seedTenant(services);
     const engine = createEngine(services, { stopGraceMs: 300, tickMs: 20 });
-    const m = await createMonitor(t.adminCtx, { name: 'hangs', type: 'http', url: http.url('/slow-headers'), interval_seconds: 60, timeout_seconds: 60, is_public: false } as never);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'hangs',
+      type: 'http',
+      url: http.url('/slow-headers'),
+      interval_seconds: 60,
+      timeout_seconds: 60,
+      is_public: false,
+    } as never);
     engine.start();
     const t0 = Date.now();
     while (engine.stats.inFlight === 0 && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 10));
@@ -51,10 +58,17 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     await k().deleteFrom('monitors').where('id', '=', m.id).execute(); // keep the hanging target out of the other tests
   });
 
-  it('runs a monitor once after downtime (no catch-up burst) and lets a dead worker\'s lease expire', async () => {
+  it("runs a monitor once after downtime (no catch-up burst) and lets a dead worker's lease expire", async () => {
     const t = await seedTenant(services);
     const engine = createEngine(services);
-    const m = await createMonitor(t.adminCtx, { name: 'late', type: 'http', url: http.url('/count/late'), interval_seconds: 60, timeout_seconds: 2, is_public: false } as never);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'late',
+      type: 'http',
+      url: http.url('/count/late'),
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      is_public: false,
+    } as never);
     await engine.runDueNow();
     // The engine was down for ten intervals.
     clock.advance(10 * 60_000);
@@ -66,14 +80,19 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     expect(row.next_due_at).toBeLessThanOrEqual(clock.now() + 60_000 + 1000);
 
     // A worker took the check and died: its lease blocks others until it expires.
-    await k().updateTable('monitors').set({ next_due_at: clock.now(), lease_owner: 'dead-worker', lease_expires_at: clock.now() + 30_000 }).where('id', '=', m.id).execute();
+    await k()
+      .updateTable('monitors')
+      .set({ next_due_at: clock.now(), lease_owner: 'dead-worker', lease_expires_at: clock.now() + 30_000 })
+      .where('id', '=', m.id)
+      .execute();
     const before = (await listChecks(t.adminCtx, m.id, {})).length;
     await engine.runDueNow();
     expect((await listChecks(t.adminCtx, m.id, {})).length).toBe(before);
     clock.advance(31_000);
     await engine.runDueNow();
     expect((await listChecks(t.adminCtx, m.id, {})).length).toBe(before + 1);
-    if (after === 1) expect(engine.stats.missedSlots).toBe(9); // 10.5 min since the last check: 9 slots skipped, counted not hidden
+    if (after === 1)
+      expect(engine.stats.missedSlots).toBe(9); // 10.5 min since the last check: 9 slots skipped, counted not hidden
     else expect(engine.stats.missedSlots).toBeGreaterThanOrEqual(9);
     const freed = await k().selectFrom('monitors').select(['lease_owner']).where('id', '=', m.id).executeTakeFirstOrThrow();
     expect(freed.lease_owner).toBeNull();
@@ -83,7 +102,14 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
   it('does not check the monitors of a deactivated company', async () => {
     const t = await seedTenant(services);
     const engine = createEngine(services);
-    const m = await createMonitor(t.adminCtx, { name: 'dormant', type: 'http', url: http.url('/ok'), interval_seconds: 60, timeout_seconds: 2, is_public: false } as never);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'dormant',
+      type: 'http',
+      url: http.url('/ok'),
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      is_public: false,
+    } as never);
     await k().updateTable('companies').set({ is_active: 0 }).where('id', '=', t.company.id).execute();
     await engine.runDueNow();
     expect(await listChecks(t.adminCtx, m.id, {})).toHaveLength(0);
@@ -98,7 +124,19 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     await k().updateTable('companies').set({ max_workers: 2 }).where('id', '=', t.company.id).execute();
     const engine = createEngine(services);
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push((await createMonitor(t.adminCtx, { name: `slow${i}`, type: 'http', url: http.url('/slow?ms=300'), interval_seconds: 60, timeout_seconds: 5, is_public: false } as never)).id);
+    for (let i = 0; i < 6; i++)
+      ids.push(
+        (
+          await createMonitor(t.adminCtx, {
+            name: `slow${i}`,
+            type: 'http',
+            url: http.url('/slow?ms=300'),
+            interval_seconds: 60,
+            timeout_seconds: 5,
+            is_public: false,
+          } as never)
+        ).id,
+      );
     const started = Date.now();
     await engine.runDueNow();
     // Six checks of 300 ms, two at a time: three rounds, never more than two open at once.
@@ -111,14 +149,44 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
   it('warns once when a certificate is within 14 days of expiry, and when it is invalid', async () => {
     const t = await seedTenant(services);
     const engine = createEngine(services);
-    const expiring = await createMonitor(t.adminCtx, { name: 'shop cert', type: 'ssl', host: 'localhost', port: tls.port.expiring, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
-    await createMonitor(t.adminCtx, { name: 'old cert', type: 'ssl', host: 'localhost', port: tls.port.expired, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
-    await createMonitor(t.adminCtx, { name: 'shop site', type: 'http', url: `https://localhost:${tls.port.expiring}/`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    const expiring = await createMonitor(t.adminCtx, {
+      name: 'shop cert',
+      type: 'ssl',
+      host: 'localhost',
+      port: tls.port.expiring,
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
+    await createMonitor(t.adminCtx, {
+      name: 'old cert',
+      type: 'ssl',
+      host: 'localhost',
+      port: tls.port.expired,
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
+    await createMonitor(t.adminCtx, {
+      name: 'shop site',
+      type: 'http',
+      url: `https://localhost:${tls.port.expiring}/`,
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
     await engine.runDueNow();
     clock.advance(60_000);
     await engine.runDueNow();
     const n = await listNotifications(t.viewerCtx, { notification_type: 'ssl_warning' });
-    expect(n.map((x) => x.title).sort()).toEqual(['Certificate of old cert is invalid', 'Certificate of shop cert expires in 10 days', 'Certificate of shop site expires in 10 days']);
+    expect(n.map((x) => x.title).sort()).toEqual([
+      'Certificate of old cert is invalid',
+      'Certificate of shop cert expires in 10 days',
+      'Certificate of shop site expires in 10 days',
+    ]);
     const warn = n.find((x) => x.title.startsWith('Certificate of shop cert'))!;
     expect(warn).toMatchObject({ severity: 'medium', action_url: `/monitors?monitor=${expiring.id}` });
     expect(warn.metadata).toMatchObject({ threshold: 14, days_left: 10 });
@@ -129,7 +197,17 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     const t = await seedTenant(services);
     const engine = createEngine(services);
     dns.records.set('www.shop.test', ['192.0.2.1']);
-    const m = await createMonitor(t.adminCtx, { name: 'shop dns', type: 'dns', host: 'www.shop.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'shop dns',
+      type: 'dns',
+      host: 'www.shop.test',
+      record_type: 'A',
+      resolver: `127.0.0.1:${dns.port}`,
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
     await engine.runDueNow();
     dns.records.set('www.shop.test', ['192.0.2.66']);
     clock.advance(60_000);
@@ -138,9 +216,24 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     await engine.runDueNow(); // same answer again: no second warning
     const n = await listNotifications(t.adminCtx, { notification_type: 'dns_warning' });
     expect(n).toHaveLength(1);
-    expect(n[0]).toMatchObject({ title: 'DNS answers of shop dns changed', message: 'Was 192.0.2.1; now 192.0.2.66.', action_url: `/monitors?monitor=${m.id}` });
+    expect(n[0]).toMatchObject({
+      title: 'DNS answers of shop dns changed',
+      message: 'Was 192.0.2.1; now 192.0.2.66.',
+      action_url: `/monitors?monitor=${m.id}`,
+    });
     dns.records.set('www.shop.test', []);
-    await k().updateTable('monitors').set({ config: JSON.stringify({ host: 'www.shop.test', record_type: 'A', resolver: `127.0.0.1:${dns.port}`, expected_values: ['192.0.2.66'] }) }).where('id', '=', m.id).execute();
+    await k()
+      .updateTable('monitors')
+      .set({
+        config: JSON.stringify({
+          host: 'www.shop.test',
+          record_type: 'A',
+          resolver: `127.0.0.1:${dns.port}`,
+          expected_values: ['192.0.2.66'],
+        }),
+      })
+      .where('id', '=', m.id)
+      .execute();
     clock.advance(60_000);
     await engine.runDueNow();
     const titles = (await listNotifications(t.adminCtx, { notification_type: 'dns_warning' })).map((x) => x.title);
@@ -153,24 +246,67 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     const pro = await seedCompany(services, { plan: 'professional' });
     const t = await seedTenant(services);
     const engine = createEngine(services);
-    const m = await createMonitor(t.adminCtx, { name: 'kept', type: 'http', url: http.url('/ok'), interval_seconds: 60, timeout_seconds: 2, is_public: false } as never);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'kept',
+      type: 'http',
+      url: http.url('/ok'),
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      is_public: false,
+    } as never);
     await engine.runDueNow();
     const day = 86_400_000;
     const now = clock.now();
-    const mk = (companyId: string, monitorId: string, ago: number) => ({ monitor_id: monitorId, checked_at: now - ago, company_id: companyId, status: 'operational' as const, response_time_ms: 1, http_code: 200, error: null, timings: null, cert_expires_at: null });
+    const mk = (companyId: string, monitorId: string, ago: number) => ({
+      monitor_id: monitorId,
+      checked_at: now - ago,
+      company_id: companyId,
+      status: 'operational' as const,
+      response_time_ms: 1,
+      http_code: 200,
+      error: null,
+      timings: null,
+      cert_expires_at: null,
+    });
     for (const c of [starter.id, pro.id]) {
       const mid = c.split('').reverse().join('');
-      await k().insertInto('monitors').values({
-        id: mid, company_id: c, name: 'old', type: 'http', config: '{}', interval_seconds: 60, timeout_seconds: 5, next_due_at: now + 10 * day,
-        status_since: null, pending_status: null, last_checked_at: null, last_response_time_ms: null, last_http_code: null, last_error: null,
-        cert_expires_at: null, push_token_hash: null, last_push_at: null, lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
-      }).execute();
-      await k().insertInto('check_results').values([mk(c, mid, 6 * day), mk(c, mid, 8 * day), mk(c, mid, 31 * day)]).execute();
+      await k()
+        .insertInto('monitors')
+        .values({
+          id: mid,
+          company_id: c,
+          name: 'old',
+          type: 'http',
+          config: '{}',
+          interval_seconds: 60,
+          timeout_seconds: 5,
+          next_due_at: now + 10 * day,
+          status_since: null,
+          pending_status: null,
+          last_checked_at: null,
+          last_response_time_ms: null,
+          last_http_code: null,
+          last_error: null,
+          cert_expires_at: null,
+          push_token_hash: null,
+          last_push_at: null,
+          lease_owner: null,
+          lease_expires_at: null,
+          last_answers: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await k()
+        .insertInto('check_results')
+        .values([mk(c, mid, 6 * day), mk(c, mid, 8 * day), mk(c, mid, 31 * day)])
+        .execute();
     }
     const rollupsBefore = (await k().selectFrom('monitor_rollups_daily').selectAll().execute()).length;
     const deleted = await pruneResults(k(), now);
     expect(deleted).toBe(3); // starter: 8 and 31 days; professional: 31 days
-    const left = async (c: string) => (await k().selectFrom('check_results').select('checked_at').where('company_id', '=', c).execute()).length;
+    const left = async (c: string) =>
+      (await k().selectFrom('check_results').select('checked_at').where('company_id', '=', c).execute()).length;
     expect(await left(starter.id)).toBe(1);
     expect(await left(pro.id)).toBe(2);
     expect((await listChecks(t.adminCtx, m.id, {})).length).toBe(1); // enterprise result of today stays

@@ -15,12 +15,27 @@ export interface Clock {
 
 export function manualClock(start = Date.UTC(2026, 5, 1, 12, 0, 0)): Clock {
   let t = start;
-  return { now: () => t, set: (v) => { t = v; }, advance: (ms) => { t += ms; } };
+  return {
+    now: () => t,
+    set: (v) => {
+      t = v;
+    },
+    advance: (ms) => {
+      t += ms;
+    },
+  };
 }
 
 export async function engineServices(kind: DbKind, env: Record<string, string> = {}, now?: () => number): Promise<Services> {
   const db = await freshDb(kind);
-  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), LOG_LEVEL: 'silent', MIN_CHECK_INTERVAL_SECONDS: '1', ALLOW_PRIVATE_TARGETS: 'true', ...env });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: tempDir(),
+    LOG_LEVEL: 'silent',
+    MIN_CHECK_INTERVAL_SECONDS: '1',
+    ALLOW_PRIVATE_TARGETS: 'true',
+    ...env,
+  });
   return createServices(config, { db, now });
 }
 
@@ -28,5 +43,11 @@ export async function seedTenant(services: Services, plan = 'enterprise') {
   const company = await seedCompany(services, { plan });
   const admin = await seedUser(services, { userType: 2, companyId: company.id });
   const viewer = await seedUser(services, { userType: 3, companyId: company.id });
-  return { company, admin, viewer, adminCtx: ctxFor(services, actorFor(admin)) as Ctx, viewerCtx: ctxFor(services, actorFor(viewer)) as Ctx };
+  return {
+    company,
+    admin,
+    viewer,
+    adminCtx: ctxFor(services, actorFor(admin)) as Ctx,
+    viewerCtx: ctxFor(services, actorFor(viewer)) as Ctx,
+  };
 }

@@ -20,7 +20,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startWorker(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [WORKER], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', MIN_CHECK_INTERVAL_SECONDS: '1', ALLOW_PRIVATE_TARGETS: 'true', DATA_DIR: tempDir(), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MIN_CHECK_INTERVAL_SECONDS: '1',
+      ALLOW_PRIVATE_TARGETS: 'true',
+      DATA_DIR: tempDir(),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
 }
@@ -32,7 +40,14 @@ function stopped(p: ChildProcess): Promise<void> {
 async function servicesFor(kind: 'sqlite' | 'postgres'): Promise<{ services: Services; env: Record<string, string> }> {
   const loc = await newDatabaseLocation(kind);
   const env: Record<string, string> = loc.url ? { DATABASE_URL: loc.url } : { DATA_DIR: path.dirname(loc.file!) };
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MIN_CHECK_INTERVAL_SECONDS: '1', ALLOW_PRIVATE_TARGETS: 'true', DATA_DIR: tempDir(), ...env });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MIN_CHECK_INTERVAL_SECONDS: '1',
+    ALLOW_PRIVATE_TARGETS: 'true',
+    DATA_DIR: tempDir(),
+    ...env,
+  });
   const db = loc.url ? openDb({ kind: 'postgres', url: loc.url, max: 3 }) : openDb({ kind: 'sqlite', file: loc.file! });
   // The worker's SQLite file lives at DATA_DIR/statuswatch.sqlite: use the same file.
   if (loc.file) {
@@ -59,7 +74,14 @@ describe('worker processes', () => {
     const t = await seedTenant(services);
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const m = await createMonitor(t.adminCtx, { name: `m${i}`, type: 'http', url: http.url(`/count/${i}`), interval_seconds: 1, timeout_seconds: 1, is_public: false } as never);
+      const m = await createMonitor(t.adminCtx, {
+        name: `m${i}`,
+        type: 'http',
+        url: http.url(`/count/${i}`),
+        interval_seconds: 1,
+        timeout_seconds: 1,
+        is_public: false,
+      } as never);
       ids.push(m.id);
     }
     const a = startWorker(env);
@@ -96,7 +118,11 @@ describe('worker processes', () => {
       // design (after its first check a monitor moves to its own phase in the interval).
       expect(Math.min(...gaps), `monitor ${i} gaps ${gaps.join(',')}`).toBeGreaterThan(100);
       expect(Math.min(...gaps.slice(1)), `monitor ${i} gaps ${gaps.join(',')}`).toBeGreaterThan(500);
-      const stored = await services.db.k.selectFrom('check_results').select(sql<number>`count(*)`.as('n')).where('monitor_id', '=', ids[i]).executeTakeFirstOrThrow();
+      const stored = await services.db.k
+        .selectFrom('check_results')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('monitor_id', '=', ids[i])
+        .executeTakeFirstOrThrow();
       expect(Number(stored.n)).toBe(hits.length);
     }
     expect(total).toBeGreaterThan(80);
@@ -113,14 +139,26 @@ describe('worker processes', () => {
       const { services, env } = await servicesFor(kind);
       const t = await seedTenant(services);
       let flip = true;
-      const flipper = setInterval(() => { flip = !flip; http.setUp(flip); }, 700);
+      const flipper = setInterval(() => {
+        flip = !flip;
+        http.setUp(flip);
+      }, 700);
       for (let i = 0; i < 30; i++) {
         // Most flap with the target; every fifth is always down, so incidents open whatever phase the kills hit.
         const path = i % 5 === 0 ? '/status/500' : '/flaky';
-        await createMonitor(t.adminCtx, { name: `k${i}`, type: 'http', url: http.url(path), interval_seconds: 1, timeout_seconds: 1, confirmations: 1, is_public: i % 2 === 0 } as never);
+        await createMonitor(t.adminCtx, {
+          name: `k${i}`,
+          type: 'http',
+          url: http.url(path),
+          interval_seconds: 1,
+          timeout_seconds: 1,
+          confirmations: 1,
+          is_public: i % 2 === 0,
+        } as never);
       }
       for (let round = 0; round < 3; round++) {
-        const count = async () => Number((await services.db.k.selectFrom('check_results').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+        const count = async () =>
+          Number((await services.db.k.selectFrom('check_results').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
         const before = await count();
         const w = startWorker(env);
         procs.push(w);
@@ -141,7 +179,8 @@ describe('worker processes', () => {
       const incidents = await k.selectFrom('incidents').selectAll().execute();
       expect(incidents.length).toBeGreaterThan(0);
       const openPerMonitor = new Map<string, number>();
-      for (const i of incidents) if (i.resolved_at === null) openPerMonitor.set(i.monitor_id!, (openPerMonitor.get(i.monitor_id!) ?? 0) + 1);
+      for (const i of incidents)
+        if (i.resolved_at === null) openPerMonitor.set(i.monitor_id!, (openPerMonitor.get(i.monitor_id!) ?? 0) + 1);
       expect([...openPerMonitor.values()].every((n) => n === 1)).toBe(true);
       // Every incident was written whole: its opening update, and a resolution update iff resolved.
       const updates = await k.selectFrom('incident_updates').select(['incident_id', 'status']).execute();

@@ -11,7 +11,15 @@ describe('client audit events', () => {
   let root: ApiClient;
   let viewer: ApiClient;
   const countClientEvents = async () =>
-    Number((await t.services.db.k.selectFrom('audit_events').select((eb) => eb.fn.countAll().as('n')).where('source', '=', 'client').executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.services.db.k
+          .selectFrom('audit_events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('source', '=', 'client')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await startTestApp({ db: 'sqlite' });
@@ -23,16 +31,22 @@ describe('client audit events', () => {
   });
   afterAll(async () => t?.close());
 
-  it.each(['user_login', 'user_logout', 'session_expired', 'user_create', 'user_role_change', 'tenant_delete', 'monitor_delete', 'settings_update'])(
-    'refuses the server event name %s from a client',
-    async (event) => {
-      const before = await countClientEvents();
-      const r = await viewer.post('/api/v1/audit', { event, details: { user_id: 'someone' } }, { host: 'acme.localhost' });
-      expect(r.status).toBe(400);
-      expect(r.body.detail).toBe('Invalid request body: event must be equal to one of the allowed values');
-      expect(await countClientEvents()).toBe(before);
-    },
-  );
+  it.each([
+    'user_login',
+    'user_logout',
+    'session_expired',
+    'user_create',
+    'user_role_change',
+    'tenant_delete',
+    'monitor_delete',
+    'settings_update',
+  ])('refuses the server event name %s from a client', async (event) => {
+    const before = await countClientEvents();
+    const r = await viewer.post('/api/v1/audit', { event, details: { user_id: 'someone' } }, { host: 'acme.localhost' });
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe('Invalid request body: event must be equal to one of the allowed values');
+    expect(await countClientEvents()).toBe(before);
+  });
 
   it.each(CLIENT_AUDIT_EVENTS)('still records the client event %s', async (event) => {
     expect((await viewer.post('/api/v1/audit', { event, details: { note: 'plain text' } }, { host: 'acme.localhost' })).status).toBe(202);
@@ -56,10 +70,18 @@ describe('client audit events', () => {
   });
 
   it('refuses control characters in the client timestamp too, and keeps tabs-free plain text', async () => {
-    const r = await viewer.post('/api/v1/audit', { event: 'error_occurred', timestamp: '2026-01-01T00:00:00Z\n' }, { host: 'acme.localhost' });
+    const r = await viewer.post(
+      '/api/v1/audit',
+      { event: 'error_occurred', timestamp: '2026-01-01T00:00:00Z\n' },
+      { host: 'acme.localhost' },
+    );
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe('Audit events must not contain control characters.');
-    const ok = await viewer.post('/api/v1/audit', { event: 'error_occurred', details: { message: 'Ünïcode — “quotes” 日本語 ok' } }, { host: 'acme.localhost' });
+    const ok = await viewer.post(
+      '/api/v1/audit',
+      { event: 'error_occurred', details: { message: 'Ünïcode — “quotes” 日本語 ok' } },
+      { host: 'acme.localhost' },
+    );
     expect(ok.status).toBe(202);
     const log = await root.get('/api/v1/admin/audit?event=error_occurred');
     expect(log.body.items.map((e: any) => e.details.message)).toContain('Ünïcode — “quotes” 日本語 ok');

@@ -75,7 +75,9 @@ describe('sign-in lock-out resistance', () => {
     }
     const paused = await login(owner.email, TEST_PASSWORD, '172.16.5.5', 'lockco.localhost');
     expect(paused.status).toBe(429);
-    expect(paused.body.detail).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\. If this is your account, the link we have e-mailed you lets you sign in now\.$/);
+    expect(paused.body.detail).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\. If this is your account, the link we have e-mailed you lets you sign in now\.$/,
+    );
     // from home the owner still gets in
     expect((await login(owner.email, TEST_PASSWORD, '192.0.2.10', 'lockco.localhost')).status).toBe(200);
 
@@ -86,13 +88,17 @@ describe('sign-in lock-out resistance', () => {
 
     // opened at the café: that address may sign in now; others stay paused
     const cafe = '172.16.5.5';
-    const unlock = await t.client().post('/api/v1/auth/unlock', { token: link![1] }, { host: 'lockco.localhost', headers: { 'x-forwarded-for': cafe } });
+    const unlock = await t
+      .client()
+      .post('/api/v1/auth/unlock', { token: link![1] }, { host: 'lockco.localhost', headers: { 'x-forwarded-for': cafe } });
     expect(unlock.status).toBe(200);
     expect(unlock.body.message).toBe('Sign-in is unlocked for you. You can sign in now.');
     expect((await login(owner.email, TEST_PASSWORD, cafe, 'lockco.localhost')).status).toBe(200);
     expect((await login(owner.email, TEST_PASSWORD, '172.16.6.6', 'lockco.localhost')).status).toBe(429);
     // the link works once
-    const again = await t.client().post('/api/v1/auth/unlock', { token: link![1] }, { host: 'lockco.localhost', headers: { 'x-forwarded-for': '172.16.6.6' } });
+    const again = await t
+      .client()
+      .post('/api/v1/auth/unlock', { token: link![1] }, { host: 'lockco.localhost', headers: { 'x-forwarded-for': '172.16.6.6' } });
     expect(again.status).toBe(400);
     expect(again.body.detail).toBe('This unlock link is invalid or has expired.');
     // one mail, however long the attack goes on

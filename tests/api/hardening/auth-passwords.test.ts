@@ -44,7 +44,13 @@ describe('common passwords', () => {
     const root = t.client();
     await signIn(root, await seedUser(t.services, { userType: 1 }));
     const co = await seedCompany(t.services);
-    const create = await root.post('/api/v1/admin/users', { name: 'Weak', email: 'weak@example.com', password: '12345678', user_type: '2', company_id: co.id });
+    const create = await root.post('/api/v1/admin/users', {
+      name: 'Weak',
+      email: 'weak@example.com',
+      password: '12345678',
+      user_type: '2',
+      company_id: co.id,
+    });
     expect(create.status).toBe(400);
     expect(create.body.errors).toMatchObject({ password: TOO_COMMON });
     const victim = await seedUser(t.services, { userType: 3, companyId: co.id });

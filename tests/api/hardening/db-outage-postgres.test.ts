@@ -184,11 +184,18 @@ describe('starting while PostgreSQL is down', () => {
     const port = await freePort(); // nothing listens there
     const r = spawnSync(process.execPath, ['src/server/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../../..'),
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: tempDir(), DATABASE_URL: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}` },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: tempDir(),
+        DATABASE_URL: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
+      },
       encoding: 'utf8',
       timeout: 20_000,
     });
     expect(r.status).toBe(1);
-    expect(r.stderr.trim()).toBe('Fatal: database unreachable (ECONNREFUSED) at start; check DATABASE_URL (or DATA_DIR) and that the database is running.');
+    expect(r.stderr.trim()).toBe(
+      'Fatal: database unreachable (ECONNREFUSED) at start; check DATABASE_URL (or DATA_DIR) and that the database is running.',
+    );
   });
 });

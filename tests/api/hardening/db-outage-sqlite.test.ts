@@ -40,8 +40,18 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
   const onUnhandled = (e: unknown) => void unhandled.push(e);
   const tenant = () => ({ host: `${acme.subdomain}.${t.config.productDomain}` });
   let n = 0;
-  const createMonitor = () => admin.post('/api/v1/monitors', { name: `Monitor ${n++}`, type: 'tcp', host: '127.0.0.1', port: 9, interval_seconds: 60, is_public: false }, tenant());
-  const publicDocuments = () => [`/api/v1/public/public-status/${acme.subdomain}`, '/api/v2/summary.json', '/history.atom', '/badges/status.svg'];
+  const createMonitor = () =>
+    admin.post(
+      '/api/v1/monitors',
+      { name: `Monitor ${n++}`, type: 'tcp', host: '127.0.0.1', port: 9, interval_seconds: 60, is_public: false },
+      tenant(),
+    );
+  const publicDocuments = () => [
+    `/api/v1/public/public-status/${acme.subdomain}`,
+    '/api/v2/summary.json',
+    '/history.atom',
+    '/badges/status.svg',
+  ];
   const fetchPublic = async () => {
     const c = t.client();
     const out: Record<string, { status: number; text: string }> = {};
@@ -57,7 +67,11 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
     const write = await createMonitor();
     expect(write.status).toBe(503);
     expect(write.headers.get('content-type')).toContain('application/problem+json');
-    expect(write.body).toMatchObject({ status: 503, code: 'unavailable', detail: 'The database cannot store data right now. Please try again later.' });
+    expect(write.body).toMatchObject({
+      status: 503,
+      code: 'unavailable',
+      detail: 'The database cannot store data right now. Please try again later.',
+    });
     expect(Number(write.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await admin.get('/api/v1/monitors', tenant())).status).toBe(200);
     expect((await t.client().get('/livez')).status).toBe(200);
@@ -68,7 +82,11 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
   beforeAll(async () => {
     mount = tempDir('sw-tmpfs-');
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mount]);
-    t = await startTestApp({ db: 'sqlite', location: { file: path.join(mount, 'statuswatch.sqlite') }, env: { ALLOW_PRIVATE_TARGETS: 'true' } });
+    t = await startTestApp({
+      db: 'sqlite',
+      location: { file: path.join(mount, 'statuswatch.sqlite') },
+      env: { ALLOW_PRIVATE_TARGETS: 'true' },
+    });
     startEngine(t.services, { tickMs: 100, log: (m) => void engineLog.push(m) });
     acme = await seedCompany(t.services, { name: 'Acme Corp' });
     const now = Date.now();

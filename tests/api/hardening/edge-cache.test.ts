@@ -20,7 +20,14 @@ describe('Cache-Control of API answers', () => {
     const c = t.client();
     const login = await signIn(c, boss, 'acme.localhost');
     expect(login.headers.get('cache-control')).toBe('no-store');
-    for (const path of ['/api/v1/monitors', '/api/v1/company/fetch-company', '/api/v1/notifications/', '/api/v1/incidents/recent', '/api/v1/monitors/summary', '/api/v1/nope']) {
+    for (const path of [
+      '/api/v1/monitors',
+      '/api/v1/company/fetch-company',
+      '/api/v1/notifications/',
+      '/api/v1/incidents/recent',
+      '/api/v1/monitors/summary',
+      '/api/v1/nope',
+    ]) {
       const r = await c.get(path, { host: 'acme.localhost' });
       expect(r.headers.get('cache-control'), `${path} ${r.status}`).toBe('no-store');
     }

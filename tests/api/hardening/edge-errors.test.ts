@@ -47,7 +47,12 @@ describe('error answers', () => {
     expectHardenedProblem(broken.status, broken.headers, broken.text, 400);
     const big = await rawRequest(`${t.baseUrl}/api/v1/auth/login`, 'POST', json, `{"email":"${'a'.repeat(1024 * 1024 + 10)}"}`);
     expectHardenedProblem(big.status, big.headers, big.text, 413);
-    const form = await rawRequest(`${t.baseUrl}/api/v1/auth/login`, 'POST', { ...host(), 'content-type': 'application/x-www-form-urlencoded' }, 'a=b');
+    const form = await rawRequest(
+      `${t.baseUrl}/api/v1/auth/login`,
+      'POST',
+      { ...host(), 'content-type': 'application/x-www-form-urlencoded' },
+      'a=b',
+    );
     expectHardenedProblem(form.status, form.headers, form.text, 415);
     const unknown = await rawRequest(`${t.baseUrl}/api/v1/nope`, 'GET', host());
     expectHardenedProblem(unknown.status, unknown.headers, unknown.text, 404);

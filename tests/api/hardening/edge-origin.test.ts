@@ -41,7 +41,13 @@ describe('state-changing requests', () => {
 
   it('keeps refusing cross-site writes', async () => {
     const c = t.client();
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }, { origin: `http://localhost:${t.port + 1}` }] as Array<Record<string, string>>) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'null' },
+      { origin: `http://localhost:${t.port + 1}` },
+    ] as Array<Record<string, string>>) {
       const r = await c.request('POST', '/api/v1/auth/logout', { headers });
       expect(r.status, JSON.stringify(headers)).toBe(403);
     }
@@ -79,7 +85,12 @@ describe('behind a proxy that passes the Host without its port (PUBLIC_PORT)', (
   });
 
   it('still accepts an Origin equal to the Host it was given', async () => {
-    const r = await rawRequest(`${t.baseUrl}/api/v1/auth/login`, 'POST', { host: `localhost:${t.port}`, origin: `http://localhost:${t.port}`, 'content-type': 'application/json' }, JSON.stringify({ email: user.email, password: user.password }));
+    const r = await rawRequest(
+      `${t.baseUrl}/api/v1/auth/login`,
+      'POST',
+      { host: `localhost:${t.port}`, origin: `http://localhost:${t.port}`, 'content-type': 'application/json' },
+      JSON.stringify({ email: user.email, password: user.password }),
+    );
     expect(r.status).toBe(200);
   });
 });

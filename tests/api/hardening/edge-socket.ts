@@ -11,7 +11,11 @@ export interface RawAnswer {
   closedAfterMs: number;
 }
 
-export function rawExchange(port: number, head: string, opts: { trickle?: string; everyMs?: number; giveUpMs?: number } = {}): Promise<RawAnswer> {
+export function rawExchange(
+  port: number,
+  head: string,
+  opts: { trickle?: string; everyMs?: number; giveUpMs?: number } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1');
@@ -49,7 +53,12 @@ export function rawExchange(port: number, head: string, opts: { trickle?: string
 }
 
 /** An error answer as every error of ours must look: a problem document with the security headers. */
-export function expectHardenedProblem(status: number, headers: Record<string, string | null | undefined> | Headers, body: string, expected: number): void {
+export function expectHardenedProblem(
+  status: number,
+  headers: Record<string, string | null | undefined> | Headers,
+  body: string,
+  expected: number,
+): void {
   const get = (k: string) => (headers instanceof Headers ? headers.get(k) : headers[k]);
   expect(status).toBe(expected);
   expect(get('content-type')).toMatch(/^application\/problem\+json/);

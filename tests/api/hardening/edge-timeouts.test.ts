@@ -35,7 +35,11 @@ describe('server time-outs', () => {
   });
 
   it('closes a connection whose headers trickle in within the headers limit', async () => {
-    const answer = await rawExchange(t.port, 'GET /api/v1/health/ HTTP/1.1\r\nHost: localhost\r\n', { trickle: 'X-Slow: ' + 'a'.repeat(100), everyMs: 200, giveUpMs: 8000 });
+    const answer = await rawExchange(t.port, 'GET /api/v1/health/ HTTP/1.1\r\nHost: localhost\r\n', {
+      trickle: 'X-Slow: ' + 'a'.repeat(100),
+      everyMs: 200,
+      giveUpMs: 8000,
+    });
     expectHardenedProblem(answer.status, answer.headers, answer.body, 408);
     expect(answer.closedAfterMs).toBeLessThan(limits.headersMs + 1000);
   });

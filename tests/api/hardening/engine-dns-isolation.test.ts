@@ -34,18 +34,54 @@ describe('a black-holed resolver for one company', () => {
     const fine = await seedTenant(services);
     const stuck = [];
     for (let i = 0; i < 20; i++) {
-      stuck.push(await createMonitor(slow.adminCtx, { name: `tcp ${i}`, type: 'tcp', host: `h${i}.blackhole.example.test`, port: 443, interval_seconds: 60, timeout_seconds: 3, confirmations: 1, is_public: true } as never));
+      stuck.push(
+        await createMonitor(slow.adminCtx, {
+          name: `tcp ${i}`,
+          type: 'tcp',
+          host: `h${i}.blackhole.example.test`,
+          port: 443,
+          interval_seconds: 60,
+          timeout_seconds: 3,
+          confirmations: 1,
+          is_public: true,
+        } as never),
+      );
     }
     const healthy = [
-      await createMonitor(fine.adminCtx, { name: 'web', type: 'http', url: `http://healthy.example.test:${http.port}/ok`, interval_seconds: 60, timeout_seconds: 3, confirmations: 1, is_public: true } as never),
-      await createMonitor(fine.adminCtx, { name: 'port', type: 'tcp', host: 'healthy.example.test', port: http.port, interval_seconds: 60, timeout_seconds: 3, confirmations: 1, is_public: true } as never),
+      await createMonitor(fine.adminCtx, {
+        name: 'web',
+        type: 'http',
+        url: `http://healthy.example.test:${http.port}/ok`,
+        interval_seconds: 60,
+        timeout_seconds: 3,
+        confirmations: 1,
+        is_public: true,
+      } as never),
+      await createMonitor(fine.adminCtx, {
+        name: 'port',
+        type: 'tcp',
+        host: 'healthy.example.test',
+        port: http.port,
+        interval_seconds: 60,
+        timeout_seconds: 3,
+        confirmations: 1,
+        is_public: true,
+      } as never),
     ];
     const engine = createEngine(services);
     const run = engine.runDueNow();
     // While the black-holed lookups hang, the other company creates a monitor at once.
     await new Promise((r) => setTimeout(r, 300));
     const t0 = Date.now();
-    const later = await createMonitor(fine.adminCtx, { name: 'later', type: 'http', url: `http://healthy.example.test:${http.port}/ok`, interval_seconds: 60, timeout_seconds: 3, confirmations: 1, is_public: true } as never);
+    const later = await createMonitor(fine.adminCtx, {
+      name: 'later',
+      type: 'http',
+      url: `http://healthy.example.test:${http.port}/ok`,
+      interval_seconds: 60,
+      timeout_seconds: 3,
+      confirmations: 1,
+      is_public: true,
+    } as never);
     expect(Date.now() - t0).toBeLessThan(1000);
     // Before the 3 s deadline, only a few of the company's names were being asked about at once.
     await new Promise((r) => setTimeout(r, 2000));

@@ -50,7 +50,15 @@ describe.each(DB_KINDS)('check errors a hostile target cannot fill, on %s', (kin
   });
 
   const mk = (name: string, extra: Record<string, unknown>) =>
-    createMonitor(ctx, { name, type: 'http', interval_seconds: 60, timeout_seconds: 3, confirmations: 1, is_public: true, ...extra } as never);
+    createMonitor(ctx, {
+      name,
+      type: 'http',
+      interval_seconds: 60,
+      timeout_seconds: 3,
+      confirmations: 1,
+      is_public: true,
+      ...extra,
+    } as never);
 
   it('stores a capped, product-built error for a 900 KB JSON body and publishes none of it', async () => {
     const big = await mk('Big JSON', { url: http.url('/big-json'), json_path: '$', json_expected: 'ok' });
@@ -102,7 +110,16 @@ describe.each(DB_KINDS)('check errors a hostile target cannot fill, on %s', (kin
     const monitors = [
       await mk('https to plain http', { url: `https://localhost:${plainPort}/` }),
       await mk('client cert demanded', { url: `https://localhost:${tls.clientCertPort}/` }),
-      await createMonitor(ctx, { name: 'ssl to plain http', type: 'ssl', host: 'localhost', port: plainPort, interval_seconds: 60, timeout_seconds: 3, confirmations: 1, is_public: false } as never),
+      await createMonitor(ctx, {
+        name: 'ssl to plain http',
+        type: 'ssl',
+        host: 'localhost',
+        port: plainPort,
+        interval_seconds: 60,
+        timeout_seconds: 3,
+        confirmations: 1,
+        is_public: false,
+      } as never),
     ];
     await engine.runDueNow();
     for (const m of monitors) {

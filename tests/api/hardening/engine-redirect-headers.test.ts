@@ -28,7 +28,16 @@ describe('secret headers and redirects', () => {
   });
 
   const monitor = (name: string, to: string) =>
-    createMonitor(ctx, { name, type: 'http', url: first.url(`/redirect-to?to=${encodeURIComponent(to)}`), headers: SECRET_HEADERS, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false } as never);
+    createMonitor(ctx, {
+      name,
+      type: 'http',
+      url: first.url(`/redirect-to?to=${encodeURIComponent(to)}`),
+      headers: SECRET_HEADERS,
+      interval_seconds: 60,
+      timeout_seconds: 2,
+      confirmations: 1,
+      is_public: false,
+    } as never);
 
   it('drops every custom header when a redirect leads to another origin, and keeps them on a same-origin redirect', async () => {
     const cross = await monitor('cross-origin redirect', other.url('/ok'));
@@ -40,7 +49,13 @@ describe('secret headers and redirects', () => {
     // the first hop had them all
     const firstHops = first.requests.filter((r) => r.path === '/redirect-to');
     expect(firstHops).toHaveLength(2);
-    for (const r of firstHops) expect(r.headers).toMatchObject({ authorization: 'Bearer tok-123', 'x-api-key': 'key-456', cookie: 'session=abc', 'x-tenant-note': 'custom' });
+    for (const r of firstHops)
+      expect(r.headers).toMatchObject({
+        authorization: 'Bearer tok-123',
+        'x-api-key': 'key-456',
+        cookie: 'session=abc',
+        'x-tenant-note': 'custom',
+      });
 
     // the other origin got none of them
     const atOther = other.requests.filter((r) => r.path === '/ok');
@@ -50,7 +65,12 @@ describe('secret headers and redirects', () => {
 
     // the same origin still did
     const sameHop = first.requests.find((r) => r.path === '/count/same');
-    expect(sameHop?.headers).toMatchObject({ authorization: 'Bearer tok-123', 'x-api-key': 'key-456', cookie: 'session=abc', 'x-tenant-note': 'custom' });
+    expect(sameHop?.headers).toMatchObject({
+      authorization: 'Bearer tok-123',
+      'x-api-key': 'key-456',
+      cookie: 'session=abc',
+      'x-tenant-note': 'custom',
+    });
   });
 
   it('does not send them again when a later redirect comes back to the first origin', async () => {

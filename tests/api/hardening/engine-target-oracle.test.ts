@@ -38,8 +38,25 @@ describe('one answer for "not allowed" and "not found"', () => {
     const hosts = ['db.corp-example.test', 'meta.corp-example.test', 'nope.corp-example.test'];
     const created = [];
     for (const host of hosts) {
-      const http = await admin.post('/api/v1/monitors', { name: `http ${host}`, type: 'http', url: `http://${host}/`, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false });
-      const tcp = await admin.post('/api/v1/monitors', { name: `tcp ${host}`, type: 'tcp', host, port: 5432, interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: false });
+      const http = await admin.post('/api/v1/monitors', {
+        name: `http ${host}`,
+        type: 'http',
+        url: `http://${host}/`,
+        interval_seconds: 60,
+        timeout_seconds: 2,
+        confirmations: 1,
+        is_public: false,
+      });
+      const tcp = await admin.post('/api/v1/monitors', {
+        name: `tcp ${host}`,
+        type: 'tcp',
+        host,
+        port: 5432,
+        interval_seconds: 60,
+        timeout_seconds: 2,
+        confirmations: 1,
+        is_public: false,
+      });
       created.push(http, tcp);
     }
     expect(created.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
@@ -55,7 +72,14 @@ describe('one answer for "not allowed" and "not found"', () => {
   });
 
   it('still names the kind of a blocked address typed in as a literal (nothing to discover there)', async () => {
-    const r = await admin.post('/api/v1/monitors', { name: 'literal', type: 'tcp', host: '10.0.0.5', port: 5432, interval_seconds: 60, is_public: false });
+    const r = await admin.post('/api/v1/monitors', {
+      name: 'literal',
+      type: 'tcp',
+      host: '10.0.0.5',
+      port: 5432,
+      interval_seconds: 60,
+      is_public: false,
+    });
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe('Target refused: 10.0.0.5 is a private address');
   });

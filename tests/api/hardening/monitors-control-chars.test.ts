@@ -7,7 +7,17 @@ import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 
-const BAD = ['a\u0001b', 'nul\u0000', 'bell\u0007', 'esc\u001b[31m', 'del\u007f', 'ff\u000c', 'vt\u000b', 'lone \ud800 surrogate', 'non\uffffchar'];
+const BAD = [
+  'a\u0001b',
+  'nul\u0000',
+  'bell\u0007',
+  'esc\u001b[31m',
+  'del\u007f',
+  'ff\u000c',
+  'vt\u000b',
+  'lone \ud800 surrogate',
+  'non\uffffchar',
+];
 
 describe.each(DB_KINDS)('control characters in text on %s', (kind) => {
   let t: TestApp;
@@ -19,7 +29,13 @@ describe.each(DB_KINDS)('control characters in text on %s', (kind) => {
     const acme = await seedCompany(t.services, { plan: 'enterprise' });
     admin = new ApiClient(t.baseUrl, `${acme.subdomain}.${t.config.productDomain}`);
     await signIn(admin, await seedUser(t.services, { userType: 2, companyId: acme.id }));
-    const m = await admin.post('/api/v1/monitors', { name: 'Website', type: 'http', url: 'http://127.0.0.1:9/', interval_seconds: 3600, is_public: true });
+    const m = await admin.post('/api/v1/monitors', {
+      name: 'Website',
+      type: 'http',
+      url: 'http://127.0.0.1:9/',
+      interval_seconds: 3600,
+      is_public: true,
+    });
     monitorId = m.body.id;
   });
   afterAll(async () => {
@@ -44,7 +60,14 @@ describe.each(DB_KINDS)('control characters in text on %s', (kind) => {
     }
     const header = await admin.post('/api/v1/monitors', { ...base, headers: { 'X-Token': bad } });
     expect(header.body.errors).toEqual({ headers: 'Header "X-Token" is not allowed' });
-    const dns = await admin.post('/api/v1/monitors', { name: 'dns', type: 'dns', host: 'example.com', expected_values: ['ok', bad], interval_seconds: 3600, is_public: false });
+    const dns = await admin.post('/api/v1/monitors', {
+      name: 'dns',
+      type: 'dns',
+      host: 'example.com',
+      expected_values: ['ok', bad],
+      interval_seconds: 3600,
+      is_public: false,
+    });
     expect(dns.body.errors).toEqual({ expected_values: 'Expected values must not contain control characters.' });
     expect((await admin.get(`/api/v1/monitors/${monitorId}`)).body.name).toBe('Website');
   });
@@ -60,12 +83,21 @@ describe.each(DB_KINDS)('control characters in text on %s', (kind) => {
     const update = await admin.post(`/api/v1/incidents/${ok.body.id}/updates`, { status: 'resolved', message: bad });
     expect(update.status).toBe(400);
     expect(update.body.errors).toEqual({ message: 'Message must not contain control characters.' });
-    expect((await admin.get(`/api/v1/incidents/${ok.body.id}`)).body).toMatchObject({ status: 'investigating', updates: [{ message: 'Looking into it' }] });
+    expect((await admin.get(`/api/v1/incidents/${ok.body.id}`)).body).toMatchObject({
+      status: 'investigating',
+      updates: [{ message: 'Looking into it' }],
+    });
     await admin.post(`/api/v1/incidents/${ok.body.id}/updates`, { status: 'resolved', message: 'Fixed' });
   });
 
   it.each(BAD)('refuses %j in maintenance windows', async (bad) => {
-    const window = { title: 'Database upgrade', description: 'Short downtime', starts_at: '2030-01-01T00:00:00Z', ends_at: '2030-01-01T01:00:00Z', monitor_id: monitorId };
+    const window = {
+      title: 'Database upgrade',
+      description: 'Short downtime',
+      starts_at: '2030-01-01T00:00:00Z',
+      ends_at: '2030-01-01T01:00:00Z',
+      monitor_id: monitorId,
+    };
     const title = await admin.post('/api/v1/maintenance-windows', { ...window, title: bad });
     expect(title.status).toBe(400);
     expect(title.body.errors).toEqual({ title: 'Title must not contain control characters.' });
@@ -75,10 +107,20 @@ describe.each(DB_KINDS)('control characters in text on %s', (kind) => {
   });
 
   it('keeps tabs and line breaks in multi-line text, and accepts ordinary Unicode', async () => {
-    const inc = await admin.post('/api/v1/incidents', { title: 'Panne de la base — 数据库', severity: 'low', message: 'Line one\r\nLine two\n\tindented' });
+    const inc = await admin.post('/api/v1/incidents', {
+      title: 'Panne de la base — 数据库',
+      severity: 'low',
+      message: 'Line one\r\nLine two\n\tindented',
+    });
     expect(inc.status).toBe(201);
     expect(inc.body.updates[0].message).toBe('Line one\r\nLine two\n\tindented');
-    const w = await admin.post('/api/v1/maintenance-windows', { title: 'Upgrade 🛠', description: 'Step 1\nStep 2', starts_at: '2030-01-01T00:00:00Z', ends_at: '2030-01-01T01:00:00Z', monitor_id: monitorId });
+    const w = await admin.post('/api/v1/maintenance-windows', {
+      title: 'Upgrade 🛠',
+      description: 'Step 1\nStep 2',
+      starts_at: '2030-01-01T00:00:00Z',
+      ends_at: '2030-01-01T01:00:00Z',
+      monitor_id: monitorId,
+    });
     expect(w.status).toBe(201);
     expect((await admin.put(`/api/v1/monitors/${monitorId}`, { name: 'Site – prod 🌍' })).body.name).toBe('Site – prod 🌍');
   });

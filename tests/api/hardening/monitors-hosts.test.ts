@@ -8,8 +8,23 @@ import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts
 const HOST_TEXT = 'Host must be a host name like db.example.com or an IP address';
 const URL_TEXT = 'URL host must be a host name like example.com or an IP address';
 
-const BAD_HOSTS = [';id', '$(id)', 'a\nb', 'db .example.com', 'db..example.com', '.example.com', `${'a'.repeat(64)}.example.com`,
-  '-db.example.com', 'db-.example.com', 'db_1.example.com', 'db.example.com:22', '127.1', '[::1]x', 'a/b', 'user@host'];
+const BAD_HOSTS = [
+  ';id',
+  '$(id)',
+  'a\nb',
+  'db .example.com',
+  'db..example.com',
+  '.example.com',
+  `${'a'.repeat(64)}.example.com`,
+  '-db.example.com',
+  'db-.example.com',
+  'db_1.example.com',
+  'db.example.com:22',
+  '127.1',
+  '[::1]x',
+  'a/b',
+  'user@host',
+];
 
 describe.each(DB_KINDS)('monitor target hosts on %s', (kind) => {
   let t: TestApp;
@@ -25,7 +40,8 @@ describe.each(DB_KINDS)('monitor target hosts on %s', (kind) => {
     await t?.close();
   });
 
-  const create = (body: Record<string, unknown>) => admin.post('/api/v1/monitors', { name: 'target', interval_seconds: 3600, is_public: false, ...body });
+  const create = (body: Record<string, unknown>) =>
+    admin.post('/api/v1/monitors', { name: 'target', interval_seconds: 3600, is_public: false, ...body });
 
   it.each(BAD_HOSTS)('refuses the tcp and ssl host %j with a message on host', async (host) => {
     for (const type of ['tcp', 'ssl']) {
@@ -54,7 +70,13 @@ describe.each(DB_KINDS)('monitor target hosts on %s', (kind) => {
   });
 
   it('refuses such hosts inside an http URL', async () => {
-    for (const url of ['http://$(id)/', 'http://a;id/', 'https://db..example.com/', `http://${'a'.repeat(64)}.example.com/`, 'http://a_b.example.com/']) {
+    for (const url of [
+      'http://$(id)/',
+      'http://a;id/',
+      'https://db..example.com/',
+      `http://${'a'.repeat(64)}.example.com/`,
+      'http://a_b.example.com/',
+    ]) {
       const r = await create({ type: 'http', url });
       expect(r.status, url).toBe(400);
       expect(r.body.errors).toEqual({ url: URL_TEXT });
@@ -84,7 +106,10 @@ describe.each(DB_KINDS)('monitor target hosts on %s', (kind) => {
       [{ type: 'ssl', host: 'example.com.', port: 443 }, { host: 'example.com' }],
       [{ type: 'http', url: 'http://[::1]:8080/health' }, { url: 'http://[::1]:8080/health' }],
       [{ type: 'http', url: 'https://bücher.example/' }, { url: 'https://xn--bcher-kva.example/' }],
-      [{ type: 'dns', host: '_dmarc.example.com', record_type: 'TXT', resolver: '[::1]:5353' }, { host: '_dmarc.example.com', resolver: '[::1]:5353' }],
+      [
+        { type: 'dns', host: '_dmarc.example.com', record_type: 'TXT', resolver: '[::1]:5353' },
+        { host: '_dmarc.example.com', resolver: '[::1]:5353' },
+      ],
       [{ type: 'dns', host: 'example.com', resolver: '127.0.0.1' }, { resolver: '127.0.0.1' }],
     ];
     for (const [body, want] of ok) {

@@ -8,7 +8,11 @@ import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 
-interface Listener { port: number; connections: number; close(): Promise<void> }
+interface Listener {
+  port: number;
+  connections: number;
+  close(): Promise<void>;
+}
 
 async function listen(): Promise<Listener> {
   const l = { port: 0, connections: 0, close: async () => {} };
@@ -50,7 +54,14 @@ describe.each(DB_KINDS)('immediate checks after a save on %s', (kind) => {
   };
 
   it('re-saving a tcp monitor with a new port reaches the targets once a minute, not once per save', async () => {
-    const created = await admin.post('/api/v1/monitors', { name: 'db', type: 'tcp', host: '127.0.0.1', port: listeners[0].port, interval_seconds: 3600, is_public: false });
+    const created = await admin.post('/api/v1/monitors', {
+      name: 'db',
+      type: 'tcp',
+      host: '127.0.0.1',
+      port: listeners[0].port,
+      interval_seconds: 3600,
+      is_public: false,
+    });
     expect(created.status).toBe(201);
     await runDue();
     expect(connections()).toBe(1); // a new monitor is checked at once
@@ -75,7 +86,14 @@ describe.each(DB_KINDS)('immediate checks after a save on %s', (kind) => {
     const before = connections();
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const r = await admin.post('/api/v1/monitors', { name: `svc ${i}`, type: 'tcp', host: '127.0.0.1', port: listeners[22].port, interval_seconds: 3600, is_public: false });
+      const r = await admin.post('/api/v1/monitors', {
+        name: `svc ${i}`,
+        type: 'tcp',
+        host: '127.0.0.1',
+        port: listeners[22].port,
+        interval_seconds: 3600,
+        is_public: false,
+      });
       expect(r.status).toBe(201);
       ids.push(r.body.id);
       await runDue();

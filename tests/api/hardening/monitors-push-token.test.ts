@@ -36,8 +36,10 @@ describe.each(DB_KINDS)('push tokens on %s', (kind) => {
     await t?.close();
   });
 
-  const rawRow = async (id: string) => (await t.services.db.k.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Record<string, unknown>;
-  const createPush = () => admin.post('/api/v1/monitors', { name: 'Nightly backup', type: 'push', interval_seconds: 3600, is_public: false });
+  const rawRow = async (id: string) =>
+    (await t.services.db.k.selectFrom('monitors').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const createPush = () =>
+    admin.post('/api/v1/monitors', { name: 'Nightly backup', type: 'push', interval_seconds: 3600, is_public: false });
 
   it('stores only a hash of the token: the database row holds no usable push URL', async () => {
     const m = await createPush();
@@ -67,7 +69,14 @@ describe.each(DB_KINDS)('push tokens on %s', (kind) => {
   });
 
   it('has no push token to replace on other kinds of monitor', async () => {
-    const m = await admin.post('/api/v1/monitors', { name: 'db', type: 'tcp', host: 'db.example.com', port: 5432, interval_seconds: 3600, is_public: false });
+    const m = await admin.post('/api/v1/monitors', {
+      name: 'db',
+      type: 'tcp',
+      host: 'db.example.com',
+      port: 5432,
+      interval_seconds: 3600,
+      is_public: false,
+    });
     const r = await admin.post(`/api/v1/monitors/${m.body.id}/push-token`);
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe('Only push monitors have a push URL');
@@ -104,17 +113,36 @@ describe.each(DB_KINDS)('the push token migration on %s', (kind) => {
     const dir = path.resolve('src/server/db/migrations');
     const migrations: Record<string, Migration> = {};
     for (const f of (await readdir(dir)).sort()) {
-      if (/^\d{4}_.*\.ts$/.test(f) && f < '0102') migrations[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(dir, f)).href)) as Migration;
+      if (/^\d{4}_.*\.ts$/.test(f) && f < '0102')
+        migrations[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(dir, f)).href)) as Migration;
     }
-    const { error } = await new Migrator({ db: db.k, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true }).migrateToLatest();
+    const { error } = await new Migrator({
+      db: db.k,
+      provider: { getMigrations: async () => migrations },
+      allowUnorderedMigrations: true,
+    }).migrateToLatest();
     expect(error).toBeUndefined();
     const k = db.k as unknown as import('kysely').Kysely<any>;
-    await k.insertInto('companies').values({ id: 'c1', name: 'Acme', email: 'a@a.test', subdomain: 'acme', slug: 'acme', created_at: 1, updated_at: 1 }).execute();
-    const base = { company_id: 'c1', config: '{}', interval_seconds: 60, timeout_seconds: 10, next_due_at: 1, created_at: 1, updated_at: 1 };
-    await k.insertInto('monitors').values([
-      { ...base, id: 'm1', name: 'cron', type: 'push', push_token: 'legacy-token-legacy-token-000001' },
-      { ...base, id: 'm2', name: 'site', type: 'http', push_token: null },
-    ]).execute();
+    await k
+      .insertInto('companies')
+      .values({ id: 'c1', name: 'Acme', email: 'a@a.test', subdomain: 'acme', slug: 'acme', created_at: 1, updated_at: 1 })
+      .execute();
+    const base = {
+      company_id: 'c1',
+      config: '{}',
+      interval_seconds: 60,
+      timeout_seconds: 10,
+      next_due_at: 1,
+      created_at: 1,
+      updated_at: 1,
+    };
+    await k
+      .insertInto('monitors')
+      .values([
+        { ...base, id: 'm1', name: 'cron', type: 'push', push_token: 'legacy-token-legacy-token-000001' },
+        { ...base, id: 'm2', name: 'site', type: 'http', push_token: null },
+      ])
+      .execute();
 
     await migrateToLatest(db);
     const rows = await k.selectFrom('monitors').selectAll().orderBy('id').execute();

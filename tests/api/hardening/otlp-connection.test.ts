@@ -32,7 +32,12 @@ describe.each(DB_KINDS)('OTLP ingest closes refused connections on %s', (db) => 
 
   it('answers an unknown key 401 from the headers and closes the connection, whatever follows', async () => {
     for (const authorization of ['Bearer sw_live_unknownunknownunknownunknown12', undefined]) {
-      const r = await streamBody({ port: t.port, chunked: true, runMs: 5_000, headers: { ...protobuf, ...(authorization ? { authorization } : {}) } });
+      const r = await streamBody({
+        port: t.port,
+        chunked: true,
+        runMs: 5_000,
+        headers: { ...protobuf, ...(authorization ? { authorization } : {}) },
+      });
       expect(r.status, String(authorization)).toBe(401);
       expect(r.headers.connection).toBe('close');
       expect(r.closedAfterAnswerMs, 'closed by the server').not.toBeNull();
@@ -44,7 +49,11 @@ describe.each(DB_KINDS)('OTLP ingest closes refused connections on %s', (db) => 
   });
 
   it('answers 413 to a Content-Length over 20 MiB before reading the body', async () => {
-    const r = await streamBody({ port: t.port, runMs: 5_000, headers: { ...protobuf, authorization: `Bearer ${key}`, 'content-length': String(1024 * MiB) } });
+    const r = await streamBody({
+      port: t.port,
+      runMs: 5_000,
+      headers: { ...protobuf, authorization: `Bearer ${key}`, 'content-length': String(1024 * MiB) },
+    });
     expect(r.status).toBe(413);
     expect(r.closedAfterAnswerMs).not.toBeNull();
     expect(r.closedAfterAnswerMs!).toBeLessThan(1_000);
@@ -64,7 +73,13 @@ describe.each(DB_KINDS)('OTLP ingest closes refused connections on %s', (db) => 
   it('stops inflating an endless gzip stream at the cap', async () => {
     // one gzip member of 2 MiB of zeros, repeated: a valid multi-member gzip stream that inflates ~500x
     const member = gzipSync(Buffer.alloc(2 * MiB));
-    const r = await streamBody({ port: t.port, chunked: true, runMs: 10_000, chunk: () => member, headers: { ...protobuf, 'content-encoding': 'gzip', authorization: `Bearer ${key}` } });
+    const r = await streamBody({
+      port: t.port,
+      chunked: true,
+      runMs: 10_000,
+      chunk: () => member,
+      headers: { ...protobuf, 'content-encoding': 'gzip', authorization: `Bearer ${key}` },
+    });
     expect(r.status).toBe(413);
     expect(r.closedAfterAnswerMs).not.toBeNull();
     expect(r.closedAfterAnswerMs!).toBeLessThan(1_000);
@@ -77,7 +92,13 @@ describe.each(DB_KINDS)('OTLP ingest closes refused connections on %s', (db) => 
     const before = limits.bodyTimeoutMs;
     limits.bodyTimeoutMs = 600;
     try {
-      const r = await streamBody({ port: t.port, runMs: 5_000, trickleMs: 100, chunk: () => Buffer.from([0x0a]), headers: { ...protobuf, authorization: `Bearer ${key}`, 'content-length': '100000' } });
+      const r = await streamBody({
+        port: t.port,
+        runMs: 5_000,
+        trickleMs: 100,
+        chunk: () => Buffer.from([0x0a]),
+        headers: { ...protobuf, authorization: `Bearer ${key}`, 'content-length': '100000' },
+      });
       expect(r.status).toBe(408);
       expect(r.answeredAfterMs!).toBeLessThan(2_000);
       expect(r.closedAfterAnswerMs).not.toBeNull();
@@ -88,7 +109,10 @@ describe.each(DB_KINDS)('OTLP ingest closes refused connections on %s', (db) => 
   });
 
   it('still serves a normal export after all that', async () => {
-    const r = await t.client().request('POST', '/v1/traces', { raw: '{"resourceSpans":[]}', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` } });
+    const r = await t.client().request('POST', '/v1/traces', {
+      raw: '{"resourceSpans":[]}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    });
     expect(r.status).toBe(200);
   });
 });

@@ -64,13 +64,35 @@ describe.each(DB_KINDS)('OTLP ingest bounds inflated bytes in flight on %s', (db
     // budget, 16 inflated at once: over 500 MiB)
     expect(growth / MiB, 'RSS growth in MiB').toBeLessThan(150);
     const statuses = result.map((r) => r.status);
-    expect(statuses.every((s) => [200, 429, 503].includes(s)), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => [200, 429, 503].includes(s)),
+      statuses.join(','),
+    ).toBe(true);
     const refused = result.filter((r) => r.status !== 200);
     expect(refused.length, statuses.join(',')).toBeGreaterThan(0);
     expectRetryable(refused);
 
     const spanNs = BigInt(Date.now()) * 1_000_000n;
-    const one = { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'e'.repeat(32), spanId: 'e'.repeat(16), name: 'GET /', kind: 2, startTimeUnixNano: String(spanNs), endTimeUnixNano: String(spanNs + 1_000_000n) }] }] }] };
+    const one = {
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: 'e'.repeat(32),
+                  spanId: 'e'.repeat(16),
+                  name: 'GET /',
+                  kind: 2,
+                  startTimeUnixNano: String(spanNs),
+                  endTimeUnixNano: String(spanNs + 1_000_000n),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
     const normal = await send(other.key, Buffer.from(JSON.stringify(one)), false);
     expect(normal.status).toBe(200);
     expect(normal.body).toEqual({});
@@ -78,12 +100,17 @@ describe.each(DB_KINDS)('OTLP ingest bounds inflated bytes in flight on %s', (db
 
   it('answers 503 when bombs from several companies fill the process budget', async () => {
     const companies = await Promise.all(Array.from({ length: 4 }, () => companyWithKey(t.services, 'enterprise')));
-    const { result, growth } = await peakRssGrowth(() => Promise.all(companies.flatMap((c) => Array.from({ length: 4 }, () => send(c.key, bomb)))));
+    const { result, growth } = await peakRssGrowth(() =>
+      Promise.all(companies.flatMap((c) => Array.from({ length: 4 }, () => send(c.key, bomb)))),
+    );
     // 64 MiB in flight, the copies of the one body being decoded, and garbage V8 frees lazily
     // (unbounded, this burst took over 500 MiB)
     expect(growth / MiB, 'RSS growth in MiB').toBeLessThan(200);
     const statuses = result.map((r) => r.status);
-    expect(statuses.every((s) => [200, 429, 503].includes(s)), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => [200, 429, 503].includes(s)),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses, statuses.join(',')).toContain(503);
     expectRetryable(result.filter((r) => r.status !== 200));
   });

@@ -40,7 +40,15 @@ export function streamBody(opts: StreamOptions): Promise<StreamOutcome> {
   return new Promise((resolve) => {
     const sock = connect(opts.port, '127.0.0.1');
     const started = Date.now();
-    const out: StreamOutcome = { status: null, headers: {}, body: '', answeredAfterMs: null, closedAfterAnswerMs: null, bodyBytesSent: 0, localPort: 0 };
+    const out: StreamOutcome = {
+      status: null,
+      headers: {},
+      body: '',
+      answeredAfterMs: null,
+      closedAfterAnswerMs: null,
+      bodyBytesSent: 0,
+      localPort: 0,
+    };
     let answeredAt: number | null = null;
     let received = Buffer.alloc(0);
     let done = false;
@@ -77,7 +85,11 @@ export function streamBody(opts: StreamOptions): Promise<StreamOutcome> {
     sock.on('end', onClosed);
     sock.on('close', onClosed);
     sock.on('error', () => {});
-    const head = Object.entries({ host: `localhost:${opts.port}`, ...opts.headers, ...(opts.chunked ? { 'transfer-encoding': 'chunked' } : {}) })
+    const head = Object.entries({
+      host: `localhost:${opts.port}`,
+      ...opts.headers,
+      ...(opts.chunked ? { 'transfer-encoding': 'chunked' } : {}),
+    })
       .map(([k, v]) => `${k}: ${v}\r\n`)
       .join('');
     sock.on('connect', () => {

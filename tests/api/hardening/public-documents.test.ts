@@ -39,11 +39,15 @@ describe.each(DB_KINDS)('public documents on %s', (kind) => {
     acme = await seedCompany(t.services, { name: 'Acme Corp', subdomain: `docs${kind}` });
     api = await seedMonitor(t.services.db, acme.id, clock, { name: 'API', url: 'https://api.acme.example/health' });
     await seedScriptedHistory(t.services.db, api, clock);
-    await seedIncident(t.services.db, acme.id, clock, { monitorId: api.id, title: 'API latency', updates: [{ status: 'investigating', message: 'Looking into it', at: clock - 60_000 }] });
+    await seedIncident(t.services.db, acme.id, clock, {
+      monitorId: api.id,
+      title: 'API latency',
+      updates: [{ status: 'investigating', message: 'Looking into it', at: clock - 60_000 }],
+    });
   });
   afterAll(async () => t?.close());
 
-  it('builds the Powered-by link and feed ids from configuration, not from the first visitor\'s Host', async () => {
+  it("builds the Powered-by link and feed ids from configuration, not from the first visitor's Host", async () => {
     tick();
     const first = await get('/', 9999);
     const second = await get('/', t.port);
@@ -55,7 +59,10 @@ describe.each(DB_KINDS)('public documents on %s', (kind) => {
     expect(poweredBy(second.text)).toBe('http://localhost:4321');
 
     const tenant = `http://${acme.subdomain}.localhost:4321`;
-    for (const [path, idRe] of [['/history.atom', /<id>([^<]*)<\/id>/g], ['/history.rss', /<guid[^>]*>([^<]*)<\/guid>/g]] as const) {
+    for (const [path, idRe] of [
+      ['/history.atom', /<id>([^<]*)<\/id>/g],
+      ['/history.rss', /<guid[^>]*>([^<]*)<\/guid>/g],
+    ] as const) {
       const a = await get(path, 9999);
       const b = await get(path, t.port);
       const ids = (text: string) => [...text.matchAll(idRe)].map((x) => x[1]);
@@ -71,7 +78,9 @@ describe.each(DB_KINDS)('public documents on %s', (kind) => {
   it('drops characters XML forbids from feeds and badges (data written straight to the database)', async () => {
     const ctl = await seedMonitor(t.services.db, acme.id, clock, { name: 'Pay\u0001ments\u001b' });
     await seedIncident(t.services.db, acme.id, clock, {
-      monitorId: ctl.id, title: 'Card\u0001 errors\u000b', updates: [{ status: 'identified', message: 'Bad\u0008 gateway\uFFFF', at: clock }],
+      monitorId: ctl.id,
+      title: 'Card\u0001 errors\u000b',
+      updates: [{ status: 'identified', message: 'Bad\u0008 gateway\uFFFF', at: clock }],
     });
     await t.services.db.k.updateTable('companies').set({ name: 'Acme\u0002 Corp', updated_at: clock }).where('id', '=', acme.id).execute();
     tick();
@@ -102,22 +111,52 @@ describe.each(DB_KINDS)('public documents on %s', (kind) => {
     expect(feedHead).toMatch(/<author>\s*<name>Acme Corp<\/name>/);
   });
 
-  it('never shows a check\'s raw error text on any public document', async () => {
+  it("never shows a check's raw error text on any public document", async () => {
     // what the engine writes when a monitor goes down: the checker's error as the first update
     const web = await seedMonitor(t.services.db, acme.id, clock, { name: 'Website', status: 'down' });
     await seedIncident(t.services.db, acme.id, clock, {
-      monitorId: web.id, title: 'Website is down', status: 'open',
-      updates: [{ status: 'open', message: SECRET, at: clock - 1000, by: null }, { status: 'identified', message: 'A bad deploy; rolling back.', at: clock }],
+      monitorId: web.id,
+      title: 'Website is down',
+      status: 'open',
+      updates: [
+        { status: 'open', message: SECRET, at: clock - 1000, by: null },
+        { status: 'identified', message: 'A bad deploy; rolling back.', at: clock },
+      ],
     });
-    await t.services.db.k.updateTable('monitors').set({ last_error: SECRET, status: 'down', updated_at: clock }).where('id', '=', api.id).execute();
-    await t.services.db.k.insertInto('check_results').values({
-      monitor_id: api.id, checked_at: clock, company_id: acme.id, status: 'down', response_time_ms: null, http_code: null, error: SECRET, timings: null, cert_expires_at: null,
-    }).execute();
+    await t.services.db.k
+      .updateTable('monitors')
+      .set({ last_error: SECRET, status: 'down', updated_at: clock })
+      .where('id', '=', api.id)
+      .execute();
+    await t.services.db.k
+      .insertInto('check_results')
+      .values({
+        monitor_id: api.id,
+        checked_at: clock,
+        company_id: acme.id,
+        status: 'down',
+        response_time_ms: null,
+        http_code: null,
+        error: SECRET,
+        timings: null,
+        cert_expires_at: null,
+      })
+      .execute();
     tick();
     const paths = [
-      '/', '/history.rss', '/history.atom', '/badges/status.svg', `/badges/${api.id}/status.svg`, `/badges/${api.id}/status.json`,
-      `/api/v1/public/public-status/${acme.subdomain}`, '/api/v2/summary.json', '/api/v2/status.json', '/api/v2/components.json',
-      '/api/v2/incidents.json', '/api/v2/incidents/unresolved.json', '/api/v2/scheduled-maintenances.json',
+      '/',
+      '/history.rss',
+      '/history.atom',
+      '/badges/status.svg',
+      `/badges/${api.id}/status.svg`,
+      `/badges/${api.id}/status.json`,
+      `/api/v1/public/public-status/${acme.subdomain}`,
+      '/api/v2/summary.json',
+      '/api/v2/status.json',
+      '/api/v2/components.json',
+      '/api/v2/incidents.json',
+      '/api/v2/incidents/unresolved.json',
+      '/api/v2/scheduled-maintenances.json',
     ];
     for (const path of paths) {
       const r = await get(path, t.port);
@@ -133,6 +172,9 @@ describe.each(DB_KINDS)('public documents on %s', (kind) => {
     expect(page).toContain('A bad deploy; rolling back.');
     const summary = JSON.parse((await get('/api/v2/summary.json', t.port)).text);
     const incident = summary.incidents.find((i: { name: string }) => i.name === 'Website is down');
-    expect(incident.incident_updates.map((u: { body: string }) => u.body)).toEqual(['A bad deploy; rolling back.', 'Not responding as expected.']);
+    expect(incident.incident_updates.map((u: { body: string }) => u.body)).toEqual([
+      'A bad deploy; rolling back.',
+      'Not responding as expected.',
+    ]);
   });
 });

@@ -25,7 +25,14 @@ describe.each(DB_KINDS)('public document delivery on %s', (kind) => {
   const tick = (ms = 1500) => (clock += ms);
   const get = (path: string, headers: Record<string, string> = {}) =>
     rawRequest(`${t.baseUrl}${path}`, 'GET', { host: `${acme.subdomain}.localhost:${t.port}`, ...headers });
-  const DOCS = ['/', '/history.rss', '/history.atom', '/api/v2/summary.json', '/api/v2/incidents.json', `/api/v1/public/public-status/enc${kind}`];
+  const DOCS = [
+    '/',
+    '/history.rss',
+    '/history.atom',
+    '/api/v2/summary.json',
+    '/api/v2/incidents.json',
+    `/api/v1/public/public-status/enc${kind}`,
+  ];
 
   beforeAll(async () => {
     t = await startTestApp({ db: kind, now: () => clock, withPages: true });
@@ -34,7 +41,9 @@ describe.each(DB_KINDS)('public document delivery on %s', (kind) => {
     await seedScriptedHistory(t.services.db, api, clock);
     for (let i = 0; i < 6; i++) {
       await seedIncident(t.services.db, acme.id, clock, {
-        monitorId: null, title: `Elevated errors ${i}`, updates: [{ status: 'investigating', message: `We are looking into elevated error rates (${i}).`, at: clock - 60_000 }],
+        monitorId: null,
+        title: `Elevated errors ${i}`,
+        updates: [{ status: 'investigating', message: `We are looking into elevated error rates (${i}).`, at: clock - 60_000 }],
       });
     }
   });

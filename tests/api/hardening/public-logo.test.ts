@@ -28,7 +28,12 @@ function bombPng(side: number): Buffer {
   ihdr[8] = 1; // bit depth
   ihdr[9] = 0; // greyscale
   const rows = Buffer.alloc(side * (1 + Math.ceil(side / 8))); // filter byte 0 + zero pixels per row
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const image = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: '#1e90ff' } });
@@ -38,7 +43,12 @@ describe.each(DB_KINDS)('tenant logos on %s', (kind) => {
   let t: TestApp;
   let root: ApiClient;
   let n = 0;
-  const form = (over: Record<string, unknown>) => ({ name: 'Initech', email: 'hello@initech.example.com', subdomain: `logo${kind}${++n}`, ...over });
+  const form = (over: Record<string, unknown>) => ({
+    name: 'Initech',
+    email: 'hello@initech.example.com',
+    subdomain: `logo${kind}${++n}`,
+    ...over,
+  });
 
   beforeAll(async () => {
     t = await startTestApp({ db: kind });
@@ -50,7 +60,10 @@ describe.each(DB_KINDS)('tenant logos on %s', (kind) => {
 
   it('refuses a PNG signature followed by HTML with a form message', async () => {
     const polyglot = Buffer.concat([PNG_SIGNATURE, Buffer.from(PAYLOAD)]).toString('base64');
-    for (const [field, label] of [['logo_base64', 'Logo'], ['horizontal_logo_base64', 'Horizontal logo']]) {
+    for (const [field, label] of [
+      ['logo_base64', 'Logo'],
+      ['horizontal_logo_base64', 'Horizontal logo'],
+    ]) {
       const r = await root.post('/api/v1/admin/companies', form({ [field]: polyglot }));
       expect(r.status).toBe(400);
       const message = `${label} could not be read as a PNG, JPEG or WebP image: upload the image file itself.`;
@@ -74,13 +87,19 @@ describe.each(DB_KINDS)('tenant logos on %s', (kind) => {
     expect(page.body.company.logo_base64).toBe(r.body.logo_base64);
     expect(page.text).not.toContain(Buffer.from(PAYLOAD).toString('base64').slice(0, 24));
 
-    const updated = await root.put(`/api/v1/admin/companies/${r.body.id}`, { ...form({ horizontal_logo_base64: `data:image/png;base64,${withPayload.toString('base64')}` }), subdomain: r.body.subdomain });
+    const updated = await root.put(`/api/v1/admin/companies/${r.body.id}`, {
+      ...form({ horizontal_logo_base64: `data:image/png;base64,${withPayload.toString('base64')}` }),
+      subdomain: r.body.subdomain,
+    });
     expect(updated.status).toBe(200);
     expect(dataUrlBytes(updated.body.horizontal_logo_base64).includes(Buffer.from('<script'))).toBe(false);
   });
 
   it('drops metadata and bounds the size of what it keeps', async () => {
-    const jpeg = await image(2000, 1000).jpeg().withExif({ IFD0: { Copyright: 'EXIF-SECRET-GPS' } }).toBuffer();
+    const jpeg = await image(2000, 1000)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'EXIF-SECRET-GPS' } })
+      .toBuffer();
     expect(jpeg.includes(Buffer.from('EXIF-SECRET-GPS'))).toBe(true);
     const r = await root.post('/api/v1/admin/companies', form({ logo_base64: `data:image/jpeg;base64,${jpeg.toString('base64')}` }));
     expect(r.status).toBe(201);

@@ -16,7 +16,13 @@ export function recipeBlocks(markdown: string): Map<string, string> {
   const blocks = new Map<string, string>();
   for (const m of markdown.matchAll(/<!-- recipe: (\S+)[^>]*-->\s*\n([ \t]*)```sh\n([\s\S]*?)\n[ \t]*```/g)) {
     const indent = m[2];
-    blocks.set(m[1], m[3].split('\n').map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l)).join('\n'));
+    blocks.set(
+      m[1],
+      m[3]
+        .split('\n')
+        .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l))
+        .join('\n'),
+    );
   }
   return blocks;
 }
@@ -68,7 +74,12 @@ describe('README curl recipes', () => {
     const run = await runShell(script, tempDir());
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const out = Object.fromEntries(run.stdout.split(/^@@ /m).filter(Boolean).map((s) => [s.slice(0, s.indexOf('\n')), s.slice(s.indexOf('\n') + 1)]));
+    const out = Object.fromEntries(
+      run.stdout
+        .split(/^@@ /m)
+        .filter(Boolean)
+        .map((s) => [s.slice(0, s.indexOf('\n')), s.slice(s.indexOf('\n') + 1)]),
+    );
 
     // main host: signed in, then a company, its monitor and its admin exist
     expect(out['main-host']).toContain('"email":"root@example.com"');

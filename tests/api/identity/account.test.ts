@@ -35,8 +35,10 @@ describe.each(DB_KINDS)('signup on %s', (kind) => {
     await smtp?.close();
   });
 
-  const signupFrom = (ip: string, body: Record<string, unknown>) => t.client().post('/api/v1/auth/signup', body, { headers: { 'x-forwarded-for': ip } });
-  const mailTo = (email: string, subject: RegExp) => waitFor(() => smtp.mails.find((m) => m.to.includes(email) && subject.test(unQp(m.raw))));
+  const signupFrom = (ip: string, body: Record<string, unknown>) =>
+    t.client().post('/api/v1/auth/signup', body, { headers: { 'x-forwarded-for': ip } });
+  const mailTo = (email: string, subject: RegExp) =>
+    waitFor(() => smtp.mails.find((m) => m.to.includes(email) && subject.test(unQp(m.raw))));
   const linkIn = (raw: string) => unQp(raw).match(/http:\/\/localhost:\d+\/signup\?token=([A-Za-z0-9_-]{43})/)?.[1];
   async function signUpAndConfirm(name: string, email: string, ip: string) {
     expect((await signupFrom(ip, { name, email, password: 'Acme-rocket-1' })).status).toBe(202);
@@ -68,17 +70,27 @@ describe.each(DB_KINDS)('signup on %s', (kind) => {
     expect(r.status).toBe(201);
     expect(r.body.message).toBe('Your account is ready. Sign in to continue.');
     expect(r.body.login_url).toBe(`http://wile-e-coyote.localhost:${t.port}/login`);
-    expect(r.body.user).toMatchObject({ email: 'wile@example.com', full_name: 'Wile E. Coyote', user_type: '2', role: 'customer_admin', company: { name: 'Wile E. Coyote', subdomain: 'wile-e-coyote' } });
+    expect(r.body.user).toMatchObject({
+      email: 'wile@example.com',
+      full_name: 'Wile E. Coyote',
+      user_type: '2',
+      role: 'customer_admin',
+      company: { name: 'Wile E. Coyote', subdomain: 'wile-e-coyote' },
+    });
     expect(r.headers.getSetCookie()).toEqual([]);
     // the link works once
     const twice = await t.client().post('/api/v1/auth/signup/verify', { token });
     expect(twice.status).toBe(400);
     expect(twice.body.detail).toBe('This signup link is invalid or has expired. Please sign up again.');
     // the same name gets a unique subdomain, a reserved word is never taken
-    expect((await signUpAndConfirm('Wile E. Coyote', 'wile2@example.com', '192.0.2.2')).body.user.company.subdomain).toBe('wile-e-coyote-2');
+    expect((await signUpAndConfirm('Wile E. Coyote', 'wile2@example.com', '192.0.2.2')).body.user.company.subdomain).toBe(
+      'wile-e-coyote-2',
+    );
     expect((await signUpAndConfirm('Admin', 'admin-name@example.com', '192.0.2.2')).body.user.company.subdomain).toBe('admin-co');
     // and the new admin signs in on the new subdomain with the password chosen at signup
-    const login = await t.client().post('/api/v1/auth/login', { email: 'wile@example.com', password: 'Acme-rocket-1' }, { host: 'wile-e-coyote.localhost' });
+    const login = await t
+      .client()
+      .post('/api/v1/auth/login', { email: 'wile@example.com', password: 'Acme-rocket-1' }, { host: 'wile-e-coyote.localhost' });
     expect(login.status).toBe(200);
     expect(login.body.user.company.subdomain).toBe('wile-e-coyote');
     const admin = await seedUser(t.services, { userType: 1 });
@@ -150,7 +162,9 @@ describe.each(DB_KINDS)('signup on %s', (kind) => {
 
   it('limits signups per address to 20 an hour', async () => {
     for (let i = 0; i < 20; i++) {
-      expect((await signupFrom('192.0.2.6', { name: `Shop ${i}`, email: `shop${i}@example.com`, password: 'Long-enough-1' })).status).toBe(202);
+      expect((await signupFrom('192.0.2.6', { name: `Shop ${i}`, email: `shop${i}@example.com`, password: 'Long-enough-1' })).status).toBe(
+        202,
+      );
     }
     const r = await signupFrom('192.0.2.6', { name: 'Shop 21', email: 'shop21@example.com', password: 'Long-enough-1' });
     expect(r.status).toBe(429);
@@ -162,7 +176,9 @@ describe.each(DB_KINDS)('signup on %s', (kind) => {
 
   it('mails one address at most 5 times an hour, answering the same every time', async () => {
     for (let i = 0; i < 7; i++) {
-      expect((await signupFrom(`192.0.2.${20 + i}`, { name: 'Flood', email: 'flooded@example.com', password: 'Long-enough-1' })).body.message).toBe('Check your e-mail to finish creating your account.');
+      expect(
+        (await signupFrom(`192.0.2.${20 + i}`, { name: 'Flood', email: 'flooded@example.com', password: 'Long-enough-1' })).body.message,
+      ).toBe('Check your e-mail to finish creating your account.');
     }
     await waitFor(() => (smtp.mails.filter((m) => m.to.includes('flooded@example.com')).length >= 5 ? true : undefined));
     await new Promise((r) => setTimeout(r, 200));
@@ -207,7 +223,9 @@ describe.each(DB_KINDS)('password recovery by email on %s', (kind) => {
     expect(unknown.status).toBe(202);
     expect(known.status).toBe(202);
     expect(known.body).toEqual(unknown.body);
-    expect(known.body.message).toBe('If an account exists for this email, we have sent a link to reset the password. The link is valid for 30 minutes.');
+    expect(known.body.message).toBe(
+      'If an account exists for this email, we have sent a link to reset the password. The link is valid for 30 minutes.',
+    );
 
     const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes('forgetful@example.com')));
     expect(smtp.mails.some((m) => m.to.includes('ghost@example.com'))).toBe(false);
@@ -223,8 +241,12 @@ describe.each(DB_KINDS)('password recovery by email on %s', (kind) => {
     expect(r.status).toBe(200);
     // sessions ended, old password gone, new one works
     expect((await session.get('/api/v1/auth/me', { host: 'mailco.localhost' })).status).toBe(401);
-    expect((await t.client().post('/api/v1/auth/login', { email: u.email, password: TEST_PASSWORD }, { host: 'mailco.localhost' })).status).toBe(401);
-    expect((await t.client().post('/api/v1/auth/login', { email: u.email, password: 'Brand-new-pass-1' }, { host: 'mailco.localhost' })).status).toBe(200);
+    expect(
+      (await t.client().post('/api/v1/auth/login', { email: u.email, password: TEST_PASSWORD }, { host: 'mailco.localhost' })).status,
+    ).toBe(401);
+    expect(
+      (await t.client().post('/api/v1/auth/login', { email: u.email, password: 'Brand-new-pass-1' }, { host: 'mailco.localhost' })).status,
+    ).toBe(200);
     // single use
     const twice = await t.client().post('/api/v1/auth/reset-password', { token, new_password: 'Another-pass-2' });
     expect(twice.status).toBe(400);
@@ -344,7 +366,12 @@ describe.each(DB_KINDS)('password throttling on %s', (kind) => {
       answers.add(JSON.stringify(r.body));
     }
     expect(answers.size).toBe(1);
-    const codes = await t.services.db.k.selectFrom('auth_codes').select('id').where('user_id', '=', u.id).where('kind', '=', 'reset').execute();
+    const codes = await t.services.db.k
+      .selectFrom('auth_codes')
+      .select('id')
+      .where('user_id', '=', u.id)
+      .where('kind', '=', 'reset')
+      .execute();
     expect(codes).toHaveLength(5);
   });
 
@@ -366,5 +393,4 @@ describe.each(DB_KINDS)('password throttling on %s', (kind) => {
     const row = await t.services.db.k.selectFrom('users').select('password_hash').where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, TEST_PASSWORD)).toBe(true);
   });
-
 });

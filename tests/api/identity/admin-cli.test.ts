@@ -11,7 +11,10 @@ const root = path.resolve(import.meta.dirname, '../../..');
 
 function admin(dataDir: string, args: string[], stdin: string) {
   return spawnSync(process.execPath, ['src/server/cli/admin.ts', ...args], {
-    cwd: root, input: stdin, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: '' },
+    cwd: root,
+    input: stdin,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: '' },
   });
 }
 
@@ -52,8 +55,37 @@ describe('npm run admin', () => {
       // a live session and an outstanding reset link of that user
       const u = (await usersRepo(db).findByEmail('ops@example.com'))!;
       const now = Date.now();
-      await db.k.insertInto('refresh_tokens').values({ id: 'rt1', family_id: 'f1', user_id: u.id, token_hash: 'h'.repeat(64), host: 'localhost', remember: 0, user_agent: null, created_at: now, expires_at: now + 3_600_000, used_at: null, revoked_at: null }).execute();
-      await db.k.insertInto('auth_codes').values({ id: 'c1', kind: 'reset', code_hash: 'c'.repeat(64), user_id: u.id, host: 'localhost', remember: 0, session_version: u.session_version, created_at: now, expires_at: now + 600_000, used_at: null }).execute();
+      await db.k
+        .insertInto('refresh_tokens')
+        .values({
+          id: 'rt1',
+          family_id: 'f1',
+          user_id: u.id,
+          token_hash: 'h'.repeat(64),
+          host: 'localhost',
+          remember: 0,
+          user_agent: null,
+          created_at: now,
+          expires_at: now + 3_600_000,
+          used_at: null,
+          revoked_at: null,
+        })
+        .execute();
+      await db.k
+        .insertInto('auth_codes')
+        .values({
+          id: 'c1',
+          kind: 'reset',
+          code_hash: 'c'.repeat(64),
+          user_id: u.id,
+          host: 'localhost',
+          remember: 0,
+          session_version: u.session_version,
+          created_at: now,
+          expires_at: now + 600_000,
+          used_at: null,
+        })
+        .execute();
 
       const weak = admin(dir, ['reset-password', '--email', 'ops@example.com'], 'short\n');
       expect(weak.status).toBe(1);
@@ -71,10 +103,16 @@ describe('npm run admin', () => {
       expect(await verifyPassword(after.password_hash, 'New-password-1')).toBe(true);
       expect(await verifyPassword(after.password_hash, 'Old-password-1')).toBe(false);
       expect(after.session_version).toBe(u.session_version + 1);
-      expect((await db.k.selectFrom('refresh_tokens').select('revoked_at').where('id', '=', 'rt1').executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
-      expect((await db.k.selectFrom('auth_codes').select('used_at').where('id', '=', 'c1').executeTakeFirstOrThrow()).used_at).not.toBeNull();
+      expect(
+        (await db.k.selectFrom('refresh_tokens').select('revoked_at').where('id', '=', 'rt1').executeTakeFirstOrThrow()).revoked_at,
+      ).not.toBeNull();
+      expect(
+        (await db.k.selectFrom('auth_codes').select('used_at').where('id', '=', 'c1').executeTakeFirstOrThrow()).used_at,
+      ).not.toBeNull();
       const audit = await db.k.selectFrom('audit_events').select(['event', 'user_id', 'details']).where('user_id', '=', u.id).execute();
-      expect(audit).toEqual([{ event: 'user_update', user_id: u.id, details: JSON.stringify({ user_id: u.id, change: 'password_reset_by_operator_cli' }) }]);
+      expect(audit).toEqual([
+        { event: 'user_update', user_id: u.id, details: JSON.stringify({ user_id: u.id, change: 'password_reset_by_operator_cli' }) },
+      ]);
     } finally {
       await db.close();
     }

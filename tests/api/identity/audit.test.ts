@@ -30,16 +30,34 @@ describe.each(DB_KINDS)('audit on %s', (kind) => {
 
   it('records client events with the session’s actor, role, tenant and session, whatever the body claims', async () => {
     clock += 1000;
-    const r = await viewerClient.post('/api/v1/audit', {
-      event: 'tenant_switch', details: { previous: null, next: globex.id }, timestamp: '2020-01-01T00:00:00.000Z',
-      userId: rootUser.id, userRole: 'super_admin', tenantId: globex.id, sessionId: 'forged-session', userAgent: 'forged-agent',
-    }, { host: 'acme.localhost', headers: { 'user-agent': 'RealBrowser/1.0', 'x-role': 'super_admin', 'x-tenant-id': globex.id } });
+    const r = await viewerClient.post(
+      '/api/v1/audit',
+      {
+        event: 'tenant_switch',
+        details: { previous: null, next: globex.id },
+        timestamp: '2020-01-01T00:00:00.000Z',
+        userId: rootUser.id,
+        userRole: 'super_admin',
+        tenantId: globex.id,
+        sessionId: 'forged-session',
+        userAgent: 'forged-agent',
+      },
+      { host: 'acme.localhost', headers: { 'user-agent': 'RealBrowser/1.0', 'x-role': 'super_admin', 'x-tenant-id': globex.id } },
+    );
     expect(r.status).toBe(202);
     const log = await root.get('/api/v1/admin/audit?event=tenant_switch');
     expect(log.status).toBe(200);
     expect(log.body.items).toHaveLength(1);
     const e = log.body.items[0];
-    expect(e).toMatchObject({ event: 'tenant_switch', userId: viewer.id, userRole: 'customer_viewer', tenantId: acme.id, userAgent: 'RealBrowser/1.0', source: 'client', timestamp: new Date(clock).toISOString() });
+    expect(e).toMatchObject({
+      event: 'tenant_switch',
+      userId: viewer.id,
+      userRole: 'customer_viewer',
+      tenantId: acme.id,
+      userAgent: 'RealBrowser/1.0',
+      source: 'client',
+      timestamp: new Date(clock).toISOString(),
+    });
     expect(e.sessionId).not.toBe('forged-session');
     expect(e.details).toEqual({ previous: null, next: globex.id, client_timestamp: '2020-01-01T00:00:00.000Z' });
   });
@@ -49,16 +67,26 @@ describe.each(DB_KINDS)('audit on %s', (kind) => {
     expect((await t.client().post('/api/v1/audit', { event: 'feature_access' })).status).toBe(401);
     expect((await viewerClient.post('/api/v1/audit', { event: 'drop_tables' }, { host: 'acme.localhost' })).status).toBe(400);
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
-    expect((await viewerClient.post('/api/v1/audit', { event: 'error_occurred', details: many }, { host: 'acme.localhost' })).status).toBe(400);
-    const huge = await viewerClient.post('/api/v1/audit', { event: 'error_occurred', details: { stack: 'x'.repeat(9000) } }, { host: 'acme.localhost' });
+    expect((await viewerClient.post('/api/v1/audit', { event: 'error_occurred', details: many }, { host: 'acme.localhost' })).status).toBe(
+      400,
+    );
+    const huge = await viewerClient.post(
+      '/api/v1/audit',
+      { event: 'error_occurred', details: { stack: 'x'.repeat(9000) } },
+      { host: 'acme.localhost' },
+    );
     expect(huge.status).toBe(400);
     expect(huge.body.detail).toBe('Audit details must be at most 8192 characters of JSON.');
-    expect((await viewerClient.post('/api/v1/audit', { event: 'error_occurred', userAgent: 'u'.repeat(600) }, { host: 'acme.localhost' })).status).toBe(400);
+    expect(
+      (await viewerClient.post('/api/v1/audit', { event: 'error_occurred', userAgent: 'u'.repeat(600) }, { host: 'acme.localhost' }))
+        .status,
+    ).toBe(400);
 
     const flood = t.client();
     await signIn(flood, viewer, 'acme.localhost');
     const statuses: number[] = [];
-    for (let i = 0; i < 121; i++) statuses.push((await flood.post('/api/v1/audit', { event: 'feature_access' }, { host: 'acme.localhost' })).status);
+    for (let i = 0; i < 121; i++)
+      statuses.push((await flood.post('/api/v1/audit', { event: 'feature_access' }, { host: 'acme.localhost' })).status);
     expect(statuses.slice(0, 120).every((s) => s === 202)).toBe(true);
     expect(statuses[120]).toBe(429);
     // a minute later it is accepted again
@@ -73,12 +101,28 @@ describe.each(DB_KINDS)('audit on %s', (kind) => {
     await c.post('/api/v1/auth/logout', undefined, { host: 'acme.localhost' });
     const co = await root.post('/api/v1/admin/companies', { name: 'Audited', email: 'a@audited.example.com', subdomain: 'audited' });
     await root.put(`/api/v1/admin/companies/${co.body.id}`, { name: 'Audited 2', email: 'a@audited.example.com', subdomain: 'audited' });
-    const u = await root.post('/api/v1/admin/users', { name: 'Aud', email: 'aud@example.com', password: 'Audited-pass-1', user_type: '3', company_id: co.body.id });
+    const u = await root.post('/api/v1/admin/users', {
+      name: 'Aud',
+      email: 'aud@example.com',
+      password: 'Audited-pass-1',
+      user_type: '3',
+      company_id: co.body.id,
+    });
     await root.put(`/api/v1/admin/users/${u.body.id}`, { name: 'Aud', email: 'aud@example.com', user_type: '2', company_id: co.body.id });
     await root.delete(`/api/v1/admin/users/${u.body.id}`);
     await root.delete(`/api/v1/admin/companies/${co.body.id}`);
     const events = (await root.get(`/api/v1/admin/audit?tenant_id=${co.body.id}&limit=200`)).body.items.map((e: any) => e.event);
-    expect(events).toEqual(expect.arrayContaining(['tenant_create', 'tenant_update', 'user_create', 'user_role_change', 'user_update', 'user_delete', 'tenant_delete']));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        'tenant_create',
+        'tenant_update',
+        'user_create',
+        'user_role_change',
+        'user_update',
+        'user_delete',
+        'tenant_delete',
+      ]),
+    );
     const mine = (await root.get(`/api/v1/admin/audit?user_id=${viewer.id}&limit=200`)).body.items;
     const login = mine.find((e: any) => e.event === 'user_login');
     const logout = mine.find((e: any) => e.event === 'user_logout');
@@ -95,10 +139,19 @@ describe.each(DB_KINDS)('audit on %s', (kind) => {
     expect((await c.post('/api/v1/auth/refresh-token', undefined, { host: 'acme.localhost' })).status).toBe(200);
     const thief = t.client();
     thief.setCookie('acme.localhost', 'sw_rt', rt);
-    expect((await thief.post('/api/v1/auth/refresh-token', undefined, { host: 'acme.localhost', headers: { 'user-agent': 'thief/1.0' } })).status).toBe(401);
+    expect(
+      (await thief.post('/api/v1/auth/refresh-token', undefined, { host: 'acme.localhost', headers: { 'user-agent': 'thief/1.0' } }))
+        .status,
+    ).toBe(401);
     const items = (await root.get(`/api/v1/admin/audit?event=session_expired&user_id=${viewer.id}`)).body.items;
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ event: 'session_expired', source: 'server', userId: viewer.id, userAgent: 'thief/1.0', details: { reason: 'refresh token reused; session revoked' } });
+    expect(items[0]).toMatchObject({
+      event: 'session_expired',
+      source: 'server',
+      userId: viewer.id,
+      userAgent: 'thief/1.0',
+      details: { reason: 'refresh token reused; session revoked' },
+    });
     // the session it names is the one that signed in
     const login = (await root.get(`/api/v1/admin/audit?event=user_login&user_id=${viewer.id}`)).body.items[0];
     expect(items[0].sessionId).toBe(login.sessionId);
@@ -118,7 +171,12 @@ describe.each(DB_KINDS)('audit on %s', (kind) => {
     const items = (await root.get(`/api/v1/admin/audit?event=user_login&user_id=${u.id}`)).body.items;
     expect(items).toHaveLength(2);
     expect(items[0]).toMatchObject({
-      event: 'user_login', source: 'server', userId: u.id, userRole: 'customer_admin', tenantId: acme.id, userAgent: 'browser/2.0',
+      event: 'user_login',
+      source: 'server',
+      userId: u.id,
+      userRole: 'customer_admin',
+      tenantId: acme.id,
+      userAgent: 'browser/2.0',
       details: { host: 'acme.localhost', via: 'handoff', remember: false },
     });
     expect(items[0].sessionId).not.toBe(first[0].sessionId);

@@ -62,13 +62,27 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect(rt).not.toMatch(/Max-Age/i); // no "remember me": a browser-session cookie
     const token = at.split(';')[0].split('=')[1];
     const claims = payloadOf(token);
-    expect(claims).toMatchObject({ sub: admin.id, email: 'root@example.com', role: 'super_admin', tenantId: null, host: 'localhost', typ: 'access' });
+    expect(claims).toMatchObject({
+      sub: admin.id,
+      email: 'root@example.com',
+      role: 'super_admin',
+      tenantId: null,
+      host: 'localhost',
+      typ: 'access',
+    });
     expect(claims.exp - claims.iat).toBe(900);
     expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
 
     const me = await c.get('/api/v1/auth/me');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: admin.id, email: 'root@example.com', user_type: '1', company_id: null, full_name: 'Test User', company: null });
+    expect(me.body).toMatchObject({
+      id: admin.id,
+      email: 'root@example.com',
+      user_type: '1',
+      company_id: null,
+      full_name: 'Test User',
+      company: null,
+    });
     expect(me.body.claims).toMatchObject({ sub: admin.id, role: 'super_admin', exp: claims.exp, iat: claims.iat });
     expect(me.body.claims.session_expires_at - claims.iat).toBe(86_400);
     expect(me.body.is_active).toBe(true);
@@ -180,8 +194,12 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     const good = c.jar.get('localhost')!.get('sw_at')!;
     const claims = payloadOf(good);
     const none = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ ...claims, role: 'super_admin' })}.`;
-    const wrongKey = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('x'.repeat(64)));
-    const rawSecretKey = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(t.config.sessionSecret));
+    const wrongKey = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode('x'.repeat(64)));
+    const rawSecretKey = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(t.config.sessionSecret));
     const hs512 = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
       .sign(new Uint8Array(createHmac('sha256', t.config.sessionSecret).update('statuswatch access token v1').digest()));
@@ -256,7 +274,11 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
 
     // login CSRF: the same link opened from another site (a mail, a page) signs nobody in, and
     // leaves the code to its owner
-    const elsewhere: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/' }, { 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'cross-site', referer: `http://localhost:${port + 1}/` }];
+    const elsewhere: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/' },
+      { 'sec-fetch-site': 'none' },
+      { 'sec-fetch-site': 'cross-site', referer: `http://localhost:${port + 1}/` },
+    ];
     for (const headers of elsewhere) {
       const victim = t.client();
       const csrf = await victim.get(`/auth/handoff?code=${code}`, { host: acmeHost(), headers });
@@ -265,7 +287,10 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     }
 
     // from our own main host (*.localhost is not one site, so the Referer tells)
-    const h = await c.get(`/auth/handoff?code=${code}`, { host: acmeHost(), headers: { 'sec-fetch-site': 'cross-site', referer: `http://localhost:${port}/` } });
+    const h = await c.get(`/auth/handoff?code=${code}`, {
+      host: acmeHost(),
+      headers: { 'sec-fetch-site': 'cross-site', referer: `http://localhost:${port}/` },
+    });
     expect(h.status).toBe(303);
     expect(h.headers.get('location')).toBe('/dashboard');
     const at = cookieAttrs(h.headers.getSetCookie(), 'sw_at')!;
@@ -293,7 +318,11 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect((await c.post('/api/v1/auth/handoff', undefined, { host: acmeHost() })).body.redirect_to).toBe('/dashboard');
 
     // the console adds where the user was going: a path on the target host, never another site
-    for (const [next, location] of [['/metrics?range=7d', '/metrics?range=7d'], ['//evil.test/', '/dashboard'], ['https://evil.test/', '/dashboard']]) {
+    for (const [next, location] of [
+      ['/metrics?range=7d', '/metrics?range=7d'],
+      ['//evil.test/', '/dashboard'],
+      ['https://evil.test/', '/dashboard'],
+    ]) {
       const link = (await c.post('/api/v1/auth/handoff')).body.redirect_to;
       const h = await c.get(`${new URL(link).pathname}${new URL(link).search}&next=${encodeURIComponent(next)}`, { host: acmeHost() });
       expect(h.headers.get('location')).toBe(location);
@@ -356,7 +385,15 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     const changed = await codeFor(changer);
     const sub = t.client();
     await signIn(sub, changer, acmeHost());
-    expect((await sub.post('/api/v1/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'Changed-pass-9' }, { host: acmeHost() })).status).toBe(200);
+    expect(
+      (
+        await sub.post(
+          '/api/v1/auth/change-password',
+          { current_password: TEST_PASSWORD, new_password: 'Changed-pass-9' },
+          { host: acmeHost() },
+        )
+      ).status,
+    ).toBe(200);
     expect(await redeems(changed.code)).toBe(false);
     // an admin's password reset, a deactivated user, a deactivated company
     const reset = await fresh();
@@ -365,15 +402,36 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect(await redeems(resetCode.code)).toBe(false);
     const off = await fresh();
     const offCode = await codeFor(off);
-    expect((await root.put(`/api/v1/admin/users/${off.id}`, { name: 'Off', email: off.email, user_type: '3', company_id: acme.id, is_active: false })).status).toBe(200);
+    expect(
+      (
+        await root.put(`/api/v1/admin/users/${off.id}`, {
+          name: 'Off',
+          email: off.email,
+          user_type: '3',
+          company_id: acme.id,
+          is_active: false,
+        })
+      ).status,
+    ).toBe(200);
     expect(await redeems(offCode.code)).toBe(false);
     const paused = await seedCompany(t.services, { subdomain: 'pausedco' });
     const pausedUser = await seedUser(t.services, { userType: 2, companyId: paused.id });
     const pc = t.client();
     const pr = await signIn(pc, pausedUser);
     const pausedCode = new URL(pr.body.redirect_to).searchParams.get('code')!;
-    expect((await root.put(`/api/v1/admin/companies/${paused.id}`, { name: 'Paused', email: 'a@paused.example.com', subdomain: 'pausedco', is_active: false })).status).toBe(200);
-    expect((await t.client().get(`/auth/handoff?code=${pausedCode}`, { host: 'pausedco.localhost' })).headers.get('location')).toBe('/company-login?error=handoff');
+    expect(
+      (
+        await root.put(`/api/v1/admin/companies/${paused.id}`, {
+          name: 'Paused',
+          email: 'a@paused.example.com',
+          subdomain: 'pausedco',
+          is_active: false,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.client().get(`/auth/handoff?code=${pausedCode}`, { host: 'pausedco.localhost' })).headers.get('location')).toBe(
+      '/company-login?error=handoff',
+    );
     const used = await t.services.db.k.selectFrom('auth_codes').select(['used_at']).where('user_id', '=', pausedUser.id).execute();
     expect(used.every((c) => c.used_at !== null)).toBe(true);
 
@@ -402,9 +460,21 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
       return { co, c, host: `${sub}.localhost` };
     };
     const off = await setUp('sa-off');
-    expect((await root.put(`/api/v1/admin/companies/${off.co.id}`, { name: 'Off', email: 'a@off.example.com', subdomain: 'sa-off', is_active: false })).status).toBe(200);
+    expect(
+      (
+        await root.put(`/api/v1/admin/companies/${off.co.id}`, {
+          name: 'Off',
+          email: 'a@off.example.com',
+          subdomain: 'sa-off',
+          is_active: false,
+        })
+      ).status,
+    ).toBe(200);
     const moved = await setUp('sa-moved');
-    expect((await root.put(`/api/v1/admin/companies/${moved.co.id}`, { name: 'Moved', email: 'a@moved.example.com', subdomain: 'sa-moved-2' })).status).toBe(200);
+    expect(
+      (await root.put(`/api/v1/admin/companies/${moved.co.id}`, { name: 'Moved', email: 'a@moved.example.com', subdomain: 'sa-moved-2' }))
+        .status,
+    ).toBe(200);
     const gone = await setUp('sa-gone');
     expect((await root.delete(`/api/v1/admin/companies/${gone.co.id}`)).status).toBe(200);
     for (const { c, host } of [off, moved, gone]) {
@@ -458,7 +528,13 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     await signIn(c, acmeAdmin, acmeHost());
     const cookie = c.cookieHeader(acmeHost());
     expect(await pages.currentUser(cookie, `${acmeHost()}:${t.port}`)).toEqual({
-      id: acmeAdmin.id, email: acmeAdmin.email, fullName: 'Test User', userType: 2, role: 'customer_admin', companyId: acme.id, subdomain: 'acme',
+      id: acmeAdmin.id,
+      email: acmeAdmin.email,
+      fullName: 'Test User',
+      userType: 2,
+      role: 'customer_admin',
+      companyId: acme.id,
+      subdomain: 'acme',
     });
     expect(await pages.currentUser(cookie, `globex.localhost:${t.port}`)).toBeNull();
     expect(await pages.currentUser(null, acmeHost())).toBeNull();
@@ -466,7 +542,9 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
 
     expect(await pages.resolveHost(`localhost:${t.port}`)).toEqual({ kind: 'root' });
     expect(await pages.resolveHost(`acme.localhost:${t.port}`)).toMatchObject({
-      kind: 'tenant', subdomain: 'acme', company: { id: acme.id, name: 'Acme', subdomain: 'acme', primaryColor: '#007bff', secondaryColor: '#6c757d', logoBase64: null },
+      kind: 'tenant',
+      subdomain: 'acme',
+      company: { id: acme.id, name: 'Acme', subdomain: 'acme', primaryColor: '#007bff', secondaryColor: '#6c757d', logoBase64: null },
     });
     expect(await pages.resolveHost('nosuch.localhost')).toEqual({ kind: 'unknown_tenant', subdomain: 'nosuch' });
     expect(await pages.resolveHost('deadco.localhost')).toEqual({ kind: 'unknown_tenant', subdomain: 'deadco' });
@@ -480,20 +558,38 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     const elsewhere = t.client();
     await signIn(here, u, 'globex.localhost');
     await signIn(elsewhere, u, 'globex.localhost');
-    const wrong = await here.post('/api/v1/auth/change-password', { current_password: 'nope-nope', new_password: 'Changed-pass-1' }, { host: 'globex.localhost' });
+    const wrong = await here.post(
+      '/api/v1/auth/change-password',
+      { current_password: 'nope-nope', new_password: 'Changed-pass-1' },
+      { host: 'globex.localhost' },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toBe('The current password is not correct.');
-    const weak = await here.post('/api/v1/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'short' }, { host: 'globex.localhost' });
+    const weak = await here.post(
+      '/api/v1/auth/change-password',
+      { current_password: TEST_PASSWORD, new_password: 'short' },
+      { host: 'globex.localhost' },
+    );
     expect(weak.status).toBe(400);
     expect(weak.body.detail).toBe('Password must be at least 8 characters.');
-    const ok = await here.post('/api/v1/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'Changed-pass-1' }, { host: 'globex.localhost' });
+    const ok = await here.post(
+      '/api/v1/auth/change-password',
+      { current_password: TEST_PASSWORD, new_password: 'Changed-pass-1' },
+      { host: 'globex.localhost' },
+    );
     expect(ok.status).toBe(200);
     expect((await here.get('/api/v1/auth/me', { host: 'globex.localhost' })).status).toBe(200);
     expect((await elsewhere.get('/api/v1/auth/me', { host: 'globex.localhost' })).status).toBe(401);
     expect((await elsewhere.post('/api/v1/auth/refresh-token', undefined, { host: 'globex.localhost' })).status).toBe(401);
-    expect((await t.client().post('/api/v1/auth/login', { email: u.email, password: TEST_PASSWORD }, { host: 'globex.localhost' })).status).toBe(401);
-    expect((await t.client().post('/api/v1/auth/login', { email: u.email, password: 'Changed-pass-1' }, { host: 'globex.localhost' })).status).toBe(200);
-    expect((await t.client().post('/api/v1/auth/change-password', { current_password: 'x', new_password: 'Changed-pass-2' })).status).toBe(401);
+    expect(
+      (await t.client().post('/api/v1/auth/login', { email: u.email, password: TEST_PASSWORD }, { host: 'globex.localhost' })).status,
+    ).toBe(401);
+    expect(
+      (await t.client().post('/api/v1/auth/login', { email: u.email, password: 'Changed-pass-1' }, { host: 'globex.localhost' })).status,
+    ).toBe(200);
+    expect((await t.client().post('/api/v1/auth/change-password', { current_password: 'x', new_password: 'Changed-pass-2' })).status).toBe(
+      401,
+    );
   });
 
   it('sends security headers on the handoff redirect too', async () => {
@@ -507,7 +603,13 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
   });
 
   it('refuses a cross-site login post', async () => {
-    const r = await t.client().post('/api/v1/auth/login', { email: admin.email, password: TEST_PASSWORD }, { headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const r = await t
+      .client()
+      .post(
+        '/api/v1/auth/login',
+        { email: admin.email, password: TEST_PASSWORD },
+        { headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } },
+      );
     expect(r.status).toBe(403);
     expect(r.headers.getSetCookie()).toEqual([]);
   });

@@ -17,7 +17,9 @@ describe.each(DB_KINDS)('first-run setup on %s', (kind) => {
     const pages = createPageServices(t.services);
     expect(await pages.needsSetup()).toBe(true);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => pages.createFirstAdmin({ email: `first${i}@example.com`, password: 'First-password-1', fullName: `Admin ${i}` })),
+      Array.from({ length: 6 }, (_, i) =>
+        pages.createFirstAdmin({ email: `first${i}@example.com`, password: 'First-password-1', fullName: `Admin ${i}` }),
+      ),
     );
     expect(answers.filter((a) => a === null)).toHaveLength(1);
     expect(answers.filter((a) => a !== null)).toEqual(Array(5).fill('Setup is already complete: a user exists.'));
@@ -33,10 +35,16 @@ describe.each(DB_KINDS)('first-run setup on %s', (kind) => {
   it('refuses a later form once a user exists, and bad input with the form texts', async () => {
     t = await startTestApp({ db: kind });
     const pages = createPageServices(t.services);
-    expect(await pages.createFirstAdmin({ email: 'nope', password: 'First-password-1', fullName: '' })).toBe('Please enter a valid email address.');
-    expect(await pages.createFirstAdmin({ email: 'a@example.com', password: 'short', fullName: '' })).toBe('The password must have at least 8 characters.');
+    expect(await pages.createFirstAdmin({ email: 'nope', password: 'First-password-1', fullName: '' })).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(await pages.createFirstAdmin({ email: 'a@example.com', password: 'short', fullName: '' })).toBe(
+      'The password must have at least 8 characters.',
+    );
     expect(await pages.createFirstAdmin({ email: 'a@example.com', password: 'First-password-1', fullName: '' })).toBeNull();
-    expect(await pages.createFirstAdmin({ email: 'b@example.com', password: 'First-password-1', fullName: '' })).toBe('Setup is already complete: a user exists.');
+    expect(await pages.createFirstAdmin({ email: 'b@example.com', password: 'First-password-1', fullName: '' })).toBe(
+      'Setup is already complete: a user exists.',
+    );
     expect(await t.services.db.k.selectFrom('users').select('email').execute()).toEqual([{ email: 'a@example.com' }]);
   });
 });

@@ -16,7 +16,10 @@ export async function startPublicServer(): Promise<{ server: RunningServer; db: 
   return { server, db, services };
 }
 
-export async function seedBrandedCompany(services: Services, over: { name: string; subdomain: string; primary?: string; secondary?: string; logo?: string | null; isActive?: boolean }) {
+export async function seedBrandedCompany(
+  services: Services,
+  over: { name: string; subdomain: string; primary?: string; secondary?: string; logo?: string | null; isActive?: boolean },
+) {
   const co = await seedCompany(services, { name: over.name, subdomain: over.subdomain, is_active: over.isActive === false ? 0 : 1 });
   await services.db.k
     .updateTable('companies')

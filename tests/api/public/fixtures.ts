@@ -11,85 +11,180 @@ export const dayOf = (ms: number) => Math.floor(ms / DAY) * DAY;
 /** The author of seeded incident updates: an admin (the engine writes with no author). */
 export const SEEDED_ADMIN = 'seeded-admin';
 
-export interface SeededMonitor { id: string; companyId: string; name: string }
+export interface SeededMonitor {
+  id: string;
+  companyId: string;
+  name: string;
+}
 
-export async function seedMonitor(db: Db, companyId: string, now: number, over: Partial<{
-  name: string; url: string; isPublic: boolean; isPaused: boolean; status: string; lastResponseTimeMs: number | null;
-  lastHttpCode: number | null; lastCheckedAt: number | null; type: string;
-}> = {}): Promise<SeededMonitor> {
+export async function seedMonitor(
+  db: Db,
+  companyId: string,
+  now: number,
+  over: Partial<{
+    name: string;
+    url: string;
+    isPublic: boolean;
+    isPaused: boolean;
+    status: string;
+    lastResponseTimeMs: number | null;
+    lastHttpCode: number | null;
+    lastCheckedAt: number | null;
+    type: string;
+  }> = {},
+): Promise<SeededMonitor> {
   const id = newId();
   const name = over.name ?? `Monitor ${id.slice(0, 6)}`;
-  await db.k.insertInto('monitors').values({
-    id,
-    company_id: companyId,
-    name,
-    type: (over.type ?? 'http') as 'http',
-    config: JSON.stringify({ url: over.url ?? `https://${id.slice(0, 6)}.example.com/health`, method: 'GET' }),
-    is_public: over.isPublic === false ? 0 : 1,
-    is_paused: over.isPaused ? 1 : 0,
-    interval_seconds: 60,
-    timeout_seconds: 10,
-    status: (over.status ?? 'operational') as 'operational',
-    status_since: now - DAY,
-    last_checked_at: over.lastCheckedAt === undefined ? now - 30_000 : over.lastCheckedAt,
-    last_response_time_ms: over.lastResponseTimeMs === undefined ? 123.456 : over.lastResponseTimeMs,
-    last_http_code: over.lastHttpCode === undefined ? 200 : over.lastHttpCode,
-    next_due_at: now + 60_000,
-    created_at: now - 100 * DAY,
-    updated_at: now - DAY,
-  }).execute();
+  await db.k
+    .insertInto('monitors')
+    .values({
+      id,
+      company_id: companyId,
+      name,
+      type: (over.type ?? 'http') as 'http',
+      config: JSON.stringify({ url: over.url ?? `https://${id.slice(0, 6)}.example.com/health`, method: 'GET' }),
+      is_public: over.isPublic === false ? 0 : 1,
+      is_paused: over.isPaused ? 1 : 0,
+      interval_seconds: 60,
+      timeout_seconds: 10,
+      status: (over.status ?? 'operational') as 'operational',
+      status_since: now - DAY,
+      last_checked_at: over.lastCheckedAt === undefined ? now - 30_000 : over.lastCheckedAt,
+      last_response_time_ms: over.lastResponseTimeMs === undefined ? 123.456 : over.lastResponseTimeMs,
+      last_http_code: over.lastHttpCode === undefined ? 200 : over.lastHttpCode,
+      next_due_at: now + 60_000,
+      created_at: now - 100 * DAY,
+      updated_at: now - DAY,
+    })
+    .execute();
   return { id, companyId, name };
 }
 
-export interface Period { checks?: number; failures?: number; degraded?: number; maintenance?: number; code?: number | null }
+export interface Period {
+  checks?: number;
+  failures?: number;
+  degraded?: number;
+  maintenance?: number;
+  code?: number | null;
+}
 
 export async function seedHourly(db: Db, m: SeededMonitor, hourStart: number, p: Period = {}): Promise<void> {
-  await db.k.insertInto('monitor_rollups_hourly').values({
-    monitor_id: m.id, company_id: m.companyId, hour_start: hourStart,
-    checks: p.checks ?? 60, failures: p.failures ?? 0, degraded: p.degraded ?? 0, maintenance: p.maintenance ?? 0,
-    sum_response_ms: 6000, min_response_ms: 50, max_response_ms: 300, p95_response_ms: 250,
-    last_status: 'operational', last_http_code: p.code === undefined ? 200 : p.code, last_checked_at: hourStart + 59 * 60_000,
-  }).execute();
+  await db.k
+    .insertInto('monitor_rollups_hourly')
+    .values({
+      monitor_id: m.id,
+      company_id: m.companyId,
+      hour_start: hourStart,
+      checks: p.checks ?? 60,
+      failures: p.failures ?? 0,
+      degraded: p.degraded ?? 0,
+      maintenance: p.maintenance ?? 0,
+      sum_response_ms: 6000,
+      min_response_ms: 50,
+      max_response_ms: 300,
+      p95_response_ms: 250,
+      last_status: 'operational',
+      last_http_code: p.code === undefined ? 200 : p.code,
+      last_checked_at: hourStart + 59 * 60_000,
+    })
+    .execute();
 }
 
 export async function seedDaily(db: Db, m: SeededMonitor, dayStart: number, p: Period = {}): Promise<void> {
-  await db.k.insertInto('monitor_rollups_daily').values({
-    monitor_id: m.id, company_id: m.companyId, day_start: dayStart,
-    checks: p.checks ?? 1440, failures: p.failures ?? 0, degraded: p.degraded ?? 0, maintenance: p.maintenance ?? 0,
-    sum_response_ms: 144000, min_response_ms: 50, max_response_ms: 300, p95_response_ms: 250,
-    last_status: 'operational', last_http_code: p.code === undefined ? 200 : p.code, last_checked_at: dayStart + DAY - 60_000,
-  }).execute();
+  await db.k
+    .insertInto('monitor_rollups_daily')
+    .values({
+      monitor_id: m.id,
+      company_id: m.companyId,
+      day_start: dayStart,
+      checks: p.checks ?? 1440,
+      failures: p.failures ?? 0,
+      degraded: p.degraded ?? 0,
+      maintenance: p.maintenance ?? 0,
+      sum_response_ms: 144000,
+      min_response_ms: 50,
+      max_response_ms: 300,
+      p95_response_ms: 250,
+      last_status: 'operational',
+      last_http_code: p.code === undefined ? 200 : p.code,
+      last_checked_at: dayStart + DAY - 60_000,
+    })
+    .execute();
 }
 
-export async function seedIncident(db: Db, companyId: string, now: number, over: Partial<{
-  monitorId: string | null; title: string; severity: string; status: string; startedAt: number; resolvedAt: number | null; isPublic: boolean;
-  /** `by` null: written by the check engine (default: by an admin) */
-  updates: Array<{ status: string; message: string; at: number; by?: string | null }>;
-}> = {}): Promise<string> {
+export async function seedIncident(
+  db: Db,
+  companyId: string,
+  now: number,
+  over: Partial<{
+    monitorId: string | null;
+    title: string;
+    severity: string;
+    status: string;
+    startedAt: number;
+    resolvedAt: number | null;
+    isPublic: boolean;
+    /** `by` null: written by the check engine (default: by an admin) */
+    updates: Array<{ status: string; message: string; at: number; by?: string | null }>;
+  }> = {},
+): Promise<string> {
   const id = newId();
   const startedAt = over.startedAt ?? now - 2 * HOUR;
   const updates = over.updates ?? [];
-  await db.k.insertInto('incidents').values({
-    id, company_id: companyId, monitor_id: over.monitorId ?? null, title: over.title ?? 'Elevated error rates',
-    severity: (over.severity ?? 'high') as 'high', status: (over.status ?? 'investigating') as 'investigating',
-    is_public: over.isPublic === false ? 0 : 1, started_at: startedAt, resolved_at: over.resolvedAt ?? null,
-    created_by: null, created_at: startedAt, updated_at: Math.max(startedAt, ...updates.map((u) => u.at)),
-  }).execute();
+  await db.k
+    .insertInto('incidents')
+    .values({
+      id,
+      company_id: companyId,
+      monitor_id: over.monitorId ?? null,
+      title: over.title ?? 'Elevated error rates',
+      severity: (over.severity ?? 'high') as 'high',
+      status: (over.status ?? 'investigating') as 'investigating',
+      is_public: over.isPublic === false ? 0 : 1,
+      started_at: startedAt,
+      resolved_at: over.resolvedAt ?? null,
+      created_by: null,
+      created_at: startedAt,
+      updated_at: Math.max(startedAt, ...updates.map((u) => u.at)),
+    })
+    .execute();
   for (const u of updates) {
-    await db.k.insertInto('incident_updates').values({
-      id: newId(), incident_id: id, company_id: companyId, status: u.status as 'investigating', message: u.message, created_by: u.by === undefined ? SEEDED_ADMIN : u.by, created_at: u.at,
-    }).execute();
+    await db.k
+      .insertInto('incident_updates')
+      .values({
+        id: newId(),
+        incident_id: id,
+        company_id: companyId,
+        status: u.status as 'investigating',
+        message: u.message,
+        created_by: u.by === undefined ? SEEDED_ADMIN : u.by,
+        created_at: u.at,
+      })
+      .execute();
   }
   return id;
 }
 
-export async function seedMaintenance(db: Db, companyId: string, now: number, over: Partial<{ monitorId: string | null; title: string; description: string | null; startsAt: number; endsAt: number }> = {}): Promise<string> {
+export async function seedMaintenance(
+  db: Db,
+  companyId: string,
+  now: number,
+  over: Partial<{ monitorId: string | null; title: string; description: string | null; startsAt: number; endsAt: number }> = {},
+): Promise<string> {
   const id = newId();
-  await db.k.insertInto('maintenance_windows').values({
-    id, company_id: companyId, monitor_id: over.monitorId ?? null, title: over.title ?? 'Database upgrade',
-    description: over.description === undefined ? 'We are upgrading the primary database.' : over.description,
-    starts_at: over.startsAt ?? now + DAY, ends_at: over.endsAt ?? now + DAY + 2 * HOUR, created_at: now,
-  }).execute();
+  await db.k
+    .insertInto('maintenance_windows')
+    .values({
+      id,
+      company_id: companyId,
+      monitor_id: over.monitorId ?? null,
+      title: over.title ?? 'Database upgrade',
+      description: over.description === undefined ? 'We are upgrading the primary database.' : over.description,
+      starts_at: over.startsAt ?? now + DAY,
+      ends_at: over.endsAt ?? now + DAY + 2 * HOUR,
+      created_at: now,
+    })
+    .execute();
   return id;
 }
 

@@ -25,8 +25,19 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     t = await startTestApp({ db: kind, now: () => clock });
     acme = await seedCompany(t.services, { name: 'Acme Corp', subdomain: `acme${kind}` });
     api = await seedMonitor(t.services.db, acme.id, clock, { name: 'API', url: 'https://api.acme.example/health' });
-    web = await seedMonitor(t.services.db, acme.id, clock, { name: 'Website', url: 'https://www.acme.example/', status: 'down', lastHttpCode: 502, lastResponseTimeMs: 2001.5 });
-    secret = await seedMonitor(t.services.db, acme.id, clock, { name: 'Secret DB', url: 'https://secret.internal.example/', isPublic: false, status: 'down' });
+    web = await seedMonitor(t.services.db, acme.id, clock, {
+      name: 'Website',
+      url: 'https://www.acme.example/',
+      status: 'down',
+      lastHttpCode: 502,
+      lastResponseTimeMs: 2001.5,
+    });
+    secret = await seedMonitor(t.services.db, acme.id, clock, {
+      name: 'Secret DB',
+      url: 'https://secret.internal.example/',
+      isPublic: false,
+      status: 'down',
+    });
     await seedScriptedHistory(t.services.db, api, clock);
     await seedScriptedHistory(t.services.db, secret, clock);
     await seedIncident(t.services.db, acme.id, clock, { monitorId: secret.id, title: 'Secret DB outage' });
@@ -38,7 +49,12 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     const r = await t.client().get(`/api/v1/public/public-status/${acme.subdomain}`);
     expect(r.status).toBe(200);
     expect(r.body.company).toEqual({
-      name: 'Acme Corp', subdomain: acme.subdomain, primary_color: '#007bff', secondary_color: '#6c757d', logo_base64: null, horizontal_logo_base64: null,
+      name: 'Acme Corp',
+      subdomain: acme.subdomain,
+      primary_color: '#007bff',
+      secondary_color: '#6c757d',
+      logo_base64: null,
+      horizontal_logo_base64: null,
     });
     expect(r.body.monitors.map((m: { monitor_name: string }) => m.monitor_name)).toEqual(['API', 'Website']);
     expect(r.body.public_monitors).toEqual([
@@ -53,7 +69,12 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     expect(w).toMatchObject({ current_status: 'down', last_response_time: 2001.5 });
     expect(a.timeline).toHaveLength(24);
     expect(a.timeline[0].start).toBe('2026-11-21T15:00:00.000Z');
-    expect(a.timeline[23]).toEqual({ start: '2026-11-22T14:00:00.000Z', end: '2026-11-22T15:00:00.000Z', status: 'operational', http_code: null });
+    expect(a.timeline[23]).toEqual({
+      start: '2026-11-22T14:00:00.000Z',
+      end: '2026-11-22T15:00:00.000Z',
+      status: 'operational',
+      http_code: null,
+    });
     expect(a.timeline[13]).toMatchObject({ start: '2026-11-22T04:00:00.000Z', status: 'down', http_code: 503 });
     expect(a.timeline[14]).toMatchObject({ status: 'degraded', http_code: 200 });
     expect(a.timeline[2]).toMatchObject({ status: 'unknown', http_code: null });
@@ -80,7 +101,11 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
 
-    await t.services.db.k.updateTable('monitors').set({ status: 'operational', last_checked_at: clock, updated_at: clock }).where('id', '=', web.id).execute();
+    await t.services.db.k
+      .updateTable('monitors')
+      .set({ status: 'operational', last_checked_at: clock, updated_at: clock })
+      .where('id', '=', web.id)
+      .execute();
     // within the revalidation interval the snapshot is served as is
     const cached = await c.get(`/api/v1/public/public-status/${acme.subdomain}`, { headers: { 'if-none-match': etag } });
     expect(cached.status).toBe(304);
@@ -94,7 +119,11 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     // Private activity rebuilds the snapshot but must not show in its validator: a poller
     // could otherwise time a private incident or a private monitor's outage.
     await seedIncident(t.services.db, acme.id, clock, { title: 'Private trouble', isPublic: false });
-    await t.services.db.k.updateTable('monitors').set({ status: 'operational', status_since: clock, updated_at: clock }).where('id', '=', secret.id).execute();
+    await t.services.db.k
+      .updateTable('monitors')
+      .set({ status: 'operational', status_since: clock, updated_at: clock })
+      .where('id', '=', secret.id)
+      .execute();
     tick();
     const quiet = await c.get(`/api/v1/public/public-status/${acme.subdomain}`, { headers: { 'if-none-match': etag2 } });
     expect(quiet.status).toBe(304);
@@ -160,10 +189,22 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     const host = `${acme.subdomain}.localhost`;
     tick();
     const incident = await seedIncident(t.services.db, acme.id, clock, {
-      monitorId: api.id, title: 'API latency', severity: 'high', status: 'identified',
-      updates: [{ status: 'investigating', message: 'Looking into it', at: clock - HOUR }, { status: 'identified', message: 'Cause found', at: clock - 60_000 }],
+      monitorId: api.id,
+      title: 'API latency',
+      severity: 'high',
+      status: 'identified',
+      updates: [
+        { status: 'investigating', message: 'Looking into it', at: clock - HOUR },
+        { status: 'identified', message: 'Cause found', at: clock - 60_000 },
+      ],
     });
-    await seedIncident(t.services.db, acme.id, clock, { title: 'Old outage', status: 'resolved', startedAt: clock - 3 * DAY, resolvedAt: clock - 3 * DAY + HOUR, severity: 'critical' });
+    await seedIncident(t.services.db, acme.id, clock, {
+      title: 'Old outage',
+      status: 'resolved',
+      startedAt: clock - 3 * DAY,
+      resolvedAt: clock - 3 * DAY + HOUR,
+      severity: 'critical',
+    });
     await seedMaintenance(t.services.db, acme.id, clock, { title: 'DB upgrade' });
     tick();
     const summary = await c.get('/api/v2/summary.json', { host });
@@ -175,7 +216,13 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     expect(summary.body.components.map((x: { name: string }) => x.name)).toEqual(['API', 'Website']);
     expect(summary.body.components[0]).toMatchObject({ status: 'operational', position: 1, group: false, page_id: acme.id });
     expect(summary.body.incidents).toHaveLength(1);
-    expect(summary.body.incidents[0]).toMatchObject({ id: incident, name: 'API latency', status: 'identified', impact: 'major', resolved_at: null });
+    expect(summary.body.incidents[0]).toMatchObject({
+      id: incident,
+      name: 'API latency',
+      status: 'identified',
+      impact: 'major',
+      resolved_at: null,
+    });
     expect(summary.body.incidents[0].incident_updates.map((u: { body: string }) => u.body)).toEqual(['Cause found', 'Looking into it']);
     expect(summary.body.incidents[0].components.map((x: { name: string }) => x.name)).toEqual(['API']);
     expect(summary.body.scheduled_maintenances).toHaveLength(1);
@@ -202,7 +249,12 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
       expect(statuspageViolations(doc, r.body), doc).toEqual([]);
     }
     expect(statuspageViolations('summary.json', { ...summary.body, status: { indicator: 'down', description: 'x' } })).not.toEqual([]);
-    expect(statuspageViolations('components.json', { page: summary.body.page, components: [{ ...summary.body.components[0], position: undefined }] })).not.toEqual([]);
+    expect(
+      statuspageViolations('components.json', {
+        page: summary.body.page,
+        components: [{ ...summary.body.components[0], position: undefined }],
+      }),
+    ).not.toEqual([]);
     const notModified = await c.get('/api/v2/summary.json', { host, headers: { 'if-none-match': summary.headers.get('etag')! } });
     expect(notModified.status).toBe(304);
 
@@ -215,7 +267,10 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
   it('serves RSS and Atom feeds of public incidents with tenant text escaped', async () => {
     const c = t.client();
     const host = `${acme.subdomain}.localhost`;
-    await seedIncident(t.services.db, acme.id, clock, { title: '<script>alert(1)</script> & "quotes"', updates: [{ status: 'investigating', message: '<img src=x onerror=alert(2)>', at: clock }] });
+    await seedIncident(t.services.db, acme.id, clock, {
+      title: '<script>alert(1)</script> & "quotes"',
+      updates: [{ status: 'investigating', message: '<img src=x onerror=alert(2)>', at: clock }],
+    });
     tick();
     const rss = await c.get('/history.rss', { host });
     expect(rss.status).toBe(200);

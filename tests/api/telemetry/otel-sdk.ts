@@ -33,7 +33,12 @@ export async function sendWithSdk(opts: {
   resource: Attributes;
   roots: PlannedSpan[];
 }): Promise<SentSpan[]> {
-  const exporterOpts = { url: opts.url, headers: { authorization: `Bearer ${opts.key}` }, compression: (opts.gzip ? 'gzip' : 'none') as never, timeoutMillis: 20_000 };
+  const exporterOpts = {
+    url: opts.url,
+    headers: { authorization: `Bearer ${opts.key}` },
+    compression: (opts.gzip ? 'gzip' : 'none') as never,
+    timeoutMillis: 20_000,
+  };
   const exporter = opts.format === 'protobuf' ? new ProtoExporter(exporterOpts) : new JsonExporter(exporterOpts);
   const failures: string[] = [];
   const wrapped = {
@@ -47,7 +52,9 @@ export async function sendWithSdk(opts: {
   };
   const provider = new TracerProvider({
     resource: resourceFromAttributes(opts.resource),
-    spanProcessors: [new BatchSpanProcessor({ exporter: wrapped as never, maxQueueSize: 100_000, maxExportBatchSize: 512, scheduledDelayMillis: 50 })],
+    spanProcessors: [
+      new BatchSpanProcessor({ exporter: wrapped as never, maxQueueSize: 100_000, maxExportBatchSize: 512, scheduledDelayMillis: 50 }),
+    ],
   });
   const tracer = provider.getTracer('statuswatch-tests');
   const sent: SentSpan[] = [];

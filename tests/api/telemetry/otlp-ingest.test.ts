@@ -43,7 +43,7 @@ function oracle(sent: SentSpan[]) {
 /** Deterministic traffic: roots (server spans) with client and internal children. */
 function plan(now: number, n: number, seed: number): PlannedSpan[] {
   let x = seed;
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
   const roots: PlannedSpan[] = [];
   for (let i = 0; i < n; i++) {
     const startMs = now - 90 * 60_000 + i * 1000 + Math.floor(rnd() * 500);
@@ -83,8 +83,24 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
   const hostA = () => `${A.subdomain}.localhost`;
   const hostB = () => `${B.subdomain}.localhost`;
   const otlpUrl = () => `${t.baseUrl}/v1/traces`;
-  const spanCount = async () => Number((await t.services.db.k.selectFrom('spans').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rollupSum = async () => Number((await t.services.db.k.selectFrom('red_rollups').select((eb) => eb.fn.sum<number>('requests').as('n')).executeTakeFirstOrThrow()).n ?? 0);
+  const spanCount = async () =>
+    Number(
+      (
+        await t.services.db.k
+          .selectFrom('spans')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const rollupSum = async () =>
+    Number(
+      (
+        await t.services.db.k
+          .selectFrom('red_rollups')
+          .select((eb) => eb.fn.sum<number>('requests').as('n'))
+          .executeTakeFirstOrThrow()
+      ).n ?? 0,
+    );
 
   beforeAll(async () => {
     t = await startTestApp({ db });
@@ -110,7 +126,13 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     expect(created.status).toBe(201);
     keyA = created.body.key;
     expect(keyA).toMatch(/^sw_live_[A-Za-z0-9_-]{32}$/);
-    expect(created.body).toMatchObject({ name: 'checkout prod', scope: 'ingest', company_id: A.id, prefix: keyA.slice(0, 12), last_used_at: null });
+    expect(created.body).toMatchObject({
+      name: 'checkout prod',
+      scope: 'ingest',
+      company_id: A.id,
+      prefix: keyA.slice(0, 12),
+      last_used_at: null,
+    });
 
     const stored = await t.services.db.k.selectFrom('api_keys').selectAll().where('id', '=', created.body.id).executeTakeFirstOrThrow();
     expect(stored.key_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -138,7 +160,10 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     const all = await superAdmin.get('/api/v1/api-keys');
     expect(all.body.map((k: { company_id: string }) => k.company_id).sort()).toEqual([A.id, B.id].sort());
     // The revoked key no longer ingests.
-    const r = await t.client().request('POST', '/v1/traces', { raw: '{}', headers: { 'content-type': 'application/json', authorization: `Bearer ${own.body.key}` } });
+    const r = await t.client().request('POST', '/v1/traces', {
+      raw: '{}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${own.body.key}` },
+    });
     expect(r.status).toBe(401);
   });
 
@@ -146,7 +171,14 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     const now = Date.now();
     const roots = plan(now, 160, 7);
     sentA = [
-      ...(await sendWithSdk({ url: otlpUrl(), key: keyA, format: 'protobuf', gzip: true, resource: { 'service.name': 'checkout' }, roots: roots.slice(0, 80) })),
+      ...(await sendWithSdk({
+        url: otlpUrl(),
+        key: keyA,
+        format: 'protobuf',
+        gzip: true,
+        resource: { 'service.name': 'checkout' },
+        roots: roots.slice(0, 80),
+      })),
       ...(await sendWithSdk({ url: otlpUrl(), key: keyA, format: 'json', resource: { 'service.name': 'orders' }, roots: roots.slice(80) })),
     ];
     expect(sentA.length).toBe(480);
@@ -184,7 +216,9 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     expect(first.timestamp).toBe(new Date(Math.floor(firstSent.startMs)).toISOString());
     if (firstSent.errorMessage) expect(first.errorMessage).toBe(firstSent.errorMessage);
 
-    const filtered = await admin.get('/api/v1/traces/search?error=true&limit=200&operation=GET%20%2Fcheckout&service=checkout', { host: hostA() });
+    const filtered = await admin.get('/api/v1/traces/search?error=true&limit=200&operation=GET%20%2Fcheckout&service=checkout', {
+      host: hostA(),
+    });
     expect(filtered.body.length).toBe(errorTraces(sentA.filter((s) => s.name === 'GET /checkout' && s.service === 'checkout')).length);
 
     const root = sentA.find((s) => s.parentSpanId === null && s.error)!;
@@ -198,11 +232,16 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
       expect(got.startOffset as number).toBeCloseTo(s.startMs - root.startMs, 2);
       expect(got.duration as number).toBeCloseTo(s.durationMs, 2);
     }
-    expect(tr.body.spans[0]).toMatchObject({ spanId: root.spanId, kind: root.kind === SpanKind.CONSUMER ? 'consumer' : 'server', status: 'error', errorMessage: root.errorMessage });
+    expect(tr.body.spans[0]).toMatchObject({
+      spanId: root.spanId,
+      kind: root.kind === SpanKind.CONSUMER ? 'consumer' : 'server',
+      status: 'error',
+      errorMessage: root.errorMessage,
+    });
     expect((await admin.get('/api/v1/traces/0123456789abcdef0123456789abcdef', { host: hostA() })).status).toBe(404);
   });
 
-  it("keeps companies apart whatever the span attributes say", async () => {
+  it('keeps companies apart whatever the span attributes say', async () => {
     const before = await admin.get('/api/v1/api-intelligence/metrics/red?range=24h', { host: hostA() });
     sentB = await sendWithSdk({
       url: otlpUrl(),
@@ -240,7 +279,12 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     expect((await superAdmin.get('/api/v1/api-intelligence/metrics/red?range=24h&tenant=no-such-company')).status).toBe(404);
 
     // An ingest key reads nothing: the read calls need a signed-in user.
-    for (const path of ['/api/v1/traces/search?error=true', `/api/v1/traces/${sentA[0].traceId}`, '/api/v1/api-intelligence/metrics/red', '/api/v1/api-keys']) {
+    for (const path of [
+      '/api/v1/traces/search?error=true',
+      `/api/v1/traces/${sentA[0].traceId}`,
+      '/api/v1/api-intelligence/metrics/red',
+      '/api/v1/api-keys',
+    ]) {
       expect((await t.client().get(path, { host: hostA(), headers: { authorization: `Bearer ${keyA}` } })).status, path).toBe(401);
     }
     // Viewers read RED and traces but cannot revoke keys.
@@ -257,7 +301,25 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     const post = (raw: string | Uint8Array, headers: Record<string, string>) => c.request('POST', '/v1/traces', { raw, headers });
     const json = (o: unknown) => JSON.stringify(o);
     const oneSpan = (traceId: string) => ({
-      resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'x' } }] }, scopeSpans: [{ spans: [{ traceId, spanId: '00000000000000a1', name: 'GET /', kind: 2, startTimeUnixNano: String(Date.now() * 1e6), endTimeUnixNano: String(Date.now() * 1e6 + 5e6) }] }] }],
+      resourceSpans: [
+        {
+          resource: { attributes: [{ key: 'service.name', value: { stringValue: 'x' } }] },
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId,
+                  spanId: '00000000000000a1',
+                  name: 'GET /',
+                  kind: 2,
+                  startTimeUnixNano: String(Date.now() * 1e6),
+                  endTimeUnixNano: String(Date.now() * 1e6 + 5e6),
+                },
+              ],
+            },
+          ],
+        },
+      ],
     });
     const good = json(oneSpan('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'));
 
@@ -269,11 +331,17 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     const auth = { authorization: `Bearer ${keyA}` };
     expect((await post(good, { ...auth })).status).toBe(415);
     expect((await post(good, { ...auth, 'content-type': 'text/plain' })).status).toBe(415);
-    expect((await post(brotliCompressSync(Buffer.from(good)), { ...auth, 'content-type': 'application/json', 'content-encoding': 'br' })).status).toBe(415);
+    expect(
+      (await post(brotliCompressSync(Buffer.from(good)), { ...auth, 'content-type': 'application/json', 'content-encoding': 'br' })).status,
+    ).toBe(415);
     expect((await post(good, { ...auth, 'content-type': 'application/json', 'content-encoding': 'deflate' })).status).toBe(415);
     expect((await post('{"resourceSpans": [', { ...auth, 'content-type': 'application/json' })).status).toBe(400);
-    expect((await post(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x01]), { ...auth, 'content-type': 'application/x-protobuf' })).status).toBe(400);
-    expect((await post(Buffer.from('not gzip'), { ...auth, 'content-type': 'application/json', 'content-encoding': 'gzip' })).status).toBe(400);
+    expect(
+      (await post(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x01]), { ...auth, 'content-type': 'application/x-protobuf' })).status,
+    ).toBe(400);
+    expect((await post(Buffer.from('not gzip'), { ...auth, 'content-type': 'application/json', 'content-encoding': 'gzip' })).status).toBe(
+      400,
+    );
 
     // 21 MiB as sent, and a gzip bomb: 64 KiB on the wire, 40 MiB once inflated.
     const big = Buffer.alloc(21 * 1024 * 1024, 0x20);
@@ -289,7 +357,11 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
 
     // Partial success: the good span is stored, the bad one counted as rejected.
     const mixed = oneSpan('bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb');
-    mixed.resourceSpans[0].scopeSpans[0].spans.push({ ...mixed.resourceSpans[0].scopeSpans[0].spans[0], traceId: 'not-hex', spanId: '00000000000000a2' });
+    mixed.resourceSpans[0].scopeSpans[0].spans.push({
+      ...mixed.resourceSpans[0].scopeSpans[0].spans[0],
+      traceId: 'not-hex',
+      spanId: '00000000000000a2',
+    });
     const partial = await post(json(mixed), { ...auth, 'content-type': 'application/json' });
     expect(partial.status).toBe(200);
     expect(partial.body).toEqual({ partialSuccess: { rejectedSpans: '1', errorMessage: '1 span(s) rejected: invalid traceId.' } });
@@ -298,7 +370,11 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     expect((await post(json(mixed), { ...auth, 'content-type': 'application/json' })).status).toBe(200);
     expect(await spanCount()).toBe(spans + 1);
     expect(await rollupSum()).toBe(rollups + 1);
-    const ok = await post(gzipSync(Buffer.from(good)), { ...auth, 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' });
+    const ok = await post(gzipSync(Buffer.from(good)), {
+      ...auth,
+      'content-type': 'application/json; charset=utf-8',
+      'content-encoding': 'gzip',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({});
   });
@@ -306,7 +382,14 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
   it('answers 503 with Retry-After when the store fails, keeping nothing of the request', async () => {
     const rollups = await rollupSum();
     const nowNs = BigInt(Date.now()) * 1_000_000n;
-    const spans = [1, 2].map((i) => ({ traceId: 'd'.repeat(31) + i, spanId: '000000000000000' + i, name: 'GET /', kind: 2, startTimeUnixNano: String(nowNs), endTimeUnixNano: String(nowNs + 1_000_000n) }));
+    const spans = [1, 2].map((i) => ({
+      traceId: 'd'.repeat(31) + i,
+      spanId: '000000000000000' + i,
+      name: 'GET /',
+      kind: 2,
+      startTimeUnixNano: String(nowNs),
+      endTimeUnixNano: String(nowNs + 1_000_000n),
+    }));
     const body = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
     const headers = { authorization: `Bearer ${keyA}`, 'content-type': 'application/json' };
     // The rollup table vanishes under the writer: the spans insert works, the rollup upsert fails.
@@ -321,7 +404,15 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     } finally {
       await sql`alter table red_rollups_away rename to red_rollups`.execute(t.services.db.k);
     }
-    const stored = await t.services.db.k.selectFrom('spans').select('span_id').where('trace_id', 'in', spans.map((x) => x.traceId)).execute();
+    const stored = await t.services.db.k
+      .selectFrom('spans')
+      .select('span_id')
+      .where(
+        'trace_id',
+        'in',
+        spans.map((x) => x.traceId),
+      )
+      .execute();
     expect(stored).toEqual([]);
     // The exporter's retry stores it whole.
     expect((await t.client().request('POST', '/v1/traces', { raw: body, headers })).status).toBe(200);

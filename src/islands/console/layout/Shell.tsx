@@ -25,7 +25,13 @@ export function Shell(props: { title: string; children: ReactNode }) {
     <div className={`sw-shell${collapsed ? ' sw-collapsed' : ''}`}>
       <nav className="sw-nav" aria-label="Main">
         <div className="sw-nav-top">
-          <button type="button" className="sw-nav-toggle" aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'} aria-expanded={!collapsed} onClick={toggleNav}>
+          <button
+            type="button"
+            className="sw-nav-toggle"
+            aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+            aria-expanded={!collapsed}
+            onClick={toggleNav}
+          >
             <Icon name="menu" />
           </button>
           {!collapsed && <span className="sw-brand">{boot().productName}</span>}
@@ -35,16 +41,27 @@ export function Shell(props: { title: string; children: ReactNode }) {
             const active = isActive(i.path, path);
             return (
               <li key={i.path}>
-                <a href={i.path} className={active ? 'sw-nav-item active' : 'sw-nav-item'} aria-current={active ? 'page' : undefined} title={i.label}
-                  onClick={() => mobile && closeNav()}>
-                  <span className="sw-nav-icon"><Icon name={i.icon} /></span>
+                <a
+                  href={i.path}
+                  className={active ? 'sw-nav-item active' : 'sw-nav-item'}
+                  aria-current={active ? 'page' : undefined}
+                  title={i.label}
+                  onClick={() => mobile && closeNav()}
+                >
+                  <span className="sw-nav-icon">
+                    <Icon name={i.icon} />
+                  </span>
                   <span className="sw-nav-label">{i.label}</span>
                 </a>
               </li>
             );
           })}
         </ul>
-        {!collapsed && role && <div className="sw-role-badge" data-testid="role-badge">{roleBadge(role)}</div>}
+        {!collapsed && role && (
+          <div className="sw-role-badge" data-testid="role-badge">
+            {roleBadge(role)}
+          </div>
+        )}
       </nav>
       {mobile && !collapsed && <div className="sw-overlay" data-testid="nav-overlay" aria-hidden="true" onClick={closeNav} />}
       <div className="sw-main">
@@ -68,16 +85,28 @@ function Header({ title }: { title: string }) {
       <h1 className="sw-title">{title}</h1>
       {showTenants && <TenantSwitch />}
       <div className="sw-user">
-        <a href="/notifications" className="sw-bell" aria-label="Notifications" title="Notifications"><Icon name="bell" /></a>
-        <span className="sw-avatar" aria-hidden="true">{label.charAt(0).toUpperCase()}</span>
+        <a href="/notifications" className="sw-bell" aria-label="Notifications" title="Notifications">
+          <Icon name="bell" />
+        </a>
+        <span className="sw-avatar" aria-hidden="true">
+          {label.charAt(0).toUpperCase()}
+        </span>
         <span className="sw-user-text">
           <span className="sw-user-email">{user?.email}</span>
           <span className="sw-user-role">{roleBadge(role)}</span>
         </span>
-        <button type="button" className="sw-btn sw-btn-small" onClick={() => setConfirming(true)}>Sign out</button>
+        <button type="button" className="sw-btn sw-btn-small" onClick={() => setConfirming(true)}>
+          Sign out
+        </button>
       </div>
       {confirming && (
-        <Confirm title="Sign out" text="Are you sure you want to sign out?" confirmLabel="Sign out" onCancel={() => setConfirming(false)} onConfirm={() => void signOut()} />
+        <Confirm
+          title="Sign out"
+          text="Are you sure you want to sign out?"
+          confirmLabel="Sign out"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void signOut()}
+        />
       )}
     </header>
   );
@@ -95,16 +124,23 @@ function TenantSwitch() {
       <span className="sw-tenant-indicator" data-testid="tenant-indicator">
         {current ? `Tenant: ${current.name}` : 'Global view'}
       </span>
-      <label className="sw-visually-hidden" htmlFor="sw-tenant-select">Tenant</label>
+      <label className="sw-visually-hidden" htmlFor="sw-tenant-select">
+        Tenant
+      </label>
       <select id="sw-tenant-select" value={selected ?? ''} onChange={(e) => selectTenant(e.target.value || null)}>
         <option value="">Global view (all tenants)</option>
         {options.list.map((c) => (
           <option key={c.id} value={c.id} disabled={!c.is_active}>
-            {c.name}{c.is_active ? '' : ' (inactive)'}
+            {c.name}
+            {c.is_active ? '' : ' (inactive)'}
           </option>
         ))}
       </select>
-      {options.error && <span className="sw-tenant-error" role="alert">{options.error}</span>}
+      {options.error && (
+        <span className="sw-tenant-error" role="alert">
+          {options.error}
+        </span>
+      )}
     </div>
   );
 }

@@ -2,29 +2,55 @@ import { describe, expect, it } from 'vitest';
 import { isActive, menuFor, roleBadge } from './menu.ts';
 import { DEFAULT_FLAGS } from '../stores/flags.ts';
 
-const labels = (role: Parameters<typeof menuFor>[0], flags: Record<string, boolean> = { ...DEFAULT_FLAGS }) => menuFor(role, flags).map((i) => `${i.label} ${i.path}`);
+const labels = (role: Parameters<typeof menuFor>[0], flags: Record<string, boolean> = { ...DEFAULT_FLAGS }) =>
+  menuFor(role, flags).map((i) => `${i.label} ${i.path}`);
 
 describe('navigation menus', () => {
   it('super admin menu with default flags', () => {
     expect(labels('super_admin')).toEqual([
-      'Dashboard /dashboard', 'Global Metrics /metrics', 'All Traces /traces', 'Monitors /monitors', 'API Intelligence /api-intelligence',
-      'Security /security', 'Users /admin/users', 'Tenants /admin/tenants', 'Settings /settings',
+      'Dashboard /dashboard',
+      'Global Metrics /metrics',
+      'All Traces /traces',
+      'Monitors /monitors',
+      'API Intelligence /api-intelligence',
+      'Security /security',
+      'Users /admin/users',
+      'Tenants /admin/tenants',
+      'Settings /settings',
     ]);
   });
   it('customer admin menu with default flags', () => {
     expect(labels('customer_admin')).toEqual([
-      'Dashboard /dashboard', 'My Metrics /metrics', 'My Traces /traces', 'My Monitors /monitors', 'API Intelligence /api-intelligence',
-      'Security /security', 'Team /team', 'Settings /settings',
+      'Dashboard /dashboard',
+      'My Metrics /metrics',
+      'My Traces /traces',
+      'My Monitors /monitors',
+      'API Intelligence /api-intelligence',
+      'Security /security',
+      'Team /team',
+      'Settings /settings',
     ]);
   });
   it('a viewer sees only what it may view', () => {
     expect(labels('customer_viewer')).toEqual([
-      'Dashboard /dashboard', 'My Metrics /metrics', 'My Traces /traces', 'My Monitors /monitors', 'API Intelligence /api-intelligence', 'Security /security',
+      'Dashboard /dashboard',
+      'My Metrics /metrics',
+      'My Traces /traces',
+      'My Monitors /monitors',
+      'API Intelligence /api-intelligence',
+      'Security /security',
     ]);
   });
   it('flags hide their items', () => {
     const off = { ...DEFAULT_FLAGS, ENABLE_API_INTELLIGENCE: false, ENABLE_THREAT_INTELLIGENCE: false, ENABLE_USER_MGMT: false };
-    expect(labels('super_admin', off)).toEqual(['Dashboard /dashboard', 'Global Metrics /metrics', 'All Traces /traces', 'Monitors /monitors', 'Tenants /admin/tenants', 'Settings /settings']);
+    expect(labels('super_admin', off)).toEqual([
+      'Dashboard /dashboard',
+      'Global Metrics /metrics',
+      'All Traces /traces',
+      'Monitors /monitors',
+      'Tenants /admin/tenants',
+      'Settings /settings',
+    ]);
     expect(labels('customer_admin', off)).not.toContain('Team /team');
   });
   it('no role, no menu', () => expect(labels(null)).toEqual([]));

@@ -5,12 +5,16 @@ import { always, changeThenReload, dataOrLog, inAlert, inToast, loadInto, server
 import { $toasts } from './toast.ts';
 
 const problem = { type: 'about:blank', title: 'Conflict', status: 409, detail: 'A company with this subdomain already exists' };
-const answer = <T,>(data: T) => async () => ({ data, response: new Response(null, { status: 200 }) });
-const refused = (status = 409, error: unknown = problem) => async () => ({
-  data: undefined,
-  error,
-  response: new Response(null, { status }),
-});
+const answer =
+  <T>(data: T) =>
+  async () => ({ data, response: new Response(null, { status: 200 }) });
+const refused =
+  (status = 409, error: unknown = problem) =>
+  async () => ({
+    data: undefined,
+    error,
+    response: new Response(null, { status }),
+  });
 const broken = async (): Promise<never> => {
   throw new TypeError('Failed to fetch');
 };
@@ -64,7 +68,9 @@ describe('changeThenReload', () => {
     const created = inAlert($alert, 'Company created successfully!', 'Failed to create company.');
     expect(await changeThenReload(refused(), created, reload)).toBe(false);
     expect($alert.get()).toEqual({ ok: false, text: 'Failed to create company. A company with this subdomain already exists' });
-    expect(await changeThenReload(refused(500, null), inAlert($alert, 'User deleted successfully!', 'Failed to delete user.'), reload)).toBe(false);
+    expect(
+      await changeThenReload(refused(500, null), inAlert($alert, 'User deleted successfully!', 'Failed to delete user.'), reload),
+    ).toBe(false);
     expect($alert.get()).toEqual({ ok: false, text: 'Failed to delete user.' });
     expect(await changeThenReload(broken, inAlert($alert, 'x', 'Failed to reset password.'), reload)).toBe(false);
     expect($alert.get()).toEqual({ ok: false, text: 'Failed to reset password. Failed to fetch' });

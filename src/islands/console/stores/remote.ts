@@ -11,9 +11,15 @@ type Answer<T> = { data?: T; error?: unknown; response?: Response };
 /** How a failed call reads on screen. */
 export type FailureText = (error: unknown) => string;
 /** The spec's text, whatever the server said. */
-export const always = (text: string): FailureText => () => text;
+export const always =
+  (text: string): FailureText =>
+  () =>
+    text;
 /** The server's explanation, or the spec's text when it gives none. */
-export const serverOr = (text: string): FailureText => (error) => errorText(error, text);
+export const serverOr =
+  (text: string): FailureText =>
+  (error) =>
+    errorText(error, text);
 
 /** Loading while the call runs, then its data or the failure text. */
 export async function loadInto<T>(store: WritableAtom<Load<T>>, call: () => Promise<Answer<T>>, failed: FailureText): Promise<void> {

@@ -24,7 +24,10 @@ describe('toasts', () => {
     showToast('First');
     vi.advanceTimersByTime(2_000);
     showToast('Second', 'error');
-    expect($toasts.get().map((t) => [t.text, t.tone])).toEqual([['First', 'success'], ['Second', 'error']]);
+    expect($toasts.get().map((t) => [t.text, t.tone])).toEqual([
+      ['First', 'success'],
+      ['Second', 'error'],
+    ]);
     vi.advanceTimersByTime(1_200);
     expect($toasts.get().map((t) => t.text)).toEqual(['Second']);
     vi.advanceTimersByTime(1_999);

@@ -45,7 +45,13 @@ export function NoData({ text }: { text: string }) {
 }
 
 /** Renders a Load<T>: skeleton while loading, the error panel, 'No Data' when empty, else the content. */
-export function LoadView<T>(props: { load: Load<T>; isEmpty: (d: T) => boolean; empty: string; children: (d: T) => ReactNode; rows?: number }) {
+export function LoadView<T>(props: {
+  load: Load<T>;
+  isEmpty: (d: T) => boolean;
+  empty: string;
+  children: (d: T) => ReactNode;
+  rows?: number;
+}) {
   const { load } = props;
   if (load.status === 'loading') return <Skeleton rows={props.rows} />;
   if (load.status === 'error') return <ErrorPanel message={load.message} />;

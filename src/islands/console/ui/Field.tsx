@@ -6,11 +6,24 @@ export function Field(props: { label: string; required?: boolean; error?: string
     <div className="sw-field">
       <label htmlFor={props.id}>
         {props.label}
-        {props.required && <span aria-hidden="true" className="sw-req"> *</span>}
+        {props.required && (
+          <span aria-hidden="true" className="sw-req">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {props.children}
-      {props.hint && <small className="sw-hint" id={props.id + '-hint'}>{props.hint}</small>}
-      {props.error && <small className="sw-field-error" role="alert" id={props.id + '-error'}>{props.error}</small>}
+      {props.hint && (
+        <small className="sw-hint" id={props.id + '-hint'}>
+          {props.hint}
+        </small>
+      )}
+      {props.error && (
+        <small className="sw-field-error" role="alert" id={props.id + '-error'}>
+          {props.error}
+        </small>
+      )}
     </div>
   );
 }

@@ -28,20 +28,34 @@ export function ListPage<T>(p: ListPageProps<T>) {
   const count = p.load.status === 'ready' ? p.load.data.length : 0;
   return (
     <div className="sw-admin">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb"><a href="/dashboard">Dashboard</a> / <span aria-current="page">{p.crumb}</span></nav>
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/dashboard">Dashboard</a> / <span aria-current="page">{p.crumb}</span>
+      </nav>
       <div className="sw-page-head sw-row-between">
         <h2 className="sw-page-title">{p.title}</h2>
-        <button type="button" className="sw-btn sw-btn-primary" onClick={p.onCreate}>{p.createLabel}</button>
+        <button type="button" className="sw-btn sw-btn-primary" onClick={p.onCreate}>
+          {p.createLabel}
+        </button>
       </div>
-      {p.alert && <div className={p.alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{p.alert.text}</div>}
+      {p.alert && (
+        <div className={p.alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+          {p.alert.text}
+        </div>
+      )}
       {p.load.status === 'error' && (
         <div className="sw-banner sw-banner-error" role="alert">
           {p.load.message}
-          <button type="button" className="sw-btn sw-btn-small" onClick={p.onRetry}>Retry</button>
+          <button type="button" className="sw-btn sw-btn-small" onClick={p.onRetry}>
+            Retry
+          </button>
         </div>
       )}
       <section className="sw-card" aria-labelledby={p.listId}>
-        <header className="sw-card-head"><h3 id={p.listId}>{p.listTitle} ({count})</h3></header>
+        <header className="sw-card-head">
+          <h3 id={p.listId}>
+            {p.listTitle} ({count})
+          </h3>
+        </header>
         {p.load.status === 'loading' && <Skeleton rows={4} />}
         {p.load.status === 'ready' && p.load.data.length === 0 && <p className="sw-empty">{p.empty}</p>}
         {p.load.status === 'ready' && p.load.data.length > 0 && (
@@ -49,7 +63,13 @@ export function ListPage<T>(p: ListPageProps<T>) {
             {/* Below 768 px each row stacks into a card, every cell headed by its column (data-label). */}
             <table className="sw-table sw-table-stack">
               <thead>
-                <tr>{p.columns.map((c) => <th scope="col" key={c}>{c}</th>)}</tr>
+                <tr>
+                  {p.columns.map((c) => (
+                    <th scope="col" key={c}>
+                      {c}
+                    </th>
+                  ))}
+                </tr>
               </thead>
               <tbody>
                 {p.load.data.map((item) => {
@@ -57,7 +77,9 @@ export function ListPage<T>(p: ListPageProps<T>) {
                   return (
                     <tr key={key}>
                       {cells.map((cell, i) => (
-                        <td key={p.columns[i]} data-label={p.columns[i]} className={p.columns[i] === 'Actions' ? 'sw-actions' : undefined}>{cell}</td>
+                        <td key={p.columns[i]} data-label={p.columns[i]} className={p.columns[i] === 'Actions' ? 'sw-actions' : undefined}>
+                          {cell}
+                        </td>
                       ))}
                     </tr>
                   );

@@ -20,10 +20,19 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
   const id = 'modal-' + props.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return (
     <div className="sw-modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && props.onClose()}>
-      <div ref={ref} className={props.wide ? 'sw-modal sw-modal-wide' : 'sw-modal'} role="dialog" aria-modal="true" aria-labelledby={id} tabIndex={-1}>
+      <div
+        ref={ref}
+        className={props.wide ? 'sw-modal sw-modal-wide' : 'sw-modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={id}
+        tabIndex={-1}
+      >
         <header className="sw-modal-head">
           <h2 id={id}>{props.title}</h2>
-          <button type="button" className="sw-modal-x" aria-label="Close" onClick={props.onClose}>×</button>
+          <button type="button" className="sw-modal-x" aria-label="Close" onClick={props.onClose}>
+            ×
+          </button>
         </header>
         {props.children}
       </div>
@@ -31,12 +40,21 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
   );
 }
 
-export function Confirm(props: { title: string; text: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void; danger?: boolean }) {
+export function Confirm(props: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  danger?: boolean;
+}) {
   return (
     <Modal title={props.title} onClose={props.onCancel}>
       <p className="sw-confirm-text">{props.text}</p>
       <div className="sw-modal-actions">
-        <button type="button" className="sw-btn" onClick={props.onCancel}>Cancel</button>
+        <button type="button" className="sw-btn" onClick={props.onCancel}>
+          Cancel
+        </button>
         <button type="button" className={props.danger ? 'sw-btn sw-btn-danger' : 'sw-btn sw-btn-primary'} onClick={props.onConfirm}>
           {props.confirmLabel}
         </button>

@@ -6,7 +6,9 @@ export function Toasts() {
   return (
     <div className="sw-toasts" role="status" aria-live="polite">
       {toasts.map((t) => (
-        <div key={t.id} className={`sw-toast sw-toast-${t.tone}`}>{t.text}</div>
+        <div key={t.id} className={`sw-toast sw-toast-${t.tone}`}>
+          {t.text}
+        </div>
       ))}
     </div>
   );

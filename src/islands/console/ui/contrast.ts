@@ -12,7 +12,11 @@ export function contrastWithWhite(hex: string): number {
 }
 
 export function readableOnWhite(hex: string, min = 4.5): string {
-  let [r, g, b] = [(Number.parseInt(hex.slice(1), 16) >> 16) & 255, (Number.parseInt(hex.slice(1), 16) >> 8) & 255, Number.parseInt(hex.slice(1), 16) & 255];
+  let [r, g, b] = [
+    (Number.parseInt(hex.slice(1), 16) >> 16) & 255,
+    (Number.parseInt(hex.slice(1), 16) >> 8) & 255,
+    Number.parseInt(hex.slice(1), 16) & 255,
+  ];
   let out = hex.toLowerCase();
   for (let i = 0; i < 40 && contrastWithWhite(out) < min; i++) {
     [r, g, b] = [r, g, b].map((c) => Math.floor(c * 0.95));

@@ -55,7 +55,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('check_results_company_time_idx').on('check_results').columns(['company_id', 'checked_at']).execute();
 
-  for (const [table, key] of [['monitor_rollups_hourly', 'hour_start'], ['monitor_rollups_daily', 'day_start']] as const) {
+  for (const [table, key] of [
+    ['monitor_rollups_hourly', 'hour_start'],
+    ['monitor_rollups_daily', 'day_start'],
+  ] as const) {
     await db.schema
       .createTable(table)
       .addColumn('monitor_id', 'varchar(36)', (c) => c.notNull().references('monitors.id').onDelete('cascade'))
@@ -132,7 +135,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['maintenance_windows', 'incident_updates', 'incidents', 'monitor_rollups_daily', 'monitor_rollups_hourly', 'check_results', 'monitors']) {
+  for (const t of [
+    'maintenance_windows',
+    'incident_updates',
+    'incidents',
+    'monitor_rollups_daily',
+    'monitor_rollups_hourly',
+    'check_results',
+    'monitors',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -10,7 +10,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('monitors').renameColumn('push_token', 'push_token_hash').execute();
   const rows = await db.selectFrom('monitors').select(['id', 'push_token_hash']).where('push_token_hash', 'is not', null).execute();
   for (const r of rows) {
-    await db.updateTable('monitors').set({ push_token_hash: sha256(String(r.push_token_hash)) }).where('id', '=', r.id).execute();
+    await db
+      .updateTable('monitors')
+      .set({ push_token_hash: sha256(String(r.push_token_hash)) })
+      .where('id', '=', r.id)
+      .execute();
   }
 }
 

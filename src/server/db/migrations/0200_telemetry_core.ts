@@ -47,7 +47,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Retention sweep and the request list of one company.
   await db.schema.createIndex('spans_company_start_idx').on('spans').columns(['company_id', 'start_us']).execute();
   // Error traces of one company, and of every company (super admin), newest first.
-  await db.schema.createIndex('spans_company_errors_idx').on('spans').columns(['company_id', 'start_us']).where(sql<boolean>`is_error = 1`).execute();
+  await db.schema
+    .createIndex('spans_company_errors_idx')
+    .on('spans')
+    .columns(['company_id', 'start_us'])
+    .where(sql<boolean>`is_error = 1`)
+    .execute();
   await db.schema.createIndex('spans_errors_idx').on('spans').column('start_us').where(sql<boolean>`is_error = 1`).execute();
 
   let rollups = db.schema

@@ -32,7 +32,9 @@ export function auditRepo(db: DbScope) {
       return filtered(f).selectAll().orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
     },
     async count(f: AuditFilter): Promise<number> {
-      const r = await filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const r = await filtered(f)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
   };

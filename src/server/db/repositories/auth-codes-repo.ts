@@ -26,7 +26,13 @@ export function authCodesRepo(db: DbScope) {
       return Number(r.numUpdatedRows);
     },
     async invalidateUser(userId: string, kind: AuthCodesTable['kind'], now: number): Promise<void> {
-      await k.updateTable('auth_codes').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
+      await k
+        .updateTable('auth_codes')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .where('used_at', 'is', null)
+        .execute();
     },
     async invalidateCompany(companyId: string, kind: AuthCodesTable['kind'], now: number): Promise<void> {
       await k

@@ -10,7 +10,11 @@ export function checksRepo(k: Kysely<Database>) {
     async insertMany(rows: Insertable<CheckResultsTable>[]): Promise<void> {
       if (rows.length === 0) return;
       // Same monitor and millisecond twice (a heartbeat and a scheduled check) keeps the first.
-      await k.insertInto('check_results').values(rows).onConflict((oc) => oc.columns(['monitor_id', 'checked_at']).doNothing()).execute();
+      await k
+        .insertInto('check_results')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['monitor_id', 'checked_at']).doNothing())
+        .execute();
     },
     list(monitorId: string, opts: { limit: number; before?: number; since?: number }): Promise<CheckRow[]> {
       let q = k.selectFrom('check_results').selectAll().where('monitor_id', '=', monitorId);
@@ -20,9 +24,19 @@ export function checksRepo(k: Kysely<Database>) {
     },
     /** Deletes results older than each company's plan retention; answers the number deleted. */
     async pruneOlderThan(plan: string, cutoff: number, defaultPlan: boolean): Promise<number> {
-      const companies = k.selectFrom('companies').select('id').where((eb) =>
-        defaultPlan ? eb.or([eb('plan', '=', plan), eb('plan', 'not in', ['starter', 'professional', 'enterprise'])]) : eb('plan', '=', plan));
-      const r = await k.deleteFrom('check_results').where('company_id', 'in', companies).where('checked_at', '<', cutoff).executeTakeFirst();
+      const companies = k
+        .selectFrom('companies')
+        .select('id')
+        .where((eb) =>
+          defaultPlan
+            ? eb.or([eb('plan', '=', plan), eb('plan', 'not in', ['starter', 'professional', 'enterprise'])])
+            : eb('plan', '=', plan),
+        );
+      const r = await k
+        .deleteFrom('check_results')
+        .where('company_id', 'in', companies)
+        .where('checked_at', '<', cutoff)
+        .executeTakeFirst();
       return Number(r.numDeletedRows);
     },
     async count(): Promise<number> {

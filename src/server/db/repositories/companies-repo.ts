@@ -20,10 +20,18 @@ export function companiesRepo(db: DbScope) {
         ])
         .executeTakeFirstOrThrow();
       const row = r as Record<string, unknown>;
-      return { companies: Number(row.companies), users: Number(row.users), monitors: Number(row.monitors), open_incidents: Number(row.open_incidents) };
+      return {
+        companies: Number(row.companies),
+        users: Number(row.users),
+        monitors: Number(row.monitors),
+        open_incidents: Number(row.open_incidents),
+      };
     },
     async count(): Promise<number> {
-      const r = await k.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const r = await k
+        .selectFrom('companies')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
     findById(id: string): Promise<CompanyRow | undefined> {
@@ -46,7 +54,13 @@ export function companiesRepo(db: DbScope) {
       const rows = await k
         .selectFrom('companies as c')
         .selectAll('c')
-        .select((eb) => eb.selectFrom('users as u').select((e2) => e2.fn.countAll<number>().as('n')).whereRef('u.company_id', '=', 'c.id').as('user_count'))
+        .select((eb) =>
+          eb
+            .selectFrom('users as u')
+            .select((e2) => e2.fn.countAll<number>().as('n'))
+            .whereRef('u.company_id', '=', 'c.id')
+            .as('user_count'),
+        )
         .orderBy('c.created_at', 'desc')
         .orderBy('c.id')
         .execute();

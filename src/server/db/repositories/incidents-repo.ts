@@ -10,14 +10,18 @@ export type IncidentUpdateRow = Selectable<IncidentUpdatesTable>;
 
 export function incidentsRepo(k: Kysely<Database>) {
   const withTenant = () =>
-    k.selectFrom('incidents')
+    k
+      .selectFrom('incidents')
       .leftJoin('companies', 'companies.id', 'incidents.company_id')
       .leftJoin('monitors', 'monitors.id', 'incidents.monitor_id')
-      .selectAll('incidents').select(['companies.name as tenant_name', 'monitors.name as monitor_name']);
+      .selectAll('incidents')
+      .select(['companies.name as tenant_name', 'monitors.name as monitor_name']);
   return {
     /** Answers true when this call opened it (false: an open incident already existed). */
     async openForMonitor(row: Insertable<IncidentsTable>): Promise<boolean> {
-      const r = await k.insertInto('incidents').values(row)
+      const r = await k
+        .insertInto('incidents')
+        .values(row)
         .onConflict((oc) => oc.column('monitor_id').where(sql<boolean>`resolved_at is null and monitor_id is not null`).doNothing())
         .executeTakeFirst();
       return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
@@ -40,17 +44,29 @@ export function incidentsRepo(k: Kysely<Database>) {
       if (companyId) q = q.where('incidents.company_id', '=', companyId);
       return q.executeTakeFirst() as Promise<IncidentWithTenant | undefined>;
     },
-    list(companyId: string | null, f: { limit: number; offset?: number; status?: 'open' | 'resolved'; monitorId?: string; since?: number }): Promise<IncidentWithTenant[]> {
+    list(
+      companyId: string | null,
+      f: { limit: number; offset?: number; status?: 'open' | 'resolved'; monitorId?: string; since?: number },
+    ): Promise<IncidentWithTenant[]> {
       let q = withTenant();
       if (companyId) q = q.where('incidents.company_id', '=', companyId);
       if (f.status === 'open') q = q.where('incidents.resolved_at', 'is', null);
       if (f.status === 'resolved') q = q.where('incidents.resolved_at', 'is not', null);
       if (f.monitorId) q = q.where('incidents.monitor_id', '=', f.monitorId);
       if (f.since !== undefined) q = q.where('incidents.started_at', '>=', f.since);
-      return q.orderBy('incidents.started_at', 'desc').orderBy('incidents.id').limit(f.limit).offset(f.offset ?? 0).execute() as Promise<IncidentWithTenant[]>;
+      return q
+        .orderBy('incidents.started_at', 'desc')
+        .orderBy('incidents.id')
+        .limit(f.limit)
+        .offset(f.offset ?? 0)
+        .execute() as Promise<IncidentWithTenant[]>;
     },
     async countOpenCritical(companyId: string | null): Promise<number> {
-      let q = k.selectFrom('incidents').select((eb) => eb.fn.countAll<number>().as('n')).where('resolved_at', 'is', null).where('severity', '=', 'critical');
+      let q = k
+        .selectFrom('incidents')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('resolved_at', 'is', null)
+        .where('severity', '=', 'critical');
       if (companyId) q = q.where('company_id', '=', companyId);
       const r = await q.executeTakeFirstOrThrow();
       return Number(r.n);
@@ -59,7 +75,13 @@ export function incidentsRepo(k: Kysely<Database>) {
       await k.insertInto('incident_updates').values(row).execute();
     },
     updates(incidentId: string): Promise<IncidentUpdateRow[]> {
-      return k.selectFrom('incident_updates').selectAll().where('incident_id', '=', incidentId).orderBy('created_at').orderBy('id').execute();
+      return k
+        .selectFrom('incident_updates')
+        .selectAll()
+        .where('incident_id', '=', incidentId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
   };
 }

@@ -9,9 +9,14 @@ export function jobLeasesRepo(db: Db) {
     /** Holds `name` for `holder` until `until` when nobody else holds it at `now`; answers whether it did. */
     async acquire(name: string, holder: string, now: number, until: number): Promise<boolean> {
       // A job's row appears on its first attempt: adding a job needs no migration.
-      await k.insertInto('job_leases').values({ name, holder: '', expires_at: 0 })
-        .onConflict((oc) => oc.column('name').doNothing()).execute();
-      const r = await k.updateTable('job_leases').set({ holder, expires_at: until })
+      await k
+        .insertInto('job_leases')
+        .values({ name, holder: '', expires_at: 0 })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const r = await k
+        .updateTable('job_leases')
+        .set({ holder, expires_at: until })
         .where('name', '=', name)
         .where((eb) => eb.or([eb('expires_at', '<=', now), eb('holder', '=', holder)]))
         .executeTakeFirst();

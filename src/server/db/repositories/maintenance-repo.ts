@@ -28,8 +28,13 @@ export function maintenanceRepo(k: Kysely<Database>) {
     /** Windows active at `at` for these companies: the engine's maintenance test. */
     activeAt(companyIds: string[], at: number): Promise<MaintenanceRow[]> {
       if (companyIds.length === 0) return Promise.resolve([]);
-      return k.selectFrom('maintenance_windows').selectAll().where('company_id', 'in', companyIds)
-        .where('starts_at', '<=', at).where('ends_at', '>', at).execute();
+      return k
+        .selectFrom('maintenance_windows')
+        .selectAll()
+        .where('company_id', 'in', companyIds)
+        .where('starts_at', '<=', at)
+        .where('ends_at', '>', at)
+        .execute();
     },
   };
 }

@@ -9,7 +9,10 @@ export type MonitorWithTenant = MonitorRow & { tenant_name: string | null; compa
 
 export function monitorsRepo(k: Kysely<Database>) {
   const withTenant = () =>
-    k.selectFrom('monitors').leftJoin('companies', 'companies.id', 'monitors.company_id').selectAll('monitors')
+    k
+      .selectFrom('monitors')
+      .leftJoin('companies', 'companies.id', 'monitors.company_id')
+      .selectAll('monitors')
       .select(['companies.name as tenant_name', 'companies.plan as company_plan']);
   return {
     async insert(row: Insertable<MonitorsTable>): Promise<void> {
@@ -24,7 +27,11 @@ export function monitorsRepo(k: Kysely<Database>) {
       return k.transaction().execute(async (trx) => {
         if (isPostgres(k)) await trx.selectFrom('companies').select('id').where('id', '=', row.company_id).forUpdate().execute();
         if (Number.isFinite(limit)) {
-          const r = await trx.selectFrom('monitors').where('company_id', '=', row.company_id).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+          const r = await trx
+            .selectFrom('monitors')
+            .where('company_id', '=', row.company_id)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow();
           if (Number(r.n) >= limit) return false;
         }
         await trx.insertInto('monitors').values(row).execute();
@@ -37,16 +44,26 @@ export function monitorsRepo(k: Kysely<Database>) {
       if (companyId) q = q.where('monitors.company_id', '=', companyId);
       return q.executeTakeFirst() as Promise<MonitorWithTenant | undefined>;
     },
-    list(companyId: string | null, filter: { limit: number; offset: number; type?: string; status?: string }): Promise<MonitorWithTenant[]> {
+    list(
+      companyId: string | null,
+      filter: { limit: number; offset: number; type?: string; status?: string },
+    ): Promise<MonitorWithTenant[]> {
       let q = withTenant();
       if (companyId) q = q.where('monitors.company_id', '=', companyId);
       if (filter.type) q = q.where('monitors.type', '=', filter.type as MonitorRow['type']);
       if (filter.status === 'paused') q = q.where('monitors.is_paused', '=', 1);
-      else if (filter.status) q = q.where('monitors.is_paused', '=', 0).where('monitors.status', '=', filter.status as MonitorRow['status']);
-      return q.orderBy('monitors.created_at', 'desc').orderBy('monitors.id').limit(filter.limit).offset(filter.offset).execute() as Promise<MonitorWithTenant[]>;
+      else if (filter.status)
+        q = q.where('monitors.is_paused', '=', 0).where('monitors.status', '=', filter.status as MonitorRow['status']);
+      return q.orderBy('monitors.created_at', 'desc').orderBy('monitors.id').limit(filter.limit).offset(filter.offset).execute() as Promise<
+        MonitorWithTenant[]
+      >;
     },
     async countByCompany(companyId: string): Promise<number> {
-      const r = await k.selectFrom('monitors').where('company_id', '=', companyId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const r = await k
+        .selectFrom('monitors')
+        .where('company_id', '=', companyId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
     async update(id: string, companyId: string, patch: Updateable<MonitorsTable>): Promise<number> {
@@ -62,7 +79,10 @@ export function monitorsRepo(k: Kysely<Database>) {
      * one); a suspended company's is not found.
      */
     findByPushTokenHash(hash: string): Promise<MonitorRow | undefined> {
-      return k.selectFrom('monitors').selectAll().where('push_token_hash', '=', hash)
+      return k
+        .selectFrom('monitors')
+        .selectAll()
+        .where('push_token_hash', '=', hash)
         .where('company_id', 'in', k.selectFrom('companies').select('id').where('is_active', '=', 1))
         .executeTakeFirst();
     },
@@ -75,11 +95,18 @@ export function monitorsRepo(k: Kysely<Database>) {
       const since = now - windowMs;
       return k.transaction().execute(async (trx) => {
         if (isPostgres(k)) await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
-        const r = await trx.selectFrom('monitors').where('company_id', '=', companyId).where('immediate_check_at', '>', since)
-          .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const r = await trx
+          .selectFrom('monitors')
+          .where('company_id', '=', companyId)
+          .where('immediate_check_at', '>', since)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         if (Number(r.n) >= perCompany) return false;
-        const u = await trx.updateTable('monitors').set({ immediate_check_at: now, next_due_at: now })
-          .where('id', '=', id).where('company_id', '=', companyId)
+        const u = await trx
+          .updateTable('monitors')
+          .set({ immediate_check_at: now, next_due_at: now })
+          .where('id', '=', id)
+          .where('company_id', '=', companyId)
           .where((eb) => eb.or([eb('immediate_check_at', 'is', null), eb('immediate_check_at', '<=', since)]))
           .executeTakeFirst();
         return Number(u.numUpdatedRows) === 1;
@@ -89,19 +116,32 @@ export function monitorsRepo(k: Kysely<Database>) {
       await k.updateTable('monitors').set({ last_push_at: now }).where('id', '=', id).execute();
     },
     /** A monitor inside an active maintenance window counts neither up nor down (it is planned). */
-    async summary(companyId: string | null, now: number): Promise<{ up: number; down: number; paused: number; total: number; lastCheck: number | null }> {
+    async summary(
+      companyId: string | null,
+      now: number,
+    ): Promise<{ up: number; down: number; paused: number; total: number; lastCheck: number | null }> {
       const inMaintenance = sql<boolean>`exists (select 1 from maintenance_windows w where w.company_id = monitors.company_id
         and (w.monitor_id is null or w.monitor_id = monitors.id) and w.starts_at <= ${now} and w.ends_at > ${now})`;
-      let q = k.selectFrom('monitors').select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        sql<number>`sum(case when is_paused = 1 then 1 else 0 end)`.as('paused'),
-        sql<number>`sum(case when is_paused = 0 and status in ('operational', 'degraded') and not ${inMaintenance} then 1 else 0 end)`.as('up'),
-        sql<number>`sum(case when is_paused = 0 and status = 'down' and not ${inMaintenance} then 1 else 0 end)`.as('down'),
-        eb.fn.max('last_checked_at').as('last'),
-      ]);
+      let q = k
+        .selectFrom('monitors')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          sql<number>`sum(case when is_paused = 1 then 1 else 0 end)`.as('paused'),
+          sql<number>`sum(case when is_paused = 0 and status in ('operational', 'degraded') and not ${inMaintenance} then 1 else 0 end)`.as(
+            'up',
+          ),
+          sql<number>`sum(case when is_paused = 0 and status = 'down' and not ${inMaintenance} then 1 else 0 end)`.as('down'),
+          eb.fn.max('last_checked_at').as('last'),
+        ]);
       if (companyId) q = q.where('company_id', '=', companyId);
       const r = await q.executeTakeFirstOrThrow();
-      return { up: Number(r.up ?? 0), down: Number(r.down ?? 0), paused: Number(r.paused ?? 0), total: Number(r.total), lastCheck: r.last == null ? null : Number(r.last) };
+      return {
+        up: Number(r.up ?? 0),
+        down: Number(r.down ?? 0),
+        paused: Number(r.paused ?? 0),
+        total: Number(r.total),
+        lastCheck: r.last == null ? null : Number(r.last),
+      };
     },
     /**
      * Claims up to `limit` monitors due by `horizon` (a tick ahead, so each check can start at
@@ -111,14 +151,19 @@ export function monitorsRepo(k: Kysely<Database>) {
      * when more than an interval late, so a missed slot is never caught up.
      */
     async claimDue(owner: string, now: number, horizon: number, limit: number, leaseMarginMs: number): Promise<MonitorRow[]> {
-      const due = k.selectFrom('monitors').select('id')
-        .where('next_due_at', '<=', horizon).where('is_paused', '=', 0)
+      const due = k
+        .selectFrom('monitors')
+        .select('id')
+        .where('next_due_at', '<=', horizon)
+        .where('is_paused', '=', 0)
         // A deactivated company's monitors are not checked.
         .where('company_id', 'not in', k.selectFrom('companies').select('id').where('is_active', '=', 0))
         .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
-        .orderBy('next_due_at').limit(limit);
+        .orderBy('next_due_at')
+        .limit(limit);
       const dueLocked = isPostgres(k) ? due.forUpdate().skipLocked() : due;
-      return k.updateTable('monitors')
+      return k
+        .updateTable('monitors')
         .set({
           lease_owner: owner,
           lease_expires_at: sql<number>`cast(${horizon} as bigint) + timeout_seconds * 1000 + cast(${leaseMarginMs} as bigint)`,
@@ -135,11 +180,19 @@ export function monitorsRepo(k: Kysely<Database>) {
     /** Gives claimed monitors back unchecked (company at its concurrency cap, shutdown). */
     async releaseLeases(ids: string[], owner: string, nextDueAt: number): Promise<void> {
       if (ids.length === 0) return;
-      await k.updateTable('monitors').set({ lease_owner: null, lease_expires_at: null, next_due_at: nextDueAt })
-        .where('id', 'in', ids).where('lease_owner', '=', owner).execute();
+      await k
+        .updateTable('monitors')
+        .set({ lease_owner: null, lease_expires_at: null, next_due_at: nextDueAt })
+        .where('id', 'in', ids)
+        .where('lease_owner', '=', owner)
+        .execute();
     },
     async nextDueAt(): Promise<number | null> {
-      const r = await k.selectFrom('monitors').where('is_paused', '=', 0).select((eb) => eb.fn.min('next_due_at').as('t')).executeTakeFirst();
+      const r = await k
+        .selectFrom('monitors')
+        .where('is_paused', '=', 0)
+        .select((eb) => eb.fn.min('next_due_at').as('t'))
+        .executeTakeFirst();
       return r?.t == null ? null : Number(r.t);
     },
     lockForState(ids: string[]): Promise<MonitorRow[]> {
@@ -162,10 +215,17 @@ export function isPostgres(k: Kysely<Database>): boolean {
 }
 
 /** Monitors whose due time passed more than an interval ago (the engine was down). */
-export async function badlyOverdue(k: Kysely<Database>, now: number, limit: number): Promise<Array<{ id: string; interval_seconds: number }>> {
-  return k.selectFrom('monitors').select(['id', 'interval_seconds'])
+export async function badlyOverdue(
+  k: Kysely<Database>,
+  now: number,
+  limit: number,
+): Promise<Array<{ id: string; interval_seconds: number }>> {
+  return k
+    .selectFrom('monitors')
+    .select(['id', 'interval_seconds'])
     .where('is_paused', '=', 0)
     .where(sql<boolean>`next_due_at < cast(${now} as bigint) - interval_seconds * 1000`)
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
-    .limit(limit).execute();
+    .limit(limit)
+    .execute();
 }

@@ -26,8 +26,12 @@ export function notificationsRepo(k: Kysely<Database>) {
       return q.orderBy('created_at', 'desc').orderBy('id').limit(f.limit).execute();
     },
     async counts(userId: string): Promise<{ unread: number; read: number }> {
-      const rows = await k.selectFrom('notifications').select((eb) => ['is_read', eb.fn.countAll<number>().as('n')])
-        .where('user_id', '=', userId).groupBy('is_read').execute();
+      const rows = await k
+        .selectFrom('notifications')
+        .select((eb) => ['is_read', eb.fn.countAll<number>().as('n')])
+        .where('user_id', '=', userId)
+        .groupBy('is_read')
+        .execute();
       const n = (read: number) => Number(rows.find((r) => Number(r.is_read) === read)?.n ?? 0);
       return { unread: n(0), read: n(1) };
     },
@@ -51,18 +55,23 @@ export function notificationsRepo(k: Kysely<Database>) {
     /** Active users of a company who want this type of notification (no row = defaults: yes). */
     async recipients(companyId: string, type: NotificationType): Promise<string[]> {
       const col = PREFERENCE_OF_TYPE[type];
-      const rows = await k.selectFrom('users')
+      const rows = await k
+        .selectFrom('users')
         .leftJoin('notification_preferences', 'notification_preferences.user_id', 'users.id')
         .select('users.id')
-        .where('users.company_id', '=', companyId).where('users.is_active', '=', 1)
+        .where('users.company_id', '=', companyId)
+        .where('users.is_active', '=', 1)
         .where(sql<boolean>`coalesce(notification_preferences.${sql.ref(col)}, 1) = 1`)
         .execute();
       return rows.map((r) => r.id);
     },
     async insertIdempotent(rows: Insertable<NotificationsTable>[]): Promise<number> {
       if (rows.length === 0) return 0;
-      const r = await k.insertInto('notifications').values(rows)
-        .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing()).executeTakeFirst();
+      const r = await k
+        .insertInto('notifications')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+        .executeTakeFirst();
       return Number(r.numInsertedOrUpdatedRows ?? 0n);
     },
   };

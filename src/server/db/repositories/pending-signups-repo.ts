@@ -16,8 +16,15 @@ export function pendingSignupsRepo(db: DbScope) {
     },
     /** Uses every open link of the email at once: 0 when this one was used already or has expired. */
     async consume(id: string, email: string, now: number): Promise<number> {
-      const r = await k.updateTable('pending_signups').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 1) await k.updateTable('pending_signups').set({ used_at: now }).where('email', '=', email).where('used_at', 'is', null).execute();
+      const r = await k
+        .updateTable('pending_signups')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 1)
+        await k.updateTable('pending_signups').set({ used_at: now }).where('email', '=', email).where('used_at', 'is', null).execute();
       return Number(r.numUpdatedRows);
     },
     async purge(before: number): Promise<void> {

@@ -7,8 +7,14 @@ export type PreferencesRow = Selectable<NotificationPreferencesTable>;
 export type PreferenceFlags = Omit<PreferencesRow, 'user_id' | 'updated_at'>;
 
 export const DEFAULT_PREFERENCES: PreferenceFlags = {
-  email_enabled: 1, sms_enabled: 0, webhook_enabled: 0, monitor_incidents: 1, ssl_warnings: 1, dns_warnings: 1,
-  security_alerts: 1, system_notifications: 1,
+  email_enabled: 1,
+  sms_enabled: 0,
+  webhook_enabled: 0,
+  monitor_incidents: 1,
+  ssl_warnings: 1,
+  dns_warnings: 1,
+  security_alerts: 1,
+  system_notifications: 1,
 };
 
 export function preferencesRepo(db: DbScope) {
@@ -21,8 +27,11 @@ export function preferencesRepo(db: DbScope) {
       return flags;
     },
     async put(userId: string, flags: PreferenceFlags, now: number): Promise<void> {
-      await k.insertInto('notification_preferences').values({ user_id: userId, ...flags, updated_at: now })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...flags, updated_at: now })).execute();
+      await k
+        .insertInto('notification_preferences')
+        .values({ user_id: userId, ...flags, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...flags, updated_at: now }))
+        .execute();
     },
   };
 }

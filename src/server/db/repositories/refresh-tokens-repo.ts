@@ -41,14 +41,29 @@ export function refreshTokensRepo(db: DbScope) {
     },
     /** Whether a login session was started with "remember me". */
     async familyRemembered(familyId: string): Promise<boolean> {
-      const r = await k.selectFrom('refresh_tokens').select('remember').where('family_id', '=', familyId).orderBy('created_at', 'desc').executeTakeFirst();
+      const r = await k
+        .selectFrom('refresh_tokens')
+        .select('remember')
+        .where('family_id', '=', familyId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
       return r?.remember === 1;
     },
     async revokeFamily(familyId: string, now: number): Promise<void> {
-      await k.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+      await k
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     async revokeUser(userId: string, now: number): Promise<void> {
-      await k.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await k
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     async revokeCompany(companyId: string, now: number): Promise<void> {
       await k
@@ -68,8 +83,15 @@ export function refreshTokensRepo(db: DbScope) {
         .selectFrom('users as u')
         .leftJoin('companies as c', 'c.id', 'u.company_id')
         .select([
-          'u.id', 'u.email', 'u.full_name', 'u.user_type', 'u.company_id', 'u.is_active', 'u.session_version',
-          'c.is_active as company_active', 'c.subdomain as company_subdomain',
+          'u.id',
+          'u.email',
+          'u.full_name',
+          'u.user_type',
+          'u.company_id',
+          'u.is_active',
+          'u.session_version',
+          'c.is_active as company_active',
+          'c.subdomain as company_subdomain',
         ])
         .select((eb) =>
           eb

@@ -35,7 +35,9 @@ export function rollupsRepo(k: Kysely<Database>) {
     async getMany(grain: RollupGrain, keys: Array<{ monitorId: string; start: number }>): Promise<RollupRecord[]> {
       if (keys.length === 0) return [];
       const key = ROLLUP_START[grain] as 'hour_start';
-      const q = k.selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly').selectAll()
+      const q = k
+        .selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly')
+        .selectAll()
         .where('monitor_id', 'in', [...new Set(keys.map((x) => x.monitorId))])
         .where(key, 'in', [...new Set(keys.map((x) => x.start))]);
       const rows = await (isPostgres(k) ? q.forUpdate() : q).execute();
@@ -46,23 +48,38 @@ export function rollupsRepo(k: Kysely<Database>) {
       if (recs.length === 0) return;
       const key = ROLLUP_START[grain];
       const values = recs.map(({ start, ...rest }) => ({ ...rest, [key]: start })) as never[];
-      await k.insertInto(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly').values(values)
-        .onConflict((oc) => oc.columns(['monitor_id', key as 'hour_start']).doUpdateSet((eb) => ({
-          checks: eb.ref('excluded.checks'), failures: eb.ref('excluded.failures'), degraded: eb.ref('excluded.degraded'),
-          maintenance: eb.ref('excluded.maintenance'), sum_response_ms: eb.ref('excluded.sum_response_ms'),
-          min_response_ms: eb.ref('excluded.min_response_ms'), max_response_ms: eb.ref('excluded.max_response_ms'),
-          response_hist: eb.ref('excluded.response_hist'), p95_response_ms: eb.ref('excluded.p95_response_ms'),
-          last_status: eb.ref('excluded.last_status'), last_http_code: eb.ref('excluded.last_http_code'),
-          last_checked_at: eb.ref('excluded.last_checked_at'),
-        })))
+      await k
+        .insertInto(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['monitor_id', key as 'hour_start']).doUpdateSet((eb) => ({
+            checks: eb.ref('excluded.checks'),
+            failures: eb.ref('excluded.failures'),
+            degraded: eb.ref('excluded.degraded'),
+            maintenance: eb.ref('excluded.maintenance'),
+            sum_response_ms: eb.ref('excluded.sum_response_ms'),
+            min_response_ms: eb.ref('excluded.min_response_ms'),
+            max_response_ms: eb.ref('excluded.max_response_ms'),
+            response_hist: eb.ref('excluded.response_hist'),
+            p95_response_ms: eb.ref('excluded.p95_response_ms'),
+            last_status: eb.ref('excluded.last_status'),
+            last_http_code: eb.ref('excluded.last_http_code'),
+            last_checked_at: eb.ref('excluded.last_checked_at'),
+          })),
+        )
         .execute();
     },
     async range(grain: RollupGrain, monitorIds: string[], from: number, to: number): Promise<RollupRecord[]> {
       if (monitorIds.length === 0) return [];
       const key = ROLLUP_START[grain] as 'hour_start';
-      const rows = await k.selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly').selectAll()
-        .where('monitor_id', 'in', monitorIds).where(key, '>=', from).where(key, '<', to)
-        .orderBy(key).execute();
+      const rows = await k
+        .selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly')
+        .selectAll()
+        .where('monitor_id', 'in', monitorIds)
+        .where(key, '>=', from)
+        .where(key, '<', to)
+        .orderBy(key)
+        .execute();
       return rows.map((row) => ({ ...(row as unknown as RollupRecord), start: Number((row as unknown as Record<string, unknown>)[key]) }));
     },
   };

@@ -54,7 +54,11 @@ export function spansRepo(db: DbScope) {
       return q.orderBy('start_us').orderBy('span_id').limit(10_000).execute();
     },
     async countForCompany(companyId: string): Promise<number> {
-      const r = await k.selectFrom('spans').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+      const r = await k
+        .selectFrom('spans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
     /** Every span of a company (the company is being deleted; spans carry no foreign key). */

@@ -85,7 +85,13 @@ const PUBLIC_WINDOW = sql`(w.monitor_id is null or exists (select 1 from monitor
 
 export function statusPageRepo(db: DbScope) {
   const k = db.k;
-  const rollups = async (grain: RollupGrain, companyId: string, monitorIds: string[], since: number, before = Number.MAX_SAFE_INTEGER): Promise<RollupRow[]> => {
+  const rollups = async (
+    grain: RollupGrain,
+    companyId: string,
+    monitorIds: string[],
+    since: number,
+    before = Number.MAX_SAFE_INTEGER,
+  ): Promise<RollupRow[]> => {
     if (monitorIds.length === 0) return [];
     const start = ROLLUP_START[grain] as 'hour_start';
     return k
@@ -139,7 +145,20 @@ export function statusPageRepo(db: DbScope) {
     publicMonitors(companyId: string): Promise<PublicMonitorRow[]> {
       return k
         .selectFrom('monitors')
-        .select(['id', 'name', 'type', 'config', 'is_paused', 'status', 'status_since', 'last_checked_at', 'last_response_time_ms', 'last_http_code', 'created_at', 'updated_at'])
+        .select([
+          'id',
+          'name',
+          'type',
+          'config',
+          'is_paused',
+          'status',
+          'status_since',
+          'last_checked_at',
+          'last_response_time_ms',
+          'last_http_code',
+          'created_at',
+          'updated_at',
+        ])
         .where('company_id', '=', companyId)
         .where('is_public', '=', 1)
         .orderBy('name')
@@ -148,16 +167,28 @@ export function statusPageRepo(db: DbScope) {
     },
 
     /** Hourly rollups of these monitors with since <= hour_start < before. */
-    hourlyRollups: (companyId: string, monitorIds: string[], since: number, before?: number) => rollups('hourly', companyId, monitorIds, since, before),
+    hourlyRollups: (companyId: string, monitorIds: string[], since: number, before?: number) =>
+      rollups('hourly', companyId, monitorIds, since, before),
     /** Daily rollups of these monitors with since <= day_start < before. */
-    dailyRollups: (companyId: string, monitorIds: string[], since: number, before?: number) => rollups('daily', companyId, monitorIds, since, before),
+    dailyRollups: (companyId: string, monitorIds: string[], since: number, before?: number) =>
+      rollups('daily', companyId, monitorIds, since, before),
 
     /** Public incidents not tied to a private monitor: unresolved, or resolved since `since`. */
     publicIncidents(companyId: string, since: number, limit = 100): Promise<IncidentRow[]> {
       return k
         .selectFrom('incidents as i')
         .leftJoin('monitors as m', 'm.id', 'i.monitor_id')
-        .select(['i.id', 'i.monitor_id', 'i.title', 'i.severity', 'i.status', 'i.started_at', 'i.resolved_at', 'i.created_at', 'i.updated_at'])
+        .select([
+          'i.id',
+          'i.monitor_id',
+          'i.title',
+          'i.severity',
+          'i.status',
+          'i.started_at',
+          'i.resolved_at',
+          'i.created_at',
+          'i.updated_at',
+        ])
         .where('i.company_id', '=', companyId)
         .where('i.is_public', '=', 1)
         .where((eb) => eb.or([eb('i.monitor_id', 'is', null), eb('m.is_public', '=', 1)]))

@@ -9,11 +9,18 @@ export function usersRepo(db: DbScope) {
   const k = db.k;
   return {
     async count(): Promise<number> {
-      const r = await k.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const r = await k
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
     async countSuperAdmins(): Promise<number> {
-      const r = await k.selectFrom('users').where('user_type', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const r = await k
+        .selectFrom('users')
+        .where('user_type', '=', 1)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
     /**
@@ -33,7 +40,12 @@ export function usersRepo(db: DbScope) {
       return (await q.execute()).length;
     },
     async countActiveSuperAdmins(): Promise<number> {
-      const r = await k.selectFrom('users').where('user_type', '=', 1).where('is_active', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const r = await k
+        .selectFrom('users')
+        .where('user_type', '=', 1)
+        .where('is_active', '=', 1)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
     /** Users with their company's name (null when they have none or it is gone). */
@@ -48,7 +60,11 @@ export function usersRepo(db: DbScope) {
         .execute();
     },
     async countByCompany(companyId: string): Promise<number> {
-      const r = await k.selectFrom('users').where('company_id', '=', companyId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const r = await k
+        .selectFrom('users')
+        .where('company_id', '=', companyId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
     findById(id: string): Promise<UserRow | undefined> {
@@ -63,7 +79,10 @@ export function usersRepo(db: DbScope) {
       return q.execute();
     },
     async insert(row: Insertable<UsersTable>): Promise<void> {
-      await k.insertInto('users').values({ ...row, email: row.email.toLowerCase() }).execute();
+      await k
+        .insertInto('users')
+        .values({ ...row, email: row.email.toLowerCase() })
+        .execute();
     },
     async update(id: string, patch: Updateable<UsersTable>): Promise<number> {
       const values = patch.email ? { ...patch, email: patch.email.toLowerCase() } : patch;
@@ -76,10 +95,18 @@ export function usersRepo(db: DbScope) {
     },
     /** Ends every session of a user: access tokens carry the version they were issued with. */
     async bumpSessionVersion(id: string, now: number): Promise<void> {
-      await k.updateTable('users').set({ session_version: sql<number>`session_version + 1`, updated_at: now }).where('id', '=', id).execute();
+      await k
+        .updateTable('users')
+        .set({ session_version: sql<number>`session_version + 1`, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     },
     async bumpCompanySessions(companyId: string, now: number): Promise<void> {
-      await k.updateTable('users').set({ session_version: sql<number>`session_version + 1`, updated_at: now }).where('company_id', '=', companyId).execute();
+      await k
+        .updateTable('users')
+        .set({ session_version: sql<number>`session_version + 1`, updated_at: now })
+        .where('company_id', '=', companyId)
+        .execute();
     },
   };
 }

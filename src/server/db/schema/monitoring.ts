@@ -68,8 +68,12 @@ interface RollupColumns {
   last_http_code: number | null;
   last_checked_at: number | null;
 }
-export interface MonitorRollupsHourlyTable extends RollupColumns { hour_start: number }
-export interface MonitorRollupsDailyTable extends RollupColumns { day_start: number }
+export interface MonitorRollupsHourlyTable extends RollupColumns {
+  hour_start: number;
+}
+export interface MonitorRollupsDailyTable extends RollupColumns {
+  day_start: number;
+}
 
 export type IncidentStatus = 'open' | 'investigating' | 'identified' | 'monitoring' | 'resolved';
 

@@ -48,7 +48,9 @@ export async function recordClientEvent(ctx: Ctx, input: ClientAuditInput): Prom
   lim.hit(actor.sessionId, now);
   const details: Record<string, unknown> = { ...(input.details ?? {}) };
   if (JSON.stringify(details).length > MAX_DETAILS_CHARS) {
-    throw new DomainError('validation', `Audit details must be at most ${MAX_DETAILS_CHARS} characters of JSON.`, { fields: { details: 'too large' } });
+    throw new DomainError('validation', `Audit details must be at most ${MAX_DETAILS_CHARS} characters of JSON.`, {
+      fields: { details: 'too large' },
+    });
   }
   const clientTime = input.timestamp ? Date.parse(input.timestamp) : NaN;
   if (Number.isFinite(clientTime)) details.client_timestamp = new Date(clientTime).toISOString();
@@ -89,8 +91,16 @@ function toView(r: AuditRow): AuditEventView {
     }
   }
   return {
-    id: r.id, event: r.event, details, timestamp: toIso(r.timestamp), userId: r.user_id, userRole: r.user_role,
-    tenantId: r.tenant_id, sessionId: r.session_id, userAgent: r.user_agent, source: r.source === 'client' ? 'client' : 'server',
+    id: r.id,
+    event: r.event,
+    details,
+    timestamp: toIso(r.timestamp),
+    userId: r.user_id,
+    userRole: r.user_role,
+    tenantId: r.tenant_id,
+    sessionId: r.session_id,
+    userAgent: r.user_agent,
+    source: r.source === 'client' ? 'client' : 'server',
   };
 }
 
@@ -104,11 +114,15 @@ export interface AuditQuery {
   offset?: number;
 }
 
-export async function listAuditEvents(ctx: Ctx, q: AuditQuery): Promise<{ items: AuditEventView[]; total: number; limit: number; offset: number }> {
+export async function listAuditEvents(
+  ctx: Ctx,
+  q: AuditQuery,
+): Promise<{ items: AuditEventView[]; total: number; limit: number; offset: number }> {
   requireSuperAdmin(ctx);
   const from = q.from ? Date.parse(q.from) : undefined;
   const to = q.to ? Date.parse(q.to) : undefined;
-  if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.isNaN(to))) throw new DomainError('validation', 'from and to must be ISO 8601 date-times.');
+  if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.isNaN(to)))
+    throw new DomainError('validation', 'from and to must be ISO 8601 date-times.');
   if (from !== undefined && to !== undefined && from > to) throw new DomainError('validation', "'from' must not be after 'to'.");
   const filter = { event: q.event, tenantId: q.tenant_id, userId: q.user_id, from, to };
   const limit = q.limit ?? 50;

@@ -12,7 +12,10 @@ export async function accountOrigin(services: Services, user: UserRow, port: str
     const company = await companiesRepo(services.db).findById(user.company_id);
     if (!company?.is_active) return null;
     if (company.subdomain) {
-      return { origin: tenantOrigin(config.publicScheme, company.subdomain, config.productDomain, port), host: `${company.subdomain}.${config.productDomain}` };
+      return {
+        origin: tenantOrigin(config.publicScheme, company.subdomain, config.productDomain, port),
+        host: `${company.subdomain}.${config.productDomain}`,
+      };
     }
   }
   return { origin: mainOrigin(config.publicScheme, config.productDomain, port), host: config.productDomain };

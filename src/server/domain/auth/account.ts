@@ -13,7 +13,15 @@ import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import { refreshTokensRepo } from '../../db/repositories/refresh-tokens-repo.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 import { limiters, tooManyAttempts } from './throttle.ts';
-import { assertMaySignIn, claimsOf, endSession, endUserSessions, issueSession, rotateRefreshToken, type IssuedSession } from './sessions.ts';
+import {
+  assertMaySignIn,
+  claimsOf,
+  endSession,
+  endUserSessions,
+  issueSession,
+  rotateRefreshToken,
+  type IssuedSession,
+} from './sessions.ts';
 import { createHandoffCode } from './handoff.ts';
 import { accountOrigin } from './account-links.ts';
 import { mailUnlockLink } from './unlock.ts';
@@ -41,7 +49,11 @@ export interface CurrentUserView {
   updated_at?: string;
 }
 
-export function toCurrentUser(user: Pick<UserRow, 'id' | 'email' | 'user_type' | 'company_id' | 'full_name'>, company: CompanyRow | null | undefined, claims?: IssuedSession['claims']): CurrentUserView {
+export function toCurrentUser(
+  user: Pick<UserRow, 'id' | 'email' | 'user_type' | 'company_id' | 'full_name'>,
+  company: CompanyRow | null | undefined,
+  claims?: IssuedSession['claims'],
+): CurrentUserView {
   return {
     id: user.id,
     email: user.email,
@@ -51,7 +63,17 @@ export function toCurrentUser(user: Pick<UserRow, 'id' | 'email' | 'user_type' |
     role: roleOfUserType(user.user_type)!,
     company: company ? toCompanyRef(company) : null,
     ...(claims
-      ? { claims: { sub: claims.sub, email: claims.email, role: claims.role, tenantId: claims.tenantId, exp: claims.exp, iat: claims.iat, session_expires_at: claims.sxp } }
+      ? {
+          claims: {
+            sub: claims.sub,
+            email: claims.email,
+            role: claims.role,
+            tenantId: claims.tenantId,
+            exp: claims.exp,
+            iat: claims.iat,
+            session_expires_at: claims.sxp,
+          },
+        }
       : {}),
   };
 }
@@ -111,7 +133,12 @@ export async function login(ctx: Ctx, input: { email: string; password: string; 
   const remember = input.remember === true;
   const session = await issueSession(services, user, ctx.host, { remember, userAgent: ctx.userAgent });
   const redirectTo = await landingFor(ctx, user, company, port, remember);
-  await auditFromCtx(ctx, 'user_login', { host: ctx.host, remember }, { userId: user.id, role: session.claims.role, tenantId: user.company_id, sessionId: session.familyId });
+  await auditFromCtx(
+    ctx,
+    'user_login',
+    { host: ctx.host, remember },
+    { userId: user.id, role: session.claims.role, tenantId: user.company_id, sessionId: session.familyId },
+  );
   return {
     session,
     body: { user: toCurrentUser(user, company, session.claims), redirect_to: redirectTo, expires_in: session.accessMaxAge },
@@ -126,7 +153,16 @@ export async function getMe(ctx: Ctx): Promise<CurrentUserView> {
     { id: actor.userId, email: actor.email, user_type: actor.userType, company_id: actor.companyId, full_name: actor.fullName },
     company,
   );
-  if (c) view.claims = { sub: c.sub, email: actor.email, role: actor.role, tenantId: actor.companyId, exp: c.exp, iat: c.iat, session_expires_at: c.sxp };
+  if (c)
+    view.claims = {
+      sub: c.sub,
+      email: actor.email,
+      role: actor.role,
+      tenantId: actor.companyId,
+      exp: c.exp,
+      iat: c.iat,
+      session_expires_at: c.sxp,
+    };
   // The diagnostic page also shows these (section 3: diagnostic claims).
   const row = await usersRepo(ctx.services.db).findById(actor.userId);
   if (row) Object.assign(view, { is_active: row.is_active === 1, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
@@ -136,16 +172,28 @@ export async function getMe(ctx: Ctx): Promise<CurrentUserView> {
 export async function logout(ctx: Ctx, refreshPresented: string | null): Promise<void> {
   const family = await endSession(ctx.services, ctx.actor, refreshPresented);
   if (ctx.actor) await auditFromCtx(ctx, 'user_logout', { host: ctx.host });
-  else if (family) await recordAudit(ctx.services, { event: 'user_logout', source: 'server', sessionId: family, userAgent: ctx.userAgent, ip: ctx.ip, details: { host: ctx.host } });
+  else if (family)
+    await recordAudit(ctx.services, {
+      event: 'user_logout',
+      source: 'server',
+      sessionId: family,
+      userAgent: ctx.userAgent,
+      ip: ctx.ip,
+      details: { host: ctx.host },
+    });
 }
 
 export async function refresh(ctx: Ctx, refreshPresented: string | null): Promise<LoginResult> {
   const { session, user } = await rotateRefreshToken(ctx.services, refreshPresented ?? '', ctx.host, ctx.userAgent, ctx.ip);
   const company = user.company_id ? await companiesRepo(ctx.services.db).findById(user.company_id) : undefined;
-  return { session, body: { user: toCurrentUser(user, company, session.claims), redirect_to: '/dashboard', expires_in: session.accessMaxAge } };
+  return {
+    session,
+    body: { user: toCurrentUser(user, company, session.claims), redirect_to: '/dashboard', expires_in: session.accessMaxAge },
+  };
 }
 
-export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, we have sent a link to reset the password. The link is valid for 30 minutes.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for this email, we have sent a link to reset the password. The link is valid for 30 minutes.';
 
 /** Always the same answer; a link (30 min, single use) goes out by email or to the server log. */
 export async function forgotPassword(ctx: Ctx, input: { email: string }, port: string): Promise<void> {
@@ -165,8 +213,16 @@ export async function forgotPassword(ctx: Ctx, input: { email: string }, port: s
   const { config } = services;
   const secret = newSecret();
   await authCodesRepo(services.db).insert({
-    id: newId(), kind: 'reset', code_hash: secret.hash, user_id: user.id, host: at.host, remember: 0,
-    session_version: user.session_version, created_at: now, expires_at: now + RESET_SECONDS * 1000, used_at: null,
+    id: newId(),
+    kind: 'reset',
+    code_hash: secret.hash,
+    user_id: user.id,
+    host: at.host,
+    remember: 0,
+    session_version: user.session_version,
+    created_at: now,
+    expires_at: now + RESET_SECONDS * 1000,
+    used_at: null,
   });
   const link = `${at.origin}/reset-password?token=${secret.value}`;
   // Not awaited: the answer must not take longer for known emails than for unknown ones.
@@ -187,16 +243,27 @@ export async function resetPassword(ctx: Ctx, input: { token: string; new_passwo
   if (pw) throw new DomainError('validation', pw, { fields: { new_password: pw } });
   const codes = authCodesRepo(services.db);
   const row = input.token ? await codes.findByHash('reset', hashSecret(input.token)) : undefined;
-  if (!row || row.used_at !== null || row.expires_at <= services.now()) throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
+  if (!row || row.used_at !== null || row.expires_at <= services.now())
+    throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
   const user = await usersRepo(services.db).findById(row.user_id);
-  if (!user || user.session_version !== row.session_version || !user.is_active) throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
-  if ((await codes.consume(row.id, services.now())) === 0) throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
+  if (!user || user.session_version !== row.session_version || !user.is_active)
+    throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
+  if ((await codes.consume(row.id, services.now())) === 0)
+    throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
   await usersRepo(services.db).update(user.id, { password_hash: await hashPassword(input.new_password), updated_at: services.now() });
   await endUserSessions(services, user.id);
   await codes.invalidateUser(user.id, 'reset', services.now());
-  await recordAudit(services, { event: 'user_update', source: 'server', userId: user.id, userRole: roleOfUserType(user.user_type), tenantId: user.company_id, userAgent: ctx.userAgent, ip: ctx.ip, details: { user_id: user.id, change: 'password_reset_by_link' } });
+  await recordAudit(services, {
+    event: 'user_update',
+    source: 'server',
+    userId: user.id,
+    userRole: roleOfUserType(user.user_type),
+    tenantId: user.company_id,
+    userAgent: ctx.userAgent,
+    ip: ctx.ip,
+    details: { user_id: user.id, change: 'password_reset_by_link' },
+  });
 }
-
 
 /** The signed-in user changes their own password: every session ends, this one starts afresh. */
 export async function changePassword(ctx: Ctx, input: { current_password: string; new_password: string }): Promise<IssuedSession> {
@@ -209,7 +276,8 @@ export async function changePassword(ctx: Ctx, input: { current_password: string
   const guard = limiters(services).login;
   const gate = guard.check(user.email, ctx.ip, now);
   if (!gate.allowed) throw tooManyAttempts(gate.retryAfter);
-  if (!input.current_password) throw new DomainError('validation', 'Current Password is required.', { fields: { current_password: 'Current Password is required.' } });
+  if (!input.current_password)
+    throw new DomainError('validation', 'Current Password is required.', { fields: { current_password: 'Current Password is required.' } });
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     // A stolen session guessing the password counts like sign-in failures from its address.
     guard.failed(user.email, ctx.ip, now);

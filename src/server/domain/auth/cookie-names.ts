@@ -4,9 +4,7 @@
 import type { Config } from '../../config.ts';
 
 export function cookieNames(config: Config): { access: string; refresh: string } {
-  return config.publicScheme === 'https'
-    ? { access: '__Host-sw_at', refresh: '__Secure-sw_rt' }
-    : { access: 'sw_at', refresh: 'sw_rt' };
+  return config.publicScheme === 'https' ? { access: '__Host-sw_at', refresh: '__Secure-sw_rt' } : { access: 'sw_at', refresh: 'sw_rt' };
 }
 
 /** The access token out of a raw Cookie header (pages get the header, not a parsed request). */

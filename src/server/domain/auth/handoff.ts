@@ -27,7 +27,13 @@ export async function createHandoffCode(services: Services, user: UserRow, targe
 }
 
 /** Redeems a handoff code on this host; null when it is unknown, used, expired or for another host. */
-export async function redeemHandoffCode(services: Services, code: string, host: string, userAgent: string, ip: string): Promise<{ session: IssuedSession; user: UserRow } | null> {
+export async function redeemHandoffCode(
+  services: Services,
+  code: string,
+  host: string,
+  userAgent: string,
+  ip: string,
+): Promise<{ session: IssuedSession; user: UserRow } | null> {
   if (!code || code.length > 200) return null;
   const repo = authCodesRepo(services.db);
   const row = await repo.findByHash('handoff', hashSecret(code));
@@ -43,8 +49,15 @@ export async function redeemHandoffCode(services: Services, code: string, host: 
   const session = await issueSession(services, user, host, { remember: row.remember === 1, userAgent });
   // A new session on this host: logged like a password sign-in, with how it came about.
   await recordAudit(services, {
-    event: 'user_login', source: 'server', userId: user.id, userRole: session.claims.role, tenantId: user.company_id,
-    sessionId: session.familyId, userAgent, ip, details: { host, remember: row.remember === 1, via: 'handoff' },
+    event: 'user_login',
+    source: 'server',
+    userId: user.id,
+    userRole: session.claims.role,
+    tenantId: user.company_id,
+    sessionId: session.familyId,
+    userAgent,
+    ip,
+    details: { host, remember: row.remember === 1, via: 'handoff' },
   });
   return { session, user };
 }

@@ -11,5 +11,13 @@ export async function currentPageUser(services: Services, cookieHeader: string |
   const s = await verifySession(services, token, hostName(hostHeader));
   if (!s) return null;
   const a = s.actor;
-  return { id: a.userId, email: a.email, fullName: a.fullName, userType: a.userType, role: a.role, companyId: a.companyId, subdomain: s.companySubdomain };
+  return {
+    id: a.userId,
+    email: a.email,
+    fullName: a.fullName,
+    userType: a.userType,
+    role: a.role,
+    companyId: a.companyId,
+    subdomain: s.companySubdomain,
+  };
 }

@@ -12,7 +12,13 @@ import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { pendingSignupsRepo } from '../../db/repositories/pending-signups-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import {
-  ACCESS_TOKEN_SECONDS, REMEMBER_SECONDS, SESSION_SECONDS, hashSecret, newSecret, signAccessToken, verifyAccessToken,
+  ACCESS_TOKEN_SECONDS,
+  REMEMBER_SECONDS,
+  SESSION_SECONDS,
+  hashSecret,
+  newSecret,
+  signAccessToken,
+  verifyAccessToken,
   type AccessClaims,
 } from './tokens.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -107,7 +113,13 @@ async function hostServesSessions(services: Services, host: string): Promise<boo
 }
 
 /** Rotates a refresh token. A token seen twice (or on another host) revokes its whole family. */
-export async function rotateRefreshToken(services: Services, presented: string, host: string, userAgent: string, ip: string): Promise<{ session: IssuedSession; user: UserRow }> {
+export async function rotateRefreshToken(
+  services: Services,
+  presented: string,
+  host: string,
+  userAgent: string,
+  ip: string,
+): Promise<{ session: IssuedSession; user: UserRow }> {
   const now = services.now();
   const repo = refreshTokensRepo(services.db);
   const row = presented ? await repo.findByHash(hashSecret(presented)) : undefined;
@@ -118,7 +130,12 @@ export async function rotateRefreshToken(services: Services, presented: string, 
     await repo.revokeFamily(row.family_id, now);
     await authCodesRepo(services.db).invalidateUser(row.user_id, 'handoff', now);
     await recordAudit(services, {
-      event: 'session_expired', source: 'server', userId: row.user_id, sessionId: row.family_id, userAgent, ip,
+      event: 'session_expired',
+      source: 'server',
+      userId: row.user_id,
+      sessionId: row.family_id,
+      userAgent,
+      ip,
       details: { reason: row.host !== host ? 'refresh token presented on another host' : 'refresh token reused; session revoked' },
     });
     throw new DomainError('unauthorized', SESSION_ENDED);
@@ -132,7 +149,12 @@ export async function rotateRefreshToken(services: Services, presented: string, 
     await repo.revokeFamily(row.family_id, now);
     throw new DomainError('unauthorized', SESSION_ENDED);
   }
-  const session = await issueSession(services, user, host, { remember: row.remember === 1, userAgent, familyId: row.family_id, expiresAt: row.expires_at });
+  const session = await issueSession(services, user, host, {
+    remember: row.remember === 1,
+    userAgent,
+    familyId: row.family_id,
+    expiresAt: row.expires_at,
+  });
   return { session, user };
 }
 
@@ -141,7 +163,11 @@ export async function rotateRefreshToken(services: Services, presented: string, 
  * handoff codes: a code issued by the session must not sign the browser in again after it
  * signed out (the code lives 60 s; other sessions of the user keep working).
  */
-export async function endSession(services: Services, actor: Pick<Actor, 'sessionId' | 'userId'> | null, refreshPresented: string | null): Promise<string | null> {
+export async function endSession(
+  services: Services,
+  actor: Pick<Actor, 'sessionId' | 'userId'> | null,
+  refreshPresented: string | null,
+): Promise<string | null> {
   const repo = refreshTokensRepo(services.db);
   let family = actor?.sessionId ?? null;
   let userId = actor?.userId ?? null;

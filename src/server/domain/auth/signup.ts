@@ -67,7 +67,10 @@ export async function requestSignup(ctx: Ctx, input: { name: string; email: stri
   void mailSignupOutcome(services, { name, email, passwordHash, port }).catch(() => undefined);
 }
 
-async function mailSignupOutcome(services: Services, p: { name: string; email: string; passwordHash: string; port: string }): Promise<void> {
+async function mailSignupOutcome(
+  services: Services,
+  p: { name: string; email: string; passwordHash: string; port: string },
+): Promise<void> {
   const { config } = services;
   const origin = mainOrigin(config.publicScheme, config.productDomain, p.port);
   const existing = await usersRepo(services.db).findByEmail(p.email);
@@ -86,7 +89,14 @@ async function mailSignupOutcome(services: Services, p: { name: string; email: s
   const now = services.now();
   const secret = newSecret();
   await pendingSignupsRepo(services.db).insert({
-    id: newId(), code_hash: secret.hash, email: p.email, name: p.name, password_hash: p.passwordHash, created_at: now, expires_at: now + SIGNUP_LINK_SECONDS * 1000, used_at: null,
+    id: newId(),
+    code_hash: secret.hash,
+    email: p.email,
+    name: p.name,
+    password_hash: p.passwordHash,
+    created_at: now,
+    expires_at: now + SIGNUP_LINK_SECONDS * 1000,
+    used_at: null,
   });
   const link = `${origin}/signup?token=${secret.value}`;
   await sendMail(services, {
@@ -101,13 +111,18 @@ async function mailSignupOutcome(services: Services, p: { name: string; email: s
 }
 
 /** Opens a signup link: creates the company on the Starter plan and its admin. */
-export async function verifySignup(ctx: Ctx, input: { token: string }, port: string): Promise<{ message: string; user: CurrentUserView; login_url: string }> {
+export async function verifySignup(
+  ctx: Ctx,
+  input: { token: string },
+  port: string,
+): Promise<{ message: string; user: CurrentUserView; login_url: string }> {
   const { services } = ctx;
   if (!services.config.signupEnabled) throw new DomainError('forbidden', SIGNUP_DISABLED);
   const pending = pendingSignupsRepo(services.db);
   const row = input.token ? await pending.findByHash(hashSecret(input.token)) : undefined;
   const now = services.now();
-  if (!row || row.used_at !== null || row.expires_at <= now) throw new DomainError('validation', SIGNUP_INVALID, { fields: { token: SIGNUP_INVALID } });
+  if (!row || row.used_at !== null || row.expires_at <= now)
+    throw new DomainError('validation', SIGNUP_INVALID, { fields: { token: SIGNUP_INVALID } });
   const { email, name } = row;
   const companyId = newId();
   const userId = newId();
@@ -116,22 +131,43 @@ export async function verifySignup(ctx: Ctx, input: { token: string }, port: str
     subdomain = await uniqueSubdomain(services, name);
     try {
       await withTransaction(services.db, async (tdb) => {
-        if ((await pendingSignupsRepo(tdb).consume(row.id, email, now)) === 0) throw new DomainError('validation', SIGNUP_INVALID, { fields: { token: SIGNUP_INVALID } });
+        if ((await pendingSignupsRepo(tdb).consume(row.id, email, now)) === 0)
+          throw new DomainError('validation', SIGNUP_INVALID, { fields: { token: SIGNUP_INVALID } });
         if (await usersRepo(tdb).findByEmail(email)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
         await companiesRepo(tdb).insert({
-          id: companyId, name, email, url: null, phone: null, subdomain, slug: subdomain, plan: 'starter', created_at: now, updated_at: now,
-          company_metadata: null, horizontal_logo_base64: null, logo_base64: null,
+          id: companyId,
+          name,
+          email,
+          url: null,
+          phone: null,
+          subdomain,
+          slug: subdomain,
+          plan: 'starter',
+          created_at: now,
+          updated_at: now,
+          company_metadata: null,
+          horizontal_logo_base64: null,
+          logo_base64: null,
         });
         await usersRepo(tdb).insert({
-          id: userId, email, full_name: name, user_type: 2, company_id: companyId, is_active: 1, password_hash: row.password_hash,
-          session_version: 1, created_at: now, updated_at: now,
+          id: userId,
+          email,
+          full_name: name,
+          user_type: 2,
+          company_id: companyId,
+          is_active: 1,
+          password_hash: row.password_hash,
+          session_version: 1,
+          created_at: now,
+          updated_at: now,
         });
       });
       break;
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       // Another signup took the email or the subdomain at the same moment.
-      if ((await usersRepo(services.db).findByEmail(email)) || attempt >= 2) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
+      if ((await usersRepo(services.db).findByEmail(email)) || attempt >= 2)
+        throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     }
   }
   const user = (await usersRepo(services.db).findById(userId))!;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_FAILURES_PER_HOUR, IP_FAILURES_PER_HOUR, LoginGuard, PAIR_FAILURES_PER_HOUR, SlidingWindow, backoffSeconds } from './throttle.ts';
+import {
+  ACCOUNT_FAILURES_PER_HOUR,
+  IP_FAILURES_PER_HOUR,
+  LoginGuard,
+  PAIR_FAILURES_PER_HOUR,
+  SlidingWindow,
+  backoffSeconds,
+} from './throttle.ts';
 
 describe('sliding window', () => {
   it('allows `limit` hits per window and says how long to wait after that', () => {
@@ -66,7 +73,8 @@ describe('sign-in guard', () => {
     const g = fresh();
     g.succeeded('owner@example.com', '192.0.2.1', t0);
     const crossings: boolean[] = [];
-    for (let i = 0; i < ACCOUNT_FAILURES_PER_HOUR + 5; i++) crossings.push(g.failed('owner@example.com', `10.0.${i >> 8}.${i & 255}`, t0 + i).underAttack);
+    for (let i = 0; i < ACCOUNT_FAILURES_PER_HOUR + 5; i++)
+      crossings.push(g.failed('owner@example.com', `10.0.${i >> 8}.${i & 255}`, t0 + i).underAttack);
     expect(crossings.filter(Boolean)).toHaveLength(1);
     expect(crossings.indexOf(true)).toBe(ACCOUNT_FAILURES_PER_HOUR - 1);
     const later = t0 + 1000;

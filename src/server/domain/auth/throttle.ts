@@ -168,5 +168,7 @@ export function limiters(services: Services): Limiters {
 
 export function tooManyAttempts(retryAfter: number, what = 'Too many failed sign-in attempts.', after = ''): DomainError {
   const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-  return new DomainError('rate_limited', `${what} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.${after}`, { retryAfter });
+  return new DomainError('rate_limited', `${what} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.${after}`, {
+    retryAfter,
+  });
 }

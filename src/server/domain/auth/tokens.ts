@@ -41,7 +41,11 @@ function accessKey(secret: string): Uint8Array {
   return key;
 }
 
-export async function signAccessToken(secret: string, claims: Omit<AccessClaims, 'typ' | 'iat' | 'exp'>, nowMs: number): Promise<{ token: string; iat: number; exp: number }> {
+export async function signAccessToken(
+  secret: string,
+  claims: Omit<AccessClaims, 'typ' | 'iat' | 'exp'>,
+  nowMs: number,
+): Promise<{ token: string; iat: number; exp: number }> {
   const iat = Math.floor(nowMs / 1000);
   const exp = iat + ACCESS_TOKEN_SECONDS;
   const token = await new SignJWT({ ...claims, typ: 'access' })

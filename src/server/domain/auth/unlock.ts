@@ -23,8 +23,16 @@ export async function mailUnlockLink(services: Services, email: string, port: st
   const now = services.now();
   const secret = newSecret();
   await authCodesRepo(services.db).insert({
-    id: newId(), kind: 'unlock', code_hash: secret.hash, user_id: user.id, host: at.host, remember: 0,
-    session_version: user.session_version, created_at: now, expires_at: now + UNLOCK_SECONDS * 1000, used_at: null,
+    id: newId(),
+    kind: 'unlock',
+    code_hash: secret.hash,
+    user_id: user.id,
+    host: at.host,
+    remember: 0,
+    session_version: user.session_version,
+    created_at: now,
+    expires_at: now + UNLOCK_SECONDS * 1000,
+    used_at: null,
   });
   const link = `${at.origin}/login?unlock=${secret.value}`;
   const product = services.config.productName;
@@ -45,9 +53,12 @@ export async function unlockSignIn(ctx: Ctx, input: { token: string }): Promise<
   const { services } = ctx;
   const codes = authCodesRepo(services.db);
   const row = input.token ? await codes.findByHash('unlock', hashSecret(input.token)) : undefined;
-  if (!row || row.used_at !== null || row.expires_at <= services.now()) throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
+  if (!row || row.used_at !== null || row.expires_at <= services.now())
+    throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
   const user = await usersRepo(services.db).findById(row.user_id);
-  if (!user || !user.is_active || user.session_version !== row.session_version) throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
-  if ((await codes.consume(row.id, services.now())) === 0) throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
+  if (!user || !user.is_active || user.session_version !== row.session_version)
+    throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
+  if ((await codes.consume(row.id, services.now())) === 0)
+    throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
   limiters(services).login.trust(user.email, ctx.ip, services.now());
 }

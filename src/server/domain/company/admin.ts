@@ -31,7 +31,10 @@ async function assertUnique(ctx: Ctx, subdomain: string, slug: string | null, se
   if (bySub && bySub.id !== selfId) throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
   if (slug) {
     const bySlug = await repo.findBySlug(slug);
-    if (bySlug && bySlug.id !== selfId) throw new DomainError('conflict', 'This slug is already taken. Please choose another.', { fields: { slug: 'This slug is already taken. Please choose another.' } });
+    if (bySlug && bySlug.id !== selfId)
+      throw new DomainError('conflict', 'This slug is already taken. Please choose another.', {
+        fields: { slug: 'This slug is already taken. Please choose another.' },
+      });
   }
 }
 
@@ -64,9 +67,16 @@ export async function createCompany(ctx: Ctx, input: CompanyFormInput): Promise<
   const id = newId();
   try {
     await companiesRepo(ctx.services.db).insert({
-      id, ...value, slug, url: value.url ?? null, phone: value.phone ?? null, company_metadata: value.company_metadata ?? null,
-      horizontal_logo_base64: value.horizontal_logo_base64 ?? null, logo_base64: value.logo_base64 ?? null,
-      created_at: now, updated_at: now,
+      id,
+      ...value,
+      slug,
+      url: value.url ?? null,
+      phone: value.phone ?? null,
+      company_metadata: value.company_metadata ?? null,
+      horizontal_logo_base64: value.horizontal_logo_base64 ?? null,
+      logo_base64: value.logo_base64 ?? null,
+      created_at: now,
+      updated_at: now,
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
@@ -99,7 +109,9 @@ export async function updateCompany(ctx: Ctx, id: string, input: CompanyFormInpu
   }
   // Deactivating a company, or moving it to another host, ends its users' sessions.
   if ((before.is_active === 1 && value.is_active === 0) || before.subdomain !== value.subdomain) await endCompanySessions(ctx.services, id);
-  const changed = Object.keys(value).filter((k) => (value as unknown as Record<string, unknown>)[k] !== (before as unknown as Record<string, unknown>)[k]);
+  const changed = Object.keys(value).filter(
+    (k) => (value as unknown as Record<string, unknown>)[k] !== (before as unknown as Record<string, unknown>)[k],
+  );
   await auditFromCtx(ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
   return getCompany(ctx, id);
 }

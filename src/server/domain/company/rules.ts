@@ -18,7 +18,8 @@ export function sniffImage(bytes: Uint8Array): LogoKind | null {
     bytes.length >= 12 &&
     String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF' &&
     String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP'
-  ) return 'webp';
+  )
+    return 'webp';
   return null;
 }
 
@@ -37,7 +38,8 @@ export function checkLogo(value: string, label: string): { ok: string } | { prob
     b64 = m[2];
   }
   b64 = b64.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64) || b64.length === 0) return { problem: `${label} must be a base64-encoded PNG, JPEG or WebP image.` };
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64) || b64.length === 0)
+    return { problem: `${label} must be a base64-encoded PNG, JPEG or WebP image.` };
   const bytes = Buffer.from(b64, 'base64');
   if (bytes.length > MAX_LOGO_BYTES) return { problem: `${label} must be at most 512 KB.` };
   const kind = sniffImage(bytes);
@@ -103,7 +105,10 @@ export interface CleanCompany {
  * Checks every field; collects one message per field. Optional fields left out stay as stored
  * (`stored`, on update): a partial `services` object changes only the keys it names.
  */
-export function validateCompany(input: CompanyFormInput, stored?: { services: string }): { value: CleanCompany; fields: Record<string, string> } {
+export function validateCompany(
+  input: CompanyFormInput,
+  stored?: { services: string },
+): { value: CleanCompany; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   const name = (input.name ?? '').trim();
   const email = (input.email ?? '').trim().toLowerCase();
@@ -121,11 +126,14 @@ export function validateCompany(input: CompanyFormInput, stored?: { services: st
   if (slug && subdomainProblem(slug) && slug !== subdomain) fields.slug = 'Slug may contain only lowercase letters, digits and hyphens.';
   for (const key of ['primary_color', 'secondary_color'] as const) {
     const v = input[key];
-    if (v !== undefined && !isHexColour(v)) fields[key] = `${key === 'primary_color' ? 'Primary' : 'Secondary'} colour must be a hex colour such as #007bff.`;
+    if (v !== undefined && !isHexColour(v))
+      fields[key] = `${key === 'primary_color' ? 'Primary' : 'Secondary'} colour must be a hex colour such as #007bff.`;
   }
-  if (input.max_users !== undefined && (!Number.isInteger(input.max_users) || input.max_users < 1)) fields.max_users = 'Max Users must be at least 1.';
+  if (input.max_users !== undefined && (!Number.isInteger(input.max_users) || input.max_users < 1))
+    fields.max_users = 'Max Users must be at least 1.';
   if (input.max_users !== undefined && input.max_users > 100_000) fields.max_users = 'Max Users must be at most 100000.';
-  if (input.max_workers !== undefined && (!Number.isInteger(input.max_workers) || input.max_workers < 1 || input.max_workers > 100_000)) fields.max_workers = 'Max Workers must be between 1 and 100000.';
+  if (input.max_workers !== undefined && (!Number.isInteger(input.max_workers) || input.max_workers < 1 || input.max_workers > 100_000))
+    fields.max_workers = 'Max Workers must be between 1 and 100000.';
   const value: CleanCompany = { name, email, subdomain, slug };
   if (url !== undefined) value.url = url;
   if (phone !== undefined) value.phone = phone;
@@ -145,7 +153,11 @@ export function validateCompany(input: CompanyFormInput, stored?: { services: st
   if (input.services !== undefined) {
     const base = stored ? parseServices(stored.services) : DEFAULT_SERVICES;
     const { monitor, security, data_breach } = input.services;
-    value.services = JSON.stringify({ monitor: monitor ?? base.monitor, security: security ?? base.security, data_breach: data_breach ?? base.data_breach });
+    value.services = JSON.stringify({
+      monitor: monitor ?? base.monitor,
+      security: security ?? base.security,
+      data_breach: data_breach ?? base.data_breach,
+    });
   }
   if (input.company_metadata !== undefined) value.company_metadata = input.company_metadata;
   const active = input.is_active ?? (input.status !== undefined ? input.status === 'active' : undefined);

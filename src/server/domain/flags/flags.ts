@@ -27,11 +27,17 @@ export async function setFlags(ctx: Ctx, changes: Record<string, boolean>): Prom
   const actor = requireSuperAdmin(ctx);
   const unknown = Object.keys(changes).filter((n) => !isFlagName(n));
   if (unknown.length) {
-    throw new DomainError('validation', `Unknown feature flag${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known flags: ${FLAG_NAMES.join(', ')}.`);
+    throw new DomainError(
+      'validation',
+      `Unknown feature flag${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known flags: ${FLAG_NAMES.join(', ')}.`,
+    );
   }
   const fixed = Object.keys(changes).filter((n) => n in ctx.services.config.flagOverrides);
   if (fixed.length) {
-    throw new DomainError('conflict', `${fixed.join(', ')} ${fixed.length > 1 ? 'are' : 'is'} set by the operator (FLAG_${fixed[0]}) and cannot be changed here.`);
+    throw new DomainError(
+      'conflict',
+      `${fixed.join(', ')} ${fixed.length > 1 ? 'are' : 'is'} set by the operator (FLAG_${fixed[0]}) and cannot be changed here.`,
+    );
   }
   const before = await effectiveFlags(ctx);
   const now = ctx.services.now();

@@ -25,11 +25,29 @@ export const monitorIncidents: MonitorIncidents = {
     const severity = incidentSeverity(m.is_public === 1);
     const id = newId();
     const opened = await incidents.openForMonitor({
-      id, company_id: m.company_id, monitor_id: m.id, title: incidentTitle(m.name), severity, status: 'open',
-      is_public: m.is_public, started_at: startedAt, resolved_at: null, created_by: null, created_at: now, updated_at: now,
+      id,
+      company_id: m.company_id,
+      monitor_id: m.id,
+      title: incidentTitle(m.name),
+      severity,
+      status: 'open',
+      is_public: m.is_public,
+      started_at: startedAt,
+      resolved_at: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
     });
     if (!opened) return null;
-    await incidents.addUpdate({ id: newId(), incident_id: id, company_id: m.company_id, status: 'open', message: openedUpdate(m.name), created_by: null, created_at: now });
+    await incidents.addUpdate({
+      id: newId(),
+      incident_id: id,
+      company_id: m.company_id,
+      status: 'open',
+      message: openedUpdate(m.name),
+      created_by: null,
+      created_at: now,
+    });
     await notify(m.company_id, openedDraft(m, { id, severity }, error));
     return { id, startedAt };
   },
@@ -37,25 +55,41 @@ export const monitorIncidents: MonitorIncidents = {
   async resolve(trx, notify, m, incident, resolvedAt, now) {
     const incidents = incidentsRepo(trx);
     await incidents.update(incident.id, { status: 'resolved', resolved_at: resolvedAt, updated_at: now });
-    await incidents.addUpdate({ id: newId(), incident_id: incident.id, company_id: m.company_id, status: 'resolved', message: resolvedUpdate(m.name), created_by: null, created_at: now });
+    await incidents.addUpdate({
+      id: newId(),
+      incident_id: incident.id,
+      company_id: m.company_id,
+      status: 'resolved',
+      message: resolvedUpdate(m.name),
+      created_by: null,
+      created_at: now,
+    });
     await notify(m.company_id, resolvedDraft(m, incident.id, resolvedAt - incident.startedAt));
   },
 };
 
 function openedDraft(m: IncidentMonitor, incident: { id: string; severity: 'critical' | 'high' }, error: string | null): NotificationDraft {
   return {
-    type: 'monitor_incident', severity: incident.severity, title: `${m.name} is down`,
-    message: error ? `${m.name} is down: ${error}` : `${m.name} is down.`, details: error,
+    type: 'monitor_incident',
+    severity: incident.severity,
+    title: `${m.name} is down`,
+    message: error ? `${m.name} is down: ${error}` : `${m.name} is down.`,
+    details: error,
     metadata: { monitor_id: m.id, incident_id: incident.id, event: 'opened' },
-    actionUrl: `/monitors?incident=${incident.id}`, dedupeKey: `incident:${incident.id}:opened`,
+    actionUrl: `/monitors?incident=${incident.id}`,
+    dedupeKey: `incident:${incident.id}:opened`,
   };
 }
 
 function resolvedDraft(m: IncidentMonitor, incidentId: string, downForMs: number): NotificationDraft {
   return {
-    type: 'monitor_incident', severity: 'info', title: `${m.name} is back up`,
-    message: `${m.name} recovered after ${formatDuration(downForMs)} down.`, details: null,
+    type: 'monitor_incident',
+    severity: 'info',
+    title: `${m.name} is back up`,
+    message: `${m.name} recovered after ${formatDuration(downForMs)} down.`,
+    details: null,
     metadata: { monitor_id: m.id, incident_id: incidentId, event: 'resolved' },
-    actionUrl: `/monitors?incident=${incidentId}`, dedupeKey: `incident:${incidentId}:resolved`,
+    actionUrl: `/monitors?incident=${incidentId}`,
+    dedupeKey: `incident:${incidentId}:resolved`,
   };
 }

@@ -23,14 +23,32 @@ function checkText(texts: Record<string, [label: string, value: string | undefin
 }
 
 export function presentSummary(i: IncidentWithTenant) {
-  return { id: i.id, title: i.title, severity: i.severity, tenantId: i.company_id, tenantName: i.tenant_name, timestamp: toIso(i.started_at), status: i.status };
+  return {
+    id: i.id,
+    title: i.title,
+    severity: i.severity,
+    tenantId: i.company_id,
+    tenantName: i.tenant_name,
+    timestamp: toIso(i.started_at),
+    status: i.status,
+  };
 }
 
 function present(i: IncidentWithTenant) {
   return {
-    id: i.id, company_id: i.company_id, tenant_name: i.tenant_name, monitor_id: i.monitor_id, monitor_name: i.monitor_name,
-    title: i.title, severity: i.severity, status: i.status, is_public: i.is_public === 1, started_at: toIso(i.started_at),
-    resolved_at: toIsoOrNull(i.resolved_at), created_at: toIso(i.created_at), updated_at: toIso(i.updated_at),
+    id: i.id,
+    company_id: i.company_id,
+    tenant_name: i.tenant_name,
+    monitor_id: i.monitor_id,
+    monitor_name: i.monitor_name,
+    title: i.title,
+    severity: i.severity,
+    status: i.status,
+    is_public: i.is_public === 1,
+    started_at: toIso(i.started_at),
+    resolved_at: toIsoOrNull(i.resolved_at),
+    created_at: toIso(i.created_at),
+    updated_at: toIso(i.updated_at),
   };
 }
 
@@ -41,10 +59,18 @@ export async function recentIncidents(ctx: Ctx, q: { limit?: number; tenant?: st
   return rows.map(presentSummary);
 }
 
-export async function listIncidents(ctx: Ctx, q: { tenant?: string; status?: 'open' | 'resolved'; monitor_id?: string; limit?: number; offset?: number }) {
+export async function listIncidents(
+  ctx: Ctx,
+  q: { tenant?: string; status?: 'open' | 'resolved'; monitor_id?: string; limit?: number; offset?: number },
+) {
   requirePermission(ctx, 'view', 'monitors');
   const scope = companyScope(ctx, q.tenant);
-  const rows = await incidentsRepo(ctx.services.db.k).list(scope, { limit: q.limit ?? 50, offset: q.offset, status: q.status, monitorId: q.monitor_id });
+  const rows = await incidentsRepo(ctx.services.db.k).list(scope, {
+    limit: q.limit ?? 50,
+    offset: q.offset,
+    status: q.status,
+    monitorId: q.monitor_id,
+  });
   return rows.map(present);
 }
 
@@ -54,16 +80,32 @@ export async function getIncident(ctx: Ctx, id: string) {
   const i = await repo.findById(id, companyScope(ctx, null));
   if (!i) throw notFound('Incident');
   const updates = await repo.updates(i.id);
-  return { ...present(i), updates: updates.map((u) => ({ id: u.id, status: u.status, message: u.message, created_at: toIso(u.created_at) })) };
+  return {
+    ...present(i),
+    updates: updates.map((u) => ({ id: u.id, status: u.status, message: u.message, created_at: toIso(u.created_at) })),
+  };
 }
 
-export async function createIncident(ctx: Ctx, input: { title: string; severity: Severity; status?: IncidentStatus; message: string; monitor_id?: string | null; is_public?: boolean; company_id?: string | null }) {
+export async function createIncident(
+  ctx: Ctx,
+  input: {
+    title: string;
+    severity: Severity;
+    status?: IncidentStatus;
+    message: string;
+    monitor_id?: string | null;
+    is_public?: boolean;
+    company_id?: string | null;
+  },
+) {
   const actor = requirePermission(ctx, 'create', 'monitors');
   checkText({ title: ['Title', input.title], message: ['Message', input.message] });
   const s = ctx.services;
   const companyId = actor.role === 'super_admin' ? input.company_id : companyScope(ctx, null);
-  if (!companyId) throw new DomainError('validation', 'Choose the company this incident belongs to', { fields: { company_id: 'Company is required' } });
-  if (!(await companiesRepo(s.db).findById(companyId))) throw new DomainError('validation', 'Company not found', { fields: { company_id: 'Company not found' } });
+  if (!companyId)
+    throw new DomainError('validation', 'Choose the company this incident belongs to', { fields: { company_id: 'Company is required' } });
+  if (!(await companiesRepo(s.db).findById(companyId)))
+    throw new DomainError('validation', 'Company not found', { fields: { company_id: 'Company not found' } });
   if (input.monitor_id && !(await monitorsRepo(s.db.k).findById(input.monitor_id, companyId))) {
     throw new DomainError('validation', 'Monitor not found', { fields: { monitor_id: 'Monitor not found' } });
   }
@@ -78,11 +120,28 @@ export async function createIncident(ctx: Ctx, input: { title: string; severity:
       throw new DomainError('conflict', 'This monitor already has an open incident; post an update to it instead.');
     }
     await repo.insert({
-      id, company_id: companyId, monitor_id: input.monitor_id ?? null,
-      title, severity: input.severity, status, is_public: input.is_public === false ? 0 : 1, started_at: now,
-      resolved_at: status === 'resolved' ? now : null, created_by: actor.userId, created_at: now, updated_at: now,
+      id,
+      company_id: companyId,
+      monitor_id: input.monitor_id ?? null,
+      title,
+      severity: input.severity,
+      status,
+      is_public: input.is_public === false ? 0 : 1,
+      started_at: now,
+      resolved_at: status === 'resolved' ? now : null,
+      created_by: actor.userId,
+      created_at: now,
+      updated_at: now,
     });
-    await repo.addUpdate({ id: newId(), incident_id: id, company_id: companyId, status, message: input.message.trim() || title, created_by: actor.userId, created_at: now });
+    await repo.addUpdate({
+      id: newId(),
+      incident_id: id,
+      company_id: companyId,
+      status,
+      message: input.message.trim() || title,
+      created_by: actor.userId,
+      created_at: now,
+    });
   });
   return getIncident(ctx, id);
 }
@@ -99,7 +158,15 @@ export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: I
   const now = s.now();
   await s.db.k.transaction().execute(async (trx) => {
     const repo = incidentsRepo(trx);
-    await repo.addUpdate({ id: newId(), incident_id: id, company_id: i.company_id, status: input.status, message, created_by: actor.userId, created_at: now });
+    await repo.addUpdate({
+      id: newId(),
+      incident_id: id,
+      company_id: i.company_id,
+      status: input.status,
+      message,
+      created_by: actor.userId,
+      created_at: now,
+    });
     await repo.update(id, { status: input.status, updated_at: now, ...(input.status === 'resolved' ? { resolved_at: now } : {}) });
   });
   return getIncident(ctx, id);

@@ -60,8 +60,13 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = f
 export type MonitorView = ReturnType<typeof presentMonitor>;
 
 const toValid = (m: MonitorWithTenant): ValidMonitor => ({
-  name: m.name, type: m.type, config: parseConfig(m.config), intervalSeconds: m.interval_seconds, timeoutSeconds: m.timeout_seconds,
-  confirmations: m.confirmations, isPublic: m.is_public === 1,
+  name: m.name,
+  type: m.type,
+  config: parseConfig(m.config),
+  intervalSeconds: m.interval_seconds,
+  timeoutSeconds: m.timeout_seconds,
+  confirmations: m.confirmations,
+  isPublic: m.is_public === 1,
 });
 
 async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: MonitorWithTenant) => boolean> {
@@ -79,7 +84,12 @@ async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
 export async function listMonitors(ctx: Ctx, q: { tenant?: string; type?: string; status?: string; limit?: number; offset?: number }) {
   requirePermission(ctx, 'view', 'monitors');
   const scope = companyScope(ctx, q.tenant);
-  const rows = await monitorsRepo(ctx.services.db.k).list(scope, { limit: q.limit ?? 100, offset: q.offset ?? 0, type: q.type, status: q.status });
+  const rows = await monitorsRepo(ctx.services.db.k).list(scope, {
+    limit: q.limit ?? 100,
+    offset: q.offset ?? 0,
+    type: q.type,
+    status: q.status,
+  });
   const inMaint = await maintenanceSet(ctx, rows);
   return rows.map((m) => presentMonitor(ctx, m, inMaint(m)));
 }
@@ -95,29 +105,62 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   const s = ctx.services;
   let companyId: string;
   if (actor.role === 'super_admin') {
-    if (!input.company_id) throw new DomainError('validation', 'Choose the company this monitor belongs to', { fields: { company_id: 'Company is required' } });
+    if (!input.company_id)
+      throw new DomainError('validation', 'Choose the company this monitor belongs to', { fields: { company_id: 'Company is required' } });
     companyId = input.company_id;
   } else {
     companyId = companyScope(ctx, null)!;
   }
   const company = await companiesRepo(s.db).findById(companyId);
   if (!company) throw new DomainError('validation', 'Company not found', { fields: { company_id: 'Company not found' } });
-  const v = await validateMonitor(input, null, { minInterval: s.config.minCheckIntervalSeconds, allowPrivate: s.config.allowPrivateTargets, resolve: s.monitoring?.resolve });
+  const v = await validateMonitor(input, null, {
+    minInterval: s.config.minCheckIntervalSeconds,
+    allowPrivate: s.config.allowPrivateTargets,
+    resolve: s.monitoring?.resolve,
+  });
   const repo = monitorsRepo(s.db.k);
   const limit = PLAN_MONITOR_LIMITS[company.plan] ?? PLAN_MONITOR_LIMITS.starter;
   const now = s.now();
   const id = newId();
   const push = KINDS[v.type].heartbeat ? newPushToken() : null;
-  const inserted = await repo.insertWithinLimit({
-    id, company_id: companyId, name: v.name, type: v.type, config: JSON.stringify(v.config), is_public: v.isPublic ? 1 : 0,
-    is_paused: 0, interval_seconds: v.intervalSeconds, timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations,
-    status: 'unknown', status_since: null, pending_status: null, pending_count: 0, last_checked_at: null, last_response_time_ms: null,
-    last_http_code: null, last_error: null, cert_expires_at: null, push_token_hash: push?.hash ?? null,
-    last_push_at: null, next_due_at: firstDueAt(ctx, now, v.intervalSeconds), lease_owner: null, lease_expires_at: null, last_answers: null, created_at: now, updated_at: now,
-  }, limit);
+  const inserted = await repo.insertWithinLimit(
+    {
+      id,
+      company_id: companyId,
+      name: v.name,
+      type: v.type,
+      config: JSON.stringify(v.config),
+      is_public: v.isPublic ? 1 : 0,
+      is_paused: 0,
+      interval_seconds: v.intervalSeconds,
+      timeout_seconds: v.timeoutSeconds,
+      confirmations: v.confirmations,
+      status: 'unknown',
+      status_since: null,
+      pending_status: null,
+      pending_count: 0,
+      last_checked_at: null,
+      last_response_time_ms: null,
+      last_http_code: null,
+      last_error: null,
+      cert_expires_at: null,
+      push_token_hash: push?.hash ?? null,
+      last_push_at: null,
+      next_due_at: firstDueAt(ctx, now, v.intervalSeconds),
+      lease_owner: null,
+      lease_expires_at: null,
+      last_answers: null,
+      created_at: now,
+      updated_at: now,
+    },
+    limit,
+  );
   if (!inserted) {
     const plan = company.plan.charAt(0).toUpperCase() + company.plan.slice(1);
-    throw new DomainError('limit_exceeded', `Your ${plan} plan allows up to ${limit} monitors. Delete a monitor or upgrade your plan to add more.`);
+    throw new DomainError(
+      'limit_exceeded',
+      `Your ${plan} plan allows up to ${limit} monitors. Delete a monitor or upgrade your plan to add more.`,
+    );
   }
   await requestImmediateCheck(ctx, { id, company_id: companyId });
   await auditFromCtx(ctx, 'monitor_create', { monitor_id: id, name: v.name, type: v.type }, undefined, companyId);
@@ -128,13 +171,26 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
   requirePermission(ctx, 'update', 'monitors');
   const s = ctx.services;
   const m = await load(ctx, id);
-  if (input.type && input.type !== m.type) throw new DomainError('validation', 'The type of a monitor cannot change; create a new monitor instead', { fields: { type: 'Type cannot change' } });
-  const v = await validateMonitor(input, toValid(m), { minInterval: s.config.minCheckIntervalSeconds, allowPrivate: s.config.allowPrivateTargets, resolve: s.monitoring?.resolve });
+  if (input.type && input.type !== m.type)
+    throw new DomainError('validation', 'The type of a monitor cannot change; create a new monitor instead', {
+      fields: { type: 'Type cannot change' },
+    });
+  const v = await validateMonitor(input, toValid(m), {
+    minInterval: s.config.minCheckIntervalSeconds,
+    allowPrivate: s.config.allowPrivateTargets,
+    resolve: s.monitoring?.resolve,
+  });
   const now = s.now();
   await monitorsRepo(s.db.k).update(id, m.company_id, {
-    name: v.name, config: JSON.stringify(v.config), is_public: v.isPublic ? 1 : 0, interval_seconds: v.intervalSeconds,
+    name: v.name,
+    config: JSON.stringify(v.config),
+    is_public: v.isPublic ? 1 : 0,
+    interval_seconds: v.intervalSeconds,
     // Its next slot under the new interval; sooner only as an immediate check within the limits.
-    timeout_seconds: v.timeoutSeconds, confirmations: v.confirmations, next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000), updated_at: now,
+    timeout_seconds: v.timeoutSeconds,
+    confirmations: v.confirmations,
+    next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000),
+    updated_at: now,
   });
   if (m.is_paused === 0) await requestImmediateCheck(ctx, m);
   await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: Object.keys(input) }, undefined, m.company_id);
@@ -153,10 +209,22 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   const s = ctx.services;
   const m = await load(ctx, id);
   const now = s.now();
-  await monitorsRepo(s.db.k).update(id, m.company_id, paused
-    ? { is_paused: 1, updated_at: now }
-    // Resumed: state starts afresh and the first check runs at once (within the limits) or soon.
-    : { is_paused: 0, status: 'unknown', status_since: now, pending_status: null, pending_count: 0, next_due_at: firstDueAt(ctx, now, m.interval_seconds), updated_at: now });
+  await monitorsRepo(s.db.k).update(
+    id,
+    m.company_id,
+    paused
+      ? { is_paused: 1, updated_at: now }
+      : // Resumed: state starts afresh and the first check runs at once (within the limits) or soon.
+        {
+          is_paused: 0,
+          status: 'unknown',
+          status_since: now,
+          pending_status: null,
+          pending_count: 0,
+          next_due_at: firstDueAt(ctx, now, m.interval_seconds),
+          updated_at: now,
+        },
+  );
   if (!paused) await requestImmediateCheck(ctx, m);
   await auditFromCtx(ctx, paused ? 'monitor_pause' : 'monitor_resume', { monitor_id: id, name: m.name }, undefined, m.company_id);
   return getMonitor(ctx, id);
@@ -188,17 +256,31 @@ export async function getUptime(ctx: Ctx, id: string) {
   const hourly = await r.range('hourly', [m.id], hourStart(now) - 23 * HOUR_MS, now + 1);
   const span = async (days: number) => {
     const rows = await r.range('daily', [m.id], dayStart(now) - (days - 1) * DAY_MS, now + 1);
-    return { uptime: uptimePercent(rows), checks: rows.reduce((a, x) => a + x.checks, 0), failures: rows.reduce((a, x) => a + x.failures, 0) };
+    return {
+      uptime: uptimePercent(rows),
+      checks: rows.reduce((a, x) => a + x.checks, 0),
+      failures: rows.reduce((a, x) => a + x.failures, 0),
+    };
   };
-  const h24 = { uptime: uptimePercent(hourly), checks: hourly.reduce((a, x) => a + x.checks, 0), failures: hourly.reduce((a, x) => a + x.failures, 0) };
+  const h24 = {
+    uptime: uptimePercent(hourly),
+    checks: hourly.reduce((a, x) => a + x.checks, 0),
+    failures: hourly.reduce((a, x) => a + x.failures, 0),
+  };
   const [d7, d30, d90] = [await span(7), await span(30), await span(90)];
   // The sum holds exactly the timed responses the histogram counts (not failures, push beats
   // without a time), so divide by that count, not by checks.
-  const timed = hourly.reduce((a, x) => a + (x.response_hist ? (JSON.parse(x.response_hist) as number[]).reduce((p, c) => p + c, 0) : 0), 0);
+  const timed = hourly.reduce(
+    (a, x) => a + (x.response_hist ? (JSON.parse(x.response_hist) as number[]).reduce((p, c) => p + c, 0) : 0),
+    0,
+  );
   const avg = timed > 0 ? hourly.reduce((a, x) => a + x.sum_response_ms, 0) / timed : null;
   return {
     monitor_id: m.id,
-    '24h': h24, '7d': d7, '30d': d30, '90d': d90,
+    '24h': h24,
+    '7d': d7,
+    '30d': d30,
+    '90d': d90,
     avg_response_time_24h: avg === null ? null : Math.round(avg * 100) / 100,
   };
 }

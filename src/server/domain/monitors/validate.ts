@@ -31,7 +31,11 @@ export interface ValidMonitor {
   isPublic: boolean;
 }
 
-export async function validateMonitor(input: MonitorInput, base: ValidMonitor | null, opts: { minInterval: number; allowPrivate: PrivateTargets; resolve?: Resolver }): Promise<ValidMonitor> {
+export async function validateMonitor(
+  input: MonitorInput,
+  base: ValidMonitor | null,
+  opts: { minInterval: number; allowPrivate: PrivateTargets; resolve?: Resolver },
+): Promise<ValidMonitor> {
   const fields: Record<string, string> = {};
   const type = (base?.type ?? input.type) as MonitorType;
   const name = (input.name ?? base?.name ?? '').trim();
@@ -39,7 +43,8 @@ export async function validateMonitor(input: MonitorInput, base: ValidMonitor | 
   const nameProblem = plainTextProblem('Name', input.name);
   if (nameProblem) fields.name = nameProblem;
   const intervalSeconds = input.interval_seconds ?? base?.intervalSeconds ?? Math.max(60, opts.minInterval);
-  if (!Number.isInteger(intervalSeconds) || intervalSeconds < opts.minInterval) fields.interval_seconds = `Interval must be at least ${opts.minInterval} seconds`;
+  if (!Number.isInteger(intervalSeconds) || intervalSeconds < opts.minInterval)
+    fields.interval_seconds = `Interval must be at least ${opts.minInterval} seconds`;
   if (intervalSeconds > 86_400) fields.interval_seconds = 'Interval must be at most 86400 seconds';
   const timeoutSeconds = input.timeout_seconds ?? base?.timeoutSeconds ?? Math.min(10, Math.max(1, intervalSeconds));
   if (timeoutSeconds < 1 || timeoutSeconds > 120) fields.timeout_seconds = 'Time-out must be between 1 and 120 seconds';
@@ -61,5 +66,13 @@ export async function validateMonitor(input: MonitorInput, base: ValidMonitor | 
       if (e instanceof TargetRefused) throw new DomainError('validation', e.message, { fields: { [target.field]: e.message } });
     }
   }
-  return { name: name.slice(0, 200), type, config, intervalSeconds, timeoutSeconds, confirmations, isPublic: input.is_public ?? base?.isPublic ?? false };
+  return {
+    name: name.slice(0, 200),
+    type,
+    config,
+    intervalSeconds,
+    timeoutSeconds,
+    confirmations,
+    isPublic: input.is_public ?? base?.isPublic ?? false,
+  };
 }

@@ -17,14 +17,27 @@ function present(n: NotificationRow) {
     metadata = null;
   }
   return {
-    id: n.id, title: n.title, message: n.message, details: n.details, metadata, severity: n.severity, type: n.type,
-    created_at: toIso(n.created_at), is_read: n.is_read === 1, action_url: n.action_url,
+    id: n.id,
+    title: n.title,
+    message: n.message,
+    details: n.details,
+    metadata,
+    severity: n.severity,
+    type: n.type,
+    created_at: toIso(n.created_at),
+    is_read: n.is_read === 1,
+    action_url: n.action_url,
   };
 }
 
 export async function listNotifications(ctx: Ctx, q: { is_read?: boolean; severity?: string; notification_type?: string; limit?: number }) {
   const actor = requireActor(ctx);
-  const rows = await notificationsRepo(ctx.services.db.k).list(actor.userId, { isRead: q.is_read, severity: q.severity, type: q.notification_type, limit: q.limit ?? 200 });
+  const rows = await notificationsRepo(ctx.services.db.k).list(actor.userId, {
+    isRead: q.is_read,
+    severity: q.severity,
+    type: q.notification_type,
+    limit: q.limit ?? 200,
+  });
   return rows.map(present);
 }
 

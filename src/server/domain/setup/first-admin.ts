@@ -27,9 +27,16 @@ export async function createSuperAdmin(
   opts: { onlyIfNoUsers: boolean },
 ): Promise<{ id: string }> {
   const email = input.email.trim().toLowerCase();
-  if (!isEmail(email)) throw new DomainError('validation', 'Please enter a valid email address.', { fields: { email: 'Please enter a valid email address.' } });
-  if (input.password.length < 8) throw new DomainError('validation', 'The password must have at least 8 characters.', { fields: { password: 'The password must have at least 8 characters.' } });
-  if (isCommonPassword(input.password)) throw new DomainError('validation', TOO_COMMON_PASSWORD, { fields: { password: TOO_COMMON_PASSWORD } });
+  if (!isEmail(email))
+    throw new DomainError('validation', 'Please enter a valid email address.', {
+      fields: { email: 'Please enter a valid email address.' },
+    });
+  if (input.password.length < 8)
+    throw new DomainError('validation', 'The password must have at least 8 characters.', {
+      fields: { password: 'The password must have at least 8 characters.' },
+    });
+  if (isCommonPassword(input.password))
+    throw new DomainError('validation', TOO_COMMON_PASSWORD, { fields: { password: TOO_COMMON_PASSWORD } });
   const repo = usersRepo(services.db);
   if (opts.onlyIfNoUsers && (await repo.count()) > 0) throw new DomainError('conflict', SETUP_DONE);
   if (await repo.findByEmail(email)) throw new DomainError('conflict', 'A user with this email already exists.');
@@ -66,7 +73,10 @@ export async function createSuperAdmin(
  * possible when the last super admin's password is lost). Ends the user's sessions and any
  * outstanding reset links, like an admin's reset in the console.
  */
-export async function resetPasswordByOperator(services: Services, input: { email: string; password: string }): Promise<{ id: string; userType: number; isActive: boolean }> {
+export async function resetPasswordByOperator(
+  services: Services,
+  input: { email: string; password: string },
+): Promise<{ id: string; userType: number; isActive: boolean }> {
   const email = input.email.trim().toLowerCase();
   const pw = passwordProblem(input.password);
   if (pw) throw new DomainError('validation', pw, { fields: { password: pw } });
@@ -77,7 +87,11 @@ export async function resetPasswordByOperator(services: Services, input: { email
   await endUserSessions(services, user.id);
   await authCodesRepo(services.db).invalidateUser(user.id, 'reset', now);
   await recordAudit(services, {
-    event: 'user_update', source: 'server', userId: user.id, userRole: roleOfUserType(user.user_type), tenantId: user.company_id,
+    event: 'user_update',
+    source: 'server',
+    userId: user.id,
+    userRole: roleOfUserType(user.user_type),
+    tenantId: user.company_id,
     details: { user_id: user.id, change: 'password_reset_by_operator_cli' },
   });
   return { id: user.id, userType: user.user_type, isActive: user.is_active === 1 };

@@ -15,9 +15,7 @@ export const FAILING_WAIT_MS = 250;
 /** Companies kept in memory (least recently rebuilt dropped first). */
 export const MAX_ENTRIES = 5000;
 
-export type Lookup =
-  | { kind: 'ok'; view: StatusPageView; stale: boolean }
-  | { kind: 'not_found' };
+export type Lookup = { kind: 'ok'; view: StatusPageView; stale: boolean } | { kind: 'not_found' };
 
 /** Rendered bytes of a snapshot (page HTML), kept beside it and dropped with it. */
 export interface RenderedPage {
@@ -76,7 +74,14 @@ export class StatusPageCache {
     // once), then gets the snapshot.
     if (cached?.failing && cached.found.kind === 'ok') {
       const stale: Lookup = { ...cached.found, stale: true };
-      return settleWithin(pending.then((e) => e.found, () => stale), FAILING_WAIT_MS, stale);
+      return settleWithin(
+        pending.then(
+          (e) => e.found,
+          () => stale,
+        ),
+        FAILING_WAIT_MS,
+        stale,
+      );
     }
     try {
       return (await pending).found;

@@ -28,7 +28,9 @@ export function incidentFeed(view: StatusPageView, origin: string, productName: 
   });
   for (const i of view.allIncidents) {
     const updates = i.updates.length
-      ? i.updates.map((u) => `<p><strong>${escapeHtml(u.status)}</strong> (${formatUtc(u.createdAt)}): ${escapeHtml(u.message)}</p>`).join('')
+      ? i.updates
+          .map((u) => `<p><strong>${escapeHtml(u.status)}</strong> (${formatUtc(u.createdAt)}): ${escapeHtml(u.message)}</p>`)
+          .join('')
       : `<p><strong>${escapeHtml(i.status)}</strong> (${formatUtc(i.startedAt)})</p>`;
     const state = `${i.resolvedAt === null ? 'Ongoing' : 'Resolved'}${i.monitorName ? ` · ${escapeHtml(i.monitorName)}` : ''}`;
     feed.addItem({

@@ -15,9 +15,17 @@ describe('safeLogoDataUrl', () => {
 
   it('refuses anything else', () => {
     for (const bad of [
-      null, '', 'not base64 !', `data:image/svg+xml;base64,${b64('<svg onload="alert(1)"/>')}`, b64('<svg onload="alert(1)"/>'),
-      b64('GIF89a......'), `data:text/html;base64,${b64('<script>alert(1)</script>')}`, `javascript:alert(1)`, `${PNG}"><script>`,
+      null,
+      '',
+      'not base64 !',
+      `data:image/svg+xml;base64,${b64('<svg onload="alert(1)"/>')}`,
+      b64('<svg onload="alert(1)"/>'),
+      b64('GIF89a......'),
+      `data:text/html;base64,${b64('<script>alert(1)</script>')}`,
+      `javascript:alert(1)`,
+      `${PNG}"><script>`,
       'A'.repeat(800_000),
-    ]) expect(safeLogoDataUrl(bad)).toBeNull();
+    ])
+      expect(safeLogoDataUrl(bad)).toBeNull();
   });
 });

@@ -73,7 +73,11 @@ export async function cleanLogo(bytes: Buffer, label: string): Promise<{ ok: str
 }
 
 /** Cleans the logos of a company form in place, adding a field problem for each refused one. */
-export async function cleanFormLogos<K extends string>(value: NoInfer<Partial<Record<K, string | null>>>, fields: Record<string, string>, labels: Record<K, string>): Promise<void> {
+export async function cleanFormLogos<K extends string>(
+  value: NoInfer<Partial<Record<K, string | null>>>,
+  fields: Record<string, string>,
+  labels: Record<K, string>,
+): Promise<void> {
   for (const key of Object.keys(labels) as K[]) {
     const v = value[key];
     if (typeof v !== 'string' || fields[key]) continue;

@@ -118,10 +118,21 @@ function maintenance(view: StatusPageView, w: MaintenanceView, url: string) {
     started_at: toIso(w.startsAt),
     page_id: view.company.id,
     incident_updates: w.description
-      ? [{
-          id: `${w.id}-1`, status, body: w.description, incident_id: w.id, created_at: toIso(w.startsAt), updated_at: toIso(w.startsAt),
-          display_at: toIso(w.startsAt), affected_components: null, deliver_notifications: true, custom_tweet: null, tweet_id: null,
-        }]
+      ? [
+          {
+            id: `${w.id}-1`,
+            status,
+            body: w.description,
+            incident_id: w.id,
+            created_at: toIso(w.startsAt),
+            updated_at: toIso(w.startsAt),
+            display_at: toIso(w.startsAt),
+            affected_components: null,
+            deliver_notifications: true,
+            custom_tweet: null,
+            tweet_id: null,
+          },
+        ]
       : [],
     components: affected.map((m) => component(view, m, view.monitors.indexOf(m) + 1)),
     scheduled_for: toIso(w.startsAt),

@@ -3,11 +3,36 @@
 // updates, and maintenance windows. Everything the page, the API, the Statuspage JSON, the feeds
 // and the badges show comes from this one snapshot.
 import type { Services } from '../context.ts';
-import { statusPageRepo, type IncidentUpdateRow, type PublicMonitorRow, type RollupRow, type StatusCompanyRow } from '../../db/repositories/status-page-repo.ts';
-import { DAY_MS, DAILY_BARS, HOUR_MS, TIMELINE_BLOCKS, dailyBars, dayStart, hourStart, hourlyTimeline, uptimeSince, type RollupCounts } from '../../../lib/timeline.ts';
 import {
-  DEFAULT_PRIMARY, DEFAULT_SECONDARY, brandColor, isStatus, overallStatus,
-  type IncidentView, type MaintenanceView, type MonitorView, type Status, type StatusPageView,
+  statusPageRepo,
+  type IncidentUpdateRow,
+  type PublicMonitorRow,
+  type RollupRow,
+  type StatusCompanyRow,
+} from '../../db/repositories/status-page-repo.ts';
+import {
+  DAY_MS,
+  DAILY_BARS,
+  HOUR_MS,
+  TIMELINE_BLOCKS,
+  dailyBars,
+  dayStart,
+  hourStart,
+  hourlyTimeline,
+  uptimeSince,
+  type RollupCounts,
+} from '../../../lib/timeline.ts';
+import {
+  DEFAULT_PRIMARY,
+  DEFAULT_SECONDARY,
+  brandColor,
+  isStatus,
+  overallStatus,
+  type IncidentView,
+  type MaintenanceView,
+  type MonitorView,
+  type Status,
+  type StatusPageView,
 } from '../../../lib/status.ts';
 import { coversMonitor, isActiveAt } from '../../../lib/maintenance.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
@@ -80,7 +105,12 @@ function withIncidents(overall: Status, activeIncident: boolean): Status {
   return activeIncident && (overall === 'operational' || overall === 'unknown') ? 'degraded' : overall;
 }
 
-export async function buildStatusView(services: Services, company: StatusCompanyRow, etag: string, settled?: Map<string, SettledRollups>): Promise<StatusPageView> {
+export async function buildStatusView(
+  services: Services,
+  company: StatusCompanyRow,
+  etag: string,
+  settled?: Map<string, SettledRollups>,
+): Promise<StatusPageView> {
   const now = services.now();
   const repo = statusPageRepo(services.db);
   const monitors = await repo.publicMonitors(company.id);
@@ -92,7 +122,10 @@ export async function buildStatusView(services: Services, company: StatusCompany
   const key = `${liveHour}|${liveDay}|${ids.join(',')}`;
   let old = settled?.get(company.id);
   if (!old || old.key !== key) {
-    const [h, d] = await Promise.all([repo.hourlyRollups(company.id, ids, firstHour, liveHour), repo.dailyRollups(company.id, ids, firstDay, liveDay)]);
+    const [h, d] = await Promise.all([
+      repo.hourlyRollups(company.id, ids, firstHour, liveHour),
+      repo.dailyRollups(company.id, ids, firstDay, liveDay),
+    ]);
     old = { key, hourly: withCounts(h), daily: withCounts(d) };
     settled?.set(company.id, old);
   }
@@ -104,7 +137,10 @@ export async function buildStatusView(services: Services, company: StatusCompany
   ]);
   const hourly = old.hourly.concat(withCounts(liveHourly));
   const daily = old.daily.concat(withCounts(liveDaily));
-  const updates = await repo.incidentUpdates(company.id, incidents.map((i) => i.id));
+  const updates = await repo.incidentUpdates(
+    company.id,
+    incidents.map((i) => i.id),
+  );
   const hourlyBy = groupBy(hourly, (r) => r.id);
   const dailyBy = groupBy(daily, (r) => r.id);
   const updatesBy = groupBy(updates, (u) => u.incident_id);
@@ -155,7 +191,12 @@ export async function buildStatusView(services: Services, company: StatusCompany
     resolvedAt: i.resolved_at == null ? null : Number(i.resolved_at),
     updatedAt: Number(i.updated_at),
     monitorName: i.monitor_id ? (nameOf.get(i.monitor_id) ?? null) : null,
-    updates: (updatesBy.get(i.id) ?? []).map((u) => ({ id: u.id, status: u.status, message: publicUpdateText(u), createdAt: Number(u.created_at) })),
+    updates: (updatesBy.get(i.id) ?? []).map((u) => ({
+      id: u.id,
+      status: u.status,
+      message: publicUpdateText(u),
+      createdAt: Number(u.created_at),
+    })),
   }));
 
   return {
@@ -167,7 +208,10 @@ export async function buildStatusView(services: Services, company: StatusCompany
       secondaryColor: brandColor(company.secondary_color, DEFAULT_SECONDARY),
       logo: safeLogoDataUrl(company.horizontal_logo_base64) ?? safeLogoDataUrl(company.logo_base64),
     },
-    overall: withIncidents(overallStatus(monitorViews.map((m) => m.status)), incidentViews.some((i) => i.resolvedAt === null)),
+    overall: withIncidents(
+      overallStatus(monitorViews.map((m) => m.status)),
+      incidentViews.some((i) => i.resolvedAt === null),
+    ),
     monitors: monitorViews,
     activeIncidents: incidentViews.filter((i) => i.resolvedAt === null),
     recentIncidents: incidentViews.filter((i) => i.resolvedAt !== null && i.resolvedAt >= now - HISTORY_DAYS * DAY_MS),

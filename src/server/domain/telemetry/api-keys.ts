@@ -43,10 +43,16 @@ export async function listApiKeys(ctx: Ctx, input: { company_id?: string }): Pro
   return rows.map(view);
 }
 
-export async function createApiKey(ctx: Ctx, input: { name: string; scope: 'ingest'; company_id?: string }): Promise<ApiKeyView & { key: string }> {
+export async function createApiKey(
+  ctx: Ctx,
+  input: { name: string; scope: 'ingest'; company_id?: string },
+): Promise<ApiKeyView & { key: string }> {
   const actor = requirePermission(ctx, 'create', 'api_intelligence');
   const companyId = companyScope(ctx, input.company_id);
-  if (!companyId) throw new DomainError('validation', 'company_id is required: choose the company the key sends data for.', { fields: { company_id: 'company_id is required' } });
+  if (!companyId)
+    throw new DomainError('validation', 'company_id is required: choose the company the key sends data for.', {
+      fields: { company_id: 'company_id is required' },
+    });
   if (!(await companiesRepo(ctx.services.db).findById(companyId))) throw notFound('Company');
   const name = input.name.trim();
   if (!name) throw new DomainError('validation', 'Name is required.', { fields: { name: 'Name is required' } });
@@ -83,7 +89,10 @@ const INVALID_KEY = 'Invalid or missing API key. Send it as Authorization: Beare
  * The company an ingest request writes for, from its bearer key alone. Unknown, revoked and
  * inactive-company keys get the same answer, so a caller learns nothing about companies.
  */
-export async function authenticateIngestKey(services: Services, authorization: string | undefined): Promise<{ companyId: string; plan: string }> {
+export async function authenticateIngestKey(
+  services: Services,
+  authorization: string | undefined,
+): Promise<{ companyId: string; plan: string }> {
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
   const key = m?.[1];
   if (!key || !key.startsWith(KEY_PREFIX) || key.length > 200) throw new DomainError('unauthorized', INVALID_KEY);

@@ -14,7 +14,9 @@ import { telemetryOf } from '../../telemetry/service.ts';
 
 const require = createRequire(import.meta.url);
 const generated = require('@opentelemetry/otlp-transformer/build/src/generated/root.js') as {
-  opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceResponse: { encode(m: object): { finish(): Uint8Array } } } } } } };
+  opentelemetry: {
+    proto: { collector: { trace: { v1: { ExportTraceServiceResponse: { encode(m: object): { finish(): Uint8Array } } } } } };
+  };
 };
 const ExportTraceServiceResponse = generated.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 
@@ -41,7 +43,10 @@ export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<Ingest
   checkDeclaredLength(input.contentLength);
   const { limiter, writer, budget, limits } = telemetryOf(services);
   const wait = limiter.retryAfter(companyId, plan, services.now());
-  if (wait !== null) throw new DomainError('rate_limited', `Over this company's ingest rate (spans or bytes a second); retry in ${wait} s.`, { retryAfter: wait });
+  if (wait !== null)
+    throw new DomainError('rate_limited', `Over this company's ingest rate (spans or bytes a second); retry in ${wait} s.`, {
+      retryAfter: wait,
+    });
 
   const held = budget.open(companyId);
   let bytes = 0;
@@ -77,12 +82,23 @@ export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<Ingest
 }
 
 function answer(format: 'protobuf' | 'json', decoded: DecodeResult): IngestAnswer {
-  const partial = decoded.rejected > 0
-    ? { rejectedSpans: String(decoded.rejected), errorMessage: `${decoded.rejected} span(s) rejected: ${decoded.rejectReason}.` }
-    : undefined;
+  const partial =
+    decoded.rejected > 0
+      ? { rejectedSpans: String(decoded.rejected), errorMessage: `${decoded.rejected} span(s) rejected: ${decoded.rejectReason}.` }
+      : undefined;
   if (format === 'protobuf') {
     const msg = partial ? { partialSuccess: { rejectedSpans: decoded.rejected, errorMessage: partial.errorMessage } } : {};
-    return { contentType: 'application/x-protobuf', body: Buffer.from(ExportTraceServiceResponse.encode(msg).finish()), accepted: decoded.spans.length, rejected: decoded.rejected };
+    return {
+      contentType: 'application/x-protobuf',
+      body: Buffer.from(ExportTraceServiceResponse.encode(msg).finish()),
+      accepted: decoded.spans.length,
+      rejected: decoded.rejected,
+    };
   }
-  return { contentType: 'application/json', body: partial ? { partialSuccess: partial } : {}, accepted: decoded.spans.length, rejected: decoded.rejected };
+  return {
+    contentType: 'application/json',
+    body: partial ? { partialSuccess: partial } : {},
+    accepted: decoded.spans.length,
+    rejected: decoded.rejected,
+  };
 }

@@ -22,23 +22,48 @@ describe.each(DB_KINDS)('RED service on %s', (kind) => {
   });
   afterEach(async () => db.close());
 
-  it('reports uptime from the monitors\' hourly rollups, null without checks', async () => {
+  it("reports uptime from the monitors' hourly rollups, null without checks", async () => {
     const c = await seedCompany(services);
     const other = await seedCompany(services);
     const admin = await seedUser(services, { userType: 2, companyId: c.id });
     const ctx = ctxFor(services, actorFor(admin));
-    expect((await getRedMetrics(ctx, { range: '24h' })) as { uptime: number | null }).toMatchObject({ uptime: null, totalRequests: 0, errorRate: 0, p95: 0, avgResponseTime: 0, rps: 0 });
+    expect((await getRedMetrics(ctx, { range: '24h' })) as { uptime: number | null }).toMatchObject({
+      uptime: null,
+      totalRequests: 0,
+      errorRate: 0,
+      p95: 0,
+      avgResponseTime: 0,
+      rps: 0,
+    });
 
     for (const company of [c, other]) {
       const monitorId = newId();
-      await db.k.insertInto('monitors').values({ id: monitorId, company_id: company.id, name: 'site', type: 'http', config: '{}', interval_seconds: 60, timeout_seconds: 10, next_due_at: NOW, created_at: NOW, updated_at: NOW }).execute();
+      await db.k
+        .insertInto('monitors')
+        .values({
+          id: monitorId,
+          company_id: company.id,
+          name: 'site',
+          type: 'http',
+          config: '{}',
+          interval_seconds: 60,
+          timeout_seconds: 10,
+          next_due_at: NOW,
+          created_at: NOW,
+          updated_at: NOW,
+        })
+        .execute();
       const rows = [
         { hour_start: NOW - 30 * 60_000 - 2 * HOUR, checks: 60, failures: 3 },
         { hour_start: NOW - 30 * 60_000 - 1 * HOUR, checks: 60, failures: 0 },
         { hour_start: NOW - 30 * 60_000 - 48 * HOUR, checks: 60, failures: 60 }, // outside 24 h
         { hour_start: NOW - 30 * 60_000 - 3 * HOUR, checks: 60, failures: 0, maintenance: 60 }, // planned: left out, as on the monitors
       ];
-      for (const r of rows) await db.k.insertInto('monitor_rollups_hourly').values({ monitor_id: monitorId, company_id: company.id, ...r, failures: company === c || r.maintenance ? r.failures : 60 }).execute();
+      for (const r of rows)
+        await db.k
+          .insertInto('monitor_rollups_hourly')
+          .values({ monitor_id: monitorId, company_id: company.id, ...r, failures: company === c || r.maintenance ? r.failures : 60 })
+          .execute();
     }
     const red = (await getRedMetrics(ctx, { range: '24h' })) as { uptime: number };
     expect(red.uptime).toBeCloseTo((117 / 120) * 100, 9);
@@ -51,8 +76,21 @@ describe.each(DB_KINDS)('RED service on %s', (kind) => {
     const ctx = ctxFor(services, actorFor(viewer));
     const writer = new SpanWriter(db);
     const mk = (i: number, agoMs: number, error: boolean) => ({
-      trace_id: (i + 1).toString(16).padStart(32, 'b'), span_id: (i + 1).toString(16).padStart(16, '0'), parent_span_id: null, name: 'GET /', service: 'web',
-      kind: 2, start_us: (NOW - agoMs) * 1000, duration_ms: 5, status_code: error ? 2 : 0, http_status: null, is_error: error ? 1 : 0, is_request: 1, error_message: error ? 'x' : null, attributes: '{}', events: '[]',
+      trace_id: (i + 1).toString(16).padStart(32, 'b'),
+      span_id: (i + 1).toString(16).padStart(16, '0'),
+      parent_span_id: null,
+      name: 'GET /',
+      service: 'web',
+      kind: 2,
+      start_us: (NOW - agoMs) * 1000,
+      duration_ms: 5,
+      status_code: error ? 2 : 0,
+      http_status: null,
+      is_error: error ? 1 : 0,
+      is_request: 1,
+      error_message: error ? 'x' : null,
+      attributes: '{}',
+      events: '[]',
     });
     await writer.write(c.id, [mk(1, 10 * 60_000, true), mk(2, 3 * HOUR, true), mk(3, 2 * 86_400_000, true), mk(4, 5 * 60_000, false)]);
     await writer.close();

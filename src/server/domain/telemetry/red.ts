@@ -53,7 +53,13 @@ export async function getRedMetrics(ctx: Ctx, input: { range?: RangeKey; top?: n
     const rows = await repo.totalsByCompany(minuteMs);
     return rows
       .filter((r) => r.requests > 0)
-      .map((r) => ({ tenantId: r.companyId, tenantName: r.companyName, totalRequests: r.requests, errorRate: errorRateOf(r), p95: round(quantileFromBuckets(r.buckets, 0.95), 2) }))
+      .map((r) => ({
+        tenantId: r.companyId,
+        tenantName: r.companyName,
+        totalRequests: r.requests,
+        errorRate: errorRateOf(r),
+        p95: round(quantileFromBuckets(r.buckets, 0.95), 2),
+      }))
       .sort((a, b) => b.errorRate - a.errorRate || b.totalRequests - a.totalRequests || a.tenantId.localeCompare(b.tenantId))
       .slice(0, input.top ?? 5);
   }

@@ -92,7 +92,10 @@ async function assertRoomFor(db: DbScope, companyId: string): Promise<void> {
   if (!company) return;
   const users = await usersRepo(db).countByCompany(companyId);
   if (users >= company.max_users) {
-    throw new DomainError('limit_exceeded', `${company.name} already has its maximum of ${company.max_users} user${company.max_users === 1 ? '' : 's'}. Raise Max Users to add more.`);
+    throw new DomainError(
+      'limit_exceeded',
+      `${company.name} already has its maximum of ${company.max_users} user${company.max_users === 1 ? '' : 's'}. Raise Max Users to add more.`,
+    );
   }
 }
 
@@ -125,14 +128,26 @@ export async function createUser(ctx: Ctx, input: UserFormInput): Promise<UserVi
     await withTransaction(ctx.services.db, async (db) => {
       if (clean.company_id) await assertRoomFor(db, clean.company_id);
       await usersRepo(db).insert({
-        ...clean, id, is_active: input.is_active === false ? 0 : 1, password_hash: passwordHash, session_version: 1, created_at: now, updated_at: now,
+        ...clean,
+        id,
+        is_active: input.is_active === false ? 0 : 1,
+        password_hash: passwordHash,
+        session_version: 1,
+        created_at: now,
+        updated_at: now,
       });
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     throw e;
   }
-  await auditFromCtx(ctx, 'user_create', { user_id: id, email: clean.email, user_type: clean.user_type, company_id: clean.company_id }, undefined, clean.company_id);
+  await auditFromCtx(
+    ctx,
+    'user_create',
+    { user_id: id, email: clean.email, user_type: clean.user_type, company_id: clean.company_id },
+    undefined,
+    clean.company_id,
+  );
   return toUserView((await repo.findById(id))!, await companyNameOf(ctx, clean.company_id));
 }
 
@@ -161,7 +176,17 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
   // A new role, company, email or deactivation takes effect at once: the old sessions end.
   if (roleChanged || clean.email !== before.email || (before.is_active === 1 && isActive === 0)) await endUserSessions(ctx.services, id);
   if (roleChanged) {
-    await auditFromCtx(ctx, 'user_role_change', { user_id: id, from: { user_type: before.user_type, company_id: before.company_id }, to: { user_type: clean.user_type, company_id: clean.company_id } }, undefined, clean.company_id);
+    await auditFromCtx(
+      ctx,
+      'user_role_change',
+      {
+        user_id: id,
+        from: { user_type: before.user_type, company_id: before.company_id },
+        to: { user_type: clean.user_type, company_id: clean.company_id },
+      },
+      undefined,
+      clean.company_id,
+    );
   }
   await auditFromCtx(ctx, 'user_update', { user_id: id, is_active: isActive === 1 }, undefined, clean.company_id);
   return toUserView((await repo.findById(id))!, await companyNameOf(ctx, clean.company_id));
@@ -171,10 +196,17 @@ export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
   requireSuperAdmin(ctx);
   const u = await loadUser(ctx, id);
   await withTransaction(ctx.services.db, async (db) => {
-    if (u.user_type === 1 && u.is_active === 1 && (await usersRepo(db).lockActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
+    if (u.user_type === 1 && u.is_active === 1 && (await usersRepo(db).lockActiveSuperAdmins()) <= 1)
+      throw new DomainError('conflict', LAST_SUPER_ADMIN);
     await usersRepo(db).delete(id);
   });
-  await auditFromCtx(ctx, 'user_delete', { user_id: id, email: u.email, user_type: u.user_type, company_id: u.company_id }, undefined, u.company_id);
+  await auditFromCtx(
+    ctx,
+    'user_delete',
+    { user_id: id, email: u.email, user_type: u.user_type, company_id: u.company_id },
+    undefined,
+    u.company_id,
+  );
 }
 
 export async function resetUserPassword(ctx: Ctx, id: string, input: { new_password: string }): Promise<void> {

@@ -73,8 +73,12 @@ export const dnsChecker: Checker<DnsConfig> = async (target, env, signal) => {
   } catch (e) {
     const total = round(performance.now() - started);
     const code = (e as NodeJS.ErrnoException).code;
-    const why = signal.aborted || code === 'ECANCELLED' || code === 'ETIMEOUT' ? `DNS query timed out after ${target.timeoutMs / 1000} s`
-      : e instanceof TargetRefused ? e.message : (FAILURES[code ?? ''] ?? 'DNS query failed');
+    const why =
+      signal.aborted || code === 'ECANCELLED' || code === 'ETIMEOUT'
+        ? `DNS query timed out after ${target.timeoutMs / 1000} s`
+        : e instanceof TargetRefused
+          ? e.message
+          : (FAILURES[code ?? ''] ?? 'DNS query failed');
     return failed(why, { dns: total, total });
   }
 };

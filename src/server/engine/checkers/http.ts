@@ -48,7 +48,15 @@ function describeError(e: unknown, timeoutMs: number, signal: AbortSignal): stri
   return networkErrorText(e);
 }
 
-async function oneHop(url: URL, method: string, headers: Record<string, string>, body: string | null, env: CheckEnv, signal: AbortSignal, started: number): Promise<Hop> {
+async function oneHop(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | null,
+  env: CheckEnv,
+  signal: AbortSignal,
+  started: number,
+): Promise<Hop> {
   const timings: Timings = { total: 0 };
   const t0 = performance.now();
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
@@ -66,11 +74,17 @@ async function oneHop(url: URL, method: string, headers: Record<string, string>,
       agent: false,
       signal,
       maxHeaderSize: env.limits.maxHeaderBytes,
-      ...(secure ? { servername: isIP(hostname) ? undefined : hostname, ca: env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined } : {}),
+      ...(secure
+        ? { servername: isIP(hostname) ? undefined : hostname, ca: env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined }
+        : {}),
     });
     req.on('socket', (socket) => {
-      socket.on('connect', () => { timings.connect = round(performance.now() - t0 - (timings.dns ?? 0)); });
-      socket.on('secureConnect', () => { timings.tls = round(performance.now() - t0 - (timings.dns ?? 0) - (timings.connect ?? 0)); });
+      socket.on('connect', () => {
+        timings.connect = round(performance.now() - t0 - (timings.dns ?? 0));
+      });
+      socket.on('secureConnect', () => {
+        timings.tls = round(performance.now() - t0 - (timings.dns ?? 0) - (timings.connect ?? 0));
+      });
     });
     req.on('response', (res) => {
       timings.ttfb = round(performance.now() - t0);
@@ -90,12 +104,18 @@ async function oneHop(url: URL, method: string, headers: Record<string, string>,
 
 /** Reads the body through gzip/deflate, counting decompressed bytes against the cap. */
 function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal, keep: boolean): Promise<string> {
-  const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const encoding = String(res.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase();
   let stream: NodeJS.ReadableStream = res;
   if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(zlib.createGunzip());
   else if (encoding === 'deflate') stream = res.pipe(zlib.createInflate());
-  else if (encoding === 'br') return Promise.reject(new CheckFailure('Brotli-compressed response refused (only gzip and deflate are decoded)', res.statusCode ?? null));
-  else if (encoding !== 'identity' && encoding !== '') return Promise.reject(new CheckFailure('Unsupported content encoding (only gzip and deflate are decoded)', res.statusCode ?? null));
+  else if (encoding === 'br')
+    return Promise.reject(
+      new CheckFailure('Brotli-compressed response refused (only gzip and deflate are decoded)', res.statusCode ?? null),
+    );
+  else if (encoding !== 'identity' && encoding !== '')
+    return Promise.reject(new CheckFailure('Unsupported content encoding (only gzip and deflate are decoded)', res.statusCode ?? null));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -107,7 +127,10 @@ function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal, k
     signal.addEventListener('abort', () => stop(new Error('aborted')), { once: true });
     stream.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > maxBytes) return stop(new CheckFailure(`Response body larger than ${Math.round(maxBytes / 1024)} KiB (after decompression)`, res.statusCode ?? null));
+      if (size > maxBytes)
+        return stop(
+          new CheckFailure(`Response body larger than ${Math.round(maxBytes / 1024)} KiB (after decompression)`, res.statusCode ?? null),
+        );
       if (keep) chunks.push(c);
     });
     stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -136,7 +159,15 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckFailure('Redirected to a URL that is not http or https');
       if (url.origin !== origin) leftOrigin = true;
       const sameMethod = redirects === 0 ? method : method === 'HEAD' ? 'HEAD' : 'GET';
-      hop = await oneHop(url, sameMethod, leftOrigin ? {} : (cfg.headers ?? {}), redirects === 0 ? (cfg.body ?? null) : null, env, signal, started);
+      hop = await oneHop(
+        url,
+        sameMethod,
+        leftOrigin ? {} : (cfg.headers ?? {}),
+        redirects === 0 ? (cfg.body ?? null) : null,
+        env,
+        signal,
+        started,
+      );
       const code = hop.res.statusCode ?? 0;
       const location = hop.res.headers.location;
       if (cfg.follow_redirects !== false && code >= 300 && code < 400 && location) {
@@ -156,11 +187,22 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
     const needBody = Boolean(cfg.keyword || cfg.json_path);
     const text = method === 'HEAD' ? '' : await readBody(res, env.limits.maxBodyBytes, signal, needBody);
     const timings = { ...hop.timings, total: round(performance.now() - started) };
-    const outcome: CheckOutcome = { status: 'operational', responseTimeMs: timings.total, httpCode: code, error: null, timings, certExpiresAt: hop.certExpiresAt };
+    const outcome: CheckOutcome = {
+      status: 'operational',
+      responseTimeMs: timings.total,
+      httpCode: code,
+      error: null,
+      timings,
+      certExpiresAt: hop.certExpiresAt,
+    };
     const problem = judge(code, text, cfg);
     if (problem) return { ...outcome, status: 'down', error: problem };
     if (cfg.degraded_threshold_ms && timings.total > cfg.degraded_threshold_ms) {
-      return { ...outcome, status: 'degraded', error: `Response took ${Math.round(timings.total)} ms (threshold ${cfg.degraded_threshold_ms} ms)` };
+      return {
+        ...outcome,
+        status: 'degraded',
+        error: `Response took ${Math.round(timings.total)} ms (threshold ${cfg.degraded_threshold_ms} ms)`,
+      };
     }
     return outcome;
   } catch (e) {
@@ -194,4 +236,3 @@ function judge(code: number, text: string, cfg: HttpConfig): string | null {
   }
   return null;
 }
-

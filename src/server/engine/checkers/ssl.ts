@@ -34,7 +34,9 @@ export const sslChecker: Checker<SslConfig> = async (target, env, signal) => {
       signal.addEventListener('abort', () => socket.destroy(new Error('aborted')), { once: true });
       socket.once('secureConnect', () => {
         const peer = socket.getPeerCertificate();
-        const err = socket.authorizationError ? String((socket.authorizationError as unknown as { code?: string }).code ?? socket.authorizationError) : null;
+        const err = socket.authorizationError
+          ? String((socket.authorizationError as unknown as { code?: string }).code ?? socket.authorizationError)
+          : null;
         const hostErr = tls.checkServerIdentity(host, peer);
         socket.destroy();
         resolve({ cert: peer, authError: err ? certificateProblem(err) : hostErr ? 'Certificate does not match the host name' : null });

@@ -29,7 +29,14 @@ export const tcpChecker: Checker<TcpConfig> = async (target, env, signal) => {
     const total = round(performance.now() - started);
     const timings = { dns, connect: round(total - dns), total };
     if (cfg.degraded_threshold_ms && total > cfg.degraded_threshold_ms) {
-      return { status: 'degraded', responseTimeMs: total, httpCode: null, error: `Connection took ${Math.round(total)} ms`, timings, certExpiresAt: null };
+      return {
+        status: 'degraded',
+        responseTimeMs: total,
+        httpCode: null,
+        error: `Connection took ${Math.round(total)} ms`,
+        timings,
+        certExpiresAt: null,
+      };
     }
     return { status: 'operational', responseTimeMs: total, httpCode: null, error: null, timings, certExpiresAt: null };
   } catch (e) {

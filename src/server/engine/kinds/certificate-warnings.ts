@@ -17,10 +17,13 @@ export async function certificateExpiring(r: KindResult<object>, thresholds: num
 
 function sslExpiring(m: { id: string; name: string }, expiresAt: number, daysLeft: number, threshold: number): NotificationDraft {
   return {
-    type: 'ssl_warning', severity: threshold <= 7 ? 'high' : threshold <= 14 ? 'medium' : 'low',
+    type: 'ssl_warning',
+    severity: threshold <= 7 ? 'high' : threshold <= 14 ? 'medium' : 'low',
     title: `Certificate of ${m.name} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`,
-    message: `The certificate expires on ${new Date(expiresAt).toISOString().slice(0, 10)}. Renew it before then.`, details: null,
+    message: `The certificate expires on ${new Date(expiresAt).toISOString().slice(0, 10)}. Renew it before then.`,
+    details: null,
     metadata: { monitor_id: m.id, expires_at: new Date(expiresAt).toISOString(), days_left: daysLeft, threshold },
-    actionUrl: `/monitors?monitor=${m.id}`, dedupeKey: `ssl:${m.id}:${expiresAt}:${threshold}`,
+    actionUrl: `/monitors?monitor=${m.id}`,
+    dedupeKey: `ssl:${m.id}:${expiresAt}:${threshold}`,
   };
 }

@@ -30,7 +30,8 @@ export const dnsKind: Kind<DnsConfig> = {
     if (resolver && !server) problems.resolver = RESOLVER_TEXT;
     if (server) target = { host: server.host, field: 'resolver' };
     config.expected_values = pick('expected_values') ?? [];
-    if (config.expected_values.some((v) => plainTextProblem('Expected values', v))) problems.expected_values = controlCharactersText('Expected values');
+    if (config.expected_values.some((v) => plainTextProblem('Expected values', v)))
+      problems.expected_values = controlCharactersText('Expected values');
     const internal = problems.host ? null : internalDnsName(config.host, opts.allowPrivate);
     if (internal) problems.host = internal;
     return { config, problems, target };
@@ -51,15 +52,26 @@ export const dnsKind: Kind<DnsConfig> = {
 
 function dnsFailing(m: { id: string; name: string }, error: string, since: number): NotificationDraft {
   return {
-    type: 'dns_warning', severity: 'high', title: `DNS check of ${m.name} is failing`, message: error, details: null,
-    metadata: { monitor_id: m.id }, actionUrl: `/monitors?monitor=${m.id}`, dedupeKey: `dns:${m.id}:failing:${since}`,
+    type: 'dns_warning',
+    severity: 'high',
+    title: `DNS check of ${m.name} is failing`,
+    message: error,
+    details: null,
+    metadata: { monitor_id: m.id },
+    actionUrl: `/monitors?monitor=${m.id}`,
+    dedupeKey: `dns:${m.id}:failing:${since}`,
   };
 }
 
 function dnsChanged(m: { id: string; name: string }, before: string[], after: string[], at: number): NotificationDraft {
   return {
-    type: 'dns_warning', severity: 'medium', title: `DNS answers of ${m.name} changed`,
-    message: `Was ${before.join(', ') || 'empty'}; now ${after.join(', ') || 'empty'}.`, details: null,
-    metadata: { monitor_id: m.id, before, after }, actionUrl: `/monitors?monitor=${m.id}`, dedupeKey: `dns:${m.id}:changed:${at}`,
+    type: 'dns_warning',
+    severity: 'medium',
+    title: `DNS answers of ${m.name} changed`,
+    message: `Was ${before.join(', ') || 'empty'}; now ${after.join(', ') || 'empty'}.`,
+    details: null,
+    metadata: { monitor_id: m.id, before, after },
+    actionUrl: `/monitors?monitor=${m.id}`,
+    dedupeKey: `dns:${m.id}:changed:${at}`,
   };
 }

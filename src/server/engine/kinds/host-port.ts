@@ -4,7 +4,10 @@ import type { ConfigReader, ValidatedConfig } from './kind.ts';
 
 export const HOST_TEXT = 'Host must be a host name like db.example.com or an IP address';
 
-export function validateHostPort(pick: ConfigReader<{ host?: string; port?: number }>, defaultPort: number | undefined): ValidatedConfig<{ host: string; port: number | undefined }> {
+export function validateHostPort(
+  pick: ConfigReader<{ host?: string; port?: number }>,
+  defaultPort: number | undefined,
+): ValidatedConfig<{ host: string; port: number | undefined }> {
   const problems: Record<string, string> = {};
   const host = String(pick('host') ?? '').trim();
   const normalized = normalizeTargetHost(host);

@@ -16,7 +16,19 @@ const TEXT_LABELS = { keyword: 'Keyword', json_path: 'JSON path', json_expected:
 const HIDDEN_SECRET = '(hidden)';
 
 export const httpKind: Kind<HttpConfig> = {
-  fields: ['url', 'method', 'headers', 'body', 'accepted_status_codes', 'keyword', 'keyword_mode', 'json_path', 'json_expected', 'follow_redirects', 'degraded_threshold_ms'],
+  fields: [
+    'url',
+    'method',
+    'headers',
+    'body',
+    'accepted_status_codes',
+    'keyword',
+    'keyword_mode',
+    'json_path',
+    'json_expected',
+    'follow_redirects',
+    'degraded_threshold_ms',
+  ],
 
   validate(pick) {
     const problems: Record<string, string> = {};
@@ -39,11 +51,13 @@ export const httpKind: Kind<HttpConfig> = {
     if (!METHODS.includes(config.method)) problems.method = `Method must be one of ${METHODS.join(', ')}`;
     config.headers = pick('headers') ?? {};
     for (const [h, v] of Object.entries(config.headers)) {
-      if (!HEADER_NAME.test(h) || FORBIDDEN_HEADERS.has(h.toLowerCase()) || /[\r\n]/.test(String(v)) || hasControlCharacters(String(v))) problems.headers = `Header "${h}" is not allowed`;
+      if (!HEADER_NAME.test(h) || FORBIDDEN_HEADERS.has(h.toLowerCase()) || /[\r\n]/.test(String(v)) || hasControlCharacters(String(v)))
+        problems.headers = `Header "${h}" is not allowed`;
     }
     config.body = pick('body') ?? null;
     config.accepted_status_codes = pick('accepted_status_codes') ?? ['200-299'];
-    if (!config.accepted_status_codes.every((c) => /^(\d{3}|\d{3}\s*-\s*\d{3}|[1-5]xx)$/i.test(c.trim()))) problems.accepted_status_codes = 'Use codes like 200, 200-299 or 2xx';
+    if (!config.accepted_status_codes.every((c) => /^(\d{3}|\d{3}\s*-\s*\d{3}|[1-5]xx)$/i.test(c.trim())))
+      problems.accepted_status_codes = 'Use codes like 200, 200-299 or 2xx';
     config.keyword = pick('keyword') ?? null;
     config.keyword_mode = pick('keyword_mode') ?? 'present';
     config.json_path = pick('json_path') ?? null;

@@ -13,8 +13,16 @@ export const pushKind: Kind<Record<never, never>> = {
     if (now - since <= allowed) {
       return { status: 'operational', responseTimeMs: null, httpCode: null, error: null, timings: null, certExpiresAt: null };
     }
-    const ago = target.lastPushAt === null ? 'No heartbeat received yet' : `Last heartbeat ${Math.round((now - target.lastPushAt) / 1000)} s ago`;
-    return { status: 'down', responseTimeMs: null, httpCode: null, error: `${ago} (expected every ${target.intervalMs / 1000} s)`, timings: null, certExpiresAt: null };
+    const ago =
+      target.lastPushAt === null ? 'No heartbeat received yet' : `Last heartbeat ${Math.round((now - target.lastPushAt) / 1000)} s ago`;
+    return {
+      status: 'down',
+      responseTimeMs: null,
+      httpCode: null,
+      error: `${ago} (expected every ${target.intervalMs / 1000} s)`,
+      timings: null,
+      certExpiresAt: null,
+    };
   },
   present: () => ({}),
   publicTarget: () => null,

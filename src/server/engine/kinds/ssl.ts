@@ -14,13 +14,15 @@ export const sslKind: Kind<SslConfig> = {
   validate(pick) {
     const { config, problems, target } = validateHostPort(pick, 443);
     const days = pick('ssl_warning_days') ?? DEFAULT_SSL_WARNING_DAYS;
-    if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365)) problems.ssl_warning_days = 'Warning days must be whole days from 1 to 365';
+    if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365))
+      problems.ssl_warning_days = 'Warning days must be whole days from 1 to 365';
     return { config: { ...config, ssl_warning_days: days }, problems, target };
   },
   check: sslChecker,
   async afterResult(r) {
     const o = r.outcome;
-    if (o.detail?.certValid === false && r.changedTo === 'down') await r.notify(sslInvalid(r.monitor, o.detail.certProblem ?? o.error ?? 'Invalid certificate', dayStart(r.checkedAt)));
+    if (o.detail?.certValid === false && r.changedTo === 'down')
+      await r.notify(sslInvalid(r.monitor, o.detail.certProblem ?? o.error ?? 'Invalid certificate', dayStart(r.checkedAt)));
     if (o.detail?.certValid === true) await certificateExpiring(r, r.config.ssl_warning_days);
   },
   present: (config) => presentFields(FIELDS, config),
@@ -29,7 +31,13 @@ export const sslKind: Kind<SslConfig> = {
 
 function sslInvalid(m: { id: string; name: string }, problem: string, dayStart: number): NotificationDraft {
   return {
-    type: 'ssl_warning', severity: 'high', title: `Certificate of ${m.name} is invalid`, message: problem, details: null,
-    metadata: { monitor_id: m.id, problem }, actionUrl: `/monitors?monitor=${m.id}`, dedupeKey: `ssl:${m.id}:invalid:${dayStart}`,
+    type: 'ssl_warning',
+    severity: 'high',
+    title: `Certificate of ${m.name} is invalid`,
+    message: problem,
+    details: null,
+    metadata: { monitor_id: m.id, problem },
+    actionUrl: `/monitors?monitor=${m.id}`,
+    dedupeKey: `ssl:${m.id}:invalid:${dayStart}`,
   };
 }

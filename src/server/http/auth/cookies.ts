@@ -11,7 +11,11 @@ const BASE = { httpOnly: true, secure: true, sameSite: 'lax' as const };
 export function setSessionCookies(reply: FastifyReply, config: Config, s: IssuedSession): void {
   const n = cookieNames(config);
   reply.setCookie(n.access, s.accessToken, { ...BASE, path: '/', maxAge: s.accessMaxAge });
-  reply.setCookie(n.refresh, s.refreshToken, { ...BASE, path: REFRESH_PATH, ...(s.refreshMaxAge !== null ? { maxAge: s.refreshMaxAge } : {}) });
+  reply.setCookie(n.refresh, s.refreshToken, {
+    ...BASE,
+    path: REFRESH_PATH,
+    ...(s.refreshMaxAge !== null ? { maxAge: s.refreshMaxAge } : {}),
+  });
   reply.header('cache-control', 'no-store');
 }
 

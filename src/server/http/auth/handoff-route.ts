@@ -22,7 +22,10 @@ function sentByOurPages(req: FastifyRequest, services: Services): boolean {
   const referer = String(req.headers.referer ?? '');
   try {
     const from = new URL(referer);
-    return classifyHost(from.host, services.config.productDomain).kind !== 'invalid' && (from.port ? `:${from.port}` : '') === publicPortOf(req.headers.host, services.config);
+    return (
+      classifyHost(from.host, services.config.productDomain).kind !== 'invalid' &&
+      (from.port ? `:${from.port}` : '') === publicPortOf(req.headers.host, services.config)
+    );
   } catch {
     return false;
   }
@@ -48,7 +51,9 @@ export function registerIdentityRoutes(app: FastifyInstance, services: Services)
     const code = String(query.code ?? '');
     const landing = landingPath(query.next);
     // A code arriving from elsewhere is left unused: its owner may still redeem it from our pages.
-    const redeemed = sentByOurPages(req, services) ? await redeemHandoffCode(services, code, host, String(req.headers['user-agent'] ?? ''), req.ip) : null;
+    const redeemed = sentByOurPages(req, services)
+      ? await redeemHandoffCode(services, code, host, String(req.headers['user-agent'] ?? ''), req.ip)
+      : null;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (!redeemed) {
       const login = isTenantHost(host, services.config.productDomain) ? '/company-login' : '/login';

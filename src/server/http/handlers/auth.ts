@@ -1,5 +1,15 @@
 import type { HandlerMap } from '../handler-types.ts';
-import { FORGOT_PASSWORD_ANSWER, changePassword, forgotPassword, handoffHome, getMe, login, logout, refresh, resetPassword } from '../../domain/auth/account.ts';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  changePassword,
+  forgotPassword,
+  handoffHome,
+  getMe,
+  login,
+  logout,
+  refresh,
+  resetPassword,
+} from '../../domain/auth/account.ts';
 import { SIGNUP_ANSWER, requestSignup, verifySignup } from '../../domain/auth/signup.ts';
 import { unlockSignIn } from '../../domain/auth/unlock.ts';
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../auth/cookies.ts';

@@ -18,7 +18,13 @@ export const PUBLIC_DOCUMENT_HEADERS = { 'cache-control': PUBLIC_CACHE_CONTROL, 
 const documents = new RepresentationCache();
 
 /** Sends one snapshot document (JSON, a feed, a badge), built and compressed once per snapshot. */
-export function sendSnapshotDocument(req: FastifyRequest, reply: FastifyReply, view: StatusPageView, type: string, body: () => string): FastifyReply {
+export function sendSnapshotDocument(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  view: StatusPageView,
+  type: string,
+  body: () => string,
+): FastifyReply {
   const key = `${view.company.id} ${req.url.split('?')[0]}`;
   const rep = documents.get(key, view.etag, () => representation(view.etag, view.generatedAt, type, body()));
   return sendRepresentation(req, reply, rep, PUBLIC_DOCUMENT_HEADERS);

@@ -16,7 +16,14 @@ export function pendingOperations(spec: LoadedSpec, handlers: HandlerMap): strin
 export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handlers: HandlerMap, services: Services): void {
   for (const op of spec.operations) {
     const handler = handlers[op.operationId as OperationId] as
-      | ((i: { ctx: unknown; params: unknown; query: unknown; body: unknown; req: FastifyRequest; reply: FastifyReply }) => Promise<unknown>)
+      | ((i: {
+          ctx: unknown;
+          params: unknown;
+          query: unknown;
+          body: unknown;
+          req: FastifyRequest;
+          reply: FastifyReply;
+        }) => Promise<unknown>)
       | undefined;
     const schema: Record<string, unknown> = {};
     if (op.params) schema.params = op.params;
@@ -31,9 +38,7 @@ export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handl
       // An optional JSON body may be left out (PATCH with no changes, POST /pause): Fastify
       // would still validate `undefined` against the object schema and answer "body must be
       // object", so an absent optional object body is read as {}.
-      ...(op.body && !op.bodyRequired && !op.rawBody && isObjectSchema(op.body)
-        ? { preValidation: absentBodyAsEmptyObject }
-        : {}),
+      ...(op.body && !op.bodyRequired && !op.rawBody && isObjectSchema(op.body) ? { preValidation: absentBodyAsEmptyObject } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!handler) {
           return sendProblem(reply, problem(501, 'not_implemented', `${op.operationId} is not available yet.`));

@@ -21,14 +21,22 @@ export function LoginPage() {
       <div className="sw-auth-card">
         {tenant ? (
           <div className="sw-auth-brand">
-            {tenant.logoBase64 ? <img src={tenant.logoBase64} alt={tenant.name} className="sw-auth-logo" /> : <p className="sw-auth-company">{tenant.name}</p>}
+            {tenant.logoBase64 ? (
+              <img src={tenant.logoBase64} alt={tenant.name} className="sw-auth-logo" />
+            ) : (
+              <p className="sw-auth-company">{tenant.name}</p>
+            )}
           </div>
         ) : (
           <p className="sw-auth-company">{b.productName}</p>
         )}
         <h1>Sign in</h1>
         <LoginForm tenant={!!tenant} />
-        {tenant && <a className="sw-link" href={mainSiteUrl(b.productDomain, '/login', here)} target="_self">Go to Main Site</a>}
+        {tenant && (
+          <a className="sw-link" href={mainSiteUrl(b.productDomain, '/login', here)} target="_self">
+            Go to Main Site
+          </a>
+        )}
       </div>
       {tenant && <PublicStatusList subdomain={tenant.subdomain} />}
     </main>
@@ -41,7 +49,13 @@ function CompanyMissing() {
     <main className="sw-standalone">
       <div className="sw-panel sw-center-text" role="alert">
         <h1>Company not found or inactive</h1>
-        <a className="sw-btn sw-btn-primary" href={mainSiteUrl(b.productDomain, '/', { protocol: location.protocol, port: location.port })} target="_self">Go to Main Site</a>
+        <a
+          className="sw-btn sw-btn-primary"
+          href={mainSiteUrl(b.productDomain, '/', { protocol: location.protocol, port: location.port })}
+          target="_self"
+        >
+          Go to Main Site
+        </a>
       </div>
     </main>
   );
@@ -78,17 +92,50 @@ function LoginForm({ tenant }: { tenant: boolean }) {
     }
     const b = boot();
     window.location.assign(
-      afterLoginTarget({ user: r.user, redirectTo: r.redirectTo, onTenantHost: tenant, productDomain: b.productDomain, companySubdomain, here: { protocol: location.protocol, port: location.port } }),
+      afterLoginTarget({
+        user: r.user,
+        redirectTo: r.redirectTo,
+        onTenantHost: tenant,
+        productDomain: b.productDomain,
+        companySubdomain,
+        here: { protocol: location.protocol, port: location.port },
+      }),
     );
   }
   return (
     <form className="sw-form" onSubmit={submit}>
-      {error && <p className="sw-banner sw-banner-error" role="alert">{error}</p>}
-      {notice && <p className="sw-banner sw-banner-ok" role="status">{notice}</p>}
-      <label>Email<input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
-      <label>Password<input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
-      <label className="sw-check"><input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />Remember me</label>
-      <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+      {error && (
+        <p className="sw-banner sw-banner-error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="sw-banner sw-banner-ok" role="status">
+          {notice}
+        </p>
+      )}
+      <label>
+        Email
+        <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </label>
+      <label>
+        Password
+        <input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      <label className="sw-check">
+        <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        Remember me
+      </label>
+      <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
       <div className="sw-auth-links">
         <a href="/forgotpassword">Forgot password?</a>
         {!tenant && <a href="/signup">Create an account</a>}

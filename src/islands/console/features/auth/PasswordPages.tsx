@@ -21,10 +21,21 @@ export function ForgotPasswordPage() {
         <h1>Forgot password</h1>
         <p>Type email to recover password</p>
         <form className="sw-form" onSubmit={submit}>
-          {result && <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{result.message}</p>}
-          <label>Email<input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
-          <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>RESET PASSWORD</button>
-          <div className="sw-auth-links"><a href="/login">Back to sign in</a></div>
+          {result && (
+            <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+              {result.message}
+            </p>
+          )}
+          <label>
+            Email
+            <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
+            RESET PASSWORD
+          </button>
+          <div className="sw-auth-links">
+            <a href="/login">Back to sign in</a>
+          </div>
         </form>
       </div>
     </main>
@@ -50,14 +61,46 @@ export function ResetPasswordPage() {
         <p className="sw-auth-company">{boot().productName}</p>
         <h1>Choose a new password</h1>
         {!token ? (
-          <p className="sw-banner sw-banner-error" role="alert">This reset link is invalid. Ask for a new one on the <a href="/forgotpassword">forgot password</a> page.</p>
+          <p className="sw-banner sw-banner-error" role="alert">
+            This reset link is invalid. Ask for a new one on the <a href="/forgotpassword">forgot password</a> page.
+          </p>
         ) : (
           <form className="sw-form" onSubmit={submit}>
-            {result && <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{result.message}</p>}
-            <label>New Password<input type="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
-            <label>Confirm Password<input type="password" name="confirm" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} /></label>
-            <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy || result?.ok}>Set new password</button>
-            {result?.ok && <div className="sw-auth-links"><a href="/login">Sign in</a></div>}
+            {result && (
+              <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+                {result.message}
+              </p>
+            )}
+            <label>
+              New Password
+              <input
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </label>
+            <label>
+              Confirm Password
+              <input
+                type="password"
+                name="confirm"
+                autoComplete="new-password"
+                required
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
+            </label>
+            <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy || result?.ok}>
+              Set new password
+            </button>
+            {result?.ok && (
+              <div className="sw-auth-links">
+                <a href="/login">Sign in</a>
+              </div>
+            )}
           </form>
         )}
       </div>

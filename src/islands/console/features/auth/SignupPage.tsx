@@ -28,16 +28,44 @@ function SignupForm() {
         <p className="sw-auth-company">{boot().productName}</p>
         <h1>Create your account</h1>
         <div className="sw-social" aria-label="Social sign-up (not available)">
-          <button type="button" className="sw-btn sw-btn-block" aria-disabled="true">Sign up with Google</button>
-          <button type="button" className="sw-btn sw-btn-block" aria-disabled="true">Sign up with GitHub</button>
+          <button type="button" className="sw-btn sw-btn-block" aria-disabled="true">
+            Sign up with Google
+          </button>
+          <button type="button" className="sw-btn sw-btn-block" aria-disabled="true">
+            Sign up with GitHub
+          </button>
         </div>
         <form className="sw-form" onSubmit={submit}>
-          {result && <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{result.message}</p>}
-          <label>Name<input name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} /></label>
-          <label>Email<input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
-          <label>Password<input type="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
-          <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>Sign up</button>
-          <div className="sw-auth-links"><a href="/login">Already have an account? Sign in</a></div>
+          {result && (
+            <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+              {result.message}
+            </p>
+          )}
+          <label>
+            Name
+            <input name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label>
+            Email
+            <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <label>
+            Password
+            <input
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
+            Sign up
+          </button>
+          <div className="sw-auth-links">
+            <a href="/login">Already have an account? Sign in</a>
+          </div>
         </form>
       </div>
     </main>
@@ -55,9 +83,22 @@ function ConfirmSignup({ token }: { token: string }) {
         <p className="sw-auth-company">{boot().productName}</p>
         <h1>Create your account</h1>
         {!result && <p>Creating your account…</p>}
-        {result && <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">{result.message}</p>}
-        {result?.ok && result.loginUrl && <a className="sw-btn sw-btn-primary sw-btn-block" href={result.loginUrl} target="_self">Sign in</a>}
-        {result && !result.ok && <div className="sw-auth-links"><a href="/signup">Sign up again</a><a href="/login">Sign in</a></div>}
+        {result && (
+          <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+            {result.message}
+          </p>
+        )}
+        {result?.ok && result.loginUrl && (
+          <a className="sw-btn sw-btn-primary sw-btn-block" href={result.loginUrl} target="_self">
+            Sign in
+          </a>
+        )}
+        {result && !result.ok && (
+          <div className="sw-auth-links">
+            <a href="/signup">Sign up again</a>
+            <a href="/login">Sign in</a>
+          </div>
+        )}
       </div>
     </main>
   );

@@ -15,7 +15,9 @@ export async function loadPublicMonitors(subdomain: string): Promise<void> {
   try {
     const { data, error, response } = await api.GET('/api/v1/public/public-status/{subdomain}', { params: { path: { subdomain } } });
     if (response.status === 404) $companyMissing.set(true);
-    $publicMonitors.set(data ? { status: 'ready', data: data.public_monitors } : { status: 'error', message: errorText(error, 'Failed to load status') });
+    $publicMonitors.set(
+      data ? { status: 'ready', data: data.public_monitors } : { status: 'error', message: errorText(error, 'Failed to load status') },
+    );
   } catch (e) {
     $publicMonitors.set({ status: 'error', message: errorText(e, 'Failed to load status') });
   }

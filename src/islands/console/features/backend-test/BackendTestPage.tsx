@@ -6,7 +6,16 @@ import { formatRemaining, isExpired, isExpiringSoon, isWellFormedToken, secondsR
 import { $role, $user } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { fmtTime } from '../../ui/format.ts';
-import { $checks, $serverUser, $testToken, $tokenVerdict, clearTestToken, loadServerClaims, runBackendTests, setTestToken } from './store.ts';
+import {
+  $checks,
+  $serverUser,
+  $testToken,
+  $tokenVerdict,
+  clearTestToken,
+  loadServerClaims,
+  runBackendTests,
+  setTestToken,
+} from './store.ts';
 
 function useNow(ms = 1000): number {
   const [now, setNow] = useState(Date.now());
@@ -41,49 +50,120 @@ export function BackendTestPage() {
       </div>
       <div className="sw-grid">
         <section className="sw-card" aria-labelledby="bt-token">
-          <header className="sw-card-head"><h3 id="bt-token">Token state</h3></header>
+          <header className="sw-card-head">
+            <h3 id="bt-token">Token state</h3>
+          </header>
           <dl className="sw-dl">
-            <dt>Session token</dt><dd>HttpOnly cookie (not readable by scripts)</dd>
-            <dt>State</dt><dd data-testid="token-state">{tokenState}</dd>
-            <dt>Expires</dt><dd>{exp == null ? '—' : `${fmtTime(new Date(exp * 1000).toISOString(), '—')} (${formatRemaining(secondsRemaining(exp, now))} left)`}</dd>
-            <dt>Session ends</dt><dd>{claims?.session_expires_at ? fmtTime(new Date(claims.session_expires_at * 1000).toISOString(), '—') : '—'}</dd>
-            <dt>Stored test token</dt><dd data-testid="stored-token">{token ? `${isWellFormedToken(token) ? 'well-formed' : 'malformed'} (${token.length} characters)` : 'none'}</dd>
+            <dt>Session token</dt>
+            <dd>HttpOnly cookie (not readable by scripts)</dd>
+            <dt>State</dt>
+            <dd data-testid="token-state">{tokenState}</dd>
+            <dt>Expires</dt>
+            <dd>
+              {exp == null
+                ? '—'
+                : `${fmtTime(new Date(exp * 1000).toISOString(), '—')} (${formatRemaining(secondsRemaining(exp, now))} left)`}
+            </dd>
+            <dt>Session ends</dt>
+            <dd>{claims?.session_expires_at ? fmtTime(new Date(claims.session_expires_at * 1000).toISOString(), '—') : '—'}</dd>
+            <dt>Stored test token</dt>
+            <dd data-testid="stored-token">
+              {token ? `${isWellFormedToken(token) ? 'well-formed' : 'malformed'} (${token.length} characters)` : 'none'}
+            </dd>
           </dl>
           <div className="sw-row">
-            <button type="button" className="sw-btn" onClick={() => void setTestToken()}>Set Test Token</button>
-            {token && <button type="button" className="sw-btn" onClick={clearTestToken}>Clear Test Token</button>}
+            <button type="button" className="sw-btn" onClick={() => void setTestToken()}>
+              Set Test Token
+            </button>
+            {token && (
+              <button type="button" className="sw-btn" onClick={clearTestToken}>
+                Clear Test Token
+              </button>
+            )}
           </div>
-          {verdict && <p className={verdict.accepted ? 'sw-banner sw-banner-error' : 'sw-banner sw-banner-ok'} role="status" data-testid="token-verdict">{verdict.text}</p>}
+          {verdict && (
+            <p
+              className={verdict.accepted ? 'sw-banner sw-banner-error' : 'sw-banner sw-banner-ok'}
+              role="status"
+              data-testid="token-verdict"
+            >
+              {verdict.text}
+            </p>
+          )}
         </section>
         <section className="sw-card" aria-labelledby="bt-role">
-          <header className="sw-card-head"><h3 id="bt-role">Role and tenant</h3></header>
+          <header className="sw-card-head">
+            <h3 id="bt-role">Role and tenant</h3>
+          </header>
           <dl className="sw-dl">
-            <dt>Role</dt><dd data-testid="bt-role">{role ?? 'none'}</dd>
-            <dt>User type</dt><dd>{user?.user_type ?? '—'}</dd>
-            <dt>Company</dt><dd>{user?.company_id ?? 'none'}</dd>
-            <dt>Selected tenant</dt><dd data-testid="bt-tenant">{tenant ?? 'Global view'}</dd>
+            <dt>Role</dt>
+            <dd data-testid="bt-role">{role ?? 'none'}</dd>
+            <dt>User type</dt>
+            <dd>{user?.user_type ?? '—'}</dd>
+            <dt>Company</dt>
+            <dd>{user?.company_id ?? 'none'}</dd>
+            <dt>Selected tenant</dt>
+            <dd data-testid="bt-tenant">{tenant ?? 'Global view'}</dd>
           </dl>
         </section>
         <section className="sw-card" aria-labelledby="bt-claims">
-          <header className="sw-card-head"><h3 id="bt-claims">Claims from the server</h3></header>
-          {server.status === 'error' && <p className="sw-banner sw-banner-error" role="alert">{server.message}</p>}
-          <pre className="sw-pre" data-testid="claims">{serverUser ? JSON.stringify({ id: serverUser.id, email: serverUser.email, full_name: serverUser.full_name, user_type: serverUser.user_type, company_id: serverUser.company_id, ...claims }, null, 2) : 'Loading…'}</pre>
+          <header className="sw-card-head">
+            <h3 id="bt-claims">Claims from the server</h3>
+          </header>
+          {server.status === 'error' && (
+            <p className="sw-banner sw-banner-error" role="alert">
+              {server.message}
+            </p>
+          )}
+          <pre className="sw-pre" data-testid="claims">
+            {serverUser
+              ? JSON.stringify(
+                  {
+                    id: serverUser.id,
+                    email: serverUser.email,
+                    full_name: serverUser.full_name,
+                    user_type: serverUser.user_type,
+                    company_id: serverUser.company_id,
+                    ...claims,
+                  },
+                  null,
+                  2,
+                )
+              : 'Loading…'}
+          </pre>
         </section>
       </div>
       <section className="sw-card" aria-labelledby="bt-run">
         <header className="sw-card-head">
           <h3 id="bt-run">Backend tests</h3>
-          <button type="button" className="sw-btn sw-btn-primary" onClick={() => void runBackendTests()}>Run Backend Tests</button>
+          <button type="button" className="sw-btn sw-btn-primary" onClick={() => void runBackendTests()}>
+            Run Backend Tests
+          </button>
         </header>
         {checks.length > 0 && (
           <table className="sw-table">
-            <thead><tr><th scope="col">Check</th><th scope="col">Call</th><th scope="col">Result</th><th scope="col">HTTP</th><th scope="col">Time</th><th scope="col">Details</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Check</th>
+                <th scope="col">Call</th>
+                <th scope="col">Result</th>
+                <th scope="col">HTTP</th>
+                <th scope="col">Time</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
             <tbody>
               {checks.map((c) => (
                 <tr key={c.name} data-testid={`check-${c.name}`}>
                   <td>{c.name}</td>
-                  <td><code>GET {c.path}</code></td>
-                  <td><span className={c.status === 'ok' ? 'sw-pill sw-green' : c.status === 'fail' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>{c.status === 'ok' ? 'PASS' : c.status === 'fail' ? 'FAIL' : '…'}</span></td>
+                  <td>
+                    <code>GET {c.path}</code>
+                  </td>
+                  <td>
+                    <span className={c.status === 'ok' ? 'sw-pill sw-green' : c.status === 'fail' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>
+                      {c.status === 'ok' ? 'PASS' : c.status === 'fail' ? 'FAIL' : '…'}
+                    </span>
+                  </td>
                   <td>{c.code ?? '—'}</td>
                   <td>{c.ms == null ? '—' : `${c.ms} ms`}</td>
                   <td>{c.summary}</td>

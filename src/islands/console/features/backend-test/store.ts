@@ -32,13 +32,20 @@ function readToken(): string | null {
 }
 
 function b64url(s: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...new TextEncoder().encode(s)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** An unsigned token (alg none) with the default 3600 s lifetime: the server must refuse it. */
 export function makeTestToken(claims: { sub: string; email: string; role: string | null; tenantId: string | null }, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
-  return [b64url(JSON.stringify({ alg: 'none', typ: 'JWT' })), b64url(JSON.stringify({ ...claims, iat, exp: iat + TEST_TOKEN_LIFETIME_SECONDS })), 'unsigned'].join('.');
+  return [
+    b64url(JSON.stringify({ alg: 'none', typ: 'JWT' })),
+    b64url(JSON.stringify({ ...claims, iat, exp: iat + TEST_TOKEN_LIFETIME_SECONDS })),
+    'unsigned',
+  ].join('.');
 }
 
 export function loadServerClaims(): Promise<void> {
@@ -49,7 +56,10 @@ export function loadServerClaims(): Promise<void> {
 export async function setTestToken(): Promise<void> {
   const server = $serverUser.get();
   const u = server.status === 'ready' ? server.data : null;
-  const token = makeTestToken({ sub: u?.id ?? 'test', email: u?.email ?? 'test@example.com', role: u?.role ?? null, tenantId: u?.company_id ?? null }, Date.now());
+  const token = makeTestToken(
+    { sub: u?.id ?? 'test', email: u?.email ?? 'test@example.com', role: u?.role ?? null, tenantId: u?.company_id ?? null },
+    Date.now(),
+  );
   try {
     localStorage.setItem(TEST_TOKEN_KEY, token);
   } catch {
@@ -57,11 +67,17 @@ export async function setTestToken(): Promise<void> {
   }
   $testToken.set(token);
   try {
-    const { data, error, response } = await api.GET('/api/v1/auth/me', { headers: { authorization: `Bearer ${token}` }, credentials: 'omit' });
+    const { data, error, response } = await api.GET('/api/v1/auth/me', {
+      headers: { authorization: `Bearer ${token}` },
+      credentials: 'omit',
+    });
     $tokenVerdict.set(
       data
         ? { accepted: true, text: `The server ACCEPTED the unsigned test token (${response.status}). This is a security problem.` }
-        : { accepted: false, text: `The server rejected the unsigned test token (${response.status}): ${errorText(error, 'unauthorized')}` },
+        : {
+            accepted: false,
+            text: `The server rejected the unsigned test token (${response.status}): ${errorText(error, 'unauthorized')}`,
+          },
     );
   } catch (e) {
     $tokenVerdict.set({ accepted: false, text: `The request failed: ${errorText(e, 'network error')}` });
@@ -81,17 +97,36 @@ export function clearTestToken(): void {
 type Call = () => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 const CHECKS: Array<{ name: string; path: string; call: Call; summarize: (d: unknown) => string }> = [
-  { name: 'Health', path: '/api/v1/health/', call: () => api.GET('/api/v1/health/'), summarize: (d) => {
-    const h = d as components['schemas']['Health'] | components['schemas']['HealthStatus'];
-    return 'version' in h ? `status ${h.status}, version ${h.version}, ${h.database.kind} ${h.database.status}` : `status ${h.status}`;
-  } },
-  { name: 'Companies', path: '/api/v1/admin/companies', call: () => api.GET('/api/v1/admin/companies'), summarize: (d) => `${(d as unknown[]).length} companies` },
-  { name: 'Dashboard summary', path: '/api/v1/admin/dashboard-summary', call: () => api.GET('/api/v1/admin/dashboard-summary'), summarize: (d) => {
-    const s = d as components['schemas']['DashboardSummary'];
-    return `${s.companies} companies, ${s.users} users, ${s.monitors} monitors, ${s.open_incidents} open incidents`;
-  } },
-  { name: 'RED metrics (24h)', path: '/api/v1/api-intelligence/metrics/red?range=24h', call: () => api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: '24h' } } }),
-    summarize: (d) => (Array.isArray(d) ? `${d.length} tenants` : 'one company') },
+  {
+    name: 'Health',
+    path: '/api/v1/health/',
+    call: () => api.GET('/api/v1/health/'),
+    summarize: (d) => {
+      const h = d as components['schemas']['Health'] | components['schemas']['HealthStatus'];
+      return 'version' in h ? `status ${h.status}, version ${h.version}, ${h.database.kind} ${h.database.status}` : `status ${h.status}`;
+    },
+  },
+  {
+    name: 'Companies',
+    path: '/api/v1/admin/companies',
+    call: () => api.GET('/api/v1/admin/companies'),
+    summarize: (d) => `${(d as unknown[]).length} companies`,
+  },
+  {
+    name: 'Dashboard summary',
+    path: '/api/v1/admin/dashboard-summary',
+    call: () => api.GET('/api/v1/admin/dashboard-summary'),
+    summarize: (d) => {
+      const s = d as components['schemas']['DashboardSummary'];
+      return `${s.companies} companies, ${s.users} users, ${s.monitors} monitors, ${s.open_incidents} open incidents`;
+    },
+  },
+  {
+    name: 'RED metrics (24h)',
+    path: '/api/v1/api-intelligence/metrics/red?range=24h',
+    call: () => api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: '24h' } } }),
+    summarize: (d) => (Array.isArray(d) ? `${d.length} tenants` : 'one company'),
+  },
 ];
 
 export async function runBackendTests(): Promise<void> {
@@ -103,11 +138,19 @@ export async function runBackendTests(): Promise<void> {
       try {
         const { data, error, response } = await c.call();
         const ms = Math.round(performance.now() - started);
-        row = data !== undefined
-          ? { name: c.name, path: c.path, status: 'ok', code: response.status, ms, summary: c.summarize(data) }
-          : { name: c.name, path: c.path, status: 'fail', code: response.status, ms, summary: errorText(error, 'failed') };
+        row =
+          data !== undefined
+            ? { name: c.name, path: c.path, status: 'ok', code: response.status, ms, summary: c.summarize(data) }
+            : { name: c.name, path: c.path, status: 'fail', code: response.status, ms, summary: errorText(error, 'failed') };
       } catch (e) {
-        row = { name: c.name, path: c.path, status: 'fail', code: null, ms: Math.round(performance.now() - started), summary: errorText(e, 'network error') };
+        row = {
+          name: c.name,
+          path: c.path,
+          status: 'fail',
+          code: null,
+          ms: Math.round(performance.now() - started),
+          summary: errorText(e, 'network error'),
+        };
       }
       const rows = [...$checks.get()];
       rows[i] = row;

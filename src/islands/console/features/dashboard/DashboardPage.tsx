@@ -8,7 +8,14 @@ import { Card, LoadView } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import {
-  $errorTraces, $incidents, $monitorSummary, $ownRed, $topTenants, loadCustomerDashboard, loadSuperAdminDashboard, type MonitorSummary,
+  $errorTraces,
+  $incidents,
+  $monitorSummary,
+  $ownRed,
+  $topTenants,
+  loadCustomerDashboard,
+  loadSuperAdminDashboard,
+  type MonitorSummary,
 } from './store.ts';
 
 export function DashboardPage() {
@@ -21,7 +28,9 @@ export function DashboardPage() {
       <div className="sw-panel sw-center-text">
         <h2>Authentication Required</h2>
         <p>Please sign in to view your dashboard</p>
-        <a className="sw-btn sw-btn-primary" href="/login">Sign In</a>
+        <a className="sw-btn sw-btn-primary" href="/login">
+          Sign In
+        </a>
       </div>
     );
   }
@@ -69,13 +78,24 @@ function SuperAdminDashboard() {
         <p className="sw-muted">Global overview of all tenants, metrics, and system health</p>
       </div>
       <div className="sw-grid">
-        <Card title="Top Tenants by Error Rate" action={<a href="/metrics">View All</a>} footer="Showing top 5 tenants by error rate" testId="card-top-tenants">
+        <Card
+          title="Top Tenants by Error Rate"
+          action={<a href="/metrics">View All</a>}
+          footer="Showing top 5 tenants by error rate"
+          testId="card-top-tenants"
+        >
           <LoadView load={top} isEmpty={(d) => d.length === 0} empty="No metrics data available for the last 24 hours">
             {(rows) => (
               // Three columns (requests under the name) fit a third of a 1280 px screen without scrolling.
               <div className="sw-table-wrap" data-testid="top-tenants-table">
                 <table className="sw-table sw-table-compact">
-                  <thead><tr><th scope="col">Tenant</th><th scope="col">Error rate</th><th scope="col">P95</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th scope="col">Tenant</th>
+                      <th scope="col">Error rate</th>
+                      <th scope="col">P95</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {rows.map((r) => (
                       <tr key={r.tenantId}>
@@ -83,8 +103,12 @@ function SuperAdminDashboard() {
                           {r.tenantName || r.tenantId}
                           <div className="sw-muted sw-small">{fmtNumber(r.totalRequests)} requests</div>
                         </td>
-                        <td><span className={`sw-pill sw-${errorRateTone(r.errorRate)}`}>{r.errorRate.toFixed(2)}%</span></td>
-                        <td><span className={`sw-pill sw-${p95Tone(r.p95)}`}>{fmtNumber(r.p95)} ms</span></td>
+                        <td>
+                          <span className={`sw-pill sw-${errorRateTone(r.errorRate)}`}>{r.errorRate.toFixed(2)}%</span>
+                        </td>
+                        <td>
+                          <span className={`sw-pill sw-${p95Tone(r.p95)}`}>{fmtNumber(r.p95)} ms</span>
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -93,7 +117,12 @@ function SuperAdminDashboard() {
             )}
           </LoadView>
         </Card>
-        <Card title="Recent Incidents" action={<a href="/monitors">View All</a>} footer="Last 10 incidents across all tenants" testId="card-incidents">
+        <Card
+          title="Recent Incidents"
+          action={<a href="/monitors">View All</a>}
+          footer="Last 10 incidents across all tenants"
+          testId="card-incidents"
+        >
           <LoadView load={incidents} isEmpty={(d) => d.length === 0} empty="No incidents reported in the last 24 hours">
             {(rows) => (
               <ul className="sw-list">
@@ -102,8 +131,13 @@ function SuperAdminDashboard() {
                     <div>
                       <strong>{i.title}</strong>
                       <div className="sw-muted">
-                        <span className={`sw-sev sw-sev-${['critical', 'high', 'medium'].includes(i.severity) ? i.severity : 'other'}`}>{i.severity}</span>
-                        {' · '}{i.tenantName || i.tenantId}{' · '}{fmtTime(i.timestamp, 'Unknown time')}
+                        <span className={`sw-sev sw-sev-${['critical', 'high', 'medium'].includes(i.severity) ? i.severity : 'other'}`}>
+                          {i.severity}
+                        </span>
+                        {' · '}
+                        {i.tenantName || i.tenantId}
+                        {' · '}
+                        {fmtTime(i.timestamp, 'Unknown time')}
                       </div>
                     </div>
                     <IncidentBadge status={i.status} />
@@ -113,8 +147,12 @@ function SuperAdminDashboard() {
             )}
           </LoadView>
         </Card>
-        <Card title="Monitors Status (Global)" action={<a href="/monitors">Manage</a>}
-          footer={summary.status === 'ready' ? `Monitoring ${summary.data.total} endpoints across all tenants` : undefined} testId="card-monitors">
+        <Card
+          title="Monitors Status (Global)"
+          action={<a href="/monitors">Manage</a>}
+          footer={summary.status === 'ready' ? `Monitoring ${summary.data.total} endpoints across all tenants` : undefined}
+          testId="card-monitors"
+        >
           <LoadView load={summary} isEmpty={(d) => d.total === 0} empty="No monitor data available">
             {(s) => (
               <>
@@ -157,26 +195,54 @@ function CustomerDashboard({ readOnly }: { readOnly: boolean }) {
         {readOnly && <span className="sw-badge sw-badge-readonly">Read-only</span>}
       </div>
       <div className="sw-grid">
-        <Card title="My RED (24h)" action={<a href="/metrics">View Details</a>} footer="Last 24 hours performance metrics" testId="card-red">
-          <LoadView load={red} isEmpty={(d) => d.totalRequests === 0 && d.uptime == null} empty="No metrics data available for the last 24 hours">
+        <Card
+          title="My RED (24h)"
+          action={<a href="/metrics">View Details</a>}
+          footer="Last 24 hours performance metrics"
+          testId="card-red"
+        >
+          <LoadView
+            load={red}
+            isEmpty={(d) => d.totalRequests === 0 && d.uptime == null}
+            empty="No metrics data available for the last 24 hours"
+          >
             {(r) => {
               // No request seen: an error rate or latency of 0 would be a claim, not a measurement.
               const traffic = r.totalRequests > 0;
               return (
-              <div className="sw-tiles sw-tiles-3">
-                <Tile label="Error Rate %" value={traffic ? r.errorRate.toFixed(2) : '—'} tone={traffic ? errorRateTone(r.errorRate) : undefined} testId="tile-error-rate" />
-                <Tile label="Requests/sec" value={fmtRate(r.rps)} testId="tile-rps" />
-                <Tile label="P95 Latency ms" value={traffic ? fmtNumber(r.p95) : '—'} tone={traffic ? p95Tone(r.p95) : undefined} testId="tile-p95" />
-                <Tile label="Uptime %" value={r.uptime == null ? '—' : r.uptime.toFixed(2)} tone={uptimeTone(r.uptime)} testId="tile-uptime" />
-                <Tile label="Total Requests" value={fmtNumber(r.totalRequests)} testId="tile-total-requests" />
-                <Tile label="Avg Response" value={traffic ? `${fmtNumber(r.avgResponseTime)} ms` : '—'} testId="tile-avg" />
-              </div>
+                <div className="sw-tiles sw-tiles-3">
+                  <Tile
+                    label="Error Rate %"
+                    value={traffic ? r.errorRate.toFixed(2) : '—'}
+                    tone={traffic ? errorRateTone(r.errorRate) : undefined}
+                    testId="tile-error-rate"
+                  />
+                  <Tile label="Requests/sec" value={fmtRate(r.rps)} testId="tile-rps" />
+                  <Tile
+                    label="P95 Latency ms"
+                    value={traffic ? fmtNumber(r.p95) : '—'}
+                    tone={traffic ? p95Tone(r.p95) : undefined}
+                    testId="tile-p95"
+                  />
+                  <Tile
+                    label="Uptime %"
+                    value={r.uptime == null ? '—' : r.uptime.toFixed(2)}
+                    tone={uptimeTone(r.uptime)}
+                    testId="tile-uptime"
+                  />
+                  <Tile label="Total Requests" value={fmtNumber(r.totalRequests)} testId="tile-total-requests" />
+                  <Tile label="Avg Response" value={traffic ? `${fmtNumber(r.avgResponseTime)} ms` : '—'} testId="tile-avg" />
+                </div>
               );
             }}
           </LoadView>
         </Card>
-        <Card title="Monitors Status" action={<a href="/monitors">{readOnly ? 'View' : 'Manage'}</a>}
-          footer={summary.status === 'ready' ? `Last check: ${fmtTime(summary.data.lastCheck, 'Unknown')}` : undefined} testId="card-monitors">
+        <Card
+          title="Monitors Status"
+          action={<a href="/monitors">{readOnly ? 'View' : 'Manage'}</a>}
+          footer={summary.status === 'ready' ? `Last check: ${fmtTime(summary.data.lastCheck, 'Unknown')}` : undefined}
+          testId="card-monitors"
+        >
           <LoadView load={summary} isEmpty={(d) => d.total === 0} empty="No monitors configured yet">
             {(s) => (
               <>
@@ -191,17 +257,24 @@ function CustomerDashboard({ readOnly }: { readOnly: boolean }) {
             )}
           </LoadView>
         </Card>
-        <Card title="Recent Error Traces" action={<a href="/traces">View All</a>} footer="Last 10 error traces from your services" testId="card-traces">
+        <Card
+          title="Recent Error Traces"
+          action={<a href="/traces">View All</a>}
+          footer="Last 10 error traces from your services"
+          testId="card-traces"
+        >
           <LoadView load={traces} isEmpty={(d) => d.length === 0} empty="No errors in the last 24 hours">
             {(rows) => (
               <ul className="sw-list">
                 {rows.map((t) => (
                   <li key={t.id} className="sw-list-row">
                     <a href={`/traces/${encodeURIComponent(t.traceId || t.id)}`} className="sw-trace">
-                      <strong>{t.service} · {t.operation}</strong>
+                      <strong>
+                        {t.service} · {t.operation}
+                      </strong>
                       <span className="sw-muted">
-                        <span className={t.status === 'error' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>{t.status}</span>
-                        {' '}{fmtNumber(t.duration)} ms · {fmtTime(t.timestamp, 'Unknown time')}
+                        <span className={t.status === 'error' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>{t.status}</span>{' '}
+                        {fmtNumber(t.duration)} ms · {fmtTime(t.timestamp, 'Unknown time')}
                       </span>
                       {t.errorMessage && <span className="sw-trace-error">{t.errorMessage}</span>}
                     </a>

@@ -29,20 +29,35 @@ const failed = serverOr(FAILED);
 
 /** The global dashboard: always across all tenants (the spec's calls carry no tenant here). */
 export function loadSuperAdminDashboard(): void {
-  void loadInto($topTenants, async () => {
-    const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, top: TOP_TENANTS } } });
-    return { data: r.data === undefined ? undefined : Array.isArray(r.data) ? r.data : [], error: r.error };
-  }, failed);
+  void loadInto(
+    $topTenants,
+    async () => {
+      const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, top: TOP_TENANTS } } });
+      return { data: r.data === undefined ? undefined : Array.isArray(r.data) ? r.data : [], error: r.error };
+    },
+    failed,
+  );
   void loadInto($incidents, () => api.GET('/api/v1/incidents/recent', { params: { query: { limit: RECENT_INCIDENTS } } }), failed);
   void loadInto($monitorSummary, () => api.GET('/api/v1/monitors/summary'), failed);
 }
 
 export function loadCustomerDashboard(tenant: string | null): void {
   const t = tenant ?? undefined;
-  void loadInto($ownRed, async () => {
-    const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, tenant: t } } });
-    return { data: r.data === undefined || Array.isArray(r.data) ? undefined : r.data, error: r.data && Array.isArray(r.data) ? { detail: FAILED } : r.error };
-  }, failed);
+  void loadInto(
+    $ownRed,
+    async () => {
+      const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, tenant: t } } });
+      return {
+        data: r.data === undefined || Array.isArray(r.data) ? undefined : r.data,
+        error: r.data && Array.isArray(r.data) ? { detail: FAILED } : r.error,
+      };
+    },
+    failed,
+  );
   void loadInto($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }), failed);
-  void loadInto($errorTraces, () => api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: t } } }), failed);
+  void loadInto(
+    $errorTraces,
+    () => api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: t } } }),
+    failed,
+  );
 }

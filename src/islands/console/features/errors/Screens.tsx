@@ -15,12 +15,18 @@ export function NotFound({ embedded = false }: { embedded?: boolean }) {
   return (
     <Wrap className={embedded ? 'sw-embedded' : 'sw-standalone'}>
       <div className="sw-panel sw-center-text">
-        <p className="sw-big" aria-hidden="true">404</p>
+        <p className="sw-big" aria-hidden="true">
+          404
+        </p>
         <Heading>Page Not Found</Heading>
         <p>The page you are looking for does not exist or has been moved.</p>
         <div className="sw-row-center">
-          <button type="button" className="sw-btn" onClick={() => history.back()}>Go Back</button>
-          <a className="sw-btn sw-btn-primary" href="/" target="_self">Home</a>
+          <button type="button" className="sw-btn" onClick={() => history.back()}>
+            Go Back
+          </button>
+          <a className="sw-btn sw-btn-primary" href="/" target="_self">
+            Home
+          </a>
         </div>
       </div>
     </Wrap>
@@ -36,7 +42,9 @@ export function Maintenance() {
   return (
     <main className="sw-standalone">
       <div className="sw-panel sw-center-text">
-        <p className="sw-big" aria-hidden="true"><Icon name="settings" size={56} /></p>
+        <p className="sw-big" aria-hidden="true">
+          <Icon name="settings" size={56} />
+        </p>
         <h1>We'll be back soon!</h1>
         <p>{boot().productName} is down for scheduled maintenance. Thank you for your patience.</p>
       </div>
@@ -54,7 +62,9 @@ export function ErrorScreen({ error }: { error: Error }) {
           <summary>Stack</summary>
           <pre className="sw-stack">{error.stack}</pre>
         </details>
-        <a className="sw-btn sw-btn-primary" href="/" target="_self">Home</a>
+        <a className="sw-btn sw-btn-primary" href="/" target="_self">
+          Home
+        </a>
       </div>
     </main>
   );
@@ -74,7 +84,9 @@ export function Welcome() {
       <div className="sw-panel sw-center-text">
         <h1>Welcome</h1>
         <p>Please sign in to continue</p>
-        <a className="sw-btn sw-btn-primary" href="/login">Sign In</a>
+        <a className="sw-btn sw-btn-primary" href="/login">
+          Sign In
+        </a>
       </div>
     </main>
   );

@@ -5,15 +5,37 @@ import { fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { $user } from '../../stores/auth.ts';
 import {
-  $counts, $filters, $notifications, $notificationsLoading, $preferences, clearRead, deleteNotification, loadNotifications, loadPreferences,
-  markAllRead, markRead, openNotification, SEVERITIES, setFilter, setPreference, TYPES, type Filters, type Notification, type Preferences,
+  $counts,
+  $filters,
+  $notifications,
+  $notificationsLoading,
+  $preferences,
+  clearRead,
+  deleteNotification,
+  loadNotifications,
+  loadPreferences,
+  markAllRead,
+  markRead,
+  openNotification,
+  SEVERITIES,
+  setFilter,
+  setPreference,
+  TYPES,
+  type Filters,
+  type Notification,
+  type Preferences,
 } from './store.ts';
 
 const SEVERITY_MARK: Record<string, string> = { critical: '!!', high: '!', medium: '~', low: '-', info: 'i' };
 const PREF_LABELS: Array<[keyof Preferences, string]> = [
-  ['email_enabled', 'Email notifications'], ['sms_enabled', 'SMS notifications'], ['webhook_enabled', 'Webhook notifications'],
-  ['monitor_incidents', 'Monitor incidents'], ['ssl_warnings', 'SSL warnings'], ['dns_warnings', 'DNS warnings'],
-  ['security_alerts', 'Security alerts'], ['system_notifications', 'System notifications'],
+  ['email_enabled', 'Email notifications'],
+  ['sms_enabled', 'SMS notifications'],
+  ['webhook_enabled', 'Webhook notifications'],
+  ['monitor_incidents', 'Monitor incidents'],
+  ['ssl_warnings', 'SSL warnings'],
+  ['dns_warnings', 'DNS warnings'],
+  ['security_alerts', 'Security alerts'],
+  ['system_notifications', 'System notifications'],
 ];
 
 export function NotificationsPage() {
@@ -25,7 +47,9 @@ export function NotificationsPage() {
         <div className="sw-panel sw-center-text">
           <h1>Notifications</h1>
           <p>Please sign in to see your notifications.</p>
-          <a className="sw-btn sw-btn-primary" href="/login">Sign In</a>
+          <a className="sw-btn sw-btn-primary" href="/login">
+            Sign In
+          </a>
         </div>
       </main>
     );
@@ -47,31 +71,56 @@ function Notifications() {
       <div className="sw-page-head sw-row-between">
         <div>
           <h2 className="sw-page-title">Notifications</h2>
-          <p className="sw-muted" data-testid="notification-counts">{counts.unread} unread · {counts.read} read</p>
+          <p className="sw-muted" data-testid="notification-counts">
+            {counts.unread} unread · {counts.read} read
+          </p>
         </div>
         <div className="sw-row">
-          {counts.unread > 0 && <button type="button" className="sw-btn" onClick={() => void markAllRead()}>Mark all read</button>}
-          {counts.read > 0 && <button type="button" className="sw-btn" onClick={() => void clearRead()}>Clear read</button>}
-          <button type="button" className="sw-btn" aria-expanded={showPrefs} onClick={() => setShowPrefs(!showPrefs)}>Preferences</button>
+          {counts.unread > 0 && (
+            <button type="button" className="sw-btn" onClick={() => void markAllRead()}>
+              Mark all read
+            </button>
+          )}
+          {counts.read > 0 && (
+            <button type="button" className="sw-btn" onClick={() => void clearRead()}>
+              Clear read
+            </button>
+          )}
+          <button type="button" className="sw-btn" aria-expanded={showPrefs} onClick={() => setShowPrefs(!showPrefs)}>
+            Preferences
+          </button>
         </div>
       </div>
       {showPrefs && <PreferencesPanel />}
       <div className="sw-filters">
-        <label>Status
+        <label>
+          Status
           <select value={filters.status} onChange={(e) => setFilter('status', e.target.value as Filters['status'])}>
-            <option value="">All</option><option value="unread">Unread</option><option value="read">Read</option>
+            <option value="">All</option>
+            <option value="unread">Unread</option>
+            <option value="read">Read</option>
           </select>
         </label>
-        <label>Severity
+        <label>
+          Severity
           <select value={filters.severity} onChange={(e) => setFilter('severity', e.target.value as Filters['severity'])}>
             <option value="">All</option>
-            {SEVERITIES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Type
+        <label>
+          Type
           <select value={filters.type} onChange={(e) => setFilter('type', e.target.value as Filters['type'])}>
             <option value="">All</option>
-            {TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            {TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </select>
         </label>
       </div>
@@ -84,7 +133,9 @@ function Notifications() {
         </div>
       ) : (
         <ul className="sw-cards">
-          {list.map((n) => <NotificationCard key={n.id} n={n} />)}
+          {list.map((n) => (
+            <NotificationCard key={n.id} n={n} />
+          ))}
         </ul>
       )}
     </div>
@@ -96,20 +147,41 @@ function NotificationCard({ n }: { n: Notification }) {
   return (
     <li className={n.is_read ? 'sw-notification' : 'sw-notification sw-unread'} data-testid="notification-card">
       <button type="button" className="sw-notification-open" onClick={() => void openNotification(n)}>
-        <span className={`sw-sev-icon sw-sev-bg-${n.severity}`} aria-hidden="true">{SEVERITY_MARK[n.severity] ?? 'i'}</span>
+        <span className={`sw-sev-icon sw-sev-bg-${n.severity}`} aria-hidden="true">
+          {SEVERITY_MARK[n.severity] ?? 'i'}
+        </span>
         <span className="sw-notification-main">
           <strong className="sw-notification-title">{n.title}</strong>
-          <span className="sw-muted">{fmtTime(n.created_at, '')} · <span className={`sw-sev sw-sev-${n.severity}`}>{n.severity}</span> · {n.type}</span>
+          <span className="sw-muted">
+            {fmtTime(n.created_at, '')} · <span className={`sw-sev sw-sev-${n.severity}`}>{n.severity}</span> · {n.type}
+          </span>
           <span>{n.message}</span>
           {n.details && <span className="sw-muted">{n.details}</span>}
           {meta.length > 0 && (
-            <span className="sw-meta">{meta.map(([k, v]) => <span key={k}>{k}: {typeof v === 'object' ? JSON.stringify(v) : String(v)}</span>)}</span>
+            <span className="sw-meta">
+              {meta.map(([k, v]) => (
+                <span key={k}>
+                  {k}: {typeof v === 'object' ? JSON.stringify(v) : String(v)}
+                </span>
+              ))}
+            </span>
           )}
         </span>
       </button>
       <div className="sw-actions">
-        {!n.is_read && <button type="button" className="sw-btn sw-btn-small" aria-label={`Mark read: ${n.title}`} onClick={() => void markRead(n.id)}>Mark read</button>}
-        <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${n.title}`} onClick={() => void deleteNotification(n.id)}>Delete</button>
+        {!n.is_read && (
+          <button type="button" className="sw-btn sw-btn-small" aria-label={`Mark read: ${n.title}`} onClick={() => void markRead(n.id)}>
+            Mark read
+          </button>
+        )}
+        <button
+          type="button"
+          className="sw-btn sw-btn-small sw-btn-danger"
+          aria-label={`Delete ${n.title}`}
+          onClick={() => void deleteNotification(n.id)}
+        >
+          Delete
+        </button>
       </div>
     </li>
   );
@@ -122,8 +194,12 @@ function PreferencesPanel() {
   }, []);
   return (
     <section className="sw-card" aria-labelledby="prefs-title">
-      <header className="sw-card-head"><h3 id="prefs-title">Notification Preferences</h3></header>
-      {!prefs ? <p className="sw-muted">Loading…</p> : (
+      <header className="sw-card-head">
+        <h3 id="prefs-title">Notification Preferences</h3>
+      </header>
+      {!prefs ? (
+        <p className="sw-muted">Loading…</p>
+      ) : (
         <div className="sw-prefs">
           {PREF_LABELS.map(([key, label]) => (
             <label key={key} className="sw-switch">
@@ -132,7 +208,9 @@ function PreferencesPanel() {
             </label>
           ))}
           {/* Honest about what runs today: the choices are kept for the delivery channels to come. */}
-          <p className="sw-muted sw-small sw-span-all">Notifications appear here today. Email, SMS and webhook delivery is not available yet; your choices are kept for it.</p>
+          <p className="sw-muted sw-small sw-span-all">
+            Notifications appear here today. Email, SMS and webhook delivery is not available yet; your choices are kept for it.
+          </p>
         </div>
       )}
     </section>

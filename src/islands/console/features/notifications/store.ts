@@ -78,7 +78,10 @@ export async function setPreference(key: keyof Preferences, value: boolean): Pro
   if (!prev) return;
   const next = { ...prev, [key]: value };
   $preferences.set(next);
-  const saved = await dataOrLog(() => api.PUT('/api/v1/notifications/preferences', { body: next }), 'Failed to save notification preferences');
+  const saved = await dataOrLog(
+    () => api.PUT('/api/v1/notifications/preferences', { body: next }),
+    'Failed to save notification preferences',
+  );
   if (saved) {
     $preferences.set(saved);
     showToast('Preferences saved');
@@ -92,13 +95,21 @@ function act(call: () => Promise<{ data?: unknown; error?: unknown }>, toast: st
 }
 
 export function markRead(id: string): Promise<boolean> {
-  return act(() => api.PATCH('/api/v1/notifications/{id}/read', { params: { path: { id } }, body: {} }), 'Notification marked as read', 'mark the notification read');
+  return act(
+    () => api.PATCH('/api/v1/notifications/{id}/read', { params: { path: { id } }, body: {} }),
+    'Notification marked as read',
+    'mark the notification read',
+  );
 }
 export function markAllRead(): Promise<boolean> {
   return act(() => api.PATCH('/api/v1/notifications/mark-all-read'), 'All notifications marked as read', 'mark all notifications read');
 }
 export function deleteNotification(id: string): Promise<boolean> {
-  return act(() => api.DELETE('/api/v1/notifications/{id}', { params: { path: { id } } }), 'Notification deleted', 'delete the notification');
+  return act(
+    () => api.DELETE('/api/v1/notifications/{id}', { params: { path: { id } } }),
+    'Notification deleted',
+    'delete the notification',
+  );
 }
 export function clearRead(): Promise<boolean> {
   return act(() => api.DELETE('/api/v1/notifications/delete-all-read'), 'Read notifications cleared', 'clear read notifications');

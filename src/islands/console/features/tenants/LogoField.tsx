@@ -20,16 +20,39 @@ export function LogoField(props: { label: string; value: string | null; onChange
     <div className="sw-field">
       <label htmlFor={id}>{props.label}</label>
       <div className="sw-logo-row">
-        {props.value ? <img className="sw-logo-preview" src={props.value} alt={`${props.label} preview`} /> : <span className="sw-muted sw-small">None</span>}
+        {props.value ? (
+          <img className="sw-logo-preview" src={props.value} alt={`${props.label} preview`} />
+        ) : (
+          <span className="sw-muted sw-small">None</span>
+        )}
         {props.value && (
-          <button type="button" className="sw-btn sw-btn-small" onClick={() => { setProblem(null); props.onChange(null); }}>
+          <button
+            type="button"
+            className="sw-btn sw-btn-small"
+            onClick={() => {
+              setProblem(null);
+              props.onChange(null);
+            }}
+          >
             Remove {props.label.toLowerCase()}
           </button>
         )}
       </div>
-      <input id={id} type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => choose(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
-      <small className="sw-hint" id={`${id}-hint`}>PNG, JPEG or WebP, 512 KB at most</small>
-      {problem && <small className="sw-field-error" role="alert">{problem}</small>}
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        onChange={(e) => choose(e.target.files?.[0])}
+        aria-describedby={`${id}-hint`}
+      />
+      <small className="sw-hint" id={`${id}-hint`}>
+        PNG, JPEG or WebP, 512 KB at most
+      </small>
+      {problem && (
+        <small className="sw-field-error" role="alert">
+          {problem}
+        </small>
+      )}
     </div>
   );
 }

@@ -9,15 +9,30 @@ import { fmtDate } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { ListPage } from '../../ui/ListPage.tsx';
 import {
-  $companies, $tenantAlert, createCompany, deleteCompany, EMPTY_TENANT_FORM, formOf, loadCompanies, updateCompany, validateTenant, type Services,
-  type Company, type TenantForm,
+  $companies,
+  $tenantAlert,
+  createCompany,
+  deleteCompany,
+  EMPTY_TENANT_FORM,
+  formOf,
+  loadCompanies,
+  updateCompany,
+  validateTenant,
+  type Services,
+  type Company,
+  type TenantForm,
 } from './store.ts';
 import { clearErrors } from '../../ui/form-errors.ts';
 import { LogoField } from './LogoField.tsx';
 
 export function TenantsPage() {
   const role = useStore($role);
-  if (!can(role, 'view', 'tenants')) return <div className="sw-banner sw-banner-error" role="alert">Access denied. Super admin privileges required.</div>;
+  if (!can(role, 'view', 'tenants'))
+    return (
+      <div className="sw-banner sw-banner-error" role="alert">
+        Access denied. Super admin privileges required.
+      </div>
+    );
   return <Tenants />;
 }
 
@@ -32,16 +47,32 @@ function Tenants() {
   }, []);
   return (
     <ListPage
-      crumb="Tenants" title="Tenants Management" createLabel="Create Tenant" onCreate={() => { $tenantAlert.set(null); setEditing('new'); }}
-      alert={editing ? null : alert} load={companies} onRetry={() => void loadCompanies()}
-      listTitle="All Tenants" listId="all-tenants" empty="No tenants found. Create your first tenant to get started."
+      crumb="Tenants"
+      title="Tenants Management"
+      createLabel="Create Tenant"
+      onCreate={() => {
+        $tenantAlert.set(null);
+        setEditing('new');
+      }}
+      alert={editing ? null : alert}
+      load={companies}
+      onRetry={() => void loadCompanies()}
+      listTitle="All Tenants"
+      listId="all-tenants"
+      empty="No tenants found. Create your first tenant to get started."
       columns={['Name', 'Subdomain', 'Email', 'Status', 'Users', 'Created', 'Actions']}
       row={(c) => ({
         key: c.id,
         cells: [
           <>
             <strong>{c.name}</strong>
-            {c.url && <div><a href={c.url} target="_blank" rel="noopener noreferrer external" className="sw-small">{c.url}</a></div>}
+            {c.url && (
+              <div>
+                <a href={c.url} target="_blank" rel="noopener noreferrer external" className="sw-small">
+                  {c.url}
+                </a>
+              </div>
+            )}
           </>,
           c.subdomain || 'N/A',
           c.email,
@@ -49,22 +80,53 @@ function Tenants() {
           c.max_users,
           fmtDate(c.created_at),
           <>
-            <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${c.name}`} onClick={() => { $tenantAlert.set(null); setEditing(c); }}>Edit</button>
-            <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
+            <button
+              type="button"
+              className="sw-btn sw-btn-small"
+              aria-label={`Edit ${c.name}`}
+              onClick={() => {
+                $tenantAlert.set(null);
+                setEditing(c);
+              }}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="sw-btn sw-btn-small sw-btn-danger"
+              aria-label={`Delete ${c.name}`}
+              onClick={() => setDeleting(c)}
+            >
+              Delete
+            </button>
           </>,
         ],
       })}
     >
       {editing && <TenantModal company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <Confirm title="Delete Tenant" danger confirmLabel="Delete" text="Are you sure you want to delete this company? This action cannot be undone."
-          onCancel={() => setDeleting(null)} onConfirm={() => { const id = deleting.id; setDeleting(null); void deleteCompany(id); }} />
+        <Confirm
+          title="Delete Tenant"
+          danger
+          confirmLabel="Delete"
+          text="Are you sure you want to delete this company? This action cannot be undone."
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const id = deleting.id;
+            setDeleting(null);
+            void deleteCompany(id);
+          }}
+        />
       )}
     </ListPage>
   );
 }
 
-const SERVICE_LABELS: Array<[keyof Services, string]> = [['monitor', 'Monitoring'], ['security', 'Security'], ['data_breach', 'Data breach']];
+const SERVICE_LABELS: Array<[keyof Services, string]> = [
+  ['monitor', 'Monitoring'],
+  ['security', 'Security'],
+  ['data_breach', 'Data breach'],
+];
 
 function TenantModal({ company, onClose }: { company: Company | null; onClose: () => void }) {
   const [f, setF] = useState<TenantForm>(company ? formOf(company) : EMPTY_TENANT_FORM);
@@ -89,15 +151,41 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
   return (
     <Modal title={company ? 'Edit Tenant' : 'Create New Tenant'} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
-        {alert && !alert.ok && <div className="sw-banner sw-banner-error sw-span-2" role="alert">{alert.text}</div>}
-        <Field id="t-name" label="Company Name" required error={errors.name}><input id="t-name" value={f.name} onChange={set('name')} required /></Field>
-        <Field id="t-email" label="Email" required error={errors.email}><input id="t-email" type="email" value={f.email} onChange={set('email')} required /></Field>
-        <Field id="t-sub" label="Subdomain" required error={errors.subdomain} hint={`Used as a host prefix: ${f.subdomain || 'name'}.${domain}`}>
-          <input id="t-sub" value={f.subdomain} onChange={(e) => setF({ ...f, subdomain: e.target.value.toLowerCase() })} required aria-describedby="t-sub-hint" />
+        {alert && !alert.ok && (
+          <div className="sw-banner sw-banner-error sw-span-2" role="alert">
+            {alert.text}
+          </div>
+        )}
+        <Field id="t-name" label="Company Name" required error={errors.name}>
+          <input id="t-name" value={f.name} onChange={set('name')} required />
         </Field>
-        <Field id="t-url" label="Website URL" error={errors.url}><input id="t-url" type="url" value={f.url} onChange={set('url')} placeholder="https://example.com" /></Field>
-        <Field id="t-phone" label="Phone"><input id="t-phone" type="tel" value={f.phone} onChange={set('phone')} /></Field>
-        <Field id="t-max" label="Max Users" error={errors.maxUsers}><input id="t-max" type="number" min={1} value={f.maxUsers} onChange={set('maxUsers')} /></Field>
+        <Field id="t-email" label="Email" required error={errors.email}>
+          <input id="t-email" type="email" value={f.email} onChange={set('email')} required />
+        </Field>
+        <Field
+          id="t-sub"
+          label="Subdomain"
+          required
+          error={errors.subdomain}
+          hint={`Used as a host prefix: ${f.subdomain || 'name'}.${domain}`}
+        >
+          <input
+            id="t-sub"
+            value={f.subdomain}
+            onChange={(e) => setF({ ...f, subdomain: e.target.value.toLowerCase() })}
+            required
+            aria-describedby="t-sub-hint"
+          />
+        </Field>
+        <Field id="t-url" label="Website URL" error={errors.url}>
+          <input id="t-url" type="url" value={f.url} onChange={set('url')} placeholder="https://example.com" />
+        </Field>
+        <Field id="t-phone" label="Phone">
+          <input id="t-phone" type="tel" value={f.phone} onChange={set('phone')} />
+        </Field>
+        <Field id="t-max" label="Max Users" error={errors.maxUsers}>
+          <input id="t-max" type="number" min={1} value={f.maxUsers} onChange={set('maxUsers')} />
+        </Field>
         <Field id="t-plan" label="Plan">
           <select id="t-plan" value={f.plan} onChange={set('plan')}>
             <option value="starter">Starter</option>
@@ -111,22 +199,34 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
             <option value="inactive">Inactive</option>
           </select>
         </Field>
-        <Field id="t-primary" label="Primary Color" error={errors.primaryColor}><input id="t-primary" type="color" value={f.primaryColor} onChange={set('primaryColor')} /></Field>
-        <Field id="t-secondary" label="Secondary Color" error={errors.secondaryColor}><input id="t-secondary" type="color" value={f.secondaryColor} onChange={set('secondaryColor')} /></Field>
+        <Field id="t-primary" label="Primary Color" error={errors.primaryColor}>
+          <input id="t-primary" type="color" value={f.primaryColor} onChange={set('primaryColor')} />
+        </Field>
+        <Field id="t-secondary" label="Secondary Color" error={errors.secondaryColor}>
+          <input id="t-secondary" type="color" value={f.secondaryColor} onChange={set('secondaryColor')} />
+        </Field>
         <LogoField label="Logo" value={f.logo} onChange={(logo) => setF({ ...f, logo })} />
         <LogoField label="Horizontal logo" value={f.horizontalLogo} onChange={(horizontalLogo) => setF({ ...f, horizontalLogo })} />
         <fieldset className="sw-fieldset sw-span-2">
           <legend>Services</legend>
           {SERVICE_LABELS.map(([key, label]) => (
             <label key={key} className="sw-check">
-              <input type="checkbox" checked={f.services[key]} onChange={(e) => setF({ ...f, services: { ...f.services, [key]: e.target.checked } })} />
+              <input
+                type="checkbox"
+                checked={f.services[key]}
+                onChange={(e) => setF({ ...f, services: { ...f.services, [key]: e.target.checked } })}
+              />
               {label}
             </label>
           ))}
         </fieldset>
         <div className="sw-modal-actions sw-span-2">
-          <button type="button" className="sw-btn" onClick={onClose}>Cancel</button>
-          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>{company ? 'Update Tenant' : 'Create Tenant'}</button>
+          <button type="button" className="sw-btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
+            {company ? 'Update Tenant' : 'Create Tenant'}
+          </button>
         </div>
       </form>
     </Modal>

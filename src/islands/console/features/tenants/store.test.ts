@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_TENANT_FORM, logoProblem, maxUsersOf, payloadOf, validateTenant, type Company, type TenantForm } from './store.ts';
 
-const form = (over: Partial<TenantForm>): TenantForm => ({ ...EMPTY_TENANT_FORM, name: 'Acme', email: 'ops@acme.example', subdomain: 'acme', ...over });
+const form = (over: Partial<TenantForm>): TenantForm => ({
+  ...EMPTY_TENANT_FORM,
+  name: 'Acme',
+  email: 'ops@acme.example',
+  subdomain: 'acme',
+  ...over,
+});
 
 describe('tenant form rules (spec section 5)', () => {
   it('defaults: max users 10, colours #007bff and #6c757d, starter plan, active', () => {
-    expect(EMPTY_TENANT_FORM).toMatchObject({ maxUsers: '10', primaryColor: '#007bff', secondaryColor: '#6c757d', plan: 'starter', status: 'active' });
+    expect(EMPTY_TENANT_FORM).toMatchObject({
+      maxUsers: '10',
+      primaryColor: '#007bff',
+      secondaryColor: '#6c757d',
+      plan: 'starter',
+      status: 'active',
+    });
   });
   it('requires name, email and subdomain', () => {
-    expect(validateTenant(EMPTY_TENANT_FORM)).toEqual({ name: 'Company Name is required', email: 'Email is required', subdomain: 'Subdomain is required' });
+    expect(validateTenant(EMPTY_TENANT_FORM)).toEqual({
+      name: 'Company Name is required',
+      email: 'Email is required',
+      subdomain: 'Subdomain is required',
+    });
   });
   it.each([
     [{ email: 'not-an-email' }, 'email', 'Enter a valid email address'],
@@ -25,8 +41,18 @@ describe('tenant form rules (spec section 5)', () => {
   });
   it('payload: trimmed, empty optional fields null, status drives is_active', () => {
     expect(payloadOf(form({ name: ' Acme ', url: '', phone: '', maxUsers: '5', status: 'inactive', plan: 'enterprise' }))).toEqual({
-      name: 'Acme', email: 'ops@acme.example', subdomain: 'acme', url: null, phone: null, max_users: 5, plan: 'enterprise', status: 'inactive',
-      is_active: false, primary_color: '#007bff', secondary_color: '#6c757d', services: { monitor: true, security: true, data_breach: false },
+      name: 'Acme',
+      email: 'ops@acme.example',
+      subdomain: 'acme',
+      url: null,
+      phone: null,
+      max_users: 5,
+      plan: 'enterprise',
+      status: 'inactive',
+      is_active: false,
+      primary_color: '#007bff',
+      secondary_color: '#6c757d',
+      services: { monitor: true, security: true, data_breach: false },
     });
   });
   it('payload: logos only when new, changed or removed', () => {
@@ -38,7 +64,7 @@ describe('tenant form rules (spec section 5)', () => {
     expect(payloadOf(form({ logo: null }), stored)).toMatchObject({ logo_base64: null }); // removed
     expect(payloadOf(form({ horizontalLogo: png }), stored)).toMatchObject({ horizontal_logo_base64: png });
   });
-  it('logo files: PNG, JPEG or WebP of 512 KB at most, in the server\'s words', () => {
+  it("logo files: PNG, JPEG or WebP of 512 KB at most, in the server's words", () => {
     expect(logoProblem({ type: 'image/png', size: 1000 }, 'Logo')).toBeNull();
     expect(logoProblem({ type: 'image/webp', size: 512 * 1024 }, 'Logo')).toBeNull();
     expect(logoProblem({ type: 'image/svg+xml', size: 1000 }, 'Logo')).toBe('Logo must be a PNG, JPEG or WebP image.');

@@ -38,17 +38,37 @@ export interface TenantForm {
   horizontalLogo: string | null;
 }
 
-
 export const EMPTY_TENANT_FORM: TenantForm = {
-  name: '', email: '', subdomain: '', url: '', phone: '', maxUsers: '10', plan: 'starter', status: 'active', primaryColor: '#007bff', secondaryColor: '#6c757d',
-  services: DEFAULT_SERVICES, logo: null, horizontalLogo: null,
+  name: '',
+  email: '',
+  subdomain: '',
+  url: '',
+  phone: '',
+  maxUsers: '10',
+  plan: 'starter',
+  status: 'active',
+  primaryColor: '#007bff',
+  secondaryColor: '#6c757d',
+  services: DEFAULT_SERVICES,
+  logo: null,
+  horizontalLogo: null,
 };
 
 export function formOf(c: Company): TenantForm {
   return {
-    name: c.name, email: c.email, subdomain: c.subdomain ?? '', url: c.url ?? '', phone: c.phone ?? '', maxUsers: String(c.max_users),
-    plan: c.plan, status: c.status, primaryColor: c.primary_color, secondaryColor: c.secondary_color,
-    services: { ...DEFAULT_SERVICES, ...c.services }, logo: c.logo_base64 ?? null, horizontalLogo: c.horizontal_logo_base64 ?? null,
+    name: c.name,
+    email: c.email,
+    subdomain: c.subdomain ?? '',
+    url: c.url ?? '',
+    phone: c.phone ?? '',
+    maxUsers: String(c.max_users),
+    plan: c.plan,
+    status: c.status,
+    primaryColor: c.primary_color,
+    secondaryColor: c.secondary_color,
+    services: { ...DEFAULT_SERVICES, ...c.services },
+    logo: c.logo_base64 ?? null,
+    horizontalLogo: c.horizontal_logo_base64 ?? null,
   };
 }
 
@@ -58,7 +78,6 @@ export function logoProblem(file: { type: string; size: number }, label: string)
   if (file.size > MAX_LOGO_BYTES) return `${label} must be at most 512 KB.`;
   return null;
 }
-
 
 /** Max Users: a number, non-numeric becomes 0 (which then fails the minimum of 1). */
 export function maxUsersOf(v: string): number {
@@ -116,7 +135,11 @@ export function payloadOf(f: TenantForm, original?: Company): CompanyInput {
 }
 
 function change(verb: 'create' | 'update' | 'delete', call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
-  const done = { create: 'Company created successfully!', update: 'Company updated successfully!', delete: 'Company deleted successfully!' }[verb];
+  const done = {
+    create: 'Company created successfully!',
+    update: 'Company updated successfully!',
+    delete: 'Company deleted successfully!',
+  }[verb];
   return changeThenReload(call, inAlert($tenantAlert, done, `Failed to ${verb} company.`), loadCompanies);
 }
 
@@ -125,7 +148,9 @@ export function createCompany(f: TenantForm): Promise<boolean> {
 }
 
 export function updateCompany(original: Company, f: TenantForm): Promise<boolean> {
-  return change('update', () => api.PUT('/api/v1/admin/companies/{id}', { params: { path: { id: original.id } }, body: payloadOf(f, original) }));
+  return change('update', () =>
+    api.PUT('/api/v1/admin/companies/{id}', { params: { path: { id: original.id } }, body: payloadOf(f, original) }),
+  );
 }
 
 export function deleteCompany(id: string): Promise<boolean> {

@@ -15,24 +15,41 @@ export function TracePage({ params }: ScreenProps) {
   }, [traceId]);
   return (
     <div className="sw-trace-page">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb"><a href="/traces">Traces</a> / <span aria-current="page">{traceId}</span></nav>
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/traces">Traces</a> / <span aria-current="page">{traceId}</span>
+      </nav>
       {trace.status === 'loading' && <Skeleton rows={6} />}
-      {trace.status === 'error' && (trace.httpStatus === 404 ? (
-        <div className="sw-panel sw-center-text"><h2>Trace not found</h2><p>No trace {traceId} in your data.</p></div>
-      ) : <ErrorPanel message={trace.message} />)}
+      {trace.status === 'error' &&
+        (trace.httpStatus === 404 ? (
+          <div className="sw-panel sw-center-text">
+            <h2>Trace not found</h2>
+            <p>No trace {traceId} in your data.</p>
+          </div>
+        ) : (
+          <ErrorPanel message={trace.message} />
+        ))}
       {trace.status === 'ready' && (
         <>
           <div className="sw-page-head">
-            <h2 className="sw-page-title">{trace.data.service} · {trace.data.operation}</h2>
+            <h2 className="sw-page-title">
+              {trace.data.service} · {trace.data.operation}
+            </h2>
             <p className="sw-muted" data-testid="trace-summary">
-              {fmtTime(trace.data.start, '')} · {fmtNumber(trace.data.duration, 1)} ms · {trace.data.spanCount} spans · {trace.data.errorCount} errors
+              {fmtTime(trace.data.start, '')} · {fmtNumber(trace.data.duration, 1)} ms · {trace.data.spanCount} spans ·{' '}
+              {trace.data.errorCount} errors
             </p>
           </div>
           <section className="sw-card" aria-label="Spans">
             <ul className="sw-waterfall">
               {waterfall(trace.data.spans).map(({ span, depth }) => (
-                <SpanRow key={span.spanId} span={span} depth={depth} total={trace.data.duration} open={open === span.spanId}
-                  onToggle={() => setOpen(open === span.spanId ? null : span.spanId)} />
+                <SpanRow
+                  key={span.spanId}
+                  span={span}
+                  depth={depth}
+                  total={trace.data.duration}
+                  open={open === span.spanId}
+                  onToggle={() => setOpen(open === span.spanId ? null : span.spanId)}
+                />
               ))}
             </ul>
           </section>
@@ -60,17 +77,37 @@ function SpanRow(props: { span: TraceSpan; depth: number; total: number; open: b
       {props.open && (
         <div className="sw-span-details">
           <dl className="sw-dl">
-            <dt>Kind</dt><dd>{span.kind}</dd>
-            <dt>Status</dt><dd>{span.status}{span.httpStatus ? ` (HTTP ${span.httpStatus})` : ''}</dd>
-            {span.errorMessage && <><dt>Error</dt><dd className="sw-trace-error">{span.errorMessage}</dd></>}
-            <dt>Start</dt><dd>{fmtTime(span.start, '')} (+{fmtNumber(span.startOffset, 1)} ms)</dd>
+            <dt>Kind</dt>
+            <dd>{span.kind}</dd>
+            <dt>Status</dt>
+            <dd>
+              {span.status}
+              {span.httpStatus ? ` (HTTP ${span.httpStatus})` : ''}
+            </dd>
+            {span.errorMessage && (
+              <>
+                <dt>Error</dt>
+                <dd className="sw-trace-error">{span.errorMessage}</dd>
+              </>
+            )}
+            <dt>Start</dt>
+            <dd>
+              {fmtTime(span.start, '')} (+{fmtNumber(span.startOffset, 1)} ms)
+            </dd>
             {Object.entries(span.attributes).map(([k, v]) => (
-              <Fragment key={k}><dt>{k}</dt><dd>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd></Fragment>
+              <Fragment key={k}>
+                <dt>{k}</dt>
+                <dd>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>
+              </Fragment>
             ))}
           </dl>
           {span.events.length > 0 && (
             <ul className="sw-list">
-              {span.events.map((e, i) => <li key={i}>{fmtTime(e.timestamp, '')} · {e.name}</li>)}
+              {span.events.map((e, i) => (
+                <li key={i}>
+                  {fmtTime(e.timestamp, '')} · {e.name}
+                </li>
+              ))}
             </ul>
           )}
         </div>

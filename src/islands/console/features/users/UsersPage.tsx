@@ -8,8 +8,22 @@ import { fmtDate } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { ListPage } from '../../ui/ListPage.tsx';
 import {
-  $userAlert, $userCompanies, $users, createUser, deleteUser, EMPTY_USER_FORM, formOf, loadUserCompanies, loadUsers, resetUserPassword,
-  typeCompanyAlert, updateUser, validateUser, withUserType, type User, type UserForm,
+  $userAlert,
+  $userCompanies,
+  $users,
+  createUser,
+  deleteUser,
+  EMPTY_USER_FORM,
+  formOf,
+  loadUserCompanies,
+  loadUsers,
+  resetUserPassword,
+  typeCompanyAlert,
+  updateUser,
+  validateUser,
+  withUserType,
+  type User,
+  type UserForm,
 } from './store.ts';
 import { clearErrors } from '../../ui/form-errors.ts';
 
@@ -17,7 +31,11 @@ export function UsersPage() {
   const role = useStore($role);
   // managing users needs create and delete on users: super admins only
   if (!can(role, 'create', 'users') || !can(role, 'delete', 'users')) {
-    return <div className="sw-banner sw-banner-error" role="alert">Access denied. Super admin privileges required.</div>;
+    return (
+      <div className="sw-banner sw-banner-error" role="alert">
+        Access denied. Super admin privileges required.
+      </div>
+    );
   }
   return <Users />;
 }
@@ -45,9 +63,16 @@ function Users() {
   const modalOpen = !!editing || !!resetting;
   return (
     <ListPage
-      crumb="Users" title="Users Management" createLabel="Create User" onCreate={open(() => setEditing('new'))}
-      alert={modalOpen ? null : alert} load={users} onRetry={() => void loadUsers()}
-      listTitle="All Users" listId="all-users" empty="No users found. Create your first user to get started."
+      crumb="Users"
+      title="Users Management"
+      createLabel="Create User"
+      onCreate={open(() => setEditing('new'))}
+      alert={modalOpen ? null : alert}
+      load={users}
+      onRetry={() => void loadUsers()}
+      listTitle="All Users"
+      listId="all-users"
+      empty="No users found. Create your first user to get started."
       columns={['Name', 'Email', 'Type', 'Company', 'Status', 'Created', 'Actions']}
       row={(u) => ({
         key: u.id,
@@ -59,9 +84,25 @@ function Users() {
           <span className={u.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{u.is_active ? 'Active' : 'Inactive'}</span>,
           fmtDate(u.created_at),
           <>
-            <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${u.email}`} onClick={open(() => setEditing(u))}>Edit</button>
-            <button type="button" className="sw-btn sw-btn-small" aria-label={`Reset password of ${u.email}`} onClick={open(() => setResetting(u))}>Reset password</button>
-            <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Delete ${u.email}`} onClick={open(() => setDeleting(u))}>Delete</button>
+            <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${u.email}`} onClick={open(() => setEditing(u))}>
+              Edit
+            </button>
+            <button
+              type="button"
+              className="sw-btn sw-btn-small"
+              aria-label={`Reset password of ${u.email}`}
+              onClick={open(() => setResetting(u))}
+            >
+              Reset password
+            </button>
+            <button
+              type="button"
+              className="sw-btn sw-btn-small sw-btn-danger"
+              aria-label={`Delete ${u.email}`}
+              onClick={open(() => setDeleting(u))}
+            >
+              Delete
+            </button>
           </>,
         ],
       })}
@@ -69,8 +110,18 @@ function Users() {
       {editing && <UserModal user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {resetting && <ResetModal user={resetting} onClose={() => setResetting(null)} />}
       {deleting && (
-        <Confirm title="Delete User" danger confirmLabel="Delete" text="Are you sure you want to delete this user? This action cannot be undone."
-          onCancel={() => setDeleting(null)} onConfirm={() => { const id = deleting.id; setDeleting(null); void deleteUser(id); }} />
+        <Confirm
+          title="Delete User"
+          danger
+          confirmLabel="Delete"
+          text="Are you sure you want to delete this user? This action cannot be undone."
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const id = deleting.id;
+            setDeleting(null);
+            void deleteUser(id);
+          }}
+        />
       )}
     </ListPage>
   );
@@ -78,7 +129,11 @@ function Users() {
 
 function ModalAlert() {
   const alert = useStore($userAlert);
-  return alert && !alert.ok ? <div className="sw-banner sw-banner-error sw-span-2" role="alert">{alert.text}</div> : null;
+  return alert && !alert.ok ? (
+    <div className="sw-banner sw-banner-error sw-span-2" role="alert">
+      {alert.text}
+    </div>
+  ) : null;
 }
 
 function UserModal({ user, onClose }: { user: User | null; onClose: () => void }) {
@@ -113,32 +168,64 @@ function UserModal({ user, onClose }: { user: User | null; onClose: () => void }
     <Modal title={user ? 'Edit User' : 'Create New User'} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <ModalAlert />
-        <Field id="u-name" label="Full Name" required error={errors.name}><input id="u-name" value={f.name} onChange={(e) => edit({ ...f, name: e.target.value }, 'name')} required /></Field>
-        <Field id="u-email" label="Email" required error={errors.email}><input id="u-email" type="email" value={f.email} onChange={(e) => edit({ ...f, email: e.target.value }, 'email')} required /></Field>
+        <Field id="u-name" label="Full Name" required error={errors.name}>
+          <input id="u-name" value={f.name} onChange={(e) => edit({ ...f, name: e.target.value }, 'name')} required />
+        </Field>
+        <Field id="u-email" label="Email" required error={errors.email}>
+          <input id="u-email" type="email" value={f.email} onChange={(e) => edit({ ...f, email: e.target.value }, 'email')} required />
+        </Field>
         <Field id="u-password" label="Password" required={creating} error={errors.password}>
-          <input id="u-password" type="password" autoComplete="new-password" value={f.password} onChange={(e) => edit({ ...f, password: e.target.value }, 'password')}
-            required={creating} placeholder={creating ? '' : 'Leave blank to keep current password'} />
+          <input
+            id="u-password"
+            type="password"
+            autoComplete="new-password"
+            value={f.password}
+            onChange={(e) => edit({ ...f, password: e.target.value }, 'password')}
+            required={creating}
+            placeholder={creating ? '' : 'Leave blank to keep current password'}
+          />
         </Field>
         <Field id="u-type" label="User Type" required error={errors.userType}>
-          <select id="u-type" value={f.userType} onChange={(e) => edit(withUserType(f, e.target.value as UserForm['userType']), 'userType')} required>
+          <select
+            id="u-type"
+            value={f.userType}
+            onChange={(e) => edit(withUserType(f, e.target.value as UserForm['userType']), 'userType')}
+            required
+          >
             <option value="">Select a type</option>
             <option value="1">{USER_TYPE_LABELS['1']}</option>
             <option value="2">{USER_TYPE_LABELS['2']}</option>
             <option value="3">{USER_TYPE_LABELS['3']}</option>
           </select>
         </Field>
-        <Field id="u-company" label="Company" required={companyRequired} hint={f.userType === '1' ? 'Super admins belong to no company' : undefined}>
+        <Field
+          id="u-company"
+          label="Company"
+          required={companyRequired}
+          hint={f.userType === '1' ? 'Super admins belong to no company' : undefined}
+        >
           <select id="u-company" value={f.companyId} onChange={(e) => setF({ ...f, companyId: e.target.value })}>
             <option value="">No company</option>
-            {companies.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {companies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </Field>
         <div className="sw-field">
-          <label className="sw-check"><input type="checkbox" checked={f.isActive} onChange={(e) => setF({ ...f, isActive: e.target.checked })} />Active</label>
+          <label className="sw-check">
+            <input type="checkbox" checked={f.isActive} onChange={(e) => setF({ ...f, isActive: e.target.checked })} />
+            Active
+          </label>
         </div>
         <div className="sw-modal-actions sw-span-2">
-          <button type="button" className="sw-btn" onClick={onClose}>Cancel</button>
-          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>{user ? 'Update User' : 'Create User'}</button>
+          <button type="button" className="sw-btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
+            {user ? 'Update User' : 'Create User'}
+          </button>
         </div>
       </form>
     </Modal>
@@ -162,13 +249,26 @@ function ResetModal({ user, onClose }: { user: User; onClose: () => void }) {
     <Modal title="Reset Password" onClose={onClose}>
       <form className="sw-form" onSubmit={submit} noValidate>
         <ModalAlert />
-        <p>Set a new password for <strong>{user.email}</strong>. Their current sessions end.</p>
+        <p>
+          Set a new password for <strong>{user.email}</strong>. Their current sessions end.
+        </p>
         <Field id="r-password" label="New Password" required error={error}>
-          <input id="r-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <input
+            id="r-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
         </Field>
         <div className="sw-modal-actions">
-          <button type="button" className="sw-btn" onClick={onClose}>Cancel</button>
-          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>Reset Password</button>
+          <button type="button" className="sw-btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
+            Reset Password
+          </button>
         </div>
       </form>
     </Modal>

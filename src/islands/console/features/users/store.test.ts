@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createPayload, EMPTY_USER_FORM, typeCompanyAlert, updatePayload, validateUser, withUserType, type UserForm } from './store.ts';
 
-const form = (over: Partial<UserForm>): UserForm => ({ ...EMPTY_USER_FORM, name: 'Ann', email: 'ann@example.com', password: 'pw', userType: '2', companyId: 'c1', ...over });
+const form = (over: Partial<UserForm>): UserForm => ({
+  ...EMPTY_USER_FORM,
+  name: 'Ann',
+  email: 'ann@example.com',
+  password: 'pw',
+  userType: '2',
+  companyId: 'c1',
+  ...over,
+});
 
 describe('user form rules (spec section 5)', () => {
   it('requires name, email, password on create and a user type', () => {
     expect(validateUser(EMPTY_USER_FORM, true)).toEqual({
-      name: 'Full Name is required', email: 'Email is required', password: 'Password is required', userType: 'User Type is required',
+      name: 'Full Name is required',
+      email: 'Email is required',
+      password: 'Password is required',
+      userType: 'User Type is required',
     });
   });
   it('the password is optional when editing', () => expect(validateUser(form({ password: '' }), false)).toEqual({}));
@@ -27,7 +38,14 @@ describe('user form rules (spec section 5)', () => {
     expect(withUserType(form({ companyId: 'c1' }), '3').companyId).toBe('c1');
   });
   it('create payload: name (not full_name), company_id left out for type 1', () => {
-    expect(createPayload(form({}))).toEqual({ name: 'Ann', email: 'ann@example.com', password: 'pw', user_type: '2', company_id: 'c1', is_active: true });
+    expect(createPayload(form({}))).toEqual({
+      name: 'Ann',
+      email: 'ann@example.com',
+      password: 'pw',
+      user_type: '2',
+      company_id: 'c1',
+      is_active: true,
+    });
     expect(createPayload(form({ userType: '1', companyId: '' }))).not.toHaveProperty('company_id');
   });
   it('update payload never carries the password', () => {

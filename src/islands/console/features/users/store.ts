@@ -45,7 +45,6 @@ export function withUserType(f: UserForm, userType: UserForm['userType']): UserF
   return { ...f, userType, companyId: userType === '1' ? '' : f.companyId };
 }
 
-
 /** Field messages (shown beside the fields) for a create (password required) or an edit. */
 export function validateUser(f: UserForm, creating: boolean): Record<string, string> {
   const e: Record<string, string> = {};
@@ -66,7 +65,13 @@ export function typeCompanyAlert(f: UserForm): string | null {
 }
 
 export function createPayload(f: UserForm): components['schemas']['UserCreateInput'] {
-  const p: components['schemas']['UserCreateInput'] = { name: f.name.trim(), email: f.email.trim(), password: f.password, user_type: f.userType as UserType, is_active: f.isActive };
+  const p: components['schemas']['UserCreateInput'] = {
+    name: f.name.trim(),
+    email: f.email.trim(),
+    password: f.password,
+    user_type: f.userType as UserType,
+    is_active: f.isActive,
+  };
   if (f.userType !== '1') p.company_id = f.companyId;
   return p;
 }
@@ -74,17 +79,28 @@ export function createPayload(f: UserForm): components['schemas']['UserCreateInp
 /** The password field of the edit form is never sent (its own reset action exists). For type 1 the
  *  company is left out, as on create (section 5); the server never keeps a company on a super admin. */
 export function updatePayload(f: UserForm): components['schemas']['UserUpdateInput'] {
-  const p: components['schemas']['UserUpdateInput'] = { name: f.name.trim(), email: f.email.trim(), user_type: f.userType as UserType, is_active: f.isActive };
+  const p: components['schemas']['UserUpdateInput'] = {
+    name: f.name.trim(),
+    email: f.email.trim(),
+    user_type: f.userType as UserType,
+    is_active: f.isActive,
+  };
   if (f.userType !== '1') p.company_id = f.companyId;
   return p;
 }
 
 type Verb = 'create' | 'update' | 'delete' | 'reset';
 const DONE: Record<Verb, string> = {
-  create: 'User created successfully!', update: 'User updated successfully!', delete: 'User deleted successfully!', reset: 'Password reset successfully!',
+  create: 'User created successfully!',
+  update: 'User updated successfully!',
+  delete: 'User deleted successfully!',
+  reset: 'Password reset successfully!',
 };
 const FAILED: Record<Verb, string> = {
-  create: 'Failed to create user.', update: 'Failed to update user.', delete: 'Failed to delete user.', reset: 'Failed to reset password.',
+  create: 'Failed to create user.',
+  update: 'Failed to update user.',
+  delete: 'Failed to delete user.',
+  reset: 'Failed to reset password.',
 };
 
 function change(verb: Verb, call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
@@ -101,5 +117,7 @@ export function deleteUser(id: string): Promise<boolean> {
   return change('delete', () => api.DELETE('/api/v1/admin/users/{id}', { params: { path: { id } } }));
 }
 export function resetUserPassword(id: string, newPassword: string): Promise<boolean> {
-  return change('reset', () => api.POST('/api/v1/admin/users/{id}/reset-password', { params: { path: { id } }, body: { new_password: newPassword } }));
+  return change('reset', () =>
+    api.POST('/api/v1/admin/users/{id}/reset-password', { params: { path: { id } }, body: { new_password: newPassword } }),
+  );
 }
