@@ -1,0 +1,109 @@
+// What an alert channel is: one module per channel type (webhook, e-mail, Slack, Teams, …),
+// registered in one exhaustive table like the monitor kinds. A channel turns one alert into
+// what its service documents (an HTTP request, or a mail) and validates the tenant's config;
+// the outbox and its delivery job do the sending, the retrying and the receipts.
+
+/** What happened, as every channel renders it. Built by the outbox from a notification draft. */
+export type AlertEventType =
+  | 'incident.opened'
+  | 'incident.resolved'
+  | 'incident.degraded'
+  | 'incident.acknowledged'
+  | 'incident.escalated'
+  | 'ssl_warning'
+  | 'dns_warning'
+  | 'security_report'
+  | 'maintenance.started'
+  | 'maintenance.ended'
+  | 'test';
+
+export type AlertSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+
+export interface AlertMonitorRef {
+  id: string;
+  name: string;
+  /** The monitor's target as its company sees it (URL, host:port, …) */
+  target: string;
+}
+
+export interface Alert {
+  /** Stable per delivery: the Standard Webhooks `webhook-id`, the e-mail Message-ID's local part */
+  deliveryId: string;
+  event: AlertEventType;
+  severity: AlertSeverity;
+  /** One line, e.g. 'Website is down' */
+  title: string;
+  /** A few sentences built by the product (never a target's response content) */
+  message: string;
+  occurredAt: number;
+  company: { id: string; name: string; subdomain: string; primaryColor: string | null; logoUrl: string | null };
+  monitor: AlertMonitorRef | null;
+  /** Several monitors changed together: one grouped message lists them */
+  monitors: AlertMonitorRef[];
+  incident: { id: string; title: string; status: string; impact: string | null } | null;
+  /** Console link for the company's users */
+  consoleUrl: string;
+  /** Public status page of the company */
+  statusPageUrl: string;
+  /** Signed one-time acknowledge link, when the event can be acknowledged */
+  acknowledgeUrl: string | null;
+}
+
+/** Fixed API hosts come from configuration (tests point them at loopback fakes). */
+export interface ChannelEnv {
+  productName: string;
+  apiBase: {
+    pagerduty: string; // https://events.pagerduty.com
+    opsgenie: string; // https://api.opsgenie.com
+    telegram: string; // https://api.telegram.org
+    twilio: string; // https://api.twilio.com
+  };
+}
+
+export interface OutboundRequest {
+  url: string;
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface OutboundMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/** A refused config: the message names the field in the form's words. */
+export class ChannelConfigError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+interface ChannelBase<C> {
+  readonly type: string;
+  /** Shown in the console, e.g. 'Microsoft Teams' */
+  readonly label: string;
+  /** Validates and normalises the tenant's config; throws ChannelConfigError */
+  parseConfig(raw: unknown): C;
+  /** URLs the tenant supplied, checked by the SSRF guard before every send */
+  tenantUrls(config: C): string[];
+  /** Config fields never shown back after creation (tokens, keys) */
+  readonly secretFields: readonly string[];
+}
+
+export interface HttpChannel<C> extends ChannelBase<C> {
+  readonly transport: 'http';
+  build(alert: Alert, config: C, env: ChannelEnv): OutboundRequest;
+}
+
+export interface MailChannel<C> extends ChannelBase<C> {
+  readonly transport: 'mail';
+  build(alert: Alert, config: C, env: ChannelEnv): OutboundMail;
+}
+
+export type Channel<C = any> = HttpChannel<C> | MailChannel<C>;
