@@ -3,14 +3,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema/index.ts';
 import { checksRepo } from '../db/repositories/checks-repo.ts';
+import { PLANS } from '../../lib/plans.ts';
 import { DAY_MS } from '../../lib/timeline.ts';
-
-export const RETENTION_DAYS: Record<string, number> = { starter: 7, professional: 30, enterprise: 90 };
 
 export async function pruneResults(k: Kysely<Database>, now: number): Promise<number> {
   let deleted = 0;
-  for (const [plan, days] of Object.entries(RETENTION_DAYS)) {
-    deleted += await checksRepo(k).pruneOlderThan(plan, now - days * DAY_MS, plan === 'starter');
+  for (const [plan, limits] of Object.entries(PLANS)) {
+    deleted += await checksRepo(k).pruneOlderThan(plan, now - limits.retentionDays * DAY_MS, plan === 'starter');
   }
   return deleted;
 }
