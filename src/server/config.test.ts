@@ -37,6 +37,13 @@ describe('configuration', () => {
     ],
     [{ DNS_RESOLVERS: 'dns.example.com' }, 'Invalid DNS_RESOLVERS="dns.example.com": expected comma-separated DNS server addresses'],
     [{ DNS_RESOLVERS: '1.1.1.1:99999' }, 'Invalid DNS_RESOLVERS'],
+    [
+      { PAGERDUTY_EVENTS_URL: 'events.pagerduty.com' },
+      'Invalid PAGERDUTY_EVENTS_URL="events.pagerduty.com": expected an http(s) URL such as https://events.pagerduty.com',
+    ],
+    [{ OPSGENIE_API_URL: 'ftp://api.opsgenie.com' }, 'Invalid OPSGENIE_API_URL'],
+    [{ TELEGRAM_API_URL: 'https://user:pw@api.telegram.org' }, 'Invalid TELEGRAM_API_URL'],
+    [{ TWILIO_API_URL: 'https://api.twilio.com/?x=1' }, 'Invalid TWILIO_API_URL'],
     [{ FLAG_ENABLE_GLOBAL_EXPORT: 'maybe' }, 'Invalid FLAG_ENABLE_GLOBAL_EXPORT="maybe": expected true or false'],
     [
       { FLAG_ENABLE_GLOBL_EXPORT: 'true' },
@@ -55,6 +62,28 @@ describe('configuration', () => {
       '[2606:4700::1111]:53',
       '::1',
     ]);
+  });
+
+  it("takes the alert services' API hosts from the environment, the real ones by default", () => {
+    expect(parseConfig(base()).channelApis).toEqual({
+      pagerduty: 'https://events.pagerduty.com',
+      opsgenie: 'https://api.opsgenie.com',
+      telegram: 'https://api.telegram.org',
+      twilio: 'https://api.twilio.com',
+    });
+    const c = parseConfig({
+      ...base(),
+      PAGERDUTY_EVENTS_URL: 'https://events.eu.pagerduty.com/',
+      OPSGENIE_API_URL: 'https://api.eu.opsgenie.com',
+      TELEGRAM_API_URL: 'http://127.0.0.1:8081',
+      TWILIO_API_URL: 'http://127.0.0.1:9000/twilio/',
+    });
+    expect(c.channelApis).toEqual({
+      pagerduty: 'https://events.eu.pagerduty.com',
+      opsgenie: 'https://api.eu.opsgenie.com',
+      telegram: 'http://127.0.0.1:8081',
+      twilio: 'http://127.0.0.1:9000/twilio',
+    });
   });
 
   it('takes operator overrides for the known feature flags', () => {

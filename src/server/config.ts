@@ -40,6 +40,8 @@ export interface Config {
   runEngine: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Fixed API hosts of the alert channels' services (tests point them at loopback fakes) */
+  channelApis: { pagerduty: string; opsgenie: string; telegram: string; twilio: string };
   /** Operator overrides of feature flags: FLAG_ENABLE_X=true|false */
   flagOverrides: Record<string, boolean>;
   trustProxy: boolean;
@@ -110,6 +112,22 @@ function oneOf<T extends string>(env: Env, name: string, def: T, allowed: readon
   if (raw === undefined || raw === '') return def;
   if (!(allowed as readonly string[]).includes(raw)) fail(name, `one of ${allowed.join(', ')}`, raw);
   return raw as T;
+}
+
+/** A service's API base URL: http(s), no credentials or query (a path prefix is fine), kept without a trailing slash. */
+function apiBase(env: Env, name: string, def: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    fail(name, 'an http(s) URL such as ' + def, raw);
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 const DOMAIN_RE = /^(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})$/;
@@ -203,6 +221,12 @@ export function parseConfig(env: Env = process.env): Config {
     runEngine: bool(env, 'RUN_ENGINE', true),
     smtpUrl,
     mailFrom: env.MAIL_FROM || `no-reply@${productDomain}`,
+    channelApis: {
+      pagerduty: apiBase(env, 'PAGERDUTY_EVENTS_URL', 'https://events.pagerduty.com'),
+      opsgenie: apiBase(env, 'OPSGENIE_API_URL', 'https://api.opsgenie.com'),
+      telegram: apiBase(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
+      twilio: apiBase(env, 'TWILIO_API_URL', 'https://api.twilio.com'),
+    },
     flagOverrides,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     distDir: path.resolve(env.DIST_DIR || path.join(import.meta.dirname, '../../dist')),

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATTERMOST_HOOK_PATH, startMattermostReceiver } from '../../../../tests/fixtures/receivers/mattermost-receiver.ts';
+import type { Receiver } from '../../../../tests/fixtures/receivers/receiver-server.ts';
+import {
+  configErrorOf,
+  envFor,
+  groupedAlert,
+  openedAlert,
+  resolvedAlert,
+  send,
+} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { mattermost } from './mattermost.ts';
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startMattermostReceiver();
+});
+afterAll(() => receiver.close());
+
+const config = (extra: Record<string, unknown> = {}) => mattermost.parseConfig({ url: receiver.origin + MATTERMOST_HOOK_PATH, ...extra });
+
+describe('Mattermost channel', () => {
+  it.each([
+    ['opened', openedAlert()],
+    ['resolved', resolvedAlert()],
+    ['grouped (1,000 monitors)', groupedAlert(1000)],
+  ])('Mattermost accepts the %s alert as Markdown with an attachment', async (_what, alert) => {
+    const request = mattermost.build(alert, config({ channel: 'town-square' }), envFor());
+    expect(await send(request), receiver.refusals().join('\n')).toEqual({ status: 200, body: 'ok' });
+    const body = JSON.parse(request.body);
+    expect(body.channel).toBe('town-square');
+    expect(body.attachments[0].color).toBe(alert.event === 'incident.resolved' ? '#12B76A' : '#D92D20');
+  });
+
+  it('writes the title as a heading with Markdown in names escaped', () => {
+    const body = JSON.parse(mattermost.build(openedAlert(), config(), envFor()).body);
+    expect(body.text.split('\n')[0]).toBe('#### Website \\*prod\\* <b\\> is down');
+    expect(body.channel).toBeUndefined();
+  });
+
+  it('the fake refuses what Mattermost refuses: no text, a post over 16,383 characters', async () => {
+    const request = mattermost.build(openedAlert(), config(), envFor());
+    const empty = await send({ ...request, body: '{}' });
+    expect(JSON.parse(empty.body)).toMatchObject({ id: 'web.incoming_webhook.text.app_error', status_code: 400 });
+    expect((await send({ ...request, body: JSON.stringify({ text: 'x'.repeat(16384) }) })).status).toBe(400);
+  });
+
+  it.each([
+    [{ url: 'https://chat.example.com/hooks/x', channel: 'Town Square' }, 'channel', 'Channel must be a channel name such as town-square.'],
+    [{ channel: 'ops' }, 'url', 'Webhook URL is required.'],
+  ])('refuses the config %j naming %s', (raw, field, message) => {
+    expect(configErrorOf(() => mattermost.parseConfig(raw))).toEqual({ field, message });
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPSGENIE_API_KEY, type OpsgenieReceiver, startOpsgenieReceiver } from '../../../../tests/fixtures/receivers/opsgenie-receiver.ts';
+import {
+  configErrorOf,
+  envFor,
+  groupedAlert,
+  openedAlert,
+  resolvedAlert,
+  send,
+} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { opsgenie } from './opsgenie.ts';
+
+let receiver: OpsgenieReceiver;
+beforeAll(async () => {
+  receiver = await startOpsgenieReceiver();
+});
+afterAll(() => receiver.close());
+
+const config = () => opsgenie.parseConfig({ api_key: OPSGENIE_API_KEY });
+const env = () => envFor({ opsgenie: receiver.origin });
+
+describe('Opsgenie channel', () => {
+  it.each([
+    ['opened', openedAlert(), '/v2/alerts'],
+    ['resolved', resolvedAlert(), '/v2/alerts/statuswatch-inc-42/close'],
+    ['grouped (1,000 monitors)', groupedAlert(1000), '/v2/alerts'],
+    ['acknowledged', openedAlert({ event: 'incident.acknowledged' }), '/v2/alerts/statuswatch-inc-42/acknowledge'],
+  ])('Opsgenie accepts the %s alert', async (_what, alert, path) => {
+    const request = opsgenie.build(alert, config(), env());
+    expect(new URL(request.url).pathname).toBe(path);
+    expect(request.headers.authorization).toBe(`GenieKey ${OPSGENIE_API_KEY}`);
+    const answer = await send(request);
+    expect(answer.status, receiver.refusals().join('\n')).toBe(202);
+    expect(JSON.parse(answer.body)).toMatchObject({ result: 'Request will be processed' });
+  });
+
+  it('opens one Opsgenie alert per incident and closes it by its alias', async () => {
+    const incident = { id: 'inc-9', title: 'x', status: 'investigating', impact: null };
+    await send(opsgenie.build(openedAlert({ incident }), config(), env()));
+    expect(receiver.alerts.get('statuswatch-inc-9')).toBe('open');
+    const close = opsgenie.build(resolvedAlert({ incident: { ...incident, status: 'resolved' } }), config(), env());
+    expect(close.url).toBe(`${receiver.origin}/v2/alerts/statuswatch-inc-9/close?identifierType=alias`);
+    await send(close);
+    expect(receiver.alerts.get('statuswatch-inc-9')).toBe('closed');
+  });
+
+  it('keeps the message within 130 characters and maps severity onto P1–P5', () => {
+    const body = JSON.parse(opsgenie.build(openedAlert({ title: 'y'.repeat(400), severity: 'medium' }), config(), env()).body);
+    expect(body.message).toHaveLength(130);
+    expect(body.priority).toBe('P3');
+  });
+
+  it('the fake refuses a wrong key as Opsgenie does', async () => {
+    const request = opsgenie.build(openedAlert(), config(), env());
+    const answer = await send({
+      ...request,
+      headers: { ...request.headers, authorization: 'GenieKey 00000000-0000-0000-0000-000000000000' },
+    });
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body)).toMatchObject({ message: 'Could not authenticate' });
+  });
+
+  it.each([
+    [{}, 'api_key', 'API key is required.'],
+    [{ api_key: 'not-a-key' }, 'api_key', 'API key must be the key of an Opsgenie API integration (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).'],
+  ])('refuses the config %j naming %s', (raw, field, message) => {
+    expect(configErrorOf(() => opsgenie.parseConfig(raw))).toEqual({ field, message });
+  });
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PAGERDUTY_ROUTING_KEY,
+  type PagerDutyReceiver,
+  startPagerDutyReceiver,
+} from '../../../../tests/fixtures/receivers/pagerduty-receiver.ts';
+import {
+  configErrorOf,
+  envFor,
+  groupedAlert,
+  openedAlert,
+  resolvedAlert,
+  send,
+} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { pagerduty } from './pagerduty.ts';
+
+let receiver: PagerDutyReceiver;
+beforeAll(async () => {
+  receiver = await startPagerDutyReceiver();
+});
+afterAll(() => receiver.close());
+
+const config = () => pagerduty.parseConfig({ routing_key: PAGERDUTY_ROUTING_KEY });
+const env = () => envFor({ pagerduty: receiver.origin });
+
+describe('PagerDuty channel', () => {
+  it.each([
+    ['opened', openedAlert(), 'trigger'],
+    ['resolved', resolvedAlert(), 'resolve'],
+    ['grouped (1,000 monitors)', groupedAlert(1000), 'trigger'],
+    ['acknowledged', openedAlert({ event: 'incident.acknowledged' }), 'acknowledge'],
+  ])('Events API v2 accepts the %s alert as a %s event', async (_what, alert, action) => {
+    const request = pagerduty.build(alert, config(), env());
+    expect(request.url).toBe(`${receiver.origin}/v2/enqueue`);
+    const answer = await send(request);
+    expect(answer.status, receiver.refusals().join('\n')).toBe(202);
+    const event = JSON.parse(request.body);
+    expect(event.event_action).toBe(action);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'success', message: 'Event processed', dedup_key: event.dedup_key });
+  });
+
+  it("triggers and resolves one PagerDuty alert: both events carry the incident's dedup_key", async () => {
+    const trigger = JSON.parse(
+      pagerduty.build(openedAlert({ incident: { id: 'inc-77', title: 'x', status: 'investigating', impact: null } }), config(), env()).body,
+    );
+    const resolve = JSON.parse(
+      pagerduty.build(resolvedAlert({ incident: { id: 'inc-77', title: 'x', status: 'resolved', impact: null } }), config(), env()).body,
+    );
+    expect(trigger.dedup_key).toBe('statuswatch-inc-77');
+    expect(resolve.dedup_key).toBe(trigger.dedup_key);
+    await send(
+      pagerduty.build(openedAlert({ incident: { id: 'inc-77', title: 'x', status: 'investigating', impact: null } }), config(), env()),
+    );
+    expect(receiver.alerts.get('statuswatch-inc-77')).toBe('triggered');
+    await send(
+      pagerduty.build(resolvedAlert({ incident: { id: 'inc-77', title: 'x', status: 'resolved', impact: null } }), config(), env()),
+    );
+    expect(receiver.alerts.get('statuswatch-inc-77')).toBe('resolved');
+  });
+
+  it('maps severities onto critical, error, warning and info, and keeps the summary within 1,024 characters', () => {
+    const severityOf = (severity: 'critical' | 'high' | 'medium' | 'low' | 'info') =>
+      JSON.parse(pagerduty.build(openedAlert({ severity }), config(), env()).body).payload.severity;
+    expect(['critical', 'high', 'medium', 'low', 'info'].map((s) => severityOf(s as 'critical'))).toEqual([
+      'critical',
+      'error',
+      'warning',
+      'info',
+      'info',
+    ]);
+    const long = JSON.parse(pagerduty.build(openedAlert({ title: 'x'.repeat(3000) }), config(), env()).body);
+    expect(long.payload.summary).toHaveLength(1024);
+    expect(long.payload).toMatchObject({
+      source: 'https://acme.example.com/health?a=1&b=2',
+      timestamp: '2026-11-24T10:02:00.000Z',
+      class: 'incident.opened',
+    });
+    expect(long.links.map((l: { text: string }) => l.text)).toEqual(['Open in console', 'Status page']);
+  });
+
+  it('sends maintenance as a change event, which pages nobody', async () => {
+    const request = pagerduty.build(openedAlert({ event: 'maintenance.started', severity: 'info', incident: null }), config(), env());
+    expect(request.url).toBe(`${receiver.origin}/v2/change/enqueue`);
+    const answer = await send(request);
+    expect(answer.status, receiver.refusals().join('\n')).toBe(202);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'success', message: 'Change event processed' });
+  });
+
+  it('the fake refuses what PagerDuty refuses: a severity outside its four, a short routing key', async () => {
+    const request = pagerduty.build(openedAlert(), config(), env());
+    const event = JSON.parse(request.body);
+    const bad = await send({
+      ...request,
+      body: JSON.stringify({ ...event, routing_key: 'short', payload: { ...event.payload, severity: 'high' } }),
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toEqual({
+      status: 'invalid event',
+      message: 'Event object is invalid',
+      errors: [
+        "Length of 'routing_key' is incorrect (should be 32 characters)",
+        "'payload.severity' must be one of critical, error, warning or info",
+      ],
+    });
+  });
+
+  it.each([
+    [{}, 'routing_key', 'Integration key is required.'],
+    [{ routing_key: 'abc' }, 'routing_key', 'Integration key must be the 32-character integration key of an Events API v2 integration.'],
+  ])('refuses the config %j naming %s', (raw, field, message) => {
+    expect(configErrorOf(() => pagerduty.parseConfig(raw))).toEqual({ field, message });
+  });
+
+  it('keeps the integration key secret and calls only the configured API host', () => {
+    expect(pagerduty.secretFields).toEqual(['routing_key']);
+    expect(pagerduty.tenantUrls(config())).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+// PagerDuty Events API v2 (https://developer.pagerduty.com/docs/events-api-v2/trigger-events/).
+// An incident is one PagerDuty alert: every event about it carries the same dedup_key, so
+// "opened" triggers, "acknowledged" acknowledges and "resolved" resolves that alert, and a
+// repeated delivery after a crash folds into it. Maintenance is not a page: it goes to the
+// Change Events endpoint, which shows on the service's timeline without waking anyone.
+import { alertLinks, EVENT_LABELS, monitorsOf, plainSummary, truncate } from './alert-text.ts';
+import type { Alert, AlertSeverity, HttpChannel } from './channel.ts';
+import { configObject, onlyFields, requiredString } from './config-fields.ts';
+
+export interface PagerDutyConfig {
+  /** The integration key of an Events API v2 integration on a PagerDuty service */
+  routing_key: string;
+}
+
+const PD_SEVERITY: Record<AlertSeverity, 'critical' | 'error' | 'warning' | 'info'> = {
+  critical: 'critical',
+  high: 'error',
+  medium: 'warning',
+  low: 'info',
+  info: 'info',
+};
+
+/** One key per incident; events without one group per monitor and kind (a daily certificate warning updates one alert). */
+export function pagerDutyDedupKey(alert: Alert): string {
+  if (alert.incident) return `statuswatch-${alert.incident.id}`;
+  const monitor = monitorsOf(alert)[0];
+  if (monitor && alert.event !== 'test') return `statuswatch-${alert.event}-${monitor.id}`;
+  return `statuswatch-${alert.deliveryId}`;
+}
+
+function action(alert: Alert): 'trigger' | 'acknowledge' | 'resolve' {
+  if (alert.event === 'incident.resolved') return 'resolve';
+  if (alert.event === 'incident.acknowledged') return 'acknowledge';
+  return 'trigger';
+}
+
+function details(alert: Alert): Record<string, unknown> {
+  const monitors = monitorsOf(alert);
+  return {
+    event: EVENT_LABELS[alert.event],
+    message: truncate(alert.message, 2000),
+    company: alert.company.name,
+    incident: alert.incident ? { title: alert.incident.title, status: alert.incident.status, impact: alert.incident.impact } : null,
+    monitor_count: monitors.length,
+    // PagerDuty caps an event at 512 KB; 100 monitors named is plenty to act on.
+    monitors: monitors.slice(0, 100).map((m) => `${m.name} (${m.target})`),
+  };
+}
+
+export const pagerduty: HttpChannel<PagerDutyConfig> = {
+  type: 'pagerduty',
+  label: 'PagerDuty',
+  transport: 'http',
+  secretFields: ['routing_key'],
+  parseConfig(raw) {
+    const fields = configObject(raw);
+    onlyFields(fields, ['routing_key']);
+    return {
+      routing_key: requiredString(fields, 'routing_key', {
+        label: 'Integration key',
+        max: 32,
+        pattern: /^[A-Za-z0-9]{32}$/,
+        expected: 'the 32-character integration key of an Events API v2 integration',
+      }),
+    };
+  },
+  tenantUrls: () => [],
+  build(alert, config, env) {
+    const base = env.apiBase.pagerduty.replace(/\/+$/, '');
+    const links = alertLinks(alert)
+      .filter((l) => l.label !== 'Acknowledge')
+      .map((l) => ({ href: l.url, text: l.label }));
+    const source = monitorsOf(alert)[0]?.target ?? `${alert.company.subdomain} (${env.productName})`;
+    const timestamp = new Date(alert.occurredAt).toISOString();
+    const summary = truncate(plainSummary(alert), 1024);
+    if (alert.event === 'maintenance.started' || alert.event === 'maintenance.ended') {
+      return {
+        url: `${base}/v2/change/enqueue`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          routing_key: config.routing_key,
+          payload: { summary, timestamp, source: truncate(source, 255), custom_details: details(alert) },
+          links,
+        }),
+      };
+    }
+    return {
+      url: `${base}/v2/enqueue`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        routing_key: config.routing_key,
+        event_action: action(alert),
+        dedup_key: pagerDutyDedupKey(alert),
+        payload: {
+          summary,
+          source: truncate(source, 255),
+          severity: PD_SEVERITY[alert.severity],
+          timestamp,
+          component: monitorsOf(alert).length === 1 ? truncate(monitorsOf(alert)[0].name, 255) : undefined,
+          group: truncate(alert.company.name, 255),
+          class: alert.event,
+          custom_details: details(alert),
+        },
+        links,
+        client: env.productName,
+        client_url: alert.consoleUrl,
+      }),
+    };
+  },
+};
