@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     });
     companies.push(id);
   }
-  const repo = monitorsRepo(db.k);
+  const repo = monitorsRepo(db);
   for (let i = 0; i < MONITORS; i++) {
     await repo.insert({
       id: newId(),

@@ -1,9 +1,8 @@
 // What the engine needs from the rest of the process, as small interfaces: the domain implements
 // them and services.ts wires them in, so the engine never imports the domain.
-import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import type { Database } from '../db/schema/index.ts';
+import type { DbScope } from '../db/scope.ts';
 import type { Notify } from '../notify/notify.ts';
 import type { Resolver } from './ssrf.ts';
 
@@ -26,24 +25,10 @@ export interface OpenIncident {
  */
 export interface MonitorIncidents {
   /** The open automatic incident of each of these monitors that has one. */
-  openOf(trx: Kysely<Database>, monitorIds: string[]): Promise<Map<string, OpenIncident>>;
+  openOf(tx: DbScope, monitorIds: string[]): Promise<Map<string, OpenIncident>>;
   /** Opens one from `startedAt`; null when another one is open already. */
-  open(
-    trx: Kysely<Database>,
-    notify: Notify,
-    m: IncidentMonitor,
-    startedAt: number,
-    error: string | null,
-    now: number,
-  ): Promise<OpenIncident | null>;
-  resolve(
-    trx: Kysely<Database>,
-    notify: Notify,
-    m: IncidentMonitor,
-    incident: OpenIncident,
-    resolvedAt: number,
-    now: number,
-  ): Promise<void>;
+  open(tx: DbScope, notify: Notify, m: IncidentMonitor, startedAt: number, error: string | null, now: number): Promise<OpenIncident | null>;
+  resolve(tx: DbScope, notify: Notify, m: IncidentMonitor, incident: OpenIncident, resolvedAt: number, now: number): Promise<void>;
 }
 
 /** The parts of the process's services an engine runs on (domain/context.ts Services has them all). */

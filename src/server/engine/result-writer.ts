@@ -3,15 +3,14 @@
 // incidents domain opens and resolves incidents and the kinds' warnings go through `notify`. A
 // result is acknowledged only once all of it is committed, so a crash loses nothing acknowledged
 // and can never leave an incident without the state that opened it.
-import type { Kysely } from 'kysely';
 import { dayStart, hourStart } from '../../lib/timeline.ts';
 import { coversMonitor } from '../../lib/maintenance.ts';
-import type { Database } from '../db/schema/index.ts';
 import type { CheckStatus } from '../db/schema/monitoring.ts';
 import { checksRepo } from '../db/repositories/checks-repo.ts';
 import { maintenanceRepo } from '../db/repositories/maintenance-repo.ts';
 import { monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
 import { rollupsRepo, type RollupRecord } from '../db/repositories/rollups-repo.ts';
+import { type DbScope, withTransaction } from '../db/scope.ts';
 import { notifyIn, type Notify } from '../notify/notify.ts';
 import type { CheckOutcome } from './checkers/types.ts';
 import { parseConfig } from './kinds/config.ts';
@@ -91,21 +90,21 @@ export function storedError(error: string | null): string | null {
   return `${clean.slice(0, cut)}…`;
 }
 
-export async function writeBatch(k: Kysely<Database>, results: PendingResult[], now: number, incidents: MonitorIncidents): Promise<void> {
+export async function writeBatch(db: DbScope, results: PendingResult[], now: number, incidents: MonitorIncidents): Promise<void> {
   if (results.length === 0) return;
   const batch = results.map((b) => ({ ...b, outcome: { ...b.outcome, error: storedError(b.outcome.error) } }));
   batch.sort((a, b) => a.checkedAt - b.checkedAt);
-  await k.transaction().execute(async (trx) => {
-    const monitors = monitorsRepo(trx);
+  await withTransaction(db, async (tx) => {
+    const monitors = monitorsRepo(tx);
     const ids = [...new Set(batch.map((b) => b.monitorId))];
     const rows = new Map((await monitors.lockForState(ids)).map((m) => [m.id, m]));
     const live = batch.filter((b) => rows.has(b.monitorId)); // deleted meanwhile: drop
     if (live.length === 0) return;
     const companies = [...new Set(live.map((b) => b.companyId))];
-    const windows = await maintenanceRepo(trx).activeAt(companies, now);
+    const windows = await maintenanceRepo(tx).activeAt(companies, now);
     const inMaintenance = (m: MonitorRow) => windows.some((w) => coversMonitor(w, m));
 
-    await checksRepo(trx).insertMany(
+    await checksRepo(tx).insertMany(
       live.map((b) => ({
         monitor_id: b.monitorId,
         checked_at: b.checkedAt,
@@ -120,7 +119,7 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
     );
 
     // Rollups: merge the batch in memory; one read and one write per grain for the whole batch.
-    const rollups = rollupsRepo(trx);
+    const rollups = rollupsRepo(tx);
     for (const [grain, startOf] of [
       ['hourly', hourStart],
       ['daily', dayStart],
@@ -152,8 +151,8 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
     }
 
     // State machine, then incidents and warnings, in result order per monitor.
-    const notify = notifyIn(trx, now);
-    const open = await incidents.openOf(trx, ids);
+    const notify = notifyIn(tx, now);
+    const open = await incidents.openOf(tx, ids);
     for (const b of live) {
       const m = rows.get(b.monitorId)!;
       const maint = inMaintenance(m);
@@ -168,12 +167,12 @@ export async function writeBatch(k: Kysely<Database>, results: PendingResult[], 
       const t = applyResult(prev, b.outcome.status, b.checkedAt, maint);
       for (const ev of t.events) {
         if (ev.kind === 'open_incident') {
-          const opened = await incidents.open(trx, notify, m, b.checkedAt, b.outcome.error, now);
+          const opened = await incidents.open(tx, notify, m, b.checkedAt, b.outcome.error, now);
           if (opened) open.set(m.id, opened);
         } else {
           const o = open.get(m.id);
           if (o) {
-            await incidents.resolve(trx, notify, m, o, b.checkedAt, now);
+            await incidents.resolve(tx, notify, m, o, b.checkedAt, now);
             open.delete(m.id);
           }
         }

@@ -1,15 +1,14 @@
 // Raw check results are kept for the company plan's retention (starter 7, professional 30,
 // enterprise 90 days); rollups stay. Run hourly by jobs/check-results-retention.ts; idempotent.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema/index.ts';
 import { checksRepo } from '../db/repositories/checks-repo.ts';
+import type { DbScope } from '../db/scope.ts';
 import { PLANS } from '../../lib/plans.ts';
 import { DAY_MS } from '../../lib/timeline.ts';
 
-export async function pruneResults(k: Kysely<Database>, now: number): Promise<number> {
+export async function pruneResults(db: DbScope, now: number): Promise<number> {
   let deleted = 0;
   for (const [plan, limits] of Object.entries(PLANS)) {
-    deleted += await checksRepo(k).pruneOlderThan(plan, now - limits.retentionDays * DAY_MS, plan === 'starter');
+    deleted += await checksRepo(db).pruneOlderThan(plan, now - limits.retentionDays * DAY_MS, plan === 'starter');
   }
   return deleted;
 }

@@ -55,7 +55,7 @@ export interface Engine {
 }
 
 export function createEngine(services: EngineHost, opts: EngineOptions = {}): Engine {
-  const k = services.db.k;
+  const db = services.db;
   if (!services.monitorIncidents) throw new Error('engine: services have no monitorIncidents (services.ts wires them)');
   const incidents = services.monitorIncidents;
   const owner = opts.owner ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -108,7 +108,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       if (batch.length === 0) return;
       for (let attempt = 1; ; attempt++) {
         try {
-          await writeBatch(k, batch, services.now(), incidents);
+          await writeBatch(db, batch, services.now(), incidents);
           stats.batches += 1;
           stats.checks += batch.length;
           return;
@@ -128,7 +128,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     const c = caps.get(companyId);
     const now = Date.now();
     if (c && now - c.at < 30_000) return c.cap;
-    const [row] = await monitorsRepo(k).companyLimits([companyId]);
+    const [row] = await monitorsRepo(db).companyLimits([companyId]);
     const cap = Math.max(1, row?.max_workers ?? 50);
     caps.set(companyId, { cap, at: now });
     return cap;
@@ -244,9 +244,9 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     if (now - lastOverdueScan > 5_000) {
       lastOverdueScan = now;
       // After downtime: no burst of catch-up checks; each late monitor runs at its own phase.
-      for (const m of await badlyOverdue(k, now, 5000)) {
+      for (const m of await badlyOverdue(db, now, 5000)) {
         const interval = m.interval_seconds * 1000;
-        await monitorsRepo(k).setNextDue(m.id, now + phaseOffsetMs(m.id, interval));
+        await monitorsRepo(db).setNextDue(m.id, now + phaseOffsetMs(m.id, interval));
       }
     }
   }
@@ -256,7 +256,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     await rephaseOverdue(now);
     const free = maxInFlight - inFlight.size;
     if (free <= 0) return 0;
-    const claimed = await monitorsRepo(k).claimDue(owner, now, now + lookaheadMs, Math.min(free, claimBatch), leaseMarginMs);
+    const claimed = await monitorsRepo(db).claimDue(owner, now, now + lookaheadMs, Math.min(free, claimBatch), leaseMarginMs);
     const giveBack: string[] = [];
     let launched = 0;
     for (const m of claimed) {
@@ -268,7 +268,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       }
     }
     // A company with a long line: back to the queue, due again shortly (not skipped).
-    await monitorsRepo(k).releaseLeases(giveBack, owner, now + 200);
+    await monitorsRepo(db).releaseLeases(giveBack, owner, now + 200);
     return launched;
   }
 
@@ -320,7 +320,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       }, stopGraceMs);
       await Promise.allSettled([...inFlight.values()].map((f) => f.done));
       clearTimeout(grace);
-      await monitorsRepo(k)
+      await monitorsRepo(db)
         .releaseLeases(giveBack, owner, services.now())
         .catch(() => {});
       await flush();

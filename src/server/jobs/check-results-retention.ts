@@ -7,7 +7,7 @@ export const checkResultsRetention: Job = {
   name: 'check-results-retention',
   periodMs: HOUR_MS,
   async run(services, now) {
-    const n = await pruneResults(services.db.k, now);
+    const n = await pruneResults(services.db, now);
     return n ? `pruned ${n} raw results past retention` : undefined;
   },
 };

@@ -4,10 +4,10 @@
 // Today a draft becomes one in-app notification per recipient; delivery (an outbox of e-mails
 // and webhooks) is added behind this entry point, not at its callers.
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import { notificationsRepo, type NotificationType } from '../db/repositories/notifications-repo.ts';
-import type { Database } from '../db/schema/index.ts';
 import type { NotificationsTable } from '../db/schema/identity.ts';
+import type { DbScope } from '../db/scope.ts';
 
 export interface NotificationDraft {
   type: NotificationType;
@@ -27,8 +27,8 @@ export interface NotificationDraft {
 export type Notify = (companyId: string, draft: NotificationDraft) => Promise<void>;
 
 /** `notify` bound to one transaction; recipients are looked up once per company and type. */
-export function notifyIn(trx: Kysely<Database>, now: number): Notify {
-  const notifications = notificationsRepo(trx);
+export function notifyIn(tx: DbScope, now: number): Notify {
+  const notifications = notificationsRepo(tx);
   const recipients = new Map<string, string[]>();
   return async (companyId, draft) => {
     const key = `${companyId}:${draft.type}`;

@@ -303,7 +303,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
         .execute();
     }
     const rollupsBefore = (await k().selectFrom('monitor_rollups_daily').selectAll().execute()).length;
-    const deleted = await pruneResults(k(), now);
+    const deleted = await pruneResults(services.db, now);
     expect(deleted).toBe(3); // starter: 8 and 31 days; professional: 31 days
     const left = async (c: string) =>
       (await k().selectFrom('check_results').select('checked_at').where('company_id', '=', c).execute()).length;

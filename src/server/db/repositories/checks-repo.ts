@@ -1,11 +1,12 @@
 // SQL for raw check results: batched inserts, a monitor's history, and retention pruning.
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../schema/index.ts';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DbScope } from '../scope.ts';
 import type { CheckResultsTable } from '../schema/monitoring.ts';
 
 export type CheckRow = Selectable<CheckResultsTable>;
 
-export function checksRepo(k: Kysely<Database>) {
+export function checksRepo(db: DbScope) {
+  const k = db.k;
   return {
     async insertMany(rows: Insertable<CheckResultsTable>[]): Promise<void> {
       if (rows.length === 0) return;

@@ -1,14 +1,15 @@
 // SQL for incidents and their updates. At most one open automatic incident per monitor is
 // enforced by a partial unique index; opening is an insert that does nothing on conflict.
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { Database } from '../schema/index.ts';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { DbScope } from '../scope.ts';
 import type { IncidentsTable, IncidentUpdatesTable } from '../schema/monitoring.ts';
 
 export type IncidentRow = Selectable<IncidentsTable>;
 export type IncidentWithTenant = IncidentRow & { tenant_name: string | null; monitor_name: string | null };
 export type IncidentUpdateRow = Selectable<IncidentUpdatesTable>;
 
-export function incidentsRepo(k: Kysely<Database>) {
+export function incidentsRepo(db: DbScope) {
+  const k = db.k;
   const withTenant = () =>
     k
       .selectFrom('incidents')

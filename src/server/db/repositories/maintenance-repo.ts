@@ -1,11 +1,12 @@
 // SQL for maintenance windows (null monitor_id = every monitor of the company).
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database } from '../schema/index.ts';
+import type { Insertable, Selectable } from 'kysely';
+import type { DbScope } from '../scope.ts';
 import type { MaintenanceWindowsTable } from '../schema/monitoring.ts';
 
 export type MaintenanceRow = Selectable<MaintenanceWindowsTable>;
 
-export function maintenanceRepo(k: Kysely<Database>) {
+export function maintenanceRepo(db: DbScope) {
+  const k = db.k;
   return {
     async insert(row: Insertable<MaintenanceWindowsTable>): Promise<void> {
       await k.insertInto('maintenance_windows').values(row).execute();

@@ -1,13 +1,15 @@
 // SQL for monitors: tenant-filtered reads and writes, the scheduler's atomic lease claim, and the
 // state the engine writes with each batch of results.
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { Database } from '../schema/index.ts';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { type DbScope, withTransaction } from '../scope.ts';
 import type { MonitorsTable } from '../schema/monitoring.ts';
 
 export type MonitorRow = Selectable<MonitorsTable>;
 export type MonitorWithTenant = MonitorRow & { tenant_name: string | null; company_plan: string | null };
 
-export function monitorsRepo(k: Kysely<Database>) {
+export function monitorsRepo(db: DbScope) {
+  const k = db.k;
+  const isPostgres = db.kind === 'postgres';
   const withTenant = () =>
     k
       .selectFrom('monitors')
@@ -24,8 +26,8 @@ export function monitorsRepo(k: Kysely<Database>) {
      * writer, so concurrent creates cannot pass the plan limit together.
      */
     async insertWithinLimit(row: Insertable<MonitorsTable> & { company_id: string }, limit: number): Promise<boolean> {
-      return k.transaction().execute(async (trx) => {
-        if (isPostgres(k)) await trx.selectFrom('companies').select('id').where('id', '=', row.company_id).forUpdate().execute();
+      return withTransaction(db, async ({ k: trx }) => {
+        if (isPostgres) await trx.selectFrom('companies').select('id').where('id', '=', row.company_id).forUpdate().execute();
         if (Number.isFinite(limit)) {
           const r = await trx
             .selectFrom('monitors')
@@ -93,8 +95,8 @@ export function monitorsRepo(k: Kysely<Database>) {
      */
     async grantImmediateCheck(id: string, companyId: string, now: number, windowMs: number, perCompany: number): Promise<boolean> {
       const since = now - windowMs;
-      return k.transaction().execute(async (trx) => {
-        if (isPostgres(k)) await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+      return withTransaction(db, async ({ k: trx }) => {
+        if (isPostgres) await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
         const r = await trx
           .selectFrom('monitors')
           .where('company_id', '=', companyId)
@@ -161,7 +163,7 @@ export function monitorsRepo(k: Kysely<Database>) {
         .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
         .orderBy('next_due_at')
         .limit(limit);
-      const dueLocked = isPostgres(k) ? due.forUpdate().skipLocked() : due;
+      const dueLocked = isPostgres ? due.forUpdate().skipLocked() : due;
       return k
         .updateTable('monitors')
         .set({
@@ -198,7 +200,7 @@ export function monitorsRepo(k: Kysely<Database>) {
     lockForState(ids: string[]): Promise<MonitorRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
       const q = k.selectFrom('monitors').selectAll().where('id', 'in', ids).orderBy('id');
-      return (isPostgres(k) ? q.forUpdate() : q).execute();
+      return (isPostgres ? q.forUpdate() : q).execute();
     },
     async writeState(id: string, patch: Updateable<MonitorsTable>): Promise<void> {
       await k.updateTable('monitors').set(patch).where('id', '=', id).execute();
@@ -210,16 +212,8 @@ export function monitorsRepo(k: Kysely<Database>) {
   };
 }
 
-export function isPostgres(k: Kysely<Database>): boolean {
-  return k.getExecutor().adapter.constructor.name.startsWith('Postgres');
-}
-
 /** Monitors whose due time passed more than an interval ago (the engine was down). */
-export async function badlyOverdue(
-  k: Kysely<Database>,
-  now: number,
-  limit: number,
-): Promise<Array<{ id: string; interval_seconds: number }>> {
+export async function badlyOverdue({ k }: DbScope, now: number, limit: number): Promise<Array<{ id: string; interval_seconds: number }>> {
   return k
     .selectFrom('monitors')
     .select(['id', 'interval_seconds'])

@@ -1,7 +1,7 @@
 // SQL for in-app notifications: always filtered by the owning user. Creation is idempotent
 // through the unique (user_id, dedupe_key) index.
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../schema/index.ts';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DbScope } from '../scope.ts';
 import type { NotificationsTable } from '../schema/identity.ts';
 
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -16,7 +16,8 @@ export const PREFERENCE_OF_TYPE = {
 } as const;
 export type NotificationType = keyof typeof PREFERENCE_OF_TYPE;
 
-export function notificationsRepo(k: Kysely<Database>) {
+export function notificationsRepo(db: DbScope) {
+  const k = db.k;
   return {
     list(userId: string, f: { isRead?: boolean; severity?: string; type?: string; limit: number }): Promise<NotificationRow[]> {
       let q = k.selectFrom('notifications').selectAll().where('user_id', '=', userId);

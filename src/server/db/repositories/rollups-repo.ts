@@ -1,9 +1,7 @@
 // SQL for hourly and daily rollups: read-merge-write inside the batch transaction (the rows of
 // one batch are locked on PostgreSQL), and range reads for uptime, dashboards and status pages.
-import type { Kysely } from 'kysely';
-import type { Database } from '../schema/index.ts';
+import type { DbScope } from '../scope.ts';
 import type { CheckStatus } from '../schema/monitoring.ts';
-import { isPostgres } from './monitors-repo.ts';
 
 export type RollupGrain = 'hourly' | 'daily';
 
@@ -29,7 +27,8 @@ export const ROLLUP_TABLE = { hourly: 'monitor_rollups_hourly', daily: 'monitor_
 /** The column holding each grain's period start */
 export const ROLLUP_START = { hourly: 'hour_start', daily: 'day_start' } as const;
 
-export function rollupsRepo(k: Kysely<Database>) {
+export function rollupsRepo(db: DbScope) {
+  const k = db.k;
   return {
     /** The rows of these (monitor, start) keys, locked for update on PostgreSQL. */
     async getMany(grain: RollupGrain, keys: Array<{ monitorId: string; start: number }>): Promise<RollupRecord[]> {
@@ -40,7 +39,7 @@ export function rollupsRepo(k: Kysely<Database>) {
         .selectAll()
         .where('monitor_id', 'in', [...new Set(keys.map((x) => x.monitorId))])
         .where(key, 'in', [...new Set(keys.map((x) => x.start))]);
-      const rows = await (isPostgres(k) ? q.forUpdate() : q).execute();
+      const rows = await (db.kind === 'postgres' ? q.forUpdate() : q).execute();
       return rows.map((row) => ({ ...(row as unknown as RollupRecord), start: Number((row as unknown as Record<string, unknown>)[key]) }));
     },
     /** Inserts or replaces rows in one statement. */

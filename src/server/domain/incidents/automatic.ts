@@ -15,13 +15,13 @@ const openedUpdate = (monitorName: string): string => `${monitorName} is not res
 const resolvedUpdate = (monitorName: string): string => `${monitorName} is back up.`;
 
 export const monitorIncidents: MonitorIncidents = {
-  async openOf(trx, monitorIds) {
-    const rows = await incidentsRepo(trx).openForMonitors(monitorIds);
+  async openOf(tx, monitorIds) {
+    const rows = await incidentsRepo(tx).openForMonitors(monitorIds);
     return new Map(rows.map((o) => [o.monitor_id!, { id: o.id, startedAt: o.started_at }]));
   },
 
-  async open(trx, notify, m, startedAt, error, now) {
-    const incidents = incidentsRepo(trx);
+  async open(tx, notify, m, startedAt, error, now) {
+    const incidents = incidentsRepo(tx);
     const severity = incidentSeverity(m.is_public === 1);
     const id = newId();
     const opened = await incidents.openForMonitor({
@@ -52,8 +52,8 @@ export const monitorIncidents: MonitorIncidents = {
     return { id, startedAt };
   },
 
-  async resolve(trx, notify, m, incident, resolvedAt, now) {
-    const incidents = incidentsRepo(trx);
+  async resolve(tx, notify, m, incident, resolvedAt, now) {
+    const incidents = incidentsRepo(tx);
     await incidents.update(incident.id, { status: 'resolved', resolved_at: resolvedAt, updated_at: now });
     await incidents.addUpdate({
       id: newId(),

@@ -4,6 +4,7 @@ import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { incidentsRepo, type IncidentWithTenant } from '../../db/repositories/incidents-repo.ts';
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import type { IncidentStatus } from '../../db/schema/monitoring.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -55,7 +56,7 @@ function present(i: IncidentWithTenant) {
 export async function recentIncidents(ctx: Ctx, q: { limit?: number; tenant?: string }) {
   requirePermission(ctx, 'view', 'monitors');
   const scope = companyScope(ctx, q.tenant);
-  const rows = await incidentsRepo(ctx.services.db.k).list(scope, { limit: q.limit ?? 10 });
+  const rows = await incidentsRepo(ctx.services.db).list(scope, { limit: q.limit ?? 10 });
   return rows.map(presentSummary);
 }
 
@@ -65,7 +66,7 @@ export async function listIncidents(
 ) {
   requirePermission(ctx, 'view', 'monitors');
   const scope = companyScope(ctx, q.tenant);
-  const rows = await incidentsRepo(ctx.services.db.k).list(scope, {
+  const rows = await incidentsRepo(ctx.services.db).list(scope, {
     limit: q.limit ?? 50,
     offset: q.offset,
     status: q.status,
@@ -76,7 +77,7 @@ export async function listIncidents(
 
 export async function getIncident(ctx: Ctx, id: string) {
   requirePermission(ctx, 'view', 'monitors');
-  const repo = incidentsRepo(ctx.services.db.k);
+  const repo = incidentsRepo(ctx.services.db);
   const i = await repo.findById(id, companyScope(ctx, null));
   if (!i) throw notFound('Incident');
   const updates = await repo.updates(i.id);
@@ -106,7 +107,7 @@ export async function createIncident(
     throw new DomainError('validation', 'Choose the company this incident belongs to', { fields: { company_id: 'Company is required' } });
   if (!(await companiesRepo(s.db).findById(companyId)))
     throw new DomainError('validation', 'Company not found', { fields: { company_id: 'Company not found' } });
-  if (input.monitor_id && !(await monitorsRepo(s.db.k).findById(input.monitor_id, companyId))) {
+  if (input.monitor_id && !(await monitorsRepo(s.db).findById(input.monitor_id, companyId))) {
     throw new DomainError('validation', 'Monitor not found', { fields: { monitor_id: 'Monitor not found' } });
   }
   const title = input.title.trim();
@@ -114,8 +115,8 @@ export async function createIncident(
   const status = input.status ?? 'investigating';
   const now = s.now();
   const id = newId();
-  await s.db.k.transaction().execute(async (trx) => {
-    const repo = incidentsRepo(trx);
+  await withTransaction(s.db, async (tx) => {
+    const repo = incidentsRepo(tx);
     if (input.monitor_id && status !== 'resolved' && (await repo.findOpenForMonitor(input.monitor_id))) {
       throw new DomainError('conflict', 'This monitor already has an open incident; post an update to it instead.');
     }
@@ -150,14 +151,14 @@ export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: I
   const actor = requirePermission(ctx, 'update', 'monitors');
   checkText({ message: ['Message', input.message] });
   const s = ctx.services;
-  const i = await incidentsRepo(s.db.k).findById(id, companyScope(ctx, null));
+  const i = await incidentsRepo(s.db).findById(id, companyScope(ctx, null));
   if (!i) throw notFound('Incident');
   if (i.resolved_at !== null) throw new DomainError('conflict', 'This incident is resolved; open a new incident instead.');
   const message = input.message.trim();
   if (!message) throw new DomainError('validation', 'Message is required', { fields: { message: 'Message is required' } });
   const now = s.now();
-  await s.db.k.transaction().execute(async (trx) => {
-    const repo = incidentsRepo(trx);
+  await withTransaction(s.db, async (tx) => {
+    const repo = incidentsRepo(tx);
     await repo.addUpdate({
       id: newId(),
       incident_id: id,

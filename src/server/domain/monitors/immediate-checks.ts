@@ -21,7 +21,7 @@ export function firstDueAt(ctx: Ctx, now: number, intervalSeconds: number): numb
 export async function requestImmediateCheck(ctx: Ctx, m: { id: string; company_id: string }): Promise<boolean> {
   const s = ctx.services;
   const limits = immediateCheckLimits(ctx);
-  const granted = await monitorsRepo(s.db.k).grantImmediateCheck(m.id, m.company_id, s.now(), limits.windowMs, limits.perCompany);
+  const granted = await monitorsRepo(s.db).grantImmediateCheck(m.id, m.company_id, s.now(), limits.windowMs, limits.perCompany);
   if (granted) s.monitoring?.engine?.poke();
   return granted;
 }

@@ -23,7 +23,7 @@ function present(w: MaintenanceRow) {
 
 export async function listMaintenance(ctx: Ctx, q: { tenant?: string; upcoming?: boolean }) {
   requirePermission(ctx, 'view', 'monitors');
-  const rows = await maintenanceRepo(ctx.services.db.k).list(companyScope(ctx, q.tenant), {
+  const rows = await maintenanceRepo(ctx.services.db).list(companyScope(ctx, q.tenant), {
     activeOrFutureAt: q.upcoming ? ctx.services.now() : undefined,
     limit: 200,
   });
@@ -50,10 +50,10 @@ export async function createMaintenance(
     const problem = plainTextProblem(label, input[field]);
     if (problem) throw new DomainError('validation', problem, { fields: { [field]: problem } });
   }
-  const k = ctx.services.db.k;
+  const db = ctx.services.db;
   let companyId = actor.role === 'super_admin' ? (input.company_id ?? null) : companyScope(ctx, null);
   if (input.monitor_id) {
-    const m = await monitorsRepo(k).findById(input.monitor_id, companyId);
+    const m = await monitorsRepo(db).findById(input.monitor_id, companyId);
     if (!m) throw new DomainError('validation', 'Monitor not found', { fields: { monitor_id: 'Monitor not found' } });
     companyId = m.company_id;
   }
@@ -77,13 +77,13 @@ export async function createMaintenance(
     ends_at: ends,
     created_at: ctx.services.now(),
   };
-  await maintenanceRepo(k).insert(row);
+  await maintenanceRepo(db).insert(row);
   return present(row);
 }
 
 export async function deleteMaintenance(ctx: Ctx, id: string): Promise<void> {
   requirePermission(ctx, 'update', 'monitors');
-  const repo = maintenanceRepo(ctx.services.db.k);
+  const repo = maintenanceRepo(ctx.services.db);
   const w = await repo.findById(id, companyScope(ctx, null));
   if (!w) throw notFound('Maintenance window');
   await repo.delete(id, w.company_id);

@@ -70,13 +70,13 @@ const toValid = (m: MonitorWithTenant): ValidMonitor => ({
 });
 
 async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: MonitorWithTenant) => boolean> {
-  const windows = await maintenanceRepo(ctx.services.db.k).activeAt([...new Set(rows.map((r) => r.company_id))], ctx.services.now());
+  const windows = await maintenanceRepo(ctx.services.db).activeAt([...new Set(rows.map((r) => r.company_id))], ctx.services.now());
   return (m) => windows.some((w) => coversMonitor(w, m));
 }
 
 async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
   const scope = companyScope(ctx, null);
-  const m = await monitorsRepo(ctx.services.db.k).findById(id, scope);
+  const m = await monitorsRepo(ctx.services.db).findById(id, scope);
   if (!m) throw notFound('Monitor');
   return m;
 }
@@ -84,7 +84,7 @@ async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
 export async function listMonitors(ctx: Ctx, q: { tenant?: string; type?: string; status?: string; limit?: number; offset?: number }) {
   requirePermission(ctx, 'view', 'monitors');
   const scope = companyScope(ctx, q.tenant);
-  const rows = await monitorsRepo(ctx.services.db.k).list(scope, {
+  const rows = await monitorsRepo(ctx.services.db).list(scope, {
     limit: q.limit ?? 100,
     offset: q.offset ?? 0,
     type: q.type,
@@ -118,7 +118,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
   });
-  const repo = monitorsRepo(s.db.k);
+  const repo = monitorsRepo(s.db);
   const limit = PLAN_MONITOR_LIMITS[company.plan] ?? PLAN_MONITOR_LIMITS.starter;
   const now = s.now();
   const id = newId();
@@ -181,7 +181,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     resolve: s.monitoring?.resolve,
   });
   const now = s.now();
-  await monitorsRepo(s.db.k).update(id, m.company_id, {
+  await monitorsRepo(s.db).update(id, m.company_id, {
     name: v.name,
     config: JSON.stringify(v.config),
     is_public: v.isPublic ? 1 : 0,
@@ -200,7 +200,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
 export async function deleteMonitor(ctx: Ctx, id: string): Promise<void> {
   requirePermission(ctx, 'delete', 'monitors');
   const m = await load(ctx, id);
-  await monitorsRepo(ctx.services.db.k).delete(id, m.company_id);
+  await monitorsRepo(ctx.services.db).delete(id, m.company_id);
   await auditFromCtx(ctx, 'monitor_delete', { monitor_id: id, name: m.name }, undefined, m.company_id);
 }
 
@@ -209,7 +209,7 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   const s = ctx.services;
   const m = await load(ctx, id);
   const now = s.now();
-  await monitorsRepo(s.db.k).update(
+  await monitorsRepo(s.db).update(
     id,
     m.company_id,
     paused
@@ -235,7 +235,7 @@ export async function listChecks(ctx: Ctx, id: string, q: { limit?: number; befo
   const m = await load(ctx, id);
   const before = q.before ? Date.parse(q.before) : undefined;
   if (before !== undefined && Number.isNaN(before)) throw new DomainError('validation', 'before must be a date-time');
-  const rows = await checksRepo(ctx.services.db.k).list(m.id, { limit: q.limit ?? 100, before });
+  const rows = await checksRepo(ctx.services.db).list(m.id, { limit: q.limit ?? 100, before });
   return rows.map((r) => ({
     checked_at: toIso(r.checked_at),
     status: r.status,
@@ -252,7 +252,7 @@ export async function getUptime(ctx: Ctx, id: string) {
   requirePermission(ctx, 'view', 'monitors');
   const m = await load(ctx, id);
   const now = ctx.services.now();
-  const r = rollupsRepo(ctx.services.db.k);
+  const r = rollupsRepo(ctx.services.db);
   const hourly = await r.range('hourly', [m.id], hourStart(now) - 23 * HOUR_MS, now + 1);
   const span = async (days: number) => {
     const rows = await r.range('daily', [m.id], dayStart(now) - (days - 1) * DAY_MS, now + 1);
@@ -288,9 +288,9 @@ export async function getUptime(ctx: Ctx, id: string) {
 export async function getSummary(ctx: Ctx, tenant?: string) {
   requirePermission(ctx, 'view', 'monitors');
   const scope = companyScope(ctx, tenant);
-  const k = ctx.services.db.k;
-  const s = await monitorsRepo(k).summary(scope, ctx.services.now());
-  const criticalAlerts = await incidentsRepo(k).countOpenCritical(scope);
+  const db = ctx.services.db;
+  const s = await monitorsRepo(db).summary(scope, ctx.services.now());
+  const criticalAlerts = await incidentsRepo(db).countOpenCritical(scope);
   return { up: s.up, down: s.down, paused: s.paused, total: s.total, criticalAlerts, lastCheck: toIsoOrNull(s.lastCheck) };
 }
 
@@ -300,7 +300,7 @@ export async function rotatePushToken(ctx: Ctx, id: string) {
   const m = await load(ctx, id);
   if (!KINDS[m.type].heartbeat) throw new DomainError('validation', 'Only push monitors have a push URL');
   const push = newPushToken();
-  await monitorsRepo(ctx.services.db.k).update(id, m.company_id, { push_token_hash: push.hash, updated_at: ctx.services.now() });
+  await monitorsRepo(ctx.services.db).update(id, m.company_id, { push_token_hash: push.hash, updated_at: ctx.services.now() });
   await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: ['push_url'] }, undefined, m.company_id);
   return { ...(await getMonitor(ctx, id)), push_url: pushUrl(ctx, push.token) };
 }
@@ -310,14 +310,14 @@ export async function rotatePushToken(ctx: Ctx, id: string) {
  * company's monitors answer as unknown tokens do and record nothing.
  */
 export async function recordHeartbeat(ctx: Ctx, token: string): Promise<void> {
-  const k = ctx.services.db.k;
-  const m = await monitorsRepo(k).findByPushTokenHash(hashPushToken(token));
+  const db = ctx.services.db;
+  const m = await monitorsRepo(db).findByPushTokenHash(hashPushToken(token));
   if (!m || !KINDS[m.type].heartbeat) throw notFound('Push monitor');
   const now = ctx.services.now();
-  await monitorsRepo(k).recordPush(m.id, now);
+  await monitorsRepo(db).recordPush(m.id, now);
   if (m.status !== 'operational' && m.is_paused === 0) {
     // A monitor that was down is judged again at once rather than at its next slot.
-    await monitorsRepo(k).setNextDue(m.id, now);
+    await monitorsRepo(db).setNextDue(m.id, now);
     ctx.services.monitoring?.engine?.poke();
   }
 }

@@ -32,7 +32,7 @@ function present(n: NotificationRow) {
 
 export async function listNotifications(ctx: Ctx, q: { is_read?: boolean; severity?: string; notification_type?: string; limit?: number }) {
   const actor = requireActor(ctx);
-  const rows = await notificationsRepo(ctx.services.db.k).list(actor.userId, {
+  const rows = await notificationsRepo(ctx.services.db).list(actor.userId, {
     isRead: q.is_read,
     severity: q.severity,
     type: q.notification_type,
@@ -44,7 +44,7 @@ export async function listNotifications(ctx: Ctx, q: { is_read?: boolean; severi
 /** Counts over all of the user's notifications: the page header shows them whatever the filter. */
 export async function notificationCounts(ctx: Ctx): Promise<{ unread: number; read: number }> {
   const actor = requireActor(ctx);
-  return notificationsRepo(ctx.services.db.k).counts(actor.userId);
+  return notificationsRepo(ctx.services.db).counts(actor.userId);
 }
 
 const toView = (p: PreferenceFlags): PrefsView => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v === 1])) as PrefsView;
@@ -68,20 +68,20 @@ export async function putPreferences(ctx: Ctx, input: Partial<PrefsView>): Promi
 
 export async function markRead(ctx: Ctx, id: string): Promise<void> {
   const actor = requireActor(ctx);
-  if ((await notificationsRepo(ctx.services.db.k).markRead(actor.userId, id)) === 0) throw notFound('Notification');
+  if ((await notificationsRepo(ctx.services.db).markRead(actor.userId, id)) === 0) throw notFound('Notification');
 }
 
 export async function markAllRead(ctx: Ctx): Promise<number> {
   const actor = requireActor(ctx);
-  return notificationsRepo(ctx.services.db.k).markRead(actor.userId, null);
+  return notificationsRepo(ctx.services.db).markRead(actor.userId, null);
 }
 
 export async function deleteNotification(ctx: Ctx, id: string): Promise<void> {
   const actor = requireActor(ctx);
-  if ((await notificationsRepo(ctx.services.db.k).delete(actor.userId, id)) === 0) throw notFound('Notification');
+  if ((await notificationsRepo(ctx.services.db).delete(actor.userId, id)) === 0) throw notFound('Notification');
 }
 
 export async function deleteAllRead(ctx: Ctx): Promise<number> {
   const actor = requireActor(ctx);
-  return notificationsRepo(ctx.services.db.k).deleteRead(actor.userId);
+  return notificationsRepo(ctx.services.db).deleteRead(actor.userId);
 }
