@@ -117,7 +117,9 @@ describe('worker processes', () => {
       // Two workers running one due check would hit together; the first gap is shorter by
       // design (after its first check a monitor moves to its own phase in the interval).
       expect(Math.min(...gaps), `monitor ${i} gaps ${gaps.join(',')}`).toBeGreaterThan(100);
-      expect(Math.min(...gaps.slice(1)), `monitor ${i} gaps ${gaps.join(',')}`).toBeGreaterThan(500);
+      // Later gaps stay near the 1 s interval; a loaded machine delays one check by a few hundred
+      // ms (430 ms was seen with the suite running beside other work), never to a second run.
+      expect(Math.min(...gaps.slice(1)), `monitor ${i} gaps ${gaps.join(',')}`).toBeGreaterThan(300);
       const stored = await services.db.k
         .selectFrom('check_results')
         .select(sql<number>`count(*)`.as('n'))
