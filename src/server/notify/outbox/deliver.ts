@@ -47,7 +47,9 @@ export async function runDeliveries(services: Services, opts: DeliveryOptions): 
 async function deliverOne(services: Services, d: AlertDeliveryRow, opts: DeliveryOptions): Promise<void> {
   const channel = await alertChannelsRepo(services.db.k).find(d.channel_id, d.company_id);
   const started = performance.now();
-  const result: SendResult = channel?.enabled ? await send(services, d, channel, opts).catch(unsendable) : disabled();
+  // Send test also tries a disabled channel (checking it before switching it on).
+  const usable = channel && (channel.enabled === 1 || d.event === 'test');
+  const result: SendResult = usable ? await send(services, d, channel, opts).catch(unsendable) : disabled();
   const latencyMs = Math.round(performance.now() - started);
   const now = services.now();
   await withTransaction(services.db, async (tx) => {
@@ -58,7 +60,7 @@ async function deliverOne(services: Services, d: AlertDeliveryRow, opts: Deliver
       patch = { state: 'delivered', attempts, last_error: null, updated_at: now };
     } else {
       const wait = Math.max(backoffMs(attempts, opts.random ?? Math.random), result.retryAfterMs ?? 0);
-      const gaveUp = !channel?.enabled || now + wait > d.retry_until;
+      const gaveUp = !usable || now + wait > d.retry_until;
       patch = {
         state: gaveUp ? 'failed' : 'retrying',
         attempts,
