@@ -4,6 +4,7 @@
 // retries with the same webhook-id, honours 429 + Retry-After, gives up after 24 h with a
 // `system` notification to the admins, and two runners on one PostgreSQL never send one twice.
 import { Webhook } from 'standardwebhooks';
+import type { components } from '../../../src/api/schema.d.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '../../../src/server/db/connect.ts';
 import type { Services } from '../../../src/server/domain/context.ts';
@@ -120,7 +121,7 @@ describe.each(DB_KINDS)('alerts outbox on %s', (kind) => {
     expect(got).toHaveLength(2);
     const verifier = new Webhook(all.secret!);
     const events = got.map((r) => {
-      const payload = verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, any> };
+      const payload = verifier.verify(r.body, r.headers as Record<string, string>) as components['schemas']['AlertWebhookPayload'];
       expect(r.headers['webhook-id']).toBe(payload.data.delivery_id);
       expect(payload.data.monitor).toMatchObject({ id: m.id, name: 'Checkout API' });
       expect(payload.data.company).toMatchObject({ id: t.company.id });

@@ -23,17 +23,22 @@ export function alertDeliveriesRepo(k: Kysely<Database>) {
 
     /** Leases up to `limit` due deliveries for `holder` until `until`; answers them. */
     async lease(holder: string, now: number, until: number, limit: number): Promise<AlertDeliveryRow[]> {
-      const due = (q: any) =>
-        q
-          .where('state', 'in', ['pending', 'retrying'])
-          .where('next_attempt_at', '<=', now)
-          .where((eb: any) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]));
-      return due(
-        k
-          .updateTable('alert_deliveries')
-          .set({ lease_holder: holder, lease_expires_at: until })
-          .where('id', 'in', due(k.selectFrom('alert_deliveries').select('id')).orderBy('next_attempt_at').limit(limit)),
-      )
+      const dueIds = k
+        .selectFrom('alert_deliveries')
+        .select('id')
+        .where('state', 'in', ['pending', 'retrying'])
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .limit(limit);
+      // The outer WHERE repeats the test: a row another process leased meanwhile is skipped.
+      return k
+        .updateTable('alert_deliveries')
+        .set({ lease_holder: holder, lease_expires_at: until })
+        .where('id', 'in', dueIds)
+        .where('state', 'in', ['pending', 'retrying'])
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
         .returningAll()
         .execute();
     },
