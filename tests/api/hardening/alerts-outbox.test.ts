@@ -139,6 +139,11 @@ describe.each(DB_KINDS)('alerts outbox on %s', (kind) => {
       expect(d.state).toBe('delivered');
       expect(smtp.mails.some((x) => x.raw.includes(`Message-ID: <${d.id}@localhost>`))).toBe(true);
     }
+    // Branded: the company's name in the subject and its colour in the HTML (quoted-printable unfolded).
+    const unfolded = smtp.mails[0].raw.replace(/=\r?\n/g, '');
+    expect(unfolded).toContain(`Subject: [Company ${t.company.subdomain}] Checkout API is`);
+    expect(unfolded).toContain('background:#007bff');
+    expect(smtp.mails[0].to).toEqual(['oncall@example.com']);
     expect(smtp.mails[0].raw).toMatch(/Content-Type: text\/html/);
     expect(smtp.mails[0].raw).toMatch(/Content-Type: text\/plain/);
     expect((await deliveriesOf(onlyOther.id)).length).toBe(0);
