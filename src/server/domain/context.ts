@@ -36,8 +36,6 @@ export interface Services {
   monitoring?: import('./monitors/monitoring-services.ts').MonitoringServices;
   /** How the engine opens and resolves monitors' incidents (services.ts sets incidents/automatic.ts) */
   monitorIncidents?: MonitorIncidents;
-  /** Alert channels' fixed API hosts (PagerDuty, Opsgenie, …): tests point them at loopback fakes */
-  alerts?: { apiBase?: Partial<import('../notify/channels/channel.ts').ChannelEnv['apiBase']> };
   /** Span writer and ingest limiter (created on first use by telemetry/service.ts telemetryOf) */
   telemetry?: TelemetryServices;
 }

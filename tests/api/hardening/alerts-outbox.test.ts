@@ -3,6 +3,8 @@
 // (Standard Webhooks signature checked with the standardwebhooks package) and a real SMTP sink,
 // retries with the same webhook-id, honours 429 + Retry-After, gives up after 24 h with a
 // `system` notification to the admins, and two runners on one PostgreSQL never send one twice.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { components } from '../../../src/api/schema.d.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +15,9 @@ import { listDeliveries } from '../../../src/server/domain/alerts/deliveries.ts'
 import { createMonitor } from '../../../src/server/domain/monitors/service.ts';
 import { listNotifications } from '../../../src/server/domain/notifications/service.ts';
 import { createEngine, type Engine } from '../../../src/server/engine/scheduler.ts';
-import { runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
+import { DELIVERY_LEASE_MS, runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
+import { retryAfterMs, sendHttp } from '../../../src/server/notify/outbox/send-http.ts';
+import { alertDeliveriesRepo } from '../../../src/server/db/repositories/alert-deliveries-repo.ts';
 import { createServices } from '../../../src/server/services.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/alerts/webhook-receiver.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
@@ -229,6 +233,46 @@ describe.each(DB_KINDS)('alerts outbox on %s', (kind) => {
     const before = receiver.received.length;
     await run();
     expect(receiver.received.length).toBe(before); // failed: no more sends
+  });
+
+  it('a delivery leased by a process that died is sent by another once the lease runs out, with the same webhook-id', async () => {
+    const ch = await createChannel(t.adminCtx, {
+      name: 'Crash',
+      type: 'webhook',
+      config: { url: receiver.url('/crash') },
+      events: ['incident.opened'],
+    });
+    const { delivery_id } = await testChannel(t.adminCtx, ch.id);
+    // The dead process took the lease and never finished.
+    const taken = await alertDeliveriesRepo(services.db.k).lease('dead-process', clock.now(), clock.now() + DELIVERY_LEASE_MS, 100);
+    expect(taken.map((d) => d.id)).toEqual([delivery_id]);
+    expect(await run('survivor')).toBe(0);
+    clock.advance(DELIVERY_LEASE_MS);
+    expect(await run('survivor')).toBe(1);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([delivery_id]);
+    expect((await deliveriesOf(ch.id))[0].state).toBe('delivered');
+  });
+
+  it('a send is cut at its deadline, follows no redirect, and reads no more than a capped answer', async () => {
+    const hang = http.createServer(() => {}); // accepts, never answers
+    await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
+    const env = { allowPrivateTargets: true, resolve: async () => [], now: clock.now };
+    const req = (url: string) => ({ url, method: 'POST' as const, headers: {}, body: '{}' });
+    try {
+      const started = performance.now();
+      const r = await sendHttp(req(`http://127.0.0.1:${(hang.address() as AddressInfo).port}/`), { ...env, timeoutMs: 300 });
+      expect(r).toEqual({ statusCode: null, error: 'Timed out after 0.3 s', retryAfterMs: null });
+      expect(performance.now() - started).toBeLessThan(3000);
+    } finally {
+      hang.closeAllConnections();
+      hang.close();
+    }
+    receiver.script({ status: 302, headers: { location: receiver.url('/elsewhere') } });
+    const moved = await sendHttp(req(receiver.url('/moved')), env);
+    expect(moved.statusCode).toBe(302);
+    expect(moved.error).toBe('HTTP 302: the receiver did not accept the alert');
+    expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
+    expect(retryAfterMs('Wed, 01 Jun 2033 12:00:00 GMT', Date.UTC(2033, 5, 1, 11, 59, 0))).toBe(60_000);
   });
 
   it.runIf(kind === 'postgres')('two delivery runners on one PostgreSQL database never send one delivery twice', async () => {

@@ -7,8 +7,8 @@ import { webhook } from './webhook.ts';
 export const CHANNELS = {
   webhook,
   email,
-  // slack, teams, discord, google_chat, mattermost: chat incoming webhooks (their modules' lines go here)
-  // pagerduty, opsgenie, telegram, ntfy, twilio_sms: paging and messaging APIs (their lines go here)
+  // Chat and paging channels (slack, teams, discord, google-chat, mattermost, pagerduty, opsgenie,
+  // telegram, ntfy, sms) are spread here from chat-channels.ts: ...CHAT_CHANNELS
 } satisfies Record<string, Channel>;
 
 export type ChannelType = keyof typeof CHANNELS;

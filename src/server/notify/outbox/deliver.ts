@@ -27,7 +27,6 @@ export interface DeliveryOptions {
   holder: string;
   /** Jitter source in [0, 1); tests fix it */
   random?: () => number;
-  env?: Partial<ChannelEnv>;
 }
 
 /** Delay before attempt n+1 after n failed attempts: 10 s doubling to 1 h, ±20 % jitter. */
@@ -95,7 +94,7 @@ async function send(services: Services, d: AlertDeliveryRow, row: AlertChannelRo
   if (!channel) return { statusCode: null, error: `Unknown channel type ${row.type}`, retryAfterMs: null };
   const alert = await alertOf(services, d);
   if (!alert) return disabled();
-  const env = channelEnv(services, opts.env);
+  const env = channelEnv(services);
   const config = { ...channel.parseConfig(JSON.parse(row.config)), secret: row.secret ?? undefined };
   if (channel.transport === 'mail') {
     try {
@@ -117,7 +116,8 @@ async function send(services: Services, d: AlertDeliveryRow, row: AlertChannelRo
   });
 }
 
-function channelEnv(services: Services, over: Partial<ChannelEnv> = {}): ChannelEnv {
+/** The product's name and the fixed API hosts of the services the chat and paging channels call. */
+function channelEnv(services: Services): ChannelEnv {
   return {
     productName: services.config.productName,
     apiBase: {
@@ -125,10 +125,7 @@ function channelEnv(services: Services, over: Partial<ChannelEnv> = {}): Channel
       opsgenie: 'https://api.opsgenie.com',
       telegram: 'https://api.telegram.org',
       twilio: 'https://api.twilio.com',
-      ...services.alerts?.apiBase,
-      ...over.apiBase,
     },
-    ...(over.productName ? { productName: over.productName } : {}),
   };
 }
 
