@@ -130,6 +130,27 @@ describe.each(DB_KINDS)('alert channels API on %s', (kind) => {
       ).toBe(400);
     });
 
+    it("validates edits and filters: internal URLs, foreign monitors, the company of a super admin's channel", async () => {
+      t.services.config.allowPrivateTargets = false;
+      const edit = await acmeAdmin.put(`/api/v1/alert-channels/${channelId}`, { config: { url: 'http://192.168.1.1/x' } });
+      expect(edit.status).toBe(400);
+      expect(edit.body.errors).toHaveProperty(['config.url']);
+      t.services.config.allowPrivateTargets = true;
+      const foreign = await globexAdmin.post(
+        '/api/v1/alert-channels',
+        hook(receiver.url('/g'), { monitor_ids: ['not-a-monitor-of-globex'] }),
+      );
+      expect(foreign.status).toBe(400);
+      expect(foreign.body.errors).toEqual({ monitor_ids: 'Monitor not found' });
+      const noCompany = await root.post('/api/v1/alert-channels', hook(receiver.url('/r')));
+      expect(noCompany.status).toBe(400);
+      const forAcme = await root.post('/api/v1/alert-channels', hook(receiver.url('/r'), { company_id: acmeId, enabled: false }));
+      expect(forAcme.status).toBe(201);
+      expect(forAcme.body).toMatchObject({ company_id: acmeId, enabled: false });
+      expect((await acmeAdmin.get(`/api/v1/alert-channels/${forAcme.body.id}`)).status).toBe(200);
+      expect((await globexAdmin.get(`/api/v1/alert-channels/${forAcme.body.id}`)).status).toBe(404);
+    });
+
     it('sends a test through the outbox, signed with the secret; rotation changes the secret', async () => {
       const r = await acmeAdmin.post(`/api/v1/alert-channels/${channelId}/test`);
       expect(r.status).toBe(202);
