@@ -19,6 +19,8 @@ import { DELIVERY_LEASE_MS, runDeliveries } from '../../../src/server/notify/out
 import { retryAfterMs, sendHttp } from '../../../src/server/notify/outbox/send-http.ts';
 import { alertDeliveriesRepo } from '../../../src/server/db/repositories/alert-deliveries-repo.ts';
 import { createServices } from '../../../src/server/services.ts';
+import { JOBS } from '../../../src/server/jobs/registry.ts';
+import { createJobRunner } from '../../../src/server/jobs/runner.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/alerts/webhook-receiver.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts';
@@ -233,6 +235,21 @@ describe.each(DB_KINDS)('alerts outbox on %s', (kind) => {
     const before = receiver.received.length;
     await run();
     expect(receiver.received.length).toBe(before); // failed: no more sends
+  });
+
+  it('the alert-delivery job of the jobs runner sends due deliveries', async () => {
+    const ch = await createChannel(t.adminCtx, {
+      name: 'Job',
+      type: 'webhook',
+      config: { url: receiver.url('/job') },
+      events: ['incident.opened'],
+    });
+    const { delivery_id } = await testChannel(t.adminCtx, ch.id);
+    const job = JOBS.find((j) => j.name === 'alert-delivery')!;
+    const lines: string[] = [];
+    expect(await createJobRunner(services, { jobs: [job], log: (l) => void lines.push(l) }).runDue()).toEqual(['alert-delivery']);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([delivery_id]);
+    expect(lines).toEqual(['jobs: alert-delivery: 1 alert deliveries attempted']);
   });
 
   it('a delivery leased by a process that died is sent by another once the lease runs out, with the same webhook-id', async () => {
