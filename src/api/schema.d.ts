@@ -894,6 +894,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/alert-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's alert channels (company admins; super admins all companies, `tenant` filters). Secrets are never shown. */
+        get: operations["listAlertChannels"];
+        put?: never;
+        /** Create a channel; a webhook's answer includes its signing `secret`, shown this once */
+        post: operations["createAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert-channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One channel (404 for another company's) */
+        get: operations["getAlertChannel"];
+        /** Change a channel (name, config, events, monitors, severity, enabled); disable instead of delete */
+        put: operations["updateAlertChannel"];
+        post?: never;
+        /** Delete a channel and its receipts (super admins; company admins disable instead) */
+        delete: operations["deleteAlertChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert-channels/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a webhook channel's signing secret; the answer shows the new one once (409 for other types) */
+        post: operations["rotateAlertChannelSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert-channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send test - puts a `test` alert for this channel in the outbox (also when it is disabled) and answers its delivery id */
+        post: operations["testAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery receipts, newest first, with every attempt (company admins; super admins all companies) */
+        get: operations["listAlertDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert-deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed or retrying delivery again now, with the same id and a fresh 24 h retry window (409 when delivered) */
+        post: operations["retryAlertDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/incidents": {
         parameters: {
             query?: never;
@@ -1075,7 +1188,25 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a webhook alert channel sends to the tenant's URL (Standard Webhooks) */
+        post: operations["alertWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description What anonymous callers and company users learn from the health call. */
@@ -1860,6 +1991,113 @@ export interface components {
             /** @description Super admins only (company users act in their own company) */
             company_id?: string | null;
         };
+        /**
+         * @description The channel types this server sends through (one module each under
+         *     `src/server/notify/channels/`).
+         * @enum {string}
+         */
+        ChannelType: "webhook" | "email" | "slack" | "teams" | "discord" | "google-chat" | "mattermost" | "pagerduty" | "opsgenie" | "telegram" | "ntfy" | "sms";
+        /**
+         * @description Per type: `{ "url" }` for webhook (http or https, at most 2048 characters, no credentials;
+         *     its host passes the SSRF guard: literal addresses when saved, every address before each
+         *     send), `{ "to": ["ops@example.com"] }` for e-mail (1 to 20 addresses). Secret fields (tokens)
+         *     are never shown back.
+         */
+        ChannelConfig: {
+            [key: string]: unknown;
+        };
+        /** @enum {string} */
+        AlertEvent: "incident.opened" | "incident.resolved" | "incident.degraded" | "incident.acknowledged" | "incident.escalated" | "ssl_warning" | "dns_warning" | "security_report" | "maintenance.started" | "maintenance.ended";
+        /** @enum {string} */
+        AlertSeverity: "info" | "low" | "medium" | "high" | "critical";
+        AlertChannel: {
+            id: string;
+            company_id: string;
+            name: string;
+            type: components["schemas"]["ChannelType"];
+            config: components["schemas"]["ChannelConfig"];
+            events: components["schemas"]["AlertEvent"][];
+            /** @description Monitors whose alerts the channel takes; null for every monitor */
+            monitor_ids: string[] | null;
+            min_severity: components["schemas"]["AlertSeverity"];
+            enabled: boolean;
+            /** @description A webhook channel holds a signing secret (shown once, at creation and rotation) */
+            has_secret: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AlertChannelInput: {
+            name: string;
+            type: components["schemas"]["ChannelType"];
+            config: components["schemas"]["ChannelConfig"];
+            /** @description Default incident.opened and incident.resolved */
+            events?: components["schemas"]["AlertEvent"][];
+            /** @description Null (default) for every monitor of the company */
+            monitor_ids?: string[] | null;
+            /** @description Alerts below this severity are not sent; default info (everything). A resolution is judged by its incident's severity. */
+            min_severity?: components["schemas"]["AlertSeverity"];
+            /** @description Default true */
+            enabled?: boolean;
+            /** @description Super admins only (required for them); company users always create in their own company */
+            company_id?: string | null;
+        };
+        /** @description The channel; a webhook's answer includes its signing secret, shown this once. */
+        AlertChannelWithSecret: components["schemas"]["AlertChannel"] & {
+            /** @description whsec_ followed by base64: the Standard Webhooks signing secret */
+            secret?: string;
+        };
+        /** @description Fields to change; the type cannot change. Disable a channel with `enabled false` (only super admins delete). */
+        AlertChannelUpdate: {
+            name?: string;
+            type?: components["schemas"]["ChannelType"];
+            config?: components["schemas"]["ChannelConfig"];
+            events?: components["schemas"]["AlertEvent"][];
+            monitor_ids?: string[] | null;
+            min_severity?: components["schemas"]["AlertSeverity"];
+            enabled?: boolean;
+        };
+        TestDelivery: {
+            /** @description The test delivery in the outbox (its receipt is in GET /api/v1/alert-deliveries) */
+            delivery_id: string;
+        };
+        /** @enum {string} */
+        DeliveryState: "pending" | "retrying" | "delivered" | "failed";
+        AlertDelivery: {
+            /** @description Also the idempotency key - the `webhook-id` header and the e-mail Message-ID's local part; the same on every retry */
+            id: string;
+            company_id: string;
+            channel_id: string;
+            /** @description An AlertEvent, or `test` for Send test */
+            event: string;
+            state: components["schemas"]["DeliveryState"];
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When it is tried next (pending and retrying only)
+             */
+            next_attempt_at: string | null;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DeliveryAttempt: {
+            /** Format: date-time */
+            at: string;
+            /** @description The receiver's HTTP status; null for mail and for failures before an answer */
+            status_code: number | null;
+            latency_ms: number;
+            /** @description Product-built text (never the receiver's answer) */
+            error: string | null;
+        };
+        AlertDeliveryReceipt: components["schemas"]["AlertDelivery"] & {
+            channel_name: string;
+            channel_type: string;
+            attempt_log: components["schemas"]["DeliveryAttempt"][];
+        };
         /** @enum {string} */
         IncidentStatus: "open" | "investigating" | "identified" | "monitoring" | "resolved";
         Incident: {
@@ -1943,6 +2181,55 @@ export interface components {
             dns_warnings?: boolean;
             security_alerts?: boolean;
             system_notifications?: boolean;
+        };
+        AlertMonitorRef: {
+            id: string;
+            name: string;
+            target: string;
+        };
+        /**
+         * @description The body a webhook channel POSTs (`content-type: application/json`), signed per Standard
+         *     Webhooks: `webhook-id` (the delivery id, the same on every retry: drop repeats by it),
+         *     `webhook-timestamp` (Unix seconds of the send) and `webhook-signature` (`v1,` + base64
+         *     HMAC-SHA256 of `id.timestamp.body` with the channel's `whsec_` secret). Verify it with any
+         *     Standard Webhooks library. Any 2xx answer is success; others are retried for 24 h
+         *     (exponential backoff with jitter; 429 and Retry-After honoured).
+         */
+        AlertWebhookPayload: {
+            /** @description The event (an AlertEvent, or `test`) */
+            type: string;
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            timestamp: string;
+            data: {
+                delivery_id: string;
+                event: string;
+                severity: components["schemas"]["AlertSeverity"];
+                title: string;
+                /** @description Product-built text, never a target's response content */
+                message: string;
+                /** Format: date-time */
+                occurred_at: string;
+                company: {
+                    id: string;
+                    name: string;
+                    subdomain: string;
+                };
+                monitor: null | components["schemas"]["AlertMonitorRef"];
+                /** @description Several monitors that changed together (grouped alerts) */
+                monitors: components["schemas"]["AlertMonitorRef"][];
+                incident: {
+                    id: string;
+                    title: string;
+                    status: string;
+                    impact: string | null;
+                } | null;
+                console_url: string;
+                status_page_url: string;
+                acknowledge_url: string | null;
+            };
         };
     };
     responses: {
@@ -3904,6 +4191,271 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listAlertChannels: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Channels, oldest first (at most 1000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertChannelInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannelWithSecret"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertChannelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotateAlertChannelSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel with its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannelWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    testAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the delivery job sends it within seconds */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAlertDeliveries: {
+        parameters: {
+            query?: {
+                channel_id?: string;
+                state?: components["schemas"]["DeliveryState"];
+                /** @description Honoured only for super admins */
+                tenant?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertDeliveryReceipt"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    retryAlertDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listIncidents: {
         parameters: {
             query?: {
@@ -4255,6 +4807,35 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    alertWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; the same on every retry */
+                "webhook-id": string;
+                /** @description Unix seconds of this send */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> with the whsec_ secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertWebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx is success; 429 with Retry-After slows the sender; anything else is retried for 24 h */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -63,3 +63,31 @@ export async function sendMail(services: Services, msg: MailMessage): Promise<vo
     throw e;
   }
 }
+
+export interface RichMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  /** Without angle brackets, e.g. 'msg_…@status.example.com' */
+  messageId: string;
+}
+
+/**
+ * Sends an alert mail through SMTP_URL. Unlike sendMail there is no log fallback: an alert that
+ * cannot be mailed is a failed attempt the outbox retries and reports.
+ */
+export async function sendRichMail(services: Services, msg: RichMail): Promise<void> {
+  const t = transportFor(services);
+  if (!t) throw new Error('SMTP is not configured (set SMTP_URL)');
+  await t.sendMail({
+    from: services.config.mailFrom,
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    html: msg.html,
+    headers: msg.headers,
+    messageId: `<${msg.messageId}>`,
+  });
+}

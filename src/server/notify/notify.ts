@@ -1,27 +1,19 @@
 // The one entry point for notification drafts: whoever notices something (a monitor kind's
 // warnings, the incidents domain) hands a draft to `notify`, inside the transaction that
 // recorded what it is about, so a notification exists exactly when its cause is committed.
-// Today a draft becomes one in-app notification per recipient; delivery (an outbox of e-mails
-// and webhooks) is added behind this entry point, not at its callers.
+// A draft becomes one in-app notification per recipient, and one delivery in the alerts outbox
+// per enabled channel of the company whose filters take it (outbox/enqueue.ts); the delivery job
+// sends those after the commit.
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { notificationsRepo, type NotificationType } from '../db/repositories/notifications-repo.ts';
+import { notificationsRepo } from '../db/repositories/notifications-repo.ts';
 import type { NotificationsTable } from '../db/schema/identity.ts';
 import type { DbScope } from '../db/scope.ts';
+import type { AlertChannelRow } from '../db/repositories/alert-channels-repo.ts';
+import type { NotificationDraft } from './draft.ts';
+import { enqueueAlerts } from './outbox/enqueue.ts';
 
-export interface NotificationDraft {
-  type: NotificationType;
-  severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
-  title: string;
-  message: string;
-  details: string | null;
-  metadata: Record<string, unknown>;
-  /** A console route that exists for every role that gets the notification: the monitors
-   *  screen, told which monitor or incident to open (its detail views read the query). */
-  actionUrl: string;
-  /** Same key for the same event: creating it twice (a retry after a crash) is a no-op */
-  dedupeKey: string;
-}
+export type { NotificationDraft } from './draft.ts';
 
 /** Sends a company's draft to the users who want its type. */
 export type Notify = (companyId: string, draft: NotificationDraft) => Promise<void>;
@@ -30,14 +22,16 @@ export type Notify = (companyId: string, draft: NotificationDraft) => Promise<vo
 export function notifyIn(tx: DbScope, now: number): Notify {
   const notifications = notificationsRepo(tx);
   const recipients = new Map<string, string[]>();
+  const channels = new Map<string, AlertChannelRow[]>();
   return async (companyId, draft) => {
-    const key = `${companyId}:${draft.type}`;
+    const key = `${companyId}:${draft.type}:${draft.audience ?? 'all'}`;
     let users = recipients.get(key);
     if (!users) {
-      users = await notifications.recipients(companyId, draft.type);
+      users = await notifications.recipients(companyId, draft.type, draft.audience === 'admins');
       recipients.set(key, users);
     }
     await notifications.insertIdempotent(inAppRows(draft, companyId, users, now));
+    await enqueueAlerts(tx, channels, companyId, draft, now);
   };
 }
 

@@ -53,17 +53,18 @@ export function notificationsRepo(db: DbScope) {
     exists(userId: string, id: string): Promise<{ id: string } | undefined> {
       return k.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
     },
-    /** Active users of a company who want this type of notification (no row = defaults: yes). */
-    async recipients(companyId: string, type: NotificationType): Promise<string[]> {
+    /** Active users (or only admins) of a company who want this type of notification (no row = defaults: yes). */
+    async recipients(companyId: string, type: NotificationType, adminsOnly = false): Promise<string[]> {
       const col = PREFERENCE_OF_TYPE[type];
-      const rows = await k
+      let q = k
         .selectFrom('users')
         .leftJoin('notification_preferences', 'notification_preferences.user_id', 'users.id')
         .select('users.id')
         .where('users.company_id', '=', companyId)
         .where('users.is_active', '=', 1)
-        .where(sql<boolean>`coalesce(notification_preferences.${sql.ref(col)}, 1) = 1`)
-        .execute();
+        .where(sql<boolean>`coalesce(notification_preferences.${sql.ref(col)}, 1) = 1`);
+      if (adminsOnly) q = q.where('users.user_type', '=', 2);
+      const rows = await q.execute();
       return rows.map((r) => r.id);
     },
     async insertIdempotent(rows: Insertable<NotificationsTable>[]): Promise<number> {

@@ -1,7 +1,8 @@
 // The whole database as Kysely sees it: one interface per product area, merged here.
+import type { AlertsTables } from './alerts.ts';
 import type { IdentityTables } from './identity.ts';
 import type { MonitoringTables } from './monitoring.ts';
 import type { PlatformTables } from './platform.ts';
 import type { TelemetryTables } from './telemetry.ts';
 
-export interface Database extends IdentityTables, MonitoringTables, TelemetryTables, PlatformTables {}
+export interface Database extends IdentityTables, MonitoringTables, TelemetryTables, PlatformTables, AlertsTables {}

@@ -12,6 +12,7 @@ import { monitorsHandlers } from './monitors.ts';
 import { incidentsHandlers } from './incidents.ts';
 import { notificationsHandlers } from './notifications.ts';
 import { intelligenceHandlers } from './intelligence.ts';
+import { alertsHandlers } from './alerts.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -24,4 +25,5 @@ export const handlers = {
   ...incidentsHandlers,
   ...notificationsHandlers,
   ...intelligenceHandlers,
+  ...alertsHandlers,
 } satisfies HandlerMap;

@@ -1,0 +1,62 @@
+// Row types of the alerts outbox (migrations 0500-0599). Times in ms; JSON columns hold text.
+
+export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed';
+
+export interface AlertChannelsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  /** A key of notify/channels/index.ts CHANNELS */
+  type: string;
+  /** The channel module's parsed config, JSON */
+  config: string;
+  /** whsec_… signing secret of a webhook channel; null for the other types */
+  secret: string | null;
+  /** JSON array of AlertEventType */
+  events: string;
+  /** JSON array of monitor ids; null: every monitor */
+  monitor_ids: string | null;
+  min_severity: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AlertDeliveriesTable {
+  /** Also the idempotency key: the webhook-id header, the e-mail Message-ID */
+  id: string;
+  company_id: string;
+  channel_id: string;
+  event: string;
+  /** What caused it (the notification draft's dedupe key): one delivery per cause and channel */
+  dedupe_key: string;
+  /** The Alert (channel.ts) without its deliveryId, JSON */
+  payload: string;
+  state: DeliveryState;
+  attempts: number;
+  next_attempt_at: number;
+  /** Retries stop after this (24 h after creation or after a manual retry) */
+  retry_until: number;
+  lease_holder: string | null;
+  lease_expires_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AlertDeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: number;
+  /** The receiver's HTTP status; null for mail and for failures before an answer */
+  status_code: number | null;
+  latency_ms: number;
+  /** Product-built text, never the receiver's body */
+  error: string | null;
+}
+
+export interface AlertsTables {
+  alert_channels: AlertChannelsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_delivery_attempts: AlertDeliveryAttemptsTable;
+}

@@ -1,0 +1,58 @@
+// Delivery receipts: every delivery of the company with its attempts, and the Retry action.
+import { alertDeliveriesRepo, type AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
+import type { DeliveryState } from '../../db/schema/alerts.ts';
+import { RETRY_WINDOW_MS } from '../../notify/outbox/payload.ts';
+import { companyScope, requirePermission } from '../authz.ts';
+import type { Ctx } from '../context.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { toIso } from '../ids.ts';
+
+export async function listDeliveries(
+  ctx: Ctx,
+  q: { channel_id?: string; state?: DeliveryState; limit?: number; offset?: number; tenant?: string },
+) {
+  requirePermission(ctx, 'view', 'settings');
+  const repo = alertDeliveriesRepo(ctx.services.db);
+  const rows = await repo.list(companyScope(ctx, q.tenant), {
+    channelId: q.channel_id,
+    state: q.state,
+    limit: q.limit ?? 50,
+    offset: q.offset ?? 0,
+  });
+  const attempts = await repo.attemptsOf(rows.map((r) => r.id));
+  return rows.map((r) => ({
+    ...present(r),
+    channel_name: r.channel_name,
+    channel_type: r.channel_type,
+    attempt_log: attempts
+      .filter((a) => a.delivery_id === r.id)
+      .map((a) => ({ at: toIso(a.at), status_code: a.status_code, latency_ms: a.latency_ms, error: a.error })),
+  }));
+}
+
+function present(r: AlertDeliveryRow) {
+  return {
+    id: r.id,
+    company_id: r.company_id,
+    channel_id: r.channel_id,
+    event: r.event,
+    state: r.state,
+    attempts: r.attempts,
+    next_attempt_at: r.state === 'pending' || r.state === 'retrying' ? toIso(r.next_attempt_at) : null,
+    last_error: r.last_error,
+    created_at: toIso(r.created_at),
+    updated_at: toIso(r.updated_at),
+  };
+}
+
+/** Sends a failed (or still retrying) delivery again now, with a fresh 24 h window; same id. */
+export async function retryDelivery(ctx: Ctx, id: string) {
+  requirePermission(ctx, 'update', 'settings');
+  const repo = alertDeliveriesRepo(ctx.services.db);
+  const d = await repo.find(id, companyScope(ctx, null));
+  if (!d) throw notFound('Delivery');
+  if (d.state === 'delivered') throw new DomainError('conflict', 'This alert was delivered; send a test to try the channel again');
+  const now = ctx.services.now();
+  await repo.requeue(d.id, now, now + RETRY_WINDOW_MS);
+  return present({ ...d, state: 'pending', next_attempt_at: now, retry_until: now + RETRY_WINDOW_MS, updated_at: now });
+}

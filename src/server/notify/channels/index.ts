@@ -1,0 +1,22 @@
+// Every alert channel type, in one table like the monitor kinds: a new channel is one module in
+// this folder and its line here (plus its value in openapi/schemas/alerts.yaml ChannelType).
+import type { Channel } from './channel.ts';
+import { CHAT_CHANNELS } from './chat-channels.ts';
+import { email } from './email.ts';
+import { webhook } from './webhook.ts';
+
+export const CHANNELS = {
+  webhook,
+  email,
+  // Chat and paging channels: slack, teams, discord, google-chat, mattermost, pagerduty,
+  // opsgenie, telegram, ntfy, sms
+  ...CHAT_CHANNELS,
+} satisfies Record<string, Channel>;
+
+export type ChannelType = keyof typeof CHANNELS;
+
+export const CHANNEL_TYPES = Object.keys(CHANNELS) as ChannelType[];
+
+export function channelOf(type: string): Channel | null {
+  return Object.hasOwn(CHANNELS, type) ? (CHANNELS as Record<string, Channel>)[type] : null;
+}

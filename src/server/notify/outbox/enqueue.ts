@@ -1,0 +1,66 @@
+// The outbox's write side: inside the transaction of a state change, one delivery per enabled
+// channel of the company whose filters take the alert. The payload is the alert as it was then
+// (company, links and the delivery id are added when it is sent).
+import { alertChannelsRepo, type AlertChannelRow } from '../../db/repositories/alert-channels-repo.ts';
+import { alertDeliveriesRepo } from '../../db/repositories/alert-deliveries-repo.ts';
+import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
+import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
+import type { AlertSeverity } from '../channels/channel.ts';
+import type { NotificationDraft } from '../draft.ts';
+import { alertEventOf, channelTakes } from './alert-event.ts';
+import { newDelivery, type AlertPayload } from './payload.ts';
+import type { DbScope } from '../../db/scope.ts';
+
+/** Writes the deliveries of one draft; `channels` caches each company's enabled channels. */
+export async function enqueueAlerts(
+  tx: DbScope,
+  channels: Map<string, AlertChannelRow[]>,
+  companyId: string,
+  draft: NotificationDraft,
+  now: number,
+): Promise<void> {
+  const event = alertEventOf(draft);
+  if (!event) return;
+  let mine = channels.get(companyId);
+  if (!mine) {
+    mine = await alertChannelsRepo(tx).enabledOf(companyId);
+    channels.set(companyId, mine);
+  }
+  if (mine.length === 0) return;
+  const monitorId = typeof draft.metadata.monitor_id === 'string' ? draft.metadata.monitor_id : null;
+  const incidentId = typeof draft.metadata.incident_id === 'string' ? draft.metadata.incident_id : null;
+  const incident = incidentId ? await incidentsRepo(tx).findById(incidentId, companyId) : undefined;
+  // A resolution reaches the channels its opening reached: it is judged by the incident's severity.
+  const severity: AlertSeverity = event === 'incident.resolved' && incident ? (incident.severity as AlertSeverity) : draft.severity;
+  const takers = mine.filter((c) =>
+    channelTakes(
+      {
+        events: JSON.parse(c.events),
+        monitorIds: c.monitor_ids ? JSON.parse(c.monitor_ids) : null,
+        minSeverity: c.min_severity as AlertSeverity,
+      },
+      { event, severity, monitorId },
+    ),
+  );
+  if (takers.length === 0) return;
+  const monitor = monitorId ? await monitorsRepo(tx).findById(monitorId, companyId) : undefined;
+  const payload: AlertPayload = {
+    event,
+    severity: draft.severity,
+    title: draft.title,
+    message: draft.message,
+    occurredAt: now,
+    monitor: monitor ? { id: monitor.id, name: monitor.name, target: targetOf(monitor.config) } : null,
+    monitors: [],
+    incident: incident ? { id: incident.id, title: incident.title, status: incident.status, impact: incident.severity } : null,
+  };
+  await alertDeliveriesRepo(tx).insertIdempotent(takers.map((c) => newDelivery(c, draft.dedupeKey, payload, now)));
+}
+
+/** The monitor's target as its company typed it (URL, host:port, host). */
+function targetOf(config: string): string {
+  const c = JSON.parse(config) as { url?: string; host?: string; port?: number };
+  if (c.url) return c.url;
+  if (c.host) return c.port ? `${c.host}:${c.port}` : c.host;
+  return '';
+}
