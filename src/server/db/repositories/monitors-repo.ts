@@ -121,7 +121,7 @@ export function monitorsRepo(k: Kysely<Database>) {
       now: number,
     ): Promise<{ up: number; down: number; paused: number; total: number; lastCheck: number | null }> {
       const inMaintenance = sql<boolean>`exists (select 1 from maintenance_windows w where w.company_id = monitors.company_id
-        and (w.monitor_id is null or w.monitor_id = monitors.id) and w.starts_at <= ${now} and w.ends_at > ${now})`;
+        and (w.monitor_id is null or w.monitor_id = monitors.id) and w.cancelled_at is null and w.starts_at <= ${now} and w.ends_at > ${now})`;
       let q = k
         .selectFrom('monitors')
         .select((eb) => [

@@ -15,8 +15,9 @@ const openedUpdate = (monitorName: string): string => `${monitorName} is not res
 const resolvedUpdate = (monitorName: string): string => `${monitorName} is back up.`;
 
 export const monitorIncidents: MonitorIncidents = {
+  // Only the engine's own incidents: a manual incident on the monitor is resolved by a person.
   async openOf(trx, monitorIds) {
-    const rows = await incidentsRepo(trx).openForMonitors(monitorIds);
+    const rows = await incidentsRepo(trx).openAutomaticForMonitors(monitorIds);
     return new Map(rows.map((o) => [o.monitor_id!, { id: o.id, startedAt: o.started_at }]));
   },
 
