@@ -68,7 +68,8 @@ export function IncidentsPage() {
       empty="No incidents match these filters."
       columns={columns}
       toolbar={
-        <div className="sw-filters" role="group" aria-label="Filter incidents">
+        <fieldset className="sw-filters">
+          <legend className="sw-visually-hidden">Filter incidents</legend>
           <label>
             Status
             <select value={filters.status} onChange={(e) => set({ status: e.target.value as IncidentFilters['status'] })}>
@@ -107,7 +108,7 @@ export function IncidentsPage() {
               <option value="manual">Manual</option>
             </select>
           </label>
-        </div>
+        </fieldset>
       }
       note={superAdmin && !tenant ? 'Choose a tenant in the selector to write an incident.' : undefined}
       row={(i) => {
