@@ -11,7 +11,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 describe.each(DB_KINDS)('incidents and maintenance roles on %s', (kind) => {
   let t: TestApp;
-  const clock = Date.UTC(2027, 0, 31, 1, 0, 0); // Sunday 31 January 2027, 01:00 UTC
+  let clock = Date.UTC(2027, 0, 31, 1, 0, 0); // Sunday 31 January 2027, 01:00 UTC
+  let host = '';
   let admin: ApiClient;
   let viewer: ApiClient;
   let root: ApiClient;
@@ -20,7 +21,7 @@ describe.each(DB_KINDS)('incidents and maintenance roles on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp({ db: kind, now: () => clock, env: { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '60' } });
     const acme = await seedCompany(t.services, { plan: 'enterprise' });
-    const host = `${acme.subdomain}.${t.config.productDomain}`;
+    host = `${acme.subdomain}.${t.config.productDomain}`;
     admin = new ApiClient(t.baseUrl, host);
     viewer = new ApiClient(t.baseUrl, host);
     root = new ApiClient(t.baseUrl, t.config.productDomain);
@@ -94,6 +95,22 @@ describe.each(DB_KINDS)('incidents and maintenance roles on %s', (kind) => {
     expect(all).toEqual(expect.arrayContaining([[weekly.body.id, 'cancelled']]));
     const upcoming = (await admin.get('/api/v1/maintenance-windows?upcoming=true')).body.map((x: { id: string }) => x.id);
     expect(upcoming).not.toContain(weekly.body.id);
+  });
+
+  it('shows an edited, then a cancelled window on the public page at once (the page fingerprint sees edits)', async () => {
+    const names = async () => {
+      clock += 2000; // past the snapshot's recheck interval
+      const r = await admin.get('/api/v2/scheduled-maintenances.json', { host });
+      return r.body.scheduled_maintenances.map((m: { name: string }) => m.name);
+    };
+    const w = await plan({ title: 'Router swap', monitor_id: null });
+    expect(await names()).toContain('Router swap');
+    await admin.patch(`/api/v1/maintenance-windows/${w.body.id}`, { title: 'Router swap (rack 4)' });
+    const after = await names();
+    expect(after).toContain('Router swap (rack 4)');
+    expect(after).not.toContain('Router swap');
+    await admin.post(`/api/v1/maintenance-windows/${w.body.id}/cancel`);
+    expect(await names()).not.toContain('Router swap (rack 4)');
   });
 
   it('refuses a recurring window longer than its period', async () => {

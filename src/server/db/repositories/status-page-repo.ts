@@ -124,7 +124,7 @@ export function statusPageRepo(db: DbScope) {
           (select count(*) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_n,
           (select max(u.created_at) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_c,
           (select count(*) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_n,
-          (select max(w.created_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_c,
+          (select max(coalesce(w.updated_at, w.created_at)) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_c,
           (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_t
         from companies c where c.subdomain = ${subdomain.toLowerCase()}`.execute(k);
       const row = r.rows[0];

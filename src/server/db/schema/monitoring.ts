@@ -118,6 +118,8 @@ export interface MaintenanceWindowsTable {
   recurrence: MaintenanceRecurrence | null;
   /** Cancelled windows stay listed but cover nothing */
   cancelled_at: number | null;
+  /** null until edited, ended or cancelled */
+  updated_at: number | null;
 }
 
 export type MaintenanceRecurrence = 'weekly' | 'monthly';

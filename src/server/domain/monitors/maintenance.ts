@@ -110,6 +110,7 @@ export async function createMaintenance(
     created_at: ctx.services.now(),
     recurrence: input.recurrence ?? null,
     cancelled_at: null,
+    updated_at: null,
   };
   await maintenanceRepo(k).insert(row);
   return present(row, ctx.services.now());
@@ -144,6 +145,7 @@ export async function editMaintenance(ctx: Ctx, id: string, input: WindowInput) 
     starts_at: starts,
     ends_at: ends,
     recurrence,
+    updated_at: ctx.services.now(),
   });
   return reread(ctx, w);
 }
@@ -156,7 +158,12 @@ export async function endMaintenance(ctx: Ctx, id: string) {
   const o = occurrenceFrom(w, now);
   if (!o || o.start > now)
     throw new DomainError('conflict', 'This maintenance window is not running; cancel it or edit its times instead.');
-  await maintenanceRepo(ctx.services.db.k).update(w.id, w.company_id, { starts_at: o.start, ends_at: now, recurrence: null });
+  await maintenanceRepo(ctx.services.db.k).update(w.id, w.company_id, {
+    starts_at: o.start,
+    ends_at: now,
+    recurrence: null,
+    updated_at: now,
+  });
   return reread(ctx, w);
 }
 
@@ -164,7 +171,7 @@ export async function endMaintenance(ctx: Ctx, id: string) {
 export async function cancelMaintenance(ctx: Ctx, id: string) {
   requirePermission(ctx, 'update', 'monitors');
   const w = await findWindow(ctx, id);
-  await maintenanceRepo(ctx.services.db.k).update(w.id, w.company_id, { cancelled_at: ctx.services.now() });
+  await maintenanceRepo(ctx.services.db.k).update(w.id, w.company_id, { cancelled_at: ctx.services.now(), updated_at: ctx.services.now() });
   return reread(ctx, w);
 }
 

@@ -85,10 +85,10 @@ export function MaintenancePage() {
         const when = w.next_starts_at && w.state !== 'completed' ? [w.next_starts_at, w.next_ends_at] : [w.starts_at, w.ends_at];
         const cells = [
           <span className={`sw-pill ${STATE_TONE[w.state]}`}>{w.state}</span>,
-          <>
+          <div>
             <strong>{w.title}</strong>
             {w.description && <div className="sw-muted sw-wrap-anywhere">{w.description}</div>}
-          </>,
+          </div>,
           monitorName(w.monitor_id),
           `${fmtTime(when[0], '—')} – ${fmtTime(when[1], '—')}`,
           w.recurrence ? REPEAT[w.recurrence] : 'Once',
@@ -104,7 +104,7 @@ export function MaintenancePage() {
                   <button
                     type="button"
                     className="sw-btn sw-btn-small"
-                    aria-label={`End ${w.title} now`}
+                    aria-label={`End now: ${w.title}`}
                     onClick={() => setConfirm({ w, verb: 'end' })}
                   >
                     End now
