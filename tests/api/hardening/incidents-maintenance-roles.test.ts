@@ -1,6 +1,7 @@
 // The console's incidents and maintenance over HTTP (issue 13), with the role table of spec
 // section 6 held on the server: company admins create and update but never delete (they end or
 // cancel a window instead); super admins may delete; a viewer's every write is refused.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
@@ -113,6 +114,18 @@ describe.each(DB_KINDS)('incidents and maintenance roles on %s', (kind) => {
     expect(await names()).not.toContain('Router swap (rack 4)');
   });
 
+  it('counts a monitor in a running weekly window neither up nor down on the dashboard summary', async () => {
+    await t.services.db.k.updateTable('monitors').set({ status: 'down' }).where('id', '=', monitorId).execute();
+    const before = (await admin.get('/api/v1/monitors/summary')).body;
+    const weekAgo = clock - 7 * 24 * HOUR;
+    const w = await plan({ starts_at: iso(weekAgo - HOUR), ends_at: iso(weekAgo + HOUR), recurrence: 'weekly', title: 'Weekly reboot' });
+    const during = (await admin.get('/api/v1/monitors/summary')).body;
+    expect(during.down).toBe(before.down - 1);
+    await admin.post(`/api/v1/maintenance-windows/${w.body.id}/cancel`);
+    expect((await admin.get('/api/v1/monitors/summary')).body.down).toBe(before.down);
+    await t.services.db.k.updateTable('monitors').set({ status: 'unknown' }).where('id', '=', monitorId).execute();
+  });
+
   it('refuses a recurring window longer than its period', async () => {
     const r = await plan({ recurrence: 'weekly', ends_at: iso(clock + 8 * 24 * HOUR) });
     expect(r.status).toBe(400);
@@ -142,6 +155,54 @@ describe.each(DB_KINDS)('incidents and maintenance roles on %s', (kind) => {
     const manual = await admin.get('/api/v1/incidents?automatic=false&status=resolved&severity=medium');
     expect(manual.body.map((i: { id: string }) => i.id)).toEqual([c.body.id]);
     expect((await admin.get('/api/v1/incidents?automatic=true')).body).toEqual([]);
+  });
+
+  it("shows an admin's written update on an automatic incident's public page, beside the engine's neutral ones", async () => {
+    const id = randomUUID();
+    const acmeId = (await admin.get(`/api/v1/monitors/${monitorId}`)).body.company_id;
+    await t.services.db.k.updateTable('monitors').set({ is_public: 1 }).where('id', '=', monitorId).execute();
+    await t.services.db.k
+      .insertInto('incidents')
+      .values({
+        id,
+        company_id: acmeId,
+        monitor_id: monitorId,
+        title: 'Website is down',
+        severity: 'critical',
+        status: 'open',
+        is_public: 1,
+        started_at: clock,
+        resolved_at: null,
+        created_by: null,
+        created_at: clock,
+        updated_at: clock,
+      })
+      .execute();
+    await t.services.db.k
+      .insertInto('incident_updates')
+      .values({
+        id: randomUUID(),
+        incident_id: id,
+        company_id: acmeId,
+        status: 'open',
+        message: 'HTTP 500 is not an accepted status code',
+        created_by: null,
+        created_at: clock,
+      })
+      .execute();
+    const listed = await admin.get('/api/v1/incidents?automatic=true&status=open');
+    expect(listed.body.map((i: { id: string; automatic: boolean }) => [i.id, i.automatic])).toEqual([[id, true]]);
+    clock += 1000;
+    const u = await admin.post(`/api/v1/incidents/${id}/updates`, { status: 'identified', message: 'A bad deploy; rolling back now.' });
+    expect(u.status).toBe(201);
+    clock += 2000;
+    const pub = await admin.get('/api/v2/incidents/unresolved.json', { host });
+    const mine = pub.body.incidents.find((i: { id: string }) => i.id === id);
+    expect(mine.incident_updates.map((x: { body: string }) => x.body)).toEqual([
+      'A bad deploy; rolling back now.',
+      'Not responding as expected.',
+    ]);
+    await admin.post(`/api/v1/incidents/${id}/updates`, { status: 'resolved', message: 'Rolled back.' });
   });
 
   it('refuses every write of a viewer, who still reads everything', async () => {
