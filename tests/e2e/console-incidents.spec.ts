@@ -1,13 +1,16 @@
 // Incidents and maintenance in the console (issue 13), as a company admin on the company's host:
 // write, update and resolve an incident and add a postmortem, each step seen on the public status
-// page; schedule, end and cancel maintenance. A viewer reads the same screens with no buttons.
+// page; schedule, end and cancel maintenance. A viewer reads the same screens with no buttons; a
+// super admin writes only in the tenant chosen in the selector.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import {
   adminApi,
+  E2E_ADMIN,
   expect,
   expectNoSeriousA11yViolations,
+  mainUrl,
   seedCompany,
   seedUser,
   shot,
@@ -204,4 +207,26 @@ test('a company admin writes, updates and resolves an incident and plans mainten
   await expectNoSeriousA11yViolations(v);
   await shots(v, 'maintenance-viewer');
   await vctx.close();
+});
+
+test('a super admin writes in the tenant chosen in the selector, and only then', async ({ page }) => {
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  await signInUi(page, mainUrl(), E2E_ADMIN);
+  await page.goto(mainUrl('/monitors/incidents'));
+  await expect(page.getByText('Choose a tenant in the selector to write an incident.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Write incident' })).toHaveCount(0);
+  await page.getByLabel('Tenant', { exact: true }).selectOption(company.id);
+  await page.getByRole('button', { name: 'Write incident' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write incident' });
+  await dialog.getByLabel('Title').fill('Login page errors');
+  await dialog.getByLabel('Message').fill('Some sign-ins fail.');
+  await dialog.getByRole('button', { name: 'Publish incident' }).click();
+  await expect(page.getByRole('heading', { name: 'Login page errors' })).toBeVisible();
+  await page.goto(mainUrl('/monitors/incidents'));
+  const row = page.getByRole('row', { name: /Login page errors/ });
+  await expect(row.getByText(company.name)).toBeVisible();
+  await page.goto(mainUrl('/monitors/maintenance'));
+  await expect(page.getByRole('button', { name: 'Schedule maintenance' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
