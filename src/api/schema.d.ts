@@ -864,8 +864,53 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Cancel a maintenance window */
+        /**
+         * Delete a maintenance window's record (super admins only)
+         * @description Company admins have no delete right (spec section 6) and get 403: they end or cancel a window instead, which keeps its record.
+         */
         delete: operations["deleteMaintenanceWindow"];
+        options?: never;
+        head?: never;
+        /** Edit a maintenance window (not once cancelled) */
+        patch: operations["editMaintenanceWindow"];
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the running occurrence now (a recurring window does not come back)
+         * @description 409 when the window is not running (cancel it, or edit its times, instead).
+         */
+        post: operations["endMaintenanceWindow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a window - every occurrence to come and the running one; it stays listed as cancelled */
+        post: operations["cancelMaintenanceWindow"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1041,7 +1086,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit an incident's title, impact or visibility, or write its postmortem
+         * @description The postmortem can be written only once the incident is resolved (409 before); it is shown on the public status page under the resolved incident. An empty postmortem removes it.
+         */
+        patch: operations["editIncident"];
         trace?: never;
     };
     "/api/v1/incidents/{id}/updates": {
@@ -1055,7 +1104,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post an update (investigating, identified, monitoring, resolved) */
+        /**
+         * Post an update (investigating, identified, monitoring, resolved)
+         * @description A manual incident is resolved only by an update with status resolved; the check engine resolves only the incidents it opened. On an automatic incident, an update written here is shown on the public page as written (the engine's own updates read as neutral sentences).
+         */
         post: operations["addIncidentUpdate"];
         delete?: never;
         options?: never;
@@ -1966,18 +2018,41 @@ export interface components {
             "90d": components["schemas"]["UptimeSpan"];
             avg_response_time_24h: number | null;
         };
+        /**
+         * @description null - once; weekly - the same span every week; monthly - the same day of every month (UTC; a day the month lacks falls on its last day). A weekly window lasts at most 7 days, a monthly one 28.
+         * @enum {string|null}
+         */
+        MaintenanceRecurrence: "weekly" | "monthly" | null;
         MaintenanceWindow: {
             id: string;
             company_id: string;
             monitor_id: string | null;
             title: string;
             description: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The first occurrence's start
+             */
             starts_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The first occurrence's end
+             */
             ends_at: string;
             /** Format: date-time */
             created_at: string;
+            recurrence: components["schemas"]["MaintenanceRecurrence"];
+            /** @enum {string} */
+            state: "scheduled" | "active" | "completed" | "cancelled";
+            /**
+             * Format: date-time
+             * @description The running or next occurrence (null once over or cancelled)
+             */
+            next_starts_at: string | null;
+            /** Format: date-time */
+            next_ends_at: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
         };
         MaintenanceInput: {
             title: string;
@@ -1990,6 +2065,17 @@ export interface components {
             monitor_id?: string | null;
             /** @description Super admins only (company users act in their own company) */
             company_id?: string | null;
+            recurrence?: components["schemas"]["MaintenanceRecurrence"];
+        };
+        MaintenanceEdit: {
+            title?: string;
+            description?: string | null;
+            /** Format: date-time */
+            starts_at?: string;
+            /** Format: date-time */
+            ends_at?: string;
+            monitor_id?: string | null;
+            recurrence?: components["schemas"]["MaintenanceRecurrence"];
         };
         /**
          * @description The channel types this server sends through (one module each under
@@ -2111,6 +2197,10 @@ export interface components {
             severity: "critical" | "high" | "medium" | "low";
             status: components["schemas"]["IncidentStatus"];
             is_public: boolean;
+            /** @description Opened by the check engine (which also resolves it); false - written by a person, who alone resolves it */
+            automatic: boolean;
+            /** @description Written after resolution; shown on the public page under the resolved incident */
+            postmortem: string | null;
             /** Format: date-time */
             started_at: string;
             /** Format: date-time */
@@ -2140,6 +2230,14 @@ export interface components {
         };
         IncidentDetail: components["schemas"]["Incident"] & {
             updates: components["schemas"]["IncidentUpdate"][];
+        };
+        IncidentEdit: {
+            title?: string;
+            /** @enum {string} */
+            severity?: "critical" | "high" | "medium" | "low";
+            is_public?: boolean;
+            /** @description Only once resolved; null or empty removes it */
+            postmortem?: string | null;
         };
         IncidentUpdateInput: {
             status: components["schemas"]["IncidentStatus"];
@@ -4138,6 +4236,100 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    editMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceEdit"];
+            };
+        };
+        responses: {
+            /** @description The window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindow"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    endMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     pushHeartbeat: {
         parameters: {
             query?: never;
@@ -4463,6 +4655,10 @@ export interface operations {
                 tenant?: string;
                 status?: "open" | "resolved";
                 monitor_id?: string;
+                /** @description The impact */
+                severity?: "critical" | "high" | "medium" | "low";
+                /** @description true - opened by the check engine; false - written by a person */
+                automatic?: boolean;
                 limit?: number;
                 offset?: number;
             };
@@ -4542,6 +4738,40 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    editIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentEdit"];
+            };
+        };
+        responses: {
+            /** @description The incident with its updates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -138,6 +138,8 @@ export interface IncidentView {
   resolvedAt: number | null;
   updatedAt: number;
   monitorName: string | null;
+  /** Written after resolution; null while open or when none was written */
+  postmortem: string | null;
   updates: IncidentUpdateView[];
 }
 

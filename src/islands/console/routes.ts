@@ -135,6 +135,25 @@ export const ROUTES = {
     menu: { label: 'Monitors', companyLabel: 'My Monitors', icon: 'monitors', resource: 'monitors' },
     screen: comingSoon,
   },
+  // Before any '/monitors/:id': a fixed segment must win over a parameter (routes match in table order).
+  incidents: {
+    path: '/monitors/incidents',
+    title: 'Incidents',
+    audience: SIGNED_IN,
+    screen: () => import('./features/incidents/IncidentsPage.tsx').then((m) => m.IncidentsPage),
+  },
+  incident: {
+    path: '/monitors/incidents/:id',
+    title: 'Incident',
+    audience: SIGNED_IN,
+    screen: () => import('./features/incidents/IncidentPage.tsx').then((m) => m.IncidentPage),
+  },
+  maintenanceWindows: {
+    path: '/monitors/maintenance',
+    title: 'Maintenance',
+    audience: SIGNED_IN,
+    screen: () => import('./features/maintenance/MaintenancePage.tsx').then((m) => m.MaintenancePage),
+  },
   apiIntelligence: {
     path: '/api-intelligence',
     title: 'API Intelligence',

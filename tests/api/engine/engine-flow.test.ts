@@ -97,7 +97,7 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
         title: 'Checkout API is down',
         severity: 'critical',
         is_read: false,
-        action_url: `/monitors?incident=${incidents[0].id}`,
+        action_url: `/monitors/incidents/${incidents[0].id}`,
       });
     }
     expect(await listNotifications(superCtx, {})).toHaveLength(0);

@@ -290,7 +290,7 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect(mine.status).toBe(200);
     expect(mine.body).toHaveLength(1);
     expect(mine.body[0]).toMatchObject({ type: 'monitor_incident', is_read: false, title: `${target.name} is down` });
-    expect(mine.body[0].action_url).toMatch(/^\/monitors\?incident=/);
+    expect(mine.body[0].action_url).toMatch(/^\/monitors\/incidents\/[\w-]+$/);
     expect((await viewer.get('/api/v1/notifications/?notification_type=ssl_warning')).body).toEqual([]);
     expect((await otherAdmin.get('/api/v1/notifications/')).body).toEqual([]);
 
@@ -328,7 +328,10 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect(w.status).toBe(201);
     expect((await admin.get('/api/v1/maintenance-windows?upcoming=true')).body.map((x: { id: string }) => x.id)).toEqual([w.body.id]);
     expect((await otherAdmin.get('/api/v1/maintenance-windows')).body).toEqual([]);
-    expect((await otherAdmin.delete(`/api/v1/maintenance-windows/${w.body.id}`)).status).toBe(404);
-    expect((await admin.delete(`/api/v1/maintenance-windows/${w.body.id}`)).status).toBe(200);
+    // Company admins never delete (they cancel); another company's window is not found.
+    expect((await otherAdmin.delete(`/api/v1/maintenance-windows/${w.body.id}`)).status).toBe(403);
+    expect((await otherAdmin.post(`/api/v1/maintenance-windows/${w.body.id}/cancel`)).status).toBe(404);
+    expect((await admin.delete(`/api/v1/maintenance-windows/${w.body.id}`)).status).toBe(403);
+    expect((await admin.post(`/api/v1/maintenance-windows/${w.body.id}/cancel`)).body.state).toBe('cancelled');
   });
 });

@@ -8,8 +8,9 @@ import type { Load } from './load.ts';
 export interface ListPageProps<T> {
   crumb: string;
   title: string;
-  createLabel: string;
-  onCreate: () => void;
+  /** absent for those who may not create (a viewer sees no button that would fail) */
+  createLabel?: string;
+  onCreate?: () => void;
   /** the result of the last create/edit/delete, hidden while a modal shows its own */
   alert: { ok: boolean; text: string } | null;
   load: Load<T[]>;
@@ -20,6 +21,10 @@ export interface ListPageProps<T> {
   columns: string[];
   /** one cell per column, in order; the 'Actions' column holds the row's buttons */
   row: (item: T) => { key: string; cells: ReactNode[] };
+  /** filters above the list */
+  toolbar?: ReactNode;
+  /** a line under the title (why a button is missing, say) */
+  note?: string;
   /** modals and confirmations */
   children?: ReactNode;
 }
@@ -33,10 +38,14 @@ export function ListPage<T>(p: ListPageProps<T>) {
       </nav>
       <div className="sw-page-head sw-row-between">
         <h2 className="sw-page-title">{p.title}</h2>
-        <button type="button" className="sw-btn sw-btn-primary" onClick={p.onCreate}>
-          {p.createLabel}
-        </button>
+        {p.createLabel && p.onCreate && (
+          <button type="button" className="sw-btn sw-btn-primary" onClick={p.onCreate}>
+            {p.createLabel}
+          </button>
+        )}
       </div>
+      {p.note && <p className="sw-muted">{p.note}</p>}
+      {p.toolbar}
       {p.alert && (
         <div className={p.alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
           {p.alert.text}

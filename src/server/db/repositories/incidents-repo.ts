@@ -30,9 +30,16 @@ export function incidentsRepo(db: DbScope) {
     findOpenForMonitor(monitorId: string): Promise<IncidentRow | undefined> {
       return k.selectFrom('incidents').selectAll().where('monitor_id', '=', monitorId).where('resolved_at', 'is', null).executeTakeFirst();
     },
-    openForMonitors(monitorIds: string[]): Promise<IncidentRow[]> {
+    /** Open automatic incidents (no author): the engine resolves these, never a person's. */
+    openAutomaticForMonitors(monitorIds: string[]): Promise<IncidentRow[]> {
       if (monitorIds.length === 0) return Promise.resolve([]);
-      return k.selectFrom('incidents').selectAll().where('monitor_id', 'in', monitorIds).where('resolved_at', 'is', null).execute();
+      return k
+        .selectFrom('incidents')
+        .selectAll()
+        .where('monitor_id', 'in', monitorIds)
+        .where('resolved_at', 'is', null)
+        .where('created_by', 'is', null)
+        .execute();
     },
     async insert(row: Insertable<IncidentsTable>): Promise<void> {
       await k.insertInto('incidents').values(row).execute();
@@ -47,7 +54,15 @@ export function incidentsRepo(db: DbScope) {
     },
     list(
       companyId: string | null,
-      f: { limit: number; offset?: number; status?: 'open' | 'resolved'; monitorId?: string; since?: number },
+      f: {
+        limit: number;
+        offset?: number;
+        status?: 'open' | 'resolved';
+        monitorId?: string;
+        since?: number;
+        severity?: IncidentRow['severity'];
+        automatic?: boolean;
+      },
     ): Promise<IncidentWithTenant[]> {
       let q = withTenant();
       if (companyId) q = q.where('incidents.company_id', '=', companyId);
@@ -55,6 +70,9 @@ export function incidentsRepo(db: DbScope) {
       if (f.status === 'resolved') q = q.where('incidents.resolved_at', 'is not', null);
       if (f.monitorId) q = q.where('incidents.monitor_id', '=', f.monitorId);
       if (f.since !== undefined) q = q.where('incidents.started_at', '>=', f.since);
+      if (f.severity) q = q.where('incidents.severity', '=', f.severity);
+      if (f.automatic === true) q = q.where('incidents.created_by', 'is', null);
+      if (f.automatic === false) q = q.where('incidents.created_by', 'is not', null);
       return q
         .orderBy('incidents.started_at', 'desc')
         .orderBy('incidents.id')

@@ -3,6 +3,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { type DbScope, withTransaction } from '../scope.ts';
 import type { MonitorsTable } from '../schema/monitoring.ts';
+import { isActiveAt } from '../../../lib/maintenance.ts';
 
 export type MonitorRow = Selectable<MonitorsTable>;
 export type MonitorWithTenant = MonitorRow & { tenant_name: string | null; company_plan: string | null };
@@ -122,8 +123,19 @@ export function monitorsRepo(db: DbScope) {
       companyId: string | null,
       now: number,
     ): Promise<{ up: number; down: number; paused: number; total: number; lastCheck: number | null }> {
-      const inMaintenance = sql<boolean>`exists (select 1 from maintenance_windows w where w.company_id = monitors.company_id
-        and (w.monitor_id is null or w.monitor_id = monitors.id) and w.starts_at <= ${now} and w.ends_at > ${now})`;
+      // Which windows run now is lib/maintenance.ts's rule (recurring ones too): SQL narrows, it decides.
+      let wq = k
+        .selectFrom('maintenance_windows')
+        .select(['company_id', 'monitor_id', 'starts_at', 'ends_at', 'recurrence', 'cancelled_at'])
+        .where('cancelled_at', 'is', null)
+        .where('starts_at', '<=', now)
+        .where((eb) => eb.or([eb('ends_at', '>', now), eb('recurrence', 'is not', null)]));
+      if (companyId) wq = wq.where('company_id', '=', companyId);
+      const running = (await wq.execute()).filter((w) => isActiveAt(w, now));
+      const wholeCompanies = running.filter((w) => w.monitor_id === null).map((w) => w.company_id);
+      const someMonitors = running.flatMap((w) => (w.monitor_id === null ? [] : [w.monitor_id]));
+      const inList = (column: string, ids: string[]) => (ids.length ? sql`${sql.ref(column)} in (${sql.join(ids)})` : sql`1 = 0`);
+      const inMaintenance = sql<boolean>`(${inList('monitors.company_id', wholeCompanies)} or ${inList('monitors.id', someMonitors)})`;
       let q = k
         .selectFrom('monitors')
         .select((eb) => [

@@ -54,6 +54,7 @@ export interface IncidentRow {
   resolved_at: number | null;
   created_at: number;
   updated_at: number;
+  postmortem: string | null;
 }
 
 export interface IncidentUpdateRow {
@@ -74,6 +75,7 @@ export interface MaintenanceRow {
   starts_at: number;
   ends_at: number;
   created_at: number;
+  recurrence: string | null;
 }
 
 const num = (v: unknown): number => (v == null ? 0 : Number(v));
@@ -81,7 +83,7 @@ const num = (v: unknown): number => (v == null ? 0 : Number(v));
 // The fingerprint counts only what the page shows: a private incident or a window on a private
 // monitor must not change the public ETag (a poller could time what happens behind the page).
 const PUBLIC_INCIDENT = sql`i.is_public = 1 and (i.monitor_id is null or exists (select 1 from monitors pm where pm.id = i.monitor_id and pm.is_public = 1))`;
-const PUBLIC_WINDOW = sql`(w.monitor_id is null or exists (select 1 from monitors pm where pm.id = w.monitor_id and pm.is_public = 1))`;
+const PUBLIC_WINDOW = sql`w.cancelled_at is null and (w.monitor_id is null or exists (select 1 from monitors pm where pm.id = w.monitor_id and pm.is_public = 1))`;
 
 export function statusPageRepo(db: DbScope) {
   const k = db.k;
@@ -122,7 +124,7 @@ export function statusPageRepo(db: DbScope) {
           (select count(*) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_n,
           (select max(u.created_at) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_c,
           (select count(*) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_n,
-          (select max(w.created_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_c,
+          (select max(coalesce(w.updated_at, w.created_at)) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_c,
           (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_t
         from companies c where c.subdomain = ${subdomain.toLowerCase()}`.execute(k);
       const row = r.rows[0];
@@ -188,6 +190,7 @@ export function statusPageRepo(db: DbScope) {
           'i.resolved_at',
           'i.created_at',
           'i.updated_at',
+          'i.postmortem',
         ])
         .where('i.company_id', '=', companyId)
         .where('i.is_public', '=', 1)
@@ -211,14 +214,15 @@ export function statusPageRepo(db: DbScope) {
         .execute();
     },
 
-    /** Maintenance windows for the whole company or a public monitor, ending after `since`. */
+    /** Maintenance windows for the whole company or a public monitor, ending after `since` or recurring; not cancelled. */
     publicMaintenance(companyId: string, since: number): Promise<MaintenanceRow[]> {
       return k
         .selectFrom('maintenance_windows as w')
         .leftJoin('monitors as m', 'm.id', 'w.monitor_id')
-        .select(['w.id', 'w.monitor_id', 'w.title', 'w.description', 'w.starts_at', 'w.ends_at', 'w.created_at'])
+        .select(['w.id', 'w.monitor_id', 'w.title', 'w.description', 'w.starts_at', 'w.ends_at', 'w.created_at', 'w.recurrence'])
         .where('w.company_id', '=', companyId)
-        .where('w.ends_at', '>=', since)
+        .where('w.cancelled_at', 'is', null)
+        .where((eb) => eb.or([eb('w.ends_at', '>=', since), eb('w.recurrence', 'is not', null)]))
         .where((eb) => eb.or([eb('w.monitor_id', 'is', null), eb('m.is_public', '=', 1)]))
         .orderBy('w.starts_at')
         .orderBy('w.id')

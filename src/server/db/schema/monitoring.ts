@@ -87,9 +87,12 @@ export interface IncidentsTable {
   is_public: Generated<number>;
   started_at: number;
   resolved_at: number | null;
+  /** null for automatic incidents (the engine opens them) */
   created_by: string | null;
   created_at: number;
   updated_at: number;
+  /** Written after resolution; shown on the public page under the resolved incident */
+  postmortem: string | null;
 }
 
 export interface IncidentUpdatesTable {
@@ -111,7 +114,15 @@ export interface MaintenanceWindowsTable {
   starts_at: number;
   ends_at: number;
   created_at: number;
+  /** null: once; otherwise the span starts_at..ends_at repeats (lib/maintenance.ts) */
+  recurrence: MaintenanceRecurrence | null;
+  /** Cancelled windows stay listed but cover nothing */
+  cancelled_at: number | null;
+  /** null until edited, ended or cancelled */
+  updated_at: number | null;
 }
+
+export type MaintenanceRecurrence = 'weekly' | 'monthly';
 
 export interface MonitoringTables {
   monitors: MonitorsTable;

@@ -15,8 +15,9 @@ const openedUpdate = (monitorName: string): string => `${monitorName} is not res
 const resolvedUpdate = (monitorName: string): string => `${monitorName} is back up.`;
 
 export const monitorIncidents: MonitorIncidents = {
+  // Only the engine's own incidents: a manual incident on the monitor is resolved by a person.
   async openOf(tx, monitorIds) {
-    const rows = await incidentsRepo(tx).openForMonitors(monitorIds);
+    const rows = await incidentsRepo(tx).openAutomaticForMonitors(monitorIds);
     return new Map(rows.map((o) => [o.monitor_id!, { id: o.id, startedAt: o.started_at }]));
   },
 
@@ -76,7 +77,7 @@ function openedDraft(m: IncidentMonitor, incident: { id: string; severity: 'crit
     message: error ? `${m.name} is down: ${error}` : `${m.name} is down.`,
     details: error,
     metadata: { monitor_id: m.id, incident_id: incident.id, event: 'opened' },
-    actionUrl: `/monitors?incident=${incident.id}`,
+    actionUrl: `/monitors/incidents/${incident.id}`,
     dedupeKey: `incident:${incident.id}:opened`,
   };
 }
@@ -89,7 +90,7 @@ function resolvedDraft(m: IncidentMonitor, incidentId: string, downForMs: number
     message: `${m.name} recovered after ${formatDuration(downForMs)} down.`,
     details: null,
     metadata: { monitor_id: m.id, incident_id: incidentId, event: 'resolved' },
-    actionUrl: `/monitors?incident=${incidentId}`,
+    actionUrl: `/monitors/incidents/${incidentId}`,
     dedupeKey: `incident:${incidentId}:resolved`,
   };
 }

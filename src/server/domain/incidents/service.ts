@@ -45,7 +45,9 @@ function present(i: IncidentWithTenant) {
     title: i.title,
     severity: i.severity,
     status: i.status,
-    is_public: i.is_public === 1,
+    is_public: Number(i.is_public) === 1,
+    automatic: i.created_by === null,
+    postmortem: i.postmortem ?? null,
     started_at: toIso(i.started_at),
     resolved_at: toIsoOrNull(i.resolved_at),
     created_at: toIso(i.created_at),
@@ -62,7 +64,15 @@ export async function recentIncidents(ctx: Ctx, q: { limit?: number; tenant?: st
 
 export async function listIncidents(
   ctx: Ctx,
-  q: { tenant?: string; status?: 'open' | 'resolved'; monitor_id?: string; limit?: number; offset?: number },
+  q: {
+    tenant?: string;
+    status?: 'open' | 'resolved';
+    monitor_id?: string;
+    severity?: Severity;
+    automatic?: boolean;
+    limit?: number;
+    offset?: number;
+  },
 ) {
   requirePermission(ctx, 'view', 'monitors');
   const scope = companyScope(ctx, q.tenant);
@@ -71,6 +81,8 @@ export async function listIncidents(
     offset: q.offset,
     status: q.status,
     monitorId: q.monitor_id,
+    severity: q.severity,
+    automatic: q.automatic,
   });
   return rows.map(present);
 }
@@ -169,6 +181,37 @@ export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: I
       created_at: now,
     });
     await repo.update(id, { status: input.status, updated_at: now, ...(input.status === 'resolved' ? { resolved_at: now } : {}) });
+  });
+  return getIncident(ctx, id);
+}
+
+/**
+ * Edits what an incident says: its title, impact, visibility, and the postmortem, which exists
+ * only after resolution (it is shown under the resolved incident on the public page).
+ */
+export async function editIncident(
+  ctx: Ctx,
+  id: string,
+  input: { title?: string; severity?: Severity; is_public?: boolean; postmortem?: string | null },
+) {
+  requirePermission(ctx, 'update', 'monitors');
+  checkText({ title: ['Title', input.title], postmortem: ['Postmortem', input.postmortem ?? undefined] });
+  const s = ctx.services;
+  const repo = incidentsRepo(s.db);
+  const i = await repo.findById(id, companyScope(ctx, null));
+  if (!i) throw notFound('Incident');
+  const title = input.title?.trim();
+  if (input.title !== undefined && !title)
+    throw new DomainError('validation', 'Title is required', { fields: { title: 'Title is required' } });
+  const postmortem = input.postmortem === undefined ? undefined : input.postmortem?.trim() || null;
+  if (postmortem !== undefined && i.resolved_at === null)
+    throw new DomainError('conflict', 'A postmortem is written after the incident is resolved.');
+  await repo.update(id, {
+    updated_at: s.now(),
+    ...(title ? { title } : {}),
+    ...(input.severity ? { severity: input.severity } : {}),
+    ...(input.is_public === undefined ? {} : { is_public: input.is_public ? 1 : 0 }),
+    ...(postmortem === undefined ? {} : { postmortem }),
   });
   return getIncident(ctx, id);
 }

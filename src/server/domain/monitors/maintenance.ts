@@ -5,10 +5,15 @@ import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
-import { newId, toIso } from '../ids.ts';
+import { newId, toIso, toIsoOrNull } from '../ids.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
+import { MAX_RECURRING_SPAN_MS, occurrenceFrom, type Recurrence } from '../../../lib/maintenance.ts';
 
-function present(w: MaintenanceRow) {
+type WindowState = 'scheduled' | 'active' | 'completed' | 'cancelled';
+
+function present(w: MaintenanceRow, now: number) {
+  const next = occurrenceFrom(w, now);
+  const state: WindowState = w.cancelled_at !== null ? 'cancelled' : !next ? 'completed' : next.start <= now ? 'active' : 'scheduled';
   return {
     id: w.id,
     company_id: w.company_id,
@@ -18,7 +23,42 @@ function present(w: MaintenanceRow) {
     starts_at: toIso(w.starts_at),
     ends_at: toIso(w.ends_at),
     created_at: toIso(w.created_at),
+    recurrence: w.recurrence ?? null,
+    state,
+    next_starts_at: next ? toIso(next.start) : null,
+    next_ends_at: next ? toIso(next.end) : null,
+    cancelled_at: toIsoOrNull(w.cancelled_at),
   };
+}
+
+interface WindowInput {
+  title?: string;
+  description?: string | null;
+  starts_at?: string;
+  ends_at?: string;
+  monitor_id?: string | null;
+  recurrence?: Recurrence | null;
+}
+
+/** Plain text (windows are listed on the status page and in its feeds), a span, a repeat it fits. */
+function checkWindow(input: WindowInput, starts: number, ends: number, recurrence: Recurrence | null): void {
+  for (const [field, label] of [
+    ['title', 'Title'],
+    ['description', 'Description'],
+  ] as const) {
+    const problem = plainTextProblem(label, input[field]);
+    if (problem) throw new DomainError('validation', problem, { fields: { [field]: problem } });
+  }
+  if (input.title !== undefined && !input.title.trim())
+    throw new DomainError('validation', 'Title is required', { fields: { title: 'Title is required' } });
+  if (!(ends > starts))
+    throw new DomainError('validation', 'The window must end after it starts', { fields: { ends_at: 'Must be after the start' } });
+  if (recurrence && ends - starts > MAX_RECURRING_SPAN_MS[recurrence]) {
+    const most = recurrence === 'weekly' ? '7 days' : '28 days';
+    throw new DomainError('validation', `A ${recurrence} window lasts at most ${most}`, {
+      fields: { ends_at: `A ${recurrence} window lasts at most ${most}` },
+    });
+  }
 }
 
 export async function listMaintenance(ctx: Ctx, q: { tenant?: string; upcoming?: boolean }) {
@@ -27,7 +67,8 @@ export async function listMaintenance(ctx: Ctx, q: { tenant?: string; upcoming?:
     activeOrFutureAt: q.upcoming ? ctx.services.now() : undefined,
     limit: 200,
   });
-  return rows.map(present);
+  const now = ctx.services.now();
+  return rows.map((w) => present(w, now));
 }
 
 export async function createMaintenance(
@@ -39,17 +80,13 @@ export async function createMaintenance(
     ends_at: string;
     monitor_id?: string | null;
     company_id?: string | null;
+    recurrence?: Recurrence | null;
   },
 ) {
   const actor = requirePermission(ctx, 'update', 'monitors');
-  // Windows are listed on the status page and in its feeds: no control characters.
-  for (const [field, label] of [
-    ['title', 'Title'],
-    ['description', 'Description'],
-  ] as const) {
-    const problem = plainTextProblem(label, input[field]);
-    if (problem) throw new DomainError('validation', problem, { fields: { [field]: problem } });
-  }
+  const starts = Date.parse(input.starts_at);
+  const ends = Date.parse(input.ends_at);
+  checkWindow(input, starts, ends, input.recurrence ?? null);
   const db = ctx.services.db;
   let companyId = actor.role === 'super_admin' ? (input.company_id ?? null) : companyScope(ctx, null);
   if (input.monitor_id) {
@@ -61,12 +98,7 @@ export async function createMaintenance(
     throw new DomainError('validation', 'Choose the company or monitor this window belongs to', {
       fields: { company_id: 'Company is required' },
     });
-  const starts = Date.parse(input.starts_at);
-  const ends = Date.parse(input.ends_at);
-  if (!(ends > starts))
-    throw new DomainError('validation', 'The window must end after it starts', { fields: { ends_at: 'Must be after the start' } });
   const title = input.title.trim();
-  if (!title) throw new DomainError('validation', 'Title is required', { fields: { title: 'Title is required' } });
   const row = {
     id: newId(),
     company_id: companyId,
@@ -76,13 +108,76 @@ export async function createMaintenance(
     starts_at: starts,
     ends_at: ends,
     created_at: ctx.services.now(),
+    recurrence: input.recurrence ?? null,
+    cancelled_at: null,
+    updated_at: null,
   };
   await maintenanceRepo(db).insert(row);
-  return present(row);
+  return present(row, ctx.services.now());
 }
 
-export async function deleteMaintenance(ctx: Ctx, id: string): Promise<void> {
+async function findWindow(ctx: Ctx, id: string): Promise<MaintenanceRow> {
+  const w = await maintenanceRepo(ctx.services.db).findById(id, companyScope(ctx, null));
+  if (!w) throw notFound('Maintenance window');
+  if (w.cancelled_at !== null) throw new DomainError('conflict', 'This maintenance window is cancelled.');
+  return w;
+}
+
+async function reread(ctx: Ctx, w: MaintenanceRow) {
+  const row = await maintenanceRepo(ctx.services.db).findById(w.id, w.company_id);
+  return present(row!, ctx.services.now());
+}
+
+/** Edits a window that is not cancelled: any of its fields, in the company it belongs to. */
+export async function editMaintenance(ctx: Ctx, id: string, input: WindowInput) {
   requirePermission(ctx, 'update', 'monitors');
+  const w = await findWindow(ctx, id);
+  const starts = input.starts_at === undefined ? Number(w.starts_at) : Date.parse(input.starts_at);
+  const ends = input.ends_at === undefined ? Number(w.ends_at) : Date.parse(input.ends_at);
+  const recurrence = input.recurrence === undefined ? (w.recurrence ?? null) : input.recurrence;
+  checkWindow(input, starts, ends, recurrence);
+  if (input.monitor_id && !(await monitorsRepo(ctx.services.db).findById(input.monitor_id, w.company_id)))
+    throw new DomainError('validation', 'Monitor not found', { fields: { monitor_id: 'Monitor not found' } });
+  await maintenanceRepo(ctx.services.db).update(w.id, w.company_id, {
+    ...(input.title === undefined ? {} : { title: input.title.trim() }),
+    ...(input.description === undefined ? {} : { description: input.description }),
+    ...(input.monitor_id === undefined ? {} : { monitor_id: input.monitor_id }),
+    starts_at: starts,
+    ends_at: ends,
+    recurrence,
+    updated_at: ctx.services.now(),
+  });
+  return reread(ctx, w);
+}
+
+/** Ends the running occurrence now; a recurring window does not come back after it. */
+export async function endMaintenance(ctx: Ctx, id: string) {
+  requirePermission(ctx, 'update', 'monitors');
+  const w = await findWindow(ctx, id);
+  const now = ctx.services.now();
+  const o = occurrenceFrom(w, now);
+  if (!o || o.start > now)
+    throw new DomainError('conflict', 'This maintenance window is not running; cancel it or edit its times instead.');
+  await maintenanceRepo(ctx.services.db).update(w.id, w.company_id, {
+    starts_at: o.start,
+    ends_at: now,
+    recurrence: null,
+    updated_at: now,
+  });
+  return reread(ctx, w);
+}
+
+/** Cancels a window (every occurrence still to come, and the running one): it stays listed, covering nothing. */
+export async function cancelMaintenance(ctx: Ctx, id: string) {
+  requirePermission(ctx, 'update', 'monitors');
+  const w = await findWindow(ctx, id);
+  await maintenanceRepo(ctx.services.db).update(w.id, w.company_id, { cancelled_at: ctx.services.now(), updated_at: ctx.services.now() });
+  return reread(ctx, w);
+}
+
+/** Deleting removes the record: super admins only (spec section 6 gives company admins no delete). */
+export async function deleteMaintenance(ctx: Ctx, id: string): Promise<void> {
+  requirePermission(ctx, 'delete', 'monitors');
   const repo = maintenanceRepo(ctx.services.db);
   const w = await repo.findById(id, companyScope(ctx, null));
   if (!w) throw notFound('Maintenance window');

@@ -34,7 +34,7 @@ import {
   type Status,
   type StatusPageView,
 } from '../../../lib/status.ts';
-import { coversMonitor, isActiveAt } from '../../../lib/maintenance.ts';
+import { coversMonitor, isActiveAt, occurrenceFrom } from '../../../lib/maintenance.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
 import { KINDS } from '../../engine/kinds/index.ts';
@@ -146,15 +146,22 @@ export async function buildStatusView(
   const updatesBy = groupBy(updates, (u) => u.incident_id);
   const nameOf = new Map(monitors.map((m) => [m.id, m.name]));
 
-  const maintenanceViews: MaintenanceView[] = maintenance.map((w) => ({
-    id: w.id,
-    title: w.title,
-    description: w.description,
-    startsAt: Number(w.starts_at),
-    endsAt: Number(w.ends_at),
-    monitorName: w.monitor_id ? (nameOf.get(w.monitor_id) ?? null) : null,
-    active: isActiveAt(w, now),
-  }));
+  // A recurring window shows its running or next occurrence; one that is over is left out.
+  const maintenanceViews: MaintenanceView[] = maintenance.flatMap((w) => {
+    const o = w.recurrence ? occurrenceFrom(w, now) : { start: Number(w.starts_at), end: Number(w.ends_at) };
+    if (!o) return [];
+    return [
+      {
+        id: w.id,
+        title: w.title,
+        description: w.description,
+        startsAt: o.start,
+        endsAt: o.end,
+        monitorName: w.monitor_id ? (nameOf.get(w.monitor_id) ?? null) : null,
+        active: isActiveAt(w, now),
+      },
+    ];
+  });
   const underMaintenance = (monitorId: string) =>
     maintenance.some((w) => coversMonitor(w, { id: monitorId, company_id: company.id }) && isActiveAt(w, now));
 
@@ -191,6 +198,7 @@ export async function buildStatusView(
     resolvedAt: i.resolved_at == null ? null : Number(i.resolved_at),
     updatedAt: Number(i.updated_at),
     monitorName: i.monitor_id ? (nameOf.get(i.monitor_id) ?? null) : null,
+    postmortem: i.resolved_at == null ? null : i.postmortem,
     updates: (updatesBy.get(i.id) ?? []).map((u) => ({
       id: u.id,
       status: u.status,

@@ -10,6 +10,7 @@ export const incidentsHandlers = {
     return i;
   },
   getIncident: async ({ ctx, params }) => incidents.getIncident(ctx, params.id),
+  editIncident: async ({ ctx, params, body }) => incidents.editIncident(ctx, params.id, body),
   addIncidentUpdate: async ({ ctx, params, body, reply }) => {
     const i = await incidents.addIncidentUpdate(ctx, params.id, body);
     reply.code(201);

@@ -27,6 +27,9 @@ export const monitorsHandlers = {
     reply.code(201);
     return w;
   },
+  editMaintenanceWindow: async ({ ctx, params, body }) => maintenance.editMaintenance(ctx, params.id, body),
+  endMaintenanceWindow: async ({ ctx, params }) => maintenance.endMaintenance(ctx, params.id),
+  cancelMaintenanceWindow: async ({ ctx, params }) => maintenance.cancelMaintenance(ctx, params.id),
   deleteMaintenanceWindow: async ({ ctx, params }) => {
     await maintenance.deleteMaintenance(ctx, params.id);
     return { ok: true };

@@ -119,7 +119,7 @@ function SuperAdminDashboard() {
         </Card>
         <Card
           title="Recent Incidents"
-          action={<a href="/monitors">View All</a>}
+          action={<a href="/monitors/incidents">View All</a>}
           footer="Last 10 incidents across all tenants"
           testId="card-incidents"
         >
@@ -129,7 +129,9 @@ function SuperAdminDashboard() {
                 {rows.map((i) => (
                   <li key={i.id} className="sw-list-row">
                     <div>
-                      <strong>{i.title}</strong>
+                      <a href={`/monitors/incidents/${i.id}`}>
+                        <strong>{i.title}</strong>
+                      </a>
                       <div className="sw-muted">
                         <span className={`sw-sev sw-sev-${['critical', 'high', 'medium'].includes(i.severity) ? i.severity : 'other'}`}>
                           {i.severity}

@@ -116,11 +116,17 @@ export function clearRead(): Promise<boolean> {
 }
 
 /** Clicking a card marks it read and follows its action_url (same-site paths and http(s) only). */
+/** Notifications written before the incident screens link '/monitors?incident=ID': open the incident. */
+export function actionPath(actionUrl: string): string {
+  const legacy = /^\/monitors\?incident=([\w-]+)$/.exec(actionUrl);
+  return legacy ? `/monitors/incidents/${legacy[1]}` : actionUrl;
+}
+
 export async function openNotification(n: Notification): Promise<void> {
   if (!n.is_read) await markRead(n.id);
   if (!n.action_url) return;
   try {
-    const url = new URL(n.action_url, location.href);
+    const url = new URL(actionPath(n.action_url), location.href);
     if (url.protocol === 'http:' || url.protocol === 'https:') window.location.assign(url.href);
   } catch {
     /* not a URL: stay */

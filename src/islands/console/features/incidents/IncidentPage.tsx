@@ -1,0 +1,209 @@
+// /monitors/incidents/{id}: one incident with its updates; post an update (resolving is one),
+// switch public/internal, and write the postmortem once resolved. On an automatic incident the
+// public page shows the engine's updates as neutral sentences: an admin's update is shown as written.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { can } from '../../../../lib/permissions.ts';
+import { $role } from '../../stores/auth.ts';
+import type { ScreenProps } from '../../routes.ts';
+import { Skeleton } from '../../ui/Card.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { fmtTime } from '../../ui/format.ts';
+import { StatusBadge } from './IncidentsPage.tsx';
+import {
+  $incident,
+  editIncident,
+  label,
+  loadIncident,
+  postUpdate,
+  WRITTEN_STATUSES,
+  type IncidentDetail,
+  type IncidentStatus,
+} from './store.ts';
+
+export function IncidentPage({ params }: ScreenProps) {
+  const id = params.id ?? '';
+  const load = useStore($incident);
+  useEffect(() => {
+    void loadIncident(id);
+  }, [id]);
+  return (
+    <div className="sw-admin">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/dashboard">Dashboard</a> / <a href="/monitors/incidents">Incidents</a> / <span aria-current="page">Incident</span>
+      </nav>
+      {load.status === 'loading' && <Skeleton rows={4} />}
+      {load.status === 'error' && (
+        <div className="sw-banner sw-banner-error" role="alert">
+          {load.httpStatus === 404 ? 'This incident does not exist or is not yours to see.' : load.message}
+        </div>
+      )}
+      {load.status === 'ready' && load.data.id === id && <Incident i={load.data} />}
+    </div>
+  );
+}
+
+function Incident({ i }: { i: IncidentDetail }) {
+  const role = useStore($role);
+  const mayUpdate = can(role, 'update', 'monitors');
+  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+  const resolved = i.resolved_at !== null;
+  const togglePublic = async () => {
+    const o = await editIncident(i.id, { is_public: !i.is_public });
+    setAlert(
+      o.ok ? { ok: true, text: o.data.is_public ? 'The incident is public.' : 'The incident is internal.' } : { ok: false, text: o.text },
+    );
+  };
+  return (
+    <>
+      <div className="sw-page-head sw-row-between">
+        <h2 className="sw-page-title">{i.title}</h2>
+        {mayUpdate && (
+          <button type="button" className="sw-btn" onClick={() => void togglePublic()}>
+            {i.is_public ? 'Make internal' : 'Make public'}
+          </button>
+        )}
+      </div>
+      {alert && (
+        <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+          {alert.text}
+        </div>
+      )}
+      <section className="sw-card" aria-labelledby="incident-facts">
+        <header className="sw-card-head">
+          <h3 id="incident-facts">Summary</h3>
+        </header>
+        <dl className="sw-dl">
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge i={i} />
+          </dd>
+          <dt>Impact</dt>
+          <dd>{label(i.severity)}</dd>
+          <dt>Monitor</dt>
+          <dd>{i.monitor_name ?? 'None (the whole service)'}</dd>
+          <dt>Kind</dt>
+          <dd>{i.automatic ? 'Automatic (opened and resolved by the checks)' : 'Manual (resolved by a person)'}</dd>
+          <dt>Visibility</dt>
+          <dd>{i.is_public ? 'Public: on the status page' : 'Internal: not on the status page'}</dd>
+          <dt>Started</dt>
+          <dd>{fmtTime(i.started_at, '—')}</dd>
+          {resolved && (
+            <>
+              <dt>Resolved</dt>
+              <dd>{fmtTime(i.resolved_at, '—')}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+      {mayUpdate && !resolved && <UpdateForm i={i} />}
+      <section className="sw-card" aria-labelledby="incident-updates">
+        <header className="sw-card-head">
+          <h3 id="incident-updates">Updates ({i.updates.length})</h3>
+        </header>
+        <ol className="sw-list" reversed>
+          {[...i.updates].reverse().map((u) => (
+            <li key={u.id} className="sw-list-row">
+              <div>
+                <strong>{label(u.status)}</strong> <span className="sw-muted">{fmtTime(u.created_at, '')}</span>
+                <p className="sw-wrap-anywhere">{u.message}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {i.automatic && (
+          <p className="sw-muted">
+            The status page shows the checks' own updates as neutral sentences, never the checker's text; an update written here is shown as
+            written.
+          </p>
+        )}
+      </section>
+      {resolved && <Postmortem i={i} mayEdit={mayUpdate} />}
+    </>
+  );
+}
+
+function UpdateForm({ i }: { i: IncidentDetail }) {
+  const [status, setStatus] = useState<IncidentStatus>(i.status === 'open' ? 'investigating' : i.status);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  async function send(s: IncidentStatus, e?: FormEvent) {
+    e?.preventDefault();
+    if (!message.trim()) return setError('Message is required');
+    setBusy(true);
+    const o = await postUpdate(i.id, s, message);
+    setBusy(false);
+    if (o.ok) {
+      setMessage('');
+      setError(undefined);
+    } else setError(o.fields.message ?? o.text);
+  }
+  return (
+    <section className="sw-card" aria-labelledby="incident-post">
+      <header className="sw-card-head">
+        <h3 id="incident-post">Post an update</h3>
+      </header>
+      <form className="sw-form" onSubmit={(e) => void send(status, e)} noValidate>
+        <Field id="u-status" label="Status" required>
+          <select id="u-status" value={status} onChange={(e) => setStatus(e.target.value as IncidentStatus)}>
+            {WRITTEN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {label(s)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="u-message" label="Message" required error={error}>
+          <textarea id="u-message" rows={3} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)} />
+        </Field>
+        <div className="sw-row">
+          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
+            Post update
+          </button>
+          <button type="button" className="sw-btn" disabled={busy} onClick={() => void send('resolved')}>
+            Resolve with this message
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Postmortem({ i, mayEdit }: { i: IncidentDetail; mayEdit: boolean }) {
+  const [text, setText] = useState(i.postmortem ?? '');
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const o = await editIncident(i.id, { postmortem: text });
+    setBusy(false);
+    setNote(o.ok ? { ok: true, text: 'Postmortem saved.' } : { ok: false, text: o.text });
+  }
+  return (
+    <section className="sw-card" aria-labelledby="incident-postmortem">
+      <header className="sw-card-head">
+        <h3 id="incident-postmortem">Postmortem</h3>
+      </header>
+      {!mayEdit && <p className="sw-wrap-anywhere">{i.postmortem ?? 'No postmortem was written.'}</p>}
+      {mayEdit && (
+        <form className="sw-form" onSubmit={(e) => void save(e)} noValidate>
+          <Field id="pm-text" label="What happened, why, and what changes" hint="Shown on the status page under the resolved incident">
+            <textarea id="pm-text" rows={6} maxLength={20000} value={text} onChange={(e) => setText(e.target.value)} />
+          </Field>
+          {note && (
+            <div className={note.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+              {note.text}
+            </div>
+          )}
+          <div className="sw-row">
+            <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
+              Save postmortem
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+// /monitors/incidents: open and resolved incidents with filters, and 'Write incident' for those who
+// may create (viewers read only: no button that would fail).
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { can } from '../../../../lib/permissions.ts';
+import { go } from '../../router.ts';
+import { $role } from '../../stores/auth.ts';
+import { $selectedTenant } from '../../stores/tenant.ts';
+import { Field } from '../../ui/Field.tsx';
+import { clearErrors } from '../../ui/form-errors.ts';
+import { fmtTime } from '../../ui/format.ts';
+import { ListPage } from '../../ui/ListPage.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import {
+  $incidentMonitors,
+  $incidents,
+  createIncident,
+  EMPTY_INCIDENT,
+  IMPACTS,
+  label,
+  loadIncidentMonitors,
+  loadIncidents,
+  NO_FILTERS,
+  validateIncident,
+  WRITTEN_STATUSES,
+  type Incident,
+  type IncidentFilters,
+  type IncidentForm,
+} from './store.ts';
+
+export function StatusBadge({ i }: { i: Pick<Incident, 'status' | 'resolved_at'> }) {
+  const s = i.resolved_at ? 'resolved' : i.status;
+  const tone = s === 'resolved' ? 'resolved' : s === 'open' ? 'open' : 'investigating';
+  return <span className={`sw-badge sw-badge-${tone}`}>{s}</span>;
+}
+
+export function IncidentsPage() {
+  const role = useStore($role);
+  const tenant = useStore($selectedTenant);
+  const incidents = useStore($incidents);
+  const monitors = useStore($incidentMonitors);
+  const [filters, setFilters] = useState<IncidentFilters>(NO_FILTERS);
+  const [writing, setWriting] = useState(false);
+  const superAdmin = role === 'super_admin';
+  const scope = superAdmin ? tenant : null;
+  // A super admin writes in the chosen tenant; without one there is no company to write in.
+  const mayWrite = can(role, 'create', 'monitors') && (!superAdmin || !!tenant);
+  useEffect(() => {
+    void loadIncidentMonitors(scope);
+  }, [scope]);
+  useEffect(() => {
+    void loadIncidents(filters, scope);
+  }, [filters, scope]);
+  const set = (patch: Partial<IncidentFilters>) => setFilters({ ...filters, ...patch });
+  const columns = ['Status', 'Title', 'Impact', 'Monitor', 'Kind', 'Started', 'Resolved'];
+  if (superAdmin) columns.splice(2, 0, 'Company');
+  return (
+    <ListPage
+      crumb="Incidents"
+      title="Incidents"
+      createLabel={mayWrite ? 'Write incident' : undefined}
+      onCreate={mayWrite ? () => setWriting(true) : undefined}
+      alert={null}
+      load={incidents}
+      onRetry={() => void loadIncidents(filters, scope)}
+      listTitle="Incidents"
+      listId="incident-list"
+      empty="No incidents match these filters."
+      columns={columns}
+      toolbar={
+        <fieldset className="sw-filters">
+          <legend className="sw-visually-hidden">Filter incidents</legend>
+          <label>
+            Status
+            <select value={filters.status} onChange={(e) => set({ status: e.target.value as IncidentFilters['status'] })}>
+              <option value="">Open and resolved</option>
+              <option value="open">Open</option>
+              <option value="resolved">Resolved</option>
+            </select>
+          </label>
+          <label>
+            Impact
+            <select value={filters.severity} onChange={(e) => set({ severity: e.target.value as IncidentFilters['severity'] })}>
+              <option value="">Any impact</option>
+              {IMPACTS.map((s) => (
+                <option key={s} value={s}>
+                  {label(s)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Monitor
+            <select value={filters.monitorId} onChange={(e) => set({ monitorId: e.target.value })}>
+              <option value="">Any monitor</option>
+              {monitors.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Kind
+            <select value={filters.origin} onChange={(e) => set({ origin: e.target.value as IncidentFilters['origin'] })}>
+              <option value="">Automatic and manual</option>
+              <option value="automatic">Automatic</option>
+              <option value="manual">Manual</option>
+            </select>
+          </label>
+        </fieldset>
+      }
+      note={superAdmin && !tenant ? 'Choose a tenant in the selector to write an incident.' : undefined}
+      row={(i) => {
+        const cells = [
+          <StatusBadge i={i} />,
+          <a href={`/monitors/incidents/${i.id}`}>{i.title}</a>,
+          <span className={`sw-sev sw-sev-${i.severity === 'low' ? 'other' : i.severity}`}>{i.severity}</span>,
+          i.monitor_name ?? '—',
+          i.automatic ? 'Automatic' : 'Manual',
+          fmtTime(i.started_at, '—'),
+          i.resolved_at ? fmtTime(i.resolved_at, '—') : '—',
+        ];
+        if (superAdmin) cells.splice(2, 0, i.tenant_name ?? i.company_id);
+        return { key: i.id, cells };
+      }}
+    >
+      {writing && <WriteIncident tenant={scope} onClose={() => setWriting(false)} />}
+    </ListPage>
+  );
+}
+
+function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: () => void }) {
+  const monitors = useStore($incidentMonitors);
+  const [f, setF] = useState<IncidentForm>(EMPTY_INCIDENT);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const edit = (patch: Partial<IncidentForm>, field: keyof IncidentForm) => {
+    setF({ ...f, ...patch });
+    setErrors((v) => clearErrors(v, field));
+  };
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const v = validateIncident(f);
+    setErrors(v);
+    if (Object.keys(v).length) return;
+    setBusy(true);
+    const o = await createIncident(f, tenant);
+    setBusy(false);
+    if (o.ok) {
+      onClose();
+      go(`/monitors/incidents/${o.data.id}`);
+      return;
+    }
+    setAlert(o.text);
+    setErrors({ ...o.fields, ...(o.fields.monitor_id ? { monitorId: o.fields.monitor_id } : {}) });
+  }
+  return (
+    <Modal title="Write incident" onClose={onClose} wide>
+      <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
+        {alert && (
+          <div className="sw-banner sw-banner-error sw-span-2" role="alert">
+            {alert}
+          </div>
+        )}
+        <div className="sw-span-2">
+          <Field id="i-title" label="Title" required error={errors.title}>
+            <input id="i-title" value={f.title} maxLength={300} onChange={(e) => edit({ title: e.target.value }, 'title')} required />
+          </Field>
+        </div>
+        <Field id="i-impact" label="Impact" required>
+          <select
+            id="i-impact"
+            value={f.severity}
+            onChange={(e) => edit({ severity: e.target.value as IncidentForm['severity'] }, 'severity')}
+          >
+            {IMPACTS.map((s) => (
+              <option key={s} value={s}>
+                {label(s)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="i-status" label="Status" required>
+          <select id="i-status" value={f.status} onChange={(e) => edit({ status: e.target.value as IncidentForm['status'] }, 'status')}>
+            {WRITTEN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {label(s)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="i-monitor" label="Affected monitor" error={errors.monitorId} hint="None: the whole service">
+          <select id="i-monitor" value={f.monitorId} onChange={(e) => edit({ monitorId: e.target.value }, 'monitorId')}>
+            <option value="">None</option>
+            {monitors.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="sw-field">
+          <label className="sw-check">
+            <input type="checkbox" checked={f.isPublic} onChange={(e) => edit({ isPublic: e.target.checked }, 'isPublic')} />
+            Public (shown on the status page)
+          </label>
+        </div>
+        <div className="sw-span-2">
+          <Field id="i-message" label="Message" required error={errors.message}>
+            <textarea
+              id="i-message"
+              rows={4}
+              maxLength={5000}
+              value={f.message}
+              onChange={(e) => edit({ message: e.target.value }, 'message')}
+            />
+          </Field>
+        </div>
+        <div className="sw-modal-actions sw-span-2">
+          <button type="button" className="sw-btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
+            Publish incident
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+// Incidents (issue 13): the filtered list, one incident with its updates, and the verbs - write a
+// manual incident, post an update (resolving is an update), edit it and write its postmortem.
+// A super admin works in the tenant chosen in the selector (a new incident needs a company).
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { api, errorText } from '../../api.ts';
+import { dataOrLog, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
+import type { Load } from '../../ui/load.ts';
+
+type S = components['schemas'];
+export type Incident = S['Incident'];
+export type IncidentDetail = S['IncidentDetail'];
+export type IncidentStatus = S['IncidentStatus'];
+export type Impact = Incident['severity'];
+export type MonitorOption = Pick<S['Monitor'], 'id' | 'name'>;
+
+export const IMPACTS: Impact[] = ['critical', 'high', 'medium', 'low'];
+/** What a person writes; 'open' is the engine's word for an automatic incident's first state. */
+export const WRITTEN_STATUSES: IncidentStatus[] = ['investigating', 'identified', 'monitoring', 'resolved'];
+export const label = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+export interface IncidentFilters {
+  status: '' | 'open' | 'resolved';
+  severity: '' | Impact;
+  monitorId: string;
+  origin: '' | 'automatic' | 'manual';
+}
+export const NO_FILTERS: IncidentFilters = { status: '', severity: '', monitorId: '', origin: '' };
+
+export const $incidents = atom<Load<Incident[]>>({ status: 'loading' });
+export const $incident = atom<Load<IncidentDetail>>({ status: 'loading' });
+export const $incidentMonitors = atom<MonitorOption[]>([]);
+export const $incidentAlert = atom<Alert | null>(null);
+
+const failed = serverOr('Failed to load incidents.');
+
+export function loadIncidents(f: IncidentFilters, tenant: string | null): Promise<void> {
+  const query = {
+    tenant: tenant ?? undefined,
+    status: f.status || undefined,
+    severity: f.severity || undefined,
+    monitor_id: f.monitorId || undefined,
+    automatic: f.origin === '' ? undefined : f.origin === 'automatic',
+    limit: 200,
+  };
+  return loadInto($incidents, () => api.GET('/api/v1/incidents', { params: { query } }), failed);
+}
+
+export function loadIncident(id: string): Promise<void> {
+  return loadInto(
+    $incident,
+    () => api.GET('/api/v1/incidents/{id}', { params: { path: { id } } }),
+    serverOr('Failed to load the incident.'),
+  );
+}
+
+/** The monitors to choose from in filters and forms; a failure is only logged. */
+export async function loadIncidentMonitors(tenant: string | null): Promise<void> {
+  const data = await dataOrLog(
+    () => api.GET('/api/v1/monitors', { params: { query: { tenant: tenant ?? undefined, limit: 500 } } }),
+    'Failed to load monitors for the incident form',
+  );
+  if (data) $incidentMonitors.set(data.map((m) => ({ id: m.id, name: m.name })));
+}
+
+export interface IncidentForm {
+  title: string;
+  severity: Impact;
+  monitorId: string;
+  status: IncidentStatus;
+  message: string;
+  isPublic: boolean;
+}
+export const EMPTY_INCIDENT: IncidentForm = {
+  title: '',
+  severity: 'medium',
+  monitorId: '',
+  status: 'investigating',
+  message: '',
+  isPublic: true,
+};
+
+export function validateIncident(f: IncidentForm): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!f.title.trim()) e.title = 'Title is required';
+  if (!f.message.trim()) e.message = 'Message is required';
+  return e;
+}
+
+/** The server's per-field messages, else one line for the alert. */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; text: string; fields: Record<string, string> };
+
+function outcome<T>(r: { data?: T; error?: unknown }, fallback: string): Outcome<T> {
+  if (r.data !== undefined) return { ok: true, data: r.data };
+  const fields = (r.error as { errors?: Record<string, string> } | undefined)?.errors ?? {};
+  return { ok: false, text: errorText(r.error, fallback), fields };
+}
+
+export async function createIncident(f: IncidentForm, tenant: string | null): Promise<Outcome<IncidentDetail>> {
+  const body: S['IncidentInput'] = {
+    title: f.title.trim(),
+    severity: f.severity,
+    status: f.status,
+    message: f.message.trim(),
+    monitor_id: f.monitorId || null,
+    is_public: f.isPublic,
+  };
+  if (tenant) body.company_id = tenant;
+  return outcome(await api.POST('/api/v1/incidents', { body }), 'Failed to create the incident.');
+}
+
+export async function postUpdate(id: string, status: IncidentStatus, message: string): Promise<Outcome<IncidentDetail>> {
+  const r = await api.POST('/api/v1/incidents/{id}/updates', { params: { path: { id } }, body: { status, message: message.trim() } });
+  const o = outcome(r, 'Failed to post the update.');
+  if (o.ok) $incident.set({ status: 'ready', data: o.data });
+  return o;
+}
+
+export async function editIncident(id: string, body: S['IncidentEdit']): Promise<Outcome<IncidentDetail>> {
+  const o = outcome(await api.PATCH('/api/v1/incidents/{id}', { params: { path: { id } }, body }), 'Failed to save the incident.');
+  if (o.ok) $incident.set({ status: 'ready', data: o.data });
+  return o;
+}

@@ -1,0 +1,138 @@
+// Maintenance windows (issue 13): the list, and the verbs a company admin has - schedule, edit,
+// end now, cancel (update rights only: the record stays; only super admins delete it).
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { api, errorText } from '../../api.ts';
+import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
+import type { Load } from '../../ui/load.ts';
+
+type S = components['schemas'];
+export type Window = S['MaintenanceWindow'];
+export type Recurrence = '' | 'weekly' | 'monthly';
+
+export const $windows = atom<Load<Window[]>>({ status: 'loading' });
+export const $maintenanceAlert = atom<Alert | null>(null);
+
+export function loadWindows(tenant: string | null): Promise<void> {
+  return loadInto(
+    $windows,
+    () => api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: tenant ?? undefined } } }),
+    serverOr('Failed to load maintenance windows.'),
+  );
+}
+
+export interface WindowForm {
+  title: string;
+  description: string;
+  monitorId: string;
+  /** datetime-local values, in the browser's time zone */
+  startsAt: string;
+  endsAt: string;
+  recurrence: Recurrence;
+}
+
+/** A datetime-local value (local time, minutes) for an instant. */
+export function localInput(ms: number): string {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+export function emptyWindow(now: number): WindowForm {
+  const start = Math.ceil(now / 3600_000) * 3600_000 + 3600_000;
+  return {
+    title: '',
+    description: '',
+    monitorId: '',
+    startsAt: localInput(start),
+    endsAt: localInput(start + 2 * 3600_000),
+    recurrence: '',
+  };
+}
+
+export function formOf(w: Window): WindowForm {
+  return {
+    title: w.title,
+    description: w.description ?? '',
+    monitorId: w.monitor_id ?? '',
+    startsAt: localInput(Date.parse(w.starts_at)),
+    endsAt: localInput(Date.parse(w.ends_at)),
+    recurrence: w.recurrence ?? '',
+  };
+}
+
+export function validateWindow(f: WindowForm): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!f.title.trim()) e.title = 'Title is required';
+  const s = Date.parse(f.startsAt);
+  const t = Date.parse(f.endsAt);
+  if (Number.isNaN(s)) e.startsAt = 'Start is required';
+  if (Number.isNaN(t)) e.endsAt = 'End is required';
+  else if (!Number.isNaN(s) && t <= s) e.endsAt = 'Must be after the start';
+  return e;
+}
+
+const FIELD_OF: Record<string, keyof WindowForm> = { starts_at: 'startsAt', ends_at: 'endsAt', monitor_id: 'monitorId' };
+
+export type Outcome = { ok: true } | { ok: false; text: string; fields: Record<string, string> };
+
+async function run(
+  call: () => Promise<{ data?: unknown; error?: unknown }>,
+  done: string,
+  failed: string,
+  tenant: string | null,
+): Promise<Outcome> {
+  const r = await call();
+  if (r.data !== undefined) {
+    $maintenanceAlert.set({ ok: true, text: done });
+    await loadWindows(tenant);
+    return { ok: true };
+  }
+  const errors = (r.error as { errors?: Record<string, string> } | undefined)?.errors ?? {};
+  const fields = Object.fromEntries(Object.entries(errors).map(([k, v]) => [FIELD_OF[k] ?? k, v]));
+  return { ok: false, text: errorText(r.error, failed), fields };
+}
+
+function payload(f: WindowForm) {
+  return {
+    title: f.title.trim(),
+    description: f.description.trim() || null,
+    monitor_id: f.monitorId || null,
+    starts_at: new Date(f.startsAt).toISOString(),
+    ends_at: new Date(f.endsAt).toISOString(),
+    recurrence: f.recurrence || null,
+  };
+}
+
+export function scheduleWindow(f: WindowForm, tenant: string | null): Promise<Outcome> {
+  const body: S['MaintenanceInput'] = { ...payload(f), ...(tenant ? { company_id: tenant } : {}) };
+  return run(() => api.POST('/api/v1/maintenance-windows', { body }), 'Maintenance scheduled.', 'Failed to schedule maintenance.', tenant);
+}
+
+export function editWindow(id: string, f: WindowForm, tenant: string | null): Promise<Outcome> {
+  return run(
+    () => api.PATCH('/api/v1/maintenance-windows/{id}', { params: { path: { id } }, body: payload(f) }),
+    'Maintenance updated.',
+    'Failed to update maintenance.',
+    tenant,
+  );
+}
+
+export async function endWindow(id: string, tenant: string | null): Promise<void> {
+  const o = await run(
+    () => api.POST('/api/v1/maintenance-windows/{id}/end', { params: { path: { id } } }),
+    'Maintenance ended.',
+    'Failed to end maintenance.',
+    tenant,
+  );
+  if (!o.ok) $maintenanceAlert.set({ ok: false, text: o.text });
+}
+
+export async function cancelWindow(id: string, tenant: string | null): Promise<void> {
+  const o = await run(
+    () => api.POST('/api/v1/maintenance-windows/{id}/cancel', { params: { path: { id } } }),
+    'Maintenance cancelled.',
+    'Failed to cancel maintenance.',
+    tenant,
+  );
+  if (!o.ok) $maintenanceAlert.set({ ok: false, text: o.text });
+}
