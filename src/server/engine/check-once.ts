@@ -33,7 +33,15 @@ export async function checkOnce(host: EngineHost, m: UnsavedMonitor): Promise<Ch
   });
   try {
     const now = host.now();
-    const target = { id: 'unsaved', type: m.type, config: m.config, timeoutMs, lastPushAt: null, intervalMs: m.intervalSeconds * 1000, createdAt: now };
+    const target = {
+      id: 'unsaved',
+      type: m.type,
+      config: m.config,
+      timeoutMs,
+      lastPushAt: null,
+      intervalMs: m.intervalSeconds * 1000,
+      createdAt: now,
+    };
     return await Promise.race([KINDS[m.type].check(target as never, env, abort.signal), hard]);
   } catch {
     return failed('The check could not be completed');

@@ -207,8 +207,7 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(50);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(10);
-    for (const r of refused)
-      expect(r.body.detail).toBe('Your Professional plan allows 50 monitors. Upgrade your plan to add more.');
+    for (const r of refused) expect(r.body.detail).toBe('Your Professional plan allows 50 monitors. Upgrade your plan to add more.');
     const ent = await seedCompany(t.services, { plan: 'enterprise' });
     for (let i = 0; i < 55; i++)
       expect((await root.post('/api/v1/monitors', monitorBody({ name: `e${i}`, company_id: ent.id }))).status).toBe(201);

@@ -93,7 +93,11 @@ describe.each(DB_KINDS)('monitor list query on %s', (kind) => {
       } as const);
     }
     const k = t.services.db.k;
-    for (let i = 0; i < rows.length; i += 500) await k.insertInto('monitors').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await k
+        .insertInto('monitors')
+        .values(rows.slice(i, i + 500))
+        .execute();
     const users = {
       admin: await seedUser(t.services, { userType: 2, companyId: acme.id }),
       viewer: await seedUser(t.services, { userType: 3, companyId: acme.id }),
@@ -157,7 +161,12 @@ describe.each(DB_KINDS)('monitor list query on %s', (kind) => {
     const page = await admin.get('/api/v1/monitors?sort=name&limit=100&offset=4000');
     expect(ids(page.body)).toEqual(byName.slice(4000, 4100).map((m) => m.id));
     const desc = await admin.get('/api/v1/monitors?sort=name&order=desc&limit=3');
-    expect(ids(desc.body)).toEqual(byName.reverse().slice(0, 3).map((m) => m.id));
+    expect(ids(desc.body)).toEqual(
+      byName
+        .reverse()
+        .slice(0, 3)
+        .map((m) => m.id),
+    );
     const byTime = mine().sort(
       (a, b) =>
         (a.last_response_time === null ? 1 : 0) - (b.last_response_time === null ? 1 : 0) ||

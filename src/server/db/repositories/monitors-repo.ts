@@ -78,8 +78,7 @@ export function monitorsRepo(k: Kysely<Database>) {
       if (companyId) q = q.where('monitors.company_id', '=', companyId);
       if (f.type) q = q.where('monitors.type', '=', f.type as MonitorRow['type']);
       if (f.status === 'paused') q = q.where('monitors.is_paused', '=', 1);
-      else if (f.status)
-        q = q.where('monitors.is_paused', '=', 0).where('monitors.status', '=', f.status as MonitorRow['status']);
+      else if (f.status) q = q.where('monitors.is_paused', '=', 0).where('monitors.status', '=', f.status as MonitorRow['status']);
       if (f.isPublic !== undefined) q = q.where('monitors.is_public', '=', f.isPublic ? 1 : 0);
       if (f.q) {
         const pattern = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -98,7 +98,10 @@ export async function listMonitors(ctx: Ctx, q: MonitorListQuery) {
     order: q.order ?? (sort === 'created_at' ? 'desc' : 'asc'),
   });
   const inMaint = await maintenanceSet(ctx, rows);
-  const summary = await listSummaries(ctx, rows.map((m) => m.id));
+  const summary = await listSummaries(
+    ctx,
+    rows.map((m) => m.id),
+  );
   return { total, items: rows.map((m) => ({ ...presentMonitor(ctx, m, inMaint(m)), ...summary(m.id) })) };
 }
 
@@ -165,10 +168,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   );
   if (!inserted) {
     const plan = company.plan.charAt(0).toUpperCase() + company.plan.slice(1);
-    throw new DomainError(
-      'limit_exceeded',
-      `Your ${plan} plan allows ${limit} monitors. Upgrade your plan to add more.`,
-    );
+    throw new DomainError('limit_exceeded', `Your ${plan} plan allows ${limit} monitors. Upgrade your plan to add more.`);
   }
   await requestImmediateCheck(ctx, { id, company_id: companyId });
   await auditFromCtx(ctx, 'monitor_create', { monitor_id: id, name: v.name, type: v.type }, undefined, companyId);

@@ -23,9 +23,13 @@ function takeTestSlot(ctx: Ctx, key: string): void {
   const times = (byCompany.get(key) ?? []).filter((t) => t > now - windowMs);
   if (times.length >= perCompany) {
     const retryAfter = Math.max(1, Math.ceil((times[0] + windowMs - now) / 1000));
-    throw new DomainError('rate_limited', `Test now runs at most ${perCompany} checks a minute for a company. Try again in ${retryAfter} s.`, {
-      retryAfter,
-    });
+    throw new DomainError(
+      'rate_limited',
+      `Test now runs at most ${perCompany} checks a minute for a company. Try again in ${retryAfter} s.`,
+      {
+        retryAfter,
+      },
+    );
   }
   times.push(now);
   byCompany.set(key, times);
