@@ -226,7 +226,7 @@ export function MonitorsPage() {
                       : []),
                     <span className={`sw-pill sw-${st.tone}`}>{st.text}</span>,
                     <>
-                      <a className="sw-link" href={`/monitors/${m.id}`}>
+                      <a className="sw-mon-name" href={`/monitors/${m.id}`}>
                         {m.name}
                       </a>
                       {superAdmin && m.tenant_name && <div className="sw-muted sw-small">{m.tenant_name}</div>}
