@@ -144,6 +144,10 @@ test('a company admin tests, creates, finds, edits, pauses and resumes a monitor
   // nothing runs off the side of a phone
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'monitors-list-375');
+  await page.getByRole('button', { name: 'Add Monitor' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Monitor' })).toBeVisible();
+  await shot(page, 'monitors-dialog-375');
+  await page.keyboard.press('Escape');
 
   // a viewer: the same list, no button that changes anything
   const viewerContext = await browser.newContext();
