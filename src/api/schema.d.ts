@@ -698,7 +698,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Monitors of the company (super admins - all companies, with tenant name; `tenant` filters) */
+        /**
+         * Monitors of the company (super admins - all companies, with tenant name; `tenant` filters)
+         * @description Paged, filtered and sorted on the server; `X-Total-Count` gives the number of monitors that match the filters (all pages). Each item carries the list's summary: uptime over 24 hours and 30 days and 24 hourly average response times, read from the rollups of the whole page at once.
+         */
         get: operations["listMonitors"];
         put?: never;
         /**
@@ -706,6 +709,26 @@ export interface paths {
          * @description A save is checked at once only if this monitor had no such immediate check in the last minute and its company had fewer than 10 in the last minute; otherwise it is kept and checked at its next slot (a new monitor within a minute). The answer carries the push URL of a push monitor; later reads do not (see `push_url`).
          */
         post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one check of a monitor that is not saved (company admins and super admins)
+         * @description The body is validated as for createMonitor (the plan's monitor limit aside) and checked once through the engine's guarded checker with its time-out; nothing is stored. Like the checks after a save, a company may run 10 of these a minute; more answer 429 with Retry-After.
+         */
+        post: operations["testMonitor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1919,6 +1942,15 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description A monitor with the list's summary, read from its rollups */
+        MonitorListItem: components["schemas"]["Monitor"] & {
+            /** @description Percentage over the last 24 hours (maintenance excluded); null without checks */
+            uptime_24h: number | null;
+            /** @description Percentage over the last 30 days; null without checks */
+            uptime_30d: number | null;
+            /** @description Average response time (ms) of each of the last 24 hours, oldest first; null for an hour without timed checks */
+            sparkline: (number | null)[];
+        };
         MonitorInput: {
             type: components["schemas"]["MonitorType"];
             /** @description Required for super admins; ignored for company users (they create in their own company) */
@@ -1953,6 +1985,25 @@ export interface components {
             timeout_seconds?: number | null;
             confirmations?: number | null;
             is_public?: boolean;
+        };
+        MonitorTestResult: {
+            /** @enum {string} */
+            status: "operational" | "degraded" | "down";
+            response_time_ms: number | null;
+            /** @description The HTTP status of an http check */
+            status_code: number | null;
+            /** @description Why the check failed or is degraded, a product sentence that never quotes the target's response */
+            error: string | null;
+            /** @description Phase timings in ms; each phase the check went through (dns, connect, tls, ttfb) and total */
+            timings: {
+                dns?: number;
+                connect?: number;
+                tls?: number;
+                ttfb?: number;
+                total: number;
+            } | null;
+            /** Format: date-time */
+            cert_expires_at: string | null;
         };
         /** @description Fields to change; the type of a monitor cannot change */
         MonitorUpdate: {
@@ -3850,8 +3901,16 @@ export interface operations {
             query?: {
                 /** @description Honoured only for super admins */
                 tenant?: string;
+                /** @description Part of the name or of the target (URL or host), any case */
+                q?: string;
                 type?: components["schemas"]["MonitorType"];
                 status?: components["schemas"]["MonitorStatus"];
+                /** @description Only public (true) or only private (false) monitors */
+                is_public?: boolean;
+                /** @description The order of the list (ties by id); monitors never checked sort last either way */
+                sort?: "created_at" | "name" | "status" | "type" | "last_checked_at" | "last_response_time";
+                /** @description Default: desc for created_at, asc otherwise */
+                order?: "asc" | "desc";
                 limit?: number;
                 offset?: number;
             };
@@ -3861,13 +3920,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Monitors, newest first */
+            /** @description One page of monitors (newest first unless `sort` says otherwise) */
             200: {
                 headers: {
+                    /** @description How many monitors match the filters, on all pages */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Monitor"][];
+                    "application/json": components["schemas"]["MonitorListItem"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3906,6 +3967,47 @@ export interface operations {
             /** @description The company's plan allows no more monitors */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    testMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorInput"];
+            };
+        };
+        responses: {
+            /** @description The check's result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorTestResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The company ran 10 checks without saving in the last minute */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -51,6 +51,9 @@ const SIGNED_IN = [...SUPER_ADMIN, ...COMPANY] as const;
 /** Routes whose screen is not built yet show 'Coming Soon' with their title. */
 const comingSoon = () => import('./features/placeholders/ComingSoon.tsx').then((m) => m.ComingSoon);
 
+/** The monitor list answers at the menu's /monitors and at the spec's /my-monitors alike. */
+const monitorsList = () => import('./features/monitors/MonitorsPage.tsx').then((m) => m.MonitorsPage);
+
 export const ROUTES = {
   login: {
     path: '/login',
@@ -133,7 +136,13 @@ export const ROUTES = {
     title: 'Monitors',
     audience: SIGNED_IN,
     menu: { label: 'Monitors', companyLabel: 'My Monitors', icon: 'monitors', resource: 'monitors' },
-    screen: comingSoon,
+    screen: monitorsList,
+  },
+  myMonitors: {
+    path: '/my-monitors',
+    title: 'Monitors',
+    audience: SIGNED_IN,
+    screen: monitorsList,
   },
   // Before any '/monitors/:id': a fixed segment must win over a parameter (routes match in table order).
   incidents: {

@@ -196,7 +196,7 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     for (let i = have; i < 10; i++) expect((await admin.post('/api/v1/monitors', monitorBody({ name: `m${i}` }))).status).toBe(201);
     const over = await admin.post('/api/v1/monitors', monitorBody({ name: 'eleventh' }));
     expect(over.status).toBe(422);
-    expect(over.body.detail).toBe('Your Starter plan allows up to 10 monitors. Delete a monitor or upgrade your plan to add more.');
+    expect(over.body.detail).toBe('Your Starter plan allows 10 monitors. Upgrade your plan to add more.');
   });
 
   it('holds the plan limit under concurrent creates (professional: 50) and has none on enterprise', async () => {
@@ -207,8 +207,7 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(50);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(10);
-    for (const r of refused)
-      expect(r.body.detail).toBe('Your Professional plan allows up to 50 monitors. Delete a monitor or upgrade your plan to add more.');
+    for (const r of refused) expect(r.body.detail).toBe('Your Professional plan allows 50 monitors. Upgrade your plan to add more.');
     const ent = await seedCompany(t.services, { plan: 'enterprise' });
     for (let i = 0; i < 55; i++)
       expect((await root.post('/api/v1/monitors', monitorBody({ name: `e${i}`, company_id: ent.id }))).status).toBe(201);

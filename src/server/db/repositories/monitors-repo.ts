@@ -1,12 +1,35 @@
 // SQL for monitors: tenant-filtered reads and writes, the scheduler's atomic lease claim, and the
 // state the engine writes with each batch of results.
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { type DbScope, withTransaction } from '../scope.ts';
 import type { MonitorsTable } from '../schema/monitoring.ts';
 import { isActiveAt } from '../../../lib/maintenance.ts';
 
 export type MonitorRow = Selectable<MonitorsTable>;
 export type MonitorWithTenant = MonitorRow & { tenant_name: string | null; company_plan: string | null };
+
+export type MonitorSort = 'created_at' | 'name' | 'status' | 'type' | 'last_checked_at' | 'last_response_time';
+
+export interface MonitorPageFilter {
+  limit: number;
+  offset: number;
+  q?: string;
+  type?: string;
+  status?: string;
+  isPublic?: boolean;
+  sort: MonitorSort;
+  order: 'asc' | 'desc';
+}
+
+/** What each sort orders by; names any case (lower), a paused monitor's status reads 'paused'. */
+const SORT_EXPR: Record<MonitorSort, RawBuilder<unknown>> = {
+  created_at: sql`monitors.created_at`,
+  name: sql`lower(monitors.name)`,
+  status: sql`(case when monitors.is_paused = 1 then 'paused' else monitors.status end)`,
+  type: sql`monitors.type`,
+  last_checked_at: sql`monitors.last_checked_at`,
+  last_response_time: sql`monitors.last_response_time_ms`,
+};
 
 export function monitorsRepo(db: DbScope) {
   const k = db.k;
@@ -47,19 +70,40 @@ export function monitorsRepo(db: DbScope) {
       if (companyId) q = q.where('monitors.company_id', '=', companyId);
       return q.executeTakeFirst() as Promise<MonitorWithTenant | undefined>;
     },
-    list(
-      companyId: string | null,
-      filter: { limit: number; offset: number; type?: string; status?: string },
-    ): Promise<MonitorWithTenant[]> {
-      let q = withTenant();
+    /**
+     * One page of the console's list and the number of monitors matching the filters. The
+     * target is searched in the URL and host only, never in the rest of the config (headers
+     * and body hold secrets a viewer may not read, so a search must not reveal them either).
+     */
+    async page(companyId: string | null, f: MonitorPageFilter): Promise<{ rows: MonitorWithTenant[]; total: number }> {
+      const pg = isPostgres;
+      let q = k.selectFrom('monitors').leftJoin('companies', 'companies.id', 'monitors.company_id');
       if (companyId) q = q.where('monitors.company_id', '=', companyId);
-      if (filter.type) q = q.where('monitors.type', '=', filter.type as MonitorRow['type']);
-      if (filter.status === 'paused') q = q.where('monitors.is_paused', '=', 1);
-      else if (filter.status)
-        q = q.where('monitors.is_paused', '=', 0).where('monitors.status', '=', filter.status as MonitorRow['status']);
-      return q.orderBy('monitors.created_at', 'desc').orderBy('monitors.id').limit(filter.limit).offset(filter.offset).execute() as Promise<
-        MonitorWithTenant[]
-      >;
+      if (f.type) q = q.where('monitors.type', '=', f.type as MonitorRow['type']);
+      if (f.status === 'paused') q = q.where('monitors.is_paused', '=', 1);
+      else if (f.status) q = q.where('monitors.is_paused', '=', 0).where('monitors.status', '=', f.status as MonitorRow['status']);
+      if (f.isPublic !== undefined) q = q.where('monitors.is_public', '=', f.isPublic ? 1 : 0);
+      if (f.q) {
+        const pattern = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const field = (name: string) =>
+          pg ? sql<string>`lower(monitors.config::jsonb ->> ${name})` : sql<string>`lower(json_extract(monitors.config, ${`$.${name}`}))`;
+        q = q.where(
+          sql<boolean>`(lower(monitors.name) like ${pattern} escape '\\' or ${field('url')} like ${pattern} escape '\\' or ${field('host')} like ${pattern} escape '\\')`,
+        );
+      }
+      const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const dir = f.order === 'asc' ? sql`asc` : sql`desc`;
+      const rows = await q
+        .selectAll('monitors')
+        .select(['companies.name as tenant_name', 'companies.plan as company_plan'])
+        // Never-checked monitors last in both directions, on both databases.
+        .orderBy(sql`${SORT_EXPR[f.sort]} is null`)
+        .orderBy(sql`${SORT_EXPR[f.sort]} ${dir}`)
+        .orderBy('monitors.id')
+        .limit(f.limit)
+        .offset(f.offset)
+        .execute();
+      return { rows: rows as MonitorWithTenant[], total: Number(counted.n) };
     },
     async countByCompany(companyId: string): Promise<number> {
       const r = await k

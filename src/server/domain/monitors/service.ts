@@ -21,6 +21,7 @@ import { DomainError, notFound } from '../errors.ts';
 import { newId, toIsoOrNull, toIso } from '../ids.ts';
 import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
 import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
+import { listSummaries, type MonitorListQuery } from './list-summary.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
 
 export const PLAN_MONITOR_LIMITS: Record<string, number> = { starter: 10, professional: 50, enterprise: Infinity };
@@ -81,17 +82,27 @@ async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
   return m;
 }
 
-export async function listMonitors(ctx: Ctx, q: { tenant?: string; type?: string; status?: string; limit?: number; offset?: number }) {
+/** One page of the console's list with its summary, and how many monitors match on all pages. */
+export async function listMonitors(ctx: Ctx, q: MonitorListQuery) {
   requirePermission(ctx, 'view', 'monitors');
   const scope = companyScope(ctx, q.tenant);
-  const rows = await monitorsRepo(ctx.services.db).list(scope, {
+  const sort = q.sort ?? 'created_at';
+  const { rows, total } = await monitorsRepo(ctx.services.db).page(scope, {
     limit: q.limit ?? 100,
     offset: q.offset ?? 0,
+    q: q.q?.trim() || undefined,
     type: q.type,
     status: q.status,
+    isPublic: q.is_public,
+    sort,
+    order: q.order ?? (sort === 'created_at' ? 'desc' : 'asc'),
   });
   const inMaint = await maintenanceSet(ctx, rows);
-  return rows.map((m) => presentMonitor(ctx, m, inMaint(m)));
+  const summary = await listSummaries(
+    ctx,
+    rows.map((m) => m.id),
+  );
+  return { total, items: rows.map((m) => ({ ...presentMonitor(ctx, m, inMaint(m)), ...summary(m.id) })) };
 }
 
 export async function getMonitor(ctx: Ctx, id: string) {
@@ -157,10 +168,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   );
   if (!inserted) {
     const plan = company.plan.charAt(0).toUpperCase() + company.plan.slice(1);
-    throw new DomainError(
-      'limit_exceeded',
-      `Your ${plan} plan allows up to ${limit} monitors. Delete a monitor or upgrade your plan to add more.`,
-    );
+    throw new DomainError('limit_exceeded', `Your ${plan} plan allows ${limit} monitors. Upgrade your plan to add more.`);
   }
   await requestImmediateCheck(ctx, { id, company_id: companyId });
   await auditFromCtx(ctx, 'monitor_create', { monitor_id: id, name: v.name, type: v.type }, undefined, companyId);

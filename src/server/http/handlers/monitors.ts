@@ -1,10 +1,16 @@
 import type { HandlerMap } from '../handler-types.ts';
 import * as monitors from '../../domain/monitors/service.ts';
 import * as maintenance from '../../domain/monitors/maintenance.ts';
+import { testMonitor } from '../../domain/monitors/test-now.ts';
 
 export const monitorsHandlers = {
   getMonitorSummary: async ({ ctx, query }) => monitors.getSummary(ctx, (query as { tenant?: string }).tenant),
-  listMonitors: async ({ ctx, query }) => monitors.listMonitors(ctx, query),
+  listMonitors: async ({ ctx, query, reply }) => {
+    const page = await monitors.listMonitors(ctx, query);
+    reply.header('x-total-count', page.total);
+    return page.items;
+  },
+  testMonitor: async ({ ctx, body }) => testMonitor(ctx, body),
   createMonitor: async ({ ctx, body, reply }) => {
     const m = await monitors.createMonitor(ctx, body);
     reply.code(201);

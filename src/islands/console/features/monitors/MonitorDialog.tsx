@@ -1,0 +1,332 @@
+// Create or edit a monitor of any kind: the kind's fields with their defaults, the server's
+// messages beside the fields, Test now (one check, nothing saved) with its phase timings, and a
+// push monitor's URL with a copy button and a curl line (shown after create or a new URL only).
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { $role } from '../../stores/auth.ts';
+import { $selectedTenant, $tenantOptions } from '../../stores/tenant.ts';
+import { Field } from '../../ui/Field.tsx';
+import { clearErrors } from '../../ui/form-errors.ts';
+import { fmtNumber } from '../../ui/format.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import {
+  curlExample,
+  emptyForm,
+  explain,
+  formOf,
+  KIND_FIELDS,
+  KIND_LABELS,
+  KIND_ORDER,
+  METHODS,
+  phasesOf,
+  RECORD_TYPES,
+  rotatePushUrl,
+  saveMonitor,
+  testMonitor,
+  withType,
+  type MonitorForm,
+  type TestResult,
+} from './form.ts';
+import type { MonitorRow, MonitorType } from './store.ts';
+
+interface Props {
+  monitor: MonitorRow | null;
+  onClose: () => void;
+  onSaved: (text: string) => void;
+}
+
+export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
+  const superAdmin = useStore($role) === 'super_admin';
+  const tenant = useStore($selectedTenant);
+  const companies = useStore($tenantOptions).list.filter((c) => c.is_active);
+  const [f, setF] = useState<MonitorForm>(monitor ? formOf(monitor) : emptyForm('http', tenant ?? ''));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const [tested, setTested] = useState<TestResult | null>(null);
+  const [pushUrl, setPushUrl] = useState<string | null>(null);
+
+  const set = <K extends keyof MonitorForm>(key: K, value: MonitorForm[K]) => {
+    setF((x) => ({ ...x, [key]: value }));
+    setErrors((e) => clearErrors(e, key));
+  };
+  const refuse = (r: { text: string; fields: Record<string, string> }) => {
+    setErrors(Object.fromEntries(Object.entries(r.fields).map(([k, v]) => [k, explain(v)])));
+    setBanner(r.text);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy('save');
+    setBanner(null);
+    const r = await saveMonitor(f, monitor?.id ?? null, superAdmin);
+    setBusy(null);
+    if (!r.ok) return refuse(r.refusal);
+    onSaved(monitor ? `Monitor "${r.monitor.name}" saved.` : `Monitor "${r.monitor.name}" created.`);
+    if (r.monitor.push_url) setPushUrl(r.monitor.push_url);
+    else onClose();
+  }
+
+  async function runTest() {
+    setBusy('test');
+    setBanner(null);
+    setTested(null);
+    const r = await testMonitor(f, superAdmin);
+    setBusy(null);
+    if (r.ok) setTested(r.result);
+    else refuse(r.refusal);
+  }
+
+  if (pushUrl) return <PushUrl url={pushUrl} onClose={onClose} />;
+
+  const shown = new Set(KIND_FIELDS[f.type]);
+  const input = (
+    key: keyof MonitorForm,
+    label: string,
+    props: { required?: boolean; hint?: ReactNode; type?: string; placeholder?: string } = {},
+  ) =>
+    shown.has(key) || ['name', 'interval_seconds', 'timeout_seconds', 'confirmations'].includes(key) ? (
+      <Field id={`m-${key}`} label={label} required={props.required} error={errors[key]} hint={props.hint}>
+        <input
+          id={`m-${key}`}
+          type={props.type ?? 'text'}
+          value={f[key] as string}
+          placeholder={props.placeholder}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={errors[key] ? `m-${key}-error` : props.hint ? `m-${key}-hint` : undefined}
+          onChange={(e) => set(key, e.target.value as never)}
+        />
+      </Field>
+    ) : null;
+  return (
+    <Modal title={monitor ? `Edit ${monitor.name}` : 'Add Monitor'} onClose={onClose} wide>
+      <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
+        {banner && (
+          <div className="sw-banner sw-banner-error sw-span-2" role="alert">
+            {banner}
+          </div>
+        )}
+        <Field id="m-type" label="Kind" required error={errors.type}>
+          <select
+            id="m-type"
+            value={f.type}
+            disabled={!!monitor}
+            onChange={(e) => {
+              setF((x) => withType(x, e.target.value as MonitorType));
+              setTested(null);
+            }}
+          >
+            {KIND_ORDER.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {superAdmin && !monitor && (
+          <Field id="m-company_id" label="Company" required error={errors.company_id}>
+            <select id="m-company_id" value={f.company_id} onChange={(e) => set('company_id', e.target.value)}>
+              <option value="">Select a company</option>
+              {companies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        {input('name', 'Name', { required: true, placeholder: 'Website' })}
+        {input('url', 'URL', { required: true, type: 'url', placeholder: 'https://example.com/health' })}
+        {shown.has('method') && (
+          <Field id="m-method" label="Method" error={errors.method}>
+            <select id="m-method" value={f.method} onChange={(e) => set('method', e.target.value)}>
+              {METHODS.map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+          </Field>
+        )}
+        {input('host', f.type === 'dns' ? 'Domain name' : 'Host', {
+          required: true,
+          placeholder: f.type === 'dns' ? 'example.com' : 'db.example.com',
+        })}
+        {input('port', 'Port', { required: f.type === 'tcp', type: 'number', hint: f.type === 'ssl' ? '443 unless set' : undefined })}
+        {shown.has('record_type') && (
+          <Field id="m-record_type" label="Record type" error={errors.record_type}>
+            <select id="m-record_type" value={f.record_type} onChange={(e) => set('record_type', e.target.value)}>
+              {RECORD_TYPES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </Field>
+        )}
+        {input('resolver', 'Resolver', { hint: 'A DNS server such as 1.1.1.1:53; empty: the platform’s resolvers' })}
+        {input('expected_values', 'Expected values', { hint: 'Comma-separated; down when an answer is missing' })}
+        {input('ssl_warning_days', 'Warn days before expiry', { hint: 'Comma-separated days' })}
+        {input('accepted_status_codes', 'Accepted status codes', { hint: 'Comma-separated: 200, 200-299 or 2xx' })}
+        {input('keyword', 'Keyword', { hint: 'Text the response must contain (or must not)' })}
+        {shown.has('keyword_mode') && (
+          <Field id="m-keyword_mode" label="Keyword must be" error={errors.keyword_mode}>
+            <select
+              id="m-keyword_mode"
+              value={f.keyword_mode}
+              onChange={(e) => set('keyword_mode', e.target.value as MonitorForm['keyword_mode'])}
+            >
+              <option value="present">present</option>
+              <option value="absent">absent</option>
+            </select>
+          </Field>
+        )}
+        {input('json_path', 'JSON path', { placeholder: '$.status' })}
+        {input('json_expected', 'JSON value expected')}
+        {input('degraded_threshold_ms', 'Degraded above (ms)', { type: 'number' })}
+        {shown.has('headers') && (
+          <Field id="m-headers" label="Headers" error={errors.headers} hint="One “Name: value” a line; sent to this URL’s own origin only">
+            <textarea
+              id="m-headers"
+              rows={2}
+              value={f.headers}
+              onChange={(e) => set('headers', e.target.value)}
+              aria-describedby="m-headers-hint"
+            />
+          </Field>
+        )}
+        {shown.has('body') && (
+          <Field id="m-body" label="Request body" error={errors.body}>
+            <textarea id="m-body" rows={2} value={f.body} onChange={(e) => set('body', e.target.value)} />
+          </Field>
+        )}
+        {input('interval_seconds', 'Check every (seconds)', { type: 'number', required: true })}
+        {input('timeout_seconds', 'Time-out (seconds)', { type: 'number' })}
+        {input('confirmations', 'Confirmations before alerting', { type: 'number' })}
+        {shown.has('follow_redirects') && (
+          <label className="sw-check">
+            <input type="checkbox" checked={f.follow_redirects} onChange={(e) => set('follow_redirects', e.target.checked)} /> Follow
+            redirects
+          </label>
+        )}
+        <label className="sw-check">
+          <input type="checkbox" checked={f.is_public} onChange={(e) => set('is_public', e.target.checked)} /> Show on the public status
+          page
+        </label>
+        {f.type === 'push' && (
+          <p className="sw-hint sw-span-2">
+            {monitor
+              ? 'A push monitor is down when its URL was not called within the interval. Its URL was shown when it was created; a new one can be made below.'
+              : 'A push monitor is down when its URL was not called within the interval. Its URL is shown once it is created.'}
+          </p>
+        )}
+        {f.type === 'push' && monitor && <RotatePush id={monitor.id} onUrl={setPushUrl} />}
+        {tested && <TestOutcome result={tested} />}
+        <div className="sw-modal-actions sw-span-2">
+          <button type="button" className="sw-btn" onClick={onClose}>
+            Cancel
+          </button>
+          {f.type !== 'push' && (
+            <button type="button" className="sw-btn" onClick={() => void runTest()} disabled={busy !== null}>
+              {busy === 'test' ? 'Testing…' : 'Test now'}
+            </button>
+          )}
+          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy !== null}>
+            {busy === 'save' ? 'Saving…' : monitor ? 'Save' : 'Create Monitor'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+const OUTCOME = { operational: ['Up', 'green'], degraded: ['Degraded', 'amber'], down: ['Down', 'red'] } as const;
+
+function TestOutcome({ result }: { result: TestResult }) {
+  const [text, tone] = OUTCOME[result.status];
+  const phases = phasesOf(result.timings);
+  return (
+    <section className="sw-mon-test sw-span-2" aria-label="Test result" aria-live="polite">
+      <p>
+        <span className={`sw-pill sw-${tone}`}>{text}</span>
+        {result.status_code != null && <> HTTP {result.status_code}</>}
+        {result.response_time_ms != null && <> in {fmtNumber(result.response_time_ms)} ms</>}
+      </p>
+      {result.error && <p className="sw-field-error">{explain(result.error)}</p>}
+      {phases.length > 0 && (
+        <dl className="sw-mon-phases">
+          {phases.map((p) => (
+            <div key={p.label}>
+              <dt>{p.label}</dt>
+              <dd>{fmtNumber(p.ms, 1)} ms</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function RotatePush({ id, onUrl }: { id: string; onUrl: (url: string) => void }) {
+  const [sure, setSure] = useState(false);
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="sw-span-2">
+      {!sure ? (
+        <button type="button" className="sw-btn sw-btn-small" onClick={() => setSure(true)}>
+          Make a new push URL
+        </button>
+      ) : (
+        <p role="alert">
+          The current URL stops working at once.{' '}
+          <button
+            type="button"
+            className="sw-btn sw-btn-small sw-btn-danger"
+            onClick={async () => {
+              const url = await rotatePushUrl(id).catch(() => null);
+              if (url) onUrl(url);
+              else setFailed(true);
+            }}
+          >
+            Replace the URL
+          </button>
+        </p>
+      )}
+      {failed && <p className="sw-field-error">A new URL could not be made. Please try again.</p>}
+    </div>
+  );
+}
+
+function PushUrl({ url, onClose }: { url: string; onClose: () => void }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = (what: string, text: string) =>
+    void navigator.clipboard?.writeText(text).then(
+      () => setCopied(what),
+      () => setCopied(null),
+    );
+  return (
+    <Modal title="Push URL" onClose={onClose} wide>
+      <div className="sw-form">
+        <p>Call this URL from your job at least once per interval. It is shown only now: keep it somewhere safe.</p>
+        <Field id="push-url" label="Push URL">
+          <div className="sw-row">
+            <input id="push-url" readOnly value={url} className="sw-mon-code" onFocus={(e) => e.target.select()} />
+            <button type="button" className="sw-btn sw-btn-small" onClick={() => copy('url', url)}>
+              Copy URL
+            </button>
+          </div>
+        </Field>
+        <Field id="push-curl" label="Example (cron)">
+          <div className="sw-row">
+            <input id="push-curl" readOnly value={curlExample(url)} className="sw-mon-code" onFocus={(e) => e.target.select()} />
+            <button type="button" className="sw-btn sw-btn-small" onClick={() => copy('curl', curlExample(url))}>
+              Copy command
+            </button>
+          </div>
+        </Field>
+        <p role="status">{copied === 'url' ? 'URL copied.' : copied === 'curl' ? 'Command copied.' : ''}</p>
+        <div className="sw-modal-actions">
+          <button type="button" className="sw-btn sw-btn-primary" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

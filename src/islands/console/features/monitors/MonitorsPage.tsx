@@ -1,0 +1,394 @@
+// /monitors (and the spec's /my-monitors): every monitor of the company, or of all companies or
+// the chosen one for the super admin, one server-side page at a time with search, filters,
+// sorting and bulk pause/resume. Viewers read it without any button that would change a monitor.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { can } from '../../../../lib/permissions.ts';
+import { $role } from '../../stores/auth.ts';
+import { $flags } from '../../stores/flags.ts';
+import { $selectedTenant } from '../../stores/tenant.ts';
+import { Skeleton } from '../../ui/Card.tsx';
+import { fmtNumber, fmtTime } from '../../ui/format.ts';
+import { KIND_LABELS, KIND_ORDER } from './form.ts';
+import { MonitorDialog } from './MonitorDialog.tsx';
+import { Sparkline } from './Sparkline.tsx';
+import {
+  $listQuery,
+  $monitorAlert,
+  $monitorPage,
+  $selected,
+  bulkSetPaused,
+  firstOrder,
+  loadMonitors,
+  PAGE_SIZE,
+  setListQuery,
+  setPaused,
+  toggleSelected,
+  withQuery,
+  type ListQuery,
+  type MonitorRow,
+  type MonitorStatus,
+  type SortKey,
+} from './store.ts';
+import './monitors.css';
+
+const STATUS_TEXT: Record<MonitorStatus, { text: string; tone: string }> = {
+  operational: { text: 'Up', tone: 'green' },
+  degraded: { text: 'Degraded', tone: 'amber' },
+  down: { text: 'Down', tone: 'red' },
+  unknown: { text: 'Pending', tone: 'grey' },
+  paused: { text: 'Paused', tone: 'grey' },
+};
+
+const SORT_CHOICES: Array<[string, string]> = [
+  ['created_at desc', 'Newest'],
+  ['created_at asc', 'Oldest'],
+  ['name asc', 'Name A–Z'],
+  ['name desc', 'Name Z–A'],
+  ['status asc', 'Status A–Z'],
+  ['status desc', 'Status Z–A'],
+  ['type asc', 'Kind A–Z'],
+  ['type desc', 'Kind Z–A'],
+  ['last_response_time desc', 'Slowest'],
+  ['last_response_time asc', 'Fastest'],
+  ['last_checked_at desc', 'Checked most recently'],
+  ['last_checked_at asc', 'Checked longest ago'],
+];
+
+export function targetOf(m: MonitorRow): string {
+  if (m.type === 'http') return m.url ?? '—';
+  if (m.type === 'push') return 'Heartbeat URL';
+  return m.port ? `${m.host}:${m.port}` : (m.host ?? '—');
+}
+
+const pct = (n: number | null) => (n === null ? '—' : `${fmtNumber(n, n === 100 ? 0 : 2)}%`);
+
+export function MonitorsPage() {
+  const role = useStore($role);
+  const tenant = useStore($selectedTenant);
+  const flags = useStore($flags);
+  const page = useStore($monitorPage);
+  const query = useStore($listQuery);
+  const selected = useStore($selected);
+  const alert = useStore($monitorAlert);
+  const [editing, setEditing] = useState<MonitorRow | 'new' | null>(null);
+  const mayCreate = can(role, 'create', 'monitors');
+  const mayChange = can(role, 'update', 'monitors');
+  const bulk = mayChange && flags.ENABLE_BULK_OPERATIONS !== false;
+  const superAdmin = role === 'super_admin';
+  const scopeTenant = superAdmin ? tenant : null;
+
+  useEffect(() => {
+    $monitorAlert.set(null);
+    $selected.set(new Set());
+    void loadMonitors(scopeTenant);
+  }, [scopeTenant]);
+
+  const rows = page.status === 'ready' ? page.data.items : [];
+  const total = page.status === 'ready' ? page.data.total : 0;
+  const allOnPage = rows.length > 0 && rows.every((m) => selected.has(m.id));
+  const columns = [
+    ...(bulk ? ['Select'] : []),
+    'Status',
+    'Name',
+    'Kind',
+    'Target',
+    'Uptime 24 h',
+    'Uptime 30 d',
+    'Response',
+    'Last 24 h',
+    'Last checked',
+    ...(mayChange ? ['Actions'] : []),
+  ];
+  const sortable: Partial<Record<string, SortKey>> = {
+    Status: 'status',
+    Name: 'name',
+    Kind: 'type',
+    Response: 'last_response_time',
+    'Last checked': 'last_checked_at',
+  };
+
+  return (
+    <div className="sw-admin">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/dashboard">Dashboard</a> / <span aria-current="page">Monitors</span>
+      </nav>
+      <div className="sw-page-head sw-row-between">
+        <h2 className="sw-page-title">Monitors</h2>
+        {mayCreate && (
+          <button type="button" className="sw-btn sw-btn-primary" onClick={() => setEditing('new')}>
+            Add Monitor
+          </button>
+        )}
+      </div>
+      {alert && !editing && (
+        <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+          {alert.text}
+        </div>
+      )}
+      <Filters query={query} />
+      {page.status === 'error' && (
+        <div className="sw-banner sw-banner-error" role="alert">
+          {page.message}
+          <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadMonitors()}>
+            Retry
+          </button>
+        </div>
+      )}
+      <section className="sw-card" aria-labelledby="monitor-list">
+        <header className="sw-card-head sw-row-between">
+          <h3 id="monitor-list">
+            {superAdmin && !tenant ? 'All Monitors' : 'Monitors'} ({fmtNumber(total)})
+          </h3>
+          {bulk && selected.size > 0 && (
+            <fieldset className="sw-mon-bulk">
+              <legend className="sw-visually-hidden">Selected monitors</legend>
+              <span>{selected.size} selected</span>
+              <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetPaused(true)}>
+                Pause selected
+              </button>
+              <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetPaused(false)}>
+                Resume selected
+              </button>
+            </fieldset>
+          )}
+        </header>
+        {page.status === 'loading' && <Skeleton rows={6} />}
+        {page.status === 'ready' && rows.length === 0 && (
+          <p className="sw-empty">
+            {query.q || query.status || query.type || query.visibility
+              ? 'No monitors match these filters.'
+              : mayCreate
+                ? 'No monitors yet. Add your first monitor to start checking.'
+                : 'No monitors configured yet.'}
+          </p>
+        )}
+        {rows.length > 0 && (
+          <div className="sw-table-wrap">
+            <table className="sw-table sw-table-stack sw-table-compact sw-mon-table">
+              <thead>
+                <tr>
+                  {columns.map((c) => {
+                    const key = sortable[c];
+                    if (c === 'Select')
+                      return (
+                        <th scope="col" key={c}>
+                          <input
+                            type="checkbox"
+                            aria-label="Select all monitors on this page"
+                            checked={allOnPage}
+                            onChange={(e) => $selected.set(new Set(e.target.checked ? rows.map((m) => m.id) : []))}
+                          />
+                        </th>
+                      );
+                    if (!key)
+                      return (
+                        <th scope="col" key={c}>
+                          {c}
+                        </th>
+                      );
+                    const active = query.sort === key;
+                    return (
+                      <th scope="col" key={c} aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                        <button
+                          type="button"
+                          className="sw-mon-sort"
+                          onClick={() =>
+                            void setListQuery(
+                              withQuery(query, {
+                                sort: key,
+                                order: active ? (query.order === 'asc' ? 'desc' : 'asc') : firstOrder(key),
+                              }),
+                            )
+                          }
+                        >
+                          {c}
+                          <span aria-hidden="true">{active ? (query.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                        </button>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((m) => {
+                  const st = m.in_maintenance && m.status !== 'paused' ? { text: 'Maintenance', tone: 'grey' } : STATUS_TEXT[m.status];
+                  const cells = [
+                    ...(bulk
+                      ? [
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${m.name}`}
+                            checked={selected.has(m.id)}
+                            onChange={(e) => toggleSelected(m.id, e.target.checked)}
+                          />,
+                        ]
+                      : []),
+                    <span className={`sw-pill sw-${st.tone}`}>{st.text}</span>,
+                    <>
+                      <a className="sw-mon-name" href={`/monitors/${m.id}`}>
+                        {m.name}
+                      </a>
+                      {superAdmin && m.tenant_name && <div className="sw-muted sw-small">{m.tenant_name}</div>}
+                    </>,
+                    KIND_LABELS[m.type],
+                    <span className="sw-wrap-anywhere">{targetOf(m)}</span>,
+                    pct(m.uptime_24h),
+                    pct(m.uptime_30d),
+                    m.last_response_time == null ? '—' : `${fmtNumber(m.last_response_time)} ms`,
+                    <Sparkline points={m.sparkline} label={`Response time of ${m.name} over the last 24 hours`} />,
+                    fmtTime(m.last_checked_at, 'Never'),
+                    ...(mayChange
+                      ? [
+                          <>
+                            <button
+                              type="button"
+                              className="sw-btn sw-btn-small"
+                              aria-label={`Edit ${m.name}`}
+                              onClick={() => setEditing(m)}
+                            >
+                              Edit
+                            </button>
+                            <button
+                              type="button"
+                              className="sw-btn sw-btn-small"
+                              aria-label={`${m.is_paused ? 'Resume' : 'Pause'} ${m.name}`}
+                              onClick={() => void setPaused(m.id, !m.is_paused)}
+                            >
+                              {m.is_paused ? 'Resume' : 'Pause'}
+                            </button>
+                          </>,
+                        ]
+                      : []),
+                  ];
+                  return (
+                    <tr key={m.id}>
+                      {cells.map((cell, i) => (
+                        <td key={columns[i]} data-label={columns[i]} className={columns[i] === 'Actions' ? 'sw-actions' : undefined}>
+                          {cell}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {total > 0 && <Pager query={query} total={total} />}
+      </section>
+      {editing && (
+        <MonitorDialog
+          monitor={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(text) => {
+            $monitorAlert.set({ ok: true, text });
+            void loadMonitors();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function Filters({ query }: { query: ListQuery }) {
+  const [text, setText] = useState(query.q);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // each keystroke asks once typing pauses; answers to older keystrokes are dropped by the store
+  const onSearch = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void setListQuery(withQuery($listQuery.get(), { q: value })), 120);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const set = (change: Partial<Omit<ListQuery, 'offset'>>) => void setListQuery(withQuery(query, change));
+  return (
+    <form className="sw-filters sw-mon-filters" aria-label="Search and filter monitors" onSubmit={(e) => e.preventDefault()}>
+      <label className="sw-mon-search">
+        <span>Search</span>
+        <input type="search" placeholder="Name or target" value={text} onChange={(e) => onSearch(e.target.value)} maxLength={200} />
+      </label>
+      <label>
+        Status{' '}
+        <select aria-label="Status" value={query.status} onChange={(e) => set({ status: e.target.value as ListQuery['status'] })}>
+          <option value="">All</option>
+          {(Object.keys(STATUS_TEXT) as MonitorStatus[]).map((s) => (
+            <option key={s} value={s}>
+              {STATUS_TEXT[s].text}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Kind{' '}
+        <select aria-label="Kind" value={query.type} onChange={(e) => set({ type: e.target.value as ListQuery['type'] })}>
+          <option value="">All</option>
+          {KIND_ORDER.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Sort by{' '}
+        <select
+          aria-label="Sort by"
+          value={`${query.sort} ${query.order}`}
+          onChange={(e) => {
+            const [sort, order] = e.target.value.split(' ') as [SortKey, 'asc' | 'desc'];
+            set({ sort, order });
+          }}
+        >
+          {SORT_CHOICES.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Visibility{' '}
+        <select
+          aria-label="Visibility"
+          value={query.visibility}
+          onChange={(e) => set({ visibility: e.target.value as ListQuery['visibility'] })}
+        >
+          <option value="">All</option>
+          <option value="public">Public</option>
+          <option value="private">Private</option>
+        </select>
+      </label>
+    </form>
+  );
+}
+
+function Pager({ query, total }: { query: ListQuery; total: number }) {
+  const first = query.offset + 1;
+  const last = Math.min(query.offset + PAGE_SIZE, total);
+  return (
+    <nav className="sw-card-foot sw-row-between" aria-label="Pages of monitors">
+      <span>
+        {fmtNumber(first)}–{fmtNumber(last)} of {fmtNumber(total)}
+      </span>
+      <span className="sw-row">
+        <button
+          type="button"
+          className="sw-btn sw-btn-small"
+          disabled={query.offset === 0}
+          onClick={() => void setListQuery({ ...query, offset: Math.max(0, query.offset - PAGE_SIZE) })}
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          className="sw-btn sw-btn-small"
+          disabled={last >= total}
+          onClick={() => void setListQuery({ ...query, offset: query.offset + PAGE_SIZE })}
+        >
+          Next
+        </button>
+      </span>
+    </nav>
+  );
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { emptyForm, explain, formOf, parseHeaders, payloadOf, phasesOf, withType } from './form.ts';
+import { FIRST_QUERY, listParams, withQuery } from './store.ts';
+
+describe('the monitor form', () => {
+  it("sends only the kind's own fields, blanks as null, lists split and numbers as numbers", () => {
+    const f = { ...emptyForm('tcp'), name: ' db ', host: 'db.example.com', port: '5432', url: 'https://ignored.example' };
+    expect(payloadOf(f, false)).toEqual({
+      type: 'tcp',
+      name: 'db',
+      interval_seconds: 60,
+      timeout_seconds: 10,
+      confirmations: 2,
+      is_public: false,
+      host: 'db.example.com',
+      port: 5432,
+      degraded_threshold_ms: null,
+    });
+    const http = payloadOf({ ...emptyForm('http'), name: 'w', url: 'https://a.example', headers: 'X-Key: 1:2\n\nAccept: json' }, true);
+    expect(http).toMatchObject({
+      headers: { 'X-Key': '1:2', Accept: 'json' },
+      accepted_status_codes: ['200-299'],
+      method: 'GET',
+      keyword: null,
+    });
+    expect(http).not.toHaveProperty('company_id');
+  });
+
+  it('gives an ssl monitor port 443 and the warning days by default, and sends them', () => {
+    const f = { ...withType(emptyForm('http'), 'ssl'), name: 's', host: 'example.com' };
+    expect(payloadOf(f, false)).toMatchObject({ port: 443, ssl_warning_days: [30, 14, 7] });
+  });
+
+  it('reads a stored monitor back into the form', () => {
+    const f = formOf({
+      ...(payloadOf(emptyForm('dns'), false) as object),
+      id: 'm1',
+      company_id: 'c1',
+      name: 'mx',
+      type: 'dns',
+      host: 'example.com',
+      record_type: 'MX',
+      expected_values: ['mx1.example.com', 'mx2.example.com'],
+      interval_seconds: 300,
+      timeout_seconds: 5,
+      confirmations: 3,
+      is_public: true,
+    } as never);
+    expect(f).toMatchObject({
+      name: 'mx',
+      record_type: 'MX',
+      expected_values: 'mx1.example.com, mx2.example.com',
+      interval_seconds: '300',
+    });
+  });
+
+  it('keeps a header line without a colon for the server to refuse by name', () => {
+    expect(parseHeaders('Broken\nA: b')).toEqual({ Broken: '', A: 'b' });
+  });
+
+  it('explains the SSRF refusal in words and leaves other messages alone', () => {
+    expect(explain('Target refused: 169.254.169.254 is a cloud metadata address')).toMatch(/only check addresses on the public internet/);
+    expect(explain('Name is required')).toBe('Name is required');
+  });
+
+  it('lists the phases a check went through, in order', () => {
+    expect(phasesOf({ dns: 1, connect: 2, ttfb: 5, total: 6 }).map((p) => p.label)).toEqual(['DNS', 'Connect', 'First byte', 'Total']);
+    expect(phasesOf(null)).toEqual([]);
+  });
+});
+
+describe('the list query', () => {
+  it('leaves out empty filters and starts a changed query at the first page', () => {
+    expect(listParams(FIRST_QUERY, null)).toEqual({ sort: 'created_at', order: 'desc', limit: 50, offset: 0 });
+    const q = withQuery({ ...FIRST_QUERY, offset: 100 }, { q: ' api ', visibility: 'private', status: 'down' });
+    expect(listParams(q, 't1')).toEqual({
+      sort: 'created_at',
+      order: 'desc',
+      limit: 50,
+      offset: 0,
+      q: 'api',
+      is_public: false,
+      status: 'down',
+      tenant: 't1',
+    });
+  });
+});

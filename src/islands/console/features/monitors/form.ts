@@ -1,0 +1,255 @@
+// The create/edit form of a monitor: each kind's fields with the server's defaults (engine/kinds/),
+// the form as text fields, the body the API takes, and the calls (save, test now, push URL). The
+// server validates; its per-field messages come back keyed by the same field names.
+import type { components } from '../../../../api/schema.d.ts';
+import { api, errorText } from '../../api.ts';
+import type { MonitorType } from './store.ts';
+
+type Monitor = components['schemas']['Monitor'];
+type MonitorInput = components['schemas']['MonitorInput'];
+export type TestResult = components['schemas']['MonitorTestResult'];
+
+export const KIND_LABELS: Record<MonitorType, string> = {
+  http: 'HTTP(S)',
+  tcp: 'TCP port',
+  dns: 'DNS record',
+  ssl: 'SSL certificate',
+  push: 'Push (heartbeat)',
+};
+export const KIND_ORDER: MonitorType[] = ['http', 'tcp', 'dns', 'ssl', 'push'];
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] as const;
+
+/** Every field as the form holds it (text inputs), named as the API names it. */
+export interface MonitorForm {
+  type: MonitorType;
+  company_id: string;
+  name: string;
+  interval_seconds: string;
+  timeout_seconds: string;
+  confirmations: string;
+  is_public: boolean;
+  url: string;
+  method: string;
+  /** one `Name: value` a line */
+  headers: string;
+  body: string;
+  /** comma-separated: 200, 200-299, 2xx */
+  accepted_status_codes: string;
+  keyword: string;
+  keyword_mode: 'present' | 'absent';
+  json_path: string;
+  json_expected: string;
+  follow_redirects: boolean;
+  degraded_threshold_ms: string;
+  host: string;
+  port: string;
+  record_type: string;
+  resolver: string;
+  /** comma-separated */
+  expected_values: string;
+  /** comma-separated days */
+  ssl_warning_days: string;
+}
+
+/** The kind's own fields: what the form shows and sends for it. */
+export const KIND_FIELDS: Record<MonitorType, ReadonlyArray<keyof MonitorForm>> = {
+  http: [
+    'url',
+    'method',
+    'headers',
+    'body',
+    'accepted_status_codes',
+    'keyword',
+    'keyword_mode',
+    'json_path',
+    'json_expected',
+    'follow_redirects',
+    'degraded_threshold_ms',
+  ],
+  tcp: ['host', 'port', 'degraded_threshold_ms'],
+  dns: ['host', 'record_type', 'resolver', 'expected_values'],
+  ssl: ['host', 'port', 'ssl_warning_days'],
+  push: [],
+};
+
+/** The server's defaults (engine/kinds/*.ts, domain/monitors/validate.ts). */
+export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorForm {
+  return {
+    type,
+    company_id: companyId,
+    name: '',
+    interval_seconds: '60',
+    timeout_seconds: '10',
+    confirmations: '2',
+    is_public: false,
+    url: '',
+    method: 'GET',
+    headers: '',
+    body: '',
+    accepted_status_codes: '200-299',
+    keyword: '',
+    keyword_mode: 'present',
+    json_path: '',
+    json_expected: '',
+    follow_redirects: true,
+    degraded_threshold_ms: '',
+    host: '',
+    port: type === 'ssl' ? '443' : '',
+    record_type: 'A',
+    resolver: '',
+    expected_values: '',
+    ssl_warning_days: '30, 14, 7',
+  };
+}
+
+/** A kind change keeps what was typed and fills the new kind's defaults where nothing was. */
+export function withType(f: MonitorForm, type: MonitorType): MonitorForm {
+  return { ...f, type, port: type === 'ssl' && !f.port ? '443' : f.port };
+}
+
+const list = (xs: ReadonlyArray<string | number> | null | undefined) => (xs ?? []).join(', ');
+
+export function formOf(m: Monitor): MonitorForm {
+  const d = emptyForm(m.type, m.company_id);
+  return {
+    ...d,
+    name: m.name,
+    interval_seconds: String(m.interval_seconds),
+    timeout_seconds: String(m.timeout_seconds),
+    confirmations: String(m.confirmations),
+    is_public: m.is_public,
+    url: m.url ?? '',
+    method: m.method ?? d.method,
+    headers: Object.entries(m.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n'),
+    body: m.body ?? '',
+    accepted_status_codes: m.accepted_status_codes ? list(m.accepted_status_codes) : d.accepted_status_codes,
+    keyword: m.keyword ?? '',
+    keyword_mode: m.keyword_mode ?? 'present',
+    json_path: m.json_path ?? '',
+    json_expected: m.json_expected ?? '',
+    follow_redirects: m.follow_redirects ?? true,
+    degraded_threshold_ms: m.degraded_threshold_ms == null ? '' : String(m.degraded_threshold_ms),
+    host: m.host ?? '',
+    port: m.port == null ? d.port : String(m.port),
+    record_type: m.record_type ?? d.record_type,
+    resolver: m.resolver ?? '',
+    expected_values: list(m.expected_values),
+    ssl_warning_days: m.ssl_warning_days ? list(m.ssl_warning_days) : d.ssl_warning_days,
+  };
+}
+
+const splitList = (s: string) =>
+  s
+    .split(/[,\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+/** A number as typed; text that is not one goes to the server as is, which names the field. */
+const num = (s: string): number | null => (s.trim() === '' ? null : Number.isFinite(Number(s)) ? Number(s) : (s as unknown as number));
+
+/** Header lines as an object; a line without a colon is left for the server to refuse by name. */
+export function parseHeaders(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const at = line.indexOf(':');
+    if (at <= 0) out[line.trim()] = '';
+    else out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** The body for create, test and update: the common fields and this kind's own, blanks as null. */
+export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
+  const kind: Record<string, unknown> = {};
+  for (const field of KIND_FIELDS[f.type]) {
+    const v = f[field];
+    if (typeof v === 'boolean') kind[field] = v;
+    else if (field === 'headers') kind[field] = v.trim() ? parseHeaders(v) : null;
+    else if (field === 'accepted_status_codes' || field === 'expected_values') kind[field] = v.trim() ? splitList(v) : null;
+    else if (field === 'ssl_warning_days') kind[field] = v.trim() ? splitList(v).map((x) => num(x)) : null;
+    else if (field === 'port' || field === 'degraded_threshold_ms') kind[field] = num(v);
+    else kind[field] = v.trim() === '' ? null : v.trim();
+  }
+  return {
+    type: f.type,
+    name: f.name.trim(),
+    interval_seconds: num(f.interval_seconds) ?? 60,
+    timeout_seconds: num(f.timeout_seconds),
+    confirmations: num(f.confirmations),
+    is_public: f.is_public,
+    ...(superAdmin && f.company_id ? { company_id: f.company_id } : {}),
+    ...kind,
+  } as MonitorInput;
+}
+
+/** What a failed call leaves on the form: the server's sentence and its per-field messages. */
+export interface Refusal {
+  text: string;
+  fields: Record<string, string>;
+}
+
+function refusalOf(error: unknown, fallback: string): Refusal {
+  const fields = (error as { errors?: Record<string, string> } | undefined)?.errors ?? {};
+  return { text: explain(errorText(error, fallback)), fields };
+}
+
+/** The SSRF guard's refusals, explained to someone who did not write it. */
+export function explain(text: string): string {
+  if (/target refused|private|loopback|link-local|metadata/i.test(text))
+    return `${text} For your safety, monitors may only check addresses on the public internet: private networks, this server itself and cloud metadata services are off limits.`;
+  return text;
+}
+
+export type SaveResult = { ok: true; monitor: Monitor } | { ok: false; refusal: Refusal };
+
+export async function saveMonitor(f: MonitorForm, id: string | null, superAdmin: boolean): Promise<SaveResult> {
+  try {
+    const body = payloadOf(f, superAdmin);
+    const r = id
+      ? await api.PUT('/api/v1/monitors/{id}', { params: { path: { id } }, body: { ...body, company_id: undefined } as never })
+      : await api.POST('/api/v1/monitors', { body });
+    if (r.data) return { ok: true, monitor: r.data };
+    return { ok: false, refusal: refusalOf(r.error, 'Failed to save the monitor.') };
+  } catch (e) {
+    return { ok: false, refusal: refusalOf(e, 'Failed to save the monitor.') };
+  }
+}
+
+export type TestOutcome = { ok: true; result: TestResult } | { ok: false; refusal: Refusal };
+
+export async function testMonitor(f: MonitorForm, superAdmin: boolean): Promise<TestOutcome> {
+  try {
+    const r = await api.POST('/api/v1/monitors/test', { body: payloadOf(f, superAdmin) });
+    if (r.data) return { ok: true, result: r.data };
+    return { ok: false, refusal: refusalOf(r.error, 'The test could not run.') };
+  } catch (e) {
+    return { ok: false, refusal: refusalOf(e, 'The test could not run.') };
+  }
+}
+
+/** A new push URL (the old one stops working); only this answer and the create's carry it. */
+export async function rotatePushUrl(id: string): Promise<string | null> {
+  const r = await api.POST('/api/v1/monitors/{id}/push-token', { params: { path: { id } } });
+  return r.data?.push_url ?? null;
+}
+
+/** The curl line a cron job runs to report in. */
+export function curlExample(url: string): string {
+  return `curl -fsS -m 10 --retry 3 "${url}"`;
+}
+
+/** The phases of a test result, in the order they happen, with their labels. */
+export function phasesOf(t: TestResult['timings']): Array<{ label: string; ms: number }> {
+  if (!t) return [];
+  const names: Array<[keyof NonNullable<TestResult['timings']>, string]> = [
+    ['dns', 'DNS'],
+    ['connect', 'Connect'],
+    ['tls', 'TLS'],
+    ['ttfb', 'First byte'],
+    ['total', 'Total'],
+  ];
+  return names.filter(([k]) => typeof t[k] === 'number').map(([k, label]) => ({ label, ms: t[k] as number }));
+}

@@ -1,0 +1,118 @@
+// The Monitors list (issue 13): one page at a time from the server, which searches, filters, sorts
+// and counts; the super admin's list follows the tenant chosen in the selector. Bulk pause and
+// resume run the single-monitor calls for the selected rows (the API has no archive yet).
+import { atom } from 'nanostores';
+import type { components, operations } from '../../../../api/schema.d.ts';
+import { api, errorText } from '../../api.ts';
+import { serverOr, loadInto, type Alert } from '../../stores/remote.ts';
+import type { Load } from '../../ui/load.ts';
+
+export type MonitorRow = components['schemas']['MonitorListItem'];
+export type MonitorStatus = components['schemas']['MonitorStatus'];
+export type MonitorType = components['schemas']['MonitorType'];
+type ListParams = NonNullable<operations['listMonitors']['parameters']['query']>;
+export type SortKey = NonNullable<ListParams['sort']>;
+
+export const PAGE_SIZE = 50;
+
+export interface ListQuery {
+  q: string;
+  status: MonitorStatus | '';
+  type: MonitorType | '';
+  visibility: 'public' | 'private' | '';
+  sort: SortKey;
+  order: 'asc' | 'desc';
+  offset: number;
+}
+
+export const FIRST_QUERY: ListQuery = { q: '', status: '', type: '', visibility: '', sort: 'created_at', order: 'desc', offset: 0 };
+
+export interface MonitorPage {
+  items: MonitorRow[];
+  total: number;
+}
+
+export const $listQuery = atom<ListQuery>(FIRST_QUERY);
+export const $monitorPage = atom<Load<MonitorPage>>({ status: 'loading' });
+export const $selected = atom<ReadonlySet<string>>(new Set());
+export const $monitorAlert = atom<Alert | null>(null);
+
+/** The query string of a list query (empty filters left out; the tenant for super admins only). */
+export function listParams(q: ListQuery, tenant: string | null): ListParams {
+  const p: ListParams = { sort: q.sort, order: q.order, limit: PAGE_SIZE, offset: q.offset };
+  if (q.q.trim()) p.q = q.q.trim().slice(0, 200);
+  if (q.status) p.status = q.status;
+  if (q.type) p.type = q.type;
+  if (q.visibility) p.is_public = q.visibility === 'public';
+  if (tenant) p.tenant = tenant;
+  return p;
+}
+
+/** A change of search, filter or sort starts again at the first page; paging keeps the rest. */
+export function withQuery(q: ListQuery, change: Partial<Omit<ListQuery, 'offset'>>): ListQuery {
+  return { ...q, ...change, offset: 0 };
+}
+
+/** The direction a column's header first sorts in: newest, slowest and last checked first. */
+export function firstOrder(sort: SortKey): 'asc' | 'desc' {
+  return sort === 'created_at' || sort === 'last_checked_at' || sort === 'last_response_time' ? 'desc' : 'asc';
+}
+
+let tenantOfList: string | null = null;
+let latest = 0;
+
+export async function loadMonitors(tenant: string | null = tenantOfList): Promise<void> {
+  tenantOfList = tenant;
+  const call = ++latest;
+  const q = $listQuery.get();
+  const target = atom<Load<MonitorPage>>({ status: 'loading' });
+  if ($monitorPage.get().status !== 'ready') $monitorPage.set({ status: 'loading' });
+  await loadInto(
+    target,
+    async () => {
+      const r = await api.GET('/api/v1/monitors', { params: { query: listParams(q, tenant) } });
+      const total = Number(r.response?.headers.get('x-total-count') ?? r.data?.length ?? 0);
+      return { ...r, data: r.data ? { items: r.data, total } : undefined };
+    },
+    serverOr('Failed to load monitors. Please try again.'),
+  );
+  // a slower answer to an older keystroke never replaces a newer one
+  if (call !== latest) return;
+  $monitorPage.set(target.get());
+  const shown = new Set(target.get().status === 'ready' ? (target.get() as { data: MonitorPage }).data.items.map((m) => m.id) : []);
+  $selected.set(new Set([...$selected.get()].filter((id) => shown.has(id))));
+}
+
+export function setListQuery(q: ListQuery): Promise<void> {
+  $listQuery.set(q);
+  return loadMonitors();
+}
+
+export function toggleSelected(id: string, on: boolean): void {
+  const next = new Set($selected.get());
+  if (on) next.add(id);
+  else next.delete(id);
+  $selected.set(next);
+}
+
+/** Pauses or resumes every selected monitor; the alert counts what went through. */
+export async function bulkSetPaused(paused: boolean): Promise<void> {
+  const ids = [...$selected.get()];
+  const path = paused ? '/api/v1/monitors/{id}/pause' : '/api/v1/monitors/{id}/resume';
+  const answers = await Promise.all(ids.map((id) => api.POST(path, { params: { path: { id } } }).catch((e: unknown) => ({ error: e }))));
+  const failed = answers.filter((a) => !('data' in a) || a.data === undefined);
+  const verb = paused ? 'paused' : 'resumed';
+  const done = ids.length - failed.length;
+  $monitorAlert.set(
+    failed.length === 0
+      ? { ok: true, text: `${done} monitor${done === 1 ? '' : 's'} ${verb}.` }
+      : { ok: false, text: `${done} of ${ids.length} monitors ${verb}. ${errorText(failed[0].error, '')}`.trim() },
+  );
+  $selected.set(new Set());
+  await loadMonitors();
+}
+
+export async function setPaused(id: string, paused: boolean): Promise<void> {
+  $selected.set(new Set([id]));
+  await bulkSetPaused(paused);
+}

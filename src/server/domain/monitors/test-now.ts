@@ -1,0 +1,61 @@
+// Test now: a monitor's input is validated as for a create and checked once through the engine,
+// without saving. Each test reaches the target like an immediate check after a save, so a
+// company gets as many of them per window as it gets immediate checks (immediate-checks.ts):
+// otherwise the button would turn the engine into a port scanner.
+import type { MonitorType } from '../../db/schema/monitoring.ts';
+import { checkOnce } from '../../engine/check-once.ts';
+import { KINDS } from '../../engine/kinds/index.ts';
+import { companyScope, requirePermission } from '../authz.ts';
+import type { Ctx, Services } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { toIsoOrNull } from '../ids.ts';
+import { immediateCheckLimits } from './immediate-checks.ts';
+import { validateMonitor, type MonitorInput } from './validate.ts';
+
+/** When each company's recent tests ran, per process (a test is a user's click, not a stored fact). */
+const recentTests = new WeakMap<Services, Map<string, number[]>>();
+
+function takeTestSlot(ctx: Ctx, key: string): void {
+  const { windowMs, perCompany } = immediateCheckLimits(ctx);
+  const now = ctx.services.now();
+  let byCompany = recentTests.get(ctx.services);
+  if (!byCompany) recentTests.set(ctx.services, (byCompany = new Map()));
+  const times = (byCompany.get(key) ?? []).filter((t) => t > now - windowMs);
+  if (times.length >= perCompany) {
+    const retryAfter = Math.max(1, Math.ceil((times[0] + windowMs - now) / 1000));
+    throw new DomainError(
+      'rate_limited',
+      `Test now runs at most ${perCompany} checks a minute for a company. Try again in ${retryAfter} s.`,
+      {
+        retryAfter,
+      },
+    );
+  }
+  times.push(now);
+  byCompany.set(key, times);
+}
+
+export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: MonitorType }) {
+  const actor = requirePermission(ctx, 'create', 'monitors');
+  const s = ctx.services;
+  const v = await validateMonitor(input, null, {
+    minInterval: s.config.minCheckIntervalSeconds,
+    allowPrivate: s.config.allowPrivateTargets,
+    resolve: s.monitoring?.resolve,
+  });
+  if (KINDS[v.type].heartbeat)
+    throw new DomainError('validation', 'A push monitor is checked by the calls to its URL: save it, then call its URL.', {
+      fields: { type: 'Push monitors cannot be tested before they are saved' },
+    });
+  const company = actor.role === 'super_admin' ? (input.company_id ?? `platform:${actor.userId}`) : companyScope(ctx, null)!;
+  takeTestSlot(ctx, company);
+  const o = await checkOnce(s, { type: v.type, config: v.config, timeoutSeconds: v.timeoutSeconds, intervalSeconds: v.intervalSeconds });
+  return {
+    status: o.status,
+    response_time_ms: o.responseTimeMs,
+    status_code: o.httpCode,
+    error: o.error,
+    timings: o.timings,
+    cert_expires_at: toIsoOrNull(o.certExpiresAt),
+  };
+}
