@@ -57,7 +57,7 @@ export function loadIncident(id: string): Promise<void> {
 /** The monitors to choose from in filters and forms; a failure is only logged. */
 export async function loadIncidentMonitors(tenant: string | null): Promise<void> {
   const data = await dataOrLog(
-    () => api.GET('/api/v1/monitors', { params: { query: { tenant: tenant ?? undefined, limit: 500 } } }),
+    () => api.GET('/api/v1/monitors', { params: { query: { tenant: tenant ?? undefined, limit: 200 } } }),
     'Failed to load monitors for the incident form',
   );
   if (data) $incidentMonitors.set(data.map((m) => ({ id: m.id, name: m.name })));
