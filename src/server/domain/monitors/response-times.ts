@@ -62,9 +62,9 @@ async function phaseAverages(ctx: Ctx, monitorId: string, since: number) {
   return { samples, dns: avg('dns'), connect: avg('connect'), tls: avg('tls'), ttfb: avg('ttfb'), total: avg('total') };
 }
 
-export async function getResponseTimes(ctx: Ctx, id: string, range: string | undefined) {
+export async function getResponseTimes(ctx: Ctx, id: string, q: { range?: string }) {
   requirePermission(ctx, 'view', 'monitors');
-  const key = range ?? '24h';
+  const key = q.range ?? '24h';
   if (!Object.hasOwn(RANGES, key)) throw new DomainError('validation', 'range must be 24h, 7d, 30d or 90d');
   const { grain, periods } = RANGES[key as ResponseTimeRange];
   const m = await load(ctx, id);
