@@ -179,7 +179,8 @@ function ChartCard({ id }: { id: string }) {
   const chart = useStore($chart);
   const range = useStore($range);
   const choices = (
-    <div className="sw-mp-ranges" role="group" aria-label="Range">
+    <fieldset className="sw-mp-ranges">
+      <legend className="sw-visually-hidden">Range</legend>
       {RANGES.map(([r, label]) => (
         <button
           key={r}
@@ -191,7 +192,7 @@ function ChartCard({ id }: { id: string }) {
           {label}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
   return (
     <Card title="Response time" action={choices} testId="response-times">
