@@ -1,6 +1,7 @@
 // The monitor page's response-time chart: average and p95 per hour or day, drawn by uPlot
 // (about 50 KB, canvas, fast with thousands of points, kept up to date, no dependencies). The
-// library is imported here on first draw, so only the monitor page ever loads it.
+// library is imported here on first draw, so only the monitor page ever loads it. Its layout
+// rules live in monitors.css: a stylesheet imported on demand is not served by the built app.
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { fmtNumber } from '../../ui/format.ts';
@@ -35,8 +36,8 @@ export function ResponseChart({ data, label }: { data: ResponseTimes; label: str
     let gone = false;
     const el = box.current;
     const resize = () => plot?.setSize({ width: el?.clientWidth ?? 300, height: HEIGHT });
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
-      .then(([{ default: UPlot }]) => {
+    void import('uplot')
+      .then(({ default: UPlot }) => {
         if (gone || !el) return;
         const styles = getComputedStyle(el);
         const avgColour = styles.getPropertyValue('--brand-strong').trim() || '#1d4ed8';
@@ -53,10 +54,17 @@ export function ResponseChart({ data, label }: { data: ResponseTimes; label: str
                 label: 'Average',
                 stroke: avgColour,
                 width: 2,
-                spanGaps: false,
+                points: { show: true, size: 5, fill: avgColour },
                 value: (_u, v) => (v == null ? '—' : `${fmtNumber(v)} ms`),
               },
-              { label: 'p95', stroke: '#b45309', width: 1.5, dash: [6, 4], value: (_u, v) => (v == null ? '—' : `${fmtNumber(v)} ms`) },
+              {
+                label: 'p95',
+                stroke: '#b45309',
+                width: 1.5,
+                dash: [6, 4],
+                points: { show: true, size: 4, fill: '#b45309' },
+                value: (_u, v) => (v == null ? '—' : `${fmtNumber(v)} ms`),
+              },
             ],
           },
           chartData(data),
@@ -64,7 +72,10 @@ export function ResponseChart({ data, label }: { data: ResponseTimes; label: str
         );
         window.addEventListener('resize', resize);
       })
-      .catch(() => setFailed(true));
+      .catch((e: unknown) => {
+        console.error('response chart', e);
+        setFailed(true);
+      });
     return () => {
       gone = true;
       window.removeEventListener('resize', resize);
