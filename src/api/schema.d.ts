@@ -857,6 +857,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/monitors/{id}/response-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Response times per hour (24h, 7d) or per day (30d, 90d), from the rollups
+         * @description One point per hour or day of the range, oldest first, empty periods included with null times. The average and p95 come from the rollups (p95 is the upper bound of the histogram bucket holding the 95th percentile, capped by the period's maximum). The phase breakdown averages the timings of the newest raw checks of the range (up to 1000, within the plan's retention), since rollups keep no phases.
+         */
+        get: operations["getMonitorResponseTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/maintenance-windows": {
         parameters: {
             query?: never;
@@ -2068,6 +2090,46 @@ export interface components {
             "30d": components["schemas"]["UptimeSpan"];
             "90d": components["schemas"]["UptimeSpan"];
             avg_response_time_24h: number | null;
+        };
+        /**
+         * @default 24h
+         * @enum {string}
+         */
+        ResponseTimeRange: "24h" | "7d" | "30d" | "90d";
+        ResponseTimePoint: {
+            /**
+             * Format: date-time
+             * @description The hour's or day's start (UTC)
+             */
+            start: string;
+            /** @description Mean of the timed responses in ms; null without any */
+            avg: number | null;
+            /** @description 95th percentile in ms from the histogram; null without timed responses */
+            p95: number | null;
+            checks: number;
+            failures: number;
+            degraded: number;
+            /** @description Checks run inside a maintenance window */
+            maintenance: number;
+            /** @description The period's last HTTP code (for the timeline's tooltips) */
+            last_http_code: number | null;
+        };
+        PhaseAverages: {
+            /** @description Raw checks averaged */
+            samples: number;
+            dns: number | null;
+            connect: number | null;
+            tls: number | null;
+            ttfb: number | null;
+            total: number | null;
+        };
+        ResponseTimes: {
+            monitor_id: string;
+            range: components["schemas"]["ResponseTimeRange"];
+            /** @enum {string} */
+            grain: "hour" | "day";
+            points: components["schemas"]["ResponseTimePoint"][];
+            phases: components["schemas"]["PhaseAverages"];
         };
         /**
          * @description null - once; weekly - the same span every week; monthly - the same day of every month (UTC; a day the month lacks falls on its last day). A weekly window lasts at most 7 days, a monthly one 28.
@@ -4241,6 +4303,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Uptime"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMonitorResponseTimes: {
+        parameters: {
+            query?: {
+                range?: components["schemas"]["ResponseTimeRange"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response times */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResponseTimes"];
                 };
             };
             400: components["responses"]["BadRequest"];

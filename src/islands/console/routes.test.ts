@@ -20,6 +20,9 @@ describe('the console route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(routeAt('/traces')).toBe('traces');
     expect(routeAt('/traces/abc')).toBe('trace');
+    expect(routeAt('/monitors/incidents')).toBe('incidents');
+    expect(routeAt('/monitors/maintenance')).toBe('maintenanceWindows');
+    expect(routeAt('/monitors/0f3c2a')).toBe('monitor');
   });
 
   it('matches as the Astro pages did: case-sensitive, a parameter is one segment, nothing else', () => {

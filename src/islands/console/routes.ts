@@ -163,6 +163,13 @@ export const ROUTES = {
     audience: SIGNED_IN,
     screen: () => import('./features/maintenance/MaintenancePage.tsx').then((m) => m.MaintenancePage),
   },
+  // After the fixed /monitors/incidents and /monitors/maintenance, which must win over ':id'.
+  monitor: {
+    path: '/monitors/:id',
+    title: 'Monitor',
+    audience: SIGNED_IN,
+    screen: () => import('./features/monitors/MonitorPage.tsx').then((m) => m.MonitorPage),
+  },
   apiIntelligence: {
     path: '/api-intelligence',
     title: 'API Intelligence',

@@ -75,7 +75,7 @@ async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: 
   return (m) => windows.some((w) => coversMonitor(w, m));
 }
 
-async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
+export async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
   const scope = companyScope(ctx, null);
   const m = await monitorsRepo(ctx.services.db).findById(id, scope);
   if (!m) throw notFound('Monitor');

@@ -2,6 +2,7 @@ import type { HandlerMap } from '../handler-types.ts';
 import * as monitors from '../../domain/monitors/service.ts';
 import * as maintenance from '../../domain/monitors/maintenance.ts';
 import { testMonitor } from '../../domain/monitors/test-now.ts';
+import { getResponseTimes } from '../../domain/monitors/response-times.ts';
 
 export const monitorsHandlers = {
   getMonitorSummary: async ({ ctx, query }) => monitors.getSummary(ctx, (query as { tenant?: string }).tenant),
@@ -27,6 +28,7 @@ export const monitorsHandlers = {
   rotateMonitorPushToken: async ({ ctx, params }) => monitors.rotatePushToken(ctx, params.id),
   listMonitorChecks: async ({ ctx, params, query }) => monitors.listChecks(ctx, params.id, query),
   getMonitorUptime: async ({ ctx, params }) => monitors.getUptime(ctx, params.id),
+  getMonitorResponseTimes: async ({ ctx, params, query }) => getResponseTimes(ctx, params.id, query),
   listMaintenanceWindows: async ({ ctx, query }) => maintenance.listMaintenance(ctx, query),
   createMaintenanceWindow: async ({ ctx, body, reply }) => {
     const w = await maintenance.createMaintenance(ctx, body);

@@ -23,6 +23,7 @@ import {
   PAGE_SIZE,
   setListQuery,
   setPaused,
+  STATUS_TEXT,
   toggleSelected,
   withQuery,
   type ListQuery,
@@ -31,14 +32,6 @@ import {
   type SortKey,
 } from './store.ts';
 import './monitors.css';
-
-const STATUS_TEXT: Record<MonitorStatus, { text: string; tone: string }> = {
-  operational: { text: 'Up', tone: 'green' },
-  degraded: { text: 'Degraded', tone: 'amber' },
-  down: { text: 'Down', tone: 'red' },
-  unknown: { text: 'Pending', tone: 'grey' },
-  paused: { text: 'Paused', tone: 'grey' },
-};
 
 const SORT_CHOICES: Array<[string, string]> = [
   ['created_at desc', 'Newest'],

@@ -15,6 +15,15 @@ export type SortKey = NonNullable<ListParams['sort']>;
 
 export const PAGE_SIZE = 50;
 
+/** A monitor status as the list and the monitor page word and colour it. */
+export const STATUS_TEXT: Record<MonitorStatus, { text: string; tone: string }> = {
+  operational: { text: 'Up', tone: 'green' },
+  degraded: { text: 'Degraded', tone: 'amber' },
+  down: { text: 'Down', tone: 'red' },
+  unknown: { text: 'Pending', tone: 'grey' },
+  paused: { text: 'Paused', tone: 'grey' },
+};
+
 export interface ListQuery {
   q: string;
   status: MonitorStatus | '';

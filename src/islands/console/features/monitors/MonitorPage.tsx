@@ -1,0 +1,394 @@
+// /monitors/{id}: one monitor's status and since when, uptime over 24 h to 90 days, the response
+// time chart (loaded on demand with its library), the hourly blocks and daily bars of the status
+// page, recent checks paged, its incidents and maintenance windows, the certificate of an https
+// target, and pause, resume and edit for those who may change monitors (viewers only read).
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { can } from '../../../../lib/permissions.ts';
+import { STATUS_LABEL } from '../../../../lib/status.ts';
+import { dailyBars, hourlyTimeline, type RollupCounts } from '../../../../lib/timeline.ts';
+import type { ScreenProps } from '../../routes.ts';
+import { $role } from '../../stores/auth.ts';
+import { Card, ErrorPanel, LoadView, Skeleton } from '../../ui/Card.tsx';
+import { fmtDate, fmtNumber, fmtTime } from '../../ui/format.ts';
+import { KIND_LABELS } from './form.ts';
+import { MonitorDialog } from './MonitorDialog.tsx';
+import {
+  $chart,
+  $checks,
+  $days,
+  $hours,
+  $incidents,
+  $monitor,
+  $pageAlert,
+  $range,
+  $uptime,
+  $windows,
+  CHECKS_PAGE,
+  loadChart,
+  loadChecks,
+  loadMonitorPage,
+  setMonitorPaused,
+  type Monitor,
+  type ResponseTimeRange,
+  type ResponseTimes,
+} from './monitor-page-store.ts';
+import { STATUS_TEXT, type MonitorRow } from './store.ts';
+import './monitors.css';
+
+// the chart and its library load after the page's figures, on this screen only
+const ResponseChart = lazy(() => import('./ResponseChart.tsx').then((m) => ({ default: m.ResponseChart })));
+
+const RANGES: Array<[ResponseTimeRange, string]> = [
+  ['24h', '24 hours'],
+  ['7d', '7 days'],
+  ['30d', '30 days'],
+  ['90d', '90 days'],
+];
+const PHASES = [
+  ['dns', 'DNS'],
+  ['connect', 'Connect'],
+  ['tls', 'TLS'],
+  ['ttfb', 'First byte'],
+  ['total', 'Total'],
+] as const;
+
+const pct = (p: number | null | undefined) => (p == null ? '—' : `${fmtNumber(p, 2)}%`);
+const ms = (v: number | null | undefined) => (v == null ? '—' : `${fmtNumber(v)} ms`);
+
+function countsOf(rt: ResponseTimes): RollupCounts[] {
+  return rt.points.map((p) => ({ ...p, start: Date.parse(p.start), lastHttpCode: p.last_http_code }));
+}
+
+/** The dialog edits list rows; the page's monitor is one without the list's summary. */
+function asRow(m: Monitor): MonitorRow {
+  return { ...m, uptime_24h: null, uptime_30d: null, sparkline: new Array(24).fill(null) };
+}
+
+export function MonitorPage({ params }: ScreenProps) {
+  const id = params.id;
+  const role = useStore($role);
+  const monitor = useStore($monitor);
+  const alert = useStore($pageAlert);
+  const [editing, setEditing] = useState(false);
+  const mayChange = can(role, 'update', 'monitors');
+
+  useEffect(() => {
+    void loadMonitorPage(id);
+  }, [id]);
+
+  if (monitor.status === 'loading') return <Skeleton rows={6} />;
+  if (monitor.status === 'error')
+    return (
+      <div className="sw-admin">
+        <Crumbs name="Monitor" />
+        <ErrorPanel message={monitor.httpStatus === 404 ? 'This monitor does not exist or was deleted.' : monitor.message} />
+      </div>
+    );
+  const m = monitor.data;
+  const st = m.in_maintenance && m.status !== 'paused' ? { text: 'Maintenance', tone: 'grey' } : STATUS_TEXT[m.status];
+
+  return (
+    <div className="sw-admin">
+      <Crumbs name={m.name} />
+      <div className="sw-page-head sw-row-between">
+        <div>
+          <h2 className="sw-page-title">{m.name}</h2>
+          <p className="sw-muted sw-mp-sub">
+            <span className={`sw-pill sw-${st.tone}`} data-testid="monitor-status">
+              {st.text}
+            </span>{' '}
+            {m.status_since ? `since ${fmtTime(m.status_since, '')}` : 'no change recorded yet'} · {KIND_LABELS[m.type]}
+            {m.tenant_name && role === 'super_admin' ? ` · ${m.tenant_name}` : ''}
+          </p>
+        </div>
+        {mayChange && (
+          <div className="sw-mp-actions">
+            <button type="button" className="sw-btn" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+            <button type="button" className="sw-btn sw-btn-primary" onClick={() => void setMonitorPaused(m.id, !m.is_paused)}>
+              {m.is_paused ? 'Resume' : 'Pause'}
+            </button>
+          </div>
+        )}
+      </div>
+      {alert && (
+        <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+          {alert.text}
+        </div>
+      )}
+      <UptimeCard />
+      <ChartCard id={m.id} />
+      <div className="sw-grid">
+        <TimelineCard />
+        <Details m={m} />
+      </div>
+      <ChecksCard id={m.id} />
+      <div className="sw-grid">
+        <IncidentsCard />
+        <WindowsCard />
+      </div>
+      {editing && (
+        <MonitorDialog
+          monitor={asRow(m)}
+          onClose={() => setEditing(false)}
+          onSaved={(text) => {
+            $pageAlert.set({ ok: true, text });
+            void loadMonitorPage(m.id);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function Crumbs({ name }: { name: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+      <a href="/dashboard">Dashboard</a> / <a href="/monitors">Monitors</a> / <span aria-current="page">{name}</span>
+    </nav>
+  );
+}
+
+function UptimeCard() {
+  const uptime = useStore($uptime);
+  return (
+    <Card title="Uptime" testId="uptime">
+      <LoadView load={uptime} isEmpty={() => false} empty="">
+        {(u) => (
+          <dl className="sw-mp-figures">
+            {(['24h', '7d', '30d', '90d'] as const).map((k, i) => (
+              <div key={k}>
+                <dt>{RANGES[i][1]}</dt>
+                <dd>{pct(u[k].uptime)}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>Average response, 24 hours</dt>
+              <dd>{ms(u.avg_response_time_24h)}</dd>
+            </div>
+          </dl>
+        )}
+      </LoadView>
+    </Card>
+  );
+}
+
+function ChartCard({ id }: { id: string }) {
+  const chart = useStore($chart);
+  const range = useStore($range);
+  const choices = (
+    <fieldset className="sw-mp-ranges">
+      <legend className="sw-visually-hidden">Range</legend>
+      {RANGES.map(([r, label]) => (
+        <button
+          key={r}
+          type="button"
+          className={`sw-btn sw-btn-small${r === range ? ' sw-btn-primary' : ''}`}
+          aria-pressed={r === range}
+          onClick={() => void loadChart(id, r)}
+        >
+          {label}
+        </button>
+      ))}
+    </fieldset>
+  );
+  return (
+    <Card title="Response time" action={choices} testId="response-times">
+      <LoadView load={chart} isEmpty={() => false} empty="" rows={5}>
+        {(rt) => (
+          <>
+            <Suspense fallback={<Skeleton rows={5} />}>
+              <ResponseChart
+                data={rt}
+                label={`Average and p95 response time per ${rt.grain} over ${RANGES.find(([r]) => r === rt.range)?.[1]}`}
+              />
+            </Suspense>
+            <h3 className="sw-mp-h3">Phases</h3>
+            {rt.phases.samples === 0 ? (
+              <p className="sw-muted">No phase timings in this range.</p>
+            ) : (
+              <>
+                <dl className="sw-mon-phases">
+                  {PHASES.map(([k, label]) => (
+                    <div key={k}>
+                      <dt>{label}</dt>
+                      <dd>{ms(rt.phases[k])}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <p className="sw-muted sw-small">Averages of the newest {fmtNumber(rt.phases.samples)} checks in the range.</p>
+              </>
+            )}
+          </>
+        )}
+      </LoadView>
+    </Card>
+  );
+}
+
+function TimelineCard() {
+  const hours = useStore($hours);
+  const days = useStore($days);
+  const now = Date.now();
+  return (
+    <Card title="History" testId="history">
+      <h3 className="sw-mp-h3">Last 24 hours</h3>
+      <LoadView load={hours} isEmpty={() => false} empty="">
+        {(rt) => (
+          <ol className="sw-mp-blocks" aria-label="Status per hour, last 24 hours">
+            {hourlyTimeline(countsOf(rt), now).map((b) => (
+              <li key={b.start} className={`sw-mp-${b.status}`} title={b.tooltip} aria-label={b.tooltip} />
+            ))}
+          </ol>
+        )}
+      </LoadView>
+      <h3 className="sw-mp-h3">Last 90 days</h3>
+      <LoadView load={days} isEmpty={() => false} empty="">
+        {(rt) => (
+          <ol className="sw-mp-bars" aria-label="Uptime per day, last 90 days">
+            {dailyBars(countsOf(rt), now).map((b) => {
+              const text = `${new Date(b.day).toISOString().slice(0, 10)} · ${b.uptime === null ? 'no checks' : pct(b.uptime)}`;
+              return <li key={b.day} className={`sw-mp-bar-${b.tone}`} title={text} aria-label={text} />;
+            })}
+          </ol>
+        )}
+      </LoadView>
+    </Card>
+  );
+}
+
+function Details({ m }: { m: Monitor }) {
+  const https = m.type === 'ssl' || (m.type === 'http' && (m.url ?? '').startsWith('https:'));
+  const target = m.type === 'http' ? m.url : m.type === 'push' ? 'Heartbeat URL' : `${m.host ?? ''}${m.port ? `:${m.port}` : ''}`;
+  return (
+    <Card title="Details" testId="details">
+      <dl className="sw-mp-details">
+        <dt>Target</dt>
+        <dd className="sw-wrap-anywhere">{target || '—'}</dd>
+        <dt>Interval</dt>
+        <dd>every {fmtNumber(m.interval_seconds)} s</dd>
+        <dt>Last checked</dt>
+        <dd>{fmtTime(m.last_checked_at, 'Never')}</dd>
+        <dt>Last error</dt>
+        <dd className="sw-wrap-anywhere">{m.last_error ?? '—'}</dd>
+        <dt>Public</dt>
+        <dd>{m.is_public ? 'Yes, on the status page' : 'No'}</dd>
+        {https && (
+          <>
+            <dt>Certificate expires</dt>
+            <dd>{m.cert_expires_at ? fmtDate(m.cert_expires_at) : 'Not seen yet'}</dd>
+          </>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+function ChecksCard({ id }: { id: string }) {
+  const checks = useStore($checks);
+  const page = checks.status === 'ready' ? checks.data : null;
+  const pager = page && (page.cursors.length > 0 || page.items.length === CHECKS_PAGE) && (
+    <div className="sw-pager">
+      <button
+        type="button"
+        className="sw-btn sw-btn-small"
+        disabled={page.cursors.length === 0}
+        onClick={() => void loadChecks(id, page.cursors.at(-1), page.cursors.slice(0, -1))}
+      >
+        Newer
+      </button>
+      <button
+        type="button"
+        className="sw-btn sw-btn-small"
+        disabled={page.items.length < CHECKS_PAGE}
+        onClick={() => void loadChecks(id, page.items.at(-1)?.checked_at, [...page.cursors, page.before])}
+      >
+        Older
+      </button>
+    </div>
+  );
+  return (
+    <Card title="Recent checks" testId="checks" footer={pager || undefined}>
+      <LoadView load={checks} isEmpty={(d) => d.items.length === 0} empty="No checks yet.">
+        {(d) => (
+          <div className="sw-table-wrap">
+            <table className="sw-table sw-table-stack sw-table-compact">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">HTTP</th>
+                  <th scope="col">Response</th>
+                  <th scope="col">Error</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.items.map((c) => (
+                  <tr key={c.checked_at}>
+                    <td data-label="Time">{fmtTime(c.checked_at, '—')}</td>
+                    <td data-label="Status">{STATUS_LABEL[c.status]}</td>
+                    <td data-label="HTTP">{c.http_code ?? '—'}</td>
+                    <td data-label="Response">{ms(c.response_time)}</td>
+                    <td data-label="Error" className="sw-wrap-anywhere">
+                      {c.error ?? '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </LoadView>
+    </Card>
+  );
+}
+
+function IncidentsCard() {
+  const incidents = useStore($incidents);
+  return (
+    <Card title="Incidents" testId="incidents" action={<a href="/monitors/incidents">All incidents</a>}>
+      <LoadView load={incidents} isEmpty={(d) => d.length === 0} empty="No incidents for this monitor.">
+        {(list) => (
+          <ul className="sw-mp-list">
+            {list.map((i) => (
+              <li key={i.id}>
+                <a href={`/monitors/incidents/${i.id}`}>{i.title}</a>
+                <span className="sw-muted sw-small">
+                  {' '}
+                  · {i.status} · {fmtTime(i.started_at, '')}
+                  {i.resolved_at ? ` – ${fmtTime(i.resolved_at, '')}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadView>
+    </Card>
+  );
+}
+
+function WindowsCard() {
+  const windows = useStore($windows);
+  return (
+    <Card title="Maintenance" testId="maintenance" action={<a href="/monitors/maintenance">All windows</a>}>
+      <LoadView load={windows} isEmpty={(d) => d.length === 0} empty="No maintenance windows cover this monitor.">
+        {(list) => (
+          <ul className="sw-mp-list">
+            {list.map((w) => (
+              <li key={w.id}>
+                {w.title}
+                <span className="sw-muted sw-small">
+                  {' '}
+                  · {w.state} · {fmtTime(w.next_starts_at ?? w.starts_at, '')} – {fmtTime(w.next_ends_at ?? w.ends_at, '')}
+                  {w.monitor_id === null ? ' · all monitors' : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadView>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+// The monitor page (/monitors/{id}, issue 13): the monitor, its uptime, its response times from
+// the rollups (the chart's range, plus 24 h and 90 d for the hourly blocks and daily bars), a page
+// of recent checks, its incidents and the maintenance windows that cover it.
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { coversMonitor } from '../../../../lib/maintenance.ts';
+import { api } from '../../api.ts';
+import { changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
+import type { Load } from '../../ui/load.ts';
+
+export type Monitor = components['schemas']['Monitor'];
+export type Uptime = components['schemas']['Uptime'];
+export type ResponseTimes = components['schemas']['ResponseTimes'];
+export type ResponseTimeRange = components['schemas']['ResponseTimeRange'];
+export type CheckResult = components['schemas']['CheckResult'];
+export type Incident = components['schemas']['Incident'];
+export type MaintenanceWindow = components['schemas']['MaintenanceWindow'];
+
+export const CHECKS_PAGE = 20;
+
+export interface ChecksPage {
+  items: CheckResult[];
+  /** The cursors of the pages before this one (newest first), to page back */
+  cursors: Array<string | undefined>;
+  before: string | undefined;
+}
+
+export const $monitor = atom<Load<Monitor>>({ status: 'loading' });
+export const $uptime = atom<Load<Uptime>>({ status: 'loading' });
+export const $range = atom<ResponseTimeRange>('24h');
+export const $chart = atom<Load<ResponseTimes>>({ status: 'loading' });
+export const $hours = atom<Load<ResponseTimes>>({ status: 'loading' });
+export const $days = atom<Load<ResponseTimes>>({ status: 'loading' });
+export const $checks = atom<Load<ChecksPage>>({ status: 'loading' });
+export const $incidents = atom<Load<Incident[]>>({ status: 'loading' });
+export const $windows = atom<Load<MaintenanceWindow[]>>({ status: 'loading' });
+export const $pageAlert = atom<Alert | null>(null);
+
+const path = (id: string) => ({ params: { path: { id } } });
+const times = (id: string, range: ResponseTimeRange) =>
+  api.GET('/api/v1/monitors/{id}/response-times', { params: { path: { id }, query: { range } } });
+
+export function loadChart(id: string, range: ResponseTimeRange): Promise<void> {
+  $range.set(range);
+  return loadInto($chart, () => times(id, range), serverOr('Failed to load response times.'));
+}
+
+export function loadChecks(id: string, before: string | undefined, cursors: Array<string | undefined>): Promise<void> {
+  return loadInto(
+    $checks,
+    async () => {
+      const r = await api.GET('/api/v1/monitors/{id}/checks', { params: { path: { id }, query: { limit: CHECKS_PAGE, before } } });
+      return { ...r, data: r.data ? { items: r.data, cursors, before } : undefined };
+    },
+    serverOr('Failed to load checks.'),
+  );
+}
+
+/** The monitor first (a 404 ends there); the rest side by side. */
+export async function loadMonitorPage(id: string): Promise<void> {
+  $pageAlert.set(null);
+  await loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr('Failed to load the monitor.'));
+  const m = $monitor.get();
+  if (m.status !== 'ready') return;
+  await Promise.all([
+    loadInto($uptime, () => api.GET('/api/v1/monitors/{id}/uptime', path(id)), serverOr('Failed to load uptime.')),
+    loadChart(id, $range.get()),
+    loadInto($hours, () => times(id, '24h'), serverOr('Failed to load the last 24 hours.')),
+    loadInto($days, () => times(id, '90d'), serverOr('Failed to load the last 90 days.')),
+    loadChecks(id, undefined, []),
+    loadInto(
+      $incidents,
+      () => api.GET('/api/v1/incidents', { params: { query: { monitor_id: id, tenant: m.data.company_id } } }),
+      serverOr('Failed to load incidents.'),
+    ),
+    loadInto(
+      $windows,
+      async () => {
+        const r = await api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: m.data.company_id } } });
+        return { ...r, data: r.data?.filter((w) => coversMonitor(w, m.data)) };
+      },
+      serverOr('Failed to load maintenance windows.'),
+    ),
+  ]);
+}
+
+/** Pause or resume, then reload the monitor's state. */
+export function setMonitorPaused(id: string, paused: boolean): Promise<boolean> {
+  const verb = paused ? 'paused' : 'resumed';
+  return changeThenReload(
+    () => api.POST(paused ? '/api/v1/monitors/{id}/pause' : '/api/v1/monitors/{id}/resume', path(id)),
+    inAlert($pageAlert, `Monitor ${verb}.`, `The monitor could not be ${verb}.`),
+    () => loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr('Failed to load the monitor.')),
+  );
+}

@@ -1,0 +1,84 @@
+// A monitor's response times per hour (24 h, 7 d) or per day (30 d, 90 d) for the console's
+// chart, read from the rollups only: average and p95 per period, with the counts the timeline
+// blocks and daily bars need. Rollups keep no phases, so the phase breakdown averages the
+// newest raw checks of the range instead.
+import { checksRepo } from '../../db/repositories/checks-repo.ts';
+import { rollupsRepo, type RollupGrain, type RollupRecord } from '../../db/repositories/rollups-repo.ts';
+import { p95 } from '../../engine/rollup-math.ts';
+import { DAY_MS, dayStart, HOUR_MS, hourStart } from '../../../lib/timeline.ts';
+import { requirePermission } from '../authz.ts';
+import type { Ctx } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { toIso } from '../ids.ts';
+import { load } from './service.ts';
+
+const RANGES = {
+  '24h': { grain: 'hourly', periods: 24 },
+  '7d': { grain: 'hourly', periods: 7 * 24 },
+  '30d': { grain: 'daily', periods: 30 },
+  '90d': { grain: 'daily', periods: 90 },
+} as const satisfies Record<string, { grain: RollupGrain; periods: number }>;
+export type ResponseTimeRange = keyof typeof RANGES;
+
+/** Raw checks averaged for the phase breakdown: enough to be stable, cheap to read. */
+const PHASE_SAMPLES = 1000;
+const PHASES = ['dns', 'connect', 'tls', 'ttfb', 'total'] as const;
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function point(start: number, r: RollupRecord | undefined) {
+  const hist = r?.response_hist ? (JSON.parse(r.response_hist) as number[]) : [];
+  // The sum holds exactly the timed responses the histogram counts (failures carry no time).
+  const timed = hist.reduce((a, b) => a + b, 0);
+  return {
+    start: toIso(start),
+    avg: r && timed > 0 ? round2(r.sum_response_ms / timed) : null,
+    p95: r && timed > 0 ? p95(hist, r.max_response_ms) : null,
+    checks: r?.checks ?? 0,
+    failures: r?.failures ?? 0,
+    degraded: r?.degraded ?? 0,
+    maintenance: r?.maintenance ?? 0,
+    last_http_code: r?.last_http_code ?? null,
+  };
+}
+
+async function phaseAverages(ctx: Ctx, monitorId: string, since: number) {
+  const rows = await checksRepo(ctx.services.db).list(monitorId, { limit: PHASE_SAMPLES, since });
+  const sums = Object.fromEntries(PHASES.map((p) => [p, { sum: 0, n: 0 }]));
+  let samples = 0;
+  for (const row of rows) {
+    if (!row.timings) continue;
+    const t = JSON.parse(row.timings) as Record<string, unknown>;
+    samples += 1;
+    for (const p of PHASES) {
+      const v = t[p];
+      if (typeof v === 'number' && Number.isFinite(v)) {
+        sums[p].sum += v;
+        sums[p].n += 1;
+      }
+    }
+  }
+  const avg = (p: (typeof PHASES)[number]) => (sums[p].n > 0 ? round2(sums[p].sum / sums[p].n) : null);
+  return { samples, dns: avg('dns'), connect: avg('connect'), tls: avg('tls'), ttfb: avg('ttfb'), total: avg('total') };
+}
+
+export async function getResponseTimes(ctx: Ctx, id: string, q: { range?: string }) {
+  requirePermission(ctx, 'view', 'monitors');
+  const key = q.range ?? '24h';
+  if (!Object.hasOwn(RANGES, key)) throw new DomainError('validation', 'range must be 24h, 7d, 30d or 90d');
+  const { grain, periods } = RANGES[key as ResponseTimeRange];
+  const m = await load(ctx, id);
+  const now = ctx.services.now();
+  const step = grain === 'hourly' ? HOUR_MS : DAY_MS;
+  const first = (grain === 'hourly' ? hourStart(now) : dayStart(now)) - (periods - 1) * step;
+  const rows = await rollupsRepo(ctx.services.db).range(grain, [m.id], first, now + 1);
+  const byStart = new Map(rows.map((r) => [r.start, r]));
+  const points = Array.from({ length: periods }, (_, i) => point(first + i * step, byStart.get(first + i * step)));
+  return {
+    monitor_id: m.id,
+    range: key as ResponseTimeRange,
+    grain: grain === 'hourly' ? ('hour' as const) : ('day' as const),
+    points,
+    phases: await phaseAverages(ctx, m.id, first),
+  };
+}
