@@ -261,8 +261,10 @@ test('cards: skeleton while loading, the server detail or Failed to load data on
   );
   await page.route('**/api/v1/api-intelligence/metrics/red*', (route) => route.abort('connectionreset'));
   await signInUi(page, tenantUrl(company.subdomain), viewer);
-  await expect(page.getByTestId('card-monitors').getByLabel('Loading')).toBeVisible();
+  await expect(page.getByTestId('card-monitors').getByRole('status', { name: 'Loading' })).toBeVisible();
   await expect(page.getByTestId('card-traces').getByRole('alert')).toContainText('Trace store is warming up.');
+  // The loading placeholder is announced as a status (an aria-label on a bare div is prohibited)
+  await expectNoSeriousA11yViolations(page);
   await expect(page.getByTestId('card-red').getByRole('alert')).toContainText(/.+/);
   release();
   await expect(page.getByTestId('card-monitors').getByText('No Data')).toBeVisible();

@@ -18,7 +18,7 @@ export function Card(props: { title: string; action?: ReactNode; footer?: ReactN
 
 export function Skeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <div className="sw-skeleton" aria-busy="true" aria-label="Loading">
+    <div className="sw-skeleton" role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="sw-skeleton-row" />
       ))}
