@@ -142,7 +142,7 @@ export function ChannelsPage() {
                 <button
                   type="button"
                   className="sw-btn sw-btn-small"
-                  aria-label={`Rotate the secret of ${c.name}`}
+                  aria-label={`Rotate secret of ${c.name}`}
                   onClick={() => setConfirm({ c, verb: 'rotate' })}
                 >
                   Rotate secret
