@@ -8,7 +8,7 @@ import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
 import { Confirm } from '../../ui/Modal.tsx';
-import { CHANNEL_TYPES, EVENTS } from './channel-types.ts';
+import { CHANNEL_TYPES, eventLabel } from './channel-types.ts';
 import { ChannelDialog, SecretOnce } from './ChannelDialog.tsx';
 import {
   $alertMonitors,
@@ -24,8 +24,6 @@ import {
   type Channel,
   type TestProgress,
 } from './store.ts';
-
-const eventLabel = (e: string) => EVENTS.find((x) => x.value === e)?.label ?? e;
 
 function testText(p: NonNullable<TestProgress>): string {
   if (p.state === 'queued' || p.state === 'pending') return 'Test queued…';

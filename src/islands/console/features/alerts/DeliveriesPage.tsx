@@ -8,7 +8,7 @@ import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { fmtTime } from '../../ui/format.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
-import { CHANNEL_TYPES, EVENTS, type ChannelType } from './channel-types.ts';
+import { CHANNEL_TYPES, eventLabel, type ChannelType } from './channel-types.ts';
 import {
   $channels,
   $deliveries,
@@ -24,8 +24,6 @@ import {
 const STATES: DeliveryState[] = ['pending', 'retrying', 'delivered', 'failed'];
 const STATE_TONE: Record<DeliveryState, string> = { pending: 'sw-grey', retrying: 'sw-amber', delivered: 'sw-green', failed: 'sw-red' };
 const REFRESH_MS = 3000;
-
-const eventLabel = (e: string) => (e === 'test' ? 'Test' : (EVENTS.find((x) => x.value === e)?.label ?? e));
 
 function Attempts({ d }: { d: Delivery }) {
   if (d.attempt_log.length === 0)

@@ -82,3 +82,6 @@ export const EVENTS: { value: AlertEvent; label: string }[] = [
 ];
 
 export const SEVERITIES: Severity[] = ['info', 'low', 'medium', 'high', 'critical'];
+
+/** An event as people read it (`test` is Send test's). */
+export const eventLabel = (e: string) => (e === 'test' ? 'Test' : (EVENTS.find((x) => x.value === e)?.label ?? e));

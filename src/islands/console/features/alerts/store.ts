@@ -6,7 +6,7 @@ import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { dataOrLog, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
-import { CHANNEL_TYPES, type AlertEvent, type ChannelType, type Severity } from './channel-types.ts';
+import { CHANNEL_TYPES, eventLabel, type AlertEvent, type ChannelType, type Severity } from './channel-types.ts';
 
 type S = components['schemas'];
 export type Channel = S['AlertChannel'];
@@ -214,6 +214,6 @@ export async function sendTest(c: Channel, tenant: string | null, wait = (ms: nu
 export async function retryDelivery(d: Delivery, tenant: string | null, filter: DeliveryFilter): Promise<void> {
   const { data, error } = await api.POST('/api/v1/alert-deliveries/{id}/retry', { params: { path: { id: d.id } } });
   if (!data) return $deliveriesAlert.set({ ok: false, text: errorText(error, 'Failed to retry the delivery.') });
-  $deliveriesAlert.set({ ok: true, text: `Retrying the ${d.event} delivery to "${d.channel_name}" now.` });
+  $deliveriesAlert.set({ ok: true, text: `Retrying the ${eventLabel(d.event).toLowerCase()} delivery to "${d.channel_name}" now.` });
   await loadDeliveries(tenant, filter, true);
 }
