@@ -131,6 +131,15 @@ test('a company admin creates a webhook channel, tests it, reads its receipt and
   await expect(receipt).toContainText(/HTTP 200 · \d+ ms/);
   await expect(receipt.getByRole('button', { name: /Retry/ })).toHaveCount(0);
 
+  // Rotating shows the new secret, once.
+  await page.goto(tenantUrl(company.subdomain, '/settings/alerts'));
+  await page.getByRole('button', { name: 'Rotate secret of Ops hook' }).click();
+  await page.getByRole('dialog', { name: 'Rotate secret' }).getByRole('button', { name: 'Rotate' }).click();
+  const rotated = await page.getByRole('dialog', { name: 'Signing secret' }).getByLabel('Secret').inputValue();
+  expect(rotated).toMatch(/^whsec_/);
+  expect(rotated).not.toBe(secret);
+  await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('button', { name: 'Done' }).click();
+
   // Disable instead of delete.
   await page.goto(tenantUrl(company.subdomain, '/settings/alerts'));
   await page.getByRole('button', { name: 'Disable Ops hook' }).click();
@@ -189,6 +198,24 @@ test('a super admin creates a channel only in the tenant chosen in the selector'
   await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('button', { name: 'Done' }).click();
   const row = page.getByRole('row', { name: /Tenant hook/ });
   await expect(row).toContainText('Enabled');
+  // A secret left empty on edit keeps its stored value: the renamed Slack channel still reaches its URL.
+  await page.getByRole('button', { name: 'New channel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert channel' });
+  await dialog.getByLabel('Name').fill('Chat');
+  await dialog.getByLabel('Type').selectOption('slack');
+  await expect(dialog.getByLabel('Webhook URL')).toHaveAttribute('type', 'password');
+  await dialog.getByLabel('Webhook URL').fill(ok.url);
+  await dialog.getByRole('button', { name: 'Create channel' }).click();
+  await page.getByRole('button', { name: 'Edit Chat' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Chat' });
+  await expect(edit.getByLabel('Webhook URL')).toHaveValue('');
+  await expect(edit.getByText('Stored and hidden; leave empty to keep it')).toBeVisible();
+  await edit.getByLabel('Name').fill('Chat room');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  const chat = page.getByRole('row', { name: /Chat room/ });
+  await expect(chat).toContainText('Slack');
+  await chat.getByRole('button', { name: 'Send test to Chat room' }).click();
+  await expect(chat.getByRole('status')).toHaveText('Test delivered (HTTP 200).', { timeout: 15_000 });
   // super admins also delete
   await row.getByRole('button', { name: 'Delete Tenant hook' }).click();
   await page.getByRole('dialog', { name: 'Delete channel' }).getByRole('button', { name: 'Delete' }).click();
