@@ -105,4 +105,15 @@ describe('route access', () => {
     expect(customerMayReach('/dashboardx')).toBe(false);
     expect(customerMayReach('/admin/users')).toBe(false);
   });
+
+  it('alert channels and delivery receipts are settings: admins open them, viewers do not', () => {
+    for (const [r, p] of [
+      ['alertChannels', '/settings/alerts'],
+      ['alertDeliveries', '/notifications/deliveries'],
+    ] as const) {
+      expect(d(r, p, 'super_admin')).toBe('page');
+      expect(d(r, p, 'customer_admin')).toBe('page');
+      expect(d(r, p, 'customer_viewer')).toBe('not_found');
+    }
+  });
 });

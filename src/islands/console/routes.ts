@@ -47,6 +47,8 @@ export interface RouteDef {
 const SUPER_ADMIN = ['super_admin'] as const;
 const COMPANY = ['customer_admin', 'customer_viewer'] as const;
 const SIGNED_IN = [...SUPER_ADMIN, ...COMPANY] as const;
+/** Those who hold the `settings` resource: viewers never see alert channels or receipts. */
+const SETTINGS = ['super_admin', 'customer_admin'] as const;
 
 /** Routes whose screen is not built yet show 'Coming Soon' with their title. */
 const comingSoon = () => import('./features/placeholders/ComingSoon.tsx').then((m) => m.ComingSoon);
@@ -103,6 +105,12 @@ export const ROUTES = {
     audience: 'public',
     shellWhenSignedIn: true,
     screen: () => import('./features/notifications/NotificationsPage.tsx').then((m) => m.NotificationsPage),
+  },
+  alertDeliveries: {
+    path: '/notifications/deliveries',
+    title: 'Alert deliveries',
+    audience: SETTINGS,
+    screen: () => import('./features/alerts/DeliveriesPage.tsx').then((m) => m.DeliveriesPage),
   },
   dashboard: {
     path: '/dashboard',
@@ -210,7 +218,13 @@ export const ROUTES = {
     title: 'Settings',
     audience: SIGNED_IN,
     menu: { label: 'Settings', icon: 'settings', resource: 'settings' },
-    screen: comingSoon,
+    screen: () => import('./features/alerts/SettingsPage.tsx').then((m) => m.SettingsPage),
+  },
+  alertChannels: {
+    path: '/settings/alerts',
+    title: 'Alerts',
+    audience: SETTINGS,
+    screen: () => import('./features/alerts/ChannelsPage.tsx').then((m) => m.ChannelsPage),
   },
   backendTest: {
     path: '/backend-test',

@@ -1,0 +1,142 @@
+// /notifications/deliveries: every alert delivery with its channel, event, state and attempts
+// (time, answer code, latency, error), filtered by channel and state; failed and retrying ones
+// have Retry. The list reloads quietly every few seconds, as the delivery job works in the background.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { can } from '../../../../lib/permissions.ts';
+import { $role } from '../../stores/auth.ts';
+import { $selectedTenant } from '../../stores/tenant.ts';
+import { fmtTime } from '../../ui/format.ts';
+import { ListPage } from '../../ui/ListPage.tsx';
+import { CHANNEL_TYPES, eventLabel, type ChannelType } from './channel-types.ts';
+import {
+  $channels,
+  $deliveries,
+  $deliveriesAlert,
+  loadChannels,
+  loadDeliveries,
+  retryDelivery,
+  type Delivery,
+  type DeliveryFilter,
+  type DeliveryState,
+} from './store.ts';
+
+const STATES: DeliveryState[] = ['pending', 'retrying', 'delivered', 'failed'];
+const STATE_TONE: Record<DeliveryState, string> = { pending: 'sw-grey', retrying: 'sw-amber', delivered: 'sw-green', failed: 'sw-red' };
+const REFRESH_MS = 3000;
+
+function Attempts({ d }: { d: Delivery }) {
+  if (d.attempt_log.length === 0)
+    return <span className="sw-muted">{d.next_attempt_at ? `First try ${fmtTime(d.next_attempt_at, 'soon')}` : 'Not tried yet'}</span>;
+  return (
+    <details>
+      <summary>
+        {d.attempt_log.length} {d.attempt_log.length === 1 ? 'attempt' : 'attempts'}
+      </summary>
+      <ol className="sw-list">
+        {d.attempt_log.map((a, i) => (
+          <li key={i}>
+            {fmtTime(a.at, '—')} · {a.status_code === null ? 'no answer' : `HTTP ${a.status_code}`} · {a.latency_ms} ms
+            {a.error && <div className="sw-field-error sw-wrap-anywhere">{a.error}</div>}
+          </li>
+        ))}
+      </ol>
+      {d.state === 'retrying' && d.next_attempt_at && <div className="sw-muted">Next try {fmtTime(d.next_attempt_at, 'soon')}</div>}
+    </details>
+  );
+}
+
+export function DeliveriesPage() {
+  const role = useStore($role);
+  const tenant = useStore($selectedTenant);
+  const deliveries = useStore($deliveries);
+  const channels = useStore($channels);
+  const alert = useStore($deliveriesAlert);
+  const [filter, setFilter] = useState<DeliveryFilter>({ channelId: '', state: '' });
+  const scope = role === 'super_admin' ? tenant : null;
+  const mayRetry = can(role, 'update', 'settings');
+  useEffect(() => {
+    $deliveriesAlert.set(null);
+    void loadChannels(scope);
+  }, [scope]);
+  useEffect(() => {
+    void loadDeliveries(scope, filter);
+    const timer = setInterval(() => void loadDeliveries(scope, filter, true), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [scope, filter]);
+  const channelList = channels.status === 'ready' ? channels.data : [];
+  const columns = ['Channel', 'Event', 'State', 'Attempts', 'Created'];
+  if (mayRetry) columns.push('Actions');
+  return (
+    <ListPage
+      crumb="Delivery receipts"
+      title="Alert deliveries"
+      note="Every alert sent through your channels, with each attempt. Failures are retried for 24 hours."
+      toolbar={
+        <fieldset className="sw-filters">
+          <legend className="sw-visually-hidden">Filter deliveries</legend>
+          <label>
+            Channel
+            <select value={filter.channelId} onChange={(e) => setFilter({ ...filter, channelId: e.target.value })}>
+              <option value="">Every channel</option>
+              {channelList.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            State
+            <select value={filter.state} onChange={(e) => setFilter({ ...filter, state: e.target.value as DeliveryFilter['state'] })}>
+              <option value="">Any state</option>
+              {STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <a className="sw-link" href="/settings/alerts">
+            Alert channels
+          </a>
+        </fieldset>
+      }
+      alert={alert}
+      load={deliveries}
+      onRetry={() => void loadDeliveries(scope, filter)}
+      listTitle="Deliveries"
+      listId="alert-deliveries"
+      empty="No deliveries match."
+      columns={columns}
+      row={(d) => {
+        const cells = [
+          <div>
+            <strong>{d.channel_name}</strong>
+            <div className="sw-muted">{CHANNEL_TYPES[d.channel_type as ChannelType]?.label ?? d.channel_type}</div>
+          </div>,
+          eventLabel(d.event),
+          <span className={`sw-pill ${STATE_TONE[d.state]}`}>{d.state}</span>,
+          <Attempts d={d} />,
+          fmtTime(d.created_at, '—'),
+        ];
+        if (mayRetry)
+          cells.push(
+            d.state === 'failed' || d.state === 'retrying' ? (
+              <button
+                type="button"
+                className="sw-btn sw-btn-small"
+                aria-label={`Retry the ${eventLabel(d.event)} delivery to ${d.channel_name}`}
+                onClick={() => void retryDelivery(d, scope, filter)}
+              >
+                Retry
+              </button>
+            ) : (
+              ''
+            ),
+          );
+        return { key: d.id, cells };
+      }}
+    />
+  );
+}

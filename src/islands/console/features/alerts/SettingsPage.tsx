@@ -1,0 +1,36 @@
+// /settings: the settings built so far as links (alert channels and their receipts, for those
+// who hold settings); the rest is still to come.
+import { useStore } from '@nanostores/react';
+import { can } from '../../../../lib/permissions.ts';
+import { $role } from '../../stores/auth.ts';
+
+export function SettingsPage({ title }: { title: string }) {
+  const role = useStore($role);
+  return (
+    <div className="sw-admin">
+      <h2 className="sw-page-title">{title}</h2>
+      {can(role, 'view', 'settings') && (
+        <section className="sw-card" aria-labelledby="settings-alerts">
+          <header className="sw-card-head">
+            <h3 id="settings-alerts">
+              <a className="sw-link" href="/settings/alerts">
+                Alerts
+              </a>
+            </h3>
+          </header>
+          <p>
+            Channels that alerts go to (webhook, e-mail, Slack, Teams, PagerDuty and more), and the{' '}
+            <a className="sw-link" href="/notifications/deliveries">
+              receipts
+            </a>{' '}
+            of every delivery.
+          </p>
+        </section>
+      )}
+      <div className="sw-panel sw-center-text">
+        <p className="sw-coming-soon-text">Coming Soon</p>
+        <p>More settings are being built.</p>
+      </div>
+    </div>
+  );
+}
