@@ -55,6 +55,19 @@ export interface RequestOptions {
   raw?: string | Uint8Array;
 }
 
+/** What one GET answered: compared whole, a document that changed shows in the diff. */
+export type FetchedDocuments = Record<string, { status: number; text: string }>;
+
+/** GETs each path in turn with `opts`, as one visitor would, keyed by path. */
+export async function fetchDocuments(client: ApiClient, paths: string[], opts: RequestOptions): Promise<FetchedDocuments> {
+  const out: FetchedDocuments = {};
+  for (const p of paths) {
+    const r = await client.get(p, opts);
+    out[p] = { status: r.status, text: r.text };
+  }
+  return out;
+}
+
 /** A browser-like client: keeps cookies per host, sends same-origin headers on writes. */
 export class ApiClient {
   readonly baseUrl: string;

@@ -10,10 +10,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createDatabase, freePort, startPgCluster, type PgCluster } from '../../support/pg-cluster.ts';
 import { tempDir } from '../../support/test-db.ts';
-import { ApiClient, rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
-import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
-import { seedIncident, seedMonitor, seedScriptedHistory } from '../public/fixtures.ts';
+import { type ApiClient, rawRequest, startTestApp, type TestApp, fetchDocuments } from '../../support/test-app.ts';
 import { startEngine } from '../../../src/server/engine/index.ts';
+import { seedOutageTenant } from './db-outage-tenant.ts';
 import { createPageServices } from '../../../src/server/services.ts';
 
 const USER = 'sw_outage_owner';
@@ -41,15 +40,7 @@ describe('PostgreSQL outage under a running server', () => {
     '/history.rss',
     '/badges/status.svg',
   ];
-  const fetchPublic = async () => {
-    const c = t.client();
-    const out: Record<string, { status: number; text: string }> = {};
-    for (const p of publicDocuments()) {
-      const r = await c.get(p, tenant());
-      out[p] = { status: r.status, text: r.text };
-    }
-    return out;
-  };
+  const fetchPublic = () => fetchDocuments(t.client(), publicDocuments(), tenant());
 
   beforeAll(async () => {
     cluster = await startPgCluster();
@@ -69,14 +60,7 @@ describe('PostgreSQL outage under a running server', () => {
     url.password = PASSWORD;
     t = await startTestApp({ db: 'postgres', location: { url: url.toString() }, env: { ALLOW_PRIVATE_TARGETS: 'true' } });
     startEngine(t.services, { tickMs: 100, log: (m) => void engineLog.push(m) });
-    acme = await seedCompany(t.services, { name: 'Acme Corp' });
-    const now = Date.now();
-    const api = await seedMonitor(t.services.db, acme.id, now, { name: 'API' });
-    await seedScriptedHistory(t.services.db, api, now);
-    await seedIncident(t.services.db, acme.id, now, { monitorId: api.id, title: 'Elevated error rates' });
-    const user = await seedUser(t.services, { userType: 2, companyId: acme.id });
-    admin = new ApiClient(t.baseUrl, tenant().host);
-    await signIn(admin, user);
+    ({ acme, admin } = await seedOutageTenant(t));
     process.on('unhandledRejection', onUnhandled);
     process.on('uncaughtException', onUnhandled);
     const write = process.stderr.write.bind(process.stderr) as (...a: unknown[]) => boolean;

@@ -8,11 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { openSync, closeSync, writeSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
-import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
+import { type ApiClient, startTestApp, type TestApp, fetchDocuments, type FetchedDocuments } from '../../support/test-app.ts';
 import { tempDir } from '../../support/test-db.ts';
-import { seedIncident, seedMonitor, seedScriptedHistory } from '../public/fixtures.ts';
 import { startEngine } from '../../../src/server/engine/index.ts';
+import { seedOutageTenant } from './db-outage-tenant.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isRoot = process.getuid?.() === 0;
@@ -52,18 +51,10 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
     '/history.atom',
     '/badges/status.svg',
   ];
-  const fetchPublic = async () => {
-    const c = t.client();
-    const out: Record<string, { status: number; text: string }> = {};
-    for (const p of publicDocuments()) {
-      const r = await c.get(p, tenant());
-      out[p] = { status: r.status, text: r.text };
-    }
-    return out;
-  };
+  const fetchPublic = () => fetchDocuments(t.client(), publicDocuments(), tenant());
 
   /** While the database cannot store: writes 503, reads and the public documents as before. */
-  async function expectReadOnlyService(before: Record<string, { status: number; text: string }>) {
+  async function expectReadOnlyService(before: FetchedDocuments) {
     const write = await createMonitor();
     expect(write.status).toBe(503);
     expect(write.headers.get('content-type')).toContain('application/problem+json');
@@ -88,14 +79,7 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
       env: { ALLOW_PRIVATE_TARGETS: 'true' },
     });
     startEngine(t.services, { tickMs: 100, log: (m) => void engineLog.push(m) });
-    acme = await seedCompany(t.services, { name: 'Acme Corp' });
-    const now = Date.now();
-    const api = await seedMonitor(t.services.db, acme.id, now, { name: 'API' });
-    await seedScriptedHistory(t.services.db, api, now);
-    await seedIncident(t.services.db, acme.id, now, { monitorId: api.id, title: 'Elevated error rates' });
-    const user = await seedUser(t.services, { userType: 2, companyId: acme.id });
-    admin = new ApiClient(t.baseUrl, tenant().host);
-    await signIn(admin, user);
+    ({ acme, admin } = await seedOutageTenant(t));
     process.on('unhandledRejection', onUnhandled);
     process.on('uncaughtException', onUnhandled);
   });

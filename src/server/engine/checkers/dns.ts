@@ -1,12 +1,12 @@
 // DNS checks: the name resolves (optionally through a given resolver, itself subject to the
 // SSRF guard) and, when expected values are set, the answers contain them.
 import { Resolver } from 'node:dns/promises';
+import type { DNS_RECORD_TYPES } from '../../../lib/monitor-kinds.ts';
 import { internalDnsName, isInternalAnswer, resolveSafe, TargetRefused } from '../ssrf.ts';
 import { failed, round, type Checker } from './types.ts';
 
 const HIDDEN = '(non-public address)';
 
-export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] as const;
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
 
 /** What a dns monitor stores (engine/kinds/dns.ts validates it). */

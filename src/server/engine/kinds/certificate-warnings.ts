@@ -1,10 +1,9 @@
 // Certificate expiry warnings, shared by the kinds that see certificates (ssl, and https checks):
 // one notification per threshold crossed (30/14/7 days by default).
+import { DEFAULT_SSL_WARNING_DAYS } from '../../../lib/monitor-kinds.ts';
 import { DAY_MS } from '../../../lib/timeline.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
 import type { KindResult } from './kind.ts';
-
-export const DEFAULT_SSL_WARNING_DAYS = [30, 14, 7];
 
 /** Notifies when the certificate's days left reach the smallest threshold not yet passed. */
 export async function certificateExpiring(r: KindResult<object>, thresholds: number[] | undefined): Promise<void> {

@@ -4,11 +4,12 @@
 import { controlCharactersText, plainTextProblem } from '../../../lib/plain-text.ts';
 import { formatHostPort, normalizeTargetHost, parseHostPort } from '../../../lib/target-host.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
-import { dnsChecker, DNS_RECORD_TYPES, type DnsConfig, type DnsRecordType } from '../checkers/dns.ts';
+import { DEFAULT_DNS_RECORD_TYPE, DNS_FIELDS, DNS_RECORD_TYPES } from '../../../lib/monitor-kinds.ts';
+import { dnsChecker, type DnsConfig, type DnsRecordType } from '../checkers/dns.ts';
 import { internalDnsName } from '../ssrf.ts';
 import { presentFields, type Kind } from './kind.ts';
 
-const FIELDS = ['host', 'record_type', 'resolver', 'expected_values'] as const;
+const FIELDS = DNS_FIELDS;
 const RESOLVER_TEXT = 'Resolver must be an IP address or host name, with an optional :port';
 
 export const dnsKind: Kind<DnsConfig> = {
@@ -22,7 +23,7 @@ export const dnsKind: Kind<DnsConfig> = {
     config.host = name ?? host;
     // A query name, never an address (PTR names are written 1.0.0.127.in-addr.arpa).
     if (!name || name.includes(':') || /^[\d.]+$/.test(name)) problems.host = 'A DNS name is required, e.g. example.com';
-    config.record_type = (pick('record_type') ?? 'A').toUpperCase() as DnsRecordType;
+    config.record_type = (pick('record_type') ?? DEFAULT_DNS_RECORD_TYPE).toUpperCase() as DnsRecordType;
     if (!DNS_RECORD_TYPES.includes(config.record_type)) problems.record_type = `Record type must be one of ${DNS_RECORD_TYPES.join(', ')}`;
     const resolver = pick('resolver')?.trim() || null;
     const server = resolver ? parseHostPort(resolver) : null;

@@ -2,11 +2,12 @@
 // answers are degraded. Certificates of https targets warn before they expire.
 import { hasControlCharacters, plainTextProblem } from '../../../lib/plain-text.ts';
 import { normalizeTargetHost } from '../../../lib/target-host.ts';
+import { DEFAULT_ACCEPTED_STATUS_CODES, DEFAULT_HTTP_METHOD, HTTP_FIELDS, HTTP_METHODS } from '../../../lib/monitor-kinds.ts';
 import { httpChecker, type HttpConfig } from '../checkers/http.ts';
 import { certificateExpiring } from './certificate-warnings.ts';
 import type { Kind } from './kind.ts';
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const METHODS: readonly string[] = HTTP_METHODS;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'accept-encoding']);
 const URL_HOST_TEXT = 'URL host must be a host name like example.com or an IP address';
@@ -16,19 +17,7 @@ const TEXT_LABELS = { keyword: 'Keyword', json_path: 'JSON path', json_expected:
 const HIDDEN_SECRET = '(hidden)';
 
 export const httpKind: Kind<HttpConfig> = {
-  fields: [
-    'url',
-    'method',
-    'headers',
-    'body',
-    'accepted_status_codes',
-    'keyword',
-    'keyword_mode',
-    'json_path',
-    'json_expected',
-    'follow_redirects',
-    'degraded_threshold_ms',
-  ],
+  fields: HTTP_FIELDS,
 
   validate(pick) {
     const problems: Record<string, string> = {};
@@ -47,7 +36,7 @@ export const httpKind: Kind<HttpConfig> = {
     if (parsed && !problems.url && !normalizeTargetHost(parsed.hostname)) problems.url = URL_HOST_TEXT;
     if (parsed && !problems.url) target = { host: parsed.hostname.replace(/^\[|\]$/g, ''), field: 'url' };
     config.url = parsed?.href ?? url;
-    config.method = (pick('method') ?? 'GET').toUpperCase();
+    config.method = (pick('method') ?? DEFAULT_HTTP_METHOD).toUpperCase();
     if (!METHODS.includes(config.method)) problems.method = `Method must be one of ${METHODS.join(', ')}`;
     config.headers = pick('headers') ?? {};
     for (const [h, v] of Object.entries(config.headers)) {
@@ -55,7 +44,7 @@ export const httpKind: Kind<HttpConfig> = {
         problems.headers = `Header "${h}" is not allowed`;
     }
     config.body = pick('body') ?? null;
-    config.accepted_status_codes = pick('accepted_status_codes') ?? ['200-299'];
+    config.accepted_status_codes = pick('accepted_status_codes') ?? [...DEFAULT_ACCEPTED_STATUS_CODES];
     if (!config.accepted_status_codes.every((c) => /^(\d{3}|\d{3}\s*-\s*\d{3}|[1-5]xx)$/i.test(c.trim())))
       problems.accepted_status_codes = 'Use codes like 200, 200-299 or 2xx';
     config.keyword = pick('keyword') ?? null;

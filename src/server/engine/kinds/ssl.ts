@@ -1,18 +1,19 @@
 // Certificate monitors: a TLS handshake to host:port; down while the certificate is invalid,
 // with warnings when it turns invalid and as it nears expiry.
+import { DEFAULT_SSL_PORT, DEFAULT_SSL_WARNING_DAYS, SSL_FIELDS } from '../../../lib/monitor-kinds.ts';
 import { dayStart } from '../../../lib/timeline.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
 import { sslChecker, type SslConfig } from '../checkers/ssl.ts';
-import { certificateExpiring, DEFAULT_SSL_WARNING_DAYS } from './certificate-warnings.ts';
+import { certificateExpiring } from './certificate-warnings.ts';
 import { validateHostPort } from './host-port.ts';
 import { presentFields, type Kind } from './kind.ts';
 
-const FIELDS = ['host', 'port', 'ssl_warning_days'] as const;
+const FIELDS = SSL_FIELDS;
 
 export const sslKind: Kind<SslConfig> = {
   fields: FIELDS,
   validate(pick) {
-    const { config, problems, target } = validateHostPort(pick, 443);
+    const { config, problems, target } = validateHostPort(pick, DEFAULT_SSL_PORT);
     const days = pick('ssl_warning_days') ?? DEFAULT_SSL_WARNING_DAYS;
     if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365))
       problems.ssl_warning_days = 'Warning days must be whole days from 1 to 365';

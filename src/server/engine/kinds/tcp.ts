@@ -1,9 +1,10 @@
 // TCP monitors: a connection to host:port opens within the time-out; slow connects are degraded.
+import { TCP_FIELDS } from '../../../lib/monitor-kinds.ts';
 import { tcpChecker, type TcpConfig } from '../checkers/tcp.ts';
 import { validateHostPort } from './host-port.ts';
 import { presentFields, type Kind } from './kind.ts';
 
-const FIELDS = ['host', 'port', 'degraded_threshold_ms'] as const;
+const FIELDS = TCP_FIELDS;
 
 export const tcpKind: Kind<TcpConfig> = {
   fields: FIELDS,

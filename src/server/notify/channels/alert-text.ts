@@ -100,6 +100,11 @@ export function alertLinks(alert: Alert): Array<{ label: string; url: string }> 
   return links;
 }
 
+/** Whose alert and who sent it, for a footer or subtitle. */
+export function senderLine(alert: Alert, productName: string): string {
+  return truncate(`${alert.company.name} · ${productName}`, 200);
+}
+
 /** One plain-text line: what happened and where, for SMS, previews and summaries. */
 export function plainSummary(alert: Alert): string {
   const monitors = monitorsOf(alert);

@@ -4,22 +4,12 @@ import { configErrorOf, envFor, openedAlert } from '../../../../tests/fixtures/r
 import { parseConfig } from '../../config.ts';
 import { tempDir } from '../../../../tests/support/test-db.ts';
 import { channelEnv } from '../channel-env.ts';
+import { CHANNEL_EVENTS } from '../outbox/alert-event.ts';
 import type { AlertEventType } from './channel.ts';
 import { CHAT_CHANNELS } from './chat-channels.ts';
 
-const EVENTS: AlertEventType[] = [
-  'incident.opened',
-  'incident.resolved',
-  'incident.degraded',
-  'incident.acknowledged',
-  'incident.escalated',
-  'ssl_warning',
-  'dns_warning',
-  'security_report',
-  'maintenance.started',
-  'maintenance.ended',
-  'test',
-];
+// Every event a channel may choose, and the Send test message.
+const EVENTS: AlertEventType[] = [...CHANNEL_EVENTS, 'test'];
 
 // A valid config per type, as a tenant would type it.
 const CONFIGS: Record<keyof typeof CHAT_CHANNELS, unknown> = {

@@ -57,3 +57,10 @@ export function onlyFields(fields: ConfigFields, known: readonly string[]): void
     if (!known.includes(key)) throw new ChannelConfigError(key, `Unknown setting "${key}"; expected ${known.join(', ')}.`);
   }
 }
+
+/** The settings of a channel that is one webhook URL, which holds the secret. */
+export function webhookUrlConfig(raw: unknown, label = 'Webhook URL'): { url: string } {
+  const fields = configObject(raw);
+  onlyFields(fields, ['url']);
+  return { url: httpUrl(fields, 'url', label) };
+}

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
 import { DISCORD_HOOK_PATH, startDiscordReceiver } from '../../../../tests/fixtures/receivers/discord-receiver.ts';
-import type { Receiver } from '../../../../tests/fixtures/receivers/receiver-server.ts';
-import {
-  configErrorOf,
-  envFor,
-  groupedAlert,
-  openedAlert,
-  resolvedAlert,
-  send,
-} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { envFor, groupedAlert, openedAlert, resolvedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { discord } from './discord.ts';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startDiscordReceiver();
-});
-afterAll(() => receiver.close());
+const receiver = receiverForFile(startDiscordReceiver);
 
-const config = () => discord.parseConfig({ url: receiver.origin + DISCORD_HOOK_PATH });
+const config = () => discord.parseConfig({ url: receiver().origin + DISCORD_HOOK_PATH });
 
 describe('Discord channel', () => {
   it.each([
@@ -27,7 +16,7 @@ describe('Discord channel', () => {
     ['medium-severity', openedAlert({ severity: 'medium' }), 0xf79009],
   ])('Discord accepts the %s alert, coloured by severity', async (_what, alert, colour) => {
     const request = discord.build(alert, config(), envFor());
-    expect(await send(request), receiver.refusals().join('\n')).toEqual({ status: 204, body: '' });
+    expect((await sendAccepted(receiver(), request, 204)).body).toBe('');
     const body = JSON.parse(request.body);
     expect(body.embeds[0].color).toBe(colour);
     expect(body.allowed_mentions).toEqual({ parse: [] });
@@ -36,7 +25,7 @@ describe('Discord channel', () => {
   it('stays within 2,000 characters of content and 4,096 of description however long the alert', async () => {
     const alert = groupedAlert(1000, { title: 'T'.repeat(5000), message: 'M'.repeat(10_000) });
     const request = discord.build(alert, config(), envFor());
-    expect(await send(request), receiver.refusals().join('\n')).toEqual({ status: 204, body: '' });
+    expect((await sendAccepted(receiver(), request, 204)).body).toBe('');
     const body = JSON.parse(request.body);
     expect(body.content.length).toBeLessThanOrEqual(2000);
     expect(body.embeds[0].title).toHaveLength(256);
@@ -57,12 +46,10 @@ describe('Discord channel', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ code: 50035, message: 'Invalid Form Body' });
   });
 
-  it.each([
+  itRefusesConfigs(discord.parseConfig, [
     [{}, 'url', 'Webhook URL is required.'],
     [{ url: 'discord.com/api/webhooks/1/x' }, 'url', 'Webhook URL must be a full URL starting with https://.'],
-  ])('refuses the config %j naming %s', (raw, field, message) => {
-    expect(configErrorOf(() => discord.parseConfig(raw))).toEqual({ field, message });
-  });
+  ]);
 
   it('keeps the webhook URL (it holds the token) secret', () => {
     expect(discord.secretFields).toEqual(['url']);

@@ -11,12 +11,13 @@ import {
   monitorLines,
   monitorsOf,
   SEVERITY_LABELS,
+  senderLine,
   TONE_COLOURS,
   toneOf,
   truncate,
 } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { configObject, httpUrl, onlyFields } from './config-fields.ts';
+import { webhookUrlConfig } from './config-fields.ts';
 
 export interface DiscordConfig {
   url: string;
@@ -43,11 +44,7 @@ export const discord: HttpChannel<DiscordConfig> = {
   label: 'Discord',
   transport: 'http',
   secretFields: ['url'],
-  parseConfig(raw) {
-    const fields = configObject(raw);
-    onlyFields(fields, ['url']);
-    return { url: httpUrl(fields, 'url', 'Webhook URL') };
-  },
+  parseConfig: (raw) => webhookUrlConfig(raw),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
     const monitors = monitorsOf(alert);
@@ -64,7 +61,7 @@ export const discord: HttpChannel<DiscordConfig> = {
       color: Number.parseInt(TONE_COLOURS[toneOf(alert)].slice(1), 16),
       timestamp: isoTime(alert),
       fields,
-      footer: { text: truncate(`${alert.company.name} · ${env.productName}`, 200) },
+      footer: { text: senderLine(alert, env.productName) },
     };
     return {
       url: config.url,

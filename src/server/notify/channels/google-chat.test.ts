@@ -1,41 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { deliveredAlerts, sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
 import {
   GOOGLE_CHAT_KEY,
   GOOGLE_CHAT_SPACE,
   GOOGLE_CHAT_TOKEN,
   startGoogleChatReceiver,
 } from '../../../../tests/fixtures/receivers/google-chat-receiver.ts';
-import type { Receiver } from '../../../../tests/fixtures/receivers/receiver-server.ts';
-import {
-  configErrorOf,
-  envFor,
-  groupedAlert,
-  openedAlert,
-  resolvedAlert,
-  send,
-} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { envFor, groupedAlert, openedAlert, resolvedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { googleChat } from './google-chat.ts';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startGoogleChatReceiver();
-});
-afterAll(() => receiver.close());
+const receiver = receiverForFile(startGoogleChatReceiver);
 
 const config = () =>
   googleChat.parseConfig({
-    url: `${receiver.origin}/v1/spaces/${GOOGLE_CHAT_SPACE}/messages?key=${GOOGLE_CHAT_KEY}&token=${GOOGLE_CHAT_TOKEN}`,
+    url: `${receiver().origin}/v1/spaces/${GOOGLE_CHAT_SPACE}/messages?key=${GOOGLE_CHAT_KEY}&token=${GOOGLE_CHAT_TOKEN}`,
   });
 
 describe('Google Chat channel', () => {
-  it.each([
-    ['opened', openedAlert()],
-    ['resolved', resolvedAlert()],
-    ['grouped (1,000 monitors)', groupedAlert(1000)],
-  ])('Chat accepts the %s alert as a card with a text fallback', async (_what, alert) => {
+  it.each(deliveredAlerts())('Chat accepts the %s alert as a card with a text fallback', async (_what, alert) => {
     const request = googleChat.build(alert, config(), envFor());
-    const answer = await send(request);
-    expect(answer.status, receiver.refusals().join('\n')).toBe(200);
+    const answer = await sendAccepted(receiver(), request, 200);
     expect(JSON.parse(answer.body).name).toMatch(new RegExp(`^spaces/${GOOGLE_CHAT_SPACE}/messages/`));
     const body = JSON.parse(request.body);
     expect(body.text).toContain('(Acme & Sons ‹Ltd›)');
@@ -69,12 +53,10 @@ describe('Google Chat channel', () => {
     expect((await send({ ...request, body: JSON.stringify(body) })).status).toBe(400);
   });
 
-  it.each([
+  itRefusesConfigs(googleChat.parseConfig, [
     [{}, 'url', 'Webhook URL is required.'],
     [{ url: 'javascript:alert(1)' }, 'url', 'Webhook URL must start with https:// or http://.'],
-  ])('refuses the config %j naming %s', (raw, field, message) => {
-    expect(configErrorOf(() => googleChat.parseConfig(raw))).toEqual({ field, message });
-  });
+  ]);
 
   it('keeps the webhook URL (key and token) secret', () => {
     expect(googleChat.secretFields).toEqual(['url']);

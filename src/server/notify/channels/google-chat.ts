@@ -9,12 +9,13 @@ import {
   monitorLines,
   monitorsOf,
   SEVERITY_LABELS,
+  senderLine,
   TONE_COLOURS,
   toneOf,
   truncate,
 } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { configObject, httpUrl, onlyFields } from './config-fields.ts';
+import { webhookUrlConfig } from './config-fields.ts';
 
 export interface GoogleChatConfig {
   url: string;
@@ -54,11 +55,7 @@ export const googleChat: HttpChannel<GoogleChatConfig> = {
   label: 'Google Chat',
   transport: 'http',
   secretFields: ['url'],
-  parseConfig(raw) {
-    const fields = configObject(raw);
-    onlyFields(fields, ['url']);
-    return { url: httpUrl(fields, 'url', 'Webhook URL') };
-  },
+  parseConfig: (raw) => webhookUrlConfig(raw),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
     const message: Record<string, unknown> = {
@@ -67,7 +64,7 @@ export const googleChat: HttpChannel<GoogleChatConfig> = {
         {
           cardId: 'alert',
           card: {
-            header: { title: truncate(alert.title, 200), subtitle: truncate(`${alert.company.name} · ${env.productName}`, 200) },
+            header: { title: truncate(alert.title, 200), subtitle: senderLine(alert, env.productName) },
             sections: [{ widgets: widgets(alert) }],
           },
         },

@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { deliveredAlerts, sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
 import { MATTERMOST_HOOK_PATH, startMattermostReceiver } from '../../../../tests/fixtures/receivers/mattermost-receiver.ts';
-import type { Receiver } from '../../../../tests/fixtures/receivers/receiver-server.ts';
-import {
-  configErrorOf,
-  envFor,
-  groupedAlert,
-  openedAlert,
-  resolvedAlert,
-  send,
-} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { envFor, openedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { mattermost } from './mattermost.ts';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startMattermostReceiver();
-});
-afterAll(() => receiver.close());
+const receiver = receiverForFile(startMattermostReceiver);
 
-const config = (extra: Record<string, unknown> = {}) => mattermost.parseConfig({ url: receiver.origin + MATTERMOST_HOOK_PATH, ...extra });
+const config = (extra: Record<string, unknown> = {}) => mattermost.parseConfig({ url: receiver().origin + MATTERMOST_HOOK_PATH, ...extra });
 
 describe('Mattermost channel', () => {
-  it.each([
-    ['opened', openedAlert()],
-    ['resolved', resolvedAlert()],
-    ['grouped (1,000 monitors)', groupedAlert(1000)],
-  ])('Mattermost accepts the %s alert as Markdown with an attachment', async (_what, alert) => {
+  it.each(deliveredAlerts())('Mattermost accepts the %s alert as Markdown with an attachment', async (_what, alert) => {
     const request = mattermost.build(alert, config({ channel: 'town-square' }), envFor());
-    expect(await send(request), receiver.refusals().join('\n')).toEqual({ status: 200, body: 'ok' });
+    expect((await sendAccepted(receiver(), request, 200)).body).toBe('ok');
     const body = JSON.parse(request.body);
     expect(body.channel).toBe('town-square');
     expect(body.attachments[0].color).toBe(alert.event === 'incident.resolved' ? '#12B76A' : '#D92D20');
@@ -45,10 +30,8 @@ describe('Mattermost channel', () => {
     expect((await send({ ...request, body: JSON.stringify({ text: 'x'.repeat(16384) }) })).status).toBe(400);
   });
 
-  it.each([
+  itRefusesConfigs(mattermost.parseConfig, [
     [{ url: 'https://chat.example.com/hooks/x', channel: 'Town Square' }, 'channel', 'Channel must be a channel name such as town-square.'],
     [{ channel: 'ops' }, 'url', 'Webhook URL is required.'],
-  ])('refuses the config %j naming %s', (raw, field, message) => {
-    expect(configErrorOf(() => mattermost.parseConfig(raw))).toEqual({ field, message });
-  });
+  ]);
 });

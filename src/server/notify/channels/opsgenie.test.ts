@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPSGENIE_API_KEY, type OpsgenieReceiver, startOpsgenieReceiver } from '../../../../tests/fixtures/receivers/opsgenie-receiver.ts';
-import {
-  configErrorOf,
-  envFor,
-  groupedAlert,
-  openedAlert,
-  resolvedAlert,
-  send,
-} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { describe, expect, it } from 'vitest';
+import { sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
+import { OPSGENIE_API_KEY, startOpsgenieReceiver } from '../../../../tests/fixtures/receivers/opsgenie-receiver.ts';
+import { envFor, groupedAlert, openedAlert, resolvedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { opsgenie } from './opsgenie.ts';
 
-let receiver: OpsgenieReceiver;
-beforeAll(async () => {
-  receiver = await startOpsgenieReceiver();
-});
-afterAll(() => receiver.close());
+const receiver = receiverForFile(startOpsgenieReceiver);
 
 const config = () => opsgenie.parseConfig({ api_key: OPSGENIE_API_KEY });
-const env = () => envFor({ opsgenie: receiver.origin });
+const env = () => envFor({ opsgenie: receiver().origin });
 
 describe('Opsgenie channel', () => {
   it.each([
@@ -29,19 +19,18 @@ describe('Opsgenie channel', () => {
     const request = opsgenie.build(alert, config(), env());
     expect(new URL(request.url).pathname).toBe(path);
     expect(request.headers.authorization).toBe(`GenieKey ${OPSGENIE_API_KEY}`);
-    const answer = await send(request);
-    expect(answer.status, receiver.refusals().join('\n')).toBe(202);
+    const answer = await sendAccepted(receiver(), request, 202);
     expect(JSON.parse(answer.body)).toMatchObject({ result: 'Request will be processed' });
   });
 
   it('opens one Opsgenie alert per incident and closes it by its alias', async () => {
     const incident = { id: 'inc-9', title: 'x', status: 'investigating', impact: null };
     await send(opsgenie.build(openedAlert({ incident }), config(), env()));
-    expect(receiver.alerts.get('statuswatch-inc-9')).toBe('open');
+    expect(receiver().alerts.get('statuswatch-inc-9')).toBe('open');
     const close = opsgenie.build(resolvedAlert({ incident: { ...incident, status: 'resolved' } }), config(), env());
-    expect(close.url).toBe(`${receiver.origin}/v2/alerts/statuswatch-inc-9/close?identifierType=alias`);
+    expect(close.url).toBe(`${receiver().origin}/v2/alerts/statuswatch-inc-9/close?identifierType=alias`);
     await send(close);
-    expect(receiver.alerts.get('statuswatch-inc-9')).toBe('closed');
+    expect(receiver().alerts.get('statuswatch-inc-9')).toBe('closed');
   });
 
   it('keeps the message within 130 characters and maps severity onto P1–P5', () => {
@@ -60,10 +49,8 @@ describe('Opsgenie channel', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ message: 'Could not authenticate' });
   });
 
-  it.each([
+  itRefusesConfigs(opsgenie.parseConfig, [
     [{}, 'api_key', 'API key is required.'],
     [{ api_key: 'not-a-key' }, 'api_key', 'API key must be the key of an Opsgenie API integration (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).'],
-  ])('refuses the config %j naming %s', (raw, field, message) => {
-    expect(configErrorOf(() => opsgenie.parseConfig(raw))).toEqual({ field, message });
-  });
+  ]);
 });

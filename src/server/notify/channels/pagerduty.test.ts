@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PAGERDUTY_ROUTING_KEY,
-  type PagerDutyReceiver,
-  startPagerDutyReceiver,
-} from '../../../../tests/fixtures/receivers/pagerduty-receiver.ts';
-import {
-  configErrorOf,
-  envFor,
-  groupedAlert,
-  openedAlert,
-  resolvedAlert,
-  send,
-} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { describe, expect, it } from 'vitest';
+import { sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
+import { PAGERDUTY_ROUTING_KEY, startPagerDutyReceiver } from '../../../../tests/fixtures/receivers/pagerduty-receiver.ts';
+import { envFor, groupedAlert, openedAlert, resolvedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { pagerduty } from './pagerduty.ts';
 
-let receiver: PagerDutyReceiver;
-beforeAll(async () => {
-  receiver = await startPagerDutyReceiver();
-});
-afterAll(() => receiver.close());
+const receiver = receiverForFile(startPagerDutyReceiver);
 
 const config = () => pagerduty.parseConfig({ routing_key: PAGERDUTY_ROUTING_KEY });
-const env = () => envFor({ pagerduty: receiver.origin });
+const env = () => envFor({ pagerduty: receiver().origin });
 
 describe('PagerDuty channel', () => {
   it.each([
@@ -31,9 +17,8 @@ describe('PagerDuty channel', () => {
     ['acknowledged', openedAlert({ event: 'incident.acknowledged' }), 'acknowledge'],
   ])('Events API v2 accepts the %s alert as a %s event', async (_what, alert, action) => {
     const request = pagerduty.build(alert, config(), env());
-    expect(request.url).toBe(`${receiver.origin}/v2/enqueue`);
-    const answer = await send(request);
-    expect(answer.status, receiver.refusals().join('\n')).toBe(202);
+    expect(request.url).toBe(`${receiver().origin}/v2/enqueue`);
+    const answer = await sendAccepted(receiver(), request, 202);
     const event = JSON.parse(request.body);
     expect(event.event_action).toBe(action);
     expect(JSON.parse(answer.body)).toEqual({ status: 'success', message: 'Event processed', dedup_key: event.dedup_key });
@@ -51,11 +36,11 @@ describe('PagerDuty channel', () => {
     await send(
       pagerduty.build(openedAlert({ incident: { id: 'inc-77', title: 'x', status: 'investigating', impact: null } }), config(), env()),
     );
-    expect(receiver.alerts.get('statuswatch-inc-77')).toBe('triggered');
+    expect(receiver().alerts.get('statuswatch-inc-77')).toBe('triggered');
     await send(
       pagerduty.build(resolvedAlert({ incident: { id: 'inc-77', title: 'x', status: 'resolved', impact: null } }), config(), env()),
     );
-    expect(receiver.alerts.get('statuswatch-inc-77')).toBe('resolved');
+    expect(receiver().alerts.get('statuswatch-inc-77')).toBe('resolved');
   });
 
   it('maps severities onto critical, error, warning and info, and keeps the summary within 1,024 characters', () => {
@@ -80,9 +65,8 @@ describe('PagerDuty channel', () => {
 
   it('sends maintenance as a change event, which pages nobody', async () => {
     const request = pagerduty.build(openedAlert({ event: 'maintenance.started', severity: 'info', incident: null }), config(), env());
-    expect(request.url).toBe(`${receiver.origin}/v2/change/enqueue`);
-    const answer = await send(request);
-    expect(answer.status, receiver.refusals().join('\n')).toBe(202);
+    expect(request.url).toBe(`${receiver().origin}/v2/change/enqueue`);
+    const answer = await sendAccepted(receiver(), request, 202);
     expect(JSON.parse(answer.body)).toEqual({ status: 'success', message: 'Change event processed' });
   });
 
@@ -104,12 +88,10 @@ describe('PagerDuty channel', () => {
     });
   });
 
-  it.each([
+  itRefusesConfigs(pagerduty.parseConfig, [
     [{}, 'routing_key', 'Integration key is required.'],
     [{ routing_key: 'abc' }, 'routing_key', 'Integration key must be the 32-character integration key of an Events API v2 integration.'],
-  ])('refuses the config %j naming %s', (raw, field, message) => {
-    expect(configErrorOf(() => pagerduty.parseConfig(raw))).toEqual({ field, message });
-  });
+  ]);
 
   it('keeps the integration key secret and calls only the configured API host', () => {
     expect(pagerduty.secretFields).toEqual(['routing_key']);

@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Receiver } from '../../../../tests/fixtures/receivers/receiver-server.ts';
-import {
-  configErrorOf,
-  envFor,
-  groupedAlert,
-  openedAlert,
-  resolvedAlert,
-  send,
-} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { describe, expect, it } from 'vitest';
+import { deliveredAlerts, sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
+import { envFor, groupedAlert, openedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { SLACK_HOOK_PATH, startSlackReceiver } from '../../../../tests/fixtures/receivers/slack-receiver.ts';
 import { slack } from './slack.ts';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startSlackReceiver();
-});
-afterAll(() => receiver.close());
+const receiver = receiverForFile(startSlackReceiver);
 
-const config = () => slack.parseConfig({ url: receiver.origin + SLACK_HOOK_PATH });
+const config = () => slack.parseConfig({ url: receiver().origin + SLACK_HOOK_PATH });
 
 describe('Slack channel', () => {
-  it.each([
-    ['opened', openedAlert()],
-    ['resolved', resolvedAlert()],
-    ['grouped (1,000 monitors)', groupedAlert(1000)],
-  ])('Slack accepts the %s alert as Block Kit with a text fallback', async (_what, alert) => {
+  it.each(deliveredAlerts())('Slack accepts the %s alert as Block Kit with a text fallback', async (_what, alert) => {
     const request = slack.build(alert, config(), envFor());
-    expect(await send(request), receiver.refusals().join('\n')).toEqual({ status: 200, body: 'ok' });
+    expect((await sendAccepted(receiver(), request, 200)).body).toBe('ok');
     const body = JSON.parse(request.body);
     expect(body.text).toMatch(/ \(Acme &amp; Sons &lt;Ltd&gt;\)$/);
     expect(body.blocks.map((b: { type: string }) => b.type)).toEqual(['header', 'section', 'section', 'section', 'context']);
@@ -58,16 +43,14 @@ describe('Slack channel', () => {
     expect(await send({ ...bad, body: JSON.stringify(body) })).toEqual({ status: 400, body: 'invalid_blocks' });
   });
 
-  it.each([
+  itRefusesConfigs(slack.parseConfig, [
     [{}, 'url', 'Webhook URL is required.'],
     [{ url: 'hooks.slack.com/services/x' }, 'url', 'Webhook URL must be a full URL starting with https://.'],
     [{ url: 'ftp://hooks.slack.com/x' }, 'url', 'Webhook URL must start with https:// or http://.'],
     [{ url: 'https://u:p@hooks.slack.com/x' }, 'url', 'Webhook URL must not contain a user name or password.'],
     [{ url: 'https://hooks.slack.com/x', channel: '#ops' }, 'channel', 'Unknown setting "channel"; expected url.'],
     ['https://hooks.slack.com/x', 'config', 'The settings must be an object.'],
-  ])('refuses the config %j naming %s', (raw, field, message) => {
-    expect(configErrorOf(() => slack.parseConfig(raw))).toEqual({ field, message });
-  });
+  ]);
 
   it('keeps the webhook URL secret and gives it to the SSRF guard', () => {
     const c = slack.parseConfig({ url: 'https://hooks.slack.com/services/T1/B2/xyz' });

@@ -3,7 +3,7 @@
 // that notifications and old clients show. The webhook URL is the secret.
 import { alertLinks, EVENT_LABELS, isGrouped, monitorLines, monitorsOf, SEVERITY_LABELS, truncate } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { configObject, httpUrl, onlyFields } from './config-fields.ts';
+import { webhookUrlConfig } from './config-fields.ts';
 
 export interface SlackConfig {
   url: string;
@@ -58,11 +58,7 @@ export const slack: HttpChannel<SlackConfig> = {
   label: 'Slack',
   transport: 'http',
   secretFields: ['url'],
-  parseConfig(raw) {
-    const fields = configObject(raw);
-    onlyFields(fields, ['url']);
-    return { url: httpUrl(fields, 'url', 'Webhook URL') };
-  },
+  parseConfig: (raw) => webhookUrlConfig(raw),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
     const text = truncate(`${alert.title} (${alert.company.name})`, 3000);

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Receiver } from '../../../../tests/fixtures/receivers/receiver-server.ts';
-import {
-  configErrorOf,
-  envFor,
-  groupedAlert,
-  openedAlert,
-  resolvedAlert,
-  send,
-} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { describe, expect, it } from 'vitest';
+import { sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
+import { envFor, groupedAlert, openedAlert, resolvedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { startTeamsReceiver, TEAMS_SIGNATURE, TEAMS_WORKFLOW_PATH } from '../../../../tests/fixtures/receivers/teams-receiver.ts';
 import { teams } from './teams.ts';
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startTeamsReceiver();
-});
-afterAll(() => receiver.close());
+const receiver = receiverForFile(startTeamsReceiver);
 
 const config = () =>
   teams.parseConfig({
-    url: `${receiver.origin}${TEAMS_WORKFLOW_PATH}?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${TEAMS_SIGNATURE}`,
+    url: `${receiver().origin}${TEAMS_WORKFLOW_PATH}?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${TEAMS_SIGNATURE}`,
   });
 
 describe('Microsoft Teams channel', () => {
@@ -29,7 +18,7 @@ describe('Microsoft Teams channel', () => {
     ['grouped (1,000 monitors)', groupedAlert(1000), 'Attention'],
   ])('the workflow accepts the %s alert as an Adaptive Card 1.4', async (_what, alert, colour) => {
     const request = teams.build(alert, config(), envFor());
-    expect(await send(request), receiver.refusals().join('\n')).toEqual({ status: 202, body: '' });
+    expect((await sendAccepted(receiver(), request, 202)).body).toBe('');
     const { attachments } = JSON.parse(request.body);
     expect(attachments).toHaveLength(1);
     expect(attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
@@ -58,13 +47,11 @@ describe('Microsoft Teams channel', () => {
     expect((await send({ ...request, body: JSON.stringify(body) })).status).toBe(400);
   });
 
-  it.each([
+  itRefusesConfigs(teams.parseConfig, [
     [{}, 'url', 'Workflow webhook URL is required.'],
     [{ url: 'not a url' }, 'url', 'Workflow webhook URL must be a full URL starting with https://.'],
     [{ url: 12 }, 'url', 'Workflow webhook URL must be text.'],
-  ])('refuses the config %j naming %s', (raw, field, message) => {
-    expect(configErrorOf(() => teams.parseConfig(raw))).toEqual({ field, message });
-  });
+  ]);
 
   it('keeps the signed workflow URL secret', () => {
     expect(teams.secretFields).toEqual(['url']);

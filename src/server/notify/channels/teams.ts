@@ -14,7 +14,7 @@ import {
   truncate,
 } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { configObject, httpUrl, onlyFields } from './config-fields.ts';
+import { webhookUrlConfig } from './config-fields.ts';
 
 export interface TeamsConfig {
   url: string;
@@ -66,11 +66,7 @@ export const teams: HttpChannel<TeamsConfig> = {
   label: 'Microsoft Teams',
   transport: 'http',
   secretFields: ['url'],
-  parseConfig(raw) {
-    const fields = configObject(raw);
-    onlyFields(fields, ['url']);
-    return { url: httpUrl(fields, 'url', 'Workflow webhook URL') };
-  },
+  parseConfig: (raw) => webhookUrlConfig(raw, 'Workflow webhook URL'),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
     return {

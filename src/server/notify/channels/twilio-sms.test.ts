@@ -1,38 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  configErrorOf,
-  envFor,
-  groupedAlert,
-  openedAlert,
-  resolvedAlert,
-  send,
-} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
-import {
-  startTwilioReceiver,
-  TWILIO_ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN,
-  type TwilioReceiver,
-} from '../../../../tests/fixtures/receivers/twilio-receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { deliveredAlerts, sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
+import { envFor, groupedAlert, openedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { startTwilioReceiver, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN } from '../../../../tests/fixtures/receivers/twilio-receiver.ts';
 import { twilioSms } from './twilio-sms.ts';
 
-let receiver: TwilioReceiver;
-beforeAll(async () => {
-  receiver = await startTwilioReceiver();
-});
-afterAll(() => receiver.close());
+const receiver = receiverForFile(startTwilioReceiver);
 
 const raw = { account_sid: TWILIO_ACCOUNT_SID, auth_token: TWILIO_AUTH_TOKEN, from: '+14155550100', to: '+447700900123' };
 const config = (over: Record<string, unknown> = {}) => twilioSms.parseConfig({ ...raw, ...over });
-const env = () => envFor({ twilio: receiver.origin });
+const env = () => envFor({ twilio: receiver().origin });
 
 describe('SMS channel (Twilio)', () => {
-  it.each([
-    ['opened', openedAlert()],
-    ['resolved', resolvedAlert()],
-    ['grouped (1,000 monitors)', groupedAlert(1000)],
-  ])('Twilio accepts the %s alert', async (_what, alert) => {
-    const answer = await send(twilioSms.build(alert, config(), env()));
-    expect(answer.status, receiver.refusals().join('\n')).toBe(201);
+  it.each(deliveredAlerts())('Twilio accepts the %s alert', async (_what, alert) => {
+    const answer = await sendAccepted(receiver(), twilioSms.build(alert, config(), env()), 201);
     expect(JSON.parse(answer.body)).toMatchObject({
       account_sid: TWILIO_ACCOUNT_SID,
       to: '+447700900123',
@@ -55,13 +35,13 @@ describe('SMS channel (Twilio)', () => {
   it("cuts the body to Twilio's 1,600 characters", async () => {
     const request = twilioSms.build(openedAlert({ title: 'z'.repeat(5000) }), config(), env());
     expect(new URLSearchParams(request.body).get('Body')).toHaveLength(1600);
-    expect((await send(request)).status, receiver.refusals().join('\n')).toBe(201);
+    await sendAccepted(receiver(), request, 201);
   });
 
   it('sends through a Messaging Service when From is an MG… SID', async () => {
     const request = twilioSms.build(openedAlert(), config({ from: 'MG0123456789abcdef0123456789abcdef' }), env());
     expect(new URLSearchParams(request.body).get('MessagingServiceSid')).toBe('MG0123456789abcdef0123456789abcdef');
-    expect((await send(request)).status, receiver.refusals().join('\n')).toBe(201);
+    await sendAccepted(receiver(), request, 201);
   });
 
   it('the fake refuses what Twilio refuses: a body over 1,600 characters, a wrong token', async () => {
@@ -77,19 +57,20 @@ describe('SMS channel (Twilio)', () => {
     });
   });
 
-  it.each([
-    [{ to: '07700 900123' }, 'to', 'To must be a phone number in international format such as +14155550123.'],
-    [{ to: '+0123' }, 'to', 'To must be a phone number in international format such as +14155550123.'],
+  itRefusesConfigs(
+    (over) => twilioSms.parseConfig({ ...raw, ...over }),
     [
-      { from: 'StatusWatch' },
-      'from',
-      'From must be a phone number in international format such as +14155550123, or a Messaging Service SID (MG…).',
+      [{ to: '07700 900123' }, 'to', 'To must be a phone number in international format such as +14155550123.'],
+      [{ to: '+0123' }, 'to', 'To must be a phone number in international format such as +14155550123.'],
+      [
+        { from: 'StatusWatch' },
+        'from',
+        'From must be a phone number in international format such as +14155550123, or a Messaging Service SID (MG…).',
+      ],
+      [{ account_sid: 'AB123' }, 'account_sid', 'Account SID must be AC followed by 32 hexadecimal digits.'],
+      [{ auth_token: undefined }, 'auth_token', 'Auth token is required.'],
     ],
-    [{ account_sid: 'AB123' }, 'account_sid', 'Account SID must be AC followed by 32 hexadecimal digits.'],
-    [{ auth_token: undefined }, 'auth_token', 'Auth token is required.'],
-  ])('refuses the config %j naming %s', (over, field, message) => {
-    expect(configErrorOf(() => twilioSms.parseConfig({ ...raw, ...over }))).toEqual({ field, message });
-  });
+  );
 
   it('keeps the auth token secret', () => {
     expect(twilioSms.secretFields).toEqual(['auth_token']);

@@ -8,6 +8,7 @@ import { $role } from '../../stores/auth.ts';
 import type { ScreenProps } from '../../routes.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { Options } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { StatusBadge } from './IncidentsPage.tsx';
 import {
@@ -147,11 +148,7 @@ function UpdateForm({ i }: { i: IncidentDetail }) {
       <form className="sw-form" onSubmit={(e) => void send(status, e)} noValidate>
         <Field id="u-status" label="Status" required>
           <select id="u-status" value={status} onChange={(e) => setStatus(e.target.value as IncidentStatus)}>
-            {WRITTEN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
+            <Options items={WRITTEN_STATUSES.map((s) => [s, label(s)])} />
           </select>
         </Field>
         <Field id="u-message" label="Message" required error={error}>

@@ -7,7 +7,7 @@ import { go } from '../../router.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Field } from '../../ui/Field.tsx';
-import { clearErrors } from '../../ui/form-errors.ts';
+import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
 import { Modal } from '../../ui/Modal.tsx';
@@ -82,22 +82,14 @@ export function IncidentsPage() {
             Impact
             <select value={filters.severity} onChange={(e) => set({ severity: e.target.value as IncidentFilters['severity'] })}>
               <option value="">Any impact</option>
-              {IMPACTS.map((s) => (
-                <option key={s} value={s}>
-                  {label(s)}
-                </option>
-              ))}
+              <Options items={IMPACTS.map((s) => [s, label(s)])} />
             </select>
           </label>
           <label>
             Monitor
             <select value={filters.monitorId} onChange={(e) => set({ monitorId: e.target.value })}>
               <option value="">Any monitor</option>
-              {monitors.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
+              <Options items={monitors.map((m) => [m.id, m.name])} />
             </select>
           </label>
           <label>
@@ -132,22 +124,12 @@ export function IncidentsPage() {
 
 function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: () => void }) {
   const monitors = useStore($incidentMonitors);
-  const [f, setF] = useState<IncidentForm>(EMPTY_INCIDENT);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { f, errors, setErrors, busy, edit, send } = useModalForm<IncidentForm>(EMPTY_INCIDENT);
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const edit = (patch: Partial<IncidentForm>, field: keyof IncidentForm) => {
-    setF({ ...f, ...patch });
-    setErrors((v) => clearErrors(v, field));
-  };
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const v = validateIncident(f);
-    setErrors(v);
-    if (Object.keys(v).length) return;
-    setBusy(true);
-    const o = await createIncident(f, tenant);
-    setBusy(false);
+    const o = await send(validateIncident(f), () => createIncident(f, tenant));
+    if (!o) return;
     if (o.ok) {
       onClose();
       go(`/monitors/incidents/${o.data.id}`);
@@ -159,11 +141,7 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
   return (
     <Modal title="Write incident" onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
-        {alert && (
-          <div className="sw-banner sw-banner-error sw-span-2" role="alert">
-            {alert}
-          </div>
-        )}
+        <FormAlert text={alert} />
         <div className="sw-span-2">
           <Field id="i-title" label="Title" required error={errors.title}>
             <input id="i-title" value={f.title} maxLength={300} onChange={(e) => edit({ title: e.target.value }, 'title')} required />
@@ -175,30 +153,18 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
             value={f.severity}
             onChange={(e) => edit({ severity: e.target.value as IncidentForm['severity'] }, 'severity')}
           >
-            {IMPACTS.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
+            <Options items={IMPACTS.map((s) => [s, label(s)])} />
           </select>
         </Field>
         <Field id="i-status" label="Status" required>
           <select id="i-status" value={f.status} onChange={(e) => edit({ status: e.target.value as IncidentForm['status'] }, 'status')}>
-            {WRITTEN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
+            <Options items={WRITTEN_STATUSES.map((s) => [s, label(s)])} />
           </select>
         </Field>
         <Field id="i-monitor" label="Affected monitor" error={errors.monitorId} hint="None: the whole service">
           <select id="i-monitor" value={f.monitorId} onChange={(e) => edit({ monitorId: e.target.value }, 'monitorId')}>
             <option value="">None</option>
-            {monitors.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
+            <Options items={monitors.map((m) => [m.id, m.name])} />
           </select>
         </Field>
         <div className="sw-field">
@@ -218,14 +184,7 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
             />
           </Field>
         </div>
-        <div className="sw-modal-actions sw-span-2">
-          <button type="button" className="sw-btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-            Publish incident
-          </button>
-        </div>
+        <ModalActions onClose={onClose} busy={busy} submitLabel="Publish incident" />
       </form>
     </Modal>
   );

@@ -7,7 +7,7 @@ import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Field } from '../../ui/Field.tsx';
-import { clearErrors } from '../../ui/form-errors.ts';
+import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
@@ -151,22 +151,12 @@ export function MaintenancePage() {
 
 function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string | null; onClose: () => void }) {
   const monitors = useStore($incidentMonitors);
-  const [f, setF] = useState<WindowForm>(w ? formOf(w) : emptyWindow(Date.now()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { f, errors, setErrors, busy, edit, send } = useModalForm<WindowForm>(w ? formOf(w) : emptyWindow(Date.now()));
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const edit = (patch: Partial<WindowForm>, field: keyof WindowForm) => {
-    setF({ ...f, ...patch });
-    setErrors((v) => clearErrors(v, field));
-  };
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const v = validateWindow(f);
-    setErrors(v);
-    if (Object.keys(v).length) return;
-    setBusy(true);
-    const o = w ? await editWindow(w.id, f, tenant) : await scheduleWindow(f, tenant);
-    setBusy(false);
+    const o = await send(validateWindow(f), () => (w ? editWindow(w.id, f, tenant) : scheduleWindow(f, tenant)));
+    if (!o) return;
     if (o.ok) return onClose();
     setAlert(o.text);
     setErrors(o.fields);
@@ -174,11 +164,7 @@ function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string 
   return (
     <Modal title={w ? 'Edit maintenance' : 'Schedule maintenance'} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
-        {alert && (
-          <div className="sw-banner sw-banner-error sw-span-2" role="alert">
-            {alert}
-          </div>
-        )}
+        <FormAlert text={alert} />
         <div className="sw-span-2">
           <Field id="m-title" label="Title" required error={errors.title}>
             <input id="m-title" value={f.title} maxLength={300} onChange={(e) => edit({ title: e.target.value }, 'title')} />
@@ -204,11 +190,7 @@ function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string 
         <Field id="m-monitor" label="Affected monitors" error={errors.monitorId}>
           <select id="m-monitor" value={f.monitorId} onChange={(e) => edit({ monitorId: e.target.value }, 'monitorId')}>
             <option value="">All monitors</option>
-            {monitors.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
+            <Options items={monitors.map((m) => [m.id, m.name])} />
           </select>
         </Field>
         <Field id="m-repeat" label="Repeats" error={errors.recurrence} hint="The same span every week, or on the same day each month">
@@ -222,14 +204,7 @@ function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string 
             <option value="monthly">Monthly</option>
           </select>
         </Field>
-        <div className="sw-modal-actions sw-span-2">
-          <button type="button" className="sw-btn" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-            {w ? 'Save changes' : 'Schedule'}
-          </button>
-        </div>
+        <ModalActions onClose={onClose} busy={busy} closeLabel="Close" submitLabel={w ? 'Save changes' : 'Schedule'} />
       </form>
     </Modal>
   );

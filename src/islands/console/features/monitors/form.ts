@@ -1,7 +1,18 @@
-// The create/edit form of a monitor: each kind's fields with the server's defaults (engine/kinds/),
+// The create/edit form of a monitor: each kind's fields with the server's defaults (lib/monitor-kinds.ts),
 // the form as text fields, the body the API takes, and the calls (save, test now, push URL). The
 // server validates; its per-field messages come back keyed by the same field names.
 import type { components } from '../../../../api/schema.d.ts';
+import {
+  DEFAULT_ACCEPTED_STATUS_CODES,
+  DEFAULT_DNS_RECORD_TYPE,
+  DEFAULT_HTTP_METHOD,
+  DEFAULT_SSL_PORT,
+  DEFAULT_SSL_WARNING_DAYS,
+  DNS_FIELDS,
+  HTTP_FIELDS,
+  SSL_FIELDS,
+  TCP_FIELDS,
+} from '../../../../lib/monitor-kinds.ts';
 import { api, errorText } from '../../api.ts';
 import type { MonitorType } from './store.ts';
 
@@ -17,8 +28,7 @@ export const KIND_LABELS: Record<MonitorType, string> = {
   push: 'Push (heartbeat)',
 };
 export const KIND_ORDER: MonitorType[] = ['http', 'tcp', 'dns', 'ssl', 'push'];
-export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] as const;
+export { DNS_RECORD_TYPES as RECORD_TYPES, HTTP_METHODS as METHODS } from '../../../../lib/monitor-kinds.ts';
 
 /** Every field as the form holds it (text inputs), named as the API names it. */
 export interface MonitorForm {
@@ -54,26 +64,14 @@ export interface MonitorForm {
 
 /** The kind's own fields: what the form shows and sends for it. */
 export const KIND_FIELDS: Record<MonitorType, ReadonlyArray<keyof MonitorForm>> = {
-  http: [
-    'url',
-    'method',
-    'headers',
-    'body',
-    'accepted_status_codes',
-    'keyword',
-    'keyword_mode',
-    'json_path',
-    'json_expected',
-    'follow_redirects',
-    'degraded_threshold_ms',
-  ],
-  tcp: ['host', 'port', 'degraded_threshold_ms'],
-  dns: ['host', 'record_type', 'resolver', 'expected_values'],
-  ssl: ['host', 'port', 'ssl_warning_days'],
+  http: HTTP_FIELDS,
+  tcp: TCP_FIELDS,
+  dns: DNS_FIELDS,
+  ssl: SSL_FIELDS,
   push: [],
 };
 
-/** The server's defaults (engine/kinds/*.ts, domain/monitors/validate.ts). */
+/** The server's defaults (lib/monitor-kinds.ts, domain/monitors/validate.ts). */
 export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorForm {
   return {
     type,
@@ -84,10 +82,10 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     confirmations: '2',
     is_public: false,
     url: '',
-    method: 'GET',
+    method: DEFAULT_HTTP_METHOD,
     headers: '',
     body: '',
-    accepted_status_codes: '200-299',
+    accepted_status_codes: DEFAULT_ACCEPTED_STATUS_CODES.join(', '),
     keyword: '',
     keyword_mode: 'present',
     json_path: '',
@@ -95,17 +93,17 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     follow_redirects: true,
     degraded_threshold_ms: '',
     host: '',
-    port: type === 'ssl' ? '443' : '',
-    record_type: 'A',
+    port: type === 'ssl' ? String(DEFAULT_SSL_PORT) : '',
+    record_type: DEFAULT_DNS_RECORD_TYPE,
     resolver: '',
     expected_values: '',
-    ssl_warning_days: '30, 14, 7',
+    ssl_warning_days: DEFAULT_SSL_WARNING_DAYS.join(', '),
   };
 }
 
 /** A kind change keeps what was typed and fills the new kind's defaults where nothing was. */
 export function withType(f: MonitorForm, type: MonitorType): MonitorForm {
-  return { ...f, type, port: type === 'ssl' && !f.port ? '443' : f.port };
+  return { ...f, type, port: type === 'ssl' && !f.port ? String(DEFAULT_SSL_PORT) : f.port };
 }
 
 const list = (xs: ReadonlyArray<string | number> | null | undefined) => (xs ?? []).join(', ');

@@ -5,6 +5,7 @@ import { can } from '../../../../lib/permissions.ts';
 import { boot } from '../../boot.ts';
 import { $role } from '../../stores/auth.ts';
 import { Field } from '../../ui/Field.tsx';
+import { FormAlert, ModalActions, useModalForm } from '../../ui/ModalForm.tsx';
 import { fmtDate } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { ListPage } from '../../ui/ListPage.tsx';
@@ -22,7 +23,6 @@ import {
   type Company,
   type TenantForm,
 } from './store.ts';
-import { clearErrors } from '../../ui/form-errors.ts';
 import { LogoField } from './LogoField.tsx';
 
 export function TenantsPage() {
@@ -129,21 +129,11 @@ const SERVICE_LABELS: Array<[keyof Services, string]> = [
 ];
 
 function TenantModal({ company, onClose }: { company: Company | null; onClose: () => void }) {
-  const [f, setF] = useState<TenantForm>(company ? formOf(company) : EMPTY_TENANT_FORM);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof TenantForm) => (e: { target: { value: string } }) => {
-    setF({ ...f, [k]: e.target.value });
-    setErrors((v) => clearErrors(v, k));
-  };
+  const { f, setF, errors, busy, edit, send } = useModalForm<TenantForm>(company ? formOf(company) : EMPTY_TENANT_FORM);
+  const set = (k: keyof TenantForm) => (e: { target: { value: string } }) => edit({ [k]: e.target.value }, k);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const v = validateTenant(f);
-    setErrors(v);
-    if (Object.keys(v).length) return;
-    setBusy(true);
-    const ok = company ? await updateCompany(company, f) : await createCompany(f);
-    setBusy(false);
+    const ok = await send(validateTenant(f), () => (company ? updateCompany(company, f) : createCompany(f)));
     if (ok) onClose();
   }
   const domain = boot().productDomain;
@@ -151,11 +141,7 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
   return (
     <Modal title={company ? 'Edit Tenant' : 'Create New Tenant'} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
-        {alert && !alert.ok && (
-          <div className="sw-banner sw-banner-error sw-span-2" role="alert">
-            {alert.text}
-          </div>
-        )}
+        <FormAlert text={alert && !alert.ok ? alert.text : null} />
         <Field id="t-name" label="Company Name" required error={errors.name}>
           <input id="t-name" value={f.name} onChange={set('name')} required />
         </Field>
@@ -220,14 +206,7 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
             </label>
           ))}
         </fieldset>
-        <div className="sw-modal-actions sw-span-2">
-          <button type="button" className="sw-btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-            {company ? 'Update Tenant' : 'Create Tenant'}
-          </button>
-        </div>
+        <ModalActions onClose={onClose} busy={busy} submitLabel={company ? 'Update Tenant' : 'Create Tenant'} />
       </form>
     </Modal>
   );

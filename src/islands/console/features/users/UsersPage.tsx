@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { can, USER_TYPE_LABELS } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
 import { Field } from '../../ui/Field.tsx';
+import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalForm.tsx';
 import { fmtDate } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { ListPage } from '../../ui/ListPage.tsx';
@@ -25,7 +26,6 @@ import {
   type User,
   type UserForm,
 } from './store.ts';
-import { clearErrors } from '../../ui/form-errors.ts';
 
 export function UsersPage() {
   const role = useStore($role);
@@ -129,38 +129,24 @@ function Users() {
 
 function ModalAlert() {
   const alert = useStore($userAlert);
-  return alert && !alert.ok ? (
-    <div className="sw-banner sw-banner-error sw-span-2" role="alert">
-      {alert.text}
-    </div>
-  ) : null;
+  return <FormAlert text={alert && !alert.ok ? alert.text : null} />;
 }
 
 function UserModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const companies = useStore($userCompanies);
-  const [f, setF] = useState<UserForm>(user ? formOf(user) : EMPTY_USER_FORM);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { f, setF, errors, setErrors, busy, edit, send } = useModalForm<UserForm>(user ? formOf(user) : EMPTY_USER_FORM);
   const creating = !user;
-  /** The form with one field changed; that field's message goes. */
-  const edit = (next: UserForm, field: keyof UserForm) => {
-    setF(next);
-    setErrors((v) => clearErrors(v, field));
-  };
   async function submit(e: FormEvent) {
     e.preventDefault();
     const v = validateUser(f, creating);
     const typeAlert = typeCompanyAlert(f);
     delete v.companyId; // shown as the submit alert below
-    setErrors(v);
-    if (Object.keys(v).length) return;
-    if (typeAlert) {
+    if (typeAlert && Object.keys(v).length === 0) {
+      setErrors(v);
       $userAlert.set({ ok: false, text: typeAlert });
       return;
     }
-    setBusy(true);
-    const ok = user ? await updateUser(user.id, f) : await createUser(f);
-    setBusy(false);
+    const ok = await send(v, () => (user ? updateUser(user.id, f) : createUser(f)));
     if (ok) onClose();
   }
   const companyRequired = f.userType === '2' || f.userType === '3';
@@ -169,10 +155,10 @@ function UserModal({ user, onClose }: { user: User | null; onClose: () => void }
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <ModalAlert />
         <Field id="u-name" label="Full Name" required error={errors.name}>
-          <input id="u-name" value={f.name} onChange={(e) => edit({ ...f, name: e.target.value }, 'name')} required />
+          <input id="u-name" value={f.name} onChange={(e) => edit({ name: e.target.value }, 'name')} required />
         </Field>
         <Field id="u-email" label="Email" required error={errors.email}>
-          <input id="u-email" type="email" value={f.email} onChange={(e) => edit({ ...f, email: e.target.value }, 'email')} required />
+          <input id="u-email" type="email" value={f.email} onChange={(e) => edit({ email: e.target.value }, 'email')} required />
         </Field>
         <Field id="u-password" label="Password" required={creating} error={errors.password}>
           <input
@@ -180,7 +166,7 @@ function UserModal({ user, onClose }: { user: User | null; onClose: () => void }
             type="password"
             autoComplete="new-password"
             value={f.password}
-            onChange={(e) => edit({ ...f, password: e.target.value }, 'password')}
+            onChange={(e) => edit({ password: e.target.value }, 'password')}
             required={creating}
             placeholder={creating ? '' : 'Leave blank to keep current password'}
           />
@@ -206,11 +192,7 @@ function UserModal({ user, onClose }: { user: User | null; onClose: () => void }
         >
           <select id="u-company" value={f.companyId} onChange={(e) => setF({ ...f, companyId: e.target.value })}>
             <option value="">No company</option>
-            {companies.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <Options items={companies.map((c) => [c.id, c.name])} />
           </select>
         </Field>
         <div className="sw-field">
@@ -219,14 +201,7 @@ function UserModal({ user, onClose }: { user: User | null; onClose: () => void }
             Active
           </label>
         </div>
-        <div className="sw-modal-actions sw-span-2">
-          <button type="button" className="sw-btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-            {user ? 'Update User' : 'Create User'}
-          </button>
-        </div>
+        <ModalActions onClose={onClose} busy={busy} submitLabel={user ? 'Update User' : 'Create User'} />
       </form>
     </Modal>
   );

@@ -1,0 +1,31 @@
+// Each monitor kind's own fields and the values the server takes for a field left out: the engine
+// (server/engine/kinds/) validates with them and the console's monitor form shows them, so the
+// form's defaults are the server's by construction.
+
+export const HTTP_FIELDS = [
+  'url',
+  'method',
+  'headers',
+  'body',
+  'accepted_status_codes',
+  'keyword',
+  'keyword_mode',
+  'json_path',
+  'json_expected',
+  'follow_redirects',
+  'degraded_threshold_ms',
+] as const;
+export const TCP_FIELDS = ['host', 'port', 'degraded_threshold_ms'] as const;
+export const DNS_FIELDS = ['host', 'record_type', 'resolver', 'expected_values'] as const;
+export const SSL_FIELDS = ['host', 'port', 'ssl_warning_days'] as const;
+
+export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export const DEFAULT_HTTP_METHOD = 'GET';
+export const DEFAULT_ACCEPTED_STATUS_CODES = ['200-299'];
+
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] as const;
+export const DEFAULT_DNS_RECORD_TYPE = 'A';
+
+export const DEFAULT_SSL_PORT = 443;
+/** Days before a certificate expires on which a warning goes out. */
+export const DEFAULT_SSL_WARNING_DAYS = [30, 14, 7];
