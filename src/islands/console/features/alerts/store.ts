@@ -49,7 +49,7 @@ export function loadDeliveries(tenant: string | null, f: DeliveryFilter, quiet =
 
 export async function loadAlertMonitors(tenant: string | null): Promise<void> {
   const data = await dataOrLog(
-    () => api.GET('/api/v1/monitors', { params: { query: { ...tenantQuery(tenant), limit: 500, sort: 'name' } } }),
+    () => api.GET('/api/v1/monitors', { params: { query: { ...tenantQuery(tenant), limit: 200, sort: 'name' } } }),
     'Failed to load monitors for the channel form',
   );
   if (data) $alertMonitors.set(data.map((m) => ({ id: m.id, name: m.name })));
