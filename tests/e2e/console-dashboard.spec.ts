@@ -291,3 +291,36 @@ test("company dashboard before anything happened: 'Last check: Unknown', no moni
   await expect(traces.getByText('Last 10 error traces from your services')).toBeVisible();
   await expect(traces.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/traces');
 });
+
+test("super admin's tenant selector: the dashboard shows the chosen company's cards, Global view brings the overview back", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  await seedMonitors(api, company.id);
+  await signInUi(page, mainUrl(), E2E_ADMIN);
+  await expect(page.getByRole('heading', { name: 'Super Admin Dashboard' })).toBeVisible();
+
+  const summary = page.waitForRequest((r) => r.url().includes('/api/v1/monitors/summary') && r.url().includes(`tenant=${company.id}`));
+  await page.getByLabel('Tenant', { exact: true }).selectOption(company.id);
+  await summary;
+  await expect(page.getByRole('heading', { name: `${company.name} Dashboard` })).toBeVisible();
+  const monitors = page.getByTestId('card-monitors');
+  // that company's two monitors, one of them down, and nothing of the other companies
+  await expect(monitors.getByTestId('tile-total')).toContainText('2');
+  await expect(monitors.getByTestId('tile-down')).toContainText('1', { timeout: 15_000 });
+  await expect(page.getByTestId('card-red')).toBeVisible();
+  await expect(page.getByTestId('card-top-tenants')).toHaveCount(0);
+  await shot(page, 'super-dashboard-tenant-1280');
+  await expectNoSeriousA11yViolations(page);
+  // the choice survives a reload
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `${company.name} Dashboard` })).toBeVisible();
+
+  await page.getByLabel('Tenant', { exact: true }).selectOption('');
+  await expect(page.getByRole('heading', { name: 'Super Admin Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('card-top-tenants')).toBeVisible();
+  await expect(page.getByTestId('card-monitors').getByText(/^Monitoring \d+ endpoints across all tenants$/)).toBeVisible();
+  await api.dispose();
+});

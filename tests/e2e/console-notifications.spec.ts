@@ -84,8 +84,11 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   await expect(page.getByRole('button', { name: 'Clear read' })).toHaveCount(0);
   const dead = cards.filter({ hasText: 'Dead API is down' });
   await expect(dead).toContainText('monitor_incident');
-  await expect(dead).toContainText('Dead API is down:');
-  await expect(dead).toContainText('incident_id:');
+  // the card reads as a sentence: the message, never the raw metadata
+  await expect(dead).toContainText('Dead API is down: HTTP 500');
+  await expect(dead).not.toContainText('incident_id');
+  await expect(dead).not.toContainText('monitor_id');
+  await expect(dead).not.toContainText('event:');
   await shot(page, 'notifications-1280');
   await expectNoSeriousA11yViolations(page);
 
@@ -139,8 +142,17 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   await page.getByLabel('Severity').selectOption('');
   await expect(cards).toHaveCount(2);
 
+  // clear read asks first: Cancel keeps the read notification
+  await page.getByRole('button', { name: 'Clear read' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Clear read notifications' });
+  await expect(confirm).toContainText('Delete the 1 read notification? This cannot be undone.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(counts).toHaveText('2 unread · 1 read');
+  await expect(page.getByRole('button', { name: 'Clear read' })).toBeFocused();
   // clear read under the Unread filter: the list keeps its two, the counts of everything move
   await page.getByRole('button', { name: 'Clear read' }).click();
+  await page.getByRole('dialog', { name: 'Clear read notifications' }).getByRole('button', { name: 'Delete read' }).click();
   await expect(page.getByText('Read notifications cleared')).toBeVisible();
   await expect(counts).toHaveText('2 unread · 0 read');
   await expect(page.getByRole('button', { name: 'Clear read' })).toHaveCount(0);
@@ -166,12 +178,15 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   await page.getByRole('button', { name: 'Preferences' }).click();
   await expect(page.getByRole('switch', { name: 'SMS notifications' })).toBeChecked();
 
-  // clicking the card marks it read and follows its action_url
+  // clicking the card marks it read and opens its incident (not 'Coming Soon')
   const dead2 = (await notificationsOf(page, () => true)).find((n) => n.title === 'Dead API is down')!;
+  expect(dead2.action_url).toMatch(/^\/monitors\/incidents\/[\w-]+$/);
   const read = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith(`/api/v1/notifications/${dead2.id}/read`));
   await page.getByRole('button', { name: /^Dead API is down/ }).click();
   await read;
   await expect(page).toHaveURL(tenantUrl(company.subdomain, dead2.action_url!));
+  await expect(page.getByText('Dead API', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Coming Soon')).toHaveCount(0);
   await api.dispose();
 });
 

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { errorRateTone, p95Tone, uptimeTone, type Tone } from '../../../../lib/thresholds.ts';
 import { $router } from '../../router.ts';
 import { $authState, $role, $user } from '../../stores/auth.ts';
+import { $selectedTenant, $tenantOptions } from '../../stores/tenant.ts';
 import { Card, LoadView } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -34,7 +35,7 @@ export function DashboardPage() {
       </div>
     );
   }
-  if (role === 'super_admin') return <SuperAdminDashboard />;
+  if (role === 'super_admin') return <SuperAdminHome />;
   if (role === 'customer_admin' || role === 'customer_viewer') return <CustomerDashboard readOnly={role === 'customer_viewer'} />;
   return (
     <div className="sw-panel sw-center-text">
@@ -64,6 +65,15 @@ function SummaryTiles({ s }: { s: MonitorSummary }) {
       <Tile label="Total" value={String(s.total)} testId="tile-total" />
     </div>
   );
+}
+
+/** The tenant chosen in the header's selector gets its company dashboard; none, the global one. */
+function SuperAdminHome() {
+  const selected = useStore($selectedTenant);
+  const options = useStore($tenantOptions);
+  if (!selected) return <SuperAdminDashboard />;
+  const name = options.list.find((c) => c.id === selected)?.name;
+  return <CustomerDashboard readOnly={false} tenant={selected} title={name ? `${name} Dashboard` : 'Tenant Dashboard'} />;
 }
 
 function SuperAdminDashboard() {
@@ -179,12 +189,13 @@ function IncidentBadge({ status }: { status: string }) {
   return <span className={`sw-badge sw-badge-${shown}`}>{shown}</span>;
 }
 
-function CustomerDashboard({ readOnly }: { readOnly: boolean }) {
+function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: string }) {
+  const { readOnly } = props;
   const user = useStore($user);
   const page = useStore($router);
-  // a tenant id in the URL (?tenant=) is read for the company dashboard; the server honours it
-  // only for super admins, so a company user always sees their own company
-  const tenant = page?.search?.tenant || user?.company_id || null;
+  // the super admin's chosen tenant, else a tenant id in the URL (?tenant=); the server honours
+  // either only for super admins, so a company user always sees their own company
+  const tenant = props.tenant || page?.search?.tenant || user?.company_id || null;
   const red = useStore($ownRed);
   const summary = useStore($monitorSummary);
   const traces = useStore($errorTraces);
@@ -192,13 +203,17 @@ function CustomerDashboard({ readOnly }: { readOnly: boolean }) {
   return (
     <div className="sw-dashboard">
       <div className="sw-page-head">
-        <h2 className="sw-page-title">My Dashboard</h2>
-        <p className="sw-muted">Overview of your services, monitors, and performance metrics</p>
+        <h2 className="sw-page-title">{props.title ?? 'My Dashboard'}</h2>
+        <p className="sw-muted">
+          {props.tenant
+            ? "Overview of this company's services, monitors, and performance metrics"
+            : 'Overview of your services, monitors, and performance metrics'}
+        </p>
         {readOnly && <span className="sw-badge sw-badge-readonly">Read-only</span>}
       </div>
       <div className="sw-grid">
         <Card
-          title="My RED (24h)"
+          title={props.tenant ? 'RED (24h)' : 'My RED (24h)'}
           action={<a href="/metrics">View Details</a>}
           footer="Last 24 hours performance metrics"
           testId="card-red"

@@ -1,6 +1,6 @@
 // Dashboard cards (spec section 2): each card is a Load<> atom filled by its own call, so one
 // failing call shows its error panel while the others still show data.
-import { atom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
 import { loadInto, serverOr } from '../../stores/remote.ts';
@@ -27,37 +27,40 @@ export const $errorTraces = atom<Load<Trace[]>>({ status: 'loading' });
 
 const failed = serverOr(FAILED);
 
+// The super admin switches between the global view and tenants: only the latest dashboard's
+// answers reach the cards, so a slow answer for the previous choice never overwrites them.
+let generation = 0;
+function loadLatest<T>(store: WritableAtom<Load<T>>, call: Parameters<typeof loadInto<T>>[1]): void {
+  const mine = generation;
+  const answer = atom<Load<T>>({ status: 'loading' });
+  answer.listen((value) => {
+    if (mine === generation) store.set(value);
+  });
+  store.set({ status: 'loading' });
+  void loadInto(answer, call, failed);
+}
+
 /** The global dashboard: always across all tenants (the spec's calls carry no tenant here). */
 export function loadSuperAdminDashboard(): void {
-  void loadInto(
-    $topTenants,
-    async () => {
-      const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, top: TOP_TENANTS } } });
-      return { data: r.data === undefined ? undefined : Array.isArray(r.data) ? r.data : [], error: r.error };
-    },
-    failed,
-  );
-  void loadInto($incidents, () => api.GET('/api/v1/incidents/recent', { params: { query: { limit: RECENT_INCIDENTS } } }), failed);
-  void loadInto($monitorSummary, () => api.GET('/api/v1/monitors/summary'), failed);
+  generation++;
+  loadLatest($topTenants, async () => {
+    const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, top: TOP_TENANTS } } });
+    return { data: r.data === undefined ? undefined : Array.isArray(r.data) ? r.data : [], error: r.error };
+  });
+  loadLatest($incidents, () => api.GET('/api/v1/incidents/recent', { params: { query: { limit: RECENT_INCIDENTS } } }));
+  loadLatest($monitorSummary, () => api.GET('/api/v1/monitors/summary'));
 }
 
 export function loadCustomerDashboard(tenant: string | null): void {
+  generation++;
   const t = tenant ?? undefined;
-  void loadInto(
-    $ownRed,
-    async () => {
-      const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, tenant: t } } });
-      return {
-        data: r.data === undefined || Array.isArray(r.data) ? undefined : r.data,
-        error: r.data && Array.isArray(r.data) ? { detail: FAILED } : r.error,
-      };
-    },
-    failed,
-  );
-  void loadInto($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }), failed);
-  void loadInto(
-    $errorTraces,
-    () => api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: t } } }),
-    failed,
-  );
+  loadLatest($ownRed, async () => {
+    const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, tenant: t } } });
+    return {
+      data: r.data === undefined || Array.isArray(r.data) ? undefined : r.data,
+      error: r.data && Array.isArray(r.data) ? { detail: FAILED } : r.error,
+    };
+  });
+  loadLatest($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }));
+  loadLatest($errorTraces, () => api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: t } } }));
 }

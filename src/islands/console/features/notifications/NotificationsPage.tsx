@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { $user } from '../../stores/auth.ts';
+import { Confirm } from '../../ui/Modal.tsx';
 import {
   $counts,
   $filters,
@@ -16,6 +17,7 @@ import {
   loadPreferences,
   markAllRead,
   markRead,
+  notificationText,
   openNotification,
   SEVERITIES,
   setFilter,
@@ -63,6 +65,7 @@ function Notifications() {
   const counts = useStore($counts);
   const filters = useStore($filters);
   const [showPrefs, setShowPrefs] = useState(false);
+  const [confirmingClear, setConfirmingClear] = useState(false);
   useEffect(() => {
     void loadNotifications();
   }, []);
@@ -82,7 +85,7 @@ function Notifications() {
             </button>
           )}
           {counts.read > 0 && (
-            <button type="button" className="sw-btn" onClick={() => void clearRead()}>
+            <button type="button" className="sw-btn" onClick={() => setConfirmingClear(true)}>
               Clear read
             </button>
           )}
@@ -91,6 +94,20 @@ function Notifications() {
           </button>
         </div>
       </div>
+      {confirmingClear && (
+        // deleting is final: the read notifications go for good, so ask first
+        <Confirm
+          title="Clear read notifications"
+          text={`Delete the ${counts.read} read notification${counts.read === 1 ? '' : 's'}? This cannot be undone.`}
+          confirmLabel="Delete read"
+          danger
+          onCancel={() => setConfirmingClear(false)}
+          onConfirm={() => {
+            setConfirmingClear(false);
+            void clearRead();
+          }}
+        />
+      )}
       {showPrefs && <PreferencesPanel />}
       <div className="sw-filters">
         <label>
@@ -143,7 +160,6 @@ function Notifications() {
 }
 
 function NotificationCard({ n }: { n: Notification }) {
-  const meta = n.metadata && typeof n.metadata === 'object' ? Object.entries(n.metadata) : [];
   return (
     <li className={n.is_read ? 'sw-notification' : 'sw-notification sw-unread'} data-testid="notification-card">
       <button type="button" className="sw-notification-open" onClick={() => void openNotification(n)}>
@@ -155,17 +171,11 @@ function NotificationCard({ n }: { n: Notification }) {
           <span className="sw-muted">
             {fmtTime(n.created_at, '')} · <span className={`sw-sev sw-sev-${n.severity}`}>{n.severity}</span> · {n.type}
           </span>
-          <span>{n.message}</span>
-          {n.details && <span className="sw-muted">{n.details}</span>}
-          {meta.length > 0 && (
-            <span className="sw-meta">
-              {meta.map(([k, v]) => (
-                <span key={k}>
-                  {k}: {typeof v === 'object' ? JSON.stringify(v) : String(v)}
-                </span>
-              ))}
+          {notificationText(n).map((line, i) => (
+            <span key={line} className={i === 0 ? undefined : 'sw-muted'}>
+              {line}
             </span>
-          )}
+          ))}
         </span>
       </button>
       <div className="sw-actions">

@@ -115,18 +115,41 @@ export function clearRead(): Promise<boolean> {
   return act(() => api.DELETE('/api/v1/notifications/delete-all-read'), 'Read notifications cleared', 'clear read notifications');
 }
 
-/** Clicking a card marks it read and follows its action_url (same-site paths and http(s) only). */
-/** Notifications written before the incident screens link '/monitors?incident=ID': open the incident. */
-export function actionPath(actionUrl: string): string {
-  const legacy = /^\/monitors\?incident=([\w-]+)$/.exec(actionUrl);
-  return legacy ? `/monitors/incidents/${legacy[1]}` : actionUrl;
+function idIn(metadata: Notification['metadata'], key: string): string | null {
+  const v = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>)[key] : null;
+  return typeof v === 'string' && /^[\w-]+$/.test(v) ? v : null;
 }
 
+/** Where a card leads: its action_url, with the links written before the monitor and incident
+ *  screens ('/monitors?monitor=ID', '/monitors?incident=ID') sent to those screens; without a
+ *  link, the incident or monitor its metadata names. */
+export function actionPath(n: Pick<Notification, 'action_url' | 'metadata'>): string | null {
+  if (n.action_url) {
+    const legacy = /^\/monitors\?(incident|monitor)=([\w-]+)$/.exec(n.action_url);
+    if (!legacy) return n.action_url;
+    return legacy[1] === 'incident' ? `/monitors/incidents/${legacy[2]}` : `/monitors/${legacy[2]}`;
+  }
+  const incident = idIn(n.metadata, 'incident_id');
+  if (incident) return `/monitors/incidents/${incident}`;
+  const monitor = idIn(n.metadata, 'monitor_id');
+  return monitor ? `/monitors/${monitor}` : null;
+}
+
+/** What a card says: the message, a sentence, and the details when the message does not already
+ *  hold them. The metadata is for links, never shown raw. */
+export function notificationText(n: Pick<Notification, 'message' | 'details'>): string[] {
+  const lines = [n.message];
+  if (n.details && !n.message.includes(n.details)) lines.push(n.details);
+  return lines;
+}
+
+/** Clicking a card marks it read and follows its link (same-site paths and http(s) only). */
 export async function openNotification(n: Notification): Promise<void> {
   if (!n.is_read) await markRead(n.id);
-  if (!n.action_url) return;
+  const path = actionPath(n);
+  if (!path) return;
   try {
-    const url = new URL(actionPath(n.action_url), location.href);
+    const url = new URL(path, location.href);
     if (url.protocol === 'http:' || url.protocol === 'https:') window.location.assign(url.href);
   } catch {
     /* not a URL: stay */
