@@ -1,6 +1,15 @@
 // First run: /setup creates the first super admin and is gone afterwards.
 import { test, expect } from '@playwright/test';
 import { startServer } from './support/server.ts';
+import { contrastWithWhite } from '../../src/islands/console/ui/contrast.ts';
+
+const hex = (rgb: string) =>
+  '#' +
+  rgb
+    .match(/\d+/g)!
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('');
 
 test('the first super admin is created on /setup, which then disappears', async ({ page }) => {
   const server = await startServer();
@@ -8,6 +17,11 @@ test('the first super admin is created on /setup, which then disappears', async 
     await page.goto(server.baseUrl + '/');
     await expect(page).toHaveURL(/\/setup$/);
     await expect(page.getByRole('heading', { name: 'Welcome to StatusWatch' })).toBeVisible();
+    // the button's white text on its background meets WCAG AA (4.5:1)
+    const button = page.getByRole('button', { name: 'Create administrator' });
+    expect(await button.evaluate((b) => getComputedStyle(b).color)).toBe('rgb(255, 255, 255)');
+    const background = hex(await button.evaluate((b) => getComputedStyle(b).backgroundColor));
+    expect(contrastWithWhite(background)).toBeGreaterThanOrEqual(4.5);
     await page.getByLabel('Email').fill('owner@example.com');
     await page.getByLabel('Password (8+ characters)').fill('short');
     await page.getByLabel('Confirm password').fill('short');

@@ -1,6 +1,6 @@
-// The signed-in layout: navigation column, header bar, the page, toasts.
+// The signed-in layout: skip link, navigation column, header bar, the page, toasts.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { $role, $user, signOut } from '../stores/auth.ts';
 import { $flags } from '../stores/flags.ts';
 import { $selectedTenant, $tenantOptions, loadTenantOptions, selectTenant } from '../stores/tenant.ts';
@@ -23,6 +23,9 @@ export function Shell(props: { title: string; children: ReactNode }) {
   const items = menuFor(role, flags);
   return (
     <div className={`sw-shell${collapsed ? ' sw-collapsed' : ''}`}>
+      <a className="sw-skip" href="#main" onClick={skipToMain}>
+        Skip to main content
+      </a>
       <nav className="sw-nav" aria-label="Main">
         <div className="sw-nav-top">
           <button
@@ -66,11 +69,19 @@ export function Shell(props: { title: string; children: ReactNode }) {
       {mobile && !collapsed && <div className="sw-overlay" data-testid="nav-overlay" aria-hidden="true" onClick={closeNav} />}
       <div className="sw-main">
         <Header title={props.title} />
-        <main className="sw-content">{props.children}</main>
+        <main id="main" className="sw-content" tabIndex={-1}>
+          {props.children}
+        </main>
       </div>
       <Toasts />
     </div>
   );
+}
+
+/** The skip link moves focus itself: the client router must not treat '#main' as a page. */
+function skipToMain(e: MouseEvent<HTMLAnchorElement>): void {
+  e.preventDefault();
+  document.getElementById('main')?.focus();
 }
 
 function Header({ title }: { title: string }) {
