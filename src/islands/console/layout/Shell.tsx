@@ -1,6 +1,6 @@
 // The signed-in layout: skip link, navigation column, header bar, the page, toasts.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { $role, $user, signOut } from '../stores/auth.ts';
 import { $flags } from '../stores/flags.ts';
 import { $selectedTenant, $tenantOptions, loadTenantOptions, selectTenant } from '../stores/tenant.ts';
@@ -23,7 +23,8 @@ export function Shell(props: { title: string; children: ReactNode }) {
   const items = menuFor(role, flags);
   return (
     <div className={`sw-shell${collapsed ? ' sw-collapsed' : ''}`}>
-      <a className="sw-skip" href="#main" onClick={skipToMain}>
+      {/* target _self: the client router leaves the link to the browser, which focuses #main */}
+      <a className="sw-skip" href="#main" target="_self">
         Skip to main content
       </a>
       <nav className="sw-nav" aria-label="Main">
@@ -76,12 +77,6 @@ export function Shell(props: { title: string; children: ReactNode }) {
       <Toasts />
     </div>
   );
-}
-
-/** The skip link moves focus itself: the client router must not treat '#main' as a page. */
-function skipToMain(e: MouseEvent<HTMLAnchorElement>): void {
-  e.preventDefault();
-  document.getElementById('main')?.focus();
 }
 
 function Header({ title }: { title: string }) {
