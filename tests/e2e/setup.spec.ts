@@ -12,8 +12,12 @@ const hex = (rgb: string) =>
     .join('');
 
 test('the first super admin is created on /setup, which then disappears', async ({ page }) => {
-  const server = await startServer();
+  const server = await startServer({ LOG_LEVEL: 'info' });
   try {
+    // an empty database: the start log names the page to open
+    await expect
+      .poll(() => server.output())
+      .toContain(`open http://localhost:${server.port}/setup to create the first super administrator`);
     await page.goto(server.baseUrl + '/');
     await expect(page).toHaveURL(/\/setup$/);
     await expect(page.getByRole('heading', { name: 'Welcome to StatusWatch' })).toBeVisible();
@@ -35,7 +39,12 @@ test('the first super admin is created on /setup, which then disappears', async 
     await page.getByLabel('Password (8+ characters)').fill('a-long-password');
     await page.getByLabel('Confirm password').fill('a-long-password');
     await page.getByRole('button', { name: 'Create administrator' }).click();
-    await expect(page).toHaveURL(/\/login\?setup=done$/);
+    // the operator is signed in and lands on the dashboard
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
+    const me = await page.request.get(server.baseUrl + '/api/v1/auth/me');
+    expect(me.status()).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe('owner@example.com');
     const again = await page.goto(server.baseUrl + '/setup');
     expect(again?.status()).toBe(404);
   } finally {
