@@ -7,8 +7,14 @@ export interface PageServices {
   mainSiteUrl: string;
   /** true when no user exists yet: /setup is offered */
   needsSetup(): Promise<boolean>;
-  /** Creates the first super admin; refuses once any user exists. Returns an error text or null. */
-  createFirstAdmin(input: { email: string; password: string; fullName: string }): Promise<string | null>;
+  /**
+   * Creates the first super admin and signs them in on this host (the session cookies to set,
+   * as sign-in sets them); refuses once any user exists, answering the error text.
+   */
+  createFirstAdmin(
+    input: { email: string; password: string; fullName: string },
+    request: { host: string; userAgent: string },
+  ): Promise<{ error: string } | { cookies: PageCookie[] }>;
   /**
    * The signed-in user of a page request, from its cookies and host (same rules as the API:
    * the session must belong to this host). Null when nobody is signed in. (Identity area.)
@@ -18,6 +24,13 @@ export interface PageServices {
   resolveHost(host: string): Promise<HostKind>;
   /** A company's public status page snapshot (cached; public monitors only). (Public pages area.) */
   getStatusPage(subdomain: string): Promise<StatusPageLookup>;
+}
+
+/** A cookie for a page to set (the session cookies after /setup). */
+export interface PageCookie {
+  name: string;
+  value: string;
+  options: { path: string; httpOnly: true; secure: true; sameSite: 'lax'; maxAge?: number };
 }
 
 export type StatusPageLookup =

@@ -6,6 +6,8 @@ import { startEngine } from './engine/index.ts';
 import { startJobs } from './jobs/runner.ts';
 import { configOrExit, exitOnFatal, onStopSignal } from './process-lifecycle.ts';
 import { createPageServices, createServices } from './services.ts';
+import { needsSetup } from './domain/setup/first-admin.ts';
+import { publicMainOrigin } from './domain/status-page/public-links.ts';
 
 async function main(): Promise<void> {
   const config = configOrExit();
@@ -13,6 +15,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ services, pages: createPageServices(services), withPages: true });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.productName} listening on ${config.publicScheme}://${config.productDomain}:${config.port} (${services.db.kind})`);
+  // with no user yet the operator must find /setup: say where, once
+  if (await needsSetup(services))
+    app.log.warn(`No user yet: open ${publicMainOrigin(config)}/setup to create the first super administrator`);
   if (config.runEngine) startEngine(services, { log: (m) => app.log.warn(m) });
   startJobs(services, { log: (m) => app.log.warn(m) });
 

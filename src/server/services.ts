@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Services } from './domain/context.ts';
 import type { PageServices } from '../lib/page-services.ts';
 import { createSuperAdmin, needsSetup } from './domain/setup/first-admin.ts';
+import { firstAdminSessionCookies } from './domain/setup/first-admin-session.ts';
 import { monitorIncidents } from './domain/incidents/automatic.ts';
 import { DomainError } from './domain/errors.ts';
 import { currentPageUser } from './domain/auth/page-user.ts';
@@ -44,12 +45,11 @@ export function createPageServices(services: Services): PageServices {
     currentUser: (cookieHeader, host) => currentPageUser(services, cookieHeader, host),
     resolveHost: (host) => resolveHost(services, host),
     getStatusPage: (subdomain) => statusPageForPages(services, subdomain),
-    async createFirstAdmin(input) {
+    async createFirstAdmin(input, request) {
       try {
-        await createSuperAdmin(services, input, { onlyIfNoUsers: true });
-        return null;
+        return { cookies: await firstAdminSessionCookies(services, input, request) };
       } catch (e) {
-        if (e instanceof DomainError) return e.detail;
+        if (e instanceof DomainError) return { error: e.detail };
         throw e;
       }
     },

@@ -90,7 +90,8 @@ test.describe('Tenants Management', () => {
     await expect(row).toContainText(sub);
     await expect(row).toContainText(`ops@${sub}.example.com`);
     await expect(row).toContainText('Active');
-    await expect(row).toContainText('25');
+    // the Users column counts the company's users against its limit
+    await expect(row.getByRole('cell').nth(4)).toHaveText('0 / 25');
     await expect(row.getByRole('link', { name: `https://${sub}.example.com` })).toBeVisible();
     // what was saved: the services, and the logo on the company's status page
     const saved = (
@@ -288,4 +289,36 @@ test.describe('Users Management', () => {
     await expect(page.getByRole('row', { name: new RegExp(user.email) })).toContainText('Unknown Company');
     await api.dispose();
   });
+});
+
+test.describe('dialogs keep the keyboard inside', () => {
+  for (const [path, opener, title] of [
+    ['/admin/tenants', 'Create Tenant', 'Create New Tenant'],
+    ['/admin/users', 'Create User', 'Create New User'],
+  ] as const) {
+    test(`${title}: Tab and Shift+Tab cycle inside, Escape closes and focus returns to ${opener}`, async ({ page }) => {
+      await signInUi(page, mainUrl(), E2E_ADMIN);
+      await page.goto(mainUrl(path));
+      const open = page.getByRole('main').getByRole('button', { name: opener, exact: true });
+      await open.click();
+      const modal = page.getByRole('dialog', { name: title });
+      await expect(modal).toBeVisible();
+      const inside = () => modal.evaluate((d) => d.contains(document.activeElement));
+      const tabbables = await modal.evaluate(
+        (d) => d.querySelectorAll('input:not([disabled]), select, textarea, button:not([disabled]), a[href]').length,
+      );
+      // forwards past the last field, then backwards past the first: never into the page behind
+      for (let i = 0; i < tabbables + 3; i++) {
+        await page.keyboard.press('Tab');
+        expect(await inside()).toBe(true);
+      }
+      for (let i = 0; i < tabbables + 3; i++) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await inside()).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(modal).toHaveCount(0);
+      await expect(open).toBeFocused();
+    });
+  }
 });

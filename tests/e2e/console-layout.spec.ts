@@ -57,6 +57,21 @@ test.describe('super admin', () => {
     await expect(menu(page).getByRole('link', { name: 'All Traces' })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('a Skip to main content link comes first and moves focus to the main region', async ({ page }) => {
+    await signInUi(page, mainUrl(), E2E_ADMIN);
+    await page.goto(mainUrl('/admin/tenants'));
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Tenants Management' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    // the next Tab continues inside the main region, not in the menu
+    await page.keyboard.press('Tab');
+    expect(await page.getByRole('main').evaluate((m) => m.contains(document.activeElement) && m !== document.activeElement)).toBe(true);
+  });
+
   test("paths outside the super admin's routes show 'Page Not Found' with Go Back and Home", async ({ page }) => {
     await signInUi(page, mainUrl(), E2E_ADMIN);
     for (const path of ['/team', '/no-such-page', '/admin/nothing']) {

@@ -61,6 +61,11 @@ test.beforeAll(async () => {
   await seedBrandedCompany(services, { name: 'Empty Co', subdomain: 'empty' });
   await seedBrandedCompany(services, { name: 'Gone Co', subdomain: 'gone', isActive: false });
   await seedBrandedCompany(services, { name: 'Never Seen', subdomain: 'neverseen' });
+  await seedBrandedCompany(services, {
+    name: 'Northwind Telecommunications Infrastructure',
+    subdomain: 'northwind',
+    logo: `data:image/png;base64,${PNG_1PX}`,
+  });
   const evil = await seedBrandedCompany(services, {
     name: '<img src=x onerror="window.__xss=1">Evil',
     subdomain: 'evil',
@@ -198,6 +203,29 @@ test('draws the bars and their text without JavaScript', async ({ browser }) => 
   expect(shown).toMatch(/· Down · HTTP 503"$/);
   await expect(blocks.nth(13)).toHaveCSS('background-color', 'rgb(220, 38, 38)');
   await context.close();
+});
+
+test('wraps a long company name only between words at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(url('northwind'));
+  const title = page.getByRole('heading', { level: 1, name: 'Northwind Telecommunications Infrastructure Status' });
+  await expect(title).toBeVisible();
+  // a word split over two lines has one client rect per line
+  const splitWords = await title.evaluate((h1) => {
+    const text = h1.firstChild as Text;
+    const split: string[] = [];
+    for (const m of text.data.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      if (range.getClientRects().length !== 1) split.push(m[0]);
+    }
+    return split;
+  });
+  expect(splitWords).toEqual([]);
+  expect(await title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeInViewport();
 });
 
 test('says so when a company has no public monitors', async ({ page }) => {

@@ -65,7 +65,12 @@ describe('common passwords', () => {
     const fresh = await startTestApp({ db: 'sqlite' });
     try {
       const pages = createPageServices(fresh.services);
-      expect(await pages.createFirstAdmin({ email: 'first@example.com', password: 'password', fullName: '' })).toBe(TOO_COMMON);
+      expect(
+        await pages.createFirstAdmin(
+          { email: 'first@example.com', password: 'password', fullName: '' },
+          { host: 'localhost', userAgent: 'test' },
+        ),
+      ).toEqual({ error: TOO_COMMON });
       expect(await pages.needsSetup()).toBe(true);
     } finally {
       await fresh.close();

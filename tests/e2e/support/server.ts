@@ -11,6 +11,8 @@ export interface RunningServer {
   dataDir: string;
   baseUrl: string;
   proc: ChildProcess;
+  /** everything the server wrote to stdout and stderr so far */
+  output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -43,6 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     baseUrl,
     proc,
+    output: () => output,
     stop(signal = 'SIGTERM') {
       return new Promise((resolve) => {
         if (proc.exitCode !== null) return resolve(proc.exitCode);

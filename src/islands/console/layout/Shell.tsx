@@ -1,4 +1,4 @@
-// The signed-in layout: navigation column, header bar, the page, toasts.
+// The signed-in layout: skip link, navigation column, header bar, the page, toasts.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { $role, $user, signOut } from '../stores/auth.ts';
@@ -23,6 +23,10 @@ export function Shell(props: { title: string; children: ReactNode }) {
   const items = menuFor(role, flags);
   return (
     <div className={`sw-shell${collapsed ? ' sw-collapsed' : ''}`}>
+      {/* target _self: the client router leaves the link to the browser, which focuses #main */}
+      <a className="sw-skip" href="#main" target="_self">
+        Skip to main content
+      </a>
       <nav className="sw-nav" aria-label="Main">
         <div className="sw-nav-top">
           <button
@@ -66,7 +70,9 @@ export function Shell(props: { title: string; children: ReactNode }) {
       {mobile && !collapsed && <div className="sw-overlay" data-testid="nav-overlay" aria-hidden="true" onClick={closeNav} />}
       <div className="sw-main">
         <Header title={props.title} />
-        <main className="sw-content">{props.children}</main>
+        <main id="main" className="sw-content" tabIndex={-1}>
+          {props.children}
+        </main>
       </div>
       <Toasts />
     </div>

@@ -1,5 +1,26 @@
-// A modal dialog: labelled, Escape closes it, focus moves in and returns when it closes.
+// A modal dialog: labelled, Escape closes it, focus moves in, Tab and Shift+Tab cycle inside it
+// (never into the page behind), and focus returns to the opener when it closes.
 import { useEffect, useRef, type ReactNode } from 'react';
+
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab inside the dialog: from the last element to the first and back. */
+function trapTab(dialog: HTMLElement, e: KeyboardEvent): void {
+  const items = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.getClientRects().length > 0);
+  if (!items.length) return;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement;
+  const outside = !dialog.contains(active);
+  if (e.shiftKey && (outside || active === first || active === dialog)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (outside || active === last)) {
+    e.preventDefault();
+    first.focus();
+  }
+}
 
 export function Modal(props: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -9,6 +30,7 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
     (first ?? ref.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') props.onClose();
+      else if (e.key === 'Tab' && ref.current) trapTab(ref.current, e);
     };
     document.addEventListener('keydown', onKey);
     return () => {

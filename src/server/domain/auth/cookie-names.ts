@@ -3,6 +3,9 @@
 // (a `__Host-` cookie must have Path=/).
 import type { Config } from '../../config.ts';
 
+/** The refresh cookie's Path. */
+export const REFRESH_PATH = '/api/v1/auth';
+
 export function cookieNames(config: Config): { access: string; refresh: string } {
   return config.publicScheme === 'https' ? { access: '__Host-sw_at', refresh: '__Secure-sw_rt' } : { access: 'sw_at', refresh: 'sw_rt' };
 }

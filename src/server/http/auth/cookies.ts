@@ -2,9 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { IssuedSession } from '../../domain/auth/sessions.ts';
-import { cookieNames } from '../../domain/auth/cookie-names.ts';
-
-export const REFRESH_PATH = '/api/v1/auth';
+import { REFRESH_PATH, cookieNames } from '../../domain/auth/cookie-names.ts';
 
 const BASE = { httpOnly: true, secure: true, sameSite: 'lax' as const };
 

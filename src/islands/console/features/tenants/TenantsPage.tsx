@@ -77,7 +77,7 @@ function Tenants() {
           c.subdomain || 'N/A',
           c.email,
           <span className={c.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{c.is_active ? 'Active' : 'Inactive'}</span>,
-          c.max_users,
+          `${c.user_count ?? 0} / ${c.max_users}`,
           fmtDate(c.created_at),
           <>
             <button
