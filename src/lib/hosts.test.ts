@@ -5,6 +5,7 @@ import {
   safeLocalPath,
   hostName,
   hostPort,
+  portSuffix,
   isIpHost,
   isRootHost,
   isTenantHost,
@@ -54,6 +55,10 @@ describe('host rules (spec section 1)', () => {
     expect(hostPort('acme.localhost:4321')).toBe(':4321');
     expect(hostPort('acme.localhost')).toBe('');
     expect(hostPort('[::1]:80')).toBe(':80');
+    expect(portSuffix('http', 80)).toBe('');
+    expect(portSuffix('https', 443)).toBe('');
+    expect(portSuffix('http', 443)).toBe(':443');
+    expect(portSuffix('https', 8443)).toBe(':8443');
     expect(isIpHost('192.168.1.1')).toBe(true);
     expect(isIpHost('acme.localhost')).toBe(false);
   });

@@ -15,6 +15,11 @@ export function hostPort(hostHeader: string): string {
   return m ? m[1] : '';
 }
 
+/** ':port' of a link on this port, or '' when it is the scheme's default (80 for http, 443 for https). */
+export function portSuffix(scheme: string, port: number): string {
+  return port === (scheme === 'https' ? 443 : 80) ? '' : `:${port}`;
+}
+
 const IPV4_RE = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 export function isIpHost(host: string): boolean {

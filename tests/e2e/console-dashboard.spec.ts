@@ -1,14 +1,13 @@
 // Both dashboards with real data: monitors checked by the engine against a loopback target
 // (one up, one answering 500), the incident it opens, and OTLP spans sent with an ingest key for
 // RED metrics and error traces. Also the skeleton, error panel and 'No Data' states.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import {
   adminApi,
   E2E_ADMIN,
   expectNoSeriousA11yViolations,
+  loopbackTarget,
   mainUrl,
   seedCompany,
   seedUser,
@@ -19,21 +18,9 @@ import {
   test,
 } from './console-fixtures.ts';
 
-let target: http.Server;
-let targetPort = 0;
-
-test.beforeAll(async () => {
-  target = http.createServer((req, res) => {
-    res.writeHead(req.url === '/down' ? 500 : 200, { 'content-type': 'text/plain' });
-    res.end(req.url === '/down' ? 'broken' : 'ok');
-  });
-  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
-  targetPort = (target.address() as AddressInfo).port;
-});
-
-test.afterAll(async () => {
-  target.closeAllConnections();
-  await new Promise((r) => target.close(r));
+const target = loopbackTarget((req, res) => {
+  res.writeHead(req.url === '/down' ? 500 : 200, { 'content-type': 'text/plain' });
+  res.end(req.url === '/down' ? 'broken' : 'ok');
 });
 
 /** A monitor of a healthy target and one of a failing target; answers their ids. */
@@ -48,7 +35,7 @@ async function seedMonitors(api: APIRequestContext, companyId: string): Promise<
         type: 'http',
         company_id: companyId,
         name,
-        url: `http://127.0.0.1:${targetPort}${path}`,
+        url: `http://127.0.0.1:${target.port()}${path}`,
         interval_seconds: 1,
         confirmations: 1,
         is_public: true,

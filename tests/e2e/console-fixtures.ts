@@ -2,6 +2,8 @@
 // run's super admin), sign in through the real login screen, and check accessibility with axe.
 import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { E2E_ADMIN } from './support/global-setup.ts';
 import { startServer } from './support/server.ts';
 import { startSmtpSink, type Mail } from '../support/smtp-sink.ts';
@@ -105,4 +107,23 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `.tmp/console-shots/${name}.png`, fullPage: true });
+}
+
+/**
+ * A plain HTTP server on 127.0.0.1 for a spec's monitors to check: started before the spec's
+ * tests, closed after them. `port()` is read once the tests run.
+ */
+export function loopbackTarget(handler: http.RequestListener): { port: () => number } {
+  let server: http.Server;
+  let port = 0;
+  test.beforeAll(async () => {
+    server = http.createServer(handler);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  test.afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+  return { port: () => port };
 }

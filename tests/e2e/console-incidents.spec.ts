@@ -2,14 +2,13 @@
 // write, update and resolve an incident and add a postmortem, each step seen on the public status
 // page; schedule, end and cancel maintenance. A viewer reads the same screens with no buttons; a
 // super admin writes only in the tenant chosen in the selector.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import {
   adminApi,
   E2E_ADMIN,
   expect,
   expectNoSeriousA11yViolations,
+  loopbackTarget,
   mainUrl,
   seedCompany,
   seedUser,
@@ -19,18 +18,7 @@ import {
   test,
 } from './console-fixtures.ts';
 
-let target: http.Server;
-let targetPort = 0;
-
-test.beforeAll(async () => {
-  target = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
-  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
-  targetPort = (target.address() as AddressInfo).port;
-});
-test.afterAll(async () => {
-  target.closeAllConnections();
-  await new Promise((r) => target.close(r));
-});
+const target = loopbackTarget((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
 
 /** A datetime-local value in the browser's zone (the test runs in the same zone). */
 const local = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -73,7 +61,7 @@ test('a company admin writes, updates and resolves an incident and plans mainten
       type: 'http',
       company_id: company.id,
       name: 'Checkout',
-      url: `http://127.0.0.1:${targetPort}/`,
+      url: `http://127.0.0.1:${target.port()}/`,
       interval_seconds: 3600,
       is_public: true,
     },

@@ -2,28 +2,24 @@
 // admin opens a monitor of a loopback target from the list and sees its status, uptime, the
 // response-time chart drawn from the rollups, the hourly blocks, recent checks, and pauses and
 // resumes it; a viewer reads the same page without a button. axe and screenshots at 1280 and 375.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { adminApi, expectNoSeriousA11yViolations, seedCompany, seedUser, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
+import {
+  adminApi,
+  expectNoSeriousA11yViolations,
+  seedCompany,
+  seedUser,
+  signInUi,
+  tenantUrl,
+  expect,
+  test,
+  loopbackTarget,
+} from './console-fixtures.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/console-monitor-page/${name}.png`, fullPage: true });
 
-let target: http.Server;
-let targetPort = 0;
-
-test.beforeAll(async () => {
-  target = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/plain' });
-    res.end('ok');
-  });
-  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
-  targetPort = (target.address() as AddressInfo).port;
-});
-
-test.afterAll(async () => {
-  target.closeAllConnections();
-  await new Promise((r) => target.close(r));
+const target = loopbackTarget((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/plain' });
+  res.end('ok');
 });
 
 test('a company admin opens a monitor, reads its figures and chart, pauses and resumes it; a viewer only reads', async ({
@@ -40,7 +36,7 @@ test('a company admin opens a monitor, reads its figures and chart, pauses and r
       type: 'http',
       company_id: company.id,
       name: 'Storefront',
-      url: `http://127.0.0.1:${targetPort}/health`,
+      url: `http://127.0.0.1:${target.port()}/health`,
       interval_seconds: 1,
       confirmations: 1,
     },

@@ -2,28 +2,24 @@
 // company's host tests and creates an http monitor of a loopback target, sees it listed and
 // checked, searches, filters, edits, pauses and resumes it; a push monitor shows its URL once;
 // a viewer reads the same list without a button that would change anything. axe and screenshots.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { adminApi, expectNoSeriousA11yViolations, seedCompany, seedUser, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
+import {
+  adminApi,
+  expectNoSeriousA11yViolations,
+  seedCompany,
+  seedUser,
+  signInUi,
+  tenantUrl,
+  expect,
+  test,
+  loopbackTarget,
+} from './console-fixtures.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/console-monitors/${name}.png`, fullPage: true });
 
-let target: http.Server;
-let targetPort = 0;
-
-test.beforeAll(async () => {
-  target = http.createServer((req, res) => {
-    res.writeHead(req.url === '/down' ? 500 : 200, { 'content-type': 'text/plain' });
-    res.end('ok');
-  });
-  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
-  targetPort = (target.address() as AddressInfo).port;
-});
-
-test.afterAll(async () => {
-  target.closeAllConnections();
-  await new Promise((r) => target.close(r));
+const target = loopbackTarget((req, res) => {
+  res.writeHead(req.url === '/down' ? 500 : 200, { 'content-type': 'text/plain' });
+  res.end('ok');
 });
 
 test('a company admin tests, creates, finds, edits, pauses and resumes a monitor; a viewer only reads', async ({ page, browser }) => {
@@ -34,7 +30,7 @@ test('a company admin tests, creates, finds, edits, pauses and resumes a monitor
   const viewer = await seedUser(api, 3, company.id);
   // another monitor, so search and filters have something to leave out
   const other = await api.post('/api/v1/monitors', {
-    data: { type: 'tcp', company_id: company.id, name: 'Database', host: '127.0.0.1', port: targetPort, interval_seconds: 60 },
+    data: { type: 'tcp', company_id: company.id, name: 'Database', host: '127.0.0.1', port: target.port(), interval_seconds: 60 },
   });
   expect(other.status(), await other.text()).toBe(201);
 
@@ -48,7 +44,7 @@ test('a company admin tests, creates, finds, edits, pauses and resumes a monitor
   await page.getByRole('button', { name: 'Add Monitor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Monitor' });
   await dialog.getByLabel('Name').fill('Website');
-  await dialog.getByLabel('URL').fill(`http://127.0.0.1:${targetPort}/health`);
+  await dialog.getByLabel('URL').fill(`http://127.0.0.1:${target.port()}/health`);
   await dialog.getByLabel('Check every (seconds)').fill('1');
   await dialog.getByLabel('Confirmations before alerting').fill('1');
   await dialog.getByRole('button', { name: 'Test now' }).click();
@@ -69,7 +65,7 @@ test('a company admin tests, creates, finds, edits, pauses and resumes a monitor
     await expect(row.getByText('Up', { exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(row).toContainText(/\d+ ms/);
-  await expect(row).toContainText(`127.0.0.1:${targetPort}/health`);
+  await expect(row).toContainText(`127.0.0.1:${target.port()}/health`);
 
   // search by target, and filters by kind and visibility
   const search = page.getByRole('searchbox', { name: 'Search' });
@@ -99,7 +95,7 @@ test('a company admin tests, creates, finds, edits, pauses and resumes a monitor
   await edit.getByLabel('URL').fill('ftp://example.com/');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit.getByText('URL must start with http:// or https://').first()).toBeVisible();
-  await edit.getByLabel('URL').fill(`http://127.0.0.1:${targetPort}/health`);
+  await edit.getByLabel('URL').fill(`http://127.0.0.1:${target.port()}/health`);
   await edit.getByLabel('Name').fill('Website (public)');
   await edit.getByLabel('Show on the public status page').check();
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -178,7 +174,7 @@ test('the plan limit is named when it is reached', async ({ page }) => {
   await page.getByRole('button', { name: 'Add Monitor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Monitor' });
   await dialog.getByLabel('Name').fill('Eleventh');
-  await dialog.getByLabel('URL').fill(`http://127.0.0.1:${targetPort}/`);
+  await dialog.getByLabel('URL').fill(`http://127.0.0.1:${target.port()}/`);
   await dialog.getByRole('button', { name: 'Create Monitor' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: 'Your Starter plan allows 10 monitors.' })).toBeVisible();
   // the metadata address is refused in words, beside the URL

@@ -1,11 +1,10 @@
 // The notifications page with notifications the engine really created: a monitor that goes down
 // and comes back (critical/high then info) and one that stays down.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import {
   adminApi,
   expectNoSeriousA11yViolations,
+  loopbackTarget,
   seedCompany,
   seedUser,
   shot,
@@ -15,23 +14,12 @@ import {
   test,
 } from './console-fixtures.ts';
 
-let target: http.Server;
-let targetPort = 0;
 let flakyBroken = true;
 
-test.beforeAll(async () => {
-  target = http.createServer((req, res) => {
-    const down = req.url === '/down' || (req.url === '/flaky' && flakyBroken);
-    res.writeHead(down ? 500 : 200, { 'content-type': 'text/plain' });
-    res.end(down ? 'broken' : 'ok');
-  });
-  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
-  targetPort = (target.address() as AddressInfo).port;
-});
-
-test.afterAll(async () => {
-  target.closeAllConnections();
-  await new Promise((r) => target.close(r));
+const target = loopbackTarget((req, res) => {
+  const down = req.url === '/down' || (req.url === '/flaky' && flakyBroken);
+  res.writeHead(down ? 500 : 200, { 'content-type': 'text/plain' });
+  res.end(down ? 'broken' : 'ok');
 });
 
 type N = { id: string; title: string; severity: string; is_read: boolean; action_url: string | null };
@@ -62,7 +50,7 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
         type: 'http',
         company_id: company.id,
         name,
-        url: `http://127.0.0.1:${targetPort}${path}`,
+        url: `http://127.0.0.1:${target.port()}${path}`,
         interval_seconds: 1,
         confirmations: 1,
       },
@@ -200,7 +188,7 @@ test('mark all read empties the unread count', async ({ page }) => {
       type: 'http',
       company_id: company.id,
       name: 'Down Again',
-      url: `http://127.0.0.1:${targetPort}/down`,
+      url: `http://127.0.0.1:${target.port()}/down`,
       interval_seconds: 1,
       confirmations: 1,
     },

@@ -2,14 +2,14 @@
 // the port there), the Host header lacks the port the browser used; PUBLIC_PORT restores it for
 // the same-origin check and for links to the other hosts of the platform.
 import type { Config } from '../config.ts';
-import { hostName, hostPort } from '../../lib/hosts.ts';
+import { hostName, hostPort, portSuffix } from '../../lib/hosts.ts';
 
 type PublicSide = Pick<Config, 'publicPort' | 'publicScheme'>;
 
 /** ':port' of links to this platform's hosts, '' for the scheme's default port. */
 export function publicPortOf(hostHeader: string | undefined, config: PublicSide): string {
   if (config.publicPort === undefined) return hostPort(hostHeader ?? '');
-  return config.publicPort === (config.publicScheme === 'https' ? 443 : 80) ? '' : `:${config.publicPort}`;
+  return portSuffix(config.publicScheme, config.publicPort);
 }
 
 /** Whether an Origin header names this host as the browser reached it. */

@@ -8,21 +8,24 @@ import { KINDS } from '../../engine/kinds/index.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
+import { SlidingWindow } from '../auth/throttle.ts';
 import { toIsoOrNull } from '../ids.ts';
 import { immediateCheckLimits } from './immediate-checks.ts';
 import { validateMonitor, type MonitorInput } from './validate.ts';
 
-/** When each company's recent tests ran, per process (a test is a user's click, not a stored fact). */
-const recentTests = new WeakMap<Services, Map<string, number[]>>();
+/** Each company's recent tests, per process (a test is a user's click, not a stored fact). */
+const recentTests = new WeakMap<Services, SlidingWindow>();
 
 function takeTestSlot(ctx: Ctx, key: string): void {
   const { windowMs, perCompany } = immediateCheckLimits(ctx);
+  let tests = recentTests.get(ctx.services);
+  if (!tests || tests.limit !== perCompany || tests.windowMs !== windowMs) {
+    tests = new SlidingWindow(perCompany, windowMs);
+    recentTests.set(ctx.services, tests);
+  }
   const now = ctx.services.now();
-  let byCompany = recentTests.get(ctx.services);
-  if (!byCompany) recentTests.set(ctx.services, (byCompany = new Map()));
-  const times = (byCompany.get(key) ?? []).filter((t) => t > now - windowMs);
-  if (times.length >= perCompany) {
-    const retryAfter = Math.max(1, Math.ceil((times[0] + windowMs - now) / 1000));
+  const retryAfter = tests.retryAfter(key, now);
+  if (retryAfter > 0) {
     throw new DomainError(
       'rate_limited',
       `Test now runs at most ${perCompany} checks a minute for a company. Try again in ${retryAfter} s.`,
@@ -31,8 +34,7 @@ function takeTestSlot(ctx: Ctx, key: string): void {
       },
     );
   }
-  times.push(now);
-  byCompany.set(key, times);
+  tests.hit(key, now);
 }
 
 export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: MonitorType }) {

@@ -3,17 +3,15 @@
 // cached page would otherwise keep the first visitor's host, and feed readers would see entries
 // change ids with the host they were fetched through.
 import type { Config } from '../../config.ts';
-import { mainOrigin, tenantOrigin } from '../../../lib/hosts.ts';
-
-const SCHEME_PORT = { http: 80, https: 443 } as const;
+import { mainOrigin, portSuffix, tenantOrigin } from '../../../lib/hosts.ts';
 
 /**
  * ':port' of public URLs: PUBLIC_PORT when the operator says where browsers reach the server;
  * else, in production, the scheme's own port behind a proxy; elsewhere (development, tests) PORT.
  */
 function publicPort(config: Pick<Config, 'nodeEnv' | 'port' | 'publicScheme' | 'publicPort'>): string {
-  const port = config.publicPort ?? (config.nodeEnv === 'production' ? SCHEME_PORT[config.publicScheme] : config.port);
-  return port === SCHEME_PORT[config.publicScheme] ? '' : `:${port}`;
+  if (config.publicPort !== undefined) return portSuffix(config.publicScheme, config.publicPort);
+  return config.nodeEnv === 'production' ? '' : portSuffix(config.publicScheme, config.port);
 }
 
 export type PublicLinkConfig = Pick<Config, 'nodeEnv' | 'port' | 'publicScheme' | 'productDomain' | 'publicPort'>;
