@@ -9,6 +9,7 @@
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -187,7 +188,7 @@ const server = await startServer({
   DIST_DIR: distDir,
   RUN_ENGINE: 'false',
   NODE_ENV: 'production',
-  SESSION_SECRET: 'a'.repeat(43),
+  SESSION_SECRET: randomBytes(32).toString('base64'), // production refuses a low-entropy secret
   LOG_LEVEL: 'warn',
   PUBLIC_SCHEME: 'http',
 });
