@@ -38,6 +38,13 @@ describe('configuration', () => {
     [{ DNS_RESOLVERS: 'dns.example.com' }, 'Invalid DNS_RESOLVERS="dns.example.com": expected comma-separated DNS server addresses'],
     [{ DNS_RESOLVERS: '1.1.1.1:99999' }, 'Invalid DNS_RESOLVERS'],
     [
+      { CANARY_TARGETS: 'example.com' },
+      'Invalid CANARY_TARGETS="example.com": expected up to 10 comma-separated http(s) URLs or host:port such as https://example.com,1.1.1.1:53',
+    ],
+    [{ CANARY_TARGETS: 'https://1.1.1.1,ftp://example.com' }, 'Invalid CANARY_TARGETS'],
+    [{ CANARY_TARGETS: '1.1.1.1:70000' }, 'Invalid CANARY_TARGETS'],
+    [{ CANARY_INTERVAL_SECONDS: '1' }, 'Invalid CANARY_INTERVAL_SECONDS="1": expected a whole number from 5 to 3600'],
+    [
       { PAGERDUTY_EVENTS_URL: 'events.pagerduty.com' },
       'Invalid PAGERDUTY_EVENTS_URL="events.pagerduty.com": expected an http(s) URL such as https://events.pagerduty.com',
     ],
@@ -62,6 +69,14 @@ describe('configuration', () => {
       '[2606:4700::1111]:53',
       '::1',
     ]);
+  });
+
+  it('reads CANARY_TARGETS as URLs and host:port, unset meaning no canary', () => {
+    expect(parseConfig(base()).canaryTargets).toEqual([]);
+    expect(parseConfig(base()).canaryIntervalSeconds).toBe(30);
+    expect(
+      parseConfig({ ...base(), CANARY_TARGETS: 'https://example.com/ping, 1.1.1.1:53,[::1]:8080,dns.google:443' }).canaryTargets,
+    ).toEqual(['https://example.com/ping', '1.1.1.1:53', '[::1]:8080', 'dns.google:443']);
   });
 
   it("takes the alert services' API hosts from the environment, the real ones by default", () => {

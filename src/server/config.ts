@@ -38,6 +38,9 @@ export interface Config {
   /** DNS servers the checks ask (ip or ip:port, [v6]:port); undefined = the system's (/etc/resolv.conf) */
   dnsResolvers: string[] | undefined;
   runEngine: boolean;
+  /** Operator targets that must stay reachable (URLs, host:port); empty = no canary (engine/canary.ts) */
+  canaryTargets: string[];
+  canaryIntervalSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Fixed API hosts of the alert channels' services (tests point them at loopback fakes) */
@@ -104,6 +107,24 @@ function dnsResolvers(env: Env): string[] | undefined {
       fail('DNS_RESOLVERS', 'comma-separated DNS server addresses such as 1.1.1.1, 10.0.0.2:5353 or [2606:4700::1111]:53', raw);
     }
   }
+  return list;
+}
+
+/** CANARY_TARGETS: comma-separated http(s) URLs or host:port, such as https://1.1.1.1,example.com:443 */
+function canaryTargets(env: Env): string[] {
+  const raw = env.CANARY_TARGETS;
+  if (raw === undefined || raw.trim() === '') return [];
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const valid = (t: string) => {
+    if (/^https?:\/\//i.test(t)) return URL.canParse(t) && !new URL(t).username && !new URL(t).password;
+    const m = /^\[([^\]]+)\]:(\d{1,5})$/.exec(t) ?? /^([^:[\]/\s]+):(\d{1,5})$/.exec(t);
+    return m !== null && Number(m[2]) >= 1 && Number(m[2]) <= 65535 && (ipaddr.isValid(m[1]) || DOMAIN_RE.test(m[1].toLowerCase()));
+  };
+  if (list.length > 10 || !list.every(valid))
+    fail('CANARY_TARGETS', 'up to 10 comma-separated http(s) URLs or host:port such as https://example.com,1.1.1.1:53', raw);
   return list;
 }
 
@@ -219,6 +240,8 @@ export function parseConfig(env: Env = process.env): Config {
     minCheckIntervalSeconds: int(env, 'MIN_CHECK_INTERVAL_SECONDS', 30, 1, 86400),
     dnsResolvers: dnsResolvers(env),
     runEngine: bool(env, 'RUN_ENGINE', true),
+    canaryTargets: canaryTargets(env),
+    canaryIntervalSeconds: int(env, 'CANARY_INTERVAL_SECONDS', 30, 5, 3600),
     smtpUrl,
     mailFrom: env.MAIL_FROM || `no-reply@${productDomain}`,
     channelApis: {

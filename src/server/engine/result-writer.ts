@@ -26,6 +26,8 @@ export interface PendingResult {
   outcome: CheckOutcome;
   /** The lease to free with this result (null: a heartbeat, no lease) */
   leaseOwner: string | null;
+  /** A failure that may mark the monitor down: when its check began (performance.now()), for the canary's verdict */
+  judgeFrom?: number;
 }
 
 const toRollup = (r: RollupRecord | undefined): Rollup =>
@@ -90,7 +92,18 @@ export function storedError(error: string | null): string | null {
   return `${clean.slice(0, cut)}…`;
 }
 
-export async function writeBatch(db: DbScope, results: PendingResult[], now: number, incidents: MonitorIncidents): Promise<void> {
+/**
+ * `checksPaused`: the checker canary's verdict (canary.ts), read in this transaction; while it
+ * holds, every "down" result is dropped unrecorded and only frees its lease: the engine could not
+ * see the target, so it neither counts as downtime nor moves the monitor towards an incident.
+ */
+export async function writeBatch(
+  db: DbScope,
+  results: PendingResult[],
+  now: number,
+  incidents: MonitorIncidents,
+  checksPaused?: (tx: DbScope) => Promise<boolean>,
+): Promise<void> {
   if (results.length === 0) return;
   const batch = results.map((b) => ({ ...b, outcome: { ...b.outcome, error: storedError(b.outcome.error) } }));
   batch.sort((a, b) => a.checkedAt - b.checkedAt);
@@ -98,8 +111,17 @@ export async function writeBatch(db: DbScope, results: PendingResult[], now: num
     const monitors = monitorsRepo(tx);
     const ids = [...new Set(batch.map((b) => b.monitorId))];
     const rows = new Map((await monitors.lockForState(ids)).map((m) => [m.id, m]));
-    const live = batch.filter((b) => rows.has(b.monitorId)); // deleted meanwhile: drop
+    let live = batch.filter((b) => rows.has(b.monitorId)); // deleted meanwhile: drop
     if (live.length === 0) return;
+    if (checksPaused && live.some((b) => b.outcome.status === 'down') && (await checksPaused(tx))) {
+      await freeLeases(
+        monitors,
+        rows,
+        live.filter((b) => b.outcome.status === 'down'),
+      );
+      live = live.filter((b) => b.outcome.status !== 'down');
+      if (live.length === 0) return;
+    }
     const companies = [...new Set(live.map((b) => b.companyId))];
     const windows = await maintenanceRepo(tx).activeAt(companies, now);
     const inMaintenance = (m: MonitorRow) => windows.some((w) => coversMonitor(w, m));
@@ -202,6 +224,17 @@ export async function writeBatch(db: DbScope, results: PendingResult[], now: num
       await monitors.writeState(m.id, patch);
     }
   });
+}
+
+/** Held results: the lease is freed (the monitor is due again at its next interval), nothing else changes. */
+async function freeLeases(monitors: ReturnType<typeof monitorsRepo>, rows: Map<string, MonitorRow>, held: PendingResult[]): Promise<void> {
+  for (const b of held) {
+    const m = rows.get(b.monitorId)!;
+    if (b.leaseOwner === null || m.lease_owner !== b.leaseOwner) continue;
+    const patch: Partial<MonitorRow> = { lease_owner: null, lease_expires_at: null };
+    Object.assign(m, patch);
+    await monitors.writeState(m.id, patch);
+  }
 }
 
 /** The kind's own warnings about this result, and the state columns it keeps. */

@@ -11,6 +11,7 @@ import { parseConfig } from './kinds/config.ts';
 import { KINDS } from './kinds/index.ts';
 import type { EngineHost } from './ports.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
+import { canaryFailing, createCanary } from './canary.ts';
 import { dnsResolver, perKeyLimit, type Resolver } from './dns-lookup.ts';
 
 export interface EngineOptions {
@@ -49,6 +50,8 @@ export interface Engine {
   poke(): void;
   /** Claims and runs everything due now, waits for the results to be committed (tests). */
   runDueNow(): Promise<number>;
+  /** Probes the canary targets now (tests); absent without CANARY_TARGETS */
+  probeCanary?: () => Promise<void>;
   flush(): Promise<void>;
   stats: EngineStats;
   eventLoopDelayP99(): number;
@@ -79,6 +82,12 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
   /** Each company's lookups in flight are capped: its black-holed names only hold up its own checks. */
   const lookupsOf = perKeyLimit(env.resolve);
   const log = opts.log ?? (() => {});
+  const canaryTargets = services.config.canaryTargets ?? [];
+  // The operator's own targets: private addresses are theirs to name.
+  const canary =
+    canaryTargets.length > 0
+      ? createCanary(db, canaryTargets, { ...env, allowPrivateTargets: true }, (services.config.canaryIntervalSeconds ?? 30) * 1000, log)
+      : null;
   const stats: EngineStats = { checks: 0, batches: 0, lagMs: [], missedSlots: 0, inFlight: 0 };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
@@ -106,9 +115,12 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     queue = [];
     flushing = flushing.then(async () => {
       if (batch.length === 0) return;
+      // A monitor's first failure is committed only with a canary verdict from after its check began.
+      const judgeFrom = Math.min(...batch.map((b) => b.judgeFrom ?? Infinity));
+      if (canary && judgeFrom !== Infinity) await canary.judge(judgeFrom);
       for (let attempt = 1; ; attempt++) {
         try {
-          await writeBatch(db, batch, services.now(), incidents);
+          await writeBatch(db, batch, services.now(), incidents, canary ? canaryFailing : undefined);
           stats.batches += 1;
           stats.checks += batch.length;
           return;
@@ -134,7 +146,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     return cap;
   }
 
-  async function runCheck(m: MonitorRow, claimedAt: number, abort: AbortController): Promise<void> {
+  async function runCheck(m: MonitorRow, claimedAt: number, startedMono: number, abort: AbortController): Promise<void> {
     const checker = KINDS[m.type].check;
     const timeoutMs = m.timeout_seconds * 1000;
     const deadline = setTimeout(() => abort.abort(), timeoutMs);
@@ -177,7 +189,15 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       clearTimeout(deadline);
     }
     if (stopping && abort.signal.aborted) return; // stopped mid-check: the lease lapses, another worker runs it
-    queue.push({ monitorId: m.id, companyId: m.company_id, checkedAt: Math.max(claimedAt, services.now()), outcome, leaseOwner: owner });
+    const judgeFrom = canary && outcome.status === 'down' && m.status !== 'down' ? startedMono : undefined;
+    queue.push({
+      monitorId: m.id,
+      companyId: m.company_id,
+      checkedAt: Math.max(claimedAt, services.now()),
+      outcome,
+      leaseOwner: owner,
+      judgeFrom,
+    });
     scheduleFlush();
   }
 
@@ -225,7 +245,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
           if (skipped > 0) stats.missedSlots += skipped;
         }
         if (stats.lagMs.length > 200_000) stats.lagMs.splice(0, 100_000);
-        await runCheck(m, started, abort);
+        await runCheck(m, started, performance.now(), abort);
       } finally {
         release(m.company_id);
       }
@@ -298,6 +318,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       if (running) return;
       running = true;
       loopDelay.enable();
+      canary?.start();
       arm(0);
     },
     async stop() {
@@ -324,6 +345,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
         .releaseLeases(giveBack, owner, services.now())
         .catch(() => {});
       await flush();
+      await canary?.stop();
       loopDelay.disable();
     },
     poke() {
@@ -336,6 +358,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       return n;
     },
     flush,
+    ...(canary ? { probeCanary: canary.probe } : {}),
     eventLoopDelayP99: () => loopDelay.percentile(99) / 1e6,
   };
 }

@@ -35,7 +35,13 @@ export function notifyIn(tx: DbScope, now: number): Notify {
   };
 }
 
-function inAppRows(d: NotificationDraft, companyId: string, userIds: string[], now: number): Insertable<NotificationsTable>[] {
+/** One in-app notification per user; company null for the platform's own notices to super admins. */
+export function inAppRows(
+  d: NotificationDraft,
+  companyId: string | null,
+  userIds: string[],
+  now: number,
+): Insertable<NotificationsTable>[] {
   return userIds.map((userId) => ({
     id: randomUUID(),
     company_id: companyId,

@@ -67,6 +67,19 @@ export function notificationsRepo(db: DbScope) {
       const rows = await q.execute();
       return rows.map((r) => r.id);
     },
+    /** Active super admins (no company) who want this type of notification: the platform's own notices. */
+    async superAdminRecipients(type: NotificationType): Promise<string[]> {
+      const col = PREFERENCE_OF_TYPE[type];
+      const rows = await k
+        .selectFrom('users')
+        .leftJoin('notification_preferences', 'notification_preferences.user_id', 'users.id')
+        .select('users.id')
+        .where('users.user_type', '=', 1)
+        .where('users.is_active', '=', 1)
+        .where(sql<boolean>`coalesce(notification_preferences.${sql.ref(col)}, 1) = 1`)
+        .execute();
+      return rows.map((r) => r.id);
+    },
     async insertIdempotent(rows: Insertable<NotificationsTable>[]): Promise<number> {
       if (rows.length === 0) return 0;
       const r = await k

@@ -8,6 +8,16 @@ export interface JobLeasesTable {
   expires_at: number;
 }
 
+/** Platform-wide state shared by the processes (migration 0401) */
+export interface PlatformStateTable {
+  /** 'canary', 'maintenance-notices' */
+  name: string;
+  /** JSON; its shape belongs to whoever owns the name */
+  value: string;
+  updated_at: number;
+}
+
 export interface PlatformTables {
   job_leases: JobLeasesTable;
+  platform_state: PlatformStateTable;
 }
