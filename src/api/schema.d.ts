@@ -2437,6 +2437,20 @@ export interface components {
                     status: string;
                     impact: string | null;
                 } | null;
+                /**
+                 * @description The maintenance occurrence of a `maintenance.started` or `maintenance.ended` alert (null
+                 *     for other events). A recurring window has one occurrence per week or month; `id` and
+                 *     `starts_at` together name the occurrence, the same in its started and ended alerts.
+                 *     `ends_at` is when it ends, or ended (early, or cancelled while running).
+                 */
+                maintenance: {
+                    id: string;
+                    title: string;
+                    /** Format: date-time */
+                    starts_at: string;
+                    /** Format: date-time */
+                    ends_at: string;
+                } | null;
                 console_url: string;
                 status_page_url: string;
                 acknowledge_url: string | null;

@@ -33,6 +33,18 @@ export function maintenanceRepo(db: DbScope) {
       const r = await k.deleteFrom('maintenance_windows').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
       return Number(r.numDeletedRows);
     },
+    /** Every company's windows that may start or end within (from, to]: the maintenance notices' scan. */
+    touching(from: number, to: number): Promise<MaintenanceRow[]> {
+      return k
+        .selectFrom('maintenance_windows')
+        .selectAll()
+        .where('starts_at', '<=', to)
+        .where((eb) => eb.or([eb('ends_at', '>', from), eb('recurrence', 'is not', null)]))
+        .where((eb) => eb.or([eb('cancelled_at', 'is', null), eb('cancelled_at', '>', from)]))
+        .orderBy('starts_at')
+        .orderBy('id')
+        .execute();
+    },
     /** Windows active at `at` for these companies: the engine's maintenance test. */
     async activeAt(companyIds: string[], at: number): Promise<MaintenanceRow[]> {
       if (companyIds.length === 0) return [];

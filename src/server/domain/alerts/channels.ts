@@ -157,6 +157,7 @@ export async function testChannel(ctx: Ctx, id: string) {
       monitor: null,
       monitors: [],
       incident: null,
+      maintenance: null,
     },
     now,
   );

@@ -26,6 +26,15 @@ export interface AlertMonitorRef {
   target: string;
 }
 
+/** One occurrence of a maintenance window (a recurring window has one per week or month); times in ms. */
+export interface AlertMaintenanceRef {
+  id: string;
+  title: string;
+  starts_at: number;
+  /** When the occurrence ends, or ended (early, or cancelled while running) */
+  ends_at: number;
+}
+
 export interface Alert {
   /** Stable per delivery: the Standard Webhooks `webhook-id`, the e-mail Message-ID's local part */
   deliveryId: string;
@@ -41,6 +50,8 @@ export interface Alert {
   /** Several monitors changed together: one grouped message lists them */
   monitors: AlertMonitorRef[];
   incident: { id: string; title: string; status: string; impact: string | null } | null;
+  /** The maintenance occurrence a maintenance.started / maintenance.ended alert is about (else null) */
+  maintenance: AlertMaintenanceRef | null;
   /** Console link for the company's users */
   consoleUrl: string;
   /** Public status page of the company */

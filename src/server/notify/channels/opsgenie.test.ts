@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
 import { OPSGENIE_API_KEY, startOpsgenieReceiver } from '../../../../tests/fixtures/receivers/opsgenie-receiver.ts';
-import { envFor, groupedAlert, openedAlert, resolvedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import {
+  envFor,
+  groupedAlert,
+  maintenanceAlert,
+  openedAlert,
+  resolvedAlert,
+  send,
+  UPGRADE,
+} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { opsgenie } from './opsgenie.ts';
 
 const receiver = receiverForFile(startOpsgenieReceiver);
@@ -31,6 +39,27 @@ describe('Opsgenie channel', () => {
     expect(close.url).toBe(`${receiver().origin}/v2/alerts/statuswatch-inc-9/close?identifierType=alias`);
     await send(close);
     expect(receiver().alerts.get('statuswatch-inc-9')).toBe('closed');
+  });
+
+  it('opens one Opsgenie alert per maintenance occurrence and closes it when the occurrence ends', async () => {
+    const started = opsgenie.build(maintenanceAlert('maintenance.started'), config(), env());
+    expect(new URL(started.url).pathname).toBe('/v2/alerts');
+    const alias = `statuswatch-maintenance-${UPGRADE.id}-${UPGRADE.starts_at}`;
+    expect(JSON.parse(started.body)).toMatchObject({ alias, priority: 'P5' });
+    expect((await send(started)).status).toBe(202);
+    expect(receiver().alerts.get(alias)).toBe('open');
+
+    // The next week's occurrence of a recurring window is its own Opsgenie alert.
+    const nextWeek = { ...UPGRADE, starts_at: UPGRADE.starts_at + 7 * 86_400_000, ends_at: UPGRADE.ends_at + 7 * 86_400_000 };
+    await send(opsgenie.build(maintenanceAlert('maintenance.started', { deliveryId: 'msg_mw_2', maintenance: nextWeek }), config(), env()));
+    const nextAlias = `statuswatch-maintenance-${UPGRADE.id}-${nextWeek.starts_at}`;
+    expect(receiver().alerts.get(nextAlias)).toBe('open');
+
+    const ended = opsgenie.build(maintenanceAlert('maintenance.ended'), config(), env());
+    expect(ended.url).toBe(`${receiver().origin}/v2/alerts/${alias}/close?identifierType=alias`);
+    expect((await send(ended)).status).toBe(202);
+    expect(receiver().alerts.get(alias)).toBe('closed');
+    expect(receiver().alerts.get(nextAlias)).toBe('open');
   });
 
   it('keeps the message within 130 characters and maps severity onto P1–P5', () => {

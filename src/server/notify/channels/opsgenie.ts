@@ -1,6 +1,6 @@
 // Opsgenie Alert API (https://docs.opsgenie.com/docs/alert-api): one Opsgenie alert per
 // incident, named by its alias; "resolved" closes it and "acknowledged" acknowledges it through
-// the alias. EU accounts set OPSGENIE_API_URL=https://api.eu.opsgenie.com.
+// the alias. A maintenance occurrence is one (P5) alert too: "started" opens it, "ended" closes it. EU accounts set OPSGENIE_API_URL=https://api.eu.opsgenie.com.
 import { EVENT_LABELS, isGrouped, monitorLines, monitorsOf, plainSummary, SEVERITY_LABELS, truncate } from './alert-text.ts';
 import type { Alert, AlertSeverity, HttpChannel } from './channel.ts';
 import { configObject, onlyFields, requiredString } from './config-fields.ts';
@@ -13,6 +13,7 @@ export interface OpsgenieConfig {
 const PRIORITY: Record<AlertSeverity, string> = { critical: 'P1', high: 'P2', medium: 'P3', low: 'P4', info: 'P5' };
 
 export function opsgenieAlias(alert: Alert): string {
+  if (alert.maintenance) return `statuswatch-maintenance-${alert.maintenance.id}-${alert.maintenance.starts_at}`;
   if (alert.incident) return `statuswatch-${alert.incident.id}`;
   const monitor = monitorsOf(alert)[0];
   if (monitor && alert.event !== 'test') return `statuswatch-${alert.event}-${monitor.id}`;
@@ -52,8 +53,8 @@ export const opsgenie: HttpChannel<OpsgenieConfig> = {
     const alias = opsgenieAlias(alert);
     const note = truncate(`${EVENT_LABELS[alert.event]}: ${alert.message}`, 25_000);
     const source = truncate(env.productName, 100);
-    if (alert.event === 'incident.resolved' || alert.event === 'incident.acknowledged') {
-      const verb = alert.event === 'incident.resolved' ? 'close' : 'acknowledge';
+    if (alert.event === 'incident.resolved' || alert.event === 'incident.acknowledged' || alert.event === 'maintenance.ended') {
+      const verb = alert.event === 'incident.acknowledged' ? 'acknowledge' : 'close';
       return {
         url: `${base}/v2/alerts/${encodeURIComponent(alias)}/${verb}?identifierType=alias`,
         method: 'POST',

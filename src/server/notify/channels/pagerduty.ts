@@ -41,11 +41,20 @@ function details(alert: Alert): Record<string, unknown> {
     message: truncate(alert.message, 2000),
     company: alert.company.name,
     incident: alert.incident ? { title: alert.incident.title, status: alert.incident.status, impact: alert.incident.impact } : null,
+    ...(alert.maintenance ? { maintenance: maintenanceDetails(alert.maintenance) } : {}),
     monitor_count: monitors.length,
     // PagerDuty caps an event at 512 KB; 100 monitors named is plenty to act on.
     monitors: monitors.slice(0, 100).map((m) => `${m.name} (${m.target})`),
   };
 }
+
+/** Change events have no dedup_key: the window's id and occurrence times let a reader pair started with ended. */
+const maintenanceDetails = (m: NonNullable<Alert['maintenance']>) => ({
+  id: m.id,
+  title: m.title,
+  starts_at: new Date(m.starts_at).toISOString(),
+  ends_at: new Date(m.ends_at).toISOString(),
+});
 
 export const pagerduty: HttpChannel<PagerDutyConfig> = {
   type: 'pagerduty',

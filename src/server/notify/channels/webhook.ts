@@ -30,6 +30,15 @@ export function webhookPayload(a: Alert) {
       monitor: a.monitor,
       monitors: a.monitors,
       incident: a.incident,
+      // Payloads stored before the field existed have none: null, as for any other event.
+      maintenance: a.maintenance
+        ? {
+            id: a.maintenance.id,
+            title: a.maintenance.title,
+            starts_at: new Date(a.maintenance.starts_at).toISOString(),
+            ends_at: new Date(a.maintenance.ends_at).toISOString(),
+          }
+        : null,
       console_url: a.consoleUrl,
       status_page_url: a.statusPageUrl,
       acknowledge_url: a.acknowledgeUrl,

@@ -25,6 +25,8 @@ export function alertEventOf(d: NotificationDraft): AlertEventType | null {
     case 'monitor_incident':
       if (d.metadata.event === 'opened') return 'incident.opened';
       if (d.metadata.event === 'resolved') return 'incident.resolved';
+      // Maintenance notices (jobs/maintenance-notices.ts) are about the company's monitors too.
+      if (d.metadata.event === 'maintenance.started' || d.metadata.event === 'maintenance.ended') return d.metadata.event;
       return null;
     case 'ssl_warning':
     case 'dns_warning':

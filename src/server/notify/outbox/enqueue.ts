@@ -5,7 +5,7 @@ import { alertChannelsRepo, type AlertChannelRow } from '../../db/repositories/a
 import { alertDeliveriesRepo } from '../../db/repositories/alert-deliveries-repo.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
-import type { AlertSeverity } from '../channels/channel.ts';
+import type { AlertMaintenanceRef, AlertSeverity } from '../channels/channel.ts';
 import type { NotificationDraft } from '../draft.ts';
 import { alertEventOf, channelTakes } from './alert-event.ts';
 import { newDelivery, type AlertPayload } from './payload.ts';
@@ -53,8 +53,17 @@ export async function enqueueAlerts(
     monitor: monitor ? { id: monitor.id, name: monitor.name, target: targetOf(monitor.config) } : null,
     monitors: [],
     incident: incident ? { id: incident.id, title: incident.title, status: incident.status, impact: incident.severity } : null,
+    maintenance: maintenanceOf(draft.metadata.maintenance),
   };
   await alertDeliveriesRepo(tx).insertIdempotent(takers.map((c) => newDelivery(c, draft.dedupeKey, payload, now)));
+}
+
+/** The maintenance occurrence a maintenance notice's draft carries (null for other drafts). */
+function maintenanceOf(v: unknown): AlertMaintenanceRef | null {
+  const m = v as Partial<AlertMaintenanceRef> | null | undefined;
+  if (!m || typeof m.id !== 'string' || typeof m.title !== 'string' || typeof m.starts_at !== 'number' || typeof m.ends_at !== 'number')
+    return null;
+  return { id: m.id, title: m.title, starts_at: m.starts_at, ends_at: m.ends_at };
 }
 
 /** The monitor's target as its company typed it (URL, host:port, host). */
