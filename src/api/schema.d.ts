@@ -1323,6 +1323,21 @@ export interface components {
                 status: "up" | "down";
             };
             uptime_seconds: number;
+            /**
+             * @description The checker canary's verdict (CANARY_TARGETS), shared by every process on the database:
+             *     `paused` while no canary target answers (failing checks are then not recorded and send
+             *     no alerts), `running` otherwise and without a canary, `unknown` when the database cannot
+             *     be read.
+             */
+            checks: {
+                /** @enum {string} */
+                status: "running" | "paused" | "unknown";
+                /**
+                 * Format: date-time
+                 * @description When checks were paused (null unless paused)
+                 */
+                since: string | null;
+            };
         };
         Problem: {
             /** @description A URI reference identifying the problem type (about:blank when none) */

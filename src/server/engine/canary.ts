@@ -31,11 +31,15 @@ interface Verdict {
   detail: string | null;
 }
 
-/** Whether the canary is failing now, as last recorded by any process: the writer's test. */
-export async function canaryFailing(db: DbScope): Promise<boolean> {
+/** The canary's verdict as last recorded by any process (never probed: answering). */
+export async function canaryVerdict(db: DbScope): Promise<{ failing: boolean; since: number | null }> {
   const raw = await platformStateRepo(db).get(STATE);
-  return raw ? (JSON.parse(raw) as Verdict).failing : false;
+  const v = raw ? (JSON.parse(raw) as Verdict) : null;
+  return { failing: v?.failing ?? false, since: v?.since ?? null };
 }
+
+/** Whether the canary is failing now: the writer's test. */
+export const canaryFailing = async (db: DbScope): Promise<boolean> => (await canaryVerdict(db)).failing;
 
 /** A target as a check of the engine's own kinds: any HTTP answer, or an open TCP connection, proves the way out works. */
 function checkOf(target: string): { type: 'http' | 'tcp'; config: object } {

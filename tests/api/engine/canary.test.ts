@@ -7,7 +7,11 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../src/server/config.ts';
+import { openDb } from '../../../src/server/db/connect.ts';
 import type { Ctx, Services } from '../../../src/server/domain/context.ts';
+import { getHealthFor } from '../../../src/server/domain/system/health.ts';
+import { createServices } from '../../../src/server/services.ts';
 import { createChannel } from '../../../src/server/domain/alerts/channels.ts';
 import { listDeliveries } from '../../../src/server/domain/alerts/deliveries.ts';
 import { createMonitor } from '../../../src/server/domain/monitors/service.ts';
@@ -17,8 +21,22 @@ import { runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/alerts/webhook-receiver.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { actorFor, ctxFor, seedUser } from '../../support/fixtures.ts';
-import { DB_KINDS } from '../../support/test-db.ts';
-import { engineServices, manualClock, seedTenant, type Clock } from './support.ts';
+import { DB_KINDS, newDatabaseLocation, tempDir } from '../../support/test-db.ts';
+import { manualClock, seedTenant, type Clock } from './support.ts';
+
+/** A process's services on a shared database location (the engine's and the web's). */
+async function servicesOn(loc: { file?: string; url?: string }, env: Record<string, string>, now?: () => number): Promise<Services> {
+  const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 5 });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: tempDir(),
+    LOG_LEVEL: 'silent',
+    ALLOW_PRIVATE_TARGETS: 'true',
+    MIN_CHECK_INTERVAL_SECONDS: '1',
+    ...env,
+  });
+  return createServices(config, { db, now });
+}
 
 /** A canary target the test can take down and bring back on the same port. */
 async function canaryServer(kind: 'http' | 'tcp', port = 0) {
@@ -36,6 +54,7 @@ async function canaryServer(kind: 'http' | 'tcp', port = 0) {
 
 describe.each(DB_KINDS)('checker canary on %s', (kind) => {
   let services: Services;
+  let web: Services;
   let engine: Engine;
   let targets: HttpTargets;
   let receiver: WebhookReceiver;
@@ -51,7 +70,10 @@ describe.each(DB_KINDS)('checker canary on %s', (kind) => {
     canaries = [await canaryServer('http'), await canaryServer('tcp')];
     ports.push(...canaries.map((c) => c.port));
     clock = manualClock();
-    services = await engineServices(kind, { CANARY_TARGETS: `http://127.0.0.1:${ports[0]}/ping,127.0.0.1:${ports[1]}` }, clock.now);
+    const location = await newDatabaseLocation(kind);
+    services = await servicesOn(location, { CANARY_TARGETS: `http://127.0.0.1:${ports[0]}/ping,127.0.0.1:${ports[1]}` }, clock.now);
+    // The web process of a deployment whose checks run in workers: no engine, no canary of its own.
+    web = await servicesOn(location, { RUN_ENGINE: 'false' });
     engine = createEngine(services);
     services.monitoring = { engine };
     t = await seedTenant(services);
@@ -62,6 +84,7 @@ describe.each(DB_KINDS)('checker canary on %s', (kind) => {
     await Promise.all([targets?.close(), receiver?.close(), ...(canaries ?? []).map((c) => c.close())]);
     await engine?.stop();
     await services?.db.close();
+    await web?.db.close();
   });
 
   const rounds = async (n: number) => {
@@ -79,6 +102,8 @@ describe.each(DB_KINDS)('checker canary on %s', (kind) => {
   const statusOf = async (monitorId: string) =>
     (await services.db.k.selectFrom('monitors').select('status').where('id', '=', monitorId).executeTakeFirstOrThrow()).status;
   const systemNotices = async (ctx: Ctx) => (await listNotifications(ctx, {})).filter((n) => n.type === 'system');
+  /** The health call's checks, as a super admin of the web process reads them */
+  const webChecks = async () => ((await getHealthFor(ctxFor(web, superCtx.actor) as Ctx)) as { checks: { status: string } }).checks;
 
   it('alerts as usual while a canary answers, holds down verdicts while none does, and resumes when one answers again', async () => {
     targets.setUp(true);
@@ -110,6 +135,7 @@ describe.each(DB_KINDS)('checker canary on %s', (kind) => {
     await runDeliveries(services, { holder: 'test' });
     expect(receiver.received.filter((r) => r.path === '/ops')).toHaveLength(2);
     expect(await systemNotices(superCtx)).toHaveLength(0);
+    expect(await webChecks()).toEqual({ status: 'running', since: null });
     const downBefore = await downChecks(m.id);
 
     // 2. Every canary target fails (this server is "offline"), and so does the monitor's target:
@@ -117,6 +143,7 @@ describe.each(DB_KINDS)('checker canary on %s', (kind) => {
     // the engine probe it again before committing anything.
     await Promise.all(canaries.map((c) => c.close()));
     targets.setUp(false);
+    const pausedAt = clock.now() + 60_000; // the first of these rounds
     await rounds(4);
     expect(await statusOf(m.id)).toBe('operational');
     expect((await monitorIncidents(m.id)).map((i) => i.status)).toEqual(['resolved']);
@@ -126,10 +153,11 @@ describe.each(DB_KINDS)('checker canary on %s', (kind) => {
     expect(paused).toHaveLength(1);
     expect(paused[0]).toMatchObject({ title: 'Checks are paused: this server cannot reach its canary targets', severity: 'critical' });
     expect(paused[0].details).toContain(`127.0.0.1:${ports[1]}`);
+    expect(await webChecks()).toEqual({ status: 'paused', since: new Date(pausedAt).toISOString() });
     // The company's users hear nothing about it (neither the notice nor the outage).
-    expect((await listNotifications(t.adminCtx, {})).filter((n) => n.title.includes('paused') || n.title === 'Shop is down')).toHaveLength(
-      1,
-    );
+    const companyTitles = (await listNotifications(t.adminCtx, {})).map((n) => n.title);
+    expect(companyTitles.filter((title) => title === 'Shop is down')).toHaveLength(1); // step 1's
+    expect(companyTitles.filter((title) => title.startsWith('Checks'))).toEqual([]);
     // Probing again while it still fails announces nothing new.
     await engine.probeCanary!();
     expect(await systemNotices(superCtx)).toHaveLength(1);
@@ -140,10 +168,25 @@ describe.each(DB_KINDS)('checker canary on %s', (kind) => {
     await engine.probeCanary!();
     const notices = await systemNotices(superCtx);
     expect(notices.map((n) => n.title)).toContain('Checks resumed: the canary targets answer again');
+    expect(await webChecks()).toEqual({ status: 'running', since: null });
     await rounds(3);
     expect(await statusOf(m.id)).toBe('down');
     expect((await monitorIncidents(m.id)).map((i) => i.status)).toEqual(['resolved', 'open']);
     expect(await deliveries()).toEqual(['incident.opened', 'incident.opened', 'incident.resolved']);
     expect(await downChecks(m.id)).toBeGreaterThan(downBefore);
+  });
+
+  it('a started engine probes on its own: with no monitor failing, it notices every canary target failing and pauses checks', async () => {
+    await canaries[1].close(); // canaries[0] is still closed from the first test
+    const worker = createEngine(services, { owner: 'worker-b' });
+    worker.start();
+    try {
+      const deadline = Date.now() + 5_000;
+      while ((await webChecks()).status !== 'paused' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect((await webChecks()).status).toBe('paused');
+      expect((await systemNotices(superCtx)).filter((n) => n.title.startsWith('Checks are paused'))).toHaveLength(2); // one per pause
+    } finally {
+      await worker.stop();
+    }
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
 import { PAGERDUTY_ROUTING_KEY, startPagerDutyReceiver } from '../../../../tests/fixtures/receivers/pagerduty-receiver.ts';
-import { envFor, groupedAlert, openedAlert, resolvedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import {
+  envFor,
+  groupedAlert,
+  maintenanceAlert,
+  openedAlert,
+  resolvedAlert,
+  send,
+  UPGRADE,
+} from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { pagerduty } from './pagerduty.ts';
 
 const receiver = receiverForFile(startPagerDutyReceiver);
@@ -68,6 +76,19 @@ describe('PagerDuty channel', () => {
     expect(request.url).toBe(`${receiver().origin}/v2/change/enqueue`);
     const answer = await sendAccepted(receiver(), request, 202);
     expect(JSON.parse(answer.body)).toEqual({ status: 'success', message: 'Change event processed' });
+  });
+
+  it('names the maintenance occurrence in both change events, so its start and end pair up on the timeline', () => {
+    for (const event of ['maintenance.started', 'maintenance.ended'] as const) {
+      const request = pagerduty.build(maintenanceAlert(event), config(), env());
+      expect(request.url).toBe(`${receiver().origin}/v2/change/enqueue`);
+      expect(JSON.parse(request.body).payload.custom_details.maintenance).toEqual({
+        id: UPGRADE.id,
+        title: 'Database upgrade',
+        starts_at: new Date(UPGRADE.starts_at).toISOString(),
+        ends_at: new Date(UPGRADE.ends_at).toISOString(),
+      });
+    }
   });
 
   it('the fake refuses what PagerDuty refuses: a severity outside its four, a short routing key', async () => {
