@@ -21,7 +21,7 @@ import { KINDS } from './kinds/index.ts';
 
 const STATE = 'canary';
 /** One probe of all targets ends within this (each target gets the same deadline). */
-export const CANARY_TIMEOUT_MS = 5_000;
+const CANARY_TIMEOUT_MS = 5_000;
 
 interface Verdict {
   failing: boolean;
@@ -51,7 +51,7 @@ function checkOf(target: string): { type: 'http' | 'tcp'; config: object } {
 }
 
 /** Checks every target at once; answers the failures (empty: at least one answered). */
-export async function probeTargets(targets: readonly string[], env: CheckEnv): Promise<string[]> {
+async function probeTargets(targets: readonly string[], env: CheckEnv): Promise<string[]> {
   const outcomes = await Promise.all(targets.map((t) => probeOne(t, env)));
   if (outcomes.some((o) => o.status !== 'down')) return [];
   return outcomes.map((o, i) => `${targets[i]}: ${o.error ?? 'no answer'}`);
@@ -84,7 +84,7 @@ async function probeOne(target: string, env: CheckEnv): Promise<CheckOutcome> {
  * in the same transaction, so of several processes noticing it at once one announces it.
  * Answers whether the canary is failing now.
  */
-export async function recordProbe(db: DbScope, failures: string[], now: number): Promise<boolean> {
+async function recordProbe(db: DbScope, failures: string[], now: number): Promise<boolean> {
   const failing = failures.length > 0;
   for (let attempt = 0; attempt < 3; attempt++) {
     const changed = await withTransaction(db, async (tx) => {

@@ -116,7 +116,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     flushing = flushing.then(async () => {
       if (batch.length === 0) return;
       // A monitor's first failure is committed only with a canary verdict from after its check began.
-      const judgeFrom = Math.min(...batch.map((b) => b.judgeFrom ?? Infinity));
+      const judgeFrom = batch.reduce((min, b) => Math.min(min, b.judgeFrom ?? Infinity), Infinity);
       if (canary && judgeFrom !== Infinity) await canary.judge(judgeFrom);
       for (let attempt = 1; ; attempt++) {
         try {
@@ -325,6 +325,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       running = false;
       stopping = true;
       if (timer) clearTimeout(timer);
+      const canaryStopped = canary?.stop(); // a probe under way ends within its own deadline, meanwhile
       await ticking;
       // Checks not started yet go back at once; running ones finish (bounded by their deadline)
       // and are written, so nothing a target saw is lost.
@@ -345,7 +346,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
         .releaseLeases(giveBack, owner, services.now())
         .catch(() => {});
       await flush();
-      await canary?.stop();
+      await canaryStopped;
       loopDelay.disable();
     },
     poke() {
