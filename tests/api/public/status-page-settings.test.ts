@@ -7,6 +7,7 @@ import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { statuspageViolations } from '../../fixtures/statuspage-v2-schema.ts';
+import { statusPageSettingsRepo } from '../../../src/server/db/repositories/status-page-settings-repo.ts';
 import { seedIncident, seedMaintenance, seedMonitor, seedScriptedHistory, type SeededMonitor } from './fixtures.ts';
 
 const START = Date.UTC(2026, 10, 22, 14, 37, 12);
@@ -266,6 +267,52 @@ describe.each(DB_KINDS)('status page settings on %s', (kind) => {
     }
   });
 
+  it('changes the ETag for a layout written by another process (the page fingerprint sees groups and placements)', async () => {
+    const url = `/api/v1/public/public-status/${acme.subdomain}`;
+    tick();
+    const before = await visitor().get(url);
+    const etag = before.headers.get('etag')!;
+    const core = (await admin.get(PATH)).body.groups[0].id;
+    // straight to the database, as another server process would: this process's cache is not told
+    await statusPageSettingsRepo(t.services.db).save(
+      acme.id,
+      {
+        groups: [
+          { id: core, name: 'Core platform', isNew: false },
+          { id: 'g-new-1', name: 'Edge', isNew: true },
+        ],
+        monitors: [],
+      },
+      clock,
+    );
+    const cached = await visitor().get(url, { headers: { 'if-none-match': etag } });
+    expect(cached.status).toBe(304); // within the recheck interval
+    tick();
+    const renamed = await visitor().get(url, { headers: { 'if-none-match': etag } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.monitors.map((m: { group: string | null }) => m.group)).toEqual([null, 'Core platform', 'Core platform']);
+    const etag2 = renamed.headers.get('etag')!;
+    await statusPageSettingsRepo(t.services.db).save(
+      acme.id,
+      {
+        groups: [
+          { id: core, name: 'Core platform', isNew: false },
+          { id: 'g-new-1', name: 'Edge', isNew: false },
+        ],
+        monitors: [{ id: website.id, is_public: 1, public_name: 'Website', public_group_id: 'g-new-1', public_position: 0 }],
+      },
+      clock + 1,
+    );
+    tick();
+    const moved = await visitor().get(url, { headers: { 'if-none-match': etag2 } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.monitors.map((m: { monitor_name: string; group: string | null }) => [m.monitor_name, m.group])).toEqual([
+      ['Database', 'Core platform'],
+      ['Public API', 'Core platform'],
+      ['Website', 'Edge'],
+    ]);
+  });
+
   it('reorders, moves between groups, removes a group and turns monitors private', async () => {
     const current = (await admin.get(PATH)).body;
     const core = current.groups[0].id;
@@ -274,6 +321,7 @@ describe.each(DB_KINDS)('status page settings on %s', (kind) => {
       groups: [{ id: core, name: 'Core', monitors: [place(db, 'Database', false)] }],
     });
     expect(r.status).toBe(200);
+    // the group left out ('Edge') is gone
     expect(r.body.groups).toEqual([{ id: core, name: 'Core' }]);
     tick();
     const status = await visitor().get(`/api/v1/public/public-status/${acme.subdomain}`);
