@@ -961,6 +961,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/status-page/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status page layout - public monitors, public names, order, component groups */
+        get: operations["getStatusPageSettings"];
+        /**
+         * Save the whole status page layout at once (company admins and super admins)
+         * @description Viewers get 403. Another company's monitor or group answers 404 and nothing is saved; a monitor listed twice, two groups of one name, two public monitors with one public name, an empty or too long name answer 400. The public page, its JSON, feeds, badges and the branded login list follow at once (their ETags change).
+         */
+        put: operations["saveStatusPageSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/push/{token}": {
         parameters: {
             query?: never;
@@ -1521,7 +1542,10 @@ export interface components {
         };
         PublicMonitor: {
             id?: string;
+            /** @description The monitor's public name (set on the status page settings screen); without one, its own name unless that names a host, else 'Service N' (its place on the page). The internal name of a monitor is never shown publicly. */
             monitor_name: string;
+            /** @description Its component group's name, null when listed on its own */
+            group?: string | null;
             current_status: components["schemas"]["Status"];
             /** Format: date-time */
             last_checked_at?: string | null;
@@ -1530,6 +1554,7 @@ export interface components {
         };
         LoginMonitor: {
             id: string;
+            /** @description The monitor's public name (as monitor_name). The field keeps the spec's name, but the monitor's host is never shown: it could be internal. */
             domain: string;
             /** @description Last HTTP status code */
             status: number | null;
@@ -1562,10 +1587,14 @@ export interface components {
             showcase: boolean;
             /** Format: date */
             start_date: string | null;
+            /** @description The id of the group component holding it */
             group_id: string | null;
             page_id: string;
+            /** @description True for a component group (a named group of monitors on the status page) */
             group: boolean;
             only_show_if_degraded: boolean;
+            /** @description A group's member component ids, in page order (groups only, as Statuspage gives them) */
+            components?: string[];
         };
         SpIncidentUpdate: {
             id: string;
@@ -2204,6 +2233,53 @@ export interface components {
             ends_at?: string;
             monitor_id?: string | null;
             recurrence?: components["schemas"]["MaintenanceRecurrence"];
+        };
+        LayoutGroup: {
+            id: string;
+            name: string;
+        };
+        LayoutMonitor: {
+            id: string;
+            /** @description The monitor's own (internal) name; never shown publicly */
+            name: string;
+            type: components["schemas"]["MonitorType"];
+            /** @description The host it checks (null for push monitors); a public name must not show it */
+            target: string | null;
+            is_public: boolean;
+            is_paused: boolean;
+            status: string;
+            /** @description What visitors read. Null: the monitor's own name, unless that looks like a host (an address, a URL, a dotted host name, or its own target), then 'Service N' (N = its place on the page). */
+            public_name: string | null;
+            /** @description What the public page shows for it now (null while private) */
+            shown_name?: string | null;
+            /** @description Its component group; null when listed on its own */
+            group_id: string | null;
+        };
+        StatusPageSettings: {
+            company_id: string;
+            /** @description The company's public status page (null without a subdomain) */
+            preview_url: string | null;
+            /** @description The company's component groups in page order */
+            groups: components["schemas"]["LayoutGroup"][];
+            /** @description Every monitor of the company in page order: those without a group first, then each group's in the groups' order (private monitors keep their place for when they turn public) */
+            monitors: components["schemas"]["LayoutMonitor"][];
+        };
+        PlacementInput: {
+            monitor_id: string;
+            is_public: boolean;
+            /** @description Trimmed; empty or null clears it (see LayoutMonitor.public_name) */
+            public_name: string | null;
+        };
+        /** @description The whole page at once, saved in one transaction. A group without an id is created; a group of the company left out is removed (its monitors are then listed on their own). Monitors are placed in the order given; a monitor left out keeps its settings. */
+        StatusPageLayoutInput: {
+            /** @description Monitors listed on their own, before the groups, in order */
+            ungrouped: components["schemas"]["PlacementInput"][];
+            groups: {
+                /** @description An existing group of the company; absent for a new group */
+                id?: string;
+                name: string;
+                monitors: components["schemas"]["PlacementInput"][];
+            }[];
         };
         /**
          * @description The channel types this server sends through (one module each under
@@ -4547,6 +4623,68 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getStatusPageSettings: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The layout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusPageSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    saveStatusPageSettings: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusPageLayoutInput"];
+            };
+        };
+        responses: {
+            /** @description The saved layout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusPageSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];

@@ -106,8 +106,10 @@ export interface DailyBarView {
 
 export interface MonitorView {
   id: string;
+  /** the public name (lib/public-name.ts): the internal name never enters the view */
   name: string;
-  domain: string;
+  /** its component group, null when listed on its own */
+  groupId: string | null;
   status: Status;
   lastCheckedAt: number | null;
   lastResponseTimeMs: number | null;
@@ -154,6 +156,14 @@ export interface MaintenanceView {
   active: boolean;
 }
 
+/** A named component group of the page; only groups holding a public monitor are in the view. */
+export interface GroupView {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface StatusPageView {
   company: {
     id: string;
@@ -165,7 +175,10 @@ export interface StatusPageView {
     logo: string | null;
   };
   overall: Status;
+  /** in page order: the ungrouped monitors first, then each group's, groups in their order */
   monitors: MonitorView[];
+  /** in page order */
+  groups: GroupView[];
   activeIncidents: IncidentView[];
   /** resolved in the last 14 days, newest first */
   recentIncidents: IncidentView[];

@@ -22,9 +22,18 @@ test.describe('super admin', () => {
     await signInUi(page, mainUrl(), E2E_ADMIN);
     await expect(page).toHaveURL(mainUrl('/dashboard'));
     await expect(menu(page).getByRole('link')).toHaveText(
-      ['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'API Intelligence', 'Security', 'Users', 'Tenants', 'Settings'].map(
-        (t) => new RegExp(t),
-      ),
+      [
+        'Dashboard',
+        'Global Metrics',
+        'All Traces',
+        'Monitors',
+        'Status Page',
+        'API Intelligence',
+        'Security',
+        'Users',
+        'Tenants',
+        'Settings',
+      ].map((t) => new RegExp(t)),
     );
     await expect(menu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('role-badge')).toHaveText('Super Administrator');
@@ -180,7 +189,7 @@ test.describe('feature flags', () => {
     try {
       await signInUi(page, mainUrl(), E2E_ADMIN);
       await expect(menu(page).getByRole('link')).toHaveText(
-        ['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'Tenants', 'Settings'].map((t) => new RegExp(t)),
+        ['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'Status Page', 'Tenants', 'Settings'].map((t) => new RegExp(t)),
       );
       await expect(page.getByLabel('Tenant', { exact: true })).toHaveCount(0);
       // flags are loaded once per page: moving around does not ask again
@@ -213,7 +222,9 @@ test.describe('company roles', () => {
     const admin = await seedUser(api, 2, company.id);
     await signInUi(page, tenantUrl(company.subdomain), admin);
     await expect(menu(page).getByRole('link')).toHaveText(
-      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'API Intelligence', 'Security', 'Team', 'Settings'].map((t) => new RegExp(t)),
+      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'Status Page', 'API Intelligence', 'Security', 'Team', 'Settings'].map(
+        (t) => new RegExp(t),
+      ),
     );
     await expect(page.getByTestId('role-badge')).toHaveText('Customer Admin');
     await expect(page.getByTestId('role-badge')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
@@ -239,7 +250,7 @@ test.describe('company roles', () => {
     await expect(page.getByText('Read-only')).toBeVisible();
     await expect(page.getByText('Unknown Role')).toHaveCount(0);
     await expect(menu(page).getByRole('link')).toHaveText(
-      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'API Intelligence', 'Security'].map((t) => new RegExp(t)),
+      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'Status Page', 'API Intelligence', 'Security'].map((t) => new RegExp(t)),
     );
     await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
     await api.dispose();

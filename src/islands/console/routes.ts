@@ -171,7 +171,14 @@ export const ROUTES = {
     audience: SIGNED_IN,
     screen: () => import('./features/maintenance/MaintenancePage.tsx').then((m) => m.MaintenancePage),
   },
-  // After the fixed /monitors/incidents and /monitors/maintenance, which must win over ':id'.
+  statusPageSettings: {
+    path: '/monitors/status-page',
+    title: 'Status Page',
+    audience: SIGNED_IN,
+    menu: { label: 'Status Page', icon: 'status', resource: 'monitors' },
+    screen: () => import('./features/status-page/StatusPageSettingsPage.tsx').then((m) => m.StatusPageSettingsPage),
+  },
+  // After the fixed /monitors/incidents, /monitors/maintenance and /monitors/status-page, which must win over ':id'.
   monitor: {
     path: '/monitors/:id',
     title: 'Monitor',

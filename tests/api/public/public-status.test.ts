@@ -57,10 +57,12 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
       horizontal_logo_base64: null,
     });
     expect(r.body.monitors.map((m: { monitor_name: string }) => m.monitor_name)).toEqual(['API', 'Website']);
+    // the login list reads the public name: a monitor's host may be internal
     expect(r.body.public_monitors).toEqual([
-      { id: api.id, domain: 'api.acme.example', status: 200 },
-      { id: web.id, domain: 'www.acme.example', status: 502 },
+      { id: api.id, domain: 'API', status: 200 },
+      { id: web.id, domain: 'Website', status: 502 },
     ]);
+    expect(r.text).not.toContain('acme.example');
     expect(r.body.overall_status).toBe('degraded');
     expect(r.text).not.toContain('Secret');
     expect(r.text).not.toContain(secret.id);

@@ -9,7 +9,7 @@ import { boot } from '../boot.ts';
 import { Confirm } from '../ui/Modal.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { Icon } from '../ui/Icon.tsx';
-import { isActive, menuFor, roleBadge } from './menu.ts';
+import { activePath, menuFor, roleBadge } from './menu.ts';
 import { $mobile, $navCollapsed, closeNav, toggleNav, watchViewport } from './nav.ts';
 
 export function Shell(props: { title: string; children: ReactNode }) {
@@ -21,6 +21,7 @@ export function Shell(props: { title: string; children: ReactNode }) {
   useEffect(watchViewport, []);
   const path = page?.path ?? window.location.pathname;
   const items = menuFor(role, flags);
+  const current = activePath(items, path);
   return (
     <div className={`sw-shell${collapsed ? ' sw-collapsed' : ''}`}>
       {/* target _self: the client router leaves the link to the browser, which focuses #main */}
@@ -42,7 +43,7 @@ export function Shell(props: { title: string; children: ReactNode }) {
         </div>
         <ul>
           {items.map((i) => {
-            const active = isActive(i.path, path);
+            const active = i.path === current;
             return (
               <li key={i.path}>
                 <a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActive, menuFor, roleBadge } from './menu.ts';
+import { activePath, isActive, menuFor, roleBadge } from './menu.ts';
 import { DEFAULT_FLAGS } from '../stores/flags.ts';
 
 const labels = (role: Parameters<typeof menuFor>[0], flags: Record<string, boolean> = { ...DEFAULT_FLAGS }) =>
@@ -12,6 +12,7 @@ describe('navigation menus', () => {
       'Global Metrics /metrics',
       'All Traces /traces',
       'Monitors /monitors',
+      'Status Page /monitors/status-page',
       'API Intelligence /api-intelligence',
       'Security /security',
       'Users /admin/users',
@@ -25,6 +26,7 @@ describe('navigation menus', () => {
       'My Metrics /metrics',
       'My Traces /traces',
       'My Monitors /monitors',
+      'Status Page /monitors/status-page',
       'API Intelligence /api-intelligence',
       'Security /security',
       'Team /team',
@@ -37,6 +39,7 @@ describe('navigation menus', () => {
       'My Metrics /metrics',
       'My Traces /traces',
       'My Monitors /monitors',
+      'Status Page /monitors/status-page',
       'API Intelligence /api-intelligence',
       'Security /security',
     ]);
@@ -48,10 +51,17 @@ describe('navigation menus', () => {
       'Global Metrics /metrics',
       'All Traces /traces',
       'Monitors /monitors',
+      'Status Page /monitors/status-page',
       'Tenants /admin/tenants',
       'Settings /settings',
     ]);
     expect(labels('customer_admin', off)).not.toContain('Team /team');
+  });
+  it('marks the most specific item active: the status page, not Monitors', () => {
+    const items = menuFor('customer_admin', { ...DEFAULT_FLAGS });
+    expect(activePath(items, '/monitors/status-page')).toBe('/monitors/status-page');
+    expect(activePath(items, '/monitors/abc')).toBe('/monitors');
+    expect(activePath(items, '/dashboard')).toBe('/dashboard');
   });
   it('no role, no menu', () => expect(labels(null)).toEqual([]));
   it('active rule: /dashboard only exactly, others by prefix', () => {

@@ -36,6 +36,14 @@ export function isActive(itemPath: string, currentPath: string): boolean {
   return currentPath === itemPath || currentPath.startsWith(itemPath);
 }
 
+/** The item a path belongs to: the longest that matches (/monitors/status-page over /monitors). */
+export function activePath(items: readonly MenuItem[], currentPath: string): string | undefined {
+  return items
+    .filter((i) => isActive(i.path, currentPath))
+    .map((i) => i.path)
+    .sort((a, b) => b.length - a.length)[0];
+}
+
 export function roleBadge(role: Role | null): string {
   if (role === 'super_admin') return 'Super Administrator';
   if (role === 'customer_admin') return 'Customer Admin';

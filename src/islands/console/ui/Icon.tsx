@@ -4,6 +4,7 @@ const PATHS: Record<string, string> = {
   metrics: 'M3 20h18M6 16v-5M11 16V7M16 16v-8M21 16V4',
   traces: 'M10.5 17a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13zM15.5 15.5 21 21',
   monitors: 'M2 12h4l3-8 6 16 3-8h4',
+  status: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18',
   api: 'M8 6l-6 6 6 6M16 6l6 6-6 6M14 4l-4 16',
   security: 'M12 2l8 4v6c0 5-3.5 9-8 10-4.5-1-8-5-8-10V6z',
   users: 'M16 20v-2a4 4 0 0 0-8 0v2M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',

@@ -30,6 +30,17 @@ export interface PublicMonitorRow {
   last_checked_at: number | null;
   last_response_time_ms: number | null;
   last_http_code: number | null;
+  public_name: string | null;
+  public_position: number | null;
+  public_group_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PublicGroupRow {
+  id: string;
+  name: string;
+  position: number;
   created_at: number;
   updated_at: number;
 }
@@ -52,6 +63,8 @@ export interface IncidentRow {
   status: string;
   started_at: number;
   resolved_at: number | null;
+  /** null: opened by the check engine (its title names the monitor) */
+  created_by: string | null;
   created_at: number;
   updated_at: number;
   postmortem: string | null;
@@ -109,7 +122,9 @@ export function statusPageRepo(db: DbScope) {
     /**
      * The company of a subdomain plus one fingerprint of the data its public page shows: public
      * monitors (count, last change, last check; a monitor turning private changes the count),
-     * incidents, updates, maintenance windows and the company row itself. One statement, so a cached page revalidates with one query.
+     * incidents, updates, maintenance windows, component groups (a layout save also stamps the
+     * monitors it moves or renames) and the company row itself. One statement, so a cached page
+     * revalidates with one query.
      */
     async companyBySubdomain(subdomain: string): Promise<StatusCompanyRow | undefined> {
       const r = await sql<Record<string, unknown>>`
@@ -125,11 +140,15 @@ export function statusPageRepo(db: DbScope) {
           (select max(u.created_at) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_c,
           (select count(*) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_n,
           (select max(coalesce(w.updated_at, w.created_at)) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_c,
-          (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_t
+          (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_t,
+          (select count(*) from status_page_groups g where g.company_id = c.id) as g_n,
+          (select max(g.updated_at) from status_page_groups g where g.company_id = c.id) as g_u
         from companies c where c.subdomain = ${subdomain.toLowerCase()}`.execute(k);
       const row = r.rows[0];
       if (!row) return undefined;
-      const fp = ['c_u', 'm_n', 'm_u', 'm_c', 'm_s', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t'].map((c) => num(row[c])).join('.');
+      const fp = ['c_u', 'm_n', 'm_u', 'm_c', 'm_s', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t', 'g_n', 'g_u']
+        .map((c) => num(row[c]))
+        .join('.');
       return {
         id: String(row.id),
         name: String(row.name),
@@ -158,6 +177,9 @@ export function statusPageRepo(db: DbScope) {
           'last_checked_at',
           'last_response_time_ms',
           'last_http_code',
+          'public_name',
+          'public_position',
+          'public_group_id',
           'created_at',
           'updated_at',
         ])
@@ -166,6 +188,17 @@ export function statusPageRepo(db: DbScope) {
         .orderBy('name')
         .orderBy('id')
         .execute() as Promise<PublicMonitorRow[]>;
+    },
+
+    /** The company's component groups in page order. */
+    publicGroups(companyId: string): Promise<PublicGroupRow[]> {
+      return k
+        .selectFrom('status_page_groups')
+        .select(['id', 'name', 'position', 'created_at', 'updated_at'])
+        .where('company_id', '=', companyId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
     },
 
     /** Hourly rollups of these monitors with since <= hour_start < before. */
@@ -188,6 +221,7 @@ export function statusPageRepo(db: DbScope) {
           'i.status',
           'i.started_at',
           'i.resolved_at',
+          'i.created_by',
           'i.created_at',
           'i.updated_at',
           'i.postmortem',

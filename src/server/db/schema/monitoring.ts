@@ -36,6 +36,12 @@ export interface MonitorsTable {
   last_answers: string | null;
   /** Last check run at once after a save, to limit them (migration 0103) */
   immediate_check_at: number | null;
+  /** What visitors read instead of the name; null: lib/public-name.ts decides (migration 0105) */
+  public_name: Generated<string | null>;
+  /** Place on the status page within its group (or among the ungrouped); null: after the placed ones */
+  public_position: Generated<number | null>;
+  /** Its component group on the status page; null: listed on its own */
+  public_group_id: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -122,6 +128,16 @@ export interface MaintenanceWindowsTable {
   updated_at: number | null;
 }
 
+/** A company's named group of monitors on its status page (migration 0105) */
+export interface StatusPageGroupsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export type MaintenanceRecurrence = 'weekly' | 'monthly';
 
 export interface MonitoringTables {
@@ -132,4 +148,5 @@ export interface MonitoringTables {
   incidents: IncidentsTable;
   incident_updates: IncidentUpdatesTable;
   maintenance_windows: MaintenanceWindowsTable;
+  status_page_groups: StatusPageGroupsTable;
 }

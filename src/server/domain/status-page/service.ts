@@ -53,13 +53,15 @@ export function publicStatusPayload(view: StatusPageView) {
     monitors: view.monitors.map((m) => ({
       id: m.id,
       monitor_name: m.name,
+      group: m.groupId === null ? null : (view.groups.find((g) => g.id === m.groupId)?.name ?? null),
       current_status: m.status,
       last_checked_at: m.lastCheckedAt == null ? null : toIso(m.lastCheckedAt),
       last_response_time: m.lastResponseTimeMs,
       timeline: m.timeline.map((b) => ({ start: toIso(b.start), end: toIso(b.end), status: b.status, http_code: b.httpCode })),
     })),
     overall_status: view.overall,
-    public_monitors: view.monitors.map((m) => ({ id: m.id, domain: m.domain, status: m.lastHttpCode })),
+    // The spec's 'domain' of the login list is the public name: the target host may be internal.
+    public_monitors: view.monitors.map((m) => ({ id: m.id, domain: m.name, status: m.lastHttpCode })),
   };
 }
 

@@ -1,7 +1,7 @@
 // Atlassian Statuspage-compatible documents (the public /api/v2/*.json of a status page), so
 // existing aggregators and widgets read our pages. Field names and status values follow
 // Atlassian's public API; values we do not have are null/false as Statuspage gives them.
-import type { IncidentView, MaintenanceView, MonitorView, Status, StatusPageView } from '../../../lib/status.ts';
+import type { GroupView, IncidentView, MaintenanceView, MonitorView, Status, StatusPageView } from '../../../lib/status.ts';
 import { toIso } from '../ids.ts';
 
 type Indicator = 'none' | 'minor' | 'major' | 'critical' | 'maintenance';
@@ -37,22 +37,73 @@ function pageOf(view: StatusPageView, url: string) {
   return { id: view.company.id, name: view.company.name, url, time_zone: 'Etc/UTC', updated_at: toIso(latest) };
 }
 
-function component(view: StatusPageView, m: MonitorView, position: number) {
+// A group reads as its worst member (Statuspage's own group status).
+const SEVERITY: ComponentStatus[] = ['operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'];
+
+function component(view: StatusPageView, m: MonitorView) {
   return {
     id: m.id,
     name: m.name,
     status: COMPONENT_STATUS[m.status],
     created_at: toIso(m.createdAt),
     updated_at: toIso(m.updatedAt),
-    position,
+    position: positionsOf(view).get(m.id)!,
     description: null,
     showcase: true,
     start_date: new Date(m.createdAt).toISOString().slice(0, 10),
-    group_id: null,
+    group_id: m.groupId,
     page_id: view.company.id,
     group: false,
     only_show_if_degraded: false,
   };
+}
+
+function groupComponent(view: StatusPageView, g: GroupView) {
+  const members = view.monitors.filter((m) => m.groupId === g.id);
+  const worst = Math.max(...members.map((m) => SEVERITY.indexOf(COMPONENT_STATUS[m.status])));
+  return {
+    id: g.id,
+    name: g.name,
+    status: SEVERITY[worst],
+    created_at: toIso(g.createdAt),
+    updated_at: toIso(Math.max(g.updatedAt, ...members.map((m) => m.updatedAt))),
+    position: positionsOf(view).get(g.id)!,
+    description: null,
+    showcase: false,
+    start_date: null,
+    group_id: null,
+    page_id: view.company.id,
+    group: true,
+    only_show_if_degraded: false,
+    components: members.map((m) => m.id),
+  };
+}
+
+const positions = new WeakMap<StatusPageView, Map<string, number>>();
+
+/** 1-based places in page order: the ungrouped monitors, then each group followed by its members. */
+function positionsOf(view: StatusPageView): Map<string, number> {
+  let p = positions.get(view);
+  if (!p) {
+    const order = [
+      ...view.monitors.filter((m) => m.groupId === null).map((m) => m.id),
+      ...view.groups.flatMap((g) => [g.id, ...view.monitors.filter((m) => m.groupId === g.id).map((m) => m.id)]),
+    ];
+    p = new Map(order.map((id, i) => [id, i + 1]));
+    positions.set(view, p);
+  }
+  return p;
+}
+
+/** Every component in page order: groups before their members, as Statuspage lists them. */
+function components(view: StatusPageView) {
+  return [
+    ...view.monitors.filter((m) => m.groupId === null).map((m) => component(view, m)),
+    ...view.groups.flatMap((g) => [
+      groupComponent(view, g),
+      ...view.monitors.filter((m) => m.groupId === g.id).map((m) => component(view, m)),
+    ]),
+  ];
 }
 
 export function statusIndicator(view: StatusPageView): { indicator: Indicator; description: string } {
@@ -97,7 +148,7 @@ function incident(view: StatusPageView, i: IncidentView, url: string) {
       custom_tweet: null,
       tweet_id: null,
     })),
-    components: affected.map((m) => component(view, m, view.monitors.indexOf(m) + 1)),
+    components: affected.map((m) => component(view, m)),
   };
 }
 
@@ -134,7 +185,7 @@ function maintenance(view: StatusPageView, w: MaintenanceView, url: string) {
           },
         ]
       : [],
-    components: affected.map((m) => component(view, m, view.monitors.indexOf(m) + 1)),
+    components: affected.map((m) => component(view, m)),
     scheduled_for: toIso(w.startsAt),
     scheduled_until: toIso(w.endsAt),
   };
@@ -145,16 +196,21 @@ export type StatuspageDoc = 'summary' | 'status' | 'components' | 'incidents' | 
 /** One of the Statuspage v2 documents of a page served at `url` (its origin). */
 export function statuspageDocument(doc: StatuspageDoc, view: StatusPageView, url: string): Record<string, unknown> {
   const page = pageOf(view, url);
-  const components = () => view.monitors.map((m, i) => component(view, m, i + 1));
   const unresolved = () => view.activeIncidents.map((i) => incident(view, i, url));
   const upcoming = () => view.maintenance.filter((w) => w.endsAt > view.generatedAt).map((w) => maintenance(view, w, url));
   switch (doc) {
     case 'summary':
-      return { page, components: components(), incidents: unresolved(), scheduled_maintenances: upcoming(), status: statusIndicator(view) };
+      return {
+        page,
+        components: components(view),
+        incidents: unresolved(),
+        scheduled_maintenances: upcoming(),
+        status: statusIndicator(view),
+      };
     case 'status':
       return { page, status: statusIndicator(view) };
     case 'components':
-      return { page, components: components() };
+      return { page, components: components(view) };
     case 'incidents':
       return { page, incidents: view.allIncidents.slice(0, 50).map((i) => incident(view, i, url)) };
     case 'unresolved':

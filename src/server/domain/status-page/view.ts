@@ -5,7 +5,9 @@
 import type { Services } from '../context.ts';
 import {
   statusPageRepo,
+  type IncidentRow,
   type IncidentUpdateRow,
+  type PublicGroupRow,
   type PublicMonitorRow,
   type RollupRow,
   type StatusCompanyRow,
@@ -28,6 +30,7 @@ import {
   brandColor,
   isStatus,
   overallStatus,
+  type GroupView,
   type IncidentView,
   type MaintenanceView,
   type MonitorView,
@@ -35,9 +38,11 @@ import {
   type StatusPageView,
 } from '../../../lib/status.ts';
 import { coversMonitor, isActiveAt, occurrenceFrom } from '../../../lib/maintenance.ts';
+import { publicNameOf } from '../../../lib/public-name.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
 import { KINDS } from '../../engine/kinds/index.ts';
+import { incidentTitle } from '../../engine/state-machine.ts';
 import { safeLogoDataUrl } from './logo.ts';
 
 export const HISTORY_DAYS = 14;
@@ -66,9 +71,31 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
   return m;
 }
 
-/** What a visitor reads as the monitor's target (its kind says which), else its name. */
-function monitorDomain(m: PublicMonitorRow): string {
-  return KINDS[m.type as MonitorType]?.publicTarget(parseConfig(m.config)) ?? m.name;
+/** The host a monitor checks (its kind says which), or null: a public name must not show it. */
+export function monitorTarget(m: Pick<PublicMonitorRow, 'type' | 'config'>): string | null {
+  return KINDS[m.type as MonitorType]?.publicTarget(parseConfig(m.config)) ?? null;
+}
+
+/**
+ * Public monitors in page order: those without a group first, then each group's in the groups'
+ * order; within each, by their position (unplaced ones last, in the rows' name order).
+ */
+export function pageOrder<M extends Pick<PublicMonitorRow, 'public_group_id' | 'public_position'>>(
+  monitors: M[],
+  groups: Array<Pick<PublicGroupRow, 'id'>>,
+): M[] {
+  const groupAt = new Map(groups.map((g, i) => [g.id, i]));
+  const section = (m: M) => (m.public_group_id === null ? -1 : (groupAt.get(m.public_group_id) ?? -1));
+  const place = (m: M) => (m.public_position === null ? Number.MAX_SAFE_INTEGER : Number(m.public_position));
+  return [...monitors].sort((a, b) => section(a) - section(b) || place(a) - place(b));
+}
+
+/**
+ * What visitors read as an incident's title. The engine titles its incidents with the monitor's
+ * internal name ('db-01.corp is down'): they read the public name instead.
+ */
+function publicIncidentTitle(i: IncidentRow, publicName: string | undefined): string {
+  return i.created_by === null && publicName !== undefined && i.title.endsWith(' is down') ? incidentTitle(publicName) : i.title;
 }
 
 /**
@@ -113,7 +140,8 @@ export async function buildStatusView(
 ): Promise<StatusPageView> {
   const now = services.now();
   const repo = statusPageRepo(services.db);
-  const monitors = await repo.publicMonitors(company.id);
+  const [rows, groupRows] = await Promise.all([repo.publicMonitors(company.id), repo.publicGroups(company.id)]);
+  const monitors = pageOrder(rows, groupRows);
   const ids = monitors.map((m) => m.id);
   const firstHour = hourStart(now) - (TIMELINE_BLOCKS - 1) * HOUR_MS;
   const firstDay = dayStart(now) - (DAILY_BARS - 1) * DAY_MS;
@@ -144,7 +172,9 @@ export async function buildStatusView(
   const hourlyBy = groupBy(hourly, (r) => r.id);
   const dailyBy = groupBy(daily, (r) => r.id);
   const updatesBy = groupBy(updates, (u) => u.incident_id);
-  const nameOf = new Map(monitors.map((m) => [m.id, m.name]));
+  const nameOf = new Map(
+    monitors.map((m, i) => [m.id, publicNameOf({ name: m.name, publicName: m.public_name, target: monitorTarget(m) }, i + 1)]),
+  );
 
   // A recurring window shows its running or next occurrence; one that is over is left out.
   const maintenanceViews: MaintenanceView[] = maintenance.flatMap((w) => {
@@ -172,8 +202,8 @@ export async function buildStatusView(
     const status: Status = underMaintenance(m.id) ? 'maintenance' : Number(m.is_paused) === 1 ? 'unknown' : stored;
     return {
       id: m.id,
-      name: m.name,
-      domain: monitorDomain(m),
+      name: nameOf.get(m.id)!,
+      groupId: m.public_group_id !== null && groupRows.some((g) => g.id === m.public_group_id) ? m.public_group_id : null,
       status,
       lastCheckedAt: m.last_checked_at == null ? null : Number(m.last_checked_at),
       lastResponseTimeMs: m.last_response_time_ms == null ? null : Number(m.last_response_time_ms),
@@ -191,7 +221,7 @@ export async function buildStatusView(
 
   const incidentViews: IncidentView[] = incidents.map((i) => ({
     id: i.id,
-    title: i.title,
+    title: publicIncidentTitle(i, i.monitor_id ? nameOf.get(i.monitor_id) : undefined),
     severity: i.severity,
     status: i.status,
     startedAt: Number(i.started_at),
@@ -221,6 +251,9 @@ export async function buildStatusView(
       incidentViews.some((i) => i.resolvedAt === null),
     ),
     monitors: monitorViews,
+    groups: groupRows
+      .filter((g) => monitorViews.some((m) => m.groupId === g.id))
+      .map((g): GroupView => ({ id: g.id, name: g.name, createdAt: Number(g.created_at), updatedAt: Number(g.updated_at) })),
     activeIncidents: incidentViews.filter((i) => i.resolvedAt === null),
     recentIncidents: incidentViews.filter((i) => i.resolvedAt !== null && i.resolvedAt >= now - HISTORY_DAYS * DAY_MS),
     allIncidents: incidentViews,

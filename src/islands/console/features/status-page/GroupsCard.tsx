@@ -1,0 +1,114 @@
+// The component groups of the status page: add, rename, reorder and remove (a removed group's
+// monitors are listed on their own). Changes join the layout on screen until Save.
+import { useState, type FormEvent } from 'react';
+import { GROUP_NAME_MAX } from '../../../../lib/public-name.ts';
+import { addGroup, type Layout, moveGroup, removeGroup, renameGroup } from './layout.ts';
+
+let created = 0;
+
+export function GroupsCard(p: { layout: Layout; onChange: (l: Layout) => void; onAnnounce: (text: string) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const groups = p.layout.slice(1);
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    const n = name.trim();
+    if (!n) return setError('Give the group a name.');
+    if (groups.some((g) => g.name.trim().toLowerCase() === n.toLowerCase())) return setError(`A group is already named "${n}".`);
+    setError(null);
+    setName('');
+    p.onChange(addGroup(p.layout, n, `new-${++created}`));
+    p.onAnnounce(`Group ${n} added. Choose it in a monitor's Group menu.`);
+  };
+  const move = (key: string, label: string, by: -1 | 1) => {
+    p.onChange(moveGroup(p.layout, key, by));
+    p.onAnnounce(`${label} moved ${by < 0 ? 'up' : 'down'}.`);
+    // the button keeps the focus when it can still move; else its neighbour takes it
+    requestAnimationFrame(() => {
+      const self = document.getElementById(`sp-group-${by < 0 ? 'up' : 'down'}-${key}`) as HTMLButtonElement | null;
+      (self && !self.disabled ? self : document.getElementById(`sp-group-${by < 0 ? 'down' : 'up'}-${key}`))?.focus();
+    });
+  };
+  return (
+    <section className="sw-card sw-sp-groups" aria-labelledby="sp-groups-title">
+      <header className="sw-card-head">
+        <h3 id="sp-groups-title">Component groups ({groups.length})</h3>
+      </header>
+      <div className="sw-card-body">
+        <p className="sw-muted">
+          Groups gather monitors under a name on the status page (Statuspage-compatible JSON lists them as group components). Monitors
+          without a group come first.
+        </p>
+        {groups.length > 0 && (
+          <ol className="sw-sp-group-list">
+            {groups.map((g, i) => {
+              const label = g.name.trim() || `Group ${i + 1}`;
+              return (
+                <li key={g.key}>
+                  <input
+                    value={g.name}
+                    maxLength={GROUP_NAME_MAX}
+                    aria-label={`Name of group ${i + 1}`}
+                    onChange={(e) => p.onChange(renameGroup(p.layout, g.key, e.target.value))}
+                  />
+                  <span className="sw-actions">
+                    <button
+                      type="button"
+                      id={`sp-group-up-${g.key}`}
+                      className="sw-btn sw-btn-small"
+                      aria-label={`Move group ${label} up`}
+                      disabled={i === 0}
+                      onClick={() => move(g.key, label, -1)}
+                    >
+                      Up
+                    </button>
+                    <button
+                      type="button"
+                      id={`sp-group-down-${g.key}`}
+                      className="sw-btn sw-btn-small"
+                      aria-label={`Move group ${label} down`}
+                      disabled={i === groups.length - 1}
+                      onClick={() => move(g.key, label, 1)}
+                    >
+                      Down
+                    </button>
+                    <button
+                      type="button"
+                      className="sw-btn sw-btn-small sw-btn-danger"
+                      aria-label={`Remove group ${label}`}
+                      onClick={() => {
+                        p.onChange(removeGroup(p.layout, g.key));
+                        p.onAnnounce(`Group ${label} removed; its monitors are listed on their own.`);
+                        document.getElementById('sp-new-group')?.focus();
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <form className="sw-sp-add" onSubmit={add} noValidate>
+          <label htmlFor="sp-new-group">New group</label>
+          <input
+            id="sp-new-group"
+            value={name}
+            maxLength={GROUP_NAME_MAX}
+            aria-describedby={error ? 'sp-new-group-error' : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <button type="submit" className="sw-btn">
+            Add group
+          </button>
+          {error && (
+            <small id="sp-new-group-error" className="sw-field-error" role="alert">
+              {error}
+            </small>
+          )}
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+// SQL of the status page settings screen: a company's monitors with their public name, group
+// and place, its component groups, and the one-transaction save of a whole layout. Every
+// statement is limited to the company.
+import { type DbScope, withTransaction } from '../scope.ts';
+
+export interface LayoutMonitorRow {
+  id: string;
+  name: string;
+  type: string;
+  config: string;
+  is_public: number;
+  is_paused: number;
+  status: string;
+  public_name: string | null;
+  public_position: number | null;
+  public_group_id: string | null;
+  updated_at: number;
+}
+
+export interface LayoutGroupRow {
+  id: string;
+  name: string;
+  position: number;
+}
+
+/** One monitor's public settings as saved. */
+export interface MonitorPlacement {
+  id: string;
+  is_public: number;
+  public_name: string | null;
+  public_group_id: string | null;
+  public_position: number;
+}
+
+export interface LayoutChange {
+  /** the groups kept or created, in page order (position = index); any other group of the company goes */
+  groups: Array<{ id: string; name: string; isNew: boolean }>;
+  /** only the monitors whose settings change: each is stamped, which changes the page's fingerprint */
+  monitors: MonitorPlacement[];
+}
+
+export function statusPageSettingsRepo(db: DbScope) {
+  const k = db.k;
+  return {
+    monitorsOf(companyId: string): Promise<LayoutMonitorRow[]> {
+      return k
+        .selectFrom('monitors')
+        .select([
+          'id',
+          'name',
+          'type',
+          'config',
+          'is_public',
+          'is_paused',
+          'status',
+          'public_name',
+          'public_position',
+          'public_group_id',
+          'updated_at',
+        ])
+        .where('company_id', '=', companyId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute() as Promise<LayoutMonitorRow[]>;
+    },
+
+    groupsOf(companyId: string): Promise<LayoutGroupRow[]> {
+      return k
+        .selectFrom('status_page_groups')
+        .select(['id', 'name', 'position'])
+        .where('company_id', '=', companyId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Applies a layout in one transaction: groups replaced, monitors moved, renamed, made public or private. */
+    save(companyId: string, change: LayoutChange, now: number): Promise<void> {
+      return withTransaction(db, async (tx) => {
+        const trx = tx.k;
+        const kept = change.groups.filter((g) => !g.isNew).map((g) => g.id);
+        let gone = trx.deleteFrom('status_page_groups').where('company_id', '=', companyId);
+        if (kept.length > 0) gone = gone.where('id', 'not in', kept);
+        await gone.execute();
+        // Monitors of a removed group are listed on their own (stamped: the page changes).
+        let orphans = trx
+          .updateTable('monitors')
+          .set({ public_group_id: null, updated_at: now })
+          .where('company_id', '=', companyId)
+          .where('public_group_id', 'is not', null);
+        if (kept.length > 0) orphans = orphans.where('public_group_id', 'not in', kept);
+        await orphans.execute();
+        const existing = new Map((await statusPageSettingsRepo(tx).groupsOf(companyId)).map((g) => [g.id, g]));
+        for (const [position, g] of change.groups.entries()) {
+          if (g.isNew) {
+            await trx
+              .insertInto('status_page_groups')
+              .values({ id: g.id, company_id: companyId, name: g.name, position, created_at: now, updated_at: now })
+              .execute();
+          } else {
+            const was = existing.get(g.id);
+            if (was && (was.name !== g.name || Number(was.position) !== position))
+              await trx
+                .updateTable('status_page_groups')
+                .set({ name: g.name, position, updated_at: now })
+                .where('id', '=', g.id)
+                .where('company_id', '=', companyId)
+                .execute();
+          }
+        }
+        for (const m of change.monitors) {
+          await trx
+            .updateTable('monitors')
+            .set({
+              is_public: m.is_public,
+              public_name: m.public_name,
+              public_group_id: m.public_group_id,
+              public_position: m.public_position,
+              updated_at: now,
+            })
+            .where('id', '=', m.id)
+            .where('company_id', '=', companyId)
+            .execute();
+        }
+      });
+    },
+  };
+}
