@@ -1,0 +1,266 @@
+// The console's live stream (issue 13 item 7), GET /api/v1/events, read with a real HTTP client
+// on SQLite and PostgreSQL. The checks run in a separate `npm run worker` process on the same
+// database, as in a deployment with RUN_ENGINE=false: a loopback target turns to 500 and the
+// stream of the monitor's company reports it down within 2 s of the worker's write, while
+// another company's stream (and a super admin looking at that other company) hears nothing.
+// Also: no session is a 401 problem, never a stream; the 11th stream of one account is a 429;
+// closing the server ends open streams at once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCompany, seedUser, signIn } from '../support/fixtures.ts';
+import { assertMatchesContract } from '../support/contract.ts';
+import { DB_KINDS, newDatabaseLocation, tempDir } from '../support/test-db.ts';
+import { startTestApp, type ApiClient, type TestApp } from '../support/test-app.ts';
+
+const WORKER = path.resolve(import.meta.dirname, '../../src/server/worker.ts');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface SseEvent {
+  type: string;
+  data: any;
+  at: number;
+}
+
+interface Stream {
+  status: number;
+  contentType: string;
+  body: any;
+  events: SseEvent[];
+  /** Raw text received (comments and retry: included) */
+  text(): string;
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** Opens GET /api/v1/events as a browser would (the client's cookies, its host) and parses the events. */
+function openStream(t: TestApp, client: ApiClient, opts: { host?: string; query?: string; cookie?: string } = {}): Promise<Stream> {
+  const host = opts.host ?? t.config.productDomain;
+  const url = `${t.baseUrl}/api/v1/events${opts.query ?? ''}`;
+  const headers: Record<string, string> = { host: `${host}:${t.port}`, accept: 'text/event-stream' };
+  const cookie = opts.cookie ?? client.cookieHeader(host);
+  if (cookie) headers.cookie = cookie;
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      let raw = '';
+      let buffer = '';
+      const events: SseEvent[] = [];
+      let endedResolve = () => {};
+      const ended = new Promise<void>((r) => (endedResolve = r));
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        raw += chunk;
+        buffer += chunk;
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (type && data !== undefined) events.push({ type, data: JSON.parse(data), at: Date.now() });
+        }
+      });
+      res.on('end', endedResolve);
+      res.on('close', endedResolve);
+      const contentType = String(res.headers['content-type'] ?? '');
+      const stream: Stream = {
+        status: res.statusCode ?? 0,
+        contentType,
+        body: null,
+        events,
+        text: () => raw,
+        ended,
+        close: () => req.destroy(),
+      };
+      if (stream.status === 200) return resolve(stream);
+      res.on('end', async () => {
+        try {
+          stream.body = JSON.parse(raw);
+          await assertMatchesContract('GET', url, stream.status, contentType, stream.body);
+          resolve(stream);
+        } catch (e) {
+          reject(e);
+        }
+      });
+    });
+    req.on('error', (e) => {
+      if ((e as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(e);
+    });
+  });
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const by = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > by) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+describe.each(DB_KINDS)('live events on %s', (kind) => {
+  let t: TestApp;
+  let worker: ChildProcess;
+  let target: http.Server;
+  let targetUp = true;
+  let acme: { id: string; subdomain: string };
+  let globex: { id: string; subdomain: string };
+  let acmeAdmin: ApiClient;
+  let globexAdmin: ApiClient;
+  let root: ApiClient;
+  const acmeHost = () => `${acme.subdomain}.${t.config.productDomain}`;
+  const globexHost = () => `${globex.subdomain}.${t.config.productDomain}`;
+
+  beforeAll(async () => {
+    target = http.createServer((_req, res) => {
+      res.statusCode = targetUp ? 200 : 500;
+      res.end(targetUp ? 'ok' : 'boom');
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    // The worker opens DATA_DIR/statuswatch.sqlite: the server uses that same file.
+    const loc = await newDatabaseLocation(kind);
+    const dataDir = loc.file ? path.dirname(loc.file) : tempDir();
+    const location = loc.url ? { url: loc.url } : { file: path.join(dataDir, 'statuswatch.sqlite') };
+    const env = { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1', RUN_ENGINE: 'false' };
+    t = await startTestApp({ db: kind, location, env });
+    acme = await seedCompany(t.services, { plan: 'enterprise', name: 'Acme' });
+    globex = await seedCompany(t.services, { plan: 'enterprise', name: 'Globex' });
+    const users = {
+      acme: await seedUser(t.services, { userType: 2, companyId: acme.id }),
+      globex: await seedUser(t.services, { userType: 2, companyId: globex.id }),
+      root: await seedUser(t.services, { userType: 1 }),
+    };
+    acmeAdmin = t.client();
+    globexAdmin = t.client();
+    root = t.client();
+    await signIn(acmeAdmin, users.acme, acmeHost());
+    await signIn(globexAdmin, users.globex, globexHost());
+    await signIn(root, users.root);
+    worker = spawn(process.execPath, [WORKER], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        ...(loc.url ? { DATABASE_URL: loc.url } : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (worker && worker.exitCode === null) {
+      worker.kill('SIGTERM');
+      await new Promise((r) => worker.once('exit', r));
+    }
+    await t?.close();
+    target?.closeAllConnections();
+    await new Promise((r) => target?.close(r));
+  });
+
+  it('answers 401 with a problem, never a stream, without a session', async () => {
+    const anonymous = t.client();
+    const s = await openStream(t, anonymous);
+    expect(s.status).toBe(401);
+    expect(s.contentType).toMatch(/^application\/problem\+json/);
+    expect(s.body.detail).toMatch(/sign in/i);
+    const forged = await openStream(t, anonymous, { cookie: 'sw_at=not-a-token' });
+    expect(forged.status).toBe(401);
+  });
+
+  it("reports a monitor going down and up within 2 s of the worker's write, to its own company only", async () => {
+    const created = await acmeAdmin.post(
+      '/api/v1/monitors',
+      {
+        name: 'Checkout',
+        type: 'http',
+        url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/`,
+        interval_seconds: 1,
+        timeout_seconds: 1,
+        confirmations: 1,
+        is_public: false,
+      },
+      { host: acmeHost() },
+    );
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const stateOf = async () =>
+      t.services.db.k.selectFrom('monitors').select(['status', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    await waitFor('the first check by the worker', async () => ((await stateOf()).status === 'operational' ? true : undefined));
+
+    const acmeStream = await openStream(t, acmeAdmin, { host: acmeHost() });
+    // a company admin's `tenant` is ignored: Globex's admin asking for Acme still gets Globex
+    const globexStream = await openStream(t, globexAdmin, { host: globexHost(), query: `?tenant=${acme.id}` });
+    const rootOnGlobex = await openStream(t, root, { query: `?tenant=${globex.id}` });
+    const rootGlobal = await openStream(t, root);
+    for (const s of [acmeStream, globexStream, rootOnGlobex, rootGlobal]) {
+      expect(s.status).toBe(200);
+      expect(s.contentType).toBe('text/event-stream; charset=utf-8');
+    }
+    expect(acmeStream.text()).toMatch(/^retry: \d+\n/);
+    // the bell's count comes first
+    const first = await waitFor('the unread count', () => acmeStream.events.find((e) => e.type === 'notifications'));
+    expect(first.data).toEqual({ unread: 0 });
+
+    const downEvent = (s: Stream, status: string) =>
+      s.events.find((e) => e.type === 'monitor' && e.data.monitors.some((m: any) => m.id === id && m.status === status));
+    targetUp = false;
+    const down = await waitFor('the down event', () => downEvent(acmeStream, 'down'));
+    const written = await stateOf();
+    expect(written.status).toBe('down');
+    expect(down.at - written.updated_at).toBeLessThan(2000);
+    const item = down.data.monitors.find((m: any) => m.id === id);
+    expect(item).toMatchObject({ is_paused: false, last_http_code: 500 });
+    expect(Date.parse(item.last_checked_at)).toBeGreaterThan(0);
+    // the incident it opened and the notification it sent reach the same stream
+    await waitFor('the incident event', () => acmeStream.events.find((e) => e.type === 'incident' && e.at >= down.at - 1000));
+    await waitFor('the raised unread count', () => acmeStream.events.find((e) => e.type === 'notifications' && e.data.unread > 0));
+    await waitFor('the global view', () => downEvent(rootGlobal, 'down'));
+
+    targetUp = true;
+    const up = await waitFor('the recovery event', () => downEvent(acmeStream, 'operational'));
+    expect(up.at - (await stateOf()).updated_at).toBeLessThan(2000);
+    await sleep(1200); // one more tick for anything late
+
+    for (const other of [globexStream, rootOnGlobex]) {
+      expect(other.text()).not.toContain(id);
+      expect(other.events.filter((e) => e.type !== 'notifications')).toEqual([]);
+    }
+    expect(globexStream.events.map((e) => e.data)).toEqual([{ unread: 0 }]);
+    for (const s of [acmeStream, globexStream, rootOnGlobex, rootGlobal]) s.close();
+  }, 90_000);
+
+  it('refuses the 11th open stream of one account with a 429 problem', async () => {
+    const open: Stream[] = [];
+    for (let i = 0; i < 10; i++) open.push(await openStream(t, globexAdmin, { host: globexHost() }));
+    expect(open.map((s) => s.status)).toEqual(Array(10).fill(200));
+    const refused = await openStream(t, globexAdmin, { host: globexHost() });
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/at most 10 live connections/i);
+    // other accounts are not affected
+    const other = await openStream(t, acmeAdmin, { host: acmeHost() });
+    expect(other.status).toBe(200);
+    other.close();
+    open[0].close();
+    await waitFor('a freed slot', async () => {
+      const again = await openStream(t, globexAdmin, { host: globexHost() });
+      if (again.status !== 200) return undefined;
+      open.push(again);
+      return true;
+    });
+    for (const s of open) s.close();
+  });
+
+  it('ends open streams when the server closes, without waiting for them', async () => {
+    const s = await openStream(t, acmeAdmin, { host: acmeHost() });
+    expect(s.status).toBe(200);
+    const started = Date.now();
+    await t.app.close();
+    await s.ended;
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
