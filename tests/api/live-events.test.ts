@@ -9,7 +9,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec } from '../../src/server/http/openapi/spec.ts';
 import { seedCompany, seedUser, signIn } from '../support/fixtures.ts';
 import { assertMatchesContract } from '../support/contract.ts';
 import { DB_KINDS, newDatabaseLocation, tempDir } from '../support/test-db.ts';
@@ -23,6 +26,9 @@ interface SseEvent {
   data: any;
   at: number;
 }
+
+/** Every stream a test opened, closed after it whatever its outcome */
+const opened: Stream[] = [];
 
 interface Stream {
   status: number;
@@ -74,6 +80,7 @@ function openStream(t: TestApp, client: ApiClient, opts: { host?: string; query?
         ended,
         close: () => req.destroy(),
       };
+      opened.push(stream);
       if (stream.status === 200) return resolve(stream);
       res.on('end', async () => {
         try {
@@ -152,6 +159,10 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
     });
   }, 60_000);
 
+  afterEach(() => {
+    for (const s of opened.splice(0)) s.close();
+  });
+
   afterAll(async () => {
     if (worker && worker.exitCode === null) {
       worker.kill('SIGTERM');
@@ -206,8 +217,8 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
     const first = await waitFor('the unread count', () => acmeStream.events.find((e) => e.type === 'notifications'));
     expect(first.data).toEqual({ unread: 0 });
 
-    const downEvent = (s: Stream, status: string) =>
-      s.events.find((e) => e.type === 'monitor' && e.data.monitors.some((m: any) => m.id === id && m.status === status));
+    const downEvent = (s: Stream, status: string, after = 0) =>
+      s.events.find((e) => e.type === 'monitor' && e.at > after && e.data.monitors.some((m: any) => m.id === id && m.status === status));
     targetUp = false;
     const down = await waitFor('the down event', () => downEvent(acmeStream, 'down'));
     const written = await stateOf();
@@ -216,22 +227,47 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
     const item = down.data.monitors.find((m: any) => m.id === id);
     expect(item).toMatchObject({ is_paused: false, last_http_code: 500 });
     expect(Date.parse(item.last_checked_at)).toBeGreaterThan(0);
+    // a change of state tells the console to reload what it counts (dashboard tiles, filtered lists)
+    const reload = await waitFor('the reload hint', () => acmeStream.events.find((e) => e.type === 'monitor' && e.data.reload));
+    expect(reload.at - written.updated_at).toBeLessThan(2000);
     // the incident it opened and the notification it sent reach the same stream
     await waitFor('the incident event', () => acmeStream.events.find((e) => e.type === 'incident' && e.at >= down.at - 1000));
     await waitFor('the raised unread count', () => acmeStream.events.find((e) => e.type === 'notifications' && e.data.unread > 0));
     await waitFor('the global view', () => downEvent(rootGlobal, 'down'));
 
     targetUp = true;
-    const up = await waitFor('the recovery event', () => downEvent(acmeStream, 'operational'));
+    const up = await waitFor('the recovery event', () => downEvent(acmeStream, 'operational', down.at));
     expect(up.at - (await stateOf()).updated_at).toBeLessThan(2000);
-    await sleep(1200); // one more tick for anything late
+    // a maintenance window scheduled by the company's admin
+    const startsAt = Date.now() + 3_600_000;
+    const w = await acmeAdmin.post(
+      '/api/v1/maintenance-windows',
+      { title: 'Upgrade', starts_at: new Date(startsAt).toISOString(), ends_at: new Date(startsAt + 3_600_000).toISOString() },
+      { host: acmeHost() },
+    );
+    expect(w.status, w.text).toBe(201);
+    const scheduled = Date.now();
+    const maintenance = await waitFor('the maintenance event', () => acmeStream.events.find((e) => e.type === 'maintenance'));
+    expect(maintenance.at - scheduled).toBeLessThan(2000);
+    await sleep(2500); // checks go on every second, each one an event
+    // checks that change nothing are sent as rows to patch, with no reload
+    const later = acmeStream.events.filter((e) => e.type === 'monitor' && e.at > up.at + 1000);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.map((e) => e.data.reload)).not.toContain(true);
 
     for (const other of [globexStream, rootOnGlobex]) {
       expect(other.text()).not.toContain(id);
       expect(other.events.filter((e) => e.type !== 'notifications')).toEqual([]);
     }
     expect(globexStream.events.map((e) => e.data)).toEqual([{ unread: 0 }]);
-    for (const s of [acmeStream, globexStream, rootOnGlobex, rootGlobal]) s.close();
+    // every event's data is what the OpenAPI document describes
+    const schemas = (await loadSpec()).document.components.schemas;
+    const ajv = (addFormatsModule as unknown as (a: Ajv) => Ajv)(new Ajv({ strict: false }));
+    const check = { monitor: ajv.compile(schemas.LiveMonitorEvent), notifications: ajv.compile(schemas.LiveNotificationsEvent) };
+    for (const e of [...acmeStream.events, ...rootGlobal.events]) {
+      if (e.type === 'monitor' || e.type === 'notifications') expect(check[e.type](e.data), JSON.stringify(e.data)).toBe(true);
+      else expect([e.type, e.data]).toEqual([expect.stringMatching(/^(incident|maintenance)$/), {}]);
+    }
   }, 90_000);
 
   it('refuses the 11th open stream of one account with a 429 problem', async () => {

@@ -199,13 +199,14 @@ export class LiveHub {
 function markerSignatures(markers: CompanyMarker[]): (table: CompanyMarker['table'], companyId: string | null) => string {
   const index = new Map<string, string>();
   const all = new Map<string, string[]>();
-  for (const m of markers) {
-    const text = `${m.rows}@${m.latest}`;
-    index.set(`${m.table}:${m.company_id}`, text);
+  for (const m of markers.toSorted((a, b) => a.group.localeCompare(b.group))) {
+    const text = `${m.group}=${m.rows}@${m.latest}`;
+    const key = `${m.table}:${m.company_id}`;
+    index.set(key, index.has(key) ? `${index.get(key)},${text}` : text);
     const list = all.get(m.table) ?? [];
-    list.push(`${m.company_id}=${text}`);
+    list.push(`${m.company_id}/${text}`);
     all.set(m.table, list);
   }
   const global = new Map([...all].map(([table, list]) => [table, list.sort().join(';')]));
-  return (table, companyId) => (companyId === null ? (global.get(table) ?? '') : (index.get(`${table}:${companyId}`) ?? '0@null'));
+  return (table, companyId) => (companyId === null ? (global.get(table) ?? '') : (index.get(`${table}:${companyId}`) ?? ''));
 }
