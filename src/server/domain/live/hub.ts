@@ -75,11 +75,12 @@ export class LiveHub {
   private running: Promise<void> | null = null;
   private closed = false;
 
-  constructor(
-    private readonly db: DbScope,
-    private readonly now: () => number,
-    private readonly log: (message: string) => void = () => {},
-  ) {
+  private readonly db: DbScope;
+  private readonly log: (message: string) => void;
+
+  constructor(db: DbScope, now: () => number, log: (message: string) => void = () => {}) {
+    this.db = db;
+    this.log = log;
     this.high = now();
   }
 

@@ -9,7 +9,10 @@ import { LiveHub, type LiveSink } from './hub.ts';
 export const MAX_STREAMS_PER_USER = 10;
 
 function hubOf(services: Services): LiveHub {
-  services.live ??= new LiveHub(services.db, services.now);
+  // a failed poll (database outage) is reported and retried on the next tick; streams stay open
+  services.live ??= new LiveHub(services.db, services.now, (m) => {
+    if (services.config.logLevel !== 'silent') process.stderr.write(`${m}\n`);
+  });
   return services.live;
 }
 

@@ -37,7 +37,7 @@ export const liveHandlers = {
       if (res.writableLength > MAX_BUFFERED_BYTES) return void res.destroy();
       res.write(text);
     };
-    unsubscribe = openLiveStream(ctx, query.tenant, { send: (e) => write(frame(e)), close: end });
+    unsubscribe = openLiveStream(ctx, (query as { tenant?: string }).tenant, { send: (e) => write(frame(e)), close: end });
     reply.hijack();
     res.writeHead(200, {
       ...securityHeaders({ https: ctx.services.config.publicScheme === 'https', html: false }),

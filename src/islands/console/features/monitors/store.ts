@@ -6,6 +6,7 @@ import type { components, operations } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { serverOr, loadInto, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { coalesced, type LiveMonitor } from '../../stores/live.ts';
 
 export type MonitorRow = components['schemas']['MonitorListItem'];
 export type MonitorStatus = components['schemas']['MonitorStatus'];
@@ -125,3 +126,23 @@ export async function setPaused(id: string, paused: boolean): Promise<void> {
   $selected.set(new Set([id]));
   await bulkSetPaused(paused);
 }
+
+const reloadSoon = coalesced(() => loadMonitors());
+
+/** A live update: rows on screen take their monitor's new state (pill, last checked, response
+ *  time); a change of state, or monitors added or removed, reloads the page (filters, order). */
+export function applyLiveMonitors(update: { monitors: LiveMonitor[]; reload: boolean }): void {
+  const page = $monitorPage.get();
+  if (page.status !== 'ready') return;
+  if (update.reload) return reloadSoon();
+  const live = new Map(update.monitors.map((m) => [m.id, m]));
+  if (!page.data.items.some((row) => live.has(row.id))) return;
+  const items = page.data.items.map((row) => {
+    const m = live.get(row.id);
+    return m ? { ...row, ...m } : row;
+  });
+  $monitorPage.set({ status: 'ready', data: { ...page.data, items } });
+}
+
+/** After a reconnection: the page again, without a spinner. */
+export const reloadMonitorsQuietly = reloadSoon;
