@@ -134,7 +134,10 @@ const reloadSoon = coalesced(() => loadMonitors());
 export function applyLiveMonitors(update: { monitors: LiveMonitor[]; reload: boolean }): void {
   const page = $monitorPage.get();
   if (page.status !== 'ready') return;
-  if (update.reload) return reloadSoon();
+  if (update.reload) {
+    reloadSoon();
+    return;
+  }
   const live = new Map(update.monitors.map((m) => [m.id, m]));
   if (!page.data.items.some((row) => live.has(row.id))) return;
   const items = page.data.items.map((row) => {
