@@ -5,7 +5,7 @@
 // tile counts it without a reload, the header's bell shows the notification, and both recover.
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN, expect, expectNoSeriousA11yViolations, seedCompany, seedUser, shot, signInUi } from './console-fixtures.ts';
@@ -16,6 +16,14 @@ let server: RunningServer;
 let worker: ChildProcess;
 let target: http.Server;
 let healthy = true;
+// The browser talks to the server through this loopback proxy, so the test can cut its connections.
+let proxy: net.Server;
+const proxied = new Set<net.Socket>();
+let refusing = false;
+const dropConnections = () => {
+  for (const s of proxied) s.destroy();
+  proxied.clear();
+};
 
 test.beforeAll(async () => {
   target = http.createServer((_req, res) => {
@@ -25,6 +33,23 @@ test.beforeAll(async () => {
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   const env = { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1' };
   server = await startServer({ ...env, RUN_ENGINE: 'false', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password });
+  proxy = net.createServer((client) => {
+    if (refusing) return void client.destroy();
+    const upstream = net.connect(server.port, '127.0.0.1');
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ]) {
+      proxied.add(a);
+      a.pipe(b);
+      a.on('error', () => b.destroy());
+      a.on('close', () => {
+        proxied.delete(a);
+        b.destroy();
+      });
+    }
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   // the worker shares the server's SQLite file (DATA_DIR)
   worker = spawn(process.execPath, ['src/server/worker.ts'], {
     cwd: ROOT,
@@ -38,6 +63,8 @@ test.afterAll(async () => {
     worker.kill('SIGTERM');
     await new Promise((r) => worker.once('exit', r));
   }
+  dropConnections();
+  await new Promise((r) => proxy?.close(r));
   await server?.stop();
   target?.closeAllConnections();
   await new Promise((r) => target?.close(r));
@@ -72,7 +99,7 @@ test('a monitor going down and recovering shows on the open list, dashboard and 
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const origin = `http://${company.subdomain}.localhost:${server.port}`;
+  const origin = `http://${company.subdomain}.localhost:${(proxy.address() as AddressInfo).port}`;
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInUi(page, origin, admin);
@@ -89,6 +116,10 @@ test('a monitor going down and recovering shows on the open list, dashboard and 
   await dashboard.goto(`${origin}/dashboard`);
   await expect(dashboard.getByTestId('tile-up')).toContainText('1');
   await markDocument(dashboard);
+  const incidents = await context.newPage();
+  await incidents.goto(`${origin}/monitors/incidents`);
+  await expect(incidents.getByRole('heading', { name: 'Incidents', exact: true })).toBeVisible();
+  await markDocument(incidents);
 
   healthy = false;
   const broke = Date.now();
@@ -98,8 +129,9 @@ test('a monitor going down and recovering shows on the open list, dashboard and 
   // the outage's notification reaches the bell of the open page
   await expect(bell).toHaveAccessibleName(/^Notifications, [1-9]\d* unread$/, { timeout: 5_000 });
   await expect(bell).toContainText(/\d/);
-  expect(await sameDocument(page)).toBe(true);
-  expect(await sameDocument(dashboard)).toBe(true);
+  // the incident the outage opened appears in the open incidents list
+  await expect(incidents.getByRole('row').filter({ hasText: 'Checkout' }).first()).toBeVisible({ timeout: 5_000 });
+  for (const p of [page, dashboard, incidents]) expect(await sameDocument(p)).toBe(true);
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'live-monitors-down-1280');
   await page.setViewportSize({ width: 375, height: 800 });
@@ -114,5 +146,31 @@ test('a monitor going down and recovering shows on the open list, dashboard and 
   expect(await sameDocument(dashboard)).toBe(true);
   // checks every second, at most a couple of seconds from the failing answer to the pill
   expect(seenDown).toBeLessThan(5_000);
+
+  // The connection drops and stays down (as in sleep) while a second outage opens an incident:
+  // once the browser reconnects by itself, the open pages reload what they show.
+  const incidentRows = incidents.getByRole('row').filter({ hasText: 'Checkout' });
+  await expect(incidentRows).toHaveCount(1);
+  const streams: number[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/events') streams.push(Date.now());
+  });
+  refusing = true;
+  dropConnections();
+  healthy = false;
+  await expect.poll(() => serverStatus(), { timeout: 8_000 }).toBe('down');
+  await page.waitForTimeout(1_000);
+  refusing = false;
+  await expect(incidentRows).toHaveCount(2, { timeout: 8_000 });
+  await expect(row.getByText('Down', { exact: true })).toBeVisible({ timeout: 8_000 });
+  expect(streams.length).toBeGreaterThanOrEqual(1);
+  for (const p of [page, dashboard, incidents]) expect(await sameDocument(p)).toBe(true);
+  healthy = true;
   await api.dispose();
+
+  /** The monitor's status as the server holds it (asked on a connection of its own) */
+  async function serverStatus(): Promise<string> {
+    const r = await api.get(`/api/v1/monitors/${((await created.json()) as { id: string }).id}`);
+    return ((await r.json()) as { status: string }).status;
+  }
 });

@@ -99,6 +99,12 @@ function wake(): void {
   }
 }
 
+/** Back online: reloads made while offline failed, so screens reload what they show. */
+function backOnline(): void {
+  wake();
+  emit({ type: 'resync' });
+}
+
 /** Opens the tab's stream for this scope (the super admin's chosen tenant, else null), or keeps the open one. */
 export function connectLive(scope: string | null): void {
   if (source && scope === tenant && source.readyState !== EventSource.CLOSED) return;
@@ -107,7 +113,7 @@ export function connectLive(scope: string | null): void {
   if (!watching) {
     watching = true;
     document.addEventListener('visibilitychange', wake);
-    window.addEventListener('online', wake);
+    window.addEventListener('online', backOnline);
   }
   open();
 }

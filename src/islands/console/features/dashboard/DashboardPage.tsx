@@ -87,9 +87,8 @@ function SuperAdminDashboard() {
   useEffect(
     () =>
       onLive((m) => {
-        if (m.type === 'monitor' && m.reload) void refreshMonitorSummary(null);
-        else if (m.type === 'incident') void refreshRecentIncidents();
-        else if (m.type === 'resync') loadSuperAdminDashboard();
+        if ((m.type === 'monitor' && m.reload) || m.type === 'resync') void refreshMonitorSummary(null);
+        if (m.type === 'incident' || m.type === 'resync') void refreshRecentIncidents();
       }),
     [],
   );
@@ -215,8 +214,7 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
   useEffect(
     () =>
       onLive((m) => {
-        if (m.type === 'monitor' && m.reload) void refreshMonitorSummary(tenant);
-        else if (m.type === 'resync') loadCustomerDashboard(tenant);
+        if ((m.type === 'monitor' && m.reload) || m.type === 'resync') void refreshMonitorSummary(tenant);
       }),
     [tenant],
   );

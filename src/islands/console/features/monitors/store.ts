@@ -71,7 +71,8 @@ export function firstOrder(sort: SortKey): 'asc' | 'desc' {
 let tenantOfList: string | null = null;
 let latest = 0;
 
-export async function loadMonitors(tenant: string | null = tenantOfList): Promise<void> {
+/** `quiet` (live updates): a failed answer keeps the rows shown instead of an error. */
+export async function loadMonitors(tenant: string | null = tenantOfList, quiet = false): Promise<void> {
   tenantOfList = tenant;
   const call = ++latest;
   const q = $listQuery.get();
@@ -87,7 +88,7 @@ export async function loadMonitors(tenant: string | null = tenantOfList): Promis
     serverOr('Failed to load monitors. Please try again.'),
   );
   // a slower answer to an older keystroke never replaces a newer one
-  if (call !== latest) return;
+  if (call !== latest || (quiet && target.get().status === 'error' && $monitorPage.get().status === 'ready')) return;
   $monitorPage.set(target.get());
   const shown = new Set(target.get().status === 'ready' ? (target.get() as { data: MonitorPage }).data.items.map((m) => m.id) : []);
   $selected.set(new Set([...$selected.get()].filter((id) => shown.has(id))));
@@ -127,14 +128,15 @@ export async function setPaused(id: string, paused: boolean): Promise<void> {
   await bulkSetPaused(paused);
 }
 
-const reloadSoon = coalesced(() => loadMonitors());
+const reloadSoon = coalesced(() => loadMonitors(tenantOfList, true));
 
 /** A live update: rows on screen take their monitor's new state (pill, last checked, response
  *  time); a change of state, or monitors added or removed, reloads the page (filters, order). */
 export function applyLiveMonitors(update: { monitors: LiveMonitor[]; reload: boolean }): void {
   const page = $monitorPage.get();
-  if (page.status !== 'ready') return;
-  if (update.reload) {
+  if (page.status === 'loading') return;
+  // a reload that failed (offline for a moment) is retried by the next event
+  if (update.reload || page.status === 'error') {
     reloadSoon();
     return;
   }
