@@ -18,12 +18,10 @@ export type LiveMonitorRow = Pick<
   | 'updated_at'
 >;
 
-/** One company's change marker of one table (of one group of its rows): a different value means its rows changed. */
+/** One company's change marker of one table: a different value means rows were added or removed (or changed). */
 export interface CompanyMarker {
   company_id: string;
   table: 'monitors' | 'incidents' | 'maintenance';
-  /** monitors: 'status:is_paused'; otherwise '' */
-  group: string;
   rows: number;
   latest: number | null;
 }
@@ -59,32 +57,26 @@ export function liveRepo(db: DbScope) {
     },
 
     /**
-     * Per company and table: how many rows and when the latest was written (a count catches
-     * deletions, the time every other write). Monitors are counted per status and pause, with
-     * their latest status change, so the marker moves when a monitor changes state, is paused,
-     * resumed, added or removed, and not on a check that changes nothing. One round trip.
+     * Per company and table: how many rows, and when the latest was created (monitors) or
+     * written (the others). A count catches deletions; a monitor's other changes come as its
+     * rows. Counted from the company indexes; one round trip.
      */
     async companyMarkers(companyIds: string[] | null): Promise<CompanyMarker[]> {
       if (companyIds?.length === 0) return [];
       const scoped = companyIds ? sql`where company_id in (${sql.join(companyIds)})` : sql``;
-      const rows = await sql<{ company_id: string; kind: string; n: number | string; latest: number | string | null }>`
-        select company_id, 'monitors:' || status || ':' || is_paused as kind, count(*) as n, max(status_since) as latest
-          from monitors ${scoped} group by company_id, status, is_paused
+      const rows = await sql<{ company_id: string; kind: CompanyMarker['table']; n: number | string; latest: number | string | null }>`
+        select company_id, 'monitors' as kind, count(*) as n, max(created_at) as latest from monitors ${scoped} group by company_id
         union all
         select company_id, 'incidents', count(*), max(updated_at) from incidents ${scoped} group by company_id
         union all
         select company_id, 'maintenance', count(*), max(coalesce(updated_at, created_at))
           from maintenance_windows ${scoped} group by company_id`.execute(k);
-      return rows.rows.map((r) => {
-        const [table, ...group] = r.kind.split(':');
-        return {
-          company_id: r.company_id,
-          table: table as CompanyMarker['table'],
-          group: group.join(':'),
-          rows: Number(r.n),
-          latest: r.latest === null ? null : Number(r.latest),
-        };
-      });
+      return rows.rows.map((r) => ({
+        company_id: r.company_id,
+        table: r.kind,
+        rows: Number(r.n),
+        latest: r.latest === null ? null : Number(r.latest),
+      }));
     },
 
     /** Per user: notifications held, unread, and the newest (marking read changes `unread`). */

@@ -12,7 +12,7 @@ import { liveRepo, type CompanyMarker, type LiveMonitorRow } from '../../db/repo
 
 export const TICK_MS = 500;
 /** Rows are re-read this far back: a writer stamps updated_at before its transaction commits. */
-export const OVERLAP_MS = 5_000;
+export const OVERLAP_MS = 2_000;
 /** More changed monitors than this in one tick: the stream is told to reload instead. */
 export const MAX_ROWS_PER_EVENT = 200;
 const MAX_ROWS_PER_TICK = 5_000;
@@ -70,6 +70,10 @@ export class LiveHub {
   private readonly subscribers = new Set<Subscriber>();
   /** Monitor id -> the updated_at already sent, for rows inside the overlap window */
   private readonly sent = new Map<string, number>();
+  /** Monitor id -> its last state seen ('status:paused'), to tell a change of state from a check */
+  private readonly states = new Map<string, string>();
+  private startedAt: number;
+  private readonly now: () => number;
   private high: number;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -81,7 +85,16 @@ export class LiveHub {
   constructor(db: DbScope, now: () => number, log: (message: string) => void = () => {}) {
     this.db = db;
     this.log = log;
+    this.now = now;
     this.high = now();
+    this.startedAt = this.high;
+  }
+
+  private forgetBefore(at: number): void {
+    this.high = at;
+    this.startedAt = at;
+    this.sent.clear();
+    this.states.clear();
   }
 
   streamsOf(userId: string): number {
@@ -96,6 +109,8 @@ export class LiveHub {
       sink.close();
       return () => {};
     }
+    // waking from idle: nothing before now is news (and reading it all back would be slow)
+    if (this.subscribers.size === 0) this.forgetBefore(this.now());
     const sub: Subscriber = { ...scope, sink, seen: new Map() };
     this.subscribers.add(sub);
     this.schedule();
@@ -144,10 +159,12 @@ export class LiveHub {
     const changed = this.unsent(rows);
     const overflow = rows.length === MAX_ROWS_PER_TICK;
     const byCompany = new Map<string, LiveMonitorRow[]>();
+    const stateChanged = new Set<string>();
     for (const r of changed) {
       const list = byCompany.get(r.company_id);
       if (list) list.push(r);
       else byCompany.set(r.company_id, [r]);
+      if (this.changedState(r)) stateChanged.add(r.company_id);
     }
     const signatures = markerSignatures(markers);
     const unreadOf = new Map(notes.map((n) => [n.user_id, n]));
@@ -155,17 +172,13 @@ export class LiveHub {
     for (const s of subs) {
       const mine = s.companyId === null ? changed : (byCompany.get(s.companyId) ?? []);
       const sig = (table: CompanyMarker['table']) => signatures(table, s.companyId);
-      const countChanged = this.changedFor(
-        s,
-        'monitors',
-        sig('monitors')
-          .split(';')
-          .map((m) => m.split('@')[0])
-          .join(';'),
-      );
-      if (mine.length > 0 || countChanged || overflow) {
+      // a monitor changed state, was paused or resumed, added or removed: what is shown reloads
+      const added = this.changedFor(s, 'monitors', sig('monitors'));
+      const states = s.companyId === null ? stateChanged.size > 0 : stateChanged.has(s.companyId);
+      if (mine.length > 0 || added || overflow) {
         const tooMany = mine.length > MAX_ROWS_PER_EVENT || overflow;
-        s.sink.send({ type: 'monitor', data: { monitors: tooMany ? [] : mine.map(liveMonitor), reload: tooMany || countChanged } });
+        const reload = tooMany || added || states;
+        s.sink.send({ type: 'monitor', data: { monitors: tooMany ? [] : mine.map(liveMonitor), reload } });
       }
       if (this.changedFor(s, 'incidents', sig('incidents'))) s.sink.send({ type: 'incident', data: {} });
       if (this.changedFor(s, 'maintenance', sig('maintenance'))) s.sink.send({ type: 'maintenance', data: {} });
@@ -188,6 +201,17 @@ export class LiveHub {
     return fresh;
   }
 
+  /**
+   * Whether this row's status or pause differs from the last seen. A monitor not seen before
+   * changed state if its status is newer than the hub (it had no write since then otherwise).
+   */
+  private changedState(r: LiveMonitorRow): boolean {
+    const state = `${r.status}:${r.is_paused}`;
+    const before = this.states.get(r.id);
+    this.states.set(r.id, state);
+    return before === undefined ? (r.status_since ?? 0) > this.startedAt : before !== state;
+  }
+
   /** Whether this stream's marker moved since its last tick (never on its first). */
   private changedFor(s: Subscriber, table: string, signature: string): boolean {
     const before = s.seen.get(table);
@@ -200,10 +224,9 @@ export class LiveHub {
 function markerSignatures(markers: CompanyMarker[]): (table: CompanyMarker['table'], companyId: string | null) => string {
   const index = new Map<string, string>();
   const all = new Map<string, string[]>();
-  for (const m of markers.toSorted((a, b) => a.group.localeCompare(b.group))) {
-    const text = `${m.group}=${m.rows}@${m.latest}`;
-    const key = `${m.table}:${m.company_id}`;
-    index.set(key, index.has(key) ? `${index.get(key)},${text}` : text);
+  for (const m of markers) {
+    const text = `${m.rows}@${m.latest}`;
+    index.set(`${m.table}:${m.company_id}`, text);
     const list = all.get(m.table) ?? [];
     list.push(`${m.company_id}/${text}`);
     all.set(m.table, list);
