@@ -291,6 +291,20 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
     for (const s of open) s.close();
   });
 
+  it('sends a heartbeat every 15 s, at which a signed-out session loses its stream', async () => {
+    const user = await seedUser(t.services, { userType: 2, companyId: acme.id });
+    const leaving = t.client();
+    await signIn(leaving, user, acmeHost());
+    const s = await openStream(t, leaving, { host: acmeHost() });
+    expect(s.status).toBe(200);
+    const out = await leaving.post('/api/v1/auth/logout', {}, { host: acmeHost() });
+    expect(out.status, out.text).toBe(200);
+    const started = Date.now();
+    await s.ended;
+    expect(s.text()).toContain(': heartbeat\n\n');
+    expect(Date.now() - started).toBeLessThan(17_000);
+  }, 30_000);
+
   it('ends open streams when the server closes, without waiting for them', async () => {
     const s = await openStream(t, acmeAdmin, { host: acmeHost() });
     expect(s.status).toBe(200);
