@@ -82,7 +82,7 @@ const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, {
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 test('a monitor going down and recovering shows on the open list, dashboard and bell without a reload', async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const api = await rootApi();
   const company = await seedCompany(api, { plan: 'enterprise' });
   const admin = await seedUser(api, 2, company.id);
@@ -116,6 +116,15 @@ test('a monitor going down and recovering shows on the open list, dashboard and 
   await dashboard.goto(`${origin}/dashboard`);
   await expect(dashboard.getByTestId('tile-up')).toContainText('1');
   await markDocument(dashboard);
+  const monitorId = ((await created.json()) as { id: string }).id;
+  const monitorPage = await context.newPage();
+  await monitorPage.goto(`${origin}/monitors/${monitorId}`);
+  await expect(monitorPage.getByTestId('monitor-status')).toHaveText('Up');
+  await markDocument(monitorPage);
+  const notifications = await context.newPage();
+  await notifications.goto(`${origin}/notifications`);
+  await expect(notifications.getByTestId('notification-counts')).toHaveText('0 unread · 0 read');
+  await markDocument(notifications);
   const incidents = await context.newPage();
   await incidents.goto(`${origin}/monitors/incidents`);
   await expect(incidents.getByRole('heading', { name: 'Incidents', exact: true })).toBeVisible();
@@ -129,9 +138,14 @@ test('a monitor going down and recovering shows on the open list, dashboard and 
   // the outage's notification reaches the bell of the open page
   await expect(bell).toHaveAccessibleName(/^Notifications, [1-9]\d* unread$/, { timeout: 5_000 });
   await expect(bell).toContainText(/\d/);
+  // the monitor's own page, and the notification list with its counts
+  await expect(monitorPage.getByTestId('monitor-status')).toHaveText('Down', { timeout: 5_000 });
+  await expect(monitorPage.getByRole('cell', { name: 'Down', exact: true }).first()).toBeVisible();
+  await expect(notifications.getByTestId('notification-counts')).toHaveText(/^[1-9]\d* unread · 0 read$/, { timeout: 5_000 });
+  await expect(notifications.getByText('Checkout').first()).toBeVisible();
   // the incident the outage opened appears in the open incidents list
   await expect(incidents.getByRole('row').filter({ hasText: 'Checkout' }).first()).toBeVisible({ timeout: 5_000 });
-  for (const p of [page, dashboard, incidents]) expect(await sameDocument(p)).toBe(true);
+  for (const p of [page, dashboard, incidents, monitorPage, notifications]) expect(await sameDocument(p)).toBe(true);
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'live-monitors-down-1280');
   await page.setViewportSize({ width: 375, height: 800 });
@@ -141,6 +155,7 @@ test('a monitor going down and recovering shows on the open list, dashboard and 
 
   healthy = true;
   await expect(row.getByText('Up', { exact: true })).toBeVisible({ timeout: 8_000 });
+  await expect(monitorPage.getByTestId('monitor-status')).toHaveText('Up', { timeout: 5_000 });
   await expect(dashboard.getByTestId('tile-down')).toContainText('0', { timeout: 5_000 });
   expect(await sameDocument(page)).toBe(true);
   expect(await sameDocument(dashboard)).toBe(true);
@@ -161,7 +176,8 @@ test('a monitor going down and recovering shows on the open list, dashboard and 
   await expect.poll(() => serverStatus(), { timeout: 8_000 }).toBe('down');
   await page.waitForTimeout(1_000);
   refusing = false;
-  await expect(incidentRows).toHaveCount(2, { timeout: 8_000 });
+  // the browser's own retries or the console's back-off (up to 10 s) find the server again
+  await expect(incidentRows).toHaveCount(2, { timeout: 15_000 });
   await expect(row.getByText('Down', { exact: true })).toBeVisible({ timeout: 8_000 });
   expect(streams.length).toBeGreaterThanOrEqual(1);
   for (const p of [page, dashboard, incidents]) expect(await sameDocument(p)).toBe(true);

@@ -3,8 +3,8 @@
 // dropped stream by itself (after the server's `retry:`); it gives up when the server answers
 // with an error instead of a stream (401 once the access token expired, 429), so then we renew
 // the session through the API client and reopen, backing off. Coming back from sleep or from
-// offline reopens a closed stream at once; every reopening asks the screens to reload what
-// they show, since events may have been missed meanwhile.
+// offline reopens a closed stream at once. Each stream's start asks the screens to reload what
+// they show, since what changed before it has no event.
 import { atom } from 'nanostores';
 import type { components } from '../../../api/schema.d.ts';
 import { api } from '../api.ts';
@@ -17,11 +17,11 @@ export type LiveMessage =
   | { type: 'incident' }
   | { type: 'maintenance' }
   | { type: 'notifications'; unread: number }
-  /** The stream was reopened: reload what is shown */
+  /** The stream (re)started: reload what is shown, it may have changed unheard */
   | { type: 'resync' };
 
 export const EVENTS_PATH = '/api/v1/events';
-const MAX_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 10_000;
 
 /** The signed-in user's unread notifications; null until the stream said. */
 export const $unread = atom<number | null>(null);
@@ -40,7 +40,6 @@ function emit(m: LiveMessage): void {
 
 let source: EventSource | null = null;
 let tenant: string | null = null;
-let opened = false;
 let failures = 0;
 let retry: ReturnType<typeof setTimeout> | undefined;
 let watching = false;
@@ -54,10 +53,11 @@ function open(): void {
   source?.close();
   const es = new EventSource(urlFor(tenant));
   source = es;
+  // set again at each connection, also the browser's own reconnections of this EventSource
+  let started = false;
   es.onopen = () => {
     failures = 0;
-    if (opened) emit({ type: 'resync' });
-    opened = true;
+    started = false;
   };
   const on = (type: string, handle: (data: unknown) => void) =>
     es.addEventListener(type, (e) => {
@@ -70,10 +70,14 @@ function open(): void {
   on('monitor', (d) => emit({ type: 'monitor', ...(d as MonitorEvent) }));
   on('incident', () => emit({ type: 'incident' }));
   on('maintenance', () => emit({ type: 'maintenance' }));
+  // A stream's first event is the unread count, sent once the server took the stream's starting
+  // point: a change before it (while the screen loaded, or the tab was offline) has no event,
+  // so the screens reload then.
   on('notifications', (d) => {
     const unread = (d as { unread: number }).unread;
     $unread.set(unread);
-    emit({ type: 'notifications', unread });
+    emit(started ? { type: 'notifications', unread } : { type: 'resync' });
+    started = true;
   });
   es.onerror = () => {
     if (es.readyState === EventSource.CLOSED && source === es) reopenLater();
@@ -109,7 +113,6 @@ function backOnline(): void {
 export function connectLive(scope: string | null): void {
   if (source && scope === tenant && source.readyState !== EventSource.CLOSED) return;
   tenant = scope;
-  opened = false;
   if (!watching) {
     watching = true;
     document.addEventListener('visibilitychange', wake);
