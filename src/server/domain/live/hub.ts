@@ -183,7 +183,8 @@ export class LiveHub {
       if (this.changedFor(s, 'incidents', sig('incidents'))) s.sink.send({ type: 'incident', data: {} });
       if (this.changedFor(s, 'maintenance', sig('maintenance'))) s.sink.send({ type: 'maintenance', data: {} });
       const n = unreadOf.get(s.userId);
-      // the first tick tells a new stream its unread count (the header's bell)
+      // A new stream's first tick ends with its unread count (the header's bell), after the
+      // markers above became its starting point: the console reloads what it shows then.
       const first = !s.seen.has('notifications');
       if (this.changedFor(s, 'notifications', n ? `${n.rows}:${n.unread}:${n.latest}` : '0') || first)
         s.sink.send({ type: 'notifications', data: { unread: n?.unread ?? 0 } });
