@@ -3,8 +3,10 @@
 // database, as in a deployment with RUN_ENGINE=false: a loopback target turns to 500 and the
 // stream of the monitor's company reports it down within 2 s of the worker's write, while
 // another company's stream (and a super admin looking at that other company) hears nothing.
-// Also: no session is a 401 problem, never a stream; the 11th stream of one account is a 429;
-// closing the server ends open streams at once.
+// A write through a second app instance (its own services and connections, as another web
+// process) reaches the first one's streams too. Also: no session is a 401 problem, never a
+// stream; the 11th stream of one account is a 429; a heartbeat every 15 s, at which a signed-out
+// session loses its stream; closing the server ends open streams at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -111,6 +113,8 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
 describe.each(DB_KINDS)('live events on %s', (kind) => {
   let t: TestApp;
   let worker: ChildProcess;
+  let location: { url?: string; file?: string };
+  let acmeUser: { email: string; password: string };
   let target: http.Server;
   let targetUp = true;
   let acme: { id: string; subdomain: string };
@@ -130,7 +134,7 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
     // The worker opens DATA_DIR/statuswatch.sqlite: the server uses that same file.
     const loc = await newDatabaseLocation(kind);
     const dataDir = loc.file ? path.dirname(loc.file) : tempDir();
-    const location = loc.url ? { url: loc.url } : { file: path.join(dataDir, 'statuswatch.sqlite') };
+    location = loc.url ? { url: loc.url } : { file: path.join(dataDir, 'statuswatch.sqlite') };
     const env = { ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1', RUN_ENGINE: 'false' };
     t = await startTestApp({ db: kind, location, env });
     acme = await seedCompany(t.services, { plan: 'enterprise', name: 'Acme' });
@@ -140,6 +144,7 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
       globex: await seedUser(t.services, { userType: 2, companyId: globex.id }),
       root: await seedUser(t.services, { userType: 1 }),
     };
+    acmeUser = users.acme;
     acmeAdmin = t.client();
     globexAdmin = t.client();
     root = t.client();
@@ -304,6 +309,27 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
     expect(s.text()).toContain(': heartbeat\n\n');
     expect(Date.now() - started).toBeLessThan(17_000);
   }, 30_000);
+
+  it("hears a write made through another web process's API on the same database", async () => {
+    const other = await startTestApp({ db: kind, location, env: { RUN_ENGINE: 'false' } });
+    try {
+      const s = await openStream(t, acmeAdmin, { host: acmeHost() });
+      await waitFor('the stream to start', () => s.events.find((e) => e.type === 'notifications'));
+      const elsewhere = other.client();
+      await signIn(elsewhere, acmeUser, acmeHost());
+      const r = await elsewhere.post(
+        '/api/v1/incidents',
+        { title: 'Payments are slow', severity: 'medium', status: 'investigating', message: 'Looking into it.', is_public: false },
+        { host: acmeHost() },
+      );
+      expect(r.status, r.text).toBe(201);
+      const written = Date.now();
+      const e = await waitFor('the incident event', () => s.events.find((x) => x.type === 'incident'));
+      expect(e.at - written).toBeLessThan(2000);
+    } finally {
+      await other.close();
+    }
+  });
 
   it('ends open streams when the server closes, without waiting for them', async () => {
     const s = await openStream(t, acmeAdmin, { host: acmeHost() });
