@@ -1305,6 +1305,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's live updates, as server-sent events (one stream per browser tab)
+         * @description Scoped like every other call: a company user's stream carries only their company's changes; a super admin's the `tenant` chosen in the selector, or every company's (global view). Events say what changed, seldom how: the console reloads what it shows through the usual calls. `monitor` (data `LiveMonitorEvent`) follows every check and every monitor change within about a second, with the monitors' new state (`reload` true when monitors were added or removed, or too many changed to list); `incident` and `maintenance` (data `{}`) when an incident or a maintenance window of the scope was opened, updated, resolved, added or removed; `notifications` (data `LiveNotificationsEvent`) with the signed-in user's unread count, first once the stream's starting point is taken (changes before it have no event: reload what you show then) and then whenever it or their notifications change. A comment line (`: heartbeat`) comes every 15 seconds; `retry:` asks the browser to reconnect 2 seconds after a drop. The stream ends within 15 seconds of the session being signed out or revoked, when the access token expires (renew the session and reconnect) and when the server shuts down. At most 10 streams per account are open at once.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -1327,6 +1347,16 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description Data of a `monitor` event */
+        LiveMonitorEvent: {
+            monitors: components["schemas"]["LiveMonitor"][];
+            /** @description Monitors were added or removed, or more changed than listed; reload the list */
+            reload: boolean;
+        };
+        /** @description Data of a `notifications` event */
+        LiveNotificationsEvent: {
+            unread: number;
+        };
         /** @description What anonymous callers and company users learn from the health call. */
         HealthStatus: {
             /** @enum {string} */
@@ -2546,6 +2576,19 @@ export interface components {
                 status_page_url: string;
                 acknowledge_url: string | null;
             };
+        };
+        /** @description A monitor's state as the console's rows show it, right after a check or a change */
+        LiveMonitor: {
+            id: string;
+            status: components["schemas"]["MonitorStatus"];
+            /** Format: date-time */
+            status_since: string | null;
+            is_paused: boolean;
+            /** Format: date-time */
+            last_checked_at: string | null;
+            /** @description Milliseconds */
+            last_response_time: number | null;
+            last_http_code: number | null;
         };
     };
     responses: {
@@ -5396,6 +5439,44 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins: one company, or all when absent */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (`text/event-stream`), open until the client leaves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            /** @description Too many streams are open for this account (10); close a tab and try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };

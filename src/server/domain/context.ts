@@ -38,6 +38,8 @@ export interface Services {
   monitorIncidents?: MonitorIncidents;
   /** Span writer and ingest limiter (created on first use by telemetry/service.ts telemetryOf) */
   telemetry?: TelemetryServices;
+  /** The console's live streams of this process (created on first use by live/service.ts) */
+  live?: import('./live/hub.ts').LiveHub;
 }
 
 export interface Ctx {

@@ -16,6 +16,7 @@ import { registerPublicRoutes } from './public-routes.ts';
 import { registerIdentityRoutes } from './auth/handoff-route.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './framework-errors.ts';
 import { serverTimeouts, type TimeoutOptions } from './timeouts.ts';
+import { closeLiveStreams } from '../domain/live/service.ts';
 
 export interface AppOptions {
   services: Services;
@@ -68,6 +69,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // JSON only: without a text/plain parser such a body answers 415 like a form or multipart one.
   app.removeContentTypeParser('text/plain');
   registerHostGuard(app, config.productDomain);
+
+  // Open event streams would hold close() until its time-out: end them first.
+  app.addHook('preClose', () => closeLiveStreams(services));
 
   app.setErrorHandler((err, req, reply) => sendProblem(reply, errorToProblem(err as Error, req)));
 

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { $role, $user, signOut } from '../stores/auth.ts';
 import { $flags } from '../stores/flags.ts';
 import { $selectedTenant, $tenantOptions, loadTenantOptions, selectTenant } from '../stores/tenant.ts';
+import { $unread, connectLive, disconnectLive } from '../stores/live.ts';
 import { $router } from '../router.ts';
 import { boot } from '../boot.ts';
 import { Confirm } from '../ui/Modal.tsx';
@@ -19,6 +20,14 @@ export function Shell(props: { title: string; children: ReactNode }) {
   const collapsed = useStore($navCollapsed);
   const mobile = useStore($mobile);
   useEffect(watchViewport, []);
+  // the tab's one live stream, for the tenant the super admin chose (others: their company)
+  const tenant = useStore($selectedTenant);
+  const liveScope = role === 'super_admin' ? tenant : null;
+  useEffect(() => {
+    if (!role) return;
+    connectLive(liveScope);
+  }, [role, liveScope]);
+  useEffect(() => disconnectLive, []);
   const path = page?.path ?? window.location.pathname;
   const items = menuFor(role, flags);
   const current = activePath(items, path);
@@ -92,9 +101,7 @@ function Header({ title }: { title: string }) {
       <h1 className="sw-title">{title}</h1>
       {showTenants && <TenantSwitch />}
       <div className="sw-user">
-        <a href="/notifications" className="sw-bell" aria-label="Notifications" title="Notifications">
-          <Icon name="bell" />
-        </a>
+        <Bell />
         <span className="sw-avatar" aria-hidden="true">
           {label.charAt(0).toUpperCase()}
         </span>
@@ -116,6 +123,22 @@ function Header({ title }: { title: string }) {
         />
       )}
     </header>
+  );
+}
+
+/** The header's bell: the unread count from the live stream, in its accessible name too. */
+function Bell() {
+  const unread = useStore($unread);
+  const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <a href="/notifications" className="sw-bell" aria-label={label} title={label} data-testid="bell">
+      <Icon name="bell" />
+      {unread ? (
+        <span className="sw-bell-count" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </a>
   );
 }
 

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Load } from '../ui/load.ts';
-import { always, changeThenReload, dataOrLog, inAlert, inToast, loadInto, serverOr, type Alert } from './remote.ts';
+import { always, changeThenReload, dataOrLog, inAlert, inToast, loadInto, refreshInto, serverOr, type Alert } from './remote.ts';
 import { $toasts } from './toast.ts';
 
 const problem = { type: 'about:blank', title: 'Conflict', status: 409, detail: 'A company with this subdomain already exists' };
@@ -18,6 +18,27 @@ const refused =
 const broken = async (): Promise<never> => {
   throw new TypeError('Failed to fetch');
 };
+
+describe('refreshInto (live updates)', () => {
+  it('replaces what is shown only when data comes, never with a spinner or an error', async () => {
+    const $list = atom<Load<string[]>>({ status: 'ready', data: ['old'] });
+    let finish!: () => void;
+    const pending = refreshInto($list, () => new Promise<{ data: string[] }>((r) => (finish = () => r({ data: ['new'] }))));
+    expect($list.get()).toEqual({ status: 'ready', data: ['old'] });
+    finish();
+    await pending;
+    expect($list.get()).toEqual({ status: 'ready', data: ['new'] });
+    await refreshInto($list, refused(500));
+    await refreshInto($list, broken);
+    expect($list.get()).toEqual({ status: 'ready', data: ['new'] });
+  });
+
+  it('drops an answer the screen no longer wants (it moved to another item)', async () => {
+    const $item = atom<Load<string>>({ status: 'ready', data: 'first' });
+    await refreshInto($item, answer('stale'), () => false);
+    expect($item.get()).toEqual({ status: 'ready', data: 'first' });
+  });
+});
 
 describe('loadInto', () => {
   it('shows loading while the call runs, then the data', async () => {

@@ -32,6 +32,23 @@ export async function loadInto<T>(store: WritableAtom<Load<T>>, call: () => Prom
   }
 }
 
+/**
+ * A reload behind what is shown (a live update): the store changes only when data comes and
+ * `wanted()` still holds (the screen did not move on meanwhile); a failure keeps what is shown.
+ */
+export async function refreshInto<T>(
+  store: WritableAtom<Load<T>>,
+  call: () => Promise<Answer<T>>,
+  wanted: () => boolean = () => true,
+): Promise<void> {
+  try {
+    const { data } = await call();
+    if (data !== undefined && wanted()) store.set({ status: 'ready', data });
+  } catch {
+    /* offline or timed out: the next event or reconnection reloads */
+  }
+}
+
 /** A call's data, or null after logging the failure (for what the spec only logs). */
 export async function dataOrLog<T>(call: () => Promise<Answer<T>>, failed: string): Promise<T | null> {
   try {

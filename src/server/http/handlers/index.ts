@@ -14,6 +14,7 @@ import { notificationsHandlers } from './notifications.ts';
 import { intelligenceHandlers } from './intelligence.ts';
 import { alertsHandlers } from './alerts.ts';
 import { statusPageHandlers } from './status-page.ts';
+import { liveHandlers } from './live.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -28,4 +29,5 @@ export const handlers = {
   ...intelligenceHandlers,
   ...alertsHandlers,
   ...statusPageHandlers,
+  ...liveHandlers,
 } satisfies HandlerMap;

@@ -5,6 +5,7 @@ import { errorRateTone, p95Tone, uptimeTone, type Tone } from '../../../../lib/t
 import { $router } from '../../router.ts';
 import { $authState, $role, $user } from '../../stores/auth.ts';
 import { $selectedTenant, $tenantOptions } from '../../stores/tenant.ts';
+import { onLive } from '../../stores/live.ts';
 import { Card, LoadView } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -16,6 +17,8 @@ import {
   $topTenants,
   loadCustomerDashboard,
   loadSuperAdminDashboard,
+  refreshMonitorSummary,
+  refreshRecentIncidents,
   type MonitorSummary,
 } from './store.ts';
 
@@ -81,6 +84,14 @@ function SuperAdminDashboard() {
   const incidents = useStore($incidents);
   const summary = useStore($monitorSummary);
   useEffect(() => loadSuperAdminDashboard(), []);
+  useEffect(
+    () =>
+      onLive((m) => {
+        if ((m.type === 'monitor' && m.reload) || m.type === 'resync') void refreshMonitorSummary(null);
+        if (m.type === 'incident' || m.type === 'resync') void refreshRecentIncidents();
+      }),
+    [],
+  );
   return (
     <div className="sw-dashboard">
       <div className="sw-page-head">
@@ -200,6 +211,13 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
   const summary = useStore($monitorSummary);
   const traces = useStore($errorTraces);
   useEffect(() => loadCustomerDashboard(tenant), [tenant]);
+  useEffect(
+    () =>
+      onLive((m) => {
+        if ((m.type === 'monitor' && m.reload) || m.type === 'resync') void refreshMonitorSummary(tenant);
+      }),
+    [tenant],
+  );
   return (
     <div className="sw-dashboard">
       <div className="sw-page-head">

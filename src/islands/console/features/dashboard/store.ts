@@ -3,7 +3,7 @@
 import { atom, type WritableAtom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
-import { loadInto, serverOr } from '../../stores/remote.ts';
+import { loadInto, refreshInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 type S = components['schemas'];
@@ -63,4 +63,22 @@ export function loadCustomerDashboard(tenant: string | null): void {
   });
   loadLatest($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }));
   loadLatest($errorTraces, () => api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: t } } }));
+}
+
+/** Live updates: the monitor tiles (a monitor changed state) and the recent incidents, quietly. */
+export function refreshMonitorSummary(tenant: string | null): Promise<void> {
+  const mine = generation;
+  return refreshInto(
+    $monitorSummary,
+    () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: tenant ?? undefined } } }),
+    () => mine === generation,
+  );
+}
+export function refreshRecentIncidents(): Promise<void> {
+  const mine = generation;
+  return refreshInto(
+    $incidents,
+    () => api.GET('/api/v1/incidents/recent', { params: { query: { limit: RECENT_INCIDENTS } } }),
+    () => mine === generation,
+  );
 }

@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
+import { onLive } from '../../stores/live.ts';
 import type { ScreenProps } from '../../routes.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -17,6 +18,7 @@ import {
   label,
   loadIncident,
   postUpdate,
+  refreshIncident,
   WRITTEN_STATUSES,
   type IncidentDetail,
   type IncidentStatus,
@@ -28,6 +30,13 @@ export function IncidentPage({ params }: ScreenProps) {
   useEffect(() => {
     void loadIncident(id);
   }, [id]);
+  useEffect(
+    () =>
+      onLive((m) => {
+        if (m.type === 'incident' || m.type === 'resync') void refreshIncident(id);
+      }),
+    [id],
+  );
   return (
     <div className="sw-admin">
       <nav aria-label="Breadcrumb" className="sw-breadcrumb">

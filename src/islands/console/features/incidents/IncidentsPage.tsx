@@ -6,6 +6,7 @@ import { can } from '../../../../lib/permissions.ts';
 import { go } from '../../router.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
+import { onLive } from '../../stores/live.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
@@ -21,6 +22,7 @@ import {
   loadIncidentMonitors,
   loadIncidents,
   NO_FILTERS,
+  refreshIncidents,
   validateIncident,
   WRITTEN_STATUSES,
   type Incident,
@@ -51,6 +53,13 @@ export function IncidentsPage() {
   useEffect(() => {
     void loadIncidents(filters, scope);
   }, [filters, scope]);
+  useEffect(
+    () =>
+      onLive((m) => {
+        if (m.type === 'incident' || m.type === 'resync') void refreshIncidents(filters, scope);
+      }),
+    [filters, scope],
+  );
   const set = (patch: Partial<IncidentFilters>) => setFilters({ ...filters, ...patch });
   const columns = ['Status', 'Title', 'Impact', 'Monitor', 'Kind', 'Started', 'Resolved'];
   if (superAdmin) columns.splice(2, 0, 'Company');

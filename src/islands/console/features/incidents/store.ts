@@ -4,7 +4,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
-import { dataOrLog, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
+import { dataOrLog, loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 type S = components['schemas'];
@@ -34,8 +34,8 @@ export const $incidentAlert = atom<Alert | null>(null);
 
 const failed = serverOr('Failed to load incidents.');
 
-export function loadIncidents(f: IncidentFilters, tenant: string | null): Promise<void> {
-  const query = {
+function incidentsQuery(f: IncidentFilters, tenant: string | null) {
+  return {
     tenant: tenant ?? undefined,
     status: f.status || undefined,
     severity: f.severity || undefined,
@@ -43,7 +43,24 @@ export function loadIncidents(f: IncidentFilters, tenant: string | null): Promis
     automatic: f.origin === '' ? undefined : f.origin === 'automatic',
     limit: 200,
   };
-  return loadInto($incidents, () => api.GET('/api/v1/incidents', { params: { query } }), failed);
+}
+
+export function loadIncidents(f: IncidentFilters, tenant: string | null): Promise<void> {
+  return loadInto($incidents, () => api.GET('/api/v1/incidents', { params: { query: incidentsQuery(f, tenant) } }), failed);
+}
+
+/** A live update: the list again, behind what is shown. */
+export function refreshIncidents(f: IncidentFilters, tenant: string | null): Promise<void> {
+  return refreshInto($incidents, () => api.GET('/api/v1/incidents', { params: { query: incidentsQuery(f, tenant) } }));
+}
+
+/** A live update of the incident page, kept only while it still shows this incident. */
+export function refreshIncident(id: string): Promise<void> {
+  const same = () => {
+    const shown = $incident.get();
+    return shown.status === 'ready' && shown.data.id === id;
+  };
+  return refreshInto($incident, () => api.GET('/api/v1/incidents/{id}', { params: { path: { id } } }), same);
 }
 
 export function loadIncident(id: string): Promise<void> {

@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
+import { onLive } from '../../stores/live.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
@@ -21,6 +22,7 @@ import {
   endWindow,
   formOf,
   loadWindows,
+  refreshWindows,
   scheduleWindow,
   validateWindow,
   type Window,
@@ -52,6 +54,13 @@ export function MaintenancePage() {
     void loadWindows(scope);
     void loadIncidentMonitors(scope);
   }, [scope]);
+  useEffect(
+    () =>
+      onLive((m) => {
+        if (m.type === 'maintenance' || m.type === 'resync') void refreshWindows(scope);
+      }),
+    [scope],
+  );
   const monitorName = (id: string | null) => (id ? (monitors.find((m) => m.id === id)?.name ?? 'A monitor') : 'All monitors');
   const columns = ['State', 'Title', 'Monitors', 'When', 'Repeats'];
   if (mayUpdate) columns.push('Actions');

@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
-import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
+import { loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 type S = components['schemas'];
@@ -19,6 +19,11 @@ export function loadWindows(tenant: string | null): Promise<void> {
     () => api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: tenant ?? undefined } } }),
     serverOr('Failed to load maintenance windows.'),
   );
+}
+
+/** A live update: the windows again, behind what is shown. */
+export function refreshWindows(tenant: string | null): Promise<void> {
+  return refreshInto($windows, () => api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: tenant ?? undefined } } }));
 }
 
 export interface WindowForm {

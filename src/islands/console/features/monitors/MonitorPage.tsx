@@ -9,6 +9,7 @@ import { STATUS_LABEL } from '../../../../lib/status.ts';
 import { dailyBars, hourlyTimeline, type RollupCounts } from '../../../../lib/timeline.ts';
 import type { ScreenProps } from '../../routes.ts';
 import { $role } from '../../stores/auth.ts';
+import { onLive } from '../../stores/live.ts';
 import { Card, ErrorPanel, LoadView, Skeleton } from '../../ui/Card.tsx';
 import { fmtDate, fmtNumber, fmtTime } from '../../ui/format.ts';
 import { KIND_LABELS } from './form.ts';
@@ -28,6 +29,7 @@ import {
   loadChart,
   loadChecks,
   loadMonitorPage,
+  monitorPageLive,
   setMonitorPaused,
   type Monitor,
   type ResponseTimeRange,
@@ -76,6 +78,7 @@ export function MonitorPage({ params }: ScreenProps) {
   useEffect(() => {
     void loadMonitorPage(id);
   }, [id]);
+  useEffect(() => onLive(monitorPageLive(id)), [id]);
 
   if (monitor.status === 'loading') return <Skeleton rows={6} />;
   if (monitor.status === 'error')

@@ -7,6 +7,7 @@ import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
 import { $flags } from '../../stores/flags.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
+import { onLive } from '../../stores/live.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import { KIND_LABELS, KIND_ORDER } from './form.ts';
@@ -17,10 +18,12 @@ import {
   $monitorAlert,
   $monitorPage,
   $selected,
+  applyLiveMonitors,
   bulkSetPaused,
   firstOrder,
   loadMonitors,
   PAGE_SIZE,
+  reloadMonitorsQuietly,
   setListQuery,
   setPaused,
   STATUS_TEXT,
@@ -76,6 +79,14 @@ export function MonitorsPage() {
     $selected.set(new Set());
     void loadMonitors(scopeTenant);
   }, [scopeTenant]);
+  useEffect(
+    () =>
+      onLive((m) => {
+        if (m.type === 'monitor') applyLiveMonitors(m);
+        else if (m.type === 'resync') reloadMonitorsQuietly();
+      }),
+    [],
+  );
 
   const rows = page.status === 'ready' ? page.data.items : [];
   const total = page.status === 'ready' ? page.data.total : 0;

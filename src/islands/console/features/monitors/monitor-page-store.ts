@@ -5,7 +5,8 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { coversMonitor } from '../../../../lib/maintenance.ts';
 import { api } from '../../api.ts';
-import { changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
+import { changeThenReload, inAlert, loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
+import { coalesced, type LiveMessage } from '../../stores/live.ts';
 import type { Load } from '../../ui/load.ts';
 
 export type Monitor = components['schemas']['Monitor'];
@@ -92,4 +93,62 @@ export function setMonitorPaused(id: string, paused: boolean): Promise<boolean> 
     inAlert($pageAlert, `Monitor ${verb}.`, `The monitor could not be ${verb}.`),
     () => loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr('Failed to load the monitor.')),
   );
+}
+
+/** Quiet reloads for live updates, one at a time per part, kept only while the page shows `id`. */
+function quiet(id: string) {
+  const same = () => $monitor.get().status === 'ready' && ($monitor.get() as { data: Monitor }).data.id === id;
+  const companyOf = () => ($monitor.get() as { data: Monitor }).data.company_id;
+  return {
+    monitor: () => refreshInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), same),
+    uptime: () => refreshInto($uptime, () => api.GET('/api/v1/monitors/{id}/uptime', path(id)), same),
+    // only the first page of checks moves; an older page stays where the user paged to
+    checks: async () => {
+      const shown = $checks.get();
+      if (shown.status !== 'ready' || shown.data.before !== undefined) return;
+      await refreshInto(
+        $checks,
+        async () => {
+          const r = await api.GET('/api/v1/monitors/{id}/checks', { params: { path: { id }, query: { limit: CHECKS_PAGE } } });
+          return { ...r, data: r.data ? { items: r.data, cursors: [], before: undefined } : undefined };
+        },
+        same,
+      );
+    },
+    incidents: () =>
+      refreshInto($incidents, () => api.GET('/api/v1/incidents', { params: { query: { monitor_id: id, tenant: companyOf() } } }), same),
+    windows: () =>
+      refreshInto(
+        $windows,
+        async () => {
+          const m = ($monitor.get() as { data: Monitor }).data;
+          const r = await api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: m.company_id } } });
+          return { ...r, data: r.data?.filter((w) => coversMonitor(w, m)) };
+        },
+        same,
+      ),
+  };
+}
+
+/** What a live message changes on the monitor page of `id`; returns the listener for onLive. */
+export function monitorPageLive(id: string): (m: LiveMessage) => void {
+  const q = quiet(id);
+  const run = Object.fromEntries(Object.entries(q).map(([k, load]) => [k, coalesced(load)])) as Record<keyof typeof q, () => void>;
+  return (m) => {
+    if ($monitor.get().status !== 'ready') return;
+    if (m.type === 'monitor') {
+      const mine = m.monitors.find((x) => x.id === id);
+      const current = $monitor.get() as { data: Monitor };
+      if (mine) {
+        $monitor.set({ status: 'ready', data: { ...current.data, ...mine } });
+        run.checks();
+      }
+      if (m.reload) {
+        run.monitor();
+        run.uptime();
+      }
+    } else if (m.type === 'incident') run.incidents();
+    else if (m.type === 'maintenance') run.windows();
+    else if (m.type === 'resync') for (const load of Object.values(run)) load();
+  };
 }

@@ -6,6 +6,7 @@ import type { components, operations } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { serverOr, loadInto, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { coalesced, type LiveMonitor } from '../../stores/live.ts';
 
 export type MonitorRow = components['schemas']['MonitorListItem'];
 export type MonitorStatus = components['schemas']['MonitorStatus'];
@@ -70,7 +71,8 @@ export function firstOrder(sort: SortKey): 'asc' | 'desc' {
 let tenantOfList: string | null = null;
 let latest = 0;
 
-export async function loadMonitors(tenant: string | null = tenantOfList): Promise<void> {
+/** `quiet` (live updates): a failed answer keeps the rows shown instead of an error. */
+export async function loadMonitors(tenant: string | null = tenantOfList, quiet = false): Promise<void> {
   tenantOfList = tenant;
   const call = ++latest;
   const q = $listQuery.get();
@@ -86,7 +88,7 @@ export async function loadMonitors(tenant: string | null = tenantOfList): Promis
     serverOr('Failed to load monitors. Please try again.'),
   );
   // a slower answer to an older keystroke never replaces a newer one
-  if (call !== latest) return;
+  if (call !== latest || (quiet && target.get().status === 'error' && $monitorPage.get().status === 'ready')) return;
   $monitorPage.set(target.get());
   const shown = new Set(target.get().status === 'ready' ? (target.get() as { data: MonitorPage }).data.items.map((m) => m.id) : []);
   $selected.set(new Set([...$selected.get()].filter((id) => shown.has(id))));
@@ -125,3 +127,27 @@ export async function setPaused(id: string, paused: boolean): Promise<void> {
   $selected.set(new Set([id]));
   await bulkSetPaused(paused);
 }
+
+const reloadSoon = coalesced(() => loadMonitors(tenantOfList, true));
+
+/** A live update: rows on screen take their monitor's new state (pill, last checked, response
+ *  time); a change of state, or monitors added or removed, reloads the page (filters, order). */
+export function applyLiveMonitors(update: { monitors: LiveMonitor[]; reload: boolean }): void {
+  const page = $monitorPage.get();
+  if (page.status === 'loading') return;
+  // a reload that failed (offline for a moment) is retried by the next event
+  if (update.reload || page.status === 'error') {
+    reloadSoon();
+    return;
+  }
+  const live = new Map(update.monitors.map((m) => [m.id, m]));
+  if (!page.data.items.some((row) => live.has(row.id))) return;
+  const items = page.data.items.map((row) => {
+    const m = live.get(row.id);
+    return m ? { ...row, ...m } : row;
+  });
+  $monitorPage.set({ status: 'ready', data: { ...page.data, items } });
+}
+
+/** After a reconnection: the page again, without a spinner. */
+export const reloadMonitorsQuietly = reloadSoon;

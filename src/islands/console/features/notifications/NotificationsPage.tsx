@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { $user } from '../../stores/auth.ts';
+import { onLive } from '../../stores/live.ts';
 import { Confirm } from '../../ui/Modal.tsx';
 import {
   $counts,
@@ -69,6 +70,13 @@ function Notifications() {
   useEffect(() => {
     void loadNotifications();
   }, []);
+  useEffect(
+    () =>
+      onLive((m) => {
+        if (m.type === 'notifications' || m.type === 'resync') void loadNotifications();
+      }),
+    [],
+  );
   return (
     <div className="sw-notifications">
       <div className="sw-page-head sw-row-between">
