@@ -18,9 +18,16 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second', () => {
-    expect(JOBS.map((j) => j.name).sort()).toEqual(['alert-delivery', 'check-results-retention', 'session-sweep', 'span-retention']);
-    for (const job of JOBS) expect(job.periodMs).toBe(job.name === 'alert-delivery' ? 1000 : HOUR);
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices every 30 s', () => {
+    expect(JOBS.map((j) => j.name).sort()).toEqual([
+      'alert-delivery',
+      'check-results-retention',
+      'session-sweep',
+      'span-retention',
+      'subscriber-maintenance',
+    ]);
+    const periods: Record<string, number> = { 'alert-delivery': 1000, 'subscriber-maintenance': 30_000 };
+    for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
   });
 });
 
@@ -152,7 +159,13 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
 
     const log: string[] = [];
     const runner = createJobRunner(services, { log: (line) => void log.push(line) });
-    expect((await runner.runDue()).sort()).toEqual(['alert-delivery', 'check-results-retention', 'session-sweep', 'span-retention']);
+    expect((await runner.runDue()).sort()).toEqual([
+      'alert-delivery',
+      'check-results-retention',
+      'session-sweep',
+      'span-retention',
+      'subscriber-maintenance',
+    ]);
 
     const ids = async (table: 'refresh_tokens' | 'auth_codes' | 'pending_signups') =>
       (await k().selectFrom(table).select('id').execute()).map((r) => r.id);
@@ -164,6 +177,6 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
     expect(await ids('auth_codes')).toEqual(['c-grace']);
     expect(await ids('pending_signups')).toEqual(['s-grace']);
     expect(log).toEqual(['jobs: check-results-retention: pruned 1 raw results past retention']);
-    expect(await runner.runDue()).toEqual([]); // the next runs are a second and an hour away
+    expect(await runner.runDue()).toEqual([]); // the next runs are a second, 30 s and an hour away
   });
 });

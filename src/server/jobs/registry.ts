@@ -5,5 +5,6 @@ import { alertDelivery } from './alert-delivery.ts';
 import { checkResultsRetention } from './check-results-retention.ts';
 import { sessionSweep } from './session-sweep.ts';
 import { spanRetention } from './span-retention.ts';
+import { subscriberMaintenance } from './subscriber-maintenance.ts';
 
-export const JOBS: readonly Job[] = [checkResultsRetention, spanRetention, sessionSweep, alertDelivery];
+export const JOBS: readonly Job[] = [checkResultsRetention, spanRetention, sessionSweep, alertDelivery, subscriberMaintenance];

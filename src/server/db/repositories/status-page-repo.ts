@@ -109,7 +109,8 @@ export function statusPageRepo(db: DbScope) {
     /**
      * The company of a subdomain plus one fingerprint of the data its public page shows: public
      * monitors (count, last change, last check; a monitor turning private changes the count),
-     * incidents, updates, maintenance windows and the company row itself. One statement, so a cached page revalidates with one query.
+     * incidents, updates, maintenance windows, the company row itself, and the feature flags (the
+     * page shows the subscribe form while ENABLE_NOTIFICATIONS is on). One statement, so a cached page revalidates with one query.
      */
     async companyBySubdomain(subdomain: string): Promise<StatusCompanyRow | undefined> {
       const r = await sql<Record<string, unknown>>`
@@ -125,11 +126,14 @@ export function statusPageRepo(db: DbScope) {
           (select max(u.created_at) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_c,
           (select count(*) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_n,
           (select max(coalesce(w.updated_at, w.created_at)) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_c,
-          (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_t
+          (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_t,
+          (select max(f.updated_at) from feature_flags f) as f_u
         from companies c where c.subdomain = ${subdomain.toLowerCase()}`.execute(k);
       const row = r.rows[0];
       if (!row) return undefined;
-      const fp = ['c_u', 'm_n', 'm_u', 'm_c', 'm_s', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t'].map((c) => num(row[c])).join('.');
+      const fp = ['c_u', 'm_n', 'm_u', 'm_c', 'm_s', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t', 'f_u']
+        .map((c) => num(row[c]))
+        .join('.');
       return {
         id: String(row.id),
         name: String(row.name),

@@ -39,6 +39,7 @@ import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
 import { KINDS } from '../../engine/kinds/index.ts';
 import { safeLogoDataUrl } from './logo.ts';
+import { flagOn } from '../flags/flags.ts';
 
 export const HISTORY_DAYS = 14;
 /** Incidents kept in the snapshot (feeds and incidents.json reach further back than the page). */
@@ -227,5 +228,6 @@ export async function buildStatusView(
     maintenance: maintenanceViews,
     generatedAt: now,
     etag,
+    subscribe: await flagOn(services, 'ENABLE_NOTIFICATIONS'),
   };
 }

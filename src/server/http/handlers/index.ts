@@ -13,6 +13,7 @@ import { incidentsHandlers } from './incidents.ts';
 import { notificationsHandlers } from './notifications.ts';
 import { intelligenceHandlers } from './intelligence.ts';
 import { alertsHandlers } from './alerts.ts';
+import { subscribersHandlers } from './subscribers.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -26,4 +27,5 @@ export const handlers = {
   ...notificationsHandlers,
   ...intelligenceHandlers,
   ...alertsHandlers,
+  ...subscribersHandlers,
 } satisfies HandlerMap;
