@@ -51,10 +51,12 @@ test('subscribe through the status page form, confirm from the mailed link, and 
   const form = page.getByRole('region', { name: 'Get notified of incidents and maintenance' });
   await expect(form).toBeVisible();
   await axeClean(page);
-  await form.getByLabel('E-mail address').fill('visitor@example.com');
-  await form.getByText('Only some components').click();
-  await form.getByLabel('Website').check();
-  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await form.getByRole('link', { name: 'Only some components?' }).click();
+  await expect(page).toHaveURL(url('/subscribe'));
+  await axeClean(page);
+  await page.getByLabel('E-mail address').fill('visitor@example.com');
+  await page.getByRole('group', { name: 'Notify me about (none ticked: all)' }).getByLabel('Website').check();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   await expect(page).toHaveURL(url('/subscribe'));
   await axeClean(page);
@@ -95,6 +97,8 @@ test('the form works without JavaScript; screenshots at 1280 and 375 px', async 
       .getByRole('region', { name: 'Get notified of incidents and maintenance' })
       .screenshot({ path: `.tmp/screens/subscribe-form-${width}.png` });
     await page.goto(url('/subscribe'));
+    await page.screenshot({ path: `.tmp/screens/subscribe-page-${width}.png`, fullPage: true });
+    await page.goto(url('/'));
     await page.getByLabel('E-mail address').fill(`nojs-${width}@example.com`);
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
@@ -105,5 +109,29 @@ test('the form works without JavaScript; screenshots at 1280 and 375 px', async 
     await expect(page.getByRole('heading', { name: 'You are subscribed' })).toBeVisible();
     await page.screenshot({ path: `.tmp/screens/subscribe-confirmed-${width}.png`, fullPage: true });
     await context.close();
+  }
+});
+
+test('with ENABLE_NOTIFICATIONS off the form is gone and /subscribe answers 404', async ({ page }) => {
+  const setFlag = (on: boolean) =>
+    db.k
+      .insertInto('feature_flags')
+      .values({ name: 'ENABLE_NOTIFICATIONS', enabled: on ? 1 : 0, updated_at: Date.now(), updated_by: null })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ enabled: on ? 1 : 0, updated_at: Date.now() }))
+      .execute();
+  await setFlag(false);
+  try {
+    // The page's snapshot notices the change within a second (its fingerprint covers the flags).
+    await expect
+      .poll(async () => {
+        await page.goto(url('/'));
+        return page.getByRole('region', { name: 'Get notified of incidents and maintenance' }).count();
+      })
+      .toBe(0);
+    const r = await page.goto(url('/subscribe'));
+    expect(r?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Subscriptions are not available' })).toBeVisible();
+  } finally {
+    await setFlag(true);
   }
 });
