@@ -17,7 +17,7 @@ import type { SubscriberState } from '../../db/schema/public.ts';
 import { literalTarget, TargetRefused } from '../../engine/ssrf.ts';
 import { ChannelConfigError } from '../../notify/channels/channel.ts';
 import { parseTenantUrl } from '../../notify/channels/tenant-url.ts';
-import { sendRichMail, sendMail } from '../../notify/mailer.ts';
+import { logMailFailure, sendMail, sendRichMail } from '../../notify/mailer.ts';
 import { confirmUrl, subscriberLinks } from '../../notify/outbox/subscriber-links.ts';
 import { confirmationMail } from '../../notify/outbox/subscriber-mail.ts';
 import { isEmail } from '../../../lib/formats.ts';
@@ -164,7 +164,7 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
     await repo.insert(row);
   }
   // Sent after answering: the answer's timing must not tell a new address from a known one.
-  void sendConfirmation(s, view.company, row, confirm.token).catch(() => undefined);
+  void sendConfirmation(s, view.company, row, confirm.token).catch((e) => logMailFailure(s, 'subscription confirmation', row.email!, e));
   return { kind: 'email', status: 'pending' };
 }
 
