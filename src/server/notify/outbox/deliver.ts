@@ -51,7 +51,7 @@ async function deliverOne(services: Services, d: AlertDeliveryRow, opts: Deliver
   let usable: boolean;
   let result: SendResult;
   if (d.subscriber_id !== null) {
-    ({ usable, result } = await sendToSubscriber(services, d));
+    ({ usable, result } = await sendToSubscriber(services, d).catch(() => ({ usable: true, result: unsendable() })));
   } else {
     // Send test also tries a disabled channel (checking it before switching it on).
     usable = !!channel && (channel.enabled === 1 || d.event === 'test');
