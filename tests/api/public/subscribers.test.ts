@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('status-page subscribers on %s', (kind) => {
     t = await startTestApp({ db: kind, now: () => clock, env: { ...env, ALLOW_PRIVATE_TARGETS: 'true' } });
     strict = await startTestApp({ db: kind, now: () => clock, env });
     acme = await seedCompany(t.services, { name: 'Acme', subdomain: 'acme' });
-    await seedCompany(t.services, { name: 'Globex', subdomain: 'globex' });
+    const globex = await seedCompany(t.services, { name: 'Globex', subdomain: 'globex' });
     await seedCompany(strict.services, { name: 'Acme', subdomain: 'acme' });
     api = await seedMonitor(t.services.db, acme.id, clock, { name: 'Public API' });
     web = await seedMonitor(t.services.db, acme.id, clock, { name: 'Website' });
@@ -62,12 +62,14 @@ describe.each(DB_KINDS)('status-page subscribers on %s', (kind) => {
       admin: await seedUser(t.services, { userType: 2, companyId: acme.id }),
       viewer: await seedUser(t.services, { userType: 3, companyId: acme.id }),
       root: await seedUser(t.services, { userType: 1 }),
+      other: await seedUser(t.services, { userType: 2, companyId: globex.id }),
     };
     await signInAll();
     visitor = t.client();
   });
   /** Sessions follow the test clock: after moving it by hours, sign in again. */
-  let users: Record<'admin' | 'viewer' | 'root', { email: string; password: string }>;
+  let users: Record<'admin' | 'viewer' | 'root' | 'other', { email: string; password: string }>;
+  let otherAdmin: ApiClient;
   async function signInAll() {
     admin = t.client();
     await signIn(admin, users.admin, ACME);
@@ -75,6 +77,8 @@ describe.each(DB_KINDS)('status-page subscribers on %s', (kind) => {
     await signIn(viewer, users.viewer, ACME);
     root = t.client();
     await signIn(root, users.root);
+    otherAdmin = t.client();
+    await signIn(otherAdmin, users.other, 'globex.localhost');
   }
   afterAll(async () => {
     await t?.close();
@@ -354,13 +358,17 @@ describe.each(DB_KINDS)('status-page subscribers on %s', (kind) => {
     ]);
   });
 
-  it('shows admins their subscribers and counts; viewers see none; only super admins remove', async () => {
+  it('shows admins their subscribers and counts; viewers and other companies see none; only super admins remove', async () => {
     const list = await admin.get('/api/v1/subscribers', { host: ACME });
     expect(list.status).toBe(200);
     expect(list.body.counts.confirmed).toBeGreaterThan(0);
     expect(list.body.enabled).toBe(true);
     const one = list.body.subscribers[0];
     expect((await viewer.get('/api/v1/subscribers', { host: ACME })).status).toBe(403);
+    const other = await otherAdmin.get('/api/v1/subscribers?tenant=' + acme.id, { host: 'globex.localhost' });
+    expect(other.status).toBe(200);
+    expect(other.body.subscribers).toEqual([]);
+    expect(other.body.counts).toEqual({ pending: 0, confirmed: 0, unsubscribed: 0 });
     expect((await admin.delete(`/api/v1/subscribers/${one.id}`, { host: ACME })).status).toBe(403);
     expect((await root.delete(`/api/v1/subscribers/${one.id}`)).status).toBe(204);
     expect((await root.delete(`/api/v1/subscribers/${one.id}`)).status).toBe(404);
