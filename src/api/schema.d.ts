@@ -1118,6 +1118,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/subscribers/{subdomain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe to a company's status notices by e-mail (double opt-in) or webhook
+         * @description No sign-in. `{ "email" }` subscribes an address: a confirmation mail with a link valid for
+         *     24 hours is sent, and nothing else reaches the address until that link's page is confirmed.
+         *     The answer is always `202 {"status": "pending"}`, whether the address was new, waiting for
+         *     confirmation (a fresh link is sent) or already confirmed (nothing is sent): it never tells
+         *     who is subscribed. `{ "webhook_url" }` registers a webhook instead: it is confirmed at once
+         *     and the answer holds its `whsec_` signing `secret` (shown this once) and its
+         *     `unsubscribe_url`; deliveries are signed per Standard Webhooks
+         *     (SubscriberWebhookPayload). The URL passes the same SSRF guard as monitors and alert
+         *     channels (private and loopback addresses are refused unless the operator sets
+         *     ALLOW_PRIVATE_TARGETS; names are checked again before every send). `component_ids` (ids
+         *     of the page's public components) narrows the notices; null or absent means all.
+         *     Throttled: 3 confirmation mails per address and hour, 20 requests per client IP and hour,
+         *     500 new subscribers per company and hour (429 with Retry-After). A company holds at most
+         *     10,000 subscribers (422). While the ENABLE_NOTIFICATIONS flag is off the call answers 404.
+         */
+        post: operations["subscribeToStatusPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status-page subscribers and their counts (company admins their company; super admins all, `tenant` filters)
+         * @description Addresses are personal data: viewers do not see them. A webhook subscriber shows only its
+         *     URL's host. `counts` covers every subscriber of the scope, not just this page of the list.
+         */
+        get: operations["listSubscribers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscribers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a subscriber and its pending notices (super admins) */
+        delete: operations["deleteSubscriber"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/incidents": {
         parameters: {
             query?: never;
@@ -1338,6 +1411,23 @@ export interface webhooks {
         put?: never;
         /** What a webhook alert channel sends to the tenant's URL (Standard Webhooks) */
         post: operations["alertWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    statusNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a status-page webhook subscriber receives (Standard Webhooks, signed with its whsec_ secret) */
+        post: operations["statusNoticeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2418,6 +2508,55 @@ export interface components {
             channel_type: string;
             attempt_log: components["schemas"]["DeliveryAttempt"][];
         };
+        /** @description Exactly one of `email` and `webhook_url`. */
+        SubscribeInput: {
+            /** E-mail */
+            email?: string;
+            /** Webhook URL */
+            webhook_url?: string;
+            /** @description Public component (monitor) ids of the page; null or absent for every component */
+            component_ids?: string[] | null;
+        };
+        SubscribeAnswer: {
+            /** @enum {string} */
+            status: "pending" | "confirmed";
+            /** @description Webhook subscribers only */
+            id?: string;
+            /** @description Webhook subscribers only: the whsec_ signing secret, shown this once */
+            secret?: string;
+            /** @description Webhook subscribers only: POST to it (body `List-Unsubscribe=One-Click`) to stop */
+            unsubscribe_url?: string;
+        };
+        /**
+         * @description pending waits for the e-mail confirmation; only confirmed subscribers get notices
+         * @enum {string}
+         */
+        SubscriberState: "pending" | "confirmed" | "unsubscribed";
+        Subscriber: {
+            id: string;
+            company_id: string;
+            /** @enum {string} */
+            kind: "email" | "webhook";
+            email: string | null;
+            /** @description The host of a webhook subscriber's URL (its path may hold a secret) */
+            webhook_host: string | null;
+            component_ids: string[] | null;
+            state: components["schemas"]["SubscriberState"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            confirmed_at: string | null;
+        };
+        SubscriberList: {
+            subscribers: components["schemas"]["Subscriber"][];
+            counts: {
+                pending: number;
+                confirmed: number;
+                unsubscribed: number;
+            };
+            /** @description Whether ENABLE_NOTIFICATIONS lets visitors subscribe and notices go out */
+            enabled: boolean;
+        };
         /** @enum {string} */
         IncidentStatus: "open" | "investigating" | "identified" | "monitoring" | "resolved";
         Incident: {
@@ -2575,6 +2714,49 @@ export interface components {
                 console_url: string;
                 status_page_url: string;
                 acknowledge_url: string | null;
+            };
+        };
+        /**
+         * @description What a webhook subscriber receives (`content-type: application/json`), signed per Standard
+         *     Webhooks with its `whsec_` secret: `webhook-id` (the delivery id, the same on every retry),
+         *     `webhook-timestamp`, `webhook-signature`. Public texts only (what the status page shows).
+         *     Any 2xx answer is success; others are retried for 24 h.
+         */
+        SubscriberWebhookPayload: {
+            /** @enum {string} */
+            type: "status.incident.created" | "status.incident.updated" | "status.incident.resolved" | "status.maintenance.scheduled" | "status.maintenance.started" | "status.maintenance.ended";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                delivery_id: string;
+                event: string;
+                title: string;
+                message: string;
+                status: string;
+                /** Format: date-time */
+                occurred_at: string;
+                company: {
+                    name: string;
+                    subdomain: string;
+                };
+                /** @description Public components affected; empty for the whole service */
+                components: {
+                    id: string;
+                    name: string;
+                }[];
+                incident: {
+                    id: string;
+                    impact: string;
+                } | null;
+                maintenance: {
+                    id: string;
+                    /** Format: date-time */
+                    starts_at: string;
+                    /** Format: date-time */
+                    ends_at: string;
+                } | null;
+                status_page_url: string;
+                unsubscribe_url: string;
             };
         };
         /** @description A monitor's state as the console's rows show it, right after a check or a change */
@@ -5051,6 +5233,123 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    subscribeToStatusPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subdomain: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted (see above); a webhook's answer includes its secret */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscribeAnswer"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            /** @description Unknown or inactive company, or subscriptions switched off (ENABLE_NOTIFICATIONS) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The company reached its subscriber limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this address, client or page; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSubscribers: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+                state?: components["schemas"]["SubscriberState"];
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subscribers, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listIncidents: {
         parameters: {
             query?: {
@@ -5501,6 +5800,35 @@ export interface operations {
         };
         responses: {
             /** @description Any 2xx is success; 429 with Retry-After slows the sender; anything else is retried for 24 h */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    statusNoticeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; the same on every retry */
+                "webhook-id": string;
+                /** @description Unix seconds of this send */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256> with the whsec_ secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriberWebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx is success; anything else is retried for 24 h */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -24,7 +24,26 @@ export interface PageServices {
   resolveHost(host: string): Promise<HostKind>;
   /** A company's public status page snapshot (cached; public monitors only). (Public pages area.) */
   getStatusPage(subdomain: string): Promise<StatusPageLookup>;
+  /** What a subscriber's confirmation or unsubscribe link shows when opened (reads only). */
+  subscriberLink(kind: 'confirm' | 'unsubscribe', token: string, host: string): Promise<SubscriberLinkView>;
+  /** The status page's subscribe form (no JavaScript needed): the same rules as the public API. */
+  subscribe(host: string, clientIp: string, input: { email: string; componentIds: string[] | null }): Promise<SubscribeFormResult>;
 }
+
+export interface LinkCompany {
+  name: string;
+  subdomain: string;
+  primaryColor: string | null;
+}
+
+export type SubscriberLinkView =
+  /** unknown, forged, already used, or opened on another company's host */
+  | { kind: 'invalid' }
+  | { kind: 'expired' | 'confirmed' | 'unsubscribed'; company: LinkCompany }
+  /** ready for the button; components: how many were chosen (null: all) */
+  | { kind: 'confirm' | 'unsubscribe'; company: LinkCompany; address: string; components: number | null };
+
+export type SubscribeFormResult = { ok: true } | { ok: false; error: string; field?: string; retryAfterSeconds?: number; status: number };
 
 /** A cookie for a page to set (the session cookies after /setup). */
 export interface PageCookie {

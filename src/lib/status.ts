@@ -189,4 +189,6 @@ export interface StatusPageView {
   generatedAt: number;
   /** strong validator of the snapshot */
   etag: string;
+  /** visitors may subscribe to notices (ENABLE_NOTIFICATIONS): the page shows the form */
+  subscribe: boolean;
 }

@@ -14,6 +14,7 @@ import { currentPageUser } from './domain/auth/page-user.ts';
 import { resolveHost } from './domain/tenants/resolve-host.ts';
 import { statusPageForPages } from './domain/status-page/service.ts';
 import { publicMainOrigin } from './domain/status-page/public-links.ts';
+import { subscribeFromPage, subscriberLinkForPage } from './domain/subscribers/page.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -45,6 +46,8 @@ export function createPageServices(services: Services): PageServices {
     currentUser: (cookieHeader, host) => currentPageUser(services, cookieHeader, host),
     resolveHost: (host) => resolveHost(services, host),
     getStatusPage: (subdomain) => statusPageForPages(services, subdomain),
+    subscriberLink: (kind, token, host) => subscriberLinkForPage(services, kind, token, host),
+    subscribe: (host, clientIp, input) => subscribeFromPage(services, host, clientIp, input),
     async createFirstAdmin(input, request) {
       try {
         return { cookies: await firstAdminSessionCookies(services, input, request) };

@@ -106,10 +106,11 @@ describe('route access', () => {
     expect(customerMayReach('/admin/users')).toBe(false);
   });
 
-  it('alert channels and delivery receipts are settings: admins open them, viewers do not', () => {
+  it('alert channels, delivery receipts and status page subscribers are settings: admins open them, viewers do not', () => {
     for (const [r, p] of [
       ['alertChannels', '/settings/alerts'],
       ['alertDeliveries', '/notifications/deliveries'],
+      ['subscribers', '/settings/subscribers'],
     ] as const) {
       expect(d(r, p, 'super_admin')).toBe('page');
       expect(d(r, p, 'customer_admin')).toBe('page');

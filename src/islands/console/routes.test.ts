@@ -65,9 +65,30 @@ describe('the console route table', () => {
       }
     };
     walk(PAGES);
-    // the landing and status pages, first-run setup and the old status page address are not console routes
-    expect(pages.sort()).toEqual(['[...path].astro', 'index.astro', 'landing.astro', 'public-status.astro', 'setup.astro']);
-    for (const other of ['/', '/landing', '/public-status', '/setup']) expect(routeAt(other), other).toBeUndefined();
+    // the landing and status pages, first-run setup, the old status page address and the status
+    // page subscribers' pages (the form, its confirmation and unsubscribe links) are not console routes
+    expect(pages.sort()).toEqual([
+      '[...path].astro',
+      'index.astro',
+      'landing.astro',
+      'public-status.astro',
+      'setup.astro',
+      'subscribe/confirm/[token].astro',
+      'subscribe/confirmed.astro',
+      'subscribe/index.astro',
+      'unsubscribe/[token].astro',
+    ]);
+    for (const other of [
+      '/',
+      '/landing',
+      '/public-status',
+      '/setup',
+      '/subscribe',
+      '/subscribe/confirmed',
+      '/subscribe/confirm/x',
+      '/unsubscribe/x',
+    ])
+      expect(routeAt(other), other).toBeUndefined();
   });
 });
 

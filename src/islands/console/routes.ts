@@ -233,6 +233,12 @@ export const ROUTES = {
     audience: SETTINGS,
     screen: () => import('./features/alerts/ChannelsPage.tsx').then((m) => m.ChannelsPage),
   },
+  subscribers: {
+    path: '/settings/subscribers',
+    title: 'Status page subscribers',
+    audience: SETTINGS,
+    screen: () => import('./features/subscribers/SubscribersPage.tsx').then((m) => m.SubscribersPage),
+  },
   backendTest: {
     path: '/backend-test',
     title: 'Backend Test',

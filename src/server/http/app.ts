@@ -14,6 +14,7 @@ import { registerHostGuard } from './host-guard.ts';
 import { astroBuilt, registerAstro } from './astro.ts';
 import { registerPublicRoutes } from './public-routes.ts';
 import { registerIdentityRoutes } from './auth/handoff-route.ts';
+import { registerSubscriberRoutes } from './subscriber-routes.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './framework-errors.ts';
 import { serverTimeouts, type TimeoutOptions } from './timeouts.ts';
 import { closeLiveStreams } from '../domain/live/service.ts';
@@ -86,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSpecRoutes(app, spec, handlers, services);
   registerPublicRoutes(app, services, opts.withPages ? opts.pages : undefined);
   registerIdentityRoutes(app, services);
+  registerSubscriberRoutes(app, services);
 
   if (opts.withPages && opts.pages) {
     if (!astroBuilt(config.distDir)) throw new Error(`The pages are not built in ${config.distDir}: run \`npm run build\` first.`);

@@ -72,7 +72,7 @@ export async function registerAstro(app: FastifyInstance, pages: PageServices, h
           reply.raw.end(err ? 'Internal Server Error' : 'Not Found');
         }
       },
-      { services: pages },
+      { services: pages, clientIp: req.ip },
     );
   });
 }

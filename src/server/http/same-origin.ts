@@ -9,6 +9,12 @@ import { problem, sendProblem } from './problem.ts';
 import { isOwnOrigin } from './public-origin.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * RFC 8058 one-click unsubscribe: mail providers POST to the link in a mail's List-Unsubscribe
+ * header, from their servers or from a webmail page on their own origin. The link's token is
+ * its only credential (the route reads no cookie), so a cross-site request gains nothing.
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[^/?]+(\?|$)/;
 
 export function isCrossSite(req: FastifyRequest, config: Pick<Config, 'publicPort' | 'publicScheme'>): boolean {
   const site = req.headers['sec-fetch-site'];
@@ -22,6 +28,7 @@ export function registerSameOriginGuard(app: FastifyInstance, config: Pick<Confi
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE.has(req.method)) return;
     if (req.url.startsWith('/v1/traces')) return; // server-to-server ingest, keyed by API key
+    if (req.method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(req.url)) return;
     if (isCrossSite(req, config)) {
       return sendProblem(reply, problem(403, 'forbidden', 'Cross-site requests are not allowed.'));
     }

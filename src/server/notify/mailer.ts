@@ -64,6 +64,11 @@ export async function sendMail(services: Services, msg: MailMessage): Promise<vo
   }
 }
 
+/** Tells the operator that a mail sent in the background (no caller to fail) could not go out. */
+export function logMailFailure(services: Services, kind: string, to: string, e: unknown): void {
+  log(services, { level: 50, msg: `email (${kind}) to ${to} failed: ${e instanceof Error ? e.message : String(e)}` });
+}
+
 export interface RichMail {
   to: string[];
   subject: string;

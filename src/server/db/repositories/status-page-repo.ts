@@ -123,7 +123,8 @@ export function statusPageRepo(db: DbScope) {
      * The company of a subdomain plus one fingerprint of the data its public page shows: public
      * monitors (count, last change, last check; a monitor turning private changes the count),
      * incidents, updates, maintenance windows, component groups (a layout save also stamps the
-     * monitors it moves or renames) and the company row itself. One statement, so a cached page
+     * monitors it moves or renames), the company row itself, and the feature flags (the page shows
+     * the subscribe form while ENABLE_NOTIFICATIONS is on). One statement, so a cached page
      * revalidates with one query.
      */
     async companyBySubdomain(subdomain: string): Promise<StatusCompanyRow | undefined> {
@@ -142,11 +143,12 @@ export function statusPageRepo(db: DbScope) {
           (select max(coalesce(w.updated_at, w.created_at)) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_c,
           (select max(w.ends_at) + max(w.starts_at) from maintenance_windows w where w.company_id = c.id and ${PUBLIC_WINDOW}) as w_t,
           (select count(*) from status_page_groups g where g.company_id = c.id) as g_n,
-          (select max(g.updated_at) from status_page_groups g where g.company_id = c.id) as g_u
+          (select max(g.updated_at) from status_page_groups g where g.company_id = c.id) as g_u,
+          (select max(f.updated_at) from feature_flags f) as f_u
         from companies c where c.subdomain = ${subdomain.toLowerCase()}`.execute(k);
       const row = r.rows[0];
       if (!row) return undefined;
-      const fp = ['c_u', 'm_n', 'm_u', 'm_c', 'm_s', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t', 'g_n', 'g_u']
+      const fp = ['c_u', 'm_n', 'm_u', 'm_c', 'm_s', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t', 'g_n', 'g_u', 'f_u']
         .map((c) => num(row[c]))
         .join('.');
       return {

@@ -26,7 +26,10 @@ export interface AlertDeliveriesTable {
   /** Also the idempotency key: the webhook-id header, the e-mail Message-ID */
   id: string;
   company_id: string;
-  channel_id: string;
+  /** null for a delivery to a status-page subscriber */
+  channel_id: string | null;
+  /** The status-page subscriber it goes to (migration 0590); null for a channel's delivery */
+  subscriber_id: string | null;
   event: string;
   /** What caused it (the notification draft's dedupe key): one delivery per cause and channel */
   dedupe_key: string;

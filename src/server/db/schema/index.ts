@@ -3,6 +3,7 @@ import type { AlertsTables } from './alerts.ts';
 import type { IdentityTables } from './identity.ts';
 import type { MonitoringTables } from './monitoring.ts';
 import type { PlatformTables } from './platform.ts';
+import type { PublicTables } from './public.ts';
 import type { TelemetryTables } from './telemetry.ts';
 
-export interface Database extends IdentityTables, MonitoringTables, TelemetryTables, PlatformTables, AlertsTables {}
+export interface Database extends IdentityTables, MonitoringTables, TelemetryTables, PlatformTables, AlertsTables, PublicTables {}

@@ -1,13 +1,13 @@
 // Feature flags: the spec's defaults, then what super admins stored, then the operator's
 // FLAG_ENABLE_* overrides (which win and cannot be changed from the console).
-import type { Ctx } from '../context.ts';
+import type { Ctx, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { requireActor, requireSuperAdmin } from '../authz.ts';
-import { DEFAULT_FLAGS, FLAG_NAMES, isFlagName, type FlagMap } from '../../../lib/flags.ts';
+import { DEFAULT_FLAGS, FLAG_NAMES, isFlagName, type FlagMap, type FlagName } from '../../../lib/flags.ts';
 import { flagsRepo } from '../../db/repositories/flags-repo.ts';
 import { auditFromCtx } from '../audit/record.ts';
 
-async function effectiveFlags(ctx: Ctx): Promise<FlagMap> {
+async function effectiveFlags(ctx: Pick<Ctx, 'services'>): Promise<FlagMap> {
   const flags: FlagMap = { ...DEFAULT_FLAGS };
   for (const row of await flagsRepo(ctx.services.db).list()) {
     if (isFlagName(row.name)) flags[row.name] = row.enabled === 1;
@@ -16,6 +16,11 @@ async function effectiveFlags(ctx: Ctx): Promise<FlagMap> {
     if (isFlagName(name)) flags[name] = on;
   }
   return flags;
+}
+
+/** One flag's effective value, for server-side features it governs (no actor needed). */
+export async function flagOn(services: Services, name: FlagName): Promise<boolean> {
+  return (await effectiveFlags({ services }))[name];
 }
 
 export async function getFlags(ctx: Ctx): Promise<FlagMap> {

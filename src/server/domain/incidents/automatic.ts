@@ -7,6 +7,7 @@ import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { incidentSeverity, incidentTitle } from '../../engine/state-machine.ts';
 import type { IncidentMonitor, MonitorIncidents } from '../../engine/ports.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
+import { enqueueIncidentNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 import { newId } from '../ids.ts';
 
 // The automatic incident's updates are public when the monitor is: they never carry the
@@ -40,15 +41,9 @@ export const monitorIncidents: MonitorIncidents = {
       updated_at: now,
     });
     if (!opened) return null;
-    await incidents.addUpdate({
-      id: newId(),
-      incident_id: id,
-      company_id: m.company_id,
-      status: 'open',
-      message: openedUpdate(m.name),
-      created_by: null,
-      created_at: now,
-    });
+    const opening = { id: newId(), status: 'open' as const, message: openedUpdate(m.name) };
+    await incidents.addUpdate({ ...opening, incident_id: id, company_id: m.company_id, created_by: null, created_at: now });
+    await enqueueIncidentNotice(tx, { incidentId: id, updateId: opening.id, event: 'incident.created', ...opening }, now);
     await notify(m.company_id, openedDraft(m, { id, severity }, error));
     return { id, startedAt };
   },
@@ -56,15 +51,9 @@ export const monitorIncidents: MonitorIncidents = {
   async resolve(tx, notify, m, incident, resolvedAt, now) {
     const incidents = incidentsRepo(tx);
     await incidents.update(incident.id, { status: 'resolved', resolved_at: resolvedAt, updated_at: now });
-    await incidents.addUpdate({
-      id: newId(),
-      incident_id: incident.id,
-      company_id: m.company_id,
-      status: 'resolved',
-      message: resolvedUpdate(m.name),
-      created_by: null,
-      created_at: now,
-    });
+    const resolution = { id: newId(), status: 'resolved' as const, message: resolvedUpdate(m.name) };
+    await incidents.addUpdate({ ...resolution, incident_id: incident.id, company_id: m.company_id, created_by: null, created_at: now });
+    await enqueueIncidentNotice(tx, { incidentId: incident.id, updateId: resolution.id, event: 'incident.resolved', ...resolution }, now);
     await notify(m.company_id, resolvedDraft(m, incident.id, resolvedAt - incident.startedAt));
   },
 };

@@ -5,6 +5,7 @@ import { incidentsRepo, type IncidentWithTenant } from '../../db/repositories/in
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import type { IncidentStatus } from '../../db/schema/monitoring.ts';
 import { withTransaction } from '../../db/scope.ts';
+import { enqueueIncidentNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -146,15 +147,10 @@ export async function createIncident(
       created_at: now,
       updated_at: now,
     });
-    await repo.addUpdate({
-      id: newId(),
-      incident_id: id,
-      company_id: companyId,
-      status,
-      message: input.message.trim() || title,
-      created_by: actor.userId,
-      created_at: now,
-    });
+    const update = { id: newId(), status, message: input.message.trim() || title };
+    await repo.addUpdate({ ...update, incident_id: id, company_id: companyId, created_by: actor.userId, created_at: now });
+    const event = status === 'resolved' ? 'incident.resolved' : 'incident.created';
+    await enqueueIncidentNotice(tx, { incidentId: id, updateId: update.id, event, message: update.message, status }, now);
   });
   return getIncident(ctx, id);
 }
@@ -171,8 +167,9 @@ export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: I
   const now = s.now();
   await withTransaction(s.db, async (tx) => {
     const repo = incidentsRepo(tx);
+    const updateId = newId();
     await repo.addUpdate({
-      id: newId(),
+      id: updateId,
       incident_id: id,
       company_id: i.company_id,
       status: input.status,
@@ -181,6 +178,8 @@ export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: I
       created_at: now,
     });
     await repo.update(id, { status: input.status, updated_at: now, ...(input.status === 'resolved' ? { resolved_at: now } : {}) });
+    const event = input.status === 'resolved' ? 'incident.resolved' : 'incident.updated';
+    await enqueueIncidentNotice(tx, { incidentId: id, updateId, event, message, status: input.status }, now);
   });
   return getIncident(ctx, id);
 }

@@ -1,6 +1,6 @@
 // Maintenance notices: when an occurrence of a maintenance window starts or ends, one draft goes
 // through notify (in-app for the company's users, maintenance.started / maintenance.ended for its
-// channels; Opsgenie pairs them by the occurrence). The maintenance-notices job calls this every
+// channels; Opsgenie pairs them by the occurrence), and one notice to the status page's subscribers. The maintenance-notices job calls this every
 // few seconds; each run scans from a little before the last scanned time (a watermark in
 // platform_state) to now. The drafts' dedupe keys name the occurrence and creating one twice is a
 // no-op (one notification per user, one delivery per channel), so each start and end is announced
@@ -11,6 +11,7 @@ import { maintenanceRepo, type MaintenanceRow } from '../../db/repositories/main
 import { platformStateRepo } from '../../db/repositories/platform-state-repo.ts';
 import { type DbScope, withTransaction } from '../../db/scope.ts';
 import { notifyIn, type NotificationDraft } from '../../notify/notify.ts';
+import { enqueueMaintenanceNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 
 const STATE = 'maintenance-notices';
 /** After a longer stop, older starts and ends are not announced any more. */
@@ -34,6 +35,12 @@ export async function announceMaintenance(db: DbScope, now: number): Promise<num
     for (const w of await maintenanceRepo(tx).touching(from, now)) {
       for (const edge of maintenanceEdges(w, from, now)) {
         await notify(w.company_id, draftOf(w, edge));
+        // The status page's subscribers hear of the same start or end (public windows only).
+        await enqueueMaintenanceNotice(
+          tx,
+          { windowId: w.id, event: `maintenance.${edge.kind}`, startsAt: edge.start, endsAt: edge.end },
+          now,
+        );
         sent++;
       }
     }

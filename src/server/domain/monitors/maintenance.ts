@@ -2,6 +2,8 @@
 // monitor shows as in maintenance and rollups count those checks apart.
 import { maintenanceRepo, type MaintenanceRow } from '../../db/repositories/maintenance-repo.ts';
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
+import { withTransaction } from '../../db/scope.ts';
+import { enqueueMaintenanceNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -112,7 +114,16 @@ export async function createMaintenance(
     cancelled_at: null,
     updated_at: null,
   };
-  await maintenanceRepo(db).insert(row);
+  await withTransaction(db, async (tx) => {
+    await maintenanceRepo(tx).insert(row);
+    // Scheduled ahead: subscribers hear of it now (its start and end come from the notices job).
+    if (ends > row.created_at)
+      await enqueueMaintenanceNotice(
+        tx,
+        { windowId: row.id, event: 'maintenance.scheduled', startsAt: starts, endsAt: ends },
+        row.created_at,
+      );
+  });
   return present(row, ctx.services.now());
 }
 

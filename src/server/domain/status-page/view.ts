@@ -44,6 +44,7 @@ import { parseConfig } from '../../engine/kinds/config.ts';
 import { KINDS } from '../../engine/kinds/index.ts';
 import { incidentTitle } from '../../engine/state-machine.ts';
 import { safeLogoDataUrl } from './logo.ts';
+import { flagOn } from '../flags/flags.ts';
 
 export const HISTORY_DAYS = 14;
 /** Incidents kept in the snapshot (feeds and incidents.json reach further back than the page). */
@@ -260,5 +261,6 @@ export async function buildStatusView(
     maintenance: maintenanceViews,
     generatedAt: now,
     etag,
+    subscribe: await flagOn(services, 'ENABLE_NOTIFICATIONS'),
   };
 }

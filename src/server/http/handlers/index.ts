@@ -15,6 +15,7 @@ import { intelligenceHandlers } from './intelligence.ts';
 import { alertsHandlers } from './alerts.ts';
 import { statusPageHandlers } from './status-page.ts';
 import { liveHandlers } from './live.ts';
+import { subscribersHandlers } from './subscribers.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -30,4 +31,5 @@ export const handlers = {
   ...alertsHandlers,
   ...statusPageHandlers,
   ...liveHandlers,
+  ...subscribersHandlers,
 } satisfies HandlerMap;

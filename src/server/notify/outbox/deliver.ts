@@ -17,6 +17,7 @@ import { sendRichMail } from '../mailer.ts';
 import { notifyIn } from '../notify.ts';
 import type { AlertPayload } from './payload.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
+import { sendToSubscriber } from './subscriber-send.ts';
 
 /** A delivery's lease outlasts one send (10 s deadline) with room to record it. */
 export const DELIVERY_LEASE_MS = 60_000;
@@ -45,11 +46,17 @@ export async function runDeliveries(services: Services, opts: DeliveryOptions): 
 }
 
 async function deliverOne(services: Services, d: AlertDeliveryRow, opts: DeliveryOptions): Promise<void> {
-  const channel = await alertChannelsRepo(services.db).find(d.channel_id, d.company_id);
+  const channel = d.channel_id === null ? undefined : await alertChannelsRepo(services.db).find(d.channel_id, d.company_id);
   const started = performance.now();
-  // Send test also tries a disabled channel (checking it before switching it on).
-  const usable = channel && (channel.enabled === 1 || d.event === 'test');
-  const result: SendResult = usable ? await send(services, d, channel, opts).catch(unsendable) : disabled();
+  let usable: boolean;
+  let result: SendResult;
+  if (d.subscriber_id !== null) {
+    ({ usable, result } = await sendToSubscriber(services, d).catch(() => ({ usable: true, result: unsendable() })));
+  } else {
+    // Send test also tries a disabled channel (checking it before switching it on).
+    usable = !!channel && (channel.enabled === 1 || d.event === 'test');
+    result = usable ? await send(services, d, channel!, opts).catch(unsendable) : disabled();
+  }
   const latencyMs = Math.round(performance.now() - started);
   const now = services.now();
   await withTransaction(services.db, async (tx) => {

@@ -1,5 +1,5 @@
-// /settings: the settings built so far as links (alert channels and their receipts, for those
-// who hold settings); the rest is still to come.
+// /settings: the settings built so far as links (alert channels and their receipts, status page
+// subscribers, for those who hold settings); the rest is still to come.
 import { useStore } from '@nanostores/react';
 import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
@@ -25,6 +25,18 @@ export function SettingsPage({ title }: { title: string }) {
             </a>{' '}
             of every delivery.
           </p>
+        </section>
+      )}
+      {can(role, 'view', 'settings') && (
+        <section className="sw-card" aria-labelledby="settings-subscribers">
+          <header className="sw-card-head">
+            <h3 id="settings-subscribers">
+              <a className="sw-link" href="/settings/subscribers">
+                Status page subscribers
+              </a>
+            </h3>
+          </header>
+          <p>Visitors who get your status page's incident and maintenance notices by e-mail or webhook, with their counts.</p>
         </section>
       )}
       <div className="sw-panel sw-center-text">

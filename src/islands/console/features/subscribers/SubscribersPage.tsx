@@ -1,0 +1,118 @@
+// /settings/subscribers: who follows the company's status page (e-mail or webhook), in which
+// state, for which components, with counts per state. Company admins view; super admins also
+// remove (the role table gives delete to them alone).
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { can } from '../../../../lib/permissions.ts';
+import { $role } from '../../stores/auth.ts';
+import { $selectedTenant } from '../../stores/tenant.ts';
+import { fmtTime } from '../../ui/format.ts';
+import { ListPage } from '../../ui/ListPage.tsx';
+import { Confirm } from '../../ui/Modal.tsx';
+import type { Load } from '../../ui/load.ts';
+import {
+  $subscribers,
+  $subscribersAlert,
+  loadSubscribers,
+  removeSubscriber,
+  subscriberName,
+  type Subscriber,
+  type SubscriberState,
+} from './store.ts';
+
+const STATES: SubscriberState[] = ['confirmed', 'pending', 'unsubscribed'];
+const STATE_TONE: Record<SubscriberState, string> = { confirmed: 'sw-green', pending: 'sw-amber', unsubscribed: 'sw-grey' };
+
+export function SubscribersPage() {
+  const role = useStore($role);
+  const tenant = useStore($selectedTenant);
+  const list = useStore($subscribers);
+  const alert = useStore($subscribersAlert);
+  const [state, setState] = useState<SubscriberState | ''>('');
+  const [removing, setRemoving] = useState<Subscriber | null>(null);
+  const scope = role === 'super_admin' ? tenant : null;
+  const mayRemove = can(role, 'delete', 'settings');
+  useEffect(() => {
+    $subscribersAlert.set(null);
+  }, [scope]);
+  useEffect(() => {
+    void loadSubscribers(scope, state);
+  }, [scope, state]);
+  const rows: Load<Subscriber[]> = list.status === 'ready' ? { status: 'ready', data: list.data.subscribers } : list;
+  const counts = list.status === 'ready' ? list.data.counts : null;
+  const off = list.status === 'ready' && !list.data.enabled;
+  const columns = ['Subscriber', 'State', 'Components', 'Subscribed'];
+  if (mayRemove) columns.push('Actions');
+  return (
+    <ListPage
+      crumb="Status page"
+      title="Subscribers"
+      note={
+        counts
+          ? `${counts.confirmed} confirmed, ${counts.pending} waiting for confirmation, ${counts.unsubscribed} unsubscribed.${off ? ' Notifications are switched off (ENABLE_NOTIFICATIONS): visitors cannot subscribe and nothing is sent.' : ''}`
+          : undefined
+      }
+      toolbar={
+        <fieldset className="sw-filters">
+          <legend className="sw-visually-hidden">Filter subscribers</legend>
+          <label>
+            State
+            <select value={state} onChange={(e) => setState(e.target.value as SubscriberState | '')}>
+              <option value="">Any state</option>
+              {STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+        </fieldset>
+      }
+      alert={alert}
+      load={rows}
+      onRetry={() => void loadSubscribers(scope, state)}
+      listTitle="Subscribers"
+      listId="status-subscribers"
+      empty="Nobody has subscribed yet. Visitors subscribe with the form at the bottom of your status page."
+      columns={columns}
+      row={(s) => {
+        const cells = [
+          <div className="sw-wrap-anywhere">
+            <strong>{subscriberName(s)}</strong>
+            <div className="sw-muted">{s.kind === 'email' ? 'E-mail' : 'Webhook'}</div>
+          </div>,
+          <span className={`sw-pill ${STATE_TONE[s.state]}`}>{s.state}</span>,
+          s.component_ids === null ? 'All' : `${s.component_ids.length} chosen`,
+          fmtTime(s.confirmed_at ?? s.created_at, '—'),
+        ];
+        if (mayRemove)
+          cells.push(
+            <button
+              type="button"
+              className="sw-btn sw-btn-small sw-btn-danger"
+              aria-label={`Remove ${subscriberName(s)}`}
+              onClick={() => setRemoving(s)}
+            >
+              Remove
+            </button>,
+          );
+        return { key: s.id, cells };
+      }}
+    >
+      {removing && (
+        <Confirm
+          title="Remove subscriber"
+          danger
+          confirmLabel="Remove"
+          text={`Remove ${subscriberName(removing)}? It gets no more notices; the visitor may subscribe again.`}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            const s = removing;
+            setRemoving(null);
+            void removeSubscriber(s, scope, state);
+          }}
+        />
+      )}
+    </ListPage>
+  );
+}

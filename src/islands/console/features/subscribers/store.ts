@@ -1,0 +1,34 @@
+// Status-page subscribers (/settings/subscribers): company admins see their company's list and
+// counts; super admins see the chosen tenant's (or all) and may remove a subscriber.
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { api } from '../../api.ts';
+import { changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
+import type { Load } from '../../ui/load.ts';
+
+type S = components['schemas'];
+export type Subscriber = S['Subscriber'];
+export type SubscriberState = S['SubscriberState'];
+export type SubscriberList = S['SubscriberList'];
+
+export const $subscribers = atom<Load<SubscriberList>>({ status: 'loading' });
+export const $subscribersAlert = atom<Alert | null>(null);
+
+export function loadSubscribers(tenant: string | null, state: SubscriberState | ''): Promise<void> {
+  return loadInto(
+    $subscribers,
+    () => api.GET('/api/v1/subscribers', { params: { query: { tenant: tenant ?? undefined, state: state || undefined, limit: 200 } } }),
+    serverOr('Failed to load subscribers.'),
+  );
+}
+
+export function removeSubscriber(s: Subscriber, tenant: string | null, state: SubscriberState | ''): Promise<boolean> {
+  return changeThenReload(
+    () => api.DELETE('/api/v1/subscribers/{id}', { params: { path: { id: s.id } } }),
+    inAlert($subscribersAlert, 'Subscriber removed.', 'Failed to remove the subscriber.'),
+    () => loadSubscribers(tenant, state),
+  );
+}
+
+/** Who a subscriber is, in a row: the address, or the webhook's host. */
+export const subscriberName = (s: Subscriber): string => s.email ?? `Webhook to ${s.webhook_host ?? 'an unknown host'}`;

@@ -1,0 +1,72 @@
+// SQL for status-page subscribers: always filtered by the owning company (null scope: super
+// admins, every company), except the token lookups, whose token is the credential.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { DbScope } from '../scope.ts';
+import type { StatusSubscribersTable, SubscriberState } from '../schema/public.ts';
+
+export type SubscriberRow = Selectable<StatusSubscribersTable>;
+
+export function subscribersRepo(db: DbScope) {
+  const k = db.k;
+  return {
+    byEmail(companyId: string, email: string): Promise<SubscriberRow | undefined> {
+      return k
+        .selectFrom('status_subscribers')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+    },
+    byConfirmHash(hash: string): Promise<SubscriberRow | undefined> {
+      return k.selectFrom('status_subscribers').selectAll().where('confirm_token_hash', '=', hash).executeTakeFirst();
+    },
+    find(id: string, companyId: string | null): Promise<SubscriberRow | undefined> {
+      let q = k.selectFrom('status_subscribers').selectAll().where('id', '=', id);
+      if (companyId) q = q.where('company_id', '=', companyId);
+      return q.executeTakeFirst();
+    },
+    /** Confirmed subscribers of a company (the notices' recipients). */
+    confirmedOf(companyId: string): Promise<SubscriberRow[]> {
+      return k.selectFrom('status_subscribers').selectAll().where('company_id', '=', companyId).where('state', '=', 'confirmed').execute();
+    },
+    list(companyId: string | null, f: { state?: SubscriberState; limit: number; offset: number }): Promise<SubscriberRow[]> {
+      let q = k.selectFrom('status_subscribers').selectAll();
+      if (companyId) q = q.where('company_id', '=', companyId);
+      if (f.state) q = q.where('state', '=', f.state);
+      return q.orderBy('created_at', 'desc').orderBy('id').limit(f.limit).offset(f.offset).execute();
+    },
+    /** Subscribers per state (unsubscribed ones included, so a list page can say how many left). */
+    async counts(companyId: string | null): Promise<Record<SubscriberState, number>> {
+      let q = k.selectFrom('status_subscribers').select(['state', (eb) => eb.fn.countAll<number>().as('n')]);
+      if (companyId) q = q.where('company_id', '=', companyId);
+      const rows = await q.groupBy('state').execute();
+      const out: Record<SubscriberState, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
+      for (const r of rows) out[r.state] = Number(r.n);
+      return out;
+    },
+    /** Pending and confirmed subscribers of a company (its cap counts these). */
+    async liveCount(companyId: string): Promise<number> {
+      const r = await k
+        .selectFrom('status_subscribers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', companyId)
+        .where('state', '!=', 'unsubscribed')
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async insert(row: Insertable<StatusSubscribersTable>): Promise<void> {
+      await k.insertInto('status_subscribers').values(row).execute();
+    },
+    async update(id: string, patch: Updateable<StatusSubscribersTable>): Promise<void> {
+      await k.updateTable('status_subscribers').set(patch).where('id', '=', id).execute();
+    },
+    /** Sets the patch only while the row is in `state`; answers whether it did (races confirm once). */
+    async transition(id: string, state: SubscriberState, patch: Updateable<StatusSubscribersTable>): Promise<boolean> {
+      const r = await k.updateTable('status_subscribers').set(patch).where('id', '=', id).where('state', '=', state).executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    async delete(id: string): Promise<void> {
+      await k.deleteFrom('status_subscribers').where('id', '=', id).execute();
+    },
+  };
+}

@@ -1,0 +1,246 @@
+// Status-page subscriptions. A visitor subscribes an e-mail address (double opt-in: nothing is
+// sent but the confirmation until its link is used; the link expires after 24 h) or registers a
+// webhook (confirmed at once: the registrant receives its signing secret in the answer, and every
+// send re-checks the URL with the SSRF guard). The answer never says whether an address was
+// already subscribed. Throttled per e-mail address, per client IP and per company; everything
+// answers 404 while ENABLE_NOTIFICATIONS is off.
+import { randomBytes } from 'node:crypto';
+import type { Ctx, Services } from '../context.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { newId, toIso, toIsoOrNull } from '../ids.ts';
+import { companyScope, requirePermission } from '../authz.ts';
+import { flagOn } from '../flags/flags.ts';
+import { SlidingWindow } from '../auth/throttle.ts';
+import { lookupStatusPage } from '../status-page/service.ts';
+import { subscribersRepo, type SubscriberRow } from '../../db/repositories/subscribers-repo.ts';
+import type { SubscriberState } from '../../db/schema/public.ts';
+import { literalTarget, TargetRefused } from '../../engine/ssrf.ts';
+import { ChannelConfigError } from '../../notify/channels/channel.ts';
+import { parseTenantUrl } from '../../notify/channels/tenant-url.ts';
+import { logMailFailure, sendMail, sendRichMail } from '../../notify/mailer.ts';
+import { confirmUrl, subscriberLinks } from '../../notify/outbox/subscriber-links.ts';
+import { confirmationMail } from '../../notify/outbox/subscriber-mail.ts';
+import { isEmail } from '../../../lib/formats.ts';
+import { CONFIRM_TTL_MS, newConfirmToken, newNonce } from './tokens.ts';
+
+const HOUR = 3_600_000;
+/** Confirmation mails one address may be sent per hour (whoever asks) */
+export const MAILS_PER_ADDRESS_PER_HOUR = 3;
+/** Subscribe requests one client IP may make per hour (any address, any company) */
+export const REQUESTS_PER_IP_PER_HOUR = 20;
+/** New subscriptions per company per hour (a farm of addresses cannot fill a company's list fast) */
+export const NEW_PER_COMPANY_PER_HOUR = 500;
+/** Pending and confirmed subscribers a company may have */
+export const MAX_SUBSCRIBERS_PER_COMPANY = 10_000;
+
+export const NOT_AVAILABLE = 'Status-page subscriptions are not available.';
+
+interface Throttles {
+  address: SlidingWindow;
+  ip: SlidingWindow;
+  company: SlidingWindow;
+}
+const throttles = new WeakMap<Services, Throttles>();
+function throttleOf(services: Services): Throttles {
+  let t = throttles.get(services);
+  if (!t) {
+    t = {
+      address: new SlidingWindow(MAILS_PER_ADDRESS_PER_HOUR, HOUR),
+      ip: new SlidingWindow(REQUESTS_PER_IP_PER_HOUR, HOUR),
+      company: new SlidingWindow(NEW_PER_COMPANY_PER_HOUR, HOUR),
+    };
+    throttles.set(services, t);
+  }
+  return t;
+}
+
+function limited(window: SlidingWindow, key: string, now: number, what: string): void {
+  const wait = window.retryAfter(key, now);
+  if (wait > 0) throw new DomainError('rate_limited', `Too many subscription requests ${what}. Try again later.`, { retryAfter: wait });
+}
+
+const invalid = (field: string, message: string) => new DomainError('validation', message, { fields: { [field]: message } });
+
+export interface SubscribeInput {
+  email?: string;
+  webhook_url?: string;
+  /** Public monitor ids of the page; null or absent: every component */
+  component_ids?: string[] | null;
+}
+
+export type SubscribeAnswer =
+  | { kind: 'email'; status: 'pending' }
+  | { kind: 'webhook'; status: 'confirmed'; id: string; secret: string; unsubscribe_url: string };
+
+/** The company of a public page, or 404 (also while the feature is off). */
+async function pageOf(services: Services, subdomain: string) {
+  if (!(await flagOn(services, 'ENABLE_NOTIFICATIONS'))) throw new DomainError('not_found', NOT_AVAILABLE);
+  let found;
+  try {
+    found = await lookupStatusPage(services, subdomain);
+  } catch (e) {
+    throw new DomainError('unavailable', 'Failed to load status page', { cause: e });
+  }
+  if (found.kind !== 'ok') throw notFound('Status page');
+  return found.view;
+}
+
+export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInput): Promise<SubscribeAnswer> {
+  const s = ctx.services;
+  const view = await pageOf(s, subdomain);
+  const email = input.email?.trim().toLowerCase();
+  const webhookUrl = input.webhook_url?.trim();
+  if (!email === !webhookUrl) throw invalid('email', 'Enter an e-mail address (or, for a webhook, only its webhook_url)');
+  if (email !== undefined && (email.length > 254 || !isEmail(email) || /[<>()",;\s]/.test(email)))
+    throw invalid('email', 'Enter a valid e-mail address');
+  const publicIds = new Set(view.monitors.map((m) => m.id));
+  const components = input.component_ids ?? null;
+  if (components) {
+    if (components.length === 0) throw invalid('component_ids', 'Choose at least one component, or null for all');
+    if (components.some((id) => !publicIds.has(id))) throw invalid('component_ids', 'Unknown component');
+  }
+  let url: string | undefined;
+  if (webhookUrl !== undefined) {
+    try {
+      url = parseTenantUrl(webhookUrl, 'webhook_url');
+      literalTarget(new URL(url).hostname.replace(/^\[|\]$/g, ''), s.config.allowPrivateTargets);
+    } catch (e) {
+      if (e instanceof ChannelConfigError || e instanceof TargetRefused) throw invalid('webhook_url', e.message);
+      throw e;
+    }
+  }
+  const now = s.now();
+  const t = throttleOf(s);
+  const companyId = view.company.id;
+  limited(t.ip, ctx.ip, now, 'from your network');
+  if (email) limited(t.address, `${companyId}|${email}`, now, 'for this address');
+  limited(t.company, companyId, now, 'for this status page');
+  t.ip.hit(ctx.ip, now);
+  const repo = subscribersRepo(s.db);
+  const componentJson = components ? JSON.stringify([...new Set(components)]) : null;
+
+  if (url) {
+    if ((await repo.liveCount(companyId)) >= MAX_SUBSCRIBERS_PER_COMPANY) throw full();
+    t.company.hit(companyId, now);
+    const row = newRow(companyId, 'webhook', now, {
+      webhook_url: url,
+      secret: `whsec_${randomBytes(32).toString('base64')}`,
+      component_ids: componentJson,
+    });
+    row.state = 'confirmed';
+    row.confirmed_at = now;
+    await repo.insert(row);
+    const links = subscriberLinks(s.config, view.company.subdomain, row);
+    return { kind: 'webhook', status: 'confirmed', id: row.id, secret: row.secret!, unsubscribe_url: links.unsubscribeUrl };
+  }
+
+  // Every request counts against the address, subscribed or not: the limit says nothing about it.
+  t.address.hit(`${companyId}|${email}`, now);
+  const existing = await repo.byEmail(companyId, email!);
+  if (existing?.state === 'confirmed') return { kind: 'email', status: 'pending' };
+  if (!existing && (await repo.liveCount(companyId)) >= MAX_SUBSCRIBERS_PER_COMPANY) throw full();
+  const confirm = newConfirmToken();
+  let row: SubscriberRow;
+  if (existing) {
+    // Pending: a fresh link (the old one stops working). Unsubscribed: starts over, old links void.
+    const patch = {
+      state: 'pending' as const,
+      component_ids: componentJson,
+      confirm_token_hash: confirm.hash,
+      confirm_expires_at: now + CONFIRM_TTL_MS,
+      unsubscribe_nonce: existing.state === 'unsubscribed' ? newNonce() : existing.unsubscribe_nonce,
+      updated_at: now,
+    };
+    await repo.update(existing.id, patch);
+    row = { ...existing, ...patch };
+  } else {
+    t.company.hit(companyId, now);
+    row = newRow(companyId, 'email', now, {
+      email: email!,
+      component_ids: componentJson,
+      confirm_token_hash: confirm.hash,
+      confirm_expires_at: now + CONFIRM_TTL_MS,
+    });
+    await repo.insert(row);
+  }
+  // Sent after answering: the answer's timing must not tell a new address from a known one.
+  void sendConfirmation(s, view.company, row, confirm.token).catch((e) => logMailFailure(s, 'subscription confirmation', row.email!, e));
+  return { kind: 'email', status: 'pending' };
+}
+
+const full = () => new DomainError('limit_exceeded', 'This status page has reached its subscriber limit.');
+
+function newRow(companyId: string, kind: 'email' | 'webhook', now: number, fields: Partial<SubscriberRow>): SubscriberRow {
+  return {
+    id: newId(),
+    company_id: companyId,
+    kind,
+    email: null,
+    webhook_url: null,
+    secret: null,
+    component_ids: null,
+    state: 'pending',
+    confirm_token_hash: null,
+    confirm_expires_at: null,
+    unsubscribe_nonce: newNonce(),
+    created_at: now,
+    confirmed_at: null,
+    updated_at: now,
+    ...fields,
+  };
+}
+
+async function sendConfirmation(
+  s: Services,
+  company: { id: string; name: string; subdomain: string; primaryColor: string },
+  row: SubscriberRow,
+  token: string,
+): Promise<void> {
+  const links = subscriberLinks(s.config, company.subdomain, row);
+  const url = confirmUrl(s.config, company.subdomain, token);
+  const brand = { companyName: company.name, primaryColor: company.primaryColor, productName: s.config.productName };
+  const mail = confirmationMail(row.email!, url, brand, links, CONFIRM_TTL_MS / HOUR);
+  if (!s.config.smtpUrl) {
+    // Without SMTP the operator's log holds the link (as for password resets).
+    await sendMail(s, { to: row.email!, subject: mail.subject, text: mail.text, kind: 'subscription confirmation', link: url });
+    return;
+  }
+  await sendRichMail(s, { ...mail, messageId: `sub-${row.id}-${s.now()}@${s.config.productDomain}` });
+}
+
+// ---- Admin views ----
+
+export function presentSubscriber(row: SubscriberRow) {
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    kind: row.kind,
+    email: row.email,
+    // The URL's host only: the path of a webhook URL often holds the receiver's own secret.
+    webhook_host: row.webhook_url ? new URL(row.webhook_url).host : null,
+    component_ids: row.component_ids ? (JSON.parse(row.component_ids) as string[]) : null,
+    state: row.state,
+    created_at: toIso(row.created_at),
+    confirmed_at: toIsoOrNull(row.confirmed_at),
+  };
+}
+
+export async function listSubscribers(ctx: Ctx, q: { tenant?: string; state?: SubscriberState; limit?: number; offset?: number }) {
+  requirePermission(ctx, 'view', 'settings');
+  const scope = companyScope(ctx, q.tenant);
+  const repo = subscribersRepo(ctx.services.db);
+  const [rows, counts] = await Promise.all([
+    repo.list(scope, { state: q.state, limit: q.limit ?? 100, offset: q.offset ?? 0 }),
+    repo.counts(scope),
+  ]);
+  return { subscribers: rows.map(presentSubscriber), counts, enabled: await flagOn(ctx.services, 'ENABLE_NOTIFICATIONS') };
+}
+
+/** Removes a subscriber and its pending deliveries (super admins: the role table gives delete to them alone). */
+export async function deleteSubscriber(ctx: Ctx, id: string): Promise<void> {
+  requirePermission(ctx, 'delete', 'settings');
+  const repo = subscribersRepo(ctx.services.db);
+  const row = await repo.find(id, companyScope(ctx, null));
+  if (!row) throw notFound('Subscriber');
+  await repo.delete(row.id);
+}

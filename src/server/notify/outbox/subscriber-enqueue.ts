@@ -1,0 +1,111 @@
+// The outbox's write side for status-page subscribers: inside the transaction of a public
+// incident update or a maintenance change, one delivery per confirmed subscriber whose component
+// choice takes it. Internal incidents, incidents and windows of private monitors, and everything
+// while ENABLE_NOTIFICATIONS is off (as stored; the operator's override is checked at send time)
+// write nothing.
+import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { AlertDeliveriesTable } from '../../db/schema/alerts.ts';
+import type { DbScope } from '../../db/scope.ts';
+import { subscribersRepo } from '../../db/repositories/subscribers-repo.ts';
+import { subscriberNoticesRepo } from '../../db/repositories/subscriber-notices-repo.ts';
+import { RETRY_WINDOW_MS } from './payload.ts';
+import { subscriberTakes, type SubscriberEvent, type SubscriberNotice } from './subscriber-notice.ts';
+
+export type IncidentCause = {
+  incidentId: string;
+  /** The incident update it reports: one notice per update and subscriber */
+  updateId: string;
+  event: Extract<SubscriberEvent, `incident.${string}`>;
+  /** The public update text and status it reports */
+  message: string;
+  status: string;
+};
+
+export type MaintenanceCause = {
+  windowId: string;
+  event: Extract<SubscriberEvent, `maintenance.${string}`>;
+  /** The occurrence it reports (recurring windows have many) */
+  startsAt: number;
+  endsAt: number;
+};
+
+async function notificationsStoredOn(tx: DbScope): Promise<boolean> {
+  return (await subscriberNoticesRepo(tx).storedFlag('ENABLE_NOTIFICATIONS')) !== false;
+}
+
+export async function enqueueIncidentNotice(tx: DbScope, cause: IncidentCause, now: number): Promise<void> {
+  const repo = subscriberNoticesRepo(tx);
+  const incident = await repo.incident(cause.incidentId);
+  if (!incident || Number(incident.is_public) !== 1) return;
+  const component = await repo.component(incident.monitor_id);
+  if (component === 'private') return;
+  await enqueue(
+    tx,
+    incident.company_id,
+    `incident-update:${cause.updateId}`,
+    {
+      event: cause.event,
+      title: incident.title,
+      message: cause.message,
+      status: cause.status,
+      occurredAt: now,
+      components: component ? [component] : [],
+      incident: { id: incident.id, impact: incident.severity },
+      maintenance: null,
+    },
+    now,
+  );
+}
+
+export async function enqueueMaintenanceNotice(tx: DbScope, cause: MaintenanceCause, now: number): Promise<void> {
+  const repo = subscriberNoticesRepo(tx);
+  const w = await repo.window(cause.windowId);
+  if (!w) return;
+  const component = await repo.component(w.monitor_id);
+  if (component === 'private') return;
+  const status =
+    cause.event === 'maintenance.scheduled' ? 'scheduled' : cause.event === 'maintenance.started' ? 'in_progress' : 'completed';
+  await enqueue(
+    tx,
+    w.company_id,
+    `maintenance:${w.id}:${cause.startsAt}:${cause.event}`,
+    {
+      event: cause.event,
+      title: w.title,
+      message: w.description ?? '',
+      status,
+      occurredAt: now,
+      components: component ? [component] : [],
+      incident: null,
+      maintenance: { id: w.id, startsAt: cause.startsAt, endsAt: cause.endsAt },
+    },
+    now,
+  );
+}
+
+async function enqueue(tx: DbScope, companyId: string, dedupeKey: string, notice: SubscriberNotice, now: number): Promise<void> {
+  if (!(await notificationsStoredOn(tx))) return;
+  const subscribers = await subscribersRepo(tx).confirmedOf(companyId);
+  const rows: Insertable<AlertDeliveriesTable>[] = subscribers
+    .filter((s) => subscriberTakes(s.component_ids ? (JSON.parse(s.component_ids) as string[]) : null, notice))
+    .map((s) => ({
+      id: `msg_${randomUUID().replace(/-/g, '')}`,
+      company_id: companyId,
+      channel_id: null,
+      subscriber_id: s.id,
+      event: notice.event,
+      dedupe_key: dedupeKey.slice(0, 200),
+      payload: JSON.stringify(notice),
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      retry_until: now + RETRY_WINDOW_MS,
+      lease_holder: null,
+      lease_expires_at: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    }));
+  if (rows.length > 0) await subscriberNoticesRepo(tx).insertIdempotent(rows);
+}
