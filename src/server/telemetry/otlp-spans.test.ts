@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJson, decodeProtobuf, isError, isRequest, MalformedOtlp } from './otlp-spans.ts';
 import { rollupsOf, minuteOf } from './rollups.ts';
+import { LatencySketch } from '../../lib/latency-sketch.ts';
 
 const T = 'AbCdEf0123456789abcdef0123456789';
 const body = (spans: unknown[], resource: unknown = { attributes: [{ key: 'service.name', value: { stringValue: 'api' } }] }) =>
@@ -143,7 +144,7 @@ describe('OTLP/JSON mapping', () => {
 });
 
 describe('RED rollups of a batch', () => {
-  it('counts only requests, per minute, service and operation, with buckets', () => {
+  it('counts only requests, per minute, service and operation, with a latency sketch', () => {
     const base = 1_700_000_080_000_000; // µs, 40 s into a minute
     const rows = rollupsOf('c1', [
       { service: 'api', name: 'GET /x', start_us: base, duration_ms: 3, is_error: 0, is_request: 1 },
@@ -160,10 +161,11 @@ describe('RED rollups of a batch', () => {
       requests: 2,
       errors: 1,
       sum_ms: 123,
-      h2: 1,
-      h8: 1,
-      h0: 0,
     });
+    const sketch = LatencySketch.parse(String(first.hist));
+    expect(sketch.total).toBe(2);
+    expect(sketch.quantile(0.5) / 3).toBeCloseTo(1, 1);
+    expect(sketch.quantile(1) / 120).toBeCloseTo(1, 1);
     expect(minuteOf(base) % 60_000).toBe(0);
   });
 });

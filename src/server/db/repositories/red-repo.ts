@@ -1,9 +1,9 @@
-// SQL for the per-minute RED rollups (requests, errors, summed duration, latency buckets) and
+// SQL for the per-minute RED rollups (requests, errors, summed duration, latency sketch) and
 // the monitor uptime the RED card shows beside them.
 import { sql, type Insertable } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import type { RedRollupsTable } from '../schema/telemetry.ts';
-import { BUCKET_COLUMNS } from '../../telemetry/histogram.ts';
+import { LatencySketch } from '../../../lib/latency-sketch.ts';
 
 export type NewRollup = Insertable<RedRollupsTable>;
 
@@ -11,41 +11,93 @@ export interface RedTotals {
   requests: number;
   errors: number;
   sumMs: number;
-  buckets: number[];
+  /** Latencies of every request in the window, merged from the rows' sketches */
+  sketch: LatencySketch;
 }
 
-const ADDED = ['requests', 'errors', 'sum_ms', ...BUCKET_COLUMNS] as const;
 const CHUNK = 500;
+const keyOf = (r: { company_id: string; minute_ms: number; service: string; operation: string }) =>
+  `${r.company_id}\u0000${Number(r.minute_ms)}\u0000${r.service}\u0000${r.operation}`;
 
 function sums() {
   return [
     sql<number>`coalesce(sum(requests), 0)`.as('requests'),
     sql<number>`coalesce(sum(errors), 0)`.as('errors'),
     sql<number>`coalesce(sum(sum_ms), 0)`.as('sum_ms'),
-    ...BUCKET_COLUMNS.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c)),
   ];
 }
 
-function totalsOf(r: Record<string, unknown>): RedTotals {
-  return {
-    requests: Number(r.requests),
-    errors: Number(r.errors),
-    sumMs: Number(r.sum_ms),
-    buckets: BUCKET_COLUMNS.map((c) => Number(r[c])),
-  };
+function totalsOf(r: Record<string, unknown>, sketch: LatencySketch): RedTotals {
+  return { requests: Number(r.requests), errors: Number(r.errors), sumMs: Number(r.sum_ms), sketch };
 }
 
 export function redRepo(db: DbScope) {
   const k = db.k;
+  /** Sketches merged per group (SQL cannot add sparse maps: the rows' texts are merged here). */
+  async function sketches(companyId: string | null, sinceMs: number): Promise<Map<string, LatencySketch>> {
+    let q = k.selectFrom('red_rollups').select(['company_id', 'hist']).where('minute_ms', '>=', sinceMs).where('hist', '!=', '');
+    if (companyId) q = q.where('company_id', '=', companyId);
+    const out = new Map<string, LatencySketch>();
+    for (const r of await q.execute()) {
+      let s = out.get(r.company_id);
+      if (!s) out.set(r.company_id, (s = new LatencySketch()));
+      s.mergeText(r.hist);
+    }
+    return out;
+  }
   return {
-    /** Adds each row to its (company, minute, service, operation) rollup. */
+    /**
+     * Adds each row to its (company, minute, service, operation) rollup. Rows that exist are
+     * read (locked on PostgreSQL) and rewritten with the merged sketch, so a stored sketch stays
+     * one compact text; new rows are inserted, and should another process insert the same row
+     * first, the conflict appends our sketch to its text, which parses as the exact merge.
+     */
     async add(rows: NewRollup[]): Promise<void> {
-      const set = Object.fromEntries(ADDED.map((c) => [c, sql`${sql.ref(`red_rollups.${c}`)} + ${sql.ref(`excluded.${c}`)}`]));
       for (let i = 0; i < rows.length; i += CHUNK) {
+        const chunk = rows.slice(i, i + CHUNK);
+        let existing = k
+          .selectFrom('red_rollups')
+          .select(['company_id', 'minute_ms', 'service', 'operation', 'hist'])
+          .where('company_id', 'in', [...new Set(chunk.map((r) => r.company_id))])
+          .where('minute_ms', 'in', [...new Set(chunk.map((r) => r.minute_ms))])
+          .where('operation', 'in', [...new Set(chunk.map((r) => r.operation))]);
+        if (db.kind === 'postgres') existing = existing.forUpdate();
+        const stored = new Map((await existing.execute()).map((r) => [keyOf(r), r.hist]));
+        const fresh: NewRollup[] = [];
+        for (const r of chunk) {
+          const hist = stored.get(keyOf(r));
+          if (hist === undefined) {
+            fresh.push(r);
+            continue;
+          }
+          await k
+            .updateTable('red_rollups')
+            .set({
+              requests: sql`requests + ${r.requests}`,
+              errors: sql`errors + ${r.errors}`,
+              sum_ms: sql`sum_ms + ${r.sum_ms}`,
+              hist: LatencySketch.parse(hist)
+                .mergeText(r.hist ?? '')
+                .serialize(),
+            })
+            .where('company_id', '=', r.company_id)
+            .where('minute_ms', '=', r.minute_ms)
+            .where('service', '=', r.service)
+            .where('operation', '=', r.operation)
+            .execute();
+        }
+        if (fresh.length === 0) continue;
         await k
           .insertInto('red_rollups')
-          .values(rows.slice(i, i + CHUNK))
-          .onConflict((oc) => oc.columns(['company_id', 'minute_ms', 'service', 'operation']).doUpdateSet(set as never))
+          .values(fresh)
+          .onConflict((oc) =>
+            oc.columns(['company_id', 'minute_ms', 'service', 'operation']).doUpdateSet({
+              requests: sql`red_rollups.requests + excluded.requests`,
+              errors: sql`red_rollups.errors + excluded.errors`,
+              sum_ms: sql`red_rollups.sum_ms + excluded.sum_ms`,
+              hist: sql`red_rollups.hist || ',' || excluded.hist`,
+            }),
+          )
           .execute();
       }
     },
@@ -56,7 +108,8 @@ export function redRepo(db: DbScope) {
         .where('company_id', '=', companyId)
         .where('minute_ms', '>=', sinceMs)
         .executeTakeFirstOrThrow();
-      return totalsOf(r as Record<string, unknown>);
+      const sketch = (await sketches(companyId, sinceMs)).get(companyId) ?? new LatencySketch();
+      return totalsOf(r as Record<string, unknown>, sketch);
     },
     /** Totals of every company with requests in the window, with its name. */
     async totalsByCompany(sinceMs: number): Promise<Array<RedTotals & { companyId: string; companyName: string | null }>> {
@@ -68,7 +121,12 @@ export function redRepo(db: DbScope) {
         .where('red_rollups.minute_ms', '>=', sinceMs)
         .groupBy(['red_rollups.company_id', 'companies.name'])
         .execute();
-      return rows.map((r) => ({ ...totalsOf(r as Record<string, unknown>), companyId: r.company_id, companyName: r.name ?? null }));
+      const byCompany = await sketches(null, sinceMs);
+      return rows.map((r) => ({
+        ...totalsOf(r as Record<string, unknown>, byCompany.get(r.company_id) ?? new LatencySketch()),
+        companyId: r.company_id,
+        companyName: r.name ?? null,
+      }));
     },
     /** Checks and failures of the company's monitors (hourly rollups) since the hour given. */
     async monitorChecks(companyId: string, sinceHourMs: number): Promise<{ checks: number; failures: number; maintenance: number }> {
