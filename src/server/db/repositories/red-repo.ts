@@ -53,14 +53,20 @@ export function redRepo(db: DbScope) {
      * first, the conflict appends our sketch to its text, which parses as the exact merge.
      */
     async add(rows: NewRollup[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        const chunk = rows.slice(i, i + CHUNK);
+      // One order for every writer, so two processes lock shared rows in the same order.
+      const sorted = rows.map((r) => [keyOf(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      for (let i = 0; i < sorted.length; i += CHUNK) {
+        const chunk = sorted.slice(i, i + CHUNK).map(([, r]) => r);
         let existing = k
           .selectFrom('red_rollups')
           .select(['company_id', 'minute_ms', 'service', 'operation', 'hist'])
           .where('company_id', 'in', [...new Set(chunk.map((r) => r.company_id))])
           .where('minute_ms', 'in', [...new Set(chunk.map((r) => r.minute_ms))])
-          .where('operation', 'in', [...new Set(chunk.map((r) => r.operation))]);
+          .where('operation', 'in', [...new Set(chunk.map((r) => r.operation))])
+          .orderBy('company_id')
+          .orderBy('minute_ms')
+          .orderBy('service')
+          .orderBy('operation');
         if (db.kind === 'postgres') existing = existing.forUpdate();
         const stored = new Map((await existing.execute()).map((r) => [keyOf(r), r.hist]));
         const fresh: NewRollup[] = [];
