@@ -1794,11 +1794,13 @@ export interface components {
             tenantName: string | null;
             totalRequests: number;
             errorRate: number;
+            /** @description 95th percentile of request durations in ms, within 2 % of the exact value */
             p95: number;
         };
         OwnRed: {
             errorRate: number;
             rps: number;
+            /** @description 95th percentile of request durations in ms, within 2 % of the exact value */
             p95: number;
             uptime: number | null;
             totalRequests: number;

@@ -16,32 +16,27 @@ export interface RedTotals {
 }
 
 const CHUNK = 500;
+const emptyTotals = (): RedTotals => ({ requests: 0, errors: 0, sumMs: 0, sketch: new LatencySketch() });
 const keyOf = (r: { company_id: string; minute_ms: number; service: string; operation: string }) =>
   `${r.company_id}\u0000${Number(r.minute_ms)}\u0000${r.service}\u0000${r.operation}`;
 
-function sums() {
-  return [
-    sql<number>`coalesce(sum(requests), 0)`.as('requests'),
-    sql<number>`coalesce(sum(errors), 0)`.as('errors'),
-    sql<number>`coalesce(sum(sum_ms), 0)`.as('sum_ms'),
-  ];
-}
-
-function totalsOf(r: Record<string, unknown>, sketch: LatencySketch): RedTotals {
-  return { requests: Number(r.requests), errors: Number(r.errors), sumMs: Number(r.sum_ms), sketch };
-}
-
 export function redRepo(db: DbScope) {
   const k = db.k;
-  /** Sketches merged per group (SQL cannot add sparse maps: the rows' texts are merged here). */
-  async function sketches(companyId: string | null, sinceMs: number): Promise<Map<string, LatencySketch>> {
-    let q = k.selectFrom('red_rollups').select(['company_id', 'hist']).where('minute_ms', '>=', sinceMs).where('hist', '!=', '');
+  /**
+   * Totals per company in one pass over the rows: SQL cannot add sparse maps, so the rows'
+   * sketches are merged here, and the counts are summed on the way.
+   */
+  async function totals(companyId: string | null, sinceMs: number): Promise<Map<string, RedTotals>> {
+    let q = k.selectFrom('red_rollups').select(['company_id', 'requests', 'errors', 'sum_ms', 'hist']).where('minute_ms', '>=', sinceMs);
     if (companyId) q = q.where('company_id', '=', companyId);
-    const out = new Map<string, LatencySketch>();
+    const out = new Map<string, RedTotals>();
     for (const r of await q.execute()) {
-      let s = out.get(r.company_id);
-      if (!s) out.set(r.company_id, (s = new LatencySketch()));
-      s.mergeText(r.hist);
+      let t = out.get(r.company_id);
+      if (!t) out.set(r.company_id, (t = emptyTotals()));
+      t.requests += Number(r.requests);
+      t.errors += Number(r.errors);
+      t.sumMs += Number(r.sum_ms);
+      t.sketch.mergeText(r.hist);
     }
     return out;
   }
@@ -108,31 +103,22 @@ export function redRepo(db: DbScope) {
       }
     },
     async totalsForCompany(companyId: string, sinceMs: number): Promise<RedTotals> {
-      const r = await k
-        .selectFrom('red_rollups')
-        .select(sums())
-        .where('company_id', '=', companyId)
-        .where('minute_ms', '>=', sinceMs)
-        .executeTakeFirstOrThrow();
-      const sketch = (await sketches(companyId, sinceMs)).get(companyId) ?? new LatencySketch();
-      return totalsOf(r as Record<string, unknown>, sketch);
+      return (await totals(companyId, sinceMs)).get(companyId) ?? emptyTotals();
     },
-    /** Totals of every company with requests in the window, with its name. */
+    /** Totals of every company with rollups in the window, with its name (null once deleted). */
     async totalsByCompany(sinceMs: number): Promise<Array<RedTotals & { companyId: string; companyName: string | null }>> {
-      const rows = await k
-        .selectFrom('red_rollups')
-        .leftJoin('companies', 'companies.id', 'red_rollups.company_id')
-        .select(['red_rollups.company_id', 'companies.name'])
-        .select(sums())
-        .where('red_rollups.minute_ms', '>=', sinceMs)
-        .groupBy(['red_rollups.company_id', 'companies.name'])
-        .execute();
-      const byCompany = await sketches(null, sinceMs);
-      return rows.map((r) => ({
-        ...totalsOf(r as Record<string, unknown>, byCompany.get(r.company_id) ?? new LatencySketch()),
-        companyId: r.company_id,
-        companyName: r.name ?? null,
-      }));
+      const byCompany = await totals(null, sinceMs);
+      if (byCompany.size === 0) return [];
+      const names = new Map(
+        (
+          await k
+            .selectFrom('companies')
+            .select(['id', 'name'])
+            .where('id', 'in', [...byCompany.keys()])
+            .execute()
+        ).map((c) => [c.id, c.name]),
+      );
+      return [...byCompany].map(([id, t]) => ({ ...t, companyId: id, companyName: names.get(id) ?? null }));
     },
     /** Checks and failures of the company's monitors (hourly rollups) since the hour given. */
     async monitorChecks(companyId: string, sinceHourMs: number): Promise<{ checks: number; failures: number; maintenance: number }> {
