@@ -133,6 +133,25 @@ describe('OTLP/JSON mapping', () => {
     expect(r.rejectReason).toBe('start time more than 10 minutes in the future');
   });
 
+  it('reads pre-1.0 exports (instrumentationLibrarySpans); scopeSpans wins when both are sent', () => {
+    const old = (extra: Record<string, unknown> = {}) =>
+      Buffer.from(
+        JSON.stringify({
+          resourceSpans: [
+            {
+              resource: { attributes: [{ key: 'service.name', value: { stringValue: 'legacy' } }] },
+              instrumentationLibrarySpans: [{ instrumentationLibrary: { name: 'old', version: '0.24.0' }, spans: [span()] }],
+              ...extra,
+            },
+          ],
+        }),
+      );
+    const r = decodeJson(old(), 1_700_000_000_000);
+    expect(r.spans.map((s) => [s.service, s.name, s.duration_ms])).toEqual([['legacy', 'GET /x', 123.456]]);
+    const both = decodeJson(old({ scopeSpans: [{ spans: [span({ name: 'new' })] }] }), 1_700_000_000_000);
+    expect(both.spans.map((s) => s.name)).toEqual(['new']);
+  });
+
   it('refuses what is not an export request', () => {
     expect(() => decodeJson(Buffer.from('[1,2]'))).toThrow(MalformedOtlp);
     expect(() => decodeJson(Buffer.from('{"resourceSpans": 3}'))).toThrow(MalformedOtlp);
