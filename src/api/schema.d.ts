@@ -623,7 +623,8 @@ export interface paths {
         delete: operations["deleteApiKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Rename an ingest API key or set the browser origins it accepts (an update of api_intelligence) */
+        patch: operations["updateApiKey"];
         trace?: never;
     };
     "/v1/traces": {
@@ -649,10 +650,23 @@ export interface paths {
          *     The key, media type, encoding and declared size are checked from the headers alone; an
          *     answer given before the whole body arrived carries `Connection: close` and the rest of
          *     the body is not read. A body must arrive within 30 s (408).
+         *     A request with an Origin header (a browser page) is accepted only when the key lists that
+         *     origin in allowed_origins; the answer then carries Access-Control-Allow-Origin. Other
+         *     origins get 403 without CORS headers and nothing is stored.
          */
         post: operations["ingestTraces"];
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight of browser exporters (OpenTelemetry web SDK)
+         * @description A browser asks before it POSTs spans with an Authorization header. The preflight carries
+         *     no key, so the answer is for the company of the host it came to
+         *     (`<subdomain>.<product domain>`): an origin listed in the allowed_origins of any of that
+         *     company's active keys gets 204 with Access-Control-Allow-Origin (methods POST, headers
+         *     Authorization, Content-Type, Content-Encoding); any other origin, and any origin on a host
+         *     that is not a company's, gets 403 without CORS headers. The POST then checks the origin
+         *     against its own key's list. An OPTIONS without Origin (not a preflight) gets 204 with Allow.
+         */
+        options: operations["preflightTraces"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1944,11 +1958,13 @@ export interface components {
             tenantName: string | null;
             totalRequests: number;
             errorRate: number;
+            /** @description 95th percentile of request durations in ms, within 2 % of the exact value */
             p95: number;
         };
         OwnRed: {
             errorRate: number;
             rps: number;
+            /** @description 95th percentile of request durations in ms, within 2 % of the exact value */
             p95: number;
             uptime: number | null;
             totalRequests: number;
@@ -2009,6 +2025,12 @@ export interface components {
             /** @description By start time */
             spans: components["schemas"]["TraceSpan"][];
         };
+        /**
+         * @description Browser origins (`scheme://host[:port]`, http or https, no path) whose pages may export
+         *     spans with this key (CORS on /v1/traces). Empty: browsers are refused, servers are not
+         *     concerned (they send no Origin).
+         */
+        AllowedOrigins: string[];
         ApiKey: {
             id: string;
             name: string;
@@ -2021,6 +2043,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             last_used_at: string | null;
+            allowed_origins: components["schemas"]["AllowedOrigins"];
         };
         ApiKeyInput: {
             name: string;
@@ -2028,12 +2051,21 @@ export interface components {
             scope: "ingest";
             /** @description Super admins only (required for them); ignored for company admins */
             company_id?: string;
+            allowed_origins?: components["schemas"]["AllowedOrigins"];
         };
         NewApiKey: components["schemas"]["ApiKey"] & {
             /** @description The secret, shown only in this answer */
             key: string;
         };
-        /** @description OTLP/JSON ExportTraceServiceRequest (see the OpenTelemetry Protocol specification) */
+        ApiKeyUpdate: {
+            name?: string;
+            allowed_origins?: components["schemas"]["AllowedOrigins"];
+        };
+        /**
+         * @description OTLP/JSON ExportTraceServiceRequest (see the OpenTelemetry Protocol specification). Bodies
+         *     of pre-1.0 exporters, with `instrumentationLibrarySpans` in place of `scopeSpans`, are read
+         *     the same way.
+         */
         ExportTraceServiceRequest: {
             resourceSpans?: Record<string, never>[];
         };
@@ -4173,6 +4205,39 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The key as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     ingestTraces: {
         parameters: {
             query?: never;
@@ -4199,6 +4264,15 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            /** @description The request came from a browser origin the key does not list */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body did not arrive within 30 s; the connection is closed */
             408: {
                 headers: {
@@ -4230,6 +4304,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    preflightTraces: {
+        parameters: {
+            query?: never;
+            header?: {
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The origin may POST spans here (or no Origin was sent) */
+            204: {
+                headers: {
+                    "Access-Control-Allow-Origin"?: string;
+                    "Access-Control-Allow-Methods"?: string;
+                    "Access-Control-Allow-Headers"?: string;
+                    "Access-Control-Max-Age"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRecentIncidents: {

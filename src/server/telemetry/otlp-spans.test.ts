@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJson, decodeProtobuf, isError, isRequest, MalformedOtlp } from './otlp-spans.ts';
 import { rollupsOf, minuteOf } from './rollups.ts';
+import { LatencySketch } from '../../lib/latency-sketch.ts';
 
 const T = 'AbCdEf0123456789abcdef0123456789';
 const body = (spans: unknown[], resource: unknown = { attributes: [{ key: 'service.name', value: { stringValue: 'api' } }] }) =>
@@ -132,6 +133,25 @@ describe('OTLP/JSON mapping', () => {
     expect(r.rejectReason).toBe('start time more than 10 minutes in the future');
   });
 
+  it('reads pre-1.0 exports (instrumentationLibrarySpans); scopeSpans wins when both are sent', () => {
+    const old = (extra: Record<string, unknown> = {}) =>
+      Buffer.from(
+        JSON.stringify({
+          resourceSpans: [
+            {
+              resource: { attributes: [{ key: 'service.name', value: { stringValue: 'legacy' } }] },
+              instrumentationLibrarySpans: [{ instrumentationLibrary: { name: 'old', version: '0.24.0' }, spans: [span()] }],
+              ...extra,
+            },
+          ],
+        }),
+      );
+    const r = decodeJson(old(), 1_700_000_000_000);
+    expect(r.spans.map((s) => [s.service, s.name, s.duration_ms])).toEqual([['legacy', 'GET /x', 123.456]]);
+    const both = decodeJson(old({ scopeSpans: [{ spans: [span({ name: 'new' })] }] }), 1_700_000_000_000);
+    expect(both.spans.map((s) => s.name)).toEqual(['new']);
+  });
+
   it('refuses what is not an export request', () => {
     expect(() => decodeJson(Buffer.from('[1,2]'))).toThrow(MalformedOtlp);
     expect(() => decodeJson(Buffer.from('{"resourceSpans": 3}'))).toThrow(MalformedOtlp);
@@ -143,7 +163,7 @@ describe('OTLP/JSON mapping', () => {
 });
 
 describe('RED rollups of a batch', () => {
-  it('counts only requests, per minute, service and operation, with buckets', () => {
+  it('counts only requests, per minute, service and operation, with a latency sketch', () => {
     const base = 1_700_000_080_000_000; // µs, 40 s into a minute
     const rows = rollupsOf('c1', [
       { service: 'api', name: 'GET /x', start_us: base, duration_ms: 3, is_error: 0, is_request: 1 },
@@ -160,10 +180,11 @@ describe('RED rollups of a batch', () => {
       requests: 2,
       errors: 1,
       sum_ms: 123,
-      h2: 1,
-      h8: 1,
-      h0: 0,
     });
+    const sketch = LatencySketch.parse(String(first.hist));
+    expect(sketch.total).toBe(2);
+    expect(sketch.quantile(0.5) / 3).toBeCloseTo(1, 1);
+    expect(sketch.quantile(1) / 120).toBeCloseTo(1, 1);
     expect(minuteOf(base) % 60_000).toBe(0);
   });
 });

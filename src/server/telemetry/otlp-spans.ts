@@ -175,7 +175,15 @@ function collect(request: Any, idOf: IdOf, nowMs: number): DecodeResult {
     const resource = keyValues(rs?.resource?.attributes);
     const name = resource['service.name'];
     const service = (typeof name === 'string' && name !== '' ? name : 'unknown_service').slice(0, MAX_SERVICE);
-    for (const ss of (Array.isArray(rs?.scopeSpans) ? rs.scopeSpans : []) as Any[]) {
+    // Exporters before OTLP 1.0 (e.g. OpenTelemetry JS up to 0.2x) name the scope list
+    // instrumentationLibrarySpans; its spans are the same, so they are read as scopeSpans.
+    // When both are present scopeSpans wins, as the protocol said in the transition.
+    const scopes = Array.isArray(rs?.scopeSpans)
+      ? rs.scopeSpans
+      : Array.isArray(rs?.instrumentationLibrarySpans)
+        ? rs.instrumentationLibrarySpans
+        : [];
+    for (const ss of scopes as Any[]) {
       for (const s of (Array.isArray(ss?.spans) ? ss.spans : []) as Any[]) {
         const r = s && typeof s === 'object' ? toSpan(s, service, idOf, latestStartUs) : 'not an object';
         if (typeof r === 'string') {

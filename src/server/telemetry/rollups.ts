@@ -1,7 +1,8 @@
 // Per-minute RED rollup rows from a batch of spans. Pure: only request spans count (see
-// otlp-spans.ts isRequest); one row per company, minute, service and operation.
+// otlp-spans.ts isRequest); one row per company, minute, service and operation, its latencies
+// in a sketch of bounded relative error (src/lib/latency-sketch.ts) serialised as `hist`.
 import type { NewRollup } from '../db/repositories/red-repo.ts';
-import { BUCKET_COLUMNS, BUCKET_COUNT, bucketOf } from './histogram.ts';
+import { LatencySketch } from '../../lib/latency-sketch.ts';
 
 export interface RollupInput {
   service: string;
@@ -18,7 +19,7 @@ export function minuteOf(startUs: number): number {
 }
 
 export function rollupsOf(companyId: string, spans: Iterable<RollupInput>): NewRollup[] {
-  const byKey = new Map<string, { row: NewRollup; buckets: number[] }>();
+  const byKey = new Map<string, { row: NewRollup; sketch: LatencySketch }>();
   for (const s of spans) {
     if (!s.is_request) continue;
     const minute = minuteOf(s.start_us);
@@ -27,18 +28,14 @@ export function rollupsOf(companyId: string, spans: Iterable<RollupInput>): NewR
     if (!acc) {
       acc = {
         row: { company_id: companyId, minute_ms: minute, service: s.service, operation: s.name, requests: 0, errors: 0, sum_ms: 0 },
-        buckets: new Array(BUCKET_COUNT).fill(0),
+        sketch: new LatencySketch(),
       };
       byKey.set(key, acc);
     }
     acc.row.requests += 1;
     acc.row.errors += s.is_error ? 1 : 0;
     acc.row.sum_ms += s.duration_ms;
-    acc.buckets[bucketOf(s.duration_ms)] += 1;
+    acc.sketch.add(s.duration_ms);
   }
-  return [...byKey.values()].map(({ row, buckets }) => {
-    const r = row as Record<string, unknown>;
-    for (let i = 0; i < BUCKET_COUNT; i++) r[BUCKET_COLUMNS[i]] = buckets[i];
-    return row;
-  });
+  return [...byKey.values()].map(({ row, sketch }) => ({ ...row, hist: sketch.serialize() }));
 }

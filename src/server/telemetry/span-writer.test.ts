@@ -2,7 +2,10 @@
 // rollups), concurrent exports are group-committed correctly, repeats count once; and the
 // retention sweep keeps each plan's days.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DB_KINDS, freshDb, tempDir } from '../../../tests/support/test-db.ts';
+import { DB_KINDS, freshDb, newDatabaseLocation, tempDir } from '../../../tests/support/test-db.ts';
+import { openDb } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { redRepo } from '../db/repositories/red-repo.ts';
 import { seedCompany } from '../../../tests/support/fixtures.ts';
 import { parseConfig } from '../config.ts';
 import type { Services } from '../domain/context.ts';
@@ -123,5 +126,50 @@ describe.each(DB_KINDS)('span writer on %s', (kind) => {
     expect(await count('spans', enterprise.id)).toBe(2);
     expect(await requests(starter.id)).toBe(1);
     expect(await requests(enterprise.id)).toBe(2);
+  });
+});
+
+// Two server processes on one PostgreSQL database write the same minute rows at once: each
+// read-merge-write locks its rows, and a row both insert first is merged by the conflict
+// clause, so no request is lost from the latency sketch (SQLite has one writing process).
+describe('span writers of two processes on postgres', () => {
+  it('keep every request in the sketch of a shared minute row', async () => {
+    const loc = await newDatabaseLocation('postgres');
+    const one = openDb({ kind: 'postgres', url: loc.url!, max: 3 });
+    const two = openDb({ kind: 'postgres', url: loc.url!, max: 3 });
+    try {
+      await migrateToLatest(one);
+      const c = await seedCompany({
+        config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }),
+        db: one,
+        now: () => NOW,
+        ready: true,
+        version: 'test',
+      });
+      const writers = [new SpanWriter(one), new SpanWriter(two)];
+      const durations: number[] = [];
+      const jobs: Promise<number>[] = [];
+      for (let j = 0; j < 40; j++) {
+        const batch = Array.from({ length: 25 }, (_, i) => {
+          const n = j * 25 + i;
+          durations.push(1 + n * 0.7);
+          return span(n, { duration_ms: 1 + n * 0.7, start_us: (NOW - 60_000) * 1000 + (n % 3) * 60_000_000 });
+        });
+        jobs.push(writers[j % 2].write(c.id, batch));
+      }
+      expect((await Promise.all(jobs)).reduce((a, b) => a + b, 0)).toBe(1000);
+      await Promise.all(writers.map((w) => w.close()));
+      const totals = await redRepo(one).totalsForCompany(c.id, 0);
+      expect(totals.requests).toBe(1000);
+      expect(totals.sketch.total).toBe(1000);
+      const sorted = [...durations].sort((a, b) => a - b);
+      for (const q of [0.5, 0.95, 0.99]) {
+        const exact = sorted[Math.ceil(q * 1000) - 1];
+        expect(Math.abs(totals.sketch.quantile(q) - exact) / exact).toBeLessThanOrEqual(0.01);
+      }
+    } finally {
+      await one.close();
+      await two.close();
+    }
   });
 });

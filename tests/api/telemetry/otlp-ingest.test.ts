@@ -10,7 +10,6 @@ import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { sendWithSdk, type PlannedSpan, type SentSpan } from './otel-sdk.ts';
-import { bucketOf } from '../../../src/server/telemetry/histogram.ts';
 
 const isRequest = (s: SentSpan) => s.kind === SpanKind.SERVER || s.kind === SpanKind.CONSUMER || s.parentSpanId === null;
 const isError = (s: SentSpan) => Boolean(s.error) || (s.httpStatus ?? 0) >= 500;
@@ -190,7 +189,7 @@ describe.each(DB_KINDS)('OTLP ingest, RED and traces on %s', (db) => {
     expect(red.body.totalRequests).toBe(o.totalRequests);
     expect(red.body.totalRequests).toBe(160);
     expect(red.body.errorRate).toBeCloseTo(o.errorRate, 9);
-    expect(bucketOf(red.body.p95)).toBe(bucketOf(o.p95));
+    expect(Math.abs(red.body.p95 - o.p95) / o.p95).toBeLessThanOrEqual(0.02); // the sketch's promise
     expect(red.body.avgResponseTime).toBeCloseTo(o.avg, 1);
     expect(red.body.rps).toBeCloseTo(160 / 86400, 4);
     expect(red.body.uptime).toBeNull();

@@ -1,9 +1,9 @@
-// SQL for the per-minute RED rollups (requests, errors, summed duration, latency buckets) and
+// SQL for the per-minute RED rollups (requests, errors, summed duration, latency sketch) and
 // the monitor uptime the RED card shows beside them.
 import { sql, type Insertable } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import type { RedRollupsTable } from '../schema/telemetry.ts';
-import { BUCKET_COLUMNS } from '../../telemetry/histogram.ts';
+import { LatencySketch } from '../../../lib/latency-sketch.ts';
 
 export type NewRollup = Insertable<RedRollupsTable>;
 
@@ -11,64 +11,114 @@ export interface RedTotals {
   requests: number;
   errors: number;
   sumMs: number;
-  buckets: number[];
+  /** Latencies of every request in the window, merged from the rows' sketches */
+  sketch: LatencySketch;
 }
 
-const ADDED = ['requests', 'errors', 'sum_ms', ...BUCKET_COLUMNS] as const;
 const CHUNK = 500;
-
-function sums() {
-  return [
-    sql<number>`coalesce(sum(requests), 0)`.as('requests'),
-    sql<number>`coalesce(sum(errors), 0)`.as('errors'),
-    sql<number>`coalesce(sum(sum_ms), 0)`.as('sum_ms'),
-    ...BUCKET_COLUMNS.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c)),
-  ];
-}
-
-function totalsOf(r: Record<string, unknown>): RedTotals {
-  return {
-    requests: Number(r.requests),
-    errors: Number(r.errors),
-    sumMs: Number(r.sum_ms),
-    buckets: BUCKET_COLUMNS.map((c) => Number(r[c])),
-  };
-}
+const emptyTotals = (): RedTotals => ({ requests: 0, errors: 0, sumMs: 0, sketch: new LatencySketch() });
+const keyOf = (r: { company_id: string; minute_ms: number; service: string; operation: string }) =>
+  `${r.company_id}\u0000${Number(r.minute_ms)}\u0000${r.service}\u0000${r.operation}`;
 
 export function redRepo(db: DbScope) {
   const k = db.k;
+  /**
+   * Totals per company in one pass over the rows: SQL cannot add sparse maps, so the rows'
+   * sketches are merged here, and the counts are summed on the way.
+   */
+  async function totals(companyId: string | null, sinceMs: number): Promise<Map<string, RedTotals>> {
+    let q = k.selectFrom('red_rollups').select(['company_id', 'requests', 'errors', 'sum_ms', 'hist']).where('minute_ms', '>=', sinceMs);
+    if (companyId) q = q.where('company_id', '=', companyId);
+    const out = new Map<string, RedTotals>();
+    for (const r of await q.execute()) {
+      let t = out.get(r.company_id);
+      if (!t) out.set(r.company_id, (t = emptyTotals()));
+      t.requests += Number(r.requests);
+      t.errors += Number(r.errors);
+      t.sumMs += Number(r.sum_ms);
+      t.sketch.mergeText(r.hist);
+    }
+    return out;
+  }
   return {
-    /** Adds each row to its (company, minute, service, operation) rollup. */
+    /**
+     * Adds each row to its (company, minute, service, operation) rollup. Rows that exist are
+     * read (locked on PostgreSQL) and rewritten with the merged sketch, so a stored sketch stays
+     * one compact text; new rows are inserted, and should another process insert the same row
+     * first, the conflict appends our sketch to its text, which parses as the exact merge.
+     */
     async add(rows: NewRollup[]): Promise<void> {
-      const set = Object.fromEntries(ADDED.map((c) => [c, sql`${sql.ref(`red_rollups.${c}`)} + ${sql.ref(`excluded.${c}`)}`]));
-      for (let i = 0; i < rows.length; i += CHUNK) {
+      // One order for every writer, so two processes lock shared rows in the same order.
+      const sorted = rows.map((r) => [keyOf(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      for (let i = 0; i < sorted.length; i += CHUNK) {
+        const chunk = sorted.slice(i, i + CHUNK).map(([, r]) => r);
+        let existing = k
+          .selectFrom('red_rollups')
+          .select(['company_id', 'minute_ms', 'service', 'operation', 'hist'])
+          .where('company_id', 'in', [...new Set(chunk.map((r) => r.company_id))])
+          .where('minute_ms', 'in', [...new Set(chunk.map((r) => r.minute_ms))])
+          .where('operation', 'in', [...new Set(chunk.map((r) => r.operation))])
+          .orderBy('company_id')
+          .orderBy('minute_ms')
+          .orderBy('service')
+          .orderBy('operation');
+        if (db.kind === 'postgres') existing = existing.forUpdate();
+        const stored = new Map((await existing.execute()).map((r) => [keyOf(r), r.hist]));
+        const fresh: NewRollup[] = [];
+        for (const r of chunk) {
+          const hist = stored.get(keyOf(r));
+          if (hist === undefined) {
+            fresh.push(r);
+            continue;
+          }
+          await k
+            .updateTable('red_rollups')
+            .set({
+              requests: sql`requests + ${r.requests}`,
+              errors: sql`errors + ${r.errors}`,
+              sum_ms: sql`sum_ms + ${r.sum_ms}`,
+              hist: LatencySketch.parse(hist)
+                .mergeText(r.hist ?? '')
+                .serialize(),
+            })
+            .where('company_id', '=', r.company_id)
+            .where('minute_ms', '=', r.minute_ms)
+            .where('service', '=', r.service)
+            .where('operation', '=', r.operation)
+            .execute();
+        }
+        if (fresh.length === 0) continue;
         await k
           .insertInto('red_rollups')
-          .values(rows.slice(i, i + CHUNK))
-          .onConflict((oc) => oc.columns(['company_id', 'minute_ms', 'service', 'operation']).doUpdateSet(set as never))
+          .values(fresh)
+          .onConflict((oc) =>
+            oc.columns(['company_id', 'minute_ms', 'service', 'operation']).doUpdateSet({
+              requests: sql`red_rollups.requests + excluded.requests`,
+              errors: sql`red_rollups.errors + excluded.errors`,
+              sum_ms: sql`red_rollups.sum_ms + excluded.sum_ms`,
+              hist: sql`red_rollups.hist || ',' || excluded.hist`,
+            }),
+          )
           .execute();
       }
     },
     async totalsForCompany(companyId: string, sinceMs: number): Promise<RedTotals> {
-      const r = await k
-        .selectFrom('red_rollups')
-        .select(sums())
-        .where('company_id', '=', companyId)
-        .where('minute_ms', '>=', sinceMs)
-        .executeTakeFirstOrThrow();
-      return totalsOf(r as Record<string, unknown>);
+      return (await totals(companyId, sinceMs)).get(companyId) ?? emptyTotals();
     },
-    /** Totals of every company with requests in the window, with its name. */
+    /** Totals of every company with rollups in the window, with its name (null once deleted). */
     async totalsByCompany(sinceMs: number): Promise<Array<RedTotals & { companyId: string; companyName: string | null }>> {
-      const rows = await k
-        .selectFrom('red_rollups')
-        .leftJoin('companies', 'companies.id', 'red_rollups.company_id')
-        .select(['red_rollups.company_id', 'companies.name'])
-        .select(sums())
-        .where('red_rollups.minute_ms', '>=', sinceMs)
-        .groupBy(['red_rollups.company_id', 'companies.name'])
-        .execute();
-      return rows.map((r) => ({ ...totalsOf(r as Record<string, unknown>), companyId: r.company_id, companyName: r.name ?? null }));
+      const byCompany = await totals(null, sinceMs);
+      if (byCompany.size === 0) return [];
+      const names = new Map(
+        (
+          await k
+            .selectFrom('companies')
+            .select(['id', 'name'])
+            .where('id', 'in', [...byCompany.keys()])
+            .execute()
+        ).map((c) => [c.id, c.name]),
+      );
+      return [...byCompany].map(([id, t]) => ({ ...t, companyId: id, companyName: names.get(id) ?? null }));
     },
     /** Checks and failures of the company's monitors (hourly rollups) since the hour given. */
     async monitorChecks(companyId: string, sinceHourMs: number): Promise<{ checks: number; failures: number; maintenance: number }> {

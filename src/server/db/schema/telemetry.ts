@@ -16,6 +16,8 @@ export interface ApiKeysTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** JSON array of browser origins (scheme://host[:port]) whose pages may export with this key */
+  allowed_origins: Generated<string>;
 }
 
 export interface SpansTable {
@@ -51,26 +53,8 @@ export interface RedRollupsTable {
   requests: number;
   errors: number;
   sum_ms: number;
-  h0: Generated<number>;
-  h1: Generated<number>;
-  h2: Generated<number>;
-  h3: Generated<number>;
-  h4: Generated<number>;
-  h5: Generated<number>;
-  h6: Generated<number>;
-  h7: Generated<number>;
-  h8: Generated<number>;
-  h9: Generated<number>;
-  h10: Generated<number>;
-  h11: Generated<number>;
-  h12: Generated<number>;
-  h13: Generated<number>;
-  h14: Generated<number>;
-  h15: Generated<number>;
-  h16: Generated<number>;
-  h17: Generated<number>;
-  h18: Generated<number>;
-  h19: Generated<number>;
+  /** Latency sketch of the minute's requests (src/lib/latency-sketch.ts text form) */
+  hist: Generated<string>;
 }
 
 export interface TelemetryTables {

@@ -10,6 +10,7 @@ import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso, toIsoOrNull } from '../ids.ts';
 import { apiKeysRepo, type ApiKeyRow } from '../../db/repositories/api-keys-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { allowedOriginsOf, parseStoredOrigins } from './browser-origins.ts';
 
 export const KEY_PREFIX = 'sw_live_';
 const MAX_KEYS_PER_COMPANY = 50;
@@ -23,6 +24,7 @@ export interface ApiKeyView {
   company_id: string;
   created_at: string;
   last_used_at: string | null;
+  allowed_origins: string[];
 }
 
 const view = (r: ApiKeyRow): ApiKeyView => ({
@@ -33,6 +35,7 @@ const view = (r: ApiKeyRow): ApiKeyView => ({
   company_id: r.company_id,
   created_at: toIso(r.created_at),
   last_used_at: toIsoOrNull(r.last_used_at),
+  allowed_origins: parseStoredOrigins(r.allowed_origins),
 });
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
@@ -45,7 +48,7 @@ export async function listApiKeys(ctx: Ctx, input: { company_id?: string }): Pro
 
 export async function createApiKey(
   ctx: Ctx,
-  input: { name: string; scope: 'ingest'; company_id?: string },
+  input: { name: string; scope: 'ingest'; company_id?: string; allowed_origins?: string[] },
 ): Promise<ApiKeyView & { key: string }> {
   const actor = requirePermission(ctx, 'create', 'api_intelligence');
   const companyId = companyScope(ctx, input.company_id);
@@ -56,6 +59,7 @@ export async function createApiKey(
   if (!(await companiesRepo(ctx.services.db).findById(companyId))) throw notFound('Company');
   const name = input.name.trim();
   if (!name) throw new DomainError('validation', 'Name is required.', { fields: { name: 'Name is required' } });
+  const origins = allowedOriginsOf(input.allowed_origins ?? []);
   const repo = apiKeysRepo(ctx.services.db);
   if ((await repo.countActive(companyId)) >= MAX_KEYS_PER_COMPANY) {
     throw new DomainError('limit_exceeded', `A company may have at most ${MAX_KEYS_PER_COMPANY} active API keys; revoke one first.`);
@@ -72,9 +76,27 @@ export async function createApiKey(
     created_at: ctx.services.now(),
     last_used_at: null,
     revoked_at: null,
+    allowed_origins: JSON.stringify(origins),
   };
   await repo.insert(row);
   return { ...view(row), key };
+}
+
+/** Renames a key or replaces its allowed browser origins (an update of api_intelligence). */
+export async function updateApiKey(ctx: Ctx, id: string, input: { name?: string; allowed_origins?: string[] }): Promise<ApiKeyView> {
+  requirePermission(ctx, 'update', 'api_intelligence');
+  const set: { name?: string; allowed_origins?: string } = {};
+  if (input.name !== undefined) {
+    set.name = input.name.trim();
+    if (!set.name) throw new DomainError('validation', 'Name is required.', { fields: { name: 'Name is required' } });
+  }
+  if (input.allowed_origins !== undefined) set.allowed_origins = JSON.stringify(allowedOriginsOf(input.allowed_origins));
+  const repo = apiKeysRepo(ctx.services.db);
+  const row = Object.keys(set).length
+    ? await repo.update(id, companyScope(ctx), set)
+    : (await repo.listActive(companyScope(ctx))).find((r) => r.id === id);
+  if (!row) throw notFound('API key');
+  return view(row);
 }
 
 export async function revokeApiKey(ctx: Ctx, id: string): Promise<void> {
@@ -92,7 +114,7 @@ const INVALID_KEY = 'Invalid or missing API key. Send it as Authorization: Beare
 export async function authenticateIngestKey(
   services: Services,
   authorization: string | undefined,
-): Promise<{ companyId: string; plan: string }> {
+): Promise<{ companyId: string; plan: string; allowedOrigins: string }> {
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
   const key = m?.[1];
   if (!key || !key.startsWith(KEY_PREFIX) || key.length > 200) throw new DomainError('unauthorized', INVALID_KEY);
@@ -101,5 +123,5 @@ export async function authenticateIngestKey(
   if (!found) throw new DomainError('unauthorized', INVALID_KEY);
   const now = services.now();
   if (found.last_used_at === null || now - found.last_used_at > TOUCH_EVERY_MS) await repo.touch(found.id, now);
-  return { companyId: found.company_id, plan: found.plan };
+  return { companyId: found.company_id, plan: found.plan, allowedOrigins: found.allowed_origins };
 }

@@ -3,11 +3,13 @@
 // attributes say. The answer follows the OTLP specification: the request's encoding, with
 // partialSuccess when some spans were refused. Every byte read is charged to the company's rate
 // (even of a refused body), and held bytes count against the in-memory budget until answered.
+// A browser page (Origin sent) must use a key that lists its origin (browser-origins.ts).
 import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { authenticateIngestKey } from './api-keys.ts';
+import { checkKeyOrigin } from './browser-origins.ts';
 import { checkDeclaredLength, checkEncoding, formatOf, readOtlpBody } from '../../telemetry/otlp-body.ts';
 import { decodeJson, decodeProtobuf, MalformedOtlp, type DecodeResult } from '../../telemetry/otlp-spans.ts';
 import { telemetryOf } from '../../telemetry/service.ts';
@@ -25,6 +27,11 @@ export interface IngestInput {
   contentType: string | undefined;
   contentEncoding: string | undefined;
   contentLength: string | undefined;
+  /** The Origin header: sent by browsers only, checked against the key's allowed origins */
+  origin: string | undefined;
+  /** Called once the origin is allowed, before anything else can fail, so that every answer
+   * from here on (429, 413 and the like included) is readable by the page */
+  allowOrigin(origin: string): void;
   body: Readable;
 }
 
@@ -37,7 +44,11 @@ export interface IngestAnswer {
 
 export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<IngestAnswer> {
   const services = ctx.services;
-  const { companyId, plan } = await authenticateIngestKey(services, input.authorization);
+  const { companyId, plan, allowedOrigins } = await authenticateIngestKey(services, input.authorization);
+  if (input.origin !== undefined) {
+    checkKeyOrigin(input.origin, allowedOrigins);
+    input.allowOrigin(input.origin);
+  }
   const format = formatOf(input.contentType);
   const encoding = checkEncoding(input.contentEncoding);
   checkDeclaredLength(input.contentLength);

@@ -10,7 +10,7 @@ type Json = Record<string, any>;
 
 export interface OperationSpec {
   operationId: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   /** OpenAPI path, e.g. /api/v1/admin/users/{id} */
   path: string;
   /** Fastify path, e.g. /api/v1/admin/users/:id */
@@ -36,7 +36,7 @@ export interface LoadedSpec {
   operations: OperationSpec[];
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options'] as const;
 
 function paramsSchema(params: Json[], where: 'path' | 'query'): Json | undefined {
   const mine = params.filter((p) => p.in === where);
