@@ -1,6 +1,7 @@
 // The check engine's own incidents reach status-page subscribers on both databases: a public
 // monitor going down and coming back sends a confirmed subscriber "New incident" and "Resolved"
-// mails with the public update texts, never the checker's error or the monitor's target; a
+// mails with the public names and update texts, never the checker's error, the monitor's
+// internal name or its target; a
 // private monitor's incident sends nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../src/server/domain/context.ts';
@@ -43,7 +44,7 @@ describe.each(DB_KINDS)('engine incidents to status-page subscribers on %s', (ki
     const t = await seedTenant(services);
     const host = `${t.company.subdomain}.localhost`;
     await createMonitor(t.adminCtx, {
-      name: 'Checkout',
+      name: 'checkout.acme.internal',
       type: 'http',
       url: targets.url('/flaky'),
       interval_seconds: 60,
@@ -81,15 +82,17 @@ describe.each(DB_KINDS)('engine incidents to status-page subscribers on %s', (ki
 
     const notices = smtp.mails.slice(1).map((m) => unQp(m.raw));
     expect(notices.map((n) => n.match(/^Subject: (.*)$/m)![1])).toEqual([
-      `[Company ${t.company.subdomain}] New incident: Checkout is down`,
-      `[Company ${t.company.subdomain}] Resolved: Checkout is down`,
+      // The monitor's name names a host: visitors read the page's 'Service 1', as on the page.
+      `[Company ${t.company.subdomain}] New incident: Service 1 is down`,
+      `[Company ${t.company.subdomain}] Resolved: Service 1 is down`,
     ]);
-    expect(notices[0]).toContain('Checkout is not responding as expected.');
-    expect(notices[1]).toContain('Checkout is back up.');
+    expect(notices[0]).toContain('Not responding as expected.');
+    expect(notices[1]).toContain('Responding as expected again.');
     for (const n of notices) {
       expect(n).not.toMatch(/HTTP 503|status code/);
       expect(n).not.toContain(targets.url('/flaky'));
       expect(n).not.toContain('Internal DB');
+      expect(n).not.toContain('checkout.acme.internal');
     }
   });
 });

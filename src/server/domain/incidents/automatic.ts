@@ -9,11 +9,18 @@ import type { IncidentMonitor, MonitorIncidents } from '../../engine/ports.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
 import { enqueueIncidentNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 import { newId } from '../ids.ts';
+import { publicUpdateText } from '../status-page/view.ts';
 
 // The automatic incident's updates are public when the monitor is: they never carry the
 // checker's error (a target's words, internal addresses); company users find it in the check history.
 const openedUpdate = (monitorName: string): string => `${monitorName} is not responding as expected.`;
 const resolvedUpdate = (monitorName: string): string => `${monitorName} is back up.`;
+
+/** An engine update as status-page subscribers read it: the public page's words, no monitor name. */
+const publicOf = (u: { status: 'open' | 'resolved'; message: string }) => ({
+  status: u.status,
+  message: publicUpdateText({ ...u, created_by: null }),
+});
 
 export const monitorIncidents: MonitorIncidents = {
   // Only the engine's own incidents: a manual incident on the monitor is resolved by a person.
@@ -43,7 +50,7 @@ export const monitorIncidents: MonitorIncidents = {
     if (!opened) return null;
     const opening = { id: newId(), status: 'open' as const, message: openedUpdate(m.name) };
     await incidents.addUpdate({ ...opening, incident_id: id, company_id: m.company_id, created_by: null, created_at: now });
-    await enqueueIncidentNotice(tx, { incidentId: id, updateId: opening.id, event: 'incident.created', ...opening }, now);
+    await enqueueIncidentNotice(tx, { incidentId: id, updateId: opening.id, event: 'incident.created', ...publicOf(opening) }, now);
     await notify(m.company_id, openedDraft(m, { id, severity }, error));
     return { id, startedAt };
   },
@@ -53,7 +60,11 @@ export const monitorIncidents: MonitorIncidents = {
     await incidents.update(incident.id, { status: 'resolved', resolved_at: resolvedAt, updated_at: now });
     const resolution = { id: newId(), status: 'resolved' as const, message: resolvedUpdate(m.name) };
     await incidents.addUpdate({ ...resolution, incident_id: incident.id, company_id: m.company_id, created_by: null, created_at: now });
-    await enqueueIncidentNotice(tx, { incidentId: incident.id, updateId: resolution.id, event: 'incident.resolved', ...resolution }, now);
+    await enqueueIncidentNotice(
+      tx,
+      { incidentId: incident.id, updateId: resolution.id, event: 'incident.resolved', ...publicOf(resolution) },
+      now,
+    );
     await notify(m.company_id, resolvedDraft(m, incident.id, resolvedAt - incident.startedAt));
   },
 };

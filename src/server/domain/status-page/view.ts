@@ -95,7 +95,7 @@ export function pageOrder<M extends Pick<PublicMonitorRow, 'public_group_id' | '
  * What visitors read as an incident's title. The engine titles its incidents with the monitor's
  * internal name ('db-01.corp is down'): they read the public name instead.
  */
-function publicIncidentTitle(i: IncidentRow, publicName: string | undefined): string {
+export function publicIncidentTitle(i: Pick<IncidentRow, 'created_by' | 'title'>, publicName: string | undefined): string {
   return i.created_by === null && publicName !== undefined && i.title.endsWith(' is down') ? incidentTitle(publicName) : i.title;
 }
 

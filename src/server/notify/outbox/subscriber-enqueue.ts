@@ -10,6 +10,7 @@ import type { DbScope } from '../../db/scope.ts';
 import { subscribersRepo } from '../../db/repositories/subscribers-repo.ts';
 import { subscriberNoticesRepo } from '../../db/repositories/subscriber-notices-repo.ts';
 import { RETRY_WINDOW_MS } from './payload.ts';
+import { publicComponent, publicTitle } from './subscriber-names.ts';
 import { subscriberTakes, type SubscriberEvent, type SubscriberNotice } from './subscriber-notice.ts';
 
 export type IncidentCause = {
@@ -38,7 +39,7 @@ export async function enqueueIncidentNotice(tx: DbScope, cause: IncidentCause, n
   const repo = subscriberNoticesRepo(tx);
   const incident = await repo.incident(cause.incidentId);
   if (!incident || Number(incident.is_public) !== 1) return;
-  const component = await repo.component(incident.monitor_id);
+  const component = await publicComponent(tx, incident.company_id, incident.monitor_id);
   if (component === 'private') return;
   await enqueue(
     tx,
@@ -46,7 +47,7 @@ export async function enqueueIncidentNotice(tx: DbScope, cause: IncidentCause, n
     `incident-update:${cause.updateId}`,
     {
       event: cause.event,
-      title: incident.title,
+      title: publicTitle(incident, component),
       message: cause.message,
       status: cause.status,
       occurredAt: now,
@@ -62,7 +63,7 @@ export async function enqueueMaintenanceNotice(tx: DbScope, cause: MaintenanceCa
   const repo = subscriberNoticesRepo(tx);
   const w = await repo.window(cause.windowId);
   if (!w) return;
-  const component = await repo.component(w.monitor_id);
+  const component = await publicComponent(tx, w.company_id, w.monitor_id);
   if (component === 'private') return;
   const status =
     cause.event === 'maintenance.scheduled' ? 'scheduled' : cause.event === 'maintenance.started' ? 'in_progress' : 'completed';
