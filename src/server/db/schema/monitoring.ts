@@ -36,6 +36,11 @@ export interface MonitorsTable {
   last_answers: string | null;
   /** Last check run at once after a save, to limit them (migration 0103) */
   immediate_check_at: number | null;
+  /** Archived: kept but unchecked, hidden and outside the plan count until restored (migration 0106) */
+  archived_at: number | null;
+  /** The https certificate's issuer and subject as last seen, e.g. "Let's Encrypt R3" (migration 0106) */
+  cert_issuer: string | null;
+  cert_subject: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -67,6 +72,8 @@ interface RollupColumns {
   last_status: CheckStatus | null;
   last_http_code: number | null;
   last_checked_at: number | null;
+  /** JSON {"dns":[sum_ms, count], ...} of the timed checks' phases (migration 0106) */
+  phase_sums: string | null;
 }
 export interface MonitorRollupsHourlyTable extends RollupColumns {
   hour_start: number;
@@ -122,6 +129,20 @@ export interface MaintenanceWindowsTable {
   updated_at: number | null;
 }
 
+/** The monitors an incident is about (the first is also incidents.monitor_id; migration 0106) */
+export interface IncidentMonitorsTable {
+  incident_id: string;
+  monitor_id: string;
+  company_id: string;
+}
+
+/** The monitors a window covers; none: every monitor of the company (migration 0106) */
+export interface MaintenanceMonitorsTable {
+  window_id: string;
+  monitor_id: string;
+  company_id: string;
+}
+
 export type MaintenanceRecurrence = 'weekly' | 'monthly';
 
 export interface MonitoringTables {
@@ -132,4 +153,6 @@ export interface MonitoringTables {
   incidents: IncidentsTable;
   incident_updates: IncidentUpdatesTable;
   maintenance_windows: MaintenanceWindowsTable;
+  incident_monitors: IncidentMonitorsTable;
+  maintenance_monitors: MaintenanceMonitorsTable;
 }
