@@ -81,8 +81,17 @@ function Incident({ i }: { i: IncidentDetail }) {
           </dd>
           <dt>Impact</dt>
           <dd>{label(i.severity)}</dd>
-          <dt>Monitor</dt>
-          <dd>{i.monitor_name ?? 'None (the whole service)'}</dd>
+          <dt>Monitors</dt>
+          <dd>
+            {i.monitors.length
+              ? i.monitors.map((m, n) => (
+                  <span key={m.id}>
+                    {n > 0 && ', '}
+                    <a href={`/monitors/${m.id}`}>{m.name}</a>
+                  </span>
+                ))
+              : 'None (the whole service)'}
+          </dd>
           <dt>Kind</dt>
           <dd>{i.automatic ? 'Automatic (opened and resolved by the checks)' : 'Manual (resolved by a person)'}</dd>
           <dt>Visibility</dt>
