@@ -17,7 +17,9 @@ export function MonitorChecklist(props: {
   error?: string;
 }) {
   const [filter, setFilter] = useState('');
-  const shown = props.options.filter((o) => o.name.toLowerCase().includes(filter.trim().toLowerCase()));
+  const shown = props.options
+    .filter((o) => o.name.toLowerCase().includes(filter.trim().toLowerCase()))
+    .sort((a, b) => a.name.localeCompare(b.name));
   const toggle = (id: string, on: boolean) =>
     props.onChange(on ? [...props.chosen.filter((x) => x !== id), id] : props.chosen.filter((x) => x !== id));
   return (

@@ -111,7 +111,12 @@ export function MonitorPage({ params }: ScreenProps) {
             <span className={`sw-pill sw-${st.tone}`} data-testid="monitor-status">
               {st.text}
             </span>{' '}
-            {m.status_since ? `since ${fmtTime(m.status_since, '')}` : 'no change recorded yet'} · {KIND_LABELS[m.type]}
+            {archived
+              ? `since ${fmtTime(m.archived_at, '')}`
+              : m.status_since
+                ? `since ${fmtTime(m.status_since, '')}`
+                : 'no change recorded yet'}{' '}
+            · {KIND_LABELS[m.type]}
             {m.tenant_name && role === 'super_admin' ? ` · ${m.tenant_name}` : ''}
           </p>
         </div>

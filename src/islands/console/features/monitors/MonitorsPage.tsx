@@ -134,7 +134,7 @@ export function MonitorsPage() {
       <section className="sw-card" aria-labelledby="monitor-list">
         <header className="sw-card-head sw-row-between">
           <h3 id="monitor-list">
-            {superAdmin && !tenant ? 'All Monitors' : 'Monitors'} ({fmtNumber(total)})
+            {query.archived ? 'Archived monitors' : superAdmin && !tenant ? 'All Monitors' : 'Monitors'} ({fmtNumber(total)})
           </h3>
           {bulk && selected.size > 0 && (
             <fieldset className="sw-mon-bulk">
@@ -221,7 +221,11 @@ export function MonitorsPage() {
               </thead>
               <tbody>
                 {rows.map((m) => {
-                  const st = m.in_maintenance && m.status !== 'paused' ? { text: 'Maintenance', tone: 'grey' } : STATUS_TEXT[m.status];
+                  const st = m.archived_at
+                    ? { text: 'Archived', tone: 'grey' }
+                    : m.in_maintenance && m.status !== 'paused'
+                      ? { text: 'Maintenance', tone: 'grey' }
+                      : STATUS_TEXT[m.status];
                   const cells = [
                     ...(bulk
                       ? [
