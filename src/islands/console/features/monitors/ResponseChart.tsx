@@ -22,10 +22,7 @@ export const PHASE_SERIES = [
 
 type PhaseKey = (typeof PHASE_SERIES)[number][0];
 
-/**
- * Each phase's top edge: its mean plus those below it (null where the period had no timed
- * check). Drawn top phase first, each filled down to zero, so each band shows one phase.
- */
+/** Each phase's top edge: its mean plus those below it (null where the period had no timed check). */
 export function stackedPhases(rt: ResponseTimes): Array<Array<number | null>> {
   const tops = rt.points.map((p) => {
     if (PHASE_SERIES.every(([k]) => p.phases[k] === null)) return PHASE_SERIES.map(() => null);
@@ -76,12 +73,20 @@ function latencySeries(avgColour: string): uPlot.Series[] {
   ];
 }
 
-function phaseSeries(): uPlot.Series[] {
+function phaseScales(stepSeconds: number): uPlot.Scales {
+  return {
+    x: { time: true, range: (_u, min, max) => [min - stepSeconds / 2, max + stepSeconds / 2] },
+    y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
+  };
+}
+
+/** Stacked bars, one per period: each phase's bar reaches its top edge and the lower ones cover it. */
+function phaseSeries(bars: uPlot.Series.PathBuilder): uPlot.Series[] {
   return [
     {},
     ...[...PHASE_SERIES]
       .reverse()
-      .map(([, label, colour]) => ({ label, stroke: colour, fill: `${colour}cc`, width: 1, points: { show: false }, value: ms })),
+      .map(([, label, colour]) => ({ label, stroke: colour, fill: colour, width: 0, paths: bars, points: { show: false }, value: ms })),
   ];
 }
 
@@ -104,9 +109,10 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
             width: el.clientWidth || 300,
             height: HEIGHT,
             legend: { show: false },
-            scales: { x: { time: true } },
+            // bars start at zero with some room above, and the first and last bars show whole
+            scales: mode === 'phases' ? phaseScales(data.grain === 'hour' ? 3600 : 86_400) : { x: { time: true } },
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
-            series: mode === 'phases' ? phaseSeries() : latencySeries(avgColour),
+            series: mode === 'phases' ? phaseSeries(UPlot.paths.bars!({ size: [0.7, 48] })) : latencySeries(avgColour),
           },
           chartData(data, mode),
           el,
