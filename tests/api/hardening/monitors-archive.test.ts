@@ -15,6 +15,7 @@ describe.each(DB_KINDS)('archiving monitors on %s', (kind) => {
   let clock = Date.UTC(2027, 2, 1, 9, 0, 0);
   let host = '';
   let subdomain = '';
+  let companyId = '';
   let admin: ApiClient;
   let viewer: ApiClient;
   let root: ApiClient;
@@ -28,6 +29,7 @@ describe.each(DB_KINDS)('archiving monitors on %s', (kind) => {
     t.services.monitoring = { ...t.services.monitoring, engine };
     const acme = await seedCompany(t.services, { plan: 'starter', name: 'Acme' });
     subdomain = acme.subdomain;
+    companyId = acme.id;
     host = `${acme.subdomain}.${t.config.productDomain}`;
     admin = new ApiClient(t.baseUrl, host);
     viewer = new ApiClient(t.baseUrl, host);
@@ -113,6 +115,32 @@ describe.each(DB_KINDS)('archiving monitors on %s', (kind) => {
     const page = await anonymous.get(`/api/v1/public/public-status/${subdomain}`);
     expect(page.body.monitors.map((m: { monitor_name: string }) => m.monitor_name)).toContain('Legacy API');
     expect(page.body.monitors.map((m: { monitor_name: string }) => m.monitor_name)).not.toContain('Service 9');
+  });
+
+  it('resolves the open automatic incident of a monitor it archives (no check would resolve it any more)', async () => {
+    // the plan is full: archiving one makes room
+    const [oldest] = (await admin.get('/api/v1/monitors?sort=created_at&order=asc&limit=1')).body;
+    expect((await admin.post(`/api/v1/monitors/${oldest.id}/archive`)).status).toBe(200);
+    http.setUp(false);
+    const broken = await root.post('/api/v1/monitors', {
+      name: 'Broken',
+      type: 'http',
+      url: http.url('/flaky'),
+      interval_seconds: 60,
+      confirmations: 1,
+      company_id: companyId,
+    });
+    expect(broken.status).toBe(201);
+    clock += 61_000; // past this minute's immediate checks: due at its first slot
+    await engine.runDueNow();
+    const open = (await admin.get(`/api/v1/incidents?monitor_id=${broken.body.id}&status=open`)).body;
+    expect(open).toHaveLength(1);
+    clock += 1000;
+    expect((await admin.post(`/api/v1/monitors/${broken.body.id}/archive`)).status).toBe(200);
+    const after = (await admin.get(`/api/v1/incidents/${open[0].id}`)).body;
+    expect(after.resolved_at).not.toBeNull();
+    expect(after.updates.at(-1)).toMatchObject({ status: 'resolved', message: 'Broken was archived and is no longer checked.' });
+    http.setUp(true);
   });
 
   it('lets a super admin delete, and hides another company’s monitor from archive by id', async () => {

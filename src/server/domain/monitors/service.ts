@@ -7,6 +7,7 @@ import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
 import { monitorsRepo, type MonitorWithTenant } from '../../db/repositories/monitors-repo.ts';
 import { rollupsRepo } from '../../db/repositories/rollups-repo.ts';
+import { withTransaction } from '../../db/scope.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, KIND_FIELDS } from '../../engine/kinds/index.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
@@ -224,15 +225,26 @@ export async function deleteMonitor(ctx: Ctx, id: string): Promise<void> {
  * only super admins delete.
  */
 export async function archiveMonitor(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', 'monitors');
+  const actor = requirePermission(ctx, 'update', 'monitors');
   const m = await load(ctx, id);
   if (m.archived_at === null) {
     const now = ctx.services.now();
-    await monitorsRepo(ctx.services.db).update(id, m.company_id, {
-      archived_at: now,
-      lease_owner: null,
-      lease_expires_at: null,
-      updated_at: now,
+    await withTransaction(ctx.services.db, async (tx) => {
+      await monitorsRepo(tx).update(id, m.company_id, { archived_at: now, lease_owner: null, lease_expires_at: null, updated_at: now });
+      // No check will resolve the engine's open incident now: it ends with the archiving.
+      const incidents = incidentsRepo(tx);
+      for (const open of await incidents.openAutomaticForMonitors([id])) {
+        await incidents.update(open.id, { status: 'resolved', resolved_at: now, updated_at: now });
+        await incidents.addUpdate({
+          id: newId(),
+          incident_id: open.id,
+          company_id: m.company_id,
+          status: 'resolved',
+          message: `${m.name} was archived and is no longer checked.`,
+          created_by: actor.userId,
+          created_at: now,
+        });
+      }
     });
     await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, name: m.name, archived: true }, undefined, m.company_id);
   }
