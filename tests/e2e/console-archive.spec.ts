@@ -172,5 +172,19 @@ test('an incident about two monitors is shown against both on the public status 
   await pub.setViewportSize({ width: 375, height: 800 });
   expect(await pub.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(pub, 'public-two-monitors-375');
+
+  // the incident's monitors change from its page: Docs instead of Search
+  await page.getByRole('button', { name: 'Change monitors' }).click();
+  const change = page.getByRole('dialog', { name: 'Affected monitors' });
+  await expect(change.getByRole('checkbox', { name: 'Search' })).toBeChecked();
+  await change.getByRole('checkbox', { name: 'Search' }).uncheck();
+  await change.getByRole('checkbox', { name: 'Docs' }).check();
+  await expectNoSeriousA11yViolations(page);
+  await change.getByRole('button', { name: 'Save monitors' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Affected monitors saved.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Docs' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Search' })).toHaveCount(0);
+  await pub.reload();
+  await expect(pub.getByRole('region', { name: 'Active Incidents' }).getByText('Affects Checkout, Docs')).toBeVisible();
   await pub.close();
 });
