@@ -34,7 +34,7 @@ export function incidentsRepo(db: DbScope) {
           .execute();
       return opened;
     },
-    /** Makes these (already tenant-checked) monitors the incident's, in this order's set. */
+    /** Replaces the incident's monitors with these (already tenant-checked) ones. */
     async setMonitors(incidentId: string, companyId: string, monitorIds: string[]): Promise<void> {
       await k.deleteFrom('incident_monitors').where('incident_id', '=', incidentId).execute();
       if (monitorIds.length === 0) return;
