@@ -792,6 +792,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/monitors/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a monitor
+         * @description Keeps the monitor and its history but stops checking it and hides it from the monitor list (unless archived=true is asked), the dashboard counts, the public status page and the plan's monitor count. Company admins archive where only super admins may delete. Archiving an archived monitor changes nothing.
+         */
+        post: operations["archiveMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an archived monitor
+         * @description Brings an archived monitor back into lists, pages and checks (its state starts afresh), unless the company's plan is full: then 422 names the plan's limit ('Your Starter plan allows 10 monitors. ...'). 409 when the monitor is not archived.
+         */
+        post: operations["restoreMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/monitors/{id}/push-token": {
         parameters: {
             query?: never;
@@ -2151,6 +2195,15 @@ export interface components {
             last_error: string | null;
             /** Format: date-time */
             cert_expires_at: string | null;
+            /** @description https and ssl monitors: who issued the certificate last seen (its issuer's organisation and common name, e.g. Let's Encrypt R3) */
+            cert_issuer: string | null;
+            /** @description https and ssl monitors - the certificate's subject common name as last seen */
+            cert_subject: string | null;
+            /**
+             * Format: date-time
+             * @description Set while the monitor is archived (not checked, not listed, not counted against the plan)
+             */
+            archived_at: string | null;
             /** @description Push monitors only; a cron job calls it (GET or POST) at least once per interval. Only a hash of its token is stored, so it is given in the answers to createMonitor and rotateMonitorPushToken and is null everywhere else. */
             push_url: string | null;
             /** Format: date-time */
@@ -2292,6 +2345,13 @@ export interface components {
          * @enum {string}
          */
         ResponseTimeRange: "24h" | "7d" | "30d" | "90d";
+        /** @description The period's mean time in each phase of its timed checks, in ms, from the rollups (null - no check of the period had that phase). wait is the time from the request sent to the first byte (ttfb less dns, connect and tls), so dns + connect + tls + wait is the mean time to first byte. */
+        PointPhases: {
+            dns: number | null;
+            connect: number | null;
+            tls: number | null;
+            wait: number | null;
+        };
         ResponseTimePoint: {
             /**
              * Format: date-time
@@ -2309,6 +2369,7 @@ export interface components {
             maintenance: number;
             /** @description The period's last HTTP code (for the timeline's tooltips) */
             last_http_code: number | null;
+            phases: components["schemas"]["PointPhases"];
         };
         PhaseAverages: {
             /** @description Raw checks averaged */
@@ -2335,7 +2396,10 @@ export interface components {
         MaintenanceWindow: {
             id: string;
             company_id: string;
+            /** @description The first of its monitors (older clients); null with monitor_ids empty - every monitor of the company */
             monitor_id: string | null;
+            /** @description Every monitor the window covers; empty - every monitor of the company */
+            monitor_ids: string[];
             title: string;
             description: string | null;
             /**
@@ -2370,8 +2434,10 @@ export interface components {
             starts_at: string;
             /** Format: date-time */
             ends_at: string;
-            /** @description null = every monitor of the company */
+            /** @description One monitor (older clients; ignored when monitor_ids is given); null = every monitor of the company */
             monitor_id?: string | null;
+            /** @description The monitors the window covers; empty or absent (with monitor_id null) = every monitor of the company */
+            monitor_ids?: string[];
             /** @description Super admins only (company users act in their own company) */
             company_id?: string | null;
             recurrence?: components["schemas"]["MaintenanceRecurrence"];
@@ -2383,7 +2449,10 @@ export interface components {
             starts_at?: string;
             /** Format: date-time */
             ends_at?: string;
+            /** @description One monitor (older clients); null = every monitor */
             monitor_id?: string | null;
+            /** @description Replaces the covered monitors; empty = every monitor of the company */
+            monitor_ids?: string[];
             recurrence?: components["schemas"]["MaintenanceRecurrence"];
         };
         LayoutGroup: {
@@ -2595,8 +2664,16 @@ export interface components {
             id: string;
             company_id: string;
             tenant_name: string | null;
+            /** @description The first of its monitors (older clients); monitor_ids lists them all */
             monitor_id: string | null;
             monitor_name: string | null;
+            /** @description Every monitor the incident affects (empty - the company as a whole) */
+            monitor_ids: string[];
+            /** @description The affected monitors with their names, by name */
+            monitors: {
+                id: string;
+                name: string;
+            }[];
             title: string;
             /** @enum {string} */
             severity: "critical" | "high" | "medium" | "low";
@@ -2621,7 +2698,10 @@ export interface components {
             severity: "critical" | "high" | "medium" | "low";
             status?: components["schemas"]["IncidentStatus"];
             message: string;
+            /** @description One affected monitor (older clients); ignored when monitor_ids is given */
             monitor_id?: string | null;
+            /** @description The affected monitors, each of the incident's company */
+            monitor_ids?: string[];
             is_public?: boolean;
             /** @description Required for super admins; ignored for company users */
             company_id?: string | null;
@@ -2641,6 +2721,8 @@ export interface components {
             /** @enum {string} */
             severity?: "critical" | "high" | "medium" | "low";
             is_public?: boolean;
+            /** @description Replaces the affected monitors (an automatic incident keeps the monitor it was opened for) */
+            monitor_ids?: string[];
             /** @description Only once resolved; null or empty removes it */
             postmortem?: string | null;
         };
@@ -4400,6 +4482,8 @@ export interface operations {
                 status?: components["schemas"]["MonitorStatus"];
                 /** @description Only public (true) or only private (false) monitors */
                 is_public?: boolean;
+                /** @description true: only archived monitors (to restore them); otherwise archived monitors are left out */
+                archived?: boolean;
                 /** @description The order of the list (ties by id); monitors never checked sort last either way */
                 sort?: "created_at" | "name" | "status" | "type" | "last_checked_at" | "last_response_time";
                 /** @description Default: desc for created_at, asc otherwise */
@@ -4628,6 +4712,66 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    archiveMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor, with archived_at set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    restoreMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor, with archived_at null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     rotateMonitorPushToken: {
         parameters: {
             query?: never;
@@ -4779,6 +4923,8 @@ export interface operations {
                 tenant?: string;
                 /** @description Only active and future windows */
                 upcoming?: boolean;
+                /** @description Only windows covering this monitor (its own and its whole company's) */
+                monitor_id?: string;
             };
             header?: never;
             path?: never;

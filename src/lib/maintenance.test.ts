@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActiveAt, occurrenceFrom, type WindowTimes } from './maintenance.ts';
+import { coversMonitor, isActiveAt, occurrenceFrom, type WindowTimes } from './maintenance.ts';
 
 const t = (s: string) => Date.parse(s);
 // Sunday 31 January 2027, 02:00-04:00 UTC
@@ -46,5 +46,17 @@ describe('occurrenceFrom', () => {
     });
     expect(occurrenceFrom(once, t('2027-02-01T00:00:00Z'))).toBeNull();
     expect(occurrenceFrom(once, t('2027-01-01T00:00:00Z'))).toEqual({ start: t('2027-01-31T02:00:00Z'), end: t('2027-01-31T04:00:00Z') });
+  });
+});
+
+describe('coversMonitor', () => {
+  const m = { id: 'm1', company_id: 'c1' };
+  it('covers the whole company without monitors, the listed monitors otherwise, never another company', () => {
+    expect(coversMonitor({ company_id: 'c1', monitor_id: null }, m)).toBe(true);
+    expect(coversMonitor({ company_id: 'c1', monitor_id: null, monitor_ids: [] }, m)).toBe(true);
+    expect(coversMonitor({ company_id: 'c1', monitor_id: 'm2', monitor_ids: ['m2', 'm1'] }, m)).toBe(true);
+    expect(coversMonitor({ company_id: 'c1', monitor_id: 'm2', monitor_ids: ['m2', 'm3'] }, m)).toBe(false);
+    expect(coversMonitor({ company_id: 'c1', monitor_id: 'm1' }, m)).toBe(true);
+    expect(coversMonitor({ company_id: 'c2', monitor_id: null }, m)).toBe(false);
   });
 });

@@ -10,8 +10,10 @@ export type Recurrence = 'weekly' | 'monthly';
 export interface WindowScope {
   /** Absent when the window was read for the monitor's own company */
   company_id?: string;
-  /** null: every monitor of the company */
+  /** null (and no monitor_ids): every monitor of the company */
   monitor_id: string | null;
+  /** The monitors the window covers; when given and not empty they decide, not monitor_id */
+  monitor_ids?: readonly string[];
 }
 
 export interface WindowTimes {
@@ -25,9 +27,11 @@ const WEEK_MS = 7 * 24 * 3600_000;
 /** The longest span a recurring window may have: occurrences must not overlap. */
 export const MAX_RECURRING_SPAN_MS: Record<Recurrence, number> = { weekly: WEEK_MS, monthly: 28 * 24 * 3600_000 };
 
-/** The window is the monitor's own or its company's. */
+/** The window lists the monitor, or covers its whole company. */
 export function coversMonitor(w: WindowScope, m: { id: string; company_id: string }): boolean {
-  return (w.company_id === undefined || w.company_id === m.company_id) && (w.monitor_id === null || w.monitor_id === m.id);
+  if (w.company_id !== undefined && w.company_id !== m.company_id) return false;
+  if (w.monitor_ids?.length) return w.monitor_ids.includes(m.id);
+  return w.monitor_id === null || w.monitor_id === m.id;
 }
 
 /** The k-th occurrence's start (k = 0 is starts_at). */

@@ -131,6 +131,11 @@ export interface IncidentUpdateView {
   createdAt: number;
 }
 
+export interface AffectedMonitor {
+  id: string;
+  name: string;
+}
+
 export interface IncidentView {
   id: string;
   title: string;
@@ -139,7 +144,8 @@ export interface IncidentView {
   startedAt: number;
   resolvedAt: number | null;
   updatedAt: number;
-  monitorName: string | null;
+  /** The public monitors it affects (empty: the company as a whole) */
+  monitors: AffectedMonitor[];
   /** Written after resolution; null while open or when none was written */
   postmortem: string | null;
   updates: IncidentUpdateView[];
@@ -151,7 +157,8 @@ export interface MaintenanceView {
   description: string | null;
   startsAt: number;
   endsAt: number;
-  monitorName: string | null;
+  /** The public monitors it covers (empty: all services) */
+  monitors: AffectedMonitor[];
   /** in progress at the snapshot time */
   active: boolean;
 }

@@ -78,7 +78,7 @@ test('a company admin writes, updates and resolves an incident and plans mainten
   const dialog = page.getByRole('dialog', { name: 'Write incident' });
   await dialog.getByLabel('Title').fill('Card payments are slow');
   await dialog.getByLabel('Impact').selectOption('high');
-  await dialog.getByLabel('Affected monitor').selectOption({ label: 'Checkout' });
+  await dialog.getByRole('group', { name: 'Affected monitors' }).getByRole('checkbox', { name: 'Checkout' }).check();
   await dialog.getByLabel('Message').fill('Payments take up to a minute to confirm.');
   await expectNoSeriousA11yViolations(page);
   await shots(page, 'incidents-write');
@@ -144,13 +144,15 @@ test('a company admin writes, updates and resolves an incident and plans mainten
   await form.getByLabel('Description').fill('Checkout may pause for a few seconds.');
   await form.getByLabel('Starts').fill(local(Date.now() - 60_000));
   await form.getByLabel('Ends').fill(local(Date.now() + 3600_000));
-  await form.getByLabel('Affected monitors').selectOption({ label: 'Checkout' });
+  await form.getByRole('group', { name: 'Affected monitors' }).getByRole('checkbox', { name: 'Checkout' }).check();
   await form.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.getByText('Maintenance scheduled.')).toBeVisible();
   const running = page.getByRole('row', { name: /Database upgrade/ });
   await expect(running.getByText('active')).toBeVisible();
   await onPublicPage(page, company.subdomain, async (p) => {
-    await expect(p.getByText('Database upgrade')).toBeVisible({ timeout: 500 });
+    await expect(p.getByRole('region', { name: 'Scheduled Maintenance' }).getByText('Database upgrade')).toBeVisible({ timeout: 500 });
+    // and against the component it covers
+    await expect(p.getByRole('link', { name: 'Maintenance in progress: Database upgrade' })).toBeVisible({ timeout: 500 });
   });
 
   await page.getByRole('button', { name: 'Schedule maintenance' }).click();

@@ -16,7 +16,7 @@ import type { CheckOutcome } from './checkers/types.ts';
 import { parseConfig } from './kinds/config.ts';
 import { KINDS } from './kinds/index.ts';
 import type { MonitorIncidents } from './ports.ts';
-import { addResult, emptyRollup, type Rollup } from './rollup-math.ts';
+import { addResult, emptyPhases, emptyRollup, type PhaseSums, type Rollup } from './rollup-math.ts';
 import { applyResult, type MonitorState } from './state-machine.ts';
 
 export interface PendingResult {
@@ -45,6 +45,7 @@ const toRollup = (r: RollupRecord | undefined): Rollup =>
         lastStatus: r.last_status,
         lastHttpCode: r.last_http_code,
         lastCheckedAt: r.last_checked_at,
+        phases: r.phase_sums ? (JSON.parse(r.phase_sums) as PhaseSums) : emptyPhases(),
       }
     : emptyRollup();
 
@@ -64,6 +65,7 @@ const fromRollup = (monitorId: string, companyId: string, start: number, r: Roll
   last_status: r.lastStatus,
   last_http_code: r.lastHttpCode,
   last_checked_at: r.lastCheckedAt,
+  phase_sums: JSON.stringify(r.phases),
 });
 
 /** Spreads a monitor's checks over its interval: a stable offset from its id. */
@@ -164,6 +166,7 @@ export async function writeBatch(
           httpCode: b.outcome.httpCode,
           checkedAt: b.checkedAt,
           inMaintenance: inMaintenance(rows.get(b.monitorId)!),
+          timings: b.outcome.timings,
         });
       }
       await rollups.putMany(
@@ -211,6 +214,10 @@ export async function writeBatch(
         updated_at: now,
       };
       if (b.outcome.certExpiresAt !== null) patch.cert_expires_at = b.outcome.certExpiresAt;
+      if (b.outcome.certIssuer || b.outcome.certSubject) {
+        patch.cert_issuer = b.outcome.certIssuer ?? null;
+        patch.cert_subject = b.outcome.certSubject ?? null;
+      }
       if (b.leaseOwner !== null && m.lease_owner === b.leaseOwner) {
         patch.lease_owner = null;
         patch.lease_expires_at = null;

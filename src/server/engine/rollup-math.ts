@@ -6,6 +6,14 @@ import { uptimePercent as sharedUptimePercent } from '../../lib/timeline.ts';
 /** Upper bounds (ms) of the histogram buckets; the last bucket is open-ended. */
 export const BUCKETS_MS = [5, 10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000, 30000];
 
+/** The timed phases a rollup sums (checkers/types.ts Timings; ttfb counts from the start). */
+export const PHASES = ['dns', 'connect', 'tls', 'ttfb'] as const;
+export type Phase = (typeof PHASES)[number];
+/** Per phase: [sum in ms, checks that had it] */
+export type PhaseSums = Record<Phase, [number, number]>;
+
+export const emptyPhases = (): PhaseSums => ({ dns: [0, 0], connect: [0, 0], tls: [0, 0], ttfb: [0, 0] });
+
 export interface Rollup {
   checks: number;
   failures: number;
@@ -19,6 +27,7 @@ export interface Rollup {
   lastStatus: CheckStatus | null;
   lastHttpCode: number | null;
   lastCheckedAt: number | null;
+  phases: PhaseSums;
 }
 
 export interface ResultForRollup {
@@ -27,6 +36,7 @@ export interface ResultForRollup {
   httpCode: number | null;
   checkedAt: number;
   inMaintenance: boolean;
+  timings?: Partial<Record<Phase, number>> | null;
 }
 
 export const emptyRollup = (): Rollup => ({
@@ -42,6 +52,7 @@ export const emptyRollup = (): Rollup => ({
   lastStatus: null,
   lastHttpCode: null,
   lastCheckedAt: null,
+  phases: emptyPhases(),
 });
 
 export function bucketOf(ms: number): number {
@@ -66,7 +77,7 @@ export function p95(hist: number[], max: number | null): number | null {
 }
 
 export function addResult(r: Rollup, x: ResultForRollup): Rollup {
-  const out: Rollup = { ...r, hist: [...r.hist] };
+  const out: Rollup = { ...r, hist: [...r.hist], phases: { ...emptyPhases(), ...r.phases } };
   while (out.hist.length < BUCKETS_MS.length + 1) out.hist.push(0);
   out.checks += 1;
   if (x.inMaintenance) out.maintenance += 1;
@@ -78,6 +89,11 @@ export function addResult(r: Rollup, x: ResultForRollup): Rollup {
     out.maxResponseMs = out.maxResponseMs === null ? x.responseTimeMs : Math.max(out.maxResponseMs, x.responseTimeMs);
     out.hist[bucketOf(x.responseTimeMs)] += 1;
     out.p95ResponseMs = p95(out.hist, out.maxResponseMs);
+    // Phases of the same timed responses the average counts, each over the checks that had it.
+    for (const p of PHASES) {
+      const v = x.timings?.[p];
+      if (typeof v === 'number' && Number.isFinite(v)) out.phases[p] = [out.phases[p][0] + v, out.phases[p][1] + 1];
+    }
   }
   if (out.lastCheckedAt === null || x.checkedAt >= out.lastCheckedAt) {
     out.lastStatus = x.status;

@@ -95,6 +95,8 @@ describe.each(DB_KINDS)('monitor response times on %s', (kind) => {
             ]),
           }),
           hour_start: hour,
+          // 20 timed checks; TLS only on 10 of them (per phase: [sum ms, checks with it])
+          phase_sums: JSON.stringify({ dns: [60, 20], connect: [100, 20], tls: [120, 10], ttfb: [600, 20] }),
         },
         { ...roll(hour - 5 * HOUR, { checks: 1, failures: 0, sum: 42, max: 42, hist: hist([[50, 1]]) }), hour_start: hour - 5 * HOUR },
         // all failed: counted, but no time
@@ -166,8 +168,11 @@ describe.each(DB_KINDS)('monitor response times on %s', (kind) => {
       degraded: 0,
       maintenance: 0,
       last_http_code: 200,
+      // dns 3, connect 5, tls 12 (over its 10 checks), wait = ttfb 30 - 3 - 5 - 12
+      phases: { dns: 3, connect: 5, tls: 12, wait: 10 },
     });
-    expect(r.body.points[18]).toMatchObject({ avg: 42, p95: 42, checks: 1 });
+    // a period without phase sums (written before they were kept) has no breakdown
+    expect(r.body.points[18]).toMatchObject({ avg: 42, p95: 42, checks: 1, phases: { dns: null, connect: null, tls: null, wait: null } });
     expect(r.body.points[17]).toMatchObject({ avg: null, p95: null, checks: 3, failures: 3 });
     expect(r.body.points[0]).toMatchObject({ avg: null, p95: null, checks: 0 });
     expect(r.body.points.filter((p: { checks: number }) => p.checks > 0)).toHaveLength(3);

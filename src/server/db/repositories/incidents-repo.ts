@@ -1,4 +1,5 @@
-// SQL for incidents and their updates. At most one open automatic incident per monitor is
+// SQL for incidents, their updates and the monitors they are about (incident_monitors; the first
+// is also incidents.monitor_id for older clients). At most one open incident per monitor_id is
 // enforced by a partial unique index; opening is an insert that does nothing on conflict.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbScope } from '../scope.ts';
@@ -25,7 +26,41 @@ export function incidentsRepo(db: DbScope) {
         .values(row)
         .onConflict((oc) => oc.column('monitor_id').where(sql<boolean>`resolved_at is null and monitor_id is not null`).doNothing())
         .executeTakeFirst();
-      return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+      const opened = Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+      if (opened && row.monitor_id)
+        await k
+          .insertInto('incident_monitors')
+          .values({ incident_id: row.id, monitor_id: row.monitor_id, company_id: row.company_id })
+          .execute();
+      return opened;
+    },
+    /** Replaces the incident's monitors with these (already tenant-checked) ones. */
+    async setMonitors(incidentId: string, companyId: string, monitorIds: string[]): Promise<void> {
+      await k.deleteFrom('incident_monitors').where('incident_id', '=', incidentId).execute();
+      if (monitorIds.length === 0) return;
+      await k
+        .insertInto('incident_monitors')
+        .values(monitorIds.map((monitor_id) => ({ incident_id: incidentId, monitor_id, company_id: companyId })))
+        .execute();
+    },
+    /** The monitors of these incidents with their names, by incident. */
+    async monitorsOf(incidentIds: string[]): Promise<Map<string, Array<{ id: string; name: string }>>> {
+      const out = new Map<string, Array<{ id: string; name: string }>>();
+      if (incidentIds.length === 0) return out;
+      const rows = await k
+        .selectFrom('incident_monitors as im')
+        .innerJoin('monitors as m', 'm.id', 'im.monitor_id')
+        .select(['im.incident_id', 'm.id', 'm.name'])
+        .where('im.incident_id', 'in', incidentIds)
+        .orderBy('m.name')
+        .orderBy('m.id')
+        .execute();
+      for (const r of rows) {
+        const list = out.get(r.incident_id) ?? [];
+        list.push({ id: r.id, name: r.name });
+        out.set(r.incident_id, list);
+      }
+      return out;
     },
     findOpenForMonitor(monitorId: string): Promise<IncidentRow | undefined> {
       return k.selectFrom('incidents').selectAll().where('monitor_id', '=', monitorId).where('resolved_at', 'is', null).executeTakeFirst();
@@ -68,7 +103,20 @@ export function incidentsRepo(db: DbScope) {
       if (companyId) q = q.where('incidents.company_id', '=', companyId);
       if (f.status === 'open') q = q.where('incidents.resolved_at', 'is', null);
       if (f.status === 'resolved') q = q.where('incidents.resolved_at', 'is not', null);
-      if (f.monitorId) q = q.where('incidents.monitor_id', '=', f.monitorId);
+      const monitorId = f.monitorId;
+      if (monitorId)
+        q = q.where((eb) =>
+          eb.or([
+            eb('incidents.monitor_id', '=', monitorId),
+            eb.exists(
+              eb
+                .selectFrom('incident_monitors as im')
+                .select('im.monitor_id')
+                .whereRef('im.incident_id', '=', 'incidents.id')
+                .where('im.monitor_id', '=', monitorId),
+            ),
+          ]),
+        );
       if (f.since !== undefined) q = q.where('incidents.started_at', '>=', f.since);
       if (f.severity) q = q.where('incidents.severity', '=', f.severity);
       if (f.automatic === true) q = q.where('incidents.created_by', 'is', null);

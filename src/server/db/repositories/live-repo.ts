@@ -12,6 +12,7 @@ export type LiveMonitorRow = Pick<
   | 'status'
   | 'status_since'
   | 'is_paused'
+  | 'archived_at'
   | 'last_checked_at'
   | 'last_response_time_ms'
   | 'last_http_code'
@@ -46,6 +47,7 @@ export function liveRepo(db: DbScope) {
           'status',
           'status_since',
           'is_paused',
+          'archived_at',
           'last_checked_at',
           'last_response_time_ms',
           'last_http_code',

@@ -3,7 +3,7 @@
 import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { type DbScope, withTransaction } from '../scope.ts';
 import type { MonitorsTable } from '../schema/monitoring.ts';
-import { isActiveAt } from '../../../lib/maintenance.ts';
+import { maintenanceRepo } from './maintenance-repo.ts';
 
 export type MonitorRow = Selectable<MonitorsTable>;
 export type MonitorWithTenant = MonitorRow & { tenant_name: string | null; company_plan: string | null };
@@ -17,6 +17,8 @@ export interface MonitorPageFilter {
   type?: string;
   status?: string;
   isPublic?: boolean;
+  /** true: only archived monitors; otherwise only those not archived */
+  archived?: boolean;
   sort: MonitorSort;
   order: 'asc' | 'desc';
 }
@@ -30,6 +32,17 @@ const SORT_EXPR: Record<MonitorSort, RawBuilder<unknown>> = {
   last_checked_at: sql`monitors.last_checked_at`,
   last_response_time: sql`monitors.last_response_time_ms`,
 };
+
+/** A company's monitors that are not archived (what its plan counts). */
+async function countLive(k: DbScope['k'], companyId: string): Promise<number> {
+  const r = await k
+    .selectFrom('monitors')
+    .where('company_id', '=', companyId)
+    .where('archived_at', 'is', null)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
 
 export function monitorsRepo(db: DbScope) {
   const k = db.k;
@@ -53,14 +66,26 @@ export function monitorsRepo(db: DbScope) {
       return withTransaction(db, async ({ k: trx }) => {
         if (isPostgres) await trx.selectFrom('companies').select('id').where('id', '=', row.company_id).forUpdate().execute();
         if (Number.isFinite(limit)) {
-          const r = await trx
-            .selectFrom('monitors')
-            .where('company_id', '=', row.company_id)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow();
-          if (Number(r.n) >= limit) return false;
+          if ((await countLive(trx, row.company_id)) >= limit) return false;
         }
         await trx.insertInto('monitors').values(row).execute();
+        return true;
+      });
+    },
+    /**
+     * Brings an archived monitor back unless the company already has `limit` monitors that are
+     * not archived; answers whether it did. Locked like insertWithinLimit.
+     */
+    async restoreWithinLimit(id: string, companyId: string, limit: number, patch: Updateable<MonitorsTable>): Promise<boolean> {
+      return withTransaction(db, async ({ k: trx }) => {
+        if (isPostgres) await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+        if (Number.isFinite(limit) && (await countLive(trx, companyId)) >= limit) return false;
+        await trx
+          .updateTable('monitors')
+          .set({ ...patch, archived_at: null })
+          .where('id', '=', id)
+          .where('company_id', '=', companyId)
+          .execute();
         return true;
       });
     },
@@ -79,6 +104,7 @@ export function monitorsRepo(db: DbScope) {
       const pg = isPostgres;
       let q = k.selectFrom('monitors').leftJoin('companies', 'companies.id', 'monitors.company_id');
       if (companyId) q = q.where('monitors.company_id', '=', companyId);
+      q = q.where('monitors.archived_at', f.archived ? 'is not' : 'is', null);
       if (f.type) q = q.where('monitors.type', '=', f.type as MonitorRow['type']);
       if (f.status === 'paused') q = q.where('monitors.is_paused', '=', 1);
       else if (f.status) q = q.where('monitors.is_paused', '=', 0).where('monitors.status', '=', f.status as MonitorRow['status']);
@@ -105,14 +131,8 @@ export function monitorsRepo(db: DbScope) {
         .execute();
       return { rows: rows as MonitorWithTenant[], total: Number(counted.n) };
     },
-    async countByCompany(companyId: string): Promise<number> {
-      const r = await k
-        .selectFrom('monitors')
-        .where('company_id', '=', companyId)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
-    },
+    /** Monitors that count against the plan: every one not archived. */
+    countByCompany: (companyId: string): Promise<number> => countLive(k, companyId),
     async update(id: string, companyId: string, patch: Updateable<MonitorsTable>): Promise<number> {
       const r = await k.updateTable('monitors').set(patch).where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
       return Number(r.numUpdatedRows);
@@ -130,6 +150,7 @@ export function monitorsRepo(db: DbScope) {
         .selectFrom('monitors')
         .selectAll()
         .where('push_token_hash', '=', hash)
+        .where('archived_at', 'is', null)
         .where('company_id', 'in', k.selectFrom('companies').select('id').where('is_active', '=', 1))
         .executeTakeFirst();
     },
@@ -167,17 +188,9 @@ export function monitorsRepo(db: DbScope) {
       companyId: string | null,
       now: number,
     ): Promise<{ up: number; down: number; paused: number; total: number; lastCheck: number | null }> {
-      // Which windows run now is lib/maintenance.ts's rule (recurring ones too): SQL narrows, it decides.
-      let wq = k
-        .selectFrom('maintenance_windows')
-        .select(['company_id', 'monitor_id', 'starts_at', 'ends_at', 'recurrence', 'cancelled_at'])
-        .where('cancelled_at', 'is', null)
-        .where('starts_at', '<=', now)
-        .where((eb) => eb.or([eb('ends_at', '>', now), eb('recurrence', 'is not', null)]));
-      if (companyId) wq = wq.where('company_id', '=', companyId);
-      const running = (await wq.execute()).filter((w) => isActiveAt(w, now));
-      const wholeCompanies = running.filter((w) => w.monitor_id === null).map((w) => w.company_id);
-      const someMonitors = running.flatMap((w) => (w.monitor_id === null ? [] : [w.monitor_id]));
+      const running = await maintenanceRepo(db).activeAt(companyId ? [companyId] : null, now);
+      const wholeCompanies = running.filter((w) => w.monitor_ids.length === 0).map((w) => w.company_id);
+      const someMonitors = running.flatMap((w) => w.monitor_ids);
       const inList = (column: string, ids: string[]) => (ids.length ? sql`${sql.ref(column)} in (${sql.join(ids)})` : sql`1 = 0`);
       const inMaintenance = sql<boolean>`(${inList('monitors.company_id', wholeCompanies)} or ${inList('monitors.id', someMonitors)})`;
       let q = k
@@ -190,7 +203,8 @@ export function monitorsRepo(db: DbScope) {
           ),
           sql<number>`sum(case when is_paused = 0 and status = 'down' and not ${inMaintenance} then 1 else 0 end)`.as('down'),
           eb.fn.max('last_checked_at').as('last'),
-        ]);
+        ])
+        .where('archived_at', 'is', null);
       if (companyId) q = q.where('company_id', '=', companyId);
       const r = await q.executeTakeFirstOrThrow();
       return {
@@ -214,6 +228,7 @@ export function monitorsRepo(db: DbScope) {
         .select('id')
         .where('next_due_at', '<=', horizon)
         .where('is_paused', '=', 0)
+        .where('archived_at', 'is', null)
         // A deactivated company's monitors are not checked.
         .where('company_id', 'not in', k.selectFrom('companies').select('id').where('is_active', '=', 0))
         .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
@@ -249,6 +264,7 @@ export function monitorsRepo(db: DbScope) {
       const r = await k
         .selectFrom('monitors')
         .where('is_paused', '=', 0)
+        .where('archived_at', 'is', null)
         .select((eb) => eb.fn.min('next_due_at').as('t'))
         .executeTakeFirst();
       return r?.t == null ? null : Number(r.t);
@@ -274,6 +290,7 @@ export async function badlyOverdue({ k }: DbScope, now: number, limit: number): 
     .selectFrom('monitors')
     .select(['id', 'interval_seconds'])
     .where('is_paused', '=', 0)
+    .where('archived_at', 'is', null)
     .where(sql<boolean>`next_due_at < cast(${now} as bigint) - interval_seconds * 1000`)
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
     .limit(limit)

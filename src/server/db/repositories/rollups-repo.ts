@@ -21,6 +21,8 @@ export interface RollupRecord {
   last_status: CheckStatus | null;
   last_http_code: number | null;
   last_checked_at: number | null;
+  /** JSON PhaseSums (engine/rollup-math.ts); null in rows written before migration 0106 */
+  phase_sums: string | null;
 }
 
 export const ROLLUP_TABLE = { hourly: 'monitor_rollups_hourly', daily: 'monitor_rollups_daily' } as const;
@@ -64,6 +66,7 @@ export function rollupsRepo(db: DbScope) {
             last_status: eb.ref('excluded.last_status'),
             last_http_code: eb.ref('excluded.last_http_code'),
             last_checked_at: eb.ref('excluded.last_checked_at'),
+            phase_sums: eb.ref('excluded.phase_sums'),
           })),
         )
         .execute();

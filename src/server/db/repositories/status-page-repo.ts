@@ -58,6 +58,8 @@ export interface RollupRow {
 export interface IncidentRow {
   id: string;
   monitor_id: string | null;
+  /** Its public monitors (filled by publicIncidents; empty: about the whole company) */
+  monitor_ids?: string[];
   title: string;
   severity: string;
   status: string;
@@ -83,6 +85,8 @@ export interface IncidentUpdateRow {
 export interface MaintenanceRow {
   id: string;
   monitor_id: string | null;
+  /** Its public monitors (filled by publicMaintenance; empty: every monitor of the company) */
+  monitor_ids?: string[];
   title: string;
   description: string | null;
   starts_at: number;
@@ -93,13 +97,40 @@ export interface MaintenanceRow {
 
 const num = (v: unknown): number => (v == null ? 0 : Number(v));
 
-// The fingerprint counts only what the page shows: a private incident or a window on a private
-// monitor must not change the public ETag (a poller could time what happens behind the page).
-const PUBLIC_INCIDENT = sql`i.is_public = 1 and (i.monitor_id is null or exists (select 1 from monitors pm where pm.id = i.monitor_id and pm.is_public = 1))`;
-const PUBLIC_WINDOW = sql`w.cancelled_at is null and (w.monitor_id is null or exists (select 1 from monitors pm where pm.id = w.monitor_id and pm.is_public = 1))`;
+// The fingerprint counts only what the page shows: a private incident or a window on private
+// monitors must not change the public ETag (a poller could time what happens behind the page).
+// An incident or window is shown when it is about the whole company or about at least one
+// public monitor that is not archived.
+const SHOWN_MONITOR = sql`pm.is_public = 1 and pm.archived_at is null`;
+// Its monitors are the linked ones and monitor_id (rows written with monitor_id alone count too).
+const PUBLIC_INCIDENT = sql`i.is_public = 1 and ((i.monitor_id is null and not exists (select 1 from incident_monitors im where im.incident_id = i.id))
+  or exists (select 1 from monitors pm where (pm.id = i.monitor_id or pm.id in (select im.monitor_id from incident_monitors im where im.incident_id = i.id)) and ${SHOWN_MONITOR}))`;
+const PUBLIC_WINDOW = sql`w.cancelled_at is null and ((w.monitor_id is null and not exists (select 1 from maintenance_monitors mm where mm.window_id = w.id))
+  or exists (select 1 from monitors pm where (pm.id = w.monitor_id or pm.id in (select mm.monitor_id from maintenance_monitors mm where mm.window_id = w.id)) and ${SHOWN_MONITOR}))`;
+const SHOWN = sql`m.is_public = 1 and m.archived_at is null`;
 
 export function statusPageRepo(db: DbScope) {
   const k = db.k;
+  /** The shown (public, not archived) monitors of each of these incidents or windows: linked or monitor_id. */
+  const shownLinks = async (
+    table: 'incident_monitors' | 'maintenance_monitors',
+    owner: 'incident_id' | 'window_id',
+    companyId: string,
+    ids: string[],
+  ): Promise<Map<string, string[]>> => {
+    const out = new Map<string, string[]>();
+    if (ids.length === 0) return out;
+    const parent = sql.table(table === 'incident_monitors' ? 'incidents' : 'maintenance_windows');
+    const rows = await sql<{ owner: string; monitor_id: string }>`
+      select l.owner, l.monitor_id from (
+        select ${sql.ref(owner)} as owner, monitor_id from ${sql.table(table)} where company_id = ${companyId} and ${sql.ref(owner)} in (${sql.join(ids)})
+        union select id as owner, monitor_id from ${parent} where company_id = ${companyId} and monitor_id is not null and id in (${sql.join(ids)})
+      ) l join monitors pm on pm.id = l.monitor_id
+      where ${SHOWN_MONITOR}
+      order by pm.name, pm.id`.execute(k);
+    for (const r of rows.rows) out.set(r.owner, [...(out.get(r.owner) ?? []), r.monitor_id]);
+    return out;
+  };
   const rollups = async (
     grain: RollupGrain,
     companyId: string,
@@ -131,10 +162,10 @@ export function statusPageRepo(db: DbScope) {
       const r = await sql<Record<string, unknown>>`
         select c.id, c.name, c.subdomain, c.is_active, c.status, c.primary_color, c.secondary_color,
           c.logo_base64, c.horizontal_logo_base64, c.updated_at as c_u,
-          (select count(*) from monitors m where m.company_id = c.id and m.is_public = 1) as m_n,
-          (select max(m.updated_at) from monitors m where m.company_id = c.id and m.is_public = 1) as m_u,
-          (select max(m.last_checked_at) from monitors m where m.company_id = c.id and m.is_public = 1) as m_c,
-          (select max(m.status_since) from monitors m where m.company_id = c.id and m.is_public = 1) as m_s,
+          (select count(*) from monitors m where m.company_id = c.id and ${SHOWN}) as m_n,
+          (select max(m.updated_at) from monitors m where m.company_id = c.id and ${SHOWN}) as m_u,
+          (select max(m.last_checked_at) from monitors m where m.company_id = c.id and ${SHOWN}) as m_c,
+          (select max(m.status_since) from monitors m where m.company_id = c.id and ${SHOWN}) as m_s,
           (select count(*) from incidents i where i.company_id = c.id and ${PUBLIC_INCIDENT}) as i_n,
           (select max(i.updated_at) from incidents i where i.company_id = c.id and ${PUBLIC_INCIDENT}) as i_u,
           (select count(*) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_n,
@@ -187,6 +218,7 @@ export function statusPageRepo(db: DbScope) {
         ])
         .where('company_id', '=', companyId)
         .where('is_public', '=', 1)
+        .where('archived_at', 'is', null)
         .orderBy('name')
         .orderBy('id')
         .execute() as Promise<PublicMonitorRow[]>;
@@ -210,11 +242,10 @@ export function statusPageRepo(db: DbScope) {
     dailyRollups: (companyId: string, monitorIds: string[], since: number, before?: number) =>
       rollups('daily', companyId, monitorIds, since, before),
 
-    /** Public incidents not tied to a private monitor: unresolved, or resolved since `since`. */
-    publicIncidents(companyId: string, since: number, limit = 100): Promise<IncidentRow[]> {
-      return k
+    /** Public incidents about the company or a shown monitor: unresolved, or resolved since `since`. */
+    async publicIncidents(companyId: string, since: number, limit = 100): Promise<IncidentRow[]> {
+      const rows: IncidentRow[] = await k
         .selectFrom('incidents as i')
-        .leftJoin('monitors as m', 'm.id', 'i.monitor_id')
         .select([
           'i.id',
           'i.monitor_id',
@@ -229,13 +260,19 @@ export function statusPageRepo(db: DbScope) {
           'i.postmortem',
         ])
         .where('i.company_id', '=', companyId)
-        .where('i.is_public', '=', 1)
-        .where((eb) => eb.or([eb('i.monitor_id', 'is', null), eb('m.is_public', '=', 1)]))
+        .where(sql<boolean>`${PUBLIC_INCIDENT}`)
         .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', since)]))
         .orderBy('i.started_at', 'desc')
         .orderBy('i.id')
         .limit(limit)
         .execute();
+      const links = await shownLinks(
+        'incident_monitors',
+        'incident_id',
+        companyId,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({ ...r, monitor_ids: links.get(r.id) ?? [] }));
     },
 
     async incidentUpdates(companyId: string, incidentIds: string[]): Promise<IncidentUpdateRow[]> {
@@ -250,20 +287,25 @@ export function statusPageRepo(db: DbScope) {
         .execute();
     },
 
-    /** Maintenance windows for the whole company or a public monitor, ending after `since` or recurring; not cancelled. */
-    publicMaintenance(companyId: string, since: number): Promise<MaintenanceRow[]> {
-      return k
+    /** Maintenance windows for the whole company or a shown monitor, ending after `since` or recurring; not cancelled. */
+    async publicMaintenance(companyId: string, since: number): Promise<MaintenanceRow[]> {
+      const rows: MaintenanceRow[] = await k
         .selectFrom('maintenance_windows as w')
-        .leftJoin('monitors as m', 'm.id', 'w.monitor_id')
         .select(['w.id', 'w.monitor_id', 'w.title', 'w.description', 'w.starts_at', 'w.ends_at', 'w.created_at', 'w.recurrence'])
         .where('w.company_id', '=', companyId)
-        .where('w.cancelled_at', 'is', null)
+        .where(sql<boolean>`${PUBLIC_WINDOW}`)
         .where((eb) => eb.or([eb('w.ends_at', '>=', since), eb('w.recurrence', 'is not', null)]))
-        .where((eb) => eb.or([eb('w.monitor_id', 'is', null), eb('m.is_public', '=', 1)]))
         .orderBy('w.starts_at')
         .orderBy('w.id')
         .limit(50)
         .execute();
+      const links = await shownLinks(
+        'maintenance_monitors',
+        'window_id',
+        companyId,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({ ...r, monitor_ids: links.get(r.id) ?? [] }));
     },
   };
 }

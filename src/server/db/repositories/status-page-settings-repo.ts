@@ -43,25 +43,29 @@ export function statusPageSettingsRepo(db: DbScope) {
   const k = db.k;
   return {
     monitorsOf(companyId: string): Promise<LayoutMonitorRow[]> {
-      return k
-        .selectFrom('monitors')
-        .select([
-          'id',
-          'name',
-          'type',
-          'config',
-          'is_public',
-          'is_paused',
-          'status',
-          'public_name',
-          'public_position',
-          'public_group_id',
-          'updated_at',
-        ])
-        .where('company_id', '=', companyId)
-        .orderBy('name')
-        .orderBy('id')
-        .execute() as Promise<LayoutMonitorRow[]>;
+      return (
+        k
+          .selectFrom('monitors')
+          .select([
+            'id',
+            'name',
+            'type',
+            'config',
+            'is_public',
+            'is_paused',
+            'status',
+            'public_name',
+            'public_position',
+            'public_group_id',
+            'updated_at',
+          ])
+          .where('company_id', '=', companyId)
+          // Archived monitors are off the page and out of its layout until restored.
+          .where('archived_at', 'is', null)
+          .orderBy('name')
+          .orderBy('id')
+          .execute() as Promise<LayoutMonitorRow[]>
+      );
     },
 
     groupsOf(companyId: string): Promise<LayoutGroupRow[]> {

@@ -1,4 +1,4 @@
-// SQL the subscriber notices read: an incident or maintenance window, and the outbox rows
+// SQL the subscriber notices read: an incident, and the outbox rows
 // written for subscribers.
 import type { Insertable, Selectable } from 'kysely';
 import type { DbScope } from '../scope.ts';
@@ -10,9 +10,6 @@ export function subscriberNoticesRepo(db: DbScope) {
   return {
     incident(id: string): Promise<Selectable<IncidentsTable> | undefined> {
       return k.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-    window(id: string): Promise<Selectable<MaintenanceWindowsTable> | undefined> {
-      return k.selectFrom('maintenance_windows').selectAll().where('id', '=', id).executeTakeFirst();
     },
     /** The stored ENABLE_NOTIFICATIONS value (undefined: never set, the default applies). */
     async storedFlag(name: string): Promise<boolean | undefined> {

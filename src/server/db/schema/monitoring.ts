@@ -42,6 +42,11 @@ export interface MonitorsTable {
   public_position: Generated<number | null>;
   /** Its component group on the status page; null: listed on its own */
   public_group_id: Generated<string | null>;
+  /** Archived: kept but unchecked, hidden and outside the plan count until restored (migration 0106) */
+  archived_at: number | null;
+  /** The https certificate's issuer and subject as last seen, e.g. "Let's Encrypt R3" (migration 0106) */
+  cert_issuer: string | null;
+  cert_subject: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -73,6 +78,8 @@ interface RollupColumns {
   last_status: CheckStatus | null;
   last_http_code: number | null;
   last_checked_at: number | null;
+  /** JSON {"dns":[sum_ms, count], ...} of the timed checks' phases (migration 0106) */
+  phase_sums: string | null;
 }
 export interface MonitorRollupsHourlyTable extends RollupColumns {
   hour_start: number;
@@ -138,6 +145,20 @@ export interface StatusPageGroupsTable {
   updated_at: number;
 }
 
+/** The monitors an incident is about (the first is also incidents.monitor_id; migration 0106) */
+export interface IncidentMonitorsTable {
+  incident_id: string;
+  monitor_id: string;
+  company_id: string;
+}
+
+/** The monitors a window covers; none: every monitor of the company (migration 0106) */
+export interface MaintenanceMonitorsTable {
+  window_id: string;
+  monitor_id: string;
+  company_id: string;
+}
+
 export type MaintenanceRecurrence = 'weekly' | 'monthly';
 
 export interface MonitoringTables {
@@ -149,4 +170,6 @@ export interface MonitoringTables {
   incident_updates: IncidentUpdatesTable;
   maintenance_windows: MaintenanceWindowsTable;
   status_page_groups: StatusPageGroupsTable;
+  incident_monitors: IncidentMonitorsTable;
+  maintenance_monitors: MaintenanceMonitorsTable;
 }

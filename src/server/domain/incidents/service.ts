@@ -2,15 +2,16 @@
 // Automatic incidents are opened and resolved in automatic.ts, when the engine records results.
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { incidentsRepo, type IncidentWithTenant } from '../../db/repositories/incidents-repo.ts';
-import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import type { IncidentStatus } from '../../db/schema/monitoring.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { enqueueIncidentNotice } from '../../notify/outbox/subscriber-enqueue.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso, toIsoOrNull } from '../ids.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
+import { affectedMonitors } from '../monitors/affected-monitors.ts';
 
 type Severity = 'critical' | 'high' | 'medium' | 'low';
 
@@ -36,13 +37,20 @@ export function presentSummary(i: IncidentWithTenant) {
   };
 }
 
-function present(i: IncidentWithTenant) {
+type LinkedMonitor = { id: string; name: string };
+
+function present(i: IncidentWithTenant, linked: LinkedMonitor[] | undefined) {
+  // monitor_id counts too: rows written with it alone (older code) are about that monitor.
+  const monitors = [...(linked ?? [])];
+  if (i.monitor_id && !monitors.some((m) => m.id === i.monitor_id)) monitors.unshift({ id: i.monitor_id, name: i.monitor_name ?? '' });
   return {
     id: i.id,
     company_id: i.company_id,
     tenant_name: i.tenant_name,
     monitor_id: i.monitor_id,
     monitor_name: i.monitor_name,
+    monitor_ids: monitors.map((m) => m.id),
+    monitors,
     title: i.title,
     severity: i.severity,
     status: i.status,
@@ -85,7 +93,8 @@ export async function listIncidents(
     severity: q.severity,
     automatic: q.automatic,
   });
-  return rows.map(present);
+  const linked = await incidentsRepo(ctx.services.db).monitorsOf(rows.map((r) => r.id));
+  return rows.map((r) => present(r, linked.get(r.id)));
 }
 
 export async function getIncident(ctx: Ctx, id: string) {
@@ -94,8 +103,9 @@ export async function getIncident(ctx: Ctx, id: string) {
   const i = await repo.findById(id, companyScope(ctx, null));
   if (!i) throw notFound('Incident');
   const updates = await repo.updates(i.id);
+  const linked = await repo.monitorsOf([i.id]);
   return {
-    ...present(i),
+    ...present(i, linked.get(i.id)),
     updates: updates.map((u) => ({ id: u.id, status: u.status, message: u.message, created_at: toIso(u.created_at) })),
   };
 }
@@ -108,6 +118,7 @@ export async function createIncident(
     status?: IncidentStatus;
     message: string;
     monitor_id?: string | null;
+    monitor_ids?: string[];
     is_public?: boolean;
     company_id?: string | null;
   },
@@ -120,9 +131,8 @@ export async function createIncident(
     throw new DomainError('validation', 'Choose the company this incident belongs to', { fields: { company_id: 'Company is required' } });
   if (!(await companiesRepo(s.db).findById(companyId)))
     throw new DomainError('validation', 'Company not found', { fields: { company_id: 'Company not found' } });
-  if (input.monitor_id && !(await monitorsRepo(s.db).findById(input.monitor_id, companyId))) {
-    throw new DomainError('validation', 'Monitor not found', { fields: { monitor_id: 'Monitor not found' } });
-  }
+  const monitorIds = await affectedMonitors(ctx, companyId, input);
+  const primary = monitorIds[0] ?? null;
   const title = input.title.trim();
   if (!title) throw new DomainError('validation', 'Title is required', { fields: { title: 'Title is required' } });
   const status = input.status ?? 'investigating';
@@ -130,13 +140,13 @@ export async function createIncident(
   const id = newId();
   await withTransaction(s.db, async (tx) => {
     const repo = incidentsRepo(tx);
-    if (input.monitor_id && status !== 'resolved' && (await repo.findOpenForMonitor(input.monitor_id))) {
+    if (primary && status !== 'resolved' && (await repo.findOpenForMonitor(primary))) {
       throw new DomainError('conflict', 'This monitor already has an open incident; post an update to it instead.');
     }
     await repo.insert({
       id,
       company_id: companyId,
-      monitor_id: input.monitor_id ?? null,
+      monitor_id: primary,
       title,
       severity: input.severity,
       status,
@@ -149,6 +159,7 @@ export async function createIncident(
     });
     const update = { id: newId(), status, message: input.message.trim() || title };
     await repo.addUpdate({ ...update, incident_id: id, company_id: companyId, created_by: actor.userId, created_at: now });
+    await repo.setMonitors(id, companyId, monitorIds);
     const event = status === 'resolved' ? 'incident.resolved' : 'incident.created';
     await enqueueIncidentNotice(tx, { incidentId: id, updateId: update.id, event, message: update.message, status }, now);
   });
@@ -191,7 +202,13 @@ export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: I
 export async function editIncident(
   ctx: Ctx,
   id: string,
-  input: { title?: string; severity?: Severity; is_public?: boolean; postmortem?: string | null },
+  input: {
+    title?: string;
+    severity?: Severity;
+    is_public?: boolean;
+    postmortem?: string | null;
+    monitor_ids?: string[];
+  },
 ) {
   requirePermission(ctx, 'update', 'monitors');
   checkText({ title: ['Title', input.title], postmortem: ['Postmortem', input.postmortem ?? undefined] });
@@ -205,12 +222,25 @@ export async function editIncident(
   const postmortem = input.postmortem === undefined ? undefined : input.postmortem?.trim() || null;
   if (postmortem !== undefined && i.resolved_at === null)
     throw new DomainError('conflict', 'A postmortem is written after the incident is resolved.');
-  await repo.update(id, {
-    updated_at: s.now(),
-    ...(title ? { title } : {}),
-    ...(input.severity ? { severity: input.severity } : {}),
-    ...(input.is_public === undefined ? {} : { is_public: input.is_public ? 1 : 0 }),
-    ...(postmortem === undefined ? {} : { postmortem }),
+  const monitorIds = input.monitor_ids === undefined ? undefined : await affectedMonitors(ctx, i.company_id, input);
+  // An automatic incident stays about the monitor the engine opened it for; a manual one's
+  // monitor_id follows the first of its monitors.
+  const primary = monitorIds === undefined || i.created_by === null ? {} : { monitor_id: monitorIds[0] ?? null };
+  if (i.created_by === null && i.monitor_id && monitorIds && !monitorIds.includes(i.monitor_id)) monitorIds.unshift(i.monitor_id);
+  await withTransaction(s.db, async (tx) => {
+    const r = incidentsRepo(tx);
+    await r.update(id, {
+      ...primary,
+      updated_at: s.now(),
+      ...(title ? { title } : {}),
+      ...(input.severity ? { severity: input.severity } : {}),
+      ...(input.is_public === undefined ? {} : { is_public: input.is_public ? 1 : 0 }),
+      ...(postmortem === undefined ? {} : { postmortem }),
+    });
+    if (monitorIds) await r.setMonitors(id, i.company_id, monitorIds);
+  }).catch((e: unknown) => {
+    if (isUniqueViolation(e)) throw new DomainError('conflict', 'That monitor already has an open incident; post an update to it instead.');
+    throw e;
   });
   return getIncident(ctx, id);
 }

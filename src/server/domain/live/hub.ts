@@ -172,7 +172,7 @@ export class LiveHub {
     for (const s of subs) {
       const mine = s.companyId === null ? changed : (byCompany.get(s.companyId) ?? []);
       const sig = (table: CompanyMarker['table']) => signatures(table, s.companyId);
-      // a monitor changed state, was paused or resumed, added or removed: what is shown reloads
+      // a monitor changed state, was paused, resumed, archived or restored, added or removed: what is shown reloads
       const added = this.changedFor(s, 'monitors', sig('monitors'));
       const states = s.companyId === null ? stateChanged.size > 0 : stateChanged.has(s.companyId);
       if (mine.length > 0 || added || overflow) {
@@ -207,7 +207,8 @@ export class LiveHub {
    * changed state if its status is newer than the hub (it had no write since then otherwise).
    */
   private changedState(r: LiveMonitorRow): boolean {
-    const state = `${r.status}:${r.is_paused}`;
+    // archiving or restoring moves a monitor out of or into the lists: like a state change
+    const state = `${r.status}:${r.is_paused}:${r.archived_at === null ? 0 : 1}`;
     const before = this.states.get(r.id);
     this.states.set(r.id, state);
     return before === undefined ? (r.status_since ?? 0) > this.startedAt : before !== state;

@@ -13,6 +13,7 @@ export interface MonitorListQuery {
   type?: string;
   status?: string;
   is_public?: boolean;
+  archived?: boolean;
   sort?: MonitorSort;
   order?: 'asc' | 'desc';
   limit?: number;

@@ -4,6 +4,7 @@ import { maintenanceRepo, type MaintenanceRow } from '../../db/repositories/main
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { enqueueMaintenanceNotice } from '../../notify/outbox/subscriber-enqueue.ts';
+import { affectedMonitors } from './affected-monitors.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -20,6 +21,7 @@ function present(w: MaintenanceRow, now: number) {
     id: w.id,
     company_id: w.company_id,
     monitor_id: w.monitor_id,
+    monitor_ids: w.monitor_ids,
     title: w.title,
     description: w.description,
     starts_at: toIso(w.starts_at),
@@ -39,6 +41,7 @@ interface WindowInput {
   starts_at?: string;
   ends_at?: string;
   monitor_id?: string | null;
+  monitor_ids?: string[];
   recurrence?: Recurrence | null;
 }
 
@@ -63,10 +66,11 @@ function checkWindow(input: WindowInput, starts: number, ends: number, recurrenc
   }
 }
 
-export async function listMaintenance(ctx: Ctx, q: { tenant?: string; upcoming?: boolean }) {
+export async function listMaintenance(ctx: Ctx, q: { tenant?: string; upcoming?: boolean; monitor_id?: string }) {
   requirePermission(ctx, 'view', 'monitors');
   const rows = await maintenanceRepo(ctx.services.db).list(companyScope(ctx, q.tenant), {
     activeOrFutureAt: q.upcoming ? ctx.services.now() : undefined,
+    monitorId: q.monitor_id,
     limit: 200,
   });
   const now = ctx.services.now();
@@ -81,6 +85,7 @@ export async function createMaintenance(
     starts_at: string;
     ends_at: string;
     monitor_id?: string | null;
+    monitor_ids?: string[];
     company_id?: string | null;
     recurrence?: Recurrence | null;
   },
@@ -91,20 +96,26 @@ export async function createMaintenance(
   checkWindow(input, starts, ends, input.recurrence ?? null);
   const db = ctx.services.db;
   let companyId = actor.role === 'super_admin' ? (input.company_id ?? null) : companyScope(ctx, null);
-  if (input.monitor_id) {
-    const m = await monitorsRepo(db).findById(input.monitor_id, companyId);
-    if (!m) throw new DomainError('validation', 'Monitor not found', { fields: { monitor_id: 'Monitor not found' } });
+  const first = input.monitor_ids?.[0] ?? input.monitor_id;
+  if (!companyId && first) {
+    // A super admin may name the monitors only: the company is theirs.
+    const m = await monitorsRepo(db).findById(first, null);
+    if (!m)
+      throw new DomainError('validation', 'Monitor not found', {
+        fields: { monitor_ids: 'Monitor not found', monitor_id: 'Monitor not found' },
+      });
     companyId = m.company_id;
   }
   if (!companyId)
     throw new DomainError('validation', 'Choose the company or monitor this window belongs to', {
       fields: { company_id: 'Company is required' },
     });
+  const monitorIds = await affectedMonitors(ctx, companyId, input);
   const title = input.title.trim();
   const row = {
     id: newId(),
     company_id: companyId,
-    monitor_id: input.monitor_id ?? null,
+    monitor_id: monitorIds[0] ?? null,
     title,
     description: input.description ?? null,
     starts_at: starts,
@@ -115,7 +126,7 @@ export async function createMaintenance(
     updated_at: null,
   };
   await withTransaction(db, async (tx) => {
-    await maintenanceRepo(tx).insert(row);
+    await maintenanceRepo(tx).insert(row, monitorIds);
     // Scheduled ahead: subscribers hear of it now (its start and end come from the notices job).
     if (ends > row.created_at)
       await enqueueMaintenanceNotice(
@@ -124,7 +135,7 @@ export async function createMaintenance(
         row.created_at,
       );
   });
-  return present(row, ctx.services.now());
+  return present({ ...row, monitor_ids: monitorIds }, ctx.services.now());
 }
 
 async function findWindow(ctx: Ctx, id: string): Promise<MaintenanceRow> {
@@ -147,16 +158,20 @@ export async function editMaintenance(ctx: Ctx, id: string, input: WindowInput) 
   const ends = input.ends_at === undefined ? Number(w.ends_at) : Date.parse(input.ends_at);
   const recurrence = input.recurrence === undefined ? (w.recurrence ?? null) : input.recurrence;
   checkWindow(input, starts, ends, recurrence);
-  if (input.monitor_id && !(await monitorsRepo(ctx.services.db).findById(input.monitor_id, w.company_id)))
-    throw new DomainError('validation', 'Monitor not found', { fields: { monitor_id: 'Monitor not found' } });
-  await maintenanceRepo(ctx.services.db).update(w.id, w.company_id, {
-    ...(input.title === undefined ? {} : { title: input.title.trim() }),
-    ...(input.description === undefined ? {} : { description: input.description }),
-    ...(input.monitor_id === undefined ? {} : { monitor_id: input.monitor_id }),
-    starts_at: starts,
-    ends_at: ends,
-    recurrence,
-    updated_at: ctx.services.now(),
+  const monitorIds =
+    input.monitor_ids === undefined && input.monitor_id === undefined ? undefined : await affectedMonitors(ctx, w.company_id, input);
+  await withTransaction(ctx.services.db, async (tx) => {
+    const repo = maintenanceRepo(tx);
+    await repo.update(w.id, w.company_id, {
+      ...(input.title === undefined ? {} : { title: input.title.trim() }),
+      ...(input.description === undefined ? {} : { description: input.description }),
+      ...(monitorIds === undefined ? {} : { monitor_id: monitorIds[0] ?? null }),
+      starts_at: starts,
+      ends_at: ends,
+      recurrence,
+      updated_at: ctx.services.now(),
+    });
+    if (monitorIds) await repo.setMonitors(w.id, w.company_id, monitorIds);
   });
   return reread(ctx, w);
 }

@@ -1,10 +1,10 @@
 // A monitor's response times per hour (24 h, 7 d) or per day (30 d, 90 d) for the console's
-// chart, read from the rollups only: average and p95 per period, with the counts the timeline
-// blocks and daily bars need. Rollups keep no phases, so the phase breakdown averages the
-// newest raw checks of the range instead.
+// chart, read from the rollups only: average, p95 and the mean of each phase per period, with the
+// counts the timeline blocks and daily bars need. The range's overall phase breakdown averages
+// the newest raw checks of the range.
 import { checksRepo } from '../../db/repositories/checks-repo.ts';
 import { rollupsRepo, type RollupGrain, type RollupRecord } from '../../db/repositories/rollups-repo.ts';
-import { p95 } from '../../engine/rollup-math.ts';
+import { p95, type Phase, type PhaseSums } from '../../engine/rollup-math.ts';
 import { DAY_MS, dayStart, HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 import { requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
@@ -26,6 +26,19 @@ const PHASES = ['dns', 'connect', 'tls', 'ttfb', 'total'] as const;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** Mean ms of each phase in the period; wait = first byte less the phases before it. */
+function pointPhases(r: RollupRecord | undefined) {
+  const sums = r?.phase_sums ? (JSON.parse(r.phase_sums) as Partial<PhaseSums>) : {};
+  const mean = (p: Phase) => {
+    const [sum, n] = sums[p] ?? [0, 0];
+    return n > 0 ? sum / n : null;
+  };
+  const [dns, connect, tls, ttfb] = [mean('dns'), mean('connect'), mean('tls'), mean('ttfb')];
+  const wait = ttfb === null ? null : Math.max(0, ttfb - (dns ?? 0) - (connect ?? 0) - (tls ?? 0));
+  const out = (x: number | null) => (x === null ? null : round2(x));
+  return { dns: out(dns), connect: out(connect), tls: out(tls), wait: out(wait) };
+}
+
 function point(start: number, r: RollupRecord | undefined) {
   const hist = r?.response_hist ? (JSON.parse(r.response_hist) as number[]) : [];
   // The sum holds exactly the timed responses the histogram counts (failures carry no time).
@@ -39,6 +52,7 @@ function point(start: number, r: RollupRecord | undefined) {
     degraded: r?.degraded ?? 0,
     maintenance: r?.maintenance ?? 0,
     last_http_code: r?.last_http_code ?? null,
+    phases: pointPhases(r),
   };
 }
 

@@ -7,11 +7,13 @@ import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
 import { monitorsRepo, type MonitorWithTenant } from '../../db/repositories/monitors-repo.ts';
 import { rollupsRepo } from '../../db/repositories/rollups-repo.ts';
+import { withTransaction } from '../../db/scope.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, KIND_FIELDS } from '../../engine/kinds/index.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
 import { uptimePercent } from '../../engine/rollup-math.ts';
 import { coversMonitor } from '../../../lib/maintenance.ts';
+import { isPlanName, planLimits } from '../../../lib/plans.ts';
 import { DAY_MS, dayStart, HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { can } from '../../../lib/permissions.ts';
@@ -24,7 +26,11 @@ import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { listSummaries, type MonitorListQuery } from './list-summary.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
 
-export const PLAN_MONITOR_LIMITS: Record<string, number> = { starter: 10, professional: 50, enterprise: Infinity };
+/** The refusal when a company's plan is full: 'Your Starter plan allows 10 monitors. …' */
+function planFull(plan: string, limit: number): DomainError {
+  const name = plan.charAt(0).toUpperCase() + plan.slice(1);
+  return new DomainError('limit_exceeded', `Your ${name} plan allows ${limit} monitors. Upgrade your plan to add more.`);
+}
 
 export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = false) {
   // Every kind's fields are in every monitor's view: null unless they are this kind's. The kind
@@ -51,6 +57,9 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = f
     last_http_code: m.last_http_code,
     last_error: m.last_error,
     cert_expires_at: toIsoOrNull(m.cert_expires_at),
+    cert_issuer: m.cert_issuer ?? null,
+    cert_subject: m.cert_subject ?? null,
+    archived_at: toIsoOrNull(m.archived_at ?? null),
     // Only a hash of the token is stored: the URL is in the answer to create and to push-token.
     push_url: null as string | null,
     last_push_at: toIsoOrNull(m.last_push_at),
@@ -94,6 +103,7 @@ export async function listMonitors(ctx: Ctx, q: MonitorListQuery) {
     type: q.type,
     status: q.status,
     isPublic: q.is_public,
+    archived: q.archived,
     sort,
     order: q.order ?? (sort === 'created_at' ? 'desc' : 'asc'),
   });
@@ -130,7 +140,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     resolve: s.monitoring?.resolve,
   });
   const repo = monitorsRepo(s.db);
-  const limit = PLAN_MONITOR_LIMITS[company.plan] ?? PLAN_MONITOR_LIMITS.starter;
+  const limit = planLimits(company.plan).monitors;
   const now = s.now();
   const id = newId();
   const push = KINDS[v.type].heartbeat ? newPushToken() : null;
@@ -166,10 +176,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     },
     limit,
   );
-  if (!inserted) {
-    const plan = company.plan.charAt(0).toUpperCase() + company.plan.slice(1);
-    throw new DomainError('limit_exceeded', `Your ${plan} plan allows ${limit} monitors. Upgrade your plan to add more.`);
-  }
+  if (!inserted) throw planFull(isPlanName(company.plan) ? company.plan : 'starter', limit);
   await requestImmediateCheck(ctx, { id, company_id: companyId });
   await auditFromCtx(ctx, 'monitor_create', { monitor_id: id, name: v.name, type: v.type }, undefined, companyId);
   return { ...(await getMonitor(ctx, id)), push_url: push ? pushUrl(ctx, push.token) : null };
@@ -210,6 +217,61 @@ export async function deleteMonitor(ctx: Ctx, id: string): Promise<void> {
   const m = await load(ctx, id);
   await monitorsRepo(ctx.services.db).delete(id, m.company_id);
   await auditFromCtx(ctx, 'monitor_delete', { monitor_id: id, name: m.name }, undefined, m.company_id);
+}
+
+/**
+ * Archives a monitor: kept with its history, but no longer checked, listed, shown on the
+ * public page or counted against the plan. The company admin's way to retire a monitor, since
+ * only super admins delete.
+ */
+export async function archiveMonitor(ctx: Ctx, id: string) {
+  const actor = requirePermission(ctx, 'update', 'monitors');
+  const m = await load(ctx, id);
+  if (m.archived_at === null) {
+    const now = ctx.services.now();
+    await withTransaction(ctx.services.db, async (tx) => {
+      await monitorsRepo(tx).update(id, m.company_id, { archived_at: now, lease_owner: null, lease_expires_at: null, updated_at: now });
+      // No check will resolve the engine's open incident now: it ends with the archiving.
+      const incidents = incidentsRepo(tx);
+      for (const open of await incidents.openAutomaticForMonitors([id])) {
+        await incidents.update(open.id, { status: 'resolved', resolved_at: now, updated_at: now });
+        await incidents.addUpdate({
+          id: newId(),
+          incident_id: open.id,
+          company_id: m.company_id,
+          status: 'resolved',
+          message: `${m.name} was archived and is no longer checked.`,
+          created_by: actor.userId,
+          created_at: now,
+        });
+      }
+    });
+    await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, name: m.name, archived: true }, undefined, m.company_id);
+  }
+  return getMonitor(ctx, id);
+}
+
+/** Brings an archived monitor back, its state afresh, unless the plan is full. */
+export async function restoreMonitor(ctx: Ctx, id: string) {
+  requirePermission(ctx, 'update', 'monitors');
+  const s = ctx.services;
+  const m = await load(ctx, id);
+  if (m.archived_at === null) throw new DomainError('conflict', 'This monitor is not archived.');
+  const plan = isPlanName(m.company_plan) ? m.company_plan : 'starter';
+  const limit = planLimits(plan).monitors;
+  const now = s.now();
+  const restored = await monitorsRepo(s.db).restoreWithinLimit(id, m.company_id, limit, {
+    status: 'unknown',
+    status_since: now,
+    pending_status: null,
+    pending_count: 0,
+    next_due_at: firstDueAt(ctx, now, m.interval_seconds),
+    updated_at: now,
+  });
+  if (!restored) throw planFull(plan, limit);
+  if (m.is_paused === 0) await requestImmediateCheck(ctx, m);
+  await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, name: m.name, archived: false }, undefined, m.company_id);
+  return getMonitor(ctx, id);
 }
 
 export async function setPaused(ctx: Ctx, id: string, paused: boolean) {

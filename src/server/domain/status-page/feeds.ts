@@ -32,7 +32,7 @@ export function incidentFeed(view: StatusPageView, origin: string, productName: 
           .map((u) => `<p><strong>${escapeHtml(u.status)}</strong> (${formatUtc(u.createdAt)}): ${escapeHtml(u.message)}</p>`)
           .join('')
       : `<p><strong>${escapeHtml(i.status)}</strong> (${formatUtc(i.startedAt)})</p>`;
-    const state = `${i.resolvedAt === null ? 'Ongoing' : 'Resolved'}${i.monitorName ? ` · ${escapeHtml(i.monitorName)}` : ''}`;
+    const state = `${i.resolvedAt === null ? 'Ongoing' : 'Resolved'}${i.monitors.length ? ` · ${escapeHtml(i.monitors.map((m) => m.name).join(', '))}` : ''}`;
     feed.addItem({
       id: `${origin}/#incident-${i.id}`,
       title: escapeHtml(i.title),

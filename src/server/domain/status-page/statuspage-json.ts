@@ -121,7 +121,8 @@ export function statusIndicator(view: StatusPageView): { indicator: Indicator; d
 }
 
 function incident(view: StatusPageView, i: IncidentView, url: string) {
-  const affected = view.monitors.filter((m) => m.name === i.monitorName);
+  const ids = new Set(i.monitors.map((m) => m.id));
+  const affected = view.monitors.filter((m) => ids.has(m.id));
   const monitoring = i.updates.find((u) => u.status === 'monitoring');
   return {
     id: i.id,
@@ -155,7 +156,8 @@ function incident(view: StatusPageView, i: IncidentView, url: string) {
 function maintenance(view: StatusPageView, w: MaintenanceView, url: string) {
   const now = view.generatedAt;
   const status = now < w.startsAt ? 'scheduled' : now < w.endsAt ? 'in_progress' : 'completed';
-  const affected = w.monitorName === null ? view.monitors : view.monitors.filter((m) => m.name === w.monitorName);
+  const ids = new Set(w.monitors.map((m) => m.id));
+  const affected = ids.size === 0 ? view.monitors : view.monitors.filter((m) => ids.has(m.id));
   return {
     id: w.id,
     name: w.title,

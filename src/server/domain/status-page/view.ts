@@ -176,6 +176,7 @@ export async function buildStatusView(
   const nameOf = new Map(
     monitors.map((m, i) => [m.id, publicNameOf({ name: m.name, publicName: m.public_name, target: monitorTarget(m) }, i + 1)]),
   );
+  const affected = (ids: string[]) => ids.flatMap((id) => (nameOf.has(id) ? [{ id, name: nameOf.get(id)! }] : []));
 
   // A recurring window shows its running or next occurrence; one that is over is left out.
   const maintenanceViews: MaintenanceView[] = maintenance.flatMap((w) => {
@@ -188,7 +189,7 @@ export async function buildStatusView(
         description: w.description,
         startsAt: o.start,
         endsAt: o.end,
-        monitorName: w.monitor_id ? (nameOf.get(w.monitor_id) ?? null) : null,
+        monitors: affected(w.monitor_ids ?? []),
         active: isActiveAt(w, now),
       },
     ];
@@ -228,7 +229,7 @@ export async function buildStatusView(
     startedAt: Number(i.started_at),
     resolvedAt: i.resolved_at == null ? null : Number(i.resolved_at),
     updatedAt: Number(i.updated_at),
-    monitorName: i.monitor_id ? (nameOf.get(i.monitor_id) ?? null) : null,
+    monitors: affected(i.monitor_ids ?? []),
     postmortem: i.resolved_at == null ? null : i.postmortem,
     updates: (updatesBy.get(i.id) ?? []).map((u) => ({
       id: u.id,

@@ -5,6 +5,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates, type TLSSocket } from 'node:tls';
+import { certificateFacts, type CertificateFacts } from './certificate.ts';
 import zlib from 'node:zlib';
 import { resolveSafe, TargetRefused } from '../ssrf.ts';
 import { networkErrorText } from './error-text.ts';
@@ -28,10 +29,9 @@ export interface HttpConfig {
   degraded_threshold_ms?: number | null;
 }
 
-interface Hop {
+interface Hop extends CertificateFacts {
   res: IncomingMessage;
   timings: Timings;
-  certExpiresAt: number | null;
 }
 
 class CheckFailure extends Error {
@@ -88,13 +88,9 @@ async function oneHop(
     });
     req.on('response', (res) => {
       timings.ttfb = round(performance.now() - t0);
-      let certExpiresAt: number | null = null;
-      if (secure) {
-        const cert = (res.socket as TLSSocket).getPeerCertificate?.();
-        if (cert?.valid_to) certExpiresAt = Date.parse(cert.valid_to);
-      }
+      const cert = certificateFacts(secure ? (res.socket as TLSSocket).getPeerCertificate?.() : null);
       timings.total = round(performance.now() - started);
-      resolve({ res, timings, certExpiresAt });
+      resolve({ res, timings, ...cert });
     });
     req.on('error', reject);
     if (body) req.end(body);
@@ -194,6 +190,8 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
       error: null,
       timings,
       certExpiresAt: hop.certExpiresAt,
+      certIssuer: hop.certIssuer,
+      certSubject: hop.certSubject,
     };
     const problem = judge(code, text, cfg);
     if (problem) return { ...outcome, status: 'down', error: problem };

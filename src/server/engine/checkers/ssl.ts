@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { DAY_MS } from '../../../lib/timeline.ts';
 import tls, { rootCertificates } from 'node:tls';
 import { resolveSafe, TargetRefused } from '../ssrf.ts';
+import { certificateFacts } from './certificate.ts';
 import { certificateProblem, networkErrorText } from './error-text.ts';
 import { failed, round, type Checker } from './types.ts';
 
@@ -44,8 +45,9 @@ export const sslChecker: Checker<SslConfig> = async (target, env, signal) => {
       socket.once('error', reject);
     });
     const total = round(performance.now() - started);
-    const expiresAt = cert.valid_to ? Date.parse(cert.valid_to) : null;
-    const base = { responseTimeMs: total, httpCode: null, timings: { dns, tls: round(total - dns), total }, certExpiresAt: expiresAt };
+    const facts = certificateFacts(cert);
+    const expiresAt = facts.certExpiresAt;
+    const base = { responseTimeMs: total, httpCode: null, timings: { dns, tls: round(total - dns), total }, ...facts };
     if (authError) return { ...base, status: 'down', error: authError, detail: { certValid: false, certProblem: authError } };
     const daysLeft = expiresAt === null ? null : Math.floor((expiresAt - env.now()) / DAY_MS);
     const minWarn = Math.min(...(cfg.ssl_warning_days?.length ? cfg.ssl_warning_days : [7]));

@@ -17,6 +17,9 @@ export interface CheckOutcome {
   error: string | null;
   timings: Timings | null;
   certExpiresAt: number | null;
+  /** https and ssl: the certificate's issuer and subject names (checkers/certificate.ts) */
+  certIssuer?: string | null;
+  certSubject?: string | null;
   /** ssl: certificate problem or days left; dns: the answers (to notice changes) */
   detail?: { certValid?: boolean; certProblem?: string; answers?: string[] };
 }

@@ -23,6 +23,8 @@ export const monitorsHandlers = {
     await monitors.deleteMonitor(ctx, params.id);
     return { ok: true };
   },
+  archiveMonitor: async ({ ctx, params }) => monitors.archiveMonitor(ctx, params.id),
+  restoreMonitor: async ({ ctx, params }) => monitors.restoreMonitor(ctx, params.id),
   pauseMonitor: async ({ ctx, params }) => monitors.setPaused(ctx, params.id, true),
   resumeMonitor: async ({ ctx, params }) => monitors.setPaused(ctx, params.id, false),
   rotateMonitorPushToken: async ({ ctx, params }) => monitors.rotatePushToken(ctx, params.id),

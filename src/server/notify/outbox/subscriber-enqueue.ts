@@ -10,7 +10,9 @@ import type { DbScope } from '../../db/scope.ts';
 import { subscribersRepo } from '../../db/repositories/subscribers-repo.ts';
 import { subscriberNoticesRepo } from '../../db/repositories/subscriber-notices-repo.ts';
 import { RETRY_WINDOW_MS } from './payload.ts';
-import { publicComponent, publicTitle } from './subscriber-names.ts';
+import { publicComponents, publicTitle } from './subscriber-names.ts';
+import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
+import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
 import { subscriberTakes, type SubscriberEvent, type SubscriberNotice } from './subscriber-notice.ts';
 
 export type IncidentCause = {
@@ -39,19 +41,24 @@ export async function enqueueIncidentNotice(tx: DbScope, cause: IncidentCause, n
   const repo = subscriberNoticesRepo(tx);
   const incident = await repo.incident(cause.incidentId);
   if (!incident || Number(incident.is_public) !== 1) return;
-  const component = await publicComponent(tx, incident.company_id, incident.monitor_id);
-  if (component === 'private') return;
+  const about = (await incidentsRepo(tx).monitorsOf([incident.id])).get(incident.id) ?? [];
+  const components = await publicComponents(
+    tx,
+    incident.company_id,
+    about.map((m) => m.id),
+  );
+  if (components === 'private') return;
   await enqueue(
     tx,
     incident.company_id,
     `incident-update:${cause.updateId}`,
     {
       event: cause.event,
-      title: publicTitle(incident, component),
+      title: publicTitle(incident, components),
       message: cause.message,
       status: cause.status,
       occurredAt: now,
-      components: component ? [component] : [],
+      components,
       incident: { id: incident.id, impact: incident.severity },
       maintenance: null,
     },
@@ -60,11 +67,10 @@ export async function enqueueIncidentNotice(tx: DbScope, cause: IncidentCause, n
 }
 
 export async function enqueueMaintenanceNotice(tx: DbScope, cause: MaintenanceCause, now: number): Promise<void> {
-  const repo = subscriberNoticesRepo(tx);
-  const w = await repo.window(cause.windowId);
+  const w = await maintenanceRepo(tx).findById(cause.windowId, null);
   if (!w) return;
-  const component = await publicComponent(tx, w.company_id, w.monitor_id);
-  if (component === 'private') return;
+  const components = await publicComponents(tx, w.company_id, w.monitor_ids ?? []);
+  if (components === 'private') return;
   const status =
     cause.event === 'maintenance.scheduled' ? 'scheduled' : cause.event === 'maintenance.started' ? 'in_progress' : 'completed';
   await enqueue(
@@ -77,7 +83,7 @@ export async function enqueueMaintenanceNotice(tx: DbScope, cause: MaintenanceCa
       message: w.description ?? '',
       status,
       occurredAt: now,
-      components: component ? [component] : [],
+      components,
       incident: null,
       maintenance: { id: w.id, startsAt: cause.startsAt, endsAt: cause.endsAt },
     },

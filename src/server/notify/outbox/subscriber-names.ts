@@ -1,4 +1,4 @@
-// What status-page subscribers read about a component and an incident: the names the public page
+// What status-page subscribers read about components and an incident: the names the public page
 // shows (lib/public-name.ts), never a monitor's internal name or the host it checks.
 import { statusPageRepo } from '../../db/repositories/status-page-repo.ts';
 import type { DbScope } from '../../db/scope.ts';
@@ -7,23 +7,27 @@ import { publicNameOf } from '../../../lib/public-name.ts';
 
 export type PublicComponent = { id: string; name: string };
 
-/** The public component a monitor is on its company's page; 'private' when it is not shown there. */
-export async function publicComponent(
+/**
+ * The public components among the monitors something is about, named as the page names them:
+ * [] when it is about the whole company (no monitors), 'private' when none of them is shown.
+ */
+export async function publicComponents(
   tx: DbScope,
   companyId: string,
-  monitorId: string | null,
-): Promise<PublicComponent | null | 'private'> {
-  if (monitorId === null) return null;
+  monitorIds: readonly string[],
+): Promise<PublicComponent[] | 'private'> {
+  if (monitorIds.length === 0) return [];
   const repo = statusPageRepo(tx);
   const [monitors, groups] = await Promise.all([repo.publicMonitors(companyId), repo.publicGroups(companyId)]);
-  const ordered = pageOrder(monitors, groups);
-  const at = ordered.findIndex((m) => m.id === monitorId);
-  if (at < 0) return 'private';
-  const m = ordered[at]!;
-  return { id: m.id, name: publicNameOf({ name: m.name, publicName: m.public_name, target: monitorTarget(m) }, at + 1) };
+  const shown = pageOrder(monitors, groups).flatMap((m, i) =>
+    monitorIds.includes(m.id)
+      ? [{ id: m.id, name: publicNameOf({ name: m.name, publicName: m.public_name, target: monitorTarget(m) }, i + 1) }]
+      : [],
+  );
+  return shown.length > 0 ? shown : 'private';
 }
 
 /** An incident's title as the public page shows it (the engine's 'X is down' names the public X). */
-export function publicTitle(incident: Parameters<typeof publicIncidentTitle>[0], component: PublicComponent | null): string {
-  return publicIncidentTitle(incident, component?.name);
+export function publicTitle(incident: Parameters<typeof publicIncidentTitle>[0], components: PublicComponent[]): string {
+  return publicIncidentTitle(incident, components[0]?.name);
 }

@@ -1,5 +1,5 @@
 // /monitors/incidents/{id}: one incident with its updates; post an update (resolving is one),
-// switch public/internal, and write the postmortem once resolved. On an automatic incident the
+// switch public/internal, change the affected monitors, and write the postmortem once resolved. On an automatic incident the
 // public page shows the engine's updates as neutral sentences: an admin's update is shown as written.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Options } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
+import { AffectedMonitorsDialog } from './AffectedMonitorsDialog.tsx';
 import { StatusBadge } from './IncidentsPage.tsx';
 import {
   $incident,
@@ -57,6 +58,7 @@ function Incident({ i }: { i: IncidentDetail }) {
   const role = useStore($role);
   const mayUpdate = can(role, 'update', 'monitors');
   const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+  const [choosing, setChoosing] = useState(false);
   const resolved = i.resolved_at !== null;
   const togglePublic = async () => {
     const o = await editIncident(i.id, { is_public: !i.is_public });
@@ -90,8 +92,22 @@ function Incident({ i }: { i: IncidentDetail }) {
           </dd>
           <dt>Impact</dt>
           <dd>{label(i.severity)}</dd>
-          <dt>Monitor</dt>
-          <dd>{i.monitor_name ?? 'None (the whole service)'}</dd>
+          <dt>Monitors</dt>
+          <dd>
+            {i.monitors.length
+              ? i.monitors.map((m, n) => (
+                  <span key={m.id}>
+                    {n > 0 && ', '}
+                    <a href={`/monitors/${m.id}`}>{m.name}</a>
+                  </span>
+                ))
+              : 'None (the whole service)'}{' '}
+            {mayUpdate && (
+              <button type="button" className="sw-btn sw-btn-small" onClick={() => setChoosing(true)}>
+                Change monitors
+              </button>
+            )}
+          </dd>
           <dt>Kind</dt>
           <dd>{i.automatic ? 'Automatic (opened and resolved by the checks)' : 'Manual (resolved by a person)'}</dd>
           <dt>Visibility</dt>
@@ -106,6 +122,13 @@ function Incident({ i }: { i: IncidentDetail }) {
           )}
         </dl>
       </section>
+      {choosing && (
+        <AffectedMonitorsDialog
+          i={i}
+          onClose={() => setChoosing(false)}
+          onSaved={() => setAlert({ ok: true, text: 'Affected monitors saved.' })}
+        />
+      )}
       {mayUpdate && !resolved && <UpdateForm i={i} />}
       <section className="sw-card" aria-labelledby="incident-updates">
         <header className="sw-card-head">

@@ -12,6 +12,7 @@ import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalFo
 import { fmtTime } from '../../ui/format.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { MonitorChecklist } from '../../ui/MonitorChecklist.tsx';
 import {
   $incidentMonitors,
   $incidents,
@@ -61,7 +62,7 @@ export function IncidentsPage() {
     [filters, scope],
   );
   const set = (patch: Partial<IncidentFilters>) => setFilters({ ...filters, ...patch });
-  const columns = ['Status', 'Title', 'Impact', 'Monitor', 'Kind', 'Started', 'Resolved'];
+  const columns = ['Status', 'Title', 'Impact', 'Monitors', 'Kind', 'Started', 'Resolved'];
   if (superAdmin) columns.splice(2, 0, 'Company');
   return (
     <ListPage
@@ -117,7 +118,7 @@ export function IncidentsPage() {
           <StatusBadge i={i} />,
           <a href={`/monitors/incidents/${i.id}`}>{i.title}</a>,
           <span className={`sw-sev sw-sev-${i.severity === 'low' ? 'other' : i.severity}`}>{i.severity}</span>,
-          i.monitor_name ?? '—',
+          i.monitors.length ? i.monitors.map((m) => m.name).join(', ') : '—',
           i.automatic ? 'Automatic' : 'Manual',
           fmtTime(i.started_at, '—'),
           i.resolved_at ? fmtTime(i.resolved_at, '—') : '—',
@@ -145,7 +146,7 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
       return;
     }
     setAlert(o.text);
-    setErrors({ ...o.fields, ...(o.fields.monitor_id ? { monitorId: o.fields.monitor_id } : {}) });
+    setErrors({ ...o.fields, ...(o.fields.monitor_ids ? { monitorIds: o.fields.monitor_ids } : {}) });
   }
   return (
     <Modal title="Write incident" onClose={onClose} wide>
@@ -170,12 +171,17 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
             <Options items={WRITTEN_STATUSES.map((s) => [s, label(s)])} />
           </select>
         </Field>
-        <Field id="i-monitor" label="Affected monitor" error={errors.monitorId} hint="None: the whole service">
-          <select id="i-monitor" value={f.monitorId} onChange={(e) => edit({ monitorId: e.target.value }, 'monitorId')}>
-            <option value="">None</option>
-            <Options items={monitors.map((m) => [m.id, m.name])} />
-          </select>
-        </Field>
+        <div className="sw-span-2">
+          <MonitorChecklist
+            id="i-monitors"
+            legend="Affected monitors"
+            hint="None chosen: the whole service."
+            options={monitors}
+            chosen={f.monitorIds}
+            onChange={(ids) => edit({ monitorIds: ids }, 'monitorIds')}
+            error={errors.monitorIds}
+          />
+        </div>
         <div className="sw-field">
           <label className="sw-check">
             <input type="checkbox" checked={f.isPublic} onChange={(e) => edit({ isPublic: e.target.checked }, 'isPublic')} />

@@ -83,7 +83,7 @@ export async function loadIncidentMonitors(tenant: string | null): Promise<void>
 export interface IncidentForm {
   title: string;
   severity: Impact;
-  monitorId: string;
+  monitorIds: string[];
   status: IncidentStatus;
   message: string;
   isPublic: boolean;
@@ -91,7 +91,7 @@ export interface IncidentForm {
 export const EMPTY_INCIDENT: IncidentForm = {
   title: '',
   severity: 'medium',
-  monitorId: '',
+  monitorIds: [],
   status: 'investigating',
   message: '',
   isPublic: true,
@@ -119,7 +119,7 @@ export async function createIncident(f: IncidentForm, tenant: string | null): Pr
     severity: f.severity,
     status: f.status,
     message: f.message.trim(),
-    monitor_id: f.monitorId || null,
+    monitor_ids: f.monitorIds,
     is_public: f.isPublic,
   };
   if (tenant) body.company_id = tenant;

@@ -8,10 +8,11 @@ import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { onLive } from '../../stores/live.ts';
 import { Field } from '../../ui/Field.tsx';
-import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalForm.tsx';
+import { FormAlert, ModalActions, useModalForm } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
+import { MonitorChecklist } from '../../ui/MonitorChecklist.tsx';
 import { $incidentMonitors, loadIncidentMonitors } from '../incidents/store.ts';
 import {
   $maintenanceAlert,
@@ -61,7 +62,8 @@ export function MaintenancePage() {
       }),
     [scope],
   );
-  const monitorName = (id: string | null) => (id ? (monitors.find((m) => m.id === id)?.name ?? 'A monitor') : 'All monitors');
+  const monitorNames = (ids: string[]) =>
+    ids.length ? ids.map((id) => monitors.find((m) => m.id === id)?.name ?? 'A monitor').join(', ') : 'All monitors';
   const columns = ['State', 'Title', 'Monitors', 'When', 'Repeats'];
   if (mayUpdate) columns.push('Actions');
   return (
@@ -98,7 +100,7 @@ export function MaintenancePage() {
             <strong>{w.title}</strong>
             {w.description && <div className="sw-muted sw-wrap-anywhere">{w.description}</div>}
           </div>,
-          monitorName(w.monitor_id),
+          monitorNames(w.monitor_ids),
           `${fmtTime(when[0], '—')} – ${fmtTime(when[1], '—')}`,
           w.recurrence ? REPEAT[w.recurrence] : 'Once',
         ];
@@ -196,12 +198,6 @@ function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string 
         <Field id="m-ends" label="Ends" required error={errors.endsAt}>
           <input id="m-ends" type="datetime-local" value={f.endsAt} onChange={(e) => edit({ endsAt: e.target.value }, 'endsAt')} />
         </Field>
-        <Field id="m-monitor" label="Affected monitors" error={errors.monitorId}>
-          <select id="m-monitor" value={f.monitorId} onChange={(e) => edit({ monitorId: e.target.value }, 'monitorId')}>
-            <option value="">All monitors</option>
-            <Options items={monitors.map((m) => [m.id, m.name])} />
-          </select>
-        </Field>
         <Field id="m-repeat" label="Repeats" error={errors.recurrence} hint="The same span every week, or on the same day each month">
           <select
             id="m-repeat"
@@ -213,6 +209,17 @@ function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string 
             <option value="monthly">Monthly</option>
           </select>
         </Field>
+        <div className="sw-span-2">
+          <MonitorChecklist
+            id="m-monitors"
+            legend="Affected monitors"
+            hint="None chosen: every monitor of the company."
+            options={monitors}
+            chosen={f.monitorIds}
+            onChange={(ids) => edit({ monitorIds: ids }, 'monitorIds')}
+            error={errors.monitorIds}
+          />
+        </div>
         <ModalActions onClose={onClose} busy={busy} closeLabel="Close" submitLabel={w ? 'Save changes' : 'Schedule'} />
       </form>
     </Modal>

@@ -29,7 +29,8 @@ export function refreshWindows(tenant: string | null): Promise<void> {
 export interface WindowForm {
   title: string;
   description: string;
-  monitorId: string;
+  /** none: every monitor of the company */
+  monitorIds: string[];
   /** datetime-local values, in the browser's time zone */
   startsAt: string;
   endsAt: string;
@@ -47,7 +48,7 @@ export function emptyWindow(now: number): WindowForm {
   return {
     title: '',
     description: '',
-    monitorId: '',
+    monitorIds: [],
     startsAt: localInput(start),
     endsAt: localInput(start + 2 * 3600_000),
     recurrence: '',
@@ -58,7 +59,7 @@ export function formOf(w: Window): WindowForm {
   return {
     title: w.title,
     description: w.description ?? '',
-    monitorId: w.monitor_id ?? '',
+    monitorIds: w.monitor_ids,
     startsAt: localInput(Date.parse(w.starts_at)),
     endsAt: localInput(Date.parse(w.ends_at)),
     recurrence: w.recurrence ?? '',
@@ -76,7 +77,7 @@ export function validateWindow(f: WindowForm): Record<string, string> {
   return e;
 }
 
-const FIELD_OF: Record<string, keyof WindowForm> = { starts_at: 'startsAt', ends_at: 'endsAt', monitor_id: 'monitorId' };
+const FIELD_OF: Record<string, keyof WindowForm> = { starts_at: 'startsAt', ends_at: 'endsAt', monitor_ids: 'monitorIds' };
 
 export type Outcome = { ok: true } | { ok: false; text: string; fields: Record<string, string> };
 
@@ -101,7 +102,7 @@ function payload(f: WindowForm) {
   return {
     title: f.title.trim(),
     description: f.description.trim() || null,
-    monitor_id: f.monitorId || null,
+    monitor_ids: f.monitorIds,
     starts_at: new Date(f.startsAt).toISOString(),
     ends_at: new Date(f.endsAt).toISOString(),
     recurrence: f.recurrence || null,

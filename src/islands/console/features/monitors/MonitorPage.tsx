@@ -1,7 +1,8 @@
 // /monitors/{id}: one monitor's status and since when, uptime over 24 h to 90 days, the response
 // time chart (loaded on demand with its library), the hourly blocks and daily bars of the status
 // page, recent checks paged, its incidents and maintenance windows, the certificate of an https
-// target, and pause, resume and edit for those who may change monitors (viewers only read).
+// target (issuer and expiry), and pause, resume, edit, archive and restore for those who may
+// change monitors (viewers only read).
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -30,6 +31,7 @@ import {
   loadChecks,
   loadMonitorPage,
   monitorPageLive,
+  setMonitorArchived,
   setMonitorPaused,
   type Monitor,
   type ResponseTimeRange,
@@ -37,6 +39,8 @@ import {
 } from './monitor-page-store.ts';
 import { STATUS_TEXT, type MonitorRow } from './store.ts';
 import './monitors.css';
+
+import type { ChartMode } from './ResponseChart.tsx';
 
 // the chart and its library load after the page's figures, on this screen only
 const ResponseChart = lazy(() => import('./ResponseChart.tsx').then((m) => ({ default: m.ResponseChart })));
@@ -46,6 +50,10 @@ const RANGES: Array<[ResponseTimeRange, string]> = [
   ['7d', '7 days'],
   ['30d', '30 days'],
   ['90d', '90 days'],
+];
+const CHART_MODES: Array<[ChartMode, string]> = [
+  ['latency', 'Average and p95'],
+  ['phases', 'Phases'],
 ];
 const PHASES = [
   ['dns', 'DNS'],
@@ -89,7 +97,12 @@ export function MonitorPage({ params }: ScreenProps) {
       </div>
     );
   const m = monitor.data;
-  const st = m.in_maintenance && m.status !== 'paused' ? { text: 'Maintenance', tone: 'grey' } : STATUS_TEXT[m.status];
+  const archived = m.archived_at !== null;
+  const st = archived
+    ? { text: 'Archived', tone: 'grey' }
+    : m.in_maintenance && m.status !== 'paused'
+      ? { text: 'Maintenance', tone: 'grey' }
+      : STATUS_TEXT[m.status];
 
   return (
     <div className="sw-admin">
@@ -101,7 +114,12 @@ export function MonitorPage({ params }: ScreenProps) {
             <span className={`sw-pill sw-${st.tone}`} data-testid="monitor-status">
               {st.text}
             </span>{' '}
-            {m.status_since ? `since ${fmtTime(m.status_since, '')}` : 'no change recorded yet'} · {KIND_LABELS[m.type]}
+            {archived
+              ? `since ${fmtTime(m.archived_at, '')}`
+              : m.status_since
+                ? `since ${fmtTime(m.status_since, '')}`
+                : 'no change recorded yet'}{' '}
+            · {KIND_LABELS[m.type]}
             {m.tenant_name && role === 'super_admin' ? ` · ${m.tenant_name}` : ''}
           </p>
         </div>
@@ -110,12 +128,28 @@ export function MonitorPage({ params }: ScreenProps) {
             <button type="button" className="sw-btn" onClick={() => setEditing(true)}>
               Edit
             </button>
-            <button type="button" className="sw-btn sw-btn-primary" onClick={() => void setMonitorPaused(m.id, !m.is_paused)}>
-              {m.is_paused ? 'Resume' : 'Pause'}
-            </button>
+            {archived ? (
+              <button type="button" className="sw-btn sw-btn-primary" onClick={() => void setMonitorArchived(m.id, false)}>
+                Restore
+              </button>
+            ) : (
+              <>
+                <button type="button" className="sw-btn sw-btn-primary" onClick={() => void setMonitorPaused(m.id, !m.is_paused)}>
+                  {m.is_paused ? 'Resume' : 'Pause'}
+                </button>
+                <button type="button" className="sw-btn" onClick={() => void setMonitorArchived(m.id, true)}>
+                  Archive
+                </button>
+              </>
+            )}
           </div>
         )}
       </div>
+      {archived && (
+        <p className="sw-banner sw-mp-archived" data-testid="archived-note">
+          Archived {fmtTime(m.archived_at, '')}: not checked, not listed, not on the status page and not counted against the plan.
+        </p>
+      )}
       {alert && (
         <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
           {alert.text}
@@ -181,6 +215,7 @@ function UptimeCard() {
 function ChartCard({ id }: { id: string }) {
   const chart = useStore($chart);
   const range = useStore($range);
+  const [mode, setMode] = useState<ChartMode>('latency');
   const choices = (
     <fieldset className="sw-mp-ranges">
       <legend className="sw-visually-hidden">Range</legend>
@@ -202,10 +237,25 @@ function ChartCard({ id }: { id: string }) {
       <LoadView load={chart} isEmpty={() => false} empty="" rows={5}>
         {(rt) => (
           <>
+            <fieldset className="sw-mp-ranges sw-mp-modes">
+              <legend className="sw-visually-hidden">Show</legend>
+              {CHART_MODES.map(([k, text]) => (
+                <button
+                  key={k}
+                  type="button"
+                  className={`sw-btn sw-btn-small${k === mode ? ' sw-btn-primary' : ''}`}
+                  aria-pressed={k === mode}
+                  onClick={() => setMode(k)}
+                >
+                  {text}
+                </button>
+              ))}
+            </fieldset>
             <Suspense fallback={<Skeleton rows={5} />}>
               <ResponseChart
                 data={rt}
-                label={`Average and p95 response time per ${rt.grain} over ${RANGES.find(([r]) => r === rt.range)?.[1]}`}
+                mode={mode}
+                label={`${mode === 'phases' ? 'Mean time per phase (DNS, connect, TLS, wait), stacked,' : 'Average and p95 response time'} per ${rt.grain} over ${RANGES.find(([r]) => r === rt.range)?.[1]}`}
               />
             </Suspense>
             <h3 className="sw-mp-h3">Phases</h3>
@@ -280,13 +330,24 @@ function Details({ m }: { m: Monitor }) {
         <dd>{m.is_public ? 'Yes, on the status page' : 'No'}</dd>
         {https && (
           <>
-            <dt>Certificate expires</dt>
-            <dd>{m.cert_expires_at ? fmtDate(m.cert_expires_at) : 'Not seen yet'}</dd>
+            <dt>Certificate</dt>
+            <dd className="sw-wrap-anywhere" data-testid="certificate">
+              {certificateText(m)}
+            </dd>
           </>
         )}
       </dl>
     </Card>
   );
+}
+
+/** 'Issued by Let's Encrypt R3 for example.com, expires 1 Mar 2027' */
+export function certificateText(m: Pick<Monitor, 'cert_issuer' | 'cert_subject' | 'cert_expires_at'>): string {
+  if (!m.cert_issuer && !m.cert_expires_at) return 'Not seen yet';
+  const issued = m.cert_issuer ? `Issued by ${m.cert_issuer}${m.cert_subject ? ` for ${m.cert_subject}` : ''}` : '';
+  const expires = m.cert_expires_at ? `expires ${fmtDate(m.cert_expires_at)}` : '';
+  const text = [issued, expires].filter(Boolean).join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function ChecksCard({ id }: { id: string }) {
@@ -385,7 +446,7 @@ function WindowsCard() {
                 <span className="sw-muted sw-small">
                   {' '}
                   · {w.state} · {fmtTime(w.next_starts_at ?? w.starts_at, '')} – {fmtTime(w.next_ends_at ?? w.ends_at, '')}
-                  {w.monitor_id === null ? ' · all monitors' : ''}
+                  {w.monitor_ids.length === 0 ? ' · all monitors' : ''}
                 </span>
               </li>
             ))}

@@ -1,6 +1,7 @@
 // /monitors (and the spec's /my-monitors): every monitor of the company, or of all companies or
 // the chosen one for the super admin, one server-side page at a time with search, filters,
-// sorting and bulk pause/resume. Viewers read it without any button that would change a monitor.
+// sorting and bulk pause/resume/archive; archived monitors are listed apart, to be restored.
+// Viewers read it without any button that would change a monitor.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -19,11 +20,13 @@ import {
   $monitorPage,
   $selected,
   applyLiveMonitors,
+  bulkSetArchived,
   bulkSetPaused,
   firstOrder,
   loadMonitors,
   PAGE_SIZE,
   reloadMonitorsQuietly,
+  setArchived,
   setListQuery,
   setPaused,
   STATUS_TEXT,
@@ -142,18 +145,29 @@ export function MonitorsPage() {
       <section className="sw-card" aria-labelledby="monitor-list">
         <header className="sw-card-head sw-row-between">
           <h3 id="monitor-list">
-            {superAdmin && !tenant ? 'All Monitors' : 'Monitors'} ({fmtNumber(total)})
+            {query.archived ? 'Archived monitors' : superAdmin && !tenant ? 'All Monitors' : 'Monitors'} ({fmtNumber(total)})
           </h3>
           {bulk && selected.size > 0 && (
             <fieldset className="sw-mon-bulk">
               <legend className="sw-visually-hidden">Selected monitors</legend>
               <span>{selected.size} selected</span>
-              <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetPaused(true)}>
-                Pause selected
-              </button>
-              <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetPaused(false)}>
-                Resume selected
-              </button>
+              {query.archived ? (
+                <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetArchived(false)}>
+                  Restore selected
+                </button>
+              ) : (
+                <>
+                  <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetPaused(true)}>
+                    Pause selected
+                  </button>
+                  <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetPaused(false)}>
+                    Resume selected
+                  </button>
+                  <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetArchived(true)}>
+                    Archive selected
+                  </button>
+                </>
+              )}
             </fieldset>
           )}
         </header>
@@ -162,9 +176,11 @@ export function MonitorsPage() {
           <p className="sw-empty">
             {query.q || query.status || query.type || query.visibility
               ? 'No monitors match these filters.'
-              : mayCreate
-                ? 'No monitors yet. Add your first monitor to start checking.'
-                : 'No monitors configured yet.'}
+              : query.archived
+                ? 'No archived monitors.'
+                : mayCreate
+                  ? 'No monitors yet. Add your first monitor to start checking.'
+                  : 'No monitors configured yet.'}
           </p>
         )}
         {rows.length > 0 && (
@@ -216,7 +232,11 @@ export function MonitorsPage() {
               </thead>
               <tbody>
                 {rows.map((m) => {
-                  const st = m.in_maintenance && m.status !== 'paused' ? { text: 'Maintenance', tone: 'grey' } : STATUS_TEXT[m.status];
+                  const st = m.archived_at
+                    ? { text: 'Archived', tone: 'grey' }
+                    : m.in_maintenance && m.status !== 'paused'
+                      ? { text: 'Maintenance', tone: 'grey' }
+                      : STATUS_TEXT[m.status];
                   const cells = [
                     ...(bulk
                       ? [
@@ -242,7 +262,19 @@ export function MonitorsPage() {
                     m.last_response_time == null ? '—' : `${fmtNumber(m.last_response_time)} ms`,
                     <Sparkline points={m.sparkline} label={`Response time of ${m.name} over the last 24 hours`} />,
                     fmtTime(m.last_checked_at, 'Never'),
-                    ...(mayChange
+                    ...(mayChange && query.archived
+                      ? [
+                          <button
+                            type="button"
+                            className="sw-btn sw-btn-small"
+                            aria-label={`Restore ${m.name}`}
+                            onClick={() => void setArchived(m.id, false)}
+                          >
+                            Restore
+                          </button>,
+                        ]
+                      : []),
+                    ...(mayChange && !query.archived
                       ? [
                           <>
                             <button
@@ -362,6 +394,9 @@ function Filters({ query }: { query: ListQuery }) {
           <option value="public">Public</option>
           <option value="private">Private</option>
         </select>
+      </label>
+      <label className="sw-mon-archived">
+        <input type="checkbox" checked={query.archived} onChange={(e) => set({ archived: e.target.checked })} /> Archived
       </label>
     </form>
   );

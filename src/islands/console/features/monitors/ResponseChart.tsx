@@ -1,4 +1,5 @@
-// The monitor page's response-time chart: average and p95 per hour or day, drawn by uPlot
+// The monitor page's response-time chart: average and p95 per hour or day, or the mean time of
+// each phase (DNS, connect, TLS, wait for the first byte) stacked per hour or day, drawn by uPlot
 // (about 50 KB, canvas, fast with thousands of points, kept up to date, no dependencies). The
 // library is imported here on first draw, so only the monitor page ever loads it. Its layout
 // rules live in monitors.css: a stylesheet imported on demand is not served by the built app.
@@ -9,8 +10,43 @@ import type { ResponseTimes } from './monitor-page-store.ts';
 
 const HEIGHT = 240;
 
-function chartData(rt: ResponseTimes): uPlot.AlignedData {
-  return [rt.points.map((p) => Date.parse(p.start) / 1000), rt.points.map((p) => p.avg), rt.points.map((p) => p.p95)];
+export type ChartMode = 'latency' | 'phases';
+
+/** The stacked phases, bottom first, with their colours. */
+export const PHASE_SERIES = [
+  ['dns', 'DNS', '#7c3aed'],
+  ['connect', 'Connect', '#0e7490'],
+  ['tls', 'TLS', '#15803d'],
+  ['wait', 'Wait', '#b45309'],
+] as const;
+
+type PhaseKey = (typeof PHASE_SERIES)[number][0];
+
+/** Each phase's top edge: its mean plus those below it (null where the period had no timed check). */
+export function stackedPhases(rt: ResponseTimes): Array<Array<number | null>> {
+  const tops = rt.points.map((p) => {
+    if (PHASE_SERIES.every(([k]) => p.phases[k] === null)) return PHASE_SERIES.map(() => null);
+    let sum = 0;
+    return PHASE_SERIES.map(([k]) => (sum += p.phases[k] ?? 0));
+  });
+  return PHASE_SERIES.map((_, i) => tops.map((t) => t[i]));
+}
+
+function chartData(rt: ResponseTimes, mode: ChartMode): uPlot.AlignedData {
+  const x = rt.points.map((p) => Date.parse(p.start) / 1000);
+  if (mode === 'phases') return [x, ...stackedPhases(rt).reverse()];
+  return [x, rt.points.map((p) => p.avg), rt.points.map((p) => p.p95)];
+}
+
+/** The range's mean of each phase, weighted by each period's checks, in words. */
+export function phaseSummary(rt: ResponseTimes): string {
+  const parts = PHASE_SERIES.flatMap(([k, label]: readonly [PhaseKey, string, string]) => {
+    const with_ = rt.points.filter((p) => p.phases[k] !== null);
+    const n = with_.reduce((a, p) => a + p.checks, 0);
+    if (n === 0) return [];
+    return [`${label} ${fmtNumber(with_.reduce((a, p) => a + (p.phases[k] ?? 0) * p.checks, 0) / n)} ms`];
+  });
+  return parts.length ? `Mean per check: ${parts.join(', ')}.` : 'No phase timings in this range.';
 }
 
 /** The figures the canvas shows, in words, for screen readers and as the chart's caption. */
@@ -27,7 +63,34 @@ export function chartSummary(rt: ResponseTimes): string {
   return `Average about ${fmtNumber(avg)} ms; highest ${rt.grain === 'hour' ? 'hourly' : 'daily'} p95 ${fmtNumber(worst)} ms.`;
 }
 
-export function ResponseChart({ data, label }: { data: ResponseTimes; label: string }) {
+const ms = (_u: uPlot, v: number | null) => (v == null ? '—' : `${fmtNumber(v)} ms`);
+
+function latencySeries(avgColour: string): uPlot.Series[] {
+  return [
+    {},
+    { label: 'Average', stroke: avgColour, width: 2, points: { show: true, size: 5, fill: avgColour }, value: ms },
+    { label: 'p95', stroke: '#b45309', width: 1.5, dash: [6, 4], points: { show: true, size: 4, fill: '#b45309' }, value: ms },
+  ];
+}
+
+function phaseScales(stepSeconds: number): uPlot.Scales {
+  return {
+    x: { time: true, range: (_u, min, max) => [min - stepSeconds / 2, max + stepSeconds / 2] },
+    y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
+  };
+}
+
+/** Stacked bars, one per period: each phase's bar reaches its top edge and the lower ones cover it. */
+function phaseSeries(bars: uPlot.Series.PathBuilder): uPlot.Series[] {
+  return [
+    {},
+    ...[...PHASE_SERIES]
+      .reverse()
+      .map(([, label, colour]) => ({ label, stroke: colour, fill: colour, width: 0, paths: bars, points: { show: false }, value: ms })),
+  ];
+}
+
+export function ResponseChart({ data, label, mode = 'latency' }: { data: ResponseTimes; label: string; mode?: ChartMode }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -46,28 +109,12 @@ export function ResponseChart({ data, label }: { data: ResponseTimes; label: str
             width: el.clientWidth || 300,
             height: HEIGHT,
             legend: { show: false },
-            scales: { x: { time: true } },
+            // bars start at zero with some room above, and the first and last bars show whole
+            scales: mode === 'phases' ? phaseScales(data.grain === 'hour' ? 3600 : 86_400) : { x: { time: true } },
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
-            series: [
-              {},
-              {
-                label: 'Average',
-                stroke: avgColour,
-                width: 2,
-                points: { show: true, size: 5, fill: avgColour },
-                value: (_u, v) => (v == null ? '—' : `${fmtNumber(v)} ms`),
-              },
-              {
-                label: 'p95',
-                stroke: '#b45309',
-                width: 1.5,
-                dash: [6, 4],
-                points: { show: true, size: 4, fill: '#b45309' },
-                value: (_u, v) => (v == null ? '—' : `${fmtNumber(v)} ms`),
-              },
-            ],
+            series: mode === 'phases' ? phaseSeries(UPlot.paths.bars!({ size: [0.7, 48] })) : latencySeries(avgColour),
           },
-          chartData(data),
+          chartData(data, mode),
           el,
         );
         window.addEventListener('resize', resize);
@@ -81,14 +128,25 @@ export function ResponseChart({ data, label }: { data: ResponseTimes; label: str
       window.removeEventListener('resize', resize);
       plot?.destroy();
     };
-  }, [data]);
+  }, [data, mode]);
 
+  const summary = mode === 'phases' ? phaseSummary(data) : chartSummary(data);
   return (
     <figure className="sw-mp-chart">
-      <div ref={box} role="img" aria-label={`${label}. ${chartSummary(data)}`} data-testid="response-chart" />
+      <div ref={box} role="img" aria-label={`${label}. ${summary}`} data-testid="response-chart" data-mode={mode} />
       <figcaption className="sw-muted sw-small">
-        <span className="sw-mp-key sw-mp-key-avg">Average</span> <span className="sw-mp-key sw-mp-key-p95">p95</span>{' '}
-        {failed ? 'The chart could not be drawn.' : chartSummary(data)}
+        {mode === 'phases' ? (
+          PHASE_SERIES.map(([k, name]) => (
+            <span key={k} className={`sw-mp-key sw-mp-key-${k}`}>
+              {name}{' '}
+            </span>
+          ))
+        ) : (
+          <>
+            <span className="sw-mp-key sw-mp-key-avg">Average</span> <span className="sw-mp-key sw-mp-key-p95">p95</span>{' '}
+          </>
+        )}
+        {failed ? 'The chart could not be drawn.' : summary}
       </figcaption>
     </figure>
   );

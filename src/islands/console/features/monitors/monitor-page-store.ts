@@ -3,7 +3,6 @@
 // of recent checks, its incidents and the maintenance windows that cover it.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
-import { coversMonitor } from '../../../../lib/maintenance.ts';
 import { api } from '../../api.ts';
 import { changeThenReload, inAlert, loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
 import { coalesced, type LiveMessage } from '../../stores/live.ts';
@@ -76,13 +75,20 @@ export async function loadMonitorPage(id: string): Promise<void> {
     ),
     loadInto(
       $windows,
-      async () => {
-        const r = await api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: m.data.company_id } } });
-        return { ...r, data: r.data?.filter((w) => coversMonitor(w, m.data)) };
-      },
+      () => api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: m.data.company_id, monitor_id: id } } }),
       serverOr('Failed to load maintenance windows.'),
     ),
   ]);
+}
+
+/** Archive or restore (refused when the plan is full), then reload the monitor. */
+export function setMonitorArchived(id: string, archived: boolean): Promise<boolean> {
+  const verb = archived ? 'archived' : 'restored';
+  return changeThenReload(
+    () => api.POST(archived ? '/api/v1/monitors/{id}/archive' : '/api/v1/monitors/{id}/restore', path(id)),
+    inAlert($pageAlert, `Monitor ${verb}.`, `The monitor could not be ${verb}.`),
+    () => loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr('Failed to load the monitor.')),
+  );
 }
 
 /** Pause or resume, then reload the monitor's state. */
@@ -120,10 +126,9 @@ function quiet(id: string) {
     windows: () =>
       refreshInto(
         $windows,
-        async () => {
+        () => {
           const m = ($monitor.get() as { data: Monitor }).data;
-          const r = await api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: m.company_id } } });
-          return { ...r, data: r.data?.filter((w) => coversMonitor(w, m)) };
+          return api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: m.company_id, monitor_id: id } } });
         },
         same,
       ),

@@ -1,6 +1,6 @@
 // The Monitors list (issue 13): one page at a time from the server, which searches, filters, sorts
-// and counts; the super admin's list follows the tenant chosen in the selector. Bulk pause and
-// resume run the single-monitor calls for the selected rows (the API has no archive yet).
+// and counts; the super admin's list follows the tenant chosen in the selector. Bulk pause,
+// resume, archive and restore run the single-monitor calls for the selected rows.
 import { atom } from 'nanostores';
 import type { components, operations } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
@@ -30,12 +30,23 @@ export interface ListQuery {
   status: MonitorStatus | '';
   type: MonitorType | '';
   visibility: 'public' | 'private' | '';
+  /** The archived monitors (to restore them) instead of the others */
+  archived: boolean;
   sort: SortKey;
   order: 'asc' | 'desc';
   offset: number;
 }
 
-export const FIRST_QUERY: ListQuery = { q: '', status: '', type: '', visibility: '', sort: 'created_at', order: 'desc', offset: 0 };
+export const FIRST_QUERY: ListQuery = {
+  q: '',
+  status: '',
+  type: '',
+  visibility: '',
+  archived: false,
+  sort: 'created_at',
+  order: 'desc',
+  offset: 0,
+};
 
 export interface MonitorPage {
   items: MonitorRow[];
@@ -54,6 +65,7 @@ export function listParams(q: ListQuery, tenant: string | null): ListParams {
   if (q.status) p.status = q.status;
   if (q.type) p.type = q.type;
   if (q.visibility) p.is_public = q.visibility === 'public';
+  if (q.archived) p.archived = true;
   if (tenant) p.tenant = tenant;
   return p;
 }
@@ -106,13 +118,31 @@ export function toggleSelected(id: string, on: boolean): void {
   $selected.set(next);
 }
 
+type MonitorAction =
+  | '/api/v1/monitors/{id}/pause'
+  | '/api/v1/monitors/{id}/resume'
+  | '/api/v1/monitors/{id}/archive'
+  | '/api/v1/monitors/{id}/restore';
+
 /** Pauses or resumes every selected monitor; the alert counts what went through. */
-export async function bulkSetPaused(paused: boolean): Promise<void> {
+export function bulkSetPaused(paused: boolean): Promise<void> {
+  return onSelected(paused ? '/api/v1/monitors/{id}/pause' : '/api/v1/monitors/{id}/resume', paused ? 'paused' : 'resumed');
+}
+
+/** Archives or restores every selected monitor (a restore is refused when the plan is full). */
+export function bulkSetArchived(archived: boolean): Promise<void> {
+  return onSelected(archived ? '/api/v1/monitors/{id}/archive' : '/api/v1/monitors/{id}/restore', archived ? 'archived' : 'restored');
+}
+
+export async function setArchived(id: string, archived: boolean): Promise<void> {
+  $selected.set(new Set([id]));
+  await bulkSetArchived(archived);
+}
+
+async function onSelected(path: MonitorAction, verb: string): Promise<void> {
   const ids = [...$selected.get()];
-  const path = paused ? '/api/v1/monitors/{id}/pause' : '/api/v1/monitors/{id}/resume';
   const answers = await Promise.all(ids.map((id) => api.POST(path, { params: { path: { id } } }).catch((e: unknown) => ({ error: e }))));
   const failed = answers.filter((a) => !('data' in a) || a.data === undefined);
-  const verb = paused ? 'paused' : 'resumed';
   const done = ids.length - failed.length;
   $monitorAlert.set(
     failed.length === 0

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { phaseSummary, stackedPhases } from './ResponseChart.tsx';
+import type { ResponseTimes } from './monitor-page-store.ts';
+
+const point = (checks: number, phases: { dns: number | null; connect: number | null; tls: number | null; wait: number | null }) => ({
+  start: '2027-03-01T09:00:00.000Z',
+  avg: null,
+  p95: null,
+  checks,
+  failures: 0,
+  degraded: 0,
+  maintenance: 0,
+  last_http_code: null,
+  phases,
+});
+const none = { dns: null, connect: null, tls: null, wait: null };
+const rt = (points: ReturnType<typeof point>[]) =>
+  ({
+    monitor_id: 'm',
+    range: '24h',
+    grain: 'hour',
+    points,
+    phases: { samples: 0, dns: null, connect: null, tls: null, ttfb: null, total: null },
+  }) as ResponseTimes;
+
+describe('the phase chart', () => {
+  it('stacks each period’s phases bottom up (a phase a period lacks adds nothing), and leaves empty periods empty', () => {
+    const data = rt([
+      point(10, { dns: 2, connect: 3, tls: null, wait: 5 }),
+      point(0, none),
+      point(4, { dns: 1, connect: 1, tls: 10, wait: 2 }),
+    ]);
+    expect(stackedPhases(data)).toEqual([
+      [2, null, 1],
+      [5, null, 2],
+      [5, null, 12],
+      [10, null, 14],
+    ]);
+  });
+
+  it('words the range’s means per check, weighted by each period’s checks', () => {
+    const data = rt([point(10, { dns: 2, connect: 3, tls: null, wait: 5 }), point(30, { dns: 6, connect: 3, tls: null, wait: 1 })]);
+    expect(phaseSummary(data)).toBe('Mean per check: DNS 5 ms, Connect 3 ms, Wait 2 ms.');
+    expect(phaseSummary(rt([point(0, none)]))).toBe('No phase timings in this range.');
+  });
+});
