@@ -24,7 +24,20 @@ export interface PageServices {
   resolveHost(host: string): Promise<HostKind>;
   /** A company's public status page snapshot (cached; public monitors only). (Public pages area.) */
   getStatusPage(subdomain: string): Promise<StatusPageLookup>;
+  /** The incident behind a signed acknowledge link, on its company's host; never acknowledges. (Alerts area.) */
+  viewAckLink(token: string, host: string): Promise<AckLinkView>;
+  /** Acknowledges the incident behind a valid, unexpired link; answers what the page shows then. (Alerts area.) */
+  acknowledgeByLink(token: string, host: string): Promise<AckLinkView>;
 }
+
+/** What the acknowledge page shows: only this incident's title, impact and state, and the company's name. */
+export type AckLinkView =
+  | { state: 'invalid' }
+  | {
+      state: 'expired' | 'ready' | 'acknowledged' | 'resolved';
+      company: string;
+      incident: { title: string; severity: string; monitorName: string | null; startedAt: string; acknowledgedAt: string | null };
+    };
 
 /** A cookie for a page to set (the session cookies after /setup). */
 export interface PageCookie {

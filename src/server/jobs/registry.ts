@@ -3,7 +3,8 @@
 import type { Job } from './job.ts';
 import { alertDelivery } from './alert-delivery.ts';
 import { checkResultsRetention } from './check-results-retention.ts';
+import { escalation } from './escalation.ts';
 import { sessionSweep } from './session-sweep.ts';
 import { spanRetention } from './span-retention.ts';
 
-export const JOBS: readonly Job[] = [checkResultsRetention, spanRetention, sessionSweep, alertDelivery];
+export const JOBS: readonly Job[] = [checkResultsRetention, spanRetention, sessionSweep, alertDelivery, escalation];

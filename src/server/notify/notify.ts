@@ -2,7 +2,8 @@
 // warnings, the incidents domain) hands a draft to `notify`, inside the transaction that
 // recorded what it is about, so a notification exists exactly when its cause is committed.
 // A draft becomes one in-app notification per recipient, and one delivery in the alerts outbox
-// per enabled channel of the company whose filters take it (outbox/enqueue.ts); the delivery job
+// per enabled channel of the company whose filters take it (outbox/enqueue.ts), and the personal
+// e-mail and SMS its recipients' preferences ask for (outbox/personal.ts); the delivery job
 // sends those after the commit.
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
@@ -12,6 +13,7 @@ import type { DbScope } from '../db/scope.ts';
 import type { AlertChannelRow } from '../db/repositories/alert-channels-repo.ts';
 import type { NotificationDraft } from './draft.ts';
 import { enqueueAlerts } from './outbox/enqueue.ts';
+import { enqueuePersonalAlerts } from './outbox/personal.ts';
 
 export type { NotificationDraft } from './draft.ts';
 
@@ -32,6 +34,7 @@ export function notifyIn(tx: DbScope, now: number): Notify {
     }
     await notifications.insertIdempotent(inAppRows(draft, companyId, users, now));
     await enqueueAlerts(tx, channels, companyId, draft, now);
+    await enqueuePersonalAlerts(tx, companyId, draft, users, now);
   };
 }
 

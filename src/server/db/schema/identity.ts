@@ -34,6 +34,8 @@ export interface UsersTable {
   is_active: Generated<number>;
   password_hash: string;
   session_version: Generated<number>;
+  /** E.164, for personal SMS alerts (migration 0501); null: none */
+  phone: string | null;
   created_at: number;
   updated_at: number;
 }

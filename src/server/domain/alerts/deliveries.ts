@@ -22,8 +22,9 @@ export async function listDeliveries(
   const attempts = await repo.attemptsOf(rows.map((r) => r.id));
   return rows.map((r) => ({
     ...present(r),
-    channel_name: r.channel_name,
-    channel_type: r.channel_type,
+    // A personal delivery is named after its person and target.
+    channel_name: r.channel_name ?? `Personal ${r.target === 'sms' ? 'SMS' : 'e-mail'} to ${r.recipient_name ?? 'a removed user'}`,
+    channel_type: r.channel_type ?? (r.target === 'sms' ? 'sms' : 'email'),
     attempt_log: attempts
       .filter((a) => a.delivery_id === r.id)
       .map((a) => ({ at: toIso(a.at), status_code: a.status_code, latency_ms: a.latency_ms, error: a.error })),
@@ -35,6 +36,7 @@ function present(r: AlertDeliveryRow) {
     id: r.id,
     company_id: r.company_id,
     channel_id: r.channel_id,
+    user_id: r.user_id,
     event: r.event,
     state: r.state,
     attempts: r.attempts,

@@ -1,6 +1,7 @@
 // The signed-in user's own notifications and preferences. Every query is filtered by the user:
 // another user's notification by id answers 404.
 import { notificationsRepo, type NotificationRow } from '../../db/repositories/notifications-repo.ts';
+import { personalContactsRepo } from '../../db/repositories/personal-contacts-repo.ts';
 import { preferencesRepo, type PreferenceFlags } from '../../db/repositories/preferences-repo.ts';
 import { requireActor } from '../authz.ts';
 import type { Ctx } from '../context.ts';
@@ -49,12 +50,17 @@ export async function notificationCounts(ctx: Ctx): Promise<{ unread: number; re
 
 const toView = (p: PreferenceFlags): PrefsView => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v === 1])) as PrefsView;
 
-export async function getPreferences(ctx: Ctx): Promise<PrefsView> {
+export async function getPreferences(ctx: Ctx): Promise<PrefsView & { phone: string | null }> {
   const actor = requireActor(ctx);
-  return toView(await preferencesRepo(ctx.services.db).get(actor.userId));
+  const contact = await personalContactsRepo(ctx.services.db).contact(actor.userId);
+  return { ...toView(await preferencesRepo(ctx.services.db).get(actor.userId)), phone: contact?.phone ?? null };
 }
 
-export async function putPreferences(ctx: Ctx, input: Partial<PrefsView>): Promise<PrefsView> {
+/** The switches, and `phone`: where the user's personal SMS go (null removes it). */
+export async function putPreferences(
+  ctx: Ctx,
+  input: Partial<PrefsView> & { phone?: string | null },
+): Promise<PrefsView & { phone: string | null }> {
   const actor = requireActor(ctx);
   const repo = preferencesRepo(ctx.services.db);
   const current = await repo.get(actor.userId);
@@ -63,7 +69,9 @@ export async function putPreferences(ctx: Ctx, input: Partial<PrefsView>): Promi
     if (typeof input[key] === 'boolean') next[key] = input[key] ? 1 : 0;
   }
   await repo.put(actor.userId, next, ctx.services.now());
-  return toView(next);
+  const contacts = personalContactsRepo(ctx.services.db);
+  if (input.phone !== undefined) await contacts.setPhone(actor.userId, input.phone, ctx.services.now());
+  return { ...toView(next), phone: (await contacts.contact(actor.userId))?.phone ?? null };
 }
 
 export async function markRead(ctx: Ctx, id: string): Promise<void> {

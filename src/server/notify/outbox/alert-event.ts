@@ -25,6 +25,7 @@ export function alertEventOf(d: NotificationDraft): AlertEventType | null {
     case 'monitor_incident':
       if (d.metadata.event === 'opened') return 'incident.opened';
       if (d.metadata.event === 'resolved') return 'incident.resolved';
+      if (d.metadata.event === 'acknowledged') return 'incident.acknowledged';
       return null;
     case 'ssl_warning':
     case 'dns_warning':

@@ -15,7 +15,9 @@ import { channelOf } from '../channels/index.ts';
 import type { Alert, ChannelEnv } from '../channels/channel.ts';
 import { sendRichMail } from '../mailer.ts';
 import { notifyIn } from '../notify.ts';
+import { acknowledgeUrlOf } from './ack-url.ts';
 import type { AlertPayload } from './payload.ts';
+import { personalSetupGap, sendPersonal } from './personal-send.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
 
 /** A delivery's lease outlasts one send (10 s deadline) with room to record it. */
@@ -45,11 +47,21 @@ export async function runDeliveries(services: Services, opts: DeliveryOptions): 
 }
 
 async function deliverOne(services: Services, d: AlertDeliveryRow, opts: DeliveryOptions): Promise<void> {
-  const channel = await alertChannelsRepo(services.db).find(d.channel_id, d.company_id);
+  const channel = d.channel_id ? await alertChannelsRepo(services.db).find(d.channel_id, d.company_id) : undefined;
   const started = performance.now();
   // Send test also tries a disabled channel (checking it before switching it on).
-  const usable = channel && (channel.enabled === 1 || d.event === 'test');
-  const result: SendResult = usable ? await send(services, d, channel, opts).catch(unsendable) : disabled();
+  // A personal delivery without the operator's SMTP or Twilio set up fails at once, saying so.
+  const personalGap = d.user_id ? personalSetupGap(services.config, d.target) : null;
+  const usable = d.user_id ? personalGap === null : channel && (channel.enabled === 1 || d.event === 'test');
+  const result: SendResult = d.user_id
+    ? personalGap
+      ? { statusCode: null, error: personalGap, retryAfterMs: null }
+      : await alertOf(services, d)
+          .then((a) => sendPersonal(services, d, a))
+          .catch(unsendable)
+    : usable && channel
+      ? await send(services, d, channel, opts).catch(unsendable)
+      : disabled();
   const latencyMs = Math.round(performance.now() - started);
   const now = services.now();
   await withTransaction(services.db, async (tx) => {
@@ -137,7 +149,7 @@ async function alertOf(services: Services, d: AlertDeliveryRow): Promise<Alert |
     },
     consoleUrl: `${origin}${p.incident ? `/monitors?incident=${p.incident.id}` : '/dashboard'}`,
     statusPageUrl: `${origin}/`,
-    acknowledgeUrl: null,
+    acknowledgeUrl: acknowledgeUrlOf(c.sessionSecret, d, p, sub ? origin : null),
   };
 }
 

@@ -29,7 +29,7 @@ import {
 } from './store.ts';
 
 const SEVERITY_MARK: Record<string, string> = { critical: '!!', high: '!', medium: '~', low: '-', info: 'i' };
-const PREF_LABELS: Array<[keyof Preferences, string]> = [
+const PREF_LABELS: Array<[Exclude<keyof Preferences, 'phone'>, string]> = [
   ['email_enabled', 'Email notifications'],
   ['sms_enabled', 'SMS notifications'],
   ['webhook_enabled', 'Webhook notifications'],
@@ -197,6 +197,33 @@ function NotificationCard({ n }: { n: Notification }) {
   );
 }
 
+function PhoneField({ phone }: { phone: string | null }) {
+  const [value, setValue] = useState(phone ?? '');
+  return (
+    <form
+      className="sw-span-all sw-inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void setPreference('phone', value.trim() || null);
+      }}
+    >
+      <label>
+        Phone for SMS alerts{' '}
+        <input
+          type="tel"
+          value={value}
+          placeholder="+14155550123"
+          pattern="\+[1-9][0-9]{1,14}"
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
+      </label>
+      <button type="submit" className="sw-btn">
+        Save phone
+      </button>
+    </form>
+  );
+}
+
 function PreferencesPanel() {
   const prefs = useStore($preferences);
   useEffect(() => {
@@ -217,9 +244,10 @@ function PreferencesPanel() {
               <span>{label}</span>
             </label>
           ))}
-          {/* Honest about what runs today: the choices are kept for the delivery channels to come. */}
+          <PhoneField phone={prefs.phone} />
           <p className="sw-muted sw-small sw-span-all">
-            Notifications appear here today. Email, SMS and webhook delivery is not available yet; your choices are kept for it.
+            Incidents and warnings of the categories switched on also reach you by email (to your sign-in address) and by SMS (to the phone
+            above, when the operator has set up SMS). Webhook delivery is not personal: ask an admin for a webhook alert channel.
           </p>
         </div>
       )}

@@ -73,7 +73,7 @@ export async function loadPreferences(): Promise<void> {
   if (data) $preferences.set(data);
 }
 
-export async function setPreference(key: keyof Preferences, value: boolean): Promise<void> {
+export async function setPreference<K extends keyof Preferences>(key: K, value: Preferences[K]): Promise<void> {
   const prev = $preferences.get();
   if (!prev) return;
   const next = { ...prev, [key]: value };
