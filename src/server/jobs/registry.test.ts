@@ -18,9 +18,16 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second', () => {
-    expect(JOBS.map((j) => j.name).sort()).toEqual(['alert-delivery', 'check-results-retention', 'session-sweep', 'span-retention']);
-    for (const job of JOBS) expect(job.periodMs).toBe(job.name === 'alert-delivery' ? 1000 : HOUR);
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, escalation every 15 s', () => {
+    expect(JOBS.map((j) => j.name).sort()).toEqual([
+      'alert-delivery',
+      'check-results-retention',
+      'escalation',
+      'session-sweep',
+      'span-retention',
+    ]);
+    const period: Record<string, number> = { 'alert-delivery': 1000, escalation: 15_000 };
+    for (const job of JOBS) expect(job.periodMs).toBe(period[job.name] ?? HOUR);
   });
 });
 
@@ -152,7 +159,13 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
 
     const log: string[] = [];
     const runner = createJobRunner(services, { log: (line) => void log.push(line) });
-    expect((await runner.runDue()).sort()).toEqual(['alert-delivery', 'check-results-retention', 'session-sweep', 'span-retention']);
+    expect((await runner.runDue()).sort()).toEqual([
+      'alert-delivery',
+      'check-results-retention',
+      'escalation',
+      'session-sweep',
+      'span-retention',
+    ]);
 
     const ids = async (table: 'refresh_tokens' | 'auth_codes' | 'pending_signups') =>
       (await k().selectFrom(table).select('id').execute()).map((r) => r.id);
