@@ -2317,6 +2317,11 @@ export interface components {
         };
         EscalationPolicy: {
             company_id: string;
+            /** @description The company's active users by name - whom a step may alert personally */
+            people: {
+                id: string;
+                name: string;
+            }[];
             steps: components["schemas"]["EscalationStep"][];
         };
         EscalationPolicyInput: {

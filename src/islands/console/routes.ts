@@ -226,6 +226,12 @@ export const ROUTES = {
     audience: SETTINGS,
     screen: () => import('./features/alerts/ChannelsPage.tsx').then((m) => m.ChannelsPage),
   },
+  escalation: {
+    path: '/settings/escalation',
+    title: 'Escalation policy',
+    audience: SETTINGS,
+    screen: () => import('./features/escalation/EscalationPage.tsx').then((m) => m.EscalationPage),
+  },
   backendTest: {
     path: '/backend-test',
     title: 'Backend Test',

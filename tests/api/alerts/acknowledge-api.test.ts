@@ -104,7 +104,10 @@ describe.each(DB_KINDS)('acknowledge and escalation policy API on %s', (kind) =>
       config: { url: 'http://127.0.0.1:9/globex' },
       events: ['incident.opened'],
     });
-    expect((await admin.get('/api/v1/escalation-policy')).body).toEqual({ company_id: acmeId, steps: [] });
+    const initial = (await admin.get('/api/v1/escalation-policy')).body;
+    expect(initial).toMatchObject({ company_id: acmeId, steps: [] });
+    expect(initial.people.map((p: { name: string }) => p.name)).toContain('Ada Admin');
+    expect(initial.people.map((p: { name: string }) => p.name)).not.toContain('Gus Globex');
     const steps = [
       { after_minutes: 0, channel_ids: [slack.body.id], user_ids: [] },
       { after_minutes: 10, channel_ids: [], user_ids: [adminUser.id] },

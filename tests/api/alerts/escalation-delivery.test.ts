@@ -14,6 +14,7 @@ import { putEscalationPolicy, runEscalations } from '../../../src/server/domain/
 import { acknowledgeByLink, acknowledgeIncident, viewAckLink } from '../../../src/server/domain/incidents/acknowledge.ts';
 import { addIncidentUpdate, createIncident, getIncident } from '../../../src/server/domain/incidents/service.ts';
 import { putPreferences } from '../../../src/server/domain/notifications/service.ts';
+import { publicTenantOrigin } from '../../../src/server/domain/status-page/public-links.ts';
 import { withTransaction } from '../../../src/server/db/scope.ts';
 import { JOBS } from '../../../src/server/jobs/registry.ts';
 import { runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
@@ -194,7 +195,7 @@ describe.each(DB_KINDS)('escalation, personal delivery and acknowledge links on 
       mailsTo('otto@acme.example').find((m) => unfold(m).includes(`Subject: [Acme] Not acknowledged: ${title}`))!;
     const link = ackLinkIn(unfold(about('Checkout down')));
     expect(link).not.toBeNull();
-    expect(link!.startsWith(`http://${host}/ack/`)).toBe(true);
+    expect(link!.startsWith(`${publicTenantOrigin(services.config, company.subdomain)}/ack/`)).toBe(true);
     expect(ackLinkIn(twilio.messages.find((m) => m.body.includes('Checkout down'))!.body)).not.toBeNull();
     const token = link!.split('/ack/')[1];
 

@@ -55,6 +55,18 @@ export function personalContactsRepo(db: DbScope) {
         .where('is_active', '=', 1)
         .executeTakeFirst();
     },
+    /** The company's active users by name: whom an escalation step may alert. */
+    people(companyId: string): Promise<Array<{ id: string; full_name: string }>> {
+      return k
+        .selectFrom('users')
+        .select(['id', 'full_name'])
+        .where('company_id', '=', companyId)
+        .where('is_active', '=', 1)
+        .orderBy('full_name')
+        .orderBy('id')
+        .limit(1000)
+        .execute();
+    },
     async setPhone(userId: string, phone: string | null, now: number): Promise<void> {
       await k.updateTable('users').set({ phone, updated_at: now }).where('id', '=', userId).execute();
     },

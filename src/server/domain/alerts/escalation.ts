@@ -7,6 +7,7 @@ import { dueEscalationSteps } from '../../../lib/escalation.ts';
 import { alertChannelsRepo } from '../../db/repositories/alert-channels-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { escalationRepo, type EscalationStepRow } from '../../db/repositories/escalation-repo.ts';
+import { personalContactsRepo } from '../../db/repositories/personal-contacts-repo.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { enqueueEscalationStep } from '../../notify/outbox/escalation.ts';
@@ -27,9 +28,10 @@ export interface StepInput {
 
 const invalid = (field: string, message: string) => new DomainError('validation', message, { fields: { [field]: message } });
 
-function present(companyId: string, rows: EscalationStepRow[]) {
+async function present(s: Services, companyId: string, rows: EscalationStepRow[]) {
   return {
     company_id: companyId,
+    people: (await personalContactsRepo(s.db).people(companyId)).map((p) => ({ id: p.id, name: p.full_name })),
     steps: rows.map((r) => ({
       after_minutes: r.after_minutes,
       channel_ids: JSON.parse(r.channel_ids) as string[],
@@ -47,7 +49,7 @@ function companyOf(ctx: Ctx, requested: string | null | undefined): string {
 export async function getEscalationPolicy(ctx: Ctx, q: { tenant?: string }) {
   requirePermission(ctx, 'view', 'settings');
   const companyId = companyOf(ctx, q.tenant);
-  return present(companyId, await escalationRepo(ctx.services.db).steps(companyId));
+  return present(ctx.services, companyId, await escalationRepo(ctx.services.db).steps(companyId));
 }
 
 export async function putEscalationPolicy(ctx: Ctx, input: { steps: StepInput[]; company_id?: string | null }) {
@@ -85,7 +87,7 @@ export async function putEscalationPolicy(ctx: Ctx, input: { steps: StepInput[];
       created_at: now,
     })),
   );
-  return present(companyId, await escalationRepo(s.db).steps(companyId));
+  return present(s, companyId, await escalationRepo(s.db).steps(companyId));
 }
 
 const BATCH = 500;

@@ -4,8 +4,8 @@
 // failed and tell the company's admins with a `system` notification.
 import { channelEnv } from '../channel-env.ts';
 import { randomUUID } from 'node:crypto';
-import { tenantOrigin } from '../../../lib/hosts.ts';
 import type { Services } from '../../domain/context.ts';
+import { publicMainOrigin, publicTenantOrigin } from '../../domain/status-page/public-links.ts';
 import { alertChannelsRepo, type AlertChannelRow } from '../../db/repositories/alert-channels-repo.ts';
 import { alertDeliveriesRepo, type AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
@@ -135,7 +135,8 @@ async function alertOf(services: Services, d: AlertDeliveryRow): Promise<Alert |
   if (!company) return null;
   const c = services.config;
   const sub = company.subdomain ?? '';
-  const origin = sub ? tenantOrigin(c.publicScheme, sub, c.productDomain, '') : `${c.publicScheme}://${c.productDomain}`;
+  // Links carry the public port like every public link (PUBLIC_PORT; PORT outside production).
+  const origin = sub ? publicTenantOrigin(c, sub) : publicMainOrigin(c);
   const p = JSON.parse(d.payload) as AlertPayload;
   return {
     ...p,

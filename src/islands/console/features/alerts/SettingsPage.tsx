@@ -1,5 +1,5 @@
-// /settings: the settings built so far as links (alert channels and their receipts, for those
-// who hold settings); the rest is still to come.
+// /settings: the settings built so far as links (alert channels, their receipts and the
+// escalation policy, for those who hold settings); the rest is still to come.
 import { useStore } from '@nanostores/react';
 import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
@@ -24,6 +24,21 @@ export function SettingsPage({ title }: { title: string }) {
               receipts
             </a>{' '}
             of every delivery.
+          </p>
+        </section>
+      )}
+      {can(role, 'view', 'settings') && (
+        <section className="sw-card" aria-labelledby="settings-escalation">
+          <header className="sw-card-head">
+            <h3 id="settings-escalation">
+              <a className="sw-link" href="/settings/escalation">
+                Escalation
+              </a>
+            </h3>
+          </header>
+          <p>
+            Whom to alert next when nobody acknowledges an incident, for example Slack at once, then an SMS to the on-call admin after 10
+            minutes.
           </p>
         </section>
       )}
