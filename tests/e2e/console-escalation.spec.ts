@@ -124,4 +124,18 @@ test('a company admin saves an escalation policy, acknowledges from the mailed l
   await page.goto(tenantUrl(company.subdomain, '/monitors/incidents'));
   await expect(page.getByRole('row', { name: /Search is slow/ }).getByText('acknowledged', { exact: true })).toBeVisible();
   await shots(page, 'incidents-list-acknowledged');
+
+  // The phone for personal SMS is kept with the notification preferences.
+  await page.goto(tenantUrl(company.subdomain, '/notifications'));
+  await page.getByRole('button', { name: 'Preferences' }).click();
+  await page.getByLabel('Phone for SMS alerts').fill('+14155550123');
+  const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/notifications/preferences'));
+  await page.getByRole('button', { name: 'Save phone' }).click();
+  expect((await saved).postDataJSON()).toMatchObject({ phone: '+14155550123' });
+  await expect(page.getByText('Preferences saved')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shots(page, 'preferences-phone');
+  await page.reload();
+  await page.getByRole('button', { name: 'Preferences' }).click();
+  await expect(page.getByLabel('Phone for SMS alerts')).toHaveValue('+14155550123');
 });

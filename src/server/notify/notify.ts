@@ -11,6 +11,7 @@ import { notificationsRepo } from '../db/repositories/notifications-repo.ts';
 import type { NotificationsTable } from '../db/schema/identity.ts';
 import type { DbScope } from '../db/scope.ts';
 import type { AlertChannelRow } from '../db/repositories/alert-channels-repo.ts';
+import type { PersonalContact } from '../db/repositories/personal-contacts-repo.ts';
 import type { NotificationDraft } from './draft.ts';
 import { enqueueAlerts } from './outbox/enqueue.ts';
 import { enqueuePersonalAlerts } from './outbox/personal.ts';
@@ -25,6 +26,7 @@ export function notifyIn(tx: DbScope, now: number): Notify {
   const notifications = notificationsRepo(tx);
   const recipients = new Map<string, string[]>();
   const channels = new Map<string, AlertChannelRow[]>();
+  const contacts = new Map<string, PersonalContact[]>();
   return async (companyId, draft) => {
     const key = `${companyId}:${draft.type}:${draft.audience ?? 'all'}`;
     let users = recipients.get(key);
@@ -34,7 +36,7 @@ export function notifyIn(tx: DbScope, now: number): Notify {
     }
     await notifications.insertIdempotent(inAppRows(draft, companyId, users, now));
     await enqueueAlerts(tx, channels, companyId, draft, now);
-    await enqueuePersonalAlerts(tx, companyId, draft, users, now);
+    await enqueuePersonalAlerts(tx, contacts, companyId, draft, users, now);
   };
 }
 

@@ -12,7 +12,7 @@ import type { DbScope } from '../../db/scope.ts';
 import type { AlertSeverity } from '../channels/channel.ts';
 import { targetOf } from './enqueue.ts';
 import { newDelivery, type AlertPayload } from './payload.ts';
-import { personalRows } from './personal.ts';
+import { contactsFor, personalRows } from './personal.ts';
 
 export async function enqueueEscalationStep(tx: DbScope, incident: IncidentRow, step: EscalationStepRow, now: number): Promise<void> {
   const key = `escalation:${incident.id}:${step.position}`;
@@ -30,14 +30,7 @@ export async function enqueueEscalationStep(tx: DbScope, incident: IncidentRow, 
   const wanted = new Set(JSON.parse(step.channel_ids) as string[]);
   const channels = (await alertChannelsRepo(tx).enabledOf(incident.company_id)).filter((c) => wanted.has(c.id));
   await alertDeliveriesRepo(tx).insertIdempotent(channels.map((c) => newDelivery(c, key, payload, now)));
-  const people = await personalRows(
-    tx,
-    incident.company_id,
-    JSON.parse(step.user_ids) as string[],
-    'monitor_incident',
-    key,
-    async () => payload,
-    now,
-  );
+  const contacts = await contactsFor(tx, incident.company_id, JSON.parse(step.user_ids) as string[], 'monitor_incident');
+  const people = await personalRows(contacts, incident.company_id, key, async () => payload, now);
   await personalDeliveriesRepo(tx).insertIdempotent(people);
 }

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { PREFERENCE_OF_TYPE, type NotificationType } from '../../db/repositories/notifications-repo.ts';
-import { personalContactsRepo } from '../../db/repositories/personal-contacts-repo.ts';
+import { personalContactsRepo, type PersonalContact } from '../../db/repositories/personal-contacts-repo.ts';
 import { personalDeliveriesRepo } from '../../db/repositories/personal-deliveries-repo.ts';
 import type { AlertDeliveriesTable, PersonalTarget } from '../../db/schema/alerts.ts';
 import type { DbScope } from '../../db/scope.ts';
@@ -17,9 +17,13 @@ import { alertEventOf } from './alert-event.ts';
 import { payloadOf } from './enqueue.ts';
 import { RETRY_WINDOW_MS, type AlertPayload } from './payload.ts';
 
-/** Writes the personal deliveries of one draft for the users who get it in the console. */
+/**
+ * Writes the personal deliveries of one draft for the users who get it in the console;
+ * `contacts` caches their switches per recipient list (many drafts in one transaction share it).
+ */
 export async function enqueuePersonalAlerts(
   tx: DbScope,
+  contacts: Map<string, PersonalContact[]>,
   companyId: string,
   draft: NotificationDraft,
   userIds: string[],
@@ -27,29 +31,31 @@ export async function enqueuePersonalAlerts(
 ): Promise<void> {
   const event = alertEventOf(draft);
   if (!event || userIds.length === 0) return;
-  const rows = await personalRows(
-    tx,
-    companyId,
-    userIds,
-    draft.type,
-    draft.dedupeKey,
-    () => payloadOf(tx, companyId, draft, event, now),
-    now,
-  );
+  const key = `${companyId}:${draft.type}:${userIds.join(',')}`;
+  let mine = contacts.get(key);
+  if (!mine) contacts.set(key, (mine = await contactsFor(tx, companyId, userIds, draft.type)));
+  const rows = await personalRows(mine, companyId, draft.dedupeKey, () => payloadOf(tx, companyId, draft, event, now), now);
   await personalDeliveriesRepo(tx).insertIdempotent(rows);
 }
 
-/** The rows for `userIds` by their switches; the payload is built only when someone gets it. */
-export async function personalRows(
+/** The contacts among `userIds` who want the category of `type`. */
+export function contactsFor(
   tx: DbScope,
   companyId: string,
   userIds: readonly string[],
   type: NotificationType,
+): Promise<PersonalContact[]> {
+  return personalContactsRepo(tx).of(companyId, userIds, PREFERENCE_OF_TYPE[type]);
+}
+
+/** The rows for these contacts by their switches; the payload is built only when someone gets it. */
+export async function personalRows(
+  contacts: readonly PersonalContact[],
+  companyId: string,
   dedupeKey: string,
   payload: () => Promise<AlertPayload>,
   now: number,
 ): Promise<Insertable<AlertDeliveriesTable>[]> {
-  const contacts = await personalContactsRepo(tx).of(companyId, userIds, PREFERENCE_OF_TYPE[type]);
   const wanted = contacts.flatMap((c) => [
     ...(c.emailEnabled ? [{ userId: c.id, target: 'email' as const }] : []),
     ...(c.smsEnabled && c.phone ? [{ userId: c.id, target: 'sms' as const }] : []),
