@@ -19,7 +19,12 @@ import {
 } from './console-fixtures.ts';
 
 /** A call from the signed-in page (the browser resolves *.localhost; Node does not). */
-function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: { id?: string; acknowledged_at?: string | null } }> {
+function call(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: { id?: string; acknowledged_at?: string | null } }> {
   return page.evaluate(
     async ([m, p, b]) => {
       const r = await fetch(p as string, {

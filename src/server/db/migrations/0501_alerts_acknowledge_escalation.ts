@@ -101,8 +101,13 @@ async function rebuildDeliveriesOnSqlite(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('alert_deliveries_user_dedupe').execute();
   await sql`delete from alert_deliveries where channel_id is null`.execute(db);
-  await db.schema.alterTable('alert_deliveries').dropColumn('target').execute();
-  await db.schema.alterTable('alert_deliveries').dropColumn('user_id').execute();
+  // SQLite cannot drop a column that takes part in a foreign key: there the two columns stay,
+  // empty and unused, and channel_id stays nullable (no row lacks one any more).
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    await db.schema.alterTable('alert_deliveries').dropColumn('target').execute();
+    await db.schema.alterTable('alert_deliveries').dropColumn('user_id').execute();
+    await sql`alter table alert_deliveries alter column channel_id set not null`.execute(db);
+  }
   await db.schema.dropTable('escalation_steps').execute();
   await db.schema.alterTable('users').dropColumn('phone').execute();
   for (const c of ['escalated_steps', 'acknowledged_via', 'acknowledged_by', 'acknowledged_at'])
