@@ -2456,7 +2456,7 @@ export interface components {
             is_read: boolean;
             action_url: string | null;
         };
-        /** @description What reaches the user. In the console - the notifications of the categories switched on. Personally, for incidents (monitor_incidents), SSL, DNS and security warnings of the switched-on categories: an e-mail to the user's address when email_enabled, and an SMS to `phone` when sms_enabled (through the operator's Twilio account, TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN / TWILIO_FROM). webhook_enabled is kept but sends nothing personally yet: use a webhook alert channel. System notifications stay in the console. */
+        /** @description What reaches the user. In the console - the notifications of the categories switched on. Personally, for incidents (monitor_incidents), SSL, DNS and security warnings of the switched-on categories: an e-mail to the user's address when email_enabled, and an SMS to `phone` when sms_enabled (through the operator's Twilio account, TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN / TWILIO_FROM), and a POST to `webhook_url` when webhook_enabled - the webhook channel's JSON payload, signed per Standard Webhooks with the user's own whsec_ secret. System notifications stay in the console. */
         Preferences: {
             email_enabled: boolean;
             sms_enabled: boolean;
@@ -2468,6 +2468,10 @@ export interface components {
             system_notifications: boolean;
             /** @description Where personal SMS go, in international format (E.164, e.g. +14155550123); null - none */
             phone: string | null;
+            /** @description Where personal webhooks go; null - none */
+            webhook_url: string | null;
+            /** @description The whsec_ secret that signs the personal webhooks (webhook-id, webhook-timestamp, webhook-signature headers). Only in the answer of the PUT that set a new webhook_url: keep it then. */
+            webhook_secret?: string;
         };
         PreferencesInput: {
             email_enabled?: boolean;
@@ -2480,6 +2484,8 @@ export interface components {
             system_notifications?: boolean;
             /** @description Where personal SMS go, in international format (E.164, e.g. +14155550123); null removes it */
             phone?: string | null;
+            /** @description Where personal webhooks go (http or https, no user name or password; an internal address is refused unless the operator allows private targets); null removes it. A new URL gets a new secret. */
+            webhook_url?: string | null;
         };
         AlertMonitorRef: {
             id: string;

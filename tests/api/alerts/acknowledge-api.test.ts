@@ -147,7 +147,7 @@ describe.each(DB_KINDS)('acknowledge and escalation policy API on %s', (kind) =>
     expect((await root.get(`/api/v1/escalation-policy?tenant=${acmeId}`)).body.steps).toEqual(steps);
   });
 
-  it('keeps a phone for personal SMS with the preferences, in international format only', async () => {
+  it('keeps a phone (international format only) and a personal webhook (checked like a channel URL, secret shown once) with the preferences', async () => {
     const bad = await admin.put('/api/v1/notifications/preferences', { phone: '0170 1234' });
     expect(bad.status).toBe(400);
     const ok = await admin.put('/api/v1/notifications/preferences', { sms_enabled: true, phone: '+4917012345678' });
@@ -155,5 +155,18 @@ describe.each(DB_KINDS)('acknowledge and escalation policy API on %s', (kind) =>
     expect(ok.body).toMatchObject({ sms_enabled: true, phone: '+4917012345678' });
     expect((await admin.get('/api/v1/notifications/preferences')).body.phone).toBe('+4917012345678');
     expect((await admin.put('/api/v1/notifications/preferences', { phone: null })).body.phone).toBeNull();
+
+    const refused = await admin.put('/api/v1/notifications/preferences', {
+      webhook_url: 'https://me:pw@hooks.example.com/x',
+      webhook_enabled: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/user name or password/);
+    expect((await admin.get('/api/v1/notifications/preferences')).body).toMatchObject({ webhook_url: null, webhook_enabled: false });
+    const hook = await admin.put('/api/v1/notifications/preferences', { webhook_url: 'https://hooks.example.com/ada' });
+    expect(hook.body.webhook_secret).toMatch(/^whsec_/);
+    const read = (await admin.get('/api/v1/notifications/preferences')).body;
+    expect(read.webhook_url).toBe('https://hooks.example.com/ada');
+    expect(read).not.toHaveProperty('webhook_secret');
   });
 });

@@ -6,6 +6,7 @@
 // - each user's preferences decide what reaches them personally (e-mail, SMS to their phone);
 // - the link in the message shows the incident without acknowledging it, acknowledges on POST,
 //   and refuses forged, moved, expired and used links.
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Services } from '../../../src/server/domain/context.ts';
 import { createChannel } from '../../../src/server/domain/alerts/channels.ts';
@@ -162,9 +163,21 @@ describe.each(DB_KINDS)('escalation, personal delivery and acknowledge links on 
     expect(await runEscalations(services, clock.now())).toBe(0);
   });
 
-  it('preferences decide personal delivery: e-mail off gets no e-mail, monitor incidents off gets nothing, SMS to the phone', async () => {
+  it('preferences decide personal delivery: e-mail off gets no e-mail, monitor incidents off gets nothing, SMS to the phone, a signed personal webhook', async () => {
     const quiet = await seedUser(services, { userType: 3, companyId: company.id, email: 'quiet@acme.example' });
-    await putPreferences(ctxFor(services, actorFor(quiet)), { monitor_incidents: false, sms_enabled: true, phone: '+4917099999999' });
+    await putPreferences(ctxFor(services, actorFor(quiet)), {
+      monitor_incidents: false,
+      sms_enabled: true,
+      phone: '+4917099999999',
+      webhook_enabled: true,
+      webhook_url: hooks.url('/quiet'),
+    });
+    const hooked = await seedUser(services, { userType: 3, companyId: company.id, email: 'hooked@acme.example', fullName: 'Hanna Hook' });
+    const hookedCtx = ctxFor(services, actorFor(hooked));
+    const set = await putPreferences(hookedCtx, { email_enabled: false, webhook_enabled: true, webhook_url: hooks.url('/hanna') });
+    expect(set.webhook_secret).toMatch(/^whsec_/);
+    // The same URL again keeps its secret (none is shown); reading never shows it.
+    expect((await putPreferences(hookedCtx, { webhook_url: hooks.url('/hanna') })).webhook_secret).toBeUndefined();
     const i = await open('Login broken');
     await withTransaction(services.db, (tx) =>
       notifyIn(tx, clock.now())(company.id, {
@@ -183,6 +196,23 @@ describe.each(DB_KINDS)('escalation, personal delivery and acknowledge links on 
     expect(mailsTo('ada@acme.example')).toHaveLength(0);
     expect(mailsTo('quiet@acme.example')).toHaveLength(0);
     expect(twilio.messages.map((m) => m.to)).toEqual(['+4917012345678']);
+    expect(hooks.received.filter((r) => r.path === '/quiet')).toHaveLength(0);
+    const personal = hooks.received.filter((r) => r.path === '/hanna');
+    expect(personal).toHaveLength(1);
+    const payload = new Webhook(set.webhook_secret!).verify(personal[0].body, personal[0].headers as Record<string, string>) as {
+      type: string;
+      data: { title: string; delivery_id: string };
+    };
+    expect(payload).toMatchObject({ type: 'incident.opened', data: { title: 'Login is down' } });
+    expect(personal[0].headers['webhook-id']).toBe(payload.data.delivery_id);
+    expect(mailsTo('hooked@acme.example')).toHaveLength(0);
+    const receipt = (await listDeliveries(adminCtx, {})).find((r) => r.id === payload.data.delivery_id);
+    expect(receipt).toMatchObject({
+      channel_name: 'Personal webhook to Hanna Hook',
+      channel_type: 'webhook',
+      user_id: hooked.id,
+      state: 'delivered',
+    });
   });
 
   it('the link in the message shows the incident, acknowledges only on POST, and refuses forged, moved, expired and used links', async () => {

@@ -1,6 +1,7 @@
 // Acknowledge and escalate (issue 14 item 5) and personal delivery (item 3): who acknowledged an
 // incident and when, how many escalation steps it has been through, each company's escalation
-// steps, and deliveries addressed to a user (e-mail, SMS) instead of a channel.
+// steps, users' phone and personal webhook, and deliveries addressed to a user (e-mail, SMS,
+// webhook) instead of a channel.
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -15,6 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Where a user's personal SMS go (E.164); set by the user with their notification preferences
   await db.schema.alterTable('users').addColumn('phone', 'varchar(20)').execute();
+  // Where a user's personal webhooks go, and their Standard Webhooks signing secret (whsec_…)
+  await db.schema.alterTable('users').addColumn('webhook_url', 'varchar(2048)').execute();
+  await db.schema.alterTable('users').addColumn('webhook_secret', 'varchar(200)').execute();
 
   await db.schema
     .createTable('escalation_steps')
@@ -109,7 +113,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`alter table alert_deliveries alter column channel_id set not null`.execute(db);
   }
   await db.schema.dropTable('escalation_steps').execute();
-  await db.schema.alterTable('users').dropColumn('phone').execute();
+  for (const c of ['webhook_secret', 'webhook_url', 'phone']) await db.schema.alterTable('users').dropColumn(c).execute();
   for (const c of ['escalated_steps', 'acknowledged_via', 'acknowledged_by', 'acknowledged_at'])
     await db.schema.alterTable('incidents').dropColumn(c).execute();
 }

@@ -9,8 +9,10 @@ export interface PersonalContact {
   id: string;
   email: string;
   phone: string | null;
+  webhookUrl: string | null;
   emailEnabled: boolean;
   smsEnabled: boolean;
+  webhookEnabled: boolean;
 }
 
 export type CategoryPreference = keyof Pick<
@@ -30,8 +32,10 @@ export function personalContactsRepo(db: DbScope) {
           'users.id',
           'users.email',
           'users.phone',
+          'users.webhook_url',
           sql<number>`coalesce(p.email_enabled, 1)`.as('email_enabled'),
           sql<number>`coalesce(p.sms_enabled, 0)`.as('sms_enabled'),
+          sql<number>`coalesce(p.webhook_enabled, 0)`.as('webhook_enabled'),
         ])
         .where('users.company_id', '=', companyId)
         .where('users.id', 'in', [...userIds])
@@ -42,15 +46,21 @@ export function personalContactsRepo(db: DbScope) {
         id: r.id,
         email: r.email,
         phone: r.phone,
+        webhookUrl: r.webhook_url,
         emailEnabled: Number(r.email_enabled) === 1,
         smsEnabled: Number(r.sms_enabled) === 1,
+        webhookEnabled: Number(r.webhook_enabled) === 1,
       }));
     },
     /** One user's address and phone at send time (they may have changed since the alert). */
-    contact(userId: string): Promise<{ email: string; phone: string | null; full_name: string } | undefined> {
+    contact(
+      userId: string,
+    ): Promise<
+      { email: string; phone: string | null; full_name: string; webhook_url: string | null; webhook_secret: string | null } | undefined
+    > {
       return k
         .selectFrom('users')
-        .select(['email', 'phone', 'full_name'])
+        .select(['email', 'phone', 'full_name', 'webhook_url', 'webhook_secret'])
         .where('id', '=', userId)
         .where('is_active', '=', 1)
         .executeTakeFirst();
@@ -66,6 +76,9 @@ export function personalContactsRepo(db: DbScope) {
         .orderBy('id')
         .limit(1000)
         .execute();
+    },
+    async setWebhook(userId: string, url: string | null, secret: string | null, now: number): Promise<void> {
+      await k.updateTable('users').set({ webhook_url: url, webhook_secret: secret, updated_at: now }).where('id', '=', userId).execute();
     },
     async setPhone(userId: string, phone: string | null, now: number): Promise<void> {
       await k.updateTable('users').set({ phone, updated_at: now }).where('id', '=', userId).execute();

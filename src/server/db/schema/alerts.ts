@@ -2,7 +2,7 @@
 
 export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed';
 
-export type PersonalTarget = 'email' | 'sms';
+export type PersonalTarget = 'email' | 'sms' | 'webhook';
 
 export interface AlertChannelsTable {
   id: string;
@@ -32,7 +32,7 @@ export interface AlertDeliveriesTable {
   channel_id: string | null;
   /** Personal delivery (migration 0501): the user it is for */
   user_id: string | null;
-  /** Personal delivery: 'email' (the user's address) or 'sms' (the user's phone) */
+  /** Personal delivery: 'email' (the user's address), 'sms' (their phone) or 'webhook' (their URL) */
   target: PersonalTarget | null;
   event: string;
   /** What caused it (the notification draft's dedupe key): one delivery per cause and channel */

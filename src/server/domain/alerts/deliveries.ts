@@ -1,11 +1,13 @@
 // Delivery receipts: every delivery of the company with its attempts, and the Retry action.
 import { alertDeliveriesRepo, type AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
-import type { DeliveryState } from '../../db/schema/alerts.ts';
+import type { DeliveryState, PersonalTarget } from '../../db/schema/alerts.ts';
 import { RETRY_WINDOW_MS } from '../../notify/outbox/payload.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { toIso } from '../ids.ts';
+
+const PERSONAL_LABEL: Record<PersonalTarget, string> = { email: 'e-mail', sms: 'SMS', webhook: 'webhook' };
 
 export async function listDeliveries(
   ctx: Ctx,
@@ -23,8 +25,8 @@ export async function listDeliveries(
   return rows.map((r) => ({
     ...present(r),
     // A personal delivery is named after its person and target.
-    channel_name: r.channel_name ?? `Personal ${r.target === 'sms' ? 'SMS' : 'e-mail'} to ${r.recipient_name ?? 'a removed user'}`,
-    channel_type: r.channel_type ?? (r.target === 'sms' ? 'sms' : 'email'),
+    channel_name: r.channel_name ?? `Personal ${PERSONAL_LABEL[r.target ?? 'email']} to ${r.recipient_name ?? 'a removed user'}`,
+    channel_type: r.channel_type ?? r.target ?? 'email',
     attempt_log: attempts
       .filter((a) => a.delivery_id === r.id)
       .map((a) => ({ at: toIso(a.at), status_code: a.status_code, latency_ms: a.latency_ms, error: a.error })),

@@ -1,9 +1,9 @@
 // The signed-in user's own notifications and preferences. Every query is filtered by the user:
 // another user's notification by id answers 404.
 import { notificationsRepo, type NotificationRow } from '../../db/repositories/notifications-repo.ts';
-import { personalContactsRepo } from '../../db/repositories/personal-contacts-repo.ts';
 import { preferencesRepo, type PreferenceFlags } from '../../db/repositories/preferences-repo.ts';
 import { requireActor } from '../authz.ts';
+import { personalAddresses, setPersonalAddresses, type PersonalAddresses } from './personal-addresses.ts';
 import type { Ctx } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { toIso } from '../ids.ts';
@@ -50,17 +50,15 @@ export async function notificationCounts(ctx: Ctx): Promise<{ unread: number; re
 
 const toView = (p: PreferenceFlags): PrefsView => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v === 1])) as PrefsView;
 
-export async function getPreferences(ctx: Ctx): Promise<PrefsView & { phone: string | null }> {
+type PrefsAnswer = PrefsView & PersonalAddresses & { webhook_secret?: string };
+
+export async function getPreferences(ctx: Ctx): Promise<PrefsAnswer> {
   const actor = requireActor(ctx);
-  const contact = await personalContactsRepo(ctx.services.db).contact(actor.userId);
-  return { ...toView(await preferencesRepo(ctx.services.db).get(actor.userId)), phone: contact?.phone ?? null };
+  return { ...toView(await preferencesRepo(ctx.services.db).get(actor.userId)), ...(await personalAddresses(ctx.services, actor.userId)) };
 }
 
-/** The switches, and `phone`: where the user's personal SMS go (null removes it). */
-export async function putPreferences(
-  ctx: Ctx,
-  input: Partial<PrefsView> & { phone?: string | null },
-): Promise<PrefsView & { phone: string | null }> {
+/** The switches, and where personal alerts go: `phone`, `webhook_url` (null removes either). */
+export async function putPreferences(ctx: Ctx, input: Partial<PrefsView> & Partial<PersonalAddresses>): Promise<PrefsAnswer> {
   const actor = requireActor(ctx);
   const repo = preferencesRepo(ctx.services.db);
   const current = await repo.get(actor.userId);
@@ -68,10 +66,10 @@ export async function putPreferences(
   for (const key of Object.keys(current) as Array<keyof PreferenceFlags>) {
     if (typeof input[key] === 'boolean') next[key] = input[key] ? 1 : 0;
   }
+  // Addresses first: a refused URL leaves the switches as they were.
+  const secret = await setPersonalAddresses(ctx.services, actor.userId, input);
   await repo.put(actor.userId, next, ctx.services.now());
-  const contacts = personalContactsRepo(ctx.services.db);
-  if (input.phone !== undefined) await contacts.setPhone(actor.userId, input.phone, ctx.services.now());
-  return { ...toView(next), phone: (await contacts.contact(actor.userId))?.phone ?? null };
+  return { ...toView(next), ...(await personalAddresses(ctx.services, actor.userId)), ...secret };
 }
 
 export async function markRead(ctx: Ctx, id: string): Promise<void> {

@@ -1,7 +1,8 @@
 // Personal delivery: what reaches a user directly, decided by their notification preferences.
 // A user who wants the category (monitor_incidents, ssl_warnings, …) gets an e-mail at their
 // address when email_enabled, and an SMS at their phone when sms_enabled and they gave one (sent
-// through the operator's Twilio account, TWILIO_*). These go through the same outbox as channel
+// through the operator's Twilio account, TWILIO_*), and a signed webhook to the URL they gave
+// when webhook_enabled. These go through the same outbox as channel
 // deliveries (retries, receipts), as rows with a user and a target instead of a channel.
 // `system` notifications stay in the console (a failed delivery reported by mail could loop).
 // Sending them is personal-send.ts.
@@ -59,6 +60,7 @@ export async function personalRows(
   const wanted = contacts.flatMap((c) => [
     ...(c.emailEnabled ? [{ userId: c.id, target: 'email' as const }] : []),
     ...(c.smsEnabled && c.phone ? [{ userId: c.id, target: 'sms' as const }] : []),
+    ...(c.webhookEnabled && c.webhookUrl ? [{ userId: c.id, target: 'webhook' as const }] : []),
   ]);
   if (wanted.length === 0) return [];
   const p = await payload();
