@@ -143,4 +143,17 @@ test('a company admin saves an escalation policy, acknowledges from the mailed l
   await page.reload();
   await page.getByRole('button', { name: 'Preferences' }).click();
   await expect(page.getByLabel('Phone for SMS alerts')).toHaveValue('+14155550123');
+  // A personal webhook: a URL with credentials is refused with the reason; its secret is shown once.
+  await page.getByLabel('Webhook URL for your alerts').fill('https://me:pw@hooks.example.com/x');
+  await page.getByRole('button', { name: 'Save webhook' }).click();
+  await expect(page.getByText('The URL must not contain a user name or password')).toBeVisible();
+  await page.getByLabel('Webhook URL for your alerts').fill('https://hooks.example.com/me');
+  await page.getByRole('button', { name: 'Save webhook' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Signing secret of your webhook' })).toContainText('whsec_');
+  await expectNoSeriousA11yViolations(page);
+  await shots(page, 'preferences-webhook');
+  await page.reload();
+  await page.getByRole('button', { name: 'Preferences' }).click();
+  await expect(page.getByLabel('Webhook URL for your alerts')).toHaveValue('https://hooks.example.com/me');
+  await expect(page.getByText('Signing secret of your webhook')).toHaveCount(0);
 });

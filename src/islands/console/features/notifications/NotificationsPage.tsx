@@ -284,8 +284,8 @@ function PreferencesPanel() {
             </p>
           )}
           <p className="sw-muted sw-small sw-span-all">
-            Incidents and warnings of the categories switched on also reach you by email (to your sign-in address) and by SMS (to the phone
-            above, when the operator has set up SMS). Webhook delivery is not personal: ask an admin for a webhook alert channel.
+            Incidents and warnings of the categories switched on also reach you by email (to your sign-in address), by SMS (to the phone
+            above, when the operator has set up SMS) and by webhook (to the URL above, signed with your secret).
           </p>
         </div>
       )}
