@@ -1140,6 +1140,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/escalation-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's escalation policy (company admins; super admins name the company with `tenant`)
+         * @description An ordered list of steps. While an incident is open and not acknowledged, each step is sent once when `after_minutes` have passed since the incident started - `incident.escalated` to its channels (whatever their event filters) and to its users personally (e-mail and SMS per their notification preferences). Acknowledging or resolving the incident stops it. A company without steps does not escalate.
+         */
+        get: operations["getEscalationPolicy"];
+        /**
+         * Replace the company's escalation policy (an empty list turns escalation off)
+         * @description Steps come in order of `after_minutes` (not decreasing); each names at least one channel or user of the company. Another company's channel or user is refused like an unknown one (400). Incidents already past some steps keep their count: a step added earlier in the list is not sent to them again.
+         */
+        put: operations["putEscalationPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alert-deliveries": {
         parameters: {
             query?: never;
@@ -1306,6 +1330,28 @@ export interface paths {
          * @description A manual incident is resolved only by an update with status resolved; the check engine resolves only the incidents it opened. On an automatic incident, an update written here is shown on the public page as written (the engine's own updates read as neutral sentences).
          */
         post: operations["addIncidentUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge an open incident (someone is on it); stops its escalation
+         * @description Company admins acknowledge their company's incidents, super admins any; viewers get 403 and another company's incident answers 404. The first acknowledgement records who and when, stops the escalation policy and sends `incident.acknowledged` to the channels that take it. Acknowledging again is refused with 409 (the problem names who acknowledged and when), as is acknowledging a resolved incident. No request body is needed.
+         */
+        post: operations["acknowledgeIncident"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2573,13 +2619,38 @@ export interface components {
             /** @description The test delivery in the outbox (its receipt is in GET /api/v1/alert-deliveries) */
             delivery_id: string;
         };
+        EscalationStep: {
+            /** @description Minutes after the incident started (0 - at once) */
+            after_minutes: number;
+            /** @description Alert channels of the company that get `incident.escalated` */
+            channel_ids: string[];
+            /** @description Users of the company alerted personally (e-mail and SMS per their notification preferences) */
+            user_ids: string[];
+        };
+        EscalationPolicy: {
+            company_id: string;
+            /** @description The company's active users by name - whom a step may alert personally */
+            people: {
+                id: string;
+                name: string;
+            }[];
+            steps: components["schemas"]["EscalationStep"][];
+        };
+        EscalationPolicyInput: {
+            /** @description The company (super admins only; ignored for company admins) */
+            company_id?: string | null;
+            steps: components["schemas"]["EscalationStep"][];
+        };
         /** @enum {string} */
         DeliveryState: "pending" | "retrying" | "delivered" | "failed";
         AlertDelivery: {
             /** @description Also the idempotency key - the `webhook-id` header and the e-mail Message-ID's local part; the same on every retry */
             id: string;
             company_id: string;
-            channel_id: string;
+            /** @description The channel it goes through; null for a personal delivery (user_id says to whom) */
+            channel_id: string | null;
+            /** @description A personal delivery's user (their e-mail or SMS, per their notification preferences); null for a channel's delivery */
+            user_id?: string | null;
             /** @description An AlertEvent, or `test` for Send test */
             event: string;
             state: components["schemas"]["DeliveryState"];
@@ -2687,6 +2758,18 @@ export interface components {
             started_at: string;
             /** Format: date-time */
             resolved_at: string | null;
+            /**
+             * Format: date-time
+             * @description When someone first acknowledged it (POST /api/v1/incidents/{id}/acknowledge or the link in an alert); stops escalation
+             */
+            acknowledged_at: string | null;
+            /** @description The user who acknowledged; null when nobody has, or when the link in a channel's message was used */
+            acknowledged_by: null | {
+                id: string;
+                name: string;
+            };
+            /** @description How - "console", or the channel or personal message whose link was used (e.g. "\"Ops Slack\"", "a personal e-mail") */
+            acknowledged_via: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2747,6 +2830,7 @@ export interface components {
             is_read: boolean;
             action_url: string | null;
         };
+        /** @description What reaches the user. In the console - the notifications of the categories switched on. Personally, for incidents (monitor_incidents), SSL, DNS and security warnings of the switched-on categories: an e-mail to the user's address when email_enabled, and an SMS to `phone` when sms_enabled (through the operator's Twilio account, TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN / TWILIO_FROM), and a POST to `webhook_url` when webhook_enabled - the webhook channel's JSON payload, signed per Standard Webhooks with the user's own whsec_ secret. System notifications stay in the console. */
         Preferences: {
             email_enabled: boolean;
             sms_enabled: boolean;
@@ -2756,6 +2840,12 @@ export interface components {
             dns_warnings: boolean;
             security_alerts: boolean;
             system_notifications: boolean;
+            /** @description Where personal SMS go, in international format (E.164, e.g. +14155550123); null - none */
+            phone: string | null;
+            /** @description Where personal webhooks go; null - none */
+            webhook_url: string | null;
+            /** @description The whsec_ secret that signs the personal webhooks (webhook-id, webhook-timestamp, webhook-signature headers). Only in the answer of the PUT that set a new webhook_url: keep it then. */
+            webhook_secret?: string;
         };
         PreferencesInput: {
             email_enabled?: boolean;
@@ -2766,6 +2856,10 @@ export interface components {
             dns_warnings?: boolean;
             security_alerts?: boolean;
             system_notifications?: boolean;
+            /** @description Where personal SMS go, in international format (E.164, e.g. +14155550123); null removes it */
+            phone?: string | null;
+            /** @description Where personal webhooks go (http or https, no user name or password; an internal address is refused unless the operator allows private targets); null removes it. A new URL gets a new secret. */
+            webhook_url?: string | null;
         };
         AlertMonitorRef: {
             id: string;
@@ -5419,6 +5513,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getEscalationPolicy: {
+        parameters: {
+            query?: {
+                /** @description The company (required for super admins; ignored otherwise) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationPolicy"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putEscalationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalationPolicyInput"];
+            };
+        };
+        responses: {
+            /** @description The saved policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationPolicy"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listAlertDeliveries: {
         parameters: {
             query?: {
@@ -5741,6 +5892,36 @@ export interface operations {
         responses: {
             /** @description The incident with its updates */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acknowledgeIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The acknowledged incident with its updates */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,10 @@ export interface PageServices {
   subscriberLink(kind: 'confirm' | 'unsubscribe', token: string, host: string): Promise<SubscriberLinkView>;
   /** The status page's subscribe form (no JavaScript needed): the same rules as the public API. */
   subscribe(host: string, clientIp: string, input: { email: string; componentIds: string[] | null }): Promise<SubscribeFormResult>;
+  /** The incident behind a signed acknowledge link, on its company's host; never acknowledges. (Alerts area.) */
+  viewAckLink(token: string, host: string): Promise<AckLinkView>;
+  /** Acknowledges the incident behind a valid, unexpired link; answers what the page shows then. (Alerts area.) */
+  acknowledgeByLink(token: string, host: string): Promise<AckLinkView>;
 }
 
 export interface LinkCompany {
@@ -44,6 +48,15 @@ export type SubscriberLinkView =
   | { kind: 'confirm' | 'unsubscribe'; company: LinkCompany; address: string; components: number | null };
 
 export type SubscribeFormResult = { ok: true } | { ok: false; error: string; field?: string; retryAfterSeconds?: number; status: number };
+
+/** What the acknowledge page shows: only this incident's title, impact and state, and the company's name. */
+export type AckLinkView =
+  | { state: 'invalid' }
+  | {
+      state: 'expired' | 'ready' | 'acknowledged' | 'resolved';
+      company: string;
+      incident: { title: string; severity: string; monitorName: string | null; startedAt: string; acknowledgedAt: string | null };
+    };
 
 /** A cookie for a page to set (the session cookies after /setup). */
 export interface PageCookie {

@@ -45,6 +45,8 @@ export interface Config {
   mailFrom: string;
   /** Fixed API hosts of the alert channels' services (tests point them at loopback fakes) */
   channelApis: { pagerduty: string; opsgenie: string; telegram: string; twilio: string };
+  /** The operator's Twilio account for personal SMS (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM); null: no personal SMS */
+  personalSms: { account_sid: string; auth_token: string; from: string } | null;
   /** Operator overrides of feature flags: FLAG_ENABLE_X=true|false */
   flagOverrides: Record<string, boolean>;
   trustProxy: boolean;
@@ -53,6 +55,20 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** All three TWILIO_ settings or none: a partial account would fail every personal SMS. */
+function personalSms(env: Env): Config['personalSms'] {
+  const sid = env.TWILIO_ACCOUNT_SID || '';
+  const token = env.TWILIO_AUTH_TOKEN || '';
+  const from = env.TWILIO_FROM || '';
+  if (!sid && !token && !from) return null;
+  if (!/^AC[0-9a-f]{32}$/.test(sid))
+    fail('TWILIO_ACCOUNT_SID', 'AC followed by 32 hexadecimal digits (with TWILIO_AUTH_TOKEN and TWILIO_FROM)', sid);
+  if (!/^[0-9a-f]{32}$/.test(token)) fail('TWILIO_AUTH_TOKEN', '32 hexadecimal digits', '***');
+  if (!/^(\+[1-9]\d{1,14}|MG[0-9a-f]{32})$/.test(from))
+    fail('TWILIO_FROM', 'a number such as +14155550123 or a Messaging Service SID (MG…)', from);
+  return { account_sid: sid, auth_token: token, from };
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -250,6 +266,7 @@ export function parseConfig(env: Env = process.env): Config {
       telegram: apiBase(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
       twilio: apiBase(env, 'TWILIO_API_URL', 'https://api.twilio.com'),
     },
+    personalSms: personalSms(env),
     flagOverrides,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     distDir: path.resolve(env.DIST_DIR || path.join(import.meta.dirname, '../../dist')),

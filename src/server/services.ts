@@ -9,6 +9,7 @@ import type { PageServices } from '../lib/page-services.ts';
 import { createSuperAdmin, needsSetup } from './domain/setup/first-admin.ts';
 import { firstAdminSessionCookies } from './domain/setup/first-admin-session.ts';
 import { monitorIncidents } from './domain/incidents/automatic.ts';
+import { acknowledgeByLink, viewAckLink } from './domain/incidents/acknowledge.ts';
 import { DomainError } from './domain/errors.ts';
 import { currentPageUser } from './domain/auth/page-user.ts';
 import { resolveHost } from './domain/tenants/resolve-host.ts';
@@ -48,6 +49,8 @@ export function createPageServices(services: Services): PageServices {
     getStatusPage: (subdomain) => statusPageForPages(services, subdomain),
     subscriberLink: (kind, token, host) => subscriberLinkForPage(services, kind, token, host),
     subscribe: (host, clientIp, input) => subscribeFromPage(services, host, clientIp, input),
+    viewAckLink: (token, host) => viewAckLink(services, token, host),
+    acknowledgeByLink: (token, host) => acknowledgeByLink(services, token, host),
     async createFirstAdmin(input, request) {
       try {
         return { cookies: await firstAdminSessionCookies(services, input, request) };

@@ -157,7 +157,7 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   const sms = page.getByRole('switch', { name: 'SMS notifications' });
   await expect(page.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
   await expect(sms).not.toBeChecked();
-  await expect(page.getByText('Email, SMS and webhook delivery is not available yet; your choices are kept for it.')).toBeVisible();
+  await expect(page.getByText('also reach you by email (to your sign-in address)', { exact: false })).toBeVisible();
   const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/notifications/preferences'));
   await sms.check();
   expect((await put).postDataJSON()).toMatchObject({ sms_enabled: true, email_enabled: true });

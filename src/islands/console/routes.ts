@@ -239,6 +239,12 @@ export const ROUTES = {
     audience: SETTINGS,
     screen: () => import('./features/subscribers/SubscribersPage.tsx').then((m) => m.SubscribersPage),
   },
+  escalation: {
+    path: '/settings/escalation',
+    title: 'Escalation policy',
+    audience: SETTINGS,
+    screen: () => import('./features/escalation/EscalationPage.tsx').then((m) => m.EscalationPage),
+  },
   backendTest: {
     path: '/backend-test',
     title: 'Backend Test',

@@ -2,7 +2,8 @@
 // warnings, the incidents domain) hands a draft to `notify`, inside the transaction that
 // recorded what it is about, so a notification exists exactly when its cause is committed.
 // A draft becomes one in-app notification per recipient, and one delivery in the alerts outbox
-// per enabled channel of the company whose filters take it (outbox/enqueue.ts); the delivery job
+// per enabled channel of the company whose filters take it (outbox/enqueue.ts), and the personal
+// e-mail and SMS its recipients' preferences ask for (outbox/personal.ts); the delivery job
 // sends those after the commit.
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
@@ -10,8 +11,10 @@ import { notificationsRepo } from '../db/repositories/notifications-repo.ts';
 import type { NotificationsTable } from '../db/schema/identity.ts';
 import type { DbScope } from '../db/scope.ts';
 import type { AlertChannelRow } from '../db/repositories/alert-channels-repo.ts';
+import type { PersonalContact } from '../db/repositories/personal-contacts-repo.ts';
 import type { NotificationDraft } from './draft.ts';
 import { enqueueAlerts } from './outbox/enqueue.ts';
+import { enqueuePersonalAlerts } from './outbox/personal.ts';
 
 export type { NotificationDraft } from './draft.ts';
 
@@ -23,6 +26,7 @@ export function notifyIn(tx: DbScope, now: number): Notify {
   const notifications = notificationsRepo(tx);
   const recipients = new Map<string, string[]>();
   const channels = new Map<string, AlertChannelRow[]>();
+  const contacts = new Map<string, PersonalContact[]>();
   return async (companyId, draft) => {
     const key = `${companyId}:${draft.type}:${draft.audience ?? 'all'}`;
     let users = recipients.get(key);
@@ -32,6 +36,7 @@ export function notifyIn(tx: DbScope, now: number): Notify {
     }
     await notifications.insertIdempotent(inAppRows(draft, companyId, users, now));
     await enqueueAlerts(tx, channels, companyId, draft, now);
+    await enqueuePersonalAlerts(tx, contacts, companyId, draft, users, now);
   };
 }
 

@@ -275,6 +275,8 @@ describe.each(DB_KINDS)('monitoring API on %s', (kind) => {
       dns_warnings: true,
       security_alerts: true,
       system_notifications: true,
+      phone: null,
+      webhook_url: null,
     });
     const put = await viewer.put('/api/v1/notifications/preferences', { sms_enabled: true });
     expect(put.body.sms_enabled).toBe(true);

@@ -68,12 +68,14 @@ export function alertDeliveriesRepo(db: DbScope) {
     list(
       companyId: string | null,
       f: { channelId?: string; state?: DeliveryState; limit: number; offset: number },
-    ): Promise<Array<AlertDeliveryRow & { channel_name: string; channel_type: string }>> {
+    ): Promise<Array<AlertDeliveryRow & { channel_name: string | null; channel_type: string | null; recipient_name: string | null }>> {
+      // A personal delivery has a user instead of a channel (migration 0501).
       let q = k
         .selectFrom('alert_deliveries')
-        .innerJoin('alert_channels', 'alert_channels.id', 'alert_deliveries.channel_id')
+        .leftJoin('alert_channels', 'alert_channels.id', 'alert_deliveries.channel_id')
+        .leftJoin('users', 'users.id', 'alert_deliveries.user_id')
         .selectAll('alert_deliveries')
-        .select(['alert_channels.name as channel_name', 'alert_channels.type as channel_type']);
+        .select(['alert_channels.name as channel_name', 'alert_channels.type as channel_type', 'users.full_name as recipient_name']);
       if (companyId) q = q.where('alert_deliveries.company_id', '=', companyId);
       if (f.channelId) q = q.where('alert_deliveries.channel_id', '=', f.channelId);
       if (f.state) q = q.where('alert_deliveries.state', '=', f.state);

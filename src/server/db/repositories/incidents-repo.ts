@@ -6,7 +6,11 @@ import type { DbScope } from '../scope.ts';
 import type { IncidentsTable, IncidentUpdatesTable } from '../schema/monitoring.ts';
 
 export type IncidentRow = Selectable<IncidentsTable>;
-export type IncidentWithTenant = IncidentRow & { tenant_name: string | null; monitor_name: string | null };
+export type IncidentWithTenant = IncidentRow & {
+  tenant_name: string | null;
+  monitor_name: string | null;
+  acknowledged_by_name: string | null;
+};
 export type IncidentUpdateRow = Selectable<IncidentUpdatesTable>;
 
 export function incidentsRepo(db: DbScope) {
@@ -16,8 +20,9 @@ export function incidentsRepo(db: DbScope) {
       .selectFrom('incidents')
       .leftJoin('companies', 'companies.id', 'incidents.company_id')
       .leftJoin('monitors', 'monitors.id', 'incidents.monitor_id')
+      .leftJoin('users as acker', 'acker.id', 'incidents.acknowledged_by')
       .selectAll('incidents')
-      .select(['companies.name as tenant_name', 'monitors.name as monitor_name']);
+      .select(['companies.name as tenant_name', 'monitors.name as monitor_name', 'acker.full_name as acknowledged_by_name']);
   return {
     /** Answers true when this call opened it (false: an open incident already existed). */
     async openForMonitor(row: Insertable<IncidentsTable>): Promise<boolean> {
@@ -81,6 +86,18 @@ export function incidentsRepo(db: DbScope) {
     },
     async update(id: string, patch: Updateable<IncidentsTable>): Promise<void> {
       await k.updateTable('incidents').set(patch).where('id', '=', id).execute();
+    },
+    /** Records the first acknowledgement of an open incident; answers false when it was
+     *  already acknowledged or resolved (a concurrent acknowledgement won). */
+    async acknowledge(id: string, by: { at: number; userId: string | null; via: string }): Promise<boolean> {
+      const r = await k
+        .updateTable('incidents')
+        .set({ acknowledged_at: by.at, acknowledged_by: by.userId, acknowledged_via: by.via.slice(0, 200), updated_at: by.at })
+        .where('id', '=', id)
+        .where('acknowledged_at', 'is', null)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
     findById(id: string, companyId: string | null): Promise<IncidentWithTenant | undefined> {
       let q = withTenant().where('incidents.id', '=', id);

@@ -2,6 +2,8 @@
 
 export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed';
 
+export type PersonalTarget = 'email' | 'sms' | 'webhook';
+
 export interface AlertChannelsTable {
   id: string;
   company_id: string;
@@ -26,10 +28,14 @@ export interface AlertDeliveriesTable {
   /** Also the idempotency key: the webhook-id header, the e-mail Message-ID */
   id: string;
   company_id: string;
-  /** null for a delivery to a status-page subscriber */
+  /** The channel it goes through; null for a personal delivery (user_id and target say where) or a status-page subscriber's */
   channel_id: string | null;
   /** The status-page subscriber it goes to (migration 0590); null for a channel's delivery */
   subscriber_id: string | null;
+  /** Personal delivery (migration 0501): the user it is for */
+  user_id: string | null;
+  /** Personal delivery: 'email' (the user's address), 'sms' (their phone) or 'webhook' (their URL) */
+  target: PersonalTarget | null;
   event: string;
   /** What caused it (the notification draft's dedupe key): one delivery per cause and channel */
   dedupe_key: string;
@@ -58,7 +64,23 @@ export interface AlertDeliveryAttemptsTable {
   error: string | null;
 }
 
+/** One step of a company's escalation policy: whom to alert when an incident is still not
+ *  acknowledged `after_minutes` after it opened. */
+export interface EscalationStepsTable {
+  id: string;
+  company_id: string;
+  /** 0, 1, 2, … in the order of the policy */
+  position: number;
+  after_minutes: number;
+  /** JSON array of alert channel ids */
+  channel_ids: string;
+  /** JSON array of user ids (personal delivery per their preferences) */
+  user_ids: string;
+  created_at: number;
+}
+
 export interface AlertsTables {
+  escalation_steps: EscalationStepsTable;
   alert_channels: AlertChannelsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_delivery_attempts: AlertDeliveryAttemptsTable;

@@ -34,6 +34,11 @@ export interface UsersTable {
   is_active: Generated<number>;
   password_hash: string;
   session_version: Generated<number>;
+  /** E.164, for personal SMS alerts (migration 0501); null: none */
+  phone: string | null;
+  /** The user's personal webhook (migration 0501), signed with webhook_secret (whsec_…) */
+  webhook_url: string | null;
+  webhook_secret: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -106,6 +106,14 @@ export interface IncidentsTable {
   updated_at: number;
   /** Written after resolution; shown on the public page under the resolved incident */
   postmortem: string | null;
+  /** Set once by the first acknowledgement (migration 0501); stops escalation */
+  acknowledged_at: number | null;
+  /** The user who acknowledged; null when a link in a channel's message did */
+  acknowledged_by: string | null;
+  /** How: 'console', or the channel or personal target whose link was used */
+  acknowledged_via: string | null;
+  /** How many steps of the company's escalation policy have been sent for it */
+  escalated_steps: Generated<number>;
 }
 
 export interface IncidentUpdatesTable {

@@ -1,11 +1,13 @@
 // Delivery receipts: every delivery of the company with its attempts, and the Retry action.
 import { alertDeliveriesRepo, type AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
-import type { DeliveryState } from '../../db/schema/alerts.ts';
+import type { DeliveryState, PersonalTarget } from '../../db/schema/alerts.ts';
 import { RETRY_WINDOW_MS } from '../../notify/outbox/payload.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { toIso } from '../ids.ts';
+
+const PERSONAL_LABEL: Record<PersonalTarget, string> = { email: 'e-mail', sms: 'SMS', webhook: 'webhook' };
 
 export async function listDeliveries(
   ctx: Ctx,
@@ -22,8 +24,9 @@ export async function listDeliveries(
   const attempts = await repo.attemptsOf(rows.map((r) => r.id));
   return rows.map((r) => ({
     ...present(r),
-    channel_name: r.channel_name,
-    channel_type: r.channel_type,
+    // A personal delivery is named after its person and target.
+    channel_name: r.channel_name ?? `Personal ${PERSONAL_LABEL[r.target ?? 'email']} to ${r.recipient_name ?? 'a removed user'}`,
+    channel_type: r.channel_type ?? r.target ?? 'email',
     attempt_log: attempts
       .filter((a) => a.delivery_id === r.id)
       .map((a) => ({ at: toIso(a.at), status_code: a.status_code, latency_ms: a.latency_ms, error: a.error })),
@@ -35,6 +38,7 @@ function present(r: AlertDeliveryRow) {
     id: r.id,
     company_id: r.company_id,
     channel_id: r.channel_id,
+    user_id: r.user_id,
     event: r.event,
     state: r.state,
     attempts: r.attempts,

@@ -59,6 +59,9 @@ function present(i: IncidentWithTenant, linked: LinkedMonitor[] | undefined) {
     postmortem: i.postmortem ?? null,
     started_at: toIso(i.started_at),
     resolved_at: toIsoOrNull(i.resolved_at),
+    acknowledged_at: toIsoOrNull(i.acknowledged_at),
+    acknowledged_by: i.acknowledged_by ? { id: i.acknowledged_by, name: i.acknowledged_by_name ?? '' } : null,
+    acknowledged_via: i.acknowledged_via,
     created_at: toIso(i.created_at),
     updated_at: toIso(i.updated_at),
   };

@@ -3,6 +3,7 @@
 import { notificationsRepo, type NotificationRow } from '../../db/repositories/notifications-repo.ts';
 import { preferencesRepo, type PreferenceFlags } from '../../db/repositories/preferences-repo.ts';
 import { requireActor } from '../authz.ts';
+import { personalAddresses, setPersonalAddresses, type PersonalAddresses } from './personal-addresses.ts';
 import type { Ctx } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { toIso } from '../ids.ts';
@@ -49,12 +50,15 @@ export async function notificationCounts(ctx: Ctx): Promise<{ unread: number; re
 
 const toView = (p: PreferenceFlags): PrefsView => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v === 1])) as PrefsView;
 
-export async function getPreferences(ctx: Ctx): Promise<PrefsView> {
+type PrefsAnswer = PrefsView & PersonalAddresses & { webhook_secret?: string };
+
+export async function getPreferences(ctx: Ctx): Promise<PrefsAnswer> {
   const actor = requireActor(ctx);
-  return toView(await preferencesRepo(ctx.services.db).get(actor.userId));
+  return { ...toView(await preferencesRepo(ctx.services.db).get(actor.userId)), ...(await personalAddresses(ctx.services, actor.userId)) };
 }
 
-export async function putPreferences(ctx: Ctx, input: Partial<PrefsView>): Promise<PrefsView> {
+/** The switches, and where personal alerts go: `phone`, `webhook_url` (null removes either). */
+export async function putPreferences(ctx: Ctx, input: Partial<PrefsView> & Partial<PersonalAddresses>): Promise<PrefsAnswer> {
   const actor = requireActor(ctx);
   const repo = preferencesRepo(ctx.services.db);
   const current = await repo.get(actor.userId);
@@ -62,8 +66,10 @@ export async function putPreferences(ctx: Ctx, input: Partial<PrefsView>): Promi
   for (const key of Object.keys(current) as Array<keyof PreferenceFlags>) {
     if (typeof input[key] === 'boolean') next[key] = input[key] ? 1 : 0;
   }
+  // Addresses first: a refused URL leaves the switches as they were.
+  const secret = await setPersonalAddresses(ctx.services, actor.userId, input);
   await repo.put(actor.userId, next, ctx.services.now());
-  return toView(next);
+  return { ...toView(next), ...(await personalAddresses(ctx.services, actor.userId)), ...secret };
 }
 
 export async function markRead(ctx: Ctx, id: string): Promise<void> {

@@ -2,6 +2,7 @@
 import type { HandlerMap } from '../handler-types.ts';
 import * as channels from '../../domain/alerts/channels.ts';
 import * as deliveries from '../../domain/alerts/deliveries.ts';
+import * as escalation from '../../domain/alerts/escalation.ts';
 
 export const alertsHandlers = {
   listAlertChannels: async ({ ctx, query }) => channels.listChannels(ctx, query),
@@ -24,4 +25,6 @@ export const alertsHandlers = {
   },
   listAlertDeliveries: async ({ ctx, query }) => deliveries.listDeliveries(ctx, query),
   retryAlertDelivery: async ({ ctx, params }) => deliveries.retryDelivery(ctx, params.id),
+  getEscalationPolicy: async ({ ctx, query }) => escalation.getEscalationPolicy(ctx, query),
+  putEscalationPolicy: async ({ ctx, body }) => escalation.putEscalationPolicy(ctx, body),
 } satisfies HandlerMap;

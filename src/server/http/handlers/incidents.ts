@@ -1,5 +1,6 @@
 import type { HandlerMap } from '../handler-types.ts';
 import * as incidents from '../../domain/incidents/service.ts';
+import { acknowledgeIncident } from '../../domain/incidents/acknowledge.ts';
 
 export const incidentsHandlers = {
   getRecentIncidents: async ({ ctx, query }) => incidents.recentIncidents(ctx, query),
@@ -16,4 +17,5 @@ export const incidentsHandlers = {
     reply.code(201);
     return i;
   },
+  acknowledgeIncident: async ({ ctx, params }) => acknowledgeIncident(ctx, params.id),
 } satisfies HandlerMap;

@@ -27,6 +27,7 @@ export function alertEventOf(d: NotificationDraft): AlertEventType | null {
       if (d.metadata.event === 'resolved') return 'incident.resolved';
       // Maintenance notices (jobs/maintenance-notices.ts) are about the company's monitors too.
       if (d.metadata.event === 'maintenance.started' || d.metadata.event === 'maintenance.ended') return d.metadata.event;
+      if (d.metadata.event === 'acknowledged') return 'incident.acknowledged';
       return null;
     case 'ssl_warning':
     case 'dns_warning':

@@ -4,8 +4,8 @@
 // failed and tell the company's admins with a `system` notification.
 import { channelEnv } from '../channel-env.ts';
 import { randomUUID } from 'node:crypto';
-import { tenantOrigin } from '../../../lib/hosts.ts';
 import type { Services } from '../../domain/context.ts';
+import { publicMainOrigin, publicTenantOrigin } from '../../domain/status-page/public-links.ts';
 import { alertChannelsRepo, type AlertChannelRow } from '../../db/repositories/alert-channels-repo.ts';
 import { alertDeliveriesRepo, type AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
@@ -15,7 +15,9 @@ import { channelOf } from '../channels/index.ts';
 import type { Alert, ChannelEnv } from '../channels/channel.ts';
 import { sendRichMail } from '../mailer.ts';
 import { notifyIn } from '../notify.ts';
+import { acknowledgeUrlOf } from './ack-url.ts';
 import type { AlertPayload } from './payload.ts';
+import { personalSetupGap, sendPersonal } from './personal-send.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
 import { sendToSubscriber } from './subscriber-send.ts';
 
@@ -46,12 +48,21 @@ export async function runDeliveries(services: Services, opts: DeliveryOptions): 
 }
 
 async function deliverOne(services: Services, d: AlertDeliveryRow, opts: DeliveryOptions): Promise<void> {
-  const channel = d.channel_id === null ? undefined : await alertChannelsRepo(services.db).find(d.channel_id, d.company_id);
+  const channel = d.channel_id ? await alertChannelsRepo(services.db).find(d.channel_id, d.company_id) : undefined;
   const started = performance.now();
   let usable: boolean;
   let result: SendResult;
   if (d.subscriber_id !== null) {
     ({ usable, result } = await sendToSubscriber(services, d).catch(() => ({ usable: true, result: unsendable() })));
+  } else if (d.user_id) {
+    // A personal delivery without the operator's SMTP or Twilio set up fails at once, saying so.
+    const personalGap = personalSetupGap(services.config, d.target);
+    usable = personalGap === null;
+    result = personalGap
+      ? { statusCode: null, error: personalGap, retryAfterMs: null }
+      : await alertOf(services, d)
+          .then((a) => sendPersonal(services, d, a))
+          .catch(unsendable);
   } else {
     // Send test also tries a disabled channel (checking it before switching it on).
     usable = !!channel && (channel.enabled === 1 || d.event === 'test');
@@ -130,7 +141,8 @@ async function alertOf(services: Services, d: AlertDeliveryRow): Promise<Alert |
   if (!company) return null;
   const c = services.config;
   const sub = company.subdomain ?? '';
-  const origin = sub ? tenantOrigin(c.publicScheme, sub, c.productDomain, '') : `${c.publicScheme}://${c.productDomain}`;
+  // Links carry the public port like every public link (PUBLIC_PORT; PORT outside production).
+  const origin = sub ? publicTenantOrigin(c, sub) : publicMainOrigin(c);
   const p = JSON.parse(d.payload) as AlertPayload;
   return {
     ...p,
@@ -144,7 +156,7 @@ async function alertOf(services: Services, d: AlertDeliveryRow): Promise<Alert |
     },
     consoleUrl: `${origin}${p.incident ? `/monitors?incident=${p.incident.id}` : '/dashboard'}`,
     statusPageUrl: `${origin}/`,
-    acknowledgeUrl: null,
+    acknowledgeUrl: acknowledgeUrlOf(c.sessionSecret, d, p, sub ? origin : null),
   };
 }
 

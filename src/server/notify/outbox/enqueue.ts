@@ -5,7 +5,7 @@ import { alertChannelsRepo, type AlertChannelRow } from '../../db/repositories/a
 import { alertDeliveriesRepo } from '../../db/repositories/alert-deliveries-repo.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
-import type { AlertMaintenanceRef, AlertSeverity } from '../channels/channel.ts';
+import type { AlertEventType, AlertMaintenanceRef, AlertSeverity } from '../channels/channel.ts';
 import type { NotificationDraft } from '../draft.ts';
 import { alertEventOf, channelTakes } from './alert-event.ts';
 import { newDelivery, type AlertPayload } from './payload.ts';
@@ -43,8 +43,23 @@ export async function enqueueAlerts(
     ),
   );
   if (takers.length === 0) return;
+  const payload = await payloadOf(tx, companyId, draft, event, now);
+  await alertDeliveriesRepo(tx).insertIdempotent(takers.map((c) => newDelivery(c, draft.dedupeKey, payload, now)));
+}
+
+/** The alert as it is now, for every delivery of a draft (channels and people). */
+export async function payloadOf(
+  tx: DbScope,
+  companyId: string,
+  draft: NotificationDraft,
+  event: AlertEventType,
+  now: number,
+): Promise<AlertPayload> {
+  const monitorId = typeof draft.metadata.monitor_id === 'string' ? draft.metadata.monitor_id : null;
+  const incidentId = typeof draft.metadata.incident_id === 'string' ? draft.metadata.incident_id : null;
   const monitor = monitorId ? await monitorsRepo(tx).findById(monitorId, companyId) : undefined;
-  const payload: AlertPayload = {
+  const incident = incidentId ? await incidentsRepo(tx).findById(incidentId, companyId) : undefined;
+  return {
     event,
     severity: draft.severity,
     title: draft.title,
@@ -55,7 +70,6 @@ export async function enqueueAlerts(
     incident: incident ? { id: incident.id, title: incident.title, status: incident.status, impact: incident.severity } : null,
     maintenance: maintenanceOf(draft.metadata.maintenance),
   };
-  await alertDeliveriesRepo(tx).insertIdempotent(takers.map((c) => newDelivery(c, draft.dedupeKey, payload, now)));
 }
 
 /** The maintenance occurrence a maintenance notice's draft carries (null for other drafts). */
@@ -67,7 +81,7 @@ function maintenanceOf(v: unknown): AlertMaintenanceRef | null {
 }
 
 /** The monitor's target as its company typed it (URL, host:port, host). */
-function targetOf(config: string): string {
+export function targetOf(config: string): string {
   const c = JSON.parse(config) as { url?: string; host?: string; port?: number };
   if (c.url) return c.url;
   if (c.host) return c.port ? `${c.host}:${c.port}` : c.host;

@@ -1,5 +1,5 @@
-// /settings: the settings built so far as links (alert channels and their receipts, status page
-// subscribers, for those who hold settings); the rest is still to come.
+// /settings: the settings built so far as links (alert channels, their receipts, the escalation
+// policy and status page subscribers, for those who hold settings); the rest is still to come.
 import { useStore } from '@nanostores/react';
 import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
@@ -37,6 +37,21 @@ export function SettingsPage({ title }: { title: string }) {
             </h3>
           </header>
           <p>Visitors who get your status page's incident and maintenance notices by e-mail or webhook, with their counts.</p>
+        </section>
+      )}
+      {can(role, 'view', 'settings') && (
+        <section className="sw-card" aria-labelledby="settings-escalation">
+          <header className="sw-card-head">
+            <h3 id="settings-escalation">
+              <a className="sw-link" href="/settings/escalation">
+                Escalation
+              </a>
+            </h3>
+          </header>
+          <p>
+            Whom to alert next when nobody acknowledges an incident, for example Slack at once, then an SMS to the on-call admin after 10
+            minutes.
+          </p>
         </section>
       )}
       <div className="sw-panel sw-center-text">

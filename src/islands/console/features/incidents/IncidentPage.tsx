@@ -15,6 +15,7 @@ import { AffectedMonitorsDialog } from './AffectedMonitorsDialog.tsx';
 import { StatusBadge } from './IncidentsPage.tsx';
 import {
   $incident,
+  acknowledgeIncident,
   editIncident,
   label,
   loadIncident,
@@ -66,14 +67,27 @@ function Incident({ i }: { i: IncidentDetail }) {
       o.ok ? { ok: true, text: o.data.is_public ? 'The incident is public.' : 'The incident is internal.' } : { ok: false, text: o.text },
     );
   };
+  const acknowledge = async () => {
+    const o = await acknowledgeIncident(i.id);
+    setAlert(
+      o.ok ? { ok: true, text: 'Acknowledged: your team sees that you are on it, and escalation stops.' } : { ok: false, text: o.text },
+    );
+  };
   return (
     <>
       <div className="sw-page-head sw-row-between">
         <h2 className="sw-page-title">{i.title}</h2>
         {mayUpdate && (
-          <button type="button" className="sw-btn" onClick={() => void togglePublic()}>
-            {i.is_public ? 'Make internal' : 'Make public'}
-          </button>
+          <div className="sw-row">
+            {!resolved && !i.acknowledged_at && (
+              <button type="button" className="sw-btn sw-btn-primary" onClick={() => void acknowledge()}>
+                Acknowledge
+              </button>
+            )}
+            <button type="button" className="sw-btn" onClick={() => void togglePublic()}>
+              {i.is_public ? 'Make internal' : 'Make public'}
+            </button>
+          </div>
         )}
       </div>
       {alert && (
@@ -114,6 +128,8 @@ function Incident({ i }: { i: IncidentDetail }) {
           <dd>{i.is_public ? 'Public: on the status page' : 'Internal: not on the status page'}</dd>
           <dt>Started</dt>
           <dd>{fmtTime(i.started_at, '—')}</dd>
+          <dt>Acknowledged</dt>
+          <dd>{acknowledgement(i)}</dd>
           {resolved && (
             <>
               <dt>Resolved</dt>
@@ -154,6 +170,14 @@ function Incident({ i }: { i: IncidentDetail }) {
       {resolved && <Postmortem i={i} mayEdit={mayUpdate} />}
     </>
   );
+}
+
+/** Who acknowledged, when and how; or that nobody has yet. */
+function acknowledgement(i: IncidentDetail): string {
+  if (!i.acknowledged_at) return i.resolved_at ? 'No' : 'Not yet';
+  const who = i.acknowledged_by?.name || 'Someone';
+  const how = !i.acknowledged_via || i.acknowledged_via === 'console' ? 'in the console' : `through the link in ${i.acknowledged_via}`;
+  return `${fmtTime(i.acknowledged_at, '')} by ${who}, ${how}`;
 }
 
 function UpdateForm({ i }: { i: IncidentDetail }) {

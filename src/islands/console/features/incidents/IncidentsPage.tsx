@@ -31,10 +31,16 @@ import {
   type IncidentForm,
 } from './store.ts';
 
-export function StatusBadge({ i }: { i: Pick<Incident, 'status' | 'resolved_at'> }) {
+export function StatusBadge({ i }: { i: Pick<Incident, 'status' | 'resolved_at' | 'acknowledged_at'> }) {
   const s = i.resolved_at ? 'resolved' : i.status;
   const tone = s === 'resolved' ? 'resolved' : s === 'open' ? 'open' : 'investigating';
-  return <span className={`sw-badge sw-badge-${tone}`}>{s}</span>;
+  return (
+    <>
+      <span className={`sw-badge sw-badge-${tone}`}>{s}</span>
+      {/* Someone is on it: shown until the incident is resolved. */}
+      {i.acknowledged_at && !i.resolved_at && <span className="sw-badge sw-badge-acknowledged">acknowledged</span>}
+    </>
+  );
 }
 
 export function IncidentsPage() {

@@ -138,3 +138,13 @@ export async function editIncident(id: string, body: S['IncidentEdit']): Promise
   if (o.ok) $incident.set({ status: 'ready', data: o.data });
   return o;
 }
+
+/** Someone is on it: records who and when, stops escalation; a second acknowledgement is refused (409). */
+export async function acknowledgeIncident(id: string): Promise<Outcome<IncidentDetail>> {
+  const o = outcome(
+    await api.POST('/api/v1/incidents/{id}/acknowledge', { params: { path: { id } } }),
+    'Failed to acknowledge the incident.',
+  );
+  if (o.ok) $incident.set({ status: 'ready', data: o.data });
+  return o;
+}

@@ -26,11 +26,13 @@ import {
   TYPES,
   type Filters,
   type Notification,
-  type Preferences,
+  $webhookSecret,
+  saveAddress,
+  type PreferenceSwitch,
 } from './store.ts';
 
 const SEVERITY_MARK: Record<string, string> = { critical: '!!', high: '!', medium: '~', low: '-', info: 'i' };
-const PREF_LABELS: Array<[keyof Preferences, string]> = [
+const PREF_LABELS: Array<[PreferenceSwitch, string]> = [
   ['email_enabled', 'Email notifications'],
   ['sms_enabled', 'SMS notifications'],
   ['webhook_enabled', 'Webhook notifications'],
@@ -205,8 +207,58 @@ function NotificationCard({ n }: { n: Notification }) {
   );
 }
 
+/** The phone for personal SMS or the personal webhook's URL, saved on its own with the server's answer shown. */
+function AddressField({
+  field,
+  value,
+  label,
+  type,
+  placeholder,
+}: {
+  field: 'phone' | 'webhook_url';
+  value: string | null;
+  label: string;
+  type: string;
+  placeholder: string;
+}) {
+  const [text, setText] = useState(value ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const id = `pref-${field}`;
+  return (
+    <form
+      className="sw-span-all sw-inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void saveAddress(field, text).then(setError);
+      }}
+      noValidate
+    >
+      <div className="sw-field">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          type={type}
+          value={text}
+          placeholder={placeholder}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+        {error && (
+          <small className="sw-field-error" role="alert" id={`${id}-error`}>
+            {error}
+          </small>
+        )}
+      </div>
+      <button type="submit" className="sw-btn">
+        {field === 'phone' ? 'Save phone' : 'Save webhook'}
+      </button>
+    </form>
+  );
+}
+
 function PreferencesPanel() {
   const prefs = useStore($preferences);
+  const secret = useStore($webhookSecret);
   useEffect(() => {
     void loadPreferences();
   }, []);
@@ -225,9 +277,23 @@ function PreferencesPanel() {
               <span>{label}</span>
             </label>
           ))}
-          {/* Honest about what runs today: the choices are kept for the delivery channels to come. */}
+          <AddressField field="phone" value={prefs.phone} label="Phone for SMS alerts" type="tel" placeholder="+14155550123" />
+          <AddressField
+            field="webhook_url"
+            value={prefs.webhook_url}
+            label="Webhook URL for your alerts"
+            type="url"
+            placeholder="https://example.com/hooks/me"
+          />
+          {secret && (
+            <p className="sw-banner sw-span-all" role="status">
+              Signing secret of your webhook, shown this once (verify with any Standard Webhooks library):{' '}
+              <code className="sw-wrap-anywhere">{secret}</code>
+            </p>
+          )}
           <p className="sw-muted sw-small sw-span-all">
-            Notifications appear here today. Email, SMS and webhook delivery is not available yet; your choices are kept for it.
+            Incidents and warnings of the categories switched on also reach you by email (to your sign-in address), by SMS (to the phone
+            above, when the operator has set up SMS) and by webhook (to the URL above, signed with your secret).
           </p>
         </div>
       )}

@@ -2,7 +2,7 @@
 // read/delete actions. Load, preference and action failures are logged only (section 8).
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
-import { api } from '../../api.ts';
+import { api, errorText } from '../../api.ts';
 import { changeThenReload, dataOrLog, inToast } from '../../stores/remote.ts';
 import { showToast } from '../../stores/toast.ts';
 
@@ -73,13 +73,20 @@ export async function loadPreferences(): Promise<void> {
   if (data) $preferences.set(data);
 }
 
-export async function setPreference(key: keyof Preferences, value: boolean): Promise<void> {
+/** The switches of the preferences (the addresses are saved by saveAddress). */
+export type PreferenceSwitch = Exclude<keyof Preferences, 'phone' | 'webhook_url' | 'webhook_secret'>;
+
+/** A new personal webhook's signing secret, shown once after the save that made it. */
+export const $webhookSecret = atom<string | null>(null);
+
+export async function setPreference(key: PreferenceSwitch, value: boolean): Promise<void> {
   const prev = $preferences.get();
   if (!prev) return;
   const next = { ...prev, [key]: value };
   $preferences.set(next);
+  const { phone: _p, webhook_url: _w, webhook_secret: _s, ...switches } = next;
   const saved = await dataOrLog(
-    () => api.PUT('/api/v1/notifications/preferences', { body: next }),
+    () => api.PUT('/api/v1/notifications/preferences', { body: switches }),
     'Failed to save notification preferences',
   );
   if (saved) {
@@ -154,4 +161,15 @@ export async function openNotification(n: Notification): Promise<void> {
   } catch {
     /* not a URL: stay */
   }
+}
+
+/** Saves the phone or the webhook URL (empty removes it); answers the server's refusal, if any. */
+export async function saveAddress(key: 'phone' | 'webhook_url', value: string): Promise<string | null> {
+  const r = await api.PUT('/api/v1/notifications/preferences', { body: { [key]: value.trim() || null } });
+  if (!r.data) return errorText(r.error, 'Failed to save notification preferences');
+  const { webhook_secret, ...prefs } = r.data;
+  $preferences.set(prefs);
+  if (webhook_secret) $webhookSecret.set(webhook_secret);
+  showToast('Preferences saved');
+  return null;
 }

@@ -1,0 +1,151 @@
+// /settings/escalation: whom to alert next while an incident is not acknowledged, e.g. "Slack at
+// once, then SMS to the on-call admin after 10 minutes". Each step is sent once per incident;
+// acknowledging or resolving the incident stops the rest.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { $role } from '../../stores/auth.ts';
+import { $selectedTenant } from '../../stores/tenant.ts';
+import { Skeleton } from '../../ui/Card.tsx';
+import { $policy, $policyChannels, loadPolicy, savePolicy, validateSteps, type Policy, type Step } from './store.ts';
+
+export function EscalationPage({ title }: { title: string }) {
+  const role = useStore($role);
+  const tenant = useStore($selectedTenant);
+  const policy = useStore($policy);
+  const superAdmin = role === 'super_admin';
+  const scope = superAdmin ? tenant : null;
+  useEffect(() => {
+    if (!superAdmin || tenant) void loadPolicy(scope);
+  }, [scope, superAdmin, tenant]);
+  return (
+    <div className="sw-admin">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/settings">Settings</a> / <span aria-current="page">Escalation</span>
+      </nav>
+      <h2 className="sw-page-title">{title}</h2>
+      <p className="sw-muted">
+        While an incident is open and nobody has acknowledged it, each step alerts its channels and people once, that many minutes after the
+        incident started. People get an e-mail and an SMS as their notification preferences say. Acknowledging or resolving the incident
+        stops the rest.
+      </p>
+      {superAdmin && !tenant ? (
+        <p className="sw-banner">Choose a tenant in the selector to see its escalation policy.</p>
+      ) : (
+        <>
+          {policy.status === 'loading' && <Skeleton rows={3} />}
+          {policy.status === 'error' && (
+            <div className="sw-banner sw-banner-error" role="alert">
+              {policy.message}
+            </div>
+          )}
+          {policy.status === 'ready' && <PolicyForm key={policy.data.company_id} policy={policy.data} tenant={scope} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null }) {
+  const channels = useStore($policyChannels);
+  const [steps, setSteps] = useState<Step[]>(policy.steps);
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const change = (i: number, patch: Partial<Step>) => setSteps(steps.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  const toggle = (list: string[], id: string, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const found = validateSteps(steps);
+    setErrors(found);
+    if (Object.keys(found).length) return setNote({ ok: false, text: 'Some steps need a change before saving.' });
+    setBusy(true);
+    const r = await savePolicy(steps, tenant);
+    setBusy(false);
+    setNote(r.ok ? { ok: true, text: steps.length ? 'Escalation policy saved.' : 'Escalation is off.' } : { ok: false, text: r.text });
+  }
+  const last = steps.at(-1)?.after_minutes ?? -10;
+  return (
+    <form className="sw-form" onSubmit={(e) => void save(e)} noValidate>
+      {steps.length === 0 && <p className="sw-muted">No steps: incidents do not escalate.</p>}
+      <ol className="sw-steps">
+        {steps.map((s, i) => (
+          <li key={i} className="sw-card sw-step">
+            <h3 id={`step-${i}`}>Step {i + 1}</h3>
+            <div className="sw-field">
+              <label htmlFor={`step-${i}-minutes`}>Minutes after the incident started (0: at once)</label>
+              <input
+                id={`step-${i}-minutes`}
+                type="number"
+                min={0}
+                max={10080}
+                step={1}
+                value={Number.isNaN(s.after_minutes) ? '' : s.after_minutes}
+                aria-describedby={errors[i] ? `step-${i}-error` : undefined}
+                onChange={(e) => change(i, { after_minutes: e.target.valueAsNumber })}
+              />
+            </div>
+            <fieldset className="sw-fieldset">
+              <legend>Channels</legend>
+              {channels.length === 0 && <span className="sw-muted">No alert channels yet.</span>}
+              {channels.map((c) => (
+                <label key={c.id} className="sw-check">
+                  <input
+                    type="checkbox"
+                    checked={s.channel_ids.includes(c.id)}
+                    onChange={(e) => change(i, { channel_ids: toggle(s.channel_ids, c.id, e.target.checked) })}
+                  />
+                  {c.name}
+                  {!c.enabled && ' (disabled)'}
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className="sw-fieldset">
+              <legend>People</legend>
+              {policy.people.map((p) => (
+                <label key={p.id} className="sw-check">
+                  <input
+                    type="checkbox"
+                    checked={s.user_ids.includes(p.id)}
+                    onChange={(e) => change(i, { user_ids: toggle(s.user_ids, p.id, e.target.checked) })}
+                  />
+                  {p.name}
+                </label>
+              ))}
+            </fieldset>
+            {errors[i] && (
+              <p className="sw-field-error" role="alert" id={`step-${i}-error`}>
+                {errors[i]}
+              </p>
+            )}
+            <button
+              type="button"
+              className="sw-btn"
+              aria-describedby={`step-${i}`}
+              onClick={() => setSteps(steps.filter((_, j) => j !== i))}
+            >
+              Remove step
+            </button>
+          </li>
+        ))}
+      </ol>
+      {note && (
+        <div className={note.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+          {note.text}
+        </div>
+      )}
+      <div className="sw-row">
+        <button
+          type="button"
+          className="sw-btn"
+          disabled={steps.length >= 10}
+          onClick={() => setSteps([...steps, { after_minutes: last + 10, channel_ids: [], user_ids: [] }])}
+        >
+          Add step
+        </button>
+        <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
+          Save policy
+        </button>
+      </div>
+    </form>
+  );
+}
