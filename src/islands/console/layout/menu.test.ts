@@ -15,6 +15,7 @@ describe('navigation menus', () => {
       'API Intelligence /api-intelligence',
       'Security /security',
       'Users /admin/users',
+      'Team /team',
       'Tenants /admin/tenants',
       'Settings /settings',
     ]);
@@ -39,6 +40,7 @@ describe('navigation menus', () => {
       'My Monitors /monitors',
       'API Intelligence /api-intelligence',
       'Security /security',
+      'Team /team',
     ]);
   });
   it('flags hide their items', () => {
