@@ -78,7 +78,8 @@ export function InvitePage() {
         {state.kind === 'open' && (
           <form className="sw-form" onSubmit={submit}>
             <p>
-              Welcome, {state.invitation.full_name}. Choose a password for <strong>{state.invitation.email}</strong>
+              Welcome, {state.invitation.full_name}. Choose a password for{' '}
+              <strong style={{ overflowWrap: 'anywhere' }}>{state.invitation.email}</strong>
               {state.invitation.company_name ? ` at ${state.invitation.company_name}` : ''}.
             </p>
             {error && (
