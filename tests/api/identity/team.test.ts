@@ -15,7 +15,7 @@ import {
   NO_SUPER_ADMIN_PROMOTION,
   NOT_YOUR_EMAIL_TO_CHANGE,
 } from '../../../src/server/domain/users/admin.ts';
-import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_USED } from '../../../src/server/domain/users/invitations.ts';
+import { COMPANY_INACTIVE, INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_USED } from '../../../src/server/domain/users/invitations.ts';
 import { SUPER_ADMIN_REQUIRED } from '../../../src/server/domain/errors.ts';
 
 async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
@@ -326,6 +326,25 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
       expect(
         (await anon().post('/api/v1/auth/invitation/accept', { token: second, password: 'Late-comer-11' }, { host: acmeHost })).status,
       ).toBe(201);
+    });
+
+    it('an inactive company takes no new members; its invitation works again once it is active', async () => {
+      const r = await invite('paused@example.com');
+      const token = tokenIn((await mailTo('paused@example.com')).raw)!;
+      const company = (await root.get(`/api/v1/admin/companies/${acme.id}`)).body;
+      const form = { name: company.name, email: company.email, subdomain: company.subdomain };
+      expect((await root.put(`/api/v1/admin/companies/${acme.id}`, { ...form, status: 'inactive' })).status).toBe(200);
+      const refused = await anon().post('/api/v1/auth/invitation/accept', { token, password: 'Paused-pass-11' }, { host: 'localhost' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toBe(COMPANY_INACTIVE);
+      expect((await root.put(`/api/v1/admin/companies/${acme.id}`, { ...form, status: 'active' })).status).toBe(200);
+      expect((await anon().post('/api/v1/auth/invitation/accept', { token, password: 'Paused-pass-11' }, { host: acmeHost })).status).toBe(
+        201,
+      );
+      expect(r.status).toBe(201);
+      // the company's sessions ended with its deactivation
+      adminClient = t.client();
+      await signIn(adminClient, admin, acmeHost);
     });
 
     it('a made-up token is refused', async () => {

@@ -29,6 +29,7 @@ export const INVITATION_INVALID =
   'This invitation link is not valid. It may have been revoked or replaced by a newer one; ask your administrator for a new invitation.';
 export const INVITATION_USED = 'This invitation has already been used. Please sign in with your email and password.';
 export const INVITATION_EXPIRED = 'This invitation has expired. Ask your administrator to send it again.';
+export const COMPANY_INACTIVE = 'This company is not active at the moment. Ask your administrator.';
 const EMAIL_TAKEN = 'A user with this email already exists.';
 const ALREADY_INVITED = 'This email already has a pending invitation. Resend it instead.';
 
@@ -221,6 +222,8 @@ export async function acceptInvitation(ctx: Ctx, input: { token: string; passwor
         throw new DomainError('not_found', INVITATION_INVALID);
       const company = await companiesRepo(db).lockById(inv.company_id);
       if (!company) throw new DomainError('not_found', INVITATION_INVALID);
+      // its users could not sign in; the invitation stays usable once the company is active again
+      if (!company.is_active) throw new DomainError('forbidden', COMPANY_INACTIVE);
       if ((await usersRepo(db).countByCompany(company.id)) >= company.max_users)
         throw new DomainError('limit_exceeded', `${company.name} has no room for another user. Ask your administrator to raise its limit.`);
       await usersRepo(db).insert({
