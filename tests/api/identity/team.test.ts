@@ -15,7 +15,13 @@ import {
   NO_SUPER_ADMIN_PROMOTION,
   NOT_YOUR_EMAIL_TO_CHANGE,
 } from '../../../src/server/domain/users/admin.ts';
-import { COMPANY_INACTIVE, INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_USED } from '../../../src/server/domain/users/invitations.ts';
+import {
+  COMPANY_INACTIVE,
+  INVITATION_EXPIRED,
+  MAIL_FAILED,
+  INVITATION_INVALID,
+  INVITATION_USED,
+} from '../../../src/server/domain/users/invitations.ts';
 import { SUPER_ADMIN_REQUIRED } from '../../../src/server/domain/errors.ts';
 
 async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
@@ -352,5 +358,31 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
       expect(r.status).toBe(404);
       expect(r.body.detail).toBe(INVITATION_INVALID);
     });
+  });
+});
+
+describe('an invitation whose mail cannot be sent', () => {
+  it('answers 503 with the reason and stays listed for a resend', async () => {
+    // a port that refuses connections: a listener closed at once
+    const closed = await startSmtpSink();
+    await closed.close();
+    const t = await startTestApp({ db: 'sqlite', env: { SMTP_URL: closed.url } });
+    try {
+      const rootUser = await seedUser(t.services, { userType: 1, email: 'root@example.com' });
+      const co = await seedCompany(t.services, { name: 'Mailless', subdomain: 'mailless' });
+      const root = t.client();
+      await signIn(root, rootUser);
+      const r = await root.post('/api/v1/admin/invitations', {
+        email: 'lost@example.com',
+        name: 'Lost',
+        company_id: co.id,
+        user_type: '3',
+      });
+      expect(r.status).toBe(503);
+      expect(r.body.detail).toBe(MAIL_FAILED);
+      expect((await root.get('/api/v1/admin/invitations')).body.map((i: any) => i.email)).toEqual(['lost@example.com']);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -29,6 +29,8 @@ export const INVITATION_INVALID =
   'This invitation link is not valid. It may have been revoked or replaced by a newer one; ask your administrator for a new invitation.';
 export const INVITATION_USED = 'This invitation has already been used. Please sign in with your email and password.';
 export const INVITATION_EXPIRED = 'This invitation has expired. Ask your administrator to send it again.';
+export const MAIL_FAILED =
+  'The invitation e-mail could not be sent (the mail server did not accept it). The invitation is listed; resend it in a minute.';
 export const COMPANY_INACTIVE = 'This company is not active at the moment. Ask your administrator.';
 const EMAIL_TAKEN = 'A user with this email already exists.';
 const ALREADY_INVITED = 'This email already has a pending invitation. Resend it instead.';
@@ -98,6 +100,9 @@ async function mailInvitation(
     text: `Hello ${inv.full_name},\n\nYou are invited to join ${company?.name ?? 'your company'} on ${config.productName}. Open this link within ${INVITATION_DAYS} days to choose your password:\n\n${link}\n\nThe link works once. If you did not expect this email, ignore it.\n`,
     kind: 'invitation',
     link,
+  }).catch((e: unknown) => {
+    // the mailer has logged why; the invitation stays listed and can be resent
+    throw new DomainError('unavailable', MAIL_FAILED, { cause: e });
   });
 }
 
