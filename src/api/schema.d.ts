@@ -163,6 +163,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Who an invitation link is for; 404 (invalid, revoked, replaced or expired) or 409 (used) with the reason */
+        post: operations["lookupInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The invitee chooses a password (8+ characters, not a common one); the account then signs in on its company's address */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/unlock": {
         parameters: {
             query?: never;
@@ -411,7 +445,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All users (super admins) */
+        /** All users or one company's (super admins); their own company's users (company admins and viewers) */
         get: operations["listUsers"];
         put?: never;
         /** Create a user (super admins) */
@@ -432,7 +466,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update a user (super admins) */
+        /** Update a user (super admins). Company admins may rename, switch admin/viewer, deactivate and reactivate their own company's users (others are 404), never change an email, make a super admin, or deactivate or demote themselves (403). Deactivation and role changes end the user's sessions */
         put: operations["updateUser"];
         post?: never;
         /** Delete a user (super admins); the last super admin cannot be deleted */
@@ -455,6 +489,62 @@ export interface paths {
         put?: never;
         /** Set a new password for a user and end their sessions (super admins) */
         post: operations["resetUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending invitations (super admins all or one company's; company users their own company's) */
+        get: operations["listInvitations"];
+        put?: never;
+        /** Invite a person to a company (super admins); mails a one-time link valid for 7 days */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation (super admins); its link stops working */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a new link (super admins); the previous link stops working. Once a minute at most */
+        post: operations["resendInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1680,6 +1770,20 @@ export interface components {
             /** New Password */
             new_password: string;
         };
+        InvitationLookup: {
+            email: string;
+            full_name: string;
+            company_name: string | null;
+            /** @enum {string} */
+            user_type: "2" | "3";
+            /** Format: date-time */
+            expires_at: string;
+        };
+        InvitationAccept: {
+            token: string;
+            /** Password */
+            password: string;
+        };
         ChangePasswordRequest: {
             /** Current Password */
             current_password: string;
@@ -1961,6 +2065,11 @@ export interface components {
             is_active: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description The last successful sign-in with a password; null before the first
+             */
+            last_sign_in_at?: string | null;
         };
         UserCreateInput: {
             /** Full Name */
@@ -1989,6 +2098,37 @@ export interface components {
             user_type: "1" | "2" | "3" | 1 | 2 | 3;
             company_id?: string | null;
             is_active?: boolean;
+        };
+        /** @description A pending invitation (neither used nor revoked); `expired` ones can be resent */
+        Invitation: {
+            id: string;
+            email: string;
+            full_name: string;
+            /** @enum {string} */
+            user_type: "2" | "3";
+            company_id: string;
+            company_name: string | null;
+            /** @enum {string} */
+            status: "invited" | "expired";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        InvitationInput: {
+            /** Email */
+            email: string;
+            /** Full Name */
+            name: string;
+            /** Company */
+            company_id: string;
+            /**
+             * User Type
+             * @enum {string|integer}
+             */
+            user_type: "2" | "3" | 2 | 3;
         };
         /** @description Feature flag name to on/off */
         FlagMap: {
@@ -3062,6 +3202,8 @@ export interface components {
          */
         AcceptEncoding: string;
         IdParam: string;
+        /** @description Super admins only, one company's; ignored for company users (always their own) */
+        CompanyFilter: string;
     };
     requestBodies: never;
     headers: never;
@@ -3323,6 +3465,69 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    lookupInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationLookup"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAccept"];
+            };
+        };
+        responses: {
+            /** @description The account exists */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3898,7 +4103,10 @@ export interface operations {
     };
     listUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Super admins only, one company's; ignored for company users (always their own) */
+                company_id?: components["parameters"]["CompanyFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4050,6 +4258,124 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description Super admins only, one company's; ignored for company users (always their own) */
+                company_id?: components["parameters"]["CompanyFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invitations neither used nor revoked, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description Invited; the mail is on its way */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again, valid for 7 more days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -28,10 +28,10 @@ const SPEC: Record<'super_admin' | 'customer_admin' | 'customer_viewer', Record<
     traces: ['view'],
   },
   // user_type 3: reads its company's data; changes only its own notifications (read marks,
-  // preferences); no users, tenants or settings
+  // preferences); reads its team; no tenants or settings
   customer_viewer: {
     tenants: [],
-    users: [],
+    users: ['view'],
     monitors: ['view'],
     settings: [],
     api_intelligence: ['view'],

@@ -42,11 +42,11 @@ const CUSTOMER_ADMIN: Record<Resource, readonly Action[]> = {
   traces: V,
 };
 
-// Company viewers (user_type 3) read their own company's data and change nothing but their own
+// Company viewers (user_type 3) read their own company's data (their team included) and change nothing but their own
 // notifications (marking read, preferences).
 const CUSTOMER_VIEWER: Record<Resource, readonly Action[]> = {
   tenants: [],
-  users: [],
+  users: V,
   monitors: V,
   settings: [],
   api_intelligence: V,

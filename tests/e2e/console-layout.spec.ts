@@ -31,6 +31,7 @@ test.describe('super admin', () => {
         'API Intelligence',
         'Security',
         'Users',
+        'Team',
         'Tenants',
         'Settings',
       ].map((t) => new RegExp(t)),
@@ -83,12 +84,12 @@ test.describe('super admin', () => {
 
   test("paths outside the super admin's routes show 'Page Not Found' with Go Back and Home", async ({ page }) => {
     await signInUi(page, mainUrl(), E2E_ADMIN);
-    for (const path of ['/team', '/no-such-page', '/admin/nothing']) {
+    for (const path of ['/no-such-page', '/admin/nothing']) {
       const r = await page.goto(mainUrl(path));
       await expect(page.getByRole('main').getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-      if (path !== '/team') expect(r?.status()).toBe(404);
+      expect(r?.status()).toBe(404);
     }
   });
 
@@ -230,7 +231,7 @@ test.describe('company roles', () => {
     await expect(page.getByTestId('role-badge')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
     await expect(page.getByLabel('Tenant', { exact: true })).toHaveCount(0);
     await menu(page).getByRole('link', { name: 'Team' }).click();
-    await expect(page.getByText('Coming Soon')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Members \(\d+\)$/ })).toBeVisible();
     for (const path of ['/admin/tenants', '/admin/users', '/backend-test']) {
       await page.goto(tenantUrl(company.subdomain, path));
       await expect(page.getByRole('alert')).toHaveText('Access denied. Super admin privileges required.');
@@ -241,7 +242,7 @@ test.describe('company roles', () => {
     await api.dispose();
   });
 
-  test('viewer: read-only company dashboard, no Team or Settings in the menu', async ({ page }) => {
+  test('viewer: read-only company dashboard, Team (read-only) but no Settings in the menu', async ({ page }) => {
     const api = await adminApi();
     const company = await seedCompany(api);
     const viewer = await seedUser(api, 3, company.id);
@@ -250,7 +251,9 @@ test.describe('company roles', () => {
     await expect(page.getByText('Read-only')).toBeVisible();
     await expect(page.getByText('Unknown Role')).toHaveCount(0);
     await expect(menu(page).getByRole('link')).toHaveText(
-      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'Status Page', 'API Intelligence', 'Security'].map((t) => new RegExp(t)),
+      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'Status Page', 'API Intelligence', 'Security', 'Team'].map(
+        (t) => new RegExp(t),
+      ),
     );
     await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
     await api.dispose();

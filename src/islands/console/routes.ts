@@ -87,6 +87,12 @@ export const ROUTES = {
     audience: 'anyone',
     screen: () => import('./features/auth/PasswordPages.tsx').then((m) => m.ResetPasswordPage),
   },
+  invite: {
+    path: '/invite',
+    title: 'Accept invitation',
+    audience: 'anyone',
+    screen: () => import('./features/auth/InvitePage.tsx').then((m) => m.InvitePage),
+  },
   notFound: {
     path: '/notfound',
     title: 'Page Not Found',
@@ -209,9 +215,9 @@ export const ROUTES = {
   team: {
     path: '/team',
     title: 'Team',
-    audience: COMPANY,
+    audience: SIGNED_IN,
     menu: { label: 'Team', icon: 'team', resource: 'users', flag: 'ENABLE_USER_MGMT' },
-    screen: comingSoon,
+    screen: () => import('./features/team/TeamPage.tsx').then((m) => m.TeamPage),
   },
   adminTenants: {
     path: '/admin/tenants',

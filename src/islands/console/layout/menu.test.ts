@@ -16,6 +16,7 @@ describe('navigation menus', () => {
       'API Intelligence /api-intelligence',
       'Security /security',
       'Users /admin/users',
+      'Team /team',
       'Tenants /admin/tenants',
       'Settings /settings',
     ]);
@@ -42,6 +43,7 @@ describe('navigation menus', () => {
       'Status Page /monitors/status-page',
       'API Intelligence /api-intelligence',
       'Security /security',
+      'Team /team',
     ]);
   });
   it('flags hide their items', () => {

@@ -49,15 +49,16 @@ export function usersRepo(db: DbScope) {
       return Number(r.n);
     },
     /** Users with their company's name (null when they have none or it is gone). */
-    listWithCompanyName(): Promise<Array<UserRow & { company_name: string | null }>> {
-      return k
-        .selectFrom('users as u')
-        .leftJoin('companies as c', 'c.id', 'u.company_id')
-        .selectAll('u')
-        .select('c.name as company_name')
-        .orderBy('u.created_at', 'desc')
-        .orderBy('u.id')
-        .execute();
+    listWithCompanyName(
+      filter: { companyId: string | null } = { companyId: null },
+    ): Promise<Array<UserRow & { company_name: string | null }>> {
+      let q = k.selectFrom('users as u').leftJoin('companies as c', 'c.id', 'u.company_id').selectAll('u').select('c.name as company_name');
+      if (filter.companyId) q = q.where('u.company_id', '=', filter.companyId);
+      return q.orderBy('u.created_at', 'desc').orderBy('u.id').execute();
+    },
+    /** Not an edit of the account: updated_at stays as it is. */
+    async recordLogin(id: string, now: number): Promise<void> {
+      await k.updateTable('users').set({ last_login_at: now }).where('id', '=', id).execute();
     },
     async countByCompany(companyId: string): Promise<number> {
       const r = await k

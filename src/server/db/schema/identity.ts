@@ -41,6 +41,8 @@ export interface UsersTable {
   webhook_secret: string | null;
   created_at: number;
   updated_at: number;
+  /** migration 0004; null until the first sign-in */
+  last_login_at: number | null;
 }
 
 export interface RefreshTokensTable {
@@ -131,6 +133,22 @@ export interface PendingSignupsTable {
   used_at: number | null;
 }
 
+/** Migration 0004: a super admin's invitation to join a company (pending until used or revoked). */
+export interface InvitationsTable {
+  id: string;
+  company_id: string;
+  email: string;
+  full_name: string;
+  user_type: number;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: number;
+  sent_at: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface IdentityTables {
   companies: CompaniesTable;
   users: UsersTable;
@@ -141,4 +159,5 @@ export interface IdentityTables {
   feature_flags: FeatureFlagsTable;
   auth_codes: AuthCodesTable;
   pending_signups: PendingSignupsTable;
+  invitations: InvitationsTable;
 }

@@ -128,6 +128,7 @@ export async function login(ctx: Ctx, input: { email: string; password: string; 
     throw new DomainError('forbidden', "This account belongs to another company. Please sign in at your company's address.");
   }
   guard.succeeded(email, ctx.ip, now);
+  await usersRepo(services.db).recordLogin(user.id, now);
 
   const company = user.company_id ? await companiesRepo(services.db).findById(user.company_id) : undefined;
   const remember = input.remember === true;

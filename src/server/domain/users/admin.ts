@@ -1,9 +1,13 @@
-// Users administration of section 7, super admins only. Type 1 users never carry a company,
-// type 2 and 3 always do; a company's max_users is enforced; the last super admin stays.
+// Users administration of section 7. Super admins do everything; company admins (the role table
+// gives them view and update on users) rename, switch admin <-> viewer, deactivate and reactivate
+// the users of their own company, and company viewers only read that list (the Team screen).
+// Type 1 users never carry a company, type 2 and 3 always do; a company's max_users is enforced;
+// the last super admin stays.
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso } from '../ids.ts';
-import { requireSuperAdmin } from '../authz.ts';
+import { companyScope, requirePermission, requireSuperAdmin } from '../authz.ts';
+import type { Actor } from '../context.ts';
 import { withTransaction, type DbScope } from '../../db/scope.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
@@ -23,6 +27,7 @@ export interface UserView {
   company_name: string | null;
   is_active: boolean;
   created_at: string;
+  last_sign_in_at: string | null;
 }
 
 export function toUserView(u: UserRow, companyName: string | null): UserView {
@@ -35,6 +40,7 @@ export function toUserView(u: UserRow, companyName: string | null): UserView {
     company_name: companyName,
     is_active: u.is_active === 1,
     created_at: toIso(u.created_at),
+    last_sign_in_at: u.last_login_at == null ? null : toIso(u.last_login_at),
   };
 }
 
@@ -104,9 +110,10 @@ async function companyNameOf(ctx: Ctx, companyId: string | null): Promise<string
   return (await companiesRepo(ctx.services.db).findById(companyId))?.name ?? null;
 }
 
-export async function listUsers(ctx: Ctx): Promise<UserView[]> {
-  requireSuperAdmin(ctx);
-  const rows = await usersRepo(ctx.services.db).listWithCompanyName();
+/** Super admins: every user, or one company's; company users: their own company's. */
+export async function listUsers(ctx: Ctx, query: { company_id?: string } = {}): Promise<UserView[]> {
+  requirePermission(ctx, 'view', 'users');
+  const rows = await usersRepo(ctx.services.db).listWithCompanyName({ companyId: companyScope(ctx, query.company_id) });
   return rows.map((r) => toUserView(r, r.company_name));
 }
 
@@ -153,9 +160,38 @@ export async function createUser(ctx: Ctx, input: UserFormInput): Promise<UserVi
 
 const LAST_SUPER_ADMIN = 'The last active super admin cannot be removed, demoted or deactivated. Create another super admin first.';
 
-export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Promise<UserView> {
-  requireSuperAdmin(ctx);
+export const NOT_YOUR_EMAIL_TO_CHANGE = "Company admins cannot change a user's email address.";
+export const NO_SUPER_ADMIN_PROMOTION = 'Only super admins can make a user a super admin.';
+export const NO_COMPANY_MOVE = 'Company admins cannot move users to another company.';
+export const NO_SELF_DEACTIVATION = 'You cannot deactivate your own account.';
+export const NO_SELF_DEMOTION = 'You cannot remove your own admin rights. Ask another admin.';
+
+/**
+ * What a company admin may change: the name, admin <-> viewer and active, of their own
+ * company's users (others answer 404, as if they did not exist), never their own access.
+ */
+async function loadForCompanyAdmin(ctx: Ctx, actor: Actor, id: string, input: UserFormInput): Promise<UserRow> {
   const before = await loadUser(ctx, id);
+  if (!actor.companyId || before.company_id !== actor.companyId) throw notFound('User');
+  if (String(input.user_type) === '1') throw new DomainError('forbidden', NO_SUPER_ADMIN_PROMOTION);
+  if (input.company_id && input.company_id !== actor.companyId) throw new DomainError('forbidden', NO_COMPANY_MOVE);
+  if (input.email !== undefined && input.email.trim().toLowerCase() !== before.email)
+    throw new DomainError('forbidden', NOT_YOUR_EMAIL_TO_CHANGE);
+  if (id === actor.userId) {
+    if (input.is_active === false) throw new DomainError('forbidden', NO_SELF_DEACTIVATION);
+    if (String(input.user_type) !== '2') throw new DomainError('forbidden', NO_SELF_DEMOTION);
+  }
+  return before;
+}
+
+export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Promise<UserView> {
+  const actor = requirePermission(ctx, 'update', 'users');
+  let before: UserRow;
+  if (actor.role === 'super_admin') before = await loadUser(ctx, id);
+  else {
+    before = await loadForCompanyAdmin(ctx, actor, id, input);
+    input = { ...input, email: before.email, company_id: before.company_id };
+  }
   const clean = await validateUser(ctx, input, { creating: false });
   const repo = usersRepo(ctx.services.db);
   const other = await repo.findByEmail(clean.email);

@@ -15,6 +15,7 @@ import { unlockSignIn } from '../../domain/auth/unlock.ts';
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../auth/cookies.ts';
 import { publicPortOf } from '../public-origin.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { acceptInvitation, lookupInvitation } from '../../domain/users/invitations.ts';
 
 export const authHandlers = {
   login: async ({ ctx, body, req, reply }) => {
@@ -67,6 +68,15 @@ export const authHandlers = {
   changePassword: async ({ ctx, body, reply }) => {
     setSessionCookies(reply, ctx.services.config, await changePassword(ctx, body));
     return { ok: true, message: 'Your password has been changed. Other sessions were signed out.' };
+  },
+  lookupInvitation: async ({ ctx, body, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return lookupInvitation(ctx, body);
+  },
+  acceptInvitation: async ({ ctx, body, reply }) => {
+    const r = await acceptInvitation(ctx, body);
+    reply.code(201);
+    return { ok: true, message: `Your password is set. Sign in with ${r.email} and your new password.` };
   },
   createHandoff: async ({ ctx, req, reply }) => {
     reply.header('cache-control', 'no-store');

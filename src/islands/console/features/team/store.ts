@@ -1,0 +1,124 @@
+// The Team screen: the company's users and its pending invitations as one list (a super admin
+// sees the selected company's, or every company's), and the changes the role table allows:
+// rename, admin <-> viewer, deactivate/reactivate (company admins and super admins), invite,
+// resend and revoke (super admins). The server enforces all of it; this only hides buttons.
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { isEmail } from '../../../../lib/formats.ts';
+import { api } from '../../api.ts';
+import { changeThenReload, inAlert, serverOr, type Alert } from '../../stores/remote.ts';
+import type { Load } from '../../ui/load.ts';
+
+export type User = components['schemas']['User'];
+export type Invitation = components['schemas']['Invitation'];
+
+/** One row: a user, or a person invited who has no account yet. */
+export type Member =
+  | { kind: 'user'; id: string; user: User; status: 'active' | 'deactivated' }
+  | { kind: 'invitation'; id: string; invitation: Invitation; status: 'invited' | 'expired' };
+
+export const STATUS_LABELS: Record<Member['status'], string> = {
+  active: 'Active',
+  deactivated: 'Deactivated',
+  invited: 'Invited',
+  expired: 'Invitation expired',
+};
+
+export const $team = atom<Load<Member[]>>({ status: 'loading' });
+export const $teamAlert = atom<Alert | null>(null);
+
+let lastCompany: string | null = null;
+
+/** Invitations first (they wait for someone), then users as the server orders them. */
+export function membersOf(users: User[], invitations: Invitation[]): Member[] {
+  return [
+    ...invitations.map((i): Member => ({ kind: 'invitation', id: `i-${i.id}`, invitation: i, status: i.status })),
+    ...users.map((u): Member => ({ kind: 'user', id: u.id, user: u, status: u.is_active ? 'active' : 'deactivated' })),
+  ];
+}
+
+/** companyId: a super admin's chosen company (null: all); company users always get their own. */
+export async function loadTeam(companyId: string | null = lastCompany): Promise<void> {
+  lastCompany = companyId;
+  const query = companyId ? { company_id: companyId } : {};
+  const failed = serverOr('Failed to load the team. Please try again.');
+  $team.set({ status: 'loading' });
+  try {
+    const [users, invitations] = await Promise.all([
+      api.GET('/api/v1/admin/users', { params: { query } }),
+      api.GET('/api/v1/admin/invitations', { params: { query } }),
+    ]);
+    if (users.data && invitations.data) $team.set({ status: 'ready', data: membersOf(users.data, invitations.data) });
+    else
+      $team.set({
+        status: 'error',
+        message: failed(users.error ?? invitations.error),
+        httpStatus: (users.response ?? invitations.response)?.status,
+      });
+  } catch (e) {
+    $team.set({ status: 'error', message: failed(e) });
+  }
+}
+
+function change(done: string, failed: string, call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
+  return changeThenReload(call, inAlert($teamAlert, done, failed), () => loadTeam());
+}
+
+/** The whole user as the update call takes it, with one change applied. */
+function updateBody(u: User, patch: { name?: string; user_type?: '2' | '3'; is_active?: boolean }) {
+  return {
+    name: patch.name ?? u.full_name,
+    email: u.email,
+    user_type: patch.user_type ?? (u.user_type as '2' | '3'),
+    company_id: u.company_id,
+    is_active: patch.is_active ?? u.is_active,
+  };
+}
+
+function updateUser(u: User, patch: Parameters<typeof updateBody>[1], done: string): Promise<boolean> {
+  return change(done, 'Failed to update user.', () =>
+    api.PUT('/api/v1/admin/users/{id}', { params: { path: { id: u.id } }, body: updateBody(u, patch) }),
+  );
+}
+
+export const renameUser = (u: User, name: string) => updateUser(u, { name: name.trim() }, `${name.trim()} renamed.`);
+export const setUserType = (u: User, type: '2' | '3') =>
+  updateUser(u, { user_type: type }, `${u.full_name} is now ${type === '2' ? 'a company admin' : 'a viewer'}.`);
+export const setUserActive = (u: User, active: boolean) =>
+  updateUser(u, { is_active: active }, active ? `${u.full_name} reactivated.` : `${u.full_name} deactivated; their sessions have ended.`);
+
+export interface InviteForm {
+  email: string;
+  name: string;
+  companyId: string;
+  userType: '2' | '3';
+}
+
+export function validateInvite(f: InviteForm): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!f.name.trim()) e.name = 'Full Name is required';
+  if (!f.email.trim()) e.email = 'Email is required';
+  else if (!isEmail(f.email.trim())) e.email = 'Enter a valid email address';
+  if (!f.companyId) e.companyId = 'Company is required';
+  return e;
+}
+
+export function invite(f: InviteForm): Promise<boolean> {
+  return change(`Invitation sent to ${f.email.trim()}.`, 'Failed to send the invitation.', () =>
+    api.POST('/api/v1/admin/invitations', {
+      body: { email: f.email.trim(), name: f.name.trim(), company_id: f.companyId, user_type: f.userType },
+    }),
+  );
+}
+
+export function resendInvitation(i: Invitation): Promise<boolean> {
+  return change(`Invitation sent again to ${i.email}; the previous link no longer works.`, 'Failed to resend the invitation.', () =>
+    api.POST('/api/v1/admin/invitations/{id}/resend', { params: { path: { id: i.id } } }),
+  );
+}
+
+export function revokeInvitation(i: Invitation): Promise<boolean> {
+  return change(`Invitation to ${i.email} revoked.`, 'Failed to revoke the invitation.', () =>
+    api.DELETE('/api/v1/admin/invitations/{id}', { params: { path: { id: i.id } } }),
+  );
+}
