@@ -1,5 +1,5 @@
 // The console's initial JavaScript (what a console page loads before it can draw), gzip- and
-// brotli-compressed, against the 150 KB budget. Reads a built site: DIST_DIR or ./dist.
+// brotli-compressed, against the 120 KB budget. Reads a built site: DIST_DIR or ./dist.
 // Usage: npm run build && node scripts/console-budget.ts   (exits 1 when over budget, 2 without a build)
 // tests/api/console-budget.test.ts runs the same measurement after the test command's build.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
-export const BUDGET_BYTES = 150 * 1024;
+export const BUDGET_BYTES = 120 * 1024;
 
 export interface BudgetFile {
   url: string;

@@ -1,4 +1,4 @@
-// The console's initial JavaScript stays within 150 KB compressed (gzip). The test command builds
+// The console's initial JavaScript stays within 120 KB compressed (gzip). The test command builds
 // the site before Vitest runs (scripts/test.sh), so a missing build is a failure, not a skip.
 // DIST_DIR names another build folder (as the e2e servers read it).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BUDGET_BYTES, distDirFromEnv, formatReport, measureConsoleBudget, NoBuildError } from '../../scripts/console-budget.ts';
 
 describe('console JavaScript budget', () => {
-  it('the built console loads at most 150 KB of compressed JavaScript before it draws', () => {
+  it('the built console loads at most 120 KB of compressed JavaScript before it draws', () => {
     const report = measureConsoleBudget(distDirFromEnv());
     // the island and React's client renderer are both counted
     expect(

@@ -66,9 +66,11 @@ describe('the console route table', () => {
     };
     walk(PAGES);
     // the landing and status pages, first-run setup, the old status page address and the status
-    // page subscribers' pages (the form, its confirmation and unsubscribe links) are not console routes
+    // page subscribers' pages (the form, its confirmation and unsubscribe links) and the alerts'
+    // acknowledge link are not console routes
     expect(pages.sort()).toEqual([
       '[...path].astro',
+      'ack/[token].astro',
       'index.astro',
       'landing.astro',
       'public-status.astro',
