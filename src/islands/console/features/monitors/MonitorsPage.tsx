@@ -1,6 +1,8 @@
 // /monitors (and the spec's /my-monitors): every monitor of the company, or of all companies or
-// the chosen one for the super admin, one server-side page at a time with search, filters,
-// sorting and bulk pause/resume. Viewers read it without any button that would change a monitor.
+// the chosen one for the super admin, searched, filtered and sorted by the server and rendered as
+// a window of rows that follows the scroll (10,000 monitors render like 30); bulk pause/resume.
+// Viewers read it without any button that would change a monitor. The table keeps its semantics:
+// aria-rowcount and aria-rowindex tell screen readers where the rendered rows sit.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -11,16 +13,20 @@ import { Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import { KIND_LABELS, KIND_ORDER } from './form.ts';
 import { MonitorDialog } from './MonitorDialog.tsx';
+import { blocksOf } from './row-window.ts';
 import { Sparkline } from './Sparkline.tsx';
+import { useRowWindow } from './use-row-window.ts';
 import {
   $listQuery,
   $monitorAlert,
-  $monitorPage,
+  $monitorList,
   $selected,
+  BLOCK_SIZE,
   bulkSetPaused,
   firstOrder,
   loadMonitors,
-  PAGE_SIZE,
+  needRows,
+  reloadMonitors,
   setListQuery,
   setPaused,
   STATUS_TEXT,
@@ -60,7 +66,7 @@ export function MonitorsPage() {
   const role = useStore($role);
   const tenant = useStore($selectedTenant);
   const flags = useStore($flags);
-  const page = useStore($monitorPage);
+  const list = useStore($monitorList);
   const query = useStore($listQuery);
   const selected = useStore($selected);
   const alert = useStore($monitorAlert);
@@ -77,9 +83,12 @@ export function MonitorsPage() {
     void loadMonitors(scopeTenant);
   }, [scopeTenant]);
 
-  const rows = page.status === 'ready' ? page.data.items : [];
-  const total = page.status === 'ready' ? page.data.total : 0;
-  const allOnPage = rows.length > 0 && rows.every((m) => selected.has(m.id));
+  const total = list.status === 'ready' ? list.data.total : 0;
+  const rows = list.status === 'ready' ? list.data.rows : [];
+  const { range, rowHeight, bodyRef } = useRowWindow(total);
+  useEffect(() => needRows(blocksOf(range, BLOCK_SIZE), range), [range, list]);
+  const loaded = rows.filter((m): m is MonitorRow => m !== undefined);
+  const allLoaded = loaded.length > 0 && loaded.every((m) => selected.has(m.id));
   const columns = [
     ...(bulk ? ['Select'] : []),
     'Status',
@@ -120,9 +129,9 @@ export function MonitorsPage() {
         </div>
       )}
       <Filters query={query} />
-      {page.status === 'error' && (
+      {list.status === 'error' && (
         <div className="sw-banner sw-banner-error" role="alert">
-          {page.message}
+          {list.message}
           <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadMonitors()}>
             Retry
           </button>
@@ -146,8 +155,8 @@ export function MonitorsPage() {
             </fieldset>
           )}
         </header>
-        {page.status === 'loading' && <Skeleton rows={6} />}
-        {page.status === 'ready' && rows.length === 0 && (
+        {list.status === 'loading' && <Skeleton rows={6} />}
+        {list.status === 'ready' && total === 0 && (
           <p className="sw-empty">
             {query.q || query.status || query.type || query.visibility
               ? 'No monitors match these filters.'
@@ -156,11 +165,16 @@ export function MonitorsPage() {
                 : 'No monitors configured yet.'}
           </p>
         )}
-        {rows.length > 0 && (
+        {total > 0 && (
           <div className="sw-table-wrap">
-            <table className="sw-table sw-table-stack sw-table-compact sw-mon-table">
+            <table
+              className="sw-table sw-table-stack sw-table-compact sw-mon-table"
+              aria-labelledby="monitor-list"
+              aria-rowcount={total + 1}
+              aria-busy={list.status === 'ready' && list.data.stale}
+            >
               <thead>
-                <tr>
+                <tr aria-rowindex={1}>
                   {columns.map((c) => {
                     const key = sortable[c];
                     if (c === 'Select')
@@ -168,9 +182,9 @@ export function MonitorsPage() {
                         <th scope="col" key={c}>
                           <input
                             type="checkbox"
-                            aria-label="Select all monitors on this page"
-                            checked={allOnPage}
-                            onChange={(e) => $selected.set(new Set(e.target.checked ? rows.map((m) => m.id) : []))}
+                            aria-label="Select all loaded monitors"
+                            checked={allLoaded}
+                            onChange={(e) => $selected.set(new Set(e.target.checked ? loaded.map((m) => m.id) : []))}
                           />
                         </th>
                       );
@@ -203,8 +217,19 @@ export function MonitorsPage() {
                   })}
                 </tr>
               </thead>
-              <tbody>
-                {rows.map((m) => {
+              <tbody ref={bodyRef}>
+                {range.start > 0 && <Spacer height={range.start * rowHeight} columns={columns.length} />}
+                {Array.from({ length: range.end - range.start }, (_, k) => {
+                  const at = range.start + k;
+                  const m = rows[at];
+                  if (!m)
+                    return (
+                      <tr key={`row-${at}`} aria-rowindex={at + 2} style={{ height: rowHeight }}>
+                        <td colSpan={columns.length} className="sw-muted">
+                          Loading…
+                        </td>
+                      </tr>
+                    );
                   const st = m.in_maintenance && m.status !== 'paused' ? { text: 'Maintenance', tone: 'grey' } : STATUS_TEXT[m.status];
                   const cells = [
                     ...(bulk
@@ -255,7 +280,7 @@ export function MonitorsPage() {
                       : []),
                   ];
                   return (
-                    <tr key={m.id}>
+                    <tr key={m.id} aria-rowindex={at + 2} data-loaded="">
                       {cells.map((cell, i) => (
                         <td key={columns[i]} data-label={columns[i]} className={columns[i] === 'Actions' ? 'sw-actions' : undefined}>
                           {cell}
@@ -264,11 +289,11 @@ export function MonitorsPage() {
                     </tr>
                   );
                 })}
+                {range.end < total && <Spacer height={(total - range.end) * rowHeight} columns={columns.length} />}
               </tbody>
             </table>
           </div>
         )}
-        {total > 0 && <Pager query={query} total={total} />}
       </section>
       {editing && (
         <MonitorDialog
@@ -276,7 +301,7 @@ export function MonitorsPage() {
           onClose={() => setEditing(null)}
           onSaved={(text) => {
             $monitorAlert.set({ ok: true, text });
-            void loadMonitors();
+            void reloadMonitors();
           }}
         />
       )}
@@ -284,17 +309,32 @@ export function MonitorsPage() {
   );
 }
 
+/** The rows above and below the rendered window, as one empty row of their height each. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row with nothing to focus; hidden so screen readers meet only real rows (aria-rowindex tells where they sit)
+    <tr aria-hidden="true" className="sw-mon-spacer">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  );
+}
+
+/**
+ * A keystroke asks the server once typing pauses this long: short, so the list follows within
+ * 100 ms; each newer keystroke aborts the older call (store.ts).
+ */
+const SEARCH_PAUSE_MS = 30;
+
 function Filters({ query }: { query: ListQuery }) {
   const [text, setText] = useState(query.q);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // each keystroke asks once typing pauses; answers to older keystrokes are dropped by the store
   const onSearch = (value: string) => {
     setText(value);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void setListQuery(withQuery($listQuery.get(), { q: value })), 120);
+    timer.current = setTimeout(() => void setListQuery(withQuery($listQuery.get(), { q: value })), SEARCH_PAUSE_MS);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
-  const set = (change: Partial<Omit<ListQuery, 'offset'>>) => void setListQuery(withQuery(query, change));
+  const set = (change: Partial<ListQuery>) => void setListQuery(withQuery(query, change));
   return (
     <form className="sw-filters sw-mon-filters" aria-label="Search and filter monitors" onSubmit={(e) => e.preventDefault()}>
       <label className="sw-mon-search">
@@ -353,35 +393,5 @@ function Filters({ query }: { query: ListQuery }) {
         </select>
       </label>
     </form>
-  );
-}
-
-function Pager({ query, total }: { query: ListQuery; total: number }) {
-  const first = query.offset + 1;
-  const last = Math.min(query.offset + PAGE_SIZE, total);
-  return (
-    <nav className="sw-card-foot sw-row-between" aria-label="Pages of monitors">
-      <span>
-        {fmtNumber(first)}–{fmtNumber(last)} of {fmtNumber(total)}
-      </span>
-      <span className="sw-row">
-        <button
-          type="button"
-          className="sw-btn sw-btn-small"
-          disabled={query.offset === 0}
-          onClick={() => void setListQuery({ ...query, offset: Math.max(0, query.offset - PAGE_SIZE) })}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className="sw-btn sw-btn-small"
-          disabled={last >= total}
-          onClick={() => void setListQuery({ ...query, offset: query.offset + PAGE_SIZE })}
-        >
-          Next
-        </button>
-      </span>
-    </nav>
   );
 }
