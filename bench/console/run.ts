@@ -26,7 +26,14 @@ import { seedUser } from '../../tests/support/fixtures.ts';
 import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
 import { seedConsole } from '../../tests/support/console-seed.ts';
 
-const { values } = parseArgs({ options: { pg: { type: 'boolean', default: false }, runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: {
+    pg: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '5' },
+    companies: { type: 'string', default: '10' },
+    'per-company': { type: 'string', default: '1000' },
+  },
+});
 const RUNS = Number(values.runs);
 const SEARCH = 'checkout-01';
 const CHROMIUM_ARGS = [
@@ -65,7 +72,7 @@ async function seed(dataDir: string, url: string | undefined, probePort: number)
   const services = await createServices(config, { db });
   const started = performance.now();
   const now = Date.now();
-  const companies = await seedConsole(db, now);
+  const companies = await seedConsole(db, now, { companies: Number(values.companies), perCompany: Number(values['per-company']) });
   const seconds = (performance.now() - started) / 1000;
   const superAdmin = await seedUser(services, { userType: 1, email: 'bench-super@example.com' });
   const admin = await seedUser(services, { userType: 2, companyId: companies[0].id, email: 'bench-admin@example.com' });
@@ -256,9 +263,11 @@ async function main() {
   try {
     const main = `http://localhost:${server.port}`;
     const tenant = `http://${seeded.companies[0].subdomain}.localhost:${server.port}`;
+    const perCompany = Number(values['per-company']);
+    const all = perCompany * seeded.companies.length;
     const results = [
-      await measureAs(browser, 'company admin, 1,000 monitors', tenant, seeded.admin),
-      await measureAs(browser, 'super admin, 10,000 monitors', main, seeded.superAdmin),
+      await measureAs(browser, `company admin, ${perCompany.toLocaleString('en')} monitors`, tenant, seeded.admin),
+      await measureAs(browser, `super admin, ${all.toLocaleString('en')} monitors`, main, seeded.superAdmin),
     ];
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -269,7 +278,7 @@ async function main() {
     await context.close();
 
     console.log(
-      `\nConsole, 10,000 monitors in 10 companies (90 days of daily and 7 of hourly rollups), ${url ? 'PostgreSQL' : 'SQLite'}, ` +
+      `\nConsole, ${all.toLocaleString('en')} monitors in ${seeded.companies.length} companies (90 days of daily and 7 of hourly rollups), ${url ? 'PostgreSQL' : 'SQLite'}, ` +
         `seeded in ${seeded.seconds.toFixed(1)} s; Chromium at 1280x900, ${RUNS} runs, loopback, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`,
     );
     for (const r of results) {

@@ -280,7 +280,7 @@ export function MonitorsPage() {
                       : []),
                   ];
                   return (
-                    <tr key={m.id} aria-rowindex={at + 2} data-loaded="">
+                    <tr key={m.id} aria-rowindex={at + 2} data-loaded={m.id}>
                       {cells.map((cell, i) => (
                         <td key={columns[i]} data-label={columns[i]} className={columns[i] === 'Actions' ? 'sw-actions' : undefined}>
                           {cell}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocksOf, visibleRows } from './row-window.ts';
+import { blocksOf, RowHeights, visibleRows } from './row-window.ts';
 
 describe('visibleRows', () => {
   const base = { viewportHeight: 800, rowHeight: 50, total: 10_000, overscan: 5 };
@@ -28,5 +28,33 @@ describe('blocksOf', () => {
     expect(blocksOf({ start: 95, end: 205 }, 100)).toEqual([0, 1, 2]);
     expect(blocksOf({ start: 100, end: 200 }, 100)).toEqual([1]);
     expect(blocksOf({ start: 10, end: 10 }, 100)).toEqual([]);
+  });
+});
+
+describe('RowHeights', () => {
+  it('averages the rows seen so far, each once, so a window moving back and forth cannot swing it', () => {
+    const h = new RowHeights();
+    expect(h.measure([])).toBeNull();
+    expect(
+      h.measure([
+        ['a', 50],
+        ['b', 100],
+      ]),
+    ).toBe(75);
+    // the same rows again (the window came back) leave the estimate where it was
+    expect(
+      h.measure([
+        ['a', 50],
+        ['b', 100],
+      ]),
+    ).toBe(75);
+    expect(
+      h.measure([
+        ['b', 100],
+        ['c', 150],
+      ]),
+    ).toBe(100);
+    h.clear();
+    expect(h.measure([['a', 60]])).toBe(60);
   });
 });

@@ -35,3 +35,31 @@ export function blocksOf(range: RowRange, blockSize: number): number[] {
   for (let b = Math.floor(range.start / blockSize); b <= Math.floor((range.end - 1) / blockSize); b++) out.push(b);
   return out;
 }
+
+/**
+ * The estimated height of any row: the mean of every row measured so far, each counted once by
+ * its key. Rendered rows differ in height (long targets wrap, push rows are short); a mean of
+ * only the rows on screen would move the window, which changes the rows on screen, which moves
+ * the mean back: React stops such a loop with an error. Counting each row once, the estimate
+ * only changes when a row is seen for the first time, so it settles.
+ */
+export class RowHeights {
+  private readonly heights = new Map<string, number>();
+  private sum = 0;
+
+  /** Records the rows not measured before; answers the mean, or null before any row. */
+  measure(rows: Iterable<[key: string, height: number]>): number | null {
+    for (const [key, height] of rows) {
+      if (this.heights.has(key)) continue;
+      this.heights.set(key, height);
+      this.sum += height;
+    }
+    return this.heights.size === 0 ? null : this.sum / this.heights.size;
+  }
+
+  /** Forgets every row (a new width wraps them differently). */
+  clear(): void {
+    this.heights.clear();
+    this.sum = 0;
+  }
+}

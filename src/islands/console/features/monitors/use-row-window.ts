@@ -3,7 +3,7 @@
 // rows live in the page's own scroll (no inner scroll box, so the phone layout and the browser's
 // find, focus scrolling and zoom keep working), and the maths is row-window.ts, tested alone.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { visibleRows, type RowRange } from './row-window.ts';
+import { RowHeights, visibleRows, type RowRange } from './row-window.ts';
 
 /** Rows rendered beyond each edge of the viewport: Tab always meets a rendered next row. */
 const OVERSCAN = 8;
@@ -47,14 +47,18 @@ export function useRowWindow(total: number): {
     };
   }, [total, rowHeight]);
 
-  // The real height of the rendered rows (the phone layout stacks each row into a taller card).
+  // The real height of the rows (the phone layout stacks each row into a taller card, and long
+  // targets wrap), each monitor measured once at this width (RowHeights says why).
+  const measured = useRef({ width: 0, heights: new RowHeights() });
   useLayoutEffect(() => {
-    const rows = bodyRef.current?.querySelectorAll<HTMLTableRowElement>('tr[data-loaded]');
-    if (!rows || rows.length === 0) return;
-    let sum = 0;
-    for (const r of rows) sum += r.getBoundingClientRect().height;
-    const measured = Math.round(sum / rows.length);
-    if (Math.abs(measured - rowHeight) > 1) setRowHeight(measured);
+    const body = bodyRef.current;
+    if (!body) return;
+    const m = measured.current;
+    if (m.width !== body.clientWidth) m.heights.clear();
+    m.width = body.clientWidth;
+    const rows = [...body.querySelectorAll<HTMLTableRowElement>('tr[data-loaded]')];
+    const mean = m.heights.measure(rows.map((r) => [r.dataset.loaded ?? '', r.getBoundingClientRect().height]));
+    if (mean !== null && Math.abs(mean - rowHeight) > 1) setRowHeight(Math.round(mean));
   });
 
   return { range, rowHeight, bodyRef };
