@@ -85,8 +85,10 @@ export function MonitorsPage() {
 
   const total = list.status === 'ready' ? list.data.total : 0;
   const rows = list.status === 'ready' ? list.data.rows : [];
-  const { range, rowHeight, bodyRef } = useRowWindow(total);
-  useEffect(() => needRows(blocksOf(range, BLOCK_SIZE), range), [range, list]);
+  const { range: visible, rowHeight, bodyRef } = useRowWindow(total);
+  // a shorter answer renders at once, before the window has been measured against it again
+  const range = { start: Math.min(visible.start, total), end: Math.min(visible.end, total) };
+  useEffect(() => needRows(blocksOf(visible, BLOCK_SIZE), visible), [visible, list]);
   const loaded = rows.filter((m): m is MonitorRow => m !== undefined);
   const allLoaded = loaded.length > 0 && loaded.every((m) => selected.has(m.id));
   const columns = [
