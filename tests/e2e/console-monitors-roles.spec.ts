@@ -5,7 +5,7 @@
 // refuses a viewer's writes; the super admin sees every company's monitors with the company name,
 // and choosing a tenant filters the monitors, incidents and maintenance screens.
 import { test, expect, type Page } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseConfig } from '../../src/server/config.ts';
@@ -19,6 +19,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 const PER_COMPANY = 1200;
 let server: RunningServer;
+let dataDir: string;
 let companies: SeededCompany[];
 let users: Record<'admin' | 'viewer' | 'root', { email: string; password: string }>;
 const mainUrl = (p = '/') => `http://localhost:${server.port}${p}`;
@@ -28,7 +29,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `test-results
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-e2e-scale-'));
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-e2e-scale-'));
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const db = openDb({ kind: 'sqlite', file: config.sqlitePath });
   const services = await createServices(config, { db });
@@ -48,6 +49,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const table = (page: Page) => page.getByRole('table', { name: /Monitors/ });
