@@ -271,6 +271,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/company/first-steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which first steps the signed-in admin's company has done (the dashboard's first-steps card)
+         * @description Worked out from the company's data: a monitor exists; a monitor is public (its status page shows something); an alert channel exists; the company has more than one user. Company admins only (viewers cannot take these steps); a super admin has no company of their own.
+         */
+        get: operations["getFirstSteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/public-status/{subdomain}": {
         parameters: {
             query?: never;
@@ -1760,6 +1780,8 @@ export interface components {
             user: components["schemas"]["CurrentUser"];
             /** @description Where the new admin signs in (the company's subdomain) */
             login_url: string;
+            /** @description The company's dashboard, signed in: the company host's /auth/handoff with a one-time code (60 s, single use) that gives the browser its own session there */
+            redirect_to: string;
         };
         ForgotPasswordRequest: {
             /** Email */
@@ -1849,6 +1871,20 @@ export interface components {
         FetchCompanyResponse: {
             subdomain: string | null;
             company: components["schemas"]["Company"];
+        };
+        FirstSteps: {
+            steps: {
+                /** @description The company has a monitor */
+                monitor: boolean;
+                /** @description A monitor is public, so the status page shows it */
+                status_page: boolean;
+                /** @description The company has an alert channel */
+                alerts: boolean;
+                /** @description The company has more than one user */
+                team: boolean;
+            };
+            /** @description The company's public status page; null for a company without a subdomain */
+            status_page_url: string | null;
         };
         PublicCompany: {
             name: string;
@@ -3635,6 +3671,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FetchCompanyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFirstSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps and the company's status page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstSteps"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -113,7 +113,7 @@ test('a company admin tests, creates, finds, edits, pauses and resumes a monitor
   await expect(page.getByRole('heading', { name: 'Monitors (1)' })).toBeVisible();
   await page.getByLabel('Status', { exact: true }).selectOption('');
   await expect(page.getByRole('heading', { name: 'Monitors (2)' })).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Select all monitors on this page' }).check();
+  await page.getByRole('checkbox', { name: 'Select all loaded monitors' }).check();
   await page.getByRole('button', { name: 'Resume selected' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '2 monitors resumed.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pause Website (public)' })).toBeVisible();

@@ -2,7 +2,9 @@
 // on the server, with X-Total-Count and each row's uptime and sparkline from the rollups. Seeded
 // with 10,000 monitors across two companies on SQLite and PostgreSQL; every page is compared
 // with the same query worked out in JavaScript from the seed.
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monitorsRepo } from '../../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../../src/server/domain/ids.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
@@ -128,6 +130,40 @@ describe.each(DB_KINDS)('monitor list query on %s', (kind) => {
     expect(ids(r.body)).toEqual(expected.map((m) => m.id));
     console.log(`monitor list ${kind}: first page of 9,000 in ${ms.toFixed(1)} ms`);
     expect(ms).toBeLessThan(1000);
+  });
+
+  it('reads the first page of the default order off the created_at indexes, never sorting every monitor', async () => {
+    // The repository's own SQL, caught as it is sent, then explained by the database itself.
+    const sent: CompiledQuery[] = [];
+    const db = t.services.db;
+    const catching = db.k.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        sent.push(db.k.getExecutor().compileQuery(node, queryId));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    // PostgreSQL plans from its statistics, which autovacuum gathers on a live database
+    if (kind === 'postgres') await db.k.executeQuery(CompiledQuery.raw('analyze monitors'));
+    const explain = async (companyId: string | null) => {
+      sent.length = 0;
+      await monitorsRepo({ kind: db.kind, k: catching }).page(companyId, { limit: 50, offset: 0, sort: 'created_at', order: 'desc' });
+      const page = sent.find((q) => /\blimit\b/i.test(q.sql))!;
+      const prefix = kind === 'sqlite' ? 'explain query plan ' : 'explain ';
+      const r = await db.k.executeQuery(CompiledQuery.raw(prefix + page.sql, [...page.parameters]));
+      return r.rows.map((row) => String(Object.values(row as object).at(-1))).join('\n');
+    };
+    // either created_at index serves a company's list (the planner picks by how many rows it holds)
+    for (const scope of [acme.id, globex.id, null]) {
+      const plan = await explain(scope);
+      if (kind === 'sqlite') {
+        expect(plan).toMatch(/USING INDEX monitors_(company_)?created_idx/);
+        expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      } else {
+        expect(plan).toMatch(/Index Scan Backward using monitors_(company_)?created_idx/);
+        expect(plan).not.toMatch(/Seq Scan on monitors/);
+      }
+    }
   });
 
   it('filters by status, kind and public/private, and counts all pages', async () => {

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../support/smtp-sink.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
-import { startTestApp, type TestApp } from '../../support/test-app.ts';
+import { rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
 import { setMailLogSink } from '../../../src/server/notify/mailer.ts';
 import { limiters } from '../../../src/server/domain/auth/throttle.ts';
@@ -68,8 +68,25 @@ describe.each(DB_KINDS)('signup on %s', (kind) => {
     const token = linkIn((await mailTo('wile@example.com', /^Subject: Finish creating your StatusWatch account/m)).raw)!;
     const r = await t.client().post('/api/v1/auth/signup/verify', { token });
     expect(r.status).toBe(201);
-    expect(r.body.message).toBe('Your account is ready. Sign in to continue.');
+    expect(r.body.message).toBe("Your account is ready. Taking you to your company's dashboard…");
     expect(r.body.login_url).toBe(`http://wile-e-coyote.localhost:${t.port}/login`);
+    // the way in, signed in: a one-time handoff code for the company's host (section 4)
+    const handoff = new URL(r.body.redirect_to);
+    expect(`${handoff.origin}${handoff.pathname}`).toBe(`http://wile-e-coyote.localhost:${t.port}/auth/handoff`);
+    const onTenant = { host: `wile-e-coyote.localhost:${t.port}`, 'sec-fetch-site': 'same-site' };
+    const landed = await rawRequest(`${t.baseUrl}${handoff.pathname}${handoff.search}`, 'GET', onTenant);
+    expect(landed.status).toBe(303);
+    expect(landed.headers.get('location')).toBe('/dashboard');
+    const cookie = landed.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const me = await rawRequest(`${t.baseUrl}/api/v1/auth/me`, 'GET', { ...onTenant, cookie });
+    expect(JSON.parse(me.text).email).toBe('wile@example.com');
+    // the code works once
+    expect((await rawRequest(`${t.baseUrl}${handoff.pathname}${handoff.search}`, 'GET', onTenant)).headers.get('location')).toBe(
+      '/company-login?error=handoff',
+    );
     expect(r.body.user).toMatchObject({
       email: 'wile@example.com',
       full_name: 'Wile E. Coyote',
@@ -99,7 +116,8 @@ describe.each(DB_KINDS)('signup on %s', (kind) => {
     const company = (await root.get('/api/v1/admin/companies')).body.find((x: any) => x.subdomain === 'wile-e-coyote');
     expect(company).toMatchObject({ plan: 'starter', email: 'wile@example.com', user_count: 1, is_active: true });
     const audit = await root.get(`/api/v1/admin/audit?tenant_id=${company.id}`);
-    expect(audit.body.items.map((e: any) => e.event).sort()).toEqual(['tenant_create', 'user_create', 'user_login']);
+    // signed in twice: by the signup link's handoff, then with the password
+    expect(audit.body.items.map((e: any) => e.event).sort()).toEqual(['tenant_create', 'user_create', 'user_login', 'user_login']);
   });
 
   it('takes about as long to answer for a taken address as for a new one', async () => {

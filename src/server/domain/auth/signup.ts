@@ -20,6 +20,7 @@ import { passwordProblem } from '../users/rules.ts';
 import { isEmail } from '../../../lib/formats.ts';
 import { sendMail } from '../../notify/mailer.ts';
 import { toCurrentUser, type CurrentUserView } from './account.ts';
+import { createHandoffCode } from './handoff.ts';
 
 export const SIGNUP_ANSWER = 'Check your e-mail to finish creating your account.';
 export const SIGNUP_LINK_SECONDS = 24 * 60 * 60;
@@ -110,12 +111,16 @@ async function mailSignupOutcome(
   });
 }
 
-/** Opens a signup link: creates the company on the Starter plan and its admin. */
+/**
+ * Opens a signup link: creates the company on the Starter plan and its admin, and hands the new
+ * admin over to the company's host signed in (a one-time handoff code, as login does across
+ * hosts): the mailed link proved the address, and the password was chosen at signup.
+ */
 export async function verifySignup(
   ctx: Ctx,
   input: { token: string },
   port: string,
-): Promise<{ message: string; user: CurrentUserView; login_url: string }> {
+): Promise<{ message: string; user: CurrentUserView; login_url: string; redirect_to: string }> {
   const { services } = ctx;
   if (!services.config.signupEnabled) throw new DomainError('forbidden', SIGNUP_DISABLED);
   const pending = pendingSignupsRepo(services.db);
@@ -176,9 +181,12 @@ export async function verifySignup(
   await auditFromCtx(ctx, 'tenant_create', { company_id: companyId, subdomain, via: 'signup' }, who);
   await auditFromCtx(ctx, 'user_create', { user_id: userId, user_type: 2, via: 'signup' }, who);
   const { config } = services;
+  const home = tenantOrigin(config.publicScheme, subdomain, config.productDomain, port);
+  const code = await createHandoffCode(services, user, `${subdomain}.${config.productDomain}`, false);
   return {
-    message: 'Your account is ready. Sign in to continue.',
+    message: "Your account is ready. Taking you to your company's dashboard…",
     user: toCurrentUser(user, company),
-    login_url: `${tenantOrigin(config.publicScheme, subdomain, config.productDomain, port)}/login`,
+    login_url: `${home}/login`,
+    redirect_to: `${home}/auth/handoff?code=${code}`,
   };
 }

@@ -1,6 +1,8 @@
 // /signup: name, email, password; the answer is the same for a new and a taken address ("check
 // your e-mail"). /signup?token=… is the link from that mail: it creates the account and offers
-// the way to the new company's sign-in. The social buttons are decorative, as the spec has them.
+// takes the new admin to the company's dashboard on its own host, signed in (a one-time handoff
+// link; the sign-in link stays as the way in if the move fails). The social buttons are
+// decorative, as the spec has them.
 import { useEffect, useState, type FormEvent } from 'react';
 import { boot } from '../../boot.ts';
 import { confirmSignup, signUp } from './store.ts';
@@ -73,9 +75,12 @@ function SignupForm() {
 }
 
 function ConfirmSignup({ token }: { token: string }) {
-  const [result, setResult] = useState<{ ok: boolean; message: string; loginUrl?: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; message: string; loginUrl?: string; redirectTo?: string } | null>(null);
   useEffect(() => {
-    void confirmSignup(token).then(setResult);
+    void confirmSignup(token).then((r) => {
+      setResult(r);
+      if (r.redirectTo) location.assign(r.redirectTo);
+    });
   }, [token]);
   return (
     <main className="sw-auth">

@@ -34,10 +34,10 @@ export async function signUp(name: string, email: string, password: string): Pro
 }
 
 /** Opens the link from the signup mail: the account is created, and signing in comes next. */
-export async function confirmSignup(token: string): Promise<{ ok: boolean; message: string; loginUrl?: string }> {
+export async function confirmSignup(token: string): Promise<{ ok: boolean; message: string; loginUrl?: string; redirectTo?: string }> {
   try {
     const { data, error } = await api.POST('/api/v1/auth/signup/verify', { body: { token } });
-    if (data) return { ok: true, message: data.message, loginUrl: data.login_url };
+    if (data) return { ok: true, message: data.message, loginUrl: data.login_url, redirectTo: data.redirect_to };
     return { ok: false, message: detailOr(error, 'Failed to create the account.') };
   } catch (e) {
     return { ok: false, message: detailOr(e, 'Failed to create the account.') };

@@ -9,6 +9,7 @@ import { onLive } from '../../stores/live.ts';
 import { Card, LoadView } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { FirstStepsCard } from './FirstSteps.tsx';
 import {
   $errorTraces,
   $incidents,
@@ -203,6 +204,7 @@ function IncidentBadge({ status }: { status: string }) {
 function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: string }) {
   const { readOnly } = props;
   const user = useStore($user);
+  const role = useStore($role);
   const page = useStore($router);
   // the super admin's chosen tenant, else a tenant id in the URL (?tenant=); the server honours
   // either only for super admins, so a company user always sees their own company
@@ -229,6 +231,7 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
         </p>
         {readOnly && <span className="sw-badge sw-badge-readonly">Read-only</span>}
       </div>
+      {role === 'customer_admin' && user && <FirstStepsCard userId={user.id} />}
       <div className="sw-grid">
         <Card
           title={props.tenant ? 'RED (24h)' : 'My RED (24h)'}

@@ -1,7 +1,9 @@
 // /monitors (and the spec's /my-monitors): every monitor of the company, or of all companies or
-// the chosen one for the super admin, one server-side page at a time with search, filters,
-// sorting and bulk pause/resume/archive; archived monitors are listed apart, to be restored.
-// Viewers read it without any button that would change a monitor.
+// the chosen one for the super admin, searched, filtered and sorted by the server and rendered as
+// a window of rows that follows the scroll (10,000 monitors render like 30); bulk pause/resume/
+// archive, and archived monitors listed apart, to be restored.
+// Viewers read it without any button that would change a monitor. The table keeps its semantics:
+// aria-rowcount and aria-rowindex tell screen readers where the rendered rows sit.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -13,18 +15,22 @@ import { Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import { KIND_LABELS, KIND_ORDER } from './form.ts';
 import { MonitorDialog } from './MonitorDialog.tsx';
+import { blocksOf } from './row-window.ts';
 import { Sparkline } from './Sparkline.tsx';
+import { useRowWindow } from './use-row-window.ts';
 import {
   $listQuery,
   $monitorAlert,
-  $monitorPage,
+  $monitorList,
   $selected,
   applyLiveMonitors,
+  BLOCK_SIZE,
   bulkSetArchived,
   bulkSetPaused,
   firstOrder,
   loadMonitors,
-  PAGE_SIZE,
+  needRows,
+  reloadMonitors,
   reloadMonitorsQuietly,
   setArchived,
   setListQuery,
@@ -66,7 +72,7 @@ export function MonitorsPage() {
   const role = useStore($role);
   const tenant = useStore($selectedTenant);
   const flags = useStore($flags);
-  const page = useStore($monitorPage);
+  const list = useStore($monitorList);
   const query = useStore($listQuery);
   const selected = useStore($selected);
   const alert = useStore($monitorAlert);
@@ -91,9 +97,14 @@ export function MonitorsPage() {
     [],
   );
 
-  const rows = page.status === 'ready' ? page.data.items : [];
-  const total = page.status === 'ready' ? page.data.total : 0;
-  const allOnPage = rows.length > 0 && rows.every((m) => selected.has(m.id));
+  const total = list.status === 'ready' ? list.data.total : 0;
+  const rows = list.status === 'ready' ? list.data.rows : [];
+  const { range: visible, rowHeight, bodyRef } = useRowWindow(total);
+  // a shorter answer renders at once, before the window has been measured against it again
+  const range = { start: Math.min(visible.start, total), end: Math.min(visible.end, total) };
+  useEffect(() => needRows(blocksOf(visible, BLOCK_SIZE), visible), [visible, list]);
+  const loaded = rows.filter((m): m is MonitorRow => m !== undefined);
+  const allLoaded = loaded.length > 0 && loaded.every((m) => selected.has(m.id));
   const columns = [
     ...(bulk ? ['Select'] : []),
     'Status',
@@ -134,9 +145,9 @@ export function MonitorsPage() {
         </div>
       )}
       <Filters query={query} />
-      {page.status === 'error' && (
+      {list.status === 'error' && (
         <div className="sw-banner sw-banner-error" role="alert">
-          {page.message}
+          {list.message}
           <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadMonitors()}>
             Retry
           </button>
@@ -171,8 +182,8 @@ export function MonitorsPage() {
             </fieldset>
           )}
         </header>
-        {page.status === 'loading' && <Skeleton rows={6} />}
-        {page.status === 'ready' && rows.length === 0 && (
+        {list.status === 'loading' && <Skeleton rows={6} />}
+        {list.status === 'ready' && total === 0 && (
           <p className="sw-empty">
             {query.q || query.status || query.type || query.visibility
               ? 'No monitors match these filters.'
@@ -183,11 +194,16 @@ export function MonitorsPage() {
                   : 'No monitors configured yet.'}
           </p>
         )}
-        {rows.length > 0 && (
+        {total > 0 && (
           <div className="sw-table-wrap">
-            <table className="sw-table sw-table-stack sw-table-compact sw-mon-table">
+            <table
+              className="sw-table sw-table-stack sw-table-compact sw-mon-table"
+              aria-labelledby="monitor-list"
+              aria-rowcount={total + 1}
+              aria-busy={list.status === 'ready' && list.data.stale}
+            >
               <thead>
-                <tr>
+                <tr aria-rowindex={1}>
                   {columns.map((c) => {
                     const key = sortable[c];
                     if (c === 'Select')
@@ -195,9 +211,9 @@ export function MonitorsPage() {
                         <th scope="col" key={c}>
                           <input
                             type="checkbox"
-                            aria-label="Select all monitors on this page"
-                            checked={allOnPage}
-                            onChange={(e) => $selected.set(new Set(e.target.checked ? rows.map((m) => m.id) : []))}
+                            aria-label="Select all loaded monitors"
+                            checked={allLoaded}
+                            onChange={(e) => $selected.set(new Set(e.target.checked ? loaded.map((m) => m.id) : []))}
                           />
                         </th>
                       );
@@ -230,8 +246,19 @@ export function MonitorsPage() {
                   })}
                 </tr>
               </thead>
-              <tbody>
-                {rows.map((m) => {
+              <tbody ref={bodyRef}>
+                {range.start > 0 && <Spacer height={range.start * rowHeight} columns={columns.length} />}
+                {Array.from({ length: range.end - range.start }, (_, k) => {
+                  const at = range.start + k;
+                  const m = rows[at];
+                  if (!m)
+                    return (
+                      <tr key={`row-${at}`} aria-rowindex={at + 2} style={{ height: rowHeight }}>
+                        <td colSpan={columns.length} className="sw-muted">
+                          Loading…
+                        </td>
+                      </tr>
+                    );
                   const st = m.archived_at
                     ? { text: 'Archived', tone: 'grey' }
                     : m.in_maintenance && m.status !== 'paused'
@@ -298,7 +325,7 @@ export function MonitorsPage() {
                       : []),
                   ];
                   return (
-                    <tr key={m.id}>
+                    <tr key={m.id} aria-rowindex={at + 2} data-loaded={m.id}>
                       {cells.map((cell, i) => (
                         <td key={columns[i]} data-label={columns[i]} className={columns[i] === 'Actions' ? 'sw-actions' : undefined}>
                           {cell}
@@ -307,11 +334,11 @@ export function MonitorsPage() {
                     </tr>
                   );
                 })}
+                {range.end < total && <Spacer height={(total - range.end) * rowHeight} columns={columns.length} />}
               </tbody>
             </table>
           </div>
         )}
-        {total > 0 && <Pager query={query} total={total} />}
       </section>
       {editing && (
         <MonitorDialog
@@ -319,7 +346,7 @@ export function MonitorsPage() {
           onClose={() => setEditing(null)}
           onSaved={(text) => {
             $monitorAlert.set({ ok: true, text });
-            void loadMonitors();
+            void reloadMonitors();
           }}
         />
       )}
@@ -327,17 +354,32 @@ export function MonitorsPage() {
   );
 }
 
+/** The rows above and below the rendered window, as one empty row of their height each. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row with nothing to focus; hidden so screen readers meet only real rows (aria-rowindex tells where they sit)
+    <tr aria-hidden="true" className="sw-mon-spacer">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  );
+}
+
+/**
+ * A keystroke asks the server once typing pauses this long: short, so the list follows within
+ * 100 ms; each newer keystroke aborts the older call (store.ts).
+ */
+const SEARCH_PAUSE_MS = 30;
+
 function Filters({ query }: { query: ListQuery }) {
   const [text, setText] = useState(query.q);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // each keystroke asks once typing pauses; answers to older keystrokes are dropped by the store
   const onSearch = (value: string) => {
     setText(value);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void setListQuery(withQuery($listQuery.get(), { q: value })), 120);
+    timer.current = setTimeout(() => void setListQuery(withQuery($listQuery.get(), { q: value })), SEARCH_PAUSE_MS);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
-  const set = (change: Partial<Omit<ListQuery, 'offset'>>) => void setListQuery(withQuery(query, change));
+  const set = (change: Partial<ListQuery>) => void setListQuery(withQuery(query, change));
   return (
     <form className="sw-filters sw-mon-filters" aria-label="Search and filter monitors" onSubmit={(e) => e.preventDefault()}>
       <label className="sw-mon-search">
@@ -399,35 +441,5 @@ function Filters({ query }: { query: ListQuery }) {
         <input type="checkbox" checked={query.archived} onChange={(e) => set({ archived: e.target.checked })} /> Archived
       </label>
     </form>
-  );
-}
-
-function Pager({ query, total }: { query: ListQuery; total: number }) {
-  const first = query.offset + 1;
-  const last = Math.min(query.offset + PAGE_SIZE, total);
-  return (
-    <nav className="sw-card-foot sw-row-between" aria-label="Pages of monitors">
-      <span>
-        {fmtNumber(first)}–{fmtNumber(last)} of {fmtNumber(total)}
-      </span>
-      <span className="sw-row">
-        <button
-          type="button"
-          className="sw-btn sw-btn-small"
-          disabled={query.offset === 0}
-          onClick={() => void setListQuery({ ...query, offset: Math.max(0, query.offset - PAGE_SIZE) })}
-        >
-          Previous
-        </button>
-        <button
-          type="button"
-          className="sw-btn sw-btn-small"
-          disabled={last >= total}
-          onClick={() => void setListQuery({ ...query, offset: query.offset + PAGE_SIZE })}
-        >
-          Next
-        </button>
-      </span>
-    </nav>
   );
 }

@@ -70,14 +70,14 @@ describe('the monitor form', () => {
 });
 
 describe('the list query', () => {
-  it('leaves out empty filters and starts a changed query at the first page', () => {
+  it('leaves out empty filters and asks for one block of rows at its offset', () => {
     expect(listParams(FIRST_QUERY, null)).toEqual({ sort: 'created_at', order: 'desc', limit: 50, offset: 0 });
-    const q = withQuery({ ...FIRST_QUERY, offset: 100 }, { q: ' api ', visibility: 'private', status: 'down' });
-    expect(listParams(q, 't1')).toEqual({
+    const q = withQuery(FIRST_QUERY, { q: ' api ', visibility: 'private', status: 'down' });
+    expect(listParams(q, 't1', 3)).toEqual({
       sort: 'created_at',
       order: 'desc',
       limit: 50,
-      offset: 0,
+      offset: 150,
       q: 'api',
       is_public: false,
       status: 'down',

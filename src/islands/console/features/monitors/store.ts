@@ -1,10 +1,13 @@
-// The Monitors list (issue 13): one page at a time from the server, which searches, filters, sorts
-// and counts; the super admin's list follows the tenant chosen in the selector. Bulk pause,
-// resume, archive and restore run the single-monitor calls for the selected rows.
+// The Monitors list (issue 13): the server searches, filters, sorts and counts; the browser holds
+// only the blocks of rows the user scrolled near (the list renders a window of them), so 10,000
+// monitors cost what one screen costs. A new search, filter, sort or tenant aborts the calls of
+// the old one. The super admin's list follows the tenant chosen in the selector. Bulk pause,
+// resume, archive and restore run the single-monitor calls for the selected rows. Live updates
+// patch the rows on screen, or fetch them again when what is listed changed.
 import { atom } from 'nanostores';
 import type { components, operations } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
-import { serverOr, loadInto, type Alert } from '../../stores/remote.ts';
+import type { Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 import { coalesced, type LiveMonitor } from '../../stores/live.ts';
 
@@ -14,7 +17,8 @@ export type MonitorType = components['schemas']['MonitorType'];
 type ListParams = NonNullable<operations['listMonitors']['parameters']['query']>;
 export type SortKey = NonNullable<ListParams['sort']>;
 
-export const PAGE_SIZE = 50;
+/** Rows fetched per call: a screenful and a half on a tall display (the API allows 200). */
+export const BLOCK_SIZE = 50;
 
 /** A monitor status as the list and the monitor page word and colour it. */
 export const STATUS_TEXT: Record<MonitorStatus, { text: string; tone: string }> = {
@@ -34,33 +38,26 @@ export interface ListQuery {
   archived: boolean;
   sort: SortKey;
   order: 'asc' | 'desc';
-  offset: number;
 }
 
-export const FIRST_QUERY: ListQuery = {
-  q: '',
-  status: '',
-  type: '',
-  visibility: '',
-  archived: false,
-  sort: 'created_at',
-  order: 'desc',
-  offset: 0,
-};
+export const FIRST_QUERY: ListQuery = { q: '', status: '', type: '', visibility: '', archived: false, sort: 'created_at', order: 'desc' };
 
-export interface MonitorPage {
-  items: MonitorRow[];
+/** Every matching monitor by its position; a row not fetched yet is undefined. */
+export interface MonitorList {
   total: number;
+  rows: ReadonlyArray<MonitorRow | undefined>;
+  /** true while the answer to a newer search, filter or sort is awaited (the old rows stay shown) */
+  stale: boolean;
 }
 
 export const $listQuery = atom<ListQuery>(FIRST_QUERY);
-export const $monitorPage = atom<Load<MonitorPage>>({ status: 'loading' });
+export const $monitorList = atom<Load<MonitorList>>({ status: 'loading' });
 export const $selected = atom<ReadonlySet<string>>(new Set());
 export const $monitorAlert = atom<Alert | null>(null);
 
-/** The query string of a list query (empty filters left out; the tenant for super admins only). */
-export function listParams(q: ListQuery, tenant: string | null): ListParams {
-  const p: ListParams = { sort: q.sort, order: q.order, limit: PAGE_SIZE, offset: q.offset };
+/** The query string of one block of a list query (empty filters left out; the tenant for super admins only). */
+export function listParams(q: ListQuery, tenant: string | null, block = 0): ListParams {
+  const p: ListParams = { sort: q.sort, order: q.order, limit: BLOCK_SIZE, offset: block * BLOCK_SIZE };
   if (q.q.trim()) p.q = q.q.trim().slice(0, 200);
   if (q.status) p.status = q.status;
   if (q.type) p.type = q.type;
@@ -70,9 +67,8 @@ export function listParams(q: ListQuery, tenant: string | null): ListParams {
   return p;
 }
 
-/** A change of search, filter or sort starts again at the first page; paging keeps the rest. */
-export function withQuery(q: ListQuery, change: Partial<Omit<ListQuery, 'offset'>>): ListQuery {
-  return { ...q, ...change, offset: 0 };
+export function withQuery(q: ListQuery, change: Partial<ListQuery>): ListQuery {
+  return { ...q, ...change };
 }
 
 /** The direction a column's header first sorts in: newest, slowest and last checked first. */
@@ -80,30 +76,88 @@ export function firstOrder(sort: SortKey): 'asc' | 'desc' {
   return sort === 'created_at' || sort === 'last_checked_at' || sort === 'last_response_time' ? 'desc' : 'asc';
 }
 
-let tenantOfList: string | null = null;
-let latest = 0;
+/** One query's fetches: aborted together when a newer query starts. */
+interface Generation {
+  query: ListQuery;
+  tenant: string | null;
+  abort: AbortController;
+  /** blocks asked for (answered or in flight) */
+  asked: Set<number>;
+  /** the rows the first answer builds on: none for a new query, the shown ones for a reload */
+  keepRows: boolean;
+}
 
-/** `quiet` (live updates): a failed answer keeps the rows shown instead of an error. */
-export async function loadMonitors(tenant: string | null = tenantOfList, quiet = false): Promise<void> {
+let tenantOfList: string | null = null;
+let current: Generation | null = null;
+
+function start(keepRows: boolean): Generation {
+  current?.abort.abort();
+  current = { query: $listQuery.get(), tenant: tenantOfList, abort: new AbortController(), asked: new Set(), keepRows };
+  return current;
+}
+
+async function fetchBlock(gen: Generation, block: number): Promise<void> {
+  gen.asked.add(block);
+  const answer = await api
+    .GET('/api/v1/monitors', { params: { query: listParams(gen.query, gen.tenant, block) }, signal: gen.abort.signal })
+    .catch((e: unknown) => ({ data: undefined, error: e, response: undefined }));
+  if (gen !== current) return; // an answer to an older keystroke never replaces a newer one
+  const items = answer.data;
+  if (!items) {
+    gen.asked.delete(block); // asked again when scrolled to
+    // a reload (after a change or a live update) that fails keeps the rows shown
+    if ((block === 0 && !gen.keepRows) || $monitorList.get().status !== 'ready')
+      $monitorList.set({ status: 'error', message: errorText(answer.error, 'Failed to load monitors. Please try again.') });
+    return;
+  }
+  const total = Number(answer.response?.headers.get('x-total-count') ?? items.length);
+  const shown = $monitorList.get();
+  const base = shown.status === 'ready' && (!shown.data.stale || gen.keepRows) ? shown.data.rows : [];
+  const rows = base.slice(0, total);
+  rows.length = total;
+  items.forEach((m, i) => {
+    rows[block * BLOCK_SIZE + i] = m;
+  });
+  $monitorList.set({ status: 'ready', data: { total, rows, stale: false } });
+  if (!gen.keepRows && block === 0) {
+    const ids = new Set(items.map((m) => m.id));
+    $selected.set(new Set([...$selected.get()].filter((id) => ids.has(id))));
+  }
+}
+
+/**
+ * Starts the list again from its first block, for a new query or tenant (the old rows stay on
+ * screen, marked stale, until the first answer replaces them).
+ */
+export function loadMonitors(tenant: string | null = tenantOfList): Promise<void> {
   tenantOfList = tenant;
-  const call = ++latest;
-  const q = $listQuery.get();
-  const target = atom<Load<MonitorPage>>({ status: 'loading' });
-  if ($monitorPage.get().status !== 'ready') $monitorPage.set({ status: 'loading' });
-  await loadInto(
-    target,
-    async () => {
-      const r = await api.GET('/api/v1/monitors', { params: { query: listParams(q, tenant) } });
-      const total = Number(r.response?.headers.get('x-total-count') ?? r.data?.length ?? 0);
-      return { ...r, data: r.data ? { items: r.data, total } : undefined };
-    },
-    serverOr('Failed to load monitors. Please try again.'),
-  );
-  // a slower answer to an older keystroke never replaces a newer one
-  if (call !== latest || (quiet && target.get().status === 'error' && $monitorPage.get().status === 'ready')) return;
-  $monitorPage.set(target.get());
-  const shown = new Set(target.get().status === 'ready' ? (target.get() as { data: MonitorPage }).data.items.map((m) => m.id) : []);
-  $selected.set(new Set([...$selected.get()].filter((id) => shown.has(id))));
+  const gen = start(false);
+  const shown = $monitorList.get();
+  if (shown.status === 'ready') $monitorList.set({ status: 'ready', data: { ...shown.data, stale: true } });
+  else $monitorList.set({ status: 'loading' });
+  return fetchBlock(gen, 0);
+}
+
+/** Fetches again every block on screen after a change, keeping the rows shown meanwhile. */
+export function reloadMonitors(range: { start: number; end: number } = lastRange): Promise<void> {
+  const gen = start(true);
+  const first = Math.floor(range.start / BLOCK_SIZE);
+  const last = Math.max(first, Math.floor((Math.max(range.end, 1) - 1) / BLOCK_SIZE));
+  const calls: Array<Promise<void>> = [];
+  for (let b = first; b <= last; b++) calls.push(fetchBlock(gen, b));
+  return Promise.all(calls).then(() => undefined);
+}
+
+let lastRange = { start: 0, end: 0 };
+
+/** The list asks for the rows it is about to render; blocks not yet asked for are fetched. */
+export function needRows(blocks: number[], range: { start: number; end: number }): void {
+  lastRange = range;
+  const gen = current;
+  const shown = $monitorList.get();
+  // a new query's first answer comes before any further block of it
+  if (!gen || shown.status !== 'ready' || shown.data.stale) return;
+  for (const b of blocks) if (!gen.asked.has(b)) void fetchBlock(gen, b);
 }
 
 export function setListQuery(q: ListQuery): Promise<void> {
@@ -150,7 +204,7 @@ async function onSelected(path: MonitorAction, verb: string): Promise<void> {
       : { ok: false, text: `${done} of ${ids.length} monitors ${verb}. ${errorText(failed[0].error, '')}`.trim() },
   );
   $selected.set(new Set());
-  await loadMonitors();
+  await reloadMonitors();
 }
 
 export async function setPaused(id: string, paused: boolean): Promise<void> {
@@ -158,26 +212,27 @@ export async function setPaused(id: string, paused: boolean): Promise<void> {
   await bulkSetPaused(paused);
 }
 
-const reloadSoon = coalesced(() => loadMonitors(tenantOfList, true));
+const reloadSoon = coalesced(() => reloadMonitors());
 
 /** A live update: rows on screen take their monitor's new state (pill, last checked, response
- *  time); a change of state, or monitors added or removed, reloads the page (filters, order). */
+ *  time); a change of state, or monitors added, removed or archived, fetches the rows again
+ *  (filters and order may place them elsewhere). */
 export function applyLiveMonitors(update: { monitors: LiveMonitor[]; reload: boolean }): void {
-  const page = $monitorPage.get();
-  if (page.status === 'loading') return;
+  const list = $monitorList.get();
+  if (list.status === 'loading') return;
   // a reload that failed (offline for a moment) is retried by the next event
-  if (update.reload || page.status === 'error') {
+  if (update.reload || list.status === 'error') {
     reloadSoon();
     return;
   }
   const live = new Map(update.monitors.map((m) => [m.id, m]));
-  if (!page.data.items.some((row) => live.has(row.id))) return;
-  const items = page.data.items.map((row) => {
-    const m = live.get(row.id);
+  if (!list.data.rows.some((row) => row !== undefined && live.has(row.id))) return;
+  const rows = list.data.rows.map((row) => {
+    const m = row && live.get(row.id);
     return m ? { ...row, ...m } : row;
   });
-  $monitorPage.set({ status: 'ready', data: { ...page.data, items } });
+  $monitorList.set({ status: 'ready', data: { ...list.data, rows } });
 }
 
-/** After a reconnection: the page again, without a spinner. */
+/** After a reconnection: the rows on screen again, without a spinner. */
 export const reloadMonitorsQuietly = reloadSoon;

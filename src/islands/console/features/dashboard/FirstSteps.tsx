@@ -1,0 +1,61 @@
+// The first-steps card on a company admin's dashboard: four steps, each ticked when done, gone
+// when all are done or it is dismissed. Shown only once the answer says there is something left.
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $firstSteps, $remembered, doneSteps, loadFirstSteps, remember, type StepKey } from './first-steps.ts';
+import './first-steps.css';
+
+const STEPS: Array<{ key: StepKey; text: string; hint: string; href: (statusPage: string | null) => string | null }> = [
+  { key: 'monitor', text: 'Add a monitor', hint: 'Check a website, port, DNS record, certificate or heartbeat.', href: () => '/monitors' },
+  { key: 'status_page', text: 'See your status page', hint: 'Make a monitor public to show it there.', href: (url) => url },
+  { key: 'alerts', text: 'Set up alerts', hint: 'Hear about an outage by e-mail or webhook.', href: () => '/settings/alerts' },
+  { key: 'team', text: 'Invite your team', hint: 'Give your colleagues their own sign-in.', href: () => '/team' },
+];
+
+export function FirstStepsCard({ userId }: { userId: string }) {
+  const load = useStore($firstSteps);
+  const remembered = useStore($remembered);
+  useEffect(() => loadFirstSteps(userId), [userId]);
+  if (load.status !== 'ready' || remembered.dismissed) return null;
+  const done = doneSteps(load.data.steps, remembered);
+  const count = STEPS.filter((s) => done[s.key]).length;
+  if (count === STEPS.length) return null;
+  return (
+    <section className="sw-card sw-first-steps" aria-labelledby="first-steps-title" data-testid="first-steps">
+      <header className="sw-card-head">
+        <h3 id="first-steps-title">First steps</h3>
+        <span className="sw-muted">
+          {count} of {STEPS.length} done
+        </span>
+      </header>
+      <ol className="sw-first-steps-list">
+        {STEPS.map((s) => {
+          const href = s.href(load.data.status_page_url);
+          return (
+            <li key={s.key} className={done[s.key] ? 'sw-step-done' : undefined}>
+              <span className="sw-step-mark" aria-hidden="true">
+                {done[s.key] ? '✓' : ''}
+              </span>
+              <span>
+                {href ? (
+                  <a href={href} onClick={s.key === 'status_page' ? () => remember({ visitedStatusPage: true }) : undefined}>
+                    {s.text}
+                  </a>
+                ) : (
+                  s.text
+                )}
+                <span className="sw-visually-hidden">{done[s.key] ? ' (done)' : ' (to do)'}</span>
+                <span className="sw-muted sw-small sw-step-hint">{s.hint}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="sw-card-foot">
+        <button type="button" className="sw-btn sw-btn-small" onClick={() => remember({ dismissed: true })}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
+}
