@@ -12,7 +12,8 @@ const BLOG = 'http://blog.example.test:8080';
 const EVIL = 'https://evil.example.test';
 
 function exportBody(traceId: string, list: 'scopeSpans' | 'instrumentationLibrarySpans', durationMs = 5) {
-  const start = Date.now() * 1e6;
+  // nanoseconds since 1970 exceed 2^53: counted exactly as bigint, as exporters send them (strings)
+  const start = BigInt(Date.now()) * 1_000_000n;
   return JSON.stringify({
     resourceSpans: [
       {
@@ -27,7 +28,7 @@ function exportBody(traceId: string, list: 'scopeSpans' | 'instrumentationLibrar
                 name: 'documentLoad',
                 kind: 2,
                 startTimeUnixNano: String(start),
-                endTimeUnixNano: String(start + durationMs * 1e6),
+                endTimeUnixNano: String(start + BigInt(durationMs) * 1_000_000n),
               },
             ],
           },
