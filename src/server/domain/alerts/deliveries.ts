@@ -2,6 +2,7 @@
 import { alertDeliveriesRepo, type AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
 import type { DeliveryState } from '../../db/schema/alerts.ts';
 import { RETRY_WINDOW_MS } from '../../notify/outbox/payload.ts';
+import { deliveriesWritten } from '../../notify/outbox/wake.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -40,6 +41,7 @@ function present(r: AlertDeliveryRow) {
     attempts: r.attempts,
     next_attempt_at: r.state === 'pending' || r.state === 'retrying' ? toIso(r.next_attempt_at) : null,
     last_error: r.last_error,
+    grouped_into: r.grouped_into,
     created_at: toIso(r.created_at),
     updated_at: toIso(r.updated_at),
   };
@@ -52,7 +54,9 @@ export async function retryDelivery(ctx: Ctx, id: string) {
   const d = await repo.find(id, companyScope(ctx, null));
   if (!d) throw notFound('Delivery');
   if (d.state === 'delivered') throw new DomainError('conflict', 'This alert was delivered; send a test to try the channel again');
+  if (d.state === 'grouped') throw new DomainError('conflict', 'This alert went out in a grouped message; retry that delivery instead');
   const now = ctx.services.now();
   await repo.requeue(d.id, now, now + RETRY_WINDOW_MS);
+  deliveriesWritten(ctx.services.db);
   return present({ ...d, state: 'pending', next_attempt_at: now, retry_until: now + RETRY_WINDOW_MS, updated_at: now });
 }

@@ -1,7 +1,8 @@
 // The outbox's send side, run by the alert-delivery job: lease due deliveries, send each through
 // its channel, record the attempt, then mark it delivered, schedule a retry (exponential backoff
 // with jitter, never sooner than the receiver's Retry-After) or, past its retry window, mark it
-// failed and tell the company's admins with a `system` notification.
+// failed and tell the company's admins with a `system` notification. Before a send, the
+// delivery may wait for its channel's grouping window (grouping.ts) or rate limit (rate-limit.ts).
 import { channelEnv } from '../channel-env.ts';
 import { randomUUID } from 'node:crypto';
 import { tenantOrigin } from '../../../lib/hosts.ts';
@@ -16,11 +17,14 @@ import type { Alert, ChannelEnv } from '../channels/channel.ts';
 import { sendRichMail } from '../mailer.ts';
 import { notifyIn } from '../notify.ts';
 import type { AlertPayload } from './payload.ts';
+import { groupingOf, groupWaitUntil, takeGroup } from './grouping.ts';
+import { holdChannelUntil, minGapMs, takeSendSlot } from './rate-limit.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
 
 /** A delivery's lease outlasts one send (10 s deadline) with room to record it. */
 export const DELIVERY_LEASE_MS = 60_000;
-const BATCH = 50;
+/** Deliveries leased per run; a full batch means more are due */
+export const DELIVERY_BATCH = 50;
 const FIRST_RETRY_MS = 10_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -36,22 +40,58 @@ export function backoffMs(attempts: number, random: () => number): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** Sends the deliveries due now; answers how many were attempted. */
+/** Sends the deliveries due now; answers how many were leased. */
 export async function runDeliveries(services: Services, opts: DeliveryOptions): Promise<number> {
   const now = services.now();
-  const leased = await alertDeliveriesRepo(services.db).lease(opts.holder, now, now + DELIVERY_LEASE_MS, BATCH);
-  await Promise.all(leased.map((d) => deliverOne(services, d, opts)));
+  const leased = await alertDeliveriesRepo(services.db).lease(opts.holder, now, now + DELIVERY_LEASE_MS, DELIVERY_BATCH);
+  const channels = new Map<string, AlertChannelRow | undefined>();
+  for (const id of new Set(leased.map((d) => d.channel_id))) channels.set(id, await alertChannelsRepo(services.db).find(id, null));
+  // Of a channel's deliveries of one event that may be merged, the first carries the others.
+  const carriers = new Map<string, { carrier: AlertDeliveryRow; mates: AlertDeliveryRow[] }>();
+  for (const d of leased) {
+    const channel = channels.get(d.channel_id);
+    const mergeable = channel && groupingOf(channel.type, d.event) !== 'never' && d.state === 'pending' && d.attempts === 0;
+    const key = mergeable ? `${d.channel_id}\n${d.event}` : d.id;
+    const group = carriers.get(key);
+    if (group) group.mates.push(d);
+    else carriers.set(key, { carrier: d, mates: [] });
+  }
+  const busy = new Map<string, number>();
+  await Promise.all(
+    [...carriers.values()].map(async ({ carrier, mates }) => {
+      const waitUntil = await deliverOne(services, carrier, channels.get(carrier.channel_id), opts, busy);
+      // Mates the carrier did not take along wait with it (or go back in line at once).
+      const repo = alertDeliveriesRepo(services.db);
+      for (const m of mates) await repo.finish(m.id, opts.holder, { next_attempt_at: waitUntil ?? m.next_attempt_at });
+    }),
+  );
   return leased.length;
 }
 
-async function deliverOne(services: Services, d: AlertDeliveryRow, opts: DeliveryOptions): Promise<void> {
-  const channel = await alertChannelsRepo(services.db).find(d.channel_id, d.company_id);
-  const started = performance.now();
+/** Sends one delivery, or answers until when it waits (grouping window, rate limit). */
+async function deliverOne(
+  services: Services,
+  d: AlertDeliveryRow,
+  channel: AlertChannelRow | undefined,
+  opts: DeliveryOptions,
+  busy: Map<string, number>,
+): Promise<number | null> {
   // Send test also tries a disabled channel (checking it before switching it on).
   const usable = channel && (channel.enabled === 1 || d.event === 'test');
-  const result: SendResult = usable ? await send(services, d, channel, opts).catch(unsendable) : disabled();
+  let payload = d.payload;
+  if (usable) {
+    const ready = await readyToSend(services, d, channel, opts.holder, busy);
+    if (typeof ready === 'number') {
+      await alertDeliveriesRepo(services.db).finish(d.id, opts.holder, { next_attempt_at: ready });
+      return ready;
+    }
+    payload = ready.payload;
+  }
+  const started = performance.now();
+  const result: SendResult = usable ? await send(services, d, payload, channel, opts).catch(unsendable) : disabled();
   const latencyMs = Math.round(performance.now() - started);
   const now = services.now();
+  if (channel && result.retryAfterMs) await holdChannelUntil(services.db, channel.id, now + result.retryAfterMs);
   await withTransaction(services.db, async (tx) => {
     const repo = alertDeliveriesRepo(tx);
     const attempts = d.attempts + 1;
@@ -70,7 +110,6 @@ async function deliverOne(services: Services, d: AlertDeliveryRow, opts: Deliver
       };
       if (gaveUp && channel) await reportFailure(tx, d, channel, result.error, now);
     }
-    // Lost the lease (this process stalled past it): another sender owns the delivery now.
     // Lost the lease (this process stalled past it): another sender owns the delivery now, and
     // the receiver dedupes the repeat by its id.
     if (!(await repo.finish(d.id, opts.holder, patch))) return;
@@ -83,6 +122,44 @@ async function deliverOne(services: Services, d: AlertDeliveryRow, opts: Deliver
       error: result.error?.slice(0, 500) ?? null,
     });
   });
+  return null;
+}
+
+/**
+ * Grouping first (a held message may wait on, else it takes its group along), then the channel's
+ * rate limit: answers the payload to send now, or until when to wait. Of several deliveries of
+ * one channel refused a slot in this run, each waits one gap longer than the one before.
+ */
+async function readyToSend(
+  services: Services,
+  d: AlertDeliveryRow,
+  channel: AlertChannelRow,
+  holder: string,
+  busy: Map<string, number>,
+): Promise<number | { payload: string }> {
+  const now = services.now();
+  const policy = groupingOf(channel.type, d.event);
+  const mergeable = policy !== 'never' && d.state === 'pending' && d.attempts === 0;
+  if (mergeable) {
+    const wait = await groupWaitUntil(services.db, d, policy, now, services.config.alertGrouping);
+    if (wait !== null) return wait;
+  }
+  const gap = minGapMs(channel, parsedConfig(channel));
+  const slot = await takeSendSlot(services.db, channel, gap, now);
+  if (slot !== null) {
+    const queued = busy.get(channel.id) ?? 0;
+    busy.set(channel.id, queued + 1);
+    return slot + queued * gap;
+  }
+  return { payload: mergeable ? await takeGroup(services.db, d, holder, now) : d.payload };
+}
+
+function parsedConfig(channel: AlertChannelRow): Record<string, unknown> {
+  try {
+    return JSON.parse(channel.config) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }
 
 /** A channel whose stored config no longer parses, or a build that throws: product text, no details. */
@@ -90,10 +167,16 @@ const unsendable = (): SendResult => ({ statusCode: null, error: 'The channel co
 
 const disabled = (): SendResult => ({ statusCode: null, error: 'The channel was disabled or deleted before delivery', retryAfterMs: null });
 
-async function send(services: Services, d: AlertDeliveryRow, row: AlertChannelRow, opts: DeliveryOptions): Promise<SendResult> {
+async function send(
+  services: Services,
+  d: AlertDeliveryRow,
+  payload: string,
+  row: AlertChannelRow,
+  opts: DeliveryOptions,
+): Promise<SendResult> {
   const channel = channelOf(row.type);
   if (!channel) return { statusCode: null, error: `Unknown channel type ${row.type}`, retryAfterMs: null };
-  const alert = await alertOf(services, d);
+  const alert = await alertOf(services, d, payload);
   if (!alert) return disabled();
   const env = channelEnv(services.config);
   const config = { ...channel.parseConfig(JSON.parse(row.config)), secret: row.secret ?? undefined };
@@ -118,13 +201,13 @@ async function send(services: Services, d: AlertDeliveryRow, row: AlertChannelRo
 }
 
 /** The stored payload with what is added at send time: delivery id, company, links. */
-async function alertOf(services: Services, d: AlertDeliveryRow): Promise<Alert | null> {
+async function alertOf(services: Services, d: AlertDeliveryRow, payload: string): Promise<Alert | null> {
   const company = await companiesRepo(services.db).findById(d.company_id);
   if (!company) return null;
   const c = services.config;
   const sub = company.subdomain ?? '';
   const origin = sub ? tenantOrigin(c.publicScheme, sub, c.productDomain, '') : `${c.publicScheme}://${c.productDomain}`;
-  const p = JSON.parse(d.payload) as AlertPayload;
+  const p = JSON.parse(payload) as AlertPayload;
   return {
     ...p,
     deliveryId: d.id,

@@ -9,6 +9,7 @@ import type { AlertSeverity } from '../channels/channel.ts';
 import type { NotificationDraft } from '../draft.ts';
 import { alertEventOf, channelTakes } from './alert-event.ts';
 import { newDelivery, type AlertPayload } from './payload.ts';
+import { deliveriesWritten } from './wake.ts';
 import type { DbScope } from '../../db/scope.ts';
 
 /** Writes the deliveries of one draft; `channels` caches each company's enabled channels. */
@@ -55,6 +56,7 @@ export async function enqueueAlerts(
     incident: incident ? { id: incident.id, title: incident.title, status: incident.status, impact: incident.severity } : null,
   };
   await alertDeliveriesRepo(tx).insertIdempotent(takers.map((c) => newDelivery(c, draft.dedupeKey, payload, now)));
+  deliveriesWritten(tx);
 }
 
 /** The monitor's target as its company typed it (URL, host:port, host). */
