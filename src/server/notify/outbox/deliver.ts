@@ -91,7 +91,7 @@ async function deliverOne(
   const result: SendResult = usable ? await send(services, d, payload, channel, opts).catch(unsendable) : disabled();
   const latencyMs = Math.round(performance.now() - started);
   const now = services.now();
-  if (channel && result.retryAfterMs) await holdChannelUntil(services.db, channel.id, now + result.retryAfterMs);
+  if (channel && usable) await afterSend(services, channel, result, now);
   await withTransaction(services.db, async (tx) => {
     const repo = alertDeliveriesRepo(tx);
     const attempts = d.attempts + 1;
@@ -152,6 +152,16 @@ async function readyToSend(
     return slot + queued * gap;
   }
   return { payload: mergeable ? await takeGroup(services.db, d, holder, now) : d.payload };
+}
+
+/**
+ * The next slot of a rate-limited channel opens a full gap after this send ended (the service
+ * counts arrivals, and this send may have taken a while to arrive); a Retry-After holds it longer.
+ */
+async function afterSend(services: Services, channel: AlertChannelRow, result: SendResult, now: number): Promise<void> {
+  const gap = minGapMs(channel, parsedConfig(channel));
+  const until = Math.max(gap > 0 ? now + gap : 0, result.retryAfterMs ? now + result.retryAfterMs : 0);
+  if (until > 0) await holdChannelUntil(services.db, channel.id, until);
 }
 
 function parsedConfig(channel: AlertChannelRow): Record<string, unknown> {

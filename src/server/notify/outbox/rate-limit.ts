@@ -42,10 +42,11 @@ export function minGapMs(channel: AlertChannelRow, config: Record<string, unknow
 
 /**
  * Takes the channel's next send slot: null when it may send now (the slot is then taken), else
- * the time its next slot opens.
+ * the time its next slot opens. A channel without a limit only waits out a service's Retry-After
+ * (read from the row loaded for this run: no write per send).
  */
 export async function takeSendSlot(db: DbScope, channel: AlertChannelRow, gapMs: number, now: number): Promise<number | null> {
-  if (gapMs <= 0) return null;
+  if (gapMs <= 0) return channel.next_send_at !== null && channel.next_send_at > now ? channel.next_send_at : null;
   return alertSlotsRepo(db).take(channel.id, now, now + gapMs);
 }
 
