@@ -131,7 +131,8 @@ describe.each(DB_KINDS)('alert rate limits on %s', (kind) => {
     expect(fast()[0].at - committed).toBeLessThan(1000);
     // The receipt is written once the receiver has answered.
     let [d] = await listDeliveries(t.adminCtx, { channel_id: ch.id });
-    for (let i = 0; i < 40 && d.state !== 'delivered'; i++) [d] = (await sleep(25), await listDeliveries(t.adminCtx, { channel_id: ch.id }));
+    for (let i = 0; i < 40 && d.state !== 'delivered'; i++)
+      [d] = (await sleep(25), await listDeliveries(t.adminCtx, { channel_id: ch.id }));
     expect(d).toMatchObject({ event: 'incident.opened', state: 'delivered' });
     // Send test too leaves at once.
     await testChannel(t.adminCtx, ch.id);

@@ -10,19 +10,22 @@ import { toIso } from '../ids.ts';
 
 export async function listDeliveries(
   ctx: Ctx,
-  q: { channel_id?: string; state?: DeliveryState; limit?: number; offset?: number; tenant?: string },
+  q: { channel_id?: string; state?: DeliveryState; group?: string; limit?: number; offset?: number; tenant?: string },
 ) {
   requirePermission(ctx, 'view', 'settings');
   const repo = alertDeliveriesRepo(ctx.services.db);
   const rows = await repo.list(companyScope(ctx, q.tenant), {
     channelId: q.channel_id,
     state: q.state,
+    group: q.group,
     limit: q.limit ?? 50,
     offset: q.offset ?? 0,
   });
   const attempts = await repo.attemptsOf(rows.map((r) => r.id));
+  const carried = await repo.groupedCounts(rows.map((r) => r.id));
   return rows.map((r) => ({
     ...present(r),
+    grouped_count: carried.get(r.id) ?? 0,
     channel_name: r.channel_name,
     channel_type: r.channel_type,
     attempt_log: attempts
