@@ -6,7 +6,9 @@
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
-const FLIP_MS = 8000;
+// Down and up for 25 s each: one company's alerts of one event are 50 s apart, longer than the
+// grouping window, so phase 1 measures alerts that go alone (not held as part of a burst).
+const FLIP_MS = 25_000;
 let storm = false;
 process.stdin.on('data', (d: Buffer) => {
   if (String(d).includes('storm')) storm = true;
@@ -21,7 +23,7 @@ function listen(server: http.Server | SMTPServer['server']): Promise<number> {
 const target = http.createServer((req, res) => {
   const [, group, n] = (req.url ?? '').split('/');
   const i = Number(n);
-  const down = group === 's' ? storm : Math.floor((Date.now() + i * 157) / FLIP_MS) % 2 === 1;
+  const down = group === 's' ? storm : Math.floor((Date.now() + i * 997) / FLIP_MS) % 2 === 1;
   res.writeHead(down ? 503 : 200, { 'content-type': 'text/plain', 'content-length': '2' });
   res.end('ok');
 });

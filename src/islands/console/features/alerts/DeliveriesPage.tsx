@@ -38,8 +38,8 @@ function Group({ d, show }: { d: Delivery; show: (id: string) => void }) {
   const text = d.state === 'grouped' ? 'Sent in a grouped message' : `Grouped message: ${d.grouped_count + 1} alerts`;
   return (
     <div className="sw-muted">
-      {text} ·{' '}
-      <button type="button" className="sw-link" onClick={() => show(carrier)}>
+      <div>{text}</div>
+      <button type="button" className="sw-btn sw-btn-small" onClick={() => show(carrier)}>
         Show the group
       </button>
     </div>
