@@ -228,7 +228,7 @@ export function parseConfig(env: Env = process.env): Config {
     smtpUrl,
     mailFrom: env.MAIL_FROM || `no-reply@${productDomain}`,
     alertGrouping: {
-      windowMs: int(env, 'ALERT_GROUP_WINDOW_SECONDS', 20, 0, 300) * 1000,
+      windowMs: int(env, 'ALERT_GROUP_WINDOW_SECONDS', 15, 0, 300) * 1000,
       maxMs: int(env, 'ALERT_GROUP_MAX_SECONDS', 120, 1, 3600) * 1000,
     },
     channelApis: {

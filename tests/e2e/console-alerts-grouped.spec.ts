@@ -64,7 +64,7 @@ test('three monitors down together: one Slack message; the receipts show it carr
     });
     expect(r.status(), await r.text()).toBe(201);
   }
-  // Held for the grouping window (20 s of quiet), then one message.
+  // Held for the grouping window (15 s of quiet), then one message.
   await expect.poll(() => slackBodies.length, { timeout: 60_000 }).toBe(1);
   expect(JSON.parse(slackBodies[0]).blocks[0].text.text).toBe('3 monitors are down');
 
