@@ -34,9 +34,7 @@ describe.each(DB_KINDS)('alert grouping on %s', (kind) => {
   beforeAll(async () => {
     [targets, slack, hook, smtp] = await Promise.all([startHttpTargets(), startSlackReceiver(), startWebhookReceiver(), startSmtpSink()]);
     clock = manualClock();
-    // The checks below run in 5 s steps of a manual clock, and the monitors' phases may leave a
-    // 10 s gap between two going down: a 20 s window keeps the minute one burst.
-    services = await engineServices(kind, { SMTP_URL: smtp.url, ALERT_GROUP_WINDOW_SECONDS: '20' }, clock.now);
+    services = await engineServices(kind, { SMTP_URL: smtp.url }, clock.now);
     engine = createEngine(services);
     services.monitoring = { engine };
     t = await seedTenant(services);
@@ -87,12 +85,22 @@ describe.each(DB_KINDS)('alert grouping on %s', (kind) => {
       config: { to: ['oncall@example.com'] },
       events: ['incident.opened'],
     });
-    await engine.runDueNow(); // first checks: all up; each monitor then settles on its own phase
+    await engine.runDueNow(); // first checks: all up
+    // Each monitor on its own phase, spread over the minute (as monitors settle after their first
+    // checks): going down, they are found out one after another over 60 s.
+    for (const [i, m] of monitors.entries())
+      await services.db.k
+        .updateTable('monitors')
+        .set({ next_due_at: clock.now() + Math.floor((i / MONITORS) * 60_000) + 1 })
+        .where('id', '=', m.id)
+        .execute();
     targets.setUp(false);
     const downFrom = clock.now();
     await live(60);
     const opened = await listDeliveries(t.adminCtx, { channel_id: webhook.id, limit: 500 } as never);
     expect(opened).toHaveLength(MONITORS);
+    const openedAt = opened.map((d) => Date.parse(d.created_at) - downFrom);
+    expect(Math.max(...openedAt) - Math.min(...openedAt)).toBeGreaterThanOrEqual(50_000);
     expect(hook.received).toHaveLength(MONITORS);
     expect(slack.exchanges).toHaveLength(0); // held: the channel is not quiet yet
     await live(30);
