@@ -1302,7 +1302,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed or retrying delivery again now, with the same id and a fresh 24 h retry window (409 when delivered) */
+        /** Send a failed or retrying delivery again now, with the same id and a fresh 24 h retry window (409 when delivered, or grouped - retry the delivery it names in grouped_into) */
         post: operations["retryAlertDelivery"];
         delete?: never;
         options?: never;
@@ -2817,8 +2817,13 @@ export interface components {
             company_id?: string | null;
             steps: components["schemas"]["EscalationStep"][];
         };
-        /** @enum {string} */
-        DeliveryState: "pending" | "retrying" | "delivered" | "failed";
+        /**
+         * @description `grouped`: the alert went out inside another delivery's grouped message (a chat, SMS or
+         *     e-mail channel lists many monitors that changed together in one message; `grouped_into`
+         *     names that delivery, whose state and attempts tell how it went).
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "retrying" | "delivered" | "failed" | "grouped";
         AlertDelivery: {
             /** @description Also the idempotency key - the `webhook-id` header and the e-mail Message-ID's local part; the same on every retry */
             id: string;
@@ -2837,6 +2842,8 @@ export interface components {
              */
             next_attempt_at: string | null;
             last_error: string | null;
+            /** @description For state `grouped`, the delivery (same channel) whose message carried this alert; null otherwise */
+            grouped_into: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2852,6 +2859,8 @@ export interface components {
             error: string | null;
         };
         AlertDeliveryReceipt: components["schemas"]["AlertDelivery"] & {
+            /** @description How many other alerts this delivery's grouped message carried (their state is `grouped`); 0 for a message about one alert */
+            grouped_count: number;
             channel_name: string;
             channel_type: string;
             attempt_log: components["schemas"]["DeliveryAttempt"][];
@@ -5962,6 +5971,8 @@ export interface operations {
             query?: {
                 channel_id?: string;
                 state?: components["schemas"]["DeliveryState"];
+                /** @description A delivery id: that delivery and every alert its grouped message carried */
+                group?: string;
                 /** @description Honoured only for super admins */
                 tenant?: string;
                 limit?: number;

@@ -15,6 +15,12 @@ describe('configuration', () => {
     expect(c.databaseKind).toBe('sqlite');
     expect(c.productDomain).toBe('localhost');
     expect(c.sessionSecret.length).toBeGreaterThanOrEqual(43);
+    expect(c.alertGrouping).toEqual({ windowMs: 15_000, maxMs: 120_000 });
+  });
+
+  it('reads the alert grouping window and its maximum in seconds (0 holds nothing)', () => {
+    const c = parseConfig({ ...base(), ALERT_GROUP_WINDOW_SECONDS: '0', ALERT_GROUP_MAX_SECONDS: '600' });
+    expect(c.alertGrouping).toEqual({ windowMs: 0, maxMs: 600_000 });
   });
 
   it('keeps the generated secret across restarts', () => {
@@ -51,6 +57,8 @@ describe('configuration', () => {
     [{ OPSGENIE_API_URL: 'ftp://api.opsgenie.com' }, 'Invalid OPSGENIE_API_URL'],
     [{ TELEGRAM_API_URL: 'https://user:pw@api.telegram.org' }, 'Invalid TELEGRAM_API_URL'],
     [{ TWILIO_API_URL: 'https://api.twilio.com/?x=1' }, 'Invalid TWILIO_API_URL'],
+    [{ ALERT_GROUP_WINDOW_SECONDS: '301' }, 'Invalid ALERT_GROUP_WINDOW_SECONDS="301": expected a whole number from 0 to 300'],
+    [{ ALERT_GROUP_MAX_SECONDS: '0' }, 'Invalid ALERT_GROUP_MAX_SECONDS="0": expected a whole number from 1 to 3600'],
     [{ FLAG_ENABLE_GLOBAL_EXPORT: 'maybe' }, 'Invalid FLAG_ENABLE_GLOBAL_EXPORT="maybe": expected true or false'],
     [
       { FLAG_ENABLE_GLOBL_EXPORT: 'true' },

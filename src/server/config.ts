@@ -43,6 +43,12 @@ export interface Config {
   canaryIntervalSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Alert grouping (notify/outbox/grouping.ts): a chat or SMS message waits until its channel had
+   * no new alert of the same event for `windowMs` (0: never waits), at most `maxMs` after the
+   * first, and then lists every monitor that changed meanwhile.
+   */
+  alertGrouping: { windowMs: number; maxMs: number };
   /** Fixed API hosts of the alert channels' services (tests point them at loopback fakes) */
   channelApis: { pagerduty: string; opsgenie: string; telegram: string; twilio: string };
   /** The operator's Twilio account for personal SMS (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM); null: no personal SMS */
@@ -260,6 +266,10 @@ export function parseConfig(env: Env = process.env): Config {
     canaryIntervalSeconds: int(env, 'CANARY_INTERVAL_SECONDS', 30, 5, 3600),
     smtpUrl,
     mailFrom: env.MAIL_FROM || `no-reply@${productDomain}`,
+    alertGrouping: {
+      windowMs: int(env, 'ALERT_GROUP_WINDOW_SECONDS', 15, 0, 300) * 1000,
+      maxMs: int(env, 'ALERT_GROUP_MAX_SECONDS', 120, 1, 3600) * 1000,
+    },
     channelApis: {
       pagerduty: apiBase(env, 'PAGERDUTY_EVENTS_URL', 'https://events.pagerduty.com'),
       opsgenie: apiBase(env, 'OPSGENIE_API_URL', 'https://api.opsgenie.com'),

@@ -4,6 +4,7 @@
 import { buildApp } from './http/app.ts';
 import { startEngine } from './engine/index.ts';
 import { startJobs } from './jobs/runner.ts';
+import { startDeliveryWaker } from './jobs/alert-delivery.ts';
 import { configOrExit, exitOnFatal, onStopSignal } from './process-lifecycle.ts';
 import { createPageServices, createServices } from './services.ts';
 import { needsSetup } from './domain/setup/first-admin.ts';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     app.log.warn(`No user yet: open ${publicMainOrigin(config)}/setup to create the first super administrator`);
   if (config.runEngine) startEngine(services, { log: (m) => app.log.warn(m) });
   startJobs(services, { log: (m) => app.log.warn(m) });
+  startDeliveryWaker(services, { log: (m) => app.log.warn(m) });
 
   onStopSignal(async (signal) => {
     app.log.info(`${signal}: shutting down`);

@@ -3,6 +3,7 @@
 // once, and each period of a timed job once.
 import { startEngine } from './engine/index.ts';
 import { startJobs } from './jobs/runner.ts';
+import { startDeliveryWaker } from './jobs/alert-delivery.ts';
 import { configOrExit, exitOnFatal, onStopSignal } from './process-lifecycle.ts';
 import { createServices } from './services.ts';
 
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   };
   const engine = startEngine(services, { log });
   startJobs(services, { holder: engine.owner, log });
+  startDeliveryWaker(services, { log });
   log(`worker ${engine.owner} checking monitors (${services.db.kind})`);
   onStopSignal(async () => {
     for (const hook of services.onShutdown ?? []) await hook();

@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 export interface Mail {
   to: string[];
   raw: string;
+  /** Date.now() when the sink accepted it */
+  at: number;
 }
 export interface SmtpSink {
   url: string;
@@ -22,7 +24,7 @@ export async function startSmtpSink(mails: Mail[] = []): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
         cb();
       });
     },

@@ -8,6 +8,8 @@ import type { Database } from './schema/index.ts';
 export interface DbScope {
   kind: DbKind;
   k: Kysely<Database>;
+  /** Inside withTransaction: what to run once it has committed (see afterCommit) */
+  committed?: Set<() => void>;
 }
 
 /**
@@ -15,7 +17,20 @@ export interface DbScope {
  * (the error is rethrown). Called with a scope that is already a transaction, fn joins it, so a
  * step that takes the caller's transaction can also run on its own.
  */
-export function withTransaction<T>(db: DbScope, fn: (tx: DbScope) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(db: DbScope, fn: (tx: DbScope) => Promise<T>): Promise<T> {
   if (db.k.isTransaction) return fn(db);
-  return db.k.transaction().execute((trx) => fn({ kind: db.kind, k: trx }));
+  const committed = new Set<() => void>();
+  const result = await db.k.transaction().execute((trx) => fn({ kind: db.kind, k: trx, committed }));
+  for (const hook of committed) hook();
+  return result;
+}
+
+/**
+ * Runs `hook` once the scope's writes are committed: at once outside a transaction, after the
+ * commit inside withTransaction (once, however often it is asked), never after a rollback. A
+ * transaction opened some other way does not run it; what it was for must not depend on it.
+ */
+export function afterCommit(scope: DbScope, hook: () => void): void {
+  if (scope.committed) scope.committed.add(hook);
+  else if (!scope.k.isTransaction) hook();
 }

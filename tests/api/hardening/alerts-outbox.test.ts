@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { components } from '../../../src/api/schema.d.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDb } from '../../../src/server/db/connect.ts';
 import type { Services } from '../../../src/server/domain/context.ts';
 import { createChannel, testChannel } from '../../../src/server/domain/alerts/channels.ts';
 import { listDeliveries } from '../../../src/server/domain/alerts/deliveries.ts';
@@ -18,15 +17,13 @@ import { createEngine, type Engine } from '../../../src/server/engine/scheduler.
 import { DELIVERY_LEASE_MS, runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
 import { retryAfterMs, sendHttp } from '../../../src/server/notify/outbox/send-http.ts';
 import { alertDeliveriesRepo } from '../../../src/server/db/repositories/alert-deliveries-repo.ts';
-import { createServices } from '../../../src/server/services.ts';
 import { JOBS } from '../../../src/server/jobs/registry.ts';
 import { createJobRunner } from '../../../src/server/jobs/runner.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/alerts/webhook-receiver.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts';
-import { DB_KINDS, newDatabaseLocation, tempDir } from '../../support/test-db.ts';
-import { parseConfig } from '../../../src/server/config.ts';
-import { migrateToLatest } from '../../../src/server/db/migrate.ts';
+import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
+import { servicesOn } from '../../support/alert-services.ts';
 import { manualClock, seedTenant, type Clock } from '../engine/support.ts';
 
 const HOUR = 3_600_000;
@@ -321,18 +318,3 @@ describe.each(DB_KINDS)('alerts outbox on %s', (kind) => {
     expect(new Set(seen)).toEqual(ids);
   });
 });
-
-/** Services on a database location (migrated), configured like the engine tests'. */
-async function servicesOn(loc: { file?: string; url?: string }, now: () => number, env: Record<string, string>): Promise<Services> {
-  const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 5 });
-  await migrateToLatest(db);
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: tempDir(),
-    LOG_LEVEL: 'silent',
-    ALLOW_PRIVATE_TARGETS: 'true',
-    MIN_CHECK_INTERVAL_SECONDS: '1',
-    ...env,
-  });
-  return createServices(config, { db, now });
-}

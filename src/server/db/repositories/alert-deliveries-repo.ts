@@ -67,7 +67,7 @@ export function alertDeliveriesRepo(db: DbScope) {
 
     list(
       companyId: string | null,
-      f: { channelId?: string; state?: DeliveryState; limit: number; offset: number },
+      f: { channelId?: string; state?: DeliveryState; group?: string; limit: number; offset: number },
     ): Promise<Array<AlertDeliveryRow & { channel_name: string | null; channel_type: string | null; recipient_name: string | null }>> {
       // A personal delivery has a user instead of a channel (migration 0501).
       let q = k
@@ -79,7 +79,23 @@ export function alertDeliveriesRepo(db: DbScope) {
       if (companyId) q = q.where('alert_deliveries.company_id', '=', companyId);
       if (f.channelId) q = q.where('alert_deliveries.channel_id', '=', f.channelId);
       if (f.state) q = q.where('alert_deliveries.state', '=', f.state);
+      if (f.group) {
+        const group = f.group;
+        q = q.where((eb) => eb.or([eb('alert_deliveries.id', '=', group), eb('alert_deliveries.grouped_into', '=', group)]));
+      }
       return q.orderBy('alert_deliveries.created_at', 'desc').orderBy('alert_deliveries.id').limit(f.limit).offset(f.offset).execute();
+    },
+
+    /** How many deliveries each of these carried in its grouped message (carriers only). */
+    async groupedCounts(deliveryIds: string[]): Promise<Map<string, number>> {
+      if (deliveryIds.length === 0) return new Map();
+      const rows = await k
+        .selectFrom('alert_deliveries')
+        .select((eb) => ['grouped_into', eb.fn.countAll().as('n')])
+        .where('grouped_into', 'in', deliveryIds)
+        .groupBy('grouped_into')
+        .execute();
+      return new Map(rows.map((r) => [r.grouped_into!, Number(r.n)]));
     },
 
     attemptsOf(deliveryIds: string[]): Promise<AlertAttemptRow[]> {

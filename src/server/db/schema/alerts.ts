@@ -1,6 +1,7 @@
 // Row types of the alerts outbox (migrations 0500-0599). Times in ms; JSON columns hold text.
 
-export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed';
+/** `grouped`: merged into another delivery's message (grouped_into names it) */
+export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed' | 'grouped';
 
 export type PersonalTarget = 'email' | 'sms' | 'webhook';
 
@@ -20,6 +21,8 @@ export interface AlertChannelsTable {
   monitor_ids: string | null;
   min_severity: string;
   enabled: number;
+  /** Earliest time (ms) the channel's service takes the next message: its rate limit (0503) */
+  next_send_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -49,6 +52,8 @@ export interface AlertDeliveriesTable {
   lease_holder: string | null;
   lease_expires_at: number | null;
   last_error: string | null;
+  /** The delivery whose grouped message carried this one (state `grouped`), 0503 */
+  grouped_into: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -18,6 +18,7 @@ import { companyScope, requirePermission, requireSuperAdmin } from '../authz.ts'
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso } from '../ids.ts';
+import { deliveriesWritten } from '../../notify/outbox/wake.ts';
 
 export interface ChannelInput {
   name?: string;
@@ -93,6 +94,7 @@ export async function createChannel(ctx: Ctx, input: ChannelInput) {
     monitor_ids: fields.monitorIds === undefined || fields.monitorIds === null ? null : JSON.stringify(fields.monitorIds),
     min_severity: fields.minSeverity ?? 'info',
     enabled: input.enabled === false ? 0 : 1,
+    next_send_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -162,6 +164,7 @@ export async function testChannel(ctx: Ctx, id: string) {
     now,
   );
   await alertDeliveriesRepo(ctx.services.db).insertIdempotent([delivery]);
+  deliveriesWritten(ctx.services.db);
   return { delivery_id: delivery.id };
 }
 

@@ -1,7 +1,8 @@
 // E-mail channel: one mail per alert to the channel's addresses, in plain text and HTML branded
 // with the company's name, colour and logo. The outbox sends it through SMTP_URL and sets the
 // Message-ID from the delivery id, so a retried mail is recognisably the same message.
-import { ChannelConfigError, type Alert, type MailChannel } from './channel.ts';
+import { monitorLines } from './alert-text.ts';
+import { ChannelConfigError, type Alert, type AlertMonitorRef, type MailChannel } from './channel.ts';
 
 export interface EmailConfig {
   to: string[];
@@ -19,10 +20,15 @@ function colorOf(a: Alert): string {
   return a.company.primaryColor && /^#[0-9a-f]{3,8}$/i.test(a.company.primaryColor) ? a.company.primaryColor : DEFAULT_COLOR;
 }
 
+const described = (m: AlertMonitorRef) => (m.target ? `${m.name} (${m.target})` : m.name);
+
+/** A grouped alert's monitors, bounded: 1,000 monitors still make a mail of reasonable size. */
+const groupLines = (a: Alert) => monitorLines(a.monitors, 40_000, described);
+
 function textOf(a: Alert): string {
   const lines = [a.title, '', a.message, ''];
-  if (a.monitor) lines.push(`Monitor: ${a.monitor.name}${a.monitor.target ? ` (${a.monitor.target})` : ''}`);
-  for (const m of a.monitors) lines.push(`- ${m.name}`);
+  if (a.monitor) lines.push(`Monitor: ${described(a.monitor)}`);
+  if (a.monitors.length > 0) lines.push(`${a.monitors.length} monitors:`, ...groupLines(a).map((l) => `- ${l}`), '');
   if (a.incident) lines.push(`Incident: ${a.incident.title} (${a.incident.status})`);
   lines.push(`Time: ${new Date(a.occurredAt).toISOString()}`, '', `Open the console: ${a.consoleUrl}`, `Status page: ${a.statusPageUrl}`);
   if (a.acknowledgeUrl) lines.push(`Acknowledge: ${a.acknowledgeUrl}`);
@@ -34,8 +40,8 @@ function htmlOf(a: Alert): string {
   const row = (label: string, value: string) =>
     `<tr><td style="padding:4px 12px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
   const rows = [
-    a.monitor ? row('Monitor', a.monitor.target ? `${a.monitor.name} (${a.monitor.target})` : a.monitor.name) : '',
-    ...a.monitors.map((m) => row('Monitor', m.name)),
+    a.monitor ? row('Monitor', described(a.monitor)) : '',
+    ...groupLines(a).map((line, i) => row(i === 0 ? `${a.monitors.length} monitors` : '', line)),
     a.incident ? row('Incident', `${a.incident.title} (${a.incident.status})`) : '',
     row('Time', new Date(a.occurredAt).toISOString()),
   ].join('');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveredAlerts, sendAccepted, receiverForFile, itRefusesConfigs } from '../../../../tests/fixtures/receivers/channel-harness.ts';
 import { MATTERMOST_HOOK_PATH, startMattermostReceiver } from '../../../../tests/fixtures/receivers/mattermost-receiver.ts';
-import { envFor, openedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { envFor, groupedAlert, openedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { mattermost } from './mattermost.ts';
 
 const receiver = receiverForFile(startMattermostReceiver);
@@ -21,6 +21,15 @@ describe('Mattermost channel', () => {
     const body = JSON.parse(mattermost.build(openedAlert(), config(), envFor()).body);
     expect(body.text.split('\n')[0]).toBe('#### Website \\*prod\\* <b\\> is down');
     expect(body.channel).toBeUndefined();
+  });
+
+  it("lists a grouped alert's monitors with Markdown escaped, the rest counted, within the post limit", async () => {
+    const request = mattermost.build(groupedAlert(1000), config(), envFor());
+    await sendAccepted(receiver(), request, 200);
+    const text = JSON.parse(request.body).text as string;
+    expect(text).toContain('**1000 monitors**\n- Service 1 <api\\> & co https://svc-1.acme.example.com/health\n- Service 2');
+    expect(text).toMatch(/…and \d+ more\n\n\[Open in console\]/);
+    expect(text.length).toBeLessThanOrEqual(16_383);
   });
 
   it('the fake refuses what Mattermost refuses: no text, a post over 16,383 characters', async () => {

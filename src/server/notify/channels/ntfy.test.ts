@@ -20,6 +20,14 @@ describe('ntfy channel', () => {
     expect(receiver().messages.at(-1)!.title).toBe(`${alert.title} (Acme & Sons <Ltd>)`);
   });
 
+  it("lists a grouped alert's monitors, the rest counted, under ntfy's 4,096 bytes", async () => {
+    await sendAccepted(receiver(), ntfy.build(groupedAlert(1000), config(), envFor()), 200);
+    const text = receiver().messages.at(-1)!.message;
+    expect(text).toContain('1000 monitors:\n- Service 1 <api> & co\n- Service 2 <api> & co');
+    expect(text).toMatch(/…and \d+ more$/);
+    expect(Buffer.byteLength(text)).toBeLessThan(4096);
+  });
+
   it('sends the access token as a bearer token; a protected topic refuses a message without it', async () => {
     const request = ntfy.build(openedAlert(), config({ access_token: null }), envFor());
     expect(request.headers.authorization).toBeUndefined();

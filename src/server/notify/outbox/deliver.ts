@@ -1,7 +1,8 @@
 // The outbox's send side, run by the alert-delivery job: lease due deliveries, send each through
 // its channel, record the attempt, then mark it delivered, schedule a retry (exponential backoff
 // with jitter, never sooner than the receiver's Retry-After) or, past its retry window, mark it
-// failed and tell the company's admins with a `system` notification.
+// failed and tell the company's admins with a `system` notification. Before a send, the
+// delivery may wait for its channel's grouping window (grouping.ts) or rate limit (rate-limit.ts).
 import { channelEnv } from '../channel-env.ts';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../domain/context.ts';
@@ -18,12 +19,15 @@ import { notifyIn } from '../notify.ts';
 import { acknowledgeUrlOf } from './ack-url.ts';
 import type { AlertPayload } from './payload.ts';
 import { personalSetupGap, sendPersonal } from './personal-send.ts';
+import { groupingOf, groupWaitUntil, takeGroup } from './grouping.ts';
+import { holdChannelUntil, minGapMs, takeSendSlot } from './rate-limit.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
 import { sendToSubscriber } from './subscriber-send.ts';
 
 /** A delivery's lease outlasts one send (10 s deadline) with room to record it. */
 export const DELIVERY_LEASE_MS = 60_000;
-const BATCH = 50;
+/** Deliveries leased per run; a full batch means more are due */
+export const DELIVERY_BATCH = 50;
 const FIRST_RETRY_MS = 10_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -39,19 +43,47 @@ export function backoffMs(attempts: number, random: () => number): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** Sends the deliveries due now; answers how many were attempted. */
+/** Sends the deliveries due now; answers how many were leased. */
 export async function runDeliveries(services: Services, opts: DeliveryOptions): Promise<number> {
   const now = services.now();
-  const leased = await alertDeliveriesRepo(services.db).lease(opts.holder, now, now + DELIVERY_LEASE_MS, BATCH);
-  await Promise.all(leased.map((d) => deliverOne(services, d, opts)));
+  const leased = await alertDeliveriesRepo(services.db).lease(opts.holder, now, now + DELIVERY_LEASE_MS, DELIVERY_BATCH);
+  const channels = new Map<string, AlertChannelRow | undefined>();
+  for (const id of new Set(leased.map((d) => d.channel_id))) if (id) channels.set(id, await alertChannelsRepo(services.db).find(id, null));
+  const channelOfRow = (d: AlertDeliveryRow) => (d.channel_id ? channels.get(d.channel_id) : undefined);
+  // Of a channel's deliveries of one event that may be merged, the first carries the others
+  // (personal and subscriber deliveries have no channel: each goes on its own).
+  const carriers = new Map<string, { carrier: AlertDeliveryRow; mates: AlertDeliveryRow[] }>();
+  for (const d of leased) {
+    const channel = channelOfRow(d);
+    const mergeable = channel && groupingOf(channel.type, d.event) !== 'never' && d.state === 'pending' && d.attempts === 0;
+    const key = mergeable ? `${d.channel_id}\n${d.event}` : d.id;
+    const group = carriers.get(key);
+    if (group) group.mates.push(d);
+    else carriers.set(key, { carrier: d, mates: [] });
+  }
+  const busy = new Map<string, number>();
+  await Promise.all(
+    [...carriers.values()].map(async ({ carrier, mates }) => {
+      const waitUntil = await deliverOne(services, carrier, channelOfRow(carrier), opts, busy);
+      // Mates the carrier did not take along wait with it (or go back in line at once).
+      const repo = alertDeliveriesRepo(services.db);
+      for (const m of mates) await repo.finish(m.id, opts.holder, { next_attempt_at: waitUntil ?? m.next_attempt_at });
+    }),
+  );
   return leased.length;
 }
 
-async function deliverOne(services: Services, d: AlertDeliveryRow, opts: DeliveryOptions): Promise<void> {
-  const channel = d.channel_id ? await alertChannelsRepo(services.db).find(d.channel_id, d.company_id) : undefined;
-  const started = performance.now();
+/** Sends one delivery, or answers until when it waits (grouping window, rate limit). */
+async function deliverOne(
+  services: Services,
+  d: AlertDeliveryRow,
+  channel: AlertChannelRow | undefined,
+  opts: DeliveryOptions,
+  busy: Map<string, number>,
+): Promise<number | null> {
   let usable: boolean;
   let result: SendResult;
+  const started = performance.now();
   if (d.subscriber_id !== null) {
     ({ usable, result } = await sendToSubscriber(services, d).catch(() => ({ usable: true, result: unsendable() })));
   } else if (d.user_id) {
@@ -60,16 +92,26 @@ async function deliverOne(services: Services, d: AlertDeliveryRow, opts: Deliver
     usable = personalGap === null;
     result = personalGap
       ? { statusCode: null, error: personalGap, retryAfterMs: null }
-      : await alertOf(services, d)
+      : await alertOf(services, d, d.payload)
           .then((a) => sendPersonal(services, d, a))
           .catch(unsendable);
   } else {
     // Send test also tries a disabled channel (checking it before switching it on).
     usable = !!channel && (channel.enabled === 1 || d.event === 'test');
-    result = usable ? await send(services, d, channel!, opts).catch(unsendable) : disabled();
+    let payload = d.payload;
+    if (usable && channel) {
+      const ready = await readyToSend(services, d, channel, opts.holder, busy);
+      if (typeof ready === 'number') {
+        await alertDeliveriesRepo(services.db).finish(d.id, opts.holder, { next_attempt_at: ready });
+        return ready;
+      }
+      payload = ready.payload;
+    }
+    result = usable && channel ? await send(services, d, payload, channel, opts).catch(unsendable) : disabled();
   }
   const latencyMs = Math.round(performance.now() - started);
   const now = services.now();
+  if (channel && usable) await afterSend(services, channel, result, now);
   await withTransaction(services.db, async (tx) => {
     const repo = alertDeliveriesRepo(tx);
     const attempts = d.attempts + 1;
@@ -88,7 +130,6 @@ async function deliverOne(services: Services, d: AlertDeliveryRow, opts: Deliver
       };
       if (gaveUp && channel) await reportFailure(tx, d, channel, result.error, now);
     }
-    // Lost the lease (this process stalled past it): another sender owns the delivery now.
     // Lost the lease (this process stalled past it): another sender owns the delivery now, and
     // the receiver dedupes the repeat by its id.
     if (!(await repo.finish(d.id, opts.holder, patch))) return;
@@ -101,6 +142,55 @@ async function deliverOne(services: Services, d: AlertDeliveryRow, opts: Deliver
       error: result.error?.slice(0, 500) ?? null,
     });
   });
+  return null;
+}
+
+/**
+ * Grouping first (a held message may wait on, else it takes its group along), then the channel's
+ * rate limit: answers the payload to send now, or until when to wait. Of several deliveries of
+ * one channel refused a slot in this run, each waits one gap longer than the one before.
+ */
+async function readyToSend(
+  services: Services,
+  d: AlertDeliveryRow,
+  channel: AlertChannelRow,
+  holder: string,
+  busy: Map<string, number>,
+): Promise<number | { payload: string }> {
+  const now = services.now();
+  const cd = { ...d, channel_id: channel.id };
+  const policy = groupingOf(channel.type, d.event);
+  const mergeable = policy !== 'never' && d.state === 'pending' && d.attempts === 0;
+  if (mergeable) {
+    const wait = await groupWaitUntil(services.db, cd, policy, now, services.config.alertGrouping);
+    if (wait !== null) return wait;
+  }
+  const gap = minGapMs(channel, parsedConfig(channel));
+  const slot = await takeSendSlot(services.db, channel, gap, now);
+  if (slot !== null) {
+    const queued = busy.get(channel.id) ?? 0;
+    busy.set(channel.id, queued + 1);
+    return slot + queued * gap;
+  }
+  return { payload: mergeable ? await takeGroup(services.db, cd, holder, now) : d.payload };
+}
+
+/**
+ * The next slot of a rate-limited channel opens a full gap after this send ended (the service
+ * counts arrivals, and this send may have taken a while to arrive); a Retry-After holds it longer.
+ */
+async function afterSend(services: Services, channel: AlertChannelRow, result: SendResult, now: number): Promise<void> {
+  const gap = minGapMs(channel, parsedConfig(channel));
+  const until = Math.max(gap > 0 ? now + gap : 0, result.retryAfterMs ? now + result.retryAfterMs : 0);
+  if (until > 0) await holdChannelUntil(services.db, channel.id, until);
+}
+
+function parsedConfig(channel: AlertChannelRow): Record<string, unknown> {
+  try {
+    return JSON.parse(channel.config) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }
 
 /** A channel whose stored config no longer parses, or a build that throws: product text, no details. */
@@ -108,10 +198,16 @@ const unsendable = (): SendResult => ({ statusCode: null, error: 'The channel co
 
 const disabled = (): SendResult => ({ statusCode: null, error: 'The channel was disabled or deleted before delivery', retryAfterMs: null });
 
-async function send(services: Services, d: AlertDeliveryRow, row: AlertChannelRow, opts: DeliveryOptions): Promise<SendResult> {
+async function send(
+  services: Services,
+  d: AlertDeliveryRow,
+  payload: string,
+  row: AlertChannelRow,
+  opts: DeliveryOptions,
+): Promise<SendResult> {
   const channel = channelOf(row.type);
   if (!channel) return { statusCode: null, error: `Unknown channel type ${row.type}`, retryAfterMs: null };
-  const alert = await alertOf(services, d);
+  const alert = await alertOf(services, d, payload);
   if (!alert) return disabled();
   const env = channelEnv(services.config);
   const config = { ...channel.parseConfig(JSON.parse(row.config)), secret: row.secret ?? undefined };
@@ -136,14 +232,14 @@ async function send(services: Services, d: AlertDeliveryRow, row: AlertChannelRo
 }
 
 /** The stored payload with what is added at send time: delivery id, company, links. */
-async function alertOf(services: Services, d: AlertDeliveryRow): Promise<Alert | null> {
+async function alertOf(services: Services, d: AlertDeliveryRow, payload: string): Promise<Alert | null> {
   const company = await companiesRepo(services.db).findById(d.company_id);
   if (!company) return null;
   const c = services.config;
   const sub = company.subdomain ?? '';
   // Links carry the public port like every public link (PUBLIC_PORT; PORT outside production).
   const origin = sub ? publicTenantOrigin(c, sub) : publicMainOrigin(c);
-  const p = JSON.parse(d.payload) as AlertPayload;
+  const p = JSON.parse(payload) as AlertPayload;
   return {
     ...p,
     deliveryId: d.id,
@@ -154,7 +250,7 @@ async function alertOf(services: Services, d: AlertDeliveryRow): Promise<Alert |
       primaryColor: company.primary_color ?? null,
       logoUrl: null,
     },
-    consoleUrl: `${origin}${p.incident ? `/monitors?incident=${p.incident.id}` : '/dashboard'}`,
+    consoleUrl: `${origin}${p.incident ? `/monitors/incidents/${p.incident.id}` : '/dashboard'}`,
     statusPageUrl: `${origin}/`,
     acknowledgeUrl: acknowledgeUrlOf(c.sessionSecret, d, p, sub ? origin : null),
   };

@@ -9,6 +9,7 @@ import type { AlertEventType, AlertMaintenanceRef, AlertSeverity } from '../chan
 import type { NotificationDraft } from '../draft.ts';
 import { alertEventOf, channelTakes } from './alert-event.ts';
 import { newDelivery, type AlertPayload } from './payload.ts';
+import { deliveriesWritten } from './wake.ts';
 import type { DbScope } from '../../db/scope.ts';
 
 /** Writes the deliveries of one draft; `channels` caches each company's enabled channels. */
@@ -45,6 +46,7 @@ export async function enqueueAlerts(
   if (takers.length === 0) return;
   const payload = await payloadOf(tx, companyId, draft, event, now);
   await alertDeliveriesRepo(tx).insertIdempotent(takers.map((c) => newDelivery(c, draft.dedupeKey, payload, now)));
+  deliveriesWritten(tx);
 }
 
 /** The alert as it is now, for every delivery of a draft (channels and people). */

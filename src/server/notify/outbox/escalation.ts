@@ -13,6 +13,7 @@ import type { AlertSeverity } from '../channels/channel.ts';
 import { targetOf } from './enqueue.ts';
 import { newDelivery, type AlertPayload } from './payload.ts';
 import { contactsFor, personalRows } from './personal.ts';
+import { deliveriesWritten } from './wake.ts';
 
 export async function enqueueEscalationStep(tx: DbScope, incident: IncidentRow, step: EscalationStepRow, now: number): Promise<void> {
   const key = `escalation:${incident.id}:${step.position}`;
@@ -34,4 +35,5 @@ export async function enqueueEscalationStep(tx: DbScope, incident: IncidentRow, 
   const contacts = await contactsFor(tx, incident.company_id, JSON.parse(step.user_ids) as string[], 'monitor_incident');
   const people = await personalRows(contacts, incident.company_id, key, async () => payload, now);
   await personalDeliveriesRepo(tx).insertIdempotent(people);
+  deliveriesWritten(tx);
 }

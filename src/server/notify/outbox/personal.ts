@@ -17,6 +17,7 @@ import type { NotificationDraft } from '../draft.ts';
 import { alertEventOf } from './alert-event.ts';
 import { payloadOf } from './enqueue.ts';
 import { RETRY_WINDOW_MS, type AlertPayload } from './payload.ts';
+import { deliveriesWritten } from './wake.ts';
 
 /**
  * Writes the personal deliveries of one draft for the users who get it in the console;
@@ -37,6 +38,7 @@ export async function enqueuePersonalAlerts(
   if (!mine) contacts.set(key, (mine = await contactsFor(tx, companyId, userIds, draft.type)));
   const rows = await personalRows(mine, companyId, draft.dedupeKey, () => payloadOf(tx, companyId, draft, event, now), now);
   await personalDeliveriesRepo(tx).insertIdempotent(rows);
+  deliveriesWritten(tx);
 }
 
 /** The contacts among `userIds` who want the category of `type`. */

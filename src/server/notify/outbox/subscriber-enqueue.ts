@@ -14,6 +14,7 @@ import { publicComponents, publicTitle } from './subscriber-names.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
 import { subscriberTakes, type SubscriberEvent, type SubscriberNotice } from './subscriber-notice.ts';
+import { deliveriesWritten } from './wake.ts';
 
 export type IncidentCause = {
   incidentId: string;
@@ -115,4 +116,5 @@ async function enqueue(tx: DbScope, companyId: string, dedupeKey: string, notice
       updated_at: now,
     }));
   if (rows.length > 0) await subscriberNoticesRepo(tx).insertIdempotent(rows);
+  deliveriesWritten(tx);
 }

@@ -1,6 +1,6 @@
 // /notifications/deliveries: every alert delivery with its channel, event, state and attempts
 // (time, answer code, latency, error), filtered by channel and state; failed and retrying ones
-// have Retry. The list reloads quietly every few seconds, as the delivery job works in the background.
+// have Retry. Alerts that went out together in one grouped message show it and open the group. The list reloads quietly every few seconds, as the delivery job works in the background.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -21,11 +21,33 @@ import {
   type DeliveryState,
 } from './store.ts';
 
-const STATES: DeliveryState[] = ['pending', 'retrying', 'delivered', 'failed'];
-const STATE_TONE: Record<DeliveryState, string> = { pending: 'sw-grey', retrying: 'sw-amber', delivered: 'sw-green', failed: 'sw-red' };
+const STATES: DeliveryState[] = ['pending', 'retrying', 'delivered', 'failed', 'grouped'];
+const STATE_TONE: Record<DeliveryState, string> = {
+  pending: 'sw-grey',
+  retrying: 'sw-amber',
+  delivered: 'sw-green',
+  failed: 'sw-red',
+  grouped: 'sw-grey',
+};
 const REFRESH_MS = 3000;
 
+/** A grouped message's carrier and the alerts it took along link to the whole group. */
+function Group({ d, show }: { d: Delivery; show: (id: string) => void }) {
+  const carrier = d.state === 'grouped' ? d.grouped_into : d.grouped_count > 0 ? d.id : null;
+  if (!carrier) return null;
+  const text = d.state === 'grouped' ? 'Sent in a grouped message' : `Grouped message: ${d.grouped_count + 1} alerts`;
+  return (
+    <div className="sw-muted">
+      <div>{text}</div>
+      <button type="button" className="sw-btn sw-btn-small" onClick={() => show(carrier)}>
+        Show the group
+      </button>
+    </div>
+  );
+}
+
 function Attempts({ d }: { d: Delivery }) {
+  if (d.state === 'grouped') return <span className="sw-muted">None of its own</span>;
   if (d.attempt_log.length === 0)
     return <span className="sw-muted">{d.next_attempt_at ? `First try ${fmtTime(d.next_attempt_at, 'soon')}` : 'Not tried yet'}</span>;
   return (
@@ -52,7 +74,7 @@ export function DeliveriesPage() {
   const deliveries = useStore($deliveries);
   const channels = useStore($channels);
   const alert = useStore($deliveriesAlert);
-  const [filter, setFilter] = useState<DeliveryFilter>({ channelId: '', state: '' });
+  const [filter, setFilter] = useState<DeliveryFilter>({ channelId: '', state: '', group: '' });
   const scope = role === 'super_admin' ? tenant : null;
   const mayRetry = can(role, 'update', 'settings');
   useEffect(() => {
@@ -97,6 +119,11 @@ export function DeliveriesPage() {
               ))}
             </select>
           </label>
+          {filter.group && (
+            <button type="button" className="sw-btn sw-btn-small" onClick={() => setFilter({ ...filter, group: '' })}>
+              Showing one grouped message · Show all
+            </button>
+          )}
           <a className="sw-link" href="/settings/alerts">
             Alert channels
           </a>
@@ -116,7 +143,10 @@ export function DeliveriesPage() {
             <div className="sw-muted">{CHANNEL_TYPES[d.channel_type as ChannelType]?.label ?? d.channel_type}</div>
           </div>,
           eventLabel(d.event),
-          <span className={`sw-pill ${STATE_TONE[d.state]}`}>{d.state}</span>,
+          <div>
+            <span className={`sw-pill ${STATE_TONE[d.state]}`}>{d.state}</span>
+            <Group d={d} show={(group) => setFilter({ channelId: '', state: '', group })} />
+          </div>,
           <Attempts d={d} />,
           fmtTime(d.created_at, '—'),
         ];

@@ -32,12 +32,22 @@ export function loadChannels(tenant: string | null): Promise<void> {
 export interface DeliveryFilter {
   channelId: string;
   state: DeliveryState | '';
+  /** A delivery id: that grouped message and the alerts it carried ('' : all) */
+  group: string;
 }
 
 export function loadDeliveries(tenant: string | null, f: DeliveryFilter, quiet = false): Promise<void> {
   const call = () =>
     api.GET('/api/v1/alert-deliveries', {
-      params: { query: { ...tenantQuery(tenant), channel_id: f.channelId || undefined, state: f.state || undefined, limit: 100 } },
+      params: {
+        query: {
+          ...tenantQuery(tenant),
+          channel_id: f.channelId || undefined,
+          state: f.state || undefined,
+          group: f.group || undefined,
+          limit: 100,
+        },
+      },
     });
   // A quiet reload (polling) keeps the rows on screen instead of a skeleton.
   if (quiet)

@@ -1,0 +1,62 @@
+// SQL for grouped alerts: a channel's deliveries of one event still waiting for their first
+// attempt, merged into one message. Claiming them is one UPDATE whose WHERE re-checks that each
+// still waits and is not leased by another sender, so a delivery joins at most one message.
+import type { DbScope } from '../scope.ts';
+
+export function alertGroupsRepo(db: DbScope) {
+  const k = db.k;
+  return {
+    /** Whether another delivery of the channel and event was written up to `windowMs` before `d` (a burst). */
+    async anyJustBefore(d: { id: string; channel_id: string; event: string; created_at: number }, windowMs: number): Promise<boolean> {
+      const row = await k
+        .selectFrom('alert_deliveries')
+        .select('id')
+        .where('channel_id', '=', d.channel_id)
+        .where('event', '=', d.event)
+        .where('state', 'in', ['pending', 'retrying', 'delivered', 'failed', 'grouped'])
+        .where('created_at', '>=', d.created_at - windowMs)
+        // Written in the same millisecond (one transaction): the smaller id counts as earlier.
+        .where((eb) => eb.or([eb('created_at', '<', d.created_at), eb.and([eb('created_at', '=', d.created_at), eb('id', '<', d.id)])]))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** First and last write time of the channel's deliveries of this event not yet attempted. */
+    async waitingSpan(channelId: string, event: string): Promise<{ first: number; last: number } | null> {
+      const row = await k
+        .selectFrom('alert_deliveries')
+        .select((eb) => [eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+        .where('channel_id', '=', channelId)
+        .where('event', '=', event)
+        .where('state', '=', 'pending')
+        .where('attempts', '=', 0)
+        .executeTakeFirst();
+      return row?.first != null && row.last != null ? { first: Number(row.first), last: Number(row.last) } : null;
+    },
+
+    /**
+     * Marks the channel's other deliveries of this event not yet attempted (unleased, or leased by
+     * `holder`) as carried by `carrierId`; answers their payloads, oldest first.
+     */
+    async claim(carrierId: string, channelId: string, event: string, holder: string, now: number): Promise<string[]> {
+      const rows = await k
+        .updateTable('alert_deliveries')
+        .set({ state: 'grouped', grouped_into: carrierId, lease_holder: null, lease_expires_at: null, updated_at: now })
+        .where('channel_id', '=', channelId)
+        .where('event', '=', event)
+        .where('state', '=', 'pending')
+        .where('attempts', '=', 0)
+        .where('id', '!=', carrierId)
+        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now), eb('lease_holder', '=', holder)]))
+        .returning(['payload', 'created_at'])
+        .execute();
+      return rows.sort((a, b) => Number(a.created_at) - Number(b.created_at)).map((r) => r.payload);
+    },
+
+    /** Stores the grouped message's payload on its carrier while `holder` leases it. */
+    async setPayload(id: string, holder: string, payload: string): Promise<void> {
+      await k.updateTable('alert_deliveries').set({ payload }).where('id', '=', id).where('lease_holder', '=', holder).execute();
+    },
+  };
+}
