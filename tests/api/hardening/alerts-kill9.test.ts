@@ -71,7 +71,14 @@ describe.each<DbKind>(['sqlite', 'postgres'])('kill -9 while alerts are in fligh
       kind === 'sqlite'
         ? { file: path.join(dataDir, 'statuswatch.sqlite') }
         : { url: await createDatabase(process.env.TEST_PG_URL!, `kill9_${Date.now()}`) };
-    const env: Record<string, string> = { DATA_DIR: dataDir, ALLOW_PRIVATE_TARGETS: 'true', MIN_CHECK_INTERVAL_SECONDS: '1' };
+    // PUBLIC_PORT: the restarted server listens on another port, but links in a repeat must read
+    // as in the first send (a deployment's public port does not move with a restart).
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      ALLOW_PRIVATE_TARGETS: 'true',
+      MIN_CHECK_INTERVAL_SECONDS: '1',
+      PUBLIC_PORT: '4321',
+    };
     if (location.url) env.DATABASE_URL = location.url;
 
     // The company, its webhook and monitors whose target refuses connections: down at first check.
