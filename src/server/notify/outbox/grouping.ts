@@ -85,7 +85,13 @@ export function groupingFor(d: AlertDeliveryRow, channelType: string | null): Gr
  * until no alert of the event came for the window, at most the maximum after the first one
  * waiting; e-mail waits so only when another mail of the event was written just before it.
  */
-export async function groupWaitUntil(db: DbScope, d: AlertDeliveryRow, g: Grouping, now: number, w: GroupingWindow): Promise<number | null> {
+export async function groupWaitUntil(
+  db: DbScope,
+  d: AlertDeliveryRow,
+  g: Grouping,
+  now: number,
+  w: GroupingWindow,
+): Promise<number | null> {
   if (w.windowMs === 0) return null;
   const repo = alertGroupsRepo(db);
   if (g.policy === 'burst' && !(await repo.anyJustBefore(g.lane, d, w.windowMs))) return null;
