@@ -4,10 +4,13 @@
 // still gets one event per monitor at once, e-mail sends the first alert alone at once and the
 // rest of the burst as one mail, each user's personal e-mail does the same (per person), a
 // personal SMS goes once listing the storm, and recovering makes one grouped "up again" message.
+// Alerts about no monitor (escalations of incidents opened by hand) are never merged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../src/server/domain/context.ts';
 import { createChannel } from '../../../src/server/domain/alerts/channels.ts';
 import { listDeliveries, retryDelivery } from '../../../src/server/domain/alerts/deliveries.ts';
+import { putEscalationPolicy, runEscalations } from '../../../src/server/domain/alerts/escalation.ts';
+import { createIncident } from '../../../src/server/domain/incidents/service.ts';
 import { createMonitor } from '../../../src/server/domain/monitors/service.ts';
 import { putPreferences } from '../../../src/server/domain/notifications/service.ts';
 import { createEngine, type Engine } from '../../../src/server/engine/scheduler.ts';
@@ -180,6 +183,47 @@ describe.each(DB_KINDS)('alert grouping on %s', (kind) => {
     expect(up.blocks[0].text!.text).toBe(`${MONITORS} monitors are up again`);
     expect(hook.received).toHaveLength(2 * MONITORS);
   }, 180_000);
+
+  it('alerts about no monitor (two incidents opened by hand, escalated at once) are never merged: each reaches chat and the person', async () => {
+    const chat = await startSlackReceiver();
+    try {
+      const channel = await createChannel(t.adminCtx, {
+        name: 'Escalation Slack',
+        type: 'slack',
+        config: { url: `${chat.origin}${SLACK_HOOK_PATH}` },
+        events: ['incident.opened'], // the policy names it: its event filter does not apply to escalation
+      });
+      await putEscalationPolicy(t.adminCtx, { steps: [{ after_minutes: 0, channel_ids: [channel.id], user_ids: [t.admin.id] }] });
+      const mailsBefore = smtp.mails.length;
+      const smsBefore = twilio.messages.length;
+      const titles = ['Payments failing', 'Search slow'];
+      for (const title of titles) await createIncident(t.adminCtx, { title, severity: 'high', message: 'Investigating.' });
+      expect(await runEscalations(services, clock.now())).toBe(2);
+      await live(30);
+      const texts = chat.accepted().map((e) => e.request.body);
+      const mails = smtp.mails.slice(mailsBefore).filter((m) => m.to.includes(t.admin.email));
+      const sms = twilio.messages.slice(smsBefore);
+      for (const title of titles) {
+        expect(
+          texts.filter((b) => b.includes(title)),
+          title,
+        ).toHaveLength(1);
+        expect(
+          mails.filter((m) => m.raw.replace(/=\r?\n/g, '').includes(title)),
+          title,
+        ).toHaveLength(1);
+        expect(
+          sms.filter((m) => m.body.includes(title)),
+          title,
+        ).toHaveLength(1);
+      }
+      expect(texts).toHaveLength(2);
+      expect(mails).toHaveLength(2);
+      expect(sms).toHaveLength(2);
+    } finally {
+      await chat.close();
+    }
+  });
 });
 
 describe('merging alerts into one', () => {

@@ -16,6 +16,10 @@ const inLane = (lane: AlertLane) => (eb: ExpressionBuilder<Database, 'alert_deli
     ? eb('channel_id', '=', lane.channelId)
     : eb.and([eb('channel_id', 'is', null), eb('user_id', '=', lane.userId), eb('target', '=', lane.target)]);
 
+/** Not leased by another sender: unleased, its lease run out, or leased by `holder`. */
+const takeableBy = (holder: string, now: number) => (eb: ExpressionBuilder<Database, 'alert_deliveries'>) =>
+  eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now), eb('lease_holder', '=', holder)]);
+
 export function alertGroupsRepo(db: DbScope) {
   const k = db.k;
   return {
@@ -49,22 +53,47 @@ export function alertGroupsRepo(db: DbScope) {
     },
 
     /**
-     * Marks the lane's other deliveries of this event not yet attempted (unleased, or leased by
-     * `holder`) as carried by `carrierId`; answers their payloads, oldest first.
+     * The lane's other deliveries of this event not yet attempted that `holder` may take
+     * (unleased, or leased by it), oldest first.
      */
-    async claim(carrierId: string, lane: AlertLane, event: string, holder: string, now: number): Promise<string[]> {
-      const rows = await k
-        .updateTable('alert_deliveries')
-        .set({ state: 'grouped', grouped_into: carrierId, lease_holder: null, lease_expires_at: null, updated_at: now })
+    async waiting(
+      carrierId: string,
+      lane: AlertLane,
+      event: string,
+      holder: string,
+      now: number,
+    ): Promise<{ id: string; payload: string }[]> {
+      return k
+        .selectFrom('alert_deliveries')
+        .select(['id', 'payload'])
         .where(inLane(lane))
         .where('event', '=', event)
         .where('state', '=', 'pending')
         .where('attempts', '=', 0)
         .where('id', '!=', carrierId)
-        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now), eb('lease_holder', '=', holder)]))
-        .returning(['payload', 'created_at'])
+        .where(takeableBy(holder, now))
+        .orderBy('created_at')
+        .orderBy('id')
         .execute();
-      return rows.sort((a, b) => Number(a.created_at) - Number(b.created_at)).map((r) => r.payload);
+    },
+
+    /**
+     * Marks these deliveries as carried by `carrierId` where each still waits for its first
+     * attempt and no other sender leases it; answers the payloads of those it took, oldest first.
+     */
+    async claim(carrierId: string, ids: string[], holder: string, now: number): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await k
+        .updateTable('alert_deliveries')
+        .set({ state: 'grouped', grouped_into: carrierId, lease_holder: null, lease_expires_at: null, updated_at: now })
+        .where('id', 'in', ids)
+        .where('id', '!=', carrierId)
+        .where('state', '=', 'pending')
+        .where('attempts', '=', 0)
+        .where(takeableBy(holder, now))
+        .returning(['id', 'payload', 'created_at'])
+        .execute();
+      return rows.sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : 1)).map((r) => r.payload);
     },
 
     /** Stores the grouped message's payload on its carrier while `holder` leases it. */

@@ -61,10 +61,11 @@ export interface Grouping {
 
 /**
  * The grouping of a delivery not tried yet through a channel of `channelType` or to a person;
- * null when it goes on its own (machine receivers, Send test, subscriber notices, a retry).
+ * null when it goes on its own (machine receivers, Send test, subscriber notices, a retry, an
+ * alert about no monitor).
  */
 export function groupingFor(d: AlertDeliveryRow, channelType: string | null): Grouping | null {
-  if (d.state !== 'pending' || d.attempts !== 0) return null;
+  if (d.state !== 'pending' || d.attempts !== 0 || !namesMonitor(d.payload)) return null;
   let lane: AlertLane;
   let policy: GroupingPolicy;
   if (d.channel_id !== null) {
@@ -78,6 +79,19 @@ export function groupingFor(d: AlertDeliveryRow, channelType: string | null): Gr
   if (policy === 'never') return null;
   const key = 'channelId' in lane ? `channel\n${lane.channelId}` : `user\n${lane.userId}\n${lane.target}`;
   return { lane, policy, key: `${key}\n${d.event}` };
+}
+
+/**
+ * Only alerts about monitors merge (the message lists them): two incidents opened by hand, or
+ * their escalations, each go on their own rather than one standing for both.
+ */
+function namesMonitor(payload: string): boolean {
+  try {
+    const p = JSON.parse(payload) as Partial<AlertPayload>;
+    return (p.monitors?.length ?? 0) > 0 || !!p.monitor;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -107,7 +121,13 @@ export async function groupWaitUntil(
  */
 export async function takeGroup(db: DbScope, d: AlertDeliveryRow, g: Grouping, holder: string, now: number): Promise<string> {
   const repo = alertGroupsRepo(db);
-  const others = await repo.claim(d.id, g.lane, d.event, holder, now);
+  const waiting = await repo.waiting(d.id, g.lane, d.event, holder, now);
+  const others = await repo.claim(
+    d.id,
+    waiting.filter((w) => namesMonitor(w.payload)).map((w) => w.id),
+    holder,
+    now,
+  );
   if (others.length === 0) return d.payload;
   const merged = JSON.stringify(mergePayloads([d.payload, ...others].map((p) => JSON.parse(p) as AlertPayload)));
   await repo.setPayload(d.id, holder, merged);
