@@ -2,18 +2,29 @@
 // webhook receiver and a real SMTP sink: 200 monitors going down within a minute make one
 // grouped Slack message (the other 199 deliveries are `grouped`, pointing at it), the webhook
 // still gets one event per monitor at once, e-mail sends the first alert alone at once and the
-// rest of the burst as one mail, and recovering makes one grouped "up again" message.
+// rest of the burst as one mail, each user's personal e-mail does the same (per person), a
+// personal SMS goes once listing the storm, and recovering makes one grouped "up again" message.
+// Alerts about no monitor (escalations of incidents opened by hand) are never merged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../src/server/domain/context.ts';
 import { createChannel } from '../../../src/server/domain/alerts/channels.ts';
 import { listDeliveries, retryDelivery } from '../../../src/server/domain/alerts/deliveries.ts';
+import { putEscalationPolicy, runEscalations } from '../../../src/server/domain/alerts/escalation.ts';
+import { createIncident } from '../../../src/server/domain/incidents/service.ts';
 import { createMonitor } from '../../../src/server/domain/monitors/service.ts';
+import { putPreferences } from '../../../src/server/domain/notifications/service.ts';
 import { createEngine, type Engine } from '../../../src/server/engine/scheduler.ts';
 import { runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
 import { mergePayloads } from '../../../src/server/notify/outbox/grouping.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/alerts/webhook-receiver.ts';
 import type { Receiver } from '../../fixtures/receivers/receiver-server.ts';
 import { SLACK_HOOK_PATH, startSlackReceiver } from '../../fixtures/receivers/slack-receiver.ts';
+import {
+  startTwilioReceiver,
+  TWILIO_ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN,
+  type TwilioReceiver,
+} from '../../fixtures/receivers/twilio-receiver.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
@@ -28,19 +39,29 @@ describe.each(DB_KINDS)('alert grouping on %s', (kind) => {
   let slack: Receiver;
   let hook: WebhookReceiver;
   let smtp: SmtpSink;
+  let twilio: TwilioReceiver;
   let clock: Clock;
   let t: Awaited<ReturnType<typeof seedTenant>>;
 
   beforeAll(async () => {
-    [targets, slack, hook, smtp] = await Promise.all([startHttpTargets(), startSlackReceiver(), startWebhookReceiver(), startSmtpSink()]);
+    [targets, slack, hook, smtp, twilio] = await Promise.all([
+      startHttpTargets(),
+      startSlackReceiver(),
+      startWebhookReceiver(),
+      startSmtpSink(),
+      startTwilioReceiver(),
+    ]);
     clock = manualClock();
-    services = await engineServices(kind, { SMTP_URL: smtp.url }, clock.now);
+    const sms = { TWILIO_API_URL: twilio.origin, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: '+15005550006' };
+    services = await engineServices(kind, { SMTP_URL: smtp.url, ...sms }, clock.now);
     engine = createEngine(services);
     services.monitoring = { engine };
     t = await seedTenant(services);
+    // Both users get incident e-mails (the default); the admin also wants SMS.
+    await putPreferences(t.adminCtx, { sms_enabled: true, phone: '+4917012345678' });
   });
   afterAll(async () => {
-    await Promise.all([targets?.close(), slack?.close(), hook?.close(), smtp?.close()]);
+    await Promise.all([targets?.close(), slack?.close(), hook?.close(), smtp?.close(), twilio?.close()]);
     for (const h of services?.onShutdown ?? []) await h();
     await services?.db.close();
   });
@@ -54,7 +75,7 @@ describe.each(DB_KINDS)('alert grouping on %s', (kind) => {
     }
   }
 
-  it(`${MONITORS} monitors down within a minute: one grouped Slack message, one webhook event each, at most two e-mails`, async () => {
+  it(`${MONITORS} monitors down within a minute: one grouped Slack message, one webhook event each, at most two e-mails per address, one SMS`, async () => {
     targets.setUp(true);
     const monitors = [];
     for (let i = 0; i < MONITORS; i++)
@@ -129,17 +150,30 @@ describe.each(DB_KINDS)('alert grouping on %s', (kind) => {
     expect(new Set(hook.received.map((r) => r.headers['webhook-id'])).size).toBe(MONITORS);
 
     // E-mail: the first alert went at once (with any written in the same instant), the rest of
-    // the burst (if any came later) as one more mail; together they name every monitor.
-    const mails = smtp.mails.map((m) => m.raw.replace(/=\r?\n/g, ''));
-    expect(mails.length).toBeGreaterThanOrEqual(1);
-    expect(mails.length).toBeLessThanOrEqual(2);
+    // the burst (if any came later) as one more mail; together they name every monitor. The
+    // channel's address and each user's own address alike.
     const named = (raw: string) => new Set([...raw.matchAll(/Service (\d+)\b/g)].map((m) => m[1]));
-    expect(new Set(mails.flatMap((m) => [...named(m)]))).toEqual(new Set(monitors.map((m) => m.name.slice('Service '.length))));
-    const inFirst = named(mails[0]).size;
-    if (mails.length === 2) expect(mails[1]).toMatch(new RegExp(`Subject: \\[[^\\]]+\\] ${MONITORS - inFirst} monitors are down`));
+    const allNames = new Set(monitors.map((m) => m.name.slice('Service '.length)));
+    const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address)).map((m) => m.raw.replace(/=\r?\n/g, ''));
+    for (const address of ['oncall@example.com', t.admin.email, t.viewer.email]) {
+      const mails = mailsTo(address);
+      expect(mails.length, address).toBeGreaterThanOrEqual(1);
+      expect(mails.length, address).toBeLessThanOrEqual(2);
+      expect(new Set(mails.flatMap((m) => [...named(m)])), address).toEqual(allNames);
+      const inFirst = named(mails[0]).size;
+      if (mails.length === 2) expect(mails[1]).toMatch(new RegExp(`Subject: \\[[^\\]]+\\] ${MONITORS - inFirst} monitors are down`));
+    }
+    expect(smtp.mails.every((m) => m.to.length === 1)).toBe(true);
+    const channelMails = mailsTo('oncall@example.com').length;
     const mailReceipts = await listDeliveries(t.adminCtx, { channel_id: mail.id, limit: 500 } as never);
-    expect(mailReceipts.filter((d) => d.state === 'delivered')).toHaveLength(mails.length);
-    expect(mailReceipts.filter((d) => d.state === 'grouped')).toHaveLength(MONITORS - mails.length);
+    expect(mailReceipts.filter((d) => d.state === 'delivered')).toHaveLength(channelMails);
+    expect(mailReceipts.filter((d) => d.state === 'grouped')).toHaveLength(MONITORS - channelMails);
+
+    // Personal SMS is held like the SMS channel: one message for the storm, naming a few.
+    expect(twilio.messages).toHaveLength(1);
+    expect(twilio.messages[0]).toMatchObject({ to: '+4917012345678', from: '+15005550006' });
+    expect(twilio.messages[0].body).toContain(`${MONITORS} monitors are down`);
+    expect(twilio.messages[0].body).toMatch(/\+195 more/);
 
     // Recovery: one grouped "up again" message.
     targets.setUp(true);
@@ -149,6 +183,47 @@ describe.each(DB_KINDS)('alert grouping on %s', (kind) => {
     expect(up.blocks[0].text!.text).toBe(`${MONITORS} monitors are up again`);
     expect(hook.received).toHaveLength(2 * MONITORS);
   }, 180_000);
+
+  it('alerts about no monitor (two incidents opened by hand, escalated at once) are never merged: each reaches chat and the person', async () => {
+    const chat = await startSlackReceiver();
+    try {
+      const channel = await createChannel(t.adminCtx, {
+        name: 'Escalation Slack',
+        type: 'slack',
+        config: { url: `${chat.origin}${SLACK_HOOK_PATH}` },
+        events: ['incident.opened'], // the policy names it: its event filter does not apply to escalation
+      });
+      await putEscalationPolicy(t.adminCtx, { steps: [{ after_minutes: 0, channel_ids: [channel.id], user_ids: [t.admin.id] }] });
+      const mailsBefore = smtp.mails.length;
+      const smsBefore = twilio.messages.length;
+      const titles = ['Payments failing', 'Search slow'];
+      for (const title of titles) await createIncident(t.adminCtx, { title, severity: 'high', message: 'Investigating.' });
+      expect(await runEscalations(services, clock.now())).toBe(2);
+      await live(30);
+      const texts = chat.accepted().map((e) => e.request.body);
+      const mails = smtp.mails.slice(mailsBefore).filter((m) => m.to.includes(t.admin.email));
+      const sms = twilio.messages.slice(smsBefore);
+      for (const title of titles) {
+        expect(
+          texts.filter((b) => b.includes(title)),
+          title,
+        ).toHaveLength(1);
+        expect(
+          mails.filter((m) => m.raw.replace(/=\r?\n/g, '').includes(title)),
+          title,
+        ).toHaveLength(1);
+        expect(
+          sms.filter((m) => m.body.includes(title)),
+          title,
+        ).toHaveLength(1);
+      }
+      expect(texts).toHaveLength(2);
+      expect(mails).toHaveLength(2);
+      expect(sms).toHaveLength(2);
+    } finally {
+      await chat.close();
+    }
+  });
 });
 
 describe('merging alerts into one', () => {

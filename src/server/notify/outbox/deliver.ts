@@ -2,7 +2,8 @@
 // its channel, record the attempt, then mark it delivered, schedule a retry (exponential backoff
 // with jitter, never sooner than the receiver's Retry-After) or, past its retry window, mark it
 // failed and tell the company's admins with a `system` notification. Before a send, the
-// delivery may wait for its channel's grouping window (grouping.ts) or rate limit (rate-limit.ts).
+// delivery may wait for its grouping window (a channel's, or a person's own e-mail or SMS:
+// grouping.ts) or its channel's rate limit (rate-limit.ts).
 import { channelEnv } from '../channel-env.ts';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../domain/context.ts';
@@ -19,7 +20,7 @@ import { notifyIn } from '../notify.ts';
 import { acknowledgeUrlOf } from './ack-url.ts';
 import type { AlertPayload } from './payload.ts';
 import { personalSetupGap, sendPersonal } from './personal-send.ts';
-import { groupingOf, groupWaitUntil, takeGroup } from './grouping.ts';
+import { groupingFor, groupWaitUntil, takeGroup } from './grouping.ts';
 import { holdChannelUntil, minGapMs, takeSendSlot } from './rate-limit.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
 import { sendToSubscriber } from './subscriber-send.ts';
@@ -50,13 +51,11 @@ export async function runDeliveries(services: Services, opts: DeliveryOptions): 
   const channels = new Map<string, AlertChannelRow | undefined>();
   for (const id of new Set(leased.map((d) => d.channel_id))) if (id) channels.set(id, await alertChannelsRepo(services.db).find(id, null));
   const channelOfRow = (d: AlertDeliveryRow) => (d.channel_id ? channels.get(d.channel_id) : undefined);
-  // Of a channel's deliveries of one event that may be merged, the first carries the others
-  // (personal and subscriber deliveries have no channel: each goes on its own).
+  // Of a lane's deliveries of one event that may be merged (a channel's, or one person's e-mails
+  // or SMS), the first carries the others; subscriber notices and machine receivers go one each.
   const carriers = new Map<string, { carrier: AlertDeliveryRow; mates: AlertDeliveryRow[] }>();
   for (const d of leased) {
-    const channel = channelOfRow(d);
-    const mergeable = channel && groupingOf(channel.type, d.event) !== 'never' && d.state === 'pending' && d.attempts === 0;
-    const key = mergeable ? `${d.channel_id}\n${d.event}` : d.id;
+    const key = groupingFor(d, channelOfRow(d)?.type ?? null)?.key ?? d.id;
     const group = carriers.get(key);
     if (group) group.mates.push(d);
     else carriers.set(key, { carrier: d, mates: [] });
@@ -81,32 +80,33 @@ async function deliverOne(
   opts: DeliveryOptions,
   busy: Map<string, number>,
 ): Promise<number | null> {
+  // A personal delivery without the operator's SMTP or Twilio set up fails at once, saying so.
+  const personalGap = d.subscriber_id === null && d.user_id ? personalSetupGap(services.config, d.target) : null;
+  // Send test also tries a disabled channel (checking it before switching it on).
+  const channelUsable = !!channel && (channel.enabled === 1 || d.event === 'test');
+  let payload = d.payload;
+  if (d.subscriber_id === null && (d.user_id ? personalGap === null : channelUsable)) {
+    const ready = await readyToSend(services, d, channel, opts.holder, busy);
+    if (typeof ready === 'number') {
+      await alertDeliveriesRepo(services.db).finish(d.id, opts.holder, { next_attempt_at: ready });
+      return ready;
+    }
+    payload = ready.payload;
+  }
   let usable: boolean;
   let result: SendResult;
   const started = performance.now();
   if (d.subscriber_id !== null) {
     ({ usable, result } = await sendToSubscriber(services, d).catch(() => ({ usable: true, result: unsendable() })));
   } else if (d.user_id) {
-    // A personal delivery without the operator's SMTP or Twilio set up fails at once, saying so.
-    const personalGap = personalSetupGap(services.config, d.target);
     usable = personalGap === null;
     result = personalGap
       ? { statusCode: null, error: personalGap, retryAfterMs: null }
-      : await alertOf(services, d, d.payload)
+      : await alertOf(services, d, payload)
           .then((a) => sendPersonal(services, d, a))
           .catch(unsendable);
   } else {
-    // Send test also tries a disabled channel (checking it before switching it on).
-    usable = !!channel && (channel.enabled === 1 || d.event === 'test');
-    let payload = d.payload;
-    if (usable && channel) {
-      const ready = await readyToSend(services, d, channel, opts.holder, busy);
-      if (typeof ready === 'number') {
-        await alertDeliveriesRepo(services.db).finish(d.id, opts.holder, { next_attempt_at: ready });
-        return ready;
-      }
-      payload = ready.payload;
-    }
+    usable = channelUsable;
     result = usable && channel ? await send(services, d, payload, channel, opts).catch(unsendable) : disabled();
   }
   const latencyMs = Math.round(performance.now() - started);
@@ -146,33 +146,34 @@ async function deliverOne(
 }
 
 /**
- * Grouping first (a held message may wait on, else it takes its group along), then the channel's
+ * Grouping first (a held message may wait on, else it takes its group along), then a channel's
  * rate limit: answers the payload to send now, or until when to wait. Of several deliveries of
- * one channel refused a slot in this run, each waits one gap longer than the one before.
+ * one channel refused a slot in this run, each waits one gap longer than the one before. A
+ * personal delivery (no channel) groups per person and target and has no rate limit.
  */
 async function readyToSend(
   services: Services,
   d: AlertDeliveryRow,
-  channel: AlertChannelRow,
+  channel: AlertChannelRow | undefined,
   holder: string,
   busy: Map<string, number>,
 ): Promise<number | { payload: string }> {
   const now = services.now();
-  const cd = { ...d, channel_id: channel.id };
-  const policy = groupingOf(channel.type, d.event);
-  const mergeable = policy !== 'never' && d.state === 'pending' && d.attempts === 0;
-  if (mergeable) {
-    const wait = await groupWaitUntil(services.db, cd, policy, now, services.config.alertGrouping);
+  const grouping = groupingFor(d, channel?.type ?? null);
+  if (grouping) {
+    const wait = await groupWaitUntil(services.db, d, grouping, now, services.config.alertGrouping);
     if (wait !== null) return wait;
   }
-  const gap = minGapMs(channel, parsedConfig(channel));
-  const slot = await takeSendSlot(services.db, channel, gap, now);
-  if (slot !== null) {
-    const queued = busy.get(channel.id) ?? 0;
-    busy.set(channel.id, queued + 1);
-    return slot + queued * gap;
+  if (channel) {
+    const gap = minGapMs(channel, parsedConfig(channel));
+    const slot = await takeSendSlot(services.db, channel, gap, now);
+    if (slot !== null) {
+      const queued = busy.get(channel.id) ?? 0;
+      busy.set(channel.id, queued + 1);
+      return slot + queued * gap;
+    }
   }
-  return { payload: mergeable ? await takeGroup(services.db, cd, holder, now) : d.payload };
+  return { payload: grouping ? await takeGroup(services.db, d, grouping, holder, now) : d.payload };
 }
 
 /**

@@ -5,18 +5,18 @@
 // the others are marked `grouped`, pointing at it. E-mail is sent at once (the 2 s promise of a
 // single alert) and holds only when a burst is already under way: the first mail goes alone,
 // the rest of the burst follows as one. Machine receivers (webhook, PagerDuty, Opsgenie) need one
-// event per incident for their own dedup keys: never held, never merged.
-import { alertGroupsRepo } from '../../db/repositories/alert-groups-repo.ts';
+// event per incident for their own dedup keys: never held, never merged. A person's own e-mail
+// and SMS group the same way, per person and target; subscriber notices never group (one notice
+// per incident update).
+import { alertGroupsRepo, type AlertLane } from '../../db/repositories/alert-groups-repo.ts';
 import type { AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
+import type { PersonalTarget } from '../../db/schema/alerts.ts';
 import type { DbScope } from '../../db/scope.ts';
 import { EVENT_LABELS } from '../channels/alert-text.ts';
 import type { AlertEventType, AlertMonitorRef } from '../channels/channel.ts';
 import type { ChannelType } from '../channels/index.ts';
 import { SEVERITIES } from './alert-event.ts';
 import type { AlertPayload } from './payload.ts';
-
-/** A delivery through a channel (personal and subscriber deliveries are never grouped). */
-export type ChannelDelivery = AlertDeliveryRow & { channel_id: string };
 
 /** hold: wait for the window, then merge; burst: merge only what arrives during a burst; never */
 export type GroupingPolicy = 'hold' | 'burst' | 'never';
@@ -36,6 +36,9 @@ export const GROUPING: Record<ChannelType, GroupingPolicy> = {
   sms: 'hold',
 };
 
+/** A person's own deliveries group like the channel of the same kind. */
+export const PERSONAL_GROUPING: Record<PersonalTarget, GroupingPolicy> = { email: 'burst', sms: 'hold', webhook: 'never' };
+
 export interface GroupingWindow {
   /** Quiet time a held message waits for (0: nothing is held) */
   windowMs: number;
@@ -43,40 +46,88 @@ export interface GroupingWindow {
   maxMs: number;
 }
 
-export function groupingOf(type: string, event: string): GroupingPolicy {
+function groupingOf(type: string, event: string): GroupingPolicy {
   // Send test checks one channel now: never held, never merged.
   if (event === 'test' || !Object.hasOwn(GROUPING, type)) return 'never';
   return GROUPING[type as ChannelType];
 }
 
+/** How a delivery may join others of its event: where it goes, the policy there, a key for both. */
+export interface Grouping {
+  lane: AlertLane;
+  policy: 'hold' | 'burst';
+  key: string;
+}
+
 /**
- * Until when a delivery not tried yet waits before it goes (null: it goes now). Held channels
- * wait until no alert of the event came for the window, at most the maximum after the first one
+ * The grouping of a delivery not tried yet through a channel of `channelType` or to a person;
+ * null when it goes on its own (machine receivers, Send test, subscriber notices, a retry, an
+ * alert about no monitor).
+ */
+export function groupingFor(d: AlertDeliveryRow, channelType: string | null): Grouping | null {
+  if (d.state !== 'pending' || d.attempts !== 0 || !namesMonitor(d.payload)) return null;
+  let lane: AlertLane;
+  let policy: GroupingPolicy;
+  if (d.channel_id !== null) {
+    if (channelType === null) return null;
+    lane = { channelId: d.channel_id };
+    policy = groupingOf(channelType, d.event);
+  } else if (d.user_id !== null && d.target !== null && d.subscriber_id === null) {
+    lane = { userId: d.user_id, target: d.target };
+    policy = d.event === 'test' ? 'never' : PERSONAL_GROUPING[d.target];
+  } else return null;
+  if (policy === 'never') return null;
+  const key = 'channelId' in lane ? `channel\n${lane.channelId}` : `user\n${lane.userId}\n${lane.target}`;
+  return { lane, policy, key: `${key}\n${d.event}` };
+}
+
+/**
+ * Only alerts about monitors merge (the message lists them): two incidents opened by hand, or
+ * their escalations, each go on their own rather than one standing for both.
+ */
+function namesMonitor(payload: string): boolean {
+  try {
+    const p = JSON.parse(payload) as Partial<AlertPayload>;
+    return (p.monitors?.length ?? 0) > 0 || !!p.monitor;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Until when a delivery not tried yet waits before it goes (null: it goes now). Held lanes wait
+ * until no alert of the event came for the window, at most the maximum after the first one
  * waiting; e-mail waits so only when another mail of the event was written just before it.
  */
 export async function groupWaitUntil(
   db: DbScope,
-  d: ChannelDelivery,
-  policy: GroupingPolicy,
+  d: AlertDeliveryRow,
+  g: Grouping,
   now: number,
   w: GroupingWindow,
 ): Promise<number | null> {
-  if (policy === 'never' || w.windowMs === 0) return null;
+  if (w.windowMs === 0) return null;
   const repo = alertGroupsRepo(db);
-  if (policy === 'burst' && !(await repo.anyJustBefore(d, w.windowMs))) return null;
-  const span = await repo.waitingSpan(d.channel_id, d.event);
+  if (g.policy === 'burst' && !(await repo.anyJustBefore(g.lane, d, w.windowMs))) return null;
+  const span = await repo.waitingSpan(g.lane, d.event);
   if (!span) return null;
   const until = Math.min(span.last + w.windowMs, span.first + w.maxMs);
   return until > now ? until : null;
 }
 
 /**
- * Claims every other delivery of the channel and event still waiting for a first attempt and
+ * Claims every other delivery of the lane and event still waiting for a first attempt and
  * answers the carrier's payload listing them all (stored, so a retry sends the same message).
  */
-export async function takeGroup(db: DbScope, d: ChannelDelivery, holder: string, now: number): Promise<string> {
+export async function takeGroup(db: DbScope, d: AlertDeliveryRow, g: Grouping, holder: string, now: number): Promise<string> {
   const repo = alertGroupsRepo(db);
-  const others = await repo.claim(d.id, d.channel_id, d.event, holder, now);
+  const waiting = await repo.waiting(d.id, g.lane, d.event, holder, now);
+  const others = await repo.claim(
+    d.id,
+    waiting.filter((w) => namesMonitor(w.payload)).map((w) => w.id),
+    holder,
+    now,
+  );
   if (others.length === 0) return d.payload;
   const merged = JSON.stringify(mergePayloads([d.payload, ...others].map((p) => JSON.parse(p) as AlertPayload)));
   await repo.setPayload(d.id, holder, merged);
