@@ -112,7 +112,7 @@ test('a company admin archives a monitor from its page, finds it under Archived 
   await expect(page.getByRole('link', { name: 'Storefront' })).toBeVisible();
 
   // bulk: archive both selected, then they are listed under Archived
-  await page.getByRole('checkbox', { name: 'Select all monitors on this page' }).check();
+  await page.getByRole('checkbox', { name: 'Select all loaded monitors' }).check();
   await page.getByRole('button', { name: 'Archive selected' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '2 monitors archived.' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Archived' }).check();
