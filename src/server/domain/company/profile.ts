@@ -38,11 +38,11 @@ export async function updateCompanyProfile(ctx: Ctx, id: string, input: CompanyP
   // The stored name, e-mail and subdomain fill the tenant form's required fields, so only the
   // profile's own fields can fail.
   const { value, fields } = validateCompany(
-    { ...input, name: input.name ?? before.name, email: before.email, subdomain: before.subdomain },
+    { ...input, name: input.name ?? before.name, email: before.email, subdomain: before.subdomain ?? undefined },
     before,
   );
   await cleanFormLogos(value, fields, LOGO_LABELS);
-  failIfInvalid(fields);
+  failIfInvalid(Object.fromEntries(Object.entries(fields).filter(([k]) => (PROFILE_KEYS as readonly string[]).includes(k))));
   const patch: Record<string, unknown> = {};
   for (const key of PROFILE_KEYS) if (value[key] !== undefined) patch[key] = value[key];
   await companiesRepo(ctx.services.db).update(id, { ...patch, updated_at: ctx.services.now() });
