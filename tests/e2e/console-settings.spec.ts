@@ -73,6 +73,7 @@ test.describe('Settings', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, 'settings-company-1280');
     await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'settings-company-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -170,6 +171,7 @@ test.describe('Settings', () => {
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'settings-platform-1280');
     await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'settings-platform-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -202,6 +204,7 @@ test.describe('Settings', () => {
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'settings-audit-1280');
     await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'settings-audit-375');
   });
 });

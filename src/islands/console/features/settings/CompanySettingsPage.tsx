@@ -34,7 +34,7 @@ export function CompanySettingsPage({ title }: { title: string }) {
     if (companyId) void loadCompanySettings(companyId, superAdmin);
   }, [companyId, superAdmin]);
   return (
-    <div className="sw-admin">
+    <div className="sw-admin sw-settings">
       <nav aria-label="Breadcrumb" className="sw-breadcrumb">
         <a href="/settings">Settings</a> / <span aria-current="page">Company</span>
       </nav>
@@ -136,7 +136,9 @@ function Usage() {
     <section className="sw-card" aria-labelledby="settings-usage" data-testid="settings-usage">
       <header className="sw-card-head">
         <h3 id="settings-usage">Plan and usage</h3>
-        {usage.status === 'ready' && <span className="sw-pill sw-blue">{usage.data.plan}</span>}
+        {usage.status === 'ready' && (
+          <span className="sw-pill sw-grey">{`${usage.data.plan[0].toUpperCase()}${usage.data.plan.slice(1)} plan`}</span>
+        )}
       </header>
       <div className="sw-card-body">
         {usage.status === 'loading' && <Skeleton rows={3} />}

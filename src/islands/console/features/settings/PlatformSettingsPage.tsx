@@ -66,7 +66,7 @@ function Flags({ flags }: { flags: PlatformSettings['flags'] }) {
               </label>
               {f.locked && (
                 <span className="sw-flag-lock" id={`lock-${f.name}`}>
-                  <span aria-hidden="true">🔒 </span>Locked: {f.reason}
+                  Locked: {f.reason}
                 </span>
               )}
             </li>
