@@ -175,6 +175,15 @@ test.describe('Settings', () => {
     await shot(page, 'settings-platform-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The company section works on the company chosen in the header.
+    await page.goto(mainUrl('/settings/company'));
+    await expect(page.getByText('Choose a company in the header to see and change its settings.')).toBeVisible();
+    await page.getByLabel('Tenant', { exact: true }).selectOption(co.id);
+    await expect(page.getByLabel('Company Name')).toHaveValue(co.name);
+    await expect(page.getByLabel('Phone')).toHaveValue('+1 555 0199');
+    await expect(page.getByTestId('settings-usage')).toContainText('0 of 10 users');
+    await page.getByLabel('Tenant', { exact: true }).selectOption('');
+
     await page.goto(mainUrl('/settings'));
     await page.getByRole('link', { name: 'Audit log', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Audit log', level: 2 })).toBeVisible();
