@@ -571,6 +571,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A company's profile and branding (its company admins for their own company; super admins for any)
+         * @description Name, website, phone, logos and colours, checked as the tenant form checks them; fields left out keep their stored value. Plan, limits, subdomain and status stay with the super admins' tenant form. Another company's id answers 404 to a company admin; viewers get 403.
+         */
+        put: operations["updateCompanyProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** A company's plan and what it uses of it (its company admins; super admins for any) */
+        get: operations["getCompanyUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/platform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's settings for super admins (flags with their operator locks, signup, mail) */
+        get: operations["getPlatformSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/smtp-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test e-mail to the signed-in super admin through the configured SMTP server
+         * @description The mail goes to the caller's own address (no other recipient can be named, so the call cannot be used to send mail elsewhere). Answers 200 when the SMTP server accepted it; 409 when no SMTP server is configured (SMTP_URL); 503 with the server's reason when sending failed; 429 after 5 tests in 10 minutes. Recorded in the audit log as `settings_update`.
+         */
+        post: operations["sendSmtpTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/flags": {
         parameters: {
             query?: never;
@@ -2165,6 +2243,54 @@ export interface components {
              * @enum {string|integer}
              */
             user_type: "2" | "3" | 2 | 3;
+        };
+        /** @description Fields left out keep their stored value; null clears an optional one. */
+        CompanyProfileInput: {
+            name?: string;
+            url?: string | null;
+            phone?: string | null;
+            primary_color?: string;
+            secondary_color?: string;
+            horizontal_logo_base64?: string | null;
+            logo_base64?: string | null;
+        };
+        UsedOf: {
+            used: number;
+            /** @description null when the plan sets no limit */
+            limit: number | null;
+        };
+        CompanyUsage: {
+            plan: components["schemas"]["Plan"];
+            /** @description Monitors that are not archived (archived ones do not count) */
+            monitors: components["schemas"]["UsedOf"];
+            users: components["schemas"]["UsedOf"];
+            /** @description The plan's ingest rate (spans a second) */
+            spans_per_second: number;
+            /** @description Days check results, spans and rollups are kept */
+            retention_days: number;
+        };
+        PlatformFlag: {
+            name: string;
+            enabled: boolean;
+            /** @description Set by the operator (FLAG_<name>) and not changeable here */
+            locked: boolean;
+            reason: string | null;
+        };
+        PlatformSettings: {
+            flags: components["schemas"]["PlatformFlag"][];
+            signup_enabled: boolean;
+            /**
+             * @description Signup is switched by the SIGNUP_ENABLED environment variable only (read-only here)
+             * @enum {string}
+             */
+            signup_source: "env";
+            smtp_configured: boolean;
+            mail_from: string;
+        };
+        SmtpTestResult: {
+            ok: boolean;
+            to: string;
+            message: string;
         };
         /** @description Feature flag name to on/off */
         FlagMap: {
@@ -4447,6 +4573,118 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    updateCompanyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The company as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCompanyUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plan limits and usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyUsage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPlatformSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The platform's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sendSmtpTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SMTP server accepted the mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmtpTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
         };
     };
     getFlags: {

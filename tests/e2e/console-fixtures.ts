@@ -19,9 +19,11 @@ export const tenantUrl = (subdomain: string, path = '/') => `http://${subdomain}
 /** Mail the worker's server sent (a real SMTP sink on loopback). */
 export const mails: Mail[] = [];
 
-export const test = base.extend<object, { consoleServer: number }>({
+export const test = base.extend<object, { consoleServer: number; serverEnv: Record<string, string> }>({
+  /** More environment for the worker's server: `test.use({ serverEnv: { FLAG_ENABLE_X: 'false' } })` (a worker of its own) */
+  serverEnv: [{}, { scope: 'worker', option: true }],
   consoleServer: [
-    async ({}, use) => {
+    async ({ serverEnv }, use) => {
       const smtp = await startSmtpSink(mails);
       const server = await startServer({
         ADMIN_EMAIL: E2E_ADMIN.email,
@@ -29,6 +31,7 @@ export const test = base.extend<object, { consoleServer: number }>({
         ALLOW_PRIVATE_TARGETS: 'true',
         MIN_CHECK_INTERVAL_SECONDS: '1',
         SMTP_URL: smtp.url,
+        ...serverEnv,
       });
       port = server.port;
       await use(server.port);

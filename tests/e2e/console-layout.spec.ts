@@ -57,8 +57,9 @@ test.describe('super admin', () => {
     ]) {
       await menu(page).getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(mainUrl(path));
-      // Monitors is a real screen now; the others are still placeholders
+      // Monitors and Settings are real screens now; the others are still placeholders
       if (path === '/monitors') await expect(page.getByRole('form', { name: 'Search and filter monitors' })).toBeVisible();
+      else if (path === '/settings') await expect(page.getByRole('link', { name: 'Platform', exact: true })).toBeVisible();
       else await expect(page.getByText('Coming Soon')).toBeVisible();
       await expect(menu(page).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
       await expect(menu(page).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');

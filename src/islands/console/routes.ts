@@ -233,6 +233,24 @@ export const ROUTES = {
     menu: { label: 'Settings', icon: 'settings', resource: 'settings' },
     screen: () => import('./features/alerts/SettingsPage.tsx').then((m) => m.SettingsPage),
   },
+  companySettings: {
+    path: '/settings/company',
+    title: 'Company settings',
+    audience: SETTINGS,
+    screen: () => import('./features/settings/CompanySettingsPage.tsx').then((m) => m.CompanySettingsPage),
+  },
+  platformSettings: {
+    path: '/settings/platform',
+    title: 'Platform settings',
+    audience: SUPER_ADMIN,
+    screen: () => import('./features/settings/PlatformSettingsPage.tsx').then((m) => m.PlatformSettingsPage),
+  },
+  auditLog: {
+    path: '/settings/audit',
+    title: 'Audit log',
+    audience: SUPER_ADMIN,
+    screen: () => import('./features/settings/AuditLogPage.tsx').then((m) => m.AuditLogPage),
+  },
   alertChannels: {
     path: '/settings/alerts',
     title: 'Alerts',

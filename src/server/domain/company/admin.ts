@@ -16,14 +16,14 @@ import { toCompanyView, type CompanyView } from './present.ts';
 import { validateCompany, type CompanyFormInput } from './rules.ts';
 import { cleanFormLogos } from '../status-page/logo.ts';
 
-function failIfInvalid(fields: Record<string, string>): void {
+export function failIfInvalid(fields: Record<string, string>): void {
   const messages = Object.values(fields);
   if (messages.length) throw new DomainError('validation', messages.join(' '), { fields });
 }
 
 const SUBDOMAIN_TAKEN = 'This subdomain is already taken. Please choose another.';
 /** The form's names of the logo fields, for their problem texts. */
-const LOGO_LABELS = { logo_base64: 'Logo', horizontal_logo_base64: 'Horizontal logo' };
+export const LOGO_LABELS = { logo_base64: 'Logo', horizontal_logo_base64: 'Horizontal logo' };
 
 async function assertUnique(ctx: Ctx, subdomain: string, slug: string | null, selfId: string | null): Promise<void> {
   const repo = companiesRepo(ctx.services.db);
@@ -44,7 +44,7 @@ export async function listCompanies(ctx: Ctx): Promise<CompanyView[]> {
   return rows.map((r) => toCompanyView(r, r.user_count));
 }
 
-async function loadCompany(ctx: Ctx, id: string): Promise<CompanyRow> {
+export async function loadCompany(ctx: Ctx, id: string): Promise<CompanyRow> {
   const c = await companiesRepo(ctx.services.db).findById(id);
   if (!c) throw notFound('Company');
   return c;

@@ -1,63 +1,91 @@
-// /settings: the settings built so far as links (alert channels, their receipts, the escalation
-// policy and status page subscribers, for those who hold settings); the rest is still to come.
+// /settings: every settings screen as a link with a line on what it holds, for the roles that
+// may open it (viewers hold no settings: they see none and are told why).
 import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
 
+interface SettingsLink {
+  id: string;
+  href: string;
+  title: string;
+  text: ReactNode;
+  superAdminOnly?: boolean;
+}
+
+// One entry a screen: a new settings screen is one more line here.
+const LINKS: SettingsLink[] = [
+  {
+    id: 'settings-company',
+    href: '/settings/company',
+    title: 'Company',
+    text: 'Your company’s name, website, phone, logos and colours (what your status page wears), your plan and what you use of it, and the OTLP ingest keys your services and browser pages send traces with.',
+  },
+  {
+    id: 'settings-alerts',
+    href: '/settings/alerts',
+    title: 'Alerts',
+    text: (
+      <>
+        Channels that alerts go to (webhook, e-mail, Slack, Teams, PagerDuty and more), and the{' '}
+        <a className="sw-link" href="/notifications/deliveries">
+          receipts
+        </a>{' '}
+        of every delivery.
+      </>
+    ),
+  },
+  {
+    id: 'settings-subscribers',
+    href: '/settings/subscribers',
+    title: 'Status page subscribers',
+    text: 'Visitors who get your status page’s incident and maintenance notices by e-mail or webhook, with their counts.',
+  },
+  {
+    id: 'settings-escalation',
+    href: '/settings/escalation',
+    title: 'Escalation',
+    text: 'Whom to alert next when nobody acknowledges an incident, for example Slack at once, then an SMS to the on-call admin after 10 minutes.',
+  },
+  {
+    id: 'settings-platform',
+    href: '/settings/platform',
+    title: 'Platform',
+    text: 'Feature flags (those the operator set are locked), whether signup is open, and a test mail through the configured SMTP server.',
+    superAdminOnly: true,
+  },
+  {
+    id: 'settings-audit',
+    href: '/settings/audit',
+    title: 'Audit log',
+    text: 'Who did what and when: sign-ins, changes to companies, users, monitors and settings, filtered by event, user, company and time.',
+    superAdminOnly: true,
+  },
+];
+
 export function SettingsPage({ title }: { title: string }) {
   const role = useStore($role);
+  const links = LINKS.filter((l) => can(role, 'view', 'settings') && (!l.superAdminOnly || role === 'super_admin'));
   return (
     <div className="sw-admin">
       <h2 className="sw-page-title">{title}</h2>
-      {can(role, 'view', 'settings') && (
-        <section className="sw-card" aria-labelledby="settings-alerts">
+      {links.length === 0 && (
+        <p className="sw-muted" data-testid="settings-none">
+          Settings are kept by your company’s admins. Ask one of them to change the company’s profile, alerts or keys.
+        </p>
+      )}
+      {links.map((l) => (
+        <section key={l.id} className="sw-card" aria-labelledby={l.id}>
           <header className="sw-card-head">
-            <h3 id="settings-alerts">
-              <a className="sw-link" href="/settings/alerts">
-                Alerts
+            <h3 id={l.id}>
+              <a className="sw-link" href={l.href}>
+                {l.title}
               </a>
             </h3>
           </header>
-          <p>
-            Channels that alerts go to (webhook, e-mail, Slack, Teams, PagerDuty and more), and the{' '}
-            <a className="sw-link" href="/notifications/deliveries">
-              receipts
-            </a>{' '}
-            of every delivery.
-          </p>
+          <p>{l.text}</p>
         </section>
-      )}
-      {can(role, 'view', 'settings') && (
-        <section className="sw-card" aria-labelledby="settings-subscribers">
-          <header className="sw-card-head">
-            <h3 id="settings-subscribers">
-              <a className="sw-link" href="/settings/subscribers">
-                Status page subscribers
-              </a>
-            </h3>
-          </header>
-          <p>Visitors who get your status page's incident and maintenance notices by e-mail or webhook, with their counts.</p>
-        </section>
-      )}
-      {can(role, 'view', 'settings') && (
-        <section className="sw-card" aria-labelledby="settings-escalation">
-          <header className="sw-card-head">
-            <h3 id="settings-escalation">
-              <a className="sw-link" href="/settings/escalation">
-                Escalation
-              </a>
-            </h3>
-          </header>
-          <p>
-            Whom to alert next when nobody acknowledges an incident, for example Slack at once, then an SMS to the on-call admin after 10
-            minutes.
-          </p>
-        </section>
-      )}
-      <div className="sw-panel sw-center-text">
-        <p className="sw-coming-soon-text">Coming Soon</p>
-        <p>More settings are being built.</p>
-      </div>
+      ))}
     </div>
   );
 }

@@ -1,0 +1,181 @@
+// /settings/audit (super admins): the audit log, newest first, filtered by event, user, company
+// and time, a page of 50 at a time.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { AUDIT_EVENTS } from '../../../../lib/audit-events.ts';
+import { $tenantOptions, loadTenantOptions } from '../../stores/tenant.ts';
+import { Skeleton } from '../../ui/Card.tsx';
+import { fmtTime } from '../../ui/format.ts';
+import {
+  $audit,
+  $auditUsers,
+  AUDIT_PAGE_SIZE,
+  EMPTY_AUDIT_FILTERS,
+  loadAudit,
+  loadAuditUsers,
+  type AuditEventName,
+  type AuditFilters,
+} from './store.ts';
+import './settings.css';
+
+export function AuditLogPage({ title }: { title: string }) {
+  const page = useStore($audit);
+  const users = useStore($auditUsers);
+  const tenants = useStore($tenantOptions);
+  const [draft, setDraft] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const [applied, setApplied] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const [offset, setOffset] = useState(0);
+  useEffect(() => {
+    void loadAuditUsers();
+    if (!$tenantOptions.get().loaded) void loadTenantOptions();
+  }, []);
+  useEffect(() => void loadAudit(applied, offset), [applied, offset]);
+  const companyName = (id: string | null) => (id ? (tenants.list.find((c) => c.id === id)?.name ?? id) : '—');
+  const userName = (id: string | null) => (id ? (users.find((u) => u.id === id)?.email ?? id) : '—');
+  const set = (k: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    setOffset(0);
+    setApplied(draft);
+  }
+  const total = page.status === 'ready' ? page.data.total : 0;
+  return (
+    <div className="sw-admin sw-settings">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/settings">Settings</a> / <span aria-current="page">Audit log</span>
+      </nav>
+      <h2 className="sw-page-title">{title}</h2>
+      <form className="sw-filters" onSubmit={apply} aria-label="Filter the audit log">
+        <div className="sw-filter">
+          <label htmlFor="audit-event">Event</label>
+          <select
+            id="audit-event"
+            value={draft.event}
+            onChange={(e) => setDraft({ ...draft, event: e.target.value as AuditEventName | '' })}
+          >
+            <option value="">Any event</option>
+            {AUDIT_EVENTS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sw-filter">
+          <label htmlFor="audit-user">User</label>
+          <select id="audit-user" value={draft.userId} onChange={set('userId')}>
+            <option value="">Any user</option>
+            {users.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sw-filter">
+          <label htmlFor="audit-company">Company</label>
+          <select id="audit-company" value={draft.tenantId} onChange={set('tenantId')}>
+            <option value="">Any company</option>
+            {tenants.list.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sw-filter">
+          <label htmlFor="audit-from">From</label>
+          <input id="audit-from" type="datetime-local" value={draft.from} onChange={set('from')} />
+        </div>
+        <div className="sw-filter">
+          <label htmlFor="audit-to">To</label>
+          <input id="audit-to" type="datetime-local" value={draft.to} onChange={set('to')} />
+        </div>
+        <div className="sw-filter-actions">
+          <button type="submit" className="sw-btn sw-btn-primary">
+            Apply filters
+          </button>{' '}
+          <button
+            type="button"
+            className="sw-btn"
+            onClick={() => {
+              setDraft(EMPTY_AUDIT_FILTERS);
+              setApplied(EMPTY_AUDIT_FILTERS);
+              setOffset(0);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+      {page.status === 'error' && (
+        <div className="sw-banner sw-banner-error" role="alert">
+          {page.message}
+        </div>
+      )}
+      <section className="sw-card" aria-labelledby="audit-events">
+        <header className="sw-card-head">
+          <h3 id="audit-events">Events ({total})</h3>
+        </header>
+        {page.status === 'loading' && <Skeleton rows={5} />}
+        {page.status === 'ready' && page.data.items.length === 0 && <p className="sw-empty">No events match these filters.</p>}
+        {page.status === 'ready' && page.data.items.length > 0 && (
+          <div className="sw-table-wrap">
+            <table className="sw-table sw-table-stack" data-testid="audit-table">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Company</th>
+                  <th scope="col">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.items.map((e) => (
+                  <tr key={e.id}>
+                    <td data-label="Time">{fmtTime(e.timestamp, '—')}</td>
+                    <td data-label="Event">
+                      <code>{e.event}</code>
+                    </td>
+                    <td data-label="User">
+                      {userName(e.userId)}
+                      {e.userRole && <div className="sw-muted sw-small">{e.userRole}</div>}
+                    </td>
+                    <td data-label="Company">{companyName(e.tenantId)}</td>
+                    <td data-label="Details" className="sw-audit-details">
+                      {e.details ? JSON.stringify(e.details) : '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {total > AUDIT_PAGE_SIZE && (
+          <nav className="sw-pager" aria-label="Audit log pages">
+            <button
+              type="button"
+              className="sw-btn sw-btn-small"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
+            >
+              Newer
+            </button>
+            <span>
+              {offset + 1}–{Math.min(total, offset + AUDIT_PAGE_SIZE)} of {total}
+            </span>
+            <button
+              type="button"
+              className="sw-btn sw-btn-small"
+              disabled={offset + AUDIT_PAGE_SIZE >= total}
+              onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
+            >
+              Older
+            </button>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

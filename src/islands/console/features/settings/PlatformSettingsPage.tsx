@@ -1,0 +1,136 @@
+// /settings/platform (super admins): feature flags (the operator's FLAG_ENABLE_* overrides shown
+// locked, with the reason), whether signup is open (an environment setting: read-only here) and
+// the mail setup with a test mail to the signed-in super admin.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $user } from '../../stores/auth.ts';
+import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
+import { $platform, $platformAlert, loadPlatform, sendSmtpTest, setFlag, type PlatformSettings } from './store.ts';
+import './settings.css';
+
+export function PlatformSettingsPage({ title }: { title: string }) {
+  const platform = useStore($platform);
+  const alert = useStore($platformAlert);
+  useEffect(() => {
+    $platformAlert.set(null);
+    void loadPlatform();
+  }, []);
+  return (
+    <div className="sw-admin sw-settings">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/settings">Settings</a> / <span aria-current="page">Platform</span>
+      </nav>
+      <h2 className="sw-page-title">{title}</h2>
+      {alert && (
+        <div className={`sw-banner ${alert.ok ? 'sw-banner-ok' : 'sw-banner-error'}`} role="alert">
+          {alert.text}
+        </div>
+      )}
+      {platform.status === 'loading' && <Skeleton rows={6} />}
+      {platform.status === 'error' && <ErrorPanel message={platform.message} />}
+      {platform.status === 'ready' && (
+        <>
+          <Flags flags={platform.data.flags} />
+          <Signup p={platform.data} />
+          <Mail p={platform.data} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Flags({ flags }: { flags: PlatformSettings['flags'] }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  return (
+    <section className="sw-card" aria-labelledby="platform-flags">
+      <header className="sw-card-head">
+        <h3 id="platform-flags">Feature flags</h3>
+      </header>
+      <div className="sw-card-body">
+        <ul className="sw-flag-list">
+          {flags.map((f) => (
+            <li key={f.name} data-testid={`flag-${f.name}`}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={f.enabled}
+                  disabled={f.locked || busy === f.name}
+                  aria-describedby={f.locked ? `lock-${f.name}` : undefined}
+                  onChange={async (e) => {
+                    setBusy(f.name);
+                    await setFlag(f.name, e.target.checked);
+                    setBusy(null);
+                  }}
+                />
+                {f.name}
+              </label>
+              {f.locked && (
+                <span className="sw-flag-lock" id={`lock-${f.name}`}>
+                  Locked: {f.reason}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Signup({ p }: { p: PlatformSettings }) {
+  return (
+    <section className="sw-card" aria-labelledby="platform-signup">
+      <header className="sw-card-head">
+        <h3 id="platform-signup">Signup</h3>
+        <span className={`sw-pill ${p.signup_enabled ? 'sw-green' : 'sw-grey'}`} data-testid="signup-state">
+          {p.signup_enabled ? 'Open' : 'Closed'}
+        </span>
+      </header>
+      <div className="sw-card-body">
+        <p>
+          {p.signup_enabled
+            ? 'Anyone may create a company at /signup.'
+            : 'New companies cannot sign up; super admins create them under Tenants.'}
+        </p>
+        <p className="sw-settings-note">
+          Read-only here: signup is switched by the server’s <code>SIGNUP_ENABLED</code> environment variable (true or false) and takes
+          effect on restart.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Mail({ p }: { p: PlatformSettings }) {
+  const me = useStore($user);
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="sw-card" aria-labelledby="platform-mail">
+      <header className="sw-card-head">
+        <h3 id="platform-mail">Mail</h3>
+        <span className={`sw-pill ${p.smtp_configured ? 'sw-green' : 'sw-amber'}`}>
+          {p.smtp_configured ? 'SMTP configured' : 'No SMTP'}
+        </span>
+      </header>
+      <div className="sw-card-body">
+        <p>
+          {p.smtp_configured
+            ? `Mail is sent through the SMTP server of SMTP_URL, from ${p.mail_from}.`
+            : 'No SMTP server is configured (SMTP_URL): mail such as password-reset links is written to the server log.'}
+        </p>
+        <button
+          type="button"
+          className="sw-btn sw-btn-primary"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await sendSmtpTest();
+            setBusy(false);
+          }}
+        >
+          Send test mail{me?.email ? ` to ${me.email}` : ''}
+        </button>
+      </div>
+    </section>
+  );
+}
