@@ -16,6 +16,7 @@ import { alertsHandlers } from './alerts.ts';
 import { statusPageHandlers } from './status-page.ts';
 import { liveHandlers } from './live.ts';
 import { subscribersHandlers } from './subscribers.ts';
+import { accountHandlers } from './account.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -32,4 +33,5 @@ export const handlers = {
   ...statusPageHandlers,
   ...liveHandlers,
   ...subscribersHandlers,
+  ...accountHandlers,
 } satisfies HandlerMap;
