@@ -233,6 +233,12 @@ export const ROUTES = {
     menu: { label: 'Settings', icon: 'settings', resource: 'settings' },
     screen: () => import('./features/alerts/SettingsPage.tsx').then((m) => m.SettingsPage),
   },
+  account: {
+    path: '/settings/account',
+    title: 'Account',
+    audience: SIGNED_IN,
+    screen: () => import('./features/account/AccountPage.tsx').then((m) => m.AccountPage),
+  },
   alertChannels: {
     path: '/settings/alerts',
     title: 'Alerts',

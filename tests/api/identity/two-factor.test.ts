@@ -66,7 +66,9 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
     const wrong = await c.post('/api/v1/auth/two-factor/confirm', {
       code: '000000' === (await codeFor(start.body.secret)) ? '111111' : '000000',
     });
-    expect(wrong.status).toBe(401);
+    // 400, not 401: the session is fine, the console must not try to renew it
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.code).toBe('The code is not correct.');
     expect((await c.get('/api/v1/auth/two-factor')).body.enabled).toBe(false);
     // until confirmed, sign-in does not ask for a code
     expect((await login(new ApiClient(t.baseUrl, acmeHost), u)).status).toBe(200);
@@ -159,6 +161,7 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
     const { user, secret, client } = await enrolled();
     expect((await client.post('/api/v1/auth/two-factor/disable', {})).status).toBe(400);
     expect((await client.post('/api/v1/auth/two-factor/disable', { password: 'Wrong-password-1' })).status).toBe(400);
+    expect((await client.post('/api/v1/auth/two-factor/disable', { code: '12345' })).status).toBe(400);
     expect((await client.post('/api/v1/auth/two-factor/disable', { code: await codeFor(secret) })).status).toBe(200);
     expect((await client.get('/api/v1/auth/two-factor')).body).toEqual({ enabled: false, recovery_codes_left: 0 });
     expect((await login(t.client(), user)).status).toBe(200);

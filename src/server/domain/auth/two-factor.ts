@@ -93,12 +93,24 @@ export async function startTwoFactor(ctx: Ctx): Promise<{ secret: string; otpaut
   return { secret, otpauth_uri: uri, qr_svg: qr };
 }
 
-/** Checks a code against the user's authenticator, throttled per account; throws on a wrong, replayed or throttled code. */
-async function checkCode(services: Services, userId: string, sealed: string, code: string, accept: (step: number) => Promise<number>) {
+/**
+ * Checks a code against the user's authenticator, throttled per account; throws on a wrong,
+ * replayed or throttled code: 401 at sign-in, 400 inside a session (a wrong code there is a
+ * form's mistake, not a session that ended, so the console must not try to renew it).
+ */
+async function checkCode(
+  services: Services,
+  userId: string,
+  sealed: string,
+  code: string,
+  accept: (step: number) => Promise<number>,
+  wrong: 'unauthorized' | 'validation',
+) {
   const now = services.now();
   const window = limiters(services).totp;
   const wait = window.retryAfter(userId, now);
   if (wait > 0) throw tooManyAttempts(wait, 'Too many wrong codes.');
+  const field = wrong === 'unauthorized' ? 'totp_code' : 'code';
   const token = code.replace(/\s/g, '');
   const r = /^\d{6}$/.test(token)
     ? await verify({
@@ -110,13 +122,13 @@ async function checkCode(services: Services, userId: string, sealed: string, cod
     : { valid: false as const };
   if (!r.valid) {
     window.hit(userId, now);
-    throw new DomainError('unauthorized', WRONG_CODE, { fields: { totp_code: WRONG_CODE } });
+    throw new DomainError(wrong, WRONG_CODE, { fields: { [field]: WRONG_CODE } });
   }
   // The TOTP strategy's result names the RFC 6238 step that matched (the HOTP type does not).
   const step = 'timeStep' in r ? r.timeStep : Math.floor(now / 1000 / 30) + r.delta;
   if ((await accept(step)) === 0) {
     window.hit(userId, now);
-    throw new DomainError('unauthorized', REPLAYED, { fields: { totp_code: REPLAYED } });
+    throw new DomainError(wrong, REPLAYED, { fields: { [field]: REPLAYED } });
   }
   window.clear(userId);
 }
@@ -129,7 +141,7 @@ export async function confirmTwoFactor(ctx: Ctx, input: { code: string }): Promi
   if (!row) throw new DomainError('conflict', 'Start the enrolment first: scan the QR code, then enter a code.');
   if (row.enabled_at) throw new DomainError('conflict', 'Two-factor sign-in is already on.');
   const now = services.now();
-  await checkCode(services, actor.userId, row.secret_enc, input.code, (step) => repo.enable(actor.userId, step, now));
+  await checkCode(services, actor.userId, row.secret_enc, input.code, (step) => repo.enable(actor.userId, step, now), 'validation');
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await repo.replaceRecoveryCodes(
     actor.userId,
@@ -147,7 +159,7 @@ export async function disableTwoFactor(ctx: Ctx, input: { code?: string; passwor
   const row = await repo.find(actor.userId);
   if (!row?.enabled_at) throw new DomainError('conflict', 'Two-factor sign-in is not on.');
   if (input.code) {
-    await checkSecondFactor(services, actor.userId, { totp_code: input.code });
+    await checkSecondFactor(services, actor.userId, { totp_code: input.code }, 'validation');
   } else if (input.password) {
     const user = await usersRepo(services.db).findById(actor.userId);
     const now = services.now();
@@ -176,12 +188,13 @@ export async function checkSecondFactor(
   services: Services,
   userId: UserRow['id'],
   input: { totp_code?: string; recovery_code?: string },
+  wrong: 'unauthorized' | 'validation' = 'unauthorized',
 ): Promise<void> {
   const repo = totpRepo(services.db);
   const row = await repo.find(userId);
   if (!row?.enabled_at) return;
   if (input.totp_code) {
-    await checkCode(services, userId, row.secret_enc, input.totp_code, (step) => repo.acceptStep(userId, step));
+    await checkCode(services, userId, row.secret_enc, input.totp_code, (step) => repo.acceptStep(userId, step), wrong);
     return;
   }
   if (input.recovery_code) {

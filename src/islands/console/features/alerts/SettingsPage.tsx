@@ -9,6 +9,16 @@ export function SettingsPage({ title }: { title: string }) {
   return (
     <div className="sw-admin">
       <h2 className="sw-page-title">{title}</h2>
+      <section className="sw-card" aria-labelledby="settings-account">
+        <header className="sw-card-head">
+          <h3 id="settings-account">
+            <a className="sw-link" href="/settings/account">
+              Account
+            </a>
+          </h3>
+        </header>
+        <p>Your own sign-in: two-factor sign-in with an authenticator app, API tokens for scripts, and your password.</p>
+      </section>
       {can(role, 'view', 'settings') && (
         <section className="sw-card" aria-labelledby="settings-alerts">
           <header className="sw-card-head">
