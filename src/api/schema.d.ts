@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Turn two-factor sign-in on with a first code; answers ten one-time recovery codes once
-         * @description A wrong code is 401; after 5 wrong codes in 15 minutes the account's codes are refused with 429 for a while. From now on sign-in asks for a code after the password.
+         * @description A wrong or already used code is 400 (`errors.code`); after 5 wrong codes in 15 minutes the account's codes are refused with 429 for a while. From now on sign-in asks for a code after the password.
          */
         post: operations["confirmTwoFactor"];
         delete?: never;
@@ -320,8 +320,45 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in off, with a current code or the password; the recovery codes die too */
+        /**
+         * Turn two-factor sign-in off, with a current code or the password; the recovery codes die too
+         * @description A wrong code or password is 400; wrong codes are throttled as in confirmTwoFactor.
+         */
         post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's active sessions, latest activity first */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the signed-in user except this one (their next request is 401) */
+        post: operations["signOutOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1969,6 +2006,21 @@ export interface components {
              * @description The account's password, instead of a code
              */
             password?: string;
+        };
+        /** @description One signed-in browser (a login and its renewals) */
+        ActiveSession: {
+            id: string;
+            host: string;
+            user_agent: string | null;
+            /**
+             * Format: date-time
+             * @description The latest renewal (at least every 15 minutes while the browser is in use)
+             */
+            last_active_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The session of this request */
+            current: boolean;
         };
         /** @description An API token of the signed-in user (never its secret) */
         ApiToken: {
@@ -3975,6 +4027,56 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveSession"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

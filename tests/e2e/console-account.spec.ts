@@ -1,8 +1,8 @@
 // /settings/account in the browser: a company admin turns on two-factor sign-in (the code
 // computed here with otplib from the key the screen shows, as an authenticator app would), keeps
 // the recovery codes, signs out and signs in again with a code; creates an API token, uses it
-// with fetch (no cookies) for a read and a refused write, and revokes it. A viewer reaches the
-// screen from the header. Axe and screenshots at 1280 and 375 px.
+// with fetch (no cookies) for a read and a refused write, and revokes it; signs out another
+// browser from the active sessions. A viewer reaches the screen from the header. Axe and screenshots at 1280 and 375 px.
 import { generate } from 'otplib';
 import type { Page } from '@playwright/test';
 import {
@@ -123,6 +123,29 @@ test.describe('Account', () => {
     await page.getByRole('dialog', { name: 'Revoke API token' }).getByRole('button', { name: 'Revoke' }).click();
     await expect(card).toContainText('Token “Grafana” revoked.');
     expect(await fetchWithToken(page, token, 'GET', '/api/v1/monitors')).toBe(401);
+  });
+
+  test("active sessions: 'sign out other sessions' ends the other browser, this one stays", async ({ page, browser }) => {
+    const api = await adminApi();
+    const co = await seedCompany(api);
+    const admin = await seedUser(api, 2, co.id);
+    const other = await (await browser.newContext()).newPage();
+    await signInUi(other, tenantUrl(co.subdomain), admin);
+    await signInUi(page, tenantUrl(co.subdomain), admin);
+    await page.goto(tenantUrl(co.subdomain, '/settings/account'));
+    const card = page.getByTestId('sessions');
+    await expect(card.getByRole('row')).toHaveCount(3);
+    await expect(card).toContainText('This browser');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, 'account-sessions-1280');
+    await card.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await page.getByRole('dialog', { name: 'Sign out other sessions' }).getByRole('button', { name: 'Sign out others' }).click();
+    await expect(card).toContainText('Your other sessions are signed out.');
+    await expect(card.getByRole('row')).toHaveCount(2);
+    await other.reload();
+    await other.waitForURL((u) => ['/login', '/company-login'].includes(u.pathname));
+    await page.reload();
+    await expect(page.getByTestId('sessions')).toContainText('This browser');
   });
 
   test('a viewer reaches the account screen from the header', async ({ page }) => {

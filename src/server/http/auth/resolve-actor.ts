@@ -34,6 +34,8 @@ const SESSION_ONLY_CALLS = new Set([
   'startTwoFactor',
   'confirmTwoFactor',
   'disableTwoFactor',
+  'listSessions',
+  'signOutOtherSessions',
 ]);
 
 /** The token of an `Authorization: Bearer …` header, or null when there is none (other schemes, e.g. a proxy's Basic, are not ours). */

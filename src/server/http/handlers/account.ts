@@ -1,6 +1,7 @@
-// The signed-in user's own credentials: API tokens and two-factor sign-in.
+// The signed-in user's own credentials: API tokens, two-factor sign-in and active sessions.
 import type { HandlerMap } from '../handler-types.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../domain/auth/api-tokens.ts';
+import { listActiveSessions, signOutOtherSessions } from '../../domain/auth/active-sessions.ts';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor, twoFactorStatus } from '../../domain/auth/two-factor.ts';
 
 export const accountHandlers = {
@@ -31,5 +32,13 @@ export const accountHandlers = {
   disableTwoFactor: async ({ ctx, body }) => {
     await disableTwoFactor(ctx, body);
     return { ok: true, message: 'Two-factor sign-in is off.' };
+  },
+  listSessions: async ({ ctx, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return listActiveSessions(ctx);
+  },
+  signOutOtherSessions: async ({ ctx }) => {
+    await signOutOtherSessions(ctx);
+    return { ok: true, message: 'Your other sessions are signed out.' };
   },
 } satisfies HandlerMap;

@@ -1,7 +1,7 @@
 // /settings/account: the signed-in user's own credentials. Two-factor sign-in (enrol with a QR
 // code, confirm with a first code, recovery codes shown once, turn off with a code or the
 // password), API tokens (create: the token shown once with a copy button; list; revoke), and
-// the password. Every role has it: a token or a second factor belongs to the person.
+// the password, and the active sessions with 'sign out other sessions'. Every role has it: a token or a second factor belongs to the person.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Card, LoadView } from '../../ui/Card.tsx';
@@ -9,15 +9,18 @@ import { Confirm } from '../../ui/Modal.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import {
+  $sessions,
   $tokens,
   $twoFactor,
   changePassword,
   confirmEnrolment,
   createToken,
   disableTwoFactor,
+  loadSessions,
   loadTokens,
   loadTwoFactor,
   revokeToken,
+  signOutOthers,
   startEnrolment,
   type ApiToken,
   type Enrolment,
@@ -28,6 +31,7 @@ export function AccountPage({ title }: { title: string }) {
   useEffect(() => {
     void loadTwoFactor();
     void loadTokens();
+    void loadSessions();
   }, []);
   return (
     <div className="sw-admin sw-account">
@@ -35,6 +39,7 @@ export function AccountPage({ title }: { title: string }) {
       <TwoFactorCard />
       <TokensCard />
       <PasswordCard />
+      <SessionsCard />
     </div>
   );
 }
@@ -292,7 +297,8 @@ function TokensCard() {
       />
       <LoadView load={tokens} isEmpty={(d) => d.length === 0} empty="No API tokens yet." rows={2}>
         {(list) => (
-          <div className="sw-table-wrap">
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table; the keyboard must reach it
+          <section className="sw-table-wrap" tabIndex={0} aria-label="API tokens list">
             <table className="sw-table" aria-label="API tokens">
               <thead>
                 <tr>
@@ -328,7 +334,7 @@ function TokensCard() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
       </LoadView>
       {revoking && (
@@ -446,6 +452,73 @@ function PasswordCard() {
           </button>
         </div>
       </form>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const sessions = useStore($sessions);
+  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const others = sessions.status === 'ready' ? sessions.data.filter((x) => !x.current).length : 0;
+  return (
+    <Card
+      title="Active sessions"
+      testId="sessions"
+      action={
+        others > 0 && (
+          <button type="button" className="sw-btn sw-btn-small sw-btn-danger" onClick={() => setConfirming(true)}>
+            Sign out other sessions
+          </button>
+        )
+      }
+    >
+      <Banner ok={alert?.ok ?? false} text={alert?.text ?? null} />
+      <LoadView load={sessions} isEmpty={(d) => d.length === 0} empty="No sessions." rows={2}>
+        {(list) => (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table; the keyboard must reach it
+          <section className="sw-table-wrap" tabIndex={0} aria-label="Active sessions list">
+            <table className="sw-table" aria-label="Active sessions">
+              <thead>
+                <tr>
+                  <th scope="col">Browser</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">Last active</th>
+                  <th scope="col">Ends</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((x) => (
+                  <tr key={x.id}>
+                    <td>
+                      <span className="sw-ua">{x.user_agent ?? 'Unknown browser'}</span>
+                      {x.current && <span className="sw-pill sw-green">This browser</span>}
+                    </td>
+                    <td>{x.host}</td>
+                    <td>{fmtTime(x.last_active_at, '')}</td>
+                    <td>{fmtTime(x.expires_at, '')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </LoadView>
+      {confirming && (
+        <Confirm
+          title="Sign out other sessions"
+          danger
+          confirmLabel="Sign out others"
+          text="Sign out every other browser signed in to your account? This one stays signed in."
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void signOutOthers().then((r) =>
+              setAlert(r.ok ? { ok: true, text: 'Your other sessions are signed out.' } : { ok: false, text: r.text }),
+            );
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
-// The signed-in user's own account (/settings/account): API tokens, two-factor sign-in and the
-// password. Secrets the server answers once (a new token, the recovery codes) live only in the
+// The signed-in user's own account (/settings/account): API tokens, two-factor sign-in, the
+// password and active sessions. Secrets the server answers once (a new token, the recovery codes) live only in the
 // screen's state, never in a store that outlives it.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
@@ -12,11 +12,23 @@ export type ApiToken = S['ApiToken'];
 export type CreatedApiToken = S['CreatedApiToken'];
 export type TwoFactorStatus = S['TwoFactorStatus'];
 export type Enrolment = S['TwoFactorEnrolment'];
+export type ActiveSession = S['ActiveSession'];
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; text: string; fields: Record<string, string> };
 
 export const $tokens = atom<Load<ApiToken[]>>({ status: 'loading' });
 export const $twoFactor = atom<Load<TwoFactorStatus>>({ status: 'loading' });
+export const $sessions = atom<Load<ActiveSession[]>>({ status: 'loading' });
+
+export function loadSessions(): Promise<void> {
+  return loadInto($sessions, () => api.GET('/api/v1/auth/sessions'), serverOr('Failed to load your sessions.'));
+}
+
+export async function signOutOthers(): Promise<Outcome<unknown>> {
+  const r = await outcome(() => api.POST('/api/v1/auth/sessions/sign-out-others'), 'Failed to sign out the other sessions.');
+  await loadSessions();
+  return r;
+}
 
 export function loadTokens(): Promise<void> {
   return loadInto($tokens, () => api.GET('/api/v1/api-tokens'), serverOr('Failed to load API tokens.'));
