@@ -155,6 +155,19 @@ describe.each(DB_KINDS)('API tokens on %s', (kind) => {
     expect(withCookies.status).toBe(403);
   });
 
+  it('a user holds at most 50 live tokens; revoking one makes room', async () => {
+    const u = await seedUser(t.services, { userType: 3, companyId: acme.id });
+    const c = new ApiClient(t.baseUrl, acmeHost);
+    await signIn(c, u);
+    const made = [];
+    for (let i = 0; i < 50; i++) made.push(await create(c, acmeHost, { name: `t${i}`, scope: 'read' }));
+    const over = await c.post('/api/v1/api-tokens', { name: 'one more', scope: 'read' }, { host: acmeHost });
+    expect(over.status).toBe(422);
+    expect(over.body.detail).toMatch(/50 API tokens/);
+    await c.delete(`/api/v1/api-tokens/${made[0].id}`, { host: acmeHost });
+    await create(c, acmeHost, { name: 'one more', scope: 'read' });
+  });
+
   it('rejects a past expiry and an unknown scope', async () => {
     expect(
       (
