@@ -254,6 +254,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-factor sign-in (TOTP) is on for the signed-in user */
+        get: operations["getTwoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling an authenticator (RFC 6238 TOTP, SHA-1, 6 digits, 30 s)
+         * @description Answers a new secret, its otpauth URI and a QR code of it. Nothing changes at sign-in until confirmTwoFactor is called with a code of the new secret. 409 when two-factor sign-in is already on.
+         */
+        post: operations["startTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with a first code; answers ten one-time recovery codes once
+         * @description A wrong or already used code is 400 (`errors.code`); after 5 wrong codes in 15 minutes the account's codes are refused with 429 for a while. From now on sign-in asks for a code after the password.
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off, with a current code or the password; the recovery codes die too
+         * @description A wrong code or password is 400; wrong codes are throttled as in confirmTwoFactor.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's active sessions, latest activity first */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the signed-in user except this one (their next request is 401) */
+        post: operations["signOutOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's API tokens that are not revoked (never their secrets) */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create an API token for the management API; the secret is answered once, as `token`
+         * @description The token acts as its creator (`Authorization: Bearer swt_…`) on every /api/v1 call the
+         *     creator's role allows, on the creator's company address, and with `read` scope only for
+         *     GET and HEAD. Every user may create tokens for themselves (at most 50 live ones).
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the signed-in user's API tokens; it stops working at once */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/company/fetch-company": {
         parameters: {
             query?: never;
@@ -1795,6 +1948,16 @@ export interface components {
             password: string;
             /** @description Remember me; extends the refresh-token lifetime */
             remember?: boolean;
+            /**
+             * Code
+             * @description The current 6-digit code of the user's authenticator, for accounts with two-factor sign-in. Without it (and without `recovery_code`) such an account is answered 401 with `errors.totp_code`, and no session or handoff link is issued.
+             */
+            totp_code?: string;
+            /**
+             * Recovery code
+             * @description One of the account's unused recovery codes, instead of `totp_code` (each works once)
+             */
+            recovery_code?: string;
         };
         CompanyRef: {
             id: string;
@@ -1889,6 +2052,94 @@ export interface components {
             current_password: string;
             /** New Password */
             new_password: string;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
+            recovery_codes_left: number;
+        };
+        TwoFactorEnrolment: {
+            /** @description Base32 secret, for typing into an authenticator app by hand */
+            secret: string;
+            /** @description The otpauth://totp/ URI the QR code holds */
+            otpauth_uri: string;
+            /** @description The QR code as an SVG document */
+            qr_svg: string;
+        };
+        TwoFactorConfirmInput: {
+            /** Code */
+            code: string;
+        };
+        RecoveryCodes: {
+            /** @description Ten one-time codes, shown this once (only their hashes are stored) */
+            recovery_codes: string[];
+        };
+        TwoFactorDisableInput: {
+            /**
+             * Code
+             * @description A current code of the authenticator
+             */
+            code?: string;
+            /**
+             * Password
+             * @description The account's password, instead of a code
+             */
+            password?: string;
+        };
+        /** @description One signed-in browser (a login and its renewals) */
+        ActiveSession: {
+            id: string;
+            host: string;
+            user_agent: string | null;
+            /**
+             * Format: date-time
+             * @description The latest renewal (at least every 15 minutes while the browser is in use)
+             */
+            last_active_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The session of this request */
+            current: boolean;
+        };
+        /** @description An API token of the signed-in user (never its secret) */
+        ApiToken: {
+            id: string;
+            name: string;
+            /**
+             * @description `read`: GET and HEAD only; `write`: whatever the user's role allows
+             * @enum {string}
+             */
+            scope: "read" | "write";
+            /** @description The token's first characters, to tell tokens apart */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description Updated at most once a minute
+             */
+            last_used_at: string | null;
+            expired: boolean;
+        };
+        ApiTokenInput: {
+            /** Name */
+            name: string;
+            /**
+             * Scope
+             * @enum {string}
+             */
+            scope: "read" | "write";
+            /**
+             * Expires
+             * Format: date-time
+             * @description When the token stops working; null or absent for never
+             */
+            expires_at?: string | null;
+        };
+        CreatedApiToken: components["schemas"]["ApiToken"] & {
+            /** @description The secret (`swt_…`), shown this once: only its hash is stored */
+            token: string;
         };
         /** @description The services a company has, every key present. A new company gets monitor true, security true, data_breach false. */
         Services: {
@@ -3360,6 +3611,7 @@ export interface components {
         };
     };
     parameters: {
+        IdParam: string;
         /**
          * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
          *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
@@ -3372,7 +3624,6 @@ export interface components {
          *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
          */
         AcceptEncoding: string;
-        IdParam: string;
         /** @description Super admins only, one company's; ignored for company users (always their own) */
         CompanyFilter: string;
     };
@@ -3785,6 +4036,263 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorConfirmInput"];
+            };
+        };
+        responses: {
+            /** @description On */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorDisableInput"];
+            };
+        };
+        responses: {
+            /** @description Off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveSession"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            /** @description Called with an API token (tokens cannot manage tokens) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiToken"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];

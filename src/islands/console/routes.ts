@@ -251,6 +251,12 @@ export const ROUTES = {
     audience: SUPER_ADMIN,
     screen: () => import('./features/settings/AuditLogPage.tsx').then((m) => m.AuditLogPage),
   },
+  account: {
+    path: '/settings/account',
+    title: 'Account',
+    audience: SIGNED_IN,
+    screen: () => import('./features/account/AccountPage.tsx').then((m) => m.AccountPage),
+  },
   alertChannels: {
     path: '/settings/alerts',
     title: 'Alerts',

@@ -14,8 +14,10 @@ export interface Actor {
   role: Role;
   /** null for super admins */
   companyId: string | null;
-  /** refresh-token family: identifies the login session */
+  /** refresh-token family: identifies the login session (`apitoken:<id>` for an API token) */
   sessionId: string;
+  /** set when the request authenticated with an API token instead of a session */
+  apiToken?: { id: string; scope: 'read' | 'write' };
   /** issued-at / expiry of the access token, seconds */
   iat: number;
   exp: number;

@@ -109,6 +109,9 @@ function Header({ title }: { title: string }) {
           <span className="sw-user-email">{user?.email}</span>
           <span className="sw-user-role">{roleBadge(role)}</span>
         </span>
+        <a className="sw-btn sw-btn-small" href="/settings/account">
+          Account
+        </a>
         <button type="button" className="sw-btn sw-btn-small" onClick={() => setConfirming(true)}>
           Sign out
         </button>

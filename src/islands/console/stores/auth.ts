@@ -52,12 +52,29 @@ export interface SignInResult {
   error?: string;
   user?: CurrentUser;
   redirectTo?: string;
+  /** the password was right and the account has two-factor sign-in: ask for a code */
+  needsCode?: boolean;
 }
 
-export async function signIn(email: string, password: string, rememberMe: boolean, fallbackError: string): Promise<SignInResult> {
+/** The second step of signing in, when the server asks for it. */
+export interface SecondFactor {
+  totp_code?: string;
+  recovery_code?: string;
+}
+
+export async function signIn(
+  email: string,
+  password: string,
+  rememberMe: boolean,
+  fallbackError: string,
+  second: SecondFactor = {},
+): Promise<SignInResult> {
   try {
-    const { data, error } = await api.POST('/api/v1/auth/login', { body: { email, password, remember: rememberMe } });
-    if (!data) return { error: detailOr(error, fallbackError) };
+    const { data, error } = await api.POST('/api/v1/auth/login', { body: { email, password, remember: rememberMe, ...second } });
+    if (!data) {
+      const fields = (error as { errors?: Record<string, string> } | undefined)?.errors;
+      return { error: detailOr(error, fallbackError), needsCode: !!(fields?.totp_code || fields?.recovery_code) };
+    }
     // "after success the user is fetched"
     const me = (await api.GET('/api/v1/auth/me').catch(() => null))?.data ?? data.user;
     setUser(me);

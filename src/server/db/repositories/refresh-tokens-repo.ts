@@ -73,6 +73,29 @@ export function refreshTokensRepo(db: DbScope) {
         .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('company_id', '=', companyId))
         .execute();
     },
+    /** The user's live sessions: the one unused, unrevoked, unexpired token of each family, latest renewal first. */
+    listLive(userId: string, now: number) {
+      return k
+        .selectFrom('refresh_tokens')
+        .select(['family_id', 'host', 'user_agent', 'created_at', 'expires_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .orderBy('family_id')
+        .execute();
+    },
+    /** Ends every session of the user but one (sign out other sessions). */
+    async revokeUserExcept(userId: string, keepFamilyId: string, now: number): Promise<void> {
+      await k
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('family_id', '!=', keepFamilyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
     /** Expired or revoked rows older than `before` are of no further use. */
     async purge(before: number): Promise<void> {
       await k.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute();

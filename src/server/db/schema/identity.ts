@@ -149,6 +149,41 @@ export interface InvitationsTable {
   revoked_at: number | null;
 }
 
+/** Migration 0005: a user's token for the management API (only its SHA-256 hash is kept). */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'write';
+  token_hash: string;
+  /** the token's first characters, to tell tokens apart */
+  token_prefix: string;
+  created_at: number;
+  expires_at: number | null;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** Migration 0005: a user's authenticator (TOTP); enabled_at null while enrolment is pending. */
+export interface UserTotpTable {
+  user_id: string;
+  /** AES-256-GCM of the base32 secret (iv.tag.ciphertext, base64url), key from SESSION_SECRET */
+  secret_enc: string;
+  created_at: number;
+  enabled_at: number | null;
+  /** the latest accepted RFC 6238 time step (replay guard) */
+  last_step: number | null;
+}
+
+/** Migration 0005: one-time recovery codes (SHA-256 hashes). */
+export interface TotpRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
 export interface IdentityTables {
   companies: CompaniesTable;
   users: UsersTable;
@@ -160,4 +195,7 @@ export interface IdentityTables {
   auth_codes: AuthCodesTable;
   pending_signups: PendingSignupsTable;
   invitations: InvitationsTable;
+  api_tokens: ApiTokensTable;
+  user_totp: UserTotpTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
 }

@@ -23,6 +23,7 @@ import {
   type IssuedSession,
 } from './sessions.ts';
 import { createHandoffCode } from './handoff.ts';
+import { checkSecondFactor } from './two-factor.ts';
 import { accountOrigin } from './account-links.ts';
 import { mailUnlockLink } from './unlock.ts';
 import { RESET_SECONDS, hashSecret, newSecret } from './tokens.ts';
@@ -98,7 +99,11 @@ async function landingFor(ctx: Ctx, user: UserRow, company: CompanyRow | undefin
   return `${tenantOrigin(config.publicScheme, company.subdomain, config.productDomain, port)}/auth/handoff?code=${code}`;
 }
 
-export async function login(ctx: Ctx, input: { email: string; password: string; remember?: boolean }, port: string): Promise<LoginResult> {
+export async function login(
+  ctx: Ctx,
+  input: { email: string; password: string; remember?: boolean; totp_code?: string; recovery_code?: string },
+  port: string,
+): Promise<LoginResult> {
   const { services } = ctx;
   const now = services.now();
   const email = input.email.trim().toLowerCase();
@@ -127,6 +132,9 @@ export async function login(ctx: Ctx, input: { email: string; password: string; 
   if (user.user_type !== 1 && hostCompany && hostCompany.id !== user.company_id) {
     throw new DomainError('forbidden', "This account belongs to another company. Please sign in at your company's address.");
   }
+  // Before any session or handoff code exists: the handoff link to the other host is issued
+  // below, so it cannot carry a sign-in past the second factor.
+  await checkSecondFactor(services, user.id, input);
   guard.succeeded(email, ctx.ip, now);
   await usersRepo(services.db).recordLogin(user.id, now);
 

@@ -146,6 +146,8 @@ interface Limiters {
   signupIp: SlidingWindow;
   signupEmail: SlidingWindow;
   audit: SlidingWindow;
+  /** wrong two-factor codes per account (only someone who knows the password gets this far) */
+  totp: SlidingWindow;
 }
 
 const byServices = new WeakMap<Services, Limiters>();
@@ -160,6 +162,7 @@ export function limiters(services: Services): Limiters {
       signupIp: new SlidingWindow(20, HOUR),
       signupEmail: new SlidingWindow(5, HOUR),
       audit: new SlidingWindow(120, 60_000),
+      totp: new SlidingWindow(5, 15 * 60_000),
     };
     byServices.set(services, l);
   }

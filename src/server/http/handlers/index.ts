@@ -17,6 +17,7 @@ import { statusPageHandlers } from './status-page.ts';
 import { liveHandlers } from './live.ts';
 import { subscribersHandlers } from './subscribers.ts';
 import { settingsHandlers } from './settings.ts';
+import { accountHandlers } from './account.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -34,4 +35,5 @@ export const handlers = {
   ...liveHandlers,
   ...subscribersHandlers,
   ...settingsHandlers,
+  ...accountHandlers,
 } satisfies HandlerMap;

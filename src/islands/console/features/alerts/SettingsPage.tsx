@@ -1,5 +1,5 @@
 // /settings: every settings screen as a link with a line on what it holds, for the roles that
-// may open it (viewers hold no settings: they see none and are told why).
+// may open it (viewers hold no company settings: they see only their own account, and are told why).
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -11,10 +11,19 @@ interface SettingsLink {
   title: string;
   text: ReactNode;
   superAdminOnly?: boolean;
+  /** Everyone's own (viewers too), not a company setting */
+  own?: boolean;
 }
 
 // One entry a screen: a new settings screen is one more line here.
 const LINKS: SettingsLink[] = [
+  {
+    id: 'settings-account',
+    href: '/settings/account',
+    title: 'Account',
+    text: 'Your own sign-in: two-factor sign-in with an authenticator app, API tokens for scripts, your password and your active sessions.',
+    own: true,
+  },
   {
     id: 'settings-company',
     href: '/settings/company',
@@ -65,11 +74,11 @@ const LINKS: SettingsLink[] = [
 
 export function SettingsPage({ title }: { title: string }) {
   const role = useStore($role);
-  const links = LINKS.filter((l) => can(role, 'view', 'settings') && (!l.superAdminOnly || role === 'super_admin'));
+  const links = LINKS.filter((l) => l.own || (can(role, 'view', 'settings') && (!l.superAdminOnly || role === 'super_admin')));
   return (
     <div className="sw-admin">
       <h2 className="sw-page-title">{title}</h2>
-      {links.length === 0 && (
+      {!can(role, 'view', 'settings') && (
         <p className="sw-muted" data-testid="settings-none">
           Settings are kept by your company’s admins. Ask one of them to change the company’s profile, alerts or keys.
         </p>

@@ -68,6 +68,10 @@ function LoginForm({ tenant }: { tenant: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After a right password for an account with two-factor sign-in: the code step.
+  const [askCode, setAskCode] = useState(false);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
   useEffect(() => {
     const unlock = new URLSearchParams(location.search).get('unlock');
     if (!unlock) return;
@@ -79,10 +83,13 @@ function LoginForm({ tenant }: { tenant: boolean }) {
     setBusy(true);
     setError(null);
     setNotice(null);
-    const r = await signIn(email, password, rememberMe, fallback);
+    const second = askCode && code.trim() ? (useRecovery ? { recovery_code: code.trim() } : { totp_code: code.trim() }) : {};
+    const r = await signIn(email, password, rememberMe, fallback, second);
     if (r.error || !r.user) {
       setBusy(false);
-      setError(r.error ?? fallback);
+      // the first time the server asks for the code, its request is the prompt, not an error
+      if (r.needsCode && !askCode) setAskCode(true);
+      else setError(r.error ?? fallback);
       return;
     }
     let companySubdomain: string | null = null;
@@ -133,8 +140,40 @@ function LoginForm({ tenant }: { tenant: boolean }) {
         <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
         Remember me
       </label>
+      {askCode && (
+        <>
+          <p className="sw-banner sw-banner-ok" role="status">
+            {useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.'}
+          </p>
+          <label>
+            {useRecovery ? 'Recovery code' : 'Authentication code'}
+            <input
+              name="code"
+              // biome-ignore lint/a11y/noAutofocus: the field the sign-in now waits for
+              autoFocus
+              required
+              inputMode={useRecovery ? 'text' : 'numeric'}
+              autoComplete="one-time-code"
+              maxLength={useRecovery ? 64 : 8}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="sw-btn sw-btn-small"
+            onClick={() => {
+              setUseRecovery(!useRecovery);
+              setCode('');
+              setError(null);
+            }}
+          >
+            {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
+          </button>
+        </>
+      )}
       <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
+        {busy ? 'Signing in…' : askCode ? 'Verify' : 'Sign in'}
       </button>
       <div className="sw-auth-links">
         <a href="/forgotpassword">Forgot password?</a>

@@ -1,0 +1,94 @@
+// The signed-in user's own account (/settings/account): API tokens, two-factor sign-in, the
+// password and active sessions. Secrets the server answers once (a new token, the recovery codes) live only in the
+// screen's state, never in a store that outlives it.
+import { atom } from 'nanostores';
+import type { components } from '../../../../api/schema.d.ts';
+import { api, errorText } from '../../api.ts';
+import { loadInto, serverOr } from '../../stores/remote.ts';
+import type { Load } from '../../ui/load.ts';
+
+type S = components['schemas'];
+export type ApiToken = S['ApiToken'];
+export type CreatedApiToken = S['CreatedApiToken'];
+export type TwoFactorStatus = S['TwoFactorStatus'];
+export type Enrolment = S['TwoFactorEnrolment'];
+export type ActiveSession = S['ActiveSession'];
+
+export type Outcome<T> = { ok: true; data: T } | { ok: false; text: string; fields: Record<string, string> };
+
+export const $tokens = atom<Load<ApiToken[]>>({ status: 'loading' });
+export const $twoFactor = atom<Load<TwoFactorStatus>>({ status: 'loading' });
+export const $sessions = atom<Load<ActiveSession[]>>({ status: 'loading' });
+
+export function loadSessions(): Promise<void> {
+  return loadInto($sessions, () => api.GET('/api/v1/auth/sessions'), serverOr('Failed to load your sessions.'));
+}
+
+export async function signOutOthers(): Promise<Outcome<unknown>> {
+  const r = await outcome(() => api.POST('/api/v1/auth/sessions/sign-out-others'), 'Failed to sign out the other sessions.');
+  await loadSessions();
+  return r;
+}
+
+export function loadTokens(): Promise<void> {
+  return loadInto($tokens, () => api.GET('/api/v1/api-tokens'), serverOr('Failed to load API tokens.'));
+}
+
+export function loadTwoFactor(): Promise<void> {
+  return loadInto($twoFactor, () => api.GET('/api/v1/auth/two-factor'), serverOr('Failed to load two-factor sign-in.'));
+}
+
+/** An answer as an outcome: the data, or the server's reason with its per-field messages. */
+async function outcome<T>(call: () => Promise<{ data?: T; error?: unknown }>, failed: string): Promise<Outcome<T>> {
+  try {
+    const { data, error } = await call();
+    if (data !== undefined) return { ok: true, data };
+    const fields = (error as { errors?: Record<string, string> } | undefined)?.errors ?? {};
+    return { ok: false, text: errorText(error, failed), fields };
+  } catch (e) {
+    return { ok: false, text: errorText(e, failed), fields: {} };
+  }
+}
+
+export async function createToken(input: { name: string; scope: 'read' | 'write'; expiresOn: string }): Promise<Outcome<CreatedApiToken>> {
+  // a date picker's day: the token works through the end of that day, local time
+  const expires_at = input.expiresOn ? new Date(`${input.expiresOn}T23:59:59`).toISOString() : null;
+  const r = await outcome(
+    () => api.POST('/api/v1/api-tokens', { body: { name: input.name.trim(), scope: input.scope, expires_at } }),
+    'Failed to create the token.',
+  );
+  if (r.ok) await loadTokens();
+  return r;
+}
+
+export async function revokeToken(id: string): Promise<Outcome<unknown>> {
+  const r = await outcome(() => api.DELETE('/api/v1/api-tokens/{id}', { params: { path: { id } } }), 'Failed to revoke the token.');
+  await loadTokens();
+  return r;
+}
+
+export function startEnrolment(): Promise<Outcome<Enrolment>> {
+  return outcome(() => api.POST('/api/v1/auth/two-factor/start'), 'Failed to start two-factor sign-in.');
+}
+
+export async function confirmEnrolment(code: string): Promise<Outcome<string[]>> {
+  const r = await outcome(
+    () => api.POST('/api/v1/auth/two-factor/confirm', { body: { code: code.trim() } }),
+    'Failed to turn on two-factor sign-in.',
+  );
+  if (r.ok) await loadTwoFactor();
+  return r.ok ? { ok: true, data: r.data.recovery_codes } : r;
+}
+
+export async function disableTwoFactor(proof: { code?: string; password?: string }): Promise<Outcome<unknown>> {
+  const r = await outcome(() => api.POST('/api/v1/auth/two-factor/disable', { body: proof }), 'Failed to turn off two-factor sign-in.');
+  if (r.ok) await loadTwoFactor();
+  return r;
+}
+
+export function changePassword(current: string, next: string): Promise<Outcome<{ message?: string }>> {
+  return outcome(
+    () => api.POST('/api/v1/auth/change-password', { body: { current_password: current, new_password: next } }),
+    'Failed to change the password.',
+  );
+}

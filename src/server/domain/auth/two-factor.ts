@@ -1,0 +1,214 @@
+// Two-factor sign-in with TOTP (RFC 6238, 30 s steps, 6 digits, via otplib): enrolment (a
+// secret shown as an otpauth URI and QR code, confirmed by a first code), ten one-time recovery
+// codes, and the check that sign-in makes after a correct password. A code is accepted once
+// (the step is remembered), one step of clock drift either way is allowed, and wrong codes are
+// throttled per account. The secret is stored encrypted with a key derived from SESSION_SECRET.
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { Ctx, Services } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { requireActor } from '../authz.ts';
+import { totpRepo } from '../../db/repositories/totp-repo.ts';
+import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
+import { withTransaction } from '../../db/scope.ts';
+import { hashSecret } from './tokens.ts';
+import { verifyPassword } from './password.ts';
+import { limiters, tooManyAttempts } from './throttle.ts';
+import { auditFromCtx } from '../audit/record.ts';
+
+const ISSUER = 'StatusWatch';
+const RECOVERY_CODES = 10;
+/** One 30 s step either side: a phone's clock a little off still works. */
+const DRIFT_SECONDS = 30;
+export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+const WRONG_CODE = 'The code is not correct.';
+const REPLAYED = 'This code was used already. Wait for the next one.';
+
+const keys = new Map<string, Buffer>();
+function secretKey(sessionSecret: string): Buffer {
+  let key = keys.get(sessionSecret);
+  if (!key) {
+    key = createHmac('sha256', sessionSecret).update('statuswatch totp secret v1').digest();
+    keys.set(sessionSecret, key);
+  }
+  return key;
+}
+
+function sealSecret(sessionSecret: string, secret: string): string {
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', secretKey(sessionSecret), iv);
+  const body = Buffer.concat([c.update(secret, 'utf8'), c.final()]);
+  return [iv, c.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+function openSecret(sessionSecret: string, sealed: string): string {
+  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  const d = createDecipheriv('aes-256-gcm', secretKey(sessionSecret), iv);
+  d.setAuthTag(tag);
+  return Buffer.concat([d.update(body), d.final()]).toString('utf8');
+}
+
+/** Recovery codes are compared without case, spaces or dashes (as people type them). */
+function normaliseRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '');
+}
+
+function newRecoveryCode(): string {
+  const raw = randomBytes(8).toString('hex'); // 64 bits
+  return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8, 12)}-${raw.slice(12)}`;
+}
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recovery_codes_left: number;
+}
+
+function requireSessionUser(ctx: Ctx) {
+  const actor = requireActor(ctx);
+  if (actor.apiToken) throw new DomainError('forbidden', 'API tokens cannot change two-factor sign-in.');
+  return actor;
+}
+
+export async function twoFactorStatus(ctx: Ctx): Promise<TwoFactorStatus> {
+  const actor = requireSessionUser(ctx);
+  const repo = totpRepo(ctx.services.db);
+  const row = await repo.find(actor.userId);
+  const enabled = !!row?.enabled_at;
+  return { enabled, recovery_codes_left: enabled ? await repo.countUnusedRecoveryCodes(actor.userId) : 0 };
+}
+
+export async function startTwoFactor(ctx: Ctx): Promise<{ secret: string; otpauth_uri: string; qr_svg: string }> {
+  const actor = requireSessionUser(ctx);
+  const { services } = ctx;
+  const repo = totpRepo(services.db);
+  if ((await repo.find(actor.userId))?.enabled_at) {
+    throw new DomainError('conflict', 'Two-factor sign-in is already on. Turn it off first to use another authenticator.');
+  }
+  const secret = generateSecret();
+  const uri = generateURI({ issuer: ISSUER, label: actor.email, secret });
+  await repo.startEnrolment(actor.userId, sealSecret(services.config.sessionSecret, secret), services.now());
+  const qr = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret, otpauth_uri: uri, qr_svg: qr };
+}
+
+/**
+ * Checks a code against the user's authenticator, throttled per account; throws on a wrong,
+ * replayed or throttled code: 401 at sign-in, 400 inside a session (a wrong code there is a
+ * form's mistake, not a session that ended, so the console must not try to renew it).
+ */
+async function checkCode(
+  services: Services,
+  userId: string,
+  sealed: string,
+  code: string,
+  accept: (step: number) => Promise<number>,
+  wrong: 'unauthorized' | 'validation',
+) {
+  const now = services.now();
+  const window = limiters(services).totp;
+  const wait = window.retryAfter(userId, now);
+  if (wait > 0) throw tooManyAttempts(wait, 'Too many wrong codes.');
+  const field = wrong === 'unauthorized' ? 'totp_code' : 'code';
+  const token = code.replace(/\s/g, '');
+  const r = /^\d{6}$/.test(token)
+    ? await verify({
+        secret: openSecret(services.config.sessionSecret, sealed),
+        token,
+        epoch: Math.floor(now / 1000),
+        epochTolerance: DRIFT_SECONDS,
+      })
+    : { valid: false as const };
+  if (!r.valid) {
+    window.hit(userId, now);
+    throw new DomainError(wrong, WRONG_CODE, { fields: { [field]: WRONG_CODE } });
+  }
+  // The TOTP strategy's result names the RFC 6238 step that matched (the HOTP type does not).
+  const step = 'timeStep' in r ? r.timeStep : Math.floor(now / 1000 / 30) + r.delta;
+  if ((await accept(step)) === 0) {
+    window.hit(userId, now);
+    throw new DomainError(wrong, REPLAYED, { fields: { [field]: REPLAYED } });
+  }
+  window.clear(userId);
+}
+
+export async function confirmTwoFactor(ctx: Ctx, input: { code: string }): Promise<{ recovery_codes: string[] }> {
+  const actor = requireSessionUser(ctx);
+  const { services } = ctx;
+  const repo = totpRepo(services.db);
+  const row = await repo.find(actor.userId);
+  if (!row) throw new DomainError('conflict', 'Start the enrolment first: scan the QR code, then enter a code.');
+  if (row.enabled_at) throw new DomainError('conflict', 'Two-factor sign-in is already on.');
+  const now = services.now();
+  await checkCode(services, actor.userId, row.secret_enc, input.code, (step) => repo.enable(actor.userId, step, now), 'validation');
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await repo.replaceRecoveryCodes(
+    actor.userId,
+    codes.map((c) => ({ id: newId(), code_hash: hashSecret(normaliseRecoveryCode(c)) })),
+    now,
+  );
+  await auditFromCtx(ctx, 'user_update', { user_id: actor.userId, change: 'two_factor_enabled' });
+  return { recovery_codes: codes };
+}
+
+export async function disableTwoFactor(ctx: Ctx, input: { code?: string; password?: string }): Promise<void> {
+  const actor = requireSessionUser(ctx);
+  const { services } = ctx;
+  const repo = totpRepo(services.db);
+  const row = await repo.find(actor.userId);
+  if (!row?.enabled_at) throw new DomainError('conflict', 'Two-factor sign-in is not on.');
+  if (input.code) {
+    await checkSecondFactor(services, actor.userId, { totp_code: input.code }, 'validation');
+  } else if (input.password) {
+    const user = await usersRepo(services.db).findById(actor.userId);
+    const now = services.now();
+    const guard = limiters(services).login;
+    const gate = guard.check(actor.email, ctx.ip, now);
+    if (!gate.allowed) throw tooManyAttempts(gate.retryAfter);
+    if (!user || !(await verifyPassword(user.password_hash, input.password))) {
+      guard.failed(actor.email, ctx.ip, now);
+      throw new DomainError('validation', 'The password is not correct.', { fields: { password: 'The password is not correct.' } });
+    }
+  } else {
+    throw new DomainError('validation', 'Enter a current code or your password.', {
+      fields: { code: 'Enter a current code or your password.' },
+    });
+  }
+  await withTransaction(services.db, (tx) => totpRepo(tx).remove(actor.userId));
+  await auditFromCtx(ctx, 'user_update', { user_id: actor.userId, change: 'two_factor_disabled' });
+}
+
+/**
+ * The second step of signing in: nothing for users without two-factor sign-in; otherwise a
+ * current code or an unused recovery code, or a 401 whose `fields.totp_code` tells the form to
+ * ask for one. Runs before any session or handoff code is issued.
+ */
+export async function checkSecondFactor(
+  services: Services,
+  userId: UserRow['id'],
+  input: { totp_code?: string; recovery_code?: string },
+  wrong: 'unauthorized' | 'validation' = 'unauthorized',
+): Promise<void> {
+  const repo = totpRepo(services.db);
+  const row = await repo.find(userId);
+  if (!row?.enabled_at) return;
+  if (input.totp_code) {
+    await checkCode(services, userId, row.secret_enc, input.totp_code, (step) => repo.acceptStep(userId, step), wrong);
+    return;
+  }
+  if (input.recovery_code) {
+    const now = services.now();
+    const window = limiters(services).totp;
+    const wait = window.retryAfter(userId, now);
+    if (wait > 0) throw tooManyAttempts(wait, 'Too many wrong codes.');
+    if ((await repo.spendRecoveryCode(userId, hashSecret(normaliseRecoveryCode(input.recovery_code)), now)) === 0) {
+      window.hit(userId, now);
+      const msg = 'The recovery code is not correct or was used already.';
+      throw new DomainError('unauthorized', msg, { fields: { recovery_code: msg } });
+    }
+    window.clear(userId);
+    return;
+  }
+  throw new DomainError('unauthorized', CODE_REQUIRED, { fields: { totp_code: CODE_REQUIRED } });
+}
