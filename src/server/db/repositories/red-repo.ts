@@ -7,6 +7,15 @@ import { LatencySketch } from '../../../lib/latency-sketch.ts';
 
 export type NewRollup = Insertable<RedRollupsTable>;
 
+export interface RollupFilter {
+  /** null = every company (super admin) */
+  companyId: string | null;
+  fromMs: number;
+  toMs: number;
+  service?: string;
+  operation?: string;
+}
+
 export interface RedTotals {
   requests: number;
   errors: number;
@@ -40,7 +49,36 @@ export function redRepo(db: DbScope) {
     }
     return out;
   }
+  function filtered(f: RollupFilter) {
+    let q = k.selectFrom('red_rollups').where('minute_ms', '>=', f.fromMs).where('minute_ms', '<', f.toMs);
+    if (f.companyId) q = q.where('company_id', '=', f.companyId);
+    if (f.service) q = q.where('service', '=', f.service);
+    if (f.operation) q = q.where('operation', '=', f.operation);
+    return q;
+  }
   return {
+    /**
+     * The window's minute rows folded into buckets of bucketMs counted from fromMs. SQL cannot
+     * add sparse sketches, so rows are read and merged here (counts summed on the way).
+     */
+    async buckets(f: RollupFilter, bucketMs: number): Promise<Map<number, RedTotals>> {
+      const rows = await filtered(f).select(['minute_ms', 'requests', 'errors', 'sum_ms', 'hist']).execute();
+      const out = new Map<number, RedTotals>();
+      for (const r of rows) {
+        const b = f.fromMs + Math.floor((Number(r.minute_ms) - f.fromMs) / bucketMs) * bucketMs;
+        let t = out.get(b);
+        if (!t) out.set(b, (t = emptyTotals()));
+        t.requests += Number(r.requests);
+        t.errors += Number(r.errors);
+        t.sumMs += Number(r.sum_ms);
+        t.sketch.mergeText(r.hist);
+      }
+      return out;
+    },
+    /** The services and operations with requests in the window (for the screen's filters). */
+    async endpoints(f: Omit<RollupFilter, 'service' | 'operation'>, limit: number): Promise<Array<{ service: string; operation: string }>> {
+      return filtered(f).select(['service', 'operation']).distinct().orderBy('service').orderBy('operation').limit(limit).execute();
+    },
     /**
      * Adds each row to its (company, minute, service, operation) rollup. Rows that exist are
      * read (locked on PostgreSQL) and rewritten with the merged sketch, so a stored sketch stays
