@@ -13,6 +13,8 @@ export interface Line {
   label: string;
   pick: (p: MetricPoint) => number | null;
   colour: string;
+  /** Dots at each bucket: for figures with gaps (no requests), where a lone bucket draws no line */
+  dots?: boolean;
 }
 
 export interface MetricChartProps {
@@ -66,15 +68,20 @@ export function MetricChart(props: MetricChartProps) {
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => fmtNumber(t, t !== 0 && t < 1 ? 2 : t < 10 ? 1 : 0)), size: 56 }],
             series: [
               {},
-              // points too: a bucket alone between empty ones has no line to draw
-              ...lines.map((l) => ({ label: l.label, stroke: l.colour, width: 2, points: { show: true, size: 5, fill: l.colour }, value })),
+              ...lines.map((l) => ({
+                label: l.label,
+                stroke: l.colour,
+                width: 2,
+                points: { show: !!l.dots, size: 5, fill: l.colour },
+                value,
+              })),
               ...lines.map((l) => ({
                 label: `${l.label} (previous)`,
                 stroke: l.colour,
                 width: 1,
                 dash: [5, 4],
                 alpha: 0.6,
-                points: { show: true, size: 3, fill: '#fff' },
+                points: { show: !!l.dots, size: 3, fill: '#fff' },
                 value,
               })),
             ],

@@ -20,11 +20,11 @@ import './metrics.css';
 const RANGE_LABEL: Record<MetricRange, string> = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 
 const RATE: Line[] = [{ label: 'Requests/s', pick: (p) => p.rate, colour: '#1d4ed8' }];
-const ERRORS: Line[] = [{ label: 'Error rate', pick: (p) => p.errorRate, colour: '#b91c1c' }];
+const ERRORS: Line[] = [{ label: 'Error rate', pick: (p) => p.errorRate, colour: '#b91c1c', dots: true }];
 const LATENCY: Line[] = [
-  { label: 'p50', pick: (p) => p.p50, colour: '#15803d' },
-  { label: 'p95', pick: (p) => p.p95, colour: '#b45309' },
-  { label: 'p99', pick: (p) => p.p99, colour: '#7c3aed' },
+  { label: 'p50', pick: (p) => p.p50, dots: true, colour: '#15803d' },
+  { label: 'p95', pick: (p) => p.p95, dots: true, colour: '#b45309' },
+  { label: 'p99', pick: (p) => p.p99, dots: true, colour: '#7c3aed' },
 ];
 
 const highest = (points: MetricPoint[], pick: (p: MetricPoint) => number | null) =>
