@@ -89,7 +89,7 @@ async function series(ctx: Ctx, q: MetricQuery): Promise<MetricSeries> {
   const [current, previous, endpoints] = await Promise.all([
     repo.buckets(filter(w.fromMs, w.toMs), w.bucketMs),
     repo.buckets(filter(w.previousFromMs, w.fromMs), w.bucketMs),
-    repo.endpoints({ companyId, fromMs: w.fromMs, toMs: w.toMs }, MAX_ENDPOINTS),
+    repo.endpoints({ companyId, fromMs: w.fromMs, toMs: w.toMs }, w.bucketMs, MAX_ENDPOINTS),
   ]);
   return {
     range,
