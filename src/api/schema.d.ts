@@ -888,6 +888,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/metrics/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request rate, error rate and p50/p95/p99 latency over time, with the previous period
+         * @description Computed from the per-minute rollups of request spans, in buckets of 1 min (1h), 15 min (24h), 1 h (7d) or 6 h (30d); each bucket's percentiles come from its merged latency sketch (within 1 % of the exact value). Company users see their company; super admins every company together, or the one named by tenant.
+         */
+        get: operations["getMetricSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/metrics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The metric series as CSV (super admins, while ENABLE_GLOBAL_EXPORT is on); audited as metrics_export */
+        get: operations["exportMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search traces by their request spans, newest first, paged by time */
+        get: operations["listTraces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/traces/search": {
         parameters: {
             query?: never;
@@ -2613,6 +2667,38 @@ export interface components {
             totalRequests: number;
             avgResponseTime: number;
         };
+        MetricPoint: {
+            /** @description Start of the bucket, milliseconds since the epoch (UTC) */
+            t: number;
+            requests: number;
+            errors: number;
+            /** @description Requests per second over the bucket */
+            rate: number;
+            /** @description Percent of the bucket's requests that failed; null without requests */
+            errorRate: number | null;
+            /** @description Median latency in ms (within 1 % of the exact value); null without requests */
+            p50: number | null;
+            p95: number | null;
+            p99: number | null;
+        };
+        MetricSeries: {
+            /** @enum {string} */
+            range: "1h" | "24h" | "7d" | "30d";
+            /** @description 60000 (1h), 900000 (24h), 3600000 (7d) or 21600000 (30d) */
+            bucketMs: number;
+            /** @description First instant of the window (ms); the window ends with the bucket holding now */
+            from: number;
+            /** @description End of the window (ms, exclusive) */
+            to: number;
+            current: components["schemas"]["MetricPoint"][];
+            /** @description The window of the same length just before, bucket for bucket */
+            previous: components["schemas"]["MetricPoint"][];
+            /** @description Services and operations with requests in the window (the filters' choices, at most 1000) */
+            endpoints: {
+                service: string;
+                operation: string;
+            }[];
+        };
         TraceSummary: {
             id: string;
             traceId: string;
@@ -2623,6 +2709,14 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             errorMessage: string | null;
+        };
+        TraceListPage: {
+            traces: (components["schemas"]["TraceSummary"] & {
+                /** @description Spans stored for the whole trace */
+                spanCount: number;
+            })[];
+            /** @description Pass as cursor for the next, older page; null on the last page */
+            nextCursor: string | null;
         };
         TraceSpan: {
             spanId: string;
@@ -3626,6 +3720,11 @@ export interface components {
         AcceptEncoding: string;
         /** @description Super admins only, one company's; ignored for company users (always their own) */
         CompanyFilter: string;
+        range: "1h" | "24h" | "7d" | "30d";
+        service: string;
+        operation: string;
+        /** @description Honoured only for super admins (omit for every company) */
+        tenant: string;
     };
     requestBodies: never;
     headers: never;
@@ -5373,6 +5472,132 @@ export interface operations {
                 };
             };
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMetricSeries: {
+        parameters: {
+            query?: {
+                range?: components["parameters"]["range"];
+                service?: components["parameters"]["service"];
+                operation?: components["parameters"]["operation"];
+                /** @description Honoured only for super admins (omit for every company) */
+                tenant?: components["parameters"]["tenant"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the window and of the window before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricSeries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description The company named by tenant (super admins) does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportMetrics: {
+        parameters: {
+            query?: {
+                range?: components["parameters"]["range"];
+                service?: components["parameters"]["service"];
+                operation?: components["parameters"]["operation"];
+                /** @description Honoured only for super admins (omit for every company) */
+                tenant?: components["parameters"]["tenant"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per bucket: period (current or previous), bucket_start, requests, errors, rate_per_s, error_rate_pct, p50_ms, p95_ms, p99_ms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            /** @description Not a super admin, or the export flag is off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The company named by tenant does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listTraces: {
+        parameters: {
+            query?: {
+                service?: components["parameters"]["service"];
+                operation?: components["parameters"]["operation"];
+                status?: "ok" | "error";
+                min_duration_ms?: number;
+                /** @description Start of the time range (default 24 h before to) */
+                from?: string;
+                /** @description End of the time range, exclusive (default now) */
+                to?: string;
+                /** @description One span attribute as key=value (e.g. http.route=/cart), compared as text */
+                attr?: string;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                /** @description Honoured only for super admins (omit for every company) */
+                tenant?: components["parameters"]["tenant"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of matching request spans with their traces' span counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -57,9 +57,11 @@ test.describe('super admin', () => {
     ]) {
       await menu(page).getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(mainUrl(path));
-      // Monitors and Settings are real screens now; the others are still placeholders
+      // Monitors, Metrics, Traces and Settings are real screens now; the others are still placeholders
       if (path === '/monitors') await expect(page.getByRole('form', { name: 'Search and filter monitors' })).toBeVisible();
       else if (path === '/settings') await expect(page.getByRole('link', { name: 'Platform', exact: true })).toBeVisible();
+      else if (path === '/metrics') await expect(page.getByRole('form', { name: 'Metric filters' })).toBeVisible();
+      else if (path === '/traces') await expect(page.getByRole('form', { name: 'Trace search' })).toBeVisible();
       else await expect(page.getByText('Coming Soon')).toBeVisible();
       await expect(menu(page).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
       await expect(menu(page).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
@@ -281,7 +283,7 @@ test.describe('company roles', () => {
     await page.goto(mainUrl('/metrics'));
     await expect(page).toHaveURL(tenantUrl(company.subdomain, '/metrics'));
     expect(seen).toContain('spinner: Redirecting to your company site…');
-    await expect(page.getByText('Coming Soon')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Metric filters' })).toBeVisible();
     await api.dispose();
   });
 });

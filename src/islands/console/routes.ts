@@ -56,6 +56,10 @@ const comingSoon = () => import('./features/placeholders/ComingSoon.tsx').then((
 /** The monitor list answers at the menu's /monitors and at the spec's /my-monitors alike. */
 const monitorsList = () => import('./features/monitors/MonitorsPage.tsx').then((m) => m.MonitorsPage);
 
+/** Metrics and trace search answer at the menu's paths and at the spec's /my-… alike. */
+const metricsPage = () => import('./features/metrics/MetricsPage.tsx').then((m) => m.MetricsPage);
+const tracesPage = () => import('./features/traces/TracesPage.tsx').then((m) => m.TracesPage);
+
 export const ROUTES = {
   login: {
     path: '/login',
@@ -130,14 +134,26 @@ export const ROUTES = {
     title: 'Metrics',
     audience: SIGNED_IN,
     menu: { label: 'Global Metrics', companyLabel: 'My Metrics', icon: 'metrics', resource: 'metrics' },
-    screen: comingSoon,
+    screen: metricsPage,
+  },
+  myMetrics: {
+    path: '/my-metrics',
+    title: 'Metrics',
+    audience: SIGNED_IN,
+    screen: metricsPage,
   },
   traces: {
     path: '/traces',
     title: 'Traces',
     audience: SIGNED_IN,
     menu: { label: 'All Traces', companyLabel: 'My Traces', icon: 'traces', resource: 'traces' },
-    screen: comingSoon,
+    screen: tracesPage,
+  },
+  myTraces: {
+    path: '/my-traces',
+    title: 'Traces',
+    audience: SIGNED_IN,
+    screen: tracesPage,
   },
   trace: {
     path: '/traces/:traceId',

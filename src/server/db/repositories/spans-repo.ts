@@ -20,6 +20,24 @@ export interface TraceSearch {
   limit: number;
 }
 
+/** The trace search screen's filters over request spans, newest first, paged by keyset. */
+export interface RequestSearch {
+  /** null = every company (super admin) */
+  companyId: string | null;
+  fromUs: number;
+  toUs: number;
+  service?: string;
+  operation?: string;
+  errorsOnly?: boolean;
+  okOnly?: boolean;
+  minDurationMs?: number;
+  /** One attribute's value, compared as text */
+  attr?: { key: string; value: string };
+  /** Rows strictly older than this (start, span id) in the listing's order */
+  after?: { startUs: number; spanId: string };
+  limit: number;
+}
+
 export function spansRepo(db: DbScope) {
   const k = db.k;
   return {
@@ -46,6 +64,45 @@ export function spansRepo(db: DbScope) {
       if (s.service) q = q.where('service', '=', s.service);
       if (s.operation) q = q.where('name', '=', s.operation);
       return q.orderBy('start_us', 'desc').orderBy('span_id').limit(s.limit).execute();
+    },
+    /** Request spans (is_request = 1) matching the filters, newest first. */
+    findRequests(s: RequestSearch): Promise<SpanRow[]> {
+      let q = k
+        .selectFrom('spans')
+        .selectAll()
+        .where(sql<boolean>`is_request = 1`) // literal, so the partial index applies
+        .where('start_us', '>=', s.fromUs)
+        .where('start_us', '<', s.toUs);
+      if (s.companyId) q = q.where('company_id', '=', s.companyId);
+      if (s.service) q = q.where('service', '=', s.service);
+      if (s.operation) q = q.where('name', '=', s.operation);
+      if (s.errorsOnly) q = q.where('is_error', '=', 1);
+      if (s.okOnly) q = q.where('is_error', '=', 0);
+      if (s.minDurationMs !== undefined) q = q.where('duration_ms', '>=', s.minDurationMs);
+      if (s.attr) {
+        const { key, value } = s.attr;
+        q = q.where(
+          db.kind === 'postgres'
+            ? sql<boolean>`(attributes::jsonb ->> ${key}) = ${value}`
+            : sql<boolean>`cast(json_extract(attributes, ${'$."' + key + '"'}) as text) = ${value}`,
+        );
+      }
+      if (s.after) {
+        const { startUs, spanId } = s.after;
+        q = q.where((eb) => eb.or([eb('start_us', '<', startUs), eb.and([eb('start_us', '=', startUs), eb('span_id', '<', spanId)])]));
+      }
+      return q.orderBy('start_us', 'desc').orderBy('span_id', 'desc').limit(s.limit).execute();
+    },
+    /** How many spans each of the traces holds (company-scoped unless null). */
+    async spanCounts(companyId: string | null, traceIds: string[]): Promise<Map<string, number>> {
+      if (traceIds.length === 0) return new Map();
+      let q = k
+        .selectFrom('spans')
+        .select(['company_id', 'trace_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('trace_id', 'in', [...new Set(traceIds)]);
+      if (companyId) q = q.where('company_id', '=', companyId);
+      const rows = await q.groupBy(['company_id', 'trace_id']).execute();
+      return new Map(rows.map((r) => [`${r.company_id}/${r.trace_id}`, Number(r.n)]));
     },
     /** Every span of a trace, by start time; null company = any company. */
     trace(traceId: string, companyId: string | null): Promise<SpanRow[]> {

@@ -57,8 +57,15 @@ export interface RedRollupsTable {
   hist: Generated<string>;
 }
 
+/**
+ * The same figures per hour (7- and 30-day views read these): minute_ms holds the hour's first
+ * minute, so one upsert serves both grains.
+ */
+export type RedRollupsHourlyTable = RedRollupsTable;
+
 export interface TelemetryTables {
   api_keys: ApiKeysTable;
   spans: SpansTable;
   red_rollups: RedRollupsTable;
+  red_rollups_hourly: RedRollupsHourlyTable;
 }

@@ -2,7 +2,7 @@
 // waterfall. Tenant-filtered: another company's trace answers 404.
 import type { Ctx } from '../context.ts';
 import { companyScope, requirePermission } from '../authz.ts';
-import { notFound } from '../errors.ts';
+import { DomainError, notFound } from '../errors.ts';
 import { toIso } from '../ids.ts';
 import { spansRepo, type SpanRow } from '../../db/repositories/spans-repo.ts';
 import { RANGE_MS, type RangeKey } from './red.ts';
@@ -48,6 +48,91 @@ export async function searchTraces(
     limit: input.error === true ? Math.min((input.limit ?? 10) * 5, 1000) : (input.limit ?? 10),
   });
   return (input.error === true ? onePerTrace(rows, input.limit ?? 10) : rows).map(summary);
+}
+
+export interface TraceListQuery {
+  service?: string;
+  operation?: string;
+  status?: 'ok' | 'error';
+  min_duration_ms?: number;
+  from?: string;
+  to?: string;
+  /** key=value */
+  attr?: string;
+  cursor?: string;
+  limit?: number;
+  tenant?: string;
+}
+
+export interface TraceListPage {
+  traces: Array<TraceSummary & { spanCount: number }>;
+  /** Pass back as cursor for the next (older) page; null on the last page */
+  nextCursor: string | null;
+}
+
+const ATTR_KEY = /^[A-Za-z0-9_.:/-]{1,100}$/;
+const DEFAULT_SPAN_MS = 24 * 3_600_000;
+
+const invalid = (field: string, detail: string) => new DomainError('validation', detail, { fields: { [field]: detail } });
+
+function timeOf(field: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) throw invalid(field, `${field} must be a date-time (ISO 8601).`);
+  return ms;
+}
+
+/** The cursor is the last row's start (µs) and span id: `1732450000000000.00f067aa0ba902b7`. */
+function cursorOf(text: string | undefined): { startUs: number; spanId: string } | undefined {
+  if (!text) return undefined;
+  const m = /^(\d{1,17})\.([0-9a-f]{16})$/.exec(text);
+  if (!m) throw invalid('cursor', 'cursor is not one this API answered.');
+  return { startUs: Number(m[1]), spanId: m[2] };
+}
+
+/**
+ * The trace search screen: request spans (the entries counted in RED) matching the filters,
+ * newest first, each with its trace's span count; paged by time through an opaque cursor.
+ */
+export async function listTraces(ctx: Ctx, q: TraceListQuery): Promise<TraceListPage> {
+  requirePermission(ctx, 'view', 'traces');
+  const now = ctx.services.now();
+  const toMs = timeOf('to', q.to, now);
+  const fromMs = timeOf('from', q.from, toMs - DEFAULT_SPAN_MS);
+  if (fromMs >= toMs) throw invalid('from', 'from must be before to.');
+  let attr: { key: string; value: string } | undefined;
+  if (q.attr) {
+    const i = q.attr.indexOf('=');
+    const key = i < 0 ? '' : q.attr.slice(0, i).trim();
+    if (!ATTR_KEY.test(key)) throw invalid('attr', 'attr must be key=value, the key of letters, digits and . _ - : /');
+    attr = { key, value: q.attr.slice(i + 1).trim() };
+  }
+  const companyId = companyScope(ctx, q.tenant);
+  const limit = q.limit ?? 50;
+  const repo = spansRepo(ctx.services.db);
+  const rows = await repo.findRequests({
+    companyId,
+    fromUs: fromMs * 1000,
+    toUs: toMs * 1000,
+    service: q.service || undefined,
+    operation: q.operation || undefined,
+    errorsOnly: q.status === 'error',
+    okOnly: q.status === 'ok',
+    minDurationMs: q.min_duration_ms,
+    attr,
+    after: cursorOf(q.cursor),
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const counts = await repo.spanCounts(
+    companyId,
+    page.map((r) => r.trace_id),
+  );
+  const last = page[page.length - 1];
+  return {
+    traces: page.map((r) => ({ ...summary(r), spanCount: counts.get(`${r.company_id}/${r.trace_id}`) ?? 1 })),
+    nextCursor: rows.length > limit && last ? `${last.start_us}.${last.span_id}` : null,
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import { monitorsHandlers } from './monitors.ts';
 import { incidentsHandlers } from './incidents.ts';
 import { notificationsHandlers } from './notifications.ts';
 import { intelligenceHandlers } from './intelligence.ts';
+import { metricsHandlers } from './metrics.ts';
 import { alertsHandlers } from './alerts.ts';
 import { statusPageHandlers } from './status-page.ts';
 import { liveHandlers } from './live.ts';
@@ -30,6 +31,7 @@ export const handlers = {
   ...incidentsHandlers,
   ...notificationsHandlers,
   ...intelligenceHandlers,
+  ...metricsHandlers,
   ...alertsHandlers,
   ...statusPageHandlers,
   ...liveHandlers,

@@ -1,0 +1,201 @@
+// /metrics and /my-metrics: request rate, error rate and p50/p95/p99 latency over 1 h to 30 d,
+// per service and operation, beside the previous period. A super admin sees every company, or
+// the one chosen in the header's tenant selector; the CSV export is theirs while the global
+// export flag is on.
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { can } from '../../../../lib/permissions.ts';
+import { METRIC_RANGES, RANGE_LENGTH_MS, type MetricRange } from '../../../../lib/metric-buckets.ts';
+import { $role } from '../../stores/auth.ts';
+import { $flags } from '../../stores/flags.ts';
+import { $selectedTenant } from '../../stores/tenant.ts';
+import { ErrorPanel, NoData, Skeleton } from '../../ui/Card.tsx';
+import { fmtNumber, fmtRate } from '../../ui/format.ts';
+import type { ScreenProps } from '../../routes.ts';
+import { MetricChart, type Line } from './MetricChart.tsx';
+import { $series, exportCsv, loadSeries, totals, type MetricFilter, type MetricPoint, type MetricSeries } from './store.ts';
+import '../monitors/monitors.css';
+import './metrics.css';
+
+const RANGE_LABEL: Record<MetricRange, string> = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };
+
+const RATE: Line[] = [{ label: 'Requests/s', pick: (p) => p.rate, colour: '#1d4ed8' }];
+const ERRORS: Line[] = [{ label: 'Error rate', pick: (p) => p.errorRate, colour: '#b91c1c', dots: true }];
+const LATENCY: Line[] = [
+  { label: 'p50', pick: (p) => p.p50, dots: true, colour: '#15803d' },
+  { label: 'p95', pick: (p) => p.p95, dots: true, colour: '#b45309' },
+  { label: 'p99', pick: (p) => p.p99, dots: true, colour: '#7c3aed' },
+];
+
+const highest = (points: MetricPoint[], pick: (p: MetricPoint) => number | null) =>
+  points.reduce<number | null>((m, p) => {
+    const v = pick(p);
+    return v === null ? m : Math.max(m ?? v, v);
+  }, null);
+
+function change(now: number | null, before: number | null): string {
+  if (now === null || before === null || before === 0) return '';
+  const pct = ((now - before) / before) * 100;
+  return ` (${pct >= 0 ? '+' : ''}${fmtNumber(pct, 0)} % on the previous period)`;
+}
+
+export function MetricsPage(_props: ScreenProps) {
+  const role = useStore($role);
+  const tenant = useStore($selectedTenant);
+  const flags = useStore($flags);
+  const series = useStore($series);
+  const superAdmin = role === 'super_admin';
+  const [filter, setFilter] = useState<Omit<MetricFilter, 'tenant'>>({ range: '24h', service: '', operation: '' });
+  const [exportError, setExportError] = useState<string | null>(null);
+  const full: MetricFilter = useMemo(() => ({ ...filter, tenant: superAdmin ? tenant : null }), [filter, tenant, superAdmin]);
+  useEffect(() => void loadSeries(full), [full]);
+
+  const canExport = !!role && can(role, 'export', 'metrics') && flags.ENABLE_GLOBAL_EXPORT === true;
+  const endpoints = series.status === 'ready' ? series.data.endpoints : [];
+  const services = [...new Set(endpoints.map((e) => e.service))];
+  if (filter.service && !services.includes(filter.service)) services.push(filter.service);
+  const operations = endpoints.filter((e) => !filter.service || e.service === filter.service).map((e) => e.operation);
+  const ops = [...new Set(filter.operation && !operations.includes(filter.operation) ? [...operations, filter.operation] : operations)];
+
+  return (
+    <div className="sw-mx-page">
+      <div className="sw-page-head">
+        <p className="sw-muted">
+          {superAdmin && !tenant ? 'Every company together' : 'Requests counted from your services\u2019 server spans'}; figures per{' '}
+          {series.status === 'ready' ? bucketWords(series.data.bucketMs) : 'bucket'}, the previous period dashed.
+        </p>
+      </div>
+      <form className="sw-mx-filters" aria-label="Metric filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Range
+          <select
+            value={filter.range}
+            onChange={(e) => setFilter({ ...filter, range: e.currentTarget.value as MetricRange })}
+            data-testid="metrics-range"
+          >
+            {METRIC_RANGES.map((r) => (
+              <option key={r} value={r}>
+                {RANGE_LABEL[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Service
+          <select
+            value={filter.service}
+            onChange={(e) => setFilter({ ...filter, service: e.currentTarget.value, operation: '' })}
+            data-testid="metrics-service"
+          >
+            <option value="">All services</option>
+            {services.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Operation
+          <select
+            value={filter.operation}
+            onChange={(e) => setFilter({ ...filter, operation: e.currentTarget.value })}
+            data-testid="metrics-operation"
+          >
+            <option value="">All operations</option>
+            {ops.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </label>
+        {canExport && (
+          <button type="button" className="sw-btn" data-testid="metrics-export" onClick={() => void exportCsv(full).then(setExportError)}>
+            Export CSV
+          </button>
+        )}
+      </form>
+      {exportError && (
+        <p role="alert" className="sw-alert sw-alert-error">
+          {exportError}
+        </p>
+      )}
+      {series.status === 'loading' && <Skeleton rows={6} />}
+      {series.status === 'error' && <ErrorPanel message={series.message} />}
+      {series.status === 'ready' && <Charts data={series.data} />}
+    </div>
+  );
+}
+
+function bucketWords(ms: number): string {
+  return ms < 3_600_000 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${ms / 3_600_000} hour${ms === 3_600_000 ? '' : 's'}`;
+}
+
+function Charts({ data }: { data: MetricSeries }) {
+  const now = totals(data.current);
+  const before = totals(data.previous);
+  if (now.requests === 0 && before.requests === 0) return <NoData text="No requests in this period." />;
+  const shiftMs = RANGE_LENGTH_MS[data.range];
+  const seconds = (data.to - data.from) / 1000;
+  const worstP95 = highest(data.current, (p) => p.p95);
+  return (
+    <>
+      <dl className="sw-mx-totals" data-testid="metrics-totals">
+        <div>
+          <dt>Requests</dt>
+          <dd>
+            {fmtNumber(now.requests)}
+            <span className="sw-muted sw-small">{change(now.requests, before.requests)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Errors</dt>
+          <dd>
+            {now.errorRate === null ? '—' : `${fmtNumber(now.errorRate, 2)} %`}
+            <span className="sw-muted sw-small">{change(now.errorRate, before.errorRate)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Highest p95</dt>
+          <dd>{worstP95 === null ? '—' : `${fmtNumber(worstP95, 1)} ms`}</dd>
+        </div>
+      </dl>
+      <div className="sw-mx-grid">
+        <MetricChart
+          title="Request rate"
+          unit="req/s"
+          lines={RATE}
+          current={data.current}
+          previous={data.previous}
+          shiftMs={shiftMs}
+          summary={`On average ${fmtRate(now.requests / seconds)} requests per second; before, ${fmtRate(before.requests / seconds)}.`}
+          testId="chart-rate"
+        />
+        <MetricChart
+          title="Error rate"
+          unit="%"
+          lines={ERRORS}
+          current={data.current}
+          previous={data.previous}
+          shiftMs={shiftMs}
+          summary={`${now.errorRate === null ? 'No requests' : `${fmtNumber(now.errorRate, 2)} % of requests failed`}; before, ${before.errorRate === null ? 'no requests' : `${fmtNumber(before.errorRate, 2)} %`}.`}
+          testId="chart-errors"
+        />
+        <MetricChart
+          title="Latency"
+          unit="ms"
+          lines={LATENCY}
+          current={data.current}
+          previous={data.previous}
+          shiftMs={shiftMs}
+          summary={`Highest p95 ${worstP95 === null ? '—' : `${fmtNumber(worstP95, 1)} ms`}; highest p99 ${fmtNumber(
+            highest(data.current, (p) => p.p99),
+            1,
+          )} ms.`}
+          testId="chart-latency"
+        />
+      </div>
+    </>
+  );
+}
