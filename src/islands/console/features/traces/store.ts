@@ -46,7 +46,7 @@ async function page(f: TraceFilter, cursor: string | undefined) {
         service: f.service.trim() || undefined,
         operation: f.operation.trim() || undefined,
         status: f.status || undefined,
-        min_duration_ms: f.minDurationMs.trim() !== '' && Number.isFinite(n) ? n : undefined,
+        min_duration_ms: f.minDurationMs.trim() !== '' && Number.isFinite(n) ? Math.round(n) : undefined,
         from: isoOf(f.from),
         to: isoOf(f.to),
         attr: f.attr.trim() || undefined,
