@@ -324,6 +324,31 @@ describe.each(DB_KINDS)('status-page subscribers on %s', (kind) => {
     expect(receiver.received.filter((x) => x.path === '/status')).toHaveLength(1);
   });
 
+  it("sends one subscriber's notices in the order they happened, one after another", async () => {
+    const r = await subscribe({ webhook_url: receiver.url('/ordered') });
+    expect(r.status).toBe(202);
+    await settle();
+    receiver.received.length = 0;
+    // four notices of one incident are due together; the receiver takes 150 ms to answer each
+    const id = await incident({ title: 'Slow checkout' });
+    for (const status of ['identified', 'monitoring', 'resolved']) {
+      clock += 1000;
+      expect((await admin.post(`/api/v1/incidents/${id}/updates`, { status, message: `Now ${status}.` }, { host: ACME })).status).toBe(201);
+    }
+    receiver.delay(150);
+    try {
+      await deliver();
+    } finally {
+      receiver.delay(0);
+    }
+    const got = receiver.received.filter((x) => x.path === '/ordered');
+    const statuses = got.map((x) => (JSON.parse(x.body) as { data: { status: string } }).data.status);
+    expect(statuses).toEqual(['investigating', 'identified', 'monitoring', 'resolved']);
+    // each one left after the previous one was answered
+    for (let i = 1; i < got.length; i++) expect(got[i].at - got[i - 1].at).toBeGreaterThanOrEqual(140);
+    expect((await oneClick(r.body.unsubscribe_url)).status).toBe(200);
+  });
+
   it('tells subscribers of maintenance scheduled, started and ended', async () => {
     await subscribed('maint@example.com');
     const n = mailsTo('maint@example.com').length;

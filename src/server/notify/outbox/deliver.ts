@@ -48,6 +48,9 @@ export function backoffMs(attempts: number, random: () => number): number {
 export async function runDeliveries(services: Services, opts: DeliveryOptions): Promise<number> {
   const now = services.now();
   const leased = await alertDeliveriesRepo(services.db).lease(opts.holder, now, now + DELIVERY_LEASE_MS, DELIVERY_BATCH);
+  // An UPDATE … RETURNING answers in no set order: in the order they were written, so each lane's
+  // first carries its group and a subscriber's notices go out as they happened.
+  leased.sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const channels = new Map<string, AlertChannelRow | undefined>();
   for (const id of new Set(leased.map((d) => d.channel_id))) if (id) channels.set(id, await alertChannelsRepo(services.db).find(id, null));
   const channelOfRow = (d: AlertDeliveryRow) => (d.channel_id ? channels.get(d.channel_id) : undefined);
@@ -60,13 +63,22 @@ export async function runDeliveries(services: Services, opts: DeliveryOptions): 
     if (group) group.mates.push(d);
     else carriers.set(key, { carrier: d, mates: [] });
   }
+  // A subscriber reads notices in the order they were written ("New incident" before
+  // "Resolved"): one subscriber's notices go one after another, everything else at once.
+  const lines = new Map<string, Array<{ carrier: AlertDeliveryRow; mates: AlertDeliveryRow[] }>>();
+  for (const [key, group] of carriers) {
+    const line = group.carrier.subscriber_id ? `subscriber:${group.carrier.subscriber_id}` : key;
+    lines.set(line, [...(lines.get(line) ?? []), group]);
+  }
   const busy = new Map<string, number>();
+  const repo = alertDeliveriesRepo(services.db);
   await Promise.all(
-    [...carriers.values()].map(async ({ carrier, mates }) => {
-      const waitUntil = await deliverOne(services, carrier, channelOfRow(carrier), opts, busy);
-      // Mates the carrier did not take along wait with it (or go back in line at once).
-      const repo = alertDeliveriesRepo(services.db);
-      for (const m of mates) await repo.finish(m.id, opts.holder, { next_attempt_at: waitUntil ?? m.next_attempt_at });
+    [...lines.values()].map(async (line) => {
+      for (const { carrier, mates } of line) {
+        const waitUntil = await deliverOne(services, carrier, channelOfRow(carrier), opts, busy);
+        // Mates the carrier did not take along wait with it (or go back in line at once).
+        for (const m of mates) await repo.finish(m.id, opts.holder, { next_attempt_at: waitUntil ?? m.next_attempt_at });
+      }
     }),
   );
   return leased.length;
