@@ -21,7 +21,7 @@ import { parseConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/connect.ts';
 import { alertChannelsRepo } from '../../src/server/db/repositories/alert-channels-repo.ts';
 import { companiesRepo } from '../../src/server/db/repositories/companies-repo.ts';
-import { monitorsRepo } from '../../src/server/db/repositories/monitors-repo.ts';
+import { monitorsRepo, newMonitorRow } from '../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../src/server/domain/ids.ts';
 import { createEngine } from '../../src/server/engine/scheduler.ts';
 import { startDeliveryWaker } from '../../src/server/jobs/alert-delivery.ts';
@@ -120,35 +120,21 @@ async function main(): Promise<void> {
     return id;
   };
   const monitor = async (companyId: string, name: string, target: string, interval: number, dueAt: number) => {
-    await monitorsRepo(db).insert({
-      id: newId(),
-      company_id: companyId,
-      name,
-      type: 'http',
-      config: JSON.stringify({ url: target, method: 'GET', accepted_status_codes: ['200-299'], follow_redirects: false }),
-      is_public: 0,
-      is_paused: 0,
-      interval_seconds: interval,
-      timeout_seconds: 2,
-      confirmations: 1,
-      status: 'unknown',
-      status_since: null,
-      pending_status: null,
-      pending_count: 0,
-      last_checked_at: null,
-      last_response_time_ms: null,
-      last_http_code: null,
-      last_error: null,
-      cert_expires_at: null,
-      push_token_hash: null,
-      last_push_at: null,
-      next_due_at: dueAt,
-      lease_owner: null,
-      lease_expires_at: null,
-      last_answers: null,
-      created_at: now,
-      updated_at: now,
-    });
+    await monitorsRepo(db).insert(
+      newMonitorRow({
+        id: newId(),
+        company_id: companyId,
+        name,
+        type: 'http',
+        config: JSON.stringify({ url: target, method: 'GET', accepted_status_codes: ['200-299'], follow_redirects: false }),
+        is_public: 0,
+        interval_seconds: interval,
+        timeout_seconds: 2,
+        confirmations: 1,
+        next_due_at: dueAt,
+        created_at: now,
+      }),
+    );
   };
   const hook = `http://127.0.0.1:${ports.webhook}/hook`;
   const latencyChannels = new Set<string>();

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { parseConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/connect.ts';
 import { companiesRepo } from '../../src/server/db/repositories/companies-repo.ts';
-import { monitorsRepo } from '../../src/server/db/repositories/monitors-repo.ts';
+import { monitorsRepo, newMonitorRow } from '../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../src/server/domain/ids.ts';
 import { createEngine } from '../../src/server/engine/scheduler.ts';
 import { createServices } from '../../src/server/services.ts';
@@ -74,41 +74,27 @@ async function main(): Promise<void> {
   }
   const repo = monitorsRepo(db);
   for (let i = 0; i < MONITORS; i++) {
-    await repo.insert({
-      id: newId(),
-      company_id: companies[i % COMPANIES],
-      name: `bench ${i}`,
-      type: 'http',
-      config: JSON.stringify({
-        url: `http://127.0.0.1:${port}/m/${i}`,
-        method: 'GET',
-        accepted_status_codes: ['200-299'],
-        follow_redirects: true,
+    await repo.insert(
+      newMonitorRow({
+        id: newId(),
+        company_id: companies[i % COMPANIES],
+        name: `bench ${i}`,
+        type: 'http',
+        config: JSON.stringify({
+          url: `http://127.0.0.1:${port}/m/${i}`,
+          method: 'GET',
+          accepted_status_codes: ['200-299'],
+          follow_redirects: true,
+        }),
+        is_public: i % 2,
+        interval_seconds: INTERVAL,
+        timeout_seconds: Math.min(5, INTERVAL),
+        confirmations: 2,
+        // Steady state: monitors already spread over their interval (as after their first check).
+        next_due_at: now + Math.floor((i / MONITORS) * INTERVAL * 1000),
+        created_at: now,
       }),
-      is_public: i % 2,
-      is_paused: 0,
-      interval_seconds: INTERVAL,
-      timeout_seconds: Math.min(5, INTERVAL),
-      confirmations: 2,
-      status: 'unknown',
-      status_since: null,
-      pending_status: null,
-      pending_count: 0,
-      last_checked_at: null,
-      last_response_time_ms: null,
-      last_http_code: null,
-      last_error: null,
-      cert_expires_at: null,
-      push_token_hash: null,
-      last_push_at: null,
-      // Steady state: monitors already spread over their interval (as after their first check).
-      next_due_at: now + Math.floor((i / MONITORS) * INTERVAL * 1000),
-      lease_owner: null,
-      lease_expires_at: null,
-      last_answers: null,
-      created_at: now,
-      updated_at: now,
-    });
+    );
   }
   // Baseline side by side: the same process idle, to tell machine contention from engine cost.
   const idleLoop = monitorEventLoopDelay({ resolution: 10 });

@@ -46,6 +46,45 @@ async function countLive(k: DbScope['k'], companyId: string): Promise<number> {
 
 const NULLABLE_SORTS: ReadonlySet<MonitorSort> = new Set(['last_checked_at', 'last_response_time']);
 
+/** What defines a monitor when it is created; the rest of its row is the state of one never checked. */
+export type NewMonitor = Pick<
+  Insertable<MonitorsTable>,
+  | 'id'
+  | 'company_id'
+  | 'name'
+  | 'type'
+  | 'config'
+  | 'is_public'
+  | 'interval_seconds'
+  | 'timeout_seconds'
+  | 'confirmations'
+  | 'next_due_at'
+  | 'created_at'
+> & { push_token_hash?: string | null };
+
+/** A new monitor's row: paused off, status unknown, nothing checked or leased yet. */
+export function newMonitorRow(m: NewMonitor): Insertable<MonitorsTable> {
+  return {
+    ...m,
+    is_paused: 0,
+    status: 'unknown',
+    status_since: null,
+    pending_status: null,
+    pending_count: 0,
+    last_checked_at: null,
+    last_response_time_ms: null,
+    last_http_code: null,
+    last_error: null,
+    cert_expires_at: null,
+    push_token_hash: m.push_token_hash ?? null,
+    last_push_at: null,
+    lease_owner: null,
+    lease_expires_at: null,
+    last_answers: null,
+    updated_at: m.created_at,
+  };
+}
+
 export function monitorsRepo(db: DbScope) {
   const k = db.k;
   const isPostgres = db.kind === 'postgres';

@@ -5,7 +5,7 @@ import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { checksRepo } from '../../db/repositories/checks-repo.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
-import { monitorsRepo, type MonitorWithTenant } from '../../db/repositories/monitors-repo.ts';
+import { monitorsRepo, newMonitorRow, type MonitorWithTenant } from '../../db/repositories/monitors-repo.ts';
 import { rollupsRepo } from '../../db/repositories/rollups-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
@@ -145,35 +145,20 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   const id = newId();
   const push = KINDS[v.type].heartbeat ? newPushToken() : null;
   const inserted = await repo.insertWithinLimit(
-    {
+    newMonitorRow({
       id,
       company_id: companyId,
       name: v.name,
       type: v.type,
       config: JSON.stringify(v.config),
       is_public: v.isPublic ? 1 : 0,
-      is_paused: 0,
       interval_seconds: v.intervalSeconds,
       timeout_seconds: v.timeoutSeconds,
       confirmations: v.confirmations,
-      status: 'unknown',
-      status_since: null,
-      pending_status: null,
-      pending_count: 0,
-      last_checked_at: null,
-      last_response_time_ms: null,
-      last_http_code: null,
-      last_error: null,
-      cert_expires_at: null,
       push_token_hash: push?.hash ?? null,
-      last_push_at: null,
       next_due_at: firstDueAt(ctx, now, v.intervalSeconds),
-      lease_owner: null,
-      lease_expires_at: null,
-      last_answers: null,
       created_at: now,
-      updated_at: now,
-    },
+    }),
     limit,
   );
   if (!inserted) throw planFull(isPlanName(company.plan) ? company.plan : 'starter', limit);
