@@ -3,7 +3,6 @@
 // status page), finds it under 'Archived' and restores it; the chart shows each period's phases;
 // an incident written about two monitors is shown against both on the public page. A viewer
 // sees no archive button and the server refuses one. axe and screenshots at 1280 and 375.
-import type { Page } from '@playwright/test';
 import {
   adminApi,
   expect,
@@ -14,9 +13,10 @@ import {
   signInUi,
   tenantUrl,
   test,
+  shotsIn,
 } from './console-fixtures.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/console-archive/${name}.png`, fullPage: true });
+const shot = shotsIn('console-archive');
 
 const target = loopbackTarget((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/plain' });

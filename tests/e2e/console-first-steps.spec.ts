@@ -2,9 +2,19 @@
 // company's data shows it done (however it was done), the card leaves when all four are done,
 // and a dismissed card stays away for that person.
 import type { Page } from '@playwright/test';
-import { adminApi, expect, expectNoSeriousA11yViolations, seedCompany, seedUser, signInUi, tenantUrl, test } from './console-fixtures.ts';
+import {
+  adminApi,
+  expect,
+  expectNoSeriousA11yViolations,
+  seedCompany,
+  seedUser,
+  signInUi,
+  tenantUrl,
+  test,
+  shotsIn,
+} from './console-fixtures.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/console-first-steps/${name}.png`, fullPage: true });
+const shot = shotsIn('console-first-steps');
 
 /** A write from the signed-in page itself, as the console's own screens make it. */
 const post = (page: Page, url: string, body: unknown) =>

@@ -112,6 +112,11 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `.tmp/console-shots/${name}.png`, fullPage: true });
 }
 
+/** A spec's own screenshot folder under test-results/ (the pages looked at, at 1280 and 375 px). */
+export function shotsIn(folder: string, fullPage = true): (page: Page, name: string) => Promise<Buffer> {
+  return (page, name) => page.screenshot({ path: `test-results/${folder}/${name}.png`, fullPage });
+}
+
 /**
  * A plain HTTP server on 127.0.0.1 for a spec's monitors to check: started before the spec's
  * tests, closed after them. `port()` is read once the tests run.

@@ -2,7 +2,6 @@
 // admin opens a monitor of a loopback target from the list and sees its status, uptime, the
 // response-time chart drawn from the rollups, the hourly blocks, recent checks, and pauses and
 // resumes it; a viewer reads the same page without a button. axe and screenshots at 1280 and 375.
-import type { Page } from '@playwright/test';
 import {
   adminApi,
   expectNoSeriousA11yViolations,
@@ -13,9 +12,10 @@ import {
   expect,
   test,
   loopbackTarget,
+  shotsIn,
 } from './console-fixtures.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/console-monitor-page/${name}.png`, fullPage: true });
+const shot = shotsIn('console-monitor-page');
 
 const target = loopbackTarget((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/plain' });

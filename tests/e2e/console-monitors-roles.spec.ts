@@ -14,7 +14,7 @@ import { createServices } from '../../src/server/services.ts';
 import { seedIncident, seedMaintenance } from '../api/public/fixtures.ts';
 import { seedConsole, type SeededCompany } from '../support/console-seed.ts';
 import { seedUser } from '../support/fixtures.ts';
-import { expectNoSeriousA11yViolations, signInUi } from './console-fixtures.ts';
+import { expectNoSeriousA11yViolations, signInUi, shotsIn } from './console-fixtures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const PER_COMPANY = 1200;
@@ -24,7 +24,7 @@ let companies: SeededCompany[];
 let users: Record<'admin' | 'viewer' | 'root', { email: string; password: string }>;
 const mainUrl = (p = '/') => `http://localhost:${server.port}${p}`;
 const tenantUrl = (c: SeededCompany, p = '/') => `http://${c.subdomain}.localhost:${server.port}${p}`;
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/console-monitors-roles/${name}.png`, fullPage: false });
+const shot = shotsIn('console-monitors-roles', false);
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {

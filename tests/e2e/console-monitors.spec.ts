@@ -2,7 +2,6 @@
 // company's host tests and creates an http monitor of a loopback target, sees it listed and
 // checked, searches, filters, edits, pauses and resumes it; a push monitor shows its URL once;
 // a viewer reads the same list without a button that would change anything. axe and screenshots.
-import type { Page } from '@playwright/test';
 import {
   adminApi,
   expectNoSeriousA11yViolations,
@@ -13,9 +12,10 @@ import {
   expect,
   test,
   loopbackTarget,
+  shotsIn,
 } from './console-fixtures.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/console-monitors/${name}.png`, fullPage: true });
+const shot = shotsIn('console-monitors');
 
 const target = loopbackTarget((req, res) => {
   res.writeHead(req.url === '/down' ? 500 : 200, { 'content-type': 'text/plain' });

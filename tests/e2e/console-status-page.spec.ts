@@ -3,7 +3,6 @@
 // saves, and the public status page and the branded sign-in list follow, with no internal host
 // left; a viewer reads the same layout without controls; a super admin edits the tenant chosen
 // in the selector. axe on the screen; screenshots at 1280 and 375 px.
-import type { Page } from '@playwright/test';
 import {
   E2E_ADMIN,
   adminApi,
@@ -16,9 +15,10 @@ import {
   tenantUrl,
   expect,
   test,
+  shotsIn,
 } from './console-fixtures.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/console-status-page/${name}.png`, fullPage: true });
+const shot = shotsIn('console-status-page');
 
 const target = loopbackTarget((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/plain' });
