@@ -4,6 +4,14 @@ import type { IdentityTables } from './identity.ts';
 import type { MonitoringTables } from './monitoring.ts';
 import type { PlatformTables } from './platform.ts';
 import type { PublicTables } from './public.ts';
+import type { SecurityTables } from './security.ts';
 import type { TelemetryTables } from './telemetry.ts';
 
-export interface Database extends IdentityTables, MonitoringTables, TelemetryTables, PlatformTables, AlertsTables, PublicTables {}
+export interface Database
+  extends IdentityTables,
+    MonitoringTables,
+    TelemetryTables,
+    PlatformTables,
+    AlertsTables,
+    PublicTables,
+    SecurityTables {}

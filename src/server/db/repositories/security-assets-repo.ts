@@ -1,0 +1,65 @@
+// SQL for the security suite's assets. Every read a company makes names its company; the jobs
+// that do something active to a host read `listVerified`, so an unverified host is never touched.
+import type { Insertable, Selectable } from 'kysely';
+import type { DbScope } from '../scope.ts';
+import type { SecurityAssetsTable, VerificationMethod } from '../schema/security.ts';
+
+export type SecurityAssetRow = Selectable<SecurityAssetsTable>;
+
+export function securityAssetsRepo(db: DbScope) {
+  const k = db.k;
+  return {
+    async insert(row: Insertable<SecurityAssetsTable>): Promise<void> {
+      await k.insertInto('security_assets').values(row).execute();
+    },
+    /** A company's assets by host name; every company's for `null` (super admins). */
+    list(companyId: string | null): Promise<SecurityAssetRow[]> {
+      let q = k.selectFrom('security_assets').selectAll();
+      if (companyId !== null) q = q.where('company_id', '=', companyId);
+      return q.orderBy('hostname').orderBy('id').execute();
+    },
+    /** One asset, only within `companyId` when one is given. */
+    get(companyId: string | null, id: string): Promise<SecurityAssetRow | undefined> {
+      let q = k.selectFrom('security_assets').selectAll().where('id', '=', id);
+      if (companyId !== null) q = q.where('company_id', '=', companyId);
+      return q.executeTakeFirst();
+    },
+    /** Verified assets of every company (or of one), for the jobs that act on hosts. */
+    listVerified(companyId?: string): Promise<SecurityAssetRow[]> {
+      let q = k.selectFrom('security_assets').selectAll().where('verified_at', 'is not', null);
+      if (companyId !== undefined) q = q.where('company_id', '=', companyId);
+      return q.orderBy('company_id').orderBy('hostname').execute();
+    },
+    /** Assets whose proof of control is due to be checked (never checked, or last checked before `before`). */
+    listDueForVerification(before: number, limit: number): Promise<SecurityAssetRow[]> {
+      return k
+        .selectFrom('security_assets')
+        .selectAll()
+        .where((eb) => eb.or([eb('last_verification_at', 'is', null), eb('last_verification_at', '<', before)]))
+        .orderBy('last_verification_at')
+        .limit(limit)
+        .execute();
+    },
+    async markVerified(id: string, method: VerificationMethod, at: number): Promise<void> {
+      await k
+        .updateTable('security_assets')
+        .set({ verification_method: method, verified_at: at, last_verification_at: at, last_verification_error: null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** A failed proof: the asset stops being verified until control is proven again. */
+    async markUnverified(id: string, error: string, at: number): Promise<void> {
+      await k
+        .updateTable('security_assets')
+        .set({ verified_at: null, last_verification_at: at, last_verification_error: error.slice(0, 500), updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+    async delete(companyId: string | null, id: string): Promise<boolean> {
+      let q = k.deleteFrom('security_assets').where('id', '=', id);
+      if (companyId !== null) q = q.where('company_id', '=', companyId);
+      const r = await q.executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+  };
+}
