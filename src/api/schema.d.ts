@@ -572,6 +572,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/scheduled-maintenances/upcoming.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statuspage-compatible list of upcoming maintenances (not yet started) */
+        get: operations["getStatuspageUpcomingMaintenances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/scheduled-maintenances/active.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statuspage-compatible list of maintenances in progress */
+        get: operations["getStatuspageActiveMaintenances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/companies": {
         parameters: {
             query?: never;
@@ -4738,6 +4772,94 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Page and scheduled maintenances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpMaintenancesDoc"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getStatuspageUpcomingMaintenances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page and the maintenances that have not started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpMaintenancesDoc"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getStatuspageActiveMaintenances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier answer; unchanged data answers 304 with no body. Each content coding
+                 *     has its own ETag (`"x"`, `"x-br"`, `"x-gz"`): a copy validates only requests for its coding.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The Last-Modified of an earlier answer; used only without If-None-Match. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /**
+                 * @description br, gzip or identity, chosen by q-value (`br;q=0` refuses br). Documents of 1 KB or more are
+                 *     compressed; refusing identity (`identity;q=0`, `*;q=0`) with no other coding answers 406.
+                 */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page and the maintenances in progress */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -22,14 +22,60 @@ export const STATUS_COLOR: Record<Status, string> = {
   maintenance: '#2563eb',
 };
 
-/** Overall card headline per status. */
-export const OVERALL_TEXT: Record<Status, string> = {
-  operational: 'All Systems Operational',
-  degraded: 'Some Systems Degraded',
-  down: 'Major Outage',
-  unknown: 'Status Unknown',
-  maintenance: 'Under Maintenance',
+/** Statuspage's indicator of a page's overall state (its `status.indicator`). */
+export type Indicator = 'none' | 'minor' | 'major' | 'critical' | 'maintenance';
+
+/** A page's overall state: one rule read by the page, its badges, its JSON documents and its feeds. */
+export interface Overall {
+  /** the page's colour and the public API's `overall_status` */
+  status: Status;
+  indicator: Indicator;
+  /** the headline, also the Statuspage `status.description` */
+  text: string;
+}
+
+const INDICATOR_TEXT: Record<Indicator, string> = {
+  none: 'All Systems Operational',
+  minor: 'Some Systems Degraded',
+  major: 'Partial System Outage',
+  critical: 'Major Service Outage',
+  maintenance: 'Service Under Maintenance',
 };
+const INDICATOR_RANK: Record<Indicator, number> = { none: 0, maintenance: 1, minor: 2, major: 3, critical: 4 };
+const INDICATOR_STATUS: Record<Indicator, Status> = {
+  none: 'operational',
+  maintenance: 'maintenance',
+  minor: 'degraded',
+  major: 'degraded',
+  critical: 'down',
+};
+/** An open incident's severity raises the page to at least this (Statuspage's impact). */
+export const INCIDENT_IMPACT: Record<string, 'minor' | 'major' | 'critical'> = {
+  critical: 'critical',
+  high: 'major',
+  medium: 'minor',
+  low: 'minor',
+};
+
+/**
+ * The overall state of a page: every public monitor down → critical; some down → major; some
+ * degraded → minor; a monitor in (or a window of) maintenance → maintenance; each open incident
+ * raises it to its impact. With no monitor data and nothing open the page says so ('Status Unknown').
+ */
+export function overallOf(statuses: Status[], openIncidentSeverities: string[], maintenanceActive: boolean): Overall {
+  const known = statuses.filter((s) => s !== 'unknown');
+  let indicator: Indicator = 'none';
+  const raise = (i: Indicator) => {
+    if (INDICATOR_RANK[i] > INDICATOR_RANK[indicator]) indicator = i;
+  };
+  if (known.length && known.every((s) => s === 'down')) raise('critical');
+  else if (known.includes('down')) raise('major');
+  else if (known.includes('degraded')) raise('minor');
+  else if (known.includes('maintenance') || maintenanceActive) raise('maintenance');
+  for (const s of openIncidentSeverities) raise(INCIDENT_IMPACT[s] ?? 'minor');
+  if (indicator === 'none' && known.length === 0) return { status: 'unknown', indicator, text: 'Status Unknown' };
+  return { status: INDICATOR_STATUS[indicator], indicator, text: INDICATOR_TEXT[indicator] };
+}
 
 /** Icon of the overall card: tick operational, warning degraded, cross down, ? otherwise. */
 export function overallIcon(status: Status): string {
@@ -38,19 +84,6 @@ export function overallIcon(status: Status): string {
 
 export function isStatus(v: unknown): v is Status {
   return typeof v === 'string' && v in STATUS_LABEL;
-}
-
-/**
- * The status of a set of monitors: all down → down; any down or degraded → degraded; all
- * operational (maintenance counts as planned, not failing) → operational; nothing known → unknown.
- */
-export function overallStatus(statuses: Status[]): Status {
-  const known = statuses.filter((s) => s !== 'unknown');
-  if (known.length === 0) return 'unknown';
-  if (known.every((s) => s === 'down')) return 'down';
-  if (known.some((s) => s === 'down' || s === 'degraded')) return 'degraded';
-  if (known.every((s) => s === 'maintenance')) return 'maintenance';
-  return 'operational';
 }
 
 export const DEFAULT_PRIMARY = '#007bff';
@@ -157,6 +190,9 @@ export interface MaintenanceView {
   description: string | null;
   startsAt: number;
   endsAt: number;
+  /** when it was planned, and last edited */
+  createdAt: number;
+  updatedAt: number;
   /** The public monitors it covers (empty: all services) */
   monitors: AffectedMonitor[];
   /** in progress at the snapshot time */
@@ -181,7 +217,7 @@ export interface StatusPageView {
     /** a validated data: URL (PNG/JPEG/WebP) or null */
     logo: string | null;
   };
-  overall: Status;
+  overall: Overall;
   /** in page order: the ungrouped monitors first, then each group's, groups in their order */
   monitors: MonitorView[];
   /** in page order */

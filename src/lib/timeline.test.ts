@@ -15,7 +15,7 @@ import {
   uptimeSince,
   type RollupCounts,
 } from './timeline.ts';
-import { brandColor, formatMs, hourLabel, overallIcon, overallStatus } from './status.ts';
+import { brandColor, formatMs, hourLabel, overallIcon, overallOf } from './status.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 14, 37, 12); // 14:37:12 UTC
 const H = (hoursAgo: number) => Date.UTC(2026, 10, 22, 14) - hoursAgo * HOUR_MS;
@@ -146,16 +146,25 @@ describe('timeline HTML', () => {
 });
 
 describe('status helpers', () => {
+  // one rule for the page, its badges, its Statuspage JSON and its feeds
   it.each([
-    [[], 'unknown'],
-    [['operational', 'operational'], 'operational'],
-    [['operational', 'unknown'], 'operational'],
-    [['operational', 'degraded'], 'degraded'],
-    [['operational', 'down'], 'degraded'],
-    [['down', 'down'], 'down'],
-    [['maintenance'], 'maintenance'],
-    [['operational', 'maintenance'], 'operational'],
-  ] as const)('overall of %j is %s', (list, expected) => expect(overallStatus([...list])).toBe(expected));
+    [[], [], false, 'unknown', 'none', 'Status Unknown'],
+    [['operational', 'operational'], [], false, 'operational', 'none', 'All Systems Operational'],
+    [['operational', 'unknown'], [], false, 'operational', 'none', 'All Systems Operational'],
+    [['operational', 'degraded'], [], false, 'degraded', 'minor', 'Some Systems Degraded'],
+    [['operational', 'down'], [], false, 'degraded', 'major', 'Partial System Outage'],
+    [['down', 'down'], [], false, 'down', 'critical', 'Major Service Outage'],
+    [['down', 'unknown'], [], false, 'down', 'critical', 'Major Service Outage'],
+    [['maintenance'], [], false, 'maintenance', 'maintenance', 'Service Under Maintenance'],
+    [['operational', 'maintenance'], [], false, 'maintenance', 'maintenance', 'Service Under Maintenance'],
+    [['operational'], [], true, 'maintenance', 'maintenance', 'Service Under Maintenance'],
+    [['operational'], ['low'], false, 'degraded', 'minor', 'Some Systems Degraded'],
+    [['operational'], ['high'], true, 'degraded', 'major', 'Partial System Outage'],
+    [['operational', 'degraded'], ['critical'], false, 'down', 'critical', 'Major Service Outage'],
+    [[], ['medium'], false, 'degraded', 'minor', 'Some Systems Degraded'],
+  ] as const)('overall of %j with incidents %j (maintenance %s) is %s / %s', (list, incidents, maintenance, status, indicator, text) =>
+    expect(overallOf([...list], [...incidents], maintenance)).toEqual({ status, indicator, text }),
+  );
 
   it('picks the icon of the overall card', () => {
     expect([

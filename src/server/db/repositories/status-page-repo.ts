@@ -92,6 +92,7 @@ export interface MaintenanceRow {
   starts_at: number;
   ends_at: number;
   created_at: number;
+  updated_at: number | null;
   recurrence: string | null;
 }
 
@@ -291,7 +292,17 @@ export function statusPageRepo(db: DbScope) {
     async publicMaintenance(companyId: string, since: number): Promise<MaintenanceRow[]> {
       const rows: MaintenanceRow[] = await k
         .selectFrom('maintenance_windows as w')
-        .select(['w.id', 'w.monitor_id', 'w.title', 'w.description', 'w.starts_at', 'w.ends_at', 'w.created_at', 'w.recurrence'])
+        .select([
+          'w.id',
+          'w.monitor_id',
+          'w.title',
+          'w.description',
+          'w.starts_at',
+          'w.ends_at',
+          'w.created_at',
+          'w.updated_at',
+          'w.recurrence',
+        ])
         .where('w.company_id', '=', companyId)
         .where(sql<boolean>`${PUBLIC_WINDOW}`)
         .where((eb) => eb.or([eb('w.ends_at', '>=', since), eb('w.recurrence', 'is not', null)]))

@@ -28,7 +28,7 @@ function uptimeColor(p: number | null): string {
 
 /** What a badge says; `monitor` null means the page as a whole (status only). */
 export function badgeContent(view: StatusPageView, monitor: MonitorView | null, metric: BadgeMetric): BadgeContent {
-  if (!monitor) return { label: 'status', message: STATUS_LABEL[view.overall].toLowerCase(), color: STATUS_BADGE_COLOR[view.overall] };
+  if (!monitor) return { label: 'status', message: view.overall.text.toLowerCase(), color: STATUS_BADGE_COLOR[view.overall.status] };
   switch (metric) {
     case 'status':
       return { label: monitor.name, message: STATUS_LABEL[monitor.status].toLowerCase(), color: STATUS_BADGE_COLOR[monitor.status] };

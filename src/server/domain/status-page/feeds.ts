@@ -16,7 +16,7 @@ export function incidentFeed(view: StatusPageView, origin: string, productName: 
   const feed = new Feed({
     id: `${origin}/`,
     title: `${view.company.name} Status - Incident History`,
-    description: `Incidents affecting ${view.company.name}`,
+    description: `Incidents affecting ${view.company.name}. Current status: ${view.overall.text}`,
     link: `${origin}/`,
     language: 'en',
     updated: new Date(latest || view.generatedAt),

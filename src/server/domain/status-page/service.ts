@@ -59,7 +59,7 @@ export function publicStatusPayload(view: StatusPageView) {
       last_response_time: m.lastResponseTimeMs,
       timeline: m.timeline.map((b) => ({ start: toIso(b.start), end: toIso(b.end), status: b.status, http_code: b.httpCode })),
     })),
-    overall_status: view.overall,
+    overall_status: view.overall.status,
     // The spec's 'domain' of the login list is the public name: the target host may be internal.
     public_monitors: view.monitors.map((m) => ({ id: m.id, domain: m.name, status: m.lastHttpCode })),
   };

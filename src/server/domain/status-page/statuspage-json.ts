@@ -1,10 +1,18 @@
 // Atlassian Statuspage-compatible documents (the public /api/v2/*.json of a status page), so
 // existing aggregators and widgets read our pages. Field names and status values follow
 // Atlassian's public API; values we do not have are null/false as Statuspage gives them.
-import type { GroupView, IncidentView, MaintenanceView, MonitorView, Status, StatusPageView } from '../../../lib/status.ts';
+import {
+  INCIDENT_IMPACT,
+  type GroupView,
+  type Indicator,
+  type IncidentView,
+  type MaintenanceView,
+  type MonitorView,
+  type Status,
+  type StatusPageView,
+} from '../../../lib/status.ts';
 import { toIso } from '../ids.ts';
 
-type Indicator = 'none' | 'minor' | 'major' | 'critical' | 'maintenance';
 type ComponentStatus = 'operational' | 'degraded_performance' | 'partial_outage' | 'major_outage' | 'under_maintenance';
 
 const COMPONENT_STATUS: Record<Status, ComponentStatus> = {
@@ -15,17 +23,6 @@ const COMPONENT_STATUS: Record<Status, ComponentStatus> = {
   // Statuspage has no "unknown": a monitor without data yet is not reported as failing.
   unknown: 'operational',
 };
-
-const INDICATOR_TEXT: Record<Indicator, string> = {
-  none: 'All Systems Operational',
-  minor: 'Minor Service Outage',
-  major: 'Partial System Outage',
-  critical: 'Major Service Outage',
-  maintenance: 'Service Under Maintenance',
-};
-
-const IMPACT: Record<string, 'minor' | 'major' | 'critical'> = { critical: 'critical', high: 'major', medium: 'minor', low: 'minor' };
-const RANK: Record<Indicator, number> = { none: 0, maintenance: 1, minor: 2, major: 3, critical: 4 };
 
 function incidentStatus(s: string): 'investigating' | 'identified' | 'monitoring' | 'resolved' {
   return s === 'identified' || s === 'monitoring' || s === 'resolved' ? s : 'investigating';
@@ -106,18 +103,9 @@ function components(view: StatusPageView) {
   ];
 }
 
+/** The page's own overall state (lib/status.ts overallOf), so the page and its JSON agree. */
 export function statusIndicator(view: StatusPageView): { indicator: Indicator; description: string } {
-  let indicator: Indicator = 'none';
-  const raise = (i: Indicator) => {
-    if (RANK[i] > RANK[indicator]) indicator = i;
-  };
-  const statuses = view.monitors.map((m) => m.status);
-  if (statuses.length && statuses.every((s) => s === 'down')) raise('critical');
-  else if (statuses.includes('down')) raise('major');
-  else if (statuses.includes('degraded')) raise('minor');
-  else if (statuses.includes('maintenance') || view.maintenance.some((w) => w.active)) raise('maintenance');
-  for (const i of view.activeIncidents) raise(IMPACT[i.severity] ?? 'minor');
-  return { indicator, description: INDICATOR_TEXT[indicator] };
+  return { indicator: view.overall.indicator, description: view.overall.text };
 }
 
 function incident(view: StatusPageView, i: IncidentView, url: string) {
@@ -132,7 +120,7 @@ function incident(view: StatusPageView, i: IncidentView, url: string) {
     updated_at: toIso(i.updatedAt),
     monitoring_at: monitoring ? toIso(monitoring.createdAt) : null,
     resolved_at: i.resolvedAt === null ? null : toIso(i.resolvedAt),
-    impact: IMPACT[i.severity] ?? 'minor',
+    impact: INCIDENT_IMPACT[i.severity] ?? 'minor',
     shortlink: `${url}/#incident-${i.id}`,
     started_at: toIso(i.startedAt),
     page_id: view.company.id,
@@ -162,8 +150,9 @@ function maintenance(view: StatusPageView, w: MaintenanceView, url: string) {
     id: w.id,
     name: w.title,
     status,
-    created_at: toIso(w.startsAt),
-    updated_at: toIso(Math.min(now, w.endsAt)),
+    created_at: toIso(w.createdAt),
+    // its last edit, or its start or end once reached: when its status last changed
+    updated_at: toIso(Math.max(w.updatedAt, ...[w.startsAt, w.endsAt].filter((t) => t <= now))),
     monitoring_at: null,
     resolved_at: status === 'completed' ? toIso(w.endsAt) : null,
     impact: 'maintenance',
@@ -177,9 +166,9 @@ function maintenance(view: StatusPageView, w: MaintenanceView, url: string) {
             status,
             body: w.description,
             incident_id: w.id,
-            created_at: toIso(w.startsAt),
-            updated_at: toIso(w.startsAt),
-            display_at: toIso(w.startsAt),
+            created_at: toIso(w.createdAt),
+            updated_at: toIso(w.updatedAt),
+            display_at: toIso(w.createdAt),
             affected_components: null,
             deliver_notifications: true,
             custom_tweet: null,
@@ -193,7 +182,15 @@ function maintenance(view: StatusPageView, w: MaintenanceView, url: string) {
   };
 }
 
-export type StatuspageDoc = 'summary' | 'status' | 'components' | 'incidents' | 'unresolved' | 'scheduled-maintenances';
+export type StatuspageDoc =
+  | 'summary'
+  | 'status'
+  | 'components'
+  | 'incidents'
+  | 'unresolved'
+  | 'scheduled-maintenances'
+  | 'upcoming-maintenances'
+  | 'active-maintenances';
 
 /** One of the Statuspage v2 documents of a page served at `url` (its origin). */
 export function statuspageDocument(doc: StatuspageDoc, view: StatusPageView, url: string): Record<string, unknown> {
@@ -219,5 +216,12 @@ export function statuspageDocument(doc: StatuspageDoc, view: StatusPageView, url
       return { page, incidents: unresolved() };
     case 'scheduled-maintenances':
       return { page, scheduled_maintenances: view.maintenance.map((w) => maintenance(view, w, url)) };
+    case 'upcoming-maintenances':
+      return {
+        page,
+        scheduled_maintenances: view.maintenance.filter((w) => w.startsAt > view.generatedAt).map((w) => maintenance(view, w, url)),
+      };
+    case 'active-maintenances':
+      return { page, scheduled_maintenances: view.maintenance.filter((w) => w.active).map((w) => maintenance(view, w, url)) };
   }
 }

@@ -29,7 +29,7 @@ import {
   DEFAULT_SECONDARY,
   brandColor,
   isStatus,
-  overallStatus,
+  overallOf,
   type GroupView,
   type IncidentView,
   type MaintenanceView,
@@ -129,10 +129,6 @@ export function publicUpdateText(u: Pick<IncidentUpdateRow, 'status' | 'message'
 }
 
 /** An open public incident means the page cannot claim that all is well. */
-function withIncidents(overall: Status, activeIncident: boolean): Status {
-  return activeIncident && (overall === 'operational' || overall === 'unknown') ? 'degraded' : overall;
-}
-
 export async function buildStatusView(
   services: Services,
   company: StatusCompanyRow,
@@ -189,6 +185,8 @@ export async function buildStatusView(
         description: w.description,
         startsAt: o.start,
         endsAt: o.end,
+        createdAt: Number(w.created_at),
+        updatedAt: Number(w.updated_at ?? w.created_at),
         monitors: affected(w.monitor_ids ?? []),
         active: isActiveAt(w, now),
       },
@@ -248,9 +246,10 @@ export async function buildStatusView(
       secondaryColor: brandColor(company.secondary_color, DEFAULT_SECONDARY),
       logo: safeLogoDataUrl(company.horizontal_logo_base64) ?? safeLogoDataUrl(company.logo_base64),
     },
-    overall: withIncidents(
-      overallStatus(monitorViews.map((m) => m.status)),
-      incidentViews.some((i) => i.resolvedAt === null),
+    overall: overallOf(
+      monitorViews.map((m) => m.status),
+      incidentViews.filter((i) => i.resolvedAt === null).map((i) => i.severity),
+      maintenanceViews.some((w) => w.active),
     ),
     monitors: monitorViews,
     groups: groupRows

@@ -52,4 +52,6 @@ export const publicHandlers = {
   getStatuspageIncidents: statuspage('incidents'),
   getStatuspageUnresolvedIncidents: statuspage('unresolved'),
   getStatuspageScheduledMaintenances: statuspage('scheduled-maintenances'),
+  getStatuspageUpcomingMaintenances: statuspage('upcoming-maintenances'),
+  getStatuspageActiveMaintenances: statuspage('active-maintenances'),
 } satisfies HandlerMap;
