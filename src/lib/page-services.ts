@@ -1,5 +1,8 @@
 // What Astro pages may ask of the server, passed in `locals` by the Fastify host. Pages never
 // import src/server themselves (the build would create a second database and cache).
+import type { HistoryPageLookup, HistoryView, UptimeView } from './status-history.ts';
+import type { IncidentView } from './status.ts';
+
 export interface PageServices {
   productName: string;
   productDomain: string;
@@ -24,6 +27,12 @@ export interface PageServices {
   resolveHost(host: string): Promise<HostKind>;
   /** A company's public status page snapshot (cached; public monitors only). (Public pages area.) */
   getStatusPage(subdomain: string): Promise<StatusPageLookup>;
+  /** One month (`YYYY-MM`, else the current one) of the public history of the host's company. (Public pages area.) */
+  getHistory(host: string, month: string | null): Promise<HistoryPageLookup<HistoryView>>;
+  /** One public incident of the host's company with its whole timeline and postmortem. */
+  getIncident(host: string, id: string): Promise<HistoryPageLookup<IncidentView>>;
+  /** Daily uptime calendars of the host's public components for 3, 6 or 12 months (`?months=`). */
+  getUptime(host: string, months: string | null): Promise<HistoryPageLookup<UptimeView>>;
   /** What a subscriber's confirmation or unsubscribe link shows when opened (reads only). */
   subscriberLink(kind: 'confirm' | 'unsubscribe', token: string, host: string): Promise<SubscriberLinkView>;
   /** The status page's subscribe form (no JavaScript needed): the same rules as the public API. */

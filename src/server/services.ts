@@ -1,5 +1,6 @@
 // Builds the process's services once: configuration, database (migrated), page services.
 // main.ts, the worker, the admin CLI and the tests all start here.
+import { getHistoryPage, getIncidentPage, getUptimePage, onTenantHost } from './domain/status-page/history.ts';
 import { readFileSync } from 'node:fs';
 import type { Config } from './config.ts';
 import { openDb, type Db } from './db/connect.ts';
@@ -47,6 +48,9 @@ export function createPageServices(services: Services): PageServices {
     currentUser: (cookieHeader, host) => currentPageUser(services, cookieHeader, host),
     resolveHost: (host) => resolveHost(services, host),
     getStatusPage: (subdomain) => statusPageForPages(services, subdomain),
+    getHistory: (host, month) => onTenantHost(services, host, (sub) => getHistoryPage(services, sub, month)),
+    getIncident: (host, id) => onTenantHost(services, host, (sub) => getIncidentPage(services, sub, id)),
+    getUptime: (host, months) => onTenantHost(services, host, (sub) => getUptimePage(services, sub, months)),
     subscriberLink: (kind, token, host) => subscriberLinkForPage(services, kind, token, host),
     subscribe: (host, clientIp, input) => subscribeFromPage(services, host, clientIp, input),
     viewAckLink: (token, host) => viewAckLink(services, token, host),

@@ -19,6 +19,9 @@ import { pageCsp } from './security-headers.ts';
 import { sendSnapshotDocument } from './handlers/public.ts';
 import { answerFor, type Answer, type Representation } from './representation.ts';
 import { DomainError } from '../domain/errors.ts';
+import { getHistoryPage, getIncidentPage, getUptimePage, historyKey } from '../domain/status-page/history.ts';
+import type { HistoryPageLookup } from '../../lib/status-history.ts';
+import { uptimeRange } from '../../lib/uptime-calendar.ts';
 
 const brotliAsync = promisify(brotliCompress);
 
@@ -145,6 +148,78 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       return { page, modifiedAt: info.mtimeMs };
     })().catch(() => null));
 
+  /**
+   * A tenant page from memory, or rendered by Astro into memory once per snapshot (then kept
+   * compressed beside it). Astro renders the whole page (it would answer a matching
+   * If-None-Match with a bodiless 304); the conditions are checked here on the result.
+   */
+  const serveRendered = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    etag: string,
+    generatedAt: number,
+    cached: RenderedPage | undefined,
+    store: (page: RenderedPage) => void,
+  ) => {
+    if (cached) return sendPage(req, reply, cached, generatedAt, PAGE_CACHE_CONTROL);
+    const conditions = { inm: req.raw.headers['if-none-match'], ims: req.raw.headers['if-modified-since'] };
+    delete req.raw.headers['if-none-match'];
+    delete req.raw.headers['if-modified-since'];
+    return renderInMemory(reply, async (res, out) => {
+      if (conditions.inm !== undefined) req.raw.headers['if-none-match'] = conditions.inm;
+      if (conditions.ims !== undefined) req.raw.headers['if-modified-since'] = conditions.ims;
+      if (out.status !== 200 || out.headers.etag !== etag || out.headers['content-encoding']) {
+        return writeRaw(res, out.status, out.headers, out.body);
+      }
+      const page = await compressPage(etag, out.body, pageCsp(out.headers['content-security-policy']), 5);
+      store(page);
+      const a = answerPage(req, page, generatedAt, PAGE_CACHE_CONTROL);
+      writeRaw(res, a.status, a.headers, a.body);
+    });
+  };
+
+  // /history, /incidents/{id} and /uptime: their data kept with the company's snapshot
+  // (history.ts), their HTML beside it, both dropped at the snapshot's next change.
+  type Extra = { etag: string; generatedAt: number; key: string } | null;
+  const extraPage =
+    (lookup: (subdomain: string, req: FastifyRequest) => Promise<Extra>) => async (req: FastifyRequest, reply: FastifyReply) => {
+      const host = classifyHost(hostOf(req), services.config.productDomain);
+      if (host.kind !== 'tenant') return reply.callNotFound();
+      const found = await lookup(host.subdomain, req).catch(() => null);
+      if (!found) return reply.callNotFound(); // the page explains what is missing
+      const cache = statusPageCache(services);
+      return serveRendered(req, reply, found.etag, found.generatedAt, cache.renderedExtra(host.subdomain, found.key, found.etag), (page) =>
+        cache.storeRenderedExtra(host.subdomain, found.key, page),
+      );
+    };
+  const query = (req: FastifyRequest, name: string): string | null => {
+    const v = (req.query as Record<string, unknown> | undefined)?.[name];
+    return typeof v === 'string' ? v : null;
+  };
+  const extraOf = <T>(key: string, r: HistoryPageLookup<T>): Extra =>
+    r.kind === 'ok' ? { etag: r.etag, generatedAt: r.view.generatedAt, key } : null;
+  app.get(
+    '/history',
+    extraPage(async (sub, req) => {
+      const month = historyKey(services.now(), query(req, 'month'));
+      return extraOf(`history:${month.key}`, await getHistoryPage(services, sub, month.key));
+    }),
+  );
+  app.get(
+    '/uptime',
+    extraPage(async (sub, req) => {
+      const months = uptimeRange(query(req, 'months'));
+      return extraOf(`uptime:${months}`, await getUptimePage(services, sub, String(months)));
+    }),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/incidents/:id',
+    extraPage(async (sub, req) => {
+      const id = (req.params as { id: string }).id;
+      return extraOf(`incident:${id}`, await getIncidentPage(services, sub, id));
+    }),
+  );
+
   app.get('/', async (req, reply) => {
     const host = classifyHost(hostOf(req), services.config.productDomain);
     if (host.kind === 'tenant') {
@@ -157,24 +232,9 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       if (found.kind !== 'ok') return reply.callNotFound();
       const { etag, generatedAt } = found.view;
       const cache = statusPageCache(services);
-      const cached = cache.rendered(host.subdomain, etag);
-      if (cached) return sendPage(req, reply, cached, generatedAt, PAGE_CACHE_CONTROL);
-      // Astro renders the whole page (it would answer a matching If-None-Match with a bodiless
-      // 304); the conditions are checked here on the result.
-      const conditions = { inm: req.raw.headers['if-none-match'], ims: req.raw.headers['if-modified-since'] };
-      delete req.raw.headers['if-none-match'];
-      delete req.raw.headers['if-modified-since'];
-      return renderInMemory(reply, async (res, out) => {
-        if (conditions.inm !== undefined) req.raw.headers['if-none-match'] = conditions.inm;
-        if (conditions.ims !== undefined) req.raw.headers['if-modified-since'] = conditions.ims;
-        if (out.status !== 200 || out.headers.etag !== etag || out.headers['content-encoding']) {
-          return writeRaw(res, out.status, out.headers, out.body);
-        }
-        const page = await compressPage(etag, out.body, pageCsp(out.headers['content-security-policy']), 5);
-        cache.storeRendered(host.subdomain, page);
-        const a = answerPage(req, page, generatedAt, PAGE_CACHE_CONTROL);
-        writeRaw(res, a.status, a.headers, a.body);
-      });
+      return serveRendered(req, reply, etag, generatedAt, cache.rendered(host.subdomain, etag), (page) =>
+        cache.storeRendered(host.subdomain, page),
+      );
     }
     if (host.kind === 'root' && !req.headers.cookie) {
       setupDone ||= !(await pages.needsSetup());

@@ -109,6 +109,19 @@ const PUBLIC_INCIDENT = sql`i.is_public = 1 and ((i.monitor_id is null and not e
 const PUBLIC_WINDOW = sql`w.cancelled_at is null and ((w.monitor_id is null and not exists (select 1 from maintenance_monitors mm where mm.window_id = w.id))
   or exists (select 1 from monitors pm where (pm.id = w.monitor_id or pm.id in (select mm.monitor_id from maintenance_monitors mm where mm.window_id = w.id)) and ${SHOWN_MONITOR}))`;
 const SHOWN = sql`m.is_public = 1 and m.archived_at is null`;
+const INCIDENT_COLUMNS = [
+  'i.id',
+  'i.monitor_id',
+  'i.title',
+  'i.severity',
+  'i.status',
+  'i.started_at',
+  'i.resolved_at',
+  'i.created_by',
+  'i.created_at',
+  'i.updated_at',
+  'i.postmortem',
+] as const;
 
 export function statusPageRepo(db: DbScope) {
   const k = db.k;
@@ -131,6 +144,21 @@ export function statusPageRepo(db: DbScope) {
       order by pm.name, pm.id`.execute(k);
     for (const r of rows.rows) out.set(r.owner, [...(out.get(r.owner) ?? []), r.monitor_id]);
     return out;
+  };
+  /** The rows with `monitor_ids` filled from their shown links. */
+  const withShownLinks = async <R extends { id: string }>(
+    table: 'incident_monitors' | 'maintenance_monitors',
+    owner: 'incident_id' | 'window_id',
+    companyId: string,
+    rows: R[],
+  ): Promise<Array<R & { monitor_ids: string[] }>> => {
+    const links = await shownLinks(
+      table,
+      owner,
+      companyId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, monitor_ids: links.get(r.id) ?? [] }));
   };
   const rollups = async (
     grain: RollupGrain,
@@ -247,19 +275,7 @@ export function statusPageRepo(db: DbScope) {
     async publicIncidents(companyId: string, since: number, limit = 100): Promise<IncidentRow[]> {
       const rows: IncidentRow[] = await k
         .selectFrom('incidents as i')
-        .select([
-          'i.id',
-          'i.monitor_id',
-          'i.title',
-          'i.severity',
-          'i.status',
-          'i.started_at',
-          'i.resolved_at',
-          'i.created_by',
-          'i.created_at',
-          'i.updated_at',
-          'i.postmortem',
-        ])
+        .select(INCIDENT_COLUMNS)
         .where('i.company_id', '=', companyId)
         .where(sql<boolean>`${PUBLIC_INCIDENT}`)
         .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', since)]))
@@ -267,13 +283,81 @@ export function statusPageRepo(db: DbScope) {
         .orderBy('i.id')
         .limit(limit)
         .execute();
-      const links = await shownLinks(
-        'incident_monitors',
-        'incident_id',
-        companyId,
-        rows.map((r) => r.id),
-      );
-      return rows.map((r) => ({ ...r, monitor_ids: links.get(r.id) ?? [] }));
+      return withShownLinks('incident_monitors', 'incident_id', companyId, rows);
+    },
+
+    /** Public incidents that started in [from, to), newest first (the public history's month). */
+    async publicIncidentsStartedBetween(companyId: string, from: number, to: number, limit = 500): Promise<IncidentRow[]> {
+      const rows: IncidentRow[] = await k
+        .selectFrom('incidents as i')
+        .select(INCIDENT_COLUMNS)
+        .where('i.company_id', '=', companyId)
+        .where(sql<boolean>`${PUBLIC_INCIDENT}`)
+        .where('i.started_at', '>=', from)
+        .where('i.started_at', '<', to)
+        .orderBy('i.started_at', 'desc')
+        .orderBy('i.id')
+        .limit(limit)
+        .execute();
+      return withShownLinks('incident_monitors', 'incident_id', companyId, rows);
+    },
+
+    /** One public incident of the company (undefined when private, unknown or another company's). */
+    async publicIncident(companyId: string, id: string): Promise<IncidentRow | undefined> {
+      const row: IncidentRow | undefined = await k
+        .selectFrom('incidents as i')
+        .select(INCIDENT_COLUMNS)
+        .where('i.company_id', '=', companyId)
+        .where('i.id', '=', id)
+        .where(sql<boolean>`${PUBLIC_INCIDENT}`)
+        .executeTakeFirst();
+      return row && (await withShownLinks('incident_monitors', 'incident_id', companyId, [row]))[0];
+    },
+
+    /** Public maintenance windows (not cancelled) that start in [from, to), newest first. */
+    async publicMaintenanceStartedBetween(companyId: string, from: number, to: number, limit = 500): Promise<MaintenanceRow[]> {
+      const rows: MaintenanceRow[] = await k
+        .selectFrom('maintenance_windows as w')
+        .select([
+          'w.id',
+          'w.monitor_id',
+          'w.title',
+          'w.description',
+          'w.starts_at',
+          'w.ends_at',
+          'w.created_at',
+          'w.updated_at',
+          'w.recurrence',
+        ])
+        .where('w.company_id', '=', companyId)
+        .where(sql<boolean>`${PUBLIC_WINDOW}`)
+        .where('w.starts_at', '>=', from)
+        .where('w.starts_at', '<', to)
+        .orderBy('w.starts_at', 'desc')
+        .orderBy('w.id')
+        .limit(limit)
+        .execute();
+      return withShownLinks('maintenance_monitors', 'window_id', companyId, rows);
+    },
+
+    /** When the company's oldest public incident or window started (null: none): where its history begins. */
+    async firstPublicEvent(companyId: string): Promise<number | null> {
+      const [i, w] = await Promise.all([
+        k
+          .selectFrom('incidents as i')
+          .select((eb) => eb.fn.min('i.started_at').as('t'))
+          .where('i.company_id', '=', companyId)
+          .where(sql<boolean>`${PUBLIC_INCIDENT}`)
+          .executeTakeFirst(),
+        k
+          .selectFrom('maintenance_windows as w')
+          .select((eb) => eb.fn.min('w.starts_at').as('t'))
+          .where('w.company_id', '=', companyId)
+          .where(sql<boolean>`${PUBLIC_WINDOW}`)
+          .executeTakeFirst(),
+      ]);
+      const times = [i?.t, w?.t].filter((t) => t != null).map(Number);
+      return times.length ? Math.min(...times) : null;
     },
 
     async incidentUpdates(companyId: string, incidentIds: string[]): Promise<IncidentUpdateRow[]> {
@@ -310,13 +394,7 @@ export function statusPageRepo(db: DbScope) {
         .orderBy('w.id')
         .limit(50)
         .execute();
-      const links = await shownLinks(
-        'maintenance_monitors',
-        'window_id',
-        companyId,
-        rows.map((r) => r.id),
-      );
-      return rows.map((r) => ({ ...r, monitor_ids: links.get(r.id) ?? [] }));
+      return withShownLinks('maintenance_monitors', 'window_id', companyId, rows);
     },
   };
 }

@@ -37,7 +37,12 @@ interface Entry {
   failing?: boolean;
   found: Lookup;
   rendered?: RenderedPage;
+  /** the history, incident and uptime pages of this snapshot: their data and rendered bytes */
+  extras?: Map<string, { data: Promise<unknown>; rendered?: RenderedPage }>;
 }
+
+/** Pages beside the status page kept per snapshot (months of history, incidents, ranges). */
+export const MAX_EXTRAS = 64;
 
 export class StatusPageCache {
   readonly services: Services;
@@ -128,6 +133,34 @@ export class StatusPageCache {
   forgetRendered(subdomain: string): void {
     const e = this.entries.get(subdomain.toLowerCase());
     if (e) e.rendered = undefined;
+  }
+
+  /**
+   * The data of a page beside the status page (history, an incident, uptime), built once per
+   * snapshot: a change to the page's data makes a new snapshot and drops them all.
+   */
+  extra<T>(subdomain: string, etag: string, key: string, build: () => Promise<T>): Promise<T> {
+    const e = this.entries.get(subdomain.toLowerCase());
+    if (e?.found.kind !== 'ok' || e.found.view.etag !== etag) return build();
+    e.extras ??= new Map();
+    let x = e.extras.get(key);
+    if (!x) {
+      if (e.extras.size >= MAX_EXTRAS) e.extras.delete(e.extras.keys().next().value!);
+      x = { data: build() };
+      x.data.catch(() => e.extras?.delete(key));
+      e.extras.set(key, x);
+    }
+    return x.data as Promise<T>;
+  }
+
+  renderedExtra(subdomain: string, key: string, etag: string): RenderedPage | undefined {
+    const x = this.entries.get(subdomain.toLowerCase())?.extras?.get(key);
+    return x?.rendered?.etag === etag ? x.rendered : undefined;
+  }
+
+  storeRenderedExtra(subdomain: string, key: string, page: RenderedPage): void {
+    const x = this.entries.get(subdomain.toLowerCase())?.extras?.get(key);
+    if (x) x.rendered = page;
   }
 
   storeRendered(subdomain: string, page: RenderedPage): void {

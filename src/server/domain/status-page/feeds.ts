@@ -36,7 +36,7 @@ export function incidentFeed(view: StatusPageView, origin: string, productName: 
     feed.addItem({
       id: `${origin}/#incident-${i.id}`,
       title: escapeHtml(i.title),
-      link: `${origin}/#incident-${i.id}`,
+      link: `${origin}/incidents/${i.id}`,
       date: new Date(i.updatedAt),
       published: new Date(i.startedAt),
       description: `<p>${state}</p>${updates}`,

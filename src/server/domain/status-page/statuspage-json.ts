@@ -121,7 +121,7 @@ function incident(view: StatusPageView, i: IncidentView, url: string) {
     monitoring_at: monitoring ? toIso(monitoring.createdAt) : null,
     resolved_at: i.resolvedAt === null ? null : toIso(i.resolvedAt),
     impact: INCIDENT_IMPACT[i.severity] ?? 'minor',
-    shortlink: `${url}/#incident-${i.id}`,
+    shortlink: `${url}/incidents/${i.id}`,
     started_at: toIso(i.startedAt),
     page_id: view.company.id,
     incident_updates: i.updates.map((u) => ({

@@ -50,7 +50,7 @@ export const HISTORY_DAYS = 14;
 /** Incidents kept in the snapshot (feeds and incidents.json reach further back than the page). */
 const INCIDENT_WINDOW_MS = 90 * DAY_MS;
 
-function counts(r: RollupRow): RollupCounts {
+export function counts(r: RollupRow): RollupCounts {
   return {
     start: Number(r.start),
     checks: Number(r.checks),
@@ -61,7 +61,7 @@ function counts(r: RollupRow): RollupCounts {
   };
 }
 
-function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
+export function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
   const m = new Map<string, T[]>();
   for (const r of rows) {
     const k = key(r);
@@ -126,6 +126,35 @@ const withCounts = (rows: RollupRow[]): MonitorCounts[] => rows.map((r) => ({ id
 export function publicUpdateText(u: Pick<IncidentUpdateRow, 'status' | 'message' | 'created_by'>): string {
   if (u.created_by !== null) return u.message;
   return u.status === 'resolved' ? 'Responding as expected again.' : 'Not responding as expected.';
+}
+
+/**
+ * What visitors read of incidents: public names for the monitors (and for the engine's titles),
+ * the engine's updates in neutral words, a postmortem only once resolved. `nameOf` holds the
+ * public names of the page's shown monitors; others are left out.
+ */
+export function incidentViewsOf(
+  incidents: IncidentRow[],
+  updatesBy: Map<string, IncidentUpdateRow[]>,
+  nameOf: Map<string, string>,
+): IncidentView[] {
+  return incidents.map((i) => ({
+    id: i.id,
+    title: publicIncidentTitle(i, i.monitor_id ? nameOf.get(i.monitor_id) : undefined),
+    severity: i.severity,
+    status: i.status,
+    startedAt: Number(i.started_at),
+    resolvedAt: i.resolved_at == null ? null : Number(i.resolved_at),
+    updatedAt: Number(i.updated_at),
+    monitors: (i.monitor_ids ?? []).flatMap((id) => (nameOf.has(id) ? [{ id, name: nameOf.get(id)! }] : [])),
+    postmortem: i.resolved_at == null ? null : i.postmortem,
+    updates: (updatesBy.get(i.id) ?? []).map((u) => ({
+      id: u.id,
+      status: u.status,
+      message: publicUpdateText(u),
+      createdAt: Number(u.created_at),
+    })),
+  }));
 }
 
 /** An open public incident means the page cannot claim that all is well. */
@@ -219,23 +248,7 @@ export async function buildStatusView(
     };
   });
 
-  const incidentViews: IncidentView[] = incidents.map((i) => ({
-    id: i.id,
-    title: publicIncidentTitle(i, i.monitor_id ? nameOf.get(i.monitor_id) : undefined),
-    severity: i.severity,
-    status: i.status,
-    startedAt: Number(i.started_at),
-    resolvedAt: i.resolved_at == null ? null : Number(i.resolved_at),
-    updatedAt: Number(i.updated_at),
-    monitors: affected(i.monitor_ids ?? []),
-    postmortem: i.resolved_at == null ? null : i.postmortem,
-    updates: (updatesBy.get(i.id) ?? []).map((u) => ({
-      id: u.id,
-      status: u.status,
-      message: publicUpdateText(u),
-      createdAt: Number(u.created_at),
-    })),
-  }));
+  const incidentViews = incidentViewsOf(incidents, updatesBy, nameOf);
 
   return {
     company: {
