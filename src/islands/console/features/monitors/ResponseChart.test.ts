@@ -5,7 +5,9 @@ import type { ResponseTimes } from './monitor-page-store.ts';
 const point = (checks: number, phases: { dns: number | null; connect: number | null; tls: number | null; wait: number | null }) => ({
   start: '2027-03-01T09:00:00.000Z',
   avg: null,
+  p50: null,
   p95: null,
+  p99: null,
   checks,
   failures: 0,
   degraded: 0,
@@ -20,6 +22,7 @@ const rt = (points: ReturnType<typeof point>[]) =>
     range: '24h',
     grain: 'hour',
     points,
+    summary: { timed: 0, avg: null, p50: null, p95: null, p99: null },
     phases: { samples: 0, dns: null, connect: null, tls: null, ttfb: null, total: null },
   }) as ResponseTimes;
 
