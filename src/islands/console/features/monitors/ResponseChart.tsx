@@ -55,9 +55,10 @@ export function chartSummary(rt: ResponseTimes): string {
   const all = rt.summary;
   if (timed.length === 0 || all.avg === null) return 'No timed responses in this range.';
   const worst = Math.max(...timed.map((p) => p.p95 ?? 0));
-  return `Average ${fmtNumber(all.avg)} ms, p50 ${fmtNumber(all.p50 ?? 0)} ms, p95 ${fmtNumber(all.p95 ?? 0)} ms, p99 ${fmtNumber(
-    all.p99 ?? 0,
-  )} ms over the range; highest ${rt.grain === 'hour' ? 'hourly' : 'daily'} p95 ${fmtNumber(worst)} ms.`;
+  const q = (v: number | null) => fmtNumber(v ?? 0);
+  return `Over the range: average ${q(all.avg)} ms, p50 ${q(all.p50)} ms, p95 ${q(all.p95)} ms, p99 ${q(all.p99)} ms; highest ${
+    rt.grain === 'hour' ? 'hourly' : 'daily'
+  } p95 ${q(worst)} ms.`;
 }
 
 const ms = (_u: uPlot, v: number | null) => (v == null ? '—' : `${fmtNumber(v)} ms`);
