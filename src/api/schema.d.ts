@@ -1355,7 +1355,7 @@ export interface paths {
         };
         /**
          * Response times per hour (24h, 7d) or per day (30d, 90d), from the rollups
-         * @description One point per hour or day of the range, oldest first, empty periods included with null times. The average and p95 come from the rollups (p95 is the upper bound of the histogram bucket holding the 95th percentile, capped by the period's maximum). The phase breakdown averages the timings of the newest raw checks of the range (up to 1000, within the plan's retention), since rollups keep no phases.
+         * @description One point per hour or day of the range, oldest first, empty periods included with null times, and the same figures over the whole range. The average and the p50/p95/p99 come from the rollups, whose latency sketch keeps every percentile within 1 % of the exact value computed from the raw checks (periods rolled up before the sketch, i.e. before migration 0111, keep the coarser precision of the old fixed buckets). The phase breakdown averages the timings of the newest raw checks of the range (up to 1000, within the plan's retention), since rollups keep no phases.
          */
         get: operations["getMonitorResponseTimes"];
         put?: never;
@@ -3087,8 +3087,12 @@ export interface components {
             start: string;
             /** @description Mean of the timed responses in ms; null without any */
             avg: number | null;
-            /** @description 95th percentile in ms from the histogram; null without timed responses */
+            /** @description Median response time in ms (within 1 % of exact); null without timed responses */
+            p50: number | null;
+            /** @description 95th percentile in ms (within 1 % of exact); null without timed responses */
             p95: number | null;
+            /** @description 99th percentile in ms (within 1 % of exact); null without timed responses */
+            p99: number | null;
             checks: number;
             failures: number;
             degraded: number;
@@ -3097,6 +3101,15 @@ export interface components {
             /** @description The period's last HTTP code (for the timeline's tooltips) */
             last_http_code: number | null;
             phases: components["schemas"]["PointPhases"];
+        };
+        /** @description The timed responses of the whole range; percentiles within 1 % of the exact ones */
+        ResponseTimeSummary: {
+            /** @description Checks of the range that measured a response time */
+            timed: number;
+            avg: number | null;
+            p50: number | null;
+            p95: number | null;
+            p99: number | null;
         };
         PhaseAverages: {
             /** @description Raw checks averaged */
@@ -3113,6 +3126,7 @@ export interface components {
             /** @enum {string} */
             grain: "hour" | "day";
             points: components["schemas"]["ResponseTimePoint"][];
+            summary: components["schemas"]["ResponseTimeSummary"];
             phases: components["schemas"]["PhaseAverages"];
         };
         /**

@@ -65,7 +65,7 @@ test('a company admin opens a monitor, reads its figures and chart, pauses and r
   // the chart library draws a canvas; the ranges redraw it from daily rollups
   const chart = page.getByTestId('response-chart');
   await expect(chart.locator('canvas')).toBeVisible();
-  await expect(chart).toHaveAttribute('aria-label', /Average about \d+ ms/);
+  await expect(chart).toHaveAttribute('aria-label', /Over the range: average [\d,]+ ms, p50 [\d,]+ ms, p95 [\d,]+ ms, p99 [\d,]+ ms/);
   await page.getByRole('button', { name: '90 days' }).click();
   await expect(page.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('response-chart')).toHaveAttribute('aria-label', /per day over 90 days/);

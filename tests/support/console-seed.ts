@@ -9,7 +9,7 @@ import type { Db } from '../../src/server/db/connect.ts';
 import { withTransaction } from '../../src/server/db/scope.ts';
 import type { MonitorRollupsDailyTable, MonitorRollupsHourlyTable, MonitorsTable } from '../../src/server/db/schema/monitoring.ts';
 import { newId } from '../../src/server/domain/ids.ts';
-import { BUCKETS_MS, bucketOf } from '../../src/server/engine/rollup-math.ts';
+import { LatencySketch } from '../../src/lib/latency-sketch.ts';
 import { companiesRepo } from '../../src/server/db/repositories/companies-repo.ts';
 
 const HOUR = 3_600_000;
@@ -87,10 +87,10 @@ function period(m: Insertable<MonitorsTable>, seed: number, checks: number) {
   const failures = noise(seed) < 0.03 ? Math.ceil(checks * noise(seed + 1) * 0.2) : 0;
   const timed = m.type === 'push' ? 0 : checks - failures;
   const avg = base * (0.8 + noise(seed + 2) * 0.5);
-  const hist = new Array(BUCKETS_MS.length + 1).fill(0);
-  hist[bucketOf(avg * 0.7)] += Math.round(timed * 0.3);
-  hist[bucketOf(avg)] += Math.round(timed * 0.6);
-  hist[bucketOf(avg * 2.5)] += timed - Math.round(timed * 0.3) - Math.round(timed * 0.6);
+  const sketch = new LatencySketch();
+  sketch.add(avg * 0.7, Math.round(timed * 0.3));
+  sketch.add(avg, Math.round(timed * 0.6));
+  sketch.add(avg * 2.5, timed - Math.round(timed * 0.3) - Math.round(timed * 0.6));
   return {
     monitor_id: m.id as string,
     company_id: m.company_id as string,
@@ -101,7 +101,7 @@ function period(m: Insertable<MonitorsTable>, seed: number, checks: number) {
     sum_response_ms: Math.round(avg * timed),
     min_response_ms: timed ? Math.round(avg * 0.6) : null,
     max_response_ms: timed ? Math.round(avg * 3) : null,
-    response_hist: timed ? JSON.stringify(hist) : null,
+    response_sketch: timed ? sketch.serialize() : '',
     p95_response_ms: timed ? Math.round(avg * 2.5) : null,
     last_status: failures ? ('down' as const) : ('operational' as const),
     last_http_code: m.type === 'http' ? (failures ? 503 : 200) : null,

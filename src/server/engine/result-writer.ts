@@ -4,6 +4,7 @@
 // result is acknowledged only once all of it is committed, so a crash loses nothing acknowledged
 // and can never leave an incident without the state that opened it.
 import { dayStart, hourStart } from '../../lib/timeline.ts';
+import { LatencySketch } from '../../lib/latency-sketch.ts';
 import { coversMonitor } from '../../lib/maintenance.ts';
 import type { CheckStatus } from '../db/schema/monitoring.ts';
 import { checksRepo } from '../db/repositories/checks-repo.ts';
@@ -16,7 +17,7 @@ import type { CheckOutcome } from './checkers/types.ts';
 import { parseConfig } from './kinds/config.ts';
 import { KINDS } from './kinds/index.ts';
 import type { MonitorIncidents } from './ports.ts';
-import { addResult, emptyPhases, emptyRollup, type PhaseSums, type Rollup } from './rollup-math.ts';
+import { addResult, emptyPhases, emptyRollup, responseQuantile, type PhaseSums, type Rollup } from './rollup-math.ts';
 import { applyResult, type MonitorState } from './state-machine.ts';
 
 export interface PendingResult {
@@ -40,8 +41,7 @@ const toRollup = (r: RollupRecord | undefined): Rollup =>
         sumResponseMs: r.sum_response_ms,
         minResponseMs: r.min_response_ms,
         maxResponseMs: r.max_response_ms,
-        hist: r.response_hist ? (JSON.parse(r.response_hist) as number[]) : emptyRollup().hist,
-        p95ResponseMs: r.p95_response_ms,
+        sketch: LatencySketch.parse(r.response_sketch),
         lastStatus: r.last_status,
         lastHttpCode: r.last_http_code,
         lastCheckedAt: r.last_checked_at,
@@ -60,8 +60,8 @@ const fromRollup = (monitorId: string, companyId: string, start: number, r: Roll
   sum_response_ms: r.sumResponseMs,
   min_response_ms: r.minResponseMs,
   max_response_ms: r.maxResponseMs,
-  response_hist: JSON.stringify(r.hist),
-  p95_response_ms: r.p95ResponseMs,
+  response_sketch: r.sketch.serialize(),
+  p95_response_ms: responseQuantile(r.sketch, 0.95, r.minResponseMs, r.maxResponseMs),
   last_status: r.lastStatus,
   last_http_code: r.lastHttpCode,
   last_checked_at: r.lastCheckedAt,

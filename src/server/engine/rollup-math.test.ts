@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hourStart } from '../../lib/timeline.ts';
-import { addResult, bucketOf, emptyRollup, p95, uptimePercent, BUCKETS_MS } from './rollup-math.ts';
+import { LatencySketch } from '../../lib/latency-sketch.ts';
+import { addResult, emptyRollup, responseQuantile, uptimePercent } from './rollup-math.ts';
 
 describe('rollup maths', () => {
   it('counts checks, failures, degraded and maintenance apart', () => {
@@ -32,23 +33,25 @@ describe('rollup maths', () => {
     expect(r.lastHttpCode).toBe(503);
   });
 
-  it.each([
-    [0, 0],
-    [5, 0],
-    [6, 1],
-    [100, 6],
-    [30000, BUCKETS_MS.length - 1],
-    [30001, BUCKETS_MS.length],
-  ])('bucket of %d ms is %d', (ms, b) => expect(bucketOf(ms)).toBe(b));
+  it('sketches the timed responses only, percentiles within 1 % of exact', () => {
+    let r = emptyRollup();
+    for (let i = 1; i <= 200; i++) {
+      r = addResult(r, { status: 'operational', responseTimeMs: 300 + i * 0.5, httpCode: 200, checkedAt: i, inMaintenance: false });
+    }
+    r = addResult(r, { status: 'down', responseTimeMs: 9000, httpCode: 500, checkedAt: 201, inMaintenance: false });
+    expect(r.sketch.total).toBe(200); // the failure's time is not a response time
+    const exact = (q: number) => 300 + Math.ceil(q * 200) * 0.5;
+    for (const q of [0.5, 0.95, 0.99]) {
+      const got = responseQuantile(r.sketch, q, r.minResponseMs, r.maxResponseMs)!;
+      expect(Math.abs(got - exact(q)) / exact(q)).toBeLessThanOrEqual(0.01);
+    }
+  });
 
-  it('derives p95 from the histogram, capped by the maximum', () => {
-    const hist = new Array(BUCKETS_MS.length + 1).fill(0);
-    hist[bucketOf(40)] = 95;
-    hist[bucketOf(900)] = 5;
-    expect(p95(hist, 900)).toBe(50);
-    hist[bucketOf(900)] = 6;
-    expect(p95(hist, 900)).toBe(900);
-    expect(p95(new Array(BUCKETS_MS.length + 1).fill(0), null)).toBeNull();
+  it('keeps a percentile between the fastest and slowest response, null without any', () => {
+    const s = new LatencySketch();
+    s.add(40);
+    expect(responseQuantile(s, 0.95, 40, 40)).toBe(40);
+    expect(responseQuantile(new LatencySketch(), 0.95, null, null)).toBeNull();
   });
 
   it.each([

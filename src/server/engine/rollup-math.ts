@@ -1,10 +1,9 @@
-// Rollup arithmetic: pure. A rollup keeps counts, sum/min/max and a fixed-bucket latency
-// histogram, so merging results is exact and p95 is derived without raw rows.
+// Rollup arithmetic: pure. A rollup keeps counts, sum/min/max and a latency sketch of bounded
+// relative error (src/lib/latency-sketch.ts), so merging results is exact and p50/p95/p99 are
+// derived without raw rows, within 1 % of the exact value.
 import type { CheckStatus } from '../db/schema/monitoring.ts';
 import { uptimePercent as sharedUptimePercent } from '../../lib/timeline.ts';
-
-/** Upper bounds (ms) of the histogram buckets; the last bucket is open-ended. */
-export const BUCKETS_MS = [5, 10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000, 30000];
+import { LatencySketch } from '../../lib/latency-sketch.ts';
 
 /** The timed phases a rollup sums (checkers/types.ts Timings; ttfb counts from the start). */
 export const PHASES = ['dns', 'connect', 'tls', 'ttfb'] as const;
@@ -22,8 +21,8 @@ export interface Rollup {
   sumResponseMs: number;
   minResponseMs: number | null;
   maxResponseMs: number | null;
-  hist: number[];
-  p95ResponseMs: number | null;
+  /** The timed responses' latencies (failures carry no time); its total counts them */
+  sketch: LatencySketch;
   lastStatus: CheckStatus | null;
   lastHttpCode: number | null;
   lastCheckedAt: number | null;
@@ -47,38 +46,31 @@ export const emptyRollup = (): Rollup => ({
   sumResponseMs: 0,
   minResponseMs: null,
   maxResponseMs: null,
-  hist: new Array(BUCKETS_MS.length + 1).fill(0),
-  p95ResponseMs: null,
+  sketch: new LatencySketch(),
   lastStatus: null,
   lastHttpCode: null,
   lastCheckedAt: null,
   phases: emptyPhases(),
 });
 
-export function bucketOf(ms: number): number {
-  for (let i = 0; i < BUCKETS_MS.length; i++) if (ms <= BUCKETS_MS[i]) return i;
-  return BUCKETS_MS.length;
+/**
+ * Quantile q of the timed responses, kept inside [min, max] (the exact quantile is too, so the
+ * clamp only removes error); null without timed responses.
+ */
+export function responseQuantile(sketch: LatencySketch, q: number, min: number | null, max: number | null): number | null {
+  if (sketch.total === 0) return null;
+  let v = sketch.quantile(q);
+  if (max !== null) v = Math.min(v, max);
+  if (min !== null) v = Math.max(v, min);
+  return Math.round(v * 100) / 100;
 }
 
-/** p95 as the upper bound of the bucket holding the 95th percentile, capped by the maximum. */
-export function p95(hist: number[], max: number | null): number | null {
-  const n = hist.reduce((a, b) => a + b, 0);
-  if (n === 0) return null;
-  const rank = Math.ceil(n * 0.95);
-  let seen = 0;
-  for (let i = 0; i < hist.length; i++) {
-    seen += hist[i];
-    if (seen >= rank) {
-      const bound = i < BUCKETS_MS.length ? BUCKETS_MS[i] : (max ?? BUCKETS_MS[BUCKETS_MS.length - 1]);
-      return max === null ? bound : Math.min(bound, max);
-    }
-  }
-  return max;
-}
-
-export function addResult(r: Rollup, x: ResultForRollup): Rollup {
-  const out: Rollup = { ...r, hist: [...r.hist], phases: { ...emptyPhases(), ...r.phases } };
-  while (out.hist.length < BUCKETS_MS.length + 1) out.hist.push(0);
+/**
+ * Adds one result. The rollup is updated in place and returned: a batch folds many results into
+ * each rollup, and copying its sketch for every one would cost more than the write.
+ */
+export function addResult(out: Rollup, x: ResultForRollup): Rollup {
+  out.phases = { ...emptyPhases(), ...out.phases };
   out.checks += 1;
   if (x.inMaintenance) out.maintenance += 1;
   else if (x.status === 'down') out.failures += 1;
@@ -87,8 +79,7 @@ export function addResult(r: Rollup, x: ResultForRollup): Rollup {
     out.sumResponseMs += x.responseTimeMs;
     out.minResponseMs = out.minResponseMs === null ? x.responseTimeMs : Math.min(out.minResponseMs, x.responseTimeMs);
     out.maxResponseMs = out.maxResponseMs === null ? x.responseTimeMs : Math.max(out.maxResponseMs, x.responseTimeMs);
-    out.hist[bucketOf(x.responseTimeMs)] += 1;
-    out.p95ResponseMs = p95(out.hist, out.maxResponseMs);
+    out.sketch.add(x.responseTimeMs);
     // Phases of the same timed responses the average counts, each over the checks that had it.
     for (const p of PHASES) {
       const v = x.timings?.[p];

@@ -1,8 +1,9 @@
 // GET /api/v1/monitors/{id}/response-times (issue 13, the monitor page's chart): one point per
-// hour (24h, 7d) or day (30d, 90d) from scripted rollups, with exact average and p95 from the
-// stored histogram, the phase breakdown from raw checks of the range, and tenant isolation.
+// hour (24h, 7d) or day (30d, 90d) from scripted rollups, with the exact average and p50/p95/p99
+// within 1 % from the stored latency sketch, the phase breakdown from raw checks of the range, and
+// tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUCKETS_MS } from '../../../src/server/engine/rollup-math.ts';
+import { LatencySketch } from '../../../src/lib/latency-sketch.ts';
 import { newId } from '../../../src/server/domain/ids.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
@@ -11,11 +12,13 @@ import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** A histogram with `n` responses in the bucket whose upper bound is `bound` ms, per entry. */
-function hist(entries: Array<[bound: number, n: number]>): string {
-  const h = new Array(BUCKETS_MS.length + 1).fill(0);
-  for (const [bound, n] of entries) h[BUCKETS_MS.indexOf(bound)] += n;
-  return JSON.stringify(h);
+/** `n` responses of `ms` each, per entry. */
+const times = (...entries: Array<[ms: number, n: number]>) => entries.flatMap(([ms, n]) => Array<number>(n).fill(ms));
+
+/** Within 1 % (the sketch's bound) of the exact value, or both null. */
+function near(got: number | null, want: number | null): void {
+  if (want === null) expect(got).toBeNull();
+  else expect(Math.abs(got! - want) / want).toBeLessThanOrEqual(0.01);
 }
 
 describe.each(DB_KINDS)('monitor response times on %s', (kind) => {
@@ -62,60 +65,52 @@ describe.each(DB_KINDS)('monitor response times on %s', (kind) => {
         updated_at: now - 100 * DAY,
       })
       .execute();
-    const roll = (start: number, r: { checks: number; failures: number; sum: number; max: number | null; hist: string | null }) => ({
-      monitor_id: monitorId,
-      company_id: acme.id,
-      checks: r.checks,
-      failures: r.failures,
-      degraded: 0,
-      maintenance: 0,
-      sum_response_ms: r.sum,
-      min_response_ms: null,
-      max_response_ms: r.max,
-      response_hist: r.hist,
-      // deliberately wrong: the endpoint derives p95 from the histogram, not this column
-      p95_response_ms: 1,
-      last_status: null,
-      last_http_code: 200,
-      last_checked_at: start,
-    });
+    const roll = (start: number, r: { failures: number; values: number[] }) => {
+      const sketch = new LatencySketch();
+      for (const v of r.values) sketch.add(v);
+      return {
+        monitor_id: monitorId,
+        company_id: acme.id,
+        checks: r.values.length + r.failures,
+        failures: r.failures,
+        degraded: 0,
+        maintenance: 0,
+        sum_response_ms: r.values.reduce((a, b) => a + b, 0),
+        min_response_ms: r.values.length ? Math.min(...r.values) : null,
+        max_response_ms: r.values.length ? Math.max(...r.values) : null,
+        response_sketch: sketch.serialize(),
+        // deliberately wrong: the endpoint derives percentiles from the sketch, not this column
+        p95_response_ms: 1,
+        last_status: null,
+        last_http_code: 200,
+        last_checked_at: start,
+      };
+    };
     await k
       .insertInto('monitor_rollups_hourly')
       .values([
-        // 10 responses of 80 ms, 10 of 600 ms, 2 failures: avg 340, p95 in the ≤750 bucket capped by max 700
+        // 10 responses of 80 ms, 8 of 600 ms, 2 of 700, 2 failures: avg 350, p50 80, p95 700
         {
-          ...roll(hour, {
-            checks: 22,
-            failures: 2,
-            sum: 6800,
-            max: 700,
-            hist: hist([
-              [100, 10],
-              [750, 10],
-            ]),
-          }),
+          ...roll(hour, { failures: 2, values: times([80, 10], [600, 8], [700, 2]) }),
           hour_start: hour,
           // 20 timed checks; TLS only on 10 of them (per phase: [sum ms, checks with it])
           phase_sums: JSON.stringify({ dns: [60, 20], connect: [100, 20], tls: [120, 10], ttfb: [600, 20] }),
         },
-        { ...roll(hour - 5 * HOUR, { checks: 1, failures: 0, sum: 42, max: 42, hist: hist([[50, 1]]) }), hour_start: hour - 5 * HOUR },
+        { ...roll(hour - 5 * HOUR, { failures: 0, values: [42] }), hour_start: hour - 5 * HOUR },
         // all failed: counted, but no time
-        { ...roll(hour - 6 * HOUR, { checks: 3, failures: 3, sum: 0, max: null, hist: null }), hour_start: hour - 6 * HOUR },
+        { ...roll(hour - 6 * HOUR, { failures: 3, values: [] }), hour_start: hour - 6 * HOUR },
         // in 7 days, not in 24 hours
-        {
-          ...roll(hour - 100 * HOUR, { checks: 4, failures: 0, sum: 400, max: 130, hist: hist([[150, 4]]) }),
-          hour_start: hour - 100 * HOUR,
-        },
+        { ...roll(hour - 100 * HOUR, { failures: 0, values: [70, 100, 100, 130] }), hour_start: hour - 100 * HOUR },
       ])
       .execute();
     await k
       .insertInto('monitor_rollups_daily')
       .values([
-        // 100 responses ≤ 200 ms averaging 150, the slowest 190
-        { ...roll(day, { checks: 100, failures: 0, sum: 15000, max: 190, hist: hist([[200, 100]]) }), day_start: day },
-        { ...roll(day - 89 * DAY, { checks: 2, failures: 0, sum: 20, max: 12, hist: hist([[20, 2]]) }), day_start: day - 89 * DAY },
+        // 100 responses averaging 150: 110 to 190 ms, the median 150
+        { ...roll(day, { failures: 0, values: times([110, 25], [140, 25], [160, 25], [190, 25]) }), day_start: day },
+        { ...roll(day - 89 * DAY, { failures: 0, values: [8, 12] }), day_start: day - 89 * DAY },
         // one day too old for 90 days
-        { ...roll(day - 90 * DAY, { checks: 9, failures: 0, sum: 900, max: 100, hist: hist([[100, 9]]) }), day_start: day - 90 * DAY },
+        { ...roll(day - 90 * DAY, { failures: 0, values: times([100, 9]) }), day_start: day - 90 * DAY },
       ])
       .execute();
     const check = (at: number, timings: Record<string, number> | null) => ({
@@ -153,16 +148,22 @@ describe.each(DB_KINDS)('monitor response times on %s', (kind) => {
 
   const url = (range?: string) => `/api/v1/monitors/${monitorId}/response-times${range ? `?range=${range}` : ''}`;
 
-  it('answers 24 hourly points, oldest first, with exact average and p95 from the histogram', async () => {
+  it('answers 24 hourly points, oldest first, with the exact average and percentiles within 1 %', async () => {
     const r = await viewer.get(url());
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ monitor_id: monitorId, range: '24h', grain: 'hour' });
     expect(r.body.points).toHaveLength(24);
     expect(r.body.points[0].start).toBe(new Date(hour - 23 * HOUR).toISOString());
-    expect(r.body.points[23]).toEqual({
+    const last = r.body.points[23];
+    near(last.p50, 80);
+    near(last.p95, 700);
+    near(last.p99, 700);
+    expect(last).toEqual({
       start: new Date(hour).toISOString(),
-      avg: 340,
-      p95: 700,
+      avg: 350,
+      p50: last.p50,
+      p95: last.p95,
+      p99: last.p99,
       checks: 22,
       failures: 2,
       degraded: 0,
@@ -172,9 +173,21 @@ describe.each(DB_KINDS)('monitor response times on %s', (kind) => {
       phases: { dns: 3, connect: 5, tls: 12, wait: 10 },
     });
     // a period without phase sums (written before they were kept) has no breakdown
-    expect(r.body.points[18]).toMatchObject({ avg: 42, p95: 42, checks: 1, phases: { dns: null, connect: null, tls: null, wait: null } });
-    expect(r.body.points[17]).toMatchObject({ avg: null, p95: null, checks: 3, failures: 3 });
+    // one response: every percentile is it (kept between the period's fastest and slowest)
+    expect(r.body.points[18]).toMatchObject({
+      avg: 42,
+      p50: 42,
+      p95: 42,
+      p99: 42,
+      checks: 1,
+      phases: { dns: null, connect: null, tls: null, wait: null },
+    });
+    expect(r.body.points[17]).toMatchObject({ avg: null, p50: null, p95: null, p99: null, checks: 3, failures: 3 });
     expect(r.body.points[0]).toMatchObject({ avg: null, p95: null, checks: 0 });
+    // the whole day: 21 timed responses, 10 of 80 ms, 8 of 600, 2 of 700 and one of 42
+    expect(r.body.summary).toMatchObject({ timed: 21, avg: 335.33 });
+    near(r.body.summary.p50, 80);
+    near(r.body.summary.p95, 700);
     expect(r.body.points.filter((p: { checks: number }) => p.checks > 0)).toHaveLength(3);
     // the phases of the two timed checks of the last 24 hours
     expect(r.body.phases).toEqual({ samples: 2, dns: 3, connect: 5, tls: 6, ttfb: 10, total: 40 });
@@ -184,19 +197,26 @@ describe.each(DB_KINDS)('monitor response times on %s', (kind) => {
     const week = await admin.get(url('7d'));
     expect(week.body.grain).toBe('hour');
     expect(week.body.points).toHaveLength(168);
-    expect(week.body.points.find((p: { start: string }) => p.start === new Date(hour - 100 * HOUR).toISOString())).toMatchObject({
-      avg: 100,
-      p95: 130,
-    });
+    const old = week.body.points.find((p: { start: string }) => p.start === new Date(hour - 100 * HOUR).toISOString());
+    expect(old.avg).toBe(100);
+    near(old.p50, 100);
+    near(old.p95, 130);
+    expect(week.body.summary.timed).toBe(25);
     expect(week.body.phases).toMatchObject({ samples: 3, dns: 35.33 });
     const month = await admin.get(url('30d'));
     expect(month.body.grain).toBe('day');
     expect(month.body.points).toHaveLength(30);
-    expect(month.body.points[29]).toMatchObject({ start: new Date(day).toISOString(), avg: 150, p95: 190, checks: 100 });
+    expect(month.body.points[29]).toMatchObject({ start: new Date(day).toISOString(), avg: 150, checks: 100 });
+    near(month.body.points[29].p50, 140);
+    near(month.body.points[29].p95, 190);
+    near(month.body.points[29].p99, 190);
     expect(month.body.points.filter((p: { checks: number }) => p.checks > 0)).toHaveLength(1);
     const quarter = await admin.get(url('90d'));
     expect(quarter.body.points).toHaveLength(90);
-    expect(quarter.body.points[0]).toMatchObject({ start: new Date(day - 89 * DAY).toISOString(), avg: 10, p95: 12 });
+    expect(quarter.body.points[0]).toMatchObject({ start: new Date(day - 89 * DAY).toISOString(), avg: 10 });
+    near(quarter.body.points[0].p50, 8);
+    near(quarter.body.points[0].p95, 12);
+    expect(quarter.body.summary.timed).toBe(102);
     expect(quarter.body.points.filter((p: { checks: number }) => p.checks > 0)).toHaveLength(2);
   });
 

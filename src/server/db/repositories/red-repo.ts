@@ -1,5 +1,5 @@
-// SQL for the per-minute RED rollups (requests, errors, summed duration, latency sketch) and
-// the monitor uptime the RED card shows beside them.
+// SQL for the per-minute and hourly RED rollups (requests, errors, summed duration, latency
+// sketch) and the monitor uptime the RED card shows beside them.
 import { sql, type Insertable } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import type { RedRollupsTable } from '../schema/telemetry.ts';
@@ -51,20 +51,41 @@ function hourlyOf(rows: NewRollup[]): NewRollup[] {
 export function redRepo(db: DbScope) {
   const k = db.k;
   /**
-   * Totals per company in one pass over the rows: SQL cannot add sparse maps, so the rows'
-   * sketches are merged here, and the counts are summed on the way.
+   * Totals per company since sinceMs: the whole hours from the hourly rollups (30 days are 720
+   * rows per operation, not 43,200), the minutes before the first whole hour from the minute
+   * rows. Counts are summed in SQL and the sketch texts joined with commas, which parse as their
+   * merge: one row and one string per company and table.
    */
   async function totals(companyId: string | null, sinceMs: number): Promise<Map<string, RedTotals>> {
-    let q = k.selectFrom('red_rollups').select(['company_id', 'requests', 'errors', 'sum_ms', 'hist']).where('minute_ms', '>=', sinceMs);
-    if (companyId) q = q.where('company_id', '=', companyId);
+    const firstHour = Math.ceil(sinceMs / HOUR_MS) * HOUR_MS;
+    const joined = db.kind === 'postgres' ? sql<string>`string_agg(hist, ',')` : sql<string>`group_concat(hist, ',')`;
+    const part = (table: RollupTable, from: number, to: number | null) => {
+      let q = k
+        .selectFrom(table)
+        .select([
+          'company_id',
+          sql<number>`sum(requests)`.as('requests'),
+          sql<number>`sum(errors)`.as('errors'),
+          sql<number>`sum(sum_ms)`.as('sum_ms'),
+          joined.as('hist'),
+        ])
+        .where('minute_ms', '>=', from);
+      if (to !== null) q = q.where('minute_ms', '<', to);
+      if (companyId) q = q.where('company_id', '=', companyId);
+      return q.groupBy('company_id').execute();
+    };
+    const rows = [
+      ...(firstHour > sinceMs ? await part('red_rollups', sinceMs, firstHour) : []),
+      ...(await part('red_rollups_hourly', firstHour, null)),
+    ];
     const out = new Map<string, RedTotals>();
-    for (const r of await q.execute()) {
+    for (const r of rows) {
       let t = out.get(r.company_id);
       if (!t) out.set(r.company_id, (t = emptyTotals()));
       t.requests += Number(r.requests);
       t.errors += Number(r.errors);
       t.sumMs += Number(r.sum_ms);
-      t.sketch.mergeText(r.hist);
+      t.sketch.mergeText(r.hist ?? '');
     }
     return out;
   }

@@ -16,7 +16,8 @@ export interface RollupRecord {
   sum_response_ms: number;
   min_response_ms: number | null;
   max_response_ms: number | null;
-  response_hist: string | null;
+  /** Latency sketch text of the timed responses ('' without any) */
+  response_sketch: string;
   p95_response_ms: number | null;
   last_status: CheckStatus | null;
   last_http_code: number | null;
@@ -61,7 +62,7 @@ export function rollupsRepo(db: DbScope) {
             sum_response_ms: eb.ref('excluded.sum_response_ms'),
             min_response_ms: eb.ref('excluded.min_response_ms'),
             max_response_ms: eb.ref('excluded.max_response_ms'),
-            response_hist: eb.ref('excluded.response_hist'),
+            response_sketch: eb.ref('excluded.response_sketch'),
             p95_response_ms: eb.ref('excluded.p95_response_ms'),
             last_status: eb.ref('excluded.last_status'),
             last_http_code: eb.ref('excluded.last_http_code'),

@@ -73,7 +73,9 @@ interface RollupColumns {
   sum_response_ms: Generated<number>;
   min_response_ms: number | null;
   max_response_ms: number | null;
-  response_hist: string | null;
+  /** Latency sketch of the timed responses (src/lib/latency-sketch.ts text; migration 0111) */
+  response_sketch: Generated<string>;
+  /** p95 of the sketch when written; readers derive percentiles from the sketch itself */
   p95_response_ms: number | null;
   last_status: CheckStatus | null;
   last_http_code: number | null;

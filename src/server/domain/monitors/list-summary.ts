@@ -4,6 +4,7 @@
 import { rollupsRepo, type RollupRecord } from '../../db/repositories/rollups-repo.ts';
 import type { MonitorSort } from '../../db/repositories/monitors-repo.ts';
 import { uptimePercent } from '../../engine/rollup-math.ts';
+import { LatencySketch } from '../../../lib/latency-sketch.ts';
 import { DAY_MS, dayStart, HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 import type { Ctx } from '../context.ts';
 
@@ -26,9 +27,9 @@ export interface ListSummary {
   sparkline: Array<number | null>;
 }
 
-/** Timed responses of a rollup: its histogram's count (failures and push beats carry no time). */
+/** Timed responses of a rollup: its sketch's count (failures and push beats carry no time). */
 function timedCount(r: RollupRecord): number {
-  return r.response_hist ? (JSON.parse(r.response_hist) as number[]).reduce((a, c) => a + c, 0) : 0;
+  return LatencySketch.parse(r.response_sketch).total;
 }
 
 export async function listSummaries(ctx: Ctx, ids: string[]): Promise<(id: string) => ListSummary> {

@@ -1,10 +1,12 @@
 // A monitor's response times per hour (24 h, 7 d) or per day (30 d, 90 d) for the console's
-// chart, read from the rollups only: average, p95 and the mean of each phase per period, with the
-// counts the timeline blocks and daily bars need. The range's overall phase breakdown averages
-// the newest raw checks of the range.
+// chart, read from the rollups only: average, p50/p95/p99 and the mean of each phase per period,
+// with the counts the timeline blocks and daily bars need, and the same figures over the whole
+// range (the periods' latency sketches merged, so within 1 % of the exact percentiles). The
+// range's overall phase breakdown averages the newest raw checks of the range.
 import { checksRepo } from '../../db/repositories/checks-repo.ts';
 import { rollupsRepo, type RollupGrain, type RollupRecord } from '../../db/repositories/rollups-repo.ts';
-import { p95, type Phase, type PhaseSums } from '../../engine/rollup-math.ts';
+import { responseQuantile, type Phase, type PhaseSums } from '../../engine/rollup-math.ts';
+import { LatencySketch } from '../../../lib/latency-sketch.ts';
 import { DAY_MS, dayStart, HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 import { requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
@@ -39,14 +41,22 @@ function pointPhases(r: RollupRecord | undefined) {
   return { dns: out(dns), connect: out(connect), tls: out(tls), wait: out(wait) };
 }
 
+/** Average and percentiles of timed responses; the sum holds exactly the ones the sketch counts. */
+function latency(sketch: LatencySketch, sumMs: number, min: number | null, max: number | null) {
+  const timed = sketch.total;
+  return {
+    avg: timed > 0 ? round2(sumMs / timed) : null,
+    p50: responseQuantile(sketch, 0.5, min, max),
+    p95: responseQuantile(sketch, 0.95, min, max),
+    p99: responseQuantile(sketch, 0.99, min, max),
+  };
+}
+
 function point(start: number, r: RollupRecord | undefined) {
-  const hist = r?.response_hist ? (JSON.parse(r.response_hist) as number[]) : [];
-  // The sum holds exactly the timed responses the histogram counts (failures carry no time).
-  const timed = hist.reduce((a, b) => a + b, 0);
+  const sketch = LatencySketch.parse(r?.response_sketch ?? '');
   return {
     start: toIso(start),
-    avg: r && timed > 0 ? round2(r.sum_response_ms / timed) : null,
-    p95: r && timed > 0 ? p95(hist, r.max_response_ms) : null,
+    ...latency(sketch, r?.sum_response_ms ?? 0, r?.min_response_ms ?? null, r?.max_response_ms ?? null),
     checks: r?.checks ?? 0,
     failures: r?.failures ?? 0,
     degraded: r?.degraded ?? 0,
@@ -54,6 +64,21 @@ function point(start: number, r: RollupRecord | undefined) {
     last_http_code: r?.last_http_code ?? null,
     phases: pointPhases(r),
   };
+}
+
+/** The whole range: every period's sketch merged, so its percentiles are the checks' own. */
+function rangeSummary(rows: RollupRecord[]) {
+  const sketch = new LatencySketch();
+  let sum = 0;
+  let min: number | null = null;
+  let max: number | null = null;
+  for (const r of rows) {
+    sketch.mergeText(r.response_sketch);
+    sum += r.sum_response_ms;
+    if (r.min_response_ms !== null) min = min === null ? r.min_response_ms : Math.min(min, r.min_response_ms);
+    if (r.max_response_ms !== null) max = max === null ? r.max_response_ms : Math.max(max, r.max_response_ms);
+  }
+  return { timed: sketch.total, ...latency(sketch, sum, min, max) };
 }
 
 async function phaseAverages(ctx: Ctx, monitorId: string, since: number) {
@@ -89,6 +114,7 @@ export async function getResponseTimes(ctx: Ctx, id: string, q: { range?: string
   const byStart = new Map(rows.map((r) => [r.start, r]));
   const points = Array.from({ length: periods }, (_, i) => point(first + i * step, byStart.get(first + i * step)));
   return {
+    summary: rangeSummary(rows),
     monitor_id: m.id,
     range: key as ResponseTimeRange,
     grain: grain === 'hourly' ? ('hour' as const) : ('day' as const),

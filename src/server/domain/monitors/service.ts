@@ -12,6 +12,7 @@ import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, KIND_FIELDS } from '../../engine/kinds/index.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
 import { uptimePercent } from '../../engine/rollup-math.ts';
+import { LatencySketch } from '../../../lib/latency-sketch.ts';
 import { coversMonitor } from '../../../lib/maintenance.ts';
 import { isPlanName, planLimits } from '../../../lib/plans.ts';
 import { DAY_MS, dayStart, HOUR_MS, hourStart } from '../../../lib/timeline.ts';
@@ -323,12 +324,9 @@ export async function getUptime(ctx: Ctx, id: string) {
     failures: hourly.reduce((a, x) => a + x.failures, 0),
   };
   const [d7, d30, d90] = [await span(7), await span(30), await span(90)];
-  // The sum holds exactly the timed responses the histogram counts (not failures, push beats
+  // The sum holds exactly the timed responses the sketch counts (not failures, push beats
   // without a time), so divide by that count, not by checks.
-  const timed = hourly.reduce(
-    (a, x) => a + (x.response_hist ? (JSON.parse(x.response_hist) as number[]).reduce((p, c) => p + c, 0) : 0),
-    0,
-  );
+  const timed = hourly.reduce((a, x) => a + LatencySketch.parse(x.response_sketch).total, 0);
   const avg = timed > 0 ? hourly.reduce((a, x) => a + x.sum_response_ms, 0) / timed : null;
   return {
     monitor_id: m.id,

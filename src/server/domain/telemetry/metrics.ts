@@ -1,7 +1,8 @@
 // The metrics screen: request rate, error rate and p50/p95/p99 over time, in buckets of the
 // range (src/lib/metric-buckets.ts), with the previous window of the same length beside it.
-// Figures come from the per-minute rollups only, never from raw spans; each bucket's
-// percentiles from its merged latency sketch, within 1 % of the exact value.
+// Figures come from the rollups only (the hourly tier for buckets of whole hours, else the
+// minutes), never from raw spans; each bucket's percentiles from its merged latency sketch,
+// within 1 % of the exact value.
 // Super admins see every company together, or the one they choose (tenant).
 import type { Ctx } from '../context.ts';
 import { companyScope, requirePermission } from '../authz.ts';

@@ -101,4 +101,46 @@ describe.each(DB_KINDS)('RED service on %s', (kind) => {
     expect((await searchTraces(ctx, { range: '1h' })).map((t) => t.id)).toEqual(['0000000000000005', '0000000000000002']);
     await expect(getRedMetrics(ctxFor(services, null), {})).rejects.toMatchObject({ code: 'unauthorized' });
   });
+
+  it('reads the 30-day card from the hourly tier, the partial first hour from minutes, exactly', async () => {
+    const c = await seedCompany(services);
+    const admin = await seedUser(services, { userType: 2, companyId: c.id });
+    const ctx = ctxFor(services, actorFor(admin));
+    const writer = new SpanWriter(db);
+    const DAY = 24 * HOUR;
+    const mk = (i: number, agoMs: number, ms: number) => ({
+      trace_id: (i + 1).toString(16).padStart(32, 'c'),
+      span_id: (i + 1).toString(16).padStart(16, '0'),
+      parent_span_id: null,
+      name: 'GET /',
+      service: 'web',
+      kind: 2,
+      start_us: (NOW - agoMs) * 1000,
+      duration_ms: ms,
+      status_code: 0,
+      http_status: 200,
+      is_error: 0,
+      is_request: 1,
+      error_message: null,
+      attributes: '{}',
+      events: '[]',
+    });
+    // The window starts at 12:30 thirty days ago: 12:40 is in it, 12:20 (same hour row) is not.
+    const spans = [mk(1, 30 * DAY - 10 * 60_000, 100), mk(2, 30 * DAY + 10 * 60_000, 9_999), mk(3, 20 * DAY, 300), mk(4, 5 * 60_000, 200)];
+    for (let i = 0; i < 96; i++) spans.push(mk(10 + i, 10 * DAY + i * 60_000, 20 + i));
+    await writer.write(c.id, spans);
+    await writer.close();
+    // The minutes inside whole hours are not read: removing them changes nothing.
+    await db.k
+      .deleteFrom('red_rollups')
+      .where('minute_ms', '>=', NOW - 30 * DAY + 30 * 60_000)
+      .where('minute_ms', '<', NOW - HOUR)
+      .execute();
+    const red = (await getRedMetrics(ctx, { range: '30d' })) as { totalRequests: number; p95: number; avgResponseTime: number };
+    const kept = [100, 300, 200, ...Array.from({ length: 96 }, (_, i) => 20 + i)].sort((a, b) => a - b);
+    expect(red.totalRequests).toBe(99);
+    expect(red.avgResponseTime).toBeCloseTo(kept.reduce((a, b) => a + b, 0) / 99, 2);
+    const exact = kept[Math.ceil(0.95 * 99) - 1];
+    expect(Math.abs(red.p95 - exact) / exact).toBeLessThanOrEqual(0.01);
+  });
 });

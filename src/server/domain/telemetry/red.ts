@@ -1,5 +1,6 @@
-// RED metrics (rate, errors, duration) from the per-minute rollups, never from raw spans; p95
-// from their merged latency sketches, within 1 % of the exact value.
+// RED metrics (rate, errors, duration) from the rollups, never from raw spans: the window's whole
+// hours from the hourly tier, its first partial hour from the minutes; p95 from their merged
+// latency sketches, within 1 % of the exact value.
 // Super admins without a chosen company: the companies with the highest error rate. Anyone
 // else (or a super admin with tenant=): one company's figures with its monitors' uptime.
 import type { Ctx } from '../context.ts';

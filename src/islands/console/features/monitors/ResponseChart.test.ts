@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { phaseSummary, stackedPhases } from './ResponseChart.tsx';
+import { chartSummary, phaseSummary, stackedPhases } from './ResponseChart.tsx';
 import type { ResponseTimes } from './monitor-page-store.ts';
 
 const point = (checks: number, phases: { dns: number | null; connect: number | null; tls: number | null; wait: number | null }) => ({
   start: '2027-03-01T09:00:00.000Z',
-  avg: null,
-  p95: null,
+  avg: null as number | null,
+  p50: null,
+  p95: null as number | null,
+  p99: null,
   checks,
   failures: 0,
   degraded: 0,
@@ -20,6 +22,7 @@ const rt = (points: ReturnType<typeof point>[]) =>
     range: '24h',
     grain: 'hour',
     points,
+    summary: { timed: 0, avg: null, p50: null, p95: null, p99: null },
     phases: { samples: 0, dns: null, connect: null, tls: null, ttfb: null, total: null },
   }) as ResponseTimes;
 
@@ -42,5 +45,19 @@ describe('the phase chart', () => {
     const data = rt([point(10, { dns: 2, connect: 3, tls: null, wait: 5 }), point(30, { dns: 6, connect: 3, tls: null, wait: 1 })]);
     expect(phaseSummary(data)).toBe('Mean per check: DNS 5 ms, Connect 3 ms, Wait 2 ms.');
     expect(phaseSummary(rt([point(0, none)]))).toBe('No phase timings in this range.');
+  });
+});
+
+describe('the latency chart’s summary', () => {
+  it('gives the range’s own average and percentiles, and the worst period’s p95', () => {
+    const data = {
+      ...rt([
+        { ...point(10, none), avg: 100, p95: 400 },
+        { ...point(10, none), avg: 50, p95: 90 },
+      ]),
+      summary: { timed: 20, avg: 75, p50: 61.2, p95: 398.7, p99: 512 },
+    } as ResponseTimes;
+    expect(chartSummary(data)).toBe('Over the range: average 75 ms, p50 61 ms, p95 399 ms, p99 512 ms; highest hourly p95 400 ms.');
+    expect(chartSummary(rt([point(0, none)]))).toBe('No timed responses in this range.');
   });
 });

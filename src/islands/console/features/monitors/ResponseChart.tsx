@@ -52,15 +52,13 @@ export function phaseSummary(rt: ResponseTimes): string {
 /** The figures the canvas shows, in words, for screen readers and as the chart's caption. */
 export function chartSummary(rt: ResponseTimes): string {
   const timed = rt.points.filter((p) => p.avg !== null);
-  if (timed.length === 0) return 'No timed responses in this range.';
-  const avg =
-    timed.reduce((a, p) => a + (p.avg ?? 0) * p.checks, 0) /
-    Math.max(
-      1,
-      timed.reduce((a, p) => a + p.checks, 0),
-    );
+  const all = rt.summary;
+  if (timed.length === 0 || all.avg === null) return 'No timed responses in this range.';
   const worst = Math.max(...timed.map((p) => p.p95 ?? 0));
-  return `Average about ${fmtNumber(avg)} ms; highest ${rt.grain === 'hour' ? 'hourly' : 'daily'} p95 ${fmtNumber(worst)} ms.`;
+  const q = (v: number | null) => fmtNumber(v ?? 0);
+  return `Over the range: average ${q(all.avg)} ms, p50 ${q(all.p50)} ms, p95 ${q(all.p95)} ms, p99 ${q(all.p99)} ms; highest ${
+    rt.grain === 'hour' ? 'hourly' : 'daily'
+  } p95 ${q(worst)} ms.`;
 }
 
 const ms = (_u: uPlot, v: number | null) => (v == null ? '—' : `${fmtNumber(v)} ms`);

@@ -1,0 +1,146 @@
+// Migration 0111 on both databases: monitor rollups written with the fixed latency buckets
+// become sketch rows that keep every count, each bucket's checks read at the midpoint of the
+// part of the bucket between the period's fastest and slowest response.
+import { Migrator, type Migration } from 'kysely/migration';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { openDb, type Db } from '../../../src/server/db/connect.ts';
+import { migrateToLatest } from '../../../src/server/db/migrate.ts';
+import { LatencySketch } from '../../../src/lib/latency-sketch.ts';
+import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
+
+const hist = (at: Record<number, number>) => JSON.stringify(Array.from({ length: 21 }, (_, i) => at[i] ?? 0));
+
+describe.each(DB_KINDS)('the monitor latency sketch migration on %s', (kind) => {
+  let db: Db;
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('turns fixed-bucket monitor rollups into sketches without losing a check', async () => {
+    const loc = await newDatabaseLocation(kind);
+    db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 2 });
+    const dir = path.resolve('src/server/db/migrations');
+    const migrations: Record<string, Migration> = {};
+    for (const f of (await readdir(dir)).sort()) {
+      if (/^\d{4}_.*\.ts$/.test(f) && !f.endsWith('.test.ts') && f !== '0111_monitoring_latency_sketch.ts')
+        migrations[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(dir, f)).href)) as Migration;
+    }
+    const { error } = await new Migrator({
+      db: db.k,
+      provider: { getMigrations: async () => migrations },
+      allowUnorderedMigrations: true,
+    }).migrateToLatest();
+    expect(error).toBeUndefined();
+    const k = db.k as unknown as Kysely<any>;
+    await k
+      .insertInto('companies')
+      .values({ id: 'c1', name: 'A', email: 'a@a.test', subdomain: 'a', slug: 'a', created_at: 1, updated_at: 1 })
+      .execute();
+    await k
+      .insertInto('monitors')
+      .values({
+        id: 'm1',
+        company_id: 'c1',
+        name: 'M',
+        type: 'http',
+        config: '{}',
+        interval_seconds: 60,
+        timeout_seconds: 10,
+        next_due_at: 0,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
+    const base = { monitor_id: 'm1', company_id: 'c1', degraded: 0, maintenance: 0, p95_response_ms: 500 };
+    await k
+      .insertInto('monitor_rollups_hourly')
+      .values([
+        // 90 checks in (20, 30] ms, 10 in (300, 400]: fastest 22 ms, slowest 380 ms
+        {
+          ...base,
+          hour_start: 0,
+          checks: 102,
+          failures: 2,
+          sum_response_ms: 6_000,
+          min_response_ms: 22,
+          max_response_ms: 380,
+          response_hist: hist({ 3: 90, 10: 10 }),
+        },
+        // every check took 42 ms: the conversion is exact
+        {
+          ...base,
+          hour_start: 3_600_000,
+          checks: 5,
+          failures: 0,
+          sum_response_ms: 210,
+          min_response_ms: 42,
+          max_response_ms: 42,
+          response_hist: hist({ 4: 5 }),
+        },
+        // two checks over 30 s (slowest 45 s) and one of at most 5 ms
+        {
+          ...base,
+          hour_start: 7_200_000,
+          checks: 3,
+          failures: 0,
+          sum_response_ms: 85_000,
+          min_response_ms: 0,
+          max_response_ms: 45_000,
+          response_hist: hist({ 0: 1, 20: 2 }),
+        },
+        // only failures: no histogram
+        {
+          ...base,
+          hour_start: 10_800_000,
+          checks: 4,
+          failures: 4,
+          sum_response_ms: 0,
+          min_response_ms: null,
+          max_response_ms: null,
+          response_hist: null,
+        },
+      ])
+      .execute();
+    await k
+      .insertInto('monitor_rollups_daily')
+      .values({
+        ...base,
+        day_start: 0,
+        checks: 100,
+        failures: 0,
+        sum_response_ms: 6_000,
+        min_response_ms: 22,
+        max_response_ms: 380,
+        response_hist: hist({ 3: 90, 10: 10 }),
+      })
+      .execute();
+
+    expect(await migrateToLatest(db)).toContain('0111_monitoring_latency_sketch');
+
+    const rows = await k.selectFrom('monitor_rollups_hourly').selectAll().orderBy('hour_start').execute();
+    expect(Object.keys(rows[0])).not.toContain('response_hist');
+    expect(rows.map((r) => [Number(r.checks), Number(r.failures), Number(r.sum_response_ms)])).toEqual([
+      [102, 2, 6_000],
+      [5, 0, 210],
+      [3, 0, 85_000],
+      [4, 4, 0],
+    ]);
+    const s = rows.map((r) => LatencySketch.parse(r.response_sketch));
+    expect(s.map((x) => x.total)).toEqual([100, 5, 3, 0]);
+    const near = (got: number, want: number) => expect(Math.abs(got - want) / want).toBeLessThanOrEqual(0.01);
+    near(s[0].quantile(0.5), 26); // (22 + 30) / 2: the bucket's part above the fastest check
+    near(s[0].quantile(0.95), 340); // (300 + 380) / 2: below the slowest, not the bucket's 400
+    near(s[1].quantile(0.5), 42);
+    near(s[1].quantile(0.95), 42);
+    near(s[2].quantile(0.2), 2.5); // [0, 5]
+    near(s[2].quantile(1), 37_500); // (30 s, 45 s]: the open bucket ends at the slowest check
+    expect(rows[3].response_sketch).toBe('');
+    const day = await k.selectFrom('monitor_rollups_daily').selectAll().executeTakeFirstOrThrow();
+    expect(LatencySketch.parse(day.response_sketch).total).toBe(100);
+    expect(Object.keys(day)).not.toContain('response_hist');
+  });
+});
