@@ -1,7 +1,18 @@
 // The security suite's assets, pure and shared by the server and the console: which names may be
 // registered, what proves control of one (a DNS TXT record or a file under /.well-known/), and
 // which domain covers a host.
+import type { Resource } from './permissions.ts';
 import { normalizeTargetHost } from './target-host.ts';
+
+/** Rights over assets: the resource the Security menu entry is shown for (the role table gives the four security resources the same rights). */
+export const ASSET_RESOURCE: Resource = 'threat_intelligence';
+/** Rights over a finding: those of the analysis that raised it. */
+export const FINDING_SOURCE_RESOURCE = {
+  ssl: 'ssl_monitoring',
+  dns: 'domain_checks',
+  scan: 'vulnerability_scans',
+  threat: 'threat_intelligence',
+} as const satisfies Record<string, Resource>;
 
 export const ASSET_KINDS = ['domain', 'host'] as const;
 export type AssetKindName = (typeof ASSET_KINDS)[number];

@@ -4,7 +4,7 @@
 // an asset is a delete, so super admins only. Super admins see every company or the chosen one.
 // A company whose `services.security` is off has no security suite: its users are refused.
 import { randomBytes } from 'node:crypto';
-import { assetHostname, isUnder } from '../../../lib/security-assets.ts';
+import { ASSET_RESOURCE, assetHostname, isUnder } from '../../../lib/security-assets.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo } from '../../db/repositories/security-findings-repo.ts';
@@ -19,7 +19,6 @@ import { newId } from '../ids.ts';
 import { presentAsset, type Sections } from './present.ts';
 import { verifyOne } from './verification.ts';
 
-export const ASSET_RESOURCE = 'threat_intelligence' as const;
 /** A company's assets at most (422 beyond). */
 export const MAX_ASSETS_PER_COMPANY = 500;
 /** "Verify now" looks an asset's proof up at most this often (429 before). */

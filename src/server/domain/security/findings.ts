@@ -1,7 +1,8 @@
 // What the security analyses found, across sources: the list (viewing it is recorded as
 // `vulnerability_view`) and an admin's decision on one finding: accept the risk (a reason is
 // required) or reopen it. Each finding's rights are those of the analysis that raised it.
-import { can, type Resource } from '../../../lib/permissions.ts';
+import { can } from '../../../lib/permissions.ts';
+import { ASSET_RESOURCE, FINDING_SOURCE_RESOURCE as SOURCE_RESOURCE } from '../../../lib/security-assets.ts';
 import { securityAssetsRepo } from '../../db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo } from '../../db/repositories/security-findings-repo.ts';
 import type { FindingSeverity, FindingStatus, SecuritySource } from '../../db/schema/security.ts';
@@ -9,15 +10,8 @@ import { auditFromCtx } from '../audit/record.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
-import { ASSET_RESOURCE, requireSecurityService, securitySections } from './assets.ts';
+import { requireSecurityService, securitySections } from './assets.ts';
 import { presentFinding } from './present.ts';
-
-export const SOURCE_RESOURCE: Record<SecuritySource, Resource> = {
-  ssl: 'ssl_monitoring',
-  dns: 'domain_checks',
-  scan: 'vulnerability_scans',
-  threat: 'threat_intelligence',
-};
 
 const SEVERITY_ORDER: Record<FindingSeverity, number> = { critical: 0, high: 1, medium: 2, low: 3, info: 4 };
 export const MAX_REASON_CHARS = 1000;
