@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WELL_KNOWN_PATH } from '../../../src/lib/security-assets.ts';
 import { securityAssetsRepo } from '../../../src/server/db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo } from '../../../src/server/db/repositories/security-findings-repo.ts';
+import { companiesRepo } from '../../../src/server/db/repositories/companies-repo.ts';
+import { flagsRepo } from '../../../src/server/db/repositories/flags-repo.ts';
 import { reverifyDueAssets } from '../../../src/server/domain/security/verification.ts';
 import { startDnsServer, type DnsTarget } from '../../fixtures/targets/dns-targets.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
@@ -306,5 +308,29 @@ describe.each(DB_KINDS)('security assets and findings on %s', (kind) => {
     expect((await acmeAdmin.del(`/api/v1/security/assets/${made.body.id}`)).status).toBe(403);
     expect((await root.del(`/api/v1/security/assets/${made.body.id}`)).status).toBe(204);
     expect((await acmeAdmin.get(`/api/v1/security/assets/${made.body.id}`)).status).toBe(404);
+  });
+
+  it('shows each analysis only while its flag is on, answers 404 with every one off, and 403 to a company without the security service', async () => {
+    const flags = flagsRepo(t.services.db);
+    const set = async (name: string, on: boolean) => flags.upsert(name, on, now, 'test');
+    await set('ENABLE_VULNERABILITY_SCANS', false);
+    const partial = (await acmeAdmin.get('/api/v1/security/assets')).body;
+    expect(partial.sections).toEqual({ ssl: true, dns: true, scan: false, threat: true });
+    expect(partial.assets.find((a: any) => a.hostname === 'acme-shop.test').summary.open_findings.critical).toBe(0);
+    expect((await acmeAdmin.get('/api/v1/security/findings')).body.total).toBe(0);
+    for (const f of ['ENABLE_SSL_MONITORING', 'ENABLE_DOMAIN_CHECKS', 'ENABLE_THREAT_INTELLIGENCE']) await set(f, false);
+    const off = await acmeAdmin.get('/api/v1/security/assets');
+    expect(off.status).toBe(404);
+    expect(off.body.detail).toBe('The security suite is switched off on this platform.');
+    for (const f of ['ENABLE_VULNERABILITY_SCANS', 'ENABLE_SSL_MONITORING', 'ENABLE_DOMAIN_CHECKS', 'ENABLE_THREAT_INTELLIGENCE'])
+      await set(f, true);
+
+    await companiesRepo(t.services.db).update(acmeId, { services: JSON.stringify({ monitor: true, security: false, data_breach: false }) });
+    const refused = await acmeAdmin.get('/api/v1/security/assets');
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe("The security suite is not part of your company's services. Ask your platform administrator.");
+    expect((await acmeViewer.get('/api/v1/security/findings')).status).toBe(403);
+    expect((await root.get(`/api/v1/security/assets?tenant=${acmeId}`)).status).toBe(200);
+    await companiesRepo(t.services.db).update(acmeId, { services: JSON.stringify({ monitor: true, security: true, data_breach: false }) });
   });
 });
