@@ -42,11 +42,15 @@ async function as(t: TestApp, user: { email: string; password: string }, host?: 
 /** A web server on loopback that serves the well-known file (body per host) and notes every request. */
 async function startProofServer() {
   const files = new Map<string, string>();
+  /** host → where its file redirects */
+  const redirects = new Map<string, string>();
   const requests: Array<{ host: string; path: string }> = [];
   const server = http.createServer((req, res) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     requests.push({ host, path: req.url ?? '' });
     const body = files.get(host);
+    const to = redirects.get(host);
+    if (to) return void res.writeHead(302, { location: to }).end();
     if (req.url === WELL_KNOWN_PATH && body !== undefined) return void res.end(body);
     res.statusCode = 404;
     res.end('not here');
@@ -55,6 +59,7 @@ async function startProofServer() {
   return {
     port: (server.address() as AddressInfo).port,
     files,
+    redirects,
     requests,
     close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   };
@@ -184,6 +189,24 @@ describe.each(DB_KINDS)('security assets and findings on %s', (kind) => {
     expect(seen.map((r) => r.path)).toEqual([WELL_KNOWN_PATH, WELL_KNOWN_PATH]);
   });
 
+  it('follows no redirect to another host and reads no more than 4 KiB of the file', async () => {
+    const { body: moved } = await acmeAdmin.post('/api/v1/security/assets', { hostname: 'moved.acme-hostile.test', kind: 'host' });
+    web.files.set('proof.attacker.test', moved.proof.file_body);
+    web.redirects.set('moved.acme-hostile.test', `http://proof.attacker.test:${web.port}${WELL_KNOWN_PATH}`);
+    const redirected = await acmeAdmin.post(`/api/v1/security/assets/${moved.id}/verify`);
+    expect(redirected.body.verified).toBe(false);
+    expect(redirected.body.last_verification_error).toContain(
+      'http: redirected to another host (only redirects on the same host are followed)',
+    );
+    expect(web.requests.filter((r) => r.host === 'proof.attacker.test')).toEqual([]);
+
+    const { body: big } = await acmeAdmin.post('/api/v1/security/assets', { hostname: 'big.acme-hostile.test', kind: 'host' });
+    web.files.set('big.acme-hostile.test', `${'x'.repeat(5000)}${big.proof.file_body}`);
+    const tooBig = await acmeAdmin.post(`/api/v1/security/assets/${big.id}/verify`);
+    expect(tooBig.body.verified).toBe(false);
+    expect(tooBig.body.last_verification_error).toContain('http: the file is larger than 4096 bytes');
+  });
+
   it('does nothing to an unverified asset but look for its proof, and keeps it from the jobs', async () => {
     const { body: asset } = await acmeAdmin.post('/api/v1/security/assets', { hostname: 'quiet.acme-other.test', kind: 'host' });
     const asked = dns.asked.length;
@@ -261,6 +284,9 @@ describe.each(DB_KINDS)('security assets and findings on %s', (kind) => {
       ['Exposed .env file', 'critical', 'open', 'acme-shop.test'],
     ]);
     const id = list.body.findings[0].id;
+    const assetId = list.body.findings[0].asset_id;
+    expect((await acmeViewer.get(`/api/v1/security/findings?asset=${assetId}&source=scan`)).body.total).toBe(2);
+    expect((await acmeViewer.get(`/api/v1/security/findings?asset=${assetId}&source=ssl`)).body.total).toBe(0);
     const assets = (await acmeViewer.get('/api/v1/security/assets')).body.assets;
     expect(assets.find((a: any) => a.hostname === 'acme-shop.test').summary.open_findings).toEqual({
       critical: 1,
