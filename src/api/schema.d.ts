@@ -1931,6 +1931,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/security/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's security assets with their proof state and the latest results (the /security overview)
+         * @description Company users see their company's assets; super admins every company's, or one with
+         *     `tenant`. Each asset carries the proof to publish, and a summary of the latest result of
+         *     each analysis that is switched on (`sections`). Rights: view on `threat_intelligence`.
+         *     Answers 403 to users of a company whose `services.security` is off, 404 while every
+         *     security flag is off.
+         */
+        get: operations["listSecurityAssets"];
+        put?: never;
+        /**
+         * Register a domain or host (company admins and super admins)
+         * @description The asset starts unverified: nothing is checked or scanned on it until its company proves
+         *     control (verifySecurityAsset). A host under a verified domain asset of the same company is
+         *     covered by that domain and starts verified (`verification_method: domain`). Another company
+         *     may have registered the same name: each company proves control for itself. Names of
+         *     internal zones (.local, .internal, single labels, ...) are refused unless the operator opens
+         *     private targets. At most 500 assets per company (422); a name registered twice is 409.
+         */
+        post: operations["createSecurityAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One asset */
+        get: operations["getSecurityAsset"];
+        put?: never;
+        post?: never;
+        /** Remove an asset with its results and findings (super admins; the role table gives delete to them alone) */
+        delete: operations["deleteSecurityAsset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/assets/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look the asset's proof of control up now
+         * @description Looks for, in this order: a verified domain asset of the company covering the host (no
+         *     traffic); the TXT record `statuswatch-verification=<token>` on the name or on
+         *     `_statuswatch.<name>`, asked of the platform's resolvers (DNS_RESOLVERS); the file
+         *     `/.well-known/statuswatch-verification.txt` containing the token, fetched over https and
+         *     then http (SSRF guard, 10 s for the whole proof, 4 KiB, at most 3 redirects and only on the
+         *     same host). That is all the traffic an unverified host gets. The answer is the asset as it
+         *     then is: `verified`, or not with the reason in `last_verification_error` (a token that does
+         *     not match is named as such). An asset that loses its proof becomes unverified and its
+         *     company's admins get a `security_report` notification. At most one lookup per asset every
+         *     10 s (429).
+         */
+        post: operations["verifySecurityAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Findings of every analysis, most severe first (viewing is recorded as vulnerability_view)
+         * @description Across sources (ssl, dns, scan, threat), only of analyses switched on and that the role may
+         *     view. Company users see their company's; super admins every company's, or one with
+         *     `tenant`. Each call is recorded in the audit log as `vulnerability_view` with its filters.
+         */
+        get: operations["listSecurityFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/findings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Accept a finding's risk (a reason is required) or reopen it
+         * @description Needs update on the resource of the finding's analysis (ssl_monitoring, domain_checks,
+         *     vulnerability_scans, threat_intelligence): company admins and super admins. An accepted
+         *     finding stays accepted while later runs still see it. A fixed finding cannot be changed
+         *     (409): a run that sees it again reopens it.
+         */
+        patch: operations["updateSecurityFinding"];
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -3564,6 +3695,147 @@ export interface components {
             phone?: string | null;
             /** @description Where personal webhooks go (http or https, no user name or password; an internal address is refused unless the operator allows private targets); null removes it. A new URL gets a new secret. */
             webhook_url?: string | null;
+        };
+        /**
+         * @description domain: a registered domain (registration, DNS, e-mail authentication, lookalikes); host: a server name (TLS, scans)
+         * @enum {string}
+         */
+        AssetKind: "domain" | "host";
+        /**
+         * @description What proves control, either one: the TXT record `txt_value` on `txt_name` (or on
+         *     `txt_alt_name`, for a name that is a CNAME), or a file at `file_url` (https, else the same path
+         *     over http) whose body contains `file_body`.
+         */
+        Proof: {
+            txt_name: string;
+            txt_alt_name: string;
+            txt_value: string;
+            file_url: string;
+            file_body: string;
+        };
+        SeverityCounts: {
+            critical: number;
+            high: number;
+            medium: number;
+            low: number;
+            info: number;
+        };
+        /** @description The latest result of each analysis that is switched on (null when none ran yet) */
+        AssetSummary: {
+            /** @description SSL/TLS grade A+ to F, or T (certificate not trusted) */
+            grade: string | null;
+            /** Format: date-time */
+            cert_expires_at: string | null;
+            cert_issuer: string | null;
+            /**
+             * Format: date-time
+             * @description Domain assets (RDAP)
+             */
+            registration_expires_at: string | null;
+            registrar: string | null;
+            /** @enum {string|null} */
+            reputation: "clean" | "listed" | "unknown" | null;
+            /** @description The blocklists or feeds that list it */
+            listings: string[];
+            /** Format: date-time */
+            last_scan_at: string | null;
+            open_findings: components["schemas"]["SeverityCounts"];
+        };
+        Asset: {
+            id: string;
+            company_id: string;
+            hostname: string;
+            kind: components["schemas"]["AssetKind"];
+            /** @description Only verified assets are ever checked or scanned */
+            verified: boolean;
+            /**
+             * Format: date-time
+             * @description Since when control is proven
+             */
+            verified_at: string | null;
+            /**
+             * @description How control was last proven; domain: a host covered by its company's verified domain asset
+             * @enum {string|null}
+             */
+            verification_method: "dns" | "file" | "domain" | null;
+            /** Format: date-time */
+            last_verification_at: string | null;
+            /** @description Why the last lookup found no proof */
+            last_verification_error: string | null;
+            proof: components["schemas"]["Proof"];
+            /** Format: date-time */
+            created_at: string;
+            summary: components["schemas"]["AssetSummary"];
+        };
+        /** @description Which analyses are switched on (ENABLE_SSL_MONITORING, ENABLE_DOMAIN_CHECKS, ENABLE_VULNERABILITY_SCANS, ENABLE_THREAT_INTELLIGENCE); results and findings of the others are not shown */
+        Sections: {
+            ssl: boolean;
+            dns: boolean;
+            scan: boolean;
+            threat: boolean;
+        };
+        AssetList: {
+            assets: components["schemas"]["Asset"][];
+            sections: components["schemas"]["Sections"];
+        };
+        AssetInput: {
+            /**
+             * Host name
+             * @description A DNS name such as example.com or www.example.com (no address, port or path); international names are stored in their xn-- form
+             */
+            hostname: string;
+            kind: components["schemas"]["AssetKind"];
+            /** @description Super admins only (required for them); ignored for company users */
+            company_id?: string;
+        };
+        /**
+         * @description The analysis that raised it: ssl (SSL/TLS), dns (domains and DNS), scan (vulnerability scans), threat (threat intelligence)
+         * @enum {string}
+         */
+        FindingSource: "ssl" | "dns" | "scan" | "threat";
+        /**
+         * @description open: seen in the last run; fixed: a later run no longer saw it; accepted: an admin accepted the risk (with a reason)
+         * @enum {string}
+         */
+        FindingStatus: "open" | "fixed" | "accepted";
+        /** @enum {string} */
+        FindingSeverity: "critical" | "high" | "medium" | "low" | "info";
+        Finding: {
+            id: string;
+            company_id: string;
+            asset_id: string;
+            hostname: string;
+            source: components["schemas"]["FindingSource"];
+            /** @description Stable per problem within its source, e.g. tls.protocol.tls1_0 */
+            key: string;
+            severity: components["schemas"]["FindingSeverity"];
+            cvss: number | null;
+            title: string;
+            /** @description What was seen (a header, a version, the first bytes of a response) */
+            evidence: string;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            status: components["schemas"]["FindingStatus"];
+            /** @description Why the risk was accepted */
+            status_reason: string | null;
+            /** Format: date-time */
+            status_changed_at: string | null;
+        };
+        FindingList: {
+            findings: components["schemas"]["Finding"][];
+            /** @description Findings matching the filters (the list holds at most `limit` of them) */
+            total: number;
+        };
+        FindingStatusInput: {
+            /**
+             * @description accepted: accept the risk (needs `reason`); open: reopen an accepted finding
+             * @enum {string}
+             */
+            status: "open" | "accepted";
+            /** Reason */
+            reason?: string | null;
         };
         AlertMonitorRef: {
             id: string;
@@ -7709,6 +7981,229 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSecurityAssets: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assets by host name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createSecurityAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetInput"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSecurityAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteSecurityAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    verifySecurityAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset after the lookup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The asset was looked up less than 10 s ago; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSecurityFindings: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+                /** @description One asset's findings */
+                asset?: string;
+                source?: components["schemas"]["FindingSource"];
+                status?: components["schemas"]["FindingStatus"];
+                severity?: components["schemas"]["FindingSeverity"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Findings, most severe first, then most recently seen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateSecurityFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindingStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The finding */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Finding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

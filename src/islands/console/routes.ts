@@ -218,8 +218,10 @@ export const ROUTES = {
     path: '/security',
     title: 'Security',
     audience: SIGNED_IN,
+    // The spec's entry (resource threat_intelligence, flag ENABLE_THREAT_INTELLIGENCE); the screen
+    // shows each analysis while its own flag is on.
     menu: { label: 'Security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
-    screen: comingSoon,
+    screen: () => import('./features/security/SecurityPage.tsx').then((m) => m.SecurityPage),
   },
   adminUsers: {
     path: '/admin/users',

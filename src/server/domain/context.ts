@@ -42,6 +42,8 @@ export interface Services {
   telemetry?: TelemetryServices;
   /** The console's live streams of this process (created on first use by live/service.ts) */
   live?: import('./live/hub.ts').LiveHub;
+  /** Where the security suite fetches /.well-known/ proofs from (tests: loopback ports) */
+  securityVerification?: import('../security/assets/verify.ts').VerificationSeams;
 }
 
 export interface Ctx {

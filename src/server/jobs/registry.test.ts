@@ -18,16 +18,22 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s', () => {
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s, security re-verification every 15 min', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
       'escalation',
       'maintenance-notices',
+      'security-verification',
       'session-sweep',
       'span-retention',
     ]);
-    const periods: Record<string, number> = { 'alert-delivery': 1000, 'maintenance-notices': 15_000, escalation: 15_000 };
+    const periods: Record<string, number> = {
+      'alert-delivery': 1000,
+      'maintenance-notices': 15_000,
+      escalation: 15_000,
+      'security-verification': 15 * 60_000,
+    };
     for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
   });
 });
@@ -165,6 +171,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
       'check-results-retention',
       'escalation',
       'maintenance-notices',
+      'security-verification',
       'session-sweep',
       'span-retention',
     ]);
@@ -179,6 +186,6 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
     expect(await ids('auth_codes')).toEqual(['c-grace']);
     expect(await ids('pending_signups')).toEqual(['s-grace']);
     expect(log).toEqual(['jobs: check-results-retention: pruned 1 raw results past retention']);
-    expect(await runner.runDue()).toEqual([]); // the next runs are a second, 15 s and an hour away
+    expect(await runner.runDue()).toEqual([]); // the next runs are a second, 15 s, 15 min and an hour away
   });
 });

@@ -47,6 +47,14 @@ export function securityAssetsRepo(db: DbScope) {
         .where('id', '=', id)
         .execute();
     },
+    /** A proof found again for an asset already verified: it stays verified since its first proof. */
+    async confirmVerified(id: string, method: VerificationMethod, at: number): Promise<void> {
+      await k
+        .updateTable('security_assets')
+        .set({ verification_method: method, last_verification_at: at, last_verification_error: null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
     /** A failed proof: the asset stops being verified until control is proven again. */
     async markUnverified(id: string, error: string, at: number): Promise<void> {
       await k

@@ -2,7 +2,8 @@
 
 /** domain: a registered domain (RDAP, DNS, e-mail authentication, lookalikes); host: a server name under one (TLS, scans) */
 export type AssetKind = 'domain' | 'host';
-export type VerificationMethod = 'dns' | 'file';
+/** dns: the TXT record; file: /.well-known/; domain: a host covered by its company's verified domain asset */
+export type VerificationMethod = 'dns' | 'file' | 'domain';
 
 export interface SecurityAssetsTable {
   id: string;

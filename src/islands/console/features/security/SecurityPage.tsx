@@ -1,0 +1,212 @@
+// /security: the overview of the security suite. Per asset its kind, whether control is proven
+// (with what to publish when not), SSL/TLS grade, open findings by severity, certificate and
+// registration expiry, reputation and last scan, each column shown while its analysis is on;
+// then the findings of every analysis. Nothing is checked or scanned on an unverified asset.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { can } from '../../../../lib/permissions.ts';
+import { ASSET_RESOURCE } from '../../../../lib/security-assets.ts';
+import { $role } from '../../stores/auth.ts';
+import { $selectedTenant, $tenantOptions } from '../../stores/tenant.ts';
+import { fmtDate, fmtTime } from '../../ui/format.ts';
+import { ListPage } from '../../ui/ListPage.tsx';
+import { Confirm } from '../../ui/Modal.tsx';
+import type { Load } from '../../ui/load.ts';
+import { FindingsCard } from './FindingsCard.tsx';
+import { ProofPanel } from './ProofPanel.tsx';
+import { AcceptRiskDialog, AddAssetDialog } from './SecurityDialogs.tsx';
+import {
+  $assets,
+  $securityAlert,
+  loadAssets,
+  loadFindings,
+  removeAsset,
+  setFindingStatus,
+  verifyAsset,
+  type Asset,
+  type Finding,
+  type FindingFilters,
+} from './store.ts';
+import './security.css';
+
+const NO_FILTERS: FindingFilters = { severity: '', status: '', source: '' };
+const REPUTATION_TONE = { clean: 'sw-green', listed: 'sw-red', unknown: 'sw-grey' } as const;
+const METHOD_TEXT = { dns: 'by DNS TXT record', file: 'by the well-known file', domain: 'covered by its domain' } as const;
+
+export function SecurityPage({ title }: { title: string }) {
+  const role = useStore($role);
+  const tenant = useStore($selectedTenant);
+  const tenants = useStore($tenantOptions);
+  const assets = useStore($assets);
+  const alert = useStore($securityAlert);
+  const [filters, setFilters] = useState<FindingFilters>(NO_FILTERS);
+  const [adding, setAdding] = useState(false);
+  const [accepting, setAccepting] = useState<Finding | null>(null);
+  const [removing, setRemoving] = useState<Asset | null>(null);
+  const [verifying, setVerifying] = useState<string | null>(null);
+  const superAdmin = role === 'super_admin';
+  const scope = superAdmin ? tenant : null;
+  const mayCreate = can(role, 'create', ASSET_RESOURCE) && (!superAdmin || tenant !== null);
+  const mayVerify = can(role, 'update', ASSET_RESOURCE);
+  const mayRemove = can(role, 'delete', ASSET_RESOURCE);
+  useEffect(() => {
+    $securityAlert.set(null);
+    void loadAssets(scope);
+  }, [scope]);
+  useEffect(() => {
+    void loadFindings(scope, filters);
+  }, [scope, filters]);
+
+  const sections = assets.status === 'ready' ? assets.data.sections : { ssl: true, dns: true, scan: true, threat: true };
+  const rows: Load<Asset[]> = assets.status === 'ready' ? { status: 'ready', data: assets.data.assets } : assets;
+  const unverified = assets.status === 'ready' ? assets.data.assets.filter((a) => !a.verified) : [];
+  const companyName = (id: string) => tenants.list.find((c) => c.id === id)?.name ?? id;
+  const columns = ['Asset', 'Verification'];
+  if (superAdmin && !tenant) columns.splice(1, 0, 'Company');
+  if (sections.ssl) columns.push('Grade');
+  columns.push('Open findings');
+  if (sections.ssl) columns.push('Certificate expires');
+  if (sections.dns) columns.push('Registration expires');
+  if (sections.threat) columns.push('Reputation');
+  if (sections.scan) columns.push('Last scan');
+  if (mayVerify || mayRemove) columns.push('Actions');
+
+  const verify = async (a: Asset) => {
+    setVerifying(a.id);
+    await verifyAsset(a, scope);
+    setVerifying(null);
+  };
+
+  return (
+    <ListPage
+      crumb="Security"
+      title={title}
+      createLabel={mayCreate ? 'Add asset' : undefined}
+      onCreate={() => setAdding(true)}
+      note={
+        superAdmin && !tenant
+          ? 'Every company’s assets. Choose a tenant in the selector to add one.'
+          : 'Your domains and hosts. Each is checked and scanned only after you prove you control it; the proof is looked up again every day.'
+      }
+      alert={alert}
+      load={rows}
+      onRetry={() => void loadAssets(scope)}
+      listTitle="Assets"
+      listId="security-assets"
+      empty={mayCreate ? 'No assets yet. Add your domain to start.' : 'No assets yet.'}
+      columns={columns}
+      row={(a) => {
+        const s = a.summary;
+        const cells: ReactNode[] = [
+          <div className="sw-wrap-anywhere sw-sec-host">
+            <strong>{a.hostname}</strong>
+            <div className="sw-muted">{a.kind === 'domain' ? 'Domain' : 'Host'}</div>
+          </div>,
+        ];
+        if (superAdmin && !tenant) cells.push(<span className="sw-wrap-anywhere">{companyName(a.company_id)}</span>);
+        cells.push(
+          a.verified ? (
+            <div>
+              <span className="sw-pill sw-green">Verified</span>
+              <div className="sw-muted">{a.verification_method ? METHOD_TEXT[a.verification_method] : ''}</div>
+            </div>
+          ) : (
+            <div>
+              <span className="sw-pill sw-amber">Not verified</span>
+              <div className="sw-muted">
+                <a href={`#proof-${a.id}`}>How to verify</a>
+              </div>
+            </div>
+          ),
+        );
+        if (sections.ssl) cells.push(s.grade ? <span className="sw-sec-grade">{s.grade}</span> : '—');
+        cells.push(<SeverityCounts counts={s.open_findings} />);
+        if (sections.ssl) cells.push(fmtDate(s.cert_expires_at));
+        if (sections.dns) cells.push(a.kind === 'domain' ? fmtDate(s.registration_expires_at) : 'Not a domain');
+        if (sections.threat)
+          cells.push(s.reputation ? <span className={`sw-pill ${REPUTATION_TONE[s.reputation]}`}>{s.reputation}</span> : '—');
+        if (sections.scan) cells.push(fmtTime(s.last_scan_at, 'Never'));
+        if (mayVerify || mayRemove)
+          cells.push(
+            <>
+              {mayVerify && (
+                <button
+                  type="button"
+                  className="sw-btn sw-btn-small sw-sec-nowrap"
+                  disabled={verifying === a.id}
+                  aria-label={`${verifying === a.id ? 'Verifying…' : 'Verify now'}: ${a.hostname}`}
+                  onClick={() => void verify(a)}
+                >
+                  {verifying === a.id ? 'Verifying…' : 'Verify now'}
+                </button>
+              )}
+              {mayRemove && (
+                <button
+                  type="button"
+                  className="sw-btn sw-btn-small sw-btn-danger"
+                  aria-label={`Remove ${a.hostname}`}
+                  onClick={() => setRemoving(a)}
+                >
+                  Remove
+                </button>
+              )}
+            </>,
+          );
+        return { key: a.id, cells };
+      }}
+    >
+      {unverified.length > 0 && (
+        <section className="sw-card" aria-labelledby="security-proof">
+          <header className="sw-card-head">
+            <h3 id="security-proof">Prove control ({unverified.length})</h3>
+          </header>
+          <p className="sw-muted sw-sec-intro">
+            Publish either proof below, then choose Verify now. A TXT record is looked up through the platform’s DNS resolvers; the file is
+            fetched over https, then http, from its host only. Until then nothing else is sent to the host.
+          </p>
+          {unverified.map((a) => (
+            <ProofPanel key={a.id} asset={a} mayVerify={mayVerify} busy={verifying === a.id} onVerify={() => void verify(a)} />
+          ))}
+        </section>
+      )}
+      <FindingsCard
+        role={role}
+        filters={filters}
+        onFilters={setFilters}
+        onAccept={setAccepting}
+        onReopen={(f) => void setFindingStatus(f, 'open', null, scope, filters)}
+        onRetry={() => void loadFindings(scope, filters)}
+      />
+      {adding && <AddAssetDialog tenant={scope} onClose={() => setAdding(false)} />}
+      {accepting && <AcceptRiskDialog finding={accepting} tenant={scope} filters={filters} onClose={() => setAccepting(null)} />}
+      {removing && (
+        <Confirm
+          title="Remove asset"
+          danger
+          confirmLabel="Remove"
+          text={`Remove ${removing.hostname} with its results and findings? Its company may register it again; it then needs a new proof.`}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            const a = removing;
+            setRemoving(null);
+            void removeAsset(a, scope, filters);
+          }}
+        />
+      )}
+    </ListPage>
+  );
+}
+
+function SeverityCounts({ counts }: { counts: Asset['summary']['open_findings'] }) {
+  const shown = (['critical', 'high', 'medium', 'low'] as const).filter((k) => counts[k] > 0);
+  if (shown.length === 0) return <span className="sw-muted">None</span>;
+  return (
+    <ul className="sw-sec-counts">
+      {shown.map((k) => (
+        <li key={k} className={`sw-pill ${k === 'critical' || k === 'high' ? 'sw-red' : k === 'medium' ? 'sw-amber' : 'sw-grey'}`}>
+          {counts[k]} {k}
+        </li>
+      ))}
+    </ul>
+  );
+}
