@@ -18,16 +18,22 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s', () => {
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s, domain checks every 5 minutes', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
+      'domain-checks',
       'escalation',
       'maintenance-notices',
       'session-sweep',
       'span-retention',
     ]);
-    const periods: Record<string, number> = { 'alert-delivery': 1000, 'maintenance-notices': 15_000, escalation: 15_000 };
+    const periods: Record<string, number> = {
+      'alert-delivery': 1000,
+      'maintenance-notices': 15_000,
+      escalation: 15_000,
+      'domain-checks': 5 * 60_000,
+    };
     for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
   });
 });
@@ -163,6 +169,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
     expect((await runner.runDue()).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
+      'domain-checks',
       'escalation',
       'maintenance-notices',
       'session-sweep',
