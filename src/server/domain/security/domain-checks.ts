@@ -19,6 +19,8 @@ export const MANUAL_CHECK_INTERVAL_MS = 60_000;
 export const MAX_DKIM_SELECTORS = 10;
 export const MAX_WATCHED_NAMES = 50;
 
+/** Findings are listed worst first, then by key */
+const SEVERITY_RANK = ['critical', 'high', 'medium', 'low', 'info'];
 const SELECTOR_RE = /^[a-z0-9](?:[a-z0-9_-]{0,62})(?:\.[a-z0-9](?:[a-z0-9_-]{0,62}))*$/;
 const HOST_RE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
@@ -81,7 +83,10 @@ function present(
     dkim_selectors: settings ? (JSON.parse(settings.dkim_selectors) as string[]) : [],
     watched_names: settings ? (JSON.parse(settings.watched_names) as string[]) : [],
     result: presentResult(result),
-    findings: findings.filter((f) => f.asset_id === a.id && f.status !== 'fixed').map(presentFinding),
+    findings: findings
+      .filter((f) => f.asset_id === a.id && f.status !== 'fixed')
+      .sort((x, y) => SEVERITY_RANK.indexOf(x.severity) - SEVERITY_RANK.indexOf(y.severity) || x.key.localeCompare(y.key))
+      .map(presentFinding),
   };
 }
 
