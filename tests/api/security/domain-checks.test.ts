@@ -499,6 +499,29 @@ describe.each(DB_KINDS)('domain checks on %s', (kind) => {
     expect(badSelector.status).toBe(400);
   });
 
+  it('never asks about an internal zone while private targets are closed', async () => {
+    const { a } = await setUp({ ALLOW_PRIVATE_TARGETS: 'false' });
+    const assets = securityAssetsRepo(t.services.db);
+    await assets.insert({
+      id: 'd-intra',
+      company_id: a.id,
+      hostname: 'intra.internal',
+      kind: 'domain',
+      verification_token: 'tok-intra',
+      verification_method: null,
+      verified_at: null,
+      last_verification_at: null,
+      last_verification_error: null,
+      created_at: NOW,
+      updated_at: NOW,
+    });
+    await assets.markVerified('d-intra', 'dns', NOW);
+    await runJobs();
+    expect(dns.asked.filter((q) => q.endsWith('intra.internal'))).toEqual([]);
+    expect(dns.asked).toContain('NS acme.test');
+    expect(await t.services.db.k.selectFrom('security_results').select('asset_id').where('asset_id', '=', 'd-intra').execute()).toEqual([]);
+  });
+
   it('answers 404 and checks nothing while ENABLE_DOMAIN_CHECKS is off', async () => {
     const { admin } = await setUp({ FLAG_ENABLE_DOMAIN_CHECKS: 'false' });
     await runJobs();

@@ -5,6 +5,7 @@
 // problems. Also picks the domains due: each is checked once a day at its own time of day.
 import { createHash } from 'node:crypto';
 import { dnsResolver } from '../../engine/dns-lookup.ts';
+import { internalDnsName } from '../../engine/ssrf.ts';
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo, type SecurityFindingRow } from '../../db/repositories/security-findings-repo.ts';
 import { domainSettingsRepo } from '../../db/repositories/domain-settings-repo.ts';
@@ -171,6 +172,9 @@ export function expiryWarning(
 export async function runDomainCheck(services: Services, assetId: string): Promise<boolean> {
   const asset = await securityAssetsRepo(services.db).get(null, assetId);
   if (!asset || asset.kind !== 'domain' || asset.verified_at === null) return false;
+  // An internal zone (.internal, .lan, a private reverse zone) would have the platform's resolver
+  // describe its own network; refused unless the operator opened private targets.
+  if (internalDnsName(asset.hostname, services.config.allowPrivateTargets)) return false;
   const settings = await domainSettingsRepo(services.db).get(asset.id);
   const report = await checkDomain(
     {
