@@ -171,7 +171,7 @@ export function expiryWarning(
 /** Checks one domain asset now, if it is (still) verified; answers false when it was not checked. */
 export async function runDomainCheck(services: Services, assetId: string): Promise<boolean> {
   const asset = await securityAssetsRepo(services.db).get(null, assetId);
-  if (!asset || asset.kind !== 'domain' || asset.verified_at === null) return false;
+  if (asset?.kind !== 'domain' || asset.verified_at === null) return false;
   // An internal zone (.internal, .lan, a private reverse zone) would have the platform's resolver
   // describe its own network; refused unless the operator opened private targets.
   if (internalDnsName(asset.hostname, services.config.allowPrivateTargets)) return false;

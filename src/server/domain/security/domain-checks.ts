@@ -106,7 +106,7 @@ export async function listDomainChecks(ctx: Ctx, input: { tenant?: string }): Pr
 
 async function ownDomain(ctx: Ctx, id: string): Promise<SecurityAssetRow> {
   const asset = await securityAssetsRepo(ctx.services.db).get(companyScope(ctx), id);
-  if (!asset || asset.kind !== 'domain') throw notFound('Domain');
+  if (asset?.kind !== 'domain') throw notFound('Domain');
   return asset;
 }
 
