@@ -29,7 +29,7 @@ export function EmailAuth({ r }: { r: DomainResult }) {
             'No answer'
           ) : r.spf.record ? (
             <>
-              <code className="sw-wrap-anywhere">{r.spf.record}</code>
+              <div className="sw-wrap-anywhere">{r.spf.record}</div>
               <div>
                 <span className={`sw-pill ${r.spf.lookups > SPF_LIMIT ? 'sw-red' : 'sw-green'}`}>
                   {r.spf.lookups} of {SPF_LIMIT} DNS lookups
