@@ -4,6 +4,7 @@
 // thresholds (30, 14, 7 and 1 days, once each per expiry date), on record changes and on new
 // problems. Also picks the domains due: each is checked once a day at its own time of day.
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { dnsResolver } from '../../engine/dns-lookup.ts';
 import { internalDnsName } from '../../engine/ssrf.ts';
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
@@ -57,7 +58,7 @@ const directories = new Map<string, RdapDirectory>();
 
 /** The RDAP directory of the configuration (the bootstrap file read once per process). */
 function directoryOf(services: Services): RdapDirectory {
-  const file = services.config.rdapBootstrapFile ?? SHIPPED_BOOTSTRAP.pathname;
+  const file = services.config.rdapBootstrapFile ?? fileURLToPath(SHIPPED_BOOTSTRAP);
   const key = `${file}\n${JSON.stringify(services.config.rdapBaseUrls)}`;
   let d = directories.get(key);
   if (!d) {
