@@ -2062,6 +2062,89 @@ export interface paths {
         patch: operations["updateSecurityFinding"];
         trace?: never;
     };
+    "/api/v1/security/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Domains and DNS - every domain asset of the company with its latest check and open findings
+         * @description Each domain asset (verified or not; only verified ones are ever checked) with its registration (RDAP: registrar, expiry, status, name servers), its NS, A, AAAA, MX, TXT and CAA records and when each set last changed, e-mail authentication (SPF with its DNS lookup count, DMARC, DKIM for the admin's selectors, MTA-STS), DNSSEC, the CNAMEs of the names under it and the findings not fixed. Verified domains are checked once a day; 404 while the feature flag ENABLE_DOMAIN_CHECKS is off. Super admins see every company's (`tenant` filters).
+         */
+        get: operations["listDomainChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One domain asset with its latest check and open findings */
+        get: operations["getDomainCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/domains/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the DKIM selectors checked and the names under the domain watched for dangling CNAMEs (company admins)
+         * @description Selectors are checked at `<selector>._domainkey.<domain>` (a missing key is a medium finding, an empty `p=` a revoked key, low). Watched names are checked besides the company's verified hosts under the domain: a CNAME whose target answers NXDOMAIN is a high finding (whoever registers the target takes the name over). Both apply from the next check.
+         */
+        put: operations["putDomainCheckSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/domains/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a verified domain now (company admins; at most once a minute per domain)
+         * @description Runs the whole check at once (up to 30 s) and answers the domain with the new result. An unverified domain answers 409; a second check within a minute 429 with Retry-After.
+         */
+        post: operations["checkDomainNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -3836,6 +3919,132 @@ export interface components {
             status: "open" | "accepted";
             /** Reason */
             reason?: string | null;
+        };
+        DomainResult: {
+            /** Format: date-time */
+            checked_at: string;
+            /**
+             * Format: date-time
+             * @description RDAP event `expiration`
+             */
+            registration_expires_at: string | null;
+            /** @description The vCard name of the RDAP entity with role `registrar` */
+            registrar: string | null;
+            /** Format: date-time */
+            registered_at: string | null;
+            /** @description EPP status values, such as `client transfer prohibited` */
+            registration_status: string[];
+            registry_nameservers: string[];
+            /** @description Why registration data could not be had */
+            rdap_error: string | null;
+            records: {
+                /** @enum {string} */
+                type: "NS" | "A" | "AAAA" | "MX" | "TXT" | "CAA";
+                /** @description Sorted; null when the resolvers could not answer */
+                values: string[] | null;
+                /**
+                 * Format: date-time
+                 * @description When this set last changed (null - not since the first check)
+                 */
+                changed_at: string | null;
+            }[];
+            last_changes: {
+                /** Format: date-time */
+                at: string;
+                changes: {
+                    type: string;
+                    added: string[];
+                    removed: string[];
+                }[];
+            } | null;
+            spf: {
+                record: string | null;
+                /** @description v=spf1 records at the name (more than one is a permerror) */
+                count: number;
+                /**
+                 * @description Qualifier of `all` in effect (after redirect)
+                 * @enum {string|null}
+                 */
+                all: "+" | "-" | "~" | "?" | null;
+                /** @description DNS lookups evaluation costs (RFC 7208 4.6.4; include and redirect followed); over 10 fails */
+                lookups: number;
+                mechanisms: string[];
+                /** @description Includes or redirects without an SPF record */
+                broken: string[];
+            } | null;
+            dmarc: {
+                record: string | null;
+                policy: string | null;
+                subdomain_policy: string | null;
+                pct: number;
+                rua: string[];
+            } | null;
+            dkim: {
+                selector: string;
+                /** @enum {string} */
+                status: "present" | "revoked" | "missing";
+                key_type: string | null;
+            }[];
+            /** @description No _mta-sts record: null */
+            mta_sts: {
+                id: string;
+                /** @description The policy file's mode (enforce, testing, none) */
+                mode: string | null;
+                error: string | null;
+            } | null;
+            dnssec: {
+                /**
+                 * @description signed - the parent zone has DS records for the domain
+                 * @enum {string}
+                 */
+                status: "signed" | "unsigned" | "unknown";
+                /** @description The resolver set the AD flag (it validated the signatures) */
+                validated: boolean;
+            };
+            cnames: {
+                name: string;
+                target: string;
+                /** @description The target answers NXDOMAIN */
+                dangling: boolean;
+            }[];
+        };
+        DomainFinding: {
+            id: string;
+            /** @description Stable per problem: registration.expiring, registration.expired, spf.missing, spf.multiple, spf.pass_all, spf.too_many_lookups, dmarc.missing, dmarc.policy_none, dkim.<selector>.missing, dkim.<selector>.revoked, mta_sts.policy_unavailable, mta_sts.not_enforced, dnssec.unsigned, cname.dangling.<name> */
+            key: string;
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low" | "info";
+            title: string;
+            evidence: string;
+            /** @enum {string} */
+            status: "open" | "fixed" | "accepted";
+            status_reason: string | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+        };
+        DomainCheck: {
+            id: string;
+            company_id: string;
+            hostname: string;
+            /** @description Only verified domains are checked */
+            verified: boolean;
+            dkim_selectors: string[];
+            watched_names: string[];
+            /** @description The latest check; null before the first */
+            result: null | components["schemas"]["DomainResult"];
+            /** @description Open and accepted findings (fixed ones are left out) */
+            findings: components["schemas"]["DomainFinding"][];
+        };
+        DomainCheckList: {
+            domains: components["schemas"]["DomainCheck"][];
+        };
+        DomainCheckSettings: {
+            /** @description Up to 10 selectors, such as `google` or `s1` (letters, digits, - and _, dot-separated) */
+            dkim_selectors: string[];
+            /** @description Up to 50 host names under the domain, such as `shop.example.com` */
+            watched_names: string[];
         };
         AlertMonitorRef: {
             id: string;
@@ -8204,6 +8413,125 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listDomainChecks: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainCheckList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDomainCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putDomainCheckSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainCheckSettings"];
+            };
+        };
+        responses: {
+            /** @description The domain with its new settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkDomainNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain with its new result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };

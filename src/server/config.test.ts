@@ -48,6 +48,15 @@ describe('configuration', () => {
       'Invalid CANARY_TARGETS="example.com": expected up to 10 comma-separated http(s) URLs or host:port such as https://example.com,1.1.1.1:53',
     ],
     [{ CANARY_TARGETS: 'https://1.1.1.1,ftp://example.com' }, 'Invalid CANARY_TARGETS'],
+    [
+      { RDAP_BASE_URLS: 'com' },
+      'Invalid RDAP_BASE_URLS="com": expected comma-separated suffix=URL pairs such as com=https://rdap.example.net/com/v1/',
+    ],
+    [{ RDAP_BASE_URLS: 'com=ftp://rdap.example.net/' }, 'Invalid RDAP_BASE_URLS'],
+    [
+      { RDAP_BOOTSTRAP_FILE: '/nonexistent/dns.json' },
+      'Invalid RDAP_BOOTSTRAP_FILE="/nonexistent/dns.json": expected a readable RDAP bootstrap file',
+    ],
     [{ CANARY_TARGETS: '1.1.1.1:70000' }, 'Invalid CANARY_TARGETS'],
     [{ CANARY_INTERVAL_SECONDS: '1' }, 'Invalid CANARY_INTERVAL_SECONDS="1": expected a whole number from 5 to 3600'],
     [
@@ -77,6 +86,17 @@ describe('configuration', () => {
       '[2606:4700::1111]:53',
       '::1',
     ]);
+  });
+
+  it('reads RDAP_BASE_URLS as suffix → base URL, unset meaning the bootstrap file only', () => {
+    expect(parseConfig(base()).rdapBaseUrls).toEqual({});
+    expect(parseConfig(base()).rdapBootstrapFile).toBeUndefined();
+    expect(
+      parseConfig({ ...base(), RDAP_BASE_URLS: '.COM=https://rdap.example.net/com/v1/, example=http://127.0.0.1:8080/' }).rdapBaseUrls,
+    ).toEqual({
+      com: 'https://rdap.example.net/com/v1/',
+      example: 'http://127.0.0.1:8080/',
+    });
   });
 
   it('reads CANARY_TARGETS as URLs and host:port, unset meaning no canary', () => {

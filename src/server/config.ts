@@ -8,6 +8,7 @@ import { FLAG_NAMES, isFlagName } from '../lib/flags.ts';
 import { isEmail } from '../lib/formats.ts';
 import { MIN_SECRET_LENGTH, weakSecretReason } from './secret-strength.ts';
 import { isCommonPassword } from './domain/users/common-passwords.ts';
+import { readBootstrap } from './security/domains/rdap-bootstrap.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -38,6 +39,10 @@ export interface Config {
   /** DNS servers the checks ask (ip or ip:port, [v6]:port); undefined = the system's (/etc/resolv.conf) */
   dnsResolvers: string[] | undefined;
   runEngine: boolean;
+  /** RDAP bootstrap data for DNS (IANA's dns.json format); undefined = the subset shipped in security/domains */
+  rdapBootstrapFile: string | undefined;
+  /** Operator's RDAP base URLs by TLD (or any suffix), trusted like the rest of the configuration */
+  rdapBaseUrls: Record<string, string>;
   /** Operator targets that must stay reachable (URLs, host:port); empty = no canary (engine/canary.ts) */
   canaryTargets: string[];
   canaryIntervalSeconds: number;
@@ -130,6 +135,38 @@ function dnsResolvers(env: Env): string[] | undefined {
     }
   }
   return list;
+}
+
+/** RDAP_BOOTSTRAP_FILE: a file in IANA's format (https://data.iana.org/rdap/dns.json), read at boot to fail early */
+function rdapBootstrapFile(env: Env): string | undefined {
+  const raw = env.RDAP_BOOTSTRAP_FILE;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const file = path.resolve(raw);
+  try {
+    readBootstrap(file);
+  } catch (e) {
+    fail('RDAP_BOOTSTRAP_FILE', `a readable RDAP bootstrap file in IANA's format (${(e as Error).message})`, raw);
+  }
+  return file;
+}
+
+/** RDAP_BASE_URLS: comma-separated suffix=URL pairs such as com=https://rdap.example.net/com/v1/,example=http://127.0.0.1:8080/ */
+function rdapBaseUrls(env: Env): Record<string, string> {
+  const raw = env.RDAP_BASE_URLS;
+  const out: Record<string, string> = {};
+  if (raw === undefined || raw.trim() === '') return out;
+  for (const pair of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const i = pair.indexOf('=');
+    const suffix = pair.slice(0, i).trim().toLowerCase().replace(/^\./, '');
+    const url = pair.slice(i + 1).trim();
+    const ok = i > 0 && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(suffix) && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+    if (!ok) fail('RDAP_BASE_URLS', 'comma-separated suffix=URL pairs such as com=https://rdap.example.net/com/v1/', raw);
+    out[suffix] = url;
+  }
+  return out;
 }
 
 /** CANARY_TARGETS: comma-separated http(s) URLs or host:port, such as https://1.1.1.1,example.com:443 */
@@ -262,6 +299,8 @@ export function parseConfig(env: Env = process.env): Config {
     minCheckIntervalSeconds: int(env, 'MIN_CHECK_INTERVAL_SECONDS', 30, 1, 86400),
     dnsResolvers: dnsResolvers(env),
     runEngine: bool(env, 'RUN_ENGINE', true),
+    rdapBootstrapFile: rdapBootstrapFile(env),
+    rdapBaseUrls: rdapBaseUrls(env),
     canaryTargets: canaryTargets(env),
     canaryIntervalSeconds: int(env, 'CANARY_INTERVAL_SECONDS', 30, 5, 3600),
     smtpUrl,

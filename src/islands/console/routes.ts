@@ -223,6 +223,13 @@ export const ROUTES = {
     menu: { label: 'Security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
     screen: () => import('./features/security/SecurityPage.tsx').then((m) => m.SecurityPage),
   },
+  // Reached from the security overview and from DNS warnings (the spec's menu has no entry of its own).
+  domainChecks: {
+    path: '/domain-checks',
+    title: 'Domains and DNS',
+    audience: SIGNED_IN,
+    screen: () => import('./features/domain-checks/DomainChecksPage.tsx').then((m) => m.DomainChecksPage),
+  },
   adminUsers: {
     path: '/admin/users',
     title: 'Users Management',

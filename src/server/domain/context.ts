@@ -40,6 +40,8 @@ export interface Services {
   monitorIncidents?: MonitorIncidents;
   /** Span writer and ingest limiter (created on first use by telemetry/service.ts telemetryOf) */
   telemetry?: TelemetryServices;
+  /** Test seams of the domain checks (security/domains): the MTA-STS policy host's port (443 otherwise) */
+  securityDomains?: { mtaStsPort?: number };
   /** The console's live streams of this process (created on first use by live/service.ts) */
   live?: import('./live/hub.ts').LiveHub;
   /** Where the security suite fetches /.well-known/ proofs from (tests: loopback ports) */

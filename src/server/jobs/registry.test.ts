@@ -18,10 +18,11 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s, security re-verification every 15 min', () => {
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s, security re-verification every 15 min, domain checks every 5 minutes', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
+      'domain-checks',
       'escalation',
       'maintenance-notices',
       'security-verification',
@@ -33,6 +34,7 @@ describe('the jobs table', () => {
       'maintenance-notices': 15_000,
       escalation: 15_000,
       'security-verification': 15 * 60_000,
+      'domain-checks': 5 * 60_000,
     };
     for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
   });
@@ -169,6 +171,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
     expect((await runner.runDue()).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
+      'domain-checks',
       'escalation',
       'maintenance-notices',
       'security-verification',

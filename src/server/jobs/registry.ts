@@ -3,6 +3,7 @@
 import type { Job } from './job.ts';
 import { alertDelivery } from './alert-delivery.ts';
 import { checkResultsRetention } from './check-results-retention.ts';
+import { domainChecks } from './domain-checks.ts';
 import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
 import { sessionSweep } from './session-sweep.ts';
@@ -17,4 +18,5 @@ export const JOBS: readonly Job[] = [
   maintenanceNotices,
   escalation,
   securityVerification,
+  domainChecks,
 ];

@@ -44,6 +44,10 @@ export function securityFindingsRepo(db: DbScope) {
         )
         .execute();
     },
+    /** The latest result of one analysis of one asset. */
+    getResult(assetId: string, source: SecuritySource): Promise<SecurityResultRow | undefined> {
+      return k.selectFrom('security_results').selectAll().where('asset_id', '=', assetId).where('source', '=', source).executeTakeFirst();
+    },
     /** The latest results of a company's assets (every company's for `null`), optionally of one analysis. */
     listResults(companyId: string | null, source?: SecuritySource): Promise<SecurityResultRow[]> {
       let q = k.selectFrom('security_results').selectAll();

@@ -65,4 +65,16 @@ export interface SecurityTables {
   security_assets: SecurityAssetsTable;
   security_results: SecurityResultsTable;
   security_findings: SecurityFindingsTable;
+  security_domain_settings: SecurityDomainSettingsTable;
+}
+
+/** An admin's settings for the checks of one domain asset (migration 0620) */
+export interface SecurityDomainSettingsTable {
+  asset_id: string;
+  company_id: string;
+  /** JSON string[]: DKIM selectors checked at <selector>._domainkey.<domain> */
+  dkim_selectors: string;
+  /** JSON string[]: names under the domain whose CNAMEs are watched for dangling targets, besides its verified hosts */
+  watched_names: string;
+  updated_at: number;
 }

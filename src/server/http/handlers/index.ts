@@ -20,6 +20,7 @@ import { subscribersHandlers } from './subscribers.ts';
 import { settingsHandlers } from './settings.ts';
 import { accountHandlers } from './account.ts';
 import { securityHandlers } from './security.ts';
+import { securityDomainsHandlers } from './security-domains.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -40,4 +41,5 @@ export const handlers = {
   ...settingsHandlers,
   ...accountHandlers,
   ...securityHandlers,
+  ...securityDomainsHandlers,
 } satisfies HandlerMap;
