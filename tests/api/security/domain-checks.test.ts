@@ -133,7 +133,13 @@ describe.each(DB_KINDS)('domain checks on %s', (kind) => {
         created_at: NOW - DAY,
         updated_at: NOW - DAY,
       });
-      if (verified) await assets.markVerified(id, 'dns', NOW - DAY);
+      if (verified) {
+        await assets.markVerified(id, 'dns', NOW - DAY);
+        // the proof stays published: the daily re-verification (its own job) keeps them verified
+        dns.set(`_statuswatch.${hostname}`, [{ type: 'TXT', value: `statuswatch-verification=tok-${id}` }]);
+      }
+      // control proven just now: the first re-verification is a day away
+      await t.services.db.k.updateTable('security_assets').set({ last_verification_at: NOW }).where('id', '=', id).execute();
     };
     await asset('d-acme', a.id, 'acme.test', 'domain', true);
     await asset('h-www', a.id, 'www.acme.test', 'host', true);
