@@ -50,7 +50,7 @@ export function SslMonitoringPage() {
       row={(t) => {
         const a = t.analysis;
         const cells = [
-          <div className="sw-wrap-anywhere">
+          <div>
             <a href={`/ssl-monitoring/${t.id}`}>
               <strong>{t.name}</strong>
             </a>
@@ -72,7 +72,7 @@ export function SslMonitoringPage() {
             <button
               type="button"
               className="sw-btn sw-btn-small"
-              aria-label={`Analyse ${t.name} now`}
+              aria-label={`Analyse now: ${t.name}`}
               onClick={() => void checkSslNow(t.id, () => loadSslTargets(scope))}
             >
               Analyse now

@@ -76,7 +76,7 @@ function Target({ t }: { t: SslTarget }) {
                 {a.error}
               </div>
             )}
-            <dl className="sw-dl">
+            <dl className="sw-dl sw-dl-stack">
               <dt>Endpoint</dt>
               <dd>
                 {t.host}:{t.port} ({t.kind === 'asset' ? 'verified host' : 'https monitor'})
@@ -107,7 +107,7 @@ function Target({ t }: { t: SslTarget }) {
             <header className="sw-card-head">
               <h3 id="ssl-config">Configuration</h3>
             </header>
-            <dl className="sw-dl">
+            <dl className="sw-dl sw-dl-stack">
               <dt>Grade</dt>
               <dd>
                 {t.grade ?? '—'} (score {a.score}/100{t.grade === 'T' ? `; ${a.grade_if_trusted ?? '—'} if trusted` : ''})
