@@ -143,6 +143,8 @@ function hstsHeader(
   return new Promise((resolve) => {
     const req = https.request({
       ...base,
+      // Any version the host speaks: a TLS 1.0-only host still tells its HSTS.
+      minVersion: 'TLSv1',
       method: 'GET',
       path: '/',
       headers: { host: port === 443 ? host : `${host}:${port}`, 'user-agent': 'StatusWatch-TLS-Check/1.0', accept: '*/*' },
