@@ -9,6 +9,10 @@ import { securityAssetsRepo } from '../../../src/server/db/repositories/security
 import { securityFindingsRepo } from '../../../src/server/db/repositories/security-findings-repo.ts';
 import type { Services } from '../../../src/server/domain/context.ts';
 import { runDueTlsAnalyses } from '../../../src/server/domain/security/ssl-schedule.ts';
+import { withTransaction } from '../../../src/server/db/scope.ts';
+import { DEFAULT_LIMITS } from '../../../src/server/engine/checkers/types.ts';
+import { sslKind } from '../../../src/server/engine/kinds/ssl.ts';
+import { notifyIn } from '../../../src/server/notify/notify.ts';
 import { startTlsTargets, type TlsTargets } from '../../fixtures/targets/tls-targets.ts';
 import { servicesOn } from '../../support/alert-services.ts';
 import { seedCompany, seedUser } from '../../support/fixtures.ts';
@@ -174,5 +178,61 @@ describe.each(DB_KINDS)('daily TLS analysis on %s', (kind) => {
 
     // The unverified asset was never analysed (its host serves the weak certificate).
     expect(await securityFindingsRepo(services.db).list({ companyId: a.id, assetId: 'asset-unverified' })).toEqual([]);
+  });
+
+  it("announces a monitor's expiring certificate once, whether the engine's check or the daily analysis sees it first", async () => {
+    const { b } = await setUp();
+    const config = { host: 'localhost', port: targets.port.expiring };
+    await services.db.k
+      .insertInto('monitors')
+      .values(
+        newMonitorRow({
+          id: 'm-expiring',
+          company_id: b.id,
+          name: 'Expiring API',
+          type: 'ssl',
+          config: JSON.stringify(config),
+          is_public: 0,
+          interval_seconds: 60,
+          timeout_seconds: 10,
+          confirmations: 1,
+          next_due_at: clock + 365 * DAY,
+          created_at: clock,
+        }),
+      )
+      .execute();
+    // The engine's ssl check and its warnings, as the scheduler runs them.
+    const env = {
+      now: () => clock,
+      allowPrivateTargets: true,
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      extraCa: [targets.caPem],
+      limits: DEFAULT_LIMITS,
+    };
+    const target = {
+      id: 'm-expiring',
+      type: 'ssl' as const,
+      config,
+      timeoutMs: 10_000,
+      lastPushAt: null,
+      intervalMs: 60_000,
+      createdAt: clock,
+    };
+    const outcome = await sslKind.check(target, env, AbortSignal.timeout(10_000));
+    expect(outcome.status).toBe('operational');
+    await withTransaction(services.db, (tx) =>
+      sslKind.afterResult!({
+        monitor: { id: 'm-expiring', name: 'Expiring API', company_id: b.id, last_answers: null },
+        config: { ...config, ssl_warning_days: [30, 14, 7, 1] },
+        outcome,
+        checkedAt: clock,
+        changedTo: null,
+        since: clock,
+        notify: (d) => notifyIn(tx, clock)(b.id, d),
+      }),
+    );
+    await runDueTlsAnalyses(services, clock);
+    const expiring = (await notes(b.id)).filter((n) => n.title.startsWith('Certificate of Expiring API expires'));
+    expect(expiring).toEqual([expect.objectContaining({ metadata: expect.objectContaining({ monitor_id: 'm-expiring', threshold: 14 }) })]);
   });
 });
