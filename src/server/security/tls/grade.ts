@@ -48,7 +48,8 @@ function keyScore(type: string, bits: number | null): number {
 export function cipherBits(name: string): number {
   const n = name.toUpperCase();
   if (n.includes('NULL')) return 0;
-  if (/256|CHACHA20/.test(n)) return 256;
+  // The cipher's own size, not the MAC's (AES128-GCM-SHA256 is 128 bits).
+  if (/(AES|CAMELLIA|ARIA)_?256|CHACHA20/.test(n)) return 256;
   return 128;
 }
 
