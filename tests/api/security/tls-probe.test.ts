@@ -1,5 +1,6 @@
 // The TLS analysis against loopback servers with certificates made at test time: each target's
 // grade letter and finding keys exactly as README "SSL/TLS monitoring" documents them.
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTlsTargets, type CertKind, type TlsTargets } from '../../fixtures/targets/tls-targets.ts';
 import { tlsFindings } from '../../../src/server/security/tls/findings.ts';
@@ -90,5 +91,18 @@ describe('TLS analysis of loopback targets', () => {
     expect(probe.error).toMatch(/Target refused/);
     expect(gradeTls(probe, Date.now()).grade).toBeNull();
     expect(tlsFindings(probe, Date.now()).map((f) => f.key)).toEqual(['tls.unreachable']);
+  });
+
+  it('a port that speaks no TLS is unreachable: no grade, one finding', async () => {
+    const plain = net.createServer((c) => c.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
+    try {
+      const probe = await probeTls('localhost', (plain.address() as AddressInfo).port, env(), AbortSignal.timeout(20_000));
+      expect(probe.error).toBe('No TLS handshake was possible');
+      expect(gradeTls(probe, Date.now()).grade).toBeNull();
+      expect(tlsFindings(probe, Date.now()).map((f) => f.key)).toEqual(['tls.unreachable']);
+    } finally {
+      await new Promise((r) => plain.close(r));
+    }
   });
 });

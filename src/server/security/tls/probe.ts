@@ -198,7 +198,9 @@ export async function probeTls(host: string, port: number, env: ProbeEnv, signal
     ciphers: ANY_CIPHER,
   };
   const ciphersSeen = new Set<string>();
-  const first = await handshake({ ...base, minVersion: 'TLSv1', requestOCSP: true }, timeout, signal);
+  const firstOptions: tls.ConnectionOptions = { ...base, minVersion: 'TLSv1', requestOCSP: true };
+  // One more try before "unreachable": a busy host (or a busy checker) may miss one handshake.
+  const first = (await handshake(firstOptions, timeout, signal)) ?? (await handshake(firstOptions, timeout, signal));
   if (!first) return { ...empty, error: signal.aborted ? 'Timed out' : 'No TLS handshake was possible' };
   const peer = first.socket.getPeerCertificate();
   const cert = certificateInfo(peer);
