@@ -94,7 +94,11 @@ describe('TLS analysis of loopback targets', () => {
   });
 
   it('a port that speaks no TLS is unreachable: no grade, one finding', async () => {
-    const plain = net.createServer((c) => c.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    const sockets = new Set<net.Socket>();
+    const plain = net.createServer((c) => {
+      sockets.add(c);
+      c.end('SSH-2.0-OpenSSH_9.6\r\n');
+    });
     await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
     try {
       const probe = await probeTls('localhost', (plain.address() as AddressInfo).port, env(), AbortSignal.timeout(20_000));
@@ -102,6 +106,7 @@ describe('TLS analysis of loopback targets', () => {
       expect(gradeTls(probe, Date.now()).grade).toBeNull();
       expect(tlsFindings(probe, Date.now()).map((f) => f.key)).toEqual(['tls.unreachable']);
     } finally {
+      for (const c of sockets) c.destroy();
       await new Promise((r) => plain.close(r));
     }
   });
