@@ -100,7 +100,8 @@ function handshake(opts: tls.ConnectionOptions, timeoutMs: number, signal: Abort
       ocsp = r;
     });
     socket.once('secureConnect', () => done({ socket, ocsp }));
-    socket.once('error', () => done(null));
+    // `on`, not `once`: a late error (a reset after the handshake) must not go unhandled.
+    socket.on('error', () => done(null));
   });
 }
 
@@ -159,7 +160,7 @@ function hstsHeader(
       resolve(typeof v === 'string' ? v.slice(0, 500) : null);
     });
     req.once('timeout', () => req.destroy());
-    req.once('error', () => resolve(null));
+    req.on('error', () => resolve(null));
     req.end();
   });
 }
