@@ -1593,6 +1593,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/security/ssl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The TLS analyses of the company's verified host assets and https monitors
+         * @description One row per target: each verified host asset (port 443), and each live https monitor (an ssl monitor, or an http monitor of an https URL) whose host no verified asset covers. Each is analysed daily at its own minute of the day (README, "SSL/TLS monitoring", has the grade rubric and the problem keys). Company users see their company's; super admins every company's, or one with `tenant`. 403 while ENABLE_SSL_MONITORING is off.
+         */
+        get: operations["listSslTargets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/ssl/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One target's TLS analysis (404 for another company's, or an unverified asset) */
+        get: operations["getSslTarget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/ssl/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyse one target now (company admins and super admins; at most once a minute per target)
+         * @description Runs the same analysis as the daily one and answers its result; new problems and expiry thresholds send `ssl_warning` as the daily run would. Only verified assets and the company's own https monitors can be analysed (404 otherwise). 429 when the target was analysed less than a minute ago.
+         */
+        post: operations["checkSslTarget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alert-deliveries": {
         parameters: {
             query?: never;
@@ -3549,6 +3610,86 @@ export interface components {
             /** @description The company (super admins only; ignored for company admins) */
             company_id?: string | null;
             steps: components["schemas"]["EscalationStep"][];
+        };
+        /** @description What the last analysis saw */
+        SslAnalysis: {
+            /** @description Why no TLS handshake was possible */
+            error: string | null;
+            cert_expires_at: number | null;
+            cert_valid_from: number | null;
+            issuer: string | null;
+            subject: string | null;
+            /** @description DNS names and IP addresses the certificate covers */
+            names: string[];
+            /** @description RSA, EC, Ed25519, ... */
+            key_type: string | null;
+            key_bits: number | null;
+            /** @description e.g. sha256WithRSAEncryption, ecdsa-with-SHA256 */
+            signature_algorithm: string | null;
+            self_signed: boolean;
+            fingerprint256: string | null;
+            /** @description The chain is trusted by the platform's CA store */
+            trusted: boolean;
+            /** @description OpenSSL's reason, e.g. DEPTH_ZERO_SELF_SIGNED_CERT */
+            trust_error: string | null;
+            hostname_match: boolean;
+            /** @description Versions offered */
+            protocols: ("TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3")[];
+            weak_ciphers: ("null" | "anonymous" | "rsa_kx" | "cbc_sha1")[];
+            /** @description Suites the server chose during the probe */
+            ciphers: string[];
+            ocsp_stapled: boolean;
+            /** @description The Strict-Transport-Security header of GET / */
+            hsts: string | null;
+            hsts_max_age: number;
+            /** @description Score 0-100 before caps (README, SSL/TLS monitoring) */
+            score: number;
+            /** @description The letter with trust problems set aside */
+            grade_if_trusted: string | null;
+            /** @description Every grade cap that applies */
+            caps: string[];
+        };
+        SslProblem: {
+            /** @description Stable per problem: tls.unreachable, tls.cert.expired, tls.cert.expiring, tls.cert.untrusted, tls.cert.hostname, tls.cert.weak_signature, tls.key.weak, tls.protocol.tls1_0, tls.protocol.tls1_1, tls.protocol.no_modern, tls.protocol.no_tls1_3, tls.cipher.null, tls.cipher.anonymous, tls.cipher.rsa_kx, tls.cipher.cbc_sha1 */
+            key: string;
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low" | "info";
+            title: string;
+            evidence: string;
+            /** @description ms since the epoch */
+            first_seen_at: number;
+            /**
+             * @description accepted - an admin accepted the risk (verified assets only)
+             * @enum {string}
+             */
+            status: "open" | "accepted";
+        };
+        SslTarget: {
+            /** @description The asset's or the monitor's id */
+            id: string;
+            /**
+             * @description asset - a verified host asset; monitor - an https monitor no verified asset covers
+             * @enum {string}
+             */
+            kind: "asset" | "monitor";
+            company_id: string;
+            name: string;
+            host: string;
+            port: number;
+            /** @description Null until the first analysis */
+            checked_at: number | null;
+            /**
+             * @description T - not trusted (untrusted chain, expired or wrong host)
+             * @enum {string|null}
+             */
+            grade: "A+" | "A" | "A-" | "B" | "C" | "D" | "E" | "F" | "T" | null;
+            /** @description Whole days until the certificate expires (negative once expired) */
+            days_left: number | null;
+            analysis: components["schemas"]["SslAnalysis"] | null;
+            problems: components["schemas"]["SslProblem"][];
+        };
+        SslTargetList: {
+            items: components["schemas"]["SslTarget"][];
         };
         /**
          * @description `grouped`: the alert went out inside another delivery's grouped message (a chat, SMS or
@@ -7551,6 +7692,90 @@ export interface operations {
             403: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSslTargets: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The targets, worst grade first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SslTargetList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSslTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The target */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SslTarget"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkSslTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The target, just analysed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SslTarget"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -28,4 +28,4 @@ export const DEFAULT_DNS_RECORD_TYPE = 'A';
 
 export const DEFAULT_SSL_PORT = 443;
 /** Days before a certificate expires on which a warning goes out. */
-export const DEFAULT_SSL_WARNING_DAYS = [30, 14, 7];
+export const DEFAULT_SSL_WARNING_DAYS = [30, 14, 7, 1];

@@ -230,6 +230,20 @@ export const ROUTES = {
     audience: SIGNED_IN,
     screen: () => import('./features/domain-checks/DomainChecksPage.tsx').then((m) => m.DomainChecksPage),
   },
+  // Not in the menu: the spec's navigation names /security only; its screen and the ssl_warning
+  // notifications lead here.
+  sslMonitoring: {
+    path: '/ssl-monitoring',
+    title: 'SSL/TLS monitoring',
+    audience: SIGNED_IN,
+    screen: () => import('./features/ssl/SslMonitoringPage.tsx').then((m) => m.SslMonitoringPage),
+  },
+  sslTarget: {
+    path: '/ssl-monitoring/:id',
+    title: 'Certificate',
+    audience: SIGNED_IN,
+    screen: () => import('./features/ssl/SslTargetPage.tsx').then((m) => m.SslTargetPage),
+  },
   adminUsers: {
     path: '/admin/users',
     title: 'Users Management',

@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s, security re-verification every 15 min, domain checks every 5 minutes', () => {
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s, security re-verification every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
@@ -28,6 +28,7 @@ describe('the jobs table', () => {
       'security-verification',
       'session-sweep',
       'span-retention',
+      'tls-analysis',
     ]);
     const periods: Record<string, number> = {
       'alert-delivery': 1000,
@@ -35,6 +36,7 @@ describe('the jobs table', () => {
       escalation: 15_000,
       'security-verification': 15 * 60_000,
       'domain-checks': 5 * 60_000,
+      'tls-analysis': 600_000,
     };
     for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
   });
@@ -177,6 +179,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
       'security-verification',
       'session-sweep',
       'span-retention',
+      'tls-analysis',
     ]);
 
     const ids = async (table: 'refresh_tokens' | 'auth_codes' | 'pending_signups') =>

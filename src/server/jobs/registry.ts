@@ -9,6 +9,7 @@ import { maintenanceNotices } from './maintenance-notices.ts';
 import { sessionSweep } from './session-sweep.ts';
 import { securityVerification } from './security-verification.ts';
 import { spanRetention } from './span-retention.ts';
+import { tlsAnalysis } from './tls-analysis.ts';
 
 export const JOBS: readonly Job[] = [
   checkResultsRetention,
@@ -19,4 +20,5 @@ export const JOBS: readonly Job[] = [
   escalation,
   securityVerification,
   domainChecks,
+  tlsAnalysis,
 ];

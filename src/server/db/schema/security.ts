@@ -61,11 +61,22 @@ export interface SecurityFindingsTable {
   status_changed_at: number | null;
 }
 
+/** The TLS analysis of an https monitor no verified asset covers (migration 0610) */
+export interface TlsMonitorAnalysesTable {
+  monitor_id: string;
+  company_id: string;
+  checked_at: number;
+  grade: string | null;
+  /** JSON: the 'ssl' result data, plus the problems seen with their first-seen times */
+  data: string;
+}
+
 export interface SecurityTables {
   security_assets: SecurityAssetsTable;
   security_results: SecurityResultsTable;
   security_findings: SecurityFindingsTable;
   security_domain_settings: SecurityDomainSettingsTable;
+  tls_monitor_analyses: TlsMonitorAnalysesTable;
 }
 
 /** An admin's settings for the checks of one domain asset (migration 0620) */

@@ -8,6 +8,8 @@ export interface MonitoringServices {
   /** Host name resolution used by the SSRF guard at create time and by the checkers */
   resolve?: Resolver;
   extraCa?: string[];
+  /** Port of an asset's HTTPS when not 443: loopback tests, whose servers listen on free ports */
+  assetTlsPort?: (hostname: string) => number | undefined;
   /** How many saves are checked at once (default IMMEDIATE_CHECK_LIMITS) */
   immediateChecks?: ImmediateCheckLimits;
 }

@@ -1,5 +1,5 @@
 // Certificate checks: a TLS handshake to host:port; down when the certificate is invalid
-// (expired, untrusted, wrong host); days to expiry reported so warnings fire at 30/14/7 days.
+// (expired, untrusted, wrong host); days to expiry reported so warnings fire at 30/14/7/1 days.
 import { isIP } from 'node:net';
 import { DAY_MS } from '../../../lib/timeline.ts';
 import tls, { rootCertificates } from 'node:tls';

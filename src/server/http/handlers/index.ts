@@ -21,6 +21,7 @@ import { settingsHandlers } from './settings.ts';
 import { accountHandlers } from './account.ts';
 import { securityHandlers } from './security.ts';
 import { securityDomainsHandlers } from './security-domains.ts';
+import { securitySslHandlers } from './security-ssl.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -42,4 +43,5 @@ export const handlers = {
   ...accountHandlers,
   ...securityHandlers,
   ...securityDomainsHandlers,
+  ...securitySslHandlers,
 } satisfies HandlerMap;

@@ -28,7 +28,7 @@ describe('the monitor form', () => {
 
   it('gives an ssl monitor port 443 and the warning days by default, and sends them', () => {
     const f = { ...withType(emptyForm('http'), 'ssl'), name: 's', host: 'example.com' };
-    expect(payloadOf(f, false)).toMatchObject({ port: 443, ssl_warning_days: [30, 14, 7] });
+    expect(payloadOf(f, false)).toMatchObject({ port: 443, ssl_warning_days: [30, 14, 7, 1] });
   });
 
   it('reads a stored monitor back into the form', () => {
