@@ -40,6 +40,10 @@ export interface Config {
   runEngine: boolean;
   /** Operator targets that must stay reachable (URLs, host:port); empty = no canary (engine/canary.ts) */
   canaryTargets: string[];
+  /** Vulnerability scans: requests (HTTP and TCP connects) per second to one host (SCAN_RATE_PER_SECOND) */
+  scanRatePerSecond: number;
+  /** A full retire.js jsrepository.json replacing the shipped snapshot (RETIREJS_REPOSITORY_FILE) */
+  retireRepositoryFile: string | undefined;
   canaryIntervalSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -148,6 +152,18 @@ function canaryTargets(env: Env): string[] {
   if (list.length > 10 || !list.every(valid))
     fail('CANARY_TARGETS', 'up to 10 comma-separated http(s) URLs or host:port such as https://example.com,1.1.1.1:53', raw);
   return list;
+}
+
+/** RETIREJS_REPOSITORY_FILE must name a readable JSON file: a typo would silently scan with the snapshot. */
+function retireRepositoryFile(env: Env): string | undefined {
+  const file = env.RETIREJS_REPOSITORY_FILE;
+  if (!file) return undefined;
+  try {
+    JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    fail('RETIREJS_REPOSITORY_FILE', 'a readable retire.js jsrepository.json file', file);
+  }
+  return file;
 }
 
 function oneOf<T extends string>(env: Env, name: string, def: T, allowed: readonly T[]): T {
@@ -264,6 +280,8 @@ export function parseConfig(env: Env = process.env): Config {
     runEngine: bool(env, 'RUN_ENGINE', true),
     canaryTargets: canaryTargets(env),
     canaryIntervalSeconds: int(env, 'CANARY_INTERVAL_SECONDS', 30, 5, 3600),
+    scanRatePerSecond: int(env, 'SCAN_RATE_PER_SECOND', 5, 1, 20),
+    retireRepositoryFile: retireRepositoryFile(env),
     smtpUrl,
     mailFrom: env.MAIL_FROM || `no-reply@${productDomain}`,
     alertGrouping: {

@@ -42,6 +42,8 @@ export interface Services {
   telemetry?: TelemetryServices;
   /** The console's live streams of this process (created on first use by live/service.ts) */
   live?: import('./live/hub.ts').LiveHub;
+  /** Vulnerability scan settings replacing the defaults (tests: loopback origins, a port map, a faster rate) */
+  scanOverrides?: Partial<import('../security/scans/types.ts').ScanOptions>;
 }
 
 export interface Ctx {

@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s', () => {
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices, escalation and vulnerability scans every 15 s', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
@@ -26,8 +26,14 @@ describe('the jobs table', () => {
       'maintenance-notices',
       'session-sweep',
       'span-retention',
+      'vulnerability-scans',
     ]);
-    const periods: Record<string, number> = { 'alert-delivery': 1000, 'maintenance-notices': 15_000, escalation: 15_000 };
+    const periods: Record<string, number> = {
+      'alert-delivery': 1000,
+      'maintenance-notices': 15_000,
+      escalation: 15_000,
+      'vulnerability-scans': 15_000,
+    };
     for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
   });
 });
@@ -167,6 +173,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
       'maintenance-notices',
       'session-sweep',
       'span-retention',
+      'vulnerability-scans',
     ]);
 
     const ids = async (table: 'refresh_tokens' | 'auth_codes' | 'pending_signups') =>

@@ -7,5 +7,14 @@ import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
 import { sessionSweep } from './session-sweep.ts';
 import { spanRetention } from './span-retention.ts';
+import { vulnerabilityScans } from './vulnerability-scans.ts';
 
-export const JOBS: readonly Job[] = [checkResultsRetention, spanRetention, sessionSweep, alertDelivery, maintenanceNotices, escalation];
+export const JOBS: readonly Job[] = [
+  checkResultsRetention,
+  spanRetention,
+  sessionSweep,
+  alertDelivery,
+  maintenanceNotices,
+  escalation,
+  vulnerabilityScans,
+];
