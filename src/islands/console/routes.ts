@@ -221,6 +221,13 @@ export const ROUTES = {
     menu: { label: 'Security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
     screen: comingSoon,
   },
+  vulnerabilityScans: {
+    path: '/vulnerability-scans',
+    title: 'Vulnerability Scans',
+    // No menu entry of its own: the spec's menu has Security (/security), which leads here.
+    audience: SIGNED_IN,
+    screen: () => import('./features/vulnerability-scans/VulnerabilityScansPage.tsx').then((m) => m.VulnerabilityScansPage),
+  },
   adminUsers: {
     path: '/admin/users',
     title: 'Users Management',

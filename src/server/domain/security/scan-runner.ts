@@ -80,12 +80,21 @@ export async function runDueScans(services: Services, now: number): Promise<stri
   return `${queued} scans scheduled, ${done} done, ${failed} failed`;
 }
 
-function scanEnv(services: Services, sslFindings: ScanFinding[]): ScanEnv {
+function scanEnv(services: Services, hostname: string, sslFindings: ScanFinding[]): ScanEnv {
   const { config } = services;
+  const origins = config.scanWebPorts.map(({ scheme, port }) =>
+    port === (scheme === 'https' ? 443 : 80) ? `${scheme}://${hostname}` : `${scheme}://${hostname}:${port}`,
+  );
   return {
     allowPrivateTargets: config.allowPrivateTargets,
     resolve: services.monitoring?.resolve ?? dnsResolver(config.dnsResolvers),
-    options: { ...DEFAULT_SCAN_OPTIONS, ratePerSecond: config.scanRatePerSecond, ...services.scanOverrides },
+    options: {
+      ...DEFAULT_SCAN_OPTIONS,
+      ratePerSecond: config.scanRatePerSecond,
+      origins,
+      ports: config.scanServicePorts,
+      ...services.scanOverrides,
+    },
     retire: loadRetireRepository(config.retireRepositoryFile),
     sslFindings,
   };
@@ -110,7 +119,11 @@ export async function runScan(services: Services, scan: SecurityScanRow): Promis
   const sslFindings = ssl.map((f) => ({ key: f.key, severity: f.severity, cvss: f.cvss, title: f.title, evidence: f.evidence }));
   let outcome: ScanOutcome;
   try {
-    outcome = await scanHost(asset.hostname, scanEnv(services, sslFindings), scannerUserAgent(services.config.productDomain));
+    outcome = await scanHost(
+      asset.hostname,
+      scanEnv(services, asset.hostname, sslFindings),
+      scannerUserAgent(services.config.productDomain),
+    );
   } catch (e) {
     await scans.fail(scan.id, services.now(), e instanceof Error ? e.message : 'The scan failed');
     return 'failed';
