@@ -5,7 +5,9 @@
 // the latest result (source 'scan') and the `security_report` notification are written in one
 // transaction.
 import type { Services } from '../context.ts';
+import { parseServices } from '../company/present.ts';
 import { newId } from '../ids.ts';
+import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo } from '../../db/repositories/security-findings-repo.ts';
 import { securityScansRepo, type ScanCounts, type SecurityScanRow } from '../../db/repositories/security-scans-repo.ts';
@@ -36,14 +38,23 @@ export function countBySeverity(findings: Array<{ severity: FindingSeverity }>):
   return counts;
 }
 
-/** Queues a scheduled scan of each verified asset (host or domain) whose latest scan is a week old (or that has none). */
+/** Whether the company has the security services (company field services.security, on by default). */
+export async function securityServiceOn(services: Services, companyId: string): Promise<boolean> {
+  const company = await companiesRepo(services.db).findById(companyId);
+  return company !== undefined && parseServices(company.services).security;
+}
+
+/** Queues a scheduled scan of each verified asset (host or domain) whose latest scan is a week old (or that has none), of companies with the security services. */
 export async function scheduleWeeklyScans(services: Services, now: number): Promise<number> {
   const scans = securityScansRepo(services.db);
   const last = await scans.lastQueuedByAsset();
   let queued = 0;
+  const securityOn = new Map<string, boolean>();
   for (const asset of await securityAssetsRepo(services.db).listVerified()) {
     const at = last.get(asset.id);
     if (at !== undefined && at > now - SCHEDULED_SCAN_EVERY_MS) continue;
+    if (!securityOn.has(asset.company_id)) securityOn.set(asset.company_id, await securityServiceOn(services, asset.company_id));
+    if (!securityOn.get(asset.company_id)) continue;
     try {
       await scans.queue({
         id: newId(),

@@ -9,6 +9,7 @@ import { auditFromCtx } from '../audit/record.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { flagOn } from '../flags/flags.ts';
 import { newId, toIso, toIsoOrNull } from '../ids.ts';
+import { securityServiceOn } from './scan-runner.ts';
 import { securityAssetsRepo } from '../../db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo, type SecurityFindingRow } from '../../db/repositories/security-findings-repo.ts';
 import { securityScansRepo, type SecurityScanRow } from '../../db/repositories/security-scans-repo.ts';
@@ -18,6 +19,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 export const SCANS_NOT_AVAILABLE = 'Vulnerability scans are not available.';
 export const NOT_VERIFIED =
   'This host is not verified: prove that your company controls it (DNS TXT record or /.well-known file) before it can be scanned.';
+export const SECURITY_OFF = "The company's security services are switched off (company services: security).";
 export const ALREADY_SCANNING = 'A scan of this host is already queued or running; wait for it to finish.';
 
 export function presentScan(s: SecurityScanRow, hostname: string | null) {
@@ -64,6 +66,7 @@ export async function triggerScan(ctx: Ctx, body: { asset_id: string }): Promise
   const asset = await securityAssetsRepo(ctx.services.db).get(companyScope(ctx), body.asset_id);
   if (!asset) throw notFound('Asset');
   if (asset.verified_at === null) throw new DomainError('conflict', NOT_VERIFIED);
+  if (!(await securityServiceOn(ctx.services, asset.company_id))) throw new DomainError('conflict', SECURITY_OFF);
   let scan: SecurityScanRow;
   try {
     scan = await securityScansRepo(ctx.services.db).queue({
