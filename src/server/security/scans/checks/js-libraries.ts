@@ -85,8 +85,11 @@ export const jsLibraries: ScanCheck = {
     add(scanFileContent(html, repo, hasher) as Detected[], page.url);
     for (const src of scriptSources(html, page.url, ctx.hostname, ctx.env.options.maxScripts)) {
       add(scanFileName(new URL(src).pathname, repo, true) as Detected[], src);
-      const r = await ctx.fetcher.get(src, { maxBytes: ctx.env.options.maxScriptBytes, maxRedirects: 2 });
-      if (r.status === 200) add(scanFileContent(r.body.toString('utf8'), repo, hasher) as Detected[], src);
+      const r = await ctx.fetcher.get(src, { maxBytes: ctx.env.options.maxScriptBytes, maxRedirects: 2 }).catch((e: unknown) => {
+        if (ctx.signal.aborted) throw e;
+        return null; // a script that does not load is matched by its URL only
+      });
+      if (r?.status === 200) add(scanFileContent(r.body.toString('utf8'), repo, hasher) as Detected[], src);
     }
     return [...found.values()];
   },
