@@ -119,7 +119,7 @@ export const exposedPaths: ScanCheck = {
         if (ctx.signal.aborted) throw e;
         return null;
       });
-      if (!r || r.status !== 200 || sameAsBaseline(r) || !p.confirms(r.body)) continue;
+      if (r?.status !== 200 || sameAsBaseline(r) || !p.confirms(r.body)) continue;
       out.push({
         key: `path.${p.path}`,
         severity: p.severity,
