@@ -72,6 +72,22 @@ export function securityScansRepo(db: DbScope) {
       if (f.trigger !== undefined) q = q.where('trigger', '=', f.trigger);
       return q.orderBy('queued_at', 'desc').orderBy('id').limit(f.limit).execute();
     },
+    /** Each asset's latest scan (by queue time), of one company or of all for `null`. */
+    async latestByAsset(companyId: string | null): Promise<Map<string, SecurityScanRow>> {
+      let q = k
+        .selectFrom('security_scans as s')
+        .selectAll('s')
+        .where('s.queued_at', '=', (eb) =>
+          eb
+            .selectFrom('security_scans as l')
+            .select((x) => x.fn.max('l.queued_at').as('m'))
+            .whereRef('l.asset_id', '=', 's.asset_id'),
+        );
+      if (companyId !== null) q = q.where('s.company_id', '=', companyId);
+      const out = new Map<string, SecurityScanRow>();
+      for (const row of await q.orderBy('s.id').execute()) if (!out.has(row.asset_id)) out.set(row.asset_id, row);
+      return out;
+    },
     /** Scans to run: queued ones oldest first, and running ones whose runner's lease has passed. */
     runnable(now: number, limit: number): Promise<SecurityScanRow[]> {
       return k

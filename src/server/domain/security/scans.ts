@@ -114,16 +114,16 @@ export async function listScans(ctx: Ctx, q: ScanListQuery) {
     limit: q.limit ?? 50,
   });
   // Each asset's latest scan, whatever the filters.
-  const latest = await Promise.all(assets.map((a) => securityScansRepo(db).list({ companyId, assetId: a.id, limit: 1 })));
+  const latest = await securityScansRepo(db).latestByAsset(companyId);
   await auditFromCtx(ctx, 'vulnerability_view', { asset_id: q.asset_id ?? null });
   return {
-    assets: assets.map((a, i) => ({
+    assets: assets.map((a) => ({
       id: a.id,
       hostname: a.hostname,
       kind: a.kind,
       company_id: a.company_id,
       verified: a.verified_at !== null,
-      last_scan: latest[i][0] ? presentScan(latest[i][0], a.hostname) : null,
+      last_scan: latest.has(a.id) ? presentScan(latest.get(a.id)!, a.hostname) : null,
     })),
     scans: scans.map((s) => presentScan(s, hostOf.get(s.asset_id) ?? null)),
   };
