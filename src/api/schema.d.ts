@@ -2659,7 +2659,7 @@ export interface components {
          * @description The events a browser may report. What the server records itself (sign-ins and sign-outs, changes to users, companies, monitors and settings) cannot be sent by a client.
          * @enum {string}
          */
-        ClientAuditEventName: "tenant_switch" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_export" | "security_scan_trigger" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
+        ClientAuditEventName: "tenant_switch" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_export" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
         AuditInput: {
             event: components["schemas"]["ClientAuditEventName"];
             /** @description Plain data; no string or key may hold a control character (400). */
