@@ -18,7 +18,7 @@ import { dnsResolver } from '../../engine/dns-lookup.ts';
 import { notifyIn } from '../../notify/notify.ts';
 import { scannerUserAgent } from '../../security/scans/fetch.ts';
 import { loadRetireRepository } from '../../security/scans/retire-repository.ts';
-import { scanHost, type ScanOutcome } from '../../security/scans/scan.ts';
+import { failureText, scanHost, type ScanOutcome } from '../../security/scans/scan.ts';
 import { DEFAULT_SCAN_OPTIONS, type ScanEnv, type ScanFinding } from '../../security/scans/types.ts';
 
 /** Every verified host is scanned at least this often (the schedule queues one when its last scan is older). */
@@ -136,7 +136,7 @@ export async function runScan(services: Services, scan: SecurityScanRow): Promis
       scannerUserAgent(services.config.productDomain),
     );
   } catch (e) {
-    await scans.fail(scan.id, services.now(), e instanceof Error ? e.message : 'The scan failed');
+    await scans.fail(scan.id, services.now(), failureText(e));
     return 'failed';
   }
   await recordScan(services, { ...scan, started_at: startedAt }, asset, outcome);

@@ -12,6 +12,9 @@ import type { FetchedResponse, PoliteFetcher, ScanEnv } from './types.ts';
 
 export const SCANNER_USER_AGENT_PATH = '/security-scanner';
 
+/** A request the scanner refuses to make (another host, another scheme). */
+export class OffHost extends Error {}
+
 export function scannerUserAgent(productDomain: string): string {
   return `StatusWatch-Scanner/1 (+https://${productDomain}${SCANNER_USER_AGENT_PATH})`;
 }
@@ -54,7 +57,7 @@ export function politeFetcher(hostname: string, env: ScanEnv, userAgent: string,
       let url = new URL(raw);
       for (let hops = 0; ; hops++) {
         if (url.hostname !== hostname || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-          throw new Error(`Refused to request ${url.origin}: not the scanned host`);
+          throw new OffHost(`Refused to request ${url.origin}: not the scanned host`);
         const res = await once(url, maxBytes);
         const location = res.headers.location;
         if (res.status < 300 || res.status >= 400 || !location || hops >= maxRedirects) return res;

@@ -2,7 +2,9 @@
 // paced fetcher (so the whole scan keeps the host's request rate) and one fetch of the front
 // page, all within the scan's deadline. A check that fails is named in the notes; the others
 // still report. The caller has checked that the host is verified.
-import { politeFetcher } from './fetch.ts';
+import { networkErrorText } from '../../engine/checkers/error-text.ts';
+import { TargetRefused } from '../../engine/ssrf.ts';
+import { OffHost, politeFetcher } from './fetch.ts';
 import { SCAN_CHECKS } from './registry.ts';
 import type { HostPage, ScanContext, ScanEnv, ScanFinding } from './types.ts';
 
@@ -17,6 +19,13 @@ export interface ScanOutcome {
 }
 
 export class ScanDeadline extends Error {}
+
+/** Why a check or a scan failed, in the product's words (never what the host sent). */
+export function failureText(e: unknown): string {
+  if (e instanceof TargetRefused || e instanceof OffHost || e instanceof ScanDeadline) return e.message;
+  if ((e as Error | undefined)?.name === 'TimeoutError' || (e as Error | undefined)?.name === 'AbortError') return 'Timed out';
+  return networkErrorText(e);
+}
 
 export async function scanHost(hostname: string, env: ScanEnv, userAgent: string): Promise<ScanOutcome> {
   const deadline = AbortSignal.timeout(env.options.deadlineMs);
@@ -48,7 +57,7 @@ export async function scanHost(hostname: string, env: ScanEnv, userAgent: string
       findings.push(...(await check.run(ctx)));
     } catch (e) {
       if (deadline.aborted) throw new ScanDeadline(`The scan did not finish within ${env.options.deadlineMs / 1000} s`);
-      notes.push(`${check.label}: ${e instanceof Error ? e.message.slice(0, 200) : 'failed'}`);
+      notes.push(`${check.label}: ${failureText(e)}`);
     }
   }
   const page = await ctx.home();
