@@ -3,6 +3,7 @@
 // Usage: npm run bench:security [-- --assets 1000 --servers 100 --domains 1000]
 import { parseArgs } from 'node:util';
 import { benchDomains } from './domains.ts';
+import { benchScan } from './scan.ts';
 import { runTlsBench, TLS_TARGET_PERCENT } from './tls.ts';
 
 const { values } = parseArgs({
@@ -28,4 +29,9 @@ console.log(
   `domain checks: ${d.domains} domains checked in ${d.wallSeconds.toFixed(1)} s (${d.failedChecks} failed); ` +
     `${d.cpuSecondsPerDay.toFixed(1)} s CPU a day = ${d.corePercent.toFixed(3)} % of one core ` +
     `(target: daily SSL and domain checks of 1,000 assets <= 5 % of one core)`,
+);
+
+const scan = await benchScan();
+console.log(
+  `vulnerability scan of one loopback host: ${scan.seconds.toFixed(1)} s (target ≤ 60 s), ${scan.requests} requests, busiest second ${scan.busiestSecond} (limit ${scan.rate}/s)`,
 );

@@ -1013,6 +1013,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/security/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's assets with their latest scan, and the scan history (newest first); records `vulnerability_view` */
+        get: operations["listSecurityScans"];
+        put?: never;
+        /**
+         * Scan a verified asset now (recorded as `security_scan_trigger`)
+         * @description Queues an on-demand scan; the vulnerability-scans job starts it within 15 s. Only an
+         *     asset whose company proved control of it (verified) is ever scanned: an unverified one
+         *     answers 409 and nothing is sent to it. One scan per asset at a time: while one is queued
+         *     or running, another answers 409.
+         */
+        post: operations["triggerSecurityScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/security/scans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One scan with its asset's scan findings (open, fixed and accepted; first and last seen) */
+        get: operations["getSecurityScan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys": {
         parameters: {
             query?: never;
@@ -2925,7 +2968,7 @@ export interface components {
          * @description The events a browser may report. What the server records itself (sign-ins and sign-outs, changes to users, companies, monitors and settings) cannot be sent by a client.
          * @enum {string}
          */
-        ClientAuditEventName: "tenant_switch" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_export" | "security_scan_trigger" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
+        ClientAuditEventName: "tenant_switch" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_export" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
         AuditInput: {
             event: components["schemas"]["ClientAuditEventName"];
             /** @description Plain data; no string or key may hold a control character (400). */
@@ -3070,6 +3113,78 @@ export interface components {
             errorCount: number;
             /** @description By start time */
             spans: components["schemas"]["TraceSpan"][];
+        };
+        /** @enum {string} */
+        ScanState: "queued" | "running" | "done" | "failed";
+        /** @enum {string} */
+        ScanTrigger: "on_demand" | "scheduled";
+        ScanCounts: {
+            critical: number;
+            high: number;
+            medium: number;
+            low: number;
+            info: number;
+        };
+        Scan: {
+            id: string;
+            asset_id: string;
+            hostname: string | null;
+            company_id: string;
+            trigger: components["schemas"]["ScanTrigger"];
+            /** @description The user who pressed "Scan now"; null for scheduled scans */
+            requested_by: string | null;
+            state: components["schemas"]["ScanState"];
+            /** Format: date-time */
+            queued_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            counts: components["schemas"]["ScanCounts"];
+            /** @description Findings this scan saw first (or again after a fix) */
+            new_findings: number;
+            /** @description Why a failed scan failed */
+            error: string | null;
+        };
+        ScanAsset: {
+            id: string;
+            hostname: string;
+            /** @enum {string} */
+            kind: "domain" | "host";
+            company_id: string;
+            /** @description Only verified assets can be scanned */
+            verified: boolean;
+            last_scan: components["schemas"]["Scan"] | null;
+        };
+        ScanList: {
+            assets: components["schemas"]["ScanAsset"][];
+            scans: components["schemas"]["Scan"][];
+        };
+        ScanInput: {
+            asset_id: string;
+        };
+        /** @enum {string} */
+        Severity: "critical" | "high" | "medium" | "low" | "info";
+        ScanFinding: {
+            id: string;
+            /** @description Stable per problem: header.csp, cookie.<name>, path./.git/HEAD, port.redis, tls.<key>, js.<library>@<version> */
+            key: string;
+            severity: components["schemas"]["Severity"];
+            /** @description CVSS 3 base score where known */
+            cvss: number | null;
+            title: string;
+            evidence: string;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            /** @enum {string} */
+            status: "open" | "fixed" | "accepted";
+            status_reason: string | null;
+        };
+        ScanDetail: {
+            scan: components["schemas"]["Scan"];
+            findings: components["schemas"]["ScanFinding"][];
         };
         /**
          * @description Browser origins (`scheme://host[:port]`, http or https, no path) whose pages may export
@@ -3872,8 +3987,6 @@ export interface components {
             status: components["schemas"]["IncidentStatus"];
             message: string;
         };
-        /** @enum {string} */
-        Severity: "critical" | "high" | "medium" | "low" | "info";
         /** @enum {string} */
         NotificationType: "monitor_incident" | "ssl_warning" | "dns_warning" | "security_report" | "system";
         Notification: {
@@ -6411,6 +6524,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Trace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSecurityScans: {
+        parameters: {
+            query?: {
+                asset_id?: string;
+                state?: components["schemas"]["ScanState"];
+                trigger?: components["schemas"]["ScanTrigger"];
+                limit?: number;
+                /** @description Honoured only for super admins (one company; all companies when absent) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assets and scans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description Vulnerability scans are turned off (flag ENABLE_VULNERABILITY_SCANS) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    triggerSecurityScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanInput"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            /** @description The asset is not verified, or a scan of it is already queued or running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSecurityScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan and the findings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -19,6 +19,8 @@ export const SERVER_AUDIT_EVENTS = [
   'monitor_pause',
   'monitor_resume',
   'settings_update',
+  // Recorded by the scans service when it queues a scan: a browser must not forge one.
+  'security_scan_trigger',
 ] as const;
 
 export const CLIENT_AUDIT_EVENTS = [
@@ -28,7 +30,6 @@ export const CLIENT_AUDIT_EVENTS = [
   'traces_export',
   'incidents_export',
   'settings_export',
-  'security_scan_trigger',
   'vulnerability_view',
   'threat_intel_view',
   'api_intel_view',

@@ -18,6 +18,36 @@ describe('configuration', () => {
     expect(c.alertGrouping).toEqual({ windowMs: 15_000, maxMs: 120_000 });
   });
 
+  it('reads the vulnerability scans settings: rate, web ports, risky service ports, retire.js repository file', () => {
+    const d = parseConfig(base());
+    expect([d.scanRatePerSecond, d.scanWebPorts, d.scanServicePorts, d.retireRepositoryFile]).toEqual([
+      5,
+      [
+        { scheme: 'https', port: 443 },
+        { scheme: 'http', port: 80 },
+      ],
+      undefined,
+      undefined,
+    ]);
+    const c = parseConfig({
+      ...base(),
+      SCAN_RATE_PER_SECOND: '2',
+      SCAN_WEB_PORTS: 'https:8443',
+      SCAN_SERVICE_PORTS: 'redis:6380,mysql:3306',
+    });
+    expect([c.scanRatePerSecond, c.scanWebPorts, c.scanServicePorts]).toEqual([
+      2,
+      [{ scheme: 'https', port: 8443 }],
+      { redis: 6380, mysql: 3306 },
+    ]);
+    expect(() => parseConfig({ ...base(), SCAN_WEB_PORTS: 'ftp:21' })).toThrow('Invalid SCAN_WEB_PORTS');
+    expect(() => parseConfig({ ...base(), SCAN_SERVICE_PORTS: 'quake:27960' })).toThrow('Invalid SCAN_SERVICE_PORTS');
+    expect(() => parseConfig({ ...base(), SCAN_RATE_PER_SECOND: '100' })).toThrow('Invalid SCAN_RATE_PER_SECOND');
+    expect(() => parseConfig({ ...base(), RETIREJS_REPOSITORY_FILE: '/nonexistent/jsrepository.json' })).toThrow(
+      'Invalid RETIREJS_REPOSITORY_FILE',
+    );
+  });
+
   it('reads the alert grouping window and its maximum in seconds (0 holds nothing)', () => {
     const c = parseConfig({ ...base(), ALERT_GROUP_WINDOW_SECONDS: '0', ALERT_GROUP_MAX_SECONDS: '600' });
     expect(c.alertGrouping).toEqual({ windowMs: 0, maxMs: 600_000 });

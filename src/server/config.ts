@@ -9,6 +9,7 @@ import { isEmail } from '../lib/formats.ts';
 import { MIN_SECRET_LENGTH, weakSecretReason } from './secret-strength.ts';
 import { isCommonPassword } from './domain/users/common-passwords.ts';
 import { readBootstrap } from './security/domains/rdap-bootstrap.ts';
+import { RISKY_SERVICES } from './security/scans/checks/open-ports.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -45,6 +46,14 @@ export interface Config {
   rdapBaseUrls: Record<string, string>;
   /** Operator targets that must stay reachable (URLs, host:port); empty = no canary (engine/canary.ts) */
   canaryTargets: string[];
+  /** Vulnerability scans: requests (HTTP and TCP connects) per second to one host (SCAN_RATE_PER_SECOND) */
+  scanRatePerSecond: number;
+  /** A full retire.js jsrepository.json replacing the shipped snapshot (RETIREJS_REPOSITORY_FILE) */
+  retireRepositoryFile: string | undefined;
+  /** Where scans look for a host's web server, in order (SCAN_WEB_PORTS, default https:443,http:80) */
+  scanWebPorts: Array<{ scheme: 'http' | 'https'; port: number }>;
+  /** Risky services probed, service → port (SCAN_SERVICE_PORTS; undefined: the built-in list) */
+  scanServicePorts: Record<string, number> | undefined;
   canaryIntervalSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -187,6 +196,42 @@ function canaryTargets(env: Env): string[] {
   return list;
 }
 
+/** RETIREJS_REPOSITORY_FILE must name a readable JSON file: a typo would silently scan with the snapshot. */
+function retireRepositoryFile(env: Env): string | undefined {
+  const file = env.RETIREJS_REPOSITORY_FILE;
+  if (!file) return undefined;
+  try {
+    JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    fail('RETIREJS_REPOSITORY_FILE', 'a readable retire.js jsrepository.json file', file);
+  }
+  return file;
+}
+
+/** SCAN_WEB_PORTS: scheme:port pairs such as https:443,http:80,https:8443 */
+function scanWebPorts(env: Env): Config['scanWebPorts'] {
+  const raw = env.SCAN_WEB_PORTS || 'https:443,http:80';
+  return raw.split(',').map((item) => {
+    const m = /^(https?):(\d{1,5})$/.exec(item.trim());
+    if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) fail('SCAN_WEB_PORTS', 'scheme:port pairs such as https:443,http:80', raw);
+    return { scheme: m[1] as 'http' | 'https', port: Number(m[2]) };
+  });
+}
+
+/** SCAN_SERVICE_PORTS: service:port pairs of the known risky services, e.g. redis:6379,mysql:3306 */
+function scanServicePorts(env: Env): Config['scanServicePorts'] {
+  const raw = env.SCAN_SERVICE_PORTS;
+  if (raw === undefined || raw === '') return undefined;
+  const out: Record<string, number> = {};
+  for (const item of raw.split(',')) {
+    const m = /^([a-z]+):(\d{1,5})$/.exec(item.trim());
+    if (!m || !Object.hasOwn(RISKY_SERVICES, m[1]) || Number(m[2]) < 1 || Number(m[2]) > 65535)
+      fail('SCAN_SERVICE_PORTS', `service:port pairs of ${Object.keys(RISKY_SERVICES).join(', ')}`, raw);
+    out[m[1]] = Number(m[2]);
+  }
+  return out;
+}
+
 function oneOf<T extends string>(env: Env, name: string, def: T, allowed: readonly T[]): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return def;
@@ -303,6 +348,10 @@ export function parseConfig(env: Env = process.env): Config {
     rdapBaseUrls: rdapBaseUrls(env),
     canaryTargets: canaryTargets(env),
     canaryIntervalSeconds: int(env, 'CANARY_INTERVAL_SECONDS', 30, 5, 3600),
+    scanRatePerSecond: int(env, 'SCAN_RATE_PER_SECOND', 5, 1, 20),
+    retireRepositoryFile: retireRepositoryFile(env),
+    scanWebPorts: scanWebPorts(env),
+    scanServicePorts: scanServicePorts(env),
     smtpUrl,
     mailFrom: env.MAIL_FROM || `no-reply@${productDomain}`,
     alertGrouping: {

@@ -49,6 +49,7 @@ describe('route access', () => {
       ['settings', '/settings'],
       ['apiIntelligence', '/api-intelligence'],
       ['security', '/security'],
+      ['vulnerabilityScans', '/vulnerability-scans'],
     ] as const) {
       expect(d(r, p, role)).toBe('page');
     }

@@ -244,6 +244,13 @@ export const ROUTES = {
     audience: SIGNED_IN,
     screen: () => import('./features/ssl/SslTargetPage.tsx').then((m) => m.SslTargetPage),
   },
+  vulnerabilityScans: {
+    path: '/vulnerability-scans',
+    title: 'Vulnerability Scans',
+    // No menu entry of its own: the spec's menu has Security (/security), which leads here.
+    audience: SIGNED_IN,
+    screen: () => import('./features/vulnerability-scans/VulnerabilityScansPage.tsx').then((m) => m.VulnerabilityScansPage),
+  },
   adminUsers: {
     path: '/admin/users',
     title: 'Users Management',

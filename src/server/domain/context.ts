@@ -46,6 +46,8 @@ export interface Services {
   live?: import('./live/hub.ts').LiveHub;
   /** Where the security suite fetches /.well-known/ proofs from (tests: loopback ports) */
   securityVerification?: import('../security/assets/verify.ts').VerificationSeams;
+  /** Vulnerability scan settings replacing the defaults (tests: loopback origins, a port map, a faster rate) */
+  scanOverrides?: Partial<import('../security/scans/types.ts').ScanOptions>;
 }
 
 export interface Ctx {

@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s, security re-verification every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices, escalation and vulnerability scans every 15 s, security re-verification every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
@@ -29,6 +29,7 @@ describe('the jobs table', () => {
       'session-sweep',
       'span-retention',
       'tls-analysis',
+      'vulnerability-scans',
     ]);
     const periods: Record<string, number> = {
       'alert-delivery': 1000,
@@ -37,6 +38,7 @@ describe('the jobs table', () => {
       'security-verification': 15 * 60_000,
       'domain-checks': 5 * 60_000,
       'tls-analysis': 600_000,
+      'vulnerability-scans': 15_000,
     };
     for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
   });
@@ -180,6 +182,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
       'session-sweep',
       'span-retention',
       'tls-analysis',
+      'vulnerability-scans',
     ]);
 
     const ids = async (table: 'refresh_tokens' | 'auth_codes' | 'pending_signups') =>

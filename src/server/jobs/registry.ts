@@ -10,6 +10,7 @@ import { sessionSweep } from './session-sweep.ts';
 import { securityVerification } from './security-verification.ts';
 import { spanRetention } from './span-retention.ts';
 import { tlsAnalysis } from './tls-analysis.ts';
+import { vulnerabilityScans } from './vulnerability-scans.ts';
 
 export const JOBS: readonly Job[] = [
   checkResultsRetention,
@@ -21,4 +22,5 @@ export const JOBS: readonly Job[] = [
   securityVerification,
   domainChecks,
   tlsAnalysis,
+  vulnerabilityScans,
 ];

@@ -40,6 +40,7 @@ describe('client audit events', () => {
     'tenant_delete',
     'monitor_delete',
     'settings_update',
+    'security_scan_trigger',
   ])('refuses the server event name %s from a client', async (event) => {
     const before = await countClientEvents();
     const r = await viewer.post('/api/v1/audit', { event, details: { user_id: 'someone' } }, { host: 'acme.localhost' });

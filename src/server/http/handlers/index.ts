@@ -22,6 +22,7 @@ import { accountHandlers } from './account.ts';
 import { securityHandlers } from './security.ts';
 import { securityDomainsHandlers } from './security-domains.ts';
 import { securitySslHandlers } from './security-ssl.ts';
+import { securityScansHandlers } from './security-scans.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -44,4 +45,5 @@ export const handlers = {
   ...securityHandlers,
   ...securityDomainsHandlers,
   ...securitySslHandlers,
+  ...securityScansHandlers,
 } satisfies HandlerMap;
