@@ -26,6 +26,8 @@ describe('the jobs table', () => {
       'maintenance-notices',
       'session-sweep',
       'span-retention',
+      'threat-feeds',
+      'threat-intel',
     ]);
     const periods: Record<string, number> = { 'alert-delivery': 1000, 'maintenance-notices': 15_000, escalation: 15_000 };
     for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
@@ -167,6 +169,8 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
       'maintenance-notices',
       'session-sweep',
       'span-retention',
+      'threat-feeds',
+      'threat-intel',
     ]);
 
     const ids = async (table: 'refresh_tokens' | 'auth_codes' | 'pending_signups') =>

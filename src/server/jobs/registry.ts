@@ -7,5 +7,16 @@ import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
 import { sessionSweep } from './session-sweep.ts';
 import { spanRetention } from './span-retention.ts';
+import { threatFeeds } from './threat-feeds.ts';
+import { threatIntel } from './threat-intel.ts';
 
-export const JOBS: readonly Job[] = [checkResultsRetention, spanRetention, sessionSweep, alertDelivery, maintenanceNotices, escalation];
+export const JOBS: readonly Job[] = [
+  checkResultsRetention,
+  spanRetention,
+  sessionSweep,
+  alertDelivery,
+  maintenanceNotices,
+  escalation,
+  threatFeeds,
+  threatIntel,
+];

@@ -5,6 +5,7 @@ import type { MonitoringTables } from './monitoring.ts';
 import type { PlatformTables } from './platform.ts';
 import type { PublicTables } from './public.ts';
 import type { SecurityTables } from './security.ts';
+import type { ThreatTables } from './threat.ts';
 import type { TelemetryTables } from './telemetry.ts';
 
 export interface Database
@@ -14,4 +15,5 @@ export interface Database
     PlatformTables,
     AlertsTables,
     PublicTables,
-    SecurityTables {}
+    SecurityTables,
+    ThreatTables {}

@@ -1,0 +1,82 @@
+// Threat intelligence (issue 16 item 5): the indicators of the operator's feeds, each feed's last
+// import, the peer hosts a company's services call (kept at span ingest, so matching never
+// parses span attributes), the lookalike domains checked for registration, and the breach
+// lookup of a company's e-mail domain.
+// Indicators are matched by exact value (the unique (value, feed) index: an IP, or a domain and
+// its parents) and CIDR ranges by their bounds, written as 32 hex digits (IPv4 as ::ffff:a.b.c.d)
+// so a text comparison orders them like the numbers on both databases.
+import { sql, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('threat_indicators')
+    .addColumn('value', 'varchar(300)', (c) => c.notNull())
+    .addColumn('feed', 'varchar(100)', (c) => c.notNull())
+    .addColumn('kind', 'varchar(10)', (c) => c.notNull())
+    .addColumn('range_lo', 'varchar(32)')
+    .addColumn('range_hi', 'varchar(32)')
+    .addColumn('threat', 'varchar(100)', (c) => c.notNull())
+    .addColumn('tags', 'varchar(300)', (c) => c.notNull())
+    .addColumn('first_seen_at', 'bigint', (c) => c.notNull())
+    .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('threat_indicators_pk', ['value', 'feed'])
+    .execute();
+  // Replacing a feed deletes what its latest import no longer listed.
+  await db.schema.createIndex('threat_indicators_feed').on('threat_indicators').columns(['feed', 'last_seen_at']).execute();
+  await db.schema
+    .createIndex('threat_indicators_range')
+    .on('threat_indicators')
+    .columns(['range_lo', 'range_hi'])
+    .where(sql<boolean>`kind = 'cidr'`)
+    .execute();
+
+  await db.schema
+    .createTable('threat_feeds')
+    .addColumn('name', 'varchar(100)', (c) => c.primaryKey())
+    .addColumn('url', 'varchar(2000)', (c) => c.notNull())
+    .addColumn('format', 'varchar(20)', (c) => c.notNull())
+    .addColumn('indicators', 'integer', (c) => c.notNull())
+    .addColumn('imported_at', 'bigint')
+    .addColumn('attempted_at', 'bigint', (c) => c.notNull())
+    .addColumn('error', 'varchar(500)')
+    .execute();
+
+  await db.schema
+    .createTable('span_peers')
+    // Like spans: no foreign key, ingest never waits on the companies table; old rows are pruned.
+    .addColumn('company_id', 'varchar(36)', (c) => c.notNull())
+    .addColumn('host', 'varchar(253)', (c) => c.notNull())
+    .addColumn('service', 'varchar(200)', (c) => c.notNull())
+    .addColumn('first_seen_at', 'bigint', (c) => c.notNull())
+    .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('span_peers_pk', ['company_id', 'host', 'service'])
+    .execute();
+  await db.schema.createIndex('span_peers_recent').on('span_peers').columns(['company_id', 'last_seen_at']).execute();
+
+  await db.schema
+    .createTable('threat_lookalikes')
+    .addColumn('company_id', 'varchar(36)', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('domain', 'varchar(253)', (c) => c.notNull())
+    .addColumn('candidate', 'varchar(253)', (c) => c.notNull())
+    .addColumn('technique', 'varchar(20)', (c) => c.notNull())
+    .addColumn('registered', 'integer', (c) => c.notNull())
+    .addColumn('first_registered_at', 'bigint')
+    .addColumn('checked_at', 'bigint')
+    .addPrimaryKeyConstraint('threat_lookalikes_pk', ['company_id', 'candidate'])
+    .execute();
+  await db.schema.createIndex('threat_lookalikes_due').on('threat_lookalikes').columns(['company_id', 'checked_at']).execute();
+
+  await db.schema
+    .createTable('threat_breaches')
+    .addColumn('company_id', 'varchar(36)', (c) => c.primaryKey().references('companies.id').onDelete('cascade'))
+    .addColumn('domain', 'varchar(253)', (c) => c.notNull())
+    .addColumn('checked_at', 'bigint', (c) => c.notNull())
+    .addColumn('breaches', 'text', (c) => c.notNull())
+    .addColumn('error', 'varchar(500)')
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const t of ['threat_breaches', 'threat_lookalikes', 'span_peers', 'threat_feeds', 'threat_indicators'])
+    await db.schema.dropTable(t).execute();
+}

@@ -1,0 +1,205 @@
+// SQL for threat intelligence: feed indicators (imported in large batches, matched by exact
+// value and by CIDR bounds), each feed's last import, the lookalike domains checked for
+// registration, and the breach lookup of a company's e-mail domain.
+import { sql, type Selectable } from 'kysely';
+import type { DbScope } from '../scope.ts';
+import type { ThreatBreachesTable, ThreatFeedsTable, ThreatIndicatorsTable, ThreatLookalikesTable } from '../schema/threat.ts';
+
+export type IndicatorRow = Selectable<ThreatIndicatorsTable>;
+export type FeedRow = Selectable<ThreatFeedsTable>;
+export type LookalikeRow = Selectable<ThreatLookalikesTable>;
+export type BreachRow = Selectable<ThreatBreachesTable>;
+
+/** One indicator of an import; first/last seen are set by the import. */
+export type NewIndicator = Omit<ThreatIndicatorsTable, 'feed' | 'last_seen_at' | 'first_seen_at'> & { first_seen_at: number | null };
+
+/** Rows per INSERT: 9 parameters each stays under SQLite's 32,766 and PostgreSQL's 65,535. */
+const BATCH = 3000;
+/** Values per IN list */
+const CHUNK = 500;
+
+export function threatRepo(db: DbScope) {
+  const k = db.k;
+  return {
+    /**
+     * Writes one batch of a feed's import at `at` (call inside the import's transaction): new
+     * indicators are inserted, known ones get their threat, tags and last-seen time. The
+     * batch must not name a value twice (PostgreSQL refuses to upsert a row twice).
+     */
+    async upsertIndicators(feed: string, rows: NewIndicator[], at: number): Promise<void> {
+      for (let i = 0; i < rows.length; i += BATCH) {
+        await k
+          .insertInto('threat_indicators')
+          .values(rows.slice(i, i + BATCH).map((r) => ({ ...r, feed, first_seen_at: r.first_seen_at ?? at, last_seen_at: at })))
+          .onConflict((oc) =>
+            oc.columns(['value', 'feed']).doUpdateSet((eb) => ({
+              kind: eb.ref('excluded.kind'),
+              range_lo: eb.ref('excluded.range_lo'),
+              range_hi: eb.ref('excluded.range_hi'),
+              threat: eb.ref('excluded.threat'),
+              tags: eb.ref('excluded.tags'),
+              last_seen_at: eb.ref('excluded.last_seen_at'),
+            })),
+          )
+          .execute();
+      }
+    },
+    /** The end of a feed's import: what it no longer lists goes away. */
+    async dropUnseen(feed: string, importedAt: number): Promise<number> {
+      const r = await k.deleteFrom('threat_indicators').where('feed', '=', feed).where('last_seen_at', '<', importedAt).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+    async countIndicators(feed: string): Promise<number> {
+      const r = await k
+        .selectFrom('threat_indicators')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('feed', '=', feed)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** Feeds no longer configured: their indicators and state go away. */
+    async dropFeedsExcept(names: string[]): Promise<void> {
+      let q = k.deleteFrom('threat_indicators');
+      let f = k.deleteFrom('threat_feeds');
+      if (names.length) {
+        q = q.where('feed', 'not in', names);
+        f = f.where('name', 'not in', names);
+      }
+      await q.execute();
+      await f.execute();
+    },
+    /** Indicators whose value is one of `values` (addresses, or names and their parents). */
+    async byValues(values: string[]): Promise<IndicatorRow[]> {
+      const unique = [...new Set(values)];
+      const out: IndicatorRow[] = [];
+      for (let i = 0; i < unique.length; i += CHUNK) {
+        out.push(
+          ...(await k
+            .selectFrom('threat_indicators')
+            .selectAll()
+            .where('value', 'in', unique.slice(i, i + CHUNK))
+            .execute()),
+        );
+      }
+      return out;
+    },
+    /** CIDR indicators covering an address key (addresses.ts ipKey). */
+    rangesCovering(key: string): Promise<IndicatorRow[]> {
+      return k
+        .selectFrom('threat_indicators')
+        .selectAll()
+        .where(sql<boolean>`kind = 'cidr'`)
+        .where('range_lo', '<=', key)
+        .where('range_hi', '>=', key)
+        .execute();
+    },
+    async saveFeed(row: FeedRow): Promise<void> {
+      const { name, ...rest } = row;
+      await k
+        .insertInto('threat_feeds')
+        .values(row)
+        .onConflict((oc) => oc.column('name').doUpdateSet(rest))
+        .execute();
+    },
+    /** A failed attempt keeps the indicators and count of the last good import. */
+    async feedFailed(name: string, url: string, format: string, error: string, at: number): Promise<void> {
+      await k
+        .insertInto('threat_feeds')
+        .values({ name, url, format, indicators: 0, imported_at: null, attempted_at: at, error: error.slice(0, 500) })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ url, format, attempted_at: at, error: error.slice(0, 500) }))
+        .execute();
+    },
+    listFeeds(): Promise<FeedRow[]> {
+      return k.selectFrom('threat_feeds').selectAll().orderBy('name').execute();
+    },
+
+    /** Adds candidates not known yet (never checked). */
+    async addLookalikes(companyId: string, domain: string, list: Array<{ candidate: string; technique: string }>): Promise<void> {
+      for (let i = 0; i < list.length; i += CHUNK) {
+        await k
+          .insertInto('threat_lookalikes')
+          .values(
+            list.slice(i, i + CHUNK).map((l) => ({
+              company_id: companyId,
+              domain,
+              candidate: l.candidate,
+              technique: l.technique,
+              registered: 0,
+              first_registered_at: null,
+              checked_at: null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['company_id', 'candidate']).doNothing())
+          .execute();
+      }
+    },
+    /** The candidates checked longest ago (never checked first). */
+    dueLookalikes(companyId: string, limit: number): Promise<LookalikeRow[]> {
+      return k
+        .selectFrom('threat_lookalikes')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .orderBy(sql`case when checked_at is null then 0 else 1 end`)
+        .orderBy('checked_at')
+        .orderBy('candidate')
+        .limit(limit)
+        .execute();
+    },
+    async markLookalike(
+      companyId: string,
+      candidate: string,
+      registered: boolean,
+      firstRegisteredAt: number | null,
+      at: number,
+    ): Promise<void> {
+      await k
+        .updateTable('threat_lookalikes')
+        .set({ registered: registered ? 1 : 0, first_registered_at: firstRegisteredAt, checked_at: at })
+        .where('company_id', '=', companyId)
+        .where('candidate', '=', candidate)
+        .execute();
+    },
+    /** Candidates of domains the company no longer has go away. */
+    async dropLookalikesExcept(companyId: string, domains: string[]): Promise<void> {
+      let q = k.deleteFrom('threat_lookalikes').where('company_id', '=', companyId);
+      if (domains.length) q = q.where('domain', 'not in', domains);
+      await q.execute();
+    },
+    /** Registered lookalikes first, then by name; every company's for `null`. */
+    listLookalikes(companyId: string | null, limit: number): Promise<LookalikeRow[]> {
+      let q = k.selectFrom('threat_lookalikes').selectAll();
+      if (companyId !== null) q = q.where('company_id', '=', companyId);
+      return q.orderBy('registered', 'desc').orderBy('first_registered_at', 'desc').orderBy('candidate').limit(limit).execute();
+    },
+    async countLookalikes(companyId: string | null): Promise<{ total: number; checked: number }> {
+      let q = k
+        .selectFrom('threat_lookalikes')
+        .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('checked_at').as('checked')]);
+      if (companyId !== null) q = q.where('company_id', '=', companyId);
+      const r = await q.executeTakeFirstOrThrow();
+      return { total: Number(r.total), checked: Number(r.checked) };
+    },
+
+    /** Active companies that have threat intelligence (companies.threat_feed_enabled). */
+    enabledCompanies(): Promise<Array<{ id: string; email: string; services: string }>> {
+      return k
+        .selectFrom('companies')
+        .select(['id', 'email', 'services'])
+        .where('threat_feed_enabled', '=', 1)
+        .where('is_active', '=', 1)
+        .orderBy('id')
+        .execute();
+    },
+    async saveBreach(row: BreachRow): Promise<void> {
+      const { company_id, ...rest } = row;
+      await k
+        .insertInto('threat_breaches')
+        .values(row)
+        .onConflict((oc) => oc.column('company_id').doUpdateSet(rest))
+        .execute();
+    },
+    getBreach(companyId: string): Promise<BreachRow | undefined> {
+      return k.selectFrom('threat_breaches').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+    },
+  };
+}
