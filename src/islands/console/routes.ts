@@ -221,6 +221,12 @@ export const ROUTES = {
     menu: { label: 'Security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
     screen: comingSoon,
   },
+  threatIntelligence: {
+    path: '/threat-intelligence',
+    title: 'Threat Intelligence',
+    audience: SIGNED_IN,
+    screen: () => import('./features/threat-intelligence/ThreatIntelligencePage.tsx').then((m) => m.ThreatIntelligencePage),
+  },
   adminUsers: {
     path: '/admin/users',
     title: 'Users Management',

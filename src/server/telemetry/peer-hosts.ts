@@ -31,7 +31,7 @@ export function peerCalls(
     let host: string | undefined;
     for (const name of HOST_ATTRIBUTES) {
       const v = attrs[name];
-      if (typeof v === 'string' && (host = hostOf(v))) break;
+      if (typeof v === 'string' && (host = hostOf(v)?.host)) break;
     }
     if (!host) continue;
     const service = s.service.slice(0, 200);

@@ -2,10 +2,10 @@
 // import, the peer hosts a company's services call (kept at span ingest, so matching never
 // parses span attributes), the lookalike domains checked for registration, and the breach
 // lookup of a company's e-mail domain.
-// Indicators are matched by exact value (the unique (value, feed) index: an IP, or a domain and
-// its parents) and CIDR ranges by their bounds, written as 32 hex digits (IPv4 as ::ffff:a.b.c.d)
-// so a text comparison orders them like the numbers on both databases.
-import { sql, type Kysely } from 'kysely';
+// Indicators are matched only by exact value through the primary key (value, feed): an address,
+// a name and each of its parents, and an address's enclosing networks written as CIDRs the way
+// the import writes them (a.b.c.0/24 for each prefix length), so no range scan is ever needed.
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -13,8 +13,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'varchar(300)', (c) => c.notNull())
     .addColumn('feed', 'varchar(100)', (c) => c.notNull())
     .addColumn('kind', 'varchar(10)', (c) => c.notNull())
-    .addColumn('range_lo', 'varchar(32)')
-    .addColumn('range_hi', 'varchar(32)')
     .addColumn('threat', 'varchar(100)', (c) => c.notNull())
     .addColumn('tags', 'varchar(300)', (c) => c.notNull())
     .addColumn('first_seen_at', 'bigint', (c) => c.notNull())
@@ -23,12 +21,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Replacing a feed deletes what its latest import no longer listed.
   await db.schema.createIndex('threat_indicators_feed').on('threat_indicators').columns(['feed', 'last_seen_at']).execute();
-  await db.schema
-    .createIndex('threat_indicators_range')
-    .on('threat_indicators')
-    .columns(['range_lo', 'range_hi'])
-    .where(sql<boolean>`kind = 'cidr'`)
-    .execute();
 
   await db.schema
     .createTable('threat_feeds')

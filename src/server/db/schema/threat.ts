@@ -1,16 +1,13 @@
 // Row types of threat intelligence (migration 0640, security suite). Times in ms.
 
-/** ip: one address; cidr: a range (range_lo..range_hi); domain: a name and every name under it */
+/** ip: one address; cidr: a network (every address in it); domain: a name and every name under it */
 export type IndicatorKind = 'ip' | 'cidr' | 'domain';
 
 export interface ThreatIndicatorsTable {
-  /** lower-case domain, canonical address, or the CIDR as written canonically */
+  /** lower-case domain, canonical address, or the network's canonical CIDR (192.0.2.0/24) */
   value: string;
   feed: string;
   kind: IndicatorKind;
-  /** CIDR bounds as 32 hex digits (IPv4 as ::ffff:a.b.c.d); null for ip and domain */
-  range_lo: string | null;
-  range_hi: string | null;
   /** What the feed says it is ('malware_download', or the feed's own kind such as 'botnet') */
   threat: string;
   /** comma-separated, as the feed gave them ('' when none) */

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { cidrRange, dnsblIpQuery, domainAndParents, hostOf, ipKey, normalizeDomain, normalizeIp } from './addresses.ts';
+import { canonicalCidr, dnsblIpQuery, domainAndParents, enclosingNetworks, hostOf, normalizeDomain, normalizeIp } from './addresses.ts';
 
 describe('threat address arithmetic', () => {
-  it('keys IPv4 and IPv6 in one text ordering and bounds CIDR ranges', () => {
-    expect(ipKey('192.0.2.1')).toBe('00000000000000000000ffffc0000201');
-    expect(ipKey('2001:db8::1')).toBe('20010db8000000000000000000000001');
-    expect(cidrRange('192.0.2.77/24')).toEqual({
-      value: '192.0.2.0/24',
-      lo: '00000000000000000000ffffc0000200',
-      hi: '00000000000000000000ffffc00002ff',
-    });
-    const r = cidrRange('2001:db8::/32')!;
-    expect(r.lo <= ipKey('2001:db8:ffff::1') && ipKey('2001:db8:ffff::1') <= r.hi).toBe(true);
-    expect(ipKey('2001:db9::') > r.hi).toBe(true);
-    expect(cidrRange('10.0.0.0/33')).toBeUndefined();
+  it('writes a CIDR as its network and an address as every network enclosing it, alike', () => {
+    expect(canonicalCidr('192.0.2.77/24')).toEqual({ value: '192.0.2.0/24', single: false });
+    expect(canonicalCidr('203.0.113.9/32')).toEqual({ value: '203.0.113.9', single: true });
+    expect(canonicalCidr('2001:db8:0:0::/32')).toEqual({ value: '2001:db8::/32', single: false });
+    expect(canonicalCidr('10.0.0.0/33')).toBeUndefined();
+    expect(canonicalCidr('evil.example/24')).toBeUndefined();
+    const v4 = enclosingNetworks('192.0.2.77');
+    expect(v4).toHaveLength(31);
+    expect(v4).toContain('192.0.2.0/24');
+    expect(v4).toContain('192.0.2.76/31');
+    expect(v4[0]).toBe('128.0.0.0/1');
+    expect(enclosingNetworks('2001:db8:ffff::1')).toContain('2001:db8::/32');
+    expect(enclosingNetworks('2001:db9::1')).not.toContain('2001:db8::/32');
   });
 
   it('normalises names and addresses, refusing what is neither', () => {
@@ -21,7 +22,10 @@ describe('threat address arithmetic', () => {
     expect(normalizeDomain('bücher.example')).toBe('xn--bcher-kva.example');
     expect(normalizeDomain('localhost')).toBeUndefined();
     expect(normalizeDomain('a b.example')).toBeUndefined();
+    expect(normalizeDomain('192.0.2.1')).toBeUndefined();
     expect(normalizeIp('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(normalizeIp('2001:DB8:0::1')).toBe('2001:db8::1');
+    expect(normalizeIp('256.1.1.1')).toBeUndefined();
     expect(normalizeIp('0x7f.1')).toBeUndefined();
   });
 
@@ -31,11 +35,13 @@ describe('threat address arithmetic', () => {
     expect(dnsblIpQuery('2001:db8::1', 'bl.test')).toBe(`1.0.0.0.${'0.'.repeat(20)}8.b.d.0.1.0.0.2.bl.test`);
   });
 
-  it('takes the host of span attributes: URLs, host:port, bracketed IPv6', () => {
-    expect(hostOf('https://Pay.Evil.example:8443/x?y=1')).toBe('pay.evil.example');
-    expect(hostOf('evil.example:443')).toBe('evil.example');
-    expect(hostOf('[2001:db8::5]:80')).toBe('2001:db8::5');
-    expect(hostOf('http://[2001:db8::5]/')).toBe('2001:db8::5');
+  it('takes the host of span attributes and feed lines: URLs, host:port, bracketed IPv6', () => {
+    expect(hostOf('https://Pay.Evil.example:8443/x?y=1')).toEqual({ host: 'pay.evil.example', ip: false });
+    expect(hostOf('evil.example:443')).toEqual({ host: 'evil.example', ip: false });
+    expect(hostOf('[2001:db8::5]:80')).toEqual({ host: '2001:db8::5', ip: true });
+    expect(hostOf('http://[2001:db8::5]/')).toEqual({ host: '2001:db8::5', ip: true });
+    expect(hostOf('2001:db8::5')).toEqual({ host: '2001:db8::5', ip: true });
+    expect(hostOf('192.0.2.1:8080')).toEqual({ host: '192.0.2.1', ip: true });
     expect(hostOf('not a host')).toBeUndefined();
   });
 });

@@ -65,33 +65,38 @@ export async function importFeed(db: DbScope, feed: FeedConfig, limits: ImportLi
   try {
     await download(feed.url, file, limits);
     const parse = feedParser(feed.format);
-    return await withTransaction(db, async (tx) => {
-      const repo = threatRepo(tx);
-      let batch = new Map<string, NewIndicator>();
-      const flush = async () => {
-        await repo.upsertIndicators(feed.name, [...batch.values()], at);
-        batch = new Map();
-      };
-      for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
-        const ind = parse(line);
-        if (!ind) continue;
-        batch.set(ind.value, { ...ind, threat: ind.threat ?? feed.threat });
-        if (batch.size >= BATCH) await flush();
-      }
-      await flush();
-      await repo.dropUnseen(feed.name, at);
-      const total = await repo.countIndicators(feed.name);
-      await repo.saveFeed({
-        name: feed.name,
-        url: feed.url,
-        format: feed.format,
-        indicators: total,
-        imported_at: at,
-        attempted_at: at,
-        error: null,
+    const cacheBefore = await threatRepo(db).bulkCache(-128 * 1024); // 128 MiB while writing
+    try {
+      return await withTransaction(db, async (tx) => {
+        const repo = threatRepo(tx);
+        let batch = new Map<string, NewIndicator>();
+        const flush = async () => {
+          await repo.upsertIndicators(feed.name, [...batch.values()], at);
+          batch = new Map();
+        };
+        for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+          const ind = parse(line);
+          if (!ind) continue;
+          batch.set(ind.value, { ...ind, threat: ind.threat ?? feed.threat });
+          if (batch.size >= BATCH) await flush();
+        }
+        await flush();
+        await repo.dropUnseen(feed.name, at);
+        const total = await repo.countIndicators(feed.name);
+        await repo.saveFeed({
+          name: feed.name,
+          url: feed.url,
+          format: feed.format,
+          indicators: total,
+          imported_at: at,
+          attempted_at: at,
+          error: null,
+        });
+        return total;
       });
-      return total;
-    });
+    } finally {
+      await threatRepo(db).bulkCache(cacheBefore);
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

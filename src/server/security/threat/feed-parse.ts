@@ -3,15 +3,13 @@
 // and abuse.ch-style CSV (URLhaus, ThreatFox, Feodo Tracker), whose columns are named by the
 // header comment; a URL's host is the indicator.
 import type { IndicatorKind } from '../../db/schema/threat.ts';
-import { cidrRange, hostOf, normalizeIp } from './addresses.ts';
+import { canonicalCidr, hostOf } from './addresses.ts';
 
 export type FeedFormat = 'plain' | 'abusech-csv';
 
 export interface ParsedIndicator {
   value: string;
   kind: IndicatorKind;
-  range_lo: string | null;
-  range_hi: string | null;
   /** The line's own threat; null: the feed's */
   threat: string | null;
   tags: string;
@@ -19,18 +17,15 @@ export interface ParsedIndicator {
   first_seen_at: number | null;
 }
 
-/** A line's value as an indicator: an address, a range, or a domain. */
-export function indicatorOf(raw: string): Pick<ParsedIndicator, 'value' | 'kind' | 'range_lo' | 'range_hi'> | undefined {
+/** A line's value as an indicator: an address, a network, or a domain. */
+export function indicatorOf(raw: string): Pick<ParsedIndicator, 'value' | 'kind'> | undefined {
   const s = raw.trim();
   if (s.includes('/') && !s.includes('://')) {
-    const r = cidrRange(s);
-    if (!r) return undefined;
-    if (r.lo === r.hi) return { value: r.value.split('/')[0], kind: 'ip', range_lo: null, range_hi: null };
-    return { value: r.value, kind: 'cidr', range_lo: r.lo, range_hi: r.hi };
+    const c = canonicalCidr(s);
+    return c && { value: c.value, kind: c.single ? 'ip' : 'cidr' };
   }
-  const host = hostOf(s);
-  if (!host) return undefined;
-  return { value: host, kind: normalizeIp(host) ? 'ip' : 'domain', range_lo: null, range_hi: null };
+  const h = hostOf(s);
+  return h && { value: h.host, kind: h.ip ? 'ip' : 'domain' };
 }
 
 /** Hosts files map names to these; the name is the indicator. */

@@ -1,10 +1,10 @@
 // Matching hosts and addresses against the imported feeds: a name matches an indicator for
-// itself or any parent domain, an address one for itself or a CIDR range covering it. Indexed
-// lookups only (threat_indicators' primary key and range index), so a company's assets and
-// trace peers match in milliseconds whatever the feeds' size.
+// itself or any parent domain, an address one for itself or any network enclosing it. Exact
+// lookups by primary key only, so a company's assets and trace peers match in milliseconds
+// whatever the feeds' size.
 import type { DbScope } from '../../db/scope.ts';
 import { threatRepo, type IndicatorRow } from '../../db/repositories/threat-repo.ts';
-import { domainAndParents, ipKey, normalizeIp } from './addresses.ts';
+import { domainAndParents, enclosingNetworks, normalizeIp } from './addresses.ts';
 
 export interface FeedMatch {
   /** The host or address asked about */
@@ -22,10 +22,13 @@ export async function matchFeeds(db: DbScope, subjects: readonly string[]): Prom
   const unique = [...new Set(subjects)];
   const out = new Map<string, FeedMatch[]>();
   const asked = new Map<string, string[]>(); // value -> subjects it stands for
-  const ips: string[] = [];
   for (const s of unique) {
-    const values = normalizeIp(s) ? (ips.push(s), [s]) : domainAndParents(s);
-    for (const v of values) asked.set(v, [...(asked.get(v) ?? []), s]);
+    const values = normalizeIp(s) ? [s, ...enclosingNetworks(s)] : domainAndParents(s);
+    for (const v of values) {
+      const list = asked.get(v);
+      if (list) list.push(s);
+      else asked.set(v, [s]);
+    }
   }
   const repo = threatRepo(db);
   const add = (subject: string, row: IndicatorRow) => {
@@ -41,6 +44,5 @@ export async function matchFeeds(db: DbScope, subjects: readonly string[]): Prom
     out.set(subject, list);
   };
   if (asked.size) for (const row of await repo.byValues([...asked.keys()])) for (const s of asked.get(row.value) ?? []) add(s, row);
-  for (const ip of ips) for (const row of await repo.rangesCovering(ipKey(ip))) add(ip, row);
   return out;
 }
