@@ -4,7 +4,8 @@
 // lookup of a company's e-mail domain.
 // Indicators are matched only by exact value through the primary key (value, feed): an address,
 // a name and each of its parents, and an address's enclosing networks written as CIDRs the way
-// the import writes them (a.b.c.0/24 for each prefix length), so no range scan is ever needed.
+// the import writes them (a.b.c.0/24, for each prefix length the feeds hold), so no range scan
+// is ever needed.
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -28,6 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('url', 'varchar(2000)', (c) => c.notNull())
     .addColumn('format', 'varchar(20)', (c) => c.notNull())
     .addColumn('indicators', 'integer', (c) => c.notNull())
+    // JSON list of the CIDR prefix lengths the feed holds ('v4/24'): an address is matched
+    // against its enclosing networks of these lengths only.
+    .addColumn('cidr_prefixes', 'varchar(2000)', (c) => c.notNull())
     .addColumn('imported_at', 'bigint')
     .addColumn('attempted_at', 'bigint', (c) => c.notNull())
     .addColumn('error', 'varchar(500)')

@@ -21,20 +21,25 @@ export function threatRepo(db: DbScope) {
   return {
     /**
      * Writes one batch of a feed's import at `at` (call inside the import's transaction) as one
-     * statement with one JSON parameter (a million rows as bound parameters would cost more in
-     * building the statements than in writing them): new indicators are inserted, known ones get
+     * statement with a parameter per column (arrays on PostgreSQL, one JSON text on SQLite: a
+     * million rows as separate bound parameters would cost more in building the statements
+     * than in writing them): new indicators are inserted, known ones get
      * their kind, threat, tags and last-seen time. The batch must name a value once
      * (PostgreSQL refuses to upsert a row twice in one statement).
      */
     async upsertIndicators(feed: string, rows: NewIndicator[], at: number): Promise<void> {
       if (rows.length === 0) return;
-      const json = JSON.stringify(rows.map((r) => [r.value, r.kind, r.threat, r.tags, r.first_seen_at]));
       const update = sql`on conflict (value, feed) do update set kind = excluded.kind, threat = excluded.threat, tags = excluded.tags, last_seen_at = excluded.last_seen_at`;
       if (db.kind === 'postgres') {
+        // One array per column: PostgreSQL reads array parameters far faster than JSON rows.
+        const col = <T>(f: (r: NewIndicator) => T) => rows.map(f);
         await sql`insert into threat_indicators (value, feed, kind, threat, tags, first_seen_at, last_seen_at)
-          select x->>0, ${feed}::varchar, x->>1, x->>2, x->>3, coalesce((x->>4)::bigint, ${at}::bigint), ${at}::bigint
-          from json_array_elements(${json}::json) as x ${update}`.execute(k);
+          select x.value, ${feed}::varchar, x.kind, x.threat, x.tags, coalesce(x.first_seen_at, ${at}::bigint), ${at}::bigint
+          from unnest(${col((r) => r.value)}::varchar[], ${col((r) => r.kind)}::varchar[], ${col((r) => r.threat)}::varchar[],
+                      ${col((r) => r.tags)}::varchar[], ${col((r) => r.first_seen_at)}::bigint[]) as x(value, kind, threat, tags, first_seen_at)
+          ${update}`.execute(k);
       } else {
+        const json = JSON.stringify(rows.map((r) => [r.value, r.kind, r.threat, r.tags, r.first_seen_at]));
         // "where true": SQLite's grammar needs it between a SELECT and ON CONFLICT.
         await sql`insert into threat_indicators (value, feed, kind, threat, tags, first_seen_at, last_seen_at)
           select j.value ->> 0, ${feed}, j.value ->> 1, j.value ->> 2, j.value ->> 3, coalesce(j.value ->> 4, ${at}), ${at}
@@ -102,9 +107,14 @@ export function threatRepo(db: DbScope) {
     async feedFailed(name: string, url: string, format: string, error: string, at: number): Promise<void> {
       await k
         .insertInto('threat_feeds')
-        .values({ name, url, format, indicators: 0, imported_at: null, attempted_at: at, error: error.slice(0, 500) })
+        .values({ name, url, format, indicators: 0, cidr_prefixes: '[]', imported_at: null, attempted_at: at, error: error.slice(0, 500) })
         .onConflict((oc) => oc.column('name').doUpdateSet({ url, format, attempted_at: at, error: error.slice(0, 500) }))
         .execute();
+    },
+    /** The CIDR prefix lengths the feeds hold ('v4/24', 'v6/32'): matching asks only for those networks. */
+    async cidrPrefixes(): Promise<Set<string>> {
+      const rows = await k.selectFrom('threat_feeds').select('cidr_prefixes').execute();
+      return new Set(rows.flatMap((r) => JSON.parse(r.cidr_prefixes) as string[]));
     },
     listFeeds(): Promise<FeedRow[]> {
       return k.selectFrom('threat_feeds').selectAll().orderBy('name').execute();

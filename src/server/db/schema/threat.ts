@@ -24,6 +24,8 @@ export interface ThreatFeedsTable {
   format: string;
   /** How many the latest successful import stored */
   indicators: number;
+  /** JSON list of the CIDR prefix lengths it holds, such as ["v4/24","v6/32"] */
+  cidr_prefixes: string;
   imported_at: number | null;
   attempted_at: number;
   /** Why the latest attempt failed; null after a success */

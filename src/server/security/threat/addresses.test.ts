@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalCidr, dnsblIpQuery, domainAndParents, enclosingNetworks, hostOf, normalizeDomain, normalizeIp } from './addresses.ts';
+import {
+  canonicalCidr,
+  dnsblIpQuery,
+  domainAndParents,
+  enclosingNetworks,
+  hostOf,
+  normalizeDomain,
+  normalizeIp,
+  prefixKey,
+} from './addresses.ts';
 
 describe('threat address arithmetic', () => {
   it('writes a CIDR as its network and an address as every network enclosing it, alike', () => {
@@ -15,6 +24,9 @@ describe('threat address arithmetic', () => {
     expect(v4[0]).toBe('128.0.0.0/1');
     expect(enclosingNetworks('2001:db8:ffff::1')).toContain('2001:db8::/32');
     expect(enclosingNetworks('2001:db9::1')).not.toContain('2001:db8::/32');
+    // only the prefix lengths the feeds hold
+    expect(enclosingNetworks('192.0.2.77', new Set(['v4/24', 'v6/24', 'v4/16']))).toEqual(['192.0.0.0/16', '192.0.2.0/24']);
+    expect(prefixKey('2001:db8::/32')).toBe('v6/32');
   });
 
   it('normalises names and addresses, refusing what is neither', () => {

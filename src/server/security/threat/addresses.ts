@@ -51,11 +51,18 @@ export function canonicalCidr(raw: string): { value: string; single: boolean } |
   return { value: network(bytes, bits), single: false };
 }
 
-/** Every network enclosing an address, as canonicalCidr writes them (/1 up to one short of the address). */
-export function enclosingNetworks(ip: string): string[] {
+/** The prefix-length key of a canonical CIDR: 'v4/24', 'v6/32'. */
+export const prefixKey = (cidr: string): string => `${cidr.includes(':') ? 'v6' : 'v4'}/${cidr.slice(cidr.indexOf('/') + 1)}`;
+
+/**
+ * The networks enclosing an address, as canonicalCidr writes them: of the prefix lengths in
+ * `only` (prefixKey form), or every length from /1 to one short of the address.
+ */
+export function enclosingNetworks(ip: string, only?: ReadonlySet<string>): string[] {
   const bytes = ipaddr.parse(ip).toByteArray();
+  const family = bytes.length === 4 ? 'v4' : 'v6';
   const out: string[] = [];
-  for (let bits = 1; bits < bytes.length * 8; bits++) out.push(network(bytes, bits));
+  for (let bits = 1; bits < bytes.length * 8; bits++) if (!only || only.has(`${family}/${bits}`)) out.push(network(bytes, bits));
   return out;
 }
 

@@ -14,6 +14,7 @@ import { withTransaction } from '../../db/scope.ts';
 import { threatRepo, type NewIndicator } from '../../db/repositories/threat-repo.ts';
 import type { FeedConfig } from './config.ts';
 import { feedParser } from './feed-parse.ts';
+import { prefixKey } from './addresses.ts';
 
 /** Indicators per write; each batch names a value once */
 const BATCH = 20_000;
@@ -70,6 +71,7 @@ export async function importFeed(db: DbScope, feed: FeedConfig, limits: ImportLi
       return await withTransaction(db, async (tx) => {
         const repo = threatRepo(tx);
         let batch = new Map<string, NewIndicator>();
+        const prefixes = new Set<string>();
         const flush = async () => {
           await repo.upsertIndicators(feed.name, [...batch.values()], at);
           batch = new Map();
@@ -77,6 +79,7 @@ export async function importFeed(db: DbScope, feed: FeedConfig, limits: ImportLi
         for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
           const ind = parse(line);
           if (!ind) continue;
+          if (ind.kind === 'cidr') prefixes.add(prefixKey(ind.value));
           batch.set(ind.value, { ...ind, threat: ind.threat ?? feed.threat });
           if (batch.size >= BATCH) await flush();
         }
@@ -88,6 +91,7 @@ export async function importFeed(db: DbScope, feed: FeedConfig, limits: ImportLi
           url: feed.url,
           format: feed.format,
           indicators: total,
+          cidr_prefixes: JSON.stringify([...prefixes].sort()),
           imported_at: at,
           attempted_at: at,
           error: null,

@@ -22,15 +22,16 @@ export async function matchFeeds(db: DbScope, subjects: readonly string[]): Prom
   const unique = [...new Set(subjects)];
   const out = new Map<string, FeedMatch[]>();
   const asked = new Map<string, string[]>(); // value -> subjects it stands for
+  const repo = threatRepo(db);
+  const prefixes = await repo.cidrPrefixes();
   for (const s of unique) {
-    const values = normalizeIp(s) ? [s, ...enclosingNetworks(s)] : domainAndParents(s);
+    const values = normalizeIp(s) ? [s, ...enclosingNetworks(s, prefixes)] : domainAndParents(s);
     for (const v of values) {
       const list = asked.get(v);
       if (list) list.push(s);
       else asked.set(v, [s]);
     }
   }
-  const repo = threatRepo(db);
   const add = (subject: string, row: IndicatorRow) => {
     const list = out.get(subject) ?? [];
     list.push({
