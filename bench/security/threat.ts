@@ -103,6 +103,12 @@ async function bench(kind: string, db: Db, feedUrl: string) {
   const worst = times[20];
   const ok = (v: number, target: number) => (v <= target ? 'ok' : 'MISSED');
   console.log(
+    `${kind}: load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
+  console.log(
     `${kind}: import of ${stored.toLocaleString('en')} indicators ${firstS.toFixed(1)} s, CPU ${firstCpu.toFixed(1)} s (target <= ${IMPORT_TARGET_S} s, ${ok(firstS, IMPORT_TARGET_S)})`,
   );
   console.log(

@@ -59,11 +59,11 @@ describe.each(DB_KINDS)('threat feed imports on %s', (kind) => {
     (
       await services.db.k
         .selectFrom('threat_indicators')
-        .select(['value', 'kind', 'first_seen_at', 'last_seen_at'])
+        .select(['value', 'kind', 'threat', 'first_seen_at'])
         .where('feed', '=', name)
         .orderBy('value')
         .execute()
-    ).map((r) => [r.value, r.kind, Number(r.first_seen_at), Number(r.last_seen_at)]);
+    ).map((r) => [r.value, r.kind, r.threat, Number(r.first_seen_at)]);
   const feedState = async (name: string) => (await threatRepo(services.db).listFeeds()).find((f) => f.name === name);
 
   it('replaces a feed by its latest import and keeps when each entry was first seen', async () => {
@@ -76,9 +76,9 @@ describe.each(DB_KINDS)('threat feed imports on %s', (kind) => {
     feed = ['b.example', '192.0.2.1', '198.51.100.0/24'].join('\n');
     await threatFeeds.run(services, now);
     expect(await values('main')).toEqual([
-      ['192.0.2.1', 'ip', t1, now],
-      ['198.51.100.0/24', 'cidr', t1, now],
-      ['b.example', 'domain', now, now],
+      ['192.0.2.1', 'ip', 'botnet', t1],
+      ['198.51.100.0/24', 'cidr', 'botnet', t1],
+      ['b.example', 'domain', 'botnet', now],
     ]);
     expect(await feedState('main')).toMatchObject({ indicators: 3, cidr_prefixes: '["v4/24"]', imported_at: now, error: null });
     const m = await matchFeeds(services.db, ['www.b.example', '198.51.100.77', 'a.example']);
@@ -102,7 +102,7 @@ describe.each(DB_KINDS)('threat feed imports on %s', (kind) => {
       now += 3_600_000;
       expect(await threatFeeds.run(services, now)).toBe(`threat feeds: main 1; other failed: ${error}`);
       expect(await feedState('other')).toMatchObject({ indicators: 1, imported_at: good, attempted_at: now, error });
-      expect(await values('other')).toEqual([['192.0.2.201', 'ip', good, good]]);
+      expect(await values('other')).toEqual([['192.0.2.201', 'ip', 'listed', good]]);
     }
   });
 });

@@ -16,12 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'varchar(10)', (c) => c.notNull())
     .addColumn('threat', 'varchar(100)', (c) => c.notNull())
     .addColumn('tags', 'varchar(300)', (c) => c.notNull())
+    // Last seen needs no column: an import replaces its feed, so every entry was in the feed's
+    // latest import (threat_feeds.imported_at), and a refresh writes only what changed.
     .addColumn('first_seen_at', 'bigint', (c) => c.notNull())
-    .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('threat_indicators_pk', ['value', 'feed'])
     .execute();
-  // Replacing a feed deletes what its latest import no longer listed.
-  await db.schema.createIndex('threat_indicators_feed').on('threat_indicators').columns(['feed', 'last_seen_at']).execute();
 
   await db.schema
     .createTable('threat_feeds')

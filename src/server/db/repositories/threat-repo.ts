@@ -10,8 +10,8 @@ export type FeedRow = Selectable<ThreatFeedsTable>;
 export type LookalikeRow = Selectable<ThreatLookalikesTable>;
 export type BreachRow = Selectable<ThreatBreachesTable>;
 
-/** One indicator of an import; first/last seen are set by the import. */
-export type NewIndicator = Omit<ThreatIndicatorsTable, 'feed' | 'last_seen_at' | 'first_seen_at'> & { first_seen_at: number | null };
+/** One indicator of an import; first seen is set by the import when the feed does not say. */
+export type NewIndicator = Omit<ThreatIndicatorsTable, 'feed' | 'first_seen_at'> & { first_seen_at: number | null };
 
 /** Values per lookup statement (one JSON or array parameter) */
 const CHUNK = 5000;
@@ -20,31 +20,66 @@ export function threatRepo(db: DbScope) {
   const k = db.k;
   return {
     /**
-     * Writes one batch of a feed's import at `at` (call inside the import's transaction) as one
-     * statement with a parameter per column (arrays on PostgreSQL, one JSON text on SQLite: a
-     * million rows as separate bound parameters would cost more in building the statements
-     * than in writing them): new indicators are inserted, known ones get
-     * their kind, threat, tags and last-seen time. The batch must name a value once
-     * (PostgreSQL refuses to upsert a row twice in one statement).
+     * Opens a feed's import (inside its transaction): an empty staging table the batches go
+     * to, compared with the stored feed at the end (finishImport), so a refresh writes only the
+     * entries that came, went or changed.
      */
-    async upsertIndicators(feed: string, rows: NewIndicator[], at: number): Promise<void> {
-      if (rows.length === 0) return;
-      const update = sql`on conflict (value, feed) do update set kind = excluded.kind, threat = excluded.threat, tags = excluded.tags, last_seen_at = excluded.last_seen_at`;
+    async startImport(): Promise<void> {
       if (db.kind === 'postgres') {
-        // One array per column: PostgreSQL reads array parameters far faster than JSON rows.
+        await sql`create temp table threat_import (value varchar primary key, kind varchar not null, threat varchar not null, tags varchar not null, first_seen_at bigint) on commit drop`.execute(
+          k,
+        );
+      } else {
+        await sql`create temp table threat_import (value text primary key, kind text not null, threat text not null, tags text not null, first_seen_at integer)`.execute(
+          k,
+        );
+      }
+    },
+    /**
+     * Stages one batch as one statement with a parameter per column (arrays on PostgreSQL, one
+     * JSON text on SQLite: a million rows as separate bound parameters would cost more in
+     * building the statements than in writing them). A value staged again takes the later line.
+     * A batch must name a value once (PostgreSQL refuses to upsert a row twice in one statement).
+     */
+    async stageIndicators(rows: NewIndicator[]): Promise<void> {
+      if (rows.length === 0) return;
+      const later = sql`on conflict (value) do update set kind = excluded.kind, threat = excluded.threat, tags = excluded.tags, first_seen_at = excluded.first_seen_at`;
+      if (db.kind === 'postgres') {
         const col = <T>(f: (r: NewIndicator) => T) => rows.map(f);
-        await sql`insert into threat_indicators (value, feed, kind, threat, tags, first_seen_at, last_seen_at)
-          select x.value, ${feed}::varchar, x.kind, x.threat, x.tags, coalesce(x.first_seen_at, ${at}::bigint), ${at}::bigint
-          from unnest(${col((r) => r.value)}::varchar[], ${col((r) => r.kind)}::varchar[], ${col((r) => r.threat)}::varchar[],
-                      ${col((r) => r.tags)}::varchar[], ${col((r) => r.first_seen_at)}::bigint[]) as x(value, kind, threat, tags, first_seen_at)
-          ${update}`.execute(k);
+        await sql`insert into threat_import (value, kind, threat, tags, first_seen_at)
+          select * from unnest(${col((r) => r.value)}::varchar[], ${col((r) => r.kind)}::varchar[], ${col((r) => r.threat)}::varchar[],
+                               ${col((r) => r.tags)}::varchar[], ${col((r) => r.first_seen_at)}::bigint[])
+          ${later}`.execute(k);
       } else {
         const json = JSON.stringify(rows.map((r) => [r.value, r.kind, r.threat, r.tags, r.first_seen_at]));
         // "where true": SQLite's grammar needs it between a SELECT and ON CONFLICT.
-        await sql`insert into threat_indicators (value, feed, kind, threat, tags, first_seen_at, last_seen_at)
-          select j.value ->> 0, ${feed}, j.value ->> 1, j.value ->> 2, j.value ->> 3, coalesce(j.value ->> 4, ${at}), ${at}
-          from json_each(${json}) as j where true ${update}`.execute(k);
+        await sql`insert into threat_import (value, kind, threat, tags, first_seen_at)
+          select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4 from json_each(${json}) as j where true ${later}`.execute(
+          k,
+        );
       }
+    },
+    /**
+     * Makes the staged entries the feed's: entries no longer listed go, changed ones are
+     * updated, new ones are inserted (first seen when the feed says, else `at`); unchanged ones
+     * are not written at all.
+     */
+    async finishImport(feed: string, at: number): Promise<void> {
+      // PostgreSQL plans the joins below, and later lookups, by statistics a temp table never
+      // gets by itself and a freshly filled table gets only minutes later: without them a
+      // million-row feed is joined by nested loops and matched by sequential scans.
+      if (db.kind === 'postgres') await sql`analyze threat_import`.execute(k);
+      await sql`delete from threat_indicators where feed = ${feed}
+        and not exists (select 1 from threat_import i where i.value = threat_indicators.value)`.execute(k);
+      await sql`update threat_indicators set kind = i.kind, threat = i.threat, tags = i.tags from threat_import i
+        where threat_indicators.feed = ${feed} and threat_indicators.value = i.value
+        and (threat_indicators.kind <> i.kind or threat_indicators.threat <> i.threat or threat_indicators.tags <> i.tags)`.execute(k);
+      await sql`insert into threat_indicators (value, feed, kind, threat, tags, first_seen_at)
+        select i.value, ${feed}, i.kind, i.threat, i.tags, coalesce(i.first_seen_at, ${at}) from threat_import i
+        where not exists (select 1 from threat_indicators t where t.feed = ${feed} and t.value = i.value)
+        on conflict (value, feed) do nothing`.execute(k);
+      await sql`drop table threat_import`.execute(k);
+      if (db.kind === 'postgres') await sql`analyze threat_indicators`.execute(k);
     },
     /**
      * SQLite: a page cache large enough for a million-row index while a feed is written (random
@@ -56,11 +91,6 @@ export function threatRepo(db: DbScope) {
       const before = await sql<{ cache_size: number }>`pragma cache_size`.execute(k);
       await sql.raw(`pragma cache_size = ${kib === null ? -2000 : Math.trunc(kib)}`).execute(k);
       return Number(before.rows[0]?.cache_size ?? -2000);
-    },
-    /** The end of a feed's import: what it no longer lists goes away. */
-    async dropUnseen(feed: string, importedAt: number): Promise<number> {
-      const r = await k.deleteFrom('threat_indicators').where('feed', '=', feed).where('last_seen_at', '<', importedAt).executeTakeFirst();
-      return Number(r.numDeletedRows);
     },
     async countIndicators(feed: string): Promise<number> {
       const r = await k

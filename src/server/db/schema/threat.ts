@@ -12,10 +12,8 @@ export interface ThreatIndicatorsTable {
   threat: string;
   /** comma-separated, as the feed gave them ('' when none) */
   tags: string;
-  /** When the feed says it was added, else when an import first carried it */
+  /** When the feed says it was added, else when an import first carried it (last seen: the feed's latest import) */
   first_seen_at: number;
-  /** The latest import that carried it */
-  last_seen_at: number;
 }
 
 export interface ThreatFeedsTable {

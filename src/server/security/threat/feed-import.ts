@@ -1,7 +1,7 @@
 // One feed's import: downloaded to a temporary file (bounded in bytes and time; the operator's
-// URL is trusted, its size is not), then read line by line inside one transaction that upserts
-// the indicators in large batches and drops what the feed no longer lists. A failed download
-// or parse changes nothing but the feed's error.
+// URL is trusted, its size is not), then read line by line inside one transaction that stages
+// the indicators in large batches and then replaces the feed's stored entries by them, writing
+// only what came, went or changed. A failed download changes nothing but the feed's error.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -70,10 +70,11 @@ export async function importFeed(db: DbScope, feed: FeedConfig, limits: ImportLi
     try {
       return await withTransaction(db, async (tx) => {
         const repo = threatRepo(tx);
+        await repo.startImport();
         let batch = new Map<string, NewIndicator>();
         const prefixes = new Set<string>();
         const flush = async () => {
-          await repo.upsertIndicators(feed.name, [...batch.values()], at);
+          await repo.stageIndicators([...batch.values()]);
           batch = new Map();
         };
         for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
@@ -84,7 +85,7 @@ export async function importFeed(db: DbScope, feed: FeedConfig, limits: ImportLi
           if (batch.size >= BATCH) await flush();
         }
         await flush();
-        await repo.dropUnseen(feed.name, at);
+        await repo.finishImport(feed.name, at);
         const total = await repo.countIndicators(feed.name);
         await repo.saveFeed({
           name: feed.name,
