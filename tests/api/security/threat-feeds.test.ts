@@ -13,6 +13,7 @@ import { servicesOn } from '../../support/alert-services.ts';
 import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
 
 let feed = '';
+let csv = '';
 let bad: 'huge' | 'slow' | 'error' | 'fine' = 'fine';
 let server: http.Server;
 let base = '';
@@ -20,6 +21,7 @@ let base = '';
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/list') return res.end(feed);
+    if (req.url === '/csv') return res.end(csv);
     if (bad === 'huge') {
       // 2 MiB, chunked: the size is only known by counting
       for (let i = 0; i < 32; i++) res.write(`${'x'.repeat(65_535)}\n`);
@@ -50,6 +52,7 @@ describe.each(DB_KINDS)('threat feed imports on %s', (kind) => {
       THREAT_FEEDS: JSON.stringify([
         { name: 'main', url: `${base}/list`, format: 'plain', threat: 'botnet' },
         { name: 'other', url: `${base}/other`, format: 'plain' },
+        { name: 'URLhaus', url: `${base}/csv`, format: 'abusech-csv' },
       ]),
       THREAT_FEED_MAX_MB: '1',
       THREAT_FEED_TIMEOUT_SECONDS: '1',
@@ -70,11 +73,16 @@ describe.each(DB_KINDS)('threat feed imports on %s', (kind) => {
     await setUp();
     feed = ['a.example', '192.0.2.1', '198.51.100.9/24', 'a.example', '# comment'].join('\n');
     bad = 'fine';
-    expect(await threatFeeds.run(services, now)).toBe('threat feeds: main 3; other 1');
+    csv =
+      '"1","2026-05-20 08:00:00","http://dl.evil.example/a.exe","online","","malware_download","exe","https://urlhaus.abuse.ch/url/1/","r"';
+    expect(await threatFeeds.run(services, now)).toBe('threat feeds: main 3; other 1; URLhaus 1');
     const t1 = now;
     now += 3_600_000;
     feed = ['b.example', '192.0.2.1', '198.51.100.0/24'].join('\n');
+    csv = '"1","2026-05-20 08:00:00","http://dl.evil.example/b.html","online","","phishing","html","https://urlhaus.abuse.ch/url/1/","r"';
     await threatFeeds.run(services, now);
+    // an entry the feed now says something else about is updated, its first sighting kept
+    expect(await values('URLhaus')).toEqual([['dl.evil.example', 'domain', 'phishing', Date.UTC(2026, 4, 20, 8)]]);
     expect(await values('main')).toEqual([
       ['192.0.2.1', 'ip', 'botnet', t1],
       ['198.51.100.0/24', 'cidr', 'botnet', t1],
@@ -90,6 +98,7 @@ describe.each(DB_KINDS)('threat feed imports on %s', (kind) => {
   it('keeps the previous import of a feed that answers too much, too slowly or with an error, and says why', async () => {
     await setUp();
     feed = 'a.example';
+    csv = '"1","2026-05-20 08:00:00","http://dl.evil.example/a.exe","online","","malware_download","exe","x","r"';
     bad = 'fine';
     await threatFeeds.run(services, now);
     const good = now;
@@ -100,7 +109,7 @@ describe.each(DB_KINDS)('threat feed imports on %s', (kind) => {
     ] as const) {
       bad = mode;
       now += 3_600_000;
-      expect(await threatFeeds.run(services, now)).toBe(`threat feeds: main 1; other failed: ${error}`);
+      expect(await threatFeeds.run(services, now)).toBe(`threat feeds: main 1; other failed: ${error}; URLhaus 1`);
       expect(await feedState('other')).toMatchObject({ indicators: 1, imported_at: good, attempted_at: now, error });
       expect(await values('other')).toEqual([['192.0.2.201', 'ip', 'listed', good]]);
     }
