@@ -1,7 +1,7 @@
 // Feed imports on both databases from a loopback HTTP server, friendly and hostile: an import
 // replaces the feed's previous entries (keeping when each was first seen); a feed that answers
-// too much (no Content-Length), too slowly or with an error leaves the previous import in place
-// and says why.
+// too much (no Content-Length), too slowly, with an error or with a page of no indicators leaves
+// the previous import in place and says why.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
 
 let feed = '';
 let csv = '';
-let bad: 'huge' | 'slow' | 'error' | 'fine' = 'fine';
+let bad: 'huge' | 'slow' | 'error' | 'html' | 'fine' = 'fine';
 let server: http.Server;
 let base = '';
 
@@ -28,6 +28,7 @@ beforeAll(async () => {
       return res.end();
     }
     if (bad === 'slow') return res.write('192.0.2.200\n'); // never ends
+    if (bad === 'html') return res.end('<html><body>Service temporarily unavailable</body></html>');
     if (bad === 'error') {
       res.statusCode = 500;
       return res.end('oops');
@@ -95,7 +96,7 @@ describe.each(DB_KINDS)('threat feed imports on %s', (kind) => {
     expect(m.has('a.example')).toBe(false);
   });
 
-  it('keeps the previous import of a feed that answers too much, too slowly or with an error, and says why', async () => {
+  it('keeps the previous import of a feed that answers too much, too slowly, with an error or with no indicator at all, and says why', async () => {
     await setUp();
     feed = 'a.example';
     csv = '"1","2026-05-20 08:00:00","http://dl.evil.example/a.exe","online","","malware_download","exe","x","r"';
@@ -106,6 +107,7 @@ describe.each(DB_KINDS)('threat feed imports on %s', (kind) => {
       ['huge', 'larger than 1048576 bytes'],
       ['slow', 'no answer within 1 s'],
       ['error', 'HTTP 500'],
+      ['html', 'no indicators in the answer'],
     ] as const) {
       bad = mode;
       now += 3_600_000;

@@ -73,7 +73,9 @@ export async function importFeed(db: DbScope, feed: FeedConfig, limits: ImportLi
         await repo.startImport();
         let batch = new Map<string, NewIndicator>();
         const prefixes = new Set<string>();
+        let staged = 0;
         const flush = async () => {
+          staged += batch.size;
           await repo.stageIndicators([...batch.values()]);
           batch = new Map();
         };
@@ -85,6 +87,8 @@ export async function importFeed(db: DbScope, feed: FeedConfig, limits: ImportLi
           if (batch.size >= BATCH) await flush();
         }
         await flush();
+        // An error page answered with 200 would otherwise empty the feed.
+        if (staged === 0) throw new FeedError('no indicators in the answer');
         await repo.finishImport(feed.name, at);
         const total = await repo.countIndicators(feed.name);
         await repo.saveFeed({
