@@ -1,5 +1,5 @@
-// SQL for threat intelligence: feed indicators (imported in large batches, matched by exact
-// value and by CIDR bounds), each feed's last import, the lookalike domains checked for
+// SQL for threat intelligence: feed indicators (imported in large batches through a staging
+// table, matched by exact value only), each feed's last import, the lookalike domains checked for
 // registration, and the breach lookup of a company's e-mail domain.
 import { sql, type Selectable } from 'kysely';
 import type { DbScope } from '../scope.ts';
@@ -82,14 +82,15 @@ export function threatRepo(db: DbScope) {
       if (db.kind === 'postgres') await sql`analyze threat_indicators`.execute(k);
     },
     /**
-     * SQLite: a page cache large enough for a million-row index while a feed is written (random
-     * keys otherwise spill the default 8 MB cache to disk on almost every insert); answers the
-     * setting to restore. PostgreSQL: nothing to do.
+     * SQLite: sets the page cache (pages, or KiB when negative), large enough for a million-row
+     * index while a feed is written (random keys otherwise spill the default 8 MB cache to disk
+     * on almost every insert); answers the setting before, to restore. PostgreSQL, or `null`
+     * (nothing to restore): nothing to do.
      */
-    async bulkCache(kib: number | null): Promise<number | null> {
-      if (db.kind !== 'sqlite') return null;
+    async bulkCache(size: number | null): Promise<number | null> {
+      if (db.kind !== 'sqlite' || size === null) return null;
       const before = await sql<{ cache_size: number }>`pragma cache_size`.execute(k);
-      await sql.raw(`pragma cache_size = ${kib === null ? -2000 : Math.trunc(kib)}`).execute(k);
+      await sql.raw(`pragma cache_size = ${Math.trunc(size)}`).execute(k);
       return Number(before.rows[0]?.cache_size ?? -2000);
     },
     async countIndicators(feed: string): Promise<number> {
