@@ -905,6 +905,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/security/threats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Threat intelligence of a company's verified assets
+         * @description Only for companies with `threat_feed_enabled` while the flag ENABLE_THREAT_INTELLIGENCE is
+         *     on (off: 404). A company without it gets `enabled: false` and empty lists. For each
+         *     verified asset: its reputation (`listed` when a DNS blocklist of the latest run or an
+         *     imported feed lists its name, a parent domain or one of its addresses; `clean`; `unknown`
+         *     before a run, when a blocklist gave no usable answer, or with nothing configured), the hosts
+         *     its services called (client spans of the last 7 days) that a feed lists, naming the
+         *     service, its lookalike domains found registered, and the breach lookup of its e-mail
+         *     domain. Super admins see every enabled company, or the one named by `tenant`. Each call
+         *     records a `threat_intel_view` audit event.
+         */
+        get: operations["getThreats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-intelligence/metrics/red": {
         parameters: {
             query?: never;
@@ -3001,6 +3029,106 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+        };
+        /** @enum {string} */
+        Reputation: "clean" | "listed" | "unknown";
+        BlocklistListing: {
+            zone: string;
+            /** @description The listed name or address */
+            subject: string;
+            /** @description The A answer(s) of the zone, e.g. 127.0.0.2 */
+            answer: string;
+            /** @description The zone's TXT record */
+            reason: string | null;
+        };
+        FeedMatch: {
+            /** @description The name or address asked about */
+            subject: string;
+            /** @description What the feed lists: the subject, a parent domain or a CIDR range */
+            indicator: string;
+            feed: string;
+            threat: string;
+            tags: string;
+            /** @description ms */
+            first_seen_at: number;
+        };
+        AssetThreat: {
+            id: string;
+            company_id: string;
+            hostname: string;
+            /** @enum {string} */
+            kind: "domain" | "host";
+            /** @description ms; null: not checked yet */
+            checked_at: number | null;
+            reputation: components["schemas"]["Reputation"];
+            listings: string[];
+            addresses: string[];
+            blocklists: components["schemas"]["BlocklistListing"][];
+            feed_matches: components["schemas"]["FeedMatch"][];
+        };
+        TraceMatch: {
+            company_id: string;
+            /** @description The calling service */
+            service: string;
+            /** @description The host it called */
+            host: string;
+            indicator: string;
+            feed: string;
+            threat: string;
+            tags: string;
+            /** @description ms */
+            last_seen_at: number;
+        };
+        Breach: {
+            name: string;
+            date: string;
+            accounts: number | null;
+            data_classes: string[];
+        };
+        ThreatOverview: {
+            /** @description The company has threat intelligence (threat_feed_enabled) */
+            enabled: boolean;
+            blocklists: {
+                zone: string;
+                /** @enum {string} */
+                type: "ip" | "domain";
+            }[];
+            feeds: {
+                name: string;
+                /** @enum {string} */
+                format: "plain" | "abusech-csv";
+                threat: string;
+                indicators: number;
+                imported_at: number | null;
+                attempted_at: number | null;
+                error: string | null;
+            }[];
+            assets: components["schemas"]["AssetThreat"][];
+            trace_matches: components["schemas"]["TraceMatch"][];
+            lookalikes: {
+                candidates: number;
+                checked: number;
+                registered: {
+                    company_id: string;
+                    domain: string;
+                    candidate: string;
+                    technique: string;
+                    first_registered_at: number | null;
+                    checked_at: number | null;
+                }[];
+            };
+            /** @description The breach lookup of the company's e-mail domain; null in the all-companies view */
+            breach: null | {
+                /**
+                 * @description not_configured: no provider; disabled: the company has no data_breach service; pending: not looked up yet
+                 * @enum {string}
+                 */
+                status: "not_configured" | "disabled" | "pending" | "checked" | "error";
+                domain: string | null;
+                checked_at: number | null;
+                breaches: components["schemas"]["Breach"][];
+                error: string | null;
+            };
         };
         TenantRed: {
             tenantId: string;
@@ -6304,6 +6432,42 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getThreats: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threat-intelligence view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreatOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            /** @description Threat intelligence is switched off, or the company named by tenant (super admins) does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };

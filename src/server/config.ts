@@ -10,6 +10,7 @@ import { MIN_SECRET_LENGTH, weakSecretReason } from './secret-strength.ts';
 import { isCommonPassword } from './domain/users/common-passwords.ts';
 import { readBootstrap } from './security/domains/rdap-bootstrap.ts';
 import { RISKY_SERVICES } from './security/scans/checks/open-ports.ts';
+import { threatConfig, ThreatConfigError, type ThreatConfig } from './security/threat/config.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -72,6 +73,8 @@ export interface Config {
   trustProxy: boolean;
   /** Built Astro output (client/ and server/); tests build into their own folder */
   distDir: string;
+  /** DNS blocklists, feeds and breach provider of threat intelligence (security/threat/config.ts) */
+  threat: ThreatConfig;
 }
 
 export class ConfigError extends Error {}
@@ -269,6 +272,15 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+function threatOf(env: Env): ThreatConfig {
+  try {
+    return threatConfig(env);
+  } catch (e) {
+    if (e instanceof ThreatConfigError) throw new ConfigError(e.message);
+    throw e;
+  }
+}
+
 export function parseConfig(env: Env = process.env): Config {
   const nodeEnv = oneOf<NodeEnv>(env, 'NODE_ENV', 'development', ['development', 'production', 'test']);
   const port = int(env, 'PORT', 4321, 0, 65535);
@@ -368,5 +380,6 @@ export function parseConfig(env: Env = process.env): Config {
     flagOverrides,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     distDir: path.resolve(env.DIST_DIR || path.join(import.meta.dirname, '../../dist')),
+    threat: threatOf(env),
   };
 }

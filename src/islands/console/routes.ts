@@ -251,6 +251,12 @@ export const ROUTES = {
     audience: SIGNED_IN,
     screen: () => import('./features/vulnerability-scans/VulnerabilityScansPage.tsx').then((m) => m.VulnerabilityScansPage),
   },
+  threatIntelligence: {
+    path: '/threat-intelligence',
+    title: 'Threat Intelligence',
+    audience: SIGNED_IN,
+    screen: () => import('./features/threat-intelligence/ThreatIntelligencePage.tsx').then((m) => m.ThreatIntelligencePage),
+  },
   adminUsers: {
     path: '/admin/users',
     title: 'Users Management',

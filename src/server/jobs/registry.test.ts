@@ -28,6 +28,8 @@ describe('the jobs table', () => {
       'security-verification',
       'session-sweep',
       'span-retention',
+      'threat-feeds',
+      'threat-intel',
       'tls-analysis',
       'vulnerability-scans',
     ]);
@@ -181,6 +183,8 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
       'security-verification',
       'session-sweep',
       'span-retention',
+      'threat-feeds',
+      'threat-intel',
       'tls-analysis',
       'vulnerability-scans',
     ]);

@@ -11,6 +11,8 @@ import { securityVerification } from './security-verification.ts';
 import { spanRetention } from './span-retention.ts';
 import { tlsAnalysis } from './tls-analysis.ts';
 import { vulnerabilityScans } from './vulnerability-scans.ts';
+import { threatFeeds } from './threat-feeds.ts';
+import { threatIntel } from './threat-intel.ts';
 
 export const JOBS: readonly Job[] = [
   checkResultsRetention,
@@ -23,4 +25,6 @@ export const JOBS: readonly Job[] = [
   domainChecks,
   tlsAnalysis,
   vulnerabilityScans,
+  threatFeeds,
+  threatIntel,
 ];

@@ -8,6 +8,8 @@ import { spansRepo, type NewSpan } from '../db/repositories/spans-repo.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
 import type { DecodedSpan } from './otlp-spans.ts';
 import { rollupsOf } from './rollups.ts';
+import { spanPeersRepo } from '../db/repositories/span-peers-repo.ts';
+import { peerCalls } from './peer-hosts.ts';
 
 const MAX_SPANS = 5000;
 /** Spans waiting beyond this are refused (the exporter retries later) instead of piling up. */
@@ -109,6 +111,8 @@ export class SpanWriter {
         else freshByCompany.set(companyId, fresh.slice());
       }
       await redRepo(tx).add([...freshByCompany].flatMap(([companyId, fresh]) => rollupsOf(companyId, fresh)));
+      // The hosts the services called, for threat matching (security/threat/match.ts).
+      await spanPeersRepo(tx).touch([...freshByCompany].flatMap(([companyId, fresh]) => peerCalls(companyId, fresh)));
       return counts;
     });
   }

@@ -6,6 +6,7 @@ import type { PlatformTables } from './platform.ts';
 import type { PublicTables } from './public.ts';
 import type { SecurityTables } from './security.ts';
 import type { SecurityScanTables } from './security-scans.ts';
+import type { ThreatTables } from './threat.ts';
 import type { TelemetryTables } from './telemetry.ts';
 
 export interface Database
@@ -16,4 +17,5 @@ export interface Database
     AlertsTables,
     PublicTables,
     SecurityTables,
-    SecurityScanTables {}
+    SecurityScanTables,
+    ThreatTables {}

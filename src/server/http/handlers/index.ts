@@ -23,6 +23,7 @@ import { securityHandlers } from './security.ts';
 import { securityDomainsHandlers } from './security-domains.ts';
 import { securitySslHandlers } from './security-ssl.ts';
 import { securityScansHandlers } from './security-scans.ts';
+import { threatIntelligenceHandlers } from './threat-intelligence.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -46,4 +47,5 @@ export const handlers = {
   ...securityDomainsHandlers,
   ...securitySslHandlers,
   ...securityScansHandlers,
+  ...threatIntelligenceHandlers,
 } satisfies HandlerMap;
