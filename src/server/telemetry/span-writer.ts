@@ -7,7 +7,9 @@ import { withTransaction } from '../db/scope.ts';
 import { spansRepo, type NewSpan } from '../db/repositories/spans-repo.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
 import type { DecodedSpan } from './otlp-spans.ts';
+import { endpointsRepo } from '../db/repositories/endpoints-repo.ts';
 import { rollupsOf } from './rollups.ts';
+import { endpointRollupsOf } from './endpoint-rollups.ts';
 
 const MAX_SPANS = 5000;
 /** Spans waiting beyond this are refused (the exporter retries later) instead of piling up. */
@@ -109,6 +111,7 @@ export class SpanWriter {
         else freshByCompany.set(companyId, fresh.slice());
       }
       await redRepo(tx).add([...freshByCompany].flatMap(([companyId, fresh]) => rollupsOf(companyId, fresh)));
+      await endpointsRepo(tx).add([...freshByCompany].flatMap(([companyId, fresh]) => endpointRollupsOf(companyId, fresh)));
       return counts;
     });
   }
