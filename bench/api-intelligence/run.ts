@@ -53,7 +53,7 @@ async function main() {
   const url = process.env.BENCH_DATABASE_URL ?? (cluster ? await createDatabase(cluster.url, 'bench_api_intelligence') : undefined);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-ai-'));
   const db = url ? openDb({ kind: 'postgres', url }) : openDb({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
-  const config = parseConfig({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) });
+  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) });
   const now = Date.now();
   const services = await createServices(config, { db, now: () => now });
   try {

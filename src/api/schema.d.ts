@@ -880,7 +880,7 @@ export interface paths {
         };
         /**
          * The inventory of HTTP endpoints learned from server spans, with RED figures and changes
-         * @description One row per service, method and route template (http.route, else url.template, else the request path with numeric ids, UUIDs and long hex or base64 tokens replaced by {id}), read from the per-minute endpoint rollups (per-hour for 7d and 30d) of the window that ends with the bucket holding now (1 min for 1h, 15 min for 24h, 1 h for 7d, 6 h for 30d); the previous window of the same length gives each endpoint's change. Percentiles come from merged latency sketches (within 1 % of the exact value). Company users see their company; super admins every company together, or the one named by tenant. Needs the ENABLE_API_INTELLIGENCE flag.
+         * @description One row per service, method and route template (http.route, else url.template, else the request path with numeric ids, UUIDs and long hex or base64 tokens replaced by {id}), read from the per-minute endpoint rollups (1h) or the per-hour ones (24h, 7d, 30d) of the window that ends with the minute (1h) or the hour holding now; the previous window of the same length gives each endpoint's change. Percentiles come from merged latency sketches (within 1 % of the exact value). Company users see their company; super admins every company together, or the one named by tenant. Needs the ENABLE_API_INTELLIGENCE flag.
          */
         get: operations["getApiIntelligence"];
         put?: never;

@@ -112,11 +112,12 @@ describe.each(DB_KINDS)('span writer on %s', (kind) => {
     const enterprise = await seedCompany(services, { plan: 'enterprise' });
     const writer = new SpanWriter(db);
     const day = 86_400_000;
+    const attributes = '{"http.request.method":"GET","http.route":"/x"}';
     for (const c of [starter, enterprise]) {
       await writer.write(c.id, [
-        span(1, { start_us: (NOW - 8 * day) * 1000 }),
-        span(2, { start_us: (NOW - 1 * day) * 1000 }),
-        span(3, { start_us: (NOW - 91 * day) * 1000 }),
+        span(1, { start_us: (NOW - 8 * day) * 1000, attributes }),
+        span(2, { start_us: (NOW - 1 * day) * 1000, attributes }),
+        span(3, { start_us: (NOW - 91 * day) * 1000, attributes }),
       ]);
     }
     await writer.close();
@@ -126,6 +127,18 @@ describe.each(DB_KINDS)('span writer on %s', (kind) => {
     expect(await count('spans', enterprise.id)).toBe(2);
     expect(await requests(starter.id)).toBe(1);
     expect(await requests(enterprise.id)).toBe(2);
+    // The endpoint rollups go with them, at every grain.
+    for (const table of ['endpoint_rollups', 'endpoint_rollups_hourly', 'endpoint_rollups_daily'] as const) {
+      const left = await db.k.selectFrom(table).select(['company_id', 'requests']).execute();
+      expect(
+        left.filter((r) => r.company_id === starter.id).map((r) => Number(r.requests)),
+        table,
+      ).toEqual([1]);
+      expect(
+        left.filter((r) => r.company_id === enterprise.id).map((r) => Number(r.requests)),
+        table,
+      ).toEqual([1, 1]);
+    }
   });
 });
 

@@ -104,6 +104,13 @@ describe.each(DB_KINDS)('the API endpoints migration on %s', (kind) => {
     // The minutes hold the same as the hours.
     const minutes = await repo.totals({ companyId: 'c1', fromMs: T0 + 60_000, toMs: T0 + 6 * HOUR - 60_000, limit: 10 }, { codes: false });
     expect(minutes.map((e) => e.requests)).toEqual([40, 1]); // the first minute (one request) left out
+    // Whole UTC days are read from the daily rows, summed from the hours.
+    const day = T0 - (T0 % (24 * HOUR));
+    const days = await repo.totals({ companyId: 'c1', fromMs: day, toMs: day + 2 * 24 * HOUR, limit: 10 }, { codes: true });
+    expect(days.map((e) => [e.route, e.requests, e.errors, e.classes['5xx'], e.sketch.total])).toEqual([
+      ['/users/{id}', 41, 1, 1, 41],
+      ['/pay', 1, 0, 0, 1],
+    ]);
     const seen = await repo.firstSeen(null);
     expect([...seen.values()].sort()).toEqual([T0, T0 + HOUR, T0 + 5 * HOUR].sort());
 

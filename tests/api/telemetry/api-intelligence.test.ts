@@ -204,6 +204,9 @@ describe.each(DB_KINDS)('API intelligence on %s', (db) => {
     expect(r.body.mostFailing.map(label)).toEqual(['POST /carts/:id', 'GET /users/{id}']);
     // Over 24 h the carts endpoint is still not new: it was first seen three hours ago.
     const day = await viewer.get('/api/v1/api-intelligence?range=24h', hostA());
+    // 24 hours end with the hour that holds now (whole hours: the hourly rollups answer).
+    expect(day.body.to).toBe(NOW - (NOW % 3_600_000) + 3_600_000);
+    expect(day.body.to - day.body.from).toBe(24 * 3_600_000);
     expect(day.body.newEndpoints.map(label).sort()).toEqual(['GET /reports/{year}', 'GET /users/{id}', 'POST /carts/:id']);
     const hour = find(r.body.endpoints, 'POST', '/carts/:id')!;
     expect(hour.firstSeen).toBe(cartsLongAgo.startMs - (cartsLongAgo.startMs % MIN));

@@ -1,13 +1,14 @@
-// API intelligence: the HTTP endpoints learned from server spans. Per-minute and per-hour rollups
+// API intelligence: the HTTP endpoints learned from server spans. Per-minute, -hour and -day rollups
 // by company, service, method and route template (requests, errors, status classes, the count
 // per status code, a latency sketch), and the first minute each endpoint was seen, so the
 // inventory reads a few thousand rows instead of millions of spans.
 //
 // Spans stored before this migration are rolled up here, an hour of request spans at a time (a
-// whole hour's rows are complete, so plain inserts suffice). The route rules, the sketch mapping
+// whole hour's rows are complete, so plain inserts suffice); the days are then summed from the
+// hours, their sketch and code texts joined (joined texts parse as their merge). The route rules, the sketch mapping
 // and the text forms are frozen copies of src/lib/endpoint-route.ts, latency-sketch.ts and
 // status-counts.ts as they were written with this migration.
-import { sql, type Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
 
 const HOUR_MS = 3_600_000;
 const MIN_MS = 60_000;
@@ -77,7 +78,7 @@ interface Acc {
 }
 
 async function createTables(db: Kysely<any>): Promise<void> {
-  for (const table of ['endpoint_rollups', 'endpoint_rollups_hourly']) {
+  for (const table of ['endpoint_rollups', 'endpoint_rollups_hourly', 'endpoint_rollups_daily']) {
     await db.schema
       .createTable(table)
       .addColumn('company_id', 'varchar(36)', (c) => c.notNull())
@@ -197,6 +198,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       .where('start_us', '>=', (hourMs + HOUR_MS) * 1000)
       .executeTakeFirst();
   }
+  const joined = (col: string) =>
+    db.getExecutor().adapter instanceof SqliteAdapter ? sql`group_concat(${sql.ref(col)}, ',')` : sql`string_agg(${sql.ref(col)}, ',')`;
+  await sql`insert into endpoint_rollups_daily (company_id, minute_ms, service, method, route, requests, errors, sum_ms, c2xx, c3xx, c4xx, c5xx, codes, hist)
+    select company_id, minute_ms - (minute_ms % 86400000), service, method, route, sum(requests), sum(errors), sum(sum_ms),
+      sum(c2xx), sum(c3xx), sum(c4xx), sum(c5xx), ${joined('codes')}, ${joined('hist')}
+    from endpoint_rollups_hourly group by company_id, minute_ms - (minute_ms % 86400000), service, method, route`.execute(db);
   const seen = [...first.values()];
   for (let i = 0; i < seen.length; i += 300)
     await db
@@ -206,5 +213,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['api_endpoints', 'endpoint_rollups_hourly', 'endpoint_rollups']) await db.schema.dropTable(t).execute();
+  for (const t of ['api_endpoints', 'endpoint_rollups_daily', 'endpoint_rollups_hourly', 'endpoint_rollups'])
+    await db.schema.dropTable(t).execute();
 }

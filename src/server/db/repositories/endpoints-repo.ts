@@ -5,13 +5,16 @@ import type { DbScope } from '../scope.ts';
 import type { EndpointRollupsTable } from '../schema/telemetry.ts';
 import { LatencySketch } from '../../../lib/latency-sketch.ts';
 import { StatusCounts } from '../../../lib/status-counts.ts';
+import { rollupPlan, type Grain } from '../../../lib/inventory-window.ts';
 
 export type NewEndpointRollup = Insertable<EndpointRollupsTable>;
 
 const CHUNK = 300;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
-type Table = 'endpoint_rollups' | 'endpoint_rollups_hourly';
+type Table = 'endpoint_rollups' | 'endpoint_rollups_hourly' | 'endpoint_rollups_daily';
+const TABLE: Record<Grain, Table> = { minute: 'endpoint_rollups', hour: 'endpoint_rollups_hourly', day: 'endpoint_rollups_daily' };
 const COUNTERS = ['requests', 'errors', 'sum_ms', 'c2xx', 'c3xx', 'c4xx', 'c5xx'] as const;
 
 interface RowKey {
@@ -46,11 +49,11 @@ export interface EndpointWindow {
   limit: number;
 }
 
-/** The rows folded into their hours, sketches and codes merged. */
-function hourlyOf(rows: NewEndpointRollup[]): NewEndpointRollup[] {
+/** The rows folded into their hours (or UTC days), sketches and codes merged. */
+function foldedInto(rows: NewEndpointRollup[], grainMs: number): NewEndpointRollup[] {
   const byKey = new Map<string, { row: NewEndpointRollup; sketch: LatencySketch; codes: StatusCounts }>();
   for (const r of rows) {
-    const hour = r.minute_ms - (r.minute_ms % HOUR_MS);
+    const hour = r.minute_ms - (r.minute_ms % grainMs);
     const key = keyOf({ ...r, minute_ms: hour });
     let acc = byKey.get(key);
     if (!acc) {
@@ -154,63 +157,85 @@ export function endpointsRepo(db: DbScope) {
     }
   }
 
+  /** One table's rows of the window, grouped by endpoint, the busiest first. */
+  async function segment(table: Table, w: EndpointWindow, codes: boolean): Promise<EndpointTotals[]> {
+    let q = k
+      .selectFrom(table)
+      .select([
+        'company_id',
+        'service',
+        'method',
+        'route',
+        sql<number>`sum(requests)`.as('requests'),
+        sql<number>`sum(errors)`.as('errors'),
+        sql<number>`sum(sum_ms)`.as('sum_ms'),
+        sql<number>`sum(c2xx)`.as('c2xx'),
+        sql<number>`sum(c3xx)`.as('c3xx'),
+        sql<number>`sum(c4xx)`.as('c4xx'),
+        sql<number>`sum(c5xx)`.as('c5xx'),
+        joined('hist').as('hist'),
+        (codes ? joined('codes') : sql<string>`''`).as('codes'),
+      ])
+      .where('minute_ms', '>=', w.fromMs)
+      .where('minute_ms', '<', w.toMs);
+    if (w.companyId) q = q.where('company_id', '=', w.companyId);
+    const rows = await q
+      .groupBy(['company_id', 'service', 'method', 'route'])
+      .orderBy(sql`sum(requests)`, 'desc')
+      .orderBy('company_id')
+      .orderBy('service')
+      .orderBy('route')
+      .orderBy('method')
+      .limit(w.limit)
+      .execute();
+    return rows.map((r) => ({
+      companyId: r.company_id,
+      service: r.service,
+      method: r.method,
+      route: r.route,
+      requests: Number(r.requests),
+      errors: Number(r.errors),
+      sumMs: Number(r.sum_ms),
+      classes: { '2xx': Number(r.c2xx), '3xx': Number(r.c3xx), '4xx': Number(r.c4xx), '5xx': Number(r.c5xx) },
+      codes: StatusCounts.parse(r.codes ?? ''),
+      sketch: LatencySketch.parse(r.hist ?? ''),
+    }));
+  }
+
   return {
-    /** Adds per-minute rows to their minutes and hours, and notes endpoints seen for the first time. */
+    /** Adds per-minute rows to their minutes, hours and days, and notes endpoints seen for the first time. */
     async add(rows: NewEndpointRollup[]): Promise<void> {
       if (rows.length === 0) return;
       await upsert('endpoint_rollups', rows);
-      await upsert('endpoint_rollups_hourly', hourlyOf(rows));
+      await upsert('endpoint_rollups_hourly', foldedInto(rows, HOUR_MS));
+      await upsert('endpoint_rollups_daily', foldedInto(rows, DAY_MS));
       await noteFirstSeen(rows);
     },
     /**
      * Every endpoint with requests in [fromMs, toMs), the busiest first (at most limit).
      * Counts are summed in SQL, sketch and code texts joined per endpoint (joined texts parse
-     * as their merge). Hour-aligned windows read the hourly rows: 30 days are 720 rows per
-     * endpoint instead of 43,200.
+     * as their merge), from the coarsest rows that fit (rollupPlan): 30 days are about 30 day
+     * rows per endpoint and the hours at either end instead of 43,200 minutes.
      */
     async totals(w: EndpointWindow, opts: { codes: boolean }): Promise<EndpointTotals[]> {
-      const hourly = w.fromMs % HOUR_MS === 0 && w.toMs % HOUR_MS === 0;
-      let q = k
-        .selectFrom(hourly ? 'endpoint_rollups_hourly' : 'endpoint_rollups')
-        .select([
-          'company_id',
-          'service',
-          'method',
-          'route',
-          sql<number>`sum(requests)`.as('requests'),
-          sql<number>`sum(errors)`.as('errors'),
-          sql<number>`sum(sum_ms)`.as('sum_ms'),
-          sql<number>`sum(c2xx)`.as('c2xx'),
-          sql<number>`sum(c3xx)`.as('c3xx'),
-          sql<number>`sum(c4xx)`.as('c4xx'),
-          sql<number>`sum(c5xx)`.as('c5xx'),
-          joined('hist').as('hist'),
-          (opts.codes ? joined('codes') : sql<string>`''`).as('codes'),
-        ])
-        .where('minute_ms', '>=', w.fromMs)
-        .where('minute_ms', '<', w.toMs);
-      if (w.companyId) q = q.where('company_id', '=', w.companyId);
-      const rows = await q
-        .groupBy(['company_id', 'service', 'method', 'route'])
-        .orderBy(sql`sum(requests)`, 'desc')
-        .orderBy('company_id')
-        .orderBy('service')
-        .orderBy('route')
-        .orderBy('method')
-        .limit(w.limit)
-        .execute();
-      return rows.map((r) => ({
-        companyId: r.company_id,
-        service: r.service,
-        method: r.method,
-        route: r.route,
-        requests: Number(r.requests),
-        errors: Number(r.errors),
-        sumMs: Number(r.sum_ms),
-        classes: { '2xx': Number(r.c2xx), '3xx': Number(r.c3xx), '4xx': Number(r.c4xx), '5xx': Number(r.c5xx) },
-        codes: StatusCounts.parse(r.codes ?? ''),
-        sketch: LatencySketch.parse(r.hist ?? ''),
-      }));
+      const parts = await Promise.all(rollupPlan(w.fromMs, w.toMs).map((p) => segment(TABLE[p.grain], { ...w, ...p }, opts.codes)));
+      if (parts.length === 1) return parts[0];
+      const byKey = new Map<string, EndpointTotals>();
+      for (const t of parts.flat()) {
+        const key = endpointKey({ company_id: t.companyId, service: t.service, method: t.method, route: t.route });
+        const acc = byKey.get(key);
+        if (!acc) {
+          byKey.set(key, t);
+          continue;
+        }
+        acc.requests += t.requests;
+        acc.errors += t.errors;
+        acc.sumMs += t.sumMs;
+        for (const c of ['2xx', '3xx', '4xx', '5xx'] as const) acc.classes[c] += t.classes[c];
+        for (const [code, n] of t.codes.counts) acc.codes.add(code, n);
+        acc.sketch.merge(t.sketch);
+      }
+      return [...byKey.values()].sort((a, b) => b.requests - a.requests).slice(0, w.limit);
     },
     /** When each endpoint of the company (or of every company) was first seen, by endpoint key. */
     async firstSeen(companyId: string | null): Promise<Map<string, number>> {
@@ -226,11 +251,16 @@ export function endpointsRepo(db: DbScope) {
     },
     /** Every endpoint row of a company (the company is being deleted; no foreign keys here). */
     async deleteForCompany(companyId: string): Promise<void> {
-      for (const t of ['endpoint_rollups', 'endpoint_rollups_hourly', 'api_endpoints'] as const)
+      for (const t of ['endpoint_rollups', 'endpoint_rollups_hourly', 'endpoint_rollups_daily', 'api_endpoints'] as const)
         await k.deleteFrom(t).where('company_id', '=', companyId).execute();
     },
-    /** Minute rows before beforeMs and the hours that ended by then (first-seen times are kept). */
+    /** Minute rows before beforeMs, the hours and days that ended by then (first-seen times are kept). */
     async deleteOlderThan(companyId: string, beforeMs: number): Promise<void> {
+      await k
+        .deleteFrom('endpoint_rollups_daily')
+        .where('company_id', '=', companyId)
+        .where('minute_ms', '<=', beforeMs - DAY_MS)
+        .execute();
       await k
         .deleteFrom('endpoint_rollups_hourly')
         .where('company_id', '=', companyId)

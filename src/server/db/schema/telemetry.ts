@@ -65,7 +65,8 @@ export type RedRollupsHourlyTable = RedRollupsTable;
 
 /**
  * Requests of one HTTP endpoint (service, method, route template) in one minute
- * (endpoint_rollups) or hour (endpoint_rollups_hourly, minute_ms = the hour's first minute).
+ * (endpoint_rollups), hour (endpoint_rollups_hourly) or UTC day (endpoint_rollups_daily);
+ * minute_ms holds the first minute of the hour or day.
  */
 export interface EndpointRollupsTable {
   company_id: string;
@@ -106,5 +107,6 @@ export interface TelemetryTables {
   red_rollups_hourly: RedRollupsHourlyTable;
   endpoint_rollups: EndpointRollupsTable;
   endpoint_rollups_hourly: EndpointRollupsTable;
+  endpoint_rollups_daily: EndpointRollupsTable;
   api_endpoints: ApiEndpointsTable;
 }

@@ -1,7 +1,7 @@
 // API intelligence: the inventory of a company's HTTP endpoints learned from server spans, with
 // RED figures, status codes and first sighting per endpoint, the endpoints new in the range,
 // the slowest and the most failing, and each endpoint's change against the previous period of
-// the same length. Read from the endpoint rollups only (hours for 7 and 30 days), never from
+// the same length. Read from the endpoint rollups only (hours beyond the last hour), never from
 // raw spans; percentiles from merged latency sketches, within 1 % of the exact value.
 // Super admins see every company together, or the one they choose (tenant).
 import type { Ctx } from '../context.ts';
@@ -10,7 +10,8 @@ import { DomainError, notFound } from '../errors.ts';
 import { flagOn } from '../flags/flags.ts';
 import { endpointKey, endpointsRepo, type EndpointTotals } from '../../db/repositories/endpoints-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
-import { metricWindow, type MetricRange } from '../../../lib/metric-buckets.ts';
+import type { MetricRange } from '../../../lib/metric-buckets.ts';
+import { inventoryWindow } from '../../../lib/inventory-window.ts';
 
 export interface EndpointFigures {
   tenantId: string;
@@ -92,7 +93,7 @@ export async function getApiIntelligence(ctx: Ctx, q: InventoryQuery): Promise<A
     throw new DomainError('forbidden', 'API intelligence is turned off (feature flag ENABLE_API_INTELLIGENCE).');
   }
   const range = q.range ?? '24h';
-  const w = metricWindow(range, ctx.services.now());
+  const w = inventoryWindow(range, ctx.services.now());
   const companyId = await scopeOf(ctx, q.tenant);
   const repo = endpointsRepo(ctx.services.db);
   const [current, previous, firstSeen] = await Promise.all([
