@@ -1,4 +1,4 @@
-// SQL for the API intelligence inventory: per-minute and per-hour endpoint rollups (requests,
+// SQL for the API intelligence inventory: per-minute, -hour and -day endpoint rollups (requests,
 // errors, status classes and codes, latency sketch) and the first time each endpoint was seen.
 import { sql, type Insertable } from 'kysely';
 import type { DbScope } from '../scope.ts';
@@ -53,11 +53,11 @@ export interface EndpointWindow {
 function foldedInto(rows: NewEndpointRollup[], grainMs: number): NewEndpointRollup[] {
   const byKey = new Map<string, { row: NewEndpointRollup; sketch: LatencySketch; codes: StatusCounts }>();
   for (const r of rows) {
-    const hour = r.minute_ms - (r.minute_ms % grainMs);
-    const key = keyOf({ ...r, minute_ms: hour });
+    const start = r.minute_ms - (r.minute_ms % grainMs);
+    const key = keyOf({ ...r, minute_ms: start });
     let acc = byKey.get(key);
     if (!acc) {
-      const row = { ...r, minute_ms: hour };
+      const row = { ...r, minute_ms: start };
       for (const c of COUNTERS) row[c] = 0;
       byKey.set(key, (acc = { row, sketch: new LatencySketch(), codes: new StatusCounts() }));
     }

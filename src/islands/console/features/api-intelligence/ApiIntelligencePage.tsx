@@ -70,8 +70,8 @@ function Empty() {
     <div className="sw-nodata" data-testid="ai-empty">
       <strong>No HTTP endpoints in this period</strong>
       <p>
-        Endpoints appear here once your services send server spans over OTLP/HTTP. Create an ingest key under Settings, then point any
-        OpenTelemetry SDK at this server:
+        Endpoints appear here once your services send server spans over OTLP/HTTP. With an ingest key (a company admin creates one under
+        Settings), point any OpenTelemetry SDK at this server:
       </p>
       <pre className="sw-ai-snippet">
         {`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${origin}/v1/traces\nOTEL_EXPORTER_OTLP_TRACES_HEADERS="Authorization=Bearer sw_live_…"`}
