@@ -6,6 +6,7 @@ import { DB_KINDS, freshDb, newDatabaseLocation, tempDir } from '../../../tests/
 import { openDb } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
+import { endpointsRepo } from '../db/repositories/endpoints-repo.ts';
 import { seedCompany } from '../../../tests/support/fixtures.ts';
 import { parseConfig } from '../config.ts';
 import type { Services } from '../domain/context.ts';
@@ -166,7 +167,11 @@ describe('span writers of two processes on postgres', () => {
         const batch = Array.from({ length: 25 }, (_, i) => {
           const n = j * 25 + i;
           durations.push(1 + n * 0.7);
-          return span(n, { duration_ms: 1 + n * 0.7, start_us: (NOW - 60_000) * 1000 + (n % 3) * 60_000_000 });
+          return span(n, {
+            duration_ms: 1 + n * 0.7,
+            start_us: (NOW - 60_000) * 1000 + (n % 3) * 60_000_000,
+            attributes: `{"http.request.method":"GET","url.path":"/items/${n % 7}"}`,
+          });
         });
         jobs.push(writers[j % 2].write(c.id, batch));
       }
@@ -180,6 +185,12 @@ describe('span writers of two processes on postgres', () => {
         const exact = sorted[Math.ceil(q * 1000) - 1];
         expect(Math.abs(totals.sketch.quantile(q) - exact) / exact).toBeLessThanOrEqual(0.01);
       }
+      // The endpoint rollups of the same rows, at every grain, lose no request either.
+      const [endpoint] = await endpointsRepo(one).totals({ companyId: c.id, fromMs: 0, toMs: NOW + 3_600_000, limit: 10 }, { codes: true });
+      expect(endpoint).toMatchObject({ route: '/items/{id}', requests: 1000, classes: { '2xx': 1000 } });
+      expect(endpoint.sketch.total).toBe(1000);
+      const p95 = sorted[Math.ceil(0.95 * 1000) - 1];
+      expect(Math.abs(endpoint.sketch.quantile(0.95) - p95) / p95).toBeLessThanOrEqual(0.01);
     } finally {
       await one.close();
       await two.close();
