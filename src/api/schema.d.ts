@@ -933,6 +933,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-intelligence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inventory of HTTP endpoints learned from server spans, with RED figures and changes
+         * @description One row per service, method and route template (http.route, else url.template, else the request path with numeric ids, UUIDs and long hex or base64 tokens replaced by {id}), read from the per-minute endpoint rollups (1h) or the per-hour ones (24h, 7d, 30d) of the window that ends with the minute (1h) or the hour holding now; the previous window of the same length gives each endpoint's change. Percentiles come from merged latency sketches (within 1 % of the exact value). Company users see their company; super admins every company together, or the one named by tenant. Needs the ENABLE_API_INTELLIGENCE flag.
+         */
+        get: operations["getApiIntelligence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-intelligence/metrics/red": {
         parameters: {
             query?: never;
@@ -3129,6 +3149,71 @@ export interface components {
                 breaches: components["schemas"]["Breach"][];
                 error: string | null;
             };
+        };
+        EndpointFigures: {
+            tenantId: string;
+            tenantName: string | null;
+            service: string;
+            /** @description Upper-case HTTP method, or _OTHER */
+            method: string;
+            /** @description Route template */
+            route: string;
+            requests: number;
+            /** @description Requests with span status ERROR or an answer of 500 or more */
+            errors: number;
+            /** @description Requests per second over the range */
+            rate: number;
+            /** @description Percent of requests that failed */
+            errorRate: number;
+            avgMs: number;
+            p50: number;
+            p95: number;
+            p99: number;
+            /** @description Requests per status class (requests without a status code are in none) */
+            statusClasses: {
+                "2xx": number;
+                "3xx": number;
+                "4xx": number;
+                "5xx": number;
+            };
+            /** @description The most frequent status codes, most frequent first */
+            topCodes: {
+                code: number;
+                count: number;
+            }[];
+            /** @description Start of the minute of the first request ever seen (ms since the epoch) */
+            firstSeen: number | null;
+            /** @description First seen inside the range */
+            isNew: boolean;
+            previous: null | {
+                requests: number;
+                errorRate: number;
+                p95: number;
+            };
+            /** @description p95 change against the previous period, in percent of the previous p95 */
+            p95ChangePct: number | null;
+            /** @description Error rate change against the previous period, in percentage points */
+            errorRateChange: number | null;
+        };
+        ApiInventory: {
+            /** @enum {string} */
+            range: "1h" | "24h" | "7d" | "30d";
+            /** @description First instant of the window (ms) */
+            from: number;
+            /** @description End of the window, exclusive (ms) */
+            to: number;
+            /** @description First instant of the previous window, which ends at from */
+            previousFrom: number;
+            /** @description Busiest first */
+            endpoints: components["schemas"]["EndpointFigures"][];
+            /** @description More endpoints had requests than are listed (the busiest 2000 are) */
+            truncated: boolean;
+            /** @description Endpoints first seen inside the range, newest first */
+            newEndpoints: components["schemas"]["EndpointFigures"][];
+            /** @description The five endpoints with the highest p95 */
+            slowest: components["schemas"]["EndpointFigures"][];
+            /** @description The five endpoints with the highest error rate (with at least one error) */
+            mostFailing: components["schemas"]["EndpointFigures"][];
         };
         TenantRed: {
             tenantId: string;
@@ -6460,6 +6545,51 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
             /** @description Threat intelligence is switched off, or the company named by tenant (super admins) does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApiIntelligence: {
+        parameters: {
+            query?: {
+                range?: "1h" | "24h" | "7d" | "30d";
+                /** @description Honoured only for super admins (omit for every company) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints of the window, the new, slowest and most failing ones */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiInventory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            /** @description Not signed in with a role that reads API intelligence, or the feature flag is off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The company named by tenant (super admins) does not exist */
             404: {
                 headers: {
                     [name: string]: unknown;

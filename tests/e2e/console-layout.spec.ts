@@ -57,12 +57,13 @@ test.describe('super admin', () => {
     ]) {
       await menu(page).getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(mainUrl(path));
-      // Monitors, Metrics, Traces, Security and Settings are real screens now; the others are still placeholders
+      // Monitors, Metrics, Traces, API Intelligence, Security and Settings are real screens now
       if (path === '/monitors') await expect(page.getByRole('form', { name: 'Search and filter monitors' })).toBeVisible();
       else if (path === '/settings') await expect(page.getByRole('link', { name: 'Platform', exact: true })).toBeVisible();
       else if (path === '/metrics') await expect(page.getByRole('form', { name: 'Metric filters' })).toBeVisible();
       else if (path === '/traces') await expect(page.getByRole('form', { name: 'Trace search' })).toBeVisible();
       else if (path === '/security') await expect(page.getByRole('heading', { name: /^Assets \(\d+\)$/ })).toBeVisible();
+      else if (path === '/api-intelligence') await expect(page.getByRole('form', { name: 'API intelligence filters' })).toBeVisible();
       else await expect(page.getByText('Coming Soon')).toBeVisible();
       await expect(menu(page).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
       await expect(menu(page).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');

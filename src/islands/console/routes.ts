@@ -212,7 +212,7 @@ export const ROUTES = {
     title: 'API Intelligence',
     audience: SIGNED_IN,
     menu: { label: 'API Intelligence', icon: 'api', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
-    screen: comingSoon,
+    screen: () => import('./features/api-intelligence/ApiIntelligencePage.tsx').then((m) => m.ApiIntelligencePage),
   },
   security: {
     path: '/security',

@@ -4,6 +4,7 @@
 import type { Db } from '../db/connect.ts';
 import { companiesRepo } from '../db/repositories/companies-repo.ts';
 import { spansRepo } from '../db/repositories/spans-repo.ts';
+import { endpointsRepo } from '../db/repositories/endpoints-repo.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
 import { planLimits } from '../../lib/plans.ts';
 import { IngestLimiter } from './rate-limit.ts';
@@ -57,6 +58,7 @@ export async function sweepRetention(services: TelemetryHost): Promise<{ spans: 
     const cutoffMs = now - planLimits(c.plan).retentionDays * DAY_MS;
     spans += await spansRepo(services.db).deleteOlderThan(c.id, cutoffMs * 1000);
     rollups += await redRepo(services.db).deleteOlderThan(c.id, cutoffMs);
+    await endpointsRepo(services.db).deleteOlderThan(c.id, cutoffMs);
   }
   return { spans, rollups };
 }

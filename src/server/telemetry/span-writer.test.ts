@@ -6,6 +6,7 @@ import { DB_KINDS, freshDb, newDatabaseLocation, tempDir } from '../../../tests/
 import { openDb } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
+import { endpointsRepo } from '../db/repositories/endpoints-repo.ts';
 import { seedCompany } from '../../../tests/support/fixtures.ts';
 import { parseConfig } from '../config.ts';
 import type { Services } from '../domain/context.ts';
@@ -112,11 +113,12 @@ describe.each(DB_KINDS)('span writer on %s', (kind) => {
     const enterprise = await seedCompany(services, { plan: 'enterprise' });
     const writer = new SpanWriter(db);
     const day = 86_400_000;
+    const attributes = '{"http.request.method":"GET","http.route":"/x"}';
     for (const c of [starter, enterprise]) {
       await writer.write(c.id, [
-        span(1, { start_us: (NOW - 8 * day) * 1000 }),
-        span(2, { start_us: (NOW - 1 * day) * 1000 }),
-        span(3, { start_us: (NOW - 91 * day) * 1000 }),
+        span(1, { start_us: (NOW - 8 * day) * 1000, attributes }),
+        span(2, { start_us: (NOW - 1 * day) * 1000, attributes }),
+        span(3, { start_us: (NOW - 91 * day) * 1000, attributes }),
       ]);
     }
     await writer.close();
@@ -126,6 +128,18 @@ describe.each(DB_KINDS)('span writer on %s', (kind) => {
     expect(await count('spans', enterprise.id)).toBe(2);
     expect(await requests(starter.id)).toBe(1);
     expect(await requests(enterprise.id)).toBe(2);
+    // The endpoint rollups go with them, at every grain.
+    for (const table of ['endpoint_rollups', 'endpoint_rollups_hourly', 'endpoint_rollups_daily'] as const) {
+      const left = await db.k.selectFrom(table).select(['company_id', 'requests']).execute();
+      expect(
+        left.filter((r) => r.company_id === starter.id).map((r) => Number(r.requests)),
+        table,
+      ).toEqual([1]);
+      expect(
+        left.filter((r) => r.company_id === enterprise.id).map((r) => Number(r.requests)),
+        table,
+      ).toEqual([1, 1]);
+    }
   });
 });
 
@@ -153,7 +167,11 @@ describe('span writers of two processes on postgres', () => {
         const batch = Array.from({ length: 25 }, (_, i) => {
           const n = j * 25 + i;
           durations.push(1 + n * 0.7);
-          return span(n, { duration_ms: 1 + n * 0.7, start_us: (NOW - 60_000) * 1000 + (n % 3) * 60_000_000 });
+          return span(n, {
+            duration_ms: 1 + n * 0.7,
+            start_us: (NOW - 60_000) * 1000 + (n % 3) * 60_000_000,
+            attributes: `{"http.request.method":"GET","url.path":"/items/${n % 7}"}`,
+          });
         });
         jobs.push(writers[j % 2].write(c.id, batch));
       }
@@ -167,6 +185,12 @@ describe('span writers of two processes on postgres', () => {
         const exact = sorted[Math.ceil(q * 1000) - 1];
         expect(Math.abs(totals.sketch.quantile(q) - exact) / exact).toBeLessThanOrEqual(0.01);
       }
+      // The endpoint rollups of the same rows, at every grain, lose no request either.
+      const [endpoint] = await endpointsRepo(one).totals({ companyId: c.id, fromMs: 0, toMs: NOW + 3_600_000, limit: 10 }, { codes: true });
+      expect(endpoint).toMatchObject({ route: '/items/{id}', requests: 1000, classes: { '2xx': 1000 } });
+      expect(endpoint.sketch.total).toBe(1000);
+      const p95 = sorted[Math.ceil(0.95 * 1000) - 1];
+      expect(Math.abs(endpoint.sketch.quantile(0.95) - p95) / p95).toBeLessThanOrEqual(0.01);
     } finally {
       await one.close();
       await two.close();

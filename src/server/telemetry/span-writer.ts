@@ -7,9 +7,11 @@ import { withTransaction } from '../db/scope.ts';
 import { spansRepo, type NewSpan } from '../db/repositories/spans-repo.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
 import type { DecodedSpan } from './otlp-spans.ts';
+import { endpointsRepo } from '../db/repositories/endpoints-repo.ts';
 import { rollupsOf } from './rollups.ts';
 import { spanPeersRepo } from '../db/repositories/span-peers-repo.ts';
 import { peerCalls } from './peer-hosts.ts';
+import { endpointRollupsOf } from './endpoint-rollups.ts';
 
 const MAX_SPANS = 5000;
 /** Spans waiting beyond this are refused (the exporter retries later) instead of piling up. */
@@ -113,6 +115,7 @@ export class SpanWriter {
       await redRepo(tx).add([...freshByCompany].flatMap(([companyId, fresh]) => rollupsOf(companyId, fresh)));
       // The hosts the services called, for threat matching (security/threat/match.ts).
       await spanPeersRepo(tx).touch([...freshByCompany].flatMap(([companyId, fresh]) => peerCalls(companyId, fresh)));
+      await endpointsRepo(tx).add([...freshByCompany].flatMap(([companyId, fresh]) => endpointRollupsOf(companyId, fresh)));
       return counts;
     });
   }

@@ -15,6 +15,8 @@ export interface PlannedSpan {
   error?: boolean;
   errorMessage?: string;
   httpStatus?: number;
+  /** Further span attributes (e.g. http.request.method, http.route, url.path) */
+  attributes?: Attributes;
   children?: PlannedSpan[];
 }
 
@@ -61,7 +63,10 @@ export async function sendWithSdk(opts: {
   const service = String(opts.resource['service.name'] ?? 'unknown_service');
   const start = (p: PlannedSpan, parent: Span | null) => {
     const ctx = parent ? trace.setSpan(context.active(), parent) : context.active();
-    const attributes: Attributes = p.httpStatus !== undefined ? { 'http.response.status_code': p.httpStatus } : {};
+    const attributes: Attributes = {
+      ...p.attributes,
+      ...(p.httpStatus !== undefined ? { 'http.response.status_code': p.httpStatus } : {}),
+    };
     const span = tracer.startSpan(p.name, { kind: p.kind, startTime: p.startMs, attributes, root: !parent }, ctx);
     if (p.error) span.setStatus({ code: SpanStatusCode.ERROR, message: p.errorMessage });
     const sc = span.spanContext();

@@ -63,9 +63,50 @@ export interface RedRollupsTable {
  */
 export type RedRollupsHourlyTable = RedRollupsTable;
 
+/**
+ * Requests of one HTTP endpoint (service, method, route template) in one minute
+ * (endpoint_rollups), hour (endpoint_rollups_hourly) or UTC day (endpoint_rollups_daily);
+ * minute_ms holds the first minute of the hour or day.
+ */
+export interface EndpointRollupsTable {
+  company_id: string;
+  minute_ms: number;
+  service: string;
+  /** Upper-case HTTP method, or _OTHER */
+  method: string;
+  /** Route template (http.route, url.template or the normalised path) */
+  route: string;
+  requests: number;
+  /** Status ERROR or an answer of 500 or more */
+  errors: number;
+  sum_ms: number;
+  /** Requests per status class; requests with no status code are in none */
+  c2xx: number;
+  c3xx: number;
+  c4xx: number;
+  c5xx: number;
+  /** Requests per status code (src/lib/status-counts.ts text form) */
+  codes: Generated<string>;
+  /** Latency sketch (src/lib/latency-sketch.ts text form) */
+  hist: Generated<string>;
+}
+
+/** The endpoints a company's spans have named, with the start of the first request seen. */
+export interface ApiEndpointsTable {
+  company_id: string;
+  service: string;
+  method: string;
+  route: string;
+  first_seen_ms: number;
+}
+
 export interface TelemetryTables {
   api_keys: ApiKeysTable;
   spans: SpansTable;
   red_rollups: RedRollupsTable;
   red_rollups_hourly: RedRollupsHourlyTable;
+  endpoint_rollups: EndpointRollupsTable;
+  endpoint_rollups_hourly: EndpointRollupsTable;
+  endpoint_rollups_daily: EndpointRollupsTable;
+  api_endpoints: ApiEndpointsTable;
 }

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
 import { spansRepo } from '../../db/repositories/spans-repo.ts';
+import { endpointsRepo } from '../../db/repositories/endpoints-repo.ts';
 import { redRepo } from '../../db/repositories/red-repo.ts';
 import { endCompanySessions } from '../auth/sessions.ts';
 import { auditFromCtx } from '../audit/record.ts';
@@ -120,11 +121,12 @@ export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
   requireSuperAdmin(ctx);
   const c = await loadCompany(ctx, id);
   // Users, sessions, one-time codes, monitors, results, rollups, incidents, maintenance windows,
-  // notifications and ingest keys go with the row (FK cascade). Spans and RED rollups have no
+  // notifications and ingest keys go with the row (FK cascade). Spans, RED and endpoint rollups have no
   // foreign key (ingest writes them in bulk), so they are deleted here, in the same transaction.
   await withTransaction(ctx.services.db, async (db) => {
     await spansRepo(db).deleteForCompany(id);
     await redRepo(db).deleteForCompany(id);
+    await endpointsRepo(db).deleteForCompany(id);
     await companiesRepo(db).delete(id);
   });
   await auditFromCtx(ctx, 'tenant_delete', { company_id: id, name: c.name, subdomain: c.subdomain }, undefined, id);

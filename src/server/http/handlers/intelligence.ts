@@ -1,4 +1,4 @@
-// API intelligence: RED metrics, trace search, one trace, ingest API keys, and OTLP ingest with
+// API intelligence: the endpoint inventory, RED metrics, trace search, one trace, ingest API keys, and OTLP ingest with
 // its CORS preflight.
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import { isOwnOrigin } from '../public-origin.ts';
 import type { HandlerMap } from '../handler-types.ts';
 import { getRedMetrics } from '../../domain/telemetry/red.ts';
+import { getApiIntelligence } from '../../domain/telemetry/api-intelligence.ts';
 import { getTrace, searchTraces } from '../../domain/telemetry/traces.ts';
 import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../../domain/telemetry/api-keys.ts';
 import { checkPreflight } from '../../domain/telemetry/browser-origins.ts';
@@ -23,6 +24,7 @@ function crossOrigin(req: FastifyRequest, config: Config): string | undefined {
 }
 
 export const intelligenceHandlers = {
+  getApiIntelligence: async ({ ctx, query }) => getApiIntelligence(ctx, query),
   getRedMetrics: async ({ ctx, query }) => getRedMetrics(ctx, query),
   searchTraces: async ({ ctx, query }) => searchTraces(ctx, query),
   getTrace: async ({ ctx, params }) => getTrace(ctx, params.traceId),
