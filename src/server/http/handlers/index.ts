@@ -19,6 +19,7 @@ import { liveHandlers } from './live.ts';
 import { subscribersHandlers } from './subscribers.ts';
 import { settingsHandlers } from './settings.ts';
 import { accountHandlers } from './account.ts';
+import { reportsHandlers } from './reports.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -38,4 +39,5 @@ export const handlers = {
   ...subscribersHandlers,
   ...settingsHandlers,
   ...accountHandlers,
+  ...reportsHandlers,
 } satisfies HandlerMap;

@@ -1,0 +1,85 @@
+// Builds a company's SLA report for a range of whole UTC days from its daily rollups and
+// incidents (lib/sla-report.ts does the arithmetic). No permission check: the API verb
+// (sla.ts) and the schedule job (schedules-send.ts) check who may read it before calling.
+import {
+  companyTotal,
+  monitorLine,
+  type MonitorCounts,
+  type ReportRange,
+  type SlaFigures,
+  type SlaMonitorLine,
+} from '../../../lib/sla-report.ts';
+import { isoDate } from '../../../lib/report-periods.ts';
+import type { DbScope } from '../../db/scope.ts';
+import { reportsRepo, type ReportRollupRow } from '../../db/repositories/reports-repo.ts';
+import { rollupLatency } from './latency.ts';
+
+export interface SlaReport {
+  company: { id: string; name: string };
+  /** First day, YYYY-MM-DD */
+  from: string;
+  /** Last day (inclusive), YYYY-MM-DD */
+  to: string;
+  generated_at: string;
+  monitors: SlaMonitorLine[];
+  total: SlaFigures;
+}
+
+export async function buildSlaReport(
+  db: DbScope,
+  company: { id: string; name: string },
+  range: ReportRange,
+  monitorIds: string[] | null,
+  now: number,
+): Promise<SlaReport> {
+  const repo = reportsRepo(db);
+  const [monitors, rollups, incidents] = await Promise.all([
+    repo.monitors(company.id, monitorIds),
+    repo.dailyRollups(company.id, range.from, range.to),
+    repo.incidents(company.id, range.from, range.to),
+  ]);
+  const wanted = new Set(monitors.map((m) => m.id));
+  const byMonitor = new Map<string, ReportRollupRow[]>();
+  const kept: ReportRollupRow[] = [];
+  for (const r of rollups) {
+    if (!wanted.has(r.monitor_id)) continue;
+    kept.push(r);
+    const list = byMonitor.get(r.monitor_id);
+    if (list) list.push(r);
+    else byMonitor.set(r.monitor_id, [r]);
+  }
+  const counts: MonitorCounts[] = monitors.map((m) => {
+    const rows = byMonitor.get(m.id) ?? [];
+    const latency = rollupLatency(rows);
+    let checks = 0;
+    let failures = 0;
+    let maintenance = 0;
+    for (const r of rows) {
+      checks += r.checks;
+      failures += r.failures;
+      maintenance += r.maintenance;
+    }
+    return {
+      id: m.id,
+      name: m.name,
+      intervalSeconds: m.interval_seconds,
+      slaTarget: m.sla_target,
+      checks,
+      failures,
+      maintenance,
+      p50Ms: latency.p50Ms,
+      p95Ms: latency.p95Ms,
+      incidents: incidents
+        .filter((i) => i.monitor_id === m.id)
+        .map((i) => ({ id: i.id, title: i.title, startedAt: i.started_at, resolvedAt: i.resolved_at })),
+    };
+  });
+  return {
+    company: { id: company.id, name: company.name },
+    from: isoDate(range.from),
+    to: isoDate(range.to - 1),
+    generated_at: new Date(now).toISOString(),
+    monitors: counts.map((m) => monitorLine(m, range, now)),
+    total: companyTotal(counts, range, now, rollupLatency(kept)),
+  };
+}
