@@ -3025,6 +3025,8 @@ export interface components {
             interval_seconds: number;
             timeout_seconds: number;
             confirmations: number;
+            /** @description Promised uptime in percent (e.g. 99.9) the SLA report judges; null: none */
+            sla_target: number | null;
             is_public: boolean;
             is_paused: boolean;
             status: components["schemas"]["MonitorStatus"];
@@ -3101,6 +3103,8 @@ export interface components {
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
+            /** @description SLA target in percent, from 50 to 99.999; null: none */
+            sla_target?: number | null;
             is_public?: boolean;
         };
         MonitorTestResult: {
@@ -3154,6 +3158,8 @@ export interface components {
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
+            /** @description SLA target in percent, from 50 to 99.999; null: none */
+            sla_target?: number | null;
             is_public?: boolean;
         };
         CheckResult: {

@@ -18,16 +18,22 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s', () => {
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices and escalation every 15 s, SLA report schedules every 15 min', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
       'escalation',
       'maintenance-notices',
       'session-sweep',
+      'sla-reports',
       'span-retention',
     ]);
-    const periods: Record<string, number> = { 'alert-delivery': 1000, 'maintenance-notices': 15_000, escalation: 15_000 };
+    const periods: Record<string, number> = {
+      'alert-delivery': 1000,
+      'maintenance-notices': 15_000,
+      escalation: 15_000,
+      'sla-reports': 15 * 60_000,
+    };
     for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
   });
 });
@@ -166,6 +172,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
       'escalation',
       'maintenance-notices',
       'session-sweep',
+      'sla-reports',
       'span-retention',
     ]);
 

@@ -6,6 +6,15 @@ import { checkResultsRetention } from './check-results-retention.ts';
 import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
 import { sessionSweep } from './session-sweep.ts';
+import { slaReports } from './sla-reports.ts';
 import { spanRetention } from './span-retention.ts';
 
-export const JOBS: readonly Job[] = [checkResultsRetention, spanRetention, sessionSweep, alertDelivery, maintenanceNotices, escalation];
+export const JOBS: readonly Job[] = [
+  checkResultsRetention,
+  spanRetention,
+  sessionSweep,
+  alertDelivery,
+  maintenanceNotices,
+  escalation,
+  slaReports,
+];

@@ -1,6 +1,6 @@
 // SQL of scheduled SLA reports (migration 0510). companyId null: any company (super admins).
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { ReportSchedulesTable } from '../schema/alerts.ts';
+import type { AlertDeliveriesTable, ReportSchedulesTable } from '../schema/alerts.ts';
 import type { DbScope } from '../scope.ts';
 
 export type ReportScheduleRow = Selectable<ReportSchedulesTable>;
@@ -54,6 +54,10 @@ export function reportSchedulesRepo({ k }: DbScope) {
         .where((eb) => eb.or([eb('last_sent_period', 'is', null), eb('last_sent_period', '<>', period)]))
         .execute();
       return rows.map(normal);
+    },
+    /** Puts a schedule's mail of one period in the alerts outbox. */
+    async enqueueMail(row: Insertable<AlertDeliveriesTable>): Promise<void> {
+      await k.insertInto('alert_deliveries').values(row).execute();
     },
     /**
      * The once-per-period marker: moves last_sent_period to `period` unless it is there already.
