@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, isoDateStart, lastCompletePeriod, rangeOfDates } from './report-periods.ts';
+import { DAY_MS, isoDateStart, lastCompletePeriod, presetDates, rangeOfDates } from './report-periods.ts';
 
 describe('report ranges', () => {
   it('covers both whole days of the two dates', () => {
@@ -20,5 +20,15 @@ describe('report ranges', () => {
     expect(lastCompletePeriod('weekly', now)).toEqual({ key: '2026-01-05', from: Date.UTC(2026, 0, 5), to: Date.UTC(2026, 0, 12) });
     // On a Monday the week that just ended is the one reported.
     expect(lastCompletePeriod('weekly', Date.UTC(2026, 0, 12, 0, 5)).key).toBe('2026-01-05');
+  });
+});
+
+describe("the screen's quick ranges", () => {
+  const now = Date.UTC(2026, 1, 14, 10); // 14 February 2026
+  it('last month, last quarter, and the last 12 months up to today', () => {
+    expect(presetDates('month', now)).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+    expect(presetDates('quarter', now)).toEqual({ from: '2025-10-01', to: '2025-12-31' });
+    expect(presetDates('year', now)).toEqual({ from: '2025-02-15', to: '2026-02-14' });
+    expect(rangeOfDates(presetDates('year', now).from, presetDates('year', now).to)).not.toBeTypeOf('string');
   });
 });

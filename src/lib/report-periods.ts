@@ -50,3 +50,19 @@ export function lastCompletePeriod(frequency: ReportFrequency, now: number): Rep
   const from = to - 7 * DAY_MS;
   return { key: isoDate(from), from, to };
 }
+
+export type ReportPreset = 'month' | 'quarter' | 'year';
+
+/** The report screen's quick ranges: the last complete month or quarter, or the last 12 months to today. */
+export function presetDates(preset: ReportPreset, now: number): { from: string; to: string } {
+  const d = new Date(now);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  if (preset === 'month') return { from: isoDate(Date.UTC(y, m - 1, 1)), to: isoDate(Date.UTC(y, m, 1) - DAY_MS) };
+  if (preset === 'quarter') {
+    const q = Math.floor(m / 3) * 3;
+    return { from: isoDate(Date.UTC(y, q - 3, 1)), to: isoDate(Date.UTC(y, q, 1) - DAY_MS) };
+  }
+  const today = Date.UTC(y, m, d.getUTCDate());
+  return { from: isoDate(Date.UTC(y - 1, m, d.getUTCDate()) + DAY_MS), to: isoDate(today) };
+}

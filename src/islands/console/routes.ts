@@ -221,6 +221,13 @@ export const ROUTES = {
     menu: { label: 'Security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
     screen: comingSoon,
   },
+  reports: {
+    path: '/reports',
+    title: 'Reports',
+    audience: SIGNED_IN,
+    menu: { label: 'Reports', icon: 'reports', resource: 'reports', flag: 'ENABLE_REPORTS' },
+    screen: () => import('./features/reports/ReportsPage.tsx').then((m) => m.ReportsPage),
+  },
   adminUsers: {
     path: '/admin/users',
     title: 'Users Management',

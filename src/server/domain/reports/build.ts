@@ -39,6 +39,8 @@ export async function buildSlaReport(
     repo.incidents(company.id, range.from, range.to),
   ]);
   const wanted = new Set(monitors.map((m) => m.id));
+  const incidentsOf = new Map<string, typeof incidents>();
+  for (const i of incidents) incidentsOf.set(i.monitor_id, [...(incidentsOf.get(i.monitor_id) ?? []), i]);
   const byMonitor = new Map<string, ReportRollupRow[]>();
   const kept: ReportRollupRow[] = [];
   for (const r of rollups) {
@@ -69,9 +71,12 @@ export async function buildSlaReport(
       maintenance,
       p50Ms: latency.p50Ms,
       p95Ms: latency.p95Ms,
-      incidents: incidents
-        .filter((i) => i.monitor_id === m.id)
-        .map((i) => ({ id: i.id, title: i.title, startedAt: i.started_at, resolvedAt: i.resolved_at })),
+      incidents: (incidentsOf.get(m.id) ?? []).map((i) => ({
+        id: i.id,
+        title: i.title,
+        startedAt: i.started_at,
+        resolvedAt: i.resolved_at,
+      })),
     };
   });
   return {
