@@ -5641,7 +5641,7 @@ export interface operations {
                 from: string;
                 /** @description Last day (UTC), inclusive; at most 367 days after from */
                 to: string;
-                /** @description Comma-separated monitor ids (at most 1000); default every monitor of the company */
+                /** @description Comma-separated monitor ids (at most 300); default every monitor of the company */
                 monitor_ids?: string;
                 format?: "json" | "csv" | "pdf";
                 /** @description The company (super admins, required for them); ignored for company users */

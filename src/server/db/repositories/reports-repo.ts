@@ -44,23 +44,19 @@ export function reportsRepo({ k }: DbScope) {
       const rows = await q.execute();
       return rows.map((r) => ({ ...r, interval_seconds: num(r.interval_seconds), sla_target: numOrNull(r.sla_target) }));
     },
-    /** The company's daily rollups with day_start in [from, to). */
-    async dailyRollups(companyId: string, from: number, to: number): Promise<ReportRollupRow[]> {
-      const rows = await k
+    /**
+     * The company's daily rollups with day_start in [from, to). The rows are used as the driver
+     * answers them (a year of 1,000 monitors is 365,000 rows: no copy); counts are integers and
+     * max_response_ms a float on both databases, so they arrive as numbers.
+     */
+    dailyRollups(companyId: string, from: number, to: number): Promise<ReportRollupRow[]> {
+      return k
         .selectFrom('monitor_rollups_daily')
         .select(['monitor_id', 'checks', 'failures', 'maintenance', 'response_hist', 'max_response_ms'])
         .where('company_id', '=', companyId)
         .where('day_start', '>=', from)
         .where('day_start', '<', to)
         .execute();
-      return rows.map((r) => ({
-        monitor_id: r.monitor_id,
-        checks: num(r.checks),
-        failures: num(r.failures),
-        maintenance: num(r.maintenance),
-        response_hist: r.response_hist,
-        max_response_ms: numOrNull(r.max_response_ms),
-      }));
     },
     /** Incidents about the company's monitors that were open at some time in [from, to), per monitor. */
     async incidents(companyId: string, from: number, to: number): Promise<ReportIncidentRow[]> {

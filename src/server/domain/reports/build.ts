@@ -11,8 +11,8 @@ import {
 } from '../../../lib/sla-report.ts';
 import { isoDate } from '../../../lib/report-periods.ts';
 import type { DbScope } from '../../db/scope.ts';
-import { reportsRepo, type ReportRollupRow } from '../../db/repositories/reports-repo.ts';
-import { rollupLatency } from './latency.ts';
+import { reportsRepo } from '../../db/repositories/reports-repo.ts';
+import { addLatency, emptyLatency, latencyOf } from './latency.ts';
 
 export interface SlaReport {
   company: { id: string; name: string };
@@ -38,29 +38,24 @@ export async function buildSlaReport(
     repo.dailyRollups(company.id, range.from, range.to),
     repo.incidents(company.id, range.from, range.to),
   ]);
-  const wanted = new Set(monitors.map((m) => m.id));
   const incidentsOf = new Map<string, typeof incidents>();
   for (const i of incidents) incidentsOf.set(i.monitor_id, [...(incidentsOf.get(i.monitor_id) ?? []), i]);
-  const byMonitor = new Map<string, ReportRollupRow[]>();
-  const kept: ReportRollupRow[] = [];
+  // One pass over the rollups: each monitor's counts and latency; the company's latency is the
+  // merge of its monitors'.
+  const sums = new Map(monitors.map((m) => [m.id, { checks: 0, failures: 0, maintenance: 0, latency: emptyLatency() }]));
   for (const r of rollups) {
-    if (!wanted.has(r.monitor_id)) continue;
-    kept.push(r);
-    const list = byMonitor.get(r.monitor_id);
-    if (list) list.push(r);
-    else byMonitor.set(r.monitor_id, [r]);
+    const s = sums.get(r.monitor_id);
+    if (!s) continue;
+    s.checks += Number(r.checks);
+    s.failures += Number(r.failures);
+    s.maintenance += Number(r.maintenance);
+    addLatency(s.latency, r);
   }
+  const companyLatency = emptyLatency();
   const counts: MonitorCounts[] = monitors.map((m) => {
-    const rows = byMonitor.get(m.id) ?? [];
-    const latency = rollupLatency(rows);
-    let checks = 0;
-    let failures = 0;
-    let maintenance = 0;
-    for (const r of rows) {
-      checks += r.checks;
-      failures += r.failures;
-      maintenance += r.maintenance;
-    }
+    const { checks, failures, maintenance, latency: merged } = sums.get(m.id)!;
+    addLatency(companyLatency, merged);
+    const latency = latencyOf(merged);
     return {
       id: m.id,
       name: m.name,
@@ -85,6 +80,6 @@ export async function buildSlaReport(
     to: isoDate(range.to - 1),
     generated_at: new Date(now).toISOString(),
     monitors: counts.map((m) => monitorLine(m, range, now)),
-    total: companyTotal(counts, range, now, rollupLatency(kept)),
+    total: companyTotal(counts, range, now, latencyOf(companyLatency)),
   };
 }

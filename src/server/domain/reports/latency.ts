@@ -8,37 +8,46 @@ export interface LatencyRollup {
   max_response_ms: number | null;
 }
 
+/** Merged latency of some rollups: more rollups or other merged ones add in without re-reading rows. */
+export interface LatencyMerge {
+  hist: number[];
+  max: number | null;
+  n: number;
+}
+
 export interface Latency {
   p50Ms: number | null;
   p95Ms: number | null;
 }
 
-/** Merges the rollups' histograms; each percentile is its bucket's upper bound, capped by the maximum. */
-export function rollupLatency(rows: Iterable<LatencyRollup>): Latency {
-  const hist = new Array<number>(BUCKETS_MS.length + 1).fill(0);
-  let max: number | null = null;
-  let n = 0;
-  for (const r of rows) {
-    if (!r.response_hist) continue;
-    const h = JSON.parse(r.response_hist) as number[];
-    for (let i = 0; i < h.length && i < hist.length; i++) {
-      hist[i] += h[i];
-      n += h[i];
-    }
-    if (r.max_response_ms !== null) max = max === null ? r.max_response_ms : Math.max(max, r.max_response_ms);
+export const emptyLatency = (): LatencyMerge => ({ hist: new Array<number>(BUCKETS_MS.length + 1).fill(0), max: null, n: 0 });
+
+/** Adds one rollup's latency (or another merge) into `into`. */
+export function addLatency(into: LatencyMerge, r: LatencyRollup | LatencyMerge): void {
+  const h = 'hist' in r ? r.hist : r.response_hist ? (JSON.parse(r.response_hist) as number[]) : null;
+  const max = 'hist' in r ? r.max : r.max_response_ms;
+  if (!h) return;
+  for (let i = 0; i < h.length && i < into.hist.length; i++) {
+    into.hist[i] += h[i];
+    into.n += h[i];
   }
+  if (max !== null) into.max = into.max === null ? max : Math.max(into.max, max);
+}
+
+/** p50 and p95: each the upper bound of the bucket holding it, capped by the maximum. */
+export function latencyOf(m: LatencyMerge): Latency {
   const at = (q: number): number | null => {
-    if (n === 0) return null;
-    const rank = Math.ceil(n * q);
+    if (m.n === 0) return null;
+    const rank = Math.ceil(m.n * q);
     let seen = 0;
-    for (let i = 0; i < hist.length; i++) {
-      seen += hist[i];
+    for (let i = 0; i < m.hist.length; i++) {
+      seen += m.hist[i];
       if (seen >= rank) {
-        const bound = i < BUCKETS_MS.length ? BUCKETS_MS[i] : (max ?? BUCKETS_MS[BUCKETS_MS.length - 1]);
-        return max === null ? bound : Math.min(bound, max);
+        const bound = i < BUCKETS_MS.length ? BUCKETS_MS[i] : (m.max ?? BUCKETS_MS[BUCKETS_MS.length - 1]);
+        return m.max === null ? bound : Math.min(bound, m.max);
       }
     }
-    return max;
+    return m.max;
   };
   return { p50Ms: at(0.5), p95Ms: at(0.95) };
 }

@@ -29,7 +29,8 @@ export type SlaAnswer =
   | { format: 'json'; report: SlaReport }
   | { format: 'csv' | 'pdf'; fileName: string; contentType: string; body: string | Buffer };
 
-const MAX_MONITOR_IDS = 1000;
+// 300 ids of 36 characters keep the URL under the 16 KB of request head a server accepts.
+const MAX_MONITOR_IDS = 300;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function monitorIdsOf(text: string | undefined): string[] | null {
