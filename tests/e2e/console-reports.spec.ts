@@ -139,5 +139,7 @@ test('a super admin picks the company, reads its report and may delete a schedul
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'reports-super-admin-1280');
   await page.setViewportSize({ width: 375, height: 800 });
+  await expect(report.getByRole('row', { name: /Checkout API/ })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'reports-super-admin-375');
 });
