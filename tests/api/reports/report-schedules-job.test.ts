@@ -135,6 +135,15 @@ describe.each(DB_KINDS)('scheduled SLA reports on %s', (kind) => {
       `${monitorId},Shop,2026-10-19,2026-10-25,${week.uptime_percent},${week.downtime_minutes},`,
     );
 
+    // Its receipt, among the company's other deliveries.
+    const receipts = (await admin.get('/api/v1/alert-deliveries', host)).body.filter(
+      (d: { event: string }) => d.event === 'report.scheduled',
+    );
+    expect(receipts.map((d: { channel_name: string; state: string }) => [d.channel_name, d.state])).toEqual([
+      ['Scheduled SLA report (e-mail)', 'delivered'],
+      ['Scheduled SLA report (e-mail)', 'delivered'],
+    ]);
+
     const list = (await admin.get('/api/v1/reports/schedules', host)).body;
     expect(list.find((s: { id: string }) => s.id === monthly.id).last_sent_period).toBe('2026-10');
     expect(list.find((s: { id: string }) => s.id === weekly.id).last_sent_period).toBe('2026-10-19');
