@@ -970,6 +970,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/sla": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SLA report of a company over whole UTC days, as JSON, CSV or a branded PDF
+         * @description Per monitor and for the company: uptime with maintenance excluded (maintenance shown apart), downtime, incidents with their durations, MTTR, MTBF, response p50/p95 and the monitor's SLA target with its error budget. Computed from daily rollups and incidents, never from raw check results: each check stands for one check interval, so downtime = failed checks × interval and maintenance = checks inside a maintenance window × interval. Company users (viewers too) read their own company's report; super admins name the company (tenant) and need the `export` right for its CSV or PDF. CSV and PDF answers are audited as data_export.
+         */
+        get: operations["getSlaReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's scheduled reports (company users; super admins all companies, `tenant` filters) */
+        get: operations["listReportSchedules"];
+        put?: never;
+        /**
+         * Schedule a monthly or weekly report to e-mail addresses (company admins and super admins)
+         * @description The report of the last complete month (sent on the 1st, UTC) or week (Monday to Sunday, sent on Monday) goes out once per period through the alerts outbox, with the PDF or CSV attached. Needs SMTP_URL.
+         */
+        post: operations["createReportSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One schedule (404 for another company's) */
+        get: operations["getReportSchedule"];
+        /** Change a schedule (frequency, recipients, format, enabled); company admins disable instead of delete */
+        put: operations["updateReportSchedule"];
+        post?: never;
+        /** Delete a schedule (super admins only) */
+        delete: operations["deleteReportSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/metrics/series": {
         parameters: {
             query?: never;
@@ -3232,6 +3294,97 @@ export interface components {
             totalRequests: number;
             avgResponseTime: number;
         };
+        SlaFigures: {
+            /** @description Maintenance excluded, 3 decimals; null without checks in the range */
+            uptime_percent: number | null;
+            /** @description Failed checks outside maintenance × check interval */
+            downtime_minutes: number;
+            /** @description Checks inside a maintenance window × check interval */
+            maintenance_minutes: number;
+            /** @description Checks outside maintenance × check interval (the time uptime is judged on) */
+            measured_minutes: number;
+            incident_count: number;
+            /** @description Mean incident duration inside the range */
+            mttr_minutes: number | null;
+            /** @description Up time divided by the number of incidents */
+            mtbf_minutes: number | null;
+            p50_ms: number | null;
+            p95_ms: number | null;
+            /** @description The monitor's SLA target in percent; null: none (always null for the company total) */
+            sla_target: number | null;
+            /** @description Uptime ≥ target; for the company total: every monitor with a target met it. Null: no target or no checks */
+            sla_met: boolean | null;
+            /** @description Downtime the target allows over the measured time */
+            budget_minutes: number | null;
+            budget_used_minutes: number | null;
+            /** @description Never below 0 */
+            budget_left_minutes: number | null;
+            /** @description May exceed 100 when the target was missed */
+            budget_used_percent: number | null;
+            budget_left_percent: number | null;
+        };
+        ReportIncident: {
+            id: string;
+            title: string;
+            /** @description ms since the epoch */
+            started_at: number;
+            resolved_at: number | null;
+            /** @description Minutes inside the range (an open incident up to the range's end or now) */
+            duration_minutes: number;
+        };
+        SlaMonitorLine: components["schemas"]["SlaFigures"] & {
+            monitor_id: string;
+            name: string;
+            incidents: components["schemas"]["ReportIncident"][];
+        };
+        SlaReport: {
+            company: {
+                id: string;
+                name: string;
+            };
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** Format: date-time */
+            generated_at: string;
+            monitors: components["schemas"]["SlaMonitorLine"][];
+            total: components["schemas"]["SlaFigures"];
+        };
+        /** @enum {string} */
+        ReportFrequency: "monthly" | "weekly";
+        Recipients: string[];
+        /** @enum {string} */
+        ReportFileFormat: "pdf" | "csv";
+        ReportSchedule: {
+            id: string;
+            company_id: string;
+            frequency: components["schemas"]["ReportFrequency"];
+            recipients: components["schemas"]["Recipients"];
+            format: components["schemas"]["ReportFileFormat"];
+            enabled: boolean;
+            /** @description The last period sent: '2026-10' (month) or its Monday '2026-10-19' (week) */
+            last_sent_period: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReportScheduleInput: {
+            frequency: components["schemas"]["ReportFrequency"];
+            recipients: components["schemas"]["Recipients"];
+            format: components["schemas"]["ReportFileFormat"];
+            /** @description Default true */
+            enabled?: boolean;
+            /** @description Super admins only (required for them); company admins always create in their own company */
+            company_id?: string | null;
+        };
+        ReportScheduleUpdate: {
+            frequency?: components["schemas"]["ReportFrequency"];
+            recipients?: components["schemas"]["Recipients"];
+            format?: components["schemas"]["ReportFileFormat"];
+            enabled?: boolean;
+        };
         MetricPoint: {
             /** @description Start of the bucket, milliseconds since the epoch (UTC) */
             t: number;
@@ -3509,6 +3662,8 @@ export interface components {
             interval_seconds: number;
             timeout_seconds: number;
             confirmations: number;
+            /** @description Promised uptime in percent (e.g. 99.9) the SLA report judges; null: none */
+            sla_target: number | null;
             is_public: boolean;
             is_paused: boolean;
             status: components["schemas"]["MonitorStatus"];
@@ -3585,6 +3740,8 @@ export interface components {
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
+            /** @description SLA target in percent, from 50 to 99.999; null: none */
+            sla_target?: number | null;
             is_public?: boolean;
         };
         MonitorTestResult: {
@@ -3638,6 +3795,8 @@ export interface components {
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
+            /** @description SLA target in percent, from 50 to 99.999; null: none */
+            sla_target?: number | null;
             is_public?: boolean;
         };
         CheckResult: {
@@ -6637,6 +6796,195 @@ export interface operations {
                 };
             };
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSlaReport: {
+        parameters: {
+            query: {
+                /** @description First day (UTC), inclusive */
+                from: string;
+                /** @description Last day (UTC), inclusive; at most 367 days after from */
+                to: string;
+                /** @description Comma-separated monitor ids (at most 300); default every monitor of the company */
+                monitor_ids?: string;
+                format?: "json" | "csv" | "pdf";
+                /** @description The company (super admins, required for them); ignored for company users */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaReport"];
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description The company named by tenant does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listReportSchedules: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Schedules, oldest first (at most 1000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSchedule"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createReportSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSchedule"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReportSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateReportSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportScheduleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSchedule"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteReportSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

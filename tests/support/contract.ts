@@ -49,6 +49,14 @@ export async function assertMatchesContract(
   }
   const schema = op.responses[String(status)] ?? op.responses.default;
   if (!schema) return; // documented without a body
+  // An operation answering several media types (a report as JSON, CSV or PDF): a non-JSON answer
+  // must be one of the documented types; the JSON schema applies to the JSON answer only.
+  const mediaType = contentType.split(';')[0].trim();
+  const types = op.responseTypes[String(status)] ?? op.responseTypes.default ?? [];
+  if (status < 400 && !mediaType.endsWith('json') && types.length > 1) {
+    if (!types.includes(mediaType)) throw new ContractError(`${op.operationId} ${status}: ${mediaType} is not a documented media type`);
+    return;
+  }
   if (status >= 400 && !contentType.startsWith('application/problem+json')) {
     throw new ContractError(`${op.operationId}: error ${status} must be application/problem+json, got ${contentType}`);
   }

@@ -44,6 +44,8 @@ export interface ApiResponse<T = any> {
   headers: Headers;
   body: T;
   text: string;
+  /** The body as received (PDF and other binary answers) */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -113,7 +115,7 @@ export class ApiClient {
     let parsed: any = text;
     if (type.includes('json') && text) parsed = JSON.parse(text);
     await assertMatchesContract(method, path, res.status, type, parsed);
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    return { status: res.status, headers: res.headers, body: parsed, text, bytes: res.bytes };
   }
   get<T = any>(path: string, opts?: RequestOptions) {
     return this.request<T>('GET', path, opts);

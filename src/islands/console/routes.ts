@@ -257,6 +257,13 @@ export const ROUTES = {
     audience: SIGNED_IN,
     screen: () => import('./features/threat-intelligence/ThreatIntelligencePage.tsx').then((m) => m.ThreatIntelligencePage),
   },
+  reports: {
+    path: '/reports',
+    title: 'Reports',
+    audience: SIGNED_IN,
+    menu: { label: 'Reports', icon: 'reports', resource: 'reports', flag: 'ENABLE_REPORTS' },
+    screen: () => import('./features/reports/ReportsPage.tsx').then((m) => m.ReportsPage),
+  },
   adminUsers: {
     path: '/admin/users',
     title: 'Users Management',

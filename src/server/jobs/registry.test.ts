@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices, escalation and vulnerability scans every 15 s, security re-verification every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices, escalation and vulnerability scans every 15 s, security re-verification and SLA report schedules every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
@@ -27,6 +27,7 @@ describe('the jobs table', () => {
       'maintenance-notices',
       'security-verification',
       'session-sweep',
+      'sla-reports',
       'span-retention',
       'threat-feeds',
       'threat-intel',
@@ -41,6 +42,7 @@ describe('the jobs table', () => {
       'domain-checks': 5 * 60_000,
       'tls-analysis': 600_000,
       'vulnerability-scans': 15_000,
+      'sla-reports': 15 * 60_000,
     };
     for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
   });
@@ -182,6 +184,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
       'maintenance-notices',
       'security-verification',
       'session-sweep',
+      'sla-reports',
       'span-retention',
       'threat-feeds',
       'threat-intel',

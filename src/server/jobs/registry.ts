@@ -8,6 +8,7 @@ import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
 import { sessionSweep } from './session-sweep.ts';
 import { securityVerification } from './security-verification.ts';
+import { slaReports } from './sla-reports.ts';
 import { spanRetention } from './span-retention.ts';
 import { tlsAnalysis } from './tls-analysis.ts';
 import { vulnerabilityScans } from './vulnerability-scans.ts';
@@ -27,4 +28,5 @@ export const JOBS: readonly Job[] = [
   vulnerabilityScans,
   threatFeeds,
   threatIntel,
+  slaReports,
 ];

@@ -77,6 +77,8 @@ export interface RichMail {
   headers: Record<string, string>;
   /** Without angle brackets, e.g. 'msg_…@status.example.com' */
   messageId: string;
+  /** Files sent along (a scheduled report's PDF or CSV) */
+  attachments?: Array<{ filename: string; content: Buffer | string; contentType: string }>;
 }
 
 /**
@@ -94,5 +96,6 @@ export async function sendRichMail(services: Services, msg: RichMail): Promise<v
     html: msg.html,
     headers: msg.headers,
     messageId: `<${msg.messageId}>`,
+    ...(msg.attachments ? { attachments: msg.attachments } : {}),
   });
 }

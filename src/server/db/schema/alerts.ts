@@ -1,4 +1,5 @@
 // Row types of the alerts outbox (migrations 0500-0599). Times in ms; JSON columns hold text.
+import type { Generated } from 'kysely';
 
 /** `grouped`: merged into another delivery's message (grouped_into names it) */
 export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed' | 'grouped';
@@ -35,6 +36,8 @@ export interface AlertDeliveriesTable {
   channel_id: string | null;
   /** The status-page subscriber it goes to (migration 0590); null for a channel's delivery */
   subscriber_id: string | null;
+  /** A scheduled SLA report's mail (migration 0510): the schedule it is for; null otherwise */
+  report_schedule_id: Generated<string | null>;
   /** Personal delivery (migration 0501): the user it is for */
   user_id: string | null;
   /** Personal delivery: 'email' (the user's address), 'sms' (their phone) or 'webhook' (their URL) */
@@ -84,7 +87,27 @@ export interface EscalationStepsTable {
   created_at: number;
 }
 
+export type ReportFrequency = 'monthly' | 'weekly';
+export type ReportFileFormat = 'pdf' | 'csv';
+
+/** A company's SLA report mailed each month or week to its recipients (migration 0510). */
+export interface ReportSchedulesTable {
+  id: string;
+  company_id: string;
+  frequency: ReportFrequency;
+  /** JSON array of e-mail addresses */
+  recipients: string;
+  format: ReportFileFormat;
+  /** 0: kept but not sent (company admins disable; only super admins delete) */
+  enabled: number;
+  /** The last period sent ('2026-10' monthly, the week's Monday '2026-10-19' weekly); the once-per-period marker */
+  last_sent_period: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface AlertsTables {
+  report_schedules: ReportSchedulesTable;
   escalation_steps: EscalationStepsTable;
   alert_channels: AlertChannelsTable;
   alert_deliveries: AlertDeliveriesTable;

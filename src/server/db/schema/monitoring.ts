@@ -47,6 +47,8 @@ export interface MonitorsTable {
   /** The https certificate's issuer and subject as last seen, e.g. "Let's Encrypt R3" (migration 0106) */
   cert_issuer: string | null;
   cert_subject: string | null;
+  /** Promised uptime in percent (e.g. 99.9) the SLA report compares with; null: none (migration 0112) */
+  sla_target: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -28,8 +28,11 @@ export async function listDeliveries(
   return rows.map((r) => ({
     ...present(r),
     grouped_count: carried.get(r.id) ?? 0,
-    // A personal delivery is named after its person and target.
-    channel_name: r.channel_name ?? `Personal ${PERSONAL_LABEL[r.target ?? 'email']} to ${r.recipient_name ?? 'a removed user'}`,
+    // A personal delivery is named after its person and target; a scheduled report's mail as such.
+    channel_name:
+      r.channel_name ??
+      (r.report_schedule_id ? 'Scheduled SLA report (e-mail)' : null) ??
+      `Personal ${PERSONAL_LABEL[r.target ?? 'email']} to ${r.recipient_name ?? 'a removed user'}`,
     channel_type: r.channel_type ?? r.target ?? 'email',
     attempt_log: attempts
       .filter((a) => a.delivery_id === r.id)

@@ -48,6 +48,7 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = f
     interval_seconds: m.interval_seconds,
     timeout_seconds: m.timeout_seconds,
     confirmations: m.confirmations,
+    sla_target: m.sla_target === null || m.sla_target === undefined ? null : Number(m.sla_target),
     is_public: m.is_public === 1,
     is_paused: m.is_paused === 1,
     status: m.is_paused === 1 ? ('paused' as const) : m.status,
@@ -77,6 +78,7 @@ const toValid = (m: MonitorWithTenant): ValidMonitor => ({
   intervalSeconds: m.interval_seconds,
   timeoutSeconds: m.timeout_seconds,
   confirmations: m.confirmations,
+  slaTarget: m.sla_target === null || m.sla_target === undefined ? null : Number(m.sla_target),
   isPublic: m.is_public === 1,
 });
 
@@ -146,20 +148,23 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   const id = newId();
   const push = KINDS[v.type].heartbeat ? newPushToken() : null;
   const inserted = await repo.insertWithinLimit(
-    newMonitorRow({
-      id,
-      company_id: companyId,
-      name: v.name,
-      type: v.type,
-      config: JSON.stringify(v.config),
-      is_public: v.isPublic ? 1 : 0,
-      interval_seconds: v.intervalSeconds,
-      timeout_seconds: v.timeoutSeconds,
-      confirmations: v.confirmations,
-      push_token_hash: push?.hash ?? null,
-      next_due_at: firstDueAt(ctx, now, v.intervalSeconds),
-      created_at: now,
-    }),
+    {
+      ...newMonitorRow({
+        id,
+        company_id: companyId,
+        name: v.name,
+        type: v.type,
+        config: JSON.stringify(v.config),
+        is_public: v.isPublic ? 1 : 0,
+        interval_seconds: v.intervalSeconds,
+        timeout_seconds: v.timeoutSeconds,
+        confirmations: v.confirmations,
+        push_token_hash: push?.hash ?? null,
+        next_due_at: firstDueAt(ctx, now, v.intervalSeconds),
+        created_at: now,
+      }),
+      sla_target: v.slaTarget,
+    },
     limit,
   );
   if (!inserted) throw planFull(isPlanName(company.plan) ? company.plan : 'starter', limit);
@@ -190,6 +195,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     // Its next slot under the new interval; sooner only as an immediate check within the limits.
     timeout_seconds: v.timeoutSeconds,
     confirmations: v.confirmations,
+    sla_target: v.slaTarget,
     next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000),
     updated_at: now,
   });

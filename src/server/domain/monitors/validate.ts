@@ -16,6 +16,8 @@ export interface MonitorInput {
   interval_seconds?: number;
   timeout_seconds?: number | null;
   confirmations?: number | null;
+  /** null clears it */
+  sla_target?: number | null;
   is_public?: boolean;
   [kindField: string]: unknown;
 }
@@ -28,8 +30,13 @@ export interface ValidMonitor {
   intervalSeconds: number;
   timeoutSeconds: number;
   confirmations: number;
+  slaTarget: number | null;
   isPublic: boolean;
 }
+
+/** A target below 50 % promises nothing; 100 % leaves no error budget at all. */
+export const SLA_TARGET_MIN = 50;
+export const SLA_TARGET_MAX = 99.999;
 
 export async function validateMonitor(
   input: MonitorInput,
@@ -50,6 +57,12 @@ export async function validateMonitor(
   if (timeoutSeconds < 1 || timeoutSeconds > 120) fields.timeout_seconds = 'Time-out must be between 1 and 120 seconds';
   const confirmations = input.confirmations ?? base?.confirmations ?? 2;
   if (confirmations < 1 || confirmations > 10) fields.confirmations = 'Confirmations must be between 1 and 10';
+  const slaTarget = input.sla_target !== undefined ? input.sla_target : (base?.slaTarget ?? null);
+  if (
+    slaTarget !== null &&
+    !(slaTarget >= SLA_TARGET_MIN && slaTarget <= SLA_TARGET_MAX && Math.round(slaTarget * 1000) === slaTarget * 1000)
+  )
+    fields.sla_target = `SLA target must be between ${SLA_TARGET_MIN} and ${SLA_TARGET_MAX} % (at most 3 decimals)`;
   const prev = (base?.config ?? {}) as Record<string, unknown>;
   // A field given (null clears it) wins over the stored one.
   const read: ConfigReader<Record<string, unknown>> = (key) => (input[key] !== undefined ? (input[key] ?? undefined) : prev[key]);
@@ -73,6 +86,7 @@ export async function validateMonitor(
     intervalSeconds,
     timeoutSeconds,
     confirmations,
+    slaTarget,
     isPublic: input.is_public ?? base?.isPublic ?? false,
   };
 }

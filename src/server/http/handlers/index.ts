@@ -24,6 +24,7 @@ import { securityDomainsHandlers } from './security-domains.ts';
 import { securitySslHandlers } from './security-ssl.ts';
 import { securityScansHandlers } from './security-scans.ts';
 import { threatIntelligenceHandlers } from './threat-intelligence.ts';
+import { reportsHandlers } from './reports.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -48,4 +49,5 @@ export const handlers = {
   ...securitySslHandlers,
   ...securityScansHandlers,
   ...threatIntelligenceHandlers,
+  ...reportsHandlers,
 } satisfies HandlerMap;

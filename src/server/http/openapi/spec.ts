@@ -25,6 +25,8 @@ export interface OperationSpec {
   bodyRequired: boolean;
   /** status code → JSON schema of the JSON body (problem responses included) */
   responses: Record<string, Json | undefined>;
+  /** status code → the media types documented for it (a JSON schema above applies to JSON only) */
+  responseTypes: Record<string, string[]>;
   /** x-raw-body: the handler gets the raw Buffer (OTLP protobuf) */
   rawBody: boolean;
   /** x-body-limit: bytes this operation's body may have (the app's default otherwise) */
@@ -71,9 +73,11 @@ export function loadSpec(file = SPEC_FILE): Promise<LoadedSpec> {
         const params = [...(item.parameters ?? []), ...(op.parameters ?? [])];
         const security: Json[] = op.security ?? globalSecurity;
         const responses: Record<string, Json | undefined> = {};
+        const responseTypes: Record<string, string[]> = {};
         for (const [status, r] of Object.entries<Json>(op.responses ?? {})) {
           const content = r.content ?? {};
           responses[status] = (content['application/json'] ?? content['application/problem+json'])?.schema;
+          responseTypes[status] = Object.keys(content);
         }
         const jsonBody = op.requestBody?.content?.['application/json']?.schema;
         operations.push({
@@ -88,6 +92,7 @@ export function loadSpec(file = SPEC_FILE): Promise<LoadedSpec> {
           body: jsonBody,
           bodyRequired: Boolean(op.requestBody?.required),
           responses,
+          responseTypes,
           rawBody: Boolean(op['x-raw-body']),
           ...(Number.isInteger(op['x-body-limit']) ? { bodyLimit: op['x-body-limit'] as number } : {}),
         });

@@ -24,6 +24,7 @@ import { groupingFor, groupWaitUntil, takeGroup } from './grouping.ts';
 import { holdChannelUntil, minGapMs, takeSendSlot } from './rate-limit.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
 import { sendToSubscriber } from './subscriber-send.ts';
+import { sendScheduledReport } from './report-send.ts';
 
 /** A delivery's lease outlasts one send (10 s deadline) with room to record it. */
 export const DELIVERY_LEASE_MS = 60_000;
@@ -110,6 +111,11 @@ async function deliverOne(
   const started = performance.now();
   if (d.subscriber_id !== null) {
     ({ usable, result } = await sendToSubscriber(services, d).catch(() => ({ usable: true, result: unsendable() })));
+  } else if (d.report_schedule_id) {
+    ({ usable, result } = await sendScheduledReport(services, d).catch(() => ({
+      usable: true,
+      result: { statusCode: null, error: 'The report could not be built', retryAfterMs: null },
+    })));
   } else if (d.user_id) {
     usable = personalGap === null;
     result = personalGap

@@ -85,7 +85,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
     label: string,
     props: { required?: boolean; hint?: ReactNode; type?: string; placeholder?: string } = {},
   ) =>
-    shown.has(key) || ['name', 'interval_seconds', 'timeout_seconds', 'confirmations'].includes(key) ? (
+    shown.has(key) || ['name', 'interval_seconds', 'timeout_seconds', 'confirmations', 'sla_target'].includes(key) ? (
       <Field id={`m-${key}`} label={label} required={props.required} error={errors[key]} hint={props.hint}>
         <input
           id={`m-${key}`}
@@ -199,6 +199,10 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
         {input('interval_seconds', 'Check every (seconds)', { type: 'number', required: true })}
         {input('timeout_seconds', 'Time-out (seconds)', { type: 'number' })}
         {input('confirmations', 'Confirmations before alerting', { type: 'number' })}
+        {input('sla_target', 'SLA target (%)', {
+          placeholder: 'e.g. 99.9',
+          hint: 'Uptime promised to your customers; the SLA report shows it met or missed. Blank: none.',
+        })}
         {shown.has('follow_redirects') && (
           <label className="sw-check">
             <input type="checkbox" checked={f.follow_redirects} onChange={(e) => set('follow_redirects', e.target.checked)} /> Follow

@@ -11,6 +11,7 @@ describe('the monitor form', () => {
       interval_seconds: 60,
       timeout_seconds: 10,
       confirmations: 2,
+      sla_target: null,
       is_public: false,
       host: 'db.example.com',
       port: 5432,
@@ -44,10 +45,12 @@ describe('the monitor form', () => {
       interval_seconds: 300,
       timeout_seconds: 5,
       confirmations: 3,
+      sla_target: 99.95,
       is_public: true,
     } as never);
     expect(f).toMatchObject({
       name: 'mx',
+      sla_target: '99.95',
       record_type: 'MX',
       expected_values: 'mx1.example.com, mx2.example.com',
       interval_seconds: '300',

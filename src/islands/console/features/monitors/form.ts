@@ -38,6 +38,8 @@ export interface MonitorForm {
   interval_seconds: string;
   timeout_seconds: string;
   confirmations: string;
+  /** percent, e.g. 99.9; blank: no SLA target */
+  sla_target: string;
   is_public: boolean;
   url: string;
   method: string;
@@ -80,6 +82,7 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     interval_seconds: '60',
     timeout_seconds: '10',
     confirmations: '2',
+    sla_target: '',
     is_public: false,
     url: '',
     method: DEFAULT_HTTP_METHOD,
@@ -116,6 +119,7 @@ export function formOf(m: Monitor): MonitorForm {
     interval_seconds: String(m.interval_seconds),
     timeout_seconds: String(m.timeout_seconds),
     confirmations: String(m.confirmations),
+    sla_target: m.sla_target == null ? '' : String(m.sla_target),
     is_public: m.is_public,
     url: m.url ?? '',
     method: m.method ?? d.method,
@@ -177,6 +181,7 @@ export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
     interval_seconds: num(f.interval_seconds) ?? 60,
     timeout_seconds: num(f.timeout_seconds),
     confirmations: num(f.confirmations),
+    sla_target: num(f.sla_target),
     is_public: f.is_public,
     ...(superAdmin && f.company_id ? { company_id: f.company_id } : {}),
     ...kind,

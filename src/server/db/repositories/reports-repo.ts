@@ -1,0 +1,74 @@
+// SQL of the SLA report: a company's monitors, their daily rollups over whole UTC days, and the
+// incidents about them that overlap the range. Never raw check results.
+import type { DbScope } from '../scope.ts';
+
+export interface ReportMonitorRow {
+  id: string;
+  name: string;
+  interval_seconds: number;
+  sla_target: number | null;
+}
+
+/** One day of one monitor: the counts and what its latency figures come from. */
+export interface ReportRollupRow {
+  monitor_id: string;
+  checks: number;
+  failures: number;
+  maintenance: number;
+  response_sketch: string | null;
+  max_response_ms: number | null;
+}
+
+export interface ReportIncidentRow {
+  monitor_id: string;
+  id: string;
+  title: string;
+  started_at: number;
+  resolved_at: number | null;
+}
+
+const num = (v: unknown): number => Number(v);
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export function reportsRepo({ k }: DbScope) {
+  return {
+    /** The company's monitors (archived ones too: they ran in the range), optionally only these ids. */
+    async monitors(companyId: string, ids: string[] | null): Promise<ReportMonitorRow[]> {
+      let q = k
+        .selectFrom('monitors')
+        .select(['id', 'name', 'interval_seconds', 'sla_target'])
+        .where('company_id', '=', companyId)
+        .orderBy('name')
+        .orderBy('id');
+      if (ids) q = q.where('id', 'in', ids.length > 0 ? ids : ['']);
+      const rows = await q.execute();
+      return rows.map((r) => ({ ...r, interval_seconds: num(r.interval_seconds), sla_target: numOrNull(r.sla_target) }));
+    },
+    /**
+     * The company's daily rollups with day_start in [from, to). The rows are used as the driver
+     * answers them (a year of 1,000 monitors is 365,000 rows: no copy); counts are integers and
+     * max_response_ms a float on both databases, so they arrive as numbers.
+     */
+    dailyRollups(companyId: string, from: number, to: number): Promise<ReportRollupRow[]> {
+      return k
+        .selectFrom('monitor_rollups_daily')
+        .select(['monitor_id', 'checks', 'failures', 'maintenance', 'response_sketch', 'max_response_ms'])
+        .where('company_id', '=', companyId)
+        .where('day_start', '>=', from)
+        .where('day_start', '<', to)
+        .execute();
+    },
+    /** Incidents about the company's monitors that were open at some time in [from, to), per monitor. */
+    async incidents(companyId: string, from: number, to: number): Promise<ReportIncidentRow[]> {
+      const rows = await k
+        .selectFrom('incident_monitors as im')
+        .innerJoin('incidents as i', 'i.id', 'im.incident_id')
+        .select(['im.monitor_id', 'i.id', 'i.title', 'i.started_at', 'i.resolved_at'])
+        .where('im.company_id', '=', companyId)
+        .where('i.started_at', '<', to)
+        .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>', from)]))
+        .execute();
+      return rows.map((r) => ({ ...r, started_at: num(r.started_at), resolved_at: numOrNull(r.resolved_at) }));
+    },
+  };
+}

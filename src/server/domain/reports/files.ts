@@ -1,0 +1,181 @@
+// The report as files: CSV (one row per monitor and a company total row) and a branded PDF
+// (pdfkit, drawn in the process: no browser). Both print the JSON's numbers as they are, so the
+// three formats always agree.
+import PDFDocument from 'pdfkit';
+import { csvDocument, type CsvCell } from '../../../lib/csv.ts';
+import type { SlaFigures, SlaMonitorLine } from '../../../lib/sla-report.ts';
+import type { SlaReport } from './build.ts';
+
+export const CSV_COLUMNS = [
+  'monitor_id',
+  'name',
+  'from',
+  'to',
+  'uptime_percent',
+  'downtime_minutes',
+  'maintenance_minutes',
+  'incidents',
+  'mttr_minutes',
+  'mtbf_minutes',
+  'p50_ms',
+  'p95_ms',
+  'sla_target',
+  'sla_met',
+  'budget_used_minutes',
+  'budget_left_minutes',
+  'budget_used_percent',
+] as const;
+
+function figuresRow(r: SlaReport, id: string, name: string, f: SlaFigures): CsvCell[] {
+  return [
+    id,
+    name,
+    r.from,
+    r.to,
+    f.uptime_percent,
+    f.downtime_minutes,
+    f.maintenance_minutes,
+    f.incident_count,
+    f.mttr_minutes,
+    f.mtbf_minutes,
+    f.p50_ms,
+    f.p95_ms,
+    f.sla_target,
+    f.sla_met,
+    f.budget_used_minutes,
+    f.budget_left_minutes,
+    f.budget_used_percent,
+  ];
+}
+
+export function reportCsv(r: SlaReport): string {
+  return csvDocument([
+    [...CSV_COLUMNS],
+    ...r.monitors.map((m) => figuresRow(r, m.monitor_id, m.name, m)),
+    figuresRow(r, 'total', `${r.company.name} (total)`, r.total),
+  ]);
+}
+
+/** The file name both downloads and mail attachments use, e.g. sla-report-2026-10-01-2026-10-31.pdf */
+export const reportFileName = (r: SlaReport, ext: 'csv' | 'pdf') => `sla-report-${r.from}-${r.to}.${ext}`;
+
+export interface PdfBrand {
+  primaryColor: string;
+  /** PNG or JPEG bytes of the company's stored logo; null: the name alone */
+  logo: Buffer | null;
+}
+
+// The standard PDF fonts speak Windows-1252; other characters would print as garbage.
+const printable = (s: string) => s.replace(/[^\u0020-\u007e\u00a0-\u00ff€–—‘’“”•…]/g, '?');
+const n = (v: number | null, unit = '') => (v === null ? '–' : `${v}${unit}`);
+const met = (f: SlaFigures) => (f.sla_met === null ? 'no target' : f.sla_met ? 'met' : 'missed');
+
+const COLUMNS: Array<{ title: string; width: number; cell: (f: SlaFigures & { name: string }) => string }> = [
+  { title: 'Monitor', width: 150, cell: (f) => printable(f.name) },
+  { title: 'Uptime %', width: 52, cell: (f) => n(f.uptime_percent) },
+  { title: 'Down min', width: 50, cell: (f) => n(f.downtime_minutes) },
+  { title: 'Maint. min', width: 52, cell: (f) => n(f.maintenance_minutes) },
+  { title: 'Incidents', width: 46, cell: (f) => String(f.incident_count) },
+  { title: 'MTTR min', width: 50, cell: (f) => n(f.mttr_minutes) },
+  { title: 'MTBF min', width: 60, cell: (f) => n(f.mtbf_minutes) },
+  { title: 'p50 ms', width: 40, cell: (f) => n(f.p50_ms) },
+  { title: 'p95 ms', width: 40, cell: (f) => n(f.p95_ms) },
+  { title: 'Target %', width: 46, cell: (f) => n(f.sla_target) },
+  { title: 'SLA', width: 46, cell: met },
+  { title: 'Budget used %', width: 60, cell: (f) => n(f.budget_used_percent) },
+  { title: 'Budget left min', width: 66, cell: (f) => n(f.budget_left_minutes) },
+];
+
+export function reportPdf(r: SlaReport, brand: PdfBrand): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 36,
+    info: { Title: printable(`SLA report ${r.company.name} ${r.from} to ${r.to}`), Author: printable(r.company.name) },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = doc.page.margins.left;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+
+  // Header band in the company's colour, logo at its left.
+  doc.rect(0, 0, doc.page.width, 70).fill(brand.primaryColor);
+  let titleX = left;
+  if (brand.logo) {
+    try {
+      doc.image(brand.logo, left, 15, { fit: [120, 40] });
+      titleX = left + 130;
+    } catch {
+      // A logo pdfkit cannot draw is left out rather than failing the report.
+    }
+  }
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(18).text(printable(r.company.name), titleX, 18, { lineBreak: false });
+  doc.font('Helvetica').fontSize(11).text(`SLA report ${r.from} to ${r.to} (UTC)`, titleX, 42, { lineBreak: false });
+  doc.fillColor('#111111');
+  let y = 90;
+
+  const row = (cells: string[], bold: boolean, shade: boolean) => {
+    if (y + 16 > bottom()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    if (shade)
+      doc
+        .rect(
+          left,
+          y - 3,
+          COLUMNS.reduce((a, c) => a + c.width, 0),
+          16,
+        )
+        .fill('#f1f3f5')
+        .fillColor('#111111');
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    let x = left;
+    cells.forEach((text, i) => {
+      doc.text(text, x + 2, y, { width: COLUMNS[i].width - 4, height: 10, ellipsis: true, lineBreak: false });
+      x += COLUMNS[i].width;
+    });
+    y += 16;
+  };
+  const line = (m: SlaFigures & { name: string }) => COLUMNS.map((c) => c.cell(m));
+
+  row(
+    COLUMNS.map((c) => c.title),
+    true,
+    true,
+  );
+  r.monitors.forEach((m, i) => row(line(m), false, i % 2 === 1));
+  row(line({ ...r.total, name: 'Company total' }), true, true);
+
+  y += 10;
+  const text = (s: string, opts: { bold?: boolean; size?: number } = {}) => {
+    if (y + 14 > bottom()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    doc
+      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(opts.size ?? 8)
+      .text(printable(s), left, y, { lineBreak: false });
+    y += (opts.size ?? 8) + 6;
+  };
+  text(
+    'Uptime excludes maintenance. Each check stands for one check interval: downtime = failed checks x interval, maintenance = checks in a window x interval.',
+  );
+  const withIncidents = r.monitors.filter((m: SlaMonitorLine) => m.incidents.length > 0);
+  if (withIncidents.length > 0) text('Incidents', { bold: true, size: 11 });
+  for (const m of withIncidents) {
+    text(m.name, { bold: true });
+    for (const i of m.incidents) {
+      const end = i.resolved_at === null ? 'ongoing' : new Date(i.resolved_at).toISOString().slice(0, 16).replace('T', ' ');
+      text(`${new Date(i.started_at).toISOString().slice(0, 16).replace('T', ' ')} to ${end}: ${i.duration_minutes} min, ${i.title}`);
+    }
+  }
+  text(`Generated ${r.generated_at.slice(0, 16).replace('T', ' ')} UTC`);
+  doc.end();
+  return done;
+}
