@@ -58,6 +58,8 @@ export interface Config {
   trustProxy: boolean;
   /** Built Astro output (client/ and server/); tests build into their own folder */
   distDir: string;
+  /** Bearer token of the operator's Prometheus scrape of /metrics on the main host; unset: no such endpoint */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -241,6 +243,17 @@ export function parseConfig(env: Env = process.env): Config {
     sessionSecret = loadOrCreateSecret(dataDir);
   }
 
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken) {
+    const weak = weakSecretReason(metricsToken);
+    if (weak || !/^[\x21-\x7e]+$/.test(metricsToken))
+      fail(
+        'METRICS_TOKEN',
+        `a random token of ${MIN_SECRET_LENGTH}+ printable characters such as \`openssl rand -hex 32\` makes${weak ? ` (this one is ${weak})` : ''}`,
+        '***',
+      );
+  }
+
   return {
     port,
     host,
@@ -280,5 +293,6 @@ export function parseConfig(env: Env = process.env): Config {
     flagOverrides,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     distDir: path.resolve(env.DIST_DIR || path.join(import.meta.dirname, '../../dist')),
+    metricsToken,
   };
 }
