@@ -230,3 +230,37 @@ describe.each(DB_KINDS)('Prometheus metrics on %s', (kind) => {
     expect(r.text).not.toContain(ids.shop);
   });
 });
+
+describe('/metrics with the pages mounted', () => {
+  const metricsToken = randomBytes(32).toString('hex');
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ db: 'sqlite', withPages: true, env: { METRICS_TOKEN: metricsToken } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("gives a browser the console's Metrics page and Prometheus the metrics, at the same address", async () => {
+    const scrape = () =>
+      rawRequest(`${t.baseUrl}/metrics`, 'GET', {
+        host: t.config.productDomain,
+        accept: PROMETHEUS_ACCEPT,
+        authorization: `Bearer ${metricsToken}`,
+      });
+    const before = await scrape();
+    expect(before.status).toBe(200);
+    expect(before.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(promtool(before.text).ok).toBe(true);
+    const page = await rawRequest(`${t.baseUrl}/metrics`, 'GET', { host: t.config.productDomain, accept: BROWSER_ACCEPT });
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.text).toContain('<html');
+    expect(page.text).not.toContain('statuswatch_');
+    // the page is measured too: Astro's pages share one label, the scrape has its route
+    const count = (text: string, route: string, code: number) =>
+      sample(text, 'statuswatch_http_request_duration_seconds_count', { method: 'GET', route, code: String(code) }) ?? 0;
+    const after = await scrape();
+    expect(count(after.text, '(unmatched)', page.status) - count(before.text, '(unmatched)', page.status)).toBe(1);
+    expect(count(after.text, '/metrics', 200) - count(before.text, '/metrics', 200)).toBe(1);
+  });
+});
