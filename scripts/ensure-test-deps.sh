@@ -1,18 +1,31 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs and a fresh machine lacks: Debian's Chromium (Playwright
-# drives it; it never downloads a browser) and Debian's PostgreSQL server (tests start a
-# throwaway cluster on loopback). Needs root (or passwordless sudo) only when something is missing.
+# drives it; it never downloads a browser), Debian's PostgreSQL server (tests start a
+# throwaway cluster on loopback) and Debian's Prometheus (its promtool checks /metrics).
+# Needs root (or passwordless sudo) only when something is missing.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
-if [ ${#need[@]} -eq 0 ]; then exit 0; fi
-echo "Installing missing test dependencies: ${need[*]}"
+lean=()
+command -v promtool >/dev/null 2>&1 || lean+=(prometheus)
+if [ ${#need[@]} -eq 0 ] && [ ${#lean[@]} -eq 0 ]; then exit 0; fi
+echo "Installing missing test dependencies: ${need[*]} ${lean[*]}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+if [ ${#need[@]} -gt 0 ]; then
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+# Without recommends: promtool is wanted, not the exporters Debian would add and start.
+if [ ${#lean[@]} -gt 0 ]; then
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${lean[@]}" >/dev/null
+fi
 # Debian starts a default cluster on install; the tests use their own throwaway ones.
 if command -v pg_lsclusters >/dev/null 2>&1; then
   $SUDO pg_ctlcluster --force "$(ls /usr/lib/postgresql | sort -n | tail -1)" main stop >/dev/null 2>&1 || true
+fi
+# Only promtool is used; the Prometheus server the package may have started is not.
+if command -v service >/dev/null 2>&1 && [ -x /etc/init.d/prometheus ]; then
+  $SUDO service prometheus stop >/dev/null 2>&1 || true
 fi

@@ -220,6 +220,15 @@ describe('configuration', () => {
     expect(c.publicScheme).toBe('https');
   });
 
+  it('takes a random METRICS_TOKEN, unset by default, and refuses a weak one without echoing it', () => {
+    expect(parseConfig(base()).metricsToken).toBeUndefined();
+    const token = '9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b';
+    expect(parseConfig({ ...base(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const weak of ['metrics', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', `${token} ${token}`]) {
+      expect(() => parseConfig({ ...base(), METRICS_TOKEN: weak })).toThrow('Invalid METRICS_TOKEN="***"');
+    }
+  });
+
   it('reads the public port browsers use, 1 to 65535, unset by default', () => {
     expect(parseConfig(base()).publicPort).toBeUndefined();
     expect(parseConfig({ ...base(), PUBLIC_PORT: '8443' }).publicPort).toBe(8443);

@@ -75,6 +75,8 @@ export interface Config {
   distDir: string;
   /** DNS blocklists, feeds and breach provider of threat intelligence (security/threat/config.ts) */
   threat: ThreatConfig;
+  /** Bearer token of the operator's Prometheus scrape of /metrics on the main host; unset: no such endpoint */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -335,6 +337,17 @@ export function parseConfig(env: Env = process.env): Config {
     sessionSecret = loadOrCreateSecret(dataDir);
   }
 
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken) {
+    const weak = weakSecretReason(metricsToken);
+    if (weak || !/^[\x21-\x7e]+$/.test(metricsToken))
+      fail(
+        'METRICS_TOKEN',
+        `a random token of ${MIN_SECRET_LENGTH}+ printable characters such as \`openssl rand -hex 32\` makes${weak ? ` (this one is ${weak})` : ''}`,
+        '***',
+      );
+  }
+
   return {
     port,
     host,
@@ -381,5 +394,6 @@ export function parseConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     distDir: path.resolve(env.DIST_DIR || path.join(import.meta.dirname, '../../dist')),
     threat: threatOf(env),
+    metricsToken,
   };
 }

@@ -1,7 +1,8 @@
 // Operator commands: `npm run admin -- create-superadmin --email you@example.com`,
 // `npm run admin -- reset-password --email you@example.com` (passwords are read from stdin, never
-// from the command line where `ps` would show them) and `npm run admin -- list-users`. Uses the
-// same configuration as the server (DATABASE_URL, ...).
+// from the command line where `ps` would show them), `npm run admin -- list-users`, and
+// `npm run admin -- backup FILE` / `restore FILE` for the SQLite database (db/sqlite-backup.ts).
+// Uses the same configuration as the server (DATA_DIR, DATABASE_URL, ...).
 import { createInterface } from 'node:readline';
 import { configOrExit } from '../process-lifecycle.ts';
 import { createServices } from '../services.ts';
@@ -9,13 +10,19 @@ import { createSuperAdmin, resetPasswordByOperator } from '../domain/setup/first
 import { DomainError } from '../domain/errors.ts';
 import { usersRepo } from '../db/repositories/users-repo.ts';
 import { USER_TYPE_LABELS } from '../../lib/permissions.ts';
+import type { Config } from '../config.ts';
+import { BackupError, backupSqlite, restoreSqlite } from '../db/sqlite-backup.ts';
 
 const USAGE = `Usage:
   npm run admin -- create-superadmin --email you@example.com [--name "Full Name"]
       (reads the password from stdin: type it, or pipe it in)
   npm run admin -- reset-password --email you@example.com
       (reads the new password from stdin; ends that user's sessions)
-  npm run admin -- list-users`;
+  npm run admin -- list-users
+  npm run admin -- backup FILE
+      (a consistent copy of the SQLite database, also while the server runs)
+  npm run admin -- restore FILE
+      (stop the server first; checks FILE, keeps the current database as .bak)`;
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -36,8 +43,39 @@ async function readPassword(): Promise<string> {
   return '';
 }
 
+const ON_POSTGRES = `This server uses PostgreSQL (DATABASE_URL): back up with pg_dump and restore with pg_restore (see the README, Operations).`;
+
+async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined, config: Config): Promise<number> {
+  if (!file) {
+    process.stderr.write(`A FILE is required.\n${USAGE}\n`);
+    return 2;
+  }
+  if (config.databaseUrl) {
+    process.stderr.write(`${ON_POSTGRES}\n`);
+    return 2;
+  }
+  try {
+    if (command === 'backup') {
+      const bytes = await backupSqlite(config.sqlitePath, file);
+      process.stdout.write(`Backed up ${config.sqlitePath} to ${file} (${bytes} bytes, integrity check ok).\n`);
+    } else {
+      const kept = await restoreSqlite(file, config.sqlitePath, Date.now());
+      const previous = kept ? ` The previous database is kept as ${kept}.` : '';
+      process.stdout.write(`Restored ${file} to ${config.sqlitePath}.${previous} Migrations run when the server starts.\n`);
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof BackupError) {
+      process.stderr.write(`${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, args[0], configOrExit());
   if (command !== 'create-superadmin' && command !== 'reset-password' && command !== 'list-users') {
     process.stderr.write(`${USAGE}\n`);
     return 2;

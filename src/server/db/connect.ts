@@ -1,11 +1,12 @@
 // One Kysely instance per process: SQLite file (default, one writer connection) or PostgreSQL.
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema/index.ts';
 import { openSqlite } from './sqlite-adapter.ts';
 import { describeDbFailure } from './outage.ts';
+import { dbQueryDuration } from '../metrics/platform.ts';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -32,14 +33,25 @@ type DbOptions = ({ kind: 'sqlite'; file: string } | { kind: 'postgres'; url: st
 
 const toStderr = (line: string) => void process.stderr.write(`${line}\n`);
 
+/** Kysely times every statement when given a log function: that timing is the metric. */
+function timeQueries(kind: DbKind): KyselyConfig['log'] {
+  const ok = dbQueryDuration.labels(kind, 'ok');
+  const error = dbQueryDuration.labels(kind, 'error');
+  return (event) => (event.level === 'query' ? ok : error).observe(event.queryDurationMillis / 1000);
+}
+
 export function openDb(opts: DbOptions): Db {
   let k: Kysely<Database>;
+  const log = timeQueries(opts.kind);
   if (opts.kind === 'sqlite') {
     mkdirSync(path.dirname(opts.file), { recursive: true });
     const database = openSqlite(opts.file);
-    k = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    k = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log });
   } else {
-    k = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(opts.url, opts.max ?? 10, opts.log ?? toStderr) }) });
+    k = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: resilientPool(opts.url, opts.max ?? 10, opts.log ?? toStderr) }),
+      log,
+    });
   }
   return {
     kind: opts.kind,

@@ -13,6 +13,7 @@ import type { EngineHost } from './ports.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
 import { canaryFailing, createCanary } from './canary.ts';
 import { dnsResolver, perKeyLimit, type Resolver } from './dns-lookup.ts';
+import { checksTotal, missedSlotsTotal, resultsPending, schedulingLag } from '../metrics/platform.ts';
 
 export interface EngineOptions {
   /** Identifies this process's leases */
@@ -113,27 +114,30 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     flushTimer = undefined;
     const batch = queue;
     queue = [];
-    flushing = flushing.then(async () => {
-      if (batch.length === 0) return;
-      // A monitor's first failure is committed only with a canary verdict from after its check began.
-      const judgeFrom = batch.reduce((min, b) => Math.min(min, b.judgeFrom ?? Infinity), Infinity);
-      if (canary && judgeFrom !== Infinity) await canary.judge(judgeFrom);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await writeBatch(db, batch, services.now(), incidents, canary ? canaryFailing : undefined);
-          stats.batches += 1;
-          stats.checks += batch.length;
+    flushing = flushing.then(() => writeQueued(batch).finally(() => resultsPending.dec(batch.length)));
+    return flushing;
+  }
+
+  /** Commits a batch (after the canary's verdict when one is needed), retrying conflicts. */
+  async function writeQueued(batch: PendingResult[]): Promise<void> {
+    if (batch.length === 0) return;
+    // A monitor's first failure is committed only with a canary verdict from after its check began.
+    const judgeFrom = batch.reduce((min, b) => Math.min(min, b.judgeFrom ?? Infinity), Infinity);
+    if (canary && judgeFrom !== Infinity) await canary.judge(judgeFrom);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await writeBatch(db, batch, services.now(), incidents, canary ? canaryFailing : undefined);
+        stats.batches += 1;
+        stats.checks += batch.length;
+        return;
+      } catch (e) {
+        // Serialization conflicts on PostgreSQL: retry; the leases keep the checks ours.
+        if (attempt >= 3) {
+          log(`engine: writing ${batch.length} results failed: ${loggableError(e)}`);
           return;
-        } catch (e) {
-          // Serialization conflicts on PostgreSQL: retry; the leases keep the checks ours.
-          if (attempt >= 3) {
-            log(`engine: writing ${batch.length} results failed: ${loggableError(e)}`);
-            return;
-          }
         }
       }
-    });
-    return flushing;
+    }
   }
 
   async function capOf(companyId: string): Promise<number> {
@@ -190,6 +194,8 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     }
     if (stopping && abort.signal.aborted) return; // stopped mid-check: the lease lapses, another worker runs it
     const judgeFrom = canary && outcome.status === 'down' && m.status !== 'down' ? startedMono : undefined;
+    checksTotal.inc({ kind: m.type, status: outcome.status });
+    resultsPending.inc();
     queue.push({
       monitorId: m.id,
       companyId: m.company_id,
@@ -237,12 +243,18 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
         if (abort.signal.aborted) return;
         entry.started = true;
         const started = services.now();
-        if (due <= started) stats.lagMs.push(started - due);
+        if (due <= started) {
+          stats.lagMs.push(started - due);
+          schedulingLag.observe((started - due) / 1000);
+        }
         // A monitor more than an interval late is claimed for "now" (no catch-up burst), which
         // hides its lateness from the lag above: count the slots it skipped instead.
         if (m.last_checked_at != null) {
           const skipped = Math.floor((started - Number(m.last_checked_at)) / (m.interval_seconds * 1000)) - 1;
-          if (skipped > 0) stats.missedSlots += skipped;
+          if (skipped > 0) {
+            stats.missedSlots += skipped;
+            missedSlotsTotal.inc(skipped);
+          }
         }
         if (stats.lagMs.length > 200_000) stats.lagMs.splice(0, 100_000);
         await runCheck(m, started, performance.now(), abort);

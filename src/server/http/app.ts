@@ -15,6 +15,7 @@ import { astroBuilt, registerAstro } from './astro.ts';
 import { registerPublicRoutes } from './public-routes.ts';
 import { registerIdentityRoutes } from './auth/handoff-route.ts';
 import { registerSubscriberRoutes } from './subscriber-routes.ts';
+import { registerMetricsRoutes } from './metrics-routes.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './framework-errors.ts';
 import { serverTimeouts, type TimeoutOptions } from './timeouts.ts';
 import { closeLiveStreams } from '../domain/live/service.ts';
@@ -76,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err, req, reply) => sendProblem(reply, errorToProblem(err as Error, req)));
 
+  registerMetricsRoutes(app, services);
   app.get('/livez', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     const dbUp = services.ready && (await services.db.ping());

@@ -399,7 +399,7 @@ describe.each(DB_KINDS)('password throttling on %s', (kind) => {
     await signIn(c, u);
     // 9 failed sign-ins from this address already this hour; the 10th failure is a wrong current password
     const now = t.services.now();
-    for (let i = 0; i < 9; i++) limiters(t.services).login.failed(u.email, '127.0.0.1', now - 3_000_000);
+    for (let i = 0; i < 9; i++) await limiters(t.services).login.failed(u.email, '127.0.0.1', now - 3_000_000);
     const wrong = await c.post('/api/v1/auth/change-password', { current_password: 'not-the-password', new_password: 'Changed-pass-1' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toBe('The current password is not correct.');

@@ -22,6 +22,18 @@ export function alertDeliveriesRepo(db: DbScope) {
         .execute();
     },
 
+    /** Deliveries still to be sent (pending or retrying) and given up (failed), every company: the operator's metrics. */
+    async outboxDepth(): Promise<{ pending: number; failed: number }> {
+      const rows = await k
+        .selectFrom('alert_deliveries')
+        .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+        .where('state', 'in', ['pending', 'retrying', 'failed'])
+        .groupBy('state')
+        .execute();
+      const n = (state: DeliveryState) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+      return { pending: n('pending') + n('retrying'), failed: n('failed') };
+    },
+
     /** Leases up to `limit` due deliveries for `holder` until `until`; answers them. */
     async lease(holder: string, now: number, until: number, limit: number): Promise<AlertDeliveryRow[]> {
       const dueIds = k

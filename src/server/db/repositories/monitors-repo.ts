@@ -168,6 +168,17 @@ export function monitorsRepo(db: DbScope) {
       const rows = await page.orderBy(sql`${SORT_EXPR[f.sort]} ${dir}`).orderBy('monitors.id').limit(f.limit).offset(f.offset).execute();
       return { rows: rows as MonitorWithTenant[], total: Number(counted.n) };
     },
+    /** A company's monitors as its Prometheus scrape reports them: every one not archived. */
+    listForMetrics(companyId: string) {
+      return k
+        .selectFrom('monitors')
+        .select(['id', 'name', 'type', 'status', 'is_paused', 'last_checked_at', 'last_response_time_ms', 'cert_expires_at'])
+        .where('company_id', '=', companyId)
+        .where('archived_at', 'is', null)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
     /** Monitors that count against the plan: every one not archived. */
     countByCompany: (companyId: string): Promise<number> => countLive(k, companyId),
     async update(id: string, companyId: string, patch: Updateable<MonitorsTable>): Promise<number> {

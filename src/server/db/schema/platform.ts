@@ -17,7 +17,19 @@ export interface PlatformStateTable {
   updated_at: number;
 }
 
+/** One counted event of a throttle, shared by the processes (migration 0402) */
+export interface ThrottleHitsTable {
+  /** Which throttle: 'login-pair', 'login-ip', 'signup-ip', 'forgot-email', 'trusted', … */
+  scope: string;
+  /** SHA-256 (base64url) of what is counted: an e-mail, an address, both, a user id */
+  key_hash: string;
+  at: number;
+  /** When the row stops counting and may be deleted */
+  expires_at: number;
+}
+
 export interface PlatformTables {
   job_leases: JobLeasesTable;
   platform_state: PlatformStateTable;
+  throttle_hits: ThrottleHitsTable;
 }

@@ -110,7 +110,7 @@ export async function login(
   if (!email) throw new DomainError('validation', 'Email is required.', { fields: { email: 'Email is required.' } });
   if (!input.password) throw new DomainError('validation', 'Password is required.', { fields: { password: 'Password is required.' } });
   const guard = limiters(services).login;
-  const gate = guard.check(email, ctx.ip, now);
+  const gate = await guard.check(email, ctx.ip, now);
   if (!gate.allowed) throw tooManyAttempts(gate.retryAfter, undefined, gate.reason === 'account' ? ACCOUNT_PAUSED : '');
 
   const here = classifyHost(ctx.host, services.config.productDomain);
@@ -125,7 +125,7 @@ export async function login(
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
   if (!user || !ok) {
     // Not awaited: the answer must not take longer for known emails than for unknown ones.
-    if (guard.failed(email, ctx.ip, now).underAttack) void mailUnlockLink(services, email, port).catch(() => undefined);
+    if ((await guard.failed(email, ctx.ip, now)).underAttack) void mailUnlockLink(services, email, port).catch(() => undefined);
     throw new DomainError('unauthorized', INVALID_CREDENTIALS);
   }
   await assertMaySignIn(services, user);
@@ -135,7 +135,7 @@ export async function login(
   // Before any session or handoff code exists: the handoff link to the other host is issued
   // below, so it cannot carry a sign-in past the second factor.
   await checkSecondFactor(services, user.id, input);
-  guard.succeeded(email, ctx.ip, now);
+  await guard.succeeded(email, ctx.ip, now);
   await usersRepo(services.db).recordLogin(user.id, now);
 
   const company = user.company_id ? await companiesRepo(services.db).findById(user.company_id) : undefined;
@@ -210,11 +210,11 @@ export async function forgotPassword(ctx: Ctx, input: { email: string }, port: s
   const now = services.now();
   const email = input.email.trim().toLowerCase();
   const lim = limiters(services);
-  const wait = lim.forgotIp.retryAfter(ctx.ip, now);
+  const wait = await lim.forgotIp.retryAfter(ctx.ip, now);
   if (wait > 0) throw tooManyAttempts(wait, 'Too many password reset requests.');
-  lim.forgotIp.hit(ctx.ip, now);
-  if (lim.forgotEmail.retryAfter(email, now) > 0) return;
-  lim.forgotEmail.hit(email, now);
+  await lim.forgotIp.hit(ctx.ip, now);
+  if ((await lim.forgotEmail.retryAfter(email, now)) > 0) return;
+  await lim.forgotEmail.hit(email, now);
   const user = await usersRepo(services.db).findByEmail(email);
   if (!user || !user.is_active) return;
   const at = await accountOrigin(services, user, port);
@@ -283,13 +283,13 @@ export async function changePassword(ctx: Ctx, input: { current_password: string
   if (!user) throw new DomainError('unauthorized', 'Authentication required. Please sign in.');
   const now = services.now();
   const guard = limiters(services).login;
-  const gate = guard.check(user.email, ctx.ip, now);
+  const gate = await guard.check(user.email, ctx.ip, now);
   if (!gate.allowed) throw tooManyAttempts(gate.retryAfter);
   if (!input.current_password)
     throw new DomainError('validation', 'Current Password is required.', { fields: { current_password: 'Current Password is required.' } });
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     // A stolen session guessing the password counts like sign-in failures from its address.
-    guard.failed(user.email, ctx.ip, now);
+    await guard.failed(user.email, ctx.ip, now);
     const msg = 'The current password is not correct.';
     throw new DomainError('validation', msg, { fields: { current_password: msg } });
   }

@@ -1,6 +1,7 @@
 // Sessions: a short access token (JWT) plus a rotating refresh token whose family is the login
 // session. Reusing a refresh token revokes its family; bumping users.session_version ends every
 // session of a user. Every request re-checks the user, the company and the family in one query.
+import { throttleRepo } from '../../db/repositories/throttle-repo.ts';
 import type { Actor, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -42,6 +43,8 @@ export async function sweepExpiredSessions(services: Services, now: number): Pro
   await refreshTokensRepo(services.db).purge(now - 86_400_000);
   await authCodesRepo(services.db).purge(now - 86_400_000);
   await pendingSignupsRepo(services.db).purge(now - 86_400_000);
+  // throttle events past their window count no more
+  await throttleRepo(services.db).purge(now);
 }
 
 /** Starts a session (new family) or continues one (rotation keeps family and absolute expiry). */

@@ -58,13 +58,13 @@ export async function requestSignup(ctx: Ctx, input: { name: string; email: stri
   if (first) throw new DomainError('validation', first, { fields });
   const now = services.now();
   const lim = limiters(services);
-  const wait = lim.signupIp.retryAfter(ctx.ip, now);
+  const wait = await lim.signupIp.retryAfter(ctx.ip, now);
   if (wait > 0) throw tooManyAttempts(wait, 'Too many signups from this address.');
-  lim.signupIp.hit(ctx.ip, now);
+  await lim.signupIp.hit(ctx.ip, now);
   const passwordHash = await hashPassword(input.password);
   // At most 5 mails an hour to one address, whoever asks; the answer stays the same.
-  if (lim.signupEmail.retryAfter(email, now) > 0) return;
-  lim.signupEmail.hit(email, now);
+  if ((await lim.signupEmail.retryAfter(email, now)) > 0) return;
+  await lim.signupEmail.hit(email, now);
   void mailSignupOutcome(services, { name, email, passwordHash, port }).catch(() => undefined);
 }
 

@@ -1,7 +1,11 @@
-// Sliding-window counters in memory: sign-in failures (per account and address, per address,
-// per account), and other per-key rate limits (signup, forgot-password, client audit events). One process keeps its own counters; with
-// several processes each enforces its own limits (an attacker gains at most a factor of the
-// process count), which is acceptable for these ceilings.
+// Sliding-window counters. The security throttles (sign-in failures per account and address,
+// per address and per account; signup, password-reset and second-factor attempts) count in the
+// database (throttle_hits, one row per event), so the limits hold across every process on one
+// PostgreSQL, and SQLite takes the same path. Flood guards that protect one process's work
+// (client audit events, subscriber forms, test-now) keep counting in memory (SlidingWindow).
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/connect.ts';
+import { throttleRepo } from '../../db/repositories/throttle-repo.ts';
 import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 
@@ -55,6 +59,44 @@ export class SlidingWindow {
   }
 }
 
+const keyHash = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/** A sliding window like SlidingWindow, counted in the database: every process sees every hit. */
+export class SharedWindow {
+  readonly limit: number;
+  readonly windowMs: number;
+  private readonly db: Db;
+  private readonly scope: string;
+  constructor(db: Db, scope: string, limit: number, windowMs: number) {
+    this.db = db;
+    this.scope = scope;
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
+  /** The key's latest `limit` hits inside the window, newest first. */
+  private recent(key: string, now: number): Promise<number[]> {
+    return throttleRepo(this.db).recent(this.scope, keyHash(key), now - this.windowMs, this.limit);
+  }
+  /** Seconds until another hit is allowed, or 0 when the key is under its limit. */
+  async retryAfter(key: string, now: number): Promise<number> {
+    const hits = await this.recent(key, now);
+    if (hits.length < this.limit) return 0;
+    return Math.max(1, Math.ceil((hits[this.limit - 1] + this.windowMs - now) / 1000));
+  }
+  /** Hits of the key inside the window (at most `limit` count) and the latest one's time. */
+  async state(key: string, now: number): Promise<{ count: number; latest: number | undefined; retryAfter: number }> {
+    const hits = await this.recent(key, now);
+    const retryAfter = hits.length < this.limit ? 0 : Math.max(1, Math.ceil((hits[this.limit - 1] + this.windowMs - now) / 1000));
+    return { count: hits.length, latest: hits[0], retryAfter };
+  }
+  async hit(key: string, now: number): Promise<void> {
+    await throttleRepo(this.db).add(this.scope, keyHash(key), now, now + this.windowMs);
+  }
+  async clear(key: string): Promise<void> {
+    await throttleRepo(this.db).clear(this.scope, keyHash(key));
+  }
+}
+
 /**
  * Sign-in throttling that an attacker cannot turn into a lock-out of the owner (ASVS 2.2.1):
  * - failures count per (account, address): after the 3rd that address waits 1 s, 2 s, 4 s, …
@@ -72,7 +114,6 @@ export const ACCOUNT_FAILURES_PER_HOUR = 100;
 const BACKOFF_FROM = 3;
 const MAX_BACKOFF_SECONDS = 15 * 60;
 const TRUST_MS = 30 * 24 * HOUR;
-const TRUSTED_PER_ACCOUNT = 20;
 
 /** Seconds an address waits before its next attempt on an account it has failed `failures` times. */
 export function backoffSeconds(failures: number): number {
@@ -82,72 +123,71 @@ export function backoffSeconds(failures: number): number {
 export type LoginCheck = { allowed: true } | { allowed: false; reason: 'address' | 'pair' | 'account'; retryAfter: number };
 
 export class LoginGuard {
-  private readonly pair = new SlidingWindow(PAIR_FAILURES_PER_HOUR, HOUR);
-  private readonly ip = new SlidingWindow(IP_FAILURES_PER_HOUR, HOUR);
-  private readonly account = new SlidingWindow(ACCOUNT_FAILURES_PER_HOUR, HOUR);
-  private readonly unlockMailed = new SlidingWindow(1, HOUR);
-  /** account → address → trusted until */
-  private readonly trusted = new Map<string, Map<string, number>>();
+  private readonly pair: SharedWindow;
+  private readonly ip: SharedWindow;
+  private readonly account: SharedWindow;
+  private readonly unlockMailed: SharedWindow;
+  /** account and address: one hit while the owner is known to use that address */
+  private readonly trusted: SharedWindow;
+  constructor(db: Db) {
+    this.pair = new SharedWindow(db, 'login-pair', PAIR_FAILURES_PER_HOUR, HOUR);
+    this.ip = new SharedWindow(db, 'login-ip', IP_FAILURES_PER_HOUR, HOUR);
+    this.account = new SharedWindow(db, 'login-account', ACCOUNT_FAILURES_PER_HOUR, HOUR);
+    this.unlockMailed = new SharedWindow(db, 'unlock-mailed', 1, HOUR);
+    this.trusted = new SharedWindow(db, 'trusted', 1, TRUST_MS);
+  }
 
-  check(email: string, ip: string, now: number): LoginCheck {
-    const byIp = this.ip.retryAfter(ip, now);
+  async check(email: string, ip: string, now: number): Promise<LoginCheck> {
+    const byIp = await this.ip.retryAfter(ip, now);
     if (byIp > 0) return { allowed: false, reason: 'address', retryAfter: byIp };
-    const key = `${email}\n${ip}`;
-    const byPair = this.pair.retryAfter(key, now);
-    if (byPair > 0) return { allowed: false, reason: 'pair', retryAfter: byPair };
-    const last = this.pair.latest(key, now);
-    const waitMs = last === undefined ? 0 : last + backoffSeconds(this.pair.count(key, now)) * 1000 - now;
+    const pair = await this.pair.state(`${email}\n${ip}`, now);
+    if (pair.retryAfter > 0) return { allowed: false, reason: 'pair', retryAfter: pair.retryAfter };
+    const waitMs = pair.latest === undefined ? 0 : pair.latest + backoffSeconds(pair.count) * 1000 - now;
     if (waitMs > 0) return { allowed: false, reason: 'pair', retryAfter: Math.ceil(waitMs / 1000) };
-    const byAccount = this.account.retryAfter(email, now);
-    if (byAccount > 0 && !this.isTrusted(email, ip, now)) return { allowed: false, reason: 'account', retryAfter: byAccount };
+    const byAccount = await this.account.retryAfter(email, now);
+    if (byAccount > 0 && !(await this.isTrusted(email, ip, now))) return { allowed: false, reason: 'account', retryAfter: byAccount };
     return { allowed: true };
   }
 
   /** Counts a failure; `underAttack` is true once an hour, when the account reaches its ceiling
    * (the moment to mail its owner the unlock link). */
-  failed(email: string, ip: string, now: number): { underAttack: boolean } {
-    this.pair.hit(`${email}\n${ip}`, now);
-    this.ip.hit(ip, now);
-    this.account.hit(email, now);
-    if (this.account.retryAfter(email, now) === 0 || this.unlockMailed.retryAfter(email, now) > 0) return { underAttack: false };
-    this.unlockMailed.hit(email, now);
+  async failed(email: string, ip: string, now: number): Promise<{ underAttack: boolean }> {
+    await this.pair.hit(`${email}\n${ip}`, now);
+    await this.ip.hit(ip, now);
+    await this.account.hit(email, now);
+    if ((await this.account.retryAfter(email, now)) === 0 || (await this.unlockMailed.retryAfter(email, now)) > 0)
+      return { underAttack: false };
+    await this.unlockMailed.hit(email, now);
     return { underAttack: true };
   }
 
-  succeeded(email: string, ip: string, now: number): void {
-    this.pair.clear(`${email}\n${ip}`);
-    this.trust(email, ip, now);
+  async succeeded(email: string, ip: string, now: number): Promise<void> {
+    await this.trust(email, ip, now);
   }
 
   /** The owner uses this address: it gets through while the account is under attack. */
-  trust(email: string, ip: string, now: number): void {
-    let list = this.trusted.get(email);
-    if (!list) {
-      if (this.trusted.size >= MAX_KEYS) this.trusted.delete(this.trusted.keys().next().value as string);
-      list = new Map();
-      this.trusted.set(email, list);
-    }
-    list.delete(ip);
-    list.set(ip, now + TRUST_MS);
-    if (list.size > TRUSTED_PER_ACCOUNT) list.delete(list.keys().next().value as string);
-    this.pair.clear(`${email}\n${ip}`);
+  async trust(email: string, ip: string, now: number): Promise<void> {
+    const key = `${email}\n${ip}`;
+    await this.trusted.clear(key);
+    await this.trusted.hit(key, now);
+    await this.pair.clear(key);
   }
 
-  private isTrusted(email: string, ip: string, now: number): boolean {
-    const until = this.trusted.get(email)?.get(ip);
-    return until !== undefined && until > now;
+  private async isTrusted(email: string, ip: string, now: number): Promise<boolean> {
+    return (await this.trusted.retryAfter(`${email}\n${ip}`, now)) > 0;
   }
 }
 
 interface Limiters {
   login: LoginGuard;
-  forgotEmail: SlidingWindow;
-  forgotIp: SlidingWindow;
-  signupIp: SlidingWindow;
-  signupEmail: SlidingWindow;
+  forgotEmail: SharedWindow;
+  forgotIp: SharedWindow;
+  signupIp: SharedWindow;
+  signupEmail: SharedWindow;
+  /** per session, in this process: a flood guard for the audit table, not a security limit */
   audit: SlidingWindow;
   /** wrong two-factor codes per account (only someone who knows the password gets this far) */
-  totp: SlidingWindow;
+  totp: SharedWindow;
 }
 
 const byServices = new WeakMap<Services, Limiters>();
@@ -155,14 +195,15 @@ const byServices = new WeakMap<Services, Limiters>();
 export function limiters(services: Services): Limiters {
   let l = byServices.get(services);
   if (!l) {
+    const db = services.db;
     l = {
-      login: new LoginGuard(),
-      forgotEmail: new SlidingWindow(5, HOUR),
-      forgotIp: new SlidingWindow(30, HOUR),
-      signupIp: new SlidingWindow(20, HOUR),
-      signupEmail: new SlidingWindow(5, HOUR),
+      login: new LoginGuard(db),
+      forgotEmail: new SharedWindow(db, 'forgot-email', 5, HOUR),
+      forgotIp: new SharedWindow(db, 'forgot-ip', 30, HOUR),
+      signupIp: new SharedWindow(db, 'signup-ip', 20, HOUR),
+      signupEmail: new SharedWindow(db, 'signup-email', 5, HOUR),
       audit: new SlidingWindow(120, 60_000),
-      totp: new SlidingWindow(5, 15 * 60_000),
+      totp: new SharedWindow(db, 'totp', 5, 15 * 60_000),
     };
     byServices.set(services, l);
   }

@@ -108,7 +108,7 @@ async function checkCode(
 ) {
   const now = services.now();
   const window = limiters(services).totp;
-  const wait = window.retryAfter(userId, now);
+  const wait = await window.retryAfter(userId, now);
   if (wait > 0) throw tooManyAttempts(wait, 'Too many wrong codes.');
   const field = wrong === 'unauthorized' ? 'totp_code' : 'code';
   const token = code.replace(/\s/g, '');
@@ -121,16 +121,16 @@ async function checkCode(
       })
     : { valid: false as const };
   if (!r.valid) {
-    window.hit(userId, now);
+    await window.hit(userId, now);
     throw new DomainError(wrong, WRONG_CODE, { fields: { [field]: WRONG_CODE } });
   }
   // The TOTP strategy's result names the RFC 6238 step that matched (the HOTP type does not).
   const step = 'timeStep' in r ? r.timeStep : Math.floor(now / 1000 / 30) + r.delta;
   if ((await accept(step)) === 0) {
-    window.hit(userId, now);
+    await window.hit(userId, now);
     throw new DomainError(wrong, REPLAYED, { fields: { [field]: REPLAYED } });
   }
-  window.clear(userId);
+  await window.clear(userId);
 }
 
 export async function confirmTwoFactor(ctx: Ctx, input: { code: string }): Promise<{ recovery_codes: string[] }> {
@@ -164,10 +164,10 @@ export async function disableTwoFactor(ctx: Ctx, input: { code?: string; passwor
     const user = await usersRepo(services.db).findById(actor.userId);
     const now = services.now();
     const guard = limiters(services).login;
-    const gate = guard.check(actor.email, ctx.ip, now);
+    const gate = await guard.check(actor.email, ctx.ip, now);
     if (!gate.allowed) throw tooManyAttempts(gate.retryAfter);
     if (!user || !(await verifyPassword(user.password_hash, input.password))) {
-      guard.failed(actor.email, ctx.ip, now);
+      await guard.failed(actor.email, ctx.ip, now);
       throw new DomainError('validation', 'The password is not correct.', { fields: { password: 'The password is not correct.' } });
     }
   } else {
@@ -200,14 +200,14 @@ export async function checkSecondFactor(
   if (input.recovery_code) {
     const now = services.now();
     const window = limiters(services).totp;
-    const wait = window.retryAfter(userId, now);
+    const wait = await window.retryAfter(userId, now);
     if (wait > 0) throw tooManyAttempts(wait, 'Too many wrong codes.');
     if ((await repo.spendRecoveryCode(userId, hashSecret(normaliseRecoveryCode(input.recovery_code)), now)) === 0) {
-      window.hit(userId, now);
+      await window.hit(userId, now);
       const msg = 'The recovery code is not correct or was used already.';
       throw new DomainError('unauthorized', msg, { fields: { recovery_code: msg } });
     }
-    window.clear(userId);
+    await window.clear(userId);
     return;
   }
   throw new DomainError('unauthorized', CODE_REQUIRED, { fields: { totp_code: CODE_REQUIRED } });

@@ -60,5 +60,5 @@ export async function unlockSignIn(ctx: Ctx, input: { token: string }): Promise<
     throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
   if ((await codes.consume(row.id, services.now())) === 0)
     throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
-  limiters(services).login.trust(user.email, ctx.ip, services.now());
+  await limiters(services).login.trust(user.email, ctx.ip, services.now());
 }

@@ -4,6 +4,7 @@
 // partialSuccess when some spans were refused. Every byte read is charged to the company's rate
 // (even of a refused body), and held bytes count against the in-memory budget until answered.
 // A browser page (Origin sent) must use a key that lists its origin (browser-origins.ts).
+import { ingestSpansTotal } from '../../metrics/platform.ts';
 import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import type { Ctx } from '../context.ts';
@@ -62,6 +63,7 @@ export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<Ingest
   const held = budget.open(companyId);
   let bytes = 0;
   let spans = 0;
+  let stored = false;
   try {
     const body = await readOtlpBody(input.body, encoding, {
       timeoutMs: limits.bodyTimeoutMs,
@@ -85,8 +87,12 @@ export async function ingestTraces(ctx: Ctx, input: IngestInput): Promise<Ingest
     } catch (e) {
       throw new DomainError('unavailable', 'The spans could not be stored; retry shortly.', { retryAfter: 5, cause: e });
     }
+    ingestSpansTotal.inc({ outcome: 'accepted' }, decoded.spans.length);
+    ingestSpansTotal.inc({ outcome: 'rejected' }, decoded.rejected);
+    stored = true;
     return answer(format, decoded);
   } finally {
+    if (!stored && spans > 0) ingestSpansTotal.inc({ outcome: 'refused' }, spans);
     held.release();
     limiter.take(companyId, plan, { spans, bytes }, services.now());
   }

@@ -1,0 +1,30 @@
+// The operator's Prometheus scrape of the platform (GET /metrics on the main host): the process
+// registry (metrics/platform.ts) plus figures read from the database at scrape time. Exists only
+// when the operator set METRICS_TOKEN; answered only to that bearer token.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { alertDeliveriesRepo } from '../../db/repositories/alert-deliveries-repo.ts';
+import { outboxDeliveries, platformRegistry } from '../../metrics/platform.ts';
+import type { Services } from '../context.ts';
+import { DomainError } from '../errors.ts';
+
+export interface MetricsText {
+  contentType: string;
+  body: string;
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Compared as digests: equal lengths, constant time, nothing learnt from the timing. */
+function sameToken(presented: string, expected: string): boolean {
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+export async function operatorMetrics(services: Services, bearer: string | null): Promise<MetricsText> {
+  const expected = services.config.metricsToken;
+  if (!expected) throw new DomainError('not_found', 'No route GET /metrics');
+  if (bearer === null || !sameToken(bearer, expected)) throw new DomainError('unauthorized', 'A valid metrics token is required.');
+  const outbox = await alertDeliveriesRepo(services.db).outboxDepth();
+  outboxDeliveries.set({ state: 'pending' }, outbox.pending);
+  outboxDeliveries.set({ state: 'failed' }, outbox.failed);
+  return { contentType: platformRegistry.contentType, body: await platformRegistry.metrics() };
+}

@@ -1,0 +1,71 @@
+// The operator's metrics of this process, in one prom-client registry: what the engine, the
+// ingest, the HTTP server and the database record as they work, and the process figures.
+// Served in Prometheus text format by GET /metrics on the main host (http/metrics-routes.ts).
+// Names follow Prometheus conventions: statuswatch_ prefix, base units, _total on counters.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export const platformRegistry = new Registry();
+// Process figures under their standard names (process_*, nodejs_*), which dashboards expect.
+collectDefaultMetrics({ register: platformRegistry });
+// prom-client also reports these gauges under a counter's _total suffix (which promtool rejects);
+// the same figures stay as nodejs_active_handles, nodejs_active_requests, nodejs_active_resources.
+for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+  platformRegistry.removeSingleMetric(name);
+
+/** Checks whose results were handed to the writer, by monitor kind and outcome. */
+export const checksTotal = new Counter({
+  name: 'statuswatch_checks_total',
+  help: 'Checks completed by the engine of this process, by monitor kind and resulting status.',
+  labelNames: ['kind', 'status'] as const,
+  registers: [platformRegistry],
+});
+
+export const schedulingLag = new Histogram({
+  name: 'statuswatch_scheduling_lag_seconds',
+  help: 'How late each check started after its due time.',
+  buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [platformRegistry],
+});
+
+export const missedSlotsTotal = new Counter({
+  name: 'statuswatch_missed_slots_total',
+  help: 'Interval slots skipped because a check started more than one interval late.',
+  registers: [platformRegistry],
+});
+
+export const resultsPending = new Gauge({
+  name: 'statuswatch_results_pending',
+  help: 'Check results waiting in the batch writer to be committed.',
+  registers: [platformRegistry],
+});
+
+/** Set at each scrape from alert_deliveries (domain/metrics/operator.ts). */
+export const outboxDeliveries = new Gauge({
+  name: 'statuswatch_outbox_deliveries',
+  help: 'Alert deliveries in the outbox, by state (pending: waiting or retrying; failed: given up).',
+  labelNames: ['state'] as const,
+  registers: [platformRegistry],
+});
+
+export const ingestSpansTotal = new Counter({
+  name: 'statuswatch_ingest_spans_total',
+  help: 'OTLP spans received, by outcome (accepted: stored; rejected: invalid span in an accepted body; refused: body refused, to be retried).',
+  labelNames: ['outcome'] as const,
+  registers: [platformRegistry],
+});
+
+export const httpRequestDuration = new Histogram({
+  name: 'statuswatch_http_request_duration_seconds',
+  help: 'HTTP request durations by method, route pattern and status code.',
+  labelNames: ['method', 'route', 'code'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers: [platformRegistry],
+});
+
+export const dbQueryDuration = new Histogram({
+  name: 'statuswatch_db_query_duration_seconds',
+  help: 'Database statement durations, by database kind and outcome.',
+  labelNames: ['db', 'outcome'] as const,
+  buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [platformRegistry],
+});
