@@ -72,6 +72,8 @@ test.beforeAll(async () => {
   await result('acme-www', acme.id, 'scan', null, { finished_at: now - 3_600_000 });
   await result('acme-domain', acme.id, 'dns', null, { registration_expires_at: now + 200 * DAY, registrar: 'Example Registrar' });
   await result('acme-domain', acme.id, 'threat', null, { reputation: 'clean', listings: [] });
+  // checked today: the daily domain check (its own spec) is not due while this one runs
+  await result('globex-domain', globex.id, 'dns', null, { registration_expires_at: null, registrar: null });
   await findings.record(
     { id: 'acme-www', company_id: acme.id },
     'scan',
@@ -183,6 +185,11 @@ test('a viewer reads the overview and findings with no button that would fail', 
   await expect(page.getByRole('button', { name: /Accept risk|Reopen|Remove/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'viewer-1280');
+  // the overview leads to each analysis's own screen
+  const analyses = page.getByRole('navigation', { name: 'Security analyses' }).getByRole('link');
+  await expect(analyses).toHaveText(['SSL/TLS', 'Domains and DNS', 'Vulnerability scans', 'Threat intelligence']);
+  await analyses.filter({ hasText: 'Domains and DNS' }).click();
+  await expect(page).toHaveURL(tenantUrl(acme, '/domain-checks'));
 });
 
 test('the super admin sees every company, or the chosen tenant, and may remove an asset', async ({ page }) => {

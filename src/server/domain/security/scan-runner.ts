@@ -139,6 +139,11 @@ export async function runScan(services: Services, scan: SecurityScanRow): Promis
     await scans.fail(scan.id, services.now(), failureText(e));
     return 'failed';
   }
+  // A host that did not answer is not a host whose problems are fixed: its findings stay as they were.
+  if (outcome.origin === null) {
+    await scans.fail(scan.id, services.now(), outcome.notes.join('; ').slice(0, 500));
+    return 'failed';
+  }
   await recordScan(services, { ...scan, started_at: startedAt }, asset, outcome);
   return 'done';
 }

@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { ASSET_RESOURCE } from '../../../../lib/security-assets.ts';
 import { $role } from '../../stores/auth.ts';
+import { $flags } from '../../stores/flags.ts';
 import { $selectedTenant, $tenantOptions } from '../../stores/tenant.ts';
 import { fmtDate, fmtTime } from '../../ui/format.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
@@ -89,6 +90,7 @@ export function SecurityPage({ title }: { title: string }) {
           : 'Your domains and hosts. Each is checked and scanned only after you prove you control it; the proof is looked up again every day.'
       }
       alert={alert}
+      toolbar={<AnalysisLinks />}
       load={rows}
       onRetry={() => void loadAssets(scope)}
       listTitle="Assets"
@@ -208,5 +210,28 @@ function SeverityCounts({ counts }: { counts: Asset['summary']['open_findings'] 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The analyses behind the overview, each on its own screen while its flag is on. */
+const ANALYSES = [
+  { href: '/ssl-monitoring', label: 'SSL/TLS', flag: 'ENABLE_SSL_MONITORING' },
+  { href: '/domain-checks', label: 'Domains and DNS', flag: 'ENABLE_DOMAIN_CHECKS' },
+  { href: '/vulnerability-scans', label: 'Vulnerability scans', flag: 'ENABLE_VULNERABILITY_SCANS' },
+  { href: '/threat-intelligence', label: 'Threat intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
+] as const;
+
+function AnalysisLinks() {
+  const flags = useStore($flags);
+  const shown = ANALYSES.filter((a) => flags[a.flag] !== false);
+  if (shown.length === 0) return null;
+  return (
+    <nav aria-label="Security analyses" className="sw-sec-analyses">
+      {shown.map((a) => (
+        <a key={a.href} href={a.href} className="sw-btn sw-btn-small">
+          {a.label}
+        </a>
+      ))}
+    </nav>
   );
 }
