@@ -22,6 +22,7 @@ describe('the jobs table', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
+      'custom-domains',
       'escalation',
       'maintenance-notices',
       'session-sweep',
@@ -163,6 +164,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
     expect((await runner.runDue()).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
+      'custom-domains',
       'escalation',
       'maintenance-notices',
       'session-sweep',

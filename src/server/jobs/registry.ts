@@ -3,9 +3,18 @@
 import type { Job } from './job.ts';
 import { alertDelivery } from './alert-delivery.ts';
 import { checkResultsRetention } from './check-results-retention.ts';
+import { customDomains } from './custom-domains.ts';
 import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
 import { sessionSweep } from './session-sweep.ts';
 import { spanRetention } from './span-retention.ts';
 
-export const JOBS: readonly Job[] = [checkResultsRetention, spanRetention, sessionSweep, alertDelivery, maintenanceNotices, escalation];
+export const JOBS: readonly Job[] = [
+  checkResultsRetention,
+  spanRetention,
+  sessionSweep,
+  alertDelivery,
+  maintenanceNotices,
+  escalation,
+  customDomains,
+];
