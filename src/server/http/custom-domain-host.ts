@@ -3,7 +3,7 @@
 // to NAME.PRODUCT_DOMAIN before anything else reads the Host, so every route, cache and tenant
 // rule downstream is the subdomain's own, and one company's name can only ever reach its own
 // company's pages. Everything else on the name is 404: the console, sign-in, /api/v1 and the
-// handoff. Sessions never follow: the Authorization header and session cookies are dropped on
+// handoff; only the pages' Login link leads (302) to the company's own host. Sessions never follow: the Authorization header and session cookies are dropped on
 // the way in, and no Set-Cookie leaves (except the cookies listed in CUSTOM_DOMAIN_COOKIES, for
 // the page's own visitor cookies such as a private page's password). A name that is registered
 // but not verified (pending, failed) answers 404 everywhere; a host that is no custom domain at
@@ -14,9 +14,9 @@ import type { Config } from '../config.ts';
 import type { Services } from '../domain/context.ts';
 import { customDomainRoutes } from '../domain/custom-domains/routes.ts';
 import { isForeignHost } from '../../lib/custom-domains.ts';
-import { hostName, hostPort } from '../../lib/hosts.ts';
+import { hostName, hostPort, tenantOrigin } from '../../lib/hosts.ts';
 import { problem, sendProblem } from './problem.ts';
-import { isOwnOrigin } from './public-origin.ts';
+import { isOwnOrigin, publicPortOf } from './public-origin.ts';
 
 /** Cookies a custom domain may set and read (public-page visitor cookies, never a session). */
 export const CUSTOM_DOMAIN_COOKIES: ReadonlySet<string> = new Set<string>();
@@ -37,6 +37,7 @@ const DOCUMENTS = [
 /** The subscriber pages, whose forms post without JavaScript. */
 const SUBSCRIBER = [/^\/subscribe$/, /^\/subscribe\/confirmed$/, /^\/subscribe\/confirm\/[^/]+$/, /^\/unsubscribe\/[^/]+$/];
 const PROBES = /^\/(livez|readyz)(\?|$)/;
+const LOGIN = /^\/login\/?(\?|$)/;
 
 export function isCustomDomainDocument(method: string, url: string): boolean {
   const path = url.split('?')[0].replace(/(.)\/$/, '$1');
@@ -99,6 +100,11 @@ export function registerCustomDomainHost(app: FastifyInstance, services: Service
     keepOnlyPageCookies(req);
     refuseSessionCookies(reply.raw);
     const subdomain = route.state === 'verified' ? route.subdomain : null;
+    if (subdomain && req.method === 'GET' && LOGIN.test(req.url)) {
+      // The pages' Login link: signing in happens on the company's own host, never here.
+      const origin = tenantOrigin(config.publicScheme, subdomain, config.productDomain, publicPortOf(hostHeader, config));
+      return reply.redirect(`${origin}/login`, 302);
+    }
     if (!subdomain || !isCustomDomainDocument(req.method, req.url)) return notFound(reply);
     const served = `${subdomain}.${config.productDomain}${hostPort(hostHeader)}`;
     const origin = req.headers.origin;

@@ -163,9 +163,9 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
   it('is public-only: console, sign-in, /api/v1 and the handoff are 404 there and no cookie is set or read', async () => {
     const session = admin.cookieHeader(`${acme.subdomain}.localhost`);
     expect(session).not.toBe('');
-    const login = JSON.stringify({ email: 'nobody@example.com', password: 'x' });
+    const credentials = JSON.stringify({ email: 'nobody@example.com', password: 'x' });
     for (const [method, path, body] of [
-      ['GET', '/login'],
+      ['GET', '/company-login'],
       ['GET', '/dashboard'],
       ['GET', '/monitors'],
       ['GET', '/monitors/status-page'],
@@ -176,7 +176,7 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
       ['GET', '/api/v1/auth/me'],
       ['GET', '/api/v1/custom-domains'],
       ['GET', `/api/v1/public/public-status/${acme.subdomain}`],
-      ['POST', '/api/v1/auth/login', login],
+      ['POST', '/api/v1/auth/login', credentials],
       ['POST', '/api/v1/auth/refresh-token', '{}'],
       ['DELETE', `/api/v1/custom-domains/x`],
     ] as const) {
@@ -191,6 +191,11 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
       expect(r.headers.get('set-cookie'), `${method} ${path}`).toBeNull();
       expect(r.text).not.toContain(adminId);
     }
+    // The pages' Login link leads to the company's own host, where signing in happens.
+    const login = await visit(DOMAIN, '/login', 'GET', { cookie: session });
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toBe(`http://${acme.subdomain}.localhost:${t.port}/login`);
+    expect(login.headers.get('set-cookie')).toBeNull();
     // The page itself, visited with a session cookie, neither reads nor renews it.
     const page = await visit(DOMAIN, '/', 'GET', { cookie: session });
     expect(page.status).toBe(200);
