@@ -152,6 +152,23 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
     expect(page.text).toContain('Acme Checkout API');
     expect(page.text).not.toContain('Other Ledger');
     expect((await visit(DOMAIN, `/incidents/${incidentId}`)).text).toContain('Checkout errors');
+    // The subscribe form posts on the custom name as on the company host (same-origin there).
+    const form = {
+      origin: `http://${DOMAIN}:${t.port}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+    };
+    const subscribed = await visit(DOMAIN, '/subscribe', 'POST', form, 'email=reader%40example.com');
+    expect(subscribed.status, subscribed.text.slice(0, 300)).toBe(200);
+    expect(subscribed.text).toContain('reader@example.com');
+    const forged = await visit(
+      DOMAIN,
+      '/subscribe',
+      'POST',
+      { ...form, origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+      'email=x%40example.com',
+    );
+    expect(forged.status).toBe(403);
     const ask = await t.client().get(`/api/v1/custom-domains/ask?domain=${DOMAIN}`);
     expect(ask.status).toBe(200);
     expect(ask.body).toEqual({ domain: DOMAIN });
@@ -244,5 +261,23 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
       .where('type', '=', 'system')
       .execute();
     expect(notes).toEqual([{ title: `Custom domain ${DOMAIN} is no longer served`, type: 'system', user_id: adminId }]);
+  });
+
+  it('a DNS that does not answer proves nothing: the re-check keeps the name verified and says why it could not check', async () => {
+    const row = (await customDomainsRepo(t.services.db).findByDomain(DOMAIN))!;
+    zone.txt.set(`_statuswatch-challenge.${DOMAIN}`, [row.token]);
+    await customDomainsRepo(t.services.db).markVerified(row.id, clock);
+    zone.silent.add(DOMAIN);
+    zone.silent.add(`_statuswatch-challenge.${DOMAIN}`);
+    clock += 25 * HOUR;
+    await customDomains.run(t.services, clock);
+    const after = await customDomainsRepo(t.services.db).findByDomain(DOMAIN);
+    // checked_at stays at the last real check, so the next hourly run asks again
+    expect(after).toMatchObject({ state: 'verified', checked_at: clock - 25 * HOUR });
+    expect(after?.last_error).toMatch(
+      new RegExp(`^The DNS lookup of ${DOMAIN.replace(/\./g, '\\.')} failed \\(E[A-Z]+\\); try again later\\.$`),
+    );
+    expect((await visit(DOMAIN, '/')).status).toBe(200);
+    zone.silent.clear();
   });
 });
