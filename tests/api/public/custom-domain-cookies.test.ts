@@ -4,14 +4,14 @@
 // is the company's own; a custom domain of an inactive company answers 404.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany } from '../../../tests/support/fixtures.ts';
-import { freshDb, tempDir } from '../../../tests/support/test-db.ts';
-import { parseConfig } from '../config.ts';
-import type { Db } from '../db/connect.ts';
-import { customDomainsRepo } from '../db/repositories/custom-domains-repo.ts';
-import type { Services } from '../domain/context.ts';
-import { createServices } from '../services.ts';
-import { registerCustomDomainHost } from './custom-domain-host.ts';
+import { seedCompany } from '../../support/fixtures.ts';
+import { freshDb, tempDir } from '../../support/test-db.ts';
+import { parseConfig } from '../../../src/server/config.ts';
+import type { Db } from '../../../src/server/db/connect.ts';
+import { customDomainsRepo } from '../../../src/server/db/repositories/custom-domains-repo.ts';
+import type { Services } from '../../../src/server/domain/context.ts';
+import { createServices } from '../../../src/server/services.ts';
+import { registerCustomDomainHost } from '../../../src/server/http/custom-domain-host.ts';
 
 describe('a request to a verified custom domain', () => {
   let db: Db;
