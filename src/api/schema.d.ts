@@ -1481,7 +1481,7 @@ export interface paths {
         put?: never;
         /**
          * Add a custom domain (company admins and super admins); it is served only once verified
-         * @description The answer lists the two DNS records to create: a CNAME from the domain to the platform (CUSTOM_DOMAIN_TARGET, else the company's own NAME.PRODUCT_DOMAIN) and a TXT record `_statuswatch-challenge.<domain>` holding the domain's token. A name under the product's domain, an IP address, localhost or a malformed name answers 400; a name another company (or this one) already has answers 409; more than 5 domains per company answer 422.
+         * @description The answer lists the two DNS records to create: a CNAME from the domain to the platform (CUSTOM_DOMAIN_TARGET, else the company's own NAME.PRODUCT_DOMAIN) and a TXT record `_statuswatch-challenge.<domain>` holding the domain's token. A name under the product's domain, an IP address, localhost or a malformed name answers 400; a name another company (or this one) already has answers 409, unless the other company never proved control of it within a day of adding it (its claim then gives way); more than 5 domains per company answer 422.
          */
         post: operations["addCustomDomain"];
         delete?: never;
@@ -3329,7 +3329,10 @@ export interface components {
              * @enum {string}
              */
             state: "pending" | "verified" | "failed";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it last became verified; kept when a later check fails (null - control never proven)
+             */
             verified_at: string | null;
             /**
              * Format: date-time

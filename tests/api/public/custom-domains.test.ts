@@ -29,6 +29,8 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
   let incidentId: string;
   const DOMAIN = `status.acme-${kind}.example`;
   const OTHER_DOMAIN = `status.other-${kind}.example`;
+  const SQUATTED = `status.squatted-${kind}.example`;
+  let otherAdminUser: { email: string; password: string };
 
   /** What a visitor of `host` gets (no contract check: most answers here are deliberately 404). */
   const visit = (host: string, path: string, method = 'GET', headers: Record<string, string> = {}, body?: string) =>
@@ -74,7 +76,8 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
     await signIn(admin, adminUser);
     await signIn(viewer, await seedUser(t.services, { userType: 3, companyId: acme.id }));
     await signIn(root, await seedUser(t.services, { userType: 1 }));
-    await signIn(otherAdmin, await seedUser(t.services, { userType: 2, companyId: other.id }));
+    otherAdminUser = await seedUser(t.services, { userType: 2, companyId: other.id });
+    await signIn(otherAdmin, otherAdminUser);
   });
   afterAll(async () => {
     await t?.close();
@@ -105,6 +108,9 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
     expect((await otherAdmin.post(`/api/v1/custom-domains/${r.body.id}/verify`)).status).toBe(404);
     // Company admins may not delete (role table); the super admin may, for the chosen company.
     expect((await admin.delete(`/api/v1/custom-domains/${r.body.id}`)).status).toBe(403);
+    // A name someone else's company added first is held for it (for a day, unless it proves control).
+    expect((await admin.post('/api/v1/custom-domains', { domain: SQUATTED })).status).toBe(201);
+    expect((await otherAdmin.post('/api/v1/custom-domains', { domain: SQUATTED })).status).toBe(409);
   });
 
   it('answers 404 on every public path before verification, and the proxy may not get a certificate', async () => {
@@ -250,7 +256,7 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
     await job(t.services, clock);
     expect(zone.asked.slice(before)).toContain(`TXT _statuswatch-challenge.${DOMAIN}`);
     const mine = await stored();
-    expect(mine).toMatchObject({ state: 'failed', verified_at: null, checked_at: clock });
+    expect(mine).toMatchObject({ state: 'failed', verified_at: NOW, checked_at: clock });
     expect(mine?.last_error).toContain('No TXT record');
     for (const path of publicPaths()) expect((await visit(DOMAIN, path)).status, path).toBe(404);
     expect((await t.client().get(`/api/v1/custom-domains/ask?domain=${DOMAIN}`)).status).toBe(404);
@@ -261,6 +267,15 @@ describe.each(DB_KINDS)('custom domains on %s', (kind) => {
       .where('type', '=', 'system')
       .execute();
     expect(notes).toEqual([{ title: `Custom domain ${DOMAIN} is no longer served`, type: 'system', user_id: adminId }]);
+
+    // A name that was verified once stays with its company while it fails; a claim that never
+    // proved control gives way a day after it was added.
+    await signIn(otherAdmin, otherAdminUser);
+    expect((await otherAdmin.post('/api/v1/custom-domains', { domain: DOMAIN })).status).toBe(409);
+    const taken = await otherAdmin.post('/api/v1/custom-domains', { domain: SQUATTED });
+    expect(taken.status).toBe(201);
+    expect(taken.body.company_id).toBe(other.id);
+    expect((await customDomainsRepo(t.services.db).list(acme.id)).map((d) => d.domain)).toEqual([DOMAIN]);
   });
 
   it('a DNS that does not answer proves nothing: the re-check keeps the name verified and says why it could not check', async () => {

@@ -74,7 +74,8 @@ export function customDomainsRepo(db: DbScope) {
         .updateTable('custom_domains')
         .set((eb) => ({
           state: 'verified',
-          verified_at: eb.fn.coalesce('verified_at', eb.val(at)),
+          // when it became verified: kept while it stays so
+          verified_at: eb.case().when('state', '=', 'verified').then(eb.ref('verified_at')).else(eb.val(at)).end(),
           checked_at: at,
           last_error: null,
           updated_at: at,
@@ -82,11 +83,11 @@ export function customDomainsRepo(db: DbScope) {
         .where('id', '=', id)
         .execute();
     },
-    /** A failed proof: the domain stops being served until it is proven again. */
+    /** A failed proof: the domain stops being served until it is proven again (verified_at stays: it once was). */
     async markFailed(id: string, error: string, at: number): Promise<void> {
       await k
         .updateTable('custom_domains')
-        .set({ state: 'failed', verified_at: null, checked_at: at, last_error: error.slice(0, 500), updated_at: at })
+        .set({ state: 'failed', checked_at: at, last_error: error.slice(0, 500), updated_at: at })
         .where('id', '=', id)
         .execute();
     },

@@ -10,6 +10,7 @@ export interface CustomDomainsTable {
   token: string;
   /** only 'verified' domains are served */
   state: CustomDomainState;
+  /** when it last became verified; kept after a failed check (null: control never proven) */
   verified_at: number | null;
   /** last proof check (by the console's Verify now or the daily job) */
   checked_at: number | null;

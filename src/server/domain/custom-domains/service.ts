@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config.ts';
 import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
 import { customDomainsRepo, type CustomDomainRow } from '../../db/repositories/custom-domains-repo.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { dnsRecords } from '../../engine/dns-records.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { companyScope, requirePermission } from '../authz.ts';
@@ -69,6 +70,18 @@ export async function listCustomDomains(ctx: Ctx, tenant?: string) {
   return { items: rows.map((r) => present(ctx.services.config, r, subdomains.get(r.company_id) ?? '')) };
 }
 
+/** How long an unverified name stays reserved for the company that added it. */
+export const CLAIM_HOLD_MS = 24 * 3_600_000;
+
+/**
+ * Another company's claim that never proved control, a day after it was added: it gives way, so
+ * nobody can keep a name from its owner by adding it first. A name that was verified once stays
+ * with its company (while it fails its checks too) until a super admin removes it.
+ */
+function isStaleClaim(held: CustomDomainRow, companyId: string, now: number): boolean {
+  return held.company_id !== companyId && held.verified_at === null && now - Number(held.created_at) >= CLAIM_HOLD_MS;
+}
+
 export async function addCustomDomain(ctx: Ctx, tenant: string | undefined, input: { domain: string }) {
   requirePermission(ctx, 'create', 'settings');
   const company = await companyOf(ctx, tenant);
@@ -76,30 +89,33 @@ export async function addCustomDomain(ctx: Ctx, tenant: string | undefined, inpu
   const problem = customDomainProblem(domain, ctx.services.config.productDomain);
   if (problem) throw new DomainError('validation', problem, { fields: { domain: problem } });
   const repo = customDomainsRepo(ctx.services.db);
-  if (await repo.findByDomain(domain)) {
-    throw new DomainError('conflict', `${domain} is already in use.`, { fields: { domain: `${domain} is already in use.` } });
-  }
+  const now = ctx.services.now();
+  const taken = `${domain} is already in use.`;
+  const held = await repo.findByDomain(domain);
+  if (held && !isStaleClaim(held, company.id, now)) throw new DomainError('conflict', taken, { fields: { domain: taken } });
   if ((await repo.countOf(company.id)) >= CUSTOM_DOMAINS_PER_COMPANY) {
     throw new DomainError('limit_exceeded', `A company may have at most ${CUSTOM_DOMAINS_PER_COMPANY} custom domains.`);
   }
-  const now = ctx.services.now();
   const id = newId();
   try {
-    await repo.insert({
-      id,
-      company_id: company.id,
-      domain,
-      token: `sw-verify-${randomBytes(18).toString('base64url')}`,
-      state: 'pending',
-      verified_at: null,
-      checked_at: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
+    await withTransaction(ctx.services.db, async (tx) => {
+      if (held) await customDomainsRepo(tx).delete(held.company_id, held.id);
+      await customDomainsRepo(tx).insert({
+        id,
+        company_id: company.id,
+        domain,
+        token: `sw-verify-${randomBytes(18).toString('base64url')}`,
+        state: 'pending',
+        verified_at: null,
+        checked_at: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      });
     });
   } catch (e) {
     // Two companies adding one name at the same moment: the unique index decides.
-    if (await repo.findByDomain(domain)) throw new DomainError('conflict', `${domain} is already in use.`);
+    if (await repo.findByDomain(domain)) throw new DomainError('conflict', taken, { fields: { domain: taken } });
     throw e;
   }
   customDomainRoutes(ctx.services).invalidate();

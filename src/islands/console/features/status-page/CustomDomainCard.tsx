@@ -127,7 +127,9 @@ function DomainRow(p: { domain: CustomDomain; busy: boolean; mayRemove: boolean;
       <p className="sw-muted">
         {d.state === 'verified'
           ? `Verified ${fmtTime(d.verified_at, '')}; last checked ${fmtTime(d.checked_at, 'never')}.`
-          : `Not served yet. Last checked: ${fmtTime(d.checked_at, 'never')}.`}
+          : d.state === 'failed'
+            ? `Not served: the check of ${fmtTime(d.checked_at, '')} failed.`
+            : 'Not served yet: create the two records, then press Verify now.'}
       </p>
       {d.last_error && <p className="sw-sp-warn sw-wrap-anywhere">{d.last_error}</p>}
       <div className="sw-table-wrap">
