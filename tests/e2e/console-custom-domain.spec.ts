@@ -90,7 +90,7 @@ test('an admin adds a custom domain, creates its records, verifies it, and the s
   await card.getByLabel('Domain').fill(DOMAIN);
   await card.getByRole('button', { name: 'Add domain' }).click();
   const row = card.getByRole('article', { name: new RegExp(DOMAIN.replace(/\./g, '\\.')) });
-  await expect(row.getByText('Pending')).toBeVisible();
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
   const records = row.getByRole('table', { name: `DNS records for ${DOMAIN}` });
   await expect(records.getByRole('row', { name: new RegExp(`CNAME ${DOMAIN} ${company.subdomain}\\.localhost`) })).toBeVisible();
   const txtRow = records.getByRole('row', { name: /^TXT/ });
@@ -108,7 +108,7 @@ test('an admin adds a custom domain, creates its records, verifies it, and the s
   // Only the TXT record: the check says what is still missing.
   dnsZone.txt.set(`_statuswatch-challenge.${DOMAIN}`, [token]);
   await row.getByRole('button', { name: `Verify now ${DOMAIN}` }).click();
-  await expect(row.getByText('Failed')).toBeVisible();
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible();
   await expect(row.getByText(`${DOMAIN} has no CNAME record pointing at ${company.subdomain}.localhost.`)).toBeVisible();
 
   dnsZone.cname.set(DOMAIN, `${company.subdomain}.localhost`);
