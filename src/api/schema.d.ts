@@ -1622,6 +1622,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/custom-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's custom domains, their state and the DNS records each one needs */
+        get: operations["listCustomDomains"];
+        put?: never;
+        /**
+         * Add a custom domain (company admins and super admins); it is served only once verified
+         * @description The answer lists the two DNS records to create: a CNAME from the domain to the platform (CUSTOM_DOMAIN_TARGET, else the company's own NAME.PRODUCT_DOMAIN) and a TXT record `_statuswatch-challenge.<domain>` holding the domain's token. A name under the product's domain, an IP address, localhost or a malformed name answers 400; a name another company (or this one) already has answers 409, unless the other company never proved control of it within a day of adding it (its claim then gives way); more than 5 domains per company answer 422.
+         */
+        post: operations["addCustomDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/custom-domains/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The TLS proxy's question - may it obtain a certificate for this name? (Caddy on-demand TLS `ask`)
+         * @description 200 only for a verified custom domain of an active company; 404 for any other name (unknown, pending, failed, the platform's own hosts). Call it on the main host, e.g. `http://localhost:3000/api/v1/custom-domains/ask?domain=status.acme.com`.
+         */
+        get: operations["askCustomDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/custom-domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a custom domain (super admins, per the role table; it stops answering at once) */
+        delete: operations["deleteCustomDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/custom-domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the domain's DNS records now ("Verify now")
+         * @description Asks the configured DNS_RESOLVERS for the TXT and CNAME records. Both right: `verified` (served from now on). Otherwise `failed` with `last_error` saying what is missing; a domain that was verified stops answering.
+         */
+        post: operations["verifyCustomDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/push/{token}": {
         parameters: {
             query?: never;
@@ -4005,6 +4087,41 @@ export interface components {
                 monitors: components["schemas"]["PlacementInput"][];
             }[];
         };
+        DnsRecord: {
+            /** @enum {string} */
+            type: "CNAME" | "TXT";
+            /** @description The record's full name */
+            name: string;
+            /** @description What it must hold */
+            value: string;
+        };
+        CustomDomain: {
+            id: string;
+            company_id: string;
+            /** @description Lower-case host name, e.g. status.acme.com */
+            domain: string;
+            /**
+             * @description Only a verified domain is served; pending until the first check, failed when a check found the records missing or wrong
+             * @enum {string}
+             */
+            state: "pending" | "verified" | "failed";
+            /**
+             * Format: date-time
+             * @description When it last became verified; kept when a later check fails (null - control never proven)
+             */
+            verified_at: string | null;
+            /**
+             * Format: date-time
+             * @description The last check (Verify now or the daily re-check)
+             */
+            checked_at: string | null;
+            /** @description What the last check found wrong, or why the DNS did not answer */
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The DNS records to create (CNAME to the platform, TXT with the token) */
+            records: components["schemas"]["DnsRecord"][];
+        };
         /**
          * @description The channel types this server sends through (one module each under
          *     `src/server/notify/channels/`).
@@ -4880,6 +4997,8 @@ export interface components {
         operation: string;
         /** @description Honoured only for super admins (omit for every company) */
         tenant: string;
+        /** @description The company (honoured only for super admins, who must give one to add, verify or remove) */
+        TenantParam: string;
     };
     requestBodies: never;
     headers: never;
@@ -8235,6 +8354,164 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCustomDomains: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one to add, verify or remove) */
+                tenant?: components["parameters"]["TenantParam"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains (every company's for a super admin without `tenant`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CustomDomain"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addCustomDomain: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one to add, verify or remove) */
+                tenant?: components["parameters"]["TenantParam"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Domain */
+                    domain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new domain, pending until verified */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    askCustomDomain: {
+        parameters: {
+            query: {
+                domain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A verified custom domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteCustomDomain: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one to add, verify or remove) */
+                tenant?: components["parameters"]["TenantParam"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    verifyCustomDomain: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one to add, verify or remove) */
+                tenant?: components["parameters"]["TenantParam"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain after the check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomDomain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];

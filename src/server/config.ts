@@ -40,6 +40,8 @@ export interface Config {
   minCheckIntervalSeconds: number;
   /** DNS servers the checks ask (ip or ip:port, [v6]:port); undefined = the system's (/etc/resolv.conf) */
   dnsResolvers: string[] | undefined;
+  /** CUSTOM_DOMAIN_TARGET: the host custom domains CNAME to; unset = each company's NAME.PRODUCT_DOMAIN */
+  customDomainTarget: string | undefined;
   runEngine: boolean;
   /** RDAP bootstrap data for DNS (IANA's dns.json format); undefined = the subset shipped in security/domains */
   rdapBootstrapFile: string | undefined;
@@ -181,6 +183,14 @@ function rdapBaseUrls(env: Env): Record<string, string> {
     out[suffix] = url;
   }
   return out;
+}
+
+/** CUSTOM_DOMAIN_TARGET: one host name (e.g. custom.status.example.com), lower-cased */
+function customDomainTarget(env: Env): string | undefined {
+  const raw = env.CUSTOM_DOMAIN_TARGET?.trim().toLowerCase().replace(/\.$/, '');
+  if (!raw) return undefined;
+  if (!DOMAIN_RE.test(raw)) fail('CUSTOM_DOMAIN_TARGET', 'a host name such as custom.status.example.com', raw);
+  return raw;
 }
 
 /** CANARY_TARGETS: comma-separated http(s) URLs or host:port, such as https://1.1.1.1,example.com:443 */
@@ -368,6 +378,7 @@ export function parseConfig(env: Env = process.env): Config {
     allowPrivateTargets: privateTargets(env),
     minCheckIntervalSeconds: int(env, 'MIN_CHECK_INTERVAL_SECONDS', 30, 1, 86400),
     dnsResolvers: dnsResolvers(env),
+    customDomainTarget: customDomainTarget(env),
     runEngine: bool(env, 'RUN_ENGINE', true),
     rdapBootstrapFile: rdapBootstrapFile(env),
     rdapBaseUrls: rdapBaseUrls(env),

@@ -11,6 +11,7 @@ import { errorToProblem, problem, sendProblem } from './problem.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSameOriginGuard } from './same-origin.ts';
 import { registerHostGuard } from './host-guard.ts';
+import { registerCustomDomainHost } from './custom-domain-host.ts';
 import { astroBuilt, registerAstro } from './astro.ts';
 import { registerPublicRoutes } from './public-routes.ts';
 import { registerIdentityRoutes } from './auth/handoff-route.ts';
@@ -65,6 +66,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     for (const m of [r.method].flat()) servedRoutes.push({ method: String(m), url: r.url });
   });
 
+  // First: a custom domain is re-addressed to its company's host before cookies are parsed.
+  registerCustomDomainHost(app, services, config);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https });
   registerSameOriginGuard(app, config);

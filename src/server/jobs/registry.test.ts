@@ -22,6 +22,7 @@ describe('the jobs table', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
+      'custom-domains',
       'domain-checks',
       'escalation',
       'maintenance-notices',
@@ -179,6 +180,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
     expect((await runner.runDue()).sort()).toEqual([
       'alert-delivery',
       'check-results-retention',
+      'custom-domains',
       'domain-checks',
       'escalation',
       'maintenance-notices',

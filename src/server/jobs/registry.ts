@@ -4,6 +4,7 @@ import type { Job } from './job.ts';
 import { alertDelivery } from './alert-delivery.ts';
 import { checkResultsRetention } from './check-results-retention.ts';
 import { domainChecks } from './domain-checks.ts';
+import { customDomains } from './custom-domains.ts';
 import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
 import { sessionSweep } from './session-sweep.ts';
@@ -29,4 +30,5 @@ export const JOBS: readonly Job[] = [
   threatFeeds,
   threatIntel,
   slaReports,
+  customDomains,
 ];

@@ -1,5 +1,6 @@
 // The whole database as Kysely sees it: one interface per product area, merged here.
 import type { AlertsTables } from './alerts.ts';
+import type { CustomDomainTables } from './custom-domains.ts';
 import type { IdentityTables } from './identity.ts';
 import type { MonitoringTables } from './monitoring.ts';
 import type { PlatformTables } from './platform.ts';
@@ -18,4 +19,5 @@ export interface Database
     PublicTables,
     SecurityTables,
     SecurityScanTables,
-    ThreatTables {}
+    ThreatTables,
+    CustomDomainTables {}

@@ -15,6 +15,7 @@ import { intelligenceHandlers } from './intelligence.ts';
 import { metricsHandlers } from './metrics.ts';
 import { alertsHandlers } from './alerts.ts';
 import { statusPageHandlers } from './status-page.ts';
+import { customDomainHandlers } from './custom-domains.ts';
 import { liveHandlers } from './live.ts';
 import { subscribersHandlers } from './subscribers.ts';
 import { settingsHandlers } from './settings.ts';
@@ -40,6 +41,7 @@ export const handlers = {
   ...metricsHandlers,
   ...alertsHandlers,
   ...statusPageHandlers,
+  ...customDomainHandlers,
   ...liveHandlers,
   ...subscribersHandlers,
   ...settingsHandlers,

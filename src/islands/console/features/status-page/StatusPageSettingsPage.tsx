@@ -1,13 +1,15 @@
 // /monitors/status-page: which monitors the public status page shows, the names visitors read,
 // their order and component groups, saved at once; a preview link opens the public page. Move
 // buttons keep the keyboard focus on the row that moved and say where it went. Viewers see the
-// layout and what visitors read, without controls.
+// layout and what visitors read, without controls. Admins also manage the page's custom domain.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Skeleton } from '../../ui/Card.tsx';
+import { boot } from '../../boot.ts';
+import { CustomDomainCard } from './CustomDomainCard.tsx';
 import { GroupsCard } from './GroupsCard.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
 import { $draft, $saving, $settings, $statusPageAlert, discardChanges, isDirty, loadSettings, saveLayout } from './store.ts';
@@ -107,6 +109,7 @@ export function StatusPageSettingsPage() {
           {dirty && <span className="sw-muted">Unsaved changes</span>}
         </div>
       )}
+      {!waiting && can(role, 'view', 'settings') && <CustomDomainCard role={role} tenant={scope} productDomain={boot().productDomain} />}
     </div>
   );
 }

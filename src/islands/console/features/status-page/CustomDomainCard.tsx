@@ -1,0 +1,162 @@
+// "Custom domain" on the status page settings: a company's own host name (status.example.com)
+// for its public page. Shows the two DNS records to create (CNAME to the platform, TXT with the
+// token), the state and what the last check found, Verify now, and Remove for super admins.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { customDomainProblem, normalizeCustomDomain } from '../../../../lib/custom-domains.ts';
+import { can, type Role } from '../../../../lib/permissions.ts';
+import { Skeleton } from '../../ui/Card.tsx';
+import { fmtTime } from '../../ui/format.ts';
+import {
+  $domainAlert,
+  $domainBusy,
+  $domains,
+  addDomain,
+  type CustomDomain,
+  loadDomains,
+  removeDomain,
+  verifyDomain,
+} from './domains-store.ts';
+
+const STATE_TEXT: Record<CustomDomain['state'], string> = { pending: 'Pending', verified: 'Verified', failed: 'Failed' };
+
+export function CustomDomainCard(p: { role: Role | null; tenant: string | null; productDomain: string }) {
+  const domains = useStore($domains);
+  const alert = useStore($domainAlert);
+  const busy = useStore($domainBusy);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mayAdd = can(p.role, 'create', 'settings');
+  useEffect(() => {
+    $domainAlert.set(null);
+    void loadDomains(p.tenant);
+  }, [p.tenant]);
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    const domain = normalizeCustomDomain(name);
+    const problem = customDomainProblem(domain, p.productDomain) ?? (await addDomain(p.tenant, domain));
+    setError(problem);
+    if (!problem) setName('');
+  };
+  return (
+    <section className="sw-card sw-sp-domains" aria-labelledby="sp-domains-title">
+      <header className="sw-card-head">
+        <h3 id="sp-domains-title">Custom domain</h3>
+      </header>
+      <div className="sw-card-body">
+        <p className="sw-muted">
+          Serve your status page on a name you own, such as status.example.com: add it, create the two DNS records shown at your DNS
+          provider, then press Verify now. Once verified, the name shows your status page, history, incidents, uptime, feeds, badges and
+          Statuspage JSON. Signing in and the console stay on your company's address: sessions never follow to a custom domain. Every day
+          the records are checked again; a name that loses them stops answering and admins are notified.
+        </p>
+        {alert && (
+          <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
+            {alert.text}
+          </div>
+        )}
+        {domains.status === 'loading' && <Skeleton rows={2} />}
+        {domains.status === 'error' && (
+          <div className="sw-banner sw-banner-error" role="alert">
+            {domains.message}
+            <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadDomains(p.tenant)}>
+              Retry
+            </button>
+          </div>
+        )}
+        {domains.status === 'ready' && domains.data.length === 0 && <p className="sw-empty">No custom domain yet.</p>}
+        {domains.status === 'ready' &&
+          domains.data.map((d) => (
+            <DomainRow key={d.id} domain={d} busy={busy === d.id} mayRemove={can(p.role, 'delete', 'settings')} tenant={p.tenant} />
+          ))}
+        {mayAdd && (
+          <form className="sw-sp-add" onSubmit={(e) => void add(e)} noValidate>
+            <label htmlFor="sp-domain">Domain</label>
+            <input
+              id="sp-domain"
+              value={name}
+              maxLength={253}
+              placeholder="status.example.com"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'sp-domain-error' : undefined}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <button type="submit" className="sw-btn" disabled={busy === 'new'}>
+              {busy === 'new' ? 'Adding…' : 'Add domain'}
+            </button>
+            {error && (
+              <p id="sp-domain-error" className="sw-field-error">
+                {error}
+              </p>
+            )}
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function DomainRow(p: { domain: CustomDomain; busy: boolean; mayRemove: boolean; tenant: string | null }) {
+  const d = p.domain;
+  const headId = `sp-domain-${d.id}`;
+  return (
+    <article className="sw-sp-domain" aria-labelledby={headId} data-domain={d.domain}>
+      <div className="sw-row-between">
+        <h4 id={headId} className="sw-wrap-anywhere">
+          {d.domain} <span className={`sw-badge sw-badge-domain-${d.state}`}>{STATE_TEXT[d.state]}</span>
+        </h4>
+        <span className="sw-actions">
+          <button type="button" className="sw-btn sw-btn-small" disabled={p.busy} onClick={() => void verifyDomain(p.tenant, d)}>
+            {p.busy ? 'Checking…' : 'Verify now'}
+            <span className="sw-visually-hidden"> {d.domain}</span>
+          </button>
+          {p.mayRemove && (
+            <button
+              type="button"
+              className="sw-btn sw-btn-small sw-btn-danger"
+              disabled={p.busy}
+              onClick={() => void removeDomain(p.tenant, d)}
+            >
+              Remove<span className="sw-visually-hidden"> {d.domain}</span>
+            </button>
+          )}
+        </span>
+      </div>
+      <p className="sw-muted">
+        {d.state === 'verified'
+          ? `Verified ${fmtTime(d.verified_at, '')}; last checked ${fmtTime(d.checked_at, 'never')}.`
+          : d.state === 'failed'
+            ? `Not served: the check of ${fmtTime(d.checked_at, '')} failed.`
+            : 'Not served yet: create the two records, then press Verify now.'}
+      </p>
+      {d.last_error && <p className="sw-sp-warn sw-wrap-anywhere">{d.last_error}</p>}
+      <div className="sw-table-wrap">
+        <table className="sw-table sw-table-stack sw-sp-records">
+          <caption className="sw-visually-hidden">DNS records for {d.domain}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.records.map((r) => (
+              <tr key={r.type}>
+                <td data-label="Type">{r.type}</td>
+                <td data-label="Name">
+                  <code className="sw-wrap-anywhere">{r.name}</code>
+                </td>
+                <td data-label="Value">
+                  <code className="sw-wrap-anywhere">{r.value}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </article>
+  );
+}
