@@ -67,10 +67,12 @@ describe('the console route table', () => {
     walk(PAGES);
     // the landing and status pages, first-run setup, the old status page address and the status
     // page subscribers' pages (the form, its confirmation and unsubscribe links) and the alerts'
-    // acknowledge link are not console routes
+    // acknowledge link, and the public history, incident and uptime pages are not console routes
     expect(pages.sort()).toEqual([
       '[...path].astro',
       'ack/[token].astro',
+      'history.astro',
+      'incidents/[id].astro',
       'index.astro',
       'landing.astro',
       'public-status.astro',
@@ -79,9 +81,13 @@ describe('the console route table', () => {
       'subscribe/confirmed.astro',
       'subscribe/index.astro',
       'unsubscribe/[token].astro',
+      'uptime.astro',
     ]);
     for (const other of [
       '/',
+      '/history',
+      '/incidents/x',
+      '/uptime',
       '/landing',
       '/public-status',
       '/setup',

@@ -15,6 +15,7 @@ describe('navigation menus', () => {
       'Status Page /monitors/status-page',
       'API Intelligence /api-intelligence',
       'Security /security',
+      'Reports /reports',
       'Users /admin/users',
       'Team /team',
       'Tenants /admin/tenants',
@@ -30,6 +31,7 @@ describe('navigation menus', () => {
       'Status Page /monitors/status-page',
       'API Intelligence /api-intelligence',
       'Security /security',
+      'Reports /reports',
       'Team /team',
       'Settings /settings',
     ]);
@@ -43,6 +45,7 @@ describe('navigation menus', () => {
       'Status Page /monitors/status-page',
       'API Intelligence /api-intelligence',
       'Security /security',
+      'Reports /reports',
       'Team /team',
     ]);
   });
@@ -54,6 +57,7 @@ describe('navigation menus', () => {
       'All Traces /traces',
       'Monitors /monitors',
       'Status Page /monitors/status-page',
+      'Reports /reports',
       'Tenants /admin/tenants',
       'Settings /settings',
     ]);
