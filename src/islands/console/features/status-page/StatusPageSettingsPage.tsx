@@ -1,13 +1,14 @@
 // /monitors/status-page: which monitors the public status page shows, the names visitors read,
 // their order and component groups, saved at once; a preview link opens the public page. Move
 // buttons keep the keyboard focus on the row that moved and say where it went. Viewers see the
-// layout and what visitors read, without controls.
+// layout and what visitors read, without controls. The Access card says who may see the page.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Skeleton } from '../../ui/Card.tsx';
+import { AccessCard } from './AccessCard.tsx';
 import { GroupsCard } from './GroupsCard.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
 import { $draft, $saving, $settings, $statusPageAlert, discardChanges, isDirty, loadSettings, saveLayout } from './store.ts';
@@ -106,6 +107,14 @@ export function StatusPageSettingsPage() {
           </button>
           {dirty && <span className="sw-muted">Unsaved changes</span>}
         </div>
+      )}
+      {settings.status === 'ready' && (
+        <AccessCard
+          access={settings.data.access}
+          tenant={scope}
+          mayEdit={mayEdit}
+          onSaved={(access) => $settings.set({ status: 'ready', data: { ...settings.data, access } })}
+        />
       )}
     </div>
   );
