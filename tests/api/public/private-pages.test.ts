@@ -6,6 +6,7 @@
 // setting says) or a valid share link; wrong passwords are throttled; forged, expired and
 // revoked credentials fail. A route or page nobody classified fails the inventory test.
 import { readdirSync } from 'node:fs';
+import { sql } from 'kysely';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../../support/test-db.ts';
@@ -128,7 +129,6 @@ describe.each(DB_KINDS)('private status pages on %s', (kind) => {
       'GET /readyz',
       'GET /share/:token',
       'POST /access',
-      'POST /subscribe/confirm/:token',
       'POST /unsubscribe/:token',
       'GET /auth/handoff',
       'GET /landing/index.html',
@@ -345,6 +345,29 @@ describe.each(DB_KINDS)('private status pages on %s', (kind) => {
     const details = audit.map((a) => JSON.stringify(a.details));
     expect(details.filter((d) => d.includes('status_page_share_link')).length).toBe(3);
     expect(details.some((d) => d.includes('status_page_access'))).toBe(true);
+  });
+
+  it('while the database cannot be read, a private page stays refused and a company never looked up is 503, never served unchecked', async () => {
+    await setAccess({ mode: 'password' });
+    expect((await anon().get('/', { host })).status).toBe(401);
+    const third = await seedCompany(t.services, { name: 'Third Co', subdomain: `third${kind}` });
+    await t.services.db.k
+      .insertInto('status_page_access')
+      .values({ company_id: third.id, mode: 'password', password_hash: 'x', ip_allowlist: '[]', updated_at: clock })
+      .execute();
+    await sql`alter table companies rename to companies_away`.execute(t.services.db.k);
+    try {
+      clock += 10_000;
+      await new Promise((r) => setTimeout(r, 5_100)); // past this process's memory of the rule
+      const refused = await anon().get('/api/v2/summary.json', { host });
+      expect(refused.status).toBe(401);
+      expect(leaks(refused.text)).toEqual([]);
+      const unknown = await anon().get('/api/v2/summary.json', { host: `${third.subdomain}.localhost` });
+      expect(unknown.status).toBe(503);
+      expect(unknown.text).not.toContain('Third Co');
+    } finally {
+      await sql`alter table companies_away rename to companies`.execute(t.services.db.k);
+    }
   });
 
   it('rights: viewers read the rule but cannot change it or make links; another company cannot revoke; the login page list is refused too', async () => {

@@ -24,6 +24,8 @@ export const PASSWORD_FAILURES = 5;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /** How long this process trusts what it read of a rule or a host (a save here drops it at once). */
 const MEMO_MS = 5_000;
+/** The public documents' own word for a database that cannot be read (service.ts). */
+const UNAVAILABLE = 'Failed to load status page';
 
 export interface AccessRule {
   mode: PageAccessMode;
@@ -71,7 +73,7 @@ export async function accessRuleOf(services: Services, companyId: string): Promi
     .get(companyId)
     .catch((e: unknown) => {
       if (memo) return 'stale' as const; // the database is briefly away: keep the last rule known
-      throw new DomainError('unavailable', 'The status page cannot be loaded right now.', { cause: e });
+      throw new DomainError('unavailable', UNAVAILABLE, { cause: e });
     });
   if (row === 'stale') return memo!.rule;
   const rule: AccessRule = row
@@ -87,31 +89,42 @@ export function forgetAccessRule(services: Services, companyId: string): void {
   stateOf(services).rules.delete(companyId);
 }
 
-/** The company whose documents a host serves (the platform's host mapping), or null. */
-export async function companyOfHost(services: Services, host: string): Promise<string | null> {
+/**
+ * A company id looked up at most every MEMO_MS; while the database cannot be read the last
+ * answer known stands (the page itself is then served from its snapshot), and a company never
+ * looked up is unavailable (503), never let through unchecked.
+ */
+async function memoCompany(services: Services, key: string, find: () => Promise<string | null>): Promise<string | null> {
   const { hosts } = stateOf(services);
   const now = Date.now();
-  const memo = hosts.get(host);
+  const memo = hosts.get(key);
   if (memo && now - memo.at < MEMO_MS) return memo.companyId;
-  const where = await resolveHost(services, host).catch((e: unknown) => {
-    if (memo) return null;
-    throw new DomainError('unavailable', 'The status page cannot be loaded right now.', { cause: e });
-  });
-  if (where === null) return memo!.companyId;
-  const companyId = where.kind === 'tenant' ? where.company.id : null;
+  let companyId: string | null;
+  try {
+    companyId = await find();
+  } catch (e) {
+    if (memo) return memo.companyId;
+    throw new DomainError('unavailable', UNAVAILABLE, { cause: e });
+  }
   if (hosts.size > 10_000) hosts.clear();
-  hosts.set(host, { companyId, at: now });
+  hosts.set(key, { companyId, at: now });
   return companyId;
 }
 
-/** The company of a subdomain named in a path (the public-status call), or null. */
-export async function companyOfSubdomain(services: Services, subdomain: string): Promise<string | null> {
-  const c = await companiesRepo(services.db)
-    .findBySubdomain(subdomain.toLowerCase())
-    .catch((e: unknown) => {
-      throw new DomainError('unavailable', 'The status page cannot be loaded right now.', { cause: e });
-    });
-  return c?.is_active ? c.id : null;
+/** The company whose documents a host serves (the platform's host mapping), or null. */
+export function companyOfHost(services: Services, host: string): Promise<string | null> {
+  return memoCompany(services, `host ${host}`, async () => {
+    const where = await resolveHost(services, host);
+    return where.kind === 'tenant' ? where.company.id : null;
+  });
+}
+
+/** The active company of a subdomain named in a path (the public-status call), or null. */
+export function companyOfSubdomain(services: Services, subdomain: string): Promise<string | null> {
+  return memoCompany(services, `sub ${subdomain.toLowerCase()}`, async () => {
+    const c = await companiesRepo(services.db).findBySubdomain(subdomain.toLowerCase());
+    return c?.is_active ? c.id : null;
+  });
 }
 
 // --- signed credentials ---
