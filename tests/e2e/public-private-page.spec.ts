@@ -2,7 +2,8 @@
 // the password" on the Access section of /monitors/status-page; a visitor then gets the
 // password form instead of the page (401), with and without JavaScript, a wrong password says
 // so, the right one opens the page; a share link made on the same screen opens it for another
-// viewer. axe on the form and the screen; screenshots at 1280 and 375 px.
+// viewer; the branded sign-in page lists nothing of it. axe on the form and the screen;
+// screenshots at 1280 and 375 px.
 import type { Browser } from '@playwright/test';
 import {
   adminApi,
@@ -76,6 +77,8 @@ test('an admin makes the page private; visitors need the password (with and with
   await expectNoSeriousA11yViolations(page);
   await access.screenshot({ path: 'test-results/public-private-page/admin-access-1280.png' });
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Access' }).getByLabel('Anyone with the password')).toBeChecked();
   await shot(page, 'admin-access-375');
 
   // The admin's own session is no page password: the form shows for them too (axe checks it here).
@@ -105,6 +108,13 @@ test('an admin makes the page private; visitors need the password (with and with
       await v.ctx.close();
     }
   }
+
+  // The branded sign-in page lists no monitors of a private page.
+  const login = await visitor(browser, true, 1280);
+  await login.page.goto(tenantUrl(company.subdomain, '/company-login'));
+  await expect(login.page.getByText('This status page is private.')).toBeVisible();
+  await expect(login.page.getByText('Lighthouse API')).toHaveCount(0);
+  await login.ctx.close();
 
   const shared = await visitor(browser, false, 375);
   await shared.page.goto(shareUrl);
