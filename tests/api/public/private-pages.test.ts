@@ -27,6 +27,7 @@ describe.each(DB_KINDS)('private status pages on %s', (kind) => {
   let t: TestApp;
   let clock = NOW;
   let sub: string;
+  let companyId: string;
   let host: string;
   let otherHost: string;
   let monitorId: string;
@@ -60,6 +61,8 @@ describe.each(DB_KINDS)('private status pages on %s', (kind) => {
     users.admin = await seedUser(t.services, { userType: 2, companyId: acme.id });
     users.viewer = await seedUser(t.services, { userType: 3, companyId: acme.id });
     users.otherAdmin = await seedUser(t.services, { userType: 2, companyId: other.id });
+    users.root = await seedUser(t.services, { userType: 1 });
+    companyId = acme.id;
     documents = [
       '/',
       '/history',
@@ -387,10 +390,43 @@ describe.each(DB_KINDS)('private status pages on %s', (kind) => {
     const fromMain = await anon().get(`/api/v1/public/public-status/${sub}`);
     expect(fromMain.status).toBe(401);
     expect(leaks(fromMain.text)).toEqual([]);
+    // a super admin sets any company's rule, naming it
+    const root = t.client();
+    await signIn(root, users.root);
+    const chosen = await root.put(`/api/v1/status-page/access?tenant=${companyId}`, { mode: 'users' });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect((await root.put('/api/v1/status-page/access', { mode: 'users' })).status).toBe(400);
     // back to public: the CDN headers return
     await setAccess({ mode: 'public' });
     const open = await anon().get('/api/v2/summary.json', { host });
     expect(open.status).toBe(200);
     expect(open.headers.get('cache-control')).toContain('public');
+  });
+});
+
+describe.each(DB_KINDS)('IP allow-list without TRUST_PROXY on %s', (kind) => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('reads the connection address, so a forged X-Forwarded-For opens nothing', async () => {
+    t = await startTestApp({ db: kind, withPages: false });
+    const acme = await seedCompany(t.services, { name: 'Acme Corp', subdomain: `acmeip${kind}` });
+    await seedMonitor(t.services.db, acme.id, t.services.now(), { name: 'Zebra API' });
+    const host = `${acme.subdomain}.localhost`;
+    const admin = t.client();
+    await signIn(admin, await seedUser(t.services, { userType: 2, companyId: acme.id }), host);
+    const set = (ranges: string[]) => admin.put('/api/v1/status-page/access', { mode: 'ip_allowlist', ip_allowlist: ranges }, { host });
+    expect((await set(['203.0.113.0/24'])).status).toBe(200);
+    const forged = await t.client().get('/api/v2/summary.json', { host, headers: { 'x-forwarded-for': '203.0.113.5' } });
+    expect(forged.status).toBe(403);
+    expect(leaks(forged.text)).toEqual([]);
+    // the test connects from 127.0.0.1 (IPv4 loopback); ::1 alone does not cover it
+    expect((await set(['::1'])).status).toBe(200);
+    expect((await t.client().get('/api/v2/summary.json', { host })).status).toBe(403);
+    expect((await set(['127.0.0.0/8'])).status).toBe(200);
+    const allowed = await t.client().get('/api/v2/summary.json', { host });
+    expect(allowed.status).toBe(200);
+    expect(allowed.text).toContain('Zebra API');
+    expect(allowed.headers.get('cache-control')).toBe('private, no-store');
   });
 });
