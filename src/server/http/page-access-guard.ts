@@ -15,7 +15,10 @@ import {
   companyOfHost,
   companyOfSubdomain,
   decidePageAccess,
+  hostKey,
+  knownOpen,
   openShareLink,
+  subdomainKey,
   tryPagePassword,
   type AccessDecision,
 } from '../domain/status-page/access.ts';
@@ -97,14 +100,11 @@ function refuse(req: FastifyRequest, reply: FastifyReply, d: Extract<AccessDecis
 export function registerPageAccessGuard(app: FastifyInstance, services: Services): void {
   const names = cookieNames(services);
 
-  app.addHook('onRequest', async (req, reply) => {
-    const kind = documentKind(req.url);
-    if (!kind) return;
+  const check = async (req: FastifyRequest, reply: FastifyReply, kind: DocumentKind, named: string | null): Promise<boolean> => {
     const host = hostOf(req);
     const hostCompanyId = await companyOfHost(services, host);
-    const named = BY_SUBDOMAIN.exec(documentPath(req.url));
-    const companyId = named ? await companyOfSubdomain(services, named[1]) : hostCompanyId;
-    if (!companyId) return; // no such company: the handlers answer 404
+    const companyId = named ? await companyOfSubdomain(services, named) : hostCompanyId;
+    if (!companyId) return true; // no such company: the handlers answer 404
     const d = await decidePageAccess(services, companyId, {
       ip: req.ip,
       host,
@@ -113,8 +113,26 @@ export function registerPageAccessGuard(app: FastifyInstance, services: Services
       shareCookie: req.cookies?.[names.share] ?? null,
       sessionToken: readAccessCookie(req, services.config),
     });
-    if (!d.allowed) return refuse(req, reply, d, kind);
+    if (!d.allowed) {
+      refuse(req, reply, d, kind);
+      return false;
+    }
     if (d.restricted) keepPrivate(reply.raw);
+    return true;
+  };
+
+  // Callback style: a page this process knows to be public passes without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    const kind = documentKind(req.url);
+    if (!kind) return done();
+    const named = BY_SUBDOMAIN.exec(documentPath(req.url))?.[1] ?? null;
+    if (knownOpen(services, named ? subdomainKey(named) : hostKey(hostOf(req)))) return done();
+    check(req, reply, kind, named).then(
+      (go) => {
+        if (go) done();
+      },
+      (e: unknown) => done(e as Error),
+    );
   });
 
   void app.register(async (scope) => {

@@ -111,9 +111,26 @@ async function memoCompany(services: Services, key: string, find: () => Promise<
   return companyId;
 }
 
+/**
+ * True when this process knows, fresh from the last MEMO_MS, that the company behind `key`
+ * ('host …' or 'sub …') has a public page or does not exist: the guard then lets the request
+ * through without a promise (the public fast path stays as fast as it was).
+ */
+export function knownOpen(services: Services, key: string): boolean {
+  const { hosts, rules } = stateOf(services);
+  const now = Date.now();
+  const company = hosts.get(key);
+  if (!company || now - company.at >= MEMO_MS) return false;
+  if (company.companyId === null) return true;
+  const rule = rules.get(company.companyId);
+  return !!rule && now - rule.at < MEMO_MS && rule.rule.mode === 'public';
+}
+export const hostKey = (host: string) => `host ${host}`;
+export const subdomainKey = (subdomain: string) => `sub ${subdomain.toLowerCase()}`;
+
 /** The company whose documents a host serves (the platform's host mapping), or null. */
 export function companyOfHost(services: Services, host: string): Promise<string | null> {
-  return memoCompany(services, `host ${host}`, async () => {
+  return memoCompany(services, hostKey(host), async () => {
     const where = await resolveHost(services, host);
     return where.kind === 'tenant' ? where.company.id : null;
   });
@@ -121,7 +138,7 @@ export function companyOfHost(services: Services, host: string): Promise<string 
 
 /** The active company of a subdomain named in a path (the public-status call), or null. */
 export function companyOfSubdomain(services: Services, subdomain: string): Promise<string | null> {
-  return memoCompany(services, `sub ${subdomain.toLowerCase()}`, async () => {
+  return memoCompany(services, subdomainKey(subdomain), async () => {
     const c = await companiesRepo(services.db).findBySubdomain(subdomain.toLowerCase());
     return c?.is_active ? c.id : null;
   });
