@@ -20,6 +20,9 @@ function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
 export function normalizeCidr(entry: string): string | null {
   const text = entry.trim();
   if (!text || text.length > 64) return null;
+  // Only the usual spellings: ipaddr.js also reads '1.2.3' or '0x7f.1' as addresses.
+  const address = text.split('/')[0];
+  if (!ipaddr.IPv4.isValidFourPartDecimal(address) && !(address.includes(':') && ipaddr.IPv6.isValid(address))) return null;
   try {
     if (!text.includes('/')) {
       const addr = parseAddress(text);
