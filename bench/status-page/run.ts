@@ -234,8 +234,7 @@ try {
   console.log(row('StatusWatch (Fastify)', ours));
   console.log(row('bare node:http, same bytes', baseline));
   console.log(`ratio (ours / bare)           ${(ours.rps / baseline.rps).toFixed(2)}            target: >= 5000 req/s, p99 <= 25 ms`);
-  for (const [name, r] of beside)
-    console.log(`${row(name, r)}   ${(r.rps / ours.rps).toFixed(2)}x the status page   target: >= 0.90x`);
+  for (const [name, r] of beside) console.log(`${row(name, r)}   ${(r.rps / ours.rps).toFixed(2)}x the status page   target: >= 0.90x`);
   console.log(
     `page weight                   ${weight.total} bytes compressed in ${weight.requests} request(s) (HTML ${html.length} bytes raw)   target: <= 30 KB`,
   );

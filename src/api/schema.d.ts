@@ -1704,6 +1704,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/status-page/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Who may read the status page - public, a password, the company's users or an IP allow-list
+         * @description Company admins and super admins; viewers get 403 (they read the rule in the settings' `access`). `password` mode needs a password (given now or set before); `ip_allowlist` mode needs at least one range; an entry that is not an address or range answers 400. Takes effect at once on every document of the page. Audited (settings_update).
+         */
+        put: operations["savePageAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-page/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status page's share links (without their URLs) */
+        get: operations["listShareLinks"];
+        put?: never;
+        /**
+         * A signed, expiring link that lets one viewer read the private page
+         * @description Company admins and super admins. The URL is returned once; the server keeps the link's id (to revoke it) and signs the token with its secret. Audited (settings_update).
+         */
+        post: operations["createShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-page/share-links/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a share link (it stops working at once)
+         * @description Company admins and super admins; another company's link is not found. Audited (settings_update).
+         */
+        post: operations["revokeShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/push/{token}": {
         parameters: {
             query?: never;
@@ -4040,6 +4101,20 @@ export interface components {
             monitor_ids?: string[];
             recurrence?: components["schemas"]["MaintenanceRecurrence"];
         };
+        /** @description Who may read the company's public documents: the page, /history, /incidents/{id}, /uptime, the feeds, the badges, the Statuspage /api/v2 documents, the public-status and subscribe calls and the subscribe pages. Anyone else gets 401 (a password form or a sign-in link on HTML pages, an empty problem elsewhere) or 403 (IP allow-list); a share link lets one viewer in whatever the mode. */
+        PageAccess: {
+            /**
+             * @description public: everyone (the default); password: whoever types the page password (a signed cookie for 12 hours on this host); users: the company's own signed-in users on its host; ip_allowlist: visitors whose address (as the server sees it behind TRUST_PROXY) lies in one of the ranges
+             * @enum {string}
+             */
+            mode: "public" | "password" | "users" | "ip_allowlist";
+            /** @description A page password is set (it is never shown) */
+            has_password: boolean;
+            /** @description CIDR ranges in canonical form (IPv4 and IPv6) */
+            ip_allowlist: string[];
+            /** Format: date-time */
+            updated_at: string | null;
+        };
         LayoutGroup: {
             id: string;
             name: string;
@@ -4063,6 +4138,7 @@ export interface components {
         };
         StatusPageSettings: {
             company_id: string;
+            access: components["schemas"]["PageAccess"];
             /** @description The company's public status page (null without a subdomain) */
             preview_url: string | null;
             /** @description The company's component groups in page order */
@@ -4121,6 +4197,40 @@ export interface components {
             created_at: string;
             /** @description The DNS records to create (CNAME to the platform, TXT with the token) */
             records: components["schemas"]["DnsRecord"][];
+        };
+        PageAccessInput: {
+            /** @enum {string} */
+            mode: "public" | "password" | "users" | "ip_allowlist";
+            /** @description A new page password (at least 8 characters); omitted keeps the current one. Stored as an argon2id hash */
+            password?: string;
+            /** @description Addresses or CIDR ranges (203.0.113.0/24, 2001:db8::/32); omitted keeps the current list */
+            ip_allowlist?: string[];
+        };
+        ShareLink: {
+            id: string;
+            label: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @enum {string} */
+            state: "active" | "expired" | "revoked";
+        };
+        ShareLinkList: {
+            /** @description The company's 100 newest links, expired and revoked ones included */
+            items: components["schemas"]["ShareLink"][];
+        };
+        ShareLinkInput: {
+            /** @description From 1 hour to 30 days */
+            expires_in_hours: number;
+            /** @description Who it is for (plain text) */
+            label?: string | null;
+        };
+        ShareLinkCreated: components["schemas"]["ShareLink"] & {
+            /** @description The link to hand to the viewer (https://NAME.domain/share/TOKEN); shown only now. Opening it keeps a cookie on that host until the link expires */
+            url: string;
         };
         /**
          * @description The channel types this server sends through (one module each under
@@ -4966,6 +5076,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The company's status page is private (password, sign-in for its users, or a share link) and this request carries no valid credential for it; no data of the page is sent */
+        PrivatePage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The company's status page is private and open only to its allowed IP ranges; this request's address is not one of them (or a cross-site request) */
+        PrivatePageForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The capability is not built yet */
         NotImplemented: {
             headers: {
@@ -5764,6 +5892,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["PrivatePageForbidden"];
             404: components["responses"]["Problem"];
             406: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
@@ -5808,6 +5938,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["PrivatePageForbidden"];
             404: components["responses"]["Problem"];
             406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
@@ -5852,6 +5984,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["PrivatePageForbidden"];
             404: components["responses"]["Problem"];
             406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
@@ -5896,6 +6030,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["PrivatePageForbidden"];
             404: components["responses"]["Problem"];
             406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
@@ -5940,6 +6076,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["PrivatePageForbidden"];
             404: components["responses"]["Problem"];
             406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
@@ -5984,6 +6122,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["PrivatePageForbidden"];
             404: components["responses"]["Problem"];
             406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
@@ -6028,6 +6168,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["PrivatePageForbidden"];
             404: components["responses"]["Problem"];
             406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
@@ -6072,6 +6214,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["PrivatePageForbidden"];
             404: components["responses"]["Problem"];
             406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
@@ -6116,6 +6260,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["PrivatePageForbidden"];
             404: components["responses"]["Problem"];
             406: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
@@ -8520,6 +8666,134 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    savePageAccess: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageAccessInput"];
+            };
+        };
+        responses: {
+            /** @description The saved rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageAccess"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listShareLinks: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLinkList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createShareLink: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareLinkInput"];
+            };
+        };
+        responses: {
+            /** @description The new link and its URL */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLinkCreated"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeShareLink: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one) */
+                tenant?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     pushHeartbeat: {
         parameters: {
             query?: never;
@@ -9006,6 +9280,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            401: components["responses"]["PrivatePage"];
             403: components["responses"]["Forbidden"];
             /** @description Unknown or inactive company, or subscriptions switched off (ENABLE_NOTIFICATIONS) */
             404: {

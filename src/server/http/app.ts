@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSameOriginGuard } from './same-origin.ts';
 import { registerHostGuard } from './host-guard.ts';
 import { registerCustomDomainHost } from './custom-domain-host.ts';
+import { registerPageAccessGuard } from './page-access-guard.ts';
 import { astroBuilt, registerAstro } from './astro.ts';
 import { registerPublicRoutes } from './public-routes.ts';
 import { registerIdentityRoutes } from './auth/handoff-route.ts';
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // JSON only: without a text/plain parser such a body answers 415 like a form or multipart one.
   app.removeContentTypeParser('text/plain');
   registerHostGuard(app, config.productDomain);
+  registerPageAccessGuard(app, services);
 
   // Open event streams would hold close() until its time-out: end them first.
   app.addHook('preClose', () => closeLiveStreams(services));

@@ -19,7 +19,13 @@ import { problem, sendProblem } from './problem.ts';
 import { isOwnOrigin, publicPortOf } from './public-origin.ts';
 
 /** Cookies a custom domain may set and read (public-page visitor cookies, never a session). */
-export const CUSTOM_DOMAIN_COOKIES: ReadonlySet<string> = new Set<string>();
+export const CUSTOM_DOMAIN_COOKIES: ReadonlySet<string> = new Set<string>([
+  // a private page's password and share-link cookies (page-access-guard.ts), host-only
+  'sw_page',
+  '__Host-sw_page',
+  'sw_share',
+  '__Host-sw_share',
+]);
 
 const READ = new Set(['GET', 'HEAD']);
 /** The public documents of a company host (public-routes.ts, the Astro status pages, /api/v2). */
@@ -36,13 +42,17 @@ const DOCUMENTS = [
 ];
 /** The subscriber pages, whose forms post without JavaScript. */
 const SUBSCRIBER = [/^\/subscribe$/, /^\/subscribe\/confirmed$/, /^\/subscribe\/confirm\/[^/]+$/, /^\/unsubscribe\/[^/]+$/];
+/** A private page's password form (POST /access) and share links (GET /share/{token}). */
+const ACCESS_FORM = /^\/access$/;
+const SHARE_LINK = /^\/share\/[^/]+$/;
 const PROBES = /^\/(livez|readyz)(\?|$)/;
 const LOGIN = /^\/login\/?(\?|$)/;
 
 export function isCustomDomainDocument(method: string, url: string): boolean {
   const path = url.split('?')[0].replace(/(.)\/$/, '$1');
   if (SUBSCRIBER.some((re) => re.test(path))) return READ.has(method) || method === 'POST';
-  return READ.has(method) && DOCUMENTS.some((re) => re.test(path));
+  if (ACCESS_FORM.test(path)) return method === 'POST';
+  return READ.has(method) && (DOCUMENTS.some((re) => re.test(path)) || SHARE_LINK.test(path));
 }
 
 const cookieName = (c: string) => c.slice(0, c.indexOf('=') === -1 ? c.length : c.indexOf('=')).trim();

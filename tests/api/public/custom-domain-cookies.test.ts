@@ -50,6 +50,11 @@ describe('a request to a verified custom domain', () => {
       reply.header('set-cookie', ['sw_at=session; HttpOnly', 'sw_rt=refresh; HttpOnly']);
       return 'page';
     });
+    app.post('/access', async (req, reply) => {
+      seen.push({ host: req.headers.host, cookie: req.headers.cookie });
+      reply.header('set-cookie', ['sw_page=granted; HttpOnly; Secure', 'sw_at=session; HttpOnly']);
+      return 'ok';
+    });
     app.get('/feed.rss', (_req, reply) => {
       reply.hijack();
       reply.raw.setHeader('set-cookie', 'sw_at=again');
@@ -75,6 +80,17 @@ describe('a request to a verified custom domain', () => {
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['set-cookie']).toBeUndefined();
     expect(raw.body).toBe('<rss/>');
+  });
+
+  it("passes a private page's password form and its own cookie, never the session's", async () => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/access',
+      headers: { host: 'status.acme.example', cookie: 'sw_page=old; sw_at=stolen' },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['set-cookie']).toEqual(['sw_page=granted; HttpOnly; Secure']);
+    expect(seen.at(-1)).toEqual({ host: 'acme.localhost', cookie: 'sw_page=old' });
   });
 
   it('leaves the platform hosts alone', async () => {

@@ -1,4 +1,5 @@
-// Row types of the public area (migrations 0300-0399): status-page subscribers. Times in ms.
+// Row types of the public area (migrations 0300-0399): status-page subscribers, page access and
+// share links. Times in ms.
 
 export type SubscriberKind = 'email' | 'webhook';
 /** pending: waiting for the e-mail confirmation; only confirmed subscribers get notices */
@@ -27,6 +28,32 @@ export interface StatusSubscribersTable {
   updated_at: number;
 }
 
+/** Who may read a company's public documents (migration 0301); no row: public. */
+export type PageAccessMode = 'public' | 'password' | 'users' | 'ip_allowlist';
+
+export interface StatusPageAccessTable {
+  company_id: string;
+  mode: PageAccessMode;
+  /** argon2id of the page password (password mode); kept when another mode is chosen */
+  password_hash: string | null;
+  /** JSON array of CIDR ranges (IPv4 and IPv6) */
+  ip_allowlist: string;
+  updated_at: number;
+}
+
+/** A signed link that lets one viewer read a protected page until it expires or is revoked. */
+export interface StatusPageShareLinksTable {
+  id: string;
+  company_id: string;
+  label: string | null;
+  created_by: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface PublicTables {
   status_subscribers: StatusSubscribersTable;
+  status_page_access: StatusPageAccessTable;
+  status_page_share_links: StatusPageShareLinksTable;
 }

@@ -2,19 +2,20 @@
 // their order and component groups, read and saved as one layout. Company admins and super
 // admins (for the company chosen in the selector) save; viewers read. Another company's monitor
 // or group is not found, and nothing of the layout is saved.
-import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { statusPageSettingsRepo, type MonitorPlacement } from '../../db/repositories/status-page-settings-repo.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
 import { GROUP_NAME_MAX, PUBLIC_NAME_MAX, publicNameOf } from '../../../lib/public-name.ts';
 import { auditFromCtx } from '../audit/record.ts';
-import { companyScope, requirePermission } from '../authz.ts';
+import { requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { statusPageCache } from './cache.ts';
 import { publicTenantOrigin } from './public-links.ts';
 import { monitorTarget, pageOrder } from './view.ts';
+import { pageAccessOf } from './access-settings.ts';
+import { companyOf } from './settings-company.ts';
 
 interface PlacementInput {
   monitor_id: string;
@@ -27,15 +28,6 @@ export interface LayoutInput {
   groups: Array<{ id?: string; name: string; monitors: PlacementInput[] }>;
 }
 
-/** The company a layout belongs to: the user's own, or the one a super admin chose. */
-async function companyOf(ctx: Ctx, tenant: string | undefined) {
-  const id = companyScope(ctx, tenant);
-  if (id === null) throw new DomainError('validation', 'Choose a company in the tenant selector to edit its status page.');
-  const company = await companiesRepo(ctx.services.db).findById(id);
-  if (!company) throw notFound('Company');
-  return company;
-}
-
 export async function getStatusPageSettings(ctx: Ctx, tenant?: string) {
   requirePermission(ctx, 'view', 'monitors');
   return present(ctx, await companyOf(ctx, tenant));
@@ -43,12 +35,13 @@ export async function getStatusPageSettings(ctx: Ctx, tenant?: string) {
 
 async function present(ctx: Ctx, company: { id: string; subdomain: string | null }) {
   const repo = statusPageSettingsRepo(ctx.services.db);
-  const [rows, groups] = await Promise.all([repo.monitorsOf(company.id), repo.groupsOf(company.id)]);
+  const [rows, groups, access] = await Promise.all([repo.monitorsOf(company.id), repo.groupsOf(company.id), pageAccessOf(ctx, company.id)]);
   const ordered = pageOrder(rows, groups);
   const shownPlace = new Map(ordered.filter((m) => Number(m.is_public) === 1).map((m, i) => [m.id, i + 1]));
   return {
     company_id: company.id,
     preview_url: company.subdomain ? `${publicTenantOrigin(ctx.services.config, company.subdomain)}/` : null,
+    access,
     groups: groups.map((g) => ({ id: g.id, name: g.name })),
     monitors: ordered.map((m) => {
       const target = monitorTarget(m);

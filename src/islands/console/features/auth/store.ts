@@ -15,6 +15,9 @@ export async function loadPublicMonitors(subdomain: string): Promise<void> {
   try {
     const { data, error, response } = await api.GET('/api/v1/public/public-status/{subdomain}', { params: { path: { subdomain } } });
     if (response.status === 404) $companyMissing.set(true);
+    // A private status page lists nothing here, not even to say how many monitors it has.
+    if (response.status === 401 || response.status === 403)
+      return $publicMonitors.set({ status: 'error', message: 'This status page is private.' });
     $publicMonitors.set(
       data ? { status: 'ready', data: data.public_monitors } : { status: 'error', message: errorText(error, 'Failed to load status') },
     );

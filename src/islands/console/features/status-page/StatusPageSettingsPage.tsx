@@ -1,7 +1,8 @@
 // /monitors/status-page: which monitors the public status page shows, the names visitors read,
 // their order and component groups, saved at once; a preview link opens the public page. Move
 // buttons keep the keyboard focus on the row that moved and say where it went. Viewers see the
-// layout and what visitors read, without controls. Admins also manage the page's custom domain.
+// layout and what visitors read, without controls. Admins also manage the page's custom domain,
+// and the Access card says who may see the page.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -10,6 +11,7 @@ import { $selectedTenant } from '../../stores/tenant.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { boot } from '../../boot.ts';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
+import { AccessCard } from './AccessCard.tsx';
 import { GroupsCard } from './GroupsCard.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
 import { $draft, $saving, $settings, $statusPageAlert, discardChanges, isDirty, loadSettings, saveLayout } from './store.ts';
@@ -110,6 +112,14 @@ export function StatusPageSettingsPage() {
         </div>
       )}
       {!waiting && can(role, 'view', 'settings') && <CustomDomainCard role={role} tenant={scope} productDomain={boot().productDomain} />}
+      {settings.status === 'ready' && (
+        <AccessCard
+          access={settings.data.access}
+          tenant={scope}
+          mayEdit={mayEdit}
+          onSaved={(access) => $settings.set({ status: 'ready', data: { ...settings.data, access } })}
+        />
+      )}
     </div>
   );
 }

@@ -30,6 +30,7 @@ const monitor = (id: string, name: string, over: Partial<Settings['monitors'][nu
 
 const settings: Settings = {
   company_id: 'c1',
+  access: { mode: 'public', has_password: false, ip_allowlist: [], updated_at: null },
   preview_url: 'http://acme.localhost/',
   groups: [{ id: 'g1', name: 'Core' }],
   monitors: [

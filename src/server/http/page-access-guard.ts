@@ -1,0 +1,183 @@
+// The one gate of private status pages: every public document of a company (its page, history,
+// incident and uptime pages, feeds, badges, Statuspage JSON, the public-status and subscribe
+// calls, the subscribe pages) is named here by its path, and every request for one passes the
+// access decision (domain/status-page/access.ts) in onRequest, before any handler, cache or
+// conditional answer (a 304) is reached. A refused visitor gets a password form, a sign-in link
+// or a bare problem, never the page's data. An allowed visitor of a protected page gets it with
+// `private, no-store` and without the public CORS header, so no shared cache keeps it.
+// The company comes from the platform's host mapping (companyOfHost), so other host kinds
+// (custom domains) are protected as soon as that mapping knows them.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { Services } from '../domain/context.ts';
+import {
+  PASSWORD_COOKIE_SECONDS,
+  companyOfHost,
+  companyOfSubdomain,
+  decidePageAccess,
+  hostKey,
+  knownOpen,
+  openShareLink,
+  subdomainKey,
+  tryPagePassword,
+  type AccessDecision,
+} from '../domain/status-page/access.ts';
+import { safeLocalPath } from '../../lib/hosts.ts';
+import { hostOf } from './request-context.ts';
+import { readAccessCookie } from './auth/cookies.ts';
+import { problem, sendProblem } from './problem.ts';
+import { accessPage } from './page-access-html.ts';
+
+export type DocumentKind = 'html' | 'data';
+
+const HTML_DOCUMENTS = /^\/(|history|uptime|incidents\/[^/]+|subscribe(\/.*)?|public-status|index(\.html)?)$/;
+const DATA_DOCUMENTS = /^\/((history|feed)\.(rss|atom)|badges\/.+|api\/v2\/.+|api\/v1\/public\/.+)$/;
+/** Public calls that name their company in the path rather than by the host. */
+const BY_SUBDOMAIN = /^\/api\/v1\/public\/[^/]+\/([^/]+)/;
+
+/** A request path as routers may read it: decoded, slashes collapsed, no trailing slash, lower case. */
+export function documentPath(url: string): string {
+  const raw = url.split('?')[0].split('#')[0];
+  let p: string;
+  try {
+    p = decodeURIComponent(raw);
+  } catch {
+    p = raw;
+  }
+  p = p.replace(/\/{2,}/g, '/').toLowerCase();
+  return p.length > 1 ? p.replace(/\/+$/, '') : p;
+}
+
+/** Whether a path is one of a company's public documents, and which kind of answer fits it. */
+export function documentKind(url: string): DocumentKind | null {
+  const p = documentPath(url);
+  if (HTML_DOCUMENTS.test(p)) return 'html';
+  if (DATA_DOCUMENTS.test(p)) return 'data';
+  return null;
+}
+
+function cookieNames(services: Services) {
+  const https = services.config.publicScheme === 'https';
+  return { password: https ? '__Host-sw_page' : 'sw_page', share: https ? '__Host-sw_share' : 'sw_share' };
+}
+const COOKIE = { httpOnly: true, secure: true, sameSite: 'lax' as const, path: '/' };
+
+/** Headers of a protected page's answer, whatever its handler set: no shared cache, no CORS. */
+const PRIVATE_HEADERS: Record<string, string> = {
+  'cache-control': 'private, no-store',
+  vary: 'Accept-Encoding, Cookie',
+  'x-robots-tag': 'noindex',
+};
+function keepPrivate(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const given = rest.find((a) => a && typeof a === 'object' && !Array.isArray(a)) as Record<string, unknown> | undefined;
+    for (const name of [...Object.keys(PRIVATE_HEADERS), 'access-control-allow-origin']) {
+      res.removeHeader(name);
+      if (given) for (const k of Object.keys(given)) if (k.toLowerCase() === name) delete given[k];
+    }
+    for (const [k, v] of Object.entries(PRIVATE_HEADERS)) res.setHeader(k, v);
+    return (writeHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as typeof res.writeHead;
+}
+
+function refuse(req: FastifyRequest, reply: FastifyReply, d: Extract<AccessDecision, { allowed: false }>, kind: DocumentKind) {
+  reply.header('cache-control', 'no-store').header('vary', 'Cookie');
+  if (kind === 'data') {
+    const p =
+      d.status === 403
+        ? problem(403, 'forbidden', 'This status page is private: it is not available from your address.')
+        : problem(401, 'unauthorized', 'This status page is private.');
+    return sendProblem(reply, p);
+  }
+  const next = safeLocalPath(req.url, '/');
+  return reply
+    .code(d.status)
+    .type('text/html; charset=utf-8')
+    .send(accessPage({ mode: d.mode, next }));
+}
+
+export function registerPageAccessGuard(app: FastifyInstance, services: Services): void {
+  const names = cookieNames(services);
+
+  const check = async (req: FastifyRequest, reply: FastifyReply, kind: DocumentKind, named: string | null): Promise<boolean> => {
+    const host = hostOf(req);
+    const hostCompanyId = await companyOfHost(services, host);
+    const companyId = named ? await companyOfSubdomain(services, named) : hostCompanyId;
+    if (!companyId) return true; // no such company: the handlers answer 404
+    const d = await decidePageAccess(services, companyId, {
+      ip: req.ip,
+      host,
+      hostCompanyId,
+      passwordCookie: req.cookies?.[names.password] ?? null,
+      shareCookie: req.cookies?.[names.share] ?? null,
+      sessionToken: readAccessCookie(req, services.config),
+    });
+    if (!d.allowed) {
+      refuse(req, reply, d, kind);
+      return false;
+    }
+    if (d.restricted) keepPrivate(reply.raw);
+    return true;
+  };
+
+  // Callback style: a page this process knows to be public passes without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    const kind = documentKind(req.url);
+    if (!kind) return done();
+    const named = BY_SUBDOMAIN.exec(documentPath(req.url))?.[1] ?? null;
+    if (knownOpen(services, named ? subdomainKey(named) : hostKey(hostOf(req)))) return done();
+    check(req, reply, kind, named).then(
+      (go) => {
+        if (go) done();
+      },
+      (e: unknown) => done(e as Error),
+    );
+  });
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) =>
+      done(null, new URLSearchParams(body as string)),
+    );
+
+    // The password form's answer: the cookie and back to the page asked for, or the form again.
+    scope.post('/access', async (req, reply) => {
+      const form = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+      const next = safeLocalPath(form.get('next'), '/');
+      const companyId = await companyOfHost(services, hostOf(req));
+      reply.header('cache-control', 'no-store');
+      if (!companyId) return reply.callNotFound();
+      const r = await tryPagePassword(services, companyId, req.ip, form.get('password') ?? '');
+      if (r.kind === 'ok') {
+        reply.setCookie(names.password, r.cookie, { ...COOKIE, maxAge: PASSWORD_COOKIE_SECONDS });
+        return reply.code(303).header('location', next).send();
+      }
+      if (r.kind === 'not_protected') return reply.code(303).header('location', next).send();
+      const html = (status: number, error: string) =>
+        reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .send(accessPage({ mode: 'password', next, error }));
+      if (r.kind === 'throttled') {
+        reply.header('retry-after', String(r.retryAfter));
+        return html(429, `Too many wrong passwords. Try again in ${Math.ceil(r.retryAfter / 60)} minute(s).`);
+      }
+      return html(401, 'That password is not correct.');
+    });
+  });
+
+  // A share link: kept as a cookie for its remaining time, then the page itself.
+  app.get<{ Params: { token: string } }>('/share/:token', async (req, reply) => {
+    const companyId = await companyOfHost(services, hostOf(req));
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (!companyId) return reply.callNotFound();
+    const opened = await openShareLink(services, req.params.token, companyId);
+    if (!opened)
+      return reply
+        .code(401)
+        .type('text/html; charset=utf-8')
+        .send(accessPage({ mode: 'share_invalid', next: '/' }));
+    reply.setCookie(names.share, req.params.token, { ...COOKIE, maxAge: opened.seconds });
+    return reply.code(303).header('location', '/').send();
+  });
+}
