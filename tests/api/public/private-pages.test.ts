@@ -131,6 +131,8 @@ describe.each(DB_KINDS)('private status pages on %s', (kind) => {
       'GET /livez',
       'GET /readyz',
       'GET /share/:token',
+      // the Prometheus scrape: the operator's token, or a company API token on a company host
+      'GET /metrics',
       'POST /access',
       'POST /unsubscribe/:token',
       'GET /auth/handoff',
