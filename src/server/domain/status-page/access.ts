@@ -48,15 +48,25 @@ export type AccessDecision =
   | { allowed: false; mode: Exclude<PageAccessMode, 'public'>; status: 401 | 403 };
 
 interface State {
-  rules: Map<string, { rule: AccessRule; at: number }>;
-  hosts: Map<string, { companyId: string | null; at: number }>;
+  rules: Map<string, { value: AccessRule; at: number }>;
+  hosts: Map<string, { value: string | null; at: number }>;
+  /** reads under way, by 'rule <company>' or the host key */
+  inflight: Map<string, Promise<unknown>>;
+  /** the last read failed or outlasted STALE_WAIT_MS: known values are used without waiting */
+  slow: { now: boolean };
   failures: SlidingWindow;
 }
 const states = new WeakMap<Services, State>();
 function stateOf(services: Services): State {
   let s = states.get(services);
   if (!s) {
-    s = { rules: new Map(), hosts: new Map(), failures: new SlidingWindow(PASSWORD_FAILURES, FAILURE_WINDOW_MS) };
+    s = {
+      rules: new Map(),
+      hosts: new Map(),
+      inflight: new Map(),
+      slow: { now: false },
+      failures: new SlidingWindow(PASSWORD_FAILURES, FAILURE_WINDOW_MS),
+    };
     states.set(services, s);
   }
   return s;
@@ -65,23 +75,68 @@ function stateOf(services: Services): State {
 const PUBLIC: AccessRule = { mode: 'public', passwordHash: null, ipAllowlist: [] };
 
 export async function accessRuleOf(services: Services, companyId: string): Promise<AccessRule> {
-  const { rules } = stateOf(services);
+  const { rules, inflight, slow } = stateOf(services);
+  return remembered<AccessRule>(rules, inflight, slow, `rule ${companyId}`, companyId, async () => {
+    const row = await pageAccessRepo(services.db).get(companyId);
+    return row ? { mode: row.mode, passwordHash: row.password_hash, ipAllowlist: JSON.parse(row.ip_allowlist) as string[] } : PUBLIC;
+  });
+}
+
+/** How long a request waits for a fresh answer when an older one is known (the database may hang). */
+const STALE_WAIT_MS = 250;
+
+/**
+ * A value read at most every MEMO_MS, one read per key at a time. While a read is slow or the
+ * database cannot be read, the last value known stands: the request that starts the read waits
+ * for it at most STALE_WAIT_MS, the others take the known value at once; with nothing known yet
+ * the read's own answer (or its failure, 503) is awaited, never let through unchecked.
+ */
+async function remembered<T>(
+  memos: Map<string, { value: T; at: number }>,
+  inflight: Map<string, Promise<unknown>>,
+  slow: { now: boolean },
+  flightKey: string,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
   const now = Date.now();
-  const memo = rules.get(companyId);
-  if (memo && now - memo.at < MEMO_MS) return memo.rule;
-  const row = await pageAccessRepo(services.db)
-    .get(companyId)
-    .catch((e: unknown) => {
-      if (memo) return 'stale' as const; // the database is briefly away: keep the last rule known
+  const memo = memos.get(key);
+  if (memo && now - memo.at < MEMO_MS) return memo.value;
+  const running = inflight.get(flightKey) as Promise<T> | undefined;
+  if (running && memo) return memo.value;
+  const p =
+    running ??
+    read()
+      .then(
+        (value) => {
+          slow.now = false;
+          if (memos.size > 10_000) memos.clear();
+          memos.set(key, { value, at: Date.now() });
+          return value;
+        },
+        (e: unknown) => {
+          slow.now = true;
+          throw e;
+        },
+      )
+      .finally(() => inflight.delete(flightKey));
+  if (!running) {
+    inflight.set(flightKey, p);
+    p.catch(() => undefined); // a read nobody waits for (the known value served) fails quietly
+  }
+  if (memo && slow.now) return memo.value;
+  if (!memo)
+    return p.catch((e: unknown) => {
       throw new DomainError('unavailable', UNAVAILABLE, { cause: e });
     });
-  if (row === 'stale') return memo!.rule;
-  const rule: AccessRule = row
-    ? { mode: row.mode, passwordHash: row.password_hash, ipAllowlist: JSON.parse(row.ip_allowlist) as string[] }
-    : PUBLIC;
-  if (rules.size > 10_000) rules.clear();
-  rules.set(companyId, { rule, at: now });
-  return rule;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => {
+      slow.now = true;
+      resolve(memo.value);
+    }, STALE_WAIT_MS);
+  });
+  return Promise.race([p.catch(() => memo.value), late]).finally(() => clearTimeout(timer));
 }
 
 /** Called after a save: this process applies the new rule at once. */
@@ -95,20 +150,8 @@ export function forgetAccessRule(services: Services, companyId: string): void {
  * looked up is unavailable (503), never let through unchecked.
  */
 async function memoCompany(services: Services, key: string, find: () => Promise<string | null>): Promise<string | null> {
-  const { hosts } = stateOf(services);
-  const now = Date.now();
-  const memo = hosts.get(key);
-  if (memo && now - memo.at < MEMO_MS) return memo.companyId;
-  let companyId: string | null;
-  try {
-    companyId = await find();
-  } catch (e) {
-    if (memo) return memo.companyId;
-    throw new DomainError('unavailable', UNAVAILABLE, { cause: e });
-  }
-  if (hosts.size > 10_000) hosts.clear();
-  hosts.set(key, { companyId, at: now });
-  return companyId;
+  const { hosts, inflight, slow } = stateOf(services);
+  return remembered(hosts, inflight, slow, key, key, find);
 }
 
 /**
@@ -121,9 +164,9 @@ export function knownOpen(services: Services, key: string): boolean {
   const now = Date.now();
   const company = hosts.get(key);
   if (!company || now - company.at >= MEMO_MS) return false;
-  if (company.companyId === null) return true;
-  const rule = rules.get(company.companyId);
-  return !!rule && now - rule.at < MEMO_MS && rule.rule.mode === 'public';
+  if (company.value === null) return true;
+  const rule = rules.get(company.value);
+  return !!rule && now - rule.at < MEMO_MS && rule.value.mode === 'public';
 }
 export const hostKey = (host: string) => `host ${host}`;
 export const subdomainKey = (subdomain: string) => `sub ${subdomain.toLowerCase()}`;
