@@ -30,6 +30,7 @@ test.describe('super admin', () => {
         'Status Page',
         'API Intelligence',
         'Security',
+        'Reports',
         'Users',
         'Team',
         'Tenants',
@@ -53,17 +54,19 @@ test.describe('super admin', () => {
       ['Monitors', '/monitors'],
       ['API Intelligence', '/api-intelligence'],
       ['Security', '/security'],
+      ['Reports', '/reports'],
       ['Settings', '/settings'],
     ]) {
       await menu(page).getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(mainUrl(path));
-      // Monitors, Metrics, Traces, API Intelligence, Security and Settings are real screens now
+      // Monitors, Metrics, Traces, API Intelligence, Security, Reports and Settings are real screens now
       if (path === '/monitors') await expect(page.getByRole('form', { name: 'Search and filter monitors' })).toBeVisible();
       else if (path === '/settings') await expect(page.getByRole('link', { name: 'Platform', exact: true })).toBeVisible();
       else if (path === '/metrics') await expect(page.getByRole('form', { name: 'Metric filters' })).toBeVisible();
       else if (path === '/traces') await expect(page.getByRole('form', { name: 'Trace search' })).toBeVisible();
       else if (path === '/security') await expect(page.getByRole('heading', { name: /^Assets \(\d+\)$/ })).toBeVisible();
       else if (path === '/api-intelligence') await expect(page.getByRole('form', { name: 'API intelligence filters' })).toBeVisible();
+      else if (path === '/reports') await expect(page.getByRole('heading', { name: 'SLA reports', level: 2 })).toBeVisible();
       else await expect(page.getByText('Coming Soon')).toBeVisible();
       await expect(menu(page).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
       await expect(menu(page).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
@@ -195,7 +198,9 @@ test.describe('feature flags', () => {
     try {
       await signInUi(page, mainUrl(), E2E_ADMIN);
       await expect(menu(page).getByRole('link')).toHaveText(
-        ['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'Status Page', 'Tenants', 'Settings'].map((t) => new RegExp(t)),
+        ['Dashboard', 'Global Metrics', 'All Traces', 'Monitors', 'Status Page', 'Reports', 'Tenants', 'Settings'].map(
+          (t) => new RegExp(t),
+        ),
       );
       await expect(page.getByLabel('Tenant', { exact: true })).toHaveCount(0);
       // flags are loaded once per page: moving around does not ask again
@@ -228,9 +233,18 @@ test.describe('company roles', () => {
     const admin = await seedUser(api, 2, company.id);
     await signInUi(page, tenantUrl(company.subdomain), admin);
     await expect(menu(page).getByRole('link')).toHaveText(
-      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'Status Page', 'API Intelligence', 'Security', 'Team', 'Settings'].map(
-        (t) => new RegExp(t),
-      ),
+      [
+        'Dashboard',
+        'My Metrics',
+        'My Traces',
+        'My Monitors',
+        'Status Page',
+        'API Intelligence',
+        'Security',
+        'Reports',
+        'Team',
+        'Settings',
+      ].map((t) => new RegExp(t)),
     );
     await expect(page.getByTestId('role-badge')).toHaveText('Customer Admin');
     await expect(page.getByTestId('role-badge')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
@@ -256,7 +270,7 @@ test.describe('company roles', () => {
     await expect(page.getByText('Read-only')).toBeVisible();
     await expect(page.getByText('Unknown Role')).toHaveCount(0);
     await expect(menu(page).getByRole('link')).toHaveText(
-      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'Status Page', 'API Intelligence', 'Security', 'Team'].map(
+      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'Status Page', 'API Intelligence', 'Security', 'Reports', 'Team'].map(
         (t) => new RegExp(t),
       ),
     );

@@ -27,6 +27,7 @@ import { hostOf } from './request-context.ts';
 import { readAccessCookie } from './auth/cookies.ts';
 import { problem, sendProblem } from './problem.ts';
 import { accessPage } from './page-access-html.ts';
+import { DomainError } from '../domain/errors.ts';
 
 export type DocumentKind = 'html' | 'data';
 
@@ -131,7 +132,16 @@ export function registerPageAccessGuard(app: FastifyInstance, services: Services
       (go) => {
         if (go) done();
       },
-      (e: unknown) => done(e as Error),
+      (e: unknown) => {
+        // a page (not a data document) says it in HTML, as the status page itself does
+        if (kind !== 'html' || !(e instanceof DomainError) || e.code !== 'unavailable') return done(e as Error);
+        reply
+          .code(503)
+          .header('retry-after', '5')
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(accessPage({ mode: 'unavailable', next: '/' }));
+      },
     );
   });
 

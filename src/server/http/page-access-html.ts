@@ -3,7 +3,7 @@
 // neither the company nor anything of its page.
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export type AccessPageMode = 'password' | 'users' | 'ip_allowlist' | 'share_invalid';
+export type AccessPageMode = 'password' | 'users' | 'ip_allowlist' | 'share_invalid' | 'unavailable';
 
 const STYLE = `
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
@@ -40,6 +40,11 @@ ${opts.error ? `<p class="err" role="alert" id="pw-error">${esc(opts.error)}</p>
     case 'ip_allowlist':
       title = 'This status page is private';
       body = '<p>It can only be opened from the networks its owner allows. Your address is not one of them.</p>';
+      break;
+    case 'unavailable':
+      // the access rule cannot be read: as the status page says when its data cannot be
+      title = 'Failed to load status page';
+      body = '<p>Please try again in a moment.</p>';
       break;
     case 'share_invalid':
       title = 'This link does not work';
