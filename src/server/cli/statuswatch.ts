@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ApiError, createApi, type Api } from './code/api.ts';
 import { FileError, SCHEMA_URL, parseCodeFile, redact } from './code/file.ts';
 import { PlanError, applyPlan, plan, type Change } from './code/plan.ts';
-import { codeFileText, readRemote, toCodeFile } from './code/state.ts';
+import { codeFileText, credentialHeaders, readRemote, toCodeFile } from './code/state.ts';
 
 const USAGE = `Usage:
   npm run cli -- export [--out FILE]
@@ -83,7 +83,13 @@ async function exportCommand(args: string[], env: NodeJS.ProcessEnv): Promise<nu
   const out = option(args, 'out');
   const schemaPath = fileURLToPath(SCHEMA_URL);
   const schemaRef = relative(out ? dirname(resolve(out)) : process.cwd(), schemaPath) || schemaPath;
-  const text = codeFileText(toCodeFile(await readRemote(api)), schemaRef);
+  const state = toCodeFile(await readRemote(api));
+  const text = codeFileText(state, schemaRef);
+  const credentials = credentialHeaders(state);
+  if (credentials.length > 0)
+    process.stderr.write(
+      `The export holds these request headers as they are (replace each value with \${ENV_VAR} before committing the file):\n${credentials.map((c) => `  ${c}\n`).join('')}`,
+    );
   if (out) {
     writeFileSync(out, text);
     process.stderr.write(

@@ -12,6 +12,8 @@ import { parse } from 'yaml';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedUser, signIn } from '../../support/fixtures.ts';
+import { parseCodeFile } from '../../../src/server/cli/code/file.ts';
+import { alertChannelsRepo } from '../../../src/server/db/repositories/alert-channels-repo.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const CLI = join(ROOT, 'src/server/cli/statuswatch.ts');
@@ -104,6 +106,17 @@ status_page:
         - monitor: Certificate
           public_name: TLS
 `;
+
+describe('the README example', () => {
+  it('is a valid file', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Monitors as code'));
+    const example = section.slice(section.indexOf('```yaml\n') + 8, section.indexOf('\n```', section.indexOf('```yaml')));
+    const { file } = parseCodeFile(example, 'README.md', { ORIGIN_TOKEN: 'x' });
+    expect(file.monitors?.map((m) => m.type)).toEqual(['http', 'tcp', 'push']);
+    expect(file.status_page?.access?.password).toBe('${STATUS_PAGE_PASSWORD}');
+  });
+});
 
 describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
   let t: TestApp;
@@ -303,12 +316,16 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     const cert = page.monitors.find((m: any) => m.name === 'Certificate');
     expect(cert).toMatchObject({ public_name: 'TLS', group_id: page.groups[0].id, is_public: true });
     expect(page.monitors.find((m: any) => m.name === 'Website')).toMatchObject({ public_name: 'Web site', group_id: null });
-    // The page password is the one from the environment: it opens the page.
-    const unlock = await new ApiClient(t.baseUrl, hosts.globex).request('POST', '/access', {
-      raw: `password=${PAGE_PASSWORD}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(unlock.headers.getSetCookie().join(';')).not.toBe('');
+    // The page password is the one from the environment: it opens the page, another does not.
+    const tryPassword = (password: string) =>
+      new ApiClient(t.baseUrl, hosts.globex).request('POST', '/access', {
+        raw: `password=${encodeURIComponent(password)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    expect((await tryPassword('${PAGE_PASSWORD}')).status).toBe(401);
+    const unlock = await tryPassword(PAGE_PASSWORD);
+    expect(unlock.status).toBe(303);
+    expect(unlock.headers.getSetCookie()).toHaveLength(1);
 
     // Again: nothing to do, and secrets need no variables when nothing sends them.
     const second = await cli(['apply', p], env('globex'));
@@ -325,6 +342,7 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     const text = readFileSync(out, 'utf8');
     expect(text).not.toContain(SLACK_URL_VALUE);
     expect(text).not.toContain(PAGE_PASSWORD);
+    expect(exported.stderr).toContain('monitor "Website" header Authorization');
     expect(parse(text).alert_channels.find((c: any) => c.name === 'Team chat').config.url).toBe('${STATUSWATCH_TEAM_CHAT_URL}');
     const before = (await clients.globex.get('/api/v1/monitors')).body.map((m: any) => m.updated_at);
     const again = await cli(['apply', out], env('globex'));
@@ -403,11 +421,37 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     }
   });
 
+  it('stops before any write when a secret to send has no variable, and sends secrets again only with --resend-secrets', async () => {
+    const text =
+      'version: 1\nmonitors:\n  - name: Heartbeat\n    type: push\nalert_channels:\n  - name: Pager\n    type: slack\n    config:\n      url: ${PAGER_URL}\n';
+    const p = file('initech-secret.yaml', text);
+    const r = await cli(['apply', p], env('initech'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'Nothing was changed: secrets to send are not set:\n  alert channel "Pager" config.url needs environment variable PAGER_URL',
+    );
+    expect((await clients.initech.get('/api/v1/monitors')).body).toEqual([]);
+
+    const made = await cli(['apply', p], env('initech', undefined, { PAGER_URL: 'http://127.0.0.1:9/one' }));
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).not.toContain('127.0.0.1:9/one');
+    // Unchanged without the variable; --resend-secrets sends the new value.
+    expect((await cli(['apply', p], env('initech'))).stdout).toContain('No changes.');
+    const resent = await cli(['apply', p, '--resend-secrets'], env('initech', undefined, { PAGER_URL: 'http://127.0.0.1:9/two' }));
+    expect(resent.code, resent.stderr).toBe(0);
+    expect(resent.stdout).toContain('~ update alert channel "Pager"\n    config.url: (secret, sent again)\n');
+    const stored = (await alertChannelsRepo(t.services.db).list(null)).find((c) => c.name === 'Pager');
+    expect(JSON.parse(stored!.config).url).toBe('http://127.0.0.1:9/two');
+    // Leave initech without monitors for the next test.
+    const id = ((await clients.initech.get('/api/v1/monitors')).body as { id: string }[])[0].id;
+    expect((await clients.initech.post(`/api/v1/monitors/${id}/archive`)).status).toBe(200);
+  });
+
   it('a read-scope token can dry-run but not apply: the API 403 is shown and nothing changes', async () => {
-    const p = file('initech.yaml', 'version: 1\nmonitors:\n  - name: Heartbeat\n    type: push\n');
+    const p = file('initech.yaml', 'version: 1\nmonitors:\n  - name: Beacon\n    type: push\n');
     const dry = await cli(['apply', p, '--dry-run'], env('initech', tokens['initech:read']));
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain('+ create monitor "Heartbeat"');
+    expect(dry.stdout).toContain('+ create monitor "Beacon"');
     const r = await cli(['apply', p], env('initech', tokens['initech:read']));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^POST \/api\/v1\/monitors answered 403: .+/m);

@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { lookup as dnsLookup } from 'node:dns';
+import { lookup as dnsLookup, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -16,16 +16,18 @@ export class ApiError extends Error {
   }
 }
 
-const loopbackForLocalhost: LookupFunction = (hostname, options, callback) => {
+/** dns.lookup, except that localhost and its subdomains are this machine. */
+const loopbackForLocalhost = ((hostname: string, options: LookupAllOptions | LookupOneOptions, callback: (...args: unknown[]) => void) => {
   if (hostname === 'localhost' || hostname.endsWith('.localhost')) {
-    if (options.all) return (callback as any)(null, [{ address: '127.0.0.1', family: 4 }]);
-    return (callback as any)(null, '127.0.0.1', 4);
+    if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
+    return callback(null, '127.0.0.1', 4);
   }
-  dnsLookup(hostname, options, callback as any);
-};
+  dnsLookup(hostname, options, callback);
+}) as LookupFunction;
 
 export interface Api {
   readonly origin: string;
+  /** The answer's JSON, typed by the caller after the API's contract (openapi/) */
   get<T>(path: string): Promise<T>;
   send<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body?: unknown): Promise<T>;
 }
@@ -84,7 +86,7 @@ export function createApi(origin: string, token: string, timeoutMs = 30_000): Ap
     });
   return {
     origin: base.origin,
-    get: (path) => call('GET', path) as Promise<any>,
-    send: (method, path, body) => call(method, path, body) as Promise<any>,
+    get: <T>(path: string) => call('GET', path) as Promise<T>,
+    send: <T>(method: string, path: string, body?: unknown) => call(method, path, body) as Promise<T>,
   };
 }
