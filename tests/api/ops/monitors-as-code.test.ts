@@ -370,6 +370,13 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     const kept = await cli(['apply', p, '--dry-run'], env('globex'));
     expect(kept.stdout).toContain('! kept monitor "Database"\n    not in the file (--prune archives it)');
     expect(kept.stdout).toContain('No changes.');
+    // A section the file leaves out is not managed, --prune or not.
+    const channelsOnly = await cli(
+      ['apply', file('globex-channels.yaml', 'version: 1\nalert_channels: []\n'), '--prune', '--dry-run'],
+      env('globex'),
+    );
+    expect(channelsOnly.stdout).not.toContain('monitor');
+    expect(channelsOnly.stdout).toContain('- disable alert channel "Ops hook"');
     const pruned = await cli(['apply', p, '--prune'], env('globex'));
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(pruned.stdout).toContain('- archive monitor "Database"');

@@ -52,8 +52,7 @@ function describe(e: ErrorObject): string {
 }
 
 function duplicates(values: string[]): string[] {
-  const seen = new Set<string>();
-  return [...new Set(values.filter((v) => (seen.has(v) ? true : (seen.add(v), false))))];
+  return [...new Set(values.filter((v, i) => values.indexOf(v) !== i))];
 }
 
 /** Every "${NAME}" replaced by the environment's value; a missing variable is noted. `used`

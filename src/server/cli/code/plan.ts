@@ -3,7 +3,7 @@
 // ambiguous name on the server or a secret whose variable is unset stops the run untouched.
 import type { Api } from './api.ts';
 import { resolveSecret, secretFieldsOf } from './file.ts';
-import type { ApiMonitor, ApiPageSettings, ChannelSpec, CodeFile, MaintenanceSpec, MonitorSpec, Placement, RemoteState } from './model.ts';
+import type { ApiMonitor, ApiPageSettings, ChannelSpec, CodeFile, MaintenanceSpec, Placement, RemoteState } from './model.ts';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'restore' | 'archive' | 'cancel' | 'disable' | 'kept';
 
@@ -94,8 +94,10 @@ const idOf = (ctx: RunContext, name: string) => {
 };
 
 function planMonitors(file: CodeFile, remote: RemoteState & { archived: ApiMonitor[] }, opts: PlanOptions): Change[] {
+  // A section the file leaves out is not managed (not even by --prune).
+  if (file.monitors === undefined) return [];
   const changes: Change[] = [];
-  const specs = file.monitors ?? [];
+  const specs = file.monitors;
   for (const spec of specs) {
     const { name, type, paused, ...fields } = spec;
     let current = single(remote.monitors, (m) => m.name, name, 'monitor');
@@ -340,7 +342,7 @@ function planPage(file: CodeFile, remote: RemoteState, opts: PlanOptions): Chang
     const sendPassword = a.password !== undefined && (needsPassword || opts.resendSecrets);
     if (needsPassword && a.password === undefined)
       throw new PlanError(
-        'status_page.access.mode is password but no password is set on the server: give access.password (as ${ENV_VAR}).',
+        `status_page.access.mode is password but no password is set on the server: give access.password (as a \${VARIABLE} reference).`,
       );
     const password = sendPassword ? (secretValue(a.password, opts, 'status_page.access.password') as string) : undefined;
     if (sendPassword) details.push('access.password: (secret, sent)');
