@@ -7,10 +7,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError, createApi, type Api } from './code/api.ts';
-import { FileError, SCHEMA_URL, parseCodeFile, redact } from './code/file.ts';
-import { PlanError, applyPlan, plan, type Change } from './code/plan.ts';
-import { codeFileText, credentialHeaders, readRemote, toCodeFile } from './code/state.ts';
+import { ApiError, createApi, type Api } from './monitors-as-code/api.ts';
+import { FileError, SCHEMA_URL, parseCodeFile, redact } from './monitors-as-code/file.ts';
+import { PlanError, applyPlan, plan, type Change } from './monitors-as-code/plan.ts';
+import { codeFileText, credentialHeaders, readRemote, toCodeFile } from './monitors-as-code/state.ts';
 
 const USAGE = `Usage:
   npm run cli -- export [--out FILE]

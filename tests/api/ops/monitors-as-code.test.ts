@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedUser, signIn } from '../../support/fixtures.ts';
-import { parseCodeFile } from '../../../src/server/cli/code/file.ts';
+import { parseCodeFile } from '../../../src/server/cli/monitors-as-code/file.ts';
 import { alertChannelsRepo } from '../../../src/server/db/repositories/alert-channels-repo.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
