@@ -1,0 +1,125 @@
+// What the server holds now, read through the management API, and that state written as a
+// monitors-as-code file (`export`). Write-only secrets are never in an answer, so the file
+// gets a ${ENV_VAR} reference in their place.
+import { stringify } from 'yaml';
+import { KINDS } from '../../engine/kinds/index.ts';
+import { channelOf } from '../../notify/channels/index.ts';
+import type { Api } from './api.ts';
+import {
+  COMMON_MONITOR_FIELDS,
+  type ApiChannel,
+  type ApiMonitor,
+  type ApiPageSettings,
+  type ApiWindow,
+  type CodeFile,
+  type MonitorSpec,
+  type RemoteState,
+} from './model.ts';
+
+const PAGE = 200;
+
+async function allMonitors(api: Api, archived: boolean): Promise<ApiMonitor[]> {
+  const out: ApiMonitor[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await api.get<ApiMonitor[]>(
+      `/api/v1/monitors?sort=created_at&order=asc&limit=${PAGE}&offset=${offset}&archived=${archived}`,
+    );
+    out.push(...page);
+    if (page.length < PAGE) return out;
+  }
+}
+
+export async function readRemote(api: Api): Promise<RemoteState & { archived: ApiMonitor[] }> {
+  const [monitors, archived, windows, channels, page] = await Promise.all([
+    allMonitors(api, false),
+    allMonitors(api, true),
+    api.get<ApiWindow[]>('/api/v1/maintenance-windows'),
+    api.get<ApiChannel[]>('/api/v1/alert-channels'),
+    api.get<ApiPageSettings>('/api/v1/status-page/settings'),
+  ]);
+  return { monitors, archived, windows: windows.filter((w) => w.state !== 'cancelled'), channels, page };
+}
+
+/** The ${ENV_VAR} an export writes for a secret: upper case letters, digits and underscores. */
+export function secretReference(...parts: string[]): string {
+  const name = ['STATUSWATCH', ...parts]
+    .join('_')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return `\${${name}}`;
+}
+
+function monitorSpec(m: ApiMonitor): MonitorSpec {
+  const spec: MonitorSpec = { name: m.name, type: m.type };
+  for (const f of [...KINDS[m.type].fields, ...COMMON_MONITOR_FIELDS]) {
+    const v = m[f];
+    const empty = v === null || v === undefined || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+    if (!empty) spec[f] = v;
+  }
+  if (m.is_paused) spec.paused = true;
+  return spec;
+}
+
+function byStart(a: ApiWindow, b: ApiWindow) {
+  return Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.title.localeCompare(b.title);
+}
+
+export function toCodeFile(state: RemoteState): CodeFile {
+  const nameOf = new Map(state.monitors.map((m) => [m.id, m.name]));
+  const names = (ids: string[]) => ids.flatMap((id) => (nameOf.has(id) ? [nameOf.get(id)!] : []));
+  const page = state.page;
+  const listed = page.monitors.filter((m) => nameOf.has(m.id));
+  const placement = (m: ApiPageSettings['monitors'][number]) =>
+    m.public_name === null ? { monitor: m.name } : { monitor: m.name, public_name: m.public_name };
+  return {
+    version: 1,
+    monitors: state.monitors.map(monitorSpec),
+    maintenance: [...state.windows].sort(byStart).map((w) => ({
+      title: w.title,
+      ...(w.description === null ? {} : { description: w.description }),
+      starts_at: w.starts_at,
+      ends_at: w.ends_at,
+      ...(w.recurrence === null ? {} : { recurrence: w.recurrence }),
+      ...(w.monitor_ids.length === 0 ? {} : { monitors: names(w.monitor_ids) }),
+    })),
+    alert_channels: state.channels.map((c) => {
+      const secrets = (channelOf(c.type)?.secretFields ?? []).filter((f) => f !== 'secret');
+      return {
+        name: c.name,
+        type: c.type,
+        config: { ...c.config, ...Object.fromEntries(secrets.map((f) => [f, secretReference(c.name, f)])) },
+        events: c.events,
+        ...(c.monitor_ids === null ? {} : { monitors: names(c.monitor_ids) }),
+        min_severity: c.min_severity,
+        enabled: c.enabled,
+      };
+    }),
+    status_page: {
+      access: {
+        mode: page.access.mode,
+        ...(page.access.has_password ? { password: secretReference('status_page_password') } : {}),
+        ...(page.access.ip_allowlist.length > 0 ? { ip_allowlist: page.access.ip_allowlist } : {}),
+      },
+      ungrouped: listed.filter((m) => m.group_id === null).map(placement),
+      groups: page.groups.map((g) => ({ name: g.name, monitors: listed.filter((m) => m.group_id === g.id).map(placement) })),
+    },
+  };
+}
+
+const SENSITIVE_HEADER = /authorization|cookie|token|secret|key|password/i;
+
+/** Monitors whose request headers look like credentials: the API returns them to those who may
+ *  change the monitor, so an export holds them; the CLI says so rather than hide a difference. */
+export function credentialHeaders(file: CodeFile): string[] {
+  return (file.monitors ?? []).flatMap((m) =>
+    Object.keys((m.headers as Record<string, string> | undefined) ?? {})
+      .filter((h) => SENSITIVE_HEADER.test(h))
+      .map((h) => `monitor "${m.name}" header ${h}`),
+  );
+}
+
+/** The file as `export` writes it, with the schema comment editors follow. */
+export function codeFileText(file: CodeFile, schemaRef: string): string {
+  return `# yaml-language-server: $schema=${schemaRef}\n${stringify(file, { lineWidth: 0 })}`;
+}
