@@ -7,13 +7,13 @@ import path from 'node:path';
 
 const outDir = process.env.DIST_DIR || './dist';
 
-/** .br and .gz copies of the client files after each build (scripts/precompress-assets.ts). */
+/** .br and .gz copies of the hashed client files after each build (scripts/precompress-assets.ts). */
 const precompress = {
   name: 'precompress-assets',
   hooks: {
     'astro:build:done': async ({ logger }) => {
       const { precompressAssets } = await import('./scripts/precompress-assets.ts');
-      const t = await precompressAssets(path.resolve(outDir, 'client'));
+      const t = await precompressAssets(path.resolve(outDir, 'client', '_astro'));
       logger.info(`precompressed ${t.files} files: ${t.raw} bytes raw, ${t.br} brotli, ${t.gzip} gzip`);
     },
   },

@@ -1,8 +1,9 @@
-// Brotli (quality 11) and gzip (level 9) copies of the built client files beside the originals
-// (x.js -> x.js.br, x.js.gz), which @fastify/static serves by Accept-Encoding (preCompressed,
-// http/astro.ts). Run after every `astro build` by the integration in astro.config.mjs, so each
+// Brotli (quality 11) and gzip (level 9) copies of the built client's hashed files (/_astro: the
+// console's scripts, styles, icons) beside the originals (x.js -> x.js.br, x.js.gz), which
+// @fastify/static serves by Accept-Encoding (preCompressed, http/astro.ts). The other client
+// files are few and small, and the landing page is served compressed from memory. Run after every `astro build` by the integration in astro.config.mjs, so each
 // path that builds (npm run build, scripts/test.sh, CI, DIST_DIR builds) gets them; also runnable
-// by hand: node scripts/precompress-assets.ts [dist/client]
+// by hand: node scripts/precompress-assets.ts [dist/client/_astro]
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -47,7 +48,7 @@ export async function precompressAssets(dir: string): Promise<{ files: number; r
 }
 
 if (import.meta.main) {
-  const dir = path.resolve(process.argv[2] ?? path.join(process.env.DIST_DIR ?? 'dist', 'client'));
+  const dir = path.resolve(process.argv[2] ?? path.join(process.env.DIST_DIR ?? 'dist', 'client', '_astro'));
   const t = await precompressAssets(dir);
   console.log(`precompressed ${t.files} files in ${dir}: ${t.raw} bytes raw, ${t.br} brotli, ${t.gzip} gzip`);
 }
