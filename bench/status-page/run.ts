@@ -114,10 +114,12 @@ async function pageCounters(base: string, host: string, token: string) {
 /** Asks for the page like a browser (br) every 10 ms until stopped: how many answers were not br. */
 function sampleCodings(url: string, headers: Record<string, string>) {
   let stop = false;
-  const seen = { answers: 0, uncompressed: 0 };
+  const seen = { answers: 0, uncompressed: 0, slowestMs: 0 };
   const done = (async () => {
     while (!stop) {
+      const start = performance.now();
       const r = await rawRequest(url, 'GET', headers);
+      seen.slowestMs = Math.max(seen.slowestMs, performance.now() - start);
       seen.answers++;
       if (r.headers.get('content-encoding') !== 'br') seen.uncompressed++;
       await sleep(10);
@@ -311,7 +313,7 @@ try {
     `  during the run: ${live.checks} checks, ${live.changes} page changes, ${live.renders} renders = ${(live.changes ? live.renders / live.changes : 0).toFixed(2)} per change   target: 1`,
   );
   console.log(
-    `  br-accepting answers sampled every 10 ms: ${live.sampled.answers}, uncompressed ${live.sampled.uncompressed} (${((100 * live.sampled.uncompressed) / Math.max(1, live.sampled.answers)).toFixed(1)} %)   target: 0`,
+    `  br-accepting answers sampled every 10 ms: ${live.sampled.answers}, uncompressed ${live.sampled.uncompressed} (${((100 * live.sampled.uncompressed) / Math.max(1, live.sampled.answers)).toFixed(1)} %), slowest ${live.sampled.slowestMs.toFixed(0)} ms   target: 0`,
   );
   console.log(row('bare node:http, same bytes', baseline));
   console.log(`ratio (ours / bare)           ${(ours.rps / baseline.rps).toFixed(2)}            target: >= 5000 req/s, p99 <= 25 ms`);
