@@ -9,6 +9,7 @@ import { loadSpec } from './openapi/spec.ts';
 import { registerSpecRoutes } from './openapi/routes.ts';
 import { errorToProblem, problem, sendProblem } from './problem.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { registerJsonCompression } from './compress-json.ts';
 import { registerSameOriginGuard } from './same-origin.ts';
 import { registerHostGuard } from './host-guard.ts';
 import { registerCustomDomainHost } from './custom-domain-host.ts';
@@ -71,6 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCustomDomainHost(app, services, config);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https });
+  registerJsonCompression(app);
   registerSameOriginGuard(app, config);
   // JSON only: without a text/plain parser such a body answers 415 like a form or multipart one.
   app.removeContentTypeParser('text/plain');

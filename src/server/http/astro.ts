@@ -1,5 +1,7 @@
 // Mounts the built Astro app (middleware mode) behind Fastify, and the built static assets.
-// Hashed files under /_astro are immutable; everything else revalidates.
+// Hashed files under /_astro are immutable; everything else revalidates. Compressible files are
+// served from their .br/.gz copies made at build (scripts/precompress-assets.ts) by Accept-Encoding,
+// with Vary: Accept-Encoding; a file without copies goes out as is.
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
@@ -38,6 +40,7 @@ export async function registerAstro(app: FastifyInstance, pages: PageServices, h
     wildcard: false,
     index: false,
     redirect: false,
+    preCompressed: true,
     setHeaders(reply, file) {
       reply.header(
         'cache-control',

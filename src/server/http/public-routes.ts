@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zc } from 'node:zlib';
+import { brotliCompress, gzip, constants as zc } from 'node:zlib';
 import type { Ctx, Services } from '../domain/context.ts';
 import type { PageServices } from '../../lib/page-services.ts';
 import { classifyHost } from '../../lib/hosts.ts';
@@ -22,8 +22,12 @@ import { DomainError } from '../domain/errors.ts';
 import { getHistoryPage, getIncidentPage, getUptimePage, historyKey } from '../domain/status-page/history.ts';
 import type { HistoryPageLookup } from '../../lib/status-history.ts';
 import { uptimeRange } from '../../lib/uptime-calendar.ts';
+import { statusRendersTotal } from '../metrics/platform.ts';
 
 const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** A render that has not ended by then no longer holds the requests waiting for it. */
+const RENDER_WAIT_MS = 5000;
 
 /** Status page HTML: browsers revalidate each time (cheap 304), CDNs keep it briefly. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=15, stale-while-revalidate=60, stale-if-error=86400';
@@ -33,12 +37,16 @@ function publicCtx(req: FastifyRequest, services: Services): Ctx {
   return { services, actor: null, host: hostOf(req), ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512) };
 }
 
+/** Both codings made with the render (in the thread pool, side by side): no answer waits for one. */
 async function compressPage(etag: string, html: Buffer, csp: string, quality: number): Promise<RenderedPage> {
-  const br = await brotliAsync(html, { params: { [zc.BROTLI_PARAM_QUALITY]: quality, [zc.BROTLI_PARAM_SIZE_HINT]: html.length } });
-  return { etag, html, br, gzip: null, csp };
+  const [br, gz] = await Promise.all([
+    brotliAsync(html, { params: { [zc.BROTLI_PARAM_QUALITY]: quality, [zc.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    gzipAsync(html, { level: 6 }),
+  ]);
+  return { etag, html, br, gzip: gz, csp };
 }
 
-/** The answer for a cached page (its gzip, made on first use, is kept on the page). */
+/** The answer for a cached page. */
 function answerPage(req: FastifyRequest, page: RenderedPage, modifiedAt: number, cacheControl: string): Answer {
   const rep: Representation = { etag: page.etag, modifiedAt, type: HTML, identity: page.html, br: page.br, gzip: page.gzip };
   // A 304 carries the page's own CSP too: browsers merge a 304's headers into the cached page.
@@ -148,20 +156,43 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       return { page, modifiedAt: info.mtimeMs };
     })().catch(() => null));
 
+  /** Renders in flight by page and snapshot: the requests that arrive meanwhile wait for them. */
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
+
   /**
    * A tenant page from memory, or rendered by Astro into memory once per snapshot (then kept
-   * compressed beside it). Astro renders the whole page (it would answer a matching
-   * If-None-Match with a bodiless 304); the conditions are checked here on the result.
+   * compressed beside it). Single flight: the first request for a snapshot's page renders it;
+   * the others wait for that render (a few ms) and get its compressed bytes, so a change costs
+   * one render, not one per concurrent visitor. Astro renders the whole page (it would answer a
+   * matching If-None-Match with a bodiless 304); the conditions are checked here on the result.
    */
-  const serveRendered = (
+  const serveRendered = async (
     req: FastifyRequest,
     reply: FastifyReply,
-    etag: string,
-    generatedAt: number,
+    found: { etag: string; generatedAt: number; flight: string; kind: 'status' | 'extra' },
     cached: RenderedPage | undefined,
     store: (page: RenderedPage) => void,
   ) => {
+    const { etag, generatedAt } = found;
     if (cached) return sendPage(req, reply, cached, generatedAt, PAGE_CACHE_CONTROL);
+    const running = rendering.get(found.flight);
+    if (running) {
+      const page = await running;
+      if (page) return sendPage(req, reply, page, generatedAt, PAGE_CACHE_CONTROL);
+      // That render gave no page of this snapshot (an error page, or the data moved on): Astro
+      // answers this request itself.
+      return reply.callNotFound();
+    }
+    let settle!: (page: RenderedPage | null) => void;
+    const flight = new Promise<RenderedPage | null>((resolve) => (settle = resolve));
+    rendering.set(found.flight, flight);
+    const done = (page: RenderedPage | null) => {
+      clearTimeout(timer);
+      if (rendering.get(found.flight) === flight) rendering.delete(found.flight);
+      settle(page);
+    };
+    const timer = setTimeout(() => done(null), RENDER_WAIT_MS);
+    statusRendersTotal.inc({ page: found.kind });
     const conditions = { inm: req.raw.headers['if-none-match'], ims: req.raw.headers['if-modified-since'] };
     delete req.raw.headers['if-none-match'];
     delete req.raw.headers['if-modified-since'];
@@ -169,10 +200,15 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       if (conditions.inm !== undefined) req.raw.headers['if-none-match'] = conditions.inm;
       if (conditions.ims !== undefined) req.raw.headers['if-modified-since'] = conditions.ims;
       if (out.status !== 200 || out.headers.etag !== etag || out.headers['content-encoding']) {
+        done(null);
         return writeRaw(res, out.status, out.headers, out.body);
       }
-      const page = await compressPage(etag, out.body, pageCsp(out.headers['content-security-policy']), 5);
+      const page = await compressPage(etag, out.body, pageCsp(out.headers['content-security-policy']), 5).catch((e: unknown) => {
+        done(null);
+        throw e;
+      });
       store(page);
+      done(page);
       const a = answerPage(req, page, generatedAt, PAGE_CACHE_CONTROL);
       writeRaw(res, a.status, a.headers, a.body);
     });
@@ -188,8 +224,13 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       const found = await lookup(host.subdomain, req).catch(() => null);
       if (!found) return reply.callNotFound(); // the page explains what is missing
       const cache = statusPageCache(services);
-      return serveRendered(req, reply, found.etag, found.generatedAt, cache.renderedExtra(host.subdomain, found.key, found.etag), (page) =>
-        cache.storeRenderedExtra(host.subdomain, found.key, page),
+      const flight = `${host.subdomain}|${found.key}|${found.etag}`;
+      return serveRendered(
+        req,
+        reply,
+        { ...found, flight, kind: 'extra' },
+        cache.renderedExtra(host.subdomain, found.key, found.etag),
+        (page) => cache.storeRenderedExtra(host.subdomain, found.key, page),
       );
     };
   const query = (req: FastifyRequest, name: string): string | null => {
@@ -232,7 +273,8 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       if (found.kind !== 'ok') return reply.callNotFound();
       const { etag, generatedAt } = found.view;
       const cache = statusPageCache(services);
-      return serveRendered(req, reply, etag, generatedAt, cache.rendered(host.subdomain, etag), (page) =>
+      const flight = `${host.subdomain}||${etag}`;
+      return serveRendered(req, reply, { etag, generatedAt, flight, kind: 'status' }, cache.rendered(host.subdomain, etag), (page) =>
         cache.storeRendered(host.subdomain, page),
       );
     }

@@ -69,3 +69,18 @@ export const dbQueryDuration = new Histogram({
   buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
   registers: [platformRegistry],
 });
+
+/** Status page snapshots built (a change of what a company's public page shows). */
+export const statusSnapshotsTotal = new Counter({
+  name: 'statuswatch_status_page_snapshots_total',
+  help: 'Public status page snapshots built: each is one change of what a page shows.',
+  registers: [platformRegistry],
+});
+
+/** Astro renders of public pages into the cache: one per snapshot and page when single flight holds. */
+export const statusRendersTotal = new Counter({
+  name: 'statuswatch_status_page_renders_total',
+  help: 'Public status pages rendered into the cache, by page (status: the page itself; extra: history, uptime, incident).',
+  labelNames: ['page'] as const,
+  registers: [platformRegistry],
+});

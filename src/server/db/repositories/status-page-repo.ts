@@ -1,6 +1,7 @@
 // Read-only SQL of the public status pages: a company by subdomain with a cheap change
 // fingerprint, its public monitors, their rollups, public incidents and maintenance windows.
 // Private monitors are filtered here, in SQL, so nothing above can leak them by mistake.
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import { ROLLUP_START, ROLLUP_TABLE, type RollupGrain } from './rollups-repo.ts';
@@ -98,6 +99,16 @@ export interface MaintenanceRow {
 
 const num = (v: unknown): number => (v == null ? 0 : Number(v));
 
+/**
+ * The page shows each monitor's last check time to the minute ("2026-11-24 14:05 UTC") and the
+ * response time of that check. Every check writes both (and monitors.updated_at), about once a
+ * second for 20 monitors at 20 s: counting them exactly would make each check a new page, one
+ * render and a cold CDN copy per second. They count by the minute of the latest check instead:
+ * the per-check figures refresh at most once a minute, everything else a check can change (status,
+ * HTTP code) and every edit changes the page at once.
+ */
+export const CHECK_TIMES_RESOLUTION_MS = 60_000;
+
 // The fingerprint counts only what the page shows: a private incident or a window on private
 // monitors must not change the public ETag (a poller could time what happens behind the page).
 // An incident or window is shown when it is about the whole company or about at least one
@@ -178,10 +189,21 @@ export function statusPageRepo(db: DbScope) {
       .where(start, '<', before)
       .execute();
   };
+  // The columns of each shown monitor the page displays, apart from the per-check figures
+  // (monitors.updated_at moves with every check, so it cannot stand for them). Ordered by id.
+  const shownColumns = sql`m.id || '|' || m.name || '|' || coalesce(m.public_name, '') || '|' || m.type || '|' || m.config
+    || '|' || cast(m.is_paused as text) || '|' || m.status || '|' || coalesce(cast(m.status_since as text), '')
+    || '|' || coalesce(cast(m.public_position as text), '') || '|' || coalesce(m.public_group_id, '')
+    || '|' || coalesce(cast(m.last_http_code as text), '')`;
+  const shownDigest =
+    db.kind === 'postgres'
+      ? sql`(select string_agg(${shownColumns}, chr(10) order by m.id) from monitors m where m.company_id = c.id and ${SHOWN})`
+      : sql`(select group_concat(x, char(10)) from (select ${shownColumns} as x from monitors m where m.company_id = c.id and ${SHOWN} order by m.id))`;
   return {
     /**
      * The company of a subdomain plus one fingerprint of the data its public page shows: public
-     * monitors (count, last change, last check; a monitor turning private changes the count),
+     * monitors (count; what the page shows of each, see shownDigest; the minute of the last check,
+     * see CHECK_TIMES_RESOLUTION_MS; a monitor turning private changes the count),
      * incidents, updates, maintenance windows, component groups (a layout save also stamps the
      * monitors it moves or renames), the company row itself, and the feature flags (the page shows
      * the subscribe form while ENABLE_NOTIFICATIONS is on). One statement, so a cached page
@@ -192,9 +214,8 @@ export function statusPageRepo(db: DbScope) {
         select c.id, c.name, c.subdomain, c.is_active, c.status, c.primary_color, c.secondary_color,
           c.logo_base64, c.horizontal_logo_base64, c.updated_at as c_u,
           (select count(*) from monitors m where m.company_id = c.id and ${SHOWN}) as m_n,
-          (select max(m.updated_at) from monitors m where m.company_id = c.id and ${SHOWN}) as m_u,
-          (select max(m.last_checked_at) from monitors m where m.company_id = c.id and ${SHOWN}) as m_c,
-          (select max(m.status_since) from monitors m where m.company_id = c.id and ${SHOWN}) as m_s,
+          ${shownDigest} as m_d,
+          (select cast(max(m.last_checked_at) / ${CHECK_TIMES_RESOLUTION_MS} as bigint) from monitors m where m.company_id = c.id and ${SHOWN}) as m_c,
           (select count(*) from incidents i where i.company_id = c.id and ${PUBLIC_INCIDENT}) as i_n,
           (select max(i.updated_at) from incidents i where i.company_id = c.id and ${PUBLIC_INCIDENT}) as i_u,
           (select count(*) from incident_updates u join incidents i on i.id = u.incident_id where u.company_id = c.id and ${PUBLIC_INCIDENT}) as u_n,
@@ -208,9 +229,14 @@ export function statusPageRepo(db: DbScope) {
         from companies c where c.subdomain = ${subdomain.toLowerCase()}`.execute(k);
       const row = r.rows[0];
       if (!row) return undefined;
-      const fp = ['c_u', 'm_n', 'm_u', 'm_c', 'm_s', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t', 'g_n', 'g_u', 'f_u']
-        .map((c) => num(row[c]))
-        .join('.');
+      const digest = createHash('sha256')
+        .update(String(row.m_d ?? ''))
+        .digest('base64url')
+        .slice(0, 16);
+      const fp = [
+        digest,
+        ...['c_u', 'm_n', 'm_c', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t', 'g_n', 'g_u', 'f_u'].map((c) => num(row[c])),
+      ].join('.');
       return {
         id: String(row.id),
         name: String(row.name),

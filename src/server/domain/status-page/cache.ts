@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Services } from '../context.ts';
 import { statusPageRepo, type StatusCompanyRow } from '../../db/repositories/status-page-repo.ts';
 import { hourStart } from '../../../lib/timeline.ts';
+import { statusSnapshotsTotal } from '../../metrics/platform.ts';
 import type { StatusPageView } from '../../../lib/status.ts';
 import { buildStatusView, type SettledRollups } from './view.ts';
 
@@ -21,7 +22,7 @@ export type Lookup = { kind: 'ok'; view: StatusPageView; stale: boolean } | { ki
 export interface RenderedPage {
   etag: string;
   html: Buffer;
-  /** made on the first gzip-only request */
+  /** made with the render, like br, so no answer after a change goes out uncompressed */
   gzip: Buffer | null;
   br: Buffer;
   /** the page's Content-Security-Policy (script/style hashes of this HTML) */
@@ -115,6 +116,7 @@ export class StatusPageCache {
       if (this.settled.size >= MAX_ENTRIES && !this.settled.has(company.id)) this.settled.clear();
       const view = await buildStatusView(this.services, company, etag, this.settled);
       entry.found = { kind: 'ok', view, stale: false };
+      statusSnapshotsTotal.inc();
       for (const w of view.maintenance) for (const t of [w.startsAt, w.endsAt]) if (t > now && t < entry.validUntil) entry.validUntil = t;
     }
     // Bounded: requests for made-up subdomains must not grow memory without limit.
