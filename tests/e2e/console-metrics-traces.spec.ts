@@ -212,6 +212,7 @@ test('super admin: every company or the chosen one; CSV export while the flag is
   await expect(rows).toHaveCount(40); // the chosen company's only
   await expect(rows.filter({ hasText: 'b-only' })).toHaveCount(0);
   await page.getByLabel('Tenant', { exact: true }).selectOption('');
+  await expect(rows.filter({ hasText: 'b-only' }).first()).toBeVisible(); // every company's, before the next search
   await page.getByTestId('traces-service').fill('b-only');
   await page.getByTestId('traces-search').click();
   await expect(rows).toHaveCount(40);
