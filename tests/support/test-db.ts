@@ -6,6 +6,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openDb, type Db, type DbKind } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { readdir } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { Migrator, type Migration } from 'kysely/migration';
 import { createDatabase } from './pg-cluster.ts';
 
 export const DB_KINDS: DbKind[] = ['sqlite', 'postgres'];
@@ -26,5 +29,27 @@ export async function freshDb(kind: DbKind, opts: { migrate?: boolean } = {}): P
   const loc = await newDatabaseLocation(kind);
   const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 5 });
   if (opts.migrate !== false) await migrateToLatest(db);
+  return db;
+}
+
+/**
+ * A fresh database of this kind migrated with only the migration files `keep` accepts (by file
+ * name): the schema as it was before the migration a test upgrades through.
+ */
+export async function dbWithMigrations(kind: DbKind, keep: (file: string) => boolean): Promise<Db> {
+  const loc = await newDatabaseLocation(kind);
+  const db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 2 });
+  const dir = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
+  const migrations: Record<string, Migration> = {};
+  for (const f of (await readdir(dir)).sort()) {
+    if (/^\d{4}_.*\.ts$/.test(f) && !f.endsWith('.test.ts') && keep(f))
+      migrations[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(dir, f)).href)) as Migration;
+  }
+  const { error } = await new Migrator({
+    db: db.k,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  }).migrateToLatest();
+  if (error) throw error;
   return db;
 }

@@ -1,16 +1,9 @@
-// Migration 0111 on both databases: monitor rollups written with the fixed latency buckets
-// become sketch rows that keep every count, each bucket's checks read at the midpoint of the
-// part of the bucket between the period's fastest and slowest response.
-import { Migrator, type Migration } from 'kysely/migration';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openDb, type Db } from '../../../src/server/db/connect.ts';
+import { type Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { LatencySketch } from '../../../src/lib/latency-sketch.ts';
-import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
+import { DB_KINDS, dbWithMigrations } from '../../support/test-db.ts';
 
 const hist = (at: Record<number, number>) => JSON.stringify(Array.from({ length: 21 }, (_, i) => at[i] ?? 0));
 
@@ -21,20 +14,7 @@ describe.each(DB_KINDS)('the monitor latency sketch migration on %s', (kind) => 
   });
 
   it('turns fixed-bucket monitor rollups into sketches without losing a check', async () => {
-    const loc = await newDatabaseLocation(kind);
-    db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 2 });
-    const dir = path.resolve('src/server/db/migrations');
-    const migrations: Record<string, Migration> = {};
-    for (const f of (await readdir(dir)).sort()) {
-      if (/^\d{4}_.*\.ts$/.test(f) && !f.endsWith('.test.ts') && f !== '0111_monitoring_latency_sketch.ts')
-        migrations[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(dir, f)).href)) as Migration;
-    }
-    const { error } = await new Migrator({
-      db: db.k,
-      provider: { getMigrations: async () => migrations },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(error).toBeUndefined();
+    db = await dbWithMigrations(kind, (f) => f !== '0111_monitoring_latency_sketch.ts');
     const k = db.k as unknown as Kysely<any>;
     await k
       .insertInto('companies')

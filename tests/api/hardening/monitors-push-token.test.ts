@@ -2,16 +2,12 @@
 // the monitor is created or its token is replaced, and a suspended company's push URLs answer
 // 404 like unknown ones and record nothing.
 import { createHash } from 'node:crypto';
-import { Migrator, type Migration } from 'kysely/migration';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companiesRepo } from '../../../src/server/db/repositories/companies-repo.ts';
-import { openDb, type Db } from '../../../src/server/db/connect.ts';
+import { type Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
-import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
+import { DB_KINDS, dbWithMigrations } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -107,21 +103,8 @@ describe.each(DB_KINDS)('the push token migration on %s', (kind) => {
   });
 
   it('replaces stored tokens by their hash, and the URLs already handed out keep working', async () => {
-    const loc = await newDatabaseLocation(kind);
-    db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 2 });
     // the schema as it was before the migration
-    const dir = path.resolve('src/server/db/migrations');
-    const migrations: Record<string, Migration> = {};
-    for (const f of (await readdir(dir)).sort()) {
-      if (/^\d{4}_.*\.ts$/.test(f) && f < '0102')
-        migrations[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(dir, f)).href)) as Migration;
-    }
-    const { error } = await new Migrator({
-      db: db.k,
-      provider: { getMigrations: async () => migrations },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(error).toBeUndefined();
+    db = await dbWithMigrations(kind, (f) => f < '0102');
     const k = db.k as unknown as import('kysely').Kysely<any>;
     await k
       .insertInto('companies')

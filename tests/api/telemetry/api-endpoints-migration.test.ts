@@ -1,17 +1,10 @@
-// Migration 0204 on both databases: request spans stored before it become endpoint rollups
-// (minutes and hours) and first sightings, with the same routes, counts, status codes and
-// latencies the span writer gives new spans; new spans then add to the migrated rows.
-import { Migrator, type Migration } from 'kysely/migration';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openDb, type Db } from '../../../src/server/db/connect.ts';
+import { type Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { endpointsRepo } from '../../../src/server/db/repositories/endpoints-repo.ts';
 import { endpointRollupsOf } from '../../../src/server/telemetry/endpoint-rollups.ts';
-import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
+import { DB_KINDS, dbWithMigrations } from '../../support/test-db.ts';
 
 const HOUR = 3_600_000;
 const T0 = 1_700_000_000_000 - (1_700_000_000_000 % HOUR);
@@ -47,20 +40,7 @@ describe.each(DB_KINDS)('the API endpoints migration on %s', (kind) => {
   });
 
   it('rolls up the request spans already stored', async () => {
-    const loc = await newDatabaseLocation(kind);
-    db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 2 });
-    const dir = path.resolve('src/server/db/migrations');
-    const migrations: Record<string, Migration> = {};
-    for (const f of (await readdir(dir)).sort()) {
-      if (/^\d{4}_.*\.ts$/.test(f) && f < '0204')
-        migrations[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(dir, f)).href)) as Migration;
-    }
-    const { error } = await new Migrator({
-      db: db.k,
-      provider: { getMigrations: async () => migrations },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(error).toBeUndefined();
+    db = await dbWithMigrations(kind, (f) => f < '0204');
     const k = db.k as unknown as Kysely<any>;
     const users = (i: number, over: Record<string, unknown> = {}) =>
       stored({

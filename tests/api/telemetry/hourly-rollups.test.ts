@@ -1,17 +1,10 @@
-// Hourly RED rollups (migration 0203): existing minute rows are folded into hours on upgrade,
-// without losing a count or a latency; new writes add to both grains; buckets of whole hours
-// read the hours and agree with the minutes they came from.
-import { Migrator, type Migration } from 'kysely/migration';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openDb, type Db } from '../../../src/server/db/connect.ts';
+import { type Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { redRepo } from '../../../src/server/db/repositories/red-repo.ts';
 import { LatencySketch } from '../../../src/lib/latency-sketch.ts';
-import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
+import { DB_KINDS, dbWithMigrations } from '../../support/test-db.ts';
 
 const HOUR = 3_600_000;
 const T0 = 480_000 * HOUR; // an hour boundary
@@ -29,20 +22,7 @@ describe.each(DB_KINDS)('hourly rollups on %s', (kind) => {
   });
 
   it('folds the minutes into hours on upgrade, and new writes reach both grains', async () => {
-    const loc = await newDatabaseLocation(kind);
-    db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 2 });
-    const dir = path.resolve('src/server/db/migrations');
-    const migrations: Record<string, Migration> = {};
-    for (const f of (await readdir(dir)).sort()) {
-      if (/^\d{4}_.*\.ts$/.test(f) && f < '0203')
-        migrations[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(dir, f)).href)) as Migration;
-    }
-    const { error } = await new Migrator({
-      db: db.k,
-      provider: { getMigrations: async () => migrations },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(error).toBeUndefined();
+    db = await dbWithMigrations(kind, (f) => f < '0203');
     const k = db.k as unknown as Kysely<any>;
     const row = (minute: number, op: string, values: number[], errors: number) => ({
       company_id: 'c1',

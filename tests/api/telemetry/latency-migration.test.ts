@@ -1,18 +1,11 @@
-// Migration 0202 on both databases: RED rollups written with the 20 fixed buckets become sketch
-// rows that keep every count (requests, errors, summed time, requests per latency range), read
-// at each old bucket's midpoint; new spans then add to the migrated rows.
-import { Migrator, type Migration } from 'kysely/migration';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openDb, type Db } from '../../../src/server/db/connect.ts';
+import { type Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { redRepo } from '../../../src/server/db/repositories/red-repo.ts';
 import { rollupsOf } from '../../../src/server/telemetry/rollups.ts';
 import { LatencySketch } from '../../../src/lib/latency-sketch.ts';
-import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
+import { DB_KINDS, dbWithMigrations } from '../../support/test-db.ts';
 
 describe.each(DB_KINDS)('the latency sketch migration on %s', (kind) => {
   let db: Db;
@@ -21,20 +14,7 @@ describe.each(DB_KINDS)('the latency sketch migration on %s', (kind) => {
   });
 
   it('turns fixed-bucket rollups into sketches without losing a count', async () => {
-    const loc = await newDatabaseLocation(kind);
-    db = loc.file ? openDb({ kind: 'sqlite', file: loc.file }) : openDb({ kind: 'postgres', url: loc.url!, max: 2 });
-    const dir = path.resolve('src/server/db/migrations');
-    const migrations: Record<string, Migration> = {};
-    for (const f of (await readdir(dir)).sort()) {
-      if (/^\d{4}_.*\.ts$/.test(f) && !f.endsWith('.test.ts') && f < '0202')
-        migrations[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(dir, f)).href)) as Migration;
-    }
-    const { error } = await new Migrator({
-      db: db.k,
-      provider: { getMigrations: async () => migrations },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(error).toBeUndefined();
+    db = await dbWithMigrations(kind, (f) => f < '0202');
     const k = db.k as unknown as Kysely<any>;
     const zeros = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`h${i}`, 0]));
     const base = { company_id: 'c1', service: 'shop', requests: 0, errors: 0, sum_ms: 0 };

@@ -133,6 +133,17 @@ const INCIDENT_COLUMNS = [
   'i.updated_at',
   'i.postmortem',
 ] as const;
+const WINDOW_COLUMNS = [
+  'w.id',
+  'w.monitor_id',
+  'w.title',
+  'w.description',
+  'w.starts_at',
+  'w.ends_at',
+  'w.created_at',
+  'w.updated_at',
+  'w.recurrence',
+] as const;
 
 export function statusPageRepo(db: DbScope) {
   const k = db.k;
@@ -156,6 +167,16 @@ export function statusPageRepo(db: DbScope) {
     for (const r of rows.rows) out.set(r.owner, [...(out.get(r.owner) ?? []), r.monitor_id]);
     return out;
   };
+  /** The company's public incidents (about the company or a shown monitor), with the columns the pages read. */
+  const publicIncidentsOf = (companyId: string) =>
+    k.selectFrom('incidents as i').select(INCIDENT_COLUMNS).where('i.company_id', '=', companyId).where(sql<boolean>`${PUBLIC_INCIDENT}`);
+  /** The company's public maintenance windows (not cancelled), with the columns the pages read. */
+  const publicWindowsOf = (companyId: string) =>
+    k
+      .selectFrom('maintenance_windows as w')
+      .select(WINDOW_COLUMNS)
+      .where('w.company_id', '=', companyId)
+      .where(sql<boolean>`${PUBLIC_WINDOW}`);
   /** The rows with `monitor_ids` filled from their shown links. */
   const withShownLinks = async <R extends { id: string }>(
     table: 'incident_monitors' | 'maintenance_monitors',
@@ -299,11 +320,7 @@ export function statusPageRepo(db: DbScope) {
 
     /** Public incidents about the company or a shown monitor: unresolved, or resolved since `since`. */
     async publicIncidents(companyId: string, since: number, limit = 100): Promise<IncidentRow[]> {
-      const rows: IncidentRow[] = await k
-        .selectFrom('incidents as i')
-        .select(INCIDENT_COLUMNS)
-        .where('i.company_id', '=', companyId)
-        .where(sql<boolean>`${PUBLIC_INCIDENT}`)
+      const rows: IncidentRow[] = await publicIncidentsOf(companyId)
         .where((eb) => eb.or([eb('i.resolved_at', 'is', null), eb('i.resolved_at', '>=', since)]))
         .orderBy('i.started_at', 'desc')
         .orderBy('i.id')
@@ -314,11 +331,7 @@ export function statusPageRepo(db: DbScope) {
 
     /** Public incidents that started in [from, to), newest first (the public history's month). */
     async publicIncidentsStartedBetween(companyId: string, from: number, to: number, limit = 500): Promise<IncidentRow[]> {
-      const rows: IncidentRow[] = await k
-        .selectFrom('incidents as i')
-        .select(INCIDENT_COLUMNS)
-        .where('i.company_id', '=', companyId)
-        .where(sql<boolean>`${PUBLIC_INCIDENT}`)
+      const rows: IncidentRow[] = await publicIncidentsOf(companyId)
         .where('i.started_at', '>=', from)
         .where('i.started_at', '<', to)
         .orderBy('i.started_at', 'desc')
@@ -330,33 +343,13 @@ export function statusPageRepo(db: DbScope) {
 
     /** One public incident of the company (undefined when private, unknown or another company's). */
     async publicIncident(companyId: string, id: string): Promise<IncidentRow | undefined> {
-      const row: IncidentRow | undefined = await k
-        .selectFrom('incidents as i')
-        .select(INCIDENT_COLUMNS)
-        .where('i.company_id', '=', companyId)
-        .where('i.id', '=', id)
-        .where(sql<boolean>`${PUBLIC_INCIDENT}`)
-        .executeTakeFirst();
+      const row: IncidentRow | undefined = await publicIncidentsOf(companyId).where('i.id', '=', id).executeTakeFirst();
       return row && (await withShownLinks('incident_monitors', 'incident_id', companyId, [row]))[0];
     },
 
     /** Public maintenance windows (not cancelled) that start in [from, to), newest first. */
     async publicMaintenanceStartedBetween(companyId: string, from: number, to: number, limit = 500): Promise<MaintenanceRow[]> {
-      const rows: MaintenanceRow[] = await k
-        .selectFrom('maintenance_windows as w')
-        .select([
-          'w.id',
-          'w.monitor_id',
-          'w.title',
-          'w.description',
-          'w.starts_at',
-          'w.ends_at',
-          'w.created_at',
-          'w.updated_at',
-          'w.recurrence',
-        ])
-        .where('w.company_id', '=', companyId)
-        .where(sql<boolean>`${PUBLIC_WINDOW}`)
+      const rows: MaintenanceRow[] = await publicWindowsOf(companyId)
         .where('w.starts_at', '>=', from)
         .where('w.starts_at', '<', to)
         .orderBy('w.starts_at', 'desc')
@@ -400,21 +393,7 @@ export function statusPageRepo(db: DbScope) {
 
     /** Maintenance windows for the whole company or a shown monitor, ending after `since` or recurring; not cancelled. */
     async publicMaintenance(companyId: string, since: number): Promise<MaintenanceRow[]> {
-      const rows: MaintenanceRow[] = await k
-        .selectFrom('maintenance_windows as w')
-        .select([
-          'w.id',
-          'w.monitor_id',
-          'w.title',
-          'w.description',
-          'w.starts_at',
-          'w.ends_at',
-          'w.created_at',
-          'w.updated_at',
-          'w.recurrence',
-        ])
-        .where('w.company_id', '=', companyId)
-        .where(sql<boolean>`${PUBLIC_WINDOW}`)
+      const rows: MaintenanceRow[] = await publicWindowsOf(companyId)
         .where((eb) => eb.or([eb('w.ends_at', '>=', since), eb('w.recurrence', 'is not', null)]))
         .orderBy('w.starts_at')
         .orderBy('w.id')
