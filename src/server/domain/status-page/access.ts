@@ -11,6 +11,7 @@ import { pageAccessRepo } from '../../db/repositories/page-access-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import type { PageAccessMode } from '../../db/schema/public.ts';
 import { ipAllowed } from './ip-allowlist.ts';
+import { settleWithin } from './cache.ts';
 import { verifySession } from '../auth/sessions.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { SlidingWindow } from '../auth/throttle.ts';
@@ -129,14 +130,14 @@ async function remembered<T>(
     return p.catch((e: unknown) => {
       throw new DomainError('unavailable', UNAVAILABLE, { cause: e });
     });
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => {
+  return settleWithin(
+    p.catch(() => memo.value),
+    STALE_WAIT_MS,
+    memo.value,
+    () => {
       slow.now = true;
-      resolve(memo.value);
-    }, STALE_WAIT_MS);
-  });
-  return Promise.race([p.catch(() => memo.value), late]).finally(() => clearTimeout(timer));
+    },
+  );
 }
 
 /** Called after a save: this process applies the new rule at once. */

@@ -171,10 +171,14 @@ export class StatusPageCache {
   }
 }
 
-function settleWithin<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
+/** `p`, or `fallback` when `p` has not settled within `ms` (then `onLate` runs). */
+export function settleWithin<T>(p: Promise<T>, ms: number, fallback: T, onLate?: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), ms);
+    timer = setTimeout(() => {
+      onLate?.();
+      resolve(fallback);
+    }, ms);
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
