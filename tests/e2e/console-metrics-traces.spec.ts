@@ -212,8 +212,13 @@ test('super admin: every company or the chosen one; CSV export while the flag is
   await expect(rows).toHaveCount(40); // the chosen company's only
   await expect(rows.filter({ hasText: 'b-only' })).toHaveCount(0);
   await page.getByLabel('Tenant', { exact: true }).selectOption('');
-  await expect(rows.filter({ hasText: 'b-only' }).first()).toBeVisible(); // every company's, before the next search
+  await expect(rows.filter({ hasText: 'b-only' }).first()).toBeVisible(); // every company's
+  // the choice is kept across a reload; the search below starts on a settled page (on a slow
+  // runner the switch's own re-render could still replace the form after the first rows showed)
+  await page.reload();
+  await expect(rows.filter({ hasText: 'b-only' }).first()).toBeVisible();
   await page.getByTestId('traces-service').fill('b-only');
+  await expect(page.getByTestId('traces-service')).toHaveValue('b-only');
   await page.getByTestId('traces-search').click();
   await expect(rows).toHaveCount(40);
   await shot(page, 'traces-super-all-1280');
