@@ -64,12 +64,14 @@ let A: SeededCompany;
 let B: SeededCompany;
 let api: APIRequestContext;
 
+// Service names of their own: the trace spec sends 'shop' and 'b-only' spans to the same server,
+// and the super admin's every-company view would count both files' endpoints.
 test.beforeAll(async () => {
   api = await adminApi();
   A = await seedCompany(api);
   B = await seedCompany(api);
-  await sendSpans(api, A.id, 'shop');
-  await sendSpans(api, B.id, 'b-only');
+  await sendSpans(api, A.id, 'storefront');
+  await sendSpans(api, B.id, 'b-ledger');
 });
 test.afterAll(async () => {
   await api.dispose();
@@ -113,7 +115,7 @@ test('company admin: the endpoint inventory, sorted by a column, at 1280 and 375
   await expect(rows(page).filter({ hasText: '/users/{id}' })).toContainText('30');
   await expect(page.getByTestId('ai-new').locator('li')).toHaveCount(2);
   await lastHour(page);
-  await expectInventory(page, 'shop');
+  await expectInventory(page, 'storefront');
   // Busiest first; sorting by p95 puts the slow /pay first, again flips it.
   await expect(rows(page).first()).toContainText('/users/{id}');
   await page.getByRole('button', { name: 'p95' }).click();
@@ -141,8 +143,8 @@ test('viewer: reads their company only; a company without spans is told how to s
   await signInUi(page, tenantUrl(A.subdomain), viewer);
   await page.goto(tenantUrl(A.subdomain, '/api-intelligence'));
   await lastHour(page);
-  await expectInventory(page, 'shop');
-  await expect(page.getByText('b-only')).toHaveCount(0);
+  await expectInventory(page, 'storefront');
+  await expect(page.getByText('b-ledger')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   const C = await seedCompany(api);
@@ -160,9 +162,9 @@ test('super admin: every company, then the one chosen in the header', async ({ p
   test.setTimeout(60_000);
   await signInUi(page, mainUrl(), E2E_ADMIN);
   await page.goto(mainUrl('/api-intelligence'));
-  await expect(rows(page).filter({ hasText: 'shop' })).toHaveCount(2);
-  await expect(rows(page).filter({ hasText: 'b-only' })).toHaveCount(2);
-  await expect(rows(page).filter({ hasText: 'b-only' }).first()).toContainText(B.name);
+  await expect(rows(page).filter({ hasText: 'storefront' })).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: 'b-ledger' })).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: 'b-ledger' }).first()).toContainText(B.name);
   await shot(page, 'api-intelligence-super-all-1280');
   await expectNoSeriousA11yViolations(page);
 
@@ -170,8 +172,8 @@ test('super admin: every company, then the one chosen in the header', async ({ p
   await page.getByLabel('Tenant', { exact: true }).selectOption(A.id);
   await chosen;
   await lastHour(page);
-  await expectInventory(page, 'shop');
-  await expect(rows(page).filter({ hasText: 'b-only' })).toHaveCount(0);
+  await expectInventory(page, 'storefront');
+  await expect(rows(page).filter({ hasText: 'b-ledger' })).toHaveCount(0);
   await shot(page, 'api-intelligence-super-tenant-1280');
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, 'api-intelligence-super-tenant-375');
