@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../src/server/domain/context.ts';
 import { createChannel } from '../../../src/server/domain/alerts/channels.ts';
-import { cancelMaintenance, createMaintenance } from '../../../src/server/domain/monitors/maintenance.ts';
+import { cancelMaintenance, createMaintenance, deleteMaintenance } from '../../../src/server/domain/monitors/maintenance.ts';
 import { createMonitor } from '../../../src/server/domain/monitors/service.ts';
 import { listNotifications } from '../../../src/server/domain/notifications/service.ts';
 import { maintenanceNotices } from '../../../src/server/jobs/maintenance-notices.ts';
@@ -16,6 +16,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/alert
 import { OPSGENIE_API_KEY, startOpsgenieReceiver, type OpsgenieReceiver } from '../../fixtures/receivers/opsgenie-receiver.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { engineServices, manualClock, seedTenant, type Clock } from './support.ts';
+import { actorFor, ctxFor, seedUser } from '../../support/fixtures.ts';
+import type { Ctx } from '../../../src/server/domain/context.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -122,5 +124,35 @@ describe.each(DB_KINDS)('maintenance notices on %s', (kind) => {
     expect(opsgenie.alerts.get(`statuswatch-maintenance-${w.id}-${start}`)).toBe('closed');
     const ended = hooks.received.filter((r) => r.path === '/mw').at(-1)!;
     expect(JSON.parse(ended.body)).toMatchObject({ type: 'maintenance.ended', data: { maintenance: { id: w.id, title: 'Network work' } } });
+  });
+
+  it('a running window deleted by a super admin ends when it is deleted (the job no longer sees it)', async () => {
+    const superCtx = ctxFor(services, actorFor(await seedUser(services, { userType: 1 }))) as Ctx;
+    const start = clock.now() + MIN;
+    const w = await createMaintenance(t.adminCtx, {
+      title: 'Storage move',
+      starts_at: new Date(start).toISOString(),
+      ends_at: new Date(start + 2 * HOUR).toISOString(),
+    });
+    await tick(2 * MIN);
+    expect(opsgenie.alerts.get(`statuswatch-maintenance-${w.id}-${start}`)).toBe('open');
+    clock.advance(MIN);
+    await deleteMaintenance(superCtx, w.id);
+    await tick(MIN);
+    expect(opsgenie.alerts.get(`statuswatch-maintenance-${w.id}-${start}`)).toBe('closed');
+    const mine = hooks.received.filter((r) => r.path === '/mw').filter((r) => JSON.parse(r.body).data.maintenance?.id === w.id);
+    expect(mine.map((r) => JSON.parse(r.body).type)).toEqual(['maintenance.started', 'maintenance.ended']);
+    const inApp = await listNotifications(t.viewerCtx, {});
+    expect(inApp.filter((n) => n.title === 'Maintenance ended: Storage move')).toHaveLength(1);
+
+    // A window deleted before it starts announces nothing.
+    const later = await createMaintenance(t.adminCtx, {
+      title: 'Never ran',
+      starts_at: new Date(clock.now() + HOUR).toISOString(),
+      ends_at: new Date(clock.now() + 2 * HOUR).toISOString(),
+    });
+    await deleteMaintenance(superCtx, later.id);
+    await tick(2 * HOUR);
+    expect(hooks.received.filter((r) => r.body.includes(later.id))).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@
 // exactly once, whichever process runs it and however often; the overlap catches a change
 // committed just after a scan that its timestamp falls in (a cancellation, from another process).
 import { maintenanceEdges, type MaintenanceEdge } from '../../../lib/maintenance-edges.ts';
+import { occurrenceFrom } from '../../../lib/maintenance.ts';
 import { maintenanceRepo, type MaintenanceRow } from '../../db/repositories/maintenance-repo.ts';
 import { platformStateRepo } from '../../db/repositories/platform-state-repo.ts';
 import { type DbScope, withTransaction } from '../../db/scope.ts';
@@ -46,6 +47,29 @@ export async function announceMaintenance(db: DbScope, now: number): Promise<num
     }
     return sent;
   });
+}
+
+/**
+ * A window deleted while an occurrence runs: the scan will never see its end, so it is announced
+ * here, in the deleting transaction, before the row goes (its start too, which is a no-op when the
+ * job announced it already: the dedupe keys name the occurrence). Nothing for a window that has
+ * not started, has ended or was cancelled (the scan announced that end).
+ */
+export async function announceEndBeforeDelete(tx: DbScope, w: MaintenanceRow, now: number): Promise<void> {
+  if (w.cancelled_at !== null && w.cancelled_at !== undefined) return;
+  const o = occurrenceFrom(w, now);
+  if (!o || o.start > now || Number(w.created_at) > now) return;
+  const notify = notifyIn(tx, now);
+  for (const kind of ['started', 'ended'] as const) {
+    const edge: MaintenanceEdge = {
+      kind,
+      at: kind === 'started' ? Math.max(o.start, Number(w.created_at)) : now,
+      start: o.start,
+      end: now,
+    };
+    await notify(w.company_id, draftOf(w, edge));
+    await enqueueMaintenanceNotice(tx, { windowId: w.id, event: `maintenance.${kind}`, startsAt: o.start, endsAt: now }, now);
+  }
 }
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -5,6 +5,7 @@ import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { enqueueMaintenanceNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 import { affectedMonitors } from './affected-monitors.ts';
+import { announceEndBeforeDelete } from './maintenance-notices.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -204,8 +205,10 @@ export async function cancelMaintenance(ctx: Ctx, id: string) {
 /** Deleting removes the record: super admins only (spec section 6 gives company admins no delete). */
 export async function deleteMaintenance(ctx: Ctx, id: string): Promise<void> {
   requirePermission(ctx, 'delete', 'monitors');
-  const repo = maintenanceRepo(ctx.services.db);
-  const w = await repo.findById(id, companyScope(ctx, null));
+  const w = await maintenanceRepo(ctx.services.db).findById(id, companyScope(ctx, null));
   if (!w) throw notFound('Maintenance window');
-  await repo.delete(id, w.company_id);
+  await withTransaction(ctx.services.db, async (tx) => {
+    await announceEndBeforeDelete(tx, w, ctx.services.now());
+    await maintenanceRepo(tx).delete(id, w.company_id);
+  });
 }
