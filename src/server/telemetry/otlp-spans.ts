@@ -106,8 +106,8 @@ const hexOfJson: IdOf = (v) => (typeof v === 'string' && v !== '' ? v.toLowerCas
 function toSpan(s: Any, service: string, idOf: IdOf, latestStartUs: number): DecodedSpan | string {
   const traceId = idOf(s.traceId);
   const spanId = idOf(s.spanId);
-  if (!traceId || traceId.length !== 32 || !HEX.test(traceId) || traceId === ZERO_TRACE) return 'invalid traceId';
-  if (!spanId || spanId.length !== 16 || !HEX.test(spanId) || spanId === ZERO_SPAN) return 'invalid spanId';
+  if (traceId?.length !== 32 || !HEX.test(traceId) || traceId === ZERO_TRACE) return 'invalid traceId';
+  if (spanId?.length !== 16 || !HEX.test(spanId) || spanId === ZERO_SPAN) return 'invalid spanId';
   let parent = idOf(s.parentSpanId);
   if (parent !== null && (parent.length !== 16 || !HEX.test(parent))) return 'invalid parentSpanId';
   if (parent === ZERO_SPAN) parent = null;

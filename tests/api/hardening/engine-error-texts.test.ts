@@ -11,7 +11,7 @@ import { listNotifications } from '../../../src/server/domain/notifications/serv
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { actorFor, ctxFor, seedCompany, seedUser } from '../../support/fixtures.ts';
-import { SECRET_IN_BODY, startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
+import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { startTlsTargets, type TlsTargets } from '../../fixtures/targets/tls-targets.ts';
 
 const STORED_ERROR_CAP = 300;

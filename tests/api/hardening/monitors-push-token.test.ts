@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companiesRepo } from '../../../src/server/db/repositories/companies-repo.ts';
-import { type Db } from '../../../src/server/db/connect.ts';
+import type { Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS, dbWithMigrations } from '../../support/test-db.ts';

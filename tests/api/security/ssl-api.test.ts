@@ -14,7 +14,7 @@ import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts
 describe.each(DB_KINDS)('SSL/TLS monitoring API on %s', (kind) => {
   let t: TestApp;
   let tls: TlsTargets;
-  let clock = Date.now();
+  const clock = Date.now();
   let admin: ApiClient;
   let viewer: ApiClient;
   let otherAdmin: ApiClient;

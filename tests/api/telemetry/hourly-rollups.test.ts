@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { type Db } from '../../../src/server/db/connect.ts';
+import type { Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { redRepo } from '../../../src/server/db/repositories/red-repo.ts';
 import { LatencySketch } from '../../../src/lib/latency-sketch.ts';

@@ -1,7 +1,7 @@
 // Sends spans to a running server with the real OpenTelemetry JS SDK and its OTLP/HTTP
 // exporters (protobuf and JSON), with explicit start/end times so a test can compute an
 // oracle from exactly what it sent.
-import { context, trace, SpanKind, SpanStatusCode, type Attributes, type Span } from '@opentelemetry/api';
+import { context, trace, type SpanKind, SpanStatusCode, type Attributes, type Span } from '@opentelemetry/api';
 import { TracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';

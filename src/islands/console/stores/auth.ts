@@ -3,7 +3,7 @@ import { atom, computed } from 'nanostores';
 import { roleOfUserType, type Role } from '../../../lib/permissions.ts';
 import { api, detailOr } from '../api.ts';
 import { boot, type CurrentUser } from '../boot.ts';
-import { clearAuditSession, logAudit } from './audit.ts';
+import { clearAuditSession } from './audit.ts';
 
 export type AuthState = 'loading' | 'authenticated' | 'unauthenticated';
 

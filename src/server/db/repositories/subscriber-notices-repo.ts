@@ -3,7 +3,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import type { AlertDeliveriesTable } from '../schema/alerts.ts';
-import type { IncidentsTable, MaintenanceWindowsTable } from '../schema/monitoring.ts';
+import type { IncidentsTable } from '../schema/monitoring.ts';
 
 export function subscriberNoticesRepo(db: DbScope) {
   const k = db.k;

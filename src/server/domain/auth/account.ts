@@ -117,7 +117,7 @@ export async function login(
   let hostCompany: CompanyRow | undefined;
   if (here.kind === 'tenant') {
     hostCompany = await companiesRepo(services.db).findBySubdomain(here.subdomain);
-    if (!hostCompany || !hostCompany.is_active) throw new DomainError('not_found', 'Company not found or inactive');
+    if (!hostCompany?.is_active) throw new DomainError('not_found', 'Company not found or inactive');
   }
 
   const user = await usersRepo(services.db).findByEmail(email);
@@ -216,7 +216,7 @@ export async function forgotPassword(ctx: Ctx, input: { email: string }, port: s
   if ((await lim.forgotEmail.retryAfter(email, now)) > 0) return;
   await lim.forgotEmail.hit(email, now);
   const user = await usersRepo(services.db).findByEmail(email);
-  if (!user || !user.is_active) return;
+  if (!user?.is_active) return;
   const at = await accountOrigin(services, user, port);
   if (!at) return;
   const { config } = services;

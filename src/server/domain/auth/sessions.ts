@@ -102,7 +102,7 @@ export async function assertMaySignIn(services: Services, user: UserRow): Promis
   if (!user.is_active) throw new DomainError('forbidden', 'This account is disabled. Please contact your administrator.');
   if (user.user_type !== 1) {
     const company = user.company_id ? await companiesRepo(services.db).findById(user.company_id) : undefined;
-    if (!company || !company.is_active) throw new DomainError('forbidden', 'Company not found or inactive');
+    if (!company?.is_active) throw new DomainError('forbidden', 'Company not found or inactive');
   }
 }
 
@@ -228,7 +228,7 @@ export async function verifySession(services: Services, token: string, host: str
   const claims = await verifyAccessToken(services.config.sessionSecret, token, now);
   if (!claims || claims.host !== host) return null;
   const state = await refreshTokensRepo(services.db).sessionState(claims.sub, claims.sid, now);
-  if (!state || !state.is_active || state.session_version !== claims.sv || state.live_tokens === 0) return null;
+  if (!state?.is_active || state.session_version !== claims.sv || state.live_tokens === 0) return null;
   const role = roleOfUserType(state.user_type);
   if (!role) return null;
   let mainHostCompanyUser = false;

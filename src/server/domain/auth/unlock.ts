@@ -17,7 +17,7 @@ export const UNLOCK_INVALID = 'This unlock link is invalid or has expired.';
 /** Mails the owner of `email` (if there is one) the unlock link; never awaited by sign-in. */
 export async function mailUnlockLink(services: Services, email: string, port: string): Promise<void> {
   const user = await usersRepo(services.db).findByEmail(email);
-  if (!user || !user.is_active) return;
+  if (!user?.is_active) return;
   const at = await accountOrigin(services, user, port);
   if (!at) return;
   const now = services.now();
@@ -56,7 +56,7 @@ export async function unlockSignIn(ctx: Ctx, input: { token: string }): Promise<
   if (!row || row.used_at !== null || row.expires_at <= services.now())
     throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
   const user = await usersRepo(services.db).findById(row.user_id);
-  if (!user || !user.is_active || user.session_version !== row.session_version)
+  if (!user?.is_active || user.session_version !== row.session_version)
     throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
   if ((await codes.consume(row.id, services.now())) === 0)
     throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });

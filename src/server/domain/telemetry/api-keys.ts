@@ -117,7 +117,7 @@ export async function authenticateIngestKey(
 ): Promise<{ companyId: string; plan: string; allowedOrigins: string }> {
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
   const key = m?.[1];
-  if (!key || !key.startsWith(KEY_PREFIX) || key.length > 200) throw new DomainError('unauthorized', INVALID_KEY);
+  if (!key?.startsWith(KEY_PREFIX) || key.length > 200) throw new DomainError('unauthorized', INVALID_KEY);
   const repo = apiKeysRepo(services.db);
   const found = await repo.findActiveByHash(hashKey(key));
   if (!found) throw new DomainError('unauthorized', INVALID_KEY);

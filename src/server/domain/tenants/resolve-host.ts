@@ -21,6 +21,6 @@ export async function resolveHost(services: Services, hostHeader: string): Promi
   const where = classifyHost(hostName(hostHeader), services.config.productDomain);
   if (where.kind !== 'tenant') return where;
   const company = await companiesRepo(services.db).findBySubdomain(where.subdomain);
-  if (!company || !company.is_active) return { kind: 'unknown_tenant', subdomain: where.subdomain };
+  if (!company?.is_active) return { kind: 'unknown_tenant', subdomain: where.subdomain };
   return { kind: 'tenant', subdomain: where.subdomain, company: toPageCompany(company) };
 }

@@ -4,7 +4,7 @@ import { DEFAULT_ACCEPTED_STATUS_CODES } from '../../../lib/monitor-kinds.ts';
 
 /** "200-299", "301", "2xx" → does `code` match one of them? */
 export function statusAccepted(code: number, accepted: string[] | undefined): boolean {
-  const list = accepted && accepted.length ? accepted : DEFAULT_ACCEPTED_STATUS_CODES;
+  const list = accepted?.length ? accepted : DEFAULT_ACCEPTED_STATUS_CODES;
   return list.some((rule) => {
     const r = rule.trim().toLowerCase();
     const xx = /^([1-5])xx$/.exec(r);

@@ -72,7 +72,7 @@ export async function resolveActor(req: FastifyRequest, services: Services, host
   if (!verified) return null;
   if (verified.mainHostCompanyUser) {
     // Admin calls refuse company users anyway, with the spec's own message.
-    if (op && op.requiresAuth && !MAIN_HOST_COMPANY_CALLS.has(op.operationId) && !op.path.startsWith('/api/v1/admin/')) {
+    if (op?.requiresAuth && !MAIN_HOST_COMPANY_CALLS.has(op.operationId) && !op.path.startsWith('/api/v1/admin/')) {
       const { config } = services;
       const where = verified.companySubdomain
         ? ` Continue at ${tenantOrigin(config.publicScheme, verified.companySubdomain, config.productDomain, publicPortOf(req.headers.host, config))}/dashboard.`

@@ -14,7 +14,7 @@ import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { dnsResolver } from '../../engine/dns-lookup.ts';
 import { channelOf } from '../channels/index.ts';
-import type { Alert, ChannelEnv } from '../channels/channel.ts';
+import type { Alert } from '../channels/channel.ts';
 import { sendRichMail } from '../mailer.ts';
 import { notifyIn } from '../notify.ts';
 import { acknowledgeUrlOf } from './ack-url.ts';

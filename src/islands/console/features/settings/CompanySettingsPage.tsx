@@ -2,7 +2,7 @@
 // may change), its plan and usage, and its OTLP ingest keys. A company admin works on their own
 // company; a super admin on the company chosen in the header.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { $role, $user } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
