@@ -10,6 +10,7 @@ import {
   expectNoSeriousA11yViolations,
   mainUrl,
   seedCompany,
+  sendOtlpSpans,
   seedUser,
   shot,
   signInUi,
@@ -28,9 +29,6 @@ const str = (key: string, v: string) => ({ key, value: { stringValue: v } });
  * times at 900 ms, 4 failing, only in the last 20 minutes (new).
  */
 async function sendSpans(api: APIRequestContext, companyId: string, service: string): Promise<void> {
-  const key = await api.post('/api/v1/api-keys', { data: { name: 'e2e', scope: 'ingest', company_id: companyId } });
-  expect(key.status(), await key.text()).toBe(201);
-  const secret = ((await key.json()) as { key: string }).key;
   const nowNs = BigInt(Date.now()) * 1_000_000n;
   const spans: unknown[] = [];
   const add = (agoS: number, ms: number, status: number, attrs: unknown[], error = false) => {
@@ -53,11 +51,7 @@ async function sendSpans(api: APIRequestContext, companyId: string, service: str
     ]);
   for (let i = 0; i < 10; i++) add(3900 + i * 30, 40, 200, [str('http.request.method', 'GET'), str('url.path', `/users/${i}`)]);
   for (let i = 0; i < 10; i++) add(90 + i * 60, 900, 200, [str('http.request.method', 'POST'), str('http.route', '/pay')], i < 4);
-  const r = await api.post('/v1/traces', {
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    data: { resourceSpans: [{ resource: { attributes: [str('service.name', service)] }, scopeSpans: [{ spans }] }] },
-  });
-  expect(r.status(), await r.text()).toBeLessThan(300);
+  await sendOtlpSpans(api, companyId, service, spans);
 }
 
 let A: SeededCompany;

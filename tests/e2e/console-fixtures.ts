@@ -135,3 +135,17 @@ export function loopbackTarget(handler: http.RequestListener): { port: () => num
   });
   return { port: () => port };
 }
+
+/** Sends `spans` (OTLP/JSON) for `service` through a new ingest key of the company, as an app would. */
+export async function sendOtlpSpans(api: APIRequestContext, companyId: string, service: string, spans: unknown[]): Promise<void> {
+  const key = await api.post('/api/v1/api-keys', { data: { name: 'e2e', scope: 'ingest', company_id: companyId } });
+  expect(key.status(), await key.text()).toBe(201);
+  const secret = ((await key.json()) as { key: string }).key;
+  const r = await api.post('/v1/traces', {
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    data: {
+      resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: service } }] }, scopeSpans: [{ spans }] }],
+    },
+  });
+  expect(r.status(), await r.text()).toBeLessThan(300);
+}

@@ -10,6 +10,7 @@ import {
   expectNoSeriousA11yViolations,
   mainUrl,
   seedCompany,
+  sendOtlpSpans,
   seedUser,
   shot,
   signInUi,
@@ -27,9 +28,6 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex');
  * hour earlier for the previous period.
  */
 async function sendSpans(api: APIRequestContext, companyId: string, service: string): Promise<void> {
-  const key = await api.post('/api/v1/api-keys', { data: { name: 'e2e', scope: 'ingest', company_id: companyId } });
-  expect(key.status(), await key.text()).toBe(201);
-  const secret = ((await key.json()) as { key: string }).key;
   const nowNs = BigInt(Date.now()) * 1_000_000n;
   const spans: unknown[] = [];
   for (let i = 0; i < 40; i++) {
@@ -65,13 +63,7 @@ async function sendSpans(api: APIRequestContext, companyId: string, service: str
       });
     }
   }
-  const r = await api.post('/v1/traces', {
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    data: {
-      resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: service } }] }, scopeSpans: [{ spans }] }],
-    },
-  });
-  expect(r.status(), await r.text()).toBeLessThan(300);
+  await sendOtlpSpans(api, companyId, service, spans);
 }
 
 let A: SeededCompany;
