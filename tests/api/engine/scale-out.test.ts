@@ -215,7 +215,9 @@ describe('scale-out on postgres', () => {
       k,
     );
 
-    // Who claims what: each claim moves next_due_at, so (id, next_due_at) names one claim.
+    // Who claims what: each claim moves next_due_at, so (id, next_due_at) names one claim. Sampled
+    // every 150 ms; a lease lasts from the claim (up to 1 s before the check) until the result is
+    // written, so most claims are seen.
     const claims = new Map<string, string>();
     let sampling = true;
     const sampler = (async () => {
@@ -337,7 +339,7 @@ describe('scale-out on postgres', () => {
 
     for (const p of procs) if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill('SIGTERM');
     await Promise.all(procs.map((p) => p.exited));
-    for (const w of webs) expect(w.proc.exitCode, w.output()).toBe(0);
+    for (const w of [...webs, workers[1 - victimIndex]]) expect(w.proc.exitCode, w.output()).toBe(0);
 
     // Fair shares: each worker claimed at least 35 % of the checks seen before the kill (with
     // engines ticking at fixed periods, one got 10 % and 33 % in two runs).
@@ -391,7 +393,7 @@ describe('scale-out on postgres', () => {
     const heldIds = new Set(held.map((h) => h.id));
     for (const [i, id] of ids.entries()) {
       const reached = target.arrivals(`/m/${i}`).length;
-      if (heldIds.has(id)) expect(stored.get(id)).toBeGreaterThanOrEqual(reached - 1);
+      if (heldIds.has(id)) expect(stored.get(id), `monitor ${i}`).toBeOneOf([reached - 1, reached]);
       else expect(stored.get(id), `monitor ${i}`).toBe(reached);
     }
 
