@@ -89,6 +89,7 @@ describe('configuration', () => {
     ],
     [{ CANARY_TARGETS: '1.1.1.1:70000' }, 'Invalid CANARY_TARGETS'],
     [{ CANARY_INTERVAL_SECONDS: '1' }, 'Invalid CANARY_INTERVAL_SECONDS="1": expected a whole number from 5 to 3600'],
+    [{ CHECK_LEASE_MARGIN_SECONDS: '1' }, 'Invalid CHECK_LEASE_MARGIN_SECONDS="1": expected a whole number from 2 to 600'],
     [
       { PAGERDUTY_EVENTS_URL: 'events.pagerduty.com' },
       'Invalid PAGERDUTY_EVENTS_URL="events.pagerduty.com": expected an http(s) URL such as https://events.pagerduty.com',
@@ -127,6 +128,11 @@ describe('configuration', () => {
       com: 'https://rdap.example.net/com/v1/',
       example: 'http://127.0.0.1:8080/',
     });
+  });
+
+  it('reads CHECK_LEASE_MARGIN_SECONDS, 30 s unless set', () => {
+    expect(parseConfig(base()).checkLeaseMarginSeconds).toBe(30);
+    expect(parseConfig({ ...base(), CHECK_LEASE_MARGIN_SECONDS: '2' }).checkLeaseMarginSeconds).toBe(2);
   });
 
   it('reads CANARY_TARGETS as URLs and host:port, unset meaning no canary', () => {

@@ -43,6 +43,8 @@ export interface Config {
   /** CUSTOM_DOMAIN_TARGET: the host custom domains CNAME to; unset = each company's NAME.PRODUCT_DOMAIN */
   customDomainTarget: string | undefined;
   runEngine: boolean;
+  /** Added to a check's time-out to form its lease: how long a dead process's claimed checks wait before another takes them */
+  checkLeaseMarginSeconds: number;
   /** RDAP bootstrap data for DNS (IANA's dns.json format); undefined = the subset shipped in security/domains */
   rdapBootstrapFile: string | undefined;
   /** Operator's RDAP base URLs by TLD (or any suffix), trusted like the rest of the configuration */
@@ -380,6 +382,8 @@ export function parseConfig(env: Env = process.env): Config {
     dnsResolvers: dnsResolvers(env),
     customDomainTarget: customDomainTarget(env),
     runEngine: bool(env, 'RUN_ENGINE', true),
+    // At least 2 s: a checker that ignores its time-out is abandoned 1 s after it, then its result is written.
+    checkLeaseMarginSeconds: int(env, 'CHECK_LEASE_MARGIN_SECONDS', 30, 2, 600),
     rdapBootstrapFile: rdapBootstrapFile(env),
     rdapBaseUrls: rdapBaseUrls(env),
     canaryTargets: canaryTargets(env),

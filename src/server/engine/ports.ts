@@ -34,7 +34,8 @@ export interface MonitorIncidents {
 /** The parts of the process's services an engine runs on (domain/context.ts Services has them all). */
 export interface EngineHost {
   db: Db;
-  config: Pick<Config, 'allowPrivateTargets' | 'dnsResolvers'> & Partial<Pick<Config, 'canaryTargets' | 'canaryIntervalSeconds'>>;
+  config: Pick<Config, 'allowPrivateTargets' | 'dnsResolvers'> &
+    Partial<Pick<Config, 'canaryTargets' | 'canaryIntervalSeconds' | 'checkLeaseMarginSeconds'>>;
   now(): number;
   /** Set by services.ts; an engine without it cannot record incidents. */
   monitorIncidents?: MonitorIncidents;

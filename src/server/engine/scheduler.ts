@@ -24,7 +24,7 @@ export interface EngineOptions {
   flushMs?: number;
   flushSize?: number;
   lookaheadMs?: number;
-  /** Added to a check's time-out to form its lease; a dead worker's checks run again after it */
+  /** Added to a check's time-out to form its lease; a dead worker's checks run again after it (default: CHECK_LEASE_MARGIN_SECONDS) */
   leaseMarginMs?: number;
   extraCa?: string[];
   resolve?: Resolver;
@@ -68,7 +68,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
   const claimBatch = opts.claimBatch ?? 200;
   const flushMs = opts.flushMs ?? 100;
   const flushSize = opts.flushSize ?? 200;
-  const leaseMarginMs = opts.leaseMarginMs ?? 30_000;
+  const leaseMarginMs = opts.leaseMarginMs ?? (services.config.checkLeaseMarginSeconds ?? 30) * 1000;
   const stopGraceMs = opts.stopGraceMs ?? 8_000;
   /** Claims reach this far ahead so each check can start at its due time, not at the next tick. */
   const lookaheadMs = opts.lookaheadMs ?? Math.max(1000, tickMs * 2);
@@ -304,15 +304,23 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     return launched;
   }
 
+  /**
+   * The pause before the next claim, at a random point around tickMs. With a fixed period the
+   * ticks of engines sharing a database lock in phase, and the one ticking just before the other
+   * claims almost everything entering the lookahead (one of two workers ran 10 % of the checks);
+   * a random point each time gives every engine the same chance at each due check.
+   */
+  const nextTick = () => Math.round(tickMs * (0.5 + Math.random()));
+
   function arm(delay: number): void {
     if (!running) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
       if (!running) return;
-      if (ticking) return arm(tickMs);
+      if (ticking) return arm(nextTick());
       ticking = tick()
-        .then((n) => arm(n >= claimBatch ? 0 : tickMs))
+        .then((n) => arm(n >= claimBatch ? 0 : nextTick()))
         .catch((e: unknown) => {
           log(`engine: tick failed: ${loggableError(e)}`);
           arm(tickMs * 4);
