@@ -16,6 +16,8 @@ import { parseArgs } from 'node:util';
 import { sql, type RawBuilder } from 'kysely';
 import { openDb, type Db } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { ensureDays } from '../../src/server/db/day-partitions.ts';
+import { DAY_MS, dayStart } from '../../src/lib/timeline.ts';
 import { redRepo } from '../../src/server/db/repositories/red-repo.ts';
 import { spansRepo } from '../../src/server/db/repositories/spans-repo.ts';
 import { LatencySketch, MIN_VALUE, RELATIVE_ACCURACY } from '../../src/lib/latency-sketch.ts';
@@ -147,6 +149,11 @@ async function main() {
   try {
     await migrateToLatest(db);
     const now = Date.now();
+    // PostgreSQL: the seeded days get their partitions, as a database that ran through them has.
+    await ensureDays(
+      db,
+      Array.from({ length: DAYS + 1 }, (_, i) => dayStart(now) - i * DAY_MS),
+    );
     const t0 = performance.now();
     await seedSpans(db, now);
     console.log(`seeded ${SPANS.toLocaleString()} spans in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

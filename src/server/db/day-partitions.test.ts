@@ -294,6 +294,37 @@ describe.each(DB_KINDS)('day partitions on %s', (kind) => {
     if (pg) expect(before - (await partitionCount())).toBe(2 * 3);
   });
 
+  it.runIf(pg)('migrating down makes plain tables again with every row, keys and index names', async () => {
+    const db = await freshDb(kind);
+    opened.push(db);
+    const c = await seedCompany(servicesOf(db, TODAY));
+    await addMonitor(db, 'm1', c.id);
+    await checksRepo(db).insertMany([result('m1', c.id, TODAY + HOUR), result('m1', c.id, TODAY - 900 * DAY)]);
+    const writer = new SpanWriter(db);
+    await writer.write(c.id, [span(1, TODAY + HOUR), span(2, TODAY - 900 * DAY)]);
+    await writer.close();
+    const before = {
+      results: await db.k.selectFrom('check_results').selectAll().orderBy('checked_at').execute(),
+      spans: await db.k.selectFrom('spans').selectAll().orderBy('start_us').execute(),
+      indexes: [await indexNames(db, 'check_results'), await indexNames(db, 'spans')],
+    };
+    const migration = await import('./migrations/0410_platform_day_partitions.ts');
+    await db.k.transaction().execute((tx) => migration.down(tx));
+    const kinds = await sql<{ name: string; kind: string }>`select relname as name, relkind as kind from pg_class
+      where relname in ('check_results', 'spans') order by 1`.execute(db.k);
+    expect(kinds.rows).toEqual([
+      { name: 'check_results', kind: 'r' },
+      { name: 'spans', kind: 'r' },
+    ]);
+    expect(await db.k.selectFrom('check_results').selectAll().orderBy('checked_at').execute()).toEqual(before.results);
+    expect(await db.k.selectFrom('spans').selectAll().orderBy('start_us').execute()).toEqual(before.spans);
+    expect([await indexNames(db, 'check_results'), await indexNames(db, 'spans')]).toEqual(before.indexes);
+    const pk = await sql<{ def: string }>`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'spans_pk'`.execute(
+      db.k,
+    );
+    expect(pk.rows[0].def).toBe('PRIMARY KEY (company_id, trace_id, span_id)');
+  });
+
   it('an exporter retry and a repeated check are stored once', async () => {
     const db = await freshDb(kind);
     opened.push(db);
@@ -307,6 +338,7 @@ describe.each(DB_KINDS)('day partitions on %s', (kind) => {
     expect(await writer.write(c.id, [span(1, TODAY + HOUR), span(3, TODAY + HOUR)])).toBe(1);
     await writer.close();
     expect((await rows(db, 'spans')).length).toBe(3);
+    if (pg) expect(new Set((await homes(db, 'spans')).values())).toEqual(new Set([`spans_p${ymd(TODAY)}`]));
     await checksRepo(db).insertMany([result('m1', c.id, TODAY + HOUR)]);
     await checksRepo(db).insertMany([result('m1', c.id, TODAY + HOUR), result('m1', c.id, TODAY + 2 * HOUR)]);
     expect(await rows(db, 'check_results')).toEqual([TODAY + HOUR, TODAY + 2 * HOUR]);

@@ -14,7 +14,12 @@ import { DAY_MS } from '../../lib/timeline.ts';
 const LONGEST_PLAN_DAYS = Math.max(...Object.values(PLANS).map((p) => p.retentionDays));
 
 /** Creates the missing days from today to a week ahead in every partitioned table. */
-export async function ensureComingDays(db: DbScope, now: number): Promise<{ created: number; moved: number }> {
+export function ensureComingDays(db: DbScope, now: number): Promise<{ created: number; moved: number }> {
+  return ensureDays(db, daysToEnsure(now));
+}
+
+/** Creates the partitions these UTC days (first ms) lack in every partitioned table. */
+export async function ensureDays(db: DbScope, days: number[]): Promise<{ created: number; moved: number }> {
   let created = 0;
   let moved = 0;
   if (db.kind !== 'postgres') return { created, moved };
@@ -23,9 +28,10 @@ export async function ensureComingDays(db: DbScope, now: number): Promise<{ crea
     const parts = await repo.list(t);
     const have = new Set(parts.map((p) => p.dayMs));
     const fallback = parts.find((p) => p.dayMs === null)?.name ?? null;
-    for (const day of daysToEnsure(now)) {
+    for (const day of days) {
       if (have.has(day)) continue;
       moved += await repo.createDay(t, day, fallback);
+      have.add(day);
       created++;
     }
   }

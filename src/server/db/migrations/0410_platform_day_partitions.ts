@@ -74,7 +74,8 @@ function withColumn(def: string, column: string): string {
   return cols.includes(column) ? def : `${m[1]} (${[...cols, column].join(', ')})${m[3]}`;
 }
 
-async function partition(db: Kysely<any>, t: DayPartitioned, now: number): Promise<void> {
+/** Converts one table; answers its keys as they were (migrating down restores them) */
+async function partition(db: Kysely<any>, t: DayPartitioned, now: number): Promise<Definitions['keys']> {
   const defs = await definitions(db, t.table);
   for (const x of defs.indexes)
     if (x.unique) throw new Error(`${t.table}: unique index ${x.name} must become a constraint holding ${t.column} first`);
@@ -109,6 +110,7 @@ async function partition(db: Kysely<any>, t: DayPartitioned, now: number): Promi
   for (const x of defs.indexes) await sql.raw(x.def).execute(db);
   for (const f of defs.foreignKeys) await sql`alter table ${table} add constraint ${sql.id(f.name)} ${sql.raw(f.def)}`.execute(db);
   await sql`analyze ${table}`.execute(db);
+  return defs.keys;
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -118,37 +120,47 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('table_name', 'varchar(63)', (c) => c.primaryKey())
     .addColumn('column_name', 'varchar(63)', (c) => c.notNull())
     .addColumn('unit', 'varchar(2)', (c) => c.notNull())
+    // JSON [{name, def}]: the primary key and unique constraints before partitioning, for `down`
+    .addColumn('original_keys', 'text', (c) => c.notNull())
     .execute();
   const now = Date.now();
   for (const t of TABLES) {
-    await partition(db, t, now);
-    await db.insertInto('day_partitioned_tables').values({ table_name: t.table, column_name: t.column, unit: t.unit }).execute();
+    const keys = await partition(db, t, now);
+    await db
+      .insertInto('day_partitioned_tables')
+      .values({ table_name: t.table, column_name: t.column, unit: t.unit, original_keys: JSON.stringify(keys) })
+      .execute();
   }
 }
 
 /**
  * Back to plain tables: rows copied into a table LIKE the partitioned one, which then takes its
- * name, keys (without the appended partition column, which the old key did not hold), indexes and
- * foreign keys. Rows whose old key repeats (the same span id at two start times) keep one.
+ * name, its keys as they were before (recorded by `up`), indexes and foreign keys. Rows whose old
+ * key repeats (the same span id at two start times) keep one.
  */
 export async function down(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  for (const t of [...TABLES].reverse()) {
-    const defs = await definitions(db, t.table);
-    const table = sql.table(t.table);
-    const plain = `${t.table}_plain`;
+  const recorded = await db.selectFrom('day_partitioned_tables').select(['table_name', 'original_keys']).execute();
+  for (const r of recorded) {
+    const keys = JSON.parse(r.original_keys) as Definitions['keys'];
+    const defs = await definitions(db, r.table_name);
+    const table = sql.table(r.table_name);
+    const plain = `${r.table_name}_plain`;
     await sql`create table ${sql.table(plain)} (like ${table} including defaults including constraints including storage)`.execute(db);
-    const key = defs.keys.find((k) => k.def.startsWith('PRIMARY KEY'));
-    const original = key ? key.def.replace(new RegExp(`, ${t.column}\\)`), ')') : null;
-    if (original) await sql`alter table ${sql.table(plain)} add primary key ${sql.raw(original.slice('PRIMARY KEY '.length))}`.execute(db);
-    await sql`insert into ${sql.table(plain)} select * from ${table} on conflict do nothing`.execute(db);
+    await sql`insert into ${sql.table(plain)} select * from ${table}`.execute(db);
     await sql`drop table ${table}`.execute(db);
     await sql`alter table ${sql.table(plain)} rename to ${table}`.execute(db);
-    if (key) {
-      const pkey = await sql<{
-        name: string;
-      }>`select conname as name from pg_constraint where conrelid = ${t.table}::regclass and contype = 'p'`.execute(db);
-      await sql`alter table ${table} rename constraint ${sql.id(pkey.rows[0].name)} to ${sql.id(key.name)}`.execute(db);
+    // Keys after the copy, so a key that repeats without the partition column keeps its first row.
+    for (const k of keys) {
+      const cols = /\((.*?)\)/.exec(k.def)?.[1];
+      if (cols)
+        await sql`delete from ${table} a using ${table} b where a.ctid > b.ctid and ${sql.raw(
+          cols
+            .split(', ')
+            .map((c) => `a.${c} = b.${c}`)
+            .join(' and '),
+        )}`.execute(db);
+      await sql`alter table ${table} add constraint ${sql.id(k.name)} ${sql.raw(k.def)}`.execute(db);
     }
     for (const x of defs.indexes) await sql.raw(x.def).execute(db);
     for (const f of defs.foreignKeys) await sql`alter table ${table} add constraint ${sql.id(f.name)} ${sql.raw(f.def)}`.execute(db);

@@ -38,6 +38,8 @@ export interface DayPartitionedTablesTable {
   column_name: string;
   /** What that column counts since the epoch */
   unit: 'ms' | 'us';
+  /** JSON: the table's keys before partitioning (for migrating down) */
+  original_keys: string;
 }
 
 export interface PlatformTables {
