@@ -24,7 +24,7 @@ export function daysToEnsure(now: number): number[] {
   return Array.from({ length: PARTITION_DAYS_AHEAD + 1 }, (_, i) => today + i * DAY_MS);
 }
 
-/** The longest retention (days) among these plans; an unknown plan counts as the starter plan, no plan at all as the longest there is */
+/** The longest retention (days) among these plans (an unknown plan counts as the starter plan); `fallbackDays` when there are none */
 export function longestRetentionDays(plans: Iterable<string | null>, fallbackDays: number): number {
   let longest = 0;
   for (const plan of plans) longest = Math.max(longest, planLimits(plan).retentionDays);
