@@ -43,7 +43,7 @@ interface Definitions {
   /** PRIMARY KEY and UNIQUE constraints: name and definition */
   keys: Array<{ name: string; def: string }>;
   foreignKeys: Array<{ name: string; def: string }>;
-  /** Other indexes: their CREATE INDEX statements */
+  /** Other indexes: their CREATE INDEX statements (a partitioned table's without ONLY, so they cover its partitions) */
   indexes: Array<{ name: string; def: string; unique: boolean }>;
 }
 
@@ -52,7 +52,7 @@ async function definitions(db: Kysely<any>, table: string): Promise<Definitions>
     select conname as name, contype as type, pg_get_constraintdef(oid) as def from pg_constraint
     where conrelid = ${table}::regclass and contype in ('p', 'u', 'f', 'x') order by contype desc, conname`.execute(db);
   const indexes = await sql<{ name: string; def: string; unique: boolean }>`
-    select i.relname as name, pg_get_indexdef(x.indexrelid) as def, x.indisunique as unique
+    select i.relname as name, replace(pg_get_indexdef(x.indexrelid), ' ON ONLY ', ' ON ') as def, x.indisunique as unique
     from pg_index x join pg_class i on i.oid = x.indexrelid
     where x.indrelid = ${table}::regclass
       and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid and c.conrelid = x.indrelid)
