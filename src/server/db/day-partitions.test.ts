@@ -205,6 +205,8 @@ describe.each(DB_KINDS)('day partitions on %s', (kind) => {
     expect(await partitions(db, 'check_results')).toEqual(['check_results_default', ...days('check_results', TODAY - 3 * DAY, 11)].sort());
     for (const [at, home] of await homes(db, 'check_results'))
       expect(home).toBe(at < TODAY - 400 * DAY ? 'check_results_default' : `check_results_p${ymd(at)}`);
+    for (const part of ['spans_default', `spans_p${ymd(TODAY - 3 * DAY)}`, `spans_p${ymd(TODAY + 7 * DAY)}`])
+      expect((await indexNames(db, part)).length, part).toBe(7);
     for (const [at, home] of await homes(db, 'spans'))
       expect(home).toBe(at < (TODAY - 400 * DAY) * 1000 ? 'spans_default' : `spans_p${ymd(at / 1000)}`);
   });
@@ -236,7 +238,10 @@ describe.each(DB_KINDS)('day partitions on %s', (kind) => {
     expect(results.get(later + 2 * DAY + HOUR)).toBe(`check_results_p${ymd(later + 2 * DAY)}`);
     expect(results.get(later + 40 * DAY)).toBe('check_results_default');
     expect([...(await homes(db, 'spans')).values()]).toEqual([`spans_p${ymd(later + 2 * DAY)}`]);
-    // The moved day is a full partition: its key still refuses a duplicate.
+    // The new days carry every index of their table, and the moved day's key still refuses a duplicate.
+    for (const table of ['check_results', 'spans'])
+      for (const part of [`${table}_p${ymd(later + 2 * DAY)}`, `${table}_p${ymd(later + 7 * DAY)}`])
+        expect((await indexNames(db, part)).length, part).toBe((await indexNames(db, table)).length);
     await checksRepo(db).insertMany([result('m1', c.id, later + 2 * DAY + HOUR)]);
     expect((await rows(db, 'check_results')).length).toBe(2);
     expect(await dayPartitions.run(services, later + 2 * HOUR)).toBeUndefined();
