@@ -114,6 +114,7 @@ async function main(): Promise<void> {
   process.stdout.write(`warming up ${INTERVAL * 2} s with ${MONITORS} monitors at ${INTERVAL} s on ${db.kind}...\n`);
   await new Promise((r) => setTimeout(r, INTERVAL * 2000));
 
+  // On PostgreSQL check_results is partitioned by day (its own size is 0): its partitions are summed.
   const storedBytes = async (): Promise<number> => {
     if (db.kind === 'sqlite') {
       const f = config.sqlitePath;
@@ -121,14 +122,16 @@ async function main(): Promise<void> {
     }
     const r = await sql<{
       n: number;
-    }>`select pg_total_relation_size('check_results') + pg_total_relation_size('monitor_rollups_hourly') + pg_total_relation_size('monitor_rollups_daily') as n`.execute(
+    }>`select (select sum(pg_total_relation_size(relid)) from pg_partition_tree('check_results')) + pg_total_relation_size('monitor_rollups_hourly') + pg_total_relation_size('monitor_rollups_daily') as n`.execute(
       db.k,
     );
     return Number(r.rows[0].n);
   };
   const rawBytes = async (): Promise<number | null> => {
     if (db.kind !== 'sqlite') {
-      const r = await sql<{ n: number }>`select pg_total_relation_size('check_results') as n`.execute(db.k);
+      const r = await sql<{ n: number }>`select sum(pg_total_relation_size(relid)) as n from pg_partition_tree('check_results')`.execute(
+        db.k,
+      );
       return Number(r.rows[0].n);
     }
     try {

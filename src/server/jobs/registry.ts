@@ -5,6 +5,7 @@ import { alertDelivery } from './alert-delivery.ts';
 import { checkResultsRetention } from './check-results-retention.ts';
 import { domainChecks } from './domain-checks.ts';
 import { customDomains } from './custom-domains.ts';
+import { dayPartitions } from './day-partitions.ts';
 import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
 import { sessionSweep } from './session-sweep.ts';
@@ -17,6 +18,7 @@ import { threatFeeds } from './threat-feeds.ts';
 import { threatIntel } from './threat-intel.ts';
 
 export const JOBS: readonly Job[] = [
+  dayPartitions,
   checkResultsRetention,
   spanRetention,
   sessionSweep,

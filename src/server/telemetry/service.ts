@@ -7,6 +7,7 @@ import { spansRepo } from '../db/repositories/spans-repo.ts';
 import { endpointsRepo } from '../db/repositories/endpoints-repo.ts';
 import { redRepo } from '../db/repositories/red-repo.ts';
 import { planLimits } from '../../lib/plans.ts';
+import { retentionCutoff } from '../../lib/day-partitions.ts';
 import { IngestLimiter } from './rate-limit.ts';
 import { InflightBudget, type InflightCaps } from './inflight.ts';
 import { BODY_TIMEOUT_MS } from './otlp-body.ts';
@@ -49,14 +50,22 @@ export function telemetryOf(services: TelemetryHost): TelemetryServices {
   return services.telemetry;
 }
 
-/** Deletes spans and rollups older than each company's plan keeps them. */
+/**
+ * Deletes spans and rollups older than each company's plan keeps them. On PostgreSQL spans live in
+ * day partitions and the span-retention job first drops the days past the longest retention in
+ * use (db/day-partitions.ts); a company on a shorter plan then loses its older spans in whole days
+ * (cutoff at midnight UTC), so each of its days is deleted once, from one partition, and the
+ * longest plan deletes no span row at all (see engine/retention.ts for why not a partition per plan).
+ */
 export async function sweepRetention(services: TelemetryHost): Promise<{ spans: number; rollups: number }> {
   const now = services.now();
+  const wholeDays = services.db.kind === 'postgres';
   let spans = 0;
   let rollups = 0;
   for (const c of await companiesRepo(services.db).list()) {
-    const cutoffMs = now - planLimits(c.plan).retentionDays * DAY_MS;
-    spans += await spansRepo(services.db).deleteOlderThan(c.id, cutoffMs * 1000);
+    const days = planLimits(c.plan).retentionDays;
+    const cutoffMs = now - days * DAY_MS;
+    spans += await spansRepo(services.db).deleteOlderThan(c.id, retentionCutoff(now, days, wholeDays) * 1000);
     rollups += await redRepo(services.db).deleteOlderThan(c.id, cutoffMs);
     await endpointsRepo(services.db).deleteOlderThan(c.id, cutoffMs);
   }

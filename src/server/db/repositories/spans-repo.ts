@@ -7,6 +7,12 @@ import type { SpansTable } from '../schema/telemetry.ts';
 export type SpanRow = Selectable<SpansTable>;
 export type NewSpan = Insertable<SpansTable>;
 
+// The unique key an exporter's retry hits. PostgreSQL's spans are partitioned by day (migration
+// 0410), and there every unique key holds the partition column: a retry carries the same start
+// time, so it lands in the same day and is still written once. SQLite keeps the key of 0200.
+const PG_SPAN_KEY = ['company_id', 'trace_id', 'span_id', 'start_us'] as const;
+const SQLITE_SPAN_KEY = ['company_id', 'trace_id', 'span_id'] as const;
+
 // 17 columns a row: stays far below SQLite's 32766 and PostgreSQL's 65535 bound parameters.
 const CHUNK = 500;
 
@@ -48,7 +54,7 @@ export function spansRepo(db: DbScope) {
         const r = await k
           .insertInto('spans')
           .values(rows.slice(i, i + CHUNK))
-          .onConflict((oc) => oc.columns(['company_id', 'trace_id', 'span_id']).doNothing())
+          .onConflict((oc) => oc.columns(db.kind === 'postgres' ? PG_SPAN_KEY : SQLITE_SPAN_KEY).doNothing())
           .returning(['company_id', 'trace_id', 'span_id'])
           .execute();
         for (const x of r) out.push(x);

@@ -28,8 +28,23 @@ export interface ThrottleHitsTable {
   expires_at: number;
 }
 
+/**
+ * A table partitioned by UTC day on PostgreSQL (migration 0410; the table does not exist on
+ * SQLite, where nothing is partitioned): the partition job and retention read this list.
+ */
+export interface DayPartitionedTablesTable {
+  table_name: string;
+  /** The bigint time column the table is partitioned on */
+  column_name: string;
+  /** What that column counts since the epoch */
+  unit: 'ms' | 'us';
+  /** JSON: the table's keys before partitioning (for migrating down) */
+  original_keys: string;
+}
+
 export interface PlatformTables {
   job_leases: JobLeasesTable;
   platform_state: PlatformStateTable;
   throttle_hits: ThrottleHitsTable;
+  day_partitioned_tables: DayPartitionedTablesTable;
 }
