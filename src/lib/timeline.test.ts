@@ -15,6 +15,8 @@ import {
   hourlyTimeline,
   joinMarkup,
   periodStatus,
+  tallySince,
+  uptimeOf,
   uptimePercent,
   uptimeSince,
   type RollupCounts,
@@ -175,6 +177,14 @@ describe('runs of the timeline and the bar', () => {
     // a run ending on a day without data keeps its place in the figures
     const gap = joinMarkup(barsMarkup([], bars.slice(86, 87)), barsMarkup([], bars.slice(87, 89)));
     expect(gap.dailyData).toBe(dailyData(bars.slice(86, 89)));
+    // the uptime of a window from the tallies of two runs of rollups
+    const settled = daily.slice(2);
+    const live = daily.slice(0, 2);
+    for (const days of [7, 30, 90]) {
+      const ms = days * DAY_MS;
+      expect(uptimeOf(tallySince(settled, T0, ms), tallySince(live, T0, ms))).toBe(uptimeSince(daily, T0, ms));
+    }
+    expect(uptimeOf(tallySince([], T0, DAY_MS))).toBe(null);
   });
 });
 

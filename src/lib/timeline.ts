@@ -85,14 +85,38 @@ export function uptimePercent(rollups: ReadonlyArray<Pick<RollupCounts, 'checks'
 
 /** Uptime of the rollups whose start is within the last `ms` (inclusive of the current period). */
 export function uptimeSince(rollups: RollupCounts[], now: number, ms: number): number | null {
+  return uptimeOf(tallySince(rollups, now, ms));
+}
+
+/** The two sums of an uptime: checks counted (maintenance excluded) and those of them that failed. */
+export interface UptimeTally {
+  counted: number;
+  failed: number;
+}
+
+/**
+ * The tally of the rollups whose start is within the last `ms`, in one pass (no filtered copy):
+ * tallies of periods that no longer change are kept and added to the live ones (uptimeOf).
+ */
+export function tallySince(rollups: RollupCounts[], now: number, ms: number): UptimeTally {
   let counted = 0;
   let failed = 0;
-  // one pass, no filtered copy: a snapshot takes four windows of each of its monitors
   for (const r of rollups) {
     if (!(r.start > now - ms && r.start <= now)) continue;
     const c = Math.max(0, r.checks - r.maintenance);
     counted += c;
     failed += Math.min(r.failures, c);
+  }
+  return { counted, failed };
+}
+
+/** Uptime percent of these tallies together; null without counted checks. */
+export function uptimeOf(...tallies: UptimeTally[]): number | null {
+  let counted = 0;
+  let failed = 0;
+  for (const t of tallies) {
+    counted += t.counted;
+    failed += t.failed;
   }
   return counted > 0 ? ((counted - failed) / counted) * 100 : null;
 }

@@ -134,6 +134,16 @@ describe.each(DB_KINDS)('status page kept between rebuilds on %s', (kind) => {
     const nextHour = await warmAndCold();
     expectSame(nextHour);
     shows(nextHour.kept, '23:00–00:00 UTC · Operational · HTTP 200');
+    // monitor 0's scripted history (fixtures.ts) in each window, from kept tallies and live rows:
+    // 24 h 22 hours of 60 checks, 63 failed; 7 days 7 x 1440, 149 failed; 30 days 30 x 1440, 149 failed
+    for (const [w, figure] of [
+      ['24h', '95.23%'],
+      ['7d', '98.52%'],
+      ['30d', '99.66%'],
+    ]) {
+      const badge = JSON.parse(await get(warm, `/badges/${monitors[0].id}/uptime-${w}.json`)) as { message: string };
+      expect(badge.message, w).toBe(figure);
+    }
 
     // the day turns: the 90-day bar moves one day, yesterday's live bar becomes a kept one
     clock = dayOf(clock) + DAY + 3 * 60_000;

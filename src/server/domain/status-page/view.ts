@@ -24,8 +24,10 @@ import {
   hourStart,
   hourlyBlocks,
   joinMarkup,
-  uptimeSince,
+  tallySince,
+  uptimeOf,
   type RollupCounts,
+  type UptimeTally,
 } from '../../../lib/timeline.ts';
 import {
   type BarsMarkup,
@@ -121,9 +123,9 @@ export interface KeptParts {
 /**
  * Rollups old enough not to change any more (more than one period behind the current one; the
  * last two periods are always read fresh, which also catches a check written just after the
- * hour turned), with the timeline blocks, daily bars and page markup they make. A rebuild then
- * reads ~2 rows per monitor instead of 114 and makes 2 blocks and 2 bars of each instead of 24
- * and 90.
+ * hour turned), kept as the timeline blocks, daily bars, page markup and uptime tallies they
+ * make. A rebuild then reads ~2 rows per monitor instead of 114 and makes 2 blocks and 2 bars of
+ * each instead of 24 and 90.
  */
 interface SettledRollups {
   key: string;
@@ -131,8 +133,11 @@ interface SettledRollups {
 }
 
 interface SettledMonitor {
-  hourly: RollupCounts[];
-  daily: RollupCounts[];
+  /**
+   * Uptime tallies of the settled periods in each window: rollups start on period boundaries, so
+   * which of them a window takes stays the same until the hour (the key) turns
+   */
+  tallies: { h24: UptimeTally; d7: UptimeTally; d30: UptimeTally; d90: UptimeTally };
   /** the hours from the timeline's first to the one before the live hours */
   blocks: TimelineBlockView[];
   /** the days from the bar's first to the one before the live days */
@@ -263,7 +268,13 @@ export async function buildStatusView(
       const daily = dailyBy.get(id) ?? [];
       const blocks = hourlyBlocks(hourly, firstHour, liveHour - HOUR_MS);
       const bars = dailyBarsBetween(daily, firstDay, liveDay - DAY_MS);
-      monitorsOf.set(id, { hourly, daily, blocks, bars, markup: barsMarkup(blocks, bars) });
+      const tallies = {
+        h24: tallySince(hourly, now, TIMELINE_BLOCKS * HOUR_MS),
+        d7: tallySince(daily, now, 7 * DAY_MS),
+        d30: tallySince(daily, now, 30 * DAY_MS),
+        d90: tallySince(daily, now, DAILY_BARS * DAY_MS),
+      };
+      monitorsOf.set(id, { tallies, blocks, bars, markup: barsMarkup(blocks, bars) });
     }
     old = { key, monitors: monitorsOf };
     kept.rollups = old;
@@ -314,8 +325,6 @@ export async function buildStatusView(
     const kept = old.monitors.get(m.id)!;
     const liveH = liveHourlyBy.get(m.id) ?? [];
     const liveD = liveDailyBy.get(m.id) ?? [];
-    const h = liveH.length ? kept.hourly.concat(liveH) : kept.hourly;
-    const d = liveD.length ? kept.daily.concat(liveD) : kept.daily;
     const liveBlocks = hourlyBlocks(liveH, liveHour, hourStart(now));
     const liveBars = dailyBarsBetween(liveD, liveDay, dayStart(now));
     const stored: Status = isStatus(m.status) ? m.status : 'unknown';
@@ -331,10 +340,10 @@ export async function buildStatusView(
       timeline: kept.blocks.concat(liveBlocks),
       daily: kept.bars.concat(liveBars),
       markup: joinMarkup(kept.markup, barsMarkup(liveBlocks, liveBars)),
-      uptime90d: uptimeSince(d, now, DAILY_BARS * DAY_MS),
-      uptime24h: uptimeSince(h, now, TIMELINE_BLOCKS * HOUR_MS),
-      uptime7d: uptimeSince(d, now, 7 * DAY_MS),
-      uptime30d: uptimeSince(d, now, 30 * DAY_MS),
+      uptime90d: uptimeOf(kept.tallies.d90, tallySince(liveD, now, DAILY_BARS * DAY_MS)),
+      uptime24h: uptimeOf(kept.tallies.h24, tallySince(liveH, now, TIMELINE_BLOCKS * HOUR_MS)),
+      uptime7d: uptimeOf(kept.tallies.d7, tallySince(liveD, now, 7 * DAY_MS)),
+      uptime30d: uptimeOf(kept.tallies.d30, tallySince(liveD, now, 30 * DAY_MS)),
       createdAt: Number(m.created_at),
       updatedAt: Number(m.updated_at),
     };
