@@ -12,12 +12,10 @@ export function registerClosingRefusal(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!closing) return;
+  // A callback hook, not an async one: it runs before every request and mostly does nothing.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close');
-    return sendProblem(
-      reply,
-      problem(503, 'unavailable', 'The server is shutting down. Please try again in a moment.', { retry_after: 1 }),
-    );
+    sendProblem(reply, problem(503, 'unavailable', 'The server is shutting down. Please try again in a moment.', { retry_after: 1 }));
   });
 }
