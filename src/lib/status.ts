@@ -137,6 +137,16 @@ export interface DailyBarView {
   tone: 'good' | 'warn' | 'bad' | 'none';
 }
 
+/** The page's HTML of a monitor's timeline and 90-day bar (lib/timeline.ts barsMarkup) */
+export interface BarsMarkup {
+  /** the timeline's <li> items */
+  timeline: string;
+  /** the 90-day bar's <li> items */
+  daily: string;
+  /** the 90-day bar's data-uptime */
+  dailyData: string;
+}
+
 export interface MonitorView {
   id: string;
   /** the public name (lib/public-name.ts): the internal name never enters the view */
@@ -149,6 +159,8 @@ export interface MonitorView {
   lastHttpCode: number | null;
   timeline: TimelineBlockView[];
   daily: DailyBarView[];
+  /** the page's markup of timeline and daily, made with the snapshot (its settled runs once per hour or day) */
+  markup: BarsMarkup;
   uptime90d: number | null;
   uptime24h: number | null;
   uptime7d: number | null;

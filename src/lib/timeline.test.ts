@@ -4,13 +4,19 @@ import {
   DAY_MS,
   blockTooltip,
   dailyBarTone,
+  barsMarkup,
   dailyBars,
+  dailyBarsBetween,
   dailyData,
   dailyItemsHtml,
   timelineItemsHtml,
   displayHttpCode,
+  hourlyBlocks,
   hourlyTimeline,
+  joinMarkup,
   periodStatus,
+  tallySince,
+  uptimeOf,
   uptimePercent,
   uptimeSince,
   type RollupCounts,
@@ -142,6 +148,43 @@ describe('timeline HTML', () => {
     expect(dailyData(bars)).toBe(`${','.repeat(89)}99.50`);
     const good = dailyBars([roll(Date.UTC(2026, 10, 22), { checks: 100, failures: 0 })], T0);
     expect(dailyItemsHtml(good).endsWith('<li class="t-none"></li><li></li>')).toBe(true); // a good day: the default colour
+  });
+});
+
+describe('runs of the timeline and the bar', () => {
+  it('makes the same blocks, bars and markup in two runs as in one', () => {
+    const today = Date.UTC(2026, 10, 22);
+    const hourly = [
+      roll(H(0), { failures: 60, lastHttpCode: 503 }),
+      roll(H(1), { failures: 1 }),
+      roll(H(2)),
+      roll(H(5), { checks: 0 }),
+      roll(H(23)),
+    ];
+    const daily = [
+      roll(today, { failures: 30 }),
+      roll(today - DAY_MS, { checks: 10, maintenance: 10 }),
+      roll(today - 2 * DAY_MS),
+      roll(today - 89 * DAY_MS, { failures: 1 }),
+    ];
+    const whole = { blocks: hourlyTimeline(hourly, T0), bars: dailyBars(daily, T0) };
+    const blocks = [...hourlyBlocks(hourly, H(23), H(2)), ...hourlyBlocks(hourly, H(1), H(0))];
+    const bars = [...dailyBarsBetween(daily, today - 89 * DAY_MS, today - 2 * DAY_MS), ...dailyBarsBetween(daily, today - DAY_MS, today)];
+    expect(blocks).toEqual(whole.blocks);
+    expect(bars).toEqual(whole.bars);
+    const joined = joinMarkup(barsMarkup(blocks.slice(0, 22), bars.slice(0, 88)), barsMarkup(blocks.slice(22), bars.slice(88)));
+    expect(joined).toEqual(barsMarkup(whole.blocks, whole.bars));
+    // a run ending on a day without data keeps its place in the figures
+    const gap = joinMarkup(barsMarkup([], bars.slice(86, 87)), barsMarkup([], bars.slice(87, 89)));
+    expect(gap.dailyData).toBe(dailyData(bars.slice(86, 89)));
+    // the uptime of a window from the tallies of two runs of rollups
+    const settled = daily.slice(2);
+    const live = daily.slice(0, 2);
+    for (const days of [7, 30, 90]) {
+      const ms = days * DAY_MS;
+      expect(uptimeOf(tallySince(settled, T0, ms), tallySince(live, T0, ms))).toBe(uptimeSince(daily, T0, ms));
+    }
+    expect(uptimeOf(tallySince([], T0, DAY_MS))).toBe(null);
   });
 });
 

@@ -2,7 +2,7 @@
 // UTC, ending with the current hour, computed from hourly rollups; and 90 daily uptime bars from
 // daily rollups. Pure: `now` is an argument, no I/O.
 import { uptimeTone, type Tone } from './thresholds.ts';
-import { STATUS_LABEL, hourLabel, type DailyBarView, type Status, type TimelineBlockView } from './status.ts';
+import { STATUS_LABEL, hourLabel, type BarsMarkup, type DailyBarView, type Status, type TimelineBlockView } from './status.ts';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -51,7 +51,14 @@ export function blockTooltip(start: number, status: Status, code: number | null)
  */
 export function hourlyTimeline(rollups: RollupCounts[], now: number): TimelineBlockView[] {
   const last = hourStart(now);
-  const first = last - (TIMELINE_BLOCKS - 1) * HOUR_MS;
+  return hourlyBlocks(rollups, last - (TIMELINE_BLOCKS - 1) * HOUR_MS, last);
+}
+
+/**
+ * The blocks of the hours from `first` to `last` (both hour starts, inclusive): a run of the
+ * timeline, so the hours that no longer change can be made once and joined with the live ones.
+ */
+export function hourlyBlocks(rollups: RollupCounts[], first: number, last: number): TimelineBlockView[] {
   const byHour = new Map<number, RollupCounts>();
   for (const r of rollups) if (r.start >= first && r.start <= last) byHour.set(hourStart(r.start), r);
   const blocks: TimelineBlockView[] = [];
@@ -69,15 +76,49 @@ export function uptimePercent(rollups: ReadonlyArray<Pick<RollupCounts, 'checks'
   let counted = 0;
   let failed = 0;
   for (const r of rollups) {
-    counted += Math.max(0, r.checks - r.maintenance);
-    failed += Math.min(r.failures, Math.max(0, r.checks - r.maintenance));
+    const c = Math.max(0, r.checks - r.maintenance);
+    counted += c;
+    failed += Math.min(r.failures, c);
   }
   return counted > 0 ? ((counted - failed) / counted) * 100 : null;
 }
 
 /** Uptime of the rollups whose start is within the last `ms` (inclusive of the current period). */
 export function uptimeSince(rollups: RollupCounts[], now: number, ms: number): number | null {
-  return uptimePercent(rollups.filter((r) => r.start > now - ms && r.start <= now));
+  return uptimeOf(tallySince(rollups, now, ms));
+}
+
+/** The two sums of an uptime: checks counted (maintenance excluded) and those of them that failed. */
+export interface UptimeTally {
+  counted: number;
+  failed: number;
+}
+
+/**
+ * The tally of the rollups whose start is within the last `ms`, in one pass (no filtered copy):
+ * tallies of periods that no longer change are kept and added to the live ones (uptimeOf).
+ */
+export function tallySince(rollups: RollupCounts[], now: number, ms: number): UptimeTally {
+  let counted = 0;
+  let failed = 0;
+  for (const r of rollups) {
+    if (!(r.start > now - ms && r.start <= now)) continue;
+    const c = Math.max(0, r.checks - r.maintenance);
+    counted += c;
+    failed += Math.min(r.failures, c);
+  }
+  return { counted, failed };
+}
+
+/** Uptime percent of these tallies together; null without counted checks. */
+export function uptimeOf(...tallies: UptimeTally[]): number | null {
+  let counted = 0;
+  let failed = 0;
+  for (const t of tallies) {
+    counted += t.counted;
+    failed += t.failed;
+  }
+  return counted > 0 ? ((counted - failed) / counted) * 100 : null;
 }
 
 const BAR_TONE = { green: 'good', amber: 'warn', red: 'bad', grey: 'none' } as const satisfies Record<Tone, DailyBarView['tone']>;
@@ -90,10 +131,15 @@ export function dailyBarTone(p: number | null): DailyBarView['tone'] {
 /** 90 daily bars ending with today (UTC). */
 export function dailyBars(rollups: RollupCounts[], now: number, days = DAILY_BARS): DailyBarView[] {
   const today = dayStart(now);
+  return dailyBarsBetween(rollups, today - (days - 1) * DAY_MS, today);
+}
+
+/** The bars of the days from `first` to `last` (both day starts, inclusive): a run of the 90-day bar. */
+export function dailyBarsBetween(rollups: RollupCounts[], first: number, last: number): DailyBarView[] {
   const byDay = new Map<number, RollupCounts>();
   for (const r of rollups) byDay.set(dayStart(r.start), r);
   const bars: DailyBarView[] = [];
-  for (let day = today - (days - 1) * DAY_MS; day <= today; day += DAY_MS) {
+  for (let day = first; day <= last; day += DAY_MS) {
     const r = byDay.get(day);
     const uptime = r ? uptimePercent([r]) : null;
     // no per-day text here: the page carries the figures once (dailyData) and the script words them
@@ -136,4 +182,18 @@ export function dailyItemsHtml(bars: DailyBarView[]): string {
  */
 export function dailyData(bars: DailyBarView[]): string {
   return bars.map((d) => (d.uptime == null ? '' : d.uptime.toFixed(2))).join(',');
+}
+
+/** The page's markup of a run of timeline blocks and a run of daily bars. */
+export function barsMarkup(blocks: TimelineBlockView[], bars: DailyBarView[]): BarsMarkup {
+  return { timeline: timelineItemsHtml(blocks), daily: dailyItemsHtml(bars), dailyData: dailyData(bars) };
+}
+
+/**
+ * The markup of two runs one after the other, the same as that of the joined runs: the runs that
+ * no longer change are made once and joined with the live ones. Each run of bars holds at least
+ * one day (an empty run and a run of one day without data both have '' as their dailyData).
+ */
+export function joinMarkup(a: BarsMarkup, b: BarsMarkup): BarsMarkup {
+  return { timeline: a.timeline + b.timeline, daily: a.daily + b.daily, dailyData: `${a.dailyData},${b.dailyData}` };
 }

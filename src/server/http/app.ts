@@ -9,6 +9,7 @@ import { loadSpec } from './openapi/spec.ts';
 import { registerSpecRoutes } from './openapi/routes.ts';
 import { errorToProblem, problem, sendProblem } from './problem.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { registerClosingRefusal } from './closing.ts';
 import { registerJsonCompression } from './compress-json.ts';
 import { registerSameOriginGuard } from './same-origin.ts';
 import { registerHostGuard } from './host-guard.ts';
@@ -51,7 +52,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // refused by registerClosingRefusal instead, with a problem document and the security headers
+    return503OnClosing: false,
     ajv: {
       // Unknown properties are rejected (schemas say additionalProperties: false), never dropped;
       // query strings are coerced from text to the documented types. Verbose errors carry the
@@ -68,7 +70,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     for (const m of [r.method].flat()) servedRoutes.push({ method: String(m), url: r.url });
   });
 
-  // First: a custom domain is re-addressed to its company's host before cookies are parsed.
+  registerClosingRefusal(app);
+  // Then: a custom domain is re-addressed to its company's host before cookies are parsed.
   registerCustomDomainHost(app, services, config);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https });

@@ -18,6 +18,11 @@ export interface StatusCompanyRow {
   horizontal_logo_base64: string | null;
   /** change fingerprint of everything the public page shows (see fingerprint()) */
   fingerprint: string;
+  /**
+   * The part of the fingerprint that checks do not move: all but the shown monitors' digest and
+   * last check minute. While it holds, incidents, updates, windows, groups and flags are unchanged.
+   */
+  eventsKey: string;
 }
 
 export interface PublicMonitorRow {
@@ -254,10 +259,8 @@ export function statusPageRepo(db: DbScope) {
         .update(String(row.m_d ?? ''))
         .digest('base64url')
         .slice(0, 16);
-      const fp = [
-        digest,
-        ...['c_u', 'm_n', 'm_c', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t', 'g_n', 'g_u', 'f_u'].map((c) => num(row[c])),
-      ].join('.');
+      const events = ['c_u', 'm_n', 'i_n', 'i_u', 'u_n', 'u_c', 'w_n', 'w_c', 'w_t', 'g_n', 'g_u', 'f_u'].map((c) => num(row[c])).join('.');
+      const fp = `${digest}.${num(row.m_c)}.${events}`;
       return {
         id: String(row.id),
         name: String(row.name),
@@ -269,6 +272,7 @@ export function statusPageRepo(db: DbScope) {
         logo_base64: (row.logo_base64 as string | null) ?? null,
         horizontal_logo_base64: (row.horizontal_logo_base64 as string | null) ?? null,
         fingerprint: fp,
+        eventsKey: events,
       };
     },
 
@@ -392,12 +396,12 @@ export function statusPageRepo(db: DbScope) {
     },
 
     /** Maintenance windows for the whole company or a shown monitor, ending after `since` or recurring; not cancelled. */
-    async publicMaintenance(companyId: string, since: number): Promise<MaintenanceRow[]> {
+    async publicMaintenance(companyId: string, since: number, limit = 50): Promise<MaintenanceRow[]> {
       const rows: MaintenanceRow[] = await publicWindowsOf(companyId)
         .where((eb) => eb.or([eb('w.ends_at', '>=', since), eb('w.recurrence', 'is not', null)]))
         .orderBy('w.starts_at')
         .orderBy('w.id')
-        .limit(50)
+        .limit(limit)
         .execute();
       return withShownLinks('maintenance_monitors', 'window_id', companyId, rows);
     },

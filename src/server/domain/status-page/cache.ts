@@ -8,7 +8,7 @@ import { statusPageRepo, type StatusCompanyRow } from '../../db/repositories/sta
 import { hourStart } from '../../../lib/timeline.ts';
 import { statusSnapshotsTotal } from '../../metrics/platform.ts';
 import type { StatusPageView } from '../../../lib/status.ts';
-import { buildStatusView, type SettledRollups } from './view.ts';
+import { buildStatusView, type KeptParts } from './view.ts';
 
 export const RECHECK_MS = 1000;
 /** How long a visitor waits for a rebuild while the database is failing. */
@@ -22,7 +22,7 @@ export type Lookup = { kind: 'ok'; view: StatusPageView; stale: boolean } | { ki
 export interface RenderedPage {
   etag: string;
   html: Buffer;
-  /** made with the render, like br, so no answer after a change goes out uncompressed */
+  /** made on the first gzip-only request (then kept): browsers take br, made with the render */
   gzip: Buffer | null;
   br: Buffer;
   /** the page's Content-Security-Policy (script/style hashes of this HTML) */
@@ -49,8 +49,8 @@ export class StatusPageCache {
   readonly services: Services;
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<Entry>>();
-  /** settled rollups per company id, reused across rebuilds */
-  private readonly settled = new Map<string, SettledRollups>();
+  /** what rebuilds reuse per company id: settled rollups, incidents, windows (view.ts) */
+  private readonly settled = new Map<string, KeptParts>();
   constructor(services: Services) {
     this.services = services;
   }

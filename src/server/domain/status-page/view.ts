@@ -7,6 +7,7 @@ import {
   statusPageRepo,
   type IncidentRow,
   type IncidentUpdateRow,
+  type MaintenanceRow,
   type PublicGroupRow,
   type PublicMonitorRow,
   type RollupRow,
@@ -17,14 +18,21 @@ import {
   DAILY_BARS,
   HOUR_MS,
   TIMELINE_BLOCKS,
-  dailyBars,
+  barsMarkup,
+  dailyBarsBetween,
   dayStart,
   hourStart,
-  hourlyTimeline,
-  uptimeSince,
+  hourlyBlocks,
+  joinMarkup,
+  tallySince,
+  uptimeOf,
   type RollupCounts,
+  type UptimeTally,
 } from '../../../lib/timeline.ts';
 import {
+  type BarsMarkup,
+  type DailyBarView,
+  type TimelineBlockView,
   DEFAULT_PRIMARY,
   DEFAULT_SECONDARY,
   brandColor,
@@ -49,6 +57,10 @@ import { flagOn } from '../flags/flags.ts';
 export const HISTORY_DAYS = 14;
 /** Incidents kept in the snapshot (feeds and incidents.json reach further back than the page). */
 const INCIDENT_WINDOW_MS = 90 * DAY_MS;
+const INCIDENT_LIMIT = 100;
+/** Maintenance windows that ended up to this long ago are read (the page shows current and coming ones). */
+const WINDOW_PAST_MS = 7 * DAY_MS;
+const WINDOW_LIMIT = 50;
 
 export function counts(r: RollupRow): RollupCounts {
   return {
@@ -100,23 +112,67 @@ export function publicIncidentTitle(i: Pick<IncidentRow, 'created_by' | 'title'>
 }
 
 /**
+ * What a company's rebuilds reuse (kept by the snapshot cache between them): the settled rollups,
+ * and the incidents, windows, groups and flags while the fingerprint's events part holds.
+ */
+export interface KeptParts {
+  rollups?: SettledRollups;
+  events?: KeptEvents;
+}
+
+/**
  * Rollups old enough not to change any more (more than one period behind the current one; the
  * last two periods are always read fresh, which also catches a check written just after the
- * hour turned). Kept per company between rebuilds: a rebuild then reads ~2 rows per monitor
- * instead of 114.
+ * hour turned), kept as the timeline blocks, daily bars, page markup and uptime tallies they
+ * make. A rebuild then reads ~2 rows per monitor instead of 114 and makes 2 blocks and 2 bars of
+ * each instead of 24 and 90.
  */
-export interface SettledRollups {
+interface SettledRollups {
   key: string;
-  hourly: MonitorCounts[];
-  daily: MonitorCounts[];
+  monitors: Map<string, SettledMonitor>;
 }
 
-interface MonitorCounts {
-  id: string;
-  c: RollupCounts;
+interface SettledMonitor {
+  /**
+   * Uptime tallies of the settled periods in each window: rollups start on period boundaries, so
+   * which of them a window takes stays the same until the hour (the key) turns
+   */
+  tallies: { h24: UptimeTally; d7: UptimeTally; d30: UptimeTally; d90: UptimeTally };
+  /** the hours from the timeline's first to the one before the live hours */
+  blocks: TimelineBlockView[];
+  /** the days from the bar's first to the one before the live days */
+  bars: DailyBarView[];
+  markup: BarsMarkup;
 }
 
-const withCounts = (rows: RollupRow[]): MonitorCounts[] => rows.map((r) => ({ id: r.monitor_id, c: counts(r) }));
+/**
+ * The rows that only edits change, never a check (StatusCompanyRow.eventsKey): most rebuilds
+ * follow a check, and read only the monitors and their live rollups. Read with the time window
+ * of their first rebuild; later ones narrow it in memory (the same rows as a fresh read, unless
+ * a read hit its row limit: then it is not kept).
+ */
+interface KeptEvents {
+  /** the events key of the company row */
+  eventsKey: string;
+  /** the shown monitors the links were read for (ids, comma-separated) */
+  shown: string;
+  groups: PublicGroupRow[];
+  incidents: IncidentRow[];
+  updates: IncidentUpdateRow[];
+  maintenance: MaintenanceRow[];
+  subscribe: boolean;
+}
+
+/** Each monitor's rollup counts. */
+const countsBy = (rows: RollupRow[]): Map<string, RollupCounts[]> => {
+  const m = new Map<string, RollupCounts[]>();
+  for (const r of rows) {
+    const list = m.get(r.monitor_id);
+    if (list) list.push(counts(r));
+    else m.set(r.monitor_id, [counts(r)]);
+  }
+  return m;
+};
 
 /**
  * What visitors read of an incident update. Updates the check engine wrote (no author) may carry
@@ -157,16 +213,40 @@ export function incidentViewsOf(
   }));
 }
 
+/** The incidents (with their updates), windows and flag of the page, read for its shown monitors. */
+async function readEvents(
+  services: Services,
+  company: StatusCompanyRow,
+  shown: string,
+  groups: PublicGroupRow[],
+  now: number,
+): Promise<KeptEvents> {
+  const repo = statusPageRepo(services.db);
+  const [incidents, maintenance, subscribe] = await Promise.all([
+    repo.publicIncidents(company.id, now - INCIDENT_WINDOW_MS, INCIDENT_LIMIT),
+    repo.publicMaintenance(company.id, now - WINDOW_PAST_MS, WINDOW_LIMIT),
+    flagOn(services, 'ENABLE_NOTIFICATIONS'),
+  ]);
+  const updates = await repo.incidentUpdates(
+    company.id,
+    incidents.map((i) => i.id),
+  );
+  return { eventsKey: company.eventsKey, shown, groups, incidents, updates, maintenance, subscribe };
+}
+
 /** An open public incident means the page cannot claim that all is well. */
 export async function buildStatusView(
   services: Services,
   company: StatusCompanyRow,
   etag: string,
-  settled?: Map<string, SettledRollups>,
+  keptBy?: Map<string, KeptParts>,
 ): Promise<StatusPageView> {
   const now = services.now();
   const repo = statusPageRepo(services.db);
-  const [rows, groupRows] = await Promise.all([repo.publicMonitors(company.id), repo.publicGroups(company.id)]);
+  const kept: KeptParts = keptBy?.get(company.id) ?? {};
+  keptBy?.set(company.id, kept);
+  const sameEvents = kept.events?.eventsKey === company.eventsKey ? kept.events : undefined;
+  const [rows, groupRows] = await Promise.all([repo.publicMonitors(company.id), sameEvents?.groups ?? repo.publicGroups(company.id)]);
   const monitors = pageOrder(rows, groupRows);
   const ids = monitors.map((m) => m.id);
   const firstHour = hourStart(now) - (TIMELINE_BLOCKS - 1) * HOUR_MS;
@@ -174,29 +254,46 @@ export async function buildStatusView(
   const liveHour = hourStart(now) - HOUR_MS;
   const liveDay = dayStart(now) - DAY_MS;
   const key = `${liveHour}|${liveDay}|${ids.join(',')}`;
-  let old = settled?.get(company.id);
+  let old = kept.rollups;
   if (!old || old.key !== key) {
     const [h, d] = await Promise.all([
       repo.hourlyRollups(company.id, ids, firstHour, liveHour),
       repo.dailyRollups(company.id, ids, firstDay, liveDay),
     ]);
-    old = { key, hourly: withCounts(h), daily: withCounts(d) };
-    settled?.set(company.id, old);
+    const hourlyBy = countsBy(h);
+    const dailyBy = countsBy(d);
+    const monitorsOf = new Map<string, SettledMonitor>();
+    for (const id of ids) {
+      const hourly = hourlyBy.get(id) ?? [];
+      const daily = dailyBy.get(id) ?? [];
+      const blocks = hourlyBlocks(hourly, firstHour, liveHour - HOUR_MS);
+      const bars = dailyBarsBetween(daily, firstDay, liveDay - DAY_MS);
+      const tallies = {
+        h24: tallySince(hourly, now, TIMELINE_BLOCKS * HOUR_MS),
+        d7: tallySince(daily, now, 7 * DAY_MS),
+        d30: tallySince(daily, now, 30 * DAY_MS),
+        d90: tallySince(daily, now, DAILY_BARS * DAY_MS),
+      };
+      monitorsOf.set(id, { tallies, blocks, bars, markup: barsMarkup(blocks, bars) });
+    }
+    old = { key, monitors: monitorsOf };
+    kept.rollups = old;
   }
-  const [liveHourly, liveDaily, incidents, maintenance] = await Promise.all([
+  const shown = [...ids].sort().join(',');
+  const reuse = sameEvents?.shown === shown ? sameEvents : undefined;
+  const [liveHourly, liveDaily, read] = await Promise.all([
     repo.hourlyRollups(company.id, ids, liveHour),
     repo.dailyRollups(company.id, ids, liveDay),
-    repo.publicIncidents(company.id, now - INCIDENT_WINDOW_MS),
-    repo.publicMaintenance(company.id, now - 7 * DAY_MS),
+    reuse ? null : readEvents(services, company, shown, groupRows, now),
   ]);
-  const hourly = old.hourly.concat(withCounts(liveHourly));
-  const daily = old.daily.concat(withCounts(liveDaily));
-  const updates = await repo.incidentUpdates(
-    company.id,
-    incidents.map((i) => i.id),
-  );
-  const hourlyBy = groupBy(hourly, (r) => r.id);
-  const dailyBy = groupBy(daily, (r) => r.id);
+  // a read cut at its limit may leave out rows a later, narrower read finds: not kept
+  if (read) kept.events = read.incidents.length < INCIDENT_LIMIT && read.maintenance.length < WINDOW_LIMIT ? read : undefined;
+  const events = (reuse ?? read)!;
+  const { updates, subscribe } = events;
+  const incidents = events.incidents.filter((i) => i.resolved_at == null || Number(i.resolved_at) >= now - INCIDENT_WINDOW_MS);
+  const maintenance = events.maintenance.filter((w) => Number(w.ends_at) >= now - WINDOW_PAST_MS || w.recurrence != null);
+  const liveHourlyBy = countsBy(liveHourly);
+  const liveDailyBy = countsBy(liveDaily);
   const updatesBy = groupBy(updates, (u) => u.incident_id);
   const nameOf = new Map(
     monitors.map((m, i) => [m.id, publicNameOf({ name: m.name, publicName: m.public_name, target: monitorTarget(m) }, i + 1)]),
@@ -225,8 +322,11 @@ export async function buildStatusView(
     maintenance.some((w) => coversMonitor(w, { id: monitorId, company_id: company.id }) && isActiveAt(w, now));
 
   const monitorViews: MonitorView[] = monitors.map((m) => {
-    const h = (hourlyBy.get(m.id) ?? []).map((x) => x.c);
-    const d = (dailyBy.get(m.id) ?? []).map((x) => x.c);
+    const kept = old.monitors.get(m.id)!;
+    const liveH = liveHourlyBy.get(m.id) ?? [];
+    const liveD = liveDailyBy.get(m.id) ?? [];
+    const liveBlocks = hourlyBlocks(liveH, liveHour, hourStart(now));
+    const liveBars = dailyBarsBetween(liveD, liveDay, dayStart(now));
     const stored: Status = isStatus(m.status) ? m.status : 'unknown';
     const status: Status = underMaintenance(m.id) ? 'maintenance' : Number(m.is_paused) === 1 ? 'unknown' : stored;
     return {
@@ -237,12 +337,13 @@ export async function buildStatusView(
       lastCheckedAt: m.last_checked_at == null ? null : Number(m.last_checked_at),
       lastResponseTimeMs: m.last_response_time_ms == null ? null : Number(m.last_response_time_ms),
       lastHttpCode: m.last_http_code == null ? null : Number(m.last_http_code),
-      timeline: hourlyTimeline(h, now),
-      daily: dailyBars(d, now),
-      uptime90d: uptimeSince(d, now, DAILY_BARS * DAY_MS),
-      uptime24h: uptimeSince(h, now, TIMELINE_BLOCKS * HOUR_MS),
-      uptime7d: uptimeSince(d, now, 7 * DAY_MS),
-      uptime30d: uptimeSince(d, now, 30 * DAY_MS),
+      timeline: kept.blocks.concat(liveBlocks),
+      daily: kept.bars.concat(liveBars),
+      markup: joinMarkup(kept.markup, barsMarkup(liveBlocks, liveBars)),
+      uptime90d: uptimeOf(kept.tallies.d90, tallySince(liveD, now, DAILY_BARS * DAY_MS)),
+      uptime24h: uptimeOf(kept.tallies.h24, tallySince(liveH, now, TIMELINE_BLOCKS * HOUR_MS)),
+      uptime7d: uptimeOf(kept.tallies.d7, tallySince(liveD, now, 7 * DAY_MS)),
+      uptime30d: uptimeOf(kept.tallies.d30, tallySince(liveD, now, 30 * DAY_MS)),
       createdAt: Number(m.created_at),
       updatedAt: Number(m.updated_at),
     };
@@ -274,6 +375,6 @@ export async function buildStatusView(
     maintenance: maintenanceViews,
     generatedAt: now,
     etag,
-    subscribe: await flagOn(services, 'ENABLE_NOTIFICATIONS'),
+    subscribe,
   };
 }
