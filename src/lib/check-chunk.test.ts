@@ -29,7 +29,8 @@ function randomChecks(seed: number): ChunkCheck[] {
     t += pick([60_000, 60_000, 60_000 + Math.floor(r() * 40) - 20, 0, -1500, Math.floor(r() * 1e9)]);
     const ms = r() < 0.1 ? null : r() < 0.1 ? pick(weird) : round(r() * pick([5, 300, 30_000]));
     const phases: Record<string, number> = {};
-    for (const p of ['dns', 'connect', 'tls', 'ttfb']) if (r() < 0.6) phases[p] = r() < 0.05 ? pick(weird.filter(Number.isFinite)) : round(r() * 200);
+    for (const p of ['dns', 'connect', 'tls', 'ttfb'])
+      if (r() < 0.6) phases[p] = r() < 0.05 ? pick(weird.filter(Number.isFinite)) : round(r() * 200);
     if (r() < 0.9) phases.total = r() < 0.7 && ms !== null && Number.isFinite(ms) ? ms : round(r() * 500);
     const timings = pick([
       null,
@@ -46,7 +47,16 @@ function randomChecks(seed: number): ChunkCheck[] {
       status: pick(['operational', 'operational', 'degraded', 'down', 'unknown', 'ünknown ✓']),
       response_time_ms: ms,
       http_code: pick([200, 200, 200, null, 301, 503, 0, 65535, -1, 1.5]),
-      error: pick([null, null, null, 'Connection refused', 'Timed out after 5000 ms', '', 'e\u0301 — 日本語 🚀'.repeat(40), 'lone \ud800 surrogate']),
+      error: pick([
+        null,
+        null,
+        null,
+        'Connection refused',
+        'Timed out after 5000 ms',
+        '',
+        'e\u0301 — 日本語 🚀'.repeat(40),
+        'lone \ud800 surrogate',
+      ]),
       timings,
       cert_expires_at: pick([null, T0 + 90 * 86_400_000, T0 + 89 * 86_400_000, 0, -86_400_000]),
     });

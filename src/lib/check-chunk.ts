@@ -74,8 +74,10 @@ class Writer {
 
 class Reader {
   private pos = 0;
+  private buf: Uint8Array;
   private view: DataView;
-  constructor(private buf: Uint8Array) {
+  constructor(buf: Uint8Array) {
+    this.buf = buf;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   }
   byte(): number {
@@ -171,16 +173,22 @@ function scaled(v: number, scale: number): number | null {
  */
 class NumberColumn {
   private prev = 0;
-  constructor(
-    private scale: number,
-    private delta: boolean,
-  ) {}
+  private scale: number;
+  private delta: boolean;
+  constructor(scale: number, delta: boolean) {
+    this.scale = scale;
+    this.delta = delta;
+  }
   write(w: Writer, v: number | null): void {
-    if (v === null) return w.varint(0);
+    if (v === null) {
+      w.varint(0);
+      return;
+    }
     const h = scaled(v, this.scale);
     if (h === null) {
       w.varint(1);
-      return w.float(v);
+      w.float(v);
+      return;
     }
     const d = this.delta ? h - this.prev : h;
     if (this.delta) this.prev = h;
