@@ -130,6 +130,6 @@ describe('check chunks', () => {
     }
     const chunk = encodeChecks(checks);
     expect(decodeChecks(chunk)).toStrictEqual(checks);
-    expect(chunk.length / checks.length).toBeLessThan(12);
+    expect(chunk.length / checks.length).toBeLessThan(9);
   });
 });
