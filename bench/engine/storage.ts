@@ -1,6 +1,6 @@
 // Storage benchmark (issue 18): bytes on disk per check after a simulated day. 1,000 monitors
 // checked every 60 s for 24 hours (1.44 M checks) with varied latencies, phase timings, codes and
-// occasional errors go through the engine's real result writer (rows, hourly and daily rollups,
+// occasional errors (one monitor in fifty flaky, one in ten with a bad quarter hour) go through the engine's real result writer (rows, hourly and daily rollups,
 // monitor state, incidents) on a simulated clock, with the check-compaction job run every five
 // simulated minutes as the jobs runner would. Prints on-disk growth per check (SQLite: file + WAL
 // after a checkpoint; PostgreSQL: pg_total_relation_size of every table, indexes and TOAST
@@ -64,6 +64,8 @@ interface Site {
   code: number;
   https: boolean;
   flaky: number;
+  /** Minute of the day its bad quarter hour starts (one monitor in ten has one), or -1 */
+  badAt: number;
   cert: number | null;
 }
 
@@ -79,6 +81,7 @@ function site(id: string, companyId: string, i: number): Site {
     code: i % 23 === 0 ? 204 : i % 31 === 0 ? 301 : 200,
     https,
     flaky: i % 50 === 0 ? 0.05 : 0.002,
+    badAt: i % 10 === 0 ? (i * 37) % 1440 : -1,
     cert: https ? T0 + (20 + (i % 70)) * 86_400_000 : null,
   };
 }
@@ -90,8 +93,8 @@ function site(id: string, companyId: string, i: number): Site {
  */
 function outcome(s: Site, minute: number): PendingResult['outcome'] {
   const jitter = (sigma = 0.15) => Math.exp(gauss() * sigma);
-  // A bad quarter hour now and then: slow, then down.
-  const incident = (minute + s.id.charCodeAt(3) * 7) % 720 < 12;
+  // One monitor in ten has a bad quarter hour in the day: slow, and half its checks fail.
+  const incident = s.badAt >= 0 && minute % 1440 >= s.badAt && minute % 1440 < s.badAt + 15;
   if (r() < s.flaky || (incident && r() < 0.5)) {
     const dns = round(s.dns * jitter());
     return r() < 0.5
