@@ -103,8 +103,7 @@ export class BitWriter {
     }
   }
   bits(w: number, n: number): void {
-    for (let i = n - 1; i >= 0; i--)
-      this.bit(i < 31 ? (w < 2 ** 31 ? (w >>> i) & 1 : Math.floor(w / 2 ** i) % 2) : Math.floor(w / 2 ** i) % 2);
+    for (let i = n - 1; i >= 0; i--) this.bit(w < 2 ** 31 ? (w >>> i) & 1 : Math.floor(w / 2 ** i) % 2);
   }
   /** Exponential-Golomb code of order k: v + 2^k in binary after as many zeros as it has bits beyond k + 1. */
   golomb(v: number, k: number): void {
