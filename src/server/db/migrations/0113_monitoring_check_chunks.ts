@@ -19,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 async function apply(db: Kysely<any>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const chunks = db.schema
+  await db.schema
     .createTable('check_chunks')
     .addColumn('monitor_id', 'varchar(36)', (c) => c.notNull().references('monitors.id').onDelete('cascade'))
     // Start of the UTC hour (ms) every check of the chunk falls in.
@@ -27,8 +27,8 @@ async function apply(db: Kysely<any>): Promise<void> {
     .addColumn('company_id', 'varchar(36)', (c) => c.notNull())
     .addColumn('checks', 'integer', (c) => c.notNull())
     .addColumn('data', sqlite ? 'blob' : 'bytea', (c) => c.notNull())
-    .addPrimaryKeyConstraint('check_chunks_pk', ['monitor_id', 'chunk_start']);
-  await (sqlite ? chunks.modifyEnd(sql`without rowid`) : chunks).execute();
+    .addPrimaryKeyConstraint('check_chunks_pk', ['monitor_id', 'chunk_start'])
+    .execute();
 
   if (!sqlite) {
     await db.schema.dropIndex('check_results_company_time_idx').execute();

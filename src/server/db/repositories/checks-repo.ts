@@ -146,6 +146,17 @@ export function checksRepo(db: DbScope) {
           data: encodeChecks(checks),
         };
       });
+      // A closed hour's chunk is written anew (deleted, then inserted) rather than updated: it
+      // lands densely at the table's end, and the pages the growing chunk of the open hour
+      // fragmented go back to be reused by the next open hour (SQLite; 1.5 bytes a check).
+      const closed = values.filter((v) => v.chunk_start + HOUR_MS <= cutoff && existing.has(`${v.monitor_id}:${v.chunk_start}`));
+      for (let i = 0; i < closed.length; i += 200) {
+        const part = closed.slice(i, i + 200);
+        await k
+          .deleteFrom('check_chunks')
+          .where((eb) => eb.or(part.map((v) => eb.and([eb('monitor_id', '=', v.monitor_id), eb('chunk_start', '=', v.chunk_start)]))))
+          .execute();
+      }
       for (let i = 0; i < values.length; i += 200) {
         await k
           .insertInto('check_chunks')
