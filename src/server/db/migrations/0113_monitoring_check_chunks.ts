@@ -1,6 +1,6 @@
 // Compact check storage. Raw results stay rows in `check_results` only for a few minutes; the
 // check-compaction job then moves them into `check_chunks`: one row per monitor and UTC hour
-// holding that hour's checks in the binary format of src/lib/check-chunk.ts (about 6–10 bytes a
+// holding that hour's checks in the binary format of src/lib/check-chunk.ts (about 8–9 bytes a
 // check instead of about 300 as a row with its indexes).
 //
 // `check_results` loses its two time indexes: every reader (history, phase samples, compaction,
@@ -8,6 +8,9 @@
 // WITHOUT ROWID, so each row is stored once, in the primary key's b-tree. Primary key and column
 // names stay: the PostgreSQL partitioning of 0410 converts this table by `checked_at`, and
 // `check_chunks` by `chunk_start`, which is why that column is part of its primary key.
+// `check_chunks` itself stays a rowid table on SQLite: its rows are large (a chunk is a few
+// hundred bytes) and a closed hour's chunks are appended in rowid order, which packs pages
+// tighter than a WITHOUT ROWID tree split by monitor (measured: 12.0 against 12.7 bytes a check).
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
