@@ -64,3 +64,28 @@ export async function dropExpiredDays(db: DbScope, now: number, table?: string):
   }
   return dropped;
 }
+
+/**
+ * Tables whose rows move elsewhere within minutes (check results into their hours' chunks, by the
+ * check-compaction job): their past days empty out long before retention would drop them.
+ */
+const EMPTIED_BY_COMPACTION = new Set(['check_results']);
+
+/**
+ * Drops the emptied days of those tables once they are over (yesterday stays: a result written
+ * just before midnight may wait there for the next compaction). Each partition left is one more
+ * for every query without a time bound to probe (compaction's look for leftover rows, a monitor's
+ * history). A late row for a dropped day lands in DEFAULT, which compaction empties as well.
+ */
+export async function dropEmptiedDays(db: DbScope, now: number): Promise<number> {
+  if (db.kind !== 'postgres') return 0;
+  const repo = partitionsRepo(db);
+  let dropped = 0;
+  for (const t of (await repo.tables()).filter((x) => EMPTIED_BY_COMPACTION.has(x.table))) {
+    for (const p of await repo.list(t)) {
+      if (p.dayMs === null || p.dayMs + 2 * DAY_MS > now) continue;
+      if (await repo.dropIfEmpty(p.name)) dropped++;
+    }
+  }
+  return dropped;
+}

@@ -1,5 +1,5 @@
 // The timed work of the product, run through the jobs runner on real databases: raw check
-// results past the plan's retention, spans past it, and expired refresh tokens, one-time codes
+// results are compacted; those past the plan's retention, spans past it, and expired refresh tokens, one-time codes
 // and pending sign-ups (kept a day past expiry so reuse detection still sees them) go away;
 // what is still kept stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { Db } from '../db/connect.ts';
 import type { Services } from '../domain/context.ts';
 import { createServices } from '../services.ts';
 import { SpanWriter } from '../telemetry/span-writer.ts';
+import { checksRepo } from '../db/repositories/checks-repo.ts';
 import { JOBS } from './registry.ts';
 import { createJobRunner } from './runner.ts';
 
@@ -18,9 +19,10 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, maintenance notices, escalation and vulnerability scans every 15 s, security re-verification and SLA report schedules every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
+  it('names each job once; the housekeeping runs hourly, alert delivery every second, check compaction every 5 minutes, maintenance notices, escalation and vulnerability scans every 15 s, security re-verification and SLA report schedules every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
     expect(JOBS.map((j) => j.name).sort()).toEqual([
       'alert-delivery',
+      'check-compaction',
       'check-results-retention',
       'custom-domains',
       'day-partitions',
@@ -38,6 +40,7 @@ describe('the jobs table', () => {
     ]);
     const periods: Record<string, number> = {
       'alert-delivery': 1000,
+      'check-compaction': 5 * 60_000,
       'maintenance-notices': 15_000,
       escalation: 15_000,
       'security-verification': 15 * 60_000,
@@ -180,6 +183,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
     const runner = createJobRunner(services, { log: (line) => void log.push(line) });
     expect((await runner.runDue()).sort()).toEqual([
       'alert-delivery',
+      'check-compaction',
       'check-results-retention',
       'custom-domains',
       'day-partitions',
@@ -198,17 +202,22 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
 
     const ids = async (table: 'refresh_tokens' | 'auth_codes' | 'pending_signups') =>
       (await k().selectFrom(table).select('id').execute()).map((r) => r.id);
-    const results = await k().selectFrom('check_results').select('checked_at').execute();
+    // The day-old result is compacted into its hour's chunk, the 8-day-old one is gone either way.
+    const results = await checksRepo(db).list('m-old', { limit: 10 });
     expect(results.map((r) => Number(r.checked_at))).toEqual([NOW - DAY]);
+    expect(await k().selectFrom('check_results').select('checked_at').execute()).toEqual([]);
     const spans = await k().selectFrom('spans').select('span_id').where('company_id', '=', company.id).execute();
     expect(spans.map((r) => r.span_id)).toEqual([span(1, 0).span_id]);
     expect(await ids('refresh_tokens')).toEqual(['t-grace']);
     expect(await ids('auth_codes')).toEqual(['c-grace']);
     expect(await ids('pending_signups')).toEqual(['s-grace']);
     // On PostgreSQL the days around NOW get their partitions (the migration made today's and the week ahead).
-    expect(log.sort()).toEqual([
+    expect(log.filter((l) => !l.includes('check-compaction')).sort()).toEqual([
       'jobs: check-results-retention: pruned 1 raw results past retention',
-      ...(kind === 'postgres' ? ['jobs: day-partitions: created 16 day partitions'] : []),
+      ...(kind === 'postgres' ? ['jobs: day-partitions: created 24 day partitions'] : []),
+    ]);
+    expect(log.filter((l) => l.includes('check-compaction'))).toEqual([
+      expect.stringMatching(/^jobs: check-compaction: compacted [12] check results$/),
     ]);
     expect(await runner.runDue()).toEqual([]); // the next runs are a second, 15 s, 15 min and an hour away
   });

@@ -2,6 +2,7 @@
 // its line here; the runner gives it a lease and a schedule.
 import type { Job } from './job.ts';
 import { alertDelivery } from './alert-delivery.ts';
+import { checkCompaction } from './check-compaction.ts';
 import { checkResultsRetention } from './check-results-retention.ts';
 import { domainChecks } from './domain-checks.ts';
 import { customDomains } from './custom-domains.ts';
@@ -20,6 +21,7 @@ import { threatIntel } from './threat-intel.ts';
 export const JOBS: readonly Job[] = [
   dayPartitions,
   checkResultsRetention,
+  checkCompaction,
   spanRetention,
   sessionSweep,
   alertDelivery,

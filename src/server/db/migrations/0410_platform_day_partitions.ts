@@ -28,6 +28,7 @@ interface DayPartitioned {
 const TABLES: DayPartitioned[] = [
   { table: 'check_results', column: 'checked_at', unit: 'ms' },
   { table: 'spans', column: 'start_us', unit: 'us' },
+  { table: 'check_chunks', column: 'chunk_start', unit: 'ms' },
 ];
 
 // Frozen copies (the application's constants may change; this migration may not).

@@ -1,12 +1,55 @@
-// SQL for raw check results: batched inserts, a monitor's history, and retention pruning.
+// SQL for check results: batched inserts of recent results (rows), their compaction into one
+// chunk per monitor and UTC hour (src/lib/check-chunk.ts), a monitor's history read from both,
+// and retention pruning.
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { decodeChecks, encodeChecks, type ChunkCheck } from '../../../lib/check-chunk.ts';
+import { HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 import type { DbScope } from '../scope.ts';
-import type { CheckResultsTable } from '../schema/monitoring.ts';
+import type { CheckResultsTable, CheckStatus } from '../schema/monitoring.ts';
 
 export type CheckRow = Selectable<CheckResultsTable>;
 
+/** Chunks read per query while walking a monitor's history backwards. */
+const CHUNK_PAGE = 8;
+
+const toChunkCheck = (r: CheckRow): ChunkCheck => ({
+  checked_at: Number(r.checked_at),
+  status: r.status,
+  response_time_ms: r.response_time_ms,
+  http_code: r.http_code,
+  error: r.error,
+  timings: r.timings,
+  cert_expires_at: r.cert_expires_at === null ? null : Number(r.cert_expires_at),
+});
+
+const fromChunkCheck = (monitorId: string, companyId: string, c: ChunkCheck): CheckRow => ({
+  monitor_id: monitorId,
+  checked_at: c.checked_at,
+  company_id: companyId,
+  status: c.status as CheckStatus,
+  response_time_ms: c.response_time_ms,
+  http_code: c.http_code,
+  error: c.error,
+  timings: c.timings,
+  cert_expires_at: c.cert_expires_at,
+});
+
 export function checksRepo(db: DbScope) {
   const k = db.k;
+  const monitorsOf = (plan: string, defaultPlan: boolean) =>
+    k
+      .selectFrom('monitors')
+      .select('monitors.id')
+      .where('monitors.company_id', 'in', (eb) =>
+        eb
+          .selectFrom('companies')
+          .select('companies.id')
+          .where((w) =>
+            defaultPlan
+              ? w.or([w('plan', '=', plan), w('plan', 'not in', ['starter', 'professional', 'enterprise'])])
+              : w('plan', '=', plan),
+          ),
+      );
   return {
     async insertMany(rows: Insertable<CheckResultsTable>[]): Promise<void> {
       if (rows.length === 0) return;
@@ -17,32 +60,161 @@ export function checksRepo(db: DbScope) {
         .onConflict((oc) => oc.columns(['monitor_id', 'checked_at']).doNothing())
         .execute();
     },
-    list(monitorId: string, opts: { limit: number; before?: number; since?: number }): Promise<CheckRow[]> {
+
+    /**
+     * A monitor's results, newest first, from the recent rows and the chunks together; only the
+     * chunks that can hold one of the `limit` newest results are read and decoded.
+     */
+    async list(monitorId: string, opts: { limit: number; before?: number; since?: number }): Promise<CheckRow[]> {
+      const { limit, before, since } = opts;
+      const inRange = (t: number) => (before === undefined || t < before) && (since === undefined || t >= since);
       let q = k.selectFrom('check_results').selectAll().where('monitor_id', '=', monitorId);
-      if (opts.before !== undefined) q = q.where('checked_at', '<', opts.before);
-      if (opts.since !== undefined) q = q.where('checked_at', '>=', opts.since);
-      return q.orderBy('checked_at', 'desc').limit(opts.limit).execute();
+      if (before !== undefined) q = q.where('checked_at', '<', before);
+      if (since !== undefined) q = q.where('checked_at', '>=', since);
+      const rows = await q.orderBy('checked_at', 'desc').limit(limit).execute();
+      const byTime = new Map(rows.map((r) => [Number(r.checked_at), r]));
+      let found = rows.map((r) => Number(r.checked_at));
+
+      let below = before; // chunks starting before this
+      for (;;) {
+        let cq = k.selectFrom('check_chunks').select(['chunk_start', 'company_id', 'data']).where('monitor_id', '=', monitorId);
+        if (below !== undefined) cq = cq.where('chunk_start', '<', below);
+        if (since !== undefined) cq = cq.where('chunk_start', '>', since - HOUR_MS);
+        const chunks = await cq.orderBy('chunk_start', 'desc').limit(CHUNK_PAGE).execute();
+        for (const c of chunks) {
+          const start = Number(c.chunk_start);
+          // Everything in this chunk (and older ones) is older than the limit-th result found.
+          if (found.length >= limit && found[limit - 1] >= start + HOUR_MS) return found.slice(0, limit).map((t) => byTime.get(t)!);
+          for (const check of decodeChecks(c.data)) {
+            if (!inRange(check.checked_at)) continue;
+            // A row of the same millisecond as a compacted check came second: the first one stays.
+            byTime.set(check.checked_at, fromChunkCheck(monitorId, c.company_id, check));
+          }
+          found = [...byTime.keys()].sort((a, b) => b - a);
+          below = start;
+        }
+        if (chunks.length < CHUNK_PAGE) return found.slice(0, limit).map((t) => byTime.get(t)!);
+      }
     },
-    /** Deletes results older than each company's plan retention; answers the number deleted. */
-    async pruneOlderThan(plan: string, cutoff: number, defaultPlan: boolean): Promise<number> {
-      const companies = k
-        .selectFrom('companies')
+
+    /**
+     * Moves the rows of these monitors checked before `cutoff` into their hours' chunks, merging
+     * with a chunk already there. The rows are deleted by the same statement that reads them
+     * (DELETE ... RETURNING), so a row written meanwhile is either moved or left, never lost;
+     * run it in a transaction, so a crash leaves rows and chunks as they were. Answers the
+     * number of checks moved. One compactor at a time (the job's lease): two would race on a chunk.
+     */
+    async compact(monitorIds: string[], cutoff: number): Promise<number> {
+      if (monitorIds.length === 0) return 0;
+      const moved = await k
+        .deleteFrom('check_results')
+        .where('monitor_id', 'in', monitorIds)
+        .where('checked_at', '<', cutoff)
+        .returningAll()
+        .execute();
+      if (moved.length === 0) return 0;
+      const groups = new Map<string, { monitorId: string; companyId: string; start: number; rows: CheckRow[] }>();
+      for (const r of moved) {
+        const start = hourStart(Number(r.checked_at));
+        const key = `${r.monitor_id}:${start}`;
+        let g = groups.get(key);
+        if (!g) groups.set(key, (g = { monitorId: r.monitor_id, companyId: r.company_id, start, rows: [] }));
+        g.rows.push(r);
+      }
+      const existing = new Map<string, Uint8Array>();
+      const wanted = [...groups.values()];
+      for (let i = 0; i < wanted.length; i += 200) {
+        const part = wanted.slice(i, i + 200);
+        const found = await k
+          .selectFrom('check_chunks')
+          .select(['monitor_id', 'chunk_start', 'data'])
+          .where((eb) => eb.or(part.map((g) => eb.and([eb('monitor_id', '=', g.monitorId), eb('chunk_start', '=', g.start)]))))
+          .execute();
+        for (const c of found) existing.set(`${c.monitor_id}:${Number(c.chunk_start)}`, c.data);
+      }
+      const values = [...groups].map(([key, g]) => {
+        const old = existing.get(key);
+        const checks = old ? decodeChecks(old) : [];
+        const seen = new Set(checks.map((c) => c.checked_at));
+        for (const r of g.rows) if (!seen.has(Number(r.checked_at))) checks.push(toChunkCheck(r));
+        checks.sort((a, b) => a.checked_at - b.checked_at);
+        return {
+          monitor_id: g.monitorId,
+          chunk_start: g.start,
+          company_id: g.companyId,
+          checks: checks.length,
+          data: encodeChecks(checks),
+        };
+      });
+      // A closed hour's chunk is written anew (deleted, then inserted) rather than updated: it
+      // lands densely at the table's end, and the pages the growing chunk of the open hour
+      // fragmented go back to be reused by the next open hour (SQLite; 1.5 bytes a check).
+      const closed = values.filter((v) => v.chunk_start + HOUR_MS <= cutoff && existing.has(`${v.monitor_id}:${v.chunk_start}`));
+      for (let i = 0; i < closed.length; i += 200) {
+        const part = closed.slice(i, i + 200);
+        await k
+          .deleteFrom('check_chunks')
+          .where((eb) => eb.or(part.map((v) => eb.and([eb('monitor_id', '=', v.monitor_id), eb('chunk_start', '=', v.chunk_start)]))))
+          .execute();
+      }
+      for (let i = 0; i < values.length; i += 200) {
+        await k
+          .insertInto('check_chunks')
+          .values(values.slice(i, i + 200))
+          .onConflict((oc) =>
+            oc
+              .columns(['monitor_id', 'chunk_start'])
+              .doUpdateSet((eb) => ({ checks: eb.ref('excluded.checks'), data: eb.ref('excluded.data') })),
+          )
+          .execute();
+      }
+      return moved.length;
+    },
+
+    /** Monitors (by id, after `afterId`) that have rows checked before `cutoff`: the compactor's next batch. */
+    async monitorsWithRowsBefore(cutoff: number, afterId: string | null, limit: number): Promise<string[]> {
+      let q = k
+        .selectFrom('monitors')
         .select('id')
         .where((eb) =>
-          defaultPlan
-            ? eb.or([eb('plan', '=', plan), eb('plan', 'not in', ['starter', 'professional', 'enterprise'])])
-            : eb('plan', '=', plan),
+          eb.exists(
+            eb
+              .selectFrom('check_results')
+              .select(sql`1`.as('x'))
+              .whereRef('check_results.monitor_id', '=', 'monitors.id')
+              .where('check_results.checked_at', '<', cutoff),
+          ),
         );
-      const r = await k
+      if (afterId !== null) q = q.where('id', '>', afterId);
+      return (await q.orderBy('id').limit(limit).execute()).map((r) => r.id);
+    },
+
+    /**
+     * Deletes results older than each company's plan retention: rows checked before `cutoff` and
+     * whole chunks whose hour ended by then (a chunk across the cutoff waits for the next hour).
+     * Answers the number of checks deleted.
+     */
+    async pruneOlderThan(plan: string, cutoff: number, defaultPlan: boolean): Promise<number> {
+      const monitors = monitorsOf(plan, defaultPlan);
+      const rows = await k
         .deleteFrom('check_results')
-        .where('company_id', 'in', companies)
+        .where('monitor_id', 'in', monitors)
         .where('checked_at', '<', cutoff)
         .executeTakeFirst();
-      return Number(r.numDeletedRows);
+      const chunks = await k
+        .deleteFrom('check_chunks')
+        .where('monitor_id', 'in', monitors)
+        .where('chunk_start', '<=', cutoff - HOUR_MS)
+        .returning('checks')
+        .execute();
+      return Number(rows.numDeletedRows) + chunks.reduce((a, c) => a + c.checks, 0);
     },
+
+    /** Checks stored, rows and compacted. */
     async count(): Promise<number> {
       const r = await k.selectFrom('check_results').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      return Number(r.n);
+      const c = await k.selectFrom('check_chunks').select(sql<number>`coalesce(sum(checks), 0)`.as('n')).executeTakeFirstOrThrow();
+      return Number(r.n) + Number(c.n);
     },
   };
 }

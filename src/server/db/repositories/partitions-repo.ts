@@ -69,6 +69,18 @@ export function partitionsRepo(db: DbScope) {
      * Drops one partition (its rows go with it), waiting at most DROP_LOCK_TIMEOUT for the table's
      * lock. A partition another job dropped meanwhile is no error.
      */
+    /** Drops the partition when it holds no row (checked under its lock); answers whether it did. */
+    async dropIfEmpty(partition: string): Promise<boolean> {
+      return withTransaction(db, async (tx) => {
+        await sql`set local lock_timeout = ${sql.lit(DROP_LOCK_TIMEOUT)}`.execute(tx.k);
+        // Locked first: no row can arrive between the look and the drop.
+        await sql`lock table ${sql.table(partition)} in access exclusive mode`.execute(tx.k);
+        const r = await sql<{ e: boolean }>`select exists (select 1 from ${sql.table(partition)}) as e`.execute(tx.k);
+        if (r.rows[0].e) return false;
+        await sql`drop table ${sql.table(partition)}`.execute(tx.k);
+        return true;
+      });
+    },
     async drop(partition: string): Promise<void> {
       await withTransaction(db, async (tx) => {
         await sql`set local lock_timeout = ${sql.lit(DROP_LOCK_TIMEOUT)}`.execute(tx.k);

@@ -65,6 +65,15 @@ export interface CheckResultsTable {
   cert_expires_at: number | null;
 }
 
+/** One monitor's checks of one UTC hour, compacted (src/lib/check-chunk.ts; migration 0113). */
+export interface CheckChunksTable {
+  monitor_id: string;
+  chunk_start: number;
+  company_id: string;
+  checks: number;
+  data: Uint8Array;
+}
+
 interface RollupColumns {
   monitor_id: string;
   company_id: string;
@@ -176,6 +185,7 @@ export type MaintenanceRecurrence = 'weekly' | 'monthly';
 export interface MonitoringTables {
   monitors: MonitorsTable;
   check_results: CheckResultsTable;
+  check_chunks: CheckChunksTable;
   monitor_rollups_hourly: MonitorRollupsHourlyTable;
   monitor_rollups_daily: MonitorRollupsDailyTable;
   incidents: IncidentsTable;

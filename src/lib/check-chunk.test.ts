@@ -1,0 +1,135 @@
+// The check chunk codec gives back exactly what it was given (property test over seeded random
+// input plus edge cases), and a steady monitor's hour costs a few bytes per check.
+import { describe, expect, it } from 'vitest';
+import { decodeChecks, encodeChecks, type ChunkCheck } from './check-chunk.ts';
+
+/** mulberry32: a small seeded generator, so a failure names the seed that reproduces it. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+const T0 = Date.UTC(2026, 5, 1, 12);
+
+function randomChecks(seed: number): ChunkCheck[] {
+  const r = rng(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const n = Math.floor(r() * 120);
+  let t = T0 + Math.floor(r() * 1e6);
+  const out: ChunkCheck[] = [];
+  const weird = [0, -0, 1e-9, 0.1 + 0.2, Number.MAX_VALUE, 1e15, 123456789.123, -5, NaN, Infinity, 2 ** 53];
+  for (let i = 0; i < n; i++) {
+    t += pick([60_000, 60_000, 60_000 + Math.floor(r() * 40) - 20, 0, -1500, Math.floor(r() * 1e9)]);
+    const ms = r() < 0.1 ? null : r() < 0.1 ? pick(weird) : round(r() * pick([5, 300, 30_000]));
+    const phases: Record<string, number> = {};
+    for (const p of ['dns', 'connect', 'tls', 'ttfb'])
+      if (r() < 0.6) phases[p] = r() < 0.05 ? pick(weird.filter(Number.isFinite)) : round(r() * 200);
+    if (r() < 0.9) phases.total = r() < 0.7 && ms !== null && Number.isFinite(ms) ? ms : round(r() * 500);
+    const timings = pick([
+      null,
+      JSON.stringify(phases),
+      JSON.stringify(phases),
+      '{"total":1,"dns":0.5}',
+      '{"dns":null,"total":3}',
+      '{"total":2,"extra":"x"}',
+      'not json',
+      '[1,2]',
+    ]);
+    out.push({
+      checked_at: t,
+      status: pick(['operational', 'operational', 'degraded', 'down', 'unknown', 'ünknown ✓']),
+      response_time_ms: ms,
+      http_code: pick([200, 200, 200, null, 301, 503, 0, 65535, -1, 1.5]),
+      error: pick([
+        null,
+        null,
+        null,
+        'Connection refused',
+        'Timed out after 5000 ms',
+        '',
+        'e\u0301 — 日本語 🚀'.repeat(40),
+        'lone \ud800 surrogate',
+      ]),
+      timings,
+      cert_expires_at: pick([null, T0 + 90 * 86_400_000, T0 + 89 * 86_400_000, 0, -86_400_000]),
+    });
+  }
+  return out;
+}
+
+describe('check chunks', () => {
+  it('decode to exactly the checks encoded, for 2,000 random chunks', () => {
+    for (let seed = 1; seed <= 2000; seed++) {
+      const checks = randomChecks(seed);
+      const back = decodeChecks(encodeChecks(checks));
+      expect(back, `seed ${seed}`).toStrictEqual(checks);
+    }
+  });
+
+  it('keep nulls, zero, huge and sub-hundredth latencies, long unicode errors and duplicate or backward times', () => {
+    const base: ChunkCheck = {
+      checked_at: T0,
+      status: 'operational',
+      response_time_ms: null,
+      http_code: null,
+      error: null,
+      timings: null,
+      cert_expires_at: null,
+    };
+    const checks: ChunkCheck[] = [
+      base,
+      { ...base, checked_at: T0 }, // the same millisecond again
+      { ...base, checked_at: T0 - 3_600_000, response_time_ms: 0 },
+      { ...base, checked_at: 2 ** 49, response_time_ms: 86_400_000.99, http_code: 599 },
+      { ...base, checked_at: -(2 ** 49), response_time_ms: 0.001, error: 'x'.repeat(300) },
+      { ...base, response_time_ms: 12.34, timings: '{"dns":1.2,"connect":3.4,"tls":5.6,"ttfb":10.01,"total":12.34}' },
+      { ...base, response_time_ms: 12.34, timings: '{"total":12.35}' },
+      { ...base, error: '🚀'.repeat(150), status: 'down' },
+      { ...base, cert_expires_at: Number.MAX_SAFE_INTEGER },
+    ];
+    expect(decodeChecks(encodeChecks(checks))).toStrictEqual(checks);
+    expect(decodeChecks(encodeChecks([]))).toStrictEqual([]);
+  });
+
+  it('refuse times that are not whole milliseconds in range, and damaged chunks', () => {
+    const one = (checked_at: number): ChunkCheck[] => [
+      { checked_at, status: 'up', response_time_ms: null, http_code: null, error: null, timings: null, cert_expires_at: null },
+    ];
+    expect(() => encodeChecks(one(1.5))).toThrow(RangeError);
+    expect(() => encodeChecks(one(2 ** 50))).toThrow(RangeError);
+    const chunk = encodeChecks(randomChecks(7));
+    expect(() => decodeChecks(chunk.subarray(0, chunk.length - 1))).toThrow(RangeError);
+    expect(() => decodeChecks(Uint8Array.of(99, 0, 0))).toThrow(/version/);
+  });
+
+  it('store an hour of a steady HTTP monitor in a few bytes per check', () => {
+    const r = rng(42);
+    const checks: ChunkCheck[] = [];
+    for (let i = 0; i < 60; i++) {
+      const dns = round(1 + r() * 2);
+      const connect = round(dns + 10 + r() * 3);
+      const tls = round(connect + 20 + r() * 5);
+      const ttfb = round(tls + 80 + r() * 30);
+      const total = round(ttfb + r() * 2);
+      checks.push({
+        checked_at: T0 + i * 60_000 + Math.floor(r() * 20),
+        status: 'operational',
+        response_time_ms: total,
+        http_code: 200,
+        error: null,
+        timings: JSON.stringify({ dns, connect, tls, ttfb, total }),
+        cert_expires_at: T0 + 80 * 86_400_000,
+      });
+    }
+    const chunk = encodeChecks(checks);
+    expect(decodeChecks(chunk)).toStrictEqual(checks);
+    expect(chunk.length / checks.length).toBeLessThan(9);
+  });
+});

@@ -1,0 +1,324 @@
+// One monitor's check results as a compact binary chunk (the `check_chunks` rows), and back,
+// identically: every field of every check comes back as it went in, whatever it holds.
+// Layout, after a version byte and the count: a table of the distinct texts (statuses, errors,
+// unusual timings) stored once each, the few values kept as float64, then one column of
+// integers per field, each packed as exponential-Golomb codes of the order that makes that
+// column shortest (so a column of small numbers takes a few bits a value, not a byte). Times are
+// zigzag delta-of-deltas (a steady interval costs a few bits a check); latencies and phase
+// timings are hundredths of a millisecond (the checkers' precision, checkers/types.ts `round`)
+// as zigzag deltas from the previous value of their column; status, HTTP code, error, timing
+// shape and certificate expiry change slowly and are stored as runs. A value the compact forms
+// cannot hold exactly (a latency finer than 1/100 ms, NaN, a timings text in another shape) is
+// stored as it is (float64 or text), so the codec is exact for any input.
+
+import { BitReader, BitWriter, bestOrder, IntsIn, IntsOut, Reader, Texts, Writer, unzigzag, zigzag } from './packed-ints.ts';
+
+export const CHUNK_VERSION = 1;
+
+/** One stored check, as the `check_results` row holds it (without monitor and company). */
+export interface ChunkCheck {
+  checked_at: number;
+  status: string;
+  response_time_ms: number | null;
+  http_code: number | null;
+  error: string | null;
+  /** JSON text of the phase timings, as stored: {"dns":..,"connect":..,"tls":..,"ttfb":..,"total":..} */
+  timings: string | null;
+  cert_expires_at: number | null;
+}
+
+const PHASES = ['dns', 'connect', 'tls', 'ttfb', 'total'] as const;
+/** Timing shape: bits 0-4 say which phases are present; these mark the other cases. */
+const TOTAL_IS_RESPONSE = 0x20; // total equals the check's response time: not stored again
+const TIMINGS_NULL = 0x40;
+const TTFB_BY_TOTAL = 0x80; // ttfb stored as the time from the first byte to the end (see PhaseColumns)
+const TIMINGS_TEXT = 0x100; // kept as text in the table (another key order, extra keys, ...): 0x100 + 0x200 × text index
+/** Times are integers of at most this magnitude, so their delta-of-deltas stay exact doubles. */
+const MAX_TIME = 2 ** 49;
+const MAX_SCALED = 2 ** 50;
+
+const COLUMNS = [
+  'time',
+  'status',
+  'response',
+  'code',
+  'error',
+  'shape',
+  'dns',
+  'connect',
+  'tls',
+  'ttfb',
+  'total',
+  'afterFirstByte',
+  'cert',
+] as const;
+type ColumnName = (typeof COLUMNS)[number];
+
+/** A number scaled to an integer (hundredths of ms, or whole units) when that is exact, else null. */
+function scaled(v: number, scale: number): number | null {
+  const h = Math.round(v * scale);
+  return Number.isSafeInteger(h) && Math.abs(h) < MAX_SCALED && h / scale === v && !Object.is(v, -0) ? h : null;
+}
+
+/**
+ * A column of nullable numbers, each as a varint tag: 0 null, 1 a float64 follows, else the
+ * zigzag of (scaled value − previous scaled value) + 2. `delta: false` stores the scaled value itself.
+ */
+class NumberColumn {
+  private prev = 0;
+  private scale: number;
+  private delta: boolean;
+  constructor(scale: number, delta: boolean) {
+    this.scale = scale;
+    this.delta = delta;
+  }
+  write(w: IntsOut, v: number | null): void {
+    if (v === null) {
+      w.varint(0);
+      return;
+    }
+    const h = scaled(v, this.scale);
+    if (h === null) {
+      w.varint(1);
+      w.float(v);
+      return;
+    }
+    const d = this.delta ? h - this.prev : h;
+    if (this.delta) this.prev = h;
+    w.varint(zigzag(d) + 2);
+  }
+  read(r: IntsIn): number | null {
+    const tag = r.varint();
+    if (tag === 0) return null;
+    if (tag === 1) return r.float();
+    const d = unzigzag(tag - 2);
+    const h = this.delta ? this.prev + d : d;
+    if (this.delta) this.prev = h;
+    return h / this.scale;
+  }
+}
+
+/** Runs of equal values: (value, run length) pairs. `same` compares two values. */
+function writeRuns<T>(w: IntsOut, values: T[], put: (v: T) => void, same: (a: T, b: T) => boolean = Object.is): void {
+  for (let i = 0; i < values.length; ) {
+    let j = i + 1;
+    while (j < values.length && same(values[j], values[i])) j++;
+    put(values[i]);
+    w.varint(j - i);
+    i = j;
+  }
+}
+
+function readRuns<T>(r: IntsIn, n: number, get: () => T): T[] {
+  const out: T[] = [];
+  while (out.length < n) {
+    const v = get();
+    const run = r.varint();
+    if (run < 1 || out.length + run > n) throw new RangeError('check chunk: bad run');
+    for (let i = 0; i < run; i++) out.push(v);
+  }
+  return out;
+}
+
+type Phase = (typeof PHASES)[number];
+
+interface Phases {
+  shape: number;
+  values: Partial<Record<Phase, number>>;
+}
+
+/** The timings text as phases, when writing them back in the canonical order gives the same text. */
+function phasesOf(timings: string | null, responseTimeMs: number | null): Phases | null {
+  if (timings === null) return { shape: TIMINGS_NULL, values: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(timings);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const obj = parsed as Record<string, unknown>;
+  let shape = 0;
+  const values: Partial<Record<Phase, number>> = {};
+  PHASES.forEach((p, i) => {
+    const v = obj[p];
+    if (typeof v !== 'number') return;
+    shape |= 1 << i;
+    values[p] = v;
+  });
+  if (JSON.stringify(values) !== timings) return null;
+  if (values.total !== undefined && responseTimeMs !== null && Object.is(values.total, responseTimeMs)) shape |= TOTAL_IS_RESPONSE;
+  if (values.ttfb !== undefined && values.total !== undefined && scaled(values.ttfb, 100) !== null && scaled(values.total, 100) !== null)
+    shape |= TTFB_BY_TOTAL;
+  return { shape, values };
+}
+
+/**
+ * The phase columns: dns, connect and tls as deltas from the previous check's; total (unless it
+ * is the response time) likewise; ttfb as the time after the first byte (total − ttfb, in
+ * hundredths), small and steady where ttfb itself moves with the server.
+ */
+class PhaseColumns {
+  private columns = PHASES.map(() => new NumberColumn(100, true));
+  private afterFirstByte = new NumberColumn(1, false);
+  write(cols: Record<ColumnName, IntsOut>, p: Phases): void {
+    PHASES.forEach((name, i) => {
+      if (!(p.shape & (1 << i)) || name === 'ttfb') return;
+      if (name === 'total' && p.shape & TOTAL_IS_RESPONSE) return;
+      this.columns[i].write(cols[name], p.values[name]!);
+    });
+    if (p.shape & TTFB_BY_TOTAL)
+      this.afterFirstByte.write(cols.afterFirstByte, scaled(p.values.total!, 100)! - scaled(p.values.ttfb!, 100)!);
+    else if (p.shape & 0x08) this.columns[3].write(cols.ttfb, p.values.ttfb!);
+  }
+  read(cols: Record<ColumnName, IntsIn>, shape: number, responseTimeMs: number | null): string {
+    const out: Partial<Record<Phase, number>> = {};
+    PHASES.forEach((name, i) => {
+      if (!(shape & (1 << i)) || name === 'ttfb') return;
+      out[name] = name === 'total' && shape & TOTAL_IS_RESPONSE ? (responseTimeMs as number) : (this.columns[i].read(cols[name]) as number);
+    });
+    if (shape & TTFB_BY_TOTAL) out.ttfb = (Math.round(out.total! * 100) - (this.afterFirstByte.read(cols.afterFirstByte) as number)) / 100;
+    else if (shape & 0x08) out.ttfb = this.columns[3].read(cols.ttfb) as number;
+    // canonical key order
+    const ordered: Partial<Record<Phase, number>> = {};
+    for (const name of PHASES) if (out[name] !== undefined) ordered[name] = out[name];
+    return JSON.stringify(ordered);
+  }
+}
+
+/** Encodes checks (in the order given, which decode keeps) into one chunk. */
+export function encodeChecks(checks: readonly ChunkCheck[]): Uint8Array {
+  const texts = new Texts();
+  const floats: number[] = [];
+  const cols = Object.fromEntries(COLUMNS.map((c) => [c, new IntsOut(floats)])) as Record<ColumnName, IntsOut>;
+
+  // Times: first absolute, then delta, then delta-of-delta.
+  let prevT = 0;
+  let prevD = 0;
+  checks.forEach((c, i) => {
+    const t = c.checked_at;
+    if (!Number.isSafeInteger(t) || Math.abs(t) > MAX_TIME) throw new RangeError(`check chunk: checked_at ${t} out of range`);
+    const d = t - prevT;
+    cols.time.zigzag(i < 2 ? d : d - prevD);
+    prevD = i === 0 ? 0 : d;
+    prevT = t;
+  });
+
+  writeRuns(
+    cols.status,
+    checks.map((c) => texts.idOf(c.status)),
+    (v) => cols.status.varint(v),
+  );
+  const response = new NumberColumn(100, true);
+  for (const c of checks) response.write(cols.response, c.response_time_ms);
+  const code = new NumberColumn(1, false);
+  writeRuns(
+    cols.code,
+    checks.map((c) => c.http_code),
+    (v) => code.write(cols.code, v),
+  );
+  writeRuns(
+    cols.error,
+    checks.map((c) => (c.error === null ? 0 : texts.idOf(c.error) + 1)),
+    (v) => cols.error.varint(v),
+  );
+  const phases = checks.map((c) => phasesOf(c.timings, c.response_time_ms));
+  writeRuns(
+    cols.shape,
+    phases.map((p, i) => (p ? p.shape : TIMINGS_TEXT + texts.idOf(checks[i].timings!) * 0x200)),
+    (v) => cols.shape.varint(v),
+  );
+  const phaseColumns = new PhaseColumns();
+  for (const p of phases) if (p && p.shape !== TIMINGS_NULL) phaseColumns.write(cols, p);
+  const cert = new NumberColumn(1, false);
+  writeRuns(
+    cols.cert,
+    checks.map((c) => c.cert_expires_at),
+    (v) => cert.write(cols.cert, v),
+  );
+
+  const out = new Writer();
+  out.byte(CHUNK_VERSION);
+  out.varint(checks.length);
+  texts.write(out);
+  out.varint(floats.length);
+  for (const f of floats) out.float(f);
+  const bits = new BitWriter();
+  for (const name of COLUMNS) {
+    const values = cols[name].values;
+    bits.golomb(values.length, 3);
+    if (values.length === 0) continue;
+    const k = bestOrder(values);
+    bits.bits(k, 6);
+    for (const v of values) bits.golomb(v, k);
+  }
+  out.bytes(bits.done());
+  return out.done();
+}
+
+/** The checks of a chunk, in the order they were encoded. Throws RangeError on a damaged chunk. */
+export function decodeChecks(chunk: Uint8Array): ChunkCheck[] {
+  const r = new Reader(chunk);
+  const version = r.byte();
+  if (version !== CHUNK_VERSION) throw new RangeError(`check chunk: unknown version ${version}`);
+  const n = r.varint();
+  const texts = Texts.read(r);
+  const text = (i: number) => {
+    if (i >= texts.length) throw new RangeError('check chunk: bad text index');
+    return texts[i];
+  };
+  const floats = { list: [] as number[], pos: 0 };
+  const floatCount = r.varint();
+  for (let i = 0; i < floatCount; i++) floats.list.push(r.float());
+  const bits = new BitReader(r.rest());
+  const cols = {} as Record<ColumnName, IntsIn>;
+  for (const name of COLUMNS) {
+    const count = bits.golomb(3);
+    if (count > 16 * n + 16) throw new RangeError('check chunk: bad column length');
+    const k = count === 0 ? 0 : bits.bits(6);
+    const values: number[] = [];
+    for (let i = 0; i < count; i++) values.push(bits.golomb(k));
+    cols[name] = new IntsIn(values, floats);
+  }
+  if (!bits.atEnd) throw new RangeError('check chunk: trailing bytes');
+
+  const times: number[] = [];
+  let prevT = 0;
+  let prevD = 0;
+  for (let i = 0; i < n; i++) {
+    const z = cols.time.zigzag();
+    const d = i < 2 ? z : prevD + z;
+    prevT += d;
+    prevD = i === 0 ? 0 : d;
+    times.push(prevT);
+  }
+  const statuses = readRuns(cols.status, n, () => text(cols.status.varint()));
+  const response = new NumberColumn(100, true);
+  const responses = times.map(() => response.read(cols.response));
+  const code = new NumberColumn(1, false);
+  const codes = readRuns(cols.code, n, () => code.read(cols.code));
+  const errors = readRuns(cols.error, n, () => {
+    const v = cols.error.varint();
+    return v === 0 ? null : text(v - 1);
+  });
+  const shapes = readRuns(cols.shape, n, () => cols.shape.varint());
+  const phaseColumns = new PhaseColumns();
+  const timings = shapes.map((shape, j) => {
+    if (shape === TIMINGS_NULL) return null;
+    if (shape >= TIMINGS_TEXT) return text(Math.floor(shape / 0x200));
+    return phaseColumns.read(cols, shape, responses[j]);
+  });
+  const cert = new NumberColumn(1, false);
+  const certs = readRuns(cols.cert, n, () => cert.read(cols.cert));
+  if (COLUMNS.some((c) => !cols[c].atEnd) || floats.pos !== floats.list.length) throw new RangeError('check chunk: values left over');
+
+  return times.map((checked_at, i) => ({
+    checked_at,
+    status: statuses[i],
+    response_time_ms: responses[i],
+    http_code: codes[i],
+    error: errors[i],
+    timings: timings[i],
+    cert_expires_at: certs[i],
+  }));
+}

@@ -1,0 +1,29 @@
+// Compaction of raw check results: rows older than a few minutes move into one chunk per monitor
+// and UTC hour (checks-repo `compact`; format in src/lib/check-chunk.ts), about 6–10 bytes a
+// check instead of about 300. The current hour's chunk grows as the job runs again; a late row
+// for an hour already compacted merges into its chunk. Run by jobs/check-compaction.ts.
+import { checksRepo } from '../db/repositories/checks-repo.ts';
+import { type DbScope, withTransaction } from '../db/scope.ts';
+
+/** Results younger than this stay rows: the result writer's batches land, and recent reads stay cheap. */
+export const RAW_GRACE_MS = 5 * 60_000;
+/** Monitors per transaction: a crash or a conflict redoes at most this many monitors' move. */
+const MONITORS_PER_BATCH = 100;
+
+/**
+ * Moves every row checked before `now - RAW_GRACE_MS` into chunks, one transaction per batch of
+ * monitors, stopping once `maxChecks` have moved (the next run goes on). Idempotent: a second
+ * run finds nothing to move. Answers the number of checks moved.
+ */
+export async function compactResults(db: DbScope, now: number, maxChecks = 500_000): Promise<number> {
+  const cutoff = now - RAW_GRACE_MS;
+  let moved = 0;
+  let after: string | null = null;
+  while (moved < maxChecks) {
+    const ids = await checksRepo(db).monitorsWithRowsBefore(cutoff, after, MONITORS_PER_BATCH);
+    if (ids.length === 0) break;
+    moved += await withTransaction(db, (tx) => checksRepo(tx).compact(ids, cutoff));
+    after = ids[ids.length - 1];
+  }
+  return moved;
+}
