@@ -96,11 +96,15 @@ async function seed(services: Services, o: ServerBenchOptions, hosts: string[], 
     const rows: Array<Insertable<MonitorsTable>> = [];
     for (let i = from; i < Math.min(o.monitors, from + CHUNK); i++) {
       const nextDue = start + Math.floor((i / o.monitors) * intervalMs);
+      // companies interleaved over the interval, as real ones are (in blocks, one company would
+      // have every due check at once and wait on its own concurrency cap)
+      const company = i % companyIds.length;
+      const onPage = company === 0 && i < PAGE_MONITORS * companyIds.length;
       rows.push({
         ...newMonitorRow({
           id: newId(),
-          company_id: companyIds[Math.floor(i / PER_COMPANY)],
-          name: i < PAGE_MONITORS ? `Service ${String(i + 1).padStart(2, '0')}` : `bench ${i}`,
+          company_id: companyIds[company],
+          name: onPage ? `Service ${String(i / companyIds.length + 1).padStart(2, '0')}` : `bench ${i}`,
           type: 'http',
           config: JSON.stringify({
             url: `http://${hosts[i % hosts.length]}/m/${i}`,
@@ -108,7 +112,7 @@ async function seed(services: Services, o: ServerBenchOptions, hosts: string[], 
             accepted_status_codes: ['200-299'],
             follow_redirects: true,
           }),
-          is_public: i < PAGE_MONITORS ? 1 : 0,
+          is_public: onPage ? 1 : 0,
           interval_seconds: o.interval,
           timeout_seconds: 10,
           confirmations: 2,
@@ -134,7 +138,7 @@ async function missedFromData(
 ): Promise<{ missed: number; monitorsMissing: number }> {
   const rows = await services.db.k
     .selectFrom('check_results')
-    .select(['monitor_id', 'checked_at'])
+    .select(['monitor_id', 'checked_at', 'response_time_ms'])
     .where('checked_at', '>=', t0)
     .where('checked_at', '<=', t1)
     .execute();
@@ -157,7 +161,8 @@ async function missedFromData(
     missed += own;
     if (own > 0) monitorsMissing++;
   }
-  return { missed, monitorsMissing };
+  const responseMs = rows.map((r) => Number(r.response_time_ms ?? Number.NaN)).filter(Number.isFinite);
+  return { missed, monitorsMissing, responseMs: responseMs.sort((a, b) => a - b) };
 }
 
 /** autocannon as a child process: its JSON summary. */
@@ -290,10 +295,12 @@ export async function serverBench(o: ServerBenchOptions): Promise<void> {
     `checks/s            ${fmt(checks / wall)}   (target: ${fmt(o.monitors / o.interval)} = ${o.monitors} monitors / ${o.interval} s)`,
     `scheduling lag p50  ${fmt(pct(lags, 50), 2)} ms, p99 ${fmt(pct(lags, 99), 2)} ms, max ${fmt(lags.at(-1) ?? Number.NaN, 0)} ms   (target: p99 <= 50 ms)`,
     `checks late > 1 s   ${lags.filter((l) => l > 1000).length} of ${lags.length}`,
+    `response time       p50 ${fmt(pct(data.responseMs, 50))} ms, p99 ${fmt(pct(data.responseMs, 99))} ms (as the checks timed the loopback targets)`,
     `missed slots        ${data.missed} (${data.monitorsMissing} monitors; from stored results, gap > interval + 1 s)   scheduler: ${schedulerMissed}   (target: 0)`,
     `status page         ${fmt(web.rps, 0)} req/s, p99 ${web.p99} ms, errors ${web.errors + web.non2xx}   (target: >= 5,000 req/s; ${o.connections} connections${o.pageRate ? `, offered ${o.pageRate}/s` : ''}, autocannon in its own process)`,
     `event-loop delay    p99 ${fmt(loop.percentile(99) / 1e6, 2)} ms, max ${fmt(loop.max / 1e6, 0)} ms`,
     `CPU (server)        ${fmt(((cpu.user + cpu.system) / 1e6 / wall) * 100)} % of one core (user ${fmt(cpu.user / 1e6)} s, system ${fmt(cpu.system / 1e6)} s)`,
+    `CPU per check       ${fmt((cpu.user + cpu.system) / 1000 / Math.max(1, checks), 3)} ms of server CPU${o.connections > 0 ? ' (page load included)' : ' (engine alone)'}`,
     `RSS max (server)    ${fmt(rssMax / 1048576)} MiB`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
