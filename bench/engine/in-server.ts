@@ -135,7 +135,7 @@ async function missedFromData(
   t0: number,
   t1: number,
   intervalMs: number,
-): Promise<{ missed: number; monitorsMissing: number }> {
+): Promise<{ missed: number; monitorsMissing: number; responseMs: number[] }> {
   const rows = await services.db.k
     .selectFrom('check_results')
     .select(['monitor_id', 'checked_at', 'response_time_ms'])
