@@ -3,6 +3,11 @@
 // Prints checks/s, scheduling lag p50/p99, event-loop delay p99, CPU, RSS and stored bytes per
 // check next to the targets. Usage: npm run bench:engine [-- --monitors 1000 --interval 6 --seconds 30]
 // --pg (a throwaway cluster) or BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL instead of SQLite.
+// --server: the engine inside the real server process at 50,000 monitors / 60 s while autocannon
+// loads a status page (in-server.ts; needs the pages built, DIST_DIR). Options there: --monitors,
+// --interval, --seconds, --warmup (default one interval), --addresses 8, --connections 100
+// (0: no page load), --page-rate N (offer N req/s instead of as many as the page answers),
+// --cpu-prof FILE (a profile of the measured window).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, statSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -18,19 +23,26 @@ import { newId } from '../../src/server/domain/ids.ts';
 import { createEngine } from '../../src/server/engine/scheduler.ts';
 import { createServices } from '../../src/server/services.ts';
 import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
+import { serverBench } from './in-server.ts';
 
 const { values } = parseArgs({
   options: {
-    monitors: { type: 'string', default: '1000' },
-    interval: { type: 'string', default: '6' },
-    seconds: { type: 'string', default: '30' },
+    monitors: { type: 'string' },
+    interval: { type: 'string' },
+    seconds: { type: 'string' },
     companies: { type: 'string', default: '10' },
     pg: { type: 'boolean', default: false },
+    server: { type: 'boolean', default: false },
+    warmup: { type: 'string' },
+    addresses: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '100' },
+    'page-rate': { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
-const MONITORS = Number(values.monitors);
-const INTERVAL = Number(values.interval);
-const SECONDS = Number(values.seconds);
+const MONITORS = Number(values.monitors ?? (values.server ? 50_000 : 1000));
+const INTERVAL = Number(values.interval ?? (values.server ? 60 : 6));
+const SECONDS = Number(values.seconds ?? (values.server ? 60 : 30));
 const COMPANIES = Number(values.companies);
 
 const pct = (xs: number[], p: number) => {
@@ -41,7 +53,9 @@ const pct = (xs: number[], p: number) => {
 
 async function main(): Promise<void> {
   const target = spawn(process.execPath, [path.join(import.meta.dirname, 'target.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve) => target.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+  const [targetHost] = await new Promise<string[]>((resolve) =>
+    target.stdout!.once('data', (d: Buffer) => resolve(String(d).trim().split(' '))),
+  );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-'));
   // --pg: a throwaway PostgreSQL cluster (Debian's server, as the tests use) unless a URL is given.
   const cluster = values.pg && !process.env.BENCH_DATABASE_URL ? await startPgCluster() : undefined;
@@ -81,7 +95,7 @@ async function main(): Promise<void> {
         name: `bench ${i}`,
         type: 'http',
         config: JSON.stringify({
-          url: `http://127.0.0.1:${port}/m/${i}`,
+          url: `http://${targetHost}/m/${i}`,
           method: 'GET',
           accepted_status_codes: ['200-299'],
           follow_redirects: true,
@@ -195,7 +209,21 @@ async function main(): Promise<void> {
   cluster?.stop();
 }
 
-main().catch((e: unknown) => {
+const run = values.server
+  ? () =>
+      serverBench({
+        monitors: MONITORS,
+        interval: INTERVAL,
+        seconds: SECONDS,
+        warmup: Number(values.warmup ?? INTERVAL),
+        pg: values.pg,
+        addresses: Number(values.addresses),
+        connections: Number(values.connections),
+        pageRate: values['page-rate'] ? Number(values['page-rate']) : undefined,
+        cpuProfile: values['cpu-prof'],
+      })
+  : main;
+run().catch((e: unknown) => {
   process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(1);
 });

@@ -1,12 +1,27 @@
 // Loopback target for the engine benchmark, in its own process so its CPU is not the engine's.
+// With an argument N it listens on 127.0.0.2 … 127.0.0.(N+1) (all of 127/8 is local on Linux),
+// so hundreds of new connections a second spread their TIME_WAIT sockets over several
+// address pairs instead of exhausting one pair's ephemeral ports. Prints the "host:port" list.
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 
-const server = http.createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' });
-  res.end('ok');
+const count = Number(process.argv[2] ?? 0);
+const hosts = count > 0 ? Array.from({ length: count }, (_, i) => `127.0.0.${i + 2}`) : ['127.0.0.1'];
+const servers = hosts.map(() => {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' });
+    res.end('ok');
+  });
+  server.keepAliveTimeout = 1000;
+  return server;
 });
-server.keepAliveTimeout = 1000;
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${(server.address() as { port: number }).port}\n`);
+const listening = await Promise.all(
+  servers.map(
+    (s, i) => new Promise<string>((resolve) => s.listen(0, hosts[i], () => resolve(`${hosts[i]}:${(s.address() as AddressInfo).port}`))),
+  ),
+);
+process.stdout.write(`${listening.join(' ')}\n`);
+process.on('SIGTERM', () => {
+  for (const s of servers) s.close();
+  process.exit(0);
 });
-process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -25,7 +25,7 @@ export function openConfiguredDb(config: Config): Db {
   const log = config.logLevel === 'silent' ? () => {} : undefined;
   return config.databaseUrl
     ? openDb({ kind: 'postgres', url: config.databaseUrl, log })
-    : openDb({ kind: 'sqlite', file: config.sqlitePath, log });
+    : openDb({ kind: 'sqlite', file: config.sqlitePath, log, backgroundCheckpoints: true });
 }
 
 export async function createServices(config: Config, opts: { db?: Db; now?: () => number } = {}): Promise<Services> {

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema/index.ts';
 import { openSqlite } from './sqlite-adapter.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { describeDbFailure } from './outage.ts';
 import { dbQueryDuration } from '../metrics/platform.ts';
 
@@ -26,7 +27,15 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 /** A connection attempt to an unreachable server gives up after this (pg waits forever by default). */
 export const CONNECT_TIMEOUT_MS = 5000;
 
-type DbOptions = ({ kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; max?: number }) & {
+type DbOptions = (
+  | {
+      kind: 'sqlite';
+      file: string;
+      /** WAL checkpoints in a worker thread instead of inside commits (the server's database) */
+      backgroundCheckpoints?: boolean;
+    }
+  | { kind: 'postgres'; url: string; max?: number }
+) & {
   /** Where connection failures are reported (one line, no host, user or database); stderr by default */
   log?: (line: string) => void;
 };
@@ -42,10 +51,12 @@ function timeQueries(kind: DbKind): KyselyConfig['log'] {
 
 export function openDb(opts: DbOptions): Db {
   let k: Kysely<Database>;
+  let checkpointer: { stop(): Promise<void> } | undefined;
   const log = timeQueries(opts.kind);
   if (opts.kind === 'sqlite') {
     mkdirSync(path.dirname(opts.file), { recursive: true });
     const database = openSqlite(opts.file);
+    if (opts.backgroundCheckpoints) checkpointer = startCheckpointer(database.raw, opts.file);
     k = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log });
   } else {
     k = new Kysely<Database>({
@@ -65,6 +76,7 @@ export function openDb(opts: DbOptions): Db {
       }
     },
     async close() {
+      await checkpointer?.stop();
       await k.destroy();
     },
   };

@@ -9,7 +9,7 @@ import { coversMonitor } from '../../lib/maintenance.ts';
 import type { CheckStatus } from '../db/schema/monitoring.ts';
 import { checksRepo } from '../db/repositories/checks-repo.ts';
 import { maintenanceRepo } from '../db/repositories/maintenance-repo.ts';
-import { monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
+import { monitorsRepo, type MonitorRow, type StatePatch } from '../db/repositories/monitors-repo.ts';
 import { rollupsRepo, type RollupRecord } from '../db/repositories/rollups-repo.ts';
 import { type DbScope, withTransaction } from '../db/scope.ts';
 import { notifyIn, type Notify } from '../notify/notify.ts';
@@ -175,8 +175,10 @@ export async function writeBatch(
       );
     }
 
-    // State machine, then incidents and warnings, in result order per monitor.
+    // State machine, then incidents and warnings, in result order per monitor; the monitors'
+    // new state is written once for the batch (a monitor with two results gets both patches).
     const notify = notifyIn(tx, now);
+    const states = new Map<string, StatePatch>();
     const open = await incidents.openOf(tx, ids);
     for (const b of live) {
       const m = rows.get(b.monitorId)!;
@@ -202,7 +204,7 @@ export async function writeBatch(
           }
         }
       }
-      const patch: Partial<MonitorRow> = {
+      const patch: StatePatch = {
         status: t.state.status,
         status_since: t.state.statusSince,
         pending_status: t.state.pendingStatus,
@@ -228,20 +230,23 @@ export async function writeBatch(
       if (!maint)
         Object.assign(patch, await kindWarnings(m, b, t.changed ? t.state.status : null, t.state.statusSince ?? b.checkedAt, notify));
       Object.assign(m, patch);
-      await monitors.writeState(m.id, patch);
+      states.set(m.id, { ...states.get(m.id), ...patch });
     }
+    await monitors.writeStates([...states].map(([id, patch]) => ({ id, patch })));
   });
 }
 
 /** Held results: the lease is freed (the monitor is due again at its next interval), nothing else changes. */
 async function freeLeases(monitors: ReturnType<typeof monitorsRepo>, rows: Map<string, MonitorRow>, held: PendingResult[]): Promise<void> {
+  const freed: Array<{ id: string; patch: StatePatch }> = [];
   for (const b of held) {
     const m = rows.get(b.monitorId)!;
     if (b.leaseOwner === null || m.lease_owner !== b.leaseOwner) continue;
-    const patch: Partial<MonitorRow> = { lease_owner: null, lease_expires_at: null };
+    const patch: StatePatch = { lease_owner: null, lease_expires_at: null };
     Object.assign(m, patch);
-    await monitors.writeState(m.id, patch);
+    freed.push({ id: m.id, patch });
   }
+  await monitors.writeStates(freed);
 }
 
 /** The kind's own warnings about this result, and the state columns it keeps. */
@@ -251,7 +256,7 @@ async function kindWarnings(
   changedTo: CheckStatus | null,
   since: number,
   notify: Notify,
-): Promise<Partial<MonitorRow>> {
+): Promise<StatePatch> {
   const kind = KINDS[m.type];
   if (!kind.afterResult) return {};
   const kept = await kind.afterResult({

@@ -64,7 +64,9 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
   const incidents = services.monitorIncidents;
   const owner = opts.owner ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
   const tickMs = opts.tickMs ?? 250;
-  const maxInFlight = opts.maxInFlight ?? 500;
+  // Claimed checks waiting for their due time count too: at 833 checks/s (50,000 monitors at
+  // 60 s) a second of look-ahead alone holds ~850, and 500 left claims running behind their slots.
+  const maxInFlight = opts.maxInFlight ?? 2000;
   const claimBatch = opts.claimBatch ?? 200;
   const flushMs = opts.flushMs ?? 100;
   const flushSize = opts.flushSize ?? 200;
@@ -228,10 +230,11 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     else perCompany.set(company, (perCompany.get(company) ?? 1) - 1);
   }
 
-  function launch(m: MonitorRow, now: number, cap: number): void {
-    // Claimed ahead of time: start at the exact due time.
+  function launch(m: MonitorRow, cap: number): void {
+    // Claimed ahead of time: start at the exact due time, counted from now (after the claim
+    // query, which takes tens of ms on a busy PostgreSQL), not from when the tick began.
     const due = m.next_due_at - m.interval_seconds * 1000;
-    const wait = Math.min(Math.max(0, due - now), lookaheadMs + 100);
+    const wait = Math.min(Math.max(0, due - services.now()), lookaheadMs + 100);
     queuedPerCompany.set(m.company_id, (queuedPerCompany.get(m.company_id) ?? 0) + 1);
     const abort = new AbortController();
     const entry = { company: m.company_id, abort, done: Promise.resolve(), started: false };
@@ -295,7 +298,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       const cap = await capOf(m.company_id);
       if (inFlight.has(m.id) || (queuedPerCompany.get(m.company_id) ?? 0) >= cap * 4) giveBack.push(m.id);
       else {
-        launch(m, now, cap);
+        launch(m, cap);
         launched++;
       }
     }

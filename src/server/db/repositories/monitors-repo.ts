@@ -85,6 +85,31 @@ export function newMonitorRow(m: NewMonitor): Insertable<MonitorsTable> {
   };
 }
 
+/**
+ * The columns the result writer keeps per check, with their SQL types: writeStates sends them as a
+ * VALUES list, whose untyped parameters PostgreSQL reads as text until cast.
+ */
+const STATE_COLUMNS = {
+  status: 'text',
+  status_since: 'bigint',
+  pending_status: 'text',
+  pending_count: 'integer',
+  last_checked_at: 'bigint',
+  last_response_time_ms: 'real',
+  last_http_code: 'integer',
+  last_error: 'text',
+  cert_expires_at: 'bigint',
+  cert_issuer: 'text',
+  cert_subject: 'text',
+  lease_owner: 'text',
+  lease_expires_at: 'bigint',
+  next_due_at: 'bigint',
+  last_answers: 'text',
+  updated_at: 'bigint',
+} as const;
+export type StateColumn = keyof typeof STATE_COLUMNS;
+export type StatePatch = Partial<Pick<MonitorRow, StateColumn>>;
+
 export function monitorsRepo(db: DbScope) {
   const k = db.k;
   const isPostgres = db.kind === 'postgres';
@@ -324,6 +349,38 @@ export function monitorsRepo(db: DbScope) {
     },
     async writeState(id: string, patch: Updateable<MonitorsTable>): Promise<void> {
       await k.updateTable('monitors').set(patch).where('id', '=', id).execute();
+    },
+    /**
+     * Many monitors' state in one statement per patch shape (a batch's results mostly share one):
+     * UPDATE … FROM (VALUES …) instead of a statement, and on PostgreSQL a round trip, per monitor.
+     */
+    async writeStates(rows: Array<{ id: string; patch: StatePatch }>): Promise<void> {
+      const shapes = new Map<string, Array<{ id: string; patch: StatePatch }>>();
+      for (const r of rows) {
+        const shape = Object.keys(r.patch).sort().join(',');
+        if (!shapes.has(shape)) shapes.set(shape, []);
+        shapes.get(shape)!.push(r);
+      }
+      for (const [shape, group] of shapes) {
+        if (shape === '') continue;
+        const cols = shape.split(',') as StateColumn[];
+        for (const c of cols) if (!(c in STATE_COLUMNS)) throw new Error(`writeStates: ${c} is not a state column`);
+        for (let from = 0; from < group.length; from += 500) {
+          const values = group.slice(from, from + 500).map((r) => sql`(${sql.join([r.id, ...cols.map((c) => r.patch[c] ?? null)])})`);
+          // VALUES columns are column1, column2, … on both databases
+          const named = sql.join([sql`column1 as id`, ...cols.map((c, i) => sql`${sql.raw(`column${i + 2}`)} as ${sql.ref(c)}`)]);
+          const sets = sql.join(
+            cols.map((c) =>
+              isPostgres
+                ? sql`${sql.ref(c)} = cast(v.${sql.ref(c)} as ${sql.raw(STATE_COLUMNS[c])})`
+                : sql`${sql.ref(c)} = v.${sql.ref(c)}`,
+            ),
+          );
+          await sql`update monitors set ${sets} from (select ${named} from (values ${sql.join(values)}) as t) as v where monitors.id = v.id`.execute(
+            k,
+          );
+        }
+      }
     },
     companyLimits(companyIds: string[]): Promise<Array<{ id: string; max_workers: number; plan: string }>> {
       if (companyIds.length === 0) return Promise.resolve([]);
