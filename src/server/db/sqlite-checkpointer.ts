@@ -16,6 +16,9 @@ export function startCheckpointer(raw: DatabaseSync, file: string, everyMs = 200
   worker.on('error', () => raw.exec('PRAGMA wal_autocheckpoint = 1000;')); // back to SQLite's own
   return {
     async stop() {
+      // Held while it stops: an unref'd worker keeps nothing alive, and a process with nothing
+      // else to do (a CLI closing its database before process.exit(code)) would end here, code 0.
+      worker.ref();
       const exited = new Promise((r) => worker.once('exit', r));
       worker.postMessage('stop');
       await exited;
