@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { readdir } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { Migrator, type Migration } from 'kysely/migration';
+import type { Kysely } from 'kysely';
 import { createDatabase } from './pg-cluster.ts';
 
 export const DB_KINDS: DbKind[] = ['sqlite', 'postgres'];
@@ -52,4 +53,30 @@ export async function dbWithMigrations(kind: DbKind, keep: (file: string) => boo
   }).migrateToLatest();
   if (error) throw error;
   return db;
+}
+
+/**
+ * Company `c1` and its http monitor `m1`, written with the columns of the first monitoring
+ * migration only, so a database opened "as before migration N" can hold them whatever N is.
+ */
+export async function seedOldSchemaMonitor(k: Kysely<any>): Promise<void> {
+  await k
+    .insertInto('companies')
+    .values({ id: 'c1', name: 'A', email: 'a@a.test', subdomain: 'a', slug: 'a', created_at: 1, updated_at: 1 })
+    .execute();
+  await k
+    .insertInto('monitors')
+    .values({
+      id: 'm1',
+      company_id: 'c1',
+      name: 'M',
+      type: 'http',
+      config: '{}',
+      interval_seconds: 60,
+      timeout_seconds: 10,
+      next_due_at: 0,
+      created_at: 1,
+      updated_at: 1,
+    })
+    .execute();
 }

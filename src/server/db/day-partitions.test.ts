@@ -13,6 +13,7 @@ import type { Services } from '../domain/context.ts';
 import type { Db } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { checksRepo } from './repositories/checks-repo.ts';
+import { monitorsRepo, newMonitorRow } from './repositories/monitors-repo.ts';
 import { dayPartitions } from '../jobs/day-partitions.ts';
 import { checkResultsRetention } from '../jobs/check-results-retention.ts';
 import { spanRetention } from '../jobs/span-retention.ts';
@@ -64,33 +65,9 @@ async function indexNames(db: Db, table: string): Promise<string[]> {
 }
 
 async function addMonitor(db: Db, id: string, companyId: string): Promise<void> {
-  await db.k
-    .insertInto('monitors')
-    .values({
-      id,
-      company_id: companyId,
-      name: id,
-      type: 'http',
-      config: '{}',
-      interval_seconds: 60,
-      timeout_seconds: 5,
-      next_due_at: TODAY + 30 * DAY,
-      status_since: null,
-      pending_status: null,
-      last_checked_at: null,
-      last_response_time_ms: null,
-      last_http_code: null,
-      last_error: null,
-      cert_expires_at: null,
-      push_token_hash: null,
-      last_push_at: null,
-      lease_owner: null,
-      lease_expires_at: null,
-      last_answers: null,
-      created_at: TODAY,
-      updated_at: TODAY,
-    })
-    .execute();
+  const at = { next_due_at: TODAY + 30 * DAY, created_at: TODAY };
+  const m = { id, company_id: companyId, name: id, type: 'http' as const, config: '{}', interval_seconds: 60, timeout_seconds: 5 };
+  await monitorsRepo(db).insert(newMonitorRow({ ...m, ...at, is_public: 0, confirmations: 1 }));
 }
 
 const result = (monitorId: string, companyId: string, at: number) => ({

@@ -7,7 +7,7 @@ import { type Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { checksRepo } from '../../../src/server/db/repositories/checks-repo.ts';
 import { compactResults } from '../../../src/server/engine/compaction.ts';
-import { DB_KINDS, dbWithMigrations } from '../../support/test-db.ts';
+import { DB_KINDS, dbWithMigrations, seedOldSchemaMonitor } from '../../support/test-db.ts';
 
 describe.each(DB_KINDS)('the check chunks migration on %s', (kind) => {
   let db: Db;
@@ -18,25 +18,7 @@ describe.each(DB_KINDS)('the check chunks migration on %s', (kind) => {
   it('keeps every result row, drops the time indexes, and the rows compact', async () => {
     db = await dbWithMigrations(kind, (f) => f < '0113');
     const k = db.k as unknown as Kysely<any>;
-    await k
-      .insertInto('companies')
-      .values({ id: 'c1', name: 'A', email: 'a@a.test', subdomain: 'a', slug: 'a', created_at: 1, updated_at: 1 })
-      .execute();
-    await k
-      .insertInto('monitors')
-      .values({
-        id: 'm1',
-        company_id: 'c1',
-        name: 'M',
-        type: 'http',
-        config: '{}',
-        interval_seconds: 60,
-        timeout_seconds: 10,
-        next_due_at: 0,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .execute();
+    await seedOldSchemaMonitor(k);
     const rows = Array.from({ length: 50 }, (_, i) => ({
       monitor_id: 'm1',
       checked_at: 1_700_000_000_000 + i * 60_000,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { LatencySketch } from '../../../src/lib/latency-sketch.ts';
-import { DB_KINDS, dbWithMigrations } from '../../support/test-db.ts';
+import { DB_KINDS, dbWithMigrations, seedOldSchemaMonitor } from '../../support/test-db.ts';
 
 const hist = (at: Record<number, number>) => JSON.stringify(Array.from({ length: 21 }, (_, i) => at[i] ?? 0));
 
@@ -16,25 +16,7 @@ describe.each(DB_KINDS)('the monitor latency sketch migration on %s', (kind) => 
   it('turns fixed-bucket monitor rollups into sketches without losing a check', async () => {
     db = await dbWithMigrations(kind, (f) => f !== '0111_monitoring_latency_sketch.ts');
     const k = db.k as unknown as Kysely<any>;
-    await k
-      .insertInto('companies')
-      .values({ id: 'c1', name: 'A', email: 'a@a.test', subdomain: 'a', slug: 'a', created_at: 1, updated_at: 1 })
-      .execute();
-    await k
-      .insertInto('monitors')
-      .values({
-        id: 'm1',
-        company_id: 'c1',
-        name: 'M',
-        type: 'http',
-        config: '{}',
-        interval_seconds: 60,
-        timeout_seconds: 10,
-        next_due_at: 0,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .execute();
+    await seedOldSchemaMonitor(k);
     const base = { monitor_id: 'm1', company_id: 'c1', degraded: 0, maintenance: 0, p95_response_ms: 500 };
     await k
       .insertInto('monitor_rollups_hourly')
