@@ -25,6 +25,7 @@ import { phaseOffsetMs, writeBatch, type PendingResult } from '../../src/server/
 import { checkCompaction } from '../../src/server/jobs/check-compaction.ts';
 import { createServices } from '../../src/server/services.ts';
 import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
+import { seededRandom } from '../../src/lib/seeded-random.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,18 +44,7 @@ const T0 = Date.UTC(2026, 10, 24, 0, 0, 0);
 /** Tables every check updates (PostgreSQL leaves their old row versions until a vacuum). */
 const CHURNED = ['monitors', 'monitor_rollups_hourly', 'monitor_rollups_daily', 'check_results', 'check_chunks'];
 
-/** mulberry32, seeded: the same day every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const r = rng(2026);
+const r = seededRandom(2026);
 const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 const round = (ms: number) => Math.round(ms * 100) / 100;
 

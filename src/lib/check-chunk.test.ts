@@ -2,24 +2,13 @@
 // input plus edge cases), and a steady monitor's hour costs a few bytes per check.
 import { describe, expect, it } from 'vitest';
 import { decodeChecks, encodeChecks, type ChunkCheck } from './check-chunk.ts';
-
-/** mulberry32: a small seeded generator, so a failure names the seed that reproduces it. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded-random.ts';
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 const T0 = Date.UTC(2026, 5, 1, 12);
 
 function randomChecks(seed: number): ChunkCheck[] {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const n = Math.floor(r() * 120);
   let t = T0 + Math.floor(r() * 1e6);
@@ -110,7 +99,7 @@ describe('check chunks', () => {
   });
 
   it('store an hour of a steady HTTP monitor in a few bytes per check', () => {
-    const r = rng(42);
+    const r = seededRandom(42);
     const checks: ChunkCheck[] = [];
     for (let i = 0; i < 60; i++) {
       const dns = round(1 + r() * 2);

@@ -15,6 +15,7 @@ import { checkCompaction } from '../../../src/server/jobs/check-compaction.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/test-app.ts';
+import { seededRandom } from '../../../src/lib/seeded-random.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -22,16 +23,6 @@ const DAY = 24 * HOUR;
 const END = Date.UTC(2026, 10, 24, 12, 7, 13);
 const START = END - DAY;
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Minute by minute, with scheduling jitter: mostly fine, slow spells, an outage, odd errors. */
@@ -139,7 +130,7 @@ describe.each(DB_KINDS)('compact check storage on %s', (kind) => {
         sla_target: 99.5,
       });
     // Batches of a few seconds' results, as the engine writes them, on a simulated clock.
-    const r = rng(18);
+    const r = seededRandom(18);
     const pending: PendingResult[] = [];
     for (let i = 0; START + i * MIN <= END; i++)
       monitors.forEach((id, m) =>

@@ -1,0 +1,12 @@
+// mulberry32: a small seeded pseudo-random generator for tests and benchmarks, so a run can be
+// repeated exactly (a failure names the seed that reproduces it). Not for anything secret.
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
