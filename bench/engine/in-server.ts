@@ -26,7 +26,6 @@ import type { Insertable } from 'kysely';
 import { parseConfig } from '../../src/server/config.ts';
 import type { MonitorsTable } from '../../src/server/db/schema/monitoring.ts';
 import { withTransaction } from '../../src/server/db/scope.ts';
-import { companiesRepo } from '../../src/server/db/repositories/companies-repo.ts';
 import { newMonitorRow } from '../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../src/server/domain/ids.ts';
 import { startEngine } from '../../src/server/engine/index.ts';
@@ -37,6 +36,7 @@ import { createPageServices, createServices } from '../../src/server/services.ts
 import type { Services } from '../../src/server/domain/context.ts';
 import { createDatabase, freePort, startPgCluster } from '../../tests/support/pg-cluster.ts';
 import { rawRequest } from '../../tests/support/test-app.ts';
+import { seedBenchCompanies } from './seed-companies.ts';
 
 export interface ServerBenchOptions {
   monitors: number;
@@ -75,22 +75,7 @@ async function seed(services: Services, o: ServerBenchOptions, hosts: string[], 
   const db = services.db;
   const now = Date.now();
   const intervalMs = o.interval * 1000;
-  const companyIds: string[] = [];
-  for (let c = 0; c < Math.ceil(o.monitors / PER_COMPANY); c++) {
-    const id = newId();
-    const sub = c === 0 ? PAGE_COMPANY : `bench${c}`;
-    await companiesRepo(db).insert({
-      id,
-      name: `Bench ${c}`,
-      email: `b${c}@bench.test`,
-      subdomain: sub,
-      slug: sub,
-      plan: 'enterprise',
-      created_at: now,
-      updated_at: now,
-    });
-    companyIds.push(id);
-  }
+  const companyIds = await seedBenchCompanies(db, Math.ceil(o.monitors / PER_COMPANY), now, (c) => (c === 0 ? PAGE_COMPANY : `bench${c}`));
   const CHUNK = 400; // ~40 columns a row: under SQLite's and PostgreSQL's bound-parameter limits
   for (let from = 0; from < o.monitors; from += CHUNK) {
     const rows: Array<Insertable<MonitorsTable>> = [];

@@ -17,13 +17,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { parseConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/connect.ts';
-import { companiesRepo } from '../../src/server/db/repositories/companies-repo.ts';
 import { monitorsRepo, newMonitorRow } from '../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../src/server/domain/ids.ts';
 import { createEngine } from '../../src/server/engine/scheduler.ts';
 import { createServices } from '../../src/server/services.ts';
 import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
 import { serverBench } from './in-server.ts';
+import { seedBenchCompanies } from './seed-companies.ts';
 
 const { values } = parseArgs({
   options: {
@@ -71,21 +71,7 @@ async function main(): Promise<void> {
   const db = url ? openDb({ kind: 'postgres', url, max: 10 }) : openDb({ kind: 'sqlite', file: config.sqlitePath });
   const services = await createServices(config, { db });
   const now = Date.now();
-  const companies: string[] = [];
-  for (let c = 0; c < COMPANIES; c++) {
-    const id = newId();
-    await companiesRepo(db).insert({
-      id,
-      name: `Bench ${c}`,
-      email: `b${c}@bench.test`,
-      subdomain: `bench${c}-${id.slice(0, 6)}`,
-      slug: `bench${c}-${id.slice(0, 6)}`,
-      plan: 'enterprise',
-      created_at: now,
-      updated_at: now,
-    });
-    companies.push(id);
-  }
+  const companies = await seedBenchCompanies(db, COMPANIES, now);
   const repo = monitorsRepo(db);
   for (let i = 0; i < MONITORS; i++) {
     await repo.insert(

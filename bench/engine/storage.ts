@@ -18,7 +18,6 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { parseConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/connect.ts';
-import { companiesRepo } from '../../src/server/db/repositories/companies-repo.ts';
 import { monitorsRepo, newMonitorRow } from '../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../src/server/domain/ids.ts';
 import { phaseOffsetMs, writeBatch, type PendingResult } from '../../src/server/engine/result-writer.ts';
@@ -26,6 +25,7 @@ import { checkCompaction } from '../../src/server/jobs/check-compaction.ts';
 import { createServices } from '../../src/server/services.ts';
 import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
 import { seededRandom } from '../../src/lib/seeded-random.ts';
+import { seedBenchCompanies } from './seed-companies.ts';
 
 const { values } = parseArgs({
   options: {
@@ -130,21 +130,7 @@ async function main(): Promise<void> {
   const services = await createServices(config, { db, now: () => clock });
 
   const sites: Site[] = [];
-  const companies: string[] = [];
-  for (let c = 0; c < COMPANIES; c++) {
-    const id = newId();
-    await companiesRepo(db).insert({
-      id,
-      name: `Bench ${c}`,
-      email: `b${c}@bench.test`,
-      subdomain: `bench${c}-${id.slice(0, 6)}`,
-      slug: `bench${c}-${id.slice(0, 6)}`,
-      plan: 'enterprise',
-      created_at: clock,
-      updated_at: clock,
-    });
-    companies.push(id);
-  }
+  const companies = await seedBenchCompanies(db, COMPANIES, clock);
   for (let i = 0; i < MONITORS; i++) {
     const id = newId();
     await monitorsRepo(db).insert(
