@@ -1,9 +1,11 @@
 // SQL for check results: batched inserts of recent results (rows), their compaction into one
 // chunk per monitor and UTC hour (src/lib/check-chunk.ts), a monitor's history read from both,
 // and retention pruning.
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
+import type { Database } from '../schema/index.ts';
 import { decodeChecks, encodeChecks, type ChunkCheck } from '../../../lib/check-chunk.ts';
 import { HOUR_MS, hourStart } from '../../../lib/timeline.ts';
+import { PLAN_NAMES } from '../../../lib/plans.ts';
 import type { DbScope } from '../scope.ts';
 import type { CheckResultsTable, CheckStatus } from '../schema/monitoring.ts';
 
@@ -34,6 +36,10 @@ const fromChunkCheck = (monitorId: string, companyId: string, c: ChunkCheck): Ch
   cert_expires_at: c.cert_expires_at,
 });
 
+/** Rows of check_chunks whose (monitor, hour) key is one of these. */
+const chunkKeyIn = (keys: Array<{ monitorId: string; start: number }>) => (eb: ExpressionBuilder<Database, 'check_chunks'>) =>
+  eb.or(keys.map((g) => eb.and([eb('monitor_id', '=', g.monitorId), eb('chunk_start', '=', g.start)])));
+
 export function checksRepo(db: DbScope) {
   const k = db.k;
   const monitorsOf = (plan: string, defaultPlan: boolean) =>
@@ -44,11 +50,7 @@ export function checksRepo(db: DbScope) {
         eb
           .selectFrom('companies')
           .select('companies.id')
-          .where((w) =>
-            defaultPlan
-              ? w.or([w('plan', '=', plan), w('plan', 'not in', ['starter', 'professional', 'enterprise'])])
-              : w('plan', '=', plan),
-          ),
+          .where((w) => (defaultPlan ? w.or([w('plan', '=', plan), w('plan', 'not in', [...PLAN_NAMES])]) : w('plan', '=', plan))),
       );
   return {
     async insertMany(rows: Insertable<CheckResultsTable>[]): Promise<void> {
@@ -125,11 +127,7 @@ export function checksRepo(db: DbScope) {
       const wanted = [...groups.values()];
       for (let i = 0; i < wanted.length; i += 200) {
         const part = wanted.slice(i, i + 200);
-        const found = await k
-          .selectFrom('check_chunks')
-          .select(['monitor_id', 'chunk_start', 'data'])
-          .where((eb) => eb.or(part.map((g) => eb.and([eb('monitor_id', '=', g.monitorId), eb('chunk_start', '=', g.start)]))))
-          .execute();
+        const found = await k.selectFrom('check_chunks').select(['monitor_id', 'chunk_start', 'data']).where(chunkKeyIn(part)).execute();
         for (const c of found) existing.set(`${c.monitor_id}:${Number(c.chunk_start)}`, c.data);
       }
       const values = [...groups].map(([key, g]) => {
@@ -154,7 +152,7 @@ export function checksRepo(db: DbScope) {
         const part = closed.slice(i, i + 200);
         await k
           .deleteFrom('check_chunks')
-          .where((eb) => eb.or(part.map((v) => eb.and([eb('monitor_id', '=', v.monitor_id), eb('chunk_start', '=', v.chunk_start)]))))
+          .where(chunkKeyIn(part.map((v) => ({ monitorId: v.monitor_id, start: v.chunk_start }))))
           .execute();
       }
       for (let i = 0; i < values.length; i += 200) {

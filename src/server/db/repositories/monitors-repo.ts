@@ -347,9 +347,6 @@ export function monitorsRepo(db: DbScope) {
       const q = k.selectFrom('monitors').selectAll().where('id', 'in', ids).orderBy('id');
       return (isPostgres ? q.forUpdate() : q).execute();
     },
-    async writeState(id: string, patch: Updateable<MonitorsTable>): Promise<void> {
-      await k.updateTable('monitors').set(patch).where('id', '=', id).execute();
-    },
     /**
      * Many monitors' state in one statement per patch shape (a batch's results mostly share one):
      * UPDATE … FROM (VALUES …) instead of a statement, and on PostgreSQL a round trip, per monitor.

@@ -40,7 +40,7 @@ async function seeded(kind: 'sqlite' | 'postgres') {
         created_at: 1,
       }),
     );
-  await monitorsRepo(db).writeState('m2', { lease_owner: 'w1', lease_expires_at: 5000, last_error: 'old error' });
+  await monitorsRepo(db).writeStates([{ id: 'm2', patch: { lease_owner: 'w1', lease_expires_at: 5000, last_error: 'old error' } }]);
   return db;
 }
 
