@@ -222,12 +222,9 @@ async function main(): Promise<void> {
   const c = codec.rows[0];
   const hourly = (
     await sql<{
-      sketch: number;
-      phases: number;
+      bytes: number;
       rows: number;
-    }>`select avg(length(response_sketch)) as sketch, avg(length(phase_sums)) as phases, count(*) as rows from monitor_rollups_hourly`.execute(
-      db.k,
-    )
+    }>`select avg(length(data)) as bytes, count(*) as rows from monitor_rollups_hourly`.execute(db.k)
   ).rows[0];
 
   const perCheck = (b: number) => (b / Math.max(1, checks)).toFixed(2);
@@ -237,7 +234,7 @@ async function main(): Promise<void> {
     `storage benchmark: ${MONITORS} monitors at 60 s for ${HOURS} h = ${checks} checks through the result writer, ${db.kind}`,
     `bytes per check      ${perCheck(disk1 - disk0)}   (target <= 16; on-disk growth ${((disk1 - disk0) / 1048576).toFixed(1)} MiB${db.kind === 'sqlite' ? ', file + WAL after a checkpoint' : ', every table with indexes and TOAST'})`,
     `chunk codec alone    ${(Number(c.bytes) / Math.max(1, Number(c.checks))).toFixed(2)} bytes per check (${Number(c.chunks)} chunks, ${Number(c.checks)} checks; the rest stays rows for 5-10 min)`,
-    `hourly rollups       ${Number(hourly.rows)} rows; text per row: latency sketch ${Number(hourly.sketch).toFixed(0)} chars, phase sums ${Number(hourly.phases).toFixed(0)} chars`,
+    `hourly rollups       ${Number(hourly.rows)} rows; latency figures ${Number(hourly.bytes).toFixed(0)} bytes a row (src/lib/rollup-detail.ts)`,
     ...growth.map(([name, n]) => `  ${name.padEnd(40)} ${perCheck(n).padStart(7)} bytes/check`),
     `wall ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
   ];

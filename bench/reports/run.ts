@@ -15,6 +15,7 @@ import { buildSlaReport } from '../../src/server/domain/reports/build.ts';
 import { reportPdf } from '../../src/server/domain/reports/files.ts';
 import { LatencySketch } from '../../src/lib/latency-sketch.ts';
 import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
+import { rollupsRepo, type RollupRecord } from '../../src/server/db/repositories/rollups-repo.ts';
 
 const { values } = parseArgs({
   options: {
@@ -72,13 +73,10 @@ async function seed(db: Db): Promise<void> {
       .values(monitors.slice(i, i + 500))
       .execute();
   const r = rng(42);
-  let batch: Array<Record<string, unknown>> = [];
+  let batch: RollupRecord[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    await db.k
-      .insertInto('monitor_rollups_daily')
-      .values(batch as never)
-      .execute();
+    await rollupsRepo(db).putMany('daily', batch);
     batch = [];
   };
   // Day by day, as the engine writes them (every monitor's row of a day, then the next day).
@@ -95,7 +93,7 @@ async function seed(db: Db): Promise<void> {
       batch.push({
         monitor_id: m.id,
         company_id: COMPANY,
-        day_start: FROM + d * DAY,
+        start: FROM + d * DAY,
         checks: 1440,
         failures,
         degraded: 0,

@@ -7,10 +7,11 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../src/server/db/connect.ts';
 import { withTransaction } from '../../src/server/db/scope.ts';
-import type { MonitorRollupsDailyTable, MonitorRollupsHourlyTable, MonitorsTable } from '../../src/server/db/schema/monitoring.ts';
+import type { MonitorsTable } from '../../src/server/db/schema/monitoring.ts';
 import { newId } from '../../src/server/domain/ids.ts';
 import { LatencySketch } from '../../src/lib/latency-sketch.ts';
 import { companiesRepo } from '../../src/server/db/repositories/companies-repo.ts';
+import { insertRollups, type SeedRollup } from './rollups.ts';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -148,10 +149,10 @@ export async function seedConsole(db: Db, now: number, over: Partial<ConsoleSeed
     });
     out.push({ id, name, subdomain });
     const monitors = Array.from({ length: perCompany }, (_, i) => monitorRow(id, subdomain, c * perCompany + i, now));
-    await withTransaction(db, async ({ k }) => {
-      await inBatches(monitors, (b) => k.insertInto('monitors').values(b).execute());
-      const hourly: Insertable<MonitorRollupsHourlyTable>[] = [];
-      const daily: Insertable<MonitorRollupsDailyTable>[] = [];
+    await withTransaction(db, async (tx) => {
+      await inBatches(monitors, (b) => tx.k.insertInto('monitors').values(b).execute());
+      const hourly: SeedRollup[] = [];
+      const daily: SeedRollup[] = [];
       monitors.forEach((m, i) => {
         for (let h = 0; h < hourlyHours; h++) {
           const start = thisHour - h * HOUR;
@@ -162,8 +163,8 @@ export async function seedConsole(db: Db, now: number, over: Partial<ConsoleSeed
           daily.push({ ...period(m, i * 7919 + d, 1440), day_start: start, last_checked_at: start + DAY - 60_000 });
         }
       });
-      await inBatches(hourly, (b) => k.insertInto('monitor_rollups_hourly').values(b).execute());
-      await inBatches(daily, (b) => k.insertInto('monitor_rollups_daily').values(b).execute());
+      await inBatches(hourly, (b) => insertRollups(tx, 'hourly', b));
+      await inBatches(daily, (b) => insertRollups(tx, 'daily', b));
     });
   }
   return out;

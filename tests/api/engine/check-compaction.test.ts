@@ -100,10 +100,11 @@ describe.each(DB_KINDS)('compact check storage on %s', (kind) => {
       ).n,
     ),
     chunks: await t.services.db.k
-      .selectFrom('check_chunks')
-      .select(['monitor_id', 'chunk_start', 'checks'])
-      .orderBy('monitor_id')
-      .orderBy('chunk_start')
+      .selectFrom('check_chunks as c')
+      .innerJoin('monitors as m', 'm.num', 'c.monitor_num')
+      .select(['m.id as monitor_id', 'c.chunk_start', 'c.checks'])
+      .orderBy('m.id')
+      .orderBy('c.chunk_start')
       .execute(),
   });
 
@@ -242,7 +243,13 @@ describe.each(DB_KINDS)('compact check storage on %s', (kind) => {
     await checkCompaction.run(t.services, clock);
     const chunkStarts = async () =>
       (
-        await t.services.db.k.selectFrom('check_chunks').select('chunk_start').where('monitor_id', '=', id).orderBy('chunk_start').execute()
+        await t.services.db.k
+          .selectFrom('check_chunks as c')
+          .innerJoin('monitors as m', 'm.num', 'c.monitor_num')
+          .select('c.chunk_start')
+          .where('m.id', '=', id)
+          .orderBy('c.chunk_start')
+          .execute()
       ).map((c) => Number(c.chunk_start));
     expect(await chunkStarts()).toEqual([hour0 - 2 * HOUR, hour0 - HOUR, hour0, hour0 + HOUR]);
 

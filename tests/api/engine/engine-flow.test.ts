@@ -12,6 +12,7 @@ import { actorFor, ctxFor, seedUser } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { engineServices, manualClock, seedTenant, type Clock } from './support.ts';
+import { rollupsRepo } from '../../../src/server/db/repositories/rollups-repo.ts';
 
 describe.each(DB_KINDS)('engine flow on %s', (kind) => {
   let services: Services;
@@ -211,7 +212,7 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
     expect(u['7d']).toEqual({ uptime: 66.667, checks: 12, failures: 4 });
     expect(u['90d'].checks).toBe(12);
     expect(u.avg_response_time_24h).toBeGreaterThan(0);
-    const hourly = await services.db.k.selectFrom('monitor_rollups_hourly').selectAll().where('monitor_id', '=', m.id).execute();
+    const hourly = await rollupsRepo(services.db).range('hourly', [m.id], 0, Number.MAX_SAFE_INTEGER);
     expect(hourly.reduce((a, r) => a + r.checks, 0)).toBe(12);
     expect(hourly.every((r) => r.p95_response_ms !== null)).toBe(true);
   });

@@ -9,6 +9,7 @@ import { newId } from '../../../src/server/domain/ids.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { insertRollups } from '../../support/rollups.ts';
 
 const HOUR = 3_600_000;
 const STATUSES = ['operational', 'degraded', 'down', 'unknown'] as const;
@@ -244,23 +245,17 @@ describe.each(DB_KINDS)('monitor list query on %s', (kind) => {
       last_http_code: null,
       last_checked_at: start,
     });
-    await k
-      .insertInto('monitor_rollups_hourly')
-      .values([
-        { ...roll(hour, 4, 1, 300, 3), hour_start: hour },
-        { ...roll(hour - 5 * HOUR, 2, 0, 50, 2), hour_start: hour - 5 * HOUR },
-        // older than 24 hours: not in the sparkline
-        { ...roll(hour - 30 * HOUR, 2, 2, 0, 0), hour_start: hour - 30 * HOUR },
-      ])
-      .execute();
+    await insertRollups(t.services.db, 'hourly', [
+      { ...roll(hour, 4, 1, 300, 3), hour_start: hour },
+      { ...roll(hour - 5 * HOUR, 2, 0, 50, 2), hour_start: hour - 5 * HOUR },
+      // older than 24 hours: not in the sparkline
+      { ...roll(hour - 30 * HOUR, 2, 2, 0, 0), hour_start: hour - 30 * HOUR },
+    ]);
     const day = Math.floor(now / (24 * HOUR)) * 24 * HOUR;
-    await k
-      .insertInto('monitor_rollups_daily')
-      .values([
-        { ...roll(day, 6, 1, 350, 5), day_start: day },
-        { ...roll(day - 10 * 24 * HOUR, 4, 3, 0, 0), day_start: day - 10 * 24 * HOUR },
-      ])
-      .execute();
+    await insertRollups(t.services.db, 'daily', [
+      { ...roll(day, 6, 1, 350, 5), day_start: day },
+      { ...roll(day - 10 * 24 * HOUR, 4, 3, 0, 0), day_start: day - 10 * 24 * HOUR },
+    ]);
     const r = await admin.get(`/api/v1/monitors?q=${encodeURIComponent(m.name)}`);
     const row = r.body[0];
     expect(row.uptime_24h).toBe(83.333);

@@ -8,6 +8,7 @@ import { newId } from '../../../src/server/domain/ids.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { insertRollups } from '../../support/rollups.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -86,33 +87,27 @@ describe.each(DB_KINDS)('monitor response times on %s', (kind) => {
         last_checked_at: start,
       };
     };
-    await k
-      .insertInto('monitor_rollups_hourly')
-      .values([
-        // 10 responses of 80 ms, 8 of 600 ms, 2 of 700, 2 failures: avg 350, p50 80, p95 700
-        {
-          ...roll(hour, { failures: 2, values: times([80, 10], [600, 8], [700, 2]) }),
-          hour_start: hour,
-          // 20 timed checks; TLS only on 10 of them (per phase: [sum ms, checks with it])
-          phase_sums: JSON.stringify({ dns: [60, 20], connect: [100, 20], tls: [120, 10], ttfb: [600, 20] }),
-        },
-        { ...roll(hour - 5 * HOUR, { failures: 0, values: [42] }), hour_start: hour - 5 * HOUR },
-        // all failed: counted, but no time
-        { ...roll(hour - 6 * HOUR, { failures: 3, values: [] }), hour_start: hour - 6 * HOUR },
-        // in 7 days, not in 24 hours
-        { ...roll(hour - 100 * HOUR, { failures: 0, values: [70, 100, 100, 130] }), hour_start: hour - 100 * HOUR },
-      ])
-      .execute();
-    await k
-      .insertInto('monitor_rollups_daily')
-      .values([
-        // 100 responses averaging 150: 110 to 190 ms, the median 150
-        { ...roll(day, { failures: 0, values: times([110, 25], [140, 25], [160, 25], [190, 25]) }), day_start: day },
-        { ...roll(day - 89 * DAY, { failures: 0, values: [8, 12] }), day_start: day - 89 * DAY },
-        // one day too old for 90 days
-        { ...roll(day - 90 * DAY, { failures: 0, values: times([100, 9]) }), day_start: day - 90 * DAY },
-      ])
-      .execute();
+    await insertRollups(t.services.db, 'hourly', [
+      // 10 responses of 80 ms, 8 of 600 ms, 2 of 700, 2 failures: avg 350, p50 80, p95 700
+      {
+        ...roll(hour, { failures: 2, values: times([80, 10], [600, 8], [700, 2]) }),
+        hour_start: hour,
+        // 20 timed checks; TLS only on 10 of them (per phase: [sum ms, checks with it])
+        phase_sums: JSON.stringify({ dns: [60, 20], connect: [100, 20], tls: [120, 10], ttfb: [600, 20] }),
+      },
+      { ...roll(hour - 5 * HOUR, { failures: 0, values: [42] }), hour_start: hour - 5 * HOUR },
+      // all failed: counted, but no time
+      { ...roll(hour - 6 * HOUR, { failures: 3, values: [] }), hour_start: hour - 6 * HOUR },
+      // in 7 days, not in 24 hours
+      { ...roll(hour - 100 * HOUR, { failures: 0, values: [70, 100, 100, 130] }), hour_start: hour - 100 * HOUR },
+    ]);
+    await insertRollups(t.services.db, 'daily', [
+      // 100 responses averaging 150: 110 to 190 ms, the median 150
+      { ...roll(day, { failures: 0, values: times([110, 25], [140, 25], [160, 25], [190, 25]) }), day_start: day },
+      { ...roll(day - 89 * DAY, { failures: 0, values: [8, 12] }), day_start: day - 89 * DAY },
+      // one day too old for 90 days
+      { ...roll(day - 90 * DAY, { failures: 0, values: times([100, 9]) }), day_start: day - 90 * DAY },
+    ]);
     const check = (at: number, timings: Record<string, number> | null) => ({
       monitor_id: monitorId,
       company_id: acme.id,

@@ -12,6 +12,7 @@ import { spansRepo } from '../../../src/server/db/repositories/spans-repo.ts';
 import { redRepo } from '../../../src/server/db/repositories/red-repo.ts';
 import { sql } from 'kysely';
 import sharp from 'sharp';
+import { insertRollups } from '../../support/rollups.ts';
 
 // Real images: logos are decoded and drawn again at upload (a bare signature is refused).
 const tiny = async (format: 'png' | 'jpeg' | 'webp') =>
@@ -934,14 +935,8 @@ async function seedCompanyData(t: TestApp, companyId: string, monitorId: string,
     last_http_code: 200,
     last_checked_at: now,
   };
-  await k
-    .insertInto('monitor_rollups_hourly')
-    .values({ ...rollup, hour_start: now - (now % 3_600_000) })
-    .execute();
-  await k
-    .insertInto('monitor_rollups_daily')
-    .values({ ...rollup, day_start: now - (now % 86_400_000) })
-    .execute();
+  await insertRollups(t.services.db, 'hourly', { ...rollup, hour_start: now - (now % 3_600_000) });
+  await insertRollups(t.services.db, 'daily', { ...rollup, day_start: now - (now % 86_400_000) });
   const incidentId = newId();
   await k
     .insertInto('incidents')

@@ -2,6 +2,7 @@
 // needed): monitors, scripted hourly/daily rollups, incidents with updates, maintenance windows.
 import type { Db } from '../../../src/server/db/connect.ts';
 import { newId } from '../../../src/server/domain/ids.ts';
+import { insertRollups } from '../../support/rollups.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
@@ -69,47 +70,41 @@ export interface Period {
 }
 
 export async function seedHourly(db: Db, m: SeededMonitor, hourStart: number, p: Period = {}): Promise<void> {
-  await db.k
-    .insertInto('monitor_rollups_hourly')
-    .values({
-      monitor_id: m.id,
-      company_id: m.companyId,
-      hour_start: hourStart,
-      checks: p.checks ?? 60,
-      failures: p.failures ?? 0,
-      degraded: p.degraded ?? 0,
-      maintenance: p.maintenance ?? 0,
-      sum_response_ms: 6000,
-      min_response_ms: 50,
-      max_response_ms: 300,
-      p95_response_ms: 250,
-      last_status: 'operational',
-      last_http_code: p.code === undefined ? 200 : p.code,
-      last_checked_at: hourStart + 59 * 60_000,
-    })
-    .execute();
+  await insertRollups(db, 'hourly', {
+    monitor_id: m.id,
+    company_id: m.companyId,
+    hour_start: hourStart,
+    checks: p.checks ?? 60,
+    failures: p.failures ?? 0,
+    degraded: p.degraded ?? 0,
+    maintenance: p.maintenance ?? 0,
+    sum_response_ms: 6000,
+    min_response_ms: 50,
+    max_response_ms: 300,
+    p95_response_ms: 250,
+    last_status: 'operational',
+    last_http_code: p.code === undefined ? 200 : p.code,
+    last_checked_at: hourStart + 59 * 60_000,
+  });
 }
 
 export async function seedDaily(db: Db, m: SeededMonitor, dayStart: number, p: Period = {}): Promise<void> {
-  await db.k
-    .insertInto('monitor_rollups_daily')
-    .values({
-      monitor_id: m.id,
-      company_id: m.companyId,
-      day_start: dayStart,
-      checks: p.checks ?? 1440,
-      failures: p.failures ?? 0,
-      degraded: p.degraded ?? 0,
-      maintenance: p.maintenance ?? 0,
-      sum_response_ms: 144000,
-      min_response_ms: 50,
-      max_response_ms: 300,
-      p95_response_ms: 250,
-      last_status: 'operational',
-      last_http_code: p.code === undefined ? 200 : p.code,
-      last_checked_at: dayStart + DAY - 60_000,
-    })
-    .execute();
+  await insertRollups(db, 'daily', {
+    monitor_id: m.id,
+    company_id: m.companyId,
+    day_start: dayStart,
+    checks: p.checks ?? 1440,
+    failures: p.failures ?? 0,
+    degraded: p.degraded ?? 0,
+    maintenance: p.maintenance ?? 0,
+    sum_response_ms: 144000,
+    min_response_ms: 50,
+    max_response_ms: 300,
+    p95_response_ms: 250,
+    last_status: 'operational',
+    last_http_code: p.code === undefined ? 200 : p.code,
+    last_checked_at: dayStart + DAY - 60_000,
+  });
 }
 
 export async function seedIncident(

@@ -21,6 +21,7 @@ import {
   seedScriptedHistory,
   type SeededMonitor,
 } from './fixtures.ts';
+import { insertRollups, readRollup } from '../../support/rollups.ts';
 
 const START = Date.UTC(2026, 10, 22, 22, 41, 5); // 22:41 UTC: the hour and the day turn during the test
 
@@ -78,28 +79,23 @@ describe.each(DB_KINDS)('status page kept between rebuilds on %s', (kind) => {
       })
       .where('id', '=', monitors[i].id)
       .execute();
-    for (const [table, column, start] of [
-      ['monitor_rollups_hourly', 'hour_start', hourOf(clock)],
-      ['monitor_rollups_daily', 'day_start', dayOf(clock)],
+    for (const [grain, start] of [
+      ['hourly', hourOf(clock)],
+      ['daily', dayOf(clock)],
     ] as const) {
-      const row = await db.k
-        .selectFrom(table)
-        .select('checks')
-        .where('monitor_id', '=', monitors[i].id)
-        .where(column as 'hour_start', '=', start)
-        .executeTakeFirst();
+      const row = await readRollup(db, grain, monitors[i].id, start);
       if (!row) {
-        if (table === 'monitor_rollups_hourly')
-          await seedHourly(db, monitors[i], start, { checks: 1, failures: failed ? 1 : 0, code: failed ? 503 : 200 });
+        if (grain === 'hourly') await seedHourly(db, monitors[i], start, { checks: 1, failures: failed ? 1 : 0, code: failed ? 503 : 200 });
         else await seedDaily(db, monitors[i], start, { checks: 1, failures: failed ? 1 : 0, code: failed ? 503 : 200 });
         continue;
       }
-      await db.k
-        .updateTable(table)
-        .set((eb) => ({ checks: eb('checks', '+', 1), failures: eb('failures', '+', failed ? 1 : 0), last_http_code: failed ? 503 : 200 }))
-        .where('monitor_id', '=', monitors[i].id)
-        .where(column as 'hour_start', '=', start)
-        .execute();
+      await insertRollups(db, grain, {
+        ...row,
+        [grain === 'hourly' ? 'hour_start' : 'day_start']: start,
+        checks: row.checks + 1,
+        failures: row.failures + (failed ? 1 : 0),
+        last_http_code: failed ? 503 : 200,
+      });
     }
   };
 

@@ -36,16 +36,16 @@ const fromChunkCheck = (monitorId: string, companyId: string, c: ChunkCheck): Ch
   cert_expires_at: c.cert_expires_at,
 });
 
-/** Rows of check_chunks whose (monitor, hour) key is one of these. */
-const chunkKeyIn = (keys: Array<{ monitorId: string; start: number }>) => (eb: ExpressionBuilder<Database, 'check_chunks'>) =>
-  eb.or(keys.map((g) => eb.and([eb('monitor_id', '=', g.monitorId), eb('chunk_start', '=', g.start)])));
+/** Rows of check_chunks whose (monitor number, hour) key is one of these. */
+const chunkKeyIn = (keys: Array<{ monitorNum: number; start: number }>) => (eb: ExpressionBuilder<Database, 'check_chunks'>) =>
+  eb.or(keys.map((g) => eb.and([eb('monitor_num', '=', g.monitorNum), eb('chunk_start', '=', g.start)])));
 
 export function checksRepo(db: DbScope) {
   const k = db.k;
-  const monitorsOf = (plan: string, defaultPlan: boolean) =>
+  const monitorsOf = <C extends 'id' | 'num'>(plan: string, defaultPlan: boolean, column: C) =>
     k
       .selectFrom('monitors')
-      .select('monitors.id')
+      .select(`monitors.${column}` as `monitors.${C}`)
       .where('monitors.company_id', 'in', (eb) =>
         eb
           .selectFrom('companies')
@@ -77,9 +77,12 @@ export function checksRepo(db: DbScope) {
       const byTime = new Map(rows.map((r) => [Number(r.checked_at), r]));
       let found = rows.map((r) => Number(r.checked_at));
 
+      // Chunks are keyed by the monitor's number (migration 0115).
+      const monitor = await k.selectFrom('monitors').select(['num', 'company_id']).where('id', '=', monitorId).executeTakeFirst();
+      if (!monitor) return rows;
       let below = before; // chunks starting before this
       for (;;) {
-        let cq = k.selectFrom('check_chunks').select(['chunk_start', 'company_id', 'data']).where('monitor_id', '=', monitorId);
+        let cq = k.selectFrom('check_chunks').select(['chunk_start', 'data']).where('monitor_num', '=', Number(monitor.num));
         if (below !== undefined) cq = cq.where('chunk_start', '<', below);
         if (since !== undefined) cq = cq.where('chunk_start', '>', since - HOUR_MS);
         const chunks = await cq.orderBy('chunk_start', 'desc').limit(CHUNK_PAGE).execute();
@@ -90,7 +93,7 @@ export function checksRepo(db: DbScope) {
           for (const check of decodeChecks(c.data)) {
             if (!inRange(check.checked_at)) continue;
             // A row of the same millisecond as a compacted check came second: the first one stays.
-            byTime.set(check.checked_at, fromChunkCheck(monitorId, c.company_id, check));
+            byTime.set(check.checked_at, fromChunkCheck(monitorId, monitor.company_id, check));
           }
           found = [...byTime.keys()].sort((a, b) => b - a);
           below = start;
@@ -115,20 +118,32 @@ export function checksRepo(db: DbScope) {
         .returningAll()
         .execute();
       if (moved.length === 0) return 0;
-      const groups = new Map<string, { monitorId: string; companyId: string; start: number; rows: CheckRow[] }>();
+      const nums = new Map(
+        (
+          await k
+            .selectFrom('monitors')
+            .select(['id', 'num'])
+            .where('id', 'in', [...new Set(moved.map((r) => r.monitor_id))])
+            .execute()
+        ).map((m) => [m.id, Number(m.num)]),
+      );
+      const groups = new Map<string, { monitorNum: number; start: number; rows: CheckRow[] }>();
       for (const r of moved) {
+        const monitorNum = nums.get(r.monitor_id);
+        // The monitor was deleted meanwhile: its rows go with it, as its chunks do.
+        if (monitorNum === undefined) continue;
         const start = hourStart(Number(r.checked_at));
-        const key = `${r.monitor_id}:${start}`;
+        const key = `${monitorNum}:${start}`;
         let g = groups.get(key);
-        if (!g) groups.set(key, (g = { monitorId: r.monitor_id, companyId: r.company_id, start, rows: [] }));
+        if (!g) groups.set(key, (g = { monitorNum, start, rows: [] }));
         g.rows.push(r);
       }
       const existing = new Map<string, Uint8Array>();
       const wanted = [...groups.values()];
       for (let i = 0; i < wanted.length; i += 200) {
         const part = wanted.slice(i, i + 200);
-        const found = await k.selectFrom('check_chunks').select(['monitor_id', 'chunk_start', 'data']).where(chunkKeyIn(part)).execute();
-        for (const c of found) existing.set(`${c.monitor_id}:${Number(c.chunk_start)}`, c.data);
+        const found = await k.selectFrom('check_chunks').select(['monitor_num', 'chunk_start', 'data']).where(chunkKeyIn(part)).execute();
+        for (const c of found) existing.set(`${c.monitor_num}:${Number(c.chunk_start)}`, c.data);
       }
       const values = [...groups].map(([key, g]) => {
         const old = existing.get(key);
@@ -137,9 +152,8 @@ export function checksRepo(db: DbScope) {
         for (const r of g.rows) if (!seen.has(Number(r.checked_at))) checks.push(toChunkCheck(r));
         checks.sort((a, b) => a.checked_at - b.checked_at);
         return {
-          monitor_id: g.monitorId,
+          monitor_num: g.monitorNum,
           chunk_start: g.start,
-          company_id: g.companyId,
           checks: checks.length,
           data: encodeChecks(checks),
         };
@@ -147,12 +161,12 @@ export function checksRepo(db: DbScope) {
       // A closed hour's chunk is written anew (deleted, then inserted) rather than updated: it
       // lands densely at the table's end, and the pages the growing chunk of the open hour
       // fragmented go back to be reused by the next open hour (SQLite; 1.5 bytes a check).
-      const closed = values.filter((v) => v.chunk_start + HOUR_MS <= cutoff && existing.has(`${v.monitor_id}:${v.chunk_start}`));
+      const closed = values.filter((v) => v.chunk_start + HOUR_MS <= cutoff && existing.has(`${v.monitor_num}:${v.chunk_start}`));
       for (let i = 0; i < closed.length; i += 200) {
         const part = closed.slice(i, i + 200);
         await k
           .deleteFrom('check_chunks')
-          .where(chunkKeyIn(part.map((v) => ({ monitorId: v.monitor_id, start: v.chunk_start }))))
+          .where(chunkKeyIn(part.map((v) => ({ monitorNum: v.monitor_num, start: v.chunk_start }))))
           .execute();
       }
       for (let i = 0; i < values.length; i += 200) {
@@ -161,7 +175,7 @@ export function checksRepo(db: DbScope) {
           .values(values.slice(i, i + 200))
           .onConflict((oc) =>
             oc
-              .columns(['monitor_id', 'chunk_start'])
+              .columns(['monitor_num', 'chunk_start'])
               .doUpdateSet((eb) => ({ checks: eb.ref('excluded.checks'), data: eb.ref('excluded.data') })),
           )
           .execute();
@@ -193,15 +207,14 @@ export function checksRepo(db: DbScope) {
      * Answers the number of checks deleted.
      */
     async pruneOlderThan(plan: string, cutoff: number, defaultPlan: boolean): Promise<number> {
-      const monitors = monitorsOf(plan, defaultPlan);
       const rows = await k
         .deleteFrom('check_results')
-        .where('monitor_id', 'in', monitors)
+        .where('monitor_id', 'in', monitorsOf(plan, defaultPlan, 'id'))
         .where('checked_at', '<', cutoff)
         .executeTakeFirst();
       const chunks = await k
         .deleteFrom('check_chunks')
-        .where('monitor_id', 'in', monitors)
+        .where('monitor_num', 'in', monitorsOf(plan, defaultPlan, 'num'))
         .where('chunk_start', '<=', cutoff - HOUR_MS)
         .returning('checks')
         .execute();

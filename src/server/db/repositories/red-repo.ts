@@ -3,6 +3,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import type { RedRollupsTable } from '../schema/telemetry.ts';
+import { rollupsWithMonitors } from './rollups-repo.ts';
 import { LatencySketch } from '../../../lib/latency-sketch.ts';
 
 export type NewRollup = Insertable<RedRollupsTable>;
@@ -233,15 +234,14 @@ export function redRepo(db: DbScope) {
     },
     /** Checks and failures of the company's monitors (hourly rollups) since the hour given. */
     async monitorChecks(companyId: string, sinceHourMs: number): Promise<{ checks: number; failures: number; maintenance: number }> {
-      const r = await k
-        .selectFrom('monitor_rollups_hourly')
+      const r = await rollupsWithMonitors(db, 'hourly')
         .select([
-          sql<number>`coalesce(sum(checks), 0)`.as('checks'),
-          sql<number>`coalesce(sum(failures), 0)`.as('failures'),
-          sql<number>`coalesce(sum(maintenance), 0)`.as('maintenance'),
+          sql<number>`coalesce(sum(r.checks), 0)`.as('checks'),
+          sql<number>`coalesce(sum(r.failures), 0)`.as('failures'),
+          sql<number>`coalesce(sum(r.maintenance), 0)`.as('maintenance'),
         ])
-        .where('company_id', '=', companyId)
-        .where('hour_start', '>=', sinceHourMs)
+        .where('m.company_id', '=', companyId)
+        .where('r.hour_start', '>=', sinceHourMs)
         .executeTakeFirstOrThrow();
       return { checks: Number(r.checks), failures: Number(r.failures), maintenance: Number(r.maintenance) };
     },

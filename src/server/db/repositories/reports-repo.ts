@@ -1,6 +1,8 @@
 // SQL of the SLA report: a company's monitors, their daily rollups over whole UTC days, and the
 // incidents about them that overlap the range. Never raw check results.
+import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
+import { rollupsWithMonitors } from './rollups-repo.ts';
 
 export interface ReportMonitorRow {
   id: string;
@@ -15,8 +17,8 @@ export interface ReportRollupRow {
   checks: number;
   failures: number;
   maintenance: number;
-  response_sketch: string | null;
-  max_response_ms: number | null;
+  /** The latency figures (src/lib/rollup-detail.ts; domain/reports/latency.ts reads them) */
+  data: Uint8Array;
 }
 
 export interface ReportIncidentRow {
@@ -30,7 +32,8 @@ export interface ReportIncidentRow {
 const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export function reportsRepo({ k }: DbScope) {
+export function reportsRepo(db: DbScope) {
+  const k = db.k;
   return {
     /** The company's monitors (archived ones too: they ran in the range), optionally only these ids. */
     async monitors(companyId: string, ids: string[] | null): Promise<ReportMonitorRow[]> {
@@ -46,16 +49,15 @@ export function reportsRepo({ k }: DbScope) {
     },
     /**
      * The company's daily rollups with day_start in [from, to). The rows are used as the driver
-     * answers them (a year of 1,000 monitors is 365,000 rows: no copy); counts are integers and
-     * max_response_ms a float on both databases, so they arrive as numbers.
+     * answers them (a year of 1,000 monitors is 365,000 rows: no copy); counts are integers on
+     * both databases, so they arrive as numbers.
      */
     dailyRollups(companyId: string, from: number, to: number): Promise<ReportRollupRow[]> {
-      return k
-        .selectFrom('monitor_rollups_daily')
-        .select(['monitor_id', 'checks', 'failures', 'maintenance', 'response_sketch', 'max_response_ms'])
-        .where('company_id', '=', companyId)
-        .where('day_start', '>=', from)
-        .where('day_start', '<', to)
+      return rollupsWithMonitors(db, 'daily')
+        .select(['m.id as monitor_id', 'r.checks', 'r.failures', 'r.maintenance', 'r.data'])
+        .where('m.company_id', '=', companyId)
+        .where(sql.ref('r.day_start'), '>=', from)
+        .where(sql.ref('r.day_start'), '<', to)
         .execute();
     },
     /** Incidents about the company's monitors that were open at some time in [from, to), per monitor. */

@@ -1,5 +1,8 @@
 // SQL for hourly and daily rollups: read-merge-write inside the batch transaction (the rows of
 // one batch are locked on PostgreSQL), and range reads for uptime, dashboards and status pages.
+// Rows are keyed by the monitor's number and hold their latency figures as one binary value
+// (migration 0114, src/lib/rollup-detail.ts); records keep the monitor's id and company.
+import { decodeRollupDetail, encodeRollupDetail, type RollupDetail } from '../../../lib/rollup-detail.ts';
 import type { DbScope } from '../scope.ts';
 import type { CheckStatus } from '../schema/monitoring.ts';
 
@@ -30,6 +33,52 @@ export const ROLLUP_TABLE = { hourly: 'monitor_rollups_hourly', daily: 'monitor_
 /** The column holding each grain's period start */
 export const ROLLUP_START = { hourly: 'hour_start', daily: 'day_start' } as const;
 
+/**
+ * A grain's rollup rows (`r`) joined to their monitors (`m`): rows are keyed by the monitor's
+ * number (migration 0114), readers filter and label them by its id and company.
+ */
+export function rollupsWithMonitors(db: DbScope, grain: RollupGrain) {
+  return db.k.selectFrom(`${ROLLUP_TABLE[grain] as 'monitor_rollups_hourly'} as r`).innerJoin('monitors as m', 'm.num', 'r.monitor_num');
+}
+
+interface StoredRow {
+  monitor_id: string;
+  company_id: string;
+  start: number | string;
+  checks: number;
+  failures: number;
+  degraded: number;
+  maintenance: number;
+  last_http_code: number | null;
+  data: Uint8Array;
+}
+
+function toRecord(row: StoredRow): RollupRecord {
+  const start = Number(row.start);
+  return {
+    monitor_id: row.monitor_id,
+    company_id: row.company_id,
+    start,
+    checks: row.checks,
+    failures: row.failures,
+    degraded: row.degraded,
+    maintenance: row.maintenance,
+    last_http_code: row.last_http_code,
+    ...(decodeRollupDetail(row.data, start) as Omit<RollupDetail, 'last_status'> & { last_status: CheckStatus | null }),
+  };
+}
+
+const STORED = [
+  'm.id as monitor_id',
+  'm.company_id',
+  'r.checks',
+  'r.failures',
+  'r.degraded',
+  'r.maintenance',
+  'r.last_http_code',
+  'r.data',
+] as const;
+
 export function rollupsRepo(db: DbScope) {
   const k = db.k;
   return {
@@ -37,37 +86,50 @@ export function rollupsRepo(db: DbScope) {
     async getMany(grain: RollupGrain, keys: Array<{ monitorId: string; start: number }>): Promise<RollupRecord[]> {
       if (keys.length === 0) return [];
       const key = ROLLUP_START[grain] as 'hour_start';
-      const q = k
-        .selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly')
-        .selectAll()
-        .where('monitor_id', 'in', [...new Set(keys.map((x) => x.monitorId))])
-        .where(key, 'in', [...new Set(keys.map((x) => x.start))]);
-      const rows = await (db.kind === 'postgres' ? q.forUpdate() : q).execute();
-      return rows.map((row) => ({ ...(row as unknown as RollupRecord), start: Number((row as unknown as Record<string, unknown>)[key]) }));
+      const q = rollupsWithMonitors(db, grain)
+        .select([...STORED, `r.${key} as start`])
+        .where('m.id', 'in', [...new Set(keys.map((x) => x.monitorId))])
+        .where(`r.${key}`, 'in', [...new Set(keys.map((x) => x.start))]);
+      const rows = await (db.kind === 'postgres' ? q.forUpdate(['r']) : q).execute();
+      return rows.map(toRecord);
     },
-    /** Inserts or replaces rows in one statement. */
+    /** Inserts or replaces rows in one statement (records of deleted monitors are dropped). */
     async putMany(grain: RollupGrain, recs: RollupRecord[]): Promise<void> {
       if (recs.length === 0) return;
       const key = ROLLUP_START[grain];
-      const values = recs.map(({ start, ...rest }) => ({ ...rest, [key]: start })) as never[];
+      const nums = new Map(
+        (
+          await k
+            .selectFrom('monitors')
+            .select(['id', 'num'])
+            .where('id', 'in', [...new Set(recs.map((r) => r.monitor_id))])
+            .execute()
+        ).map((m) => [m.id, Number(m.num)]),
+      );
+      const values = recs
+        .filter((r) => nums.has(r.monitor_id))
+        .map((r) => ({
+          monitor_num: nums.get(r.monitor_id)!,
+          [key]: r.start,
+          checks: r.checks,
+          failures: r.failures,
+          degraded: r.degraded,
+          maintenance: r.maintenance,
+          last_http_code: r.last_http_code,
+          data: encodeRollupDetail(r, r.start),
+        })) as never[];
+      if (values.length === 0) return;
       await k
         .insertInto(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly')
         .values(values)
         .onConflict((oc) =>
-          oc.columns(['monitor_id', key as 'hour_start']).doUpdateSet((eb) => ({
+          oc.columns(['monitor_num', key as 'hour_start']).doUpdateSet((eb) => ({
             checks: eb.ref('excluded.checks'),
             failures: eb.ref('excluded.failures'),
             degraded: eb.ref('excluded.degraded'),
             maintenance: eb.ref('excluded.maintenance'),
-            sum_response_ms: eb.ref('excluded.sum_response_ms'),
-            min_response_ms: eb.ref('excluded.min_response_ms'),
-            max_response_ms: eb.ref('excluded.max_response_ms'),
-            response_sketch: eb.ref('excluded.response_sketch'),
-            p95_response_ms: eb.ref('excluded.p95_response_ms'),
-            last_status: eb.ref('excluded.last_status'),
             last_http_code: eb.ref('excluded.last_http_code'),
-            last_checked_at: eb.ref('excluded.last_checked_at'),
-            phase_sums: eb.ref('excluded.phase_sums'),
+            data: eb.ref('excluded.data'),
           })),
         )
         .execute();
@@ -75,15 +137,14 @@ export function rollupsRepo(db: DbScope) {
     async range(grain: RollupGrain, monitorIds: string[], from: number, to: number): Promise<RollupRecord[]> {
       if (monitorIds.length === 0) return [];
       const key = ROLLUP_START[grain] as 'hour_start';
-      const rows = await k
-        .selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly')
-        .selectAll()
-        .where('monitor_id', 'in', monitorIds)
-        .where(key, '>=', from)
-        .where(key, '<', to)
-        .orderBy(key)
+      const rows = await rollupsWithMonitors(db, grain)
+        .select([...STORED, `r.${key} as start`])
+        .where('m.id', 'in', monitorIds)
+        .where(`r.${key}`, '>=', from)
+        .where(`r.${key}`, '<', to)
+        .orderBy(`r.${key}`)
         .execute();
-      return rows.map((row) => ({ ...(row as unknown as RollupRecord), start: Number((row as unknown as Record<string, unknown>)[key]) }));
+      return rows.map(toRecord);
     },
   };
 }

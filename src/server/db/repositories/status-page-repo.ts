@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
-import { ROLLUP_START, ROLLUP_TABLE, type RollupGrain } from './rollups-repo.ts';
+import { ROLLUP_START, rollupsWithMonitors, type RollupGrain } from './rollups-repo.ts';
 
 export interface StatusCompanyRow {
   id: string;
@@ -206,13 +206,12 @@ export function statusPageRepo(db: DbScope) {
   ): Promise<RollupRow[]> => {
     if (monitorIds.length === 0) return [];
     const start = ROLLUP_START[grain] as 'hour_start';
-    return k
-      .selectFrom(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly')
-      .select(['monitor_id', `${start} as start`, 'checks', 'failures', 'degraded', 'maintenance', 'last_http_code'])
-      .where('company_id', '=', companyId)
-      .where('monitor_id', 'in', monitorIds)
-      .where(start, '>=', since)
-      .where(start, '<', before)
+    return rollupsWithMonitors(db, grain)
+      .select(['m.id as monitor_id', `r.${start} as start`, 'r.checks', 'r.failures', 'r.degraded', 'r.maintenance', 'r.last_http_code'])
+      .where('m.company_id', '=', companyId)
+      .where('m.id', 'in', monitorIds)
+      .where(`r.${start}`, '>=', since)
+      .where(`r.${start}`, '<', before)
       .execute();
   };
   // The columns of each shown monitor the page displays, apart from the per-check figures

@@ -8,6 +8,8 @@ export type CheckStatus = 'operational' | 'degraded' | 'down' | 'unknown';
 
 export interface MonitorsTable {
   id: string;
+  /** Small unique number keying the rollup rows (migration 0114); assigned by the database */
+  num: Generated<number>;
   company_id: string;
   name: string;
   type: MonitorType;
@@ -65,34 +67,24 @@ export interface CheckResultsTable {
   cert_expires_at: number | null;
 }
 
-/** One monitor's checks of one UTC hour, compacted (src/lib/check-chunk.ts; migration 0113). */
+/** One monitor's checks of one UTC hour, compacted (src/lib/check-chunk.ts; migrations 0113, 0115). */
 export interface CheckChunksTable {
-  monitor_id: string;
+  /** monitors.num */
+  monitor_num: number;
   chunk_start: number;
-  company_id: string;
   checks: number;
   data: Uint8Array;
 }
 
+/** Rollup rows (migration 0114): SQL adds up the counts; the rest is src/lib/rollup-detail.ts */
 interface RollupColumns {
-  monitor_id: string;
-  company_id: string;
+  monitor_num: number;
   checks: Generated<number>;
   failures: Generated<number>;
   degraded: Generated<number>;
   maintenance: Generated<number>;
-  sum_response_ms: Generated<number>;
-  min_response_ms: number | null;
-  max_response_ms: number | null;
-  /** Latency sketch of the timed responses (src/lib/latency-sketch.ts text; migration 0111) */
-  response_sketch: Generated<string>;
-  /** p95 of the sketch when written; readers derive percentiles from the sketch itself */
-  p95_response_ms: number | null;
-  last_status: CheckStatus | null;
   last_http_code: number | null;
-  last_checked_at: number | null;
-  /** JSON {"dns":[sum_ms, count], ...} of the timed checks' phases (migration 0106) */
-  phase_sums: string | null;
+  data: Uint8Array;
 }
 export interface MonitorRollupsHourlyTable extends RollupColumns {
   hour_start: number;

@@ -2,10 +2,11 @@
 // rollups keep latency (the bounded-relative-error sketch of src/lib/latency-sketch.ts, 1 %),
 // so a change of that representation changes only this file and the columns reportsRepo selects.
 import { LatencySketch } from '../../../lib/latency-sketch.ts';
+import { mergeRollupLatency } from '../../../lib/rollup-detail.ts';
 
+/** A rollup row's binary figures (src/lib/rollup-detail.ts), which hold its sketch and maximum. */
 export interface LatencyRollup {
-  response_sketch: string | null;
-  max_response_ms: number | null;
+  data: Uint8Array;
 }
 
 /** Merged latency of some rollups: more rollups or other merged ones add in without re-reading rows. */
@@ -23,9 +24,11 @@ export const emptyLatency = (): LatencyMerge => ({ sketch: new LatencySketch(), 
 
 /** Adds one rollup's latency (or another merge) into `into`. */
 export function addLatency(into: LatencyMerge, r: LatencyRollup | LatencyMerge): void {
-  if ('sketch' in r) into.sketch.merge(r.sketch);
-  else if (r.response_sketch) into.sketch.mergeText(r.response_sketch);
-  const max = 'sketch' in r ? r.max : r.max_response_ms;
+  let max: number | null;
+  if ('sketch' in r) {
+    into.sketch.merge(r.sketch);
+    max = r.max;
+  } else max = mergeRollupLatency(r.data, into.sketch);
   if (max !== null) into.max = into.max === null ? max : Math.max(into.max, max);
 }
 

@@ -9,6 +9,7 @@ import { newId } from '../ids.ts';
 import { SpanWriter } from '../../telemetry/span-writer.ts';
 import { getRedMetrics, windowStart } from './red.ts';
 import { searchTraces } from './traces.ts';
+import { insertRollups } from '../../../../tests/support/rollups.ts';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 30, 0);
 const HOUR = 3_600_000;
@@ -60,10 +61,7 @@ describe.each(DB_KINDS)('RED service on %s', (kind) => {
         { hour_start: NOW - 30 * 60_000 - 3 * HOUR, checks: 60, failures: 0, maintenance: 60 }, // planned: left out, as on the monitors
       ];
       for (const r of rows)
-        await db.k
-          .insertInto('monitor_rollups_hourly')
-          .values({ monitor_id: monitorId, company_id: company.id, ...r, failures: company === c || r.maintenance ? r.failures : 60 })
-          .execute();
+        await insertRollups(db, 'hourly', { monitor_id: monitorId, ...r, failures: company === c || r.maintenance ? r.failures : 60 });
     }
     const red = (await getRedMetrics(ctx, { range: '24h' })) as { uptime: number };
     expect(red.uptime).toBeCloseTo((117 / 120) * 100, 9);
