@@ -5,7 +5,8 @@
 // simulated minutes as the jobs runner would. Prints on-disk growth per check (SQLite: file + WAL
 // after a checkpoint; PostgreSQL: pg_total_relation_size of every table, indexes and TOAST
 // included) next to the target, with the share of each table and the chunk codec alone.
-// Usage: npm run bench:storage [-- --monitors 1000 --hours 24 --pg]
+// Usage: npm run bench:storage [-- --monitors 1000 --hours 24 --pg]; with --hours 48 it also
+// prints what the last day alone added per check.
 // On PostgreSQL a plain VACUUM of the tables every check updates runs every five simulated
 // minutes, standing in for autovacuum: the simulation runs about an hour a minute, so autovacuum
 // (a look every minute, a table vacuumed once a fifth of its rows are dead) could not follow,
@@ -179,6 +180,8 @@ async function main(): Promise<void> {
   const order = sites.map((_, i) => i).sort((a, b) => offsets[a] - offsets[b]);
   const started = performance.now();
   let checks = 0;
+  /** With --hours 48 or more: the database and checks as the last simulated day began */
+  let dayBefore: { disk: number; checks: number } | null = null;
   let pending: PendingResult[] = [];
   const flush = async () => {
     if (pending.length === 0) return;
@@ -205,6 +208,10 @@ async function main(): Promise<void> {
     if (minute % 5 === 4) {
       await checkCompaction.run(services, clock);
       if (db.kind === 'postgres') await sql`vacuum ${sql.raw(CHURNED.join(', '))}`.execute(db.k);
+    }
+    if (minute === HOURS * 60 - 1 - 1440 && HOURS >= 48) {
+      if (db.kind === 'postgres') await sql`vacuum`.execute(db.k);
+      dayBefore = { disk: await onDisk(), checks };
     }
     if (minute % 60 === 59) {
       const rate = checks / ((performance.now() - started) / 1000);
@@ -233,6 +240,11 @@ async function main(): Promise<void> {
   const lines = [
     `storage benchmark: ${MONITORS} monitors at 60 s for ${HOURS} h = ${checks} checks through the result writer, ${db.kind}`,
     `bytes per check      ${perCheck(disk1 - disk0)}   (target <= 16; on-disk growth ${((disk1 - disk0) / 1048576).toFixed(1)} MiB${db.kind === 'sqlite' ? ', file + WAL after a checkpoint' : ', every table with indexes and TOAST'})`,
+    ...(dayBefore
+      ? [
+          `last day alone      ${((disk1 - dayBefore.disk) / (checks - dayBefore.checks)).toFixed(2)}   (growth per check of the last 24 simulated hours: what each further day adds once the recent rows, monitor states and open rollups have their room)`,
+        ]
+      : []),
     `chunk codec alone    ${(Number(c.bytes) / Math.max(1, Number(c.checks))).toFixed(2)} bytes per check (${Number(c.chunks)} chunks, ${Number(c.checks)} checks; the rest stays rows for 5-10 min)`,
     `hourly rollups       ${Number(hourly.rows)} rows; latency figures ${Number(hourly.bytes).toFixed(0)} bytes a row (src/lib/rollup-detail.ts)`,
     ...growth.map(([name, n]) => `  ${name.padEnd(40)} ${perCheck(n).padStart(7)} bytes/check`),

@@ -1,4 +1,4 @@
-// Raw check results older than a few minutes move into compact per-hour chunks (engine/compaction.ts).
+// Raw check results older than a minute move into compact per-hour chunks (engine/compaction.ts).
 import { compactResults } from '../engine/compaction.ts';
 import type { Job } from './job.ts';
 

@@ -163,8 +163,8 @@ describe.each(DB_KINDS)('compact check storage on %s', (kind) => {
 
     expect(await checkCompaction.run(t.services, clock)).toMatch(/^compacted 28\d\d check results$/);
     const after = await stored();
-    expect(after.rows).toBeGreaterThanOrEqual(8); // the last five minutes stay rows
-    expect(after.rows).toBeLessThanOrEqual(14);
+    expect(after.rows).toBeGreaterThanOrEqual(2); // the last minute stays rows
+    expect(after.rows).toBeLessThanOrEqual(4);
     expect(after.chunks).toHaveLength(50); // 25 UTC hours touched by the day, per monitor
     expect(after.chunks.reduce((a, c) => a + c.checks, 0) + after.rows).toBe(2882);
     expect(await answers()).toEqual(before);
