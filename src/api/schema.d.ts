@@ -2901,6 +2901,7 @@ export interface components {
             current_status: components["schemas"]["Status"];
             /** Format: date-time */
             last_checked_at?: string | null;
+            /** @description Milliseconds the last check took to get its answer; null when it got none */
             last_response_time: number | null;
             timeline: components["schemas"]["TimelineBlock"][];
         };
@@ -2914,6 +2915,7 @@ export interface components {
         PublicStatus: {
             company: components["schemas"]["PublicCompany"];
             monitors: components["schemas"]["PublicMonitor"][];
+            /** @description The page's overall state, as its headline: down, degraded or maintenance when a monitor or an open incident says so; otherwise operational only when every public monitor is, and unknown when one has no confirmed status (new, or paused) or there is no monitor data. */
             overall_status: components["schemas"]["Status"];
             public_monitors: components["schemas"]["LoginMonitor"][];
         };
@@ -3816,7 +3818,7 @@ export interface components {
             status_since: string | null;
             /** Format: date-time */
             last_checked_at: string | null;
-            /** @description Milliseconds */
+            /** @description Milliseconds the last check took to get its answer; null when it got no answer (connection refused, timed out, name not resolved, address blocked) */
             last_response_time: number | null;
             last_http_code: number | null;
             /** @description The last check's error, a product sentence of at most 300 characters that never quotes the target's response. A host name that resolves to a blocked address and one that does not resolve read the same. */
@@ -3890,12 +3892,13 @@ export interface components {
         MonitorTestResult: {
             /** @enum {string} */
             status: "operational" | "degraded" | "down";
+            /** @description Milliseconds until the answer; null when it got no answer (connection refused, timed out, name not resolved, address blocked) */
             response_time_ms: number | null;
             /** @description The HTTP status of an http check */
             status_code: number | null;
             /** @description Why the check failed or is degraded, a product sentence that never quotes the target's response */
             error: string | null;
-            /** @description Phase timings in ms; each phase the check went through (dns, connect, tls, ttfb) and total */
+            /** @description Phase timings in ms; each phase the check went through (dns, connect, tls, ttfb) and total, also when it got no answer (how long it took to fail) */
             timings: {
                 dns?: number;
                 connect?: number;
@@ -3947,11 +3950,12 @@ export interface components {
             checked_at: string;
             /** @enum {string} */
             status: "operational" | "degraded" | "down";
+            /** @description Milliseconds until the answer; null when it got no answer (connection refused, timed out, name not resolved, address blocked) */
             response_time: number | null;
             http_code: number | null;
             /** @description Why the check failed or is degraded, a product sentence of at most 300 characters that never quotes the target's response */
             error: string | null;
-            /** @description Phase timings in ms (dns, connect, tls, ttfb, total) */
+            /** @description Phase timings in ms (dns, connect, tls, ttfb, total); a check without an answer keeps the phases it went through and how long it took to fail */
             timings: {
                 [key: string]: number;
             } | null;
@@ -5014,7 +5018,7 @@ export interface components {
             is_paused: boolean;
             /** Format: date-time */
             last_checked_at: string | null;
-            /** @description Milliseconds */
+            /** @description Milliseconds the last check took to get its answer; null when it got no answer (connection refused, timed out, name not resolved, address blocked) */
             last_response_time: number | null;
             last_http_code: number | null;
         };

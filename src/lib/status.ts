@@ -60,7 +60,10 @@ export const INCIDENT_IMPACT: Record<string, 'minor' | 'major' | 'critical'> = {
 /**
  * The overall state of a page: every public monitor down → critical; some down → major; some
  * degraded → minor; a monitor in (or a window of) maintenance → maintenance; each open incident
- * raises it to its impact. With no monitor data and nothing open the page says so ('Status Unknown').
+ * raises it to its impact. Otherwise the page is operational only when every monitor it shows
+ * is: one shown as unknown (new and not confirmed yet, e.g. its first failure awaiting
+ * confirmation, or paused) makes it 'Some Systems Unknown', and with no monitor data at all it
+ * says 'Status Unknown'. Statuspage's indicator stays 'none' then: nothing is known to be wrong.
  */
 export function overallOf(statuses: Status[], openIncidentSeverities: string[], maintenanceActive: boolean): Overall {
   const known = statuses.filter((s) => s !== 'unknown');
@@ -74,6 +77,7 @@ export function overallOf(statuses: Status[], openIncidentSeverities: string[], 
   else if (known.includes('maintenance') || maintenanceActive) raise('maintenance');
   for (const s of openIncidentSeverities) raise(INCIDENT_IMPACT[s] ?? 'minor');
   if (indicator === 'none' && known.length === 0) return { status: 'unknown', indicator, text: 'Status Unknown' };
+  if (indicator === 'none' && known.length < statuses.length) return { status: 'unknown', indicator, text: 'Some Systems Unknown' };
   return { status: INDICATOR_STATUS[indicator], indicator, text: INDICATOR_TEXT[indicator] };
 }
 

@@ -193,7 +193,12 @@ describe('status helpers', () => {
   it.each([
     [[], [], false, 'unknown', 'none', 'Status Unknown'],
     [['operational', 'operational'], [], false, 'operational', 'none', 'All Systems Operational'],
-    [['operational', 'unknown'], [], false, 'operational', 'none', 'All Systems Operational'],
+    // a shown monitor without a confirmed status (new, or paused) is not claimed operational
+    [['operational', 'unknown'], [], false, 'unknown', 'none', 'Some Systems Unknown'],
+    [['unknown'], [], false, 'unknown', 'none', 'Status Unknown'],
+    [['operational', 'degraded', 'unknown'], [], false, 'degraded', 'minor', 'Some Systems Degraded'],
+    [['operational', 'unknown'], [], true, 'maintenance', 'maintenance', 'Service Under Maintenance'],
+    [['operational', 'unknown'], ['low'], false, 'degraded', 'minor', 'Some Systems Degraded'],
     [['operational', 'degraded'], [], false, 'degraded', 'minor', 'Some Systems Degraded'],
     [['operational', 'down'], [], false, 'degraded', 'major', 'Partial System Outage'],
     [['down', 'down'], [], false, 'down', 'critical', 'Major Service Outage'],

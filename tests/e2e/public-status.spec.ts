@@ -59,6 +59,10 @@ test.beforeAll(async () => {
   });
   await seedMaintenance(db, acme.id, now, { title: 'Database upgrade', description: 'Primary database moves to new hardware.' });
   await seedBrandedCompany(services, { name: 'Empty Co', subdomain: 'empty' });
+  const fresh = await seedBrandedCompany(services, { name: 'Fresh Co', subdomain: 'fresh' });
+  await seedMonitor(db, fresh.id, now, { name: 'Website' });
+  // new, its first check failed and not confirmed yet: what the engine leaves (no response time)
+  await seedMonitor(db, fresh.id, now, { name: 'Checkout', status: 'unknown', lastResponseTimeMs: null, lastHttpCode: null });
   await seedBrandedCompany(services, { name: 'Gone Co', subdomain: 'gone', isActive: false });
   await seedBrandedCompany(services, { name: 'Never Seen', subdomain: 'neverseen' });
   await seedBrandedCompany(services, {
@@ -238,6 +242,20 @@ test('says so when a company has no public monitors', async ({ page }) => {
   // default brand colours
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(0, 123, 255)');
   await noSeriousAxeViolations(page);
+});
+
+test('does not claim all systems operational beside a monitor it shows as Unknown', async ({ page }) => {
+  await page.goto(url('fresh'));
+  await expect(page.locator('.overall h2')).toHaveText('Some Systems Unknown');
+  await expect(page.locator('.overall .icon')).toHaveText('?');
+  const checkout = page.locator('.monitor', { has: page.getByRole('heading', { name: 'Checkout' }) });
+  await expect(checkout.locator('.pill')).toHaveText('Unknown');
+  await expect(checkout.locator('.rt')).toHaveText('—');
+  await noSeriousAxeViolations(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `.tmp/screens/status-some-unknown-${width}.png` });
+  }
 });
 
 test('shows Status Page Not Found for unknown and inactive companies', async ({ page }) => {

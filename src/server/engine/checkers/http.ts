@@ -150,11 +150,14 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
   // leaves it (scheme, host or port), they are not sent again, as browsers and curl do.
   let leftOrigin = false;
   let hop: Hop | undefined;
+  /** The last request got its response: a failure after it (a rule on the body, a redirect) has a response time, a timeout none */
+  let answered = false;
   try {
     for (let redirects = 0; ; redirects++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckFailure('Redirected to a URL that is not http or https');
       if (url.origin !== origin) leftOrigin = true;
       const sameMethod = redirects === 0 ? method : method === 'HEAD' ? 'HEAD' : 'GET';
+      answered = false;
       hop = await oneHop(
         url,
         sameMethod,
@@ -164,6 +167,7 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
         signal,
         started,
       );
+      answered = true;
       const code = hop.res.statusCode ?? 0;
       const location = hop.res.headers.location;
       if (cfg.follow_redirects !== false && code >= 300 && code < 400 && location) {
@@ -207,7 +211,8 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
     hop?.res.destroy();
     const timings = { ...(hop?.timings ?? {}), total: round(performance.now() - started) };
     const code = e instanceof CheckFailure ? e.httpCode : (hop?.res.statusCode ?? null);
-    return failed(describeError(e, target.timeoutMs, signal), timings, code);
+    const outcome = failed(describeError(e, target.timeoutMs, signal), timings, code);
+    return answered && !signal.aborted ? { ...outcome, responseTimeMs: timings.total } : outcome;
   }
 };
 

@@ -57,8 +57,13 @@ export const DEFAULT_LIMITS: CheckLimits = { maxBodyBytes: 1024 * 1024, maxRedir
 
 export type Checker<C = object> = (target: CheckTarget<C>, env: CheckEnv, signal: AbortSignal) => Promise<CheckOutcome>;
 
+/**
+ * A check that failed without an answer (refused, timed out, not resolved, blocked): no response
+ * time, as it would read as how fast the target answered. `timings` keeps the phases it went
+ * through and how long it took to fail.
+ */
 export function failed(error: string, timings: Timings | null = null, httpCode: number | null = null): CheckOutcome {
-  return { status: 'down', responseTimeMs: timings?.total ?? null, httpCode, error, timings, certExpiresAt: null };
+  return { status: 'down', responseTimeMs: null, httpCode, error, timings, certExpiresAt: null };
 }
 
 export const round = (ms: number): number => Math.round(ms * 100) / 100;
