@@ -144,6 +144,7 @@ export async function writeBatch(
 
     // Rollups: merge the batch in memory; one read and one write per grain for the whole batch.
     const rollups = rollupsRepo(tx);
+    const nums = new Map([...rows.values()].map((m) => [m.id, Number(m.num)]));
     for (const [grain, startOf] of [
       ['hourly', hourStart],
       ['daily', dayStart],
@@ -172,6 +173,7 @@ export async function writeBatch(
       await rollups.putMany(
         grain,
         [...touched.values()].map((t) => fromRollup(t.monitorId, t.companyId, t.start, t.r)),
+        nums,
       );
     }
 

@@ -93,19 +93,20 @@ export function rollupsRepo(db: DbScope) {
       const rows = await (db.kind === 'postgres' ? q.forUpdate(['r']) : q).execute();
       return rows.map(toRecord);
     },
-    /** Inserts or replaces rows in one statement (records of deleted monitors are dropped). */
-    async putMany(grain: RollupGrain, recs: RollupRecord[]): Promise<void> {
+    /**
+     * Inserts or replaces rows in one statement (records of deleted monitors are dropped).
+     * `known` maps monitor ids to their numbers when the caller has the monitor rows already.
+     */
+    async putMany(grain: RollupGrain, recs: RollupRecord[], known?: ReadonlyMap<string, number>): Promise<void> {
       if (recs.length === 0) return;
       const key = ROLLUP_START[grain];
-      const nums = new Map(
-        (
-          await k
-            .selectFrom('monitors')
-            .select(['id', 'num'])
-            .where('id', 'in', [...new Set(recs.map((r) => r.monitor_id))])
-            .execute()
-        ).map((m) => [m.id, Number(m.num)]),
-      );
+      const ids = [...new Set(recs.map((r) => r.monitor_id))];
+      const nums =
+        known && ids.every((id) => known.has(id))
+          ? known
+          : new Map(
+              (await k.selectFrom('monitors').select(['id', 'num']).where('id', 'in', ids).execute()).map((m) => [m.id, Number(m.num)]),
+            );
       const values = recs
         .filter((r) => nums.has(r.monitor_id))
         .map((r) => ({
