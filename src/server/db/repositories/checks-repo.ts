@@ -169,10 +169,14 @@ export function checksRepo(db: DbScope) {
           .where(chunkKeyIn(part.map((v) => ({ monitorNum: v.monitor_num, start: v.chunk_start }))))
           .execute();
       }
-      for (let i = 0; i < values.length; i += 200) {
+      // Closed hours first, then the open hour's chunks: interleaved, each open chunk growing in
+      // place over the next hour split the pages of the closed ones beside it (SQLite: 20 bytes
+      // a check on a second day instead of 11 with a one-minute grace).
+      const ordered = [...values].sort((a, b) => a.chunk_start - b.chunk_start);
+      for (let i = 0; i < ordered.length; i += 200) {
         await k
           .insertInto('check_chunks')
-          .values(values.slice(i, i + 200))
+          .values(ordered.slice(i, i + 200))
           .onConflict((oc) =>
             oc
               .columns(['monitor_num', 'chunk_start'])
