@@ -1,8 +1,8 @@
 // Storage benchmark (issue 18): bytes on disk per check after a simulated day. 1,000 monitors
 // checked every 60 s for 24 hours (1.44 M checks) with varied latencies, phase timings, codes and
 // occasional errors (one monitor in fifty flaky, one in ten with a bad quarter hour) go through the engine's real result writer (rows, hourly and daily rollups,
-// monitor state, incidents) on a simulated clock, with the check-compaction job run every five
-// simulated minutes as the jobs runner would. Prints on-disk growth per check (SQLite: file + WAL
+// monitor state, incidents) on a simulated clock, with the check-compaction job run as often as
+// the jobs runner runs it (its periodMs). Prints on-disk growth per check (SQLite: file + WAL
 // after a checkpoint; PostgreSQL: pg_total_relation_size of every table, indexes and TOAST
 // included) next to the target, with the share of each table and the chunk codec alone.
 // Usage: npm run bench:storage [-- --monitors 1000 --hours 24 --pg]; with --hours 48 it also
@@ -42,6 +42,8 @@ const COMPANIES = Number(values.companies);
 const MIN = 60_000;
 const BATCH = 200; // the engine's flushSize
 const T0 = Date.UTC(2026, 10, 24, 0, 0, 0);
+/** Minutes between check-compaction runs, as the jobs runner runs it */
+const COMPACT_EVERY = checkCompaction.periodMs / MIN;
 /** Tables every check updates (PostgreSQL leaves their old row versions until a vacuum). */
 const CHURNED = ['monitors', 'monitor_rollups_hourly', 'monitor_rollups_daily', 'check_results', 'check_chunks'];
 
@@ -205,10 +207,8 @@ async function main(): Promise<void> {
     }
     await flush();
     clock = slot + MIN;
-    if (minute % 5 === 4) {
-      await checkCompaction.run(services, clock);
-      if (db.kind === 'postgres') await sql`vacuum ${sql.raw(CHURNED.join(', '))}`.execute(db.k);
-    }
+    if (minute % COMPACT_EVERY === COMPACT_EVERY - 1) await checkCompaction.run(services, clock);
+    if (minute % 5 === 4 && db.kind === 'postgres') await sql`vacuum ${sql.raw(CHURNED.join(', '))}`.execute(db.k);
     if (minute === HOURS * 60 - 1 - 1440 && HOURS >= 48) {
       if (db.kind === 'postgres') await sql`vacuum`.execute(db.k);
       dayBefore = { disk: await onDisk(), checks };
@@ -245,7 +245,7 @@ async function main(): Promise<void> {
           `last day alone      ${((disk1 - dayBefore.disk) / (checks - dayBefore.checks)).toFixed(2)}   (growth per check of the last 24 simulated hours: what each further day adds once the recent rows, monitor states and open rollups have their room)`,
         ]
       : []),
-    `chunk codec alone    ${(Number(c.bytes) / Math.max(1, Number(c.checks))).toFixed(2)} bytes per check (${Number(c.chunks)} chunks, ${Number(c.checks)} checks; the rest stays rows for 5-10 min)`,
+    `chunk codec alone    ${(Number(c.bytes) / Math.max(1, Number(c.checks))).toFixed(2)} bytes per check (${Number(c.chunks)} chunks, ${Number(c.checks)} checks; the rest stays rows until the next compaction)`,
     `hourly rollups       ${Number(hourly.rows)} rows; latency figures ${Number(hourly.bytes).toFixed(0)} bytes a row (src/lib/rollup-detail.ts)`,
     ...growth.map(([name, n]) => `  ${name.padEnd(40)} ${perCheck(n).padStart(7)} bytes/check`),
     `wall ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,

@@ -40,7 +40,7 @@ describe('the jobs table', () => {
     ]);
     const periods: Record<string, number> = {
       'alert-delivery': 1000,
-      'check-compaction': 5 * 60_000,
+      'check-compaction': 2 * 60_000,
       'maintenance-notices': 15_000,
       escalation: 15_000,
       'security-verification': 15 * 60_000,

@@ -43,8 +43,9 @@ async function apply(db: Kysely<any>): Promise<void> {
     const rebuilt = `${table}_rebuilt`;
     await db.schema
       .createTable(rebuilt)
-      .addColumn('monitor_num', 'integer', (c) => c.notNull().references('monitors.num').onDelete('cascade'))
+      // The bigint first: PostgreSQL aligns it to 8 bytes, after an integer that wastes 4.
       .addColumn(key, 'bigint', (c) => c.notNull())
+      .addColumn('monitor_num', 'integer', (c) => c.notNull().references('monitors.num').onDelete('cascade'))
       .addColumn('checks', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('degraded', 'integer', (c) => c.notNull().defaultTo(0))
@@ -59,8 +60,8 @@ async function apply(db: Kysely<any>): Promise<void> {
       'max_response_ms', r.max_response_ms, 'p95_response_ms', r.p95_response_ms, 'last_status', r.last_status,
       'last_checked_at', r.last_checked_at, 'response_sketch', r.response_sketch, 'phase_sums', r.phase_sums)`);
     const data = sqlite ? sql`cast(${figures('json_object')} as blob)` : sql`convert_to(${figures('json_build_object')}::text, 'UTF8')`;
-    await sql`insert into ${sql.table(rebuilt)} (monitor_num, ${sql.ref(key)}, checks, failures, degraded, maintenance, last_http_code, data)
-      select m.num, r.${sql.ref(key)}, r.checks, r.failures, r.degraded, r.maintenance, r.last_http_code, ${data}
+    await sql`insert into ${sql.table(rebuilt)} (${sql.ref(key)}, monitor_num, checks, failures, degraded, maintenance, last_http_code, data)
+      select r.${sql.ref(key)}, m.num, r.checks, r.failures, r.degraded, r.maintenance, r.last_http_code, ${data}
       from ${sql.table(table)} r join monitors m on m.id = r.monitor_id`.execute(db);
     await db.schema.dropTable(table).execute();
     await db.schema.alterTable(rebuilt).renameTo(table).execute();
