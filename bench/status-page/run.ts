@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -135,7 +135,45 @@ function sampleCodings(url: string, headers: Record<string, string>) {
 
 async function load(url: string, headers: Record<string, string>) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, pipelining: 1 });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, bytes: r.throughput.average };
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, bytes: r.throughput.average, total: r.requests.total };
+}
+
+/** CPU ms (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ: /proc counts CPU time in 1/100 s on Linux
+
+/** CPU ms per second a process uses at rest (here: the server's engine checking the monitors). */
+async function restingCpu(pid: number): Promise<number | null> {
+  const start = processCpuMs(pid);
+  await sleep(2000);
+  const end = processCpuMs(pid);
+  return start === null || end === null ? null : (end - start) / 2;
+}
+
+/**
+ * The server's CPU per answer under load: what the load run cost the server process beyond its
+ * CPU at rest, divided by the answers. On a shared machine this holds better than req/s, which
+ * the load generator on the same cores bounds.
+ */
+async function cpuPerAnswer<T extends { total: number }>(
+  pid: number,
+  atRest: number | null,
+  run: () => Promise<T>,
+): Promise<T & { cpuUs: number | null }> {
+  const start = processCpuMs(pid);
+  const t0 = performance.now();
+  const r = await run();
+  const seconds = (performance.now() - t0) / 1000;
+  const end = processCpuMs(pid);
+  if (atRest === null || start === null || end === null || !r.total) return { ...r, cpuUs: null };
+  return { ...r, cpuUs: (1000 * (end - start - atRest * seconds)) / r.total };
 }
 
 /** A bare node:http server in its own process answering every request with the same bytes. */
@@ -285,9 +323,10 @@ try {
 
   const mainHost = `localhost:${server.port}`;
   await sleep(2 * CHECK_SECONDS * 1000); // the engine under way: every monitor checked
+  const atRest = await restingCpu(server.proc.pid!);
   const before = await pageCounters(base, mainHost, metricsToken);
   const stopSampling = sampleCodings(base, { ...headers, 'accept-encoding': 'gzip, deflate, br' });
-  const ours = await load(base, headers);
+  const ours = await cpuPerAnswer(server.proc.pid!, atRest, () => load(base, headers));
   const sampled = await stopSampling();
   const after = await pageCounters(base, mainHost, metricsToken);
   const changes = after.snapshots - before.snapshots;
@@ -322,6 +361,9 @@ try {
   );
   console.log(
     `  br-accepting answers sampled every 10 ms: ${live.sampled.answers}, uncompressed ${live.sampled.uncompressed} (${((100 * live.sampled.uncompressed) / Math.max(1, live.sampled.answers)).toFixed(1)} %), slowest ${live.sampled.slowestMs.toFixed(0)} ms   target: 0`,
+  );
+  console.log(
+    `  server CPU per answer: ${ours.cpuUs === null ? 'n/a (no /proc)' : `${ours.cpuUs.toFixed(1)} µs`} (its CPU at rest, the engine's, taken out; the renders of the changes and the sampler's requests in)`,
   );
   console.log(row('bare node:http, same bytes', baseline));
   console.log(`ratio (ours / bare)           ${(ours.rps / baseline.rps).toFixed(2)}            target: >= 5000 req/s, p99 <= 25 ms`);

@@ -15,22 +15,28 @@ const gzipAsync = promisify(gzip);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 export function registerJsonCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding') || reply.hasHeader('etag')) return payload;
-    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // A callback hook: the answers it leaves alone (most of them) pass without a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding') || reply.hasHeader('etag')) return done(null, payload);
+    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const coding = negotiateCoding(req.headers['accept-encoding'], body.length);
     // The answer differs by Accept-Encoding once it is big enough to be compressed at all.
     if (body.length >= MIN_COMPRESS_BYTES) varyOnEncoding(reply);
-    if (coding !== 'br' && coding !== 'gzip') return payload;
+    if (coding !== 'br' && coding !== 'gzip') return done(null, payload);
     const out =
       coding === 'br'
-        ? await brotliAsync(body, { params: { [zc.BROTLI_PARAM_QUALITY]: 4, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : await gzipAsync(body, { level: 6 });
-    reply.header('content-encoding', coding);
-    reply.removeHeader('content-length');
-    return out;
+        ? brotliAsync(body, { params: { [zc.BROTLI_PARAM_QUALITY]: 4, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzipAsync(body, { level: 6 });
+    out.then(
+      (compressed) => {
+        reply.header('content-encoding', coding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      },
+      (e: Error) => done(e),
+    );
   });
 }
 

@@ -15,6 +15,7 @@ import type { Services } from '../domain/context.ts';
 import { customDomainRoutes } from '../domain/custom-domains/routes.ts';
 import { isForeignHost } from '../../lib/custom-domains.ts';
 import { hostName, hostPort, tenantOrigin } from '../../lib/hosts.ts';
+import { requestMemo } from '../../lib/request-memo.ts';
 import { problem, sendProblem } from './problem.ts';
 import { isOwnOrigin, publicPortOf } from './public-origin.ts';
 
@@ -99,10 +100,9 @@ function keepOnlyPageCookies(req: FastifyRequest): void {
 const notFound = (reply: FastifyReply) => sendProblem(reply, problem(404, 'not_found', 'Not found'));
 
 export function registerCustomDomainHost(app: FastifyInstance, services: Services, config: Config): void {
-  app.addHook('onRequest', async (req, reply) => {
-    const hostHeader = String(req.headers.host ?? '');
+  const isForeign = requestMemo((hostHeader) => isForeignHost(hostName(hostHeader), config.productDomain));
+  const readdress = async (req: FastifyRequest, reply: FastifyReply, hostHeader: string): Promise<unknown> => {
     const host = hostName(hostHeader);
-    if (!isForeignHost(host, config.productDomain) || PROBES.test(req.url)) return;
     const route = await customDomainRoutes(services)
       .lookup(host)
       .catch(() => undefined);
@@ -120,5 +120,11 @@ export function registerCustomDomainHost(app: FastifyInstance, services: Service
     const origin = req.headers.origin;
     if (origin && isOwnOrigin(origin, hostHeader, config)) req.headers.origin = `${new URL(origin).protocol}//${served}`;
     req.headers.host = served;
+  };
+  // A callback hook: the platform's own hosts (nearly every request) pass without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    const hostHeader = String(req.headers.host ?? '');
+    if (!isForeign(hostHeader) || PROBES.test(req.url)) return done();
+    readdress(req, reply, hostHeader).then(() => done(), done);
   });
 }

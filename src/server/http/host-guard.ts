@@ -12,12 +12,13 @@ const GUARDED = /^\/(api|setup)(\/|\?|$)/;
 const PROBE = /^\/api\/v1\/health\/?(\?|$)/;
 
 export function registerHostGuard(app: FastifyInstance, productDomain: string): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (!GUARDED.test(req.url)) return;
+  // A callback hook: the requests it lets through (all but a few) pass without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!GUARDED.test(req.url)) return done();
     const host = req.headers.host ?? '';
-    if (classifyHost(host, productDomain).kind !== 'invalid') return;
-    if (PROBE.test(req.url) && isIpHost(hostName(host))) return;
-    return sendProblem(
+    if (classifyHost(host, productDomain).kind !== 'invalid') return done();
+    if (PROBE.test(req.url) && isIpHost(hostName(host))) return done();
+    sendProblem(
       reply,
       problem(400, 'invalid_host', `Invalid subdomain: this server answers on ${productDomain} and its companies' subdomains only.`),
     );

@@ -25,11 +25,13 @@ export function isScrape(headers: { authorization?: string; accept?: string }): 
 const UNMATCHED = '(unmatched)';
 
 export function registerMetricsRoutes(app: FastifyInstance, services: Services): void {
-  app.addHook('onResponse', async (req, reply) => {
+  // A callback hook: no promise per answer.
+  app.addHook('onResponse', (req, reply, done) => {
     httpRequestDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? UNMATCHED, code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   app.get('/metrics', async (req: FastifyRequest, reply) => {

@@ -23,6 +23,7 @@ import {
   type AccessDecision,
 } from '../domain/status-page/access.ts';
 import { safeLocalPath } from '../../lib/hosts.ts';
+import { requestMemo } from '../../lib/request-memo.ts';
 import { hostOf } from './request-context.ts';
 import { readAccessCookie } from './auth/cookies.ts';
 import { problem, sendProblem } from './problem.ts';
@@ -122,11 +123,13 @@ export function registerPageAccessGuard(app: FastifyInstance, services: Services
     return true;
   };
 
+  // What each URL asks for, worked out once per distinct URL (the same few, request after request).
+  const documentOf = requestMemo((url) => ({ kind: documentKind(url), named: BY_SUBDOMAIN.exec(documentPath(url))?.[1] ?? null }));
+
   // Callback style: a page this process knows to be public passes without a promise.
   app.addHook('onRequest', (req, reply, done) => {
-    const kind = documentKind(req.url);
+    const { kind, named } = documentOf(req.url);
     if (!kind) return done();
-    const named = BY_SUBDOMAIN.exec(documentPath(req.url))?.[1] ?? null;
     if (knownOpen(services, named ? subdomainKey(named) : hostKey(hostOf(req)))) return done();
     check(req, reply, kind, named).then(
       (go) => {

@@ -11,7 +11,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zc } from 'node:zlib';
 import type { Ctx, Services } from '../domain/context.ts';
 import type { PageServices } from '../../lib/page-services.ts';
-import { classifyHost } from '../../lib/hosts.ts';
+import { classifyHost, type HostClass } from '../../lib/hosts.ts';
+import { requestMemo } from '../../lib/request-memo.ts';
 import { getBadge, getIncidentFeed, lookupStatusPage } from '../domain/status-page/service.ts';
 import { statusPageCache, type RenderedPage } from '../domain/status-page/cache.ts';
 import { hostOf } from './request-context.ts';
@@ -132,6 +133,8 @@ function writeRaw(res: ServerResponse, status: number, headers: Record<string, u
 }
 
 export function registerPublicRoutes(app: FastifyInstance, services: Services, pages?: PageServices): void {
+  /** Which host a request names (root, a company's, neither), once per distinct host. */
+  const hostClass = requestMemo((host) => classifyHost(host, services.config.productDomain));
   for (const [url, format] of [
     ['/history.rss', 'rss'],
     ['/history.atom', 'atom'],
@@ -241,7 +244,7 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
   type Extra = { etag: string; generatedAt: number; key: string } | null;
   const extraPage =
     (lookup: (subdomain: string, req: FastifyRequest) => Promise<Extra>) => async (req: FastifyRequest, reply: FastifyReply) => {
-      const host = classifyHost(hostOf(req), services.config.productDomain);
+      const host = hostClass(hostOf(req));
       if (host.kind !== 'tenant') return reply.callNotFound();
       const found = await lookup(host.subdomain, req).catch(() => null);
       if (!found) return reply.callNotFound(); // the page explains what is missing
@@ -283,23 +286,23 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
     }),
   );
 
-  app.get('/', async (req, reply) => {
-    const host = classifyHost(hostOf(req), services.config.productDomain);
-    if (host.kind === 'tenant') {
-      let found;
-      try {
-        found = await lookupStatusPage(services, host.subdomain);
-      } catch {
-        return reply.callNotFound(); // the page explains the failure
-      }
-      if (found.kind !== 'ok') return reply.callNotFound();
-      const { etag, generatedAt } = found.view;
-      const cache = statusPageCache(services);
-      const flight = `${host.subdomain}||${etag}`;
-      return serveRendered(req, reply, { etag, generatedAt, flight, kind: 'status' }, cache.rendered(host.subdomain, etag), (page) =>
-        cache.storeRendered(host.subdomain, page),
-      );
+  const tenantPage = async (req: FastifyRequest, reply: FastifyReply, subdomain: string) => {
+    let found;
+    try {
+      found = await lookupStatusPage(services, subdomain);
+    } catch {
+      return reply.callNotFound(); // the page explains the failure
     }
+    if (found.kind !== 'ok') return reply.callNotFound();
+    const { etag, generatedAt } = found.view;
+    const cache = statusPageCache(services);
+    const flight = `${subdomain}||${etag}`;
+    return serveRendered(req, reply, { etag, generatedAt, flight, kind: 'status' }, cache.rendered(subdomain, etag), (page) =>
+      cache.storeRendered(subdomain, page),
+    );
+  };
+
+  const rootPage = async (req: FastifyRequest, reply: FastifyReply, host: HostClass) => {
     if (host.kind === 'root' && !req.headers.cookie) {
       setupDone ||= !(await pages.needsSetup());
       const landingPage = setupDone ? await loadLanding() : null;
@@ -307,5 +310,17 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       if (landingPage) return sendPage(req, reply, landingPage.page, landingPage.modifiedAt, 'no-cache');
     }
     return reply.callNotFound();
+  };
+
+  // Not async: the answer nearly every request gets (a fresh snapshot's page, in memory) is
+  // sent without a promise; everything else goes through tenantPage or rootPage.
+  app.get('/', (req, reply) => {
+    const host = hostClass(hostOf(req));
+    if (host.kind !== 'tenant') return rootPage(req, reply, host);
+    const cache = statusPageCache(services);
+    const fresh = cache.fresh(host.subdomain);
+    const page = fresh?.kind === 'ok' ? cache.rendered(host.subdomain, fresh.view.etag) : undefined;
+    if (fresh?.kind !== 'ok' || !page) return tenantPage(req, reply, host.subdomain);
+    sendPage(req, reply, page, fresh.view.generatedAt, PAGE_CACHE_CONTROL);
   });
 }

@@ -27,6 +27,22 @@ describe('negotiateCoding', () => {
     expect(negotiateCoding('br, gzip', 1024)).toBe('br');
     expect(negotiateCoding('gzip, identity;q=0', 10)).toBe('gzip');
   });
+
+  it('answers a header seen before by the size asked now (the answers are remembered per header)', () => {
+    for (const [small, large] of [
+      [10, 50_000],
+      [50_000, 10],
+    ]) {
+      const header = `br;q=0.9, gzip;q=0.8, x-${small}`;
+      expect(negotiateCoding(header, small), `${small} first`).toBe(small < 1024 ? 'identity' : 'br');
+      expect(negotiateCoding(header, large), `${large} second`).toBe(large < 1024 ? 'identity' : 'br');
+    }
+    expect(negotiateCoding('gzip, br;q=0.5', 50_000)).toBe('gzip');
+    expect(negotiateCoding(['gzip', 'br;q=0.5'], 50_000)).toBe('gzip');
+    // headers past what is remembered, and long ones, answer as well
+    for (let i = 0; i < 600; i++) expect(negotiateCoding(`gzip;q=0.${i % 9}, br;q=0, u${i}`, 50_000)).toBe(i % 9 ? 'gzip' : 'identity');
+    expect(negotiateCoding(`${'x-unknown, '.repeat(100)}gzip`, 50_000)).toBe('gzip');
+  });
 });
 
 describe('codedEtag', () => {

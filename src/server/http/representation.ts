@@ -5,6 +5,7 @@
 import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from './problem.ts';
+import { requestMemo } from '../../lib/request-memo.ts';
 
 export type Coding = 'br' | 'gzip' | 'identity';
 
@@ -52,8 +53,17 @@ export function codedEtag(etag: string, coding: Coding): string {
  */
 export function negotiateCoding(header: string | string[] | undefined, size: number): Coding | null {
   if (header === undefined) return 'identity';
+  const codings = negotiated(typeof header === 'string' ? header : header.join(','));
+  return codings[size < MIN_COMPRESS_BYTES ? 0 : 1];
+}
+
+/** The codings chosen for recent Accept-Encoding values (browsers send a handful of them). */
+const negotiated = requestMemo(negotiate, { max: 256 });
+
+/** The coding for a body under MIN_COMPRESS_BYTES, and for one over it. */
+function negotiate(header: string): [Coding | null, Coding | null] {
   const q = new Map<string, number>();
-  for (const part of [header].flat().join(',').split(',')) {
+  for (const part of header.split(',')) {
     const [name, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
     if (!name) continue;
     let weight = 1;
@@ -70,16 +80,21 @@ export function negotiateCoding(header: string | string[] | undefined, size: num
   const star = q.get('*');
   // Identity not named at all is acceptable, but ranks below any coding the client asked for.
   const weight = (c: Coding) => q.get(c) ?? star ?? (c === 'identity' ? Number.MIN_VALUE : 0);
-  if (weight('identity') > 0 && size < MIN_COMPRESS_BYTES) return 'identity';
   let best: Coding | null = null;
   for (const c of ['br', 'gzip', 'identity'] as const) {
     if (weight(c) > 0 && (best === null || weight(c) > weight(best))) best = c;
   }
-  return best;
+  return [weight('identity') > 0 ? 'identity' : best, best];
 }
 
 /** Last-Modified in HTTP-date form (whole seconds). */
-export const httpDate = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toUTCString();
+export function httpDate(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  // The same snapshot's date for request after request: made once.
+  if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() };
+  return lastDate.text;
+}
+let lastDate = { second: Number.NaN, text: '' };
 
 function isFresh(headers: FastifyRequest['headers'], etag: string, modifiedAt: number): boolean {
   const inm = headers['if-none-match'];

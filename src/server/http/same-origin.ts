@@ -25,17 +25,17 @@ export function isCrossSite(req: FastifyRequest, config: Pick<Config, 'publicPor
 }
 
 export function registerSameOriginGuard(app: FastifyInstance, config: Pick<Config, 'publicPort' | 'publicScheme'>): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (SAFE.has(req.method)) return;
-    if (req.url.startsWith('/v1/traces')) return; // server-to-server ingest, keyed by API key
-    if (req.method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(req.url)) return;
+  // A callback hook: the requests it lets through (every read) pass without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE.has(req.method)) return done();
+    if (req.url.startsWith('/v1/traces')) return done(); // server-to-server ingest, keyed by API key
+    if (req.method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(req.url)) return done();
     // An API token (`Authorization: Bearer`) is not an ambient credential: a browser never adds
     // it by itself, so a page of another site can only send a token it already holds. Without
     // cookies the request acts with nothing but that token (resolve-actor.ts then ignores the
     // session), so there is no forgery to stop; with cookies the usual check applies.
-    if (req.url.startsWith('/api/v1/') && /^Bearer\s/i.test(String(req.headers.authorization ?? '')) && !req.headers.cookie) return;
-    if (isCrossSite(req, config)) {
-      return sendProblem(reply, problem(403, 'forbidden', 'Cross-site requests are not allowed.'));
-    }
+    if (req.url.startsWith('/api/v1/') && /^Bearer\s/i.test(String(req.headers.authorization ?? '')) && !req.headers.cookie) return done();
+    if (!isCrossSite(req, config)) return done();
+    sendProblem(reply, problem(403, 'forbidden', 'Cross-site requests are not allowed.'));
   });
 }

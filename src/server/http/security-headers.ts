@@ -25,14 +25,18 @@ export function pageCsp(astroCsp: unknown): string {
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
-  app.addHook('onSend', async (req, reply, payload) => {
+  // Built once: this hook runs for every answer.
+  const page = Object.entries(securityHeaders({ https: opts.https, html: true }));
+  const other = Object.entries(securityHeaders({ https: opts.https, html: false }));
+  // A callback hook, not an async one: no promise per answer.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-    for (const [k, v] of Object.entries(securityHeaders({ https: opts.https, html }))) {
+    for (const [k, v] of html ? page : other) {
       if (!reply.hasHeader(k)) reply.header(k, v);
     }
     // API answers speak of a user or a company: private unless the handler made them public
     // (the public status documents say how a CDN may cache them).
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

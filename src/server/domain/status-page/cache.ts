@@ -65,11 +65,18 @@ export class StatusPageCache {
     return this.entries.get(subdomain.toLowerCase());
   }
 
-  async lookup(subdomain: string): Promise<Lookup> {
-    const sub = subdomain.toLowerCase();
+  /** The snapshot if it was revalidated within RECHECK_MS, without a promise; else undefined (lookup then revalidates). */
+  fresh(subdomain: string): Lookup | undefined {
+    const cached = this.entries.get(subdomain.toLowerCase());
     const now = this.services.now();
+    return cached && now - cached.checkedAt < RECHECK_MS && now >= cached.checkedAt ? cached.found : undefined;
+  }
+
+  async lookup(subdomain: string): Promise<Lookup> {
+    const fresh = this.fresh(subdomain);
+    if (fresh) return fresh;
+    const sub = subdomain.toLowerCase();
     const cached = this.entries.get(sub);
-    if (cached && now - cached.checkedAt < RECHECK_MS && now >= cached.checkedAt) return cached.found;
     let pending = this.inflight.get(sub);
     if (!pending) {
       pending = this.refresh(sub, cached).finally(() => this.inflight.delete(sub));
