@@ -30,5 +30,6 @@ export async function compactResults(db: DbScope, now: number, maxChecks = 500_0
     moved += await withTransaction(db, (tx) => checksRepo(tx).compact(ids, cutoff));
     after = ids[ids.length - 1];
   }
+  if (moved > 0) await checksRepo(db).reclaimSpace();
   return moved;
 }
