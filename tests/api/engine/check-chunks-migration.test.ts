@@ -54,4 +54,60 @@ describe.each(DB_KINDS)('the check chunks migration on %s', (kind) => {
     expect(await compactResults(db, 1_800_000_000_000)).toBe(50);
     expect(await read()).toEqual(want);
   });
+
+  it('keys chunks by the monitor number on a database upgraded after its tables were day-partitioned (0115 after 0410)', async () => {
+    const upgraded = await dbWithMigrations(kind, (f) => !f.startsWith('0114') && !f.startsWith('0115'));
+    try {
+      const k = upgraded.k as unknown as Kysely<any>;
+      await seedOldSchemaMonitor(k);
+      const rows = Array.from({ length: 3 }, (_, i) => ({
+        monitor_id: 'm1',
+        checked_at: 1_700_000_000_000 + i * 60_000,
+        company_id: 'c1',
+        status: 'operational',
+        response_time_ms: 100 + i,
+        http_code: 200,
+        error: null,
+        timings: null,
+        cert_expires_at: null,
+      }));
+      await k.insertInto('check_results').values(rows).execute();
+      // compacted the old way: a chunk keyed by monitor id and company
+      expect(await compactResultsBefore0115(k, rows)).toBe(1);
+      expect(await migrateToLatest(upgraded)).toEqual(['0114_monitoring_compact_rollups', '0115_monitoring_chunk_monitor_numbers']);
+      const got = await checksRepo(upgraded).list('m1', { limit: 10 });
+      expect(got.map((r) => [Number(r.checked_at), r.response_time_ms, r.company_id])).toEqual(
+        [...rows].reverse().map((r) => [r.checked_at, r.response_time_ms, 'c1']),
+      );
+      // a monitor deleted takes its chunks with it (the new key's foreign key cascades)
+      await k.deleteFrom('monitors').where('id', '=', 'm1').execute();
+      expect(await k.selectFrom('check_chunks').selectAll().execute()).toEqual([]);
+    } finally {
+      await upgraded.close();
+    }
+  });
 });
+
+/** The rows written as one chunk row of the 0113 layout (monitor_id, company_id), rows removed. */
+async function compactResultsBefore0115(k: Kysely<any>, rows: Array<Record<string, any>>): Promise<number> {
+  const { encodeChecks } = await import('../../../src/lib/check-chunk.ts');
+  await k.deleteFrom('check_results').execute();
+  await k
+    .insertInto('check_chunks')
+    .values({
+      monitor_id: 'm1',
+      company_id: 'c1',
+      chunk_start: Math.floor(rows[0].checked_at / 3_600_000) * 3_600_000,
+      checks: rows.length,
+      data: encodeChecks(rows.map(({ monitor_id, company_id, ...c }) => c as never)),
+    })
+    .execute();
+  return Number(
+    (
+      await k
+        .selectFrom('check_chunks')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+}
