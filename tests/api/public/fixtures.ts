@@ -69,43 +69,33 @@ export interface Period {
   code?: number | null;
 }
 
-export async function seedHourly(db: Db, m: SeededMonitor, hourStart: number, p: Period = {}): Promise<void> {
-  await insertRollups(db, 'hourly', {
+/** One hour's or day's rollup of a monitor: every check answered in 50-300 ms unless `p` says otherwise. */
+async function seedRollup(db: Db, grain: 'hourly' | 'daily', m: SeededMonitor, start: number, p: Period): Promise<void> {
+  const period = grain === 'hourly' ? 60 * 60_000 : DAY;
+  const checks = grain === 'hourly' ? 60 : 1440;
+  await insertRollups(db, grain, {
     monitor_id: m.id,
     company_id: m.companyId,
-    hour_start: hourStart,
-    checks: p.checks ?? 60,
+    [grain === 'hourly' ? 'hour_start' : 'day_start']: start,
+    checks: p.checks ?? checks,
     failures: p.failures ?? 0,
     degraded: p.degraded ?? 0,
     maintenance: p.maintenance ?? 0,
-    sum_response_ms: 6000,
+    sum_response_ms: checks * 100,
     min_response_ms: 50,
     max_response_ms: 300,
     p95_response_ms: 250,
     last_status: 'operational',
     last_http_code: p.code === undefined ? 200 : p.code,
-    last_checked_at: hourStart + 59 * 60_000,
+    last_checked_at: start + period - 60_000,
   });
 }
 
-export async function seedDaily(db: Db, m: SeededMonitor, dayStart: number, p: Period = {}): Promise<void> {
-  await insertRollups(db, 'daily', {
-    monitor_id: m.id,
-    company_id: m.companyId,
-    day_start: dayStart,
-    checks: p.checks ?? 1440,
-    failures: p.failures ?? 0,
-    degraded: p.degraded ?? 0,
-    maintenance: p.maintenance ?? 0,
-    sum_response_ms: 144000,
-    min_response_ms: 50,
-    max_response_ms: 300,
-    p95_response_ms: 250,
-    last_status: 'operational',
-    last_http_code: p.code === undefined ? 200 : p.code,
-    last_checked_at: dayStart + DAY - 60_000,
-  });
-}
+export const seedHourly = (db: Db, m: SeededMonitor, hourStart: number, p: Period = {}): Promise<void> =>
+  seedRollup(db, 'hourly', m, hourStart, p);
+
+export const seedDaily = (db: Db, m: SeededMonitor, dayStart: number, p: Period = {}): Promise<void> =>
+  seedRollup(db, 'daily', m, dayStart, p);
 
 export async function seedIncident(
   db: Db,

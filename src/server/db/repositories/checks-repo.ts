@@ -7,6 +7,7 @@ import { decodeChecks, encodeChecks, type ChunkCheck } from '../../../lib/check-
 import { HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 import { PLAN_NAMES } from '../../../lib/plans.ts';
 import type { DbScope } from '../scope.ts';
+import { monitorNumbers } from './monitor-numbers.ts';
 import type { CheckResultsTable, CheckStatus } from '../schema/monitoring.ts';
 
 export type CheckRow = Selectable<CheckResultsTable>;
@@ -118,15 +119,7 @@ export function checksRepo(db: DbScope) {
         .returningAll()
         .execute();
       if (moved.length === 0) return 0;
-      const nums = new Map(
-        (
-          await k
-            .selectFrom('monitors')
-            .select(['id', 'num'])
-            .where('id', 'in', [...new Set(moved.map((r) => r.monitor_id))])
-            .execute()
-        ).map((m) => [m.id, Number(m.num)]),
-      );
+      const nums = await monitorNumbers(db, [...new Set(moved.map((r) => r.monitor_id))]);
       const groups = new Map<string, { monitorNum: number; start: number; rows: CheckRow[] }>();
       for (const r of moved) {
         const monitorNum = nums.get(r.monitor_id);

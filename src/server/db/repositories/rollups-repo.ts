@@ -4,6 +4,7 @@
 // (migration 0114, src/lib/rollup-detail.ts); records keep the monitor's id and company.
 import { decodeRollupDetail, encodeRollupDetail, type RollupDetail } from '../../../lib/rollup-detail.ts';
 import type { DbScope } from '../scope.ts';
+import { monitorNumbers } from './monitor-numbers.ts';
 import type { CheckStatus } from '../schema/monitoring.ts';
 
 export type RollupGrain = 'hourly' | 'daily';
@@ -101,12 +102,7 @@ export function rollupsRepo(db: DbScope) {
       if (recs.length === 0) return;
       const key = ROLLUP_START[grain];
       const ids = [...new Set(recs.map((r) => r.monitor_id))];
-      const nums =
-        known && ids.every((id) => known.has(id))
-          ? known
-          : new Map(
-              (await k.selectFrom('monitors').select(['id', 'num']).where('id', 'in', ids).execute()).map((m) => [m.id, Number(m.num)]),
-            );
+      const nums = known && ids.every((id) => known.has(id)) ? known : await monitorNumbers(db, ids);
       const values = recs
         .filter((r) => nums.has(r.monitor_id))
         .map((r) => ({
