@@ -6,6 +6,13 @@ import { checksRepo } from '../db/repositories/checks-repo.ts';
 import { type DbScope, withTransaction } from '../db/scope.ts';
 
 /**
+ * A macrotask turn. SQLite's driver is synchronous, so awaiting its queries only queues
+ * microtasks: without this, a whole run (47,000 rows at 50,000 monitors) held the event loop
+ * for 2 s, and the engine in the same process started 1,074 checks more than a second late.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Results younger than this stay rows, so the result writer's batches of the last seconds have
  * landed. Kept short: the rows between two runs are the largest fixed cost of check storage
  * (about 220 bytes a row on PostgreSQL; 1 minute instead of 5 took the first day's
@@ -29,6 +36,7 @@ export async function compactResults(db: DbScope, now: number, maxChecks = 500_0
     if (ids.length === 0) break;
     moved += await withTransaction(db, (tx) => checksRepo(tx).compact(ids, cutoff));
     after = ids[ids.length - 1];
+    await nextTurn(); // let due checks start between batches
   }
   if (moved > 0) await checksRepo(db).reclaimSpace();
   return moved;

@@ -35,7 +35,10 @@ export interface EngineOptions {
 }
 
 export interface EngineStats {
+  /** results committed */
   checks: number;
+  /** checks begun (a result follows within the check's timeout and the next flush) */
+  started: number;
   batches: number;
   lagMs: number[];
   /** interval slots skipped because a check started more than an interval late */
@@ -91,7 +94,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     canaryTargets.length > 0
       ? createCanary(db, canaryTargets, { ...env, allowPrivateTargets: true }, (services.config.canaryIntervalSeconds ?? 30) * 1000, log)
       : null;
-  const stats: EngineStats = { checks: 0, batches: 0, lagMs: [], missedSlots: 0, inFlight: 0 };
+  const stats: EngineStats = { checks: 0, started: 0, batches: 0, lagMs: [], missedSlots: 0, inFlight: 0 };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
   let running = false;
@@ -245,6 +248,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
       try {
         if (abort.signal.aborted) return;
         entry.started = true;
+        stats.started += 1;
         const started = services.now();
         if (due <= started) {
           stats.lagMs.push(started - due);
