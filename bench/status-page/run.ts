@@ -11,7 +11,7 @@
 //  3. re-render CPU: snapshot (database + timeline maths) + Astro render + brotli; gzip apart (made
 //     on the first gzip-only request of a change).
 // Needs the pages built: DIST_DIR=$PWD/.tmp/dist-bench astro build && DIST_DIR=... npm run bench:status-page
-// BENCH_SECONDS (default 10) bounds each load run.
+// BENCH_SECONDS (default 10) bounds each load run; RENDER_PROFILE=FILE writes a CPU profile of the re-renders.
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -263,6 +264,15 @@ async function renderCpu(dataDir: string, distDir: string) {
   const timeline = await timelineLatency(services);
   let etag = '';
   // Astro render + brotli of the result (the compressed copy every browser gets), with the snapshot cached
+  const profiler = process.env.RENDER_PROFILE ? new Session() : undefined;
+  if (profiler) {
+    // after the app's first request (Fastify compiles its schemas then), so the profile is the renders'
+    for (let i = 0; i < 30; i++) await app.inject({ url: '/', headers: { host, 'accept-encoding': 'br' } });
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 50 });
+    await profiler.post('Profiler.start');
+  }
   const render = await cpuOf(async () => {
     cache.forgetRendered(SUB);
     const r = await app.inject({ url: '/', headers: { host, 'accept-encoding': 'br' }, payloadAsStream: true });
@@ -270,6 +280,11 @@ async function renderCpu(dataDir: string, distDir: string) {
     etag = String(r.headers.etag).replace(/-br"$/, '"'); // the br copy's ETag names the snapshot's
     if (!cache.rendered(SUB, etag)) throw new Error('the page was answered before it was compressed and cached');
   });
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(process.env.RENDER_PROFILE!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   // gzip is made on the first gzip-only request of a snapshot (browsers take br): its cost alone
   const page = cache.rendered(SUB, etag)!;
   const gzipOnce = await cpuOf(async () => {
