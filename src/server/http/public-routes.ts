@@ -23,7 +23,9 @@ import { DomainError } from '../domain/errors.ts';
 import { getHistoryPage, getIncidentPage, getUptimePage, historyKey } from '../domain/status-page/history.ts';
 import type { HistoryPageLookup } from '../../lib/status-history.ts';
 import { uptimeRange } from '../../lib/uptime-calendar.ts';
-import { statusRendersTotal } from '../metrics/platform.ts';
+import { statusRendersTotal, statusSplicesTotal } from '../metrics/platform.ts';
+import { statusPageParts } from '../../lib/status-page-markup.ts';
+import { spliceBase, splicePage } from '../../lib/status-page-splice.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -192,7 +194,16 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
   const serveRendered = async (
     req: FastifyRequest,
     reply: FastifyReply,
-    found: { etag: string; generatedAt: number; flight: string; kind: 'status' | 'extra' },
+    found: {
+      etag: string;
+      generatedAt: number;
+      flight: string;
+      kind: 'status' | 'extra';
+      /** this snapshot's page made from the last full render, or null (then Astro renders it) */
+      splice?: () => { html: Buffer; csp: string } | null;
+      /** keeps a full render for later splices */
+      keepBase?: (html: Buffer, csp: string) => void;
+    },
     cached: RenderedPage | undefined,
     store: (page: RenderedPage) => void,
   ) => {
@@ -216,6 +227,17 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
     };
     const timer = setTimeout(() => done(null), RENDER_WAIT_MS);
     statusRendersTotal.inc({ page: found.kind });
+    const spliced = found.splice?.();
+    if (spliced) {
+      statusSplicesTotal.inc();
+      const page = await compressPage(etag, spliced.html, spliced.csp, PAGE_BROTLI_QUALITY, false).catch((e: unknown) => {
+        done(null);
+        throw e;
+      });
+      store(page);
+      done(page);
+      return sendPage(req, reply, page, generatedAt, PAGE_CACHE_CONTROL);
+    }
     const conditions = { inm: req.raw.headers['if-none-match'], ims: req.raw.headers['if-modified-since'] };
     delete req.raw.headers['if-none-match'];
     delete req.raw.headers['if-modified-since'];
@@ -226,12 +248,12 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
         done(null);
         return writeRaw(res, out.status, out.headers, out.body);
       }
-      const page = await compressPage(etag, out.body, pageCsp(out.headers['content-security-policy']), PAGE_BROTLI_QUALITY, false).catch(
-        (e: unknown) => {
-          done(null);
-          throw e;
-        },
-      );
+      const csp = pageCsp(out.headers['content-security-policy']);
+      const page = await compressPage(etag, out.body, csp, PAGE_BROTLI_QUALITY, false).catch((e: unknown) => {
+        done(null);
+        throw e;
+      });
+      found.keepBase?.(out.body, csp);
       store(page);
       done(page);
       const a = answerPage(req, page, generatedAt, PAGE_CACHE_CONTROL);
@@ -294,11 +316,26 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       return reply.callNotFound(); // the page explains the failure
     }
     if (found.kind !== 'ok') return reply.callNotFound();
-    const { etag, generatedAt } = found.view;
+    const { view } = found;
+    const { etag, generatedAt } = view;
     const cache = statusPageCache(services);
     const flight = `${subdomain}||${etag}`;
-    return serveRendered(req, reply, { etag, generatedAt, flight, kind: 'status' }, cache.rendered(subdomain, etag), (page) =>
-      cache.storeRendered(subdomain, page),
+    let parts: ReturnType<typeof statusPageParts> | undefined;
+    const partsOf = () => (parts ??= statusPageParts(view, pages.productName, pages.mainSiteUrl));
+    // A change that leaves the page's frame as it was (a check: banner and rows) is spliced into
+    // the last full render; anything else is rendered by Astro, which then becomes the base.
+    const splice = () => {
+      const base = cache.spliceBase(subdomain);
+      const html = base ? splicePage(base, partsOf()) : null;
+      return html === null ? null : { html: Buffer.from(html), csp: base!.csp };
+    };
+    const keepBase = (html: Buffer, csp: string) => cache.storeSpliceBase(subdomain, spliceBase(html, partsOf(), csp));
+    return serveRendered(
+      req,
+      reply,
+      { etag, generatedAt, flight, kind: 'status', splice, keepBase },
+      cache.rendered(subdomain, etag),
+      (page) => cache.storeRendered(subdomain, page),
     );
   };
 

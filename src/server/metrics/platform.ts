@@ -77,6 +77,13 @@ export const statusSnapshotsTotal = new Counter({
   registers: [platformRegistry],
 });
 
+/** Status page changes made from the last full render (lib/status-page-splice.ts), counted among the renders too. */
+export const statusSplicesTotal = new Counter({
+  name: 'statuswatch_status_page_splices_total',
+  help: 'Status page renders made by putting the new banner and monitor rows into the last full render (the rest of the page unchanged).',
+  registers: [platformRegistry],
+});
+
 /** Astro renders of public pages into the cache: one per snapshot and page when single flight holds. */
 export const statusRendersTotal = new Counter({
   name: 'statuswatch_status_page_renders_total',

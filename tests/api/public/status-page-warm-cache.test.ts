@@ -1,7 +1,9 @@
 // The status page keeps the hours and days that no longer change (their timeline blocks, daily
 // bars and markup) between rebuilds and makes only the live ones again. A server that has served
 // the page all along must show exactly what a server starting cold shows, through checks in the
-// live hour, the hour and the day turning, and a new incident and maintenance window.
+// live hour, the hour and the day turning, and a new incident and maintenance window. A change
+// of the banner and monitor rows alone is spliced into the warm server's last full render
+// (lib/status-page-splice.ts): those pages too must be byte for byte the cold server's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
 import { rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
@@ -22,6 +24,9 @@ import {
   type SeededMonitor,
 } from './fixtures.ts';
 import { insertRollups, readRollup } from '../../support/rollups.ts';
+import { statusSplicesTotal } from '../../../src/server/metrics/platform.ts';
+
+const splices = async () => (await statusSplicesTotal.get()).values[0]?.value ?? 0;
 
 const START = Date.UTC(2026, 10, 22, 22, 41, 5); // 22:41 UTC: the hour and the day turn during the test
 
@@ -119,7 +124,9 @@ describe.each(DB_KINDS)('status page kept between rebuilds on %s', (kind) => {
     // a failing check in the live hour: the current block and today's bar change
     clock += 5 * 60_000;
     await check(1, true);
+    let spliced = await splices();
     const failing = await warmAndCold();
+    expect(await splices(), 'a check alone is spliced in').toBe(spliced + 1);
     expectSame(failing);
     expect(failing.kept === first.kept).toBe(false);
     shows(failing.kept, '22:00–23:00 UTC · Degraded · HTTP 503');
@@ -127,7 +134,9 @@ describe.each(DB_KINDS)('status page kept between rebuilds on %s', (kind) => {
     // the hour turns: the timeline moves one block
     clock = hourOf(clock) + HOUR + 2 * 60_000;
     await check(1, false);
+    spliced = await splices();
     const nextHour = await warmAndCold();
+    expect(await splices(), 'the hour turning is spliced in').toBe(spliced + 1);
     expectSame(nextHour);
     shows(nextHour.kept, '23:00–00:00 UTC · Operational · HTTP 200');
     // monitor 0's scripted history (fixtures.ts) in each window, from kept tallies and live rows:
@@ -153,7 +162,9 @@ describe.each(DB_KINDS)('status page kept between rebuilds on %s', (kind) => {
     clock += 2 * 60_000;
     const incident = await seedIncident(warm.services.db, company.id, clock, { monitorId: monitors[2].id, title: 'Checkout errors' });
     await seedMaintenance(warm.services.db, company.id, clock, { title: 'Network upgrade', startsAt: clock - HOUR, endsAt: clock + HOUR });
+    spliced = await splices();
     const events = await warmAndCold();
+    expect(await splices(), 'an incident changes the frame: a full render').toBe(spliced);
     expectSame(events);
     shows(events.kept, 'Checkout errors');
     shows(events.kept, 'Network upgrade');
@@ -162,7 +173,9 @@ describe.each(DB_KINDS)('status page kept between rebuilds on %s', (kind) => {
     // an update of the incident and its end
     clock += 2 * 60_000;
     await check(2, false);
+    spliced = await splices();
     const recovered = await warmAndCold();
+    expect(await splices(), 'a check beside an open incident is spliced in').toBe(spliced + 1);
     expectSame(recovered);
     clock += 2 * 60_000;
     await warm.services.db.k

@@ -8,6 +8,7 @@ import { statusPageRepo, type StatusCompanyRow } from '../../db/repositories/sta
 import { hourStart } from '../../../lib/timeline.ts';
 import { statusSnapshotsTotal } from '../../metrics/platform.ts';
 import type { StatusPageView } from '../../../lib/status.ts';
+import type { SpliceBase } from '../../../lib/status-page-splice.ts';
 import { buildStatusView, type KeptParts } from './view.ts';
 
 export const RECHECK_MS = 1000;
@@ -51,6 +52,8 @@ export class StatusPageCache {
   private readonly inflight = new Map<string, Promise<Entry>>();
   /** what rebuilds reuse per company id: settled rollups, incidents, windows (view.ts) */
   private readonly settled = new Map<string, KeptParts>();
+  /** each page's last full render, cut for splicing (lib/status-page-splice.ts), by subdomain */
+  private readonly bases = new Map<string, SpliceBase>();
   constructor(services: Services) {
     this.services = services;
   }
@@ -138,10 +141,14 @@ export class StatusPageCache {
     return e?.rendered?.etag === etag ? e.rendered : undefined;
   }
 
-  /** Drops the rendered bytes but keeps the snapshot (the benchmark times rendering alone). */
-  forgetRendered(subdomain: string): void {
+  /**
+   * Drops the rendered bytes but keeps the snapshot (the benchmark times rendering alone); with
+   * `base`, also the last full render, so the next render is a full one.
+   */
+  forgetRendered(subdomain: string, base = false): void {
     const e = this.entries.get(subdomain.toLowerCase());
     if (e) e.rendered = undefined;
+    if (base) this.bases.delete(subdomain.toLowerCase());
   }
 
   /**
@@ -160,6 +167,18 @@ export class StatusPageCache {
       e.extras.set(key, x);
     }
     return x.data as Promise<T>;
+  }
+
+  /** The last full render of a company's page, cut for splicing, if any. */
+  spliceBase(subdomain: string): SpliceBase | undefined {
+    return this.bases.get(subdomain.toLowerCase());
+  }
+
+  storeSpliceBase(subdomain: string, base: SpliceBase): void {
+    const sub = subdomain.toLowerCase();
+    this.bases.delete(sub);
+    if (this.bases.size >= MAX_ENTRIES) this.bases.delete(this.bases.keys().next().value!);
+    this.bases.set(sub, base);
   }
 
   renderedExtra(subdomain: string, key: string, etag: string): RenderedPage | undefined {
