@@ -82,17 +82,23 @@ export interface StatusPageParts {
   groups: Array<{ id: string; name: string; rows: string }>;
 }
 
-const made = new WeakMap<StatusPageView, { productName: string; mainSiteUrl: string; parts: StatusPageParts }>();
+/**
+ * Where a view keeps its parts. A registered symbol, not a module's WeakMap: the built pages
+ * bundle their own copy of this module, and the page's render and the server's splice base
+ * must share one making per snapshot. Not enumerable, so copies and JSON leave it out.
+ */
+const MADE = Symbol.for('statuswatch.statusPageParts');
+type Made = { productName: string; mainSiteUrl: string; parts: StatusPageParts };
 
 /**
  * The changeable parts of a page and the frame around them, made once per snapshot: the page's
  * render and the server's splice base take them from the same view.
  */
 export function statusPageParts(view: StatusPageView, productName: string, mainSiteUrl: string): StatusPageParts {
-  const m = made.get(view);
+  const m = (view as unknown as Record<symbol, Made | undefined>)[MADE];
   if (m && m.productName === productName && m.mainSiteUrl === mainSiteUrl) return m.parts;
   const parts = makeParts(view, productName, mainSiteUrl);
-  made.set(view, { productName, mainSiteUrl, parts });
+  Object.defineProperty(view, MADE, { value: { productName, mainSiteUrl, parts }, configurable: true, enumerable: false, writable: true });
   return parts;
 }
 
