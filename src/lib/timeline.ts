@@ -3,6 +3,7 @@
 // daily rollups. Pure: `now` is an argument, no I/O.
 import { uptimeTone, type Tone } from './thresholds.ts';
 import { STATUS_LABEL, hourLabel, type BarsMarkup, type DailyBarView, type Status, type TimelineBlockView } from './status.ts';
+import { escapeAttr } from './html-escape.ts';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -147,11 +148,6 @@ export function dailyBarsBetween(rollups: RollupCounts[], first: number, last: n
   }
   return bars;
 }
-
-const ATTR_UNSAFE = /[&"<]/g;
-const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;' };
-/** Attribute-safe text; the common case (nothing to escape) costs one scan. */
-const escapeAttr = (s: string) => (s.search(ATTR_UNSAFE) === -1 ? s : s.replace(ATTR_UNSAFE, (c) => ATTR_ESCAPES[c]));
 
 /**
  * The <li> items of a 24-hour timeline as one HTML string (hundreds of items per page render

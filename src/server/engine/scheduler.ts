@@ -166,13 +166,12 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     try {
       const hard = new Promise<CheckOutcome>((resolve) => {
         // A checker that ignores its signal still ends: the slot is never held past the deadline.
-        const t = setTimeout(() => resolve(failed(`Timed out after ${timeoutMs / 1000} s`)), timeoutMs + 1000);
-        hardTimer = t;
+        hardTimer = setTimeout(() => resolve(failed(`Timed out after ${timeoutMs / 1000} s`)), timeoutMs + 1000);
         abort.signal.addEventListener(
           'abort',
           () =>
             setTimeout(() => {
-              clearTimeout(t);
+              clearTimeout(hardTimer);
               resolve(failed(`Timed out after ${timeoutMs / 1000} s`));
             }, 250),
           { once: true },

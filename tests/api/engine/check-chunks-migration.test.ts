@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { checksRepo } from '../../../src/server/db/repositories/checks-repo.ts';
 import { compactResults } from '../../../src/server/engine/compaction.ts';
 import { DB_KINDS, dbWithMigrations, seedOldSchemaMonitor } from '../../support/test-db.ts';
+import { okResultRow } from './support.ts';
 
 describe.each(DB_KINDS)('the check chunks migration on %s', (kind) => {
   let db: Db;
@@ -60,17 +61,7 @@ describe.each(DB_KINDS)('the check chunks migration on %s', (kind) => {
     try {
       const k = upgraded.k as unknown as Kysely<any>;
       await seedOldSchemaMonitor(k);
-      const rows = Array.from({ length: 3 }, (_, i) => ({
-        monitor_id: 'm1',
-        checked_at: 1_700_000_000_000 + i * 60_000,
-        company_id: 'c1',
-        status: 'operational',
-        response_time_ms: 100 + i,
-        http_code: 200,
-        error: null,
-        timings: null,
-        cert_expires_at: null,
-      }));
+      const rows = Array.from({ length: 3 }, (_, i) => okResultRow('m1', 'c1', 1_700_000_000_000 + i * 60_000, 100 + i));
       await k.insertInto('check_results').values(rows).execute();
       // compacted the old way: a chunk keyed by monitor id and company
       expect(await compactResultsBefore0115(k, rows)).toBe(1);

@@ -9,11 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { checksRepo, type CheckRow } from '../../../src/server/db/repositories/checks-repo.ts';
-import { monitorsRepo, newMonitorRow } from '../../../src/server/db/repositories/monitors-repo.ts';
+import { monitorsRepo } from '../../../src/server/db/repositories/monitors-repo.ts';
 import { seedCompany } from '../../support/fixtures.ts';
 import { parseConfig } from '../../../src/server/config.ts';
 import { createServices } from '../../../src/server/services.ts';
 import { DB_KINDS, newDatabaseLocation, tempDir } from '../../support/test-db.ts';
+import { idleMonitorRow } from './support.ts';
 
 const WORKER = path.resolve(import.meta.dirname, '../../../src/server/worker.ts');
 const MONITORS = 250;
@@ -57,20 +58,7 @@ describe.each(DB_KINDS)('kill -9 during check compaction on %s', (kind) => {
     for (let m = 0; m < MONITORS; m++) {
       const id = `m-${String(m).padStart(4, '0')}`;
       // paused: the worker's engine leaves them alone, only the compaction touches their results
-      await monitorsRepo(db).insert({
-        ...newMonitorRow({
-          id,
-          company_id: company.id,
-          name: id,
-          type: 'http',
-          config: '{}',
-          interval_seconds: 60,
-          timeout_seconds: 5,
-          next_due_at: now + 3_600_000,
-          created_at: first,
-        }),
-        is_paused: 1,
-      });
+      await monitorsRepo(db).insert({ ...idleMonitorRow(id, company.id, now, first), is_paused: 1 });
       const rows: CheckRow[] = [];
       for (let i = 0; i < CHECKS; i++) {
         const down = (i + m) % 97 === 0;

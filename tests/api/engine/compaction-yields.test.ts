@@ -5,12 +5,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/connect.ts';
 import { checksRepo } from '../../../src/server/db/repositories/checks-repo.ts';
-import { monitorsRepo, newMonitorRow } from '../../../src/server/db/repositories/monitors-repo.ts';
+import { monitorsRepo } from '../../../src/server/db/repositories/monitors-repo.ts';
 import { parseConfig } from '../../../src/server/config.ts';
 import { compactResults } from '../../../src/server/engine/compaction.ts';
 import { createServices } from '../../../src/server/services.ts';
 import { seedCompany } from '../../support/fixtures.ts';
 import { DB_KINDS, freshDb, tempDir } from '../../support/test-db.ts';
+import { idleMonitorRow, okResultRow } from './support.ts';
 
 const MONITORS = 350; // four batches of at most 100 monitors
 const MIN = 60_000;
@@ -28,32 +29,8 @@ describe.each(DB_KINDS)('compaction and the event loop on %s', (kind) => {
     const now = Date.now();
     for (let m = 0; m < MONITORS; m++) {
       const id = `m-${String(m).padStart(4, '0')}`;
-      await monitorsRepo(db).insert(
-        newMonitorRow({
-          id,
-          company_id: company.id,
-          name: id,
-          type: 'http',
-          config: '{}',
-          interval_seconds: 60,
-          timeout_seconds: 5,
-          next_due_at: now + 3_600_000,
-          created_at: now - 60 * MIN,
-        }),
-      );
-      await checksRepo(db).insertMany(
-        Array.from({ length: 3 }, (_, i) => ({
-          monitor_id: id,
-          company_id: company.id,
-          checked_at: now - (10 + i) * MIN,
-          status: 'operational',
-          response_time_ms: 100 + i,
-          http_code: 200,
-          error: null,
-          timings: null,
-          cert_expires_at: null,
-        })),
-      );
+      await monitorsRepo(db).insert(idleMonitorRow(id, company.id, now, now - 60 * MIN));
+      await checksRepo(db).insertMany(Array.from({ length: 3 }, (_, i) => okResultRow(id, company.id, now - (10 + i) * MIN, 100 + i)));
     }
 
     // A timer that keeps asking for the next turn, as the engine's due checks do.

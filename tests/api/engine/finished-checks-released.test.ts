@@ -4,13 +4,12 @@
 // the whole timeout: about 9,000 checks' worth at 50,000 monitors (833 checks a second).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../src/server/domain/context.ts';
-import { newMonitorRow } from '../../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../../src/server/domain/ids.ts';
 import { createEngine } from '../../../src/server/engine/scheduler.ts';
 import { seedCompany } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
-import { engineServices } from './support.ts';
+import { engineServices, httpMonitorRow } from './support.ts';
 
 const MONITORS = 40;
 const pendingTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
@@ -35,24 +34,18 @@ describe.each(DB_KINDS)('finished checks on %s', (kind) => {
     for (let i = 0; i < MONITORS; i++) {
       const id = newId();
       ids.push(id);
-      await services.db.k
-        .insertInto('monitors')
-        .values(
-          newMonitorRow({
-            id,
-            company_id: co.id,
-            name: `m${i}`,
-            type: 'http',
-            config: JSON.stringify({ url: http.url(`/count/${id}`), method: 'GET' }),
-            is_public: 0,
-            interval_seconds: 1,
-            timeout_seconds: 30,
-            confirmations: 1,
-            next_due_at: now + (i % 10) * 100,
-            created_at: now,
-          }),
-        )
-        .execute();
+      const row = httpMonitorRow({
+        id,
+        companyId: co.id,
+        name: `m${i}`,
+        url: http.url(`/count/${id}`),
+        intervalSeconds: 1,
+        timeoutSeconds: 30,
+        confirmations: 1,
+        nextDueAt: now + (i % 10) * 100,
+        createdAt: now,
+      });
+      await services.db.k.insertInto('monitors').values(row).execute();
     }
     const before = pendingTimers();
     const engine = createEngine(services, { tickMs: 100 });

@@ -3,13 +3,12 @@
 // check start 800 ms late.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../src/server/domain/context.ts';
-import { newMonitorRow } from '../../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../../src/server/domain/ids.ts';
 import { createEngine } from '../../../src/server/engine/scheduler.ts';
 import { seedCompany } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
-import { engineServices } from './support.ts';
+import { engineServices, httpMonitorRow } from './support.ts';
 
 describe.each(DB_KINDS)('check start time on %s', (kind) => {
   let services: Services;
@@ -29,24 +28,18 @@ describe.each(DB_KINDS)('check start time on %s', (kind) => {
   it('starts a check claimed at T and due at T + 900 ms when the claim returned at T + 800 ms: 100 ms later', async () => {
     const co = await seedCompany(services, { plan: 'enterprise' });
     const id = newId();
-    await services.db.k
-      .insertInto('monitors')
-      .values(
-        newMonitorRow({
-          id,
-          company_id: co.id,
-          name: 'on time',
-          type: 'http',
-          config: JSON.stringify({ url: http.url(`/count/${id}`), method: 'GET' }),
-          is_public: 0,
-          interval_seconds: 60,
-          timeout_seconds: 5,
-          confirmations: 2,
-          next_due_at: T + 900,
-          created_at: T,
-        }),
-      )
-      .execute();
+    const row = httpMonitorRow({
+      id,
+      companyId: co.id,
+      name: 'on time',
+      url: http.url(`/count/${id}`),
+      intervalSeconds: 60,
+      timeoutSeconds: 5,
+      confirmations: 2,
+      nextDueAt: T + 900,
+      createdAt: T,
+    });
+    await services.db.k.insertInto('monitors').values(row).execute();
     // The tick reads the clock once (T); every later reading is after the claim came back.
     let reads = 0;
     clock = () => (reads++ === 0 ? T : T + 800);

@@ -6,6 +6,7 @@ import type { Ctx, Services } from '../../../src/server/domain/context.ts';
 import { createServices } from '../../../src/server/services.ts';
 import { actorFor, ctxFor, seedCompany, seedUser } from '../../support/fixtures.ts';
 import { freshDb, tempDir } from '../../support/test-db.ts';
+import { newMonitorRow } from '../../../src/server/db/repositories/monitors-repo.ts';
 
 export interface Clock {
   now(): number;
@@ -49,5 +50,62 @@ export async function seedTenant(services: Services, plan = 'enterprise') {
     viewer,
     adminCtx: ctxFor(services, actorFor(admin)) as Ctx,
     viewerCtx: ctxFor(services, actorFor(viewer)) as Ctx,
+  };
+}
+
+/** A monitor nothing checks within the next hour: for tests that move its stored results. */
+export function idleMonitorRow(id: string, companyId: string, now: number, createdAt: number) {
+  return newMonitorRow({
+    id,
+    company_id: companyId,
+    name: id,
+    type: 'http',
+    config: '{}',
+    interval_seconds: 60,
+    timeout_seconds: 5,
+    next_due_at: now + 3_600_000,
+    created_at: createdAt,
+  });
+}
+
+/** An http monitor of `url`, first due at `nextDueAt`. */
+export function httpMonitorRow(m: {
+  id: string;
+  companyId: string;
+  name: string;
+  url: string;
+  intervalSeconds: number;
+  timeoutSeconds: number;
+  confirmations: number;
+  nextDueAt: number;
+  createdAt: number;
+}) {
+  return newMonitorRow({
+    id: m.id,
+    company_id: m.companyId,
+    name: m.name,
+    type: 'http',
+    config: JSON.stringify({ url: m.url, method: 'GET' }),
+    is_public: 0,
+    interval_seconds: m.intervalSeconds,
+    timeout_seconds: m.timeoutSeconds,
+    confirmations: m.confirmations,
+    next_due_at: m.nextDueAt,
+    created_at: m.createdAt,
+  });
+}
+
+/** A stored check result: operational, HTTP 200, no error, timings or certificate. */
+export function okResultRow(monitorId: string, companyId: string, checkedAt: number, responseTimeMs: number) {
+  return {
+    monitor_id: monitorId,
+    company_id: companyId,
+    checked_at: checkedAt,
+    status: 'operational' as const,
+    response_time_ms: responseTimeMs,
+    http_code: 200,
+    error: null,
+    timings: null,
+    cert_expires_at: null,
   };
 }

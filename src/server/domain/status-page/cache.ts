@@ -130,9 +130,7 @@ export class StatusPageCache {
       for (const w of view.maintenance) for (const t of [w.startsAt, w.endsAt]) if (t > now && t < entry.validUntil) entry.validUntil = t;
     }
     // Bounded: requests for made-up subdomains must not grow memory without limit.
-    this.entries.delete(sub);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(sub, entry);
+    setNewest(this.entries, sub, entry);
     return entry;
   }
 
@@ -175,10 +173,7 @@ export class StatusPageCache {
   }
 
   storeSpliceBase(subdomain: string, base: SpliceBase): void {
-    const sub = subdomain.toLowerCase();
-    this.bases.delete(sub);
-    if (this.bases.size >= MAX_ENTRIES) this.bases.delete(this.bases.keys().next().value!);
-    this.bases.set(sub, base);
+    setNewest(this.bases, subdomain.toLowerCase(), base);
   }
 
   renderedExtra(subdomain: string, key: string, etag: string): RenderedPage | undefined {
@@ -207,6 +202,13 @@ export function settleWithin<T>(p: Promise<T>, ms: number, fallback: T, onLate?:
     }, ms);
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+/** Sets `key` as the newest of at most MAX_ENTRIES, dropping the oldest when full. */
+function setNewest<T>(map: Map<string, T>, key: string, value: T): void {
+  map.delete(key);
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }
 
 /** Inactive or suspended companies have no public page. */
