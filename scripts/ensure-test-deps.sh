@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs and a fresh machine lacks: Debian's Chromium (Playwright
 # drives it; it never downloads a browser), Debian's PostgreSQL server (tests start a
-# throwaway cluster on loopback) and Debian's Prometheus (its promtool checks /metrics).
+# throwaway cluster on loopback), Debian's Prometheus (its promtool checks /metrics) and Debian's
+# nginx (the README's proxy configuration runs in it).
 # Needs root (or passwordless sudo) only when something is missing.
 set -euo pipefail
 need=()
@@ -9,6 +10,7 @@ need=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 lean=()
 command -v promtool >/dev/null 2>&1 || lean+=(prometheus)
+[ -x /usr/sbin/nginx ] || lean+=(nginx)
 if [ ${#need[@]} -eq 0 ] && [ ${#lean[@]} -eq 0 ]; then exit 0; fi
 echo "Installing missing test dependencies: ${need[*]} ${lean[*]}"
 SUDO=""
@@ -24,6 +26,10 @@ fi
 # Debian starts a default cluster on install; the tests use their own throwaway ones.
 if command -v pg_lsclusters >/dev/null 2>&1; then
   $SUDO pg_ctlcluster --force "$(ls /usr/lib/postgresql | sort -n | tail -1)" main stop >/dev/null 2>&1 || true
+fi
+# The tests start their own nginx; the one the package may have started is not used.
+if command -v service >/dev/null 2>&1 && [ -x /etc/init.d/nginx ]; then
+  $SUDO service nginx stop >/dev/null 2>&1 || true
 fi
 # Only promtool is used; the Prometheus server the package may have started is not.
 if command -v service >/dev/null 2>&1 && [ -x /etc/init.d/prometheus ]; then

@@ -5,7 +5,7 @@ import { loadSpec } from '../../src/server/http/openapi/spec.ts';
 import { pendingOperations } from '../../src/server/http/openapi/routes.ts';
 import { handlers } from '../../src/server/http/handlers/index.ts';
 import type { HandlerMap } from '../../src/server/http/handler-types.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { rawRequest, startTestApp, type TestApp } from '../support/test-app.ts';
 import { assertMatchesContract, ContractError } from '../support/contract.ts';
 
 describe('contract coverage', () => {
@@ -117,7 +117,7 @@ describe('contract coverage', () => {
     expect(unbounded).toEqual([]);
   });
 
-  it('documents the errors every operation can answer: 400 and 503 (database outage) on all, 401/403 with sign-in, 404 with an id, 403/413/415 on writes', async () => {
+  it('documents the errors every operation can answer: 400 and 503 (database outage) on all, 401/403 with sign-in, 404/414 with an id, 403/413/415 on writes', async () => {
     const spec = await loadSpec();
     const gaps: string[] = [];
     for (const op of spec.operations) {
@@ -125,12 +125,54 @@ describe('contract coverage', () => {
       // 403 also for a company account calling on the main host (resolve-actor.ts); OTLP ingest
       // is keyed by API key alone
       if (op.requiresAuth) due.push('401', ...(op.rawBody ? [] : ['403']));
-      if (op.params) due.push('404');
+      // 414: a path segment over Fastify's maxParamLength, answered before any route runs
+      if (op.params) due.push('404', '414');
       // a CORS preflight (OPTIONS) reads like a GET: no body, no change
       if (op.method !== 'GET' && op.method !== 'OPTIONS') due.push(...(op.rawBody ? [] : ['403']), '413', '415');
       for (const status of new Set(due)) if (!(status in op.responses)) gaps.push(`${op.operationId} ${status}`);
     }
     expect(gaps).toEqual([]);
+  });
+
+  it('answers every operation with a path parameter 414, as documented, for an overlong segment', async () => {
+    const spec = await loadSpec();
+    const withParams = spec.operations.filter((o) => o.params);
+    expect(withParams.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    for (const op of withParams) {
+      const url = op.route.replace(/:[A-Za-z_]+/g, 'a'.repeat(201));
+      const headers: Record<string, string> = { host: 'localhost' };
+      const withBody = op.method !== 'GET' && op.method !== 'OPTIONS';
+      // a length, or Node's client sends a DELETE's body unframed (no chunking for DELETE)
+      if (withBody) Object.assign(headers, { 'content-type': 'application/json', 'content-length': '2' });
+      const r = await rawRequest(`${t.baseUrl}${url}`, op.method, headers, withBody ? '{}' : undefined);
+      const body = r.headers.get('content-type')?.startsWith('application/problem+json') ? JSON.parse(r.text) : null;
+      if (r.status !== 414 || body?.status !== 414) wrong.push(`${op.operationId} ${op.method} ${r.status} ${r.text.slice(0, 80)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads an empty body sent with a JSON content type as no body, on every call that needs none', async () => {
+    const spec = await loadSpec();
+    const bodiless = spec.operations.filter((o) => o.method !== 'GET' && o.method !== 'OPTIONS' && !o.bodyRequired && !o.rawBody);
+    expect(bodiless.length).toBeGreaterThan(20);
+    const refused: string[] = [];
+    for (const op of bodiless) {
+      const url = op.route.replace(/:[A-Za-z_]+/g, 'x1');
+      const headers = { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json', 'content-length': '0' };
+      const r = await rawRequest(`${t.baseUrl}${url}`, op.method, headers, '');
+      if (r.status === 400 && /body/i.test(r.text)) refused.push(`${op.operationId}: ${r.text.slice(0, 120)}`);
+    }
+    expect(refused).toEqual([]);
+    // A call that needs a body still says so.
+    const login = await rawRequest(`${t.baseUrl}/api/v1/auth/login`, 'POST', {
+      host: 'localhost',
+      origin: 'http://localhost',
+      'content-type': 'application/json',
+      'content-length': '0',
+    });
+    expect(login.status).toBe(400);
+    expect(JSON.parse(login.text).detail).toBe('The request body is required.');
   });
 
   it('says what every array of the document holds (items)', async () => {

@@ -21,6 +21,7 @@ import { registerIdentityRoutes } from './auth/handoff-route.ts';
 import { registerSubscriberRoutes } from './subscriber-routes.ts';
 import { registerMetricsRoutes } from './metrics-routes.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './framework-errors.ts';
+import { registerJsonBodyParser } from './json-body.ts';
 import { serverTimeouts, type TimeoutOptions } from './timeouts.ts';
 import { closeLiveStreams } from '../domain/live/service.ts';
 
@@ -79,6 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSameOriginGuard(app, config);
   // JSON only: without a text/plain parser such a body answers 415 like a form or multipart one.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   registerHostGuard(app, config.productDomain);
   registerPageAccessGuard(app, services);
 

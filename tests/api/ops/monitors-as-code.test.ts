@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import jsYaml from 'js-yaml';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedUser, signIn } from '../../support/fixtures.ts';
@@ -78,8 +81,8 @@ monitors:
 maintenance:
   - title: Database upgrade
     description: Version 17
-    starts_at: 2027-01-10T02:00:00.000Z
-    ends_at: 2027-01-10T03:00:00.000Z
+    starts_at: "2027-01-10T02:00:00.000Z"
+    ends_at: "2027-01-10T03:00:00.000Z"
     monitors: [Database]
 alert_channels:
   - name: Ops hook
@@ -238,6 +241,22 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     // The same on stdout without --out, the schema named from the working directory.
     const printed = await cli(['export'], env('acme', tokens['acme:read']));
     expect(printed.stdout).toBe(EXPECTED_EXPORT.replace('RECEIVER', receiverUrl).replace('SCHEMA', 'schemas/statuswatch.schema.json'));
+  });
+
+  it('the exported file validates against the JSON Schema in YAML 1.1 and 1.2 readers', async () => {
+    const out = join(dir, 'acme-readers.yaml');
+    const r = await cli(['export', '--out', out], env('acme', tokens['acme:read']));
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    const check = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/statuswatch.schema.json'), 'utf8')));
+    // js-yaml's default schema reads YAML 1.1 timestamps as dates, as ajv-cli and PyYAML do.
+    const readers = { 'js-yaml (1.1 timestamps)': jsYaml.load(text), 'yaml 1.1': parse(text, { version: '1.1' }), 'yaml 1.2': parse(text) };
+    for (const [reader, doc] of Object.entries(readers)) {
+      expect(check(doc), `${reader}: ${JSON.stringify(check.errors)}`).toBe(true);
+      expect((doc as { maintenance: { starts_at: unknown }[] }).maintenance[0].starts_at, reader).toBe('2027-01-10T02:00:00.000Z');
+    }
   });
 
   it('the dry run lists exactly the changes and changes nothing', async () => {
@@ -494,8 +513,8 @@ monitors:
     is_public: false
 maintenance:
   - title: Upgrade
-    starts_at: 2027-01-10T02:00:00.000Z
-    ends_at: 2027-01-10T03:00:00.000Z
+    starts_at: "2027-01-10T02:00:00.000Z"
+    ends_at: "2027-01-10T03:00:00.000Z"
     monitors:
       - Database
 alert_channels:

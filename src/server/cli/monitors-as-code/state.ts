@@ -119,7 +119,11 @@ export function credentialHeaders(file: CodeFile): string[] {
   );
 }
 
-/** The file as `export` writes it, with the schema comment editors follow. */
+/** The file as `export` writes it, with the schema comment editors follow. Written with YAML
+ *  1.1's scalar rules, which quote every string a 1.1 reader would take for something else
+ *  (timestamps, yes/no/on/off, sexagesimal numbers): PyYAML and ajv-cli (js-yaml) would read an
+ *  unquoted `starts_at: 2027-01-10T02:00:00Z` as a timestamp, which the JSON Schema refuses. The
+ *  quoted text means the same to a YAML 1.2 reader, so both kinds of tool read the same file. */
 export function codeFileText(file: CodeFile, schemaRef: string): string {
-  return `# yaml-language-server: $schema=${schemaRef}\n${stringify(file, { lineWidth: 0 })}`;
+  return `# yaml-language-server: $schema=${schemaRef}\n${stringify(file, { lineWidth: 0, version: '1.1' })}`;
 }

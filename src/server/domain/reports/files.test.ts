@@ -55,11 +55,43 @@ describe('the report files', () => {
     const doc = await getDocumentProxy(new Uint8Array(pdf));
     const { text } = await extractText(doc, { mergePages: true });
     expect(text).toContain('Acme');
-    expect(text).toContain('Zürich ?? API'); // outside Windows-1252: a placeholder, not a failure
+    expect(text).toContain('Zürich ?? API'); // a script no shipped font holds (CJK): a placeholder, not a failure
     expect(text).toContain(String(report.monitors[0].uptime_percent));
     expect(text).toContain('Down');
     const withoutLogo = await reportPdf(report, { primaryColor: '#0a7d4f', logo: null });
     expect(pdf.length).toBeGreaterThan(withoutLogo.length); // the image is in the file
+  });
+
+  it('prints Hebrew, Arabic, emoji, Greek and Cyrillic names in embedded fonts, right-to-left text in reading order', async () => {
+    const names = ['שרת ראשי (API) 2', 'خادم الويب الرئيسي', '🚀 Launch ✅', 'Ελλάδα Москва'];
+    const ms = names.map(counts);
+    const rtl: SlaReport = {
+      ...report,
+      company: { id: 'c1', name: 'אקמי 🚀' },
+      monitors: ms.map((m) => monitorLine(m, range, range.to)),
+      total: companyTotal(ms, range, range.to, { p50Ms: 100, p95Ms: 200 }),
+    };
+    const pdf = await reportPdf(rtl, { primaryColor: '#0a7d4f', logo: null });
+    const doc = await getDocumentProxy(new Uint8Array(pdf));
+    const { text } = await extractText(doc, { mergePages: true });
+    // NFKC folds the presentation forms (U+FExx) the reader maps shaped Arabic glyphs to; the
+    // reader also puts stray C0 controls beside some joined glyphs, which are dropped here.
+    const lines = text
+      .normalize('NFKC')
+      .replace(/[\u0000-\u0009\u000b-\u001f]/g, '')
+      .split('\n');
+    // Each name's line as drawn, left to right: right-to-left words come last word first, and
+    // the "(API) 2" that follows Hebrew in reading order stands to its left.
+    expect(lines).toContainEqual(expect.stringMatching(/^2 \(API\) ראשי שרת 99\.973 /));
+    expect(lines).toContainEqual(expect.stringMatching(/^الرئيسي الويب خادم 99\.973 /));
+    expect(lines).toContainEqual(expect.stringMatching(/^🚀 Launch ✅ 99\.973 /));
+    expect(lines).toContainEqual(expect.stringMatching(/^Ελλάδα Москва 99\.973 /));
+    expect(lines[0]).toBe('🚀 אקמי');
+    expect(text).not.toContain('?');
+    // The fonts are embedded (subsets), none is left to the reader's machine.
+    const fonts = pdf.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+[\w-]+/g) ?? [];
+    expect(fonts.some((f) => /Hebrew/.test(f)) && fonts.some((f) => /Arabic/.test(f)) && fonts.some((f) => /Emoji/.test(f))).toBe(true);
+    expect(pdf.toString('latin1')).not.toMatch(/\/BaseFont \/Helvetica/);
   });
 
   it('writes a CSV whose formula-like names are defused', () => {

@@ -5,6 +5,8 @@ import PDFDocument from 'pdfkit';
 import { csvDocument, type CsvCell } from '../../../lib/csv.ts';
 import type { SlaFigures, SlaMonitorLine } from '../../../lib/sla-report.ts';
 import type { SlaReport } from './build.ts';
+import { faceBytes, pdfFaces, type Face } from './pdf-fonts.ts';
+import { layoutLine, type LaidLine } from './pdf-runs.ts';
 
 export const CSV_COLUMNS = [
   'monitor_id',
@@ -65,13 +67,54 @@ export interface PdfBrand {
   logo: Buffer | null;
 }
 
-// The standard PDF fonts speak Windows-1252; other characters would print as garbage.
-const printable = (s: string) => s.replace(/[^\u0020-\u007e\u00a0-\u00ff€–—‘’“”•…]/g, '?');
+type Doc = InstanceType<typeof PDFDocument>;
+interface DrawOptions {
+  size: number;
+  bold?: boolean;
+  /** the box's width: longer text is cut with "…", right-to-left text is aligned to its right */
+  width?: number;
+}
+
+/** Draws one line of any script in the shipped fonts (pdf-fonts.ts), in bidi visual order. */
+function textDrawer(doc: Doc) {
+  const registered = new Set<string>();
+  const use = (face: Face, size: number) => {
+    if (!registered.has(face.name)) {
+      doc.registerFont(face.name, faceBytes(face));
+      registered.add(face.name);
+    }
+    doc.font(face.name).fontSize(size);
+  };
+  const measure = (line: LaidLine, size: number) =>
+    line.runs.reduce((w, run) => {
+      use(run.face, size);
+      return w + doc.widthOfString(run.text);
+    }, 0);
+  return (text: string, x: number, y: number, o: DrawOptions) => {
+    const faces = pdfFaces(o.bold ? 700 : 400);
+    let line = layoutLine(text, faces);
+    let w = measure(line, o.size);
+    if (o.width !== undefined && w > o.width) {
+      const chars = Array.from(text);
+      while (chars.length > 0 && w > o.width) {
+        chars.pop();
+        line = layoutLine(`${chars.join('').trimEnd()}…`, faces);
+        w = measure(line, o.size);
+      }
+    }
+    let at = x + (o.width !== undefined && line.rtl ? o.width - w : 0);
+    for (const run of line.runs) {
+      use(run.face, o.size);
+      doc.text(run.text, at, y, { lineBreak: false });
+      at += doc.widthOfString(run.text);
+    }
+  };
+}
 const n = (v: number | null, unit = '') => (v === null ? '–' : `${v}${unit}`);
 const met = (f: SlaFigures) => (f.sla_met === null ? 'no target' : f.sla_met ? 'met' : 'missed');
 
 const COLUMNS: Array<{ title: string; width: number; cell: (f: SlaFigures & { name: string }) => string }> = [
-  { title: 'Monitor', width: 150, cell: (f) => printable(f.name) },
+  { title: 'Monitor', width: 150, cell: (f) => f.name },
   { title: 'Uptime %', width: 52, cell: (f) => n(f.uptime_percent) },
   { title: 'Down min', width: 50, cell: (f) => n(f.downtime_minutes) },
   { title: 'Maint. min', width: 52, cell: (f) => n(f.maintenance_minutes) },
@@ -91,7 +134,7 @@ export function reportPdf(r: SlaReport, brand: PdfBrand): Promise<Buffer> {
     size: 'A4',
     layout: 'landscape',
     margin: 36,
-    info: { Title: printable(`SLA report ${r.company.name} ${r.from} to ${r.to}`), Author: printable(r.company.name) },
+    info: { Title: `SLA report ${r.company.name} ${r.from} to ${r.to}`, Author: r.company.name },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -99,6 +142,7 @@ export function reportPdf(r: SlaReport, brand: PdfBrand): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const draw = textDrawer(doc);
   const left = doc.page.margins.left;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
@@ -113,8 +157,9 @@ export function reportPdf(r: SlaReport, brand: PdfBrand): Promise<Buffer> {
       // A logo pdfkit cannot draw is left out rather than failing the report.
     }
   }
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(18).text(printable(r.company.name), titleX, 18, { lineBreak: false });
-  doc.font('Helvetica').fontSize(11).text(`SLA report ${r.from} to ${r.to} (UTC)`, titleX, 42, { lineBreak: false });
+  doc.fillColor('#ffffff');
+  draw(r.company.name, titleX, 16, { size: 18, bold: true, width: doc.page.width - titleX - left });
+  draw(`SLA report ${r.from} to ${r.to} (UTC)`, titleX, 42, { size: 11 });
   doc.fillColor('#111111');
   let y = 90;
 
@@ -133,10 +178,9 @@ export function reportPdf(r: SlaReport, brand: PdfBrand): Promise<Buffer> {
         )
         .fill('#f1f3f5')
         .fillColor('#111111');
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
     let x = left;
     cells.forEach((text, i) => {
-      doc.text(text, x + 2, y, { width: COLUMNS[i].width - 4, height: 10, ellipsis: true, lineBreak: false });
+      draw(text, x + 2, y - 1, { size: 8, bold, width: COLUMNS[i].width - 4 });
       x += COLUMNS[i].width;
     });
     y += 16;
@@ -157,10 +201,7 @@ export function reportPdf(r: SlaReport, brand: PdfBrand): Promise<Buffer> {
       doc.addPage();
       y = doc.page.margins.top;
     }
-    doc
-      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(opts.size ?? 8)
-      .text(printable(s), left, y, { lineBreak: false });
+    draw(s, left, y, { size: opts.size ?? 8, bold: opts.bold, width: doc.page.width - 2 * left });
     y += (opts.size ?? 8) + 6;
   };
   text(

@@ -39,6 +39,9 @@ export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handl
       // would still validate `undefined` against the object schema and answer "body must be
       // object", so an absent optional object body is read as {}.
       ...(op.body && !op.bodyRequired && !op.rawBody && isObjectSchema(op.body) ? { preValidation: absentBodyAsEmptyObject } : {}),
+      // A required body that is absent (or empty, see json-body.ts) is named as such, before
+      // schema validation would say "body must be object".
+      ...(op.bodyRequired && !op.rawBody ? { preValidation: refuseAbsentBody } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!handler) {
           return sendProblem(reply, problem(501, 'not_implemented', `${op.operationId} is not available yet.`));
@@ -62,6 +65,10 @@ export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handl
 
 function isObjectSchema(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && (schema as { type?: unknown }).type === 'object';
+}
+
+async function refuseAbsentBody(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (req.body === undefined || req.body === null) await sendProblem(reply, problem(400, 'validation', 'The request body is required.'));
 }
 
 async function absentBodyAsEmptyObject(req: FastifyRequest): Promise<void> {

@@ -1,0 +1,16 @@
+// The JSON body parser: Fastify's own (prototype-poisoning checks included), except that an
+// empty body with a JSON content type reads as no body. Clients such as fetch wrappers and
+// generated SDKs send `Content-Type: application/json` on every call, also on calls that take
+// no body (POST …/verify, …/pause); Fastify would refuse those with "body cannot be empty".
+// An operation that requires a body still says so ("The request body is required.").
+import type { FastifyInstance } from 'fastify';
+
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const standard = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = String(body); // parseAs 'string'
+    if (text.trim() === '') return done(null, undefined);
+    standard(req, text, done);
+  });
+}
