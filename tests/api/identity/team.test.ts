@@ -340,7 +340,7 @@ describe.each(DB_KINDS)('team on %s', (kind) => {
       const company = (await root.get(`/api/v1/admin/companies/${acme.id}`)).body;
       const form = { name: company.name, email: company.email, subdomain: company.subdomain };
       expect((await root.put(`/api/v1/admin/companies/${acme.id}`, { ...form, status: 'inactive' })).status).toBe(200);
-      const refused = await anon().post('/api/v1/auth/invitation/accept', { token, password: 'Paused-pass-11' }, { host: 'localhost' });
+      const refused = await anon().post('/api/v1/auth/invitation/accept', { token, password: 'Paused-pass-11' }, { host: acmeHost });
       expect(refused.status).toBe(403);
       expect(refused.body.detail).toBe(COMPANY_INACTIVE);
       expect((await root.put(`/api/v1/admin/companies/${acme.id}`, { ...form, status: 'active' })).status).toBe(200);

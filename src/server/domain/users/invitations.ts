@@ -19,6 +19,7 @@ import { mainOrigin, tenantOrigin } from '../../../lib/hosts.ts';
 import { roleOfUserType } from '../../../lib/permissions.ts';
 import { isEmail } from '../../../lib/formats.ts';
 import { passwordProblem } from './rules.ts';
+import { isCompanyLinkHost } from '../auth/account-links.ts';
 
 export const INVITATION_DAYS = 7;
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
@@ -188,6 +189,8 @@ export async function revokeInvitation(ctx: Ctx, id: string): Promise<void> {
 async function openByToken(ctx: Ctx, token: string | undefined): Promise<InvitationWithCompany> {
   const inv = token ? await invitationsRepo(ctx.services.db).findByHash(hashSecret(token)) : undefined;
   if (!inv || inv.revoked_at !== null) throw new DomainError('not_found', INVITATION_INVALID);
+  // a link works only on its company's address, as if unknown anywhere else
+  if (!(await isCompanyLinkHost(ctx.services, inv.company_id, ctx.host))) throw new DomainError('not_found', INVITATION_INVALID);
   if (inv.used_at !== null) throw new DomainError('conflict', INVITATION_USED);
   if (inv.expires_at <= ctx.services.now()) throw new DomainError('not_found', INVITATION_EXPIRED);
   return inv;
