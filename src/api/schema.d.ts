@@ -444,6 +444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/company/invite-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the signed-in user may invite people now, and if not whom to ask
+         * @description Company admins may invite while the platform setting `company_admins_invite` is on and the company's users and pending invitations are fewer than its Max Users; viewers never do. When `may_invite` is false, `ask` says who adds people instead (a company admin, or the platform administrator). Super admins may always invite (`users` is null: they have no company).
+         */
+        get: operations["getInvitePolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/public-status/{subdomain}": {
         parameters: {
             query?: never;
@@ -712,7 +732,10 @@ export interface paths {
         /** Pending invitations (super admins all or one company's; company users their own company's) */
         get: operations["listInvitations"];
         put?: never;
-        /** Invite a person to a company (super admins); mails a one-time link valid for 7 days */
+        /**
+         * Invite a person to a company; mails a one-time link valid for 7 days
+         * @description Super admins invite to any company. Company admins invite to their own company (the body's `company_id` is ignored), as admins or viewers, while the platform setting `company_admins_invite` is on (403 with the reason while it is off); 422 when the company's users and pending invitations reach its Max Users.
+         */
         post: operations["createInvitation"];
         delete?: never;
         options?: never;
@@ -732,7 +755,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a pending invitation (super admins); its link stops working */
+        /** Revoke a pending invitation (super admins; company admins their own company's); its link stops working */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -750,7 +773,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a new link (super admins); the previous link stops working. Once a minute at most */
+        /** Mail a new link (super admins; company admins their own company's while they may invite); the previous link stops working. Once a minute at most */
         post: operations["resendInvitation"];
         delete?: never;
         options?: never;
@@ -813,7 +836,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the platform's settings (super admins); each change is audited as `settings_update`
+         * @description `company_admins_invite` lets company admins invite teammates (as admins or viewers) to their own company within its Max Users. Until a super admin sets it, it follows SIGNUP_ENABLED (on when self-service signup is on). Fields left out keep their value.
+         */
+        patch: operations["updatePlatformSettings"];
         trace?: never;
     };
     "/api/v1/admin/smtp-test": {
@@ -2874,6 +2901,19 @@ export interface components {
             /** @description The company's public status page; null for a company without a subdomain */
             status_page_url: string | null;
         };
+        InvitePolicy: {
+            /** @description The signed-in user may invite someone now (the Team screen offers Invite user) */
+            may_invite: boolean;
+            /** @description The platform setting that lets company admins invite teammates */
+            company_admins_invite: boolean;
+            /** @description The company's users and pending invitations against its Max Users; null for super admins */
+            users: {
+                used: number;
+                limit: number;
+            } | null;
+            /** @description When may_invite is false, who adds people instead, as a sentence to show */
+            ask: string | null;
+        };
         PublicCompany: {
             name: string;
             subdomain: string;
@@ -3148,8 +3188,11 @@ export interface components {
             email: string;
             /** Full Name */
             name: string;
-            /** Company */
-            company_id: string;
+            /**
+             * Company
+             * @description Required of super admins; a company admin's invitation is always for their own company
+             */
+            company_id?: string;
             /**
              * User Type
              * @enum {string|integer}
@@ -3198,6 +3241,17 @@ export interface components {
             signup_source: "env";
             smtp_configured: boolean;
             mail_from: string;
+            /** @description Company admins may invite teammates to their own company (within Max Users) */
+            company_admins_invite: boolean;
+            /**
+             * @description `default`: follows SIGNUP_ENABLED (nobody set it yet); `set`: chosen by a super admin
+             * @enum {string}
+             */
+            company_admins_invite_source: "default" | "set";
+        };
+        PlatformSettingsInput: {
+            /** @description Let company admins invite teammates (as admins or viewers) within their company's Max Users */
+            company_admins_invite?: boolean;
         };
         SmtpTestResult: {
             ok: boolean;
@@ -5853,6 +5907,31 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getInvitePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy for the signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitePolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getPublicStatus: {
         parameters: {
             query?: never;
@@ -6775,6 +6854,36 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updatePlatformSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The platform's settings as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

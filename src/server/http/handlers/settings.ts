@@ -1,10 +1,11 @@
 import type { HandlerMap } from '../handler-types.ts';
 import { getCompanyUsage, updateCompanyProfile } from '../../domain/company/profile.ts';
-import { getPlatformSettings, sendSmtpTest } from '../../domain/platform/platform.ts';
+import { getPlatformSettings, sendSmtpTest, updatePlatformSettings } from '../../domain/platform/platform.ts';
 
 export const settingsHandlers = {
   updateCompanyProfile: async ({ ctx, params, body }) => updateCompanyProfile(ctx, params.id, body),
   getCompanyUsage: async ({ ctx, params }) => getCompanyUsage(ctx, params.id),
   getPlatformSettings: async ({ ctx }) => getPlatformSettings(ctx),
+  updatePlatformSettings: async ({ ctx, body }) => updatePlatformSettings(ctx, body),
   sendSmtpTest: async ({ ctx }) => sendSmtpTest(ctx),
 } satisfies HandlerMap;
