@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a new company account; the address is confirmed by e-mail before anything is created
-         * @description The answer is the same whether or not the email already has an account. For a new address a link valid 24 hours is mailed (or written to the server log without SMTP); opening it creates a company on the Starter plan with the new user as its company admin (verifySignup). The owner of an address that already has an account is told by mail instead.
+         * @description The answer is the same whether or not the email already has an account. For a new address a link valid 24 hours is mailed (or written to the server log without SMTP); opening it creates a company on the Starter plan with the new user as its company admin (verifySignup), named `company_name` at `subdomain` (when another company took the subdomain meanwhile, the next free one with -2, -3, …). Without `company_name` the person's name names the company; without `subdomain` it is derived from the company's name. A taken `subdomain` is answered 409 (this does not depend on the email). The owner of an address that already has an account is told by mail instead.
          */
         post: operations["signup"];
         delete?: never;
@@ -72,6 +72,26 @@ export interface paths {
         put?: never;
         /** Open the signup link; creates the company and its admin (single use, 24 hours) */
         post: operations["verifySignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/subdomain-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a subdomain is valid and free for a company, and the address it gives (the signup form's live check)
+         * @description Tells only what the signup call itself answers about a subdomain (and what the company's public status page shows anyway): valid or why not, free or taken. Anonymous callers only while signup is open (403 otherwise); signed-in users may always ask (the company settings' check). At most 60 checks in 10 minutes per client address (429 with Retry-After).
+         */
+        get: operations["checkSubdomain"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2688,8 +2708,18 @@ export interface components {
             expires_in?: number;
         };
         SignupRequest: {
-            /** Name */
+            /**
+             * Name
+             * @description The person's name (the new company admin's full name)
+             */
             name: string;
+            /** Company Name */
+            company_name?: string;
+            /**
+             * Subdomain
+             * @description The company's address on the product domain (lowercase letters, digits and hyphens; not a reserved word)
+             */
+            subdomain?: string;
             /** Email */
             email: string;
             /** Password */
@@ -2709,6 +2739,15 @@ export interface components {
             login_url: string;
             /** @description The company's dashboard, signed in: the company host's /auth/handoff with a one-time code (60 s, single use) that gives the browser its own session there */
             redirect_to: string;
+        };
+        SubdomainAvailability: {
+            /** @description The subdomain as checked (trimmed, lower-cased) */
+            subdomain: string;
+            available: boolean;
+            /** @description Why it is not available (invalid, reserved or taken), in the form's words */
+            message: string | null;
+            /** @description The company's address with this subdomain; null when the subdomain is not valid */
+            address: string | null;
         };
         ForgotPasswordRequest: {
             /** Email */
@@ -5278,6 +5317,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
@@ -5311,6 +5351,32 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkSubdomain: {
+        parameters: {
+            query: {
+                subdomain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubdomainAvailability"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
