@@ -68,7 +68,7 @@ export async function requestSignup(ctx: Ctx, input: SignupInput, port: string):
   const email = input.email.trim().toLowerCase();
   const fields: Record<string, string> = {};
   if (!name) fields.name = 'Name is required.';
-  if (!companyName) fields.company_name = 'Company Name is required.';
+  if (input.company_name !== undefined && !companyName) fields.company_name = 'Company Name is required.';
   const sp = subdomain === null ? null : subdomainProblem(subdomain);
   if (sp) fields.subdomain = sp;
   if (!email) fields.email = 'Email is required.';
