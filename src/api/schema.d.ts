@@ -842,6 +842,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{id}/subdomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a company to another subdomain (its company admins for their own company; super admins for any)
+         * @description The rules of signup and the tenant form: a DNS label of lowercase letters, digits and hyphens, not a reserved word (400), not another company's (409). Every session of the company ends (cookies belong to the old host); the company admin who made the change gets `redirect_to`, a one-time link that signs them in on the new address. The old address is free at once and leads nowhere. Audited as `tenant_update`. Another company's id answers 404 to a company admin; viewers get 403.
+         */
+        put: operations["changeCompanySubdomain"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/platform": {
         parameters: {
             query?: never;
@@ -3262,6 +3284,18 @@ export interface components {
             spans_per_second: number;
             /** @description Days check results, spans and rollups are kept */
             retention_days: number;
+        };
+        SubdomainChangeInput: {
+            /** Subdomain */
+            subdomain: string;
+        };
+        SubdomainChange: {
+            company: components["schemas"]["Company"];
+            /** @description The company's address now */
+            address: string;
+            /** @description For the company admin who made the change, a one-time link (60 s) that signs them in on the new address */
+            redirect_to: string | null;
+            message: string;
         };
         PlatformFlag: {
             name: string;
@@ -6896,6 +6930,40 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    changeCompanySubdomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubdomainChangeInput"];
+            };
+        };
+        responses: {
+            /** @description Moved (or unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubdomainChange"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
