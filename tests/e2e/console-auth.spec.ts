@@ -67,9 +67,10 @@ test.describe('anonymous visitor', () => {
     const unQp = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     await page.goto(mainUrl('/signup'));
     await expect(page.getByRole('button', { name: 'Sign up with Google' })).toBeVisible();
-    await page.getByLabel('Name').fill('Signup Person');
+    await page.getByLabel('Your name').fill('Signup Person');
+    await page.getByLabel('Company name').fill('Signup Person');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(CHECK_MAIL);
     await expect(page).toHaveURL(mainUrl('/signup'));
@@ -85,9 +86,10 @@ test.describe('anonymous visitor', () => {
 
     // the address is taken now: the page answers the same, and the owner is told by mail
     await page.goto(mainUrl('/signup'));
-    await page.getByLabel('Name').fill('Someone Else');
+    await page.getByLabel('Your name').fill('Someone Else');
+    await page.getByLabel('Company name').fill('Someone Else');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(CHECK_MAIL);
     await expect
@@ -98,9 +100,10 @@ test.describe('anonymous visitor', () => {
     await expect(page.getByRole('alert')).toHaveText('This signup link is invalid or has expired. Please sign up again.');
 
     await page.goto(mainUrl('/signup'));
-    await page.getByLabel('Name').fill('Offline');
+    await page.getByLabel('Your name').fill('Offline');
+    await page.getByLabel('Company name').fill('Offline');
     await page.getByLabel('Email').fill(`${unique('offline')}@example.com`);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.route('**/api/v1/auth/signup', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Signup failed.');
