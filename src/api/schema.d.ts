@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a new company account; the address is confirmed by e-mail before anything is created
-         * @description The answer is the same whether or not the email already has an account. For a new address a link valid 24 hours is mailed (or written to the server log without SMTP); opening it creates a company on the Starter plan with the new user as its company admin (verifySignup). The owner of an address that already has an account is told by mail instead.
+         * @description The answer is the same whether or not the email already has an account. For a new address a link valid 24 hours is mailed (or written to the server log without SMTP); opening it creates a company on the Starter plan with the new user as its company admin (verifySignup), named `company_name` at `subdomain` (when another company took the subdomain meanwhile, the next free one with -2, -3, …). Without `company_name` the person's name names the company; without `subdomain` it is derived from the company's name. A taken `subdomain` is answered 409 (this does not depend on the email). The owner of an address that already has an account is told by mail instead.
          */
         post: operations["signup"];
         delete?: never;
@@ -72,6 +72,26 @@ export interface paths {
         put?: never;
         /** Open the signup link; creates the company and its admin (single use, 24 hours) */
         post: operations["verifySignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/subdomain-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a subdomain is valid and free for a company, and the address it gives (the signup form's live check)
+         * @description Tells only what the signup call itself answers about a subdomain (and what the company's public status page shows anyway): valid or why not, free or taken. Anonymous callers only while signup is open (403 otherwise); signed-in users may always ask (the company settings' check). At most 60 checks in 10 minutes per client address (429 with Retry-After).
+         */
+        get: operations["checkSubdomain"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -444,6 +464,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/company/invite-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the signed-in user may invite people now, and if not whom to ask
+         * @description Company admins may invite while the platform setting `company_admins_invite` is on and the company's users and pending invitations are fewer than its Max Users; viewers never do. When `may_invite` is false, `ask` says who adds people instead (a company admin, or the platform administrator). Super admins may always invite (`users` is null: they have no company).
+         */
+        get: operations["getInvitePolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/public-status/{subdomain}": {
         parameters: {
             query?: never;
@@ -712,7 +752,10 @@ export interface paths {
         /** Pending invitations (super admins all or one company's; company users their own company's) */
         get: operations["listInvitations"];
         put?: never;
-        /** Invite a person to a company (super admins); mails a one-time link valid for 7 days */
+        /**
+         * Invite a person to a company; mails a one-time link valid for 7 days
+         * @description Super admins invite to any company. Company admins invite to their own company (the body's `company_id` is ignored), as admins or viewers, while the platform setting `company_admins_invite` is on (403 with the reason while it is off); 422 when the company's users and pending invitations reach its Max Users.
+         */
         post: operations["createInvitation"];
         delete?: never;
         options?: never;
@@ -732,7 +775,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a pending invitation (super admins); its link stops working */
+        /** Revoke a pending invitation (super admins; company admins their own company's); its link stops working */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -750,7 +793,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a new link (super admins); the previous link stops working. Once a minute at most */
+        /** Mail a new link (super admins; company admins their own company's while they may invite); the previous link stops working. Once a minute at most */
         post: operations["resendInvitation"];
         delete?: never;
         options?: never;
@@ -799,6 +842,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{id}/subdomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a company to another subdomain (its company admins for their own company; super admins for any)
+         * @description The rules of signup and the tenant form: a DNS label of lowercase letters, digits and hyphens, not a reserved word (400), not another company's (409). Every session of the company ends (cookies belong to the old host); the company admin who made the change gets `redirect_to`, a one-time link that signs them in on the new address. The old address is free at once and leads nowhere. Audited as `tenant_update`. Another company's id answers 404 to a company admin; viewers get 403.
+         */
+        put: operations["changeCompanySubdomain"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/platform": {
         parameters: {
             query?: never;
@@ -813,7 +878,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the platform's settings (super admins); each change is audited as `settings_update`
+         * @description `company_admins_invite` lets company admins invite teammates (as admins or viewers) to their own company within its Max Users. Until a super admin sets it, it follows SIGNUP_ENABLED (on when self-service signup is on). Fields left out keep their value.
+         */
+        patch: operations["updatePlatformSettings"];
         trace?: never;
     };
     "/api/v1/admin/smtp-test": {
@@ -2661,8 +2730,18 @@ export interface components {
             expires_in?: number;
         };
         SignupRequest: {
-            /** Name */
+            /**
+             * Name
+             * @description The person's name (the new company admin's full name)
+             */
             name: string;
+            /** Company Name */
+            company_name?: string;
+            /**
+             * Subdomain
+             * @description The company's address on the product domain (lowercase letters, digits and hyphens; not a reserved word)
+             */
+            subdomain?: string;
             /** Email */
             email: string;
             /** Password */
@@ -2682,6 +2761,15 @@ export interface components {
             login_url: string;
             /** @description The company's dashboard, signed in: the company host's /auth/handoff with a one-time code (60 s, single use) that gives the browser its own session there */
             redirect_to: string;
+        };
+        SubdomainAvailability: {
+            /** @description The subdomain as checked (trimmed, lower-cased) */
+            subdomain: string;
+            available: boolean;
+            /** @description Why it is not available (invalid, reserved or taken), in the form's words */
+            message: string | null;
+            /** @description The company's address with this subdomain; null when the subdomain is not valid */
+            address: string | null;
         };
         ForgotPasswordRequest: {
             /** Email */
@@ -2873,6 +2961,19 @@ export interface components {
             };
             /** @description The company's public status page; null for a company without a subdomain */
             status_page_url: string | null;
+        };
+        InvitePolicy: {
+            /** @description The signed-in user may invite someone now (the Team screen offers Invite user) */
+            may_invite: boolean;
+            /** @description The platform setting that lets company admins invite teammates */
+            company_admins_invite: boolean;
+            /** @description The company's users and pending invitations against its Max Users; null for super admins */
+            users: {
+                used: number;
+                limit: number;
+            } | null;
+            /** @description When may_invite is false, who adds people instead, as a sentence to show */
+            ask: string | null;
         };
         PublicCompany: {
             name: string;
@@ -3148,8 +3249,11 @@ export interface components {
             email: string;
             /** Full Name */
             name: string;
-            /** Company */
-            company_id: string;
+            /**
+             * Company
+             * @description Required of super admins; a company admin's invitation is always for their own company
+             */
+            company_id?: string;
             /**
              * User Type
              * @enum {string|integer}
@@ -3181,6 +3285,18 @@ export interface components {
             /** @description Days check results, spans and rollups are kept */
             retention_days: number;
         };
+        SubdomainChangeInput: {
+            /** Subdomain */
+            subdomain: string;
+        };
+        SubdomainChange: {
+            company: components["schemas"]["Company"];
+            /** @description The company's address now */
+            address: string;
+            /** @description For the company admin who made the change, a one-time link (60 s) that signs them in on the new address */
+            redirect_to: string | null;
+            message: string;
+        };
         PlatformFlag: {
             name: string;
             enabled: boolean;
@@ -3198,6 +3314,17 @@ export interface components {
             signup_source: "env";
             smtp_configured: boolean;
             mail_from: string;
+            /** @description Company admins may invite teammates to their own company (within Max Users) */
+            company_admins_invite: boolean;
+            /**
+             * @description `default`: follows SIGNUP_ENABLED (nobody set it yet); `set`: chosen by a super admin
+             * @enum {string}
+             */
+            company_admins_invite_source: "default" | "set";
+        };
+        PlatformSettingsInput: {
+            /** @description Let company admins invite teammates (as admins or viewers) within their company's Max Users */
+            company_admins_invite?: boolean;
         };
         SmtpTestResult: {
             ok: boolean;
@@ -5233,6 +5360,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
@@ -5266,6 +5394,32 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkSubdomain: {
+        parameters: {
+            query: {
+                subdomain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubdomainAvailability"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
@@ -5854,6 +6008,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FirstSteps"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getInvitePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy for the signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitePolicy"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6775,6 +6954,40 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    changeCompanySubdomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubdomainChangeInput"];
+            };
+        };
+        responses: {
+            /** @description Moved (or unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubdomainChange"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getPlatformSettings: {
         parameters: {
             query?: never;
@@ -6796,6 +7009,36 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updatePlatformSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The platform's settings as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

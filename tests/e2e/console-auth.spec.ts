@@ -67,9 +67,10 @@ test.describe('anonymous visitor', () => {
     const unQp = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     await page.goto(mainUrl('/signup'));
     await expect(page.getByRole('button', { name: 'Sign up with Google' })).toBeVisible();
-    await page.getByLabel('Name').fill('Signup Person');
+    await page.getByLabel('Your name').fill('Signup Person');
+    await page.getByLabel('Company name').fill('Signup Person');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(CHECK_MAIL);
     await expect(page).toHaveURL(mainUrl('/signup'));
@@ -85,9 +86,10 @@ test.describe('anonymous visitor', () => {
 
     // the address is taken now: the page answers the same, and the owner is told by mail
     await page.goto(mainUrl('/signup'));
-    await page.getByLabel('Name').fill('Someone Else');
+    await page.getByLabel('Your name').fill('Someone Else');
+    await page.getByLabel('Company name').fill('Someone Else');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(CHECK_MAIL);
     await expect
@@ -98,9 +100,10 @@ test.describe('anonymous visitor', () => {
     await expect(page.getByRole('alert')).toHaveText('This signup link is invalid or has expired. Please sign up again.');
 
     await page.goto(mainUrl('/signup'));
-    await page.getByLabel('Name').fill('Offline');
+    await page.getByLabel('Your name').fill('Offline');
+    await page.getByLabel('Company name').fill('Offline');
     await page.getByLabel('Email').fill(`${unique('offline')}@example.com`);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.route('**/api/v1/auth/signup', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Signup failed.');
@@ -131,7 +134,9 @@ test.describe('anonymous visitor', () => {
       .raw.replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     const link = raw.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0];
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, mainUrl('')));
+    // the company's own address: a reset link works only there
+    expect(link.startsWith(tenantUrl(company.subdomain, '/reset-password?token='))).toBe(true);
+    await page.goto(link);
     await page.getByLabel('New Password').fill('Brand-new-password-9');
     await page.getByLabel('Confirm Password').fill('Different-password-9');
     await page.getByRole('button', { name: 'Set new password' }).click();
@@ -145,7 +150,7 @@ test.describe('anonymous visitor', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(tenantUrl(company.subdomain, '/dashboard'));
     // the link works once
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, mainUrl('')));
+    await page.goto(link);
     await page.getByLabel('New Password').fill('Third-password-9');
     await page.getByLabel('Confirm Password').fill('Third-password-9');
     await page.getByRole('button', { name: 'Set new password' }).click();

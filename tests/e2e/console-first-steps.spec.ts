@@ -63,7 +63,7 @@ test('the steps tick one by one from the company data and the card leaves when a
   expect(await post(page, '/api/v1/alert-channels', { name: 'Ops', type: 'email', config: { to: ['ops@example.com'] } })).toBe(201);
   await page.reload();
   await expect(card).toContainText('3 of 4 done');
-  // a colleague (company admins cannot create users: the operator does)
+  // a colleague, however added (here by the operator)
   await seedUser(api, 3, company.id);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();

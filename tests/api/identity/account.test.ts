@@ -252,10 +252,12 @@ describe.each(DB_KINDS)('password recovery by email on %s', (kind) => {
     expect(link).not.toBeNull();
     const token = link![1];
 
-    const weak = await t.client().post('/api/v1/auth/reset-password', { token, new_password: 'short' });
+    const weak = await t.client().post('/api/v1/auth/reset-password', { token, new_password: 'short' }, { host: 'mailco.localhost' });
     expect(weak.status).toBe(400);
     expect(weak.body.detail).toBe('Password must be at least 8 characters.');
-    const r = await t.client().post('/api/v1/auth/reset-password', { token, new_password: 'Brand-new-pass-1' });
+    const r = await t
+      .client()
+      .post('/api/v1/auth/reset-password', { token, new_password: 'Brand-new-pass-1' }, { host: 'mailco.localhost' });
     expect(r.status).toBe(200);
     // sessions ended, old password gone, new one works
     expect((await session.get('/api/v1/auth/me', { host: 'mailco.localhost' })).status).toBe(401);
@@ -266,7 +268,9 @@ describe.each(DB_KINDS)('password recovery by email on %s', (kind) => {
       (await t.client().post('/api/v1/auth/login', { email: u.email, password: 'Brand-new-pass-1' }, { host: 'mailco.localhost' })).status,
     ).toBe(200);
     // single use
-    const twice = await t.client().post('/api/v1/auth/reset-password', { token, new_password: 'Another-pass-2' });
+    const twice = await t
+      .client()
+      .post('/api/v1/auth/reset-password', { token, new_password: 'Another-pass-2' }, { host: 'mailco.localhost' });
     expect(twice.status).toBe(400);
     expect(twice.body.detail).toBe('This password reset link is invalid or has expired. Please ask for a new one.');
   });

@@ -131,6 +131,9 @@ export interface PendingSignupsTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** Migration 0006: the company's name and chosen subdomain (null on older rows: from `name`) */
+  company_name: string | null;
+  subdomain: string | null;
 }
 
 /** Migration 0004: a super admin's invitation to join a company (pending until used or revoked). */

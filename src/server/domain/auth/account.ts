@@ -24,7 +24,7 @@ import {
 } from './sessions.ts';
 import { createHandoffCode } from './handoff.ts';
 import { checkSecondFactor } from './two-factor.ts';
-import { accountOrigin } from './account-links.ts';
+import { accountOrigin, isCompanyLinkHost } from './account-links.ts';
 import { mailUnlockLink } from './unlock.ts';
 import { RESET_SECONDS, hashSecret, newSecret } from './tokens.ts';
 import { auditFromCtx, recordAudit } from '../audit/record.ts';
@@ -256,6 +256,9 @@ export async function resetPassword(ctx: Ctx, input: { token: string; new_passwo
     throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
   const user = await usersRepo(services.db).findById(row.user_id);
   if (!user || user.session_version !== row.session_version || !user.is_active)
+    throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
+  // only on the address it was mailed to: another company's host does not know this link
+  if (!(await isCompanyLinkHost(services, user.user_type === 1 ? null : user.company_id, ctx.host)))
     throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
   if ((await codes.consume(row.id, services.now())) === 0)
     throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });

@@ -2,7 +2,9 @@
 // an account: the request always answers the same, after the same work (validation, throttling,
 // one argon2 hash); the rest happens after the answer. A new address gets a link (24 hours,
 // single use) that creates the company and its admin when opened; the owner of an address that
-// has an account is told that someone tried to sign up with it.
+// has an account is told that someone tried to sign up with it. The form asks for the person's
+// name, the company's name and the subdomain (issue 25 item 4); the subdomain's availability can
+// be checked while typing, which tells no more than the company's public status page does.
 import type { Ctx, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -27,10 +29,14 @@ export const SIGNUP_LINK_SECONDS = 24 * 60 * 60;
 export const SIGNUP_INVALID = 'This signup link is invalid or has expired. Please sign up again.';
 const SIGNUP_DISABLED = 'Signup is disabled on this platform. Please contact the administrator for an account.';
 const EMAIL_TAKEN = 'An account with this email already exists. Sign in, or reset your password if you have forgotten it.';
+export const SUBDOMAIN_TAKEN = 'This subdomain is already taken. Please choose another.';
 
-/** A subdomain free for a new company, derived from a name ('Acme Corp' → acme-corp, acme-corp-2, ...). */
-export async function uniqueSubdomain(services: Services, name: string): Promise<string> {
-  let base = slugifySubdomain(name) || 'company';
+/**
+ * A subdomain free for a new company: the one chosen, else derived from a name ('Acme Corp' →
+ * acme-corp), with -2, -3, ... when taken.
+ */
+export async function uniqueSubdomain(services: Services, name: string, chosen?: string | null): Promise<string> {
+  let base = chosen || slugifySubdomain(name) || 'company';
   if (subdomainProblem(base)) base = `${base}-co`.replace(/^-+/, '');
   if (subdomainProblem(base)) base = 'company';
   const repo = companiesRepo(services.db);
@@ -43,13 +49,28 @@ export async function uniqueSubdomain(services: Services, name: string): Promise
 
 /** Always answers SIGNUP_ANSWER (or a validation, throttling or disabled problem that does not
  * depend on the email being known). */
-export async function requestSignup(ctx: Ctx, input: { name: string; email: string; password: string }, port: string): Promise<void> {
+export interface SignupInput {
+  name: string;
+  email: string;
+  password: string;
+  /** Left out (older clients): the person's name names the company */
+  company_name?: string;
+  /** Left out: derived from the company's name when the link is opened */
+  subdomain?: string;
+}
+
+export async function requestSignup(ctx: Ctx, input: SignupInput, port: string): Promise<void> {
   const { services } = ctx;
   if (!services.config.signupEnabled) throw new DomainError('forbidden', SIGNUP_DISABLED);
   const name = input.name.trim();
+  const companyName = input.company_name === undefined ? name : input.company_name.trim();
+  const subdomain = input.subdomain === undefined ? null : input.subdomain.trim().toLowerCase();
   const email = input.email.trim().toLowerCase();
   const fields: Record<string, string> = {};
   if (!name) fields.name = 'Name is required.';
+  if (input.company_name !== undefined && !companyName) fields.company_name = 'Company Name is required.';
+  const sp = subdomain === null ? null : subdomainProblem(subdomain);
+  if (sp) fields.subdomain = sp;
   if (!email) fields.email = 'Email is required.';
   else if (!isEmail(email)) fields.email = 'Please enter a valid email address.';
   const pw = passwordProblem(input.password);
@@ -61,16 +82,50 @@ export async function requestSignup(ctx: Ctx, input: { name: string; email: stri
   const wait = await lim.signupIp.retryAfter(ctx.ip, now);
   if (wait > 0) throw tooManyAttempts(wait, 'Too many signups from this address.');
   await lim.signupIp.hit(ctx.ip, now);
+  // Whether a subdomain is taken does not depend on the email, and its status page tells anyway.
+  if (subdomain && (await companiesRepo(services.db).findBySubdomain(subdomain)))
+    throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
   const passwordHash = await hashPassword(input.password);
   // At most 5 mails an hour to one address, whoever asks; the answer stays the same.
   if ((await lim.signupEmail.retryAfter(email, now)) > 0) return;
   await lim.signupEmail.hit(email, now);
-  void mailSignupOutcome(services, { name, email, passwordHash, port }).catch(() => undefined);
+  void mailSignupOutcome(services, { name, companyName, subdomain, email, passwordHash, port }).catch(() => undefined);
+}
+
+export interface SubdomainAvailability {
+  subdomain: string;
+  available: boolean;
+  /** Why not, in the form's words; null when available */
+  message: string | null;
+  /** The company's address with this subdomain; null when the subdomain is not a valid one */
+  address: string | null;
+}
+
+/**
+ * The signup form's live check (and the company settings' one): whether a subdomain is valid and
+ * free, and the address it gives. Anonymous callers only while signup is open; throttled per
+ * client address, so it is no faster a way to list companies than their status pages.
+ */
+export async function checkSubdomain(ctx: Ctx, input: { subdomain: string }, port: string): Promise<SubdomainAvailability> {
+  const { services } = ctx;
+  if (!ctx.actor && !services.config.signupEnabled) throw new DomainError('forbidden', SIGNUP_DISABLED);
+  const now = services.now();
+  const lim = limiters(services).subdomainCheck;
+  const wait = await lim.retryAfter(ctx.ip, now);
+  if (wait > 0) throw tooManyAttempts(wait, 'Too many subdomain checks.');
+  await lim.hit(ctx.ip, now);
+  const subdomain = input.subdomain.trim().toLowerCase();
+  const problem = subdomainProblem(subdomain);
+  if (problem) return { subdomain, available: false, message: problem, address: null };
+  const { config } = services;
+  const address = tenantOrigin(config.publicScheme, subdomain, config.productDomain, port);
+  const taken = await companiesRepo(services.db).findBySubdomain(subdomain);
+  return { subdomain, available: !taken, message: taken ? SUBDOMAIN_TAKEN : null, address };
 }
 
 async function mailSignupOutcome(
   services: Services,
-  p: { name: string; email: string; passwordHash: string; port: string },
+  p: { name: string; companyName: string; subdomain: string | null; email: string; passwordHash: string; port: string },
 ): Promise<void> {
   const { config } = services;
   const origin = mainOrigin(config.publicScheme, config.productDomain, p.port);
@@ -94,6 +149,8 @@ async function mailSignupOutcome(
     code_hash: secret.hash,
     email: p.email,
     name: p.name,
+    company_name: p.companyName,
+    subdomain: p.subdomain,
     password_hash: p.passwordHash,
     created_at: now,
     expires_at: now + SIGNUP_LINK_SECONDS * 1000,
@@ -129,11 +186,13 @@ export async function verifySignup(
   if (!row || row.used_at !== null || row.expires_at <= now)
     throw new DomainError('validation', SIGNUP_INVALID, { fields: { token: SIGNUP_INVALID } });
   const { email, name } = row;
+  const companyName = row.company_name ?? name;
   const companyId = newId();
   const userId = newId();
   let subdomain = '';
   for (let attempt = 0; ; attempt++) {
-    subdomain = await uniqueSubdomain(services, name);
+    // the chosen subdomain, unless another company took it since the form was sent
+    subdomain = await uniqueSubdomain(services, companyName, row.subdomain);
     try {
       await withTransaction(services.db, async (tdb) => {
         if ((await pendingSignupsRepo(tdb).consume(row.id, email, now)) === 0)
@@ -141,7 +200,7 @@ export async function verifySignup(
         if (await usersRepo(tdb).findByEmail(email)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
         await companiesRepo(tdb).insert({
           id: companyId,
-          name,
+          name: companyName,
           email,
           url: null,
           phone: null,
@@ -183,8 +242,11 @@ export async function verifySignup(
   const { config } = services;
   const home = tenantOrigin(config.publicScheme, subdomain, config.productDomain, port);
   const code = await createHandoffCode(services, user, `${subdomain}.${config.productDomain}`, false);
+  const moved = row.subdomain && row.subdomain !== subdomain;
   return {
-    message: "Your account is ready. Taking you to your company's dashboard…",
+    message: moved
+      ? `Your account is ready. ${row.subdomain} was taken in the meantime, so your company's address is ${home}; you can change it in Settings → Company. Taking you to your company's dashboard…`
+      : "Your account is ready. Taking you to your company's dashboard…",
     user: toCurrentUser(user, company),
     login_url: `${home}/login`,
     redirect_to: `${home}/auth/handoff?code=${code}`,

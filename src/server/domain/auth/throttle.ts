@@ -184,6 +184,8 @@ interface Limiters {
   forgotIp: SharedWindow;
   signupIp: SharedWindow;
   signupEmail: SharedWindow;
+  /** subdomain availability checks per address (signup's live check): no cheap enumeration */
+  subdomainCheck: SharedWindow;
   /** per session, in this process: a flood guard for the audit table, not a security limit */
   audit: SlidingWindow;
   /** wrong two-factor codes per account (only someone who knows the password gets this far) */
@@ -202,6 +204,7 @@ export function limiters(services: Services): Limiters {
       forgotIp: new SharedWindow(db, 'forgot-ip', 30, HOUR),
       signupIp: new SharedWindow(db, 'signup-ip', 20, HOUR),
       signupEmail: new SharedWindow(db, 'signup-email', 5, HOUR),
+      subdomainCheck: new SharedWindow(db, 'subdomain-check', 60, 10 * 60_000),
       audit: new SlidingWindow(120, 60_000),
       totp: new SharedWindow(db, 'totp', 5, 15 * 60_000),
     };

@@ -1,6 +1,7 @@
 // The Settings screen's platform section (super admins): the feature flags with the operator's
-// FLAG_ENABLE_* locks, whether signup is open (SIGNUP_ENABLED, an environment setting only) and
-// the mail setup, with a test mail through the configured SMTP server.
+// FLAG_ENABLE_* locks, whether signup is open (SIGNUP_ENABLED, an environment setting only),
+// whether company admins may invite teammates, and the mail setup, with a test mail through the
+// configured SMTP server.
 import type { Ctx, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { requireSuperAdmin } from '../authz.ts';
@@ -8,6 +9,7 @@ import { getFlags } from '../flags/flags.ts';
 import { SlidingWindow } from '../auth/throttle.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { sendMail } from '../../notify/mailer.ts';
+import { setTeamInvitations, teamInvitationsSetting } from './team-invitations.ts';
 
 export interface PlatformSettings {
   flags: { name: string; enabled: boolean; locked: boolean; reason: string | null }[];
@@ -15,6 +17,9 @@ export interface PlatformSettings {
   signup_source: 'env';
   smtp_configured: boolean;
   mail_from: string;
+  /** Company admins may invite teammates (issue 25 item 5) */
+  company_admins_invite: boolean;
+  company_admins_invite_source: 'default' | 'set';
 }
 
 export async function getPlatformSettings(ctx: Ctx): Promise<PlatformSettings> {
@@ -30,7 +35,23 @@ export async function getPlatformSettings(ctx: Ctx): Promise<PlatformSettings> {
     };
   });
   const c = ctx.services.config;
-  return { flags, signup_enabled: c.signupEnabled, signup_source: 'env', smtp_configured: Boolean(c.smtpUrl), mail_from: c.mailFrom };
+  const invitations = await teamInvitationsSetting(ctx.services);
+  return {
+    flags,
+    signup_enabled: c.signupEnabled,
+    signup_source: 'env',
+    smtp_configured: Boolean(c.smtpUrl),
+    mail_from: c.mailFrom,
+    company_admins_invite: invitations.enabled,
+    company_admins_invite_source: invitations.source,
+  };
+}
+
+/** The settings a super admin changes on this screen (flags have their own call). */
+export async function updatePlatformSettings(ctx: Ctx, input: { company_admins_invite?: boolean }): Promise<PlatformSettings> {
+  requireSuperAdmin(ctx);
+  if (typeof input.company_admins_invite === 'boolean') await setTeamInvitations(ctx, input.company_admins_invite);
+  return getPlatformSettings(ctx);
 }
 
 /** 5 test mails in 10 minutes a super admin: enough to fix a setup, too few to flood a mailbox. */

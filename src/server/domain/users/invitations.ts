@@ -1,11 +1,13 @@
 // Invitations: a super admin names a person, their company and role; the person gets a mailed
 // one-time link to their company's address and chooses their own password there (nobody else
 // ever knows it). A link is valid for 7 days and works once; a resend replaces it (the old
-// link dies) and is throttled; a revoked invitation's link is dead too.
+// link dies) and is throttled; a revoked invitation's link is dead too. While the platform
+// setting allows it (issue 25 item 5), a company admin invites, resends and revokes for their
+// own company only, within its Max Users, as an admin or a viewer.
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso } from '../ids.ts';
-import { companyScope, requirePermission, requireSuperAdmin } from '../authz.ts';
+import { companyScope, requireActor, requirePermission } from '../authz.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
@@ -19,6 +21,8 @@ import { mainOrigin, tenantOrigin } from '../../../lib/hosts.ts';
 import { roleOfUserType } from '../../../lib/permissions.ts';
 import { isEmail } from '../../../lib/formats.ts';
 import { passwordProblem } from './rules.ts';
+import { isCompanyLinkHost } from '../auth/account-links.ts';
+import { companyAdminsMayInvite } from '../platform/team-invitations.ts';
 
 export const INVITATION_DAYS = 7;
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
@@ -33,6 +37,7 @@ export const MAIL_FAILED =
   'The invitation e-mail could not be sent (the mail server did not accept it). The invitation is listed; resend it in a minute.';
 export const COMPANY_INACTIVE = 'This company is not active at the moment. Ask your administrator.';
 const EMAIL_TAKEN = 'A user with this email already exists.';
+export const ADMIN_INVITES_OFF = 'On this platform only the platform administrator invites people. Ask them to invite your colleagues.';
 const ALREADY_INVITED = 'This email already has a pending invitation. Resend it instead.';
 
 export interface InvitationView {
@@ -106,8 +111,23 @@ async function mailInvitation(
   });
 }
 
+/**
+ * Who may send (or resend) invitations, and to which company: super admins to any (null here),
+ * company admins to their own while the platform setting allows it; everyone else is refused.
+ */
+async function inviterScope(ctx: Ctx): Promise<{ userId: string; companyId: string | null }> {
+  const actor = requireActor(ctx);
+  if (actor.role === 'super_admin') return { userId: actor.userId, companyId: null };
+  if (actor.role !== 'customer_admin' || !actor.companyId)
+    throw new DomainError('forbidden', 'You do not have permission to create users.');
+  if (!(await companyAdminsMayInvite(ctx.services))) throw new DomainError('forbidden', ADMIN_INVITES_OFF);
+  return { userId: actor.userId, companyId: actor.companyId };
+}
+
 export async function createInvitation(ctx: Ctx, input: InvitationInput, port: string): Promise<InvitationView> {
-  const actor = requireSuperAdmin(ctx);
+  const actor = await inviterScope(ctx);
+  // a company admin's invitation is for their own company, whatever the body names
+  if (actor.companyId) input = { ...input, company_id: actor.companyId };
   const fields: Record<string, string> = {};
   const full_name = (input.name ?? '').trim();
   const email = (input.email ?? '').trim().toLowerCase();
@@ -128,7 +148,7 @@ export async function createInvitation(ctx: Ctx, input: InvitationInput, port: s
   if (used >= company!.max_users)
     throw new DomainError(
       'limit_exceeded',
-      `${company!.name} already has its maximum of ${company!.max_users} user${company!.max_users === 1 ? '' : 's'} (pending invitations count). Raise Max Users to invite more.`,
+      `${company!.name} already has its maximum of ${company!.max_users} user${company!.max_users === 1 ? '' : 's'} (pending invitations count). ${actor.companyId ? 'Ask the platform administrator to raise Max Users' : 'Raise Max Users'} to invite more.`,
     );
   const secret = newSecret();
   const id = newId();
@@ -151,15 +171,17 @@ export async function createInvitation(ctx: Ctx, input: InvitationInput, port: s
   return toView((await invitationsRepo(db).findById(id))!, now);
 }
 
-async function loadOpen(ctx: Ctx, id: string): Promise<InvitationWithCompany> {
+/** An open invitation the caller may act on: another company's is not found for a company admin. */
+async function loadOpen(ctx: Ctx, id: string, companyId: string | null): Promise<InvitationWithCompany> {
   const inv = await invitationsRepo(ctx.services.db).findById(id);
   if (!inv || inv.used_at !== null || inv.revoked_at !== null) throw notFound('Invitation');
+  if (companyId && inv.company_id !== companyId) throw notFound('Invitation');
   return inv;
 }
 
 export async function resendInvitation(ctx: Ctx, id: string, port: string): Promise<InvitationView> {
-  requireSuperAdmin(ctx);
-  const inv = await loadOpen(ctx, id);
+  const actor = await inviterScope(ctx);
+  const inv = await loadOpen(ctx, id, actor.companyId);
   const now = ctx.services.now();
   const wait = Math.ceil((inv.sent_at + RESEND_AFTER_SECONDS * 1000 - now) / 1000);
   if (wait > 0)
@@ -177,9 +199,12 @@ export async function resendInvitation(ctx: Ctx, id: string, port: string): Prom
   return toView((await invitationsRepo(ctx.services.db).findById(id))!, now);
 }
 
+/** Revoking takes access away, so a company admin may revoke their company's invitations even while the setting is off. */
 export async function revokeInvitation(ctx: Ctx, id: string): Promise<void> {
-  requireSuperAdmin(ctx);
-  const inv = await loadOpen(ctx, id);
+  const actor = requireActor(ctx);
+  if (actor.role !== 'super_admin' && actor.role !== 'customer_admin')
+    throw new DomainError('forbidden', 'You do not have permission to update users.');
+  const inv = await loadOpen(ctx, id, actor.role === 'super_admin' ? null : companyScope(ctx));
   if ((await invitationsRepo(ctx.services.db).revoke(id, ctx.services.now())) === 0) throw notFound('Invitation');
   await auditFromCtx(ctx, 'user_update', { change: 'invitation_revoked', invitation_id: id, email: inv.email }, undefined, inv.company_id);
 }
@@ -188,6 +213,8 @@ export async function revokeInvitation(ctx: Ctx, id: string): Promise<void> {
 async function openByToken(ctx: Ctx, token: string | undefined): Promise<InvitationWithCompany> {
   const inv = token ? await invitationsRepo(ctx.services.db).findByHash(hashSecret(token)) : undefined;
   if (!inv || inv.revoked_at !== null) throw new DomainError('not_found', INVITATION_INVALID);
+  // a link works only on its company's address, as if unknown anywhere else
+  if (!(await isCompanyLinkHost(ctx.services, inv.company_id, ctx.host))) throw new DomainError('not_found', INVITATION_INVALID);
   if (inv.used_at !== null) throw new DomainError('conflict', INVITATION_USED);
   if (inv.expires_at <= ctx.services.now()) throw new DomainError('not_found', INVITATION_EXPIRED);
   return inv;

@@ -10,7 +10,7 @@ import {
   refresh,
   resetPassword,
 } from '../../domain/auth/account.ts';
-import { SIGNUP_ANSWER, requestSignup, verifySignup } from '../../domain/auth/signup.ts';
+import { SIGNUP_ANSWER, checkSubdomain, requestSignup, verifySignup } from '../../domain/auth/signup.ts';
 import { unlockSignIn } from '../../domain/auth/unlock.ts';
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../auth/cookies.ts';
 import { publicPortOf } from '../public-origin.ts';
@@ -27,6 +27,10 @@ export const authHandlers = {
     await requestSignup(ctx, body, publicPortOf(req.headers.host, ctx.services.config));
     reply.code(202);
     return { ok: true, message: SIGNUP_ANSWER };
+  },
+  checkSubdomain: async ({ ctx, query, req, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return checkSubdomain(ctx, query, publicPortOf(req.headers.host, ctx.services.config));
   },
   verifySignup: async ({ ctx, body, req, reply }) => {
     const r = await verifySignup(ctx, body, publicPortOf(req.headers.host, ctx.services.config));

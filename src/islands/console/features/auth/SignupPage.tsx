@@ -1,10 +1,13 @@
-// /signup: name, email, password; the answer is the same for a new and a taken address ("check
-// your e-mail"). /signup?token=… is the link from that mail: it creates the account and offers
+// /signup: the person's name, the company's name, the subdomain (prefilled from the company's
+// name until edited, checked live), email and password; the answer is the same for a new and a
+// taken address ("check your e-mail"). /signup?token=… is the link from that mail: it creates the account and offers
 // takes the new admin to the company's dashboard on its own host, signed in (a one-time handoff
 // link; the sign-in link stays as the way in if the move fails). The social buttons are
 // decorative, as the spec has them.
 import { useEffect, useState, type FormEvent } from 'react';
+import { slugifySubdomain } from '../../../../lib/hosts.ts';
 import { boot } from '../../boot.ts';
+import { SubdomainField } from '../../ui/SubdomainField.tsx';
 import { confirmSignup, signUp } from './store.ts';
 
 export function SignupPage() {
@@ -14,14 +17,18 @@ export function SignupPage() {
 
 function SignupForm() {
   const [name, setName] = useState('');
+  const [companyName, setCompanyName] = useState('');
+  const [subdomain, setSubdomain] = useState('');
+  // the subdomain follows the company's name until the person types their own
+  const [subdomainEdited, setSubdomainEdited] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; message: string; fields?: Record<string, string> } | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    setResult(await signUp(name, email, password));
+    setResult(await signUp({ name, company_name: companyName, subdomain, email, password }));
     setBusy(false);
   }
   return (
@@ -44,9 +51,33 @@ function SignupForm() {
             </p>
           )}
           <label>
-            Name
-            <input name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+            Your name
+            <input name="name" autoComplete="name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
           </label>
+          <label>
+            Company name
+            <input
+              name="company_name"
+              autoComplete="organization"
+              required
+              maxLength={200}
+              value={companyName}
+              onChange={(e) => {
+                setCompanyName(e.target.value);
+                if (!subdomainEdited) setSubdomain(slugifySubdomain(e.target.value));
+              }}
+            />
+          </label>
+          <SubdomainField
+            id="signup-subdomain"
+            required
+            value={subdomain}
+            error={result?.fields?.subdomain}
+            onChange={(v) => {
+              setSubdomainEdited(v !== '');
+              setSubdomain(v);
+            }}
+          />
           <label>
             Email
             <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -26,11 +26,20 @@ export async function loadPublicMonitors(subdomain: string): Promise<void> {
   }
 }
 
-export async function signUp(name: string, email: string, password: string): Promise<{ ok: boolean; message: string }> {
+export interface SignupForm {
+  name: string;
+  company_name: string;
+  subdomain: string;
+  email: string;
+  password: string;
+}
+
+export async function signUp(form: SignupForm): Promise<{ ok: boolean; message: string; fields?: Record<string, string> }> {
   try {
-    const { data, error } = await api.POST('/api/v1/auth/signup', { body: { name, email, password } });
+    const { data, error } = await api.POST('/api/v1/auth/signup', { body: form });
     if (data) return { ok: true, message: data.message ?? 'Check your e-mail to finish creating your account.' };
-    return { ok: false, message: detailOr(error, 'Signup failed.') };
+    const fields = (error as { errors?: Record<string, string> } | undefined)?.errors;
+    return { ok: false, message: detailOr(error, 'Signup failed.'), fields };
   } catch (e) {
     return { ok: false, message: detailOr(e, 'Signup failed.') };
   }

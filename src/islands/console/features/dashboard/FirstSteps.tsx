@@ -1,8 +1,10 @@
 // The first-steps card on a company admin's dashboard: four steps, each ticked when done, gone
 // when all are done or it is dismissed. Shown only once the answer says there is something left.
+// Where company admins may not invite, the team step says whom to ask instead of linking to an
+// invitation they cannot send.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $firstSteps, $remembered, doneSteps, loadFirstSteps, remember, type StepKey } from './first-steps.ts';
+import { $firstSteps, $invitePolicy, $remembered, doneSteps, loadFirstSteps, remember, type StepKey } from './first-steps.ts';
 import './first-steps.css';
 
 const STEPS: Array<{ key: StepKey; text: string; hint: string; href: (statusPage: string | null) => string | null }> = [
@@ -15,6 +17,7 @@ const STEPS: Array<{ key: StepKey; text: string; hint: string; href: (statusPage
 export function FirstStepsCard({ userId }: { userId: string }) {
   const load = useStore($firstSteps);
   const remembered = useStore($remembered);
+  const policy = useStore($invitePolicy);
   useEffect(() => loadFirstSteps(userId), [userId]);
   if (load.status !== 'ready' || remembered.dismissed) return null;
   const done = doneSteps(load.data.steps, remembered);
@@ -29,8 +32,11 @@ export function FirstStepsCard({ userId }: { userId: string }) {
         </span>
       </header>
       <ol className="sw-first-steps-list">
-        {STEPS.map((s) => {
-          const href = s.href(load.data.status_page_url);
+        {STEPS.map((step) => {
+          // the team step while this admin cannot invite: whom to ask, and no link
+          const asking = step.key === 'team' && policy.status === 'ready' && !policy.data.may_invite && !done.team;
+          const s = asking ? { ...step, text: 'Get your team added', hint: policy.data.ask ?? step.hint } : step;
+          const href = asking ? null : s.href(load.data.status_page_url);
           return (
             <li key={s.key} className={done[s.key] ? 'sw-step-done' : undefined}>
               <span className="sw-step-mark" aria-hidden="true">

@@ -9,6 +9,7 @@ import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 export type FirstSteps = components['schemas']['FirstSteps'];
+export type InvitePolicy = components['schemas']['InvitePolicy'];
 export type StepKey = keyof FirstSteps['steps'];
 
 export interface Remembered {
@@ -18,6 +19,8 @@ export interface Remembered {
 
 export const $firstSteps = atom<Load<FirstSteps>>({ status: 'loading' });
 export const $remembered = atom<Remembered>({});
+/** Whether this admin may invite, so the team step offers only what they can do (issue 25 item 5) */
+export const $invitePolicy = atom<Load<InvitePolicy>>({ status: 'loading' });
 
 const keyOf = (userId: string) => `sw-first-steps:${userId}`;
 let userOfCard = '';
@@ -30,6 +33,7 @@ export function loadFirstSteps(userId: string): void {
     $remembered.set({});
   }
   void loadInto($firstSteps, () => api.GET('/api/v1/company/first-steps'), serverOr('Failed to load data'));
+  void loadInto($invitePolicy, () => api.GET('/api/v1/company/invite-policy'), serverOr('Failed to load data'));
 }
 
 export function remember(change: Remembered): void {

@@ -1,5 +1,5 @@
 // /settings/company: the company's profile and branding (the tenant form's fields a company admin
-// may change), its plan and usage, and its OTLP ingest keys. A company admin works on their own
+// may change), its address (subdomain), its plan and usage, and its OTLP ingest keys. A company admin works on their own
 // company; a super admin on the company chosen in the header.
 import { useStore } from '@nanostores/react';
 import { useEffect, type FormEvent } from 'react';
@@ -21,6 +21,7 @@ import {
   type Company,
 } from './store.ts';
 import { IngestKeys } from './IngestKeys.tsx';
+import { CompanyAddress } from './CompanyAddress.tsx';
 import './settings.css';
 
 export function CompanySettingsPage({ title }: { title: string }) {
@@ -42,6 +43,7 @@ export function CompanySettingsPage({ title }: { title: string }) {
       {companyId ? (
         <>
           <Profile />
+          <CompanyAddress />
           <Usage />
           <IngestKeys companyId={companyId} superAdmin={superAdmin} />
         </>
@@ -104,8 +106,8 @@ function ProfileForm({ company }: { company: Company }) {
       <LogoField label="Logo" value={f.logo} onChange={(logo) => setF({ ...f, logo })} />
       <LogoField label="Horizontal logo" value={f.horizontalLogo} onChange={(horizontalLogo) => setF({ ...f, horizontalLogo })} />
       <p className="sw-span-2 sw-muted sw-small">
-        Your status page{company.subdomain ? ` (${company.subdomain})` : ''} shows this name, logo and colours. Plan, user limit and address
-        are changed by the platform’s super admins.
+        Your status page{company.subdomain ? ` (${company.subdomain})` : ''} shows this name, logo and colours. Plan and user limit are
+        changed by the platform’s super admins.
       </p>
       <div className="sw-span-2 sw-modal-actions">
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>

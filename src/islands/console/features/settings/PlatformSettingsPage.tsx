@@ -1,11 +1,12 @@
 // /settings/platform (super admins): feature flags (the operator's FLAG_ENABLE_* overrides shown
-// locked, with the reason), whether signup is open (an environment setting: read-only here) and
-// the mail setup with a test mail to the signed-in super admin.
+// locked, with the reason), whether signup is open (an environment setting: read-only here),
+// whether company admins may invite teammates, and the mail setup with a test mail to the
+// signed-in super admin.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user } from '../../stores/auth.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
-import { $platform, $platformAlert, loadPlatform, sendSmtpTest, setFlag, type PlatformSettings } from './store.ts';
+import { $platform, $platformAlert, loadPlatform, sendSmtpTest, setCompanyAdminsInvite, setFlag, type PlatformSettings } from './store.ts';
 import './settings.css';
 
 export function PlatformSettingsPage({ title }: { title: string }) {
@@ -32,6 +33,7 @@ export function PlatformSettingsPage({ title }: { title: string }) {
         <>
           <Flags flags={platform.data.flags} />
           <Signup p={platform.data} />
+          <TeamInvitations p={platform.data} />
           <Mail p={platform.data} />
         </>
       )}
@@ -95,6 +97,48 @@ function Signup({ p }: { p: PlatformSettings }) {
         <p className="sw-settings-note">
           Read-only here: signup is switched by the server’s <code>SIGNUP_ENABLED</code> environment variable (true or false) and takes
           effect on restart.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function TeamInvitations({ p }: { p: PlatformSettings }) {
+  const [busy, setBusy] = useState(false);
+  // shown at once; the reload after the save (or its failure) sets it from the server again
+  const [on, setOn] = useState(p.company_admins_invite);
+  useEffect(() => setOn(p.company_admins_invite), [p.company_admins_invite]);
+  return (
+    <section className="sw-card" aria-labelledby="platform-invitations">
+      <header className="sw-card-head">
+        <h3 id="platform-invitations">Team invitations</h3>
+        <span className={`sw-pill ${p.company_admins_invite ? 'sw-green' : 'sw-grey'}`}>
+          {p.company_admins_invite ? 'Company admins invite' : 'Super admins only'}
+        </span>
+      </header>
+      <div className="sw-card-body">
+        <label className="sw-check">
+          <input
+            type="checkbox"
+            checked={on}
+            disabled={busy}
+            aria-describedby="platform-invitations-note"
+            onChange={async (e) => {
+              const wanted = e.target.checked;
+              setOn(wanted);
+              setBusy(true);
+              if (!(await setCompanyAdminsInvite(wanted))) setOn(!wanted);
+              setBusy(false);
+            }}
+          />
+          Company admins may invite teammates
+        </label>
+        <p className="sw-settings-note" id="platform-invitations-note">
+          When on, a company admin invites people to their own company on Team, as admins or viewers, up to the company’s Max Users. When
+          off, only super admins invite, and company admins are told to ask you.{' '}
+          {p.company_admins_invite_source === 'default'
+            ? `Not chosen yet: it follows signup (${p.signup_enabled ? 'open, so on' : 'closed, so off'}).`
+            : 'Every change is recorded in the audit log.'}
         </p>
       </div>
     </section>

@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { isHexColour } from '../../../../lib/formats.ts';
-import { api, errorText } from '../../api.ts';
+import { api, detailOr, errorText } from '../../api.ts';
 import { always, changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -96,6 +96,32 @@ export function saveProfile(original: Company, f: ProfileForm, superAdmin: boole
   );
 }
 
+/** Moves the company to another subdomain; the admin who did it is then taken there (redirectTo). */
+export async function changeSubdomain(
+  company: Company,
+  subdomain: string,
+): Promise<{ ok: boolean; text: string; field?: string; redirectTo?: string }> {
+  const failed = 'Failed to change the address.';
+  try {
+    const { data, error } = await api.PUT('/api/v1/companies/{id}/subdomain', {
+      params: { path: { id: company.id } },
+      body: { subdomain },
+    });
+    if (data) {
+      if (!data.redirect_to) $company.set({ status: 'ready', data: data.company });
+      return {
+        ok: true,
+        text: data.redirect_to ? `${data.message} Taking you there…` : data.message,
+        redirectTo: data.redirect_to ?? undefined,
+      };
+    }
+    const field = (error as { errors?: Record<string, string> } | undefined)?.errors?.subdomain;
+    return { ok: false, text: detailOr(error, failed), field };
+  } catch (e) {
+    return { ok: false, text: detailOr(e, failed) };
+  }
+}
+
 export function loadKeys(companyId: string, superAdmin: boolean): Promise<void> {
   return loadInto(
     $keys,
@@ -161,6 +187,19 @@ export function setFlag(name: string, on: boolean): Promise<boolean> {
   return changeThenReload(
     () => api.PUT('/api/v1/admin/flags', { body: { [name]: on } }),
     inAlert($platformAlert, `${name} is now ${on ? 'on' : 'off'}.`, `Failed to change ${name}.`),
+    loadPlatform,
+  );
+}
+
+/** The platform setting that lets company admins invite teammates (issue 25 item 5). */
+export function setCompanyAdminsInvite(on: boolean): Promise<boolean> {
+  return changeThenReload(
+    () => api.PATCH('/api/v1/admin/platform', { body: { company_admins_invite: on } }),
+    inAlert(
+      $platformAlert,
+      on ? 'Company admins may now invite teammates.' : 'Only super admins invite people now.',
+      'Failed to change who may invite.',
+    ),
     loadPlatform,
   );
 }

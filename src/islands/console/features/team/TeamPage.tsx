@@ -1,6 +1,7 @@
 // /team: the company's users and pending invitations with name, e-mail, type, status and last
 // sign-in. Company admins rename, switch admin <-> viewer, deactivate and reactivate (never
-// themselves); super admins also invite, resend and revoke; viewers read only (no buttons).
+// themselves), and invite, resend and revoke while the platform lets them (else the page says
+// whom to ask); super admins also invite to any company; viewers read only (no buttons).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { components } from '../../../../api/schema.d.ts';
@@ -15,9 +16,11 @@ import { fmtTime } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { ListPage } from '../../ui/ListPage.tsx';
 import {
+  $invitePolicy,
   $team,
   $teamAlert,
   invite,
+  loadInvitePolicy,
   loadTeam,
   renameUser,
   resendInvitation,
@@ -40,8 +43,13 @@ export function TeamPage() {
   const tenant = useStore($selectedTenant);
   const team = useStore($team);
   const alert = useStore($teamAlert);
+  const policy = useStore($invitePolicy);
   const isSuper = role === 'super_admin';
   const mayEdit = can(role, 'update', 'users');
+  const ready = policy.status === 'ready' ? policy.data : null;
+  const mayInvite = isSuper || ready?.may_invite === true;
+  // resending sends a new link: as inviting; revoking only takes access away
+  const mayResend = isSuper || (role === 'customer_admin' && ready?.company_admins_invite === true);
   const [companies, setCompanies] = useState<Company[]>([]);
   const [renaming, setRenaming] = useState<User | null>(null);
   const [deactivating, setDeactivating] = useState<User | null>(null);
@@ -51,6 +59,9 @@ export function TeamPage() {
     $teamAlert.set(null);
     void loadTeam(companyFilter);
   }, [companyFilter]);
+  useEffect(() => {
+    if (role && !isSuper) void loadInvitePolicy();
+  }, [role, isSuper]);
   useEffect(() => {
     if (isSuper)
       void dataOrLog(() => api.GET('/api/v1/admin/companies'), 'Failed to load companies for the invitation form').then(
@@ -65,16 +76,18 @@ export function TeamPage() {
   const actions = (m: Member) => {
     if (m.kind === 'invitation') {
       const i = m.invitation;
-      return isSuper ? (
+      return isSuper || role === 'customer_admin' ? (
         <>
-          <button
-            type="button"
-            className="sw-btn sw-btn-small"
-            aria-label={`Resend invitation to ${i.email}`}
-            onClick={open(() => void resendInvitation(i))}
-          >
-            Resend
-          </button>
+          {mayResend && (
+            <button
+              type="button"
+              className="sw-btn sw-btn-small"
+              aria-label={`Resend invitation to ${i.email}`}
+              onClick={open(() => void resendInvitation(i))}
+            >
+              Resend
+            </button>
+          )}
           <button
             type="button"
             className="sw-btn sw-btn-small sw-btn-danger"
@@ -132,9 +145,13 @@ export function TeamPage() {
     <ListPage
       crumb="Team"
       title="Team"
-      createLabel={isSuper ? 'Invite user' : undefined}
-      onCreate={isSuper ? open(() => setInviting(true)) : undefined}
-      note={mayEdit ? undefined : 'You can see your team; only company admins change it.'}
+      createLabel={mayInvite ? 'Invite user' : undefined}
+      onCreate={mayInvite ? open(() => setInviting(true)) : undefined}
+      note={
+        [mayEdit ? null : 'You can see your team; only company admins change it.', mayInvite ? null : ready?.ask]
+          .filter(Boolean)
+          .join(' ') || undefined
+      }
       alert={renaming || inviting ? null : alert}
       load={team}
       onRetry={() => void loadTeam()}
@@ -166,7 +183,14 @@ export function TeamPage() {
       }}
     >
       {renaming && <RenameModal user={renaming} onClose={() => setRenaming(null)} />}
-      {inviting && <InviteModal companies={companies} preset={companyFilter} onClose={() => setInviting(false)} />}
+      {inviting && (
+        <InviteModal
+          companies={companies}
+          preset={isSuper ? companyFilter : (me?.company_id ?? null)}
+          chooseCompany={isSuper}
+          onClose={() => setInviting(false)}
+        />
+      )}
       {deactivating && (
         <Confirm
           title="Deactivate user"
@@ -210,7 +234,18 @@ function RenameModal({ user, onClose }: { user: User; onClose: () => void }) {
   );
 }
 
-function InviteModal({ companies, preset, onClose }: { companies: Company[]; preset: string | null; onClose: () => void }) {
+function InviteModal({
+  companies,
+  preset,
+  chooseCompany,
+  onClose,
+}: {
+  companies: Company[];
+  preset: string | null;
+  /** super admins pick the company; a company admin invites to their own */
+  chooseCompany: boolean;
+  onClose: () => void;
+}) {
   const { f, setF, errors, busy, edit, send } = useModalForm<InviteForm>({ email: '', name: '', companyId: preset ?? '', userType: '3' });
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -228,12 +263,14 @@ function InviteModal({ companies, preset, onClose }: { companies: Company[]; pre
         <Field id="i-email" label="Email" required error={errors.email}>
           <input id="i-email" type="email" value={f.email} onChange={(e) => edit({ email: e.target.value }, 'email')} required />
         </Field>
-        <Field id="i-company" label="Company" required error={errors.companyId}>
-          <select id="i-company" value={f.companyId} onChange={(e) => edit({ companyId: e.target.value }, 'companyId')} required>
-            <option value="">Select a company</option>
-            <Options items={companies.map((c) => [c.id, c.name])} />
-          </select>
-        </Field>
+        {chooseCompany && (
+          <Field id="i-company" label="Company" required error={errors.companyId}>
+            <select id="i-company" value={f.companyId} onChange={(e) => edit({ companyId: e.target.value }, 'companyId')} required>
+              <option value="">Select a company</option>
+              <Options items={companies.map((c) => [c.id, c.name])} />
+            </select>
+          </Field>
+        )}
         <Field id="i-type" label="Role" required>
           <select id="i-type" value={f.userType} onChange={(e) => setF({ ...f, userType: e.target.value as InviteForm['userType'] })}>
             <option value="2">{USER_TYPE_LABELS['2']}</option>

@@ -1,16 +1,18 @@
 // The Team screen: the company's users and its pending invitations as one list (a super admin
 // sees the selected company's, or every company's), and the changes the role table allows:
 // rename, admin <-> viewer, deactivate/reactivate (company admins and super admins), invite,
-// resend and revoke (super admins). The server enforces all of it; this only hides buttons.
+// resend and revoke (super admins; company admins while the platform lets them, issue 25 item 5,
+// with whom to ask otherwise). The server enforces all of it; this only hides buttons.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { isEmail } from '../../../../lib/formats.ts';
 import { api } from '../../api.ts';
-import { changeThenReload, inAlert, serverOr, type Alert } from '../../stores/remote.ts';
+import { changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 export type User = components['schemas']['User'];
 export type Invitation = components['schemas']['Invitation'];
+export type InvitePolicy = components['schemas']['InvitePolicy'];
 
 /** One row: a user, or a person invited who has no account yet. */
 export type Member =
@@ -26,6 +28,12 @@ export const STATUS_LABELS: Record<Member['status'], string> = {
 
 export const $team = atom<Load<Member[]>>({ status: 'loading' });
 export const $teamAlert = atom<Alert | null>(null);
+/** Whether the signed-in user may invite now, and whom to ask otherwise */
+export const $invitePolicy = atom<Load<InvitePolicy>>({ status: 'loading' });
+
+export function loadInvitePolicy(): Promise<void> {
+  return loadInto($invitePolicy, () => api.GET('/api/v1/company/invite-policy'), serverOr('Failed to load data'));
+}
 
 let lastCompany: string | null = null;
 
@@ -61,7 +69,10 @@ export async function loadTeam(companyId: string | null = lastCompany): Promise<
 }
 
 function change(done: string, failed: string, call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
-  return changeThenReload(call, inAlert($teamAlert, done, failed), () => loadTeam());
+  // an invitation sent or revoked changes the room left under Max Users too
+  return changeThenReload(call, inAlert($teamAlert, done, failed), () =>
+    Promise.all([loadTeam(), $invitePolicy.get().status === 'ready' ? loadInvitePolicy() : undefined]).then(() => undefined),
+  );
 }
 
 /** The whole user as the update call takes it, with one change applied. */
