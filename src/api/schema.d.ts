@@ -813,7 +813,7 @@ export interface paths {
         get?: never;
         /**
          * A company's profile and branding (its company admins for their own company; super admins for any)
-         * @description Name, website, phone, logos and colours, checked as the tenant form checks them; fields left out keep their stored value. Plan, limits, subdomain and status stay with the super admins' tenant form. Another company's id answers 404 to a company admin; viewers get 403.
+         * @description Name, website, phone, logos and colours, checked as the tenant form checks them; fields left out keep their stored value. The subdomain has its own call (changeCompanySubdomain); plan, limits and status stay with the super admins' tenant form. Another company's id answers 404 to a company admin; viewers get 403.
          */
         put: operations["updateCompanyProfile"];
         post?: never;
@@ -6984,6 +6984,7 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
