@@ -173,8 +173,59 @@ export class LoginGuard {
     await this.pair.clear(key);
   }
 
-  private async isTrusted(email: string, ip: string, now: number): Promise<boolean> {
+  async isTrusted(email: string, ip: string, now: number): Promise<boolean> {
     return (await this.trusted.retryAfter(`${email}\n${ip}`, now)) > 0;
+  }
+}
+
+/**
+ * Wrong second-factor codes (authenticator or recovery codes), counted like sign-in failures so
+ * that someone who knows the password cannot lock the owner out of two-factor sign-in:
+ * - per (account, address): 5 wrong codes in 15 minutes and that address waits for the window;
+ * - per account from all addresses together: past 30 an hour (guessing spread over many
+ *   addresses) only addresses the owner is known to use (LoginGuard's trust) still get through.
+ */
+export const SECOND_FACTOR_PAIR_FAILURES = 5;
+export const SECOND_FACTOR_PAIR_WINDOW_MS = 15 * 60_000;
+export const SECOND_FACTOR_ACCOUNT_FAILURES_PER_HOUR = 30;
+
+export type SecondFactorCheck = { allowed: true } | { allowed: false; reason: 'pair' | 'account'; retryAfter: number };
+
+export class SecondFactorGuard {
+  private readonly pair: SharedWindow;
+  private readonly account: SharedWindow;
+  private readonly unlockMailed: SharedWindow;
+  private readonly login: LoginGuard;
+  constructor(db: Db, login: LoginGuard) {
+    this.pair = new SharedWindow(db, 'totp-pair', SECOND_FACTOR_PAIR_FAILURES, SECOND_FACTOR_PAIR_WINDOW_MS);
+    this.account = new SharedWindow(db, 'totp-account', SECOND_FACTOR_ACCOUNT_FAILURES_PER_HOUR, HOUR);
+    this.unlockMailed = new SharedWindow(db, 'totp-unlock-mailed', 1, HOUR);
+    this.login = login;
+  }
+
+  async check(who: { userId: string; email: string; ip: string }, now: number): Promise<SecondFactorCheck> {
+    const pair = await this.pair.retryAfter(`${who.userId}\n${who.ip}`, now);
+    if (pair > 0) return { allowed: false, reason: 'pair', retryAfter: pair };
+    const byAccount = await this.account.retryAfter(who.userId, now);
+    if (byAccount > 0 && !(await this.login.isTrusted(who.email, who.ip, now)))
+      return { allowed: false, reason: 'account', retryAfter: byAccount };
+    return { allowed: true };
+  }
+
+  /** Counts a wrong code; `underAttack` is true once an hour, when the account reaches its
+   * ceiling (the moment to mail its owner the unlock link, which makes their address trusted). */
+  async failed(who: { userId: string; ip: string }, now: number): Promise<{ underAttack: boolean }> {
+    await this.pair.hit(`${who.userId}\n${who.ip}`, now);
+    await this.account.hit(who.userId, now);
+    if ((await this.account.retryAfter(who.userId, now)) === 0 || (await this.unlockMailed.retryAfter(who.userId, now)) > 0)
+      return { underAttack: false };
+    await this.unlockMailed.hit(who.userId, now);
+    return { underAttack: true };
+  }
+
+  /** A right code forgives that address's earlier mistakes (not the account-wide count). */
+  async succeeded(who: { userId: string; ip: string }): Promise<void> {
+    await this.pair.clear(`${who.userId}\n${who.ip}`);
   }
 }
 
@@ -186,8 +237,8 @@ interface Limiters {
   signupEmail: SharedWindow;
   /** per session, in this process: a flood guard for the audit table, not a security limit */
   audit: SlidingWindow;
-  /** wrong two-factor codes per account (only someone who knows the password gets this far) */
-  totp: SharedWindow;
+  /** wrong two-factor codes per (account, address) and per account */
+  secondFactor: SecondFactorGuard;
 }
 
 const byServices = new WeakMap<Services, Limiters>();
@@ -196,14 +247,15 @@ export function limiters(services: Services): Limiters {
   let l = byServices.get(services);
   if (!l) {
     const db = services.db;
+    const login = new LoginGuard(db);
     l = {
-      login: new LoginGuard(db),
+      login,
       forgotEmail: new SharedWindow(db, 'forgot-email', 5, HOUR),
       forgotIp: new SharedWindow(db, 'forgot-ip', 30, HOUR),
       signupIp: new SharedWindow(db, 'signup-ip', 20, HOUR),
       signupEmail: new SharedWindow(db, 'signup-email', 5, HOUR),
       audit: new SlidingWindow(120, 60_000),
-      totp: new SharedWindow(db, 'totp', 5, 15 * 60_000),
+      secondFactor: new SecondFactorGuard(db, login),
     };
     byServices.set(services, l);
   }
