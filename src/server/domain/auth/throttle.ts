@@ -1,6 +1,6 @@
 // Sliding-window counters. The security throttles (sign-in failures per account and address,
-// per address and per account; signup, password-reset and second-factor attempts) count in the
-// database (throttle_hits, one row per event), so the limits hold across every process on one
+// per address and per account; signup, password-reset and second-factor attempts; subscription
+// confirmation mails per e-mail address) count in the database (throttle_hits, one row per event), so the limits hold across every process on one
 // PostgreSQL, and SQLite takes the same path. Flood guards that protect one process's work
 // (client audit events, subscriber forms, test-now) keep counting in memory (SlidingWindow).
 import { createHash } from 'node:crypto';
@@ -91,6 +91,22 @@ export class SharedWindow {
   }
   async hit(key: string, now: number): Promise<void> {
     await throttleRepo(this.db).add(this.scope, keyHash(key), now, now + this.windowMs);
+  }
+  /**
+   * Counts a hit unless the key is at its limit; answers 0 when this hit is counted (allowed),
+   * else the seconds to wait. One step for every process on the database: callers at the same
+   * moment cannot get more than `limit` through between them.
+   */
+  async take(key: string, now: number): Promise<number> {
+    const hits = await throttleRepo(this.db).addUnderLimit(
+      this.scope,
+      keyHash(key),
+      now - this.windowMs,
+      this.limit,
+      now,
+      now + this.windowMs,
+    );
+    return hits === null ? 0 : Math.max(1, Math.ceil((hits[this.limit - 1] + this.windowMs - now) / 1000));
   }
   async clear(key: string): Promise<void> {
     await throttleRepo(this.db).clear(this.scope, keyHash(key));
