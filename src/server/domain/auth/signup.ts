@@ -18,6 +18,7 @@ import { hashSecret, newSecret } from './tokens.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { passwordProblem } from '../users/rules.ts';
 import { isEmail } from '../../../lib/formats.ts';
+import { plainTextProblem } from '../../../lib/plain-text.ts';
 import { sendMail } from '../../notify/mailer.ts';
 import { toCurrentUser, type CurrentUserView } from './account.ts';
 import { createHandoffCode } from './handoff.ts';
@@ -50,6 +51,9 @@ export async function requestSignup(ctx: Ctx, input: { name: string; email: stri
   const email = input.email.trim().toLowerCase();
   const fields: Record<string, string> = {};
   if (!name) fields.name = 'Name is required.';
+  // It becomes the company's name too, published on its status page.
+  const nameProblem = plainTextProblem('Name', name);
+  if (nameProblem) fields.name = nameProblem;
   if (!email) fields.email = 'Email is required.';
   else if (!isEmail(email)) fields.email = 'Please enter a valid email address.';
   const pw = passwordProblem(input.password);
