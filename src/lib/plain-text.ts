@@ -9,19 +9,19 @@
 const UNSAFE =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const DIRECTION_NAMES: Record<number, string> = {
-  0x200e: 'left-to-right mark',
-  0x200f: 'right-to-left mark',
-  0x202a: 'left-to-right embedding',
-  0x202b: 'right-to-left embedding',
-  0x202c: 'pop directional formatting',
-  0x202d: 'left-to-right override',
-  0x202e: 'right-to-left override',
-  0x2066: 'left-to-right isolate',
-  0x2067: 'right-to-left isolate',
-  0x2068: 'first strong isolate',
-  0x2069: 'pop directional isolate',
-};
+const DIRECTION_NAMES = new Map<number, string>([
+  [0x200e, 'left-to-right mark'],
+  [0x200f, 'right-to-left mark'],
+  [0x202a, 'left-to-right embedding'],
+  [0x202b, 'right-to-left embedding'],
+  [0x202c, 'pop directional formatting'],
+  [0x202d, 'left-to-right override'],
+  [0x202e, 'right-to-left override'],
+  [0x2066, 'left-to-right isolate'],
+  [0x2067, 'right-to-left isolate'],
+  [0x2068, 'first strong isolate'],
+  [0x2069, 'pop directional isolate'],
+]);
 
 export function hasControlCharacters(text: string): boolean {
   return UNSAFE.test(text);
@@ -33,7 +33,7 @@ function kindOf(unit: number): string {
   if (unit <= 0x9f) return 'C1 control character';
   if (unit >= 0xd800 && unit <= 0xdfff) return 'unpaired surrogate';
   if (unit === 0xfffe || unit === 0xffff) return 'noncharacter';
-  return `${DIRECTION_NAMES[unit]}, a text direction control`;
+  return `${DIRECTION_NAMES.get(unit)}, a text direction control`;
 }
 
 /** The first refused character of `text`: its code point, kind and 1-based position in characters. */
