@@ -3,8 +3,6 @@
 // alert's acknowledge link, or an invitation, password-reset, signup or unlock token. Whoever
 // reads the log (an operator, a log shipper, a support bundle) could use them. The logged URL
 // keeps its shape and everything else; those parts read [redacted].
-import type { FastifyRequest } from 'fastify';
-
 export const REDACTED = '[redacted]';
 
 /** Paths whose segments after these ones are a credential (compared decoded, without case). */
@@ -70,14 +68,25 @@ export function redactUrl(url: string): string {
   return `${redactedPath}?${query}`;
 }
 
+/** What the serializer reads of a request (Fastify hands it its request, typed as the raw one). */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 /** Fastify's request serializer (the same fields as its default) with the URL redacted. */
-export function logRequest(req: FastifyRequest) {
+export function logRequest(req: LoggedRequest) {
+  const version = req.headers?.['accept-version'];
   return {
     method: req.method,
-    url: redactUrl(req.url),
-    version: req.headers?.['accept-version'],
+    url: redactUrl(req.url ?? ''),
+    version: Array.isArray(version) ? version.join(', ') : version,
     host: req.host,
     remoteAddress: req.ip,
-    remotePort: req.socket ? req.socket.remotePort : undefined,
+    remotePort: req.socket?.remotePort,
   };
 }
