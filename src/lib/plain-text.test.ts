@@ -16,6 +16,15 @@ describe('plain text', () => {
     '\ud800',
     'a\udc00',
     '\udbff\u0041',
+    '\u0080',
+    '\u0085',
+    '\u009f',
+    '\u200e',
+    '\u200f',
+    '\u202a',
+    '\u202e',
+    '\u2066',
+    '\u2069',
   ])('refuses %j', (c) => {
     expect(hasControlCharacters(`before${c}after`)).toBe(true);
   });
@@ -25,12 +34,25 @@ describe('plain text', () => {
     'lines\nand\r\nmore',
     'ünïcödé — 数据库',
     'emoji 🌍 pair',
-    '\u0085 and \u00a0 (C1 and no-break space are valid XML)',
+    'no-break\u00a0space',
+    'שלום and مرحبا without direction controls',
+    'zero\u200bwidth space and \u2060 word joiner (not direction controls)',
   ])('accepts %j', (s) => {
     expect(hasControlCharacters(s)).toBe(false);
   });
-  it('names the field in its message', () => {
-    expect(plainTextProblem('Name', 'a\u0001')).toBe('Name must not contain control characters.');
+  it('names the field, the character and its place (in characters, an emoji is one) in its message', () => {
+    expect(plainTextProblem('Name', 'a\u0001')).toBe(
+      'Name must not contain control characters: U+0001 (control character) at character 2.',
+    );
+    expect(plainTextProblem('Title', '🌍🌍\u202eevil')).toBe(
+      'Title must not contain control characters: U+202E (right-to-left override, a text direction control) at character 3.',
+    );
+    expect(plainTextProblem('Name', '\u0085')).toBe(
+      'Name must not contain control characters: U+0085 (C1 control character) at character 1.',
+    );
+    expect(plainTextProblem('Name', 'x\ud800')).toBe(
+      'Name must not contain control characters: U+D800 (unpaired surrogate) at character 2.',
+    );
     expect(plainTextProblem('Name', null)).toBeNull();
     expect(plainTextProblem('Name', 'fine')).toBeNull();
   });

@@ -153,6 +153,8 @@ export async function startTestApp(opts: {
   now?: () => number;
   withPages?: boolean;
   timeouts?: AppOptions['timeouts'];
+  /** Log at this level into errorLog (default: errors only) */
+  logLevel?: AppOptions['errorLogLevel'];
   /** A database of the test's own (a cluster it stops, a file on a tiny disk) instead of a fresh one */
   location?: { file?: string; url?: string };
 }): Promise<TestApp> {
@@ -175,6 +177,7 @@ export async function startTestApp(opts: {
     withPages: opts.withPages ?? false,
     timeouts: opts.timeouts,
     errorLog: { write: (line) => void errorLog.push(line) },
+    errorLogLevel: opts.logLevel,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

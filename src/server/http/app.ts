@@ -24,6 +24,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './framework-errors.ts
 import { registerJsonBodyParser } from './json-body.ts';
 import { serverTimeouts, type TimeoutOptions } from './timeouts.ts';
 import { closeLiveStreams } from '../domain/live/service.ts';
+import { logRequest } from './log-redaction.ts';
 
 export interface AppOptions {
   services: Services;
@@ -33,6 +34,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where error logs go instead (tests read what the server logged) */
   errorLog?: { write(line: string): void };
+  /** What goes to errorLog: errors unless told (tests of the request log ask for info) */
+  errorLogLevel?: 'error' | 'info';
   /** Server time limits (tests shorten them); see timeouts.ts for the defaults */
   timeouts?: Partial<TimeoutOptions>;
 }
@@ -46,10 +49,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(https),
     clientErrorHandler: clientErrorHandler(https),
     logger: opts.errorLog
-      ? { level: 'error', stream: opts.errorLog }
+      ? { level: opts.errorLogLevel ?? 'error', stream: opts.errorLog, serializers: { req: logRequest } }
       : opts.logger === false || config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel },
+        : { level: config.logLevel, serializers: { req: logRequest } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -1,6 +1,16 @@
-// SQL for throttle_hits: the counted events of the sign-in, signup, password-reset and
-// second-factor throttles, shared by every process on the database.
-import type { DbScope } from '../scope.ts';
+// SQL for throttle_hits: the counted events of the sign-in, signup, password-reset,
+// second-factor and subscription-mail throttles, shared by every process on the database.
+import { sql } from 'kysely';
+import { withTransaction, type DbScope } from '../scope.ts';
+
+/** Thrown inside addUnderLimit's transaction to undo its insert. */
+class OverLimit extends Error {
+  readonly recent: number[];
+  constructor(recent: number[]) {
+    super('over the limit');
+    this.recent = recent;
+  }
+}
 
 export function throttleRepo(db: DbScope) {
   const k = db.k;
@@ -20,6 +30,40 @@ export function throttleRepo(db: DbScope) {
     },
     async add(scope: string, keyHash: string, at: number, expiresAt: number): Promise<void> {
       await k.insertInto('throttle_hits').values({ scope, key_hash: keyHash, at, expires_at: expiresAt }).execute();
+    },
+    /**
+     * Adds an event unless the key has `limit` events after `from` already, as one step for all
+     * processes (PostgreSQL: an advisory lock on the key; SQLite: the insert takes the database's
+     * write lock before the count). Answers null when added, else the latest `limit` times.
+     */
+    async addUnderLimit(
+      scope: string,
+      keyHash: string,
+      from: number,
+      limit: number,
+      at: number,
+      expiresAt: number,
+    ): Promise<number[] | null> {
+      try {
+        await withTransaction(db, async (tx) => {
+          if (tx.kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}\n${keyHash}`}, 0))`.execute(tx.k);
+          await tx.k.insertInto('throttle_hits').values({ scope, key_hash: keyHash, at, expires_at: expiresAt }).execute();
+          const rows = await tx.k
+            .selectFrom('throttle_hits')
+            .select('at')
+            .where('scope', '=', scope)
+            .where('key_hash', '=', keyHash)
+            .where('at', '>', from)
+            .orderBy('at', 'desc')
+            .limit(limit + 1)
+            .execute();
+          if (rows.length > limit) throw new OverLimit(rows.slice(1).map((r) => Number(r.at)));
+        });
+        return null;
+      } catch (e) {
+        if (e instanceof OverLimit) return e.recent;
+        throw e;
+      }
     },
     async clear(scope: string, keyHash: string): Promise<void> {
       await k.deleteFrom('throttle_hits').where('scope', '=', scope).where('key_hash', '=', keyHash).execute();

@@ -134,7 +134,7 @@ export async function login(
   }
   // Before any session or handoff code exists: the handoff link to the other host is issued
   // below, so it cannot carry a sign-in past the second factor.
-  await checkSecondFactor(services, user.id, input);
+  await checkSecondFactor(services, user.id, { email, ip: ctx.ip, port }, input);
   await guard.succeeded(email, ctx.ip, now);
   await usersRepo(services.db).recordLogin(user.id, now);
 

@@ -20,6 +20,7 @@ import { hashSecret, newSecret } from './tokens.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { passwordProblem } from '../users/rules.ts';
 import { isEmail } from '../../../lib/formats.ts';
+import { plainTextProblem } from '../../../lib/plain-text.ts';
 import { sendMail } from '../../notify/mailer.ts';
 import { toCurrentUser, type CurrentUserView } from './account.ts';
 import { createHandoffCode } from './handoff.ts';
@@ -68,7 +69,16 @@ export async function requestSignup(ctx: Ctx, input: SignupInput, port: string):
   const email = input.email.trim().toLowerCase();
   const fields: Record<string, string> = {};
   if (!name) fields.name = 'Name is required.';
+  else {
+    const nameProblem = plainTextProblem('Name', name);
+    if (nameProblem) fields.name = nameProblem;
+  }
   if (input.company_name !== undefined && !companyName) fields.company_name = 'Company Name is required.';
+  else if (input.company_name !== undefined) {
+    // It is published on the company's status page.
+    const companyProblem = plainTextProblem('Company Name', companyName);
+    if (companyProblem) fields.company_name = companyProblem;
+  }
   const sp = subdomain === null ? null : subdomainProblem(subdomain);
   if (sp) fields.subdomain = sp;
   if (!email) fields.email = 'Email is required.';

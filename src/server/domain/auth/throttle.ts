@@ -1,6 +1,6 @@
 // Sliding-window counters. The security throttles (sign-in failures per account and address,
-// per address and per account; signup, password-reset and second-factor attempts) count in the
-// database (throttle_hits, one row per event), so the limits hold across every process on one
+// per address and per account; signup, password-reset and second-factor attempts; subscription
+// confirmation mails per e-mail address) count in the database (throttle_hits, one row per event), so the limits hold across every process on one
 // PostgreSQL, and SQLite takes the same path. Flood guards that protect one process's work
 // (client audit events, subscriber forms, test-now) keep counting in memory (SlidingWindow).
 import { createHash } from 'node:crypto';
@@ -92,6 +92,22 @@ export class SharedWindow {
   async hit(key: string, now: number): Promise<void> {
     await throttleRepo(this.db).add(this.scope, keyHash(key), now, now + this.windowMs);
   }
+  /**
+   * Counts a hit unless the key is at its limit; answers 0 when this hit is counted (allowed),
+   * else the seconds to wait. One step for every process on the database: callers at the same
+   * moment cannot get more than `limit` through between them.
+   */
+  async take(key: string, now: number): Promise<number> {
+    const hits = await throttleRepo(this.db).addUnderLimit(
+      this.scope,
+      keyHash(key),
+      now - this.windowMs,
+      this.limit,
+      now,
+      now + this.windowMs,
+    );
+    return hits === null ? 0 : Math.max(1, Math.ceil((hits[this.limit - 1] + this.windowMs - now) / 1000));
+  }
   async clear(key: string): Promise<void> {
     await throttleRepo(this.db).clear(this.scope, keyHash(key));
   }
@@ -173,8 +189,59 @@ export class LoginGuard {
     await this.pair.clear(key);
   }
 
-  private async isTrusted(email: string, ip: string, now: number): Promise<boolean> {
+  async isTrusted(email: string, ip: string, now: number): Promise<boolean> {
     return (await this.trusted.retryAfter(`${email}\n${ip}`, now)) > 0;
+  }
+}
+
+/**
+ * Wrong second-factor codes (authenticator or recovery codes), counted like sign-in failures so
+ * that someone who knows the password cannot lock the owner out of two-factor sign-in:
+ * - per (account, address): 5 wrong codes in 15 minutes and that address waits for the window;
+ * - per account from all addresses together: past 30 an hour (guessing spread over many
+ *   addresses) only addresses the owner is known to use (LoginGuard's trust) still get through.
+ */
+export const SECOND_FACTOR_PAIR_FAILURES = 5;
+export const SECOND_FACTOR_PAIR_WINDOW_MS = 15 * 60_000;
+export const SECOND_FACTOR_ACCOUNT_FAILURES_PER_HOUR = 30;
+
+export type SecondFactorCheck = { allowed: true } | { allowed: false; reason: 'pair' | 'account'; retryAfter: number };
+
+export class SecondFactorGuard {
+  private readonly pair: SharedWindow;
+  private readonly account: SharedWindow;
+  private readonly unlockMailed: SharedWindow;
+  private readonly login: LoginGuard;
+  constructor(db: Db, login: LoginGuard) {
+    this.pair = new SharedWindow(db, 'totp-pair', SECOND_FACTOR_PAIR_FAILURES, SECOND_FACTOR_PAIR_WINDOW_MS);
+    this.account = new SharedWindow(db, 'totp-account', SECOND_FACTOR_ACCOUNT_FAILURES_PER_HOUR, HOUR);
+    this.unlockMailed = new SharedWindow(db, 'totp-unlock-mailed', 1, HOUR);
+    this.login = login;
+  }
+
+  async check(who: { userId: string; email: string; ip: string }, now: number): Promise<SecondFactorCheck> {
+    const pair = await this.pair.retryAfter(`${who.userId}\n${who.ip}`, now);
+    if (pair > 0) return { allowed: false, reason: 'pair', retryAfter: pair };
+    const byAccount = await this.account.retryAfter(who.userId, now);
+    if (byAccount > 0 && !(await this.login.isTrusted(who.email, who.ip, now)))
+      return { allowed: false, reason: 'account', retryAfter: byAccount };
+    return { allowed: true };
+  }
+
+  /** Counts a wrong code; `underAttack` is true once an hour, when the account reaches its
+   * ceiling (the moment to mail its owner the unlock link, which makes their address trusted). */
+  async failed(who: { userId: string; ip: string }, now: number): Promise<{ underAttack: boolean }> {
+    await this.pair.hit(`${who.userId}\n${who.ip}`, now);
+    await this.account.hit(who.userId, now);
+    if ((await this.account.retryAfter(who.userId, now)) === 0 || (await this.unlockMailed.retryAfter(who.userId, now)) > 0)
+      return { underAttack: false };
+    await this.unlockMailed.hit(who.userId, now);
+    return { underAttack: true };
+  }
+
+  /** A right code forgives that address's earlier mistakes (not the account-wide count). */
+  async succeeded(who: { userId: string; ip: string }): Promise<void> {
+    await this.pair.clear(`${who.userId}\n${who.ip}`);
   }
 }
 
@@ -188,8 +255,8 @@ interface Limiters {
   subdomainCheck: SharedWindow;
   /** per session, in this process: a flood guard for the audit table, not a security limit */
   audit: SlidingWindow;
-  /** wrong two-factor codes per account (only someone who knows the password gets this far) */
-  totp: SharedWindow;
+  /** wrong two-factor codes per (account, address) and per account */
+  secondFactor: SecondFactorGuard;
 }
 
 const byServices = new WeakMap<Services, Limiters>();
@@ -198,15 +265,16 @@ export function limiters(services: Services): Limiters {
   let l = byServices.get(services);
   if (!l) {
     const db = services.db;
+    const login = new LoginGuard(db);
     l = {
-      login: new LoginGuard(db),
+      login,
       forgotEmail: new SharedWindow(db, 'forgot-email', 5, HOUR),
       forgotIp: new SharedWindow(db, 'forgot-ip', 30, HOUR),
       signupIp: new SharedWindow(db, 'signup-ip', 20, HOUR),
       signupEmail: new SharedWindow(db, 'signup-email', 5, HOUR),
       subdomainCheck: new SharedWindow(db, 'subdomain-check', 60, 10 * 60_000),
       audit: new SlidingWindow(120, 60_000),
-      totp: new SharedWindow(db, 'totp', 5, 15 * 60_000),
+      secondFactor: new SecondFactorGuard(db, login),
     };
     byServices.set(services, l);
   }

@@ -2,7 +2,7 @@
 // secret shown as an otpauth URI and QR code, confirmed by a first code), ten one-time recovery
 // codes, and the check that sign-in makes after a correct password. A code is accepted once
 // (the step is remembered), one step of clock drift either way is allowed, and wrong codes are
-// throttled per account. The secret is stored encrypted with a key derived from SESSION_SECRET.
+// throttled per (account, address) and per account (SecondFactorGuard). The secret is stored encrypted with a key derived from SESSION_SECRET.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
@@ -16,6 +16,7 @@ import { withTransaction } from '../../db/scope.ts';
 import { hashSecret } from './tokens.ts';
 import { verifyPassword } from './password.ts';
 import { limiters, tooManyAttempts } from './throttle.ts';
+import { mailUnlockLink } from './unlock.ts';
 import { auditFromCtx } from '../audit/record.ts';
 
 const ISSUER = 'StatusWatch';
@@ -25,6 +26,26 @@ const DRIFT_SECONDS = 30;
 export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
 const WRONG_CODE = 'The code is not correct.';
 const REPLAYED = 'This code was used already. Wait for the next one.';
+const TOO_MANY = 'Too many wrong codes.';
+const ACCOUNT_PAUSED = ' If this is your account, the link we have e-mailed you lets you sign in now.';
+
+/** Who tries a code and from where: wrong codes count per (account, address). `port` is given
+ * at sign-in only, where an account-wide attack mails its owner the unlock link. */
+export interface CodeAttempt {
+  email: string;
+  ip: string;
+  port?: string;
+}
+
+async function throttleGate(services: Services, userId: string, attempt: CodeAttempt, now: number): Promise<void> {
+  const gate = await limiters(services).secondFactor.check({ userId, email: attempt.email, ip: attempt.ip }, now);
+  if (!gate.allowed) throw tooManyAttempts(gate.retryAfter, TOO_MANY, gate.reason === 'account' ? ACCOUNT_PAUSED : '');
+}
+
+async function countWrongCode(services: Services, userId: string, attempt: CodeAttempt, now: number): Promise<void> {
+  const { underAttack } = await limiters(services).secondFactor.failed({ userId, ip: attempt.ip }, now);
+  if (underAttack && attempt.port !== undefined) void mailUnlockLink(services, attempt.email, attempt.port).catch(() => undefined);
+}
 
 const keys = new Map<string, Buffer>();
 function secretKey(sessionSecret: string): Buffer {
@@ -94,22 +115,21 @@ export async function startTwoFactor(ctx: Ctx): Promise<{ secret: string; otpaut
 }
 
 /**
- * Checks a code against the user's authenticator, throttled per account; throws on a wrong,
- * replayed or throttled code: 401 at sign-in, 400 inside a session (a wrong code there is a
- * form's mistake, not a session that ended, so the console must not try to renew it).
+ * Checks a code against the user's authenticator, throttled per (account, address); throws on a
+ * wrong, replayed or throttled code: 401 at sign-in, 400 inside a session (a wrong code there is
+ * a form's mistake, not a session that ended, so the console must not try to renew it).
  */
 async function checkCode(
   services: Services,
   userId: string,
+  attempt: CodeAttempt,
   sealed: string,
   code: string,
   accept: (step: number) => Promise<number>,
   wrong: 'unauthorized' | 'validation',
 ) {
   const now = services.now();
-  const window = limiters(services).totp;
-  const wait = await window.retryAfter(userId, now);
-  if (wait > 0) throw tooManyAttempts(wait, 'Too many wrong codes.');
+  await throttleGate(services, userId, attempt, now);
   const field = wrong === 'unauthorized' ? 'totp_code' : 'code';
   const token = code.replace(/\s/g, '');
   const r = /^\d{6}$/.test(token)
@@ -121,16 +141,16 @@ async function checkCode(
       })
     : { valid: false as const };
   if (!r.valid) {
-    await window.hit(userId, now);
+    await countWrongCode(services, userId, attempt, now);
     throw new DomainError(wrong, WRONG_CODE, { fields: { [field]: WRONG_CODE } });
   }
   // The TOTP strategy's result names the RFC 6238 step that matched (the HOTP type does not).
   const step = 'timeStep' in r ? r.timeStep : Math.floor(now / 1000 / 30) + r.delta;
   if ((await accept(step)) === 0) {
-    await window.hit(userId, now);
+    await countWrongCode(services, userId, attempt, now);
     throw new DomainError(wrong, REPLAYED, { fields: { [field]: REPLAYED } });
   }
-  await window.clear(userId);
+  await limiters(services).secondFactor.succeeded({ userId, ip: attempt.ip });
 }
 
 export async function confirmTwoFactor(ctx: Ctx, input: { code: string }): Promise<{ recovery_codes: string[] }> {
@@ -141,7 +161,15 @@ export async function confirmTwoFactor(ctx: Ctx, input: { code: string }): Promi
   if (!row) throw new DomainError('conflict', 'Start the enrolment first: scan the QR code, then enter a code.');
   if (row.enabled_at) throw new DomainError('conflict', 'Two-factor sign-in is already on.');
   const now = services.now();
-  await checkCode(services, actor.userId, row.secret_enc, input.code, (step) => repo.enable(actor.userId, step, now), 'validation');
+  await checkCode(
+    services,
+    actor.userId,
+    { email: actor.email, ip: ctx.ip },
+    row.secret_enc,
+    input.code,
+    (step) => repo.enable(actor.userId, step, now),
+    'validation',
+  );
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await repo.replaceRecoveryCodes(
     actor.userId,
@@ -159,7 +187,7 @@ export async function disableTwoFactor(ctx: Ctx, input: { code?: string; passwor
   const row = await repo.find(actor.userId);
   if (!row?.enabled_at) throw new DomainError('conflict', 'Two-factor sign-in is not on.');
   if (input.code) {
-    await checkSecondFactor(services, actor.userId, { totp_code: input.code }, 'validation');
+    await checkSecondFactor(services, actor.userId, { email: actor.email, ip: ctx.ip }, { totp_code: input.code }, 'validation');
   } else if (input.password) {
     const user = await usersRepo(services.db).findById(actor.userId);
     const now = services.now();
@@ -187,6 +215,7 @@ export async function disableTwoFactor(ctx: Ctx, input: { code?: string; passwor
 export async function checkSecondFactor(
   services: Services,
   userId: UserRow['id'],
+  attempt: CodeAttempt,
   input: { totp_code?: string; recovery_code?: string },
   wrong: 'unauthorized' | 'validation' = 'unauthorized',
 ): Promise<void> {
@@ -194,20 +223,18 @@ export async function checkSecondFactor(
   const row = await repo.find(userId);
   if (!row?.enabled_at) return;
   if (input.totp_code) {
-    await checkCode(services, userId, row.secret_enc, input.totp_code, (step) => repo.acceptStep(userId, step), wrong);
+    await checkCode(services, userId, attempt, row.secret_enc, input.totp_code, (step) => repo.acceptStep(userId, step), wrong);
     return;
   }
   if (input.recovery_code) {
     const now = services.now();
-    const window = limiters(services).totp;
-    const wait = await window.retryAfter(userId, now);
-    if (wait > 0) throw tooManyAttempts(wait, 'Too many wrong codes.');
+    await throttleGate(services, userId, attempt, now);
     if ((await repo.spendRecoveryCode(userId, hashSecret(normaliseRecoveryCode(input.recovery_code)), now)) === 0) {
-      await window.hit(userId, now);
+      await countWrongCode(services, userId, attempt, now);
       const msg = 'The recovery code is not correct or was used already.';
       throw new DomainError('unauthorized', msg, { fields: { recovery_code: msg } });
     }
-    await window.clear(userId);
+    await limiters(services).secondFactor.succeeded({ userId, ip: attempt.ip });
     return;
   }
   throw new DomainError('unauthorized', CODE_REQUIRED, { fields: { totp_code: CODE_REQUIRED } });

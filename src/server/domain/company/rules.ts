@@ -1,6 +1,7 @@
 // Validation of the tenant form (section 5 of the spec): required fields, email and URL format,
 // subdomain rules, #rrggbb colours, logos sniffed by content (PNG, JPEG, WebP; 512 KB at most).
 import { isEmail, isHexColour } from '../../../lib/formats.ts';
+import { plainTextProblem } from '../../../lib/plain-text.ts';
 import { subdomainProblem } from '../../../lib/hosts.ts';
 import { DEFAULT_SERVICES, MAX_LOGO_BYTES } from '../../../lib/company.ts';
 import type { PlanName } from '../../../lib/plans.ts';
@@ -114,6 +115,9 @@ export function validateCompany(
   const email = (input.email ?? '').trim().toLowerCase();
   const subdomain = (input.subdomain ?? '').trim();
   if (!name) fields.name = 'Company Name is required.';
+  // The name is published on the status page, in its feeds and in alert messages.
+  const nameProblem = plainTextProblem('Company Name', name);
+  if (nameProblem) fields.name = nameProblem;
   if (!email) fields.email = 'Email is required.';
   else if (!isEmail(email)) fields.email = 'Please enter a valid email address.';
   const sp = subdomainProblem(subdomain);

@@ -15,6 +15,7 @@ import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-
 import { customDomainsRepo, type CustomDomainRow } from '../../db/repositories/custom-domains-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { dnsRecords } from '../../engine/dns-records.ts';
+import { internalDnsName } from '../../engine/ssrf.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx, Services } from '../context.ts';
@@ -26,6 +27,17 @@ import { customDomainRoutes, servedSubdomain } from './routes.ts';
 /** The host a custom domain's CNAME must name: CUSTOM_DOMAIN_TARGET, else the company's own host. */
 export function cnameTarget(config: Pick<Config, 'customDomainTarget' | 'productDomain'>, subdomain: string): string {
   return config.customDomainTarget ?? `${subdomain}.${config.productDomain}`;
+}
+
+/**
+ * Why the platform's resolver must not be asked about this name, or null: the internal zones
+ * and private reverse zones that DNS monitors and security assets refuse too (unless the
+ * operator opened private targets). Said before any lookup, in words that do not depend on
+ * whether the name exists, so adding or verifying one learns nothing of the internal network.
+ */
+function internalNameProblem(services: Services, domain: string): string | null {
+  const internal = internalDnsName(domain, services.config.allowPrivateTargets);
+  return internal && `Enter a public domain: ${internal.replace(/^Target refused: /, '')}.`;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
@@ -86,7 +98,7 @@ export async function addCustomDomain(ctx: Ctx, tenant: string | undefined, inpu
   requirePermission(ctx, 'create', 'settings');
   const company = await companyOf(ctx, tenant);
   const domain = normalizeCustomDomain(input.domain);
-  const problem = customDomainProblem(domain, ctx.services.config.productDomain);
+  const problem = customDomainProblem(domain, ctx.services.config.productDomain) ?? internalNameProblem(ctx.services, domain);
   if (problem) throw new DomainError('validation', problem, { fields: { domain: problem } });
   const repo = customDomainsRepo(ctx.services.db);
   const now = ctx.services.now();
@@ -162,6 +174,9 @@ export async function isServedCustomDomain(services: Services, domain: string): 
   return (await servedSubdomain(services, name)) !== null;
 }
 
-export function proveControl(services: Services, row: CustomDomainRow, subdomain: string): Promise<ProofOutcome> {
+export async function proveControl(services: Services, row: CustomDomainRow, subdomain: string): Promise<ProofOutcome> {
+  // A name stored before internal names were refused (or while private targets were open)
+  const internal = internalNameProblem(services, row.domain);
+  if (internal) return { kind: 'refuted', error: internal };
   return checkProof(dnsRecords(services.config.dnsResolvers), row.domain, row.token, cnameTarget(services.config, subdomain));
 }

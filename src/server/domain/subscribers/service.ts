@@ -2,18 +2,20 @@
 // sent but the confirmation until its link is used; the link expires after 24 h) or registers a
 // webhook (confirmed at once: the registrant receives its signing secret in the answer, and every
 // send re-checks the URL with the SSRF guard). The answer never says whether an address was
-// already subscribed. Throttled per e-mail address, per client IP and per company; everything
-// answers 404 while ENABLE_NOTIFICATIONS is off.
+// already subscribed. Throttled per e-mail address across every company's page (counted in the
+// database, so every process and every status page shares one count), per client IP and per
+// company; everything answers 404 while ENABLE_NOTIFICATIONS is off.
 import { randomBytes } from 'node:crypto';
 import type { Ctx, Services } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso, toIsoOrNull } from '../ids.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import { flagOn } from '../flags/flags.ts';
-import { SlidingWindow } from '../auth/throttle.ts';
+import { SharedWindow, SlidingWindow } from '../auth/throttle.ts';
 import { lookupStatusPage } from '../status-page/service.ts';
 import { subscribersRepo, type SubscriberRow } from '../../db/repositories/subscribers-repo.ts';
 import type { SubscriberState } from '../../db/schema/public.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { literalTarget, TargetRefused } from '../../engine/ssrf.ts';
 import { ChannelConfigError } from '../../notify/channels/channel.ts';
 import { parseTenantUrl } from '../../notify/channels/tenant-url.ts';
@@ -24,7 +26,7 @@ import { isEmail } from '../../../lib/formats.ts';
 import { CONFIRM_TTL_MS, newConfirmToken, newNonce } from './tokens.ts';
 
 const HOUR = 3_600_000;
-/** Confirmation mails one address may be sent per hour (whoever asks) */
+/** Confirmation mails one address may be sent per hour (whoever asks, from any status page) */
 export const MAILS_PER_ADDRESS_PER_HOUR = 3;
 /** Subscribe requests one client IP may make per hour (any address, any company) */
 export const REQUESTS_PER_IP_PER_HOUR = 20;
@@ -36,7 +38,7 @@ export const MAX_SUBSCRIBERS_PER_COMPANY = 10_000;
 export const NOT_AVAILABLE = 'Status-page subscriptions are not available.';
 
 interface Throttles {
-  address: SlidingWindow;
+  address: SharedWindow;
   ip: SlidingWindow;
   company: SlidingWindow;
 }
@@ -45,7 +47,7 @@ function throttleOf(services: Services): Throttles {
   let t = throttles.get(services);
   if (!t) {
     t = {
-      address: new SlidingWindow(MAILS_PER_ADDRESS_PER_HOUR, HOUR),
+      address: new SharedWindow(services.db, 'subscribe-address', MAILS_PER_ADDRESS_PER_HOUR, HOUR),
       ip: new SlidingWindow(REQUESTS_PER_IP_PER_HOUR, HOUR),
       company: new SlidingWindow(NEW_PER_COMPANY_PER_HOUR, HOUR),
     };
@@ -54,9 +56,12 @@ function throttleOf(services: Services): Throttles {
   return t;
 }
 
-function limited(window: SlidingWindow, key: string, now: number, what: string): void {
-  const wait = window.retryAfter(key, now);
+function refuse(wait: number, what: string): void {
   if (wait > 0) throw new DomainError('rate_limited', `Too many subscription requests ${what}. Try again later.`, { retryAfter: wait });
+}
+
+function limited(window: SlidingWindow, key: string, now: number, what: string): void {
+  refuse(window.retryAfter(key, now), what);
 }
 
 const invalid = (field: string, message: string) => new DomainError('validation', message, { fields: { [field]: message } });
@@ -113,8 +118,10 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
   const t = throttleOf(s);
   const companyId = view.company.id;
   limited(t.ip, ctx.ip, now, 'from your network');
-  if (email) limited(t.address, `${companyId}|${email}`, now, 'for this address');
   limited(t.company, companyId, now, 'for this status page');
+  // Every request counts against the address, subscribed or not (the limit says nothing about
+  // it), and on every company's page alike: one inbox gets at most 3 confirmations an hour.
+  if (email) refuse(await t.address.take(email, now), 'for this address');
   t.ip.hit(ctx.ip, now);
   const repo = subscribersRepo(s.db);
   const componentJson = components ? JSON.stringify([...new Set(components)]) : null;
@@ -134,8 +141,6 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
     return { kind: 'webhook', status: 'confirmed', id: row.id, secret: row.secret!, unsubscribe_url: links.unsubscribeUrl };
   }
 
-  // Every request counts against the address, subscribed or not: the limit says nothing about it.
-  t.address.hit(`${companyId}|${email}`, now);
   const existing = await repo.byEmail(companyId, email!);
   if (existing?.state === 'confirmed') return { kind: 'email', status: 'pending' };
   if (!existing && (await repo.liveCount(companyId)) >= MAX_SUBSCRIBERS_PER_COMPANY) throw full();
@@ -161,7 +166,13 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
       confirm_token_hash: confirm.hash,
       confirm_expires_at: now + CONFIRM_TTL_MS,
     });
-    await repo.insert(row);
+    try {
+      await repo.insert(row);
+    } catch (e) {
+      // The same address asked on this page at the same moment: that request sends the mail.
+      if (isUniqueViolation(e)) return { kind: 'email', status: 'pending' };
+      throw e;
+    }
   }
   // Sent after answering: the answer's timing must not tell a new address from a known one.
   void sendConfirmation(s, view.company, row, confirm.token).catch((e) => logMailFailure(s, 'subscription confirmation', row.email!, e));

@@ -1,7 +1,7 @@
 // DNS monitors: a name resolves (through the monitor's resolver or the platform's) and, when
 // expected values are set, answers with them. Warns when the check starts failing and when the
 // answers change.
-import { controlCharactersText, plainTextProblem } from '../../../lib/plain-text.ts';
+import { plainTextProblem } from '../../../lib/plain-text.ts';
 import { formatHostPort, normalizeTargetHost, parseHostPort } from '../../../lib/target-host.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
 import { DEFAULT_DNS_RECORD_TYPE, DNS_FIELDS, DNS_RECORD_TYPES } from '../../../lib/monitor-kinds.ts';
@@ -31,8 +31,8 @@ export const dnsKind: Kind<DnsConfig> = {
     if (resolver && !server) problems.resolver = RESOLVER_TEXT;
     if (server) target = { host: server.host, field: 'resolver' };
     config.expected_values = pick('expected_values') ?? [];
-    if (config.expected_values.some((v) => plainTextProblem('Expected values', v)))
-      problems.expected_values = controlCharactersText('Expected values');
+    const valueProblem = config.expected_values.map((v, i) => plainTextProblem(`Expected value ${i + 1}`, v)).find((p) => p !== null);
+    if (valueProblem) problems.expected_values = valueProblem;
     const internal = problems.host ? null : internalDnsName(config.host, opts.allowPrivate);
     if (internal) problems.host = internal;
     return { config, problems, target };
