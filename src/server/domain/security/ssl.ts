@@ -116,7 +116,7 @@ export async function getSslTarget(ctx: Ctx, id: string) {
 }
 
 export async function checkSslTarget(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', 'ssl_monitoring');
+  requirePermission(ctx, 'update', 'ssl_monitoring', 'check certificates');
   await requireFlag(ctx);
   const t = await targetOf(ctx, id);
   const before = (await latestOf(ctx, t.company_id)).get(t.id);

@@ -8,7 +8,7 @@ import { METRIC_RANGES, type MetricRange } from '../../../../lib/metric-buckets.
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
-import { fmtNumber, fmtRate } from '../../ui/format.ts';
+import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../routes.ts';
 import { $inventory, loadInventory, sorted, type ApiInventory, type Endpoint, type SortKey } from './store.ts';
 import '../monitors/monitors.css';
@@ -109,7 +109,7 @@ function Inventory({ data, showTenant }: { data: ApiInventory; showTenant: boole
           testId="ai-new"
           rows={data.newEndpoints.slice(0, 5)}
           empty="No endpoint was seen for the first time in this range."
-          figure={(e) => `first seen ${new Date(e.firstSeen ?? 0).toLocaleString()}`}
+          figure={(e) => `first seen ${fmtTime(e.firstSeen, '—')}`}
           showTenant={showTenant}
         />
         <Highlights
@@ -302,7 +302,7 @@ function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boo
                   <StatusBar e={e} />
                 </td>
                 <td data-label="First seen" className="sw-small">
-                  {e.firstSeen === null ? '—' : new Date(e.firstSeen).toLocaleString()}
+                  {fmtTime(e.firstSeen, '—')}
                 </td>
               </tr>
             ))}
