@@ -21,3 +21,16 @@ export function formatUtcDay(value: Moment, fallback = '—'): string {
   const ms = msOf(value);
   return ms === null ? fallback : new Date(ms).toISOString().slice(0, 10);
 }
+
+/**
+ * The console's date-and-time fields (datetime-local) are read and filled in UTC like every date
+ * it shows: 'YYYY-MM-DDTHH:MM' of the UTC moment.
+ */
+export function utcInputValue(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16);
+}
+
+/** The moment a datetime-local value names, read as UTC; NaN for an empty or unfinished value. */
+export function parseUtcInput(value: string): number {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value) ? Date.parse(`${value}Z`) : Number.NaN;
+}

@@ -29,7 +29,7 @@ const COLUMNS: Array<{ label: string; key: SortKey | null }> = [
 ];
 const ms = (v: number) => `${fmtNumber(v, v < 10 ? 1 : 0)} ms`;
 
-export function ApiIntelligencePage(_props: ScreenProps) {
+export function ApiIntelligencePage({ title }: ScreenProps) {
   const role = useStore($role);
   const tenant = useStore($selectedTenant);
   const inventory = useStore($inventory);
@@ -39,7 +39,11 @@ export function ApiIntelligencePage(_props: ScreenProps) {
 
   return (
     <div className="sw-ai-page">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/dashboard">Dashboard</a> / <span aria-current="page">{title}</span>
+      </nav>
       <div className="sw-page-head">
+        <h2 className="sw-page-title">{title}</h2>
         <p className="sw-muted">
           {superAdmin && !tenant ? 'Every company\u2019s' : 'Your'} HTTP endpoints, learned from server spans, compared with the previous
           period of the same length.

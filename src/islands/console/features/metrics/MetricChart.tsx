@@ -55,6 +55,8 @@ export function MetricChart(props: MetricChartProps) {
     let gone = false;
     const el = box.current;
     const resize = () => plot?.setSize({ width: el?.clientWidth ?? 300, height: HEIGHT });
+    // the box, not the window: a scroll bar that comes once the page grows narrows the cards too
+    const watch = new ResizeObserver(resize);
     const value = (_u: uPlot, v: number | null) => (v == null ? '—' : `${fmtNumber(v, 2)} ${unit}`);
     void import('uplot')
       .then(({ default: UPlot }) => {
@@ -63,6 +65,8 @@ export function MetricChart(props: MetricChartProps) {
           {
             width: el.clientWidth || 300,
             height: HEIGHT,
+            // time in UTC, as every date of the console
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
             legend: { show: false },
             scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => fmtNumber(t, t !== 0 && t < 1 ? 2 : t < 10 ? 1 : 0)), size: 56 }],
@@ -89,7 +93,7 @@ export function MetricChart(props: MetricChartProps) {
           chartColumns({ lines, current, previous, shiftMs }),
           el,
         );
-        window.addEventListener('resize', resize);
+        watch.observe(el);
       })
       .catch((e: unknown) => {
         console.error('metric chart', e);
@@ -97,7 +101,7 @@ export function MetricChart(props: MetricChartProps) {
       });
     return () => {
       gone = true;
-      window.removeEventListener('resize', resize);
+      watch.disconnect();
       plot?.destroy();
     };
   }, [lines, current, previous, shiftMs, unit]);
