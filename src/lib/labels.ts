@@ -99,6 +99,8 @@ const WORDS: Record<string, string> = {
   id: 'ID',
   ids: 'IDs',
   ip: 'IP',
+  idn: 'IDN',
+  tld: 'TLD',
   url: 'URL',
   ssl: 'SSL',
   dns: 'DNS',

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Card, ErrorPanel, NoData, Skeleton } from '../../ui/Card.tsx';
+import { humanize } from '../../../../lib/labels.ts';
 import { fmtDate, fmtNumber, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../routes.ts';
 import { $threats, loadThreats, type AssetThreat, type ThreatOverview } from './store.ts';
@@ -107,7 +108,7 @@ function Lookalikes({ data }: { data: ThreatOverview }) {
                 <tr key={`${r.company_id}/${r.candidate}`}>
                   <td data-label="Registered name">{r.candidate}</td>
                   <td data-label="Imitates">{r.domain}</td>
-                  <td data-label="Technique">{r.technique}</td>
+                  <td data-label="Technique">{humanize(r.technique)}</td>
                   <td data-label="Registered since">
                     {r.first_registered_at == null ? 'Before monitoring began' : day(r.first_registered_at)}
                   </td>
