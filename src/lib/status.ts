@@ -2,6 +2,7 @@
 // degraded amber, down red, unknown grey), plus the view model the status page renders.
 // Pure; imports only src/lib.
 import { isHexColour } from './formats.ts';
+import { formatUtcMinute } from './dates.ts';
 
 export type Status = 'operational' | 'degraded' | 'down' | 'unknown' | 'maintenance';
 
@@ -108,10 +109,9 @@ export function formatPercent(p: number | null | undefined): string {
   return p == null || !Number.isFinite(p) ? '—' : `${p.toFixed(2)}%`;
 }
 
-/** '2026-11-22 14:05 UTC' */
+/** '2026-11-22 14:05 UTC': the console's format too (dates.ts) */
 export function formatUtc(ms: number | null | undefined): string {
-  if (ms == null) return 'Never';
-  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+  return formatUtcMinute(ms, 'Never');
 }
 
 /** '14:00' of an hour start (UTC) */

@@ -144,6 +144,9 @@ test('company admin: charts with filters, trace search with filters, a row opens
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: '.tmp/console-shots/traces-admin-375.png' }); // the top: 26 stacked rows are long
+  // under the title and filters: the page (never the table) scrolled down to the first row
+  const top = await rows.first().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  await page.evaluate((y) => window.scrollTo(0, y - 80), top);
   await expect(rows.first().getByText('GET /cart')).toBeInViewport(); // stacked, not a table scrolled sideways
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -71,7 +71,8 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   await expect(page.getByRole('button', { name: 'Mark all read' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear read' })).toHaveCount(0);
   const dead = cards.filter({ hasText: 'Dead API is down' });
-  await expect(dead).toContainText('monitor_incident');
+  await expect(dead).toContainText('Monitor incident');
+  await expect(dead).not.toContainText('monitor_incident');
   // the card reads as a sentence: the message, never the raw metadata
   await expect(dead).toContainText('Dead API is down: HTTP 500');
   await expect(dead).not.toContainText('incident_id');
@@ -160,8 +161,9 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   await expect(page.getByText('also reach you by email (to your sign-in address)', { exact: false })).toBeVisible();
   const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/notifications/preferences'));
   await sms.check();
+  await page.getByRole('button', { name: 'Save preferences' }).click();
   expect((await put).postDataJSON()).toMatchObject({ sms_enabled: true, email_enabled: true });
-  await expect(page.getByText('Preferences saved')).toBeVisible();
+  await expect(page.getByText('Your preferences are saved.')).toBeVisible();
   await page.reload();
   await page.getByRole('button', { name: 'Preferences' }).click();
   await expect(page.getByRole('switch', { name: 'SMS notifications' })).toBeChecked();

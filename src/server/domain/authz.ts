@@ -1,6 +1,7 @@
 // Permission checks every service verb starts with, and the tenant scope it filters by.
 // Tenant and role come only from the session: a tenant id in a query or body is honoured only
 // for super admins (who may look at one company or at all of them).
+import { RESOURCE_LABELS } from '../../lib/labels.ts';
 import { can, type Action, type Resource } from '../../lib/permissions.ts';
 import type { Actor, Ctx } from './context.ts';
 import { DomainError, SUPER_ADMIN_REQUIRED } from './errors.ts';
@@ -10,10 +11,18 @@ export function requireActor(ctx: Ctx): Actor {
   return ctx.actor;
 }
 
-export function requirePermission(ctx: Ctx, action: Action, resource: Resource): Actor {
+const VERBS: Record<Action, string> = { view: 'view', create: 'create', update: 'change', delete: 'delete', export: 'export' };
+
+/**
+ * Refuses an actor whose role lacks `action` on `resource`. The refusal names what was tried:
+ * `doing` ('manage incidents') where the resource only stands in for the thing (incidents are
+ * guarded by the monitors resource, alert channels by settings), else the action and resource
+ * in words ('view traces').
+ */
+export function requirePermission(ctx: Ctx, action: Action, resource: Resource, doing?: string): Actor {
   const actor = requireActor(ctx);
   if (!can(actor.role, action, resource)) {
-    throw new DomainError('forbidden', `You do not have permission to ${action} ${resource.replace(/_/g, ' ')}.`);
+    throw new DomainError('forbidden', `You do not have permission to ${doing ?? `${VERBS[action]} ${RESOURCE_LABELS[resource]}`}.`);
   }
   return actor;
 }

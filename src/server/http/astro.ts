@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageServices } from '../../lib/page-services.ts';
@@ -12,15 +13,19 @@ import { pageCsp, securityHeaders } from './security-headers.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next: (err?: unknown) => void, locals: object) => Promise<void>;
 
-type RawReply = { writeHead: (...args: any[]) => unknown };
+type RawReply = { writeHead: (...args: any[]) => unknown; statusMessage: string };
 
 /**
  * Astro writes its own content-security-policy (script/style hashes) in writeHead, which would
  * replace the page policy set above (frame-ancestors, object-src, form-action): join the two.
+ * It also copies the reason phrase of the Response it rendered, which for its 404 page is the
+ * "OK" of the page's own 200: every status goes out with its standard phrase ("404 Not Found").
  */
-function mergeAstroCsp(res: RawReply): void {
+function fixAstroWriteHead(res: RawReply): void {
   const writeHead = res.writeHead.bind(res);
   res.writeHead = (status: number, ...rest: any[]) => {
+    if (typeof rest[0] === 'string') rest.shift();
+    res.statusMessage = STATUS_CODES[status] ?? '';
     const headers = rest.find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined;
     if (headers) {
       const key = Object.keys(headers).find((k) => k.toLowerCase() === 'content-security-policy');
@@ -65,7 +70,7 @@ export async function registerAstro(app: FastifyInstance, pages: PageServices, h
     reply.hijack();
     // Fastify's onSend hooks do not run for hijacked replies: set the page headers here.
     for (const [k, v] of Object.entries(securityHeaders({ https, html: true }))) reply.raw.setHeader(k, v);
-    mergeAstroCsp(reply.raw);
+    fixAstroWriteHead(reply.raw);
     await entry.handler(
       req.raw,
       reply.raw,

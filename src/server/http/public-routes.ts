@@ -3,7 +3,7 @@
 // once per snapshot into memory, compressed, then served from memory) and the prerendered
 // landing page. Every answer goes through representation.ts (codings, ETags, Last-Modified).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -130,7 +130,8 @@ function renderInMemory(reply: FastifyReply, finish: (res: ServerResponse, page:
 /** Writes a raw answer on a hijacked response. */
 function writeRaw(res: ServerResponse, status: number, headers: Record<string, unknown>, body: Buffer | string | null): void {
   for (const [k, v] of Object.entries(headers)) if (v !== undefined) res.setHeader(k, v as string);
-  res.writeHead(status);
+  // the phrase of this status: a reason Astro left on the response may belong to another one
+  res.writeHead(status, STATUS_CODES[status] ?? '');
   res.end(body ?? undefined);
 }
 

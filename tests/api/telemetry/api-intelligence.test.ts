@@ -271,7 +271,7 @@ describe.each(DB_KINDS)('API intelligence on %s', (db) => {
     try {
       const r = await viewer.get('/api/v1/api-intelligence', hostA());
       expect(r.status).toBe(403);
-      expect(r.body.detail).toMatch(/ENABLE_API_INTELLIGENCE/);
+      expect(r.body.detail).toMatch(/the “API intelligence” feature flag/);
       expect((await superAdmin.get('/api/v1/api-intelligence')).status).toBe(403);
     } finally {
       await superAdmin.put('/api/v1/admin/flags', { ENABLE_API_INTELLIGENCE: true });

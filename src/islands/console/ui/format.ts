@@ -1,14 +1,13 @@
-// Display helpers shared by the screens.
-export function fmtTime(iso: string | null | undefined, fallback: string): string {
-  if (!iso) return fallback;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? fallback : d.toLocaleString();
+// Display helpers shared by the screens. Moments are written as the status page writes them
+// ('2026-11-29 06:04 UTC', lib/dates.ts), never in the browser's locale.
+import { formatUtcDay, formatUtcMinute } from '../../../lib/dates.ts';
+
+export function fmtTime(iso: string | number | null | undefined, fallback: string): string {
+  return formatUtcMinute(iso, fallback);
 }
 
 export function fmtDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString();
+  return formatUtcDay(iso);
 }
 
 export function fmtNumber(n: number | null | undefined, digits = 0): string {

@@ -56,7 +56,7 @@ export function presentChannel(row: AlertChannelRow) {
 }
 
 export async function listChannels(ctx: Ctx, q: { tenant?: string }) {
-  requirePermission(ctx, 'view', 'settings');
+  requirePermission(ctx, 'view', 'settings', 'view alert channels');
   const rows = await alertChannelsRepo(ctx.services.db).list(companyScope(ctx, q.tenant));
   return rows.map(presentChannel);
 }
@@ -69,12 +69,12 @@ export async function ownChannel(ctx: Ctx, id: string): Promise<AlertChannelRow>
 }
 
 export async function getChannel(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'view', 'settings');
+  requirePermission(ctx, 'view', 'settings', 'view alert channels');
   return presentChannel(await ownChannel(ctx, id));
 }
 
 export async function createChannel(ctx: Ctx, input: ChannelInput) {
-  const actor = requirePermission(ctx, 'create', 'settings');
+  const actor = requirePermission(ctx, 'create', 'settings', 'create alert channels');
   const s = ctx.services;
   const companyId = actor.role === 'super_admin' ? input.company_id : companyScope(ctx, null);
   if (!companyId) throw invalid('company_id', 'Choose the company this channel belongs to');
@@ -105,7 +105,7 @@ export async function createChannel(ctx: Ctx, input: ChannelInput) {
 }
 
 export async function updateChannel(ctx: Ctx, id: string, input: ChannelInput) {
-  requirePermission(ctx, 'update', 'settings');
+  requirePermission(ctx, 'update', 'settings', 'change alert channels');
   const row = await ownChannel(ctx, id);
   const channel = channelOf(row.type);
   if (!channel) throw new DomainError('conflict', 'This channel type is no longer available');
@@ -133,7 +133,7 @@ export async function deleteChannel(ctx: Ctx, id: string): Promise<void> {
 }
 
 export async function rotateSecret(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', 'settings');
+  requirePermission(ctx, 'update', 'settings', 'change alert channels');
   const row = await ownChannel(ctx, id);
   if (row.secret === null) throw new DomainError('conflict', 'Only webhook channels have a signing secret');
   const secret = newSecret();
@@ -144,7 +144,7 @@ export async function rotateSecret(ctx: Ctx, id: string) {
 
 /** Puts a test alert for this channel alone in the outbox; the delivery job sends it. */
 export async function testChannel(ctx: Ctx, id: string) {
-  const actor = requirePermission(ctx, 'update', 'settings');
+  const actor = requirePermission(ctx, 'update', 'settings', 'test alert channels');
   const row = await ownChannel(ctx, id);
   const now = ctx.services.now();
   const delivery = newDelivery(

@@ -14,7 +14,7 @@ export async function listDeliveries(
   ctx: Ctx,
   q: { channel_id?: string; state?: DeliveryState; group?: string; limit?: number; offset?: number; tenant?: string },
 ) {
-  requirePermission(ctx, 'view', 'settings');
+  requirePermission(ctx, 'view', 'settings', 'view alert deliveries');
   const repo = alertDeliveriesRepo(ctx.services.db);
   const rows = await repo.list(companyScope(ctx, q.tenant), {
     channelId: q.channel_id,
@@ -59,7 +59,7 @@ function present(r: AlertDeliveryRow) {
 
 /** Sends a failed (or still retrying) delivery again now, with a fresh 24 h window; same id. */
 export async function retryDelivery(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', 'settings');
+  requirePermission(ctx, 'update', 'settings', 'retry alert deliveries');
   const repo = alertDeliveriesRepo(ctx.services.db);
   const d = await repo.find(id, companyScope(ctx, null));
   if (!d) throw notFound('Delivery');

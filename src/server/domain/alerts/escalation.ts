@@ -47,13 +47,13 @@ function companyOf(ctx: Ctx, requested: string | null | undefined): string {
 }
 
 export async function getEscalationPolicy(ctx: Ctx, q: { tenant?: string }) {
-  requirePermission(ctx, 'view', 'settings');
+  requirePermission(ctx, 'view', 'settings', 'view the escalation policy');
   const companyId = companyOf(ctx, q.tenant);
   return present(ctx.services, companyId, await escalationRepo(ctx.services.db).steps(companyId));
 }
 
 export async function putEscalationPolicy(ctx: Ctx, input: { steps: StepInput[]; company_id?: string | null }) {
-  requirePermission(ctx, 'update', 'settings');
+  requirePermission(ctx, 'update', 'settings', 'change the escalation policy');
   const companyId = companyOf(ctx, input.company_id);
   const s = ctx.services;
   if (!(await companiesRepo(s.db).findById(companyId))) throw invalid('company_id', 'Company not found');

@@ -12,7 +12,7 @@ export async function getFirstSteps(ctx: Ctx, port: string) {
   const actor = requireActor(ctx);
   if (!actor.companyId) throw new DomainError('not_found', 'Your account is not assigned to a company.');
   // the steps create things: a viewer can take none of them
-  requirePermission(ctx, 'create', 'monitors');
+  requirePermission(ctx, 'create', 'monitors', 'set up the company');
   const company = await companiesRepo(ctx.services.db).findById(actor.companyId);
   if (!company) throw new DomainError('not_found', 'Company not found');
   const { config } = ctx.services;

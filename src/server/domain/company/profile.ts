@@ -28,7 +28,7 @@ const PROFILE_KEYS = ['name', 'url', 'phone', 'primary_color', 'secondary_color'
 
 /** A company the caller holds settings of: company users only their own (another's is not found). */
 async function ownCompany(ctx: Ctx, action: 'view' | 'update', id: string) {
-  const actor = requirePermission(ctx, action, 'settings');
+  const actor = requirePermission(ctx, action, 'settings', action === 'view' ? 'view the company profile' : 'change the company profile');
   if (actor.role !== 'super_admin' && actor.companyId !== id) throw notFound('Company');
   return loadCompany(ctx, id);
 }

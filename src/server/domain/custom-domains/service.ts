@@ -76,7 +76,7 @@ async function subdomainsOf(services: Services, rows: CustomDomainRow[]): Promis
 }
 
 export async function listCustomDomains(ctx: Ctx, tenant?: string) {
-  requirePermission(ctx, 'view', 'settings');
+  requirePermission(ctx, 'view', 'settings', 'view custom domains');
   const rows = await customDomainsRepo(ctx.services.db).list(companyScope(ctx, tenant));
   const subdomains = await subdomainsOf(ctx.services, rows);
   return { items: rows.map((r) => present(ctx.services.config, r, subdomains.get(r.company_id) ?? '')) };
@@ -95,7 +95,7 @@ function isStaleClaim(held: CustomDomainRow, companyId: string, now: number): bo
 }
 
 export async function addCustomDomain(ctx: Ctx, tenant: string | undefined, input: { domain: string }) {
-  requirePermission(ctx, 'create', 'settings');
+  requirePermission(ctx, 'create', 'settings', 'add custom domains');
   const company = await companyOf(ctx, tenant);
   const domain = normalizeCustomDomain(input.domain);
   const problem = customDomainProblem(domain, ctx.services.config.productDomain) ?? internalNameProblem(ctx.services, domain);
@@ -137,7 +137,7 @@ export async function addCustomDomain(ctx: Ctx, tenant: string | undefined, inpu
 
 /** Checks a domain's records now ("Verify now"): verified when both are right, failed otherwise. */
 export async function verifyCustomDomain(ctx: Ctx, tenant: string | undefined, id: string) {
-  requirePermission(ctx, 'update', 'settings');
+  requirePermission(ctx, 'update', 'settings', 'verify custom domains');
   const company = await companyOf(ctx, tenant);
   const repo = customDomainsRepo(ctx.services.db);
   const row = await repo.get(company.id, id);
@@ -158,7 +158,7 @@ export async function verifyCustomDomain(ctx: Ctx, tenant: string | undefined, i
 }
 
 export async function deleteCustomDomain(ctx: Ctx, tenant: string | undefined, id: string): Promise<void> {
-  requirePermission(ctx, 'delete', 'settings');
+  requirePermission(ctx, 'delete', 'settings', 'remove custom domains');
   const company = await companyOf(ctx, tenant);
   const repo = customDomainsRepo(ctx.services.db);
   const row = await repo.get(company.id, id);

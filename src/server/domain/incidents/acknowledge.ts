@@ -20,7 +20,7 @@ import { readAckToken } from './ack-token.ts';
 import { getIncident } from './service.ts';
 
 export async function acknowledgeIncident(ctx: Ctx, id: string) {
-  const actor = requirePermission(ctx, 'update', 'monitors');
+  const actor = requirePermission(ctx, 'update', 'monitors', 'acknowledge incidents');
   const i = await incidentsRepo(ctx.services.db).findById(id, companyScope(ctx, null));
   if (!i) throw notFound('Incident');
   const user = await usersRepo(ctx.services.db).findById(actor.userId);

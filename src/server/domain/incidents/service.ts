@@ -68,7 +68,7 @@ function present(i: IncidentWithTenant, linked: LinkedMonitor[] | undefined) {
 }
 
 export async function recentIncidents(ctx: Ctx, q: { limit?: number; tenant?: string }) {
-  requirePermission(ctx, 'view', 'monitors');
+  requirePermission(ctx, 'view', 'monitors', 'view incidents');
   const scope = companyScope(ctx, q.tenant);
   const rows = await incidentsRepo(ctx.services.db).list(scope, { limit: q.limit ?? 10 });
   return rows.map(presentSummary);
@@ -86,7 +86,7 @@ export async function listIncidents(
     offset?: number;
   },
 ) {
-  requirePermission(ctx, 'view', 'monitors');
+  requirePermission(ctx, 'view', 'monitors', 'view incidents');
   const scope = companyScope(ctx, q.tenant);
   const rows = await incidentsRepo(ctx.services.db).list(scope, {
     limit: q.limit ?? 50,
@@ -101,7 +101,7 @@ export async function listIncidents(
 }
 
 export async function getIncident(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'view', 'monitors');
+  requirePermission(ctx, 'view', 'monitors', 'view incidents');
   const repo = incidentsRepo(ctx.services.db);
   const i = await repo.findById(id, companyScope(ctx, null));
   if (!i) throw notFound('Incident');
@@ -126,7 +126,7 @@ export async function createIncident(
     company_id?: string | null;
   },
 ) {
-  const actor = requirePermission(ctx, 'create', 'monitors');
+  const actor = requirePermission(ctx, 'create', 'monitors', 'manage incidents');
   checkText({ title: ['Title', input.title], message: ['Message', input.message] });
   const s = ctx.services;
   const companyId = actor.role === 'super_admin' ? input.company_id : companyScope(ctx, null);
@@ -170,7 +170,7 @@ export async function createIncident(
 }
 
 export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: IncidentStatus; message: string }) {
-  const actor = requirePermission(ctx, 'update', 'monitors');
+  const actor = requirePermission(ctx, 'update', 'monitors', 'manage incidents');
   checkText({ message: ['Message', input.message] });
   const s = ctx.services;
   const i = await incidentsRepo(s.db).findById(id, companyScope(ctx, null));
@@ -213,7 +213,7 @@ export async function editIncident(
     monitor_ids?: string[];
   },
 ) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'manage incidents');
   checkText({ title: ['Title', input.title], postmortem: ['Postmortem', input.postmortem ?? undefined] });
   const s = ctx.services;
   const repo = incidentsRepo(s.db);

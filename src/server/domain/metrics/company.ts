@@ -38,7 +38,7 @@ export async function companyMetrics(ctx: Ctx, bearer: string | null): Promise<M
   const { services } = ctx;
   const { actor } = await verifyApiToken(services, bearer, ctx.host);
   const scoped: Ctx = { ...ctx, actor };
-  requirePermission(scoped, 'view', 'monitors');
+  requirePermission(scoped, 'view', 'monitors', 'read monitor metrics');
   const host = classifyHost(ctx.host, services.config.productDomain);
   if (host.kind !== 'tenant') throw new DomainError('not_found', 'No route GET /metrics');
   // A super admin's token reads the company of the host; a company user's token only works on its own.

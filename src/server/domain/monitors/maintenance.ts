@@ -68,7 +68,7 @@ function checkWindow(input: WindowInput, starts: number, ends: number, recurrenc
 }
 
 export async function listMaintenance(ctx: Ctx, q: { tenant?: string; upcoming?: boolean; monitor_id?: string }) {
-  requirePermission(ctx, 'view', 'monitors');
+  requirePermission(ctx, 'view', 'monitors', 'view maintenance windows');
   const rows = await maintenanceRepo(ctx.services.db).list(companyScope(ctx, q.tenant), {
     activeOrFutureAt: q.upcoming ? ctx.services.now() : undefined,
     monitorId: q.monitor_id,
@@ -91,7 +91,7 @@ export async function createMaintenance(
     recurrence?: Recurrence | null;
   },
 ) {
-  const actor = requirePermission(ctx, 'update', 'monitors');
+  const actor = requirePermission(ctx, 'update', 'monitors', 'schedule maintenance');
   const starts = Date.parse(input.starts_at);
   const ends = Date.parse(input.ends_at);
   checkWindow(input, starts, ends, input.recurrence ?? null);
@@ -153,7 +153,7 @@ async function reread(ctx: Ctx, w: MaintenanceRow) {
 
 /** Edits a window that is not cancelled: any of its fields, in the company it belongs to. */
 export async function editMaintenance(ctx: Ctx, id: string, input: WindowInput) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'change maintenance windows');
   const w = await findWindow(ctx, id);
   const starts = input.starts_at === undefined ? Number(w.starts_at) : Date.parse(input.starts_at);
   const ends = input.ends_at === undefined ? Number(w.ends_at) : Date.parse(input.ends_at);
@@ -179,7 +179,7 @@ export async function editMaintenance(ctx: Ctx, id: string, input: WindowInput) 
 
 /** Ends the running occurrence now; a recurring window does not come back after it. */
 export async function endMaintenance(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'end maintenance windows');
   const w = await findWindow(ctx, id);
   const now = ctx.services.now();
   const o = occurrenceFrom(w, now);
@@ -196,7 +196,7 @@ export async function endMaintenance(ctx: Ctx, id: string) {
 
 /** Cancels a window (every occurrence still to come, and the running one): it stays listed, covering nothing. */
 export async function cancelMaintenance(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'cancel maintenance windows');
   const w = await findWindow(ctx, id);
   await maintenanceRepo(ctx.services.db).update(w.id, w.company_id, { cancelled_at: ctx.services.now(), updated_at: ctx.services.now() });
   return reread(ctx, w);
@@ -204,7 +204,7 @@ export async function cancelMaintenance(ctx: Ctx, id: string) {
 
 /** Deleting removes the record: super admins only (spec section 6 gives company admins no delete). */
 export async function deleteMaintenance(ctx: Ctx, id: string): Promise<void> {
-  requirePermission(ctx, 'delete', 'monitors');
+  requirePermission(ctx, 'delete', 'monitors', 'delete maintenance windows');
   const w = await maintenanceRepo(ctx.services.db).findById(id, companyScope(ctx, null));
   if (!w) throw notFound('Maintenance window');
   await withTransaction(ctx.services.db, async (tx) => {

@@ -217,7 +217,7 @@ export async function deleteMonitor(ctx: Ctx, id: string): Promise<void> {
  * only super admins delete.
  */
 export async function archiveMonitor(ctx: Ctx, id: string) {
-  const actor = requirePermission(ctx, 'update', 'monitors');
+  const actor = requirePermission(ctx, 'update', 'monitors', 'archive monitors');
   const m = await load(ctx, id);
   if (m.archived_at === null) {
     const now = ctx.services.now();
@@ -245,7 +245,7 @@ export async function archiveMonitor(ctx: Ctx, id: string) {
 
 /** Brings an archived monitor back, its state afresh, unless the plan is full. */
 export async function restoreMonitor(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'restore monitors');
   const s = ctx.services;
   const m = await load(ctx, id);
   if (m.archived_at === null) throw new DomainError('conflict', 'This monitor is not archived.');
@@ -267,7 +267,7 @@ export async function restoreMonitor(ctx: Ctx, id: string) {
 }
 
 export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'pause or resume monitors');
   const s = ctx.services;
   const m = await load(ctx, id);
   const now = s.now();
@@ -355,7 +355,7 @@ export async function getSummary(ctx: Ctx, tenant?: string) {
 
 /** A new push URL for the monitor; the one shown before stops working. */
 export async function rotatePushToken(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'change monitors');
   const m = await load(ctx, id);
   if (!KINDS[m.type].heartbeat) throw new DomainError('validation', 'Only push monitors have a push URL');
   const push = newPushToken();

@@ -38,7 +38,7 @@ function takeTestSlot(ctx: Ctx, key: string): void {
 }
 
 export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: MonitorType }) {
-  const actor = requirePermission(ctx, 'create', 'monitors');
+  const actor = requirePermission(ctx, 'create', 'monitors', 'test monitors');
   const s = ctx.services;
   const v = await validateMonitor(input, null, {
     minInterval: s.config.minCheckIntervalSeconds,

@@ -54,17 +54,17 @@ async function ownSchedule(ctx: Ctx, id: string): Promise<ReportScheduleRow> {
 }
 
 export async function listReportSchedules(ctx: Ctx, q: { tenant?: string }) {
-  requirePermission(ctx, 'view', 'reports');
+  requirePermission(ctx, 'view', 'reports', 'view report schedules');
   return (await reportSchedulesRepo(ctx.services.db).list(companyScope(ctx, q.tenant))).map(presentSchedule);
 }
 
 export async function getReportSchedule(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'view', 'reports');
+  requirePermission(ctx, 'view', 'reports', 'view report schedules');
   return presentSchedule(await ownSchedule(ctx, id));
 }
 
 export async function createReportSchedule(ctx: Ctx, input: ScheduleInput) {
-  const actor = requirePermission(ctx, 'create', 'reports');
+  const actor = requirePermission(ctx, 'create', 'reports', 'create report schedules');
   const db = ctx.services.db;
   const companyId = actor.role === 'super_admin' ? input.company_id : companyScope(ctx, null);
   if (!companyId) throw invalid('company_id', 'Choose the company this schedule belongs to');
@@ -89,7 +89,7 @@ export async function createReportSchedule(ctx: Ctx, input: ScheduleInput) {
 }
 
 export async function updateReportSchedule(ctx: Ctx, id: string, input: ScheduleInput) {
-  requirePermission(ctx, 'update', 'reports');
+  requirePermission(ctx, 'update', 'reports', 'change report schedules');
   const row = await ownSchedule(ctx, id);
   const repo = reportSchedulesRepo(ctx.services.db);
   await repo.update(id, {
@@ -103,7 +103,7 @@ export async function updateReportSchedule(ctx: Ctx, id: string, input: Schedule
 }
 
 export async function deleteReportSchedule(ctx: Ctx, id: string): Promise<void> {
-  requirePermission(ctx, 'delete', 'reports');
+  requirePermission(ctx, 'delete', 'reports', 'delete report schedules');
   await ownSchedule(ctx, id);
   await reportSchedulesRepo(ctx.services.db).delete(id);
 }

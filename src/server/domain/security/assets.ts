@@ -53,7 +53,7 @@ async function presentAll(ctx: Ctx, scope: string | null, rows: SecurityAssetRow
 }
 
 export async function listAssets(ctx: Ctx, q: { tenant?: string }) {
-  requirePermission(ctx, 'view', ASSET_RESOURCE);
+  requirePermission(ctx, 'view', ASSET_RESOURCE, 'view security assets');
   await requireSecurityService(ctx);
   const sections = await securitySections(ctx);
   const scope = companyScope(ctx, q.tenant);
@@ -73,7 +73,7 @@ async function presentOne(ctx: Ctx, row: SecurityAssetRow, sections: Sections) {
 }
 
 export async function getAsset(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'view', ASSET_RESOURCE);
+  requirePermission(ctx, 'view', ASSET_RESOURCE, 'view security assets');
   await requireSecurityService(ctx);
   const sections = await securitySections(ctx);
   return presentOne(ctx, await findAsset(ctx, id), sections);
@@ -91,7 +91,7 @@ export interface CreateAssetInput {
  * control for itself. A host under a verified domain asset of the company is covered at once.
  */
 export async function createAsset(ctx: Ctx, input: CreateAssetInput) {
-  const actor = requirePermission(ctx, 'create', ASSET_RESOURCE);
+  const actor = requirePermission(ctx, 'create', ASSET_RESOURCE, 'add security assets');
   await requireSecurityService(ctx);
   const sections = await securitySections(ctx);
   const companyId = companyScope(ctx, input.company_id);
@@ -134,7 +134,7 @@ export async function createAsset(ctx: Ctx, input: CreateAssetInput) {
  * the asset as it then is: verified, or not with the reason in `last_verification_error`.
  */
 export async function verifyAsset(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', ASSET_RESOURCE);
+  requirePermission(ctx, 'update', ASSET_RESOURCE, 'verify security assets');
   await requireSecurityService(ctx);
   const sections = await securitySections(ctx);
   const row = await findAsset(ctx, id);
@@ -150,7 +150,7 @@ export async function verifyAsset(ctx: Ctx, id: string) {
 
 /** Removes an asset with its results and findings (a delete: super admins only). */
 export async function deleteAsset(ctx: Ctx, id: string): Promise<void> {
-  requirePermission(ctx, 'delete', ASSET_RESOURCE);
+  requirePermission(ctx, 'delete', ASSET_RESOURCE, 'remove security assets');
   const row = await findAsset(ctx, id);
   await securityAssetsRepo(ctx.services.db).delete(row.company_id, row.id);
 }

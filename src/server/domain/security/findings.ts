@@ -26,7 +26,7 @@ export interface FindingQuery {
 }
 
 export async function listFindings(ctx: Ctx, q: FindingQuery) {
-  const actor = requirePermission(ctx, 'view', ASSET_RESOURCE);
+  const actor = requirePermission(ctx, 'view', ASSET_RESOURCE, 'view security findings');
   await requireSecurityService(ctx);
   const sections = await securitySections(ctx);
   const scope = companyScope(ctx, q.tenant);
@@ -63,13 +63,13 @@ export interface FindingStatusInput {
 
 /** Accepting needs a reason (kept with the finding); reopening clears it. A fixed finding is left as it is. */
 export async function setFindingStatus(ctx: Ctx, id: string, input: FindingStatusInput) {
-  requirePermission(ctx, 'view', ASSET_RESOURCE);
+  requirePermission(ctx, 'view', ASSET_RESOURCE, 'view security findings');
   await requireSecurityService(ctx);
   await securitySections(ctx);
   const repo = securityFindingsRepo(ctx.services.db);
   const finding = await repo.get(companyScope(ctx, null), id);
   if (!finding) throw notFound('Finding');
-  requirePermission(ctx, 'update', SOURCE_RESOURCE[finding.source]);
+  requirePermission(ctx, 'update', SOURCE_RESOURCE[finding.source], 'change security findings');
   const reason = input.reason?.trim() ?? '';
   if (input.status === 'accepted' && reason === '')
     throw new DomainError('validation', 'Say why the risk is accepted: a reason is required.', { fields: { reason: 'required' } });

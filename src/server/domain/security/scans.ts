@@ -61,7 +61,7 @@ async function requireScansOn(ctx: Ctx): Promise<void> {
 }
 
 export async function triggerScan(ctx: Ctx, body: { asset_id: string }): Promise<ScanView> {
-  const actor = requirePermission(ctx, 'create', 'vulnerability_scans');
+  const actor = requirePermission(ctx, 'create', 'vulnerability_scans', 'start vulnerability scans');
   await requireScansOn(ctx);
   const asset = await securityAssetsRepo(ctx.services.db).get(companyScope(ctx), body.asset_id);
   if (!asset) throw notFound('Asset');

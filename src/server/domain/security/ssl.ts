@@ -35,7 +35,7 @@ interface Latest {
 
 async function requireFlag(ctx: Ctx) {
   if (!(await flagOn(ctx.services, 'ENABLE_SSL_MONITORING')))
-    throw new DomainError('forbidden', 'SSL monitoring is turned off (feature flag ENABLE_SSL_MONITORING).');
+    throw new DomainError('forbidden', 'SSL monitoring is turned off (the “SSL monitoring” feature flag).');
 }
 
 /** The latest analysis of each target of a company (every company's for `null`), by target id. */
@@ -116,7 +116,7 @@ export async function getSslTarget(ctx: Ctx, id: string) {
 }
 
 export async function checkSslTarget(ctx: Ctx, id: string) {
-  requirePermission(ctx, 'update', 'ssl_monitoring');
+  requirePermission(ctx, 'update', 'ssl_monitoring', 'check certificates');
   await requireFlag(ctx);
   const t = await targetOf(ctx, id);
   const before = (await latestOf(ctx, t.company_id)).get(t.id);

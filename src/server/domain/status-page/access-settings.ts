@@ -40,12 +40,12 @@ export async function pageAccessOf(ctx: Ctx, companyId: string) {
 }
 
 export async function getPageAccess(ctx: Ctx, tenant?: string) {
-  requirePermission(ctx, 'view', 'monitors');
+  requirePermission(ctx, 'view', 'monitors', 'view who may see the status page');
   return pageAccessOf(ctx, (await companyOf(ctx, tenant)).id);
 }
 
 export async function savePageAccess(ctx: Ctx, tenant: string | undefined, input: PageAccessInput) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'change who may see the status page');
   const company = await companyOf(ctx, tenant);
   const repo = pageAccessRepo(ctx.services.db);
   const current = await repo.get(company.id);
@@ -88,7 +88,7 @@ function presentLink(ctx: Ctx, row: ShareLinkRow) {
 }
 
 export async function listShareLinks(ctx: Ctx, tenant?: string) {
-  requirePermission(ctx, 'view', 'monitors');
+  requirePermission(ctx, 'view', 'monitors', 'view share links');
   const company = await companyOf(ctx, tenant);
   const rows = await pageAccessRepo(ctx.services.db).shareLinks(company.id, 100);
   return { items: rows.map((r) => presentLink(ctx, r)) };
@@ -96,7 +96,7 @@ export async function listShareLinks(ctx: Ctx, tenant?: string) {
 
 /** A new link; its URL is shown once (it is the credential: the server keeps only its id). */
 export async function createShareLink(ctx: Ctx, tenant: string | undefined, input: { expires_in_hours: number; label?: string | null }) {
-  const actor = requirePermission(ctx, 'update', 'monitors');
+  const actor = requirePermission(ctx, 'update', 'monitors', 'create share links');
   const company = await companyOf(ctx, tenant);
   if (!company.subdomain) throw new DomainError('validation', 'The company has no status page address yet.');
   const label = input.label?.trim() || null;
@@ -124,7 +124,7 @@ export async function createShareLink(ctx: Ctx, tenant: string | undefined, inpu
 }
 
 export async function revokeShareLink(ctx: Ctx, tenant: string | undefined, id: string) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'revoke share links');
   const company = await companyOf(ctx, tenant);
   const repo = pageAccessRepo(ctx.services.db);
   if (!(await repo.shareLink(id, company.id))) throw notFound('Share link');

@@ -29,7 +29,7 @@ export interface LayoutInput {
 }
 
 export async function getStatusPageSettings(ctx: Ctx, tenant?: string) {
-  requirePermission(ctx, 'view', 'monitors');
+  requirePermission(ctx, 'view', 'monitors', 'view the status page settings');
   return present(ctx, await companyOf(ctx, tenant));
 }
 
@@ -84,7 +84,7 @@ function cleanGroupName(value: string, field: string): string {
 }
 
 export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefined, input: LayoutInput) {
-  requirePermission(ctx, 'update', 'monitors');
+  requirePermission(ctx, 'update', 'monitors', 'change the status page settings');
   const company = await companyOf(ctx, tenant);
   const repo = statusPageSettingsRepo(ctx.services.db);
   const [rows, groups] = await Promise.all([repo.monitorsOf(company.id), repo.groupsOf(company.id)]);

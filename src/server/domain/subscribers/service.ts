@@ -237,7 +237,7 @@ export function presentSubscriber(row: SubscriberRow) {
 }
 
 export async function listSubscribers(ctx: Ctx, q: { tenant?: string; state?: SubscriberState; limit?: number; offset?: number }) {
-  requirePermission(ctx, 'view', 'settings');
+  requirePermission(ctx, 'view', 'settings', 'view subscribers');
   const scope = companyScope(ctx, q.tenant);
   const repo = subscribersRepo(ctx.services.db);
   const [rows, counts] = await Promise.all([
@@ -249,7 +249,7 @@ export async function listSubscribers(ctx: Ctx, q: { tenant?: string; state?: Su
 
 /** Removes a subscriber and its pending deliveries (super admins: the role table gives delete to them alone). */
 export async function deleteSubscriber(ctx: Ctx, id: string): Promise<void> {
-  requirePermission(ctx, 'delete', 'settings');
+  requirePermission(ctx, 'delete', 'settings', 'remove subscribers');
   const repo = subscribersRepo(ctx.services.db);
   const row = await repo.find(id, companyScope(ctx, null));
   if (!row) throw notFound('Subscriber');

@@ -90,7 +90,7 @@ async function scopeOf(ctx: Ctx, tenant: string | undefined): Promise<string | n
 export async function getApiIntelligence(ctx: Ctx, q: InventoryQuery): Promise<ApiInventory> {
   requirePermission(ctx, 'view', 'api_intelligence');
   if (!(await flagOn(ctx.services, 'ENABLE_API_INTELLIGENCE'))) {
-    throw new DomainError('forbidden', 'API intelligence is turned off (feature flag ENABLE_API_INTELLIGENCE).');
+    throw new DomainError('forbidden', 'API intelligence is turned off (the “API intelligence” feature flag).');
   }
   const range = q.range ?? '24h';
   const w = inventoryWindow(range, ctx.services.now());

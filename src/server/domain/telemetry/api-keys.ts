@@ -41,7 +41,7 @@ const view = (r: ApiKeyRow): ApiKeyView => ({
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 export async function listApiKeys(ctx: Ctx, input: { company_id?: string }): Promise<ApiKeyView[]> {
-  requirePermission(ctx, 'view', 'api_intelligence');
+  requirePermission(ctx, 'view', 'api_intelligence', 'view ingest keys');
   const rows = await apiKeysRepo(ctx.services.db).listActive(companyScope(ctx, input.company_id));
   return rows.map(view);
 }
@@ -50,7 +50,7 @@ export async function createApiKey(
   ctx: Ctx,
   input: { name: string; scope: 'ingest'; company_id?: string; allowed_origins?: string[] },
 ): Promise<ApiKeyView & { key: string }> {
-  const actor = requirePermission(ctx, 'create', 'api_intelligence');
+  const actor = requirePermission(ctx, 'create', 'api_intelligence', 'create ingest keys');
   const companyId = companyScope(ctx, input.company_id);
   if (!companyId)
     throw new DomainError('validation', 'company_id is required: choose the company the key sends data for.', {
@@ -84,7 +84,7 @@ export async function createApiKey(
 
 /** Renames a key or replaces its allowed browser origins (an update of api_intelligence). */
 export async function updateApiKey(ctx: Ctx, id: string, input: { name?: string; allowed_origins?: string[] }): Promise<ApiKeyView> {
-  requirePermission(ctx, 'update', 'api_intelligence');
+  requirePermission(ctx, 'update', 'api_intelligence', 'change ingest keys');
   const set: { name?: string; allowed_origins?: string } = {};
   if (input.name !== undefined) {
     set.name = input.name.trim();
@@ -100,7 +100,7 @@ export async function updateApiKey(ctx: Ctx, id: string, input: { name?: string;
 }
 
 export async function revokeApiKey(ctx: Ctx, id: string): Promise<void> {
-  requirePermission(ctx, 'update', 'api_intelligence');
+  requirePermission(ctx, 'update', 'api_intelligence', 'revoke ingest keys');
   const n = await apiKeysRepo(ctx.services.db).revoke(id, companyScope(ctx), ctx.services.now());
   if (n === 0) throw notFound('API key');
 }

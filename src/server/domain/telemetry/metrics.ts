@@ -115,7 +115,7 @@ const csvCell = (v: string | number | null) => (v === null ? '' : String(v));
 export async function exportMetrics(ctx: Ctx, q: MetricQuery): Promise<string> {
   requirePermission(ctx, 'export', 'metrics');
   if (!(await flagOn(ctx.services, 'ENABLE_GLOBAL_EXPORT'))) {
-    throw new DomainError('forbidden', 'Export is turned off (feature flag ENABLE_GLOBAL_EXPORT).');
+    throw new DomainError('forbidden', 'Export is turned off (the “Global export” feature flag).');
   }
   const s = await series(ctx, q);
   const lines = [['period', 'bucket_start', 'requests', 'errors', 'rate_per_s', 'error_rate_pct', 'p50_ms', 'p95_ms', 'p99_ms'].join(',')];

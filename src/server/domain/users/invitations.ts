@@ -69,7 +69,7 @@ function toView(i: InvitationWithCompany, now: number): InvitationView {
 }
 
 export async function listInvitations(ctx: Ctx, query: { company_id?: string } = {}): Promise<InvitationView[]> {
-  requirePermission(ctx, 'view', 'users');
+  requirePermission(ctx, 'view', 'users', 'view invitations');
   const rows = await invitationsRepo(ctx.services.db).listOpen({ companyId: companyScope(ctx, query.company_id) });
   return rows.map((r) => toView(r, ctx.services.now()));
 }

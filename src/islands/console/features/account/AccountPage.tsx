@@ -44,14 +44,26 @@ export function AccountPage({ title }: { title: string }) {
   );
 }
 
-/** A secret shown once, with a button that copies it. */
+/**
+ * A secret shown once, with a button that copies it. A read-only textarea, not an input: the
+ * whole value wraps into view (an input scrolled it sideways) and its lines are tall enough for
+ * the underscores, which a one-line input cut off at 100 % zoom.
+ */
 function CopyValue({ id, label, value }: { id: string; label: string; value: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="sw-copy">
       <label htmlFor={id}>{label}</label>
       <div className="sw-copy-row">
-        <input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} className="sw-mono" />
+        <textarea
+          id={id}
+          readOnly
+          rows={2}
+          value={value}
+          spellCheck={false}
+          onFocus={(e) => e.currentTarget.select()}
+          className="sw-mono sw-secret-field"
+        />
         <button
           type="button"
           className="sw-btn sw-btn-small"

@@ -8,7 +8,7 @@ import { METRIC_RANGES, type MetricRange } from '../../../../lib/metric-buckets.
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
-import { fmtNumber, fmtRate } from '../../ui/format.ts';
+import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../routes.ts';
 import { $inventory, loadInventory, sorted, type ApiInventory, type Endpoint, type SortKey } from './store.ts';
 import '../monitors/monitors.css';
@@ -29,7 +29,7 @@ const COLUMNS: Array<{ label: string; key: SortKey | null }> = [
 ];
 const ms = (v: number) => `${fmtNumber(v, v < 10 ? 1 : 0)} ms`;
 
-export function ApiIntelligencePage(_props: ScreenProps) {
+export function ApiIntelligencePage({ title }: ScreenProps) {
   const role = useStore($role);
   const tenant = useStore($selectedTenant);
   const inventory = useStore($inventory);
@@ -39,7 +39,11 @@ export function ApiIntelligencePage(_props: ScreenProps) {
 
   return (
     <div className="sw-ai-page">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/dashboard">Dashboard</a> / <span aria-current="page">{title}</span>
+      </nav>
       <div className="sw-page-head">
+        <h2 className="sw-page-title">{title}</h2>
         <p className="sw-muted">
           {superAdmin && !tenant ? 'Every company\u2019s' : 'Your'} HTTP endpoints, learned from server spans, compared with the previous
           period of the same length.
@@ -109,7 +113,7 @@ function Inventory({ data, showTenant }: { data: ApiInventory; showTenant: boole
           testId="ai-new"
           rows={data.newEndpoints.slice(0, 5)}
           empty="No endpoint was seen for the first time in this range."
-          figure={(e) => `first seen ${new Date(e.firstSeen ?? 0).toLocaleString()}`}
+          figure={(e) => `first seen ${fmtTime(e.firstSeen, '—')}`}
           showTenant={showTenant}
         />
         <Highlights
@@ -302,7 +306,7 @@ function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boo
                   <StatusBar e={e} />
                 </td>
                 <td data-label="First seen" className="sw-small">
-                  {e.firstSeen === null ? '—' : new Date(e.firstSeen).toLocaleString()}
+                  {fmtTime(e.firstSeen, '—')}
                 </td>
               </tr>
             ))}

@@ -192,10 +192,10 @@ function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string 
             />
           </Field>
         </div>
-        <Field id="m-starts" label="Starts" required error={errors.startsAt}>
+        <Field id="m-starts" label="Starts (UTC)" required error={errors.startsAt}>
           <input id="m-starts" type="datetime-local" value={f.startsAt} onChange={(e) => edit({ startsAt: e.target.value }, 'startsAt')} />
         </Field>
-        <Field id="m-ends" label="Ends" required error={errors.endsAt}>
+        <Field id="m-ends" label="Ends (UTC)" required error={errors.endsAt}>
           <input id="m-ends" type="datetime-local" value={f.endsAt} onChange={(e) => edit({ endsAt: e.target.value }, 'endsAt')} />
         </Field>
         <Field id="m-repeat" label="Repeats" error={errors.recurrence} hint="The same span every week, or on the same day each month">

@@ -2,6 +2,7 @@
 // end now, cancel (update rights only: the record stays; only super admins delete it).
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
+import { parseUtcInput, utcInputValue } from '../../../../lib/dates.ts';
 import { api, errorText } from '../../api.ts';
 import { loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
@@ -31,16 +32,10 @@ export interface WindowForm {
   description: string;
   /** none: every monitor of the company */
   monitorIds: string[];
-  /** datetime-local values, in the browser's time zone */
+  /** datetime-local values, in UTC (lib/dates.ts) */
   startsAt: string;
   endsAt: string;
   recurrence: Recurrence;
-}
-
-/** A datetime-local value (local time, minutes) for an instant. */
-export function localInput(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
 }
 
 export function emptyWindow(now: number): WindowForm {
@@ -49,8 +44,8 @@ export function emptyWindow(now: number): WindowForm {
     title: '',
     description: '',
     monitorIds: [],
-    startsAt: localInput(start),
-    endsAt: localInput(start + 2 * 3600_000),
+    startsAt: utcInputValue(start),
+    endsAt: utcInputValue(start + 2 * 3600_000),
     recurrence: '',
   };
 }
@@ -60,8 +55,8 @@ export function formOf(w: Window): WindowForm {
     title: w.title,
     description: w.description ?? '',
     monitorIds: w.monitor_ids,
-    startsAt: localInput(Date.parse(w.starts_at)),
-    endsAt: localInput(Date.parse(w.ends_at)),
+    startsAt: utcInputValue(Date.parse(w.starts_at)),
+    endsAt: utcInputValue(Date.parse(w.ends_at)),
     recurrence: w.recurrence ?? '',
   };
 }
@@ -69,8 +64,8 @@ export function formOf(w: Window): WindowForm {
 export function validateWindow(f: WindowForm): Record<string, string> {
   const e: Record<string, string> = {};
   if (!f.title.trim()) e.title = 'Title is required';
-  const s = Date.parse(f.startsAt);
-  const t = Date.parse(f.endsAt);
+  const s = parseUtcInput(f.startsAt);
+  const t = parseUtcInput(f.endsAt);
   if (Number.isNaN(s)) e.startsAt = 'Start is required';
   if (Number.isNaN(t)) e.endsAt = 'End is required';
   else if (!Number.isNaN(s) && t <= s) e.endsAt = 'Must be after the start';
@@ -103,8 +98,8 @@ function payload(f: WindowForm) {
     title: f.title.trim(),
     description: f.description.trim() || null,
     monitor_ids: f.monitorIds,
-    starts_at: new Date(f.startsAt).toISOString(),
-    ends_at: new Date(f.endsAt).toISOString(),
+    starts_at: new Date(parseUtcInput(f.startsAt)).toISOString(),
+    ends_at: new Date(parseUtcInput(f.endsAt)).toISOString(),
     recurrence: f.recurrence || null,
   };
 }

@@ -4,6 +4,7 @@
 // rules are in monitors.css), so only the screens with charts load it.
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { formatUtcMinute } from '../../../../lib/dates.ts';
 import { fmtNumber } from '../../ui/format.ts';
 import type { MetricPoint } from './store.ts';
 
@@ -45,6 +46,17 @@ export function chartColumns(p: Pick<MetricChartProps, 'lines' | 'current' | 'pr
   ];
 }
 
+/** Tick labels in the console's format, shortened to fit a phone: '14:00', with the day ('11-29') under the first tick of each day. */
+function timeTicks(_u: uPlot, ticks: number[]): string[] {
+  let lastDay = '';
+  return ticks.map((t) => {
+    const [day, time] = formatUtcMinute(t * 1000).split(' ');
+    const label = day === lastDay ? time : `${time}\n${day.slice(5)}`;
+    lastDay = day;
+    return label;
+  });
+}
+
 export function MetricChart(props: MetricChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -55,6 +67,8 @@ export function MetricChart(props: MetricChartProps) {
     let gone = false;
     const el = box.current;
     const resize = () => plot?.setSize({ width: el?.clientWidth ?? 300, height: HEIGHT });
+    // the box, not the window: a scroll bar that comes once the page grows narrows the cards too
+    const watch = new ResizeObserver(resize);
     const value = (_u: uPlot, v: number | null) => (v == null ? '—' : `${fmtNumber(v, 2)} ${unit}`);
     void import('uplot')
       .then(({ default: UPlot }) => {
@@ -63,9 +77,14 @@ export function MetricChart(props: MetricChartProps) {
           {
             width: el.clientWidth || 300,
             height: HEIGHT,
+            // time in UTC, as every date of the console
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
             legend: { show: false },
             scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
-            axes: [{}, { values: (_u, ticks) => ticks.map((t) => fmtNumber(t, t !== 0 && t < 1 ? 2 : t < 10 ? 1 : 0)), size: 56 }],
+            axes: [
+              { values: timeTicks, size: 48 },
+              { values: (_u, ticks) => ticks.map((t) => fmtNumber(t, t !== 0 && t < 1 ? 2 : t < 10 ? 1 : 0)), size: 56 },
+            ],
             series: [
               {},
               ...lines.map((l) => ({
@@ -89,7 +108,7 @@ export function MetricChart(props: MetricChartProps) {
           chartColumns({ lines, current, previous, shiftMs }),
           el,
         );
-        window.addEventListener('resize', resize);
+        watch.observe(el);
       })
       .catch((e: unknown) => {
         console.error('metric chart', e);
@@ -97,7 +116,7 @@ export function MetricChart(props: MetricChartProps) {
       });
     return () => {
       gone = true;
-      window.removeEventListener('resize', resize);
+      watch.disconnect();
       plot?.destroy();
     };
   }, [lines, current, previous, shiftMs, unit]);

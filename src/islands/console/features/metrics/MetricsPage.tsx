@@ -39,7 +39,7 @@ function change(now: number | null, before: number | null): string {
   return ` (${pct >= 0 ? '+' : ''}${fmtNumber(pct, 0)} % on the previous period)`;
 }
 
-export function MetricsPage(_props: ScreenProps) {
+export function MetricsPage({ title }: ScreenProps) {
   const role = useStore($role);
   const tenant = useStore($selectedTenant);
   const flags = useStore($flags);
@@ -59,7 +59,11 @@ export function MetricsPage(_props: ScreenProps) {
 
   return (
     <div className="sw-mx-page">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/dashboard">Dashboard</a> / <span aria-current="page">{title}</span>
+      </nav>
       <div className="sw-page-head">
+        <h2 className="sw-page-title">{title}</h2>
         <p className="sw-muted">
           {superAdmin && !tenant ? 'Every company together' : 'Requests counted from your services\u2019 server spans'}; figures per{' '}
           {series.status === 'ready' ? bucketWords(series.data.bucketMs) : 'bucket'}, the previous period dashed.

@@ -1,6 +1,7 @@
 // /notifications (spec section 2).
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { NOTIFICATION_TYPE_LABELS, SEVERITY_LABELS, labelOf } from '../../../../lib/labels.ts';
 import { fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { $user } from '../../stores/auth.ts';
@@ -22,26 +23,20 @@ import {
   openNotification,
   SEVERITIES,
   setFilter,
-  setPreference,
+  savePreferences,
   TYPES,
+  CATEGORY_SWITCHES,
+  DELIVERY_SWITCHES,
   type Filters,
   type Notification,
   $webhookSecret,
   saveAddress,
   type PreferenceSwitch,
+  type PreferenceSwitches,
+  type Preferences,
 } from './store.ts';
 
 const SEVERITY_MARK: Record<string, string> = { critical: '!!', high: '!', medium: '~', low: '-', info: 'i' };
-const PREF_LABELS: Array<[PreferenceSwitch, string]> = [
-  ['email_enabled', 'Email notifications'],
-  ['sms_enabled', 'SMS notifications'],
-  ['webhook_enabled', 'Webhook notifications'],
-  ['monitor_incidents', 'Monitor incidents'],
-  ['ssl_warnings', 'SSL warnings'],
-  ['dns_warnings', 'DNS warnings'],
-  ['security_alerts', 'Security alerts'],
-  ['system_notifications', 'System notifications'],
-];
 
 export function NotificationsPage() {
   const user = useStore($user);
@@ -134,7 +129,7 @@ function Notifications() {
             <option value="">All</option>
             {SEVERITIES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {labelOf(SEVERITY_LABELS, s)}
               </option>
             ))}
           </select>
@@ -145,7 +140,7 @@ function Notifications() {
             <option value="">All</option>
             {TYPES.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {labelOf(NOTIFICATION_TYPE_LABELS, t)}
               </option>
             ))}
           </select>
@@ -179,7 +174,8 @@ function NotificationCard({ n }: { n: Notification }) {
         <span className="sw-notification-main">
           <strong className="sw-notification-title">{n.title}</strong>
           <span className="sw-muted">
-            {fmtTime(n.created_at, '')} · <span className={`sw-sev sw-sev-${n.severity}`}>{n.severity}</span> · {n.type}
+            {fmtTime(n.created_at, '')} · <span className={`sw-sev sw-sev-${n.severity}`}>{labelOf(SEVERITY_LABELS, n.severity)}</span> ·{' '}
+            {labelOf(NOTIFICATION_TYPE_LABELS, n.type)}
           </span>
           {notificationText(n).map((line, i) => (
             <span key={line} className={i === 0 ? undefined : 'sw-muted'}>
@@ -256,6 +252,31 @@ function AddressField({
   );
 }
 
+const switchesOf = (p: Preferences): PreferenceSwitches =>
+  Object.fromEntries([...DELIVERY_SWITCHES, ...CATEGORY_SWITCHES].map(([k]) => [k, p[k]])) as PreferenceSwitches;
+
+/** One group of switches: a fieldset with its legend and what the group decides. */
+function SwitchGroup(p: {
+  legend: string;
+  hint: string;
+  switches: ReadonlyArray<[PreferenceSwitch, string]>;
+  draft: PreferenceSwitches;
+  onChange: (key: PreferenceSwitch, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="sw-pref-group">
+      <legend>{p.legend}</legend>
+      <p className="sw-muted sw-small">{p.hint}</p>
+      {p.switches.map(([key, label]) => (
+        <label key={key} className="sw-switch">
+          <input type="checkbox" role="switch" checked={p.draft[key]} onChange={(e) => p.onChange(key, e.target.checked)} />
+          <span>{label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function PreferencesPanel() {
   const prefs = useStore($preferences);
   const secret = useStore($webhookSecret);
@@ -270,33 +291,64 @@ function PreferencesPanel() {
       {!prefs ? (
         <p className="sw-muted">Loading…</p>
       ) : (
-        <div className="sw-prefs">
-          {PREF_LABELS.map(([key, label]) => (
-            <label key={key} className="sw-switch">
-              <input type="checkbox" role="switch" checked={prefs[key]} onChange={(e) => void setPreference(key, e.target.checked)} />
-              <span>{label}</span>
-            </label>
-          ))}
-          <AddressField field="phone" value={prefs.phone} label="Phone for SMS alerts" type="tel" placeholder="+14155550123" />
-          <AddressField
-            field="webhook_url"
-            value={prefs.webhook_url}
-            label="Webhook URL for your alerts"
-            type="url"
-            placeholder="https://example.com/hooks/me"
-          />
-          {secret && (
-            <p className="sw-banner sw-span-all" role="status">
-              Signing secret of your webhook, shown this once (verify with any Standard Webhooks library):{' '}
-              <code className="sw-wrap-anywhere">{secret}</code>
+        <>
+          <SwitchesForm prefs={prefs} />
+          <div className="sw-prefs">
+            <h4 className="sw-span-all sw-pref-subtitle">Where SMS and webhook alerts go</h4>
+            <AddressField field="phone" value={prefs.phone} label="Phone for SMS alerts" type="tel" placeholder="+14155550123" />
+            <AddressField
+              field="webhook_url"
+              value={prefs.webhook_url}
+              label="Webhook URL for your alerts"
+              type="url"
+              placeholder="https://example.com/hooks/me"
+            />
+            {secret && (
+              <p className="sw-banner sw-span-all" role="status">
+                Signing secret of your webhook, shown this once (verify with any Standard Webhooks library):{' '}
+                <code className="sw-wrap-anywhere">{secret}</code>
+              </p>
+            )}
+            <p className="sw-muted sw-small sw-span-all">
+              Incidents and warnings of the categories switched on also reach you by email (to your sign-in address), by SMS (to the phone
+              above, when the operator has set up SMS) and by webhook (to the URL above, signed with your secret).
             </p>
-          )}
-          <p className="sw-muted sw-small sw-span-all">
-            Incidents and warnings of the categories switched on also reach you by email (to your sign-in address), by SMS (to the phone
-            above, when the operator has set up SMS) and by webhook (to the URL above, signed with your secret).
-          </p>
-        </div>
+          </div>
+        </>
       )}
     </section>
+  );
+}
+
+/** The switches, drafted on the screen and kept with Save, which says when they are kept. */
+function SwitchesForm({ prefs }: { prefs: Preferences }) {
+  const [draft, setDraft] = useState<PreferenceSwitches>(() => switchesOf(prefs));
+  const [state, setState] = useState<{ busy: boolean; saved: boolean; error: string | null }>({ busy: false, saved: false, error: null });
+  const change = (key: PreferenceSwitch, on: boolean) => {
+    setDraft({ ...draft, [key]: on });
+    setState({ busy: false, saved: false, error: null });
+  };
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setState({ busy: true, saved: false, error: null });
+    const error = await savePreferences(draft);
+    setState({ busy: false, saved: !error, error });
+  }
+  const unsaved = (Object.keys(draft) as PreferenceSwitch[]).some((k) => draft[k] !== prefs[k]);
+  return (
+    <form onSubmit={submit} aria-label="Notification preferences" noValidate>
+      <div className="sw-pref-groups">
+        <SwitchGroup legend="Delivery channels" hint="How alerts reach you." switches={DELIVERY_SWITCHES} draft={draft} onChange={change} />
+        <SwitchGroup legend="Categories" hint="Which alerts you get." switches={CATEGORY_SWITCHES} draft={draft} onChange={change} />
+      </div>
+      <div className="sw-pref-actions">
+        <button type="submit" className="sw-btn sw-btn-primary" disabled={state.busy}>
+          {state.busy ? 'Saving…' : 'Save preferences'}
+        </button>
+        <span role="status" className={state.error ? 'sw-field-error' : 'sw-muted'}>
+          {state.error ?? (state.saved ? 'Your preferences are saved.' : unsaved ? 'Unsaved changes' : '')}
+        </span>
+      </div>
+    </form>
   );
 }

@@ -79,22 +79,29 @@ export type PreferenceSwitch = Exclude<keyof Preferences, 'phone' | 'webhook_url
 /** A new personal webhook's signing secret, shown once after the save that made it. */
 export const $webhookSecret = atom<string | null>(null);
 
-export async function setPreference(key: PreferenceSwitch, value: boolean): Promise<void> {
-  const prev = $preferences.get();
-  if (!prev) return;
-  const next = { ...prev, [key]: value };
-  $preferences.set(next);
-  const { phone: _p, webhook_url: _w, webhook_secret: _s, ...switches } = next;
-  const saved = await dataOrLog(
-    () => api.PUT('/api/v1/notifications/preferences', { body: switches }),
-    'Failed to save notification preferences',
-  );
-  if (saved) {
-    $preferences.set(saved);
-    showToast('Preferences saved');
-  } else {
-    $preferences.set(prev);
-  }
+/** The delivery channels (how alerts reach the person) and the categories (which ones), as the preferences screen groups them. */
+export const DELIVERY_SWITCHES: ReadonlyArray<[PreferenceSwitch, string]> = [
+  ['email_enabled', 'Email notifications'],
+  ['sms_enabled', 'SMS notifications'],
+  ['webhook_enabled', 'Webhook notifications'],
+];
+export const CATEGORY_SWITCHES: ReadonlyArray<[PreferenceSwitch, string]> = [
+  ['monitor_incidents', 'Monitor incidents'],
+  ['ssl_warnings', 'SSL warnings'],
+  ['dns_warnings', 'DNS warnings'],
+  ['security_alerts', 'Security alerts'],
+  ['system_notifications', 'System notifications'],
+];
+export type PreferenceSwitches = Record<PreferenceSwitch, boolean>;
+
+/** Saves the switches as drafted on the screen; answers the server's refusal, if any. */
+export async function savePreferences(switches: PreferenceSwitches): Promise<string | null> {
+  const r = await api.PUT('/api/v1/notifications/preferences', { body: switches });
+  if (!r.data) return errorText(r.error, 'Failed to save notification preferences');
+  const { webhook_secret: _s, ...prefs } = r.data;
+  $preferences.set(prefs);
+  showToast('Preferences saved');
+  return null;
 }
 
 function act(call: () => Promise<{ data?: unknown; error?: unknown }>, toast: string, what: string): Promise<boolean> {

@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AUDIT_EVENTS } from '../../../../lib/audit-events.ts';
+import { AUDIT_EVENT_LABELS, FLAG_LABELS, ROLE_LABELS, humanize, labelOf } from '../../../../lib/labels.ts';
 import { $tenantOptions, loadTenantOptions } from '../../stores/tenant.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { fmtTime } from '../../ui/format.ts';
@@ -56,7 +57,7 @@ export function AuditLogPage({ title }: { title: string }) {
             <option value="">Any event</option>
             {AUDIT_EVENTS.map((n) => (
               <option key={n} value={n}>
-                {n}
+                {labelOf(AUDIT_EVENT_LABELS, n)}
               </option>
             ))}
           </select>
@@ -84,11 +85,11 @@ export function AuditLogPage({ title }: { title: string }) {
           </select>
         </div>
         <div className="sw-filter">
-          <label htmlFor="audit-from">From</label>
+          <label htmlFor="audit-from">From (UTC)</label>
           <input id="audit-from" type="datetime-local" value={draft.from} onChange={set('from')} />
         </div>
         <div className="sw-filter">
-          <label htmlFor="audit-to">To</label>
+          <label htmlFor="audit-to">To (UTC)</label>
           <input id="audit-to" type="datetime-local" value={draft.to} onChange={set('to')} />
         </div>
         <div className="sw-filter-actions">
@@ -135,16 +136,16 @@ export function AuditLogPage({ title }: { title: string }) {
                 {page.data.items.map((e) => (
                   <tr key={e.id}>
                     <td data-label="Time">{fmtTime(e.timestamp, '—')}</td>
-                    <td data-label="Event">
-                      <code>{e.event}</code>
+                    <td data-label="Event" className="sw-audit-event">
+                      {labelOf(AUDIT_EVENT_LABELS, e.event)}
                     </td>
                     <td data-label="User">
                       {userName(e.userId)}
-                      {e.userRole && <div className="sw-muted sw-small">{e.userRole}</div>}
+                      {e.userRole && <div className="sw-muted sw-small">{labelOf(ROLE_LABELS, e.userRole)}</div>}
                     </td>
                     <td data-label="Company">{companyName(e.tenantId)}</td>
                     <td data-label="Details" className="sw-audit-details">
-                      {e.details ? JSON.stringify(e.details) : '—'}
+                      <Details details={e.details} />
                     </td>
                   </tr>
                 ))}
@@ -177,5 +178,40 @@ export function AuditLogPage({ title }: { title: string }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** A detail's key in words (a flag by its label). */
+const keyText = (k: string) => labelOf(FLAG_LABELS, k);
+/** A code among the values ('smtp_test', 'custom_domain') is read as words too; other text stays as is. */
+const CODE = /^[a-z0-9]+(?:_[a-z0-9]+)+$/;
+
+/** A value as a line reads it: text as is, lists joined, nested objects as key: value pairs. */
+function valueText(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (Array.isArray(v)) return v.length ? v.map(valueText).join(', ') : 'none';
+  if (typeof v === 'object')
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${keyText(k)}: ${valueText(x)}`)
+      .join('; ');
+  const text = String(v);
+  return CODE.test(text) ? humanize(text) : text;
+}
+
+/** An event's details as "Key: value" lines, not a JSON blob. */
+function Details({ details }: { details: unknown }) {
+  if (details === null || details === undefined) return <>—</>;
+  if (typeof details !== 'object' || Array.isArray(details)) return <>{valueText(details)}</>;
+  const entries = Object.entries(details as Record<string, unknown>);
+  if (entries.length === 0) return <>—</>;
+  return (
+    <dl className="sw-audit-lines">
+      {entries.map(([k, v]) => (
+        <div key={k}>
+          <dt>{keyText(k)}:</dt> <dd>{valueText(v)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -139,7 +139,7 @@ function CreateKey({ companyId, superAdmin, onClose }: Props & { onClose: () => 
       <Modal title="Key created" onClose={onClose}>
         <div className="sw-form">
           <p>Copy the key now: it is shown only this once (only its first characters are kept to recognise it).</p>
-          <code className="sw-secret" data-testid="new-key">
+          <code className="sw-secret sw-secret-wrap" data-testid="new-key">
             {secret}
           </code>
           <div className="sw-modal-actions">

@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user } from '../../stores/auth.ts';
+import { FLAG_LABELS, labelOf } from '../../../../lib/labels.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { $platform, $platformAlert, loadPlatform, sendSmtpTest, setCompanyAdminsInvite, setFlag, type PlatformSettings } from './store.ts';
 import './settings.css';
@@ -64,7 +65,7 @@ function Flags({ flags }: { flags: PlatformSettings['flags'] }) {
                     setBusy(null);
                   }}
                 />
-                {f.name}
+                {labelOf(FLAG_LABELS, f.name)}
               </label>
               {f.locked && (
                 <span className="sw-flag-lock" id={`lock-${f.name}`}>
@@ -162,10 +163,12 @@ function Mail({ p }: { p: PlatformSettings }) {
             ? `Mail is sent through the SMTP server of SMTP_URL, from ${p.mail_from}.`
             : 'No SMTP server is configured (SMTP_URL): mail such as password-reset links is written to the server log.'}
         </p>
+        {/* Without an SMTP server there is nothing to test: the button stays, disabled, with the reason beside it. */}
         <button
           type="button"
           className="sw-btn sw-btn-primary"
-          disabled={busy}
+          disabled={busy || !p.smtp_configured}
+          aria-describedby={p.smtp_configured ? undefined : 'platform-mail-why'}
           onClick={async () => {
             setBusy(true);
             await sendSmtpTest();
@@ -174,6 +177,11 @@ function Mail({ p }: { p: PlatformSettings }) {
         >
           Send test mail{me?.email ? ` to ${me.email}` : ''}
         </button>
+        {!p.smtp_configured && (
+          <p id="platform-mail-why" className="sw-settings-note">
+            A test mail needs an SMTP server: set SMTP_URL (such as smtp://user:password@mail.example.com:587) and restart the server.
+          </p>
+        )}
       </div>
     </section>
   );

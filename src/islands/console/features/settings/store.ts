@@ -6,6 +6,8 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { isHexColour } from '../../../../lib/formats.ts';
 import { api, detailOr, errorText } from '../../api.ts';
+import { parseUtcInput } from '../../../../lib/dates.ts';
+import { FLAG_LABELS, labelOf } from '../../../../lib/labels.ts';
 import { always, changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -184,9 +186,10 @@ export function loadPlatform(): Promise<void> {
 }
 
 export function setFlag(name: string, on: boolean): Promise<boolean> {
+  const label = labelOf(FLAG_LABELS, name);
   return changeThenReload(
     () => api.PUT('/api/v1/admin/flags', { body: { [name]: on } }),
-    inAlert($platformAlert, `${name} is now ${on ? 'on' : 'off'}.`, `Failed to change ${name}.`),
+    inAlert($platformAlert, `${label} is now ${on ? 'on' : 'off'}.`, `Failed to change ${label}.`),
     loadPlatform,
   );
 }
@@ -218,7 +221,7 @@ export interface AuditFilters {
   event: AuditEventName | '';
   userId: string;
   tenantId: string;
-  /** datetime-local values (the browser's time zone) */
+  /** datetime-local values, in UTC (lib/dates.ts) */
   from: string;
   to: string;
 }
@@ -228,10 +231,9 @@ export const AUDIT_PAGE_SIZE = 50;
 export const $audit = atom<Load<AuditPage>>({ status: 'loading' });
 export const $auditUsers = atom<components['schemas']['User'][]>([]);
 
-function isoOf(local: string): string | undefined {
-  if (!local) return undefined;
-  const t = new Date(local);
-  return Number.isNaN(t.getTime()) ? undefined : t.toISOString();
+function isoOf(utc: string): string | undefined {
+  const t = parseUtcInput(utc);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
 }
 
 export function loadAudit(f: AuditFilters, offset: number): Promise<void> {

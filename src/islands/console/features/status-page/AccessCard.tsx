@@ -15,6 +15,7 @@ import {
   revokeShareLink,
   saveAccess,
 } from './access-store.ts';
+import { fmtTime } from '../../ui/format.ts';
 
 const MODES: Array<{ mode: AccessMode; label: string; hint: string }> = [
   { mode: 'public', label: 'Everyone', hint: 'The page, its history, feeds, badges and JSON are public.' },
@@ -28,7 +29,7 @@ const EXPIRIES = [
   { hours: 7 * 24, label: '7 days' },
   { hours: 30 * 24, label: '30 days' },
 ];
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => fmtTime(iso, '—');
 
 export function AccessCard(p: { access: PageAccess; tenant: string | null; mayEdit: boolean; onSaved: (a: PageAccess) => void }) {
   const { access, tenant, mayEdit } = p;

@@ -49,7 +49,7 @@ export function SubscribersPage() {
       title="Subscribers"
       note={
         counts
-          ? `${counts.confirmed} confirmed, ${counts.pending} waiting for confirmation, ${counts.unsubscribed} unsubscribed.${off ? ' Notifications are switched off (ENABLE_NOTIFICATIONS): visitors cannot subscribe and nothing is sent.' : ''}`
+          ? `${counts.confirmed} confirmed, ${counts.pending} waiting for confirmation, ${counts.unsubscribed} unsubscribed.${off ? ' Notifications are switched off (the “Notifications” feature flag): visitors cannot subscribe and nothing is sent.' : ''}`
           : undefined
       }
       toolbar={

@@ -7,13 +7,14 @@ import { useEffect } from 'react';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Card, ErrorPanel, NoData, Skeleton } from '../../ui/Card.tsx';
-import { fmtNumber } from '../../ui/format.ts';
+import { humanize } from '../../../../lib/labels.ts';
+import { fmtDate, fmtNumber, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../routes.ts';
 import { $threats, loadThreats, type AssetThreat, type ThreatOverview } from './store.ts';
 import './threat-intelligence.css';
 
-const when = (ms: number | null | undefined) => (ms == null ? 'Never' : new Date(ms).toLocaleString());
-const day = (ms: number | null | undefined) => (ms == null ? '—' : new Date(ms).toISOString().slice(0, 10));
+const when = (ms: number | null | undefined) => fmtTime(ms, 'Never');
+const day = (ms: number | null | undefined) => (ms == null ? '—' : fmtDate(new Date(ms).toISOString()));
 
 const REPUTATION: Record<AssetThreat['reputation'], { label: string; className: string }> = {
   listed: { label: 'Listed', className: 'sw-badge sw-badge-open' },
@@ -107,7 +108,7 @@ function Lookalikes({ data }: { data: ThreatOverview }) {
                 <tr key={`${r.company_id}/${r.candidate}`}>
                   <td data-label="Registered name">{r.candidate}</td>
                   <td data-label="Imitates">{r.domain}</td>
-                  <td data-label="Technique">{r.technique}</td>
+                  <td data-label="Technique">{humanize(r.technique)}</td>
                   <td data-label="Registered since">
                     {r.first_registered_at == null ? 'Before monitoring began' : day(r.first_registered_at)}
                   </td>

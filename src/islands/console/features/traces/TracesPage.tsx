@@ -11,7 +11,7 @@ import type { ScreenProps } from '../../routes.ts';
 import { $traces, EMPTY_FILTER, loadOlder, searchTraces, type TraceFilter } from './store.ts';
 import '../metrics/metrics.css';
 
-export function TracesPage(_props: ScreenProps) {
+export function TracesPage({ title }: ScreenProps) {
   const role = useStore($role);
   const tenant = useStore($selectedTenant);
   const traces = useStore($traces);
@@ -27,6 +27,13 @@ export function TracesPage(_props: ScreenProps) {
 
   return (
     <div className="sw-tr-page">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/dashboard">Dashboard</a> / <span aria-current="page">{title}</span>
+      </nav>
+      <div className="sw-page-head">
+        <h2 className="sw-page-title">{title}</h2>
+        <p className="sw-muted">Requests your services sent as spans, newest first; failed ones are marked Error.</p>
+      </div>
       <form
         className="sw-mx-filters"
         aria-label="Trace search"
@@ -56,11 +63,11 @@ export function TracesPage(_props: ScreenProps) {
           <input type="number" min={0} step="any" inputMode="decimal" {...field('minDurationMs')} data-testid="traces-min-duration" />
         </label>
         <label>
-          From
+          From (UTC)
           <input type="datetime-local" {...field('from')} />
         </label>
         <label>
-          To
+          To (UTC)
           <input type="datetime-local" {...field('to')} />
         </label>
         <label>
@@ -92,7 +99,7 @@ export function TracesPage(_props: ScreenProps) {
                 </thead>
                 <tbody>
                   {traces.data.rows.map((t) => (
-                    <tr key={`${t.traceId}/${t.id}`}>
+                    <tr key={`${t.traceId}/${t.id}`} className={t.status === 'error' ? 'sw-tr-error' : undefined} data-testid="trace-row">
                       <td data-label="Time">
                         <a href={`/traces/${t.traceId}`} data-testid="trace-link">
                           {fmtTime(t.timestamp, '—')}
@@ -104,7 +111,8 @@ export function TracesPage(_props: ScreenProps) {
                       </td>
                       <td data-label="Duration">{fmtNumber(t.duration, 1)} ms</td>
                       <td data-label="Status">
-                        <span className={t.status === 'error' ? 'sw-badge sw-badge-down' : 'sw-badge sw-badge-up'}>
+                        <span className={t.status === 'error' ? 'sw-badge sw-tr-status-error' : 'sw-badge sw-tr-status-ok'}>
+                          <span aria-hidden="true">{t.status === 'error' ? '✕ ' : '✓ '}</span>
                           {t.status === 'error' ? 'Error' : 'OK'}
                         </span>
                       </td>

@@ -2,6 +2,7 @@
 // (newest first; "Load older" appends the next page through the server's cursor).
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
+import { parseUtcInput } from '../../../../lib/dates.ts';
 import { api } from '../../api.ts';
 import { serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
@@ -13,7 +14,7 @@ export interface TraceFilter {
   operation: string;
   status: '' | 'ok' | 'error';
   minDurationMs: string;
-  /** datetime-local values (the browser's time zone); empty = the last 24 hours */
+  /** datetime-local values, in UTC (lib/dates.ts); empty = the last 24 hours */
   from: string;
   to: string;
   attr: string;
@@ -36,7 +37,10 @@ export const $traces = atom<Load<{ rows: TraceRow[]; nextCursor: string | null; 
 const failed = serverOr('Failed to load traces');
 let generation = 0;
 
-const isoOf = (local: string) => (local ? new Date(local).toISOString() : undefined);
+const isoOf = (utc: string) => {
+  const t = parseUtcInput(utc);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+};
 
 async function page(f: TraceFilter, cursor: string | undefined) {
   const n = Number(f.minDurationMs);
