@@ -4,7 +4,8 @@
 // A draft becomes one in-app notification per recipient, and one delivery in the alerts outbox
 // per enabled channel of the company whose filters take it (outbox/enqueue.ts), and the personal
 // e-mail and SMS its recipients' preferences ask for (outbox/personal.ts); the delivery job
-// sends those after the commit.
+// sends those after the commit. A warning about the cause a monitor's incident is already about
+// joins that incident's thread instead of being sent (related-signals.ts).
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { notificationsRepo } from '../db/repositories/notifications-repo.ts';
@@ -15,6 +16,7 @@ import type { PersonalContact } from '../db/repositories/personal-contacts-repo.
 import type { NotificationDraft } from './draft.ts';
 import { enqueueAlerts } from './outbox/enqueue.ts';
 import { enqueuePersonalAlerts } from './outbox/personal.ts';
+import { adoptHeldSignals, mergeRelatedSignal } from './related-signals.ts';
 
 export type { NotificationDraft } from './draft.ts';
 
@@ -28,6 +30,10 @@ export function notifyIn(tx: DbScope, now: number): Notify {
   const channels = new Map<string, AlertChannelRow[]>();
   const contacts = new Map<string, PersonalContact[]>();
   return async (companyId, draft) => {
+    // One cause, one notification: a warning about what the monitor's incident already tells
+    // goes into its thread instead (related-signals.ts).
+    if (await mergeRelatedSignal(tx, companyId, draft, now)) return;
+    await adoptHeldSignals(tx, companyId, draft, now);
     const key = `${companyId}:${draft.type}:${draft.audience ?? 'all'}`;
     let users = recipients.get(key);
     if (!users) {
