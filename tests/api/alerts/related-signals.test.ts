@@ -36,8 +36,10 @@ describe.each(DB_KINDS)('related signals merge into the incident on %s', (kind) 
     // The self-signed certificate was made now, valid for 30 days: 29 whole days are left.
     clock = manualClock(Date.now());
     services = await engineServices(kind, { SMTP_URL: smtp.url }, clock.now);
+    // The test CA is trusted (the `expiring` server's certificate is valid); the self-signed one is not.
+    services.monitoring = { extraCa: [tls.caPem] };
     engine = createEngine(services);
-    services.monitoring = { engine };
+    services.monitoring.engine = engine;
   });
   afterAll(async () => {
     await Promise.all([tls?.close(), smtp?.close(), hooks?.close()]);
@@ -130,6 +132,53 @@ describe.each(DB_KINDS)('related signals merge into the incident on %s', (kind) 
     const got = await outcome(c);
     expectOneNotificationEach(got, `Company ${c.company.subdomain}`);
     expect(got.thread.map((s) => s.title)[0]).toBe('Certificate of TLS cert is invalid');
+  });
+
+  it('an https monitor refused the certificate: the analysis of it joins the thread too', async () => {
+    const t = await seedTenant(services);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'Shop',
+      type: 'http',
+      url: `https://localhost:${tls.port.selfSigned}/`,
+      interval_seconds: 60,
+      timeout_seconds: 5,
+      confirmations: 1,
+    } as never);
+    await engine.runDueNow();
+    const [incident] = await listIncidents(t.adminCtx, { status: 'open', monitor_id: m.id });
+    expect(incident).toMatchObject({ title: 'Shop is down' });
+    clock.advance(30_000);
+    await analyse(t.adminCtx, t.company.id, m.id);
+    expect((await listNotifications(t.viewerCtx, {})).map((n) => n.message)).toEqual(['Shop is down: Self-signed certificate']);
+    const thread = (await getIncident(t.adminCtx, incident.id)).signals.map((s) => s.title);
+    expect(thread).toHaveLength(2);
+    expect(thread).toContain('Certificate of Shop expires in 29 days');
+    expect(thread.some((x) => /^(TLS problem on Shop: The certificate is self-signed|\d+ new TLS problems on Shop)$/.test(x))).toBe(true);
+  });
+
+  it('a warning about another cause is sent: an expiring certificate while the page fails its keyword', async () => {
+    const t = await seedTenant(services);
+    const m = await createMonitor(t.adminCtx, {
+      name: 'Store',
+      type: 'http',
+      url: `https://localhost:${tls.port.expiring}/`,
+      keyword: 'never in the page',
+      interval_seconds: 60,
+      timeout_seconds: 5,
+      confirmations: 1,
+    } as never);
+    await engine.runDueNow();
+    const [incident] = await listIncidents(t.adminCtx, { status: 'open', monitor_id: m.id });
+    expect(incident).toMatchObject({ title: 'Store is down' });
+    clock.advance(30_000);
+    const target = await tlsTarget(services.db, t.company.id, m.id);
+    await analyseTlsTarget(services, target!);
+    expect((await listNotifications(t.viewerCtx, {})).map((n) => n.title).sort()).toEqual([
+      'Certificate of Store expires in 10 days',
+      'Store is down',
+      'TLS problem on Store: CBC cipher suites with SHA-1 are accepted',
+    ]);
+    expect((await getIncident(t.adminCtx, incident.id)).signals).toEqual([]);
   });
 
   it('the analysis while the failure is being confirmed: its signals are held, and the incident takes them in', async () => {

@@ -11,7 +11,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('incident_signals')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('company_id', 'varchar(64)', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('monitor_id', 'varchar(64)', (c) => c.notNull().references('monitors.id').onDelete('cascade'))
+    // kept in the thread when the monitor is deleted, like the incident itself (set null)
+    .addColumn('monitor_id', 'varchar(64)', (c) => c.references('monitors.id').onDelete('set null'))
     // null while held: the failure is not confirmed yet, the incident it opens takes it in
     .addColumn('incident_id', 'varchar(64)', (c) => c.references('incidents.id').onDelete('cascade'))
     .addColumn('cause', 'varchar(40)', (c) => c.notNull())

@@ -114,7 +114,8 @@ export interface ReportSchedulesTable {
 export interface IncidentSignalsTable {
   id: string;
   company_id: string;
-  monitor_id: string;
+  /** null once the monitor is deleted (the incident keeps its thread) */
+  monitor_id: string | null;
   incident_id: string | null;
   /** engine/failure-cause.ts FailureCause */
   cause: string;
