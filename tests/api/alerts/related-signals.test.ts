@@ -10,13 +10,14 @@ import type { Ctx, Services } from '../../../src/server/domain/context.ts';
 import { createChannel } from '../../../src/server/domain/alerts/channels.ts';
 import { getIncident, listIncidents } from '../../../src/server/domain/incidents/service.ts';
 import { createMonitor } from '../../../src/server/domain/monitors/service.ts';
-import { listNotifications } from '../../../src/server/domain/notifications/service.ts';
+import { listNotifications, putPreferences } from '../../../src/server/domain/notifications/service.ts';
 import { analyseTlsTarget } from '../../../src/server/domain/security/ssl-analysis.ts';
 import { tlsTarget } from '../../../src/server/domain/security/ssl-targets.ts';
 import { createEngine, type Engine } from '../../../src/server/engine/scheduler.ts';
 import { runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/alerts/webhook-receiver.ts';
 import { startTlsTargets, type TlsTargets } from '../../fixtures/targets/tls-targets.ts';
+import { actorFor, ctxFor, seedUser } from '../../support/fixtures.ts';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { engineServices, manualClock, seedTenant, type Clock } from '../engine/support.ts';
@@ -47,9 +48,22 @@ describe.each(DB_KINDS)('related signals merge into the incident on %s', (kind) 
     await services?.db.close();
   });
 
-  /** A company with an admin and a viewer (both want incidents and SSL warnings in-app and by mail), a webhook and an e-mail channel taking both. */
+  /**
+   * A company with an admin and a viewer (both want incidents and SSL warnings in-app and by
+   * mail), a webhook and an e-mail channel taking both; and those the incident does not reach: a
+   * viewer who wants SSL warnings but not incidents, and a webhook taking only SSL warnings.
+   */
   async function company(name: string) {
     const t = await seedTenant(services);
+    const sslOnly = await seedUser(services, { userType: 3, companyId: t.company.id });
+    const sslOnlyCtx = ctxFor(services, actorFor(sslOnly)) as Ctx;
+    await putPreferences(sslOnlyCtx, { monitor_incidents: false });
+    await createChannel(t.adminCtx, {
+      name: 'Certificates',
+      type: 'webhook',
+      config: { url: hooks.url(`/${name}-ssl`) },
+      events: ['ssl_warning'],
+    });
     await createChannel(t.adminCtx, {
       name: 'Ops hook',
       type: 'webhook',
@@ -71,7 +85,7 @@ describe.each(DB_KINDS)('related signals merge into the incident on %s', (kind) 
       timeout_seconds: 5,
       is_public: true,
     } as never);
-    return { ...t, name, monitor };
+    return { ...t, name, monitor, sslOnly, sslOnlyCtx };
   }
 
   const check = async () => {
@@ -99,6 +113,11 @@ describe.each(DB_KINDS)('related signals merge into the incident on %s', (kind) 
         admin: (await listNotifications(c.adminCtx, {})).map((n) => n.title),
         viewer: (await listNotifications(c.viewerCtx, {})).map((n) => n.title),
       },
+      sslOnly: {
+        inApp: (await listNotifications(c.sslOnlyCtx, {})).map((n) => n.title),
+        mail: subjects(c.sslOnly.email),
+        webhook: hooks.received.filter((r) => r.path === `/${c.name}-ssl`).map((r) => JSON.parse(r.body).data.title as string),
+      },
       webhook: hooks.received.filter((r) => r.path === `/${c.name}`).map((r) => JSON.parse(r.body).type as string),
       channelMail: subjects(`oncall-${c.name}@example.com`),
       personalMail: { admin: subjects(c.admin.email), viewer: subjects(c.viewer.email) },
@@ -106,11 +125,16 @@ describe.each(DB_KINDS)('related signals merge into the incident on %s', (kind) 
     };
   }
 
-  function expectOneNotificationEach(got: Awaited<ReturnType<typeof outcome>>, companyName: string) {
+  function expectOneNotificationEach(got: Awaited<ReturnType<typeof outcome>>, companyName: string, firstSignal: RegExp) {
     expect(got.inApp).toEqual({ admin: ['TLS cert is down'], viewer: ['TLS cert is down'] });
     expect(got.webhook).toEqual(['incident.opened']);
     expect(got.channelMail).toEqual([`[${companyName}] TLS cert is down`]);
     expect(got.personalMail).toEqual({ admin: [`[${companyName}] TLS cert is down`], viewer: [`[${companyName}] TLS cert is down`] });
+    // Those the incident did not reach get the thread's first signal, once.
+    expect(got.sslOnly.inApp).toHaveLength(1);
+    expect(got.sslOnly.inApp[0]).toMatch(firstSignal);
+    expect(got.sslOnly.mail).toEqual([`[${companyName}] ${got.sslOnly.inApp[0]}`]);
+    expect(got.sslOnly.webhook).toEqual(got.sslOnly.inApp);
     const titles = got.thread.map((s) => s.title);
     expect(titles).toContain('Certificate of TLS cert is invalid');
     expect(titles).toContain('Certificate of TLS cert expires in 29 days');
@@ -130,7 +154,7 @@ describe.each(DB_KINDS)('related signals merge into the incident on %s', (kind) 
     clock.advance(30_000);
     await analyse(c.adminCtx, c.company.id, c.monitor.id);
     const got = await outcome(c);
-    expectOneNotificationEach(got, `Company ${c.company.subdomain}`);
+    expectOneNotificationEach(got, `Company ${c.company.subdomain}`, /^Certificate of TLS cert is invalid$/);
     expect(got.thread.map((s) => s.title)[0]).toBe('Certificate of TLS cert is invalid');
   });
 
@@ -188,7 +212,13 @@ describe.each(DB_KINDS)('related signals merge into the incident on %s', (kind) 
     await analyse(c.adminCtx, c.company.id, c.monitor.id);
     await runDeliveries(services, { holder: 'test', random: () => 0.5 });
     expect(await listNotifications(c.adminCtx, {})).toEqual([]);
+    expect(await listNotifications(c.sslOnlyCtx, {})).toEqual([]);
     await check();
-    expectOneNotificationEach(await outcome(c), `Company ${c.company.subdomain}`);
+    // The first held signal is one of the analysis's (both came at the same moment).
+    expectOneNotificationEach(
+      await outcome(c),
+      `Company ${c.company.subdomain}`,
+      /^(Certificate of TLS cert expires in 29 days|TLS problem on TLS cert: .*|\d+ new TLS problems on TLS cert)$/,
+    );
   });
 });

@@ -43,13 +43,22 @@ export function incidentSignalsRepo(db: DbScope) {
         .executeTakeFirst();
       return row?.id;
     },
-    /** Keeps a signal once per company and dedupe key (a retried or twice-raised warning). */
-    async insertIdempotent(row: Insertable<IncidentSignalsTable>): Promise<void> {
-      await k
+    /** Keeps a signal once per company and dedupe key (a retried or twice-raised warning); answers whether it is new. */
+    async insertIdempotent(row: Insertable<IncidentSignalsTable>): Promise<boolean> {
+      const r = await k
         .insertInto('incident_signals')
         .values(row)
         .onConflict((oc) => oc.columns(['company_id', 'dedupe_key']).doNothing())
-        .execute();
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+    async countOf(incidentId: string): Promise<number> {
+      const r = await k
+        .selectFrom('incident_signals')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('incident_id', '=', incidentId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
     },
     /** The incident a confirmed failure opened takes in the signals of its cause held since `since`. */
     async adopt(held: { companyId: string; monitorId: string; cause: string; since: number }, incidentId: string): Promise<void> {
