@@ -4700,8 +4700,25 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description A warning about the same monitor and cause as the failure behind the incident (a refused certificate: "Certificate … is invalid", a TLS analysis problem, an expiry warning), kept in the incident's thread instead of being notified on its own. Never public. */
+        IncidentSignal: {
+            id: string;
+            /**
+             * @description The notification type it would have been sent as
+             * @enum {string}
+             */
+            type: "ssl_warning";
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low" | "info";
+            title: string;
+            message: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         IncidentDetail: components["schemas"]["Incident"] & {
             updates: components["schemas"]["IncidentUpdate"][];
+            /** @description Related signals merged into the incident, oldest first */
+            signals: components["schemas"]["IncidentSignal"][];
         };
         IncidentEdit: {
             title?: string;

@@ -14,6 +14,7 @@ import { rollupsRepo, type RollupRecord } from '../db/repositories/rollups-repo.
 import { type DbScope, withTransaction } from '../db/scope.ts';
 import { notifyIn, type Notify } from '../notify/notify.ts';
 import type { CheckOutcome } from './checkers/types.ts';
+import { failureCause } from './failure-cause.ts';
 import { parseConfig } from './kinds/config.ts';
 import { KINDS } from './kinds/index.ts';
 import type { MonitorIncidents } from './ports.ts';
@@ -194,6 +195,13 @@ export async function writeBatch(
         incidentOpen: open.has(m.id),
       };
       const t = applyResult(prev, b.outcome.status, b.checkedAt, maint);
+      const cause = failureCause(b.outcome);
+      if (cause !== m.failure_cause) {
+        // Written before this result's incident and warnings: notify reads why the monitor fails
+        // to merge warnings about the same cause into its incident (notify/related-signals.ts).
+        await monitors.writeStates([{ id: m.id, patch: { failure_cause: cause } }]);
+        m.failure_cause = cause;
+      }
       for (const ev of t.events) {
         if (ev.kind === 'open_incident') {
           const opened = await incidents.open(tx, notify, m, b.checkedAt, b.outcome.error, now);

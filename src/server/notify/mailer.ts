@@ -1,7 +1,10 @@
 // Outgoing email: through SMTP_URL when configured, else written to the server log (so an
-// operator without mail can still hand out a password-reset link).
+// operator without mail can still hand out a password-reset link). Every mail has a plain-text
+// and an HTML part (multipart/alternative); account mails get their HTML from their text.
 import nodemailer, { type Transporter } from 'nodemailer';
+import { companiesRepo } from '../db/repositories/companies-repo.ts';
 import type { Services } from '../domain/context.ts';
+import { accountMailHtml, type AccountMailBrand } from './account-mail.ts';
 
 export interface MailMessage {
   to: string;
@@ -11,6 +14,17 @@ export interface MailMessage {
   kind: string;
   /** the actionable link, logged when there is no SMTP */
   link?: string;
+  /** The company the mail is about: its name and colour brand the HTML part (else the product's) */
+  companyId?: string | null;
+}
+
+async function brandOf(services: Services, companyId: string | null | undefined): Promise<AccountMailBrand> {
+  const company = companyId ? await companiesRepo(services.db).findById(companyId) : undefined;
+  return {
+    companyName: company?.name ?? null,
+    primaryColor: company?.primary_color ?? null,
+    productName: services.config.productName,
+  };
 }
 
 const transports = new WeakMap<Services, Transporter>();
@@ -55,7 +69,8 @@ export async function sendMail(services: Services, msg: MailMessage): Promise<vo
     return;
   }
   try {
-    await t.sendMail({ from: services.config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
+    const html = accountMailHtml(msg, await brandOf(services, msg.companyId));
+    await t.sendMail({ from: services.config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html });
   } catch (e) {
     // The operator must learn that mail is failing; the link itself is not logged (it is a secret
     // meant for the mailbox, and SMTP was configured to keep it there).

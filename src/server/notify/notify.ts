@@ -4,7 +4,8 @@
 // A draft becomes one in-app notification per recipient, and one delivery in the alerts outbox
 // per enabled channel of the company whose filters take it (outbox/enqueue.ts), and the personal
 // e-mail and SMS its recipients' preferences ask for (outbox/personal.ts); the delivery job
-// sends those after the commit.
+// sends those after the commit. A warning about the cause a monitor's incident is already about
+// joins that incident's thread instead of reaching again whom the incident reached (related-signals.ts).
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { notificationsRepo } from '../db/repositories/notifications-repo.ts';
@@ -15,6 +16,7 @@ import type { PersonalContact } from '../db/repositories/personal-contacts-repo.
 import type { NotificationDraft } from './draft.ts';
 import { enqueueAlerts } from './outbox/enqueue.ts';
 import { enqueuePersonalAlerts } from './outbox/personal.ts';
+import { adoptHeldSignals, channelTookIncident, relatedSignal, type TellingIncident } from './related-signals.ts';
 
 export type { NotificationDraft } from './draft.ts';
 
@@ -27,16 +29,35 @@ export function notifyIn(tx: DbScope, now: number): Notify {
   const recipients = new Map<string, string[]>();
   const channels = new Map<string, AlertChannelRow[]>();
   const contacts = new Map<string, PersonalContact[]>();
-  return async (companyId, draft) => {
-    const key = `${companyId}:${draft.type}:${draft.audience ?? 'all'}`;
+  const usersOf = async (companyId: string, type: NotificationDraft['type'], audience: NotificationDraft['audience']) => {
+    const key = `${companyId}:${type}:${audience ?? 'all'}`;
     let users = recipients.get(key);
     if (!users) {
-      users = await notifications.recipients(companyId, draft.type, draft.audience === 'admins');
+      users = await notifications.recipients(companyId, type, audience === 'admins');
       recipients.set(key, users);
     }
+    return users;
+  };
+  /** In-app, channels and personal delivery; `untold`: only those `incident`'s own notification did not reach. */
+  const send = async (companyId: string, draft: NotificationDraft, untold?: TellingIncident) => {
+    let users = await usersOf(companyId, draft.type, draft.audience);
+    if (untold) {
+      const told = new Set(await usersOf(companyId, 'monitor_incident', 'all'));
+      users = users.filter((u) => !told.has(u));
+    }
     await notifications.insertIdempotent(inAppRows(draft, companyId, users, now));
-    await enqueueAlerts(tx, channels, companyId, draft, now);
+    await enqueueAlerts(tx, channels, companyId, draft, now, untold && ((c) => !channelTookIncident(c, untold)));
     await enqueuePersonalAlerts(tx, contacts, companyId, draft, users, now);
+  };
+  return async (companyId, draft) => {
+    // One cause, one notification per person and channel: a warning about what the monitor's
+    // incident already tells goes into its thread instead (related-signals.ts).
+    const related = await relatedSignal(tx, companyId, draft, now);
+    if (related.kind === 'merged') return;
+    if (related.kind === 'first') return send(companyId, related.draft, related.incident);
+    const adopted = await adoptHeldSignals(tx, companyId, draft, now);
+    await send(companyId, draft);
+    if (adopted.kind === 'first') await send(companyId, adopted.draft, adopted.incident);
   };
 }
 

@@ -7,6 +7,7 @@ import { createEngine } from '../../../src/server/engine/scheduler.ts';
 import { pruneResults } from '../../../src/server/engine/retention.ts';
 import { createMonitor, getMonitor, getUptime, listChecks } from '../../../src/server/domain/monitors/service.ts';
 import { listNotifications } from '../../../src/server/domain/notifications/service.ts';
+import { getIncident, listIncidents } from '../../../src/server/domain/incidents/service.ts';
 import { seedCompany } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
@@ -146,7 +147,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     await k().updateTable('monitors').set({ is_paused: 1 }).where('company_id', '=', t.company.id).execute();
   });
 
-  it('warns once when a certificate is within 14 days of expiry, and when it is invalid', async () => {
+  it('warns once when a certificate is within 14 days of expiry; an invalid one opens an incident that keeps the warning in its thread', async () => {
     const t = await seedTenant(services);
     const engine = createEngine(services);
     const expiring = await createMonitor(t.adminCtx, {
@@ -159,7 +160,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
       confirmations: 1,
       is_public: false,
     } as never);
-    await createMonitor(t.adminCtx, {
+    const old = await createMonitor(t.adminCtx, {
       name: 'old cert',
       type: 'ssl',
       host: 'localhost',
@@ -183,9 +184,16 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     await engine.runDueNow();
     const n = await listNotifications(t.viewerCtx, { notification_type: 'ssl_warning' });
     expect(n.map((x) => x.title).sort()).toEqual([
-      'Certificate of old cert is invalid',
       'Certificate of shop cert expires in 10 days',
       'Certificate of shop site expires in 10 days',
+    ]);
+    // One cause, one notification: the incident tells of the expired certificate, its warning is in the thread.
+    const [incident] = await listIncidents(t.viewerCtx, { monitor_id: old.id });
+    expect((await listNotifications(t.viewerCtx, { notification_type: 'monitor_incident' })).map((x) => x.message)).toContain(
+      'old cert is down: Certificate has expired',
+    );
+    expect((await getIncident(t.viewerCtx, incident.id)).signals).toEqual([
+      expect.objectContaining({ type: 'ssl_warning', title: 'Certificate of old cert is invalid', message: 'Certificate has expired' }),
     ]);
     const warn = n.find((x) => x.title.startsWith('Certificate of shop cert'))!;
     expect(warn).toMatchObject({ severity: 'medium', action_url: `/monitors?monitor=${expiring.id}` });

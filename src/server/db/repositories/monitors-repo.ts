@@ -99,6 +99,7 @@ const STATE_COLUMNS = {
   last_http_code: 'integer',
   last_error: 'text',
   cert_expires_at: 'bigint',
+  failure_cause: 'text',
   cert_issuer: 'text',
   cert_subject: 'text',
   lease_owner: 'text',

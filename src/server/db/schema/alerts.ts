@@ -106,7 +106,30 @@ export interface ReportSchedulesTable {
   updated_at: number;
 }
 
+/**
+ * A warning merged into an incident's thread instead of notifying (migration 0504): same monitor,
+ * same cause as the failure that opened the incident. incident_id is null while it is held for
+ * the incident a failure still being confirmed will open.
+ */
+export interface IncidentSignalsTable {
+  id: string;
+  company_id: string;
+  /** null once the monitor is deleted (the incident keeps its thread) */
+  monitor_id: string | null;
+  incident_id: string | null;
+  /** engine/failure-cause.ts FailureCause */
+  cause: string;
+  /** The notification type it would have been sent as (ssl_warning, …) */
+  type: string;
+  severity: string;
+  title: string;
+  message: string;
+  dedupe_key: string;
+  created_at: number;
+}
+
 export interface AlertsTables {
+  incident_signals: IncidentSignalsTable;
   report_schedules: ReportSchedulesTable;
   escalation_steps: EscalationStepsTable;
   alert_channels: AlertChannelsTable;

@@ -51,6 +51,8 @@ export interface MonitorsTable {
   cert_subject: string | null;
   /** Promised uptime in percent (e.g. 99.9) the SLA report compares with; null: none (migration 0112) */
   sla_target: Generated<number | null>;
+  /** Why the latest check failed when it names a cause ('certificate'); null otherwise (migration 0504) */
+  failure_cause: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -241,6 +241,7 @@ export async function forgotPassword(ctx: Ctx, input: { email: string }, port: s
     text: `Hello ${user.full_name},\n\nSomeone asked to reset the password of your ${config.productName} account. Open this link within 30 minutes to choose a new password:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
     kind: 'password_reset',
     link,
+    companyId: user.company_id,
   }).catch(() => undefined);
 }
 

@@ -46,6 +46,7 @@ export async function mailUnlockLink(services: Services, email: string, port: st
       `If you have not tried to sign in, nobody got in with these attempts; choosing a new, unique password is still a good idea.\n`,
     kind: 'sign_in_unlock',
     link,
+    companyId: user.company_id,
   });
 }
 

@@ -2,6 +2,7 @@
 // Automatic incidents are opened and resolved in automatic.ts, when the engine records results.
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { incidentsRepo, type IncidentWithTenant } from '../../db/repositories/incidents-repo.ts';
+import { incidentSignalsRepo, type IncidentSignalRow } from '../../db/repositories/incident-signals-repo.ts';
 import type { IncidentStatus } from '../../db/schema/monitoring.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { enqueueIncidentNotice } from '../../notify/outbox/subscriber-enqueue.ts';
@@ -67,6 +68,18 @@ function present(i: IncidentWithTenant, linked: LinkedMonitor[] | undefined) {
   };
 }
 
+/** A related signal in the incident's thread (notify/related-signals.ts). */
+function presentSignal(s: IncidentSignalRow) {
+  return {
+    id: s.id,
+    type: s.type as 'ssl_warning',
+    severity: s.severity as 'critical' | 'high' | 'medium' | 'low' | 'info',
+    title: s.title,
+    message: s.message,
+    created_at: toIso(s.created_at),
+  };
+}
+
 export async function recentIncidents(ctx: Ctx, q: { limit?: number; tenant?: string }) {
   requirePermission(ctx, 'view', 'monitors', 'view incidents');
   const scope = companyScope(ctx, q.tenant);
@@ -107,9 +120,11 @@ export async function getIncident(ctx: Ctx, id: string) {
   if (!i) throw notFound('Incident');
   const updates = await repo.updates(i.id);
   const linked = await repo.monitorsOf([i.id]);
+  const signals = await incidentSignalsRepo(ctx.services.db).ofIncident(i.id);
   return {
     ...present(i, linked.get(i.id)),
     updates: updates.map((u) => ({ id: u.id, status: u.status, message: u.message, created_at: toIso(u.created_at) })),
+    signals: signals.map(presentSignal),
   };
 }
 

@@ -105,6 +105,7 @@ async function mailInvitation(
     text: `Hello ${inv.full_name},\n\nYou are invited to join ${company?.name ?? 'your company'} on ${config.productName}. Open this link within ${INVITATION_DAYS} days to choose your password:\n\n${link}\n\nThe link works once. If you did not expect this email, ignore it.\n`,
     kind: 'invitation',
     link,
+    companyId: inv.company_id,
   }).catch((e: unknown) => {
     // the mailer has logged why; the invitation stays listed and can be resent
     throw new DomainError('unavailable', MAIL_FAILED, { cause: e });

@@ -65,3 +65,13 @@ export function networkErrorText(e: unknown): string {
 export function certificateProblem(code: string): string {
   return BY_CODE[code] ?? 'Certificate is not trusted';
 }
+
+/**
+ * Whether a connection failed because the target's certificate was refused (untrusted, expired,
+ * self-signed, for another name), as opposed to the handshake or the network failing.
+ */
+export function isCertificateRefusal(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string' || code.startsWith('ERR_SSL_')) return false;
+  return code === 'ERR_TLS_CERT_ALTNAME_INVALID' || /CERT|^UNABLE_TO_|^INVALID_CA$/.test(code);
+}

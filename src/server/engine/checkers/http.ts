@@ -8,7 +8,7 @@ import { rootCertificates, type TLSSocket } from 'node:tls';
 import { certificateFacts, type CertificateFacts } from './certificate.ts';
 import zlib from 'node:zlib';
 import { resolveSafe, TargetRefused } from '../ssrf.ts';
-import { networkErrorText } from './error-text.ts';
+import { isCertificateRefusal, networkErrorText } from './error-text.ts';
 import { jsonPathGet, statusAccepted } from './http-rules.ts';
 import { failed, round, type CheckEnv, type CheckOutcome, type Checker, type Timings } from './types.ts';
 
@@ -211,7 +211,12 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
     hop?.res.destroy();
     const timings = { ...(hop?.timings ?? {}), total: round(performance.now() - started) };
     const code = e instanceof CheckFailure ? e.httpCode : (hop?.res.statusCode ?? null);
-    const outcome = failed(describeError(e, target.timeoutMs, signal), timings, code);
+    const error = describeError(e, target.timeoutMs, signal);
+    // A refused certificate is the check's failure cause, as for ssl monitors (engine/failure-cause.ts).
+    const outcome = {
+      ...failed(error, timings, code),
+      ...(!signal.aborted && isCertificateRefusal(e) ? { detail: { certValid: false, certProblem: error } } : {}),
+    };
     return answered && !signal.aborted ? { ...outcome, responseTimeMs: timings.total } : outcome;
   }
 };

@@ -109,6 +109,19 @@ describe('PagerDuty channel', () => {
     });
   });
 
+  it('names a source for a push monitor, which has no target: PagerDuty drops an event whose payload.source is blank', async () => {
+    const push = { id: 'm-push', name: 'Nightly backup', target: '' };
+    const request = pagerduty.build(openedAlert({ monitor: push, title: 'Nightly backup is down' }), config(), env());
+    const event = JSON.parse(request.body);
+    expect(event.payload.source).toBe('Nightly backup (acme on StatusWatch)');
+    await sendAccepted(receiver(), request, 202);
+    for (const source of ['', '   ']) {
+      const blank = await send({ ...request, body: JSON.stringify({ ...event, payload: { ...event.payload, source } }) });
+      expect(blank.status).toBe(400);
+      expect(JSON.parse(blank.body).errors).toEqual(["'payload.source' is missing or blank"]);
+    }
+  });
+
   itRefusesConfigs(pagerduty.parseConfig, [
     [{}, 'routing_key', 'Integration key is required.'],
     [{ routing_key: 'abc' }, 'routing_key', 'Integration key must be the 32-character integration key of an Events API v2 integration.'],

@@ -56,6 +56,18 @@ const maintenanceDetails = (m: NonNullable<Alert['maintenance']>) => ({
   ends_at: new Date(m.ends_at).toISOString(),
 });
 
+/**
+ * PagerDuty requires a non-blank `payload.source` (the affected system, preferably a host name)
+ * and drops the event otherwise. Push monitors have no target (their job calls us), so they are
+ * named by monitor and company instead.
+ */
+export function sourceOf(alert: Alert, productName: string): string {
+  const monitor = monitorsOf(alert)[0];
+  const company = alert.company.subdomain.trim() || alert.company.name.trim() || productName;
+  const candidates = [monitor?.target, monitor && `${monitor.name} (${company} on ${productName})`, `${company} (${productName})`];
+  return candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '')!;
+}
+
 export const pagerduty: HttpChannel<PagerDutyConfig> = {
   type: 'pagerduty',
   label: 'PagerDuty',
@@ -79,7 +91,7 @@ export const pagerduty: HttpChannel<PagerDutyConfig> = {
     const links = alertLinks(alert)
       .filter((l) => l.label !== 'Acknowledge')
       .map((l) => ({ href: l.url, text: l.label }));
-    const source = monitorsOf(alert)[0]?.target ?? `${alert.company.subdomain} (${env.productName})`;
+    const source = sourceOf(alert, env.productName);
     const timestamp = new Date(alert.occurredAt).toISOString();
     const summary = truncate(plainSummary(alert), 1024);
     if (alert.event === 'maintenance.started' || alert.event === 'maintenance.ended') {

@@ -12,13 +12,17 @@ import { newDelivery, type AlertPayload } from './payload.ts';
 import { deliveriesWritten } from './wake.ts';
 import type { DbScope } from '../../db/scope.ts';
 
-/** Writes the deliveries of one draft; `channels` caches each company's enabled channels. */
+/**
+ * Writes the deliveries of one draft; `channels` caches each company's enabled channels;
+ * `only`, when given, narrows the channels further (a related signal skips those its incident reached).
+ */
 export async function enqueueAlerts(
   tx: DbScope,
   channels: Map<string, AlertChannelRow[]>,
   companyId: string,
   draft: NotificationDraft,
   now: number,
+  only?: (c: AlertChannelRow) => boolean,
 ): Promise<void> {
   const event = alertEventOf(draft);
   if (!event) return;
@@ -33,15 +37,17 @@ export async function enqueueAlerts(
   const incident = incidentId ? await incidentsRepo(tx).findById(incidentId, companyId) : undefined;
   // A resolution reaches the channels its opening reached: it is judged by the incident's severity.
   const severity: AlertSeverity = event === 'incident.resolved' && incident ? (incident.severity as AlertSeverity) : draft.severity;
-  const takers = mine.filter((c) =>
-    channelTakes(
-      {
-        events: JSON.parse(c.events),
-        monitorIds: c.monitor_ids ? JSON.parse(c.monitor_ids) : null,
-        minSeverity: c.min_severity as AlertSeverity,
-      },
-      { event, severity, monitorId },
-    ),
+  const takers = mine.filter(
+    (c) =>
+      (!only || only(c)) &&
+      channelTakes(
+        {
+          events: JSON.parse(c.events),
+          monitorIds: c.monitor_ids ? JSON.parse(c.monitor_ids) : null,
+          minSeverity: c.min_severity as AlertSeverity,
+        },
+        { event, severity, monitorId },
+      ),
   );
   if (takers.length === 0) return;
   const payload = await payloadOf(tx, companyId, draft, event, now);

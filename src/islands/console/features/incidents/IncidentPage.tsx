@@ -1,6 +1,7 @@
 // /monitors/incidents/{id}: one incident with its updates; post an update (resolving is one),
 // switch public/internal, change the affected monitors, and write the postmortem once resolved. On an automatic incident the
 // public page shows the engine's updates as neutral sentences: an admin's update is shown as written.
+// Related signals (warnings merged into the incident instead of notifying) are listed below the updates.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -167,8 +168,39 @@ function Incident({ i }: { i: IncidentDetail }) {
           </p>
         )}
       </section>
+      {i.signals.length > 0 && <RelatedSignals i={i} />}
       {resolved && <Postmortem i={i} mayEdit={mayUpdate} />}
     </>
+  );
+}
+
+const SIGNAL_LABELS: Record<IncidentDetail['signals'][number]['type'], string> = { ssl_warning: 'Certificate warning' };
+
+/** Warnings about the same monitor and cause, kept here instead of notifying again. Never public. */
+function RelatedSignals({ i }: { i: IncidentDetail }) {
+  return (
+    <section className="sw-card" aria-labelledby="incident-signals">
+      <header className="sw-card-head">
+        <h3 id="incident-signals">Related signals ({i.signals.length})</h3>
+      </header>
+      <p className="sw-muted">
+        Other warnings about the same monitor and cause. They are kept here instead of notifying anyone again, and are not shown on the
+        status page.
+      </p>
+      <ol className="sw-list">
+        {i.signals.map((s) => (
+          <li key={s.id} className="sw-list-row">
+            <div>
+              <strong>{s.title}</strong>{' '}
+              <span className="sw-muted">
+                {fmtTime(s.created_at, '')} · {SIGNAL_LABELS[s.type]} · {s.severity[0].toUpperCase() + s.severity.slice(1)}
+              </span>
+              <p className="sw-wrap-anywhere sw-signal-message">{s.message}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
