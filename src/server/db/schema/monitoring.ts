@@ -51,6 +51,8 @@ export interface MonitorsTable {
   cert_subject: string | null;
   /** Promised uptime in percent (e.g. 99.9) the SLA report compares with; null: none (migration 0112) */
   sla_target: Generated<number | null>;
+  /** Its outage alone is a major outage of the status page (migration 0116) */
+  is_critical: Generated<number>;
   created_at: number;
   updated_at: number;
 }
