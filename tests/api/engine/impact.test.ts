@@ -70,7 +70,13 @@ describe.each(DB_KINDS)('the impact of an outage on %s', (kind) => {
     });
     expect(hook.status, hook.text).toBe(201);
     const monitor = async (body: Record<string, unknown>) => {
-      const r = await admin.post('/api/v1/monitors', { interval_seconds: 60, timeout_seconds: 2, confirmations: 1, is_public: true, ...body });
+      const r = await admin.post('/api/v1/monitors', {
+        interval_seconds: 60,
+        timeout_seconds: 2,
+        confirmations: 1,
+        is_public: true,
+        ...body,
+      });
       expect(r.status, r.text).toBe(201);
       return r.body as { id: string; push_url: string | null; is_critical: boolean };
     };
@@ -134,9 +140,14 @@ describe.each(DB_KINDS)('the impact of an outage on %s', (kind) => {
     await checkAll();
 
     const listed = await admin.get('/api/v1/incidents?status=open');
-    expect(listed.body.map((i: { title: string; automatic: boolean; severity: string; impact: string }) => [i.title, i.automatic, i.severity, i.impact])).toEqual([
-      ['Certificate is down', true, 'high', 'major'],
-    ]);
+    expect(
+      listed.body.map((i: { title: string; automatic: boolean; severity: string; impact: string }) => [
+        i.title,
+        i.automatic,
+        i.severity,
+        i.impact,
+      ]),
+    ).toEqual([['Certificate is down', true, 'high', 'major']]);
     expect(await surfaces(co.subdomain, host)).toEqual({
       headline: 'Partial System Outage',
       page: 'degraded',
@@ -145,12 +156,21 @@ describe.each(DB_KINDS)('the impact of an outage on %s', (kind) => {
       badge: 'partial system outage',
       overall: ['degraded', 'Partial System Outage'],
       feed: 'Partial System Outage',
-      components: { Website: 'operational', API: 'operational', Database: 'operational', Backups: 'operational', Certificate: 'partial_outage' },
+      components: {
+        Website: 'operational',
+        API: 'operational',
+        Database: 'operational',
+        Backups: 'operational',
+        Certificate: 'partial_outage',
+      },
       incidents: [['Certificate is down', 'major']],
     });
     expect(await alerts(co.subdomain)).toEqual([['Certificate is down', 'high', 'major']]);
     const notices = await admin.get('/api/v1/notifications');
-    expect(notices.body.map((n: { title: string; severity: string }) => [n.title, n.severity])).toContainEqual(['Certificate is down', 'high']);
+    expect(notices.body.map((n: { title: string; severity: string }) => [n.title, n.severity])).toContainEqual([
+      'Certificate is down',
+      'high',
+    ]);
 
     // item 2: the HTTP monitor keeps the spec's code; TCP and push give their state
     const login = await t.client().get(`/api/v1/public/public-status/${co.subdomain}`);
@@ -237,7 +257,10 @@ describe.each(DB_KINDS)('the impact of an outage on %s', (kind) => {
     // no longer critical: its open incident is regraded with it, and the page reads a partial outage
     const unmarked = await admin.put(`/api/v1/monitors/${payments.id}`, { is_critical: false });
     expect(unmarked.body.is_critical).toBe(false);
-    expect(await surfaces(co.subdomain, host)).toMatchObject({ headline: 'Partial System Outage', incidents: [['Payments is down', 'major']] });
+    expect(await surfaces(co.subdomain, host)).toMatchObject({
+      headline: 'Partial System Outage',
+      incidents: [['Payments is down', 'major']],
+    });
     expect((await admin.put(`/api/v1/monitors/${payments.id}`, { is_critical: true })).body.is_critical).toBe(true);
     expect((await surfaces(co.subdomain, host)).headline).toBe('Major Service Outage');
 
