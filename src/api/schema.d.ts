@@ -3012,12 +3012,18 @@ export interface components {
             domain: string;
             /** @description Last HTTP status code */
             status: number | null;
+            /** @description The monitor's state, as monitors[].current_status */
+            current_status: components["schemas"]["Status"];
+            /** @description The monitor's checks answer with an HTTP code (http monitors) - the sign-in page shows `status` (green when 200); other kinds (tcp, dns, ssl, push) have no code and it shows `current_status` */
+            reports_http_code: boolean;
         };
         PublicStatus: {
             company: components["schemas"]["PublicCompany"];
             monitors: components["schemas"]["PublicMonitor"][];
-            /** @description The page's overall state, as its headline: down, degraded or maintenance when a monitor or an open incident says so; otherwise operational only when every public monitor is, and unknown when one has no confirmed status (new, or paused) or there is no monitor data. */
+            /** @description The page's overall state, as its headline: down, degraded or maintenance when a monitor or an open incident says so; otherwise operational only when every public monitor is, and unknown when one has no confirmed status (new, or paused) or there is no monitor data. A partial outage (some monitors down) is degraded; a major outage (every monitor down, or a monitor marked critical, or an open incident of critical impact) is down. */
             overall_status: components["schemas"]["Status"];
+            /** @description The page's headline, as status.json's description (e.g. Partial System Outage) */
+            overall_description: string;
             public_monitors: components["schemas"]["LoginMonitor"][];
         };
         SpPage: {
@@ -3937,6 +3943,8 @@ export interface components {
             /** @description Promised uptime in percent (e.g. 99.9) the SLA report judges; null: none */
             sla_target: number | null;
             is_public: boolean;
+            /** @description Its outage alone is a major outage of the status page (Major Service Outage); otherwise a down monitor is a partial outage unless every public monitor is down */
+            is_critical: boolean;
             is_paused: boolean;
             status: components["schemas"]["MonitorStatus"];
             /** @description A maintenance window is active (no alerts) */
@@ -4015,6 +4023,8 @@ export interface components {
             /** @description SLA target in percent, from 50 to 99.999; null: none */
             sla_target?: number | null;
             is_public?: boolean;
+            /** @description Its outage alone makes the status page a Major Service Outage (default false) */
+            is_critical?: boolean;
         };
         MonitorTestResult: {
             /** @enum {string} */
@@ -4071,6 +4081,8 @@ export interface components {
             /** @description SLA target in percent, from 50 to 99.999; null: none */
             sla_target?: number | null;
             is_public?: boolean;
+            /** @description Its outage alone makes the status page a Major Service Outage */
+            is_critical?: boolean;
         };
         CheckResult: {
             /** Format: date-time */
@@ -4633,6 +4645,11 @@ export interface components {
             /** @description Whether ENABLE_NOTIFICATIONS lets visitors subscribe and notices go out */
             enabled: boolean;
         };
+        /**
+         * @description What the incident means for the status page, as Statuspage says it - minor (degraded performance, Some Systems Degraded), major (a partial outage, Partial System Outage), critical (a major outage, Major Service Outage). An open public incident raises the page to its impact. An automatic incident opens as major, or critical when its monitor is marked critical; while it is open its impact is also what its monitor's outage counts as on the page.
+         * @enum {string}
+         */
+        IncidentImpact: "minor" | "major" | "critical";
         /** @enum {string} */
         IncidentStatus: "open" | "investigating" | "identified" | "monitoring" | "resolved";
         Incident: {
@@ -4650,8 +4667,12 @@ export interface components {
                 name: string;
             }[];
             title: string;
-            /** @enum {string} */
+            /**
+             * @description The older name of the impact (critical - critical, high - major, medium and low - minor)
+             * @enum {string}
+             */
             severity: "critical" | "high" | "medium" | "low";
+            impact: components["schemas"]["IncidentImpact"];
             status: components["schemas"]["IncidentStatus"];
             is_public: boolean;
             /** @description Opened by the check engine (which also resolves it); false - written by a person, who alone resolves it */
@@ -4679,10 +4700,12 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description Give the impact, or the severity as older clients do (400 without either); the impact wins when both are given */
         IncidentInput: {
             title: string;
             /** @enum {string} */
-            severity: "critical" | "high" | "medium" | "low";
+            severity?: "critical" | "high" | "medium" | "low";
+            impact?: components["schemas"]["IncidentImpact"];
             status?: components["schemas"]["IncidentStatus"];
             message: string;
             /** @description One affected monitor (older clients); ignored when monitor_ids is given */
@@ -4722,8 +4745,13 @@ export interface components {
         };
         IncidentEdit: {
             title?: string;
-            /** @enum {string} */
+            /**
+             * @description Also sets the impact it reads as
+             * @enum {string}
+             */
             severity?: "critical" | "high" | "medium" | "low";
+            /** @description Also sets the severity (critical, high, medium; a low incident set to minor stays low); wins over a severity given with it */
+            impact?: components["schemas"]["IncidentImpact"];
             is_public?: boolean;
             /** @description Replaces the affected monitors (an automatic incident keeps the monitor it was opened for) */
             monitor_ids?: string[];

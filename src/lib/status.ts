@@ -50,35 +50,95 @@ const INDICATOR_STATUS: Record<Indicator, Status> = {
   major: 'degraded',
   critical: 'down',
 };
+/**
+ * Statuspage's impact of an incident: what it means for the page (minor: degraded performance,
+ * major: a partial outage, critical: a major outage). Incidents also keep the older `severity`
+ * (critical, high, medium, low) that clients were written against; the two map onto each other.
+ */
+export type Impact = 'minor' | 'major' | 'critical';
+export const IMPACTS: readonly Impact[] = ['minor', 'major', 'critical'];
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
 /** An open incident's severity raises the page to at least this (Statuspage's impact). */
-export const INCIDENT_IMPACT: Record<string, 'minor' | 'major' | 'critical'> = {
+export const INCIDENT_IMPACT: Record<string, Impact> = {
   critical: 'critical',
   high: 'major',
   medium: 'minor',
   low: 'minor',
 };
+/** The severity an impact is stored as; a low incident set to minor stays low (both read minor). */
+export function severityOfImpact(impact: Impact, current?: string): Severity {
+  if (impact === 'minor') return current === 'low' ? 'low' : 'medium';
+  return impact === 'critical' ? 'critical' : 'high';
+}
+export const impactOf = (severity: string): Impact => INCIDENT_IMPACT[severity] ?? 'minor';
+/** How people read an impact: the component status it stands for. */
+export const IMPACT_LABEL: Record<Impact, string> = {
+  minor: 'Degraded performance',
+  major: 'Partial outage',
+  critical: 'Major outage',
+};
+
+/** A Statuspage component's status: what one monitor means for the page. */
+export type ComponentStatus = 'operational' | 'degraded_performance' | 'partial_outage' | 'major_outage' | 'under_maintenance';
+
+/** A shown monitor as the overall rule reads it. */
+export interface ComponentState {
+  status: Status;
+  /**
+   * What its outage means for the page: 'major' (a partial outage, the default), 'critical' (its
+   * admin marked it critical: its outage alone is a major outage), or the impact an admin gave
+   * its open incident.
+   */
+  outage: Impact;
+}
+
+const OUTAGE_COMPONENT: Record<Impact, ComponentStatus> = {
+  minor: 'degraded_performance',
+  major: 'partial_outage',
+  critical: 'major_outage',
+};
+const STATUS_COMPONENT: Record<Exclude<Status, 'down'>, ComponentStatus> = {
+  operational: 'operational',
+  degraded: 'degraded_performance',
+  maintenance: 'under_maintenance',
+  // Statuspage has no "unknown": a monitor without data yet is not reported as failing.
+  unknown: 'operational',
+};
+export function componentStatusOf(c: ComponentState): ComponentStatus {
+  return c.status === 'down' ? OUTAGE_COMPONENT[c.outage] : STATUS_COMPONENT[c.status];
+}
+const COMPONENT_INDICATOR: Record<ComponentStatus, Indicator> = {
+  operational: 'none',
+  under_maintenance: 'maintenance',
+  degraded_performance: 'minor',
+  partial_outage: 'major',
+  major_outage: 'critical',
+};
+const inOutage = (s: ComponentStatus) => s === 'partial_outage' || s === 'major_outage';
 
 /**
- * The overall state of a page: every public monitor down → critical; some down → major; some
- * degraded → minor; a monitor in (or a window of) maintenance → maintenance; each open incident
- * raises it to its impact. Otherwise the page is operational only when every monitor it shows
- * is: one shown as unknown (new and not confirmed yet, e.g. its first failure awaiting
- * confirmation, or paused) makes it 'Some Systems Unknown', and with no monitor data at all it
- * says 'Status Unknown'. Statuspage's indicator stays 'none' then: nothing is known to be wrong.
+ * The overall state of a page, as Statuspage rolls it up: each shown monitor (component) raises
+ * it to its status (degraded → minor; down → major, "Partial System Outage", or critical, "Major
+ * Service Outage", when the monitor is marked critical or its incident's impact says so); every
+ * component in an outage → critical; a monitor in (or a window of) maintenance → maintenance;
+ * each open incident raises it to its impact. Otherwise the page is operational only when every
+ * monitor it shows is: one shown as unknown (new and not confirmed yet, e.g. its first failure
+ * awaiting confirmation, or paused) makes it 'Some Systems Unknown', and with no monitor data
+ * at all it says 'Status Unknown'. Statuspage's indicator stays 'none' then: nothing is known to
+ * be wrong.
  */
-export function overallOf(statuses: Status[], openIncidentSeverities: string[], maintenanceActive: boolean): Overall {
-  const known = statuses.filter((s) => s !== 'unknown');
+export function overallOf(components: ComponentState[], openIncidentImpacts: Impact[], maintenanceActive: boolean): Overall {
+  const known = components.filter((c) => c.status !== 'unknown').map(componentStatusOf);
   let indicator: Indicator = 'none';
   const raise = (i: Indicator) => {
     if (INDICATOR_RANK[i] > INDICATOR_RANK[indicator]) indicator = i;
   };
-  if (known.length && known.every((s) => s === 'down')) raise('critical');
-  else if (known.includes('down')) raise('major');
-  else if (known.includes('degraded')) raise('minor');
-  else if (known.includes('maintenance') || maintenanceActive) raise('maintenance');
-  for (const s of openIncidentSeverities) raise(INCIDENT_IMPACT[s] ?? 'minor');
+  if (known.length && known.every(inOutage)) raise('critical');
+  for (const s of known) raise(COMPONENT_INDICATOR[s]);
+  if (maintenanceActive) raise('maintenance');
+  for (const i of openIncidentImpacts) raise(i);
   if (indicator === 'none' && known.length === 0) return { status: 'unknown', indicator, text: 'Status Unknown' };
-  if (indicator === 'none' && known.length < statuses.length) return { status: 'unknown', indicator, text: 'Some Systems Unknown' };
+  if (indicator === 'none' && known.length < components.length) return { status: 'unknown', indicator, text: 'Some Systems Unknown' };
   return { status: INDICATOR_STATUS[indicator], indicator, text: INDICATOR_TEXT[indicator] };
 }
 
@@ -158,6 +218,10 @@ export interface MonitorView {
   /** its component group, null when listed on its own */
   groupId: string | null;
   status: Status;
+  /** what its outage means for the page (ComponentState.outage) */
+  outage: Impact;
+  /** its checks answer with an HTTP status code (the branded sign-in list shows the code) */
+  reportsHttpCode: boolean;
   lastCheckedAt: number | null;
   lastResponseTimeMs: number | null;
   lastHttpCode: number | null;
@@ -189,6 +253,8 @@ export interface IncidentView {
   id: string;
   title: string;
   severity: string;
+  /** Statuspage's impact (INCIDENT_IMPACT of its severity) */
+  impact: Impact;
   status: string;
   startedAt: number;
   resolvedAt: number | null;

@@ -21,7 +21,7 @@ import {
   uptimeSince,
   type RollupCounts,
 } from './timeline.ts';
-import { brandColor, formatMs, hourLabel, overallIcon, overallOf } from './status.ts';
+import { brandColor, formatMs, hourLabel, impactOf, overallIcon, overallOf, type Impact, type Status } from './status.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 14, 37, 12); // 14:37:12 UTC
 const H = (hoursAgo: number) => Date.UTC(2026, 10, 22, 14) - hoursAgo * HOUR_MS;
@@ -211,7 +211,42 @@ describe('status helpers', () => {
     [['operational', 'degraded'], ['critical'], false, 'down', 'critical', 'Major Service Outage'],
     [[], ['medium'], false, 'degraded', 'minor', 'Some Systems Degraded'],
   ] as const)('overall of %j with incidents %j (maintenance %s) is %s / %s', (list, incidents, maintenance, status, indicator, text) =>
-    expect(overallOf([...list], [...incidents], maintenance)).toEqual({ status, indicator, text }),
+    expect(
+      overallOf(
+        list.map((s) => ({ status: s, outage: 'major' as const })),
+        incidents.map((s) => impactOf(s)),
+        maintenance,
+      ),
+    ).toEqual({ status, indicator, text }),
+  );
+
+  // issue 25: one failing check of five is a partial outage, not a major one; a monitor marked
+  // critical (outage 'critical') or an impact an admin gave its incident decides otherwise
+  const up = (n: number) => Array.from({ length: n }, () => ({ status: 'operational' as Status, outage: 'major' as Impact }));
+  const down = (outage: Impact) => ({ status: 'down' as Status, outage });
+  it.each([
+    ['one of five down', [...up(4), down('major')], ['major'], 'degraded', 'major', 'Partial System Outage'],
+    [
+      'every one of five down',
+      [down('major'), down('major'), down('major'), down('major'), down('major')],
+      [],
+      'down',
+      'critical',
+      'Major Service Outage',
+    ],
+    ['a critical monitor down', [...up(4), down('critical')], ['critical'], 'down', 'critical', 'Major Service Outage'],
+    [
+      'a down monitor whose incident an admin set to minor',
+      [...up(4), down('minor')],
+      ['minor'],
+      'degraded',
+      'minor',
+      'Some Systems Degraded',
+    ],
+    ['all down, one set to minor', [down('major'), down('minor')], [], 'degraded', 'major', 'Partial System Outage'],
+    ['one of five down, a critical incident open', [...up(4), down('major')], ['critical'], 'down', 'critical', 'Major Service Outage'],
+  ] as const)('%s', (_name, components, impacts, status, indicator, text) =>
+    expect(overallOf([...components], [...impacts], false)).toEqual({ status, indicator, text }),
   );
 
   it('picks the icon of the overall card', () => {

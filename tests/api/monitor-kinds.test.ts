@@ -5,7 +5,17 @@ import { KINDS } from '../../src/server/engine/kinds/index.ts';
 import { loadSpec } from '../../src/server/http/openapi/spec.ts';
 
 /** Fields every monitor has, whatever its kind. */
-const COMMON_INPUT = ['type', 'company_id', 'name', 'interval_seconds', 'timeout_seconds', 'confirmations', 'is_public', 'sla_target'];
+const COMMON_INPUT = [
+  'type',
+  'company_id',
+  'name',
+  'interval_seconds',
+  'timeout_seconds',
+  'confirmations',
+  'is_public',
+  'sla_target',
+  'is_critical',
+];
 
 type Json = Record<string, any>;
 const byPath = (spec: Json, method: string, path: string) => spec.paths[path][method];

@@ -12,6 +12,8 @@ export interface IncidentMonitor {
   company_id: string;
   name: string;
   is_public: number;
+  /** Its admin marked it critical: its incident opens as a major outage */
+  is_critical: number;
 }
 
 export interface OpenIncident {

@@ -51,6 +51,10 @@ export function applyResult(prev: MonitorState, result: Exclude<CheckStatus, 'un
   return { state: next, changed, events };
 }
 
-/** Severity of an automatic incident: critical when the monitor is on the public status page. */
-export const incidentSeverity = (isPublic: boolean): 'critical' | 'high' => (isPublic ? 'critical' : 'high');
+/**
+ * Severity of an automatic incident: one monitor down is a partial outage (high, impact major);
+ * critical (a major outage) only when its admin marked the monitor critical. The page reads every
+ * monitor down as a major outage by itself (lib/status.ts overallOf).
+ */
+export const incidentSeverity = (isCritical: boolean): 'critical' | 'high' => (isCritical ? 'critical' : 'high');
 export const incidentTitle = (monitorName: string): string => `${monitorName} is down`;

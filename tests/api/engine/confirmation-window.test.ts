@@ -120,12 +120,13 @@ describe.each(DB_KINDS)('a new monitor failing its first check, on %s', (kind) =
   it('reads down everywhere once the second failure confirms it, still without a response time', async () => {
     clock.advance(60_000);
     await engine.runDueNow();
-    // confirmed down opens the monitor's incident, critical as the monitor is public
+    // confirmed down opens the monitor's incident: one of two monitors down is a partial outage
+    // (issue 25: it once read 'Major Service Outage', the incident opened as critical)
     expect(await seen()).toEqual({
-      page: { headline: 'Major Service Outage', overall: 'down', pill: 'Down', responseTime: '—' },
-      publicJson: { overall: 'down', status: 'down', responseTime: null, newestBlock: 'down' },
-      summary: { indicator: 'critical', description: 'Major Service Outage' },
-      badge: 'major service outage',
+      page: { headline: 'Partial System Outage', overall: 'degraded', pill: 'Down', responseTime: '—' },
+      publicJson: { overall: 'degraded', status: 'down', responseTime: null, newestBlock: 'down' },
+      summary: { indicator: 'major', description: 'Partial System Outage' },
+      badge: 'partial system outage',
       console: {
         status: 'down',
         responseTime: null,

@@ -54,6 +54,8 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
       interval_seconds: 60,
       timeout_seconds: 2,
       is_public: true,
+      // marked critical: its outage alone is a major outage, and its incident opens as critical
+      is_critical: true,
     } as never);
     expect(m.confirmations).toBe(2);
     expect(m.status).toBe('unknown');
@@ -77,6 +79,7 @@ describe.each(DB_KINDS)('engine flow on %s', (kind) => {
     expect(incidents[0]).toMatchObject({
       title: 'Checkout API is down',
       severity: 'critical',
+      impact: 'critical',
       status: 'open',
       monitor_id: m.id,
       resolved_at: null,

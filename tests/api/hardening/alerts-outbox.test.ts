@@ -73,6 +73,8 @@ describe.each(DB_KINDS)('alerts outbox on %s', (kind) => {
       interval_seconds: 60,
       timeout_seconds: 2,
       is_public: true,
+      // its outage alone is a major outage: critical, as the on-call mail channel asks
+      is_critical: true,
     } as never);
     const other = await createMonitor(t.adminCtx, { name: 'Other', type: 'http', url: targets.url('/ok'), interval_seconds: 60 } as never);
     const all = await createChannel(t.adminCtx, {

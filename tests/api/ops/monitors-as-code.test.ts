@@ -74,6 +74,7 @@ monitors:
     port: 8443
     ssl_warning_days: [30, 7]
     is_public: true
+    is_critical: true
   - name: Nightly job
     type: push
     interval_seconds: 86400
@@ -310,7 +311,8 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     });
     expect(byName.Database).toMatchObject({ type: 'tcp', host: '127.0.0.1', port: 5432, interval_seconds: 30 });
     expect(byName.Resolver).toMatchObject({ type: 'dns', host: 'example.test', record_type: 'A', expected_values: ['192.0.2.1'] });
-    expect(byName.Certificate).toMatchObject({ type: 'ssl', port: 8443, ssl_warning_days: [30, 7] });
+    expect(byName.Certificate).toMatchObject({ type: 'ssl', port: 8443, ssl_warning_days: [30, 7], is_critical: true });
+    expect(byName.Website.is_critical).toBe(false);
     expect(byName['Nightly job']).toMatchObject({ type: 'push', interval_seconds: 86400 });
     const windows = (await admin.get('/api/v1/maintenance-windows')).body as any[];
     expect(windows).toHaveLength(1);
@@ -503,6 +505,7 @@ monitors:
     timeout_seconds: 5
     confirmations: 2
     is_public: true
+    is_critical: false
   - name: Database
     type: tcp
     host: 127.0.0.1
@@ -511,6 +514,7 @@ monitors:
     timeout_seconds: 10
     confirmations: 2
     is_public: false
+    is_critical: false
 maintenance:
   - title: Upgrade
     starts_at: "2027-01-10T02:00:00.000Z"

@@ -121,7 +121,7 @@ describe.each(DB_KINDS)('public history pages on %s', (kind) => {
     const page = text(r.text);
     expect(page).toContain('API errors');
     expect(page).toMatch(
-      /State Resolved Impact Critical Started 2026-11-03 10:00 UTC Resolved 2026-11-03 11:30 UTC Duration 1 h 30 min Affects API/,
+      /State Resolved Impact Major outage Started 2026-11-03 10:00 UTC Resolved 2026-11-03 11:30 UTC Duration 1 h 30 min Affects API/,
     );
     const order = ['We see errors on the API.', 'A bad deploy.', 'All good again.'].map((m) => page.indexOf(m));
     expect(order.every((i, k) => i > 0 && (k === 0 || i > order[k - 1]))).toBe(true);

@@ -59,8 +59,8 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     expect(r.body.monitors.map((m: { monitor_name: string }) => m.monitor_name)).toEqual(['API', 'Website']);
     // the login list reads the public name: a monitor's host may be internal
     expect(r.body.public_monitors).toEqual([
-      { id: api.id, domain: 'API', status: 200 },
-      { id: web.id, domain: 'Website', status: 502 },
+      { id: api.id, domain: 'API', status: 200, current_status: 'operational', reports_http_code: true },
+      { id: web.id, domain: 'Website', status: 502, current_status: 'down', reports_http_code: true },
     ]);
     expect(r.text).not.toContain('acme.example');
     expect(r.body.overall_status).toBe('degraded');

@@ -92,4 +92,11 @@ export interface RemoteState {
 }
 
 /** Fields every monitor kind has, in the order the file lists them after the kind's own. */
-export const COMMON_MONITOR_FIELDS = ['interval_seconds', 'timeout_seconds', 'confirmations', 'sla_target', 'is_public'] as const;
+export const COMMON_MONITOR_FIELDS = [
+  'interval_seconds',
+  'timeout_seconds',
+  'confirmations',
+  'sla_target',
+  'is_public',
+  'is_critical',
+] as const;

@@ -31,6 +31,8 @@ export interface PublicMonitorRow {
   type: string;
   config: string;
   is_paused: number;
+  /** Its outage alone is a major outage of the page (migration 0116) */
+  is_critical: number;
   status: string;
   status_since: number | null;
   last_checked_at: number | null;
@@ -219,7 +221,7 @@ export function statusPageRepo(db: DbScope) {
   const shownColumns = sql`m.id || '|' || m.name || '|' || coalesce(m.public_name, '') || '|' || m.type || '|' || m.config
     || '|' || cast(m.is_paused as text) || '|' || m.status || '|' || coalesce(cast(m.status_since as text), '')
     || '|' || coalesce(cast(m.public_position as text), '') || '|' || coalesce(m.public_group_id, '')
-    || '|' || coalesce(cast(m.last_http_code as text), '')`;
+    || '|' || coalesce(cast(m.last_http_code as text), '') || '|' || cast(m.is_critical as text)`;
   const shownDigest =
     db.kind === 'postgres'
       ? sql`(select string_agg(${shownColumns}, chr(10) order by m.id) from monitors m where m.company_id = c.id and ${SHOWN})`
@@ -284,6 +286,7 @@ export function statusPageRepo(db: DbScope) {
           'type',
           'config',
           'is_paused',
+          'is_critical',
           'status',
           'status_since',
           'last_checked_at',

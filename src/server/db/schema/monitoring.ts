@@ -53,6 +53,8 @@ export interface MonitorsTable {
   sla_target: Generated<number | null>;
   /** Why the latest check failed when it names a cause ('certificate'); null otherwise (migration 0504) */
   failure_cause: Generated<string | null>;
+  /** Its outage alone is a major outage of the status page (migration 0116) */
+  is_critical: Generated<number>;
   created_at: number;
   updated_at: number;
 }

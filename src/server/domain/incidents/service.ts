@@ -13,8 +13,15 @@ import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso, toIsoOrNull } from '../ids.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
 import { affectedMonitors } from '../monitors/affected-monitors.ts';
+import { impactOf, severityOfImpact, type Impact, type Severity } from '../../../lib/status.ts';
 
-type Severity = 'critical' | 'high' | 'medium' | 'low';
+/**
+ * The severity to store: the impact given (Statuspage's word) decides, else the severity older
+ * clients send. Both read as one impact (lib/status.ts INCIDENT_IMPACT).
+ */
+function severityOf(input: { severity?: Severity; impact?: Impact }, current?: Severity): Severity | undefined {
+  return input.impact ? severityOfImpact(input.impact, input.severity ?? current) : input.severity;
+}
 
 /** Refuses control characters: the title and updates go out in feeds and on the status page. */
 function checkText(texts: Record<string, [label: string, value: string | undefined]>): void {
@@ -54,6 +61,7 @@ function present(i: IncidentWithTenant, linked: LinkedMonitor[] | undefined) {
     monitors,
     title: i.title,
     severity: i.severity,
+    impact: impactOf(i.severity),
     status: i.status,
     is_public: Number(i.is_public) === 1,
     automatic: i.created_by === null,
@@ -132,7 +140,8 @@ export async function createIncident(
   ctx: Ctx,
   input: {
     title: string;
-    severity: Severity;
+    severity?: Severity;
+    impact?: Impact;
     status?: IncidentStatus;
     message: string;
     monitor_id?: string | null;
@@ -153,6 +162,8 @@ export async function createIncident(
   const primary = monitorIds[0] ?? null;
   const title = input.title.trim();
   if (!title) throw new DomainError('validation', 'Title is required', { fields: { title: 'Title is required' } });
+  const severity = severityOf(input);
+  if (!severity) throw new DomainError('validation', 'Impact is required', { fields: { impact: 'Impact is required' } });
   const status = input.status ?? 'investigating';
   const now = s.now();
   const id = newId();
@@ -166,7 +177,7 @@ export async function createIncident(
       company_id: companyId,
       monitor_id: primary,
       title,
-      severity: input.severity,
+      severity,
       status,
       is_public: input.is_public === false ? 0 : 1,
       started_at: now,
@@ -223,6 +234,7 @@ export async function editIncident(
   input: {
     title?: string;
     severity?: Severity;
+    impact?: Impact;
     is_public?: boolean;
     postmortem?: string | null;
     monitor_ids?: string[];
@@ -241,6 +253,8 @@ export async function editIncident(
   if (postmortem !== undefined && i.resolved_at === null)
     throw new DomainError('conflict', 'A postmortem is written after the incident is resolved.');
   const monitorIds = input.monitor_ids === undefined ? undefined : await affectedMonitors(ctx, i.company_id, input);
+  // On an open automatic incident the impact is also what its monitor's outage counts as on the page.
+  const severity = severityOf(input, i.severity);
   // An automatic incident stays about the monitor the engine opened it for; a manual one's
   // monitor_id follows the first of its monitors.
   const primary = monitorIds === undefined || i.created_by === null ? {} : { monitor_id: monitorIds[0] ?? null };
@@ -251,7 +265,7 @@ export async function editIncident(
       ...primary,
       updated_at: s.now(),
       ...(title ? { title } : {}),
-      ...(input.severity ? { severity: input.severity } : {}),
+      ...(severity ? { severity } : {}),
       ...(input.is_public === undefined ? {} : { is_public: input.is_public ? 1 : 0 }),
       ...(postmortem === undefined ? {} : { postmortem }),
     });

@@ -10,6 +10,7 @@ import { rollupsRepo } from '../../db/repositories/rollups-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, KIND_FIELDS } from '../../engine/kinds/index.ts';
+import { incidentSeverity } from '../../engine/state-machine.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
 import { uptimePercent } from '../../engine/rollup-math.ts';
 import { LatencySketch } from '../../../lib/latency-sketch.ts';
@@ -50,6 +51,7 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = f
     confirmations: m.confirmations,
     sla_target: m.sla_target === null || m.sla_target === undefined ? null : Number(m.sla_target),
     is_public: m.is_public === 1,
+    is_critical: Number(m.is_critical) === 1,
     is_paused: m.is_paused === 1,
     status: m.is_paused === 1 ? ('paused' as const) : m.status,
     in_maintenance: inMaintenance,
@@ -80,6 +82,7 @@ const toValid = (m: MonitorWithTenant): ValidMonitor => ({
   confirmations: m.confirmations,
   slaTarget: m.sla_target === null || m.sla_target === undefined ? null : Number(m.sla_target),
   isPublic: m.is_public === 1,
+  isCritical: Number(m.is_critical) === 1,
 });
 
 async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: MonitorWithTenant) => boolean> {
@@ -164,6 +167,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
         created_at: now,
       }),
       sla_target: v.slaTarget,
+      is_critical: v.isCritical ? 1 : 0,
     },
     limit,
   );
@@ -187,17 +191,26 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     resolve: s.monitoring?.resolve,
   });
   const now = s.now();
-  await monitorsRepo(s.db).update(id, m.company_id, {
-    name: v.name,
-    config: JSON.stringify(v.config),
-    is_public: v.isPublic ? 1 : 0,
-    interval_seconds: v.intervalSeconds,
-    // Its next slot under the new interval; sooner only as an immediate check within the limits.
-    timeout_seconds: v.timeoutSeconds,
-    confirmations: v.confirmations,
-    sla_target: v.slaTarget,
-    next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000),
-    updated_at: now,
+  await withTransaction(s.db, async (tx) => {
+    await monitorsRepo(tx).update(id, m.company_id, {
+      name: v.name,
+      config: JSON.stringify(v.config),
+      is_public: v.isPublic ? 1 : 0,
+      interval_seconds: v.intervalSeconds,
+      // Its next slot under the new interval; sooner only as an immediate check within the limits.
+      timeout_seconds: v.timeoutSeconds,
+      confirmations: v.confirmations,
+      sla_target: v.slaTarget,
+      is_critical: v.isCritical ? 1 : 0,
+      next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000),
+      updated_at: now,
+    });
+    // Marked critical or not: its open automatic incident is regraded with it (the page reads it).
+    if (v.isCritical !== (Number(m.is_critical) === 1)) {
+      const incidents = incidentsRepo(tx);
+      for (const i of await incidents.openAutomaticForMonitors([id]))
+        await incidents.update(i.id, { severity: incidentSeverity(v.isCritical), updated_at: now });
+    }
   });
   if (m.is_paused === 0) await requestImmediateCheck(ctx, m);
   await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: Object.keys(input) }, undefined, m.company_id);

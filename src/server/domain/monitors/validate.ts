@@ -19,6 +19,7 @@ export interface MonitorInput {
   /** null clears it */
   sla_target?: number | null;
   is_public?: boolean;
+  is_critical?: boolean;
   [kindField: string]: unknown;
 }
 
@@ -32,6 +33,8 @@ export interface ValidMonitor {
   confirmations: number;
   slaTarget: number | null;
   isPublic: boolean;
+  /** Its outage alone is a major outage of the status page */
+  isCritical: boolean;
 }
 
 /** A target below 50 % promises nothing; 100 % leaves no error budget at all. */
@@ -88,5 +91,6 @@ export async function validateMonitor(
     confirmations,
     slaTarget,
     isPublic: input.is_public ?? base?.isPublic ?? false,
+    isCritical: input.is_critical ?? base?.isCritical ?? false,
   };
 }

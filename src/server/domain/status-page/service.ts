@@ -60,8 +60,16 @@ export function publicStatusPayload(view: StatusPageView) {
       timeline: m.timeline.map((b) => ({ start: toIso(b.start), end: toIso(b.end), status: b.status, http_code: b.httpCode })),
     })),
     overall_status: view.overall.status,
+    overall_description: view.overall.text,
     // The spec's 'domain' of the login list is the public name: the target host may be internal.
-    public_monitors: view.monitors.map((m) => ({ id: m.id, domain: m.name, status: m.lastHttpCode })),
+    // Kinds without an HTTP code (tcp, dns, ssl, push) are shown by their state.
+    public_monitors: view.monitors.map((m) => ({
+      id: m.id,
+      domain: m.name,
+      status: m.lastHttpCode,
+      current_status: m.status,
+      reports_http_code: m.reportsHttpCode,
+    })),
   };
 }
 

@@ -2,27 +2,16 @@
 // existing aggregators and widgets read our pages. Field names and status values follow
 // Atlassian's public API; values we do not have are null/false as Statuspage gives them.
 import {
-  INCIDENT_IMPACT,
+  componentStatusOf,
+  type ComponentStatus,
   type GroupView,
   type Indicator,
   type IncidentView,
   type MaintenanceView,
   type MonitorView,
-  type Status,
   type StatusPageView,
 } from '../../../lib/status.ts';
 import { toIso } from '../ids.ts';
-
-type ComponentStatus = 'operational' | 'degraded_performance' | 'partial_outage' | 'major_outage' | 'under_maintenance';
-
-const COMPONENT_STATUS: Record<Status, ComponentStatus> = {
-  operational: 'operational',
-  degraded: 'degraded_performance',
-  down: 'major_outage',
-  maintenance: 'under_maintenance',
-  // Statuspage has no "unknown": a monitor without data yet is not reported as failing.
-  unknown: 'operational',
-};
 
 function incidentStatus(s: string): 'investigating' | 'identified' | 'monitoring' | 'resolved' {
   return s === 'identified' || s === 'monitoring' || s === 'resolved' ? s : 'investigating';
@@ -41,7 +30,7 @@ function component(view: StatusPageView, m: MonitorView) {
   return {
     id: m.id,
     name: m.name,
-    status: COMPONENT_STATUS[m.status],
+    status: componentStatusOf(m),
     created_at: toIso(m.createdAt),
     updated_at: toIso(m.updatedAt),
     position: positionsOf(view).get(m.id)!,
@@ -57,7 +46,7 @@ function component(view: StatusPageView, m: MonitorView) {
 
 function groupComponent(view: StatusPageView, g: GroupView) {
   const members = view.monitors.filter((m) => m.groupId === g.id);
-  const worst = Math.max(...members.map((m) => SEVERITY.indexOf(COMPONENT_STATUS[m.status])));
+  const worst = Math.max(...members.map((m) => SEVERITY.indexOf(componentStatusOf(m))));
   return {
     id: g.id,
     name: g.name,
@@ -120,7 +109,7 @@ function incident(view: StatusPageView, i: IncidentView, url: string) {
     updated_at: toIso(i.updatedAt),
     monitoring_at: monitoring ? toIso(monitoring.createdAt) : null,
     resolved_at: i.resolvedAt === null ? null : toIso(i.resolvedAt),
-    impact: INCIDENT_IMPACT[i.severity] ?? 'minor',
+    impact: i.impact,
     shortlink: `${url}/incidents/${i.id}`,
     started_at: toIso(i.startedAt),
     page_id: view.company.id,

@@ -36,8 +36,10 @@ import {
   DEFAULT_PRIMARY,
   DEFAULT_SECONDARY,
   brandColor,
+  impactOf,
   isStatus,
   overallOf,
+  type Impact,
   type GroupView,
   type IncidentView,
   type MaintenanceView,
@@ -198,6 +200,7 @@ export function incidentViewsOf(
     id: i.id,
     title: publicIncidentTitle(i, i.monitor_id ? nameOf.get(i.monitor_id) : undefined),
     severity: i.severity,
+    impact: impactOf(i.severity),
     status: i.status,
     startedAt: Number(i.started_at),
     resolvedAt: i.resolved_at == null ? null : Number(i.resolved_at),
@@ -321,6 +324,14 @@ export async function buildStatusView(
   const underMaintenance = (monitorId: string) =>
     maintenance.some((w) => coversMonitor(w, { id: monitorId, company_id: company.id }) && isActiveAt(w, now));
 
+  const incidentViews = incidentViewsOf(incidents, updatesBy, nameOf);
+  // A down monitor's outage is what an admin gave its open automatic incident as impact, else a
+  // partial outage, or a major one when its admin marked it critical (lib/status.ts overallOf).
+  const openImpactOf = new Map<string, Impact>();
+  for (const i of incidents)
+    if (i.resolved_at == null && i.created_by === null && i.monitor_id) openImpactOf.set(i.monitor_id, impactOf(i.severity));
+  const outageOf = (m: PublicMonitorRow): Impact => openImpactOf.get(m.id) ?? (Number(m.is_critical) === 1 ? 'critical' : 'major');
+
   const monitorViews: MonitorView[] = monitors.map((m) => {
     const kept = old.monitors.get(m.id)!;
     const liveH = liveHourlyBy.get(m.id) ?? [];
@@ -334,6 +345,8 @@ export async function buildStatusView(
       name: nameOf.get(m.id)!,
       groupId: m.public_group_id !== null && groupRows.some((g) => g.id === m.public_group_id) ? m.public_group_id : null,
       status,
+      outage: outageOf(m),
+      reportsHttpCode: KINDS[m.type as MonitorType]?.reportsHttpCode === true,
       lastCheckedAt: m.last_checked_at == null ? null : Number(m.last_checked_at),
       lastResponseTimeMs: m.last_response_time_ms == null ? null : Number(m.last_response_time_ms),
       lastHttpCode: m.last_http_code == null ? null : Number(m.last_http_code),
@@ -349,8 +362,6 @@ export async function buildStatusView(
     };
   });
 
-  const incidentViews = incidentViewsOf(incidents, updatesBy, nameOf);
-
   return {
     company: {
       id: company.id,
@@ -361,8 +372,8 @@ export async function buildStatusView(
       logo: safeLogoDataUrl(company.horizontal_logo_base64) ?? safeLogoDataUrl(company.logo_base64),
     },
     overall: overallOf(
-      monitorViews.map((m) => m.status),
-      incidentViews.filter((i) => i.resolvedAt === null).map((i) => i.severity),
+      monitorViews,
+      incidentViews.filter((i) => i.resolvedAt === null).map((i) => i.impact),
       maintenanceViews.some((w) => w.active),
     ),
     monitors: monitorViews,

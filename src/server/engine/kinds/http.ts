@@ -18,6 +18,7 @@ const HIDDEN_SECRET = '(hidden)';
 
 export const httpKind: Kind<HttpConfig> = {
   fields: HTTP_FIELDS,
+  reportsHttpCode: true,
 
   validate(pick) {
     const problems: Record<string, string> = {};

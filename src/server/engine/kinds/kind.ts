@@ -12,6 +12,8 @@ export interface Kind<C extends object> {
   fields: readonly (keyof C & string)[];
   /** Heartbeat monitors are called by the tenant's job (a push URL) instead of probing a target. */
   heartbeat?: boolean;
+  /** Its checks answer with an HTTP status code (the branded sign-in list shows it; other kinds show the state). */
+  reportsHttpCode?: boolean;
   /** The config to store: each field from the input, else the previous config, else the default. */
   validate(read: ConfigReader<C>, opts: { allowPrivate: PrivateTargets }): ValidatedConfig<C>;
   check: Checker<C>;

@@ -11,6 +11,7 @@ import { alertEventOf, channelTakes } from './alert-event.ts';
 import { newDelivery, type AlertPayload } from './payload.ts';
 import { deliveriesWritten } from './wake.ts';
 import type { DbScope } from '../../db/scope.ts';
+import { impactOf } from '../../../lib/status.ts';
 
 /**
  * Writes the deliveries of one draft; `channels` caches each company's enabled channels;
@@ -75,7 +76,7 @@ export async function payloadOf(
     occurredAt: now,
     monitor: monitor ? { id: monitor.id, name: monitor.name, target: targetOf(monitor.config) } : null,
     monitors: [],
-    incident: incident ? { id: incident.id, title: incident.title, status: incident.status, impact: incident.severity } : null,
+    incident: incident ? { id: incident.id, title: incident.title, status: incident.status, impact: impactOf(incident.severity) } : null,
     maintenance: maintenanceOf(draft.metadata.maintenance),
   };
 }

@@ -14,6 +14,7 @@ import { targetOf } from './enqueue.ts';
 import { newDelivery, type AlertPayload } from './payload.ts';
 import { contactsFor, personalRows } from './personal.ts';
 import { deliveriesWritten } from './wake.ts';
+import { impactOf } from '../../../lib/status.ts';
 
 export async function enqueueEscalationStep(tx: DbScope, incident: IncidentRow, step: EscalationStepRow, now: number): Promise<void> {
   const key = `escalation:${incident.id}:${step.position}`;
@@ -26,7 +27,7 @@ export async function enqueueEscalationStep(tx: DbScope, incident: IncidentRow, 
     occurredAt: now,
     monitor: monitor ? { id: monitor.id, name: monitor.name, target: targetOf(monitor.config) } : null,
     monitors: [],
-    incident: { id: incident.id, title: incident.title, status: incident.status, impact: incident.severity },
+    incident: { id: incident.id, title: incident.title, status: incident.status, impact: impactOf(incident.severity) },
     maintenance: null,
   };
   const wanted = new Set(JSON.parse(step.channel_ids) as string[]);

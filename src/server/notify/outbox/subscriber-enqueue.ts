@@ -11,6 +11,7 @@ import { subscribersRepo } from '../../db/repositories/subscribers-repo.ts';
 import { subscriberNoticesRepo } from '../../db/repositories/subscriber-notices-repo.ts';
 import { RETRY_WINDOW_MS } from './payload.ts';
 import { publicComponents, publicTitle } from './subscriber-names.ts';
+import { impactOf } from '../../../lib/status.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
 import { subscriberTakes, type SubscriberEvent, type SubscriberNotice } from './subscriber-notice.ts';
@@ -60,7 +61,7 @@ export async function enqueueIncidentNotice(tx: DbScope, cause: IncidentCause, n
       status: cause.status,
       occurredAt: now,
       components,
-      incident: { id: incident.id, impact: incident.severity },
+      incident: { id: incident.id, impact: impactOf(incident.severity) },
       maintenance: null,
     },
     now,

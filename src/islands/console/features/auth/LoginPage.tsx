@@ -7,7 +7,8 @@ import { boot } from '../../boot.ts';
 import { afterLoginTarget, mainSiteUrl } from '../../hosts.ts';
 import { api } from '../../api.ts';
 import { signIn } from '../../stores/auth.ts';
-import { $companyMissing, $publicMonitors, loadPublicMonitors, unlockSignIn } from './store.ts';
+import { STATUS_LABEL } from '../../../../lib/status.ts';
+import { $companyMissing, $publicMonitors, loadPublicMonitors, unlockSignIn, type LoginMonitor } from './store.ts';
 
 export function LoginPage() {
   const b = boot();
@@ -183,6 +184,20 @@ function LoginForm({ tenant }: { tenant: boolean }) {
   );
 }
 
+const STATE_PILL: Record<LoginMonitor['current_status'], string> = {
+  operational: 'sw-green',
+  degraded: 'sw-amber',
+  down: 'sw-red',
+  unknown: 'sw-grey',
+  maintenance: 'sw-grey',
+};
+
+/** The spec's badge for HTTP monitors (the code, green when 200); kinds without a code show their state. */
+function LoginMonitorBadge({ m }: { m: LoginMonitor }) {
+  if (m.reports_http_code) return <span className={m.status === 200 ? 'sw-pill sw-green' : 'sw-pill sw-red'}>{m.status ?? '—'}</span>;
+  return <span className={`sw-pill ${STATE_PILL[m.current_status]}`}>{STATUS_LABEL[m.current_status]}</span>;
+}
+
 function PublicStatusList({ subdomain }: { subdomain: string }) {
   const load = useStore($publicMonitors);
   useEffect(() => {
@@ -199,7 +214,7 @@ function PublicStatusList({ subdomain }: { subdomain: string }) {
           {load.data.map((m) => (
             <li key={m.id}>
               <span className="sw-status-domain">{m.domain}</span>
-              <span className={m.status === 200 ? 'sw-pill sw-green' : 'sw-pill sw-red'}>{m.status ?? '—'}</span>
+              <LoginMonitorBadge m={m} />
             </li>
           ))}
         </ul>

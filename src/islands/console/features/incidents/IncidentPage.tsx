@@ -1,10 +1,11 @@
 // /monitors/incidents/{id}: one incident with its updates; post an update (resolving is one),
-// switch public/internal, change the affected monitors, and write the postmortem once resolved. On an automatic incident the
+// change its impact (what it means for the status page), switch public/internal, change the affected monitors, and write the postmortem once resolved. On an automatic incident the
 // public page shows the engine's updates as neutral sentences: an admin's update is shown as written.
 // Related signals (warnings merged into the incident instead of notifying) are listed below the updates.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
+import { IMPACT_LABEL, IMPACTS, type Impact } from '../../../../lib/status.ts';
 import { $role } from '../../stores/auth.ts';
 import { onLive } from '../../stores/live.ts';
 import type { ScreenProps } from '../../routes.ts';
@@ -106,7 +107,7 @@ function Incident({ i }: { i: IncidentDetail }) {
             <StatusBadge i={i} />
           </dd>
           <dt>Impact</dt>
-          <dd>{label(i.severity)}</dd>
+          <dd>{mayUpdate ? <ImpactForm i={i} onSaved={setAlert} /> : IMPACT_LABEL[i.impact]}</dd>
           <dt>Monitors</dt>
           <dd>
             {i.monitors.length
@@ -201,6 +202,43 @@ function RelatedSignals({ i }: { i: IncidentDetail }) {
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The impact, changed in place: what the incident means for the status page's headline. On an
+ * open automatic incident it is also what its monitor's outage counts as there.
+ */
+function ImpactForm({ i, onSaved }: { i: IncidentDetail; onSaved: (a: { ok: boolean; text: string }) => void }) {
+  const [impact, setImpact] = useState<Impact>(i.impact);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setImpact(i.impact), [i.impact]);
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const o = await editIncident(i.id, { impact });
+    setBusy(false);
+    onSaved(o.ok ? { ok: true, text: `Impact saved: ${IMPACT_LABEL[o.data.impact]}.` } : { ok: false, text: o.text });
+  }
+  return (
+    <>
+      <form className="sw-row sw-impact-form" onSubmit={(e) => void save(e)}>
+        <label htmlFor="incident-impact" className="sw-visually-hidden">
+          Impact
+        </label>
+        <select id="incident-impact" value={impact} onChange={(e) => setImpact(e.target.value as Impact)}>
+          <Options items={[...IMPACTS].reverse().map((v) => [v, IMPACT_LABEL[v]])} />
+        </select>
+        <button type="submit" className="sw-btn sw-btn-small" disabled={busy || impact === i.impact}>
+          Save impact
+        </button>
+      </form>
+      <p className="sw-muted sw-impact-hint">
+        {i.automatic
+          ? 'Opened as a partial outage, or a major outage when its monitor is marked critical. While open, the status page counts the monitor’s outage at this impact.'
+          : 'An open public incident raises the status page’s headline to its impact.'}
+      </p>
+    </>
   );
 }
 

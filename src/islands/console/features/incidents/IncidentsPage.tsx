@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
+import { IMPACT_LABEL } from '../../../../lib/status.ts';
 import { go } from '../../router.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
@@ -19,6 +20,7 @@ import {
   createIncident,
   EMPTY_INCIDENT,
   IMPACTS,
+  SEVERITY_LABEL,
   label,
   loadIncidentMonitors,
   loadIncidents,
@@ -98,7 +100,7 @@ export function IncidentsPage() {
             Impact
             <select value={filters.severity} onChange={(e) => set({ severity: e.target.value as IncidentFilters['severity'] })}>
               <option value="">Any impact</option>
-              <Options items={IMPACTS.map((s) => [s, label(s)])} />
+              <Options items={IMPACTS.map((s) => [s, SEVERITY_LABEL[s]])} />
             </select>
           </label>
           <label>
@@ -123,7 +125,7 @@ export function IncidentsPage() {
         const cells = [
           <StatusBadge i={i} />,
           <a href={`/monitors/incidents/${i.id}`}>{i.title}</a>,
-          <span className={`sw-sev sw-sev-${i.severity === 'low' ? 'other' : i.severity}`}>{i.severity}</span>,
+          <span className={`sw-sev sw-sev-${i.severity === 'low' ? 'other' : i.severity}`}>{IMPACT_LABEL[i.impact]}</span>,
           i.monitors.length ? i.monitors.map((m) => m.name).join(', ') : '—',
           i.automatic ? 'Automatic' : 'Manual',
           fmtTime(i.started_at, '—'),
@@ -169,7 +171,7 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
             value={f.severity}
             onChange={(e) => edit({ severity: e.target.value as IncidentForm['severity'] }, 'severity')}
           >
-            <Options items={IMPACTS.map((s) => [s, label(s)])} />
+            <Options items={IMPACTS.map((s) => [s, SEVERITY_LABEL[s]])} />
           </select>
         </Field>
         <Field id="i-status" label="Status" required>

@@ -15,6 +15,13 @@ export type Impact = Incident['severity'];
 export type MonitorOption = Pick<S['Monitor'], 'id' | 'name'>;
 
 export const IMPACTS: Impact[] = ['critical', 'high', 'medium', 'low'];
+/** A severity as people choose it: with the impact on the status page it stands for (lib/status.ts). */
+export const SEVERITY_LABEL: Record<Impact, string> = {
+  critical: 'Critical: major outage',
+  high: 'High: partial outage',
+  medium: 'Medium: degraded performance',
+  low: 'Low: degraded performance',
+};
 /** What a person writes; 'open' is the engine's word for an automatic incident's first state. */
 export const WRITTEN_STATUSES: IncidentStatus[] = ['investigating', 'identified', 'monitoring', 'resolved'];
 export const label = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

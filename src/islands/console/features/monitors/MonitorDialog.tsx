@@ -213,6 +213,14 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           <input type="checkbox" checked={f.is_public} onChange={(e) => set('is_public', e.target.checked)} /> Show on the public status
           page
         </label>
+        <label className="sw-check">
+          <input type="checkbox" checked={f.is_critical} onChange={(e) => set('is_critical', e.target.checked)} /> Critical: its outage
+          alone is a major outage
+        </label>
+        <p className="sw-hint sw-span-2">
+          A down monitor is a partial outage of the status page (Partial System Outage); a critical one, or every monitor down, reads Major
+          Service Outage.
+        </p>
         {f.type === 'push' && (
           <p className="sw-hint sw-span-2">
             {monitor

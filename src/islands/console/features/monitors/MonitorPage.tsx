@@ -328,6 +328,8 @@ function Details({ m }: { m: Monitor }) {
         <dd className="sw-wrap-anywhere">{m.last_error ?? '—'}</dd>
         <dt>Public</dt>
         <dd>{m.is_public ? 'Yes, on the status page' : 'No'}</dd>
+        <dt>Critical</dt>
+        <dd>{m.is_critical ? 'Yes: its outage alone is a major outage' : 'No: its outage is a partial outage'}</dd>
         {https && (
           <>
             <dt>Certificate</dt>

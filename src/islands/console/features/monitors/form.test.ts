@@ -13,6 +13,7 @@ describe('the monitor form', () => {
       confirmations: 2,
       sla_target: null,
       is_public: false,
+      is_critical: false,
       host: 'db.example.com',
       port: 5432,
       degraded_threshold_ms: null,
@@ -47,9 +48,11 @@ describe('the monitor form', () => {
       confirmations: 3,
       sla_target: 99.95,
       is_public: true,
+      is_critical: true,
     } as never);
     expect(f).toMatchObject({
       name: 'mx',
+      is_critical: true,
       sla_target: '99.95',
       record_type: 'MX',
       expected_values: 'mx1.example.com, mx2.example.com',

@@ -41,6 +41,8 @@ export interface MonitorForm {
   /** percent, e.g. 99.9; blank: no SLA target */
   sla_target: string;
   is_public: boolean;
+  /** its outage alone is a major outage of the status page */
+  is_critical: boolean;
   url: string;
   method: string;
   /** one `Name: value` a line */
@@ -84,6 +86,7 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     confirmations: '2',
     sla_target: '',
     is_public: false,
+    is_critical: false,
     url: '',
     method: DEFAULT_HTTP_METHOD,
     headers: '',
@@ -121,6 +124,7 @@ export function formOf(m: Monitor): MonitorForm {
     confirmations: String(m.confirmations),
     sla_target: m.sla_target == null ? '' : String(m.sla_target),
     is_public: m.is_public,
+    is_critical: m.is_critical,
     url: m.url ?? '',
     method: m.method ?? d.method,
     headers: Object.entries(m.headers ?? {})
@@ -183,6 +187,7 @@ export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
     confirmations: num(f.confirmations),
     sla_target: num(f.sla_target),
     is_public: f.is_public,
+    is_critical: f.is_critical,
     ...(superAdmin && f.company_id ? { company_id: f.company_id } : {}),
     ...kind,
   } as MonitorInput;
