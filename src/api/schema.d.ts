@@ -1002,7 +1002,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a monthly or weekly report to e-mail addresses (company admins and super admins)
-         * @description The report of the last complete month (sent on the 1st, UTC) or week (Monday to Sunday, sent on Monday) goes out once per period through the alerts outbox, with the PDF or CSV attached. Needs SMTP_URL.
+         * @description The report of the last complete month (sent on the 1st, UTC) or week (Monday to Sunday, sent on Monday) goes out once per period through the alerts outbox, with the PDF or CSV attached. Needs SMTP_URL. A schedule sends complete periods only, so the report screen's this_month, last_7_days and last_30_days (partial or rolling) are not frequencies.
          */
         post: operations["createReportSchedule"];
         delete?: never;
@@ -3439,6 +3439,10 @@ export interface components {
             totalRequests: number;
             avgResponseTime: number;
         };
+        /** @enum {string} */
+        ReportPeriodQuery: "latest" | "this_month" | "last_7_days" | "last_30_days" | "last_month" | "last_quarter" | "last_12_months";
+        /** @enum {string} */
+        ReportPeriod: "this_month" | "last_7_days" | "last_30_days" | "last_month" | "last_quarter" | "last_12_months";
         SlaFigures: {
             /** @description Maintenance excluded, 3 decimals; null without checks in the range */
             uptime_percent: number | null;
@@ -3491,6 +3495,8 @@ export interface components {
             from: string;
             /** Format: date */
             to: string;
+            /** @description The named period reported (the one `latest` chose); null for a from-to range */
+            period: components["schemas"]["ReportPeriod"] | null;
             /** Format: date-time */
             generated_at: string;
             monitors: components["schemas"]["SlaMonitorLine"][];
@@ -3887,6 +3893,7 @@ export interface components {
             confirmations?: number | null;
             /** @description SLA target in percent, from 50 to 99.999; null: none */
             sla_target?: number | null;
+            /** @description Show on the public status page. Left out: true while the company's page shows no monitor yet (no public monitor that is not archived), so its first monitor appears there; false after. */
             is_public?: boolean;
         };
         MonitorTestResult: {
@@ -7070,11 +7077,13 @@ export interface operations {
     };
     getSlaReport: {
         parameters: {
-            query: {
-                /** @description First day (UTC), inclusive */
-                from: string;
+            query?: {
+                /** @description A named range of whole UTC days instead of from and to (give one or the other): this_month (the 1st to today), last_7_days and last_30_days (up to today), last_month, last_quarter, last_12_months (up to today), or latest - the newest of this_month, last_month, last_quarter and last_12_months that holds the company's latest data (its last day with checks or its last incident's start; this_month without any). The answer's `period` names the one used. */
+                period?: components["schemas"]["ReportPeriodQuery"];
+                /** @description First day (UTC), inclusive; with to, unless period is given */
+                from?: string;
                 /** @description Last day (UTC), inclusive; at most 367 days after from */
-                to: string;
+                to?: string;
                 /** @description Comma-separated monitor ids (at most 300); default every monitor of the company */
                 monitor_ids?: string;
                 format?: "json" | "csv" | "pdf";
