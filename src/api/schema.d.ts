@@ -1507,8 +1507,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Response times per hour (24h, 7d) or per day (30d, 90d), from the rollups
-         * @description One point per hour or day of the range, oldest first, empty periods included with null times, and the same figures over the whole range. The average and the p50/p95/p99 come from the rollups, whose latency sketch keeps every percentile within 1 % of the exact value computed from the raw checks (periods rolled up before the sketch, i.e. before migration 0111, keep the coarser precision of the old fixed buckets). The phase breakdown averages the timings of the newest raw checks of the range (up to 1000, within the plan's retention), since rollups keep no phases.
+         * Response times per check (checks), per hour (24h, 7d) or per day (30d, 90d)
+         * @description One point per hour or day of the range, oldest first, empty periods included with null times, and the same figures over the whole range. The average and the p50/p95/p99 come from the rollups, whose latency sketch keeps every percentile within 1 % of the exact value computed from the raw checks (periods rolled up before the sketch, i.e. before migration 0111, keep the coarser precision of the old fixed buckets). The phase breakdown averages the timings of the newest raw checks of the range (up to 1000, within the plan's retention), since rollups keep no phases. The range checks reads the newest 60 raw checks (within the plan's retention) instead: one point per check, for a monitor too young for hourly figures.
          */
         get: operations["getMonitorResponseTimes"];
         put?: never;
@@ -3855,8 +3855,13 @@ export interface components {
             uptime_24h: number | null;
             /** @description Percentage over the last 30 days; null without checks */
             uptime_30d: number | null;
-            /** @description Average response time (ms) of each of the last 24 hours, oldest first; null for an hour without timed checks */
+            /** @description Per sparkline_unit, oldest first: hour - the average response time (ms) of each of the last 24 hours, null for an hour without timed checks; check - the response time of each of the latest checks of the last 24 hours (up to 24, null for a check without one) */
             sparkline: (number | null)[];
+            /**
+             * @description check for a monitor created in the last 24 hours whose last 24 hours hold fewer than 6 hours with timed checks (hourly averages would be a lone dot), hour otherwise
+             * @enum {string}
+             */
+            sparkline_unit: "hour" | "check";
         };
         MonitorInput: {
             type: components["schemas"]["MonitorType"];
@@ -3984,10 +3989,11 @@ export interface components {
             avg_response_time_24h: number | null;
         };
         /**
+         * @description checks - the latest 60 checks one by one (grain check: each point is one check, its time in avg, p50/p95/p99 null); 24h and 7d per hour; 30d and 90d per day
          * @default 24h
          * @enum {string}
          */
-        ResponseTimeRange: "24h" | "7d" | "30d" | "90d";
+        ResponseTimeRange: "checks" | "24h" | "7d" | "30d" | "90d";
         /** @description The period's mean time in each phase of its timed checks, in ms, from the rollups (null - no check of the period had that phase). wait is the time from the request sent to the first byte (ttfb less dns, connect and tls), so dns + connect + tls + wait is the mean time to first byte. */
         PointPhases: {
             dns: number | null;
@@ -3998,7 +4004,7 @@ export interface components {
         ResponseTimePoint: {
             /**
              * Format: date-time
-             * @description The hour's or day's start (UTC)
+             * @description The hour's or day's start (UTC); for grain check, when the check ran
              */
             start: string;
             /** @description Mean of the timed responses in ms; null without any */
@@ -4040,7 +4046,7 @@ export interface components {
             monitor_id: string;
             range: components["schemas"]["ResponseTimeRange"];
             /** @enum {string} */
-            grain: "hour" | "day";
+            grain: "check" | "hour" | "day";
             points: components["schemas"]["ResponseTimePoint"][];
             summary: components["schemas"]["ResponseTimeSummary"];
             phases: components["schemas"]["PhaseAverages"];

@@ -111,9 +111,11 @@ export async function listMonitors(ctx: Ctx, q: MonitorListQuery) {
     order: q.order ?? (sort === 'created_at' ? 'desc' : 'asc'),
   });
   const inMaint = await maintenanceSet(ctx, rows);
+  const dayAgo = ctx.services.now() - DAY_MS;
   const summary = await listSummaries(
     ctx,
     rows.map((m) => m.id),
+    rows.filter((m) => Number(m.created_at) > dayAgo && m.last_checked_at !== null).map((m) => m.id),
   );
   return { total, items: rows.map((m) => ({ ...presentMonitor(ctx, m, inMaint(m)), ...summary(m.id) })) };
 }
