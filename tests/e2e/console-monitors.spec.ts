@@ -30,7 +30,15 @@ test('a company admin tests, creates, finds, edits, pauses and resumes a monitor
   const viewer = await seedUser(api, 3, company.id);
   // another monitor, so search and filters have something to leave out
   const other = await api.post('/api/v1/monitors', {
-    data: { type: 'tcp', company_id: company.id, name: 'Database', host: '127.0.0.1', port: target.port(), interval_seconds: 60 },
+    data: {
+      type: 'tcp',
+      company_id: company.id,
+      name: 'Database',
+      host: '127.0.0.1',
+      port: target.port(),
+      interval_seconds: 60,
+      is_public: false,
+    },
   });
   expect(other.status(), await other.text()).toBe(201);
 

@@ -29,7 +29,7 @@ export function HeaderCompany({ tenantSwitch }: { tenantSwitch: boolean }) {
   if (!company) return null;
   return (
     <span className="sw-header-company" data-testid="header-company">
-      <span className="sw-header-company-name">{company.name}</span>
+      {company.name && <span className="sw-header-company-name">{company.name}</span>}
       <StatusPageLink subdomain={company.subdomain} className="sw-header-address" />
     </span>
   );

@@ -153,7 +153,8 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
           ))
         ) : (
           <>
-            <span className="sw-mp-key sw-mp-key-avg">Average</span> <span className="sw-mp-key sw-mp-key-p95">p95</span>{' '}
+            <span className="sw-mp-key sw-mp-key-avg">{data.grain === 'check' ? 'Response time' : 'Average'}</span>{' '}
+            {data.grain !== 'check' && <span className="sw-mp-key sw-mp-key-p95">p95</span>}{' '}
           </>
         )}
         {failed ? 'The chart could not be drawn.' : summary}
