@@ -35,6 +35,8 @@ const target = loopbackTarget((_req, res) => {
 
 let company: SeededCompany;
 let admin: SeededUser;
+let long: SeededCompany;
+let longAdmin: SeededUser;
 let monitorId: string;
 const today = new Date().toISOString().slice(0, 10);
 const firstOfMonth = `${today.slice(0, 8)}01`;
@@ -42,6 +44,9 @@ const firstOfMonth = `${today.slice(0, 8)}01`;
 test.beforeAll(async () => {
   const api = await adminApi();
   company = await seedCompany(api, { name: 'First Hour Co' });
+  // a long name and subdomain, for the header at phone width
+  long = await seedCompany(api, { name: 'The Very Long Named Company of the First Hour, Incorporated' });
+  longAdmin = await seedUser(api, 2, long.id);
   admin = await seedUser(api, 2, company.id);
   await api.dispose();
 });
@@ -93,6 +98,15 @@ test('the header and the dashboard name the company and its status page; the fir
   await page.getByRole('button', { name: 'Add Monitor' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Monitor' }).getByLabel('Show on the public status page')).not.toBeChecked();
   await page.keyboard.press('Escape');
+});
+
+test('the header of a company with a long name fits a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInUi(page, tenantUrl(long.subdomain), longAdmin);
+  await expect(page.getByTestId('header-company')).toContainText('The Very Long Named Company');
+  await expect(page.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+  await fits(page, 375);
+  await shot(page, 'long-name-375');
 });
 
 test('a few checks draw a dense sparkline and chart; the monitor is on the public page', async ({ page }) => {
