@@ -1071,7 +1071,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a monthly or weekly report to e-mail addresses (company admins and super admins)
-         * @description The report of the last complete month (sent on the 1st, UTC) or week (Monday to Sunday, sent on Monday) goes out once per period through the alerts outbox, with the PDF or CSV attached. Needs SMTP_URL.
+         * @description The report of the last complete month (sent on the 1st, UTC) or week (Monday to Sunday, sent on Monday) goes out once per period through the alerts outbox, with the PDF or CSV attached. Needs SMTP_URL. A schedule sends complete periods only, so the report screen's this_month, last_7_days and last_30_days (partial or rolling) are not frequencies.
          */
         post: operations["createReportSchedule"];
         delete?: never;
@@ -1576,8 +1576,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Response times per hour (24h, 7d) or per day (30d, 90d), from the rollups
-         * @description One point per hour or day of the range, oldest first, empty periods included with null times, and the same figures over the whole range. The average and the p50/p95/p99 come from the rollups, whose latency sketch keeps every percentile within 1 % of the exact value computed from the raw checks (periods rolled up before the sketch, i.e. before migration 0111, keep the coarser precision of the old fixed buckets). The phase breakdown averages the timings of the newest raw checks of the range (up to 1000, within the plan's retention), since rollups keep no phases.
+         * Response times per check (checks), per hour (24h, 7d) or per day (30d, 90d)
+         * @description One point per hour or day of the range, oldest first, empty periods included with null times, and the same figures over the whole range. The average and the p50/p95/p99 come from the rollups, whose latency sketch keeps every percentile within 1 % of the exact value computed from the raw checks (periods rolled up before the sketch, i.e. before migration 0111, keep the coarser precision of the old fixed buckets). The phase breakdown averages the timings of the newest raw checks of the range (up to 1000, within the plan's retention), since rollups keep no phases. The range checks reads the newest 60 raw checks (within the plan's retention) instead: one point per check, for a monitor too young for hourly figures.
          */
         get: operations["getMonitorResponseTimes"];
         put?: never;
@@ -3572,6 +3572,10 @@ export interface components {
             totalRequests: number;
             avgResponseTime: number;
         };
+        /** @enum {string} */
+        ReportPeriodQuery: "latest" | "this_month" | "last_7_days" | "last_30_days" | "last_month" | "last_quarter" | "last_12_months";
+        /** @enum {string} */
+        ReportPeriod: "this_month" | "last_7_days" | "last_30_days" | "last_month" | "last_quarter" | "last_12_months";
         SlaFigures: {
             /** @description Maintenance excluded, 3 decimals; null without checks in the range */
             uptime_percent: number | null;
@@ -3624,6 +3628,8 @@ export interface components {
             from: string;
             /** Format: date */
             to: string;
+            /** @description The named period reported (the one `latest` chose); null for a from-to range */
+            period: components["schemas"]["ReportPeriod"] | null;
             /** Format: date-time */
             generated_at: string;
             monitors: components["schemas"]["SlaMonitorLine"][];
@@ -3984,8 +3990,13 @@ export interface components {
             uptime_24h: number | null;
             /** @description Percentage over the last 30 days; null without checks */
             uptime_30d: number | null;
-            /** @description Average response time (ms) of each of the last 24 hours, oldest first; null for an hour without timed checks */
+            /** @description Per sparkline_unit, oldest first: hour - the average response time (ms) of each of the last 24 hours, null for an hour without timed checks; check - the response time of each of the latest checks of the last 24 hours (up to 24, null for a check without one) */
             sparkline: (number | null)[];
+            /**
+             * @description check for a monitor created in the last 24 hours whose last 24 hours hold fewer than 6 hours with timed checks (hourly averages would be a lone dot), hour otherwise
+             * @enum {string}
+             */
+            sparkline_unit: "hour" | "check";
         };
         MonitorInput: {
             type: components["schemas"]["MonitorType"];
@@ -4022,6 +4033,7 @@ export interface components {
             confirmations?: number | null;
             /** @description SLA target in percent, from 50 to 99.999; null: none */
             sla_target?: number | null;
+            /** @description Show on the public status page. Left out: true while the company's page shows no monitor yet (no public monitor that is not archived), so its first monitor appears there; false after. */
             is_public?: boolean;
             /** @description Its outage alone makes the status page a Major Service Outage (default false) */
             is_critical?: boolean;
@@ -4116,10 +4128,11 @@ export interface components {
             avg_response_time_24h: number | null;
         };
         /**
+         * @description checks - the latest 60 checks one by one (grain check: each point is one check, its time in avg, p50/p95/p99 null); 24h and 7d per hour; 30d and 90d per day
          * @default 24h
          * @enum {string}
          */
-        ResponseTimeRange: "24h" | "7d" | "30d" | "90d";
+        ResponseTimeRange: "checks" | "24h" | "7d" | "30d" | "90d";
         /** @description The period's mean time in each phase of its timed checks, in ms, from the rollups (null - no check of the period had that phase). wait is the time from the request sent to the first byte (ttfb less dns, connect and tls), so dns + connect + tls + wait is the mean time to first byte. */
         PointPhases: {
             dns: number | null;
@@ -4130,7 +4143,7 @@ export interface components {
         ResponseTimePoint: {
             /**
              * Format: date-time
-             * @description The hour's or day's start (UTC)
+             * @description The hour's or day's start (UTC); for grain check, when the check ran
              */
             start: string;
             /** @description Mean of the timed responses in ms; null without any */
@@ -4172,7 +4185,7 @@ export interface components {
             monitor_id: string;
             range: components["schemas"]["ResponseTimeRange"];
             /** @enum {string} */
-            grain: "hour" | "day";
+            grain: "check" | "hour" | "day";
             points: components["schemas"]["ResponseTimePoint"][];
             summary: components["schemas"]["ResponseTimeSummary"];
             phases: components["schemas"]["PhaseAverages"];
@@ -7380,11 +7393,13 @@ export interface operations {
     };
     getSlaReport: {
         parameters: {
-            query: {
-                /** @description First day (UTC), inclusive */
-                from: string;
+            query?: {
+                /** @description A named range of whole UTC days instead of from and to (give one or the other): this_month (the 1st to today), last_7_days and last_30_days (up to today), last_month, last_quarter, last_12_months (up to today), or latest - the newest of this_month, last_month, last_quarter and last_12_months that holds the company's latest data (its last day with checks or its last incident's start; this_month without any). The answer's `period` names the one used. */
+                period?: components["schemas"]["ReportPeriodQuery"];
+                /** @description First day (UTC), inclusive; with to, unless period is given */
+                from?: string;
                 /** @description Last day (UTC), inclusive; at most 367 days after from */
-                to: string;
+                to?: string;
                 /** @description Comma-separated monitor ids (at most 300); default every monitor of the company */
                 monitor_ids?: string;
                 format?: "json" | "csv" | "pdf";

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, isoDateStart, lastCompletePeriod, presetDates, rangeOfDates } from './report-periods.ts';
+import {
+  DAY_MS,
+  isoDateStart,
+  isReportPeriod,
+  lastCompletePeriod,
+  latestPeriodWithData,
+  periodDates,
+  rangeOfDates,
+  REPORT_PERIODS,
+} from './report-periods.ts';
 
 describe('report ranges', () => {
   it('covers both whole days of the two dates', () => {
@@ -23,12 +32,42 @@ describe('report ranges', () => {
   });
 });
 
-describe("the screen's quick ranges", () => {
-  const now = Date.UTC(2026, 1, 14, 10); // 14 February 2026
-  it('last month, last quarter, and the last 12 months up to today', () => {
-    expect(presetDates('month', now)).toEqual({ from: '2026-01-01', to: '2026-01-31' });
-    expect(presetDates('quarter', now)).toEqual({ from: '2025-10-01', to: '2025-12-31' });
-    expect(presetDates('year', now)).toEqual({ from: '2025-02-15', to: '2026-02-14' });
-    expect(rangeOfDates(presetDates('year', now).from, presetDates('year', now).to)).not.toBeTypeOf('string');
+describe('the named periods', () => {
+  const now = Date.UTC(2026, 1, 14, 10); // Saturday 14 February 2026
+  it('this month so far, the last 7 and 30 days up to today, the last month, quarter and 12 months', () => {
+    expect(periodDates('this_month', now)).toEqual({ from: '2026-02-01', to: '2026-02-14' });
+    expect(periodDates('last_7_days', now)).toEqual({ from: '2026-02-08', to: '2026-02-14' });
+    expect(periodDates('last_30_days', now)).toEqual({ from: '2026-01-16', to: '2026-02-14' });
+    expect(periodDates('last_month', now)).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+    expect(periodDates('last_quarter', now)).toEqual({ from: '2025-10-01', to: '2025-12-31' });
+    expect(periodDates('last_12_months', now)).toEqual({ from: '2025-02-15', to: '2026-02-14' });
+  });
+  it('every period is a valid range, and the first of a month is a one-day month so far', () => {
+    for (const p of REPORT_PERIODS) expect(rangeOfDates(periodDates(p, now).from, periodDates(p, now).to)).not.toBeTypeOf('string');
+    expect(periodDates('this_month', Date.UTC(2026, 2, 1, 0, 5))).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+    expect(periodDates('last_month', Date.UTC(2026, 0, 3))).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(periodDates('last_7_days', Date.UTC(2026, 2, 2, 23, 59))).toEqual({ from: '2026-02-24', to: '2026-03-02' });
+  });
+  it('names only its own periods', () => {
+    expect(isReportPeriod('last_7_days')).toBe(true);
+    expect(isReportPeriod('month')).toBe(false);
+    expect(isReportPeriod('latest')).toBe(false);
+  });
+});
+
+describe('the period a report opens on', () => {
+  const now = Date.UTC(2026, 2, 14, 10); // 14 March 2026
+  it('is this month for data of minutes ago, and without any data', () => {
+    expect(latestPeriodWithData(now - 5 * 60_000, now)).toBe('this_month');
+    expect(latestPeriodWithData(Date.UTC(2026, 2, 1), now)).toBe('this_month');
+    expect(latestPeriodWithData(null, now)).toBe('this_month');
+  });
+  it('walks back to the newest calendar period holding the latest data', () => {
+    expect(latestPeriodWithData(Date.UTC(2026, 1, 28, 23, 59), now)).toBe('last_month');
+    expect(latestPeriodWithData(Date.UTC(2025, 11, 31, 12), now)).toBe('last_quarter');
+    // January is in neither last month (February) nor the last quarter (October to December)
+    expect(latestPeriodWithData(Date.UTC(2026, 0, 20), now)).toBe('last_12_months');
+    expect(latestPeriodWithData(Date.UTC(2025, 2, 15), now)).toBe('last_12_months');
+    expect(latestPeriodWithData(Date.UTC(2025, 2, 14, 12), now)).toBe('this_month');
   });
 });

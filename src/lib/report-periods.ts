@@ -51,18 +51,59 @@ export function lastCompletePeriod(frequency: ReportFrequency, now: number): Rep
   return { key: isoDate(from), from, to };
 }
 
-export type ReportPreset = 'month' | 'quarter' | 'year';
+/**
+ * The named periods of the report screen and of the API's `period`, newest first: the month so
+ * far, the rolling 7 and 30 days up to today, and the last complete month or quarter, or the
+ * last 12 months up to today. Every one is a range of whole UTC days, today included where it
+ * reaches today.
+ */
+export const REPORT_PERIODS = ['this_month', 'last_7_days', 'last_30_days', 'last_month', 'last_quarter', 'last_12_months'] as const;
+export type ReportPeriodName = (typeof REPORT_PERIODS)[number];
 
-/** The report screen's quick ranges: the last complete month or quarter, or the last 12 months to today. */
-export function presetDates(preset: ReportPreset, now: number): { from: string; to: string } {
+export const isReportPeriod = (v: unknown): v is ReportPeriodName => (REPORT_PERIODS as readonly unknown[]).includes(v);
+
+/** The first and last day (both included, YYYY-MM-DD) of a named period at `now`. */
+export function periodDates(period: ReportPeriodName, now: number): { from: string; to: string } {
   const d = new Date(now);
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();
-  if (preset === 'month') return { from: isoDate(Date.UTC(y, m - 1, 1)), to: isoDate(Date.UTC(y, m, 1) - DAY_MS) };
-  if (preset === 'quarter') {
-    const q = Math.floor(m / 3) * 3;
-    return { from: isoDate(Date.UTC(y, q - 3, 1)), to: isoDate(Date.UTC(y, q, 1) - DAY_MS) };
-  }
   const today = Date.UTC(y, m, d.getUTCDate());
-  return { from: isoDate(Date.UTC(y - 1, m, d.getUTCDate()) + DAY_MS), to: isoDate(today) };
+  switch (period) {
+    case 'this_month':
+      return { from: isoDate(Date.UTC(y, m, 1)), to: isoDate(today) };
+    case 'last_7_days':
+      return { from: isoDate(today - 6 * DAY_MS), to: isoDate(today) };
+    case 'last_30_days':
+      return { from: isoDate(today - 29 * DAY_MS), to: isoDate(today) };
+    case 'last_month':
+      return { from: isoDate(Date.UTC(y, m - 1, 1)), to: isoDate(Date.UTC(y, m, 1) - DAY_MS) };
+    case 'last_quarter': {
+      const q = Math.floor(m / 3) * 3;
+      return { from: isoDate(Date.UTC(y, q - 3, 1)), to: isoDate(Date.UTC(y, q, 1) - DAY_MS) };
+    }
+    case 'last_12_months':
+      return { from: isoDate(Date.UTC(y - 1, m, d.getUTCDate()) + DAY_MS), to: isoDate(today) };
+  }
+}
+
+/**
+ * The calendar periods a report opens on, newest first; the rolling 7 and 30 days are offered
+ * but never chosen for the user (they overlap this month and the last).
+ */
+const OPENING_ORDER: ReportPeriodName[] = ['this_month', 'last_month', 'last_quarter', 'last_12_months'];
+
+/**
+ * The latest period that holds data: the newest of the calendar periods that contains the
+ * company's latest data (its last day with checks, or its last incident's start), so a company
+ * made minutes ago opens on this month and one whose checks stopped in a past month opens there.
+ * Without data, or with data older than a year: this month (where its first checks will show).
+ */
+export function latestPeriodWithData(latestDataAt: number | null, now: number): ReportPeriodName {
+  if (latestDataAt === null) return 'this_month';
+  const day = Math.floor(latestDataAt / DAY_MS) * DAY_MS;
+  const found = OPENING_ORDER.find((p) => {
+    const { from, to } = periodDates(p, now);
+    return day >= isoDateStart(from)! && day <= isoDateStart(to)!;
+  });
+  return found ?? 'this_month';
 }

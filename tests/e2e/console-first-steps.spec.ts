@@ -51,7 +51,9 @@ test('the steps tick one by one from the company data and the card leaves when a
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // a private monitor: one step
-  expect(await post(page, '/api/v1/monitors', { type: 'push', name: 'Nightly backup', interval_seconds: 3600 })).toBe(201);
+  expect(await post(page, '/api/v1/monitors', { type: 'push', name: 'Nightly backup', interval_seconds: 3600, is_public: false })).toBe(
+    201,
+  );
   await page.reload();
   await expect(card).toContainText('1 of 4 done');
   await expect(card.getByRole('listitem').filter({ hasText: 'Add a monitor' })).toContainText('(done)');

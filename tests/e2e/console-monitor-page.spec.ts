@@ -62,9 +62,13 @@ test('a company admin opens a monitor, reads its figures and chart, pauses and r
   for (const span of ['24 hours', '7 days', '30 days', '90 days']) await expect(uptime.getByText(span, { exact: true })).toBeVisible();
   await expect(uptime.getByText('100.00%').first()).toBeVisible();
 
-  // the chart library draws a canvas; the ranges redraw it from daily rollups
+  // the chart library draws a canvas; a monitor checked for seconds opens on its latest checks
+  // (issue 25), the ranges redraw it from hourly and daily rollups
   const chart = page.getByTestId('response-chart');
   await expect(chart.locator('canvas')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Latest checks' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toHaveAttribute('aria-label', /of each of the latest \d+ checks\. \d+ of \d+ checks timed: average [\d,]+ ms/);
+  await page.getByRole('button', { name: '24 hours' }).click();
   await expect(chart).toHaveAttribute('aria-label', /Over the range: average [\d,]+ ms, p50 [\d,]+ ms, p95 [\d,]+ ms, p99 [\d,]+ ms/);
   await page.getByRole('button', { name: '90 days' }).click();
   await expect(page.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');

@@ -30,7 +30,15 @@ test('a company admin tests, creates, finds, edits, pauses and resumes a monitor
   const viewer = await seedUser(api, 3, company.id);
   // another monitor, so search and filters have something to leave out
   const other = await api.post('/api/v1/monitors', {
-    data: { type: 'tcp', company_id: company.id, name: 'Database', host: '127.0.0.1', port: target.port(), interval_seconds: 60 },
+    data: {
+      type: 'tcp',
+      company_id: company.id,
+      name: 'Database',
+      host: '127.0.0.1',
+      port: target.port(),
+      interval_seconds: 60,
+      is_public: false,
+    },
   });
   expect(other.status(), await other.text()).toBe(201);
 
@@ -47,6 +55,9 @@ test('a company admin tests, creates, finds, edits, pauses and resumes a monitor
   await dialog.getByLabel('URL').fill(`http://127.0.0.1:${target.port()}/health`);
   await dialog.getByLabel('Check every (seconds)').fill('1');
   await dialog.getByLabel('Confirmations before alerting').fill('1');
+  // the company's page shows no monitor yet, so the box starts ticked (issue 25); kept private here
+  await expect(dialog.getByLabel('Show on the public status page')).toBeChecked();
+  await dialog.getByLabel('Show on the public status page').uncheck();
   await dialog.getByRole('button', { name: 'Test now' }).click();
   const result = dialog.getByRole('region', { name: 'Test result' });
   await expect(result).toContainText('Up');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, companySiteUrl, mainSiteUrl } from './hosts.ts';
+import { afterLoginTarget, companySiteUrl, mainSiteUrl, statusPageAddress } from './hosts.ts';
 
 const here = { protocol: 'http:', port: '4321' };
 const company = { id: 'c1', name: 'Acme', subdomain: 'acme' };
@@ -51,5 +51,16 @@ describe('after sign-in', () => {
   it('builds host URLs with and without a port', () => {
     expect(mainSiteUrl('example.com', '/x', { protocol: 'https:', port: '' })).toBe('https://example.com/x');
     expect(companySiteUrl('a', 'localhost', '/y', here)).toBe('http://a.localhost:4321/y');
+  });
+});
+
+describe("a company's status page address", () => {
+  it('is the root of its subdomain, shown without the scheme', () => {
+    expect(statusPageAddress('acme', 'localhost', here)).toEqual({ href: 'http://acme.localhost:4321/', text: 'acme.localhost:4321' });
+    expect(statusPageAddress('acme', 'status.example.com', { protocol: 'https:', port: '' })).toEqual({
+      href: 'https://acme.status.example.com/',
+      text: 'acme.status.example.com',
+    });
+    expect(statusPageAddress(null, 'localhost', here)).toBeNull();
   });
 });

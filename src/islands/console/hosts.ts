@@ -44,3 +44,14 @@ export function afterLoginTarget(input: {
   }
   return '/';
 }
+
+/** A company's public status page: the root of its subdomain (spec: "/" on a tenant host), with the host as its text. */
+export function statusPageAddress(
+  subdomain: string | null | undefined,
+  productDomain: string,
+  here: Here,
+): { href: string; text: string } | null {
+  if (!subdomain) return null;
+  const href = companySiteUrl(subdomain, productDomain, '/', here);
+  return { href, text: href.replace(/^https?:\/\//, '').replace(/\/$/, '') };
+}

@@ -11,6 +11,7 @@ import { Confirm } from '../ui/Modal.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { activePath, menuFor, roleBadge } from './menu.ts';
+import { HeaderCompany } from './HeaderCompany.tsx';
 import { $mobile, $navCollapsed, closeNav, toggleNav, watchViewport } from './nav.ts';
 
 export function Shell(props: { title: string; children: ReactNode }) {
@@ -98,7 +99,10 @@ function Header({ title }: { title: string }) {
   const label = user?.full_name || user?.email || '';
   return (
     <header className="sw-header">
-      <h1 className="sw-title">{title}</h1>
+      <div className="sw-heading">
+        <h1 className="sw-title">{title}</h1>
+        <HeaderCompany tenantSwitch={showTenants} />
+      </div>
       {showTenants && <TenantSwitch />}
       <div className="sw-user">
         <Bell />

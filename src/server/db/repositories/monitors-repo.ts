@@ -194,6 +194,18 @@ export function monitorsRepo(db: DbScope) {
       const rows = await page.orderBy(sql`${SORT_EXPR[f.sort]} ${dir}`).orderBy('monitors.id').limit(f.limit).offset(f.offset).execute();
       return { rows: rows as MonitorWithTenant[], total: Number(counted.n) };
     },
+    /** Whether the company's status page shows a monitor (public and not archived). */
+    async hasShownMonitor(companyId: string): Promise<boolean> {
+      const row = await k
+        .selectFrom('monitors')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('is_public', '=', 1)
+        .where('archived_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     /** A company's monitors as its Prometheus scrape reports them: every one not archived. */
     listForMetrics(companyId: string) {
       return k

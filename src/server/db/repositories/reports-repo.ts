@@ -60,6 +60,31 @@ export function reportsRepo(db: DbScope) {
         .where(sql.ref('r.day_start'), '<', to)
         .execute();
     },
+    /**
+     * The company's latest data since `since`: the start of its last day with checks, or its last
+     * incident's start, whichever is later (null: none). Only these monitors when ids are given.
+     */
+    async latestDataAt(companyId: string, ids: string[] | null, since: number): Promise<number | null> {
+      let days = rollupsWithMonitors(db, 'daily')
+        .select((eb) => eb.fn.max(sql.ref<number>('r.day_start')).as('at'))
+        .where('m.company_id', '=', companyId)
+        .where(sql.ref('r.day_start'), '>=', since)
+        .where(sql.ref('r.checks'), '>', 0);
+      let incidents = k
+        .selectFrom('incident_monitors as im')
+        .innerJoin('incidents as i', 'i.id', 'im.incident_id')
+        .select((eb) => eb.fn.max('i.started_at').as('at'))
+        .where('im.company_id', '=', companyId)
+        .where('i.started_at', '>=', since);
+      if (ids) {
+        const list = ids.length > 0 ? ids : [''];
+        days = days.where('m.id', 'in', list);
+        incidents = incidents.where('im.monitor_id', 'in', list);
+      }
+      const [d, i] = await Promise.all([days.executeTakeFirst(), incidents.executeTakeFirst()]);
+      const found = [d?.at, i?.at].filter((v) => v !== null && v !== undefined).map(Number);
+      return found.length ? Math.max(...found) : null;
+    },
     /** Incidents about the company's monitors that were open at some time in [from, to), per monitor. */
     async incidents(companyId: string, from: number, to: number): Promise<ReportIncidentRow[]> {
       const rows = await k

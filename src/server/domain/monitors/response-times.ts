@@ -1,11 +1,12 @@
 // A monitor's response times per hour (24 h, 7 d) or per day (30 d, 90 d) for the console's
-// chart, read from the rollups only: average, p50/p95/p99 and the mean of each phase per period,
+// chart, read from the rollups (or its latest checks one by one, for a young monitor): average, p50/p95/p99 and the mean of each phase per period,
 // with the counts the timeline blocks and daily bars need, and the same figures over the whole
 // range (the periods' latency sketches merged, so within 1 % of the exact percentiles). The
 // range's overall phase breakdown averages the newest raw checks of the range.
 import { checksRepo } from '../../db/repositories/checks-repo.ts';
 import { rollupsRepo, type RollupGrain, type RollupRecord } from '../../db/repositories/rollups-repo.ts';
 import { responseQuantile, type Phase, type PhaseSums } from '../../engine/rollup-math.ts';
+import { CHART_CHECKS } from '../../../lib/dense-history.ts';
 import { LatencySketch } from '../../../lib/latency-sketch.ts';
 import { DAY_MS, dayStart, HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 import { requirePermission } from '../authz.ts';
@@ -20,7 +21,7 @@ const RANGES = {
   '30d': { grain: 'daily', periods: 30 },
   '90d': { grain: 'daily', periods: 90 },
 } as const satisfies Record<string, { grain: RollupGrain; periods: number }>;
-export type ResponseTimeRange = keyof typeof RANGES;
+export type ResponseTimeRange = keyof typeof RANGES | 'checks';
 
 /** Raw checks averaged for the phase breakdown: enough to be stable, cheap to read. */
 const PHASE_SAMPLES = 1000;
@@ -101,11 +102,69 @@ async function phaseAverages(ctx: Ctx, monitorId: string, since: number) {
   return { samples, dns: avg('dns'), connect: avg('connect'), tls: avg('tls'), ttfb: avg('ttfb'), total: avg('total') };
 }
 
+/** Mean ms of each phase of one check (from its timings), as pointPhases does for a period. */
+function checkPhases(timings: string | null) {
+  const t = timings ? (JSON.parse(timings) as Record<string, unknown>) : {};
+  const num = (k: string) => (typeof t[k] === 'number' && Number.isFinite(t[k]) ? (t[k] as number) : null);
+  const [dns, connect, tls, ttfb] = [num('dns'), num('connect'), num('tls'), num('ttfb')];
+  const wait = ttfb === null ? null : Math.max(0, ttfb - (dns ?? 0) - (connect ?? 0) - (tls ?? 0));
+  const out = (x: number | null) => (x === null ? null : round2(x));
+  return { dns: out(dns), connect: out(connect), tls: out(tls), wait: out(wait) };
+}
+
+/** The newest checks one by one, oldest first: a young monitor's chart from its first minute. */
+async function latestChecks(ctx: Ctx, monitorId: string) {
+  const rows = (await checksRepo(ctx.services.db).list(monitorId, { limit: CHART_CHECKS })).reverse();
+  const sketch = new LatencySketch();
+  let sum = 0;
+  let min: number | null = null;
+  let max: number | null = null;
+  const points = rows.map((r) => {
+    const ms = r.response_time_ms === null ? null : Number(r.response_time_ms);
+    if (ms !== null) {
+      sketch.add(ms);
+      sum += ms;
+      min = min === null ? ms : Math.min(min, ms);
+      max = max === null ? ms : Math.max(max, ms);
+    }
+    return {
+      start: toIso(Number(r.checked_at)),
+      avg: ms === null ? null : round2(ms),
+      p50: null,
+      p95: null,
+      p99: null,
+      checks: 1,
+      failures: r.status === 'down' ? 1 : 0,
+      degraded: r.status === 'degraded' ? 1 : 0,
+      maintenance: 0,
+      last_http_code: r.http_code,
+      phases: checkPhases(r.timings),
+    };
+  });
+  return {
+    points,
+    summary: { timed: sketch.total, ...latency(sketch, sum, min, max) },
+    since: rows.length ? Number(rows[0].checked_at) : 0,
+  };
+}
+
 export async function getResponseTimes(ctx: Ctx, id: string, q: { range?: string }) {
   requirePermission(ctx, 'view', 'monitors');
   const key = q.range ?? '24h';
-  if (!Object.hasOwn(RANGES, key)) throw new DomainError('validation', 'range must be 24h, 7d, 30d or 90d');
-  const { grain, periods } = RANGES[key as ResponseTimeRange];
+  if (key === 'checks') {
+    const m = await load(ctx, id);
+    const { points, summary, since } = await latestChecks(ctx, m.id);
+    return {
+      summary,
+      monitor_id: m.id,
+      range: key as ResponseTimeRange,
+      grain: 'check' as const,
+      points,
+      phases: await phaseAverages(ctx, m.id, since),
+    };
+  }
+  if (!Object.hasOwn(RANGES, key)) throw new DomainError('validation', 'range must be checks, 24h, 7d, 30d or 90d');
+  const { grain, periods } = RANGES[key as keyof typeof RANGES];
   const m = await load(ctx, id);
   const now = ctx.services.now();
   const step = grain === 'hourly' ? HOUR_MS : DAY_MS;

@@ -114,9 +114,11 @@ export async function listMonitors(ctx: Ctx, q: MonitorListQuery) {
     order: q.order ?? (sort === 'created_at' ? 'desc' : 'asc'),
   });
   const inMaint = await maintenanceSet(ctx, rows);
+  const dayAgo = ctx.services.now() - DAY_MS;
   const summary = await listSummaries(
     ctx,
     rows.map((m) => m.id),
+    rows.filter((m) => Number(m.created_at) > dayAgo && m.last_checked_at !== null).map((m) => m.id),
   );
   return { total, items: rows.map((m) => ({ ...presentMonitor(ctx, m, inMaint(m)), ...summary(m.id) })) };
 }
@@ -140,12 +142,15 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   }
   const company = await companiesRepo(s.db).findById(companyId);
   if (!company) throw new DomainError('validation', 'Company not found', { fields: { company_id: 'Company not found' } });
-  const v = await validateMonitor(input, null, {
+  const repo = monitorsRepo(s.db);
+  // A company's first monitor goes on its status page unless asked otherwise: a page with no
+  // public monitor says nothing to anyone. Later ones stay private by default.
+  const publicByDefault = input.is_public === undefined && !(await repo.hasShownMonitor(companyId));
+  const v = await validateMonitor(publicByDefault ? { ...input, is_public: true } : input, null, {
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
   });
-  const repo = monitorsRepo(s.db);
   const limit = planLimits(company.plan).monitors;
   const now = s.now();
   const id = newId();

@@ -3,9 +3,17 @@
 // (viewers read it too: `reports: view`); super admins name one (tenant), and a file of another
 // company's report is an export needing `export`. CSV and PDF files are audited as data_export.
 import { can } from '../../../lib/permissions.ts';
-import { rangeOfDates } from '../../../lib/report-periods.ts';
+import {
+  DAY_MS,
+  latestPeriodWithData,
+  MAX_REPORT_DAYS,
+  periodDates,
+  rangeOfDates,
+  type ReportPeriodName,
+} from '../../../lib/report-periods.ts';
 import { isHexColour } from '../../../lib/formats.ts';
 import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
+import { reportsRepo } from '../../db/repositories/reports-repo.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
@@ -17,8 +25,10 @@ import { reportCsv, reportFileName, reportPdf, type PdfBrand } from './files.ts'
 export type ReportFormat = 'json' | 'csv' | 'pdf';
 
 export interface SlaQuery {
-  from: string;
-  to: string;
+  /** A named period, or `latest`: the latest one holding data (lib/report-periods.ts); instead of from and to */
+  period?: ReportPeriodName | 'latest';
+  from?: string;
+  to?: string;
   /** Comma-separated monitor ids; none: every monitor of the company */
   monitor_ids?: string;
   format?: ReportFormat;
@@ -26,7 +36,7 @@ export interface SlaQuery {
 }
 
 export type SlaAnswer =
-  | { format: 'json'; report: SlaReport }
+  | { format: 'json'; report: SlaReport & { period: ReportPeriodName | null } }
   | { format: 'csv' | 'pdf'; fileName: string; contentType: string; body: string | Buffer };
 
 // 300 ids of 36 characters keep the URL under the 16 KB of request head a server accepts.
@@ -72,13 +82,24 @@ export async function getSlaReport(ctx: Ctx, q: SlaQuery): Promise<SlaAnswer> {
   const crossCompany = actor.companyId !== companyId;
   if (crossCompany && format !== 'json' && !can(actor.role, 'export', 'reports'))
     throw new DomainError('forbidden', "You do not have permission to export another company's report.");
-  const range = rangeOfDates(q.from, q.to);
-  if (typeof range === 'string')
-    throw new DomainError('validation', range, { fields: { [range.startsWith('to') ? 'to' : 'from']: range } });
+  if (q.period !== undefined && (q.from !== undefined || q.to !== undefined))
+    throw new DomainError('validation', 'Give either a period or from and to, not both', {
+      fields: { period: 'Either period or from and to' },
+    });
   const company = await companiesRepo(ctx.services.db).findById(companyId);
   if (!company) throw notFound('Company');
-  const report = await buildSlaReport(ctx.services.db, company, range, monitorIdsOf(q.monitor_ids), ctx.services.now());
-  if (format === 'json') return { format, report };
+  const now = ctx.services.now();
+  const monitorIds = monitorIdsOf(q.monitor_ids);
+  const period =
+    q.period === 'latest'
+      ? latestPeriodWithData(await reportsRepo(ctx.services.db).latestDataAt(companyId, monitorIds, now - MAX_REPORT_DAYS * DAY_MS), now)
+      : (q.period ?? null);
+  const dates = period ? periodDates(period, now) : { from: q.from ?? '', to: q.to ?? '' };
+  const range = rangeOfDates(dates.from, dates.to);
+  if (typeof range === 'string')
+    throw new DomainError('validation', range, { fields: { [range.startsWith('to') ? 'to' : 'from']: range } });
+  const report = await buildSlaReport(ctx.services.db, company, range, monitorIds, now);
+  if (format === 'json') return { format, report: { ...report, period } };
   const file = await reportFile(company, report, format);
   await auditFromCtx(
     ctx,

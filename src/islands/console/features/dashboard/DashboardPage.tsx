@@ -9,6 +9,7 @@ import { onLive } from '../../stores/live.ts';
 import { Card, LoadView } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StatusPageLink } from '../../ui/StatusPageLink.tsx';
 import { FirstStepsCard } from './FirstSteps.tsx';
 import {
   $errorTraces,
@@ -209,6 +210,8 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
   // the super admin's chosen tenant, else a tenant id in the URL (?tenant=); the server honours
   // either only for super admins, so a company user always sees their own company
   const tenant = props.tenant || page?.search?.tenant || user?.company_id || null;
+  const companies = useStore($tenantOptions);
+  const subdomain = props.tenant ? companies.list.find((c) => c.id === props.tenant)?.subdomain : user?.company?.subdomain;
   const red = useStore($ownRed);
   const summary = useStore($monitorSummary);
   const traces = useStore($errorTraces);
@@ -229,6 +232,11 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
             ? "Overview of this company's services, monitors, and performance metrics"
             : 'Overview of your services, monitors, and performance metrics'}
         </p>
+        {subdomain && (
+          <p className="sw-dashboard-status-page" data-testid="status-page-address">
+            Status page: <StatusPageLink subdomain={subdomain} />
+          </p>
+        )}
         {readOnly && <span className="sw-badge sw-badge-readonly">Read-only</span>}
       </div>
       {role === 'customer_admin' && user && <FirstStepsCard userId={user.id} />}

@@ -28,6 +28,7 @@ import {
   type TestResult,
 } from './form.ts';
 import type { MonitorRow, MonitorType } from './store.ts';
+import { usePublicDefault } from './public-default.ts';
 
 interface Props {
   monitor: MonitorRow | null;
@@ -45,6 +46,8 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   const [tested, setTested] = useState<TestResult | null>(null);
   const [pushUrl, setPushUrl] = useState<string | null>(null);
+  const [publicTouched, setPublicTouched] = useState(false);
+  usePublicDefault(!monitor && !publicTouched, f.company_id, superAdmin, (on) => setF((x) => ({ ...x, is_public: on })));
 
   const set = <K extends keyof MonitorForm>(key: K, value: MonitorForm[K]) => {
     setF((x) => ({ ...x, [key]: value }));
@@ -210,8 +213,15 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           </label>
         )}
         <label className="sw-check">
-          <input type="checkbox" checked={f.is_public} onChange={(e) => set('is_public', e.target.checked)} /> Show on the public status
-          page
+          <input
+            type="checkbox"
+            checked={f.is_public}
+            onChange={(e) => {
+              setPublicTouched(true);
+              set('is_public', e.target.checked);
+            }}
+          />{' '}
+          Show on the public status page
         </label>
         <label className="sw-check">
           <input type="checkbox" checked={f.is_critical} onChange={(e) => set('is_critical', e.target.checked)} /> Critical: its outage

@@ -46,6 +46,7 @@ import type { ChartMode } from './ResponseChart.tsx';
 const ResponseChart = lazy(() => import('./ResponseChart.tsx').then((m) => ({ default: m.ResponseChart })));
 
 const RANGES: Array<[ResponseTimeRange, string]> = [
+  ['checks', 'Latest checks'],
   ['24h', '24 hours'],
   ['7d', '7 days'],
   ['30d', '30 days'],
@@ -72,7 +73,7 @@ function countsOf(rt: ResponseTimes): RollupCounts[] {
 
 /** The dialog edits list rows; the page's monitor is one without the list's summary. */
 function asRow(m: Monitor): MonitorRow {
-  return { ...m, uptime_24h: null, uptime_30d: null, sparkline: new Array(24).fill(null) };
+  return { ...m, uptime_24h: null, uptime_30d: null, sparkline: new Array(24).fill(null), sparkline_unit: 'hour' };
 }
 
 export function MonitorPage({ params }: ScreenProps) {
@@ -197,7 +198,7 @@ function UptimeCard() {
           <dl className="sw-mp-figures">
             {(['24h', '7d', '30d', '90d'] as const).map((k, i) => (
               <div key={k}>
-                <dt>{RANGES[i][1]}</dt>
+                <dt>{RANGES[i + 1][1]}</dt>
                 <dd>{pct(u[k].uptime)}</dd>
               </div>
             ))}
@@ -214,7 +215,8 @@ function UptimeCard() {
 
 function ChartCard({ id }: { id: string }) {
   const chart = useStore($chart);
-  const range = useStore($range);
+  // before the user picks, the range the page opened on
+  const range = useStore($range) ?? (chart.status === 'ready' ? chart.data.range : null);
   const [mode, setMode] = useState<ChartMode>('latency');
   const choices = (
     <fieldset className="sw-mp-ranges">
@@ -255,7 +257,11 @@ function ChartCard({ id }: { id: string }) {
               <ResponseChart
                 data={rt}
                 mode={mode}
-                label={`${mode === 'phases' ? 'Mean time per phase (DNS, connect, TLS, wait), stacked,' : 'Average and p95 response time'} per ${rt.grain} over ${RANGES.find(([r]) => r === rt.range)?.[1]}`}
+                label={
+                  rt.grain === 'check'
+                    ? `${mode === 'phases' ? 'Time per phase (DNS, connect, TLS, wait), stacked,' : 'Response time'} of each of the latest ${rt.points.length} checks`
+                    : `${mode === 'phases' ? 'Mean time per phase (DNS, connect, TLS, wait), stacked,' : 'Average and p95 response time'} per ${rt.grain} over ${RANGES.find(([r]) => r === rt.range)?.[1]}`
+                }
               />
             </Suspense>
             <h3 className="sw-mp-h3">Phases</h3>

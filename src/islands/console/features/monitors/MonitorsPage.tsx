@@ -287,7 +287,14 @@ export function MonitorsPage() {
                     pct(m.uptime_24h),
                     pct(m.uptime_30d),
                     m.last_response_time == null ? '—' : `${fmtNumber(m.last_response_time)} ms`,
-                    <Sparkline points={m.sparkline} label={`Response time of ${m.name} over the last 24 hours`} />,
+                    <Sparkline
+                      points={m.sparkline}
+                      label={
+                        m.sparkline_unit === 'check'
+                          ? `Response time of ${m.name}, each of its latest ${m.sparkline.length} checks`
+                          : `Response time of ${m.name} over the last 24 hours`
+                      }
+                    />,
                     fmtTime(m.last_checked_at, 'Never'),
                     ...(mayChange && query.archived
                       ? [

@@ -54,8 +54,12 @@ export function chartSummary(rt: ResponseTimes): string {
   const timed = rt.points.filter((p) => p.avg !== null);
   const all = rt.summary;
   if (timed.length === 0 || all.avg === null) return 'No timed responses in this range.';
-  const worst = Math.max(...timed.map((p) => p.p95 ?? 0));
   const q = (v: number | null) => fmtNumber(v ?? 0);
+  if (rt.grain === 'check')
+    return `${timed.length} of ${rt.points.length} checks timed: average ${q(all.avg)} ms, p50 ${q(all.p50)} ms, p95 ${q(all.p95)} ms; slowest ${q(
+      Math.max(...timed.map((p) => p.avg ?? 0)),
+    )} ms.`;
+  const worst = Math.max(...timed.map((p) => p.p95 ?? 0));
   return `Over the range: average ${q(all.avg)} ms, p50 ${q(all.p50)} ms, p95 ${q(all.p95)} ms, p99 ${q(all.p99)} ms; highest ${
     rt.grain === 'hour' ? 'hourly' : 'daily'
   } p95 ${q(worst)} ms.`;
@@ -69,6 +73,14 @@ function latencySeries(avgColour: string): uPlot.Series[] {
     { label: 'Average', stroke: avgColour, width: 2, points: { show: true, size: 5, fill: avgColour }, value: ms },
     { label: 'p95', stroke: '#b45309', width: 1.5, dash: [6, 4], points: { show: true, size: 4, fill: '#b45309' }, value: ms },
   ];
+}
+
+/** A bar's width in time: the period, or for single checks the mean gap between them. */
+function stepSecondsOf(rt: ResponseTimes): number {
+  if (rt.grain === 'hour') return 3600;
+  if (rt.grain === 'day') return 86_400;
+  const times = rt.points.map((p) => Date.parse(p.start) / 1000);
+  return times.length > 1 ? (times[times.length - 1] - times[0]) / (times.length - 1) : 60;
 }
 
 function phaseScales(stepSeconds: number): uPlot.Scales {
@@ -108,7 +120,7 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
             height: HEIGHT,
             legend: { show: false },
             // bars start at zero with some room above, and the first and last bars show whole
-            scales: mode === 'phases' ? phaseScales(data.grain === 'hour' ? 3600 : 86_400) : { x: { time: true } },
+            scales: mode === 'phases' ? phaseScales(stepSecondsOf(data)) : { x: { time: true } },
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
             series: mode === 'phases' ? phaseSeries(UPlot.paths.bars!({ size: [0.7, 48] })) : latencySeries(avgColour),
           },
@@ -141,7 +153,8 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
           ))
         ) : (
           <>
-            <span className="sw-mp-key sw-mp-key-avg">Average</span> <span className="sw-mp-key sw-mp-key-p95">p95</span>{' '}
+            <span className="sw-mp-key sw-mp-key-avg">{data.grain === 'check' ? 'Response time' : 'Average'}</span>{' '}
+            {data.grain !== 'check' && <span className="sw-mp-key sw-mp-key-p95">p95</span>}{' '}
           </>
         )}
         {failed ? 'The chart could not be drawn.' : summary}

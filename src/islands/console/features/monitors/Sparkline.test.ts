@@ -16,3 +16,11 @@ describe('the 24-hour sparkline', () => {
     expect(s.dots).toEqual([{ x: 94, y: 17 }]);
   });
 });
+
+describe("a young monitor's sparkline of its latest checks", () => {
+  it('spreads the few checks over the whole width as one line', () => {
+    const s = sparkShape([100, 50, 75, 100])!;
+    expect(s.path).toBe('M2 2L32.7 12L63.3 7L94 2');
+    expect(s.dots).toEqual([]);
+  });
+});

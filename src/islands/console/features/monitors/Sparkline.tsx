@@ -1,5 +1,6 @@
-// 24 hourly average response times as a small inline SVG line: no chart library for a sparkline.
-// Hours without timed checks break the line; an hour standing alone is a dot.
+// 24 hourly average response times, or a young monitor's latest checks one by one, as a small
+// inline SVG line: no chart library for a sparkline. Hours (or checks) without a time break the
+// line; one standing alone is a dot.
 
 const W = 96;
 const H = 24;

@@ -7,6 +7,7 @@ import { api } from '../../api.ts';
 import { changeThenReload, inAlert, loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
 import { coalesced, type LiveMessage } from '../../stores/live.ts';
 import type { Load } from '../../ui/load.ts';
+import { openingChartRange } from '../../../../lib/dense-history.ts';
 
 export type Monitor = components['schemas']['Monitor'];
 export type Uptime = components['schemas']['Uptime'];
@@ -27,7 +28,8 @@ export interface ChecksPage {
 
 export const $monitor = atom<Load<Monitor>>({ status: 'loading' });
 export const $uptime = atom<Load<Uptime>>({ status: 'loading' });
-export const $range = atom<ResponseTimeRange>('24h');
+/** The chart's range; null until the user picks one: then chosen from the last 24 hours' data (lib/dense-history.ts). */
+export const $range = atom<ResponseTimeRange | null>(null);
 export const $chart = atom<Load<ResponseTimes>>({ status: 'loading' });
 export const $hours = atom<Load<ResponseTimes>>({ status: 'loading' });
 export const $days = atom<Load<ResponseTimes>>({ status: 'loading' });
@@ -43,6 +45,17 @@ const times = (id: string, range: ResponseTimeRange) =>
 export function loadChart(id: string, range: ResponseTimeRange): Promise<void> {
   $range.set(range);
   return loadInto($chart, () => times(id, range), serverOr('Failed to load response times.'));
+}
+
+/** The chart on the range the user picked, else the latest checks while the last 24 hours hold few hours of them. */
+async function loadOpeningChart(id: string, hours: Promise<void>): Promise<void> {
+  const picked = $range.get();
+  if (picked) return loadChart(id, picked);
+  $chart.set({ status: 'loading' });
+  await hours;
+  const h = $hours.get();
+  const range = h.status === 'ready' ? openingChartRange(h.data.points.map((p) => p.checks)) : '24h';
+  await loadInto($chart, () => times(id, range), serverOr('Failed to load response times.'));
 }
 
 export function loadChecks(id: string, before: string | undefined, cursors: Array<string | undefined>): Promise<void> {
@@ -62,10 +75,11 @@ export async function loadMonitorPage(id: string): Promise<void> {
   await loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr('Failed to load the monitor.'));
   const m = $monitor.get();
   if (m.status !== 'ready') return;
+  const hours = loadInto($hours, () => times(id, '24h'), serverOr('Failed to load the last 24 hours.'));
   await Promise.all([
     loadInto($uptime, () => api.GET('/api/v1/monitors/{id}/uptime', path(id)), serverOr('Failed to load uptime.')),
-    loadChart(id, $range.get()),
-    loadInto($hours, () => times(id, '24h'), serverOr('Failed to load the last 24 hours.')),
+    loadOpeningChart(id, hours),
+    hours,
     loadInto($days, () => times(id, '90d'), serverOr('Failed to load the last 90 days.')),
     loadChecks(id, undefined, []),
     loadInto(

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
-import { presetDates, rangeOfDates, type ReportPreset } from '../../../../lib/report-periods.ts';
+import { periodDates, rangeOfDates, type ReportPeriodName } from '../../../../lib/report-periods.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -28,15 +28,19 @@ import {
   loadSchedules,
   setScheduleEnabled,
   validateSchedule,
+  type ReportQuery,
   type Schedule,
   type ScheduleForm,
 } from './store.ts';
 
-type Choice = ReportPreset | 'custom';
+type Choice = ReportPeriodName | 'custom';
 const CHOICES: Array<[Choice, string]> = [
-  ['month', 'Last month'],
-  ['quarter', 'Last quarter'],
-  ['year', 'Last 12 months'],
+  ['this_month', 'This month'],
+  ['last_7_days', 'Last 7 days'],
+  ['last_30_days', 'Last 30 days'],
+  ['last_month', 'Last month'],
+  ['last_quarter', 'Last quarter'],
+  ['last_12_months', 'Last 12 months'],
   ['custom', 'Custom range'],
 ];
 
@@ -44,18 +48,31 @@ export function ReportsPage() {
   const role = useStore($role);
   const tenant = useStore($selectedTenant);
   const monitorOptions = useStore($reportMonitors);
+  const report = useStore($report);
   const superAdmin = role === 'super_admin';
   const scope = superAdmin ? tenant : null;
-  const [choice, setChoice] = useState<Choice>('month');
-  const [custom, setCustom] = useState(() => presetDates('month', Date.now()));
+  // null until the user picks: the server opens on the latest period holding data, and the
+  // select then shows the one it chose
+  const [picked, setPicked] = useState<Choice | null>(null);
+  const [custom, setCustom] = useState(() => periodDates('last_month', Date.now()));
   const [monitorIds, setMonitorIds] = useState<string[]>([]);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const dates = choice === 'custom' ? custom : presetDates(choice, Date.now());
+  const opened = report.status === 'ready' ? report.data : null;
+  const choice: Choice | null = picked ?? opened?.period ?? null;
+  const dates =
+    picked === 'custom'
+      ? custom
+      : picked
+        ? periodDates(picked, Date.now())
+        : opened
+          ? { from: opened.from, to: opened.to }
+          : { from: '', to: '' };
   const rangeProblem = (() => {
+    if (picked !== 'custom') return null;
     const r = rangeOfDates(dates.from, dates.to);
     return typeof r === 'string' ? r : null;
   })();
-  const query = { ...dates, monitorIds, tenant: scope };
+  const query: ReportQuery = { ...dates, period: picked === 'custom' ? undefined : (picked ?? 'latest'), monitorIds, tenant: scope };
   const needsTenant = superAdmin && !tenant;
 
   useEffect(() => {
@@ -65,7 +82,7 @@ export function ReportsPage() {
   useEffect(() => {
     if (!needsTenant && !rangeProblem) void loadReport(query);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scope, needsTenant, dates.from, dates.to, monitorIds.join(','), rangeProblem]);
+  }, [scope, needsTenant, picked, picked === 'custom' ? `${dates.from}/${dates.to}` : '', monitorIds.join(','), rangeProblem]);
 
   async function download(format: 'csv' | 'pdf') {
     setDownloadError(await downloadReport(query, format));
@@ -93,7 +110,15 @@ export function ReportsPage() {
             <legend className="sw-visually-hidden">Report range and monitors</legend>
             <label>
               Period
-              <select value={choice} onChange={(e) => setChoice(e.target.value as Choice)}>
+              <select
+                value={choice ?? ''}
+                onChange={(e) => {
+                  const next = e.target.value as Choice;
+                  if (next === 'custom') setCustom(dates.from ? dates : periodDates('last_month', Date.now()));
+                  setPicked(next);
+                }}
+              >
+                {choice === null && <option value="">Finding the latest period with data…</option>}
                 {CHOICES.map(([v, label]) => (
                   <option key={v} value={v}>
                     {label}
@@ -131,10 +156,10 @@ export function ReportsPage() {
               />
             </details>
             <div className="sw-report-downloads">
-              <button type="button" className="sw-btn" disabled={!!rangeProblem} onClick={() => void download('csv')}>
+              <button type="button" className="sw-btn" disabled={!!rangeProblem || !dates.from} onClick={() => void download('csv')}>
                 Download CSV
               </button>
-              <button type="button" className="sw-btn" disabled={!!rangeProblem} onClick={() => void download('pdf')}>
+              <button type="button" className="sw-btn" disabled={!!rangeProblem || !dates.from} onClick={() => void download('pdf')}>
                 Download PDF
               </button>
             </div>

@@ -16,6 +16,8 @@ export type Frequency = S['ReportFrequency'];
 export type FileFormat = S['ReportFileFormat'];
 
 export interface ReportQuery {
+  /** A named period (or `latest`, the server's choice); from and to are then only the file's name */
+  period?: S['ReportPeriodQuery'];
   from: string;
   to: string;
   /** none chosen: every monitor */
@@ -29,8 +31,7 @@ export const $schedules = atom<Load<Schedule[]>>({ status: 'loading' });
 export const $schedulesAlert = atom<Alert | null>(null);
 
 const queryOf = (q: ReportQuery) => ({
-  from: q.from,
-  to: q.to,
+  ...(q.period ? { period: q.period } : { from: q.from, to: q.to }),
   monitor_ids: q.monitorIds.length ? q.monitorIds.join(',') : undefined,
   tenant: q.tenant ?? undefined,
 });
