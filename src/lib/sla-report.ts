@@ -120,8 +120,9 @@ function figures(t: Totals): SlaFigures {
     incident_count: n,
     mttr_minutes: mttr === null ? null : round(mttr, 2),
     mtbf_minutes: mtbf === null ? null : round(mtbf, 2),
-    p50_ms: t.p50,
-    p95_ms: t.p95,
+    // Whole milliseconds: the sketch is accurate to about 1 %, more digits would only look precise.
+    p50_ms: t.p50 === null ? null : Math.round(t.p50),
+    p95_ms: t.p95 === null ? null : Math.round(t.p95),
     sla_target: t.target,
     // Judged on the unrounded uptime, so 99.8996 % never passes a 99.9 % target.
     sla_met: t.target === null || uptime === null ? null : uptime >= t.target,
