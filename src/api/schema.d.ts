@@ -871,6 +871,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/destination-budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Destination hosts near or over the per-host check budget (super admins)
+         * @description The operator's finding of the per-destination check budget (MAX_CHECKS_PER_HOST_PER_MINUTE): every destination host (an http monitor's URL host, a tcp or ssl monitor's host, a dns monitor's own resolver) whose checks a minute, summed over every company's active monitors, reach 80 % of the budget or pass it (after the setting was lowered), busiest first, at most 100. The engine spaces an over-budget host's checks out by `stretch` so the host gets no more than the budget. An empty list with `cap_per_minute` 0: no budget is set.
+         */
+        get: operations["getDestinationBudget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -6905,6 +6925,46 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getDestinationBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The budget and the hosts near or over it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description MAX_CHECKS_PER_HOST_PER_MINUTE (0: no budget) */
+                        cap_per_minute: number;
+                        /** @description Share of the budget from which a host is listed as near it */
+                        near_share: number;
+                        hosts: {
+                            host: string;
+                            /** @description Sum of 60 / interval over its active monitors */
+                            checks_per_minute: number;
+                            monitors: number;
+                            companies: number;
+                            /** @enum {string} */
+                            state: "near" | "over";
+                            /** @description The engine checks these monitors this many times less often (1: not stretched) */
+                            stretch: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     postAudit: {
         parameters: {
             query?: never;
@@ -7911,7 +7971,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The company's plan allows no more monitors */
+            /** @description The company's plan allows no more monitors, or (MAX_CHECKS_PER_HOST_PER_MINUTE) this monitor's checks would take its destination host (URL host, tcp/ssl host, dns resolver) over the platform's budget of checks a minute to one host, summed over every company's active monitors; the detail names the host and the budget */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8021,6 +8081,15 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description MAX_CHECKS_PER_HOST_PER_MINUTE: this monitor's checks would take its destination host (URL host, tcp/ssl host, dns resolver) over the platform's budget of checks a minute to one host, summed over every company's active monitors; the detail names the host and the budget */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8138,7 +8207,15 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Problem"];
+            /** @description The company's plan is full, or MAX_CHECKS_PER_HOST_PER_MINUTE: this monitor's checks would take its destination host (URL host, tcp/ssl host, dns resolver) over the platform's budget of checks a minute to one host, summed over every company's active monitors; the detail names the host and the budget */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8197,6 +8274,15 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description MAX_CHECKS_PER_HOST_PER_MINUTE: this monitor's checks would take its destination host (URL host, tcp/ssl host, dns resolver) over the platform's budget of checks a minute to one host, summed over every company's active monitors; the detail names the host and the budget */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };

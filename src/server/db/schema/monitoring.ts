@@ -51,6 +51,11 @@ export interface MonitorsTable {
   cert_subject: string | null;
   /** Promised uptime in percent (e.g. 99.9) the SLA report compares with; null: none (migration 0112) */
   sla_target: Generated<number | null>;
+  /**
+   * The host its checks connect to, normalised (lib/destination-host.ts), for the per-destination
+   * check budget; null: push monitors, dns monitors asking the platform's resolvers (migration 0407)
+   */
+  destination_host: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -11,6 +11,7 @@ import { withTransaction } from '../../db/scope.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, KIND_FIELDS } from '../../engine/kinds/index.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
+import type { Kind } from '../../engine/kinds/kind.ts';
 import { uptimePercent } from '../../engine/rollup-math.ts';
 import { LatencySketch } from '../../../lib/latency-sketch.ts';
 import { coversMonitor } from '../../../lib/maintenance.ts';
@@ -22,6 +23,8 @@ import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIsoOrNull, toIso } from '../ids.ts';
+import { checksPerMinute } from '../../../lib/destination-host.ts';
+import { requireDestinationBudget, type Destination } from './destination-budget.ts';
 import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
 import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { listSummaries, type MonitorListQuery } from './list-summary.ts';
@@ -87,6 +90,14 @@ async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: 
   return (m) => windows.some((w) => coversMonitor(w, m));
 }
 
+/** A stored monitor's destination, with the field its kind names it by (url, host, resolver). */
+function storedDestination(m: MonitorWithTenant): Destination | null {
+  if (!m.destination_host) return null;
+  const config = parseConfig(m.config) as Record<string, unknown>;
+  const { target } = (KINDS[m.type] as Kind<Record<string, unknown>>).validate((key) => config[key] as never, { allowPrivate: true });
+  return { host: m.destination_host, field: target?.field ?? 'interval_seconds' };
+}
+
 export async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
   const scope = companyScope(ctx, null);
   const m = await monitorsRepo(ctx.services.db).findById(id, scope);
@@ -142,6 +153,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
   });
+  await requireDestinationBudget(s, v.destination ?? null, v.intervalSeconds);
   const repo = monitorsRepo(s.db);
   const limit = planLimits(company.plan).monitors;
   const now = s.now();
@@ -164,6 +176,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
         created_at: now,
       }),
       sla_target: v.slaTarget,
+      destination_host: v.destination?.host ?? null,
     },
     limit,
   );
@@ -186,9 +199,15 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
   });
+  const destination = v.destination ?? null;
+  // A checked monitor may not take a host over the budget: a new host, or more checks to its own.
+  const live = m.is_paused === 0 && m.archived_at === null;
+  const more = destination?.host !== m.destination_host || checksPerMinute(v.intervalSeconds) > checksPerMinute(m.interval_seconds);
+  if (live && more) await requireDestinationBudget(s, destination, v.intervalSeconds, id);
   const now = s.now();
   await monitorsRepo(s.db).update(id, m.company_id, {
     name: v.name,
+    destination_host: destination?.host ?? null,
     config: JSON.stringify(v.config),
     is_public: v.isPublic ? 1 : 0,
     interval_seconds: v.intervalSeconds,
@@ -251,6 +270,7 @@ export async function restoreMonitor(ctx: Ctx, id: string) {
   if (m.archived_at === null) throw new DomainError('conflict', 'This monitor is not archived.');
   const plan = isPlanName(m.company_plan) ? m.company_plan : 'starter';
   const limit = planLimits(plan).monitors;
+  if (m.is_paused === 0) await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
   const restored = await monitorsRepo(s.db).restoreWithinLimit(id, m.company_id, limit, {
     status: 'unknown',
@@ -270,6 +290,8 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   requirePermission(ctx, 'update', 'monitors');
   const s = ctx.services;
   const m = await load(ctx, id);
+  if (!paused && m.is_paused === 1 && m.archived_at === null)
+    await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
   await monitorsRepo(s.db).update(
     id,
