@@ -4733,7 +4733,7 @@ export interface components {
              * @enum {string}
              */
             verification_state: "unverified" | "verified" | "renewal_needed";
-            /** @description The addresses the proof vouches for, the only ones scans and TLS analyses connect to: the name's addresses when a TXT record or a domain's cover proved it, each address that served the file for a file proof. null while unverified (or verified before addresses were bound: bound at the next lookup, before any connection) */
+            /** @description The addresses the proof vouches for, the only ones scans and TLS analyses connect to: the name's addresses when a TXT record or a domain's cover proved it, each address that served the file for a file proof. null while unverified (or verified before addresses were bound: bound to the name's addresses at its first scan, analysis or proof lookup) */
             verified_addresses: string[] | null;
             /** @description Why the proof needs renewing (the new addresses and the proven ones) */
             renewal_reason: string | null;

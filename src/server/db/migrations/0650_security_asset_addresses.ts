@@ -2,7 +2,8 @@
 // item 16): without this a company could prove a name in its own zone and then point it, or have
 // it point from the start of a later change, at someone else's server and have it scanned.
 // `verified_addresses` holds those addresses (JSON array; null for assets verified before this
-// migration, which are bound at their next proof lookup, before any scan). `renewal_reason` is
+// migration, which are bound to the name's addresses at their first scan, analysis or proof
+// lookup). `renewal_reason` is
 // set when the name was seen pointing elsewhere: nothing connects to it until an admin proves
 // control again ("proof needs renewing").
 import type { Kysely } from 'kysely';

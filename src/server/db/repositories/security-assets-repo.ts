@@ -74,6 +74,15 @@ export function securityAssetsRepo(db: DbScope) {
         .where('id', '=', id)
         .execute();
     },
+    /** Binds an asset verified before proofs bound addresses to `addresses` (its first use after the upgrade). */
+    async bindAddresses(id: string, addresses: readonly string[], at: number): Promise<void> {
+      await k
+        .updateTable('security_assets')
+        .set({ verified_addresses: JSON.stringify(addresses), updated_at: at })
+        .where('id', '=', id)
+        .where('verified_addresses', 'is', null)
+        .execute();
+    },
     /** The name points outside the proven addresses: nothing connects to it until control is proven again. */
     async markRenewalNeeded(id: string, reason: string, at: number): Promise<void> {
       await k

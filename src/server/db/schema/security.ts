@@ -22,7 +22,7 @@ export interface SecurityAssetsTable {
   /**
    * JSON string[]: the addresses the proof vouches for (the name's addresses when it was proven;
    * for a file proof, each address that served the file). Nothing connects to another address.
-   * null: verified before migration 0650, bound at the next proof lookup.
+   * null: verified before migration 0650, bound at its first scan, analysis or proof lookup.
    */
   verified_addresses: string | null;
   /** Set when the name was seen pointing outside verified_addresses: "proof needs renewing" */

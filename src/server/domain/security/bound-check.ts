@@ -8,23 +8,22 @@ import type { Resolver } from '../../engine/dns-lookup.ts';
 import { boundResolver, parseBound, unboundAddresses } from '../../security/assets/bound-addresses.ts';
 import { addressesOf } from '../../security/assets/verify.ts';
 import type { Services } from '../context.ts';
-import { flagRenewal, proofEnv, verifyOne } from './verification.ts';
+import { flagRenewal, proofEnv } from './verification.ts';
 
 export type BoundCheck = { ok: true; resolve: Resolver } | { ok: false; reason: string };
 
 export async function checkBoundAddresses(services: Services, asset: SecurityAssetRow, signal?: AbortSignal): Promise<BoundCheck> {
-  let a: SecurityAssetRow | undefined = asset;
-  if (a.renewal_reason !== null) return { ok: false, reason: a.renewal_reason };
-  if (a.verified_addresses === null) {
-    // Verified before proofs bound addresses: the proof is looked up (and bound) first.
-    await verifyOne(services, a, services.now(), 'job');
-    a = await securityAssetsRepo(services.db).get(asset.company_id, asset.id);
-    if (!a || a.verified_at === null) return { ok: false, reason: `${asset.hostname} is not verified: nothing was contacted.` };
-    if (a.renewal_reason !== null) return { ok: false, reason: a.renewal_reason };
-  }
+  if (asset.renewal_reason !== null) return { ok: false, reason: asset.renewal_reason };
   const env = proofEnv(services);
-  const bound = parseBound(a.verified_addresses) ?? [];
-  const outside = unboundAddresses(await addressesOf(a.hostname, env, signal), bound);
-  if (outside.length > 0) return { ok: false, reason: await flagRenewal(services.db, a, outside, services.now()) };
+  const now = await addressesOf(asset.hostname, env, signal);
+  let bound = parseBound(asset.verified_addresses);
+  if (bound === null) {
+    // Verified before proofs bound addresses (its proof is looked up daily): bound to what the
+    // name points to at its first use, as its next lookup would.
+    bound = now;
+    await securityAssetsRepo(services.db).bindAddresses(asset.id, bound, services.now());
+  }
+  const outside = unboundAddresses(now, bound);
+  if (outside.length > 0) return { ok: false, reason: await flagRenewal(services.db, asset, outside, services.now()) };
   return { ok: true, resolve: boundResolver(env.resolve, bound) };
 }
