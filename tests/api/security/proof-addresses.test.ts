@@ -4,12 +4,14 @@
 // its TXT record while it pointed at 127.0.0.1 and then pointed at 127.0.0.2 is neither scanned
 // nor TLS-analysed, and no connection reaches 127.0.0.2; the asset reads "proof needs renewing"
 // and its admins are told; "Verify now" binds the new address and the scan runs. A file proof
-// must come from every address the name points to.
+// must come from every address the name points to. The daily re-check notices a re-pointed name
+// without renewing its proof, and settles the state when the name points back.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WELL_KNOWN_PATH } from '../../../src/lib/security-assets.ts';
 import { runDueScans } from '../../../src/server/domain/security/scan-runner.ts';
+import { reverifyDueAssets } from '../../../src/server/domain/security/verification.ts';
 import { startDnsServer, type DnsTarget } from '../../fixtures/targets/dns-targets.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
@@ -57,6 +59,7 @@ describe.each(DB_KINDS)('proofs of control bind addresses on %s', (kind) => {
   let theirs: Web;
   let admin: ApiClient;
   let adminId: string;
+  let adminUser: { email: string; password: string };
   let now = Date.UTC(2026, 10, 29, 9, 0, 0);
   const later = () => {
     now += 61_000;
@@ -81,6 +84,7 @@ describe.each(DB_KINDS)('proofs of control bind addresses on %s', (kind) => {
     const acme = await seedCompany(t.services, { name: 'Acme', subdomain: 'acme' });
     const user = await seedUser(t.services, { userType: 2, companyId: acme.id });
     adminId = user.id;
+    adminUser = user;
     admin = new ApiClient(t.baseUrl, 'acme.localhost');
     await signIn(admin, user);
   });
@@ -171,6 +175,33 @@ describe.each(DB_KINDS)('proofs of control bind addresses on %s', (kind) => {
       verification_method: 'file',
       verification_state: 'verified',
       verified_addresses: ['127.0.0.1', '127.0.0.2'],
+    });
+  });
+
+  it('has the daily re-check flag a re-pointed name without renewing its proof, and clear the flag once it points back', async () => {
+    const name = 'job.acme-bind.test';
+    dns.records.set(name, ['127.0.0.1']);
+    const { body: asset } = await admin.post('/api/v1/security/assets', { hostname: name, kind: 'host' });
+    dns.txt.set(name, [`statuswatch-verification=${asset.proof.file_body}`]);
+    expect((await admin.post(`/api/v1/security/assets/${asset.id}/verify`)).body.verified_addresses).toEqual(['127.0.0.1']);
+
+    dns.records.set(name, ['127.0.0.2']);
+    now += 24 * 3_600_000 + 1000;
+    await reverifyDueAssets(t.services, now);
+    await signIn(admin, adminUser); // a day later: a new session
+    const flagged = (await admin.get(`/api/v1/security/assets/${asset.id}`)).body;
+    expect(flagged).toMatchObject({ verified: true, verification_state: 'renewal_needed', verified_addresses: ['127.0.0.1'] });
+    expect(flagged.renewal_reason).toContain(`${name} now points to 127.0.0.2`);
+
+    dns.records.set(name, ['127.0.0.1']);
+    now += 24 * 3_600_000 + 1000;
+    await reverifyDueAssets(t.services, now);
+    await signIn(admin, adminUser);
+    expect((await admin.get(`/api/v1/security/assets/${asset.id}`)).body).toMatchObject({
+      verification_state: 'verified',
+      verified_addresses: ['127.0.0.1'],
+      renewal_reason: null,
+      renewal_needed_at: null,
     });
   });
 });

@@ -91,6 +91,13 @@ export function securityAssetsRepo(db: DbScope) {
         .where('id', '=', id)
         .execute();
     },
+    async clearRenewal(id: string, at: number): Promise<void> {
+      await k
+        .updateTable('security_assets')
+        .set({ renewal_reason: null, renewal_needed_at: null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
     /** A failed proof: the asset stops being verified until control is proven again. */
     async markUnverified(id: string, error: string, at: number): Promise<void> {
       await k

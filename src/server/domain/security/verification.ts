@@ -111,6 +111,8 @@ async function record(services: Services, asset: SecurityAssetRow, proof: FoundP
   if (proof.ok && by === 'job' && asset.verified_at !== null && asset.verified_addresses !== null) {
     const outside = unboundAddresses(proof.addresses, parseBound(asset.verified_addresses) ?? []);
     if (outside.length > 0) await flagRenewal(services.db, asset, outside, now);
+    // The name points back within its proven addresses: nothing to renew any more.
+    else if (asset.renewal_reason !== null) await securityAssetsRepo(services.db).clearRenewal(asset.id, now);
   }
   return outcome;
 }
