@@ -940,6 +940,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/destination-budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Destination hosts near or over the per-host check budget (super admins)
+         * @description The operator's finding of the per-destination check budget (MAX_CHECKS_PER_HOST_PER_MINUTE): every destination host (an http monitor's URL host, a tcp or ssl monitor's host, a dns monitor's own resolver) whose checks a minute, summed over every company's active monitors, reach 80 % of the budget or pass it (after the setting was lowered), busiest first, at most 100. The engine spaces an over-budget host's checks out by `stretch` so the host gets no more than the budget. An empty list with `cap_per_minute` 0: no budget is set.
+         */
+        get: operations["getDestinationBudget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -1206,8 +1226,11 @@ export interface paths {
          * Scan a verified asset now (recorded as `security_scan_trigger`)
          * @description Queues an on-demand scan; the vulnerability-scans job starts it within 15 s. Only an
          *     asset whose company proved control of it (verified) is ever scanned: an unverified one
-         *     answers 409 and nothing is sent to it. One scan per asset at a time: while one is queued
-         *     or running, another answers 409.
+         *     answers 409 and nothing is sent to it, and so does one whose proof needs renewing (its
+         *     name points to an address the proof does not vouch for). The scan connects only to the
+         *     asset's `verified_addresses`: when the name points elsewhere by the time it starts, it
+         *     fails without a request and the asset's proof needs renewing. One scan per asset at a
+         *     time: while one is queued or running, another answers 409.
          */
         post: operations["triggerSecurityScan"];
         delete?: never;
@@ -2010,7 +2033,7 @@ export interface paths {
         put?: never;
         /**
          * Analyse one target now (company admins and super admins; at most once a minute per target)
-         * @description Runs the same analysis as the daily one and answers its result; new problems and expiry thresholds send `ssl_warning` as the daily run would. Only verified assets and the company's own https monitors can be analysed (404 otherwise). 429 when the target was analysed less than a minute ago.
+         * @description Runs the same analysis as the daily one and answers its result; new problems and expiry thresholds send `ssl_warning` as the daily run would. Only verified assets and the company's own https monitors can be analysed (404 otherwise). An asset is probed only at its `verified_addresses`: 409 without a connection when its name points elsewhere (its proof then needs renewing). 429 when the target was analysed less than a minute ago.
          */
         post: operations["checkSslTarget"];
         delete?: never;
@@ -2432,7 +2455,10 @@ export interface paths {
          *     then is: `verified`, or not with the reason in `last_verification_error` (a token that does
          *     not match is named as such). An asset that loses its proof becomes unverified and its
          *     company's admins get a `security_report` notification. At most one lookup per asset every
-         *     10 s (429).
+         *     10 s (429). A proof binds addresses: the name's addresses now (TXT record, domain cover),
+         *     or each address that served the file (the file must come from every address the name
+         *     points to); `verified_addresses` lists them, and this call settles a `renewal_needed`
+         *     state by binding the addresses seen now.
          */
         post: operations["verifySecurityAsset"];
         delete?: never;
@@ -4887,6 +4913,20 @@ export interface components {
             last_verification_at: string | null;
             /** @description Why the last lookup found no proof */
             last_verification_error: string | null;
+            /**
+             * @description renewal_needed: verified, but the name now points to an address its proof does not vouch for; nothing connects to it (no scan, no TLS analysis) until an admin verifies it again
+             * @enum {string}
+             */
+            verification_state: "unverified" | "verified" | "renewal_needed";
+            /** @description The addresses the proof vouches for, the only ones scans and TLS analyses connect to: the name's addresses when a TXT record or a domain's cover proved it, each address that served the file for a file proof. null while unverified (or verified before addresses were bound: bound to the name's addresses at its first scan, analysis or proof lookup) */
+            verified_addresses: string[] | null;
+            /** @description Why the proof needs renewing (the new addresses and the proven ones) */
+            renewal_reason: string | null;
+            /**
+             * Format: date-time
+             * @description Since when the name points elsewhere
+             */
+            renewal_needed_at: string | null;
             proof: components["schemas"]["Proof"];
             /** Format: date-time */
             created_at: string;
@@ -7208,6 +7248,46 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getDestinationBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The budget and the hosts near or over it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description MAX_CHECKS_PER_HOST_PER_MINUTE (0: no budget) */
+                        cap_per_minute: number;
+                        /** @description Share of the budget from which a host is listed as near it */
+                        near_share: number;
+                        hosts: {
+                            host: string;
+                            /** @description Sum of 60 / interval over its active monitors */
+                            checks_per_minute: number;
+                            monitors: number;
+                            companies: number;
+                            /** @enum {string} */
+                            state: "near" | "over";
+                            /** @description The engine checks these monitors this many times less often (1: not stretched) */
+                            stretch: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     postAudit: {
         parameters: {
             query?: never;
@@ -7839,7 +7919,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
-            /** @description The asset is not verified, or a scan of it is already queued or running */
+            /** @description The asset is not verified, its proof needs renewing, or a scan of it is already queued or running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8223,7 +8303,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The company's plan allows no more monitors */
+            /** @description The company's plan allows no more monitors, or (MAX_CHECKS_PER_HOST_PER_MINUTE) this monitor's checks would take its destination host (URL host, tcp/ssl host, dns resolver) over the platform's budget of checks a minute to one host, summed over every company's active monitors; the detail names the host and the budget */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8335,6 +8415,15 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description MAX_CHECKS_PER_HOST_PER_MINUTE: this monitor's checks would take its destination host (URL host, tcp/ssl host, dns resolver) over the platform's budget of checks a minute to one host, summed over every company's active monitors; the detail names the host and the budget */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8456,7 +8545,15 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Problem"];
+            /** @description The company's plan is full, or MAX_CHECKS_PER_HOST_PER_MINUTE: this monitor's checks would take its destination host (URL host, tcp/ssl host, dns resolver) over the platform's budget of checks a minute to one host, summed over every company's active monitors; the detail names the host and the budget */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -8517,6 +8614,15 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description MAX_CHECKS_PER_HOST_PER_MINUTE: this monitor's checks would take its destination host (URL host, tcp/ssl host, dns resolver) over the platform's budget of checks a minute to one host, summed over every company's active monitors; the detail names the host and the budget */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -9548,6 +9654,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The asset's proof of control needs renewing; nothing was contacted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -38,6 +38,8 @@ export interface Config {
   /** false, true (all private ranges) or the CIDRs opened (see engine/ssrf.ts) */
   allowPrivateTargets: boolean | string[];
   minCheckIntervalSeconds: number;
+  /** Checks a minute to one destination host, summed over every company's active monitors (0: no cap) */
+  maxChecksPerHostPerMinute: number;
   /** DNS servers the checks ask (ip or ip:port, [v6]:port); undefined = the system's (/etc/resolv.conf) */
   dnsResolvers: string[] | undefined;
   /** CUSTOM_DOMAIN_TARGET: the host custom domains CNAME to; unset = each company's NAME.PRODUCT_DOMAIN */
@@ -379,6 +381,7 @@ export function parseConfig(env: Env = process.env): Config {
     signupEnabled: bool(env, 'SIGNUP_ENABLED', true),
     allowPrivateTargets: privateTargets(env),
     minCheckIntervalSeconds: int(env, 'MIN_CHECK_INTERVAL_SECONDS', 30, 1, 86400),
+    maxChecksPerHostPerMinute: int(env, 'MAX_CHECKS_PER_HOST_PER_MINUTE', 120, 0, 1_000_000),
     dnsResolvers: dnsResolvers(env),
     customDomainTarget: customDomainTarget(env),
     runEngine: bool(env, 'RUN_ENGINE', true),

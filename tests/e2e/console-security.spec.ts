@@ -218,3 +218,40 @@ test('the super admin sees every company, or the chosen tenant, and may remove a
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'root-all-375');
 });
+
+test('a host pointed elsewhere after its proof is not analysed, reads "Proof needs renewing", and is verified again for its new address', async ({
+  page,
+}) => {
+  // api.acme-other.test was verified by its TXT record while it pointed at 127.0.0.1 (the DNS
+  // fixture's answer for any name); now it points at another server.
+  dns.records.set('api.acme-other.test', ['127.0.0.2']);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInUi(page, tenantUrl(acme), users.admin);
+  // The asset's id, read as the console reads it (the browser resolves *.localhost; Node does not).
+  const listed = await page.evaluate(() => fetch('/api/v1/security/assets').then((r) => r.json()));
+  const id = (listed as { assets: Array<{ id: string; hostname: string }> }).assets.find((a) => a.hostname === 'api.acme-other.test')!.id;
+  await page.goto(tenantUrl(acme, `/ssl-monitoring/${id}`));
+  await page.getByRole('button', { name: 'Analyse now' }).click();
+  const reason =
+    'api.acme-other.test now points to 127.0.0.2, but its proof of control vouches for 127.0.0.1. ' +
+    'Nothing connects to it until an admin proves control again (Verify now).';
+  await expect(page.getByRole('alert').filter({ hasText: `The proof of control of this host needs renewing: ${reason}` })).toBeVisible();
+
+  await page.goto(tenantUrl(acme, '/security'));
+  const row = assetRow(page, 'api.acme-other.test');
+  await expect(row).toContainText('Proof needs renewing');
+  const proof = page.getByRole('article', { name: 'api.acme-other.test' });
+  await expect(proof).toContainText(reason);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'admin-renewal-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'admin-renewal-390');
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await proof.getByRole('button', { name: 'Verify api.acme-other.test now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'api.acme-other.test is verified.' })).toBeVisible();
+  await expect(row).toContainText('Verified');
+  await expect(row).toContainText('For 127.0.0.2');
+  await expect(proof).toHaveCount(0);
+});

@@ -37,7 +37,7 @@ export interface MonitorIncidents {
 export interface EngineHost {
   db: Db;
   config: Pick<Config, 'allowPrivateTargets' | 'dnsResolvers'> &
-    Partial<Pick<Config, 'canaryTargets' | 'canaryIntervalSeconds' | 'checkLeaseMarginSeconds'>>;
+    Partial<Pick<Config, 'canaryTargets' | 'canaryIntervalSeconds' | 'checkLeaseMarginSeconds' | 'maxChecksPerHostPerMinute'>>;
   now(): number;
   /** Set by services.ts; an engine without it cannot record incidents. */
   monitorIncidents?: MonitorIncidents;

@@ -1,7 +1,8 @@
 // The check engine of one process: claims due monitors with a lease (so several processes on
 // one PostgreSQL share the work and never run a check twice), runs each through its checker
 // under a hard deadline, and hands outcomes to the batch writer. Per-company concurrency is
-// capped by companies.max_workers; the process as a whole by maxInFlight.
+// capped by companies.max_workers; the process as a whole by maxInFlight. A destination host over
+// the per-host check budget has its monitors' checks spaced out (destination-stretch.ts).
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { badlyOverdue, monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
@@ -13,6 +14,7 @@ import type { EngineHost } from './ports.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
 import { canaryFailing, createCanary } from './canary.ts';
 import { dnsResolver, perKeyLimit, type Resolver } from './dns-lookup.ts';
+import { createDestinationStretch } from './destination-stretch.ts';
 import { checksTotal, missedSlotsTotal, resultsPending, schedulingLag } from '../metrics/platform.ts';
 
 export interface EngineOptions {
@@ -94,6 +96,8 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     canaryTargets.length > 0
       ? createCanary(db, canaryTargets, { ...env, allowPrivateTargets: true }, (services.config.canaryIntervalSeconds ?? 30) * 1000, log)
       : null;
+  const budget = services.config.maxChecksPerHostPerMinute ?? 0;
+  const stretch = budget > 0 ? createDestinationStretch(db, budget, log) : null;
   const stats: EngineStats = { checks: 0, started: 0, batches: 0, lagMs: [], missedSlots: 0, inFlight: 0 };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
@@ -237,7 +241,8 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     else perCompany.set(company, (perCompany.get(company) ?? 1) - 1);
   }
 
-  function launch(m: MonitorRow, cap: number): void {
+  /** `stretch`: its host is over the per-host budget, so its slots are this many intervals apart. */
+  function launch(m: MonitorRow, cap: number, stretch = 1): void {
     // Claimed ahead of time: start at the exact due time, counted from now (after the claim
     // query, which takes tens of ms on a busy PostgreSQL), not from when the tick began.
     const due = m.next_due_at - m.interval_seconds * 1000;
@@ -261,7 +266,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
         // A monitor more than an interval late is claimed for "now" (no catch-up burst), which
         // hides its lateness from the lag above: count the slots it skipped instead.
         if (m.last_checked_at != null) {
-          const skipped = Math.floor((started - Number(m.last_checked_at)) / (m.interval_seconds * 1000)) - 1;
+          const skipped = Math.floor((started - Number(m.last_checked_at)) / (m.interval_seconds * 1000 * stretch)) - 1;
           if (skipped > 0) {
             stats.missedSlots += skipped;
             missedSlotsTotal.inc(skipped);
@@ -302,11 +307,15 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     const claimed = await monitorsRepo(db).claimDue(owner, now, now + lookaheadMs, Math.min(free, claimBatch), leaseMarginMs);
     const giveBack: string[] = [];
     let launched = 0;
+    const over = stretch && claimed.length > 0 ? await stretch.current() : null;
     for (const m of claimed) {
       const cap = await capOf(m.company_id);
       if (inFlight.has(m.id) || (queuedPerCompany.get(m.company_id) ?? 0) >= cap * 4) giveBack.push(m.id);
       else {
-        launch(m, cap);
+        const factor = (m.destination_host && over?.get(m.destination_host)) || 1;
+        // Its next slot moves from one interval to `factor` intervals after this one.
+        if (factor > 1) await monitorsRepo(db).setNextDue(m.id, m.next_due_at + Math.round(m.interval_seconds * 1000 * (factor - 1)));
+        launch(m, cap, factor);
         launched++;
       }
     }

@@ -204,8 +204,18 @@ export async function resolveSafe(
   resolve: Resolver,
   signal?: AbortSignal,
 ): Promise<{ address: string; family: 4 | 6 }> {
+  return (await resolveAllSafe(host, allowPrivate, resolve, signal))[0];
+}
+
+/** Every address `host` maps to, each checked as resolveSafe checks them (proofs of control bind them all). */
+export async function resolveAllSafe(
+  host: string,
+  allowPrivate: PrivateTargets,
+  resolve: Resolver,
+  signal?: AbortSignal,
+): Promise<Array<{ address: string; family: 4 | 6 }>> {
   const literal = literalTarget(host, allowPrivate);
-  if (literal) return literal;
+  if (literal) return [literal];
   const h = normalizeHost(host);
   let answers: Array<{ address: string; family: number }>;
   try {
@@ -219,6 +229,5 @@ export async function resolveSafe(
     answers.length === 0 ||
     answers.some((a) => !ipaddr.isValid(a.address) || blockedKind(ipaddr.process(a.address), allowPrivate) !== null);
   if (blocked) throw new TargetRefused(NAME_REFUSED, h);
-  const first = answers[0];
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+  return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }

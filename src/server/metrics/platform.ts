@@ -47,6 +47,14 @@ export const outboxDeliveries = new Gauge({
   registers: [platformRegistry],
 });
 
+/** Set at each scrape from the monitors' destination hosts (domain/metrics/operator.ts). */
+export const destinationBudgetHosts = new Gauge({
+  name: 'statuswatch_destination_budget_hosts',
+  help: 'Destination hosts near (80 % or more) or over MAX_CHECKS_PER_HOST_PER_MINUTE, summed over every company; GET /api/v1/admin/destination-budget lists them.',
+  labelNames: ['state'] as const,
+  registers: [platformRegistry],
+});
+
 export const ingestSpansTotal = new Counter({
   name: 'statuswatch_ingest_spans_total',
   help: 'OTLP spans received, by outcome (accepted: stored; rejected: invalid span in an accepted body; refused: body refused, to be retried).',

@@ -26,6 +26,8 @@ function startWorker(env: Record<string, string>): ChildProcess {
       LOG_LEVEL: 'silent',
       MIN_CHECK_INTERVAL_SECONDS: '1',
       ALLOW_PRIVATE_TARGETS: 'true',
+      // Twenty monitors a second against one loopback target: no per-host budget here.
+      MAX_CHECKS_PER_HOST_PER_MINUTE: '0',
       DATA_DIR: tempDir(),
       ...env,
     },
@@ -45,6 +47,7 @@ async function servicesFor(kind: 'sqlite' | 'postgres'): Promise<{ services: Ser
     LOG_LEVEL: 'silent',
     MIN_CHECK_INTERVAL_SECONDS: '1',
     ALLOW_PRIVATE_TARGETS: 'true',
+    MAX_CHECKS_PER_HOST_PER_MINUTE: '0',
     DATA_DIR: tempDir(),
     ...env,
   });

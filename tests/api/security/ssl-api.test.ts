@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('SSL/TLS monitoring API on %s', (kind) => {
       updated_at: clock,
     });
     await assets.insert(asset('acme-www', acme.id, 'localhost'));
-    await assets.markVerified('acme-www', 'file', clock);
+    await assets.markVerified('acme-www', 'file', clock, ['127.0.0.1']);
     await assets.insert(asset('acme-unverified', acme.id, 'unverified.localhost'));
     const monitor = (id: string, company: string, name: string, type: 'ssl' | 'http', config: object) =>
       t.services.db.k

@@ -59,7 +59,7 @@ describe.each(DB_KINDS)('daily TLS analysis on %s', (kind) => {
       updated_at: clock,
     });
     await assets.insert(asset('asset-verified', 'localhost'));
-    await assets.markVerified('asset-verified', 'dns', clock);
+    await assets.markVerified('asset-verified', 'dns', clock, ['127.0.0.1']);
     await assets.insert(asset('asset-unverified', 'unverified.localhost'));
     const monitor = async (id: string, company: string, type: 'ssl' | 'http', config: object) =>
       services.db.k

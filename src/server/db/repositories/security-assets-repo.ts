@@ -40,18 +40,61 @@ export function securityAssetsRepo(db: DbScope) {
         .limit(limit)
         .execute();
     },
-    async markVerified(id: string, method: VerificationMethod, at: number): Promise<void> {
+    /** A proof found: verified from now, bound to `addresses` (null: bound at the next lookup), any renewal settled. */
+    async markVerified(id: string, method: VerificationMethod, at: number, addresses: readonly string[] | null = null): Promise<void> {
       await k
         .updateTable('security_assets')
-        .set({ verification_method: method, verified_at: at, last_verification_at: at, last_verification_error: null, updated_at: at })
+        .set({
+          verification_method: method,
+          verified_at: at,
+          last_verification_at: at,
+          last_verification_error: null,
+          verified_addresses: addresses === null ? null : JSON.stringify(addresses),
+          renewal_reason: null,
+          renewal_needed_at: null,
+          updated_at: at,
+        })
         .where('id', '=', id)
         .execute();
     },
-    /** A proof found again for an asset already verified: it stays verified since its first proof. */
-    async confirmVerified(id: string, method: VerificationMethod, at: number): Promise<void> {
+    /**
+     * A proof found again for an asset already verified: it stays verified since its first proof.
+     * With `addresses` the proof is bound to them anew (an admin's "Verify now", or a first binding).
+     */
+    async confirmVerified(id: string, method: VerificationMethod, at: number, addresses?: readonly string[]): Promise<void> {
       await k
         .updateTable('security_assets')
-        .set({ verification_method: method, last_verification_at: at, last_verification_error: null, updated_at: at })
+        .set({
+          verification_method: method,
+          last_verification_at: at,
+          last_verification_error: null,
+          updated_at: at,
+          ...(addresses ? { verified_addresses: JSON.stringify(addresses), renewal_reason: null, renewal_needed_at: null } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Binds an asset verified before proofs bound addresses to `addresses` (its first use after the upgrade). */
+    async bindAddresses(id: string, addresses: readonly string[], at: number): Promise<void> {
+      await k
+        .updateTable('security_assets')
+        .set({ verified_addresses: JSON.stringify(addresses), updated_at: at })
+        .where('id', '=', id)
+        .where('verified_addresses', 'is', null)
+        .execute();
+    },
+    /** The name points outside the proven addresses: nothing connects to it until control is proven again. */
+    async markRenewalNeeded(id: string, reason: string, at: number): Promise<void> {
+      await k
+        .updateTable('security_assets')
+        .set({ renewal_reason: reason.slice(0, 500), renewal_needed_at: at, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+    async clearRenewal(id: string, at: number): Promise<void> {
+      await k
+        .updateTable('security_assets')
+        .set({ renewal_reason: null, renewal_needed_at: null, updated_at: at })
         .where('id', '=', id)
         .execute();
     },
@@ -59,7 +102,15 @@ export function securityAssetsRepo(db: DbScope) {
     async markUnverified(id: string, error: string, at: number): Promise<void> {
       await k
         .updateTable('security_assets')
-        .set({ verified_at: null, last_verification_at: at, last_verification_error: error.slice(0, 500), updated_at: at })
+        .set({
+          verified_at: null,
+          last_verification_at: at,
+          last_verification_error: error.slice(0, 500),
+          verified_addresses: null,
+          renewal_reason: null,
+          renewal_needed_at: null,
+          updated_at: at,
+        })
         .where('id', '=', id)
         .execute();
     },

@@ -55,6 +55,11 @@ export interface MonitorsTable {
   failure_cause: Generated<string | null>;
   /** Its outage alone is a major outage of the status page (migration 0116) */
   is_critical: Generated<number>;
+  /**
+   * The host its checks connect to, normalised (lib/destination-host.ts), for the per-destination
+   * check budget; null: push monitors, dns monitors asking the platform's resolvers (migration 0407)
+   */
+  destination_host: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

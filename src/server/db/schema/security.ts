@@ -19,6 +19,15 @@ export interface SecurityAssetsTable {
   verified_at: number | null;
   last_verification_at: number | null;
   last_verification_error: string | null;
+  /**
+   * JSON string[]: the addresses the proof vouches for (the name's addresses when it was proven;
+   * for a file proof, each address that served the file). Nothing connects to another address.
+   * null: verified before migration 0650, bound at its first scan, analysis or proof lookup.
+   */
+  verified_addresses: string | null;
+  /** Set when the name was seen pointing outside verified_addresses: "proof needs renewing" */
+  renewal_reason: string | null;
+  renewal_needed_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -3,7 +3,9 @@
 // when the operator set METRICS_TOKEN; answered only to that bearer token.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { alertDeliveriesRepo } from '../../db/repositories/alert-deliveries-repo.ts';
-import { outboxDeliveries, platformRegistry } from '../../metrics/platform.ts';
+import { destinationBudgetRepo } from '../../db/repositories/destination-budget-repo.ts';
+import { destinationBudgetHosts, outboxDeliveries, platformRegistry } from '../../metrics/platform.ts';
+import { NEAR_SHARE } from '../monitors/destination-budget.ts';
 import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 
@@ -26,5 +28,10 @@ export async function operatorMetrics(services: Services, bearer: string | null)
   const outbox = await alertDeliveriesRepo(services.db).outboxDepth();
   outboxDeliveries.set({ state: 'pending' }, outbox.pending);
   outboxDeliveries.set({ state: 'failed' }, outbox.failed);
+  const cap = services.config.maxChecksPerHostPerMinute;
+  const busy = cap ? await destinationBudgetRepo(services.db).busiest(cap * NEAR_SHARE, 10_000) : [];
+  const over = busy.filter((h) => h.per_minute > cap + 1e-9).length;
+  destinationBudgetHosts.set({ state: 'over' }, over);
+  destinationBudgetHosts.set({ state: 'near' }, busy.length - over);
   return { contentType: platformRegistry.contentType, body: await platformRegistry.metrics() };
 }

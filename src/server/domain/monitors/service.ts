@@ -12,6 +12,7 @@ import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, KIND_FIELDS } from '../../engine/kinds/index.ts';
 import { incidentSeverity } from '../../engine/state-machine.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
+import type { Kind } from '../../engine/kinds/kind.ts';
 import { uptimePercent } from '../../engine/rollup-math.ts';
 import { LatencySketch } from '../../../lib/latency-sketch.ts';
 import { coversMonitor } from '../../../lib/maintenance.ts';
@@ -23,6 +24,8 @@ import { companyScope, requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIsoOrNull, toIso } from '../ids.ts';
+import { checksPerMinute } from '../../../lib/destination-host.ts';
+import { requireDestinationBudget, type Destination } from './destination-budget.ts';
 import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
 import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { listSummaries, type MonitorListQuery } from './list-summary.ts';
@@ -90,6 +93,14 @@ async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: 
   return (m) => windows.some((w) => coversMonitor(w, m));
 }
 
+/** A stored monitor's destination, with the field its kind names it by (url, host, resolver). */
+function storedDestination(m: MonitorWithTenant): Destination | null {
+  if (!m.destination_host) return null;
+  const config = parseConfig(m.config) as Record<string, unknown>;
+  const { target } = (KINDS[m.type] as Kind<Record<string, unknown>>).validate((key) => config[key] as never, { allowPrivate: true });
+  return { host: m.destination_host, field: target?.field ?? 'interval_seconds' };
+}
+
 export async function load(ctx: Ctx, id: string): Promise<MonitorWithTenant> {
   const scope = companyScope(ctx, null);
   const m = await monitorsRepo(ctx.services.db).findById(id, scope);
@@ -151,6 +162,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
   });
+  await requireDestinationBudget(s, v.destination ?? null, v.intervalSeconds);
   const limit = planLimits(company.plan).monitors;
   const now = s.now();
   const id = newId();
@@ -173,6 +185,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
       }),
       sla_target: v.slaTarget,
       is_critical: v.isCritical ? 1 : 0,
+      destination_host: v.destination?.host ?? null,
     },
     limit,
   );
@@ -195,10 +208,16 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
   });
+  const destination = v.destination ?? null;
+  // A checked monitor may not take a host over the budget: a new host, or more checks to its own.
+  const live = m.is_paused === 0 && m.archived_at === null;
+  const more = destination?.host !== m.destination_host || checksPerMinute(v.intervalSeconds) > checksPerMinute(m.interval_seconds);
+  if (live && more) await requireDestinationBudget(s, destination, v.intervalSeconds, id);
   const now = s.now();
   await withTransaction(s.db, async (tx) => {
     await monitorsRepo(tx).update(id, m.company_id, {
       name: v.name,
+      destination_host: destination?.host ?? null,
       config: JSON.stringify(v.config),
       is_public: v.isPublic ? 1 : 0,
       interval_seconds: v.intervalSeconds,
@@ -269,6 +288,7 @@ export async function restoreMonitor(ctx: Ctx, id: string) {
   if (m.archived_at === null) throw new DomainError('conflict', 'This monitor is not archived.');
   const plan = isPlanName(m.company_plan) ? m.company_plan : 'starter';
   const limit = planLimits(plan).monitors;
+  if (m.is_paused === 0) await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
   const restored = await monitorsRepo(s.db).restoreWithinLimit(id, m.company_id, limit, {
     status: 'unknown',
@@ -288,6 +308,8 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   requirePermission(ctx, 'update', 'monitors', 'pause or resume monitors');
   const s = ctx.services;
   const m = await load(ctx, id);
+  if (!paused && m.is_paused === 1 && m.archived_at === null)
+    await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
   await monitorsRepo(s.db).update(
     id,

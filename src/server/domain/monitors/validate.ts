@@ -2,6 +2,7 @@
 // the console shows; the fields every monitor has are checked here, its kind's fields by its
 // kind module (engine/kinds/), and every literal target address passes the SSRF guard (DESIGN.md
 // section 4).
+import { normalizeDestination } from '../../../lib/destination-host.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, type ConfigReader } from '../../engine/kinds/index.ts';
 import { literalTarget, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
@@ -35,6 +36,8 @@ export interface ValidMonitor {
   isPublic: boolean;
   /** Its outage alone is a major outage of the status page */
   isCritical: boolean;
+  /** The host its checks connect to, normalised, and the field naming it (validateMonitor's answer only) */
+  destination?: { host: string; field: string } | null;
 }
 
 /** A target below 50 % promises nothing; 100 % leaves no error budget at all. */
@@ -92,5 +95,6 @@ export async function validateMonitor(
     slaTarget,
     isPublic: input.is_public ?? base?.isPublic ?? false,
     isCritical: input.is_critical ?? base?.isCritical ?? false,
+    destination: target ? { host: normalizeDestination(target.host), field: target.field } : null,
   };
 }

@@ -17,7 +17,8 @@ import { DomainError, notFound } from '../errors.ts';
 import { flagOn } from '../flags/flags.ts';
 import { newId } from '../ids.ts';
 import { presentAsset, type Sections } from './present.ts';
-import { verifyOne } from './verification.ts';
+import { addressesOf } from '../../security/assets/verify.ts';
+import { proofEnv, verifyOne } from './verification.ts';
 
 /** A company's assets at most (422 beyond). */
 export const MAX_ASSETS_PER_COMPANY = 500;
@@ -119,19 +120,23 @@ export async function createAsset(ctx: Ctx, input: CreateAssetInput) {
     verified_at: null,
     last_verification_at: null,
     last_verification_error: null,
+    verified_addresses: null,
+    renewal_reason: null,
+    renewal_needed_at: null,
     created_at: now,
     updated_at: now,
   };
   await repo.insert(row);
   const covered =
     input.kind === 'host' && mine.some((d) => d.kind === 'domain' && d.verified_at !== null && isUnder(row.hostname, d.hostname));
-  if (covered) await repo.markVerified(row.id, 'domain', now);
+  if (covered) await repo.markVerified(row.id, 'domain', now, await addressesOf(row.hostname, proofEnv(ctx.services)));
   return presentOne(ctx, (await repo.get(companyId, row.id))!, sections);
 }
 
 /**
  * Looks the proof up now (the TXT record, the file, or a verified domain's cover) and answers
- * the asset as it then is: verified, or not with the reason in `last_verification_error`.
+ * the asset as it then is: verified (bound to the addresses seen now, which settles a "proof
+ * needs renewing"), or not with the reason in `last_verification_error`.
  */
 export async function verifyAsset(ctx: Ctx, id: string) {
   requirePermission(ctx, 'update', ASSET_RESOURCE, 'verify security assets');
@@ -144,7 +149,7 @@ export async function verifyAsset(ctx: Ctx, id: string) {
     const wait = Math.ceil((VERIFY_INTERVAL_MS - since) / 1000);
     throw new DomainError('rate_limited', `This asset was checked a moment ago. Try again in ${wait} s.`, { retryAfter: wait });
   }
-  await verifyOne(ctx.services, row, now);
+  await verifyOne(ctx.services, row, now, 'admin');
   return presentOne(ctx, (await securityAssetsRepo(ctx.services.db).get(row.company_id, row.id))!, sections);
 }
 

@@ -6,6 +6,7 @@ import { proofInstructions } from '../../../lib/security-assets.ts';
 import type { SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
 import type { SecurityFindingRow, SecurityResultRow } from '../../db/repositories/security-findings-repo.ts';
 import type { SecuritySource } from '../../db/schema/security.ts';
+import { parseBound } from '../../security/assets/bound-addresses.ts';
 import { toIso, toIsoOrNull } from '../ids.ts';
 
 /** Which analyses are on (their feature flags). */
@@ -49,6 +50,10 @@ export function presentAsset(a: SecurityAssetRow, results: SecurityResultRow[], 
     verification_method: a.verification_method,
     last_verification_at: toIsoOrNull(a.last_verification_at),
     last_verification_error: a.last_verification_error,
+    verification_state: a.verified_at === null ? 'unverified' : a.renewal_reason !== null ? 'renewal_needed' : 'verified',
+    verified_addresses: a.verified_at === null ? null : parseBound(a.verified_addresses),
+    renewal_reason: a.verified_at === null ? null : a.renewal_reason,
+    renewal_needed_at: a.verified_at === null ? null : toIsoOrNull(a.renewal_needed_at),
     proof: proofInstructions(a.hostname, a.verification_token),
     created_at: toIso(a.created_at),
     summary: {

@@ -1,7 +1,8 @@
 // Runs queued vulnerability scans (the vulnerability-scans job) and queues the weekly scan of
 // every verified host. A scan is claimed with a lease, so two processes never run the same one
 // and a crashed runner's scan is taken over when its lease passes. The host is read again when
-// the scan starts: a host that lost its verification meanwhile is not contacted. The findings,
+// the scan starts: a host that lost its verification meanwhile is not contacted, nor one whose
+// name now points outside the addresses its proof vouches for (bound-check.ts). The findings,
 // the latest result (source 'scan') and the `security_report` notification are written in one
 // transaction.
 import type { Services } from '../context.ts';
@@ -14,12 +15,13 @@ import { securityScansRepo, type ScanCounts, type SecurityScanRow } from '../../
 import type { FindingSeverity } from '../../db/schema/security.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { dnsResolver } from '../../engine/dns-lookup.ts';
+import type { Resolver } from '../../engine/dns-lookup.ts';
 import { notifyIn } from '../../notify/notify.ts';
 import { scannerUserAgent } from '../../security/scans/fetch.ts';
 import { loadRetireRepository } from '../../security/scans/retire-repository.ts';
 import { failureText, scanHost, type ScanOutcome } from '../../security/scans/scan.ts';
 import { DEFAULT_SCAN_OPTIONS, type ScanEnv, type ScanFinding } from '../../security/scans/types.ts';
+import { checkBoundAddresses } from './bound-check.ts';
 
 /** Every verified host is scanned at least this often (the schedule queues one when its last scan is older). */
 export const SCHEDULED_SCAN_EVERY_MS = 7 * 24 * 3_600_000;
@@ -53,6 +55,7 @@ export async function scheduleWeeklyScans(services: Services, now: number): Prom
   for (const asset of await securityAssetsRepo(services.db).listVerified()) {
     const at = last.get(asset.id);
     if (at !== undefined && at > now - SCHEDULED_SCAN_EVERY_MS) continue;
+    if (asset.renewal_reason !== null) continue; // nothing connects to it until its proof is renewed
     if (!securityOn.has(asset.company_id)) securityOn.set(asset.company_id, await securityServiceOn(services, asset.company_id));
     if (!securityOn.get(asset.company_id)) continue;
     try {
@@ -91,14 +94,14 @@ export async function runDueScans(services: Services, now: number): Promise<stri
   return `${queued} scans scheduled, ${done} done, ${failed} failed`;
 }
 
-function scanEnv(services: Services, hostname: string, sslFindings: ScanFinding[]): ScanEnv {
+function scanEnv(services: Services, hostname: string, sslFindings: ScanFinding[], resolve: Resolver): ScanEnv {
   const { config } = services;
   const origins = config.scanWebPorts.map(({ scheme, port }) =>
     port === (scheme === 'https' ? 443 : 80) ? `${scheme}://${hostname}` : `${scheme}://${hostname}:${port}`,
   );
   return {
     allowPrivateTargets: config.allowPrivateTargets,
-    resolve: services.monitoring?.resolve ?? dnsResolver(config.dnsResolvers),
+    resolve,
     options: {
       ...DEFAULT_SCAN_OPTIONS,
       ratePerSecond: config.scanRatePerSecond,
@@ -121,6 +124,11 @@ export async function runScan(services: Services, scan: SecurityScanRow): Promis
     await scans.fail(scan.id, services.now(), 'The host is not verified: nothing was scanned');
     return 'failed';
   }
+  const bound = await checkBoundAddresses(services, asset);
+  if (!bound.ok) {
+    await scans.fail(scan.id, services.now(), `Nothing was scanned. ${bound.reason}`);
+    return 'failed';
+  }
   const ssl = await securityFindingsRepo(services.db).list({
     companyId: asset.company_id,
     assetId: asset.id,
@@ -132,7 +140,7 @@ export async function runScan(services: Services, scan: SecurityScanRow): Promis
   try {
     outcome = await scanHost(
       asset.hostname,
-      scanEnv(services, asset.hostname, sslFindings),
+      scanEnv(services, asset.hostname, sslFindings, bound.resolve),
       scannerUserAgent(services.config.productDomain),
     );
   } catch (e) {

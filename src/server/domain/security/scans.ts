@@ -20,6 +20,7 @@ export const SCANS_NOT_AVAILABLE = 'Vulnerability scans are not available.';
 export const NOT_VERIFIED =
   'This host is not verified: prove that your company controls it (DNS TXT record or /.well-known file) before it can be scanned.';
 export const SECURITY_OFF = "The company's security services are switched off (company services: security).";
+export const RENEWAL_NEEDED = (reason: string) => `The proof of control of this host needs renewing: ${reason}`;
 export const ALREADY_SCANNING = 'A scan of this host is already queued or running; wait for it to finish.';
 
 export function presentScan(s: SecurityScanRow, hostname: string | null) {
@@ -66,6 +67,7 @@ export async function triggerScan(ctx: Ctx, body: { asset_id: string }): Promise
   const asset = await securityAssetsRepo(ctx.services.db).get(companyScope(ctx), body.asset_id);
   if (!asset) throw notFound('Asset');
   if (asset.verified_at === null) throw new DomainError('conflict', NOT_VERIFIED);
+  if (asset.renewal_reason !== null) throw new DomainError('conflict', RENEWAL_NEEDED(asset.renewal_reason));
   if (!(await securityServiceOn(ctx.services, asset.company_id))) throw new DomainError('conflict', SECURITY_OFF);
   let scan: SecurityScanRow;
   try {

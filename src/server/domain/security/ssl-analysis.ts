@@ -1,9 +1,11 @@
 // One TLS analysis of one target, end to end: the probe (outside any transaction: it takes
 // seconds), then in one transaction the stored result, the findings' life, and the `ssl_warning`
 // notifications it causes: the expiry threshold reached (30/14/7/1 days, once per threshold per
-// certificate: engine/kinds/certificate-warnings.ts) and every problem newly opened.
+// certificate: engine/kinds/certificate-warnings.ts) and every problem newly opened. An asset is
+// probed only at the addresses its proof of control vouches for (bound-check.ts).
 import { securityFindingsRepo, type FindingInput } from '../../db/repositories/security-findings-repo.ts';
 import { tlsAnalysesRepo } from '../../db/repositories/tls-analyses-repo.ts';
+import { securityAssetsRepo } from '../../db/repositories/security-assets-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { dnsResolver } from '../../engine/dns-lookup.ts';
 import { expiryWarning, type CertificateSubject } from '../../engine/kinds/certificate-warnings.ts';
@@ -13,6 +15,8 @@ import { gradeTls } from '../../security/tls/grade.ts';
 import { probeTls, type ProbeEnv } from '../../security/tls/probe.ts';
 import { sslResultData, type SslResultData } from '../../security/tls/result-data.ts';
 import type { Services } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { checkBoundAddresses } from './bound-check.ts';
 import type { TlsTarget } from './ssl-targets.ts';
 
 /** The whole probe of one target (about ten handshakes and one GET) ends by then. */
@@ -66,7 +70,15 @@ export async function analyseTlsTarget(
   signal: AbortSignal = AbortSignal.timeout(PROBE_DEADLINE_MS),
 ): Promise<{ grade: string | null; opened: string[] }> {
   const port = t.kind === 'asset' ? (services.monitoring?.assetTlsPort?.(t.host) ?? t.port) : t.port;
-  const probe = await probeTls(t.host, port, probeEnv(services), signal);
+  const env = probeEnv(services);
+  if (t.kind === 'asset') {
+    const asset = await securityAssetsRepo(services.db).get(t.company_id, t.id);
+    if (!asset || asset.verified_at === null) throw new DomainError('conflict', `${t.host} is not verified: nothing was contacted.`);
+    const bound = await checkBoundAddresses(services, asset, signal);
+    if (!bound.ok) throw new DomainError('conflict', `The proof of control of this host needs renewing: ${bound.reason}`);
+    env.resolve = bound.resolve;
+  }
+  const probe = await probeTls(t.host, port, env, signal);
   const now = services.now();
   const grade = gradeTls(probe, now);
   const findings = tlsFindings(probe, now);

@@ -26,6 +26,7 @@ import { securitySslHandlers } from './security-ssl.ts';
 import { securityScansHandlers } from './security-scans.ts';
 import { threatIntelligenceHandlers } from './threat-intelligence.ts';
 import { reportsHandlers } from './reports.ts';
+import { destinationBudgetHandlers } from './destination-budget.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -52,4 +53,5 @@ export const handlers = {
   ...securityScansHandlers,
   ...threatIntelligenceHandlers,
   ...reportsHandlers,
+  ...destinationBudgetHandlers,
 } satisfies HandlerMap;

@@ -3,15 +3,19 @@
 // asked of the configured resolvers (DNS_RESOLVERS), or the file
 // /.well-known/statuswatch-verification.txt holding the token, fetched over https and then http.
 // These lookups are the only traffic an unverified host ever gets: one TXT question per name,
-// and at most one GET of that one path per scheme (redirects followed only on the same host).
-// Every connection passes the SSRF guard; each lookup is bounded in time, size and redirects.
+// and at most one GET of that one path per scheme and address (redirects followed only on the
+// same host). Every connection passes the SSRF guard; each lookup is bounded in time, size and
+// redirects. A proof binds addresses (bound-addresses.ts): a TXT proof the name's addresses at
+// that moment, a file proof each address that served the file, and the file must come from
+// every address the name points to.
 import { Resolver as CaresResolver } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { TXT_LABEL, TXT_PREFIX, WELL_KNOWN_PATH } from '../../../lib/security-assets.ts';
 import { networkErrorText } from '../../engine/checkers/error-text.ts';
-import { internalDnsName, resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { internalDnsName, resolveAllSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { addressSet } from './bound-addresses.ts';
 
 export const VERIFY_USER_AGENT = 'StatusWatch-Verification/1.0 (+proof of control)';
 /** The whole proof (both lookups) ends within this. */
@@ -36,15 +40,16 @@ export interface ProofEnv {
   seams?: VerificationSeams;
 }
 
-export type Proof = { ok: true; method: 'dns' | 'file' } | { ok: false; error: string };
+/** A proof found, with the addresses it vouches for; or why none was found. */
+export type Proof = { ok: true; method: 'dns' | 'file'; addresses: string[] } | { ok: false; error: string };
 
 /** Looks for either proof of `token` on `hostname`; DNS first (it sends nothing to the host itself). */
 export async function proveControl(asset: { hostname: string; verification_token: string }, env: ProofEnv): Promise<Proof> {
   const signal = AbortSignal.timeout(env.seams?.timeoutMs ?? VERIFY_TIMEOUT_MS);
   const dns = await txtProof(asset.hostname, asset.verification_token, env, signal);
-  if (dns === true) return { ok: true, method: 'dns' };
+  if (dns === true) return { ok: true, method: 'dns', addresses: await addressesOf(asset.hostname, env, signal) };
   const file = await fileProof(asset.hostname, asset.verification_token, env, signal);
-  if (file === true) return { ok: true, method: 'file' };
+  if (typeof file !== 'string') return { ok: true, method: 'file', addresses: file.addresses };
   return { ok: false, error: `No proof of control found. DNS: ${dns} File: ${file}` };
 }
 
@@ -89,8 +94,43 @@ async function txtValues(name: string, servers: readonly string[] | undefined, s
 
 class FileFailure extends Error {}
 
-/** true, or why not, over https then http. */
-async function fileProof(host: string, token: string, env: ProofEnv, signal: AbortSignal): Promise<true | string> {
+/**
+ * The addresses `host` points to now, as the connections would see them; none when it does not
+ * resolve (or only to refused addresses): a proof then vouches for no address at all.
+ */
+export async function addressesOf(
+  host: string,
+  env: Pick<ProofEnv, 'resolve' | 'allowPrivateTargets'>,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  try {
+    return addressSet((await resolveAllSafe(host, env.allowPrivateTargets, env.resolve, signal)).map((a) => a.address));
+  } catch {
+    return [];
+  }
+}
+
+/** The addresses that each served the file, or why not: every address the name points to must serve it. */
+async function fileProof(host: string, token: string, env: ProofEnv, signal: AbortSignal): Promise<{ addresses: string[] } | string> {
+  let addresses: string[];
+  try {
+    addresses = addressSet((await resolveAllSafe(host, env.allowPrivateTargets, env.resolve, signal)).map((a) => a.address));
+  } catch (e) {
+    const text = signal.aborted ? 'timed out' : e instanceof TargetRefused ? e.message : networkErrorText(e);
+    return `${WELL_KNOWN_PATH} did not prove control (${text}).`;
+  }
+  const failed: Array<[string, string]> = [];
+  for (const address of addresses) {
+    const at = await fileAt(host, address, token, env, signal);
+    if (at !== true) failed.push([address, at]);
+  }
+  if (failed.length === 0) return { addresses };
+  if (addresses.length === 1) return `${WELL_KNOWN_PATH} did not prove control (${failed[0][1]}).`;
+  return `${WELL_KNOWN_PATH} did not prove control: every address the name points to must serve it (${failed.map(([a, why]) => `${a}: ${why}`).join('; ')}).`;
+}
+
+/** true when `address` served the file with the token over https or http, else why not. */
+async function fileAt(host: string, address: string, token: string, env: ProofEnv, signal: AbortSignal): Promise<true | string> {
   const why: string[] = [];
   for (const scheme of ['https', 'http'] as const) {
     if (signal.aborted) {
@@ -98,7 +138,7 @@ async function fileProof(host: string, token: string, env: ProofEnv, signal: Abo
       continue;
     }
     try {
-      const body = await fetchWellKnown(scheme, host, env, signal);
+      const body = await fetchWellKnown(scheme, host, address, env, signal);
       if (body.includes(token)) return true;
       why.push(`${scheme}: the file was found, but it does not contain this asset's token`);
     } catch (e) {
@@ -106,7 +146,7 @@ async function fileProof(host: string, token: string, env: ProofEnv, signal: Abo
       why.push(`${scheme}: ${text}`);
     }
   }
-  return `${WELL_KNOWN_PATH} did not prove control (${why.join('; ')}).`;
+  return why.join('; ');
 }
 
 function urlFor(scheme: 'https' | 'http', host: string, seams?: VerificationSeams): URL {
@@ -114,10 +154,16 @@ function urlFor(scheme: 'https' | 'http', host: string, seams?: VerificationSeam
   return new URL(`${scheme}://${host}${port ? `:${port}` : ''}${WELL_KNOWN_PATH}`);
 }
 
-async function fetchWellKnown(scheme: 'https' | 'http', host: string, env: ProofEnv, signal: AbortSignal): Promise<string> {
+async function fetchWellKnown(
+  scheme: 'https' | 'http',
+  host: string,
+  address: string,
+  env: ProofEnv,
+  signal: AbortSignal,
+): Promise<string> {
   let url = urlFor(scheme, host, env.seams);
   for (let redirects = 0; ; redirects++) {
-    const res = await get(url, host, env, signal);
+    const res = await get(url, host, address, env, signal);
     const code = res.statusCode ?? 0;
     const location = res.headers.location;
     if (code >= 300 && code < 400 && location) {
@@ -144,8 +190,8 @@ async function fetchWellKnown(scheme: 'https' | 'http', host: string, env: Proof
   }
 }
 
-async function get(url: URL, host: string, env: ProofEnv, signal: AbortSignal): Promise<IncomingMessage> {
-  const { address } = await resolveSafe(host, env.allowPrivateTargets, env.resolve, signal);
+/** One GET of the file from `address` (checked by the SSRF guard when the name was resolved). */
+async function get(url: URL, host: string, address: string, env: ProofEnv, signal: AbortSignal): Promise<IncomingMessage> {
   const secure = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const req = (secure ? https : http).request({

@@ -1,5 +1,6 @@
 // What an unverified asset's owner publishes to prove control, with copy buttons: the TXT record
-// (on the name, or on _statuswatch.<name> when the name is a CNAME) or the well-known file.
+// (on the name, or on _statuswatch.<name> when the name is a CNAME) or the well-known file; for
+// an asset whose name now points elsewhere, why its proof needs renewing.
 import { fmtTime } from '../../ui/format.ts';
 import type { Asset } from './store.ts';
 
@@ -26,6 +27,11 @@ export function ProofPanel(props: { asset: Asset; mayVerify: boolean; busy: bool
   return (
     <article className="sw-sec-proof" id={`proof-${a.id}`} aria-labelledby={`proof-${a.id}-title`}>
       <h4 id={`proof-${a.id}-title`}>{a.hostname}</h4>
+      {a.renewal_reason && (
+        <p className="sw-sec-proof-error">
+          Proof needs renewing since {fmtTime(a.renewal_needed_at, '')}: {a.renewal_reason}
+        </p>
+      )}
       {a.last_verification_error && (
         <p className="sw-sec-proof-error">
           Last checked {fmtTime(a.last_verification_at, '')}: {a.last_verification_error}
@@ -44,7 +50,9 @@ export function ProofPanel(props: { asset: Asset; mayVerify: boolean; busy: bool
           <h5>Or a file on the host</h5>
           <Copyable label="URL" value={p.file_url} what={`the file URL for ${a.hostname}`} />
           <Copyable label="Contents" value={p.file_body} what={`the file contents for ${a.hostname}`} />
-          <p className="sw-muted">Served over https (or http) by {a.hostname} itself; redirects to other hosts are not followed.</p>
+          <p className="sw-muted">
+            Served over https (or http) by {a.hostname} itself, at every address it points to; redirects to other hosts are not followed.
+          </p>
         </div>
       </div>
       {props.mayVerify && (

@@ -60,7 +60,8 @@ export function SecurityPage({ title }: { title: string }) {
 
   const sections = assets.status === 'ready' ? assets.data.sections : { ssl: true, dns: true, scan: true, threat: true };
   const rows: Load<Asset[]> = assets.status === 'ready' ? { status: 'ready', data: assets.data.assets } : assets;
-  const unverified = assets.status === 'ready' ? assets.data.assets.filter((a) => !a.verified) : [];
+  // Assets to prove: never verified, and those whose name now points outside their proof.
+  const unverified = assets.status === 'ready' ? assets.data.assets.filter((a) => a.verification_state !== 'verified') : [];
   const companyName = (id: string) => tenants.list.find((c) => c.id === id)?.name ?? id;
   const columns = ['Asset', 'Verification'];
   if (superAdmin && !tenant) columns.splice(1, 0, 'Company');
@@ -107,10 +108,20 @@ export function SecurityPage({ title }: { title: string }) {
         ];
         if (superAdmin && !tenant) cells.push(<span className="sw-wrap-anywhere">{companyName(a.company_id)}</span>);
         cells.push(
-          a.verified ? (
+          a.verification_state === 'renewal_needed' ? (
+            <div>
+              <span className="sw-pill sw-amber">Proof needs renewing</span>
+              <div className="sw-muted">
+                Points to other addresses. <a href={`#proof-${a.id}`}>How to renew</a>
+              </div>
+            </div>
+          ) : a.verified ? (
             <div>
               <span className="sw-pill sw-green">Verified</span>
               <div className="sw-muted">{a.verification_method ? METHOD_TEXT[a.verification_method] : ''}</div>
+              {a.verified_addresses && a.verified_addresses.length > 0 && (
+                <div className="sw-muted sw-wrap-anywhere">For {a.verified_addresses.join(', ')}</div>
+              )}
             </div>
           ) : (
             <div>
@@ -164,7 +175,8 @@ export function SecurityPage({ title }: { title: string }) {
           </header>
           <p className="sw-muted sw-sec-intro">
             Publish either proof below, then choose Verify now. A TXT record is looked up through the platform’s DNS resolvers; the file is
-            fetched over https, then http, from its host only. Until then nothing else is sent to the host.
+            fetched over https, then http, from its host only. Until then nothing else is sent to the host. A proof covers the addresses the
+            name points to when it is verified: when the name points elsewhere later, prove control again.
           </p>
           {unverified.map((a) => (
             <ProofPanel key={a.id} asset={a} mayVerify={mayVerify} busy={verifying === a.id} onVerify={() => void verify(a)} />
