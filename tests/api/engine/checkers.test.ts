@@ -109,7 +109,9 @@ describe('checkers against loopback targets', () => {
     const ok = await getMonitor(ctx, healthy.id);
     expect(ok.status).toBe('operational');
     expect(ok.last_http_code).toBe(200);
-    expect(ok.last_response_time!).toBeLessThan(500);
+    // Not held up by the hostile targets beside it, which each take their whole 3 s time-out:
+    // well under that, with room for a loaded machine (501 ms was seen at a load average of 35).
+    expect(ok.last_response_time!).toBeLessThan(2000);
     const [okCheck] = await listChecks(ctx, healthy.id, {});
     expect(Object.keys(okCheck.timings!)).toEqual(expect.arrayContaining(['dns', 'connect', 'ttfb', 'total']));
 
