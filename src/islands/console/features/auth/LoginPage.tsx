@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { boot } from '../../boot.ts';
 import { afterLoginTarget, mainSiteUrl } from '../../hosts.ts';
 import { api } from '../../api.ts';
+import { returnPath } from '../../access.ts';
 import { signIn } from '../../stores/auth.ts';
 import { $companyMissing, $publicMonitors, loadPublicMonitors, unlockSignIn } from './store.ts';
 
@@ -106,6 +107,7 @@ function LoginForm({ tenant }: { tenant: boolean }) {
         productDomain: b.productDomain,
         companySubdomain,
         here: { protocol: location.protocol, port: location.port },
+        next: returnPath(new URLSearchParams(location.search).get('next')),
       }),
     );
   }
