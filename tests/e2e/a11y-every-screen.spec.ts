@@ -307,7 +307,10 @@ async function console_(
     expect(saved).toBe(200);
   }
   const tag = `${w} ${who}${dark ? ' (dark)' : ''}`;
-  for (const [name, path] of routes) await visit(page, `${tag}: ${name}`, origin + path);
+  for (const [name, path] of routes) {
+    await visit(page, `${tag}: ${name}`, origin + path);
+    if (dark && ['dashboard', 'monitor', 'incident'].includes(name)) await shot(page, `dark-${name}-${w}`);
+  }
   await visit(page, `${tag}: notifications`, `${origin}/notifications`);
   await visit(page, `${tag}: unknown path`, `${origin}/no-such-page`);
   for (const [path, button] of dialogs) await dialog(page, `${tag}: ${path}`, origin + path, button);
