@@ -150,6 +150,12 @@ test("a user's own appearance: changed on the account screen, kept after a reloa
   await expect(page.getByTestId('appearance').getByRole('status')).toHaveText('Appearance saved.');
   await expect(page.getByRole('button', { name: 'Save appearance' })).toHaveCSS('background-color', 'rgb(170, 51, 0)');
   await shot(page, 'account-company-colours-1366');
+  // an expired access token: the server draws the page with the defaults, the console renews the
+  // session and takes the user's look from the API
+  await ctx.clearCookies({ name: 'sw_at' });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('company');
+  await expect(page.getByRole('button', { name: 'Save appearance' })).toHaveCSS('background-color', 'rgb(170, 51, 0)');
   expect(fonts.every((r) => new URL(r.url()).origin === new URL(tenantUrl(company.subdomain)).origin)).toBe(true);
   await ctx.close();
 

@@ -56,10 +56,12 @@ function Screen() {
   useEffect(() => {
     if (auth === 'authenticated') {
       void loadFlags();
-      void loadUiSettings();
+      // the page was drawn with the defaults when the server did not know the user yet (a renewed
+      // session); a company user's settings are read on the company's host, where the session holds
+      if (!boot().user && (role === 'super_admin' || onTenantHost())) void loadUiSettings();
     }
     if (user?.company) applyBrand(user.company.primary_color, user.company.secondary_color);
-  }, [auth, user]);
+  }, [auth, user, role]);
   useEffect(() => {
     // "User failed to load": /company-login on a company subdomain, else /login
     if (decision?.kind === 'login')
