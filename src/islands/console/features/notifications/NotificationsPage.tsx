@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { $user } from '../../stores/auth.ts';
 import { onLive } from '../../stores/live.ts';
 import { Confirm } from '../../ui/Modal.tsx';
 import {
@@ -43,22 +42,9 @@ const PREF_LABELS: Array<[PreferenceSwitch, string]> = [
   ['system_notifications', 'System notifications'],
 ];
 
+// A public route of the spec, shown only to a signed-in user: a visitor is sent to sign in first
+// and back here afterwards (access.ts), so this screen always has a user.
 export function NotificationsPage() {
-  const user = useStore($user);
-  // a public route: a visitor who is not signed in is asked to sign in (nothing is loaded)
-  if (!user) {
-    return (
-      <main className="sw-standalone">
-        <div className="sw-panel sw-center-text">
-          <h1>Notifications</h1>
-          <p>Please sign in to see your notifications.</p>
-          <a className="sw-btn sw-btn-primary" href="/login">
-            Sign In
-          </a>
-        </div>
-      </main>
-    );
-  }
   return <Notifications />;
 }
 
