@@ -385,6 +385,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/ui-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's console look (theme, font, light version)
+         * @description A user who never changed it has the spec's defaults: theme cyan, font Montserrat, light version on.
+         */
+        get: operations["getUiSettings"];
+        /** Change the signed-in user's console look; omitted fields keep their value */
+        put: operations["updateUiSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-tokens": {
         parameters: {
             query?: never;
@@ -2872,6 +2893,27 @@ export interface components {
             expires_at: string;
             /** @description The session of this request */
             current: boolean;
+        };
+        /**
+         * @description The console's accent colour; `company` uses the company's brand colours
+         * @enum {string}
+         */
+        UiTheme: "cyan" | "blue" | "green" | "purple" | "company";
+        /**
+         * @description Montserrat (served by the product itself) or the device's own sans-serif font
+         * @enum {string}
+         */
+        UiFont: "montserrat" | "system";
+        UiSettings: {
+            theme: components["schemas"]["UiTheme"];
+            font: components["schemas"]["UiFont"];
+            /** @description true for the light version (dark text on light surfaces), false for the dark one */
+            light_version: boolean;
+        };
+        UiSettingsInput: {
+            theme?: components["schemas"]["UiTheme"];
+            font?: components["schemas"]["UiFont"];
+            light_version?: boolean;
         };
         /** @description An API token of the signed-in user (never its secret) */
         ApiToken: {
@@ -5965,6 +6007,60 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUiSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UiSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateUiSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UiSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Saved; the settings now in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UiSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];

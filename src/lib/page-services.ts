@@ -2,6 +2,7 @@
 // import src/server themselves (the build would create a second database and cache).
 import type { HistoryPageLookup, HistoryView, UptimeView } from './status-history.ts';
 import type { IncidentView } from './status.ts';
+import type { UiSettings } from './ui-settings.ts';
 
 export interface PageServices {
   productName: string;
@@ -23,6 +24,8 @@ export interface PageServices {
    * the session must belong to this host). Null when nobody is signed in. (Identity area.)
    */
   currentUser(cookieHeader: string | null, host: string): Promise<PageUser | null>;
+  /** A user's console look for the page's first paint (lib/ui-settings.ts); null: nobody signed in, the defaults. */
+  uiSettings(userId: string | null): Promise<UiSettings>;
   /** What the Host header means: the main site, a company's subdomain, or neither. (Identity area.) */
   resolveHost(host: string): Promise<HostKind>;
   /** A company's public status page snapshot (cached; public monitors only). (Public pages area.) */

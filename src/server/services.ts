@@ -13,6 +13,8 @@ import { monitorIncidents } from './domain/incidents/automatic.ts';
 import { acknowledgeByLink, viewAckLink } from './domain/incidents/acknowledge.ts';
 import { DomainError } from './domain/errors.ts';
 import { currentPageUser } from './domain/auth/page-user.ts';
+import { uiSettingsForPage } from './domain/auth/ui-settings.ts';
+import { DEFAULT_UI_SETTINGS } from '../lib/ui-settings.ts';
 import { resolveHost } from './domain/tenants/resolve-host.ts';
 import { statusPageForPages } from './domain/status-page/service.ts';
 import { publicMainOrigin } from './domain/status-page/public-links.ts';
@@ -46,6 +48,7 @@ export function createPageServices(services: Services): PageServices {
     mainSiteUrl: publicMainOrigin(services.config),
     needsSetup: () => needsSetup(services),
     currentUser: (cookieHeader, host) => currentPageUser(services, cookieHeader, host),
+    uiSettings: async (userId) => (userId ? uiSettingsForPage(services, userId) : DEFAULT_UI_SETTINGS),
     resolveHost: (host) => resolveHost(services, host),
     getStatusPage: (subdomain) => statusPageForPages(services, subdomain),
     getHistory: (host, month) => onTenantHost(services, host, (sub) => getHistoryPage(services, sub, month)),

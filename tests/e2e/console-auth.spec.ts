@@ -162,16 +162,37 @@ test.describe('anonymous visitor', () => {
     await expect(page.getByRole('alert')).toContainText('This reset link is invalid');
   });
 
-  test('/notifications is public: a visitor is asked to sign in and nothing is loaded', async ({ page }) => {
+  test('/notifications: a visitor signs in first (nothing is loaded) and comes back to it, on the main host and on a company host', async ({
+    page,
+  }) => {
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/notifications')) calls.push(r.url());
     });
     await page.goto(mainUrl('/notifications'));
-    await expect(page.getByText('Please sign in to see your notifications.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(page).toHaveURL(mainUrl('/notifications'));
+    await expect(page).toHaveURL(mainUrl('/login?next=%2Fnotifications'));
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(calls).toEqual([]);
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(mainUrl('/notifications'));
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+
+    const api = await adminApi();
+    const company = await seedCompany(api);
+    const viewer = await seedUser(api, 3, company.id);
+    await api.dispose();
+    const visitor = await page.context().browser()!.newContext();
+    const p = await visitor.newPage();
+    await p.goto(tenantUrl(company.subdomain, '/notifications'));
+    await expect(p).toHaveURL(tenantUrl(company.subdomain, '/company-login?next=%2Fnotifications'));
+    await p.getByLabel('Email').fill(viewer.email);
+    await p.getByLabel('Password', { exact: true }).fill(viewer.password);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await expect(p).toHaveURL(tenantUrl(company.subdomain, '/notifications'));
+    await expect(p.getByText("You're all caught up! No notifications to display.")).toBeVisible();
+    await visitor.close();
   });
 
   test('the stand-alone screens: /notfound and /maintenance', async ({ page }) => {

@@ -227,7 +227,7 @@ test.describe('feature flags', () => {
 });
 
 test.describe('company roles', () => {
-  test('company admin: menu, badge, brand colour, placeholders, Team, access denied for admin pages', async ({ page }) => {
+  test('company admin: menu, badge in the default theme, placeholders, Team, access denied for admin pages', async ({ page }) => {
     const api = await adminApi();
     const company = await seedCompany(api, { primary_color: '#2e7d32' });
     const admin = await seedUser(api, 2, company.id);
@@ -247,7 +247,9 @@ test.describe('company roles', () => {
       ].map((t) => new RegExp(t)),
     );
     await expect(page.getByTestId('role-badge')).toHaveText('Customer Admin');
-    await expect(page.getByTestId('role-badge')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
+    // the spec's default theme (cyan, #0e7490), not the company's green: its colours are a theme
+    // each user may choose (console-appearance.spec.ts)
+    await expect(page.getByTestId('role-badge')).toHaveCSS('background-color', 'rgb(14, 116, 144)');
     await expect(page.getByLabel('Tenant', { exact: true })).toHaveCount(0);
     await menu(page).getByRole('link', { name: 'Team' }).click();
     await expect(page.getByRole('heading', { name: /^Members \(\d+\)$/ })).toBeVisible();

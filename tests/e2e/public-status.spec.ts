@@ -239,8 +239,8 @@ test('says so when a company has no public monitors', async ({ page }) => {
   await expect(page.locator('.overall h2')).toHaveText('Status Unknown');
   await expect(page.locator('.overall .icon')).toHaveText('?');
   await expect(page.getByText('No incidents in the last 14 days.')).toBeVisible();
-  // default brand colours
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(0, 123, 255)');
+  // the default brand colour #007bff, darkened in its hue to #006ee5 for 4.5:1 on white (it had 3.97:1)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(0, 110, 229)');
   await noSeriousAxeViolations(page);
 });
 
@@ -285,7 +285,8 @@ test('renders tenant text as text, drops invalid colours and non-image logos', a
   await page.locator('.updates li').hover();
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator('main img, header img')).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(0, 123, 255)');
+  // the invalid colour fell back to the default (#007bff, shown as its readable #006ee5)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(0, 110, 229)');
   // Only our own script; no element came from tenant text (inside attributes `<` is plain text).
   expect(await page.locator('script').count()).toBe(1);
   await expect(page.locator('main img, main svg, main b, header img')).toHaveCount(0);

@@ -1,7 +1,7 @@
 // First run: /setup creates the first super admin and is gone afterwards.
 import { test, expect } from '@playwright/test';
 import { startServer } from './support/server.ts';
-import { contrastWithWhite } from '../../src/islands/console/ui/contrast.ts';
+import { contrastWithWhite } from '../../src/lib/contrast.ts';
 
 const hex = (rgb: string) =>
   '#' +

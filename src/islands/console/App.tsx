@@ -4,15 +4,17 @@ import { useStore } from '@nanostores/react';
 import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { isHexColour } from '../../lib/formats.ts';
 import './console.css';
+import './theme.css';
 import { decideAccess, signInPath } from './access.ts';
 import { boot, onTenantHost, setBoot, type Boot } from './boot.ts';
 import { $router, go } from './router.ts';
 import { isPublic, ROUTE_NAMES, ROUTES, routeAt, routeDef, type RouteName, type ScreenProps } from './routes.ts';
 import { $authState, $role, $user, startAuth } from './stores/auth.ts';
 import { loadFlags } from './stores/flags.ts';
+import { applyUiSettings, loadUiSettings } from './stores/ui-settings.ts';
 import { Shell } from './layout/Shell.tsx';
 import { Spinner } from './ui/Spinner.tsx';
-import { readableOnWhite } from './ui/contrast.ts';
+import { readableOnWhite } from '../../lib/contrast.ts';
 import { ErrorScreen, NotFound, AccessDenied, Welcome, CompanyHostRedirect } from './features/errors/Screens.tsx';
 
 // Each screen's code loads when it is first shown, so the initial script stays small.
@@ -29,11 +31,12 @@ function RouteScreen({ route, params }: { route: RouteName; params: Record<strin
   );
 }
 
+/** The company's colours: its own sign-in screens, and the console for users who choose the 'company' theme (theme.css). */
 function applyBrand(primary?: string | null, secondary?: string | null): void {
   const root = document.documentElement.style;
   if (isHexColour(primary)) {
-    root.setProperty('--brand', primary);
-    root.setProperty('--brand-strong', readableOnWhite(primary));
+    root.setProperty('--company', primary);
+    root.setProperty('--company-strong', readableOnWhite(primary));
   }
   if (isHexColour(secondary)) root.setProperty('--brand-2', secondary);
 }
@@ -51,12 +54,18 @@ function Screen() {
     document.title = `${route ? ROUTES[route].title : 'Page Not Found'} · ${boot().productName}`;
   }, [route]);
   useEffect(() => {
-    if (auth === 'authenticated') void loadFlags();
+    if (auth === 'authenticated') {
+      void loadFlags();
+      // the page was drawn with the defaults when the server did not know the user yet (a renewed
+      // session); a company user's settings are read on the company's host, where the session holds
+      if (!boot().user && (role === 'super_admin' || onTenantHost())) void loadUiSettings();
+    }
     if (user?.company) applyBrand(user.company.primary_color, user.company.secondary_color);
-  }, [auth, user]);
+  }, [auth, user, role]);
   useEffect(() => {
     // "User failed to load": /company-login on a company subdomain, else /login
-    if (decision?.kind === 'login') go(signInPath(onTenantHost()), true);
+    if (decision?.kind === 'login')
+      go(signInPath(onTenantHost()) + (decision.next ? `?next=${encodeURIComponent(decision.next)}` : ''), true);
   }, [decision?.kind]);
 
   if (!decision) return <Spinner />;
@@ -117,6 +126,7 @@ export default function ConsoleApp(props: { boot: Boot }) {
   if (!started) {
     started = true;
     setBoot(props.boot);
+    applyUiSettings(props.boot.ui);
     const h = props.boot.host;
     if (h.kind === 'tenant') applyBrand(h.company.primaryColor, h.company.secondaryColor);
     const path = window.location.pathname.replace(/(.)\/$/, '$1');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, customerMayReach, signInPath } from './access.ts';
+import { decideAccess, customerMayReach, returnPath, signInPath } from './access.ts';
 import type { RouteName } from './router.ts';
 import type { Role } from '../../lib/permissions.ts';
 
@@ -7,7 +7,7 @@ const d = (route: RouteName | undefined, path: string, role: Role | null, opts: 
   decideAccess({ route, path, role, signedIn: opts.signedIn ?? role !== null, tenantHost: opts.tenantHost ?? role !== 'super_admin' }).kind;
 
 describe('route access', () => {
-  it.each(['login', 'signup', 'companyLogin', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance', 'notifications'] as const)(
+  it.each(['login', 'signup', 'companyLogin', 'forgotPassword', 'resetPassword', 'notFound', 'maintenance'] as const)(
     'public route %s needs no user',
     (route) => expect(d(route, '/' + route, null)).toBe('public'),
   );
@@ -84,10 +84,34 @@ describe('route access', () => {
     },
   );
 
-  it('notifications stays public for super admins and visitors, and for company users on their subdomain', () => {
+  it('notifications stays public for super admins, and for company users on their subdomain', () => {
     expect(d('notifications', '/notifications', 'super_admin')).toBe('public');
-    expect(d('notifications', '/notifications', null, { tenantHost: false })).toBe('public');
     expect(d('notifications', '/notifications', 'customer_admin', { tenantHost: true })).toBe('public');
+  });
+
+  it('a visitor without a user at /notifications signs in first and returns to it', () => {
+    for (const tenantHost of [false, true]) {
+      expect(decideAccess({ route: 'notifications', path: '/notifications', role: null, signedIn: false, tenantHost })).toEqual({
+        kind: 'login',
+        next: '/notifications',
+      });
+    }
+  });
+
+  it("a sign-in page's next is followed only to a console path of the same host", () => {
+    expect(returnPath('/notifications')).toBe('/notifications');
+    expect(returnPath('/monitors/incidents')).toBe('/monitors/incidents');
+    for (const bad of [
+      null,
+      '',
+      'notifications',
+      '//evil.example/notifications',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/javascript:alert(1)',
+      '/no-such-screen',
+    ])
+      expect(returnPath(bad)).toBeNull();
   });
 
   it('a visitor whose user failed to load signs in at /company-login on a company subdomain, else at /login', () => {

@@ -1,7 +1,7 @@
 // Who may see which route (spec section 2, "Route access" and "Access by prefix"), from each
 // route's audience in the route table. Pure.
 import type { Role } from '../../lib/permissions.ts';
-import { isPublic, mayOpen, ROUTE_NAMES, ROUTES, routeDef, type RouteName } from './routes.ts';
+import { isPublic, mayOpen, ROUTE_NAMES, ROUTES, routeAt, routeDef, type RouteName } from './routes.ts';
 
 /** Paths a customer administrator may reach, as the spec lists them... */
 export const CUSTOMER_PREFIXES = [
@@ -26,7 +26,8 @@ export const CUSTOMER_MENU_PREFIXES: readonly string[] = ROUTE_NAMES.filter((n) 
 
 export type Decision =
   | { kind: 'public' }
-  | { kind: 'login' }
+  /** to the sign-in page; `next`: the page to return to after signing in */
+  | { kind: 'login'; next?: string }
   | { kind: 'no_role' }
   | { kind: 'page' }
   | { kind: 'denied' }
@@ -46,6 +47,11 @@ export function signInPath(tenantHost: boolean): '/company-login' | '/login' {
   return tenantHost ? '/company-login' : '/login';
 }
 
+/** A sign-in page's `?next=` if it is a console path of this host (never another host or a script), else null. */
+export function returnPath(raw: string | null): string | null {
+  return raw && /^\/[\w\-/]*$/.test(raw) && !raw.startsWith('//') && routeAt(raw) ? raw : null;
+}
+
 function isCompanyRole(role: Role | null): boolean {
   return role === 'customer_admin' || role === 'customer_viewer';
 }
@@ -61,6 +67,9 @@ export function decideAccess(input: {
   if (route && ROUTES[route].audience === 'anyone') return { kind: 'public' };
   // a company user's console lives on the company's subdomain, public routes included
   if (signedIn && isCompanyRole(role) && !tenantHost) return { kind: 'company_host' };
+  // /notifications is a public route of the spec, but all it holds is a user's own notifications:
+  // a visitor signs in first (the spec's no-user fallback) and comes back to it
+  if (route && isPublic(route) && !signedIn && routeDef(route).shellWhenSignedIn) return { kind: 'login', next: path };
   if (route && isPublic(route)) return { kind: 'public' };
   if (!signedIn) return { kind: 'login' };
   if (!role) return { kind: 'no_role' };

@@ -2,6 +2,7 @@
 // already knows). Everything else comes from the API.
 import type { components } from '../../api/schema.d.ts';
 import type { HostKind, PageCompany } from '../../lib/page-services.ts';
+import { DEFAULT_UI_SETTINGS, type UiSettings } from '../../lib/ui-settings.ts';
 
 export type CurrentUser = components['schemas']['CurrentUser'];
 
@@ -15,9 +16,11 @@ export interface Boot {
   productDomain: string;
   host: BootHost;
   user: CurrentUser | null;
+  /** The signed-in user's console look (the defaults when nobody is signed in) */
+  ui: UiSettings;
 }
 
-let current: Boot = { productName: 'StatusWatch', productDomain: 'localhost', host: { kind: 'root' }, user: null };
+let current: Boot = { productName: 'StatusWatch', productDomain: 'localhost', host: { kind: 'root' }, user: null, ui: DEFAULT_UI_SETTINGS };
 
 export function setBoot(b: Boot): void {
   current = b;

@@ -43,6 +43,14 @@ describe('after sign-in', () => {
       'http://acme.localhost:4321/auth/handoff?code=x',
     );
   });
+  it('a page that asked for the sign-in is where the user returns, unless the sign-in moves them to another host', () => {
+    expect(t('2', true, { redirectTo: '/dashboard', next: '/notifications' })).toBe('/notifications');
+    expect(t('1', false, { next: '/notifications' })).toBe('/notifications');
+    expect(t('2', false, { redirectTo: 'http://acme.localhost:4321/auth/handoff?code=x', next: '/notifications' })).toBe(
+      'http://acme.localhost:4321/auth/handoff?code=x',
+    );
+    expect(t('1', true, { next: '/notifications' })).toBe('http://localhost:4321/dashboard');
+  });
   it('other user types go to /', () => {
     expect(
       afterLoginTarget({ user: { user_type: '9' as '1', company: null }, onTenantHost: false, productDomain: 'localhost', here }),

@@ -24,7 +24,9 @@ export const GENERIC_COMPANY_SUBDOMAIN = 'app';
 
 /**
  * Where to go after a successful sign-in. The server's `redirect_to` (which carries a one-time
- * handoff code when the target is another host) wins; otherwise the spec's rules.
+ * handoff code when the target is another host) wins; otherwise the spec's rules. A page that
+ * sent the visitor to sign in (`next`, already checked to be a console path) is where they
+ * return, when the sign-in keeps them on this host.
  */
 export function afterLoginTarget(input: {
   user: Pick<CurrentUser, 'user_type' | 'company'>;
@@ -33,7 +35,13 @@ export function afterLoginTarget(input: {
   productDomain: string;
   companySubdomain?: string | null;
   here: Here;
+  next?: string | null;
 }): string {
+  const target = loginTarget(input);
+  return input.next && target.startsWith('/') ? input.next : target;
+}
+
+function loginTarget(input: Parameters<typeof afterLoginTarget>[0]): string {
   const { user, redirectTo, onTenantHost, productDomain, here } = input;
   if (redirectTo) return redirectTo;
   if (user.user_type === '1') return onTenantHost ? mainSiteUrl(productDomain, '/dashboard', here) : '/dashboard';

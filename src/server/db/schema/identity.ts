@@ -187,6 +187,15 @@ export interface TotpRecoveryCodesTable {
   used_at: number | null;
 }
 
+/** A user's console look; no row means the spec's defaults (lib/ui-settings.ts). */
+export interface UiSettingsTable {
+  user_id: string;
+  theme: string;
+  font: string;
+  light_version: number;
+  updated_at: number;
+}
+
 export interface IdentityTables {
   companies: CompaniesTable;
   users: UsersTable;
@@ -201,4 +210,5 @@ export interface IdentityTables {
   api_tokens: ApiTokensTable;
   user_totp: UserTotpTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
+  ui_settings: UiSettingsTable;
 }

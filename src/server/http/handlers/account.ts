@@ -2,9 +2,12 @@
 import type { HandlerMap } from '../handler-types.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../domain/auth/api-tokens.ts';
 import { listActiveSessions, signOutOtherSessions } from '../../domain/auth/active-sessions.ts';
+import { getUiSettings, updateUiSettings } from '../../domain/auth/ui-settings.ts';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor, twoFactorStatus } from '../../domain/auth/two-factor.ts';
 
 export const accountHandlers = {
+  getUiSettings: async ({ ctx }) => getUiSettings(ctx),
+  updateUiSettings: async ({ ctx, body }) => updateUiSettings(ctx, body),
   listApiTokens: async ({ ctx, reply }) => {
     reply.header('cache-control', 'no-store');
     return listApiTokens(ctx);

@@ -25,6 +25,7 @@ import {
   type ApiToken,
   type Enrolment,
 } from './store.ts';
+import { AppearanceCard } from './AppearanceCard.tsx';
 import './account.css';
 
 export function AccountPage({ title }: { title: string }) {
@@ -40,6 +41,7 @@ export function AccountPage({ title }: { title: string }) {
       <TokensCard />
       <PasswordCard />
       <SessionsCard />
+      <AppearanceCard />
     </div>
   );
 }

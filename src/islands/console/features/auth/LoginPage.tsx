@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { boot } from '../../boot.ts';
 import { afterLoginTarget, mainSiteUrl } from '../../hosts.ts';
 import { api } from '../../api.ts';
+import { returnPath } from '../../access.ts';
 import { signIn } from '../../stores/auth.ts';
 import { STATUS_LABEL } from '../../../../lib/status.ts';
 import { $companyMissing, $publicMonitors, loadPublicMonitors, unlockSignIn, type LoginMonitor } from './store.ts';
@@ -107,6 +108,7 @@ function LoginForm({ tenant }: { tenant: boolean }) {
         productDomain: b.productDomain,
         companySubdomain,
         here: { protocol: location.protocol, port: location.port },
+        next: returnPath(new URLSearchParams(location.search).get('next')),
       }),
     );
   }

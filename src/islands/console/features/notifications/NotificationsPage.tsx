@@ -4,7 +4,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { NOTIFICATION_TYPE_LABELS, SEVERITY_LABELS, labelOf } from '../../../../lib/labels.ts';
 import { fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { $user } from '../../stores/auth.ts';
 import { onLive } from '../../stores/live.ts';
 import { Confirm } from '../../ui/Modal.tsx';
 import {
@@ -38,22 +37,9 @@ import {
 
 const SEVERITY_MARK: Record<string, string> = { critical: '!!', high: '!', medium: '~', low: '-', info: 'i' };
 
+// A public route of the spec, shown only to a signed-in user: a visitor is sent to sign in first
+// and back here afterwards (access.ts), so this screen always has a user.
 export function NotificationsPage() {
-  const user = useStore($user);
-  // a public route: a visitor who is not signed in is asked to sign in (nothing is loaded)
-  if (!user) {
-    return (
-      <main className="sw-standalone">
-        <div className="sw-panel sw-center-text">
-          <h1>Notifications</h1>
-          <p>Please sign in to see your notifications.</p>
-          <a className="sw-btn sw-btn-primary" href="/login">
-            Sign In
-          </a>
-        </div>
-      </main>
-    );
-  }
   return <Notifications />;
 }
 
