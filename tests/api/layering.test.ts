@@ -133,8 +133,12 @@ describe('dependency rules (DESIGN.md section 2)', () => {
     expect(scripts['lint:deps']).toBe('depcruise src --output-type err && node scripts/check-astro-imports.ts');
     expect(scripts.lint).toBe('biome lint');
     const testSh = readFileSync(path.join(ROOT, 'scripts/test.sh'), 'utf8');
-    expect(testSh).toMatch(/npm run --silent lint:deps .*\|\| \{.*fail_setup/);
-    expect(testSh).toMatch(/npm run --silent lint .*\|\| \{.*fail_setup/);
+    // Both run beside the build (check NAME LOG COMMAND); any failed check stops the run before Vitest.
+    const deps = testSh.search(/check "dependency rules" \S+ npm run --silent lint:deps\n/);
+    const lint = testSh.search(/check "biome lint" \S+ npm run --silent lint\n/);
+    const stop = testSh.search(/if \[ \$\{#failed_checks\[@\]\} -gt 0 \]; then[\s\S]*?fail_setup/);
+    const vitest = testSh.indexOf('vitest run');
+    expect([deps, lint, stop].every((i) => i > 0 && i < vitest)).toBe(true);
   });
 });
 
