@@ -61,7 +61,9 @@ test('a company admin archives a monitor from its page, finds it under Archived 
   await page.goto(tenantUrl(company.subdomain, `/monitors/${ids.Storefront}`));
   await expect(page.getByRole('heading', { name: 'Storefront', level: 2 })).toBeVisible();
 
-  // the chart's phase view: each hour's DNS, connect, TLS and wait, stacked
+  // the chart's phase view: each hour's DNS, connect, TLS and wait, stacked (a young monitor's
+  // chart opens on its latest checks, so the 24-hour range is chosen first)
+  await page.getByRole('button', { name: '24 hours' }).click();
   await page.getByRole('button', { name: 'Phases', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Phases', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const chart = page.getByTestId('response-chart');
