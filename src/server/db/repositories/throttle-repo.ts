@@ -48,16 +48,8 @@ export function throttleRepo(db: DbScope) {
         await withTransaction(db, async (tx) => {
           if (tx.kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${`${scope}\n${keyHash}`}, 0))`.execute(tx.k);
           await tx.k.insertInto('throttle_hits').values({ scope, key_hash: keyHash, at, expires_at: expiresAt }).execute();
-          const rows = await tx.k
-            .selectFrom('throttle_hits')
-            .select('at')
-            .where('scope', '=', scope)
-            .where('key_hash', '=', keyHash)
-            .where('at', '>', from)
-            .orderBy('at', 'desc')
-            .limit(limit + 1)
-            .execute();
-          if (rows.length > limit) throw new OverLimit(rows.slice(1).map((r) => Number(r.at)));
+          const times = await throttleRepo(tx).recent(scope, keyHash, from, limit + 1);
+          if (times.length > limit) throw new OverLimit(times.slice(1));
         });
         return null;
       } catch (e) {
