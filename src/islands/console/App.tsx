@@ -9,6 +9,7 @@ import { decideAccess, signInPath } from './access.ts';
 import { boot, onTenantHost, setBoot, type Boot } from './boot.ts';
 import { $router, go } from './router.ts';
 import { isPublic, ROUTE_NAMES, ROUTES, routeAt, routeDef, type RouteName, type ScreenProps } from './routes.ts';
+import { SCREENS as LOADERS } from './screens.ts';
 import { $authState, $role, $user, startAuth } from './stores/auth.ts';
 import { loadFlags } from './stores/flags.ts';
 import { applyUiSettings, loadUiSettings } from './stores/ui-settings.ts';
@@ -19,7 +20,7 @@ import { ErrorScreen, NotFound, AccessDenied, Welcome, CompanyHostRedirect } fro
 
 // Each screen's code loads when it is first shown, so the initial script stays small.
 const SCREENS = Object.fromEntries(
-  ROUTE_NAMES.map((name) => [name, lazy(() => ROUTES[name].screen().then((screen) => ({ default: screen })))]),
+  ROUTE_NAMES.map((name) => [name, lazy(() => LOADERS[name]().then((screen) => ({ default: screen })))]),
 ) as Record<RouteName, LazyExoticComponent<ComponentType<ScreenProps>>>;
 
 function RouteScreen({ route, params }: { route: RouteName; params: Record<string, string> }) {
@@ -133,7 +134,7 @@ export default function ConsoleApp(props: { boot: Boot }) {
     void startAuth(!QUIET_PATHS.includes(path));
     // fetch this page's screen while the user loads
     const here = routeAt(path);
-    if (here) void ROUTES[here].screen().catch(() => undefined);
+    if (here) void LOADERS[here]().catch(() => undefined);
   }
   return (
     <ErrorBoundary>

@@ -9,7 +9,7 @@ import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
-import type { ScreenProps } from '../../routes.ts';
+import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $inventory, loadInventory, sorted, type ApiInventory, type Endpoint, type SortKey } from './store.ts';
 import '../monitors/monitors.css';
 import '../metrics/metrics.css';

@@ -8,7 +8,7 @@ import { can } from '../../../../lib/permissions.ts';
 import { IMPACT_LABEL, IMPACTS, type Impact } from '../../../../lib/status.ts';
 import { $role } from '../../stores/auth.ts';
 import { onLive } from '../../stores/live.ts';
-import type { ScreenProps } from '../../routes.ts';
+import type { ScreenProps } from '../../ui/screen-props.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Options } from '../../ui/ModalForm.tsx';

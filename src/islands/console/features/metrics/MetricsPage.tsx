@@ -11,7 +11,7 @@ import { $flags } from '../../stores/flags.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, NoData, Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate } from '../../ui/format.ts';
-import type { ScreenProps } from '../../routes.ts';
+import type { ScreenProps } from '../../ui/screen-props.ts';
 import { MetricChart, type Line } from './MetricChart.tsx';
 import { $series, exportCsv, loadSeries, totals, type MetricFilter, type MetricPoint, type MetricSeries } from './store.ts';
 import '../monitors/monitors.css';

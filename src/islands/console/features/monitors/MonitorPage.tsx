@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { STATUS_LABEL } from '../../../../lib/status.ts';
 import { dailyBars, hourlyTimeline, type RollupCounts } from '../../../../lib/timeline.ts';
-import type { ScreenProps } from '../../routes.ts';
+import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $role } from '../../stores/auth.ts';
 import { onLive } from '../../stores/live.ts';
 import { Card, ErrorPanel, LoadView, Skeleton } from '../../ui/Card.tsx';

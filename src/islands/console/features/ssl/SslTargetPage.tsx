@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
-import type { ScreenProps } from '../../routes.ts';
+import type { ScreenProps } from '../../ui/screen-props.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { Expiry, GradeBadge } from './badges.tsx';

@@ -9,7 +9,7 @@ import { $selectedTenant } from '../../stores/tenant.ts';
 import { Card, ErrorPanel, NoData, Skeleton } from '../../ui/Card.tsx';
 import { humanize } from '../../../../lib/labels.ts';
 import { fmtDate, fmtNumber, fmtTime } from '../../ui/format.ts';
-import type { ScreenProps } from '../../routes.ts';
+import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $threats, loadThreats, type AssetThreat, type ThreatOverview } from './store.ts';
 import './threat-intelligence.css';
 

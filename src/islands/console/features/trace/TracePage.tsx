@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useState } from 'react';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
-import type { ScreenProps } from '../../routes.ts';
+import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $trace, loadTrace, waterfall, type TraceSpan } from './store.ts';
 
 export function TracePage({ params }: ScreenProps) {

@@ -7,7 +7,7 @@ import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, NoData, Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
-import type { ScreenProps } from '../../routes.ts';
+import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $traces, EMPTY_FILTER, loadOlder, searchTraces, type TraceFilter } from './store.ts';
 import '../metrics/metrics.css';
 
