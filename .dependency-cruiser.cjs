@@ -62,6 +62,37 @@ module.exports = {
       to: { path: '^src/server/domain/' },
     },
     {
+      name: 'net-imports-only-lib-and-node',
+      comment:
+        'src/server/net (SSRF guard, resolvers, network error texts, RDAP directory) sits below every area that ' +
+        'talks out (engine, domain, security, notify, jobs, config): it imports only src/lib and its own modules.',
+      severity: 'error',
+      from: { path: '^src/server/net/' },
+      to: { path: '^src/', pathNot: '^src/(server/net|lib)/' },
+    },
+    {
+      name: 'net-imports-only-lib-and-node',
+      comment:
+        'Packages in src/server/net: Node built-ins, and ipaddr.js alone (the SSRF guard classifies addresses with ' +
+        "its IANA range tables); tests may use their runner.",
+      severity: 'error',
+      from: { path: '^src/server/net/', pathNot: '[.]test[.]ts$' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'unknown'],
+        pathNot: '^node_modules/ipaddr[.]js/',
+      },
+    },
+    {
+      name: 'config-imports-no-domain-or-security',
+      comment:
+        'config.ts is parsed once at boot, below the areas it configures: what it checks values against lives in ' +
+        'src/lib, src/server/net or a module of its own beside it (threat-config.ts, common-passwords.ts), never in ' +
+        'domain/ or security/, not even through one of those modules.',
+      severity: 'error',
+      from: { path: '^src/server/config[.]ts$' },
+      to: { path: '^src/server/(domain|security)/', reachable: true },
+    },
+    {
       name: 'migrations-are-frozen',
       comment: 'A migration never changes once released, so it imports no application code (packages only).',
       severity: 'error',

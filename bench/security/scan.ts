@@ -13,7 +13,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { securityAssetsRepo } from '../../src/server/db/repositories/security-assets-repo.ts';
 import { securityScansRepo } from '../../src/server/db/repositories/security-scans-repo.ts';
 import { runDueScans } from '../../src/server/domain/security/scan-runner.ts';
-import { RISKY_SERVICES } from '../../src/server/security/scans/checks/open-ports.ts';
+import { RISKY_SERVICES } from '../../src/lib/risky-services.ts';
 import { createServices } from '../../src/server/services.ts';
 import { closedPort, startCarelessHost, startTcpListener } from '../../tests/fixtures/targets/vuln-hosts.ts';
 import { seedCompany } from '../../tests/support/fixtures.ts';

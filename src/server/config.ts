@@ -7,10 +7,10 @@ import ipaddr from 'ipaddr.js';
 import { FLAG_NAMES, isFlagName } from '../lib/flags.ts';
 import { isEmail } from '../lib/formats.ts';
 import { MIN_SECRET_LENGTH, weakSecretReason } from './secret-strength.ts';
-import { isCommonPassword } from './domain/users/common-passwords.ts';
-import { readBootstrap } from './security/domains/rdap-bootstrap.ts';
-import { RISKY_SERVICES } from './security/scans/checks/open-ports.ts';
-import { threatConfig, ThreatConfigError, type ThreatConfig } from './security/threat/config.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { readBootstrap } from './net/rdap-bootstrap.ts';
+import { RISKY_SERVICES } from '../lib/risky-services.ts';
+import { threatConfig, ThreatConfigError, type ThreatConfig } from './threat-config.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -35,7 +35,7 @@ export interface Config {
   publicPort: number | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   signupEnabled: boolean;
-  /** false, true (all private ranges) or the CIDRs opened (see engine/ssrf.ts) */
+  /** false, true (all private ranges) or the CIDRs opened (see net/ssrf.ts) */
   allowPrivateTargets: boolean | string[];
   minCheckIntervalSeconds: number;
   /** Checks a minute to one destination host, summed over every company's active monitors (0: no cap) */
@@ -79,7 +79,7 @@ export interface Config {
   trustProxy: boolean;
   /** Built Astro output (client/ and server/); tests build into their own folder */
   distDir: string;
-  /** DNS blocklists, feeds and breach provider of threat intelligence (security/threat/config.ts) */
+  /** DNS blocklists, feeds and breach provider of threat intelligence (threat-config.ts) */
   threat: ThreatConfig;
   /** Bearer token of the operator's Prometheus scrape of /metrics on the main host; unset: no such endpoint */
   metricsToken: string | undefined;

@@ -2,7 +2,7 @@
 // same SSRF guard, limits, resolver and deadline as the engine's checks, and nothing stored.
 import type { MonitorType } from '../db/schema/monitoring.ts';
 import { DEFAULT_LIMITS, failed, type CheckEnv, type CheckOutcome } from './checkers/types.ts';
-import { dnsResolver } from './dns-lookup.ts';
+import { dnsResolver } from '../net/dns-lookup.ts';
 import { KINDS } from './kinds/index.ts';
 import type { EngineHost } from './ports.ts';
 

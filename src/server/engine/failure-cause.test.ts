@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCertificateRefusal } from './checkers/error-text.ts';
+import { isCertificateRefusal } from '../net/error-text.ts';
 import { failureCause } from './failure-cause.ts';
 
 describe('failure causes', () => {

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { DbScope } from '../db/scope.ts';
 import type { Notify } from '../notify/notify.ts';
-import type { Resolver } from './ssrf.ts';
+import type { Resolver } from '../net/ssrf.ts';
 
 /** The monitor an automatic incident is about. */
 export interface IncidentMonitor {

@@ -13,7 +13,7 @@ import { KINDS } from './kinds/index.ts';
 import type { EngineHost } from './ports.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
 import { canaryFailing, createCanary } from './canary.ts';
-import { dnsResolver, perKeyLimit, type Resolver } from './dns-lookup.ts';
+import { dnsResolver, perKeyLimit, type Resolver } from '../net/dns-lookup.ts';
 import { createDestinationStretch } from './destination-stretch.ts';
 import { checksTotal, missedSlotsTotal, resultsPending, schedulingLag } from '../metrics/platform.ts';
 

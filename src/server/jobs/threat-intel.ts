@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS } from '../../lib/timeline.ts';
 import { spanPeersRepo } from '../db/repositories/span-peers-repo.ts';
 import { threatRepo } from '../db/repositories/threat-repo.ts';
 import { flagOn } from '../domain/flags/flags.ts';
-import { dnsResolver } from '../engine/dns-lookup.ts';
+import { dnsResolver } from '../net/dns-lookup.ts';
 import { threatDns } from '../security/threat/dns.ts';
 import { runCompanyThreatIntel, type ThreatRunDeps } from '../security/threat/run.ts';
 import type { Job } from './job.ts';

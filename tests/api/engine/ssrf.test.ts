@@ -5,7 +5,7 @@ import { Resolver } from 'node:dns/promises';
 import type { Ctx, Services } from '../../../src/server/domain/context.ts';
 import { DomainError } from '../../../src/server/domain/errors.ts';
 import { createEngine } from '../../../src/server/engine/scheduler.ts';
-import type { Resolver as GuardResolver } from '../../../src/server/engine/ssrf.ts';
+import type { Resolver as GuardResolver } from '../../../src/server/net/ssrf.ts';
 import { createMonitor, getMonitor } from '../../../src/server/domain/monitors/service.ts';
 import { actorFor, ctxFor } from '../../support/fixtures.ts';
 import { startDnsServer, type DnsTarget } from '../../fixtures/targets/dns-targets.ts';

@@ -6,7 +6,7 @@
 // are allowed.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAME_REFUSED } from '../../../src/server/engine/ssrf.ts';
+import { NAME_REFUSED } from '../../../src/server/net/ssrf.ts';
 import { runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/alerts/webhook-receiver.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../src/server/domain/context.ts';
 import { createEngine } from '../../../src/server/engine/scheduler.ts';
-import { DNS_LOOKUPS_PER_COMPANY } from '../../../src/server/engine/dns-lookup.ts';
+import { DNS_LOOKUPS_PER_COMPANY } from '../../../src/server/net/dns-lookup.ts';
 import { createMonitor, getMonitor, listChecks } from '../../../src/server/domain/monitors/service.ts';
 import { startDnsServer, type DnsTarget } from '../../fixtures/targets/dns-targets.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';

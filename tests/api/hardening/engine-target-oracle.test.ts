@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Resolver } from 'node:dns/promises';
 import { createEngine } from '../../../src/server/engine/scheduler.ts';
-import type { Resolver as GuardResolver } from '../../../src/server/engine/ssrf.ts';
+import type { Resolver as GuardResolver } from '../../../src/server/net/ssrf.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { startDnsServer, type DnsTarget } from '../../fixtures/targets/dns-targets.ts';

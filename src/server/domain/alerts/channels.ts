@@ -8,7 +8,7 @@ import { alertChannelsRepo } from '../../db/repositories/alert-channels-repo.ts'
 import { alertDeliveriesRepo } from '../../db/repositories/alert-deliveries-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
-import { literalTarget, TargetRefused } from '../../engine/ssrf.ts';
+import { literalTarget, TargetRefused } from '../../net/ssrf.ts';
 import { ChannelConfigError, type AlertSeverity, type Channel } from '../../notify/channels/channel.ts';
 import { channelOf } from '../../notify/channels/index.ts';
 import { CHANNEL_EVENTS, SEVERITIES } from '../../notify/outbox/alert-event.ts';

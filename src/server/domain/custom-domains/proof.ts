@@ -2,7 +2,7 @@
 // holding the domain's token, and a CNAME from the domain to the platform's target. Every
 // message is ours; of the zone's data only a name that looks like a host name is repeated.
 import { challengeName } from '../../../lib/custom-domains.ts';
-import type { DnsRecords } from '../../engine/dns-records.ts';
+import type { DnsRecords } from '../../net/dns-records.ts';
 
 export type ProofOutcome =
   | { kind: 'proven' }

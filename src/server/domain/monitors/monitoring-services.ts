@@ -1,7 +1,7 @@
 // What the monitoring area adds to Services: the engine of this process (when it runs checks)
 // and the network seams a self-hoster or a test may set (resolver, extra trusted CAs).
 import type { Engine } from '../../engine/scheduler.ts';
-import type { Resolver } from '../../engine/ssrf.ts';
+import type { Resolver } from '../../net/ssrf.ts';
 
 export interface MonitoringServices {
   engine?: Engine;

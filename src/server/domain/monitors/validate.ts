@@ -5,7 +5,7 @@
 import { normalizeDestination } from '../../../lib/destination-host.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, type ConfigReader } from '../../engine/kinds/index.ts';
-import { literalTarget, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { literalTarget, TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 import { DomainError } from '../errors.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
 

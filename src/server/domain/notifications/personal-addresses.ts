@@ -5,7 +5,7 @@
 // internal literal address unless ALLOW_PRIVATE_TARGETS opens it (names are checked at send).
 import { randomBytes } from 'node:crypto';
 import { personalContactsRepo } from '../../db/repositories/personal-contacts-repo.ts';
-import { literalTarget, TargetRefused } from '../../engine/ssrf.ts';
+import { literalTarget, TargetRefused } from '../../net/ssrf.ts';
 import { ChannelConfigError } from '../../notify/channels/channel.ts';
 import { parseTenantUrl } from '../../notify/channels/tenant-url.ts';
 import type { Services } from '../context.ts';

@@ -9,7 +9,7 @@ import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo } from '../../db/repositories/security-findings-repo.ts';
 import type { AssetKind } from '../../db/schema/security.ts';
-import { internalDnsName } from '../../engine/ssrf.ts';
+import { internalDnsName } from '../../net/ssrf.ts';
 import { companyScope, requireActor, requirePermission } from '../authz.ts';
 import { parseServices } from '../company/present.ts';
 import type { Ctx } from '../context.ts';

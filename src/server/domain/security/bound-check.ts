@@ -4,7 +4,7 @@
 // control again. The resolver handed back keeps to those addresses for the whole run, so a name
 // re-pointed mid-scan reaches nothing new either.
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
-import type { Resolver } from '../../engine/dns-lookup.ts';
+import type { Resolver } from '../../net/dns-lookup.ts';
 import { boundResolver, parseBound, unboundAddresses } from '../../security/assets/bound-addresses.ts';
 import { addressesOf } from '../../security/assets/verify.ts';
 import type { Services } from '../context.ts';

@@ -5,8 +5,8 @@
 // problems. Also picks the domains due: each is checked once a day at its own time of day.
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { dnsResolver } from '../../engine/dns-lookup.ts';
-import { internalDnsName } from '../../engine/ssrf.ts';
+import { dnsResolver } from '../../net/dns-lookup.ts';
+import { internalDnsName } from '../../net/ssrf.ts';
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo, type SecurityFindingRow } from '../../db/repositories/security-findings-repo.ts';
 import { domainSettingsRepo } from '../../db/repositories/domain-settings-repo.ts';
@@ -14,7 +14,7 @@ import { withTransaction } from '../../db/scope.ts';
 import { notifyIn, type NotificationDraft } from '../../notify/notify.ts';
 import { checkDomain, type DomainCheckEnv, type DomainReport } from '../../security/domains/domain-check.ts';
 import { daysLeft, domainFindings } from '../../security/domains/findings.ts';
-import { rdapDirectory, readBootstrap, SHIPPED_BOOTSTRAP, type RdapDirectory } from '../../security/domains/rdap-bootstrap.ts';
+import { rdapDirectory, readBootstrap, SHIPPED_BOOTSTRAP, type RdapDirectory } from '../../net/rdap-bootstrap.ts';
 import {
   describeChange,
   diffSnapshots,

@@ -15,7 +15,7 @@ import { securityScansRepo, type ScanCounts, type SecurityScanRow } from '../../
 import type { FindingSeverity } from '../../db/schema/security.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import type { Resolver } from '../../engine/dns-lookup.ts';
+import type { Resolver } from '../../net/dns-lookup.ts';
 import { notifyIn } from '../../notify/notify.ts';
 import { scannerUserAgent } from '../../security/scans/fetch.ts';
 import { loadRetireRepository } from '../../security/scans/retire-repository.ts';

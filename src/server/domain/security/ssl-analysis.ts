@@ -7,7 +7,7 @@ import { securityFindingsRepo, type FindingInput } from '../../db/repositories/s
 import { tlsAnalysesRepo } from '../../db/repositories/tls-analyses-repo.ts';
 import { securityAssetsRepo } from '../../db/repositories/security-assets-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
-import { dnsResolver } from '../../engine/dns-lookup.ts';
+import { dnsResolver } from '../../net/dns-lookup.ts';
 import { expiryWarning, type CertificateSubject } from '../../engine/kinds/certificate-warnings.ts';
 import { notifyIn, type NotificationDraft } from '../../notify/notify.ts';
 import { EXPIRING_KEY, tlsFindings } from '../../security/tls/findings.ts';

@@ -9,7 +9,7 @@
 import { isUnder, REVERIFY_PERIOD_MS } from '../../../lib/security-assets.ts';
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
 import { withTransaction, type DbScope } from '../../db/scope.ts';
-import { dnsResolver } from '../../engine/dns-lookup.ts';
+import { dnsResolver } from '../../net/dns-lookup.ts';
 import { notifyIn } from '../../notify/notify.ts';
 import { parseBound, unboundAddresses } from '../../security/assets/bound-addresses.ts';
 import { addressesOf, proveControl, type Proof, type ProofEnv } from '../../security/assets/verify.ts';

@@ -10,7 +10,7 @@ import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { recordAudit } from '../audit/record.ts';
 import { TOO_COMMON_PASSWORD, passwordProblem } from '../users/rules.ts';
-import { isCommonPassword } from '../users/common-passwords.ts';
+import { isCommonPassword } from '../../common-passwords.ts';
 import { roleOfUserType } from '../../../lib/permissions.ts';
 import { isEmail } from '../../../lib/formats.ts';
 

@@ -16,7 +16,7 @@ import { lookupStatusPage } from '../status-page/service.ts';
 import { subscribersRepo, type SubscriberRow } from '../../db/repositories/subscribers-repo.ts';
 import type { SubscriberState } from '../../db/schema/public.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { literalTarget, TargetRefused } from '../../engine/ssrf.ts';
+import { literalTarget, TargetRefused } from '../../net/ssrf.ts';
 import { ChannelConfigError } from '../../notify/channels/channel.ts';
 import { parseTenantUrl } from '../../notify/channels/tenant-url.ts';
 import { logMailFailure, sendMail, sendRichMail } from '../../notify/mailer.ts';

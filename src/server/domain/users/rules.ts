@@ -1,5 +1,5 @@
 // Validation rules for people: new passwords (the e-mail format is in src/lib/formats.ts).
-import { isCommonPassword } from './common-passwords.ts';
+import { isCommonPassword } from '../../common-passwords.ts';
 
 export const MIN_PASSWORD = 8;
 export const TOO_COMMON_PASSWORD = 'This password is too common. Choose another.';

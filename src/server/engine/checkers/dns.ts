@@ -2,7 +2,7 @@
 // SSRF guard) and, when expected values are set, the answers contain them.
 import { Resolver } from 'node:dns/promises';
 import type { DNS_RECORD_TYPES } from '../../../lib/monitor-kinds.ts';
-import { internalDnsName, isInternalAnswer, resolveSafe, TargetRefused } from '../ssrf.ts';
+import { internalDnsName, isInternalAnswer, resolveSafe, TargetRefused } from '../../net/ssrf.ts';
 import { failed, round, type Checker } from './types.ts';
 
 const HIDDEN = '(non-public address)';

@@ -7,8 +7,8 @@ import { isIP } from 'node:net';
 import { rootCertificates, type TLSSocket } from 'node:tls';
 import { certificateFacts, type CertificateFacts } from './certificate.ts';
 import zlib from 'node:zlib';
-import { resolveSafe, TargetRefused } from '../ssrf.ts';
-import { isCertificateRefusal, networkErrorText } from './error-text.ts';
+import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
+import { isCertificateRefusal, networkErrorText } from '../../net/error-text.ts';
 import { jsonPathGet, statusAccepted } from './http-rules.ts';
 import { failed, round, type CheckEnv, type CheckOutcome, type Checker, type Timings } from './types.ts';
 

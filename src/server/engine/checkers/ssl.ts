@@ -3,9 +3,9 @@
 import { isIP } from 'node:net';
 import { DAY_MS } from '../../../lib/timeline.ts';
 import tls, { rootCertificates } from 'node:tls';
-import { resolveSafe, TargetRefused } from '../ssrf.ts';
+import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
 import { certificateFacts } from './certificate.ts';
-import { certificateProblem, networkErrorText } from './error-text.ts';
+import { certificateProblem, networkErrorText } from '../../net/error-text.ts';
 import { failed, round, type Checker } from './types.ts';
 
 /** What an ssl monitor stores (engine/kinds/ssl.ts validates it). */

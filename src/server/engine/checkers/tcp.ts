@@ -1,7 +1,7 @@
 // TCP checks: a connection to host:port opens within the deadline (address checked first).
 import net from 'node:net';
-import { resolveSafe, TargetRefused } from '../ssrf.ts';
-import { networkErrorText } from './error-text.ts';
+import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
+import { networkErrorText } from '../../net/error-text.ts';
 import { failed, round, type Checker } from './types.ts';
 
 /** What a tcp monitor stores (engine/kinds/tcp.ts validates it). */

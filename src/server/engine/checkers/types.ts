@@ -1,6 +1,6 @@
 // What a checker receives and answers. Each monitor kind's module (engine/kinds/) names its checker.
 import type { CheckStatus, MonitorType } from '../../db/schema/monitoring.ts';
-import type { PrivateTargets, Resolver } from '../ssrf.ts';
+import type { PrivateTargets, Resolver } from '../../net/ssrf.ts';
 
 export interface Timings {
   dns?: number;
@@ -38,7 +38,7 @@ export interface CheckTarget<C = object> {
 export interface CheckEnv {
   now(): number;
   allowPrivateTargets: PrivateTargets;
-  /** Host name lookups of this check (c-ares, bounded per company: see dns-lookup.ts) */
+  /** Host name lookups of this check (c-ares, bounded per company: see net/dns-lookup.ts) */
   resolve: Resolver;
   /** DNS servers asked by DNS checks without a resolver of their own (DNS_RESOLVERS; unset: the system's) */
   dnsServers?: readonly string[];

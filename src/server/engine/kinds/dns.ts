@@ -6,7 +6,7 @@ import { formatHostPort, normalizeTargetHost, parseHostPort } from '../../../lib
 import type { NotificationDraft } from '../../notify/notify.ts';
 import { DEFAULT_DNS_RECORD_TYPE, DNS_FIELDS, DNS_RECORD_TYPES } from '../../../lib/monitor-kinds.ts';
 import { dnsChecker, type DnsConfig, type DnsRecordType } from '../checkers/dns.ts';
-import { internalDnsName } from '../ssrf.ts';
+import { internalDnsName } from '../../net/ssrf.ts';
 import { presentFields, type Kind } from './kind.ts';
 
 const FIELDS = DNS_FIELDS;

@@ -5,7 +5,7 @@ import type { MonitorRow } from '../../db/repositories/monitors-repo.ts';
 import type { CheckStatus } from '../../db/schema/monitoring.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
 import type { Checker, CheckOutcome } from '../checkers/types.ts';
-import type { PrivateTargets } from '../ssrf.ts';
+import type { PrivateTargets } from '../../net/ssrf.ts';
 
 export interface Kind<C extends object> {
   /** The config fields as the API names them, in the order the monitor view lists them. */

@@ -12,7 +12,7 @@ import { alertChannelsRepo, type AlertChannelRow } from '../../db/repositories/a
 import { alertDeliveriesRepo, type AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
-import { dnsResolver } from '../../engine/dns-lookup.ts';
+import { dnsResolver } from '../../net/dns-lookup.ts';
 import { channelOf } from '../channels/index.ts';
 import type { Alert } from '../channels/channel.ts';
 import { sendRichMail } from '../mailer.ts';

@@ -8,7 +8,7 @@ import type { Services } from '../../domain/context.ts';
 import type { AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
 import { personalContactsRepo } from '../../db/repositories/personal-contacts-repo.ts';
 import type { PersonalTarget } from '../../db/schema/alerts.ts';
-import { dnsResolver } from '../../engine/dns-lookup.ts';
+import { dnsResolver } from '../../net/dns-lookup.ts';
 import { channelEnv } from '../channel-env.ts';
 import type { Alert } from '../channels/channel.ts';
 import { email } from '../channels/email.ts';

@@ -5,8 +5,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { networkErrorText } from '../../engine/checkers/error-text.ts';
-import { resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { networkErrorText } from '../../net/error-text.ts';
+import { resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 import type { OutboundRequest } from '../channels/channel.ts';
 
 export const SEND_TIMEOUT_MS = 10_000;

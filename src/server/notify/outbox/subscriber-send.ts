@@ -8,7 +8,7 @@ import type { AlertDeliveryRow } from '../../db/repositories/alert-deliveries-re
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { subscribersRepo, type SubscriberRow } from '../../db/repositories/subscribers-repo.ts';
 import { subscriberNoticesRepo } from '../../db/repositories/subscriber-notices-repo.ts';
-import { dnsResolver } from '../../engine/dns-lookup.ts';
+import { dnsResolver } from '../../net/dns-lookup.ts';
 import { USER_AGENT } from '../channels/webhook.ts';
 import { sendRichMail } from '../mailer.ts';
 import { sendHttp, type SendResult } from './send-http.ts';

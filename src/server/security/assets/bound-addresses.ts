@@ -3,7 +3,7 @@
 // proven, and whatever connects to the asset later (scans, TLS analyses) connects only to those.
 // A name that points elsewhere afterwards needs a new proof before anything connects to it.
 import ipaddr from 'ipaddr.js';
-import type { Resolver } from '../../engine/dns-lookup.ts';
+import type { Resolver } from '../../net/dns-lookup.ts';
 
 /** At most this many addresses are bound per proof (a name with more keeps the first ones). */
 export const MAX_BOUND_ADDRESSES = 16;

@@ -13,8 +13,8 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { TXT_LABEL, TXT_PREFIX, WELL_KNOWN_PATH } from '../../../lib/security-assets.ts';
-import { networkErrorText } from '../../engine/checkers/error-text.ts';
-import { internalDnsName, resolveAllSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { networkErrorText } from '../../net/error-text.ts';
+import { internalDnsName, resolveAllSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 import { addressSet } from './bound-addresses.ts';
 
 export const VERIFY_USER_AGENT = 'StatusWatch-Verification/1.0 (+proof of control)';

@@ -4,13 +4,13 @@
 // DNS question goes to DNS_RESOLVERS (the system's when unset); every HTTP request through the
 // SSRF guard. Only verified domains come here (domain/security/domain-checks.ts).
 import { getServers, Resolver as CaresResolver } from 'node:dns/promises';
-import type { PrivateTargets, Resolver } from '../../engine/ssrf.ts';
-import { TargetRefused } from '../../engine/ssrf.ts';
+import type { PrivateTargets, Resolver } from '../../net/ssrf.ts';
+import { TargetRefused } from '../../net/ssrf.ts';
 import { mtaStsId, parseDkim, parseDmarc, parseMtaStsPolicy, type Dkim, type Dmarc } from './email-auth.ts';
 import { guardedGet, GetFailure } from './guarded-get.ts';
 import { queryWire, TYPE_DS } from './dns-wire.ts';
 import { lookupRegistration, type Registration } from './rdap.ts';
-import type { RdapDirectory } from './rdap-bootstrap.ts';
+import type { RdapDirectory } from '../../net/rdap-bootstrap.ts';
 import { isNoData, takeSnapshot, type Snapshot } from './records.ts';
 import { analyseSpf, type SpfAnalysis } from './spf.ts';
 

@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import { resolveSafe, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { resolveSafe, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 import { USER_AGENT } from '../../engine/checkers/http.ts';
 
 export interface GetOptions {

@@ -2,7 +2,7 @@
 // overrides), and what an RDAP domain object says (RFC 9083).
 import { describe, expect, it } from 'vitest';
 import { parseRdapDomain } from './rdap.ts';
-import { rdapDirectory, readBootstrap, SHIPPED_BOOTSTRAP } from './rdap-bootstrap.ts';
+import { rdapDirectory, readBootstrap, SHIPPED_BOOTSTRAP } from '../../net/rdap-bootstrap.ts';
 
 describe('RDAP', () => {
   it('finds base URLs in the shipped bootstrap file, and the operator overrides win and are trusted', () => {

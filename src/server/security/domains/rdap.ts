@@ -1,9 +1,9 @@
 // Registration data of a domain through RDAP (RFC 9082 queries, RFC 9083 answers): expiry and
 // registration dates from `events`, the registrar from the entity with role `registrar` (its
 // vCard `fn`), the EPP status values and the delegated name servers.
-import { TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 import { guardedGet, GetFailure } from './guarded-get.ts';
-import type { RdapDirectory } from './rdap-bootstrap.ts';
+import type { RdapDirectory } from '../../net/rdap-bootstrap.ts';
 
 export interface Registration {
   expiresAt: number | null;

@@ -2,7 +2,7 @@
 // snapshots compare as text) and the differences between two snapshots. A set that could not be
 // asked (timeout, SERVFAIL) is null and never reported as changed.
 import type { Resolver as CaresResolver } from 'node:dns/promises';
-import { isInternalAnswer, type PrivateTargets } from '../../engine/ssrf.ts';
+import { isInternalAnswer, type PrivateTargets } from '../../net/ssrf.ts';
 
 export const RECORD_SETS = ['ns', 'a', 'aaaa', 'mx', 'txt', 'caa'] as const;
 export type RecordSet = (typeof RECORD_SETS)[number];

@@ -6,7 +6,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import zlib from 'node:zlib';
-import { resolveSafe } from '../../engine/ssrf.ts';
+import { resolveSafe } from '../../net/ssrf.ts';
 import { pace } from './pacer.ts';
 import type { FetchedResponse, PoliteFetcher, ScanEnv } from './types.ts';
 

@@ -2,8 +2,8 @@
 // paced fetcher (so the whole scan keeps the host's request rate) and one fetch of the front
 // page, all within the scan's deadline. A check that fails is named in the notes; the others
 // still report. The caller has checked that the host is verified.
-import { networkErrorText } from '../../engine/checkers/error-text.ts';
-import { TargetRefused } from '../../engine/ssrf.ts';
+import { networkErrorText } from '../../net/error-text.ts';
+import { TargetRefused } from '../../net/ssrf.ts';
 import { OffHost, politeFetcher } from './fetch.ts';
 import { SCAN_CHECKS } from './registry.ts';
 import type { HostPage, ScanContext, ScanEnv, ScanFinding } from './types.ts';

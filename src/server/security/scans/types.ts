@@ -1,7 +1,7 @@
 // What a scan check receives and answers. Checks are pure network probes of one verified host:
 // they never touch the database (the runner in domain/security/scan-runner.ts reads and writes).
 import type { FindingSeverity } from '../../db/schema/security.ts';
-import type { PrivateTargets, Resolver } from '../../engine/ssrf.ts';
+import type { PrivateTargets, Resolver } from '../../net/ssrf.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Repository } from 'retire/lib/types.js';
 

@@ -2,7 +2,7 @@
 // (127.0.0.2 and up; the TXT record says why); no such name means not listed. Answers in
 // 127.255.255.0/24 are the list's refusals (Spamhaus answers those to open resolvers), so they
 // count as "could not tell", never as listed.
-import type { BlocklistZone } from './config.ts';
+import type { BlocklistZone } from '../../threat-config.ts';
 import { dnsblIpQuery } from './addresses.ts';
 import type { ThreatDns } from './dns.ts';
 

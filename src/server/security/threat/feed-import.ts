@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { DbScope } from '../../db/scope.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { threatRepo, type NewIndicator } from '../../db/repositories/threat-repo.ts';
-import type { FeedConfig } from './config.ts';
+import type { FeedConfig } from '../../threat-config.ts';
 import { feedParser } from './feed-parse.ts';
 import { prefixKey } from './addresses.ts';
 

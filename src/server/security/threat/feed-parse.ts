@@ -3,9 +3,8 @@
 // and abuse.ch-style CSV (URLhaus, ThreatFox, Feodo Tracker), whose columns are named by the
 // header comment; a URL's host is the indicator.
 import type { IndicatorKind } from '../../db/schema/threat.ts';
+import type { FeedFormat } from '../../threat-config.ts';
 import { canonicalCidr, hostOf } from './addresses.ts';
-
-export type FeedFormat = 'plain' | 'abusech-csv';
 
 export interface ParsedIndicator {
   value: string;

@@ -10,7 +10,7 @@ import { withTransaction } from '../../db/scope.ts';
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo, type FindingInput } from '../../db/repositories/security-findings-repo.ts';
 import { threatRepo } from '../../db/repositories/threat-repo.ts';
-import type { Resolver } from '../../engine/dns-lookup.ts';
+import type { Resolver } from '../../net/dns-lookup.ts';
 import { notifyIn } from '../../notify/notify.ts';
 import { normalizeIp } from './addresses.ts';
 import { lookupBreaches, BreachLookupError } from './breach.ts';

@@ -6,7 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import tls, { rootCertificates } from 'node:tls';
-import { resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../engine/ssrf.ts';
+import { resolveSafe, TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 
 export type ProtocolName = 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3';
 export const PROTOCOLS: readonly ProtocolName[] = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'];

@@ -2,30 +2,9 @@
 // HTTP requests, to the address the SSRF guard accepted) to each port of a bounded list.
 // Nothing is sent: an accepted connection is the finding.
 import net from 'node:net';
-import type { FindingSeverity } from '../../../db/schema/security.ts';
-import { resolveSafe } from '../../../engine/ssrf.ts';
+import { RISKY_SERVICES } from '../../../../lib/risky-services.ts';
+import { resolveSafe } from '../../../net/ssrf.ts';
 import type { ScanCheck, ScanFinding } from '../types.ts';
-
-interface RiskyService {
-  port: number;
-  label: string;
-  severity: FindingSeverity;
-}
-
-export const RISKY_SERVICES: Record<string, RiskyService> = {
-  ftp: { port: 21, label: 'FTP', severity: 'medium' },
-  telnet: { port: 23, label: 'Telnet', severity: 'high' },
-  smb: { port: 445, label: 'SMB', severity: 'high' },
-  mssql: { port: 1433, label: 'Microsoft SQL Server', severity: 'high' },
-  mysql: { port: 3306, label: 'MySQL', severity: 'high' },
-  rdp: { port: 3389, label: 'Remote Desktop (RDP)', severity: 'high' },
-  postgresql: { port: 5432, label: 'PostgreSQL', severity: 'high' },
-  vnc: { port: 5900, label: 'VNC', severity: 'high' },
-  redis: { port: 6379, label: 'Redis', severity: 'critical' },
-  elasticsearch: { port: 9200, label: 'Elasticsearch', severity: 'critical' },
-  memcached: { port: 11211, label: 'Memcached', severity: 'high' },
-  mongodb: { port: 27017, label: 'MongoDB', severity: 'critical' },
-};
 
 function connects(address: string, port: number, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { threatConfig } from './config.ts';
+import { threatConfig } from './threat-config.ts';
 
 describe('threat-intelligence settings', () => {
   it('reads blocklist zones, feeds and the breach provider', () => {

@@ -2,7 +2,9 @@
 // zones, feeds, and an optional breach-lookup provider. The operator is trusted, but every feed
 // download is bounded in size and time. Throws ThreatConfigError naming the variable.
 import { readFileSync } from 'node:fs';
-import type { FeedFormat } from './feed-parse.ts';
+
+/** How a feed's lines are written (security/threat/feed-parse.ts reads each). */
+export type FeedFormat = 'plain' | 'abusech-csv';
 
 export interface BlocklistZone {
   zone: string;
