@@ -82,6 +82,55 @@ describe('dependency rules (DESIGN.md section 2)', () => {
     expect(result.violations).toEqual(['engine-never-imports-domain: src/server/engine/__probe.ts -> src/server/domain/users.ts']);
   });
 
+  it('src/server/net sits below every area: it imports only src/lib, node: and itself', () => {
+    const net = {
+      'src/server/net/dns.ts': "import { lookup } from 'node:dns/promises';\nexport const resolve = lookup;\n",
+      'src/server/net/ssrf.ts':
+        "import { resolve } from './dns.ts';\nimport { ok } from '../../lib/status.ts';\nexport const guard = [resolve, ok];\n",
+    };
+    expect(cruise(tree({ ...LEGAL, ...net }))).toEqual({ code: 0, violations: [] });
+    const result = cruise(
+      tree({
+        ...LEGAL,
+        ...net,
+        'src/server/net/__probe.ts':
+          "import type { Results } from '../engine/ports.ts';\nimport { z } from 'zod';\nexport type P = Results;\nexport const q = z;\n",
+      }),
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.violations.sort()).toEqual([
+      'net-imports-only-lib-and-node: src/server/net/__probe.ts -> src/server/engine/ports.ts',
+      'net-imports-only-lib-and-node: src/server/net/__probe.ts -> zod',
+    ]);
+  });
+
+  it('config.ts reaches nothing of domain/ or security/, not even through a module of its own', () => {
+    const config = {
+      'src/server/threat-config.ts': 'export const threatConfig = () => ({});\n',
+      'src/server/config.ts': "import { threatConfig } from './threat-config.ts';\nexport const parseConfig = threatConfig;\n",
+      'src/server/security/feeds.ts': "import { threatConfig } from '../threat-config.ts';\nexport const feeds = threatConfig;\n",
+    };
+    expect(cruise(tree({ ...LEGAL, ...config }))).toEqual({ code: 0, violations: [] });
+    const direct = cruise(
+      tree({
+        ...LEGAL,
+        ...config,
+        'src/server/config.ts': "import { users } from './domain/users.ts';\nexport const parseConfig = users;\n",
+      }),
+    );
+    expect(direct.code).not.toBe(0);
+    expect(direct.violations).toEqual(['config-imports-no-domain-or-security: src/server/config.ts -> src/server/domain/users.ts']);
+    const through = cruise(
+      tree({
+        ...LEGAL,
+        ...config,
+        'src/server/threat-config.ts': "import type { Check } from './domain/users.ts';\nexport const threatConfig = (c?: Check) => c;\n",
+      }),
+    );
+    expect(through.code).not.toBe(0);
+    expect(through.violations).toEqual(['config-imports-no-domain-or-security: src/server/config.ts -> src/server/domain/users.ts']);
+  });
+
   it('names every other broken rule', () => {
     const result = cruise(
       tree({
