@@ -65,7 +65,8 @@ describe('the docs', () => {
 
   it('keep the README a short front door with Quick start in its first 30 lines', () => {
     const readme = pages.get('README.md')!.split('\n');
-    expect(readme.length).toBeLessThanOrEqual(200);    const quickStart = readme.indexOf('## Quick start');
+    expect(readme.length).toBeLessThanOrEqual(200);
+    const quickStart = readme.indexOf('## Quick start');
     expect(quickStart).toBeGreaterThanOrEqual(0);
     expect(quickStart).toBeLessThan(30);
     expect(readme.join('\n')).toContain('npm install && npm start');
