@@ -2,7 +2,7 @@
 # Installs what the test suite needs and a fresh machine lacks: Debian's Chromium (Playwright
 # drives it; it never downloads a browser), Debian's PostgreSQL server (tests start a
 # throwaway cluster on loopback), Debian's Prometheus (its promtool checks /metrics) and Debian's
-# nginx (the README's proxy configuration runs in it).
+# nginx (the proxy configuration of docs/operations/reverse-proxy.md runs in it).
 # Needs root (or passwordless sudo) only when something is missing.
 set -euo pipefail
 need=()

@@ -2011,7 +2011,7 @@ export interface paths {
         };
         /**
          * The TLS analyses of the company's verified host assets and https monitors
-         * @description One row per target: each verified host asset (port 443), and each live https monitor (an ssl monitor, or an http monitor of an https URL) whose host no verified asset covers. Each is analysed daily at its own minute of the day (README, "SSL/TLS monitoring", has the grade rubric and the problem keys). Company users see their company's; super admins every company's, or one with `tenant`. 403 while ENABLE_SSL_MONITORING is off.
+         * @description One row per target: each verified host asset (port 443), and each live https monitor (an ssl monitor, or an http monitor of an https URL) whose host no verified asset covers. Each is analysed daily at its own minute of the day (docs/features/ssl-tls-monitoring.md has the grade rubric and the problem keys). Company users see their company's; super admins every company's, or one with `tenant`. 403 while ENABLE_SSL_MONITORING is off.
          */
         get: operations["listSslTargets"];
         put?: never;
@@ -4580,7 +4580,7 @@ export interface components {
             /** @description The Strict-Transport-Security header of GET / */
             hsts: string | null;
             hsts_max_age: number;
-            /** @description Score 0-100 before caps (README, SSL/TLS monitoring) */
+            /** @description Score 0-100 before caps (docs/features/ssl-tls-monitoring.md) */
             score: number;
             /** @description The letter with trust problems set aside */
             grade_if_trusted: string | null;

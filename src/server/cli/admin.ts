@@ -43,7 +43,7 @@ async function readPassword(): Promise<string> {
   return '';
 }
 
-const ON_POSTGRES = `This server uses PostgreSQL (DATABASE_URL): back up with pg_dump and restore with pg_restore (see the README, Operations).`;
+const ON_POSTGRES = `This server uses PostgreSQL (DATABASE_URL): back up with pg_dump and restore with pg_restore (see docs/operations/backups.md).`;
 
 async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined, config: Config): Promise<number> {
   if (!file) {

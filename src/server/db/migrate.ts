@@ -1,5 +1,5 @@
 // Versioned migrations, applied at start on both databases. Files in ./migrations are named
-// NNNN_area_what.ts; each area of the product owns its own number range (see README).
+// NNNN_area_what.ts; each area of the product owns its own number range (see docs/development/layout.md).
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

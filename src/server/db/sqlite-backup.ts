@@ -4,7 +4,7 @@
 // the target and renamed into place only once it passes the integrity check.
 // restore: refuses a file that fails PRAGMA integrity_check or is not a StatusWatch database,
 // and refuses while any process (the server, a worker) has the live database open; the live
-// file is kept as `<file>.<time>.bak`. PostgreSQL has pg_dump/pg_restore (README, Operations).
+// file is kept as `<file>.<time>.bak`. PostgreSQL has pg_dump/pg_restore (docs/operations/backups.md).
 import { backup, DatabaseSync } from 'node:sqlite';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,17 +1,15 @@
-// The README's curl recipes, run as written by the real curl binary against a real server: the
-// blocks marked `<!-- recipe: NAME -->` run in one shell, with only the port and the super
+// The docs' curl recipes (docs/api.md, "Monitoring in five minutes", and docs/features/telemetry.md),
+// run as written by the real curl binary against a real server: the blocks marked
+// `<!-- recipe: NAME -->` in any page of the docs run in one shell, with only the port and the super
 // administrator's password put in. What each block claims to do is then checked.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
 import { tempDir } from '../../support/test-db.ts';
+import { allDocs } from '../../support/docs.ts';
 
-const README = path.resolve(import.meta.dirname, '../../../README.md');
-
-/** The marked sh blocks of the README by name, dedented (some sit inside list items). */
+/** The marked sh blocks of the docs by name, dedented (some sit inside list items). */
 export function recipeBlocks(markdown: string): Map<string, string> {
   const blocks = new Map<string, string>();
   for (const m of markdown.matchAll(/<!-- recipe: (\S+)[^>]*-->\s*\n([ \t]*)```sh\n([\s\S]*?)\n[ \t]*```/g)) {
@@ -54,7 +52,7 @@ function runShell(script: string, cwd: string): Promise<{ code: number; stdout: 
   });
 }
 
-describe('README curl recipes', () => {
+describe('curl recipes of the docs', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ db: 'sqlite' });
@@ -63,7 +61,7 @@ describe('README curl recipes', () => {
   afterAll(async () => t?.close());
 
   it('work as written with the installed curl', async () => {
-    const blocks = recipeBlocks(readFileSync(README, 'utf8'));
+    const blocks = recipeBlocks(allDocs());
     const order = ['main-host', 'company-host', 'api-key'];
     expect([...blocks.keys()].sort()).toEqual([...order].sort());
     const script = order

@@ -111,12 +111,11 @@ status_page:
           public_name: TLS
 `;
 
-describe('the README example', () => {
+describe('the example of docs/features/monitors-as-code.md', () => {
   it('is a valid file', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Monitors as code'));
+    const section = readFileSync(join(ROOT, 'docs/features/monitors-as-code.md'), 'utf8');
     const example = section.slice(section.indexOf('```yaml\n') + 8, section.indexOf('\n```', section.indexOf('```yaml')));
-    const { file } = parseCodeFile(example, 'README.md', { ORIGIN_TOKEN: 'x' });
+    const { file } = parseCodeFile(example, 'monitors-as-code.md', { ORIGIN_TOKEN: 'x' });
     expect(file.monitors?.map((m) => m.type)).toEqual(['http', 'tcp', 'push']);
     expect(file.status_page?.access?.password).toBe('${STATUS_PAGE_PASSWORD}');
   });

@@ -1,8 +1,9 @@
-// The README's nginx blocks, run as written in a real nginx (Debian's, 1.22 on Debian 12) in
-// front of a real server: only the port, the certificate paths, the upstream port and the
-// example domain are put in. nginx must accept the configuration, and through it, on a port
-// other than 443 with PUBLIC_PORT set as the README says, the public documents link to the
-// address browsers use and a same-origin sign-in is not refused as cross-site.
+// The docs' nginx blocks (docs/operations/reverse-proxy.md and custom-domain-tls.md), run as
+// written in a real nginx (Debian's, 1.22 on Debian 12) in front of a real server: only the port,
+// the certificate paths, the upstream port and the example domain are put in. nginx must accept
+// the configuration, and through it, on a port other than 443 with PUBLIC_PORT set as the docs
+// say, the public documents link to the address browsers use and a same-origin sign-in is not
+// refused as cross-site.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
@@ -14,11 +15,11 @@ import { freePort } from '../../support/pg-cluster.ts';
 import { seedCompany } from '../../support/fixtures.ts';
 import { tempDir } from '../../support/test-db.ts';
 import { seedMonitor } from '../public/fixtures.ts';
+import { allDocs } from '../../support/docs.ts';
 
-const README = path.resolve(import.meta.dirname, '../../../README.md');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
-/** Every ```nginx block of the README, as written. */
+/** Every ```nginx block of the docs, as written. */
 export function nginxBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/```nginx\n([\s\S]*?)\n```/g)].map((m) => m[1]);
 }
@@ -77,7 +78,7 @@ async function listening(port: number, proc: ChildProcess, log: string): Promise
   }
 }
 
-describe('the README nginx configuration in a real nginx', () => {
+describe('the nginx configuration of the docs in a real nginx', () => {
   let t: TestApp;
   let nginx: ChildProcess | undefined;
   let port: number;
@@ -122,7 +123,7 @@ describe('the README nginx configuration in a real nginx', () => {
       ],
       { stdio: 'pipe' },
     );
-    const blocks = nginxBlocks(readFileSync(README, 'utf8')).map((b) => localised(b, { port, upstream: t.port, cert, key }));
+    const blocks = nginxBlocks(allDocs()).map((b) => localised(b, { port, upstream: t.port, cert, key }));
     expect(blocks.length).toBeGreaterThanOrEqual(2);
     errorLog = path.join(dir, 'logs', 'error.log');
     conf = path.join(dir, 'nginx.conf');

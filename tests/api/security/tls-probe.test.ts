@@ -1,5 +1,5 @@
 // The TLS analysis against loopback servers with certificates made at test time: each target's
-// grade letter and finding keys exactly as README "SSL/TLS monitoring" documents them.
+// grade letter and finding keys exactly as docs/features/ssl-tls-monitoring.md documents them.
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTlsTargets, type CertKind, type TlsTargets } from '../../fixtures/targets/tls-targets.ts';

@@ -1,6 +1,6 @@
 // Assets and findings as the API shows them. An asset carries what the /security overview draws
 // in its row: the proof to publish, and the latest result of each analysis (their `data` shapes
-// are the contract of PREAMBLE/README: ssl grade and cert_expires_at, dns registration_expires_at,
+// are the contract of PREAMBLE/docs: ssl grade and cert_expires_at, dns registration_expires_at,
 // threat reputation, scan finished_at), each shown only while its feature flag is on.
 import { proofInstructions } from '../../../lib/security-assets.ts';
 import type { SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';

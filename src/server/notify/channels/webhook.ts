@@ -1,7 +1,7 @@
 // Webhook channel: the alert as JSON, signed per the Standard Webhooks specification with the
 // channel's whsec_ secret (the standardwebhooks package signs; nothing is hand-rolled). The
 // webhook-id is the delivery id, the same on every retry, so a receiver drops repeats by it.
-// Payload (documented in openapi/schemas/alerts.yaml AlertWebhookPayload and the README):
+// Payload (documented in openapi/schemas/alerts.yaml AlertWebhookPayload and docs/features/alerts.md):
 // { type, timestamp, data: { delivery_id, event, severity, title, message, ... } }.
 import { Webhook } from 'standardwebhooks';
 import type { Alert, HttpChannel } from './channel.ts';

@@ -1,5 +1,5 @@
 // The breach-lookup adapter. The operator names a provider (BREACH_LOOKUP_URL, BREACH_LOOKUP_KEY)
-// that speaks this small API (README "Threat intelligence"):
+// that speaks this small API (docs/features/threat-intelligence.md):
 //   GET <BREACH_LOOKUP_URL>?domain=<e-mail domain>   Authorization: Bearer <key>
 //   200 {"breaches": [{"name": "ExampleShop", "date": "2025-04-01", "accounts": 1200,
 //                      "data_classes": ["email", "password"]}]}   (an empty list: none known)

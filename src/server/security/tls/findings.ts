@@ -1,5 +1,5 @@
 // The problems a TLS probe shows, as findings with stable keys (securityFindingsRepo.record
-// opens, keeps and fixes them by key). Pure. README, "SSL/TLS monitoring", lists the keys.
+// opens, keeps and fixes them by key). Pure. docs/features/ssl-tls-monitoring.md lists the keys.
 import type { FindingInput } from '../../db/repositories/security-findings-repo.ts';
 import { DAY_MS } from '../../../lib/timeline.ts';
 import type { TlsProbe } from './probe.ts';

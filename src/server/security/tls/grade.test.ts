@@ -1,4 +1,4 @@
-// The grade rubric (README, "SSL/TLS monitoring") case by case, on made-up probes: the score's
+// The grade rubric (docs/features/ssl-tls-monitoring.md) case by case, on made-up probes: the score's
 // letter, each cap, A+ and T.
 import { describe, expect, it } from 'vitest';
 import { cipherBits, gradeTls, hstsMaxAge } from './grade.ts';

@@ -1,4 +1,4 @@
-// The TLS grade, modelled on SSL Labs' rating guide (README, "SSL/TLS monitoring", has the
+// The TLS grade, modelled on SSL Labs' rating guide (docs/features/ssl-tls-monitoring.md has the
 // rubric in words). Pure: a probe in, a letter out. A score from protocols (30 %), key (30 %)
 // and cipher strength (40 %) gives a letter; caps then lower it for known weaknesses; trust
 // problems (untrusted chain, expired, wrong host) turn it into T; HSTS of 180 days or more

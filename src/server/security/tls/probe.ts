@@ -14,7 +14,7 @@ export const PROTOCOLS: readonly ProtocolName[] = ['TLSv1', 'TLSv1.1', 'TLSv1.2'
 /**
  * Weak cipher families this Node's OpenSSL can still offer, each as an OpenSSL cipher string
  * tried alone (TLS 1.0-1.2; TLS 1.3 has no weak suites). RC4, 3DES, DES, EXPORT, IDEA and SEED
- * are compiled out of OpenSSL 3 and cannot be offered (README, "SSL/TLS monitoring").
+ * are compiled out of OpenSSL 3 and cannot be offered (docs/features/ssl-tls-monitoring.md).
  */
 export const WEAK_CIPHER_FAMILIES = {
   null: 'eNULL',

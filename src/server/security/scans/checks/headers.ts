@@ -1,5 +1,5 @@
 // Security headers of the host's front page: each missing (or ineffective) one is a finding,
-// with the value seen (or its absence) as evidence. Severities are documented in the README.
+// with the value seen (or its absence) as evidence. Severities are documented in docs/features/vulnerability-scans.md.
 import type { FindingSeverity } from '../../../db/schema/security.ts';
 import type { ScanCheck, ScanFinding } from '../types.ts';
 import { headerValue, quote } from './evidence.ts';
