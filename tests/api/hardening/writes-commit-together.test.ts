@@ -11,6 +11,7 @@ describe.each(DB_KINDS)('a change and its audit row commit together on %s', (kin
   let t: TestApp;
   let acme: { id: string; subdomain: string };
   let admin: ApiClient;
+  let adminId: string;
   let root: ApiClient;
 
   const monitorBody = (name: string) => ({ name, type: 'http', url: 'http://127.0.0.1:9/ok', interval_seconds: 60, is_public: false });
@@ -59,7 +60,9 @@ describe.each(DB_KINDS)('a change and its audit row commit together on %s', (kin
     acme = await seedCompany(t.services, { plan: 'enterprise' });
     admin = new ApiClient(t.baseUrl, `${acme.subdomain}.${t.config.productDomain}`);
     root = t.client();
-    await signIn(admin, await seedUser(t.services, { userType: 2, companyId: acme.id }));
+    const adminUser = await seedUser(t.services, { userType: 2, companyId: acme.id });
+    adminId = adminUser.id;
+    await signIn(admin, adminUser);
     await signIn(root, await seedUser(t.services, { userType: 1 }));
   });
   afterEach(async () => acceptAuditRows());
@@ -107,5 +110,30 @@ describe.each(DB_KINDS)('a change and its audit row commit together on %s', (kin
     expect((await root.delete(`/api/v1/monitors/${made.body.id}`)).status).toBe(200);
     expect(await monitorsNamed('To delete')).toEqual([]);
     expect(await auditRows('monitor_delete', made.body.id)).toHaveLength(1);
+  });
+
+  // Four writes in one verb (the company row, its users' sessions, the mover's handoff code, the
+  // audit row), through helpers that join the caller's transaction.
+  it('keeps the company at its address, and its sessions, when the audit row of a new subdomain cannot be written', async () => {
+    const handoffCodes = async () =>
+      (await t.services.db.k.selectFrom('auth_codes').select('id').where('kind', '=', 'handoff').where('user_id', '=', adminId).execute())
+        .length;
+    const codesBefore = await handoffCodes();
+    await refuseAuditRows();
+    const refused = await send(admin, 'PUT', `/api/v1/companies/${acme.id}/subdomain`, { subdomain: 'acme-moved' });
+    expect(refused.status).toBe(500);
+    const company = await t.services.db.k.selectFrom('companies').select('subdomain').where('id', '=', acme.id).executeTakeFirstOrThrow();
+    expect(company.subdomain).toBe(acme.subdomain);
+    expect((await admin.get('/api/v1/auth/me')).status).toBe(200);
+    expect(await handoffCodes()).toBe(codesBefore);
+
+    await acceptAuditRows();
+    const moved = await admin.put(`/api/v1/companies/${acme.id}/subdomain`, { subdomain: 'acme-moved' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.company.subdomain).toBe('acme-moved');
+    expect((await admin.get('/api/v1/auth/me')).status).toBe(401);
+    expect(await handoffCodes()).toBe(codesBefore + 1);
+    const audit = await t.services.db.k.selectFrom('audit_events').select('details').where('event', '=', 'tenant_update').execute();
+    expect(audit.filter((r) => (JSON.parse(r.details ?? '{}') as { changed?: string[] }).changed?.includes('subdomain'))).toHaveLength(1);
   });
 });
