@@ -266,8 +266,13 @@ export function monitorsRepo(db: DbScope) {
         return Number(u.numUpdatedRows) === 1;
       });
     },
-    async recordPush(id: string, now: number): Promise<void> {
-      await k.updateTable('monitors').set({ last_push_at: now }).where('id', '=', id).execute();
+    /** A heartbeat at `now`; with `dueNow` the monitor is also made due at once, in the same write. */
+    async recordPush(id: string, now: number, dueNow = false): Promise<void> {
+      await k
+        .updateTable('monitors')
+        .set(dueNow ? { last_push_at: now, next_due_at: now } : { last_push_at: now })
+        .where('id', '=', id)
+        .execute();
     },
     /** A monitor inside an active maintenance window counts neither up nor down (it is planned). */
     async summary(

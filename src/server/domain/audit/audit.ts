@@ -54,7 +54,7 @@ export async function recordClientEvent(ctx: Ctx, input: ClientAuditInput): Prom
   }
   const clientTime = input.timestamp ? Date.parse(input.timestamp) : NaN;
   if (Number.isFinite(clientTime)) details.client_timestamp = new Date(clientTime).toISOString();
-  await recordAudit(ctx.services, {
+  await recordAudit(ctx.services.db, ctx.services, {
     event: input.event,
     details,
     timestamp: now,

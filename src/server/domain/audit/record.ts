@@ -1,9 +1,11 @@
 // Writes audit events. Server-side events take who and where from the session (the Ctx);
-// nothing a client sends can change them.
+// nothing a client sends can change them. Each write goes through the scope the caller passes:
+// the transaction of the change it records, so the change and its row commit or fail together.
 import type { AuditEventName } from '../../../lib/audit-events.ts';
 import type { Ctx, Services } from '../context.ts';
 import { newId } from '../ids.ts';
 import { auditRepo } from '../../db/repositories/audit-repo.ts';
+import type { DbScope } from '../../db/scope.ts';
 
 export const MAX_DETAILS_CHARS = 8192;
 
@@ -26,8 +28,8 @@ function boundedDetails(details: Record<string, unknown> | null | undefined): st
   return text.length <= MAX_DETAILS_CHARS ? text : JSON.stringify({ truncated: true, preview: text.slice(0, MAX_DETAILS_CHARS - 100) });
 }
 
-export async function recordAudit(services: Services, e: AuditEntry): Promise<void> {
-  await auditRepo(services.db).insert({
+export async function recordAudit(db: DbScope, services: Services, e: AuditEntry): Promise<void> {
+  await auditRepo(db).insert({
     id: newId(),
     event: e.event,
     details: boundedDetails(e.details),
@@ -48,6 +50,7 @@ export async function recordAudit(services: Services, e: AuditEntry): Promise<vo
  * admin changing a company), so the log filters by the company concerned.
  */
 export function auditFromCtx(
+  db: DbScope,
   ctx: Ctx,
   event: AuditEventName,
   details?: Record<string, unknown>,
@@ -55,7 +58,7 @@ export function auditFromCtx(
   tenantId?: string | null,
 ): Promise<void> {
   const a = ctx.actor;
-  return recordAudit(ctx.services, {
+  return recordAudit(db, ctx.services, {
     event,
     details: details ?? null,
     userId: who?.userId ?? a?.userId ?? null,

@@ -28,6 +28,7 @@ import { accountOrigin, isCompanyLinkHost } from './account-links.ts';
 import { mailUnlockLink } from './unlock.ts';
 import { RESET_SECONDS, hashSecret, newSecret } from './tokens.ts';
 import { auditFromCtx, recordAudit } from '../audit/record.ts';
+import { withTransaction, type DbScope } from '../../db/scope.ts';
 import { toCompanyRef } from '../company/present.ts';
 import { newPasswordProblem } from '../users/rules.ts';
 import { sendMail } from '../../notify/mailer.ts';
@@ -85,17 +86,24 @@ export interface LoginResult {
 }
 
 /** Where the console goes after signing in on this host (section 4), with a handoff code when that is another host. */
-async function landingFor(ctx: Ctx, user: UserRow, company: CompanyRow | undefined, port: string, remember: boolean): Promise<string> {
+async function landingFor(
+  ctx: Ctx,
+  db: DbScope,
+  user: UserRow,
+  company: CompanyRow | undefined,
+  port: string,
+  remember: boolean,
+): Promise<string> {
   const { config } = ctx.services;
   const here = classifyHost(ctx.host, config.productDomain);
   if (user.user_type === 1) {
     if (here.kind !== 'tenant') return '/dashboard';
-    const code = await createHandoffCode(ctx.services, user, config.productDomain, remember);
+    const code = await createHandoffCode(ctx.services, user, config.productDomain, remember, db);
     return `${mainOrigin(config.publicScheme, config.productDomain, port)}/auth/handoff?code=${code}`;
   }
   if (here.kind === 'tenant' || !company?.subdomain) return '/dashboard';
   const target = `${company.subdomain}.${config.productDomain}`;
-  const code = await createHandoffCode(ctx.services, user, target, remember);
+  const code = await createHandoffCode(ctx.services, user, target, remember, db);
   return `${tenantOrigin(config.publicScheme, company.subdomain, config.productDomain, port)}/auth/handoff?code=${code}`;
 }
 
@@ -136,18 +144,23 @@ export async function login(
   // below, so it cannot carry a sign-in past the second factor.
   await checkSecondFactor(services, user.id, { email, ip: ctx.ip, port }, input);
   await guard.succeeded(email, ctx.ip, now);
-  await usersRepo(services.db).recordLogin(user.id, now);
 
   const company = user.company_id ? await companiesRepo(services.db).findById(user.company_id) : undefined;
   const remember = input.remember === true;
-  const session = await issueSession(services, user, ctx.host, { remember, userAgent: ctx.userAgent });
-  const redirectTo = await landingFor(ctx, user, company, port, remember);
-  await auditFromCtx(
-    ctx,
-    'user_login',
-    { host: ctx.host, remember },
-    { userId: user.id, role: session.claims.role, tenantId: user.company_id, sessionId: session.familyId },
-  );
+  // The sign-in, its session, its handoff code and its audit row commit together.
+  const { session, redirectTo } = await withTransaction(services.db, async (tx) => {
+    await usersRepo(tx).recordLogin(user.id, now);
+    const issued = await issueSession(services, user, ctx.host, { remember, userAgent: ctx.userAgent }, tx);
+    const landing = await landingFor(ctx, tx, user, company, port, remember);
+    await auditFromCtx(
+      tx,
+      ctx,
+      'user_login',
+      { host: ctx.host, remember },
+      { userId: user.id, role: issued.claims.role, tenantId: user.company_id, sessionId: issued.familyId },
+    );
+    return { session: issued, redirectTo: landing };
+  });
   return {
     session,
     body: { user: toCurrentUser(user, company, session.claims), redirect_to: redirectTo, expires_in: session.accessMaxAge },
@@ -179,17 +192,19 @@ export async function getMe(ctx: Ctx): Promise<CurrentUserView> {
 }
 
 export async function logout(ctx: Ctx, refreshPresented: string | null): Promise<void> {
-  const family = await endSession(ctx.services, ctx.actor, refreshPresented);
-  if (ctx.actor) await auditFromCtx(ctx, 'user_logout', { host: ctx.host });
-  else if (family)
-    await recordAudit(ctx.services, {
-      event: 'user_logout',
-      source: 'server',
-      sessionId: family,
-      userAgent: ctx.userAgent,
-      ip: ctx.ip,
-      details: { host: ctx.host },
-    });
+  await withTransaction(ctx.services.db, async (tx) => {
+    const family = await endSession(ctx.services, ctx.actor, refreshPresented, tx);
+    if (ctx.actor) await auditFromCtx(tx, ctx, 'user_logout', { host: ctx.host });
+    else if (family)
+      await recordAudit(tx, ctx.services, {
+        event: 'user_logout',
+        source: 'server',
+        sessionId: family,
+        userAgent: ctx.userAgent,
+        ip: ctx.ip,
+        details: { host: ctx.host },
+      });
+  });
 }
 
 export async function refresh(ctx: Ctx, refreshPresented: string | null): Promise<LoginResult> {
@@ -261,20 +276,25 @@ export async function resetPassword(ctx: Ctx, input: { token: string; new_passwo
   // only on the address it was mailed to: another company's host does not know this link
   if (!(await isCompanyLinkHost(services, user.user_type === 1 ? null : user.company_id, ctx.host)))
     throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
-  if ((await codes.consume(row.id, services.now())) === 0)
-    throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
-  await usersRepo(services.db).update(user.id, { password_hash: await hashPassword(input.new_password), updated_at: services.now() });
-  await endUserSessions(services, user.id);
-  await codes.invalidateUser(user.id, 'reset', services.now());
-  await recordAudit(services, {
-    event: 'user_update',
-    source: 'server',
-    userId: user.id,
-    userRole: roleOfUserType(user.user_type),
-    tenantId: user.company_id,
-    userAgent: ctx.userAgent,
-    ip: ctx.ip,
-    details: { user_id: user.id, change: 'password_reset_by_link' },
+  // Hashed before the transaction: argon2 takes a while, and a transaction holds the writer.
+  const passwordHash = await hashPassword(input.new_password);
+  // The link is used up together with the change it makes: a failed change leaves it usable.
+  await withTransaction(services.db, async (tx) => {
+    if ((await authCodesRepo(tx).consume(row.id, services.now())) === 0)
+      throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
+    await usersRepo(tx).update(user.id, { password_hash: passwordHash, updated_at: services.now() });
+    await endUserSessions(services, user.id, tx);
+    await authCodesRepo(tx).invalidateUser(user.id, 'reset', services.now());
+    await recordAudit(tx, services, {
+      event: 'user_update',
+      source: 'server',
+      userId: user.id,
+      userRole: roleOfUserType(user.user_type),
+      tenantId: user.company_id,
+      userAgent: ctx.userAgent,
+      ip: ctx.ip,
+      details: { user_id: user.id, change: 'password_reset_by_link' },
+    });
   });
 }
 
@@ -299,12 +319,17 @@ export async function changePassword(ctx: Ctx, input: { current_password: string
   }
   const pw = newPasswordProblem(input.new_password);
   if (pw) throw new DomainError('validation', pw, { fields: { new_password: pw } });
-  await users.update(user.id, { password_hash: await hashPassword(input.new_password), updated_at: now });
-  await endUserSessions(services, user.id);
-  await authCodesRepo(services.db).invalidateUser(user.id, 'reset', now);
-  await auditFromCtx(ctx, 'user_update', { user_id: user.id, change: 'password_changed_by_user' });
-  const fresh = (await users.findById(user.id))!;
-  return issueSession(services, fresh, ctx.host, { remember: false, userAgent: ctx.userAgent });
+  // Hashed before the transaction: argon2 takes a while, and a transaction holds the writer.
+  const passwordHash = await hashPassword(input.new_password);
+  // The new password, the end of the old sessions, the audit row and the new session commit together.
+  return withTransaction(services.db, async (tx) => {
+    await usersRepo(tx).update(user.id, { password_hash: passwordHash, updated_at: now });
+    await endUserSessions(services, user.id, tx);
+    await authCodesRepo(tx).invalidateUser(user.id, 'reset', now);
+    await auditFromCtx(tx, ctx, 'user_update', { user_id: user.id, change: 'password_changed_by_user' });
+    const fresh = (await usersRepo(tx).findById(user.id))!;
+    return issueSession(services, fresh, ctx.host, { remember: false, userAgent: ctx.userAgent }, tx);
+  });
 }
 
 /**
@@ -318,5 +343,5 @@ export async function handoffHome(ctx: Ctx, port: string): Promise<{ redirect_to
   if (!user) throw new DomainError('unauthorized', 'Authentication required. Please sign in.');
   const company = user.company_id ? await companiesRepo(ctx.services.db).findById(user.company_id) : undefined;
   const remember = await refreshTokensRepo(ctx.services.db).familyRemembered(actor.sessionId);
-  return { redirect_to: await landingFor(ctx, user, company, port, remember) };
+  return { redirect_to: await landingFor(ctx, ctx.services.db, user, company, port, remember) };
 }

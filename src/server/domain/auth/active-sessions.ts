@@ -8,6 +8,7 @@ import { requireActor } from '../authz.ts';
 import { refreshTokensRepo } from '../../db/repositories/refresh-tokens-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 
 export interface ActiveSessionView {
   id: string;
@@ -41,7 +42,9 @@ export async function listActiveSessions(ctx: Ctx): Promise<ActiveSessionView[]>
 export async function signOutOtherSessions(ctx: Ctx): Promise<void> {
   const actor = requireSession(ctx);
   const now = ctx.services.now();
-  await refreshTokensRepo(ctx.services.db).revokeUserExcept(actor.userId, actor.sessionId, now);
-  await authCodesRepo(ctx.services.db).invalidateUser(actor.userId, 'handoff', now);
-  await auditFromCtx(ctx, 'user_logout', { host: ctx.host, scope: 'other_sessions' });
+  await withTransaction(ctx.services.db, async (tx) => {
+    await refreshTokensRepo(tx).revokeUserExcept(actor.userId, actor.sessionId, now);
+    await authCodesRepo(tx).invalidateUser(actor.userId, 'handoff', now);
+    await auditFromCtx(tx, ctx, 'user_logout', { host: ctx.host, scope: 'other_sessions' });
+  });
 }

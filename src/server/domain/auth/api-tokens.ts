@@ -11,6 +11,7 @@ import { apiTokensRepo, type ApiTokenRow } from '../../db/repositories/api-token
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 
 export const API_TOKEN_PREFIX = 'swt_';
 const MAX_LIVE_TOKENS = 50;
@@ -90,15 +91,19 @@ export async function createApiToken(
     last_used_at: null,
     revoked_at: null,
   };
-  await repo.insert(row);
-  await auditFromCtx(ctx, 'settings_update', { what: 'api_token_create', token_id: row.id, name, scope: input.scope });
+  await withTransaction(ctx.services.db, async (tx) => {
+    await apiTokensRepo(tx).insert(row);
+    await auditFromCtx(tx, ctx, 'settings_update', { what: 'api_token_create', token_id: row.id, name, scope: input.scope });
+  });
   return { ...toView(row, now), token };
 }
 
 export async function revokeApiToken(ctx: Ctx, id: string): Promise<void> {
   const actor = requireSessionActor(ctx);
-  if ((await apiTokensRepo(ctx.services.db).revoke(actor.userId, id, ctx.services.now())) === 0) throw notFound('API token');
-  await auditFromCtx(ctx, 'settings_update', { what: 'api_token_revoke', token_id: id });
+  await withTransaction(ctx.services.db, async (tx) => {
+    if ((await apiTokensRepo(tx).revoke(actor.userId, id, ctx.services.now())) === 0) throw notFound('API token');
+    await auditFromCtx(tx, ctx, 'settings_update', { what: 'api_token_revoke', token_id: id });
+  });
 }
 
 export interface VerifiedApiToken {

@@ -7,11 +7,19 @@ import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { HANDOFF_SECONDS, hashSecret, newSecret } from './tokens.ts';
 import { assertMaySignIn, issueSession, type IssuedSession } from './sessions.ts';
 import { recordAudit } from '../audit/record.ts';
+import { withTransaction, type DbScope } from '../../db/scope.ts';
 
-export async function createHandoffCode(services: Services, user: UserRow, targetHost: string, remember: boolean): Promise<string> {
+/** Written in `db`: the transaction of the sign-in or change that hands the user over, or its own. */
+export async function createHandoffCode(
+  services: Services,
+  user: UserRow,
+  targetHost: string,
+  remember: boolean,
+  db: DbScope = services.db,
+): Promise<string> {
   const now = services.now();
   const secret = newSecret();
-  await authCodesRepo(services.db).insert({
+  await authCodesRepo(db).insert({
     id: newId(),
     kind: 'handoff',
     code_hash: secret.hash,
@@ -46,18 +54,22 @@ export async function redeemHandoffCode(
   } catch {
     return null;
   }
-  const session = await issueSession(services, user, host, { remember: row.remember === 1, userAgent });
-  // A new session on this host: logged like a password sign-in, with how it came about.
-  await recordAudit(services, {
-    event: 'user_login',
-    source: 'server',
-    userId: user.id,
-    userRole: session.claims.role,
-    tenantId: user.company_id,
-    sessionId: session.familyId,
-    userAgent,
-    ip,
-    details: { host, remember: row.remember === 1, via: 'handoff' },
+  // A new session on this host, logged like a password sign-in (with how it came about); the
+  // session and its audit row commit together.
+  const session = await withTransaction(services.db, async (tx) => {
+    const issued = await issueSession(services, user, host, { remember: row.remember === 1, userAgent }, tx);
+    await recordAudit(tx, services, {
+      event: 'user_login',
+      source: 'server',
+      userId: user.id,
+      userRole: issued.claims.role,
+      tenantId: user.company_id,
+      sessionId: issued.familyId,
+      userAgent,
+      ip,
+      details: { host, remember: row.remember === 1, via: 'handoff' },
+    });
+    return issued;
   });
   return { session, user };
 }

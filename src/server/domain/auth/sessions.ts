@@ -23,6 +23,7 @@ import {
   type AccessClaims,
 } from './tokens.ts';
 import { recordAudit } from '../audit/record.ts';
+import { withTransaction, type DbScope } from '../../db/scope.ts';
 
 export interface IssuedSession {
   accessToken: string;
@@ -47,18 +48,22 @@ export async function sweepExpiredSessions(services: Services, now: number): Pro
   await throttleRepo(services.db).purge(now);
 }
 
-/** Starts a session (new family) or continues one (rotation keeps family and absolute expiry). */
+/**
+ * Starts a session (new family) or continues one (rotation keeps family and absolute expiry),
+ * written in `db`: the transaction that also records the sign-in, or one of its own.
+ */
 export async function issueSession(
   services: Services,
   user: UserRow,
   host: string,
   opts: { remember: boolean; userAgent: string; familyId?: string; expiresAt?: number },
+  db: DbScope = services.db,
 ): Promise<IssuedSession> {
   const now = services.now();
   const familyId = opts.familyId ?? newId();
   const expiresAt = opts.expiresAt ?? now + (opts.remember ? REMEMBER_SECONDS : SESSION_SECONDS) * 1000;
   const secret = newSecret();
-  await refreshTokensRepo(services.db).insert({
+  await refreshTokensRepo(db).insert({
     id: newId(),
     family_id: familyId,
     user_id: user.id,
@@ -130,16 +135,18 @@ export async function rotateRefreshToken(
   const reused = row.used_at !== null || row.host !== host || (await repo.markUsed(row.id, now)) === 0;
   if (reused) {
     // Theft is suspected: the family ends, and so do the handoff codes it may have issued.
-    await repo.revokeFamily(row.family_id, now);
-    await authCodesRepo(services.db).invalidateUser(row.user_id, 'handoff', now);
-    await recordAudit(services, {
-      event: 'session_expired',
-      source: 'server',
-      userId: row.user_id,
-      sessionId: row.family_id,
-      userAgent,
-      ip,
-      details: { reason: row.host !== host ? 'refresh token presented on another host' : 'refresh token reused; session revoked' },
+    await withTransaction(services.db, async (tx) => {
+      await refreshTokensRepo(tx).revokeFamily(row.family_id, now);
+      await authCodesRepo(tx).invalidateUser(row.user_id, 'handoff', now);
+      await recordAudit(tx, services, {
+        event: 'session_expired',
+        source: 'server',
+        userId: row.user_id,
+        sessionId: row.family_id,
+        userAgent,
+        ip,
+        details: { reason: row.host !== host ? 'refresh token presented on another host' : 'refresh token reused; session revoked' },
+      });
     });
     throw new DomainError('unauthorized', SESSION_ENDED);
   }
@@ -164,14 +171,16 @@ export async function rotateRefreshToken(
 /**
  * Ends the session a refresh token or access token belongs to, and its user's outstanding
  * handoff codes: a code issued by the session must not sign the browser in again after it
- * signed out (the code lives 60 s; other sessions of the user keep working).
+ * signed out (the code lives 60 s; other sessions of the user keep working). Written in `db`,
+ * the caller's transaction or one of its own.
  */
 export async function endSession(
   services: Services,
   actor: Pick<Actor, 'sessionId' | 'userId'> | null,
   refreshPresented: string | null,
+  db: DbScope = services.db,
 ): Promise<string | null> {
-  const repo = refreshTokensRepo(services.db);
+  const repo = refreshTokensRepo(db);
   let family = actor?.sessionId ?? null;
   let userId = actor?.userId ?? null;
   if (!family && refreshPresented) {
@@ -180,25 +189,34 @@ export async function endSession(
     userId = row?.user_id ?? null;
   }
   const now = services.now();
-  if (family) await repo.revokeFamily(family, now);
-  if (userId) await authCodesRepo(services.db).invalidateUser(userId, 'handoff', now);
+  await withTransaction(db, async (tx) => {
+    if (family) await refreshTokensRepo(tx).revokeFamily(family, now);
+    if (userId) await authCodesRepo(tx).invalidateUser(userId, 'handoff', now);
+  });
   return family;
 }
 
-/** Ends every session of a user (password change, reset, deactivation, role change). */
-export async function endUserSessions(services: Services, userId: string): Promise<void> {
+/**
+ * Ends every session of a user (password change, reset, deactivation, role change), in `db`: the
+ * transaction of the change that ends them, or one of its own.
+ */
+export async function endUserSessions(services: Services, userId: string, db: DbScope = services.db): Promise<void> {
   const now = services.now();
-  await usersRepo(services.db).bumpSessionVersion(userId, now);
-  await refreshTokensRepo(services.db).revokeUser(userId, now);
-  await authCodesRepo(services.db).invalidateUser(userId, 'handoff', now);
+  await withTransaction(db, async (tx) => {
+    await usersRepo(tx).bumpSessionVersion(userId, now);
+    await refreshTokensRepo(tx).revokeUser(userId, now);
+    await authCodesRepo(tx).invalidateUser(userId, 'handoff', now);
+  });
 }
 
-/** Ends every session of every user of a company (deactivation, a new subdomain). */
-export async function endCompanySessions(services: Services, companyId: string): Promise<void> {
+/** Ends every session of every user of a company (deactivation, a new subdomain), in `db` as above. */
+export async function endCompanySessions(services: Services, companyId: string, db: DbScope = services.db): Promise<void> {
   const now = services.now();
-  await usersRepo(services.db).bumpCompanySessions(companyId, now);
-  await refreshTokensRepo(services.db).revokeCompany(companyId, now);
-  await authCodesRepo(services.db).invalidateCompany(companyId, 'handoff', now);
+  await withTransaction(db, async (tx) => {
+    await usersRepo(tx).bumpCompanySessions(companyId, now);
+    await refreshTokensRepo(tx).revokeCompany(companyId, now);
+    await authCodesRepo(tx).invalidateCompany(companyId, 'handoff', now);
+  });
 }
 
 export interface VerifiedSession {

@@ -199,7 +199,11 @@ export async function verifySignup(
   const companyName = row.company_name ?? name;
   const companyId = newId();
   const userId = newId();
+  const who = { userId, role: 'customer_admin', tenantId: companyId, sessionId: null };
+  const { config } = services;
   let subdomain = '';
+  let code = '';
+  // The company, its admin, their audit rows and the handoff code commit together.
   for (let attempt = 0; ; attempt++) {
     // the chosen subdomain, unless another company took it since the form was sent
     subdomain = await uniqueSubdomain(services, companyName, row.subdomain);
@@ -235,6 +239,10 @@ export async function verifySignup(
           created_at: now,
           updated_at: now,
         });
+        await auditFromCtx(tdb, ctx, 'tenant_create', { company_id: companyId, subdomain, via: 'signup' }, who);
+        await auditFromCtx(tdb, ctx, 'user_create', { user_id: userId, user_type: 2, via: 'signup' }, who);
+        const admin = (await usersRepo(tdb).findById(userId))!;
+        code = await createHandoffCode(services, admin, `${subdomain}.${config.productDomain}`, false, tdb);
       });
       break;
     } catch (e) {
@@ -246,12 +254,7 @@ export async function verifySignup(
   }
   const user = (await usersRepo(services.db).findById(userId))!;
   const company = await companiesRepo(services.db).findById(companyId);
-  const who = { userId, role: 'customer_admin', tenantId: companyId, sessionId: null };
-  await auditFromCtx(ctx, 'tenant_create', { company_id: companyId, subdomain, via: 'signup' }, who);
-  await auditFromCtx(ctx, 'user_create', { user_id: userId, user_type: 2, via: 'signup' }, who);
-  const { config } = services;
   const home = tenantOrigin(config.publicScheme, subdomain, config.productDomain, port);
-  const code = await createHandoffCode(services, user, `${subdomain}.${config.productDomain}`, false);
   const moved = row.subdomain && row.subdomain !== subdomain;
   return {
     message: moved

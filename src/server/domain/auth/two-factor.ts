@@ -161,22 +161,21 @@ export async function confirmTwoFactor(ctx: Ctx, input: { code: string }): Promi
   if (!row) throw new DomainError('conflict', 'Start the enrolment first: scan the QR code, then enter a code.');
   if (row.enabled_at) throw new DomainError('conflict', 'Two-factor sign-in is already on.');
   const now = services.now();
-  await checkCode(
-    services,
-    actor.userId,
-    { email: actor.email, ip: ctx.ip },
-    row.secret_enc,
-    input.code,
-    (step) => repo.enable(actor.userId, step, now),
-    'validation',
-  );
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await repo.replaceRecoveryCodes(
-    actor.userId,
-    codes.map((c) => ({ id: newId(), code_hash: hashSecret(normaliseRecoveryCode(c)) })),
-    now,
-  );
-  await auditFromCtx(ctx, 'user_update', { user_id: actor.userId, change: 'two_factor_enabled' });
+  // Switched on, its recovery codes and its audit row commit together (a refused code writes none).
+  const enable = (step: number) =>
+    withTransaction(services.db, async (tx) => {
+      const enabled = await totpRepo(tx).enable(actor.userId, step, now);
+      if (enabled === 0) return 0;
+      await totpRepo(tx).replaceRecoveryCodes(
+        actor.userId,
+        codes.map((c) => ({ id: newId(), code_hash: hashSecret(normaliseRecoveryCode(c)) })),
+        now,
+      );
+      await auditFromCtx(tx, ctx, 'user_update', { user_id: actor.userId, change: 'two_factor_enabled' });
+      return enabled;
+    });
+  await checkCode(services, actor.userId, { email: actor.email, ip: ctx.ip }, row.secret_enc, input.code, enable, 'validation');
   return { recovery_codes: codes };
 }
 
@@ -203,8 +202,10 @@ export async function disableTwoFactor(ctx: Ctx, input: { code?: string; passwor
       fields: { code: 'Enter a current code or your password.' },
     });
   }
-  await withTransaction(services.db, (tx) => totpRepo(tx).remove(actor.userId));
-  await auditFromCtx(ctx, 'user_update', { user_id: actor.userId, change: 'two_factor_disabled' });
+  await withTransaction(services.db, async (tx) => {
+    await totpRepo(tx).remove(actor.userId);
+    await auditFromCtx(tx, ctx, 'user_update', { user_id: actor.userId, change: 'two_factor_disabled' });
+  });
 }
 
 /**

@@ -67,23 +67,25 @@ export async function createCompany(ctx: Ctx, input: CompanyFormInput): Promise<
   const now = ctx.services.now();
   const id = newId();
   try {
-    await companiesRepo(ctx.services.db).insert({
-      id,
-      ...value,
-      slug,
-      url: value.url ?? null,
-      phone: value.phone ?? null,
-      company_metadata: value.company_metadata ?? null,
-      horizontal_logo_base64: value.horizontal_logo_base64 ?? null,
-      logo_base64: value.logo_base64 ?? null,
-      created_at: now,
-      updated_at: now,
+    await withTransaction(ctx.services.db, async (tx) => {
+      await companiesRepo(tx).insert({
+        id,
+        ...value,
+        slug,
+        url: value.url ?? null,
+        phone: value.phone ?? null,
+        company_metadata: value.company_metadata ?? null,
+        horizontal_logo_base64: value.horizontal_logo_base64 ?? null,
+        logo_base64: value.logo_base64 ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      await auditFromCtx(tx, ctx, 'tenant_create', { company_id: id, name: value.name, subdomain: value.subdomain }, undefined, id);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
     throw e;
   }
-  await auditFromCtx(ctx, 'tenant_create', { company_id: id, name: value.name, subdomain: value.subdomain }, undefined, id);
   return getCompany(ctx, id);
 }
 
@@ -102,18 +104,21 @@ export async function updateCompany(ctx: Ctx, id: string, input: CompanyFormInpu
       throw new DomainError('validation', msg, { fields: { max_users: msg } });
     }
   }
+  const changed = Object.keys(value).filter(
+    (k) => (value as unknown as Record<string, unknown>)[k] !== (before as unknown as Record<string, unknown>)[k],
+  );
   try {
-    await companiesRepo(ctx.services.db).update(id, { ...value, slug, updated_at: ctx.services.now() });
+    await withTransaction(ctx.services.db, async (tx) => {
+      await companiesRepo(tx).update(id, { ...value, slug, updated_at: ctx.services.now() });
+      // Deactivating a company, or moving it to another host, ends its users' sessions.
+      if ((before.is_active === 1 && value.is_active === 0) || before.subdomain !== value.subdomain)
+        await endCompanySessions(ctx.services, id, tx);
+      await auditFromCtx(tx, ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
     throw e;
   }
-  // Deactivating a company, or moving it to another host, ends its users' sessions.
-  if ((before.is_active === 1 && value.is_active === 0) || before.subdomain !== value.subdomain) await endCompanySessions(ctx.services, id);
-  const changed = Object.keys(value).filter(
-    (k) => (value as unknown as Record<string, unknown>)[k] !== (before as unknown as Record<string, unknown>)[k],
-  );
-  await auditFromCtx(ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
   return getCompany(ctx, id);
 }
 
@@ -128,8 +133,8 @@ export async function deleteCompany(ctx: Ctx, id: string): Promise<void> {
     await redRepo(db).deleteForCompany(id);
     await endpointsRepo(db).deleteForCompany(id);
     await companiesRepo(db).delete(id);
+    await auditFromCtx(db, ctx, 'tenant_delete', { company_id: id, name: c.name, subdomain: c.subdomain }, undefined, id);
   });
-  await auditFromCtx(ctx, 'tenant_delete', { company_id: id, name: c.name, subdomain: c.subdomain }, undefined, id);
 }
 
 /** The signed-in user's company (a super admin's selected company is not theirs: 404). */

@@ -8,6 +8,7 @@ import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import { usersRepo } from '../../db/repositories/users-repo.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { isPlanName, planLimits } from '../../../lib/plans.ts';
 import { failIfInvalid, loadCompany, LOGO_LABELS } from './admin.ts';
 import { toCompanyView, type CompanyView } from './present.ts';
@@ -45,9 +46,11 @@ export async function updateCompanyProfile(ctx: Ctx, id: string, input: CompanyP
   failIfInvalid(Object.fromEntries(Object.entries(fields).filter(([k]) => (PROFILE_KEYS as readonly string[]).includes(k))));
   const patch: Record<string, unknown> = {};
   for (const key of PROFILE_KEYS) if (value[key] !== undefined) patch[key] = value[key];
-  await companiesRepo(ctx.services.db).update(id, { ...patch, updated_at: ctx.services.now() });
   const changed = Object.keys(patch).filter((k) => patch[k] !== (before as unknown as Record<string, unknown>)[k]);
-  await auditFromCtx(ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
+  await withTransaction(ctx.services.db, async (tx) => {
+    await companiesRepo(tx).update(id, { ...patch, updated_at: ctx.services.now() });
+    await auditFromCtx(tx, ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
+  });
   return toCompanyView(await loadCompany(ctx, id), await usersRepo(ctx.services.db).countByCompany(id));
 }
 

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { endCompanySessions } from '../auth/sessions.ts';
 import { createHandoffCode } from '../auth/handoff.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { subdomainProblem, tenantOrigin } from '../../../lib/hosts.ts';
 import { SUBDOMAIN_TAKEN } from '../auth/signup.ts';
 import { loadCompany } from './admin.ts';
@@ -52,25 +53,31 @@ export async function changeCompanySubdomain(ctx: Ctx, id: string, input: { subd
   const slugHolder = slug === subdomain ? await repo.findBySlug(subdomain) : undefined;
   if ((holder && holder.id !== id) || (slugHolder && slugHolder.id !== id))
     throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
+  // The new address, the end of the company's sessions, the audit row and the mover's handoff
+  // code commit together.
+  let redirect_to: string | null = null;
   try {
-    await repo.update(id, { subdomain, slug, updated_at: services.now() });
+    await withTransaction(services.db, async (tx) => {
+      await companiesRepo(tx).update(id, { subdomain, slug, updated_at: services.now() });
+      await endCompanySessions(services, id, tx);
+      await auditFromCtx(
+        tx,
+        ctx,
+        'tenant_update',
+        { company_id: id, changed: ['subdomain'], subdomain: { from: before.subdomain, to: subdomain } },
+        undefined,
+        id,
+      );
+      // read after its sessions ended: the code carries the new session version
+      const me = actor.role === 'super_admin' ? undefined : await usersRepo(tx).findById(actor.userId);
+      if (me) {
+        const code = await createHandoffCode(services, me, `${subdomain}.${config.productDomain}`, false, tx);
+        redirect_to = `${address}/auth/handoff?code=${code}&next=${encodeURIComponent('/settings/company')}`;
+      }
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', SUBDOMAIN_TAKEN, { fields: { subdomain: SUBDOMAIN_TAKEN } });
     throw e;
-  }
-  await endCompanySessions(services, id);
-  await auditFromCtx(
-    ctx,
-    'tenant_update',
-    { company_id: id, changed: ['subdomain'], subdomain: { from: before.subdomain, to: subdomain } },
-    undefined,
-    id,
-  );
-  let redirect_to: string | null = null;
-  const me = actor.role === 'super_admin' ? undefined : await users.findById(actor.userId);
-  if (me) {
-    const code = await createHandoffCode(services, me, `${subdomain}.${config.productDomain}`, false);
-    redirect_to = `${address}/auth/handoff?code=${code}&next=${encodeURIComponent('/settings/company')}`;
   }
   return {
     company: toCompanyView(await loadCompany(ctx, id), await users.countByCompany(id)),

@@ -124,6 +124,7 @@ export async function addCustomDomain(ctx: Ctx, tenant: string | undefined, inpu
         created_at: now,
         updated_at: now,
       });
+      await auditFromCtx(tx, ctx, 'settings_update', { area: 'custom_domain', action: 'add', domain }, undefined, company.id);
     });
   } catch (e) {
     // Two companies adding one name at the same moment: the unique index decides.
@@ -131,7 +132,6 @@ export async function addCustomDomain(ctx: Ctx, tenant: string | undefined, inpu
     throw e;
   }
   customDomainRoutes(ctx.services).invalidate();
-  await auditFromCtx(ctx, 'settings_update', { area: 'custom_domain', action: 'add', domain }, undefined, company.id);
   return present(ctx.services.config, (await repo.get(company.id, id))!, company.subdomain ?? '');
 }
 
@@ -144,16 +144,20 @@ export async function verifyCustomDomain(ctx: Ctx, tenant: string | undefined, i
   if (!row) throw notFound('Custom domain');
   const outcome = await proveControl(ctx.services, row, company.subdomain ?? '');
   const now = ctx.services.now();
-  if (outcome.kind === 'proven') await repo.markVerified(row.id, now);
-  else await repo.markFailed(row.id, outcome.error, now);
+  // The DNS look-ups above are done before it: the outcome and its audit row commit together.
+  await withTransaction(ctx.services.db, async (tx) => {
+    if (outcome.kind === 'proven') await customDomainsRepo(tx).markVerified(row.id, now);
+    else await customDomainsRepo(tx).markFailed(row.id, outcome.error, now);
+    await auditFromCtx(
+      tx,
+      ctx,
+      'settings_update',
+      { area: 'custom_domain', action: 'verify', domain: row.domain, outcome: outcome.kind },
+      undefined,
+      company.id,
+    );
+  });
   customDomainRoutes(ctx.services).invalidate();
-  await auditFromCtx(
-    ctx,
-    'settings_update',
-    { area: 'custom_domain', action: 'verify', domain: row.domain, outcome: outcome.kind },
-    undefined,
-    company.id,
-  );
   return present(ctx.services.config, (await repo.get(company.id, id))!, company.subdomain ?? '');
 }
 
@@ -162,9 +166,12 @@ export async function deleteCustomDomain(ctx: Ctx, tenant: string | undefined, i
   const company = await companyOf(ctx, tenant);
   const repo = customDomainsRepo(ctx.services.db);
   const row = await repo.get(company.id, id);
-  if (!row || !(await repo.delete(company.id, id))) throw notFound('Custom domain');
+  if (!row) throw notFound('Custom domain');
+  await withTransaction(ctx.services.db, async (tx) => {
+    if (!(await customDomainsRepo(tx).delete(company.id, id))) throw notFound('Custom domain');
+    await auditFromCtx(tx, ctx, 'settings_update', { area: 'custom_domain', action: 'remove', domain: row.domain }, undefined, company.id);
+  });
   customDomainRoutes(ctx.services).invalidate();
-  await auditFromCtx(ctx, 'settings_update', { area: 'custom_domain', action: 'remove', domain: row.domain }, undefined, company.id);
 }
 
 /** The TLS proxy's question (Caddy on-demand TLS `ask`): may a certificate be obtained for this name? */

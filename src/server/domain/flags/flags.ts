@@ -6,6 +6,7 @@ import { requireActor, requireSuperAdmin } from '../authz.ts';
 import { DEFAULT_FLAGS, FLAG_NAMES, isFlagName, type FlagMap, type FlagName } from '../../../lib/flags.ts';
 import { flagsRepo } from '../../db/repositories/flags-repo.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 
 async function effectiveFlags(ctx: Pick<Ctx, 'services'>): Promise<FlagMap> {
   const flags: FlagMap = { ...DEFAULT_FLAGS };
@@ -46,8 +47,11 @@ export async function setFlags(ctx: Ctx, changes: Record<string, boolean>): Prom
   }
   const before = await effectiveFlags(ctx);
   const now = ctx.services.now();
-  for (const [name, on] of Object.entries(changes)) await flagsRepo(ctx.services.db).upsert(name, on, now, actor.userId);
   const changed = Object.fromEntries(Object.entries(changes).filter(([n, on]) => before[n as keyof FlagMap] !== on));
-  await auditFromCtx(ctx, 'settings_update', { feature_flags: changed });
+  // Every flag of the change and its audit row commit together.
+  await withTransaction(ctx.services.db, async (tx) => {
+    for (const [name, on] of Object.entries(changes)) await flagsRepo(tx).upsert(name, on, now, actor.userId);
+    await auditFromCtx(tx, ctx, 'settings_update', { feature_flags: changed });
+  });
   return effectiveFlags(ctx);
 }

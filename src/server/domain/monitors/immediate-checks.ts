@@ -3,6 +3,7 @@
 // answered with a check let a tcp monitor scan ports as fast as it was re-saved. A refused save is
 // kept and checked at its next slot (a new or resumed monitor within the window).
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
+import { afterCommit, type DbScope } from '../../db/scope.ts';
 import type { Ctx } from '../context.ts';
 import type { ImmediateCheckLimits } from './monitoring-services.ts';
 
@@ -17,11 +18,15 @@ export function firstDueAt(ctx: Ctx, now: number, intervalSeconds: number): numb
   return now + Math.min(intervalSeconds * 1000, immediateCheckLimits(ctx).windowMs);
 }
 
-/** Makes the monitor due now when the limits allow; answers whether they did. */
-export async function requestImmediateCheck(ctx: Ctx, m: { id: string; company_id: string }): Promise<boolean> {
+/**
+ * Makes the monitor due now when the limits allow; answers whether they did. Written through `db`,
+ * the transaction of the save; the engine is woken once that has committed (it would not see the
+ * monitor due before).
+ */
+export async function requestImmediateCheck(ctx: Ctx, m: { id: string; company_id: string }, db: DbScope): Promise<boolean> {
   const s = ctx.services;
   const limits = immediateCheckLimits(ctx);
-  const granted = await monitorsRepo(s.db).grantImmediateCheck(m.id, m.company_id, s.now(), limits.windowMs, limits.perCompany);
-  if (granted) s.monitoring?.engine?.poke();
+  const granted = await monitorsRepo(db).grantImmediateCheck(m.id, m.company_id, s.now(), limits.windowMs, limits.perCompany);
+  if (granted) afterCommit(db, () => s.monitoring?.engine?.poke());
   return granted;
 }

@@ -153,10 +153,9 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   }
   const company = await companiesRepo(s.db).findById(companyId);
   if (!company) throw new DomainError('validation', 'Company not found', { fields: { company_id: 'Company not found' } });
-  const repo = monitorsRepo(s.db);
   // A company's first monitor goes on its status page unless asked otherwise: a page with no
   // public monitor says nothing to anyone. Later ones stay private by default.
-  const publicByDefault = input.is_public === undefined && !(await repo.hasShownMonitor(companyId));
+  const publicByDefault = input.is_public === undefined && !(await monitorsRepo(s.db).hasShownMonitor(companyId));
   const v = await validateMonitor(publicByDefault ? { ...input, is_public: true } : input, null, {
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
@@ -167,31 +166,36 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   const now = s.now();
   const id = newId();
   const push = KINDS[v.type].heartbeat ? newPushToken() : null;
-  const inserted = await repo.insertWithinLimit(
-    {
-      ...newMonitorRow({
-        id,
-        company_id: companyId,
-        name: v.name,
-        type: v.type,
-        config: JSON.stringify(v.config),
-        is_public: v.isPublic ? 1 : 0,
-        interval_seconds: v.intervalSeconds,
-        timeout_seconds: v.timeoutSeconds,
-        confirmations: v.confirmations,
-        push_token_hash: push?.hash ?? null,
-        next_due_at: firstDueAt(ctx, now, v.intervalSeconds),
-        created_at: now,
-      }),
-      sla_target: v.slaTarget,
-      is_critical: v.isCritical ? 1 : 0,
-      destination_host: v.destination?.host ?? null,
-    },
-    limit,
-  );
+  // The monitor, its immediate check and its audit row commit together or not at all.
+  const inserted = await withTransaction(s.db, async (tx) => {
+    const done = await monitorsRepo(tx).insertWithinLimit(
+      {
+        ...newMonitorRow({
+          id,
+          company_id: companyId,
+          name: v.name,
+          type: v.type,
+          config: JSON.stringify(v.config),
+          is_public: v.isPublic ? 1 : 0,
+          interval_seconds: v.intervalSeconds,
+          timeout_seconds: v.timeoutSeconds,
+          confirmations: v.confirmations,
+          push_token_hash: push?.hash ?? null,
+          next_due_at: firstDueAt(ctx, now, v.intervalSeconds),
+          created_at: now,
+        }),
+        sla_target: v.slaTarget,
+        is_critical: v.isCritical ? 1 : 0,
+        destination_host: v.destination?.host ?? null,
+      },
+      limit,
+    );
+    if (!done) return false;
+    await requestImmediateCheck(ctx, { id, company_id: companyId }, tx);
+    await auditFromCtx(tx, ctx, 'monitor_create', { monitor_id: id, name: v.name, type: v.type }, undefined, companyId);
+    return true;
+  });
   if (!inserted) throw planFull(isPlanName(company.plan) ? company.plan : 'starter', limit);
-  await requestImmediateCheck(ctx, { id, company_id: companyId });
-  await auditFromCtx(ctx, 'monitor_create', { monitor_id: id, name: v.name, type: v.type }, undefined, companyId);
   return { ...(await getMonitor(ctx, id)), push_url: push ? pushUrl(ctx, push.token) : null };
 }
 
@@ -235,17 +239,19 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
       for (const i of await incidents.openAutomaticForMonitors([id]))
         await incidents.update(i.id, { severity: incidentSeverity(v.isCritical), updated_at: now });
     }
+    if (m.is_paused === 0) await requestImmediateCheck(ctx, m, tx);
+    await auditFromCtx(tx, ctx, 'monitor_update', { monitor_id: id, fields: Object.keys(input) }, undefined, m.company_id);
   });
-  if (m.is_paused === 0) await requestImmediateCheck(ctx, m);
-  await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: Object.keys(input) }, undefined, m.company_id);
   return getMonitor(ctx, id);
 }
 
 export async function deleteMonitor(ctx: Ctx, id: string): Promise<void> {
   requirePermission(ctx, 'delete', 'monitors');
   const m = await load(ctx, id);
-  await monitorsRepo(ctx.services.db).delete(id, m.company_id);
-  await auditFromCtx(ctx, 'monitor_delete', { monitor_id: id, name: m.name }, undefined, m.company_id);
+  await withTransaction(ctx.services.db, async (tx) => {
+    await monitorsRepo(tx).delete(id, m.company_id);
+    await auditFromCtx(tx, ctx, 'monitor_delete', { monitor_id: id, name: m.name }, undefined, m.company_id);
+  });
 }
 
 /**
@@ -274,8 +280,8 @@ export async function archiveMonitor(ctx: Ctx, id: string) {
           created_at: now,
         });
       }
+      await auditFromCtx(tx, ctx, 'monitor_update', { monitor_id: id, name: m.name, archived: true }, undefined, m.company_id);
     });
-    await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, name: m.name, archived: true }, undefined, m.company_id);
   }
   return getMonitor(ctx, id);
 }
@@ -290,17 +296,21 @@ export async function restoreMonitor(ctx: Ctx, id: string) {
   const limit = planLimits(plan).monitors;
   if (m.is_paused === 0) await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
-  const restored = await monitorsRepo(s.db).restoreWithinLimit(id, m.company_id, limit, {
-    status: 'unknown',
-    status_since: now,
-    pending_status: null,
-    pending_count: 0,
-    next_due_at: firstDueAt(ctx, now, m.interval_seconds),
-    updated_at: now,
+  const restored = await withTransaction(s.db, async (tx) => {
+    const done = await monitorsRepo(tx).restoreWithinLimit(id, m.company_id, limit, {
+      status: 'unknown',
+      status_since: now,
+      pending_status: null,
+      pending_count: 0,
+      next_due_at: firstDueAt(ctx, now, m.interval_seconds),
+      updated_at: now,
+    });
+    if (!done) return false;
+    if (m.is_paused === 0) await requestImmediateCheck(ctx, m, tx);
+    await auditFromCtx(tx, ctx, 'monitor_update', { monitor_id: id, name: m.name, archived: false }, undefined, m.company_id);
+    return true;
   });
   if (!restored) throw planFull(plan, limit);
-  if (m.is_paused === 0) await requestImmediateCheck(ctx, m);
-  await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, name: m.name, archived: false }, undefined, m.company_id);
   return getMonitor(ctx, id);
 }
 
@@ -311,24 +321,26 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   if (!paused && m.is_paused === 1 && m.archived_at === null)
     await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
-  await monitorsRepo(s.db).update(
-    id,
-    m.company_id,
-    paused
-      ? { is_paused: 1, updated_at: now }
-      : // Resumed: state starts afresh and the first check runs at once (within the limits) or soon.
-        {
-          is_paused: 0,
-          status: 'unknown',
-          status_since: now,
-          pending_status: null,
-          pending_count: 0,
-          next_due_at: firstDueAt(ctx, now, m.interval_seconds),
-          updated_at: now,
-        },
-  );
-  if (!paused) await requestImmediateCheck(ctx, m);
-  await auditFromCtx(ctx, paused ? 'monitor_pause' : 'monitor_resume', { monitor_id: id, name: m.name }, undefined, m.company_id);
+  await withTransaction(s.db, async (tx) => {
+    await monitorsRepo(tx).update(
+      id,
+      m.company_id,
+      paused
+        ? { is_paused: 1, updated_at: now }
+        : // Resumed: state starts afresh and the first check runs at once (within the limits) or soon.
+          {
+            is_paused: 0,
+            status: 'unknown',
+            status_since: now,
+            pending_status: null,
+            pending_count: 0,
+            next_due_at: firstDueAt(ctx, now, m.interval_seconds),
+            updated_at: now,
+          },
+    );
+    if (!paused) await requestImmediateCheck(ctx, m, tx);
+    await auditFromCtx(tx, ctx, paused ? 'monitor_pause' : 'monitor_resume', { monitor_id: id, name: m.name }, undefined, m.company_id);
+  });
   return getMonitor(ctx, id);
 }
 
@@ -399,8 +411,10 @@ export async function rotatePushToken(ctx: Ctx, id: string) {
   const m = await load(ctx, id);
   if (!KINDS[m.type].heartbeat) throw new DomainError('validation', 'Only push monitors have a push URL');
   const push = newPushToken();
-  await monitorsRepo(ctx.services.db).update(id, m.company_id, { push_token_hash: push.hash, updated_at: ctx.services.now() });
-  await auditFromCtx(ctx, 'monitor_update', { monitor_id: id, fields: ['push_url'] }, undefined, m.company_id);
+  await withTransaction(ctx.services.db, async (tx) => {
+    await monitorsRepo(tx).update(id, m.company_id, { push_token_hash: push.hash, updated_at: ctx.services.now() });
+    await auditFromCtx(tx, ctx, 'monitor_update', { monitor_id: id, fields: ['push_url'] }, undefined, m.company_id);
+  });
   return { ...(await getMonitor(ctx, id)), push_url: pushUrl(ctx, push.token) };
 }
 
@@ -413,10 +427,8 @@ export async function recordHeartbeat(ctx: Ctx, token: string): Promise<void> {
   const m = await monitorsRepo(db).findByPushTokenHash(hashPushToken(token));
   if (!m || !KINDS[m.type].heartbeat) throw notFound('Push monitor');
   const now = ctx.services.now();
-  await monitorsRepo(db).recordPush(m.id, now);
-  if (m.status !== 'operational' && m.is_paused === 0) {
-    // A monitor that was down is judged again at once rather than at its next slot.
-    await monitorsRepo(db).setNextDue(m.id, now);
-    ctx.services.monitoring?.engine?.poke();
-  }
+  // A monitor that was down is judged again at once rather than at its next slot.
+  const judgeNow = m.status !== 'operational' && m.is_paused === 0;
+  await monitorsRepo(db).recordPush(m.id, now, judgeNow);
+  if (judgeNow) ctx.services.monitoring?.engine?.poke();
 }

@@ -83,10 +83,10 @@ export async function sendSmtpTest(ctx: Ctx): Promise<{ ok: true; to: string; me
       text: `This test mail was sent from the Settings screen at ${new Date(now).toISOString()}. Mail from StatusWatch reaches you.`,
     });
   } catch (e) {
-    await auditFromCtx(ctx, 'settings_update', { smtp_test: 'failed' });
+    await auditFromCtx(s.db, ctx, 'settings_update', { smtp_test: 'failed' });
     const reason = e instanceof Error ? e.message : String(e);
     throw new DomainError('unavailable', `The SMTP server did not take the test mail: ${reason}`, { cause: e });
   }
-  await auditFromCtx(ctx, 'settings_update', { smtp_test: 'sent' });
+  await auditFromCtx(s.db, ctx, 'settings_update', { smtp_test: 'sent' });
   return { ok: true, to: actor.email, message: `The SMTP server accepted a test mail to ${actor.email}.` };
 }

@@ -7,6 +7,7 @@ import type { Ctx, Services } from '../context.ts';
 import { requireSuperAdmin } from '../authz.ts';
 import { platformStateRepo } from '../../db/repositories/platform-state-repo.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 
 const STATE_NAME = 'company-admin-invitations';
 
@@ -38,16 +39,18 @@ export async function companyAdminsMayInvite(services: Services): Promise<boolea
 /** A super admin's choice, audited as settings_update with the value before and after. */
 export async function setTeamInvitations(ctx: Ctx, enabled: boolean): Promise<TeamInvitationsSetting> {
   const actor = requireSuperAdmin(ctx);
-  const repo = platformStateRepo(ctx.services.db);
   const value = JSON.stringify({ enabled, by: actor.userId });
   // compare-and-set on what was read: of two super admins saving at once, the later one wins cleanly
   for (let attempt = 0; attempt < 5; attempt++) {
-    const raw = await repo.get(STATE_NAME);
+    const raw = await platformStateRepo(ctx.services.db).get(STATE_NAME);
     const before = parse(raw) ?? ctx.services.config.signupEnabled;
-    if (await repo.compareAndSet(STATE_NAME, raw, value, ctx.services.now())) {
-      await auditFromCtx(ctx, 'settings_update', { company_admins_invite: { from: before, to: enabled } });
-      break;
-    }
+    // the setting and its audit row commit together
+    const saved = await withTransaction(ctx.services.db, async (tx) => {
+      if (!(await platformStateRepo(tx).compareAndSet(STATE_NAME, raw, value, ctx.services.now()))) return false;
+      await auditFromCtx(tx, ctx, 'settings_update', { company_admins_invite: { from: before, to: enabled } });
+      return true;
+    });
+    if (saved) break;
   }
   return teamInvitationsSetting(ctx.services);
 }

@@ -102,6 +102,7 @@ export async function getSlaReport(ctx: Ctx, q: SlaQuery): Promise<SlaAnswer> {
   if (format === 'json') return { format, report: { ...report, period } };
   const file = await reportFile(company, report, format);
   await auditFromCtx(
+    ctx.services.db,
     ctx,
     'data_export',
     { export: 'sla_report', format, from: report.from, to: report.to, monitors: report.monitors.length },

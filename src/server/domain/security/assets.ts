@@ -8,6 +8,7 @@ import { ASSET_RESOURCE, assetHostname, isUnder } from '../../../lib/security-as
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { securityAssetsRepo, type SecurityAssetRow } from '../../db/repositories/security-assets-repo.ts';
 import { securityFindingsRepo } from '../../db/repositories/security-findings-repo.ts';
+import { withTransaction } from '../../db/scope.ts';
 import type { AssetKind } from '../../db/schema/security.ts';
 import { internalDnsName } from '../../net/ssrf.ts';
 import { companyScope, requireActor, requirePermission } from '../authz.ts';
@@ -126,10 +127,14 @@ export async function createAsset(ctx: Ctx, input: CreateAssetInput) {
     created_at: now,
     updated_at: now,
   };
-  await repo.insert(row);
   const covered =
     input.kind === 'host' && mine.some((d) => d.kind === 'domain' && d.verified_at !== null && isUnder(row.hostname, d.hostname));
-  if (covered) await repo.markVerified(row.id, 'domain', now, await addressesOf(row.hostname, proofEnv(ctx.services)));
+  // Looked up before the transaction (no network inside one): the asset and its cover commit together.
+  const addresses = covered ? await addressesOf(row.hostname, proofEnv(ctx.services)) : null;
+  await withTransaction(ctx.services.db, async (tx) => {
+    await securityAssetsRepo(tx).insert(row);
+    if (addresses) await securityAssetsRepo(tx).markVerified(row.id, 'domain', now, addresses);
+  });
   return presentOne(ctx, (await repo.get(companyId, row.id))!, sections);
 }
 

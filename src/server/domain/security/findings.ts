@@ -41,6 +41,7 @@ export async function listFindings(ctx: Ctx, q: FindingQuery) {
     .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.last_seen_at - a.last_seen_at);
   const limit = q.limit ?? 500;
   await auditFromCtx(
+    ctx.services.db,
     ctx,
     'vulnerability_view',
     {

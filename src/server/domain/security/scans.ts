@@ -6,6 +6,7 @@
 import type { Ctx } from '../context.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { flagOn } from '../flags/flags.ts';
 import { newId, toIso, toIsoOrNull } from '../ids.ts';
@@ -71,25 +72,30 @@ export async function triggerScan(ctx: Ctx, body: { asset_id: string }): Promise
   if (!(await securityServiceOn(ctx.services, asset.company_id))) throw new DomainError('conflict', SECURITY_OFF);
   let scan: SecurityScanRow;
   try {
-    scan = await securityScansRepo(ctx.services.db).queue({
-      id: newId(),
-      company_id: asset.company_id,
-      asset_id: asset.id,
-      trigger: 'on_demand',
-      requested_by: actor.userId,
-      at: ctx.services.now(),
+    // The queued scan and its audit row commit together.
+    scan = await withTransaction(ctx.services.db, async (tx) => {
+      const queued = await securityScansRepo(tx).queue({
+        id: newId(),
+        company_id: asset.company_id,
+        asset_id: asset.id,
+        trigger: 'on_demand',
+        requested_by: actor.userId,
+        at: ctx.services.now(),
+      });
+      await auditFromCtx(
+        tx,
+        ctx,
+        'security_scan_trigger',
+        { asset_id: asset.id, hostname: asset.hostname, scan_id: queued.id },
+        undefined,
+        asset.company_id,
+      );
+      return queued;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', ALREADY_SCANNING);
     throw e;
   }
-  await auditFromCtx(
-    ctx,
-    'security_scan_trigger',
-    { asset_id: asset.id, hostname: asset.hostname, scan_id: scan.id },
-    undefined,
-    asset.company_id,
-  );
   return presentScan(scan, asset.hostname);
 }
 
@@ -117,7 +123,7 @@ export async function listScans(ctx: Ctx, q: ScanListQuery) {
   });
   // Each asset's latest scan, whatever the filters.
   const latest = await securityScansRepo(db).latestByAsset(companyId);
-  await auditFromCtx(ctx, 'vulnerability_view', { asset_id: q.asset_id ?? null });
+  await auditFromCtx(db, ctx, 'vulnerability_view', { asset_id: q.asset_id ?? null });
   return {
     assets: assets.map((a) => ({
       id: a.id,

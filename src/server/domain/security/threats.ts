@@ -173,7 +173,7 @@ export async function getThreats(ctx: Ctx, input: { tenant?: string }): Promise<
     lookalikes: { candidates: 0, checked: 0, registered: [] },
     breach: null,
   };
-  await auditFromCtx(ctx, 'threat_intel_view', { tenant: companyId }, undefined, companyId);
+  await auditFromCtx(db, ctx, 'threat_intel_view', { tenant: companyId }, undefined, companyId);
   if (!enabled) return overview; // a company without threat intelligence sees nothing of it
   const ids = companyId ? [companyId] : enabledIds;
   overview.assets = await assetThreats(db, ids);

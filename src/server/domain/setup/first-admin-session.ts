@@ -7,6 +7,7 @@ import { usersRepo } from '../../db/repositories/users-repo.ts';
 import { issueSession } from '../auth/sessions.ts';
 import { REFRESH_PATH, cookieNames } from '../auth/cookie-names.ts';
 import { recordAudit } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { createSuperAdmin } from './first-admin.ts';
 
 export async function firstAdminSessionCookies(
@@ -17,15 +18,19 @@ export async function firstAdminSessionCookies(
   const { id } = await createSuperAdmin(services, input, { onlyIfNoUsers: true });
   const user = (await usersRepo(services.db).findById(id))!;
   const host = hostName(request.host);
-  const session = await issueSession(services, user, host, { remember: false, userAgent: request.userAgent });
-  await recordAudit(services, {
-    event: 'user_login',
-    source: 'server',
-    userId: user.id,
-    userRole: session.claims.role,
-    tenantId: null,
-    sessionId: session.familyId,
-    details: { host, remember: false, via: 'setup' },
+  // The session and its audit row commit together.
+  const session = await withTransaction(services.db, async (tx) => {
+    const issued = await issueSession(services, user, host, { remember: false, userAgent: request.userAgent }, tx);
+    await recordAudit(tx, services, {
+      event: 'user_login',
+      source: 'server',
+      userId: user.id,
+      userRole: issued.claims.role,
+      tenantId: null,
+      sessionId: issued.familyId,
+      details: { host, remember: false, via: 'setup' },
+    });
+    return issued;
   });
   const names = cookieNames(services.config);
   const base = { httpOnly: true, secure: true, sameSite: 'lax' } as const;

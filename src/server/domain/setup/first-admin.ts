@@ -83,16 +83,20 @@ export async function resetPasswordByOperator(
   const user = await usersRepo(services.db).findByEmail(email);
   if (!user) throw new DomainError('not_found', `No user with the email ${email}.`);
   const now = services.now();
-  await usersRepo(services.db).update(user.id, { password_hash: await hashPassword(input.password), updated_at: now });
-  await endUserSessions(services, user.id);
-  await authCodesRepo(services.db).invalidateUser(user.id, 'reset', now);
-  await recordAudit(services, {
-    event: 'user_update',
-    source: 'server',
-    userId: user.id,
-    userRole: roleOfUserType(user.user_type),
-    tenantId: user.company_id,
-    details: { user_id: user.id, change: 'password_reset_by_operator_cli' },
+  // Hashed before the transaction: argon2 takes a while, and a transaction holds the writer.
+  const passwordHash = await hashPassword(input.password);
+  await withTransaction(services.db, async (tx) => {
+    await usersRepo(tx).update(user.id, { password_hash: passwordHash, updated_at: now });
+    await endUserSessions(services, user.id, tx);
+    await authCodesRepo(tx).invalidateUser(user.id, 'reset', now);
+    await recordAudit(tx, services, {
+      event: 'user_update',
+      source: 'server',
+      userId: user.id,
+      userRole: roleOfUserType(user.user_type),
+      tenantId: user.company_id,
+      details: { user_id: user.id, change: 'password_reset_by_operator_cli' },
+    });
   });
   return { id: user.id, userType: user.user_type, isActive: user.is_active === 1 };
 }

@@ -5,6 +5,7 @@ import { pageAccessRepo, type ShareLinkRow } from '../../db/repositories/page-ac
 import type { PageAccessMode } from '../../db/schema/public.ts';
 import { parseAllowlist } from './ip-allowlist.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -59,19 +60,23 @@ export async function savePageAccess(ctx: Ctx, tenant: string | undefined, input
   const parsed = parseAllowlist(input.ip_allowlist ?? (current ? (JSON.parse(current.ip_allowlist) as string[]) : []));
   if ('error' in parsed) throw invalid(`ip_allowlist.${parsed.index}`, parsed.error);
   if (input.mode === 'ip_allowlist' && parsed.ok.length === 0) throw invalid('ip_allowlist', 'List at least one address or range.');
-  await repo.save(
-    company.id,
-    { mode: input.mode, password_hash: passwordHash, ip_allowlist: JSON.stringify(parsed.ok) },
-    ctx.services.now(),
-  );
+  await withTransaction(ctx.services.db, async (tx) => {
+    await pageAccessRepo(tx).save(
+      company.id,
+      { mode: input.mode, password_hash: passwordHash, ip_allowlist: JSON.stringify(parsed.ok) },
+      ctx.services.now(),
+    );
+    await auditFromCtx(
+      tx,
+      ctx,
+      'settings_update',
+      { area: 'status_page_access', mode: input.mode, password_changed: input.password !== undefined, ip_ranges: parsed.ok.length },
+      undefined,
+      company.id,
+    );
+  });
+  // After the commit: a page served meanwhile must not cache the old rule again.
   forgetAccessRule(ctx.services, company.id);
-  await auditFromCtx(
-    ctx,
-    'settings_update',
-    { area: 'status_page_access', mode: input.mode, password_changed: input.password !== undefined, ip_ranges: parsed.ok.length },
-    undefined,
-    company.id,
-  );
   return pageAccessOf(ctx, company.id);
 }
 
@@ -111,14 +116,17 @@ export async function createShareLink(ctx: Ctx, tenant: string | undefined, inpu
     expires_at: now + input.expires_in_hours * HOUR,
     revoked_at: null,
   };
-  await pageAccessRepo(ctx.services.db).insertShareLink(row);
-  await auditFromCtx(
-    ctx,
-    'settings_update',
-    { area: 'status_page_share_link', action: 'create', share_link_id: row.id, label, expires_at: toIso(row.expires_at) },
-    undefined,
-    company.id,
-  );
+  await withTransaction(ctx.services.db, async (tx) => {
+    await pageAccessRepo(tx).insertShareLink(row);
+    await auditFromCtx(
+      tx,
+      ctx,
+      'settings_update',
+      { area: 'status_page_share_link', action: 'create', share_link_id: row.id, label, expires_at: toIso(row.expires_at) },
+      undefined,
+      company.id,
+    );
+  });
   const token = shareToken(ctx.services, row.id, company.id, row.expires_at);
   return { ...presentLink(ctx, row), url: `${publicTenantOrigin(ctx.services.config, company.subdomain)}/share/${token}` };
 }
@@ -128,13 +136,16 @@ export async function revokeShareLink(ctx: Ctx, tenant: string | undefined, id: 
   const company = await companyOf(ctx, tenant);
   const repo = pageAccessRepo(ctx.services.db);
   if (!(await repo.shareLink(id, company.id))) throw notFound('Share link');
-  await repo.revokeShareLink(id, company.id, ctx.services.now());
-  await auditFromCtx(
-    ctx,
-    'settings_update',
-    { area: 'status_page_share_link', action: 'revoke', share_link_id: id },
-    undefined,
-    company.id,
-  );
+  await withTransaction(ctx.services.db, async (tx) => {
+    await pageAccessRepo(tx).revokeShareLink(id, company.id, ctx.services.now());
+    await auditFromCtx(
+      tx,
+      ctx,
+      'settings_update',
+      { area: 'status_page_share_link', action: 'revoke', share_link_id: id },
+      undefined,
+      company.id,
+    );
+  });
   return presentLink(ctx, (await repo.shareLink(id, company.id))!);
 }

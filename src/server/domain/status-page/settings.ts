@@ -7,6 +7,7 @@ import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
 import { GROUP_NAME_MAX, PUBLIC_NAME_MAX, publicNameOf } from '../../../lib/public-name.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { withTransaction } from '../../db/scope.ts';
 import { requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
@@ -139,15 +140,19 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
       (m.public_position === null ? null : Number(m.public_position)) !== p.public_position
     );
   });
-  await repo.save(company.id, { groups: newGroups, monitors: changed }, ctx.services.now());
+  // The layout and its audit row commit together.
+  await withTransaction(ctx.services.db, async (tx) => {
+    await statusPageSettingsRepo(tx).save(company.id, { groups: newGroups, monitors: changed }, ctx.services.now());
+    await auditFromCtx(
+      tx,
+      ctx,
+      'settings_update',
+      { area: 'status_page', groups: newGroups.length, monitors_changed: changed.length },
+      undefined,
+      company.id,
+    );
+  });
   // This process shows the change at once; others see it by the page's fingerprint.
   if (company.subdomain) statusPageCache(ctx.services).invalidate(company.subdomain);
-  await auditFromCtx(
-    ctx,
-    'settings_update',
-    { area: 'status_page', groups: newGroups.length, monitors_changed: changed.length },
-    undefined,
-    company.id,
-  );
   return present(ctx, company);
 }

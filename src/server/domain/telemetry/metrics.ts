@@ -130,6 +130,7 @@ export async function exportMetrics(ctx: Ctx, q: MetricQuery): Promise<string> {
     }
   }
   await auditFromCtx(
+    ctx.services.db,
     ctx,
     'metrics_export',
     { range: s.range, service: q.service || null, operation: q.operation || null, rows: lines.length - 1 },

@@ -143,18 +143,19 @@ export async function createUser(ctx: Ctx, input: UserFormInput): Promise<UserVi
         created_at: now,
         updated_at: now,
       });
+      await auditFromCtx(
+        db,
+        ctx,
+        'user_create',
+        { user_id: id, email: clean.email, user_type: clean.user_type, company_id: clean.company_id },
+        undefined,
+        clean.company_id,
+      );
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     throw e;
   }
-  await auditFromCtx(
-    ctx,
-    'user_create',
-    { user_id: id, email: clean.email, user_type: clean.user_type, company_id: clean.company_id },
-    undefined,
-    clean.company_id,
-  );
   return toUserView((await repo.findById(id))!, await companyNameOf(ctx, clean.company_id));
 }
 
@@ -198,33 +199,35 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
   if (other && other.id !== id) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
   const isActive = input.is_active === undefined ? before.is_active : input.is_active ? 1 : 0;
   const losesSuperAdmin = before.user_type === 1 && before.is_active === 1 && (clean.user_type !== 1 || isActive === 0);
+  const roleChanged = clean.user_type !== before.user_type || clean.company_id !== before.company_id;
   try {
     await withTransaction(ctx.services.db, async (db) => {
       if (losesSuperAdmin && (await usersRepo(db).lockActiveSuperAdmins()) <= 1) throw new DomainError('conflict', LAST_SUPER_ADMIN);
       if (clean.company_id && clean.company_id !== before.company_id) await assertRoomFor(db, clean.company_id);
       await usersRepo(db).update(id, { ...clean, is_active: isActive, updated_at: ctx.services.now() });
+      // A new role, company, email or deactivation takes effect at once: the old sessions end.
+      if (roleChanged || clean.email !== before.email || (before.is_active === 1 && isActive === 0))
+        await endUserSessions(ctx.services, id, db);
+      if (roleChanged) {
+        await auditFromCtx(
+          db,
+          ctx,
+          'user_role_change',
+          {
+            user_id: id,
+            from: { user_type: before.user_type, company_id: before.company_id },
+            to: { user_type: clean.user_type, company_id: clean.company_id },
+          },
+          undefined,
+          clean.company_id,
+        );
+      }
+      await auditFromCtx(db, ctx, 'user_update', { user_id: id, is_active: isActive === 1 }, undefined, clean.company_id);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
     throw e;
   }
-  const roleChanged = clean.user_type !== before.user_type || clean.company_id !== before.company_id;
-  // A new role, company, email or deactivation takes effect at once: the old sessions end.
-  if (roleChanged || clean.email !== before.email || (before.is_active === 1 && isActive === 0)) await endUserSessions(ctx.services, id);
-  if (roleChanged) {
-    await auditFromCtx(
-      ctx,
-      'user_role_change',
-      {
-        user_id: id,
-        from: { user_type: before.user_type, company_id: before.company_id },
-        to: { user_type: clean.user_type, company_id: clean.company_id },
-      },
-      undefined,
-      clean.company_id,
-    );
-  }
-  await auditFromCtx(ctx, 'user_update', { user_id: id, is_active: isActive === 1 }, undefined, clean.company_id);
   return toUserView((await repo.findById(id))!, await companyNameOf(ctx, clean.company_id));
 }
 
@@ -235,14 +238,15 @@ export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
     if (u.user_type === 1 && u.is_active === 1 && (await usersRepo(db).lockActiveSuperAdmins()) <= 1)
       throw new DomainError('conflict', LAST_SUPER_ADMIN);
     await usersRepo(db).delete(id);
+    await auditFromCtx(
+      db,
+      ctx,
+      'user_delete',
+      { user_id: id, email: u.email, user_type: u.user_type, company_id: u.company_id },
+      undefined,
+      u.company_id,
+    );
   });
-  await auditFromCtx(
-    ctx,
-    'user_delete',
-    { user_id: id, email: u.email, user_type: u.user_type, company_id: u.company_id },
-    undefined,
-    u.company_id,
-  );
 }
 
 export async function resetUserPassword(ctx: Ctx, id: string, input: { new_password: string }): Promise<void> {
@@ -250,7 +254,11 @@ export async function resetUserPassword(ctx: Ctx, id: string, input: { new_passw
   const u = await loadUser(ctx, id);
   const pw = newPasswordProblem(input.new_password);
   if (pw) throw new DomainError('validation', pw, { fields: { new_password: pw } });
-  await usersRepo(ctx.services.db).update(id, { password_hash: await hashPassword(input.new_password), updated_at: ctx.services.now() });
-  await endUserSessions(ctx.services, id);
-  await auditFromCtx(ctx, 'user_update', { user_id: u.id, change: 'password_reset_by_admin' }, undefined, u.company_id);
+  // Hashed before the transaction: argon2 takes a while, and a transaction holds the writer.
+  const passwordHash = await hashPassword(input.new_password);
+  await withTransaction(ctx.services.db, async (db) => {
+    await usersRepo(db).update(id, { password_hash: passwordHash, updated_at: ctx.services.now() });
+    await endUserSessions(ctx.services, id, db);
+    await auditFromCtx(db, ctx, 'user_update', { user_id: u.id, change: 'password_reset_by_admin' }, undefined, u.company_id);
+  });
 }

@@ -153,22 +153,33 @@ export async function createInvitation(ctx: Ctx, input: InvitationInput, port: s
     );
   const secret = newSecret();
   const id = newId();
-  await invitationsRepo(db).insert({
-    id,
-    company_id: company!.id,
-    email,
-    full_name,
-    user_type: type,
-    token_hash: secret.hash,
-    invited_by: actor.userId,
-    created_at: now,
-    sent_at: now,
-    expires_at: now + INVITATION_MS,
-    used_at: null,
-    revoked_at: null,
+  // The invitation and its audit row commit together; the mail goes after the commit (no network
+  // inside a transaction), and a failed mail leaves the invitation listed, to be resent.
+  await withTransaction(db, async (tx) => {
+    await invitationsRepo(tx).insert({
+      id,
+      company_id: company!.id,
+      email,
+      full_name,
+      user_type: type,
+      token_hash: secret.hash,
+      invited_by: actor.userId,
+      created_at: now,
+      sent_at: now,
+      expires_at: now + INVITATION_MS,
+      used_at: null,
+      revoked_at: null,
+    });
+    await auditFromCtx(
+      tx,
+      ctx,
+      'user_update',
+      { change: 'invitation_sent', invitation_id: id, email, user_type: type },
+      undefined,
+      company!.id,
+    );
   });
   await mailInvitation(ctx, { email, full_name, company_id: company!.id }, secret.value, port);
-  await auditFromCtx(ctx, 'user_update', { change: 'invitation_sent', invitation_id: id, email, user_type: type }, undefined, company!.id);
   return toView((await invitationsRepo(db).findById(id))!, now);
 }
 
@@ -194,9 +205,18 @@ export async function resendInvitation(ctx: Ctx, id: string, port: string): Prom
       },
     );
   const secret = newSecret();
-  if ((await invitationsRepo(ctx.services.db).replaceToken(id, secret.hash, now, now + INVITATION_MS)) === 0) throw notFound('Invitation');
+  await withTransaction(ctx.services.db, async (tx) => {
+    if ((await invitationsRepo(tx).replaceToken(id, secret.hash, now, now + INVITATION_MS)) === 0) throw notFound('Invitation');
+    await auditFromCtx(
+      tx,
+      ctx,
+      'user_update',
+      { change: 'invitation_resent', invitation_id: id, email: inv.email },
+      undefined,
+      inv.company_id,
+    );
+  });
   await mailInvitation(ctx, inv, secret.value, port);
-  await auditFromCtx(ctx, 'user_update', { change: 'invitation_resent', invitation_id: id, email: inv.email }, undefined, inv.company_id);
   return toView((await invitationsRepo(ctx.services.db).findById(id))!, now);
 }
 
@@ -206,8 +226,17 @@ export async function revokeInvitation(ctx: Ctx, id: string): Promise<void> {
   if (actor.role !== 'super_admin' && actor.role !== 'customer_admin')
     throw new DomainError('forbidden', 'You do not have permission to update users.');
   const inv = await loadOpen(ctx, id, actor.role === 'super_admin' ? null : companyScope(ctx));
-  if ((await invitationsRepo(ctx.services.db).revoke(id, ctx.services.now())) === 0) throw notFound('Invitation');
-  await auditFromCtx(ctx, 'user_update', { change: 'invitation_revoked', invitation_id: id, email: inv.email }, undefined, inv.company_id);
+  await withTransaction(ctx.services.db, async (tx) => {
+    if ((await invitationsRepo(tx).revoke(id, ctx.services.now())) === 0) throw notFound('Invitation');
+    await auditFromCtx(
+      tx,
+      ctx,
+      'user_update',
+      { change: 'invitation_revoked', invitation_id: id, email: inv.email },
+      undefined,
+      inv.company_id,
+    );
+  });
 }
 
 /** The invitation behind a link, or the clear reason it no longer works. */
@@ -272,20 +301,20 @@ export async function acceptInvitation(ctx: Ctx, input: { token: string; passwor
         updated_at: now,
         last_login_at: null,
       });
+      await recordAudit(db, services, {
+        event: 'user_create',
+        source: 'server',
+        userId,
+        userRole: roleOfUserType(inv.user_type),
+        tenantId: inv.company_id,
+        userAgent: ctx.userAgent,
+        ip: ctx.ip,
+        details: { user_id: userId, user_type: inv.user_type, via: 'invitation', invitation_id: inv.id },
+      });
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', EMAIL_TAKEN);
     throw e;
   }
-  await recordAudit(services, {
-    event: 'user_create',
-    source: 'server',
-    userId,
-    userRole: roleOfUserType(inv.user_type),
-    tenantId: inv.company_id,
-    userAgent: ctx.userAgent,
-    ip: ctx.ip,
-    details: { user_id: userId, user_type: inv.user_type, via: 'invitation', invitation_id: inv.id },
-  });
   return { email: inv.email };
 }
