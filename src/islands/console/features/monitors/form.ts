@@ -27,7 +27,8 @@ export const KIND_LABELS: Record<MonitorType, string> = {
   ssl: 'SSL certificate',
   push: 'Push (heartbeat)',
 };
-export const KIND_ORDER: MonitorType[] = ['http', 'tcp', 'dns', 'ssl', 'push'];
+/** The kinds in the order the form offers them: the labels' order, so a kind without a label is a type error. */
+export const KIND_ORDER = Object.keys(KIND_LABELS) as MonitorType[];
 export { DNS_RECORD_TYPES as RECORD_TYPES, HTTP_METHODS as METHODS } from '../../../../lib/monitor-kinds.ts';
 
 /** Every field as the form holds it (text inputs), named as the API names it. */
