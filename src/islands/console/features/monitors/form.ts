@@ -20,15 +20,22 @@ type Monitor = components['schemas']['Monitor'];
 type MonitorInput = components['schemas']['MonitorInput'];
 export type TestResult = components['schemas']['MonitorTestResult'];
 
-export const KIND_LABELS: Record<MonitorType, string> = {
-  http: 'HTTP(S)',
-  tcp: 'TCP port',
-  dns: 'DNS record',
-  ssl: 'SSL certificate',
-  push: 'Push (heartbeat)',
+/**
+ * Each kind as the form offers it, in this order: its label and its own fields (what the form
+ * shows and sends for it). Typed by the OpenAPI document's kinds: a kind without its entry is a
+ * type error.
+ */
+export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyArray<keyof MonitorForm> }> = {
+  http: { label: 'HTTP(S)', fields: HTTP_FIELDS },
+  tcp: { label: 'TCP port', fields: TCP_FIELDS },
+  dns: { label: 'DNS record', fields: DNS_FIELDS },
+  ssl: { label: 'SSL certificate', fields: SSL_FIELDS },
+  push: { label: 'Push (heartbeat)', fields: [] },
 };
-/** The kinds in the order the form offers them: the labels' order, so a kind without a label is a type error. */
-export const KIND_ORDER = Object.keys(KIND_LABELS) as MonitorType[];
+export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
+const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
+export const KIND_LABELS = byKind((k) => KIND_FORMS[k].label);
+export const KIND_FIELDS = byKind((k) => KIND_FORMS[k].fields);
 export { DNS_RECORD_TYPES as RECORD_TYPES, HTTP_METHODS as METHODS } from '../../../../lib/monitor-kinds.ts';
 
 /** Every field as the form holds it (text inputs), named as the API names it. */
@@ -66,15 +73,6 @@ export interface MonitorForm {
   /** comma-separated days */
   ssl_warning_days: string;
 }
-
-/** The kind's own fields: what the form shows and sends for it. */
-export const KIND_FIELDS: Record<MonitorType, ReadonlyArray<keyof MonitorForm>> = {
-  http: HTTP_FIELDS,
-  tcp: TCP_FIELDS,
-  dns: DNS_FIELDS,
-  ssl: SSL_FIELDS,
-  push: [],
-};
 
 /** The server's defaults (lib/monitor-kinds.ts, domain/monitors/validate.ts). */
 export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorForm {
