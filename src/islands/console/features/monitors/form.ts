@@ -25,11 +25,11 @@ export type TestResult = components['schemas']['MonitorTestResult'];
  * shows and sends for it). Typed by the OpenAPI document's kinds: a kind without its entry is a
  * type error.
  */
-export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyArray<keyof MonitorForm> }> = {
+export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyArray<keyof MonitorForm>; defaultPort?: number }> = {
   http: { label: 'HTTP(S)', fields: HTTP_FIELDS },
   tcp: { label: 'TCP port', fields: TCP_FIELDS },
   dns: { label: 'DNS record', fields: DNS_FIELDS },
-  ssl: { label: 'SSL certificate', fields: SSL_FIELDS },
+  ssl: { label: 'SSL certificate', fields: SSL_FIELDS, defaultPort: DEFAULT_SSL_PORT },
   push: { label: 'Push (heartbeat)', fields: [] },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
@@ -74,6 +74,9 @@ export interface MonitorForm {
   ssl_warning_days: string;
 }
 
+/** The port a kind's form starts with (the server's default for it), else none. */
+const defaultPort = (type: MonitorType) => String(KIND_FORMS[type].defaultPort ?? '');
+
 /** The server's defaults (lib/monitor-kinds.ts, domain/monitors/validate.ts). */
 export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorForm {
   return {
@@ -98,7 +101,7 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     follow_redirects: true,
     degraded_threshold_ms: '',
     host: '',
-    port: type === 'ssl' ? String(DEFAULT_SSL_PORT) : '',
+    port: defaultPort(type),
     record_type: DEFAULT_DNS_RECORD_TYPE,
     resolver: '',
     expected_values: '',
@@ -108,7 +111,7 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
 
 /** A kind change keeps what was typed and fills the new kind's defaults where nothing was. */
 export function withType(f: MonitorForm, type: MonitorType): MonitorForm {
-  return { ...f, type, port: type === 'ssl' && !f.port ? String(DEFAULT_SSL_PORT) : f.port };
+  return { ...f, type, port: f.port || defaultPort(type) };
 }
 
 const list = (xs: ReadonlyArray<string | number> | null | undefined) => (xs ?? []).join(', ');
