@@ -1,9 +1,11 @@
 // The monitors-as-code file as the CLI reads and writes it (schemas/statuswatch.schema.json
-// says the same for editors), and the parts of the API's answers it compares with.
+// says the same for editors), and the parts of the API's answers it compares with. The monitor
+// kinds are the OpenAPI document's (generated types), never a list of our own.
+import type { MonitorType } from '../../db/schema/monitoring.ts';
 
 export interface MonitorSpec {
   name: string;
-  type: 'http' | 'tcp' | 'dns' | 'ssl' | 'push';
+  type: MonitorType;
   paused?: boolean;
   [field: string]: unknown;
 }

@@ -2,28 +2,29 @@
 // Asset analyses use security_results (security-findings-repo.ts).
 import type { Selectable } from 'kysely';
 import type { DbScope } from '../scope.ts';
+import type { MonitorType } from '../schema/monitoring.ts';
 import type { TlsMonitorAnalysesTable } from '../schema/security.ts';
 
 export type TlsMonitorAnalysisRow = Selectable<TlsMonitorAnalysesTable>;
 
-/** A monitor that may talk TLS: an ssl monitor, or an http one (its URL says whether https). */
+/** A monitor of a kind that may talk TLS (its kind's tlsEndpoint says where, from its config). */
 export interface TlsMonitorCandidate {
   id: string;
   company_id: string;
   name: string;
-  type: 'ssl' | 'http';
+  type: MonitorType;
   config: string;
 }
 
 export function tlsAnalysesRepo(db: DbScope) {
   const k = db.k;
   return {
-    /** Live (not archived, not paused) ssl and http monitors of a company, or of all for `null`. */
-    async listCandidates(companyId: string | null, monitorId?: string): Promise<TlsMonitorCandidate[]> {
+    /** Live (not archived, not paused) monitors of the given kinds of a company, or of all for `null`. */
+    async listCandidates(companyId: string | null, types: readonly MonitorType[], monitorId?: string): Promise<TlsMonitorCandidate[]> {
       let q = k
         .selectFrom('monitors')
         .select(['id', 'company_id', 'name', 'type', 'config'])
-        .where('type', 'in', ['ssl', 'http'])
+        .where('type', 'in', [...types])
         .where('archived_at', 'is', null)
         .where('is_paused', '=', 0);
       if (companyId !== null) q = q.where('company_id', '=', companyId);

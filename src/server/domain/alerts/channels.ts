@@ -89,7 +89,7 @@ export async function createChannel(ctx: Ctx, input: ChannelInput) {
     name: fields.name ?? '',
     type: channel.type,
     config: JSON.stringify(fields.config),
-    secret: channel.type === 'webhook' ? newSecret() : null,
+    secret: channel.signingSecret ? newSecret() : null,
     events: JSON.stringify(fields.events ?? ['incident.opened', 'incident.resolved']),
     monitor_ids: fields.monitorIds === undefined || fields.monitorIds === null ? null : JSON.stringify(fields.monitorIds),
     min_severity: fields.minSeverity ?? 'info',

@@ -1,10 +1,13 @@
 // Which hosts the TLS analysis looks at: every verified host asset of a company (only verified:
-// the platform is no free scanner), and every live https monitor (the company's own declared
-// target, already checked by the engine) whose host no verified asset of the company covers.
+// the platform is no free scanner), and every live monitor that talks TLS (the company's own
+// declared target, already checked by the engine; its kind names the endpoint) whose host no
+// verified asset of the company covers.
 import { DEFAULT_SSL_PORT } from '../../../lib/monitor-kinds.ts';
 import type { DbScope } from '../../db/scope.ts';
 import { securityAssetsRepo } from '../../db/repositories/security-assets-repo.ts';
 import { tlsAnalysesRepo, type TlsMonitorCandidate } from '../../db/repositories/tls-analyses-repo.ts';
+import { parseConfig } from '../../engine/kinds/config.ts';
+import { KINDS, TLS_KINDS, type TlsEndpoint } from '../../engine/kinds/index.ts';
 
 export interface TlsTarget {
   kind: 'asset' | 'monitor';
@@ -18,25 +21,9 @@ export interface TlsTarget {
   thresholds?: number[];
 }
 
-/** host and port of a monitor that talks TLS, else null (an http monitor of a plain http URL). */
-function monitorEndpoint(m: TlsMonitorCandidate): { host: string; port: number; thresholds?: number[] } | null {
-  let config: { host?: string; port?: number; url?: string; ssl_warning_days?: number[] };
-  try {
-    config = JSON.parse(m.config) as typeof config;
-  } catch {
-    return null;
-  }
-  if (m.type === 'ssl') {
-    const host = (config.host ?? '').trim().toLowerCase();
-    return host ? { host, port: config.port ?? DEFAULT_SSL_PORT, thresholds: config.ssl_warning_days } : null;
-  }
-  try {
-    const url = new URL(config.url ?? '');
-    if (url.protocol !== 'https:') return null;
-    return { host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: url.port ? Number(url.port) : DEFAULT_SSL_PORT };
-  } catch {
-    return null;
-  }
+/** host and port of a monitor that talks TLS, else null: its kind says (engine/kinds/<kind>.ts `tlsEndpoint`). */
+function monitorEndpoint(m: TlsMonitorCandidate): TlsEndpoint | null {
+  return KINDS[m.type]?.tlsEndpoint?.(parseConfig(m.config)) ?? null;
 }
 
 /** The TLS targets of a company (every company's for `null`), assets first. */
@@ -51,7 +38,7 @@ export async function tlsTargets(db: DbScope, companyId: string | null): Promise
     host: a.hostname,
     port: DEFAULT_SSL_PORT,
   }));
-  for (const m of await tlsAnalysesRepo(db).listCandidates(companyId)) {
+  for (const m of await tlsAnalysesRepo(db).listCandidates(companyId, TLS_KINDS)) {
     const endpoint = monitorEndpoint(m);
     if (!endpoint || covered.has(`${m.company_id}:${endpoint.host}`)) continue;
     out.push({ kind: 'monitor', id: m.id, company_id: m.company_id, name: m.name, ...endpoint });

@@ -2,7 +2,13 @@
 // answers are degraded. Certificates of https targets warn before they expire.
 import { hasControlCharacters, plainTextProblem } from '../../../lib/plain-text.ts';
 import { normalizeTargetHost } from '../../../lib/target-host.ts';
-import { DEFAULT_ACCEPTED_STATUS_CODES, DEFAULT_HTTP_METHOD, HTTP_FIELDS, HTTP_METHODS } from '../../../lib/monitor-kinds.ts';
+import {
+  DEFAULT_ACCEPTED_STATUS_CODES,
+  DEFAULT_HTTP_METHOD,
+  DEFAULT_SSL_PORT,
+  HTTP_FIELDS,
+  HTTP_METHODS,
+} from '../../../lib/monitor-kinds.ts';
 import { httpChecker, type HttpConfig } from '../checkers/http.ts';
 import { certificateExpiring } from './certificate-warnings.ts';
 import type { Kind } from './kind.ts';
@@ -90,6 +96,17 @@ export const httpKind: Kind<HttpConfig> = {
   publicTarget(config) {
     try {
       return new URL(config.url ?? '').hostname;
+    } catch {
+      return null;
+    }
+  },
+
+  // An https URL's host and port (a plain http URL talks no TLS).
+  tlsEndpoint(config) {
+    try {
+      const url = new URL(config.url ?? '');
+      if (url.protocol !== 'https:') return null;
+      return { host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: url.port ? Number(url.port) : DEFAULT_SSL_PORT };
     } catch {
       return null;
     }

@@ -21,4 +21,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
 /** Every kind's config fields, in the order the monitor view lists them (each once). */
 export const KIND_FIELDS: readonly string[] = [...new Set(Object.values(KINDS).flatMap((k) => k.fields))];
 
-export type { ConfigReader, Kind } from './kind.ts';
+/** The kinds whose checks may talk TLS (they declare `tlsEndpoint`). */
+export const TLS_KINDS: readonly MonitorType[] = (Object.keys(KINDS) as MonitorType[]).filter((t) => KINDS[t].tlsEndpoint);
+
+export type { ConfigReader, Kind, TlsEndpoint } from './kind.ts';

@@ -23,6 +23,19 @@ export interface Kind<C extends object> {
   present(config: C, viewer: { secrets: boolean }): Record<string, unknown>;
   /** What a status page visitor reads as the monitor's target (null: the monitor's name). */
   publicTarget(config: C): string | null;
+  /**
+   * The TLS endpoint its checks talk to, which the security suite's TLS analysis grades (null: not
+   * with this config, e.g. a plain http URL). Kinds that never talk TLS leave it out.
+   */
+  tlsEndpoint?(config: C): TlsEndpoint | null;
+}
+
+export interface TlsEndpoint {
+  /** Lower case, without brackets around an IPv6 address */
+  host: string;
+  port: number;
+  /** The kind's own expiry warning days (the analysis's default otherwise) */
+  thresholds?: number[];
 }
 
 /** A field of the input (null clears it), else the previous config's. */

@@ -28,6 +28,10 @@ export const sslKind: Kind<SslConfig> = {
   },
   present: (config) => presentFields(FIELDS, config),
   publicTarget: (config) => config.host || null,
+  tlsEndpoint(config) {
+    const host = (config.host ?? '').trim().toLowerCase();
+    return host ? { host, port: config.port ?? DEFAULT_SSL_PORT, thresholds: config.ssl_warning_days } : null;
+  },
 };
 
 function sslInvalid(m: { id: string; name: string }, problem: string, dayStart: number): NotificationDraft {

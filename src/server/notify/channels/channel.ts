@@ -95,6 +95,13 @@ export class ChannelConfigError extends Error {
   }
 }
 
+/**
+ * How a channel's alerts join others about the same event (notify/outbox/grouping.ts): hold them
+ * for the grouping window and send one message (chat, SMS), merge only what arrives during a burst
+ * (e-mail), or never (machine receivers that need one event per incident for their own dedup).
+ */
+export type GroupingPolicy = 'hold' | 'burst' | 'never';
+
 interface ChannelBase<C> {
   readonly type: string;
   /** Shown in the console, e.g. 'Microsoft Teams' */
@@ -105,6 +112,15 @@ interface ChannelBase<C> {
   tenantUrls(config: C): string[];
   /** Config fields never shown back after creation (tokens, keys) */
   readonly secretFields: readonly string[];
+  /** It signs each message with a secret the server makes (shown once at creation, rotatable) */
+  readonly signingSecret?: boolean;
+  /** Whether and how its alerts are grouped, from what its readers need */
+  readonly grouping: GroupingPolicy;
+  /**
+   * The least time between two of its messages, from what the service documents (0: none); the
+   * stored config, which may lack fields, for services whose limit depends on the target.
+   */
+  minGapMs(config: Partial<C>): number;
 }
 
 export interface HttpChannel<C> extends ChannelBase<C> {

@@ -1,6 +1,7 @@
 // Field checks shared by the channel configs: each refusal names the field and says, in the
-// form's words, what it accepts. The SSRF guard is not here: the outbox applies it to
+// form's words, what it accepts. The fields themselves are declared once, in src/lib/channel-forms/. The SSRF guard is not here: the outbox applies it to
 // `tenantUrls` before every send, when DNS answers count.
+import type { ChannelForm } from '../../../lib/channel-forms/field.ts';
 import { ChannelConfigError } from './channel.ts';
 
 export type ConfigFields = Record<string, unknown>;
@@ -58,9 +59,26 @@ export function onlyFields(fields: ConfigFields, known: readonly string[]): void
   }
 }
 
-/** The settings of a channel that is one webhook URL, which holds the secret. */
-export function webhookUrlConfig(raw: unknown, label = 'Webhook URL'): { url: string } {
+/**
+ * A channel's settings checked against its declaration (src/lib/channel-forms/<type>.ts, which the
+ * console's form draws too): only its fields, each in the order declared; a field left out takes
+ * its default, an optional one without a default is null.
+ */
+export function parseFields<C>(raw: unknown, form: ChannelForm): C {
   const fields = configObject(raw);
-  onlyFields(fields, ['url']);
-  return { url: httpUrl(fields, 'url', label) };
+  onlyFields(
+    fields,
+    form.fields.map((f) => f.key),
+  );
+  const out: Record<string, string | null> = {};
+  for (const f of form.fields) {
+    const label = f.named ?? f.label;
+    const value = fields[f.key] ?? f.default;
+    if (f.input === 'url') out[f.key] = f.optional && value === undefined ? null : httpUrl({ [f.key]: value }, f.key, label);
+    else {
+      const rule = { label, max: f.max ?? 2048, pattern: f.pattern, expected: f.expected };
+      out[f.key] = f.optional ? optionalString(fields, f.key, rule) : requiredString(fields, f.key, rule);
+    }
+  }
+  return out as C;
 }

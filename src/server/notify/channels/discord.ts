@@ -17,7 +17,9 @@ import {
   truncate,
 } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { webhookUrlConfig } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { discordForm } from '../../../lib/channel-forms/discord.ts';
+import { parseFields } from './config-fields.ts';
 
 export interface DiscordConfig {
   url: string;
@@ -41,10 +43,13 @@ function description(alert: Alert): string {
 
 export const discord: HttpChannel<DiscordConfig> = {
   type: 'discord',
-  label: 'Discord',
+  label: discordForm.label,
   transport: 'http',
-  secretFields: ['url'],
-  parseConfig: (raw) => webhookUrlConfig(raw),
+  secretFields: secretKeys(discordForm),
+  grouping: 'hold',
+  // Webhooks allow 5 requests per 2 s, and a channel takes 30 messages a minute: one per 2 s keeps both.
+  minGapMs: () => 2000,
+  parseConfig: (raw) => parseFields<DiscordConfig>(raw, discordForm),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
     const monitors = monitorsOf(alert);

@@ -3,6 +3,7 @@
 // Message-ID from the delivery id, so a retried mail is recognisably the same message.
 import { monitorLines } from './alert-text.ts';
 import { ChannelConfigError, type Alert, type AlertMonitorRef, type MailChannel } from './channel.ts';
+import { emailForm } from '../../../lib/channel-forms/email.ts';
 
 export interface EmailConfig {
   to: string[];
@@ -59,9 +60,12 @@ function htmlOf(a: Alert): string {
 
 export const email: MailChannel<EmailConfig> = {
   type: 'email',
-  label: 'E-mail',
+  label: emailForm.label,
   transport: 'mail',
   secretFields: [],
+  grouping: 'burst',
+  // Sent at once (the 2 s promise of one alert); a burst under way follows as one mail. SMTP servers queue.
+  minGapMs: () => 0,
   parseConfig(raw) {
     const to = (raw as { to?: unknown } | null)?.to;
     if (!Array.isArray(to) || to.length === 0) throw new ChannelConfigError('to', 'Enter at least one e-mail address');

@@ -15,7 +15,9 @@ import {
   truncate,
 } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { webhookUrlConfig } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { googleChatForm } from '../../../lib/channel-forms/google-chat.ts';
+import { parseFields } from './config-fields.ts';
 
 export interface GoogleChatConfig {
   url: string;
@@ -52,10 +54,13 @@ function widgets(alert: Alert): unknown[] {
 
 export const googleChat: HttpChannel<GoogleChatConfig> = {
   type: 'google-chat',
-  label: 'Google Chat',
+  label: googleChatForm.label,
   transport: 'http',
-  secretFields: ['url'],
-  parseConfig: (raw) => webhookUrlConfig(raw),
+  secretFields: secretKeys(googleChatForm),
+  grouping: 'hold',
+  // Chat webhooks: 1 request per second per space (developers.google.com/workspace/chat/limits).
+  minGapMs: () => 1000,
+  parseConfig: (raw) => parseFields<GoogleChatConfig>(raw, googleChatForm),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
     const message: Record<string, unknown> = {

@@ -1,5 +1,8 @@
 // Every alert channel type, in one table like the monitor kinds: a new channel is one module in
-// this folder and its line here (plus its value in openapi/schemas/alerts.yaml ChannelType).
+// this folder and its line here (plus its value in openapi/schemas/alerts.yaml ChannelType, and
+// its form in src/lib/channel-forms/). The types are the OpenAPI document's: a documented type
+// without a module is a type error; tests/api/alert-channel-types.test.ts catches the reverse.
+import type { components } from '../../../api/schema.d.ts';
 import type { Channel } from './channel.ts';
 import { CHAT_CHANNELS } from './chat-channels.ts';
 import { email } from './email.ts';
@@ -11,9 +14,9 @@ export const CHANNELS = {
   // Chat and paging channels: slack, teams, discord, google-chat, mattermost, pagerduty,
   // opsgenie, telegram, ntfy, sms
   ...CHAT_CHANNELS,
-} satisfies Record<string, Channel>;
+} satisfies Record<ChannelType, Channel>;
 
-export type ChannelType = keyof typeof CHANNELS;
+export type ChannelType = components['schemas']['ChannelType'];
 
 export const CHANNEL_TYPES = Object.keys(CHANNELS) as ChannelType[];
 

@@ -13,7 +13,9 @@ import {
   truncate,
 } from './alert-text.ts';
 import type { HttpChannel } from './channel.ts';
-import { configObject, httpUrl, onlyFields, optionalString } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { mattermostForm } from '../../../lib/channel-forms/mattermost.ts';
+import { parseFields } from './config-fields.ts';
 
 export interface MattermostConfig {
   url: string;
@@ -26,22 +28,13 @@ const POST_LIMIT = 16383;
 
 export const mattermost: HttpChannel<MattermostConfig> = {
   type: 'mattermost',
-  label: 'Mattermost',
+  label: mattermostForm.label,
   transport: 'http',
-  secretFields: ['url'],
-  parseConfig(raw) {
-    const fields = configObject(raw);
-    onlyFields(fields, ['url', 'channel']);
-    return {
-      url: httpUrl(fields, 'url', 'Webhook URL'),
-      channel: optionalString(fields, 'channel', {
-        label: 'Channel',
-        max: 64,
-        pattern: /^[a-z0-9_.-]+$/,
-        expected: 'a channel name such as town-square',
-      }),
-    };
-  },
+  secretFields: secretKeys(mattermostForm),
+  grouping: 'hold',
+  // Mattermost's default server rate limit is 10 requests a second per client.
+  minGapMs: () => 100,
+  parseConfig: (raw) => parseFields<MattermostConfig>(raw, mattermostForm),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
     const monitors = monitorsOf(alert);

@@ -4,7 +4,9 @@
 // thing keeping a feed private, so it is kept secret like the access token.
 import { alertLinks, isAllClear, isGrouped, monitorLines, monitorsOf, truncate } from './alert-text.ts';
 import type { Alert, AlertSeverity, HttpChannel } from './channel.ts';
-import { configObject, httpUrl, onlyFields, optionalString, requiredString } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { ntfyForm } from '../../../lib/channel-forms/ntfy.ts';
+import { parseFields } from './config-fields.ts';
 
 export interface NtfyConfig {
   server_url: string;
@@ -33,28 +35,13 @@ function tags(alert: Alert): string[] {
 
 export const ntfy: HttpChannel<NtfyConfig> = {
   type: 'ntfy',
-  label: 'ntfy',
+  label: ntfyForm.label,
   transport: 'http',
-  secretFields: ['topic', 'access_token'],
-  parseConfig(raw) {
-    const fields = configObject(raw);
-    onlyFields(fields, ['server_url', 'topic', 'access_token']);
-    return {
-      server_url: httpUrl({ server_url: fields.server_url ?? 'https://ntfy.sh' }, 'server_url', 'Server URL'),
-      topic: requiredString(fields, 'topic', {
-        label: 'Topic',
-        max: 64,
-        pattern: /^[-_A-Za-z0-9]+$/,
-        expected: 'letters, digits, - and _ only',
-      }),
-      access_token: optionalString(fields, 'access_token', {
-        label: 'Access token',
-        max: 64,
-        pattern: /^tk_[A-Za-z0-9]{29}$/,
-        expected: 'an ntfy access token (tk_ and 29 letters or digits)',
-      }),
-    };
-  },
+  secretFields: secretKeys(ntfyForm),
+  grouping: 'hold',
+  // ntfy.sh refills a visitor's request budget at one every 5 s after a burst of 60; 1 s is its publish guidance.
+  minGapMs: () => 1000,
+  parseConfig: (raw) => parseFields<NtfyConfig>(raw, ntfyForm),
   tenantUrls: (config) => [config.server_url],
   build(alert, config) {
     const headers: Record<string, string> = { 'content-type': 'application/json' };

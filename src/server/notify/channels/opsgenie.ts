@@ -3,7 +3,9 @@
 // the alias. A maintenance occurrence is one (P5) alert too: "started" opens it, "ended" closes it. EU accounts set OPSGENIE_API_URL=https://api.eu.opsgenie.com.
 import { EVENT_LABELS, isGrouped, monitorLines, monitorsOf, plainSummary, SEVERITY_LABELS, truncate } from './alert-text.ts';
 import type { Alert, AlertSeverity, HttpChannel } from './channel.ts';
-import { configObject, onlyFields, requiredString } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { opsgenieForm } from '../../../lib/channel-forms/opsgenie.ts';
+import { parseFields } from './config-fields.ts';
 
 export interface OpsgenieConfig {
   /** Key of an API integration (a UUID) */
@@ -31,21 +33,13 @@ function description(alert: Alert): string {
 
 export const opsgenie: HttpChannel<OpsgenieConfig> = {
   type: 'opsgenie',
-  label: 'Opsgenie',
+  label: opsgenieForm.label,
   transport: 'http',
-  secretFields: ['api_key'],
-  parseConfig(raw) {
-    const fields = configObject(raw);
-    onlyFields(fields, ['api_key']);
-    return {
-      api_key: requiredString(fields, 'api_key', {
-        label: 'API key',
-        max: 36,
-        pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-        expected: 'the key of an Opsgenie API integration (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)',
-      }),
-    };
-  },
+  secretFields: secretKeys(opsgenieForm),
+  grouping: 'never',
+  // One alert per incident (its alias dedups); the API answers 429 with Retry-After, so no gap of ours.
+  minGapMs: () => 0,
+  parseConfig: (raw) => parseFields<OpsgenieConfig>(raw, opsgenieForm),
   tenantUrls: () => [],
   build(alert, config, env) {
     const base = env.apiBase.opsgenie.replace(/\/+$/, '');

@@ -5,7 +5,9 @@
 // Change Events endpoint, which shows on the service's timeline without waking anyone.
 import { alertLinks, EVENT_LABELS, monitorsOf, plainSummary, truncate } from './alert-text.ts';
 import type { Alert, AlertSeverity, HttpChannel } from './channel.ts';
-import { configObject, onlyFields, requiredString } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { pagerdutyForm } from '../../../lib/channel-forms/pagerduty.ts';
+import { parseFields } from './config-fields.ts';
 
 export interface PagerDutyConfig {
   /** The integration key of an Events API v2 integration on a PagerDuty service */
@@ -70,21 +72,13 @@ export function sourceOf(alert: Alert, productName: string): string {
 
 export const pagerduty: HttpChannel<PagerDutyConfig> = {
   type: 'pagerduty',
-  label: 'PagerDuty',
+  label: pagerdutyForm.label,
   transport: 'http',
-  secretFields: ['routing_key'],
-  parseConfig(raw) {
-    const fields = configObject(raw);
-    onlyFields(fields, ['routing_key']);
-    return {
-      routing_key: requiredString(fields, 'routing_key', {
-        label: 'Integration key',
-        max: 32,
-        pattern: /^[A-Za-z0-9]{32}$/,
-        expected: 'the 32-character integration key of an Events API v2 integration',
-      }),
-    };
-  },
+  secretFields: secretKeys(pagerdutyForm),
+  grouping: 'never',
+  // One event per incident (its dedup_key); Events API v2 takes 120 events a minute per integration key.
+  minGapMs: () => 500,
+  parseConfig: (raw) => parseFields<PagerDutyConfig>(raw, pagerdutyForm),
   tenantUrls: () => [],
   build(alert, config, env) {
     const base = env.apiBase.pagerduty.replace(/\/+$/, '');

@@ -3,7 +3,9 @@
 // that notifications and old clients show. The webhook URL is the secret.
 import { alertLinks, EVENT_LABELS, isGrouped, monitorLines, monitorsOf, SEVERITY_LABELS, truncate } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { webhookUrlConfig } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { slackForm } from '../../../lib/channel-forms/slack.ts';
+import { parseFields } from './config-fields.ts';
 
 export interface SlackConfig {
   url: string;
@@ -55,10 +57,13 @@ function blocks(alert: Alert, productName: string): unknown[] {
 
 export const slack: HttpChannel<SlackConfig> = {
   type: 'slack',
-  label: 'Slack',
+  label: slackForm.label,
   transport: 'http',
-  secretFields: ['url'],
-  parseConfig: (raw) => webhookUrlConfig(raw),
+  secretFields: secretKeys(slackForm),
+  grouping: 'hold',
+  // "1 message per second" per incoming webhook (api.slack.com/apis/rate-limits).
+  minGapMs: () => 1000,
+  parseConfig: (raw) => parseFields<SlackConfig>(raw, slackForm),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
     const text = truncate(`${alert.title} (${alert.company.name})`, 3000);

@@ -14,7 +14,9 @@ import {
   truncate,
 } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { webhookUrlConfig } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { teamsForm } from '../../../lib/channel-forms/teams.ts';
+import { parseFields } from './config-fields.ts';
 
 export interface TeamsConfig {
   url: string;
@@ -63,10 +65,13 @@ function card(alert: Alert, productName: string): Record<string, unknown> {
 
 export const teams: HttpChannel<TeamsConfig> = {
   type: 'teams',
-  label: 'Microsoft Teams',
+  label: teamsForm.label,
   transport: 'http',
-  secretFields: ['url'],
-  parseConfig: (raw) => webhookUrlConfig(raw, 'Workflow webhook URL'),
+  secretFields: secretKeys(teamsForm),
+  grouping: 'hold',
+  // Workflow webhooks are throttled per flow; Teams asks for no more than about one a second.
+  minGapMs: () => 1000,
+  parseConfig: (raw) => parseFields<TeamsConfig>(raw, teamsForm),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
     return {

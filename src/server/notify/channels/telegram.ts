@@ -3,7 +3,9 @@
 // shows as text instead of failing the whole message ("can't parse entities").
 import { alertLinks, EVENT_LABELS, escapeHtml, isGrouped, monitorLines, monitorsOf, SEVERITY_LABELS, truncate } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { configObject, onlyFields, requiredString } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { telegramForm } from '../../../lib/channel-forms/telegram.ts';
+import { configObject, parseFields } from './config-fields.ts';
 
 export interface TelegramConfig {
   bot_token: string;
@@ -33,27 +35,20 @@ function text(alert: Alert): string {
 
 export const telegram: HttpChannel<TelegramConfig> = {
   type: 'telegram',
-  label: 'Telegram',
+  label: telegramForm.label,
   transport: 'http',
-  secretFields: ['bot_token'],
+  secretFields: secretKeys(telegramForm),
+  grouping: 'hold',
+  // About 1 message a second per chat, 20 a minute in groups and channels (core.telegram.org/bots/faq).
+  minGapMs: (c) => (/^[-@]/.test(String(c.chat_id ?? '')) ? 3000 : 1000),
   parseConfig(raw) {
+    // A numeric chat ID may come as a JSON number: it is read as its digits.
     const fields = configObject(raw);
-    onlyFields(fields, ['bot_token', 'chat_id']);
     const chatId = fields.chat_id;
-    return {
-      bot_token: requiredString(fields, 'bot_token', {
-        label: 'Bot token',
-        max: 100,
-        pattern: /^\d{5,}:[A-Za-z0-9_-]{30,}$/,
-        expected: 'the token @BotFather gave, such as 123456789:AAE…',
-      }),
-      chat_id: requiredString({ chat_id: typeof chatId === 'number' ? String(chatId) : chatId }, 'chat_id', {
-        label: 'Chat ID',
-        max: 64,
-        pattern: /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/,
-        expected: 'a numeric chat ID such as -1001234567890 or a channel name such as @mychannel',
-      }),
-    };
+    return parseFields(
+      { ...fields, chat_id: typeof chatId === 'number' ? String(chatId) : chatId },
+      telegramForm,
+    ) as unknown as TelegramConfig;
   },
   tenantUrls: () => [],
   build(alert, config, env) {

@@ -3,7 +3,9 @@
 // most 1,600 characters, Twilio's limit for one (concatenated) message.
 import { alertLinks, isGrouped, monitorsOf, plainSummary, truncate } from './alert-text.ts';
 import type { Alert, HttpChannel } from './channel.ts';
-import { configObject, onlyFields, requiredString } from './config-fields.ts';
+import { secretKeys } from '../../../lib/channel-forms/field.ts';
+import { smsForm } from '../../../lib/channel-forms/sms.ts';
+import { parseFields } from './config-fields.ts';
 
 export interface TwilioSmsConfig {
   account_sid: string;
@@ -15,9 +17,6 @@ export interface TwilioSmsConfig {
 }
 
 export const SMS_BODY_LIMIT = 1600;
-
-const E164 = /^\+[1-9]\d{1,14}$/;
-const E164_EXPECTED = 'a phone number in international format such as +14155550123';
 
 /** Short on purpose: every 160 characters (70 with an emoji or accent) is one more billed segment. */
 export function smsBody(alert: Alert): string {
@@ -38,34 +37,13 @@ export function smsBody(alert: Alert): string {
 
 export const twilioSms: HttpChannel<TwilioSmsConfig> = {
   type: 'sms',
-  label: 'SMS (Twilio)',
+  label: smsForm.label,
   transport: 'http',
-  secretFields: ['auth_token'],
-  parseConfig(raw) {
-    const fields = configObject(raw);
-    onlyFields(fields, ['account_sid', 'auth_token', 'from', 'to']);
-    return {
-      account_sid: requiredString(fields, 'account_sid', {
-        label: 'Account SID',
-        max: 34,
-        pattern: /^AC[0-9a-f]{32}$/,
-        expected: 'AC followed by 32 hexadecimal digits',
-      }),
-      auth_token: requiredString(fields, 'auth_token', {
-        label: 'Auth token',
-        max: 32,
-        pattern: /^[0-9a-f]{32}$/,
-        expected: '32 hexadecimal digits',
-      }),
-      from: requiredString(fields, 'from', {
-        label: 'From',
-        max: 34,
-        pattern: /^(\+[1-9]\d{1,14}|MG[0-9a-f]{32})$/,
-        expected: `${E164_EXPECTED}, or a Messaging Service SID (MG…)`,
-      }),
-      to: requiredString(fields, 'to', { label: 'To', max: 16, pattern: E164, expected: E164_EXPECTED }),
-    };
-  },
+  secretFields: secretKeys(smsForm),
+  grouping: 'hold',
+  // A Twilio long code sends 1 message segment a second.
+  minGapMs: () => 1000,
+  parseConfig: (raw) => parseFields<TwilioSmsConfig>(raw, smsForm),
   tenantUrls: () => [],
   build(alert, config, env) {
     const base = env.apiBase.twilio.replace(/\/+$/, '');

@@ -6,6 +6,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { Alert, HttpChannel } from './channel.ts';
 import { parseTenantUrl } from './tenant-url.ts';
+import { webhookForm } from '../../../lib/channel-forms/webhook.ts';
 
 export interface WebhookConfig {
   url: string;
@@ -48,9 +49,13 @@ export function webhookPayload(a: Alert) {
 
 export const webhook: HttpChannel<WebhookConfig> = {
   type: 'webhook',
-  label: 'Webhook',
+  label: webhookForm.label,
   transport: 'http',
   secretFields: ['secret'],
+  signingSecret: true,
+  grouping: 'never',
+  // Machine receivers are the tenant's own servers: one event per incident for their dedup, no limit.
+  minGapMs: () => 0,
   parseConfig(raw) {
     const c = (raw ?? {}) as Record<string, unknown>;
     return { url: parseTenantUrl(c.url, 'url') };

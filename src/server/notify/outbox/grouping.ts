@@ -7,34 +7,16 @@
 // the rest of the burst follows as one. Machine receivers (webhook, PagerDuty, Opsgenie) need one
 // event per incident for their own dedup keys: never held, never merged. A person's own e-mail
 // and SMS group the same way, per person and target; subscriber notices never group (one notice
-// per incident update).
+// per incident update). Each channel declares its policy in its own module (`grouping`).
 import { alertGroupsRepo, type AlertLane } from '../../db/repositories/alert-groups-repo.ts';
 import type { AlertDeliveryRow } from '../../db/repositories/alert-deliveries-repo.ts';
 import type { PersonalTarget } from '../../db/schema/alerts.ts';
 import type { DbScope } from '../../db/scope.ts';
 import { EVENT_LABELS } from '../channels/alert-text.ts';
-import type { AlertEventType, AlertMonitorRef } from '../channels/channel.ts';
-import type { ChannelType } from '../channels/index.ts';
+import type { AlertEventType, AlertMonitorRef, GroupingPolicy } from '../channels/channel.ts';
+import { channelOf } from '../channels/index.ts';
 import { SEVERITIES } from './alert-event.ts';
 import type { AlertPayload } from './payload.ts';
-
-/** hold: wait for the window, then merge; burst: merge only what arrives during a burst; never */
-export type GroupingPolicy = 'hold' | 'burst' | 'never';
-
-export const GROUPING: Record<ChannelType, GroupingPolicy> = {
-  webhook: 'never',
-  pagerduty: 'never',
-  opsgenie: 'never',
-  email: 'burst',
-  slack: 'hold',
-  teams: 'hold',
-  discord: 'hold',
-  'google-chat': 'hold',
-  mattermost: 'hold',
-  telegram: 'hold',
-  ntfy: 'hold',
-  sms: 'hold',
-};
 
 /** A person's own deliveries group like the channel of the same kind. */
 export const PERSONAL_GROUPING: Record<PersonalTarget, GroupingPolicy> = { email: 'burst', sms: 'hold', webhook: 'never' };
@@ -46,10 +28,12 @@ export interface GroupingWindow {
   maxMs: number;
 }
 
+/** The channel's own policy (channels/<type>.ts `grouping`). */
 function groupingOf(type: string, event: string): GroupingPolicy {
+  const channel = channelOf(type);
   // Send test checks one channel now: never held, never merged.
-  if (event === 'test' || !Object.hasOwn(GROUPING, type)) return 'never';
-  return GROUPING[type as ChannelType];
+  if (event === 'test' || !channel) return 'never';
+  return channel.grouping;
 }
 
 /** How a delivery may join others of its event: where it goes, the policy there, a key for both. */

@@ -83,9 +83,9 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
           const keep = editing && field.secret;
           const hint = keep ? 'Stored and hidden; leave empty to keep it' : field.hint;
           return (
-            <div key={field.key} className={field.list || field.key === 'url' ? 'sw-span-2' : undefined}>
+            <div key={field.key} className={field.input === 'lines' || field.key === 'url' ? 'sw-span-2' : undefined}>
               <Field id={id} label={field.label} required={!field.optional && !keep} error={errors[`config.${field.key}`]} hint={hint}>
-                {field.list ? (
+                {field.input === 'lines' ? (
                   <textarea
                     id={id}
                     rows={3}

@@ -111,7 +111,7 @@ export function configPayload(f: ChannelForm, editing: boolean): Record<string, 
   const out: Record<string, unknown> = {};
   for (const field of CHANNEL_TYPES[f.type].fields) {
     const raw = (f.config[field.key] ?? '').trim();
-    if (field.list) {
+    if (field.input === 'lines') {
       out[field.key] = raw
         .split(/[\n,;]+/)
         .map((s) => s.trim())

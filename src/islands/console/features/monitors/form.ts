@@ -20,14 +20,22 @@ type Monitor = components['schemas']['Monitor'];
 type MonitorInput = components['schemas']['MonitorInput'];
 export type TestResult = components['schemas']['MonitorTestResult'];
 
-export const KIND_LABELS: Record<MonitorType, string> = {
-  http: 'HTTP(S)',
-  tcp: 'TCP port',
-  dns: 'DNS record',
-  ssl: 'SSL certificate',
-  push: 'Push (heartbeat)',
+/**
+ * Each kind as the form offers it, in this order: its label and its own fields (what the form
+ * shows and sends for it). Typed by the OpenAPI document's kinds: a kind without its entry is a
+ * type error.
+ */
+export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyArray<keyof MonitorForm>; defaultPort?: number }> = {
+  http: { label: 'HTTP(S)', fields: HTTP_FIELDS },
+  tcp: { label: 'TCP port', fields: TCP_FIELDS },
+  dns: { label: 'DNS record', fields: DNS_FIELDS },
+  ssl: { label: 'SSL certificate', fields: SSL_FIELDS, defaultPort: DEFAULT_SSL_PORT },
+  push: { label: 'Push (heartbeat)', fields: [] },
 };
-export const KIND_ORDER: MonitorType[] = ['http', 'tcp', 'dns', 'ssl', 'push'];
+export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
+const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
+export const KIND_LABELS = byKind((k) => KIND_FORMS[k].label);
+export const KIND_FIELDS = byKind((k) => KIND_FORMS[k].fields);
 export { DNS_RECORD_TYPES as RECORD_TYPES, HTTP_METHODS as METHODS } from '../../../../lib/monitor-kinds.ts';
 
 /** Every field as the form holds it (text inputs), named as the API names it. */
@@ -66,14 +74,8 @@ export interface MonitorForm {
   ssl_warning_days: string;
 }
 
-/** The kind's own fields: what the form shows and sends for it. */
-export const KIND_FIELDS: Record<MonitorType, ReadonlyArray<keyof MonitorForm>> = {
-  http: HTTP_FIELDS,
-  tcp: TCP_FIELDS,
-  dns: DNS_FIELDS,
-  ssl: SSL_FIELDS,
-  push: [],
-};
+/** The port a kind's form starts with (the server's default for it), else none. */
+const defaultPort = (type: MonitorType) => String(KIND_FORMS[type].defaultPort ?? '');
 
 /** The server's defaults (lib/monitor-kinds.ts, domain/monitors/validate.ts). */
 export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorForm {
@@ -99,7 +101,7 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     follow_redirects: true,
     degraded_threshold_ms: '',
     host: '',
-    port: type === 'ssl' ? String(DEFAULT_SSL_PORT) : '',
+    port: defaultPort(type),
     record_type: DEFAULT_DNS_RECORD_TYPE,
     resolver: '',
     expected_values: '',
@@ -109,7 +111,7 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
 
 /** A kind change keeps what was typed and fills the new kind's defaults where nothing was. */
 export function withType(f: MonitorForm, type: MonitorType): MonitorForm {
-  return { ...f, type, port: type === 'ssl' && !f.port ? String(DEFAULT_SSL_PORT) : f.port };
+  return { ...f, type, port: f.port || defaultPort(type) };
 }
 
 const list = (xs: ReadonlyArray<string | number> | null | undefined) => (xs ?? []).join(', ');

@@ -1,0 +1,33 @@
+// Every channel type's form, in the order the console offers them; one file each in this folder.
+// The console types this table against the OpenAPI document's ChannelType, so a documented type
+// without its form here fails the typecheck.
+import { discordForm } from './discord.ts';
+import { emailForm } from './email.ts';
+import type { ChannelForm } from './field.ts';
+import { googleChatForm } from './google-chat.ts';
+import { mattermostForm } from './mattermost.ts';
+import { ntfyForm } from './ntfy.ts';
+import { opsgenieForm } from './opsgenie.ts';
+import { pagerdutyForm } from './pagerduty.ts';
+import { slackForm } from './slack.ts';
+import { smsForm } from './sms.ts';
+import { teamsForm } from './teams.ts';
+import { telegramForm } from './telegram.ts';
+import { webhookForm } from './webhook.ts';
+
+export const CHANNEL_FORMS = {
+  webhook: webhookForm,
+  email: emailForm,
+  slack: slackForm,
+  teams: teamsForm,
+  discord: discordForm,
+  'google-chat': googleChatForm,
+  mattermost: mattermostForm,
+  pagerduty: pagerdutyForm,
+  opsgenie: opsgenieForm,
+  telegram: telegramForm,
+  ntfy: ntfyForm,
+  sms: smsForm,
+} satisfies Record<string, ChannelForm>;
+
+export type { ChannelField, ChannelForm } from './field.ts';
