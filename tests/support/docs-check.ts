@@ -37,8 +37,10 @@ export function pieces(markdown: string): Piece[] {
       fence = open[1];
       return;
     }
-    const prose = raw.replace(/(`+)(.+?)\1/g, (_m, _ticks, code: string) => {
-      out.push({ kind: 'code', text: code, line });
+    // `path` (new) names a file the reader is about to create (the worked examples of
+    // docs/development/extension-points.md): it is prose, not a claim that the file exists.
+    const prose = raw.replace(/(`+)(.+?)\1( \(new\))?/g, (_m, _ticks, code: string, isNew?: string) => {
+      if (isNew === undefined) out.push({ kind: 'code', text: code, line });
       return ' ';
     });
     out.push({ kind: 'prose', text: prose, line });

@@ -125,6 +125,7 @@ describe('the checks themselves', () => {
           'node src/server/main.ts && node src/server/gone.ts && node app.js',
           '```',
           'Inline: `npm run lint`, `npm run bench:*`, `npm frobnicate`, `src/server/missing.ts`, `openapi/openapi.yaml`.',
+          'To create: `src/server/engine/kinds/smtp.ts` (new), but `src/server/engine/kinds/imap.ts` exists?',
         ].join('\n'),
       ],
     ]);
@@ -137,6 +138,7 @@ describe('the checks themselves', () => {
       'docs/a.md:10: npm run lint: package.json has no such script',
       'docs/a.md:10: npm frobnicate: not an npm command this project uses',
       'docs/a.md:10: src/server/missing.ts: no such file or folder',
+      'docs/a.md:11: src/server/engine/kinds/imap.ts: no such file or folder',
     ]);
   });
 
