@@ -19,9 +19,9 @@ import { seedCompany, seedUser, signIn } from '../support/fixtures.ts';
 import { assertMatchesContract } from '../support/contract.ts';
 import { DB_KINDS, newDatabaseLocation, tempDir } from '../support/test-db.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../support/test-app.ts';
+import { waitFor as waitUntil } from '../support/wait-for.ts';
 
 const WORKER = path.resolve(import.meta.dirname, '../../src/server/worker.ts');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface SseEvent {
   type: string;
@@ -100,15 +100,8 @@ function openStream(t: TestApp, client: ApiClient, opts: { host?: string; query?
   });
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const by = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > by) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+/** Waits (at most 30 s) until `probe` answers something. */
+const waitFor = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>) => waitUntil(probe, { what, timeoutMs: 30_000 });
 
 describe.each(DB_KINDS)('live events on %s', (kind) => {
   let t: TestApp;
@@ -254,9 +247,11 @@ describe.each(DB_KINDS)('live events on %s', (kind) => {
     const scheduled = Date.now();
     const maintenance = await waitFor('the maintenance event', () => acmeStream.events.find((e) => e.type === 'maintenance'));
     expect(maintenance.at - scheduled).toBeLessThan(2000);
-    await sleep(2500); // checks go on every second, each one an event
-    // checks that change nothing are sent as rows to patch, with no reload
-    const later = acmeStream.events.filter((e) => e.type === 'monitor' && e.at > up.at + 1000);
+    // checks go on every second, each one an event; those that change nothing are sent as rows
+    // to patch, with no reload
+    const laterEvents = () => acmeStream.events.filter((e) => e.type === 'monitor' && e.at > up.at + 1000);
+    await waitFor('two later check events', () => (laterEvents().length >= 2 ? true : undefined));
+    const later = laterEvents();
     expect(later.length).toBeGreaterThan(0);
     expect(later.map((e) => e.data.reload)).not.toContain(true);
 

@@ -174,7 +174,8 @@ test('a monitor going down and recovering shows on the open list, dashboard and 
   dropConnections();
   healthy = false;
   await expect.poll(() => serverStatus(), { timeout: 8_000 }).toBe('down');
-  await page.waitForTimeout(1_000);
+  // the console has tried to reconnect while refused
+  await expect.poll(() => streams.length, { timeout: 15_000, message: 'a reconnect attempt' }).toBeGreaterThanOrEqual(1);
   refusing = false;
   // the browser's own retries or the console's back-off (up to 10 s) find the server again
   await expect(incidentRows).toHaveCount(2, { timeout: 15_000 });

@@ -57,6 +57,7 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
     });
     expect(r.status(), await r.text()).toBe(201);
   }
+  await page.clock.install(); // the toasts' time is the test's (below)
   await signInUi(page, tenantUrl(company.subdomain), admin);
   await notificationsOf(page, (l) => l.filter((n) => n.title.endsWith('is down')).length === 2);
   flakyBroken = false;
@@ -95,13 +96,16 @@ test('counts, filters, mark read, mark all read, clear read, delete, preferences
   await expect(cards).toHaveCount(3);
 
   // one card marked read: toast for 3.2 s, counts move
+  await page.clock.pauseAt(Date.now() + 1_000); // the page's time stands still but for runFor
   await page.getByRole('button', { name: 'Mark read: Flaky API is back up' }).click();
   const toast = page.getByText('Notification marked as read');
   await expect(toast).toBeVisible();
   await expect(counts).toHaveText('2 unread · 1 read');
-  await page.waitForTimeout(2_500);
+  await page.clock.runFor(2_500);
   await expect(toast).toBeVisible();
-  await expect(toast).toBeHidden({ timeout: 2_000 });
+  await page.clock.runFor(1_000);
+  await expect(toast).toBeHidden();
+  await page.clock.resume();
   // the header counts all of the user's notifications, whatever the filters show
   await page.getByLabel('Status').selectOption('read');
   await expect(cards).toHaveCount(1);

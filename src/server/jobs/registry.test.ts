@@ -2,6 +2,7 @@
 // results are compacted; those past the plan's retention, spans past it, and expired refresh tokens, one-time codes
 // and pending sign-ups (kept a day past expiry so reuse detection still sees them) go away;
 // what is still kept stays.
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, freshDb, tempDir } from '../../../tests/support/test-db.ts';
 import { seedCompany, seedUser } from '../../../tests/support/fixtures.ts';
@@ -12,32 +13,41 @@ import { createServices } from '../services.ts';
 import { SpanWriter } from '../telemetry/span-writer.ts';
 import { checksRepo } from '../db/repositories/checks-repo.ts';
 import { JOBS } from './registry.ts';
+import type { Job } from './job.ts';
 import { createJobRunner } from './runner.ts';
 
 const NOW = Date.UTC(2026, 5, 1, 12, 0, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+const isJob = (v: unknown): v is Job =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Job).name === 'string' &&
+  typeof (v as Job).periodMs === 'number' &&
+  typeof (v as Job).run === 'function';
+
+/** Every Job the modules of this folder export: all of them must be in the table. */
+async function jobsInFolder(): Promise<Job[]> {
+  const modules = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const found: Job[] = [];
+  for (const file of modules) found.push(...Object.values(await import(`./${file}`)).filter(isJob));
+  return found;
+}
+
+const jobNames = () => JOBS.map((j) => j.name).sort();
+
 describe('the jobs table', () => {
-  it('names each job once; the housekeeping runs hourly, alert delivery every second, check compaction every 5 minutes, maintenance notices, escalation and vulnerability scans every 15 s, security re-verification and SLA report schedules every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
-    expect(JOBS.map((j) => j.name).sort()).toEqual([
-      'alert-delivery',
-      'check-compaction',
-      'check-results-retention',
-      'custom-domains',
-      'day-partitions',
-      'domain-checks',
-      'escalation',
-      'maintenance-notices',
-      'security-verification',
-      'session-sweep',
-      'sla-reports',
-      'span-retention',
-      'threat-feeds',
-      'threat-intel',
-      'tls-analysis',
-      'vulnerability-scans',
-    ]);
+  it('lists every job module of this folder, each once under its own kebab-case name (which names its lease)', async () => {
+    const found = await jobsInFolder();
+    expect(found.length).toBeGreaterThan(0);
+    for (const job of found) expect(JOBS, `${job.name} is not in registry.ts`).toContain(job);
+    expect(JOBS).toHaveLength(found.length);
+    expect(new Set(jobNames()).size).toBe(JOBS.length);
+    for (const name of jobNames()) expect(name).toMatch(/^[a-z]+(-[a-z]+)*$/);
+  });
+
+  it('runs the housekeeping hourly, alert delivery every second, check compaction every 2 minutes, maintenance notices, escalation and vulnerability scans every 15 s, security re-verification and SLA report schedules every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
     const periods: Record<string, number> = {
       'alert-delivery': 1000,
       'check-compaction': 2 * 60_000,
@@ -49,7 +59,8 @@ describe('the jobs table', () => {
       'vulnerability-scans': 15_000,
       'sla-reports': 15 * 60_000,
     };
-    for (const job of JOBS) expect(job.periodMs).toBe(periods[job.name] ?? HOUR);
+    for (const name of Object.keys(periods)) expect(jobNames()).toContain(name);
+    for (const job of JOBS) expect(job.periodMs, job.name).toBe(periods[job.name] ?? HOUR);
   });
 });
 
@@ -181,24 +192,7 @@ describe.each(DB_KINDS)('the registered jobs on %s', (kind) => {
 
     const log: string[] = [];
     const runner = createJobRunner(services, { log: (line) => void log.push(line) });
-    expect((await runner.runDue()).sort()).toEqual([
-      'alert-delivery',
-      'check-compaction',
-      'check-results-retention',
-      'custom-domains',
-      'day-partitions',
-      'domain-checks',
-      'escalation',
-      'maintenance-notices',
-      'security-verification',
-      'session-sweep',
-      'sla-reports',
-      'span-retention',
-      'threat-feeds',
-      'threat-intel',
-      'tls-analysis',
-      'vulnerability-scans',
-    ]);
+    expect((await runner.runDue()).sort()).toEqual(jobNames()); // every job at start
 
     const ids = async (table: 'refresh_tokens' | 'auth_codes' | 'pending_signups') =>
       (await k().selectFrom(table).select('id').execute()).map((r) => r.id);

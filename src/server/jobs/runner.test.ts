@@ -8,10 +8,9 @@ import { parseConfig } from '../config.ts';
 import { openDb, type Db, type DbKind } from '../db/connect.ts';
 import type { Services } from '../domain/context.ts';
 import { createServices } from '../services.ts';
-import { createJobRunner } from './runner.ts';
+import { createJobRunner, type Alarm } from './runner.ts';
 import type { Job } from './job.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { waitFor } from '../../../tests/support/wait-for.ts';
 
 /** A job that records which process ran it and when (by that process's clock). */
 function recordingJob(name: string, periodMs: number, work: () => Promise<void> = async () => {}) {
@@ -32,6 +31,33 @@ describe.each(DB_KINDS)('jobs runner on %s', (kind: DbKind) => {
   // Two "processes": each its own connection and services, one database, one clock.
   let t = Date.UTC(2026, 5, 1, 12, 0, 0);
   const clock = () => t;
+
+  /**
+   * The runners' timers on the test's clock: `advance` moves the clock to the earliest wake-up
+   * asked for and fires every one due then, then waits until the runners have asked for their
+   * next wake-ups (each runner keeps one per job armed while started).
+   */
+  function testAlarm() {
+    let ids = 0;
+    const armed = new Map<number, { wake: () => void; at: number }>();
+    const alarm: Alarm = {
+      set(wake, ms) {
+        armed.set(++ids, { wake, at: t + ms });
+        return ids;
+      },
+      cancel: (id) => void armed.delete(id as number),
+    };
+    async function advance(expectArmed: number): Promise<void> {
+      await waitFor(() => armed.size === expectArmed, { what: `${expectArmed} wake-ups armed` });
+      t = Math.max(t, Math.min(...[...armed.values()].map((w) => w.at)));
+      for (const [id, w] of [...armed]) {
+        if (w.at > t) continue;
+        armed.delete(id);
+        w.wake();
+      }
+    }
+    return { alarm, armed, advance };
+  }
   let dbs: Db[] = [];
   let a: Services;
   let b: Services;
@@ -52,16 +78,18 @@ describe.each(DB_KINDS)('jobs runner on %s', (kind: DbKind) => {
 
   it('runs a job at its period, never more often', async () => {
     const { job, runs } = recordingJob('every-150ms', 150);
-    const runner = createJobRunner(realTime, { jobs: [job] });
+    const timers = testAlarm();
+    const runner = createJobRunner(a, { jobs: [job], alarm: timers.alarm });
     runner.start();
-    await sleep(1000);
+    for (let i = 1; i <= 5; i++) {
+      await timers.advance(1);
+      await waitFor(() => runs.length === i, { what: `run ${i}` });
+    }
+    await waitFor(() => timers.armed.size === 1, { what: 'the sixth wake-up armed' });
     await runner.stop();
-    const n = runs.length;
-    expect(n).toBeGreaterThanOrEqual(3);
-    expect(n).toBeLessThanOrEqual(7);
-    for (let i = 1; i < n; i++) expect(runs[i].at - runs[i - 1].at).toBeGreaterThanOrEqual(145);
-    await sleep(300);
-    expect(runs.length).toBe(n); // stopped: nothing runs any more
+    expect(timers.armed.size).toBe(0); // stopped: the armed wake-up is cancelled, nothing runs any more
+    expect(runs).toHaveLength(5);
+    for (let i = 1; i < runs.length; i++) expect(runs[i].at - runs[i - 1].at).toBeGreaterThanOrEqual(150);
   });
 
   it('runs a job once per period across two runners on one database; the other skips', async () => {
@@ -76,14 +104,19 @@ describe.each(DB_KINDS)('jobs runner on %s', (kind: DbKind) => {
     }
     expect(runs).toHaveLength(5);
 
-    // Started side by side with real timers: still one run per period, not one per runner.
+    // Started side by side, each waking on its timers: still one run per period, not one per runner.
     const together = recordingJob('shared-live', 200);
-    const live = [createJobRunner(realTime, { jobs: [together.job] }), createJobRunner(await servicesOn(dbs[0]), { jobs: [together.job] })];
+    const timers = testAlarm();
+    const live = [
+      createJobRunner(a, { jobs: [together.job], alarm: timers.alarm }),
+      createJobRunner(b, { jobs: [together.job], alarm: timers.alarm }),
+    ];
     for (const r of live) r.start();
-    await sleep(1100);
+    const from = t;
+    while (t < from + 5 * 200) await timers.advance(2);
+    await waitFor(() => timers.armed.size === 2, { what: "both runners done with the last period's attempts" });
     await Promise.all(live.map((r) => r.stop()));
-    expect(together.runs.length).toBeGreaterThanOrEqual(3);
-    expect(together.runs.length).toBeLessThanOrEqual(7); // two unleased runners would make about 12
+    expect(together.runs).toHaveLength(6); // periods starting at 0, 200, ... 1000 ms: two unleased runners would make 12
   });
 
   it("lets a crashed holder's lease expire, then another runner takes the job over", async () => {
@@ -118,34 +151,37 @@ describe.each(DB_KINDS)('jobs runner on %s', (kind: DbKind) => {
     expect(log).toHaveLength(1);
     expect(flaky.runs).toHaveLength(2);
 
-    // With real timers: a job that always throws is retried each period; no crash, no rejection.
+    // Started, on its timers: a job that always throws is retried each period; no crash, no rejection.
     const broken = recordingJob('broken', 100, async () => {
       throw new Error('disk on fire');
     });
     const liveLog: string[] = [];
-    const live = createJobRunner(realTime, { jobs: [broken.job], log: (line) => void liveLog.push(line) });
+    const timers = testAlarm();
+    const live = createJobRunner(a, { jobs: [broken.job], log: (line) => void liveLog.push(line), alarm: timers.alarm });
     live.start();
-    await sleep(450);
+    for (let i = 0; i < 4; i++) await timers.advance(1);
+    await waitFor(() => timers.armed.size === 1, { what: 'the fifth wake-up armed' });
     await live.stop();
-    expect(broken.runs.length).toBeGreaterThanOrEqual(2);
+    expect(broken.runs.length).toBe(4);
     expect(liveLog.length).toBe(broken.runs.length);
     expect(new Set(liveLog)).toEqual(new Set(['jobs: broken failed: disk on fire']));
   });
 
   it('stop() waits for a running job', async () => {
     let finished = false;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
     const slow = recordingJob('slow', 60_000, async () => {
-      await sleep(300);
+      await held; // the job runs until the test lets it finish
       finished = true;
     });
+    // Real timers and clock here: the runner as the server starts it.
     const runner = createJobRunner(realTime, { jobs: [slow.job] });
     runner.start();
-    while (slow.runs.length === 0) await sleep(10);
-    await runner.stop();
-    expect(finished).toBe(true);
+    await waitFor(() => slow.runs.length === 1, { what: 'the slow job started' });
+    const stopped = runner.stop().then(() => finished); // whether the job had finished when stop() answered
+    await new Promise((r) => setImmediate(r)); // a turn of the event loop: a stop() that does not wait has answered by now
+    release();
+    expect(await stopped).toBe(true);
   });
-
-  async function servicesOn(db: Db): Promise<Services> {
-    return createServices(parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), LOG_LEVEL: 'silent' }), { db });
-  }
 });

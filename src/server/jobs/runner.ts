@@ -16,7 +16,24 @@ export interface JobRunnerOptions {
   /** Identifies this process's leases */
   holder?: string;
   log?: (line: string) => void;
+  /** What wakes the runner for a job's next attempt (default: real timers); tests pass their own. */
+  alarm?: Alarm;
 }
+
+/** Calls `wake` once, `ms` from now; `cancel` takes what `set` answered. */
+export interface Alarm {
+  set(wake: () => void, ms: number): unknown;
+  cancel(handle: unknown): void;
+}
+
+const realTimers: Alarm = {
+  set(wake, ms) {
+    const timer = setTimeout(wake, ms);
+    timer.unref(); // the server or the engine keeps the process alive, not the hourly jobs
+    return timer;
+  },
+  cancel: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 export interface JobRunner {
   readonly holder: string;
@@ -32,11 +49,12 @@ export function createJobRunner(services: Services, opts: JobRunnerOptions = {})
   const jobs = opts.jobs ?? JOBS;
   const holder = opts.holder ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
   const log = opts.log ?? (() => {});
+  const alarm = opts.alarm ?? realTimers;
   const leases = jobLeasesRepo(services.db);
   /** When each job is attempted next, by services.now() */
   const nextAt = new Map<string, number>(jobs.map((j) => [j.name, 0]));
   const running = new Map<string, Promise<boolean>>();
-  const timers = new Map<string, NodeJS.Timeout>();
+  const timers = new Map<string, unknown>();
   let started = false;
 
   /** Runs one period of `job` if this process gets its lease; answers whether it ran. */
@@ -68,12 +86,11 @@ export function createJobRunner(services: Services, opts: JobRunnerOptions = {})
   function arm(job: Job): void {
     if (!started) return;
     const delay = Math.min(job.periodMs, Math.max(0, (nextAt.get(job.name) ?? 0) - services.now()));
-    const timer = setTimeout(() => {
+    const timer = alarm.set(() => {
       timers.delete(job.name);
       if (running.has(job.name)) return arm(job);
       void track(job).then(() => arm(job));
     }, delay);
-    timer.unref(); // the server or the engine keeps the process alive, not the hourly jobs
     timers.set(job.name, timer);
   }
 
@@ -86,7 +103,7 @@ export function createJobRunner(services: Services, opts: JobRunnerOptions = {})
     },
     async stop() {
       started = false;
-      for (const timer of timers.values()) clearTimeout(timer);
+      for (const timer of timers.values()) alarm.cancel(timer);
       timers.clear();
       await Promise.all(running.values());
     },

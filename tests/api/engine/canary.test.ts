@@ -23,6 +23,7 @@ import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-
 import { actorFor, ctxFor, seedUser } from '../../support/fixtures.ts';
 import { DB_KINDS, newDatabaseLocation, tempDir } from '../../support/test-db.ts';
 import { manualClock, seedTenant, type Clock } from './support.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 /** A process's services on a shared database location (the engine's and the web's). */
 async function servicesOn(loc: { file?: string; url?: string }, env: Record<string, string>, now?: () => number): Promise<Services> {
@@ -181,8 +182,9 @@ describe.each(DB_KINDS)('checker canary on %s', (kind) => {
     const worker = createEngine(services, { owner: 'worker-b' });
     worker.start();
     try {
-      const deadline = Date.now() + 5_000;
-      while ((await webChecks()).status !== 'paused' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await waitFor(async () => (await webChecks()).status === 'paused', { intervalMs: 50, what: 'the web checks paused' }).catch(
+        () => undefined,
+      );
       expect((await webChecks()).status).toBe('paused');
       expect((await systemNotices(superCtx)).filter((n) => n.title.startsWith('Checks are paused'))).toHaveLength(2); // one per pause
     } finally {

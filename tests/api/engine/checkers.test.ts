@@ -9,6 +9,7 @@ import { startTlsTargets, type TlsTargets } from '../../fixtures/targets/tls-tar
 import { startDnsServer, type DnsTarget } from '../../fixtures/targets/dns-targets.ts';
 import { engineServices, seedTenant } from './support.ts';
 import type { Ctx } from '../../../src/server/domain/context.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 describe('checkers against loopback targets', () => {
   let services: Services;
@@ -266,7 +267,12 @@ describe('checkers against loopback targets', () => {
     const healthy = await Promise.all(Array.from({ length: 5 }, (_, i) => http1(`on time ${i}`, '/ok', { interval_seconds: 1 })));
     const running = createEngine(services);
     running.start();
-    await new Promise((r) => setTimeout(r, 4000));
+    // Until each healthy monitor has been checked three times (about 3 s at one a second) while the hostile checks hang.
+    const checkedThrice = async () => {
+      for (const m of healthy) if ((await listChecks(ctx, m.id, {})).length < 3) return false;
+      return true;
+    };
+    await waitFor(checkedThrice, { intervalMs: 100, what: 'three checks of each healthy monitor' }).catch(() => undefined);
     await running.stop();
     await services.db.k.updateTable('monitors').set({ is_paused: 1 }).execute();
     const lags = [...running.stats.lagMs].sort((a, b) => a - b);

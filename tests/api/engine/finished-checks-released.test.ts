@@ -10,6 +10,7 @@ import { seedCompany } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { engineServices, httpMonitorRow } from './support.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 const MONITORS = 40;
 const pendingTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
@@ -50,9 +51,8 @@ describe.each(DB_KINDS)('finished checks on %s', (kind) => {
     const before = pendingTimers();
     const engine = createEngine(services, { tickMs: 100 });
     engine.start();
-    const started = Date.now();
     const hits = () => ids.reduce((n, id) => n + (http.hits.get(`/count/${id}`)?.length ?? 0), 0);
-    while (hits() < 3 * MONITORS && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => hits() >= 3 * MONITORS, { what: `${3 * MONITORS} checks answered` });
     await engine.stop();
     const checked = hits();
     expect(checked).toBeGreaterThanOrEqual(3 * MONITORS);

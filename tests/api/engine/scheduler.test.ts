@@ -14,6 +14,7 @@ import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-
 import { startTlsTargets, type TlsTargets } from '../../fixtures/targets/tls-targets.ts';
 import { startDnsServer, type DnsTarget } from '../../fixtures/targets/dns-targets.ts';
 import { engineServices, manualClock, seedTenant, type Clock } from './support.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
   let services: Services;
@@ -47,8 +48,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
       is_public: false,
     } as never);
     engine.start();
-    const t0 = Date.now();
-    while (engine.stats.inFlight === 0 && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => engine.stats.inFlight > 0, { what: 'the check in flight' }).catch(() => undefined);
     expect(engine.stats.inFlight).toBe(1);
     const s0 = Date.now();
     await engine.stop();

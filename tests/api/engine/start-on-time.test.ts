@@ -9,6 +9,7 @@ import { seedCompany } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { engineServices, httpMonitorRow } from './support.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 describe.each(DB_KINDS)('check start time on %s', (kind) => {
   let services: Services;
@@ -46,7 +47,7 @@ describe.each(DB_KINDS)('check start time on %s', (kind) => {
     const engine = createEngine(services, { tickMs: 50_000 });
     const started = Date.now();
     engine.start();
-    while (!http.hits.get(`/count/${id}`) && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => http.hits.get(`/count/${id}`), { intervalMs: 5, what: 'the check reaching the target' });
     await engine.stop();
     expect(http.hits.get(`/count/${id}`)?.[0]).toBeDefined();
     expect(http.hits.get(`/count/${id}`)![0] - started).toBeLessThan(600); // 100 ms, not 900

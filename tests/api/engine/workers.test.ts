@@ -14,6 +14,7 @@ import { JOBS } from '../../../src/server/jobs/registry.ts';
 import { DB_KINDS, newDatabaseLocation, tempDir } from '../../support/test-db.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { seedTenant } from './support.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 const WORKER = path.resolve(import.meta.dirname, '../../../src/server/worker.ts');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -167,10 +168,9 @@ describe('worker processes', () => {
         const before = await count();
         const w = startWorker(env);
         procs.push(w);
-        // Kill it mid-stream: once it is writing results, at a different moment each round.
-        const by = Date.now() + 20_000;
-        while ((await count()) === before && Date.now() < by) await sleep(20);
-        await sleep(300 + round * 270);
+        // Kill it mid-stream: once it is writing results, at a different moment each round (after
+        // more of its results each time, whatever the machine's speed).
+        await waitFor(async () => (await count()) >= before + 1 + round * 4, { what: `round ${round}: the worker writing results` });
         w.kill('SIGKILL');
         await stopped(w);
       }

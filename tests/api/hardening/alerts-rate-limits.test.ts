@@ -19,6 +19,7 @@ import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-
 import { servicesOn } from '../../support/alert-services.ts';
 import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
 import { seedTenant } from '../engine/support.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 // The next slot opens a full gap after the previous send's answer, so the fakes (same machine's
 // clock) see at least the gap between two arrivals, with no allowance for transport jitter.
@@ -126,17 +127,19 @@ describe.each(DB_KINDS)('alert rate limits on %s', (kind) => {
     await engine.runDueNow();
     // (The busy hook's retry of the test before may arrive meanwhile: only /fast counts.)
     const fast = () => hook.received.filter((r) => r.path === '/fast');
-    for (let i = 0; i < 40 && fast().length === 0; i++) await sleep(25);
+    await waitFor(() => fast().length > 0, { what: 'the webhook at /fast' });
     expect(fast()).toHaveLength(1);
     expect(fast()[0].at - committed).toBeLessThan(1000);
     // The receipt is written once the receiver has answered.
-    let [d] = await listDeliveries(t.adminCtx, { channel_id: ch.id });
-    for (let i = 0; i < 40 && d.state !== 'delivered'; i++)
-      [d] = (await sleep(25), await listDeliveries(t.adminCtx, { channel_id: ch.id }));
+    const delivered = async () => {
+      const [d] = await listDeliveries(t.adminCtx, { channel_id: ch.id });
+      return d.state === 'delivered' && d;
+    };
+    const d = await waitFor(delivered, { what: 'the receipt written' });
     expect(d).toMatchObject({ event: 'incident.opened', state: 'delivered' });
     // Send test too leaves at once.
     await testChannel(t.adminCtx, ch.id);
-    for (let i = 0; i < 40 && fast().length === 1; i++) await sleep(25);
+    await waitFor(() => fast().length > 1, { what: "the channel test's webhook at /fast" });
     expect(fast()).toHaveLength(2);
   }, 30_000);
 });

@@ -10,18 +10,9 @@ import { DB_KINDS } from '../../support/test-db.ts';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 const unQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(DB_KINDS)('second-factor throttle per account and address on %s', (kind) => {
   let t: TestApp;

@@ -12,8 +12,9 @@ import { type ApiClient, startTestApp, type TestApp, fetchDocuments, type Fetche
 import { tempDir } from '../../support/test-db.ts';
 import { startEngine } from '../../../src/server/engine/index.ts';
 import { seedOutageTenant } from './db-outage-tenant.ts';
+import { RECHECK_MS } from '../../../src/server/domain/status-page/cache.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isRoot = process.getuid?.() === 0;
 
 /** Writes zeros into `file` until the filesystem refuses (ENOSPC). */
@@ -52,6 +53,9 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
     '/badges/status.svg',
   ];
   const fetchPublic = () => fetchDocuments(t.client(), publicDocuments(), tenant());
+  // The server's clock runs ahead of real time by `skew`: moving it on replaces waiting.
+  let skew = 0;
+  const failedTicks = () => engineLog.filter((l) => l.startsWith('engine: tick failed')).length;
 
   /** While the database cannot store: writes 503, reads and the public documents as before. */
   async function expectReadOnlyService(before: FetchedDocuments) {
@@ -66,7 +70,7 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
     expect(Number(write.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await admin.get('/api/v1/monitors', tenant())).status).toBe(200);
     expect((await t.client().get('/livez')).status).toBe(200);
-    await sleep(1200); // past the snapshot's recheck interval
+    skew += RECHECK_MS + 100; // past the snapshot's recheck interval
     expect(await fetchPublic()).toEqual(before);
   }
 
@@ -77,6 +81,7 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
       db: 'sqlite',
       location: { file: path.join(mount, 'statuswatch.sqlite') },
       env: { ALLOW_PRIVATE_TARGETS: 'true' },
+      now: () => Date.now() + skew,
     });
     startEngine(t.services, { tickMs: 100, log: (m) => void engineLog.push(m) });
     ({ acme, admin } = await seedOutageTenant(t));
@@ -103,7 +108,10 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
     fillDisk(filler);
     try {
       await expectReadOnlyService(before);
-      await sleep(300); // engine ticks meanwhile
+      // The monitors fall due: the engine's next tick must store and fails (the process survives it).
+      const ticksFailedBefore = failedTicks();
+      skew += 61_000;
+      await waitFor(() => failedTicks() > ticksFailedBefore, { what: 'an engine tick failing on the full disk' });
     } finally {
       rmSync(filler);
     }

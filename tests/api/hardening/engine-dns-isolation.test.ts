@@ -10,6 +10,7 @@ import { createMonitor, getMonitor, listChecks } from '../../../src/server/domai
 import { startDnsServer, type DnsTarget } from '../../fixtures/targets/dns-targets.ts';
 import { startHttpTargets, type HttpTargets } from '../../fixtures/targets/http-targets.ts';
 import { engineServices, seedTenant } from '../engine/support.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 describe('a black-holed resolver for one company', () => {
   let services: Services;
@@ -71,7 +72,7 @@ describe('a black-holed resolver for one company', () => {
     const engine = createEngine(services);
     const run = engine.runDueNow();
     // While the black-holed lookups hang, the other company creates a monitor at once.
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => dns.asked.some((n) => n.endsWith('blackhole.example.test')), { what: 'the black-holed lookups asked' });
     const t0 = Date.now();
     const later = await createMonitor(fine.adminCtx, {
       name: 'later',

@@ -2,22 +2,33 @@
 // monitor a minute and ten per company a minute. Otherwise re-saving a tcp monitor with a new
 // port each time turned the engine into a port scanner (one connection per PUT).
 import net from 'node:net';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/server/engine/scheduler.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 interface Listener {
   port: number;
-  connections: number;
+  /** the client port of each connection taken (the test's own are taken out again by `drained`) */
+  accepted: number[];
+  readonly connections: number;
   close(): Promise<void>;
 }
 
 async function listen(): Promise<Listener> {
-  const l = { port: 0, connections: 0, close: async () => {} };
+  const l: Listener = {
+    port: 0,
+    accepted: [],
+    get connections() {
+      return this.accepted.length;
+    },
+    close: async () => {},
+  };
   const server = net.createServer((s) => {
-    l.connections += 1;
+    l.accepted.push(s.remotePort!);
     s.destroy();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -26,7 +37,20 @@ async function listen(): Promise<Listener> {
   return l;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 100));
+/**
+ * Resolves once `l` has taken every connection made to it so far: a listener accepts in the order
+ * connections arrive, so once it has taken one of the test's own, made now, it has counted the
+ * checks' before it.
+ */
+async function drained(l: Listener): Promise<void> {
+  const s = net.connect(l.port, '127.0.0.1');
+  s.on('error', () => undefined);
+  await once(s, 'connect');
+  const port = s.localPort!;
+  await waitFor(() => l.accepted.includes(port), { what: `the listener on ${l.port} taking the test's connection` });
+  l.accepted.splice(l.accepted.indexOf(port), 1);
+  s.destroy();
+}
 
 describe.each(DB_KINDS)('immediate checks after a save on %s', (kind) => {
   let t: TestApp;
@@ -50,7 +74,7 @@ describe.each(DB_KINDS)('immediate checks after a save on %s', (kind) => {
 
   const runDue = async () => {
     await t.services.monitoring!.engine!.runDueNow();
-    await settle();
+    await Promise.all(listeners.map(drained));
   };
 
   it('re-saving a tcp monitor with a new port reaches the targets once a minute, not once per save', async () => {

@@ -8,6 +8,7 @@ import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { telemetryOf } from '../../../src/server/telemetry/service.ts';
 import { companyWithKey, streamBody, watchServerReads, type StreamOutcome } from './otlp-stream-client.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 const MiB = 1024 * 1024;
 
@@ -23,7 +24,7 @@ describe.each(DB_KINDS)('OTLP ingest closes refused connections on %s', (db) => 
   }, 60_000);
   /** What the server read off the connection, the request head included. */
   const readByServer = async (r: StreamOutcome) => {
-    for (let i = 0; i < 50 && !serverRead.has(r.localPort); i++) await new Promise((ok) => setTimeout(ok, 20));
+    await waitFor(() => serverRead.has(r.localPort), { what: 'the server reading the connection' }).catch(() => undefined);
     return serverRead.get(r.localPort) ?? Infinity;
   };
   afterAll(async () => t?.close());

@@ -10,18 +10,9 @@ import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts';
 import { ApiClient, rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 const unQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-
-async function waitFor<T>(f: () => T | undefined, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = f();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(DB_KINDS)('credentials in the request log on %s', (kind) => {
   let t: TestApp;

@@ -3,9 +3,10 @@
 // is bare JSON written before any hook of ours runs).
 import { connect } from 'node:net';
 import { afterAll, describe, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { once } from 'node:events';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { expectHardenedProblem } from './edge-socket.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 /** The answers of one connection, split at each status line (bodies here carry a Content-Length). */
 function answersOf(raw: string): Array<{ status: number; headers: Record<string, string>; body: string }> {
@@ -35,12 +36,13 @@ describe('answers during shutdown', () => {
     const closed = new Promise((r) => socket.on('close', r));
     // A request in progress (its body still arriving) keeps the connection open through close().
     const body = '{"email":"a@example.com"}';
+    const arrived = once(t.app.server, 'request');
     socket.write(
       `POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost:${t.port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
     );
-    await sleep(100);
+    await arrived; // the server has the request, its body still coming
     const closing = t.app.close();
-    await sleep(100);
+    await waitFor(() => !t!.app.server.listening, { what: 'the server closing' });
     // the rest of the body, then a second request on the same connection
     socket.write(`${body.slice(5)}GET /api/v1/health/ HTTP/1.1\r\nHost: localhost:${t.port}\r\n\r\n`);
     await closed;

@@ -15,6 +15,7 @@ import { ctxFor } from '../../support/fixtures.ts';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { engineServices, manualClock, seedTenant, type Clock } from '../engine/support.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 const unQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
@@ -62,8 +63,8 @@ describe.each(DB_KINDS)('engine incidents to status-page subscribers on %s', (ki
 
     await subscribe({ ...ctxFor(services, null, host), ip: '198.51.100.1' }, t.company.subdomain, { email: 'fan@example.com' });
     const token = await (async () => {
-      for (let i = 0; i < 250 && smtp.mails.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      return unQp(smtp.mails[0].raw).match(/\/subscribe\/confirm\/([A-Za-z0-9_-]{43})/)![1];
+      const mail = await waitFor(() => smtp.mails[0], { what: 'the confirmation mail' });
+      return unQp(mail.raw).match(/\/subscribe\/confirm\/([A-Za-z0-9_-]{43})/)![1];
     })();
     expect((await confirmLink(services, host, token)).kind).toBe('confirmed');
 

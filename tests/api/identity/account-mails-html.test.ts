@@ -11,16 +11,7 @@ import { readMail } from '../../support/mime-parts.ts';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
-
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { waitFor } from '../../support/wait-for.ts';
 
 /** The coloured bar with the sender's name that opens every branded mail. */
 const brandBar = (html: string) => /<div style="background:#[0-9a-f]{6};padding:12px 16px">.*?<\/div>/i.exec(html)?.[0];

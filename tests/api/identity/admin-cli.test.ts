@@ -18,7 +18,9 @@ function admin(dataDir: string, args: string[], stdin: string) {
   });
 }
 
-describe('npm run admin', () => {
+// Each case starts the CLI 4 to 7 times, a second of CPU each (Node, type stripping, the module
+// graph): 18 s at load 17 on 2 cores. The time-out is a backstop for a loaded machine, not a target.
+describe('npm run admin', { timeout: 120_000 }, () => {
   it('creates a super admin with the password from stdin, refuses bad input, lists users', async () => {
     const dir = tempDir();
     const ok = admin(dir, ['create-superadmin', '--email', 'Ops@Example.com', '--name', 'Ops Person'], 'Cli-password-1\n');

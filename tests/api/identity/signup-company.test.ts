@@ -9,16 +9,8 @@ import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { SUBDOMAIN_TAKEN } from '../../../src/server/domain/auth/signup.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const unQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 const RESERVED = "The subdomain 'admin' is reserved. Please choose another.";
 const INVALID = 'Subdomain may contain only lowercase letters, digits and hyphens, and must start and end with a letter or digit.';

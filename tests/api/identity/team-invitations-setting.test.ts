@@ -9,16 +9,8 @@ import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { ADMIN_INVITES_OFF } from '../../../src/server/domain/users/invitations.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const unQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describe.each(DB_KINDS)('company admins inviting teammates on %s', (kind) => {

@@ -23,16 +23,7 @@ import {
   INVITATION_USED,
 } from '../../../src/server/domain/users/invitations.ts';
 import { SUPER_ADMIN_REQUIRED } from '../../../src/server/domain/errors.ts';
-
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { waitFor } from '../../support/wait-for.ts';
 
 /** Quoted-printable soft line breaks and =3D undone, enough to read a link. */
 const unQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

@@ -11,6 +11,7 @@ import { tempDir } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { randomUUID as newId } from 'node:crypto';
+import { waitFor } from '../../support/wait-for.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -95,7 +96,7 @@ describe('SQLite backup and restore', () => {
         acknowledged.push(title);
       }
     })();
-    while (acknowledged.length < 10) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => acknowledged.length >= 10, { what: 'ten writes acknowledged' });
     writtenBeforeBackup = [...acknowledged];
     const backingUp = adminAsync(dataDir, ['backup', backupFile]);
     const out = await backingUp;

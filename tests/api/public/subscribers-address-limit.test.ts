@@ -9,16 +9,7 @@ import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { DB_KINDS, newDatabaseLocation } from '../../support/test-db.ts';
 import { seedMonitor } from './fixtures.ts';
-
-async function waitFor<T>(f: () => T | undefined, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = f();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { waitFor } from '../../support/wait-for.ts';
 
 describe.each(DB_KINDS)('subscription mails per address across every status page on %s', (kind) => {
   let a: TestApp;
