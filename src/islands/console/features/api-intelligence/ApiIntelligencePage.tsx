@@ -11,8 +11,7 @@ import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $inventory, loadInventory, sorted, type ApiInventory, type Endpoint, type SortKey } from './store.ts';
-import '../monitors/monitors.css';
-import '../metrics/metrics.css';
+import '../../ui/filters.css';
 import './api-intelligence.css';
 
 const RANGE_LABEL: Record<MetricRange, string> = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };

@@ -38,6 +38,7 @@ import {
   type ResponseTimes,
 } from './monitor-page-store.ts';
 import { STATUS_TEXT, type MonitorRow } from './store.ts';
+import '../../ui/uplot.css';
 import './monitors.css';
 
 import type { ChartMode } from './ResponseChart.tsx';

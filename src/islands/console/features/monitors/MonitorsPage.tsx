@@ -43,6 +43,7 @@ import {
   type MonitorStatus,
   type SortKey,
 } from './store.ts';
+import '../../ui/filters.css';
 import './monitors.css';
 
 const SORT_CHOICES: Array<[string, string]> = [

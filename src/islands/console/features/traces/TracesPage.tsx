@@ -9,7 +9,8 @@ import { ErrorPanel, NoData, Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $traces, EMPTY_FILTER, loadOlder, searchTraces, type TraceFilter } from './store.ts';
-import '../metrics/metrics.css';
+import '../../ui/filters.css';
+import './traces.css';
 
 export function TracesPage({ title }: ScreenProps) {
   const role = useStore($role);
