@@ -7,6 +7,7 @@ import { Confirm } from '../../ui/Modal.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { $sessions, signOutOthers } from './store.ts';
 import { Banner } from './Banner.tsx';
+import { Table } from '../../ui/Table.tsx';
 
 export function SessionsCard() {
   const sessions = useStore($sessions);
@@ -28,32 +29,27 @@ export function SessionsCard() {
       <Banner ok={alert?.ok ?? false} text={alert?.text ?? null} />
       <LoadView load={sessions} isEmpty={(d) => d.length === 0} empty="No sessions." rows={2}>
         {(list) => (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table; the keyboard must reach it
-          <section className="sw-table-wrap" tabIndex={0} aria-label="Active sessions list">
-            <table className="sw-table" aria-label="Active sessions">
-              <thead>
-                <tr>
-                  <th scope="col">Browser</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Last active</th>
-                  <th scope="col">Ends</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((x) => (
-                  <tr key={x.id}>
-                    <td>
-                      <span className="sw-ua">{x.user_agent ?? 'Unknown browser'}</span>
-                      {x.current && <span className="sw-pill sw-green">This browser</span>}
-                    </td>
-                    <td>{x.host}</td>
-                    <td>{fmtTime(x.last_active_at, '')}</td>
-                    <td>{fmtTime(x.expires_at, '')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <Table
+            stack={false}
+            scrollLabel="Active sessions list"
+            aria-label="Active sessions"
+            rows={list}
+            rowKey={(x) => x.id}
+            columns={[
+              {
+                label: 'Browser',
+                cell: (x) => (
+                  <>
+                    <span className="sw-ua">{x.user_agent ?? 'Unknown browser'}</span>
+                    {x.current && <span className="sw-pill sw-green">This browser</span>}
+                  </>
+                ),
+              },
+              { label: 'Address', cell: (x) => x.host },
+              { label: 'Last active', cell: (x) => fmtTime(x.last_active_at, '') },
+              { label: 'Ends', cell: (x) => fmtTime(x.expires_at, '') },
+            ]}
+          />
         )}
       </LoadView>
       {confirming && (

@@ -8,6 +8,7 @@ import { fmtTime } from '../../ui/format.ts';
 import { $tokens, createToken, revokeToken, type ApiToken } from './store.ts';
 import { CopyValue } from './CopyValue.tsx';
 import { Banner } from './Banner.tsx';
+import { Table } from '../../ui/Table.tsx';
 
 export function TokensCard() {
   const tokens = useStore($tokens);
@@ -40,44 +41,37 @@ export function TokensCard() {
       />
       <LoadView load={tokens} isEmpty={(d) => d.length === 0} empty="No API tokens yet." rows={2}>
         {(list) => (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow screen scrolls the table; the keyboard must reach it
-          <section className="sw-table-wrap" tabIndex={0} aria-label="API tokens list">
-            <table className="sw-table" aria-label="API tokens">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Scope</th>
-                  <th scope="col">Token</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((t) => (
-                  <tr key={t.id}>
-                    <td>{t.name}</td>
-                    <td>{t.scope === 'read' ? 'Read only' : 'Read and write'}</td>
-                    <td className="sw-mono">{t.prefix}…</td>
-                    <td>{fmtTime(t.created_at, '')}</td>
-                    <td>{t.expired ? <span className="sw-pill sw-red">Expired</span> : fmtTime(t.expires_at, 'Never')}</td>
-                    <td>{fmtTime(t.last_used_at, 'Never')}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="sw-btn sw-btn-small sw-btn-danger"
-                        aria-label={`Revoke ${t.name}`}
-                        onClick={() => setRevoking(t)}
-                      >
-                        Revoke
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <Table
+            stack={false}
+            scrollLabel="API tokens list"
+            aria-label="API tokens"
+            rows={list}
+            rowKey={(t) => t.id}
+            columns={[
+              { label: 'Name', cell: (t) => t.name },
+              { label: 'Scope', cell: (t) => (t.scope === 'read' ? 'Read only' : 'Read and write') },
+              { label: 'Token', className: 'sw-mono', cell: (t) => `${t.prefix}…` },
+              { label: 'Created', cell: (t) => fmtTime(t.created_at, '') },
+              {
+                label: 'Expires',
+                cell: (t) => (t.expired ? <span className="sw-pill sw-red">Expired</span> : fmtTime(t.expires_at, 'Never')),
+              },
+              { label: 'Last used', cell: (t) => fmtTime(t.last_used_at, 'Never') },
+              {
+                label: 'Actions',
+                cell: (t) => (
+                  <button
+                    type="button"
+                    className="sw-btn sw-btn-small sw-btn-danger"
+                    aria-label={`Revoke ${t.name}`}
+                    onClick={() => setRevoking(t)}
+                  >
+                    Revoke
+                  </button>
+                ),
+              },
+            ]}
+          />
         )}
       </LoadView>
       {revoking && (
