@@ -10,6 +10,7 @@ import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
+import { SortButton, sortOf, Table, type Column } from '../../ui/Table.tsx';
 import { $inventory, loadInventory, sorted, type ApiInventory, type Endpoint, type SortKey } from './store.ts';
 import '../../ui/filters.css';
 import './api-intelligence.css';
@@ -226,6 +227,39 @@ function StatusBar({ e }: { e: Endpoint }) {
 function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boolean }) {
   const [sort, setSort] = useState<{ key: SortKey; order: 'asc' | 'desc' }>({ key: 'requests', order: 'desc' });
   const list = sorted(rows, sort.key, sort.order);
+  const cells: Record<string, Pick<Column<Endpoint>, 'cell' | 'className'>> = {
+    Endpoint: {
+      className: 'sw-ai-name',
+      cell: (e) => (
+        <span>
+          <EndpointName e={e} showTenant={showTenant} />
+          {e.isNew && <span className="sw-badge sw-ai-new">New</span>}
+        </span>
+      ),
+    },
+    Requests: {
+      cell: (e) => (
+        <span>
+          {fmtNumber(e.requests)}
+          <span className="sw-muted sw-small"> ({fmtRate(e.rate)}/s)</span>
+        </span>
+      ),
+    },
+    Errors: { cell: (e) => `${fmtNumber(e.errorRate, 1)} %` },
+    p50: { cell: (e) => ms(e.p50) },
+    p95: { cell: (e) => ms(e.p95) },
+    p99: { cell: (e) => ms(e.p99) },
+    Change: {
+      cell: (e) => (
+        <span className="sw-ai-changes">
+          <Change value={e.p95ChangePct} unit=" %" worse="slower" better="faster" />
+          {e.errorRateChange !== null && <Change value={e.errorRateChange} unit=" pts" worse="more errors" better="fewer errors" />}
+        </span>
+      ),
+    },
+    'Status codes': { className: 'sw-ai-codes', cell: (e) => <StatusBar e={e} /> },
+    'First seen': { className: 'sw-small', cell: (e) => fmtTime(e.firstSeen, '—') },
+  };
   return (
     <section className="sw-card" aria-label="Endpoints">
       <label className="sw-ai-sort">
@@ -267,7 +301,7 @@ function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boo
               />
             ),
           };
-          return { label, ...CELLS[label], ...sortable };
+          return { label, ...cells[label], ...sortable };
         })}
       />
     </section>
