@@ -100,11 +100,20 @@ module.exports = {
       to: { path: '^src/' },
     },
     {
-      name: 'no-cycles-in-server',
-      comment: 'Modules of src/server form no import cycle (type-only imports included).',
+      name: 'no-cycles',
+      comment: 'Modules of src/ form no import cycle (type-only imports included).',
       severity: 'error',
-      from: { path: '^src/server/' },
-      to: { path: '^src/server/', circular: true },
+      from: { path: '^src/' },
+      to: { path: '^src/', circular: true },
+    },
+    {
+      name: 'console-features-never-import-each-other',
+      comment:
+        'A console feature imports only its own files, ui/, stores/ and the app shell: what two features ' +
+        'share (code or CSS) lives in ui/ or stores/, so a feature can be moved or removed alone.',
+      severity: 'error',
+      from: { path: '^src/islands/console/features/([^/]+)/' },
+      to: { path: '^src/islands/console/features/', pathNot: '^src/islands/console/features/$1/' },
     },
   ],
   options: {

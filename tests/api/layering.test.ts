@@ -159,7 +159,33 @@ describe('dependency rules (DESIGN.md section 2)', () => {
         'http-never-imports-db: src/server/http/bad.ts -> src/server/db/users-repo.ts',
         'migrations-are-frozen: src/server/db/migrations/0999_probe.ts -> src/lib/status.ts',
         'domain-never-imports-http: src/server/domain/bad.ts -> src/server/http/users-handler.ts',
-        'no-cycles-in-server: src/server/domain/cycle-a.ts -> src/server/domain/cycle-b.ts -> src/server/domain/cycle-a.ts',
+        'no-cycles: src/server/domain/cycle-a.ts -> src/server/domain/cycle-b.ts -> src/server/domain/cycle-a.ts',
+      ].sort(),
+    );
+  });
+
+  it('a cycle outside src/server, and one console feature importing another (code or CSS), are caught', () => {
+    const feature = 'src/islands/console/features';
+    const result = cruise(
+      tree({
+        ...LEGAL,
+        'src/islands/console/ui/table.css': '.t {}\n',
+        [`${feature}/users/store.ts`]: 'export const users = [];\n',
+        [`${feature}/users/users.css`]: '.u {}\n',
+        [`${feature}/users/UsersPage.ts`]:
+          "import { users } from './store.ts';\nimport './users.css';\nimport '../../ui/table.css';\nexport const p = users;\n",
+        [`${feature}/team/TeamPage.ts`]:
+          "import { users } from '../users/store.ts';\nimport '../users/users.css';\nexport const p = users;\n",
+        [`${feature}/account/plant-a.ts`]: "import { b } from './plant-b.ts';\nexport const a = () => b;\n",
+        [`${feature}/account/plant-b.ts`]: "import { a } from './plant-a.ts';\nexport const b = () => a;\n",
+      }),
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.violations.sort()).toEqual(
+      [
+        `no-cycles: ${feature}/account/plant-a.ts -> ${feature}/account/plant-b.ts -> ${feature}/account/plant-a.ts`,
+        `console-features-never-import-each-other: ${feature}/team/TeamPage.ts -> ${feature}/users/store.ts`,
+        `console-features-never-import-each-other: ${feature}/team/TeamPage.ts -> ${feature}/users/users.css`,
       ].sort(),
     );
   });

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from './Card.tsx';
 import type { Load } from './load.ts';
+import { Table } from './Table.tsx';
 
 export interface ListPageProps<T> {
   crumb: string;
@@ -66,36 +67,17 @@ export function ListPage<T>(p: ListPageProps<T>) {
           </h3>
         </header>
         {p.load.status === 'loading' && <Skeleton rows={4} />}
-        {p.load.status === 'ready' && p.load.data.length === 0 && <p className="sw-empty">{p.empty}</p>}
-        {p.load.status === 'ready' && p.load.data.length > 0 && (
-          <div className="sw-table-wrap">
-            {/* Below 768 px each row stacks into a card, every cell headed by its column (data-label). */}
-            <table className="sw-table sw-table-stack">
-              <thead>
-                <tr>
-                  {p.columns.map((c) => (
-                    <th scope="col" key={c}>
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {p.load.data.map((item) => {
-                  const { key, cells } = p.row(item);
-                  return (
-                    <tr key={key}>
-                      {cells.map((cell, i) => (
-                        <td key={p.columns[i]} data-label={p.columns[i]} className={p.columns[i] === 'Actions' ? 'sw-actions' : undefined}>
-                          {cell}
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+        {p.load.status === 'ready' && (
+          <Table
+            rows={p.load.data.map(p.row)}
+            rowKey={(r) => r.key}
+            empty={p.empty}
+            columns={p.columns.map((label, i) => ({
+              label,
+              className: label === 'Actions' ? 'sw-actions' : undefined,
+              cell: (r: { cells: ReactNode[] }) => r.cells[i],
+            }))}
+          />
         )}
       </section>
       {p.children}

@@ -10,9 +10,9 @@ import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
+import { SortButton, sortOf, Table, type Column } from '../../ui/Table.tsx';
 import { $inventory, loadInventory, sorted, type ApiInventory, type Endpoint, type SortKey } from './store.ts';
-import '../monitors/monitors.css';
-import '../metrics/metrics.css';
+import '../../ui/filters.css';
 import './api-intelligence.css';
 
 const RANGE_LABEL: Record<MetricRange, string> = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };
@@ -227,6 +227,39 @@ function StatusBar({ e }: { e: Endpoint }) {
 function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boolean }) {
   const [sort, setSort] = useState<{ key: SortKey; order: 'asc' | 'desc' }>({ key: 'requests', order: 'desc' });
   const list = sorted(rows, sort.key, sort.order);
+  const cells: Record<string, Pick<Column<Endpoint>, 'cell' | 'className'>> = {
+    Endpoint: {
+      className: 'sw-ai-name',
+      cell: (e) => (
+        <span>
+          <EndpointName e={e} showTenant={showTenant} />
+          {e.isNew && <span className="sw-badge sw-ai-new">New</span>}
+        </span>
+      ),
+    },
+    Requests: {
+      cell: (e) => (
+        <span>
+          {fmtNumber(e.requests)}
+          <span className="sw-muted sw-small"> ({fmtRate(e.rate)}/s)</span>
+        </span>
+      ),
+    },
+    Errors: { cell: (e) => `${fmtNumber(e.errorRate, 1)} %` },
+    p50: { cell: (e) => ms(e.p50) },
+    p95: { cell: (e) => ms(e.p95) },
+    p99: { cell: (e) => ms(e.p99) },
+    Change: {
+      cell: (e) => (
+        <span className="sw-ai-changes">
+          <Change value={e.p95ChangePct} unit=" %" worse="slower" better="faster" />
+          {e.errorRateChange !== null && <Change value={e.errorRateChange} unit=" pts" worse="more errors" better="fewer errors" />}
+        </span>
+      ),
+    },
+    'Status codes': { className: 'sw-ai-codes', cell: (e) => <StatusBar e={e} /> },
+    'First seen': { className: 'sw-small', cell: (e) => fmtTime(e.firstSeen, '—') },
+  };
   return (
     <section className="sw-card" aria-label="Endpoints">
       <label className="sw-ai-sort">
@@ -246,73 +279,31 @@ function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boo
           ))}
         </select>
       </label>
-      <div className="sw-table-wrap sw-ai-wrap">
-        <table className="sw-table sw-table-stack sw-table-compact sw-ai-table" data-testid="ai-table">
-          <thead>
-            <tr>
-              {COLUMNS.map(({ label, key }) => {
-                if (!key)
-                  return (
-                    <th scope="col" key={label}>
-                      {label}
-                    </th>
-                  );
-                const active = sort.key === key;
-                return (
-                  <th scope="col" key={label} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                    <button
-                      type="button"
-                      className="sw-mon-sort"
-                      onClick={() =>
-                        setSort({ key, order: active ? (sort.order === 'asc' ? 'desc' : 'asc') : key === 'endpoint' ? 'asc' : 'desc' })
-                      }
-                    >
-                      {label}
-                      <span aria-hidden="true">{active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((e) => (
-              <tr key={`${e.tenantId} ${e.service} ${e.method} ${e.route}`} data-testid="ai-row">
-                <td data-label="Endpoint" className="sw-ai-name">
-                  <span>
-                    <EndpointName e={e} showTenant={showTenant} />
-                    {e.isNew && <span className="sw-badge sw-ai-new">New</span>}
-                  </span>
-                </td>
-                <td data-label="Requests">
-                  <span>
-                    {fmtNumber(e.requests)}
-                    <span className="sw-muted sw-small"> ({fmtRate(e.rate)}/s)</span>
-                  </span>
-                </td>
-                <td data-label="Errors">{fmtNumber(e.errorRate, 1)} %</td>
-                <td data-label="p50">{ms(e.p50)}</td>
-                <td data-label="p95">{ms(e.p95)}</td>
-                <td data-label="p99">{ms(e.p99)}</td>
-                <td data-label="Change">
-                  <span className="sw-ai-changes">
-                    <Change value={e.p95ChangePct} unit=" %" worse="slower" better="faster" />
-                    {e.errorRateChange !== null && (
-                      <Change value={e.errorRateChange} unit=" pts" worse="more errors" better="fewer errors" />
-                    )}
-                  </span>
-                </td>
-                <td data-label="Status codes" className="sw-ai-codes">
-                  <StatusBar e={e} />
-                </td>
-                <td data-label="First seen" className="sw-small">
-                  {fmtTime(e.firstSeen, '—')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        compact
+        className="sw-ai-table"
+        testId="ai-table"
+        wrapClassName="sw-ai-wrap"
+        rows={list}
+        rowKey={(e) => `${e.tenantId} ${e.service} ${e.method} ${e.route}`}
+        rowProps={() => ({ 'data-testid': 'ai-row' })}
+        columns={COLUMNS.map(({ label, key }) => {
+          const sortable = key && {
+            sort: sortOf(sort.key === key, sort.order),
+            head: (
+              <SortButton
+                label={label}
+                active={sort.key === key}
+                order={sort.order}
+                onClick={() =>
+                  setSort({ key, order: sort.key === key ? (sort.order === 'asc' ? 'desc' : 'asc') : key === 'endpoint' ? 'asc' : 'desc' })
+                }
+              />
+            ),
+          };
+          return { label, ...cells[label], ...sortable };
+        })}
+      />
     </section>
   );
 }

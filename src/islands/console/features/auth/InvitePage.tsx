@@ -2,16 +2,14 @@
 // a password (the same rules as everywhere: 8+ characters, not a common one), then sends them
 // to sign in. A used, expired, revoked or replaced link gets the server's clear reason instead.
 import { useEffect, useState, type FormEvent } from 'react';
-import type { components } from '../../../../api/schema.d.ts';
-import { api, errorText } from '../../api.ts';
 import { boot, onTenantHost } from '../../boot.ts';
 import { signInPath } from '../../access.ts';
+import { acceptInvitation, lookupInvitation, type InvitationLookup } from './store.ts';
 
-type Lookup = components['schemas']['InvitationLookup'];
 type State =
   | { kind: 'loading' }
   | { kind: 'refused'; message: string }
-  | { kind: 'open'; invitation: Lookup }
+  | { kind: 'open'; invitation: InvitationLookup }
   | { kind: 'done'; message: string };
 
 const INVALID = 'This invitation link is not valid. Ask your administrator for a new invitation.';
@@ -25,25 +23,18 @@ export function InvitePage() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!token) return;
-    api
-      .POST('/api/v1/auth/invitation', { body: { token } })
-      .then(({ data, error: e }) =>
-        setState(data ? { kind: 'open', invitation: data } : { kind: 'refused', message: errorText(e, INVALID) }),
-      )
-      .catch((e: unknown) => setState({ kind: 'refused', message: errorText(e, INVALID) }));
+    void lookupInvitation(token, INVALID).then((r) =>
+      setState('invitation' in r ? { kind: 'open', invitation: r.invitation } : { kind: 'refused', message: r.refused }),
+    );
   }, [token]);
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (password !== confirm) return setError('The two passwords do not match.');
     setError(null);
     setBusy(true);
-    try {
-      const { data, error: problem } = await api.POST('/api/v1/auth/invitation/accept', { body: { token, password } });
-      if (data) setState({ kind: 'done', message: data.message ?? 'Your password is set. You can sign in now.' });
-      else setError(errorText(problem, 'Failed to set the password.'));
-    } catch (err) {
-      setError(errorText(err, 'Failed to set the password.'));
-    }
+    const r = await acceptInvitation(token, password);
+    if (r.ok) setState({ kind: 'done', message: r.message });
+    else setError(r.message);
     setBusy(false);
   }
   const signIn = signInPath(onTenantHost());

@@ -5,11 +5,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { boot } from '../../boot.ts';
 import { afterLoginTarget, mainSiteUrl } from '../../hosts.ts';
-import { api } from '../../api.ts';
 import { returnPath } from '../../access.ts';
 import { signIn } from '../../stores/auth.ts';
 import { STATUS_LABEL } from '../../../../lib/status.ts';
-import { $companyMissing, $publicMonitors, loadPublicMonitors, unlockSignIn, type LoginMonitor } from './store.ts';
+import { $companyMissing, $publicMonitors, loadPublicMonitors, ownCompanySubdomain, unlockSignIn, type LoginMonitor } from './store.ts';
 
 export function LoginPage() {
   const b = boot();
@@ -95,10 +94,7 @@ function LoginForm({ tenant }: { tenant: boolean }) {
       return;
     }
     let companySubdomain: string | null = null;
-    if (!r.redirectTo && r.user.user_type !== '1' && !tenant && !r.user.company?.subdomain) {
-      const company = await api.GET('/api/v1/company/fetch-company').catch(() => null);
-      companySubdomain = company?.data?.subdomain ?? company?.data?.company?.subdomain ?? null;
-    }
+    if (!r.redirectTo && r.user.user_type !== '1' && !tenant && !r.user.company?.subdomain) companySubdomain = await ownCompanySubdomain();
     const b = boot();
     window.location.assign(
       afterLoginTarget({

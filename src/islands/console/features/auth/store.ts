@@ -1,5 +1,5 @@
 // The sign-in screens' own state: the tenant-branded login's public status list, and the
-// signup / password recovery calls.
+// signup, unlock, invitation and after-sign-in calls.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, detailOr, errorText } from '../../api.ts';
@@ -64,5 +64,37 @@ export async function unlockSignIn(token: string): Promise<{ ok: boolean; messag
     return { ok: false, message: detailOr(error, 'Failed to unlock sign-in.') };
   } catch (e) {
     return { ok: false, message: detailOr(e, 'Failed to unlock sign-in.') };
+  }
+}
+
+/**
+ * After signing in on the main site without a company in the answer: the user's company's
+ * subdomain (to send them there), or null when there is none or the call fails.
+ */
+export async function ownCompanySubdomain(): Promise<string | null> {
+  const company = await api.GET('/api/v1/company/fetch-company').catch(() => null);
+  return company?.data?.subdomain ?? company?.data?.company?.subdomain ?? null;
+}
+
+export type InvitationLookup = components['schemas']['InvitationLookup'];
+
+/** Who an invitation link is for, or the server's reason it cannot be used (else `invalid`). */
+export async function lookupInvitation(token: string, invalid: string): Promise<{ invitation: InvitationLookup } | { refused: string }> {
+  try {
+    const { data, error } = await api.POST('/api/v1/auth/invitation', { body: { token } });
+    return data ? { invitation: data } : { refused: errorText(error, invalid) };
+  } catch (e) {
+    return { refused: errorText(e, invalid) };
+  }
+}
+
+/** Sets the invitee's password: the server's confirmation, or the reason it failed. */
+export async function acceptInvitation(token: string, password: string): Promise<{ ok: boolean; message: string }> {
+  try {
+    const { data, error } = await api.POST('/api/v1/auth/invitation/accept', { body: { token, password } });
+    if (data) return { ok: true, message: data.message ?? 'Your password is set. You can sign in now.' };
+    return { ok: false, message: errorText(error, 'Failed to set the password.') };
+  } catch (e) {
+    return { ok: false, message: errorText(e, 'Failed to set the password.') };
   }
 }

@@ -16,6 +16,7 @@ import {
   runBackendTests,
   setTestToken,
 } from './store.ts';
+import { Table } from '../../ui/Table.tsx';
 
 function useNow(ms = 1000): number {
   const [now, setNow] = useState(Date.now());
@@ -141,36 +142,27 @@ export function BackendTestPage() {
           </button>
         </header>
         {checks.length > 0 && (
-          <table className="sw-table">
-            <thead>
-              <tr>
-                <th scope="col">Check</th>
-                <th scope="col">Call</th>
-                <th scope="col">Result</th>
-                <th scope="col">HTTP</th>
-                <th scope="col">Time</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {checks.map((c) => (
-                <tr key={c.name} data-testid={`check-${c.name}`}>
-                  <td>{c.name}</td>
-                  <td>
-                    <code>GET {c.path}</code>
-                  </td>
-                  <td>
-                    <span className={c.status === 'ok' ? 'sw-pill sw-green' : c.status === 'fail' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>
-                      {c.status === 'ok' ? 'PASS' : c.status === 'fail' ? 'FAIL' : '…'}
-                    </span>
-                  </td>
-                  <td>{c.code ?? '—'}</td>
-                  <td>{c.ms == null ? '—' : `${c.ms} ms`}</td>
-                  <td>{c.summary}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            stack={false}
+            rows={checks}
+            rowKey={(c) => c.name}
+            rowProps={(c) => ({ 'data-testid': `check-${c.name}` })}
+            columns={[
+              { label: 'Check', cell: (c) => c.name },
+              { label: 'Call', cell: (c) => <code>GET {c.path}</code> },
+              {
+                label: 'Result',
+                cell: (c) => (
+                  <span className={c.status === 'ok' ? 'sw-pill sw-green' : c.status === 'fail' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>
+                    {c.status === 'ok' ? 'PASS' : c.status === 'fail' ? 'FAIL' : '…'}
+                  </span>
+                ),
+              },
+              { label: 'HTTP', cell: (c) => c.code ?? '—' },
+              { label: 'Time', cell: (c) => (c.ms == null ? '—' : `${c.ms} ms`) },
+              { label: 'Details', cell: (c) => c.summary },
+            ]}
+          />
         )}
       </section>
     </div>

@@ -23,6 +23,7 @@ import {
   refreshRecentIncidents,
   type MonitorSummary,
 } from './store.ts';
+import { Table } from '../../ui/Table.tsx';
 
 export function DashboardPage() {
   const auth = useStore($authState);
@@ -110,33 +111,30 @@ function SuperAdminDashboard() {
           <LoadView load={top} isEmpty={(d) => d.length === 0} empty="No metrics data available for the last 24 hours">
             {(rows) => (
               // Three columns (requests under the name) fit a third of a 1280 px screen without scrolling.
-              <div className="sw-table-wrap" data-testid="top-tenants-table">
-                <table className="sw-table sw-table-compact">
-                  <thead>
-                    <tr>
-                      <th scope="col">Tenant</th>
-                      <th scope="col">Error rate</th>
-                      <th scope="col">P95</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((r) => (
-                      <tr key={r.tenantId}>
-                        <td className="sw-wrap-anywhere">
-                          {r.tenantName || r.tenantId}
-                          <div className="sw-muted sw-small">{fmtNumber(r.totalRequests)} requests</div>
-                        </td>
-                        <td>
-                          <span className={`sw-pill sw-${errorRateTone(r.errorRate)}`}>{r.errorRate.toFixed(2)}%</span>
-                        </td>
-                        <td>
-                          <span className={`sw-pill sw-${p95Tone(r.p95)}`}>{fmtNumber(r.p95)} ms</span>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                stack={false}
+                compact
+                wrapTestId="top-tenants-table"
+                rows={rows}
+                rowKey={(r) => r.tenantId}
+                columns={[
+                  {
+                    label: 'Tenant',
+                    className: 'sw-wrap-anywhere',
+                    cell: (r) => (
+                      <>
+                        {r.tenantName || r.tenantId}
+                        <div className="sw-muted sw-small">{fmtNumber(r.totalRequests)} requests</div>
+                      </>
+                    ),
+                  },
+                  {
+                    label: 'Error rate',
+                    cell: (r) => <span className={`sw-pill sw-${errorRateTone(r.errorRate)}`}>{r.errorRate.toFixed(2)}%</span>,
+                  },
+                  { label: 'P95', cell: (r) => <span className={`sw-pill sw-${p95Tone(r.p95)}`}>{fmtNumber(r.p95)} ms</span> },
+                ]}
+              />
             )}
           </LoadView>
         </Card>

@@ -24,6 +24,7 @@ import {
   type DomainResult,
 } from './store.ts';
 import { EmailAuth, Findings } from './sections.tsx';
+import { Table } from '../../ui/Table.tsx';
 
 export function DomainChecksPage({ title }: { title: string }) {
   const role = useStore($role);
@@ -159,28 +160,22 @@ function ResultView({ r }: { r: DomainResult }) {
       <EmailAuth r={r} />
       <div className="sw-span-2">
         <h4>DNS records</h4>
-        <div className="sw-table-wrap">
-          <table className="sw-table sw-table-compact sw-records">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Values</th>
-                <th scope="col">Last change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.records.map((set) => (
-                <tr key={set.type}>
-                  <th scope="row">{set.type}</th>
-                  <td className="sw-wrap-anywhere">
-                    {set.values === null ? 'No answer' : set.values.length ? set.values.join('\n') : '—'}
-                  </td>
-                  <td>{set.changed_at ? fmtTime(set.changed_at, '—') : 'No change seen'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          stack={false}
+          compact
+          className="sw-records"
+          rows={r.records}
+          rowKey={(set) => set.type}
+          columns={[
+            { label: 'Type', rowHeader: true, cell: (set) => set.type },
+            {
+              label: 'Values',
+              className: 'sw-wrap-anywhere',
+              cell: (set) => (set.values === null ? 'No answer' : set.values.length ? set.values.join('\n') : '—'),
+            },
+            { label: 'Last change', cell: (set) => (set.changed_at ? fmtTime(set.changed_at, '—') : 'No change seen') },
+          ]}
+        />
         {r.last_changes && (
           <p className="sw-muted">
             Last change {fmtTime(r.last_changes.at, '—')}:{' '}

@@ -5,14 +5,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { FormAlert, ModalActions, useModalForm } from '../../ui/ModalForm.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { MonitorChecklist } from '../../ui/MonitorChecklist.tsx';
-import { $incidentMonitors, editIncident, loadIncidentMonitors, type IncidentDetail } from './store.ts';
+import { $monitorOptions, loadMonitorOptions } from '../../stores/monitor-options.ts';
+import { editIncident, type IncidentDetail } from './store.ts';
 
 export function AffectedMonitorsDialog({ i, onClose, onSaved }: { i: IncidentDetail; onClose: () => void; onSaved: () => void }) {
-  const monitors = useStore($incidentMonitors);
+  const monitors = useStore($monitorOptions);
   const { f, errors, setErrors, busy, edit, send } = useModalForm({ monitorIds: i.monitor_ids });
   const [alert, setAlert] = useState<string | null>(null);
   useEffect(() => {
-    void loadIncidentMonitors(i.company_id);
+    void loadMonitorOptions(i.company_id);
   }, [i.company_id]);
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -14,15 +14,14 @@ import { fmtTime } from '../../ui/format.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { MonitorChecklist } from '../../ui/MonitorChecklist.tsx';
+import { $monitorOptions, loadMonitorOptions } from '../../stores/monitor-options.ts';
 import {
-  $incidentMonitors,
   $incidents,
   createIncident,
   EMPTY_INCIDENT,
   IMPACTS,
   SEVERITY_LABEL,
   label,
-  loadIncidentMonitors,
   loadIncidents,
   NO_FILTERS,
   refreshIncidents,
@@ -49,7 +48,7 @@ export function IncidentsPage() {
   const role = useStore($role);
   const tenant = useStore($selectedTenant);
   const incidents = useStore($incidents);
-  const monitors = useStore($incidentMonitors);
+  const monitors = useStore($monitorOptions);
   const [filters, setFilters] = useState<IncidentFilters>(NO_FILTERS);
   const [writing, setWriting] = useState(false);
   const superAdmin = role === 'super_admin';
@@ -57,7 +56,7 @@ export function IncidentsPage() {
   // A super admin writes in the chosen tenant; without one there is no company to write in.
   const mayWrite = can(role, 'create', 'monitors') && (!superAdmin || !!tenant);
   useEffect(() => {
-    void loadIncidentMonitors(scope);
+    void loadMonitorOptions(scope);
   }, [scope]);
   useEffect(() => {
     void loadIncidents(filters, scope);
@@ -141,7 +140,7 @@ export function IncidentsPage() {
 }
 
 function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: () => void }) {
-  const monitors = useStore($incidentMonitors);
+  const monitors = useStore($monitorOptions);
   const { f, errors, setErrors, busy, edit, send } = useModalForm<IncidentForm>(EMPTY_INCIDENT);
   const [alert, setAlert] = useState<string | null>(null);
   async function submit(e: FormEvent) {

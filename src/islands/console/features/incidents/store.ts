@@ -4,7 +4,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
-import { dataOrLog, loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
+import { loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 type S = components['schemas'];
@@ -12,7 +12,6 @@ export type Incident = S['Incident'];
 export type IncidentDetail = S['IncidentDetail'];
 export type IncidentStatus = S['IncidentStatus'];
 export type Impact = Incident['severity'];
-export type MonitorOption = Pick<S['Monitor'], 'id' | 'name'>;
 
 export const IMPACTS: Impact[] = ['critical', 'high', 'medium', 'low'];
 /** A severity as people choose it: with the impact on the status page it stands for (lib/status.ts). */
@@ -36,7 +35,6 @@ export const NO_FILTERS: IncidentFilters = { status: '', severity: '', monitorId
 
 export const $incidents = atom<Load<Incident[]>>({ status: 'loading' });
 export const $incident = atom<Load<IncidentDetail>>({ status: 'loading' });
-export const $incidentMonitors = atom<MonitorOption[]>([]);
 export const $incidentAlert = atom<Alert | null>(null);
 
 const failed = serverOr('Failed to load incidents.');
@@ -76,15 +74,6 @@ export function loadIncident(id: string): Promise<void> {
     () => api.GET('/api/v1/incidents/{id}', { params: { path: { id } } }),
     serverOr('Failed to load the incident.'),
   );
-}
-
-/** The monitors to choose from in filters and forms; a failure is only logged. */
-export async function loadIncidentMonitors(tenant: string | null): Promise<void> {
-  const data = await dataOrLog(
-    () => api.GET('/api/v1/monitors', { params: { query: { tenant: tenant ?? undefined, limit: 200 } } }),
-    'Failed to load monitors for the incident form',
-  );
-  if (data) $incidentMonitors.set(data.map((m) => ({ id: m.id, name: m.name })));
 }
 
 export interface IncidentForm {

@@ -7,13 +7,13 @@ import { can } from '../../../../lib/permissions.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { onLive } from '../../stores/live.ts';
+import { $monitorOptions, loadMonitorOptions } from '../../stores/monitor-options.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormAlert, ModalActions, useModalForm } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { MonitorChecklist } from '../../ui/MonitorChecklist.tsx';
-import { $incidentMonitors, loadIncidentMonitors } from '../incidents/store.ts';
 import {
   $maintenanceAlert,
   $windows,
@@ -42,7 +42,7 @@ export function MaintenancePage() {
   const role = useStore($role);
   const tenant = useStore($selectedTenant);
   const windows = useStore($windows);
-  const monitors = useStore($incidentMonitors);
+  const monitors = useStore($monitorOptions);
   const alert = useStore($maintenanceAlert);
   const [editing, setEditing] = useState<Window | 'new' | null>(null);
   const [confirm, setConfirm] = useState<{ w: Window; verb: 'end' | 'cancel' } | null>(null);
@@ -53,7 +53,7 @@ export function MaintenancePage() {
   useEffect(() => {
     $maintenanceAlert.set(null);
     void loadWindows(scope);
-    void loadIncidentMonitors(scope);
+    void loadMonitorOptions(scope);
   }, [scope]);
   useEffect(
     () =>
@@ -161,7 +161,7 @@ export function MaintenancePage() {
 }
 
 function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string | null; onClose: () => void }) {
-  const monitors = useStore($incidentMonitors);
+  const monitors = useStore($monitorOptions);
   const { f, errors, setErrors, busy, edit, send } = useModalForm<WindowForm>(w ? formOf(w) : emptyWindow(Date.now()));
   const [alert, setAlert] = useState<string | null>(null);
   async function submit(e: FormEvent) {

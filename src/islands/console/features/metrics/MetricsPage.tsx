@@ -14,7 +14,8 @@ import { fmtNumber, fmtRate } from '../../ui/format.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { MetricChart, type Line } from './MetricChart.tsx';
 import { $series, exportCsv, loadSeries, totals, type MetricFilter, type MetricPoint, type MetricSeries } from './store.ts';
-import '../monitors/monitors.css';
+import '../../ui/uplot.css';
+import '../../ui/filters.css';
 import './metrics.css';
 
 const RANGE_LABEL: Record<MetricRange, string> = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };

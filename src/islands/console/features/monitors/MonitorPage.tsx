@@ -38,6 +38,9 @@ import {
   type ResponseTimes,
 } from './monitor-page-store.ts';
 import { STATUS_TEXT, type MonitorRow } from './store.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { Table } from '../../ui/Table.tsx';
+import '../../ui/uplot.css';
 import './monitors.css';
 
 import type { ChartMode } from './ResponseChart.tsx';
@@ -362,55 +365,30 @@ function ChecksCard({ id }: { id: string }) {
   const checks = useStore($checks);
   const page = checks.status === 'ready' ? checks.data : null;
   const pager = page && (page.cursors.length > 0 || page.items.length === CHECKS_PAGE) && (
-    <div className="sw-pager">
-      <button
-        type="button"
-        className="sw-btn sw-btn-small"
-        disabled={page.cursors.length === 0}
-        onClick={() => void loadChecks(id, page.cursors.at(-1), page.cursors.slice(0, -1))}
-      >
-        Newer
-      </button>
-      <button
-        type="button"
-        className="sw-btn sw-btn-small"
-        disabled={page.items.length < CHECKS_PAGE}
-        onClick={() => void loadChecks(id, page.items.at(-1)?.checked_at, [...page.cursors, page.before])}
-      >
-        Older
-      </button>
-    </div>
+    <Pager
+      label="Recent checks pages"
+      hasNewer={page.cursors.length > 0}
+      hasOlder={page.items.length >= CHECKS_PAGE}
+      onNewer={() => void loadChecks(id, page.cursors.at(-1), page.cursors.slice(0, -1))}
+      onOlder={() => void loadChecks(id, page.items.at(-1)?.checked_at, [...page.cursors, page.before])}
+    />
   );
   return (
     <Card title="Recent checks" testId="checks" footer={pager || undefined}>
       <LoadView load={checks} isEmpty={(d) => d.items.length === 0} empty="No checks yet.">
         {(d) => (
-          <div className="sw-table-wrap">
-            <table className="sw-table sw-table-stack sw-table-compact">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">HTTP</th>
-                  <th scope="col">Response</th>
-                  <th scope="col">Error</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.items.map((c) => (
-                  <tr key={c.checked_at}>
-                    <td data-label="Time">{fmtTime(c.checked_at, '—')}</td>
-                    <td data-label="Status">{STATUS_LABEL[c.status]}</td>
-                    <td data-label="HTTP">{c.http_code ?? '—'}</td>
-                    <td data-label="Response">{ms(c.response_time)}</td>
-                    <td data-label="Error" className="sw-wrap-anywhere">
-                      {c.error ?? '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            compact
+            rows={d.items}
+            rowKey={(c) => c.checked_at}
+            columns={[
+              { label: 'Time', cell: (c) => fmtTime(c.checked_at, '—') },
+              { label: 'Status', cell: (c) => STATUS_LABEL[c.status] },
+              { label: 'HTTP', cell: (c) => c.http_code ?? '—' },
+              { label: 'Response', cell: (c) => ms(c.response_time) },
+              { label: 'Error', className: 'sw-wrap-anywhere', cell: (c) => c.error ?? '—' },
+            ]}
+          />
         )}
       </LoadView>
     </Card>

@@ -43,6 +43,8 @@ import {
   type MonitorStatus,
   type SortKey,
 } from './store.ts';
+import { SortButton, sortOf } from '../../ui/Table.tsx';
+import '../../ui/filters.css';
 import './monitors.css';
 
 const SORT_CHOICES: Array<[string, string]> = [
@@ -225,10 +227,11 @@ export function MonitorsPage() {
                       );
                     const active = query.sort === key;
                     return (
-                      <th scope="col" key={c} aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                        <button
-                          type="button"
-                          className="sw-mon-sort"
+                      <th scope="col" key={c} aria-sort={sortOf(active, query.order)}>
+                        <SortButton
+                          label={c}
+                          active={active}
+                          order={query.order}
                           onClick={() =>
                             void setListQuery(
                               withQuery(query, {
@@ -237,10 +240,7 @@ export function MonitorsPage() {
                               }),
                             )
                           }
-                        >
-                          {c}
-                          <span aria-hidden="true">{active ? (query.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                        </button>
+                        />
                       </th>
                     );
                   })}

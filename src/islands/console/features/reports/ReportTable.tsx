@@ -1,8 +1,7 @@
 // The report's table: a row per monitor and the company total, with the SLA target met or
 // missed, a bar of the error budget used and the same in words (colour is never the only sign).
+import { Table, type Column } from '../../ui/Table.tsx';
 import { minutesText, pct, type SlaFigures, type SlaReport } from './store.ts';
-
-const COLUMNS = ['Monitor', 'Uptime', 'Downtime', 'Maintenance', 'Incidents', 'MTTR', 'MTBF', 'p50 / p95', 'SLA'];
 
 function Budget({ f }: { f: SlaFigures }) {
   // The company total has no target of its own: it tells whether every monitor's was met.
@@ -32,24 +31,17 @@ function Budget({ f }: { f: SlaFigures }) {
   );
 }
 
-function Cells({ f }: { f: SlaFigures }) {
-  return (
-    <>
-      <td data-label="Uptime">
-        <strong>{pct(f.uptime_percent)}</strong>
-      </td>
-      <td data-label="Downtime">{minutesText(f.downtime_minutes)}</td>
-      <td data-label="Maintenance">{minutesText(f.maintenance_minutes)}</td>
-      <td data-label="Incidents">{f.incident_count}</td>
-      <td data-label="MTTR">{minutesText(f.mttr_minutes)}</td>
-      <td data-label="MTBF">{minutesText(f.mtbf_minutes)}</td>
-      <td data-label="p50 / p95">{f.p50_ms === null ? '—' : `${f.p50_ms} / ${f.p95_ms} ms`}</td>
-      <td data-label="SLA">
-        <Budget f={f} />
-      </td>
-    </>
-  );
-}
+/** The figure columns, the same for a monitor's row and the company total. */
+const FIGURES: Column<SlaFigures>[] = [
+  { label: 'Uptime', cell: (f) => <strong>{pct(f.uptime_percent)}</strong> },
+  { label: 'Downtime', cell: (f) => minutesText(f.downtime_minutes) },
+  { label: 'Maintenance', cell: (f) => minutesText(f.maintenance_minutes) },
+  { label: 'Incidents', cell: (f) => f.incident_count },
+  { label: 'MTTR', cell: (f) => minutesText(f.mttr_minutes) },
+  { label: 'MTBF', cell: (f) => minutesText(f.mtbf_minutes) },
+  { label: 'p50 / p95', cell: (f) => (f.p50_ms === null ? '—' : `${f.p50_ms} / ${f.p95_ms} ms`) },
+  { label: 'SLA', cell: (f) => <Budget f={f} /> },
+];
 
 export function ReportTable({ report }: { report: SlaReport }) {
   return (
@@ -62,50 +54,50 @@ export function ReportTable({ report }: { report: SlaReport }) {
       {report.monitors.length === 0 ? (
         <p>No monitors in this report.</p>
       ) : (
-        <div className="sw-table-wrap">
-          <table className="sw-table sw-table-stack sw-table-compact sw-report-table" aria-labelledby="report-table-title">
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {report.monitors.map((m) => (
-                <tr key={m.monitor_id}>
-                  <td data-label="Monitor" className="sw-wrap-anywhere">
-                    <a href={`/monitors/${m.monitor_id}`}>{m.name}</a>
-                    {m.incidents.length > 0 && (
-                      <details>
-                        <summary>{m.incidents.length === 1 ? '1 incident' : `${m.incidents.length} incidents`}</summary>
-                        <ul className="sw-report-incidents">
-                          {m.incidents.map((i) => (
-                            <li key={i.id}>
-                              {new Date(i.started_at).toISOString().slice(0, 16).replace('T', ' ')} UTC · {minutesText(i.duration_minutes)}
-                              {i.resolved_at === null ? ' (ongoing)' : ''} · {i.title}
-                            </li>
-                          ))}
-                        </ul>
-                      </details>
-                    )}
-                  </td>
-                  <Cells f={m} />
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="sw-report-total">
-                <td data-label="Monitor">
-                  <strong>Company total</strong>
+        <Table
+          compact
+          className="sw-report-table"
+          aria-labelledby="report-table-title"
+          rows={report.monitors}
+          rowKey={(m) => m.monitor_id}
+          columns={[
+            {
+              label: 'Monitor',
+              className: 'sw-wrap-anywhere',
+              cell: (m) => (
+                <>
+                  <a href={`/monitors/${m.monitor_id}`}>{m.name}</a>
+                  {m.incidents.length > 0 && (
+                    <details>
+                      <summary>{m.incidents.length === 1 ? '1 incident' : `${m.incidents.length} incidents`}</summary>
+                      <ul className="sw-report-incidents">
+                        {m.incidents.map((i) => (
+                          <li key={i.id}>
+                            {new Date(i.started_at).toISOString().slice(0, 16).replace('T', ' ')} UTC · {minutesText(i.duration_minutes)}
+                            {i.resolved_at === null ? ' (ongoing)' : ''} · {i.title}
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  )}
+                </>
+              ),
+            },
+            ...FIGURES,
+          ]}
+          foot={
+            <tr className="sw-report-total">
+              <td data-label="Monitor">
+                <strong>Company total</strong>
+              </td>
+              {FIGURES.map((c) => (
+                <td key={c.label} data-label={c.label}>
+                  {c.cell(report.total, 0)}
                 </td>
-                <Cells f={report.total} />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+              ))}
+            </tr>
+          }
+        />
       )}
     </section>
   );

@@ -32,6 +32,7 @@ import {
   type Schedule,
   type ScheduleForm,
 } from './store.ts';
+import { Table } from '../../ui/Table.tsx';
 
 type Choice = ReportPeriodName | 'custom';
 const CHOICES: Array<[Choice, string]> = [
@@ -239,47 +240,39 @@ function Schedules({ tenant }: { tenant: string | null }) {
       )}
       {list.status === 'ready' && list.data.length === 0 && <p>No report is scheduled.</p>}
       {list.status === 'ready' && list.data.length > 0 && (
-        <table className="sw-table sw-table-stack" aria-labelledby="report-schedules">
-          <thead>
-            <tr>
-              <th>Frequency</th>
-              <th>Format</th>
-              <th>Recipients</th>
-              <th>Last sent</th>
-              <th>State</th>
-              {(mayUpdate || mayDelete) && <th>Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((s) => (
-              <tr key={s.id}>
-                <td data-label="Frequency">{s.frequency === 'monthly' ? 'Monthly' : 'Weekly'}</td>
-                <td data-label="Format">{s.format.toUpperCase()}</td>
-                <td data-label="Recipients" className="sw-wrap-anywhere">
-                  {s.recipients.join(', ')}
-                </td>
-                <td data-label="Last sent">{s.last_sent_period ?? 'Not yet'}</td>
-                <td data-label="State">
-                  <span className={`sw-pill ${s.enabled ? 'sw-green' : 'sw-grey'}`}>{s.enabled ? 'Enabled' : 'Disabled'}</span>
-                </td>
-                {(mayUpdate || mayDelete) && (
-                  <td data-label="Actions" className="sw-actions">
-                    {mayUpdate && (
-                      <button type="button" className="sw-btn sw-btn-small" onClick={() => void setScheduleEnabled(s, !s.enabled, tenant)}>
-                        {s.enabled ? 'Disable' : 'Enable'}
-                      </button>
-                    )}
-                    {mayDelete && (
-                      <button type="button" className="sw-btn sw-btn-small sw-btn-danger" onClick={() => setDeleting(s)}>
-                        Delete
-                      </button>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          aria-labelledby="report-schedules"
+          rows={list.data}
+          rowKey={(s) => s.id}
+          columns={[
+            { label: 'Frequency', cell: (s) => (s.frequency === 'monthly' ? 'Monthly' : 'Weekly') },
+            { label: 'Format', cell: (s) => s.format.toUpperCase() },
+            { label: 'Recipients', className: 'sw-wrap-anywhere', cell: (s) => s.recipients.join(', ') },
+            { label: 'Last sent', cell: (s) => s.last_sent_period ?? 'Not yet' },
+            {
+              label: 'State',
+              cell: (s) => <span className={`sw-pill ${s.enabled ? 'sw-green' : 'sw-grey'}`}>{s.enabled ? 'Enabled' : 'Disabled'}</span>,
+            },
+            (mayUpdate || mayDelete) && {
+              label: 'Actions',
+              className: 'sw-actions',
+              cell: (s) => (
+                <>
+                  {mayUpdate && (
+                    <button type="button" className="sw-btn sw-btn-small" onClick={() => void setScheduleEnabled(s, !s.enabled, tenant)}>
+                      {s.enabled ? 'Disable' : 'Enable'}
+                    </button>
+                  )}
+                  {mayDelete && (
+                    <button type="button" className="sw-btn sw-btn-small sw-btn-danger" onClick={() => setDeleting(s)}>
+                      Delete
+                    </button>
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       {adding && <ScheduleModal tenant={tenant} onClose={() => setAdding(false)} />}
       {deleting && (

@@ -9,6 +9,7 @@ import { Skeleton } from '../../ui/Card.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { Options } from '../../ui/ModalForm.tsx';
 import { $findings, type Finding, type FindingFilters } from './store.ts';
+import { Table } from '../../ui/Table.tsx';
 
 export const SOURCE_LABEL = { ssl: 'SSL/TLS', dns: 'Domain and DNS', scan: 'Vulnerability scan', threat: 'Threat intelligence' } as const;
 const SEVERITY_TONE = { critical: 'sw-red', high: 'sw-red', medium: 'sw-amber', low: 'sw-grey', info: 'sw-grey' } as const;
@@ -90,80 +91,81 @@ export function FindingsCard(props: {
         <p className="sw-empty">No findings{filters.severity || filters.status || filters.source ? ' match these filters' : ' yet'}.</p>
       )}
       {findings.status === 'ready' && findings.data.findings.length > 0 && (
-        <div className="sw-table-wrap">
-          <table className="sw-table sw-table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Severity</th>
-                <th scope="col">Finding</th>
-                <th scope="col">Asset</th>
-                <th scope="col">Source</th>
-                <th scope="col">Seen</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {findings.data.findings.map((f) => (
-                <tr key={f.id}>
-                  <td data-label="Severity">
-                    <div>
-                      <span className={`sw-pill ${SEVERITY_TONE[f.severity]}`}>{f.severity}</span>
-                      {f.cvss !== null && <div className="sw-muted">CVSS {f.cvss.toFixed(1)}</div>}
-                    </div>
-                  </td>
-                  <td data-label="Finding">
-                    <div className="sw-wrap-anywhere">
-                      <strong>{f.title}</strong>
-                      <details>
-                        <summary>Evidence</summary>
-                        <pre className="sw-sec-evidence">{f.evidence}</pre>
-                      </details>
-                    </div>
-                  </td>
-                  <td data-label="Asset" className="sw-wrap-anywhere">
-                    {f.hostname}
-                  </td>
-                  <td data-label="Source">{SOURCE_LABEL[f.source]}</td>
-                  <td data-label="Seen">
-                    <div>
-                      <div>First {fmtTime(f.first_seen_at, '—')}</div>
-                      <div className="sw-muted">Last {fmtTime(f.last_seen_at, '—')}</div>
-                    </div>
-                  </td>
-                  <td data-label="Status">
-                    <div>
-                      <span className={`sw-pill ${STATUS_TONE[f.status]}`}>{f.status === 'accepted' ? 'accepted risk' : f.status}</span>
-                      {f.status_reason && <div className="sw-muted sw-wrap-anywhere">{f.status_reason}</div>}
-                    </div>
-                  </td>
-                  <td data-label="Actions" className="sw-actions">
-                    {mayChange(f) && f.status === 'open' && (
-                      <button
-                        type="button"
-                        className="sw-btn sw-btn-small sw-sec-nowrap"
-                        aria-label={`Accept risk: ${f.title} on ${f.hostname}`}
-                        onClick={() => props.onAccept(f)}
-                      >
-                        Accept risk
-                      </button>
-                    )}
-                    {mayChange(f) && f.status === 'accepted' && (
-                      <button
-                        type="button"
-                        className="sw-btn sw-btn-small sw-sec-nowrap"
-                        aria-label={`Reopen: ${f.title} on ${f.hostname}`}
-                        onClick={() => props.onReopen(f)}
-                      >
-                        Reopen
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          rows={findings.data.findings}
+          rowKey={(f) => f.id}
+          columns={[
+            {
+              label: 'Severity',
+              cell: (f) => (
+                <div>
+                  <span className={`sw-pill ${SEVERITY_TONE[f.severity]}`}>{f.severity}</span>
+                  {f.cvss !== null && <div className="sw-muted">CVSS {f.cvss.toFixed(1)}</div>}
+                </div>
+              ),
+            },
+            {
+              label: 'Finding',
+              cell: (f) => (
+                <div className="sw-wrap-anywhere">
+                  <strong>{f.title}</strong>
+                  <details>
+                    <summary>Evidence</summary>
+                    <pre className="sw-sec-evidence">{f.evidence}</pre>
+                  </details>
+                </div>
+              ),
+            },
+            { label: 'Asset', className: 'sw-wrap-anywhere', cell: (f) => f.hostname },
+            { label: 'Source', cell: (f) => SOURCE_LABEL[f.source] },
+            {
+              label: 'Seen',
+              cell: (f) => (
+                <div>
+                  <div>First {fmtTime(f.first_seen_at, '—')}</div>
+                  <div className="sw-muted">Last {fmtTime(f.last_seen_at, '—')}</div>
+                </div>
+              ),
+            },
+            {
+              label: 'Status',
+              cell: (f) => (
+                <div>
+                  <span className={`sw-pill ${STATUS_TONE[f.status]}`}>{f.status === 'accepted' ? 'accepted risk' : f.status}</span>
+                  {f.status_reason && <div className="sw-muted sw-wrap-anywhere">{f.status_reason}</div>}
+                </div>
+              ),
+            },
+            {
+              label: 'Actions',
+              className: 'sw-actions',
+              cell: (f) => (
+                <>
+                  {mayChange(f) && f.status === 'open' && (
+                    <button
+                      type="button"
+                      className="sw-btn sw-btn-small sw-sec-nowrap"
+                      aria-label={`Accept risk: ${f.title} on ${f.hostname}`}
+                      onClick={() => props.onAccept(f)}
+                    >
+                      Accept risk
+                    </button>
+                  )}
+                  {mayChange(f) && f.status === 'accepted' && (
+                    <button
+                      type="button"
+                      className="sw-btn sw-btn-small sw-sec-nowrap"
+                      aria-label={`Reopen: ${f.title} on ${f.hostname}`}
+                      onClick={() => props.onReopen(f)}
+                    >
+                      Reopen
+                    </button>
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

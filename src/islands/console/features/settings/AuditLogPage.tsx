@@ -17,6 +17,8 @@ import {
   type AuditEventName,
   type AuditFilters,
 } from './store.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { Table } from '../../ui/Table.tsx';
 import './settings.css';
 
 export function AuditLogPage({ title }: { title: string }) {
@@ -119,62 +121,38 @@ export function AuditLogPage({ title }: { title: string }) {
           <h3 id="audit-events">Events ({total})</h3>
         </header>
         {page.status === 'loading' && <Skeleton rows={5} />}
-        {page.status === 'ready' && page.data.items.length === 0 && <p className="sw-empty">No events match these filters.</p>}
-        {page.status === 'ready' && page.data.items.length > 0 && (
-          <div className="sw-table-wrap">
-            <table className="sw-table sw-table-stack" data-testid="audit-table">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.items.map((e) => (
-                  <tr key={e.id}>
-                    <td data-label="Time">{fmtTime(e.timestamp, '—')}</td>
-                    <td data-label="Event" className="sw-audit-event">
-                      {labelOf(AUDIT_EVENT_LABELS, e.event)}
-                    </td>
-                    <td data-label="User">
-                      {userName(e.userId)}
-                      {e.userRole && <div className="sw-muted sw-small">{labelOf(ROLE_LABELS, e.userRole)}</div>}
-                    </td>
-                    <td data-label="Company">{companyName(e.tenantId)}</td>
-                    <td data-label="Details" className="sw-audit-details">
-                      <Details details={e.details} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        {page.status === 'ready' && (
+          <Table
+            testId="audit-table"
+            rows={page.data.items}
+            rowKey={(e) => e.id}
+            empty="No events match these filters."
+            columns={[
+              { label: 'Time', cell: (e) => fmtTime(e.timestamp, '—') },
+              { label: 'Event', className: 'sw-audit-event', cell: (e) => labelOf(AUDIT_EVENT_LABELS, e.event) },
+              {
+                label: 'User',
+                cell: (e) => (
+                  <>
+                    {userName(e.userId)}
+                    {e.userRole && <div className="sw-muted sw-small">{labelOf(ROLE_LABELS, e.userRole)}</div>}
+                  </>
+                ),
+              },
+              { label: 'Company', cell: (e) => companyName(e.tenantId) },
+              { label: 'Details', className: 'sw-audit-details', cell: (e) => <Details details={e.details} /> },
+            ]}
+          />
         )}
         {total > AUDIT_PAGE_SIZE && (
-          <nav className="sw-pager" aria-label="Audit log pages">
-            <button
-              type="button"
-              className="sw-btn sw-btn-small"
-              disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
-            >
-              Newer
-            </button>
-            <span>
-              {offset + 1}–{Math.min(total, offset + AUDIT_PAGE_SIZE)} of {total}
-            </span>
-            <button
-              type="button"
-              className="sw-btn sw-btn-small"
-              disabled={offset + AUDIT_PAGE_SIZE >= total}
-              onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
-            >
-              Older
-            </button>
-          </nav>
+          <Pager
+            label="Audit log pages"
+            hasNewer={offset > 0}
+            hasOlder={offset + AUDIT_PAGE_SIZE < total}
+            onNewer={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
+            onOlder={() => setOffset(offset + AUDIT_PAGE_SIZE)}
+            range={`${offset + 1}–${Math.min(total, offset + AUDIT_PAGE_SIZE)} of ${total}`}
+          />
         )}
       </section>
     </div>

@@ -8,7 +8,7 @@ import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useModalForm } from '../../ui/ModalForm.tsx';
-import { LogoField } from '../tenants/LogoField.tsx';
+import { LogoField } from '../../ui/LogoField.tsx';
 import {
   $company,
   $profileAlert,

@@ -8,6 +8,7 @@ import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Card.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { $keys, $keysAlert, createKey, originsOf, revokeKey, setKeyOrigins, type ApiKey } from './store.ts';
+import { Table } from '../../ui/Table.tsx';
 
 interface Props {
   companyId: string;
@@ -49,53 +50,40 @@ export function IngestKeys({ companyId, superAdmin }: Props) {
           <p className="sw-empty">No ingest keys yet. Create one for your first exporter.</p>
         )}
         {keys.status === 'ready' && keys.data.length > 0 && (
-          <div className="sw-table-wrap">
-            <table className="sw-table sw-table-stack" aria-labelledby="settings-keys">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Allowed browser origins</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.map((k) => (
-                  <tr key={k.id}>
-                    <td data-label="Name">
-                      <strong>{k.name}</strong>
-                    </td>
-                    <td data-label="Key">
-                      <code>{k.prefix}…</code>
-                    </td>
-                    <td data-label="Allowed browser origins">
-                      {k.allowed_origins.length ? k.allowed_origins.join(', ') : <span className="sw-muted">None (servers only)</span>}
-                    </td>
-                    <td data-label="Last used">{fmtTime(k.last_used_at, 'Never')}</td>
-                    <td data-label="Actions" className="sw-actions">
-                      <button
-                        type="button"
-                        className="sw-btn sw-btn-small"
-                        aria-label={`Origins of ${k.name}`}
-                        onClick={() => setEditing(k)}
-                      >
-                        Origins
-                      </button>
-                      <button
-                        type="button"
-                        className="sw-btn sw-btn-small sw-btn-danger"
-                        aria-label={`Revoke ${k.name}`}
-                        onClick={() => setRevoking(k)}
-                      >
-                        Revoke
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            aria-labelledby="settings-keys"
+            rows={keys.data}
+            rowKey={(k) => k.id}
+            columns={[
+              { label: 'Name', cell: (k) => <strong>{k.name}</strong> },
+              { label: 'Key', cell: (k) => <code>{k.prefix}…</code> },
+              {
+                label: 'Allowed browser origins',
+                cell: (k) =>
+                  k.allowed_origins.length ? k.allowed_origins.join(', ') : <span className="sw-muted">None (servers only)</span>,
+              },
+              { label: 'Last used', cell: (k) => fmtTime(k.last_used_at, 'Never') },
+              {
+                label: 'Actions',
+                className: 'sw-actions',
+                cell: (k) => (
+                  <>
+                    <button type="button" className="sw-btn sw-btn-small" aria-label={`Origins of ${k.name}`} onClick={() => setEditing(k)}>
+                      Origins
+                    </button>
+                    <button
+                      type="button"
+                      className="sw-btn sw-btn-small sw-btn-danger"
+                      aria-label={`Revoke ${k.name}`}
+                      onClick={() => setRevoking(k)}
+                    >
+                      Revoke
+                    </button>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </div>
       {creating && <CreateKey companyId={companyId} superAdmin={superAdmin} onClose={() => setCreating(false)} />}

@@ -17,6 +17,7 @@ import {
   removeDomain,
   verifyDomain,
 } from './domains-store.ts';
+import { Table } from '../../ui/Table.tsx';
 
 const STATE_TEXT: Record<CustomDomain['state'], string> = { pending: 'Pending', verified: 'Verified', failed: 'Failed' };
 
@@ -132,31 +133,17 @@ function DomainRow(p: { domain: CustomDomain; busy: boolean; mayRemove: boolean;
             : 'Not served yet: create the two records, then press Verify now.'}
       </p>
       {d.last_error && <p className="sw-sp-warn sw-wrap-anywhere">{d.last_error}</p>}
-      <div className="sw-table-wrap">
-        <table className="sw-table sw-table-stack sw-sp-records">
-          <caption className="sw-visually-hidden">DNS records for {d.domain}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Name</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.records.map((r) => (
-              <tr key={r.type}>
-                <td data-label="Type">{r.type}</td>
-                <td data-label="Name">
-                  <code className="sw-wrap-anywhere">{r.name}</code>
-                </td>
-                <td data-label="Value">
-                  <code className="sw-wrap-anywhere">{r.value}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        className="sw-sp-records"
+        caption={`DNS records for ${d.domain}`}
+        rows={d.records}
+        rowKey={(r) => r.type}
+        columns={[
+          { label: 'Type', cell: (r) => r.type },
+          { label: 'Name', cell: (r) => <code className="sw-wrap-anywhere">{r.name}</code> },
+          { label: 'Value', cell: (r) => <code className="sw-wrap-anywhere">{r.value}</code> },
+        ]}
+      />
     </article>
   );
 }

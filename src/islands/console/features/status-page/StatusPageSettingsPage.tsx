@@ -13,6 +13,7 @@ import { boot } from '../../boot.ts';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
 import { AccessCard } from './AccessCard.tsx';
 import { GroupsCard } from './GroupsCard.tsx';
+import { Table } from '../../ui/Table.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
 import { $draft, $saving, $settings, $statusPageAlert, discardChanges, isDirty, loadSettings, saveLayout } from './store.ts';
 import './status-page.css';
@@ -136,7 +137,6 @@ function SectionCard(p: {
   const shown = shownNames(layout);
   const title = sectionTitle(section, p.index);
   const headId = `sp-section-${section.key}`;
-  const columns = mayEdit ? ['Public', 'Monitor', 'Public name', 'Group', 'Order'] : ['Public', 'Monitor', 'Visitors read'];
   const move = (id: string, name: string, by: -1 | 1) => {
     const next = moveMonitor(layout, id, by);
     const at = next.find((s) => s.key === section.key)!.monitors.findIndex((m) => m.id === id);
@@ -150,120 +150,114 @@ function SectionCard(p: {
           {title} ({section.monitors.length})
         </h3>
       </header>
-      {section.monitors.length === 0 ? (
-        <p className="sw-empty">{mayEdit ? "No monitors here yet: choose this group in a monitor's Group menu." : 'No monitors here.'}</p>
-      ) : (
-        <div className="sw-table-wrap">
-          <table className="sw-table sw-table-stack sw-sp-table">
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th scope="col" key={c}>
-                    {c}
-                  </th>
+      <Table
+        className="sw-sp-table"
+        rows={section.monitors}
+        rowKey={(m) => m.id}
+        rowProps={(m) => ({ 'data-monitor': m.id })}
+        empty={mayEdit ? "No monitors here yet: choose this group in a monitor's Group menu." : 'No monitors here.'}
+        columns={[
+          {
+            label: 'Public',
+            cell: (m) =>
+              mayEdit ? (
+                <input
+                  type="checkbox"
+                  checked={m.isPublic}
+                  aria-label={`Show ${m.name} on the status page`}
+                  onChange={(e) => p.onChange(updateMonitor(layout, m.id, { isPublic: e.target.checked }))}
+                />
+              ) : m.isPublic ? (
+                'Yes'
+              ) : (
+                'No'
+              ),
+          },
+          {
+            label: 'Monitor',
+            // one child per cell: stacked rows (below 768 px) lay a cell out as label | content
+            cell: (m) => (
+              <div>
+                <strong className="sw-wrap-anywhere">{m.name}</strong>
+                {m.target && <div className="sw-muted sw-wrap-anywhere">{m.target}</div>}
+              </div>
+            ),
+          },
+          mayEdit
+            ? {
+                label: 'Public name',
+                cell: (m) => {
+                  const visible = shown.get(m.id);
+                  const warn = needsPublicName(m);
+                  const hintId = `sp-hint-${m.id}`;
+                  return (
+                    <div className="sw-sp-name-cell">
+                      <input
+                        className="sw-sp-name"
+                        value={m.publicName}
+                        maxLength={100}
+                        placeholder={visible ?? m.name}
+                        aria-label={`Public name of ${m.name}`}
+                        aria-describedby={hintId}
+                        onChange={(e) => p.onChange(updateMonitor(layout, m.id, { publicName: e.target.value }))}
+                      />
+                      <small id={hintId} className={warn ? 'sw-sp-warn' : 'sw-hint'}>
+                        {!m.isPublic
+                          ? 'Private: not on the status page'
+                          : warn
+                            ? `Looks like a host: visitors read "${visible}" until you set a public name`
+                            : `Visitors read "${visible}"`}
+                      </small>
+                    </div>
+                  );
+                },
+              }
+            : { label: 'Visitors read', cell: (m) => shown.get(m.id) ?? '—' },
+          mayEdit && {
+            label: 'Group',
+            cell: (m) => (
+              <select
+                value={section.key}
+                aria-label={`Group of ${m.name}`}
+                onChange={(e) => p.onChange(moveToSection(layout, m.id, e.target.value))}
+              >
+                {layout.map((s, j) => (
+                  <option key={s.key} value={s.key}>
+                    {s.key === UNGROUPED ? 'No group' : sectionTitle(s, j)}
+                  </option>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {section.monitors.map((m, i) => {
-                const visible = shown.get(m.id);
-                const warn = needsPublicName(m);
-                const hintId = `sp-hint-${m.id}`;
-                return (
-                  <tr key={m.id} data-monitor={m.id}>
-                    <td data-label="Public">
-                      {mayEdit ? (
-                        <input
-                          type="checkbox"
-                          checked={m.isPublic}
-                          aria-label={`Show ${m.name} on the status page`}
-                          onChange={(e) => p.onChange(updateMonitor(layout, m.id, { isPublic: e.target.checked }))}
-                        />
-                      ) : m.isPublic ? (
-                        'Yes'
-                      ) : (
-                        'No'
-                      )}
-                    </td>
-                    <td data-label="Monitor">
-                      {/* one child per cell: stacked rows (below 768 px) lay a cell out as label | content */}
-                      <div>
-                        <strong className="sw-wrap-anywhere">{m.name}</strong>
-                        {m.target && <div className="sw-muted sw-wrap-anywhere">{m.target}</div>}
-                      </div>
-                    </td>
-                    {mayEdit ? (
-                      <td data-label="Public name">
-                        <div className="sw-sp-name-cell">
-                          <input
-                            className="sw-sp-name"
-                            value={m.publicName}
-                            maxLength={100}
-                            placeholder={visible ?? m.name}
-                            aria-label={`Public name of ${m.name}`}
-                            aria-describedby={hintId}
-                            onChange={(e) => p.onChange(updateMonitor(layout, m.id, { publicName: e.target.value }))}
-                          />
-                          <small id={hintId} className={warn ? 'sw-sp-warn' : 'sw-hint'}>
-                            {!m.isPublic
-                              ? 'Private: not on the status page'
-                              : warn
-                                ? `Looks like a host: visitors read "${visible}" until you set a public name`
-                                : `Visitors read "${visible}"`}
-                          </small>
-                        </div>
-                      </td>
-                    ) : (
-                      <td data-label="Visitors read">{visible ?? '—'}</td>
-                    )}
-                    {mayEdit && (
-                      <td data-label="Group">
-                        <select
-                          value={section.key}
-                          aria-label={`Group of ${m.name}`}
-                          onChange={(e) => p.onChange(moveToSection(layout, m.id, e.target.value))}
-                        >
-                          {layout.map((s, j) => (
-                            <option key={s.key} value={s.key}>
-                              {s.key === UNGROUPED ? 'No group' : sectionTitle(s, j)}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                    )}
-                    {mayEdit && (
-                      <td data-label="Order">
-                        <div className="sw-actions">
-                          <button
-                            type="button"
-                            id={`sp-move-up-${m.id}`}
-                            className="sw-btn sw-btn-small"
-                            aria-label={`Move ${m.name} up`}
-                            disabled={i === 0}
-                            onClick={() => move(m.id, m.name, -1)}
-                          >
-                            Up
-                          </button>
-                          <button
-                            type="button"
-                            id={`sp-move-down-${m.id}`}
-                            className="sw-btn sw-btn-small"
-                            aria-label={`Move ${m.name} down`}
-                            disabled={i === section.monitors.length - 1}
-                            onClick={() => move(m.id, m.name, 1)}
-                          >
-                            Down
-                          </button>
-                        </div>
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </select>
+            ),
+          },
+          mayEdit && {
+            label: 'Order',
+            cell: (m, i) => (
+              <div className="sw-actions">
+                <button
+                  type="button"
+                  id={`sp-move-up-${m.id}`}
+                  className="sw-btn sw-btn-small"
+                  aria-label={`Move ${m.name} up`}
+                  disabled={i === 0}
+                  onClick={() => move(m.id, m.name, -1)}
+                >
+                  Up
+                </button>
+                <button
+                  type="button"
+                  id={`sp-move-down-${m.id}`}
+                  className="sw-btn sw-btn-small"
+                  aria-label={`Move ${m.name} down`}
+                  disabled={i === section.monitors.length - 1}
+                  onClick={() => move(m.id, m.name, 1)}
+                >
+                  Down
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -4,11 +4,8 @@
 // whom to ask); super admins also invite to any company; viewers read only (no buttons).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { components } from '../../../../api/schema.d.ts';
 import { can, USER_TYPE_LABELS } from '../../../../lib/permissions.ts';
-import { api } from '../../api.ts';
 import { $role, $user } from '../../stores/auth.ts';
-import { dataOrLog } from '../../stores/remote.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalForm.tsx';
@@ -16,10 +13,12 @@ import { fmtTime } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { ListPage } from '../../ui/ListPage.tsx';
 import {
+  $inviteCompanies,
   $invitePolicy,
   $team,
   $teamAlert,
   invite,
+  loadInviteCompanies,
   loadInvitePolicy,
   loadTeam,
   renameUser,
@@ -29,12 +28,12 @@ import {
   setUserType,
   STATUS_LABELS,
   validateInvite,
+  type Company,
   type InviteForm,
   type Member,
   type User,
 } from './store.ts';
 
-type Company = components['schemas']['Company'];
 const PILL: Record<Member['status'], string> = { active: 'sw-green', deactivated: 'sw-grey', invited: 'sw-amber', expired: 'sw-grey' };
 
 export function TeamPage() {
@@ -50,7 +49,7 @@ export function TeamPage() {
   const mayInvite = isSuper || ready?.may_invite === true;
   // resending sends a new link: as inviting; revoking only takes access away
   const mayResend = isSuper || (role === 'customer_admin' && ready?.company_admins_invite === true);
-  const [companies, setCompanies] = useState<Company[]>([]);
+  const companies = useStore($inviteCompanies);
   const [renaming, setRenaming] = useState<User | null>(null);
   const [deactivating, setDeactivating] = useState<User | null>(null);
   const [inviting, setInviting] = useState(false);
@@ -63,10 +62,7 @@ export function TeamPage() {
     if (role && !isSuper) void loadInvitePolicy();
   }, [role, isSuper]);
   useEffect(() => {
-    if (isSuper)
-      void dataOrLog(() => api.GET('/api/v1/admin/companies'), 'Failed to load companies for the invitation form').then(
-        (c) => c && setCompanies(c),
-      );
+    if (isSuper) void loadInviteCompanies();
   }, [isSuper]);
   const open = (fn: () => void) => () => {
     $teamAlert.set(null);

@@ -7,12 +7,13 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { isEmail } from '../../../../lib/formats.ts';
 import { api } from '../../api.ts';
-import { changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
+import { changeThenReload, dataOrLog, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
 export type User = components['schemas']['User'];
 export type Invitation = components['schemas']['Invitation'];
 export type InvitePolicy = components['schemas']['InvitePolicy'];
+export type Company = components['schemas']['Company'];
 
 /** One row: a user, or a person invited who has no account yet. */
 export type Member =
@@ -30,6 +31,14 @@ export const $team = atom<Load<Member[]>>({ status: 'loading' });
 export const $teamAlert = atom<Alert | null>(null);
 /** Whether the signed-in user may invite now, and whom to ask otherwise */
 export const $invitePolicy = atom<Load<InvitePolicy>>({ status: 'loading' });
+
+/** The companies a super admin may invite to (the invitation form's choice); a failure is only logged. */
+export const $inviteCompanies = atom<Company[]>([]);
+
+export async function loadInviteCompanies(): Promise<void> {
+  const data = await dataOrLog(() => api.GET('/api/v1/admin/companies'), 'Failed to load companies for the invitation form');
+  if (data) $inviteCompanies.set(data);
+}
 
 export function loadInvitePolicy(): Promise<void> {
   return loadInto($invitePolicy, () => api.GET('/api/v1/company/invite-policy'), serverOr('Failed to load data'));

@@ -23,7 +23,7 @@ import {
   type Company,
   type TenantForm,
 } from './store.ts';
-import { LogoField } from './LogoField.tsx';
+import { LogoField } from '../../ui/LogoField.tsx';
 
 export function TenantsPage() {
   const role = useStore($role);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TENANT_FORM, logoProblem, maxUsersOf, payloadOf, validateTenant, type Company, type TenantForm } from './store.ts';
+import { EMPTY_TENANT_FORM, maxUsersOf, payloadOf, validateTenant, type Company, type TenantForm } from './store.ts';
 
 const form = (over: Partial<TenantForm>): TenantForm => ({
   ...EMPTY_TENANT_FORM,
@@ -63,11 +63,5 @@ describe('tenant form rules (spec section 5)', () => {
     expect(payloadOf(form({ logo: png }), stored)).not.toHaveProperty('logo_base64'); // unchanged: not sent again
     expect(payloadOf(form({ logo: null }), stored)).toMatchObject({ logo_base64: null }); // removed
     expect(payloadOf(form({ horizontalLogo: png }), stored)).toMatchObject({ horizontal_logo_base64: png });
-  });
-  it("logo files: PNG, JPEG or WebP of 512 KB at most, in the server's words", () => {
-    expect(logoProblem({ type: 'image/png', size: 1000 }, 'Logo')).toBeNull();
-    expect(logoProblem({ type: 'image/webp', size: 512 * 1024 }, 'Logo')).toBeNull();
-    expect(logoProblem({ type: 'image/svg+xml', size: 1000 }, 'Logo')).toBe('Logo must be a PNG, JPEG or WebP image.');
-    expect(logoProblem({ type: 'image/jpeg', size: 512 * 1024 + 1 }, 'Horizontal logo')).toBe('Horizontal logo must be at most 512 KB.');
   });
 });

@@ -2,7 +2,7 @@
 // actions. Every successful change reloads the list.
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
-import { DEFAULT_SERVICES, LOGO_MIME_TYPES, MAX_LOGO_BYTES, type CompanyServices } from '../../../../lib/company.ts';
+import { DEFAULT_SERVICES, type CompanyServices } from '../../../../lib/company.ts';
 import { isEmail, isHexColour } from '../../../../lib/formats.ts';
 import { subdomainProblem } from '../../../../lib/hosts.ts';
 import { api } from '../../api.ts';
@@ -70,13 +70,6 @@ export function formOf(c: Company): TenantForm {
     logo: c.logo_base64 ?? null,
     horizontalLogo: c.horizontal_logo_base64 ?? null,
   };
-}
-
-/** Why a chosen logo file cannot be used, in the server's words, or null. The server sniffs the bytes again. */
-export function logoProblem(file: { type: string; size: number }, label: string): string | null {
-  if (!LOGO_MIME_TYPES.includes(file.type)) return `${label} must be a PNG, JPEG or WebP image.`;
-  if (file.size > MAX_LOGO_BYTES) return `${label} must be at most 512 KB.`;
-  return null;
 }
 
 /** Max Users: a number, non-numeric becomes 0 (which then fails the minimum of 1). */

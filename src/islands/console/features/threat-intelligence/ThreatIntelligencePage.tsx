@@ -11,6 +11,7 @@ import { humanize } from '../../../../lib/labels.ts';
 import { fmtDate, fmtNumber, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $threats, loadThreats, type AssetThreat, type ThreatOverview } from './store.ts';
+import { Table } from '../../ui/Table.tsx';
 import './threat-intelligence.css';
 
 const when = (ms: number | null | undefined) => fmtTime(ms, 'Never');
@@ -25,46 +26,38 @@ const REPUTATION: Record<AssetThreat['reputation'], { label: string; className: 
 function Assets({ data }: { data: ThreatOverview }) {
   if (data.assets.length === 0) return <NoData text="No verified assets yet. Verified domains and hosts are checked every hour." />;
   return (
-    <div className="sw-table-wrap">
-      <table className="sw-table sw-table-stack" data-testid="threat-assets">
-        <thead>
-          <tr>
-            <th scope="col">Asset</th>
-            <th scope="col">Reputation</th>
-            <th scope="col">Addresses</th>
-            <th scope="col">Listings</th>
-            <th scope="col">Checked</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.assets.map((a) => (
-            <tr key={a.id} data-testid={`threat-asset-${a.hostname}`}>
-              <td data-label="Asset">
-                <span>
-                  <strong>{a.hostname}</strong> <span className="sw-ti-muted">{a.kind}</span>
-                </span>
-              </td>
-              <td data-label="Reputation">
-                <span className={REPUTATION[a.reputation].className}>{REPUTATION[a.reputation].label}</span>
-              </td>
-              <td data-label="Addresses">{a.addresses.length ? a.addresses.join(', ') : '—'}</td>
-              <td data-label="Listings">
-                {a.listings.length ? (
-                  <ul className="sw-ti-list">
-                    {a.listings.map((l) => (
-                      <li key={l}>{l}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  'None'
-                )}
-              </td>
-              <td data-label="Checked">{when(a.checked_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      testId="threat-assets"
+      rows={data.assets}
+      rowKey={(a) => a.id}
+      rowProps={(a) => ({ 'data-testid': `threat-asset-${a.hostname}` })}
+      columns={[
+        {
+          label: 'Asset',
+          cell: (a) => (
+            <span>
+              <strong>{a.hostname}</strong> <span className="sw-ti-muted">{a.kind}</span>
+            </span>
+          ),
+        },
+        { label: 'Reputation', cell: (a) => <span className={REPUTATION[a.reputation].className}>{REPUTATION[a.reputation].label}</span> },
+        { label: 'Addresses', cell: (a) => (a.addresses.length ? a.addresses.join(', ') : '—') },
+        {
+          label: 'Listings',
+          cell: (a) =>
+            a.listings.length ? (
+              <ul className="sw-ti-list">
+                {a.listings.map((l) => (
+                  <li key={l}>{l}</li>
+                ))}
+              </ul>
+            ) : (
+              'None'
+            ),
+        },
+        { label: 'Checked', cell: (a) => when(a.checked_at) },
+      ]}
+    />
   );
 }
 
@@ -93,30 +86,20 @@ function Lookalikes({ data }: { data: ThreatOverview }) {
       {l.registered.length === 0 ? (
         <NoData text="No lookalike domain is registered." />
       ) : (
-        <div className="sw-table-wrap">
-          <table className="sw-table sw-table-stack" data-testid="threat-lookalikes">
-            <thead>
-              <tr>
-                <th scope="col">Registered name</th>
-                <th scope="col">Imitates</th>
-                <th scope="col">Technique</th>
-                <th scope="col">Registered since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {l.registered.map((r) => (
-                <tr key={`${r.company_id}/${r.candidate}`}>
-                  <td data-label="Registered name">{r.candidate}</td>
-                  <td data-label="Imitates">{r.domain}</td>
-                  <td data-label="Technique">{humanize(r.technique)}</td>
-                  <td data-label="Registered since">
-                    {r.first_registered_at == null ? 'Before monitoring began' : day(r.first_registered_at)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          testId="threat-lookalikes"
+          rows={l.registered}
+          rowKey={(r) => `${r.company_id}/${r.candidate}`}
+          columns={[
+            { label: 'Registered name', cell: (r) => r.candidate },
+            { label: 'Imitates', cell: (r) => r.domain },
+            { label: 'Technique', cell: (r) => humanize(r.technique) },
+            {
+              label: 'Registered since',
+              cell: (r) => (r.first_registered_at == null ? 'Before monitoring began' : day(r.first_registered_at)),
+            },
+          ]}
+        />
       )}
     </>
   );

@@ -9,7 +9,9 @@ import { ErrorPanel, NoData, Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $traces, EMPTY_FILTER, loadOlder, searchTraces, type TraceFilter } from './store.ts';
-import '../metrics/metrics.css';
+import { Table } from '../../ui/Table.tsx';
+import '../../ui/filters.css';
+import './traces.css';
 
 export function TracesPage({ title }: ScreenProps) {
   const role = useStore($role);
@@ -85,43 +87,37 @@ export function TracesPage({ title }: ScreenProps) {
           <NoData text={applied.from || applied.to ? 'No traces match in this time range.' : 'No traces match in the last 24 hours.'} />
         ) : (
           <section className="sw-card" aria-label="Traces">
-            <div className="sw-table-wrap">
-              <table className="sw-table sw-table-stack sw-table-compact sw-tr-table" data-testid="traces-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Service</th>
-                    <th scope="col">Operation</th>
-                    <th scope="col">Duration</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Spans</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {traces.data.rows.map((t) => (
-                    <tr key={`${t.traceId}/${t.id}`} className={t.status === 'error' ? 'sw-tr-error' : undefined} data-testid="trace-row">
-                      <td data-label="Time">
-                        <a href={`/traces/${t.traceId}`} data-testid="trace-link">
-                          {fmtTime(t.timestamp, '—')}
-                        </a>
-                      </td>
-                      <td data-label="Service">{t.service}</td>
-                      <td data-label="Operation" className="sw-tr-op">
-                        {t.operation}
-                      </td>
-                      <td data-label="Duration">{fmtNumber(t.duration, 1)} ms</td>
-                      <td data-label="Status">
-                        <span className={t.status === 'error' ? 'sw-badge sw-tr-status-error' : 'sw-badge sw-tr-status-ok'}>
-                          <span aria-hidden="true">{t.status === 'error' ? '✕ ' : '✓ '}</span>
-                          {t.status === 'error' ? 'Error' : 'OK'}
-                        </span>
-                      </td>
-                      <td data-label="Spans">{t.spanCount}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              compact
+              className="sw-tr-table"
+              testId="traces-table"
+              rows={traces.data.rows}
+              rowKey={(t) => `${t.traceId}/${t.id}`}
+              rowProps={(t) => ({ className: t.status === 'error' ? 'sw-tr-error' : undefined, 'data-testid': 'trace-row' })}
+              columns={[
+                {
+                  label: 'Time',
+                  cell: (t) => (
+                    <a href={`/traces/${t.traceId}`} data-testid="trace-link">
+                      {fmtTime(t.timestamp, '—')}
+                    </a>
+                  ),
+                },
+                { label: 'Service', cell: (t) => t.service },
+                { label: 'Operation', className: 'sw-tr-op', cell: (t) => t.operation },
+                { label: 'Duration', cell: (t) => `${fmtNumber(t.duration, 1)} ms` },
+                {
+                  label: 'Status',
+                  cell: (t) => (
+                    <span className={t.status === 'error' ? 'sw-badge sw-tr-status-error' : 'sw-badge sw-tr-status-ok'}>
+                      <span aria-hidden="true">{t.status === 'error' ? '✕ ' : '✓ '}</span>
+                      {t.status === 'error' ? 'Error' : 'OK'}
+                    </span>
+                  ),
+                },
+                { label: 'Spans', cell: (t) => t.spanCount },
+              ]}
+            />
             {traces.data.nextCursor && (
               <button
                 type="button"

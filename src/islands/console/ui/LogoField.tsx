@@ -1,7 +1,7 @@
-// A company logo in the tenant form: preview, choose a PNG, JPEG or WebP file (512 KB at most,
-// checked here for a quick message and by content on the server), or remove it.
+// A company logo in the tenant form and the company settings: preview, choose a PNG, JPEG or WebP
+// file (512 KB at most, checked here for a quick message and by content on the server), or remove it.
 import { useId, useState } from 'react';
-import { logoProblem } from './store.ts';
+import { logoProblem } from './logo.ts';
 
 export function LogoField(props: { label: string; value: string | null; onChange: (dataUrl: string | null) => void }) {
   const id = useId();
