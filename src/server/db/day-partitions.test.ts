@@ -67,7 +67,7 @@ async function indexNames(db: Db, table: string): Promise<string[]> {
 async function addMonitor(db: Db, id: string, companyId: string): Promise<void> {
   const at = { next_due_at: TODAY + 30 * DAY, created_at: TODAY };
   const m = { id, company_id: companyId, name: id, type: 'http' as const, config: '{}', interval_seconds: 60, timeout_seconds: 5 };
-  await monitorsRepo(db).insert(newMonitorRow({ ...m, ...at, is_public: 0, confirmations: 1 }));
+  await monitorsRepo(db).insert(newMonitorRow({ ...m, ...at, is_public: false, confirmations: 1 }));
 }
 
 const result = (monitorId: string, companyId: string, at: number) => ({
@@ -93,8 +93,8 @@ const span = (i: number, atMs: number): DecodedSpan => ({
   duration_ms: 10,
   status_code: 0,
   http_status: 200,
-  is_error: i % 3 === 0 ? 1 : 0,
-  is_request: 1,
+  is_error: i % 3 === 0,
+  is_request: true,
   error_message: null,
   attributes: '{"http.request.method":"GET","http.route":"/x"}',
   events: '[]',

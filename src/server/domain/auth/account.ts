@@ -174,7 +174,7 @@ export async function getMe(ctx: Ctx): Promise<CurrentUserView> {
     };
   // The diagnostic page also shows these (section 3: diagnostic claims).
   const row = await usersRepo(ctx.services.db).findById(actor.userId);
-  if (row) Object.assign(view, { is_active: row.is_active === 1, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
+  if (row) Object.assign(view, { is_active: row.is_active, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
   return view;
 }
 
@@ -227,7 +227,7 @@ export async function forgotPassword(ctx: Ctx, input: { email: string }, port: s
     code_hash: secret.hash,
     user_id: user.id,
     host: at.host,
-    remember: 0,
+    remember: false,
     session_version: user.session_version,
     created_at: now,
     expires_at: now + RESET_SECONDS * 1000,

@@ -17,7 +17,7 @@ export async function createHandoffCode(services: Services, user: UserRow, targe
     code_hash: secret.hash,
     user_id: user.id,
     host: targetHost,
-    remember: remember ? 1 : 0,
+    remember,
     session_version: user.session_version,
     created_at: now,
     expires_at: now + HANDOFF_SECONDS * 1000,
@@ -46,7 +46,7 @@ export async function redeemHandoffCode(
   } catch {
     return null;
   }
-  const session = await issueSession(services, user, host, { remember: row.remember === 1, userAgent });
+  const session = await issueSession(services, user, host, { remember: row.remember, userAgent });
   // A new session on this host: logged like a password sign-in, with how it came about.
   await recordAudit(services, {
     event: 'user_login',
@@ -57,7 +57,7 @@ export async function redeemHandoffCode(
     sessionId: session.familyId,
     userAgent,
     ip,
-    details: { host, remember: row.remember === 1, via: 'handoff' },
+    details: { host, remember: row.remember, via: 'handoff' },
   });
   return { session, user };
 }

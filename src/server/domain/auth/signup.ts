@@ -229,7 +229,7 @@ export async function verifySignup(
           full_name: name,
           user_type: 2,
           company_id: companyId,
-          is_active: 1,
+          is_active: true,
           password_hash: row.password_hash,
           session_version: 1,
           created_at: now,

@@ -28,7 +28,7 @@ export async function mailUnlockLink(services: Services, email: string, port: st
     code_hash: secret.hash,
     user_id: user.id,
     host: at.host,
-    remember: 0,
+    remember: false,
     session_version: user.session_version,
     created_at: now,
     expires_at: now + UNLOCK_SECONDS * 1000,

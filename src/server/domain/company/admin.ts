@@ -109,7 +109,7 @@ export async function updateCompany(ctx: Ctx, id: string, input: CompanyFormInpu
     throw e;
   }
   // Deactivating a company, or moving it to another host, ends its users' sessions.
-  if ((before.is_active === 1 && value.is_active === 0) || before.subdomain !== value.subdomain) await endCompanySessions(ctx.services, id);
+  if ((before.is_active && value.is_active === false) || before.subdomain !== value.subdomain) await endCompanySessions(ctx.services, id);
   const changed = Object.keys(value).filter(
     (k) => (value as unknown as Record<string, unknown>)[k] !== (before as unknown as Record<string, unknown>)[k],
   );

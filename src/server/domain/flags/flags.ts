@@ -10,7 +10,7 @@ import { auditFromCtx } from '../audit/record.ts';
 async function effectiveFlags(ctx: Pick<Ctx, 'services'>): Promise<FlagMap> {
   const flags: FlagMap = { ...DEFAULT_FLAGS };
   for (const row of await flagsRepo(ctx.services.db).list()) {
-    if (isFlagName(row.name)) flags[row.name] = row.enabled === 1;
+    if (isFlagName(row.name)) flags[row.name] = row.enabled;
   }
   for (const [name, on] of Object.entries(ctx.services.config.flagOverrides)) {
     if (isFlagName(name)) flags[name] = on;

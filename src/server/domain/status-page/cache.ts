@@ -213,7 +213,7 @@ function setNewest<T>(map: Map<string, T>, key: string, value: T): void {
 
 /** Inactive or suspended companies have no public page. */
 function isShown(c: StatusCompanyRow): boolean {
-  return Number(c.is_active) === 1 && c.status !== 'inactive' && c.status !== 'suspended';
+  return c.is_active && c.status !== 'inactive' && c.status !== 'suspended';
 }
 
 const caches = new WeakMap<Services, StatusPageCache>();

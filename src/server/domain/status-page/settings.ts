@@ -37,7 +37,7 @@ async function present(ctx: Ctx, company: { id: string; subdomain: string | null
   const repo = statusPageSettingsRepo(ctx.services.db);
   const [rows, groups, access] = await Promise.all([repo.monitorsOf(company.id), repo.groupsOf(company.id), pageAccessOf(ctx, company.id)]);
   const ordered = pageOrder(rows, groups);
-  const shownPlace = new Map(ordered.filter((m) => Number(m.is_public) === 1).map((m, i) => [m.id, i + 1]));
+  const shownPlace = new Map(ordered.filter((m) => m.is_public).map((m, i) => [m.id, i + 1]));
   return {
     company_id: company.id,
     preview_url: company.subdomain ? `${publicTenantOrigin(ctx.services.config, company.subdomain)}/` : null,
@@ -51,8 +51,8 @@ async function present(ctx: Ctx, company: { id: string; subdomain: string | null
         name: m.name,
         type: m.type as MonitorType,
         target,
-        is_public: Number(m.is_public) === 1,
-        is_paused: Number(m.is_paused) === 1,
+        is_public: m.is_public,
+        is_paused: m.is_paused,
         status: m.status,
         public_name: m.public_name,
         shown_name: place === undefined ? null : publicNameOf({ name: m.name, publicName: m.public_name, target }, place),
@@ -122,7 +122,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
       }
       placements.push({
         id: p.monitor_id,
-        is_public: p.is_public ? 1 : 0,
+        is_public: p.is_public,
         public_name: publicName,
         public_group_id: s.groupId,
         public_position: position,
@@ -133,7 +133,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
   const changed = placements.filter((p) => {
     const m = monitorById.get(p.id)!;
     return (
-      Number(m.is_public) !== p.is_public ||
+      m.is_public !== p.is_public ||
       m.public_name !== p.public_name ||
       m.public_group_id !== p.public_group_id ||
       (m.public_position === null ? null : Number(m.public_position)) !== p.public_position
