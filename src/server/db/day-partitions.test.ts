@@ -10,6 +10,7 @@ import { DB_KINDS, dbWithMigrations, freshDb, tempDir } from '../../../tests/sup
 import { seedCompany } from '../../../tests/support/fixtures.ts';
 import { parseConfig } from '../config.ts';
 import type { Services } from '../domain/context.ts';
+import { withProcessState } from '../process-state.ts';
 import type { Db } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { checksRepo } from './repositories/checks-repo.ts';
@@ -34,7 +35,13 @@ afterEach(async () => {
 });
 
 function servicesOf(db: Db, now: number): Services {
-  return { config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }), db, now: () => now, ready: true, version: 'test' };
+  return withProcessState({
+    config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }),
+    db,
+    now: () => now,
+    ready: true,
+    version: 'test',
+  });
 }
 
 /** The partitions of a table, by name (PostgreSQL) */

@@ -82,10 +82,10 @@ describe('OTLP/JSON mapping', () => {
       ]),
     );
     expect(r.spans.map((s) => [s.is_error, s.error_message])).toEqual([
-      [1, 'db down'],
-      [1, 'kaput'],
-      [1, 'HTTP 502'],
-      [0, null],
+      [true, 'db down'],
+      [true, 'kaput'],
+      [true, 'HTTP 502'],
+      [false, null],
     ]);
     expect(JSON.parse(r.spans[1].events)).toEqual([
       { name: 'exception', time: 1700000000001, attributes: { 'exception.message': 'kaput' } },

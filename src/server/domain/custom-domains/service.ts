@@ -22,7 +22,7 @@ import type { Ctx, Services } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { checkProof, type ProofOutcome } from './proof.ts';
-import { customDomainRoutes, servedSubdomain } from './routes.ts';
+import { servedSubdomain } from './routes.ts';
 
 /** The host a custom domain's CNAME must name: CUSTOM_DOMAIN_TARGET, else the company's own host. */
 export function cnameTarget(config: Pick<Config, 'customDomainTarget' | 'productDomain'>, subdomain: string): string {
@@ -130,7 +130,7 @@ export async function addCustomDomain(ctx: Ctx, tenant: string | undefined, inpu
     if (await repo.findByDomain(domain)) throw new DomainError('conflict', taken, { fields: { domain: taken } });
     throw e;
   }
-  customDomainRoutes(ctx.services).invalidate();
+  ctx.services.state.customDomainRoutes.invalidate();
   await auditFromCtx(ctx, 'settings_update', { area: 'custom_domain', action: 'add', domain }, undefined, company.id);
   return present(ctx.services.config, (await repo.get(company.id, id))!, company.subdomain ?? '');
 }
@@ -146,7 +146,7 @@ export async function verifyCustomDomain(ctx: Ctx, tenant: string | undefined, i
   const now = ctx.services.now();
   if (outcome.kind === 'proven') await repo.markVerified(row.id, now);
   else await repo.markFailed(row.id, outcome.error, now);
-  customDomainRoutes(ctx.services).invalidate();
+  ctx.services.state.customDomainRoutes.invalidate();
   await auditFromCtx(
     ctx,
     'settings_update',
@@ -163,7 +163,7 @@ export async function deleteCustomDomain(ctx: Ctx, tenant: string | undefined, i
   const repo = customDomainsRepo(ctx.services.db);
   const row = await repo.get(company.id, id);
   if (!row || !(await repo.delete(company.id, id))) throw notFound('Custom domain');
-  customDomainRoutes(ctx.services).invalidate();
+  ctx.services.state.customDomainRoutes.invalidate();
   await auditFromCtx(ctx, 'settings_update', { area: 'custom_domain', action: 'remove', domain: row.domain }, undefined, company.id);
 }
 

@@ -216,14 +216,9 @@ function isShown(c: StatusCompanyRow): boolean {
   return c.is_active && c.status !== 'inactive' && c.status !== 'suspended';
 }
 
-const caches = new WeakMap<Services, StatusPageCache>();
-
-/** The process's one cache (per Services instance, so tests get their own). */
-export function statusPageCache(services: Services): StatusPageCache {
-  let c = caches.get(services);
-  if (!c) {
-    c = new StatusPageCache(services);
-    caches.set(services, c);
+declare module '../context.ts' {
+  interface ProcessState {
+    /** The public status pages' snapshots, one cache per services object (this file) */
+    statusPageCache: StatusPageCache;
   }
-  return c;
 }

@@ -11,7 +11,6 @@ import { requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { statusPageCache } from './cache.ts';
 import { publicTenantOrigin } from './public-links.ts';
 import { monitorTarget, pageOrder } from './view.ts';
 import { pageAccessOf } from './access-settings.ts';
@@ -141,7 +140,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
   });
   await repo.save(company.id, { groups: newGroups, monitors: changed }, ctx.services.now());
   // This process shows the change at once; others see it by the page's fingerprint.
-  if (company.subdomain) statusPageCache(ctx.services).invalidate(company.subdomain);
+  if (company.subdomain) ctx.services.state.statusPageCache.invalidate(company.subdomain);
   await auditFromCtx(
     ctx,
     'settings_update',
