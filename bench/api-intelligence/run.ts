@@ -88,8 +88,8 @@ async function main() {
           start_us: Math.floor(from + ((to - from) * j) / n) * 1000,
           // 5-2000 ms, spread log-uniformly, slower for some operations
           duration_ms: 5 * Math.exp((((i * 7919) % 1000) / 1000) * Math.log(400)) * (1 + (o % 4)),
-          is_error: status >= 500 ? 1 : 0,
-          is_request: 1,
+          is_error: status >= 500,
+          is_request: true,
           http_status: status,
           attributes: attributesOf(o, i),
         });

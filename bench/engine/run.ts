@@ -86,7 +86,7 @@ async function main(): Promise<void> {
           accepted_status_codes: ['200-299'],
           follow_redirects: true,
         }),
-        is_public: i % 2,
+        is_public: i % 2 === 1,
         interval_seconds: INTERVAL,
         timeout_seconds: Math.min(5, INTERVAL),
         confirmations: 2,

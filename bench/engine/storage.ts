@@ -143,7 +143,7 @@ async function main(): Promise<void> {
         name: `bench ${i}`,
         type: 'http',
         config: JSON.stringify({ url: `https://site${i}.example.com/health`, method: 'GET' }),
-        is_public: i % 2,
+        is_public: i % 2 === 1,
         interval_seconds: 60,
         timeout_seconds: 10,
         confirmations: 2,

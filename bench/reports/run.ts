@@ -58,7 +58,7 @@ async function seed(db: Db): Promise<void> {
       name: `Service ${i}`,
       type: 'http',
       config: '{}',
-      is_public: 1,
+      is_public: true,
       interval_seconds: 60,
       timeout_seconds: 5,
       confirmations: 2,

@@ -30,7 +30,6 @@ import { parseConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/connect.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createPageServices, createServices } from '../../src/server/services.ts';
-import { statusPageCache } from '../../src/server/domain/status-page/cache.ts';
 import { platformRegistry } from '../../src/server/metrics/platform.ts';
 import { statusPageRepo } from '../../src/server/db/repositories/status-page-repo.ts';
 import { HOUR_MS, TIMELINE_BLOCKS, hourStart, hourlyTimeline, type RollupCounts } from '../../src/lib/timeline.ts';
@@ -264,7 +263,7 @@ async function renderCpu(dataDir: string, distDir: string) {
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DIST_DIR: distDir, RUN_ENGINE: 'false' });
   const services = await createServices(config, { db: openDb({ kind: 'sqlite', file: config.sqlitePath }) });
   const app = await buildApp({ services, pages: createPageServices(services), withPages: true, logger: false });
-  const cache = statusPageCache(services);
+  const cache = services.state.statusPageCache;
   const host = `${SUB}.${config.productDomain}`;
   const snapshot = await cpuOf(async () => {
     cache.invalidate(SUB);

@@ -19,6 +19,7 @@ import { resolveHost } from './domain/tenants/resolve-host.ts';
 import { statusPageForPages } from './domain/status-page/service.ts';
 import { publicMainOrigin } from './domain/status-page/public-links.ts';
 import { subscribeFromPage, subscriberLinkForPage } from './domain/subscribers/page.ts';
+import { withProcessState } from './process-state.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -33,7 +34,7 @@ export function openConfiguredDb(config: Config): Db {
 export async function createServices(config: Config, opts: { db?: Db; now?: () => number } = {}): Promise<Services> {
   const db = opts.db ?? openConfiguredDb(config);
   await migrateToLatest(db);
-  const services: Services = { config, db, now: opts.now ?? Date.now, ready: false, version: pkg.version, monitorIncidents };
+  const services = withProcessState({ config, db, now: opts.now ?? Date.now, ready: false, version: pkg.version, monitorIncidents });
   if (config.adminEmail && config.adminPassword && (await needsSetup(services))) {
     await createSuperAdmin(services, { email: config.adminEmail, password: config.adminPassword }, { onlyIfNoUsers: true });
   }

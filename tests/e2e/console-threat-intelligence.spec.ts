@@ -65,7 +65,7 @@ test.beforeAll(async () => {
   const gamma = await seedCompany(services, { name: 'Gamma Works' });
   subdomains.acme = acme.subdomain;
   subdomains.gamma = gamma.subdomain;
-  await db.k.updateTable('companies').set({ threat_feed_enabled: 1 }).where('id', '=', acme.id).execute();
+  await db.k.updateTable('companies').set({ threat_feed_enabled: true }).where('id', '=', acme.id).execute();
   users = {
     admin: await seedUser(services, { userType: 2, companyId: acme.id }),
     viewer: await seedUser(services, { userType: 3, companyId: acme.id }),
@@ -111,8 +111,8 @@ test.beforeAll(async () => {
       duration_ms: 12,
       status_code: 0,
       http_status: 200,
-      is_error: 0,
-      is_request: 0,
+      is_error: false,
+      is_request: false,
       error_message: null,
       attributes: JSON.stringify({ 'url.full': 'https://pay.evil.example/charge' }),
       events: '[]',

@@ -116,8 +116,8 @@ test('with ENABLE_NOTIFICATIONS off the form is gone and /subscribe answers 404'
   const setFlag = (on: boolean) =>
     db.k
       .insertInto('feature_flags')
-      .values({ name: 'ENABLE_NOTIFICATIONS', enabled: on ? 1 : 0, updated_at: Date.now(), updated_by: null })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ enabled: on ? 1 : 0, updated_at: Date.now() }))
+      .values({ name: 'ENABLE_NOTIFICATIONS', enabled: on, updated_at: Date.now(), updated_by: null })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ enabled: on, updated_at: Date.now() }))
       .execute();
   await setFlag(false);
   try {

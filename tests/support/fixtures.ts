@@ -13,7 +13,7 @@ let passwordHash: Promise<string> | undefined;
 
 export async function seedCompany(
   services: Services,
-  over: Partial<{ name: string; subdomain: string; plan: string; is_active: number; max_users: number }> = {},
+  over: Partial<{ name: string; subdomain: string; plan: string; is_active: boolean; max_users: number }> = {},
 ) {
   const id = newId();
   const now = services.now();
@@ -25,7 +25,7 @@ export async function seedCompany(
     subdomain,
     slug: subdomain,
     plan: over.plan ?? 'starter',
-    is_active: over.is_active ?? 1,
+    is_active: over.is_active ?? true,
     max_users: over.max_users ?? 10,
     created_at: now,
     updated_at: now,
@@ -47,7 +47,7 @@ export async function seedUser(
     full_name: over.fullName ?? 'Test User',
     user_type: over.userType,
     company_id: over.userType === 1 ? null : (over.companyId ?? null),
-    is_active: over.isActive === false ? 0 : 1,
+    is_active: over.isActive !== false,
     password_hash: await passwordHash,
     session_version: 1,
     created_at: now,

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema/index.ts';
 import { openSqlite } from './sqlite-adapter.ts';
+import { BooleanColumnsPlugin } from './booleans.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { describeDbFailure } from './outage.ts';
 import { dbQueryDuration } from '../metrics/platform.ts';
@@ -57,11 +58,16 @@ export function openDb(opts: DbOptions): Db {
     mkdirSync(path.dirname(opts.file), { recursive: true });
     const database = openSqlite(opts.file);
     if (opts.backgroundCheckpoints) checkpointer = startCheckpointer(database.raw, opts.file);
-    k = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log });
+    k = new Kysely<Database>({
+      dialect: new SqliteDialect({ database }),
+      log,
+      plugins: [new BooleanColumnsPlugin({ encodeWrites: false })],
+    });
   } else {
     k = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: resilientPool(opts.url, opts.max ?? 10, opts.log ?? toStderr) }),
       log,
+      plugins: [new BooleanColumnsPlugin({ encodeWrites: true })],
     });
   }
   return {

@@ -10,6 +10,7 @@ import { DB_KINDS, dbWithMigrations, freshDb, tempDir } from '../../../tests/sup
 import { seedCompany } from '../../../tests/support/fixtures.ts';
 import { parseConfig } from '../config.ts';
 import type { Services } from '../domain/context.ts';
+import { withProcessState } from '../process-state.ts';
 import type { Db } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { checksRepo } from './repositories/checks-repo.ts';
@@ -34,7 +35,13 @@ afterEach(async () => {
 });
 
 function servicesOf(db: Db, now: number): Services {
-  return { config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }), db, now: () => now, ready: true, version: 'test' };
+  return withProcessState({
+    config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }),
+    db,
+    now: () => now,
+    ready: true,
+    version: 'test',
+  });
 }
 
 /** The partitions of a table, by name (PostgreSQL) */
@@ -67,7 +74,7 @@ async function indexNames(db: Db, table: string): Promise<string[]> {
 async function addMonitor(db: Db, id: string, companyId: string): Promise<void> {
   const at = { next_due_at: TODAY + 30 * DAY, created_at: TODAY };
   const m = { id, company_id: companyId, name: id, type: 'http' as const, config: '{}', interval_seconds: 60, timeout_seconds: 5 };
-  await monitorsRepo(db).insert(newMonitorRow({ ...m, ...at, is_public: 0, confirmations: 1 }));
+  await monitorsRepo(db).insert(newMonitorRow({ ...m, ...at, is_public: false, confirmations: 1 }));
 }
 
 const result = (monitorId: string, companyId: string, at: number) => ({
@@ -93,8 +100,8 @@ const span = (i: number, atMs: number): DecodedSpan => ({
   duration_ms: 10,
   status_code: 0,
   http_status: 200,
-  is_error: i % 3 === 0 ? 1 : 0,
-  is_request: 1,
+  is_error: i % 3 === 0,
+  is_request: true,
   error_message: null,
   attributes: '{"http.request.method":"GET","http.route":"/x"}',
   events: '[]',

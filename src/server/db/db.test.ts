@@ -46,10 +46,10 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
       name: 'Acme',
       primary_color: '#007bff',
       secondary_color: '#6c757d',
-      is_active: 1,
+      is_active: true,
       max_users: 10,
       max_workers: 50,
-      threat_feed_enabled: 0,
+      threat_feed_enabled: false,
       plan: 'starter',
       status: 'active',
     });
@@ -96,7 +96,7 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
     const d = await db(kind);
     const failure = withTransaction(d, async (tx) => {
       await flagsRepo(tx).upsert('A', true, 1, 'u1');
-      await tx.k.insertInto('feature_flags').values({ name: 'A', enabled: 0, updated_at: 1, updated_by: null }).execute();
+      await tx.k.insertInto('feature_flags').values({ name: 'A', enabled: false, updated_at: 1, updated_by: null }).execute();
     });
     await expect(failure).rejects.toThrow();
     expect(await flagsRepo(d).list()).toEqual([]);

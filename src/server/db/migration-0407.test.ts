@@ -67,7 +67,7 @@ describe.each(DB_KINDS)('migration 0407 on %s', (kind) => {
             name: id,
             type: type as never,
             config: JSON.stringify(config),
-            is_public: 0,
+            is_public: false,
             interval_seconds: 60,
             timeout_seconds: 10,
             confirmations: 1,

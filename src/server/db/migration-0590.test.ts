@@ -59,7 +59,7 @@ describe.each(DB_KINDS)('migration 0590 on %s', (kind) => {
         events: '[]',
         monitor_ids: null,
         min_severity: 'info',
-        enabled: 1,
+        enabled: true,
         created_at: 1,
         updated_at: 1,
       })

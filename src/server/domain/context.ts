@@ -23,9 +23,24 @@ export interface Actor {
   exp: number;
 }
 
+/**
+ * What this process keeps in memory between requests, per services object: the status pages'
+ * snapshots, the page-access and custom-domain memos, the throttles and flood guards, the SMTP
+ * transport. Per process because each is a cache of the database, a guard of this process's own
+ * work, or a handle on something shared (the security limits count in the database,
+ * domain/auth/throttle.ts); per services object, not per module, so two services in one process
+ * (tests, several "servers") share nothing, and a test reads or sets a part here. Each area declares its part beside its code (`declare module
+ * '../context.ts'`: the areas import this file, so it cannot import them); createServices
+ * (services.ts, through process-state.ts) makes every part once, with the services object.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, the areas add its members (above)
+export interface ProcessState {}
+
 export interface Services {
   config: Config;
   db: Db;
+  /** This process's caches, throttles and mail transport (see ProcessState) */
+  state: ProcessState;
   /** Milliseconds since the epoch; injected so tests can move time. */
   now(): number;
   /** Set by main.ts once migrations ran and the database answered. */

@@ -11,9 +11,9 @@ export interface IncidentMonitor {
   id: string;
   company_id: string;
   name: string;
-  is_public: number;
+  is_public: boolean;
   /** Its admin marked it critical: its incident opens as a major outage */
-  is_critical: number;
+  is_critical: boolean;
 }
 
 export interface OpenIncident {

@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Services } from '../domain/context.ts';
-import { customDomainRoutes } from '../domain/custom-domains/routes.ts';
 import { isForeignHost } from '../../lib/custom-domains.ts';
 import { hostName, hostPort, tenantOrigin } from '../../lib/hosts.ts';
 import { requestMemo } from '../../lib/request-memo.ts';
@@ -103,9 +102,7 @@ export function registerCustomDomainHost(app: FastifyInstance, services: Service
   const isForeign = requestMemo((hostHeader) => isForeignHost(hostName(hostHeader), config.productDomain));
   const readdress = async (req: FastifyRequest, reply: FastifyReply, hostHeader: string): Promise<unknown> => {
     const host = hostName(hostHeader);
-    const route = await customDomainRoutes(services)
-      .lookup(host)
-      .catch(() => undefined);
+    const route = await services.state.customDomainRoutes.lookup(host).catch(() => undefined);
     if (!route) return;
     keepOnlyPageCookies(req);
     refuseSessionCookies(reply.raw);

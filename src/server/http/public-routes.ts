@@ -14,7 +14,7 @@ import type { PageServices } from '../../lib/page-services.ts';
 import { classifyHost, type HostClass } from '../../lib/hosts.ts';
 import { requestMemo } from '../../lib/request-memo.ts';
 import { getBadge, getIncidentFeed, lookupStatusPage } from '../domain/status-page/service.ts';
-import { statusPageCache, type RenderedPage } from '../domain/status-page/cache.ts';
+import type { RenderedPage } from '../domain/status-page/cache.ts';
 import { hostOf } from './request-context.ts';
 import { pageCsp } from './security-headers.ts';
 import { sendSnapshotDocument } from './handlers/public.ts';
@@ -271,7 +271,7 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       if (host.kind !== 'tenant') return reply.callNotFound();
       const found = await lookup(host.subdomain, req).catch(() => null);
       if (!found) return reply.callNotFound(); // the page explains what is missing
-      const cache = statusPageCache(services);
+      const cache = services.state.statusPageCache;
       const flight = `${host.subdomain}|${found.key}|${found.etag}`;
       return serveRendered(
         req,
@@ -319,7 +319,7 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
     if (found.kind !== 'ok') return reply.callNotFound();
     const { view } = found;
     const { etag, generatedAt } = view;
-    const cache = statusPageCache(services);
+    const cache = services.state.statusPageCache;
     const flight = `${subdomain}||${etag}`;
     let parts: ReturnType<typeof statusPageParts> | undefined;
     const partsOf = () => (parts ??= statusPageParts(view, pages.productName, pages.mainSiteUrl));
@@ -355,7 +355,7 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
   app.get('/', (req, reply) => {
     const host = hostClass(hostOf(req));
     if (host.kind !== 'tenant') return rootPage(req, reply, host);
-    const cache = statusPageCache(services);
+    const cache = services.state.statusPageCache;
     const fresh = cache.fresh(host.subdomain);
     const page = fresh?.kind === 'ok' ? cache.rendered(host.subdomain, fresh.view.etag) : undefined;
     if (fresh?.kind !== 'ok' || !page) return tenantPage(req, reply, host.subdomain);

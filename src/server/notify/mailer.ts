@@ -27,33 +27,44 @@ async function brandOf(services: Services, companyId: string | null | undefined)
   };
 }
 
-const transports = new WeakMap<Services, Transporter>();
+export interface MailerState {
+  /** The SMTP transport, opened at the first mail when SMTP_URL is set and closed at shutdown */
+  transport: Transporter | null;
+  /**
+   * Where mail goes without SMTP, one JSON log line (pino's shape) each; null: stdout, nothing
+   * when LOG_LEVEL is silent. Tests listen here.
+   */
+  logSink: ((line: string) => void) | null;
+}
+
+export const newMailerState = (): MailerState => ({ transport: null, logSink: null });
+
+declare module '../domain/context.ts' {
+  interface ProcessState {
+    /** This process's mail transport and log (this file) */
+    mailer: MailerState;
+  }
+}
 
 function transportFor(services: Services): Transporter | null {
   const url = services.config.smtpUrl;
   if (!url) return null;
-  let t = transports.get(services);
-  if (!t) {
-    t = nodemailer.createTransport(url);
-    transports.set(services, t);
+  const state = services.state.mailer;
+  if (!state.transport) {
+    const t = nodemailer.createTransport(url);
+    state.transport = t;
     const close = t.close.bind(t);
     (services.onShutdown ??= []).push(async () => close());
   }
-  return t;
-}
-
-/** Where mail goes without SMTP: one JSON log line (pino's shape) on stdout; tests may listen. */
-const defaultSink = (line: string): void => {
-  process.stdout.write(line + '\n');
-};
-export let mailLogSink: (line: string) => void = defaultSink;
-export function setMailLogSink(sink: (line: string) => void): void {
-  mailLogSink = sink;
+  return state.transport;
 }
 
 function log(services: Services, entry: Record<string, unknown>): void {
-  if (services.config.logLevel === 'silent' && mailLogSink === defaultSink) return;
-  mailLogSink(JSON.stringify({ time: services.now(), ...entry }));
+  const sink = services.state.mailer.logSink;
+  if (!sink && services.config.logLevel === 'silent') return;
+  const line = JSON.stringify({ time: services.now(), ...entry });
+  if (sink) sink(line);
+  else process.stdout.write(line + '\n');
 }
 
 export async function sendMail(services: Services, msg: MailMessage): Promise<void> {

@@ -78,7 +78,7 @@ export function inAppRows(
     metadata: JSON.stringify(d.metadata),
     severity: d.severity,
     type: d.type,
-    is_read: 0,
+    is_read: false,
     action_url: d.actionUrl,
     dedupe_key: d.dedupeKey.slice(0, 200),
     created_at: now,

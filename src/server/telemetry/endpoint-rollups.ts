@@ -12,8 +12,8 @@ export interface EndpointSpan {
   service: string;
   start_us: number;
   duration_ms: number;
-  is_error: number;
-  is_request: number;
+  is_error: boolean;
+  is_request: boolean;
   http_status: number | null;
   /** JSON object of the span's attributes */
   attributes: string;

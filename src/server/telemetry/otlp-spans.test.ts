@@ -42,8 +42,8 @@ describe('OTLP/JSON mapping', () => {
       kind: 2,
       start_us: 1700000000000000,
       http_status: 200,
-      is_error: 0,
-      is_request: 1,
+      is_error: false,
+      is_request: true,
       status_code: 0,
     });
     expect(s.duration_ms).toBeCloseTo(123.456, 6);
@@ -82,10 +82,10 @@ describe('OTLP/JSON mapping', () => {
       ]),
     );
     expect(r.spans.map((s) => [s.is_error, s.error_message])).toEqual([
-      [1, 'db down'],
-      [1, 'kaput'],
-      [1, 'HTTP 502'],
-      [0, null],
+      [true, 'db down'],
+      [true, 'kaput'],
+      [true, 'HTTP 502'],
+      [false, null],
     ]);
     expect(JSON.parse(r.spans[1].events)).toEqual([
       { name: 'exception', time: 1700000000001, attributes: { 'exception.message': 'kaput' } },
@@ -166,10 +166,10 @@ describe('RED rollups of a batch', () => {
   it('counts only requests, per minute, service and operation, with a latency sketch', () => {
     const base = 1_700_000_080_000_000; // µs, 40 s into a minute
     const rows = rollupsOf('c1', [
-      { service: 'api', name: 'GET /x', start_us: base, duration_ms: 3, is_error: 0, is_request: 1 },
-      { service: 'api', name: 'GET /x', start_us: base + 1_000_000, duration_ms: 120, is_error: 1, is_request: 1 },
-      { service: 'api', name: 'GET /x', start_us: base + 30_000_000, duration_ms: 8, is_error: 0, is_request: 1 },
-      { service: 'api', name: 'SELECT', start_us: base, duration_ms: 1, is_error: 1, is_request: 0 },
+      { service: 'api', name: 'GET /x', start_us: base, duration_ms: 3, is_error: false, is_request: true },
+      { service: 'api', name: 'GET /x', start_us: base + 1_000_000, duration_ms: 120, is_error: true, is_request: true },
+      { service: 'api', name: 'GET /x', start_us: base + 30_000_000, duration_ms: 8, is_error: false, is_request: true },
+      { service: 'api', name: 'SELECT', start_us: base, duration_ms: 1, is_error: true, is_request: false },
     ]);
     expect(rows).toHaveLength(2);
     const first = rows.find((r) => r.minute_ms === minuteOf(base))! as Record<string, unknown>;

@@ -9,8 +9,8 @@ export interface RollupInput {
   name: string;
   start_us: number;
   duration_ms: number;
-  is_error: number;
-  is_request: number;
+  is_error: boolean;
+  is_request: boolean;
 }
 
 export function minuteOf(startUs: number): number {

@@ -10,6 +10,7 @@ import { endpointsRepo } from '../db/repositories/endpoints-repo.ts';
 import { seedCompany } from '../../../tests/support/fixtures.ts';
 import { parseConfig } from '../config.ts';
 import type { Services } from '../domain/context.ts';
+import { withProcessState } from '../process-state.ts';
 import type { Db } from '../db/connect.ts';
 import { SpanWriter } from './span-writer.ts';
 import { sweepRetention } from './service.ts';
@@ -29,8 +30,8 @@ function span(i: number, over: Partial<DecodedSpan> = {}): DecodedSpan {
     duration_ms: 10,
     status_code: 0,
     http_status: 200,
-    is_error: i % 4 === 0 ? 1 : 0,
-    is_request: 1,
+    is_error: i % 4 === 0,
+    is_request: true,
     error_message: null,
     attributes: '{}',
     events: '[]',
@@ -59,7 +60,13 @@ describe.each(DB_KINDS)('span writer on %s', (kind) => {
 
   beforeEach(async () => {
     db = await freshDb(kind);
-    services = { config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }), db, now: () => NOW, ready: true, version: 'test' };
+    services = withProcessState({
+      config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }),
+      db,
+      now: () => NOW,
+      ready: true,
+      version: 'test',
+    });
   });
   afterEach(async () => db.close());
 
@@ -153,13 +160,15 @@ describe('span writers of two processes on postgres', () => {
     const two = openDb({ kind: 'postgres', url: loc.url!, max: 3 });
     try {
       await migrateToLatest(one);
-      const c = await seedCompany({
-        config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }),
-        db: one,
-        now: () => NOW,
-        ready: true,
-        version: 'test',
-      });
+      const c = await seedCompany(
+        withProcessState({
+          config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }),
+          db: one,
+          now: () => NOW,
+          ready: true,
+          version: 'test',
+        }),
+      );
       const writers = [new SpanWriter(one), new SpanWriter(two)];
       const durations: number[] = [];
       const jobs: Promise<number>[] = [];

@@ -45,7 +45,7 @@ describe.each(DB_KINDS)('first steps on %s', (kind) => {
         events: JSON.stringify(['incident.opened']),
         monitor_ids: null,
         min_severity: 'low',
-        enabled: 1,
+        enabled: true,
         created_at: now,
         updated_at: now,
       })

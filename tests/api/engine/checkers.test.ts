@@ -260,7 +260,7 @@ describe('checkers against loopback targets', () => {
   });
 
   it('keeps healthy monitors on time while hostile checks hang (running engine, real clock)', async () => {
-    await services.db.k.updateTable('monitors').set({ is_paused: 1 }).execute(); // earlier tests' monitors
+    await services.db.k.updateTable('monitors').set({ is_paused: true }).execute(); // earlier tests' monitors
     for (const path of ['/slow-headers', '/trickle-headers', '/trickle-body', '/endless']) {
       for (let i = 0; i < 5; i++) await http1(`hostile ${path} ${i}`, path, { interval_seconds: 1, timeout_seconds: 3 });
     }
@@ -274,7 +274,7 @@ describe('checkers against loopback targets', () => {
     };
     await waitFor(checkedThrice, { intervalMs: 100, what: 'three checks of each healthy monitor' }).catch(() => undefined);
     await running.stop();
-    await services.db.k.updateTable('monitors').set({ is_paused: 1 }).execute();
+    await services.db.k.updateTable('monitors').set({ is_paused: true }).execute();
     const lags = [...running.stats.lagMs].sort((a, b) => a - b);
     const p99 = lags[Math.floor(lags.length * 0.99)];
     // 20 checks hanging for 3 s do not hold the schedule up: a blocked scheduler would lag by seconds.

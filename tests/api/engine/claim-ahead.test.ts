@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('claiming ahead on %s', (kind) => {
           type: 'http',
           // a target that never answers: a started check stays in flight until the engine stops
           config: JSON.stringify({ url: http.url('/slow-headers'), method: 'GET' }),
-          is_public: 0,
+          is_public: false,
           interval_seconds: 60,
           timeout_seconds: 5,
           confirmations: 2,

@@ -58,7 +58,7 @@ describe.each(DB_KINDS)('kill -9 during check compaction on %s', (kind) => {
     for (let m = 0; m < MONITORS; m++) {
       const id = `m-${String(m).padStart(4, '0')}`;
       // paused: the worker's engine leaves them alone, only the compaction touches their results
-      await monitorsRepo(db).insert({ ...idleMonitorRow(id, company.id, now, first), is_paused: 1 });
+      await monitorsRepo(db).insert({ ...idleMonitorRow(id, company.id, now, first), is_paused: true });
       const rows: CheckRow[] = [];
       for (let i = 0; i < CHECKS; i++) {
         const down = (i + m) % 97 === 0;

@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('monitor response-time percentiles within two percent on
         name: 'Checkout API',
         type: 'http',
         config: JSON.stringify({ url: 'https://shop.example.net/health' }),
-        is_public: 0,
+        is_public: false,
         interval_seconds: 60,
         timeout_seconds: 10,
         confirmations: 1,

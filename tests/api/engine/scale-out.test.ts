@@ -168,7 +168,7 @@ describe('scale-out on postgres', () => {
             accepted_status_codes: ['200-299'],
             follow_redirects: true,
           }),
-          is_public: 0,
+          is_public: false,
           interval_seconds: INTERVAL_MS / 1000,
           timeout_seconds: TIMEOUT_S,
           confirmations: 1,
@@ -177,7 +177,7 @@ describe('scale-out on postgres', () => {
           created_at: now,
         }),
         last_checked_at: now,
-        is_paused: 1,
+        is_paused: true,
       });
     }
     // Goes down after the kill: its alert, held for grouping, can only go out through the alert-delivery job.

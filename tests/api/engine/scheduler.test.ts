@@ -97,7 +97,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     else expect(engine.stats.missedSlots).toBeGreaterThanOrEqual(9);
     const freed = await k().selectFrom('monitors').select(['lease_owner']).where('id', '=', m.id).executeTakeFirstOrThrow();
     expect(freed.lease_owner).toBeNull();
-    await k().updateTable('monitors').set({ is_paused: 1 }).where('id', '=', m.id).execute();
+    await k().updateTable('monitors').set({ is_paused: true }).where('id', '=', m.id).execute();
   });
 
   it('does not check the monitors of a deactivated company', async () => {
@@ -111,13 +111,13 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
       timeout_seconds: 2,
       is_public: false,
     } as never);
-    await k().updateTable('companies').set({ is_active: 0 }).where('id', '=', t.company.id).execute();
+    await k().updateTable('companies').set({ is_active: false }).where('id', '=', t.company.id).execute();
     await engine.runDueNow();
     expect(await listChecks(t.adminCtx, m.id, {})).toHaveLength(0);
-    await k().updateTable('companies').set({ is_active: 1 }).where('id', '=', t.company.id).execute();
+    await k().updateTable('companies').set({ is_active: true }).where('id', '=', t.company.id).execute();
     await engine.runDueNow();
     expect(await listChecks(t.adminCtx, m.id, {})).toHaveLength(1);
-    await k().updateTable('monitors').set({ is_paused: 1 }).where('id', '=', m.id).execute();
+    await k().updateTable('monitors').set({ is_paused: true }).where('id', '=', m.id).execute();
   });
 
   it('caps concurrent checks per company at max_workers', async () => {
@@ -144,7 +144,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(880);
     expect(http.maxConcurrentSlow()).toBe(2);
     for (const id of ids) expect((await getMonitor(t.adminCtx, id)).status).toBe('operational');
-    await k().updateTable('monitors').set({ is_paused: 1 }).where('company_id', '=', t.company.id).execute();
+    await k().updateTable('monitors').set({ is_paused: true }).where('company_id', '=', t.company.id).execute();
   });
 
   it('warns once when a certificate is within 14 days of expiry; an invalid one opens an incident that keeps the warning in its thread', async () => {
@@ -198,7 +198,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     const warn = n.find((x) => x.title.startsWith('Certificate of shop cert'))!;
     expect(warn).toMatchObject({ severity: 'medium', action_url: `/monitors?monitor=${expiring.id}` });
     expect(warn.metadata).toMatchObject({ threshold: 14, days_left: 10 });
-    await k().updateTable('monitors').set({ is_paused: 1 }).where('company_id', '=', t.company.id).execute();
+    await k().updateTable('monitors').set({ is_paused: true }).where('company_id', '=', t.company.id).execute();
   });
 
   it('warns when DNS fails and when its answers change', async () => {
@@ -246,7 +246,7 @@ describe.each(DB_KINDS)('scheduler and warnings on %s', (kind) => {
     await engine.runDueNow();
     const titles = (await listNotifications(t.adminCtx, { notification_type: 'dns_warning' })).map((x) => x.title);
     expect(titles).toContain('DNS check of shop dns is failing');
-    await k().updateTable('monitors').set({ is_paused: 1 }).where('company_id', '=', t.company.id).execute();
+    await k().updateTable('monitors').set({ is_paused: true }).where('company_id', '=', t.company.id).execute();
   });
 
   it('prunes raw results past the plan retention and keeps the rollups', async () => {

@@ -178,7 +178,7 @@ describe('SSRF guard in the engine', () => {
     );
     const ctx = ctxFor(listed, openCtx.actor!);
     listed.monitoring = { immediateChecks: { windowMs: 0, perCompany: Infinity } }; // every monitor made here is checked at once
-    await open.db.k.updateTable('monitors').set({ is_paused: 1 }).execute(); // only these two run
+    await open.db.k.updateTable('monitors').set({ is_paused: true }).execute(); // only these two run
     const via = (name: string, to: string) =>
       createMonitor(ctx, {
         name,
@@ -259,7 +259,7 @@ describe('SSRF guard in the engine', () => {
     listed.monitoring = { immediateChecks: { windowMs: 0, perCompany: Infinity } }; // every monitor made here is checked at once
     dns.records.set('db.example.test', ['10.20.30.40']);
     dns.records.set('www.example.test', ['192.0.2.7']);
-    await open.db.k.updateTable('monitors').set({ is_paused: 1 }).execute(); // only these two run
+    await open.db.k.updateTable('monitors').set({ is_paused: true }).execute(); // only these two run
     const hidden = await createMonitor(ctx, {
       name: 'internal answer',
       type: 'dns',

@@ -88,7 +88,7 @@ export function httpMonitorRow(m: {
     name: m.name,
     type: 'http',
     config: JSON.stringify({ url: m.url, method: 'GET' }),
-    is_public: 0,
+    is_public: false,
     interval_seconds: m.intervalSeconds,
     timeout_seconds: m.timeoutSeconds,
     confirmations: m.confirmations,

@@ -160,7 +160,7 @@ describe.each(DB_KINDS)('incidents and maintenance roles on %s', (kind) => {
   it("shows an admin's written update on an automatic incident's public page, beside the engine's neutral ones", async () => {
     const id = randomUUID();
     const acmeId = (await admin.get(`/api/v1/monitors/${monitorId}`)).body.company_id;
-    await t.services.db.k.updateTable('monitors').set({ is_public: 1 }).where('id', '=', monitorId).execute();
+    await t.services.db.k.updateTable('monitors').set({ is_public: true }).where('id', '=', monitorId).execute();
     await t.services.db.k
       .insertInto('incidents')
       .values({
@@ -170,7 +170,7 @@ describe.each(DB_KINDS)('incidents and maintenance roles on %s', (kind) => {
         title: 'Website is down',
         severity: 'critical',
         status: 'open',
-        is_public: 1,
+        is_public: true,
         started_at: clock,
         resolved_at: null,
         created_by: null,

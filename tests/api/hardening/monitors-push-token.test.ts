@@ -81,7 +81,7 @@ describe.each(DB_KINDS)('push tokens on %s', (kind) => {
   it('answers 404 to pushes for a suspended company and records nothing', async () => {
     const m = await createPush();
     const token = tokenOf(m.body.push_url);
-    await companiesRepo(t.services.db).update(acme.id, { is_active: 0 });
+    await companiesRepo(t.services.db).update(acme.id, { is_active: false });
     try {
       const anon = t.client();
       for (const r of [await anon.get(`/api/v1/push/${token}`), await anon.post(`/api/v1/push/${token}`)]) {
@@ -90,7 +90,7 @@ describe.each(DB_KINDS)('push tokens on %s', (kind) => {
       }
       expect((await rawRow(m.body.id)).last_push_at).toBeNull();
     } finally {
-      await companiesRepo(t.services.db).update(acme.id, { is_active: 1 });
+      await companiesRepo(t.services.db).update(acme.id, { is_active: true });
     }
     expect((await t.client().get(`/api/v1/push/${token}`)).status).toBe(200);
   });

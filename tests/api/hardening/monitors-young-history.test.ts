@@ -29,7 +29,7 @@ describe.each(DB_KINDS)("a young monitor's history on %s", (kind) => {
         name,
         type: 'http',
         config: JSON.stringify({ url: 'http://127.0.0.1:9/' }),
-        is_public: 0,
+        is_public: false,
         interval_seconds: 60,
         timeout_seconds: 5,
         confirmations: 1,

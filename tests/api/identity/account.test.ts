@@ -5,8 +5,6 @@ import { startSmtpSink } from '../../support/smtp-sink.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn, TEST_PASSWORD } from '../../support/fixtures.ts';
-import { setMailLogSink } from '../../../src/server/notify/mailer.ts';
-import { limiters } from '../../../src/server/domain/auth/throttle.ts';
 import { verifyPassword } from '../../../src/server/domain/auth/password.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
@@ -329,13 +327,12 @@ describe.each(DB_KINDS)('password recovery without SMTP on %s', (kind) => {
   const lines: string[] = [];
   beforeAll(async () => {
     t = await startTestApp({ db: kind });
-    setMailLogSink((l) => lines.push(l));
+    t.services.state.mailer.logSink = (l) => lines.push(l);
   });
   afterEach(() => {
     lines.length = 0;
   });
   afterAll(async () => {
-    setMailLogSink((l) => process.stdout.write(l + '\n'));
     await t?.close();
   });
 
@@ -360,10 +357,9 @@ describe.each(DB_KINDS)('password throttling on %s', (kind) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await startTestApp({ db: kind });
-    setMailLogSink(() => undefined); // links for reset requests go to the log (no SMTP here)
+    t.services.state.mailer.logSink = () => undefined; // links for reset requests go to the log (no SMTP here)
   });
   afterEach(async () => {
-    setMailLogSink((l) => process.stdout.write(l + '\n'));
     await t?.close();
   });
 
@@ -403,7 +399,7 @@ describe.each(DB_KINDS)('password throttling on %s', (kind) => {
     await signIn(c, u);
     // 9 failed sign-ins from this address already this hour; the 10th failure is a wrong current password
     const now = t.services.now();
-    for (let i = 0; i < 9; i++) await limiters(t.services).login.failed(u.email, '127.0.0.1', now - 3_000_000);
+    for (let i = 0; i < 9; i++) await t.services.state.throttles.login.failed(u.email, '127.0.0.1', now - 3_000_000);
     const wrong = await c.post('/api/v1/auth/change-password', { current_password: 'not-the-password', new_password: 'Changed-pass-1' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toBe('The current password is not correct.');

@@ -41,7 +41,7 @@ describe('npm run admin', { timeout: 120_000 }, () => {
     const db = openDb({ kind: 'sqlite', file: path.join(dir, 'statuswatch.sqlite') });
     try {
       const u = await usersRepo(db).findByEmail('ops@example.com');
-      expect(u).toMatchObject({ user_type: 1, company_id: null, full_name: 'Ops Person', is_active: 1 });
+      expect(u).toMatchObject({ user_type: 1, company_id: null, full_name: 'Ops Person', is_active: true });
       expect(u!.password_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(u!.password_hash, 'Cli-password-1')).toBe(true);
     } finally {
@@ -65,7 +65,7 @@ describe('npm run admin', { timeout: 120_000 }, () => {
           user_id: u.id,
           token_hash: 'h'.repeat(64),
           host: 'localhost',
-          remember: 0,
+          remember: false,
           user_agent: null,
           created_at: now,
           expires_at: now + 3_600_000,
@@ -81,7 +81,7 @@ describe('npm run admin', { timeout: 120_000 }, () => {
           code_hash: 'c'.repeat(64),
           user_id: u.id,
           host: 'localhost',
-          remember: 0,
+          remember: false,
           session_version: u.session_version,
           created_at: now,
           expires_at: now + 600_000,

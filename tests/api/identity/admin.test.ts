@@ -671,7 +671,7 @@ describe.each(DB_KINDS)('administration on %s', (kind) => {
           .selectFrom('users')
           .select('id')
           .where('user_type', '=', 1)
-          .where('is_active', '=', 1)
+          .where('is_active', '=', true)
           .execute();
         expect(active).toHaveLength(1);
       } finally {
@@ -1024,8 +1024,8 @@ async function seedCompanyData(t: TestApp, companyId: string, monitorId: string,
       duration_ms: 5,
       status_code: 2,
       http_status: 500,
-      is_error: 1,
-      is_request: 1,
+      is_error: true,
+      is_request: true,
       error_message: 'boom',
       attributes: '{}',
       events: '[]',

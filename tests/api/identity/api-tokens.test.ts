@@ -203,7 +203,7 @@ describe.each(DB_KINDS)('API tokens on %s', (kind) => {
     await signIn(c, u);
     const { token } = await create(c, acmeHost, { name: 'soon gone', scope: 'read' });
     expect((await script(token, acmeHost).get('/api/v1/monitors')).status).toBe(200);
-    await usersRepo(t.services.db).update(u.id, { is_active: 0, updated_at: clock });
+    await usersRepo(t.services.db).update(u.id, { is_active: false, updated_at: clock });
     expect((await script(token, acmeHost).get('/api/v1/monitors')).status).toBe(401);
   });
 });

@@ -130,7 +130,7 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     const r = await t.client().post('/api/v1/auth/login', { email: off.email, password: TEST_PASSWORD });
     expect(r.status).toBe(403);
     expect(r.body.detail).toBe('This account is disabled. Please contact your administrator.');
-    const dead = await seedCompany(t.services, { subdomain: 'deadco', is_active: 0 });
+    const dead = await seedCompany(t.services, { subdomain: 'deadco', is_active: false });
     const u = await seedUser(t.services, { userType: 2, companyId: dead.id });
     const r2 = await t.client().post('/api/v1/auth/login', { email: u.email, password: TEST_PASSWORD });
     expect(r2.status).toBe(403);

@@ -23,7 +23,7 @@ describe('a request to a verified custom domain', () => {
     db = await freshDb('sqlite');
     services = await createServices(parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(), LOG_LEVEL: 'silent' }), { db });
     const acme = await seedCompany(services, { subdomain: 'acme' });
-    const gone = await seedCompany(services, { subdomain: 'gone', is_active: 0 });
+    const gone = await seedCompany(services, { subdomain: 'gone', is_active: false });
     for (const [company, domain] of [
       [acme.id, 'status.acme.example'],
       [gone.id, 'status.gone.example'],

@@ -20,7 +20,7 @@ export async function seedBrandedCompany(
   services: Services,
   over: { name: string; subdomain: string; primary?: string; secondary?: string; logo?: string | null; isActive?: boolean },
 ) {
-  const co = await seedCompany(services, { name: over.name, subdomain: over.subdomain, is_active: over.isActive === false ? 0 : 1 });
+  const co = await seedCompany(services, { name: over.name, subdomain: over.subdomain, is_active: over.isActive !== false });
   await services.db.k
     .updateTable('companies')
     .set({ primary_color: over.primary ?? '#007bff', secondary_color: over.secondary ?? '#6c757d', logo_base64: over.logo ?? null })

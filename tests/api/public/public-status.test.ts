@@ -87,7 +87,7 @@ describe.each(DB_KINDS)('public status on %s', (kind) => {
     const missing = await t.client().get('/api/v1/public/public-status/nosuchco');
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Company not found or inactive');
-    const off = await seedCompany(t.services, { subdomain: `off${kind}`, is_active: 0 });
+    const off = await seedCompany(t.services, { subdomain: `off${kind}`, is_active: false });
     const inactive = await t.client().get(`/api/v1/public/public-status/${off.subdomain}`);
     expect(inactive.status).toBe(404);
   });

@@ -202,7 +202,11 @@ describe.each(DB_KINDS)('status page kept between rebuilds on %s', (kind) => {
 
     // a monitor turning private leaves the page, with the incident about it
     clock += 2 * 60_000;
-    await warm.services.db.k.updateTable('monitors').set({ is_public: 0, updated_at: clock }).where('id', '=', monitors[2].id).execute();
+    await warm.services.db.k
+      .updateTable('monitors')
+      .set({ is_public: false, updated_at: clock })
+      .where('id', '=', monitors[2].id)
+      .execute();
     const hidden = await warmAndCold();
     expectSame(hidden);
     expect(hidden.kept.includes('Checkout errors')).toBe(false);

@@ -29,7 +29,7 @@ describe.each(DB_KINDS)('report periods on %s', (kind) => {
         name: `Website ${kind}`,
         type: 'http',
         config: JSON.stringify({ url: 'http://127.0.0.1:9/' }),
-        is_public: 1,
+        is_public: true,
         interval_seconds: 60,
         timeout_seconds: 5,
         confirmations: 1,

@@ -56,7 +56,7 @@ describe.each(DB_KINDS)('scheduled SLA reports on %s', (kind) => {
         name: 'Shop',
         type: 'http',
         config: '{}',
-        is_public: 1,
+        is_public: true,
         interval_seconds: 300,
         timeout_seconds: 5,
         confirmations: 1,

@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('SLA report ground truth on %s', (kind) => {
         name: 'Checkout API',
         type: 'http',
         config: JSON.stringify({ url: 'http://127.0.0.1:9/' }),
-        is_public: 1,
+        is_public: true,
         interval_seconds: 60,
         timeout_seconds: 5,
         confirmations: 1,

@@ -60,7 +60,7 @@ describe.each(DB_KINDS)('SSL/TLS monitoring API on %s', (kind) => {
             name,
             type,
             config: JSON.stringify(config),
-            is_public: 0,
+            is_public: false,
             interval_seconds: 60,
             timeout_seconds: 10,
             confirmations: 1,

@@ -84,7 +84,7 @@ describe.each(DB_KINDS)('threat intelligence on %s', (kind) => {
     const s = app.services;
     const k = s.db.k;
     for (const name of ['acme', 'beta', 'gamma']) ids[name] = (await seedCompany(s, { subdomain: name })).id;
-    await k.updateTable('companies').set({ threat_feed_enabled: 1 }).where('id', 'in', [ids.acme, ids.beta]).execute();
+    await k.updateTable('companies').set({ threat_feed_enabled: true }).where('id', 'in', [ids.acme, ids.beta]).execute();
     await k
       .updateTable('companies')
       .set({ services: '{"monitor":true,"security":true,"data_breach":true}' })
@@ -140,8 +140,8 @@ describe.each(DB_KINDS)('threat intelligence on %s', (kind) => {
       duration_ms: 10,
       status_code: 0,
       http_status: 200,
-      is_error: 0,
-      is_request: 0,
+      is_error: false,
+      is_request: false,
       error_message: null,
       attributes: JSON.stringify(attributes),
       events: '[]',

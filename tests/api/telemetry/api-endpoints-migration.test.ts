@@ -24,8 +24,8 @@ function stored(over: Record<string, unknown>) {
     duration_ms: 10,
     status_code: 0,
     http_status: 200,
-    is_error: 0,
-    is_request: 1,
+    is_error: false,
+    is_request: true,
     error_message: null,
     attributes: '{}',
     events: '[]',
@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('the API endpoints migration on %s', (kind) => {
       .insertInto('spans')
       .values([
         // Two hours of GET /users/{id}: 40 in the first (the last one 503), 1 in the second.
-        ...Array.from({ length: 40 }, (_, i) => users(i, i === 39 ? { http_status: 503, is_error: 1 } : {})),
+        ...Array.from({ length: 40 }, (_, i) => users(i, i === 39 ? { http_status: 503, is_error: true } : {})),
         users(45),
         // Named by its route; a child span and a span without an HTTP method are not endpoints.
         stored({
@@ -61,7 +61,7 @@ describe.each(DB_KINDS)('the API endpoints migration on %s', (kind) => {
           attributes: '{"http.method":"POST","http.route":"/pay","http.status_code":201}',
           http_status: 201,
         }),
-        stored({ parent_span_id: 'f'.repeat(16), kind: 3, is_request: 0, attributes: '{"http.request.method":"GET","url.path":"/x"}' }),
+        stored({ parent_span_id: 'f'.repeat(16), kind: 3, is_request: false, attributes: '{"http.request.method":"GET","url.path":"/x"}' }),
         stored({ attributes: '{"job":"nightly"}' }),
         stored({ company_id: 'c2', start_us: (T0 + HOUR) * 1000, attributes: '{"http.request.method":"GET","http.route":"/other"}' }),
       ])
@@ -101,8 +101,8 @@ describe.each(DB_KINDS)('the API endpoints migration on %s', (kind) => {
           service: 'shop',
           start_us: (T0 + 30 * 60_000) * 1000,
           duration_ms: 7,
-          is_error: 0,
-          is_request: 1,
+          is_error: false,
+          is_request: true,
           http_status: 404,
           attributes: '{"http.request.method":"GET","url.path":"/users/99"}',
         },

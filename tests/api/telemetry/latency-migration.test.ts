@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('the latency sketch migration on %s', (kind) => {
 
     // New spans add to a migrated row.
     await redRepo(db).add(
-      rollupsOf('c1', [{ service: 'shop', name: 'GET /', start_us: 60_000_500, duration_ms: 7, is_error: 0, is_request: 1 }]),
+      rollupsOf('c1', [{ service: 'shop', name: 'GET /', start_us: 60_000_500, duration_ms: 7, is_error: false, is_request: true }]),
     );
     const totals = await redRepo(db).totalsForCompany('c1', 0);
     expect(totals.requests).toBe(102);

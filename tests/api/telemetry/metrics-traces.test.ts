@@ -34,8 +34,8 @@ function span(over: Partial<DecodedSpan> & { startMs: number }): DecodedSpan {
     duration_ms: 10,
     status_code: 0,
     http_status: 200,
-    is_error: 0,
-    is_request: 1,
+    is_error: false,
+    is_request: true,
     error_message: null,
     attributes: '{}',
     events: '[]',
@@ -50,7 +50,7 @@ function busyMinute(): DecodedSpan[] {
     span({
       startMs: start + i * 150,
       duration_ms: 5 + ((i * 7919) % 997) * 0.731,
-      is_error: i % 10 === 0 ? 1 : 0,
+      is_error: i % 10 === 0,
       status_code: i % 10 === 0 ? 2 : 0,
       name: i % 3 === 0 ? 'POST /pay' : 'GET /cart',
       service: i % 3 === 0 ? 'pay' : 'shop',
@@ -73,14 +73,14 @@ describe.each(DB_KINDS)('metrics series and trace search on %s', (db) => {
   const busy = busyMinute();
   // The previous hour: 40 requests of 100 ms, 4 failed.
   const earlier = Array.from({ length: 40 }, (_, i) =>
-    span({ startMs: NOW - 75 * MIN + i * 1000, duration_ms: 100, is_error: i < 4 ? 1 : 0, status_code: i < 4 ? 2 : 0 }),
+    span({ startMs: NOW - 75 * MIN + i * 1000, duration_ms: 100, is_error: i < 4, status_code: i < 4 ? 2 : 0 }),
   );
   // Company B: its own service, which A must never see.
   const other = Array.from({ length: 25 }, (_, i) => span({ startMs: NOW - 5 * MIN + i * 1000, service: 'b-secret', name: 'GET /b' }));
   // One trace with a request and two child spans (span count 3), 2 minutes ago.
   const root = span({ startMs: NOW - 2 * MIN, duration_ms: 1200, name: 'GET /slow', attributes: '{"http.route":"/slow"}' });
   const children = [1, 2].map((i) =>
-    span({ startMs: NOW - 2 * MIN + i, trace_id: root.trace_id, parent_span_id: root.span_id, kind: 3, is_request: 0, name: 'db' }),
+    span({ startMs: NOW - 2 * MIN + i, trace_id: root.trace_id, parent_span_id: root.span_id, kind: 3, is_request: false, name: 'db' }),
   );
 
   beforeAll(async () => {

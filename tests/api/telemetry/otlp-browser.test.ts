@@ -178,7 +178,7 @@ describe.each(DB_KINDS)('OTLP from browsers and old exporters on %s', (db) => {
     expect(r.body).toEqual({});
     expect(await spans('d1'.repeat(16))).toBe(1);
     const stored = await t.services.db.k.selectFrom('spans').selectAll().where('trace_id', '=', 'd1'.repeat(16)).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ name: 'documentLoad', service: 'web', is_request: 1 });
+    expect(stored).toMatchObject({ name: 'documentLoad', service: 'web', is_request: true });
     expect(stored.duration_ms).toBeCloseTo(42, 3);
     const red = await admin.get('/api/v1/api-intelligence/metrics/red?range=1h', { host: hostA() });
     expect(red.body.totalRequests).toBe(3); // c1, c3 and the old exporter's d1

@@ -15,7 +15,7 @@ export function alertChannelsRepo(db: DbScope) {
     },
     /** The enabled channels of a company, which the outbox matches each alert against. */
     enabledOf(companyId: string): Promise<AlertChannelRow[]> {
-      return k.selectFrom('alert_channels').selectAll().where('company_id', '=', companyId).where('enabled', '=', 1).execute();
+      return k.selectFrom('alert_channels').selectAll().where('company_id', '=', companyId).where('enabled', '=', true).execute();
     },
     find(id: string, companyId: string | null): Promise<AlertChannelRow | undefined> {
       let q = k.selectFrom('alert_channels').selectAll().where('id', '=', id);

@@ -36,7 +36,7 @@ export function apiKeysRepo(db: DbScope) {
         .select(['api_keys.id', 'api_keys.company_id', 'api_keys.last_used_at', 'companies.plan', 'api_keys.allowed_origins'])
         .where('api_keys.key_hash', '=', keyHash)
         .where('api_keys.revoked_at', 'is', null)
-        .where('companies.is_active', '=', 1)
+        .where('companies.is_active', '=', true)
         .executeTakeFirst();
     },
     /** Revokes an active key; null company = any company (super admin). Returns rows changed. */
@@ -53,7 +53,7 @@ export function apiKeysRepo(db: DbScope) {
         .innerJoin('companies', 'companies.id', 'api_keys.company_id')
         .select('api_keys.allowed_origins')
         .where('companies.subdomain', '=', subdomain)
-        .where('companies.is_active', '=', 1)
+        .where('companies.is_active', '=', true)
         .where('api_keys.revoked_at', 'is', null)
         .where('api_keys.allowed_origins', '!=', '[]')
         .execute();

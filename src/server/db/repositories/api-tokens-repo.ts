@@ -18,8 +18,8 @@ export interface ApiTokenAuthRow {
   full_name: string;
   user_type: number;
   company_id: string | null;
-  is_active: number;
-  company_active: number | null;
+  is_active: boolean;
+  company_active: boolean | null;
   company_subdomain: string | null;
 }
 

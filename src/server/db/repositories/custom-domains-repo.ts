@@ -55,7 +55,7 @@ export function customDomainsRepo(db: DbScope) {
         domain: r.domain,
         company_id: r.company_id,
         state: r.state,
-        subdomain: Number(r.is_active) === 1 ? r.subdomain : null,
+        subdomain: r.is_active ? r.subdomain : null,
       }));
     },
     /** Verified domains last checked before `before` (the daily re-check). */

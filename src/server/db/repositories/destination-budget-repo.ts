@@ -16,9 +16,9 @@ export function destinationBudgetRepo(db: DbScope) {
   const active = () =>
     k
       .selectFrom('monitors')
-      .where('is_paused', '=', 0)
+      .where('is_paused', '=', false)
       .where('archived_at', 'is', null)
-      .where('company_id', 'not in', k.selectFrom('companies').select('id').where('is_active', '=', 0));
+      .where('company_id', 'not in', k.selectFrom('companies').select('id').where('is_active', '=', false));
   const perMinute = sql<number>`coalesce(sum(60.0 / interval_seconds), 0)`;
   return {
     /** Checks a minute to `host` now, leaving out monitor `exceptId` (the one being changed). */

@@ -18,7 +18,7 @@ export function firstStepsRepo(db: DbScope) {
       const r = await k
         .selectNoFrom([
           exists(k.selectFrom('monitors').select('id').where('company_id', '=', companyId)).as('monitor'),
-          exists(k.selectFrom('monitors').select('id').where('company_id', '=', companyId).where('is_public', '=', 1)).as('status_page'),
+          exists(k.selectFrom('monitors').select('id').where('company_id', '=', companyId).where('is_public', '=', true)).as('status_page'),
           exists(k.selectFrom('alert_channels').select('id').where('company_id', '=', companyId)).as('alerts'),
           // a second user: skip one row of the company's users
           exists(k.selectFrom('users').select('id').where('company_id', '=', companyId).limit(1).offset(1)).as('team'),

@@ -14,8 +14,8 @@ export function flagsRepo(db: DbScope) {
     async upsert(name: string, enabled: boolean, now: number, by: string): Promise<void> {
       await k
         .insertInto('feature_flags')
-        .values({ name, enabled: enabled ? 1 : 0, updated_at: now, updated_by: by })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ enabled: enabled ? 1 : 0, updated_at: now, updated_by: by }))
+        .values({ name, enabled, updated_at: now, updated_by: by })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ enabled, updated_at: now, updated_by: by }))
         .execute();
     },
   };

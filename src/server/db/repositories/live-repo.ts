@@ -89,7 +89,7 @@ export function liveRepo(db: DbScope) {
         .select((eb) => [
           'user_id',
           eb.fn.countAll<number | string>().as('rows'),
-          eb.fn.sum<number | string | null>(eb.case().when('is_read', '=', 0).then(1).else(0).end()).as('unread'),
+          eb.fn.sum<number | string | null>(eb.case().when('is_read', '=', false).then(1).else(0).end()).as('unread'),
           eb.fn.max('created_at').as('latest'),
         ])
         .where('user_id', 'in', userIds)

@@ -66,7 +66,7 @@ export type NewMonitor = Pick<
 export function newMonitorRow(m: NewMonitor): Insertable<MonitorsTable> {
   return {
     ...m,
-    is_paused: 0,
+    is_paused: false,
     status: 'unknown',
     status_since: null,
     pending_status: null,
@@ -173,9 +173,9 @@ export function monitorsRepo(db: DbScope) {
       if (companyId) q = q.where('monitors.company_id', '=', companyId);
       q = q.where('monitors.archived_at', f.archived ? 'is not' : 'is', null);
       if (f.type) q = q.where('monitors.type', '=', f.type as MonitorRow['type']);
-      if (f.status === 'paused') q = q.where('monitors.is_paused', '=', 1);
-      else if (f.status) q = q.where('monitors.is_paused', '=', 0).where('monitors.status', '=', f.status as MonitorRow['status']);
-      if (f.isPublic !== undefined) q = q.where('monitors.is_public', '=', f.isPublic ? 1 : 0);
+      if (f.status === 'paused') q = q.where('monitors.is_paused', '=', true);
+      else if (f.status) q = q.where('monitors.is_paused', '=', false).where('monitors.status', '=', f.status as MonitorRow['status']);
+      if (f.isPublic !== undefined) q = q.where('monitors.is_public', '=', f.isPublic);
       if (f.q) {
         const pattern = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const field = (name: string) =>
@@ -200,7 +200,7 @@ export function monitorsRepo(db: DbScope) {
         .selectFrom('monitors')
         .select('id')
         .where('company_id', '=', companyId)
-        .where('is_public', '=', 1)
+        .where('is_public', '=', true)
         .where('archived_at', 'is', null)
         .limit(1)
         .executeTakeFirst();
@@ -237,7 +237,7 @@ export function monitorsRepo(db: DbScope) {
         .selectAll()
         .where('push_token_hash', '=', hash)
         .where('archived_at', 'is', null)
-        .where('company_id', 'in', k.selectFrom('companies').select('id').where('is_active', '=', 1))
+        .where('company_id', 'in', k.selectFrom('companies').select('id').where('is_active', '=', true))
         .executeTakeFirst();
     },
     /**
@@ -318,10 +318,10 @@ export function monitorsRepo(db: DbScope) {
         .selectFrom('monitors')
         .select('id')
         .where('next_due_at', '<=', horizon)
-        .where('is_paused', '=', 0)
+        .where('is_paused', '=', false)
         .where('archived_at', 'is', null)
         // A deactivated company's monitors are not checked.
-        .where('company_id', 'not in', k.selectFrom('companies').select('id').where('is_active', '=', 0))
+        .where('company_id', 'not in', k.selectFrom('companies').select('id').where('is_active', '=', false))
         .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
         .orderBy('next_due_at')
         .limit(limit);
@@ -354,7 +354,7 @@ export function monitorsRepo(db: DbScope) {
     async nextDueAt(): Promise<number | null> {
       const r = await k
         .selectFrom('monitors')
-        .where('is_paused', '=', 0)
+        .where('is_paused', '=', false)
         .where('archived_at', 'is', null)
         .select((eb) => eb.fn.min('next_due_at').as('t'))
         .executeTakeFirst();
@@ -409,7 +409,7 @@ export async function badlyOverdue({ k }: DbScope, now: number, limit: number): 
   return k
     .selectFrom('monitors')
     .select(['id', 'interval_seconds'])
-    .where('is_paused', '=', 0)
+    .where('is_paused', '=', false)
     .where('archived_at', 'is', null)
     .where(sql<boolean>`next_due_at < cast(${now} as bigint) - interval_seconds * 1000`)
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))

@@ -32,7 +32,7 @@ async function seeded(kind: 'sqlite' | 'postgres') {
         name: id,
         type: 'http',
         config: '{"url":"https://example.com"}',
-        is_public: 1,
+        is_public: true,
         interval_seconds: 60,
         timeout_seconds: 10,
         confirmations: 2,

@@ -21,7 +21,7 @@ export function notificationsRepo(db: DbScope) {
   return {
     list(userId: string, f: { isRead?: boolean; severity?: string; type?: string; limit: number }): Promise<NotificationRow[]> {
       let q = k.selectFrom('notifications').selectAll().where('user_id', '=', userId);
-      if (f.isRead !== undefined) q = q.where('is_read', '=', f.isRead ? 1 : 0);
+      if (f.isRead !== undefined) q = q.where('is_read', '=', f.isRead);
       if (f.severity) q = q.where('severity', '=', f.severity);
       if (f.type) q = q.where('type', '=', f.type);
       return q.orderBy('created_at', 'desc').orderBy('id').limit(f.limit).execute();
@@ -33,11 +33,11 @@ export function notificationsRepo(db: DbScope) {
         .where('user_id', '=', userId)
         .groupBy('is_read')
         .execute();
-      const n = (read: number) => Number(rows.find((r) => Number(r.is_read) === read)?.n ?? 0);
-      return { unread: n(0), read: n(1) };
+      const n = (read: boolean) => Number(rows.find((r) => r.is_read === read)?.n ?? 0);
+      return { unread: n(false), read: n(true) };
     },
     async markRead(userId: string, id: string | null): Promise<number> {
-      let q = k.updateTable('notifications').set({ is_read: 1 }).where('user_id', '=', userId);
+      let q = k.updateTable('notifications').set({ is_read: true }).where('user_id', '=', userId);
       if (id) q = q.where('id', '=', id);
       const r = await q.executeTakeFirst();
       return Number(r.numUpdatedRows);
@@ -47,7 +47,7 @@ export function notificationsRepo(db: DbScope) {
       return Number(r.numDeletedRows);
     },
     async deleteRead(userId: string): Promise<number> {
-      const r = await k.deleteFrom('notifications').where('user_id', '=', userId).where('is_read', '=', 1).executeTakeFirst();
+      const r = await k.deleteFrom('notifications').where('user_id', '=', userId).where('is_read', '=', true).executeTakeFirst();
       return Number(r.numDeletedRows);
     },
     exists(userId: string, id: string): Promise<{ id: string } | undefined> {
@@ -61,7 +61,7 @@ export function notificationsRepo(db: DbScope) {
         .leftJoin('notification_preferences', 'notification_preferences.user_id', 'users.id')
         .select('users.id')
         .where('users.company_id', '=', companyId)
-        .where('users.is_active', '=', 1)
+        .where('users.is_active', '=', true)
         .where(sql<boolean>`coalesce(notification_preferences.${sql.ref(col)}, 1) = 1`);
       if (adminsOnly) q = q.where('users.user_type', '=', 2);
       const rows = await q.execute();
@@ -75,7 +75,7 @@ export function notificationsRepo(db: DbScope) {
         .leftJoin('notification_preferences', 'notification_preferences.user_id', 'users.id')
         .select('users.id')
         .where('users.user_type', '=', 1)
-        .where('users.is_active', '=', 1)
+        .where('users.is_active', '=', true)
         .where(sql<boolean>`coalesce(notification_preferences.${sql.ref(col)}, 1) = 1`)
         .execute();
       return rows.map((r) => r.id);

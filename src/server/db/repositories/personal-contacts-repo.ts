@@ -3,6 +3,7 @@
 // e-mail on, SMS off, every category on).
 import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
+import { asBoolean } from '../booleans.ts';
 import type { PreferenceFlags } from './preferences-repo.ts';
 
 export interface PersonalContact {
@@ -39,7 +40,7 @@ export function personalContactsRepo(db: DbScope) {
         ])
         .where('users.company_id', '=', companyId)
         .where('users.id', 'in', [...userIds])
-        .where('users.is_active', '=', 1)
+        .where('users.is_active', '=', true)
         .where(sql<boolean>`coalesce(p.${sql.ref(category)}, 1) = 1`)
         .execute();
       return rows.map((r) => ({
@@ -47,9 +48,9 @@ export function personalContactsRepo(db: DbScope) {
         email: r.email,
         phone: r.phone,
         webhookUrl: r.webhook_url,
-        emailEnabled: Number(r.email_enabled) === 1,
-        smsEnabled: Number(r.sms_enabled) === 1,
-        webhookEnabled: Number(r.webhook_enabled) === 1,
+        emailEnabled: asBoolean(r.email_enabled),
+        smsEnabled: asBoolean(r.sms_enabled),
+        webhookEnabled: asBoolean(r.webhook_enabled),
       }));
     },
     /** One user's address and phone at send time (they may have changed since the alert). */
@@ -62,7 +63,7 @@ export function personalContactsRepo(db: DbScope) {
         .selectFrom('users')
         .select(['email', 'phone', 'full_name', 'webhook_url', 'webhook_secret'])
         .where('id', '=', userId)
-        .where('is_active', '=', 1)
+        .where('is_active', '=', true)
         .executeTakeFirst();
     },
     /** The company's active users by name: whom an escalation step may alert. */
@@ -71,7 +72,7 @@ export function personalContactsRepo(db: DbScope) {
         .selectFrom('users')
         .select(['id', 'full_name'])
         .where('company_id', '=', companyId)
-        .where('is_active', '=', 1)
+        .where('is_active', '=', true)
         .orderBy('full_name')
         .orderBy('id')
         .limit(1000)

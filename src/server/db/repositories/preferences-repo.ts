@@ -7,14 +7,14 @@ export type PreferencesRow = Selectable<NotificationPreferencesTable>;
 export type PreferenceFlags = Omit<PreferencesRow, 'user_id' | 'updated_at'>;
 
 export const DEFAULT_PREFERENCES: PreferenceFlags = {
-  email_enabled: 1,
-  sms_enabled: 0,
-  webhook_enabled: 0,
-  monitor_incidents: 1,
-  ssl_warnings: 1,
-  dns_warnings: 1,
-  security_alerts: 1,
-  system_notifications: 1,
+  email_enabled: true,
+  sms_enabled: false,
+  webhook_enabled: false,
+  monitor_incidents: true,
+  ssl_warnings: true,
+  dns_warnings: true,
+  security_alerts: true,
+  system_notifications: true,
 };
 
 export function preferencesRepo(db: DbScope) {

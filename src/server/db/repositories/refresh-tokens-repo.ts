@@ -11,9 +11,9 @@ export interface SessionState {
   full_name: string;
   user_type: number;
   company_id: string | null;
-  is_active: number;
+  is_active: boolean;
   session_version: number;
-  company_active: number | null;
+  company_active: boolean | null;
   company_subdomain: string | null;
   /** refresh-token rows of the family that are neither revoked nor expired */
   live_tokens: number;
@@ -47,7 +47,7 @@ export function refreshTokensRepo(db: DbScope) {
         .where('family_id', '=', familyId)
         .orderBy('created_at', 'desc')
         .executeTakeFirst();
-      return r?.remember === 1;
+      return r?.remember === true;
     },
     async revokeFamily(familyId: string, now: number): Promise<void> {
       await k

@@ -9,7 +9,6 @@ const LIST_MAX = 1000;
 
 const normal = (r: ReportScheduleRow): ReportScheduleRow => ({
   ...r,
-  enabled: Number(r.enabled),
   created_at: Number(r.created_at),
   updated_at: Number(r.updated_at),
 });
@@ -49,7 +48,7 @@ export function reportSchedulesRepo({ k }: DbScope) {
       const rows = await k
         .selectFrom('report_schedules')
         .selectAll()
-        .where('enabled', '=', 1)
+        .where('enabled', '=', true)
         .where('frequency', '=', frequency as ReportSchedulesTable['frequency'])
         .where((eb) => eb.or([eb('last_sent_period', 'is', null), eb('last_sent_period', '<>', period)]))
         .execute();

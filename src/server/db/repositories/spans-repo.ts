@@ -82,8 +82,8 @@ export function spansRepo(db: DbScope) {
       if (s.companyId) q = q.where('company_id', '=', s.companyId);
       if (s.service) q = q.where('service', '=', s.service);
       if (s.operation) q = q.where('name', '=', s.operation);
-      if (s.errorsOnly) q = q.where('is_error', '=', 1);
-      if (s.okOnly) q = q.where('is_error', '=', 0);
+      if (s.errorsOnly) q = q.where('is_error', '=', true);
+      if (s.okOnly) q = q.where('is_error', '=', false);
       if (s.minDurationMs !== undefined) q = q.where('duration_ms', '>=', s.minDurationMs);
       if (s.attr) {
         const { key, value } = s.attr;

@@ -4,13 +4,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
+import { asBoolean } from '../booleans.ts';
 import { ROLLUP_START, rollupsWithMonitors, type RollupGrain } from './rollups-repo.ts';
 
 export interface StatusCompanyRow {
   id: string;
   name: string;
   subdomain: string;
-  is_active: number;
+  is_active: boolean;
   status: string;
   primary_color: string;
   secondary_color: string;
@@ -30,9 +31,9 @@ export interface PublicMonitorRow {
   name: string;
   type: string;
   config: string;
-  is_paused: number;
+  is_paused: boolean;
   /** Its outage alone is a major outage of the page (migration 0116) */
-  is_critical: number;
+  is_critical: boolean;
   status: string;
   status_since: number | null;
   last_checked_at: number | null;
@@ -266,7 +267,7 @@ export function statusPageRepo(db: DbScope) {
         id: String(row.id),
         name: String(row.name),
         subdomain: String(row.subdomain),
-        is_active: num(row.is_active),
+        is_active: asBoolean(row.is_active),
         status: String(row.status),
         primary_color: String(row.primary_color),
         secondary_color: String(row.secondary_color),
@@ -299,7 +300,7 @@ export function statusPageRepo(db: DbScope) {
           'updated_at',
         ])
         .where('company_id', '=', companyId)
-        .where('is_public', '=', 1)
+        .where('is_public', '=', true)
         .where('archived_at', 'is', null)
         .orderBy('name')
         .orderBy('id')

@@ -8,8 +8,8 @@ export interface LayoutMonitorRow {
   name: string;
   type: string;
   config: string;
-  is_public: number;
-  is_paused: number;
+  is_public: boolean;
+  is_paused: boolean;
   status: string;
   public_name: string | null;
   public_position: number | null;
@@ -26,7 +26,7 @@ export interface LayoutGroupRow {
 /** One monitor's public settings as saved. */
 export interface MonitorPlacement {
   id: string;
-  is_public: number;
+  is_public: boolean;
   public_name: string | null;
   public_group_id: string | null;
   public_position: number;

@@ -14,7 +14,7 @@ export function subscriberNoticesRepo(db: DbScope) {
     /** The stored ENABLE_NOTIFICATIONS value (undefined: never set, the default applies). */
     async storedFlag(name: string): Promise<boolean | undefined> {
       const r = await k.selectFrom('feature_flags').select('enabled').where('name', '=', name).executeTakeFirst();
-      return r ? Number(r.enabled) === 1 : undefined;
+      return r?.enabled;
     },
     /** Writes subscriber deliveries; one that exists for the same subscriber and cause is left alone. */
     async insertIdempotent(rows: Insertable<AlertDeliveriesTable>[]): Promise<void> {

@@ -162,7 +162,7 @@ export function threatRepo(db: DbScope) {
               domain,
               candidate: l.candidate,
               technique: l.technique,
-              registered: 0,
+              registered: false,
               first_registered_at: null,
               checked_at: null,
             })),
@@ -192,7 +192,7 @@ export function threatRepo(db: DbScope) {
     ): Promise<void> {
       await k
         .updateTable('threat_lookalikes')
-        .set({ registered: registered ? 1 : 0, first_registered_at: firstRegisteredAt, checked_at: at })
+        .set({ registered, first_registered_at: firstRegisteredAt, checked_at: at })
         .where('company_id', '=', companyId)
         .where('candidate', '=', candidate)
         .execute();
@@ -223,8 +223,8 @@ export function threatRepo(db: DbScope) {
       return k
         .selectFrom('companies')
         .select(['id', 'email', 'services'])
-        .where('threat_feed_enabled', '=', 1)
-        .where('is_active', '=', 1)
+        .where('threat_feed_enabled', '=', true)
+        .where('is_active', '=', true)
         .orderBy('id')
         .execute();
     },

@@ -26,7 +26,7 @@ export function tlsAnalysesRepo(db: DbScope) {
         .select(['id', 'company_id', 'name', 'type', 'config'])
         .where('type', 'in', [...types])
         .where('archived_at', 'is', null)
-        .where('is_paused', '=', 0);
+        .where('is_paused', '=', false);
       if (companyId !== null) q = q.where('company_id', '=', companyId);
       if (monitorId !== undefined) q = q.where('id', '=', monitorId);
       return (await q.orderBy('company_id').orderBy('name').orderBy('id').execute()) as TlsMonitorCandidate[];

@@ -14,7 +14,7 @@ export function uiSettingsRepo(db: DbScope) {
       return uiSettingsOf(row);
     },
     async put(userId: string, s: UiSettings, now: number): Promise<void> {
-      const values = { theme: s.theme, font: s.font, light_version: s.light_version ? 1 : 0, updated_at: now };
+      const values = { theme: s.theme, font: s.font, light_version: s.light_version, updated_at: now };
       await k
         .insertInto('ui_settings')
         .values({ user_id: userId, ...values })

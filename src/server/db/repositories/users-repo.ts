@@ -35,7 +35,7 @@ export function usersRepo(db: DbScope) {
       if (db.kind === 'postgres') await sql`lock table users in share row exclusive mode`.execute(k);
     },
     async lockActiveSuperAdmins(): Promise<number> {
-      let q = k.selectFrom('users').select('id').where('user_type', '=', 1).where('is_active', '=', 1).orderBy('id');
+      let q = k.selectFrom('users').select('id').where('user_type', '=', 1).where('is_active', '=', true).orderBy('id');
       if (db.kind === 'postgres') q = q.forUpdate();
       return (await q.execute()).length;
     },
@@ -43,7 +43,7 @@ export function usersRepo(db: DbScope) {
       const r = await k
         .selectFrom('users')
         .where('user_type', '=', 1)
-        .where('is_active', '=', 1)
+        .where('is_active', '=', true)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(r.n);

@@ -21,7 +21,7 @@ export interface AlertChannelsTable {
   /** JSON array of monitor ids; null: every monitor */
   monitor_ids: string | null;
   min_severity: string;
-  enabled: number;
+  enabled: boolean;
   /** Earliest time (ms) the channel's service takes the next message: its rate limit (0503) */
   next_send_at: number | null;
   created_at: number;
@@ -99,7 +99,7 @@ export interface ReportSchedulesTable {
   recipients: string;
   format: ReportFileFormat;
   /** 0: kept but not sent (company admins disable; only super admins delete) */
-  enabled: number;
+  enabled: boolean;
   /** The last period sent ('2026-10' monthly, the week's Monday '2026-10-19' weekly); the once-per-period marker */
   last_sent_period: string | null;
   created_at: number;

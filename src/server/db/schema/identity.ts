@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// Row types of the identity tables (migration 0001). Booleans are 0|1, times are ms.
+// Row types of the identity tables (migration 0001). Booleans are stored 0/1 and read as booleans (db/booleans.ts), times are ms.
 export interface CompaniesTable {
   id: string;
   name: string;
@@ -14,10 +14,10 @@ export interface CompaniesTable {
   secondary_color: Generated<string>;
   services: Generated<string>;
   company_metadata: string | null;
-  is_active: Generated<number>;
+  is_active: Generated<boolean>;
   max_users: Generated<number>;
   max_workers: Generated<number>;
-  threat_feed_enabled: Generated<number>;
+  threat_feed_enabled: Generated<boolean>;
   horizontal_logo_base64: string | null;
   logo_base64: string | null;
   plan: Generated<string>;
@@ -31,7 +31,7 @@ export interface UsersTable {
   full_name: string;
   user_type: number;
   company_id: string | null;
-  is_active: Generated<number>;
+  is_active: Generated<boolean>;
   password_hash: string;
   session_version: Generated<number>;
   /** E.164, for personal SMS alerts (migration 0501); null: none */
@@ -51,7 +51,7 @@ export interface RefreshTokensTable {
   user_id: string;
   token_hash: string;
   host: string;
-  remember: Generated<number>;
+  remember: Generated<boolean>;
   user_agent: string | null;
   created_at: number;
   expires_at: number;
@@ -69,7 +69,7 @@ export interface NotificationsTable {
   metadata: string | null;
   severity: string;
   type: string;
-  is_read: Generated<number>;
+  is_read: Generated<boolean>;
   action_url: string | null;
   dedupe_key: string | null;
   created_at: number;
@@ -77,14 +77,14 @@ export interface NotificationsTable {
 
 export interface NotificationPreferencesTable {
   user_id: string;
-  email_enabled: Generated<number>;
-  sms_enabled: Generated<number>;
-  webhook_enabled: Generated<number>;
-  monitor_incidents: Generated<number>;
-  ssl_warnings: Generated<number>;
-  dns_warnings: Generated<number>;
-  security_alerts: Generated<number>;
-  system_notifications: Generated<number>;
+  email_enabled: Generated<boolean>;
+  sms_enabled: Generated<boolean>;
+  webhook_enabled: Generated<boolean>;
+  monitor_incidents: Generated<boolean>;
+  ssl_warnings: Generated<boolean>;
+  dns_warnings: Generated<boolean>;
+  security_alerts: Generated<boolean>;
+  system_notifications: Generated<boolean>;
   updated_at: number;
 }
 
@@ -104,7 +104,7 @@ export interface AuditEventsTable {
 
 export interface FeatureFlagsTable {
   name: string;
-  enabled: number;
+  enabled: boolean;
   updated_at: number;
   updated_by: string | null;
 }
@@ -115,7 +115,7 @@ export interface AuthCodesTable {
   code_hash: string;
   user_id: string;
   host: string;
-  remember: Generated<number>;
+  remember: Generated<boolean>;
   session_version: number;
   created_at: number;
   expires_at: number;
@@ -192,7 +192,7 @@ export interface UiSettingsTable {
   user_id: string;
   theme: string;
   font: string;
-  light_version: number;
+  light_version: boolean;
   updated_at: number;
 }
 

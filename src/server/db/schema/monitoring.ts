@@ -1,4 +1,4 @@
-// Row types of the monitoring engine's tables (migrations 0100-0199). Booleans 0|1, times ms.
+// Row types of the monitoring engine's tables (migrations 0100-0199). Booleans (stored 0/1, read as booleans: db/booleans.ts), times ms.
 import type { Generated } from 'kysely';
 import type { components } from '../../../api/schema.d.ts';
 
@@ -14,8 +14,8 @@ export interface MonitorsTable {
   name: string;
   type: MonitorType;
   config: string;
-  is_public: Generated<number>;
-  is_paused: Generated<number>;
+  is_public: Generated<boolean>;
+  is_paused: Generated<boolean>;
   interval_seconds: number;
   timeout_seconds: number;
   confirmations: Generated<number>;
@@ -54,7 +54,7 @@ export interface MonitorsTable {
   /** Why the latest check failed when it names a cause ('certificate'); null otherwise (migration 0504) */
   failure_cause: Generated<string | null>;
   /** Its outage alone is a major outage of the status page (migration 0116) */
-  is_critical: Generated<number>;
+  is_critical: Generated<boolean>;
   /**
    * The host its checks connect to, normalised (lib/destination-host.ts), for the per-destination
    * check budget; null: push monitors, dns monitors asking the platform's resolvers (migration 0407)
@@ -111,7 +111,7 @@ export interface IncidentsTable {
   title: string;
   severity: 'critical' | 'high' | 'medium' | 'low';
   status: IncidentStatus;
-  is_public: Generated<number>;
+  is_public: Generated<boolean>;
   started_at: number;
   resolved_at: number | null;
   /** null for automatic incidents (the engine opens them) */

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// Row types of the telemetry (OTLP) tables (migrations 0200-0299). Booleans 0|1, times ms
+// Row types of the telemetry (OTLP) tables (migrations 0200-0299). Booleans (stored 0/1, read as booleans: db/booleans.ts), times ms
 // (span starts in microseconds for the waterfall), JSON as text.
 
 export interface ApiKeysTable {
@@ -35,9 +35,9 @@ export interface SpansTable {
   /** OTLP status code: 0 unset, 1 ok, 2 error */
   status_code: number;
   http_status: number | null;
-  is_error: number;
+  is_error: boolean;
   /** Counted in RED (see telemetry/otlp-spans.ts isRequest) */
-  is_request: number;
+  is_request: boolean;
   error_message: string | null;
   /** JSON object of the span's attributes */
   attributes: string;

@@ -45,8 +45,8 @@ export interface ThreatLookalikesTable {
   domain: string;
   candidate: string;
   technique: string;
-  /** 0|1 at the latest check */
-  registered: number;
+  /** Registered at the latest check */
+  registered: boolean;
   /** When a check first found it registered */
   first_registered_at: number | null;
   /** null: never checked yet */

@@ -48,7 +48,7 @@ export function presentChannel(row: AlertChannelRow) {
     events: JSON.parse(row.events) as string[],
     monitor_ids: row.monitor_ids ? (JSON.parse(row.monitor_ids) as string[]) : null,
     min_severity: row.min_severity,
-    enabled: row.enabled === 1,
+    enabled: row.enabled,
     has_secret: row.secret !== null,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
@@ -93,7 +93,7 @@ export async function createChannel(ctx: Ctx, input: ChannelInput) {
     events: JSON.stringify(fields.events ?? ['incident.opened', 'incident.resolved']),
     monitor_ids: fields.monitorIds === undefined || fields.monitorIds === null ? null : JSON.stringify(fields.monitorIds),
     min_severity: fields.minSeverity ?? 'info',
-    enabled: input.enabled === false ? 0 : 1,
+    enabled: input.enabled !== false,
     next_send_at: null,
     created_at: now,
     updated_at: now,
@@ -121,7 +121,7 @@ export async function updateChannel(ctx: Ctx, id: string, input: ChannelInput) {
   if (f.events !== undefined) patch.events = JSON.stringify(f.events);
   if (f.monitorIds !== undefined) patch.monitor_ids = f.monitorIds === null ? null : JSON.stringify(f.monitorIds);
   if (f.minSeverity !== undefined) patch.min_severity = f.minSeverity;
-  if (input.enabled !== undefined) patch.enabled = input.enabled ? 1 : 0;
+  if (input.enabled !== undefined) patch.enabled = input.enabled;
   await alertChannelsRepo(ctx.services.db).update(row.id, patch);
   return presentChannel({ ...row, ...patch });
 }

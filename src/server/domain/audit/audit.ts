@@ -6,7 +6,7 @@ import { toIso } from '../ids.ts';
 import { requireActor, requireSuperAdmin } from '../authz.ts';
 import { CLIENT_AUDIT_EVENTS, type ClientAuditEventName } from '../../../lib/audit-events.ts';
 import { auditRepo, type AuditRow } from '../../db/repositories/audit-repo.ts';
-import { limiters, tooManyAttempts } from '../auth/throttle.ts';
+import { tooManyAttempts } from '../auth/throttle.ts';
 import { MAX_DETAILS_CHARS, recordAudit } from './record.ts';
 
 export interface ClientAuditInput {
@@ -42,7 +42,7 @@ export async function recordClientEvent(ctx: Ctx, input: ClientAuditInput): Prom
     throw new DomainError('validation', 'Audit events must not contain control characters.', { fields: { details: 'control characters' } });
   }
   const now = ctx.services.now();
-  const lim = limiters(ctx.services).audit;
+  const lim = ctx.services.state.throttles.audit;
   const wait = lim.retryAfter(actor.sessionId, now);
   if (wait > 0) throw tooManyAttempts(wait, 'Too many audit events.');
   lim.hit(actor.sessionId, now);

@@ -12,7 +12,7 @@ import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import { refreshTokensRepo } from '../../db/repositories/refresh-tokens-repo.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
-import { limiters, tooManyAttempts } from './throttle.ts';
+import { tooManyAttempts } from './throttle.ts';
 import {
   assertMaySignIn,
   claimsOf,
@@ -117,7 +117,7 @@ export async function login(
   const email = input.email.trim().toLowerCase();
   if (!email) throw new DomainError('validation', 'Email is required.', { fields: { email: 'Email is required.' } });
   if (!input.password) throw new DomainError('validation', 'Password is required.', { fields: { password: 'Password is required.' } });
-  const guard = limiters(services).login;
+  const guard = services.state.throttles.login;
   const gate = await guard.check(email, ctx.ip, now);
   if (!gate.allowed) throw tooManyAttempts(gate.retryAfter, undefined, gate.reason === 'account' ? ACCOUNT_PAUSED : '');
 
@@ -187,7 +187,7 @@ export async function getMe(ctx: Ctx): Promise<CurrentUserView> {
     };
   // The diagnostic page also shows these (section 3: diagnostic claims).
   const row = await usersRepo(ctx.services.db).findById(actor.userId);
-  if (row) Object.assign(view, { is_active: row.is_active === 1, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
+  if (row) Object.assign(view, { is_active: row.is_active, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
   return view;
 }
 
@@ -224,7 +224,7 @@ export async function forgotPassword(ctx: Ctx, input: { email: string }, port: s
   const { services } = ctx;
   const now = services.now();
   const email = input.email.trim().toLowerCase();
-  const lim = limiters(services);
+  const lim = services.state.throttles;
   const wait = await lim.forgotIp.retryAfter(ctx.ip, now);
   if (wait > 0) throw tooManyAttempts(wait, 'Too many password reset requests.');
   await lim.forgotIp.hit(ctx.ip, now);
@@ -242,7 +242,7 @@ export async function forgotPassword(ctx: Ctx, input: { email: string }, port: s
     code_hash: secret.hash,
     user_id: user.id,
     host: at.host,
-    remember: 0,
+    remember: false,
     session_version: user.session_version,
     created_at: now,
     expires_at: now + RESET_SECONDS * 1000,
@@ -306,7 +306,7 @@ export async function changePassword(ctx: Ctx, input: { current_password: string
   const user = await users.findById(actor.userId);
   if (!user) throw new DomainError('unauthorized', 'Authentication required. Please sign in.');
   const now = services.now();
-  const guard = limiters(services).login;
+  const guard = services.state.throttles.login;
   const gate = await guard.check(user.email, ctx.ip, now);
   if (!gate.allowed) throw tooManyAttempts(gate.retryAfter);
   if (!input.current_password)

@@ -130,14 +130,14 @@ export async function verifyApiToken(services: Services, presented: string, host
   if (where.kind === 'invalid') throw new DomainError('unauthorized', INVALID);
   let mainHostCompanyUser = false;
   if (row.user_type !== 1) {
-    if (!row.company_id || row.company_active !== 1) throw new DomainError('unauthorized', 'The company of this API token is inactive.');
+    if (!row.company_id || !row.company_active) throw new DomainError('unauthorized', 'The company of this API token is inactive.');
     if (where.kind === 'tenant' && where.subdomain !== row.company_subdomain) {
       throw new DomainError('forbidden', "This API token belongs to another company. Use it on your company's address.");
     }
     mainHostCompanyUser = where.kind === 'root';
   } else if (where.kind === 'tenant') {
     const company = await companiesRepo(services.db).findBySubdomain(where.subdomain);
-    if (company?.is_active !== 1) throw new DomainError('forbidden', 'Company not found or inactive');
+    if (!company?.is_active) throw new DomainError('forbidden', 'Company not found or inactive');
   }
   if (row.last_used_at === null || now - row.last_used_at >= TOUCH_EVERY_MS) await apiTokensRepo(services.db).touch(row.id, now);
   const iat = Math.floor(now / 1000);

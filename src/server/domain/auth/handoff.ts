@@ -25,7 +25,7 @@ export async function createHandoffCode(
     code_hash: secret.hash,
     user_id: user.id,
     host: targetHost,
-    remember: remember ? 1 : 0,
+    remember,
     session_version: user.session_version,
     created_at: now,
     expires_at: now + HANDOFF_SECONDS * 1000,
@@ -57,7 +57,7 @@ export async function redeemHandoffCode(
   // A new session on this host, logged like a password sign-in (with how it came about); the
   // session and its audit row commit together.
   const session = await withTransaction(services.db, async (tx) => {
-    const issued = await issueSession(services, user, host, { remember: row.remember === 1, userAgent }, tx);
+    const issued = await issueSession(services, user, host, { remember: row.remember, userAgent }, tx);
     await recordAudit(tx, services, {
       event: 'user_login',
       source: 'server',
@@ -67,7 +67,7 @@ export async function redeemHandoffCode(
       sessionId: issued.familyId,
       userAgent,
       ip,
-      details: { host, remember: row.remember === 1, via: 'handoff' },
+      details: { host, remember: row.remember, via: 'handoff' },
     });
     return issued;
   });

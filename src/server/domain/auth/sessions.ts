@@ -69,7 +69,7 @@ export async function issueSession(
     user_id: user.id,
     token_hash: secret.hash,
     host,
-    remember: opts.remember ? 1 : 0,
+    remember: opts.remember,
     user_agent: opts.userAgent.slice(0, 512) || null,
     created_at: now,
     expires_at: expiresAt,
@@ -117,7 +117,7 @@ async function hostServesSessions(services: Services, host: string): Promise<boo
   if (where.kind === 'root') return true;
   if (where.kind === 'invalid') return false;
   const company = await companiesRepo(services.db).findBySubdomain(where.subdomain);
-  return company?.is_active === 1;
+  return company?.is_active === true;
 }
 
 /** Rotates a refresh token. A token seen twice (or on another host) revokes its whole family. */
@@ -160,7 +160,7 @@ export async function rotateRefreshToken(
     throw new DomainError('unauthorized', SESSION_ENDED);
   }
   const session = await issueSession(services, user, host, {
-    remember: row.remember === 1,
+    remember: row.remember,
     userAgent,
     familyId: row.family_id,
     expiresAt: row.expires_at,
@@ -253,7 +253,7 @@ export async function verifySession(services: Services, token: string, host: str
   const where = classifyHost(host, services.config.productDomain);
   if (where.kind === 'invalid') return null;
   if (state.user_type !== 1) {
-    if (!state.company_id || state.company_active !== 1) return null;
+    if (!state.company_id || !state.company_active) return null;
     if (where.kind === 'tenant') {
       if (where.subdomain !== state.company_subdomain) return null;
     } else {

@@ -15,7 +15,7 @@ import { withTransaction } from '../../db/scope.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { pendingSignupsRepo } from '../../db/repositories/pending-signups-repo.ts';
 import { hashPassword } from './password.ts';
-import { limiters, tooManyAttempts } from './throttle.ts';
+import { tooManyAttempts } from './throttle.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 import { auditFromCtx } from '../audit/record.ts';
 import { passwordProblem } from '../users/rules.ts';
@@ -88,7 +88,7 @@ export async function requestSignup(ctx: Ctx, input: SignupInput, port: string):
   const first = Object.values(fields)[0];
   if (first) throw new DomainError('validation', first, { fields });
   const now = services.now();
-  const lim = limiters(services);
+  const lim = services.state.throttles;
   const wait = await lim.signupIp.retryAfter(ctx.ip, now);
   if (wait > 0) throw tooManyAttempts(wait, 'Too many signups from this address.');
   await lim.signupIp.hit(ctx.ip, now);
@@ -120,7 +120,7 @@ export async function checkSubdomain(ctx: Ctx, input: { subdomain: string }, por
   const { services } = ctx;
   if (!ctx.actor && !services.config.signupEnabled) throw new DomainError('forbidden', SIGNUP_DISABLED);
   const now = services.now();
-  const lim = limiters(services).subdomainCheck;
+  const lim = services.state.throttles.subdomainCheck;
   const wait = await lim.retryAfter(ctx.ip, now);
   if (wait > 0) throw tooManyAttempts(wait, 'Too many subdomain checks.');
   await lim.hit(ctx.ip, now);
@@ -233,7 +233,7 @@ export async function verifySignup(
           full_name: name,
           user_type: 2,
           company_id: companyId,
-          is_active: 1,
+          is_active: true,
           password_hash: row.password_hash,
           session_version: 1,
           created_at: now,

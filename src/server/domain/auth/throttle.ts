@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect.ts';
 import { throttleRepo } from '../../db/repositories/throttle-repo.ts';
-import type { Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 
 const HOUR = 3_600_000;
@@ -245,7 +244,7 @@ export class SecondFactorGuard {
   }
 }
 
-interface Limiters {
+export interface Limiters {
   login: LoginGuard;
   forgotEmail: SharedWindow;
   forgotIp: SharedWindow;
@@ -259,26 +258,25 @@ interface Limiters {
   secondFactor: SecondFactorGuard;
 }
 
-const byServices = new WeakMap<Services, Limiters>();
+export function newLimiters(db: Db): Limiters {
+  const login = new LoginGuard(db);
+  return {
+    login,
+    forgotEmail: new SharedWindow(db, 'forgot-email', 5, HOUR),
+    forgotIp: new SharedWindow(db, 'forgot-ip', 30, HOUR),
+    signupIp: new SharedWindow(db, 'signup-ip', 20, HOUR),
+    signupEmail: new SharedWindow(db, 'signup-email', 5, HOUR),
+    subdomainCheck: new SharedWindow(db, 'subdomain-check', 60, 10 * 60_000),
+    audit: new SlidingWindow(120, 60_000),
+    secondFactor: new SecondFactorGuard(db, login),
+  };
+}
 
-export function limiters(services: Services): Limiters {
-  let l = byServices.get(services);
-  if (!l) {
-    const db = services.db;
-    const login = new LoginGuard(db);
-    l = {
-      login,
-      forgotEmail: new SharedWindow(db, 'forgot-email', 5, HOUR),
-      forgotIp: new SharedWindow(db, 'forgot-ip', 30, HOUR),
-      signupIp: new SharedWindow(db, 'signup-ip', 20, HOUR),
-      signupEmail: new SharedWindow(db, 'signup-email', 5, HOUR),
-      subdomainCheck: new SharedWindow(db, 'subdomain-check', 60, 10 * 60_000),
-      audit: new SlidingWindow(120, 60_000),
-      secondFactor: new SecondFactorGuard(db, login),
-    };
-    byServices.set(services, l);
+declare module '../context.ts' {
+  interface ProcessState {
+    /** Sign-in, reset, signup, second-factor and audit limiters (this file) */
+    throttles: Limiters;
   }
-  return l;
 }
 
 export function tooManyAttempts(retryAfter: number, what = 'Too many failed sign-in attempts.', after = ''): DomainError {

@@ -15,7 +15,7 @@ import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { hashSecret } from './tokens.ts';
 import { verifyPassword } from './password.ts';
-import { limiters, tooManyAttempts } from './throttle.ts';
+import { tooManyAttempts } from './throttle.ts';
 import { mailUnlockLink } from './unlock.ts';
 import { auditFromCtx } from '../audit/record.ts';
 
@@ -38,12 +38,12 @@ export interface CodeAttempt {
 }
 
 async function throttleGate(services: Services, userId: string, attempt: CodeAttempt, now: number): Promise<void> {
-  const gate = await limiters(services).secondFactor.check({ userId, email: attempt.email, ip: attempt.ip }, now);
+  const gate = await services.state.throttles.secondFactor.check({ userId, email: attempt.email, ip: attempt.ip }, now);
   if (!gate.allowed) throw tooManyAttempts(gate.retryAfter, TOO_MANY, gate.reason === 'account' ? ACCOUNT_PAUSED : '');
 }
 
 async function countWrongCode(services: Services, userId: string, attempt: CodeAttempt, now: number): Promise<void> {
-  const { underAttack } = await limiters(services).secondFactor.failed({ userId, ip: attempt.ip }, now);
+  const { underAttack } = await services.state.throttles.secondFactor.failed({ userId, ip: attempt.ip }, now);
   if (underAttack && attempt.port !== undefined) void mailUnlockLink(services, attempt.email, attempt.port).catch(() => undefined);
 }
 
@@ -150,7 +150,7 @@ async function checkCode(
     await countWrongCode(services, userId, attempt, now);
     throw new DomainError(wrong, REPLAYED, { fields: { [field]: REPLAYED } });
   }
-  await limiters(services).secondFactor.succeeded({ userId, ip: attempt.ip });
+  await services.state.throttles.secondFactor.succeeded({ userId, ip: attempt.ip });
 }
 
 export async function confirmTwoFactor(ctx: Ctx, input: { code: string }): Promise<{ recovery_codes: string[] }> {
@@ -190,7 +190,7 @@ export async function disableTwoFactor(ctx: Ctx, input: { code?: string; passwor
   } else if (input.password) {
     const user = await usersRepo(services.db).findById(actor.userId);
     const now = services.now();
-    const guard = limiters(services).login;
+    const guard = services.state.throttles.login;
     const gate = await guard.check(actor.email, ctx.ip, now);
     if (!gate.allowed) throw tooManyAttempts(gate.retryAfter);
     if (!user || !(await verifyPassword(user.password_hash, input.password))) {
@@ -235,7 +235,7 @@ export async function checkSecondFactor(
       const msg = 'The recovery code is not correct or was used already.';
       throw new DomainError('unauthorized', msg, { fields: { recovery_code: msg } });
     }
-    await limiters(services).secondFactor.succeeded({ userId, ip: attempt.ip });
+    await services.state.throttles.secondFactor.succeeded({ userId, ip: attempt.ip });
     return;
   }
   throw new DomainError('unauthorized', CODE_REQUIRED, { fields: { totp_code: CODE_REQUIRED } });

@@ -8,7 +8,6 @@ import { usersRepo } from '../../db/repositories/users-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import { sendMail } from '../../notify/mailer.ts';
 import { accountOrigin } from './account-links.ts';
-import { limiters } from './throttle.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
 export const UNLOCK_SECONDS = 60 * 60;
@@ -28,7 +27,7 @@ export async function mailUnlockLink(services: Services, email: string, port: st
     code_hash: secret.hash,
     user_id: user.id,
     host: at.host,
-    remember: 0,
+    remember: false,
     session_version: user.session_version,
     created_at: now,
     expires_at: now + UNLOCK_SECONDS * 1000,
@@ -61,5 +60,5 @@ export async function unlockSignIn(ctx: Ctx, input: { token: string }): Promise<
     throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
   if ((await codes.consume(row.id, services.now())) === 0)
     throw new DomainError('validation', UNLOCK_INVALID, { fields: { token: UNLOCK_INVALID } });
-  await limiters(services).login.trust(user.email, ctx.ip, services.now());
+  await services.state.throttles.login.trust(user.email, ctx.ip, services.now());
 }

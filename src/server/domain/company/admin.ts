@@ -111,7 +111,7 @@ export async function updateCompany(ctx: Ctx, id: string, input: CompanyFormInpu
     await withTransaction(ctx.services.db, async (tx) => {
       await companiesRepo(tx).update(id, { ...value, slug, updated_at: ctx.services.now() });
       // Deactivating a company, or moving it to another host, ends its users' sessions.
-      if ((before.is_active === 1 && value.is_active === 0) || before.subdomain !== value.subdomain)
+      if ((before.is_active && value.is_active === false) || before.subdomain !== value.subdomain)
         await endCompanySessions(ctx.services, id, tx);
       await auditFromCtx(tx, ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
     });

@@ -93,10 +93,10 @@ export interface CleanCompany {
   secondary_color?: string;
   services?: string;
   company_metadata?: string | null;
-  is_active?: number;
+  is_active?: boolean;
   max_users?: number;
   max_workers?: number;
-  threat_feed_enabled?: number;
+  threat_feed_enabled?: boolean;
   horizontal_logo_base64?: string | null;
   logo_base64?: string | null;
   plan?: string;
@@ -165,10 +165,10 @@ export function validateCompany(
   }
   if (input.company_metadata !== undefined) value.company_metadata = input.company_metadata;
   const active = input.is_active ?? (input.status !== undefined ? input.status === 'active' : undefined);
-  if (active !== undefined) value.is_active = active ? 1 : 0;
+  if (active !== undefined) value.is_active = active;
   if (input.max_users !== undefined) value.max_users = input.max_users;
   if (input.max_workers !== undefined) value.max_workers = input.max_workers;
-  if (input.threat_feed_enabled !== undefined) value.threat_feed_enabled = input.threat_feed_enabled ? 1 : 0;
+  if (input.threat_feed_enabled !== undefined) value.threat_feed_enabled = input.threat_feed_enabled;
   if (input.plan !== undefined) value.plan = input.plan;
   return { value, fields };
 }

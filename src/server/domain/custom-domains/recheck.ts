@@ -8,7 +8,6 @@ import { withTransaction } from '../../db/scope.ts';
 import { notifyIn } from '../../notify/notify.ts';
 import type { Services } from '../context.ts';
 import { proveControl } from './service.ts';
-import { customDomainRoutes } from './routes.ts';
 
 export const RECHECK_AFTER_MS = 24 * 3_600_000;
 const BATCH = 200;
@@ -44,6 +43,6 @@ export async function recheckCustomDomains(services: Services, now: number): Pro
       });
     }
   }
-  if (due.length) customDomainRoutes(services).invalidate();
+  if (due.length) services.state.customDomainRoutes.invalidate();
   return { checked: due.length, failed };
 }

@@ -8,7 +8,7 @@ import type { Services } from '../context.ts';
 
 export const ROUTES_TTL_MS = 30_000;
 
-class CustomDomainRoutes {
+export class CustomDomainRoutes {
   private table: Map<string, DomainRoute> | null = null;
   private loadedAt = 0;
   private loading: Promise<Map<string, DomainRoute>> | null = null;
@@ -57,20 +57,15 @@ class CustomDomainRoutes {
   }
 }
 
-const routes = new WeakMap<Services, CustomDomainRoutes>();
-
-/** The process's one table (per Services instance, so tests get their own). */
-export function customDomainRoutes(services: Services): CustomDomainRoutes {
-  let r = routes.get(services);
-  if (!r) {
-    r = new CustomDomainRoutes(services);
-    routes.set(services, r);
+declare module '../context.ts' {
+  interface ProcessState {
+    /** Which company each custom domain serves, one table per services object (this file) */
+    customDomainRoutes: CustomDomainRoutes;
   }
-  return r;
 }
 
 /** The subdomain whose documents a host serves: set only for a verified domain of an active company. */
 export async function servedSubdomain(services: Services, host: string): Promise<string | null> {
-  const route = await customDomainRoutes(services).lookup(host);
+  const route = await services.state.customDomainRoutes.lookup(host);
   return route?.state === 'verified' && route.subdomain ? route.subdomain : null;
 }

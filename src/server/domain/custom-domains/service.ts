@@ -22,7 +22,7 @@ import type { Ctx, Services } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { checkProof, type ProofOutcome } from './proof.ts';
-import { customDomainRoutes, servedSubdomain } from './routes.ts';
+import { servedSubdomain } from './routes.ts';
 
 /** The host a custom domain's CNAME must name: CUSTOM_DOMAIN_TARGET, else the company's own host. */
 export function cnameTarget(config: Pick<Config, 'customDomainTarget' | 'productDomain'>, subdomain: string): string {
@@ -131,7 +131,7 @@ export async function addCustomDomain(ctx: Ctx, tenant: string | undefined, inpu
     if (await repo.findByDomain(domain)) throw new DomainError('conflict', taken, { fields: { domain: taken } });
     throw e;
   }
-  customDomainRoutes(ctx.services).invalidate();
+  ctx.services.state.customDomainRoutes.invalidate();
   return present(ctx.services.config, (await repo.get(company.id, id))!, company.subdomain ?? '');
 }
 
@@ -157,7 +157,7 @@ export async function verifyCustomDomain(ctx: Ctx, tenant: string | undefined, i
       company.id,
     );
   });
-  customDomainRoutes(ctx.services).invalidate();
+  ctx.services.state.customDomainRoutes.invalidate();
   return present(ctx.services.config, (await repo.get(company.id, id))!, company.subdomain ?? '');
 }
 
@@ -171,7 +171,7 @@ export async function deleteCustomDomain(ctx: Ctx, tenant: string | undefined, i
     if (!(await customDomainsRepo(tx).delete(company.id, id))) throw notFound('Custom domain');
     await auditFromCtx(tx, ctx, 'settings_update', { area: 'custom_domain', action: 'remove', domain: row.domain }, undefined, company.id);
   });
-  customDomainRoutes(ctx.services).invalidate();
+  ctx.services.state.customDomainRoutes.invalidate();
 }
 
 /** The TLS proxy's question (Caddy on-demand TLS `ask`): may a certificate be obtained for this name? */

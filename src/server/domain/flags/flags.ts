@@ -11,7 +11,7 @@ import { withTransaction } from '../../db/scope.ts';
 async function effectiveFlags(ctx: Pick<Ctx, 'services'>): Promise<FlagMap> {
   const flags: FlagMap = { ...DEFAULT_FLAGS };
   for (const row of await flagsRepo(ctx.services.db).list()) {
-    if (isFlagName(row.name)) flags[row.name] = row.enabled === 1;
+    if (isFlagName(row.name)) flags[row.name] = row.enabled;
   }
   for (const [name, on] of Object.entries(ctx.services.config.flagOverrides)) {
     if (isFlagName(name)) flags[name] = on;

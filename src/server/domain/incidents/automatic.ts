@@ -31,7 +31,7 @@ export const monitorIncidents: MonitorIncidents = {
 
   async open(tx, notify, m, startedAt, error, now) {
     const incidents = incidentsRepo(tx);
-    const severity = incidentSeverity(Number(m.is_critical) === 1);
+    const severity = incidentSeverity(m.is_critical);
     const id = newId();
     const opened = await incidents.openForMonitor({
       id,

@@ -63,7 +63,7 @@ function present(i: IncidentWithTenant, linked: LinkedMonitor[] | undefined) {
     severity: i.severity,
     impact: impactOf(i.severity),
     status: i.status,
-    is_public: Number(i.is_public) === 1,
+    is_public: i.is_public,
     automatic: i.created_by === null,
     postmortem: i.postmortem ?? null,
     started_at: toIso(i.started_at),
@@ -179,7 +179,7 @@ export async function createIncident(
       title,
       severity,
       status,
-      is_public: input.is_public === false ? 0 : 1,
+      is_public: input.is_public !== false,
       started_at: now,
       resolved_at: status === 'resolved' ? now : null,
       created_by: actor.userId,
@@ -266,7 +266,7 @@ export async function editIncident(
       updated_at: s.now(),
       ...(title ? { title } : {}),
       ...(severity ? { severity } : {}),
-      ...(input.is_public === undefined ? {} : { is_public: input.is_public ? 1 : 0 }),
+      ...(input.is_public === undefined ? {} : { is_public: input.is_public }),
       ...(postmortem === undefined ? {} : { postmortem }),
     });
     if (monitorIds) await r.setMonitors(id, i.company_id, monitorIds);

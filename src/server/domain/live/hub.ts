@@ -59,7 +59,7 @@ function liveMonitor(r: LiveMonitorRow): LiveMonitor {
     id: r.id,
     status: r.is_paused ? 'paused' : r.status,
     status_since: iso(r.status_since),
-    is_paused: Boolean(r.is_paused),
+    is_paused: r.is_paused,
     last_checked_at: iso(r.last_checked_at),
     last_response_time: r.last_response_time_ms,
     last_http_code: r.last_http_code,

@@ -53,10 +53,10 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = f
     timeout_seconds: m.timeout_seconds,
     confirmations: m.confirmations,
     sla_target: m.sla_target === null || m.sla_target === undefined ? null : Number(m.sla_target),
-    is_public: m.is_public === 1,
-    is_critical: Number(m.is_critical) === 1,
-    is_paused: m.is_paused === 1,
-    status: m.is_paused === 1 ? ('paused' as const) : m.status,
+    is_public: m.is_public,
+    is_critical: m.is_critical,
+    is_paused: m.is_paused,
+    status: m.is_paused ? ('paused' as const) : m.status,
     in_maintenance: inMaintenance,
     status_since: toIsoOrNull(m.status_since),
     last_checked_at: toIsoOrNull(m.last_checked_at),
@@ -84,8 +84,8 @@ const toValid = (m: MonitorWithTenant): ValidMonitor => ({
   timeoutSeconds: m.timeout_seconds,
   confirmations: m.confirmations,
   slaTarget: m.sla_target === null || m.sla_target === undefined ? null : Number(m.sla_target),
-  isPublic: m.is_public === 1,
-  isCritical: Number(m.is_critical) === 1,
+  isPublic: m.is_public,
+  isCritical: m.is_critical,
 });
 
 async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: MonitorWithTenant) => boolean> {
@@ -176,7 +176,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
           name: v.name,
           type: v.type,
           config: JSON.stringify(v.config),
-          is_public: v.isPublic ? 1 : 0,
+          is_public: v.isPublic,
           interval_seconds: v.intervalSeconds,
           timeout_seconds: v.timeoutSeconds,
           confirmations: v.confirmations,
@@ -185,7 +185,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
           created_at: now,
         }),
         sla_target: v.slaTarget,
-        is_critical: v.isCritical ? 1 : 0,
+        is_critical: v.isCritical,
         destination_host: v.destination?.host ?? null,
       },
       limit,
@@ -214,7 +214,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
   });
   const destination = v.destination ?? null;
   // A checked monitor may not take a host over the budget: a new host, or more checks to its own.
-  const live = m.is_paused === 0 && m.archived_at === null;
+  const live = !m.is_paused && m.archived_at === null;
   const more = destination?.host !== m.destination_host || checksPerMinute(v.intervalSeconds) > checksPerMinute(m.interval_seconds);
   if (live && more) await requireDestinationBudget(s, destination, v.intervalSeconds, id);
   const now = s.now();
@@ -223,23 +223,23 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
       name: v.name,
       destination_host: destination?.host ?? null,
       config: JSON.stringify(v.config),
-      is_public: v.isPublic ? 1 : 0,
+      is_public: v.isPublic,
       interval_seconds: v.intervalSeconds,
       // Its next slot under the new interval; sooner only as an immediate check within the limits.
       timeout_seconds: v.timeoutSeconds,
       confirmations: v.confirmations,
       sla_target: v.slaTarget,
-      is_critical: v.isCritical ? 1 : 0,
+      is_critical: v.isCritical,
       next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000),
       updated_at: now,
     });
     // Marked critical or not: its open automatic incident is regraded with it (the page reads it).
-    if (v.isCritical !== (Number(m.is_critical) === 1)) {
+    if (v.isCritical !== m.is_critical) {
       const incidents = incidentsRepo(tx);
       for (const i of await incidents.openAutomaticForMonitors([id]))
         await incidents.update(i.id, { severity: incidentSeverity(v.isCritical), updated_at: now });
     }
-    if (m.is_paused === 0) await requestImmediateCheck(ctx, m, tx);
+    if (!m.is_paused) await requestImmediateCheck(ctx, m, tx);
     await auditFromCtx(tx, ctx, 'monitor_update', { monitor_id: id, fields: Object.keys(input) }, undefined, m.company_id);
   });
   return getMonitor(ctx, id);
@@ -294,7 +294,7 @@ export async function restoreMonitor(ctx: Ctx, id: string) {
   if (m.archived_at === null) throw new DomainError('conflict', 'This monitor is not archived.');
   const plan = isPlanName(m.company_plan) ? m.company_plan : 'starter';
   const limit = planLimits(plan).monitors;
-  if (m.is_paused === 0) await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
+  if (!m.is_paused) await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
   const restored = await withTransaction(s.db, async (tx) => {
     const done = await monitorsRepo(tx).restoreWithinLimit(id, m.company_id, limit, {
@@ -306,7 +306,7 @@ export async function restoreMonitor(ctx: Ctx, id: string) {
       updated_at: now,
     });
     if (!done) return false;
-    if (m.is_paused === 0) await requestImmediateCheck(ctx, m, tx);
+    if (!m.is_paused) await requestImmediateCheck(ctx, m, tx);
     await auditFromCtx(tx, ctx, 'monitor_update', { monitor_id: id, name: m.name, archived: false }, undefined, m.company_id);
     return true;
   });
@@ -318,7 +318,7 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   requirePermission(ctx, 'update', 'monitors', 'pause or resume monitors');
   const s = ctx.services;
   const m = await load(ctx, id);
-  if (!paused && m.is_paused === 1 && m.archived_at === null)
+  if (!paused && m.is_paused && m.archived_at === null)
     await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
   await withTransaction(s.db, async (tx) => {
@@ -326,10 +326,10 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
       id,
       m.company_id,
       paused
-        ? { is_paused: 1, updated_at: now }
+        ? { is_paused: true, updated_at: now }
         : // Resumed: state starts afresh and the first check runs at once (within the limits) or soon.
           {
-            is_paused: 0,
+            is_paused: false,
             status: 'unknown',
             status_since: now,
             pending_status: null,
@@ -428,7 +428,7 @@ export async function recordHeartbeat(ctx: Ctx, token: string): Promise<void> {
   if (!m || !KINDS[m.type].heartbeat) throw notFound('Push monitor');
   const now = ctx.services.now();
   // A monitor that was down is judged again at once rather than at its next slot.
-  const judgeNow = m.status !== 'operational' && m.is_paused === 0;
+  const judgeNow = m.status !== 'operational' && !m.is_paused;
   await monitorsRepo(db).recordPush(m.id, now, judgeNow);
   if (judgeNow) ctx.services.monitoring?.engine?.poke();
 }

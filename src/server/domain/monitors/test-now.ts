@@ -6,22 +6,29 @@ import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { checkOnce } from '../../engine/check-once.ts';
 import { KINDS } from '../../engine/kinds/index.ts';
 import { companyScope, requirePermission } from '../authz.ts';
-import type { Ctx, Services } from '../context.ts';
+import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { SlidingWindow } from '../auth/throttle.ts';
 import { toIsoOrNull } from '../ids.ts';
 import { immediateCheckLimits } from './immediate-checks.ts';
 import { validateMonitor, type MonitorInput } from './validate.ts';
 
-/** Each company's recent tests, per process (a test is a user's click, not a stored fact). */
-const recentTests = new WeakMap<Services, SlidingWindow>();
+declare module '../context.ts' {
+  interface ProcessState {
+    /**
+     * Each company's recent tests, per process (a test is a user's click, not a stored fact); made
+     * at the first test and again when the limits change (this file)
+     */
+    monitorTests: SlidingWindow | null;
+  }
+}
 
 function takeTestSlot(ctx: Ctx, key: string): void {
   const { windowMs, perCompany } = immediateCheckLimits(ctx);
-  let tests = recentTests.get(ctx.services);
+  let tests = ctx.services.state.monitorTests;
   if (!tests || tests.limit !== perCompany || tests.windowMs !== windowMs) {
     tests = new SlidingWindow(perCompany, windowMs);
-    recentTests.set(ctx.services, tests);
+    ctx.services.state.monitorTests = tests;
   }
   const now = ctx.services.now();
   const retryAfter = tests.retryAfter(key, now);

@@ -26,7 +26,7 @@ function present(n: NotificationRow) {
     severity: n.severity,
     type: n.type,
     created_at: toIso(n.created_at),
-    is_read: n.is_read === 1,
+    is_read: n.is_read,
     action_url: n.action_url,
   };
 }
@@ -48,7 +48,7 @@ export async function notificationCounts(ctx: Ctx): Promise<{ unread: number; re
   return notificationsRepo(ctx.services.db).counts(actor.userId);
 }
 
-const toView = (p: PreferenceFlags): PrefsView => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v === 1])) as PrefsView;
+const toView = (p: PreferenceFlags): PrefsView => ({ ...p });
 
 type PrefsAnswer = PrefsView & PersonalAddresses & { webhook_secret?: string };
 
@@ -64,7 +64,7 @@ export async function putPreferences(ctx: Ctx, input: Partial<PrefsView> & Parti
   const current = await repo.get(actor.userId);
   const next = { ...current };
   for (const key of Object.keys(current) as Array<keyof PreferenceFlags>) {
-    if (typeof input[key] === 'boolean') next[key] = input[key] ? 1 : 0;
+    if (typeof input[key] === 'boolean') next[key] = input[key];
   }
   // Addresses first: a refused URL leaves the switches as they were.
   const secret = await setPersonalAddresses(ctx.services, actor.userId, input);

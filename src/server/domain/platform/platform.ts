@@ -2,7 +2,7 @@
 // FLAG_ENABLE_* locks, whether signup is open (SIGNUP_ENABLED, an environment setting only),
 // whether company admins may invite teammates, and the mail setup, with a test mail through the
 // configured SMTP server.
-import type { Ctx, Services } from '../context.ts';
+import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { requireSuperAdmin } from '../authz.ts';
 import { getFlags } from '../flags/flags.ts';
@@ -57,7 +57,14 @@ export async function updatePlatformSettings(ctx: Ctx, input: { company_admins_i
 /** 5 test mails in 10 minutes a super admin: enough to fix a setup, too few to flood a mailbox. */
 const TESTS = 5;
 const WINDOW_MS = 10 * 60_000;
-const recentTests = new WeakMap<Services, SlidingWindow>();
+export const newSmtpTestWindow = (): SlidingWindow => new SlidingWindow(TESTS, WINDOW_MS);
+
+declare module '../context.ts' {
+  interface ProcessState {
+    /** Test mails sent by each super admin lately (this file) */
+    smtpTests: SlidingWindow;
+  }
+}
 
 export async function sendSmtpTest(ctx: Ctx): Promise<{ ok: true; to: string; message: string }> {
   const actor = requireSuperAdmin(ctx);
@@ -68,8 +75,7 @@ export async function sendSmtpTest(ctx: Ctx): Promise<{ ok: true; to: string; me
       'No SMTP server is configured: set SMTP_URL (smtp:// or smtps://) and MAIL_FROM and restart. Until then mail is written to the server log.',
     );
   }
-  let tests = recentTests.get(s);
-  if (!tests) recentTests.set(s, (tests = new SlidingWindow(TESTS, WINDOW_MS)));
+  const tests = s.state.smtpTests;
   const now = s.now();
   const wait = tests.retryAfter(actor.userId, now);
   if (wait > 0)

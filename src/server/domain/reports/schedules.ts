@@ -31,7 +31,7 @@ export function presentSchedule(r: ReportScheduleRow) {
     frequency: r.frequency,
     recipients: JSON.parse(r.recipients) as string[],
     format: r.format,
-    enabled: r.enabled === 1,
+    enabled: r.enabled,
     last_sent_period: r.last_sent_period,
     created_at: toIso(r.created_at),
     updated_at: toIso(r.updated_at),
@@ -80,7 +80,7 @@ export async function createReportSchedule(ctx: Ctx, input: ScheduleInput) {
     frequency: input.frequency ?? 'monthly',
     recipients: recipientsOf(input.recipients ?? []),
     format: input.format ?? 'pdf',
-    enabled: input.enabled === false ? 0 : 1,
+    enabled: input.enabled !== false,
     last_sent_period: null,
     created_at: now,
     updated_at: now,
@@ -96,7 +96,7 @@ export async function updateReportSchedule(ctx: Ctx, id: string, input: Schedule
     ...(input.frequency ? { frequency: input.frequency } : {}),
     ...(input.recipients ? { recipients: recipientsOf(input.recipients) } : {}),
     ...(input.format ? { format: input.format } : {}),
-    ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
+    ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
     updated_at: ctx.services.now(),
   });
   return presentSchedule((await repo.find(id, row.company_id))!);

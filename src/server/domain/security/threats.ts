@@ -151,7 +151,7 @@ export async function getThreats(ctx: Ctx, input: { tenant?: string }): Promise<
   const enabledIds = (await repo.enabledCompanies()).map((c) => c.id);
   const company = companyId ? await companiesRepo(db).findById(companyId) : undefined;
   if (companyId && !company) throw notFound('Company');
-  const enabled = company ? company.threat_feed_enabled === 1 && company.is_active === 1 : enabledIds.length > 0;
+  const enabled = company ? company.threat_feed_enabled && company.is_active : enabledIds.length > 0;
   const feedState = new Map((await repo.listFeeds()).map((f) => [f.name, f]));
   const overview: ThreatOverview = {
     enabled,
@@ -183,7 +183,7 @@ export async function getThreats(ctx: Ctx, input: { tenant?: string }): Promise<
     candidates: counts.total,
     checked: counts.checked,
     registered: (await repo.listLookalikes(companyId, MAX_LOOKALIKES))
-      .filter((l) => l.registered === 1)
+      .filter((l) => l.registered)
       .map((l) => ({
         company_id: l.company_id,
         domain: l.domain,

@@ -48,7 +48,7 @@ export async function createSuperAdmin(
     full_name: input.fullName?.trim() || 'Administrator',
     user_type: 1,
     company_id: null,
-    is_active: 1,
+    is_active: true,
     password_hash: await hashPassword(input.password),
     session_version: 1,
     created_at: now,
@@ -98,5 +98,5 @@ export async function resetPasswordByOperator(
       details: { user_id: user.id, change: 'password_reset_by_operator_cli' },
     });
   });
-  return { id: user.id, userType: user.user_type, isActive: user.is_active === 1 };
+  return { id: user.id, userType: user.user_type, isActive: user.is_active };
 }

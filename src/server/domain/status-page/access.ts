@@ -48,7 +48,8 @@ export type AccessDecision =
   | { allowed: true; restricted: boolean }
   | { allowed: false; mode: Exclude<PageAccessMode, 'public'>; status: 401 | 403 };
 
-interface State {
+/** Memos of page access rules and custom hosts, and wrong page passwords per address. */
+export interface PageAccessState {
   rules: Map<string, { value: AccessRule; at: number }>;
   hosts: Map<string, { value: string | null; at: number }>;
   /** reads under way, by 'rule <company>' or the host key */
@@ -57,26 +58,27 @@ interface State {
   slow: { now: boolean };
   failures: SlidingWindow;
 }
-const states = new WeakMap<Services, State>();
-function stateOf(services: Services): State {
-  let s = states.get(services);
-  if (!s) {
-    s = {
-      rules: new Map(),
-      hosts: new Map(),
-      inflight: new Map(),
-      slow: { now: false },
-      failures: new SlidingWindow(PASSWORD_FAILURES, FAILURE_WINDOW_MS),
-    };
-    states.set(services, s);
+export function newPageAccessState(): PageAccessState {
+  return {
+    rules: new Map(),
+    hosts: new Map(),
+    inflight: new Map(),
+    slow: { now: false },
+    failures: new SlidingWindow(PASSWORD_FAILURES, FAILURE_WINDOW_MS),
+  };
+}
+
+declare module '../context.ts' {
+  interface ProcessState {
+    /** The status pages' access memos and password failures (this file) */
+    pageAccess: PageAccessState;
   }
-  return s;
 }
 
 const PUBLIC: AccessRule = { mode: 'public', passwordHash: null, ipAllowlist: [] };
 
 export async function accessRuleOf(services: Services, companyId: string): Promise<AccessRule> {
-  const { rules, inflight, slow } = stateOf(services);
+  const { rules, inflight, slow } = services.state.pageAccess;
   return remembered<AccessRule>(rules, inflight, slow, `rule ${companyId}`, companyId, async () => {
     const row = await pageAccessRepo(services.db).get(companyId);
     return row ? { mode: row.mode, passwordHash: row.password_hash, ipAllowlist: JSON.parse(row.ip_allowlist) as string[] } : PUBLIC;
@@ -142,7 +144,7 @@ async function remembered<T>(
 
 /** Called after a save: this process applies the new rule at once. */
 export function forgetAccessRule(services: Services, companyId: string): void {
-  stateOf(services).rules.delete(companyId);
+  services.state.pageAccess.rules.delete(companyId);
 }
 
 /**
@@ -151,7 +153,7 @@ export function forgetAccessRule(services: Services, companyId: string): void {
  * looked up is unavailable (503), never let through unchecked.
  */
 async function memoCompany(services: Services, key: string, find: () => Promise<string | null>): Promise<string | null> {
-  const { hosts, inflight, slow } = stateOf(services);
+  const { hosts, inflight, slow } = services.state.pageAccess;
   return remembered(hosts, inflight, slow, key, key, find);
 }
 
@@ -161,7 +163,7 @@ async function memoCompany(services: Services, key: string, find: () => Promise<
  * through without a promise (the public fast path stays as fast as it was).
  */
 export function knownOpen(services: Services, key: string): boolean {
-  const { hosts, rules } = stateOf(services);
+  const { hosts, rules } = services.state.pageAccess;
   const now = Date.now();
   const company = hosts.get(key);
   if (!company || now - company.at >= MEMO_MS) return false;
@@ -272,7 +274,7 @@ export type PasswordAttempt =
 export async function tryPagePassword(services: Services, companyId: string, ip: string, password: string): Promise<PasswordAttempt> {
   const rule = await accessRuleOf(services, companyId);
   if (rule.mode !== 'password' || !rule.passwordHash) return { kind: 'not_protected' };
-  const { failures } = stateOf(services);
+  const { failures } = services.state.pageAccess;
   const k = `${companyId} ${ip}`;
   const now = services.now();
   const wait = failures.retryAfter(k, now);

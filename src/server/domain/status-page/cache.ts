@@ -213,17 +213,12 @@ function setNewest<T>(map: Map<string, T>, key: string, value: T): void {
 
 /** Inactive or suspended companies have no public page. */
 function isShown(c: StatusCompanyRow): boolean {
-  return Number(c.is_active) === 1 && c.status !== 'inactive' && c.status !== 'suspended';
+  return c.is_active && c.status !== 'inactive' && c.status !== 'suspended';
 }
 
-const caches = new WeakMap<Services, StatusPageCache>();
-
-/** The process's one cache (per Services instance, so tests get their own). */
-export function statusPageCache(services: Services): StatusPageCache {
-  let c = caches.get(services);
-  if (!c) {
-    c = new StatusPageCache(services);
-    caches.set(services, c);
+declare module '../context.ts' {
+  interface ProcessState {
+    /** The public status pages' snapshots, one cache per services object (this file) */
+    statusPageCache: StatusPageCache;
   }
-  return c;
 }

@@ -21,7 +21,6 @@ import { calendarStart, calendarUptime, uptimeCalendar, uptimeRange } from '../.
 import type { IncidentView } from '../../../lib/status.ts';
 import { isActiveAt } from '../../../lib/maintenance.ts';
 import { classifyHost, hostName } from '../../../lib/hosts.ts';
-import { statusPageCache } from './cache.ts';
 import { lookupStatusPage } from './service.ts';
 import { counts, groupBy, incidentViewsOf } from './view.ts';
 
@@ -50,7 +49,7 @@ async function lookupExtra<T>(
   const view = found.view;
   let data: T | null;
   try {
-    data = await statusPageCache(services).extra(subdomain, view.etag, key, () => build(view));
+    data = await services.state.statusPageCache.extra(subdomain, view.etag, key, () => build(view));
   } catch {
     return { kind: 'unavailable' };
   }

@@ -6,7 +6,7 @@ import { toIso } from '../ids.ts';
 import { classifyHost } from '../../../lib/hosts.ts';
 import type { StatusPageView } from '../../../lib/status.ts';
 import type { StatusPageLookup } from '../../../lib/page-services.ts';
-import { statusPageCache, type Lookup } from './cache.ts';
+import type { Lookup } from './cache.ts';
 import { statuspageDocument, type StatuspageDoc } from './statuspage-json.ts';
 import { incidentFeedText } from './feeds.ts';
 import { publicTenantOrigin } from './public-links.ts';
@@ -18,7 +18,7 @@ const SUBDOMAIN_RE = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 /** The snapshot of a company's page; not_found for unknown or inactive companies. */
 export function lookupStatusPage(services: Services, subdomain: string): Promise<Lookup> {
   if (!SUBDOMAIN_RE.test(subdomain.toLowerCase())) return Promise.resolve({ kind: 'not_found' });
-  return statusPageCache(services).lookup(subdomain);
+  return services.state.statusPageCache.lookup(subdomain);
 }
 
 async function viewOf(services: Services, subdomain: string): Promise<StatusPageView> {

@@ -12,7 +12,6 @@ import { requirePermission } from '../authz.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { statusPageCache } from './cache.ts';
 import { publicTenantOrigin } from './public-links.ts';
 import { monitorTarget, pageOrder } from './view.ts';
 import { pageAccessOf } from './access-settings.ts';
@@ -38,7 +37,7 @@ async function present(ctx: Ctx, company: { id: string; subdomain: string | null
   const repo = statusPageSettingsRepo(ctx.services.db);
   const [rows, groups, access] = await Promise.all([repo.monitorsOf(company.id), repo.groupsOf(company.id), pageAccessOf(ctx, company.id)]);
   const ordered = pageOrder(rows, groups);
-  const shownPlace = new Map(ordered.filter((m) => Number(m.is_public) === 1).map((m, i) => [m.id, i + 1]));
+  const shownPlace = new Map(ordered.filter((m) => m.is_public).map((m, i) => [m.id, i + 1]));
   return {
     company_id: company.id,
     preview_url: company.subdomain ? `${publicTenantOrigin(ctx.services.config, company.subdomain)}/` : null,
@@ -52,8 +51,8 @@ async function present(ctx: Ctx, company: { id: string; subdomain: string | null
         name: m.name,
         type: m.type as MonitorType,
         target,
-        is_public: Number(m.is_public) === 1,
-        is_paused: Number(m.is_paused) === 1,
+        is_public: m.is_public,
+        is_paused: m.is_paused,
         status: m.status,
         public_name: m.public_name,
         shown_name: place === undefined ? null : publicNameOf({ name: m.name, publicName: m.public_name, target }, place),
@@ -123,7 +122,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
       }
       placements.push({
         id: p.monitor_id,
-        is_public: p.is_public ? 1 : 0,
+        is_public: p.is_public,
         public_name: publicName,
         public_group_id: s.groupId,
         public_position: position,
@@ -134,7 +133,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
   const changed = placements.filter((p) => {
     const m = monitorById.get(p.id)!;
     return (
-      Number(m.is_public) !== p.is_public ||
+      m.is_public !== p.is_public ||
       m.public_name !== p.public_name ||
       m.public_group_id !== p.public_group_id ||
       (m.public_position === null ? null : Number(m.public_position)) !== p.public_position
@@ -153,6 +152,6 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
     );
   });
   // This process shows the change at once; others see it by the page's fingerprint.
-  if (company.subdomain) statusPageCache(ctx.services).invalidate(company.subdomain);
+  if (company.subdomain) ctx.services.state.statusPageCache.invalidate(company.subdomain);
   return present(ctx, company);
 }

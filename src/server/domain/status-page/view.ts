@@ -330,7 +330,7 @@ export async function buildStatusView(
   const openImpactOf = new Map<string, Impact>();
   for (const i of incidents)
     if (i.resolved_at == null && i.created_by === null && i.monitor_id) openImpactOf.set(i.monitor_id, impactOf(i.severity));
-  const outageOf = (m: PublicMonitorRow): Impact => openImpactOf.get(m.id) ?? (Number(m.is_critical) === 1 ? 'critical' : 'major');
+  const outageOf = (m: PublicMonitorRow): Impact => openImpactOf.get(m.id) ?? (m.is_critical ? 'critical' : 'major');
 
   const monitorViews: MonitorView[] = monitors.map((m) => {
     const kept = old.monitors.get(m.id)!;
@@ -339,7 +339,7 @@ export async function buildStatusView(
     const liveBlocks = hourlyBlocks(liveH, liveHour, hourStart(now));
     const liveBars = dailyBarsBetween(liveD, liveDay, dayStart(now));
     const stored: Status = isStatus(m.status) ? m.status : 'unknown';
-    const status: Status = underMaintenance(m.id) ? 'maintenance' : Number(m.is_paused) === 1 ? 'unknown' : stored;
+    const status: Status = underMaintenance(m.id) ? 'maintenance' : m.is_paused ? 'unknown' : stored;
     return {
       id: m.id,
       name: nameOf.get(m.id)!,

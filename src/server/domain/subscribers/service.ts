@@ -7,6 +7,7 @@
 // company; everything answers 404 while ENABLE_NOTIFICATIONS is off.
 import { randomBytes } from 'node:crypto';
 import type { Ctx, Services } from '../context.ts';
+import type { Db } from '../../db/connect.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso, toIsoOrNull } from '../ids.ts';
 import { companyScope, requirePermission } from '../authz.ts';
@@ -37,23 +38,24 @@ export const MAX_SUBSCRIBERS_PER_COMPANY = 10_000;
 
 export const NOT_AVAILABLE = 'Status-page subscriptions are not available.';
 
-interface Throttles {
+export interface SubscribeThrottles {
   address: SharedWindow;
   ip: SlidingWindow;
   company: SlidingWindow;
 }
-const throttles = new WeakMap<Services, Throttles>();
-function throttleOf(services: Services): Throttles {
-  let t = throttles.get(services);
-  if (!t) {
-    t = {
-      address: new SharedWindow(services.db, 'subscribe-address', MAILS_PER_ADDRESS_PER_HOUR, HOUR),
-      ip: new SlidingWindow(REQUESTS_PER_IP_PER_HOUR, HOUR),
-      company: new SlidingWindow(NEW_PER_COMPANY_PER_HOUR, HOUR),
-    };
-    throttles.set(services, t);
+export function newSubscribeThrottles(db: Db): SubscribeThrottles {
+  return {
+    address: new SharedWindow(db, 'subscribe-address', MAILS_PER_ADDRESS_PER_HOUR, HOUR),
+    ip: new SlidingWindow(REQUESTS_PER_IP_PER_HOUR, HOUR),
+    company: new SlidingWindow(NEW_PER_COMPANY_PER_HOUR, HOUR),
+  };
+}
+
+declare module '../context.ts' {
+  interface ProcessState {
+    /** Subscription requests per address, network and status page (this file) */
+    subscribeThrottles: SubscribeThrottles;
   }
-  return t;
 }
 
 function refuse(wait: number, what: string): void {
@@ -115,7 +117,7 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
     }
   }
   const now = s.now();
-  const t = throttleOf(s);
+  const t = s.state.subscribeThrottles;
   const companyId = view.company.id;
   limited(t.ip, ctx.ip, now, 'from your network');
   limited(t.company, companyId, now, 'for this status page');

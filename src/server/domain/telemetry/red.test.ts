@@ -4,6 +4,7 @@ import { DB_KINDS, freshDb, tempDir } from '../../../../tests/support/test-db.ts
 import { actorFor, ctxFor, seedCompany, seedUser } from '../../../../tests/support/fixtures.ts';
 import { parseConfig } from '../../config.ts';
 import type { Services } from '../context.ts';
+import { withProcessState } from '../../process-state.ts';
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../ids.ts';
 import { SpanWriter } from '../../telemetry/span-writer.ts';
@@ -19,7 +20,13 @@ describe.each(DB_KINDS)('RED service on %s', (kind) => {
   let services: Services;
   beforeEach(async () => {
     db = await freshDb(kind);
-    services = { config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }), db, now: () => NOW, ready: true, version: 'test' };
+    services = withProcessState({
+      config: parseConfig({ NODE_ENV: 'test', DATA_DIR: tempDir() }),
+      db,
+      now: () => NOW,
+      ready: true,
+      version: 'test',
+    });
   });
   afterEach(async () => db.close());
 
@@ -84,8 +91,8 @@ describe.each(DB_KINDS)('RED service on %s', (kind) => {
       duration_ms: 5,
       status_code: error ? 2 : 0,
       http_status: null,
-      is_error: error ? 1 : 0,
-      is_request: 1,
+      is_error: error,
+      is_request: true,
       error_message: error ? 'x' : null,
       attributes: '{}',
       events: '[]',
@@ -117,8 +124,8 @@ describe.each(DB_KINDS)('RED service on %s', (kind) => {
       duration_ms: ms,
       status_code: 0,
       http_status: 200,
-      is_error: 0,
-      is_request: 1,
+      is_error: false,
+      is_request: true,
       error_message: null,
       attributes: '{}',
       events: '[]',

@@ -38,7 +38,7 @@ export function toUserView(u: UserRow, companyName: string | null): UserView {
     user_type: String(u.user_type) as UserView['user_type'],
     company_id: u.company_id,
     company_name: companyName,
-    is_active: u.is_active === 1,
+    is_active: u.is_active,
     created_at: toIso(u.created_at),
     last_sign_in_at: u.last_login_at == null ? null : toIso(u.last_login_at),
   };
@@ -137,7 +137,7 @@ export async function createUser(ctx: Ctx, input: UserFormInput): Promise<UserVi
       await usersRepo(db).insert({
         ...clean,
         id,
-        is_active: input.is_active === false ? 0 : 1,
+        is_active: input.is_active !== false,
         password_hash: passwordHash,
         session_version: 1,
         created_at: now,
@@ -197,8 +197,8 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
   const repo = usersRepo(ctx.services.db);
   const other = await repo.findByEmail(clean.email);
   if (other && other.id !== id) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
-  const isActive = input.is_active === undefined ? before.is_active : input.is_active ? 1 : 0;
-  const losesSuperAdmin = before.user_type === 1 && before.is_active === 1 && (clean.user_type !== 1 || isActive === 0);
+  const isActive = input.is_active === undefined ? before.is_active : input.is_active;
+  const losesSuperAdmin = before.user_type === 1 && before.is_active && (clean.user_type !== 1 || !isActive);
   const roleChanged = clean.user_type !== before.user_type || clean.company_id !== before.company_id;
   try {
     await withTransaction(ctx.services.db, async (db) => {
@@ -206,7 +206,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
       if (clean.company_id && clean.company_id !== before.company_id) await assertRoomFor(db, clean.company_id);
       await usersRepo(db).update(id, { ...clean, is_active: isActive, updated_at: ctx.services.now() });
       // A new role, company, email or deactivation takes effect at once: the old sessions end.
-      if (roleChanged || clean.email !== before.email || (before.is_active === 1 && isActive === 0))
+      if (roleChanged || clean.email !== before.email || (before.is_active && !isActive))
         await endUserSessions(ctx.services, id, db);
       if (roleChanged) {
         await auditFromCtx(
@@ -222,7 +222,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
           clean.company_id,
         );
       }
-      await auditFromCtx(db, ctx, 'user_update', { user_id: id, is_active: isActive === 1 }, undefined, clean.company_id);
+      await auditFromCtx(db, ctx, 'user_update', { user_id: id, is_active: isActive }, undefined, clean.company_id);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new DomainError('conflict', EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
@@ -235,7 +235,7 @@ export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
   requireSuperAdmin(ctx);
   const u = await loadUser(ctx, id);
   await withTransaction(ctx.services.db, async (db) => {
-    if (u.user_type === 1 && u.is_active === 1 && (await usersRepo(db).lockActiveSuperAdmins()) <= 1)
+    if (u.user_type === 1 && u.is_active && (await usersRepo(db).lockActiveSuperAdmins()) <= 1)
       throw new DomainError('conflict', LAST_SUPER_ADMIN);
     await usersRepo(db).delete(id);
     await auditFromCtx(

@@ -294,7 +294,7 @@ export async function acceptInvitation(ctx: Ctx, input: { token: string; passwor
         full_name: inv.full_name,
         user_type: inv.user_type,
         company_id: company.id,
-        is_active: 1,
+        is_active: true,
         password_hash: passwordHash,
         session_version: 1,
         created_at: now,

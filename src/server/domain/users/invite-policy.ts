@@ -32,7 +32,7 @@ export async function getInvitePolicy(ctx: Ctx): Promise<InvitePolicy> {
   const used = people.length + (await invitationsRepo(services.db).countOpenForCompany(company.id, services.now()));
   const users = { used, limit: company.max_users };
   if (actor.role === 'customer_viewer') {
-    const admins = people.filter((u) => u.user_type === 2 && u.is_active === 1).map((u) => u.full_name);
+    const admins = people.filter((u) => u.user_type === 2 && u.is_active).map((u) => u.full_name);
     const who =
       adminsInvite && admins.length
         ? `a company admin (${admins.slice(0, 3).join(', ')}${admins.length > 3 ? ', …' : ''})`

@@ -96,7 +96,7 @@ async function deliverOne(
   // A personal delivery without the operator's SMTP or Twilio set up fails at once, saying so.
   const personalGap = d.subscriber_id === null && d.user_id ? personalSetupGap(services.config, d.target) : null;
   // Send test also tries a disabled channel (checking it before switching it on).
-  const channelUsable = !!channel && (channel.enabled === 1 || d.event === 'test');
+  const channelUsable = !!channel && (channel.enabled || d.event === 'test');
   let payload = d.payload;
   if (d.subscriber_id === null && (d.user_id ? personalGap === null : channelUsable)) {
     const ready = await readyToSend(services, d, channel, opts.holder, busy);

@@ -17,7 +17,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 export async function sendScheduledReport(services: Services, d: AlertDeliveryRow): Promise<{ usable: boolean; result: SendResult }> {
   const schedule = await reportSchedulesRepo(services.db).find(d.report_schedule_id!, d.company_id);
-  if (schedule?.enabled !== 1) return ended('The report schedule was deleted or disabled before delivery');
+  if (!schedule?.enabled) return ended('The report schedule was deleted or disabled before delivery');
   const company = await companiesRepo(services.db).findById(d.company_id);
   if (!company) return ended('The company no longer exists');
   const p = JSON.parse(d.payload) as ReportMailPayload;

@@ -42,7 +42,7 @@ async function notificationsStoredOn(tx: DbScope): Promise<boolean> {
 export async function enqueueIncidentNotice(tx: DbScope, cause: IncidentCause, now: number): Promise<void> {
   const repo = subscriberNoticesRepo(tx);
   const incident = await repo.incident(cause.incidentId);
-  if (!incident || Number(incident.is_public) !== 1) return;
+  if (!incident?.is_public) return;
   const about = (await incidentsRepo(tx).monitorsOf([incident.id])).get(incident.id) ?? [];
   const components = await publicComponents(
     tx,

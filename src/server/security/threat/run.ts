@@ -126,7 +126,7 @@ async function checkLookalikes(
     const registered = await deps.dns.registered(row.candidate);
     if (registered === undefined) continue; // no answer: asked again next run
     checked++;
-    const newly = registered && row.registered === 0;
+    const newly = registered && !row.registered;
     // The first check only learns the baseline; a change after it is news.
     if (newly && row.checked_at !== null) fresh.push({ candidate: row.candidate, domain: row.domain, technique: row.technique });
     await repo.markLookalike(companyId, row.candidate, registered, newly ? now : registered ? row.first_registered_at : null, now);
