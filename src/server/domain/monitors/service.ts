@@ -318,8 +318,7 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   requirePermission(ctx, 'update', 'monitors', 'pause or resume monitors');
   const s = ctx.services;
   const m = await load(ctx, id);
-  if (!paused && m.is_paused && m.archived_at === null)
-    await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
+  if (!paused && m.is_paused && m.archived_at === null) await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
   await withTransaction(s.db, async (tx) => {
     await monitorsRepo(tx).update(

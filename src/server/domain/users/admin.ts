@@ -206,8 +206,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UserFormInput): Pr
       if (clean.company_id && clean.company_id !== before.company_id) await assertRoomFor(db, clean.company_id);
       await usersRepo(db).update(id, { ...clean, is_active: isActive, updated_at: ctx.services.now() });
       // A new role, company, email or deactivation takes effect at once: the old sessions end.
-      if (roleChanged || clean.email !== before.email || (before.is_active && !isActive))
-        await endUserSessions(ctx.services, id, db);
+      if (roleChanged || clean.email !== before.email || (before.is_active && !isActive)) await endUserSessions(ctx.services, id, db);
       if (roleChanged) {
         await auditFromCtx(
           db,
