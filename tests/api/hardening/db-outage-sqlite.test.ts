@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { openSync, closeSync, writeSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
 import { type ApiClient, startTestApp, type TestApp, fetchDocuments, type FetchedDocuments } from '../../support/test-app.ts';
 import { tempDir } from '../../support/test-db.ts';
@@ -55,6 +56,8 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
   const fetchPublic = () => fetchDocuments(t.client(), publicDocuments(), tenant());
   // The server's clock runs ahead of real time by `skew`: moving it on replaces waiting.
   let skew = 0;
+  // When the test that fills the disk made every monitor due (its round is stored once space is back).
+  let roundDueAt = 0;
   const failedTicks = () => engineLog.filter((l) => l.startsWith('engine: tick failed')).length;
 
   /** While the database cannot store: writes 503, reads and the public documents as before. */
@@ -111,6 +114,7 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
       // The monitors fall due: the engine's next tick must store and fails (the process survives it).
       const ticksFailedBefore = failedTicks();
       skew += 61_000;
+      roundDueAt = Date.now() + skew;
       await waitFor(() => failedTicks() > ticksFailedBefore, { what: 'an engine tick failing on the full disk' });
     } finally {
       rmSync(filler);
@@ -120,7 +124,27 @@ describe.skipIf(!isRoot)('SQLite that cannot store data under a running server (
   });
 
   it('answers 503 to writes while the database is read-only and stores again afterwards', async () => {
-    const before = await fetchPublic();
+    // The clock moved a minute on in the test before: the engine stores that round's checks (and
+    // resolves what they resolve) once space is back, so the page is taken once the round is in
+    // and two fresh snapshots in a row agree.
+    const freshPublic = async () => {
+      skew += RECHECK_MS + 100;
+      return fetchPublic();
+    };
+    const roundIn = (docs: FetchedDocuments) => {
+      const page = JSON.parse(docs[publicDocuments()[0]].text) as { monitors: { last_checked_at: string | null }[] };
+      return page.monitors.every((m) => m.last_checked_at !== null && Date.parse(m.last_checked_at) >= roundDueAt);
+    };
+    let before = await freshPublic();
+    await waitFor(
+      async () => {
+        const again = await freshPublic();
+        const settled = roundIn(again) && isDeepStrictEqual(again, before);
+        before = again;
+        return settled;
+      },
+      { what: 'the public documents to settle after the engine round' },
+    );
     await sql`PRAGMA query_only = ON`.execute(t.services.db.k);
     try {
       await expectReadOnlyService(before);
