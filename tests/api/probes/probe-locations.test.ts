@@ -23,11 +23,12 @@ describe.each(DB_KINDS)('probe locations on %s', (kind) => {
   let globexAdmin: ApiClient;
   let acmeApiToken: string;
   let acme: { id: string };
+  let globex: { id: string };
 
   beforeAll(async () => {
     t = await startTestApp({ db: kind, now: () => clock });
     acme = await seedCompany(t.services, { name: 'Acme', subdomain: 'acme' });
-    const globex = await seedCompany(t.services, { name: 'Globex', subdomain: 'globex' });
+    globex = await seedCompany(t.services, { name: 'Globex', subdomain: 'globex' });
     root = t.client();
     await signIn(root, await seedUser(t.services, { userType: 1 }));
     acmeAdmin = t.client();
@@ -56,6 +57,7 @@ describe.each(DB_KINDS)('probe locations on %s', (kind) => {
 
   let frankfurt: string;
   let acmeLab: string;
+  let globexLabId: string;
 
   it('lets the super admin create public locations and a company admin private ones, refusing the other way round', async () => {
     const pub = await root.post('/api/v1/probe-locations', { name: 'Frankfurt', slug: 'eu-west', private: false });
@@ -106,6 +108,7 @@ describe.each(DB_KINDS)('probe locations on %s', (kind) => {
     // another company's private slug is its own business
     const globexLab = await globexAdmin.post('/api/v1/probe-locations', { name: 'Globex lab', slug: 'lab', private: true }, GLOBEX);
     expect(globexLab.status).toBe(201);
+    globexLabId = globexLab.body.id;
   });
 
   it('lists local first, then public, then the private ones the caller may see', async () => {
@@ -282,5 +285,14 @@ describe.each(DB_KINDS)('probe locations on %s', (kind) => {
     const left = await t.services.db.k.selectFrom('probes').select('id').where('location_id', '=', frankfurt).execute();
     expect(left).toEqual([]);
     expect((await root.get('/api/v1/admin/audit?event=probe_location_delete')).text).toContain(frankfurt);
+  });
+
+  it('goes with its company: deleting a company removes its private locations, their tokens and probes', async () => {
+    const minted = await globexAdmin.post(`/api/v1/probe-locations/${globexLabId}/tokens`, { name: 'g' }, GLOBEX);
+    expect((await hello(minted.body.token, { instance: 'g-1', version: '1.0.0' })).status).toBe(200);
+    expect((await root.delete(`/api/v1/admin/companies/${globex.id}`)).status).toBe(200);
+    expect(await t.services.db.k.selectFrom('probe_locations').select('id').where('company_id', '=', globex.id).execute()).toEqual([]);
+    expect(await t.services.db.k.selectFrom('probes').select('id').where('location_id', '=', globexLabId).execute()).toEqual([]);
+    expect((await hello(minted.body.token)).status).toBe(401);
   });
 });
