@@ -94,6 +94,7 @@ test('a company admin runs a private location: create it, mint a token, see the 
   const probe = detail.getByRole('table', { name: 'Probes' }).getByRole('row', { name: /rack-1\.office/ });
   await expect(probe).toContainText('Online');
   await expect(probe).toContainText('1.0.0');
+  await expect(row).toContainText('1 of 1');
   await expect(detail.getByRole('table', { name: 'Probe tokens' })).toContainText(token.slice(0, 12));
   expect(await shownToken(page)).toBe(token);
   await expectNoSeriousA11yViolations(page);

@@ -43,6 +43,8 @@ function refreshDetail(id: string): Promise<void> {
 export function select(id: string | null): void {
   if (id !== null && id === $selectedId.get()) {
     void refreshDetail(id);
+    // the list's probe counts too, so the two agree
+    void refreshInto($locations, () => api.GET('/api/v1/probe-locations'));
     return;
   }
   $selectedId.set(id);
