@@ -2618,6 +2618,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/probe-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The probe locations the caller may see
+         * @description The built-in location `local` first, then the public locations, then private ones: a
+         *     company's users see their own company's; a super admin sees every company's, with the company.
+         */
+        get: operations["listProbeLocations"];
+        put?: never;
+        /** Create a public location (super admins) or a private one for the caller's company (company admins) */
+        post: operations["createProbeLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/probe-locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One location with its probes (online or not, version, last seen) and its tokens (no secrets)
+         * @description Another company's private location answers 404.
+         */
+        get: operations["getProbeLocation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a location with its probes and tokens (super admins)
+         * @description Company admins have no delete right (spec section 6) and get 403 for a location they can
+         *     see: they revoke its tokens instead. `local` cannot be deleted (403). Another company's
+         *     private location answers 404.
+         */
+        delete: operations["deleteProbeLocation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/probe-locations/{id}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a token for the location's probes; the secret is answered once, as `token`
+         * @description Super admins for a public location, the company's admins for its private one (others 403;
+         *     another company's private location 404). At most 50 live tokens a location. From a
+         *     signed-in session only.
+         */
+        post: operations["createProbeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/probe-locations/{id}/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a probe token; probes presenting it get 401 from their next call */
+        delete: operations["revokeProbeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/probe/hello": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A probe introduces itself (probe token only)
+         * @description Records the probe (its location and instance name; the same instance is one probe across
+         *     restarts), its version and when it was seen, and answers its location and whether it must
+         *     upgrade (`upgrade: true` below `min_version`). Only a probe token is accepted: a missing,
+         *     unknown or revoked one, a user's session or API token all answer 401. At most 30 hellos a
+         *     minute per token (429 with Retry-After).
+         */
+        post: operations["probeHello"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -3437,7 +3555,7 @@ export interface components {
             userAgent?: string | null;
         };
         /** @enum {string} */
-        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
+        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "probe_location_create" | "probe_location_delete" | "probe_token_create" | "probe_token_revoke" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
         AuditEvent: {
             id: string;
             event: string;
@@ -5169,6 +5287,110 @@ export interface components {
             dkim_selectors: string[];
             /** @description Up to 50 host names under the domain, such as `shop.example.com` */
             watched_names: string[];
+        };
+        /**
+         * @description A place checks run from. `local` is the built-in engine (`builtin: true`): on every install,
+         *     public, without probes or tokens, never deleted. A public location is offered to every
+         *     company; a private one (`private: true`) belongs to `company` and is invisible to others.
+         */
+        ProbeLocation: {
+            /** @description `local` for the built-in engine */
+            id: string;
+            slug: string;
+            name: string;
+            private: boolean;
+            builtin: boolean;
+            /** @description The owning company of a private location (null for a public one) */
+            company: null | {
+                id: string;
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @description null for the built-in location
+             */
+            created_at: string | null;
+            probes_total: number;
+            /** @description Probes seen within the last 90 s */
+            probes_online: number;
+            /** @description The caller may create and revoke this location's tokens */
+            can_manage_tokens: boolean;
+            /** @description The caller may delete this location */
+            can_delete: boolean;
+        };
+        ProbeLocationInput: {
+            /** @description Display name, e.g. "Frankfurt" */
+            name: string;
+            /**
+             * @description Lower-case letters, digits and hyphens, starting and ending with a letter or digit, e.g.
+             *     `eu-west`; `local` is reserved. Unique among the public locations and the company's
+             *     private ones (409 otherwise, with `errors.slug`).
+             */
+            slug: string;
+            /**
+             * @description true: a private location of the caller's company (company admins). false: a public
+             *     location (super admins; a company admin gets 403).
+             */
+            private: boolean;
+        };
+        Probe: {
+            id: string;
+            /** @description The instance (host) name the probe reports */
+            instance: string;
+            version: string;
+            /** @description Seen within the last 90 s */
+            online: boolean;
+            /** @description Its version is below the platform's minimum */
+            upgrade: boolean;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            /** @description null until the probe reports results */
+            checks_per_second: number | null;
+            /** @description Scheduling lag; null until the probe reports results */
+            lag_ms: number | null;
+        };
+        ProbeToken: {
+            id: string;
+            name: string;
+            /** @description The token's first characters, to tell tokens apart */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
+        ProbeLocationDetail: components["schemas"]["ProbeLocation"] & {
+            probes: components["schemas"]["Probe"][];
+            /** @description Live tokens (names, never secrets); empty for a caller who does not manage them */
+            tokens: components["schemas"]["ProbeToken"][];
+        };
+        ProbeTokenInput: {
+            /** @description What the token is for, e.g. the probe host */
+            name: string;
+        };
+        CreatedProbeToken: components["schemas"]["ProbeToken"] & {
+            /** @description The secret (`swp_…`), answered this once; only its SHA-256 is stored */
+            token: string;
+        };
+        ProbeHelloInput: {
+            /** @description The probe's instance (host) name */
+            instance: string;
+            /** @description The probe's version (major.minor.patch) */
+            version: string;
+        };
+        ProbeHello: {
+            probe_id: string;
+            location: {
+                slug: string;
+                name: string;
+                private: boolean;
+            };
+            /** @description The oldest probe version the platform serves */
+            min_version: string;
+            /** @description true: this probe is older than min_version and must be upgraded */
+            upgrade: boolean;
         };
         AlertMonitorRef: {
             id: string;
@@ -10759,6 +10981,216 @@ export interface operations {
             409: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listProbeLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Locations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeLocation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createProbeLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProbeLocationInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeLocation"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProbeLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The location */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeLocationDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteProbeLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createProbeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProbeTokenInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedProbeToken"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeProbeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    probeHello: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProbeHelloInput"];
+            };
+        };
+        responses: {
+            /** @description The probe as the platform knows it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeHello"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];

@@ -21,6 +21,11 @@ export const SERVER_AUDIT_EVENTS = [
   'settings_update',
   // Recorded by the scans service when it queues a scan: a browser must not forge one.
   'security_scan_trigger',
+  // Probe locations and their tokens (domain/probes): a token minted or revoked is a credential change.
+  'probe_location_create',
+  'probe_location_delete',
+  'probe_token_create',
+  'probe_token_revoke',
 ] as const;
 
 export const CLIENT_AUDIT_EVENTS = [

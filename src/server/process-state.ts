@@ -9,6 +9,7 @@ import { newLimiters } from './domain/auth/throttle.ts';
 import { newSubscribeThrottles } from './domain/subscribers/service.ts';
 import { newSmtpTestWindow } from './domain/platform/platform.ts';
 import { newMailerState } from './notify/mailer.ts';
+import { newProbeHelloWindow } from './domain/probes/hello.ts';
 
 /** The services object, given its process state (createServices; tests that build services by hand). */
 export function withProcessState(base: Omit<Services, 'state'>): Services {
@@ -29,5 +30,6 @@ function createProcessState(services: Services): ProcessState {
     smtpTests: newSmtpTestWindow(),
     monitorTests: null,
     mailer: newMailerState(),
+    probeHellos: newProbeHelloWindow(),
   };
 }

@@ -277,6 +277,11 @@ export const ROUTES = {
     title: 'Escalation policy',
     audience: SETTINGS,
   },
+  probeLocations: {
+    path: '/settings/probe-locations',
+    title: 'Probe locations',
+    audience: SETTINGS,
+  },
   backendTest: {
     path: '/backend-test',
     title: 'Backend Test',

@@ -56,5 +56,6 @@ export const SCREENS: Record<RouteName, () => Promise<ComponentType<ScreenProps>
   alertChannels: () => import('./features/alerts/ChannelsPage.tsx').then((m) => m.ChannelsPage),
   subscribers: () => import('./features/subscribers/SubscribersPage.tsx').then((m) => m.SubscribersPage),
   escalation: () => import('./features/escalation/EscalationPage.tsx').then((m) => m.EscalationPage),
+  probeLocations: () => import('./features/probe-locations/ProbeLocationsPage.tsx').then((m) => m.ProbeLocationsPage),
   backendTest: () => import('./features/backend-test/BackendTestPage.tsx').then((m) => m.BackendTestPage),
 };

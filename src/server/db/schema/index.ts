@@ -4,6 +4,7 @@ import type { CustomDomainTables } from './custom-domains.ts';
 import type { IdentityTables } from './identity.ts';
 import type { MonitoringTables } from './monitoring.ts';
 import type { PlatformTables } from './platform.ts';
+import type { ProbeTables } from './probes.ts';
 import type { PublicTables } from './public.ts';
 import type { SecurityTables } from './security.ts';
 import type { SecurityScanTables } from './security-scans.ts';
@@ -20,4 +21,5 @@ export interface Database
     SecurityTables,
     SecurityScanTables,
     ThreatTables,
-    CustomDomainTables {}
+    CustomDomainTables,
+    ProbeTables {}

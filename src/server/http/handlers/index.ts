@@ -27,6 +27,7 @@ import { securityScansHandlers } from './security-scans.ts';
 import { threatIntelligenceHandlers } from './threat-intelligence.ts';
 import { reportsHandlers } from './reports.ts';
 import { destinationBudgetHandlers } from './destination-budget.ts';
+import { probesHandlers } from './probes.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -54,4 +55,5 @@ export const handlers = {
   ...threatIntelligenceHandlers,
   ...reportsHandlers,
   ...destinationBudgetHandlers,
+  ...probesHandlers,
 } satisfies HandlerMap;

@@ -19,6 +19,8 @@ export interface OperationSpec {
   requiresAuth: boolean;
   /** true when an API key (bearer) is accepted instead of a session */
   apiKey: boolean;
+  /** true for a probe's own calls: a probe token (bearer) is their only credential */
+  probeToken: boolean;
   params?: Json;
   querystring?: Json;
   body?: Json;
@@ -87,6 +89,7 @@ export function loadSpec(file = SPEC_FILE): Promise<LoadedSpec> {
           route: p.replace(/\{([^}]+)\}/g, ':$1'),
           requiresAuth: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
           apiKey: security.some((s) => 'apiKeyAuth' in s),
+          probeToken: security.some((s) => 'probeTokenAuth' in s),
           params: paramsSchema(params, 'path'),
           querystring: paramsSchema(params, 'query'),
           body: jsonBody,

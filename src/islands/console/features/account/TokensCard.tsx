@@ -6,7 +6,7 @@ import { Confirm } from '../../ui/Modal.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { $tokens, createToken, revokeToken, type ApiToken } from './store.ts';
-import { CopyValue } from './CopyValue.tsx';
+import { CopyValue } from '../../ui/CopyValue.tsx';
 import { Banner } from './Banner.tsx';
 import { Table } from '../../ui/Table.tsx';
 

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../ui/Field.tsx';
 import { confirmEnrolment, disableTwoFactor, type Enrolment } from './store.ts';
-import { CopyValue } from './CopyValue.tsx';
+import { CopyValue } from '../../ui/CopyValue.tsx';
 import { Banner } from './Banner.tsx';
 
 export function EnrolForm(props: { enrolment: Enrolment; onCancel: () => void; onEnabled: (codes: string[]) => void }) {

@@ -57,6 +57,12 @@ const LINKS: SettingsLink[] = [
     text: 'Whom to alert next when nobody acknowledges an incident, for example Slack at once, then an SMS to the on-call admin after 10 minutes.',
   },
   {
+    id: 'settings-probe-locations',
+    href: '/settings/probe-locations',
+    title: 'Probe locations',
+    text: 'Where checks run from besides the built-in engine: public locations of the platform and your private ones inside your own network, with the tokens their probes sign in with.',
+  },
+  {
     id: 'settings-platform',
     href: '/settings/platform',
     title: 'Platform',

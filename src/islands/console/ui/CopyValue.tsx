@@ -1,5 +1,6 @@
-// A secret of the account screen shown once (a new token, the two-factor key), with a copy button.
+// A secret shown once (a new API or probe token, the two-factor key), with a copy button.
 import { useState } from 'react';
+import './copy-value.css';
 
 /**
  * A secret shown once, with a button that copies it. A read-only textarea, not an input: the

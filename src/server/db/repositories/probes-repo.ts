@@ -1,0 +1,33 @@
+// SQL for the probes seen in each location (issue 27): one row per (location, instance name),
+// written by the probe's own calls.
+import type { Selectable } from 'kysely';
+import type { DbScope } from '../scope.ts';
+import type { ProbesTable } from '../schema/probes.ts';
+
+export type ProbeRow = Selectable<ProbesTable>;
+
+export function probesRepo(db: DbScope) {
+  const k = db.k;
+  return {
+    /** The location's probes, the most recently seen first. */
+    listForLocation(locationId: string): Promise<ProbeRow[]> {
+      return k
+        .selectFrom('probes')
+        .selectAll()
+        .where('location_id', '=', locationId)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+    findByInstance(locationId: string, instance: string): Promise<ProbeRow | undefined> {
+      return k.selectFrom('probes').selectAll().where('location_id', '=', locationId).where('instance', '=', instance).executeTakeFirst();
+    },
+    async insert(row: ProbeRow): Promise<void> {
+      await k.insertInto('probes').values(row).execute();
+    },
+    /** A known probe said hello again: its token (it may have been given a new one), version and time. */
+    async seen(id: string, tokenId: string, version: string, now: number): Promise<void> {
+      await k.updateTable('probes').set({ token_id: tokenId, version, last_seen_at: now }).where('id', '=', id).execute();
+    },
+  };
+}

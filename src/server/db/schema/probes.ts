@@ -1,0 +1,43 @@
+// Probe locations, their tokens and the probes seen in them (migration 0118, issue 27).
+
+export interface ProbeLocationsTable {
+  id: string;
+  slug: string;
+  name: string;
+  /** null: a public location (offered to every company); else the company owning a private one */
+  company_id: string | null;
+  created_at: number;
+  created_by: string | null;
+}
+
+export interface ProbeTokensTable {
+  id: string;
+  location_id: string;
+  name: string;
+  /** SHA-256 (hex) of the token: the token itself is shown once and never stored */
+  token_hash: string;
+  token_prefix: string;
+  created_at: number;
+  created_by: string | null;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface ProbesTable {
+  id: string;
+  location_id: string;
+  token_id: string;
+  /** the instance name (host name) the probe reports */
+  instance: string;
+  version: string;
+  first_seen_at: number;
+  last_seen_at: number;
+  checks_per_second: number | null;
+  lag_ms: number | null;
+}
+
+export interface ProbeTables {
+  probe_locations: ProbeLocationsTable;
+  probe_tokens: ProbeTokensTable;
+  probes: ProbesTable;
+}
