@@ -30,6 +30,7 @@ describe('process state', () => {
         'mailer',
         'monitorTests',
         'pageAccess',
+        'probeHellos',
         'smtpTests',
         'statusPageCache',
         'subscribeThrottles',
