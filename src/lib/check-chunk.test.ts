@@ -1,7 +1,7 @@
 // The check chunk codec gives back exactly what it was given (property test over seeded random
 // input plus edge cases), and a steady monitor's hour costs a few bytes per check.
 import { describe, expect, it } from 'vitest';
-import { decodeChecks, encodeChecks, type ChunkCheck } from './check-chunk.ts';
+import { decodeChecks, encodeChecks, timingsText, type ChunkCheck } from './check-chunk.ts';
 import { seededRandom } from './seeded-random.ts';
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -127,5 +127,38 @@ describe('check chunks', () => {
     const chunk = encodeChecks(checks);
     expect(decodeChecks(chunk)).toStrictEqual(checks);
     expect(chunk.length / checks.length).toBeLessThan(9);
+  });
+
+  it('store timings built in another key order (the http checker: total first) as columns once written by timingsText', () => {
+    expect(timingsText({ total: 4.5, dns: 0.04, connect: 0.28, ttfb: 4.44, extra: 1 })).toBe(
+      '{"dns":0.04,"connect":0.28,"ttfb":4.44,"total":4.5,"extra":1}',
+    );
+    const r = seededRandom(27);
+    const asBuilt: Array<Record<string, number>> = [];
+    for (let i = 0; i < 60; i++) {
+      const t: Record<string, number> = { total: 0 };
+      t.dns = round(r() * 0.1);
+      t.connect = round(0.2 + r() * 0.5);
+      t.ttfb = round(t.connect + 1 + r() * 3);
+      t.total = round(t.ttfb + r() * 0.2);
+      asBuilt.push(t);
+    }
+    const hour = (text: (t: Record<string, number>) => string): ChunkCheck[] =>
+      asBuilt.map((t, i) => ({
+        checked_at: T0 + i * 60_000 + Math.floor(r() * 20),
+        status: 'operational',
+        response_time_ms: t.total,
+        http_code: 200,
+        error: null,
+        timings: text(t),
+        cert_expires_at: null,
+      }));
+    const ordered = hour(timingsText);
+    const chunk = encodeChecks(ordered);
+    expect(decodeChecks(chunk)).toStrictEqual(ordered);
+    expect(ordered.map((c) => JSON.parse(c.timings!))).toEqual(asBuilt);
+    expect(chunk.length / ordered.length).toBeLessThan(8);
+    // As built, each check's timings are a text of their own in the chunk.
+    expect(encodeChecks(hour((t) => JSON.stringify(t))).length / ordered.length).toBeGreaterThan(40);
   });
 });

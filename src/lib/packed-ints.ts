@@ -78,6 +78,10 @@ export class Reader {
   rest(): Uint8Array {
     return this.buf.subarray(this.pos);
   }
+  /** Bytes read so far */
+  get position(): number {
+    return this.pos;
+  }
 }
 
 export const zigzag = (v: number) => (v >= 0 ? v * 2 : -v * 2 - 1);
@@ -142,6 +146,10 @@ export class BitReader {
     while (this.bit() === 0) if (++zeros > 56) throw new RangeError('check chunk: bad code');
     const len = zeros + k + 1;
     return 2 ** (len - 1) + this.bits(len - 1) - 2 ** k;
+  }
+  /** Bits read so far */
+  get position(): number {
+    return this.pos;
   }
   /** Only padding (fewer than 8 zero bits) is left. */
   get atEnd(): boolean {

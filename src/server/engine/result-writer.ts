@@ -3,6 +3,7 @@
 // incidents domain opens and resolves incidents and the kinds' warnings go through `notify`. A
 // result is acknowledged only once all of it is committed, so a crash loses nothing acknowledged
 // and can never leave an incident without the state that opened it.
+import { timingsText } from '../../lib/check-chunk.ts';
 import { dayStart, hourStart } from '../../lib/timeline.ts';
 import { LatencySketch } from '../../lib/latency-sketch.ts';
 import { coversMonitor } from '../../lib/maintenance.ts';
@@ -138,7 +139,7 @@ export async function writeBatch(
         response_time_ms: b.outcome.responseTimeMs,
         http_code: b.outcome.httpCode,
         error: b.outcome.error,
-        timings: b.outcome.timings ? JSON.stringify(b.outcome.timings) : null,
+        timings: b.outcome.timings ? timingsText(b.outcome.timings) : null,
         cert_expires_at: b.outcome.certExpiresAt,
       })),
     );
