@@ -15,14 +15,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { parseConfig } from '../../src/server/config.ts';
-import { openDb } from '../../src/server/db/connect.ts';
 import { monitorsRepo, newMonitorRow } from '../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../src/server/domain/ids.ts';
 import { createEngine } from '../../src/server/engine/scheduler.ts';
-import { createServices } from '../../src/server/services.ts';
-import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
 import { serverBench } from './in-server.ts';
+import { benchServices } from './bench-services.ts';
 import { seedBenchCompanies } from './seed-companies.ts';
 
 const { values } = parseArgs({
@@ -57,19 +54,7 @@ async function main(): Promise<void> {
     target.stdout!.once('data', (d: Buffer) => resolve(String(d).trim().split(' '))),
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-'));
-  // --pg: a throwaway PostgreSQL cluster (Debian's server, as the tests use) unless a URL is given.
-  const cluster = values.pg && !process.env.BENCH_DATABASE_URL ? await startPgCluster() : undefined;
-  const url = process.env.BENCH_DATABASE_URL ?? (cluster ? await createDatabase(cluster.url, 'bench_engine') : undefined);
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ALLOW_PRIVATE_TARGETS: 'true',
-    MIN_CHECK_INTERVAL_SECONDS: '1',
-    ...(url ? { DATABASE_URL: url } : {}),
-  });
-  const db = url ? openDb({ kind: 'postgres', url, max: 10 }) : openDb({ kind: 'sqlite', file: config.sqlitePath });
-  const services = await createServices(config, { db });
+  const { cluster, config, db, services } = await benchServices({ pg: values.pg, dataDir, dbName: 'bench_engine' });
   const now = Date.now();
   const companies = await seedBenchCompanies(db, COMPANIES, now);
   const repo = monitorsRepo(db);

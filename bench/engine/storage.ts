@@ -16,16 +16,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { chunkAnatomy } from '../../src/lib/check-chunk.ts';
-import { parseConfig } from '../../src/server/config.ts';
-import { openDb } from '../../src/server/db/connect.ts';
 import { checksRepo } from '../../src/server/db/repositories/checks-repo.ts';
 import { monitorsRepo, newMonitorRow } from '../../src/server/db/repositories/monitors-repo.ts';
 import { newId } from '../../src/server/domain/ids.ts';
 import { compactResults, RAW_GRACE_MS } from '../../src/server/engine/compaction.ts';
 import { createEngine } from '../../src/server/engine/scheduler.ts';
 import { checkCompaction } from '../../src/server/jobs/check-compaction.ts';
-import { createServices } from '../../src/server/services.ts';
-import { createDatabase, startPgCluster } from '../../tests/support/pg-cluster.ts';
+import { benchServices } from './bench-services.ts';
 import { seedBenchCompanies } from './seed-companies.ts';
 import { simulatedDay } from './storage-simulated.ts';
 
@@ -55,18 +52,7 @@ async function realChecks(): Promise<void> {
     target.stdout!.once('data', (d: Buffer) => resolve(String(d).trim().split(' '))),
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-storage-'));
-  const cluster = values.pg && !process.env.BENCH_DATABASE_URL ? await startPgCluster() : undefined;
-  const url = process.env.BENCH_DATABASE_URL ?? (cluster ? await createDatabase(cluster.url, 'bench_storage') : undefined);
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ALLOW_PRIVATE_TARGETS: 'true',
-    MIN_CHECK_INTERVAL_SECONDS: '1',
-    ...(url ? { DATABASE_URL: url } : {}),
-  });
-  const db = url ? openDb({ kind: 'postgres', url, max: 10 }) : openDb({ kind: 'sqlite', file: config.sqlitePath });
-  const services = await createServices(config, { db });
+  const { cluster, config, db, services } = await benchServices({ pg: values.pg, dataDir, dbName: 'bench_storage' });
   const now = Date.now();
   const companies = await seedBenchCompanies(db, COMPANIES, now);
   for (let i = 0; i < MONITORS; i++) {
