@@ -74,6 +74,7 @@ describe.each(DB_KINDS)('kill -9 during check compaction on %s', (kind) => {
             ? null
             : JSON.stringify({ dns: 1.5, connect: 3.25, ttfb: 30 + (i % 17), total: 40 + ((i * 37 + m) % 300) + (i % 100) / 100 }),
           cert_expires_at: null,
+          location: 0,
         });
       }
       for (let i = 0; i < rows.length; i += 400) await checksRepo(db).insertMany(rows.slice(i, i + 400));

@@ -35,6 +35,7 @@ const fromChunkCheck = (monitorId: string, companyId: string, c: ChunkCheck): Ch
   error: c.error,
   timings: c.timings,
   cert_expires_at: c.cert_expires_at,
+  location: 0, // the chunk codec keeps the location from CHUNK_VERSION 2 (issue 27, storage part)
 });
 
 /** Rows of check_chunks whose (monitor number, hour) key is one of these. */

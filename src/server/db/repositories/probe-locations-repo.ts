@@ -74,8 +74,30 @@ export function probeLocationsRepo(db: DbScope) {
       if (companyId !== null) q = q.where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]));
       return q.executeTakeFirst();
     },
-    async insert(row: Insertable<ProbeLocationsTable>): Promise<void> {
-      await k.insertInto('probe_locations').values(row).execute();
+    /**
+     * Inserts a location with the next free number (answered). A deleted location's number is
+     * not given again while stored results of it remain in the per-location rollups, so old
+     * checks never read as a new location's.
+     */
+    async insert(row: Omit<Insertable<ProbeLocationsTable>, 'num'>): Promise<number> {
+      const top = await k
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('probe_locations')
+            .select((s) => s.fn.max<number | null>('num').as('n'))
+            .as('loc'),
+          eb
+            .selectFrom('monitor_location_rollups_hourly')
+            .select((s) => s.fn.max<number | null>('location').as('n'))
+            .as('kept'),
+        ])
+        .executeTakeFirstOrThrow();
+      const num = Math.max(Number(top.loc ?? 0), Number(top.kept ?? 0)) + 1;
+      await k
+        .insertInto('probe_locations')
+        .values({ ...row, num })
+        .execute();
+      return num;
     },
     /** Deletes a location with its probes and tokens (the foreign keys cascade; said here so both databases do it in one place). */
     async delete(id: string): Promise<void> {

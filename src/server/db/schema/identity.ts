@@ -18,6 +18,8 @@ export interface CompaniesTable {
   max_users: Generated<number>;
   max_workers: Generated<number>;
   threat_feed_enabled: Generated<boolean>;
+  /** JSON array of location slugs new monitors and monitors without their own use (migration 0119); null: local */
+  default_locations: Generated<string | null>;
   horizontal_logo_base64: string | null;
   logo_base64: string | null;
   plan: Generated<string>;

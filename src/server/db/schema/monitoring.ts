@@ -60,6 +60,12 @@ export interface MonitorsTable {
    * check budget; null: push monitors, dns monitors asking the platform's resolvers (migration 0407)
    */
   destination_host: Generated<string | null>;
+  /** JSON array of location slugs; null: the company's default set (migration 0119) */
+  locations: Generated<string | null>;
+  /** Locations that must see it down for it to be down; null: a majority of the online ones */
+  quorum: Generated<number | null>;
+  /** Its effective locations include `local`: the built-in engine checks it (kept by the service) */
+  run_local: Generated<boolean>;
   created_at: number;
   updated_at: number;
 }
@@ -74,6 +80,8 @@ export interface CheckResultsTable {
   error: string | null;
   timings: string | null;
   cert_expires_at: number | null;
+  /** The location that checked: 0 is `local`, else probe_locations.num (migration 0119) */
+  location: Generated<number>;
 }
 
 /** One monitor's checks of one UTC hour, compacted (src/lib/check-chunk.ts; migrations 0113, 0115). */
@@ -97,6 +105,31 @@ interface RollupColumns {
 }
 export interface MonitorRollupsHourlyTable extends RollupColumns {
   hour_start: number;
+}
+/** Per monitor, location and hour (migration 0119): a location's own uptime and latency */
+export interface MonitorLocationRollupsHourlyTable extends RollupColumns {
+  location: number;
+  hour_start: number;
+}
+/**
+ * Per monitor and location, for monitors checked from more than one location: the location's own
+ * state machine (confirmed status, pending streak) and its last result. The monitor row holds the
+ * quorum's verdict over them.
+ */
+export interface MonitorLocationStatesTable {
+  monitor_id: string;
+  location: number;
+  company_id: string;
+  status: Generated<CheckStatus>;
+  status_since: number | null;
+  pending_status: CheckStatus | null;
+  pending_count: Generated<number>;
+  last_checked_at: number | null;
+  last_status: CheckStatus | null;
+  last_response_time_ms: number | null;
+  last_http_code: number | null;
+  last_error: string | null;
+  updated_at: number;
 }
 export interface MonitorRollupsDailyTable extends RollupColumns {
   day_start: number;
@@ -188,6 +221,8 @@ export interface MonitoringTables {
   check_results: CheckResultsTable;
   check_chunks: CheckChunksTable;
   monitor_rollups_hourly: MonitorRollupsHourlyTable;
+  monitor_location_rollups_hourly: MonitorLocationRollupsHourlyTable;
+  monitor_location_states: MonitorLocationStatesTable;
   monitor_rollups_daily: MonitorRollupsDailyTable;
   incidents: IncidentsTable;
   incident_updates: IncidentUpdatesTable;

@@ -2,6 +2,8 @@
 
 export interface ProbeLocationsTable {
   id: string;
+  /** Small number keying the location in stored checks (0 is `local`, which has no row; migration 0119) */
+  num: number;
   slug: string;
   name: string;
   /** null: a public location (offered to every company); else the company owning a private one */
@@ -36,8 +38,16 @@ export interface ProbesTable {
   lag_ms: number | null;
 }
 
+/** Ids of results already taken from a location's probes: a batch sent twice is stored once (migration 0119). */
+export interface ProbeResultsSeenTable {
+  location: number;
+  result_id: string;
+  received_at: number;
+}
+
 export interface ProbeTables {
   probe_locations: ProbeLocationsTable;
   probe_tokens: ProbeTokensTable;
   probes: ProbesTable;
+  probe_results_seen: ProbeResultsSeenTable;
 }

@@ -105,7 +105,7 @@ export async function createProbeLocation(ctx: Ctx, input: { name: string; slug:
   // Monitors will name locations by slug, so a private slug may not shadow a public one in its
   // company's list, nor a new public slug any company's private one.
   if (await repo.findClash(slug, companyId)) throw taken();
-  const row: ProbeLocationRow = {
+  const fresh = {
     id: newId(),
     slug,
     name,
@@ -113,14 +113,15 @@ export async function createProbeLocation(ctx: Ctx, input: { name: string; slug:
     created_at: ctx.services.now(),
     created_by: actor.userId,
   };
+  let num = 0;
   try {
     await withTransaction(ctx.services.db, async (tx) => {
-      await probeLocationsRepo(tx).insert(row);
+      num = await probeLocationsRepo(tx).insert(fresh);
       await auditFromCtx(
         tx,
         ctx,
         'probe_location_create',
-        { location_id: row.id, slug, name, private: input.private },
+        { location_id: fresh.id, slug, name, private: input.private },
         undefined,
         companyId,
       );
@@ -129,6 +130,7 @@ export async function createProbeLocation(ctx: Ctx, input: { name: string; slug:
     if (isUniqueViolation(e)) throw taken();
     throw e;
   }
+  const row: ProbeLocationRow = { ...fresh, num };
   const companyName = companyId === null ? null : await companyNameOf(ctx, row.id);
   return locationView({ ...row, company_name: companyName }, { total: 0, online: 0 }, rightsOf(actor, row));
 }
