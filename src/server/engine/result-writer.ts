@@ -31,6 +31,8 @@ export interface PendingResult {
   leaseOwner: string | null;
   /** A failure that may mark the monitor down: when its check began (performance.now()), for the canary's verdict */
   judgeFrom?: number;
+  /** Where it was checked: 0 or absent is `local` (this process's engine), else probe_locations.num */
+  location?: number;
 }
 
 const toRollup = (r: RollupRecord | undefined): Rollup =>
