@@ -3800,10 +3800,16 @@ export interface components {
             /** @description Minutes inside the range (an open incident up to the range's end or now) */
             duration_minutes: number;
         };
+        SlaLocationLine: components["schemas"]["SlaFigures"] & {
+            slug: string;
+            name: string;
+        };
         SlaMonitorLine: components["schemas"]["SlaFigures"] & {
             monitor_id: string;
             name: string;
             incidents: components["schemas"]["ReportIncident"][];
+            /** @description A monitor checked from several locations: each location's own figures from its own checks (the line's figures are the quorum's: down only while the quorum saw it down). Empty for a monitor checked by the built-in engine alone. The CSV has a row per location after the monitor's (id `monitor@slug`). */
+            locations: components["schemas"]["SlaLocationLine"][];
         };
         SlaReport: {
             company: {

@@ -9,6 +9,9 @@ import { writeBatch, type PendingResult } from '../../../src/server/engine/resul
 import { DB_KINDS } from '../../support/test-db.ts';
 import { engineServices, httpMonitorRow, manualClock, seedTenant } from './support.ts';
 import type { CheckOutcome } from '../../../src/server/engine/checkers/types.ts';
+import { buildSlaReport } from '../../../src/server/domain/reports/build.ts';
+import { dayStart } from '../../../src/lib/timeline.ts';
+import { reportCsv } from '../../../src/server/domain/reports/files.ts';
 
 const up: CheckOutcome = { status: 'operational', responseTimeMs: 20, httpCode: 200, error: null, timings: null, certExpiresAt: null };
 const down: CheckOutcome = {
@@ -190,5 +193,30 @@ describe.each(DB_KINDS)('quorum over locations, on %s', (kind) => {
       .execute();
     expect(hours.map((h) => h.location)).toEqual([1, 2, 3]);
     expect(hours[0].failures).toBe(hours[0].checks - 1); // Frankfurt: up once, then down
+  });
+
+  it('the SLA report gives the quorum uptime with each location own figures beside it', async () => {
+    const from = dayStart(clock.now());
+    const report = await buildSlaReport(
+      services.db,
+      { id: companyId, name: 'Co' },
+      { from, to: from + 86_400_000 },
+      [monitorId],
+      clock.now(),
+    );
+    const [line] = report.monitors;
+    expect(line.locations.map((l) => [l.slug, l.name])).toEqual([
+      ['eu-west', 'Frankfurt'],
+      ['us-east', 'Virginia'],
+      ['ap-south', 'Singapore'],
+    ]);
+    const uptime = Object.fromEntries(line.locations.map((l) => [l.slug, l.uptime_percent!]));
+    // Frankfurt failed 11 of its 14 checks; Singapore never: the monitor (quorum) sits between.
+    expect(uptime['ap-south']).toBe(100);
+    expect(uptime['eu-west']).toBeLessThan(line.uptime_percent!);
+    expect(line.uptime_percent!).toBeLessThan(100);
+    const csv = reportCsv({ ...report, period: null } as never);
+    expect(csv).toContain(`${monitorId}@eu-west`);
+    expect(csv).toContain('Shop from Frankfurt');
   });
 });
