@@ -4871,6 +4871,14 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description An automatic incident of a monitor checked from several locations: where it was down when the incident opened (the alert's words, and the location slugs down, up, and without a result). Null for other incidents. */
+            down_where: null | {
+                /** @description "from Frankfurt and Virginia, 2 of 3 locations; Singapore sees it up" */
+                text: string;
+                down: string[];
+                up: string[];
+                absent: string[];
+            };
             title: string;
             /**
              * @description The older name of the impact (critical - critical, high - major, medium and low - minor)

@@ -145,6 +145,12 @@ describe.each(DB_KINDS)('quorum over locations, on %s', (kind) => {
     expect((await monitor()).status).toBe('down');
     const open = await incidents();
     expect(open).toHaveLength(1);
+    expect(JSON.parse(open[0].down_where!)).toEqual({
+      text: 'from Frankfurt and Virginia, 2 of 3 locations; Singapore sees it up',
+      down: ['eu-west', 'us-east'],
+      up: ['ap-south'],
+      absent: [],
+    });
     const sent = await services.db.k
       .selectFrom('notifications')
       .select(['message', 'metadata'])

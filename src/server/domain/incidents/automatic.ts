@@ -46,6 +46,7 @@ export const monitorIncidents: MonitorIncidents = {
       created_by: null,
       created_at: now,
       updated_at: now,
+      down_where: where ? JSON.stringify(where) : null,
     });
     if (!opened) return null;
     const opening = { id: newId(), status: 'open' as const, message: openedUpdate(m.name) };
