@@ -4381,6 +4381,19 @@ export interface components {
             points: components["schemas"]["ResponseTimePoint"][];
             summary: components["schemas"]["ResponseTimeSummary"];
             phases: components["schemas"]["PhaseAverages"];
+            /** @description A monitor checked from several locations: each location's own response times over the same periods as `points` (which are the monitor's total), or its checks one by one for range checks. Empty for a monitor checked by the built-in engine alone. */
+            locations: {
+                slug: string;
+                name: string;
+                points: {
+                    /** Format: date-time */
+                    start: string;
+                    avg: number | null;
+                    p95: number | null;
+                    checks: number;
+                    failures: number;
+                }[];
+            }[];
         };
         /**
          * @description null - once; weekly - the same span every week; monthly - the same day of every month (UTC; a day the month lacks falls on its last day). A weekly window lasts at most 7 days, a monthly one 28.

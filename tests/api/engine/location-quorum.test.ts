@@ -12,6 +12,7 @@ import type { CheckOutcome } from '../../../src/server/engine/checkers/types.ts'
 import { buildSlaReport } from '../../../src/server/domain/reports/build.ts';
 import { dayStart } from '../../../src/lib/timeline.ts';
 import { reportCsv } from '../../../src/server/domain/reports/files.ts';
+import { getResponseTimes } from '../../../src/server/domain/monitors/response-times.ts';
 
 const up: CheckOutcome = { status: 'operational', responseTimeMs: 20, httpCode: 200, error: null, timings: null, certExpiresAt: null };
 const down: CheckOutcome = {
@@ -27,12 +28,14 @@ describe.each(DB_KINDS)('quorum over locations, on %s', (kind) => {
   let services: Services;
   const clock = manualClock(Date.UTC(2026, 10, 29, 10, 0, 0));
   let companyId: string;
+  let adminCtx: Awaited<ReturnType<typeof seedTenant>>['adminCtx'];
   const monitorId = 'mon-quorum';
 
   beforeAll(async () => {
     services = await engineServices(kind, {}, clock.now);
     const tenant = await seedTenant(services);
     companyId = tenant.company.id;
+    adminCtx = tenant.adminCtx;
     const now = clock.now();
     await services.db.k
       .insertInto('probe_locations')
@@ -224,5 +227,17 @@ describe.each(DB_KINDS)('quorum over locations, on %s', (kind) => {
     const csv = reportCsv({ ...report, period: null } as never);
     expect(csv).toContain(`${monitorId}@eu-west`);
     expect(csv).toContain('Shop from Frankfurt');
+  });
+
+  it('the chart data has each location series beside the total', async () => {
+    const hours = await getResponseTimes(adminCtx, monitorId, { range: '24h' });
+    expect(hours.locations.map((l) => l.name)).toEqual(['Frankfurt', 'Virginia', 'Singapore']);
+    for (const l of hours.locations) expect(l.points).toHaveLength(hours.points.length);
+    const now = hours.locations.map((l) => l.points.at(-1)!);
+    expect(now[2].avg).toBe(20); // Singapore answered every check in 20 ms
+    expect(now[0].failures).toBeGreaterThan(0);
+    const checks = await getResponseTimes(adminCtx, monitorId, { range: 'checks' });
+    expect(checks.locations.map((l) => l.slug)).toEqual(['eu-west', 'us-east', 'ap-south']);
+    expect(checks.locations.reduce((n, l) => n + l.points.length, 0)).toBe(checks.points.length);
   });
 });
