@@ -3190,6 +3190,13 @@ export interface components {
             last_checked_at?: string | null;
             /** @description Milliseconds the last check took to get its answer; null when it got none */
             last_response_time: number | null;
+            /** @description A monitor checked from several locations whose company shows them: the latest response time from each location (null when it got no answer). Absent otherwise. */
+            locations?: {
+                name: string;
+                response_time: number | null;
+                /** @enum {string|null} */
+                status: "operational" | "degraded" | "down" | null;
+            }[];
             timeline: components["schemas"]["TimelineBlock"][];
         };
         LoginMonitor: {
@@ -4496,6 +4503,8 @@ export interface components {
             shown_name?: string | null;
             /** @description Its component group; null when listed on its own */
             group_id: string | null;
+            /** @description The page shows its latest response time from each of its locations (monitors checked from several locations) */
+            show_locations: boolean;
         };
         StatusPageSettings: {
             company_id: string;
@@ -4512,6 +4521,8 @@ export interface components {
             is_public: boolean;
             /** @description Trimmed; empty or null clears it (see LayoutMonitor.public_name) */
             public_name: string | null;
+            /** @description Show its response time per location on the page (absent - unchanged) */
+            show_locations?: boolean;
         };
         /** @description The whole page at once, saved in one transaction. A group without an id is created; a group of the company left out is removed (its monitors are then listed on their own). Monitors are placed in the order given; a monitor left out keeps its settings. */
         StatusPageLayoutInput: {

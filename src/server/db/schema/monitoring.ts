@@ -66,6 +66,8 @@ export interface MonitorsTable {
   quorum: Generated<number | null>;
   /** Its effective locations include `local`: the built-in engine checks it (kept by the service) */
   run_local: Generated<boolean>;
+  /** The status page shows its response time per location (migration 0123) */
+  public_locations: Generated<boolean>;
   created_at: number;
   updated_at: number;
 }
