@@ -66,6 +66,8 @@ export interface MonitorsTable {
   quorum: Generated<number | null>;
   /** Its effective locations include `local`: the built-in engine checks it (kept by the service) */
   run_local: Generated<boolean>;
+  /** Larger than every other monitor's at its latest change of what a probe runs (triggers; migration 0121) */
+  assignment_rev: Generated<number>;
   created_at: number;
   updated_at: number;
 }
