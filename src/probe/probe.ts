@@ -59,6 +59,7 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
     },
     isUp: () => up === true,
     unauthorized(reason) {
+      if (fatal !== null) return;
       log(`the platform refused this probe's token (${reason}): it was revoked or is unknown. Create a new token on the location's page.`);
       void shutdown(EXIT_UNAUTHORIZED);
     },
@@ -83,7 +84,14 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
   const pause = (ms: number) =>
     new Promise<void>((r) => {
       const t = setTimeout(r, ms);
-      stopping.signal.addEventListener('abort', () => (clearTimeout(t), r()), { once: true });
+      stopping.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(t);
+          r();
+        },
+        { once: true },
+      );
     });
 
   /** Applies an answer; false when the set drifted from the platform's (the whole set is fetched next). */
