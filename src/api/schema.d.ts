@@ -2736,6 +2736,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/probe/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monitors this probe's location checks, whole or as a change since a version (long poll)
+         * @description Without `version` (or with one the platform did not make) the answer is the whole set
+         *     (`full: true`). With `version` it is what changed since: `monitors` changed or added since
+         *     (whole), `removed` the ids of monitors changed out of the set, and the set's `count` and
+         *     `ids_hash` (lib/probe-assignments.ts idsHash) so the probe can tell its set drifted (a
+         *     monitor deleted) and ask for the whole set again. With `wait` it answers as soon as something
+         *     changes (looked for about every second) or after `wait` seconds with `changed: false`.
+         *     A monitor is assigned when it is not paused, not archived, not a push monitor, its company is
+         *     active and its effective locations (its own, else its company's default set) name this
+         *     location's slug as its company resolves it; a private location's probes see only their
+         *     company's monitors. Only a probe token is accepted (a revoked one answers 401).
+         */
+        get: operations["getProbeAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/probe/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch of results from a probe, with its figures
+         * @description At most 1,000 results. Each has an id the probe made (unique; at most 64 characters): a
+         *     result whose id the location already sent is counted in `duplicates` and not stored again,
+         *     so a batch may be sent again safely. A result for a monitor this location does not check
+         *     (unknown, another company's, paused, not naming the location) is refused with reason
+         *     `not_assigned`, one older than 7 days with `too_old`; nothing is stored for them, the rest
+         *     are. `checked_at` later than the platform's clock is taken as now. `stats` is written to
+         *     the probe's row (checks per second, scheduling lag p99). Only a probe token is accepted.
+         */
+        post: operations["postProbeResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -5429,6 +5484,83 @@ export interface components {
             min_version: string;
             /** @description true: this probe is older than min_version and must be upgraded */
             upgrade: boolean;
+        };
+        ProbeAssignment: {
+            id: string;
+            type: components["schemas"]["MonitorType"];
+            /** @description The monitor's settings as stored (the checker's input) */
+            config: {
+                [key: string]: unknown;
+            };
+            interval_seconds: number;
+            timeout_seconds: number;
+        };
+        ProbeAssignments: {
+            /** @description Send it back as `version` to get what changes next */
+            version: string;
+            /** @description false: nothing changed within `wait` */
+            changed: boolean;
+            /** @description true: `monitors` is the whole set (replace yours); false: the changes */
+            full: boolean;
+            /** @description How many monitors the set has */
+            count: number;
+            /** @description The set's fingerprint: the sum of the ids' FNV-1a hashes mod 2^32, 8 hex digits */
+            ids_hash: string;
+            /**
+             * @description A public location: the platform's ALLOW_PRIVATE_TARGETS (its SSRF rules apply to public
+             *     locations). null for a private location, whose probe applies its own.
+             */
+            allow_private_targets: null | boolean | string[];
+            monitors: components["schemas"]["ProbeAssignment"][];
+            /** @description Ids of monitors changed out of the set (a probe ignores those it does not run) */
+            removed: string[];
+        };
+        ProbeResult: {
+            /** @description Made by the probe, unique per location */
+            id: string;
+            monitor_id: string;
+            /** @description When the check began (ms since the epoch) */
+            checked_at: number;
+            /** @enum {string} */
+            status: "operational" | "degraded" | "down";
+            response_time_ms: number | null;
+            http_code: number | null;
+            error: string | null;
+            timings: null | {
+                dns?: number;
+                connect?: number;
+                tls?: number;
+                ttfb?: number;
+                total: number;
+            };
+            cert_expires_at: number | null;
+            cert_issuer: string | null;
+            cert_subject: string | null;
+            /** @description ssl: whether the certificate is valid and its problem; dns: the answers (to notice changes) */
+            detail?: {
+                cert_valid?: boolean;
+                cert_problem?: string;
+                answers?: string[];
+            };
+        };
+        ProbeResultsInput: {
+            stats: {
+                instance: string;
+                checks_per_second: number;
+                lag_ms_p99: number;
+            };
+            results: components["schemas"]["ProbeResult"][];
+        };
+        ProbeResultsAnswer: {
+            /** @description Results stored now */
+            accepted: number;
+            /** @description Results whose id was taken before (not stored again) */
+            duplicates: number;
+            refused: {
+                id: string;
+                /** @enum {string} */
+                reason: "not_assigned" | "too_old";
+            }[];
         };
         AlertMonitorRef: {
             id: string;
@@ -11231,6 +11363,67 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProbeAssignments: {
+        parameters: {
+            query?: {
+                /** @description The `version` of the previous answer */
+                version?: string;
+                /** @description Seconds to hold the answer until something changes (default 0) */
+                wait?: number;
+                /** @description The probe's instance name (as in its hello); marks it seen */
+                instance?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assignments, or what changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeAssignments"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postProbeResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProbeResultsInput"];
+            };
+        };
+        responses: {
+            /** @description What was taken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeResultsAnswer"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -25,6 +25,8 @@ export interface ProbeTokenAuthRow {
   name: string;
   company_id: string | null;
   company_active: boolean | null;
+  /** The location's number in stored checks (migration 0119) */
+  num: number;
 }
 
 /** Who may see what: every location (super admins) or the public ones and one company's. */
@@ -159,6 +161,7 @@ export function probeLocationsRepo(db: DbScope) {
           'l.name',
           'l.company_id',
           'c.is_active as company_active',
+          'l.num',
         ])
         .where('t.token_hash', '=', tokenHash)
         .executeTakeFirst();

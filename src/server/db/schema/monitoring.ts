@@ -68,6 +68,8 @@ export interface MonitorsTable {
   run_local: Generated<boolean>;
   /** The status page shows its response time per location (migration 0123) */
   public_locations: Generated<boolean>;
+  /** Larger than every other monitor's at its latest change of what a probe runs (triggers; migration 0121) */
+  assignment_rev: Generated<number>;
   created_at: number;
   updated_at: number;
 }
