@@ -65,7 +65,7 @@ const pct = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
-async function startTargets(addresses: number): Promise<{ proc: ChildProcess; hosts: string[] }> {
+export async function startTargets(addresses: number): Promise<{ proc: ChildProcess; hosts: string[] }> {
   const proc = spawn(process.execPath, [path.join(import.meta.dirname, 'target.ts'), String(addresses)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -174,7 +174,7 @@ async function missedFromData(
 }
 
 /** autocannon as a child process: its JSON summary. */
-function loadPage(
+export function loadPage(
   url: string,
   host: string,
   seconds: number,
