@@ -1,0 +1,59 @@
+// Where a monitor is checked from (issue 27), the rules shared by the server and the console: a
+// monitor names location slugs (null: its company's default set, itself null: the built-in engine
+// alone) and a quorum (null: a majority of the online locations). Pure; imports only the slug of
+// the built-in location.
+import { LOCAL_LOCATION } from './probe-locations.ts';
+
+/** The most locations one monitor (or a company's default set) may name. */
+export const MAX_MONITOR_LOCATIONS = 16;
+
+/** The set a monitor uses when neither it nor its company names one. */
+export const FALLBACK_LOCATIONS: readonly string[] = [LOCAL_LOCATION.slug];
+
+/** A stored JSON array of slugs, or null (absent, not an array, or empty). */
+export function parseSlugList(text: string | null | undefined): string[] | null {
+  if (!text) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!Array.isArray(v)) return null;
+    const slugs = v.filter((s): s is string => typeof s === 'string');
+    return slugs.length ? slugs : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A monitor's effective slugs: its own, else its company's default, else the built-in engine. */
+export function effectiveSlugs(own: readonly string[] | null, companyDefault: readonly string[] | null): string[] {
+  return [...(own ?? companyDefault ?? FALLBACK_LOCATIONS)];
+}
+
+/** The quorum when none is set: a majority of the online locations. */
+export function majorityOf(online: number): number {
+  return Math.floor(online / 2) + 1;
+}
+
+/**
+ * Why a list of slugs is refused, in words for the form, or null when it is fine. `known` is the
+ * set the company sees (`local`, the public slugs and its own private ones); another company's
+ * private slug is not in it, so it reads as unknown, exactly like a slug that does not exist.
+ */
+export function slugListProblem(slugs: readonly string[], known: ReadonlySet<string>): string | null {
+  if (slugs.length === 0) return 'Choose at least one location, or none to use the company default.';
+  if (slugs.length > MAX_MONITOR_LOCATIONS) return `At most ${MAX_MONITOR_LOCATIONS} locations.`;
+  const seen = new Set<string>();
+  for (const s of slugs) {
+    if (seen.has(s)) return `"${s}" is named twice.`;
+    seen.add(s);
+    if (!known.has(s)) return `"${s}" is not a location of yours.`;
+  }
+  return null;
+}
+
+/** Why a quorum is refused for a set of `count` locations, or null when it is fine (null: majority). */
+export function quorumProblem(quorum: number | null, count: number): string | null {
+  if (quorum === null) return null;
+  if (!Number.isInteger(quorum) || quorum < 1 || quorum > count)
+    return count === 1 ? 'With one location the quorum is 1.' : `The quorum is from 1 to ${count} (the number of locations).`;
+  return null;
+}
