@@ -57,3 +57,27 @@ export function quorumProblem(quorum: number | null, count: number): string | nu
     return count === 1 ? 'With one location the quorum is 1.' : `The quorum is from 1 to ${count} (the number of locations).`;
   return null;
 }
+
+/** How the console names a location: the built-in engine reads "Platform (built-in)". */
+export function locationLabel(l: { slug: string; name: string }): string {
+  return l.slug === LOCAL_LOCATION.slug ? 'Platform (built-in)' : l.name;
+}
+
+/** "A", "A and B", "A, B and C" */
+function names(xs: string[]): string {
+  return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
+}
+
+/**
+ * Where a monitor checked from several locations fails, for the list ("Down in Frankfurt;
+ * degraded in Virginia"), or null when it has one location or none fails.
+ */
+export function failingText(entries: ReadonlyArray<{ slug: string; name: string; status: string }>): string | null {
+  if (entries.length < 2) return null;
+  const down = entries.filter((e) => e.status === 'down').map(locationLabel);
+  const degraded = entries.filter((e) => e.status === 'degraded').map(locationLabel);
+  const parts = [down.length ? `down in ${names(down)}` : '', degraded.length ? `degraded in ${names(degraded)}` : ''].filter(Boolean);
+  if (!parts.length) return null;
+  const text = parts.join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)} (${down.length + degraded.length} of ${entries.length})`;
+}

@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { STATUS_LABEL } from '../../../../lib/status.ts';
+import { locationLabel, majorityOf } from '../../../../lib/monitor-locations.ts';
 import { dailyBars, hourlyTimeline, type RollupCounts } from '../../../../lib/timeline.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $role } from '../../stores/auth.ts';
@@ -165,6 +166,7 @@ export function MonitorPage({ params }: ScreenProps) {
         <TimelineCard />
         <Details m={m} />
       </div>
+      <LocationsCard m={m} />
       <ChecksCard id={m.id} />
       <div className="sw-grid">
         <IncidentsCard />
@@ -348,6 +350,43 @@ function Details({ m }: { m: Monitor }) {
           </>
         )}
       </dl>
+    </Card>
+  );
+}
+
+const LOCATION_TONE = { operational: 'green', degraded: 'amber', down: 'red', unknown: 'grey' } as const;
+
+/** Each location the monitor is checked from, with its own state and last check (issue 27). */
+function LocationsCard({ m }: { m: Monitor }) {
+  const rows = m.location_status;
+  const online = rows.filter((l) => l.online).length;
+  const quorum = m.quorum ?? majorityOf(online);
+  const rule =
+    rows.length > 1
+      ? `Down when ${quorum} of ${rows.length} locations agree${m.quorum == null ? ' (a majority of the online ones)' : ''}.`
+      : 'Checked from one location.';
+  return (
+    <Card title="Locations" testId="locations" action={<span className="sw-muted sw-small">{rule}</span>}>
+      <Table
+        compact
+        rows={rows}
+        rowKey={(l) => l.slug}
+        columns={[
+          {
+            label: 'Location',
+            cell: (l) => (
+              <>
+                {locationLabel(l)} {l.private && <span className="sw-pill sw-grey sw-loc-private">Private</span>}
+              </>
+            ),
+          },
+          { label: 'State', cell: (l) => <span className={`sw-pill sw-${LOCATION_TONE[l.status]}`}>{STATUS_LABEL[l.status]}</span> },
+          { label: 'Probe', cell: (l) => (l.online ? 'Online' : <span className="sw-loc-offline">Offline: not counted</span>) },
+          { label: 'Last check', cell: (l) => fmtTime(l.last_checked_at, 'Never') },
+          { label: 'Response', cell: (l) => ms(l.response_time) },
+          { label: 'Last error', className: 'sw-wrap-anywhere', cell: (l) => l.last_error ?? '—' },
+        ]}
+      />
     </Card>
   );
 }

@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
+import { failingText } from '../../../../lib/monitor-locations.ts';
 import { $role } from '../../stores/auth.ts';
 import { $flags } from '../../stores/flags.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
@@ -281,6 +282,9 @@ export function MonitorsPage() {
                         {m.name}
                       </a>
                       {superAdmin && m.tenant_name && <div className="sw-muted sw-small">{m.tenant_name}</div>}
+                      {(m.status === 'down' || m.status === 'degraded') && failingText(m.location_status) && (
+                        <div className="sw-small sw-loc-failing">{failingText(m.location_status)}</div>
+                      )}
                     </>,
                     KIND_LABELS[m.type],
                     <span className="sw-wrap-anywhere">{targetOf(m)}</span>,
