@@ -167,7 +167,7 @@ export function MonitorPage({ params }: ScreenProps) {
         <Details m={m} />
       </div>
       <LocationsCard m={m} />
-      <ChecksCard id={m.id} />
+      <ChecksCard id={m.id} locations={m.location_status} />
       <div className="sw-grid">
         <IncidentsCard />
         <WindowsCard />
@@ -374,10 +374,11 @@ function LocationsCard({ m }: { m: Monitor }) {
         columns={[
           {
             label: 'Location',
+            // one box: the narrow layout draws a cell as label and value
             cell: (l) => (
-              <>
+              <span>
                 {locationLabel(l)} {l.private && <span className="sw-pill sw-grey sw-loc-private">Private</span>}
-              </>
+              </span>
             ),
           },
           { label: 'State', cell: (l) => <span className={`sw-pill sw-${LOCATION_TONE[l.status]}`}>{STATUS_LABEL[l.status]}</span> },
@@ -400,7 +401,12 @@ export function certificateText(m: Pick<Monitor, 'cert_issuer' | 'cert_subject' 
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function ChecksCard({ id }: { id: string }) {
+function ChecksCard({ id, locations }: { id: string; locations: Monitor['location_status'] }) {
+  // A check names its location by slug; the page names it as the Locations section does.
+  const nameOf = (slug: string | null) => {
+    const l = locations.find((x) => x.slug === slug);
+    return l ? locationLabel(l) : (slug ?? 'A deleted location');
+  };
   const checks = useStore($checks);
   const page = checks.status === 'ready' ? checks.data : null;
   const pager = page && (page.cursors.length > 0 || page.items.length === CHECKS_PAGE) && (
@@ -422,6 +428,7 @@ function ChecksCard({ id }: { id: string }) {
             rowKey={(c) => c.checked_at}
             columns={[
               { label: 'Time', cell: (c) => fmtTime(c.checked_at, '—') },
+              ...(locations.length > 1 ? [{ label: 'Location', cell: (c: { location: string | null }) => nameOf(c.location) }] : []),
               { label: 'Status', cell: (c) => STATUS_LABEL[c.status] },
               { label: 'HTTP', cell: (c) => c.http_code ?? '—' },
               { label: 'Response', cell: (c) => ms(c.response_time) },

@@ -277,7 +277,8 @@ export function MonitorsPage() {
                         ]
                       : []),
                     <span className={`sw-pill sw-${st.tone}`}>{st.text}</span>,
-                    <>
+                    // one box: the narrow layout draws a cell as label and value, so its lines stay in the value
+                    <div>
                       <a className="sw-mon-name" href={`/monitors/${m.id}`}>
                         {m.name}
                       </a>
@@ -285,7 +286,7 @@ export function MonitorsPage() {
                       {(m.status === 'down' || m.status === 'degraded') && failingText(m.location_status) && (
                         <div className="sw-small sw-loc-failing">{failingText(m.location_status)}</div>
                       )}
-                    </>,
+                    </div>,
                     KIND_LABELS[m.type],
                     <span className="sw-wrap-anywhere">{targetOf(m)}</span>,
                     pct(m.uptime_24h),
