@@ -3806,10 +3806,16 @@ export interface components {
             /** @description Minutes inside the range (an open incident up to the range's end or now) */
             duration_minutes: number;
         };
+        SlaLocationLine: components["schemas"]["SlaFigures"] & {
+            slug: string;
+            name: string;
+        };
         SlaMonitorLine: components["schemas"]["SlaFigures"] & {
             monitor_id: string;
             name: string;
             incidents: components["schemas"]["ReportIncident"][];
+            /** @description A monitor checked from several locations: each location's own figures from its own checks (the line's figures are the quorum's: down only while the quorum saw it down). Empty for a monitor checked by the built-in engine alone. The CSV has a row per location after the monitor's (id `monitor@slug`). */
+            locations: components["schemas"]["SlaLocationLine"][];
         };
         SlaReport: {
             company: {
@@ -4413,6 +4419,19 @@ export interface components {
             points: components["schemas"]["ResponseTimePoint"][];
             summary: components["schemas"]["ResponseTimeSummary"];
             phases: components["schemas"]["PhaseAverages"];
+            /** @description A monitor checked from several locations: each location's own response times over the same periods as `points` (which are the monitor's total), or its checks one by one for range checks. Empty for a monitor checked by the built-in engine alone. */
+            locations: {
+                slug: string;
+                name: string;
+                points: {
+                    /** Format: date-time */
+                    start: string;
+                    avg: number | null;
+                    p95: number | null;
+                    checks: number;
+                    failures: number;
+                }[];
+            }[];
         };
         /**
          * @description null - once; weekly - the same span every week; monthly - the same day of every month (UTC; a day the month lacks falls on its last day). A weekly window lasts at most 7 days, a monthly one 28.
@@ -4903,6 +4922,14 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description An automatic incident of a monitor checked from several locations: where it was down when the incident opened (the alert's words, and the location slugs down, up, and without a result). Null for other incidents. */
+            down_where: null | {
+                /** @description "from Frankfurt and Virginia, 2 of 3 locations; Singapore sees it up" */
+                text: string;
+                down: string[];
+                up: string[];
+                absent: string[];
+            };
             title: string;
             /**
              * @description The older name of the impact (critical - critical, high - major, medium and low - minor)

@@ -161,6 +161,8 @@ export interface IncidentsTable {
   acknowledged_via: string | null;
   /** How many steps of the company's escalation policy have been sent for it */
   escalated_steps: Generated<number>;
+  /** Automatic incidents of monitors checked from several locations: where it was down at opening (JSON DownWhere; migration 0123) */
+  down_where: Generated<string | null>;
 }
 
 export interface IncidentUpdatesTable {
