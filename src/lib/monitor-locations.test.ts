@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  effectiveSlugs,
-  failingText,
-  locationLabel,
-  majorityOf,
-  parseSlugList,
-  quorumProblem,
-  slugListProblem,
-} from './monitor-locations.ts';
+import { effectiveList, failingText, locationLabel, parseSlugList, quorumProblem, slugListProblem } from './monitor-locations.ts';
 
 describe('monitor locations', () => {
   it('falls back from the monitor to the company default to the built-in engine', () => {
-    expect(effectiveSlugs(['eu-west'], ['lab'])).toEqual(['eu-west']);
-    expect(effectiveSlugs(null, ['lab'])).toEqual(['lab']);
-    expect(effectiveSlugs(null, null)).toEqual(['local']);
+    expect(effectiveList(['eu-west'], ['lab'])).toEqual(['eu-west']);
+    expect(effectiveList(null, ['lab'])).toEqual(['lab']);
+    expect(effectiveList(null, null)).toEqual(['local']);
     expect(parseSlugList('["a","b"]')).toEqual(['a', 'b']);
     expect(parseSlugList('[]')).toBeNull();
     expect(parseSlugList('not json')).toBeNull();
-    expect([1, 2, 3, 4].map(majorityOf)).toEqual([1, 2, 2, 3]);
   });
 
   it('refuses empty, long, repeated and unknown lists, and quorums out of range', () => {
@@ -39,13 +30,18 @@ describe('monitor locations', () => {
   });
 
   it('names where a multi-location monitor fails, and nothing for one location', () => {
-    const at = (slug: string, name: string, status: string) => ({ slug, name, status });
+    const at = (slug: string, name: string, status: string, online = true) => ({ slug, name, status, online });
     expect(failingText([at('local', 'Built-in engine', 'down')])).toBeNull();
     expect(failingText([at('local', 'Built-in engine', 'operational'), at('eu', 'Frankfurt', 'down')])).toBe('Down in Frankfurt (1 of 2)');
     expect(failingText([at('local', 'Built-in engine', 'down'), at('eu', 'Frankfurt', 'down'), at('us', 'Virginia', 'degraded')])).toBe(
       'Down in Platform (built-in) and Frankfurt; degraded in Virginia (3 of 3)',
     );
     expect(failingText([at('a', 'A', 'operational'), at('b', 'B', 'unknown')])).toBeNull();
+    // an offline location's state is stale: not named
+    expect(failingText([at('local', 'Built-in engine', 'operational'), at('eu', 'Frankfurt', 'down', false)])).toBeNull();
+    expect(failingText([at('a', 'A', 'down'), at('eu', 'Frankfurt', 'down', false), at('c', 'C', 'operational')])).toBe(
+      'Down in A (1 of 3)',
+    );
     expect(locationLabel({ slug: 'local', name: 'Built-in engine' })).toBe('Platform (built-in)');
   });
 });

@@ -1,8 +1,8 @@
 // Where a monitor is checked from (issue 27), the rules shared by the server and the console: a
 // monitor names location slugs (null: its company's default set, itself null: the built-in engine
-// alone) and a quorum (null: a majority of the online locations). Pure; imports only the slug of
-// the built-in location.
+// alone) and a quorum (null: a majority of the online locations). Pure; imports only src/lib.
 import { LOCAL_LOCATION } from './probe-locations.ts';
+import { namesText } from './quorum.ts';
 
 /** The most locations one monitor (or a company's default set) may name. */
 export const MAX_MONITOR_LOCATIONS = 16;
@@ -23,14 +23,12 @@ export function parseSlugList(text: string | null | undefined): string[] | null 
   }
 }
 
-/** A monitor's effective slugs: its own, else its company's default, else the built-in engine. */
-export function effectiveSlugs(own: readonly string[] | null, companyDefault: readonly string[] | null): string[] {
+/**
+ * A monitor's effective slugs from parsed lists: its own, else its company's default, else the
+ * built-in engine (quorum.ts effectiveSlugs reads the same from the stored texts).
+ */
+export function effectiveList(own: readonly string[] | null, companyDefault: readonly string[] | null): string[] {
   return [...(own ?? companyDefault ?? FALLBACK_LOCATIONS)];
-}
-
-/** The quorum when none is set: a majority of the online locations. */
-export function majorityOf(online: number): number {
-  return Math.floor(online / 2) + 1;
 }
 
 /**
@@ -63,20 +61,18 @@ export function locationLabel(l: { slug: string; name: string }): string {
   return l.slug === LOCAL_LOCATION.slug ? 'Platform (built-in)' : l.name;
 }
 
-/** "A", "A and B", "A, B and C" */
-function names(xs: string[]): string {
-  return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
-}
-
 /**
  * Where a monitor checked from several locations fails, for the list ("Down in Frankfurt;
- * degraded in Virginia"), or null when it has one location or none fails.
+ * degraded in Virginia (2 of 3)"), or null when it has one location or none fails. An offline
+ * location's last state is stale and counts neither way in the quorum, so it is not named.
  */
-export function failingText(entries: ReadonlyArray<{ slug: string; name: string; status: string }>): string | null {
+export function failingText(entries: ReadonlyArray<{ slug: string; name: string; status: string; online: boolean }>): string | null {
   if (entries.length < 2) return null;
-  const down = entries.filter((e) => e.status === 'down').map(locationLabel);
-  const degraded = entries.filter((e) => e.status === 'degraded').map(locationLabel);
-  const parts = [down.length ? `down in ${names(down)}` : '', degraded.length ? `degraded in ${names(degraded)}` : ''].filter(Boolean);
+  const down = entries.filter((e) => e.online && e.status === 'down').map(locationLabel);
+  const degraded = entries.filter((e) => e.online && e.status === 'degraded').map(locationLabel);
+  const parts = [down.length ? `down in ${namesText(down)}` : '', degraded.length ? `degraded in ${namesText(degraded)}` : ''].filter(
+    Boolean,
+  );
   if (!parts.length) return null;
   const text = parts.join('; ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)} (${down.length + degraded.length} of ${entries.length})`;

@@ -15,7 +15,7 @@ import { toCompanyView, type CompanyView } from './present.ts';
 import { validateCompany } from './rules.ts';
 import { cleanFormLogos } from '../status-page/logo.ts';
 import { monitorLocationsRepo } from '../../db/repositories/monitor-locations-repo.ts';
-import { effectiveSlugs, slugListProblem } from '../../../lib/monitor-locations.ts';
+import { effectiveList, slugListProblem } from '../../../lib/monitor-locations.ts';
 import { locationCatalog } from '../monitors/locations.ts';
 
 export interface CompanyProfileInput {
@@ -63,7 +63,7 @@ export async function updateCompanyProfile(ctx: Ctx, id: string, input: CompanyP
   await withTransaction(ctx.services.db, async (tx) => {
     await companiesRepo(tx).update(id, { ...patch, updated_at: ctx.services.now() });
     // The monitors following the default set are checked by the built-in engine exactly when it holds local.
-    if (defaults !== undefined) await monitorLocationsRepo(tx).setRunLocalForDefault(id, effectiveSlugs(null, defaults).includes('local'));
+    if (defaults !== undefined) await monitorLocationsRepo(tx).setRunLocalForDefault(id, effectiveList(null, defaults).includes('local'));
     await auditFromCtx(tx, ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
   });
   return toCompanyView(await loadCompany(ctx, id), await usersRepo(ctx.services.db).countByCompany(id));

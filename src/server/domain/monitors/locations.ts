@@ -1,9 +1,10 @@
 // Where monitors are checked from (issue 27): the locations a company sees, a monitor's effective
 // set, and its `location_status` view. The rules themselves (what a list or quorum may be) are in
 // src/lib/monitor-locations.ts, shared with the console.
-import { effectiveSlugs, parseSlugList } from '../../../lib/monitor-locations.ts';
-import { LOCAL_LOCATION, PROBE_ONLINE_MS } from '../../../lib/probe-locations.ts';
-import { locationStatusRepo } from '../../db/repositories/location-status-repo.ts';
+import { effectiveList, parseSlugList } from '../../../lib/monitor-locations.ts';
+import { LOCAL_LOCATION } from '../../../lib/probe-locations.ts';
+import { companyDefaultLocations, locationsSeenBy } from '../../db/repositories/location-catalog-repo.ts';
+import { locationStatesRepo } from '../../db/repositories/location-states-repo.ts';
 import { monitorLocationsRepo } from '../../db/repositories/monitor-locations-repo.ts';
 import type { MonitorWithTenant } from '../../db/repositories/monitors-repo.ts';
 import type { CheckStatus } from '../../db/schema/monitoring.ts';
@@ -41,18 +42,18 @@ export interface LocationCatalog {
 
 export async function locationCatalog(db: DbScope, companyIds: readonly string[], now: number): Promise<LocationCatalog> {
   const ids = [...new Set(companyIds)];
-  const repo = locationStatusRepo(db);
-  const rows = await repo.visibleTo(ids, now - PROBE_ONLINE_MS);
-  const defaults = await repo.companyDefaults(ids);
+  // The same reads the result writer judges by (repositories/location-catalog-repo.ts).
+  const seen = await locationsSeenBy(db, ids, now);
+  const defaults = await companyDefaultLocations(db, ids);
   const cache = new Map<string, Map<string, LocationRef>>();
   return {
     known(companyId) {
       let m = cache.get(companyId);
       if (!m) {
         m = new Map([[LOCAL_REF.slug, LOCAL_REF]]);
-        for (const r of rows)
+        for (const r of seen.locations)
           if (r.company_id === null || r.company_id === companyId)
-            m.set(r.slug, { num: r.num, slug: r.slug, name: r.name, private: r.company_id !== null, online: r.online });
+            m.set(r.slug, { num: r.num, slug: r.slug, name: r.name, private: r.company_id !== null, online: seen.online.has(r.num) });
         cache.set(companyId, m);
       }
       return m;
@@ -64,7 +65,7 @@ export async function locationCatalog(db: DbScope, companyIds: readonly string[]
 /** The monitor's effective locations that resolve (a slug that no longer does is left out). */
 export function effectiveRefs(catalog: LocationCatalog, m: Pick<MonitorWithTenant, 'company_id' | 'locations'>): LocationRef[] {
   const known = catalog.known(m.company_id);
-  return effectiveSlugs(parseSlugList(m.locations), catalog.defaultOf(m.company_id))
+  return effectiveList(parseSlugList(m.locations), catalog.defaultOf(m.company_id))
     .map((s) => known.get(s))
     .filter((r): r is LocationRef => r !== undefined);
 }
@@ -86,7 +87,7 @@ export async function locationStatuses(
   );
   const refs = new Map(rows.map((m) => [m.id, effectiveRefs(catalog, m)]));
   const multi = rows.filter((m) => !isLocalOnly(refs.get(m.id) ?? [])).map((m) => m.id);
-  const states = await locationStatusRepo(db).statesOf(multi);
+  const states = await locationStatesRepo(db).ofMonitors(multi);
   const stateOf = new Map(states.map((s) => [`${s.monitor_id}:${s.location}`, s]));
   return (m) => {
     const mine = refs.get(m.id) ?? [];
@@ -136,7 +137,7 @@ export async function dropLocationSlug(tx: DbScope, slug: string, companyId: str
     const next = rest.length ? rest : null;
     defaults.set(c.id, next);
     await repo.setCompanyDefault(c.id, next === null ? null : JSON.stringify(next));
-    await repo.setRunLocalForDefault(c.id, effectiveSlugs(null, next).includes(LOCAL_LOCATION.slug));
+    await repo.setRunLocalForDefault(c.id, effectiveList(null, next).includes(LOCAL_LOCATION.slug));
   }
   let changed = 0;
   for (const m of await repo.monitorsNaming(slug, companyId)) {
@@ -145,8 +146,8 @@ export async function dropLocationSlug(tx: DbScope, slug: string, companyId: str
     const next = rest.length ? rest : null;
     const companyDefault = defaults.has(m.company_id)
       ? (defaults.get(m.company_id) ?? null)
-      : parseSlugList((await locationStatusRepo(tx).companyDefaults([m.company_id])).get(m.company_id));
-    const runLocal = effectiveSlugs(next, companyDefault).includes(LOCAL_LOCATION.slug);
+      : parseSlugList((await companyDefaultLocations(tx, [m.company_id])).get(m.company_id));
+    const runLocal = effectiveList(next, companyDefault).includes(LOCAL_LOCATION.slug);
     // Its quorum was chosen for the longer list: majority again, rather than a quorum out of range.
     await repo.setMonitorLocations(m.id, next === null ? null : JSON.stringify(next), null, runLocal, now);
     changed++;

@@ -8,7 +8,7 @@ import { KINDS, type ConfigReader } from '../../engine/kinds/index.ts';
 import { literalTarget, TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 import { DomainError } from '../errors.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
-import { effectiveSlugs, quorumProblem, slugListProblem } from '../../../lib/monitor-locations.ts';
+import { effectiveList, quorumProblem, slugListProblem } from '../../../lib/monitor-locations.ts';
 import type { LocationRef } from './locations.ts';
 
 /** The fields every monitor has; the kind's own fields come along by their API names. */
@@ -94,7 +94,7 @@ export async function validateMonitor(
     const { known, companyDefault } = opts.locations;
     const listProblem = locations === null ? null : slugListProblem(locations, new Set(known.keys()));
     if (listProblem) fields.locations = listProblem;
-    const effective = effectiveSlugs(locations, companyDefault);
+    const effective = effectiveList(locations, companyDefault);
     const qProblem = listProblem ? null : quorumProblem(quorum, effective.length);
     if (qProblem) fields.quorum = qProblem;
     runLocal = effective.includes('local');

@@ -7,7 +7,8 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { STATUS_LABEL } from '../../../../lib/status.ts';
-import { locationLabel, majorityOf } from '../../../../lib/monitor-locations.ts';
+import { locationLabel } from '../../../../lib/monitor-locations.ts';
+import { quorumNeed } from '../../../../lib/quorum.ts';
 import { dailyBars, hourlyTimeline, type RollupCounts } from '../../../../lib/timeline.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $role } from '../../stores/auth.ts';
@@ -361,7 +362,8 @@ const LOCATION_TONE = { operational: 'green', degraded: 'amber', down: 'red', un
 function LocationsCard({ m }: { m: Monitor }) {
   const rows = m.location_status;
   const online = rows.filter((l) => l.online).length;
-  const quorum = m.quorum ?? majorityOf(online);
+  // as the result writer counts it: the online locations vote, the quorum capped at them
+  const quorum = quorumNeed(m.quorum, online);
   const rule =
     rows.length > 1
       ? `Down when ${quorum} of ${rows.length} locations agree${m.quorum == null ? ' (a majority of the online ones)' : ''}.`
