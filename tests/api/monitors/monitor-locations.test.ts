@@ -114,7 +114,8 @@ describe.each(DB_KINDS)('monitor locations on %s', (kind) => {
     const back = await acmeAdmin.put(`/api/v1/companies/${acme.id}/profile`, { default_locations: null }, ACME);
     expect(back.body.default_locations).toBeNull();
     expect(await row(shop)).toMatchObject({ run_local: true });
-    expect(await row(fresh.body.id)).toMatchObject({ run_local: true });
+    // Its quorum of 2 cannot be reached by the built-in engine alone: back to the majority.
+    expect(await row(fresh.body.id)).toMatchObject({ run_local: true, quorum: null });
     await acmeAdmin.post(`/api/v1/monitors/${fresh.body.id}/archive`, undefined, ACME);
     await acmeAdmin.post(`/api/v1/monitors/${own.body.id}/archive`, undefined, ACME);
   });

@@ -25,6 +25,19 @@ export function monitorLocationsRepo(db: DbScope) {
         .where('run_local', '!=', runLocal)
         .execute();
     },
+    /**
+     * The company's monitors following its default set whose own quorum exceeds the set's new
+     * size go back to the majority (a quorum no set can reach would refuse their next edit).
+     */
+    async clearQuorumAbove(companyId: string, size: number): Promise<void> {
+      await k
+        .updateTable('monitors')
+        .set({ quorum: null })
+        .where('company_id', '=', companyId)
+        .where('locations', 'is', null)
+        .where('quorum', '>', size)
+        .execute();
+    },
     /** Monitors whose list may name the slug (all companies', or one company's for a private location). */
     monitorsNaming(slug: string, companyId: string | null): Promise<NamedLocationsRow[]> {
       let q = k.selectFrom('monitors').select(['id', 'company_id', 'locations']).where('locations', 'like', quoted(slug));

@@ -63,7 +63,11 @@ export async function updateCompanyProfile(ctx: Ctx, id: string, input: CompanyP
   await withTransaction(ctx.services.db, async (tx) => {
     await companiesRepo(tx).update(id, { ...patch, updated_at: ctx.services.now() });
     // The monitors following the default set are checked by the built-in engine exactly when it holds local.
-    if (defaults !== undefined) await monitorLocationsRepo(tx).setRunLocalForDefault(id, effectiveList(null, defaults).includes('local'));
+    if (defaults !== undefined) {
+      const set = effectiveList(null, defaults);
+      await monitorLocationsRepo(tx).setRunLocalForDefault(id, set.includes('local'));
+      await monitorLocationsRepo(tx).clearQuorumAbove(id, set.length);
+    }
     await auditFromCtx(tx, ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
   });
   return toCompanyView(await loadCompany(ctx, id), await usersRepo(ctx.services.db).countByCompany(id));

@@ -80,27 +80,18 @@ export async function locationStatuses(
   rows: MonitorWithTenant[],
   now: number,
 ): Promise<(m: MonitorWithTenant) => LocationStatusView[]> {
-  const catalog = await locationCatalog(
-    db,
-    rows.map((m) => m.company_id),
-    now,
-  );
+  const companies = [...new Set(rows.map((m) => m.company_id))];
+  // Most installs name no location anywhere: one query, and every monitor's entry is its row.
+  const defaults = await companyDefaultLocations(db, companies);
+  if (!rows.some((m) => m.locations !== null || (defaults.get(m.company_id) ?? null) !== null)) return (m) => [ownRow(m)];
+  const catalog = await locationCatalog(db, companies, now);
   const refs = new Map(rows.map((m) => [m.id, effectiveRefs(catalog, m)]));
   const multi = rows.filter((m) => !isLocalOnly(refs.get(m.id) ?? [])).map((m) => m.id);
   const states = await locationStatesRepo(db).ofMonitors(multi);
   const stateOf = new Map(states.map((s) => [`${s.monitor_id}:${s.location}`, s]));
   return (m) => {
     const mine = refs.get(m.id) ?? [];
-    if (isLocalOnly(mine))
-      return [
-        {
-          ...refView(LOCAL_REF),
-          status: m.status,
-          last_checked_at: toIsoOrNull(m.last_checked_at),
-          response_time: m.last_response_time_ms,
-          last_error: m.last_error,
-        },
-      ];
+    if (isLocalOnly(mine)) return [ownRow(m)];
     return mine.map((r) => {
       const s = stateOf.get(`${m.id}:${r.num}`);
       return {
@@ -113,6 +104,15 @@ export async function locationStatuses(
     });
   };
 }
+
+/** A local-only monitor's one location: its own row, where it keeps its state. */
+const ownRow = (m: MonitorWithTenant): LocationStatusView => ({
+  ...refView(LOCAL_REF),
+  status: m.status,
+  last_checked_at: toIsoOrNull(m.last_checked_at),
+  response_time: m.last_response_time_ms,
+  last_error: m.last_error,
+});
 
 const isLocalOnly = (refs: LocationRef[]) => refs.length === 0 || (refs.length === 1 && refs[0].num === 0);
 
@@ -138,6 +138,7 @@ export async function dropLocationSlug(tx: DbScope, slug: string, companyId: str
     defaults.set(c.id, next);
     await repo.setCompanyDefault(c.id, next === null ? null : JSON.stringify(next));
     await repo.setRunLocalForDefault(c.id, effectiveList(null, next).includes(LOCAL_LOCATION.slug));
+    await repo.clearQuorumAbove(c.id, effectiveList(null, next).length);
   }
   let changed = 0;
   for (const m of await repo.monitorsNaming(slug, companyId)) {
