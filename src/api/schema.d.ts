@@ -3182,6 +3182,8 @@ export interface components {
             plan: components["schemas"]["Plan"];
             /** @description How many users the company has (admin calls only) */
             user_count?: number;
+            /** @description Location slugs the company's monitors without their own set are checked from; null - the built-in engine (local) alone */
+            default_locations?: string[] | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -3514,6 +3516,8 @@ export interface components {
              */
             user_type: "2" | "3" | 2 | 3;
         };
+        /** @description Location slugs the company sees (`local`, the public locations and its own private ones), each once, 1 to 16; null - the company's default set. When every one is a private location, the target may be a private address (each probe guards with its own ALLOW_PRIVATE_TARGETS). */
+        LocationList: string[] | null;
         /** @description Fields left out keep their stored value; null clears an optional one. */
         CompanyProfileInput: {
             name?: string;
@@ -3523,6 +3527,8 @@ export interface components {
             secondary_color?: string;
             horizontal_logo_base64?: string | null;
             logo_base64?: string | null;
+            /** @description The location slugs monitors without their own set are checked from (each one the company sees, once, 1 to 16); null - the built-in engine alone. */
+            default_locations?: components["schemas"]["LocationList"];
         };
         UsedOf: {
             used: number;
@@ -4169,6 +4175,24 @@ export interface components {
         MonitorType: "http" | "tcp" | "dns" | "ssl" | "push";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
+        LocationStatus: {
+            slug: string;
+            name: string;
+            /** @description A private location of the monitor's company */
+            private: boolean;
+            /** @description The built-in engine always; another location while one of its probes was seen in the last 90 seconds. An offline location counts neither way in the quorum */
+            online: boolean;
+            /**
+             * @description This location's own confirmed state (unknown before its first check)
+             * @enum {string}
+             */
+            status: "operational" | "degraded" | "down" | "unknown";
+            /** Format: date-time */
+            last_checked_at: string | null;
+            /** @description Milliseconds of its last check; null without an answer */
+            response_time: number | null;
+            last_error: string | null;
+        };
         Monitor: {
             id: string;
             company_id: string;
@@ -4233,6 +4257,12 @@ export interface components {
             push_url: string | null;
             /** Format: date-time */
             last_push_at: string | null;
+            /** @description The location slugs it is checked from (`local` is the built-in engine); null - the company's default set (default_locations, itself null - local) */
+            locations: string[] | null;
+            /** @description How many locations must see it down for the monitor to be down; null - a majority of the online locations (floor(n/2)+1) */
+            quorum: number | null;
+            /** @description Each of its effective locations with its own state and last check (a local-only monitor - one entry, the monitor's own) */
+            location_status: components["schemas"]["LocationStatus"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4252,6 +4282,8 @@ export interface components {
              */
             sparkline_unit: "hour" | "check";
         };
+        /** @description How many locations must see it down (1 to the number of its locations); null - a majority of the online ones */
+        Quorum: number | null;
         MonitorInput: {
             type: components["schemas"]["MonitorType"];
             /** @description Required for super admins; ignored for company users (they create in their own company) */
@@ -4291,6 +4323,8 @@ export interface components {
             is_public?: boolean;
             /** @description Its outage alone makes the status page a Major Service Outage (default false) */
             is_critical?: boolean;
+            locations?: components["schemas"]["LocationList"];
+            quorum?: components["schemas"]["Quorum"];
         };
         MonitorTestResult: {
             /** @enum {string} */
@@ -4349,10 +4383,14 @@ export interface components {
             is_public?: boolean;
             /** @description Its outage alone makes the status page a Major Service Outage */
             is_critical?: boolean;
+            locations?: components["schemas"]["LocationList"];
+            quorum?: components["schemas"]["Quorum"];
         };
         CheckResult: {
             /** Format: date-time */
             checked_at: string;
+            /** @description The slug of the location that checked (`local` - the built-in engine); null for a location deleted since */
+            location: string | null;
             /** @enum {string} */
             status: "operational" | "degraded" | "down";
             /** @description Milliseconds until the answer; null when it got no answer (connection refused, timed out, name not resolved, address blocked) */
@@ -9119,6 +9157,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 before?: string;
+                /** @description Only the results of this location (a slug the company sees, `local` for the built-in engine); another is a 400 */
+                location?: string;
             };
             header?: never;
             path: {

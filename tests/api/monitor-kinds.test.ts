@@ -15,6 +15,8 @@ const COMMON_INPUT = [
   'is_public',
   'sla_target',
   'is_critical',
+  'locations',
+  'quorum',
 ];
 
 type Json = Record<string, any>;

@@ -15,6 +15,9 @@ export { E2E_ADMIN, expect };
 let port = 0;
 export const mainUrl = (path = '/') => `http://localhost:${port}${path}`;
 export const tenantUrl = (subdomain: string, path = '/') => `http://${subdomain}.localhost:${port}${path}`;
+let dataDir = '';
+/** The worker's server's data directory (a spec writes rows no call can, e.g. states of a writer not merged yet). */
+export const serverDataDir = () => dataDir;
 
 /** Mail the worker's server sent (a real SMTP sink on loopback). */
 export const mails: Mail[] = [];
@@ -34,6 +37,7 @@ export const test = base.extend<object, { consoleServer: number; serverEnv: Reco
         ...serverEnv,
       });
       port = server.port;
+      dataDir = server.dataDir;
       await use(server.port);
       await server.stop();
       await smtp.close();

@@ -487,6 +487,29 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     expect(r.stderr).toContain('Applying needs an API token with write scope');
     expect((await clients.initech.get('/api/v1/monitors')).body).toEqual([]);
   });
+
+  it('round-trips locations and quorum, validated by the server as in the console (issue 27)', async () => {
+    const loc = await clients.initech.post('/api/v1/probe-locations', { name: 'Vault', slug: 'vault', private: true });
+    expect(loc.status, loc.text).toBe(201);
+    expect((await clients.globex.post('/api/v1/probe-locations', { name: 'Office', slug: 'office', private: true })).status).toBe(201);
+    const text = 'version: 1\nmonitors:\n  - name: Vault door\n    type: tcp\n    host: 127.0.0.1\n    port: 22\n';
+    const p = file('initech-locations.yaml', `${text}    locations: [local, vault]\n    quorum: 2\n`);
+    const made = await cli(['apply', p], env('initech'));
+    expect(made.code, made.stderr).toBe(0);
+    const [m] = (await clients.initech.get('/api/v1/monitors')).body;
+    expect(m).toMatchObject({ name: 'Vault door', locations: ['local', 'vault'], quorum: 2 });
+    const out = join(dir, 'initech-export.yaml');
+    const exported = await cli(['export', '--out', out], env('initech', tokens['initech:read']));
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(parse(readFileSync(out, 'utf8')).monitors[0]).toMatchObject({ locations: ['local', 'vault'], quorum: 2 });
+    const again = await cli(['apply', out], env('initech'));
+    expect(again.stdout).toContain('No changes.');
+    // Another company's private slug is unknown here: the server's field error is shown and nothing changes.
+    const bad = await cli(['apply', file('initech-bad-location.yaml', `${text}    locations: [office]\n`)], env('initech'));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('"office" is not a location of yours.');
+    expect((await clients.initech.get('/api/v1/monitors')).body[0].locations).toEqual(['local', 'vault']);
+  });
 });
 
 // Defaults the server chose are written out (method, status codes, confirmations, ...): the

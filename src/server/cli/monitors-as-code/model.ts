@@ -101,4 +101,6 @@ export const COMMON_MONITOR_FIELDS = [
   'sla_target',
   'is_public',
   'is_critical',
+  'locations',
+  'quorum',
 ] as const;

@@ -69,12 +69,13 @@ export function checksRepo(db: DbScope) {
      * A monitor's results, newest first, from the recent rows and the chunks together; only the
      * chunks that can hold one of the `limit` newest results are read and decoded.
      */
-    async list(monitorId: string, opts: { limit: number; before?: number; since?: number }): Promise<CheckRow[]> {
-      const { limit, before, since } = opts;
+    async list(monitorId: string, opts: { limit: number; before?: number; since?: number; location?: number }): Promise<CheckRow[]> {
+      const { limit, before, since, location } = opts;
       const inRange = (t: number) => (before === undefined || t < before) && (since === undefined || t >= since);
       let q = k.selectFrom('check_results').selectAll().where('monitor_id', '=', monitorId);
       if (before !== undefined) q = q.where('checked_at', '<', before);
       if (since !== undefined) q = q.where('checked_at', '>=', since);
+      if (location !== undefined) q = q.where('location', '=', location);
       const rows = await q.orderBy('checked_at', 'desc').limit(limit).execute();
       const byTime = new Map(rows.map((r) => [Number(r.checked_at), r]));
       let found = rows.map((r) => Number(r.checked_at));
@@ -94,8 +95,10 @@ export function checksRepo(db: DbScope) {
           if (found.length >= limit && found[limit - 1] >= start + HOUR_MS) return found.slice(0, limit).map((t) => byTime.get(t)!);
           for (const check of decodeChecks(c.data)) {
             if (!inRange(check.checked_at)) continue;
+            const row = fromChunkCheck(monitorId, monitor.company_id, check);
+            if (location !== undefined && row.location !== location) continue;
             // A row of the same millisecond as a compacted check came second: the first one stays.
-            byTime.set(check.checked_at, fromChunkCheck(monitorId, monitor.company_id, check));
+            byTime.set(check.checked_at, row);
           }
           found = [...byTime.keys()].sort((a, b) => b - a);
           below = start;

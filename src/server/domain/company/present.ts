@@ -4,6 +4,7 @@ import { toIso } from '../ids.ts';
 
 import { DEFAULT_SERVICES } from '../../../lib/company.ts';
 import { isPlanName, type PlanName } from '../../../lib/plans.ts';
+import { parseSlugList } from '../../../lib/monitor-locations.ts';
 
 export interface CompanyView {
   id: string;
@@ -26,6 +27,8 @@ export interface CompanyView {
   logo_base64: string | null;
   plan: PlanName;
   user_count?: number;
+  /** the location slugs its monitors without their own set use; null: local */
+  default_locations: string[] | null;
   created_at: string;
 }
 
@@ -65,6 +68,7 @@ export function toCompanyView(c: CompanyRow, userCount?: number): CompanyView {
     logo_base64: c.logo_base64,
     plan: isPlanName(c.plan) ? c.plan : 'starter',
     ...(userCount !== undefined ? { user_count: userCount } : {}),
+    default_locations: parseSlugList(c.default_locations),
     created_at: toIso(c.created_at),
   };
 }

@@ -14,6 +14,9 @@ import { failIfInvalid, loadCompany, LOGO_LABELS } from './admin.ts';
 import { toCompanyView, type CompanyView } from './present.ts';
 import { validateCompany } from './rules.ts';
 import { cleanFormLogos } from '../status-page/logo.ts';
+import { monitorLocationsRepo } from '../../db/repositories/monitor-locations-repo.ts';
+import { effectiveList, slugListProblem } from '../../../lib/monitor-locations.ts';
+import { locationCatalog } from '../monitors/locations.ts';
 
 export interface CompanyProfileInput {
   name?: string;
@@ -23,6 +26,8 @@ export interface CompanyProfileInput {
   secondary_color?: string;
   horizontal_logo_base64?: string | null;
   logo_base64?: string | null;
+  /** location slugs for monitors without their own set; null: the built-in engine */
+  default_locations?: string[] | null;
 }
 
 const PROFILE_KEYS = ['name', 'url', 'phone', 'primary_color', 'secondary_color', 'horizontal_logo_base64', 'logo_base64'] as const;
@@ -43,12 +48,26 @@ export async function updateCompanyProfile(ctx: Ctx, id: string, input: CompanyP
     before,
   );
   await cleanFormLogos(value, fields, LOGO_LABELS);
-  failIfInvalid(Object.fromEntries(Object.entries(fields).filter(([k]) => (PROFILE_KEYS as readonly string[]).includes(k))));
+  const profileFields = Object.fromEntries(Object.entries(fields).filter(([k]) => (PROFILE_KEYS as readonly string[]).includes(k)));
+  const defaults = input.default_locations;
+  if (defaults !== undefined && defaults !== null) {
+    const known = (await locationCatalog(ctx.services.db, [id], ctx.services.now())).known(id);
+    const problem = slugListProblem(defaults, new Set(known.keys()));
+    if (problem) profileFields.default_locations = problem;
+  }
+  failIfInvalid(profileFields);
   const patch: Record<string, unknown> = {};
   for (const key of PROFILE_KEYS) if (value[key] !== undefined) patch[key] = value[key];
+  if (defaults !== undefined) patch.default_locations = defaults === null ? null : JSON.stringify(defaults);
   const changed = Object.keys(patch).filter((k) => patch[k] !== (before as unknown as Record<string, unknown>)[k]);
   await withTransaction(ctx.services.db, async (tx) => {
     await companiesRepo(tx).update(id, { ...patch, updated_at: ctx.services.now() });
+    // The monitors following the default set are checked by the built-in engine exactly when it holds local.
+    if (defaults !== undefined) {
+      const set = effectiveList(null, defaults);
+      await monitorLocationsRepo(tx).setRunLocalForDefault(id, set.includes('local'));
+      await monitorLocationsRepo(tx).clearQuorumAbove(id, set.length);
+    }
     await auditFromCtx(tx, ctx, 'tenant_update', { company_id: id, changed }, undefined, id);
   });
   return toCompanyView(await loadCompany(ctx, id), await usersRepo(ctx.services.db).countByCompany(id));

@@ -30,6 +30,8 @@ import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
 import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { listSummaries, type MonitorListQuery } from './list-summary.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
+import { locationCatalog, locationStatuses, type LocationStatusView } from './locations.ts';
+import { parseSlugList } from '../../../lib/monitor-locations.ts';
 
 /** The refusal when a company's plan is full: 'Your Starter plan allows 10 monitors. …' */
 function planFull(plan: string, limit: number): DomainError {
@@ -37,7 +39,7 @@ function planFull(plan: string, limit: number): DomainError {
   return new DomainError('limit_exceeded', `Your ${name} plan allows ${limit} monitors. Upgrade your plan to add more.`);
 }
 
-export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = false) {
+export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance: boolean, locationStatus: LocationStatusView[]) {
   // Every kind's fields are in every monitor's view: null unless they are this kind's. The kind
   // masks its secrets from those who may not change the monitor.
   const secrets = can(ctx.actor?.role, 'update', 'monitors');
@@ -70,6 +72,9 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance = f
     // Only a hash of the token is stored: the URL is in the answer to create and to push-token.
     push_url: null as string | null,
     last_push_at: toIsoOrNull(m.last_push_at),
+    locations: parseSlugList(m.locations),
+    quorum: m.quorum ?? null,
+    location_status: locationStatus,
     created_at: toIso(m.created_at),
     updated_at: toIso(m.updated_at),
   };
@@ -86,6 +91,8 @@ const toValid = (m: MonitorWithTenant): ValidMonitor => ({
   slaTarget: m.sla_target === null || m.sla_target === undefined ? null : Number(m.sla_target),
   isPublic: m.is_public,
   isCritical: m.is_critical,
+  locations: parseSlugList(m.locations),
+  quorum: m.quorum ?? null,
 });
 
 async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: MonitorWithTenant) => boolean> {
@@ -125,19 +132,21 @@ export async function listMonitors(ctx: Ctx, q: MonitorListQuery) {
     order: q.order ?? (sort === 'created_at' ? 'desc' : 'asc'),
   });
   const inMaint = await maintenanceSet(ctx, rows);
+  const where = await locationStatuses(ctx.services.db, rows, ctx.services.now());
   const dayAgo = ctx.services.now() - DAY_MS;
   const summary = await listSummaries(
     ctx,
     rows.map((m) => m.id),
     rows.filter((m) => Number(m.created_at) > dayAgo && m.last_checked_at !== null).map((m) => m.id),
   );
-  return { total, items: rows.map((m) => ({ ...presentMonitor(ctx, m, inMaint(m)), ...summary(m.id) })) };
+  return { total, items: rows.map((m) => ({ ...presentMonitor(ctx, m, inMaint(m), where(m)), ...summary(m.id) })) };
 }
 
 export async function getMonitor(ctx: Ctx, id: string) {
   requirePermission(ctx, 'view', 'monitors');
   const m = await load(ctx, id);
-  return presentMonitor(ctx, m, (await maintenanceSet(ctx, [m]))(m));
+  const where = await locationStatuses(ctx.services.db, [m], ctx.services.now());
+  return presentMonitor(ctx, m, (await maintenanceSet(ctx, [m]))(m), where(m));
 }
 
 export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: MonitorType }) {
@@ -160,6 +169,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
+    locations: await locationChoice(ctx, companyId),
   });
   await requireDestinationBudget(s, v.destination ?? null, v.intervalSeconds);
   const limit = planLimits(company.plan).monitors;
@@ -187,6 +197,9 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
         sla_target: v.slaTarget,
         is_critical: v.isCritical,
         destination_host: v.destination?.host ?? null,
+        locations: v.locations === null ? null : JSON.stringify(v.locations),
+        quorum: v.quorum,
+        run_local: v.runLocal ?? true,
       },
       limit,
     );
@@ -197,6 +210,12 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   });
   if (!inserted) throw planFull(isPlanName(company.plan) ? company.plan : 'starter', limit);
   return { ...(await getMonitor(ctx, id)), push_url: push ? pushUrl(ctx, push.token) : null };
+}
+
+/** What a monitor of the company may name: the locations it sees, and its default set. */
+async function locationChoice(ctx: Ctx, companyId: string) {
+  const catalog = await locationCatalog(ctx.services.db, [companyId], ctx.services.now());
+  return { known: catalog.known(companyId), companyDefault: catalog.defaultOf(companyId) };
 }
 
 export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
@@ -211,6 +230,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
+    locations: await locationChoice(ctx, m.company_id),
   });
   const destination = v.destination ?? null;
   // A checked monitor may not take a host over the budget: a new host, or more checks to its own.
@@ -230,6 +250,9 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
       confirmations: v.confirmations,
       sla_target: v.slaTarget,
       is_critical: v.isCritical,
+      locations: v.locations === null ? null : JSON.stringify(v.locations),
+      quorum: v.quorum,
+      run_local: v.runLocal ?? m.run_local,
       next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000),
       updated_at: now,
     });
@@ -343,14 +366,25 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   return getMonitor(ctx, id);
 }
 
-export async function listChecks(ctx: Ctx, id: string, q: { limit?: number; before?: string }) {
+export async function listChecks(ctx: Ctx, id: string, q: { limit?: number; before?: string; location?: string }) {
   requirePermission(ctx, 'view', 'monitors');
   const m = await load(ctx, id);
   const before = q.before ? Date.parse(q.before) : undefined;
   if (before !== undefined && Number.isNaN(before)) throw new DomainError('validation', 'before must be a date-time');
-  const rows = await checksRepo(ctx.services.db).list(m.id, { limit: q.limit ?? 100, before });
+  // Results name their location by number; the company sees slugs (another company's private
+  // location, like one that does not exist, is not a filter it can give).
+  const known = (await locationCatalog(ctx.services.db, [m.company_id], ctx.services.now())).known(m.company_id);
+  const slugOf = new Map([...known.values()].map((r) => [r.num, r.slug]));
+  let location: number | undefined;
+  if (q.location !== undefined) {
+    location = known.get(q.location)?.num;
+    if (location === undefined)
+      throw new DomainError('validation', `"${q.location}" is not a location of yours.`, { fields: { location: 'Unknown location' } });
+  }
+  const rows = await checksRepo(ctx.services.db).list(m.id, { limit: q.limit ?? 100, before, location });
   return rows.map((r) => ({
     checked_at: toIso(r.checked_at),
+    location: slugOf.get(Number(r.location ?? 0)) ?? null,
     status: r.status,
     response_time: r.response_time_ms,
     http_code: r.http_code,

@@ -8,6 +8,8 @@ import { KINDS, type ConfigReader } from '../../engine/kinds/index.ts';
 import { literalTarget, TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 import { DomainError } from '../errors.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
+import { effectiveList, quorumProblem, slugListProblem } from '../../../lib/monitor-locations.ts';
+import type { LocationRef } from './locations.ts';
 
 /** The fields every monitor has; the kind's own fields come along by their API names. */
 export interface MonitorInput {
@@ -21,6 +23,10 @@ export interface MonitorInput {
   sla_target?: number | null;
   is_public?: boolean;
   is_critical?: boolean;
+  /** location slugs; null: the company's default set */
+  locations?: string[] | null;
+  /** locations that must see it down; null: a majority of the online ones */
+  quorum?: number | null;
   [kindField: string]: unknown;
 }
 
@@ -36,6 +42,11 @@ export interface ValidMonitor {
   isPublic: boolean;
   /** Its outage alone is a major outage of the status page */
   isCritical: boolean;
+  /** Its own location slugs; null: the company's default set */
+  locations: string[] | null;
+  quorum: number | null;
+  /** Its effective set holds `local`: the built-in engine checks it (validateMonitor's answer only) */
+  runLocal?: boolean;
   /** The host its checks connect to, normalised, and the field naming it (validateMonitor's answer only) */
   destination?: { host: string; field: string } | null;
 }
@@ -47,7 +58,13 @@ export const SLA_TARGET_MAX = 99.999;
 export async function validateMonitor(
   input: MonitorInput,
   base: ValidMonitor | null,
-  opts: { minInterval: number; allowPrivate: PrivateTargets; resolve?: Resolver },
+  opts: {
+    minInterval: number;
+    allowPrivate: PrivateTargets;
+    resolve?: Resolver;
+    /** The locations the monitor's company sees and its default set; absent: locations are not judged (Test now) */
+    locations?: { known: ReadonlyMap<string, LocationRef>; companyDefault: string[] | null };
+  },
 ): Promise<ValidMonitor> {
   const fields: Record<string, string> = {};
   const type = (base?.type ?? input.type) as MonitorType;
@@ -69,10 +86,27 @@ export async function validateMonitor(
     !(slaTarget >= SLA_TARGET_MIN && slaTarget <= SLA_TARGET_MAX && Math.round(slaTarget * 1000) === slaTarget * 1000)
   )
     fields.sla_target = `SLA target must be between ${SLA_TARGET_MIN} and ${SLA_TARGET_MAX} % (at most 3 decimals)`;
+  const locations = input.locations !== undefined ? input.locations : (base?.locations ?? null);
+  const quorum = input.quorum !== undefined ? input.quorum : (base?.quorum ?? null);
+  let allowPrivate = opts.allowPrivate;
+  let runLocal: boolean | undefined;
+  if (opts.locations) {
+    const { known, companyDefault } = opts.locations;
+    const listProblem = locations === null ? null : slugListProblem(locations, new Set(known.keys()));
+    if (listProblem) fields.locations = listProblem;
+    const effective = effectiveList(locations, companyDefault);
+    const qProblem = listProblem ? null : quorumProblem(quorum, effective.length);
+    if (qProblem) fields.quorum = qProblem;
+    runLocal = effective.includes('local');
+    // Checked from private locations alone, the target is the company's own network: each such
+    // location's probe guards with its operator's ALLOW_PRIVATE_TARGETS. With any public
+    // location or the built-in engine in the set, the platform's rule applies.
+    if (!listProblem && effective.every((s) => known.get(s)?.private === true)) allowPrivate = true;
+  }
   const prev = (base?.config ?? {}) as Record<string, unknown>;
   // A field given (null clears it) wins over the stored one.
   const read: ConfigReader<Record<string, unknown>> = (key) => (input[key] !== undefined ? (input[key] ?? undefined) : prev[key]);
-  const { config, problems, target } = KINDS[type].validate(read, { allowPrivate: opts.allowPrivate });
+  const { config, problems, target } = KINDS[type].validate(read, { allowPrivate });
   Object.assign(fields, problems);
   if (Object.keys(fields).length) throw new DomainError('validation', Object.values(fields)[0], { fields });
 
@@ -80,7 +114,7 @@ export async function validateMonitor(
     try {
       // Literal addresses only: a host name is resolved and judged when checked, with one answer
       // for "blocked" and "does not resolve", so creating monitors cannot probe internal names.
-      literalTarget(target.host, opts.allowPrivate);
+      literalTarget(target.host, allowPrivate);
     } catch (e) {
       if (e instanceof TargetRefused) throw new DomainError('validation', e.message, { fields: { [target.field]: e.message } });
     }
@@ -95,6 +129,9 @@ export async function validateMonitor(
     slaTarget,
     isPublic: input.is_public ?? base?.isPublic ?? false,
     isCritical: input.is_critical ?? base?.isCritical ?? false,
+    locations,
+    quorum,
+    runLocal,
     destination: target ? { host: normalizeDestination(target.host), field: target.field } : null,
   };
 }

@@ -16,6 +16,7 @@ import { requireActor, requirePermission } from '../authz.ts';
 import type { Actor, Ctx } from '../context.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { dropLocationSlug } from '../monitors/locations.ts';
 import {
   localLocationView,
   locationView,
@@ -145,7 +146,9 @@ export async function deleteProbeLocation(ctx: Ctx, id: string): Promise<void> {
   const row = await visibleLocation(ctx, actor, id);
   requirePermission(ctx, 'delete', 'settings', 'delete probe locations');
   await withTransaction(ctx.services.db, async (tx) => {
+    // Monitors naming it drop its slug (issue 27 item 3): a list naming a deleted location would refuse every later edit.
+    const monitors = await dropLocationSlug(tx, row.slug, row.company_id, ctx.services.now());
     await probeLocationsRepo(tx).delete(row.id);
-    await auditFromCtx(tx, ctx, 'probe_location_delete', { location_id: row.id, slug: row.slug }, undefined, row.company_id);
+    await auditFromCtx(tx, ctx, 'probe_location_delete', { location_id: row.id, slug: row.slug, monitors }, undefined, row.company_id);
   });
 }

@@ -2,9 +2,11 @@
 // messages beside the fields, Test now (one check, nothing saved) with its phase timings, and a
 // push monitor's URL with a copy button and a curl line (shown after create or a new URL only).
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant, $tenantOptions } from '../../stores/tenant.ts';
+import { $locationOptions, loadLocationOptions, locationsOf } from '../../stores/location-options.ts';
+import { LocationChecklist } from '../../ui/LocationChecklist.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { clearErrors } from '../../ui/form-errors.ts';
 import { fmtNumber } from '../../ui/format.ts';
@@ -231,6 +233,15 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           A down monitor is a partial outage of the status page (Partial System Outage); a critical one, or every monitor down, reads Major
           Service Outage.
         </p>
+        {f.type !== 'push' && (
+          <LocationsFields
+            f={f}
+            set={set}
+            errors={errors}
+            companyId={superAdmin ? (monitor?.company_id ?? f.company_id) : null}
+            defaultCount={monitor && monitor.locations === null ? monitor.location_status.length : null}
+          />
+        )}
         {f.type === 'push' && (
           <p className="sw-hint sw-span-2">
             {monitor
@@ -255,6 +266,81 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
         </div>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * Where the monitor is checked from: the company's default set or a choice of locations, and the
+ * quorum ("Down when N of M locations agree"; blank: a majority of the online ones).
+ */
+function LocationsFields(props: {
+  f: MonitorForm;
+  set: <K extends keyof MonitorForm>(key: K, value: MonitorForm[K]) => void;
+  errors: Record<string, string>;
+  /** a super admin's monitor's company (their list holds every company's private locations); null: the caller's own */
+  companyId: string | null;
+  /** how many locations the company default has, when known */
+  defaultCount: number | null;
+}) {
+  const { f, set, errors } = props;
+  const all = useStore($locationOptions);
+  useEffect(() => {
+    void loadLocationOptions();
+  }, []);
+  const options = locationsOf(all, props.companyId);
+  const count = f.use_default_locations ? props.defaultCount : f.locations.length;
+  return (
+    <fieldset className="sw-field sw-span-2 sw-mon-locations" data-testid="monitor-locations">
+      <legend>Locations</legend>
+      <div className="sw-row" role="radiogroup" aria-label="Where it is checked from">
+        <label className="sw-check">
+          <input type="radio" name="m-loc-mode" checked={f.use_default_locations} onChange={() => set('use_default_locations', true)} /> Use
+          the company default
+        </label>
+        <label className="sw-check">
+          <input
+            type="radio"
+            name="m-loc-mode"
+            checked={!f.use_default_locations}
+            onChange={() => {
+              set('use_default_locations', false);
+              if (f.locations.length === 0) set('locations', ['local']);
+            }}
+          />{' '}
+          Choose locations
+        </label>
+      </div>
+      {!f.use_default_locations && (
+        <LocationChecklist
+          id="m-locations"
+          legend="Check from"
+          hint="A monitor checked from your private locations alone may target addresses in your own network."
+          options={options}
+          chosen={f.locations}
+          onChange={(slugs) => set('locations', slugs)}
+          error={errors.locations}
+        />
+      )}
+      {f.use_default_locations && errors.locations && <p className="sw-field-error">{errors.locations}</p>}
+      <Field
+        id="m-quorum"
+        label="Down when this many locations agree"
+        error={errors.quorum}
+        hint={`Down when N of ${count ?? 'its'} locations see it down; fewer make it degraded. Blank: a majority of the online locations.`}
+      >
+        <input
+          id="m-quorum"
+          type="number"
+          min={1}
+          max={count ?? 16}
+          value={f.quorum}
+          placeholder="Majority"
+          aria-invalid={errors.quorum ? true : undefined}
+          aria-describedby={errors.quorum ? 'm-quorum-error' : 'm-quorum-hint'}
+          onChange={(e) => set('quorum', e.target.value)}
+        />
+      </Field>
+    </fieldset>
   );
 }
 

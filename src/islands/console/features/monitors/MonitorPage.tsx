@@ -7,6 +7,8 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { STATUS_LABEL } from '../../../../lib/status.ts';
+import { locationLabel } from '../../../../lib/monitor-locations.ts';
+import { quorumNeed } from '../../../../lib/quorum.ts';
 import { dailyBars, hourlyTimeline, type RollupCounts } from '../../../../lib/timeline.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $role } from '../../stores/auth.ts';
@@ -166,7 +168,8 @@ export function MonitorPage({ params }: ScreenProps) {
         <TimelineCard />
         <Details m={m} />
       </div>
-      <ChecksCard id={m.id} />
+      <LocationsCard m={m} />
+      <ChecksCard id={m.id} locations={m.location_status} />
       <div className="sw-grid">
         <IncidentsCard />
         <WindowsCard />
@@ -353,6 +356,45 @@ function Details({ m }: { m: Monitor }) {
   );
 }
 
+const LOCATION_TONE = { operational: 'green', degraded: 'amber', down: 'red', unknown: 'grey' } as const;
+
+/** Each location the monitor is checked from, with its own state and last check (issue 27). */
+function LocationsCard({ m }: { m: Monitor }) {
+  const rows = m.location_status;
+  const online = rows.filter((l) => l.online).length;
+  // as the result writer counts it: the online locations vote, the quorum capped at them
+  const quorum = quorumNeed(m.quorum, online);
+  const rule =
+    rows.length > 1
+      ? `Down when ${quorum} of ${rows.length} locations agree${m.quorum == null ? ' (a majority of the online ones)' : ''}.`
+      : 'Checked from one location.';
+  return (
+    <Card title="Locations" testId="locations" action={<span className="sw-muted sw-small">{rule}</span>}>
+      <Table
+        compact
+        rows={rows}
+        rowKey={(l) => l.slug}
+        columns={[
+          {
+            label: 'Location',
+            // one box: the narrow layout draws a cell as label and value
+            cell: (l) => (
+              <span>
+                {locationLabel(l)} {l.private && <span className="sw-pill sw-grey sw-loc-private">Private</span>}
+              </span>
+            ),
+          },
+          { label: 'State', cell: (l) => <span className={`sw-pill sw-${LOCATION_TONE[l.status]}`}>{STATUS_LABEL[l.status]}</span> },
+          { label: 'Probe', cell: (l) => (l.online ? 'Online' : <span className="sw-loc-offline">Offline: not counted</span>) },
+          { label: 'Last check', cell: (l) => fmtTime(l.last_checked_at, 'Never') },
+          { label: 'Response', cell: (l) => ms(l.response_time) },
+          { label: 'Last error', className: 'sw-wrap-anywhere', cell: (l) => l.last_error ?? '—' },
+        ]}
+      />
+    </Card>
+  );
+}
+
 /** 'Issued by Let's Encrypt R3 for example.com, expires 1 Mar 2027' */
 export function certificateText(m: Pick<Monitor, 'cert_issuer' | 'cert_subject' | 'cert_expires_at'>): string {
   if (!m.cert_issuer && !m.cert_expires_at) return 'Not seen yet';
@@ -362,7 +404,12 @@ export function certificateText(m: Pick<Monitor, 'cert_issuer' | 'cert_subject' 
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function ChecksCard({ id }: { id: string }) {
+function ChecksCard({ id, locations }: { id: string; locations: Monitor['location_status'] }) {
+  // A check names its location by slug; the page names it as the Locations section does.
+  const nameOf = (slug: string | null) => {
+    const l = locations.find((x) => x.slug === slug);
+    return l ? locationLabel(l) : (slug ?? 'A deleted location');
+  };
   const checks = useStore($checks);
   const page = checks.status === 'ready' ? checks.data : null;
   const pager = page && (page.cursors.length > 0 || page.items.length === CHECKS_PAGE) && (
@@ -384,6 +431,7 @@ function ChecksCard({ id }: { id: string }) {
             rowKey={(c) => c.checked_at}
             columns={[
               { label: 'Time', cell: (c) => fmtTime(c.checked_at, '—') },
+              ...(locations.length > 1 ? [{ label: 'Location', cell: (c: { location: string | null }) => nameOf(c.location) }] : []),
               { label: 'Status', cell: (c) => STATUS_LABEL[c.status] },
               { label: 'HTTP', cell: (c) => c.http_code ?? '—' },
               { label: 'Response', cell: (c) => ms(c.response_time) },

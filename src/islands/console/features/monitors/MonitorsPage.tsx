@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
+import { failingText } from '../../../../lib/monitor-locations.ts';
 import { $role } from '../../stores/auth.ts';
 import { $flags } from '../../stores/flags.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
@@ -276,12 +277,16 @@ export function MonitorsPage() {
                         ]
                       : []),
                     <span className={`sw-pill sw-${st.tone}`}>{st.text}</span>,
-                    <>
+                    // one box: the narrow layout draws a cell as label and value, so its lines stay in the value
+                    <div>
                       <a className="sw-mon-name" href={`/monitors/${m.id}`}>
                         {m.name}
                       </a>
                       {superAdmin && m.tenant_name && <div className="sw-muted sw-small">{m.tenant_name}</div>}
-                    </>,
+                      {(m.status === 'down' || m.status === 'degraded') && failingText(m.location_status) && (
+                        <div className="sw-small sw-loc-failing">{failingText(m.location_status)}</div>
+                      )}
+                    </div>,
                     KIND_LABELS[m.type],
                     <span className="sw-wrap-anywhere">{targetOf(m)}</span>,
                     pct(m.uptime_24h),

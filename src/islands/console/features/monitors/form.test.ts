@@ -14,6 +14,8 @@ describe('the monitor form', () => {
       sla_target: null,
       is_public: false,
       is_critical: false,
+      locations: null,
+      quorum: null,
       host: 'db.example.com',
       port: 5432,
       degraded_threshold_ms: null,
@@ -57,6 +59,19 @@ describe('the monitor form', () => {
       record_type: 'MX',
       expected_values: 'mx1.example.com, mx2.example.com',
       interval_seconds: '300',
+    });
+  });
+
+  it('sends the chosen locations and quorum, or null for the company default and a majority, and reads them back', () => {
+    const f = { ...emptyForm('tcp'), name: 'db', use_default_locations: false, locations: ['local', 'eu-west'], quorum: '2' };
+    expect(payloadOf(f, false)).toMatchObject({ locations: ['local', 'eu-west'], quorum: 2 });
+    expect(payloadOf({ ...f, use_default_locations: true, quorum: '' }, false)).toMatchObject({ locations: null, quorum: null });
+    const back = formOf({ ...(payloadOf(f, false) as object), id: 'm1', company_id: 'c1' } as never);
+    expect(back).toMatchObject({ use_default_locations: false, locations: ['local', 'eu-west'], quorum: '2' });
+    expect(formOf({ ...(payloadOf(emptyForm('tcp'), false) as object), id: 'm2', company_id: 'c1' } as never)).toMatchObject({
+      use_default_locations: true,
+      locations: [],
+      quorum: '',
     });
   });
 

@@ -51,6 +51,12 @@ export interface MonitorForm {
   is_public: boolean;
   /** its outage alone is a major outage of the status page */
   is_critical: boolean;
+  /** checked from the company's default set (locations null), else from `locations` */
+  use_default_locations: boolean;
+  /** location slugs, in the picker's order */
+  locations: string[];
+  /** how many locations must see it down; blank: a majority of the online ones */
+  quorum: string;
   url: string;
   method: string;
   /** one `Name: value` a line */
@@ -89,6 +95,9 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     sla_target: '',
     is_public: false,
     is_critical: false,
+    use_default_locations: true,
+    locations: [],
+    quorum: '',
     url: '',
     method: DEFAULT_HTTP_METHOD,
     headers: '',
@@ -127,6 +136,9 @@ export function formOf(m: Monitor): MonitorForm {
     sla_target: m.sla_target == null ? '' : String(m.sla_target),
     is_public: m.is_public,
     is_critical: m.is_critical,
+    use_default_locations: m.locations === null,
+    locations: m.locations ?? [],
+    quorum: m.quorum == null ? '' : String(m.quorum),
     url: m.url ?? '',
     method: m.method ?? d.method,
     headers: Object.entries(m.headers ?? {})
@@ -173,7 +185,7 @@ export function parseHeaders(text: string): Record<string, string> {
 export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
   const kind: Record<string, unknown> = {};
   for (const field of KIND_FIELDS[f.type]) {
-    const v = f[field];
+    const v = f[field] as string | boolean; // the kinds' fields are text inputs and checkboxes
     if (typeof v === 'boolean') kind[field] = v;
     else if (field === 'headers') kind[field] = v.trim() ? parseHeaders(v) : null;
     else if (field === 'accepted_status_codes' || field === 'expected_values') kind[field] = v.trim() ? splitList(v) : null;
@@ -190,6 +202,9 @@ export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
     sla_target: num(f.sla_target),
     is_public: f.is_public,
     is_critical: f.is_critical,
+    // An empty choice goes as is: the server names the field ("Choose at least one location").
+    locations: f.use_default_locations ? null : f.locations,
+    quorum: num(f.quorum),
     ...(superAdmin && f.company_id ? { company_id: f.company_id } : {}),
     ...kind,
   } as MonitorInput;
@@ -209,7 +224,7 @@ function refusalOf(error: unknown, fallback: string): Refusal {
 /** The SSRF guard's refusals, explained to someone who did not write it. */
 export function explain(text: string): string {
   if (/target refused|private|loopback|link-local|metadata/i.test(text))
-    return `${text} For your safety, monitors may only check addresses on the public internet: private networks, this server itself and cloud metadata services are off limits.`;
+    return `${text} For your safety, monitors may only check addresses on the public internet: private networks, this server itself and cloud metadata services are off limits. A monitor checked from your private locations alone may check your own network.`;
   return text;
 }
 

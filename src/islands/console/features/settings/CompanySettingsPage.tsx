@@ -22,6 +22,7 @@ import {
 } from './store.ts';
 import { IngestKeys } from './IngestKeys.tsx';
 import { CompanyAddress } from './CompanyAddress.tsx';
+import { DefaultLocations } from './DefaultLocations.tsx';
 import './settings.css';
 
 export function CompanySettingsPage({ title }: { title: string }) {
@@ -44,6 +45,7 @@ export function CompanySettingsPage({ title }: { title: string }) {
         <>
           <Profile />
           <CompanyAddress />
+          <DefaultLocations />
           <Usage />
           <IngestKeys companyId={companyId} superAdmin={superAdmin} />
         </>

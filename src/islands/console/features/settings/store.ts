@@ -253,3 +253,15 @@ export async function loadAuditUsers(): Promise<void> {
   const { data } = await api.GET('/api/v1/admin/users', { params: { query: {} } }).catch(() => ({ data: undefined }));
   if (data) $auditUsers.set(data);
 }
+
+/** The outcome of saving the company's default locations, shown in their card. */
+export const $defaultLocationsAlert = atom<Alert | null>(null);
+
+/** The locations monitors without their own list are checked from; null: the built-in engine alone. */
+export function saveDefaultLocations(company: Company, slugs: string[] | null, superAdmin: boolean): Promise<boolean> {
+  return changeThenReload(
+    () => api.PUT('/api/v1/companies/{id}/profile', { params: { path: { id: company.id } }, body: { default_locations: slugs } }),
+    inAlert($defaultLocationsAlert, 'Default locations saved.', 'Failed to save the default locations.'),
+    () => loadCompanySettings(company.id, superAdmin).then(() => undefined),
+  );
+}
