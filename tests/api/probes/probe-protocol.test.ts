@@ -181,7 +181,7 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
     expect((await assignments(token)).status).toBe(200);
     expect((await w.acmeAdmin.delete(`/api/v1/probe-locations/${w.acmeLab.id}/tokens/${tok.body.id}`, ACME)).status).toBe(200);
     expect((await assignments(token)).status).toBe(401);
-    expect((await assignments(token, '?version=1.1.00000000&wait=5')).status).toBe(401);
+    expect((await assignments(token, '?version=1.1.1.00000000&wait=5')).status).toBe(401);
     expect((await probeCall(t, token, 'POST', '/api/v1/probe/results', { stats, results: [] })).status).toBe(401);
     expect((await probeCall(t, token, 'POST', '/api/v1/probe/hello', PROBE)).status).toBe(401);
     expect((await assignments('swp_not-a-token')).status).toBe(401);
