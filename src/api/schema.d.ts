@@ -3245,6 +3245,13 @@ export interface components {
             last_checked_at?: string | null;
             /** @description Milliseconds the last check took to get its answer; null when it got none */
             last_response_time: number | null;
+            /** @description A monitor checked from several locations whose company shows them: the latest response time from each location (null when it got no answer). Absent otherwise. */
+            locations?: {
+                name: string;
+                response_time: number | null;
+                /** @enum {string|null} */
+                status: "operational" | "degraded" | "down" | null;
+            }[];
             timeline: components["schemas"]["TimelineBlock"][];
         };
         LoginMonitor: {
@@ -3855,10 +3862,16 @@ export interface components {
             /** @description Minutes inside the range (an open incident up to the range's end or now) */
             duration_minutes: number;
         };
+        SlaLocationLine: components["schemas"]["SlaFigures"] & {
+            slug: string;
+            name: string;
+        };
         SlaMonitorLine: components["schemas"]["SlaFigures"] & {
             monitor_id: string;
             name: string;
             incidents: components["schemas"]["ReportIncident"][];
+            /** @description A monitor checked from several locations: each location's own figures from its own checks (the line's figures are the quorum's: down only while the quorum saw it down). Empty for a monitor checked by the built-in engine alone. The CSV has a row per location after the monitor's (id `monitor@slug`). */
+            locations: components["schemas"]["SlaLocationLine"][];
         };
         SlaReport: {
             company: {
@@ -4430,6 +4443,19 @@ export interface components {
             points: components["schemas"]["ResponseTimePoint"][];
             summary: components["schemas"]["ResponseTimeSummary"];
             phases: components["schemas"]["PhaseAverages"];
+            /** @description A monitor checked from several locations: each location's own response times over the same periods as `points` (which are the monitor's total), or its checks one by one for range checks. Empty for a monitor checked by the built-in engine alone. */
+            locations: {
+                slug: string;
+                name: string;
+                points: {
+                    /** Format: date-time */
+                    start: string;
+                    avg: number | null;
+                    p95: number | null;
+                    checks: number;
+                    failures: number;
+                }[];
+            }[];
         };
         /**
          * @description null - once; weekly - the same span every week; monthly - the same day of every month (UTC; a day the month lacks falls on its last day). A weekly window lasts at most 7 days, a monthly one 28.
@@ -4532,6 +4558,8 @@ export interface components {
             shown_name?: string | null;
             /** @description Its component group; null when listed on its own */
             group_id: string | null;
+            /** @description The page shows its latest response time from each of its locations (monitors checked from several locations) */
+            show_locations: boolean;
         };
         StatusPageSettings: {
             company_id: string;
@@ -4548,6 +4576,8 @@ export interface components {
             is_public: boolean;
             /** @description Trimmed; empty or null clears it (see LayoutMonitor.public_name) */
             public_name: string | null;
+            /** @description Show its response time per location on the page (absent - unchanged) */
+            show_locations?: boolean;
         };
         /** @description The whole page at once, saved in one transaction. A group without an id is created; a group of the company left out is removed (its monitors are then listed on their own). Monitors are placed in the order given; a monitor left out keeps its settings. */
         StatusPageLayoutInput: {
@@ -4920,6 +4950,14 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description An automatic incident of a monitor checked from several locations: where it was down when the incident opened (the alert's words, and the location slugs down, up, and without a result). Null for other incidents. */
+            down_where: null | {
+                /** @description "from Frankfurt and Virginia, 2 of 3 locations; Singapore sees it up" */
+                text: string;
+                down: string[];
+                up: string[];
+                absent: string[];
+            };
             title: string;
             /**
              * @description The older name of the impact (critical - critical, high - major, medium and low - minor)

@@ -11,6 +11,7 @@ import type { ProbeConfig } from './config.ts';
 import { ProbeScheduler } from './scheduler.ts';
 import { type Link, Sender } from './sender.ts';
 import { type AssignmentsAnswer, type HelloAnswer, toWire } from './wire.ts';
+import { RunFigures } from './run-figures.ts';
 
 /** Seconds a long poll waits for a change (the platform allows up to 30) */
 const POLL_WAIT_S = 25;
@@ -81,6 +82,10 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
     log,
   );
 
+  const run = new RunFigures();
+  scheduler.figuresOfRun = run;
+  sender.run = run;
+
   const pause = (ms: number) =>
     new Promise<void>((r) => {
       const t = setTimeout(r, ms);
@@ -119,6 +124,7 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
     while (!stopping.signal.aborted) {
       try {
         hello = await client.hello(cfg.instance, version);
+        scheduler.spreadKey = hello.location.slug;
         link.up();
         if (hello.upgrade) {
           log(
@@ -180,6 +186,7 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
     scheduler.stop();
     await sender.stop();
     const left = buffer.pending;
+    log(run.summary());
     log(`stopped${left > 0 ? `; ${left} results kept on disk for the next start` : ''}`);
     finish(code);
   }

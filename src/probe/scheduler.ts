@@ -9,6 +9,7 @@ import { runChecker } from '../server/engine/checkers/run.ts';
 import type { CheckEnv, CheckOutcome } from '../server/engine/checkers/types.ts';
 import { KINDS } from '../server/engine/kinds/index.ts';
 import type { Assignment } from './wire.ts';
+import type { RunFigures } from './run-figures.ts';
 
 type Kind = keyof typeof KINDS;
 
@@ -37,6 +38,15 @@ export class ProbeScheduler {
   private lags: number[] = [];
   private checks = 0;
   private windowStart = Date.now();
+
+  /**
+   * The location's slug, mixed into each monitor's offset: the locations of one monitor check it
+   * at different points of its interval rather than in lockstep (the built-in engine keeps the
+   * monitor's own offset), so the quorum hears from some location more often than once an interval.
+   */
+  spreadKey = '';
+  /** The whole run's figures (logged at stop) */
+  figuresOfRun: RunFigures | null = null;
 
   private readonly env: () => CheckEnv;
   private readonly onResult: (monitorId: string, startedAt: number, outcome: CheckOutcome) => void;
@@ -112,7 +122,7 @@ export class ProbeScheduler {
 
   private nextSlot(a: Assignment, after: number): number {
     const interval = a.interval_seconds * 1000;
-    const offset = phaseOffsetMs(a.id, interval);
+    const offset = phaseOffsetMs(this.spreadKey ? `${a.id}@${this.spreadKey}` : a.id, interval);
     const base = Math.floor((after - offset) / interval) * interval + offset;
     return base >= after ? base : base + interval;
   }
@@ -181,6 +191,7 @@ export class ProbeScheduler {
     if (this.stopped) return;
     const started = Date.now();
     this.lags.push(started - due);
+    this.figuresOfRun?.lag.add(started - due);
     const abort = new AbortController();
     this.inFlight.add(abort);
     try {

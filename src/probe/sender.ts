@@ -6,6 +6,7 @@ import type { DiskBuffer } from './buffer.ts';
 import { type PlatformClient, PlatformError, type ProbeStats } from './client.ts';
 import { RESULTS_BATCH_MAX } from '../lib/probe-assignments.ts';
 import type { WireResult } from './wire.ts';
+import type { RunFigures } from './run-figures.ts';
 
 const FLUSH_EVERY_MS = 1000;
 const FLUSH_AT = 500;
@@ -32,6 +33,8 @@ export class Sender {
   /** Results of the backlog delivered so far (logged once it is gone) */
   private backlogDelivered = 0;
   private stopped = false;
+  /** The whole run's figures (logged at stop) */
+  run: RunFigures | null = null;
 
   private readonly client: PlatformClient;
   private readonly buffer: DiskBuffer;
@@ -99,7 +102,13 @@ export class Sender {
       const results = this.buffer.read(seg);
       try {
         for (let i = 0; i < results.length; i += RESULTS_BATCH_MAX) {
-          const answer = await this.client.results(this.stats(), results.slice(i, i + RESULTS_BATCH_MAX));
+          const sentAt = performance.now();
+          const part = results.slice(i, i + RESULTS_BATCH_MAX);
+          const answer = await this.client.results(this.stats(), part);
+          if (this.run) {
+            this.run.delivery.add(performance.now() - sentAt);
+            this.run.delivered += part.length - answer.refused.length;
+          }
           if (answer.refused.length > 0)
             this.log(`platform refused ${answer.refused.length} results (${[...new Set(answer.refused.map((r) => r.reason))].join(', ')})`);
         }

@@ -71,6 +71,12 @@ export function probeLocationsRepo(db: DbScope) {
       return q.executeTakeFirst();
     },
     /** The location a new one's slug would clash with: same scope, or a public one for a private slug (and any for a public one). */
+    /** Slug and name of these location numbers (a deleted one is absent). */
+    async namesOf(nums: number[]): Promise<Map<number, { slug: string; name: string }>> {
+      if (nums.length === 0) return new Map();
+      const rows = await k.selectFrom('probe_locations').select(['num', 'slug', 'name']).where('num', 'in', nums).execute();
+      return new Map(rows.map((r) => [Number(r.num), { slug: r.slug, name: r.name }]));
+    },
     async findClash(slug: string, companyId: string | null): Promise<ProbeLocationRow | undefined> {
       let q = k.selectFrom('probe_locations').selectAll().where('slug', '=', slug);
       if (companyId !== null) q = q.where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]));
