@@ -4,19 +4,25 @@
 // is unreachable the probe keeps checking and buffers on disk, then delivers each result once; a
 // probe killed with SIGKILL delivers its buffer after the restart; an old probe told to upgrade
 // exits non-zero with the reason; a revoked token stops it. On both databases.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertMatchesContract } from '../../support/contract.ts';
-import { ACME, type ProbeWorld, seedLocatedMonitor, seedProbeWorld } from '../../support/probe-fixtures.ts';
+import {
+  ACME,
+  type ProbeProcess,
+  type ProbeWorld,
+  said,
+  seedLocatedMonitor,
+  seedProbeWorld,
+  startProbeProcess as startProbe,
+} from '../../support/probe-fixtures.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { DB_KINDS, tempDir } from '../../support/test-db.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
-const MAIN = path.resolve(import.meta.dirname, '../../../src/probe/main.ts');
 const LONG = { timeoutMs: 60_000 };
 
 /** A loopback TCP relay to the platform that the test can cut (every connection dropped, new ones refused) and restore. */
@@ -49,30 +55,6 @@ class Relay {
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
   }
 }
-
-interface ProbeProcess {
-  child: ChildProcess;
-  lines: string[];
-  exited: Promise<number | null>;
-}
-
-function startProbe(env: Record<string, string>): ProbeProcess {
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  let partial = '';
-  const take = (chunk: Buffer) => {
-    const text = partial + chunk.toString('utf8');
-    const parts = text.split('\n');
-    partial = parts.pop() ?? '';
-    lines.push(...parts);
-  };
-  child.stdout?.on('data', take);
-  child.stderr?.on('data', take);
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, lines, exited };
-}
-
-const said = (p: ProbeProcess, text: string) => p.lines.some((l) => l.includes(text));
 
 describe.each(DB_KINDS)('a probe process against the platform on %s', (kind) => {
   let t: TestApp;
