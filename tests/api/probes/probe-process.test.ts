@@ -242,3 +242,86 @@ describe('an old probe', () => {
     }
   });
 });
+
+describe.each(DB_KINDS)("private and public locations' SSRF rules, with probe processes on %s", (kind) => {
+  let t: TestApp;
+  let w: ProbeWorld;
+  let target: http.Server;
+  let hits = 0;
+  let monitorId: string;
+  const probes: ProbeProcess[] = [];
+
+  beforeAll(async () => {
+    target = http.createServer((_req, res) => {
+      hits++;
+      res.end('ok');
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    // The platform keeps its default: no private targets (so its public locations refuse them).
+    t = await startTestApp({ db: kind, env: { MIN_CHECK_INTERVAL_SECONDS: '1' } });
+    w = await seedProbeWorld(t);
+    monitorId = await seedLocatedMonitor(t, w.acmeAdmin, ACME, { name: 'inside the office', interval_seconds: 1, timeout_seconds: 5 }, [
+      'eu-west',
+      'lab',
+    ]);
+    // A loopback address only the office's own probe may reach (written as the monitors part of
+    // issue 27 lets an all-private set name one; here the set is mixed on purpose).
+    const url = `http://127.0.0.1:${(target.address() as net.AddressInfo).port}/inside`;
+    const row = await t.services.db.k.selectFrom('monitors').select('config').where('id', '=', monitorId).executeTakeFirstOrThrow();
+    await t.services.db.k
+      .updateTable('monitors')
+      .set({ config: JSON.stringify({ ...JSON.parse(row.config), url }) })
+      .where('id', '=', monitorId)
+      .execute();
+    // Both probe operators allow private targets in their own environment.
+    for (const [slug, token] of [
+      ['eu-west', w.euWest.token],
+      ['lab', w.acmeLab.token],
+    ]) {
+      const p = startProbe({
+        PROBE_URL: `http://localhost:${t.port}`,
+        PROBE_TOKEN: token,
+        PROBE_INSTANCE: `probe-${slug}`,
+        PROBE_BUFFER_DIR: tempDir('probe-buffer-'),
+        ALLOW_PRIVATE_TARGETS: 'true',
+      });
+      probes.push(p);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const p of probes) {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+    await t?.close();
+    await new Promise((r) => target?.close(r));
+  });
+
+  it("a private location's probe reaches a loopback target that the public location refuses under the platform's rules", async () => {
+    const nums = Object.fromEntries(
+      (await t.services.db.k.selectFrom('probe_locations').select(['slug', 'num', 'company_id']).execute())
+        .filter((l) => l.company_id === null || l.company_id === w.acme.id)
+        .map((l) => [l.slug, l.num]),
+    );
+    const byLocation = async () => {
+      const rows = await t.services.db.k
+        .selectFrom('check_results')
+        .select(['location', 'status', 'error'])
+        .where('monitor_id', '=', monitorId)
+        .execute();
+      return { lab: rows.filter((r) => r.location === nums.lab), euWest: rows.filter((r) => r.location === nums['eu-west']) };
+    };
+    const seen = await waitFor(
+      async () => {
+        const r = await byLocation();
+        return r.lab.length >= 2 && r.euWest.length >= 2 && r;
+      },
+      { ...LONG, what: 'results from both locations' },
+    );
+    expect(seen.lab.every((r) => r.status === 'operational')).toBe(true);
+    expect(seen.euWest.every((r) => r.status === 'down')).toBe(true);
+    expect(seen.euWest[0].error).toMatch(/loopback/);
+    // the public location refused before connecting: the target heard from the office's probe only
+    expect(hits).toBeGreaterThanOrEqual(seen.lab.length);
+  }, 90_000);
+});
