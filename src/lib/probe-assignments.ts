@@ -31,17 +31,21 @@ export function idsHash(ids: Iterable<string>): string {
   return sum.toString(16).padStart(8, '0');
 }
 
-/** What a version names: every change up to `rev`, and the set's size and fingerprint then. */
+/**
+ * What a version names: every change up to `rev`, how many monitors its scope had then (`total`:
+ * a deletion moves no rev, but this), and the assigned set's size and fingerprint then.
+ */
 export interface AssignmentVersion {
   rev: number;
+  total: number;
   count: number;
   hash: string;
 }
 
-export const formatVersion = (v: AssignmentVersion): string => `${v.rev}.${v.count}.${v.hash}`;
+export const formatVersion = (v: AssignmentVersion): string => `${v.rev}.${v.total}.${v.count}.${v.hash}`;
 
 /** A version as the probe sent it back, or null for one it did not get from us (a full answer follows). */
 export function parseVersion(s: string): AssignmentVersion | null {
-  const m = /^(\d{1,15})\.(\d{1,9})\.([0-9a-f]{8})$/.exec(s);
-  return m ? { rev: Number(m[1]), count: Number(m[2]), hash: m[3] } : null;
+  const m = /^(\d{1,15})\.(\d{1,9})\.(\d{1,9})\.([0-9a-f]{8})$/.exec(s);
+  return m ? { rev: Number(m[1]), total: Number(m[2]), count: Number(m[3]), hash: m[4] } : null;
 }

@@ -1,6 +1,8 @@
 // Probe locations for protocol and process tests (issue 27): a public location (`eu-west`) made by
 // the super admin, a private `lab` for each of two companies, a token for each, and a probe call
 // (its token alone, no cookie, no Origin) whose answer is checked against the contract.
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import { assertMatchesContract } from './contract.ts';
 import { seedCompany, seedUser, signIn } from './fixtures.ts';
 import { type ApiClient, rawRequest, type TestApp } from './test-app.ts';
@@ -89,3 +91,30 @@ export async function probeCall(t: TestApp, token: string | null, method: 'GET' 
   await assertMatchesContract(method, path.split('?')[0], r.status, r.headers.get('content-type') ?? '', json);
   return { status: r.status, body: json };
 }
+
+const MAIN = path.resolve(import.meta.dirname, '../../src/probe/main.ts');
+
+/** `node src/probe/main.ts` as a child process; its output (stdout and stderr) kept line by line. */
+export interface ProbeProcess {
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+export function startProbeProcess(env: Record<string, string>): ProbeProcess {
+  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  let partial = '';
+  const take = (chunk: Buffer) => {
+    const text = partial + chunk.toString('utf8');
+    const parts = text.split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, lines, exited };
+}
+
+export const said = (p: ProbeProcess, text: string) => p.lines.some((l) => l.includes(text));

@@ -4,19 +4,25 @@
 // is unreachable the probe keeps checking and buffers on disk, then delivers each result once; a
 // probe killed with SIGKILL delivers its buffer after the restart; an old probe told to upgrade
 // exits non-zero with the reason; a revoked token stops it. On both databases.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertMatchesContract } from '../../support/contract.ts';
-import { ACME, type ProbeWorld, seedLocatedMonitor, seedProbeWorld } from '../../support/probe-fixtures.ts';
+import {
+  ACME,
+  type ProbeProcess,
+  type ProbeWorld,
+  said,
+  seedLocatedMonitor,
+  seedProbeWorld,
+  startProbeProcess as startProbe,
+} from '../../support/probe-fixtures.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { DB_KINDS, tempDir } from '../../support/test-db.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
-const MAIN = path.resolve(import.meta.dirname, '../../../src/probe/main.ts');
 const LONG = { timeoutMs: 60_000 };
 
 /** A loopback TCP relay to the platform that the test can cut (every connection dropped, new ones refused) and restore. */
@@ -49,30 +55,6 @@ class Relay {
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
   }
 }
-
-interface ProbeProcess {
-  child: ChildProcess;
-  lines: string[];
-  exited: Promise<number | null>;
-}
-
-function startProbe(env: Record<string, string>): ProbeProcess {
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  let partial = '';
-  const take = (chunk: Buffer) => {
-    const text = partial + chunk.toString('utf8');
-    const parts = text.split('\n');
-    partial = parts.pop() ?? '';
-    lines.push(...parts);
-  };
-  child.stdout?.on('data', take);
-  child.stderr?.on('data', take);
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, lines, exited };
-}
-
-const said = (p: ProbeProcess, text: string) => p.lines.some((l) => l.includes(text));
 
 describe.each(DB_KINDS)('a probe process against the platform on %s', (kind) => {
   let t: TestApp;
@@ -259,4 +241,87 @@ describe('an old probe', () => {
       await new Promise((r) => platform.close(r));
     }
   });
+});
+
+describe.each(DB_KINDS)("private and public locations' SSRF rules, with probe processes on %s", (kind) => {
+  let t: TestApp;
+  let w: ProbeWorld;
+  let target: http.Server;
+  let hits = 0;
+  let monitorId: string;
+  const probes: ProbeProcess[] = [];
+
+  beforeAll(async () => {
+    target = http.createServer((_req, res) => {
+      hits++;
+      res.end('ok');
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    // The platform keeps its default: no private targets (so its public locations refuse them).
+    t = await startTestApp({ db: kind, env: { MIN_CHECK_INTERVAL_SECONDS: '1' } });
+    w = await seedProbeWorld(t);
+    monitorId = await seedLocatedMonitor(t, w.acmeAdmin, ACME, { name: 'inside the office', interval_seconds: 1, timeout_seconds: 5 }, [
+      'eu-west',
+      'lab',
+    ]);
+    // A loopback address only the office's own probe may reach (written as the monitors part of
+    // issue 27 lets an all-private set name one; here the set is mixed on purpose).
+    const url = `http://127.0.0.1:${(target.address() as net.AddressInfo).port}/inside`;
+    const row = await t.services.db.k.selectFrom('monitors').select('config').where('id', '=', monitorId).executeTakeFirstOrThrow();
+    await t.services.db.k
+      .updateTable('monitors')
+      .set({ config: JSON.stringify({ ...JSON.parse(row.config), url }) })
+      .where('id', '=', monitorId)
+      .execute();
+    // Both probe operators allow private targets in their own environment.
+    for (const [slug, token] of [
+      ['eu-west', w.euWest.token],
+      ['lab', w.acmeLab.token],
+    ]) {
+      const p = startProbe({
+        PROBE_URL: `http://localhost:${t.port}`,
+        PROBE_TOKEN: token,
+        PROBE_INSTANCE: `probe-${slug}`,
+        PROBE_BUFFER_DIR: tempDir('probe-buffer-'),
+        ALLOW_PRIVATE_TARGETS: 'true',
+      });
+      probes.push(p);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const p of probes) {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+    await t?.close();
+    await new Promise((r) => target?.close(r));
+  });
+
+  it("a private location's probe reaches a loopback target that the public location refuses under the platform's rules", async () => {
+    const nums = Object.fromEntries(
+      (await t.services.db.k.selectFrom('probe_locations').select(['slug', 'num', 'company_id']).execute())
+        .filter((l) => l.company_id === null || l.company_id === w.acme.id)
+        .map((l) => [l.slug, l.num]),
+    );
+    const byLocation = async () => {
+      const rows = await t.services.db.k
+        .selectFrom('check_results')
+        .select(['location', 'status', 'error'])
+        .where('monitor_id', '=', monitorId)
+        .execute();
+      return { lab: rows.filter((r) => r.location === nums.lab), euWest: rows.filter((r) => r.location === nums['eu-west']) };
+    };
+    const seen = await waitFor(
+      async () => {
+        const r = await byLocation();
+        return r.lab.length >= 2 && r.euWest.length >= 2 && r;
+      },
+      { ...LONG, what: 'results from both locations' },
+    );
+    expect(seen.lab.every((r) => r.status === 'operational')).toBe(true);
+    expect(seen.euWest.every((r) => r.status === 'down')).toBe(true);
+    expect(seen.euWest[0].error).toMatch(/loopback/);
+    // the public location refused before connecting: the target heard from the office's probe only
+    expect(hits).toBeGreaterThanOrEqual(seen.lab.length);
+  }, 90_000);
 });

@@ -85,23 +85,22 @@ export async function getProbeAssignments(
   services.state.probeLongPolls.add(end);
   try {
     let rev = since.rev;
-    let total = -1;
+    let total = since.total;
     for (;;) {
-      // Looked at whole once a call (a deletion moves no rev), then again only when a monitor of
-      // the scope changed (its rev) or went (the scope's count).
+      // Something moved in the scope: a monitor changed (its rev) or went (the scope's count).
       const [latest, count] = await Promise.all([repo.latestRev(scope), repo.total(scope)]);
-      if (total === -1 || latest > rev || count !== total) {
-        total = count;
-        const delta = await changes(services, token, loc, since, rev);
+      if (latest > rev || count !== total) {
+        const delta = await changes(services, token, loc, since, rev, count);
         if (delta.changed) return { ...delta.answer, allow_private_targets: allowPrivate };
         rev = delta.rev; // changes elsewhere only: wait on from there
+        total = count;
       }
       if (Date.now() >= until || stop.signal.aborted) break;
       await pause(Math.min(POLL_EVERY_MS, until - Date.now()), stop.signal);
       if (stop.signal.aborted) break;
     }
     return {
-      version: formatVersion({ ...since, rev }),
+      version: formatVersion({ ...since, rev, total }),
       changed: false,
       full: false,
       count: since.count,
@@ -123,10 +122,10 @@ async function whole(
   allowPrivate: ProbeAssignments['allow_private_targets'],
 ) {
   const repo = probeAssignmentsRepo(services.db);
-  // The rev first: a change landing between the two reads is sent again by the next delta.
-  const rev = await repo.latestRev(scopeFilter(token));
+  // The rev first: a change landing between the reads is sent again by the next delta.
+  const [rev, total] = await Promise.all([repo.latestRev(scopeFilter(token)), repo.total(scopeFilter(token))]);
   const rows = (await repo.naming(scopeFilter(token))).filter((m) => isAssigned(loc, m));
-  const v: AssignmentVersion = { rev, count: rows.length, hash: idsHash(rows.map((m) => m.id)) };
+  const v: AssignmentVersion = { rev, total, count: rows.length, hash: idsHash(rows.map((m) => m.id)) };
   return {
     version: formatVersion(v),
     changed: true,
@@ -140,14 +139,21 @@ async function whole(
 }
 
 /** What changed after `rev`; `changed` is false when none of it concerns this location. */
-async function changes(services: Services, token: ProbeTokenAuthRow, loc: ScopedLocation, since: AssignmentVersion, rev: number) {
+async function changes(
+  services: Services,
+  token: ProbeTokenAuthRow,
+  loc: ScopedLocation,
+  since: AssignmentVersion,
+  rev: number,
+  total: number,
+) {
   const repo = probeAssignmentsRepo(services.db);
   const changedRows = await repo.changedSince(scopeFilter(token), rev);
   const latest = Math.max(rev, ...changedRows.map((m) => m.assignment_rev));
   const upserts = changedRows.filter((m) => isAssigned(loc, m));
   const removed = changedRows.filter((m) => !isAssigned(loc, m)).map((m) => m.id);
   const ids = (await repo.namingIds(scopeFilter(token))).filter((m) => isAssigned(loc, m)).map((m) => m.id);
-  const v: AssignmentVersion = { rev: latest, count: ids.length, hash: idsHash(ids) };
+  const v: AssignmentVersion = { rev: latest, total, count: ids.length, hash: idsHash(ids) };
   const changed = upserts.length > 0 || v.count !== since.count || v.hash !== since.hash;
   return {
     rev: latest,
