@@ -4,6 +4,7 @@
 // result is acknowledged only once all of it is committed, so a crash loses nothing acknowledged
 // and can never leave an incident without the state that opened it.
 import { timingsText } from '../../lib/check-chunk.ts';
+import { phaseOffsetMs } from '../../lib/phase-offset.ts';
 import { dayStart, hourStart } from '../../lib/timeline.ts';
 import { LatencySketch } from '../../lib/latency-sketch.ts';
 import { coversMonitor } from '../../lib/maintenance.ts';
@@ -76,12 +77,8 @@ const fromRollup = (monitorId: string, companyId: string, start: number, r: Roll
   phase_sums: JSON.stringify(r.phases),
 });
 
-/** Spreads a monitor's checks over its interval: a stable offset from its id. */
-export function phaseOffsetMs(id: string, intervalMs: number): number {
-  let h = 2166136261;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619) >>> 0;
-  return h % Math.max(1, intervalMs);
-}
+/** Spreads a monitor's checks over its interval (one definition, shared with the probe). */
+export { phaseOffsetMs } from '../../lib/phase-offset.ts';
 
 /** Longest check error stored (checks, the monitor's last error, notifications). */
 export const STORED_ERROR_MAX = 300;
