@@ -4192,6 +4192,8 @@ export interface components {
             /** @description Milliseconds of its last check; null without an answer */
             response_time: number | null;
             last_error: string | null;
+            /** @description This location's own uptime in percent over the last 24 hours, from its own checks (the monitor's uptime is the quorum's); null without checks, and for a monitor checked by the built-in engine alone (its uptime is the monitor's) */
+            uptime_24h: number | null;
         };
         Monitor: {
             id: string;

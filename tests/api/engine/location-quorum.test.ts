@@ -240,4 +240,12 @@ describe.each(DB_KINDS)('quorum over locations, on %s', (kind) => {
     expect(checks.locations.map((l) => l.slug)).toEqual(['eu-west', 'us-east', 'ap-south']);
     expect(checks.locations.reduce((n, l) => n + l.points.length, 0)).toBe(checks.points.length);
   });
+
+  it('each location of the monitor read has its own 24-hour uptime', async () => {
+    const { getMonitor } = await import('../../../src/server/domain/monitors/service.ts');
+    const m = (await getMonitor(adminCtx, monitorId)) as { location_status: Array<{ slug: string; uptime_24h: number | null }> };
+    const up = Object.fromEntries(m.location_status.map((l) => [l.slug, l.uptime_24h]));
+    expect(up['ap-south']).toBe(100);
+    expect(up['eu-west']).toBeLessThan(30);
+  });
 });

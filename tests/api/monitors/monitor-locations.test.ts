@@ -150,6 +150,7 @@ describe.each(DB_KINDS)('monitor locations on %s', (kind) => {
         last_checked_at: null,
         response_time: null,
         last_error: null,
+        uptime_24h: null,
       },
     ]);
     await t.services.db.k
@@ -201,6 +202,7 @@ describe.each(DB_KINDS)('monitor locations on %s', (kind) => {
         last_checked_at: new Date(clock - 1000).toISOString(),
         response_time: 12.5,
         last_error: null,
+        uptime_24h: null,
       },
       {
         slug: 'eu-west',
@@ -211,6 +213,7 @@ describe.each(DB_KINDS)('monitor locations on %s', (kind) => {
         last_checked_at: null,
         response_time: null,
         last_error: null,
+        uptime_24h: null,
       },
       {
         slug: 'lab',
@@ -221,6 +224,7 @@ describe.each(DB_KINDS)('monitor locations on %s', (kind) => {
         last_checked_at: new Date(clock - 1000).toISOString(),
         response_time: null,
         last_error: 'Connection timed out',
+        uptime_24h: null,
       },
     ]);
   });

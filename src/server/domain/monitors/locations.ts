@@ -10,6 +10,9 @@ import type { MonitorWithTenant } from '../../db/repositories/monitors-repo.ts';
 import type { CheckStatus } from '../../db/schema/monitoring.ts';
 import type { DbScope } from '../../db/scope.ts';
 import { toIsoOrNull } from '../ids.ts';
+import { locationRollupsRepo } from '../../db/repositories/location-rollups-repo.ts';
+import { uptimePercent } from '../../engine/rollup-math.ts';
+import { HOUR_MS, hourStart } from '../../../lib/timeline.ts';
 
 /** A location as one company's monitors name it. */
 export interface LocationRef {
@@ -30,6 +33,8 @@ export interface LocationStatusView {
   last_checked_at: string | null;
   response_time: number | null;
   last_error: string | null;
+  /** This location's own uptime over the last 24 hours (its raw checks); null without checks (local-only monitors: the monitor's) */
+  uptime_24h: number | null;
 }
 
 const LOCAL_REF: LocationRef = { num: 0, slug: LOCAL_LOCATION.slug, name: LOCAL_LOCATION.name, private: false, online: true };
@@ -89,6 +94,12 @@ export async function locationStatuses(
   const multi = rows.filter((m) => !isLocalOnly(refs.get(m.id) ?? [])).map((m) => m.id);
   const states = await locationStatesRepo(db).ofMonitors(multi);
   const stateOf = new Map(states.map((s) => [`${s.monitor_id}:${s.location}`, s]));
+  // Each location's own last 24 hours, from its hourly rollups (the current hour included).
+  const hours = new Map<string, Array<{ checks: number; failures: number; maintenance: number }>>();
+  for (const r of await locationRollupsRepo(db).range(multi, hourStart(now) - 23 * HOUR_MS, now + 1)) {
+    const key = `${r.monitor_id}:${r.location}`;
+    hours.set(key, [...(hours.get(key) ?? []), r]);
+  }
   return (m) => {
     const mine = refs.get(m.id) ?? [];
     if (isLocalOnly(mine)) return [ownRow(m)];
@@ -100,6 +111,7 @@ export async function locationStatuses(
         last_checked_at: toIsoOrNull(s?.last_checked_at ?? null),
         response_time: s?.last_response_time_ms ?? null,
         last_error: s?.last_error ?? null,
+        uptime_24h: uptimePercent(hours.get(`${m.id}:${r.num}`) ?? []),
       };
     });
   };
@@ -112,6 +124,7 @@ const ownRow = (m: MonitorWithTenant): LocationStatusView => ({
   last_checked_at: toIsoOrNull(m.last_checked_at),
   response_time: m.last_response_time_ms,
   last_error: m.last_error,
+  uptime_24h: null,
 });
 
 const isLocalOnly = (refs: LocationRef[]) => refs.length === 0 || (refs.length === 1 && refs[0].num === 0);

@@ -388,6 +388,7 @@ function LocationsCard({ m }: { m: Monitor }) {
           { label: 'Probe', cell: (l) => (l.online ? 'Online' : <span className="sw-loc-offline">Offline: not counted</span>) },
           { label: 'Last check', cell: (l) => fmtTime(l.last_checked_at, 'Never') },
           { label: 'Response', cell: (l) => ms(l.response_time) },
+          { label: 'Uptime 24 h', cell: (l) => pct(l.uptime_24h) },
           { label: 'Last error', className: 'sw-wrap-anywhere', cell: (l) => l.last_error ?? '—' },
         ]}
       />
