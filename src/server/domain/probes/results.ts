@@ -34,6 +34,9 @@ export interface ProbeResultsInput {
   results: ProbeResultInput[];
 }
 
+/** Results written per transaction (see postProbeResults) */
+const INGEST_CHUNK = 100;
+
 export type RefusalReason = 'not_assigned' | 'too_old';
 
 export interface ProbeResultsAnswer {
@@ -102,16 +105,30 @@ export async function postProbeResults(
   if (wanted.size === 0) return { accepted: 0, duplicates, refused };
   if (!services.monitorIncidents) throw new Error('probe results: services have no monitorIncidents (services.ts wires them)');
   const incidents = services.monitorIncidents;
-  const accepted = await withTransaction(services.db, async (tx) => {
-    const fresh = await probeResultsSeenRepo(tx).claim(token.num, [...wanted.keys()], now);
-    await writeBatch(
-      tx,
-      [...wanted].filter(([id]) => fresh.has(id)).map(([, p]) => p),
-      now,
-      incidents,
-    );
-    return fresh.size;
-  });
+  // In transactions of INGEST_CHUNK results, each taking its ids with its results (so each is
+  // stored once whatever happens to the others), with a turn of the event loop between them: on
+  // SQLite a transaction runs on the process's one thread, and a batch of 1,000 results written
+  // at once held every other request (the status page) for its whole length.
+  const entries = [...wanted];
+  let accepted = 0;
+  for (let from = 0; from < entries.length; from += INGEST_CHUNK) {
+    if (from > 0) await new Promise((r) => setImmediate(r));
+    const part = entries.slice(from, from + INGEST_CHUNK);
+    accepted += await withTransaction(services.db, async (tx) => {
+      const fresh = await probeResultsSeenRepo(tx).claim(
+        token.num,
+        part.map(([id]) => id),
+        now,
+      );
+      await writeBatch(
+        tx,
+        part.filter(([id]) => fresh.has(id)).map(([, p]) => p),
+        now,
+        incidents,
+      );
+      return fresh.size;
+    });
+  }
   return { accepted, duplicates: duplicates + wanted.size - accepted, refused };
 }
 
