@@ -196,7 +196,7 @@ async function realChecks(): Promise<void> {
   const lines = [
     `storage benchmark, REAL checks: ${MONITORS} http monitors at ${INTERVAL} s${where} against loopback, ${db.kind}, ${MINUTES} min = ${checks} checks`,
     ...byLocation,
-    `${`bytes per check${perLocation}`.padEnd(21)}${steady.toFixed(2)}   (target <= ${TARGET}; what each further check adds: growth over the second half of the run, ${steadyChecks} checks, both ends just after a compaction run${db.kind === 'sqlite' ? `, free pages not counted: ${((end.disk.bytes - mid.disk.bytes) / Math.max(1, steadyChecks)).toFixed(2)} with them` : ''})`,
+    `${`bytes per check${perLocation}`.padEnd(20)} ${steady.toFixed(2)}   (target <= ${TARGET}; what each further check adds: growth over the second half of the run, ${steadyChecks} checks, both ends just after a compaction run${db.kind === 'sqlite' ? `, free pages not counted: ${((end.disk.bytes - mid.disk.bytes) / Math.max(1, steadyChecks)).toFixed(2)} with them` : ''})`,
     `whole run            ${per(disk1.bytes - disk0.bytes)}   (whole database growth ${((disk1.bytes - disk0.bytes) / 1048576).toFixed(1)} MiB over the run, ${fileNote}: includes fixed costs that do not grow with time, the rows waiting between runs and the day's first rollup rows)`,
     `check tables         ${per(grown(tables1, CHECK_TABLES))}   (rows + chunks with their keys, after the last rows were compacted)`,
     `  as it ran          ${per(grown(running.tables, CHECK_TABLES))}   (${rowsWaiting} rows waiting for compaction at the end; whole database ${per(running.disk.bytes - disk0.bytes)})`,
