@@ -35,9 +35,9 @@ module.exports = {
       name: 'astro-never-imports-server',
       comment:
         'Pages, layouts, components and islands get server services through Astro locals; importing src/server ' +
-        'would bundle a second copy of the database and caches.',
+        'would bundle a second copy of the database and caches. (src/probe is a Node process, not Astro: its own rule below.)',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/server/' },
+      from: { path: '^src/', pathNot: '^src/(server|probe)/' },
       to: { path: '^src/server/' },
     },
     {
@@ -91,6 +91,17 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/server/config[.]ts$' },
       to: { path: '^src/server/(domain|security)/', reachable: true },
+    },
+    {
+      name: 'probe-talks-to-the-platform-over-http-only',
+      comment:
+        'The probe process (src/probe) runs where the platform is not (another region, a customer network): it ' +
+        'reaches the platform over HTTP with its token, never its database, services, handlers or API client. It ' +
+        "runs the engine's kinds and checkers, the network layer, src/lib, and reads its settings with the " +
+        "platform's parsers (server/env-values.ts).",
+      severity: 'error',
+      from: { path: '^src/probe/' },
+      to: { path: '^src/', pathNot: '^src/(probe/|lib/|server/(engine/(kinds|checkers)/|net/|env-values[.]ts$))' },
     },
     {
       name: 'migrations-are-frozen',

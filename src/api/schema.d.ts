@@ -2736,6 +2736,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/probe/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monitors this probe's location checks, whole or as a change since a version (long poll)
+         * @description Without `version` (or with one the platform did not make) the answer is the whole set
+         *     (`full: true`). With `version` it is what changed since: `monitors` changed or added since
+         *     (whole), `removed` the ids of monitors changed out of the set, and the set's `count` and
+         *     `ids_hash` (lib/probe-assignments.ts idsHash) so the probe can tell its set drifted (a
+         *     monitor deleted) and ask for the whole set again. With `wait` it answers as soon as something
+         *     changes (looked for about every second) or after `wait` seconds with `changed: false`.
+         *     A monitor is assigned when it is not paused, not archived, not a push monitor, its company is
+         *     active and its effective locations (its own, else its company's default set) name this
+         *     location's slug as its company resolves it; a private location's probes see only their
+         *     company's monitors. Only a probe token is accepted (a revoked one answers 401).
+         */
+        get: operations["getProbeAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/probe/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch of results from a probe, with its figures
+         * @description At most 1,000 results. Each has an id the probe made (unique; at most 64 characters): a
+         *     result whose id the location already sent is counted in `duplicates` and not stored again,
+         *     so a batch may be sent again safely. A result for a monitor this location does not check
+         *     (unknown, another company's, paused, not naming the location) is refused with reason
+         *     `not_assigned`, one older than 7 days with `too_old`; nothing is stored for them, the rest
+         *     are. `checked_at` later than the platform's clock is taken as now. `stats` is written to
+         *     the probe's row (checks per second, scheduling lag p99). Only a probe token is accepted.
+         */
+        post: operations["postProbeResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -3190,6 +3245,13 @@ export interface components {
             last_checked_at?: string | null;
             /** @description Milliseconds the last check took to get its answer; null when it got none */
             last_response_time: number | null;
+            /** @description A monitor checked from several locations whose company shows them: the latest response time from each location (null when it got no answer). Absent otherwise. */
+            locations?: {
+                name: string;
+                response_time: number | null;
+                /** @enum {string|null} */
+                status: "operational" | "degraded" | "down" | null;
+            }[];
             timeline: components["schemas"]["TimelineBlock"][];
         };
         LoginMonitor: {
@@ -3800,10 +3862,16 @@ export interface components {
             /** @description Minutes inside the range (an open incident up to the range's end or now) */
             duration_minutes: number;
         };
+        SlaLocationLine: components["schemas"]["SlaFigures"] & {
+            slug: string;
+            name: string;
+        };
         SlaMonitorLine: components["schemas"]["SlaFigures"] & {
             monitor_id: string;
             name: string;
             incidents: components["schemas"]["ReportIncident"][];
+            /** @description A monitor checked from several locations: each location's own figures from its own checks (the line's figures are the quorum's: down only while the quorum saw it down). Empty for a monitor checked by the built-in engine alone. The CSV has a row per location after the monitor's (id `monitor@slug`). */
+            locations: components["schemas"]["SlaLocationLine"][];
         };
         SlaReport: {
             company: {
@@ -4375,6 +4443,19 @@ export interface components {
             points: components["schemas"]["ResponseTimePoint"][];
             summary: components["schemas"]["ResponseTimeSummary"];
             phases: components["schemas"]["PhaseAverages"];
+            /** @description A monitor checked from several locations: each location's own response times over the same periods as `points` (which are the monitor's total), or its checks one by one for range checks. Empty for a monitor checked by the built-in engine alone. */
+            locations: {
+                slug: string;
+                name: string;
+                points: {
+                    /** Format: date-time */
+                    start: string;
+                    avg: number | null;
+                    p95: number | null;
+                    checks: number;
+                    failures: number;
+                }[];
+            }[];
         };
         /**
          * @description null - once; weekly - the same span every week; monthly - the same day of every month (UTC; a day the month lacks falls on its last day). A weekly window lasts at most 7 days, a monthly one 28.
@@ -4477,6 +4558,8 @@ export interface components {
             shown_name?: string | null;
             /** @description Its component group; null when listed on its own */
             group_id: string | null;
+            /** @description The page shows its latest response time from each of its locations (monitors checked from several locations) */
+            show_locations: boolean;
         };
         StatusPageSettings: {
             company_id: string;
@@ -4493,6 +4576,8 @@ export interface components {
             is_public: boolean;
             /** @description Trimmed; empty or null clears it (see LayoutMonitor.public_name) */
             public_name: string | null;
+            /** @description Show its response time per location on the page (absent - unchanged) */
+            show_locations?: boolean;
         };
         /** @description The whole page at once, saved in one transaction. A group without an id is created; a group of the company left out is removed (its monitors are then listed on their own). Monitors are placed in the order given; a monitor left out keeps its settings. */
         StatusPageLayoutInput: {
@@ -4865,6 +4950,14 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description An automatic incident of a monitor checked from several locations: where it was down when the incident opened (the alert's words, and the location slugs down, up, and without a result). Null for other incidents. */
+            down_where: null | {
+                /** @description "from Frankfurt and Virginia, 2 of 3 locations; Singapore sees it up" */
+                text: string;
+                down: string[];
+                up: string[];
+                absent: string[];
+            };
             title: string;
             /**
              * @description The older name of the impact (critical - critical, high - major, medium and low - minor)
@@ -5408,6 +5501,83 @@ export interface components {
             min_version: string;
             /** @description true: this probe is older than min_version and must be upgraded */
             upgrade: boolean;
+        };
+        ProbeAssignment: {
+            id: string;
+            type: components["schemas"]["MonitorType"];
+            /** @description The monitor's settings as stored (the checker's input) */
+            config: {
+                [key: string]: unknown;
+            };
+            interval_seconds: number;
+            timeout_seconds: number;
+        };
+        ProbeAssignments: {
+            /** @description Send it back as `version` to get what changes next */
+            version: string;
+            /** @description false: nothing changed within `wait` */
+            changed: boolean;
+            /** @description true: `monitors` is the whole set (replace yours); false: the changes */
+            full: boolean;
+            /** @description How many monitors the set has */
+            count: number;
+            /** @description The set's fingerprint: the sum of the ids' FNV-1a hashes mod 2^32, 8 hex digits */
+            ids_hash: string;
+            /**
+             * @description A public location: the platform's ALLOW_PRIVATE_TARGETS (its SSRF rules apply to public
+             *     locations). null for a private location, whose probe applies its own.
+             */
+            allow_private_targets: null | boolean | string[];
+            monitors: components["schemas"]["ProbeAssignment"][];
+            /** @description Ids of monitors changed out of the set (a probe ignores those it does not run) */
+            removed: string[];
+        };
+        ProbeResult: {
+            /** @description Made by the probe, unique per location */
+            id: string;
+            monitor_id: string;
+            /** @description When the check began (ms since the epoch) */
+            checked_at: number;
+            /** @enum {string} */
+            status: "operational" | "degraded" | "down";
+            response_time_ms: number | null;
+            http_code: number | null;
+            error: string | null;
+            timings: null | {
+                dns?: number;
+                connect?: number;
+                tls?: number;
+                ttfb?: number;
+                total: number;
+            };
+            cert_expires_at: number | null;
+            cert_issuer: string | null;
+            cert_subject: string | null;
+            /** @description ssl: whether the certificate is valid and its problem; dns: the answers (to notice changes) */
+            detail?: {
+                cert_valid?: boolean;
+                cert_problem?: string;
+                answers?: string[];
+            };
+        };
+        ProbeResultsInput: {
+            stats: {
+                instance: string;
+                checks_per_second: number;
+                lag_ms_p99: number;
+            };
+            results: components["schemas"]["ProbeResult"][];
+        };
+        ProbeResultsAnswer: {
+            /** @description Results stored now */
+            accepted: number;
+            /** @description Results whose id was taken before (not stored again) */
+            duplicates: number;
+            refused: {
+                id: string;
+                /** @enum {string} */
+                reason: "not_assigned" | "too_old";
+            }[];
         };
         AlertMonitorRef: {
             id: string;
@@ -11210,6 +11380,67 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProbeAssignments: {
+        parameters: {
+            query?: {
+                /** @description The `version` of the previous answer */
+                version?: string;
+                /** @description Seconds to hold the answer until something changes (default 0) */
+                wait?: number;
+                /** @description The probe's instance name (as in its hello); marks it seen */
+                instance?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assignments, or what changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeAssignments"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postProbeResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProbeResultsInput"];
+            };
+        };
+        responses: {
+            /** @description What was taken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeResultsAnswer"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -75,6 +75,13 @@ export interface SlaMonitorLine extends SlaFigures {
   monitor_id: string;
   name: string;
   incidents: ReportIncident[];
+  /** A monitor checked from several locations: each location's own figures (its raw checks); the line's are the quorum's */
+  locations: SlaLocationLine[];
+}
+
+export interface SlaLocationLine extends SlaFigures {
+  slug: string;
+  name: string;
 }
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -150,7 +157,18 @@ function totalsOf(m: MonitorCounts, range: ReportRange, now: number): Totals {
 
 export function monitorLine(m: MonitorCounts, range: ReportRange, now: number): SlaMonitorLine {
   const t = totalsOf(m, range, now);
-  return { monitor_id: m.id, name: m.name, ...figures(t), incidents: t.incidents };
+  return { monitor_id: m.id, name: m.name, ...figures(t), incidents: t.incidents, locations: [] };
+}
+
+/** One location's figures for a monitor: its own checks, no incidents (the monitor's are the quorum's). */
+export function locationLine(
+  l: { slug: string; name: string },
+  m: Omit<MonitorCounts, 'incidents' | 'id' | 'name'>,
+  range: ReportRange,
+  now: number,
+): SlaLocationLine {
+  const t = totalsOf({ ...m, id: l.slug, name: l.name, incidents: [] }, range, now);
+  return { slug: l.slug, name: l.name, ...figures(t) };
 }
 
 /**

@@ -32,6 +32,13 @@ export function monitorRowMarkup(m: MonitorView, level: 3 | 4, notices: readonly
     `<span class="pill s-${m.status}" data-status="${m.status}">${STATUS_LABEL[m.status]}</span></div>` +
     `<p class="m-meta"><span>Last checked <time${checked}>${formatUtc(m.lastCheckedAt)}</time></span>` +
     `<span>Response time <strong class="rt">${escapeText(formatMs(m.lastResponseTimeMs))}</strong></span></p>`;
+  // Checked from several locations, and its company shows them: the latest time from each.
+  if (m.locations.length > 0) {
+    out += `<p class="m-locs" aria-label="${escapeAttr(`${m.name}: response time by location`)}">`;
+    for (const l of m.locations)
+      out += `<span class="m-loc${l.status === 'down' ? ' m-loc-down' : ''}">${escapeText(l.name)} <strong>${escapeText(l.status === 'down' ? 'no answer' : formatMs(l.responseTimeMs))}</strong></span>`;
+    out += '</p>';
+  }
   if (notices.length > 0) {
     out += '<ul class="m-notices">';
     for (const n of notices) out += `<li><a href="${escapeAttr(n.href)}">${escapeText(n.text)}</a></li>`;

@@ -225,6 +225,8 @@ export interface MonitorView {
   lastCheckedAt: number | null;
   lastResponseTimeMs: number | null;
   lastHttpCode: number | null;
+  /** Its latest response time from each location, when its company shows them (empty otherwise) */
+  locations: Array<{ name: string; responseTimeMs: number | null; status: string | null }>;
   timeline: TimelineBlockView[];
   daily: DailyBarView[];
   /** the page's markup of timeline and daily, made with the snapshot (its settled runs once per hour or day) */

@@ -11,6 +11,9 @@ import { isCommonPassword } from './common-passwords.ts';
 import { readBootstrap } from './net/rdap-bootstrap.ts';
 import { RISKY_SERVICES } from '../lib/risky-services.ts';
 import { threatConfig, ThreatConfigError, type ThreatConfig } from './threat-config.ts';
+import { bool, ConfigError, dnsResolvers, type Env, fail, int, privateTargets } from './env-values.ts';
+
+export { ConfigError };
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -87,8 +90,6 @@ export interface Config {
   metricsToken: string | undefined;
 }
 
-export class ConfigError extends Error {}
-
 /** All three TWILIO_ settings or none: a partial account would fail every personal SMS. */
 function personalSms(env: Env): Config['personalSms'] {
   const sid = env.TWILIO_ACCOUNT_SID || '';
@@ -101,62 +102,6 @@ function personalSms(env: Env): Config['personalSms'] {
   if (!/^(\+[1-9]\d{1,14}|MG[0-9a-f]{32})$/.test(from))
     fail('TWILIO_FROM', 'a number such as +14155550123 or a Messaging Service SID (MG…)', from);
   return { account_sid: sid, auth_token: token, from };
-}
-
-type Env = Record<string, string | undefined>;
-
-function fail(name: string, accepts: string, got: string): never {
-  throw new ConfigError(`Invalid ${name}=${JSON.stringify(got)}: expected ${accepts}`);
-}
-
-function int(env: Env, name: string, def: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return def;
-  if (!/^\d+$/.test(raw)) fail(name, `a whole number from ${min} to ${max}`, raw);
-  const n = Number(raw);
-  if (n < min || n > max) fail(name, `a whole number from ${min} to ${max}`, raw);
-  return n;
-}
-
-function bool(env: Env, name: string, def: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return def;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  return fail(name, 'true or false', raw);
-}
-
-/** ALLOW_PRIVATE_TARGETS: true/false, or comma-separated CIDRs such as 10.0.0.0/8,fd12::/16 */
-function privateTargets(env: Env): boolean | string[] {
-  const raw = env.ALLOW_PRIVATE_TARGETS;
-  if (raw === undefined || raw === '' || /^(0|1|true|false|yes|no|on|off)$/i.test(raw)) return bool(env, 'ALLOW_PRIVATE_TARGETS', false);
-  const list = raw
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
-  for (const cidr of list) {
-    if (!ipaddr.isValidCIDR(cidr))
-      return fail('ALLOW_PRIVATE_TARGETS', 'true, false, or comma-separated CIDRs such as 10.0.0.0/8,192.168.1.0/24', raw);
-  }
-  return list;
-}
-
-/** DNS_RESOLVERS: comma-separated servers such as 1.1.1.1, 10.0.0.2:5353, [2606:4700::1111]:53 */
-function dnsResolvers(env: Env): string[] | undefined {
-  const raw = env.DNS_RESOLVERS;
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const list = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const server of list) {
-    const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(server) ?? [server, server, undefined];
-    const [, ip, port] = m;
-    if (!ipaddr.isValid(ip) || (port !== undefined && (Number(port) < 1 || Number(port) > 65535))) {
-      fail('DNS_RESOLVERS', 'comma-separated DNS server addresses such as 1.1.1.1, 10.0.0.2:5353 or [2606:4700::1111]:53', raw);
-    }
-  }
-  return list;
 }
 
 /** RDAP_BOOTSTRAP_FILE: a file in IANA's format (https://data.iana.org/rdap/dns.json), read at boot to fail early */

@@ -31,6 +31,7 @@ describe('process state', () => {
         'monitorTests',
         'pageAccess',
         'probeHellos',
+        'probeLongPolls',
         'smtpTests',
         'statusPageCache',
         'subscribeThrottles',

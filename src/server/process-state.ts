@@ -31,5 +31,6 @@ function createProcessState(services: Services): ProcessState {
     monitorTests: null,
     mailer: newMailerState(),
     probeHellos: newProbeHelloWindow(),
+    probeLongPolls: new Set(),
   };
 }

@@ -46,7 +46,7 @@ const BOOLEAN_COLUMNS: TablesWithBooleans = {
     system_notifications: true,
   },
   feature_flags: { enabled: true },
-  monitors: { is_public: true, is_paused: true, is_critical: true, run_local: true },
+  monitors: { is_public: true, is_paused: true, is_critical: true, run_local: true, public_locations: true },
   incidents: { is_public: true },
   alert_channels: { enabled: true },
   report_schedules: { enabled: true },

@@ -16,6 +16,15 @@ export interface IncidentMonitor {
   is_critical: boolean;
 }
 
+/** Where a monitor checked from several locations is down (slugs), and the alert's words for it. */
+export interface DownWhere {
+  /** "from Frankfurt and Virginia, 2 of 3 locations; Singapore sees it up" */
+  text: string;
+  down: string[];
+  up: string[];
+  absent: string[];
+}
+
 export interface OpenIncident {
   id: string;
   startedAt: number;
@@ -29,7 +38,15 @@ export interface MonitorIncidents {
   /** The open automatic incident of each of these monitors that has one. */
   openOf(tx: DbScope, monitorIds: string[]): Promise<Map<string, OpenIncident>>;
   /** Opens one from `startedAt`; null when another one is open already. */
-  open(tx: DbScope, notify: Notify, m: IncidentMonitor, startedAt: number, error: string | null, now: number): Promise<OpenIncident | null>;
+  open(
+    tx: DbScope,
+    notify: Notify,
+    m: IncidentMonitor,
+    startedAt: number,
+    error: string | null,
+    now: number,
+    where?: DownWhere,
+  ): Promise<OpenIncident | null>;
   resolve(tx: DbScope, notify: Notify, m: IncidentMonitor, incident: OpenIncident, resolvedAt: number, now: number): Promise<void>;
 }
 

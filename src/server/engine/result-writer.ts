@@ -21,6 +21,10 @@ import { KINDS } from './kinds/index.ts';
 import type { MonitorIncidents } from './ports.ts';
 import { addResult, emptyPhases, emptyRollup, responseQuantile, type PhaseSums, type Rollup } from './rollup-math.ts';
 import { applyResult, type MonitorState } from './state-machine.ts';
+import { locationJudge, locationPlans, takesResult, type LocationStep } from './location-verdicts.ts';
+import { locationRollupsRepo, type LocationRollupRecord } from '../db/repositories/location-rollups-repo.ts';
+import { locationStatesRepo } from '../db/repositories/location-states-repo.ts';
+import { whereText } from '../../lib/quorum.ts';
 
 export interface PendingResult {
   monitorId: string;
@@ -109,6 +113,7 @@ export async function writeBatch(
   now: number,
   incidents: MonitorIncidents,
   checksPaused?: (tx: DbScope) => Promise<boolean>,
+  unhealthy?: (tx: DbScope) => Promise<ReadonlySet<number>>,
 ): Promise<void> {
   if (results.length === 0) return;
   const batch = results.map((b) => ({ ...b, outcome: { ...b.outcome, error: storedError(b.outcome.error) } }));
@@ -128,6 +133,37 @@ export async function writeBatch(
       live = live.filter((b) => b.outcome.status !== 'down');
       if (live.length === 0) return;
     }
+    // Monitors checked from several locations: each result moves its location's state, and the
+    // monitor is judged by the quorum (location-verdicts.ts). A result from a location the
+    // monitor does not name (it was changed meanwhile) is dropped, its lease freed.
+    const plans = await locationPlans(tx, [...rows.values()], now, unhealthy ? await unhealthy(tx) : undefined);
+    const elsewhere = live.filter((b) => !takesResult(plans, b.monitorId, b.location ?? 0));
+    if (elsewhere.length > 0) {
+      await freeLeases(monitors, rows, elsewhere);
+      live = live.filter((b) => takesResult(plans, b.monitorId, b.location ?? 0));
+      if (live.length === 0) return;
+    }
+    const judge = plans.size > 0 ? await locationJudge(tx, plans, now) : null;
+    const steps = new Map<PendingResult, LocationStep>();
+    if (judge)
+      for (const b of live)
+        if (plans.has(b.monitorId))
+          steps.set(
+            b,
+            judge.step(rows.get(b.monitorId)!, b.location ?? 0, {
+              status: b.outcome.status,
+              checkedAt: b.checkedAt,
+              responseTimeMs: b.outcome.responseTimeMs,
+              httpCode: b.outcome.httpCode,
+              error: b.outcome.error,
+            }),
+          );
+    /** What the monitor's own rollups count: the quorum's view for a monitor with locations. */
+    const countedStatus = (b: PendingResult) => {
+      const v = steps.get(b)?.verdict.status;
+      return v === undefined || v === 'unknown' ? b.outcome.status : v;
+    };
+
     const companies = [...new Set(live.map((b) => b.companyId))];
     const windows = await maintenanceRepo(tx).activeAt(companies, now);
     const inMaintenance = (m: MonitorRow) => windows.some((w) => coversMonitor(w, m));
@@ -143,6 +179,7 @@ export async function writeBatch(
         error: b.outcome.error,
         timings: b.outcome.timings ? timingsText(b.outcome.timings) : null,
         cert_expires_at: b.outcome.certExpiresAt,
+        location: b.location ?? 0,
       })),
     );
 
@@ -166,7 +203,7 @@ export async function writeBatch(
           touched.set(key, t);
         }
         t.r = addResult(t.r, {
-          status: b.outcome.status,
+          status: countedStatus(b),
           responseTimeMs: b.outcome.responseTimeMs,
           httpCode: b.outcome.httpCode,
           checkedAt: b.checkedAt,
@@ -179,6 +216,41 @@ export async function writeBatch(
         [...touched.values()].map((t) => fromRollup(t.monitorId, t.companyId, t.start, t.r)),
         nums,
       );
+    }
+
+    if (judge) {
+      // Each location's own hour: its raw results, for its uptime and latency.
+      const located = live.filter((b) => steps.has(b));
+      const lr = locationRollupsRepo(tx);
+      const keyOf = (monitorId: string, location: number, start: number) => `${monitorId}:${location}:${start}`;
+      const wanted = located.map((b) => ({ monitorId: b.monitorId, location: b.location ?? 0, start: hourStart(b.checkedAt) }));
+      const existing = new Map((await lr.getMany(wanted)).map((r) => [keyOf(r.monitor_id, r.location, r.start), r]));
+      const touched = new Map<string, { monitorId: string; companyId: string; location: number; start: number; r: Rollup }>();
+      for (const b of located) {
+        const location = b.location ?? 0;
+        const start = hourStart(b.checkedAt);
+        const key = keyOf(b.monitorId, location, start);
+        let t = touched.get(key);
+        if (!t) {
+          t = { monitorId: b.monitorId, companyId: b.companyId, location, start, r: toRollup(existing.get(key)) };
+          touched.set(key, t);
+        }
+        t.r = addResult(t.r, {
+          status: b.outcome.status,
+          responseTimeMs: b.outcome.responseTimeMs,
+          httpCode: b.outcome.httpCode,
+          checkedAt: b.checkedAt,
+          inMaintenance: inMaintenance(rows.get(b.monitorId)!),
+          timings: b.outcome.timings,
+        });
+      }
+      await lr.putMany(
+        [...touched.values()].map(
+          (t): LocationRollupRecord => ({ ...fromRollup(t.monitorId, t.companyId, t.start, t.r), location: t.location }),
+        ),
+        nums,
+      );
+      await locationStatesRepo(tx).putMany(judge.rows());
     }
 
     // State machine, then incidents and warnings, in result order per monitor; the monitors'
@@ -197,7 +269,13 @@ export async function writeBatch(
         confirmations: m.confirmations,
         incidentOpen: open.has(m.id),
       };
-      const t = applyResult(prev, b.outcome.status, b.checkedAt, maint);
+      const step = steps.get(b);
+      // With locations the verdict is confirmed already (each location confirms its own state).
+      const t = step
+        ? step.verdict.status === 'unknown'
+          ? { state: prev, changed: false, events: [] }
+          : applyResult({ ...prev, confirmations: 1, pendingStatus: null, pendingCount: 0 }, step.verdict.status, b.checkedAt, maint)
+        : applyResult(prev, b.outcome.status, b.checkedAt, maint);
       const cause = failureCause(b.outcome);
       if (cause !== m.failure_cause) {
         // Written before this result's incident and warnings: notify reads why the monitor fails
@@ -207,7 +285,7 @@ export async function writeBatch(
       }
       for (const ev of t.events) {
         if (ev.kind === 'open_incident') {
-          const opened = await incidents.open(tx, notify, m, b.checkedAt, b.outcome.error, now);
+          const opened = await incidents.open(tx, notify, m, b.checkedAt, b.outcome.error, now, step ? whereOf(step) : undefined);
           if (opened) open.set(m.id, opened);
         } else {
           const o = open.get(m.id);
@@ -225,7 +303,7 @@ export async function writeBatch(
         last_checked_at: b.checkedAt,
         last_response_time_ms: b.outcome.responseTimeMs,
         last_http_code: b.outcome.httpCode,
-        last_error: b.outcome.error,
+        last_error: step ? lastErrorOf(step, b.outcome.error, m.last_error) : b.outcome.error,
         updated_at: now,
       };
       if (b.outcome.certExpiresAt !== null) patch.cert_expires_at = b.outcome.certExpiresAt;
@@ -282,4 +360,22 @@ async function kindWarnings(
     notify: (draft) => notify(m.company_id, draft),
   });
   return kept ?? {};
+}
+
+/** Where the monitor is down, for its incident's alert. */
+function whereOf(step: LocationStep): { text: string; down: string[]; up: string[]; absent: string[] } {
+  const v = step.verdict;
+  return {
+    text: whereText(v),
+    down: v.down.map((l) => l.slug),
+    up: [...v.up, ...v.degraded].map((l) => l.slug),
+    absent: v.absent.map((l) => l.slug),
+  };
+}
+
+/** A monitor with locations: the failing location's error, named; none once the verdict is up. */
+function lastErrorOf(step: LocationStep, error: string | null, previous: string | null): string | null {
+  if (step.verdict.status === 'operational') return null;
+  if (error !== null) return storedError(`${step.locationName}: ${error}`);
+  return previous;
 }

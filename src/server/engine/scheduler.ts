@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { badlyOverdue, monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
 import { loggableError } from '../db/outage.ts';
-import { DEFAULT_LIMITS, failed, type CheckEnv, type CheckLimits, type CheckOutcome } from './checkers/types.ts';
+import { DEFAULT_LIMITS, type CheckEnv, type CheckLimits } from './checkers/types.ts';
+import { runChecker } from './checkers/run.ts';
 import { parseConfig } from './kinds/config.ts';
 import { KINDS } from './kinds/index.ts';
 import type { EngineHost } from './ports.ts';
@@ -160,51 +161,22 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
   }
 
   async function runCheck(m: MonitorRow, claimedAt: number, startedMono: number, abort: AbortController): Promise<void> {
-    const checker = KINDS[m.type].check;
-    const timeoutMs = m.timeout_seconds * 1000;
-    const deadline = setTimeout(() => abort.abort(), timeoutMs);
-    // Cleared with the deadline: a pending timer would hold the finished check (its request,
-    // socket and agent, through the signal) for the whole timeout, 9,000 checks at 833 a second.
-    let hardTimer: NodeJS.Timeout | undefined;
-    let outcome: CheckOutcome;
-    try {
-      const hard = new Promise<CheckOutcome>((resolve) => {
-        // A checker that ignores its signal still ends: the slot is never held past the deadline.
-        hardTimer = setTimeout(() => resolve(failed(`Timed out after ${timeoutMs / 1000} s`)), timeoutMs + 1000);
-        abort.signal.addEventListener(
-          'abort',
-          () =>
-            setTimeout(() => {
-              clearTimeout(hardTimer);
-              resolve(failed(`Timed out after ${timeoutMs / 1000} s`));
-            }, 250),
-          { once: true },
-        );
-      });
-      outcome = await Promise.race([
-        checker(
-          {
-            id: m.id,
-            type: m.type,
-            config: parseConfig(m.config),
-            timeoutMs,
-            lastPushAt: m.last_push_at,
-            intervalMs: m.interval_seconds * 1000,
-            createdAt: m.created_at,
-          },
-          { ...env, resolve: lookupsOf(m.company_id) },
-          abort.signal,
-        ),
-        hard,
-      ]);
-    } catch (e) {
+    const outcome = await runChecker(
+      KINDS[m.type].check,
+      {
+        id: m.id,
+        type: m.type,
+        config: parseConfig(m.config),
+        timeoutMs: m.timeout_seconds * 1000,
+        lastPushAt: m.last_push_at,
+        intervalMs: m.interval_seconds * 1000,
+        createdAt: m.created_at,
+      },
+      { ...env, resolve: lookupsOf(m.company_id) },
+      abort,
       // A checker bug: the operator's log gets the message, the tenant a product sentence.
-      log(`engine: ${m.type} checker threw: ${(e as Error).message}`);
-      outcome = failed('The check could not be completed');
-    } finally {
-      clearTimeout(deadline);
-      clearTimeout(hardTimer);
-    }
+      (e) => log(`engine: ${m.type} checker threw: ${e.message}`),
+    );
     if (stopping && abort.signal.aborted) return; // stopped mid-check: the lease lapses, another worker runs it
     const judgeFrom = canary && outcome.status === 'down' && m.status !== 'down' ? startedMono : undefined;
     checksTotal.inc({ kind: m.type, status: outcome.status, location: 'local' }); // this process's engine: the built-in location

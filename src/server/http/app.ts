@@ -24,6 +24,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './framework-errors.ts
 import { registerJsonBodyParser } from './json-body.ts';
 import { serverTimeouts, type TimeoutOptions } from './timeouts.ts';
 import { closeLiveStreams } from '../domain/live/service.ts';
+import { endProbeLongPolls } from '../domain/probes/assignments.ts';
 import { logRequest } from './log-redaction.ts';
 
 export interface AppOptions {
@@ -89,6 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Open event streams would hold close() until its time-out: end them first.
   app.addHook('preClose', () => closeLiveStreams(services));
+  // Probes' long polls likewise (domain/probes/assignments.ts).
+  app.addHook('preClose', () => endProbeLongPolls(services));
 
   app.setErrorHandler((err, req, reply) => sendProblem(reply, errorToProblem(err as Error, req)));
 

@@ -18,6 +18,7 @@ import { tlsAnalysis } from './tls-analysis.ts';
 import { vulnerabilityScans } from './vulnerability-scans.ts';
 import { threatFeeds } from './threat-feeds.ts';
 import { threatIntel } from './threat-intel.ts';
+import { probeResultIds } from './probe-result-ids.ts';
 
 export const JOBS: readonly Job[] = [
   dayPartitions,
@@ -36,5 +37,6 @@ export const JOBS: readonly Job[] = [
   threatIntel,
   slaReports,
   customDomains,
+  probeResultIds,
   probeHealth,
 ];

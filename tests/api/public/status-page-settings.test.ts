@@ -299,7 +299,16 @@ describe.each(DB_KINDS)('status page settings on %s', (kind) => {
           { id: core, name: 'Core platform', isNew: false },
           { id: 'g-new-1', name: 'Edge', isNew: false },
         ],
-        monitors: [{ id: website.id, is_public: true, public_name: 'Website', public_group_id: 'g-new-1', public_position: 0 }],
+        monitors: [
+          {
+            id: website.id,
+            is_public: true,
+            public_name: 'Website',
+            public_group_id: 'g-new-1',
+            public_position: 0,
+            public_locations: false,
+          },
+        ],
       },
       clock + 1,
     );

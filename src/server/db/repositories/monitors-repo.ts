@@ -320,6 +320,8 @@ export function monitorsRepo(db: DbScope) {
         .where('next_due_at', '<=', horizon)
         .where('is_paused', '=', false)
         .where('archived_at', 'is', null)
+        // Monitors checked only from probe locations are not this engine's (issue 27).
+        .where('run_local', '=', true)
         // A deactivated company's monitors are not checked.
         .where('company_id', 'not in', k.selectFrom('companies').select('id').where('is_active', '=', false))
         .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))

@@ -25,6 +25,8 @@ export interface ProbeTokenAuthRow {
   name: string;
   company_id: string | null;
   company_active: boolean | null;
+  /** The location's number in stored checks (migration 0119) */
+  num: number;
 }
 
 /** Who may see what: every location (super admins) or the public ones and one company's. */
@@ -69,6 +71,12 @@ export function probeLocationsRepo(db: DbScope) {
       return q.executeTakeFirst();
     },
     /** The location a new one's slug would clash with: same scope, or a public one for a private slug (and any for a public one). */
+    /** Slug and name of these location numbers (a deleted one is absent). */
+    async namesOf(nums: number[]): Promise<Map<number, { slug: string; name: string }>> {
+      if (nums.length === 0) return new Map();
+      const rows = await k.selectFrom('probe_locations').select(['num', 'slug', 'name']).where('num', 'in', nums).execute();
+      return new Map(rows.map((r) => [Number(r.num), { slug: r.slug, name: r.name }]));
+    },
     async findClash(slug: string, companyId: string | null): Promise<ProbeLocationRow | undefined> {
       let q = k.selectFrom('probe_locations').selectAll().where('slug', '=', slug);
       if (companyId !== null) q = q.where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]));
@@ -153,6 +161,7 @@ export function probeLocationsRepo(db: DbScope) {
           'l.name',
           'l.company_id',
           'c.is_active as company_active',
+          'l.num',
         ])
         .where('t.token_hash', '=', tokenHash)
         .executeTakeFirst();

@@ -29,5 +29,14 @@ export function probesRepo(db: DbScope) {
     async seen(id: string, tokenId: string, version: string, now: number): Promise<void> {
       await k.updateTable('probes').set({ token_id: tokenId, version, last_seen_at: now }).where('id', '=', id).execute();
     },
+    /** A probe of the location called (assignments, results): when, and its figures when it sent them. */
+    async called(locationId: string, instance: string, now: number, stats?: { checks_per_second: number; lag_ms: number }): Promise<void> {
+      await k
+        .updateTable('probes')
+        .set({ last_seen_at: now, ...(stats ?? {}) })
+        .where('location_id', '=', locationId)
+        .where('instance', '=', instance)
+        .execute();
+    },
   };
 }

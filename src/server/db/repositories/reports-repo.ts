@@ -52,6 +52,31 @@ export function reportsRepo(db: DbScope) {
      * answers them (a year of 1,000 monitors is 365,000 rows: no copy); counts are integers on
      * both databases, so they arrive as numbers.
      */
+    /** Per-location hourly rollups of the company's monitors in [from, to), with the location's slug and name (null: local). */
+    locationRollups(
+      companyId: string,
+      from: number,
+      to: number,
+    ): Promise<Array<ReportRollupRow & { location: number; slug: string | null; location_name: string | null }>> {
+      return db.k
+        .selectFrom('monitor_location_rollups_hourly as r')
+        .innerJoin('monitors as m', 'm.num', 'r.monitor_num')
+        .leftJoin('probe_locations as l', 'l.num', 'r.location')
+        .select([
+          'm.id as monitor_id',
+          'r.location',
+          'l.slug',
+          'l.name as location_name',
+          'r.checks',
+          'r.failures',
+          'r.maintenance',
+          'r.data',
+        ])
+        .where('m.company_id', '=', companyId)
+        .where('r.hour_start', '>=', from)
+        .where('r.hour_start', '<', to)
+        .execute();
+    },
     dailyRollups(companyId: string, from: number, to: number): Promise<ReportRollupRow[]> {
       return rollupsWithMonitors(db, 'daily')
         .select(['m.id as monitor_id', 'r.checks', 'r.failures', 'r.maintenance', 'r.data'])

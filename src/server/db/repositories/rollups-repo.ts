@@ -42,7 +42,7 @@ export function rollupsWithMonitors(db: DbScope, grain: RollupGrain) {
   return db.k.selectFrom(`${ROLLUP_TABLE[grain] as 'monitor_rollups_hourly'} as r`).innerJoin('monitors as m', 'm.num', 'r.monitor_num');
 }
 
-interface StoredRow {
+export interface StoredRow {
   monitor_id: string;
   company_id: string;
   start: number | string;
@@ -54,7 +54,8 @@ interface StoredRow {
   data: Uint8Array;
 }
 
-function toRecord(row: StoredRow): RollupRecord {
+/** A stored row as a record (shared with the per-location rollups, location-rollups-repo.ts). */
+export function toRecord(row: StoredRow): RollupRecord {
   const start = Number(row.start);
   return {
     monitor_id: row.monitor_id,

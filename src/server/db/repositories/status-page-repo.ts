@@ -42,8 +42,20 @@ export interface PublicMonitorRow {
   public_name: string | null;
   public_position: number | null;
   public_group_id: string | null;
+  /** The page shows its response time per location (migration 0123) */
+  public_locations: boolean;
   created_at: number;
   updated_at: number;
+}
+
+/** A shown monitor's latest result from one of its locations (monitor_location_states). */
+export interface PublicLocationRow {
+  monitor_id: string;
+  location: number;
+  /** null: local (no row) or a deleted location */
+  name: string | null;
+  last_status: string | null;
+  last_response_time_ms: number | null;
 }
 
 export interface PublicGroupRow {
@@ -222,7 +234,7 @@ export function statusPageRepo(db: DbScope) {
   const shownColumns = sql`m.id || '|' || m.name || '|' || coalesce(m.public_name, '') || '|' || m.type || '|' || m.config
     || '|' || cast(m.is_paused as text) || '|' || m.status || '|' || coalesce(cast(m.status_since as text), '')
     || '|' || coalesce(cast(m.public_position as text), '') || '|' || coalesce(m.public_group_id, '')
-    || '|' || coalesce(cast(m.last_http_code as text), '') || '|' || cast(m.is_critical as text)`;
+    || '|' || coalesce(cast(m.last_http_code as text), '') || '|' || cast(m.is_critical as text) || '|' || cast(m.public_locations as text)`;
   const shownDigest =
     db.kind === 'postgres'
       ? sql`(select string_agg(${shownColumns}, chr(10) order by m.id) from monitors m where m.company_id = c.id and ${SHOWN})`
@@ -278,6 +290,19 @@ export function statusPageRepo(db: DbScope) {
       };
     },
 
+    /** The latest result of each location of these monitors (the ones showing their locations), in location order. */
+    publicLocations(companyId: string, monitorIds: string[]): Promise<PublicLocationRow[]> {
+      if (monitorIds.length === 0) return Promise.resolve([]);
+      return k
+        .selectFrom('monitor_location_states as s')
+        .leftJoin('probe_locations as l', 'l.num', 's.location')
+        .select(['s.monitor_id', 's.location', 'l.name', 's.last_status', 's.last_response_time_ms'])
+        .where('s.company_id', '=', companyId)
+        .where('s.monitor_id', 'in', monitorIds)
+        .orderBy('s.location')
+        .execute();
+    },
+
     publicMonitors(companyId: string): Promise<PublicMonitorRow[]> {
       return k
         .selectFrom('monitors')
@@ -296,6 +321,7 @@ export function statusPageRepo(db: DbScope) {
           'public_name',
           'public_position',
           'public_group_id',
+          'public_locations',
           'created_at',
           'updated_at',
         ])

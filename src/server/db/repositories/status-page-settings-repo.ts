@@ -14,6 +14,7 @@ export interface LayoutMonitorRow {
   public_name: string | null;
   public_position: number | null;
   public_group_id: string | null;
+  public_locations: boolean;
   updated_at: number;
 }
 
@@ -30,6 +31,7 @@ export interface MonitorPlacement {
   public_name: string | null;
   public_group_id: string | null;
   public_position: number;
+  public_locations: boolean;
 }
 
 export interface LayoutChange {
@@ -57,6 +59,7 @@ export function statusPageSettingsRepo(db: DbScope) {
             'public_name',
             'public_position',
             'public_group_id',
+            'public_locations',
             'updated_at',
           ])
           .where('company_id', '=', companyId)
@@ -120,6 +123,7 @@ export function statusPageSettingsRepo(db: DbScope) {
               public_name: m.public_name,
               public_group_id: m.public_group_id,
               public_position: m.public_position,
+              public_locations: m.public_locations,
               updated_at: now,
             })
             .where('id', '=', m.id)

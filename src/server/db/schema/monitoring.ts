@@ -66,6 +66,10 @@ export interface MonitorsTable {
   quorum: Generated<number | null>;
   /** Its effective locations include `local`: the built-in engine checks it (kept by the service) */
   run_local: Generated<boolean>;
+  /** The status page shows its response time per location (migration 0123) */
+  public_locations: Generated<boolean>;
+  /** Larger than every other monitor's at its latest change of what a probe runs (triggers; migration 0121) */
+  assignment_rev: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -161,6 +165,8 @@ export interface IncidentsTable {
   acknowledged_via: string | null;
   /** How many steps of the company's escalation policy have been sent for it */
   escalated_steps: Generated<number>;
+  /** Automatic incidents of monitors checked from several locations: where it was down at opening (JSON DownWhere; migration 0123) */
+  down_where: Generated<string | null>;
 }
 
 export interface IncidentUpdatesTable {

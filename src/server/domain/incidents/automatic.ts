@@ -5,7 +5,7 @@
 import { formatDuration } from '../../../lib/duration.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { incidentSeverity, incidentTitle } from '../../engine/state-machine.ts';
-import type { IncidentMonitor, MonitorIncidents } from '../../engine/ports.ts';
+import type { DownWhere, IncidentMonitor, MonitorIncidents } from '../../engine/ports.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
 import { enqueueIncidentNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 import { newId } from '../ids.ts';
@@ -29,7 +29,7 @@ export const monitorIncidents: MonitorIncidents = {
     return new Map(rows.map((o) => [o.monitor_id!, { id: o.id, startedAt: o.started_at }]));
   },
 
-  async open(tx, notify, m, startedAt, error, now) {
+  async open(tx, notify, m, startedAt, error, now, where) {
     const incidents = incidentsRepo(tx);
     const severity = incidentSeverity(m.is_critical);
     const id = newId();
@@ -46,12 +46,13 @@ export const monitorIncidents: MonitorIncidents = {
       created_by: null,
       created_at: now,
       updated_at: now,
+      down_where: where ? JSON.stringify(where) : null,
     });
     if (!opened) return null;
     const opening = { id: newId(), status: 'open' as const, message: openedUpdate(m.name) };
     await incidents.addUpdate({ ...opening, incident_id: id, company_id: m.company_id, created_by: null, created_at: now });
     await enqueueIncidentNotice(tx, { incidentId: id, updateId: opening.id, event: 'incident.created', ...publicOf(opening) }, now);
-    await notify(m.company_id, openedDraft(m, { id, severity }, error));
+    await notify(m.company_id, openedDraft(m, { id, severity }, error, where));
     return { id, startedAt };
   },
 
@@ -69,14 +70,31 @@ export const monitorIncidents: MonitorIncidents = {
   },
 };
 
-function openedDraft(m: IncidentMonitor, incident: { id: string; severity: 'critical' | 'high' }, error: string | null): NotificationDraft {
+function openedDraft(
+  m: IncidentMonitor,
+  incident: { id: string; severity: 'critical' | 'high' },
+  error: string | null,
+  where: DownWhere | undefined,
+): NotificationDraft {
+  // Checked from several locations: the alert says where ("Shop is down from Frankfurt and
+  // Virginia, 2 of 3 locations; Singapore sees it up. Timed out after 10 s").
+  const message = where
+    ? `${m.name} is down ${where.text}.${error ? ` ${error}` : ''}`
+    : error
+      ? `${m.name} is down: ${error}`
+      : `${m.name} is down.`;
   return {
     type: 'monitor_incident',
     severity: incident.severity,
     title: `${m.name} is down`,
-    message: error ? `${m.name} is down: ${error}` : `${m.name} is down.`,
+    message,
     details: error,
-    metadata: { monitor_id: m.id, incident_id: incident.id, event: 'opened' },
+    metadata: {
+      monitor_id: m.id,
+      incident_id: incident.id,
+      event: 'opened',
+      ...(where ? { locations: { down: where.down, up: where.up, absent: where.absent } } : {}),
+    },
     actionUrl: `/monitors/incidents/${incident.id}`,
     dedupeKey: `incident:${incident.id}:opened`,
   };

@@ -71,9 +71,22 @@ function present(i: IncidentWithTenant, linked: LinkedMonitor[] | undefined) {
     acknowledged_at: toIsoOrNull(i.acknowledged_at),
     acknowledged_by: i.acknowledged_by ? { id: i.acknowledged_by, name: i.acknowledged_by_name ?? '' } : null,
     acknowledged_via: i.acknowledged_via,
+    down_where: downWhereOf(i.down_where),
     created_at: toIso(i.created_at),
     updated_at: toIso(i.updated_at),
   };
+}
+
+/** Where the monitor was down when the incident opened (a monitor checked from several locations); null otherwise. */
+function downWhereOf(text: string | null | undefined): { text: string; down: string[]; up: string[]; absent: string[] } | null {
+  if (!text) return null;
+  try {
+    const w = JSON.parse(text) as { text?: unknown; down?: unknown; up?: unknown; absent?: unknown };
+    const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+    return typeof w.text === 'string' ? { text: w.text, down: list(w.down), up: list(w.up), absent: list(w.absent) } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A related signal in the incident's thread (notify/related-signals.ts). */

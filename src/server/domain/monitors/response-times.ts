@@ -14,6 +14,7 @@ import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { toIso } from '../ids.ts';
 import { load } from './service.ts';
+import { locationChecks, locationSeries } from './location-series.ts';
 
 const RANGES = {
   '24h': { grain: 'hourly', periods: 24 },
@@ -145,6 +146,7 @@ async function latestChecks(ctx: Ctx, monitorId: string) {
     points,
     summary: { timed: sketch.total, ...latency(sketch, sum, min, max) },
     since: rows.length ? Number(rows[0].checked_at) : 0,
+    locations: await locationChecks(ctx.services.db, rows),
   };
 }
 
@@ -153,7 +155,7 @@ export async function getResponseTimes(ctx: Ctx, id: string, q: { range?: string
   const key = q.range ?? '24h';
   if (key === 'checks') {
     const m = await load(ctx, id);
-    const { points, summary, since } = await latestChecks(ctx, m.id);
+    const { points, summary, since, locations } = await latestChecks(ctx, m.id);
     return {
       summary,
       monitor_id: m.id,
@@ -161,6 +163,7 @@ export async function getResponseTimes(ctx: Ctx, id: string, q: { range?: string
       grain: 'check' as const,
       points,
       phases: await phaseAverages(ctx, m.id, since),
+      locations,
     };
   }
   if (!Object.hasOwn(RANGES, key)) throw new DomainError('validation', 'range must be checks, 24h, 7d, 30d or 90d');
@@ -179,5 +182,12 @@ export async function getResponseTimes(ctx: Ctx, id: string, q: { range?: string
     grain: grain === 'hourly' ? ('hour' as const) : ('day' as const),
     points,
     phases: await phaseAverages(ctx, m.id, first),
+    locations: await locationSeries(
+      ctx.services.db,
+      m.id,
+      Array.from({ length: periods }, (_, i) => first + i * step),
+      step,
+      grain === 'daily',
+    ),
   };
 }

@@ -53,7 +53,11 @@ function figuresRow(r: SlaReport, id: string, name: string, f: SlaFigures): CsvC
 export function reportCsv(r: SlaReport): string {
   return csvDocument([
     [...CSV_COLUMNS],
-    ...r.monitors.map((m) => figuresRow(r, m.monitor_id, m.name, m)),
+    // A monitor checked from several locations: its quorum line, then a line per location.
+    ...r.monitors.flatMap((m) => [
+      figuresRow(r, m.monitor_id, m.name, m),
+      ...m.locations.map((l) => figuresRow(r, `${m.monitor_id}@${l.slug}`, `${m.name} from ${l.name}`, l)),
+    ]),
     figuresRow(r, 'total', `${r.company.name} (total)`, r.total),
   ]);
 }

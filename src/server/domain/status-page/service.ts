@@ -57,6 +57,15 @@ export function publicStatusPayload(view: StatusPageView) {
       current_status: m.status,
       last_checked_at: m.lastCheckedAt == null ? null : toIso(m.lastCheckedAt),
       last_response_time: m.lastResponseTimeMs,
+      ...(m.locations.length > 0
+        ? {
+            locations: m.locations.map((l) => ({
+              name: l.name,
+              response_time: l.responseTimeMs,
+              status: l.status as 'operational' | 'degraded' | 'down' | null,
+            })),
+          }
+        : {}),
       timeline: m.timeline.map((b) => ({ start: toIso(b.start), end: toIso(b.end), status: b.status, http_code: b.httpCode })),
     })),
     overall_status: view.overall.status,

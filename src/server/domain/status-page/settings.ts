@@ -21,6 +21,8 @@ interface PlacementInput {
   monitor_id: string;
   is_public: boolean;
   public_name: string | null;
+  /** Absent: unchanged */
+  show_locations?: boolean;
 }
 
 export interface LayoutInput {
@@ -57,6 +59,7 @@ async function present(ctx: Ctx, company: { id: string; subdomain: string | null
         public_name: m.public_name,
         shown_name: place === undefined ? null : publicNameOf({ name: m.name, publicName: m.public_name, target }, place),
         group_id: m.public_group_id,
+        show_locations: m.public_locations,
       };
     }),
   };
@@ -126,6 +129,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
         public_name: publicName,
         public_group_id: s.groupId,
         public_position: position,
+        public_locations: p.show_locations ?? monitorById.get(p.monitor_id)!.public_locations,
       });
     }
   }
@@ -136,6 +140,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
       m.is_public !== p.is_public ||
       m.public_name !== p.public_name ||
       m.public_group_id !== p.public_group_id ||
+      m.public_locations !== p.public_locations ||
       (m.public_position === null ? null : Number(m.public_position)) !== p.public_position
     );
   });

@@ -49,6 +49,7 @@ import {
 } from '../../../lib/status.ts';
 import { coversMonitor, isActiveAt, occurrenceFrom } from '../../../lib/maintenance.ts';
 import { publicNameOf } from '../../../lib/public-name.ts';
+import { LOCAL_LOCATION } from '../../../lib/probe-locations.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { parseConfig } from '../../engine/kinds/config.ts';
 import { KINDS } from '../../engine/kinds/index.ts';
@@ -252,6 +253,19 @@ export async function buildStatusView(
   const [rows, groupRows] = await Promise.all([repo.publicMonitors(company.id), sameEvents?.groups ?? repo.publicGroups(company.id)]);
   const monitors = pageOrder(rows, groupRows);
   const ids = monitors.map((m) => m.id);
+  const locatedBy = new Map<string, MonitorView['locations']>();
+  for (const l of await repo.publicLocations(
+    company.id,
+    monitors.filter((m) => m.public_locations).map((m) => m.id),
+  ))
+    locatedBy.set(l.monitor_id, [
+      ...(locatedBy.get(l.monitor_id) ?? []),
+      {
+        name: l.name ?? (l.location === 0 ? LOCAL_LOCATION.name : 'Another location'),
+        responseTimeMs: l.last_response_time_ms == null ? null : Number(l.last_response_time_ms),
+        status: l.last_status,
+      },
+    ]);
   const firstHour = hourStart(now) - (TIMELINE_BLOCKS - 1) * HOUR_MS;
   const firstDay = dayStart(now) - (DAILY_BARS - 1) * DAY_MS;
   const liveHour = hourStart(now) - HOUR_MS;
@@ -350,6 +364,7 @@ export async function buildStatusView(
       lastCheckedAt: m.last_checked_at == null ? null : Number(m.last_checked_at),
       lastResponseTimeMs: m.last_response_time_ms == null ? null : Number(m.last_response_time_ms),
       lastHttpCode: m.last_http_code == null ? null : Number(m.last_http_code),
+      locations: locatedBy.get(m.id) ?? [],
       timeline: kept.blocks.concat(liveBlocks),
       daily: kept.bars.concat(liveBars),
       markup: joinMarkup(kept.markup, barsMarkup(liveBlocks, liveBars)),

@@ -3,6 +3,8 @@ import type { HandlerMap } from '../handler-types.ts';
 import { createProbeLocation, deleteProbeLocation, getProbeLocation, listProbeLocations } from '../../domain/probes/locations.ts';
 import { createProbeToken, revokeProbeToken } from '../../domain/probes/tokens.ts';
 import { probeHello } from '../../domain/probes/hello.ts';
+import { getProbeAssignments } from '../../domain/probes/assignments.ts';
+import { postProbeResults } from '../../domain/probes/results.ts';
 import { bearerToken } from '../auth/resolve-actor.ts';
 
 export const probesHandlers = {
@@ -27,4 +29,11 @@ export const probesHandlers = {
     return { ok: true };
   },
   probeHello: async ({ ctx, req, body }) => probeHello(ctx.services, bearerToken(req), body),
+  getProbeAssignments: async ({ ctx, req, reply, query }) => {
+    // A probe that hangs up ends its long poll (no work for nobody).
+    const gone = new AbortController();
+    reply.raw.once('close', () => gone.abort());
+    return getProbeAssignments(ctx.services, bearerToken(req), query, gone.signal);
+  },
+  postProbeResults: async ({ ctx, req, body }) => postProbeResults(ctx.services, bearerToken(req), body),
 } satisfies HandlerMap;

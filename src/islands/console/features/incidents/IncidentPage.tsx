@@ -128,6 +128,12 @@ function Incident({ i }: { i: IncidentDetail }) {
           <dd>{i.automatic ? 'Automatic (opened and resolved by the checks)' : 'Manual (resolved by a person)'}</dd>
           <dt>Visibility</dt>
           <dd>{i.is_public ? 'Public: on the status page' : 'Internal: not on the status page'}</dd>
+          {i.down_where && (
+            <>
+              <dt>Where</dt>
+              <dd>Down {i.down_where.text}</dd>
+            </>
+          )}
           <dt>Started</dt>
           <dd>{fmtTime(i.started_at, '—')}</dd>
           <dt>Acknowledged</dt>

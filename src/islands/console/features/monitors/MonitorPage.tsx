@@ -58,6 +58,7 @@ const RANGES: Array<[ResponseTimeRange, string]> = [
 const CHART_MODES: Array<[ChartMode, string]> = [
   ['latency', 'Average and p95'],
   ['phases', 'Phases'],
+  ['locations', 'By location'],
 ];
 const PHASES = [
   ['dns', 'DNS'],
@@ -244,7 +245,7 @@ function ChartCard({ id }: { id: string }) {
           <>
             <fieldset className="sw-mp-ranges sw-mp-modes">
               <legend className="sw-visually-hidden">Show</legend>
-              {CHART_MODES.map(([k, text]) => (
+              {CHART_MODES.filter(([k]) => k !== 'locations' || rt.locations.length > 0).map(([k, text]) => (
                 <button
                   key={k}
                   type="button"
@@ -263,7 +264,7 @@ function ChartCard({ id }: { id: string }) {
                 label={
                   rt.grain === 'check'
                     ? `${mode === 'phases' ? 'Time per phase (DNS, connect, TLS, wait), stacked,' : 'Response time'} of each of the latest ${rt.points.length} checks`
-                    : `${mode === 'phases' ? 'Mean time per phase (DNS, connect, TLS, wait), stacked,' : 'Average and p95 response time'} per ${rt.grain} over ${RANGES.find(([r]) => r === rt.range)?.[1]}`
+                    : `${mode === 'phases' ? 'Mean time per phase (DNS, connect, TLS, wait), stacked,' : mode === 'locations' ? 'Average response time of each location and the total' : 'Average and p95 response time'} per ${rt.grain} over ${RANGES.find(([r]) => r === rt.range)?.[1]}`
                 }
               />
             </Suspense>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSummary, phaseSummary, stackedPhases } from './ResponseChart.tsx';
+import { chartSummary, locationLines, locationSummary, phaseSummary, stackedPhases } from './ResponseChart.tsx';
 import type { ResponseTimes } from './monitor-page-store.ts';
 
 const point = (checks: number, phases: { dns: number | null; connect: number | null; tls: number | null; wait: number | null }) => ({
@@ -24,6 +24,7 @@ const rt = (points: ReturnType<typeof point>[]) =>
     points,
     summary: { timed: 0, avg: null, p50: null, p95: null, p99: null },
     phases: { samples: 0, dns: null, connect: null, tls: null, ttfb: null, total: null },
+    locations: [],
   }) as ResponseTimes;
 
 describe('the phase chart', () => {
@@ -59,5 +60,30 @@ describe('the latency chart’s summary', () => {
     } as ResponseTimes;
     expect(chartSummary(data)).toBe('Over the range: average 75 ms, p50 61 ms, p95 399 ms, p99 512 ms; highest hourly p95 400 ms.');
     expect(chartSummary(rt([point(0, none)]))).toBe('No timed responses in this range.');
+  });
+});
+
+describe('the chart by location', () => {
+  const at = (start: string, avg: number | null) => ({ start, avg, p95: null, checks: 1, failures: avg === null ? 1 : 0 });
+  const checks = {
+    ...rt([0, 1, 2].map(() => point(1, none))).valueOf(),
+    grain: 'check',
+    points: ['2027-03-01T09:00:00.000Z', '2027-03-01T09:00:20.000Z', '2027-03-01T09:00:40.000Z'].map((start) => ({
+      ...point(1, none),
+      start,
+    })),
+    locations: [
+      { slug: 'eu-west', name: 'Frankfurt', points: [at('2027-03-01T09:00:00.000Z', 20), at('2027-03-01T09:00:40.000Z', 30)] },
+      { slug: 'us-east', name: 'Virginia', points: [at('2027-03-01T09:00:20.000Z', null)] },
+    ],
+  } as ResponseTimes;
+  it('puts each location on the total time axis, null where another location checked', () => {
+    expect(locationLines(checks)).toEqual([
+      [20, null, 30],
+      [null, null, null],
+    ]);
+  });
+  it('says each location average in words, and which had no timed answer', () => {
+    expect(locationSummary(checks)).toBe('Average by location: Frankfurt 25 ms, Virginia no timed responses.');
   });
 });

@@ -10,7 +10,10 @@ import type { ResponseTimes } from './monitor-page-store.ts';
 
 const HEIGHT = 240;
 
-export type ChartMode = 'latency' | 'phases';
+export type ChartMode = 'latency' | 'phases' | 'locations';
+
+/** Colours of the locations' lines, in the API's order (the total is drawn in the brand colour). */
+export const LOCATION_COLOURS = ['#0e7490', '#b45309', '#7c3aed', '#15803d', '#be123c', '#4d7c0f', '#9333ea', '#0369a1'];
 
 /** The stacked phases, bottom first, with their colours. */
 export const PHASE_SERIES = [
@@ -32,9 +35,32 @@ export function stackedPhases(rt: ResponseTimes): Array<Array<number | null>> {
   return PHASE_SERIES.map((_, i) => tops.map((t) => t[i]));
 }
 
+/**
+ * Each location's average on the total's time axis: periods line up one to one; single checks
+ * sit at their own time (null at the other locations' checks, the line spans the gaps).
+ */
+export function locationLines(rt: ResponseTimes): Array<Array<number | null>> {
+  return rt.locations.map((l) => {
+    const at = new Map(l.points.map((p) => [p.start, p.avg]));
+    return rt.points.map((p) => at.get(p.start) ?? null);
+  });
+}
+
+/** Each location's average over the range, in words. */
+export function locationSummary(rt: ResponseTimes): string {
+  const parts = rt.locations.flatMap((l) => {
+    const timed = l.points.filter((p) => p.avg !== null);
+    const n = timed.reduce((a, p) => a + p.checks, 0);
+    if (n === 0) return [`${l.name} no timed responses`];
+    return [`${l.name} ${fmtNumber(timed.reduce((a, p) => a + (p.avg ?? 0) * p.checks, 0) / n)} ms`];
+  });
+  return parts.length ? `Average by location: ${parts.join(', ')}.` : 'No location checked this monitor in this range.';
+}
+
 function chartData(rt: ResponseTimes, mode: ChartMode): uPlot.AlignedData {
   const x = rt.points.map((p) => Date.parse(p.start) / 1000);
   if (mode === 'phases') return [x, ...stackedPhases(rt).reverse()];
+  if (mode === 'locations') return [x, rt.points.map((p) => p.avg), ...locationLines(rt)];
   return [x, rt.points.map((p) => p.avg), rt.points.map((p) => p.p95)];
 }
 
@@ -72,6 +98,17 @@ function latencySeries(avgColour: string): uPlot.Series[] {
     {},
     { label: 'Average', stroke: avgColour, width: 2, points: { show: true, size: 5, fill: avgColour }, value: ms },
     { label: 'p95', stroke: '#b45309', width: 1.5, dash: [6, 4], points: { show: true, size: 4, fill: '#b45309' }, value: ms },
+  ];
+}
+
+function locationSeriesOf(rt: ResponseTimes, totalColour: string): uPlot.Series[] {
+  return [
+    {},
+    { label: 'Total', stroke: totalColour, width: 2.5, points: { show: false }, value: ms, spanGaps: true },
+    ...rt.locations.map((l, i) => {
+      const colour = LOCATION_COLOURS[i % LOCATION_COLOURS.length];
+      return { label: l.name, stroke: colour, width: 1.5, points: { show: true, size: 4, fill: colour }, value: ms, spanGaps: true };
+    }),
   ];
 }
 
@@ -122,7 +159,12 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
             // bars start at zero with some room above, and the first and last bars show whole
             scales: mode === 'phases' ? phaseScales(stepSecondsOf(data)) : { x: { time: true } },
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
-            series: mode === 'phases' ? phaseSeries(UPlot.paths.bars!({ size: [0.7, 48] })) : latencySeries(avgColour),
+            series:
+              mode === 'phases'
+                ? phaseSeries(UPlot.paths.bars!({ size: [0.7, 48] }))
+                : mode === 'locations'
+                  ? locationSeriesOf(data, avgColour)
+                  : latencySeries(avgColour),
           },
           chartData(data, mode),
           el,
@@ -140,7 +182,7 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
     };
   }, [data, mode]);
 
-  const summary = mode === 'phases' ? phaseSummary(data) : chartSummary(data);
+  const summary = mode === 'phases' ? phaseSummary(data) : mode === 'locations' ? locationSummary(data) : chartSummary(data);
   return (
     <figure className="sw-mp-chart">
       <div ref={box} role="img" aria-label={`${label}. ${summary}`} data-testid="response-chart" data-mode={mode} />
@@ -151,6 +193,19 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
               {name}{' '}
             </span>
           ))
+        ) : mode === 'locations' ? (
+          <>
+            <span className="sw-mp-key sw-mp-key-avg">Total</span>{' '}
+            {data.locations.map((l, i) => (
+              <span
+                key={l.slug}
+                className="sw-mp-key sw-mp-key-location"
+                style={{ '--key': LOCATION_COLOURS[i % LOCATION_COLOURS.length] } as never}
+              >
+                {l.name}{' '}
+              </span>
+            ))}
+          </>
         ) : (
           <>
             <span className="sw-mp-key sw-mp-key-avg">{data.grain === 'check' ? 'Response time' : 'Average'}</span>{' '}

@@ -213,6 +213,24 @@ function SectionCard(p: {
                 },
               }
             : { label: 'Visitors read', cell: (m) => shown.get(m.id) ?? '—' },
+          {
+            label: 'By location',
+            cell: (m) =>
+              mayEdit ? (
+                <input
+                  type="checkbox"
+                  checked={m.showLocations}
+                  disabled={!m.isPublic}
+                  aria-label={`Show the response time of ${m.name} from each of its locations`}
+                  title="Monitors checked from several locations: the page shows the latest response time from each"
+                  onChange={(e) => p.onChange(updateMonitor(layout, m.id, { showLocations: e.target.checked }))}
+                />
+              ) : m.showLocations ? (
+                'Yes'
+              ) : (
+                'No'
+              ),
+          },
           mayEdit && {
             label: 'Group',
             cell: (m) => (

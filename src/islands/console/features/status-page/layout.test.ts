@@ -25,6 +25,7 @@ const monitor = (id: string, name: string, over: Partial<Settings['monitors'][nu
   public_name: null,
   shown_name: null,
   group_id: null,
+  show_locations: false,
   ...over,
 });
 
@@ -50,16 +51,16 @@ describe('status page layout', () => {
     ]);
     expect(inputOf(l)).toEqual({
       ungrouped: [
-        { monitor_id: 'a', is_public: true, public_name: null },
-        { monitor_id: 'b', is_public: true, public_name: null },
+        { monitor_id: 'a', is_public: true, public_name: null, show_locations: false },
+        { monitor_id: 'b', is_public: true, public_name: null, show_locations: false },
       ],
       groups: [
         {
           id: 'g1',
           name: 'Core',
           monitors: [
-            { monitor_id: 'c', is_public: true, public_name: 'DB' },
-            { monitor_id: 'd', is_public: false, public_name: null },
+            { monitor_id: 'c', is_public: true, public_name: 'DB', show_locations: false },
+            { monitor_id: 'd', is_public: false, public_name: null, show_locations: false },
           ],
         },
       ],

@@ -14,6 +14,8 @@ export interface DraftMonitor {
   target: string | null;
   isPublic: boolean;
   publicName: string;
+  /** the page shows its response time from each location */
+  showLocations: boolean;
 }
 
 export interface Section {
@@ -37,6 +39,7 @@ export function layoutOf(s: Settings): Layout {
     target: m.target,
     isPublic: m.is_public,
     publicName: m.public_name ?? '',
+    showLocations: m.show_locations,
   });
   const known = new Set(s.groups.map((g) => g.id));
   return [
@@ -51,7 +54,12 @@ export function layoutOf(s: Settings): Layout {
 }
 
 export function inputOf(layout: Layout): LayoutInput {
-  const place = (m: DraftMonitor) => ({ monitor_id: m.id, is_public: m.isPublic, public_name: m.publicName.trim() || null });
+  const place = (m: DraftMonitor) => ({
+    monitor_id: m.id,
+    is_public: m.isPublic,
+    public_name: m.publicName.trim() || null,
+    show_locations: m.showLocations,
+  });
   const [own, ...groups] = layout;
   return {
     ungrouped: own.monitors.map(place),
@@ -73,7 +81,11 @@ export function needsPublicName(m: DraftMonitor): boolean {
   return m.isPublic && !m.publicName.trim() && looksLikeHost(m.name, m.target);
 }
 
-export function updateMonitor(layout: Layout, id: string, patch: Partial<Pick<DraftMonitor, 'isPublic' | 'publicName'>>): Layout {
+export function updateMonitor(
+  layout: Layout,
+  id: string,
+  patch: Partial<Pick<DraftMonitor, 'isPublic' | 'publicName' | 'showLocations'>>,
+): Layout {
   return layout.map((s) =>
     s.monitors.some((m) => m.id === id) ? { ...s, monitors: s.monitors.map((m) => (m.id === id ? { ...m, ...patch } : m)) } : s,
   );

@@ -1,0 +1,85 @@
+// SQL for the hourly rollups of each location of a monitor (monitor_location_rollups_hourly,
+// migration 0119): the same columns and binary detail as the monitor's own hourly rollups
+// (rollups-repo.ts), keyed by monitor number, location and hour. They give a location's own
+// uptime and latency; the monitor's rollups hold the quorum's view.
+import { encodeRollupDetail } from '../../../lib/rollup-detail.ts';
+import type { DbScope } from '../scope.ts';
+import { toRecord, type RollupRecord } from './rollups-repo.ts';
+
+export interface LocationRollupRecord extends RollupRecord {
+  location: number;
+}
+
+const STORED = [
+  'm.id as monitor_id',
+  'm.company_id',
+  'r.location',
+  'r.hour_start as start',
+  'r.checks',
+  'r.failures',
+  'r.degraded',
+  'r.maintenance',
+  'r.last_http_code',
+  'r.data',
+] as const;
+
+export function locationRollupsRepo(db: DbScope) {
+  const k = db.k;
+  const joined = () => k.selectFrom('monitor_location_rollups_hourly as r').innerJoin('monitors as m', 'm.num', 'r.monitor_num');
+  return {
+    /** The rows of these (monitor, location, hour) keys, locked for update on PostgreSQL. */
+    async getMany(keys: Array<{ monitorId: string; location: number; start: number }>): Promise<LocationRollupRecord[]> {
+      if (keys.length === 0) return [];
+      const q = joined()
+        .select([...STORED])
+        .where('m.id', 'in', [...new Set(keys.map((x) => x.monitorId))])
+        .where('r.location', 'in', [...new Set(keys.map((x) => x.location))])
+        .where('r.hour_start', 'in', [...new Set(keys.map((x) => x.start))]);
+      const rows = await (db.kind === 'postgres' ? q.forUpdate(['r']) : q).execute();
+      return rows.map((row) => ({ ...toRecord(row), location: Number(row.location) }));
+    },
+    /** Inserts or replaces rows; `nums` maps monitor ids to their numbers (records of others are dropped). */
+    async putMany(recs: LocationRollupRecord[], nums: ReadonlyMap<string, number>): Promise<void> {
+      const values = recs
+        .filter((r) => nums.has(r.monitor_id))
+        .map((r) => ({
+          monitor_num: nums.get(r.monitor_id)!,
+          location: r.location,
+          hour_start: r.start,
+          checks: r.checks,
+          failures: r.failures,
+          degraded: r.degraded,
+          maintenance: r.maintenance,
+          last_http_code: r.last_http_code,
+          data: encodeRollupDetail(r, r.start),
+        }));
+      if (values.length === 0) return;
+      await k
+        .insertInto('monitor_location_rollups_hourly')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['monitor_num', 'location', 'hour_start']).doUpdateSet((eb) => ({
+            checks: eb.ref('excluded.checks'),
+            failures: eb.ref('excluded.failures'),
+            degraded: eb.ref('excluded.degraded'),
+            maintenance: eb.ref('excluded.maintenance'),
+            last_http_code: eb.ref('excluded.last_http_code'),
+            data: eb.ref('excluded.data'),
+          })),
+        )
+        .execute();
+    },
+    /** A monitor's rows of every location within [from, to), oldest first. */
+    async range(monitorIds: string[], from: number, to: number): Promise<LocationRollupRecord[]> {
+      if (monitorIds.length === 0) return [];
+      const rows = await joined()
+        .select([...STORED])
+        .where('m.id', 'in', monitorIds)
+        .where('r.hour_start', '>=', from)
+        .where('r.hour_start', '<', to)
+        .orderBy('r.hour_start')
+        .execute();
+      return rows.map((row) => ({ ...toRecord(row), location: Number(row.location) }));
+    },
+  };
+}
