@@ -41,6 +41,7 @@ describe.each(DB_KINDS)('Prometheus metrics by location on %s', (kind) => {
   let acmeId: string;
   let monitorId: string;
   let euWest: number;
+  let euWestToken: string;
 
   const scrape = (host: string, bearer: string) =>
     rawRequest(`${t.baseUrl}/metrics`, 'GET', { host, accept: PROMETHEUS_ACCEPT, authorization: `Bearer ${bearer}` });
@@ -77,6 +78,7 @@ describe.each(DB_KINDS)('Prometheus metrics by location on %s', (kind) => {
     const pub = await root.post('/api/v1/probe-locations', { name: 'Frankfurt', slug: 'eu-west', private: false });
     expect(pub.status, pub.text).toBe(201);
     const tok = await root.post(`/api/v1/probe-locations/${pub.body.id}/tokens`, { name: 'host-1' });
+    euWestToken = tok.body.token;
     const hello = await rawRequest(
       `${t.baseUrl}/api/v1/probe/hello`,
       'POST',
@@ -112,6 +114,37 @@ describe.each(DB_KINDS)('Prometheus metrics by location on %s', (kind) => {
     expect(sample(text, 'statuswatch_probe_location_unhealthy', { location: 'acme/lab', reason: 'offline' })).toBe(0);
   });
 
+  it('counts the results taken from a probe under its location', async () => {
+    // the monitor checked from Frankfurt too, as the monitor's locations say
+    await t.services.db.k.updateTable('monitors').set({ locations: '["local","eu-west"]' }).where('id', '=', monitorId).execute();
+    const before = sample(await operator(), 'statuswatch_checks_total', { kind: 'http', status: 'down', location: 'eu-west' }) ?? 0;
+    const result = (id: string) => ({
+      id,
+      monitor_id: monitorId,
+      checked_at: Date.now() - 1000,
+      status: 'down',
+      response_time_ms: null,
+      http_code: null,
+      error: 'Connection refused',
+      timings: null,
+      cert_expires_at: null,
+      cert_issuer: null,
+      cert_subject: null,
+    });
+    const batch = { stats: { instance: 'fra-1', checks_per_second: 1, lag_ms_p99: 3 }, results: [result('r-1'), result('r-2')] };
+    for (let i = 0; i < 2; i++) {
+      const r = await rawRequest(
+        `${t.baseUrl}/api/v1/probe/results`,
+        'POST',
+        { host: `localhost:${t.port}`, 'content-type': 'application/json', authorization: `Bearer ${euWestToken}` },
+        JSON.stringify(batch),
+      );
+      expect(r.status, r.text).toBe(200);
+    }
+    // the batch sent twice is counted once, as it is stored once
+    expect(sample(await operator(), 'statuswatch_checks_total', { kind: 'http', status: 'down', location: 'eu-west' })).toBe(before + 2);
+  });
+
   it("gives a company each location's own state, response time and last check of its monitors", async () => {
     const now = Date.now();
     for (const [location, status, ms] of [
@@ -130,6 +163,12 @@ describe.each(DB_KINDS)('Prometheus metrics by location on %s', (kind) => {
           last_response_time_ms: ms,
           updated_at: now,
         })
+        // the probe's results above gave Frankfurt a state already: this one replaces it
+        .onConflict((oc) =>
+          oc
+            .columns(['monitor_id', 'location'])
+            .doUpdateSet({ status, last_checked_at: now - 1000, last_status: status, last_response_time_ms: ms }),
+        )
         .execute();
     const r = await scrape(acmeHost, acmeToken);
     expect(r.status, r.text).toBe(200);
@@ -140,7 +179,10 @@ describe.each(DB_KINDS)('Prometheus metrics by location on %s', (kind) => {
     expect(sample(r.text, 'statuswatch_monitor_location_response_time_seconds', { location: 'local' })).toBe(0.0125);
     expect(sample(r.text, 'statuswatch_monitor_location_response_time_seconds', { location: 'eu-west' })).toBeUndefined();
     expect(sample(r.text, 'statuswatch_monitor_location_last_check_timestamp_seconds', { location: 'eu-west' })).toBe((now - 1000) / 1000);
-    // the monitor's own series stay as they were, without a location
-    expect(sample(r.text, 'statuswatch_monitor_status', { monitor_id: monitorId, state: 'operational' })).toBe(1);
+    // the monitor's own series stay as they were, without a location: one state at a time (the quorum's verdict)
+    const own = r.text.split('\n').filter((l) => l.startsWith('statuswatch_monitor_status{') && l.includes(monitorId));
+    expect(own).toHaveLength(5);
+    expect(own.some((l) => l.includes('location='))).toBe(false);
+    expect(own.reduce((a, l) => a + Number(l.slice(l.lastIndexOf(' ') + 1)), 0)).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import { probesRepo } from '../../db/repositories/probes-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import type { CheckOutcome } from '../../engine/checkers/types.ts';
 import { type PendingResult, writeBatch } from '../../engine/result-writer.ts';
+import { checksTotal, locationLabel } from '../../metrics/platform.ts';
 import type { Services } from '../context.ts';
 import { isAssigned, type ScopedLocation } from './assignment-scope.ts';
 import { probeCall } from './probe-call.ts';
@@ -110,9 +111,13 @@ export async function postProbeResults(
       now,
       incidents,
     );
-    return fresh.size;
+    return fresh;
   });
-  return { accepted, duplicates: duplicates + wanted.size - accepted, refused };
+  // Counted once committed, as the engine counts its own (metrics/platform.ts checks_total).
+  const location = locationLabel(token.slug, token.company_subdomain);
+  for (const [id, p] of wanted)
+    if (accepted.has(id)) checksTotal.inc({ kind: monitors.get(p.monitorId)!.type, status: p.outcome.status, location });
+  return { accepted: accepted.size, duplicates: duplicates + wanted.size - accepted.size, refused };
 }
 
 /** Forgets result ids older than their retention (the prune job). */
