@@ -6,7 +6,10 @@
 // table's pg_total_relation_size (partitions, indexes and TOAST included) after a VACUUM; each
 // check table's share (dbstat on SQLite); the bytes inside the chunks' data and where they go
 // (src/lib/check-chunk.ts `chunkAnatomy`), next to the target of 16 bytes a check.
-// Usage: npm run bench:storage [-- --minutes 5 --monitors 1000 --interval 20 --pg]
+// Usage: npm run bench:storage [-- --minutes 5 --monitors 1000 --interval 20 --locations 3 --pg]
+//   --locations N: every monitor checked from N locations (issue 27): the engine is location 0,
+//   locations 1 … N−1 run the same http kind's real checks from this process (remote-locations.ts:
+//   the probe process is not on this branch), stored with their location numbers.
 //   --minutes 60 for the hour run; --pg a throwaway PostgreSQL cluster (or BENCH_DATABASE_URL).
 //   --simulated: the simulated day instead (storage-simulated.ts; --hours 24), made-up latencies.
 import { spawn } from 'node:child_process';
@@ -25,6 +28,7 @@ import { checkCompaction } from '../../src/server/jobs/check-compaction.ts';
 import { benchServices } from './bench-services.ts';
 import { seedBenchCompanies } from './seed-companies.ts';
 import { simulatedDay } from './storage-simulated.ts';
+import { type RemoteMonitor, startRemoteLocations } from './remote-locations.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +38,7 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '5' },
     hours: { type: 'string', default: '24' },
     companies: { type: 'string', default: '10' },
+    locations: { type: 'string', default: '1' },
     pg: { type: 'boolean', default: false },
   },
 });
@@ -41,6 +46,7 @@ const MONITORS = Number(values.monitors);
 const INTERVAL = Number(values.interval);
 const MINUTES = Number(values.minutes);
 const COMPANIES = Number(values.companies);
+const LOCATIONS = Number(values.locations);
 const TARGET = 16;
 
 /** Tables that hold checks, and what else every check writes (rollups, monitor state). */
@@ -55,24 +61,29 @@ async function realChecks(): Promise<void> {
   const { cluster, config, db, services } = await benchServices({ pg: values.pg, dataDir, dbName: 'bench_storage' });
   const now = Date.now();
   const companies = await seedBenchCompanies(db, COMPANIES, now);
+  const remote: RemoteMonitor[] = [];
   for (let i = 0; i < MONITORS; i++) {
+    const id = newId();
+    const checkConfig = {
+      url: `http://${targetHost}/m/${i}`,
+      method: 'GET',
+      accepted_status_codes: ['200-299'],
+      follow_redirects: true,
+    };
+    const firstDueAt = now + Math.floor((i / MONITORS) * INTERVAL * 1000);
+    remote.push({ id, companyId: companies[i % COMPANIES], config: checkConfig, firstDueAt });
     await monitorsRepo(db).insert(
       newMonitorRow({
-        id: newId(),
+        id,
         company_id: companies[i % COMPANIES],
         name: `bench ${i}`,
         type: 'http',
-        config: JSON.stringify({
-          url: `http://${targetHost}/m/${i}`,
-          method: 'GET',
-          accepted_status_codes: ['200-299'],
-          follow_redirects: true,
-        }),
+        config: JSON.stringify(checkConfig),
         is_public: i % 2 === 1,
         interval_seconds: INTERVAL,
         timeout_seconds: Math.min(5, INTERVAL),
         confirmations: 2,
-        next_due_at: now + Math.floor((i / MONITORS) * INTERVAL * 1000),
+        next_due_at: firstDueAt,
         created_at: now,
       }),
     );
@@ -110,14 +121,19 @@ async function realChecks(): Promise<void> {
 
   const engine = createEngine(services);
   engine.start();
+  const remoteRun = startRemoteLocations(db, config, remote, LOCATIONS, INTERVAL * 1000, Math.min(5, INTERVAL) * 1000);
   // The check-compaction job at its period, one run at a time, as the jobs runner runs it.
   let compacting: Promise<unknown> = Promise.resolve();
   const compactOnce = () => (compacting = compacting.then(() => checkCompaction.run(services, Date.now())));
   const compactTimer = setInterval(compactOnce, checkCompaction.periodMs);
-  process.stdout.write(`${MONITORS} http monitors at ${INTERVAL} s against ${targetHost} on ${db.kind} for ${MINUTES} min...\n`);
+  const where = LOCATIONS > 1 ? ` from ${LOCATIONS} locations` : '';
+  process.stdout.write(`${MONITORS} http monitors at ${INTERVAL} s${where} against ${targetHost} on ${db.kind} for ${MINUTES} min...\n`);
   const started = Date.now();
   const progress = setInterval(
-    () => process.stdout.write(`  ${((Date.now() - started) / 60_000).toFixed(0)} min: ${engine.stats.checks} checks\n`),
+    () =>
+      process.stdout.write(
+        `  ${((Date.now() - started) / 60_000).toFixed(0)} min: ${engine.stats.checks + [...remoteRun.checks.values()].reduce((a, b) => a + b, 0)} checks\n`,
+      ),
     60_000,
   );
   /** The database right after a compaction run, as at any moment of steady running. */
@@ -133,6 +149,7 @@ async function realChecks(): Promise<void> {
   clearInterval(progress);
   clearInterval(compactTimer);
   await compacting;
+  await remoteRun.stop();
   await engine.stop();
   target.kill('SIGTERM');
   const load1 = os.loadavg()[0];
@@ -169,9 +186,17 @@ async function realChecks(): Promise<void> {
       : 'every table with partitions, indexes and TOAST, after VACUUM';
   const steadyChecks = end.checks - mid.checks;
   const steady = (end.disk.bytes - end.disk.free - (mid.disk.bytes - mid.disk.free)) / Math.max(1, steadyChecks);
+  const byLocation =
+    LOCATIONS > 1
+      ? [
+          `locations            ${LOCATIONS}: 0 the built-in engine (${engine.stats.checks} checks), ${[...remoteRun.checks].map(([l, n]) => `${l} (${n})`).join(', ')}: the same http kind's real checks run by the bench as a probe would (remote-locations.ts; the probe process is not on this branch), each check stored with its location`,
+        ]
+      : [];
+  const perLocation = LOCATIONS > 1 ? ' per location' : '';
   const lines = [
-    `storage benchmark, REAL checks: ${MONITORS} http monitors at ${INTERVAL} s against loopback, ${db.kind}, ${MINUTES} min = ${checks} checks`,
-    `bytes per check      ${steady.toFixed(2)}   (target <= ${TARGET}; what each further check adds: growth over the second half of the run, ${steadyChecks} checks, both ends just after a compaction run${db.kind === 'sqlite' ? `, free pages not counted: ${((end.disk.bytes - mid.disk.bytes) / Math.max(1, steadyChecks)).toFixed(2)} with them` : ''})`,
+    `storage benchmark, REAL checks: ${MONITORS} http monitors at ${INTERVAL} s${where} against loopback, ${db.kind}, ${MINUTES} min = ${checks} checks`,
+    ...byLocation,
+    `${`bytes per check${perLocation}`.padEnd(20)} ${steady.toFixed(2)}   (target <= ${TARGET}; what each further check adds: growth over the second half of the run, ${steadyChecks} checks, both ends just after a compaction run${db.kind === 'sqlite' ? `, free pages not counted: ${((end.disk.bytes - mid.disk.bytes) / Math.max(1, steadyChecks)).toFixed(2)} with them` : ''})`,
     `whole run            ${per(disk1.bytes - disk0.bytes)}   (whole database growth ${((disk1.bytes - disk0.bytes) / 1048576).toFixed(1)} MiB over the run, ${fileNote}: includes fixed costs that do not grow with time, the rows waiting between runs and the day's first rollup rows)`,
     `check tables         ${per(grown(tables1, CHECK_TABLES))}   (rows + chunks with their keys, after the last rows were compacted)`,
     `  as it ran          ${per(grown(running.tables, CHECK_TABLES))}   (${rowsWaiting} rows waiting for compaction at the end; whole database ${per(running.disk.bytes - disk0.bytes)})`,

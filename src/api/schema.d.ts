@@ -5446,6 +5446,23 @@ export interface components {
             probes_total: number;
             /** @description Probes seen within the last 90 s */
             probes_online: number;
+            /**
+             * Format: date-time
+             * @description Every probe of the location has been silent for `PROBE_OFFLINE_SECONDS` (default 90): when
+             *     the last of them was heard. null while one is heard (and for the built-in location and a
+             *     location whose probes never called). Its monitors keep their state from the other
+             *     locations meanwhile; the super admins (public location) or the company's admins (private)
+             *     are notified once when it goes offline and once when it is back.
+             */
+            offline_since: string | null;
+            /**
+             * Format: date-time
+             * @description The per-location canary: every check the location made over the last 5 minutes failed (at
+             *     least 10 checks of at least 3 monitors) while other locations saw those monitors up, so its
+             *     own network is suspect. Since when; null when not flagged. A flagged location counts
+             *     neither way in a monitor's quorum, like an offline one, until one of its checks succeeds.
+             */
+            flagged_since: string | null;
             /** @description The caller may create and revoke this location's tokens */
             can_manage_tokens: boolean;
             /** @description The caller may delete this location */

@@ -1,5 +1,7 @@
 // The check chunk codec gives back exactly what it was given (property test over seeded random
-// input plus edge cases), and a steady monitor's hour costs a few bytes per check.
+// input plus edge cases, with checks from several locations interleaved), a steady monitor's
+// hour costs a few bytes per check, from one location or several, and version-1 chunks (written
+// before locations) still decode.
 import { describe, expect, it } from 'vitest';
 import { decodeChecks, encodeChecks, timingsText, type ChunkCheck } from './check-chunk.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -13,6 +15,9 @@ function randomChecks(seed: number): ChunkCheck[] {
   const n = Math.floor(r() * 120);
   let t = T0 + Math.floor(r() * 1e6);
   const out: ChunkCheck[] = [];
+  // Locations: one, a steady round robin of two to four, a random mix, or an odd large number.
+  const spread = pick(['one', 'round', 'round', 'mix']);
+  const locs = pick([[0], [0, 1, 2], [3, 1], [7, 0, 2, 5], [0, 2 ** 31 - 1]]);
   const weird = [0, -0, 1e-9, 0.1 + 0.2, Number.MAX_VALUE, 1e15, 123456789.123, -5, NaN, Infinity, 2 ** 53];
   for (let i = 0; i < n; i++) {
     t += pick([60_000, 60_000, 60_000 + Math.floor(r() * 40) - 20, 0, -1500, Math.floor(r() * 1e9)]);
@@ -48,6 +53,7 @@ function randomChecks(seed: number): ChunkCheck[] {
       ]),
       timings,
       cert_expires_at: pick([null, T0 + 90 * 86_400_000, T0 + 89 * 86_400_000, 0, -86_400_000]),
+      location: spread === 'one' ? locs[0] : spread === 'round' ? locs[i % locs.length] : pick(locs),
     });
   }
   return out;
@@ -78,6 +84,7 @@ describe('check chunks', () => {
       error: null,
       timings: null,
       cert_expires_at: null,
+      location: 0,
     };
     const checks: ChunkCheck[] = [
       base,
@@ -89,6 +96,9 @@ describe('check chunks', () => {
       { ...base, response_time_ms: 12.34, timings: '{"total":12.35}' },
       { ...base, error: '🚀'.repeat(150), status: 'down' },
       { ...base, cert_expires_at: Number.MAX_SAFE_INTEGER },
+      { ...base, location: 2 ** 31 - 1, checked_at: 2 ** 49 }, // a new location's first check far from the chunk's first
+      { ...base, location: 4, checked_at: -(2 ** 49) },
+      { ...base, location: 4, checked_at: 2 ** 49 },
     ];
     expect(decodeChecks(encodeChecks(checks))).toStrictEqual(checks);
     expect(decodeChecks(encodeChecks([]))).toStrictEqual([]);
@@ -96,10 +106,11 @@ describe('check chunks', () => {
 
   it('refuse times that are not whole milliseconds in range, and damaged chunks', () => {
     const one = (checked_at: number): ChunkCheck[] => [
-      { checked_at, status: 'up', response_time_ms: null, http_code: null, error: null, timings: null, cert_expires_at: null },
+      { checked_at, status: 'up', response_time_ms: null, http_code: null, error: null, timings: null, cert_expires_at: null, location: 0 },
     ];
     expect(() => encodeChecks(one(1.5))).toThrow(RangeError);
     expect(() => encodeChecks(one(2 ** 50))).toThrow(RangeError);
+    for (const location of [-1, 0.5, 2 ** 31, NaN]) expect(() => encodeChecks([{ ...one(T0)[0], location }])).toThrow(/location/);
     const chunk = encodeChecks(randomChecks(7));
     expect(() => decodeChecks(chunk.subarray(0, chunk.length - 1))).toThrow(RangeError);
     expect(() => decodeChecks(Uint8Array.of(99, 0, 0))).toThrow(/version/);
@@ -122,6 +133,7 @@ describe('check chunks', () => {
         error: null,
         timings: JSON.stringify({ dns, connect, tls, ttfb, total }),
         cert_expires_at: T0 + 80 * 86_400_000,
+        location: 0,
       });
     }
     const chunk = encodeChecks(checks);
@@ -152,6 +164,7 @@ describe('check chunks', () => {
         error: null,
         timings: text(t),
         cert_expires_at: null,
+        location: 0,
       }));
     const ordered = hour(timingsText);
     const chunk = encodeChecks(ordered);
@@ -160,5 +173,84 @@ describe('check chunks', () => {
     expect(chunk.length / ordered.length).toBeLessThan(8);
     // As built, each check's timings are a text of their own in the chunk.
     expect(encodeChecks(hour((t) => JSON.stringify(t))).length / ordered.length).toBeGreaterThan(40);
+  });
+
+  it('store an hour of three locations checking one monitor, interleaved, in as few bytes a check as one location', () => {
+    // Each location is a steady series of its own: its own network latency (Frankfurt 12 ms,
+    // Virginia 95 ms, Singapore 180 ms), starting a few seconds apart on the same 60 s interval.
+    const r = seededRandom(3);
+    const steady = (offset: number, base: number, location: number, i: number): ChunkCheck => {
+      const total = round(base + r() * 4);
+      return {
+        checked_at: T0 + offset + i * 60_000 + Math.floor(r() * 20),
+        status: 'operational',
+        response_time_ms: total,
+        http_code: 200,
+        error: null,
+        timings: JSON.stringify({ dns: round(0.5 + r()), connect: round(base / 3 + r()), ttfb: round(total - r()), total }),
+        cert_expires_at: null,
+        location,
+      };
+    };
+    const alone: ChunkCheck[] = [];
+    const three: ChunkCheck[] = [];
+    for (let i = 0; i < 60; i++) {
+      alone.push(steady(0, 12, 0, i));
+      three.push(steady(0, 12, 0, i), steady(7_000, 95, 2, i), steady(13_000, 180, 5, i));
+    }
+    const one = encodeChecks(alone);
+    const all = encodeChecks(three);
+    expect(decodeChecks(all)).toStrictEqual(three);
+    expect(all.length / three.length).toBeLessThan(8);
+    // At most a tenth more a check than one location alone: interleaving costs almost nothing.
+    expect(all.length / three.length).toBeLessThan((one.length / alone.length) * 1.1);
+    // One location failing while the others answer: still a few bytes a check.
+    const failing = three.map((c) =>
+      c.location === 5 ? { ...c, status: 'down', response_time_ms: null, http_code: null, error: 'Timed out after 5 s', timings: null } : c,
+    );
+    const chunk = encodeChecks(failing);
+    expect(decodeChecks(chunk)).toStrictEqual(failing);
+    expect(chunk.length / failing.length).toBeLessThan(7);
+  });
+
+  it('decode a version-1 chunk (written before locations) as checks of the built-in location', () => {
+    // Written by the version-1 encoder (commit f8f4aef, src/lib/check-chunk.ts).
+    const v1 = Buffer.from(
+      '010303166f7065726174696f6e616c08646f776e24436f6e6e656374696f6e207265667573656400b440000033d061e3400f5302000ec02d2b205537aa01800064dd6016458102ff044b4187d3b428595ac44513ea7e98000000000003403e15b40374',
+      'hex',
+    );
+    const cert = T0 + 80 * 86_400_000;
+    expect(decodeChecks(v1)).toStrictEqual([
+      {
+        checked_at: T0,
+        status: 'operational',
+        response_time_ms: 12.34,
+        http_code: 200,
+        error: null,
+        timings: '{"dns":1.2,"connect":3.4,"ttfb":10.01,"total":12.34}',
+        cert_expires_at: cert,
+        location: 0,
+      },
+      {
+        checked_at: T0 + 60_000,
+        status: 'operational',
+        response_time_ms: 13.5,
+        http_code: 200,
+        error: null,
+        timings: '{"dns":1.1,"connect":3.3,"ttfb":11.01,"total":13.5}',
+        cert_expires_at: cert,
+        location: 0,
+      },
+      {
+        checked_at: T0 + 120_007,
+        status: 'down',
+        response_time_ms: null,
+        http_code: null,
+        error: 'Connection refused',
+        timings: null,
+        cert_expires_at: null,
+        location: 0,
+      },
+    ]);
   });
 });

@@ -10,10 +10,20 @@
 // shape and certificate expiry change slowly and are stored as runs. A value the compact forms
 // cannot hold exactly (a latency finer than 1/100 ms, NaN, a timings text in another shape) is
 // stored as it is (float64 or text), so the codec is exact for any input.
+// Version 2 (issue 27) keeps the location that ran each check. Checks of several locations come
+// interleaved in time (A, B, C, A, B, C, ...), and each location is a steady series of its own:
+// read across locations, the times would step 20 ms then 20 s and the latencies jump between
+// networks, and the runs of status or code would break at every check where one location fails.
+// So the location column comes first (the distinct locations, then runs of each check's step
+// through that list: a steady round robin is one run), and every other column is written in the
+// location-grouped order (each location's checks in their given order, the locations in order
+// of first appearance): each value's predecessor is its own location's previous one. The
+// decoder reads the locations, takes the same order and puts each check back where it was.
+// Version-1 chunks (no location column) still decode, with location 0 (`local`).
 
 import { BitReader, BitWriter, bestOrder, IntsIn, IntsOut, Reader, Texts, Writer, unzigzag, zigzag } from './packed-ints.ts';
 
-export const CHUNK_VERSION = 1;
+export const CHUNK_VERSION = 2;
 
 /** One stored check, as the `check_results` row holds it (without monitor and company). */
 export interface ChunkCheck {
@@ -25,6 +35,8 @@ export interface ChunkCheck {
   /** JSON text of the phase timings, as stored: {"dns":..,"connect":..,"tls":..,"ttfb":..,"total":..} */
   timings: string | null;
   cert_expires_at: number | null;
+  /** Which location ran the check: 0 is `local`, else probe_locations.num (issue 27) */
+  location: number;
 }
 
 const PHASES = ['dns', 'connect', 'tls', 'ttfb', 'total'] as const;
@@ -36,6 +48,8 @@ const TIMINGS_TEXT = 0x100; // kept as text in the table (another key order, ext
 /** Times are integers of at most this magnitude, so their delta-of-deltas stay exact doubles. */
 const MAX_TIME = 2 ** 49;
 const MAX_SCALED = 2 ** 50;
+/** Location numbers are small integers (probe_locations.num); this bounds a damaged chunk's list. */
+const MAX_LOCATION = 2 ** 31;
 
 const COLUMNS = [
   'time',
@@ -51,8 +65,12 @@ const COLUMNS = [
   'total',
   'afterFirstByte',
   'cert',
+  'location',
 ] as const;
 type ColumnName = (typeof COLUMNS)[number];
+/** Version 1 had every column but the location (added last, so the layouts differ only there). */
+const COLUMNS_V1 = COLUMNS.filter((c) => c !== 'location');
+const columnsOf = (version: number): readonly ColumnName[] => (version === 1 ? COLUMNS_V1 : COLUMNS);
 
 /** A number scaled to an integer (hundredths of ms, or whole units) when that is exact, else null. */
 function scaled(v: number, scale: number): number | null {
@@ -200,46 +218,113 @@ class PhaseColumns {
   }
 }
 
+/**
+ * The location column: how many distinct locations, each of them in order of first appearance,
+ * then runs of each check's step through that list (its index minus the previous check's, modulo
+ * the list's length): one location is one run of 0, a steady round robin one run of 1.
+ * Answers each check's index in the list.
+ */
+function writeLocations(col: IntsOut, checks: readonly ChunkCheck[]): number[] {
+  const index = new Map<number, number>();
+  const idx = checks.map((c) => {
+    const l = c.location;
+    if (!Number.isSafeInteger(l) || l < 0 || l >= MAX_LOCATION) throw new RangeError(`check chunk: location ${l} out of range`);
+    let i = index.get(l);
+    if (i === undefined) index.set(l, (i = index.size));
+    return i;
+  });
+  const m = index.size;
+  col.varint(m);
+  for (const l of index.keys()) col.varint(l);
+  let prev = m - 1;
+  const steps = idx.map((i) => {
+    const step = (i - prev + m) % m;
+    prev = i;
+    return step;
+  });
+  writeRuns(col, steps, (v) => col.varint(v));
+  return idx;
+}
+
+function readLocations(col: IntsIn, n: number): { list: number[]; idx: number[] } {
+  const m = col.varint();
+  if (m > n || (n > 0 && m === 0)) throw new RangeError('check chunk: bad location list');
+  const list: number[] = [];
+  for (let i = 0; i < m; i++) {
+    const l = col.varint();
+    if (l >= MAX_LOCATION) throw new RangeError('check chunk: bad location');
+    list.push(l);
+  }
+  let prev = m - 1;
+  const idx = readRuns(col, n, () => col.varint()).map((step) => {
+    if (step >= m) throw new RangeError('check chunk: bad location step');
+    prev = (prev + step) % m;
+    return prev;
+  });
+  return { list, idx };
+}
+
+/** Positions of the checks grouped by location (list order), each location's in their given order. */
+function groupedOrder(idx: readonly number[]): number[] {
+  const groups: number[][] = [];
+  idx.forEach((g, i) => {
+    if (!groups[g]) groups[g] = [];
+    groups[g].push(i);
+  });
+  return groups.flat();
+}
+
 /** Encodes checks (in the order given, which decode keeps) into one chunk. */
 export function encodeChecks(checks: readonly ChunkCheck[]): Uint8Array {
   const texts = new Texts();
   const floats: number[] = [];
   const cols = Object.fromEntries(COLUMNS.map((c) => [c, new IntsOut(floats)])) as Record<ColumnName, IntsOut>;
 
-  // Times: first absolute, then delta, then delta-of-delta.
+  const idx = writeLocations(cols.location, checks);
+  const order = groupedOrder(idx);
+  // Every other column in the location-grouped order (see the top of this file).
+  const seq = order.map((i) => checks[i]);
+
+  // Times: a location's first check from the chunk's first check (the very first absolute),
+  // then its deltas, then delta-of-deltas; the delta carried into a new location is the
+  // previous location's (locations of one monitor share its interval).
   let prevT = 0;
   let prevD = 0;
-  checks.forEach((c, i) => {
+  seq.forEach((c, j) => {
     const t = c.checked_at;
     if (!Number.isSafeInteger(t) || Math.abs(t) > MAX_TIME) throw new RangeError(`check chunk: checked_at ${t} out of range`);
-    const d = t - prevT;
-    cols.time.zigzag(i < 2 ? d : d - prevD);
-    prevD = i === 0 ? 0 : d;
+    if (j === 0) cols.time.zigzag(t);
+    else if (idx[order[j]] !== idx[order[j - 1]]) cols.time.zigzag(t - seq[0].checked_at);
+    else {
+      const d = t - prevT;
+      cols.time.zigzag(d - prevD);
+      prevD = d;
+    }
     prevT = t;
   });
 
   writeRuns(
     cols.status,
-    checks.map((c) => texts.idOf(c.status)),
+    seq.map((c) => texts.idOf(c.status)),
     (v) => cols.status.varint(v),
   );
   const response = new NumberColumn(100, true);
-  for (const c of checks) response.write(cols.response, c.response_time_ms);
+  for (const c of seq) response.write(cols.response, c.response_time_ms);
   const code = new NumberColumn(1, false);
   writeRuns(
     cols.code,
-    checks.map((c) => c.http_code),
+    seq.map((c) => c.http_code),
     (v) => code.write(cols.code, v),
   );
   writeRuns(
     cols.error,
-    checks.map((c) => (c.error === null ? 0 : texts.idOf(c.error) + 1)),
+    seq.map((c) => (c.error === null ? 0 : texts.idOf(c.error) + 1)),
     (v) => cols.error.varint(v),
   );
-  const phases = checks.map((c) => phasesOf(c.timings, c.response_time_ms));
+  const phases = seq.map((c) => phasesOf(c.timings, c.response_time_ms));
   writeRuns(
     cols.shape,
-    phases.map((p, i) => (p ? p.shape : TIMINGS_TEXT + texts.idOf(checks[i].timings!) * 0x200)),
+    phases.map((p, j) => (p ? p.shape : TIMINGS_TEXT + texts.idOf(seq[j].timings!) * 0x200)),
     (v) => cols.shape.varint(v),
   );
   const phaseColumns = new PhaseColumns();
@@ -247,7 +332,7 @@ export function encodeChecks(checks: readonly ChunkCheck[]): Uint8Array {
   const cert = new NumberColumn(1, false);
   writeRuns(
     cols.cert,
-    checks.map((c) => c.cert_expires_at),
+    seq.map((c) => c.cert_expires_at),
     (v) => cert.write(cols.cert, v),
   );
 
@@ -274,7 +359,7 @@ export function encodeChecks(checks: readonly ChunkCheck[]): Uint8Array {
 function readLayout(chunk: Uint8Array) {
   const r = new Reader(chunk);
   const version = r.byte();
-  if (version !== CHUNK_VERSION) throw new RangeError(`check chunk: unknown version ${version}`);
+  if (version !== 1 && version !== CHUNK_VERSION) throw new RangeError(`check chunk: unknown version ${version}`);
   const n = r.varint();
   const textsAt = r.position;
   const texts = Texts.read(r);
@@ -286,7 +371,7 @@ function readLayout(chunk: Uint8Array) {
   const bits = new BitReader(r.rest());
   const cols = {} as Record<ColumnName, IntsIn>;
   const columnBits = {} as Record<ColumnName, number>;
-  for (const name of COLUMNS) {
+  for (const name of columnsOf(version)) {
     const at = bits.position;
     const count = bits.golomb(3);
     if (count > 16 * n + 16) throw new RangeError('check chunk: bad column length');
@@ -297,7 +382,7 @@ function readLayout(chunk: Uint8Array) {
     columnBits[name] = bits.position - at;
   }
   if (!bits.atEnd) throw new RangeError('check chunk: trailing bytes');
-  return { n, texts, textBytes, floats, headerBytes, cols, columnBits };
+  return { version, n, texts, textBytes, floats, headerBytes, cols, columnBits };
 }
 
 /**
@@ -316,20 +401,27 @@ export function chunkAnatomy(chunk: Uint8Array): {
 
 /** The checks of a chunk, in the order they were encoded. Throws RangeError on a damaged chunk. */
 export function decodeChecks(chunk: Uint8Array): ChunkCheck[] {
-  const { n, texts, floats, cols } = readLayout(chunk);
+  const { version, n, texts, floats, cols } = readLayout(chunk);
   const text = (i: number) => {
     if (i >= texts.length) throw new RangeError('check chunk: bad text index');
     return texts[i];
   };
 
+  // Version 1: one location (`local`), in the given order.
+  const { list, idx } = version === 1 ? { list: [0], idx: new Array<number>(n).fill(0) } : readLocations(cols.location, n);
+  const order = groupedOrder(idx);
+
   const times: number[] = [];
   let prevT = 0;
   let prevD = 0;
-  for (let i = 0; i < n; i++) {
+  for (let j = 0; j < n; j++) {
     const z = cols.time.zigzag();
-    const d = i < 2 ? z : prevD + z;
-    prevT += d;
-    prevD = i === 0 ? 0 : d;
+    if (j === 0) prevT = z;
+    else if (idx[order[j]] !== idx[order[j - 1]]) prevT = times[0] + z;
+    else {
+      prevD += z;
+      prevT += prevD;
+    }
     times.push(prevT);
   }
   const statuses = readRuns(cols.status, n, () => text(cols.status.varint()));
@@ -350,15 +442,21 @@ export function decodeChecks(chunk: Uint8Array): ChunkCheck[] {
   });
   const cert = new NumberColumn(1, false);
   const certs = readRuns(cols.cert, n, () => cert.read(cols.cert));
-  if (COLUMNS.some((c) => !cols[c].atEnd) || floats.pos !== floats.list.length) throw new RangeError('check chunk: values left over');
+  if (columnsOf(version).some((c) => !cols[c].atEnd) || floats.pos !== floats.list.length)
+    throw new RangeError('check chunk: values left over');
 
-  return times.map((checked_at, i) => ({
-    checked_at,
-    status: statuses[i],
-    response_time_ms: responses[i],
-    http_code: codes[i],
-    error: errors[i],
-    timings: timings[i],
-    cert_expires_at: certs[i],
-  }));
+  const out = new Array<ChunkCheck>(n);
+  order.forEach((i, j) => {
+    out[i] = {
+      checked_at: times[j],
+      status: statuses[j],
+      response_time_ms: responses[j],
+      http_code: codes[j],
+      error: errors[j],
+      timings: timings[j],
+      cert_expires_at: certs[j],
+      location: list[idx[i]],
+    };
+  });
+  return out;
 }

@@ -65,6 +65,8 @@ export interface Config {
   /** Risky services probed, service → port (SCAN_SERVICE_PORTS; undefined: the built-in list) */
   scanServicePorts: Record<string, number> | undefined;
   canaryIntervalSeconds: number;
+  /** A probe location whose probes are all silent this long is marked offline and its managers told (PROBE_OFFLINE_SECONDS) */
+  probeOfflineSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -336,6 +338,7 @@ export function parseConfig(env: Env = process.env): Config {
     rdapBaseUrls: rdapBaseUrls(env),
     canaryTargets: canaryTargets(env),
     canaryIntervalSeconds: int(env, 'CANARY_INTERVAL_SECONDS', 30, 5, 3600),
+    probeOfflineSeconds: int(env, 'PROBE_OFFLINE_SECONDS', 90, 30, 86400),
     scanRatePerSecond: int(env, 'SCAN_RATE_PER_SECOND', 5, 1, 20),
     retireRepositoryFile: retireRepositoryFile(env),
     scanWebPorts: scanWebPorts(env),

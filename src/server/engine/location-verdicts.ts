@@ -29,15 +29,10 @@ const LOCAL: PlannedLocation = { num: 0, slug: LOCAL_LOCATION.slug, name: LOCAL_
 
 /**
  * The plans of these monitors. Costs one query when no monitor and no company names a location
- * (every monitor on the built-in engine alone), two more otherwise.
- * `unhealthy`: remote locations that count neither way although a probe is seen (flagged).
+ * (every monitor on the built-in engine alone), three more otherwise. A location offline or
+ * flagged by the probe-health job is not online (location-catalog-repo.ts).
  */
-export async function locationPlans(
-  tx: DbScope,
-  monitors: MonitorRow[],
-  now: number,
-  unhealthy: ReadonlySet<number> = new Set(),
-): Promise<LocationPlans> {
+export async function locationPlans(tx: DbScope, monitors: MonitorRow[], now: number): Promise<LocationPlans> {
   const plans: LocationPlans = new Map();
   const companies = [...new Set(monitors.map((m) => m.company_id))];
   const defaults = await companyDefaultLocations(tx, companies);
@@ -57,7 +52,7 @@ export async function locationPlans(
       const l =
         seen.locations.find((x) => x.slug === slug && x.company_id === m.company_id) ??
         seen.locations.find((x) => x.slug === slug && x.company_id === null);
-      if (l) resolved.push({ num: l.num, slug: l.slug, name: l.name, online: seen.online.has(l.num), flagged: unhealthy.has(l.num) });
+      if (l) resolved.push({ num: l.num, slug: l.slug, name: l.name, online: seen.online.has(l.num), flagged: seen.flagged.has(l.num) });
     }
     // Every named location gone (deleted): the monitor has nothing to judge by; its results
     // are refused below like any other location's that it does not name.

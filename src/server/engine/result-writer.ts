@@ -110,7 +110,6 @@ export async function writeBatch(
   now: number,
   incidents: MonitorIncidents,
   checksPaused?: (tx: DbScope) => Promise<boolean>,
-  unhealthy?: (tx: DbScope) => Promise<ReadonlySet<number>>,
 ): Promise<void> {
   if (results.length === 0) return;
   const batch = results.map((b) => ({ ...b, outcome: { ...b.outcome, error: storedError(b.outcome.error) } }));
@@ -133,7 +132,7 @@ export async function writeBatch(
     // Monitors checked from several locations: each result moves its location's state, and the
     // monitor is judged by the quorum (location-verdicts.ts). A result from a location the
     // monitor does not name (it was changed meanwhile) is dropped, its lease freed.
-    const plans = await locationPlans(tx, [...rows.values()], now, unhealthy ? await unhealthy(tx) : undefined);
+    const plans = await locationPlans(tx, [...rows.values()], now);
     const elsewhere = live.filter((b) => !takesResult(plans, b.monitorId, b.location ?? 0));
     if (elsewhere.length > 0) {
       await freeLeases(monitors, rows, elsewhere);

@@ -179,7 +179,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     );
     if (stopping && abort.signal.aborted) return; // stopped mid-check: the lease lapses, another worker runs it
     const judgeFrom = canary && outcome.status === 'down' && m.status !== 'down' ? startedMono : undefined;
-    checksTotal.inc({ kind: m.type, status: outcome.status });
+    checksTotal.inc({ kind: m.type, status: outcome.status, location: 'local' }); // this process's engine: the built-in location
     resultsPending.inc();
     queue.push({
       monitorId: m.id,

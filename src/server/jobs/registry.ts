@@ -9,6 +9,7 @@ import { customDomains } from './custom-domains.ts';
 import { dayPartitions } from './day-partitions.ts';
 import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
+import { probeHealth } from './probe-health.ts';
 import { sessionSweep } from './session-sweep.ts';
 import { securityVerification } from './security-verification.ts';
 import { slaReports } from './sla-reports.ts';
@@ -37,4 +38,5 @@ export const JOBS: readonly Job[] = [
   slaReports,
   customDomains,
   probeResultIds,
+  probeHealth,
 ];

@@ -12,11 +12,20 @@ collectDefaultMetrics({ register: platformRegistry });
 for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
   platformRegistry.removeSingleMetric(name);
 
-/** Checks whose results were handed to the writer, by monitor kind and outcome. */
+/**
+ * The `location` label of the operator's figures: the slug of the built-in engine (`local`) or a
+ * public location, and `SUBDOMAIN/slug` for a company's private one (two companies may each have
+ * a `lab`). One value per location, so the series stay as few as the locations.
+ */
+export function locationLabel(slug: string, companySubdomain: string | null): string {
+  return companySubdomain === null ? slug : `${companySubdomain}/${slug}`;
+}
+
+/** Checks whose results were handed to the writer, by monitor kind, outcome and location. */
 export const checksTotal = new Counter({
   name: 'statuswatch_checks_total',
-  help: 'Checks completed by the engine of this process, by monitor kind and resulting status.',
-  labelNames: ['kind', 'status'] as const,
+  help: 'Checks completed by the engine of this process (location "local") or taken from probes, by monitor kind, resulting status and location.',
+  labelNames: ['kind', 'status', 'location'] as const,
   registers: [platformRegistry],
 });
 
@@ -52,6 +61,22 @@ export const destinationBudgetHosts = new Gauge({
   name: 'statuswatch_destination_budget_hosts',
   help: 'Destination hosts near (80 % or more) or over MAX_CHECKS_PER_HOST_PER_MINUTE, summed over every company; GET /api/v1/admin/destination-budget lists them.',
   labelNames: ['state'] as const,
+  registers: [platformRegistry],
+});
+
+/** Set at each scrape from the probes' rows (domain/metrics/operator.ts). */
+export const probesByState = new Gauge({
+  name: 'statuswatch_probes',
+  help: 'Probes of each probe location, by state (online: called within the last 90 s; offline: the others).',
+  labelNames: ['location', 'state'] as const,
+  registers: [platformRegistry],
+});
+
+/** Set at each scrape from probe_locations (domain/metrics/operator.ts, jobs/probe-health.ts). */
+export const probeLocationUnhealthy = new Gauge({
+  name: 'statuswatch_probe_location_unhealthy',
+  help: 'Whether a probe location is offline (every probe silent past PROBE_OFFLINE_SECONDS) or flagged (its checks all fail while other locations succeed): 1, else 0.',
+  labelNames: ['location', 'reason'] as const,
   registers: [platformRegistry],
 });
 

@@ -94,7 +94,7 @@ async function compactResultsBefore0115(k: Kysely<any>, rows: Array<Record<strin
       company_id: 'c1',
       chunk_start: Math.floor(rows[0].checked_at / 3_600_000) * 3_600_000,
       checks: rows.length,
-      data: encodeChecks(rows.map(({ monitor_id, company_id, ...c }) => c as never)),
+      data: encodeChecks(rows.map(({ monitor_id, company_id, ...c }) => ({ location: 0, ...c }) as never)),
     })
     .execute();
   return Number(

@@ -248,4 +248,16 @@ describe.each(DB_KINDS)('quorum over locations, on %s', (kind) => {
     expect(up['ap-south']).toBe(100);
     expect(up['eu-west']).toBeLessThan(30);
   });
+
+  it('a location flagged by the per-location canary counts neither way, though its probe still calls', async () => {
+    silent = [];
+    await services.db.k.updateTable('probe_locations').set({ flagged_since: clock.now() }).where('id', '=', 'loc-iad').execute();
+    await round({ 1: down, 2: down, 3: up });
+    await round({ 1: down, 2: down, 3: up });
+    // Frankfurt down and Singapore up vote; Virginia's failures are its own network's
+    expect((await monitor()).status).toBe('degraded');
+    await services.db.k.updateTable('probe_locations').set({ flagged_since: null }).where('id', '=', 'loc-iad').execute();
+    await round({ 1: down, 2: down, 3: up });
+    expect((await monitor()).status).toBe('down');
+  });
 });

@@ -23,6 +23,7 @@ const toChunkCheck = (r: CheckRow): ChunkCheck => ({
   error: r.error,
   timings: r.timings,
   cert_expires_at: r.cert_expires_at === null ? null : Number(r.cert_expires_at),
+  location: Number(r.location),
 });
 
 const fromChunkCheck = (monitorId: string, companyId: string, c: ChunkCheck): CheckRow => ({
@@ -35,7 +36,7 @@ const fromChunkCheck = (monitorId: string, companyId: string, c: ChunkCheck): Ch
   error: c.error,
   timings: c.timings,
   cert_expires_at: c.cert_expires_at,
-  location: 0, // the chunk codec keeps the location from CHUNK_VERSION 2 (issue 27, storage part)
+  location: c.location,
 });
 
 /** Rows of check_chunks whose (monitor number, hour) key is one of these. */
@@ -145,8 +146,9 @@ export function checksRepo(db: DbScope) {
       const values = [...groups].map(([key, g]) => {
         const old = existing.get(key);
         const checks = old ? decodeChecks(old) : [];
-        const seen = new Set(checks.map((c) => c.checked_at));
-        for (const r of g.rows) if (!seen.has(Number(r.checked_at))) checks.push(toChunkCheck(r));
+        // Two locations may check in the same millisecond: a check is its time and location.
+        const seen = new Set(checks.map((c) => `${c.location}:${c.checked_at}`));
+        for (const r of g.rows) if (!seen.has(`${r.location}:${r.checked_at}`)) checks.push(toChunkCheck(r));
         checks.sort((a, b) => a.checked_at - b.checked_at);
         return {
           monitor_num: g.monitorNum,

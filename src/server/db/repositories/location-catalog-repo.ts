@@ -17,8 +17,10 @@ export interface LocationCatalog {
   defaults: Map<string, string | null>;
   /** Remote locations the companies see */
   locations: CatalogLocation[];
-  /** Numbers of the remote locations with a probe seen within PROBE_ONLINE_MS */
+  /** Numbers of the remote locations with a probe seen within PROBE_ONLINE_MS, and neither offline nor flagged */
   online: Set<number>;
+  /** Locations whose checks all fail while others see the same monitors up (the per-location canary) */
+  flagged: Set<number>;
 }
 
 export async function companyDefaultLocations({ k }: DbScope, companyIds: string[]): Promise<Map<string, string | null>> {
@@ -32,7 +34,7 @@ export async function locationsSeenBy(db: DbScope, companyIds: string[], now: nu
   const locations = (
     await db.k
       .selectFrom('probe_locations')
-      .select(['num', 'slug', 'name', 'company_id'])
+      .select(['num', 'slug', 'name', 'company_id', 'flagged_since', 'offline_since'])
       .where((eb) => eb.or([eb('company_id', 'is', null), ...(companyIds.length ? [eb('company_id', 'in', companyIds)] : [])]))
       .execute()
   ).map((l) => ({ ...l, num: Number(l.num) }));
@@ -43,5 +45,13 @@ export async function locationsSeenBy(db: DbScope, companyIds: string[], now: nu
     .where('p.last_seen_at', '>=', now - PROBE_ONLINE_MS)
     .groupBy('l.num')
     .execute();
-  return { locations, online: new Set(seen.map((s) => Number(s.num))) };
+  // An offline or flagged location (the probe-health job's verdict) counts neither way, even
+  // while a probe of it still calls.
+  const flagged = new Set(locations.filter((l) => l.flagged_since !== null).map((l) => l.num));
+  const offline = new Set(locations.filter((l) => l.offline_since !== null).map((l) => l.num));
+  return {
+    locations: locations.map(({ flagged_since: _f, offline_since: _o, ...l }) => l),
+    online: new Set(seen.map((s) => Number(s.num)).filter((n) => !flagged.has(n) && !offline.has(n))),
+    flagged,
+  };
 }

@@ -25,6 +25,8 @@ export interface ProbeTokenAuthRow {
   name: string;
   company_id: string | null;
   company_active: boolean | null;
+  /** The owning company's subdomain (a private location), for the operator's metrics label */
+  company_subdomain: string | null;
   /** The location's number in stored checks (migration 0119) */
   num: number;
 }
@@ -161,6 +163,7 @@ export function probeLocationsRepo(db: DbScope) {
           'l.name',
           'l.company_id',
           'c.is_active as company_active',
+          'c.subdomain as company_subdomain',
           'l.num',
         ])
         .where('t.token_hash', '=', tokenHash)

@@ -10,6 +10,10 @@ export interface ProbeLocationsTable {
   company_id: string | null;
   created_at: number;
   created_by: string | null;
+  /** Since when every probe of the location is silent (the last one heard); null while one is heard (migration 0120) */
+  offline_since: number | null;
+  /** Since when the per-location canary flags it (its checks all fail while others see the monitors up); migration 0120 */
+  flagged_since: number | null;
 }
 
 export interface ProbeTokensTable {

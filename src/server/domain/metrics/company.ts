@@ -1,10 +1,13 @@
 // A company's Prometheus scrape (GET /metrics on its host, with one of its API tokens as the
 // bearer): each monitor's status, last response time, uptime over 24 hours and 30 days and
-// certificate expiry, labelled by monitor id, name and kind. Built per request in a registry of
+// certificate expiry, labelled by monitor id, name and kind; for a monitor checked from several
+// locations, each location's state, last response time and last check, labelled by `location`
+// (the location's slug: as many series as the monitor has locations). Built per request in a registry of
 // its own, so one company's series never meet another's; prom-client escapes label values.
 import { Gauge, Registry } from 'prom-client';
 import { classifyHost } from '../../../lib/hosts.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { locationMetricsRepo } from '../../db/repositories/location-metrics-repo.ts';
 import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import { verifyApiToken } from '../auth/api-tokens.ts';
 import { requirePermission } from '../authz.ts';
@@ -16,6 +19,8 @@ import type { MetricsText } from './operator.ts';
 /** A monitor is in exactly one of these; paused wins over its last status. */
 const STATES = ['operational', 'degraded', 'down', 'unknown', 'paused'] as const;
 const LABELS = ['monitor_id', 'monitor_name', 'kind'] as const;
+/** A location's own state of a monitor: the state machine's, before the quorum (no `paused`: that is the monitor's). */
+const LOCATION_STATES = ['operational', 'degraded', 'down', 'unknown'] as const;
 
 function gauges(registry: Registry) {
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
@@ -30,6 +35,20 @@ function gauges(registry: Registry) {
       'When the certificate last seen by the monitor expires.',
       LABELS,
     ),
+    locationStatus: gauge(
+      'statuswatch_monitor_location_status',
+      "Whether the location's own state of the monitor is this one (1) or not (0), before the quorum.",
+      [...LABELS, 'location', 'state'],
+    ),
+    locationResponseTime: gauge(
+      'statuswatch_monitor_location_response_time_seconds',
+      "Response time of the location's last timed check of the monitor.",
+      [...LABELS, 'location'],
+    ),
+    locationLastCheck: gauge('statuswatch_monitor_location_last_check_timestamp_seconds', 'When the location last checked the monitor.', [
+      ...LABELS,
+      'location',
+    ]),
   };
 }
 
@@ -62,6 +81,15 @@ export async function companyMetrics(ctx: Ctx, bearer: string | null): Promise<M
     if (s.uptime_24h != null) g.uptime.set({ ...labels, window: '24h' }, s.uptime_24h / 100);
     if (s.uptime_30d != null) g.uptime.set({ ...labels, window: '30d' }, s.uptime_30d / 100);
     if (m.cert_expires_at != null) g.certExpiry.set(labels, m.cert_expires_at / 1000);
+  }
+  const byId = new Map(monitors.map((m) => [m.id, m]));
+  for (const st of await locationMetricsRepo(services.db).statesOfCompany(companyId)) {
+    const m = byId.get(st.monitor_id);
+    if (!m) continue;
+    const labels = { monitor_id: m.id, monitor_name: m.name, kind: m.type, location: st.location };
+    for (const s of LOCATION_STATES) g.locationStatus.set({ ...labels, state: s }, s === st.status ? 1 : 0);
+    if (st.last_response_time_ms != null) g.locationResponseTime.set(labels, st.last_response_time_ms / 1000);
+    if (st.last_checked_at != null) g.locationLastCheck.set(labels, st.last_checked_at / 1000);
   }
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

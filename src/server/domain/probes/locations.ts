@@ -131,7 +131,7 @@ export async function createProbeLocation(ctx: Ctx, input: { name: string; slug:
     if (isUniqueViolation(e)) throw taken();
     throw e;
   }
-  const row: ProbeLocationRow = { ...fresh, num };
+  const row: ProbeLocationRow = { ...fresh, num, offline_since: null, flagged_since: null };
   const companyName = companyId === null ? null : await companyNameOf(ctx, row.id);
   return locationView({ ...row, company_name: companyName }, { total: 0, online: 0 }, rightsOf(actor, row));
 }

@@ -14,6 +14,10 @@ export interface ProbeLocationView {
   created_at: string | null;
   probes_total: number;
   probes_online: number;
+  /** every probe silent past PROBE_OFFLINE_SECONDS: when the last was heard (jobs/probe-health.ts) */
+  offline_since: string | null;
+  /** the per-location canary flags it: its checks all fail while others see the monitors up */
+  flagged_since: string | null;
   /** the caller may mint and revoke this location's tokens */
   can_manage_tokens: boolean;
   /** the caller may delete this location */
@@ -60,6 +64,8 @@ export function locationView(
     created_at: toIso(row.created_at),
     probes_total: counts.total,
     probes_online: counts.online,
+    offline_since: toIsoOrNull(row.offline_since),
+    flagged_since: toIsoOrNull(row.flagged_since),
     can_manage_tokens: rights.canManageTokens,
     can_delete: rights.canDelete,
   };
@@ -80,6 +86,8 @@ export function localLocationView(): ProbeLocationView {
     created_at: null,
     probes_total: 0,
     probes_online: 0,
+    offline_since: null,
+    flagged_since: null,
     can_manage_tokens: false,
     can_delete: false,
   };

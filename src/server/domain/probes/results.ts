@@ -10,6 +10,7 @@ import { probesRepo } from '../../db/repositories/probes-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import type { CheckOutcome } from '../../engine/checkers/types.ts';
 import { type PendingResult, writeBatch } from '../../engine/result-writer.ts';
+import { checksTotal, locationLabel } from '../../metrics/platform.ts';
 import type { Services } from '../context.ts';
 import { isAssigned, type ScopedLocation } from './assignment-scope.ts';
 import { probeCall } from './probe-call.ts';
@@ -110,24 +111,29 @@ export async function postProbeResults(
   // SQLite a transaction runs on the process's one thread, and a batch of 1,000 results written
   // at once held every other request (the status page) for its whole length.
   const entries = [...wanted];
+  const location = locationLabel(token.slug, token.company_subdomain);
   let accepted = 0;
   for (let from = 0; from < entries.length; from += INGEST_CHUNK) {
     if (from > 0) await new Promise((r) => setImmediate(r));
     const part = entries.slice(from, from + INGEST_CHUNK);
-    accepted += await withTransaction(services.db, async (tx) => {
-      const fresh = await probeResultsSeenRepo(tx).claim(
+    const fresh = await withTransaction(services.db, async (tx) => {
+      const taken = await probeResultsSeenRepo(tx).claim(
         token.num,
         part.map(([id]) => id),
         now,
       );
       await writeBatch(
         tx,
-        part.filter(([id]) => fresh.has(id)).map(([, p]) => p),
+        part.filter(([id]) => taken.has(id)).map(([, p]) => p),
         now,
         incidents,
       );
-      return fresh.size;
+      return taken;
     });
+    accepted += fresh.size;
+    // Counted once committed, as the engine counts its own (metrics/platform.ts checks_total).
+    for (const [id, p] of part)
+      if (fresh.has(id)) checksTotal.inc({ kind: monitors.get(p.monitorId)!.type, status: p.outcome.status, location });
   }
   return { accepted, duplicates: duplicates + wanted.size - accepted, refused };
 }

@@ -47,6 +47,48 @@ function kindOf(l: ProbeLocation): string {
   return 'Public';
 }
 
+/** The location's health as the probe-health job last judged it (offline wins: its old checks say nothing). */
+function Health({ l }: { l: ProbeLocation }) {
+  if (l.builtin) return <span className="sw-muted">Always online</span>;
+  if (l.offline_since)
+    return (
+      <span className="sw-pill sw-red" title="Every probe of this location is silent: it counts neither way in its monitors' quorum.">
+        Offline since {fmtTime(l.offline_since, '')}
+      </span>
+    );
+  if (l.flagged_since)
+    return (
+      <span
+        className="sw-pill sw-amber"
+        title="Every check from this location fails while other locations see the same monitors up: it counts neither way in their quorum until one succeeds."
+      >
+        Flagged since {fmtTime(l.flagged_since, '')}
+      </span>
+    );
+  if (l.probes_total === 0) return <span className="sw-muted">No probe yet</span>;
+  return <span className="sw-pill sw-green">Healthy</span>;
+}
+
+/** Why a location is not counted, in words, above its probes. */
+function HealthNote({ l }: { l: ProbeLocation }) {
+  if (l.offline_since)
+    return (
+      <p className="sw-banner sw-banner-error" role="status">
+        Offline since {fmtTime(l.offline_since, '')}: no probe of this location has called since. Its monitors keep their state from their
+        other locations; start a probe with a token of this location to bring it back.
+      </p>
+    );
+  if (l.flagged_since)
+    return (
+      <p className="sw-banner sw-banner-warn" role="status">
+        Flagged since {fmtTime(l.flagged_since, '')}: every check from this location fails while other locations see the same monitors up,
+        so its own network is suspect (DNS, firewall, way out). It counts neither way in its monitors' quorum until one of its checks
+        succeeds.
+      </p>
+    );
+  return null;
+}
+
 const openLabel = (l: ProbeLocation) => (l.can_manage_tokens ? 'Probes and tokens' : 'Probes');
 
 export function ProbeLocationsPage({ title }: ScreenProps) {
@@ -87,6 +129,7 @@ export function ProbeLocationsPage({ title }: ScreenProps) {
                 { label: 'Slug', cell: (l) => <code>{l.slug}</code> },
                 { label: 'Kind', cell: (l) => <span className="sw-badge">{kindOf(l)}</span> },
                 { label: 'Probes online', cell: (l) => (l.builtin ? 'Runs in the platform' : `${l.probes_online} of ${l.probes_total}`) },
+                { label: 'Health', cell: (l) => <Health l={l} /> },
                 {
                   label: 'Actions',
                   className: 'sw-actions',
@@ -210,6 +253,7 @@ function DetailCard() {
       <LoadView load={detail} isEmpty={() => false} empty="" rows={3}>
         {(d) => (
           <>
+            <HealthNote l={d} />
             <ProbesTable detail={d} />
             {d.can_manage_tokens && <TokensSection detail={d} />}
           </>
