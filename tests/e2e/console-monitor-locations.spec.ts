@@ -136,6 +136,38 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
       state(num('office-lab'), 'down', null, 'Connection refused'),
     ])
     .execute();
+  // A few earlier checks from each remote location, for the chart by location.
+  await db.k
+    .insertInto('check_results')
+    .values(
+      [1, 2, 3, 4, 5, 6].flatMap((i) => [
+        {
+          monitor_id: monitor.id,
+          checked_at: now - 20_000 - i * 60_000 - 7_000,
+          company_id: company.id,
+          status: 'operational' as const,
+          response_time_ms: 180 + i * 7,
+          http_code: 200,
+          error: null,
+          timings: null,
+          cert_expires_at: null,
+          location: num(frankfurt.slug),
+        },
+        {
+          monitor_id: monitor.id,
+          checked_at: now - 20_000 - i * 60_000 - 31_000,
+          company_id: company.id,
+          status: 'operational' as const,
+          response_time_ms: 45 + (i % 3) * 4,
+          http_code: 200,
+          error: null,
+          timings: null,
+          cert_expires_at: null,
+          location: num('office-lab'),
+        },
+      ]),
+    )
+    .execute();
   await db.k
     .insertInto('check_results')
     .values({
@@ -189,6 +221,14 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
   await expectNoSeriousA11yViolations(page);
   await section.scrollIntoViewIfNeeded();
   await shots(page, 'monitor-page');
+  // The chart by location: each location's line beside the total, and their averages in words.
+  const chart = page.getByTestId('response-times');
+  await chart.getByRole('button', { name: 'Latest checks' }).click();
+  await chart.getByRole('button', { name: 'By location' }).click();
+  await expect(chart.getByTestId('response-chart')).toHaveAttribute('data-mode', 'locations');
+  await expect(chart).toContainText(/Average by location: .*Frankfurt 2\d\d ms.*Office lab 4\d ms/);
+  await chart.scrollIntoViewIfNeeded();
+  await chart.screenshot({ path: 'test-results/console-monitor-locations/chart-by-location-1366.png' });
   // the section alone at phone width (the whole page is too tall to read in one picture)
   await page.setViewportSize({ width: 390, height: 844 });
   await section.screenshot({ path: 'test-results/console-monitor-locations/locations-section-390.png' });

@@ -13,7 +13,7 @@ const HEIGHT = 240;
 export type ChartMode = 'latency' | 'phases' | 'locations';
 
 /** Colours of the locations' lines, in the API's order (the total is drawn in the brand colour). */
-export const LOCATION_COLOURS = ['#0e7490', '#b45309', '#7c3aed', '#15803d', '#be123c', '#4d7c0f', '#9333ea', '#0369a1'];
+export const LOCATION_COLOURS = ['#b45309', '#7c3aed', '#be123c', '#15803d', '#0369a1', '#a16207', '#9333ea', '#4d7c0f'];
 
 /** The stacked phases, bottom first, with their colours. */
 export const PHASE_SERIES = [
@@ -60,7 +60,9 @@ export function locationSummary(rt: ResponseTimes): string {
 function chartData(rt: ResponseTimes, mode: ChartMode): uPlot.AlignedData {
   const x = rt.points.map((p) => Date.parse(p.start) / 1000);
   if (mode === 'phases') return [x, ...stackedPhases(rt).reverse()];
-  if (mode === 'locations') return [x, rt.points.map((p) => p.avg), ...locationLines(rt)];
+  // Check by check each point is one location's check: a "total" line would only zigzag between them.
+  if (mode === 'locations')
+    return rt.grain === 'check' ? [x, ...locationLines(rt)] : [x, rt.points.map((p) => p.avg), ...locationLines(rt)];
   return [x, rt.points.map((p) => p.avg), rt.points.map((p) => p.p95)];
 }
 
@@ -104,7 +106,9 @@ function latencySeries(avgColour: string): uPlot.Series[] {
 function locationSeriesOf(rt: ResponseTimes, totalColour: string): uPlot.Series[] {
   return [
     {},
-    { label: 'Total', stroke: totalColour, width: 2.5, points: { show: false }, value: ms, spanGaps: true },
+    ...(rt.grain === 'check'
+      ? []
+      : [{ label: 'Total', stroke: totalColour, width: 2.5, points: { show: false }, value: ms, spanGaps: true }]),
     ...rt.locations.map((l, i) => {
       const colour = LOCATION_COLOURS[i % LOCATION_COLOURS.length];
       return { label: l.name, stroke: colour, width: 1.5, points: { show: true, size: 4, fill: colour }, value: ms, spanGaps: true };
@@ -195,7 +199,7 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
           ))
         ) : mode === 'locations' ? (
           <>
-            <span className="sw-mp-key sw-mp-key-avg">Total</span>{' '}
+            {data.grain !== 'check' && <span className="sw-mp-key sw-mp-key-avg">Total</span>}{' '}
             {data.locations.map((l, i) => (
               <span
                 key={l.slug}
