@@ -42,13 +42,13 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
   const company = await seedCompany(api, { name: 'Locations Co', plan: 'enterprise' });
   const admin = await seedUser(api, 2, company.id);
   const pub = await api.post('/api/v1/probe-locations', {
-    data: { name: 'Frankfurt', slug: `fra-${Date.now().toString(36)}`, private: false },
+    data: { name: 'Oregon', slug: `ore-${Date.now().toString(36)}`, private: false },
   });
   expect(pub.status(), await pub.text()).toBe(201);
-  const frankfurt = (await pub.json()) as { slug: string };
+  const oregon = (await pub.json()) as { slug: string };
   await signInUi(page, tenantUrl(company.subdomain), admin);
   await page.setViewportSize({ width: 1366, height: 900 });
-  // The company's private location, with a probe that said hello (so it is online; Frankfurt has none).
+  // The company's private location, with a probe that said hello (so it is online; Oregon has none).
   const hello = await page.evaluate(async () => {
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(path, {
@@ -75,7 +75,7 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
   await where.getByLabel('Choose locations').check();
   const picker = dialog.getByTestId('m-locations');
   await expect(picker.getByLabel(/Platform \(built-in\)/)).toBeChecked();
-  await picker.getByLabel(/Frankfurt/).check();
+  await picker.getByLabel(/Oregon/).check();
   await picker.getByLabel(/Office lab/).check();
   await expect(picker.getByText('Private')).toBeVisible();
   // A quorum larger than the set is refused beside its field.
@@ -93,7 +93,7 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
   await page.getByRole('button', { name: 'Edit Checkout' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Checkout' });
   await expect(edit.getByLabel('Choose locations')).toBeChecked();
-  for (const name of [/Platform \(built-in\)/, /Frankfurt/, /Office lab/])
+  for (const name of [/Platform \(built-in\)/, /Oregon/, /Office lab/])
     await expect(edit.getByTestId('m-locations').getByLabel(name)).toBeChecked();
   await expect(edit.getByLabel('Down when this many locations agree')).toHaveValue('2');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -102,17 +102,13 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
   await page.setViewportSize({ width: 1366, height: 900 });
   await edit.getByRole('button', { name: 'Cancel' }).click();
 
-  // The built-in engine's own check (at creation) sees it up; the lab's probe and Frankfurt's
+  // The built-in engine's own check (at creation) sees it up; the lab's probe and Oregon's
   // (offline now, its state stale) saw it down: the lab alone is 1 of the 2 voting locations,
   // fewer than the quorum of 2, so the monitor is degraded.
   const db = openDb({ kind: 'sqlite', file: parseConfig({ NODE_ENV: 'test', DATA_DIR: serverDataDir() }).sqlitePath });
   const now = Date.now();
   const monitor = await db.k.selectFrom('monitors').select(['id']).where('company_id', '=', company.id).executeTakeFirstOrThrow();
-  const nums = await db.k
-    .selectFrom('probe_locations')
-    .select(['slug', 'num'])
-    .where('slug', 'in', [frankfurt.slug, 'office-lab'])
-    .execute();
+  const nums = await db.k.selectFrom('probe_locations').select(['slug', 'num']).where('slug', 'in', [oregon.slug, 'office-lab']).execute();
   const num = (slug: string) => Number(nums.find((n) => n.slug === slug)!.num);
   const state = (location: number, status: 'operational' | 'down', rt: number | null, error: string | null) => ({
     monitor_id: monitor.id,
@@ -127,12 +123,12 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
     last_error: error,
     updated_at: now,
   });
-  const remote = [num(frankfurt.slug), num('office-lab')];
+  const remote = [num(oregon.slug), num('office-lab')];
   await db.k.deleteFrom('monitor_location_states').where('monitor_id', '=', monitor.id).where('location', 'in', remote).execute();
   await db.k
     .insertInto('monitor_location_states')
     .values([
-      state(num(frankfurt.slug), 'down', null, 'Connection timed out after 10 s'),
+      state(num(oregon.slug), 'down', null, 'Connection timed out after 10 s'),
       state(num('office-lab'), 'down', null, 'Connection refused'),
     ])
     .execute();
@@ -151,7 +147,7 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
           error: null,
           timings: null,
           cert_expires_at: null,
-          location: num(frankfurt.slug),
+          location: num(oregon.slug),
         },
         {
           monitor_id: monitor.id,
@@ -180,7 +176,7 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
       error: 'Connection timed out after 10 s',
       timings: null,
       cert_expires_at: null,
-      location: num(frankfurt.slug),
+      location: num(oregon.slug),
     })
     .execute();
   await db.k
@@ -193,7 +189,7 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
   await page.reload();
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Checkout' }) });
   await expect(row).toContainText('Degraded');
-  // Frankfurt is offline: its stale state is not named
+  // Oregon is offline: its stale state is not named
   await expect(row).toContainText('Down in Office lab (1 of 3)');
   await shots(page, 'list');
 
@@ -208,15 +204,13 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
     await expect(locRow(/Platform \(built-in\)/)).toContainText('Operational', { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(locRow(/Platform \(built-in\)/)).toContainText(/\d+ ms/);
-  await expect(locRow(/Frankfurt/)).toContainText('Down');
-  await expect(locRow(/Frankfurt/)).toContainText('Offline: not counted');
-  await expect(locRow(/Frankfurt/)).toContainText('Connection timed out after 10 s');
+  await expect(locRow(/Oregon/)).toContainText('Down');
+  await expect(locRow(/Oregon/)).toContainText('Offline: not counted');
+  await expect(locRow(/Oregon/)).toContainText('Connection timed out after 10 s');
   await expect(locRow(/Office lab/)).toContainText('Private');
   await expect(locRow(/Office lab/)).toContainText('Online');
   // Recent checks name their location.
-  await expect(page.getByTestId('checks').getByRole('row').filter({ hasText: 'Connection timed out after 10 s' })).toContainText(
-    'Frankfurt',
-  );
+  await expect(page.getByTestId('checks').getByRole('row').filter({ hasText: 'Connection timed out after 10 s' })).toContainText('Oregon');
   await expect(locRow(/Office lab/)).toContainText('Connection refused');
   await expectNoSeriousA11yViolations(page);
   await section.scrollIntoViewIfNeeded();
@@ -226,7 +220,7 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
   await chart.getByRole('button', { name: 'Latest checks' }).click();
   await chart.getByRole('button', { name: 'By location' }).click();
   await expect(chart.getByTestId('response-chart')).toHaveAttribute('data-mode', 'locations');
-  await expect(chart).toContainText(/Average by location: .*Frankfurt 2\d\d ms.*Office lab 4\d ms/);
+  await expect(chart).toContainText(/Average by location: .*Oregon 2\d\d ms.*Office lab 4\d ms/);
   await chart.scrollIntoViewIfNeeded();
   await chart.screenshot({ path: 'test-results/console-monitor-locations/chart-by-location-1366.png' });
   // the section alone at phone width (the whole page is too tall to read in one picture)
@@ -238,11 +232,11 @@ test('a company admin checks a monitor from three locations with a quorum of 2, 
   await page.goto(tenantUrl(company.subdomain, '/settings/company'));
   const defaults = page.getByTestId('settings-default-locations');
   await expect(defaults.getByLabel(/Platform \(built-in\)/)).toBeChecked();
-  await defaults.getByLabel(/Frankfurt/).check();
+  await defaults.getByLabel(/Oregon/).check();
   await defaults.getByRole('button', { name: 'Save default locations' }).click();
   await expect(defaults.getByText('Default locations saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('settings-default-locations').getByLabel(/Frankfurt/)).toBeChecked();
+  await expect(page.getByTestId('settings-default-locations').getByLabel(/Oregon/)).toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await page.getByTestId('settings-default-locations').scrollIntoViewIfNeeded();
   await shots(page, 'settings');

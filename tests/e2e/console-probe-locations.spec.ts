@@ -153,7 +153,7 @@ test('a super admin runs public locations and sees private ones read-only', asyn
   await expectNoSeriousA11yViolations(page);
   await shots(page, 'super-admin');
 
-  await page.getByRole('button', { name: 'Delete Frankfurt' }).click();
+  await page.getByTestId(`location-${slug}`).getByRole('button', { name: 'Delete Frankfurt' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Location “Frankfurt” deleted.')).toBeVisible();
   await expect(page.getByTestId(`location-${slug}`)).toHaveCount(0);
