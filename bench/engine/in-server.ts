@@ -216,14 +216,9 @@ export function loadPage(
   );
 }
 
-export async function serverBench(o: ServerBenchOptions): Promise<void> {
-  const targets = await startTargets(o.addresses);
-  process.once('exit', () => targets.proc.kill('SIGTERM')); // also when the bench fails
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-'));
-  const cluster = o.pg && !process.env.BENCH_DATABASE_URL ? await startPgCluster() : undefined;
-  const url = process.env.BENCH_DATABASE_URL ?? (cluster ? await createDatabase(cluster.url, 'bench_engine') : undefined);
-  const port = await freePort();
-  const config = parseConfig({
+/** The server's settings as a bench runs it: production mode on loopback, the built pages, private targets open. */
+export function benchServerConfig(dataDir: string, port: number, databaseUrl: string | undefined, extra: Record<string, string> = {}) {
+  return parseConfig({
     NODE_ENV: 'production',
     SESSION_SECRET: randomBytes(32).toString('base64'),
     PUBLIC_SCHEME: 'http',
@@ -233,8 +228,19 @@ export async function serverBench(o: ServerBenchOptions): Promise<void> {
     ALLOW_PRIVATE_TARGETS: 'true',
     MIN_CHECK_INTERVAL_SECONDS: '1',
     PORT: String(port),
-    ...(url ? { DATABASE_URL: url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
   });
+}
+
+export async function serverBench(o: ServerBenchOptions): Promise<void> {
+  const targets = await startTargets(o.addresses);
+  process.once('exit', () => targets.proc.kill('SIGTERM')); // also when the bench fails
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-'));
+  const cluster = o.pg && !process.env.BENCH_DATABASE_URL ? await startPgCluster() : undefined;
+  const url = process.env.BENCH_DATABASE_URL ?? (cluster ? await createDatabase(cluster.url, 'bench_engine') : undefined);
+  const port = await freePort();
+  const config = benchServerConfig(dataDir, port, url);
   const services = await createServices(config);
   const seedStart = performance.now();
   const firstDue = Date.now() + 5_000;

@@ -15,7 +15,6 @@
 // stored rows and /proc. Usage: npm run bench:probes -- [--scenario one|five|detect|all]
 //   [--monitors N] [--interval S] [--seconds S] [--warmup S] [--pg]; pages need a build (DIST_DIR).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +23,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Insertable } from 'kysely';
-import { parseConfig } from '../../src/server/config.ts';
 import type { Services } from '../../src/server/domain/context.ts';
 import { newId } from '../../src/server/domain/ids.ts';
 import { createProbeLocation } from '../../src/server/domain/probes/locations.ts';
@@ -40,7 +38,7 @@ import { actorFor, ctxFor, seedUser } from '../../tests/support/fixtures.ts';
 import { createDatabase, freePort, startPgCluster } from '../../tests/support/pg-cluster.ts';
 import { startDnsZoneServer, type DnsZoneServer } from '../../tests/fixtures/targets/dns-zone-server.ts';
 import { seedBenchCompanies } from '../engine/seed-companies.ts';
-import { loadPage, startTargets } from '../engine/in-server.ts';
+import { benchServerConfig, loadPage, startTargets } from '../engine/in-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -74,19 +72,7 @@ async function startPlatform(tag: string): Promise<Platform> {
   const cluster = values.pg && !process.env.BENCH_DATABASE_URL ? await startPgCluster() : undefined;
   const dbUrl = process.env.BENCH_DATABASE_URL ?? (cluster ? await createDatabase(cluster.url, `bench_probes_${tag}`) : undefined);
   const port = await freePort();
-  const config = parseConfig({
-    NODE_ENV: 'production',
-    SESSION_SECRET: randomBytes(32).toString('base64'),
-    PUBLIC_SCHEME: 'http',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DIST_DIR: process.env.DIST_DIR ?? path.resolve('dist'),
-    ALLOW_PRIVATE_TARGETS: 'true',
-    MIN_CHECK_INTERVAL_SECONDS: '1',
-    MAX_CHECKS_PER_HOST_PER_MINUTE: '0',
-    PORT: String(port),
-    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-  });
+  const config = benchServerConfig(dataDir, port, dbUrl, { MAX_CHECKS_PER_HOST_PER_MINUTE: '0' });
   const services = await createServices(config);
   const log = (m: string) => process.stderr.write(`server: ${m}\n`);
   const app = await buildApp({ services, pages: createPageServices(services), withPages: true, logger: false });
@@ -414,7 +400,6 @@ async function scenarioDetect(): Promise<void> {
     const aloneIncidents = await incidents();
     const aloneStatus = (await monitor()).status;
     // A second location fails too.
-    const t0 = Date.now();
     dns[1].set('shop.bench.test', [{ type: 'A', value: '127.0.0.3' }]);
     const downIn = await waitFor('down', async () => (await monitor()).status === 'down', (bound + 30) * 1000);
     const opened = await incidents();
