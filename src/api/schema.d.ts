@@ -4172,7 +4172,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4269,6 +4269,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description ping monitors: echo requests per check */
+            packet_count: number | null;
+            /** @description ping monitors: packet loss in percent above which the monitor is degraded */
+            max_packet_loss_percent: number | null;
         };
         /** @description A monitor with the list's summary, read from its rollups */
         MonitorListItem: components["schemas"]["Monitor"] & {
@@ -4327,6 +4331,10 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description ping monitors: echo requests per check, 1 to 10 (default 3) */
+            packet_count?: number | null;
+            /** @description ping monitors: packet loss in percent above which the monitor is degraded (default 0 - any loss); every packet lost is down */
+            max_packet_loss_percent?: number | null;
         };
         MonitorTestResult: {
             /** @enum {string} */
@@ -4387,6 +4395,10 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description ping monitors: echo requests per check, 1 to 10 (default 3) */
+            packet_count?: number | null;
+            /** @description ping monitors: packet loss in percent above which the monitor is degraded (default 0 - any loss); every packet lost is down */
+            max_packet_loss_percent?: number | null;
         };
         CheckResult: {
             /** Format: date-time */
