@@ -9,6 +9,7 @@ import { pingKind } from './ping.ts';
 import { pushKind } from './push.ts';
 import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
+import { udpKind } from './udp.ts';
 
 // `any`: each module is checked against its own config type where it is declared.
 export const KINDS: Record<MonitorType, Kind<any>> = {
@@ -18,6 +19,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   ssl: sslKind,
   push: pushKind,
   ping: pingKind,
+  udp: udpKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

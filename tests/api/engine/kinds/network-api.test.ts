@@ -9,13 +9,16 @@ import { seedCompany, seedUser, signIn } from '../../../support/fixtures.ts';
 import { DB_KINDS } from '../../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../../support/test-app.ts';
 import { engineServices, seedTenant } from '../support.ts';
+import { startUdpServer, type UdpServer } from '../../../support/kind-servers/udp.ts';
 
 describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
   let t: TestApp;
   let admin: ApiClient;
   let company: { id: string; subdomain: string };
+  let udp: UdpServer;
 
   beforeAll(async () => {
+    udp = await startUdpServer();
     // A budget of 1 check a minute per host: monitors here run hourly (1/60 a minute) but the budget test's.
     t = await startTestApp({
       db,
@@ -29,6 +32,7 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
   });
   afterAll(async () => {
     await t?.close();
+    await udp?.close();
   });
 
   const hourly = (body: Record<string, unknown>) => ({
@@ -78,6 +82,24 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
     expect(second.status).toBe(422);
     expect(second.body.errors.host).toMatch(/^Checks of 127\.0\.0\.9 are limited to 1 a minute/);
   });
+
+  it('udp: creates, checks the echo server at once, shows its fields; Test now reports a mismatch; bad fields get messages', async () => {
+    const body = { name: 'Game server', type: 'udp', host: '127.0.0.1', port: udp.port, udp_payload: 'echo:PONG', udp_expect: 'PONG' };
+    const r = await admin.post('/api/v1/monitors', hourly(body));
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ udp_payload: 'echo:PONG', udp_payload_format: 'text', udp_expect: 'PONG', udp_expect_silence: false });
+    await t.services.monitoring!.engine!.runDueNow();
+    expect((await admin.get(`/api/v1/monitors/${r.body.id}`)).body).toMatchObject({ status: 'operational', last_error: null });
+    const test = await admin.post('/api/v1/monitors/test', hourly({ ...body, udp_expect: 'NOPE' }));
+    expect(test.status, test.text).toBe(200);
+    expect(test.body).toMatchObject({ status: 'down', error: 'The answer (4 bytes) did not contain the expected text' });
+    const bad = await admin.post('/api/v1/monitors', hourly({ ...body, udp_payload_format: 'hex', udp_payload: 'xyz' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      udp_payload: 'Payload must be hex bytes like 0a ff 10',
+      udp_expect: 'Expected answer must be hex bytes like 0a ff 10',
+    });
+  });
 });
 
 describe('network kinds with private targets closed', () => {
@@ -99,5 +121,8 @@ describe('network kinds with private targets closed', () => {
     });
     await expect(make({ type: 'ping', host: '::1' })).rejects.toThrow(/loopback/);
     await expect(make({ type: 'ping', host: '10.1.2.3' })).rejects.toThrow(/private/);
+    await expect(make({ type: 'udp', host: '127.0.0.1', port: 53 })).rejects.toMatchObject({
+      fields: { host: 'Target refused: 127.0.0.1 is a loopback address' },
+    });
   });
 });
