@@ -4172,7 +4172,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4269,6 +4269,14 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description grpc monitors: the service whose health is asked; empty - the whole server */
+            grpc_service: string | null;
+            /** @description grpc monitors: TLS (true) or plaintext HTTP/2 */
+            grpc_tls: boolean | null;
+            /** @description grpc monitors: metadata sent with the call. Users who may not change the monitor (viewers) get each value as "(hidden)" */
+            grpc_metadata: {
+                [key: string]: string;
+            } | null;
             /** @description udp monitors: the datagram sent, as udp_payload_format says */
             udp_payload: string | null;
             /** @enum {string|null} */
@@ -4339,6 +4347,14 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description grpc monitors: the service whose health is asked (e.g. my.package.Orders); empty - the whole server */
+            grpc_service?: string | null;
+            /** @description grpc monitors: TLS (true) or plaintext HTTP/2 (false, the default) */
+            grpc_tls?: boolean | null;
+            /** @description grpc monitors: metadata (lower-case names, printable ASCII values) sent with the call, e.g. authorization */
+            grpc_metadata?: {
+                [key: string]: string;
+            } | null;
             /** @description udp monitors: the datagram sent (at most 1024 bytes), text or hex as udp_payload_format says; empty by default */
             udp_payload?: string | null;
             /**
@@ -4414,6 +4430,14 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description grpc monitors: the service whose health is asked (e.g. my.package.Orders); empty - the whole server */
+            grpc_service?: string | null;
+            /** @description grpc monitors: TLS (true) or plaintext HTTP/2 (false, the default) */
+            grpc_tls?: boolean | null;
+            /** @description grpc monitors: metadata (lower-case names, printable ASCII values) sent with the call, e.g. authorization */
+            grpc_metadata?: {
+                [key: string]: string;
+            } | null;
             /** @description udp monitors: the datagram sent (at most 1024 bytes), text or hex as udp_payload_format says; empty by default */
             udp_payload?: string | null;
             /**

@@ -50,3 +50,5 @@ export const UDP_PAYLOAD_FORMATS = ['text', 'hex'] as const;
 export const DEFAULT_UDP_PAYLOAD_FORMAT = 'text';
 /** Bytes of a udp monitor's payload: one datagram that fits any path's MTU. */
 export const MAX_UDP_PAYLOAD_BYTES = 1024;
+
+export const GRPC_FIELDS = ['host', 'port', 'grpc_service', 'grpc_tls', 'grpc_metadata', 'degraded_threshold_ms'] as const;

@@ -3,6 +3,7 @@
 // the document does not describe.
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { dnsKind } from './dns.ts';
+import { grpcKind } from './grpc.ts';
 import { httpKind } from './http.ts';
 import type { Kind } from './kind.ts';
 import { pingKind } from './ping.ts';
@@ -20,6 +21,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   push: pushKind,
   ping: pingKind,
   udp: udpKind,
+  grpc: grpcKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

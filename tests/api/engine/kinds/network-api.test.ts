@@ -10,15 +10,18 @@ import { DB_KINDS } from '../../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../../support/test-app.ts';
 import { engineServices, seedTenant } from '../support.ts';
 import { startUdpServer, type UdpServer } from '../../../support/kind-servers/udp.ts';
+import { startGrpcHealthServer, type GrpcHealthServer } from '../../../support/kind-servers/grpc-health.ts';
 
 describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
   let t: TestApp;
   let admin: ApiClient;
   let company: { id: string; subdomain: string };
   let udp: UdpServer;
+  let grpcServer: GrpcHealthServer;
 
   beforeAll(async () => {
     udp = await startUdpServer();
+    grpcServer = await startGrpcHealthServer();
     // A budget of 1 check a minute per host: monitors here run hourly (1/60 a minute) but the budget test's.
     t = await startTestApp({
       db,
@@ -33,6 +36,7 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
   afterAll(async () => {
     await t?.close();
     await udp?.close();
+    await grpcServer?.close();
   });
 
   const hourly = (body: Record<string, unknown>) => ({
@@ -100,6 +104,24 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
       udp_expect: 'Expected answer must be hex bytes like 0a ff 10',
     });
   });
+
+  it('grpc: creates, checks the health server at once, hides metadata from viewers, Test now names NOT_SERVING', async () => {
+    const body = { name: 'Orders API', type: 'grpc', host: '127.0.0.1', port: grpcServer.port, grpc_service: 'secured' };
+    const r = await admin.post('/api/v1/monitors', hourly({ ...body, grpc_metadata: { authorization: 'Bearer letmein' } }));
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ grpc_service: 'secured', grpc_tls: false, grpc_metadata: { authorization: 'Bearer letmein' } });
+    await t.services.monitoring!.engine!.runDueNow();
+    expect((await admin.get(`/api/v1/monitors/${r.body.id}`)).body).toMatchObject({ status: 'operational', last_error: null });
+    const viewerUser = await seedUser(t.services, { userType: 3, companyId: company.id });
+    const viewer = new ApiClient(t.baseUrl, `${company.subdomain}.${t.config.productDomain}`);
+    await signIn(viewer, viewerUser);
+    expect((await viewer.get(`/api/v1/monitors/${r.body.id}`)).body.grpc_metadata).toEqual({ authorization: '(hidden)' });
+    const test = await admin.post('/api/v1/monitors/test', hourly({ ...body, grpc_service: 'down' }));
+    expect(test.body).toMatchObject({ status: 'down', error: 'The server reports NOT_SERVING for "down"' });
+    const bad = await admin.post('/api/v1/monitors', hourly({ ...body, grpc_metadata: { 'grpc-status': '0' } }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.grpc_metadata).toMatch(/^Metadata "grpc-status" is not allowed/);
+  });
 });
 
 describe('network kinds with private targets closed', () => {
@@ -121,6 +143,7 @@ describe('network kinds with private targets closed', () => {
     });
     await expect(make({ type: 'ping', host: '::1' })).rejects.toThrow(/loopback/);
     await expect(make({ type: 'ping', host: '10.1.2.3' })).rejects.toThrow(/private/);
+    await expect(make({ type: 'grpc', host: '::1', port: 50051 })).rejects.toThrow(/loopback/);
     await expect(make({ type: 'udp', host: '127.0.0.1', port: 53 })).rejects.toMatchObject({
       fields: { host: 'Target refused: 127.0.0.1 is a loopback address' },
     });

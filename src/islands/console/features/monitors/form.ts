@@ -33,6 +33,7 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   push: { label: 'Push (heartbeat)', fields: [] },
   ping: { label: 'Ping (ICMP)', fields: ['host', 'degraded_threshold_ms'] },
   udp: { label: 'UDP', fields: ['host', 'port', 'degraded_threshold_ms'] },
+  grpc: { label: 'gRPC health', fields: ['host', 'port', 'degraded_threshold_ms'] },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
