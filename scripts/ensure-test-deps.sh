@@ -11,6 +11,9 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 lean=()
 command -v promtool >/dev/null 2>&1 || lean+=(prometheus)
 [ -x /usr/sbin/nginx ] || lean+=(nginx)
+# ping checks run Debian's ping; their loss tests black-hole a loopback address with nft.
+command -v ping >/dev/null 2>&1 || lean+=(iputils-ping)
+command -v nft >/dev/null 2>&1 || lean+=(nftables)
 if [ ${#need[@]} -eq 0 ] && [ ${#lean[@]} -eq 0 ]; then exit 0; fi
 echo "Installing missing test dependencies: ${need[*]} ${lean[*]}"
 SUDO=""

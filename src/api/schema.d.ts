@@ -4172,7 +4172,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4269,6 +4269,26 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description grpc monitors: the service whose health is asked; empty - the whole server */
+            grpc_service: string | null;
+            /** @description grpc monitors: TLS (true) or plaintext HTTP/2 */
+            grpc_tls: boolean | null;
+            /** @description grpc monitors: metadata sent with the call. Users who may not change the monitor (viewers) get each value as "(hidden)" */
+            grpc_metadata: {
+                [key: string]: string;
+            } | null;
+            /** @description udp monitors: the datagram sent, as udp_payload_format says */
+            udp_payload: string | null;
+            /** @enum {string|null} */
+            udp_payload_format: "text" | "hex" | null;
+            /** @description udp monitors: what the answer must contain */
+            udp_expect: string | null;
+            /** @description udp monitors: up when nothing answers */
+            udp_expect_silence: boolean | null;
+            /** @description ping monitors: echo requests per check */
+            packet_count: number | null;
+            /** @description ping monitors: packet loss in percent above which the monitor is degraded */
+            max_packet_loss_percent: number | null;
         };
         /** @description A monitor with the list's summary, read from its rollups */
         MonitorListItem: components["schemas"]["Monitor"] & {
@@ -4327,6 +4347,29 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description grpc monitors: the service whose health is asked (e.g. my.package.Orders); empty - the whole server */
+            grpc_service?: string | null;
+            /** @description grpc monitors: TLS (true) or plaintext HTTP/2 (false, the default) */
+            grpc_tls?: boolean | null;
+            /** @description grpc monitors: metadata (lower-case names, printable ASCII values) sent with the call, e.g. authorization */
+            grpc_metadata?: {
+                [key: string]: string;
+            } | null;
+            /** @description udp monitors: the datagram sent (at most 1024 bytes), text or hex as udp_payload_format says; empty by default */
+            udp_payload?: string | null;
+            /**
+             * @description udp monitors: how udp_payload and udp_expect are written - text (UTF-8, the default) or hex bytes (0a ff 10)
+             * @enum {string|null}
+             */
+            udp_payload_format?: "text" | "hex" | null;
+            /** @description udp monitors: what the answer must contain (text, or hex bytes); null - any answer */
+            udp_expect?: string | null;
+            /** @description udp monitors: up when nothing answers within the time-out, down when something does (default false) */
+            udp_expect_silence?: boolean | null;
+            /** @description ping monitors: echo requests per check, 1 to 10 (default 3) */
+            packet_count?: number | null;
+            /** @description ping monitors: packet loss in percent above which the monitor is degraded (default 0 - any loss); every packet lost is down */
+            max_packet_loss_percent?: number | null;
         };
         MonitorTestResult: {
             /** @enum {string} */
@@ -4387,6 +4430,29 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description grpc monitors: the service whose health is asked (e.g. my.package.Orders); empty - the whole server */
+            grpc_service?: string | null;
+            /** @description grpc monitors: TLS (true) or plaintext HTTP/2 (false, the default) */
+            grpc_tls?: boolean | null;
+            /** @description grpc monitors: metadata (lower-case names, printable ASCII values) sent with the call, e.g. authorization */
+            grpc_metadata?: {
+                [key: string]: string;
+            } | null;
+            /** @description udp monitors: the datagram sent (at most 1024 bytes), text or hex as udp_payload_format says; empty by default */
+            udp_payload?: string | null;
+            /**
+             * @description udp monitors: how udp_payload and udp_expect are written - text (UTF-8, the default) or hex bytes (0a ff 10)
+             * @enum {string|null}
+             */
+            udp_payload_format?: "text" | "hex" | null;
+            /** @description udp monitors: what the answer must contain (text, or hex bytes); null - any answer */
+            udp_expect?: string | null;
+            /** @description udp monitors: up when nothing answers within the time-out, down when something does (default false) */
+            udp_expect_silence?: boolean | null;
+            /** @description ping monitors: echo requests per check, 1 to 10 (default 3) */
+            packet_count?: number | null;
+            /** @description ping monitors: packet loss in percent above which the monitor is degraded (default 0 - any loss); every packet lost is down */
+            max_packet_loss_percent?: number | null;
         };
         CheckResult: {
             /** Format: date-time */

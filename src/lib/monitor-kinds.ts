@@ -29,3 +29,26 @@ export const DEFAULT_DNS_RECORD_TYPE = 'A';
 export const DEFAULT_SSL_PORT = 443;
 /** Days before a certificate expires on which a warning goes out. */
 export const DEFAULT_SSL_WARNING_DAYS = [30, 14, 7, 1];
+
+export const PING_FIELDS = ['host', 'packet_count', 'max_packet_loss_percent', 'degraded_threshold_ms'] as const;
+/** Echo requests a ping check sends; bounded so a ping monitor cannot be made a flood. */
+export const DEFAULT_PING_PACKETS = 3;
+export const MAX_PING_PACKETS = 10;
+/** Loss above this share (percent) is degraded; 0: any lost packet is. All lost is down. */
+export const DEFAULT_PING_MAX_LOSS_PERCENT = 0;
+
+export const UDP_FIELDS = [
+  'host',
+  'port',
+  'udp_payload',
+  'udp_payload_format',
+  'udp_expect',
+  'udp_expect_silence',
+  'degraded_threshold_ms',
+] as const;
+export const UDP_PAYLOAD_FORMATS = ['text', 'hex'] as const;
+export const DEFAULT_UDP_PAYLOAD_FORMAT = 'text';
+/** Bytes of a udp monitor's payload: one datagram that fits any path's MTU. */
+export const MAX_UDP_PAYLOAD_BYTES = 1024;
+
+export const GRPC_FIELDS = ['host', 'port', 'grpc_service', 'grpc_tls', 'grpc_metadata', 'degraded_threshold_ms'] as const;

@@ -3,11 +3,14 @@
 // the document does not describe.
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { dnsKind } from './dns.ts';
+import { grpcKind } from './grpc.ts';
 import { httpKind } from './http.ts';
 import type { Kind } from './kind.ts';
+import { pingKind } from './ping.ts';
 import { pushKind } from './push.ts';
 import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
+import { udpKind } from './udp.ts';
 
 // `any`: each module is checked against its own config type where it is declared.
 export const KINDS: Record<MonitorType, Kind<any>> = {
@@ -16,6 +19,9 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   dns: dnsKind,
   ssl: sslKind,
   push: pushKind,
+  ping: pingKind,
+  udp: udpKind,
+  grpc: grpcKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

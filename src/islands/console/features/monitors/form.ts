@@ -12,6 +12,9 @@ import {
   HTTP_FIELDS,
   SSL_FIELDS,
   TCP_FIELDS,
+  PING_FIELDS,
+  UDP_FIELDS,
+  GRPC_FIELDS,
 } from '../../../../lib/monitor-kinds.ts';
 import { KIND_FIELD_SPECS, type KindFieldValue } from '../../../../lib/kind-forms/index.ts';
 import { initialValue, parsePairs, toApiValue, toFormValue } from '../../../../lib/kind-forms/field.ts';
@@ -34,6 +37,9 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   dns: { label: 'DNS record', fields: DNS_FIELDS },
   ssl: { label: 'SSL certificate', fields: SSL_FIELDS, defaultPort: DEFAULT_SSL_PORT },
   push: { label: 'Push (heartbeat)', fields: [] },
+  ping: { label: 'Ping (ICMP)', fields: PING_FIELDS },
+  udp: { label: 'UDP', fields: UDP_FIELDS },
+  grpc: { label: 'gRPC health', fields: GRPC_FIELDS },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
