@@ -4172,7 +4172,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "domain";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4223,6 +4223,9 @@ export interface components {
             resolver: string | null;
             expected_values: string[] | null;
             ssl_warning_days: number[] | null;
+            /** @description domain monitors: the registered name whose registration is watched */
+            domain: string | null;
+            domain_warning_days: number[] | null;
             interval_seconds: number;
             timeout_seconds: number;
             confirmations: number;
@@ -4316,6 +4319,10 @@ export interface components {
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;
+            /** @description domain monitors - a registered name like example.com (international names are stored in their xn-- form) */
+            domain?: string | null;
+            /** @description domain monitors - days before the registration expires on which a warning goes out (default 30, 14, 7, 1) */
+            domain_warning_days?: number[] | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
@@ -4377,6 +4384,10 @@ export interface components {
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;
+            /** @description domain monitors - a registered name like example.com (international names are stored in their xn-- form) */
+            domain?: string | null;
+            /** @description domain monitors - days before the registration expires on which a warning goes out (default 30, 14, 7, 1) */
+            domain_warning_days?: number[] | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;

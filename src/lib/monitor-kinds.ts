@@ -18,6 +18,7 @@ export const HTTP_FIELDS = [
 export const TCP_FIELDS = ['host', 'port', 'degraded_threshold_ms'] as const;
 export const DNS_FIELDS = ['host', 'record_type', 'resolver', 'expected_values'] as const;
 export const SSL_FIELDS = ['host', 'port', 'ssl_warning_days'] as const;
+export const DOMAIN_FIELDS = ['domain', 'domain_warning_days'] as const;
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export const DEFAULT_HTTP_METHOD = 'GET';
@@ -29,3 +30,8 @@ export const DEFAULT_DNS_RECORD_TYPE = 'A';
 export const DEFAULT_SSL_PORT = 443;
 /** Days before a certificate expires on which a warning goes out. */
 export const DEFAULT_SSL_WARNING_DAYS = [30, 14, 7, 1];
+
+/** Days before a domain's registration expires on which a warning goes out. */
+export const DEFAULT_DOMAIN_WARNING_DAYS = [30, 14, 7, 1];
+/** Registries' RDAP servers limit how often they are asked: a domain is checked at most hourly. */
+export const DOMAIN_MIN_INTERVAL_SECONDS = 3600;

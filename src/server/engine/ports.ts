@@ -54,7 +54,17 @@ export interface MonitorIncidents {
 export interface EngineHost {
   db: Db;
   config: Pick<Config, 'allowPrivateTargets' | 'dnsResolvers'> &
-    Partial<Pick<Config, 'canaryTargets' | 'canaryIntervalSeconds' | 'checkLeaseMarginSeconds' | 'maxChecksPerHostPerMinute'>>;
+    Partial<
+      Pick<
+        Config,
+        | 'canaryTargets'
+        | 'canaryIntervalSeconds'
+        | 'checkLeaseMarginSeconds'
+        | 'maxChecksPerHostPerMinute'
+        | 'rdapBootstrapFile'
+        | 'rdapBaseUrls'
+      >
+    >;
   now(): number;
   /** Set by services.ts; an engine without it cannot record incidents. */
   monitorIncidents?: MonitorIncidents;

@@ -72,9 +72,14 @@ export async function validateMonitor(
   if (!name) fields.name = 'Name is required';
   const nameProblem = plainTextProblem('Name', input.name);
   if (nameProblem) fields.name = nameProblem;
-  const intervalSeconds = input.interval_seconds ?? base?.intervalSeconds ?? Math.max(60, opts.minInterval);
-  if (!Number.isInteger(intervalSeconds) || intervalSeconds < opts.minInterval)
-    fields.interval_seconds = `Interval must be at least ${opts.minInterval} seconds`;
+  const kindFloor = KINDS[type]?.minIntervalSeconds ?? 0;
+  const minInterval = Math.max(opts.minInterval, kindFloor);
+  const intervalSeconds = input.interval_seconds ?? base?.intervalSeconds ?? Math.max(60, minInterval);
+  if (!Number.isInteger(intervalSeconds) || intervalSeconds < minInterval)
+    fields.interval_seconds =
+      kindFloor > opts.minInterval
+        ? `Interval must be at least ${kindFloor} seconds for ${type} monitors (their servers limit how often they are asked)`
+        : `Interval must be at least ${opts.minInterval} seconds`;
   if (intervalSeconds > 86_400) fields.interval_seconds = 'Interval must be at most 86400 seconds';
   const timeoutSeconds = input.timeout_seconds ?? base?.timeoutSeconds ?? Math.min(10, Math.max(1, intervalSeconds));
   if (timeoutSeconds < 1 || timeoutSeconds > 120) fields.timeout_seconds = 'Time-out must be between 1 and 120 seconds';

@@ -3,6 +3,7 @@
 // the document does not describe.
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { dnsKind } from './dns.ts';
+import { domainKind } from './domain.ts';
 import { httpKind } from './http.ts';
 import type { Kind } from './kind.ts';
 import { pushKind } from './push.ts';
@@ -16,6 +17,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   dns: dnsKind,
   ssl: sslKind,
   push: pushKind,
+  domain: domainKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

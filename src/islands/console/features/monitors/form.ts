@@ -31,6 +31,7 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   dns: { label: 'DNS record', fields: DNS_FIELDS },
   ssl: { label: 'SSL certificate', fields: SSL_FIELDS, defaultPort: DEFAULT_SSL_PORT },
   push: { label: 'Push (heartbeat)', fields: [] },
+  domain: { label: 'Domain expiry', fields: [] },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
