@@ -4172,7 +4172,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "domain";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "domain" | "group";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4226,6 +4226,13 @@ export interface components {
             /** @description domain monitors: the registered name whose registration is watched */
             domain: string | null;
             domain_warning_days: number[] | null;
+            /** @description group monitors - the ids of its child monitors */
+            children: string[] | null;
+            /** @enum {string|null} */
+            group_rule: "any" | "all" | "at_least" | null;
+            group_min_down: number | null;
+            /** @description The ids of the monitors it depends on (empty - none). While one of them is down, this monitor's failures are recorded but open no incident and send no alert of their own; the parent's incident counts it among the dependents affected */
+            parents: string[];
             interval_seconds: number;
             timeout_seconds: number;
             confirmations: number;
@@ -4323,6 +4330,17 @@ export interface components {
             domain?: string | null;
             /** @description domain monitors - days before the registration expires on which a warning goes out (default 30, 14, 7, 1) */
             domain_warning_days?: number[] | null;
+            /** @description group monitors - ids of monitors of the same company (not the group itself, nor a group containing it) */
+            children?: string[] | null;
+            /**
+             * @description group monitors - down when any child is down (default), all of them, or at least group_min_down
+             * @enum {string|null}
+             */
+            group_rule?: "any" | "all" | "at_least" | null;
+            /** @description group monitors with the at_least rule - how many children down make the group down */
+            group_min_down?: number | null;
+            /** @description Ids of monitors of the same company this one depends on (no cycles); null or empty - none */
+            parents?: string[] | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
@@ -4388,6 +4406,17 @@ export interface components {
             domain?: string | null;
             /** @description domain monitors - days before the registration expires on which a warning goes out (default 30, 14, 7, 1) */
             domain_warning_days?: number[] | null;
+            /** @description group monitors - ids of monitors of the same company (not the group itself, nor a group containing it) */
+            children?: string[] | null;
+            /**
+             * @description group monitors - down when any child is down (default), all of them, or at least group_min_down
+             * @enum {string|null}
+             */
+            group_rule?: "any" | "all" | "at_least" | null;
+            /** @description group monitors with the at_least rule - how many children down make the group down */
+            group_min_down?: number | null;
+            /** @description Ids of monitors of the same company this one depends on (no cycles); null or empty - none */
+            parents?: string[] | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;

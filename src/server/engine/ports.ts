@@ -25,6 +25,13 @@ export interface DownWhere {
   absent: string[];
 }
 
+/** The dependents of a monitor failing with it (engine/dependencies.ts), named by its incident. */
+export interface Dependents {
+  count: number;
+  ids: string[];
+  names: string[];
+}
+
 export interface OpenIncident {
   id: string;
   startedAt: number;
@@ -46,6 +53,7 @@ export interface MonitorIncidents {
     error: string | null,
     now: number,
     where?: DownWhere,
+    dependents?: Dependents,
   ): Promise<OpenIncident | null>;
   resolve(tx: DbScope, notify: Notify, m: IncidentMonitor, incident: OpenIncident, resolvedAt: number, now: number): Promise<void>;
 }

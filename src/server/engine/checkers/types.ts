@@ -33,6 +33,15 @@ export interface DomainFacts {
   status: string[];
 }
 
+/** A group's child as its check sees it. */
+export interface MemberStatus {
+  id: string;
+  name: string;
+  status: CheckStatus;
+  /** Paused or archived: counts neither way */
+  inactive: boolean;
+}
+
 /** A monitor to check; `C` is the config its kind stores (fields may be missing in old rows). */
 export interface CheckTarget<C = object> {
   id: string;
@@ -53,6 +62,8 @@ export interface CheckEnv {
   dnsServers?: readonly string[];
   /** Extra trusted CA certificates (PEM): tests and self-hosters with a private CA */
   extraCa?: string[];
+  /** The state of other monitors (group checks read their children); absent where there is no database (probes) */
+  memberStatuses?(ids: readonly string[]): Promise<MemberStatus[]>;
   /** Which RDAP server answers for a domain (domain checks); unset: the shipped IANA bootstrap */
   rdap?: RdapDirectory;
   limits: CheckLimits;

@@ -4,6 +4,7 @@
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { dnsKind } from './dns.ts';
 import { domainKind } from './domain.ts';
+import { groupKind } from './group.ts';
 import { httpKind } from './http.ts';
 import type { Kind } from './kind.ts';
 import { pushKind } from './push.ts';
@@ -18,6 +19,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   ssl: sslKind,
   push: pushKind,
   domain: domainKind,
+  group: groupKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

@@ -32,6 +32,7 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   ssl: { label: 'SSL certificate', fields: SSL_FIELDS, defaultPort: DEFAULT_SSL_PORT },
   push: { label: 'Push (heartbeat)', fields: [] },
   domain: { label: 'Domain expiry', fields: [] },
+  group: { label: 'Group', fields: [] },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
