@@ -3254,6 +3254,12 @@ export interface components {
                 /** @enum {string|null} */
                 status: "operational" | "degraded" | "down" | null;
             }[];
+            /** @description A group monitor: its children that are public themselves, by their public names, with their status (the page shows them under the group). Absent for other monitors. */
+            children?: {
+                id: string;
+                name: string;
+                status: components["schemas"]["Status"];
+            }[];
             timeline: components["schemas"]["TimelineBlock"][];
         };
         LoginMonitor: {
