@@ -14,7 +14,7 @@ import { publicUpdateText } from '../status-page/view.ts';
 // The automatic incident's updates are public when the monitor is: they never carry the
 // checker's error (a target's words, internal addresses); company users find it in the check history.
 const openedUpdate = (monitorName: string, dependents?: Dependents): string =>
-  `${monitorName} is not responding as expected.${dependents ? ` ${unreachable(dependents.count)} depending on it.` : ''}`;
+  `${monitorName} is not responding as expected.${dependents ? ` ${dependents.count} dependent monitor${dependents.count === 1 ? ' is' : 's are'} affected.` : ''}`;
 /** "12 dependent monitors unreachable" */
 const unreachable = (n: number) => `${n} dependent monitor${n === 1 ? '' : 's'} unreachable`;
 const resolvedUpdate = (monitorName: string): string => `${monitorName} is back up.`;
