@@ -2783,6 +2783,8 @@ export interface paths {
          *     `not_assigned`, one older than 7 days with `too_old`; nothing is stored for them, the rest
          *     are. `checked_at` later than the platform's clock is taken as now. `stats` is written to
          *     the probe's row (checks per second, scheduling lag p99). Only a probe token is accepted.
+         *     The answer comes once the results are taken (durably, with their ids); the platform stores
+         *     them (state, verdict, incidents) just after it answers.
          */
         post: operations["postProbeResults"];
         delete?: never;
@@ -3253,6 +3255,12 @@ export interface components {
                 response_time: number | null;
                 /** @enum {string|null} */
                 status: "operational" | "degraded" | "down" | null;
+            }[];
+            /** @description A group monitor: its children that are public themselves, by their public names, with their status (the page shows them under the group). Absent for other monitors. */
+            children?: {
+                id: string;
+                name: string;
+                status: components["schemas"]["Status"];
             }[];
             timeline: components["schemas"]["TimelineBlock"][];
         };
@@ -4172,7 +4180,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc" | "domain" | "group";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4223,6 +4231,16 @@ export interface components {
             resolver: string | null;
             expected_values: string[] | null;
             ssl_warning_days: number[] | null;
+            /** @description domain monitors: the registered name whose registration is watched */
+            domain: string | null;
+            domain_warning_days: number[] | null;
+            /** @description group monitors - the ids of its child monitors */
+            children: string[] | null;
+            /** @enum {string|null} */
+            group_rule: "any" | "all" | "at_least" | null;
+            group_min_down: number | null;
+            /** @description The ids of the monitors it depends on (empty - none). While one of them is down, this monitor's failures are recorded but open no incident and send no alert of their own; the parent's incident counts it among the dependents affected */
+            parents: string[];
             interval_seconds: number;
             timeout_seconds: number;
             confirmations: number;
@@ -4336,6 +4354,21 @@ export interface components {
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;
+            /** @description domain monitors - a registered name like example.com (international names are stored in their xn-- form) */
+            domain?: string | null;
+            /** @description domain monitors - days before the registration expires on which a warning goes out (default 30, 14, 7, 1) */
+            domain_warning_days?: number[] | null;
+            /** @description group monitors - ids of monitors of the same company (not the group itself, nor a group containing it) */
+            children?: string[] | null;
+            /**
+             * @description group monitors - down when any child is down (default), all of them, or at least group_min_down
+             * @enum {string|null}
+             */
+            group_rule?: "any" | "all" | "at_least" | null;
+            /** @description group monitors with the at_least rule - how many children down make the group down */
+            group_min_down?: number | null;
+            /** @description Ids of monitors of the same company this one depends on (no cycles); null or empty - none */
+            parents?: string[] | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
@@ -4420,6 +4453,21 @@ export interface components {
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;
+            /** @description domain monitors - a registered name like example.com (international names are stored in their xn-- form) */
+            domain?: string | null;
+            /** @description domain monitors - days before the registration expires on which a warning goes out (default 30, 14, 7, 1) */
+            domain_warning_days?: number[] | null;
+            /** @description group monitors - ids of monitors of the same company (not the group itself, nor a group containing it) */
+            children?: string[] | null;
+            /**
+             * @description group monitors - down when any child is down (default), all of them, or at least group_min_down
+             * @enum {string|null}
+             */
+            group_rule?: "any" | "all" | "at_least" | null;
+            /** @description group monitors with the at_least rule - how many children down make the group down */
+            group_min_down?: number | null;
+            /** @description Ids of monitors of the same company this one depends on (no cycles); null or empty - none */
+            parents?: string[] | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;

@@ -18,6 +18,8 @@ export const HTTP_FIELDS = [
 export const TCP_FIELDS = ['host', 'port', 'degraded_threshold_ms'] as const;
 export const DNS_FIELDS = ['host', 'record_type', 'resolver', 'expected_values'] as const;
 export const SSL_FIELDS = ['host', 'port', 'ssl_warning_days'] as const;
+export const DOMAIN_FIELDS = ['domain', 'domain_warning_days'] as const;
+export const GROUP_FIELDS = ['children', 'group_rule', 'group_min_down'] as const;
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export const DEFAULT_HTTP_METHOD = 'GET';
@@ -52,3 +54,13 @@ export const DEFAULT_UDP_PAYLOAD_FORMAT = 'text';
 export const MAX_UDP_PAYLOAD_BYTES = 1024;
 
 export const GRPC_FIELDS = ['host', 'port', 'grpc_service', 'grpc_tls', 'grpc_metadata', 'degraded_threshold_ms'] as const;
+/** Days before a domain's registration expires on which a warning goes out. */
+export const DEFAULT_DOMAIN_WARNING_DAYS = [30, 14, 7, 1];
+/** Registries' RDAP servers limit how often they are asked: a domain is checked at most hourly. */
+export const DOMAIN_MIN_INTERVAL_SECONDS = 3600;
+
+/** How a group's children make it down: any of them, all of them, or at least group_min_down. */
+export const GROUP_RULES = ['any', 'all', 'at_least'] as const;
+export const GROUP_MAX_CHILDREN = 100;
+/** Parents a monitor may depend on. */
+export const MAX_PARENTS = 10;

@@ -39,6 +39,15 @@ export function monitorRowMarkup(m: MonitorView, level: 3 | 4, notices: readonly
       out += `<span class="m-loc${l.status === 'down' ? ' m-loc-down' : ''}">${escapeText(l.name)} <strong>${escapeText(l.status === 'down' ? 'no answer' : formatMs(l.responseTimeMs))}</strong></span>`;
     out += '</p>';
   }
+  // A group monitor: its children behind a disclosure (a native <details>: keyboard and screen
+  // readers need no script).
+  if (m.children && m.children.length > 0) {
+    const n = m.children.length;
+    out += `<details class="m-children"><summary>${n} component${n === 1 ? '' : 's'} in ${escapeText(m.name)}</summary><ul>`;
+    for (const c of m.children)
+      out += `<li><span class="c-name">${escapeText(c.name)}</span><span class="pill s-${c.status}" data-status="${c.status}">${STATUS_LABEL[c.status]}</span></li>`;
+    out += '</ul></details>';
+  }
   if (notices.length > 0) {
     out += '<ul class="m-notices">';
     for (const n of notices) out += `<li><a href="${escapeAttr(n.href)}">${escapeText(n.text)}</a></li>`;

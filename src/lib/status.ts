@@ -227,6 +227,8 @@ export interface MonitorView {
   lastHttpCode: number | null;
   /** Its latest response time from each location, when its company shows them (empty otherwise) */
   locations: Array<{ name: string; responseTimeMs: number | null; status: string | null }>;
+  /** A group monitor: its public children (by public name) and their status; absent otherwise */
+  children?: Array<{ id: string; name: string; status: Status }>;
   timeline: TimelineBlockView[];
   daily: DailyBarView[];
   /** the page's markup of timeline and daily, made with the snapshot (its settled runs once per hour or day) */

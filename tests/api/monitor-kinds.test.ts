@@ -17,6 +17,7 @@ const COMMON_INPUT = [
   'is_critical',
   'locations',
   'quorum',
+  'parents',
 ];
 
 type Json = Record<string, any>;

@@ -3,6 +3,8 @@
 import type { MonitorType } from '../db/schema/monitoring.ts';
 import { DEFAULT_LIMITS, failed, type CheckEnv, type CheckOutcome } from './checkers/types.ts';
 import { dnsResolver } from '../net/dns-lookup.ts';
+import { configuredRdapDirectory } from '../net/rdap-bootstrap.ts';
+import { monitorLinksRepo } from '../db/repositories/monitor-links-repo.ts';
 import { KINDS } from './kinds/index.ts';
 import type { EngineHost } from './ports.ts';
 
@@ -20,6 +22,8 @@ export async function checkOnce(host: EngineHost, m: UnsavedMonitor): Promise<Ch
     allowPrivateTargets: host.config.allowPrivateTargets,
     resolve: host.monitoring?.resolve ?? dnsResolver(host.config.dnsResolvers),
     dnsServers: host.config.dnsResolvers,
+    rdap: configuredRdapDirectory(host.config.rdapBootstrapFile, host.config.rdapBaseUrls),
+    memberStatuses: (ids) => monitorLinksRepo(host.db).statusesOf(ids),
     extraCa: host.monitoring?.extraCa,
     limits: DEFAULT_LIMITS,
   };

@@ -25,6 +25,13 @@ export interface DownWhere {
   absent: string[];
 }
 
+/** The dependents of a monitor failing with it (engine/dependencies.ts), named by its incident. */
+export interface Dependents {
+  count: number;
+  ids: string[];
+  names: string[];
+}
+
 export interface OpenIncident {
   id: string;
   startedAt: number;
@@ -46,6 +53,7 @@ export interface MonitorIncidents {
     error: string | null,
     now: number,
     where?: DownWhere,
+    dependents?: Dependents,
   ): Promise<OpenIncident | null>;
   resolve(tx: DbScope, notify: Notify, m: IncidentMonitor, incident: OpenIncident, resolvedAt: number, now: number): Promise<void>;
 }
@@ -54,7 +62,17 @@ export interface MonitorIncidents {
 export interface EngineHost {
   db: Db;
   config: Pick<Config, 'allowPrivateTargets' | 'dnsResolvers'> &
-    Partial<Pick<Config, 'canaryTargets' | 'canaryIntervalSeconds' | 'checkLeaseMarginSeconds' | 'maxChecksPerHostPerMinute'>>;
+    Partial<
+      Pick<
+        Config,
+        | 'canaryTargets'
+        | 'canaryIntervalSeconds'
+        | 'checkLeaseMarginSeconds'
+        | 'maxChecksPerHostPerMinute'
+        | 'rdapBootstrapFile'
+        | 'rdapBaseUrls'
+      >
+    >;
   now(): number;
   /** Set by services.ts; an engine without it cannot record incidents. */
   monitorIncidents?: MonitorIncidents;

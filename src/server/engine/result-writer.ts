@@ -16,6 +16,7 @@ import { rollupsRepo, type RollupRecord } from '../db/repositories/rollups-repo.
 import { type DbScope, withTransaction } from '../db/scope.ts';
 import { notifyIn, type Notify } from '../notify/notify.ts';
 import type { CheckOutcome } from './checkers/types.ts';
+import { dependencySteps } from './dependencies.ts';
 import { failureCause } from './failure-cause.ts';
 import { parseConfig } from './kinds/config.ts';
 import { KINDS } from './kinds/index.ts';
@@ -254,6 +255,8 @@ export async function writeBatch(
     const notify = notifyIn(tx, now);
     const states = new Map<string, StatePatch>();
     const open = await incidents.openOf(tx, ids);
+    const deps = dependencySteps(tx, rows);
+    const changed: MonitorRow[] = [];
     for (const b of live) {
       const m = rows.get(b.monitorId)!;
       const maint = inMaintenance(m);
@@ -279,9 +282,13 @@ export async function writeBatch(
         await monitors.writeStates([{ id: m.id, patch: { failure_cause: cause } }]);
         m.failure_cause = cause;
       }
+      // A parent of this monitor is down: its failure is recorded, its incident and alerts are the parent's.
+      const held = t.state.status === 'down' && (await deps.held(m));
       for (const ev of t.events) {
         if (ev.kind === 'open_incident') {
-          const opened = await incidents.open(tx, notify, m, b.checkedAt, b.outcome.error, now, step ? whereOf(step) : undefined);
+          if (held) continue;
+          const where = step ? whereOf(step) : undefined;
+          const opened = await incidents.open(tx, notify, m, b.checkedAt, b.outcome.error, now, where, await deps.affected(m));
           if (opened) open.set(m.id, opened);
         } else {
           const o = open.get(m.id);
@@ -315,11 +322,16 @@ export async function writeBatch(
         if (m.last_checked_at === null) patch.next_due_at = b.checkedAt + phaseOffsetMs(m.id, m.interval_seconds * 1000) + 1;
       }
       if (!maint)
-        Object.assign(patch, await kindWarnings(m, b, t.changed ? t.state.status : null, t.state.statusSince ?? b.checkedAt, notify));
+        Object.assign(
+          patch,
+          await kindWarnings(m, b, t.changed ? t.state.status : null, t.state.statusSince ?? b.checkedAt, held ? async () => {} : notify),
+        );
       Object.assign(m, patch);
+      if (t.changed) changed.push(m);
       states.set(m.id, { ...states.get(m.id), ...patch });
     }
     await monitors.writeStates([...states].map(([id, patch]) => ({ id, patch })));
+    await deps.changed(changed, now);
   });
 }
 

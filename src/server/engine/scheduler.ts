@@ -15,6 +15,8 @@ import type { EngineHost } from './ports.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
 import { canaryFailing, createCanary } from './canary.ts';
 import { dnsResolver, perKeyLimit, type Resolver } from '../net/dns-lookup.ts';
+import { configuredRdapDirectory } from '../net/rdap-bootstrap.ts';
+import { monitorLinksRepo } from '../db/repositories/monitor-links-repo.ts';
 import { createDestinationStretch } from './destination-stretch.ts';
 import { checksTotal, missedSlotsTotal, resultsPending, schedulingLag } from '../metrics/platform.ts';
 
@@ -85,6 +87,8 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     allowPrivateTargets: services.config.allowPrivateTargets,
     resolve: opts.resolve ?? services.monitoring?.resolve ?? dnsResolver(services.config.dnsResolvers),
     dnsServers: services.config.dnsResolvers,
+    rdap: configuredRdapDirectory(services.config.rdapBootstrapFile, services.config.rdapBaseUrls),
+    memberStatuses: (ids) => monitorLinksRepo(services.db).statusesOf(ids),
     extraCa: opts.extraCa ?? services.monitoring?.extraCa,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
   };

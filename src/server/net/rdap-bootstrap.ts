@@ -61,3 +61,20 @@ export function rdapDirectory(file: BootstrapFile, overrides: Readonly<Record<st
     return null;
   };
 }
+
+const directories = new Map<string, RdapDirectory>();
+
+/**
+ * The directory of the operator's settings (RDAP_BOOTSTRAP_FILE, else the shipped file, and
+ * RDAP_BASE_URLS), built once per setting: the engine asks for it on every domain check.
+ */
+export function configuredRdapDirectory(file: string | URL | undefined, overrides: Readonly<Record<string, string>> = {}): RdapDirectory {
+  const path = file ?? SHIPPED_BOOTSTRAP;
+  const key = `${String(path)}\n${JSON.stringify(overrides)}`;
+  let d = directories.get(key);
+  if (!d) {
+    d = rdapDirectory(readBootstrap(path), overrides);
+    directories.set(key, d);
+  }
+  return d;
+}

@@ -70,6 +70,8 @@ export interface MonitorsTable {
   public_locations: Generated<boolean>;
   /** Larger than every other monitor's at its latest change of what a probe runs (triggers; migration 0121) */
   assignment_rev: Generated<number>;
+  /** JSON array of the ids of the monitors it depends on; null: none (migration 0124) */
+  parents: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -5,7 +5,7 @@
 import { formatDuration } from '../../../lib/duration.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { incidentSeverity, incidentTitle } from '../../engine/state-machine.ts';
-import type { DownWhere, IncidentMonitor, MonitorIncidents } from '../../engine/ports.ts';
+import type { Dependents, DownWhere, IncidentMonitor, MonitorIncidents } from '../../engine/ports.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
 import { enqueueIncidentNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 import { newId } from '../ids.ts';
@@ -13,7 +13,10 @@ import { publicUpdateText } from '../status-page/view.ts';
 
 // The automatic incident's updates are public when the monitor is: they never carry the
 // checker's error (a target's words, internal addresses); company users find it in the check history.
-const openedUpdate = (monitorName: string): string => `${monitorName} is not responding as expected.`;
+const openedUpdate = (monitorName: string, dependents?: Dependents): string =>
+  `${monitorName} is not responding as expected.${dependents ? ` ${dependents.count} dependent monitor${dependents.count === 1 ? ' is' : 's are'} affected.` : ''}`;
+/** "12 dependent monitors unreachable" */
+const unreachable = (n: number) => `${n} dependent monitor${n === 1 ? '' : 's'} unreachable`;
 const resolvedUpdate = (monitorName: string): string => `${monitorName} is back up.`;
 
 /** An engine update as status-page subscribers read it: the public page's words, no monitor name. */
@@ -29,7 +32,7 @@ export const monitorIncidents: MonitorIncidents = {
     return new Map(rows.map((o) => [o.monitor_id!, { id: o.id, startedAt: o.started_at }]));
   },
 
-  async open(tx, notify, m, startedAt, error, now, where) {
+  async open(tx, notify, m, startedAt, error, now, where, dependents) {
     const incidents = incidentsRepo(tx);
     const severity = incidentSeverity(m.is_critical);
     const id = newId();
@@ -49,10 +52,10 @@ export const monitorIncidents: MonitorIncidents = {
       down_where: where ? JSON.stringify(where) : null,
     });
     if (!opened) return null;
-    const opening = { id: newId(), status: 'open' as const, message: openedUpdate(m.name) };
+    const opening = { id: newId(), status: 'open' as const, message: openedUpdate(m.name, dependents) };
     await incidents.addUpdate({ ...opening, incident_id: id, company_id: m.company_id, created_by: null, created_at: now });
     await enqueueIncidentNotice(tx, { incidentId: id, updateId: opening.id, event: 'incident.created', ...publicOf(opening) }, now);
-    await notify(m.company_id, openedDraft(m, { id, severity }, error, where));
+    await notify(m.company_id, openedDraft(m, { id, severity }, error, where, dependents));
     return { id, startedAt };
   },
 
@@ -75,14 +78,17 @@ function openedDraft(
   incident: { id: string; severity: 'critical' | 'high' },
   error: string | null,
   where: DownWhere | undefined,
+  dependents: Dependents | undefined,
 ): NotificationDraft {
   // Checked from several locations: the alert says where ("Shop is down from Frankfurt and
   // Virginia, 2 of 3 locations; Singapore sees it up. Timed out after 10 s").
-  const message = where
+  const own = where
     ? `${m.name} is down ${where.text}.${error ? ` ${error}` : ''}`
     : error
       ? `${m.name} is down: ${error}`
       : `${m.name} is down.`;
+  // Its dependents' failures send no alert of their own (engine/dependencies.ts): this one names them.
+  const message = dependents ? `${m.name} down: ${unreachable(dependents.count)} (${namesText(dependents.names)}). ${own}` : own;
   return {
     type: 'monitor_incident',
     severity: incident.severity,
@@ -94,11 +100,15 @@ function openedDraft(
       incident_id: incident.id,
       event: 'opened',
       ...(where ? { locations: { down: where.down, up: where.up, absent: where.absent } } : {}),
+      ...(dependents ? { dependents: { count: dependents.count, monitor_ids: dependents.ids, names: dependents.names } } : {}),
     },
     actionUrl: `/monitors/incidents/${incident.id}`,
     dedupeKey: `incident:${incident.id}:opened`,
   };
 }
+
+const namesText = (names: string[]) =>
+  names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
 
 function resolvedDraft(m: IncidentMonitor, incidentId: string, downForMs: number): NotificationDraft {
   return {

@@ -32,6 +32,7 @@ import { listSummaries, type MonitorListQuery } from './list-summary.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
 import { locationCatalog, locationStatuses, type LocationStatusView } from './locations.ts';
 import { parseSlugList } from '../../../lib/monitor-locations.ts';
+import { checkLinks, configChildren, idList } from './links.ts';
 
 /** The refusal when a company's plan is full: 'Your Starter plan allows 10 monitors. …' */
 function planFull(plan: string, limit: number): DomainError {
@@ -74,6 +75,7 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance: bo
     last_push_at: toIsoOrNull(m.last_push_at),
     locations: parseSlugList(m.locations),
     quorum: m.quorum ?? null,
+    parents: idList(m.parents ?? null),
     location_status: locationStatus,
     created_at: toIso(m.created_at),
     updated_at: toIso(m.updated_at),
@@ -93,7 +95,26 @@ const toValid = (m: MonitorWithTenant): ValidMonitor => ({
   isCritical: m.is_critical,
   locations: parseSlugList(m.locations),
   quorum: m.quorum ?? null,
+  parents: idList(m.parents ?? null),
 });
+
+/** The children and parents checked against the company's monitors, into the validated monitor. */
+async function withLinks(
+  ctx: Ctx,
+  companyId: string,
+  selfId: string | null,
+  v: ValidMonitor,
+  before: ValidMonitor | null,
+): Promise<ValidMonitor> {
+  const links = await checkLinks(
+    ctx.services.db,
+    companyId,
+    selfId,
+    { children: configChildren(v.config), parents: v.parents },
+    { children: (before && configChildren(before.config)) ?? [], parents: before?.parents ?? [] },
+  );
+  return { ...v, parents: links.parents, config: links.children === null ? v.config : { ...v.config, children: links.children } };
+}
 
 async function maintenanceSet(ctx: Ctx, rows: MonitorWithTenant[]): Promise<(m: MonitorWithTenant) => boolean> {
   const windows = await maintenanceRepo(ctx.services.db).activeAt([...new Set(rows.map((r) => r.company_id))], ctx.services.now());
@@ -165,12 +186,13 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   // A company's first monitor goes on its status page unless asked otherwise: a page with no
   // public monitor says nothing to anyone. Later ones stay private by default.
   const publicByDefault = input.is_public === undefined && !(await monitorsRepo(s.db).hasShownMonitor(companyId));
-  const v = await validateMonitor(publicByDefault ? { ...input, is_public: true } : input, null, {
+  const v0 = await validateMonitor(publicByDefault ? { ...input, is_public: true } : input, null, {
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
     locations: await locationChoice(ctx, companyId),
   });
+  const v = await withLinks(ctx, companyId, null, v0, null);
   await requireDestinationBudget(s, v.destination ?? null, v.intervalSeconds);
   const limit = planLimits(company.plan).monitors;
   const now = s.now();
@@ -200,6 +222,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
         locations: v.locations === null ? null : JSON.stringify(v.locations),
         quorum: v.quorum,
         run_local: v.runLocal ?? true,
+        parents: v.parents.length ? JSON.stringify(v.parents) : null,
       },
       limit,
     );
@@ -226,12 +249,14 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     throw new DomainError('validation', 'The type of a monitor cannot change; create a new monitor instead', {
       fields: { type: 'Type cannot change' },
     });
-  const v = await validateMonitor(input, toValid(m), {
+  const before = toValid(m);
+  const v0 = await validateMonitor(input, before, {
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
     locations: await locationChoice(ctx, m.company_id),
   });
+  const v = await withLinks(ctx, m.company_id, id, v0, before);
   const destination = v.destination ?? null;
   // A checked monitor may not take a host over the budget: a new host, or more checks to its own.
   const live = !m.is_paused && m.archived_at === null;
@@ -253,6 +278,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
       locations: v.locations === null ? null : JSON.stringify(v.locations),
       quorum: v.quorum,
       run_local: v.runLocal ?? m.run_local,
+      parents: v.parents.length ? JSON.stringify(v.parents) : null,
       next_due_at: Math.min(Number(m.next_due_at), now + v.intervalSeconds * 1000),
       updated_at: now,
     });

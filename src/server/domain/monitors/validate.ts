@@ -8,6 +8,7 @@ import { KINDS, type ConfigReader } from '../../engine/kinds/index.ts';
 import { literalTarget, TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 import { DomainError } from '../errors.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
+import { MAX_PARENTS } from '../../../lib/monitor-kinds.ts';
 import { effectiveList, quorumProblem, slugListProblem } from '../../../lib/monitor-locations.ts';
 import type { LocationRef } from './locations.ts';
 
@@ -27,6 +28,8 @@ export interface MonitorInput {
   locations?: string[] | null;
   /** locations that must see it down; null: a majority of the online ones */
   quorum?: number | null;
+  /** ids of the monitors it depends on; null clears them */
+  parents?: string[] | null;
   [kindField: string]: unknown;
 }
 
@@ -45,6 +48,8 @@ export interface ValidMonitor {
   /** Its own location slugs; null: the company's default set */
   locations: string[] | null;
   quorum: number | null;
+  /** Ids of the monitors it depends on (links.ts checks them against the company's monitors) */
+  parents: string[];
   /** Its effective set holds `local`: the built-in engine checks it (validateMonitor's answer only) */
   runLocal?: boolean;
   /** The host its checks connect to, normalised, and the field naming it (validateMonitor's answer only) */
@@ -72,13 +77,20 @@ export async function validateMonitor(
   if (!name) fields.name = 'Name is required';
   const nameProblem = plainTextProblem('Name', input.name);
   if (nameProblem) fields.name = nameProblem;
-  const intervalSeconds = input.interval_seconds ?? base?.intervalSeconds ?? Math.max(60, opts.minInterval);
-  if (!Number.isInteger(intervalSeconds) || intervalSeconds < opts.minInterval)
-    fields.interval_seconds = `Interval must be at least ${opts.minInterval} seconds`;
+  const kindFloor = KINDS[type]?.minIntervalSeconds ?? 0;
+  const minInterval = Math.max(opts.minInterval, kindFloor);
+  const intervalSeconds = input.interval_seconds ?? base?.intervalSeconds ?? Math.max(60, minInterval);
+  if (!Number.isInteger(intervalSeconds) || intervalSeconds < minInterval)
+    fields.interval_seconds =
+      kindFloor > opts.minInterval
+        ? `Interval must be at least ${kindFloor} seconds for ${type} monitors (their servers limit how often they are asked)`
+        : `Interval must be at least ${opts.minInterval} seconds`;
   if (intervalSeconds > 86_400) fields.interval_seconds = 'Interval must be at most 86400 seconds';
   const timeoutSeconds = input.timeout_seconds ?? base?.timeoutSeconds ?? Math.min(10, Math.max(1, intervalSeconds));
   if (timeoutSeconds < 1 || timeoutSeconds > 120) fields.timeout_seconds = 'Time-out must be between 1 and 120 seconds';
-  const confirmations = input.confirmations ?? base?.confirmations ?? 2;
+  const derived = KINDS[type]?.derived === true;
+  // A derived status (a group's) is made of confirmed ones: confirming it again only delays it.
+  const confirmations = derived ? 1 : (input.confirmations ?? base?.confirmations ?? 2);
   if (confirmations < 1 || confirmations > 10) fields.confirmations = 'Confirmations must be between 1 and 10';
   const slaTarget = input.sla_target !== undefined ? input.sla_target : (base?.slaTarget ?? null);
   if (
@@ -86,8 +98,12 @@ export async function validateMonitor(
     !(slaTarget >= SLA_TARGET_MIN && slaTarget <= SLA_TARGET_MAX && Math.round(slaTarget * 1000) === slaTarget * 1000)
   )
     fields.sla_target = `SLA target must be between ${SLA_TARGET_MIN} and ${SLA_TARGET_MAX} % (at most 3 decimals)`;
-  const locations = input.locations !== undefined ? input.locations : (base?.locations ?? null);
-  const quorum = input.quorum !== undefined ? input.quorum : (base?.quorum ?? null);
+  // A derived status is computed where the database is: by the built-in engine alone.
+  const locations = derived ? ['local'] : input.locations !== undefined ? input.locations : (base?.locations ?? null);
+  const quorum = derived ? null : input.quorum !== undefined ? input.quorum : (base?.quorum ?? null);
+  const parents =
+    input.parents !== undefined ? [...new Set((input.parents ?? []).map((p) => String(p).trim()).filter(Boolean))] : (base?.parents ?? []);
+  if (parents.length > MAX_PARENTS) fields.parents = `A monitor depends on at most ${MAX_PARENTS} others`;
   let allowPrivate = opts.allowPrivate;
   let runLocal: boolean | undefined;
   if (opts.locations) {
@@ -131,6 +147,7 @@ export async function validateMonitor(
     isCritical: input.is_critical ?? base?.isCritical ?? false,
     locations,
     quorum,
+    parents,
     runLocal,
     destination: target ? { host: normalizeDestination(target.host), field: target.field } : null,
   };

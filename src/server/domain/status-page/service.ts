@@ -66,6 +66,7 @@ export function publicStatusPayload(view: StatusPageView) {
             })),
           }
         : {}),
+      ...(m.children ? { children: m.children.map((c) => ({ id: c.id, name: c.name, status: c.status })) } : {}),
       timeline: m.timeline.map((b) => ({ start: toIso(b.start), end: toIso(b.end), status: b.status, http_code: b.httpCode })),
     })),
     overall_status: view.overall.status,

@@ -2,6 +2,7 @@
 // their 24 hourly blocks and 90 daily bars, public incidents (active + last 14 days) with
 // updates, and maintenance windows. Everything the page, the API, the Statuspage JSON, the feeds
 // and the badges show comes from this one snapshot.
+import { configChildren } from '../monitors/links.ts';
 import type { Services } from '../context.ts';
 import {
   statusPageRepo,
@@ -376,6 +377,17 @@ export async function buildStatusView(
       updatedAt: Number(m.updated_at),
     };
   });
+
+  // A group monitor lists its children that are public themselves (their internal names never show).
+  const viewOf = new Map(monitorViews.map((v) => [v.id, v]));
+  for (const m of monitors) {
+    const ids = configChildren(parseConfig(m.config));
+    if (ids === null) continue;
+    viewOf.get(m.id)!.children = ids.flatMap((id) => {
+      const c = viewOf.get(id);
+      return c ? [{ id, name: c.name, status: c.status }] : [];
+    });
+  }
 
   return {
     company: {

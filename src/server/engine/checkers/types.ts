@@ -1,6 +1,7 @@
 // What a checker receives and answers. Each monitor kind's module (engine/kinds/) names its checker.
 import type { CheckStatus, MonitorType } from '../../db/schema/monitoring.ts';
 import type { PrivateTargets, Resolver } from '../../net/ssrf.ts';
+import type { RdapDirectory } from '../../net/rdap-bootstrap.ts';
 
 export interface Timings {
   dns?: number;
@@ -20,8 +21,25 @@ export interface CheckOutcome {
   /** https and ssl: the certificate's issuer and subject names (checkers/certificate.ts) */
   certIssuer?: string | null;
   certSubject?: string | null;
-  /** ssl: certificate problem or days left; dns: the answers (to notice changes) */
-  detail?: { certValid?: boolean; certProblem?: string; answers?: string[] };
+  /** ssl: certificate problem or days left; dns: the answers (to notice changes); domain: its registration */
+  detail?: { certValid?: boolean; certProblem?: string; answers?: string[]; registration?: DomainFacts };
+}
+
+/** What a domain check read from the registry (RDAP). */
+export interface DomainFacts {
+  expiresAt: number | null;
+  registrar: string | null;
+  /** EPP status values as RDAP spells them ("client hold"), sorted */
+  status: string[];
+}
+
+/** A group's child as its check sees it. */
+export interface MemberStatus {
+  id: string;
+  name: string;
+  status: CheckStatus;
+  /** Paused or archived: counts neither way */
+  inactive: boolean;
 }
 
 /** A monitor to check; `C` is the config its kind stores (fields may be missing in old rows). */
@@ -44,6 +62,10 @@ export interface CheckEnv {
   dnsServers?: readonly string[];
   /** Extra trusted CA certificates (PEM): tests and self-hosters with a private CA */
   extraCa?: string[];
+  /** The state of other monitors (group checks read their children); absent where there is no database (probes) */
+  memberStatuses?(ids: readonly string[]): Promise<MemberStatus[]>;
+  /** Which RDAP server answers for a domain (domain checks); unset: the shipped IANA bootstrap */
+  rdap?: RdapDirectory;
   limits: CheckLimits;
 }
 

@@ -4,6 +4,8 @@
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { dnsKind } from './dns.ts';
 import { grpcKind } from './grpc.ts';
+import { domainKind } from './domain.ts';
+import { groupKind } from './group.ts';
 import { httpKind } from './http.ts';
 import type { Kind } from './kind.ts';
 import { pingKind } from './ping.ts';
@@ -22,6 +24,8 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   ping: pingKind,
   udp: udpKind,
   grpc: grpcKind,
+  domain: domainKind,
+  group: groupKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

@@ -12,6 +12,13 @@ export interface Kind<C extends object> {
   fields: readonly (keyof C & string)[];
   /** Heartbeat monitors are called by the tenant's job (a push URL) instead of probing a target. */
   heartbeat?: boolean;
+  /**
+   * Its status is computed from other monitors (no network): each result is confirmed at once and
+   * only the built-in engine computes it (it reads their state from the database).
+   */
+  derived?: boolean;
+  /** The least check interval its targets bear (e.g. RDAP servers' rate limits); the platform's otherwise */
+  minIntervalSeconds?: number;
   /** Its checks answer with an HTTP status code (the branded sign-in list shows it; other kinds show the state). */
   reportsHttpCode?: boolean;
   /** The config to store: each field from the input, else the previous config, else the default. */

@@ -16,6 +16,15 @@ export interface GetOptions {
   accept: string;
   maxBytes: number;
   signal: AbortSignal;
+  /** Filled as the exchange goes (ms since the call): a monitor's check shows its phases. */
+  phases?: GetPhases;
+}
+
+export interface GetPhases {
+  dns?: number;
+  connect?: number;
+  tls?: number;
+  ttfb?: number;
 }
 
 export interface GetAnswer {
@@ -27,8 +36,12 @@ export interface GetAnswer {
 export class GetFailure extends Error {}
 
 export async function guardedGet(url: URL, opts: GetOptions): Promise<GetAnswer> {
+  const started = performance.now();
+  const at = () => Math.round((performance.now() - started) * 100) / 100;
+  const phases = opts.phases ?? {};
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const { address } = await resolveSafe(hostname, opts.allowPrivateTargets, opts.resolve, opts.signal);
+  phases.dns = at();
   const secure = url.protocol === 'https:';
   return new Promise<GetAnswer>((resolve, reject) => {
     const req = (secure ? https : http).request({
@@ -48,7 +61,12 @@ export async function guardedGet(url: URL, opts: GetOptions): Promise<GetAnswer>
         : {}),
     });
     req.on('error', reject);
+    req.once('socket', (socket) => {
+      socket.once('connect', () => (phases.connect = at()));
+      socket.once('secureConnect', () => (phases.tls = at()));
+    });
     req.on('response', (res) => {
+      phases.ttfb = at();
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (c: Buffer) => {

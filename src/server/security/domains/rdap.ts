@@ -2,7 +2,7 @@
 // registration dates from `events`, the registrar from the entity with role `registrar` (its
 // vCard `fn`), the EPP status values and the delegated name servers.
 import { TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
-import { guardedGet, GetFailure } from './guarded-get.ts';
+import { guardedGet, GetFailure, type GetPhases } from './guarded-get.ts';
 import type { RdapDirectory } from '../../net/rdap-bootstrap.ts';
 
 export interface Registration {
@@ -74,6 +74,7 @@ export async function lookupRegistration(
   domain: string,
   env: RdapEnv,
   signal: AbortSignal,
+  phases?: GetPhases,
 ): Promise<{ registration: Registration } | { error: string }> {
   const base = env.directory(domain);
   if (!base) return { error: `No RDAP server is known for .${domain.split('.').pop()}` };
@@ -87,6 +88,7 @@ export async function lookupRegistration(
       accept: 'application/rdap+json, application/json',
       maxBytes: MAX_BYTES,
       signal,
+      phases,
     });
     if (answer.status === 404) return { error: 'The registry has no registration data for this domain (RDAP 404)' };
     if (answer.status !== 200) return { error: `The RDAP server answered HTTP ${answer.status}` };

@@ -40,6 +40,8 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   ping: { label: 'Ping (ICMP)', fields: PING_FIELDS },
   udp: { label: 'UDP', fields: UDP_FIELDS },
   grpc: { label: 'gRPC health', fields: GRPC_FIELDS },
+  domain: { label: 'Domain expiry', fields: [] },
+  group: { label: 'Group', fields: [] },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
