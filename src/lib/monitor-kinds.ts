@@ -52,3 +52,5 @@ export const DEFAULT_UDP_PAYLOAD_FORMAT = 'text';
 export const MAX_UDP_PAYLOAD_BYTES = 1024;
 
 export const GRPC_FIELDS = ['host', 'port', 'grpc_service', 'grpc_tls', 'grpc_metadata', 'degraded_threshold_ms'] as const;
+
+export const WEBSOCKET_FIELDS = ['url', 'ws_subprotocol', 'headers', 'ws_message', 'ws_expect', 'degraded_threshold_ms'] as const;

@@ -47,4 +47,17 @@ export const NETWORK_FIELDS = {
   },
   grpc_tls: { label: 'TLS', input: 'checkbox', default: false },
   grpc_metadata: { label: 'Metadata', input: 'pairs', placeholder: 'authorization: Bearer …', hint: 'One "name: value" a line' },
+  ws_subprotocol: {
+    label: 'Subprotocol',
+    input: 'text',
+    placeholder: 'graphql-transport-ws',
+    hint: 'Asked for in the upgrade; the server must accept it',
+  },
+  ws_message: {
+    label: 'Message to send',
+    input: 'text',
+    placeholder: '{"type":"ping"}',
+    hint: 'Sent once the connection is open; blank: none',
+  },
+  ws_expect: { label: 'Expected answer', input: 'text', placeholder: 'pong', hint: 'A message must contain this; blank: open is enough' },
 } satisfies KindFieldSpecs;
