@@ -8,6 +8,7 @@ import { makeCerts } from '../../../fixtures/targets/tls-targets.ts';
 import { startGrpcHealthServer, type GrpcHealthServer } from '../../../support/kind-servers/grpc-health.ts';
 import { unreachablePort } from '../../../support/kind-servers/udp.ts';
 import { checkKind, fixedResolver } from './support.ts';
+import { credentialHeaders } from '../../../../src/server/cli/monitors-as-code/state.ts';
 
 describe('grpc checks against loopback', () => {
   let plain: GrpcHealthServer;
@@ -142,6 +143,10 @@ describe('grpc checks against loopback', () => {
     const config = { host: 'x.example', port: 1, grpc_metadata: { authorization: 'Bearer x' } };
     expect(grpcKind.present(config, { secrets: false }).grpc_metadata).toEqual({ authorization: '(hidden)' });
     expect(grpcKind.present(config, { secrets: true }).grpc_metadata).toEqual({ authorization: 'Bearer x' });
+    // A monitors-as-code export warns about it as it does about an Authorization header.
+    expect(credentialHeaders({ monitors: [{ name: 'Orders', type: 'grpc', ...config }] } as never)).toEqual([
+      'monitor "Orders" metadata authorization',
+    ]);
   });
 
   it('encodes and reads the health messages by hand', () => {
