@@ -4269,6 +4269,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description http monitors: the keyword is a regular expression (RE2 syntax) */
+            keyword_regex: boolean | null;
+            /** @description http monitors: response header name to the text its value must contain, a /regular expression/ it must match, or empty (present) */
+            header_assertions: {
+                [key: string]: string;
+            } | null;
             /** @description websocket monitors: the subprotocol asked for (Sec-WebSocket-Protocol) */
             ws_subprotocol: string | null;
             /** @description websocket monitors: the text message sent once open. "(hidden)" for users who may not change the monitor */
@@ -4353,6 +4359,12 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description http monitors: the keyword is a regular expression in RE2 syntax (no lookaround or backreferences), searched in the first 128 KiB of the body; default false */
+            keyword_regex?: boolean | null;
+            /** @description http monitors: response headers the final response must carry - name to the text its value must contain, a /regular expression/ (RE2 syntax) it must match, or empty (present) */
+            header_assertions?: {
+                [key: string]: string;
+            } | null;
             /** @description websocket monitors: the subprotocol asked for (Sec-WebSocket-Protocol); the server must accept it */
             ws_subprotocol?: string | null;
             /** @description websocket monitors: a text message sent once the connection is open */
@@ -4442,6 +4454,12 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description http monitors: the keyword is a regular expression in RE2 syntax (no lookaround or backreferences), searched in the first 128 KiB of the body; default false */
+            keyword_regex?: boolean | null;
+            /** @description http monitors: response headers the final response must carry - name to the text its value must contain, a /regular expression/ (RE2 syntax) it must match, or empty (present) */
+            header_assertions?: {
+                [key: string]: string;
+            } | null;
             /** @description websocket monitors: the subprotocol asked for (Sec-WebSocket-Protocol); the server must accept it */
             ws_subprotocol?: string | null;
             /** @description websocket monitors: a text message sent once the connection is open */

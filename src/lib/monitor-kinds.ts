@@ -14,6 +14,8 @@ export const HTTP_FIELDS = [
   'json_expected',
   'follow_redirects',
   'degraded_threshold_ms',
+  'keyword_regex',
+  'header_assertions',
 ] as const;
 export const TCP_FIELDS = ['host', 'port', 'degraded_threshold_ms'] as const;
 export const DNS_FIELDS = ['host', 'record_type', 'resolver', 'expected_values'] as const;

@@ -12,6 +12,7 @@ import { engineServices, seedTenant } from '../support.ts';
 import { startUdpServer, type UdpServer } from '../../../support/kind-servers/udp.ts';
 import { startGrpcHealthServer, type GrpcHealthServer } from '../../../support/kind-servers/grpc-health.ts';
 import { startWsServer, type WsServer } from '../../../support/kind-servers/websocket.ts';
+import { startHttpTargets, type HttpTargets } from '../../../fixtures/targets/http-targets.ts';
 
 describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
   let t: TestApp;
@@ -20,8 +21,10 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
   let udp: UdpServer;
   let grpcServer: GrpcHealthServer;
   let wsServer: WsServer;
+  let httpTargets: HttpTargets;
 
   beforeAll(async () => {
+    httpTargets = await startHttpTargets();
     wsServer = await startWsServer();
     udp = await startUdpServer();
     grpcServer = await startGrpcHealthServer();
@@ -41,6 +44,7 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
     await udp?.close();
     await grpcServer?.close();
     await wsServer?.close();
+    await httpTargets?.close();
   });
 
   const hourly = (body: Record<string, unknown>) => ({
@@ -139,6 +143,26 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
     const bad = await admin.post('/api/v1/monitors', hourly({ ...body, url: 'http://example.com/' }));
     expect(bad.status).toBe(400);
     expect(bad.body.errors.url).toBe('URL must start with ws:// or wss://');
+  });
+
+  it('http: stores header assertions and a regex keyword, checks them, and names a failing header', async () => {
+    const body = {
+      name: 'API health',
+      type: 'http',
+      url: httpTargets.url('/json'),
+      header_assertions: { 'Content-Type': '/^application\\/json/' },
+      keyword: '"db":\\s*"ok"',
+      keyword_regex: true,
+    };
+    const r = await admin.post('/api/v1/monitors', hourly(body));
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ header_assertions: body.header_assertions, keyword_regex: true });
+    await t.services.monitoring!.engine!.runDueNow();
+    expect((await admin.get(`/api/v1/monitors/${r.body.id}`)).body).toMatchObject({ status: 'operational', last_error: null });
+    const test = await admin.post('/api/v1/monitors/test', hourly({ ...body, header_assertions: { 'Cache-Control': 'no-store' } }));
+    expect(test.body).toMatchObject({ status: 'down', error: 'Header "Cache-Control" is missing' });
+    const tcp = await admin.post('/api/v1/monitors', hourly({ name: 'x', type: 'tcp', host: '127.0.0.1', port: 1 }));
+    expect(tcp.body).toMatchObject({ header_assertions: null, keyword_regex: null, packet_count: null, grpc_metadata: null });
   });
 });
 
