@@ -1,4 +1,4 @@
-// The network kinds (ping, udp, grpc, websocket) from the console against the built server: a company admin
+// The network kinds (ping, udp, grpc, websocket) and http's header and regex assertions from the console against the built server: a company admin
 // picks each kind in the Add Monitor dialog, fills its own fields, runs Test now against a
 // loopback server (the result shows Up and the check's phases), creates it, and opens its monitor
 // page, which shows it up. Screenshots of the dialog and the monitor page at 1366 and 390 px.
@@ -7,17 +7,24 @@ import type { Page } from '@playwright/test';
 import { startGrpcHealthServer, type GrpcHealthServer } from '../support/kind-servers/grpc-health.ts';
 import { startUdpServer, type UdpServer } from '../support/kind-servers/udp.ts';
 import { startWsServer, type WsServer } from '../support/kind-servers/websocket.ts';
+import { startHttpTargets, type HttpTargets } from '../fixtures/targets/http-targets.ts';
 import { adminApi, expect, seedCompany, seedUser, shotsIn, signInUi, tenantUrl, test, unique } from './console-fixtures.ts';
 
 const shot = shotsIn('console-kinds-network');
 let udp: UdpServer;
 let grpcServer: GrpcHealthServer;
 let wsServer: WsServer;
+let httpTargets: HttpTargets;
 base.beforeAll(async () => {
-  [udp, grpcServer, wsServer] = await Promise.all([startUdpServer(), startGrpcHealthServer(), startWsServer()]);
+  [udp, grpcServer, wsServer, httpTargets] = await Promise.all([
+    startUdpServer(),
+    startGrpcHealthServer(),
+    startWsServer(),
+    startHttpTargets(),
+  ]);
 });
 base.afterAll(async () => {
-  await Promise.all([udp?.close(), grpcServer?.close(), wsServer?.close()]);
+  await Promise.all([udp?.close(), grpcServer?.close(), wsServer?.close(), httpTargets?.close()]);
 });
 
 interface KindCase {
@@ -93,6 +100,23 @@ const CASES: KindCase[] = [
     stored: async (d) => {
       await expect(d.getByLabel('Subprotocol')).toHaveValue('v1.chat');
       await expect(d.getByLabel('Expected answer')).toHaveValue('ping-1');
+    },
+  },
+  {
+    // http's header assertions and regex keyword (issue 28, item 1's last line)
+    type: 'http',
+    label: 'HTTP(S)',
+    fill: async (d) => {
+      await d.getByLabel('URL').fill(httpTargets.url('/json'));
+      await d.getByLabel('Keyword', { exact: true }).fill('"db":\\s*"ok"');
+      await d.getByLabel('Keyword is a regular expression (RE2)').check();
+      await d.getByLabel('Response headers must match').fill('Content-Type: /^application\\/json/');
+    },
+    phases: ['DNS', 'Connect', 'First byte', 'Total'],
+    target: () => httpTargets.url('/json'),
+    stored: async (d) => {
+      await expect(d.getByLabel('Keyword is a regular expression (RE2)')).toBeChecked();
+      await expect(d.getByLabel('Response headers must match')).toHaveValue('Content-Type: /^application\\/json/');
     },
   },
 ];
