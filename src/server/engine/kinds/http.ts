@@ -59,7 +59,8 @@ export const httpKind: Kind<HttpConfig> = {
     config.keyword_mode = pick('keyword_mode') ?? 'present';
     config.json_path = pick('json_path') ?? null;
     config.json_expected = pick('json_expected') ?? null;
-    config.keyword_regex = pick('keyword_regex') ?? false;
+    // Stored only when on: monitors without it (all older ones) read and export as before.
+    if (pick('keyword_regex')) config.keyword_regex = true;
     if (config.keyword_regex && config.keyword) {
       const re = compileRegex(config.keyword);
       if (typeof re === 'string') problems.keyword = `Keyword is ${re}`;
