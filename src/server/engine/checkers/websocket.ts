@@ -7,6 +7,7 @@ import tls, { rootCertificates } from 'node:tls';
 import WebSocket from 'ws';
 import { networkErrorText } from '../../net/error-text.ts';
 import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
+import { certificateFacts, type CertificateFacts } from './certificate.ts';
 import { failed, round, type Checker, type CheckOutcome, type Timings } from './types.ts';
 
 /** What a websocket monitor stores (engine/kinds/websocket.ts validates it). */
@@ -34,6 +35,8 @@ export const websocketChecker: Checker<WebsocketConfig> = async (target, env, si
   const since = () => round(performance.now() - started);
   let opened = 0;
   let socket: WebSocket | undefined;
+  /** wss: the certificate the server showed (its expiry warns as an https check's does) */
+  let cert: CertificateFacts | null = null;
   try {
     const url = new URL(cfg.url ?? '');
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -64,7 +67,11 @@ export const websocketChecker: Checker<WebsocketConfig> = async (target, env, si
           s.once('connect', () => {
             timings.connect = round(since() - (timings.dns ?? 0));
           });
-          if (secure) s.once('secureConnect', () => (timings.tls = round(since() - (timings.dns ?? 0) - (timings.connect ?? 0))));
+          if (secure)
+            s.once('secureConnect', () => {
+              timings.tls = round(since() - (timings.dns ?? 0) - (timings.connect ?? 0));
+              cert = certificateFacts((s as tls.TLSSocket).getPeerCertificate());
+            });
           return s;
         }) as never,
       });
@@ -104,7 +111,7 @@ export const websocketChecker: Checker<WebsocketConfig> = async (target, env, si
     });
     timings.total = since();
     if (!ending.ok) return failed(ending.error, timings, ending.httpCode ?? null);
-    return judge(opened, cfg, timings);
+    return { ...judge(opened, cfg, timings), ...(cert ?? {}) };
   } catch (e) {
     timings.total = since();
     if (signal.aborted) return failed(`Timed out after ${seconds} s`, timings);

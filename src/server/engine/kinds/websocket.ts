@@ -4,6 +4,7 @@ import { hasControlCharacters, plainTextProblem } from '../../../lib/plain-text.
 import { normalizeTargetHost } from '../../../lib/target-host.ts';
 import { DEFAULT_SSL_PORT, WEBSOCKET_FIELDS } from '../../../lib/monitor-kinds.ts';
 import { websocketChecker, type WebsocketConfig } from '../checkers/websocket.ts';
+import { certificateExpiring } from './certificate-warnings.ts';
 import type { Kind } from './kind.ts';
 
 const FIELDS = WEBSOCKET_FIELDS;
@@ -62,6 +63,10 @@ export const websocketKind: Kind<WebsocketConfig> = {
     return { config, problems, target };
   },
   check: websocketChecker,
+  async afterResult(r) {
+    // A wss certificate seen by a successful check warns like an https check's.
+    if (r.outcome.status !== 'down') await certificateExpiring(r, undefined);
+  },
   present(config, { secrets }) {
     // Header values and the message may carry the target's credentials: only those who may change the monitor see them.
     const { headers } = config;

@@ -87,7 +87,10 @@ describe('grpc checks against loopback', () => {
     const resolve = fixedResolver({ localhost: '127.0.0.1' });
     const tls = { host: 'localhost', port: secure.port, grpc_tls: true };
     const ok = await checkKind('grpc', tls, { resolve, extraCa: [ca], timeoutMs: 1500 });
-    expect(ok).toMatchObject({ status: 'operational' });
+    expect(ok).toMatchObject({ status: 'operational', certSubject: 'localhost', certIssuer: 'StatusWatch Labs Test CA R1' });
+    // The certificate's expiry (200 days out) feeds the expiry warnings, as an https check's does.
+    expect(ok.certExpiresAt! - Date.now()).toBeGreaterThan(199 * 86_400_000);
+    expect(grpcKind.afterResult).toBeTypeOf('function');
     const untrusted = await checkKind('grpc', tls, { resolve, timeoutMs: 1500 });
     expect(untrusted.status).toBe('down');
     expect(untrusted.error).toMatch(/Certificate issuer is not trusted|TLS handshake failed/);

@@ -91,7 +91,8 @@ describe('websocket checks against loopback', () => {
     const resolve = fixedResolver({ localhost: '127.0.0.1' });
     const url = `wss://localhost:${secure.port}/echo`;
     const ok = await checkKind('websocket', { url, ws_message: 'hi', ws_expect: 'hi' }, { resolve, extraCa: [ca], timeoutMs: 1500 });
-    expect(ok).toMatchObject({ status: 'operational' });
+    expect(ok).toMatchObject({ status: 'operational', certSubject: 'localhost', certIssuer: 'StatusWatch Labs Test CA R1' });
+    expect(ok.certExpiresAt! - Date.now()).toBeGreaterThan(199 * 86_400_000);
     expect(Object.keys(ok.timings!).sort()).toEqual(['connect', 'dns', 'tls', 'total', 'ttfb']);
     const untrusted = await checkKind('websocket', { url }, { resolve, timeoutMs: 1500 });
     expect(untrusted).toMatchObject({ status: 'down', error: 'Certificate issuer is not trusted' });
