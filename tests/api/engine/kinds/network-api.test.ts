@@ -9,6 +9,7 @@ import { seedCompany, seedUser, signIn } from '../../../support/fixtures.ts';
 import { DB_KINDS } from '../../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../../support/test-app.ts';
 import { engineServices, seedTenant } from '../support.ts';
+import { tlsTargets } from '../../../../src/server/domain/security/ssl-targets.ts';
 import { startUdpServer, type UdpServer } from '../../../support/kind-servers/udp.ts';
 import { startGrpcHealthServer, type GrpcHealthServer } from '../../../support/kind-servers/grpc-health.ts';
 import { startWsServer, type WsServer } from '../../../support/kind-servers/websocket.ts';
@@ -163,6 +164,25 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
     expect(test.body).toMatchObject({ status: 'down', error: 'Header "Cache-Control" is missing' });
     const tcp = await admin.post('/api/v1/monitors', hourly({ name: 'x', type: 'tcp', host: '127.0.0.1', port: 1 }));
     expect(tcp.body).toMatchObject({ header_assertions: null, keyword_regex: null, packet_count: null, grpc_metadata: null });
+  });
+
+  it('grpc over TLS and wss monitors are TLS targets of the security suite; plaintext ones are not', async () => {
+    const made: Record<string, string> = {};
+    for (const [name, body] of Object.entries({
+      'gRPC TLS': { type: 'grpc', host: 'localhost', port: 1, grpc_tls: true },
+      'gRPC plain': { type: 'grpc', host: 'localhost', port: 2 },
+      'WSS feed': { type: 'websocket', url: 'wss://localhost:3/feed' },
+      'WS feed': { type: 'websocket', url: 'ws://localhost:4/feed' },
+    })) {
+      const r = await admin.post('/api/v1/monitors', hourly({ name, ...body }));
+      expect(r.status, r.text).toBe(201);
+      made[name] = r.body.id;
+    }
+    const targets = (await tlsTargets(t.services.db, company.id)).filter((x) => Object.values(made).includes(x.id));
+    expect(targets.map((x) => [x.name, x.host, x.port]).sort()).toEqual([
+      ['WSS feed', 'localhost', 3],
+      ['gRPC TLS', 'localhost', 1],
+    ]);
   });
 });
 
