@@ -8,7 +8,18 @@ import { startGrpcHealthServer, type GrpcHealthServer } from '../support/kind-se
 import { startUdpServer, type UdpServer } from '../support/kind-servers/udp.ts';
 import { startWsServer, type WsServer } from '../support/kind-servers/websocket.ts';
 import { startHttpTargets, type HttpTargets } from '../fixtures/targets/http-targets.ts';
-import { adminApi, expect, seedCompany, seedUser, shotsIn, signInUi, tenantUrl, test, unique } from './console-fixtures.ts';
+import {
+  adminApi,
+  expect,
+  expectNoSeriousA11yViolations,
+  seedCompany,
+  seedUser,
+  shotsIn,
+  signInUi,
+  tenantUrl,
+  test,
+  unique,
+} from './console-fixtures.ts';
 
 const shot = shotsIn('console-kinds-network');
 let udp: UdpServer;
@@ -144,6 +155,7 @@ for (const kind of CASES) {
     const result = dialog.getByRole('region', { name: 'Test result' });
     await expect(result).toContainText('Up');
     for (const phase of kind.phases) await expect(result.getByText(phase, { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await result.scrollIntoViewIfNeeded();
     await shot(page, `${kind.type}-dialog-1366`);
     await dialog.getByRole('button', { name: 'Create Monitor' }).click();
