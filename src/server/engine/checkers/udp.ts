@@ -31,7 +31,11 @@ function exchange(family: 4 | 6, address: string, port: number, payload: Buffer,
   return new Promise<Answer & { connectedAt: number }>((resolve) => {
     const socket = dgram.createSocket({ type: family === 6 ? 'udp6' : 'udp4' });
     let connectedAt = 0;
+    let finished = false;
     const done = (a: Answer) => {
+      // Once: a send error after the deadline must not close the socket twice (that throws).
+      if (finished) return;
+      finished = true;
       signal.removeEventListener('abort', onAbort);
       socket.removeAllListeners('message');
       socket.on('error', () => {});
