@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
 import type { MonitorType } from '../../src/server/db/schema/monitoring.ts';
 import { startDnsServer } from '../../tests/fixtures/targets/dns-targets.ts';
 import { startTlsTargets } from '../../tests/fixtures/targets/tls-targets.ts';
+import { startGrpcHealthServer } from '../../tests/support/kind-servers/grpc-health.ts';
+import { startUdpServer } from '../../tests/support/kind-servers/udp.ts';
+import { startWsServer } from '../../tests/support/kind-servers/websocket.ts';
 
 export interface BenchTarget {
   /** The monitor's config: the kind's fields as the API takes them */
@@ -46,5 +49,19 @@ export const TARGETS: Partial<Record<MonitorType, Start>> = {
   ssl: async () => {
     const tls = await startTlsTargets();
     return { config: { host: 'localhost', port: tls.port.valid, ssl_warning_days: [30, 14, 7, 1] }, ca: tls.caPem };
+  },
+  // ping needs no server: the kernel answers echo requests on loopback.
+  ping: async () => ({ config: { host: '127.0.0.1', packet_count: 1, max_packet_loss_percent: 0 } }),
+  udp: async () => {
+    const udp = await startUdpServer();
+    return { config: { host: '127.0.0.1', port: udp.port, udp_payload: 'echo:PONG', udp_payload_format: 'text', udp_expect: 'PONG' } };
+  },
+  grpc: async () => {
+    const grpc = await startGrpcHealthServer();
+    return { config: { host: '127.0.0.1', port: grpc.port, grpc_service: '', grpc_tls: false, grpc_metadata: {} } };
+  },
+  websocket: async () => {
+    const ws = await startWsServer();
+    return { config: { url: ws.url('/echo'), ws_message: 'ping', ws_expect: 'ping', headers: {} } };
   },
 };

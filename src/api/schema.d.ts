@@ -4180,7 +4180,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc" | "domain" | "group";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc" | "domain" | "group" | "websocket";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4287,6 +4287,18 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description http monitors: the keyword is a regular expression (RE2 syntax) */
+            keyword_regex: boolean | null;
+            /** @description http monitors: response header name to the text its value must contain, a /regular expression/ it must match, or empty (present) */
+            header_assertions: {
+                [key: string]: string;
+            } | null;
+            /** @description websocket monitors: the subprotocol asked for (Sec-WebSocket-Protocol) */
+            ws_subprotocol: string | null;
+            /** @description websocket monitors: the text message sent once open. "(hidden)" for users who may not change the monitor */
+            ws_message: string | null;
+            /** @description websocket monitors: text a message must contain */
+            ws_expect: string | null;
             /** @description grpc monitors: the service whose health is asked; empty - the whole server */
             grpc_service: string | null;
             /** @description grpc monitors: TLS (true) or plaintext HTTP/2 */
@@ -4380,6 +4392,18 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description http monitors: the keyword is a regular expression in RE2 syntax (no lookaround or backreferences), searched in the first 128 KiB of the body; default false */
+            keyword_regex?: boolean | null;
+            /** @description http monitors: response headers the final response must carry - name to the text its value must contain, a /regular expression/ (RE2 syntax) it must match, or empty (present) */
+            header_assertions?: {
+                [key: string]: string;
+            } | null;
+            /** @description websocket monitors: the subprotocol asked for (Sec-WebSocket-Protocol); the server must accept it */
+            ws_subprotocol?: string | null;
+            /** @description websocket monitors: a text message sent once the connection is open */
+            ws_message?: string | null;
+            /** @description websocket monitors: text a message must contain within the time-out; null - open is enough */
+            ws_expect?: string | null;
             /** @description grpc monitors: the service whose health is asked (e.g. my.package.Orders); empty - the whole server */
             grpc_service?: string | null;
             /** @description grpc monitors: TLS (true) or plaintext HTTP/2 (false, the default) */
@@ -4478,6 +4502,18 @@ export interface components {
             is_critical?: boolean;
             locations?: components["schemas"]["LocationList"];
             quorum?: components["schemas"]["Quorum"];
+            /** @description http monitors: the keyword is a regular expression in RE2 syntax (no lookaround or backreferences), searched in the first 128 KiB of the body; default false */
+            keyword_regex?: boolean | null;
+            /** @description http monitors: response headers the final response must carry - name to the text its value must contain, a /regular expression/ (RE2 syntax) it must match, or empty (present) */
+            header_assertions?: {
+                [key: string]: string;
+            } | null;
+            /** @description websocket monitors: the subprotocol asked for (Sec-WebSocket-Protocol); the server must accept it */
+            ws_subprotocol?: string | null;
+            /** @description websocket monitors: a text message sent once the connection is open */
+            ws_message?: string | null;
+            /** @description websocket monitors: text a message must contain within the time-out; null - open is enough */
+            ws_expect?: string | null;
             /** @description grpc monitors: the service whose health is asked (e.g. my.package.Orders); empty - the whole server */
             grpc_service?: string | null;
             /** @description grpc monitors: TLS (true) or plaintext HTTP/2 (false, the default) */

@@ -14,6 +14,8 @@ export const HTTP_FIELDS = [
   'json_expected',
   'follow_redirects',
   'degraded_threshold_ms',
+  'keyword_regex',
+  'header_assertions',
 ] as const;
 export const TCP_FIELDS = ['host', 'port', 'degraded_threshold_ms'] as const;
 export const DNS_FIELDS = ['host', 'record_type', 'resolver', 'expected_values'] as const;
@@ -64,3 +66,5 @@ export const GROUP_RULES = ['any', 'all', 'at_least'] as const;
 export const GROUP_MAX_CHILDREN = 100;
 /** Parents a monitor may depend on. */
 export const MAX_PARENTS = 10;
+
+export const WEBSOCKET_FIELDS = ['url', 'ws_subprotocol', 'headers', 'ws_message', 'ws_expect', 'degraded_threshold_ms'] as const;

@@ -1,4 +1,4 @@
-// The network kinds (ping, udp, grpc) from the console against the built server: a company admin
+// The network kinds (ping, udp, grpc, websocket) and http's header and regex assertions from the console against the built server: a company admin
 // picks each kind in the Add Monitor dialog, fills its own fields, runs Test now against a
 // loopback server (the result shows Up and the check's phases), creates it, and opens its monitor
 // page, which shows it up. Screenshots of the dialog and the monitor page at 1366 and 390 px.
@@ -6,16 +6,36 @@ import { test as base } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { startGrpcHealthServer, type GrpcHealthServer } from '../support/kind-servers/grpc-health.ts';
 import { startUdpServer, type UdpServer } from '../support/kind-servers/udp.ts';
-import { adminApi, expect, seedCompany, seedUser, shotsIn, signInUi, tenantUrl, test, unique } from './console-fixtures.ts';
+import { startWsServer, type WsServer } from '../support/kind-servers/websocket.ts';
+import { startHttpTargets, type HttpTargets } from '../fixtures/targets/http-targets.ts';
+import {
+  adminApi,
+  expect,
+  expectNoSeriousA11yViolations,
+  seedCompany,
+  seedUser,
+  shotsIn,
+  signInUi,
+  tenantUrl,
+  test,
+  unique,
+} from './console-fixtures.ts';
 
 const shot = shotsIn('console-kinds-network');
 let udp: UdpServer;
 let grpcServer: GrpcHealthServer;
+let wsServer: WsServer;
+let httpTargets: HttpTargets;
 base.beforeAll(async () => {
-  [udp, grpcServer] = await Promise.all([startUdpServer(), startGrpcHealthServer()]);
+  [udp, grpcServer, wsServer, httpTargets] = await Promise.all([
+    startUdpServer(),
+    startGrpcHealthServer(),
+    startWsServer(),
+    startHttpTargets(),
+  ]);
 });
 base.afterAll(async () => {
-  await Promise.all([udp?.close(), grpcServer?.close()]);
+  await Promise.all([udp?.close(), grpcServer?.close(), wsServer?.close(), httpTargets?.close()]);
 });
 
 interface KindCase {
@@ -23,6 +43,8 @@ interface KindCase {
   label: string;
   fill(dialog: ReturnType<Page['getByRole']>): Promise<void>;
   phases: string[];
+  /** the monitor page's Details › Target */
+  target(): string;
   /** what the edit dialog shows of the kind's own fields */
   stored(dialog: ReturnType<Page['getByRole']>): Promise<void>;
 }
@@ -37,6 +59,7 @@ const CASES: KindCase[] = [
       await d.getByLabel('Max packet loss (%)').fill('50');
     },
     phases: ['DNS', 'Total'],
+    target: () => '127.0.0.1',
     stored: async (d) => {
       await expect(d.getByLabel('Packets')).toHaveValue('2');
       await expect(d.getByLabel('Max packet loss (%)')).toHaveValue('50');
@@ -52,6 +75,7 @@ const CASES: KindCase[] = [
       await d.getByLabel('Expected answer').fill('PONG');
     },
     phases: ['DNS', 'Connect', 'First byte', 'Total'],
+    target: () => `127.0.0.1:${udp.port}`,
     stored: async (d) => {
       await expect(d.getByLabel('Payload', { exact: true })).toHaveValue('echo:PONG');
       await expect(d.getByLabel('Payload format')).toHaveValue('text');
@@ -67,9 +91,43 @@ const CASES: KindCase[] = [
       await d.getByLabel('Metadata').fill('authorization: Bearer letmein');
     },
     phases: ['DNS', 'Connect', 'First byte', 'Total'],
+    target: () => `127.0.0.1:${grpcServer.port}`,
     stored: async (d) => {
       await expect(d.getByLabel('Service')).toHaveValue('secured');
       await expect(d.getByLabel('Metadata')).toHaveValue('authorization: Bearer letmein');
+    },
+  },
+  {
+    type: 'websocket',
+    label: 'WebSocket',
+    fill: async (d) => {
+      await d.getByLabel('URL').fill(wsServer.url('/echo'));
+      await d.getByLabel('Subprotocol').fill('v1.chat');
+      await d.getByLabel('Message to send').fill('ping-1');
+      await d.getByLabel('Expected answer').fill('ping-1');
+    },
+    phases: ['DNS', 'Connect', 'First byte', 'Total'],
+    target: () => wsServer.url('/echo'),
+    stored: async (d) => {
+      await expect(d.getByLabel('Subprotocol')).toHaveValue('v1.chat');
+      await expect(d.getByLabel('Expected answer')).toHaveValue('ping-1');
+    },
+  },
+  {
+    // http's header assertions and regex keyword (issue 28, item 1's last line)
+    type: 'http',
+    label: 'HTTP(S)',
+    fill: async (d) => {
+      await d.getByLabel('URL').fill(httpTargets.url('/json'));
+      await d.getByLabel('Keyword', { exact: true }).fill('"db":\\s*"ok"');
+      await d.getByLabel('Keyword is a regular expression (RE2)').check();
+      await d.getByLabel('Response headers must match').fill('Content-Type: /^application\\/json/');
+    },
+    phases: ['DNS', 'Connect', 'First byte', 'Total'],
+    target: () => httpTargets.url('/json'),
+    stored: async (d) => {
+      await expect(d.getByLabel('Keyword is a regular expression (RE2)')).toBeChecked();
+      await expect(d.getByLabel('Response headers must match')).toHaveValue('Content-Type: /^application\\/json/');
     },
   },
 ];
@@ -97,6 +155,7 @@ for (const kind of CASES) {
     const result = dialog.getByRole('region', { name: 'Test result' });
     await expect(result).toContainText('Up');
     for (const phase of kind.phases) await expect(result.getByText(phase, { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await result.scrollIntoViewIfNeeded();
     await shot(page, `${kind.type}-dialog-1366`);
     await dialog.getByRole('button', { name: 'Create Monitor' }).click();
@@ -109,6 +168,7 @@ for (const kind of CASES) {
       await expect(page.getByText('Up', { exact: true }).first()).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     await expect(page.getByText(kind.label).first()).toBeVisible();
+    await expect(page.getByTestId('details')).toContainText(kind.target());
     await shot(page, `${kind.type}-page-1366`);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

@@ -1,5 +1,5 @@
-// The console form's fields of the network kinds (ping, udp, grpc, websocket) that have no
-// hand-made input; host, port, url, headers and degraded_threshold_ms keep theirs. Defaults are
+// The console form's fields of the network kinds (ping, udp, grpc, websocket) and of the http
+// kind's header and regex assertions that have no hand-made input; host, port, url, headers and degraded_threshold_ms keep theirs. Defaults are
 // the server's (lib/monitor-kinds.ts).
 import {
   DEFAULT_PING_MAX_LOSS_PERCENT,
@@ -47,4 +47,24 @@ export const NETWORK_FIELDS = {
   },
   grpc_tls: { label: 'TLS', input: 'checkbox', default: false },
   grpc_metadata: { label: 'Metadata', input: 'pairs', placeholder: 'authorization: Bearer …', hint: 'One "name: value" a line' },
+  ws_subprotocol: {
+    label: 'Subprotocol',
+    input: 'text',
+    placeholder: 'graphql-transport-ws',
+    hint: 'Asked for in the upgrade; the server must accept it',
+  },
+  ws_message: {
+    label: 'Message to send',
+    input: 'text',
+    placeholder: '{"type":"ping"}',
+    hint: 'Sent once the connection is open; blank: none',
+  },
+  keyword_regex: { label: 'Keyword is a regular expression (RE2)', input: 'checkbox', default: false },
+  header_assertions: {
+    label: 'Response headers must match',
+    input: 'pairs',
+    placeholder: 'Content-Type: application/json',
+    hint: 'One "Name: text" a line; /regex/ to match; "Name:" alone: present',
+  },
+  ws_expect: { label: 'Expected answer', input: 'text', placeholder: 'pong', hint: 'A message must contain this; blank: open is enough' },
 } satisfies KindFieldSpecs;

@@ -31,7 +31,7 @@ describe('editor schema', () => {
     expect(monitor.trial_banner).toEqual({ type: ['string', 'null'], maxLength: 200, description: 'trialkind' });
     expect(monitor.port.description).toBe(`${committed().$defs.monitor.properties.port.description}, trialkind`);
     // A note after the kinds stays where it was.
-    expect(monitor.headers.description).toBe('http; write a secret value as ${ENV_VAR}');
+    expect(monitor.headers.description).toBe('http, websocket; write a secret value as ${ENV_VAR}');
     expect(monitor.accepted_status_codes.description).toBe('http, e.g. 200-299');
     expect(derived.$defs.alertChannel.properties.type.enum.at(-1)).toBe('trialchannel');
   });

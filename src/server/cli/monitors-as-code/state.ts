@@ -112,11 +112,15 @@ const SENSITIVE_HEADER = /authorization|cookie|token|secret|key|password/i;
 /** Monitors whose request headers look like credentials: the API returns them to those who may
  *  change the monitor, so an export holds them; the CLI says so rather than hide a difference. */
 export function credentialHeaders(file: CodeFile): string[] {
-  return (file.monitors ?? []).flatMap((m) =>
-    Object.keys((m.headers as Record<string, string> | undefined) ?? {})
+  return (file.monitors ?? []).flatMap((m) => [
+    ...Object.keys((m.headers as Record<string, string> | undefined) ?? {})
       .filter((h) => SENSITIVE_HEADER.test(h))
       .map((h) => `monitor "${m.name}" header ${h}`),
-  );
+    // gRPC metadata carries the same credentials (authorization) as headers do.
+    ...Object.keys((m.grpc_metadata as Record<string, string> | undefined) ?? {})
+      .filter((h) => SENSITIVE_HEADER.test(h))
+      .map((h) => `monitor "${m.name}" metadata ${h}`),
+  ]);
 }
 
 /** The file as `export` writes it, with the schema comment editors follow. Written with YAML

@@ -2,10 +2,11 @@
 // accepted (an ipv4:/ipv6: target, so grpc-js never resolves the name itself), with the host as
 // the :authority and the TLS server name. Up when the answer is SERVING.
 import * as grpc from '@grpc/grpc-js';
-import { rootCertificates } from 'node:tls';
+import { checkServerIdentity, rootCertificates } from 'node:tls';
 import { networkErrorText } from '../../net/error-text.ts';
 import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
 import { decodeHealthResponse, encodeHealthRequest, HEALTH_CHECK_METHOD, UnreadableHealthAnswer } from './grpc-health.ts';
+import { certificateFacts, type CertificateFacts } from './certificate.ts';
 import { failed, round, type Checker, type CheckOutcome, type Timings } from './types.ts';
 
 /** What a grpc monitor stores (engine/kinds/grpc.ts validates it). */
@@ -29,6 +30,9 @@ const CHANNEL_OPTIONS: grpc.ChannelOptions = {
   'grpc.max_metadata_size': 16 * 1024,
   'grpc.service_config_disable_resolution': 1,
   'grpc.initial_reconnect_backoff_ms': 60_000,
+  // Each check its own connection: grpc-js would otherwise share one across checks (and
+  // companies) to the same address, and the connect phase would measure nothing.
+  'grpc.use_local_subchannel_pool': 1,
 };
 
 const quoted = (s: string) => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
@@ -91,12 +95,19 @@ export const grpcChecker: Checker<GrpcConfig> = async (target, env, signal) => {
   const timings: Timings = { total: 0 };
   const host = cfg.host ?? '';
   let client: grpc.Client | undefined;
+  /** TLS: the certificate the server showed (its expiry warns as an https check's does) */
+  let cert: CertificateFacts | null = null;
   try {
     const { address, family } = await resolveSafe(host, env.allowPrivateTargets, env.resolve, signal);
     timings.dns = round(performance.now() - started);
     const authority = `${host.includes(':') ? `[${host}]` : host}:${cfg.port}`;
     const credentials = cfg.grpc_tls
-      ? grpc.credentials.createSsl(Buffer.from([...rootCertificates, ...(env.extraCa ?? [])].join('\n')))
+      ? grpc.credentials.createSsl(Buffer.from([...rootCertificates, ...(env.extraCa ?? [])].join('\n')), null, null, {
+          checkServerIdentity: (name, peer) => {
+            cert = certificateFacts(peer);
+            return checkServerIdentity(name, peer);
+          },
+        })
       : grpc.credentials.createInsecure();
     client = new grpc.Client(family === 6 ? `ipv6:[${address}]:${cfg.port}` : `ipv4:${address}:${cfg.port}`, credentials, {
       ...CHANNEL_OPTIONS,
@@ -129,7 +140,7 @@ export const grpcChecker: Checker<GrpcConfig> = async (target, env, signal) => {
         ),
       );
       timings.ttfb = timings.total = round(performance.now() - started);
-      return judge(status, cfg, timings);
+      return { ...judge(status, cfg, timings), ...(cert ?? {}) };
     } finally {
       signal.removeEventListener('abort', onAbort);
     }

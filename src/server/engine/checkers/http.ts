@@ -9,6 +9,7 @@ import { certificateFacts, type CertificateFacts } from './certificate.ts';
 import zlib from 'node:zlib';
 import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
 import { isCertificateRefusal, networkErrorText } from '../../net/error-text.ts';
+import { headerAssertionProblem, keywordFound } from './http-assertions.ts';
 import { jsonPathGet, statusAccepted } from './http-rules.ts';
 import { failed, round, type CheckEnv, type CheckOutcome, type Checker, type Timings } from './types.ts';
 
@@ -23,6 +24,10 @@ export interface HttpConfig {
   accepted_status_codes?: string[];
   keyword?: string | null;
   keyword_mode?: 'present' | 'absent';
+  /** the keyword is a regular expression (RE2 syntax) */
+  keyword_regex?: boolean;
+  /** response header name → text its value must contain, `/regex/`, or '' (present) */
+  header_assertions?: Record<string, string> | null;
   json_path?: string | null;
   json_expected?: string | null;
   follow_redirects?: boolean;
@@ -197,7 +202,7 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
       certIssuer: hop.certIssuer,
       certSubject: hop.certSubject,
     };
-    const problem = judge(code, text, cfg);
+    const problem = judge(code, text, cfg) ?? headerAssertionProblem(res.headers, cfg.header_assertions);
     if (problem) return { ...outcome, status: 'down', error: problem };
     if (cfg.degraded_threshold_ms && timings.total > cfg.degraded_threshold_ms) {
       return {
@@ -225,7 +230,7 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
 function judge(code: number, text: string, cfg: HttpConfig): string | null {
   if (!statusAccepted(code, cfg.accepted_status_codes)) return `HTTP ${code} is not an accepted status code`;
   if (cfg.keyword) {
-    const found = text.includes(cfg.keyword);
+    const found = keywordFound(text, cfg.keyword, cfg.keyword_regex === true);
     // The keyword is the monitor's own setting, quoted; the body around it never is.
     if (cfg.keyword_mode === 'absent' && found) return `Keyword "${cfg.keyword}" is present`;
     if (cfg.keyword_mode !== 'absent' && !found) return `Keyword "${cfg.keyword}" not found`;

@@ -24,21 +24,28 @@ export function udpBytes(value: string, format: 'text' | 'hex'): Buffer {
   return format === 'hex' ? Buffer.from(value.replace(/\s+/g, ''), 'hex') : Buffer.from(value, 'utf8');
 }
 
-type Answer = { kind: 'answer'; data: Buffer; at: number } | { kind: 'silence' } | { kind: 'error'; error: unknown };
+type Answer = { kind: 'answer'; data: Buffer; at: number } | { kind: 'silence' } | { kind: 'unsent' } | { kind: 'error'; error: unknown };
 
 /** The first datagram back, the silence until the deadline, or the socket's error (port unreachable). */
 function exchange(family: 4 | 6, address: string, port: number, payload: Buffer, signal: AbortSignal, started: number) {
   return new Promise<Answer & { connectedAt: number }>((resolve) => {
     const socket = dgram.createSocket({ type: family === 6 ? 'udp6' : 'udp4' });
     let connectedAt = 0;
+    let finished = false;
     const done = (a: Answer) => {
+      // Once: a send error after the deadline must not close the socket twice (that throws).
+      if (finished) return;
+      finished = true;
       signal.removeEventListener('abort', onAbort);
       socket.removeAllListeners('message');
       socket.on('error', () => {});
       socket.close();
       resolve({ ...a, connectedAt });
     };
-    const onAbort = () => done({ kind: 'silence' });
+    let sent = false;
+    // The deadline is silence only once the datagram went out; before that the check timed out.
+    const onAbort = () => done(sent ? { kind: 'silence' } : { kind: 'unsent' });
+    if (signal.aborted) return done({ kind: 'unsent' });
     signal.addEventListener('abort', onAbort, { once: true });
     // Only the first datagram is read: a target that floods answers costs one message.
     socket.once('message', (data) => done({ kind: 'answer', data, at: performance.now() }));
@@ -47,6 +54,7 @@ function exchange(family: 4 | 6, address: string, port: number, payload: Buffer,
       connectedAt = round(performance.now() - started);
       socket.send(payload, (error) => {
         if (error) done({ kind: 'error', error });
+        else sent = true;
       });
     });
   });
@@ -72,6 +80,7 @@ export const udpChecker: Checker<UdpConfig> = async (target, env, signal) => {
         timings,
       );
     }
+    if (answer.kind === 'unsent') return failed(`Timed out after ${seconds} s`, timings);
     if (answer.kind === 'silence') {
       if (cfg.udp_expect_silence)
         return { status: 'operational', responseTimeMs: null, httpCode: null, error: null, timings, certExpiresAt: null };

@@ -4,6 +4,7 @@ import { hasControlCharacters } from '../../../lib/plain-text.ts';
 import { GRPC_FIELDS } from '../../../lib/monitor-kinds.ts';
 import { grpcChecker, type GrpcConfig } from '../checkers/grpc.ts';
 import { validateHostPort } from './host-port.ts';
+import { certificateExpiring } from './certificate-warnings.ts';
 import type { Kind } from './kind.ts';
 
 const FIELDS = GRPC_FIELDS;
@@ -37,6 +38,10 @@ export const grpcKind: Kind<GrpcConfig> = {
     return { config, problems, target };
   },
   check: grpcChecker,
+  async afterResult(r) {
+    // A TLS certificate seen by a successful check warns like an https check's.
+    if (r.outcome.status !== 'down') await certificateExpiring(r, undefined);
+  },
   present(config, { secrets }) {
     // Metadata values carry the target's credentials (tokens): only those who may change the monitor see them.
     const md = config.grpc_metadata;

@@ -10,6 +10,7 @@ import {
   HTTP_METHODS,
 } from '../../../lib/monitor-kinds.ts';
 import { httpChecker, type HttpConfig } from '../checkers/http.ts';
+import { compileRegex, headerPattern, MAX_HEADER_ASSERTIONS } from '../checkers/http-assertions.ts';
 import { certificateExpiring } from './certificate-warnings.ts';
 import type { Kind } from './kind.ts';
 
@@ -58,6 +59,22 @@ export const httpKind: Kind<HttpConfig> = {
     config.keyword_mode = pick('keyword_mode') ?? 'present';
     config.json_path = pick('json_path') ?? null;
     config.json_expected = pick('json_expected') ?? null;
+    // Stored only when on: monitors without it (all older ones) read and export as before.
+    if (pick('keyword_regex')) config.keyword_regex = true;
+    if (config.keyword_regex && config.keyword) {
+      const re = compileRegex(config.keyword);
+      if (typeof re === 'string') problems.keyword = `Keyword is ${re}`;
+    }
+    config.header_assertions = pick('header_assertions') ?? null;
+    const assertions = Object.entries(config.header_assertions ?? {});
+    if (assertions.length > MAX_HEADER_ASSERTIONS) problems.header_assertions = `At most ${MAX_HEADER_ASSERTIONS} header assertions`;
+    for (const [h, pattern] of assertions) {
+      const compiled = headerPattern(String(pattern));
+      if (!HEADER_NAME.test(h)) problems.header_assertions = `Header assertion "${h.slice(0, 100)}" is not a header name`;
+      else if (hasControlCharacters(String(pattern)))
+        problems.header_assertions = `Header assertion "${h}" may not hold control characters`;
+      else if (typeof compiled === 'string') problems.header_assertions = `Header assertion "${h}": the pattern is ${compiled}`;
+    }
     config.follow_redirects = pick('follow_redirects') ?? true;
     config.degraded_threshold_ms = pick('degraded_threshold_ms') ?? null;
     for (const [key, label] of Object.entries(TEXT_LABELS) as Array<[keyof typeof TEXT_LABELS, string]>) {
@@ -90,6 +107,8 @@ export const httpKind: Kind<HttpConfig> = {
       json_expected: config.json_expected ?? null,
       follow_redirects: config.follow_redirects ?? null,
       degraded_threshold_ms: config.degraded_threshold_ms ?? null,
+      keyword_regex: config.keyword_regex ?? null,
+      header_assertions: config.header_assertions ?? null,
     };
   },
 

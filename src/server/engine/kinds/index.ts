@@ -13,6 +13,7 @@ import { pushKind } from './push.ts';
 import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
 import { udpKind } from './udp.ts';
+import { websocketKind } from './websocket.ts';
 
 // `any`: each module is checked against its own config type where it is declared.
 export const KINDS: Record<MonitorType, Kind<any>> = {
@@ -26,6 +27,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   grpc: grpcKind,
   domain: domainKind,
   group: groupKind,
+  websocket: websocketKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

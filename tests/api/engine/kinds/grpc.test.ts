@@ -8,6 +8,7 @@ import { makeCerts } from '../../../fixtures/targets/tls-targets.ts';
 import { startGrpcHealthServer, type GrpcHealthServer } from '../../../support/kind-servers/grpc-health.ts';
 import { unreachablePort } from '../../../support/kind-servers/udp.ts';
 import { checkKind, fixedResolver } from './support.ts';
+import { credentialHeaders } from '../../../../src/server/cli/monitors-as-code/state.ts';
 
 describe('grpc checks against loopback', () => {
   let plain: GrpcHealthServer;
@@ -86,7 +87,10 @@ describe('grpc checks against loopback', () => {
     const resolve = fixedResolver({ localhost: '127.0.0.1' });
     const tls = { host: 'localhost', port: secure.port, grpc_tls: true };
     const ok = await checkKind('grpc', tls, { resolve, extraCa: [ca], timeoutMs: 1500 });
-    expect(ok).toMatchObject({ status: 'operational' });
+    expect(ok).toMatchObject({ status: 'operational', certSubject: 'localhost', certIssuer: 'StatusWatch Labs Test CA R1' });
+    // The certificate's expiry (200 days out) feeds the expiry warnings, as an https check's does.
+    expect(ok.certExpiresAt! - Date.now()).toBeGreaterThan(199 * 86_400_000);
+    expect(grpcKind.afterResult).toBeTypeOf('function');
     const untrusted = await checkKind('grpc', tls, { resolve, timeoutMs: 1500 });
     expect(untrusted.status).toBe('down');
     expect(untrusted.error).toMatch(/Certificate issuer is not trusted|TLS handshake failed/);
@@ -142,6 +146,10 @@ describe('grpc checks against loopback', () => {
     const config = { host: 'x.example', port: 1, grpc_metadata: { authorization: 'Bearer x' } };
     expect(grpcKind.present(config, { secrets: false }).grpc_metadata).toEqual({ authorization: '(hidden)' });
     expect(grpcKind.present(config, { secrets: true }).grpc_metadata).toEqual({ authorization: 'Bearer x' });
+    // A monitors-as-code export warns about it as it does about an Authorization header.
+    expect(credentialHeaders({ monitors: [{ name: 'Orders', type: 'grpc', ...config }] } as never)).toEqual([
+      'monitor "Orders" metadata authorization',
+    ]);
   });
 
   it('encodes and reads the health messages by hand', () => {

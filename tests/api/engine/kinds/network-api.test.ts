@@ -9,8 +9,11 @@ import { seedCompany, seedUser, signIn } from '../../../support/fixtures.ts';
 import { DB_KINDS } from '../../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../../support/test-app.ts';
 import { engineServices, seedTenant } from '../support.ts';
+import { tlsTargets } from '../../../../src/server/domain/security/ssl-targets.ts';
 import { startUdpServer, type UdpServer } from '../../../support/kind-servers/udp.ts';
 import { startGrpcHealthServer, type GrpcHealthServer } from '../../../support/kind-servers/grpc-health.ts';
+import { startWsServer, type WsServer } from '../../../support/kind-servers/websocket.ts';
+import { startHttpTargets, type HttpTargets } from '../../../fixtures/targets/http-targets.ts';
 
 describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
   let t: TestApp;
@@ -18,8 +21,12 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
   let company: { id: string; subdomain: string };
   let udp: UdpServer;
   let grpcServer: GrpcHealthServer;
+  let wsServer: WsServer;
+  let httpTargets: HttpTargets;
 
   beforeAll(async () => {
+    httpTargets = await startHttpTargets();
+    wsServer = await startWsServer();
     udp = await startUdpServer();
     grpcServer = await startGrpcHealthServer();
     // A budget of 1 check a minute per host: monitors here run hourly (1/60 a minute) but the budget test's.
@@ -37,6 +44,8 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
     await t?.close();
     await udp?.close();
     await grpcServer?.close();
+    await wsServer?.close();
+    await httpTargets?.close();
   });
 
   const hourly = (body: Record<string, unknown>) => ({
@@ -122,6 +131,59 @@ describe.each(DB_KINDS)('network kinds through the API on %s', (db) => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.grpc_metadata).toMatch(/^Metadata "grpc-status" is not allowed/);
   });
+
+  it('websocket: creates, checks the echo server at once, Test now shows a refused upgrade with its status; bad fields get messages', async () => {
+    const body = { name: 'Live feed', type: 'websocket', url: wsServer.url('/echo'), ws_message: 'hi', ws_expect: 'hi' };
+    const r = await admin.post('/api/v1/monitors', hourly(body));
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ url: wsServer.url('/echo'), ws_message: 'hi', ws_expect: 'hi', ws_subprotocol: null, headers: {} });
+    await t.services.monitoring!.engine!.runDueNow();
+    expect((await admin.get(`/api/v1/monitors/${r.body.id}`)).body).toMatchObject({ status: 'operational', last_http_code: 101 });
+    const test = await admin.post('/api/v1/monitors/test', hourly({ ...body, url: wsServer.url('/forbidden') }));
+    expect(test.body).toMatchObject({ status: 'down', error: 'The server answered HTTP 403 instead of accepting the WebSocket upgrade' });
+    const bad = await admin.post('/api/v1/monitors', hourly({ ...body, url: 'http://example.com/' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.url).toBe('URL must start with ws:// or wss://');
+  });
+
+  it('http: stores header assertions and a regex keyword, checks them, and names a failing header', async () => {
+    const body = {
+      name: 'API health',
+      type: 'http',
+      url: httpTargets.url('/json'),
+      header_assertions: { 'Content-Type': '/^application\\/json/' },
+      keyword: '"db":\\s*"ok"',
+      keyword_regex: true,
+    };
+    const r = await admin.post('/api/v1/monitors', hourly(body));
+    expect(r.status, r.text).toBe(201);
+    expect(r.body).toMatchObject({ header_assertions: body.header_assertions, keyword_regex: true });
+    await t.services.monitoring!.engine!.runDueNow();
+    expect((await admin.get(`/api/v1/monitors/${r.body.id}`)).body).toMatchObject({ status: 'operational', last_error: null });
+    const test = await admin.post('/api/v1/monitors/test', hourly({ ...body, header_assertions: { 'Cache-Control': 'no-store' } }));
+    expect(test.body).toMatchObject({ status: 'down', error: 'Header "Cache-Control" is missing' });
+    const tcp = await admin.post('/api/v1/monitors', hourly({ name: 'x', type: 'tcp', host: '127.0.0.1', port: 1 }));
+    expect(tcp.body).toMatchObject({ header_assertions: null, keyword_regex: null, packet_count: null, grpc_metadata: null });
+  });
+
+  it('grpc over TLS and wss monitors are TLS targets of the security suite; plaintext ones are not', async () => {
+    const made: Record<string, string> = {};
+    for (const [name, body] of Object.entries({
+      'gRPC TLS': { type: 'grpc', host: 'localhost', port: 1, grpc_tls: true },
+      'gRPC plain': { type: 'grpc', host: 'localhost', port: 2 },
+      'WSS feed': { type: 'websocket', url: 'wss://localhost:3/feed' },
+      'WS feed': { type: 'websocket', url: 'ws://localhost:4/feed' },
+    })) {
+      const r = await admin.post('/api/v1/monitors', hourly({ name, ...body }));
+      expect(r.status, r.text).toBe(201);
+      made[name] = r.body.id;
+    }
+    const targets = (await tlsTargets(t.services.db, company.id)).filter((x) => Object.values(made).includes(x.id));
+    expect(targets.map((x) => [x.name, x.host, x.port]).sort()).toEqual([
+      ['WSS feed', 'localhost', 3],
+      ['gRPC TLS', 'localhost', 1],
+    ]);
+  });
 });
 
 describe('network kinds with private targets closed', () => {
@@ -143,6 +205,9 @@ describe('network kinds with private targets closed', () => {
     });
     await expect(make({ type: 'ping', host: '::1' })).rejects.toThrow(/loopback/);
     await expect(make({ type: 'ping', host: '10.1.2.3' })).rejects.toThrow(/private/);
+    await expect(make({ type: 'websocket', url: 'ws://[::1]:8080/feed' })).rejects.toMatchObject({
+      fields: { url: 'Target refused: ::1 is a loopback address' },
+    });
     await expect(make({ type: 'grpc', host: '::1', port: 50051 })).rejects.toThrow(/loopback/);
     await expect(make({ type: 'udp', host: '127.0.0.1', port: 53 })).rejects.toMatchObject({
       fields: { host: 'Target refused: 127.0.0.1 is a loopback address' },

@@ -327,7 +327,8 @@ function TimelineCard() {
 
 function Details({ m }: { m: Monitor }) {
   const https = m.type === 'ssl' || (m.type === 'http' && (m.url ?? '').startsWith('https:'));
-  const target = m.type === 'http' ? m.url : m.type === 'push' ? 'Heartbeat URL' : `${m.host ?? ''}${m.port ? `:${m.port}` : ''}`;
+  // URL-addressed kinds (http, websocket, …) name their target by URL.
+  const target = m.type === 'push' ? 'Heartbeat URL' : (m.url ?? `${m.host ?? ''}${m.port ? `:${m.port}` : ''}`);
   return (
     <Card title="Details" testId="details">
       <dl className="sw-mp-details">

@@ -64,8 +64,9 @@ const SORT_CHOICES: Array<[string, string]> = [
 ];
 
 export function targetOf(m: MonitorRow): string {
-  if (m.type === 'http') return m.url ?? '—';
   if (m.type === 'push') return 'Heartbeat URL';
+  // URL-addressed kinds (http, websocket, …) name their target by URL.
+  if (m.url) return m.url;
   return m.port ? `${m.host}:${m.port}` : (m.host ?? '—');
 }
 

@@ -15,6 +15,7 @@ import {
   PING_FIELDS,
   UDP_FIELDS,
   GRPC_FIELDS,
+  WEBSOCKET_FIELDS,
 } from '../../../../lib/monitor-kinds.ts';
 import { KIND_FIELD_SPECS, type KindFieldValue } from '../../../../lib/kind-forms/index.ts';
 import { initialValue, parsePairs, toApiValue, toFormValue } from '../../../../lib/kind-forms/field.ts';
@@ -42,6 +43,7 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   grpc: { label: 'gRPC health', fields: GRPC_FIELDS },
   domain: { label: 'Domain expiry', fields: [] },
   group: { label: 'Group', fields: [] },
+  websocket: { label: 'WebSocket', fields: WEBSOCKET_FIELDS },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
