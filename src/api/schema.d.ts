@@ -4211,7 +4211,7 @@ export interface components {
             type: components["schemas"]["MonitorType"];
             url: string | null;
             method: string | null;
-            /** @description Request headers, sent to the URL's own origin only (a redirect to another scheme, host or port is followed without them). Users who may not change the monitor (viewers) get each value as "(hidden)" */
+            /** @description Request headers (http, and the upgrade request of websocket), sent to the URL's own origin only (a redirect to another scheme, host or port is followed without them). Users who may not change the monitor (viewers) get each value as "(hidden)" */
             headers: {
                 [key: string]: string;
             } | null;
@@ -4264,9 +4264,9 @@ export interface components {
             last_error: string | null;
             /** Format: date-time */
             cert_expires_at: string | null;
-            /** @description https and ssl monitors: who issued the certificate last seen (its issuer's organisation and common name, e.g. Let's Encrypt R3) */
+            /** @description Monitors that talk TLS (https, ssl, grpc with TLS, wss, mail and database kinds over TLS): who issued the certificate last seen (its issuer's organisation and common name, e.g. Let's Encrypt R3) */
             cert_issuer: string | null;
-            /** @description https and ssl monitors - the certificate's subject common name as last seen */
+            /** @description Monitors that talk TLS - the certificate's subject common name as last seen */
             cert_subject: string | null;
             /**
              * Format: date-time
