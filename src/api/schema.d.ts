@@ -4172,7 +4172,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "postgres";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4223,6 +4223,10 @@ export interface components {
             resolver: string | null;
             expected_values: string[] | null;
             ssl_warning_days: number[] | null;
+            /** @description Database or mail password. Never returned - "(hidden)" when one is stored, null when none */
+            password: string | null;
+            db_query: string | null;
+            db_expected: string | null;
             interval_seconds: number;
             timeout_seconds: number;
             confirmations: number;
@@ -4316,6 +4320,12 @@ export interface components {
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;
+            /** @description Database or mail password, stored encrypted. Left out or sent as "(hidden)" it keeps the stored one; null or empty clears it. A password in a database URL moves here */
+            password?: string | null;
+            /** @description One read-only statement (SELECT, WITH, SHOW, VALUES, TABLE or EXPLAIN), run in a read-only transaction */
+            db_query?: string | null;
+            /** @description The first value of the query's first row, as text (NULL for null) */
+            db_expected?: string | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
@@ -4377,6 +4387,12 @@ export interface components {
             resolver?: string | null;
             expected_values?: string[] | null;
             ssl_warning_days?: number[] | null;
+            /** @description Database or mail password, stored encrypted. Left out or sent as "(hidden)" it keeps the stored one; null or empty clears it. A password in a database URL moves here */
+            password?: string | null;
+            /** @description One read-only statement (SELECT, WITH, SHOW, VALUES, TABLE or EXPLAIN), run in a read-only transaction */
+            db_query?: string | null;
+            /** @description The first value of the query's first row, as text (NULL for null) */
+            db_expected?: string | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;

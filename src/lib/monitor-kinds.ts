@@ -29,3 +29,14 @@ export const DEFAULT_DNS_RECORD_TYPE = 'A';
 export const DEFAULT_SSL_PORT = 443;
 /** Days before a certificate expires on which a warning goes out. */
 export const DEFAULT_SSL_WARNING_DAYS = [30, 14, 7, 1];
+
+/**
+ * What the monitor view shows in place of a stored credential (`password`): the credential itself
+ * is never returned. Sent back unchanged (or left out), it keeps the stored one; null or "" clears it.
+ */
+export const STORED_SECRET = '(hidden)';
+
+export const POSTGRES_FIELDS = ['url', 'password', 'db_query', 'db_expected', 'degraded_threshold_ms'] as const;
+export const DEFAULT_POSTGRES_PORT = 5432;
+/** What a database monitor runs when it names no query: a round trip through the server. */
+export const DEFAULT_DB_QUERY = 'SELECT 1';

@@ -4,6 +4,7 @@ import type { MonitorType } from '../db/schema/monitoring.ts';
 import { DEFAULT_LIMITS, failed, type CheckEnv, type CheckOutcome } from './checkers/types.ts';
 import { dnsResolver } from '../net/dns-lookup.ts';
 import { KINDS } from './kinds/index.ts';
+import { hostSecretsKey, openSecrets } from './kinds/secret-box.ts';
 import type { EngineHost } from './ports.ts';
 
 export interface UnsavedMonitor {
@@ -33,10 +34,13 @@ export async function checkOnce(host: EngineHost, m: UnsavedMonitor): Promise<Ch
   });
   try {
     const now = host.now();
+    // The validated config holds sealed credentials, as a saved monitor's would.
+    const opened = openSecrets(m.config, hostSecretsKey(host.config));
+    if (opened.error !== null) return failed(opened.error);
     const target = {
       id: 'unsaved',
       type: m.type,
-      config: m.config,
+      config: opened.config,
       timeoutMs,
       lastPushAt: null,
       intervalMs: m.intervalSeconds * 1000,

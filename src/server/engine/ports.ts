@@ -54,7 +54,8 @@ export interface MonitorIncidents {
 export interface EngineHost {
   db: Db;
   config: Pick<Config, 'allowPrivateTargets' | 'dnsResolvers'> &
-    Partial<Pick<Config, 'canaryTargets' | 'canaryIntervalSeconds' | 'checkLeaseMarginSeconds' | 'maxChecksPerHostPerMinute'>>;
+    Partial<Pick<Config, 'canaryTargets' | 'canaryIntervalSeconds' | 'checkLeaseMarginSeconds' | 'maxChecksPerHostPerMinute'>> &
+    Partial<Pick<Config, 'sessionSecret' | 'monitorSecretsKey'>>;
   now(): number;
   /** Set by services.ts; an engine without it cannot record incidents. */
   monitorIncidents?: MonitorIncidents;

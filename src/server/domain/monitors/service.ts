@@ -29,6 +29,7 @@ import { requireDestinationBudget, type Destination } from './destination-budget
 import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
 import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { listSummaries, type MonitorListQuery } from './list-summary.ts';
+import { monitorSecretsKey } from '../../engine/kinds/secret-box.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
 import { locationCatalog, locationStatuses, type LocationStatusView } from './locations.ts';
 import { parseSlugList } from '../../../lib/monitor-locations.ts';
@@ -169,6 +170,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
+    secretsKey: monitorSecretsKey(s.config),
     locations: await locationChoice(ctx, companyId),
   });
   await requireDestinationBudget(s, v.destination ?? null, v.intervalSeconds);
@@ -230,6 +232,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
+    secretsKey: monitorSecretsKey(s.config),
     locations: await locationChoice(ctx, m.company_id),
   });
   const destination = v.destination ?? null;

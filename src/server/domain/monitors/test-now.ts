@@ -11,6 +11,7 @@ import { DomainError } from '../errors.ts';
 import { SlidingWindow } from '../auth/throttle.ts';
 import { toIsoOrNull } from '../ids.ts';
 import { immediateCheckLimits } from './immediate-checks.ts';
+import { monitorSecretsKey } from '../../engine/kinds/secret-box.ts';
 import { validateMonitor, type MonitorInput } from './validate.ts';
 
 declare module '../context.ts' {
@@ -51,6 +52,7 @@ export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: Monito
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
+    secretsKey: monitorSecretsKey(s.config),
   });
   if (KINDS[v.type].heartbeat)
     throw new DomainError('validation', 'A push monitor is checked by the calls to its URL: save it, then call its URL.', {

@@ -6,6 +6,7 @@ import { dnsKind } from './dns.ts';
 import { httpKind } from './http.ts';
 import type { Kind } from './kind.ts';
 import { pushKind } from './push.ts';
+import { postgresKind } from './postgres.ts';
 import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
 
@@ -16,6 +17,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   dns: dnsKind,
   ssl: sslKind,
   push: pushKind,
+  postgres: postgresKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */
