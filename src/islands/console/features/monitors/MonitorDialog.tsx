@@ -31,6 +31,7 @@ import {
 } from './form.ts';
 import type { MonitorRow, MonitorType } from './store.ts';
 import { usePublicDefault } from './public-default.ts';
+import { DeclaredFields } from './DeclaredFields.tsx';
 
 interface Props {
   monitor: MonitorRow | null;
@@ -53,6 +54,10 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
 
   const set = <K extends keyof MonitorForm>(key: K, value: MonitorForm[K]) => {
     setF((x) => ({ ...x, [key]: value }));
+    setErrors((e) => clearErrors(e, key));
+  };
+  const setExtra = (key: string, value: MonitorForm['extra'][string]) => {
+    setF((x) => ({ ...x, extra: { ...x.extra, [key]: value } }));
     setErrors((e) => clearErrors(e, key));
   };
   const refuse = (r: { text: string; fields: Record<string, string> }) => {
@@ -184,6 +189,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
         )}
         {input('json_path', 'JSON path', { placeholder: '$.status' })}
         {input('json_expected', 'JSON value expected')}
+        <DeclaredFields fields={KIND_FIELDS[f.type]} values={f.extra} errors={errors} onChange={setExtra} />
         {input('degraded_threshold_ms', 'Degraded above (ms)', { type: 'number' })}
         {shown.has('headers') && (
           <Field id="m-headers" label="Headers" error={errors.headers} hint="One “Name: value” a line; sent to this URL’s own origin only">

@@ -13,6 +13,8 @@ import {
   SSL_FIELDS,
   TCP_FIELDS,
 } from '../../../../lib/monitor-kinds.ts';
+import { KIND_FIELD_SPECS, type KindFieldValue } from '../../../../lib/kind-forms/index.ts';
+import { initialValue, parsePairs, toApiValue, toFormValue } from '../../../../lib/kind-forms/field.ts';
 import { api, errorText } from '../../api.ts';
 import type { MonitorType } from './store.ts';
 
@@ -22,10 +24,11 @@ export type TestResult = components['schemas']['MonitorTestResult'];
 
 /**
  * Each kind as the form offers it, in this order: its label and its own fields (what the form
- * shows and sends for it). Typed by the OpenAPI document's kinds: a kind without its entry is a
- * type error.
+ * shows and sends for it): a field of MonitorForm has its input in MonitorDialog.tsx, any other is
+ * declared in src/lib/kind-forms/. Typed by the OpenAPI document's kinds: a kind without its entry
+ * is a type error.
  */
-export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyArray<keyof MonitorForm>; defaultPort?: number }> = {
+export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyArray<KindFieldName>; defaultPort?: number }> = {
   http: { label: 'HTTP(S)', fields: HTTP_FIELDS },
   tcp: { label: 'TCP port', fields: TCP_FIELDS },
   dns: { label: 'DNS record', fields: DNS_FIELDS },
@@ -37,6 +40,9 @@ const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.m
 export const KIND_LABELS = byKind((k) => KIND_FORMS[k].label);
 export const KIND_FIELDS = byKind((k) => KIND_FORMS[k].fields);
 export { DNS_RECORD_TYPES as RECORD_TYPES, HTTP_METHODS as METHODS } from '../../../../lib/monitor-kinds.ts';
+
+/** A kind's field: one the dialog draws by hand (MonitorForm's) or one declared in src/lib/kind-forms/. */
+export type KindFieldName = keyof MonitorForm | (string & {});
 
 /** Every field as the form holds it (text inputs), named as the API names it. */
 export interface MonitorForm {
@@ -78,6 +84,8 @@ export interface MonitorForm {
   expected_values: string;
   /** comma-separated days */
   ssl_warning_days: string;
+  /** the fields declared in src/lib/kind-forms/, by name */
+  extra: Record<string, KindFieldValue>;
 }
 
 /** The port a kind's form starts with (the server's default for it), else none. */
@@ -115,6 +123,7 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     resolver: '',
     expected_values: '',
     ssl_warning_days: DEFAULT_SSL_WARNING_DAYS.join(', '),
+    extra: Object.fromEntries(Object.entries(KIND_FIELD_SPECS).map(([k, spec]) => [k, initialValue(spec)])),
   };
 }
 
@@ -158,6 +167,9 @@ export function formOf(m: Monitor): MonitorForm {
     resolver: m.resolver ?? '',
     expected_values: list(m.expected_values),
     ssl_warning_days: m.ssl_warning_days ? list(m.ssl_warning_days) : d.ssl_warning_days,
+    extra: Object.fromEntries(
+      Object.entries(KIND_FIELD_SPECS).map(([k, spec]) => [k, toFormValue(spec, (m as unknown as Record<string, unknown>)[k])]),
+    ),
   };
 }
 
@@ -170,22 +182,19 @@ const splitList = (s: string) =>
 const num = (s: string): number | null => (s.trim() === '' ? null : Number.isFinite(Number(s)) ? Number(s) : (s as unknown as number));
 
 /** Header lines as an object; a line without a colon is left for the server to refuse by name. */
-export function parseHeaders(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    const at = line.indexOf(':');
-    if (at <= 0) out[line.trim()] = '';
-    else out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  return out;
-}
+export const parseHeaders = parsePairs;
 
 /** The body for create, test and update: the common fields and this kind's own, blanks as null. */
 export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
   const kind: Record<string, unknown> = {};
   for (const field of KIND_FIELDS[f.type]) {
-    const v = f[field] as string | boolean; // the kinds' fields are text inputs and checkboxes
+    const spec = KIND_FIELD_SPECS[field];
+    if (spec) {
+      const value = toApiValue(spec, f.extra[field] ?? initialValue(spec));
+      if (value !== undefined) kind[field] = value;
+      continue;
+    }
+    const v = f[field as keyof MonitorForm] as string | boolean; // the hand-drawn fields are text inputs and checkboxes
     if (typeof v === 'boolean') kind[field] = v;
     else if (field === 'headers') kind[field] = v.trim() ? parseHeaders(v) : null;
     else if (field === 'accepted_status_codes' || field === 'expected_values') kind[field] = v.trim() ? splitList(v) : null;
