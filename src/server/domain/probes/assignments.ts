@@ -162,7 +162,15 @@ async function changes(
   return {
     rev: latest,
     changed,
-    answer: { version: formatVersion(v), changed, full: false, count: v.count, ids_hash: v.hash, monitors: upserts.map((m) => present(m, monitorSecretsKey(services.config))), removed },
+    answer: {
+      version: formatVersion(v),
+      changed,
+      full: false,
+      count: v.count,
+      ids_hash: v.hash,
+      monitors: upserts.map((m) => present(m, monitorSecretsKey(services.config))),
+      removed,
+    },
   };
 }
 

@@ -33,17 +33,18 @@ const BY_SQLSTATE: Array<[RegExp, string]> = [
   [/^57P0/, 'The server is shutting down or starting up'],
 ];
 
+const NOT_POSTGRES = 'The server did not answer like PostgreSQL';
+
 export function postgresErrorText(e: unknown): string {
   const err = e as { code?: unknown; message?: unknown };
   if (typeof err?.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code))
     return BY_SQLSTATE.find(([re]) => re.test(err.code as string))?.[1] ?? 'The query failed on the server';
   const message = typeof err?.message === 'string' ? err.message : '';
-  if (message === TOO_MUCH) return TOO_MUCH;
+  if (message === TOO_MUCH || message === NOT_POSTGRES) return message;
   if (/server does not support SSL/i.test(message)) return 'The server does not offer TLS (sslmode asks for it)';
   if (/terminated unexpectedly|Connection terminated/i.test(message)) return 'Connection closed by the server';
   if (/password must be a string|SASL|SCRAM/i.test(message)) return 'Login failed: the server asks for a password';
-  if (/unexpected|invalid|parse|Unknown/i.test(message) && !(err as NodeJS.ErrnoException).syscall)
-    return 'The server did not answer like PostgreSQL';
+  if (/unexpected|invalid|parse|Unknown/i.test(message) && !(err as NodeJS.ErrnoException).syscall) return NOT_POSTGRES;
   return networkErrorText(e);
 }
 
@@ -77,8 +78,18 @@ export const postgresChecker: Checker<PostgresConfig> = async (target, env, sign
     });
     const connection = (client as unknown as { connection: { stream: Socket; on(e: string, f: () => void): void } }).connection;
     cap = capBytes(connection.stream, env.limits.maxBodyBytes);
+    // A server's first byte is an authentication request or an error (S/N to a TLS request, v a
+    // protocol downgrade): anything else is not PostgreSQL, said at once rather than at the deadline.
+    connection.stream.once('data', (chunk: Buffer) => {
+      if (!'RESNv'.includes(String.fromCharCode(chunk[0]))) connection.stream.destroy(new Error(NOT_POSTGRES));
+    });
     connection.on('sslconnect', () => {
       cap = capBytes(connection.stream, env.limits.maxBodyBytes);
+      // A server's first byte is an authentication request or an error (S/N to a TLS request, v a
+      // protocol downgrade): anything else is not PostgreSQL, said at once rather than at the deadline.
+      connection.stream.once('data', (chunk: Buffer) => {
+        if (!'RESNv'.includes(String.fromCharCode(chunk[0]))) connection.stream.destroy(new Error(NOT_POSTGRES));
+      });
     });
     client.on('error', () => undefined); // a late socket error after the outcome: nothing to report
     const onAbort = () => connection.stream.destroy();
@@ -94,7 +105,9 @@ export const postgresChecker: Checker<PostgresConfig> = async (target, env, sign
     signal.removeEventListener('abort', onAbort);
     return answered(timings, expectedProblem(cfg.db_expected, result.rows[0]?.[0]), cfg.degraded_threshold_ms, peer);
   } catch (e) {
-    const timings = connected ? { dns, connect: round(connected - dns), total: round(performance.now() - started) } : { dns, total: round(performance.now() - started) };
+    const timings = connected
+      ? { dns, connect: round(connected - dns), total: round(performance.now() - started) }
+      : { dns, total: round(performance.now() - started) };
     if (signal.aborted) return failed(`Timed out after ${target.timeoutMs / 1000} s`, timings);
     if (e instanceof TargetRefused) return failed(e.message, timings);
     if (cap?.tooMuch()) return failed(TOO_MUCH, timings);

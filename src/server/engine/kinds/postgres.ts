@@ -14,7 +14,11 @@ export const postgresKind: Kind<PostgresConfig> = {
   fields: POSTGRES_FIELDS,
   secretFields: ['password'],
   validate(pick) {
-    const { config, problems, target, parsed } = validateDbUrl(pick, ['postgres', 'postgresql'], 'postgres://monitor@db.example.com:5432/app');
+    const { config, problems, target, parsed } = validateDbUrl(
+      pick,
+      ['postgres', 'postgresql'],
+      'postgres://monitor@db.example.com:5432/app',
+    );
     const sslmode = parsed?.searchParams.get('sslmode');
     if (sslmode != null && !SSLMODES.includes(sslmode)) problems.url = `sslmode must be one of ${SSLMODES.join(', ')}`;
     const query = String(pick('db_query') ?? DEFAULT_DB_QUERY).trim();

@@ -37,7 +37,10 @@ export function seal(key: SecretsKey, plain: string): string {
 /** The plain text, or null when it does not open with this key (another key, or tampered). */
 export function open(key: SecretsKey, sealed: string): string | null {
   try {
-    const [iv, tag, body] = sealed.slice(SEALED.length).split('.').map((p) => Buffer.from(p, 'base64url'));
+    const [iv, tag, body] = sealed
+      .slice(SEALED.length)
+      .split('.')
+      .map((p) => Buffer.from(p, 'base64url'));
     const d = createDecipheriv('aes-256-gcm', key, iv);
     d.setAuthTag(tag);
     return Buffer.concat([d.update(body), d.final()]).toString('utf8');

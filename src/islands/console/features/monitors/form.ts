@@ -10,6 +10,7 @@ import {
   DEFAULT_SSL_WARNING_DAYS,
   DNS_FIELDS,
   HTTP_FIELDS,
+  POSTGRES_FIELDS,
   SSL_FIELDS,
   TCP_FIELDS,
 } from '../../../../lib/monitor-kinds.ts';
@@ -34,6 +35,7 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   dns: { label: 'DNS record', fields: DNS_FIELDS },
   ssl: { label: 'SSL certificate', fields: SSL_FIELDS, defaultPort: DEFAULT_SSL_PORT },
   push: { label: 'Push (heartbeat)', fields: [] },
+  postgres: { label: 'PostgreSQL', fields: POSTGRES_FIELDS },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;

@@ -1,0 +1,24 @@
+// The console form's fields of the mail and database kinds (smtp, imap, pop3, postgres, mysql,
+// redis) that the dialog does not draw by hand; `url`, `host`, `port` and
+// `degraded_threshold_ms` are the hand-drawn inputs of the http and tcp kinds.
+import { DEFAULT_DB_QUERY } from '../monitor-kinds.ts';
+import type { KindFieldSpecs } from './field.ts';
+
+export const DATA_FIELDS = {
+  password: {
+    label: 'Password',
+    input: 'secret',
+    hint: 'Stored encrypted and never shown again; leave blank to keep the saved one. A password in the URL is moved here.',
+  },
+  db_query: {
+    label: 'Query',
+    input: 'text',
+    placeholder: DEFAULT_DB_QUERY,
+    hint: 'One read-only statement (SELECT, WITH, SHOW …), run in a read-only transaction. Blank: SELECT 1.',
+  },
+  db_expected: {
+    label: 'Expected value',
+    input: 'text',
+    hint: 'The first value of the first row, as text. Blank: any answer is fine.',
+  },
+} satisfies KindFieldSpecs;
