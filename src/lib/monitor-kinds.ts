@@ -40,3 +40,6 @@ export const POSTGRES_FIELDS = ['url', 'password', 'db_query', 'db_expected', 'd
 export const DEFAULT_POSTGRES_PORT = 5432;
 /** What a database monitor runs when it names no query: a round trip through the server. */
 export const DEFAULT_DB_QUERY = 'SELECT 1';
+
+export const REDIS_FIELDS = ['url', 'password', 'degraded_threshold_ms'] as const;
+export const DEFAULT_REDIS_PORT = 6379;

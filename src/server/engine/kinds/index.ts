@@ -7,6 +7,7 @@ import { httpKind } from './http.ts';
 import type { Kind } from './kind.ts';
 import { pushKind } from './push.ts';
 import { postgresKind } from './postgres.ts';
+import { redisKind } from './redis.ts';
 import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
 
@@ -18,6 +19,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   ssl: sslKind,
   push: pushKind,
   postgres: postgresKind,
+  redis: redisKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

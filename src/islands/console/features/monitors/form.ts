@@ -11,6 +11,7 @@ import {
   DNS_FIELDS,
   HTTP_FIELDS,
   POSTGRES_FIELDS,
+  REDIS_FIELDS,
   SSL_FIELDS,
   TCP_FIELDS,
 } from '../../../../lib/monitor-kinds.ts';
@@ -36,6 +37,7 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   ssl: { label: 'SSL certificate', fields: SSL_FIELDS, defaultPort: DEFAULT_SSL_PORT },
   push: { label: 'Push (heartbeat)', fields: [] },
   postgres: { label: 'PostgreSQL', fields: POSTGRES_FIELDS },
+  redis: { label: 'Redis', fields: REDIS_FIELDS },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
