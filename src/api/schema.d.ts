@@ -4172,7 +4172,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "postgres" | "redis";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "postgres" | "redis" | "smtp" | "imap" | "pop3";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4227,6 +4227,9 @@ export interface components {
             password: string | null;
             db_query: string | null;
             db_expected: string | null;
+            /** @enum {string|null} */
+            mail_tls: "none" | "starttls" | "implicit" | null;
+            username: string | null;
             interval_seconds: number;
             timeout_seconds: number;
             confirmations: number;
@@ -4326,6 +4329,13 @@ export interface components {
             db_query?: string | null;
             /** @description The first value of the query's first row, as text (NULL for null) */
             db_expected?: string | null;
+            /**
+             * @description Mail kinds: none (plain text), starttls (upgraded after the greeting; the default) or implicit (TLS from the first byte)
+             * @enum {string|null}
+             */
+            mail_tls?: "none" | "starttls" | "implicit" | null;
+            /** @description Mail kinds - log in as this user (with password); null checks the greeting only */
+            username?: string | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
@@ -4393,6 +4403,13 @@ export interface components {
             db_query?: string | null;
             /** @description The first value of the query's first row, as text (NULL for null) */
             db_expected?: string | null;
+            /**
+             * @description Mail kinds: none (plain text), starttls (upgraded after the greeting; the default) or implicit (TLS from the first byte)
+             * @enum {string|null}
+             */
+            mail_tls?: "none" | "starttls" | "implicit" | null;
+            /** @description Mail kinds - log in as this user (with password); null checks the greeting only */
+            username?: string | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;

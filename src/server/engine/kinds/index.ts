@@ -8,6 +8,9 @@ import type { Kind } from './kind.ts';
 import { pushKind } from './push.ts';
 import { postgresKind } from './postgres.ts';
 import { redisKind } from './redis.ts';
+import { smtpKind } from './smtp.ts';
+import { imapKind } from './imap.ts';
+import { pop3Kind } from './pop3.ts';
 import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
 
@@ -20,6 +23,9 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   push: pushKind,
   postgres: postgresKind,
   redis: redisKind,
+  smtp: smtpKind,
+  imap: imapKind,
+  pop3: pop3Kind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

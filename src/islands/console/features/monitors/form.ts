@@ -12,6 +12,7 @@ import {
   HTTP_FIELDS,
   POSTGRES_FIELDS,
   REDIS_FIELDS,
+  MAIL_FIELDS,
   SSL_FIELDS,
   TCP_FIELDS,
 } from '../../../../lib/monitor-kinds.ts';
@@ -38,6 +39,9 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   push: { label: 'Push (heartbeat)', fields: [] },
   postgres: { label: 'PostgreSQL', fields: POSTGRES_FIELDS },
   redis: { label: 'Redis', fields: REDIS_FIELDS },
+  smtp: { label: 'SMTP server', fields: MAIL_FIELDS },
+  imap: { label: 'IMAP server', fields: MAIL_FIELDS },
+  pop3: { label: 'POP3 server', fields: MAIL_FIELDS },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
