@@ -4172,7 +4172,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "postgres" | "redis" | "smtp" | "imap" | "pop3";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "postgres" | "redis" | "smtp" | "imap" | "pop3" | "mysql";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {

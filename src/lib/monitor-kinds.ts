@@ -55,3 +55,6 @@ export const MAIL_PORTS = {
   imap: { none: 143, starttls: 143, implicit: 993 },
   pop3: { none: 110, starttls: 110, implicit: 995 },
 } as const;
+
+export const MYSQL_FIELDS = ['url', 'password', 'db_query', 'db_expected', 'degraded_threshold_ms'] as const;
+export const DEFAULT_MYSQL_PORT = 3306;

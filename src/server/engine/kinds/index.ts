@@ -11,6 +11,7 @@ import { redisKind } from './redis.ts';
 import { smtpKind } from './smtp.ts';
 import { imapKind } from './imap.ts';
 import { pop3Kind } from './pop3.ts';
+import { mysqlKind } from './mysql.ts';
 import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
 
@@ -26,6 +27,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   smtp: smtpKind,
   imap: imapKind,
   pop3: pop3Kind,
+  mysql: mysqlKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

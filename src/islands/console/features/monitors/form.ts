@@ -13,6 +13,7 @@ import {
   POSTGRES_FIELDS,
   REDIS_FIELDS,
   MAIL_FIELDS,
+  MYSQL_FIELDS,
   SSL_FIELDS,
   TCP_FIELDS,
 } from '../../../../lib/monitor-kinds.ts';
@@ -42,6 +43,7 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   smtp: { label: 'SMTP server', fields: MAIL_FIELDS },
   imap: { label: 'IMAP server', fields: MAIL_FIELDS },
   pop3: { label: 'POP3 server', fields: MAIL_FIELDS },
+  mysql: { label: 'MySQL / MariaDB', fields: MYSQL_FIELDS },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
