@@ -64,8 +64,9 @@ const SORT_CHOICES: Array<[string, string]> = [
 ];
 
 export function targetOf(m: MonitorRow): string {
-  if (m.type === 'http') return m.url ?? '—';
   if (m.type === 'push') return 'Heartbeat URL';
+  // A kind's own fields are null in another kind's row: a URL-addressed kind has `url`, the rest host and port.
+  if (m.url) return m.url;
   return m.port ? `${m.host}:${m.port}` : (m.host ?? '—');
 }
 

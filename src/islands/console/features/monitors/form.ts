@@ -32,18 +32,21 @@ export type TestResult = components['schemas']['MonitorTestResult'];
  * declared in src/lib/kind-forms/. Typed by the OpenAPI document's kinds: a kind without its entry
  * is a type error.
  */
-export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyArray<KindFieldName>; defaultPort?: number }> = {
+export const KIND_FORMS: Record<
+  MonitorType,
+  { label: string; fields: ReadonlyArray<KindFieldName>; defaultPort?: number; urlPlaceholder?: string; portHint?: string }
+> = {
   http: { label: 'HTTP(S)', fields: HTTP_FIELDS },
   tcp: { label: 'TCP port', fields: TCP_FIELDS },
   dns: { label: 'DNS record', fields: DNS_FIELDS },
   ssl: { label: 'SSL certificate', fields: SSL_FIELDS, defaultPort: DEFAULT_SSL_PORT },
   push: { label: 'Push (heartbeat)', fields: [] },
-  postgres: { label: 'PostgreSQL', fields: POSTGRES_FIELDS },
-  redis: { label: 'Redis', fields: REDIS_FIELDS },
-  smtp: { label: 'SMTP server', fields: MAIL_FIELDS },
-  imap: { label: 'IMAP server', fields: MAIL_FIELDS },
-  pop3: { label: 'POP3 server', fields: MAIL_FIELDS },
-  mysql: { label: 'MySQL / MariaDB', fields: MYSQL_FIELDS },
+  postgres: { label: 'PostgreSQL', fields: POSTGRES_FIELDS, urlPlaceholder: 'postgres://monitor@db.example.com:5432/app' },
+  redis: { label: 'Redis', fields: REDIS_FIELDS, urlPlaceholder: 'redis://cache.example.com:6379' },
+  smtp: { label: 'SMTP server', fields: MAIL_FIELDS, portHint: '587 (STARTTLS), 465 (implicit TLS) or 25 unless set' },
+  imap: { label: 'IMAP server', fields: MAIL_FIELDS, portHint: '143, or 993 with implicit TLS, unless set' },
+  pop3: { label: 'POP3 server', fields: MAIL_FIELDS, portHint: '110, or 995 with implicit TLS, unless set' },
+  mysql: { label: 'MySQL / MariaDB', fields: MYSQL_FIELDS, urlPlaceholder: 'mysql://monitor@db.example.com:3306/app' },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
