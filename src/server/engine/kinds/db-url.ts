@@ -39,7 +39,9 @@ export function validateDbUrl(
     if (parsed.password) password = decodeURIComponent(parsed.password);
     parsed.password = '';
   }
-  if (typeof password === 'string' && password.length > 1024) problems.password = 'Password must be at most 1024 characters';
+  // A stored password comes back sealed (longer than typed): only a new one is measured.
+  if (typeof password === 'string' && !password.startsWith('sealed:') && password.length > 1024)
+    problems.password = 'Password must be at most 1024 characters';
   return { config: { url: parsed?.href ?? raw, password }, problems, target, parsed };
 }
 
