@@ -4229,6 +4229,7 @@ export interface components {
             db_expected: string | null;
             /** @enum {string|null} */
             mail_tls: "none" | "starttls" | "implicit" | null;
+            mail_banner: string | null;
             username: string | null;
             interval_seconds: number;
             timeout_seconds: number;
@@ -4334,6 +4335,8 @@ export interface components {
              * @enum {string|null}
              */
             mail_tls?: "none" | "starttls" | "implicit" | null;
+            /** @description Mail kinds - text the greeting must contain (the server's name or software), compared without case */
+            mail_banner?: string | null;
             /** @description Mail kinds - log in as this user (with password); null checks the greeting only */
             username?: string | null;
             interval_seconds?: number;
@@ -4408,6 +4411,8 @@ export interface components {
              * @enum {string|null}
              */
             mail_tls?: "none" | "starttls" | "implicit" | null;
+            /** @description Mail kinds - text the greeting must contain (the server's name or software), compared without case */
+            mail_banner?: string | null;
             /** @description Mail kinds - log in as this user (with password); null checks the greeting only */
             username?: string | null;
             interval_seconds?: number;

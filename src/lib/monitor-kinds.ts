@@ -44,7 +44,7 @@ export const DEFAULT_DB_QUERY = 'SELECT 1';
 export const REDIS_FIELDS = ['url', 'password', 'degraded_threshold_ms'] as const;
 export const DEFAULT_REDIS_PORT = 6379;
 
-export const MAIL_FIELDS = ['host', 'port', 'mail_tls', 'username', 'password', 'degraded_threshold_ms'] as const;
+export const MAIL_FIELDS = ['host', 'port', 'mail_tls', 'mail_banner', 'username', 'password', 'degraded_threshold_ms'] as const;
 /** none: plain text; starttls: upgraded after the greeting; implicit: TLS from the first byte */
 export const MAIL_TLS_MODES = ['none', 'starttls', 'implicit'] as const;
 export type MailTls = (typeof MAIL_TLS_MODES)[number];

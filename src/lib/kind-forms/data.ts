@@ -12,6 +12,12 @@ export const DATA_FIELDS = {
     default: DEFAULT_MAIL_TLS,
     hint: 'starttls: upgraded after the greeting (ports 587, 143, 110); implicit: TLS from the first byte (465, 993, 995).',
   },
+  mail_banner: {
+    label: 'Expected greeting',
+    input: 'text',
+    placeholder: 'mail.example.com ESMTP',
+    hint: 'Text the server’s greeting must contain (its name or software). Blank: any welcome.',
+  },
   username: { label: 'User name', input: 'text', hint: 'Optional: log in to check the credentials too.' },
   password: {
     label: 'Password',

@@ -13,8 +13,8 @@ export interface MailSession {
 
 export interface MailProtocol {
   name: string;
-  /** Reads the greeting; throws a MailRefusal when it is not a welcome. */
-  greet(s: MailSession): Promise<void>;
+  /** Reads the greeting and answers its text (the code left out); throws a MailRefusal when it is not a welcome. */
+  greet(s: MailSession): Promise<string>;
   /** Asks to start TLS; after it resolves the next bytes are the TLS handshake. */
   startTls(s: MailSession): Promise<void>;
   /** After TLS (or with none): what the server offers again, where the protocol asks for it. */
@@ -46,6 +46,7 @@ export const SMTP: MailProtocol = {
   async greet(s) {
     const r = await smtpReply(s);
     if (r.code !== 220) throw new MailRefusal(`The server greeted with ${r.code} instead of 220 (it refuses mail now)`);
+    return r.lines.join(' ');
   },
   async hello(s) {
     s.write('EHLO statuswatch.invalid');
@@ -98,6 +99,7 @@ export const IMAP: MailProtocol = {
     const line = await s.reader.next();
     if (/^\* BYE\b/i.test(line)) throw new MailRefusal('The server greeted with BYE (it refuses connections now)');
     if (!/^\* (OK|PREAUTH)\b/i.test(line)) throw notThe('IMAP');
+    return line.replace(/^\* \S+\s*/, '');
   },
   async startTls(s) {
     s.write('a1 STARTTLS');
@@ -126,7 +128,10 @@ async function popOk(s: MailSession): Promise<boolean> {
 export const POP3: MailProtocol = {
   name: 'POP3',
   async greet(s) {
-    if (!(await popOk(s))) throw new MailRefusal('The server greeted with -ERR (it refuses connections now)');
+    const line = await s.reader.next();
+    if (/^-ERR\b/i.test(line)) throw new MailRefusal('The server greeted with -ERR (it refuses connections now)');
+    if (!/^\+OK\b/i.test(line)) throw notThe('POP3');
+    return line.slice(3).trim();
   },
   async startTls(s) {
     s.write('STLS');

@@ -19,6 +19,8 @@ export interface MailConfig {
   host?: string;
   port?: number;
   mail_tls?: MailTls;
+  /** Text the greeting must contain (the server's name or software), compared without case */
+  mail_banner?: string | null;
   username?: string | null;
   password?: string | null;
   degraded_threshold_ms?: number | null;
@@ -56,8 +58,10 @@ export function mailChecker(kind: MailKind): Checker<MailConfig> {
       };
       if (mode === 'implicit') await secure();
       let session = sessionOn(socket);
-      await protocol.greet(session);
+      const banner = await protocol.greet(session);
       timings.ttfb = round(since() - timings.dns - timings.connect - (timings.tls ?? 0));
+      if (cfg.mail_banner && !banner.toLowerCase().includes(cfg.mail_banner.toLowerCase()))
+        throw new MailRefusal(`The greeting does not contain "${cfg.mail_banner}"`);
       await protocol.hello?.(session);
       if (mode === 'starttls') {
         await protocol.startTls(session);

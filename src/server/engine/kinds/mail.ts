@@ -19,6 +19,10 @@ export function mailKind(kind: MailKind): Kind<MailConfig> {
       const modeKnown = (MAIL_TLS_MODES as readonly string[]).includes(mode);
       const { config, problems, target } = validateHostPort(pick, ports[modeKnown ? mode : DEFAULT_MAIL_TLS]);
       if (!modeKnown) problems.mail_tls = `Encryption must be one of ${MAIL_TLS_MODES.join(', ')}`;
+      const banner = pick('mail_banner')?.trim() || null;
+      const bannerProblem = plainTextProblem('Expected greeting', banner);
+      if (bannerProblem) problems.mail_banner = bannerProblem;
+      if (banner && banner.length > 200) problems.mail_banner = 'Expected greeting must be at most 200 characters';
       const username = pick('username')?.trim() || null;
       const password = pick('password') ?? null;
       const userProblem = plainTextProblem('User name', username);
@@ -26,7 +30,14 @@ export function mailKind(kind: MailKind): Kind<MailConfig> {
       if (username && username.length > 320) problems.username = 'User name must be at most 320 characters';
       if (password && !username) problems.username = 'User name is required with a password';
       return {
-        config: { ...config, mail_tls: mode, username, password, degraded_threshold_ms: pick('degraded_threshold_ms') ?? null },
+        config: {
+          ...config,
+          mail_tls: mode,
+          mail_banner: banner,
+          username,
+          password,
+          degraded_threshold_ms: pick('degraded_threshold_ms') ?? null,
+        },
         problems,
         target,
       };
@@ -40,6 +51,7 @@ export function mailKind(kind: MailKind): Kind<MailConfig> {
       host: config.host ?? null,
       port: config.port ?? null,
       mail_tls: config.mail_tls ?? null,
+      mail_banner: config.mail_banner ?? null,
       username: config.username ?? null,
       password: presentSecret(config.password),
       degraded_threshold_ms: config.degraded_threshold_ms ?? null,

@@ -95,7 +95,7 @@ export function mailSuite(kind: MailKind): void {
     const login = { username: 'monitor@example.com', password: PASSWORD };
 
     it('greets, upgrades to TLS and logs in; the password is sealed and never shown; implicit TLS is graded', async () => {
-      const plain = await create('plain', at(servers.none, { mail_tls: 'none' }));
+      const plain = await create('plain', at(servers.none, { mail_tls: 'none', mail_banner: 'StatusWatch Test' }));
       const starttls = await create('starttls', at(servers.starttls, { mail_tls: 'starttls', ...login }));
       const implicit = await create('implicit', at(servers.implicit, { mail_tls: 'implicit', ...login }));
       expect(starttls).toMatchObject({ mail_tls: 'starttls', username: 'monitor@example.com', password: '(hidden)' });
@@ -120,15 +120,17 @@ export function mailSuite(kind: MailKind): void {
       });
     });
 
-    it('says a wrong password, a missing STARTTLS, an expired certificate and a refusing greeting plainly', async () => {
+    it('says a wrong password, a missing STARTTLS, an expired certificate, a refusing greeting and another server plainly', async () => {
       const wrong = await create('wrong', at(servers.starttls, { mail_tls: 'starttls', ...login, password: 'nope' }));
       const noTls = await create('no starttls', at(servers.none, { mail_tls: 'starttls' }));
       const expired = await create('expired', at(servers.expired, { mail_tls: 'implicit' }));
       const refusing = await create('refusing', at(servers.refusing, { mail_tls: 'none' }));
+      const otherServer = await create('another server', at(servers.none, { mail_tls: 'none', mail_banner: 'Exchange' }));
       expect((await settled(wrong.id, 'down')).last_error).toBe('Login failed: wrong user name or password');
       expect((await settled(noTls.id, 'down')).last_error).toMatch(/^The server does not offer STARTTLS/);
       expect((await settled(expired.id, 'down')).last_error).toBe('Certificate has expired');
       expect((await settled(refusing.id, 'down')).last_error).toBe(REFUSAL[kind][1]);
+      expect((await settled(otherServer.id, 'down')).last_error).toBe('The greeting does not contain "Exchange"');
     });
 
     it('ends garbage, silence and a never-ending line as clear failures within the deadline', async () => {
