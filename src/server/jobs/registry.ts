@@ -10,6 +10,7 @@ import { dayPartitions } from './day-partitions.ts';
 import { escalation } from './escalation.ts';
 import { maintenanceNotices } from './maintenance-notices.ts';
 import { probeHealth } from './probe-health.ts';
+import { probeInbox } from './probe-inbox.ts';
 import { sessionSweep } from './session-sweep.ts';
 import { securityVerification } from './security-verification.ts';
 import { slaReports } from './sla-reports.ts';
@@ -39,4 +40,5 @@ export const JOBS: readonly Job[] = [
   customDomains,
   probeResultIds,
   probeHealth,
+  probeInbox,
 ];

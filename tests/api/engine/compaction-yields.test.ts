@@ -7,13 +7,13 @@ import type { Db } from '../../../src/server/db/connect.ts';
 import { checksRepo } from '../../../src/server/db/repositories/checks-repo.ts';
 import { monitorsRepo } from '../../../src/server/db/repositories/monitors-repo.ts';
 import { parseConfig } from '../../../src/server/config.ts';
-import { compactResults } from '../../../src/server/engine/compaction.ts';
+import { compactResults, nextBatchSize } from '../../../src/server/engine/compaction.ts';
 import { createServices } from '../../../src/server/services.ts';
 import { seedCompany } from '../../support/fixtures.ts';
 import { DB_KINDS, freshDb, tempDir } from '../../support/test-db.ts';
 import { idleMonitorRow, okResultRow } from './support.ts';
 
-const MONITORS = 350; // four batches of at most 100 monitors
+const MONITORS = 350; // three batches at least (50, then at most 100, at most 200)
 const MIN = 60_000;
 
 describe.each(DB_KINDS)('compaction and the event loop on %s', (kind) => {
@@ -53,5 +53,15 @@ describe.each(DB_KINDS)('compaction and the event loop on %s', (kind) => {
     expect(turns).toBeGreaterThanOrEqual(3);
     const history = await checksRepo(db).list('m-0349', { limit: 10 });
     expect(history.map((r) => Number(r.response_time_ms))).toEqual([100, 101, 102]);
+  });
+});
+
+describe('the size of a compaction batch', () => {
+  it('halves after a batch that held the thread past its 8 ms, grows after a quick one, within 5 and 400 monitors', () => {
+    expect(nextBatchSize(100, 60)).toBe(50); // 5 locations' rows: a batch of 100 took 19 to 72 ms
+    expect(nextBatchSize(100, 2)).toBe(200);
+    expect(nextBatchSize(100, 6)).toBe(100);
+    expect(nextBatchSize(6, 100)).toBe(5);
+    expect(nextBatchSize(300, 1)).toBe(400);
   });
 });

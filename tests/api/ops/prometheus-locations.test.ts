@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../src/server/engine/scheduler.ts';
 import { probeHealth } from '../../../src/server/jobs/probe-health.ts';
+import { inboxDrained } from '../../../src/server/domain/probes/inbox.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
@@ -141,6 +142,7 @@ describe.each(DB_KINDS)('Prometheus metrics by location on %s', (kind) => {
       );
       expect(r.status, r.text).toBe(200);
     }
+    await inboxDrained(t.services); // counted once stored, just after the answer
     // the batch sent twice is counted once, as it is stored once
     expect(sample(await operator(), 'statuswatch_checks_total', { kind: 'http', status: 'down', location: 'eu-west' })).toBe(before + 2);
   });

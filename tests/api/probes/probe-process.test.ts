@@ -9,6 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inboxDrained } from '../../../src/server/domain/probes/inbox.ts';
 import { assertMatchesContract } from '../../support/contract.ts';
 import {
   ACME,
@@ -110,15 +111,17 @@ describe.each(DB_KINDS)('a probe process against the platform on %s', (kind) => 
     running.push(p);
     return p;
   };
-  const stored = async () =>
-    (
-      await t.services.db.k
-        .selectFrom('check_results')
-        .select(['checked_at', 'status'])
-        .where('monitor_id', '=', monitorId)
-        .orderBy('checked_at')
-        .execute()
-    ).map((r) => ({ ...r, checked_at: Number(r.checked_at) }));
+  // Taken results are stored just after the platform answers (domain/probes/inbox.ts).
+  const stored = async () => {
+    await inboxDrained(t.services);
+    const rows = await t.services.db.k
+      .selectFrom('check_results')
+      .select(['checked_at', 'status'])
+      .where('monitor_id', '=', monitorId)
+      .orderBy('checked_at')
+      .execute();
+    return rows.map((r) => ({ ...r, checked_at: Number(r.checked_at) }));
+  };
   const seenIds = async () =>
     new Set(
       (await t.services.db.k.selectFrom('probe_results_seen').select('result_id').where('location', '=', locationNum).execute()).map(

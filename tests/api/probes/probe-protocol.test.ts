@@ -6,6 +6,9 @@
 // probe token reading nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idsHash } from '../../../src/lib/probe-assignments.ts';
+import { inboxDrained, inboxRows } from '../../../src/server/domain/probes/inbox.ts';
+import { probeInboxRepo } from '../../../src/server/db/repositories/probe-inbox-repo.ts';
+import { probeInbox } from '../../../src/server/jobs/probe-inbox.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { ACME, GLOBEX, probeCall, type ProbeWorld, seedLocatedMonitor, seedProbeWorld } from '../../support/probe-fixtures.ts';
@@ -101,8 +104,15 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
     ...over,
   });
   const stats = { instance: 'rack-1', checks_per_second: 2.5, lag_ms_p99: 7 };
-  const stored = (monitorId: string) =>
-    t.services.db.k.selectFrom('check_results').select(['location', 'status', 'checked_at']).where('monitor_id', '=', monitorId).execute();
+  // The answer comes once the results are taken (in the inbox); they are stored just after it.
+  const stored = async (monitorId: string) => {
+    await inboxDrained(t.services);
+    return t.services.db.k
+      .selectFrom('check_results')
+      .select(['location', 'status', 'checked_at'])
+      .where('monitor_id', '=', monitorId)
+      .execute();
+  };
 
   it('stores a batch once however often it is sent, by the location, and keeps the probe figures', async () => {
     const batch = {
@@ -130,6 +140,36 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
     expect((await stored(m.acmeEu)).map((r) => r.checked_at).sort()).toEqual([clock - 5_000, clock]);
     const detail = await w.root.get(`/api/v1/probe-locations/${w.euWest.id}`);
     expect(detail.body.probes).toEqual([expect.objectContaining({ instance: 'rack-1', checks_per_second: 2.5, lag_ms: 7, online: true })]);
+  });
+
+  it('keeps taken results in the inbox until they are stored, and the probe-inbox job stores what a stopped process left', async () => {
+    const num = (await t.services.db.k.selectFrom('probe_locations').select('num').where('id', '=', w.euWest.id).executeTakeFirstOrThrow())
+      .num;
+    const outcome = {
+      status: 'down' as const,
+      responseTimeMs: null,
+      httpCode: null,
+      error: 'Connection refused',
+      timings: null,
+      certExpiresAt: null,
+    };
+    // What a process took and could not store before it stopped: rows in the inbox, nothing stored yet
+    const company = (await t.services.db.k.selectFrom('monitors').select('company_id').where('id', '=', m.acmeEu).executeTakeFirstOrThrow())
+      .company_id;
+    const left = Array.from({ length: 150 }, (_, i) => ({
+      monitorId: m.acmeEu,
+      companyId: company,
+      checkedAt: clock - 600_000 + i,
+      kind: 'http',
+      outcome,
+    }));
+    await probeInboxRepo(t.services.db).add(inboxRows(num, 'eu-west', left, clock));
+    expect(await probeInboxRepo(t.services.db).backlog()).toEqual({ results: 150, oldest: clock });
+    const before = (await stored(m.acmeEu)).length;
+    expect(await probeInbox.run(t.services, clock)).toBe('stored 150 probe results left in the inbox');
+    expect((await stored(m.acmeEu)).length).toBe(before + 150);
+    expect(await probeInboxRepo(t.services.db).backlog()).toEqual({ results: 0, oldest: null });
+    expect(await probeInbox.run(t.services, clock)).toBeUndefined();
   });
 
   it('refuses results for monitors the location does not check, one by one, storing the rest', async () => {
@@ -174,7 +214,7 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
     const many = Array.from({ length: 1001 }, (_, i) => result(`many-${i}`, m.acmeEu));
     expect((await post({ stats, results: many })).status).toBe(400);
     expect((await post({ results: [] })).status).toBe(400);
-    expect(await stored(m.acmeEu)).toHaveLength(3); // what the earlier tests stored, nothing more
+    expect(await stored(m.acmeEu)).toHaveLength(153); // the inbox test's 150 and what the earlier tests stored, nothing more
   });
 
   it('refuses a revoked token at once on every probe call', async () => {

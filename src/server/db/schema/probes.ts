@@ -1,4 +1,5 @@
 // Probe locations, their tokens and the probes seen in them (migration 0118, issue 27).
+import type { Generated } from 'kysely';
 
 export interface ProbeLocationsTable {
   id: string;
@@ -49,9 +50,20 @@ export interface ProbeResultsSeenTable {
   received_at: number;
 }
 
+/** Results a delivery call took and the drainer has not stored yet (migration 0126). */
+export interface ProbeResultInboxTable {
+  seq: Generated<number>;
+  location: number;
+  received_at: number;
+  count: number;
+  /** JSON array of the results (domain/probes/inbox.ts) */
+  results: string;
+}
+
 export interface ProbeTables {
   probe_locations: ProbeLocationsTable;
   probe_tokens: ProbeTokensTable;
   probes: ProbesTable;
   probe_results_seen: ProbeResultsSeenTable;
+  probe_result_inbox: ProbeResultInboxTable;
 }

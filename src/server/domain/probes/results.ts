@@ -1,7 +1,8 @@
 // POST /api/v1/probe/results (issue 27): a probe's batch of results. Each names a monitor the
 // location must check (others are refused one by one, with the reason, and nothing is stored for
 // them) and an id the probe made: the ids go into probe_results_seen in the same transaction as
-// the results, so a batch sent again after a lost answer stores nothing twice. The probe's figures
+// the results go into the inbox (inbox.ts stores them just after the answer), so a batch sent
+// again after a lost answer stores nothing twice. The probe's figures
 // (checks a second, lag) are written to its row, which also marks it seen.
 import { RESULT_ID_RETENTION_MS } from '../../../lib/probe-assignments.ts';
 import { probeAssignmentsRepo } from '../../db/repositories/probe-assignments-repo.ts';
@@ -9,10 +10,11 @@ import { probeResultsSeenRepo } from '../../db/repositories/probe-results-seen-r
 import { probesRepo } from '../../db/repositories/probes-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import type { CheckOutcome } from '../../engine/checkers/types.ts';
-import { type PendingResult, writeBatch } from '../../engine/result-writer.ts';
-import { checksTotal, locationLabel } from '../../metrics/platform.ts';
+import { probeInboxRepo } from '../../db/repositories/probe-inbox-repo.ts';
+import { locationLabel } from '../../metrics/platform.ts';
 import type { Services } from '../context.ts';
 import { isAssigned, type ScopedLocation } from './assignment-scope.ts';
+import { inboxRows, kickInbox } from './inbox.ts';
 import { probeCall } from './probe-call.ts';
 
 export interface ProbeResultInput {
@@ -34,9 +36,6 @@ export interface ProbeResultsInput {
   stats: { instance: string; checks_per_second: number; lag_ms_p99: number };
   results: ProbeResultInput[];
 }
-
-/** Results written per transaction (see postProbeResults) */
-const INGEST_CHUNK = 100;
 
 export type RefusalReason = 'not_assigned' | 'too_old';
 
@@ -84,7 +83,7 @@ export async function postProbeResults(
   };
   const monitors = new Map((await repo.byIds([...new Set(input.results.map((r) => r.monitor_id))])).map((m) => [m.id, m]));
   const refused: ProbeResultsAnswer['refused'] = [];
-  const wanted = new Map<string, PendingResult>();
+  const wanted = new Map<string, { monitorId: string; companyId: string; checkedAt: number; outcome: CheckOutcome }>();
   let duplicates = 0;
   for (const r of input.results) {
     const m = monitors.get(r.monitor_id);
@@ -99,43 +98,33 @@ export async function postProbeResults(
         // A probe's clock running ahead must not date a result in the future.
         checkedAt: Math.min(r.checked_at, now),
         outcome: outcomeOf(r),
-        leaseOwner: null,
-        location: token.num,
       });
   }
   if (wanted.size === 0) return { accepted: 0, duplicates, refused };
-  if (!services.monitorIncidents) throw new Error('probe results: services have no monitorIncidents (services.ts wires them)');
-  const incidents = services.monitorIncidents;
-  // In transactions of INGEST_CHUNK results, each taking its ids with its results (so each is
-  // stored once whatever happens to the others), with a turn of the event loop between them: on
-  // SQLite a transaction runs on the process's one thread, and a batch of 1,000 results written
-  // at once held every other request (the status page) for its whole length.
+  // The ids and the results land together (so each is taken once whatever happens), in the inbox:
+  // the drainer stores them after this answer (inbox.ts says why).
   const entries = [...wanted];
-  const location = locationLabel(token.slug, token.company_subdomain);
-  let accepted = 0;
-  for (let from = 0; from < entries.length; from += INGEST_CHUNK) {
-    if (from > 0) await new Promise((r) => setImmediate(r));
-    const part = entries.slice(from, from + INGEST_CHUNK);
-    const fresh = await withTransaction(services.db, async (tx) => {
-      const taken = await probeResultsSeenRepo(tx).claim(
-        token.num,
-        part.map(([id]) => id),
-        now,
-      );
-      await writeBatch(
-        tx,
-        part.filter(([id]) => taken.has(id)).map(([, p]) => p),
-        now,
-        incidents,
-      );
-      return taken;
-    });
-    accepted += fresh.size;
-    // Counted once committed, as the engine counts its own (metrics/platform.ts checks_total).
-    for (const [id, p] of part)
-      if (fresh.has(id)) checksTotal.inc({ kind: monitors.get(p.monitorId)!.type, status: p.outcome.status, location });
-  }
-  return { accepted, duplicates: duplicates + wanted.size - accepted, refused };
+  const label = locationLabel(token.slug, token.company_subdomain);
+  const fresh = await withTransaction(services.db, async (tx) => {
+    const taken = await probeResultsSeenRepo(tx).claim(
+      token.num,
+      entries.map(([id]) => id),
+      now,
+    );
+    const results = entries
+      .filter(([id]) => taken.has(id))
+      .map(([, p]) => ({
+        monitorId: p.monitorId,
+        companyId: p.companyId,
+        checkedAt: p.checkedAt,
+        kind: monitors.get(p.monitorId)!.type,
+        outcome: p.outcome,
+      }));
+    await probeInboxRepo(tx).add(inboxRows(token.num, label, results, now));
+    return taken.size;
+  });
+  if (fresh > 0) kickInbox(services);
+  return { accepted: fresh, duplicates: duplicates + wanted.size - fresh, refused };
 }
 
 /** Forgets result ids older than their retention (the prune job). */

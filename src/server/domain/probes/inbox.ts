@@ -1,0 +1,118 @@
+// The inbox of probe results (migration 0126): a delivery call lands what it took here in one short
+// transaction and answers; the drainer stores it. Storing a result is the heavy part (each
+// location's state machine, the quorum verdict, rollups, incidents and alerts: about 0.12 ms a
+// result on SQLite), and on SQLite it runs on the process's one thread: a call that stored its
+// 1,000 results before answering took 291 ms at the median under a loaded status page, waiting
+// behind the page's requests between its chunks. Now a call costs its id claim and one insert.
+//
+// The drainer takes the oldest row and stores its results in one transaction that also deletes the
+// row, so each row is stored exactly once, in the order taken; a turn of the event loop between
+// rows lets requests through. A call kicks it in its process; the probe-inbox job sweeps what a
+// stopped process left.
+import { probeInboxRepo } from '../../db/repositories/probe-inbox-repo.ts';
+import { withTransaction } from '../../db/scope.ts';
+import type { CheckOutcome } from '../../engine/checkers/types.ts';
+import { type PendingResult, writeBatch } from '../../engine/result-writer.ts';
+import { checksTotal } from '../../metrics/platform.ts';
+import type { Services } from '../context.ts';
+
+/** Results a row holds at most: one drainer transaction stores one row (about 12 ms on SQLite). */
+export const INBOX_ROW_RESULTS = 100;
+
+/** A result as the inbox keeps it */
+interface InboxResult {
+  monitorId: string;
+  companyId: string;
+  checkedAt: number;
+  /** the monitor's type (checks_total's kind label) */
+  kind: string;
+  outcome: CheckOutcome;
+}
+
+interface InboxPayload {
+  /** the location's label of checks_total */
+  label: string;
+  results: InboxResult[];
+}
+
+/** The rows for results a call took (in transactions of the caller: with the ids claimed). */
+export function inboxRows(location: number, label: string, results: InboxResult[], now: number) {
+  const rows = [];
+  for (let i = 0; i < results.length; i += INBOX_ROW_RESULTS) {
+    const part = results.slice(i, i + INBOX_ROW_RESULTS);
+    rows.push({ location, received_at: now, count: part.length, results: JSON.stringify({ label, results: part } satisfies InboxPayload) });
+  }
+  return rows;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Stores the inbox's rows, oldest first, until it is empty; answers the results stored. */
+export async function drainInbox(services: Services): Promise<number> {
+  if (!services.monitorIncidents) throw new Error('probe inbox: services have no monitorIncidents (services.ts wires them)');
+  const incidents = services.monitorIncidents;
+  let stored = 0;
+  for (;;) {
+    const now = services.now();
+    const taken = await withTransaction(services.db, async (tx) => {
+      const row = await probeInboxRepo(tx).takeOldest();
+      if (!row) return null;
+      const payload = JSON.parse(row.results) as InboxPayload;
+      const pending: PendingResult[] = payload.results.map((r) => ({
+        monitorId: r.monitorId,
+        companyId: r.companyId,
+        checkedAt: r.checkedAt,
+        outcome: r.outcome,
+        leaseOwner: null,
+        location: row.location,
+      }));
+      await writeBatch(tx, pending, now, incidents);
+      return payload;
+    });
+    if (!taken) return stored;
+    stored += taken.results.length;
+    // Counted once committed, as the engine counts its own (metrics/platform.ts checks_total).
+    for (const r of taken.results) checksTotal.inc({ kind: r.kind, status: r.outcome.status, location: taken.label });
+    await nextTurn();
+  }
+}
+
+const draining = new WeakMap<Services, { again: boolean; done: Promise<void> }>();
+
+/**
+ * Starts this process's drainer unless it runs (then it goes round once more), without waiting:
+ * a delivery call answers at once. A failure leaves its row for the next kick or the job.
+ */
+export function kickInbox(services: Services): void {
+  const running = draining.get(services);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: true, done: Promise.resolve() };
+  state.done = (async () => {
+    try {
+      while (state.again) {
+        state.again = false;
+        await drainInbox(services);
+      }
+    } catch (e) {
+      console.error('probe inbox: storing results failed; the probe-inbox job retries', e);
+    } finally {
+      draining.delete(services);
+    }
+  })();
+  draining.set(services, state);
+  if (!hooked.has(services)) {
+    hooked.add(services);
+    // Shutdown waits for the drain under way (its transaction) before the database closes.
+    (services.onShutdown ??= []).unshift(() => inboxDrained(services));
+  }
+}
+
+const hooked = new WeakSet<Services>();
+
+/** The drain under way in this process, to wait for (tests, shutdown). */
+export async function inboxDrained(services: Services): Promise<void> {
+  await draining.get(services)?.done;
+}
