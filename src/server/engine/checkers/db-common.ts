@@ -2,8 +2,9 @@
 // send, the comparison with the expected value, the outcome of an answer, and the TLS options
 // for a connection made to the checked address but verified against the URL's host name.
 import { isIP, type Socket } from 'node:net';
-import { rootCertificates, type ConnectionOptions } from 'node:tls';
+import type { ConnectionOptions } from 'node:tls';
 import { certificateFacts } from './certificate.ts';
+import { trustContext } from './socket-session.ts';
 import type { CheckEnv, CheckOutcome, Timings } from './types.ts';
 
 export const TOO_MUCH = 'The server sent more than 1 MB: the check stopped reading';
@@ -30,7 +31,7 @@ export function tlsOptions(host: string, verify: boolean, env: CheckEnv): Connec
   return {
     servername: isIP(host) ? undefined : host,
     rejectUnauthorized: verify,
-    ca: env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined,
+    secureContext: trustContext(env),
   };
 }
 

@@ -4,7 +4,7 @@
 // Errors are our sentences by the server's error code, never its message.
 import mysql from 'mysql2/promise';
 import type { Socket } from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import { rootCertificates, type TLSSocket } from 'node:tls';
 import { DEFAULT_DB_QUERY, DEFAULT_MYSQL_PORT } from '../../../lib/monitor-kinds.ts';
 import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
 import { networkErrorText } from '../../net/error-text.ts';
@@ -107,7 +107,11 @@ export const mysqlChecker: Checker<MysqlConfig> = async (target, env, signal) =>
       ssl:
         mode === 'disabled'
           ? undefined
-          : { rejectUnauthorized: tls.rejectUnauthorized, verifyIdentity: mode === 'verify_identity', ca: tls.ca as string[] | undefined },
+          : {
+              rejectUnauthorized: tls.rejectUnauthorized,
+              verifyIdentity: mode === 'verify_identity',
+              ca: env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined,
+            },
       rowsAsArray: true,
       multipleStatements: false,
       connectTimeout: remainingMs,

@@ -6,6 +6,21 @@ import tls, { rootCertificates } from 'node:tls';
 import { certificateProblem } from '../../net/error-text.ts';
 import type { CheckEnv } from './types.ts';
 
+// A secure context per set of extra CAs: building one parses the ~150 root certificates, which
+// cost more than the handshake itself when done for every check.
+const contexts = new WeakMap<readonly string[], tls.SecureContext>();
+/** The trusted roots with the configured extra CAs (undefined: Node's default roots, already shared). */
+export function trustContext(env: CheckEnv): tls.SecureContext | undefined {
+  const extra = env.extraCa;
+  if (!extra?.length) return undefined;
+  let context = contexts.get(extra);
+  if (!context) {
+    context = tls.createSecureContext({ ca: [...rootCertificates, ...extra] });
+    contexts.set(extra, context);
+  }
+  return context;
+}
+
 export function connectTcp(address: string, port: number, signal: AbortSignal): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: address, port, signal });
@@ -31,7 +46,7 @@ export function startTls(socket: net.Socket, host: string, env: CheckEnv, signal
       socket,
       servername: net.isIP(host) ? undefined : host,
       rejectUnauthorized: false,
-      ca: env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined,
+      secureContext: trustContext(env),
     });
     const onAbort = () => secure.destroy(new Error('aborted'));
     signal.addEventListener('abort', onAbort, { once: true });
