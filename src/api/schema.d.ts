@@ -2783,6 +2783,8 @@ export interface paths {
          *     `not_assigned`, one older than 7 days with `too_old`; nothing is stored for them, the rest
          *     are. `checked_at` later than the platform's clock is taken as now. `stats` is written to
          *     the probe's row (checks per second, scheduling lag p99). Only a probe token is accepted.
+         *     The answer comes once the results are taken (durably, with their ids); the platform stores
+         *     them (state, verdict, incidents) just after it answers.
          */
         post: operations["postProbeResults"];
         delete?: never;
@@ -8900,7 +8902,10 @@ export interface operations {
     };
     testMonitor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The saved monitor being edited: fields the body leaves out (its stored password, which the API never returns) are taken from it, as an update would. Another company's answers 404; its type must be the body's. */
+                monitor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8923,6 +8928,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The company ran 10 checks without saving in the last minute */

@@ -82,7 +82,8 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance: bo
 }
 export type MonitorView = ReturnType<typeof presentMonitor>;
 
-const toValid = (m: MonitorWithTenant): ValidMonitor => ({
+/** A stored monitor as validation's base (an update's, or a Test now of an edit). */
+export const validOf = (m: MonitorWithTenant): ValidMonitor => ({
   name: m.name,
   type: m.type,
   config: parseConfig(m.config),
@@ -228,7 +229,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     throw new DomainError('validation', 'The type of a monitor cannot change; create a new monitor instead', {
       fields: { type: 'Type cannot change' },
     });
-  const v = await validateMonitor(input, toValid(m), {
+  const v = await validateMonitor(input, validOf(m), {
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,

@@ -93,6 +93,20 @@ describe.each(DB_KINDS)('postgres monitors on %s', (kind) => {
     expect(JSON.parse((await monitorsRepo(services.db).findById(m.id, null))!.config).password).toBe(JSON.parse(row!.config).password);
   });
 
+  it('tests an edit with the stored password, which the form never holds', async () => {
+    const m = await create('pg edited', { url: url() });
+    const form = { name: 'pg edited', type: 'postgres', url: m.url, db_query: 'SELECT 2', db_expected: '2' } as never;
+    expect(await testMonitor(ctx, form, m.id)).toMatchObject({ status: 'operational', error: null });
+    expect(await testMonitor(ctx, form)).toMatchObject({ status: 'down', error: expect.stringMatching(/^Login failed/) });
+    const other = await engineServices(kind);
+    try {
+      const stranger = (await seedTenant(other)).adminCtx;
+      await expect(testMonitor({ ...stranger, services } as Ctx, form, m.id)).rejects.toMatchObject({ code: 'not_found' });
+    } finally {
+      await other.db.close();
+    }
+  });
+
   it('shows each phase in Test now', async () => {
     const r = await testMonitor(ctx, { name: 't', type: 'postgres', url: url(), timeout_seconds: 2 } as never);
     expect(r.status).toBe('operational');

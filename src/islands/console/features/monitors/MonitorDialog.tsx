@@ -82,7 +82,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
     setBusy('test');
     setBanner(null);
     setTested(null);
-    const r = await testMonitor(f, superAdmin);
+    const r = await testMonitor(f, superAdmin, monitor?.id ?? null);
     setBusy(null);
     if (r.ok) setTested(r.result);
     else refuse(r.refusal);

@@ -267,9 +267,11 @@ export async function saveMonitor(f: MonitorForm, id: string | null, superAdmin:
 
 export type TestOutcome = { ok: true; result: TestResult } | { ok: false; refusal: Refusal };
 
-export async function testMonitor(f: MonitorForm, superAdmin: boolean): Promise<TestOutcome> {
+/** `id`: the saved monitor being edited (its stored password, never sent to the form, is used). */
+export async function testMonitor(f: MonitorForm, superAdmin: boolean, id: string | null = null): Promise<TestOutcome> {
   try {
-    const r = await api.POST('/api/v1/monitors/test', { body: payloadOf(f, superAdmin) });
+    const query = id ? { monitor: id } : {};
+    const r = await api.POST('/api/v1/monitors/test', { body: payloadOf(f, superAdmin), params: { query } });
     if (r.data) return { ok: true, result: r.data };
     return { ok: false, refusal: refusalOf(r.error, 'The test could not run.') };
   } catch (e) {
