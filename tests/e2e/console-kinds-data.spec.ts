@@ -133,6 +133,14 @@ test('a company admin adds each mail and database kind, tests it and opens its p
   await expect(row('Outgoing mail')).toContainText(`localhost:${mail.smtp.port}`);
   await expect(page.locator('body')).not.toContainText(PASSWORD);
 
+  // Editing: the password input starts blank, and Test now still logs in with the stored one.
+  await row('Session cache').getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Session cache' });
+  await expect(edit.getByLabel('Password')).toHaveValue('');
+  await edit.getByRole('button', { name: 'Test now' }).click();
+  await expect(edit.getByRole('region', { name: 'Test result' })).toContainText('Up', { timeout: 15_000 });
+  await edit.getByRole('button', { name: 'Close' }).click();
+
   // Its page: checked by the engine, the target, and the certificate seen over STARTTLS.
   await row('Outgoing mail').getByRole('link', { name: 'Outgoing mail' }).click();
   await expect(page.getByRole('heading', { name: /Outgoing mail/ })).toBeVisible();
