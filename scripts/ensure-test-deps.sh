@@ -14,6 +14,9 @@ command -v promtool >/dev/null 2>&1 || lean+=(prometheus)
 # ping checks run Debian's ping; their loss tests black-hole a loopback address with nft.
 command -v ping >/dev/null 2>&1 || lean+=(iputils-ping)
 command -v nft >/dev/null 2>&1 || lean+=(nftables)
+# The database kinds' tests start their own throwaway MariaDB and Redis on loopback (issue 28).
+[ -x /usr/sbin/mariadbd ] || lean+=(mariadb-server)
+[ -x /usr/bin/redis-server ] || lean+=(redis-server)
 if [ ${#need[@]} -eq 0 ] && [ ${#lean[@]} -eq 0 ]; then exit 0; fi
 echo "Installing missing test dependencies: ${need[*]} ${lean[*]}"
 SUDO=""
@@ -38,3 +41,9 @@ fi
 if command -v service >/dev/null 2>&1 && [ -x /etc/init.d/prometheus ]; then
   $SUDO service prometheus stop >/dev/null 2>&1 || true
 fi
+# The tests start their own MariaDB and Redis; the servers the packages may have started are not used.
+for svc in mariadb redis-server; do
+  if command -v service >/dev/null 2>&1 && [ -x "/etc/init.d/$svc" ]; then
+    $SUDO service "$svc" stop >/dev/null 2>&1 || true
+  fi
+done

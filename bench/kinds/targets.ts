@@ -7,10 +7,14 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { MonitorType } from '../../src/server/db/schema/monitoring.ts';
 import { startDnsServer } from '../../tests/fixtures/targets/dns-targets.ts';
-import { startTlsTargets } from '../../tests/fixtures/targets/tls-targets.ts';
 import { startGrpcHealthServer } from '../../tests/support/kind-servers/grpc-health.ts';
 import { startUdpServer } from '../../tests/support/kind-servers/udp.ts';
 import { startWsServer } from '../../tests/support/kind-servers/websocket.ts';
+import { makeCerts, startTlsTargets } from '../../tests/fixtures/targets/tls-targets.ts';
+import { startImapServer, startPop3Server, startSmtpServer } from '../../tests/support/kind-servers/mail.ts';
+import { startMariaDbServer } from '../../tests/support/mariadb-server.ts';
+import { startPgCluster } from '../../tests/support/pg-cluster.ts';
+import { startRedisServer } from '../../tests/support/redis-server.ts';
 
 export interface BenchTarget {
   /** The monitor's config: the kind's fields as the API takes them */
@@ -64,4 +68,37 @@ export const TARGETS: Partial<Record<MonitorType, Start>> = {
     const ws = await startWsServer();
     return { config: { url: ws.url('/echo'), ws_message: 'ping', ws_expect: 'ping', headers: {} } };
   },
+  // The database kinds (issue 28): Debian's servers, each with a password (the checker logs in
+  // every time), stopped when the servers' process exits.
+  postgres: async () => {
+    const pg = await startPgCluster({ password: BENCH_PASSWORD });
+    process.once('exit', () => pg.stop());
+    return { config: { url: pg.url.replace(`:${BENCH_PASSWORD}@`, '@'), password: BENCH_PASSWORD, db_query: 'SELECT 1' } };
+  },
+  mysql: async () => {
+    const maria = await startMariaDbServer();
+    process.once('exit', () => maria.kill());
+    maria.sql(`CREATE USER 'bench'@'%' IDENTIFIED BY '${BENCH_PASSWORD}'; GRANT SELECT ON *.* TO 'bench'@'%'`);
+    return { config: { url: `mysql://bench@127.0.0.1:${maria.port}/`, password: BENCH_PASSWORD, db_query: 'SELECT 1' } };
+  },
+  redis: async () => {
+    const redis = await startRedisServer({ password: BENCH_PASSWORD });
+    process.once('exit', () => redis.kill());
+    return { config: { url: `redis://127.0.0.1:${redis.port}`, password: BENCH_PASSWORD } };
+  },
+  // The mail kinds over STARTTLS with a login: the session a mail monitor usually runs.
+  smtp: () => mailTarget(startSmtpServer, 'starttls'),
+  imap: () => mailTarget(startImapServer, 'starttls'),
+  pop3: () => mailTarget(startPop3Server, 'starttls'),
 };
+
+const BENCH_PASSWORD = 'bench-Pass-2026';
+
+async function mailTarget(start: typeof startImapServer, tls: 'none' | 'starttls' | 'implicit'): Promise<BenchTarget> {
+  const certs = makeCerts();
+  const server = await start({ tls, cert: certs.certs.valid, user: 'bench', password: BENCH_PASSWORD });
+  return {
+    config: { host: 'localhost', port: server.port, mail_tls: tls, username: 'bench', password: BENCH_PASSWORD },
+    ca: certs.ca,
+  };
+}

@@ -4180,7 +4180,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc" | "domain" | "group" | "websocket";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc" | "domain" | "group" | "websocket" | "postgres" | "redis" | "smtp" | "imap" | "pop3" | "mysql";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4241,6 +4241,14 @@ export interface components {
             group_min_down: number | null;
             /** @description The ids of the monitors it depends on (empty - none). While one of them is down, this monitor's failures are recorded but open no incident and send no alert of their own; the parent's incident counts it among the dependents affected */
             parents: string[];
+            /** @description Database or mail password. Never returned - "(hidden)" when one is stored, null when none */
+            password: string | null;
+            db_query: string | null;
+            db_expected: string | null;
+            /** @enum {string|null} */
+            mail_tls: "none" | "starttls" | "implicit" | null;
+            mail_banner: string | null;
+            username: string | null;
             interval_seconds: number;
             timeout_seconds: number;
             confirmations: number;
@@ -4381,6 +4389,21 @@ export interface components {
             group_min_down?: number | null;
             /** @description Ids of monitors of the same company this one depends on (no cycles); null or empty - none */
             parents?: string[] | null;
+            /** @description Database or mail password, stored encrypted. Left out or sent as "(hidden)" it keeps the stored one; null or empty clears it. A password in a database URL moves here */
+            password?: string | null;
+            /** @description One read-only statement (SELECT, WITH, SHOW, VALUES, TABLE or EXPLAIN), run in a read-only transaction */
+            db_query?: string | null;
+            /** @description The first value of the query's first row, as text (NULL for null) */
+            db_expected?: string | null;
+            /**
+             * @description Mail kinds: none (plain text), starttls (upgraded after the greeting; the default) or implicit (TLS from the first byte)
+             * @enum {string|null}
+             */
+            mail_tls?: "none" | "starttls" | "implicit" | null;
+            /** @description Mail kinds - text the greeting must contain (the server's name or software), compared without case */
+            mail_banner?: string | null;
+            /** @description Mail kinds - log in as this user (with password); null checks the greeting only */
+            username?: string | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
@@ -4492,6 +4515,21 @@ export interface components {
             group_min_down?: number | null;
             /** @description Ids of monitors of the same company this one depends on (no cycles); null or empty - none */
             parents?: string[] | null;
+            /** @description Database or mail password, stored encrypted. Left out or sent as "(hidden)" it keeps the stored one; null or empty clears it. A password in a database URL moves here */
+            password?: string | null;
+            /** @description One read-only statement (SELECT, WITH, SHOW, VALUES, TABLE or EXPLAIN), run in a read-only transaction */
+            db_query?: string | null;
+            /** @description The first value of the query's first row, as text (NULL for null) */
+            db_expected?: string | null;
+            /**
+             * @description Mail kinds: none (plain text), starttls (upgraded after the greeting; the default) or implicit (TLS from the first byte)
+             * @enum {string|null}
+             */
+            mail_tls?: "none" | "starttls" | "implicit" | null;
+            /** @description Mail kinds - text the greeting must contain (the server's name or software), compared without case */
+            mail_banner?: string | null;
+            /** @description Mail kinds - log in as this user (with password); null checks the greeting only */
+            username?: string | null;
             interval_seconds?: number;
             timeout_seconds?: number | null;
             confirmations?: number | null;
@@ -9012,7 +9050,10 @@ export interface operations {
     };
     testMonitor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The saved monitor being edited: fields the body leaves out (its stored password, which the API never returns) are taken from it, as an update would. Another company's answers 404; its type must be the body's. */
+                monitor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9035,6 +9076,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The company ran 10 checks without saving in the last minute */

@@ -68,3 +68,31 @@ export const GROUP_MAX_CHILDREN = 100;
 export const MAX_PARENTS = 10;
 
 export const WEBSOCKET_FIELDS = ['url', 'ws_subprotocol', 'headers', 'ws_message', 'ws_expect', 'degraded_threshold_ms'] as const;
+/**
+ * What the monitor view shows in place of a stored credential (`password`): the credential itself
+ * is never returned. Sent back unchanged (or left out), it keeps the stored one; null or "" clears it.
+ */
+export const STORED_SECRET = '(hidden)';
+
+export const POSTGRES_FIELDS = ['url', 'password', 'db_query', 'db_expected', 'degraded_threshold_ms'] as const;
+export const DEFAULT_POSTGRES_PORT = 5432;
+/** What a database monitor runs when it names no query: a round trip through the server. */
+export const DEFAULT_DB_QUERY = 'SELECT 1';
+
+export const REDIS_FIELDS = ['url', 'password', 'degraded_threshold_ms'] as const;
+export const DEFAULT_REDIS_PORT = 6379;
+
+export const MAIL_FIELDS = ['host', 'port', 'mail_tls', 'mail_banner', 'username', 'password', 'degraded_threshold_ms'] as const;
+/** none: plain text; starttls: upgraded after the greeting; implicit: TLS from the first byte */
+export const MAIL_TLS_MODES = ['none', 'starttls', 'implicit'] as const;
+export type MailTls = (typeof MAIL_TLS_MODES)[number];
+export const DEFAULT_MAIL_TLS: MailTls = 'starttls';
+/** Each mail kind's port by its TLS mode (the IANA ports: submission 587, smtps 465, imaps 993, pop3s 995). */
+export const MAIL_PORTS = {
+  smtp: { none: 25, starttls: 587, implicit: 465 },
+  imap: { none: 143, starttls: 143, implicit: 993 },
+  pop3: { none: 110, starttls: 110, implicit: 995 },
+} as const;
+
+export const MYSQL_FIELDS = ['url', 'password', 'db_query', 'db_expected', 'degraded_threshold_ms'] as const;
+export const DEFAULT_MYSQL_PORT = 3306;

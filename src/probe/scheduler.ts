@@ -6,7 +6,8 @@
 // done feed the figures sent with each batch.
 import { phaseOffsetMs } from '../lib/phase-offset.ts';
 import { runChecker } from '../server/engine/checkers/run.ts';
-import type { CheckEnv, CheckOutcome } from '../server/engine/checkers/types.ts';
+import { failed, type CheckEnv, type CheckOutcome } from '../server/engine/checkers/types.ts';
+import { openSecrets } from '../server/engine/kinds/secret-box.ts';
 import { KINDS } from '../server/engine/kinds/index.ts';
 import type { Assignment } from './wire.ts';
 import type { RunFigures } from './run-figures.ts';
@@ -195,8 +196,10 @@ export class ProbeScheduler {
     const abort = new AbortController();
     this.inFlight.add(abort);
     try {
+      // Credentials arrive opened; one the platform could not open arrives sealed and fails the check.
+      const unopened = openSecrets(a.config, null).error;
       const outcome = await runChecker(
-        KINDS[a.type as Kind].check,
+        unopened === null ? KINDS[a.type as Kind].check : async () => failed(unopened),
         {
           id: a.id,
           type: a.type as Kind,

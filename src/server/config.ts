@@ -30,6 +30,8 @@ export interface Config {
   nodeEnv: NodeEnv;
   /** Signs access tokens and handoff codes; 32+ random bytes, base64url. */
   sessionSecret: string;
+  /** Seals monitors' stored credentials (MONITOR_SECRETS_KEY); unset: derived from sessionSecret (engine/kinds/secret-box.ts) */
+  monitorSecretsKey?: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** Scheme used when building links to tenant hosts (https in production). */
@@ -298,6 +300,17 @@ export function parseConfig(env: Env = process.env): Config {
     sessionSecret = loadOrCreateSecret(dataDir);
   }
 
+  const monitorSecretsKey = env.MONITOR_SECRETS_KEY || undefined;
+  if (monitorSecretsKey) {
+    const weak = weakSecretReason(monitorSecretsKey);
+    if (weak)
+      fail(
+        'MONITOR_SECRETS_KEY',
+        `a random secret of ${MIN_SECRET_LENGTH}+ characters such as \`openssl rand -base64 32\` makes (this one is ${weak})`,
+        '***',
+      );
+  }
+
   const metricsToken = env.METRICS_TOKEN || undefined;
   if (metricsToken) {
     const weak = weakSecretReason(metricsToken);
@@ -320,6 +333,7 @@ export function parseConfig(env: Env = process.env): Config {
     productName,
     nodeEnv,
     sessionSecret,
+    monitorSecretsKey,
     adminEmail,
     adminPassword,
     publicScheme: oneOf(env, 'PUBLIC_SCHEME', nodeEnv === 'production' ? 'https' : 'http', ['http', 'https']),

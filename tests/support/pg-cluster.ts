@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster on 127.0.0.1 and a free port, for the test suite and benches.
 // PostgreSQL refuses to run as root, so as root it runs as the postgres user.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,7 +36,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/** `password`: TCP logins need it (SCRAM), so a wrong one is refused; unset: no password (trust). */
+export async function startPgCluster(opts: { password?: string } = {}): Promise<PgCluster> {
   const bin = pgBin();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sw-pg-'));
   chmodSync(dir, 0o777);
@@ -49,7 +50,13 @@ export async function startPgCluster(): Promise<PgCluster> {
     const r = spawnSync(full[0], full[1] as string[], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const auth = ['-A', 'trust'];
+  if (opts.password) {
+    const pwfile = path.join(dir, 'pw');
+    writeFileSync(pwfile, opts.password, { mode: 0o644 });
+    auth.splice(0, 2, '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`);
+  }
+  run('initdb', ['-D', data, ...auth, '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const start = () =>
     run('pg_ctl', [
@@ -64,7 +71,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     ]);
   start();
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres${opts.password ? `:${encodeURIComponent(opts.password)}` : ''}@127.0.0.1:${port}/postgres`,
     halt(mode) {
       run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
     },

@@ -6,6 +6,7 @@ import { dnsResolver } from '../net/dns-lookup.ts';
 import { configuredRdapDirectory } from '../net/rdap-bootstrap.ts';
 import { monitorLinksRepo } from '../db/repositories/monitor-links-repo.ts';
 import { KINDS } from './kinds/index.ts';
+import { hostSecretsKey, openSecrets } from './kinds/secret-box.ts';
 import type { EngineHost } from './ports.ts';
 
 export interface UnsavedMonitor {
@@ -37,10 +38,13 @@ export async function checkOnce(host: EngineHost, m: UnsavedMonitor): Promise<Ch
   });
   try {
     const now = host.now();
+    // The validated config holds sealed credentials, as a saved monitor's would.
+    const opened = openSecrets(m.config, hostSecretsKey(host.config));
+    if (opened.error !== null) return failed(opened.error);
     const target = {
       id: 'unsaved',
       type: m.type,
-      config: m.config,
+      config: opened.config,
       timeoutMs,
       lastPushAt: null,
       intervalMs: m.intervalSeconds * 1000,

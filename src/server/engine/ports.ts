@@ -72,7 +72,8 @@ export interface EngineHost {
         | 'rdapBootstrapFile'
         | 'rdapBaseUrls'
       >
-    >;
+    > &
+    Partial<Pick<Config, 'sessionSecret' | 'monitorSecretsKey'>>;
   now(): number;
   /** Set by services.ts; an engine without it cannot record incidents. */
   monitorIncidents?: MonitorIncidents;

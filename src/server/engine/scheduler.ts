@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { badlyOverdue, monitorsRepo, type MonitorRow } from '../db/repositories/monitors-repo.ts';
 import { loggableError } from '../db/outage.ts';
-import { DEFAULT_LIMITS, type CheckEnv, type CheckLimits } from './checkers/types.ts';
+import { DEFAULT_LIMITS, failed, type Checker, type CheckEnv, type CheckLimits } from './checkers/types.ts';
 import { runChecker } from './checkers/run.ts';
 import { parseConfig } from './kinds/config.ts';
+import { hostSecretsKey, openSecrets } from './kinds/secret-box.ts';
 import { KINDS } from './kinds/index.ts';
 import type { EngineHost } from './ports.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
@@ -82,6 +83,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
   const stopGraceMs = opts.stopGraceMs ?? 8_000;
   /** Claims reach this far ahead so each check can start at its due time, not at the next tick. */
   const lookaheadMs = opts.lookaheadMs ?? Math.max(1000, tickMs * 2);
+  const secretsKey = hostSecretsKey(services.config);
   const env: CheckEnv = {
     now: () => services.now(),
     allowPrivateTargets: services.config.allowPrivateTargets,
@@ -165,12 +167,16 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
   }
 
   async function runCheck(m: MonitorRow, claimedAt: number, startedMono: number, abort: AbortController): Promise<void> {
+    // Stored credentials are opened for this check only; one that does not open fails the check
+    // with a sentence saying what to do, rather than sending a sealed text as the password.
+    const opened = openSecrets(parseConfig(m.config), secretsKey);
+    const checker = opened.error === null ? KINDS[m.type].check : unreadable(opened.error);
     const outcome = await runChecker(
-      KINDS[m.type].check,
+      checker,
       {
         id: m.id,
         type: m.type,
-        config: parseConfig(m.config),
+        config: opened.config,
         timeoutMs: m.timeout_seconds * 1000,
         lastPushAt: m.last_push_at,
         intervalMs: m.interval_seconds * 1000,
@@ -378,4 +384,9 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
     ...(canary ? { probeCanary: canary.probe } : {}),
     eventLoopDelayP99: () => loopDelay.percentile(99) / 1e6,
   };
+}
+
+/** A checker that fails at once with the error of a credential that does not open. */
+function unreadable(error: string): Checker {
+  return async () => failed(error);
 }

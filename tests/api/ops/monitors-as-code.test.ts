@@ -17,6 +17,7 @@ import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts
 import { seedUser, signIn } from '../../support/fixtures.ts';
 import { parseCodeFile } from '../../../src/server/cli/monitors-as-code/file.ts';
 import { alertChannelsRepo } from '../../../src/server/db/repositories/alert-channels-repo.ts';
+import { monitorsRepo } from '../../../src/server/db/repositories/monitors-repo.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const CLI = join(ROOT, 'src/server/cli/statuswatch.ts');
@@ -182,6 +183,7 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     await company(root, 'acme');
     await company(root, 'globex');
     await company(root, 'initech');
+    await company(root, 'hooli');
   });
   afterAll(async () => {
     await t?.close();
@@ -509,6 +511,32 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('"office" is not a location of yours.');
     expect((await clients.initech.get('/api/v1/monitors')).body[0].locations).toEqual(['local', 'vault']);
+  });
+
+  it('sends a database password from its variable, stores it sealed, never exports it, and keeps it when unset (issue 28)', async () => {
+    const text =
+      'version: 1\nmonitors:\n  - name: Orders DB\n    type: postgres\n    url: postgres://monitor@127.0.0.1:5432/orders\n    password: ${ORDERS_DB_PASSWORD}\n';
+    const p = file('hooli.yaml', text);
+    const made = await cli(['apply', p], env('hooli', undefined, { ORDERS_DB_PASSWORD: 'orders-db-Secret-9' }));
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('password: (secret)');
+    expect(made.stdout).not.toContain('orders-db-Secret-9');
+    const [m] = (await clients.hooli.get('/api/v1/monitors')).body;
+    expect(m).toMatchObject({ url: 'postgres://monitor@127.0.0.1:5432/orders', password: '(hidden)' });
+    const row = (await monitorsRepo(t.services.db).findById(m.id, null))!;
+    expect(row.config).not.toContain('orders-db-Secret-9');
+
+    const out = join(dir, 'hooli-export.yaml');
+    const exported = await cli(['export', '--out', out], env('hooli', tokens['hooli:read']));
+    expect(exported.code, exported.stderr).toBe(0);
+    const written = readFileSync(out, 'utf8');
+    expect(written).not.toContain('orders-db-Secret-9');
+    expect(parse(written).monitors[0]).toMatchObject({ type: 'postgres', password: '${STATUSWATCH_ORDERS_DB_PASSWORD}' });
+    // Applying the export without the variable changes nothing and keeps the stored password.
+    const again = await cli(['apply', out], env('hooli'));
+    expect(again.stdout).toContain('No changes.');
+    const kept = (await monitorsRepo(t.services.db).findById(m.id, null))!;
+    expect(JSON.parse(kept.config).password).toBe(JSON.parse(row.config).password);
   });
 });
 

@@ -19,10 +19,10 @@ export function kindFields(document: Json): Map<string, string[]> {
   );
 }
 
-/** "http, tcp; a note" → the note after the leading kind names (kept when the kinds change). */
+/** "http, tcp; a note" → the note after the leading kind names (kept when the kinds change); names may hold digits (pop3). */
 function noteAfterKinds(description: string | undefined, kinds: Set<string>): string {
   let rest = description ?? '';
-  for (let m = /^([a-z-]+)(, )?/.exec(rest); m && kinds.has(m[1]); m = /^([a-z-]+)(, )?/.exec(rest)) rest = rest.slice(m[0].length);
+  for (let m = /^([a-z0-9-]+)(, )?/.exec(rest); m && kinds.has(m[1]); m = /^([a-z0-9-]+)(, )?/.exec(rest)) rest = rest.slice(m[0].length);
   return rest && !/^[;,]/.test(rest) ? `, ${rest}` : rest;
 }
 

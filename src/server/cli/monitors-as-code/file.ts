@@ -6,6 +6,7 @@ import { LineCounter, isNode, parseDocument, type Document } from 'yaml';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { channelOf } from '../../notify/channels/index.ts';
+import { KINDS, type Kind } from '../../engine/kinds/index.ts';
 import type { CodeFile } from './model.ts';
 
 export const SCHEMA_URL = new URL('../../../../schemas/statuswatch.schema.json', import.meta.url);
@@ -85,10 +86,21 @@ function withoutSecrets(file: CodeFile, fn: (f: CodeFile) => CodeFile): CodeFile
       }
     held.push(kept);
   }
+  const heldMonitors: Record<string, unknown>[] = [];
+  for (const m of copy.monitors ?? []) {
+    const kept: Record<string, unknown> = {};
+    for (const f of monitorSecretFieldsOf(m.type))
+      if (f in m) {
+        kept[f] = m[f];
+        delete m[f];
+      }
+    heldMonitors.push(kept);
+  }
   const password = copy.status_page?.access?.password;
   if (copy.status_page?.access) delete copy.status_page.access.password;
   const out = fn(copy);
   (out.alert_channels ?? []).forEach((c, i) => Object.assign(c.config, held[i]));
+  (out.monitors ?? []).forEach((m, i) => Object.assign(m, heldMonitors[i]));
   if (password !== undefined && out.status_page?.access) out.status_page.access.password = password;
   return out;
 }
@@ -96,6 +108,11 @@ function withoutSecrets(file: CodeFile, fn: (f: CodeFile) => CodeFile): CodeFile
 /** The config fields of a channel type the API never returns (webhook's own signing secret is the server's). */
 export function secretFieldsOf(type: string): string[] {
   return (channelOf(type)?.secretFields ?? []).filter((f) => f !== 'secret');
+}
+
+/** The fields of a monitor kind the API never returns (database and mail passwords). */
+export function monitorSecretFieldsOf(type: string): string[] {
+  return [...((KINDS as Record<string, Kind<object>>)[type]?.secretFields ?? [])];
 }
 
 /** A secret's value at the moment a write needs it, and the variables it lacks. */

@@ -2,7 +2,7 @@
 // that make it. Everything is decided before the first write: an unknown type change, an
 // ambiguous name on the server or a secret whose variable is unset stops the run untouched.
 import type { Api } from './api.ts';
-import { resolveSecret, secretFieldsOf } from './file.ts';
+import { monitorSecretFieldsOf, resolveSecret, secretFieldsOf } from './file.ts';
 import type { ApiMonitor, ApiPageSettings, ChannelSpec, CodeFile, MaintenanceSpec, Placement, RemoteState } from './model.ts';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'restore' | 'archive' | 'cancel' | 'disable' | 'kept';
@@ -99,7 +99,12 @@ function planMonitors(file: CodeFile, remote: RemoteState & { archived: ApiMonit
   const changes: Change[] = [];
   const specs = file.monitors;
   for (const spec of specs) {
-    const { name, type, paused, ...fields } = spec;
+    const { name, type, paused, ...all } = spec;
+    // A password is never in the server's answer: sent when the monitor is made, and again only
+    // with --resend-secrets (like channel secrets); its ${ENV_VAR} is resolved only then.
+    const secretKeys = monitorSecretFieldsOf(type).filter((f) => f in all);
+    const secrets = () => Object.fromEntries(secretKeys.map((f) => [f, secretValue(all[f], opts, `monitor "${name}" ${f}`)]));
+    const fields = Object.fromEntries(Object.entries(all).filter(([f]) => !secretKeys.includes(f)));
     let current = single(remote.monitors, (m) => m.name, name, 'monitor');
     let restore = false;
     if (!current) {
@@ -107,16 +112,18 @@ function planMonitors(file: CodeFile, remote: RemoteState & { archived: ApiMonit
       restore = current !== undefined;
     }
     if (!current) {
+      const sent = secrets();
       changes.push({
         what: 'monitor',
         name,
         action: 'create',
-        details: Object.entries(fields).map(([f, v]) => `${f}: ${show(v)}`),
+        details: [...Object.entries(fields).map(([f, v]) => `${f}: ${show(v)}`), ...secretKeys.map((f) => `${f}: (secret)`)],
         async run(ctx) {
           const created = await ctx.api.send<ApiMonitor & { push_url: string | null }>('POST', '/api/v1/monitors', {
             name,
             type,
             ...fields,
+            ...sent,
           });
           ctx.ids.set(name, created.id);
           if (created.push_url) ctx.notes.push(`push URL of monitor "${name}" (shown once): ${created.push_url}`);
@@ -131,6 +138,10 @@ function planMonitors(file: CodeFile, remote: RemoteState & { archived: ApiMonit
       );
     const id = current.id;
     const { details, changed } = diffFields(fields, current, Object.keys(fields));
+    if (opts.resendSecrets && secretKeys.length > 0) {
+      Object.assign(changed, secrets());
+      details.push(...secretKeys.map((f) => `${f}: (secret, sent again)`));
+    }
     const pause = paused !== undefined && paused !== current.is_paused;
     if (pause) details.push(`paused: ${current.is_paused} → ${paused}`);
     if (restore) details.unshift('archived → restored');

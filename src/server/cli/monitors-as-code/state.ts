@@ -57,6 +57,8 @@ function monitorSpec(m: ApiMonitor): MonitorSpec {
     const empty = v === null || v === undefined || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
     if (!empty) spec[f] = v;
   }
+  // A stored password reads "(hidden)": the file names a variable to hold it instead.
+  for (const f of KINDS[m.type].secretFields ?? []) if (spec[f] !== undefined) spec[f] = secretReference(m.name, f);
   if (m.is_paused) spec.paused = true;
   return spec;
 }

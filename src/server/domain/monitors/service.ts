@@ -29,6 +29,7 @@ import { requireDestinationBudget, type Destination } from './destination-budget
 import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
 import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { listSummaries, type MonitorListQuery } from './list-summary.ts';
+import { monitorSecretsKey } from '../../engine/kinds/secret-box.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
 import { locationCatalog, locationStatuses, type LocationStatusView } from './locations.ts';
 import { parseSlugList } from '../../../lib/monitor-locations.ts';
@@ -83,7 +84,8 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance: bo
 }
 export type MonitorView = ReturnType<typeof presentMonitor>;
 
-const toValid = (m: MonitorWithTenant): ValidMonitor => ({
+/** A stored monitor as validation's base (an update's, or a Test now of an edit). */
+export const validOf = (m: MonitorWithTenant): ValidMonitor => ({
   name: m.name,
   type: m.type,
   config: parseConfig(m.config),
@@ -190,6 +192,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
+    secretsKey: monitorSecretsKey(s.config),
     locations: await locationChoice(ctx, companyId),
   });
   const v = await withLinks(ctx, companyId, null, v0, null);
@@ -249,11 +252,12 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     throw new DomainError('validation', 'The type of a monitor cannot change; create a new monitor instead', {
       fields: { type: 'Type cannot change' },
     });
-  const before = toValid(m);
+  const before = validOf(m);
   const v0 = await validateMonitor(input, before, {
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
+    secretsKey: monitorSecretsKey(s.config),
     locations: await locationChoice(ctx, m.company_id),
   });
   const v = await withLinks(ctx, m.company_id, id, v0, before);

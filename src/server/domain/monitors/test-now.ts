@@ -11,7 +11,9 @@ import { DomainError } from '../errors.ts';
 import { SlidingWindow } from '../auth/throttle.ts';
 import { toIsoOrNull } from '../ids.ts';
 import { immediateCheckLimits } from './immediate-checks.ts';
+import { monitorSecretsKey } from '../../engine/kinds/secret-box.ts';
 import { validateMonitor, type MonitorInput } from './validate.ts';
+import { load, validOf } from './service.ts';
 
 declare module '../context.ts' {
   interface ProcessState {
@@ -44,13 +46,20 @@ function takeTestSlot(ctx: Ctx, key: string): void {
   tests.hit(key, now);
 }
 
-export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: MonitorType }) {
+/** `monitorId`: the saved monitor being edited, whose stored fields (its password) fill the ones left out. */
+export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: MonitorType }, monitorId?: string) {
   const actor = requirePermission(ctx, 'create', 'monitors', 'test monitors');
   const s = ctx.services;
-  const v = await validateMonitor(input, null, {
+  const base = monitorId ? validOf(await load(ctx, monitorId)) : null;
+  if (base && input.type && input.type !== base.type)
+    throw new DomainError('validation', 'The type of a monitor cannot change; create a new monitor instead', {
+      fields: { type: 'Type cannot change' },
+    });
+  const v = await validateMonitor(input, base, {
     minInterval: s.config.minCheckIntervalSeconds,
     allowPrivate: s.config.allowPrivateTargets,
     resolve: s.monitoring?.resolve,
+    secretsKey: monitorSecretsKey(s.config),
   });
   if (KINDS[v.type].heartbeat)
     throw new DomainError('validation', 'A push monitor is checked by the calls to its URL: save it, then call its URL.', {

@@ -5,6 +5,7 @@
 import { normalizeDestination } from '../../../lib/destination-host.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, type ConfigReader } from '../../engine/kinds/index.ts';
+import { sealSecrets, type SecretsKey } from '../../engine/kinds/secret-box.ts';
 import { literalTarget, TargetRefused, type PrivateTargets, type Resolver } from '../../net/ssrf.ts';
 import { DomainError } from '../errors.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
@@ -67,6 +68,8 @@ export async function validateMonitor(
     minInterval: number;
     allowPrivate: PrivateTargets;
     resolve?: Resolver;
+    /** Seals the kind's secret fields (engine/kinds/secret-box.ts) */
+    secretsKey: SecretsKey;
     /** The locations the monitor's company sees and its default set; absent: locations are not judged (Test now) */
     locations?: { known: ReadonlyMap<string, LocationRef>; companyDefault: string[] | null };
   },
@@ -122,7 +125,11 @@ export async function validateMonitor(
   const prev = (base?.config ?? {}) as Record<string, unknown>;
   // A field given (null clears it) wins over the stored one.
   const read: ConfigReader<Record<string, unknown>> = (key) => (input[key] !== undefined ? (input[key] ?? undefined) : prev[key]);
-  const { config, problems, target } = KINDS[type].validate(read, { allowPrivate });
+  const kind = KINDS[type];
+  const checked = kind.validate(read, { allowPrivate });
+  const { problems, target } = checked;
+  // Credentials are sealed here, before anything stores them; a stored one comes back as it is.
+  const config = kind.secretFields ? sealSecrets(kind.secretFields, checked.config, prev, opts.secretsKey) : checked.config;
   Object.assign(fields, problems);
   if (Object.keys(fields).length) throw new DomainError('validation', Object.values(fields)[0], { fields });
 

@@ -15,6 +15,7 @@ import { probesRepo } from '../../db/repositories/probes-repo.ts';
 import type { Services } from '../context.ts';
 import { isAssigned, type ScopedLocation, scopeFilter } from './assignment-scope.ts';
 import { probeCall } from './probe-call.ts';
+import { monitorSecretsKey, openSecrets, type SecretsKey } from '../../engine/kinds/secret-box.ts';
 
 /** How often a waiting long poll looks for a change */
 const POLL_EVERY_MS = 1000;
@@ -45,10 +46,13 @@ export interface ProbeAssignments {
   removed: string[];
 }
 
-const present = (m: AssignmentRow): ProbeAssignment => ({
+// A probe checks with the monitor's credentials, so they go to it opened, over its authenticated
+// channel (HTTPS and its token): a probe runs the check as the engine does. One that does not open
+// with this server's key is left sealed; the probe's check then fails with the sentence to fix it.
+const present = (m: AssignmentRow, key: SecretsKey): ProbeAssignment => ({
   id: m.id,
   type: m.type,
-  config: JSON.parse(m.config) as Record<string, unknown>,
+  config: openSecrets(JSON.parse(m.config) as Record<string, unknown>, key).config,
   interval_seconds: m.interval_seconds,
   timeout_seconds: m.timeout_seconds,
 });
@@ -133,7 +137,7 @@ async function whole(
     count: v.count,
     ids_hash: v.hash,
     allow_private_targets: allowPrivate,
-    monitors: rows.map(present),
+    monitors: rows.map((m) => present(m, monitorSecretsKey(services.config))),
     removed: [],
   };
 }
@@ -158,7 +162,15 @@ async function changes(
   return {
     rev: latest,
     changed,
-    answer: { version: formatVersion(v), changed, full: false, count: v.count, ids_hash: v.hash, monitors: upserts.map(present), removed },
+    answer: {
+      version: formatVersion(v),
+      changed,
+      full: false,
+      count: v.count,
+      ids_hash: v.hash,
+      monitors: upserts.map((m) => present(m, monitorSecretsKey(services.config))),
+      removed,
+    },
   };
 }
 

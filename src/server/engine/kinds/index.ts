@@ -10,6 +10,12 @@ import { httpKind } from './http.ts';
 import type { Kind } from './kind.ts';
 import { pingKind } from './ping.ts';
 import { pushKind } from './push.ts';
+import { postgresKind } from './postgres.ts';
+import { redisKind } from './redis.ts';
+import { smtpKind } from './smtp.ts';
+import { imapKind } from './imap.ts';
+import { pop3Kind } from './pop3.ts';
+import { mysqlKind } from './mysql.ts';
 import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
 import { udpKind } from './udp.ts';
@@ -28,6 +34,12 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   domain: domainKind,
   group: groupKind,
   websocket: websocketKind,
+  postgres: postgresKind,
+  redis: redisKind,
+  smtp: smtpKind,
+  imap: imapKind,
+  pop3: pop3Kind,
+  mysql: mysqlKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

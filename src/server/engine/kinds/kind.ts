@@ -10,6 +10,11 @@ import type { PrivateTargets } from '../../net/ssrf.ts';
 export interface Kind<C extends object> {
   /** The config fields as the API names them, in the order the monitor view lists them. */
   fields: readonly (keyof C & string)[];
+  /**
+   * Config fields holding credentials (passwords): stored sealed (secret-box.ts), opened only for
+   * the check, and presented as a mask (`presentSecret`), never as the value.
+   */
+  secretFields?: readonly (keyof C & string)[];
   /** Heartbeat monitors are called by the tenant's job (a push URL) instead of probing a target. */
   heartbeat?: boolean;
   /**

@@ -11,7 +11,7 @@ export const monitorsHandlers = {
     reply.header('x-total-count', page.total);
     return page.items;
   },
-  testMonitor: async ({ ctx, body }) => testMonitor(ctx, body),
+  testMonitor: async ({ ctx, body, query }) => testMonitor(ctx, body, (query as { monitor?: string }).monitor),
   createMonitor: async ({ ctx, body, reply }) => {
     const m = await monitors.createMonitor(ctx, body);
     reply.code(201);

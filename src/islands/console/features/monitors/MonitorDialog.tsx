@@ -17,6 +17,7 @@ import {
   explain,
   formOf,
   KIND_FIELDS,
+  KIND_FORMS,
   KIND_LABELS,
   KIND_ORDER,
   METHODS,
@@ -81,7 +82,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
     setBusy('test');
     setBanner(null);
     setTested(null);
-    const r = await testMonitor(f, superAdmin);
+    const r = await testMonitor(f, superAdmin, monitor?.id ?? null);
     setBusy(null);
     if (r.ok) setTested(r.result);
     else refuse(r.refusal);
@@ -146,7 +147,11 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           </Field>
         )}
         {input('name', 'Name', { required: true, placeholder: 'Website' })}
-        {input('url', 'URL', { required: true, type: 'url', placeholder: 'https://example.com/health' })}
+        {input('url', 'URL', {
+          required: true,
+          type: 'url',
+          placeholder: KIND_FORMS[f.type].urlPlaceholder ?? 'https://example.com/health',
+        })}
         {shown.has('method') && (
           <Field id="m-method" label="Method" error={errors.method}>
             <select id="m-method" value={f.method} onChange={(e) => set('method', e.target.value)}>
@@ -160,7 +165,11 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           required: true,
           placeholder: f.type === 'dns' ? 'example.com' : 'db.example.com',
         })}
-        {input('port', 'Port', { required: f.type === 'tcp', type: 'number', hint: f.type === 'ssl' ? '443 unless set' : undefined })}
+        {input('port', 'Port', {
+          required: f.type === 'tcp',
+          type: 'number',
+          hint: f.type === 'ssl' ? '443 unless set' : KIND_FORMS[f.type].portHint,
+        })}
         {shown.has('record_type') && (
           <Field id="m-record_type" label="Record type" error={errors.record_type}>
             <select id="m-record_type" value={f.record_type} onChange={(e) => set('record_type', e.target.value)}>

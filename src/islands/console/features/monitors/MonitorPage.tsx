@@ -326,8 +326,9 @@ function TimelineCard() {
 }
 
 function Details({ m }: { m: Monitor }) {
-  const https = m.type === 'ssl' || (m.type === 'http' && (m.url ?? '').startsWith('https:'));
-  // URL-addressed kinds (http, websocket, …) name their target by URL.
+  // Any kind that saw a certificate (https, ssl, and the mail and database kinds over TLS) shows it.
+  const https = m.type === 'ssl' || (m.type === 'http' && (m.url ?? '').startsWith('https:')) || m.cert_expires_at !== null;
+  // A kind's own fields are null in another kind's view: a URL-addressed kind has `url`, the rest host and port.
   const target = m.type === 'push' ? 'Heartbeat URL' : (m.url ?? `${m.host ?? ''}${m.port ? `:${m.port}` : ''}`);
   return (
     <Card title="Details" testId="details">

@@ -65,7 +65,7 @@ const SORT_CHOICES: Array<[string, string]> = [
 
 export function targetOf(m: MonitorRow): string {
   if (m.type === 'push') return 'Heartbeat URL';
-  // URL-addressed kinds (http, websocket, …) name their target by URL.
+  // A kind's own fields are null in another kind's row: a URL-addressed kind has `url`, the rest host and port.
   if (m.url) return m.url;
   return m.port ? `${m.host}:${m.port}` : (m.host ?? '—');
 }

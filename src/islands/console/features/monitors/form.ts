@@ -10,6 +10,10 @@ import {
   DEFAULT_SSL_WARNING_DAYS,
   DNS_FIELDS,
   HTTP_FIELDS,
+  POSTGRES_FIELDS,
+  REDIS_FIELDS,
+  MAIL_FIELDS,
+  MYSQL_FIELDS,
   SSL_FIELDS,
   TCP_FIELDS,
   PING_FIELDS,
@@ -32,7 +36,10 @@ export type TestResult = components['schemas']['MonitorTestResult'];
  * declared in src/lib/kind-forms/. Typed by the OpenAPI document's kinds: a kind without its entry
  * is a type error.
  */
-export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyArray<KindFieldName>; defaultPort?: number }> = {
+export const KIND_FORMS: Record<
+  MonitorType,
+  { label: string; fields: ReadonlyArray<KindFieldName>; defaultPort?: number; urlPlaceholder?: string; portHint?: string }
+> = {
   http: { label: 'HTTP(S)', fields: HTTP_FIELDS },
   tcp: { label: 'TCP port', fields: TCP_FIELDS },
   dns: { label: 'DNS record', fields: DNS_FIELDS },
@@ -44,6 +51,12 @@ export const KIND_FORMS: Record<MonitorType, { label: string; fields: ReadonlyAr
   domain: { label: 'Domain expiry', fields: [] },
   group: { label: 'Group', fields: [] },
   websocket: { label: 'WebSocket', fields: WEBSOCKET_FIELDS },
+  postgres: { label: 'PostgreSQL', fields: POSTGRES_FIELDS, urlPlaceholder: 'postgres://monitor@db.example.com:5432/app' },
+  redis: { label: 'Redis', fields: REDIS_FIELDS, urlPlaceholder: 'redis://cache.example.com:6379' },
+  smtp: { label: 'SMTP server', fields: MAIL_FIELDS, portHint: '587 (STARTTLS), 465 (implicit TLS) or 25 unless set' },
+  imap: { label: 'IMAP server', fields: MAIL_FIELDS, portHint: '143, or 993 with implicit TLS, unless set' },
+  pop3: { label: 'POP3 server', fields: MAIL_FIELDS, portHint: '110, or 995 with implicit TLS, unless set' },
+  mysql: { label: 'MySQL / MariaDB', fields: MYSQL_FIELDS, urlPlaceholder: 'mysql://monitor@db.example.com:3306/app' },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
@@ -264,9 +277,11 @@ export async function saveMonitor(f: MonitorForm, id: string | null, superAdmin:
 
 export type TestOutcome = { ok: true; result: TestResult } | { ok: false; refusal: Refusal };
 
-export async function testMonitor(f: MonitorForm, superAdmin: boolean): Promise<TestOutcome> {
+/** `id`: the saved monitor being edited (its stored password, never sent to the form, is used). */
+export async function testMonitor(f: MonitorForm, superAdmin: boolean, id: string | null = null): Promise<TestOutcome> {
   try {
-    const r = await api.POST('/api/v1/monitors/test', { body: payloadOf(f, superAdmin) });
+    const query = id ? { monitor: id } : {};
+    const r = await api.POST('/api/v1/monitors/test', { body: payloadOf(f, superAdmin), params: { query } });
     if (r.data) return { ok: true, result: r.data };
     return { ok: false, refusal: refusalOf(r.error, 'The test could not run.') };
   } catch (e) {
