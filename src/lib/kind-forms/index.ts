@@ -2,7 +2,10 @@
 // group of kinds. A field already drawn by hand in MonitorDialog.tsx (url, host, port, headers …)
 // is not declared here. Append new groups at the end.
 import type { KindFieldSpecs } from './field.ts';
+import { GROUP_KIND_FIELDS } from './groups.ts';
 
-export const KIND_FIELD_SPECS: KindFieldSpecs = {};
+export const KIND_FIELD_SPECS: KindFieldSpecs = {
+  ...GROUP_KIND_FIELDS,
+};
 
 export type { KindField, KindFieldSpecs, KindFieldValue } from './field.ts';

@@ -16,6 +16,7 @@ import { onLive } from '../../stores/live.ts';
 import { Card, ErrorPanel, LoadView, Skeleton } from '../../ui/Card.tsx';
 import { fmtDate, fmtNumber, fmtTime } from '../../ui/format.ts';
 import { KIND_LABELS } from './form.ts';
+import { LinksCard } from './LinksCard.tsx';
 import { MonitorDialog } from './MonitorDialog.tsx';
 import {
   $chart,
@@ -168,6 +169,7 @@ export function MonitorPage({ params }: ScreenProps) {
         <TimelineCard />
         <Details m={m} />
       </div>
+      <LinksCard m={m} />
       <LocationsCard m={m} />
       <ChecksCard id={m.id} locations={m.location_status} />
       <div className="sw-grid">
@@ -327,7 +329,12 @@ function TimelineCard() {
 
 function Details({ m }: { m: Monitor }) {
   const https = m.type === 'ssl' || (m.type === 'http' && (m.url ?? '').startsWith('https:'));
-  const target = m.type === 'http' ? m.url : m.type === 'push' ? 'Heartbeat URL' : `${m.host ?? ''}${m.port ? `:${m.port}` : ''}`;
+  const target =
+    m.type === 'http'
+      ? m.url
+      : m.type === 'push'
+        ? 'Heartbeat URL'
+        : (m.domain ?? (m.children ? `${m.children.length} monitors` : `${m.host ?? ''}${m.port ? `:${m.port}` : ''}`));
   return (
     <Card title="Details" testId="details">
       <dl className="sw-mp-details">
