@@ -2783,6 +2783,8 @@ export interface paths {
          *     `not_assigned`, one older than 7 days with `too_old`; nothing is stored for them, the rest
          *     are. `checked_at` later than the platform's clock is taken as now. `stats` is written to
          *     the probe's row (checks per second, scheduling lag p99). Only a probe token is accepted.
+         *     The answer comes once the results are taken (durably, with their ids); the platform stores
+         *     them (state, verdict, incidents) just after it answers.
          */
         post: operations["postProbeResults"];
         delete?: never;
@@ -4237,6 +4239,14 @@ export interface components {
             /** @enum {string|null} */
             group_rule: "any" | "all" | "at_least" | null;
             group_min_down: number | null;
+            /** @description domain monitors - the registration as its last check read it from the registry (null before a successful check, and for other kinds) */
+            registration: {
+                /** Format: date-time */
+                expires_at: string | null;
+                registrar: string | null;
+                /** @description EPP status values as RDAP spells them (client hold, client transfer prohibited, ...) */
+                status: string[];
+            } | null;
             /** @description The ids of the monitors it depends on (empty - none). While one of them is down, this monitor's failures are recorded but open no incident and send no alert of their own; the parent's incident counts it among the dependents affected */
             parents: string[];
             interval_seconds: number;

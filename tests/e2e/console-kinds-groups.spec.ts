@@ -28,7 +28,8 @@ const target = loopbackTarget((_req, res) => res.writeHead(200, { 'content-type'
 
 test('a domain monitor: Test now shows the RDAP phases; its page shows the domain', async ({ page }) => {
   const domain = `${unique('shop')}.test`;
-  rdap.domains.set(domain, registration({ name: domain, expires: Date.now() + 200 * 86_400_000, registrar: 'Gandi SAS' }));
+  const expiresAt = Date.now() + 200 * 86_400_000;
+  rdap.domains.set(domain, registration({ name: domain, expires: expiresAt, registrar: 'Gandi SAS' }));
   const api = await adminApi();
   const company = await seedCompany(api);
   const admin = await seedUser(api, 2, company.id);
@@ -67,6 +68,9 @@ test('a domain monitor: Test now shows the RDAP phases; its page shows the domai
     await page.reload();
     await expect(page.getByTestId('monitor-status')).toHaveText('Up', { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId('registration')).toHaveText(
+    `Expires ${new Date(expiresAt).toISOString().slice(0, 10)} · Gandi SAS · client transfer prohibited`,
+  );
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'domain-page-1366');
   await page.setViewportSize({ width: 390, height: 844 });

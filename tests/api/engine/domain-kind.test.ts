@@ -172,6 +172,11 @@ describe.each(DB_KINDS)('domain monitors on %s', (kind) => {
     await jumpTo(clock.now() + 3_600_000);
     const held = await getMonitor(t.adminCtx, m.id);
     expect(held.status).toBe('degraded');
+    expect(held.registration).toEqual({
+      expires_at: new Date(expires).toISOString(),
+      registrar: 'Example Registrar, Inc.',
+      status: ['client hold'],
+    });
     const change = (await listNotifications(t.adminCtx, { notification_type: 'dns_warning' })).find((n) => n.title.includes('status'))!;
     expect(change).toMatchObject({
       title: `The registry status of ${name} changed`,

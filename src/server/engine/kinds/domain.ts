@@ -51,6 +51,16 @@ export const domainKind: Kind<DomainConfig> = {
     return { last_answers: JSON.stringify(facts) };
   },
   present: (config) => presentFields(FIELDS, config),
+  stateView(lastAnswers) {
+    const f = readFacts(lastAnswers);
+    return {
+      registration: f && {
+        expires_at: f.expiresAt === null ? null : new Date(f.expiresAt).toISOString(),
+        registrar: f.registrar,
+        status: f.status,
+      },
+    };
+  },
   publicTarget: (config) => config.domain || null,
 };
 

@@ -350,6 +350,14 @@ function Details({ m }: { m: Monitor }) {
         <dd>{m.is_public ? 'Yes, on the status page' : 'No'}</dd>
         <dt>Critical</dt>
         <dd>{m.is_critical ? 'Yes: its outage alone is a major outage' : 'No: its outage is a partial outage'}</dd>
+        {m.registration && (
+          <>
+            <dt>Registration</dt>
+            <dd className="sw-wrap-anywhere" data-testid="registration">
+              {registrationText(m.registration)}
+            </dd>
+          </>
+        )}
         {https && (
           <>
             <dt>Certificate</dt>
@@ -404,6 +412,12 @@ function LocationsCard({ m }: { m: Monitor }) {
 }
 
 /** 'Issued by Let's Encrypt R3 for example.com, expires 1 Mar 2027' */
+/** "Expires 2027-06-17 · Gandi SAS · client transfer prohibited" */
+export function registrationText(r: NonNullable<Monitor['registration']>): string {
+  const expiry = r.expires_at ? `Expires ${r.expires_at.slice(0, 10)}` : 'No expiry date published';
+  return [expiry, r.registrar, r.status.join(', ')].filter(Boolean).join(' · ');
+}
+
 export function certificateText(m: Pick<Monitor, 'cert_issuer' | 'cert_subject' | 'cert_expires_at'>): string {
   if (!m.cert_issuer && !m.cert_expires_at) return 'Not seen yet';
   const issued = m.cert_issuer ? `Issued by ${m.cert_issuer}${m.cert_subject ? ` for ${m.cert_subject}` : ''}` : '';
