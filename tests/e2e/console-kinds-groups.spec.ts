@@ -2,7 +2,8 @@
 // built server: a company admin tests a domain monitor against a loopback RDAP server (the phases
 // of the RDAP request shown) and creates it; makes a group of two monitors by ticking them, with
 // the "all" rule; makes one monitor depend on another; and opens each monitor page, which shows
-// the domain, the group's children and the parent. axe, and screenshots at 1366 and 390 px.
+// the domain, the group's children and the parent; a public group opens on the status page with
+// the keyboard to list its children. axe, and screenshots at 1366 and 390 px.
 import { registration, startRdapKindServer } from '../support/kind-servers/rdap.ts';
 import {
   adminApi,
@@ -151,4 +152,35 @@ test('a group of ticked monitors and a dependency: their pages show children and
   const parents = page.getByTestId('monitor-parents');
   await expect(parents.getByRole('link', { name: 'Database' })).toHaveAttribute('href', `/monitors/${db.id}`);
   await shot(page, 'depends-page-1366');
+});
+
+test('a public group on the status page opens with the keyboard to show its children', async ({ page }) => {
+  const api = await adminApi();
+  const company = await seedCompany(api);
+  const make = async (data: Record<string, unknown>) => {
+    const r = await api.post('/api/v1/monitors', { data: { company_id: company.id, interval_seconds: 60, is_public: true, ...data } });
+    expect(r.status(), await r.text()).toBe(201);
+    return (await r.json()) as { id: string };
+  };
+  const web = await make({ type: 'http', name: 'Storefront', url: `http://127.0.0.1:${target.port()}/shop` });
+  const pay = await make({ type: 'http', name: 'Payments', url: `http://127.0.0.1:${target.port()}/pay` });
+  await make({ type: 'group', name: 'Checkout', children: [web.id, pay.id], group_rule: 'any' });
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const summary = page.getByText('2 components in Checkout');
+  await expect(async () => {
+    await page.goto(tenantUrl(company.subdomain, '/'));
+    await expect(summary).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  const children = page.locator('details.m-children li');
+  await expect(children.first()).toBeHidden();
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(children).toHaveCount(2);
+  await expect(children.nth(0)).toContainText('Storefront');
+  await expect(children.nth(1)).toContainText('Payments');
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'status-page-group-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'status-page-group-390');
 });
