@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { MonitorType } from '../../src/server/db/schema/monitoring.ts';
 import { startDnsServer } from '../../tests/fixtures/targets/dns-targets.ts';
 import { startTlsTargets } from '../../tests/fixtures/targets/tls-targets.ts';
+import { registration, startRdapKindServer } from '../../tests/support/kind-servers/rdap.ts';
 
 export interface BenchTarget {
   /** The monitor's config: the kind's fields as the API takes them */
@@ -16,6 +17,8 @@ export interface BenchTarget {
   ca?: string;
   /** Settings the checker's process needs (e.g. DNS_RESOLVERS for a dns monitor) */
   dnsServers?: string[];
+  /** The RDAP server answering for .test (RDAP_BASE_URLS test=…), for a domain monitor */
+  rdap?: string;
 }
 
 type Start = () => Promise<BenchTarget>;
@@ -46,5 +49,10 @@ export const TARGETS: Partial<Record<MonitorType, Start>> = {
   ssl: async () => {
     const tls = await startTlsTargets();
     return { config: { host: 'localhost', port: tls.port.valid, ssl_warning_days: [30, 14, 7, 1] }, ca: tls.caPem };
+  },
+  domain: async () => {
+    const rdap = await startRdapKindServer();
+    rdap.domains.set('bench.test', registration({ name: 'bench.test', expires: Date.now() + 200 * 86_400_000 }));
+    return { config: { domain: 'bench.test', domain_warning_days: [30, 14, 7, 1] }, rdap: rdap.url };
   },
 };
