@@ -159,13 +159,14 @@ describe.each(DB_KINDS)('domain monitors on %s', (kind) => {
     expect((await getMonitor(t.adminCtx, m.id)).status).toBe('operational');
     expect(await warnings()).toEqual([]);
     // 29, then 28 days left: the 30-day warning once
-    for (const daysLeft of [29, 28, 13, 12, 6]) {
+    for (const daysLeft of [29, 28, 13, 12, 6, 0.5]) {
       await jumpTo(expires - daysLeft * DAY - 3_600_000);
     }
     expect(await warnings()).toEqual([
       `The registration of ${name} expires in 13 days`,
       `The registration of ${name} expires in 29 days`,
       `The registration of ${name} expires in 6 days`,
+      `The registration of ${name} expires within a day`,
     ]);
     // The registrar puts it on hold: a status-change warning, and the monitor is degraded
     rdap.domains.set(name, registration({ name, expires, status: ['client hold'] }));
@@ -190,7 +191,12 @@ describe.each(DB_KINDS)('domain monitors on %s', (kind) => {
       last_error: `The registration of ${name} expired on ${new Date(expires).toISOString().slice(0, 10)}`,
     });
     expect(await listIncidents(t.adminCtx, { monitor_id: m.id })).toHaveLength(1);
-    expect((await listChecks(t.adminCtx, m.id, {})).map((c) => c.status).slice(0, 3)).toEqual(['down', 'degraded', 'operational']);
+    expect((await listChecks(t.adminCtx, m.id, {})).map((c) => c.status).slice(0, 4)).toEqual([
+      'down',
+      'degraded',
+      'degraded',
+      'operational',
+    ]);
     await engine.stop();
   });
 });
