@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainChecker, type DomainConfig } from '../../../src/server/engine/checkers/domain.ts';
 import { DEFAULT_LIMITS, type CheckEnv } from '../../../src/server/engine/checkers/types.ts';
 import { createEngine } from '../../../src/server/engine/scheduler.ts';
-import { createMonitor, getMonitor, listChecks } from '../../../src/server/domain/monitors/service.ts';
+import { createMonitor, getMonitor, listChecks, listMonitors } from '../../../src/server/domain/monitors/service.ts';
 import { listNotifications } from '../../../src/server/domain/notifications/service.ts';
 import { listIncidents } from '../../../src/server/domain/incidents/service.ts';
 import { dnsResolver } from '../../../src/server/net/dns-lookup.ts';
@@ -130,6 +130,8 @@ describe.each(DB_KINDS)('domain monitors on %s', (kind) => {
     });
     const m = await createMonitor(t.adminCtx, { name: 'Shop domain', type: 'domain', domain: 'https://Shop.TEST/' } as never);
     expect(m).toMatchObject({ domain: 'shop.test', domain_warning_days: [30, 14, 7, 1], interval_seconds: 3600 });
+    // found by its domain in the console's search
+    expect((await listMonitors(t.adminCtx, { q: 'SHOP.t' })).items.map((x) => x.id)).toEqual([m.id]);
   });
 
   it('warns once at each threshold, on a status change, and opens an incident when the registration expires', async () => {

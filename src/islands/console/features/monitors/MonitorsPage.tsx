@@ -66,6 +66,8 @@ const SORT_CHOICES: Array<[string, string]> = [
 export function targetOf(m: MonitorRow): string {
   if (m.type === 'http') return m.url ?? '—';
   if (m.type === 'push') return 'Heartbeat URL';
+  if (m.domain) return m.domain;
+  if (m.children) return `${m.children.length} monitor${m.children.length === 1 ? '' : 's'}`;
   return m.port ? `${m.host}:${m.port}` : (m.host ?? '—');
 }
 
