@@ -67,7 +67,7 @@ export function LinksCard({ m }: { m: Monitor }) {
       )}
       {parents.length > 0 && (
         <>
-          <h4 className="sw-mp-links-title">Depends on ({parents.length})</h4>
+          {children.length > 0 && <h4 className="sw-mp-links-title">Depends on ({parents.length})</h4>}
           <p className="sw-muted sw-small">While one of these is down, this monitor’s failures open no incident of their own.</p>
           <LinkList ids={parents} byId={byId} testId="monitor-parents" />
         </>
