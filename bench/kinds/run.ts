@@ -72,6 +72,7 @@ function envFor(t: BenchTarget): CheckEnv {
     resolve: dnsResolver(),
     dnsServers: t.dnsServers,
     extraCa: t.ca ? [t.ca] : undefined,
+    rdap: t.rdap ? () => ({ url: t.rdap!, trusted: true }) : undefined,
     limits: DEFAULT_LIMITS,
   };
 }
@@ -132,6 +133,9 @@ async function mixed(targets: Record<string, BenchTarget>): Promise<string[]> {
   const kinds = Object.keys(targets) as MonitorType[];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-kinds-'));
   const { cluster, db, services } = await benchServices({ pg: values.pg, dataDir, dbName: 'bench_kinds' });
+  // Domain monitors ask the loopback RDAP server (the engine reads RDAP_BASE_URLS from its settings).
+  const rdap = targets.domain?.rdap;
+  if (rdap) Object.assign(services.config, { rdapBaseUrls: { ...services.config.rdapBaseUrls, test: rdap } });
   const now = Date.now();
   const companies = await seedBenchCompanies(db, 10, now);
   const repo = monitorsRepo(db);

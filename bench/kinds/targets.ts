@@ -15,6 +15,7 @@ import { startImapServer, startPop3Server, startSmtpServer } from '../../tests/s
 import { startMariaDbServer } from '../../tests/support/mariadb-server.ts';
 import { startPgCluster } from '../../tests/support/pg-cluster.ts';
 import { startRedisServer } from '../../tests/support/redis-server.ts';
+import { registration, startRdapKindServer } from '../../tests/support/kind-servers/rdap.ts';
 
 export interface BenchTarget {
   /** The monitor's config: the kind's fields as the API takes them */
@@ -23,6 +24,8 @@ export interface BenchTarget {
   ca?: string;
   /** Settings the checker's process needs (e.g. DNS_RESOLVERS for a dns monitor) */
   dnsServers?: string[];
+  /** The RDAP server answering for .test (RDAP_BASE_URLS test=…), for a domain monitor */
+  rdap?: string;
 }
 
 type Start = () => Promise<BenchTarget>;
@@ -90,6 +93,11 @@ export const TARGETS: Partial<Record<MonitorType, Start>> = {
   smtp: () => mailTarget(startSmtpServer, 'starttls'),
   imap: () => mailTarget(startImapServer, 'starttls'),
   pop3: () => mailTarget(startPop3Server, 'starttls'),
+  domain: async () => {
+    const rdap = await startRdapKindServer();
+    rdap.domains.set('bench.test', registration({ name: 'bench.test', expires: Date.now() + 200 * 86_400_000 }));
+    return { config: { domain: 'bench.test', domain_warning_days: [30, 14, 7, 1] }, rdap: rdap.url };
+  },
 };
 
 const BENCH_PASSWORD = 'bench-Pass-2026';

@@ -4239,6 +4239,14 @@ export interface components {
             /** @enum {string|null} */
             group_rule: "any" | "all" | "at_least" | null;
             group_min_down: number | null;
+            /** @description domain monitors - the registration as its last check read it from the registry (null before a successful check, and for other kinds) */
+            registration: {
+                /** Format: date-time */
+                expires_at: string | null;
+                registrar: string | null;
+                /** @description EPP status values as RDAP spells them (client hold, client transfer prohibited, ...) */
+                status: string[];
+            } | null;
             /** @description The ids of the monitors it depends on (empty - none). While one of them is down, this monitor's failures are recorded but open no incident and send no alert of their own; the parent's incident counts it among the dependents affected */
             parents: string[];
             /** @description Database or mail password. Never returned - "(hidden)" when one is stored, null when none */

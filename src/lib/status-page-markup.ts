@@ -31,7 +31,9 @@ export function monitorRowMarkup(m: MonitorView, level: 3 | 4, notices: readonly
     `<li class="monitor" data-monitor="${escapeAttr(m.id)}"><div class="m-head"><h${level} class="m-name">${escapeText(m.name)}</h${level}>` +
     `<span class="pill s-${m.status}" data-status="${m.status}">${STATUS_LABEL[m.status]}</span></div>` +
     `<p class="m-meta"><span>Last checked <time${checked}>${formatUtc(m.lastCheckedAt)}</time></span>` +
-    `<span>Response time <strong class="rt">${escapeText(formatMs(m.lastResponseTimeMs))}</strong></span></p>`;
+    // A group answers nothing itself: its children have the response times.
+    (m.children ? '' : `<span>Response time <strong class="rt">${escapeText(formatMs(m.lastResponseTimeMs))}</strong></span>`) +
+    '</p>';
   // Checked from several locations, and its company shows them: the latest time from each.
   if (m.locations.length > 0) {
     out += `<p class="m-locs" aria-label="${escapeAttr(`${m.name}: response time by location`)}">`;

@@ -3,11 +3,13 @@
 // is not declared here. Append new groups at the end.
 import { DATA_FIELDS } from './data.ts';
 import type { KindFieldSpecs } from './field.ts';
+import { GROUP_KIND_FIELDS } from './groups.ts';
 import { NETWORK_FIELDS } from './network.ts';
 
 export const KIND_FIELD_SPECS: KindFieldSpecs = {
   ...NETWORK_FIELDS,
   ...DATA_FIELDS,
+  ...GROUP_KIND_FIELDS,
 };
 
 export type { KindField, KindFieldSpecs, KindFieldValue } from './field.ts';

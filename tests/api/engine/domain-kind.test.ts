@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainChecker, type DomainConfig } from '../../../src/server/engine/checkers/domain.ts';
 import { DEFAULT_LIMITS, type CheckEnv } from '../../../src/server/engine/checkers/types.ts';
 import { createEngine } from '../../../src/server/engine/scheduler.ts';
-import { createMonitor, getMonitor, listChecks } from '../../../src/server/domain/monitors/service.ts';
+import { createMonitor, getMonitor, listChecks, listMonitors } from '../../../src/server/domain/monitors/service.ts';
 import { listNotifications } from '../../../src/server/domain/notifications/service.ts';
 import { listIncidents } from '../../../src/server/domain/incidents/service.ts';
 import { dnsResolver } from '../../../src/server/net/dns-lookup.ts';
@@ -130,6 +130,8 @@ describe.each(DB_KINDS)('domain monitors on %s', (kind) => {
     });
     const m = await createMonitor(t.adminCtx, { name: 'Shop domain', type: 'domain', domain: 'https://Shop.TEST/' } as never);
     expect(m).toMatchObject({ domain: 'shop.test', domain_warning_days: [30, 14, 7, 1], interval_seconds: 3600 });
+    // found by its domain in the console's search
+    expect((await listMonitors(t.adminCtx, { q: 'SHOP.t' })).items.map((x) => x.id)).toEqual([m.id]);
   });
 
   it('warns once at each threshold, on a status change, and opens an incident when the registration expires', async () => {
@@ -159,19 +161,25 @@ describe.each(DB_KINDS)('domain monitors on %s', (kind) => {
     expect((await getMonitor(t.adminCtx, m.id)).status).toBe('operational');
     expect(await warnings()).toEqual([]);
     // 29, then 28 days left: the 30-day warning once
-    for (const daysLeft of [29, 28, 13, 12, 6]) {
+    for (const daysLeft of [29, 28, 13, 12, 6, 0.5]) {
       await jumpTo(expires - daysLeft * DAY - 3_600_000);
     }
     expect(await warnings()).toEqual([
       `The registration of ${name} expires in 13 days`,
       `The registration of ${name} expires in 29 days`,
       `The registration of ${name} expires in 6 days`,
+      `The registration of ${name} expires within a day`,
     ]);
     // The registrar puts it on hold: a status-change warning, and the monitor is degraded
     rdap.domains.set(name, registration({ name, expires, status: ['client hold'] }));
     await jumpTo(clock.now() + 3_600_000);
     const held = await getMonitor(t.adminCtx, m.id);
     expect(held.status).toBe('degraded');
+    expect(held.registration).toEqual({
+      expires_at: new Date(expires).toISOString(),
+      registrar: 'Example Registrar, Inc.',
+      status: ['client hold'],
+    });
     const change = (await listNotifications(t.adminCtx, { notification_type: 'dns_warning' })).find((n) => n.title.includes('status'))!;
     expect(change).toMatchObject({
       title: `The registry status of ${name} changed`,
@@ -185,7 +193,12 @@ describe.each(DB_KINDS)('domain monitors on %s', (kind) => {
       last_error: `The registration of ${name} expired on ${new Date(expires).toISOString().slice(0, 10)}`,
     });
     expect(await listIncidents(t.adminCtx, { monitor_id: m.id })).toHaveLength(1);
-    expect((await listChecks(t.adminCtx, m.id, {})).map((c) => c.status).slice(0, 3)).toEqual(['down', 'degraded', 'operational']);
+    expect((await listChecks(t.adminCtx, m.id, {})).map((c) => c.status).slice(0, 4)).toEqual([
+      'down',
+      'degraded',
+      'degraded',
+      'operational',
+    ]);
     await engine.stop();
   });
 });

@@ -9,6 +9,7 @@ import type { Services } from '../../../src/server/domain/context.ts';
 import { createChannel } from '../../../src/server/domain/alerts/channels.ts';
 import { createMonitor, getMonitor, updateMonitor } from '../../../src/server/domain/monitors/service.ts';
 import { listIncidents } from '../../../src/server/domain/incidents/service.ts';
+import { testMonitor } from '../../../src/server/domain/monitors/test-now.ts';
 import { createEngine, type Engine } from '../../../src/server/engine/scheduler.ts';
 import { groupVerdict } from '../../../src/server/engine/checkers/group.ts';
 import { runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
@@ -211,6 +212,10 @@ describe.each(DB_KINDS)('groups and dependencies on %s', (kind) => {
     const theirs = await http(other.adminCtx, `${kind} theirs`);
     const a = await http(t.adminCtx, `${kind} a`);
     await expect(createMonitor(t.adminCtx, { name: 'g', type: 'group', children: [theirs.id] } as never)).rejects.toMatchObject({
+      fields: { children: `Children must be monitors of this company (unknown: ${theirs.id})` },
+    });
+    // Test now reads the children's names and states: another company's are refused there too.
+    await expect(testMonitor(t.adminCtx, { name: 'g', type: 'group', children: [theirs.id] } as never)).rejects.toMatchObject({
       fields: { children: `Children must be monitors of this company (unknown: ${theirs.id})` },
     });
     await expect(http(t.adminCtx, `${kind} b`, { parents: [theirs.id] })).rejects.toMatchObject({

@@ -357,6 +357,49 @@ describe.each(DB_KINDS)('monitors as code on %s', (kind) => {
     expect(second.stdout).toContain('No changes.');
   });
 
+  it('names linked monitors by name: a group before its children in the file, parents in any order; export writes names; re-applied, nothing changes', async () => {
+    const links = `version: 1
+monitors:
+  - name: Checkout
+    type: group
+    children: [Web A, Web B]
+    group_rule: all
+  - name: Web A
+    type: tcp
+    host: 127.0.0.1
+    port: 9
+    parents: [Database]
+  - name: Web B
+    type: tcp
+    host: 127.0.0.1
+    port: 9
+  - name: Database
+    type: tcp
+    host: 127.0.0.1
+    port: 9
+`;
+    const p = file('links.yaml', links);
+    const first = await cli(['apply', p], env('hooli'));
+    expect(first.code, first.stderr + first.stdout).toBe(0);
+    const list = (await clients.hooli.get('/api/v1/monitors')).body as Array<{
+      id: string;
+      name: string;
+      children: unknown;
+      parents: unknown;
+    }>;
+    const idOf = (n: string) => list.find((m) => m.name === n)!.id;
+    expect(list.find((m) => m.name === 'Checkout')).toMatchObject({ children: [idOf('Web A'), idOf('Web B')], group_rule: 'all' });
+    expect(list.find((m) => m.name === 'Web A')!.parents).toEqual([idOf('Database')]);
+    const exported = await cli(['export'], env('hooli', tokens['hooli:read']));
+    const spec = parse(exported.stdout) as { monitors: Array<Record<string, unknown>> };
+    expect(spec.monitors.find((m) => m.name === 'Checkout')).toMatchObject({ children: ['Web A', 'Web B'] });
+    expect(spec.monitors.find((m) => m.name === 'Web A')).toMatchObject({ parents: ['Database'] });
+    expect(spec.monitors.find((m) => m.name === 'Web B')).not.toHaveProperty('parents');
+    const again = await cli(['apply', p], env('hooli'));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('No changes.');
+  });
+
   it('apply → export → apply is a no-op', async () => {
     const out = join(dir, 'globex-export.yaml');
     const exported = await cli(['export', '--out', out], env('globex', tokens['globex:read']));

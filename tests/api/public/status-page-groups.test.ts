@@ -65,6 +65,7 @@ describe.each(DB_KINDS)('a group on the status page on %s', (kind) => {
     const row = page.text.slice(page.text.indexOf(`data-monitor="${groupId}"`));
     const details = row.slice(row.indexOf('<details class="m-children">'), row.indexOf('</details>'));
     expect(details).toContain('<summary>2 components in Checkout</summary>');
+    expect(row.slice(0, row.indexOf('<details'))).not.toContain('Response time');
     expect(details).toContain('<span class="c-name">Web</span><span class="pill s-operational" data-status="operational">');
     expect(details).toContain('<span class="c-name">Database</span><span class="pill s-down" data-status="down">');
     expect(page.text).not.toContain('internal-billing-db');

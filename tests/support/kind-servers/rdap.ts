@@ -96,6 +96,8 @@ export async function startRdapKindServer(): Promise<RdapKindServer> {
     s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  // Never what keeps a process alive: a spec may start it when its module loads (see the e2e spec).
+  server.unref();
   const port = (server.address() as AddressInfo).port;
   return {
     host: '127.0.0.1',

@@ -103,4 +103,8 @@ export const COMMON_MONITOR_FIELDS = [
   'is_critical',
   'locations',
   'quorum',
+  'parents',
 ] as const;
+
+/** Fields naming other monitors: monitor names in the file, ids in the API (a group's children, any monitor's parents). */
+export const MONITOR_LINK_FIELDS = ['children', 'parents'] as const;

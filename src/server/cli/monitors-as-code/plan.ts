@@ -3,7 +3,7 @@
 // ambiguous name on the server or a secret whose variable is unset stops the run untouched.
 import type { Api } from './api.ts';
 import { monitorSecretFieldsOf, resolveSecret, secretFieldsOf } from './file.ts';
-import type { ApiMonitor, ApiPageSettings, ChannelSpec, CodeFile, MaintenanceSpec, Placement, RemoteState } from './model.ts';
+import type { ApiMonitor, ApiPageSettings, ChannelSpec, CodeFile, MaintenanceSpec, MonitorSpec, Placement, RemoteState } from './model.ts';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'restore' | 'archive' | 'cancel' | 'disable' | 'kept';
 
@@ -93,18 +93,48 @@ const idOf = (ctx: RunContext, name: string) => {
   return id;
 };
 
+/**
+ * The file's monitors with each group after the monitors it contains (a group is created with its
+ * children, which must exist by then); otherwise in the file's order. A cycle is left in place
+ * for the server to refuse with its own message.
+ */
+function linkOrder(specs: MonitorSpec[]): MonitorSpec[] {
+  const byName = new Map(specs.map((s) => [s.name, s]));
+  const out: MonitorSpec[] = [];
+  const placed = new Set<string>();
+  const visiting = new Set<string>();
+  const place = (s: MonitorSpec) => {
+    if (placed.has(s.name) || visiting.has(s.name)) return;
+    visiting.add(s.name);
+    for (const child of Array.isArray(s.children) ? (s.children as string[]) : []) {
+      const c = byName.get(child);
+      if (c) place(c);
+    }
+    visiting.delete(s.name);
+    placed.add(s.name);
+    out.push(s);
+  };
+  for (const s of specs) place(s);
+  return out;
+}
+
 function planMonitors(file: CodeFile, remote: RemoteState & { archived: ApiMonitor[] }, opts: PlanOptions): Change[] {
   // A section the file leaves out is not managed (not even by --prune).
   if (file.monitors === undefined) return [];
   const changes: Change[] = [];
-  const specs = file.monitors;
+  const specs = linkOrder(file.monitors);
+  const nameOf = new Map([...remote.archived, ...remote.monitors].map((m) => [m.id, m.name]));
+  const namesOf = (ids: unknown) => (Array.isArray(ids) ? ids.map((id) => nameOf.get(id as string) ?? (id as string)) : ids);
   for (const spec of specs) {
-    const { name, type, paused, ...all } = spec;
+    // `parents` is set once every monitor exists (they may name each other in any order).
+    const { name, type, paused, parents: _parents, ...all } = spec;
     // A password is never in the server's answer: sent when the monitor is made, and again only
     // with --resend-secrets (like channel secrets); its ${ENV_VAR} is resolved only then.
     const secretKeys = monitorSecretFieldsOf(type).filter((f) => f in all);
     const secrets = () => Object.fromEntries(secretKeys.map((f) => [f, secretValue(all[f], opts, `monitor "${name}" ${f}`)]));
     const fields = Object.fromEntries(Object.entries(all).filter(([f]) => !secretKeys.includes(f)));
+    const withIds = (body: Record<string, unknown>, ctx: RunContext) =>
+      Array.isArray(body.children) ? { ...body, children: (body.children as string[]).map((n) => idOf(ctx, n)) } : body;
     let current = single(remote.monitors, (m) => m.name, name, 'monitor');
     let restore = false;
     if (!current) {
@@ -119,12 +149,11 @@ function planMonitors(file: CodeFile, remote: RemoteState & { archived: ApiMonit
         action: 'create',
         details: [...Object.entries(fields).map(([f, v]) => `${f}: ${show(v)}`), ...secretKeys.map((f) => `${f}: (secret)`)],
         async run(ctx) {
-          const created = await ctx.api.send<ApiMonitor & { push_url: string | null }>('POST', '/api/v1/monitors', {
-            name,
-            type,
-            ...fields,
-            ...sent,
-          });
+          const created = await ctx.api.send<ApiMonitor & { push_url: string | null }>(
+            'POST',
+            '/api/v1/monitors',
+            withIds({ name, type, ...fields, ...sent }, ctx),
+          );
           ctx.ids.set(name, created.id);
           if (created.push_url) ctx.notes.push(`push URL of monitor "${name}" (shown once): ${created.push_url}`);
           if (paused) await ctx.api.send('POST', `/api/v1/monitors/${created.id}/pause`);
@@ -137,7 +166,7 @@ function planMonitors(file: CodeFile, remote: RemoteState & { archived: ApiMonit
         `monitor "${name}" is a ${current.type} monitor on the server and ${type} in the file; a monitor's type cannot change (rename one of them).`,
       );
     const id = current.id;
-    const { details, changed } = diffFields(fields, current, Object.keys(fields));
+    const { details, changed } = diffFields(fields, { ...current, children: namesOf(current.children) }, Object.keys(fields));
     if (opts.resendSecrets && secretKeys.length > 0) {
       Object.assign(changed, secrets());
       details.push(...secretKeys.map((f) => `${f}: (secret, sent again)`));
@@ -159,9 +188,23 @@ function planMonitors(file: CodeFile, remote: RemoteState & { archived: ApiMonit
                 await ctx.api.send('POST', `/api/v1/monitors/${id}/restore`);
                 ctx.ids.set(name, id);
               }
-              if (Object.keys(changed).length > 0) await ctx.api.send('PUT', `/api/v1/monitors/${id}`, changed);
+              if (Object.keys(changed).length > 0) await ctx.api.send('PUT', `/api/v1/monitors/${id}`, withIds(changed, ctx));
               if (pause) await ctx.api.send('POST', `/api/v1/monitors/${id}/${paused ? 'pause' : 'resume'}`);
             },
+    });
+  }
+  for (const spec of specs) {
+    if (spec.parents === undefined) continue;
+    const wanted = (spec.parents ?? []) as string[];
+    const current = remote.monitors.find((m) => m.name === spec.name) ?? remote.archived.filter((m) => m.name === spec.name).at(-1);
+    const now = (namesOf(current?.parents) as string[] | undefined) ?? [];
+    if (same(sorted(now), sorted(wanted))) continue;
+    changes.push({
+      what: 'monitor',
+      name: spec.name,
+      action: 'update',
+      details: [`parents: ${show(now)} → ${show(wanted)}`],
+      run: (ctx) => ctx.api.send('PUT', `/api/v1/monitors/${idOf(ctx, spec.name)}`, { parents: wanted.map((n) => idOf(ctx, n)) }),
     });
   }
   const named = new Set(specs.map((s) => s.name));

@@ -7,6 +7,7 @@ import { channelOf } from '../../notify/channels/index.ts';
 import type { Api } from './api.ts';
 import {
   COMMON_MONITOR_FIELDS,
+  MONITOR_LINK_FIELDS,
   type ApiChannel,
   type ApiMonitor,
   type ApiPageSettings,
@@ -50,12 +51,18 @@ export function secretReference(...parts: string[]): string {
   return `\${${name}}`;
 }
 
-function monitorSpec(m: ApiMonitor): MonitorSpec {
+function monitorSpec(m: ApiMonitor, names: (ids: string[]) => string[]): MonitorSpec {
   const spec: MonitorSpec = { name: m.name, type: m.type };
   for (const f of [...KINDS[m.type].fields, ...COMMON_MONITOR_FIELDS]) {
     const v = m[f];
-    const empty = v === null || v === undefined || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
-    if (!empty) spec[f] = v;
+    const empty =
+      v === null ||
+      v === undefined ||
+      (Array.isArray(v) && v.length === 0 && f === 'parents') ||
+      (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+    if (empty) continue;
+    // Other monitors by name: ids differ between servers, names are what the file matches by.
+    spec[f] = (MONITOR_LINK_FIELDS as readonly string[]).includes(f) && Array.isArray(v) ? names(v as string[]) : v;
   }
   // A stored password reads "(hidden)": the file names a variable to hold it instead.
   for (const f of KINDS[m.type].secretFields ?? []) if (spec[f] !== undefined) spec[f] = secretReference(m.name, f);
@@ -76,7 +83,7 @@ export function toCodeFile(state: RemoteState): CodeFile {
     m.public_name === null ? { monitor: m.name } : { monitor: m.name, public_name: m.public_name };
   return {
     version: 1,
-    monitors: state.monitors.map(monitorSpec),
+    monitors: state.monitors.map((m) => monitorSpec(m, names)),
     maintenance: [...state.windows].sort(byStart).map((w) => ({
       title: w.title,
       ...(w.description === null ? {} : { description: w.description }),

@@ -181,7 +181,7 @@ export function monitorsRepo(db: DbScope) {
         const field = (name: string) =>
           pg ? sql<string>`lower(monitors.config::jsonb ->> ${name})` : sql<string>`lower(json_extract(monitors.config, ${`$.${name}`}))`;
         q = q.where(
-          sql<boolean>`(lower(monitors.name) like ${pattern} escape '\\' or ${field('url')} like ${pattern} escape '\\' or ${field('host')} like ${pattern} escape '\\')`,
+          sql<boolean>`(lower(monitors.name) like ${pattern} escape '\\' or ${field('url')} like ${pattern} escape '\\' or ${field('host')} like ${pattern} escape '\\' or ${field('domain')} like ${pattern} escape '\\')`,
         );
       }
       const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

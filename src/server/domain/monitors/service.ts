@@ -77,6 +77,8 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance: bo
     locations: parseSlugList(m.locations),
     quorum: m.quorum ?? null,
     parents: idList(m.parents ?? null),
+    registration: null as { expires_at: string | null; registrar: string | null; status: string[] } | null,
+    ...KINDS[m.type].stateView?.(m.last_answers),
     location_status: locationStatus,
     created_at: toIso(m.created_at),
     updated_at: toIso(m.updated_at),

@@ -14,6 +14,7 @@ import { immediateCheckLimits } from './immediate-checks.ts';
 import { monitorSecretsKey } from '../../engine/kinds/secret-box.ts';
 import { validateMonitor, type MonitorInput } from './validate.ts';
 import { load, validOf } from './service.ts';
+import { checkLinks, configChildren } from './links.ts';
 
 declare module '../context.ts' {
   interface ProcessState {
@@ -66,8 +67,17 @@ export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: Monito
       fields: { type: 'Push monitors cannot be tested before they are saved' },
     });
   const company = actor.role === 'super_admin' ? (input.company_id ?? `platform:${actor.userId}`) : companyScope(ctx, null)!;
+  // A group's children are read by the check: only the company's own (their names and states
+  // are in its answer), as a save would refuse others.
+  const owner = actor.role === 'super_admin' ? (input.company_id ?? null) : company;
+  const children = configChildren(v.config);
+  let config = v.config;
+  if (owner && (children !== null || v.parents.length > 0)) {
+    const links = await checkLinks(s.db, owner, null, { children, parents: v.parents }, { children: [], parents: [] });
+    if (links.children !== null) config = { ...v.config, children: links.children };
+  }
   takeTestSlot(ctx, company);
-  const o = await checkOnce(s, { type: v.type, config: v.config, timeoutSeconds: v.timeoutSeconds, intervalSeconds: v.intervalSeconds });
+  const o = await checkOnce(s, { type: v.type, config, timeoutSeconds: v.timeoutSeconds, intervalSeconds: v.intervalSeconds });
   return {
     status: o.status,
     response_time_ms: o.responseTimeMs,

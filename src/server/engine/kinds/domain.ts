@@ -51,6 +51,16 @@ export const domainKind: Kind<DomainConfig> = {
     return { last_answers: JSON.stringify(facts) };
   },
   present: (config) => presentFields(FIELDS, config),
+  stateView(lastAnswers) {
+    const f = readFacts(lastAnswers);
+    return {
+      registration: f && {
+        expires_at: f.expiresAt === null ? null : new Date(f.expiresAt).toISOString(),
+        registrar: f.registrar,
+        status: f.status,
+      },
+    };
+  },
   publicTarget: (config) => config.domain || null,
 };
 
@@ -71,7 +81,7 @@ function domainExpiring(cert: NotificationDraft, domain: string, expiresAt: numb
   return {
     ...cert,
     type: 'dns_warning',
-    title: `The registration of ${domain} expires in ${days} day${days === 1 ? '' : 's'}`,
+    title: `The registration of ${domain} expires ${days === 0 ? 'within a day' : `in ${days} day${days === 1 ? '' : 's'}`}`,
     message: `The registration expires on ${new Date(expiresAt).toISOString().slice(0, 10)}. Renew it with the registrar before then.`,
     metadata: { ...meta, domain },
     dedupeKey: `domain:${meta.monitor_id}:${expiresAt}:${meta.threshold}`,

@@ -33,6 +33,8 @@ export interface Kind<C extends object> {
   afterResult?(r: KindResult<C>): Promise<Partial<Pick<MonitorRow, 'last_answers'>> | void>;
   /** The config fields of the monitor view (null when unset); `secrets`: the viewer may change the monitor. */
   present(config: C, viewer: { secrets: boolean }): Record<string, unknown>;
+  /** Monitor view fields read from the state it keeps (`last_answers`): a domain's registration */
+  stateView?(lastAnswers: string | null): Record<string, unknown>;
   /** What a status page visitor reads as the monitor's target (null: the monitor's name). */
   publicTarget(config: C): string | null;
   /**

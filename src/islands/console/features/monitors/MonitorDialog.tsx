@@ -33,6 +33,7 @@ import {
 import type { MonitorRow, MonitorType } from './store.ts';
 import { usePublicDefault } from './public-default.ts';
 import { DeclaredFields } from './DeclaredFields.tsx';
+import { MonitorLinks } from './MonitorLinks.tsx';
 
 interface Props {
   monitor: MonitorRow | null;
@@ -91,6 +92,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
   if (pushUrl) return <PushUrl url={pushUrl} onClose={onClose} />;
 
   const shown = new Set(KIND_FIELDS[f.type]);
+  const derived = KIND_FORMS[f.type].derived === true;
   const input = (
     key: keyof MonitorForm,
     label: string,
@@ -217,8 +219,8 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           </Field>
         )}
         {input('interval_seconds', 'Check every (seconds)', { type: 'number', required: true })}
-        {input('timeout_seconds', 'Time-out (seconds)', { type: 'number' })}
-        {input('confirmations', 'Confirmations before alerting', { type: 'number' })}
+        {!derived && input('timeout_seconds', 'Time-out (seconds)', { type: 'number' })}
+        {!derived && input('confirmations', 'Confirmations before alerting', { type: 'number' })}
         {input('sla_target', 'SLA target (%)', {
           placeholder: 'e.g. 99.9',
           hint: 'Uptime promised to your customers; the SLA report shows it met or missed. Blank: none.',
@@ -248,7 +250,18 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           A down monitor is a partial outage of the status page (Partial System Outage); a critical one, or every monitor down, reads Major
           Service Outage.
         </p>
-        {f.type !== 'push' && (
+        <MonitorLinks
+          isGroup={shown.has('children')}
+          companyId={monitor?.company_id ?? f.company_id}
+          superAdmin={superAdmin}
+          selfId={monitor?.id ?? null}
+          childIds={f.children}
+          parents={f.parents}
+          onChildren={(ids) => set('children', ids)}
+          onParents={(ids) => set('parents', ids)}
+          errors={errors}
+        />
+        {f.type !== 'push' && !derived && (
           <LocationsFields
             f={f}
             set={set}

@@ -16,6 +16,7 @@ import { onLive } from '../../stores/live.ts';
 import { Card, ErrorPanel, LoadView, Skeleton } from '../../ui/Card.tsx';
 import { fmtDate, fmtNumber, fmtTime } from '../../ui/format.ts';
 import { KIND_LABELS } from './form.ts';
+import { LinksCard } from './LinksCard.tsx';
 import { MonitorDialog } from './MonitorDialog.tsx';
 import {
   $chart,
@@ -168,6 +169,7 @@ export function MonitorPage({ params }: ScreenProps) {
         <TimelineCard />
         <Details m={m} />
       </div>
+      <LinksCard m={m} />
       <LocationsCard m={m} />
       <ChecksCard id={m.id} locations={m.location_status} />
       <div className="sw-grid">
@@ -328,8 +330,12 @@ function TimelineCard() {
 function Details({ m }: { m: Monitor }) {
   // Any kind that saw a certificate (https, ssl, and the mail and database kinds over TLS) shows it.
   const https = m.type === 'ssl' || (m.type === 'http' && (m.url ?? '').startsWith('https:')) || m.cert_expires_at !== null;
-  // A kind's own fields are null in another kind's view: a URL-addressed kind has `url`, the rest host and port.
-  const target = m.type === 'push' ? 'Heartbeat URL' : (m.url ?? `${m.host ?? ''}${m.port ? `:${m.port}` : ''}`);
+  // A kind's own fields are null in another kind's view: a URL-addressed kind has `url`, a domain
+  // monitor `domain`, a group `children`, the rest host and port.
+  const target =
+    m.type === 'push'
+      ? 'Heartbeat URL'
+      : (m.url ?? m.domain ?? (m.children ? `${m.children.length} monitors` : `${m.host ?? ''}${m.port ? `:${m.port}` : ''}`));
   return (
     <Card title="Details" testId="details">
       <dl className="sw-mp-details">
@@ -345,6 +351,14 @@ function Details({ m }: { m: Monitor }) {
         <dd>{m.is_public ? 'Yes, on the status page' : 'No'}</dd>
         <dt>Critical</dt>
         <dd>{m.is_critical ? 'Yes: its outage alone is a major outage' : 'No: its outage is a partial outage'}</dd>
+        {m.registration && (
+          <>
+            <dt>Registration</dt>
+            <dd className="sw-wrap-anywhere" data-testid="registration">
+              {registrationText(m.registration)}
+            </dd>
+          </>
+        )}
         {https && (
           <>
             <dt>Certificate</dt>
@@ -399,6 +413,12 @@ function LocationsCard({ m }: { m: Monitor }) {
 }
 
 /** 'Issued by Let's Encrypt R3 for example.com, expires 1 Mar 2027' */
+/** "Expires 2027-06-17 · Gandi SAS · client transfer prohibited" */
+export function registrationText(r: NonNullable<Monitor['registration']>): string {
+  const expiry = r.expires_at ? `Expires ${r.expires_at.slice(0, 10)}` : 'No expiry date published';
+  return [expiry, r.registrar, r.status.join(', ')].filter(Boolean).join(' · ');
+}
+
 export function certificateText(m: Pick<Monitor, 'cert_issuer' | 'cert_subject' | 'cert_expires_at'>): string {
   if (!m.cert_issuer && !m.cert_expires_at) return 'Not seen yet';
   const issued = m.cert_issuer ? `Issued by ${m.cert_issuer}${m.cert_subject ? ` for ${m.cert_subject}` : ''}` : '';

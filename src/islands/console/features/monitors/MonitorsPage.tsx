@@ -67,6 +67,8 @@ export function targetOf(m: MonitorRow): string {
   if (m.type === 'push') return 'Heartbeat URL';
   // A kind's own fields are null in another kind's row: a URL-addressed kind has `url`, the rest host and port.
   if (m.url) return m.url;
+  if (m.domain) return m.domain;
+  if (m.children) return `${m.children.length} monitor${m.children.length === 1 ? '' : 's'}`;
   return m.port ? `${m.host}:${m.port}` : (m.host ?? '—');
 }
 

@@ -16,6 +16,7 @@ describe('the monitor form', () => {
       is_critical: false,
       locations: null,
       quorum: null,
+      parents: [],
       host: 'db.example.com',
       port: 5432,
       degraded_threshold_ms: null,
@@ -28,6 +29,23 @@ describe('the monitor form', () => {
       keyword: null,
     });
     expect(http).not.toHaveProperty('company_id');
+  });
+
+  it('sends a group its children and rule, a domain its name and days, and any monitor its parents; a domain starts hourly', () => {
+    const g = { ...withType(emptyForm('http'), 'group'), name: 'g', children: ['a', 'b'], parents: ['p'] };
+    g.extra = { ...g.extra, group_rule: 'at_least', group_min_down: '2' };
+    expect(payloadOf(g, false)).toMatchObject({
+      type: 'group',
+      children: ['a', 'b'],
+      group_rule: 'at_least',
+      group_min_down: 2,
+      parents: ['p'],
+    });
+    const d = { ...withType(emptyForm('http'), 'domain'), name: 'd' };
+    d.extra = { ...d.extra, domain: ' shop.example.com ' };
+    expect(d.interval_seconds).toBe('3600');
+    expect(payloadOf(d, false)).toMatchObject({ domain: 'shop.example.com', domain_warning_days: [30, 14, 7, 1], interval_seconds: 3600 });
+    expect(payloadOf(d, false)).not.toHaveProperty('children');
   });
 
   it('gives an ssl monitor port 443 and the warning days by default, and sends them', () => {

@@ -20,6 +20,9 @@ import {
   UDP_FIELDS,
   GRPC_FIELDS,
   WEBSOCKET_FIELDS,
+  DOMAIN_FIELDS,
+  DOMAIN_MIN_INTERVAL_SECONDS,
+  GROUP_FIELDS,
 } from '../../../../lib/monitor-kinds.ts';
 import { KIND_FIELD_SPECS, type KindFieldValue } from '../../../../lib/kind-forms/index.ts';
 import { initialValue, parsePairs, toApiValue, toFormValue } from '../../../../lib/kind-forms/field.ts';
@@ -38,7 +41,17 @@ export type TestResult = components['schemas']['MonitorTestResult'];
  */
 export const KIND_FORMS: Record<
   MonitorType,
-  { label: string; fields: ReadonlyArray<KindFieldName>; defaultPort?: number; urlPlaceholder?: string; portHint?: string }
+  {
+    label: string;
+    fields: ReadonlyArray<KindFieldName>;
+    defaultPort?: number;
+    urlPlaceholder?: string;
+    portHint?: string;
+    /** the least interval the server takes for the kind (its targets' rate limits) */
+    minInterval?: number;
+    /** computed from other monitors: no confirmations, locations or time-out of its own */
+    derived?: boolean;
+  }
 > = {
   http: { label: 'HTTP(S)', fields: HTTP_FIELDS },
   tcp: { label: 'TCP port', fields: TCP_FIELDS },
@@ -48,8 +61,8 @@ export const KIND_FORMS: Record<
   ping: { label: 'Ping (ICMP)', fields: PING_FIELDS },
   udp: { label: 'UDP', fields: UDP_FIELDS },
   grpc: { label: 'gRPC health', fields: GRPC_FIELDS },
-  domain: { label: 'Domain expiry', fields: [] },
-  group: { label: 'Group', fields: [] },
+  domain: { label: 'Domain expiry', fields: DOMAIN_FIELDS, minInterval: DOMAIN_MIN_INTERVAL_SECONDS },
+  group: { label: 'Group', fields: GROUP_FIELDS, derived: true },
   websocket: { label: 'WebSocket', fields: WEBSOCKET_FIELDS },
   postgres: { label: 'PostgreSQL', fields: POSTGRES_FIELDS, urlPlaceholder: 'postgres://monitor@db.example.com:5432/app' },
   redis: { label: 'Redis', fields: REDIS_FIELDS, urlPlaceholder: 'redis://cache.example.com:6379' },
@@ -109,6 +122,10 @@ export interface MonitorForm {
   ssl_warning_days: string;
   /** the fields declared in src/lib/kind-forms/, by name */
   extra: Record<string, KindFieldValue>;
+  /** a group's child monitors (ids), chosen in the dialog's checklist */
+  children: string[];
+  /** the monitors it depends on (ids) */
+  parents: string[];
 }
 
 /** The port a kind's form starts with (the server's default for it), else none. */
@@ -147,12 +164,16 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     expected_values: '',
     ssl_warning_days: DEFAULT_SSL_WARNING_DAYS.join(', '),
     extra: Object.fromEntries(Object.entries(KIND_FIELD_SPECS).map(([k, spec]) => [k, initialValue(spec)])),
+    children: [],
+    parents: [],
   };
 }
 
 /** A kind change keeps what was typed and fills the new kind's defaults where nothing was. */
 export function withType(f: MonitorForm, type: MonitorType): MonitorForm {
-  return { ...f, type, port: f.port || defaultPort(type) };
+  const least = KIND_FORMS[type].minInterval ?? 0;
+  const interval = Number(f.interval_seconds) < least ? String(least) : f.interval_seconds;
+  return { ...f, type, port: f.port || defaultPort(type), interval_seconds: interval };
 }
 
 const list = (xs: ReadonlyArray<string | number> | null | undefined) => (xs ?? []).join(', ');
@@ -193,6 +214,8 @@ export function formOf(m: Monitor): MonitorForm {
     extra: Object.fromEntries(
       Object.entries(KIND_FIELD_SPECS).map(([k, spec]) => [k, toFormValue(spec, (m as unknown as Record<string, unknown>)[k])]),
     ),
+    children: m.children ?? [],
+    parents: m.parents ?? [],
   };
 }
 
@@ -217,8 +240,8 @@ export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
       if (value !== undefined) kind[field] = value;
       continue;
     }
-    const v = f[field as keyof MonitorForm] as string | boolean; // the hand-drawn fields are text inputs and checkboxes
-    if (typeof v === 'boolean') kind[field] = v;
+    const v = f[field as keyof MonitorForm] as string | boolean | string[]; // text inputs, checkboxes and checklists
+    if (typeof v === 'boolean' || Array.isArray(v)) kind[field] = v;
     else if (field === 'headers') kind[field] = v.trim() ? parseHeaders(v) : null;
     else if (field === 'accepted_status_codes' || field === 'expected_values') kind[field] = v.trim() ? splitList(v) : null;
     else if (field === 'ssl_warning_days') kind[field] = v.trim() ? splitList(v).map((x) => num(x)) : null;
@@ -237,6 +260,7 @@ export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
     // An empty choice goes as is: the server names the field ("Choose at least one location").
     locations: f.use_default_locations ? null : f.locations,
     quorum: num(f.quorum),
+    parents: f.parents,
     ...(superAdmin && f.company_id ? { company_id: f.company_id } : {}),
     ...kind,
   } as MonitorInput;
