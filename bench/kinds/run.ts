@@ -8,7 +8,7 @@
 //      engine on an SQLite file (--pg: PostgreSQL): scheduling lag p99 (target <= 50 ms).
 // Usage: npm run bench:kinds [-- --checks 1000 --concurrency 10 --monitors 10000 --interval 60 --seconds 60 --kinds http,tcp --no-mixed --pg]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -83,6 +83,9 @@ interface KindFigure {
   wallS: number;
   statuses: Record<string, number>;
   firstError: string | null;
+  /** this process's resident memory and open file descriptors after the kind's checks */
+  rssMiB: number;
+  fds: number;
 }
 
 async function measureKind(kind: MonitorType, t: BenchTarget): Promise<KindFigure> {
@@ -123,7 +126,8 @@ async function measureKind(kind: MonitorType, t: BenchTarget): Promise<KindFigur
   const wallS = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const ms = (cpu.user + cpu.system) / 1000 + (childCpuMs() - child0);
-  return { kind, cpuPer1000: (ms / CHECKS) * 1000, wallS, statuses, firstError };
+  const fds = readdirSync('/proc/self/fd').length;
+  return { kind, cpuPer1000: (ms / CHECKS) * 1000, wallS, statuses, firstError, rssMiB: process.memoryUsage().rss / 1048576, fds };
 }
 
 async function mixed(targets: Record<string, BenchTarget>): Promise<string[]> {
@@ -217,7 +221,7 @@ async function main(): Promise<void> {
         .map(([s, n]) => `${n} ${s}`)
         .join(', ');
       lines.push(
-        `  ${f.kind.padEnd(10)} CPU ${fmt(f.cpuPer1000, 0).padStart(6)} ms per 1,000 checks${http ? ` (${fmt(f.cpuPer1000 / http, 2)} x http)` : ''}; ${fmt(f.wallS)} s wall; ${seen}${f.firstError ? `; first error: ${f.firstError}` : ''}`,
+        `  ${f.kind.padEnd(10)} CPU ${fmt(f.cpuPer1000, 0).padStart(6)} ms per 1,000 checks${http ? ` (${fmt(f.cpuPer1000 / http, 2)} x http)` : ''}; ${fmt(f.wallS)} s wall; RSS after ${fmt(f.rssMiB, 0)} MiB, ${f.fds} fds; ${seen}${f.firstError ? `; first error: ${f.firstError}` : ''}`,
       );
     }
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -4,13 +4,14 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { rootCertificates, type TLSSocket } from 'node:tls';
+import type { TLSSocket } from 'node:tls';
 import { certificateFacts, type CertificateFacts } from './certificate.ts';
 import zlib from 'node:zlib';
 import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
 import { isCertificateRefusal, networkErrorText } from '../../net/error-text.ts';
 import { headerAssertionProblem, keywordFound } from './http-assertions.ts';
 import { jsonPathGet, statusAccepted } from './http-rules.ts';
+import { trustContext } from './socket-session.ts';
 import { failed, round, type CheckEnv, type CheckOutcome, type Checker, type Timings } from './types.ts';
 
 export const USER_AGENT = 'StatusWatch-Monitor/1.0';
@@ -79,9 +80,7 @@ async function oneHop(
       agent: false,
       signal,
       maxHeaderSize: env.limits.maxHeaderBytes,
-      ...(secure
-        ? { servername: isIP(hostname) ? undefined : hostname, ca: env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined }
-        : {}),
+      ...(secure ? { servername: isIP(hostname) ? undefined : hostname, secureContext: trustContext(env) } : {}),
     });
     req.on('socket', (socket) => {
       socket.on('connect', () => {

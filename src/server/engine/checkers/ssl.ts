@@ -2,10 +2,11 @@
 // (expired, untrusted, wrong host); days to expiry reported so warnings fire at 30/14/7/1 days.
 import { isIP } from 'node:net';
 import { DAY_MS } from '../../../lib/timeline.ts';
-import tls, { rootCertificates } from 'node:tls';
+import tls from 'node:tls';
 import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
 import { certificateFacts } from './certificate.ts';
 import { certificateProblem, networkErrorText } from '../../net/error-text.ts';
+import { trustContext } from './socket-session.ts';
 import { failed, round, type Checker } from './types.ts';
 
 /** What an ssl monitor stores (engine/kinds/ssl.ts validates it). */
@@ -30,7 +31,7 @@ export const sslChecker: Checker<SslConfig> = async (target, env, signal) => {
         port: cfg.port ?? 443,
         servername: isIP(host) ? undefined : host,
         rejectUnauthorized: false,
-        ca: env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined,
+        secureContext: trustContext(env),
       });
       signal.addEventListener('abort', () => socket.destroy(new Error('aborted')), { once: true });
       socket.once('secureConnect', () => {

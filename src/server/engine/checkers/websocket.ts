@@ -3,11 +3,12 @@
 // server name), no redirects followed, no compression, messages bounded. The time to open is the
 // response time; an optional message is then sent and an answer containing `ws_expect` awaited.
 import net from 'node:net';
-import tls, { rootCertificates } from 'node:tls';
+import tls from 'node:tls';
 import WebSocket from 'ws';
 import { networkErrorText } from '../../net/error-text.ts';
 import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
 import { certificateFacts, type CertificateFacts } from './certificate.ts';
+import { trustContext } from './socket-session.ts';
 import { failed, round, type Checker, type CheckOutcome, type Timings } from './types.ts';
 
 /** What a websocket monitor stores (engine/kinds/websocket.ts validates it). */
@@ -43,7 +44,7 @@ export const websocketChecker: Checker<WebsocketConfig> = async (target, env, si
     const { address } = await resolveSafe(host, env.allowPrivateTargets, env.resolve, signal);
     timings.dns = since();
     const secure = url.protocol === 'wss:';
-    const ca = env.extraCa?.length ? [...rootCertificates, ...env.extraCa] : undefined;
+    const secureContext = trustContext(env);
     const ending = await new Promise<Ending>((resolve) => {
       let settled = false;
       const end = (e: Ending) => {
@@ -62,7 +63,13 @@ export const websocketChecker: Checker<WebsocketConfig> = async (target, env, si
         // Our socket, to the checked address: ws would otherwise resolve the host itself.
         createConnection: ((opts: tls.ConnectionOptions & net.NetConnectOpts) => {
           const s = secure
-            ? tls.connect({ ...opts, host: address, servername: net.isIP(host) ? undefined : host, ca, ALPNProtocols: ['http/1.1'] })
+            ? tls.connect({
+                ...opts,
+                host: address,
+                servername: net.isIP(host) ? undefined : host,
+                secureContext,
+                ALPNProtocols: ['http/1.1'],
+              })
             : net.connect({ ...(opts as net.TcpNetConnectOpts), host: address });
           s.once('connect', () => {
             timings.connect = round(since() - (timings.dns ?? 0));
