@@ -1,51 +1,20 @@
 // MySQL and MariaDB monitors: log in and run a read-only query (SELECT 1 by default), optionally
 // comparing its first value; slow answers are degraded. The password is stored sealed.
-import { DEFAULT_DB_QUERY, MYSQL_FIELDS } from '../../../lib/monitor-kinds.ts';
+import { MYSQL_FIELDS } from '../../../lib/monitor-kinds.ts';
 import { mysqlChecker, type MysqlConfig } from '../checkers/mysql.ts';
-import { certificateExpiring } from './certificate-warnings.ts';
-import { dbExpectedProblem, dbQueryProblem } from './db-query.ts';
-import { validateDbUrl } from './db-url.ts';
-import type { Kind } from './kind.ts';
-import { presentSecret } from './secret-box.ts';
+import { sqlKind } from './sql-kind.ts';
 
 const SSL_MODES = ['disabled', 'required', 'verify_identity'];
 
-export const mysqlKind: Kind<MysqlConfig> = {
+export const mysqlKind = sqlKind<MysqlConfig>({
   fields: MYSQL_FIELDS,
-  secretFields: ['password'],
-  validate(pick) {
-    const { config, problems, target, parsed } = validateDbUrl(pick, ['mysql', 'mariadb'], 'mysql://monitor@db.example.com:3306/app');
-    const mode = parsed?.searchParams.get('ssl-mode');
-    if (mode != null && !SSL_MODES.includes(mode.toLowerCase().replace('-', '_')))
-      problems.url = 'ssl-mode must be one of DISABLED, REQUIRED, VERIFY_IDENTITY';
-    const query = String(pick('db_query') ?? DEFAULT_DB_QUERY).trim();
-    const queryProblem = dbQueryProblem(query);
-    if (queryProblem) problems.db_query = queryProblem;
-    const expected = pick('db_expected') ?? null;
-    const expectedText = dbExpectedProblem(expected);
-    if (expectedText) problems.db_expected = expectedText;
-    return {
-      config: { ...config, db_query: query, db_expected: expected, degraded_threshold_ms: pick('degraded_threshold_ms') ?? null },
-      problems,
-      target,
-    };
+  schemes: ['mysql', 'mariadb'],
+  example: 'mysql://monitor@db.example.com:3306/app',
+  tlsProblem(parsed) {
+    const mode = parsed.searchParams.get('ssl-mode');
+    return mode != null && !SSL_MODES.includes(mode.toLowerCase().replace('-', '_'))
+      ? 'ssl-mode must be one of DISABLED, REQUIRED, VERIFY_IDENTITY'
+      : null;
   },
   check: mysqlChecker,
-  async afterResult(r) {
-    if (r.outcome.status !== 'down') await certificateExpiring(r, undefined);
-  },
-  present: (config) => ({
-    url: config.url ?? null,
-    password: presentSecret(config.password),
-    db_query: config.db_query ?? null,
-    db_expected: config.db_expected ?? null,
-    degraded_threshold_ms: config.degraded_threshold_ms ?? null,
-  }),
-  publicTarget(config) {
-    try {
-      return new URL(config.url ?? '').hostname || null;
-    } catch {
-      return null;
-    }
-  },
-};
+});
