@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSummary, locationLines, locationSummary, phaseSummary, stackedPhases } from './ResponseChart.tsx';
+import { chartSummary, locationLines, locationSummary, phaseSummary, stackedPhases, timeRange } from './ResponseChart.tsx';
 import type { ResponseTimes } from './monitor-page-store.ts';
 
 const point = (checks: number, phases: { dns: number | null; connect: number | null; tls: number | null; wait: number | null }) => ({
@@ -85,5 +85,13 @@ describe('the chart by location', () => {
   });
   it('says each location average in words, and which had no timed answer', () => {
     expect(locationSummary(checks)).toBe('Average by location: Frankfurt 25 ms, Virginia no timed responses.');
+  });
+});
+
+describe('the time axis', () => {
+  it("puts a monitor's only check in the middle of two periods, not on an axis of years", () => {
+    const t = Date.UTC(2026, 10, 29, 19, 16) / 1000;
+    expect(timeRange(t, t, 60)).toEqual([t - 60, t + 60]);
+    expect(timeRange(t, t + 3600, 60)).toEqual([t, t + 3600]);
   });
 });

@@ -124,6 +124,14 @@ function stepSecondsOf(rt: ResponseTimes): number {
   return times.length > 1 ? (times[times.length - 1] - times[0]) / (times.length - 1) : 60;
 }
 
+/**
+ * The time axis around the points: a single point (a monitor's first check) gets a period either
+ * side, where uPlot's own range for equal ends spread one point over years.
+ */
+export function timeRange(min: number, max: number, stepSeconds: number): [number, number] {
+  return min === max ? [min - stepSeconds, max + stepSeconds] : [min, max];
+}
+
 function phaseScales(stepSeconds: number): uPlot.Scales {
   return {
     x: { time: true, range: (_u, min, max) => [min - stepSeconds / 2, max + stepSeconds / 2] },
@@ -161,7 +169,10 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
             height: HEIGHT,
             legend: { show: false },
             // bars start at zero with some room above, and the first and last bars show whole
-            scales: mode === 'phases' ? phaseScales(stepSecondsOf(data)) : { x: { time: true } },
+            scales:
+              mode === 'phases'
+                ? phaseScales(stepSecondsOf(data))
+                : { x: { time: true, range: (_u, min, max) => timeRange(min, max, stepSecondsOf(data)) } },
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
             series:
               mode === 'phases'
