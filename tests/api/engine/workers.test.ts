@@ -166,7 +166,10 @@ describe('worker processes', () => {
         const count = async () =>
           Number((await services.db.k.selectFrom('check_results').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
         const before = await count();
-        const w = startWorker(env);
+        // A killed worker's claimed checks come back when their leases end: a short margin (the
+        // least allowed) so the next worker takes them within the wait below, not after the 30 s
+        // default (a worker that claimed all 30 monitors before its kill left the next one idle).
+        const w = startWorker({ ...env, CHECK_LEASE_MARGIN_SECONDS: '2' });
         procs.push(w);
         // Kill it mid-stream: once it is writing results, at a different moment each round (after
         // more of its results each time, whatever the machine's speed).
