@@ -69,6 +69,11 @@ export interface Config {
   canaryIntervalSeconds: number;
   /** A probe location whose probes are all silent this long is marked offline and its managers told (PROBE_OFFLINE_SECONDS) */
   probeOfflineSeconds: number;
+  /**
+   * A port of its own for the probes' calls (PROBE_INGEST_PORT; undefined: only the main port), served
+   * by a thread with its own event loop so a loaded status page never delays a delivery (http/probe-ingest.ts)
+   */
+  probeIngestPort?: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -353,6 +358,7 @@ export function parseConfig(env: Env = process.env): Config {
     canaryTargets: canaryTargets(env),
     canaryIntervalSeconds: int(env, 'CANARY_INTERVAL_SECONDS', 30, 5, 3600),
     probeOfflineSeconds: int(env, 'PROBE_OFFLINE_SECONDS', 90, 30, 86400),
+    probeIngestPort: env.PROBE_INGEST_PORT ? int(env, 'PROBE_INGEST_PORT', 0, 1, 65535) : undefined,
     scanRatePerSecond: int(env, 'SCAN_RATE_PER_SECOND', 5, 1, 20),
     retireRepositoryFile: retireRepositoryFile(env),
     scanWebPorts: scanWebPorts(env),

@@ -9,6 +9,7 @@ import { configOrExit, exitOnFatal, onStopSignal } from './process-lifecycle.ts'
 import { createPageServices, createServices } from './services.ts';
 import { needsSetup } from './domain/setup/first-admin.ts';
 import { publicMainOrigin } from './domain/status-page/public-links.ts';
+import { startProbeIngest } from './http/probe-ingest.ts';
 
 async function main(): Promise<void> {
   const config = configOrExit();
@@ -16,6 +17,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ services, pages: createPageServices(services), withPages: true });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.productName} listening on ${config.publicScheme}://${config.productDomain}:${config.port} (${services.db.kind})`);
+  if (config.probeIngestPort) {
+    const ingest = await startProbeIngest(services, { port: config.probeIngestPort, host: config.host, log: (m) => app.log.warn(m) });
+    app.log.info(`probe calls also on port ${ingest.port} (PROBE_INGEST_PORT), served by a thread of their own`);
+  }
   // with no user yet the operator must find /setup: say where, once
   if (await needsSetup(services))
     app.log.warn(`No user yet: open ${publicMainOrigin(config)}/setup to create the first super administrator`);

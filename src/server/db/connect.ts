@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Database } from './schema/index.ts';
 import { openSqlite } from './sqlite-adapter.ts';
 import { BooleanColumnsPlugin } from './booleans.ts';
-import { startCheckpointer } from './sqlite-checkpointer.ts';
+import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 import { describeDbFailure } from './outage.ts';
 import { dbQueryDuration } from '../metrics/platform.ts';
 
@@ -34,6 +34,11 @@ type DbOptions = (
       file: string;
       /** WAL checkpoints in a worker thread instead of inside commits (the server's database) */
       backgroundCheckpoints?: boolean;
+      /**
+       * Another connection of this process runs the background checkpoints (the probe ingest
+       * thread's): this one only keeps the backstop, so its commits never copy the WAL either
+       */
+      checkpointedElsewhere?: boolean;
     }
   | { kind: 'postgres'; url: string; max?: number }
 ) & {
@@ -58,6 +63,7 @@ export function openDb(opts: DbOptions): Db {
     mkdirSync(path.dirname(opts.file), { recursive: true });
     const database = openSqlite(opts.file);
     if (opts.backgroundCheckpoints) checkpointer = startCheckpointer(database.raw, opts.file);
+    else if (opts.checkpointedElsewhere) database.raw.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES};`);
     k = new Kysely<Database>({
       dialect: new SqliteDialect({ database }),
       log,

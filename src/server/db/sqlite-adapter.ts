@@ -60,10 +60,16 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync }
   raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   const cache = new Map<string, Statement>();
   const rollback = new RollbackIfOpen(raw);
+  // Kysely opens transactions with a plain (deferred) BEGIN, which takes the write lock at the first
+  // write: when another connection wrote in between (the probe ingest thread's, a CLI), that upgrade
+  // fails at once with SQLITE_BUSY, busy_timeout or not. BEGIN IMMEDIATE takes the lock up front,
+  // waiting its turn under busy_timeout; with one connection it changes nothing.
+  const begin = new Statement(raw.prepare('begin immediate'));
   return {
     raw,
     prepare(sql: string) {
       if (sql === 'rollback') return rollback;
+      if (sql === 'begin') return begin;
       let s = cache.get(sql);
       if (!s) {
         s = new Statement(raw.prepare(sql));

@@ -57,6 +57,11 @@ export interface Services {
   telemetry?: TelemetryServices;
   /** Test seams of the domain checks (security/domains): the MTA-STS policy host's port (443 otherwise) */
   securityDomains?: { mtaStsPort?: number };
+  /**
+   * What a probe delivery call does once its results are in the inbox; unset: kick this process's
+   * drainer. The probe ingest thread (http/probe-ingest-thread.ts) tells the main thread instead.
+   */
+  probeInboxLanded?: () => void;
   /** The console's live streams of this process (created on first use by live/service.ts) */
   live?: import('./live/hub.ts').LiveHub;
   /** Where the security suite fetches /.well-known/ proofs from (tests: loopback ports) */

@@ -39,7 +39,12 @@ export interface AppOptions {
   errorLogLevel?: 'error' | 'info';
   /** Server time limits (tests shorten them); see timeouts.ts for the defaults */
   timeouts?: Partial<TimeoutOptions>;
+  /** Serve only the probes' own calls and the health checks (the probe ingest port: probe-ingest.ts) */
+  probeCallsOnly?: boolean;
 }
+
+/** The paths the probe ingest port answers; everything else is the main port's. */
+const PROBE_PORT_PATH = /^\/(api\/v1\/probe\/|livez$|readyz$)/;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
@@ -76,6 +81,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerClosingRefusal(app);
+  if (opts.probeCallsOnly)
+    app.addHook('onRequest', async (req, reply) => {
+      const path = req.url.split('?')[0];
+      if (!PROBE_PORT_PATH.test(path))
+        return sendProblem(
+          reply,
+          problem(
+            404,
+            'not_found',
+            `This port takes the probes' calls only (/api/v1/probe/...): ${req.method} ${path} is on the main port`,
+          ),
+        );
+    });
   // Then: a custom domain is re-addressed to its company's host before cookies are parsed.
   registerCustomDomainHost(app, services, config);
   await app.register(fastifyCookie);

@@ -123,7 +123,7 @@ export async function postProbeResults(
     await probeInboxRepo(tx).add(inboxRows(token.num, label, results, now));
     return taken.size;
   });
-  if (fresh > 0) kickInbox(services);
+  if (fresh > 0) (services.probeInboxLanded ?? (() => kickInbox(services)))();
   return { accepted: fresh, duplicates: duplicates + wanted.size - fresh, refused };
 }
 
