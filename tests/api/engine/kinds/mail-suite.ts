@@ -2,11 +2,9 @@
 // TLS none, STARTTLS and implicit, an expired certificate, a refusing greeting and hostile ones
 // (garbage, silence, a never-ending line), on both databases of the platform.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx, Services } from '../../../../src/server/domain/context.ts';
-import { createMonitor, getMonitor } from '../../../../src/server/domain/monitors/service.ts';
+import { createMonitor } from '../../../../src/server/domain/monitors/service.ts';
 import { testMonitor } from '../../../../src/server/domain/monitors/test-now.ts';
 import { monitorsRepo } from '../../../../src/server/db/repositories/monitors-repo.ts';
-import { createEngine, type Engine } from '../../../../src/server/engine/scheduler.ts';
 import { tlsTargets } from '../../../../src/server/domain/security/ssl-targets.ts';
 import { DB_KINDS } from '../../../support/test-db.ts';
 import {
@@ -20,6 +18,7 @@ import {
 import { startHostileServer, type HostileServer } from '../../../support/kind-servers/hostile.ts';
 import { makeCerts } from '../../../fixtures/targets/tls-targets.ts';
 import { engineServices, seedTenant } from '../support.ts';
+import { kindEngineWorld } from './engine-world.ts';
 
 type MailKind = 'smtp' | 'imap' | 'pop3';
 const START: Record<MailKind, (o: MailServerOptions) => Promise<MailServer>> = {
@@ -60,38 +59,9 @@ export function mailSuite(kind: MailKind): void {
   });
 
   describe.each(DB_KINDS)(`${kind} monitors on %s`, (db) => {
-    let services: Services;
-    let engine: Engine;
-    let ctx: Ctx;
-
-    beforeAll(async () => {
-      services = await engineServices(db);
-      engine = createEngine(services, { extraCa: [caPem] });
-      services.monitoring = { engine, immediateChecks: { windowMs: 0, perCompany: Infinity }, extraCa: [caPem] };
-      ctx = (await seedTenant(services)).adminCtx;
-    });
-    afterAll(async () => {
-      await engine?.stop();
-      await services?.db.close();
-    });
-
+    const w = kindEngineWorld(db, kind, { extraCa: () => [caPem] });
+    const { create, settled } = w;
     const at = (s: { port: number }, extra: Record<string, unknown> = {}) => ({ host: '127.0.0.1', port: s.port, ...extra });
-    const create = (name: string, extra: Record<string, unknown>): Promise<Record<string, any> & { id: string }> =>
-      createMonitor(ctx, {
-        name,
-        type: kind,
-        interval_seconds: 60,
-        timeout_seconds: 2,
-        confirmations: 1,
-        is_public: false,
-        ...extra,
-      } as never);
-    const settled = async (id: string, status: string) => {
-      await engine.runDueNow();
-      const m = await getMonitor(ctx, id);
-      expect({ name: m.name, status: m.status, error: m.last_error }).toMatchObject({ name: m.name, status });
-      return m;
-    };
     const login = { username: 'monitor@example.com', password: PASSWORD };
 
     it('greets, upgrades to TLS and logs in; the password is sealed and never shown; implicit TLS is graded', async () => {
@@ -102,15 +72,15 @@ export function mailSuite(kind: MailKind): void {
       await settled(plain.id, 'operational');
       expect(await settled(starttls.id, 'operational')).toMatchObject({ cert_subject: 'localhost', cert_expires_at: expect.any(String) });
       expect(await settled(implicit.id, 'operational')).toMatchObject({ cert_subject: 'localhost' });
-      const row = (await monitorsRepo(services.db).findById(starttls.id, null))!;
+      const row = (await monitorsRepo(w.services.db).findById(starttls.id, null))!;
       expect(row.config).not.toContain(PASSWORD);
-      const graded = (await tlsTargets(services.db, row.company_id)).map((t) => t.id);
+      const graded = (await tlsTargets(w.services.db, row.company_id)).map((t) => t.id);
       expect(graded).toContain(implicit.id);
       expect(graded).not.toContain(starttls.id);
     });
 
     it('shows each phase in Test now', async () => {
-      const r = await testMonitor(ctx, { name: 't', type: kind, ...at(servers.starttls), mail_tls: 'starttls', ...login } as never);
+      const r = await testMonitor(w.ctx, { name: 't', type: kind, ...at(servers.starttls), mail_tls: 'starttls', ...login } as never);
       expect(r.status).toBe('operational');
       expect(r.timings).toMatchObject({
         dns: expect.any(Number),

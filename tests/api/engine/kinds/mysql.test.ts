@@ -3,16 +3,13 @@
 // password, another value, a slow query, a writing function, garbage, silence and an endless
 // answer; the password sealed in the stored row and never shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx, Services } from '../../../../src/server/domain/context.ts';
-import { createMonitor, getMonitor } from '../../../../src/server/domain/monitors/service.ts';
 import { testMonitor } from '../../../../src/server/domain/monitors/test-now.ts';
 import { monitorsRepo } from '../../../../src/server/db/repositories/monitors-repo.ts';
-import { createEngine, type Engine } from '../../../../src/server/engine/scheduler.ts';
 import { DB_KINDS } from '../../../support/test-db.ts';
 import { startMariaDbServer, type MariaDbServer } from '../../../support/mariadb-server.ts';
 import { startHostileServer, type HostileServer } from '../../../support/kind-servers/hostile.ts';
 import { makeCerts } from '../../../fixtures/targets/tls-targets.ts';
-import { engineServices, seedTenant } from '../support.ts';
+import { kindEngineWorld } from './engine-world.ts';
 
 const PASSWORD = 'maria-s3cret-Pass';
 let maria: MariaDbServer;
@@ -49,38 +46,9 @@ afterAll(async () => {
 });
 
 describe.each(DB_KINDS)('mysql monitors on %s', (kind) => {
-  let services: Services;
-  let engine: Engine;
-  let ctx: Ctx;
-
-  beforeAll(async () => {
-    services = await engineServices(kind);
-    engine = createEngine(services, { extraCa: [caPem] });
-    services.monitoring = { engine, immediateChecks: { windowMs: 0, perCompany: Infinity }, extraCa: [caPem] };
-    ctx = (await seedTenant(services)).adminCtx;
-  });
-  afterAll(async () => {
-    await engine?.stop();
-    await services?.db.close();
-  });
-
+  const w = kindEngineWorld(kind, 'mysql', { timeoutSeconds: 3, extraCa: () => [caPem] });
+  const { create, settled } = w;
   const url = (password = PASSWORD, query = '') => `mysql://monitor:${encodeURIComponent(password)}@127.0.0.1:${maria.port}/shop${query}`;
-  const create = (name: string, extra: Record<string, unknown>): Promise<Record<string, any> & { id: string }> =>
-    createMonitor(ctx, {
-      name,
-      type: 'mysql',
-      interval_seconds: 60,
-      timeout_seconds: 3,
-      confirmations: 1,
-      is_public: false,
-      ...extra,
-    } as never);
-  const settled = async (id: string, status: string) => {
-    await engine.runDueNow();
-    const m = await getMonitor(ctx, id);
-    expect({ name: m.name, status: m.status, error: m.last_error }).toMatchObject({ name: m.name, status });
-    return m;
-  };
 
   it('logs in, runs the query and compares its value, plain and over TLS; the password is sealed', async () => {
     const plain = await create('maria up', { url: url(), db_query: 'SELECT COUNT(*) FROM orders', db_expected: '3' });
@@ -88,12 +56,12 @@ describe.each(DB_KINDS)('mysql monitors on %s', (kind) => {
     const secure = await create('maria tls', { url: url(PASSWORD, '?ssl-mode=VERIFY_IDENTITY') });
     await settled(plain.id, 'operational');
     expect(await settled(secure.id, 'operational')).toMatchObject({ cert_subject: 'localhost' });
-    const row = (await monitorsRepo(services.db).findById(plain.id, null))!;
+    const row = (await monitorsRepo(w.services.db).findById(plain.id, null))!;
     expect(row.config).not.toContain(PASSWORD);
   });
 
   it('shows each phase in Test now', async () => {
-    const r = await testMonitor(ctx, { name: 't', type: 'mysql', url: url() } as never);
+    const r = await testMonitor(w.ctx, { name: 't', type: 'mysql', url: url() } as never);
     expect(r.status).toBe('operational');
     expect(r.timings).toMatchObject({ dns: expect.any(Number), connect: expect.any(Number), ttfb: expect.any(Number) });
   });

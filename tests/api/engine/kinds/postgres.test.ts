@@ -5,16 +5,16 @@
 // and a clear failure when it was sealed with another key.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx, Services } from '../../../../src/server/domain/context.ts';
+import type { Ctx } from '../../../../src/server/domain/context.ts';
 import { createMonitor, getMonitor, updateMonitor } from '../../../../src/server/domain/monitors/service.ts';
 import { testMonitor } from '../../../../src/server/domain/monitors/test-now.ts';
 import { monitorsRepo } from '../../../../src/server/db/repositories/monitors-repo.ts';
-import { createEngine, type Engine } from '../../../../src/server/engine/scheduler.ts';
 import { seal, UNREADABLE_SECRET } from '../../../../src/server/engine/kinds/secret-box.ts';
 import { DB_KINDS } from '../../../support/test-db.ts';
 import { startPgCluster, type PgCluster } from '../../../support/pg-cluster.ts';
 import { startHostileServer, type HostileServer } from '../../../support/kind-servers/hostile.ts';
 import { engineServices, seedTenant } from '../support.ts';
+import { kindEngineWorld } from './engine-world.ts';
 
 const PASSWORD = 'pg-s3cret-Tr0ub4dor';
 
@@ -42,73 +42,42 @@ afterAll(async () => {
 });
 
 describe.each(DB_KINDS)('postgres monitors on %s', (kind) => {
-  let services: Services;
-  let engine: Engine;
-  let ctx: Ctx;
-  let viewerCtx: Ctx;
-
-  beforeAll(async () => {
-    services = await engineServices(kind);
-    engine = createEngine(services);
-    services.monitoring = { engine, immediateChecks: { windowMs: 0, perCompany: Infinity } };
-    ({ adminCtx: ctx, viewerCtx } = await seedTenant(services));
-  });
-  afterAll(async () => {
-    await engine?.stop();
-    await services?.db.close();
-  });
-
+  const w = kindEngineWorld(kind, 'postgres');
+  const { create, settled } = w;
   const url = (password = PASSWORD, p = port) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${p}/postgres`;
-  const create = (name: string, extra: Record<string, unknown>): Promise<Record<string, any> & { id: string }> =>
-    createMonitor(ctx, {
-      name,
-      type: 'postgres',
-      interval_seconds: 60,
-      timeout_seconds: 2,
-      confirmations: 1,
-      is_public: false,
-      ...extra,
-    } as never);
-  /** The monitor after the engine ran what is due (every monitor made here is due at once). */
-  const settled = async (id: string, status: string) => {
-    await engine.runDueNow();
-    const m = await getMonitor(ctx, id);
-    expect({ name: m.name, status: m.status }).toEqual({ name: m.name, status });
-    return m;
-  };
 
   it('logs in, runs the query and compares its value; the password is sealed in the row and never shown', async () => {
     const m = await create('pg up', { url: url(), db_query: 'SELECT 41 + 1', db_expected: '42' });
     expect(m.url).toBe(`postgres://postgres@127.0.0.1:${port}/postgres`);
     expect(m.password).toBe('(hidden)');
-    expect((await getMonitor(viewerCtx, m.id)) as Record<string, unknown>).toMatchObject({ password: '(hidden)' });
+    expect((await getMonitor(w.viewerCtx, m.id)) as Record<string, unknown>).toMatchObject({ password: '(hidden)' });
     const up = await settled(m.id, 'operational');
     expect(up.last_error).toBeNull();
-    const row = await monitorsRepo(services.db).findById(m.id, null);
+    const row = await monitorsRepo(w.services.db).findById(m.id, null);
     expect(row!.config).not.toContain(PASSWORD);
     expect(JSON.parse(row!.config).password).toMatch(/^sealed:v1:/);
 
     // An update that leaves the password out keeps it; the check still logs in.
-    await updateMonitor(ctx, m.id, { db_expected: '42', name: 'pg up again', password: '(hidden)' });
-    expect(JSON.parse((await monitorsRepo(services.db).findById(m.id, null))!.config).password).toBe(JSON.parse(row!.config).password);
+    await updateMonitor(w.ctx, m.id, { db_expected: '42', name: 'pg up again', password: '(hidden)' });
+    expect(JSON.parse((await monitorsRepo(w.services.db).findById(m.id, null))!.config).password).toBe(JSON.parse(row!.config).password);
   });
 
   it('tests an edit with the stored password, which the form never holds', async () => {
     const m = await create('pg edited', { url: url() });
     const form = { name: 'pg edited', type: 'postgres', url: m.url, db_query: 'SELECT 2', db_expected: '2' } as never;
-    expect(await testMonitor(ctx, form, m.id)).toMatchObject({ status: 'operational', error: null });
-    expect(await testMonitor(ctx, form)).toMatchObject({ status: 'down', error: expect.stringMatching(/^Login failed/) });
+    expect(await testMonitor(w.ctx, form, m.id)).toMatchObject({ status: 'operational', error: null });
+    expect(await testMonitor(w.ctx, form)).toMatchObject({ status: 'down', error: expect.stringMatching(/^Login failed/) });
     const other = await engineServices(kind);
     try {
       const stranger = (await seedTenant(other)).adminCtx;
-      await expect(testMonitor({ ...stranger, services } as Ctx, form, m.id)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(testMonitor({ ...stranger, services: w.services } as Ctx, form, m.id)).rejects.toMatchObject({ code: 'not_found' });
     } finally {
       await other.db.close();
     }
   });
 
   it('shows each phase in Test now', async () => {
-    const r = await testMonitor(ctx, { name: 't', type: 'postgres', url: url(), timeout_seconds: 2 } as never);
+    const r = await testMonitor(w.ctx, { name: 't', type: 'postgres', url: url(), timeout_seconds: 2 } as never);
     expect(r.status).toBe('operational');
     expect(r.timings).toMatchObject({
       dns: expect.any(Number),
@@ -155,9 +124,9 @@ describe.each(DB_KINDS)('postgres monitors on %s', (kind) => {
   it('fails with a sentence, not a crash, when the stored password was sealed with another key', async () => {
     const m = await create('pg other key', { url: url() });
     await settled(m.id, 'operational');
-    const row = (await monitorsRepo(services.db).findById(m.id, null))!;
+    const row = (await monitorsRepo(w.services.db).findById(m.id, null))!;
     const config = { ...JSON.parse(row.config), password: seal(Buffer.alloc(32, 7), PASSWORD) };
-    await monitorsRepo(services.db).update(m.id, row.company_id, { config: JSON.stringify(config), next_due_at: services.now() });
+    await monitorsRepo(w.services.db).update(m.id, row.company_id, { config: JSON.stringify(config), next_due_at: w.services.now() });
     expect((await settled(m.id, 'down')).last_error).toBe(UNREADABLE_SECRET);
   });
 });

@@ -3,17 +3,16 @@
 // platform: up (plain and TLS, with the certificate's facts), wrong password, no password, an ACL
 // user, garbage, silence and a never-ending line; the password sealed in the row, never shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx, Services } from '../../../../src/server/domain/context.ts';
-import { createMonitor, getMonitor } from '../../../../src/server/domain/monitors/service.ts';
+import { createMonitor } from '../../../../src/server/domain/monitors/service.ts';
 import { testMonitor } from '../../../../src/server/domain/monitors/test-now.ts';
 import { monitorsRepo } from '../../../../src/server/db/repositories/monitors-repo.ts';
-import { createEngine, type Engine } from '../../../../src/server/engine/scheduler.ts';
 import { tlsTargets } from '../../../../src/server/domain/security/ssl-targets.ts';
 import { DB_KINDS } from '../../../support/test-db.ts';
 import { startRedisServer, type RedisServer } from '../../../support/redis-server.ts';
 import { startHostileServer, type HostileServer } from '../../../support/kind-servers/hostile.ts';
 import { makeCerts } from '../../../fixtures/targets/tls-targets.ts';
 import { engineServices, seedTenant } from '../support.ts';
+import { kindEngineWorld } from './engine-world.ts';
 
 const PASSWORD = 'redis-s3cret-Pass';
 let redis: RedisServer;
@@ -36,37 +35,8 @@ afterAll(async () => {
 });
 
 describe.each(DB_KINDS)('redis monitors on %s', (kind) => {
-  let services: Services;
-  let engine: Engine;
-  let ctx: Ctx;
-
-  beforeAll(async () => {
-    services = await engineServices(kind);
-    engine = createEngine(services, { extraCa: [caPem] });
-    services.monitoring = { engine, immediateChecks: { windowMs: 0, perCompany: Infinity }, extraCa: [caPem] };
-    ctx = (await seedTenant(services)).adminCtx;
-  });
-  afterAll(async () => {
-    await engine?.stop();
-    await services?.db.close();
-  });
-
-  const create = (name: string, extra: Record<string, unknown>): Promise<Record<string, any> & { id: string }> =>
-    createMonitor(ctx, {
-      name,
-      type: 'redis',
-      interval_seconds: 60,
-      timeout_seconds: 2,
-      confirmations: 1,
-      is_public: false,
-      ...extra,
-    } as never);
-  const settled = async (id: string, status: string) => {
-    await engine.runDueNow();
-    const m = await getMonitor(ctx, id);
-    expect({ name: m.name, status: m.status, error: m.last_error }).toMatchObject({ name: m.name, status });
-    return m;
-  };
+  const w = kindEngineWorld(kind, 'redis', { extraCa: () => [caPem] });
+  const { create, settled } = w;
 
   it('logs in and gets PONG, plain and over TLS; the password is sealed and never shown', async () => {
     const plain = await create('redis up', { url: `redis://:${PASSWORD}@127.0.0.1:${redis.port}` });
@@ -76,14 +46,19 @@ describe.each(DB_KINDS)('redis monitors on %s', (kind) => {
     await settled(plain.id, 'operational');
     expect(await settled(secure.id, 'operational')).toMatchObject({ cert_subject: 'localhost', cert_expires_at: expect.any(String) });
     await settled(acl.id, 'operational');
-    const row = (await monitorsRepo(services.db).findById(plain.id, null))!;
+    const row = (await monitorsRepo(w.services.db).findById(plain.id, null))!;
     expect(row.config).not.toContain(PASSWORD);
     // rediss:// is a TLS endpoint the security suite grades.
-    expect((await tlsTargets(services.db, row.company_id)).map((t) => `${t.host}:${t.port}`)).toContain(`localhost:${redis.tlsPort}`);
+    expect((await tlsTargets(w.services.db, row.company_id)).map((t) => `${t.host}:${t.port}`)).toContain(`localhost:${redis.tlsPort}`);
   });
 
   it('shows the phases in Test now', async () => {
-    const r = await testMonitor(ctx, { name: 't', type: 'redis', url: `rediss://localhost:${redis.tlsPort}`, password: PASSWORD } as never);
+    const r = await testMonitor(w.ctx, {
+      name: 't',
+      type: 'redis',
+      url: `rediss://localhost:${redis.tlsPort}`,
+      password: PASSWORD,
+    } as never);
     expect(r.status).toBe('operational');
     expect(r.timings).toMatchObject({
       dns: expect.any(Number),
