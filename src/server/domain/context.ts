@@ -62,6 +62,14 @@ export interface Services {
    * drainer. The probe ingest thread (http/probe-ingest-thread.ts) tells the main thread instead.
    */
   probeInboxLanded?: () => void;
+  /**
+   * Where a delivery call's batch is taken (ids claimed, results into the inbox) instead of here:
+   * the probe ingest thread on SQLite hands it to the main thread, the database's one writer.
+   */
+  probeResultsVia?: (
+    presented: string | null,
+    input: import('./probes/results.ts').ProbeResultsInput,
+  ) => Promise<import('./probes/results.ts').ProbeResultsAnswer>;
   /** The console's live streams of this process (created on first use by live/service.ts) */
   live?: import('./live/hub.ts').LiveHub;
   /** Where the security suite fetches /.well-known/ proofs from (tests: loopback ports) */

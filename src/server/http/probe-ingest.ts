@@ -5,8 +5,10 @@
 // The main port keeps serving the same calls for probes pointed at it.
 import { Worker } from 'node:worker_threads';
 import type { Services } from '../domain/context.ts';
+import { DomainError } from '../domain/errors.ts';
 import { kickInbox } from '../domain/probes/inbox.ts';
-import type { IngestThreadData, IngestThreadMessage } from './probe-ingest-thread.ts';
+import { postProbeResults } from '../domain/probes/results.ts';
+import type { IngestThreadData, IngestThreadMessage, MainMessage } from './probe-ingest-messages.ts';
 
 export interface ProbeIngest {
   /** The port it listens on (the configured one, or the one given for 0 in tests) */
@@ -21,12 +23,26 @@ export async function startProbeIngest(
   const data: IngestThreadData = { config: services.config, port: opts.port, host: opts.host };
   const worker = new Worker(new URL('./probe-ingest-thread.ts', import.meta.url), { workerData: data });
   let stopping = false;
+  const reply = (m: MainMessage) => worker.postMessage(m);
+  // SQLite: the thread read, parsed and validated the call; the batch is taken here, by the database's one writer.
+  const take = async (call: number, presented: string | null, input: Parameters<typeof postProbeResults>[2]) => {
+    try {
+      reply({ type: 'answer', call, answer: await postProbeResults(services, presented, input) });
+    } catch (e) {
+      if (e instanceof DomainError)
+        reply({ type: 'refused', call, code: e.code, detail: e.detail, ...(e.fields ? { fields: e.fields } : {}) });
+      else {
+        opts.log(`probe ingest: taking a batch failed: ${e instanceof Error ? e.message : String(e)}`);
+        reply({ type: 'refused', call, code: null, detail: 'taking the batch failed' });
+      }
+    }
+  };
   const listening = new Promise<number>((resolve, reject) => {
     worker.on('message', (m: IngestThreadMessage) => {
       // Once stopping, what lands stays in the inbox (durable): the probe-inbox job stores it later.
       if (m.type === 'inbox') {
         if (!stopping) kickInbox(services);
-      }
+      } else if (m.type === 'results') void take(m.call, m.presented, m.input);
       else if (m.type === 'listening') resolve(m.port);
       else if (m.type === 'failed') reject(new Error(`probe ingest port ${opts.port}: ${m.error}`));
     });
@@ -45,7 +61,7 @@ export async function startProbeIngest(
       if (stopping) return;
       stopping = true;
       const exited = new Promise((r) => worker.once('exit', r));
-      worker.postMessage('stop');
+      reply({ type: 'stop' });
       await exited;
     },
   };

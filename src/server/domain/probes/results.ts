@@ -69,6 +69,7 @@ export async function postProbeResults(
   presented: string | null,
   input: ProbeResultsInput,
 ): Promise<ProbeResultsAnswer> {
+  if (services.probeResultsVia) return services.probeResultsVia(presented, input);
   const token = await probeCall(services, presented);
   const now = services.now();
   const repo = probeAssignmentsRepo(services.db);
