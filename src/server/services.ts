@@ -23,12 +23,17 @@ import { withProcessState } from './process-state.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-export function openConfiguredDb(config: Config): Db {
+/**
+ * The configured database. `secondConnection`: another thread's of this process (the probe ingest
+ * thread): a smaller pool, and on SQLite no checkpointer of its own (the main connection's runs).
+ */
+export function openConfiguredDb(config: Config, opts: { secondConnection?: boolean } = {}): Db {
   // Lost connections are reported on stderr (one line with a code), unless logging is off.
   const log = config.logLevel === 'silent' ? () => {} : undefined;
+  const second = opts.secondConnection ?? false;
   return config.databaseUrl
-    ? openDb({ kind: 'postgres', url: config.databaseUrl, log })
-    : openDb({ kind: 'sqlite', file: config.sqlitePath, log, backgroundCheckpoints: true });
+    ? openDb({ kind: 'postgres', url: config.databaseUrl, log, ...(second ? { max: 4 } : {}) })
+    : openDb({ kind: 'sqlite', file: config.sqlitePath, log, backgroundCheckpoints: !second, checkpointedElsewhere: second });
 }
 
 export async function createServices(config: Config, opts: { db?: Db; now?: () => number } = {}): Promise<Services> {

@@ -68,8 +68,8 @@ export interface Services {
    */
   probeResultsVia?: (
     presented: string | null,
-    input: import('./probes/results.ts').ProbeResultsInput,
-  ) => Promise<import('./probes/results.ts').ProbeResultsAnswer>;
+    input: import('./probes/result-batch.ts').ProbeResultsInput,
+  ) => Promise<import('./probes/result-batch.ts').ProbeResultsAnswer>;
   /** The console's live streams of this process (created on first use by live/service.ts) */
   live?: import('./live/hub.ts').LiveHub;
   /** Where the security suite fetches /.well-known/ proofs from (tests: loopback ports) */

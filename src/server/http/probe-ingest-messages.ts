@@ -1,6 +1,6 @@
 // What the main thread and the probe ingest thread say to each other (probe-ingest.ts, probe-ingest-thread.ts).
 import type { Config } from '../config.ts';
-import type { ProbeResultsAnswer, ProbeResultsInput } from '../domain/probes/results.ts';
+import type { ProbeResultsAnswer, ProbeResultsInput } from '../domain/probes/result-batch.ts';
 
 export interface IngestThreadData {
   config: Config;

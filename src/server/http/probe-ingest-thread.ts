@@ -11,10 +11,9 @@
 // see every result as before.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
-import { openDb } from '../db/connect.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
-import type { ProbeResultsAnswer } from '../domain/probes/results.ts';
-import { createServices } from '../services.ts';
+import type { ProbeResultsAnswer } from '../domain/probes/result-batch.ts';
+import { createServices, openConfiguredDb } from '../services.ts';
 import { buildApp } from './app.ts';
 import type { IngestThreadData, MainMessage, IngestThreadMessage } from './probe-ingest-messages.ts';
 
@@ -28,9 +27,7 @@ let nextCall = 0;
 
 try {
   const { config }: { config: Config } = data;
-  const db = config.databaseUrl
-    ? openDb({ kind: 'postgres', url: config.databaseUrl, max: 4 })
-    : openDb({ kind: 'sqlite', file: config.sqlitePath, checkpointedElsewhere: true });
+  const db = openConfiguredDb(config, { secondConnection: true });
   const services = await createServices(config, { db });
   if (db.kind === 'sqlite')
     services.probeResultsVia = (presented, input) =>

@@ -13,37 +13,12 @@ import type { CheckOutcome } from '../../engine/checkers/types.ts';
 import { probeInboxRepo } from '../../db/repositories/probe-inbox-repo.ts';
 import { locationLabel } from '../../metrics/platform.ts';
 import type { Services } from '../context.ts';
+import type { ProbeResultInput, ProbeResultsAnswer, ProbeResultsInput } from './result-batch.ts';
 import { isAssigned, type ScopedLocation } from './assignment-scope.ts';
 import { inboxRows, kickInbox } from './inbox.ts';
 import { probeCall } from './probe-call.ts';
 
-export interface ProbeResultInput {
-  id: string;
-  monitor_id: string;
-  checked_at: number;
-  status: CheckOutcome['status'];
-  response_time_ms: number | null;
-  http_code: number | null;
-  error: string | null;
-  timings: { dns?: number; connect?: number; tls?: number; ttfb?: number; total: number } | null;
-  cert_expires_at: number | null;
-  cert_issuer: string | null;
-  cert_subject: string | null;
-  detail?: { cert_valid?: boolean; cert_problem?: string; answers?: string[] };
-}
-
-export interface ProbeResultsInput {
-  stats: { instance: string; checks_per_second: number; lag_ms_p99: number };
-  results: ProbeResultInput[];
-}
-
-export type RefusalReason = 'not_assigned' | 'too_old';
-
-export interface ProbeResultsAnswer {
-  accepted: number;
-  duplicates: number;
-  refused: Array<{ id: string; reason: RefusalReason }>;
-}
+export type { ProbeResultInput, ProbeResultsAnswer, ProbeResultsInput, RefusalReason } from './result-batch.ts';
 
 function outcomeOf(r: ProbeResultInput): CheckOutcome {
   const detail = r.detail && {
