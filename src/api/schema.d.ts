@@ -5928,6 +5928,10 @@ export interface components {
             };
             interval_seconds: number;
             timeout_seconds: number;
+            /** @description api_flow and browser monitors: the company secrets its steps name ({{secrets.NAME}}), opened; absent when they name none */
+            secrets?: {
+                [key: string]: string;
+            };
         };
         ProbeAssignments: {
             /** @description Send it back as `version` to get what changes next */
@@ -5960,13 +5964,15 @@ export interface components {
             response_time_ms: number | null;
             http_code: number | null;
             error: string | null;
-            timings: null | {
+            timings: null | ({
                 dns?: number;
                 connect?: number;
                 tls?: number;
                 ttfb?: number;
                 total: number;
-            };
+            } & {
+                [key: string]: number;
+            });
             cert_expires_at: number | null;
             cert_issuer: string | null;
             cert_subject: string | null;
