@@ -4851,6 +4851,12 @@ export interface components {
             tls: number | null;
             ttfb: number | null;
             total: number | null;
+            /** @description api_flow and browser monitors: the mean ms of each of its steps over the same checks (step_N of the results' timings), named as the monitor names them now */
+            steps?: {
+                index: number;
+                name: string;
+                avg: number | null;
+            }[];
         };
         ResponseTimes: {
             monitor_id: string;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx, Services } from '../../../../src/server/domain/context.ts';
 import { createMonitor, getMonitor } from '../../../../src/server/domain/monitors/service.ts';
 import { testMonitor } from '../../../../src/server/domain/monitors/test-now.ts';
+import { getResponseTimes } from '../../../../src/server/domain/monitors/response-times.ts';
 import { putSecret } from '../../../../src/server/domain/secrets/company-secrets.ts';
 import { createEngine, type Engine } from '../../../../src/server/engine/scheduler.ts';
 import { DB_KINDS } from '../../../support/test-db.ts';
@@ -66,6 +67,16 @@ describe.each(DB_KINDS)('api_flow monitors on %s', (kind) => {
     expect(shop.requests.some((r) => r.path === '/api/login' && r.body.includes(SECRET))).toBe(true);
     // The reference is what the monitor shows.
     expect(after.steps[0].body).toContain('{{secrets.SHOP_PASSWORD}}');
+    // Each step's time is charted beside the phases.
+    const chart = await getResponseTimes(ctx, m.id, { range: '24h' });
+    expect(chart.phases).toMatchObject({ samples: 1, total: expect.any(Number) });
+    expect((chart.phases as { steps?: unknown[] }).steps).toEqual(
+      ['Sign in', 'List products', 'Add to cart', 'Pay', 'Read the order'].map((name, i) => ({
+        index: i + 1,
+        name,
+        avg: expect.any(Number),
+      })),
+    );
   });
 
   it('answers the run in Test now', async () => {
