@@ -51,5 +51,10 @@ describe.each(DB_KINDS)('credentials for probes on %s', (kind) => {
     expect(JSON.stringify(lab.body)).not.toContain('not-sent-anywhere');
     const pub = await probeCall(t, w.euWest.token, 'GET', '/api/v1/probe/assignments');
     expect(JSON.stringify(pub.body)).not.toContain(SECRET);
+    // A replaced value reaches the probe with its next poll, as a change of the monitor would.
+    expect((await w.acmeAdmin.put('/api/v1/secrets/SHOP_TOKEN', { value: `${SECRET}-new` }, ACME)).status).toBe(200);
+    const next = await probeCall(t, w.acmeLab.token, 'GET', `/api/v1/probe/assignments?version=${lab.body.version}&wait=0`);
+    expect(next.body.changed).toBe(true);
+    expect(next.body.monitors.find((m: { id: string }) => m.id === id).secrets).toEqual({ SHOP_TOKEN: `${SECRET}-new` });
   });
 });
