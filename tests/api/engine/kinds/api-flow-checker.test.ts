@@ -9,6 +9,7 @@ import { startShop, type Shop } from '../../../support/kind-servers/shop.ts';
 import { shopFlow } from '../../../support/kind-servers/shop-flows.ts';
 import { checkKind } from './support.ts';
 import { KINDS } from '../../../../src/server/engine/kinds/index.ts';
+import { makeCerts } from '../../../fixtures/targets/tls-targets.ts';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -129,5 +130,21 @@ describe('api_flow validation', () => {
     expect(problems([{ action: 'goto', url: ok.url }]).steps).toMatch(/^Step 1: is a browser step/);
     expect(problems([ok, ok]).steps).toBe('Step 2 "A": another step has the same name');
     expect(problems(shopFlow((p) => `https://shop.example${p}`))).toEqual({});
+  });
+});
+
+describe('api_flow over https', () => {
+  it('keeps the certificate that expires first, for the expiry warning and the TLS analysis', async () => {
+    const { ca, certs } = makeCerts();
+    const secure = await startShop({ tls: certs.expiring });
+    try {
+      const o = await flow(shopFlow(secure.url).slice(0, 2), {}, { extraCa: [ca] });
+      expect({ status: o.status, subject: o.certSubject }).toEqual({ status: 'operational', subject: 'localhost' });
+      const daysLeft = ((o.certExpiresAt ?? 0) - Date.now()) / 86_400_000;
+      expect(daysLeft > 9 && daysLeft < 11).toBe(true);
+      expect(KINDS.api_flow.tlsEndpoint?.({ steps: shopFlow(secure.url) })).toEqual({ host: '127.0.0.1', port: secure.port });
+    } finally {
+      await secure.close();
+    }
   });
 });
