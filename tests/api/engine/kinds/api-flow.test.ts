@@ -126,3 +126,22 @@ describe.each(DB_KINDS)('api_flow monitors on %s', (kind) => {
     expect(log.join('\n')).not.toContain(SECRET);
   });
 });
+
+describe('api_flow monitors without private targets', () => {
+  it('refuses a loopback first step when the monitor is saved, on the steps field', async () => {
+    const services = await engineServices('sqlite', { ALLOW_PRIVATE_TARGETS: 'false' });
+    try {
+      const { adminCtx } = await seedTenant(services);
+      await expect(
+        createMonitor(adminCtx, {
+          name: 'loopback',
+          type: 'api_flow',
+          interval_seconds: 60,
+          steps: shopFlow(shop.url).slice(0, 1),
+        } as never),
+      ).rejects.toMatchObject({ fields: { steps: 'Target refused: 127.0.0.1 is a loopback address' } });
+    } finally {
+      await services.db.close();
+    }
+  });
+});
