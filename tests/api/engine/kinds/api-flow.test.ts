@@ -121,6 +121,9 @@ describe.each(DB_KINDS)('api_flow monitors on %s', (kind) => {
       await k.selectFrom('company_secrets').selectAll().execute(),
     ]);
     expect(stored).toContain('[secret SHOP_PASSWORD]');
+    // The monitor went down: its incident and notifications exist, and say why without the value.
+    const notes = await k.selectFrom('notifications').selectAll().execute();
+    expect(notes.some((n) => n.title === 'Echo journey is down' && String(n.message).includes('[secret SHOP_PASSWORD]'))).toBe(true);
     expect(stored).not.toContain(SECRET);
     expect(JSON.stringify([after, test, await getMonitor(ctx, m.id)])).not.toContain(SECRET);
     expect(log.join('\n')).not.toContain(SECRET);
