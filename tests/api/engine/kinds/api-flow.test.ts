@@ -29,13 +29,16 @@ describe.each(DB_KINDS)('api_flow monitors on %s', (kind) => {
   let services: Services;
   let engine: Engine;
   let ctx: Ctx;
+  let viewerCtx: Ctx;
   const log: string[] = [];
 
   beforeAll(async () => {
     services = await engineServices(kind);
     engine = createEngine(services, { log: (line) => log.push(line) });
     services.monitoring = { engine, immediateChecks: { windowMs: 0, perCompany: Infinity } };
-    ctx = (await seedTenant(services)).adminCtx;
+    const tenant = await seedTenant(services);
+    ctx = tenant.adminCtx;
+    viewerCtx = tenant.viewerCtx;
     await putSecret(ctx, 'SHOP_PASSWORD', { value: SECRET });
   });
   afterAll(async () => {
@@ -77,6 +80,13 @@ describe.each(DB_KINDS)('api_flow monitors on %s', (kind) => {
         avg: expect.any(Number),
       })),
     );
+  });
+
+  it('shows viewers the steps with header values and bodies hidden', async () => {
+    const m = await create('Viewer sees', shopFlow(shop.url).slice(0, 1));
+    const seen = (await getMonitor(viewerCtx, m.id)) as Record<string, any>;
+    expect(seen.steps[0]).toMatchObject({ name: 'Sign in', headers: { 'content-type': '(hidden)' }, body: '(hidden)' });
+    expect(JSON.stringify(seen)).not.toContain('correct-horse');
   });
 
   it('answers the run in Test now', async () => {
