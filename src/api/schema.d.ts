@@ -5987,6 +5987,8 @@ export interface components {
                 cert_valid?: boolean;
                 cert_problem?: string;
                 answers?: string[];
+                /** @description api_flow and browser: what the run saw, step by step (no screenshots), kept as the monitor's last_run */
+                run?: components["schemas"]["SyntheticRun"];
             };
         };
         ProbeResultsInput: {

@@ -16,6 +16,7 @@ import type { Services } from '../context.ts';
 import { isAssigned, type ScopedLocation } from './assignment-scope.ts';
 import { inboxRows, kickInbox } from './inbox.ts';
 import { probeCall } from './probe-call.ts';
+import type { SyntheticRun } from '../../engine/kinds/synthetic-run.ts';
 
 export interface ProbeResultInput {
   id: string;
@@ -29,7 +30,7 @@ export interface ProbeResultInput {
   cert_expires_at: number | null;
   cert_issuer: string | null;
   cert_subject: string | null;
-  detail?: { cert_valid?: boolean; cert_problem?: string; answers?: string[] };
+  detail?: { cert_valid?: boolean; cert_problem?: string; answers?: string[]; run?: SyntheticRun };
 }
 
 export interface ProbeResultsInput {
@@ -50,6 +51,7 @@ function outcomeOf(r: ProbeResultInput): CheckOutcome {
     ...(r.detail.cert_valid !== undefined ? { certValid: r.detail.cert_valid } : {}),
     ...(r.detail.cert_problem !== undefined ? { certProblem: r.detail.cert_problem } : {}),
     ...(r.detail.answers !== undefined ? { answers: r.detail.answers } : {}),
+    ...(r.detail.run !== undefined ? { run: r.detail.run } : {}),
   };
   return {
     status: r.status,
