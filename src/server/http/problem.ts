@@ -98,7 +98,12 @@ function withoutUnmeantBranches(errors: AjvError[]): AjvError[] {
     const unmeant = new Set(
       [...branches].filter((b) => out.some((e) => branchOf(e) === b && e.keyword === 'required' && e.instancePath === one.instancePath)),
     );
-    if (unmeant.size === 0 || unmeant.size === branches.size) continue;
+    // A remaining branch that only says "must be null" (or another type) is no better a guess.
+    const kept = [...branches].filter((b) => !unmeant.has(b));
+    const shapeOnly = kept.every((b) =>
+      out.every((e) => branchOf(e) !== b || (e.keyword === 'type' && e.instancePath === one.instancePath)),
+    );
+    if (unmeant.size === 0 || kept.length === 0 || shapeOnly) continue;
     out = out.filter((e) => e !== one && !unmeant.has(branchOf(e) ?? -1));
   }
   return out;
