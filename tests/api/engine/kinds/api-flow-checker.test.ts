@@ -151,6 +151,8 @@ describe('api_flow over https', () => {
       const daysLeft = ((o.certExpiresAt ?? 0) - Date.now()) / 86_400_000;
       expect(daysLeft > 9 && daysLeft < 11).toBe(true);
       expect(KINDS.api_flow.tlsEndpoint?.({ steps: shopFlow(secure.url) })).toEqual({ host: '127.0.0.1', port: secure.port });
+      // The status page names the first step's host as the target.
+      expect(KINDS.api_flow.publicTarget({ steps: shopFlow(secure.url) })).toBe('127.0.0.1');
     } finally {
       await secure.close();
     }
