@@ -1,5 +1,6 @@
 // What the probe sends and receives (openapi/schemas/probes.yaml), and how an outcome becomes a result.
 import { randomUUID } from 'node:crypto';
+import type { SyntheticRun } from '../server/engine/kinds/synthetic-run.ts';
 import type { CheckOutcome } from '../server/engine/checkers/types.ts';
 
 export interface WireResult {
@@ -14,7 +15,7 @@ export interface WireResult {
   cert_expires_at: number | null;
   cert_issuer: string | null;
   cert_subject: string | null;
-  detail?: { cert_valid?: boolean; cert_problem?: string; answers?: string[] };
+  detail?: { cert_valid?: boolean; cert_problem?: string; answers?: string[]; run?: SyntheticRun };
 }
 
 export interface Assignment {
@@ -23,6 +24,8 @@ export interface Assignment {
   config: Record<string, unknown>;
   interval_seconds: number;
   timeout_seconds: number;
+  /** The company secrets its steps name, opened (api_flow, browser) */
+  secrets?: Record<string, string>;
 }
 
 export interface AssignmentsAnswer {
@@ -72,6 +75,8 @@ export function toWire(monitorId: string, checkedAt: number, o: CheckOutcome): W
             ...(d.certValid !== undefined ? { cert_valid: d.certValid } : {}),
             ...(d.certProblem !== undefined ? { cert_problem: d.certProblem.slice(0, 500) } : {}),
             ...(d.answers !== undefined ? { answers: d.answers.slice(0, 100).map((a) => a.slice(0, 500)) } : {}),
+            // A synthetic run without its screenshots' data URLs (kept by the platform's own runs only).
+            ...(d.run !== undefined ? { run: { ...d.run, steps: d.run.steps.map(({ screenshot: _drop, ...step }) => step) } } : {}),
           },
         }
       : {}),

@@ -3,6 +3,7 @@
 // authenticated channel (its token, HTTPS in production); nobody else gets it from the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monitorsRepo } from '../../../src/server/db/repositories/monitors-repo.ts';
+import { inboxDrained } from '../../../src/server/domain/probes/inbox.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { ACME, probeCall, type ProbeWorld, seedLocatedMonitor, seedProbeWorld } from '../../support/probe-fixtures.ts';
@@ -36,5 +37,65 @@ describe.each(DB_KINDS)('credentials for probes on %s', (kind) => {
     const view = await w.acmeAdmin.get(`/api/v1/monitors/${id}`, ACME);
     expect(view.body.password).toBe('(hidden)');
     expect(view.text).not.toContain(PASSWORD);
+  });
+
+  it('sends a synthetic monitor the company secrets its steps name, opened, and nothing more', async () => {
+    const SECRET = 'flow-Secret-For-The-Probe-9';
+    expect((await w.acmeAdmin.put('/api/v1/secrets/SHOP_TOKEN', { value: SECRET }, ACME)).status).toBe(200);
+    expect((await w.acmeAdmin.put('/api/v1/secrets/UNUSED_TOKEN', { value: 'not-sent-anywhere' }, ACME)).status).toBe(200);
+    const steps = [{ name: 'Sign in', url: 'http://127.0.0.1:9/api', headers: { authorization: 'Bearer {{secrets.SHOP_TOKEN}}' } }];
+    const id = await seedLocatedMonitor(t, w.acmeAdmin, ACME, { name: 'shop flow', type: 'api_flow', steps } as never, ['lab']);
+    const lab = await probeCall(t, w.acmeLab.token, 'GET', '/api/v1/probe/assignments');
+    const assigned = lab.body.monitors.find((m: { id: string }) => m.id === id);
+    expect(assigned.secrets).toEqual({ SHOP_TOKEN: SECRET });
+    expect(assigned.config.steps[0].headers.authorization).toBe('Bearer {{secrets.SHOP_TOKEN}}');
+    expect(JSON.stringify(lab.body)).not.toContain('not-sent-anywhere');
+    const pub = await probeCall(t, w.euWest.token, 'GET', '/api/v1/probe/assignments');
+    expect(JSON.stringify(pub.body)).not.toContain(SECRET);
+    // A replaced value reaches the probe with its next poll, as a change of the monitor would.
+    expect((await w.acmeAdmin.put('/api/v1/secrets/SHOP_TOKEN', { value: `${SECRET}-new` }, ACME)).status).toBe(200);
+    const next = await probeCall(t, w.acmeLab.token, 'GET', `/api/v1/probe/assignments?version=${lab.body.version}&wait=0`);
+    expect(next.body.changed).toBe(true);
+    expect(next.body.monitors.find((m: { id: string }) => m.id === id).secrets).toEqual({ SHOP_TOKEN: `${SECRET}-new` });
+  });
+
+  it("keeps a probe's synthetic run as the monitor's last_run, with its step timings", async () => {
+    const steps = [
+      { name: 'Open', url: 'http://127.0.0.1:9/' },
+      { name: 'Again', url: 'http://127.0.0.1:9/x' },
+    ];
+    const id = await seedLocatedMonitor(t, w.acmeAdmin, ACME, { name: 'probe flow', type: 'api_flow', steps } as never, ['lab']);
+    const run = {
+      checked_at: new Date(t.services.now() - 5_000).toISOString(),
+      steps: [
+        { index: 1, name: 'Open', status: 'passed', duration_ms: 4.5, error: null, screenshot_id: null },
+        { index: 2, name: 'Again', status: 'failed', duration_ms: 3, error: 'status equals 200, got 503', screenshot_id: null },
+      ],
+      web_vitals: null,
+      console_errors: [],
+      failed_requests: [],
+    };
+    const result = {
+      id: 'flow-1',
+      monitor_id: id,
+      checked_at: t.services.now() - 5_000,
+      status: 'down',
+      response_time_ms: 7.5,
+      http_code: 503,
+      error: 'Step 2 "Again": status equals 200, got 503',
+      timings: { step_1: 4.5, step_2: 3, total: 7.5 },
+      cert_expires_at: null,
+      cert_issuer: null,
+      cert_subject: null,
+      detail: { run },
+    };
+    const stats = { instance: 'lab-1', checks_per_second: 1, lag_ms_p99: 1 };
+    const sent = await probeCall(t, w.acmeLab.token, 'POST', '/api/v1/probe/results', { stats, results: [result] });
+    expect(sent.body).toEqual({ accepted: 1, duplicates: 0, refused: [] });
+    await inboxDrained(t.services);
+    const view = await w.acmeAdmin.get(`/api/v1/monitors/${id}`, ACME);
+    expect(view.body.last_run).toEqual(run);
+    const [row] = await t.services.db.k.selectFrom('check_results').select('timings').where('monitor_id', '=', id).execute();
+    expect(JSON.parse(String(row.timings))).toEqual({ step_1: 4.5, step_2: 3, total: 7.5 });
   });
 });

@@ -1,6 +1,7 @@
 // A probe's delivery call as the domain reads it (POST /api/v1/probe/results) and its answer: types
 // only, so the services' seams (context.ts) can name them without importing the domain code.
 import type { CheckOutcome } from '../../engine/checkers/types.ts';
+import type { SyntheticRun } from '../../engine/kinds/synthetic-run.ts';
 
 export interface ProbeResultInput {
   id: string;
@@ -14,7 +15,7 @@ export interface ProbeResultInput {
   cert_expires_at: number | null;
   cert_issuer: string | null;
   cert_subject: string | null;
-  detail?: { cert_valid?: boolean; cert_problem?: string; answers?: string[] };
+  detail?: { cert_valid?: boolean; cert_problem?: string; answers?: string[]; run?: SyntheticRun };
 }
 
 export interface ProbeResultsInput {

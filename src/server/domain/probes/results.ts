@@ -25,6 +25,7 @@ function outcomeOf(r: ProbeResultInput): CheckOutcome {
     ...(r.detail.cert_valid !== undefined ? { certValid: r.detail.cert_valid } : {}),
     ...(r.detail.cert_problem !== undefined ? { certProblem: r.detail.cert_problem } : {}),
     ...(r.detail.answers !== undefined ? { answers: r.detail.answers } : {}),
+    ...(r.detail.run !== undefined ? { run: r.detail.run } : {}),
   };
   return {
     status: r.status,
