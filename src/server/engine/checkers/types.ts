@@ -2,6 +2,7 @@
 import type { CheckStatus, MonitorType } from '../../db/schema/monitoring.ts';
 import type { PrivateTargets, Resolver } from '../../net/ssrf.ts';
 import type { RdapDirectory } from '../../net/rdap-bootstrap.ts';
+import type { SyntheticRun } from '../kinds/synthetic-run.ts';
 
 export interface Timings {
   dns?: number;
@@ -9,6 +10,8 @@ export interface Timings {
   tls?: number;
   ttfb?: number;
   total: number;
+  /** api_flow and browser: each step's time (synthetic-run.ts stepTimingKey), charted like phases */
+  [step: `step_${number}`]: number;
 }
 
 export interface CheckOutcome {
@@ -22,7 +25,16 @@ export interface CheckOutcome {
   certIssuer?: string | null;
   certSubject?: string | null;
   /** ssl: certificate problem or days left; dns: the answers (to notice changes); domain: its registration */
-  detail?: { certValid?: boolean; certProblem?: string; answers?: string[]; registration?: DomainFacts };
+  detail?: {
+    certValid?: boolean;
+    certProblem?: string;
+    answers?: string[];
+    registration?: DomainFacts;
+    /** api_flow and browser: what the run saw (test runs answer it; afterResult keeps it) */
+    run?: SyntheticRun;
+    /** browser: the PNGs of the failing step and of `screenshot` steps (afterResult stores them) */
+    screenshots?: Array<{ index: number; png: Buffer }>;
+  };
 }
 
 /** What a domain check read from the registry (RDAP). */
