@@ -96,3 +96,8 @@ export const MAIL_PORTS = {
 
 export const MYSQL_FIELDS = ['url', 'password', 'db_query', 'db_expected', 'degraded_threshold_ms'] as const;
 export const DEFAULT_MYSQL_PORT = 3306;
+
+/** Browser journeys (issue 29): declarative steps run in Chromium (engine/kinds/browser.ts). */
+export const BROWSER_FIELDS = ['steps', 'degraded_threshold_ms'] as const;
+/** At most this many steps in one journey (openapi/schemas/synthetic.yaml). */
+export const BROWSER_MAX_STEPS = 30;

@@ -20,6 +20,7 @@ import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
 import { udpKind } from './udp.ts';
 import { websocketKind } from './websocket.ts';
+import { browserKind } from './browser.ts';
 
 // `any`: each module is checked against its own config type where it is declared.
 export const KINDS: Record<MonitorType, Kind<any>> = {
@@ -40,6 +41,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   imap: imapKind,
   pop3: pop3Kind,
   mysql: mysqlKind,
+  browser: browserKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */
