@@ -30,10 +30,12 @@ import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
 import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { listSummaries, type MonitorListQuery } from './list-summary.ts';
 import { monitorSecretsKey } from '../../engine/kinds/secret-box.ts';
+import type { SyntheticRun } from '../../engine/kinds/synthetic-run.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
 import { locationCatalog, locationStatuses, type LocationStatusView } from './locations.ts';
 import { parseSlugList } from '../../../lib/monitor-locations.ts';
 import { checkLinks, configChildren, idList } from './links.ts';
+import { requireKnownSecrets } from '../secrets/company-secrets.ts';
 
 /** The refusal when a company's plan is full: 'Your Starter plan allows 10 monitors. …' */
 function planFull(plan: string, limit: number): DomainError {
@@ -78,6 +80,7 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance: bo
     quorum: m.quorum ?? null,
     parents: idList(m.parents ?? null),
     registration: null as { expires_at: string | null; registrar: string | null; status: string[] } | null,
+    last_run: null as SyntheticRun | null,
     ...KINDS[m.type].stateView?.(m.last_answers),
     location_status: locationStatus,
     created_at: toIso(m.created_at),
@@ -198,6 +201,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     locations: await locationChoice(ctx, companyId),
   });
   const v = await withLinks(ctx, companyId, null, v0, null);
+  await requireKnownSecrets(s.db, companyId, v.config);
   await requireDestinationBudget(s, v.destination ?? null, v.intervalSeconds);
   const limit = planLimits(company.plan).monitors;
   const now = s.now();
@@ -263,6 +267,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     locations: await locationChoice(ctx, m.company_id),
   });
   const v = await withLinks(ctx, m.company_id, id, v0, before);
+  await requireKnownSecrets(s.db, m.company_id, v.config);
   const destination = v.destination ?? null;
   // A checked monitor may not take a host over the budget: a new host, or more checks to its own.
   const live = !m.is_paused && m.archived_at === null;

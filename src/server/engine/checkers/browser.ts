@@ -4,7 +4,7 @@
 // step, carries each step's time (step_1..N) and the run (detail.run), with screenshots as PNGs
 // for afterResult to keep and as data URLs for Test now.
 import type { SyntheticRun } from '../kinds/synthetic-run.ts';
-import { stepTimingKey } from '../kinds/synthetic-run.ts';
+import { secretNames, stepTimingKey } from '../kinds/synthetic-run.ts';
 import { runJourney } from './browser/journey.ts';
 import { BrowserUnavailable, sharedBrowser } from './browser/launch.ts';
 import { inBrowserQueue, QueueAbandoned } from './browser/queue.ts';
@@ -20,10 +20,10 @@ export interface BrowserConfig {
 /** Held back from the budget so the run ends (context closed) before the engine's own deadline. */
 const CLOSE_MARGIN_MS = 500;
 
-/** The company secrets the steps name (CheckEnv.secrets, once the api_flow kind provides them). */
+/** Only the company secrets the steps name are opened, for this run only. */
 async function secretsOf(target: CheckTarget<BrowserConfig>, env: CheckEnv): Promise<Record<string, string>> {
-  const source = (env as CheckEnv & { companySecrets?: (monitorId: string) => Promise<Record<string, string>> }).companySecrets;
-  return source ? await source(target.id) : {};
+  const names = [...new Set((target.config.steps ?? []).flatMap((s) => [...secretNames(s.url), ...secretNames(s.value)]))];
+  return names.length && env.secrets ? await env.secrets(names) : {};
 }
 
 export const browserChecker: Checker<BrowserConfig> = async (target, env, signal) => {

@@ -79,6 +79,11 @@ export interface CheckEnv {
   /** Which RDAP server answers for a domain (domain checks); unset: the shipped IANA bootstrap */
   rdap?: RdapDirectory;
   limits: CheckLimits;
+  /**
+   * The opened values of the company's secrets the check's steps name (api_flow, browser), bound
+   * to the monitor's company; a name the company has no secret for is left out. Absent: none.
+   */
+  secrets?(names: readonly string[]): Promise<Record<string, string>>;
 }
 
 export interface CheckLimits {

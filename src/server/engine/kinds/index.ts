@@ -20,6 +20,7 @@ import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
 import { udpKind } from './udp.ts';
 import { websocketKind } from './websocket.ts';
+import { apiFlowKind } from './api-flow.ts';
 import { browserKind } from './browser.ts';
 
 // `any`: each module is checked against its own config type where it is declared.
@@ -41,6 +42,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   imap: imapKind,
   pop3: pop3Kind,
   mysql: mysqlKind,
+  api_flow: apiFlowKind,
   browser: browserKind,
 };
 
