@@ -73,6 +73,71 @@ const signInAndBuy = (base: string): BrowserStep[] => [
   { action: 'assert_title', value: 'Order confirmed' },
 ];
 
+describe('browser monitor validation', () => {
+  const problemsOf = (steps: unknown) =>
+    KINDS.browser.validate((k) => ({ steps })[k as 'steps'] as never, { allowPrivate: false }).problems;
+
+  it.each([
+    [[], 'A browser journey needs at least one step (the first goes to a URL)'],
+    [[{ action: 'click', selector: '#a' }], 'Step 1 must be goto: a journey starts by opening a page'],
+    [[{ action: 'goto', url: 'file:///etc/passwd' }], 'Step 1: the URL must start with http:// or https://'],
+    [
+      [{ action: 'goto', url: 'https://{{secrets.HOST}}/' }],
+      "Step 1: the URL's host must be written out (templates only in its path or query)",
+    ],
+    [
+      [
+        { action: 'goto', url: 'https://a.example/' },
+        { action: 'fill', selector: '#email' },
+      ],
+      'Step 2 (fill) needs a value',
+    ],
+    [
+      [
+        { action: 'goto', url: 'https://a.example/' },
+        { action: 'click', selector: 'x'.repeat(501) },
+      ],
+      'Step 2: the selector must be plain text of at most 500 characters',
+    ],
+    [
+      [
+        { action: 'goto', url: 'https://a.example/' },
+        { action: 'press', value: 'Enter; rm' },
+      ],
+      'Step 2: "Enter; rm" is not a key name (Enter, Tab, ArrowDown, Control+A)',
+    ],
+    [
+      [
+        { action: 'goto', url: 'https://a.example/' },
+        { action: 'fill', selector: '#q', value: '{{token}}' },
+      ],
+      'Step 2: {{token}} is not known; browser steps take only {{secrets.NAME}}',
+    ],
+    [
+      [
+        { action: 'goto', url: 'https://a.example/' },
+        { action: 'assert_count', selector: 'li', count: -1 },
+      ],
+      'Step 2: the count must be a whole number from 0 to 10000',
+    ],
+    [
+      [
+        { action: 'goto', url: 'https://a.example/' },
+        { action: 'run_script', value: 'alert(1)' },
+      ],
+      expect.stringMatching(/^Step 2: action must be one of goto, click, /),
+    ],
+  ])('refuses %j with one sentence naming the step', (steps, text) => {
+    expect(problemsOf(steps)).toEqual({ steps: text });
+  });
+
+  it('accepts a journey of 30 steps and refuses 31', () => {
+    const steps = [{ action: 'goto', url: 'https://a.example/?q={{secrets.Q}}' }, ...Array(29).fill({ action: 'screenshot' })];
+    expect(problemsOf(steps)).toEqual({});
+    expect(problemsOf([...steps, { action: 'screenshot' }])).toEqual({ steps: 'A browser journey has at most 30 steps' });
+  });
+});
+
 describe('browser journeys against the shop', () => {
   let shop: Shop;
   let base: string;
