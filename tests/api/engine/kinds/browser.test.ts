@@ -131,6 +131,17 @@ describe('browser monitor validation', () => {
     expect(problemsOf(steps)).toEqual({ steps: text });
   });
 
+  it('fails the check saying Chromium is missing when CHROMIUM_PATH names no browser', async () => {
+    configureBrowser({ ...DEFAULT_BROWSER_SETTINGS, executablePath: '/nonexistent/chromium' });
+    try {
+      const o = await runJourney([{ action: 'goto', url: 'http://shop.test/' }]);
+      expect(o.status).toBe('down');
+      expect(o.error).toBe('Browser checks need Chromium, which is not installed at /nonexistent/chromium (set CHROMIUM_PATH)');
+    } finally {
+      configureBrowser(DEFAULT_BROWSER_SETTINGS);
+    }
+  });
+
   it('accepts a journey of 30 steps and refuses 31', () => {
     const steps = [{ action: 'goto', url: 'https://a.example/?q={{secrets.Q}}' }, ...Array(29).fill({ action: 'screenshot' })];
     expect(problemsOf(steps)).toEqual({});
