@@ -242,7 +242,9 @@ async function runStep(
           ? ((await el()
               .textContent({ timeout: 1000 })
               .catch(() => null)) ?? '')
-          : await page.innerText('body').catch(() => '');
+          : // The page's rendered text (what a visitor reads), not the markup's text nodes (scripts, hidden parts).
+            // biome-ignore lint/performance/useDomNodeTextContent: Playwright's page.innerText, not a DOM node's
+            await page.innerText('body').catch(() => '');
       return settle(
         page,
         remaining,
