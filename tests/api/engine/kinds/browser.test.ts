@@ -16,6 +16,7 @@ import { KINDS } from '../../../../src/server/engine/kinds/index.ts';
 import type { PrivateTargets } from '../../../../src/server/net/ssrf.ts';
 import { SHOP_EMAIL, SHOP_PASSWORD, startShop, type Shop } from '../../../support/kind-servers/shop.ts';
 import { fixedResolver } from './support.ts';
+import { platformRegistry } from '../../../../src/server/metrics/platform.ts';
 import { createEngine } from '../../../../src/server/engine/scheduler.ts';
 import { checkScreenshotsRepo } from '../../../../src/server/db/repositories/check-screenshots-repo.ts';
 import { pruneScreenshots } from '../../../../src/server/domain/monitors/screenshots.ts';
@@ -252,6 +253,10 @@ describe('browser journeys against the shop', () => {
       .slice(before)
       .map((e) => `${e.id} ${e.event}`);
     expect(events).toEqual(['first queued', 'first started', 'second queued', 'first finished', 'second started', 'second finished']);
+    // The operator's scrape shows the waits and an empty queue.
+    const scrape = await platformRegistry.metrics();
+    expect(Number(/^statuswatch_browser_queue_wait_seconds_count (\d+)$/m.exec(scrape)?.[1])).toBeGreaterThanOrEqual(2);
+    expect(scrape).toMatch(/^statuswatch_browser_queue_depth 0$/m);
   });
 });
 
