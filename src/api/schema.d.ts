@@ -4363,7 +4363,7 @@ export interface components {
              */
             status: "passed" | "failed" | "skipped";
             duration_ms: number | null;
-            /** @description Why the step failed, naming the assertion (e.g. "json $.total equals 42: got 41"); secret values are shown as [secret NAME] */
+            /** @description Why the step failed, naming the assertion (e.g. "json $.total equals 42, got 41"); secret values are shown as [secret NAME] */
             error: string | null;
             /** @description browser: a kept screenshot (GET /api/v1/monitors/{id}/screenshots/{screenshot_id}); null for test runs and API flows */
             screenshot_id: string | null;

@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('company secrets on %s', (kind) => {
   let acme: { id: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ db: kind, env: { ALLOW_PRIVATE_TARGETS: 'true' } });
+    t = await startTestApp({ db: kind, env: { ALLOW_PRIVATE_TARGETS: 'true' }, logLevel: 'info' });
     acme = await seedCompany(t.services, { name: 'Acme', subdomain: 'acme', plan: 'enterprise' });
     const globex = await seedCompany(t.services, { name: 'Globex', subdomain: 'globex' });
     admin = t.client();
@@ -98,5 +98,8 @@ describe.each(DB_KINDS)('company secrets on %s', (kind) => {
     expect((await admin.delete('/api/v1/secrets/SHOP_TOKEN', on)).status).toBe(204);
     expect((await viewer.get('/api/v1/secrets', on)).body).toEqual([]);
     expect((await admin.delete('/api/v1/secrets/SHOP_TOKEN', on)).status).toBe(404);
+    // The server's log (every request, at info) never held the value.
+    expect(t.errorLog.join('\n')).toContain('/api/v1/secrets/SHOP_TOKEN');
+    expect(t.errorLog.join('\n')).not.toContain(VALUE);
   });
 });

@@ -82,6 +82,14 @@ describe('api_flow checks against the shop', () => {
     expect(o.detail?.run?.steps.map((s) => s.status)).toEqual(['passed', 'failed', 'skipped']);
   });
 
+  it('is down when the server of a step is gone, with no response time', async () => {
+    const gone = await startShop();
+    const url = gone.url('/api/products');
+    await gone.close();
+    const o = await flow([shopFlow(shop.url)[1], { name: 'Gone', url }]);
+    expect({ error: o.error, rt: o.responseTimeMs }).toEqual({ error: 'Step 2 "Gone": Connection refused', rt: null });
+  });
+
   it('ends huge, endless and garbage answers as clear failures', async () => {
     const one = (path: string, assertions: unknown[] = []) => flow([{ name: 'Hostile', url: shop.url(path), assertions }]);
     expect((await one('/api/huge')).error).toBe('Step 1 "Hostile": Response body larger than 1024 KiB (after decompression)');

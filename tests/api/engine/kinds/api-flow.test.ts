@@ -29,13 +29,16 @@ describe.each(DB_KINDS)('api_flow monitors on %s', (kind) => {
   let services: Services;
   let engine: Engine;
   let ctx: Ctx;
+  let viewerCtx: Ctx;
   const log: string[] = [];
 
   beforeAll(async () => {
     services = await engineServices(kind);
     engine = createEngine(services, { log: (line) => log.push(line) });
     services.monitoring = { engine, immediateChecks: { windowMs: 0, perCompany: Infinity } };
-    ctx = (await seedTenant(services)).adminCtx;
+    const tenant = await seedTenant(services);
+    ctx = tenant.adminCtx;
+    viewerCtx = tenant.viewerCtx;
     await putSecret(ctx, 'SHOP_PASSWORD', { value: SECRET });
   });
   afterAll(async () => {
@@ -77,6 +80,13 @@ describe.each(DB_KINDS)('api_flow monitors on %s', (kind) => {
         avg: expect.any(Number),
       })),
     );
+  });
+
+  it('shows viewers the steps with header values and bodies hidden', async () => {
+    const m = await create('Viewer sees', shopFlow(shop.url).slice(0, 1));
+    const seen = (await getMonitor(viewerCtx, m.id)) as Record<string, any>;
+    expect(seen.steps[0]).toMatchObject({ name: 'Sign in', headers: { 'content-type': '(hidden)' }, body: '(hidden)' });
+    expect(JSON.stringify(seen)).not.toContain('correct-horse');
   });
 
   it('answers the run in Test now', async () => {
@@ -121,8 +131,30 @@ describe.each(DB_KINDS)('api_flow monitors on %s', (kind) => {
       await k.selectFrom('company_secrets').selectAll().execute(),
     ]);
     expect(stored).toContain('[secret SHOP_PASSWORD]');
+    // The monitor went down: its incident and notifications exist, and say why without the value.
+    const notes = await k.selectFrom('notifications').selectAll().execute();
+    expect(notes.some((n) => n.title === 'Echo journey is down' && String(n.message).includes('[secret SHOP_PASSWORD]'))).toBe(true);
     expect(stored).not.toContain(SECRET);
     expect(JSON.stringify([after, test, await getMonitor(ctx, m.id)])).not.toContain(SECRET);
     expect(log.join('\n')).not.toContain(SECRET);
+  });
+});
+
+describe('api_flow monitors without private targets', () => {
+  it('refuses a loopback first step when the monitor is saved, on the steps field', async () => {
+    const services = await engineServices('sqlite', { ALLOW_PRIVATE_TARGETS: 'false' });
+    try {
+      const { adminCtx } = await seedTenant(services);
+      await expect(
+        createMonitor(adminCtx, {
+          name: 'loopback',
+          type: 'api_flow',
+          interval_seconds: 60,
+          steps: shopFlow(shop.url).slice(0, 1),
+        } as never),
+      ).rejects.toMatchObject({ fields: { steps: 'Target refused: 127.0.0.1 is a loopback address' } });
+    } finally {
+      await services.db.close();
+    }
   });
 });
