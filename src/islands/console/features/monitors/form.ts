@@ -28,10 +28,12 @@ import { KIND_FIELD_SPECS, type KindFieldValue } from '../../../../lib/kind-form
 import { initialValue, parsePairs, toApiValue, toFormValue } from '../../../../lib/kind-forms/field.ts';
 import { api, errorText } from '../../api.ts';
 import type { MonitorType } from './store.ts';
+import { cleanStep, isSynthetic, newStep, type Step, type SyntheticRun } from './steps/model.ts';
 
 type Monitor = components['schemas']['Monitor'];
 type MonitorInput = components['schemas']['MonitorInput'];
-export type TestResult = components['schemas']['MonitorTestResult'];
+/** A test's answer; api_flow and browser runs add the steps' results (`run`). */
+export type TestResult = components['schemas']['MonitorTestResult'] & { run?: SyntheticRun };
 
 /**
  * Each kind as the form offers it, in this order: its label and its own fields (what the form
@@ -126,6 +128,8 @@ export interface MonitorForm {
   children: string[];
   /** the monitors it depends on (ids) */
   parents: string[];
+  /** an api_flow or browser monitor's steps (openapi/schemas/synthetic.yaml), edited by steps/StepsEditor.tsx */
+  steps: Step[];
 }
 
 /** The port a kind's form starts with (the server's default for it), else none. */
@@ -166,6 +170,7 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     extra: Object.fromEntries(Object.entries(KIND_FIELD_SPECS).map(([k, spec]) => [k, initialValue(spec)])),
     children: [],
     parents: [],
+    steps: isSynthetic(type) ? [newStep(type, 0)] : [],
   };
 }
 
@@ -173,7 +178,10 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
 export function withType(f: MonitorForm, type: MonitorType): MonitorForm {
   const least = KIND_FORMS[type].minInterval ?? 0;
   const interval = Number(f.interval_seconds) < least ? String(least) : f.interval_seconds;
-  return { ...f, type, port: f.port || defaultPort(type), interval_seconds: interval };
+  // A journey's steps are not a flow's requests: switching between the two starts afresh.
+  const sameSteps = isSynthetic(type) && f.steps.length > 0 && f.steps.every((s) => 'action' in s === (type === 'browser'));
+  const steps = isSynthetic(type) ? (sameSteps ? f.steps : [newStep(type, 0)]) : f.steps;
+  return { ...f, type, port: f.port || defaultPort(type), interval_seconds: interval, steps };
 }
 
 const list = (xs: ReadonlyArray<string | number> | null | undefined) => (xs ?? []).join(', ');
@@ -216,6 +224,7 @@ export function formOf(m: Monitor): MonitorForm {
     ),
     children: m.children ?? [],
     parents: m.parents ?? [],
+    steps: ((m as { steps?: Step[] | null }).steps ?? []).map((s) => ({ ...s })),
   };
 }
 
@@ -241,7 +250,8 @@ export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
       continue;
     }
     const v = f[field as keyof MonitorForm] as string | boolean | string[]; // text inputs, checkboxes and checklists
-    if (typeof v === 'boolean' || Array.isArray(v)) kind[field] = v;
+    if (field === 'steps') kind[field] = f.steps.map(cleanStep);
+    else if (typeof v === 'boolean' || Array.isArray(v)) kind[field] = v;
     else if (field === 'headers') kind[field] = v.trim() ? parseHeaders(v) : null;
     else if (field === 'accepted_status_codes' || field === 'expected_values') kind[field] = v.trim() ? splitList(v) : null;
     else if (field === 'ssl_warning_days') kind[field] = v.trim() ? splitList(v).map((x) => num(x)) : null;
