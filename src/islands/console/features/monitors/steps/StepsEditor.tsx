@@ -26,7 +26,10 @@ export function StepsEditor({ kind, steps, errors, onChange }: Props) {
   const ids = useRef<string[]>(steps.map(nextId));
   if (ids.current.length !== steps.length) ids.current = steps.map(nextId);
   const [announce, setAnnounce] = useState('');
-  const listError = errors.steps;
+  // The domain's message on the whole list names its step ("Step 2 "Cart": …"): shown in that step.
+  const named = errors.steps ? /^Step (\d+)\b/.exec(errors.steps) : null;
+  const namedStep = named && Number(named[1]) <= steps.length ? Number(named[1]) - 1 : -1;
+  const listError = namedStep < 0 ? errors.steps : undefined;
 
   const update = (next: Step[], nextIds: string[], touched: number | 'all', said?: string) => {
     ids.current = nextIds;
@@ -68,9 +71,15 @@ export function StepsEditor({ kind, steps, errors, onChange }: Props) {
         {steps.map((step, i) => {
           const label = stepLabel(step, i);
           const errs = stepErrors(errors, i);
+          if (i === namedStep && !errs._) errs._ = errors.steps as string;
           const idBase = `m-steps-${i}`;
           return (
-            <li key={ids.current[i]} className="sw-steps-item" data-testid="step" aria-labelledby={`${idBase}-title`}>
+            <li
+              key={ids.current[i]}
+              className={Object.keys(errs).length ? 'sw-steps-item sw-steps-invalid' : 'sw-steps-item'}
+              data-testid="step"
+              aria-labelledby={`${idBase}-title`}
+            >
               <div className="sw-steps-head">
                 <h4 id={`${idBase}-title`}>
                   <span className="sw-steps-num">{i + 1}</span> {label}
