@@ -204,7 +204,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
         {input('json_path', 'JSON path', { placeholder: '$.status' })}
         {input('json_expected', 'JSON value expected')}
         <DeclaredFields fields={KIND_FIELDS[f.type]} values={f.extra} errors={errors} onChange={setExtra} />
-        {shown.has('steps') && isSynthetic(f.type) && (
+        {isSynthetic(f.type) && (
           <StepsEditor
             kind={f.type}
             steps={f.steps}

@@ -250,14 +250,15 @@ export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
       continue;
     }
     const v = f[field as keyof MonitorForm] as string | boolean | string[]; // text inputs, checkboxes and checklists
-    if (field === 'steps') kind[field] = f.steps.map(cleanStep);
-    else if (typeof v === 'boolean' || Array.isArray(v)) kind[field] = v;
+    if (typeof v === 'boolean' || Array.isArray(v)) kind[field] = v;
     else if (field === 'headers') kind[field] = v.trim() ? parseHeaders(v) : null;
     else if (field === 'accepted_status_codes' || field === 'expected_values') kind[field] = v.trim() ? splitList(v) : null;
     else if (field === 'ssl_warning_days') kind[field] = v.trim() ? splitList(v).map((x) => num(x)) : null;
     else if (field === 'port' || field === 'degraded_threshold_ms') kind[field] = num(v);
     else kind[field] = v.trim() === '' ? null : v.trim();
   }
+  // The steps editor draws a synthetic kind's steps, whether or not its KIND_FORMS line names the field.
+  if (isSynthetic(f.type)) kind.steps = f.steps.map(cleanStep);
   return {
     type: f.type,
     name: f.name.trim(),
