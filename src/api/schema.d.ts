@@ -4180,7 +4180,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc" | "domain" | "group" | "websocket" | "postgres" | "redis" | "smtp" | "imap" | "pop3" | "mysql";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc" | "domain" | "group" | "websocket" | "postgres" | "redis" | "smtp" | "imap" | "pop3" | "mysql" | "api_flow";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -4202,6 +4202,117 @@ export interface components {
             last_error: string | null;
             /** @description This location's own uptime in percent over the last 24 hours, from its own checks (the monitor's uptime is the quorum's); null without checks, and for a monitor checked by the built-in engine alone (its uptime is the monitor's) */
             uptime_24h: number | null;
+        };
+        ApiAssertion: {
+            /**
+             * @description status - the HTTP status; header - the header named by property; json - the value at the JSON path in property ($.user.id, $.items[0].sku); body - the body text (first 1 MiB); response_time - ms of this step
+             * @enum {string}
+             */
+            source: "status" | "header" | "json" | "body" | "response_time";
+            /** @description header: its name; json: the JSON path; otherwise null */
+            property?: string | null;
+            /**
+             * @description matches - target is an RE2 regular expression; less_than/greater_than compare numbers; exists/not_exists take no target
+             * @enum {string}
+             */
+            comparison: "equals" | "not_equals" | "contains" | "not_contains" | "less_than" | "greater_than" | "matches" | "exists" | "not_exists";
+            /** @description The value compared with (null for exists/not_exists); templates allowed */
+            target?: string | null;
+        };
+        ApiExtraction: {
+            /** @description Name used as {{variable}} by later steps */
+            variable: string;
+            /**
+             * @description json - the value at the JSON path in property; header - the header named by property; body_regex - the first capture group of the RE2 expression in property; status - the HTTP status
+             * @enum {string}
+             */
+            source: "json" | "header" | "body_regex" | "status";
+            property?: string | null;
+        };
+        /** @description One request of an api_flow monitor, sent after the steps before it passed */
+        ApiFlowStep: {
+            /** @description What the step does, e.g. "Sign in"; unique within the monitor */
+            name: string;
+            /**
+             * @description GET by default
+             * @enum {string}
+             */
+            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+            /** @description http(s) URL; templates allowed */
+            url: string;
+            /** @description Request headers; templates allowed in the values */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description Request body; templates allowed */
+            body?: string | null;
+            /** @description All must hold for the step to pass; none - any answer below 400 passes */
+            assertions?: components["schemas"]["ApiAssertion"][];
+            /** @description Values read from the answer into variables for the later steps */
+            extract?: components["schemas"]["ApiExtraction"][];
+        };
+        /** @description One declarative step of a browser journey (never code) */
+        BrowserStep: {
+            /**
+             * @description goto - open url; click - the element at selector; fill - type value into selector (secrets allowed); select - choose the option value in selector; press - the key value (Enter, Tab, ...) in selector or the page; wait_for_text - until value shows; wait_for_selector - until selector is visible; assert_text - selector (or the page) contains value; assert_url - the URL contains value (or matches /value/); assert_title - the title contains value (or matches /value/); assert_count - selector matches count elements; screenshot - keep a screenshot of the page at this point
+             * @enum {string}
+             */
+            action: "goto" | "click" | "fill" | "select" | "press" | "wait_for_text" | "wait_for_selector" | "assert_text" | "assert_url" | "assert_title" | "assert_count" | "screenshot";
+            /** @description What the step does; null - described from the action */
+            name?: string | null;
+            /** @description goto: http(s) URL; templates allowed */
+            url?: string | null;
+            /** @description A Playwright selector: CSS (#cart button), text=Add to cart, role=button[name="Pay"] */
+            selector?: string | null;
+            /** @description fill/select/press/wait_for_text/assert_*: the text, key or option; templates allowed */
+            value?: string | null;
+            /** @description assert_count: the number of elements */
+            count?: number | null;
+        };
+        StepResult: {
+            /** @description The step's position, from 1 */
+            index: number;
+            name: string;
+            /**
+             * @description skipped - a step after the failing one
+             * @enum {string}
+             */
+            status: "passed" | "failed" | "skipped";
+            duration_ms: number | null;
+            /** @description Why the step failed, naming the assertion (e.g. "json $.total equals 42: got 41"); secret values are shown as [secret NAME] */
+            error: string | null;
+            /** @description browser: a kept screenshot (GET /api/v1/monitors/{id}/screenshots/{screenshot_id}); null for test runs and API flows */
+            screenshot_id: string | null;
+            /** @description Test runs (POST /api/v1/monitors/test) of browser journeys only: the screenshot as a data:image/png;base64 URL */
+            screenshot?: string | null;
+        };
+        WebVitals: {
+            /** @description Largest Contentful Paint of the last page */
+            lcp_ms: number | null;
+            /** @description Cumulative Layout Shift */
+            cls: number | null;
+            /** @description Total Blocking Time: long tasks past 50 ms, added up */
+            tbt_ms: number | null;
+            /** @description Interaction to Next Paint, when the journey clicked or typed */
+            inp_ms: number | null;
+        };
+        FailedRequest: {
+            /** @description The request URL (query string removed) */
+            url: string;
+            /** @description Why it failed: refused by the address guard (and the address), an HTTP status of 400 or more, or the network error */
+            error: string;
+        };
+        /** @description What one run of an api_flow or browser monitor saw */
+        SyntheticRun: {
+            /** Format: date-time */
+            checked_at: string;
+            steps: components["schemas"]["StepResult"][];
+            /** @description browser only */
+            web_vitals: components["schemas"]["WebVitals"] | null;
+            /** @description browser only - the page's console errors and uncaught exceptions */
+            console_errors: string[];
+            /** @description browser only */
+            failed_requests: components["schemas"]["FailedRequest"][];
         };
         Monitor: {
             id: string;
@@ -4335,6 +4446,10 @@ export interface components {
             packet_count: number | null;
             /** @description ping monitors: packet loss in percent above which the monitor is degraded */
             max_packet_loss_percent: number | null;
+            /** @description api_flow and browser monitors: the journey, in order. Users who may not change the monitor (viewers) get header values and bodies as "(hidden)" */
+            steps: (components["schemas"]["ApiFlowStep"] | components["schemas"]["BrowserStep"])[] | null;
+            /** @description api_flow and browser monitors - what the last run saw, step by step (null before the first run, and for other kinds) */
+            last_run: components["schemas"]["SyntheticRun"] | null;
         };
         /** @description A monitor with the list's summary, read from its rollups */
         MonitorListItem: components["schemas"]["Monitor"] & {
@@ -4458,6 +4573,8 @@ export interface components {
             packet_count?: number | null;
             /** @description ping monitors: packet loss in percent above which the monitor is degraded (default 0 - any loss); every packet lost is down */
             max_packet_loss_percent?: number | null;
+            /** @description api_flow monitors: 1 to 20 requests; browser monitors: 1 to 30 declarative steps. Templates {{variable}} and {{secrets.NAME}} as synthetic.yaml says */
+            steps?: (components["schemas"]["ApiFlowStep"] | components["schemas"]["BrowserStep"])[] | null;
         };
         MonitorTestResult: {
             /** @enum {string} */
@@ -4478,6 +4595,8 @@ export interface components {
             } | null;
             /** Format: date-time */
             cert_expires_at: string | null;
+            /** @description api_flow and browser monitors - each step's result (browser test runs carry screenshots as data URLs) */
+            run?: components["schemas"]["SyntheticRun"];
         };
         /** @description Fields to change; the type of a monitor cannot change */
         MonitorUpdate: {
@@ -4583,6 +4702,8 @@ export interface components {
             packet_count?: number | null;
             /** @description ping monitors: packet loss in percent above which the monitor is degraded (default 0 - any loss); every packet lost is down */
             max_packet_loss_percent?: number | null;
+            /** @description api_flow monitors: 1 to 20 requests; browser monitors: 1 to 30 declarative steps. Templates {{variable}} and {{secrets.NAME}} as synthetic.yaml says */
+            steps?: (components["schemas"]["ApiFlowStep"] | components["schemas"]["BrowserStep"])[] | null;
         };
         CheckResult: {
             /** Format: date-time */

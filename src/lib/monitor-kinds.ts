@@ -96,3 +96,21 @@ export const MAIL_PORTS = {
 
 export const MYSQL_FIELDS = ['url', 'password', 'db_query', 'db_expected', 'degraded_threshold_ms'] as const;
 export const DEFAULT_MYSQL_PORT = 3306;
+
+export const API_FLOW_FIELDS = ['steps', 'degraded_threshold_ms'] as const;
+/** Requests of one api_flow monitor: a journey, not a crawl (every step shares one time-out). */
+export const API_FLOW_MAX_STEPS = 20;
+export const API_FLOW_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export const API_ASSERTION_SOURCES = ['status', 'header', 'json', 'body', 'response_time'] as const;
+export const API_ASSERTION_COMPARISONS = [
+  'equals',
+  'not_equals',
+  'contains',
+  'not_contains',
+  'less_than',
+  'greater_than',
+  'matches',
+  'exists',
+  'not_exists',
+] as const;
+export const API_EXTRACTION_SOURCES = ['json', 'header', 'body_regex', 'status'] as const;

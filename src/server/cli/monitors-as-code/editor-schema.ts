@@ -22,7 +22,7 @@ export function kindFields(document: Json): Map<string, string[]> {
 /** "http, tcp; a note" → the note after the leading kind names (kept when the kinds change); names may hold digits (pop3). */
 function noteAfterKinds(description: string | undefined, kinds: Set<string>): string {
   let rest = description ?? '';
-  for (let m = /^([a-z0-9-]+)(, )?/.exec(rest); m && kinds.has(m[1]); m = /^([a-z0-9-]+)(, )?/.exec(rest)) rest = rest.slice(m[0].length);
+  for (let m = /^([a-z0-9_-]+)(, )?/.exec(rest); m && kinds.has(m[1]); m = /^([a-z0-9_-]+)(, )?/.exec(rest)) rest = rest.slice(m[0].length);
   return rest && !/^[;,]/.test(rest) ? `, ${rest}` : rest;
 }
 

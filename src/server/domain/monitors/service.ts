@@ -30,6 +30,7 @@ import { firstDueAt, requestImmediateCheck } from './immediate-checks.ts';
 import { hashPushToken, newPushToken, pushUrl } from './push-token.ts';
 import { listSummaries, type MonitorListQuery } from './list-summary.ts';
 import { monitorSecretsKey } from '../../engine/kinds/secret-box.ts';
+import type { SyntheticRun } from '../../engine/kinds/synthetic-run.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
 import { locationCatalog, locationStatuses, type LocationStatusView } from './locations.ts';
 import { parseSlugList } from '../../../lib/monitor-locations.ts';
@@ -78,6 +79,7 @@ export function presentMonitor(ctx: Ctx, m: MonitorWithTenant, inMaintenance: bo
     quorum: m.quorum ?? null,
     parents: idList(m.parents ?? null),
     registration: null as { expires_at: string | null; registrar: string | null; status: string[] } | null,
+    last_run: null as SyntheticRun | null,
     ...KINDS[m.type].stateView?.(m.last_answers),
     location_status: locationStatus,
     created_at: toIso(m.created_at),

@@ -85,5 +85,6 @@ export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: Monito
     error: o.error,
     timings: o.timings,
     cert_expires_at: toIsoOrNull(o.certExpiresAt),
+    ...(o.detail?.run ? { run: o.detail.run } : {}),
   };
 }

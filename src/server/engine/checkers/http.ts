@@ -139,42 +139,71 @@ function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal, k
   });
 }
 
-export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
-  const cfg = target.config;
-  const started = performance.now();
-  let url: URL;
-  try {
-    url = new URL(cfg.url ?? '');
-  } catch {
-    return failed('Invalid URL');
+/** One request's answer, unjudged: what an api_flow step asserts on. */
+export interface HttpAnswer extends CertificateFacts {
+  status: number;
+  headers: IncomingMessage['headers'];
+  /** The body as text ('' for HEAD, and when `keepBody` was false) */
+  body: string;
+  timings: Timings;
+}
+
+export interface HttpRequest {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: string | null;
+  followRedirects: boolean;
+  /** Keep the body's text (it is read and counted against the size cap either way) */
+  keepBody: boolean;
+}
+
+/** Why a request failed, with what it had seen: the phases and, when it got one, the status. */
+export class HttpExchangeError extends Error {
+  readonly timings: Timings;
+  readonly httpCode: number | null;
+  /** The last request got its response (a failure after it has a response time, a time-out none) */
+  readonly answered: boolean;
+  readonly cause: unknown;
+  constructor(message: string, timings: Timings, httpCode: number | null, answered: boolean, cause: unknown) {
+    super(message);
+    this.timings = timings;
+    this.httpCode = httpCode;
+    this.answered = answered;
+    this.cause = cause;
   }
-  const method = (cfg.method ?? 'GET').toUpperCase();
+}
+
+/**
+ * One request with its redirects: every hop's address through the guard, the limits of `env`,
+ * the body read through gzip/deflate within the size cap. `started` is when the time counted in
+ * `timings.total` began (the check's start, or an api_flow step's). The caller judges the answer.
+ */
+export async function httpExchange(
+  req: HttpRequest,
+  env: CheckEnv,
+  signal: AbortSignal,
+  timeoutMs: number,
+  started = performance.now(),
+): Promise<HttpAnswer> {
+  let url = req.url;
   const origin = url.origin;
   // The monitor's headers (credentials among them) are for its own origin: once a redirect
   // leaves it (scheme, host or port), they are not sent again, as browsers and curl do.
   let leftOrigin = false;
   let hop: Hop | undefined;
-  /** The last request got its response: a failure after it (a rule on the body, a redirect) has a response time, a timeout none */
   let answered = false;
   try {
     for (let redirects = 0; ; redirects++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckFailure('Redirected to a URL that is not http or https');
       if (url.origin !== origin) leftOrigin = true;
-      const sameMethod = redirects === 0 ? method : method === 'HEAD' ? 'HEAD' : 'GET';
+      const sameMethod = redirects === 0 ? req.method : req.method === 'HEAD' ? 'HEAD' : 'GET';
       answered = false;
-      hop = await oneHop(
-        url,
-        sameMethod,
-        leftOrigin ? {} : (cfg.headers ?? {}),
-        redirects === 0 ? (cfg.body ?? null) : null,
-        env,
-        signal,
-        started,
-      );
+      hop = await oneHop(url, sameMethod, leftOrigin ? {} : req.headers, redirects === 0 ? req.body : null, env, signal, started);
       answered = true;
       const code = hop.res.statusCode ?? 0;
       const location = hop.res.headers.location;
-      if (cfg.follow_redirects !== false && code >= 300 && code < 400 && location) {
+      if (req.followRedirects && code >= 300 && code < 400 && location) {
         hop.res.destroy();
         if (redirects >= env.limits.maxRedirects) throw new CheckFailure(`Too many redirects (more than ${env.limits.maxRedirects})`, code);
         try {
@@ -187,21 +216,61 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
       break;
     }
     const res = hop.res;
-    const code = res.statusCode ?? 0;
-    const needBody = Boolean(cfg.keyword || cfg.json_path);
-    const text = method === 'HEAD' ? '' : await readBody(res, env.limits.maxBodyBytes, signal, needBody);
-    const timings = { ...hop.timings, total: round(performance.now() - started) };
+    const body = req.method === 'HEAD' ? '' : await readBody(res, env.limits.maxBodyBytes, signal, req.keepBody);
+    return {
+      status: res.statusCode ?? 0,
+      headers: res.headers,
+      body,
+      timings: { ...hop.timings, total: round(performance.now() - started) },
+      certExpiresAt: hop.certExpiresAt,
+      certIssuer: hop.certIssuer,
+      certSubject: hop.certSubject,
+    };
+  } catch (e) {
+    hop?.res.destroy();
+    const timings = { ...(hop?.timings ?? {}), total: round(performance.now() - started) };
+    const code = e instanceof CheckFailure ? e.httpCode : (hop?.res.statusCode ?? null);
+    throw new HttpExchangeError(describeError(e, timeoutMs, signal), timings, code, answered, e);
+  }
+}
+
+export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
+  const cfg = target.config;
+  const started = performance.now();
+  let url: URL;
+  try {
+    url = new URL(cfg.url ?? '');
+  } catch {
+    return failed('Invalid URL');
+  }
+  const method = (cfg.method ?? 'GET').toUpperCase();
+  try {
+    const answer = await httpExchange(
+      {
+        url,
+        method,
+        headers: cfg.headers ?? {},
+        body: cfg.body ?? null,
+        followRedirects: cfg.follow_redirects !== false,
+        keepBody: Boolean(cfg.keyword || cfg.json_path),
+      },
+      env,
+      signal,
+      target.timeoutMs,
+      started,
+    );
+    const { status: code, timings } = answer;
     const outcome: CheckOutcome = {
       status: 'operational',
       responseTimeMs: timings.total,
       httpCode: code,
       error: null,
       timings,
-      certExpiresAt: hop.certExpiresAt,
-      certIssuer: hop.certIssuer,
-      certSubject: hop.certSubject,
+      certExpiresAt: answer.certExpiresAt,
+      certIssuer: answer.certIssuer,
+      certSubject: answer.certSubject,
     };
-    const problem = judge(code, text, cfg) ?? headerAssertionProblem(res.headers, cfg.header_assertions);
+    const problem = judge(code, answer.body, cfg) ?? headerAssertionProblem(answer.headers, cfg.header_assertions);
     if (problem) return { ...outcome, status: 'down', error: problem };
     if (cfg.degraded_threshold_ms && timings.total > cfg.degraded_threshold_ms) {
       return {
@@ -212,16 +281,13 @@ export const httpChecker: Checker<HttpConfig> = async (target, env, signal) => {
     }
     return outcome;
   } catch (e) {
-    hop?.res.destroy();
-    const timings = { ...(hop?.timings ?? {}), total: round(performance.now() - started) };
-    const code = e instanceof CheckFailure ? e.httpCode : (hop?.res.statusCode ?? null);
-    const error = describeError(e, target.timeoutMs, signal);
+    if (!(e instanceof HttpExchangeError)) throw e;
     // A refused certificate is the check's failure cause, as for ssl monitors (engine/failure-cause.ts).
     const outcome = {
-      ...failed(error, timings, code),
-      ...(!signal.aborted && isCertificateRefusal(e) ? { detail: { certValid: false, certProblem: error } } : {}),
+      ...failed(e.message, e.timings, e.httpCode),
+      ...(!signal.aborted && isCertificateRefusal(e.cause) ? { detail: { certValid: false, certProblem: e.message } } : {}),
     };
-    return answered && !signal.aborted ? { ...outcome, responseTimeMs: timings.total } : outcome;
+    return e.answered && !signal.aborted ? { ...outcome, responseTimeMs: e.timings.total } : outcome;
   }
 };
 

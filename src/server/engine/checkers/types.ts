@@ -2,6 +2,7 @@
 import type { CheckStatus, MonitorType } from '../../db/schema/monitoring.ts';
 import type { PrivateTargets, Resolver } from '../../net/ssrf.ts';
 import type { RdapDirectory } from '../../net/rdap-bootstrap.ts';
+import type { SyntheticRun } from '../kinds/synthetic-run.ts';
 
 export interface Timings {
   dns?: number;
@@ -9,6 +10,8 @@ export interface Timings {
   tls?: number;
   ttfb?: number;
   total: number;
+  /** api_flow and browser: each step's ms (synthetic-run.ts stepTimingKey) */
+  [step: `step_${number}`]: number;
 }
 
 export interface CheckOutcome {
@@ -22,7 +25,7 @@ export interface CheckOutcome {
   certIssuer?: string | null;
   certSubject?: string | null;
   /** ssl: certificate problem or days left; dns: the answers (to notice changes); domain: its registration */
-  detail?: { certValid?: boolean; certProblem?: string; answers?: string[]; registration?: DomainFacts };
+  detail?: { certValid?: boolean; certProblem?: string; answers?: string[]; registration?: DomainFacts; run?: SyntheticRun };
 }
 
 /** What a domain check read from the registry (RDAP). */
@@ -67,6 +70,11 @@ export interface CheckEnv {
   /** Which RDAP server answers for a domain (domain checks); unset: the shipped IANA bootstrap */
   rdap?: RdapDirectory;
   limits: CheckLimits;
+  /**
+   * The opened values of the company's secrets the check's steps name (api_flow, browser), bound
+   * to the monitor's company; a name the company has no secret for is left out. Absent: none.
+   */
+  secrets?(names: readonly string[]): Promise<Record<string, string>>;
 }
 
 export interface CheckLimits {

@@ -20,6 +20,7 @@ import { sslKind } from './ssl.ts';
 import { tcpKind } from './tcp.ts';
 import { udpKind } from './udp.ts';
 import { websocketKind } from './websocket.ts';
+import { apiFlowKind } from './api-flow.ts';
 
 // `any`: each module is checked against its own config type where it is declared.
 export const KINDS: Record<MonitorType, Kind<any>> = {
@@ -40,6 +41,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   imap: imapKind,
   pop3: pop3Kind,
   mysql: mysqlKind,
+  api_flow: apiFlowKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

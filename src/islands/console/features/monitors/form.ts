@@ -72,6 +72,8 @@ export const KIND_FORMS: Record<
   imap: { label: 'IMAP server', fields: MAIL_FIELDS, portHint: '143, or 993 with implicit TLS, unless set' },
   pop3: { label: 'POP3 server', fields: MAIL_FIELDS, portHint: '110, or 995 with implicit TLS, unless set' },
   mysql: { label: 'MySQL / MariaDB', fields: MYSQL_FIELDS, urlPlaceholder: 'mysql://monitor@db.example.com:3306/app' },
+  // `steps` is edited by the StepsEditor (issue 29's console work), not a field of this table.
+  api_flow: { label: 'Multi-step API', fields: ['degraded_threshold_ms'] },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
