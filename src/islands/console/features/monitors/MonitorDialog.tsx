@@ -36,7 +36,7 @@ import { DeclaredFields } from './DeclaredFields.tsx';
 import { MonitorLinks } from './MonitorLinks.tsx';
 import { StepsEditor } from './steps/StepsEditor.tsx';
 import { RunResult } from './steps/RunResult.tsx';
-import { isSynthetic, stepErrorKeys } from './steps/model.ts';
+import { isJourney, isSynthetic, stepErrorKeys } from './steps/model.ts';
 
 interface Props {
   monitor: MonitorRow | null;
@@ -301,7 +301,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
         {busy === 'test' && isSynthetic(f.type) && (
           <p className="sw-mon-test sw-span-2" role="status" data-testid="run-progress">
             Running {f.steps.length} step{f.steps.length === 1 ? '' : 's'}
-            {f.type === 'browser' ? ' in a fresh browser' : ''}… The results show when the last one is done.
+            {isJourney(f.type) ? ' in a fresh browser' : ''}… The results show when the last one is done.
           </p>
         )}
         {tested && <TestOutcome result={tested} monitorId={monitor?.id ?? null} />}

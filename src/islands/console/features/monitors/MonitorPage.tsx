@@ -166,7 +166,7 @@ export function MonitorPage({ params }: ScreenProps) {
         </div>
       )}
       <UptimeCard />
-      {isSynthetic(m.type) && <LastRunCard m={m as never} />}
+      {isSynthetic(m.type) && <LastRunCard m={m} />}
       <ChartCard id={m.id} />
       {isSynthetic(m.type) && <SyntheticTimings m={m} />}
       <div className="sw-grid">
@@ -434,7 +434,7 @@ export function certificateText(m: Pick<Monitor, 'cert_issuer' | 'cert_subject' 
 /** A synthetic monitor's steps timed over the checks the page lists. */
 function SyntheticTimings({ m }: { m: Monitor }) {
   const checks = useStore($checks);
-  return <StepTimingCard m={m as never} checks={checks.status === 'ready' ? checks.data.items : null} />;
+  return <StepTimingCard m={m} checks={checks.status === 'ready' ? checks.data.items : null} />;
 }
 
 function ChecksCard({ id, locations }: { id: string; locations: Monitor['location_status'] }) {

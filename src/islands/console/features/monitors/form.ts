@@ -28,12 +28,12 @@ import { KIND_FIELD_SPECS, type KindFieldValue } from '../../../../lib/kind-form
 import { initialValue, parsePairs, toApiValue, toFormValue } from '../../../../lib/kind-forms/field.ts';
 import { api, errorText } from '../../api.ts';
 import type { MonitorType } from './store.ts';
-import { cleanStep, isSynthetic, newStep, type Step, type SyntheticRun } from './steps/model.ts';
+import { cleanStep, isJourney, isSynthetic, newStep, type Step } from './steps/model.ts';
 
 type Monitor = components['schemas']['Monitor'];
 type MonitorInput = components['schemas']['MonitorInput'];
 /** A test's answer; api_flow and browser runs add the steps' results (`run`). */
-export type TestResult = components['schemas']['MonitorTestResult'] & { run?: SyntheticRun };
+export type TestResult = components['schemas']['MonitorTestResult'];
 
 /**
  * Each kind as the form offers it, in this order: its label and its own fields (what the form
@@ -181,7 +181,7 @@ export function withType(f: MonitorForm, type: MonitorType): MonitorForm {
   const least = KIND_FORMS[type].minInterval ?? 0;
   const interval = Number(f.interval_seconds) < least ? String(least) : f.interval_seconds;
   // A journey's steps are not a flow's requests: switching between the two starts afresh.
-  const sameSteps = isSynthetic(type) && f.steps.length > 0 && f.steps.every((s) => 'action' in s === (type === 'browser'));
+  const sameSteps = isSynthetic(type) && f.steps.length > 0 && f.steps.every((s) => 'action' in s === isJourney(type));
   const steps = isSynthetic(type) ? (sameSteps ? f.steps : [newStep(type, 0)]) : f.steps;
   return { ...f, type, port: f.port || defaultPort(type), interval_seconds: interval, steps };
 }
@@ -226,7 +226,7 @@ export function formOf(m: Monitor): MonitorForm {
     ),
     children: m.children ?? [],
     parents: m.parents ?? [],
-    steps: ((m as { steps?: Step[] | null }).steps ?? []).map((s) => ({ ...s })),
+    steps: (m.steps ?? []).map((s) => ({ ...s })),
   };
 }
 

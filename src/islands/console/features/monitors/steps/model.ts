@@ -3,6 +3,8 @@
 // server's per-field messages of one step, and import/export as JSON or YAML. Pure: no React, no
 // fetch. The server validates every field; these helpers only keep what was typed.
 
+import type { components } from '../../../../../api/schema.d.ts';
+
 export type SyntheticKind = 'api_flow' | 'browser';
 
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -38,61 +40,21 @@ export const BROWSER_ACTIONS = [
 export const MAX_STEPS: Record<SyntheticKind, number> = { api_flow: 20, browser: 30 };
 export const MAX_ROWS = 20;
 
-export interface ApiAssertion {
-  source: (typeof ASSERTION_SOURCES)[number];
-  property?: string | null;
-  comparison: (typeof COMPARISONS)[number];
-  target?: string | null;
-}
-export interface ApiExtraction {
-  variable: string;
-  source: (typeof EXTRACTION_SOURCES)[number];
-  property?: string | null;
-}
-export interface ApiFlowStep {
-  name: string;
-  method?: (typeof API_METHODS)[number];
-  url: string;
-  headers?: Record<string, string>;
-  body?: string | null;
-  assertions?: ApiAssertion[];
-  extract?: ApiExtraction[];
-}
-export type BrowserAction = (typeof BROWSER_ACTIONS)[number];
-export interface BrowserStep {
-  action: BrowserAction;
-  name?: string | null;
-  url?: string | null;
-  selector?: string | null;
-  value?: string | null;
-  count?: number | null;
-}
+type Schemas = components['schemas'];
+// The contract's shapes (openapi/schemas/synthetic.yaml), as generated.
+export type ApiAssertion = Schemas['ApiAssertion'];
+export type ApiExtraction = Schemas['ApiExtraction'];
+export type ApiFlowStep = Schemas['ApiFlowStep'];
+export type BrowserStep = Schemas['BrowserStep'];
+export type BrowserAction = BrowserStep['action'];
 export type Step = ApiFlowStep | BrowserStep;
-
-export interface StepResult {
-  index: number;
-  name: string;
-  status: 'passed' | 'failed' | 'skipped';
-  duration_ms: number | null;
-  error: string | null;
-  screenshot_id: string | null;
-  screenshot?: string | null;
-}
-export interface WebVitals {
-  lcp_ms: number | null;
-  cls: number | null;
-  tbt_ms: number | null;
-  inp_ms: number | null;
-}
-export interface SyntheticRun {
-  checked_at: string;
-  steps: StepResult[];
-  web_vitals: WebVitals | null;
-  console_errors: string[];
-  failed_requests: Array<{ url: string; error: string }>;
-}
+export type StepResult = Schemas['StepResult'];
+export type WebVitals = Schemas['WebVitals'];
+export type SyntheticRun = Schemas['SyntheticRun'];
 
 export const isSynthetic = (type: string): type is SyntheticKind => type === 'api_flow' || type === 'browser';
+/** A browser journey's steps (else an API flow's requests). */
+export const isJourney = (type: string): boolean => type === 'browser';
 
 /** Which fields a browser action uses (the others are left out of the step it sends). */
 export const ACTION_FIELDS: Record<BrowserAction, ReadonlyArray<'url' | 'selector' | 'value' | 'count'>> = {
