@@ -129,6 +129,9 @@ test('an admin writes an API flow in the step editor, runs it, sees a broken ste
   await dialog.getByRole('button', { name: 'Move Checkout up' }).press('Enter');
   await expect(dialog.getByTestId('step').nth(1)).toContainText('Checkout');
   await expect(page.getByRole('status').filter({ hasText: 'Checkout moved to position 2.' })).toBeAttached();
+  // the focus stays on the moved step's button, so Enter again would move it further
+  await expect(dialog.getByRole('button', { name: 'Move Checkout up' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Move Checkout down' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog.getByTestId('step').nth(2)).toContainText('Checkout');

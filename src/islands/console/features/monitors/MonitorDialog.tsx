@@ -410,7 +410,8 @@ function TestOutcome({ result, monitorId }: { result: TestResult; monitorId: str
         {result.status_code != null && <> HTTP {result.status_code}</>}
         {result.response_time_ms != null && <> in {fmtNumber(result.response_time_ms)} ms</>}
       </p>
-      {result.error && <p className="sw-field-error">{explain(result.error)}</p>}
+      {/* a run's failing step carries the same sentence, beside its step */}
+      {result.error && !result.run?.steps.some((s) => s.error) && <p className="sw-field-error">{explain(result.error)}</p>}
       {result.run && <RunResult run={result.run} monitorId={monitorId} title="Steps of this run" />}
       {phases.length > 0 && !result.run && (
         <dl className="sw-mon-phases">

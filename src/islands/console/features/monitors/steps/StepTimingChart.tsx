@@ -34,7 +34,12 @@ export function StepTimingChart({ checks, names }: { checks: readonly TimedCheck
             width: el.clientWidth || 300,
             height: HEIGHT,
             legend: { show: false },
-            scales: phaseScales(gap),
+            // the time axis is the checks' span and half a bar either side, fixed here: with one
+            // check uPlot's own range for equal ends spread it over years
+            scales: {
+              ...phaseScales(gap),
+              x: { time: true, range: [layers.x[0] - gap / 2, layers.x[layers.x.length - 1] + gap / 2] },
+            },
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
             series: stackedSeries(
               layers.tops.map((_, i) => [label(i), colourOf(i)] as const),
