@@ -201,6 +201,7 @@ test('an admin writes an API flow in the step editor, runs it, sees a broken ste
   await expect(vp.getByRole('heading', { name })).toBeVisible();
   await expect(vp.getByTestId('last-run')).toContainText('All 3 steps passed.');
   await expect(vp.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(vp.getByTestId('step-chart')).toBeVisible();
   expect(await vp.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(vp, 'flow-page-viewer-390');
   await vp.goto(`${origin}/settings/secrets`);

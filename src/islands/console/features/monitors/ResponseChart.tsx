@@ -132,6 +132,15 @@ export function timeRange(min: number, max: number, stepSeconds: number): [numbe
   return min === max ? [min - stepSeconds, max + stepSeconds] : [min, max];
 }
 
+/**
+ * The time axis as numbers, not uPlot's range callback: with one check uPlot widened equal ends
+ * before calling it and spread the point over 2027-2029 (seen on a new monitor's page).
+ */
+function fixedTimeRange(rt: ResponseTimes): [number, number] | undefined {
+  const xs = rt.points.map((p) => Date.parse(p.start) / 1000);
+  return xs.length ? timeRange(Math.min(...xs), Math.max(...xs), stepSecondsOf(rt)) : undefined;
+}
+
 export function phaseScales(stepSeconds: number): uPlot.Scales {
   return {
     x: { time: true, range: (_u, min, max) => [min - stepSeconds / 2, max + stepSeconds / 2] },
@@ -183,10 +192,7 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
             height: HEIGHT,
             legend: { show: false },
             // bars start at zero with some room above, and the first and last bars show whole
-            scales:
-              mode === 'phases'
-                ? phaseScales(stepSecondsOf(data))
-                : { x: { time: true, range: (_u, min, max) => timeRange(min, max, stepSecondsOf(data)) } },
+            scales: mode === 'phases' ? phaseScales(stepSecondsOf(data)) : { x: { time: true, range: fixedTimeRange(data) } },
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
             series:
               mode === 'phases'

@@ -78,6 +78,7 @@ export function StepTimingChart({ checks, names }: { checks: readonly TimedCheck
             {label(i)}{' '}
           </span>
         ))}
+        <br />
         {failed ? 'The chart could not be drawn.' : summary}
       </figcaption>
     </figure>
