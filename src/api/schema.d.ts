@@ -926,6 +926,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's secrets by name, with the monitors that use each (never their values)
+         * @description Any member of the company. Super admins name the company with company_id (required for them).
+         */
+        get: operations["listCompanySecrets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/secrets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An upper-case letter, then upper-case letters, digits and _ (at most 64) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or replace a company secret (company admins)
+         * @description The value is stored encrypted (AES-256-GCM under MONITOR_SECRETS_KEY) and never returned; checks open it for the monitors whose steps name it, and every result, error and log line shows it as [secret NAME]. Audited as settings_update with the name only.
+         */
+        put: operations["putCompanySecret"];
+        post?: never;
+        /**
+         * Delete a company secret (company admins); refused while a monitor names it
+         * @description 409 names the monitors whose steps still name the secret. Audited as settings_update with the name only.
+         */
+        delete: operations["deleteCompanySecret"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/flags": {
         parameters: {
             query?: never;
@@ -3598,6 +3645,19 @@ export interface components {
             ok: boolean;
             to: string;
             message: string;
+        };
+        /** @description A secret of the company; its value is never returned */
+        CompanySecret: {
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Ids of the company's monitors whose steps name it */
+            used_by: string[];
+        };
+        CompanySecretInput: {
+            value: string;
         };
         /** @description Feature flag name to on/off */
         FlagMap: {
@@ -8029,6 +8089,109 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
             503: components["responses"]["Problem"];
+        };
+    };
+    listCompanySecrets: {
+        parameters: {
+            query?: {
+                /** @description Super admins - the company (required for them); ignored for company users */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secrets, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySecret"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putCompanySecret: {
+        parameters: {
+            query?: {
+                /** @description Super admins - the company (required for them); ignored for company users */
+                company_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An upper-case letter, then upper-case letters, digits and _ (at most 64) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanySecretInput"];
+            };
+        };
+        responses: {
+            /** @description Created or replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteCompanySecret: {
+        parameters: {
+            query?: {
+                /** @description Super admins - the company (required for them); ignored for company users */
+                company_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An upper-case letter, then upper-case letters, digits and _ (at most 64) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFlags: {

@@ -7,6 +7,7 @@ import { configuredRdapDirectory } from '../net/rdap-bootstrap.ts';
 import { monitorLinksRepo } from '../db/repositories/monitor-links-repo.ts';
 import { KINDS } from './kinds/index.ts';
 import { hostSecretsKey, openSecrets } from './kinds/secret-box.ts';
+import { companySecrets } from './company-secrets.ts';
 import type { EngineHost } from './ports.ts';
 
 export interface UnsavedMonitor {
@@ -14,6 +15,8 @@ export interface UnsavedMonitor {
   config: object;
   timeoutSeconds: number;
   intervalSeconds: number;
+  /** The company whose secrets its steps may name (api_flow, browser); null: none */
+  companyId?: string | null;
 }
 
 export async function checkOnce(host: EngineHost, m: UnsavedMonitor): Promise<CheckOutcome> {
@@ -27,6 +30,7 @@ export async function checkOnce(host: EngineHost, m: UnsavedMonitor): Promise<Ch
     memberStatuses: (ids) => monitorLinksRepo(host.db).statusesOf(ids),
     extraCa: host.monitoring?.extraCa,
     limits: DEFAULT_LIMITS,
+    secrets: companySecrets(host.db, hostSecretsKey(host.config), m.companyId ?? null),
   };
   const abort = new AbortController();
   const timedOut = () => failed(`Timed out after ${timeoutMs / 1000} s`);

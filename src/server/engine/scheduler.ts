@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, failed, type Checker, type CheckEnv, type CheckLimits }
 import { runChecker } from './checkers/run.ts';
 import { parseConfig } from './kinds/config.ts';
 import { hostSecretsKey, openSecrets } from './kinds/secret-box.ts';
+import { companySecrets } from './company-secrets.ts';
 import { KINDS } from './kinds/index.ts';
 import type { EngineHost } from './ports.ts';
 import { writeBatch, phaseOffsetMs, type PendingResult } from './result-writer.ts';
@@ -182,7 +183,7 @@ export function createEngine(services: EngineHost, opts: EngineOptions = {}): En
         intervalMs: m.interval_seconds * 1000,
         createdAt: m.created_at,
       },
-      { ...env, resolve: lookupsOf(m.company_id) },
+      { ...env, resolve: lookupsOf(m.company_id), secrets: companySecrets(db, secretsKey, m.company_id) },
       abort,
       // A checker bug: the operator's log gets the message, the tenant a product sentence.
       (e) => log(`engine: ${m.type} checker threw: ${e.message}`),

@@ -238,4 +238,14 @@ export interface MonitoringTables {
   status_page_groups: StatusPageGroupsTable;
   incident_monitors: IncidentMonitorsTable;
   maintenance_monitors: MaintenanceMonitorsTable;
+  company_secrets: CompanySecretsTable;
+}
+
+/** A company's secret for the synthetic kinds' steps ({{secrets.NAME}}); `value` sealed (secret-box.ts). */
+export interface CompanySecretsTable {
+  company_id: string;
+  name: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
 }

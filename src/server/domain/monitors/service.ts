@@ -35,6 +35,7 @@ import { validateMonitor, type MonitorInput, type ValidMonitor } from './validat
 import { locationCatalog, locationStatuses, type LocationStatusView } from './locations.ts';
 import { parseSlugList } from '../../../lib/monitor-locations.ts';
 import { checkLinks, configChildren, idList } from './links.ts';
+import { requireKnownSecrets } from '../secrets/company-secrets.ts';
 
 /** The refusal when a company's plan is full: 'Your Starter plan allows 10 monitors. …' */
 function planFull(plan: string, limit: number): DomainError {
@@ -200,6 +201,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
     locations: await locationChoice(ctx, companyId),
   });
   const v = await withLinks(ctx, companyId, null, v0, null);
+  await requireKnownSecrets(s.db, companyId, v.config);
   await requireDestinationBudget(s, v.destination ?? null, v.intervalSeconds);
   const limit = planLimits(company.plan).monitors;
   const now = s.now();
@@ -265,6 +267,7 @@ export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {
     locations: await locationChoice(ctx, m.company_id),
   });
   const v = await withLinks(ctx, m.company_id, id, v0, before);
+  await requireKnownSecrets(s.db, m.company_id, v.config);
   const destination = v.destination ?? null;
   // A checked monitor may not take a host over the budget: a new host, or more checks to its own.
   const live = !m.is_paused && m.archived_at === null;

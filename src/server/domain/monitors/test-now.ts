@@ -15,6 +15,7 @@ import { monitorSecretsKey } from '../../engine/kinds/secret-box.ts';
 import { validateMonitor, type MonitorInput } from './validate.ts';
 import { load, validOf } from './service.ts';
 import { checkLinks, configChildren } from './links.ts';
+import { requireKnownSecrets } from '../secrets/company-secrets.ts';
 
 declare module '../context.ts' {
   interface ProcessState {
@@ -76,8 +77,15 @@ export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: Monito
     const links = await checkLinks(s.db, owner, null, { children, parents: v.parents }, { children: [], parents: [] });
     if (links.children !== null) config = { ...v.config, children: links.children };
   }
+  await requireKnownSecrets(s.db, owner, config);
   takeTestSlot(ctx, company);
-  const o = await checkOnce(s, { type: v.type, config, timeoutSeconds: v.timeoutSeconds, intervalSeconds: v.intervalSeconds });
+  const o = await checkOnce(s, {
+    type: v.type,
+    config,
+    timeoutSeconds: v.timeoutSeconds,
+    intervalSeconds: v.intervalSeconds,
+    companyId: owner,
+  });
   return {
     status: o.status,
     response_time_ms: o.responseTimeMs,

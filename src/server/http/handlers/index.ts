@@ -28,6 +28,7 @@ import { threatIntelligenceHandlers } from './threat-intelligence.ts';
 import { reportsHandlers } from './reports.ts';
 import { destinationBudgetHandlers } from './destination-budget.ts';
 import { probesHandlers } from './probes.ts';
+import { secretsHandlers } from './secrets.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -56,4 +57,5 @@ export const handlers = {
   ...reportsHandlers,
   ...destinationBudgetHandlers,
   ...probesHandlers,
+  ...secretsHandlers,
 } satisfies HandlerMap;
