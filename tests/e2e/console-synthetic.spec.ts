@@ -155,6 +155,7 @@ test('an admin writes an API flow in the step editor, runs it, sees a broken ste
   await expect(failed).toContainText(/\$\.total/);
   await expect(failed).toContainText('41');
   await expect(result.getByTestId('run-step').nth(2)).toHaveAttribute('data-status', 'skipped');
+  await result.getByTestId('run-step').nth(2).scrollIntoViewIfNeeded();
   await shot(page, 'flow-run-failed-1366');
   shop.set({ broken: null });
 
@@ -192,6 +193,8 @@ test('an admin writes an API flow in the step editor, runs it, sees a broken ste
   await page.getByRole('dialog', { name: 'Delete secret' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('alert').filter({ hasText: name })).toBeVisible();
   await expect(page.getByRole('row', { name: /SHOP_PASSWORD/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'secrets-admin-1366');
 
   // A viewer reads the last run and the secret's name; no Edit, no Add secret.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -7,13 +7,9 @@ import { api, errorText } from '../../api.ts';
 import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
-export interface CompanySecret {
-  name: string;
-  created_at: string;
-  updated_at: string;
-  /** ids of the monitors whose steps name it */
-  used_by: string[];
-}
+import type { components } from '../../../../api/schema.d.ts';
+
+export type CompanySecret = components['schemas']['CompanySecret'];
 
 /** The names the server takes (synthetic.yaml): upper case, digits and underscores. */
 export const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -23,21 +19,18 @@ export const $secrets = atom<Load<CompanySecret[]>>({ status: 'loading' });
 export const $monitorNames = atom<Record<string, string>>({});
 export const $secretsAlert = atom<Alert | null>(null);
 
-// Until the generated client knows /api/v1/secrets (h/flow adds it to the contract), the calls go untyped.
-type Call = (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response?: Response }>;
-const secretsApi = api as unknown as { GET: Call; PUT: Call; DELETE: Call };
-
-const tenantQuery = (tenant: string | null) => (tenant ? { tenant } : {});
+/** A super admin names the company (the one chosen in the header); a company's own users never do. */
+const companyQuery = (companyId: string | null) => (companyId ? { company_id: companyId } : {});
 
 export async function loadSecrets(tenant: string | null): Promise<void> {
   await Promise.all([
     loadInto(
       $secrets,
-      () => secretsApi.GET('/api/v1/secrets', { params: { query: tenantQuery(tenant) } }) as Promise<{ data?: CompanySecret[] }>,
+      () => api.GET('/api/v1/secrets', { params: { query: companyQuery(tenant) } }),
       serverOr('Failed to load the secrets.'),
     ),
     api
-      .GET('/api/v1/monitors', { params: { query: { ...tenantQuery(tenant), limit: 200, sort: 'name' } } })
+      .GET('/api/v1/monitors', { params: { query: { ...(tenant ? { tenant } : {}), limit: 200, sort: 'name' } } })
       .then(({ data }) => data && $monitorNames.set(Object.fromEntries(data.map((m) => [m.id, m.name]))))
       .catch(() => undefined),
   ]);
@@ -54,8 +47,8 @@ export type SetOutcome = { ok: true } | { ok: false; text: string; fields: Recor
 
 export async function setSecret(tenant: string | null, name: string, value: string, replacing: boolean): Promise<SetOutcome> {
   try {
-    const r = await secretsApi.PUT('/api/v1/secrets/{name}', {
-      params: { path: { name }, query: tenantQuery(tenant) },
+    const r = await api.PUT('/api/v1/secrets/{name}', {
+      params: { path: { name }, query: companyQuery(tenant) },
       body: { value },
     });
     if (r.error !== undefined) {
@@ -73,7 +66,7 @@ export async function setSecret(tenant: string | null, name: string, value: stri
 /** Delete; the server's refusal (409: the monitors that use it) is shown as it says it. */
 export async function deleteSecret(tenant: string | null, name: string): Promise<void> {
   try {
-    const r = await secretsApi.DELETE('/api/v1/secrets/{name}', { params: { path: { name }, query: tenantQuery(tenant) } });
+    const r = await api.DELETE('/api/v1/secrets/{name}', { params: { path: { name }, query: companyQuery(tenant) } });
     if (r.error !== undefined) {
       $secretsAlert.set({ ok: false, text: errorText(r.error, `Secret ${name} could not be deleted.`) });
       return;
