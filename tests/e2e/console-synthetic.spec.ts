@@ -249,6 +249,14 @@ test('steps are imported from YAML into the editor; a bad text is named and noth
   await expect(dialog.getByTestId('step')).toHaveCount(2);
   await expect(dialog.locator('#m-steps-0-assertions-1-property')).toHaveValue('$.products[0].sku');
   await expect(dialog.locator('#m-steps-1-method')).toHaveValue('POST');
+  // The server's message about a step lands in that step: the echo uses a variable nobody extracted.
+  await dialog.locator('#m-steps-1-body').fill('{{token}}');
+  await dialog.getByRole('button', { name: 'Run now' }).click();
+  const echo = dialog.getByTestId('step').nth(1);
+  await expect(echo.getByRole('alert')).toContainText('{{token}} is used before a step extracts it');
+  await expect(echo).toHaveClass(/sw-steps-invalid/);
+  await dialog.locator('#m-steps-1-body').fill('hello');
+  await expect(echo.getByRole('alert')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Run now' }).click();
   const result = dialog.getByRole('region', { name: 'Test result' });
   await expect(result).toContainText('All 2 steps passed.', { timeout: 20_000 });
