@@ -266,3 +266,55 @@ test('steps are imported from YAML into the editor; a bad text is named and noth
   await result.scrollIntoViewIfNeeded();
   await shot(page, 'flow-run-390');
 });
+
+test('a browser journey runs from the editor; a failing assertion names its step and shows the screenshot', async ({ page }) => {
+  test.setTimeout(90_000);
+  const api = await adminApi();
+  const company = await seedCompany(api, { plan: 'starter' });
+  const admin = await seedUser(api, 2, company.id);
+  const origin = tenantUrl(company.subdomain).replace(/\/$/, '');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInUi(page, origin, admin);
+  const dialog = await openAddDialog(page, origin, 'browser', unique('journey-'));
+  const at = (i: number, f: string) => dialog.locator(`#m-steps-${i}-${f}`);
+  await expect(at(0, 'action')).toHaveValue('goto');
+  await at(0, 'url').fill(shop.url('/'));
+  await dialog.getByRole('button', { name: 'Add step' }).click();
+  await at(1, 'action').selectOption('click');
+  await at(1, 'selector').fill('role=button[name="Add Mug to cart"]');
+  await dialog.getByRole('button', { name: 'Add step' }).click();
+  await at(2, 'action').selectOption('assert_text');
+  await at(2, 'selector').fill('#total');
+  await at(2, 'value').fill('12');
+  await dialog.getByRole('button', { name: 'Add step' }).click();
+  await at(3, 'action').selectOption('screenshot');
+  await expect(at(3, 'url')).toHaveCount(0); // a screenshot takes no URL, selector or value
+
+  await dialog.getByRole('button', { name: 'Run now' }).click();
+  await expect(dialog.getByTestId('run-progress')).toContainText('Running 4 steps in a fresh browser…');
+  const result = dialog.getByRole('region', { name: 'Test result' });
+  await expect(result).toContainText('All 4 steps passed.', { timeout: 45_000 });
+  await expect(result.getByRole('img', { name: /Screenshot at step 4/ })).toBeVisible();
+  await expect(result.getByTestId('web-vitals')).toContainText('Largest Contentful Paint');
+  await result.getByTestId('run-step').nth(3).scrollIntoViewIfNeeded();
+  await shot(page, 'journey-run-passed-1366');
+
+  // The cart holds one mug (12): asserting 13 fails at step 3, with the page as it was.
+  await at(2, 'value').fill('13');
+  await dialog.getByRole('button', { name: 'Run now' }).click();
+  await expect(result).toContainText('Failed at step 3 of 4', { timeout: 45_000 });
+  const failed = result.getByTestId('run-step').nth(2);
+  await expect(failed).toHaveAttribute('data-status', 'failed');
+  await expect(failed).toContainText('13');
+  await expect(failed.getByRole('img', { name: /Screenshot at step 3/ })).toBeVisible();
+  await expect(result.getByTestId('run-step').nth(3)).toHaveAttribute('data-status', 'skipped');
+  await expectNoSeriousA11yViolations(page);
+  await failed.scrollIntoViewIfNeeded();
+  await shot(page, 'journey-run-failed-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await failed.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'journey-run-failed-390');
+  await dialog.getByTestId('step').nth(2).scrollIntoViewIfNeeded();
+  await shot(page, 'journey-editor-390');
+});
