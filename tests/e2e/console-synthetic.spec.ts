@@ -125,6 +125,8 @@ test('an admin writes an API flow in the step editor, runs it, sees a broken ste
     body: '{"cart_id":"{{cart_id}}"}',
     assertions: [['json', '$.status', 'equals', 'paid']],
   });
+  await dialog.getByTestId('step').nth(1).scrollIntoViewIfNeeded();
+  await shot(page, 'flow-editor-1366');
   // Reorder by keyboard: Checkout up above Add to cart and back again.
   await dialog.getByRole('button', { name: 'Move Checkout up' }).press('Enter');
   await expect(dialog.getByTestId('step').nth(1)).toContainText('Checkout');
