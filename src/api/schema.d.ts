@@ -1657,6 +1657,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/monitors/{id}/screenshots/{screenshotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+                /** @description A step's screenshot_id from the monitor's last_run */
+                screenshotId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A browser check's kept screenshot (the failing step's or a screenshot step's), as PNG
+         * @description Kept for BROWSER_SCREENSHOT_DAYS (7 by default) and within the company's screenshot budget by plan, oldest pruned first; a pruned one answers 404. Cached privately by the browser.
+         */
+        get: operations["getMonitorScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/monitors/{id}/response-times": {
         parameters: {
             query?: never;
@@ -4240,7 +4264,7 @@ export interface components {
          * @description The kind of check. Each kind has its own fields (named in its description below); the other kinds' fields are null in a Monitor and ignored in its input.
          * @enum {string}
          */
-        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc" | "domain" | "group" | "websocket" | "postgres" | "redis" | "smtp" | "imap" | "pop3" | "mysql" | "api_flow";
+        MonitorType: "http" | "tcp" | "dns" | "ssl" | "push" | "ping" | "udp" | "grpc" | "domain" | "group" | "websocket" | "postgres" | "redis" | "smtp" | "imap" | "pop3" | "mysql" | "api_flow" | "browser";
         /** @enum {string} */
         MonitorStatus: "operational" | "degraded" | "down" | "unknown" | "paused";
         LocationStatus: {
@@ -9709,6 +9733,37 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMonitorScreenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+                /** @description A step's screenshot_id from the monitor's last_run */
+                screenshotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG of the page's viewport at that step */
+            200: {
+                headers: {
+                    /** @description private, max-age=86400, immutable */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];

@@ -114,3 +114,8 @@ export const API_ASSERTION_COMPARISONS = [
   'not_exists',
 ] as const;
 export const API_EXTRACTION_SOURCES = ['json', 'header', 'body_regex', 'status'] as const;
+
+/** Browser journeys (issue 29): declarative steps run in Chromium (engine/kinds/browser.ts). */
+export const BROWSER_FIELDS = ['steps', 'degraded_threshold_ms'] as const;
+/** At most this many steps in one journey (openapi/schemas/synthetic.yaml). */
+export const BROWSER_MAX_STEPS = 30;

@@ -8,6 +8,10 @@ export type PlanName = (typeof PLAN_NAMES)[number];
 export interface PlanLimits {
   /** monitors a company may have (Infinity: no limit) */
   monitors: number;
+  /** active (not paused) browser monitors: each run costs a Chromium context (issue 29) */
+  browserMonitors: number;
+  /** bytes of kept browser screenshots; the oldest are pruned past it */
+  screenshotBytes: number;
   /** days raw check results, spans and RED rollups are kept */
   retentionDays: number;
   spansPerSecond: number;
@@ -20,9 +24,20 @@ const MiB = 1024 * 1024;
 
 // Bytes allow about 2 KiB a span at the span rate: real exports take 200-1,000 bytes a span.
 export const PLANS: Readonly<Record<PlanName, PlanLimits>> = {
-  starter: { monitors: 10, retentionDays: 7, spansPerSecond: 2_000, burstSpans: 20_000, bytesPerSecond: 4 * MiB, burstBytes: 40 * MiB },
+  starter: {
+    monitors: 10,
+    browserMonitors: 1,
+    screenshotBytes: 50 * MiB,
+    retentionDays: 7,
+    spansPerSecond: 2_000,
+    burstSpans: 20_000,
+    bytesPerSecond: 4 * MiB,
+    burstBytes: 40 * MiB,
+  },
   professional: {
     monitors: 50,
+    browserMonitors: 5,
+    screenshotBytes: 250 * MiB,
     retentionDays: 30,
     spansPerSecond: 10_000,
     burstSpans: 100_000,
@@ -31,6 +46,8 @@ export const PLANS: Readonly<Record<PlanName, PlanLimits>> = {
   },
   enterprise: {
     monitors: Infinity,
+    browserMonitors: 20,
+    screenshotBytes: 1024 * MiB,
     retentionDays: 90,
     spansPerSecond: 50_000,
     burstSpans: 500_000,

@@ -10,6 +10,7 @@ import { MIN_SECRET_LENGTH, weakSecretReason } from './secret-strength.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { readBootstrap } from './net/rdap-bootstrap.ts';
 import { RISKY_SERVICES } from '../lib/risky-services.ts';
+import type { BrowserSettings } from './engine/checkers/browser/settings.ts';
 import { threatConfig, ThreatConfigError, type ThreatConfig } from './threat-config.ts';
 import { bool, ConfigError, dnsResolvers, type Env, fail, int, privateTargets } from './env-values.ts';
 
@@ -88,6 +89,8 @@ export interface Config {
   distDir: string;
   /** DNS blocklists, feeds and breach provider of threat intelligence (threat-config.ts) */
   threat: ThreatConfig;
+  /** Browser checks (CHROMIUM_PATH, BROWSER_*): engine/checkers/browser/settings.ts */
+  browser: BrowserSettings;
   /** Bearer token of the operator's Prometheus scrape of /metrics on the main host; unset: no such endpoint */
   metricsToken: string | undefined;
 }
@@ -375,5 +378,13 @@ export function parseConfig(env: Env = process.env): Config {
     distDir: path.resolve(env.DIST_DIR || path.join(import.meta.dirname, '../../dist')),
     threat: threatOf(env),
     metricsToken,
+    browser: {
+      executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+      memoryMb: int(env, 'BROWSER_MEMORY_MB', 512, 128, 8192),
+      maxTimeoutSeconds: int(env, 'BROWSER_MAX_TIMEOUT_SECONDS', 60, 5, 120),
+      concurrency: int(env, 'BROWSER_CONCURRENCY', 1, 1, 16),
+      minIntervalSeconds: int(env, 'BROWSER_MIN_INTERVAL_SECONDS', 300, 1, 86400),
+      screenshotDays: int(env, 'BROWSER_SCREENSHOT_DAYS', 7, 1, 365),
+    },
   };
 }

@@ -9,6 +9,7 @@ import { configOrExit, exitOnFatal, onStopSignal } from './process-lifecycle.ts'
 import { createPageServices, createServices } from './services.ts';
 import { needsSetup } from './domain/setup/first-admin.ts';
 import { publicMainOrigin } from './domain/status-page/public-links.ts';
+import { browserInstalled, closeSharedBrowser } from './engine/checkers/browser/launch.ts';
 
 async function main(): Promise<void> {
   const config = configOrExit();
@@ -19,6 +20,10 @@ async function main(): Promise<void> {
   // with no user yet the operator must find /setup: say where, once
   if (await needsSetup(services))
     app.log.warn(`No user yet: open ${publicMainOrigin(config)}/setup to create the first super administrator`);
+  if (config.runEngine && !browserInstalled())
+    app.log.warn(
+      `Browser checks need Chromium at ${config.browser.executablePath} (apt-get install chromium, or set CHROMIUM_PATH): until then they fail saying so`,
+    );
   if (config.runEngine) startEngine(services, { log: (m) => app.log.warn(m) });
   startJobs(services, { log: (m) => app.log.warn(m) });
   startDeliveryWaker(services, { log: (m) => app.log.warn(m) });
@@ -27,6 +32,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     for (const hook of services.onShutdown ?? []) await hook();
+    await closeSharedBrowser();
     await services.db.close();
   });
 }

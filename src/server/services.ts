@@ -20,6 +20,7 @@ import { statusPageForPages } from './domain/status-page/service.ts';
 import { publicMainOrigin } from './domain/status-page/public-links.ts';
 import { subscribeFromPage, subscriberLinkForPage } from './domain/subscribers/page.ts';
 import { withProcessState } from './process-state.ts';
+import { configureBrowser } from './engine/checkers/browser/settings.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -34,6 +35,9 @@ export function openConfiguredDb(config: Config): Db {
 export async function createServices(config: Config, opts: { db?: Db; now?: () => number } = {}): Promise<Services> {
   const db = opts.db ?? openConfiguredDb(config);
   await migrateToLatest(db);
+  // The process's one browser (browser checks) takes the operator's settings here, the one place
+  // every process (platform, worker, tests) builds its services.
+  configureBrowser(config.browser);
   const services = withProcessState({ config, db, now: opts.now ?? Date.now, ready: false, version: pkg.version, monitorIncidents });
   if (config.adminEmail && config.adminPassword && (await needsSetup(services))) {
     await createSuperAdmin(services, { email: config.adminEmail, password: config.adminPassword }, { onlyIfNoUsers: true });

@@ -2,6 +2,7 @@
 // Several workers and servers share one database; leases make sure a due check runs exactly
 // once, and each period of a timed job once.
 import { startEngine } from './engine/index.ts';
+import { browserInstalled, closeSharedBrowser } from './engine/checkers/browser/launch.ts';
 import { startJobs } from './jobs/runner.ts';
 import { startDeliveryWaker } from './jobs/alert-delivery.ts';
 import { configOrExit, exitOnFatal, onStopSignal } from './process-lifecycle.ts';
@@ -20,8 +21,13 @@ async function main(): Promise<void> {
   startJobs(services, { holder: engine.owner, log });
   startDeliveryWaker(services, { log });
   log(`worker ${engine.owner} checking monitors (${services.db.kind})`);
+  if (!browserInstalled())
+    log(
+      `Browser checks need Chromium at ${config.browser.executablePath} (apt-get install chromium, or set CHROMIUM_PATH): until then they fail saying so`,
+    );
   onStopSignal(async () => {
     for (const hook of services.onShutdown ?? []) await hook();
+    await closeSharedBrowser();
     await services.db.close();
   });
 }

@@ -9,7 +9,9 @@ import { dayStart, hourStart } from '../../lib/timeline.ts';
 import { LatencySketch } from '../../lib/latency-sketch.ts';
 import { coversMonitor } from '../../lib/maintenance.ts';
 import type { CheckStatus } from '../db/schema/monitoring.ts';
+import { randomUUID } from 'node:crypto';
 import { checksRepo } from '../db/repositories/checks-repo.ts';
+import { checkScreenshotsRepo } from '../db/repositories/check-screenshots-repo.ts';
 import { maintenanceRepo } from '../db/repositories/maintenance-repo.ts';
 import { monitorsRepo, type MonitorRow, type StatePatch } from '../db/repositories/monitors-repo.ts';
 import { rollupsRepo, type RollupRecord } from '../db/repositories/rollups-repo.ts';
@@ -324,7 +326,14 @@ export async function writeBatch(
       if (!maint)
         Object.assign(
           patch,
-          await kindWarnings(m, b, t.changed ? t.state.status : null, t.state.statusSince ?? b.checkedAt, held ? async () => {} : notify),
+          await kindWarnings(
+            tx,
+            m,
+            b,
+            t.changed ? t.state.status : null,
+            t.state.statusSince ?? b.checkedAt,
+            held ? async () => {} : notify,
+          ),
         );
       Object.assign(m, patch);
       if (t.changed) changed.push(m);
@@ -350,6 +359,7 @@ async function freeLeases(monitors: ReturnType<typeof monitorsRepo>, rows: Map<s
 
 /** The kind's own warnings about this result, and the state columns it keeps. */
 async function kindWarnings(
+  tx: DbScope,
   m: MonitorRow,
   b: PendingResult,
   changedTo: CheckStatus | null,
@@ -366,6 +376,18 @@ async function kindWarnings(
     changedTo,
     since,
     notify: (draft) => notify(m.company_id, draft),
+    async keepScreenshots(shots) {
+      const rows = shots.map((s) => ({
+        id: randomUUID(),
+        company_id: m.company_id,
+        monitor_id: m.id,
+        checked_at: b.checkedAt,
+        step_index: s.index,
+        png: s.png,
+      }));
+      await checkScreenshotsRepo(tx).insert(rows);
+      return rows.map((r) => r.id);
+    },
   });
   return kept ?? {};
 }

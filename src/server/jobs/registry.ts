@@ -20,6 +20,7 @@ import { vulnerabilityScans } from './vulnerability-scans.ts';
 import { threatFeeds } from './threat-feeds.ts';
 import { threatIntel } from './threat-intel.ts';
 import { probeResultIds } from './probe-result-ids.ts';
+import { browserScreenshots } from './browser-screenshots.ts';
 
 export const JOBS: readonly Job[] = [
   dayPartitions,
@@ -41,4 +42,5 @@ export const JOBS: readonly Job[] = [
   probeResultIds,
   probeHealth,
   probeInbox,
+  browserScreenshots,
 ];

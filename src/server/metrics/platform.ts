@@ -3,6 +3,7 @@
 // Served in Prometheus text format by GET /metrics on the main host (http/metrics-routes.ts).
 // Names follow Prometheus conventions: statuswatch_ prefix, base units, _total on counters.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { browserQueueStats } from '../engine/checkers/browser/queue.ts';
 
 export const platformRegistry = new Registry();
 // Process figures under their standard names (process_*, nodejs_*), which dashboards expect.
@@ -123,4 +124,35 @@ export const statusRendersTotal = new Counter({
   help: 'Public status pages rendered into the cache, by page (status: the page itself; extra: history, uptime, incident).',
   labelNames: ['page'] as const,
   registers: [platformRegistry],
+});
+
+/** Browser checks waiting for a slot (BROWSER_CONCURRENCY) at the scrape (engine/checkers/browser/queue.ts). */
+export const browserQueueDepth = new Gauge({
+  name: 'statuswatch_browser_queue_depth',
+  help: 'Browser checks (engine and Test now) waiting for a browser slot in this process.',
+  registers: [platformRegistry],
+  collect() {
+    this.set(browserQueueStats().waiting);
+  },
+});
+
+export const browserRunsActive = new Gauge({
+  name: 'statuswatch_browser_runs_active',
+  help: 'Browser checks running in this process now (at most BROWSER_CONCURRENCY).',
+  registers: [platformRegistry],
+  collect() {
+    this.set(browserQueueStats().running);
+  },
+});
+
+/** Each browser run's wait for a slot, drained from the queue's record at every scrape. */
+export const browserQueueWait = new Histogram({
+  name: 'statuswatch_browser_queue_wait_seconds',
+  help: 'How long each browser check waited for a browser slot before it ran.',
+  buckets: [0.01, 0.1, 0.5, 1, 5, 10, 30, 60, 120],
+  registers: [platformRegistry],
+  collect() {
+    const waits = browserQueueStats().waits;
+    for (const w of waits.splice(0, waits.length)) this.observe(w);
+  },
 });

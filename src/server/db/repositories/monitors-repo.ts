@@ -217,6 +217,23 @@ export function monitorsRepo(db: DbScope) {
         .orderBy('id')
         .execute();
     },
+    /**
+     * Active monitors of one kind (not archived, not paused; `exceptId` left out), for a kind's
+     * plan quota (browser). Holds the company row on PostgreSQL, as insertWithinLimit does, so
+     * two creates or resumes in flight cannot pass the quota together; SQLite has one writer.
+     */
+    async countActiveOfType(companyId: string, type: MonitorRow['type'], exceptId: string | null): Promise<number> {
+      if (isPostgres) await k.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+      let q = k
+        .selectFrom('monitors')
+        .where('company_id', '=', companyId)
+        .where('type', '=', type)
+        .where('archived_at', 'is', null)
+        .where('is_paused', '=', false);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      const r = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
     /** Monitors that count against the plan: every one not archived. */
     countByCompany: (companyId: string): Promise<number> => countLive(k, companyId),
     async update(id: string, companyId: string, patch: Updateable<MonitorsTable>): Promise<number> {

@@ -239,6 +239,7 @@ export interface MonitoringTables {
   incident_monitors: IncidentMonitorsTable;
   maintenance_monitors: MaintenanceMonitorsTable;
   company_secrets: CompanySecretsTable;
+  check_screenshots: CheckScreenshotsTable;
 }
 
 /** A company's secret for the synthetic kinds' steps ({{secrets.NAME}}); `value` sealed (secret-box.ts). */
@@ -248,4 +249,15 @@ export interface CompanySecretsTable {
   value: string;
   created_at: number;
   updated_at: number;
+}
+
+/** A kept screenshot of a browser check (migration 0128): the failing step's or a `screenshot` step's PNG. */
+export interface CheckScreenshotsTable {
+  id: string;
+  company_id: string;
+  monitor_id: string;
+  checked_at: number;
+  step_index: number;
+  png: Uint8Array;
+  size: number;
 }

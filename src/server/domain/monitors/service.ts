@@ -7,7 +7,7 @@ import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
 import { monitorsRepo, newMonitorRow, type MonitorWithTenant } from '../../db/repositories/monitors-repo.ts';
 import { rollupsRepo } from '../../db/repositories/rollups-repo.ts';
-import { withTransaction } from '../../db/scope.ts';
+import { withTransaction, type DbScope } from '../../db/scope.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { KINDS, KIND_FIELDS } from '../../engine/kinds/index.ts';
 import { incidentSeverity } from '../../engine/state-machine.ts';
@@ -36,6 +36,22 @@ import { locationCatalog, locationStatuses, type LocationStatusView } from './lo
 import { parseSlugList } from '../../../lib/monitor-locations.ts';
 import { checkLinks, configChildren, idList } from './links.ts';
 import { requireKnownSecrets } from '../secrets/company-secrets.ts';
+
+/**
+ * The kind's plan quota (browser monitors), counted in the caller's transaction: creating,
+ * resuming or restoring one more active monitor of the kind must stay within it.
+ */
+async function requireKindQuota(tx: DbScope, plan: string | null, companyId: string, type: MonitorType, exceptId: string | null) {
+  const limitOf = KINDS[type].planLimit;
+  if (!limitOf) return;
+  const limit = limitOf(planLimits(plan));
+  if ((await monitorsRepo(tx).countActiveOfType(companyId, type, exceptId)) < limit) return;
+  const name = (isPlanName(plan) ? plan : 'starter').replace(/^./, (c) => c.toUpperCase());
+  throw new DomainError(
+    'limit_exceeded',
+    `Your ${name} plan allows ${limit} active ${type} monitor${limit === 1 ? '' : 's'}. Pause one or upgrade your plan to add more.`,
+  );
+}
 
 /** The refusal when a company's plan is full: 'Your Starter plan allows 10 monitors. …' */
 function planFull(plan: string, limit: number): DomainError {
@@ -209,6 +225,7 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
   const push = KINDS[v.type].heartbeat ? newPushToken() : null;
   // The monitor, its immediate check and its audit row commit together or not at all.
   const inserted = await withTransaction(s.db, async (tx) => {
+    await requireKindQuota(tx, company.plan, companyId, v.type, null);
     const done = await monitorsRepo(tx).insertWithinLimit(
       {
         ...newMonitorRow({
@@ -357,6 +374,7 @@ export async function restoreMonitor(ctx: Ctx, id: string) {
   if (!m.is_paused) await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
   const restored = await withTransaction(s.db, async (tx) => {
+    if (!m.is_paused) await requireKindQuota(tx, m.company_plan, m.company_id, m.type, m.id);
     const done = await monitorsRepo(tx).restoreWithinLimit(id, m.company_id, limit, {
       status: 'unknown',
       status_since: now,
@@ -381,6 +399,7 @@ export async function setPaused(ctx: Ctx, id: string, paused: boolean) {
   if (!paused && m.is_paused && m.archived_at === null) await requireDestinationBudget(s, storedDestination(m), m.interval_seconds, m.id);
   const now = s.now();
   await withTransaction(s.db, async (tx) => {
+    if (!paused && m.is_paused && m.archived_at === null) await requireKindQuota(tx, m.company_plan, m.company_id, m.type, m.id);
     await monitorsRepo(tx).update(
       id,
       m.company_id,

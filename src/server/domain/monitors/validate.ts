@@ -102,7 +102,12 @@ export async function validateMonitor(
   )
     fields.sla_target = `SLA target must be between ${SLA_TARGET_MIN} and ${SLA_TARGET_MAX} % (at most 3 decimals)`;
   // A derived status is computed where the database is: by the built-in engine alone.
-  const locations = derived ? ['local'] : input.locations !== undefined ? input.locations : (base?.locations ?? null);
+  const localOnly = KINDS[type]?.localOnly === true;
+  const named = input.locations !== undefined ? input.locations : (base?.locations ?? null);
+  // Probes have no browser: such a kind runs from the built-in engine, said plainly when other locations are named.
+  if (localOnly && named !== null && named.some((l) => l !== 'local'))
+    fields.locations = `${type} monitors run from the built-in engine only (local): probes have no browser to run them`;
+  const locations = derived || localOnly ? ['local'] : named;
   const quorum = derived ? null : input.quorum !== undefined ? input.quorum : (base?.quorum ?? null);
   const parents =
     input.parents !== undefined ? [...new Set((input.parents ?? []).map((p) => String(p).trim()).filter(Boolean))] : (base?.parents ?? []);

@@ -10,7 +10,7 @@ export interface Timings {
   tls?: number;
   ttfb?: number;
   total: number;
-  /** api_flow and browser: each step's ms (synthetic-run.ts stepTimingKey) */
+  /** api_flow and browser: each step's time (synthetic-run.ts stepTimingKey), charted like phases */
   [step: `step_${number}`]: number;
 }
 
@@ -25,7 +25,16 @@ export interface CheckOutcome {
   certIssuer?: string | null;
   certSubject?: string | null;
   /** ssl: certificate problem or days left; dns: the answers (to notice changes); domain: its registration */
-  detail?: { certValid?: boolean; certProblem?: string; answers?: string[]; registration?: DomainFacts; run?: SyntheticRun };
+  detail?: {
+    certValid?: boolean;
+    certProblem?: string;
+    answers?: string[];
+    registration?: DomainFacts;
+    /** api_flow and browser: what the run saw (test runs answer it; afterResult keeps it) */
+    run?: SyntheticRun;
+    /** browser: the PNGs of the failing step and of `screenshot` steps (afterResult stores them) */
+    screenshots?: Array<{ index: number; png: Buffer }>;
+  };
 }
 
 /** What a domain check read from the registry (RDAP). */

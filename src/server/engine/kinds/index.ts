@@ -21,6 +21,7 @@ import { tcpKind } from './tcp.ts';
 import { udpKind } from './udp.ts';
 import { websocketKind } from './websocket.ts';
 import { apiFlowKind } from './api-flow.ts';
+import { browserKind } from './browser.ts';
 
 // `any`: each module is checked against its own config type where it is declared.
 export const KINDS: Record<MonitorType, Kind<any>> = {
@@ -42,6 +43,7 @@ export const KINDS: Record<MonitorType, Kind<any>> = {
   pop3: pop3Kind,
   mysql: mysqlKind,
   api_flow: apiFlowKind,
+  browser: browserKind,
 };
 
 /** Every kind's config fields, in the order the monitor view lists them (each once). */

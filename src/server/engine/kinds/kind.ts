@@ -6,6 +6,7 @@ import type { CheckStatus } from '../../db/schema/monitoring.ts';
 import type { NotificationDraft } from '../../notify/notify.ts';
 import type { Checker, CheckOutcome } from '../checkers/types.ts';
 import type { PrivateTargets } from '../../net/ssrf.ts';
+import type { PlanLimits } from '../../../lib/plans.ts';
 
 export interface Kind<C extends object> {
   /** The config fields as the API names them, in the order the monitor view lists them. */
@@ -24,6 +25,13 @@ export interface Kind<C extends object> {
   derived?: boolean;
   /** The least check interval its targets bear (e.g. RDAP servers' rate limits); the platform's otherwise */
   minIntervalSeconds?: number;
+  /**
+   * Its checks run only in the built-in engine (`local`): probes lack what they need (a browser).
+   * Validation refuses other locations with a sentence saying so.
+   */
+  localOnly?: boolean;
+  /** How many active (not paused, not archived) monitors of the kind a company's plan allows; absent: only the plan's total */
+  planLimit?(plan: PlanLimits): number;
   /** Its checks answer with an HTTP status code (the branded sign-in list shows it; other kinds show the state). */
   reportsHttpCode?: boolean;
   /** The config to store: each field from the input, else the previous config, else the default. */
@@ -73,6 +81,8 @@ export interface KindResult<C> {
   /** Since when the monitor has its confirmed status */
   since: number;
   notify(draft: NotificationDraft): Promise<void>;
+  /** Keeps a run's screenshots (browser: check_screenshots, in the result's transaction); answers their ids in order */
+  keepScreenshots?(shots: ReadonlyArray<{ index: number; png: Buffer }>): Promise<string[]>;
 }
 
 /** The view of fields that need no masking: each as stored, null when unset. */

@@ -3,6 +3,7 @@ import * as monitors from '../../domain/monitors/service.ts';
 import * as maintenance from '../../domain/monitors/maintenance.ts';
 import { testMonitor } from '../../domain/monitors/test-now.ts';
 import { getResponseTimes } from '../../domain/monitors/response-times.ts';
+import { getScreenshot } from '../../domain/monitors/screenshots.ts';
 
 export const monitorsHandlers = {
   getMonitorSummary: async ({ ctx, query }) => monitors.getSummary(ctx, (query as { tenant?: string }).tenant),
@@ -30,6 +31,12 @@ export const monitorsHandlers = {
   rotateMonitorPushToken: async ({ ctx, params }) => monitors.rotatePushToken(ctx, params.id),
   listMonitorChecks: async ({ ctx, params, query }) => monitors.listChecks(ctx, params.id, query),
   getMonitorUptime: async ({ ctx, params }) => monitors.getUptime(ctx, params.id),
+  getMonitorScreenshot: async ({ ctx, params, reply }) => {
+    const png = await getScreenshot(ctx, params.id, params.screenshotId);
+    // A kept screenshot never changes; the company's own users alone may read it.
+    reply.type('image/png').header('cache-control', 'private, max-age=86400, immutable');
+    return png;
+  },
   getMonitorResponseTimes: async ({ ctx, params, query }) => getResponseTimes(ctx, params.id, query),
   listMaintenanceWindows: async ({ ctx, query }) => maintenance.listMaintenance(ctx, query),
   createMaintenanceWindow: async ({ ctx, body, reply }) => {

@@ -74,6 +74,7 @@ export const KIND_FORMS: Record<
   mysql: { label: 'MySQL / MariaDB', fields: MYSQL_FIELDS, urlPlaceholder: 'mysql://monitor@db.example.com:3306/app' },
   // `steps` is edited by the StepsEditor (issue 29's console work), not a field of this table.
   api_flow: { label: 'Multi-step API', fields: ['degraded_threshold_ms'] },
+  browser: { label: 'Browser journey', fields: ['degraded_threshold_ms'], minInterval: 300 },
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
