@@ -319,4 +319,23 @@ test('a browser journey runs from the editor; a failing assertion names its step
   await shot(page, 'journey-run-failed-390');
   await dialog.getByTestId('step').nth(2).scrollIntoViewIfNeeded();
   await shot(page, 'journey-editor-390');
+
+  // Created as it is (failing at step 3): the monitor page's last run shows the kept screenshot.
+  await expect(dialog.getByLabel('Check every (seconds)')).toHaveValue('300');
+  await dialog.getByLabel('Confirmations before alerting').fill('1');
+  await dialog.getByRole('button', { name: 'Create Monitor' }).click();
+  await page.getByRole('link', { name: /^journey-/ }).click();
+  const lastRun = page.getByTestId('last-run');
+  await expect(async () => {
+    await page.reload();
+    await expect(lastRun).toContainText('Failed at step 3 of 4', { timeout: 1000 });
+  }).toPass({ timeout: 45_000 });
+  const kept = lastRun.getByRole('img', { name: /Screenshot at step 3/ });
+  await expect(kept).toHaveAttribute('src', /\/api\/v1\/monitors\/[^/]+\/screenshots\//);
+  // the image loaded (the screenshots endpoint answered a PNG to the signed-in user)
+  await expect.poll(() => kept.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByTestId('step-chart')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'journey-page-390');
 });
