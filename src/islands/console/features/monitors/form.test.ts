@@ -152,4 +152,13 @@ describe('the form of a synthetic monitor', () => {
     expect(withType(withType(f, 'http'), 'api_flow').steps).toEqual([{ name: 'A', url: 'u' }]);
     expect(payloadOf(withType(f, 'http'), false)).not.toHaveProperty('steps');
   });
+
+  it("starts afresh between a flow and a journey (their steps differ) and raises the interval to the kind's least", () => {
+    const f = { ...emptyForm('api_flow'), steps: [{ name: 'A', url: 'u' }] };
+    const journey = withType(f, 'browser');
+    expect(journey.steps).toEqual([{ action: 'goto', url: '' }]);
+    expect(Number(journey.interval_seconds)).toBeGreaterThanOrEqual(300);
+    expect(withType(journey, 'api_flow').steps).toHaveLength(1);
+    expect(withType(journey, 'api_flow').steps[0]).not.toHaveProperty('action');
+  });
 });
