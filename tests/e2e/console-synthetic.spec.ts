@@ -301,7 +301,9 @@ test('a browser journey runs from the editor; a failing assertion names its step
   await result.getByTestId('run-step').nth(3).scrollIntoViewIfNeeded();
   await shot(page, 'journey-run-passed-1366');
 
-  // The cart holds one mug (12): asserting 13 fails at step 3, with the page as it was.
+  // The cart holds one mug (12): asserting 13 fails at step 3, with the page as it was; the shop's
+  // pages now also throw in a script and load an image that is not there.
+  shop.set({ broken: 'script_error', subresource: shop.url('/assets/missing.png') });
   await at(2, 'value').fill('13');
   await dialog.getByRole('button', { name: 'Run now' }).click();
   await expect(result).toContainText('Failed at step 3 of 4', { timeout: 45_000 });
@@ -310,6 +312,11 @@ test('a browser journey runs from the editor; a failing assertion names its step
   await expect(failed).toContainText('13');
   await expect(failed.getByRole('img', { name: /Screenshot at step 3/ })).toBeVisible();
   await expect(result.getByTestId('run-step').nth(3)).toHaveAttribute('data-status', 'skipped');
+  await expect(result.getByRole('heading', { name: /Console errors/ })).toBeVisible();
+  await expect(result).toContainText('shop script failed');
+  await expect(result.getByRole('heading', { name: /Failed requests/ })).toBeVisible();
+  await expect(result).toContainText('/assets/missing.png');
+  shop.set({ broken: null, subresource: null });
   await expectNoSeriousA11yViolations(page);
   await failed.scrollIntoViewIfNeeded();
   await shot(page, 'journey-run-failed-1366');
