@@ -195,6 +195,13 @@ test('an admin writes an API flow in the step editor, runs it, sees a broken ste
   await page.getByRole('dialog', { name: 'Delete secret' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('alert').filter({ hasText: name })).toBeVisible();
   await expect(page.getByRole('row', { name: /SHOP_PASSWORD/ })).toBeVisible();
+  // Replacing takes a new value only; the old one is never shown.
+  await page.getByRole('button', { name: 'Replace SHOP_PASSWORD' }).click();
+  const replace = page.getByRole('dialog', { name: 'Replace SHOP_PASSWORD' });
+  await expect(replace.getByLabel('New value')).toHaveValue('');
+  await replace.getByLabel('New value').fill(SHOP_PASSWORD);
+  await replace.getByRole('button', { name: 'Replace value' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Secret SHOP_PASSWORD replaced.' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'secrets-admin-1366');
 
