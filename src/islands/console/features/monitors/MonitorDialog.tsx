@@ -412,7 +412,7 @@ function TestOutcome({ result, monitorId }: { result: TestResult; monitorId: str
       </p>
       {/* a run's failing step carries the same sentence, beside its step */}
       {result.error && !result.run?.steps.some((s) => s.error) && <p className="sw-field-error">{explain(result.error)}</p>}
-      {result.run && <RunResult run={result.run} monitorId={monitorId} title="Steps of this run" />}
+      {result.run && <RunResult run={result.run} monitorId={monitorId} title="Steps of this run" explain={explain} />}
       {phases.length > 0 && !result.run && (
         <dl className="sw-mon-phases">
           {phases.map((p) => (

@@ -24,7 +24,15 @@ const VITALS: Array<[keyof WebVitals, string, (v: number) => string]> = [
   ['tbt_ms', 'Total Blocking Time', (v) => `${fmtNumber(v)} ms`],
 ];
 
-export function RunResult({ run, monitorId, title }: { run: SyntheticRun; monitorId: string | null; title: string }) {
+export function RunResult(props: {
+  run: SyntheticRun;
+  monitorId: string | null;
+  title: string;
+  /** words added to an error (the dialog explains the address guard's refusals) */
+  explain?: (error: string) => string;
+}) {
+  const { run, monitorId, title } = props;
+  const explain = props.explain ?? ((e: string) => e);
   const failed = run.steps.find((s) => s.status === 'failed');
   const vitals = run.web_vitals ? VITALS.filter(([k]) => run.web_vitals?.[k] != null) : [];
   return (
@@ -47,7 +55,7 @@ export function RunResult({ run, monitorId, title }: { run: SyntheticRun; monito
                 </span>
                 <span className="sw-muted sw-small">{s.duration_ms == null ? '' : `${fmtNumber(s.duration_ms)} ms`}</span>
               </div>
-              {s.error && <p className="sw-field-error sw-run-error">{s.error}</p>}
+              {s.error && <p className="sw-field-error sw-run-error">{explain(s.error)}</p>}
               {shot && (
                 <a href={shot} target="_blank" rel="noopener" className="sw-run-shot">
                   <img src={shot} alt={`Screenshot at step ${s.index}: ${s.name}`} loading="lazy" />
