@@ -4875,6 +4875,12 @@ export interface components {
             tls: number | null;
             ttfb: number | null;
             total: number | null;
+            /** @description api_flow and browser monitors: the mean ms of each of its steps over the same checks (step_N of the results' timings), named as the monitor names them now */
+            steps?: {
+                index: number;
+                name: string;
+                avg: number | null;
+            }[];
         };
         ResponseTimes: {
             monitor_id: string;
@@ -5952,6 +5958,10 @@ export interface components {
             };
             interval_seconds: number;
             timeout_seconds: number;
+            /** @description api_flow and browser monitors: the company secrets its steps name ({{secrets.NAME}}), opened; absent when they name none */
+            secrets?: {
+                [key: string]: string;
+            };
         };
         ProbeAssignments: {
             /** @description Send it back as `version` to get what changes next */
@@ -5984,13 +5994,15 @@ export interface components {
             response_time_ms: number | null;
             http_code: number | null;
             error: string | null;
-            timings: null | {
+            timings: null | ({
                 dns?: number;
                 connect?: number;
                 tls?: number;
                 ttfb?: number;
                 total: number;
-            };
+            } & {
+                [key: string]: number;
+            });
             cert_expires_at: number | null;
             cert_issuer: string | null;
             cert_subject: string | null;

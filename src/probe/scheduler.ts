@@ -209,7 +209,11 @@ export class ProbeScheduler {
           intervalMs: a.interval_seconds * 1000,
           createdAt: 0,
         },
-        this.env(),
+        // Only this monitor's secrets, as the platform sent them with its assignment.
+        {
+          ...this.env(),
+          secrets: async (names) => Object.fromEntries(names.flatMap((n) => (a.secrets?.[n] === undefined ? [] : [[n, a.secrets[n]]]))),
+        },
         abort,
         (e) => this.log(`${a.type} checker threw: ${e.message}`),
       );

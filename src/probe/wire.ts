@@ -23,6 +23,8 @@ export interface Assignment {
   config: Record<string, unknown>;
   interval_seconds: number;
   timeout_seconds: number;
+  /** The company secrets its steps name, opened (api_flow, browser) */
+  secrets?: Record<string, string>;
 }
 
 export interface AssignmentsAnswer {

@@ -60,6 +60,8 @@ export function sendProblem(reply: FastifyReply, body: ProblemBody): FastifyRepl
 
 interface AjvError {
   instancePath: string;
+  /** where in the schema the keyword is (#/properties/steps/items/oneOf/1/required) */
+  schemaPath: string;
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
@@ -79,8 +81,32 @@ function requiredText(e: AjvError): string | null {
   return typeof title === 'string' && title ? `${title} is required.` : null;
 }
 
+/**
+ * The errors of a failed `oneOf` without those of the branches the value was plainly not meant
+ * for: a branch that misses one of its own required properties at the value's top (an api_flow
+ * step has no `action`, so it is no browser step). Only when another branch remains, whose errors
+ * then say what is wrong, are the others and the "must match exactly one schema" line dropped.
+ */
+function withoutUnmeantBranches(errors: AjvError[]): AjvError[] {
+  let out = errors;
+  for (const one of errors.filter((e) => e.keyword === 'oneOf')) {
+    const branchOf = (e: AjvError) => {
+      const m = e.schemaPath.startsWith(`${one.schemaPath}/`) ? /^\/(\d+)\//.exec(e.schemaPath.slice(one.schemaPath.length)) : null;
+      return m && e.instancePath.startsWith(one.instancePath) ? Number(m[1]) : null;
+    };
+    const branches = new Set(out.map(branchOf).filter((b) => b !== null));
+    const unmeant = new Set(
+      [...branches].filter((b) => out.some((e) => branchOf(e) === b && e.keyword === 'required' && e.instancePath === one.instancePath)),
+    );
+    if (unmeant.size === 0 || unmeant.size === branches.size) continue;
+    out = out.filter((e) => e !== one && !unmeant.has(branchOf(e) ?? -1));
+  }
+  return out;
+}
+
 /** "body/email must match format email" → a sentence a person can act on. */
-export function describeValidation(errors: AjvError[], context: string): { detail: string; fields: Record<string, string> } {
+export function describeValidation(all: AjvError[], context: string): { detail: string; fields: Record<string, string> } {
+  const errors = withoutUnmeantBranches(all);
   const fields: Record<string, string> = {};
   const parts: string[] = [];
   let allFormTexts = true;

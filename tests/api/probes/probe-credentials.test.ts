@@ -37,4 +37,24 @@ describe.each(DB_KINDS)('credentials for probes on %s', (kind) => {
     expect(view.body.password).toBe('(hidden)');
     expect(view.text).not.toContain(PASSWORD);
   });
+
+  it('sends a synthetic monitor the company secrets its steps name, opened, and nothing more', async () => {
+    const SECRET = 'flow-Secret-For-The-Probe-9';
+    expect((await w.acmeAdmin.put('/api/v1/secrets/SHOP_TOKEN', { value: SECRET }, ACME)).status).toBe(200);
+    expect((await w.acmeAdmin.put('/api/v1/secrets/UNUSED_TOKEN', { value: 'not-sent-anywhere' }, ACME)).status).toBe(200);
+    const steps = [{ name: 'Sign in', url: 'http://127.0.0.1:9/api', headers: { authorization: 'Bearer {{secrets.SHOP_TOKEN}}' } }];
+    const id = await seedLocatedMonitor(t, w.acmeAdmin, ACME, { name: 'shop flow', type: 'api_flow', steps } as never, ['lab']);
+    const lab = await probeCall(t, w.acmeLab.token, 'GET', '/api/v1/probe/assignments');
+    const assigned = lab.body.monitors.find((m: { id: string }) => m.id === id);
+    expect(assigned.secrets).toEqual({ SHOP_TOKEN: SECRET });
+    expect(assigned.config.steps[0].headers.authorization).toBe('Bearer {{secrets.SHOP_TOKEN}}');
+    expect(JSON.stringify(lab.body)).not.toContain('not-sent-anywhere');
+    const pub = await probeCall(t, w.euWest.token, 'GET', '/api/v1/probe/assignments');
+    expect(JSON.stringify(pub.body)).not.toContain(SECRET);
+    // A replaced value reaches the probe with its next poll, as a change of the monitor would.
+    expect((await w.acmeAdmin.put('/api/v1/secrets/SHOP_TOKEN', { value: `${SECRET}-new` }, ACME)).status).toBe(200);
+    const next = await probeCall(t, w.acmeLab.token, 'GET', `/api/v1/probe/assignments?version=${lab.body.version}&wait=0`);
+    expect(next.body.changed).toBe(true);
+    expect(next.body.monitors.find((m: { id: string }) => m.id === id).secrets).toEqual({ SHOP_TOKEN: `${SECRET}-new` });
+  });
 });

@@ -6,6 +6,7 @@
 // endpoints (a hanging answer, a huge one, one that never ends, garbage). node:http only.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type ShopBreak =
@@ -33,6 +34,8 @@ export interface ShopOptions {
   redirectTo?: string | null;
   /** Every answer waits this long first (slow but up) */
   delayMs?: number;
+  /** Serve https with this key and certificate (tests/fixtures/targets/tls-targets.ts makeCerts) */
+  tls?: { key: string; cert: string } | null;
 }
 
 export interface ShopRequest {
@@ -45,7 +48,7 @@ export interface ShopRequest {
 export interface Shop {
   host: string;
   port: number;
-  /** http://127.0.0.1:port + path */
+  /** http://127.0.0.1:port + path (https:// when started with tls) */
   url(path?: string): string;
   /** Changes the options while it runs (e.g. breaks the checkout between two checks) */
   set(opts: Partial<ShopOptions>): void;
@@ -84,6 +87,7 @@ export async function startShop(initial: ShopOptions = {}): Promise<Shop> {
     subresource: null,
     redirectTo: null,
     delayMs: 0,
+    tls: null,
     ...initial,
   };
   const tokens = new Map<string, string>();
@@ -101,7 +105,7 @@ export async function startShop(initial: ShopOptions = {}): Promise<Shop> {
     return cart;
   };
 
-  const server = http.createServer(async (req, res) => {
+  const handler: http.RequestListener = async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://shop.test');
     const chunks: Buffer[] = [];
     let size = 0;
@@ -283,7 +287,8 @@ export async function startShop(initial: ShopOptions = {}): Promise<Shop> {
         `<p id="confirmation">Thank you for your order</p><p>Order <span id="order">${order[1]}</span></p>`,
       );
     return page(404, 'Not found', '<p>There is no such page.</p>');
-  });
+  };
+  const server = opts.tls ? https.createServer({ key: opts.tls.key, cert: opts.tls.cert }, handler) : http.createServer(handler);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -293,7 +298,7 @@ export async function startShop(initial: ShopOptions = {}): Promise<Shop> {
   return {
     host: '127.0.0.1',
     port,
-    url: (path = '/') => `http://127.0.0.1:${port}${path}`,
+    url: (path = '/') => `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}${path}`,
     set: (o) => Object.assign(opts, o),
     requests,
     orders: () => orders.size,

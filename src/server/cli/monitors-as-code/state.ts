@@ -129,6 +129,12 @@ export function credentialHeaders(file: CodeFile): string[] {
     ...Object.keys((m.grpc_metadata as Record<string, string> | undefined) ?? {})
       .filter((h) => SENSITIVE_HEADER.test(h))
       .map((h) => `monitor "${m.name}" metadata ${h}`),
+    // api_flow steps: a credential written into a header rather than named as {{secrets.NAME}}.
+    ...(Array.isArray(m.steps) ? (m.steps as { headers?: Record<string, string> }[]) : []).flatMap((step, i) =>
+      Object.entries(step?.headers ?? {})
+        .filter(([h, v]) => SENSITIVE_HEADER.test(h) && !/\{\{\s*secrets\./.test(String(v)))
+        .map(([h]) => `monitor "${m.name}" step ${i + 1} header ${h}`),
+    ),
   ]);
 }
 

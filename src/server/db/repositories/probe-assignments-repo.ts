@@ -3,6 +3,7 @@
 // the monitors a batch of results names. Which of these rows are assigned to a location is decided
 // in domain/probes/assignment-scope.ts; the LIKE here only narrows the rows read to those naming
 // the slug (slugs are [a-z0-9-], so `"slug"` inside the JSON text matches that element alone).
+import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
 
 export interface AssignmentCandidate {
@@ -97,6 +98,16 @@ export function probeAssignmentsRepo(db: DbScope) {
         .where('company_id', 'is not', null)
         .execute();
       return new Set(rows.map((r) => r.company_id as string));
+    },
+    /**
+     * Marks monitors changed for the probes without a change of their own columns (a company
+     * secret their steps name was replaced): the next long poll sends them again.
+     */
+    async bump(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await sql`update monitors set assignment_rev = (select coalesce(max(assignment_rev), 0) + 1 from monitors) where id in (${sql.join([...ids])})`.execute(
+        db.k,
+      );
     },
   };
 }

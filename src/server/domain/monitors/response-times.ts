@@ -14,6 +14,8 @@ import type { Ctx } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { toIso } from '../ids.ts';
 import { load } from './service.ts';
+import { parseConfig } from '../../engine/kinds/config.ts';
+import { stepTimingKey } from '../../engine/kinds/synthetic-run.ts';
 import { locationChecks, locationSeries } from './location-series.ts';
 
 const RANGES = {
@@ -83,15 +85,17 @@ function rangeSummary(rows: RollupRecord[]) {
   return { timed: sketch.total, ...latency(sketch, sum, min, max) };
 }
 
-async function phaseAverages(ctx: Ctx, monitorId: string, since: number) {
+/** `stepNames`: a synthetic monitor's steps, whose step_N timings are averaged too (charted like phases). */
+async function phaseAverages(ctx: Ctx, monitorId: string, since: number, stepNames: readonly string[] = []) {
   const rows = await checksRepo(ctx.services.db).list(monitorId, { limit: PHASE_SAMPLES, since });
-  const sums = Object.fromEntries(PHASES.map((p) => [p, { sum: 0, n: 0 }]));
+  const keys = [...PHASES, ...stepNames.map((_, i) => stepTimingKey(i + 1))];
+  const sums = Object.fromEntries(keys.map((p) => [p, { sum: 0, n: 0 }]));
   let samples = 0;
   for (const row of rows) {
     if (!row.timings) continue;
     const t = JSON.parse(row.timings) as Record<string, unknown>;
     samples += 1;
-    for (const p of PHASES) {
+    for (const p of keys) {
       const v = t[p];
       if (typeof v === 'number' && Number.isFinite(v)) {
         sums[p].sum += v;
@@ -99,8 +103,17 @@ async function phaseAverages(ctx: Ctx, monitorId: string, since: number) {
       }
     }
   }
-  const avg = (p: (typeof PHASES)[number]) => (sums[p].n > 0 ? round2(sums[p].sum / sums[p].n) : null);
-  return { samples, dns: avg('dns'), connect: avg('connect'), tls: avg('tls'), ttfb: avg('ttfb'), total: avg('total') };
+  const avg = (p: string) => (sums[p].n > 0 ? round2(sums[p].sum / sums[p].n) : null);
+  const phases = { samples, dns: avg('dns'), connect: avg('connect'), tls: avg('tls'), ttfb: avg('ttfb'), total: avg('total') };
+  if (stepNames.length === 0) return phases;
+  return { ...phases, steps: stepNames.map((name, i) => ({ index: i + 1, name, avg: avg(stepTimingKey(i + 1)) })) };
+}
+
+/** The names of a synthetic monitor's steps (an api_flow step's name; a browser step's or its action). */
+function stepNamesOf(config: string): string[] {
+  const steps = (parseConfig(config) as { steps?: unknown }).steps;
+  if (!Array.isArray(steps)) return [];
+  return steps.map((s: { name?: unknown; action?: unknown }, i) => String(s?.name ?? s?.action ?? `Step ${i + 1}`));
 }
 
 /** Mean ms of each phase of one check (from its timings), as pointPhases does for a period. */
@@ -162,7 +175,7 @@ export async function getResponseTimes(ctx: Ctx, id: string, q: { range?: string
       range: key as ResponseTimeRange,
       grain: 'check' as const,
       points,
-      phases: await phaseAverages(ctx, m.id, since),
+      phases: await phaseAverages(ctx, m.id, since, stepNamesOf(m.config)),
       locations,
     };
   }
@@ -181,7 +194,7 @@ export async function getResponseTimes(ctx: Ctx, id: string, q: { range?: string
     range: key as ResponseTimeRange,
     grain: grain === 'hourly' ? ('hour' as const) : ('day' as const),
     points,
-    phases: await phaseAverages(ctx, m.id, first),
+    phases: await phaseAverages(ctx, m.id, first, stepNamesOf(m.config)),
     locations: await locationSeries(
       ctx.services.db,
       m.id,

@@ -16,6 +16,8 @@ import type { Services } from '../context.ts';
 import { isAssigned, type ScopedLocation, scopeFilter } from './assignment-scope.ts';
 import { probeCall } from './probe-call.ts';
 import { monitorSecretsKey, openSecrets, type SecretsKey } from '../../engine/kinds/secret-box.ts';
+import { companySecrets } from '../../engine/company-secrets.ts';
+import { stepSecretNames } from '../../engine/checkers/api-flow.ts';
 
 /** How often a waiting long poll looks for a change */
 const POLL_EVERY_MS = 1000;
@@ -33,6 +35,8 @@ export interface ProbeAssignment {
   config: Record<string, unknown>;
   interval_seconds: number;
   timeout_seconds: number;
+  /** api_flow and browser: the company secrets its steps name, opened */
+  secrets?: Record<string, string>;
 }
 
 export interface ProbeAssignments {
@@ -56,6 +60,22 @@ const present = (m: AssignmentRow, key: SecretsKey): ProbeAssignment => ({
   interval_seconds: m.interval_seconds,
   timeout_seconds: m.timeout_seconds,
 });
+
+/**
+ * The assignments, each synthetic monitor with the company secrets its steps name, opened (as
+ * its password is, and for the same reason): only those it names, only to the probes it is
+ * assigned to.
+ */
+async function presentAll(services: Services, rows: AssignmentRow[]): Promise<ProbeAssignment[]> {
+  const key = monitorSecretsKey(services.config);
+  return Promise.all(
+    rows.map(async (m) => {
+      const a = present(m, key);
+      const names = stepSecretNames((a.config as { steps?: unknown }).steps);
+      return names.length ? { ...a, secrets: await companySecrets(services.db, key, m.company_id)(names) } : a;
+    }),
+  );
+}
 
 /** Ends every waiting long poll at once (the server is closing: they would hold close() for 30 s). */
 export function endProbeLongPolls(services: Services): void {
@@ -137,7 +157,7 @@ async function whole(
     count: v.count,
     ids_hash: v.hash,
     allow_private_targets: allowPrivate,
-    monitors: rows.map((m) => present(m, monitorSecretsKey(services.config))),
+    monitors: await presentAll(services, rows),
     removed: [],
   };
 }
@@ -168,7 +188,7 @@ async function changes(
       full: false,
       count: v.count,
       ids_hash: v.hash,
-      monitors: upserts.map((m) => present(m, monitorSecretsKey(services.config))),
+      monitors: await presentAll(services, upserts),
       removed,
     },
   };

@@ -5,6 +5,7 @@
 // naming one the company does not have.
 import { companySecretsRepo } from '../../db/repositories/company-secrets-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { probeAssignmentsRepo } from '../../db/repositories/probe-assignments-repo.ts';
 import { withTransaction, type DbScope } from '../../db/scope.ts';
 import { stepSecretNames } from '../../engine/checkers/api-flow.ts';
 import { monitorSecretsKey, seal } from '../../engine/kinds/secret-box.ts';
@@ -92,20 +93,17 @@ export async function putSecret(ctx: Ctx, name: string, input: { value: string }
     throw new DomainError('limit_exceeded', `A company may have at most ${MAX_SECRETS_PER_COMPANY} secrets; delete one first.`);
   const now = s.now();
   const sealed = seal(monitorSecretsKey(s.config), value);
+  const users = (await usage(s.db, companyId)).get(name) ?? [];
   const { created } = await withTransaction(s.db, async (tx) => {
     const r = await companySecretsRepo(tx).put(companyId, name, sealed, now);
+    // Probes hold the opened value with each assignment: the monitors naming it are sent again.
+    await probeAssignmentsRepo(tx).bump(users);
     // The name only: the value never reaches the audit log.
     await auditFromCtx(tx, ctx, 'settings_update', { secret: name, action: r.created ? 'create' : 'replace' }, undefined, companyId);
     return r;
   });
   const before = existing.find((r) => r.name === name);
-  const used = await usage(s.db, companyId);
-  return {
-    name,
-    created_at: toIso(created || !before ? now : before.created_at),
-    updated_at: toIso(now),
-    used_by: used.get(name) ?? [],
-  };
+  return { name, created_at: toIso(created || !before ? now : before.created_at), updated_at: toIso(now), used_by: users };
 }
 
 export async function deleteSecret(ctx: Ctx, name: string, companyIdAsked?: string): Promise<void> {

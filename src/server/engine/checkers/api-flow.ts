@@ -80,6 +80,8 @@ export const apiFlowChecker: Checker<ApiFlowConfig> = async (target, env, signal
   const timings: Timings = { total: 0 };
   let failure: { index: number; text: string; httpCode: number | null; answered: boolean } | null = null;
   let last: HttpAnswer | null = null;
+  /** The certificate of the flow's https answers that expires first: the one to warn about */
+  let cert: Pick<HttpAnswer, 'certExpiresAt' | 'certIssuer' | 'certSubject'> = { certExpiresAt: null, certIssuer: null, certSubject: null };
   for (const [i, step] of steps.entries()) {
     const index = i + 1;
     const name = step.name || `Step ${index}`;
@@ -94,6 +96,7 @@ export const apiFlowChecker: Checker<ApiFlowConfig> = async (target, env, signal
       const answer = await runStep(step, vars, secrets, env, signal, target.timeoutMs, t0);
       last = answer;
       httpCode = answer.status;
+      if (answer.certExpiresAt !== null && (cert.certExpiresAt === null || answer.certExpiresAt < cert.certExpiresAt)) cert = answer;
       answered = true;
       const ms = round(performance.now() - t0);
       judgeStep(step, answer, ms, vars, secrets);
@@ -129,7 +132,9 @@ export const apiFlowChecker: Checker<ApiFlowConfig> = async (target, env, signal
     httpCode: last?.status ?? null,
     error: null,
     timings,
-    certExpiresAt: null,
+    certExpiresAt: cert.certExpiresAt,
+    certIssuer: cert.certIssuer ?? null,
+    certSubject: cert.certSubject ?? null,
     detail: { run },
   };
   const threshold = target.config.degraded_threshold_ms;

@@ -60,26 +60,26 @@ export function validateApiSteps(raw: unknown): StepsCheck {
     if ('action' in s) fail('is a browser step (action); an API flow step has a method and url');
     const stray = Object.keys(s).find((k) => !STEP_KEYS.has(k));
     if (stray && !('action' in s)) fail(`has an unknown field "${stray.slice(0, 40)}"`);
-    const step: ApiFlowStep = {
-      name: typeof s.name === 'string' ? s.name.trim() : '',
-      method: typeof s.method === 'string' ? s.method.toUpperCase() : 'GET',
-      url: typeof s.url === 'string' ? s.url.trim() : '',
-      headers: isObject(s.headers) ? (s.headers as Record<string, string>) : {},
-      body: typeof s.body === 'string' ? s.body : null,
-      assertions: Array.isArray(s.assertions) ? (s.assertions as ApiAssertion[]) : [],
-      extract: Array.isArray(s.extract) ? (s.extract as ApiExtraction[]) : [],
-    };
+    // Stored with the keys it was given (defaults are the checker's), so a monitors-as-code file
+    // that leaves method or headers out reads back as written and the next apply sees no change.
+    const step: ApiFlowStep = { name: typeof s.name === 'string' ? s.name.trim() : '', url: typeof s.url === 'string' ? s.url.trim() : '' };
+    if (s.method !== undefined && s.method !== null) step.method = typeof s.method === 'string' ? s.method.toUpperCase() : String(s.method);
+    if (s.headers !== undefined && s.headers !== null) step.headers = s.headers as Record<string, string>;
+    if (s.body !== undefined) step.body = s.body as string | null;
+    if (s.assertions !== undefined && s.assertions !== null) step.assertions = s.assertions as ApiAssertion[];
+    if (s.extract !== undefined && s.extract !== null) step.extract = s.extract as ApiExtraction[];
     steps.push(step);
     if (!step.name) fail('needs a name');
     else if (hasControlCharacters(step.name)) fail('the name may not hold control characters');
     else if (names.has(step.name.toLowerCase())) fail('another step has the same name');
     names.add(step.name.toLowerCase());
-    if (!(API_FLOW_METHODS as readonly string[]).includes(step.method ?? '')) fail(`method must be one of ${API_FLOW_METHODS.join(', ')}`);
+    if (!(API_FLOW_METHODS as readonly string[]).includes(step.method ?? 'GET'))
+      fail(`method must be one of ${API_FLOW_METHODS.join(', ')}`);
     const urlProblem = checkUrl(step.url);
     if (urlProblem) fail(urlProblem);
     else if (i === 0) host = new URL(step.url.replace(/\{\{[^}]*\}\}/g, 'x')).hostname.replace(/^\[|\]$/g, '');
     if (s.headers !== undefined && s.headers !== null && !isObject(s.headers)) fail('headers must be an object of names to values');
-    for (const [h, v] of Object.entries(step.headers ?? {})) {
+    for (const [h, v] of Object.entries(isObject(step.headers) ? step.headers : {})) {
       if (
         typeof v !== 'string' ||
         !HEADER_NAME.test(h) ||
@@ -91,25 +91,22 @@ export function validateApiSteps(raw: unknown): StepsCheck {
     }
     if (s.body !== undefined && s.body !== null && typeof s.body !== 'string') fail('body must be text');
     if (s.assertions !== undefined && s.assertions !== null && !Array.isArray(s.assertions)) fail('assertions must be a list');
-    if ((step.assertions?.length ?? 0) > 20) fail('at most 20 assertions');
-    step.assertions?.forEach((a, j) => {
+    const assertions = Array.isArray(step.assertions) ? step.assertions : [];
+    const extract = Array.isArray(step.extract) ? step.extract : [];
+    if (assertions.length > 20) fail('at most 20 assertions');
+    assertions.forEach((a, j) => {
       const why = checkAssertion(a);
       if (why) fail(`assertion ${j + 1}: ${why}`);
     });
     // Variables a step uses must come from an earlier step's extraction.
-    const texts = [
-      step.url,
-      ...Object.values(step.headers ?? {}),
-      step.body,
-      ...(step.assertions ?? []).map((a) => (isObject(a) ? a.target : null)),
-    ];
+    const texts = [step.url, ...Object.values(step.headers ?? {}), step.body, ...assertions.map((a) => (isObject(a) ? a.target : null))];
     for (const t of texts) {
       for (const v of variableNames(typeof t === 'string' ? t : null))
         if (!known.has(v)) fail(`{{${v}}} is used before a step extracts it`);
     }
     if (s.extract !== undefined && s.extract !== null && !Array.isArray(s.extract)) fail('extract must be a list');
-    if ((step.extract?.length ?? 0) > 20) fail('at most 20 extractions');
-    step.extract?.forEach((x, j) => {
+    if (extract.length > 20) fail('at most 20 extractions');
+    extract.forEach((x, j) => {
       const why = checkExtraction(x);
       if (why) fail(`extraction ${j + 1}: ${why}`);
       else known.add(x.variable);

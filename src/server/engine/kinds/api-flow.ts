@@ -1,7 +1,8 @@
 // api_flow monitors: a journey of HTTP requests (`steps`), each with assertions and extractions
 // into {{variables}}; company secrets as {{secrets.NAME}}. The check is checkers/api-flow.ts; the
 // last run is kept in last_answers and shown as the monitor view's `last_run`.
-import { API_FLOW_FIELDS } from '../../../lib/monitor-kinds.ts';
+import { API_FLOW_FIELDS, DEFAULT_SSL_PORT } from '../../../lib/monitor-kinds.ts';
+import { certificateExpiring } from './certificate-warnings.ts';
 import { apiFlowChecker, type ApiFlowConfig, type ApiFlowStep } from '../checkers/api-flow.ts';
 import { validateApiSteps } from './api-flow-steps.ts';
 import type { Kind } from './kind.ts';
@@ -25,6 +26,8 @@ export const apiFlowKind: Kind<ApiFlowConfig> = {
   check: apiFlowChecker,
 
   async afterResult(r) {
+    // A certificate the flow's https steps saw warns like an https check's (the one expiring first).
+    if (r.outcome.status !== 'down') await certificateExpiring(r, undefined);
     const run = r.outcome.detail?.run;
     if (run) return { last_answers: keptRun(run) };
   },
@@ -37,6 +40,17 @@ export const apiFlowKind: Kind<ApiFlowConfig> = {
   },
 
   stateView: runStateView,
+
+  // The first step's https host, which the security suite's TLS analysis grades.
+  tlsEndpoint(config) {
+    try {
+      const url = new URL(config.steps?.[0]?.url ?? '');
+      if (url.protocol !== 'https:') return null;
+      return { host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port: url.port ? Number(url.port) : DEFAULT_SSL_PORT };
+    } catch {
+      return null;
+    }
+  },
 
   publicTarget(config) {
     try {

@@ -5,9 +5,11 @@
 // holds on the first hop and on redirects, and hanging, huge, endless and garbage answers end as
 // clear failures within the time-out. The database half is api-flow.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startShop, SHOP_EMAIL, SHOP_PASSWORD, type Shop } from '../../../support/kind-servers/shop.ts';
+import { startShop, type Shop } from '../../../support/kind-servers/shop.ts';
+import { shopFlow } from '../../../support/kind-servers/shop-flows.ts';
 import { checkKind } from './support.ts';
 import { KINDS } from '../../../../src/server/engine/kinds/index.ts';
+import { makeCerts } from '../../../fixtures/targets/tls-targets.ts';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -17,64 +19,6 @@ afterAll(async () => {
   await shop?.close();
 });
 beforeEach(() => shop.set({ broken: null, delayMs: 0, redirectTo: null }));
-
-/** The shop's journey: sign in, list products, fill a cart, pay, read the order back. */
-export function shopFlow(base: (path: string) => string, opts: { password?: string } = {}) {
-  return [
-    {
-      name: 'Sign in',
-      method: 'POST',
-      url: base('/api/login'),
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: SHOP_EMAIL, password: opts.password ?? SHOP_PASSWORD }),
-      assertions: [{ source: 'status', comparison: 'equals', target: '200' }],
-      extract: [{ variable: 'token', source: 'json', property: '$.token' }],
-    },
-    {
-      name: 'List products',
-      url: base('/api/products'),
-      assertions: [
-        { source: 'status', comparison: 'equals', target: '200' },
-        { source: 'json', property: '$.products[0].sku', comparison: 'equals', target: 'mug' },
-        { source: 'header', property: 'content-type', comparison: 'contains', target: 'json' },
-      ],
-    },
-    {
-      name: 'Add to cart',
-      method: 'POST',
-      url: base('/api/cart'),
-      headers: { authorization: 'Bearer {{token}}', 'content-type': 'application/json' },
-      body: '{"items":["mug","tee"]}',
-      assertions: [
-        { source: 'status', comparison: 'equals', target: '201' },
-        { source: 'json', property: '$.total', comparison: 'equals', target: '42' },
-      ],
-      extract: [{ variable: 'cart_id', source: 'json', property: '$.cart_id' }],
-    },
-    {
-      name: 'Pay',
-      method: 'POST',
-      url: base('/api/checkout'),
-      headers: { authorization: 'Bearer {{token}}' },
-      body: '{"cart_id":"{{cart_id}}"}',
-      assertions: [
-        { source: 'status', comparison: 'equals', target: '201' },
-        { source: 'json', property: "$['status']", comparison: 'equals', target: 'paid' },
-      ],
-      extract: [{ variable: 'order_id', source: 'body_regex', property: '"order_id":"([0-9a-f]+)"' }],
-    },
-    {
-      name: 'Read the order',
-      url: base('/api/orders/{{order_id}}'),
-      headers: { authorization: 'Bearer {{token}}' },
-      assertions: [
-        { source: 'json', property: '$.order_id', comparison: 'equals', target: '{{order_id}}' },
-        { source: 'response_time', comparison: 'less_than', target: '5000' },
-        { source: 'body', comparison: 'not_contains', target: 'error' },
-      ],
-    },
-  ];
-}
 
 const flow = (steps: unknown[], extra: Record<string, unknown> = {}, opts: Parameters<typeof checkKind>[2] = {}) =>
   checkKind('api_flow', { steps, ...extra }, opts);
@@ -186,5 +130,21 @@ describe('api_flow validation', () => {
     expect(problems([{ action: 'goto', url: ok.url }]).steps).toMatch(/^Step 1: is a browser step/);
     expect(problems([ok, ok]).steps).toBe('Step 2 "A": another step has the same name');
     expect(problems(shopFlow((p) => `https://shop.example${p}`))).toEqual({});
+  });
+});
+
+describe('api_flow over https', () => {
+  it('keeps the certificate that expires first, for the expiry warning and the TLS analysis', async () => {
+    const { ca, certs } = makeCerts();
+    const secure = await startShop({ tls: certs.expiring });
+    try {
+      const o = await flow(shopFlow(secure.url).slice(0, 2), {}, { extraCa: [ca] });
+      expect({ status: o.status, subject: o.certSubject }).toEqual({ status: 'operational', subject: 'localhost' });
+      const daysLeft = ((o.certExpiresAt ?? 0) - Date.now()) / 86_400_000;
+      expect(daysLeft > 9 && daysLeft < 11).toBe(true);
+      expect(KINDS.api_flow.tlsEndpoint?.({ steps: shopFlow(secure.url) })).toEqual({ host: '127.0.0.1', port: secure.port });
+    } finally {
+      await secure.close();
+    }
   });
 });
