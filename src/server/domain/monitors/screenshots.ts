@@ -18,12 +18,17 @@ export async function getScreenshot(ctx: Ctx, monitorId: string, screenshotId: s
 }
 
 /** Deletes screenshots past their days, then each company's oldest past its plan's bytes; answers how many. */
-export async function pruneScreenshots(services: Services, now: number, days: number): Promise<{ byAge: number; byBudget: number }> {
+export async function pruneScreenshots(
+  services: Services,
+  now: number,
+  days: number,
+  budgetOf: (plan: string | null) => number = (plan) => planLimits(plan).screenshotBytes,
+): Promise<{ byAge: number; byBudget: number }> {
   const repo = checkScreenshotsRepo(services.db);
   const byAge = await repo.deleteOlderThan(now - days * DAY_MS);
   let byBudget = 0;
   for (const c of await repo.bytesByCompany()) {
-    const budget = planLimits(c.plan).screenshotBytes;
+    const budget = budgetOf(c.plan);
     if (c.bytes > budget) byBudget += await repo.trimToBudget(c.company_id, budget);
   }
   return { byAge, byBudget };

@@ -34,7 +34,8 @@ export function stepProblem(step: BrowserStep, i: number): string | null {
     const v = step[f];
     if (v === null || v === undefined || v === '') return `${at} (${step.action}) needs a ${f}`;
   }
-  if (step.name != null && (step.name.length > 80 || hasControlCharacters(step.name))) return `${at}: the name must be plain text of at most 80 characters`;
+  if (step.name != null && (step.name.length > 80 || hasControlCharacters(step.name)))
+    return `${at}: the name must be plain text of at most 80 characters`;
   if (step.selector != null && (step.selector.length > 500 || hasControlCharacters(step.selector)))
     return `${at}: the selector must be plain text of at most 500 characters`;
   if (step.value != null && step.value.length > 2000) return `${at}: the value must be at most 2000 characters`;
@@ -47,11 +48,11 @@ export function stepProblem(step: BrowserStep, i: number): string | null {
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return `${at}: the URL must start with http:// or https://`;
     if (url.username || url.password) return `${at}: put credentials in a fill step with {{secrets.NAME}}, not in the URL`;
     const authority = (step.url ?? '').replace(/^[a-z]+:\/\//i, '').split(/[/?#]/)[0];
-    if (authority.includes('{{'))
-      return `${at}: the URL's host must be written out (templates only in its path or query)`;
+    if (authority.includes('{{')) return `${at}: the URL's host must be written out (templates only in its path or query)`;
     if (!normalizeTargetHost(url.hostname)) return `${at}: the URL host must be a host name like example.com or an IP address`;
   }
-  if (step.action === 'press' && !KEY.test(step.value ?? '')) return `${at}: "${(step.value ?? '').slice(0, 40)}" is not a key name (Enter, Tab, ArrowDown, Control+A)`;
+  if (step.action === 'press' && !KEY.test(step.value ?? ''))
+    return `${at}: "${(step.value ?? '').slice(0, 40)}" is not a key name (Enter, Tab, ArrowDown, Control+A)`;
   if (step.action === 'assert_count' && !(Number.isInteger(step.count) && (step.count ?? -1) >= 0 && (step.count ?? 0) <= 10_000))
     return `${at}: the count must be a whole number from 0 to 10000`;
   return null;
@@ -103,7 +104,7 @@ export const browserKind: Kind<BrowserConfig> = {
   },
   present(config, { secrets }) {
     // Typed-in values (a password filled without {{secrets.NAME}}) are seen only by those who may change the monitor.
-    const steps = (config.steps ?? []).map((s) => (!secrets && s.action === 'fill' && s.value ? { ...s, value: HIDDEN } : s));
+    const steps = config.steps?.map((s) => (!secrets && s.action === 'fill' && s.value ? { ...s, value: HIDDEN } : s)) ?? null;
     return { steps, degraded_threshold_ms: config.degraded_threshold_ms ?? null };
   },
   stateView: runStateView,

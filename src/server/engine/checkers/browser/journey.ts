@@ -10,8 +10,11 @@ import { shownUrl, startGuardProxy, USER_AGENT, type GuardRecord } from './guard
 import { stepName, type BrowserStep } from './steps.ts';
 import { readVitals, VITALS_SCRIPT } from './vitals.ts';
 
-/** Assertions retry this long (at most) for a page still settling, then fail with what they saw. */
-const ASSERT_WAIT_MS = 5_000;
+/**
+ * Actions wait this long (at most) for their element, and assertions retry this long for a page
+ * still settling, then fail naming what they looked for; wait_for_* steps wait up to the deadline.
+ */
+const STEP_WAIT_MS = 5_000;
 /** Kept for the failing step's screenshot after the steps' deadline. */
 const SHOT_RESERVE_MS = 1_500;
 /** A screenshot larger than this is dropped (a viewport PNG is ~50-300 KB). */
@@ -208,6 +211,7 @@ async function runStep(
 ): Promise<void> {
   const sel = step.selector ?? '';
   const el = () => page.locator(sel).first();
+  const wait = () => Math.min(STEP_WAIT_MS, remaining());
   switch (step.action) {
     case 'goto': {
       const res = await page.goto(fill(step.url, secrets), { timeout: remaining(), waitUntil: 'load' });
@@ -216,17 +220,17 @@ async function runStep(
     }
     case 'click':
       interacted();
-      return el().click({ timeout: remaining() });
+      return el().click({ timeout: wait() });
     case 'fill':
       interacted();
-      return el().fill(fill(step.value, secrets), { timeout: remaining() });
+      return el().fill(fill(step.value, secrets), { timeout: wait() });
     case 'select':
       interacted();
-      await el().selectOption(fill(step.value, secrets), { timeout: remaining() });
+      await el().selectOption(fill(step.value, secrets), { timeout: wait() });
       return;
     case 'press':
       interacted();
-      return step.selector ? el().press(step.value ?? '', { timeout: remaining() }) : page.keyboard.press(step.value ?? '');
+      return step.selector ? el().press(step.value ?? '', { timeout: wait() }) : page.keyboard.press(step.value ?? '');
     case 'wait_for_text':
       return page.getByText(fill(step.value, secrets)).first().waitFor({ state: 'visible', timeout: remaining() });
     case 'wait_for_selector':
@@ -293,7 +297,7 @@ async function settle<T>(
   ok: (v: T) => boolean,
   why: (v: T) => string,
 ): Promise<void> {
-  const until = performance.now() + Math.min(ASSERT_WAIT_MS, remaining());
+  const until = performance.now() + Math.min(STEP_WAIT_MS, remaining());
   for (;;) {
     const v = await read();
     if (ok(v)) return;
