@@ -143,4 +143,9 @@ describe('route access', () => {
       expect(d(r, p, 'customer_viewer')).toBe('not_found');
     }
   });
+
+  it('the company secrets screen opens for every company member (viewers read the names) and super admins', () => {
+    for (const role of ['super_admin', 'customer_admin', 'customer_viewer'] as const)
+      expect(d('secrets', '/settings/secrets', role)).toBe('page');
+  });
 });

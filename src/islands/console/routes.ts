@@ -282,6 +282,12 @@ export const ROUTES = {
     title: 'Probe locations',
     audience: SETTINGS,
   },
+  secrets: {
+    path: '/settings/secrets',
+    title: 'Secrets',
+    // viewers see the names (which monitors use which secret), never a value
+    audience: SIGNED_IN,
+  },
   backendTest: {
     path: '/backend-test',
     title: 'Backend Test',

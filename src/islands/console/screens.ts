@@ -57,5 +57,6 @@ export const SCREENS: Record<RouteName, () => Promise<ComponentType<ScreenProps>
   subscribers: () => import('./features/subscribers/SubscribersPage.tsx').then((m) => m.SubscribersPage),
   escalation: () => import('./features/escalation/EscalationPage.tsx').then((m) => m.EscalationPage),
   probeLocations: () => import('./features/probe-locations/ProbeLocationsPage.tsx').then((m) => m.ProbeLocationsPage),
+  secrets: () => import('./features/secrets/SecretsPage.tsx').then((m) => m.SecretsPage),
   backendTest: () => import('./features/backend-test/BackendTestPage.tsx').then((m) => m.BackendTestPage),
 };

@@ -13,6 +13,8 @@ interface SettingsLink {
   superAdminOnly?: boolean;
   /** Everyone's own (viewers too), not a company setting */
   own?: boolean;
+  /** A company setting every member reads (viewers see it, only admins change it) */
+  everyone?: boolean;
 }
 
 // One entry a screen: a new settings screen is one more line here.
@@ -29,6 +31,13 @@ const LINKS: SettingsLink[] = [
     href: '/settings/company',
     title: 'Company',
     text: 'Your company’s name, website, phone, logos and colours (what your status page wears), your plan and what you use of it, and the OTLP ingest keys your services and browser pages send traces with.',
+  },
+  {
+    id: 'settings-secrets',
+    href: '/settings/secrets',
+    title: 'Secrets',
+    text: 'Passwords and tokens that API flow and browser monitors use in their steps as {{secrets.NAME}}: stored encrypted, never shown again, with the monitors that use each one.',
+    everyone: true,
   },
   {
     id: 'settings-alerts',
@@ -80,7 +89,9 @@ const LINKS: SettingsLink[] = [
 
 export function SettingsPage({ title }: { title: string }) {
   const role = useStore($role);
-  const links = LINKS.filter((l) => l.own || (can(role, 'view', 'settings') && (!l.superAdminOnly || role === 'super_admin')));
+  const links = LINKS.filter(
+    (l) => l.own || l.everyone || (can(role, 'view', 'settings') && (!l.superAdminOnly || role === 'super_admin')),
+  );
   return (
     <div className="sw-admin">
       <h2 className="sw-page-title">{title}</h2>

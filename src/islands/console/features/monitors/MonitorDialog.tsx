@@ -34,6 +34,9 @@ import type { MonitorRow, MonitorType } from './store.ts';
 import { usePublicDefault } from './public-default.ts';
 import { DeclaredFields } from './DeclaredFields.tsx';
 import { MonitorLinks } from './MonitorLinks.tsx';
+import { StepsEditor } from './steps/StepsEditor.tsx';
+import { RunResult } from './steps/RunResult.tsx';
+import { isJourney, isSynthetic, stepErrorKeys } from './steps/model.ts';
 
 interface Props {
   monitor: MonitorRow | null;
@@ -201,6 +204,23 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
         {input('json_path', 'JSON path', { placeholder: '$.status' })}
         {input('json_expected', 'JSON value expected')}
         <DeclaredFields fields={KIND_FIELDS[f.type]} values={f.extra} errors={errors} onChange={setExtra} />
+        {isSynthetic(f.type) && (
+          <StepsEditor
+            kind={f.type}
+            steps={f.steps}
+            errors={errors}
+            onChange={(steps, touched) => {
+              setF((x) => ({ ...x, steps }));
+              setErrors((e) =>
+                clearErrors(
+                  e,
+                  'steps',
+                  ...(touched === 'all' ? Object.keys(e).filter((k) => k.startsWith('steps')) : stepErrorKeys(e, touched)),
+                ),
+              );
+            }}
+          />
+        )}
         {input('degraded_threshold_ms', 'Degraded above (ms)', { type: 'number' })}
         {shown.has('headers') && (
           <Field id="m-headers" label="Headers" error={errors.headers} hint="One “Name: value” a line; sent to this URL’s own origin only">
@@ -278,14 +298,20 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           </p>
         )}
         {f.type === 'push' && monitor && <RotatePush id={monitor.id} onUrl={setPushUrl} />}
-        {tested && <TestOutcome result={tested} />}
+        {busy === 'test' && isSynthetic(f.type) && (
+          <p className="sw-mon-test sw-span-2" role="status" data-testid="run-progress">
+            Running {f.steps.length} step{f.steps.length === 1 ? '' : 's'}
+            {isJourney(f.type) ? ' in a fresh browser' : ''}… The results show when the last one is done.
+          </p>
+        )}
+        {tested && <TestOutcome result={tested} monitorId={monitor?.id ?? null} />}
         <div className="sw-modal-actions sw-span-2">
           <button type="button" className="sw-btn" onClick={onClose}>
             Cancel
           </button>
           {f.type !== 'push' && (
             <button type="button" className="sw-btn" onClick={() => void runTest()} disabled={busy !== null}>
-              {busy === 'test' ? 'Testing…' : 'Test now'}
+              {busy === 'test' ? 'Testing…' : isSynthetic(f.type) ? 'Run now' : 'Test now'}
             </button>
           )}
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy !== null}>
@@ -374,7 +400,7 @@ function LocationsFields(props: {
 
 const OUTCOME = { operational: ['Up', 'green'], degraded: ['Degraded', 'amber'], down: ['Down', 'red'] } as const;
 
-function TestOutcome({ result }: { result: TestResult }) {
+function TestOutcome({ result, monitorId }: { result: TestResult; monitorId: string | null }) {
   const [text, tone] = OUTCOME[result.status];
   const phases = phasesOf(result.timings);
   return (
@@ -384,8 +410,10 @@ function TestOutcome({ result }: { result: TestResult }) {
         {result.status_code != null && <> HTTP {result.status_code}</>}
         {result.response_time_ms != null && <> in {fmtNumber(result.response_time_ms)} ms</>}
       </p>
-      {result.error && <p className="sw-field-error">{explain(result.error)}</p>}
-      {phases.length > 0 && (
+      {/* a run's failing step carries the same sentence, beside its step */}
+      {result.error && !result.run?.steps.some((s) => s.error) && <p className="sw-field-error">{explain(result.error)}</p>}
+      {result.run && <RunResult run={result.run} monitorId={monitorId} title="Steps of this run" explain={explain} />}
+      {phases.length > 0 && !result.run && (
         <dl className="sw-mon-phases">
           {phases.map((p) => (
             <div key={p.label}>

@@ -42,6 +42,8 @@ import {
 } from './monitor-page-store.ts';
 import { STATUS_TEXT, type MonitorRow } from './store.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { isSynthetic } from './steps/model.ts';
+import { LastRunCard, StepTimingCard } from './steps/SyntheticCards.tsx';
 import { Table } from '../../ui/Table.tsx';
 import '../../ui/uplot.css';
 import './monitors.css';
@@ -164,7 +166,9 @@ export function MonitorPage({ params }: ScreenProps) {
         </div>
       )}
       <UptimeCard />
+      {isSynthetic(m.type) && <LastRunCard m={m} />}
       <ChartCard id={m.id} />
+      {isSynthetic(m.type) && <SyntheticTimings m={m} />}
       <div className="sw-grid">
         <TimelineCard />
         <Details m={m} />
@@ -425,6 +429,12 @@ export function certificateText(m: Pick<Monitor, 'cert_issuer' | 'cert_subject' 
   const expires = m.cert_expires_at ? `expires ${fmtDate(m.cert_expires_at)}` : '';
   const text = [issued, expires].filter(Boolean).join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A synthetic monitor's steps timed over the checks the page lists. */
+function SyntheticTimings({ m }: { m: Monitor }) {
+  const checks = useStore($checks);
+  return <StepTimingCard m={m} checks={checks.status === 'ready' ? checks.data.items : null} />;
 }
 
 function ChecksCard({ id, locations }: { id: string; locations: Monitor['location_status'] }) {

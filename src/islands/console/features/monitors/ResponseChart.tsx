@@ -132,7 +132,16 @@ export function timeRange(min: number, max: number, stepSeconds: number): [numbe
   return min === max ? [min - stepSeconds, max + stepSeconds] : [min, max];
 }
 
-function phaseScales(stepSeconds: number): uPlot.Scales {
+/**
+ * The time axis as numbers, not uPlot's range callback: with one check uPlot widened equal ends
+ * before calling it and spread the point over 2027-2029 (seen on a new monitor's page).
+ */
+function fixedTimeRange(rt: ResponseTimes): [number, number] | undefined {
+  const xs = rt.points.map((p) => Date.parse(p.start) / 1000);
+  return xs.length ? timeRange(Math.min(...xs), Math.max(...xs), stepSecondsOf(rt)) : undefined;
+}
+
+export function phaseScales(stepSeconds: number): uPlot.Scales {
   return {
     x: { time: true, range: (_u, min, max) => [min - stepSeconds / 2, max + stepSeconds / 2] },
     y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
@@ -141,11 +150,25 @@ function phaseScales(stepSeconds: number): uPlot.Scales {
 
 /** Stacked bars, one per period: each phase's bar reaches its top edge and the lower ones cover it. */
 function phaseSeries(bars: uPlot.Series.PathBuilder): uPlot.Series[] {
+  return stackedSeries(
+    PHASE_SERIES.map(([, label, colour]) => [label, colour]),
+    bars,
+  );
+}
+
+/**
+ * The series of stacked bars, bottom first in `layers` (drawn top first, so each lower layer covers
+ * the one above it up to its own top edge); also the monitor page's per-step chart (steps/).
+ */
+export function stackedSeries(
+  layers: ReadonlyArray<readonly [label: string, colour: string]>,
+  bars: uPlot.Series.PathBuilder,
+): uPlot.Series[] {
   return [
     {},
-    ...[...PHASE_SERIES]
+    ...[...layers]
       .reverse()
-      .map(([, label, colour]) => ({ label, stroke: colour, fill: colour, width: 0, paths: bars, points: { show: false }, value: ms })),
+      .map(([label, colour]) => ({ label, stroke: colour, fill: colour, width: 0, paths: bars, points: { show: false }, value: ms })),
   ];
 }
 
@@ -169,10 +192,7 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
             height: HEIGHT,
             legend: { show: false },
             // bars start at zero with some room above, and the first and last bars show whole
-            scales:
-              mode === 'phases'
-                ? phaseScales(stepSecondsOf(data))
-                : { x: { time: true, range: (_u, min, max) => timeRange(min, max, stepSecondsOf(data)) } },
+            scales: mode === 'phases' ? phaseScales(stepSecondsOf(data)) : { x: { time: true, range: fixedTimeRange(data) } },
             axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
             series:
               mode === 'phases'

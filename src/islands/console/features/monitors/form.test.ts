@@ -124,3 +124,41 @@ describe('the list query', () => {
     });
   });
 });
+
+describe('the form of a synthetic monitor', () => {
+  it('starts an api_flow with one request, sends its steps cleaned, and keeps them through an edit', () => {
+    const f = emptyForm('api_flow');
+    expect(f.steps).toHaveLength(1);
+    const steps = [
+      {
+        name: 'Sign in',
+        method: 'POST' as const,
+        url: 'https://shop.example/api/login',
+        headers: {},
+        body: '{}',
+        assertions: [],
+        extract: [],
+      },
+    ];
+    const body = payloadOf({ ...f, name: 'Flow', steps }, false) as unknown as Record<string, unknown>;
+    expect(body.steps).toEqual([{ name: 'Sign in', method: 'POST', url: 'https://shop.example/api/login', body: '{}' }]);
+    expect(body).not.toHaveProperty('url');
+    const again = formOf({ ...body, id: 'm1', company_id: 'c1' } as never);
+    expect(again.steps).toEqual(body.steps);
+  });
+
+  it("a kind change and back keeps the flow's steps", () => {
+    const f = { ...emptyForm('api_flow'), steps: [{ name: 'A', url: 'u' }] };
+    expect(withType(withType(f, 'http'), 'api_flow').steps).toEqual([{ name: 'A', url: 'u' }]);
+    expect(payloadOf(withType(f, 'http'), false)).not.toHaveProperty('steps');
+  });
+
+  it("starts afresh between a flow and a journey (their steps differ) and raises the interval to the kind's least", () => {
+    const f = { ...emptyForm('api_flow'), steps: [{ name: 'A', url: 'u' }] };
+    const journey = withType(f, 'browser');
+    expect(journey.steps).toEqual([{ action: 'goto', url: '' }]);
+    expect(Number(journey.interval_seconds)).toBeGreaterThanOrEqual(300);
+    expect(withType(journey, 'api_flow').steps).toHaveLength(1);
+    expect(withType(journey, 'api_flow').steps[0]).not.toHaveProperty('action');
+  });
+});

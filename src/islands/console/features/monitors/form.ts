@@ -28,9 +28,11 @@ import { KIND_FIELD_SPECS, type KindFieldValue } from '../../../../lib/kind-form
 import { initialValue, parsePairs, toApiValue, toFormValue } from '../../../../lib/kind-forms/field.ts';
 import { api, errorText } from '../../api.ts';
 import type { MonitorType } from './store.ts';
+import { cleanStep, isJourney, isSynthetic, newStep, type Step } from './steps/model.ts';
 
 type Monitor = components['schemas']['Monitor'];
 type MonitorInput = components['schemas']['MonitorInput'];
+/** A test's answer; api_flow and browser runs add the steps' results (`run`). */
 export type TestResult = components['schemas']['MonitorTestResult'];
 
 /**
@@ -129,6 +131,8 @@ export interface MonitorForm {
   children: string[];
   /** the monitors it depends on (ids) */
   parents: string[];
+  /** an api_flow or browser monitor's steps (openapi/schemas/synthetic.yaml), edited by steps/StepsEditor.tsx */
+  steps: Step[];
 }
 
 /** The port a kind's form starts with (the server's default for it), else none. */
@@ -169,6 +173,7 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
     extra: Object.fromEntries(Object.entries(KIND_FIELD_SPECS).map(([k, spec]) => [k, initialValue(spec)])),
     children: [],
     parents: [],
+    steps: isSynthetic(type) ? [newStep(type, 0)] : [],
   };
 }
 
@@ -176,7 +181,10 @@ export function emptyForm(type: MonitorType = 'http', companyId = ''): MonitorFo
 export function withType(f: MonitorForm, type: MonitorType): MonitorForm {
   const least = KIND_FORMS[type].minInterval ?? 0;
   const interval = Number(f.interval_seconds) < least ? String(least) : f.interval_seconds;
-  return { ...f, type, port: f.port || defaultPort(type), interval_seconds: interval };
+  // A journey's steps are not a flow's requests: switching between the two starts afresh.
+  const sameSteps = isSynthetic(type) && f.steps.length > 0 && f.steps.every((s) => 'action' in s === isJourney(type));
+  const steps = isSynthetic(type) ? (sameSteps ? f.steps : [newStep(type, 0)]) : f.steps;
+  return { ...f, type, port: f.port || defaultPort(type), interval_seconds: interval, steps };
 }
 
 const list = (xs: ReadonlyArray<string | number> | null | undefined) => (xs ?? []).join(', ');
@@ -219,6 +227,7 @@ export function formOf(m: Monitor): MonitorForm {
     ),
     children: m.children ?? [],
     parents: m.parents ?? [],
+    steps: (m.steps ?? []).map((s) => ({ ...s })),
   };
 }
 
@@ -251,6 +260,8 @@ export function payloadOf(f: MonitorForm, superAdmin: boolean): MonitorInput {
     else if (field === 'port' || field === 'degraded_threshold_ms') kind[field] = num(v);
     else kind[field] = v.trim() === '' ? null : v.trim();
   }
+  // The steps editor draws a synthetic kind's steps, whether or not its KIND_FORMS line names the field.
+  if (isSynthetic(f.type)) kind.steps = f.steps.map(cleanStep);
   return {
     type: f.type,
     name: f.name.trim(),
