@@ -49,6 +49,7 @@ import '../../ui/uplot.css';
 import './monitors.css';
 
 import type { ChartMode } from './ResponseChart.tsx';
+import { targetOf } from './monitor-target.ts';
 
 // the chart and its library load after the page's figures, on this screen only
 const ResponseChart = lazy(() => import('./ResponseChart.tsx').then((m) => ({ default: m.ResponseChart })));
@@ -167,7 +168,7 @@ export function MonitorPage({ params }: ScreenProps) {
       )}
       <UptimeCard />
       {isSynthetic(m.type) && <LastRunCard m={m} />}
-      <ChartCard id={m.id} />
+      <ChartCard id={m.id} synthetic={isSynthetic(m.type)} />
       {isSynthetic(m.type) && <SyntheticTimings m={m} />}
       <div className="sw-grid">
         <TimelineCard />
@@ -226,7 +227,8 @@ function UptimeCard() {
   );
 }
 
-function ChartCard({ id }: { id: string }) {
+/** `synthetic`: an api_flow or browser monitor, whose checks have steps instead of DNS/connect/TLS phases. */
+function ChartCard({ id, synthetic }: { id: string; synthetic: boolean }) {
   const chart = useStore($chart);
   // before the user picks, the range the page opened on
   const range = useStore($range) ?? (chart.status === 'ready' ? chart.data.range : null);
@@ -254,17 +256,19 @@ function ChartCard({ id }: { id: string }) {
           <>
             <fieldset className="sw-mp-ranges sw-mp-modes">
               <legend className="sw-visually-hidden">Show</legend>
-              {CHART_MODES.filter(([k]) => k !== 'locations' || rt.locations.length > 0).map(([k, text]) => (
-                <button
-                  key={k}
-                  type="button"
-                  className={`sw-btn sw-btn-small${k === mode ? ' sw-btn-primary' : ''}`}
-                  aria-pressed={k === mode}
-                  onClick={() => setMode(k)}
-                >
-                  {text}
-                </button>
-              ))}
+              {CHART_MODES.filter(([k]) => (k !== 'locations' || rt.locations.length > 0) && (k !== 'phases' || !synthetic)).map(
+                ([k, text]) => (
+                  <button
+                    key={k}
+                    type="button"
+                    className={`sw-btn sw-btn-small${k === mode ? ' sw-btn-primary' : ''}`}
+                    aria-pressed={k === mode}
+                    onClick={() => setMode(k)}
+                  >
+                    {text}
+                  </button>
+                ),
+              )}
             </fieldset>
             <Suspense fallback={<Skeleton rows={5} />}>
               <ResponseChart
@@ -277,8 +281,26 @@ function ChartCard({ id }: { id: string }) {
                 }
               />
             </Suspense>
-            <h3 className="sw-mp-h3">Phases</h3>
-            {rt.phases.samples === 0 ? (
+            <h3 className="sw-mp-h3">{synthetic ? 'Steps' : 'Phases'}</h3>
+            {synthetic && rt.phases.steps?.length ? (
+              <>
+                <dl className="sw-mon-phases">
+                  {rt.phases.steps.map((s) => (
+                    <div key={s.index}>
+                      <dt>{s.name}</dt>
+                      <dd>{ms(s.avg)}</dd>
+                    </div>
+                  ))}
+                  <div>
+                    <dt>Total</dt>
+                    <dd>{ms(rt.phases.total)}</dd>
+                  </div>
+                </dl>
+                <p className="sw-muted sw-small">
+                  Mean time of each step over the newest {fmtNumber(rt.phases.samples)} checks in the range.
+                </p>
+              </>
+            ) : rt.phases.samples === 0 ? (
               <p className="sw-muted">No phase timings in this range.</p>
             ) : (
               <>
@@ -334,12 +356,7 @@ function TimelineCard() {
 function Details({ m }: { m: Monitor }) {
   // Any kind that saw a certificate (https, ssl, and the mail and database kinds over TLS) shows it.
   const https = m.type === 'ssl' || (m.type === 'http' && (m.url ?? '').startsWith('https:')) || m.cert_expires_at !== null;
-  // A kind's own fields are null in another kind's view: a URL-addressed kind has `url`, a domain
-  // monitor `domain`, a group `children`, the rest host and port.
-  const target =
-    m.type === 'push'
-      ? 'Heartbeat URL'
-      : (m.url ?? m.domain ?? (m.children ? `${m.children.length} monitors` : `${m.host ?? ''}${m.port ? `:${m.port}` : ''}`));
+  const target = targetOf(m);
   return (
     <Card title="Details" testId="details">
       <dl className="sw-mp-details">

@@ -46,6 +46,7 @@ import {
 } from './store.ts';
 import { SortButton, sortOf } from '../../ui/Table.tsx';
 import '../../ui/filters.css';
+import { targetOf } from './monitor-target.ts';
 import './monitors.css';
 
 const SORT_CHOICES: Array<[string, string]> = [
@@ -62,15 +63,6 @@ const SORT_CHOICES: Array<[string, string]> = [
   ['last_checked_at desc', 'Checked most recently'],
   ['last_checked_at asc', 'Checked longest ago'],
 ];
-
-export function targetOf(m: MonitorRow): string {
-  if (m.type === 'push') return 'Heartbeat URL';
-  // A kind's own fields are null in another kind's row: a URL-addressed kind has `url`, the rest host and port.
-  if (m.url) return m.url;
-  if (m.domain) return m.domain;
-  if (m.children) return `${m.children.length} monitor${m.children.length === 1 ? '' : 's'}`;
-  return m.port ? `${m.host}:${m.port}` : (m.host ?? '—');
-}
 
 const pct = (n: number | null) => (n === null ? '—' : `${fmtNumber(n, n === 100 ? 0 : 2)}%`);
 
