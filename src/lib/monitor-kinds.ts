@@ -119,3 +119,18 @@ export const API_EXTRACTION_SOURCES = ['json', 'header', 'body_regex', 'status']
 export const BROWSER_FIELDS = ['steps', 'degraded_threshold_ms'] as const;
 /** At most this many steps in one journey (openapi/schemas/synthetic.yaml). */
 export const BROWSER_MAX_STEPS = 30;
+/** A journey's actions (BrowserStep of synthetic.yaml): declarative, never code. */
+export const BROWSER_ACTIONS = [
+  'goto',
+  'click',
+  'fill',
+  'select',
+  'press',
+  'wait_for_text',
+  'wait_for_selector',
+  'assert_text',
+  'assert_url',
+  'assert_title',
+  'assert_count',
+  'screenshot',
+] as const;

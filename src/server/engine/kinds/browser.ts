@@ -3,12 +3,12 @@
 // with the step named; the first step opens a page, whose host is the monitor's target (the
 // literal-address check and the destination budget judge it). The run is kept as the monitor's
 // last_answers (its screenshots in check_screenshots) and shown as `last_run`.
-import { BROWSER_FIELDS, BROWSER_MAX_STEPS } from '../../../lib/monitor-kinds.ts';
+import { BROWSER_ACTIONS, BROWSER_FIELDS, BROWSER_MAX_STEPS } from '../../../lib/monitor-kinds.ts';
 import { hasControlCharacters } from '../../../lib/plain-text.ts';
 import { normalizeTargetHost } from '../../../lib/target-host.ts';
 import { browserChecker, type BrowserConfig } from '../checkers/browser.ts';
 import { browserSettings } from '../checkers/browser/settings.ts';
-import { BROWSER_ACTIONS, NEEDS, type BrowserStep } from '../checkers/browser/steps.ts';
+import { NEEDS, type BrowserStep } from '../checkers/browser/steps.ts';
 import type { Kind } from './kind.ts';
 import { keptRun, runStateView, variableNames } from './synthetic-run.ts';
 

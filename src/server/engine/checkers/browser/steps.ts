@@ -1,20 +1,7 @@
 // A browser journey's steps as stored (BrowserStep of openapi/schemas/synthetic.yaml): declarative
 // actions only, never code a tenant's page or text can turn into something the platform runs.
 
-export const BROWSER_ACTIONS = [
-  'goto',
-  'click',
-  'fill',
-  'select',
-  'press',
-  'wait_for_text',
-  'wait_for_selector',
-  'assert_text',
-  'assert_url',
-  'assert_title',
-  'assert_count',
-  'screenshot',
-] as const;
+import type { BROWSER_ACTIONS } from '../../../../lib/monitor-kinds.ts';
 
 export type BrowserAction = (typeof BROWSER_ACTIONS)[number];
 

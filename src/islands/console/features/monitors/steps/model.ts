@@ -4,40 +4,29 @@
 // fetch. The server validates every field; these helpers only keep what was typed.
 
 import type { components } from '../../../../../api/schema.d.ts';
+import {
+  API_ASSERTION_COMPARISONS,
+  API_ASSERTION_SOURCES,
+  API_EXTRACTION_SOURCES,
+  API_FLOW_MAX_STEPS,
+  API_FLOW_METHODS,
+  BROWSER_ACTIONS,
+  BROWSER_MAX_STEPS,
+} from '../../../../../lib/monitor-kinds.ts';
 
 export type SyntheticKind = 'api_flow' | 'browser';
 
-export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-export const ASSERTION_SOURCES = ['status', 'header', 'json', 'body', 'response_time'] as const;
-export const COMPARISONS = [
-  'equals',
-  'not_equals',
-  'contains',
-  'not_contains',
-  'less_than',
-  'greater_than',
-  'matches',
-  'exists',
-  'not_exists',
-] as const;
-export const EXTRACTION_SOURCES = ['json', 'header', 'body_regex', 'status'] as const;
-export const BROWSER_ACTIONS = [
-  'goto',
-  'click',
-  'fill',
-  'select',
-  'press',
-  'wait_for_text',
-  'wait_for_selector',
-  'assert_text',
-  'assert_url',
-  'assert_title',
-  'assert_count',
-  'screenshot',
-] as const;
+// The lists the server validates against (one place: src/lib/monitor-kinds.ts).
+export {
+  API_FLOW_METHODS as API_METHODS,
+  API_ASSERTION_SOURCES as ASSERTION_SOURCES,
+  API_ASSERTION_COMPARISONS as COMPARISONS,
+  API_EXTRACTION_SOURCES as EXTRACTION_SOURCES,
+  BROWSER_ACTIONS,
+};
 
 /** The most steps the server takes per kind (synthetic.yaml / monitors.yaml). */
-export const MAX_STEPS: Record<SyntheticKind, number> = { api_flow: 20, browser: 30 };
+export const MAX_STEPS: Record<SyntheticKind, number> = { api_flow: API_FLOW_MAX_STEPS, browser: BROWSER_MAX_STEPS };
 export const MAX_ROWS = 20;
 
 type Schemas = components['schemas'];
