@@ -4682,6 +4682,21 @@ export interface components {
             /** @description api_flow and browser monitors - each step's result (browser test runs carry screenshots as data URLs) */
             run?: components["schemas"]["SyntheticRun"];
         };
+        /** @description One line of a streamed test (POST /api/v1/monitors/test?stream=true): a step as it ends, the result, or the failure of the run */
+        TestRunLine: {
+            /** @enum {string} */
+            type: "step";
+            step: components["schemas"]["StepResult"];
+        } | {
+            /** @enum {string} */
+            type: "result";
+            result: components["schemas"]["MonitorTestResult"];
+        } | {
+            /** @enum {string} */
+            type: "error";
+            /** @description A problem document (RFC 9457) saying why the run failed */
+            problem: Record<string, never>;
+        };
         /** @description Fields to change; the type of a monitor cannot change */
         MonitorUpdate: {
             type?: components["schemas"]["MonitorType"];
@@ -9383,6 +9398,8 @@ export interface operations {
             query?: {
                 /** @description The saved monitor being edited: fields the body leaves out (its stored password, which the API never returns) are taken from it, as an update would. Another company's answers 404; its type must be the body's. */
                 monitor?: string;
+                /** @description true - answer the check's progress as newline-delimited JSON (application/x-ndjson): a `step` line for each step of an api_flow or browser monitor as soon as it ends (with its screenshot as a data URL for browser steps that took one), then one `result` line, the MonitorTestResult an unstreamed test answers; an `error` line with a problem if the run itself failed. Refusals (validation, permission, the rate limit) are problem answers before any line, as without it. Other kinds answer just the `result` line. */
+                stream?: boolean;
             };
             header?: never;
             path?: never;
@@ -9394,13 +9411,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The check's result */
+            /** @description The check's result (or, with stream=true, its progress line by line) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MonitorTestResult"];
+                    "application/x-ndjson": components["schemas"]["TestRunLine"];
                 };
             };
             400: components["responses"]["Problem"];

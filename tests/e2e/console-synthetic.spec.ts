@@ -276,6 +276,38 @@ test('steps are imported from YAML into the editor; a bad text is named and noth
   await shot(page, 'flow-run-390');
 });
 
+test('Run now shows each step as it ends: the first has passed while the second still waits on the shop', async ({ page }) => {
+  const api = await adminApi();
+  const company = await seedCompany(api, { plan: 'starter' });
+  const admin = await seedUser(api, 2, company.id);
+  const origin = tenantUrl(company.subdomain).replace(/\/$/, '');
+  await signInUi(page, origin, admin);
+  const dialog = await openAddDialog(page, origin, 'api_flow', unique('live-'));
+  await dialog.locator('#m-timeout_seconds').fill('6');
+  await dialog.getByText('Import or export the steps (JSON or YAML)').click();
+  const yaml = [
+    'steps:',
+    '  - name: Products',
+    `    url: ${shop.url('/api/products')}`,
+    '  - name: Hangs',
+    `    url: ${shop.url('/api/hang')}`,
+  ].join('\n');
+  await dialog.getByLabel('Steps as JSON or YAML').fill(yaml);
+  await dialog.getByRole('button', { name: 'Import from text' }).click();
+  await expect(dialog.getByTestId('step')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Run now' }).click();
+  // the shop never answers the second step: until the time-out the run is under way, its first step shown
+  const live = dialog.getByTestId('run-live');
+  await expect(live.getByTestId('run-step')).toHaveCount(1);
+  await expect(live.getByTestId('run-step').first()).toContainText('Passed');
+  await expect(live.getByTestId('run-step').first()).toContainText('1. Products');
+  await expect(dialog.getByTestId('run-progress')).toContainText('1 done');
+  await shot(page, 'flow-run-live-1366');
+  const result = dialog.getByRole('region', { name: 'Test result' });
+  await expect(result).toContainText('Failed at step 2 of 2', { timeout: 20_000 });
+  await expect(live).toHaveCount(0);
+});
+
 test('a browser journey runs from the editor; a failing assertion names its step and shows the screenshot', async ({ page }) => {
   test.setTimeout(90_000);
   const api = await adminApi();

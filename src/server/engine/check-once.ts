@@ -9,6 +9,7 @@ import { KINDS } from './kinds/index.ts';
 import { hostSecretsKey, openSecrets } from './kinds/secret-box.ts';
 import { companySecrets } from './company-secrets.ts';
 import type { EngineHost } from './ports.ts';
+import type { StepResult } from './kinds/synthetic-run.ts';
 
 export interface UnsavedMonitor {
   type: MonitorType;
@@ -17,6 +18,8 @@ export interface UnsavedMonitor {
   intervalSeconds: number;
   /** The company whose secrets its steps may name (api_flow, browser); null: none */
   companyId?: string | null;
+  /** Each step's result as it is known (synthetic kinds; CheckEnv.onStep) */
+  onStep?: (step: StepResult) => void;
 }
 
 export async function checkOnce(host: EngineHost, m: UnsavedMonitor): Promise<CheckOutcome> {
@@ -31,6 +34,7 @@ export async function checkOnce(host: EngineHost, m: UnsavedMonitor): Promise<Ch
     extraCa: host.monitoring?.extraCa,
     limits: DEFAULT_LIMITS,
     secrets: companySecrets(host.db, hostSecretsKey(host.config), m.companyId ?? null),
+    ...(m.onStep ? { onStep: m.onStep } : {}),
   };
   const abort = new AbortController();
   const timedOut = () => failed(`Timed out after ${timeoutMs / 1000} s`);

@@ -16,6 +16,7 @@ import { validateMonitor, type MonitorInput } from './validate.ts';
 import { load, validOf } from './service.ts';
 import { checkLinks, configChildren } from './links.ts';
 import { requireKnownSecrets } from '../secrets/company-secrets.ts';
+import type { StepResult } from '../../engine/kinds/synthetic-run.ts';
 
 declare module '../context.ts' {
   interface ProcessState {
@@ -50,6 +51,17 @@ function takeTestSlot(ctx: Ctx, key: string): void {
 
 /** `monitorId`: the saved monitor being edited, whose stored fields (its password) fill the ones left out. */
 export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: MonitorType }, monitorId?: string) {
+  return (await prepareTest(ctx, input, monitorId))();
+}
+
+export type TestRun = (onStep?: (step: StepResult) => void) => Promise<Awaited<ReturnType<typeof runPrepared>>>;
+
+/**
+ * Everything Test now refuses (validation, permission, the rate limit), done; the check itself left
+ * to run. A streamed test (POST /monitors/test?stream=true) answers its refusals as problems before
+ * its first line, then runs with `onStep`.
+ */
+export async function prepareTest(ctx: Ctx, input: MonitorInput & { type: MonitorType }, monitorId?: string): Promise<TestRun> {
   const actor = requirePermission(ctx, 'create', 'monitors', 'test monitors');
   const s = ctx.services;
   const base = monitorId ? validOf(await load(ctx, monitorId)) : null;
@@ -79,13 +91,12 @@ export async function testMonitor(ctx: Ctx, input: MonitorInput & { type: Monito
   }
   await requireKnownSecrets(s.db, owner, config);
   takeTestSlot(ctx, company);
-  const o = await checkOnce(s, {
-    type: v.type,
-    config,
-    timeoutSeconds: v.timeoutSeconds,
-    intervalSeconds: v.intervalSeconds,
-    companyId: owner,
-  });
+  const unsaved = { type: v.type, config, timeoutSeconds: v.timeoutSeconds, intervalSeconds: v.intervalSeconds, companyId: owner };
+  return (onStep) => runPrepared(s, { ...unsaved, ...(onStep ? { onStep } : {}) });
+}
+
+async function runPrepared(s: Ctx['services'], unsaved: Parameters<typeof checkOnce>[1]) {
+  const o = await checkOnce(s, unsaved);
   return {
     status: o.status,
     response_time_ms: o.responseTimeMs,

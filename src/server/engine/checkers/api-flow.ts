@@ -103,6 +103,7 @@ export const apiFlowChecker: Checker<ApiFlowConfig> = async (target, env, signal
       extractInto(step, answer, vars);
       timings[stepTimingKey(index) as `step_${number}`] = ms;
       results.push({ index, name, status: 'passed', duration_ms: ms, error: null, screenshot_id: null });
+      env.onStep?.(results[results.length - 1]);
     } catch (e) {
       const ms = round(performance.now() - t0);
       timings[stepTimingKey(index) as `step_${number}`] = ms;
@@ -116,6 +117,7 @@ export const apiFlowChecker: Checker<ApiFlowConfig> = async (target, env, signal
       else throw e;
       const error = redact(why);
       results.push({ index, name, status: 'failed', duration_ms: ms, error, screenshot_id: null });
+      env.onStep?.(results[results.length - 1]);
       failure = { index, text: redact(`Step ${index} "${name}": ${why}`), httpCode, answered };
     }
   }

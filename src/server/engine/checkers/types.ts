@@ -2,6 +2,7 @@
 import type { CheckStatus, MonitorType } from '../../db/schema/monitoring.ts';
 import type { PrivateTargets, Resolver } from '../../net/ssrf.ts';
 import type { RdapDirectory } from '../../net/rdap-bootstrap.ts';
+import type { StepResult } from '../kinds/synthetic-run.ts';
 import type { SyntheticRun } from '../kinds/synthetic-run.ts';
 
 export interface Timings {
@@ -84,6 +85,11 @@ export interface CheckEnv {
    * to the monitor's company; a name the company has no secret for is left out. Absent: none.
    */
   secrets?(names: readonly string[]): Promise<Record<string, string>>;
+  /**
+   * Told each step's result as soon as it is known (api_flow, browser): the console's Run now
+   * shows a journey's steps while it runs. Only test runs pass it.
+   */
+  onStep?(step: StepResult): void;
 }
 
 export interface CheckLimits {

@@ -1,7 +1,8 @@
 import type { HandlerMap } from '../handler-types.ts';
 import * as monitors from '../../domain/monitors/service.ts';
 import * as maintenance from '../../domain/monitors/maintenance.ts';
-import { testMonitor } from '../../domain/monitors/test-now.ts';
+import { prepareTest } from '../../domain/monitors/test-now.ts';
+import { streamTest } from '../test-stream.ts';
 import { getResponseTimes } from '../../domain/monitors/response-times.ts';
 import { getScreenshot } from '../../domain/monitors/screenshots.ts';
 
@@ -12,7 +13,11 @@ export const monitorsHandlers = {
     reply.header('x-total-count', page.total);
     return page.items;
   },
-  testMonitor: async ({ ctx, body, query }) => testMonitor(ctx, body, (query as { monitor?: string }).monitor),
+  testMonitor: async ({ ctx, body, query, req, reply }) => {
+    const q = query as { monitor?: string; stream?: boolean };
+    const run = await prepareTest(ctx, body, q.monitor);
+    return q.stream ? (streamTest(run, req, reply) as never) : run();
+  },
   createMonitor: async ({ ctx, body, reply }) => {
     const m = await monitors.createMonitor(ctx, body);
     reply.code(201);

@@ -13,6 +13,7 @@ import { queueJournal } from '../../../../src/server/engine/checkers/browser/que
 import { configureBrowser, DEFAULT_BROWSER_SETTINGS } from '../../../../src/server/engine/checkers/browser/settings.ts';
 import type { BrowserStep } from '../../../../src/server/engine/checkers/browser/steps.ts';
 import { KINDS } from '../../../../src/server/engine/kinds/index.ts';
+import type { StepResult } from '../../../../src/server/engine/kinds/synthetic-run.ts';
 import type { PrivateTargets } from '../../../../src/server/net/ssrf.ts';
 import { SHOP_EMAIL, SHOP_PASSWORD, startShop, type Shop } from '../../../support/kind-servers/shop.ts';
 import { fixedResolver } from './support.ts';
@@ -29,7 +30,13 @@ const OPEN: PrivateTargets = ['127.0.0.1/32'];
 
 async function runJourney(
   steps: BrowserStep[],
-  opts: { id?: string; timeoutMs?: number; allowPrivate?: PrivateTargets; secrets?: Record<string, string> } = {},
+  opts: {
+    id?: string;
+    timeoutMs?: number;
+    allowPrivate?: PrivateTargets;
+    secrets?: Record<string, string>;
+    onStep?: (step: StepResult) => void;
+  } = {},
 ): Promise<CheckOutcome> {
   const allowPrivate = opts.allowPrivate ?? OPEN;
   const kind = KINDS.browser;
@@ -52,6 +59,7 @@ async function runJourney(
       resolve: fixedResolver({ 'shop.test': '127.0.0.1' }),
       limits: DEFAULT_LIMITS,
       secrets: async (names) => Object.fromEntries(Object.entries(opts.secrets ?? {}).filter(([n]) => names.includes(n))),
+      ...(opts.onStep ? { onStep: opts.onStep } : {}),
     },
     new AbortController(),
     (e) => {
@@ -188,7 +196,13 @@ describe('browser journeys against the shop', () => {
 
   it('fails at the broken step, names what it looked for, and takes its screenshot (a PNG data URL for Test now)', async () => {
     shop.set({ broken: 'pay_button' });
-    const o = await runJourney(signInAndBuy(base), { secrets: { SHOP_PASSWORD }, timeoutMs: 15_000 });
+    // Run now is told each step as it ends (streamed to the console), the failing one with its screenshot
+    const told: StepResult[] = [];
+    const o = await runJourney(signInAndBuy(base), { secrets: { SHOP_PASSWORD }, timeoutMs: 15_000, onStep: (s) => told.push(s) });
+    expect(told.map((s) => `${s.index} ${s.status}`)).toEqual([...Array.from({ length: 8 }, (_, i) => `${i + 1} passed`), '9 failed']);
+    expect(told[8].screenshot).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(told.slice(0, 8).every((s) => s.screenshot === null)).toBe(true);
+    expect(JSON.stringify(told)).not.toContain(SHOP_PASSWORD);
     expect(o.status).toBe('down');
     const run = o.detail!.run!;
     const failedAt = run.steps.findIndex((s) => s.status === 'failed');

@@ -35,7 +35,8 @@ import { usePublicDefault } from './public-default.ts';
 import { DeclaredFields } from './DeclaredFields.tsx';
 import { MonitorLinks } from './MonitorLinks.tsx';
 import { StepsEditor } from './steps/StepsEditor.tsx';
-import { RunResult } from './steps/RunResult.tsx';
+import { RunResult, RunStep } from './steps/RunResult.tsx';
+import type { StepResult } from './steps/test-lines.ts';
 import { isJourney, isSynthetic, stepErrorKeys } from './steps/model.ts';
 
 interface Props {
@@ -52,6 +53,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const [live, setLive] = useState<StepResult[]>([]);
   const [tested, setTested] = useState<TestResult | null>(null);
   const [pushUrl, setPushUrl] = useState<string | null>(null);
   const [publicTouched, setPublicTouched] = useState(false);
@@ -86,8 +88,11 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
     setBusy('test');
     setBanner(null);
     setTested(null);
-    const r = await testMonitor(f, superAdmin, monitor?.id ?? null);
+    setLive([]);
+    // api_flow and browser tests are streamed: each step shows as it ends
+    const r = await testMonitor(f, superAdmin, monitor?.id ?? null, (step) => setLive((steps) => [...steps, step]));
     setBusy(null);
+    setLive([]);
     if (r.ok) setTested(r.result);
     else refuse(r.refusal);
   }
@@ -301,8 +306,15 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
         {busy === 'test' && isSynthetic(f.type) && (
           <p className="sw-mon-test sw-span-2" role="status" data-testid="run-progress">
             Running {f.steps.length} step{f.steps.length === 1 ? '' : 's'}
-            {isJourney(f.type) ? ' in a fresh browser' : ''}… The results show when the last one is done.
+            {isJourney(f.type) ? ' in a fresh browser' : ''}… {live.length} done.
           </p>
+        )}
+        {busy === 'test' && isSynthetic(f.type) && live.length > 0 && (
+          <ol className="sw-run-steps sw-span-2" aria-label="Steps done so far" data-testid="run-live">
+            {live.map((s) => (
+              <RunStep key={s.index} step={s} monitorId={null} explain={explain} />
+            ))}
+          </ol>
         )}
         {tested && <TestOutcome result={tested} monitorId={monitor?.id ?? null} />}
         <div className="sw-modal-actions sw-span-2">

@@ -29,6 +29,7 @@ import { initialValue, parsePairs, toApiValue, toFormValue } from '../../../../l
 import { api, errorText } from '../../api.ts';
 import type { MonitorType } from './store.ts';
 import { cleanStep, isJourney, isSynthetic, newStep, type Step } from './steps/model.ts';
+import { readTestLines, type StepResult } from './steps/test-lines.ts';
 
 type Monitor = components['schemas']['Monitor'];
 type MonitorInput = components['schemas']['MonitorInput'];
@@ -315,12 +316,26 @@ export async function saveMonitor(f: MonitorForm, id: string | null, superAdmin:
 
 export type TestOutcome = { ok: true; result: TestResult } | { ok: false; refusal: Refusal };
 
-/** `id`: the saved monitor being edited (its stored password, never sent to the form, is used). */
-export async function testMonitor(f: MonitorForm, superAdmin: boolean, id: string | null = null): Promise<TestOutcome> {
+/**
+ * `id`: the saved monitor being edited (its stored password, never sent to the form, is used).
+ * `onStep`: an api_flow or browser test is streamed and each step is told as it ends.
+ */
+export async function testMonitor(
+  f: MonitorForm,
+  superAdmin: boolean,
+  id: string | null = null,
+  onStep?: (step: StepResult) => void,
+): Promise<TestOutcome> {
   try {
-    const query = id ? { monitor: id } : {};
-    const r = await api.POST('/api/v1/monitors/test', { body: payloadOf(f, superAdmin), params: { query } });
-    if (r.data) return { ok: true, result: r.data };
+    const monitor = id ? { monitor: id } : {};
+    const body = payloadOf(f, superAdmin);
+    if (onStep && isSynthetic(f.type)) {
+      const r = await api.POST('/api/v1/monitors/test', { body, params: { query: { ...monitor, stream: true } }, parseAs: 'stream' });
+      if (!r.data) return { ok: false, refusal: refusalOf(r.error, 'The test could not run.') };
+      return { ok: true, result: await readTestLines(r.data, onStep) };
+    }
+    const r = await api.POST('/api/v1/monitors/test', { body, params: { query: monitor } });
+    if (r.data) return { ok: true, result: r.data as TestResult };
     return { ok: false, refusal: refusalOf(r.error, 'The test could not run.') };
   } catch (e) {
     return { ok: false, refusal: refusalOf(e, 'The test could not run.') };

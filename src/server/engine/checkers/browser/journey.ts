@@ -134,6 +134,11 @@ export async function runJourney(
         records.push({ url: r.url(), error: `failed (${why.replace(/^net::/, '')})`, refused: false });
     });
 
+    // Run now shows each step as it ends (CheckEnv.onStep), with its screenshot when it has one.
+    const told = (r: StepResult) => {
+      const shot = shots.find((x) => x.index === r.index);
+      env.onStep?.({ ...r, screenshot: shot ? `data:image/png;base64,${shot.png.toString('base64')}` : null });
+    };
     const shoot = async (index: number, until: number) => {
       const png = await page
         .screenshot({
@@ -163,6 +168,7 @@ export async function runJourney(
         r.status = 'passed';
         r.duration_ms = ms(performance.now() - t0);
         if (step.action === 'screenshot') await shoot(r.index, performance.now() + 3000);
+        told(r);
       } catch (e) {
         r.status = 'failed';
         r.duration_ms = ms(performance.now() - t0);
@@ -176,10 +182,13 @@ export async function runJourney(
         r.error = redact(why).slice(0, MAX_TEXT);
         error = redact(`Step ${r.index} (${r.name}): ${why}`).slice(0, MAX_TEXT);
         if (!signal.aborted) await shoot(r.index, Math.min(stepsDeadline + reserveMs - 100, performance.now() + 3000));
+        told(r);
         break;
       }
     }
-    if (!signal.aborted) webVitals = await readVitals(page, interacted, timedOut ? 300 : 1000);
+    // up to 3 s for the last page to report its paint, within what is left of the run (steps and reserve)
+    const vitalsMs = timedOut ? 300 : Math.max(300, Math.min(3000, Math.round(stepsDeadline + reserveMs - 200 - performance.now())));
+    if (!signal.aborted) webVitals = await readVitals(page, interacted, vitalsMs);
   } finally {
     runAbort.abort();
     signal.removeEventListener('abort', onAbort);

@@ -26,8 +26,20 @@ const num = (x: unknown, digits: number): number | null =>
 export async function readVitals(page: Page, interacted: boolean, waitMs: number): Promise<WebVitals | null> {
   // A page still committing its navigation has no context to evaluate in: evaluate would wait for one.
   let timer: NodeJS.Timeout | undefined;
+  // The last page's LCP entry comes after its first paint, which a loaded machine may not have
+  // made yet when the last step ends: the page is given until `waitMs` to report it.
   const raw = await Promise.race([
-    page.evaluate((key) => (window as unknown as Record<string, unknown>)[key] ?? null, KEY).catch(() => null),
+    page
+      .evaluate(
+        async ({ key, waitMs }) => {
+          const v = (window as unknown as Record<string, { lcp: number | null } | undefined>)[key];
+          const until = performance.now() + waitMs;
+          while (v && v.lcp === null && performance.now() < until) await new Promise((r) => setTimeout(r, 25));
+          return v ?? null;
+        },
+        { key: KEY, waitMs: Math.max(0, waitMs - 200) },
+      )
+      .catch(() => null),
     new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), waitMs);
     }),

@@ -43,27 +43,9 @@ export function RunResult(props: {
           : `All ${run.steps.length} step${run.steps.length === 1 ? '' : 's'} passed.`}
       </p>
       <ol className="sw-run-steps" aria-label={title}>
-        {run.steps.map((s) => {
-          const [text, tone] = STATUS[s.status];
-          const shot = screenshotOf(s, monitorId);
-          return (
-            <li key={s.index} className={`sw-run-step sw-run-${s.status}`} data-testid="run-step" data-status={s.status}>
-              <div className="sw-run-line">
-                <span className={`sw-pill sw-${tone}`}>{text}</span>
-                <span className="sw-run-name">
-                  {s.index}. {s.name}
-                </span>
-                <span className="sw-muted sw-small">{s.duration_ms == null ? '' : `${fmtNumber(s.duration_ms)} ms`}</span>
-              </div>
-              {s.error && <p className="sw-field-error sw-run-error">{explain(s.error)}</p>}
-              {shot && (
-                <a href={shot} target="_blank" rel="noopener" className="sw-run-shot">
-                  <img src={shot} alt={`Screenshot at step ${s.index}: ${s.name}`} loading="lazy" />
-                </a>
-              )}
-            </li>
-          );
-        })}
+        {run.steps.map((s) => (
+          <RunStep key={s.index} step={s} monitorId={monitorId} explain={explain} />
+        ))}
       </ol>
       {vitals.length > 0 && (
         <>
@@ -103,5 +85,36 @@ export function RunResult(props: {
         </>
       )}
     </div>
+  );
+}
+
+/** One step of a run: its status, name, time, the error naming its assertion and its screenshot. */
+export function RunStep({
+  step: s,
+  monitorId,
+  explain,
+}: {
+  step: StepResult;
+  monitorId: string | null;
+  explain: (error: string) => string;
+}) {
+  const [text, tone] = STATUS[s.status];
+  const shot = screenshotOf(s, monitorId);
+  return (
+    <li className={`sw-run-step sw-run-${s.status}`} data-testid="run-step" data-status={s.status}>
+      <div className="sw-run-line">
+        <span className={`sw-pill sw-${tone}`}>{text}</span>
+        <span className="sw-run-name">
+          {s.index}. {s.name}
+        </span>
+        <span className="sw-muted sw-small">{s.duration_ms == null ? '' : `${fmtNumber(s.duration_ms)} ms`}</span>
+      </div>
+      {s.error && <p className="sw-field-error sw-run-error">{explain(s.error)}</p>}
+      {shot && (
+        <a href={shot} target="_blank" rel="noopener" className="sw-run-shot">
+          <img src={shot} alt={`Screenshot at step ${s.index}: ${s.name}`} loading="lazy" />
+        </a>
+      )}
+    </li>
   );
 }
