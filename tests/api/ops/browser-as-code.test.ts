@@ -3,7 +3,6 @@
 // {{secrets.NAME}}; export writes the steps back with the reference (never the value), in a file
 // the editor schema accepts; apply of the export is a no-op; a journey naming a probe location is
 // refused with the kind's sentence.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,23 +11,11 @@ import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { DB_KINDS } from '../../support/test-db.ts';
+import { cli, ROOT } from '../../support/statuswatch-cli.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'src/server/cli/statuswatch.ts');
 const PASSWORD_VALUE = 'pw-Value-Never-Exported-456';
-
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 const JOURNEY_FILE = `version: 1
 monitors:

@@ -6,7 +6,6 @@
 // lowered, in the API and the Prometheus scrape; the engine then spaces the host's checks out so
 // it gets no more than the budget (a fake clock over twelve minutes, the checks counted by the
 // loopback target), and says so in its log.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -17,21 +16,9 @@ import { createEngine } from '../../../src/server/engine/scheduler.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { ApiClient, rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { DB_KINDS } from '../../support/test-db.ts';
+import { cli } from '../../support/statuswatch-cli.ts';
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'src/server/cli/statuswatch.ts');
 const METRICS_TOKEN = 'b3f1c0ffee5a11d4e9a7c2b6d8f0e1a3b5c7d9f1a2b4c6d8';
-
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 const refusal = (host: string, cap: number, adds: string, every: number) =>
   `Checks of ${host} are limited to ${cap} a minute across all monitors on this platform, ` +

@@ -2,7 +2,6 @@
 // (`node src/server/cli/statuswatch.ts`) talking to a real server over HTTP with an API token,
 // the company host given as http://NAME.localhost:PORT. Export writes the state; apply shows
 // the diff, changes only what differs, and is a no-op the second time and after an export.
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,14 +12,12 @@ import jsYaml from 'js-yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { DB_KINDS } from '../../support/test-db.ts';
+import { cli, ROOT } from '../../support/statuswatch-cli.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedUser, signIn } from '../../support/fixtures.ts';
 import { parseCodeFile } from '../../../src/server/cli/monitors-as-code/file.ts';
 import { alertChannelsRepo } from '../../../src/server/db/repositories/alert-channels-repo.ts';
 import { monitorsRepo } from '../../../src/server/db/repositories/monitors-repo.ts';
-
-const ROOT = new URL('../../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'src/server/cli/statuswatch.ts');
 
 interface Run {
   code: number;
@@ -29,17 +26,6 @@ interface Run {
 }
 
 /** The CLI as a child process, with the worktree's Node (PATH) and only the variables given. */
-function cli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
 const SLACK_URL_VALUE = 'http://127.0.0.1:9/slack/T000/B000/XXXX';
 const PAGE_PASSWORD = 'page-password-42';
 

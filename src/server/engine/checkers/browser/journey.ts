@@ -136,6 +136,8 @@ export async function runJourney(
 
     // Run now shows each step as it ends (CheckEnv.onStep), with its screenshot when it has one.
     const told = (r: StepResult) => {
+      // the engine's runs are not streamed: no screenshot is encoded for nobody
+      if (!env.onStep) return;
       const shot = shots.find((x) => x.index === r.index);
       env.onStep?.({ ...r, screenshot: shot ? `data:image/png;base64,${shot.png.toString('base64')}` : null });
     };
