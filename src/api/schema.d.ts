@@ -2855,7 +2855,8 @@ export interface paths {
          *     are. `checked_at` later than the platform's clock is taken as now. `stats` is written to
          *     the probe's row (checks per second, scheduling lag p99). Only a probe token is accepted.
          *     The answer comes once the results are taken (durably, with their ids); the platform stores
-         *     them (state, verdict, incidents) just after it answers.
+         *     them (state, verdict, incidents) just after it answers. The body is at most 4 MiB: a probe
+         *     sends results with screenshots in batches under it.
          */
         post: operations["postProbeResults"];
         delete?: never;
@@ -5889,6 +5890,11 @@ export interface components {
             can_manage_tokens: boolean;
             /** @description The caller may delete this location */
             can_delete: boolean;
+            /**
+             * @description Browser monitors may name it: always for the built-in engine; for a probe location while
+             *     one of its probes that runs browsers (capability `browser`) was seen within 24 hours.
+             */
+            browser_checks: boolean;
         };
         ProbeLocationInput: {
             /** @description Display name, e.g. "Frankfurt" */
@@ -5922,6 +5928,8 @@ export interface components {
             checks_per_second: number | null;
             /** @description Scheduling lag; null until the probe reports results */
             lag_ms: number | null;
+            /** @description What it reported at its last hello beyond the network kinds (`browser`) */
+            capabilities: string[];
         };
         ProbeToken: {
             id: string;
@@ -5951,6 +5959,12 @@ export interface components {
             instance: string;
             /** @description The probe's version (major.minor.patch) */
             version: string;
+            /**
+             * @description What the probe runs beyond the network kinds: `browser` when its machine has Chromium
+             *     (`CHROMIUM_PATH`) and `PROBE_BROWSER_CHECKS` is not false. A location takes browser
+             *     monitors once one of its probes said so at a hello within the last 24 hours. Absent: none.
+             */
+            capabilities?: "browser"[];
         };
         ProbeHello: {
             probe_id: string;
@@ -6028,6 +6042,16 @@ export interface components {
                 answers?: string[];
                 /** @description api_flow and browser: what the run saw, step by step (no screenshots), kept as the monitor's last_run */
                 run?: components["schemas"]["SyntheticRun"];
+                /**
+                 * @description browser: PNGs of the run (the failing step's first, then `screenshot` steps'), at most 5
+                 *     and together at most 2 MiB in base64; kept like the engine's (`screenshot_id` in last_run).
+                 */
+                screenshots?: {
+                    /** @description The step (from 1) */
+                    index: number;
+                    /** @description The PNG in base64 */
+                    png: string;
+                }[];
             };
         };
         ProbeResultsInput: {

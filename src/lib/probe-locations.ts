@@ -31,6 +31,19 @@ export function isProbeOnline(lastSeenAt: number, now: number): boolean {
   return now - lastSeenAt <= PROBE_ONLINE_MS;
 }
 
+/**
+ * Capabilities a probe reports at hello beyond the network kinds: `browser` when its machine has
+ * Chromium (CHROMIUM_PATH) and browser checks are not switched off (PROBE_BROWSER_CHECKS=false).
+ */
+export const PROBE_CAPABILITIES = ['browser'] as const;
+export type ProbeCapability = (typeof PROBE_CAPABILITIES)[number];
+
+/**
+ * A location takes browser monitors while one of its probes that runs browsers was seen within
+ * this time: a day, so a probe restarting or a short outage does not make saving a monitor fail.
+ */
+export const BROWSER_PROBE_SEEN_MS = 24 * 3600_000;
+
 /** The oldest probe version the platform serves; an older probe is told to upgrade. */
 export const PROBE_MIN_VERSION = '0.1.0';
 

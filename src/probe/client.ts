@@ -62,8 +62,8 @@ export class PlatformClient {
     throw new PlatformError('rejected', what);
   }
 
-  hello(instance: string, version: string): Promise<HelloAnswer> {
-    return this.call('POST', '/api/v1/probe/hello', { instance, version });
+  hello(instance: string, version: string, capabilities: string[]): Promise<HelloAnswer> {
+    return this.call('POST', '/api/v1/probe/hello', { instance, version, ...(capabilities.length ? { capabilities } : {}) });
   }
 
   assignments(instance: string, version: string | null, waitS: number, signal?: AbortSignal): Promise<AssignmentsAnswer> {

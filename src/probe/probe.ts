@@ -12,6 +12,8 @@ import { ProbeScheduler } from './scheduler.ts';
 import { type Link, Sender } from './sender.ts';
 import { type AssignmentsAnswer, type HelloAnswer, toWire } from './wire.ts';
 import { RunFigures } from './run-figures.ts';
+import { configureBrowser } from '../server/engine/checkers/browser/settings.ts';
+import { closeSharedBrowser } from '../server/engine/checkers/browser/launch.ts';
 
 /** Seconds a long poll waits for a change (the platform allows up to 30) */
 const POLL_WAIT_S = 25;
@@ -51,7 +53,8 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
       if (up === true) return;
       up = true;
       const where = hello ? ` (location ${hello.location.slug}, "${hello.location.name}")` : '';
-      log(`connected to ${cfg.url}${where} as ${cfg.instance}`);
+      const browser = cfg.browser ? `; browser checks with Chromium at ${cfg.browser.executablePath}` : '; no browser checks';
+      log(`connected to ${cfg.url}${where} as ${cfg.instance}${browser}`);
     },
     down(reason) {
       if (up === false) return;
@@ -66,6 +69,9 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
     },
   };
 
+  // This probe's own browser (one Chromium, BROWSER_CONCURRENCY runs at once), as the platform runs its own.
+  if (cfg.browser) configureBrowser(cfg.browser);
+  const capabilities = cfg.browser ? ['browser'] : [];
   const scheduler = new ProbeScheduler(
     (): CheckEnv => ({ now: Date.now, allowPrivateTargets: allowPrivate, resolve, dnsServers: cfg.dnsResolvers, limits: DEFAULT_LIMITS }),
     (monitorId, startedAt, outcome) => sender.add(toWire(monitorId, startedAt, outcome)),
@@ -81,6 +87,11 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
     },
     log,
   );
+
+  scheduler.refuses = (type) =>
+    type === 'browser' && !cfg.browser
+      ? 'browser checks need Chromium on this probe (CHROMIUM_PATH; PROBE_BROWSER_CHECKS): another probe of the location with it runs them'
+      : null;
 
   const run = new RunFigures();
   scheduler.figuresOfRun = run;
@@ -123,7 +134,7 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
     let wait = RETRY_MIN_MS;
     while (!stopping.signal.aborted) {
       try {
-        hello = await client.hello(cfg.instance, version);
+        hello = await client.hello(cfg.instance, version, capabilities);
         scheduler.spreadKey = hello.location.slug;
         link.up();
         if (hello.upgrade) {
@@ -185,6 +196,7 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
     stopping.abort();
     scheduler.stop();
     await sender.stop();
+    await closeSharedBrowser().catch(() => {});
     const left = buffer.pending;
     log(run.summary());
     log(`stopped${left > 0 ? `; ${left} results kept on disk for the next start` : ''}`);

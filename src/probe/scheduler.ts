@@ -48,6 +48,10 @@ export class ProbeScheduler {
   spreadKey = '';
   /** The whole run's figures (logged at stop) */
   figuresOfRun: RunFigures | null = null;
+  /** Why this probe does not run a kind (a browser kind without Chromium), or null: such monitors are left to the location's other probes */
+  refuses: (type: string) => string | null = () => null;
+  /** Monitors refused so far: each is logged once */
+  private readonly refusedIds = new Set<string>();
 
   private readonly env: () => CheckEnv;
   private readonly onResult: (monitorId: string, startedAt: number, outcome: CheckOutcome) => void;
@@ -81,6 +85,13 @@ export class ProbeScheduler {
   upsert(a: Assignment): void {
     if (!(a.type in KINDS) || a.type === 'push') {
       this.log(`monitor ${a.id}: kind "${a.type}" is not run by this probe (upgrade it?)`);
+      return;
+    }
+    const refused = this.refuses(a.type);
+    if (refused) {
+      if (!this.refusedIds.has(a.id)) this.log(`monitor ${a.id}: ${refused}`);
+      this.refusedIds.add(a.id);
+      this.monitors.delete(a.id);
       return;
     }
     const known = this.monitors.get(a.id);

@@ -6,6 +6,7 @@ import type { DiskBuffer } from './buffer.ts';
 import { type PlatformClient, PlatformError, type ProbeStats } from './client.ts';
 import { RESULTS_BATCH_MAX } from '../lib/probe-assignments.ts';
 import type { WireResult } from './wire.ts';
+import { batchesOf } from './batches.ts';
 import type { RunFigures } from './run-figures.ts';
 
 const FLUSH_EVERY_MS = 1000;
@@ -101,9 +102,8 @@ export class Sender {
       if (!seg) break;
       const results = this.buffer.read(seg);
       try {
-        for (let i = 0; i < results.length; i += RESULTS_BATCH_MAX) {
+        for (const part of batchesOf(results, RESULTS_BATCH_MAX)) {
           const sentAt = performance.now();
-          const part = results.slice(i, i + RESULTS_BATCH_MAX);
           const answer = await this.client.results(this.stats(), part);
           if (this.run) {
             this.run.delivery.add(performance.now() - sentAt);

@@ -15,7 +15,34 @@ export interface WireResult {
   cert_expires_at: number | null;
   cert_issuer: string | null;
   cert_subject: string | null;
-  detail?: { cert_valid?: boolean; cert_problem?: string; answers?: string[]; run?: SyntheticRun };
+  detail?: {
+    cert_valid?: boolean;
+    cert_problem?: string;
+    answers?: string[];
+    run?: SyntheticRun;
+    screenshots?: Array<{ index: number; png: string }>;
+  };
+}
+
+/** Screenshots one result carries at most, and their base64 at most together (openapi ProbeResult) */
+export const RESULT_SHOTS_MAX = 5;
+export const RESULT_SHOTS_MAX_CHARS = 2 * 1024 * 1024;
+
+/**
+ * A browser run's screenshots for the platform to keep: the failing step's first (the one a user
+ * opens), then the `screenshot` steps' in order, while they fit the bound; the rest are left out.
+ */
+export function wireShots(shots: ReadonlyArray<{ index: number; png: Buffer }>, failedIndex: number | null) {
+  const ordered = [...shots].sort((a, b) => Number(b.index === failedIndex) - Number(a.index === failedIndex) || a.index - b.index);
+  const out: Array<{ index: number; png: string }> = [];
+  let chars = 0;
+  for (const s of ordered) {
+    const png = s.png.toString('base64');
+    if (out.length >= RESULT_SHOTS_MAX || chars + png.length > RESULT_SHOTS_MAX_CHARS) continue;
+    chars += png.length;
+    out.push({ index: s.index, png });
+  }
+  return out;
 }
 
 export interface Assignment {
@@ -75,8 +102,11 @@ export function toWire(monitorId: string, checkedAt: number, o: CheckOutcome): W
             ...(d.certValid !== undefined ? { cert_valid: d.certValid } : {}),
             ...(d.certProblem !== undefined ? { cert_problem: d.certProblem.slice(0, 500) } : {}),
             ...(d.answers !== undefined ? { answers: d.answers.slice(0, 100).map((a) => a.slice(0, 500)) } : {}),
-            // A synthetic run without its screenshots' data URLs (kept by the platform's own runs only).
+            // A synthetic run without its screenshots' data URLs: the PNGs travel once, as `screenshots`.
             ...(d.run !== undefined ? { run: { ...d.run, steps: d.run.steps.map(({ screenshot: _drop, ...step }) => step) } } : {}),
+            ...(d.screenshots?.length
+              ? { screenshots: wireShots(d.screenshots, d.run?.steps.find((st) => st.status === 'failed')?.index ?? null) }
+              : {}),
           },
         }
       : {}),

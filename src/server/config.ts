@@ -12,7 +12,7 @@ import { readBootstrap } from './net/rdap-bootstrap.ts';
 import { RISKY_SERVICES } from '../lib/risky-services.ts';
 import type { BrowserSettings } from './engine/checkers/browser/settings.ts';
 import { threatConfig, ThreatConfigError, type ThreatConfig } from './threat-config.ts';
-import { bool, ConfigError, dnsResolvers, type Env, fail, int, privateTargets } from './env-values.ts';
+import { bool, browserEnv, ConfigError, dnsResolvers, type Env, fail, int, privateTargets } from './env-values.ts';
 
 export { ConfigError };
 
@@ -384,13 +384,6 @@ export function parseConfig(env: Env = process.env): Config {
     distDir: path.resolve(env.DIST_DIR || path.join(import.meta.dirname, '../../dist')),
     threat: threatOf(env),
     metricsToken,
-    browser: {
-      executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-      memoryMb: int(env, 'BROWSER_MEMORY_MB', 512, 128, 8192),
-      maxTimeoutSeconds: int(env, 'BROWSER_MAX_TIMEOUT_SECONDS', 60, 5, 120),
-      concurrency: int(env, 'BROWSER_CONCURRENCY', 1, 1, 16),
-      minIntervalSeconds: int(env, 'BROWSER_MIN_INTERVAL_SECONDS', 300, 1, 86400),
-      screenshotDays: int(env, 'BROWSER_SCREENSHOT_DAYS', 7, 1, 365),
-    },
+    browser: browserEnv(env),
   };
 }

@@ -2,6 +2,7 @@
 // same way in both: whole numbers, booleans, and the check settings (ALLOW_PRIVATE_TARGETS,
 // DNS_RESOLVERS). A bad value throws ConfigError naming the variable and what it accepts.
 import ipaddr from 'ipaddr.js';
+import type { BrowserSettings } from './engine/checkers/browser/settings.ts';
 
 export class ConfigError extends Error {}
 
@@ -59,4 +60,16 @@ export function dnsResolvers(env: Env): string[] | undefined {
     }
   }
   return list;
+}
+
+/** CHROMIUM_PATH and BROWSER_*: the browser checks' settings, the platform's and a probe's alike. */
+export function browserEnv(env: Env): BrowserSettings {
+  return {
+    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    memoryMb: int(env, 'BROWSER_MEMORY_MB', 512, 128, 8192),
+    maxTimeoutSeconds: int(env, 'BROWSER_MAX_TIMEOUT_SECONDS', 60, 5, 120),
+    concurrency: int(env, 'BROWSER_CONCURRENCY', 1, 1, 16),
+    minIntervalSeconds: int(env, 'BROWSER_MIN_INTERVAL_SECONDS', 300, 1, 86400),
+    screenshotDays: int(env, 'BROWSER_SCREENSHOT_DAYS', 7, 1, 365),
+  };
 }

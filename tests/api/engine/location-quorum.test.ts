@@ -71,6 +71,7 @@ describe.each(DB_KINDS)('quorum over locations, on %s', (kind) => {
           first_seen_at: now,
           last_seen_at: now,
           checks_per_second: null,
+          capabilities: '',
           lag_ms: null,
         })
         .execute();

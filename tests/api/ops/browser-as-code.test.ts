@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('browser monitors as code on %s', (kind) => {
     const first = await cli(['apply', p], env);
     expect(first.code, first.stderr + first.stdout).toBe(0);
     const [m] = (await admin.get('/api/v1/monitors')).body as Array<Record<string, any>>;
-    expect(m).toMatchObject({ type: 'browser', locations: ['local'], last_run: null });
+    expect(m).toMatchObject({ type: 'browser', locations: null, last_run: null });
     expect(m.steps.map((s: { action: string }) => s.action)).toEqual([
       'goto',
       'fill',
@@ -95,7 +95,7 @@ describe.each(DB_KINDS)('browser monitors as code on %s', (kind) => {
     expect(again.stdout).toContain('No changes.');
   });
 
-  it('refuses a journey naming a secret the company lacks, or checked from a probe location', async () => {
+  it('refuses a journey naming a secret the company lacks, or checked from a location without a browser', async () => {
     const post = (over: Record<string, unknown>) =>
       admin.post('/api/v1/monitors', {
         name: 'Bad',
@@ -112,10 +112,12 @@ describe.each(DB_KINDS)('browser monitors as code on %s', (kind) => {
     });
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(unknown.body)).toContain('NOPE');
+    // A location whose probes have no Chromium (here: none yet) cannot run a journey.
+    expect((await admin.post('/api/v1/probe-locations', { name: 'Frankfurt rack', slug: 'fra', private: true })).status).toBe(201);
     const remote = await post({ locations: ['local', 'fra'] });
     expect(remote.status).toBe(400);
     expect(remote.body.errors.locations).toBe(
-      'browser monitors run from the built-in engine only (local): probes have no browser to run them',
+      'Location "fra" has no probe that runs browser checks: start its probe on a machine with Chromium (CHROMIUM_PATH), or choose another location',
     );
   });
 });

@@ -214,6 +214,7 @@ describe.each(DB_KINDS)('probe locations on %s', (kind) => {
         last_seen_at: new Date(clock).toISOString(),
         checks_per_second: null,
         lag_ms: null,
+        capabilities: [],
       },
     ]);
     expect(detail.body).toMatchObject({ probes_total: 1, probes_online: 1 });

@@ -25,9 +25,21 @@ export function probesRepo(db: DbScope) {
     async insert(row: ProbeRow): Promise<void> {
       await k.insertInto('probes').values(row).execute();
     },
-    /** A known probe said hello again: its token (it may have been given a new one), version and time. */
-    async seen(id: string, tokenId: string, version: string, now: number): Promise<void> {
-      await k.updateTable('probes').set({ token_id: tokenId, version, last_seen_at: now }).where('id', '=', id).execute();
+    /** A known probe said hello again: its token (it may have been given a new one), version, capabilities and time. */
+    async seen(id: string, tokenId: string, version: string, capabilities: string, now: number): Promise<void> {
+      await k.updateTable('probes').set({ token_id: tokenId, version, capabilities, last_seen_at: now }).where('id', '=', id).execute();
+    },
+    /** The locations (by num) with a probe seen since `since` that reported `capability` at its last hello. */
+    async locationsWith(capability: string, since: number): Promise<Set<number>> {
+      const rows = await k
+        .selectFrom('probes as p')
+        .innerJoin('probe_locations as l', 'l.id', 'p.location_id')
+        .select('l.num')
+        .distinct()
+        .where('p.last_seen_at', '>=', since)
+        .where('p.capabilities', 'like', `%${capability}%`)
+        .execute();
+      return new Set(rows.map((r) => Number(r.num)));
     },
     /** A probe of the location called (assignments, results): when, and its figures when it sent them. */
     async called(locationId: string, instance: string, now: number, stats?: { checks_per_second: number; lag_ms: number }): Promise<void> {

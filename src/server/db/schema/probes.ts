@@ -41,6 +41,8 @@ export interface ProbesTable {
   last_seen_at: number;
   checks_per_second: number | null;
   lag_ms: number | null;
+  /** What it runs beyond the network kinds, as a comma list (`browser`), from its last hello (migration 0131) */
+  capabilities: string;
 }
 
 /** Ids of results already taken from a location's probes: a batch sent twice is stored once (migration 0119). */

@@ -2,7 +2,8 @@
 // set, and its `location_status` view. The rules themselves (what a list or quorum may be) are in
 // src/lib/monitor-locations.ts, shared with the console.
 import { effectiveList, parseSlugList } from '../../../lib/monitor-locations.ts';
-import { LOCAL_LOCATION } from '../../../lib/probe-locations.ts';
+import { BROWSER_PROBE_SEEN_MS, LOCAL_LOCATION } from '../../../lib/probe-locations.ts';
+import { probesRepo } from '../../db/repositories/probes-repo.ts';
 import { companyDefaultLocations, locationsSeenBy } from '../../db/repositories/location-catalog-repo.ts';
 import { locationStatesRepo } from '../../db/repositories/location-states-repo.ts';
 import { monitorLocationsRepo } from '../../db/repositories/monitor-locations-repo.ts';
@@ -22,6 +23,8 @@ export interface LocationRef {
   name: string;
   private: boolean;
   online: boolean;
+  /** Browser monitors may name it: the built-in engine, or a location with a probe that runs browsers (seen within a day) */
+  browser: boolean;
 }
 
 export interface LocationStatusView {
@@ -37,7 +40,14 @@ export interface LocationStatusView {
   uptime_24h: number | null;
 }
 
-const LOCAL_REF: LocationRef = { num: 0, slug: LOCAL_LOCATION.slug, name: LOCAL_LOCATION.name, private: false, online: true };
+const LOCAL_REF: LocationRef = {
+  num: 0,
+  slug: LOCAL_LOCATION.slug,
+  name: LOCAL_LOCATION.name,
+  private: false,
+  online: true,
+  browser: true,
+};
 
 /** What some companies see: per company, its locations by slug; and each company's default set. */
 export interface LocationCatalog {
@@ -50,6 +60,7 @@ export async function locationCatalog(db: DbScope, companyIds: readonly string[]
   // The same reads the result writer judges by (repositories/location-catalog-repo.ts).
   const seen = await locationsSeenBy(db, ids, now);
   const defaults = await companyDefaultLocations(db, ids);
+  const browsers = await probesRepo(db).locationsWith('browser', now - BROWSER_PROBE_SEEN_MS);
   const cache = new Map<string, Map<string, LocationRef>>();
   return {
     known(companyId) {
@@ -58,7 +69,14 @@ export async function locationCatalog(db: DbScope, companyIds: readonly string[]
         m = new Map([[LOCAL_REF.slug, LOCAL_REF]]);
         for (const r of seen.locations)
           if (r.company_id === null || r.company_id === companyId)
-            m.set(r.slug, { num: r.num, slug: r.slug, name: r.name, private: r.company_id !== null, online: seen.online.has(r.num) });
+            m.set(r.slug, {
+              num: r.num,
+              slug: r.slug,
+              name: r.name,
+              private: r.company_id !== null,
+              online: seen.online.has(r.num),
+              browser: browsers.has(r.num),
+            });
         cache.set(companyId, m);
       }
       return m;

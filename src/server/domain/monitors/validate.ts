@@ -102,12 +102,8 @@ export async function validateMonitor(
   )
     fields.sla_target = `SLA target must be between ${SLA_TARGET_MIN} and ${SLA_TARGET_MAX} % (at most 3 decimals)`;
   // A derived status is computed where the database is: by the built-in engine alone.
-  const localOnly = KINDS[type]?.localOnly === true;
   const named = input.locations !== undefined ? input.locations : (base?.locations ?? null);
-  // Probes have no browser: such a kind runs from the built-in engine, said plainly when other locations are named.
-  if (localOnly && named !== null && named.some((l) => l !== 'local'))
-    fields.locations = `${type} monitors run from the built-in engine only (local): probes have no browser to run them`;
-  const locations = derived || localOnly ? ['local'] : named;
+  const locations = derived ? ['local'] : named;
   const quorum = derived ? null : input.quorum !== undefined ? input.quorum : (base?.quorum ?? null);
   const parents =
     input.parents !== undefined ? [...new Set((input.parents ?? []).map((p) => String(p).trim()).filter(Boolean))] : (base?.parents ?? []);
@@ -121,6 +117,10 @@ export async function validateMonitor(
     const effective = effectiveList(locations, companyDefault);
     const qProblem = listProblem ? null : quorumProblem(quorum, effective.length);
     if (qProblem) fields.quorum = qProblem;
+    // Browser journeys run where a browser is: the engine, or a location one of whose probes has Chromium.
+    const noBrowser = KINDS[type]?.needsBrowser && !listProblem ? effective.find((s) => known.get(s)?.browser === false) : undefined;
+    if (noBrowser)
+      fields.locations = `Location "${noBrowser}" has no probe that runs browser checks: start its probe on a machine with Chromium (CHROMIUM_PATH), or choose another location`;
     runLocal = effective.includes('local');
     // Checked from private locations alone, the target is the company's own network: each such
     // location's probe guards with its operator's ALLOW_PRIVATE_TARGETS. With any public

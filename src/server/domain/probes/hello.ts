@@ -50,7 +50,7 @@ export interface ProbeHello {
 export async function probeHello(
   services: Services,
   presented: string | null,
-  input: { instance: string; version: string },
+  input: { instance: string; version: string; capabilities?: string[] },
 ): Promise<ProbeHello> {
   const token = await verifyProbeToken(services, presented);
   const now = services.now();
@@ -62,7 +62,8 @@ export async function probeHello(
   const instance = input.instance.trim();
   if (!instance)
     throw new DomainError('validation', 'The instance name is required.', { fields: { instance: 'The instance name is required.' } });
-  const probeId = await recordProbe(services, token, instance, input.version, now);
+  const capabilities = [...new Set(input.capabilities ?? [])].sort().join(',');
+  const probeId = await recordProbe(services, token, instance, input.version, capabilities, now);
   if (token.last_used_at === null || now - token.last_used_at >= TOUCH_EVERY_MS)
     await probeLocationsRepo(services.db).touchToken(token.id, now);
   return {
@@ -74,11 +75,18 @@ export async function probeHello(
 }
 
 /** The probe's row: the same instance of a location is one probe across restarts and new tokens. */
-async function recordProbe(services: Services, token: ProbeTokenAuthRow, instance: string, version: string, now: number): Promise<string> {
+async function recordProbe(
+  services: Services,
+  token: ProbeTokenAuthRow,
+  instance: string,
+  version: string,
+  capabilities: string,
+  now: number,
+): Promise<string> {
   const repo = probesRepo(services.db);
   const known = await repo.findByInstance(token.location_id, instance);
   if (known) {
-    await repo.seen(known.id, token.id, version, now);
+    await repo.seen(known.id, token.id, version, capabilities, now);
     return known.id;
   }
   const id = newId();
@@ -93,6 +101,7 @@ async function recordProbe(services: Services, token: ProbeTokenAuthRow, instanc
       last_seen_at: now,
       checks_per_second: null,
       lag_ms: null,
+      capabilities,
     });
     return id;
   } catch (e) {
@@ -100,7 +109,7 @@ async function recordProbe(services: Services, token: ProbeTokenAuthRow, instanc
     if (!isUniqueViolation(e)) throw e;
     const row = await repo.findByInstance(token.location_id, instance);
     if (!row) throw e;
-    await repo.seen(row.id, token.id, version, now);
+    await repo.seen(row.id, token.id, version, capabilities, now);
     return row.id;
   }
 }

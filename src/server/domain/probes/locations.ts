@@ -6,7 +6,7 @@
 // Deleting is the super admin's right alone (spec section 6: company admins never delete); a
 // company admin stops a private location by revoking its tokens.
 import { can } from '../../../lib/permissions.ts';
-import { LOCAL_LOCATION, LOCATION_NAME_MAX, PROBE_ONLINE_MS, slugProblem } from '../../../lib/probe-locations.ts';
+import { BROWSER_PROBE_SEEN_MS, LOCAL_LOCATION, LOCATION_NAME_MAX, PROBE_ONLINE_MS, slugProblem } from '../../../lib/probe-locations.ts';
 import { type LocationScope, probeLocationsRepo, type ProbeLocationRow } from '../../db/repositories/probe-locations-repo.ts';
 import { probesRepo } from '../../db/repositories/probes-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
@@ -57,7 +57,13 @@ export async function listProbeLocations(ctx: Ctx): Promise<ProbeLocationView[]>
   const actor = requireActor(ctx);
   const now = ctx.services.now();
   const rows = await probeLocationsRepo(ctx.services.db).list(scopeOf(actor), now - PROBE_ONLINE_MS);
-  return [localLocationView(), ...rows.map((r) => locationView(r, { total: r.probes_total, online: r.probes_online }, rightsOf(actor, r)))];
+  const browsers = await probesRepo(ctx.services.db).locationsWith('browser', now - BROWSER_PROBE_SEEN_MS);
+  return [
+    localLocationView(),
+    ...rows.map((r) =>
+      locationView(r, { total: r.probes_total, online: r.probes_online }, rightsOf(actor, r), browsers.has(Number(r.num))),
+    ),
+  ];
 }
 
 export interface ProbeLocationDetail extends ProbeLocationView {
@@ -70,12 +76,14 @@ export async function getProbeLocation(ctx: Ctx, id: string): Promise<ProbeLocat
   if (id === LOCAL_LOCATION.id) return { ...localLocationView(), probes: [], tokens: [] };
   const row = await visibleLocation(ctx, actor, id);
   const now = ctx.services.now();
-  const probes = (await probesRepo(ctx.services.db).listForLocation(row.id)).map((p) => probeView(p, now));
+  const rows = await probesRepo(ctx.services.db).listForLocation(row.id);
+  const probes = rows.map((p) => probeView(p, now));
+  const browserChecks = rows.some((p) => now - p.last_seen_at <= BROWSER_PROBE_SEEN_MS && p.capabilities.split(',').includes('browser'));
   const rights = rightsOf(actor, row);
   // Tokens are shown (names, never secrets) to those who manage them; the others see the probes.
   const tokens = rights.canManageTokens ? (await probeLocationsRepo(ctx.services.db).listTokens(row.id)).map(tokenView) : [];
   const counts = { total: probes.length, online: probes.filter((p) => p.online).length };
-  return { ...locationView(row, counts, rights), probes, tokens };
+  return { ...locationView(row, counts, rights, browserChecks), probes, tokens };
 }
 
 export async function createProbeLocation(ctx: Ctx, input: { name: string; slug: string; private: boolean }): Promise<ProbeLocationView> {
@@ -133,7 +141,7 @@ export async function createProbeLocation(ctx: Ctx, input: { name: string; slug:
   }
   const row: ProbeLocationRow = { ...fresh, num, offline_since: null, flagged_since: null };
   const companyName = companyId === null ? null : await companyNameOf(ctx, row.id);
-  return locationView({ ...row, company_name: companyName }, { total: 0, online: 0 }, rightsOf(actor, row));
+  return locationView({ ...row, company_name: companyName }, { total: 0, online: 0 }, rightsOf(actor, row), false);
 }
 
 async function companyNameOf(ctx: Ctx, id: string): Promise<string | null> {

@@ -22,6 +22,8 @@ export interface ProbeLocationView {
   can_manage_tokens: boolean;
   /** the caller may delete this location */
   can_delete: boolean;
+  /** browser monitors may name it (a probe with Chromium seen within a day; always for local) */
+  browser_checks: boolean;
 }
 
 export interface ProbeView {
@@ -34,6 +36,7 @@ export interface ProbeView {
   last_seen_at: string;
   checks_per_second: number | null;
   lag_ms: number | null;
+  capabilities: string[];
 }
 
 export interface ProbeTokenView {
@@ -53,6 +56,7 @@ export function locationView(
   row: ProbeLocationRow & { company_name: string | null },
   counts: { total: number; online: number },
   rights: Rights,
+  browserChecks: boolean,
 ): ProbeLocationView {
   return {
     id: row.id,
@@ -68,6 +72,7 @@ export function locationView(
     flagged_since: toIsoOrNull(row.flagged_since),
     can_manage_tokens: rights.canManageTokens,
     can_delete: rights.canDelete,
+    browser_checks: browserChecks,
   };
 }
 
@@ -90,6 +95,7 @@ export function localLocationView(): ProbeLocationView {
     flagged_since: null,
     can_manage_tokens: false,
     can_delete: false,
+    browser_checks: true,
   };
 }
 
@@ -104,6 +110,7 @@ export function probeView(row: ProbeRow, now: number): ProbeView {
     last_seen_at: toIso(row.last_seen_at),
     checks_per_second: row.checks_per_second,
     lag_ms: row.lag_ms,
+    capabilities: row.capabilities ? row.capabilities.split(',') : [],
   };
 }
 

@@ -15,7 +15,14 @@ export interface ProbeResultInput {
   cert_expires_at: number | null;
   cert_issuer: string | null;
   cert_subject: string | null;
-  detail?: { cert_valid?: boolean; cert_problem?: string; answers?: string[]; run?: SyntheticRun };
+  detail?: {
+    cert_valid?: boolean;
+    cert_problem?: string;
+    answers?: string[];
+    run?: SyntheticRun;
+    /** browser: PNGs in base64 by step (from 1) */
+    screenshots?: Array<{ index: number; png: string }>;
+  };
 }
 
 export interface ProbeResultsInput {

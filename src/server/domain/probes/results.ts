@@ -26,6 +26,9 @@ function outcomeOf(r: ProbeResultInput): CheckOutcome {
     ...(r.detail.cert_problem !== undefined ? { certProblem: r.detail.cert_problem } : {}),
     ...(r.detail.answers !== undefined ? { answers: r.detail.answers } : {}),
     ...(r.detail.run !== undefined ? { run: r.detail.run } : {}),
+    ...(r.detail.screenshots?.length
+      ? { screenshots: r.detail.screenshots.map((x) => ({ index: x.index, png: Buffer.from(x.png, 'base64') })) }
+      : {}),
   };
   return {
     status: r.status,

@@ -72,7 +72,7 @@ export const browserKind: Kind<BrowserConfig> = {
   get minIntervalSeconds() {
     return browserSettings().minIntervalSeconds;
   },
-  localOnly: true,
+  needsBrowser: true,
   planLimit: (plan) => plan.browserMonitors,
   validate(pick) {
     const problems: Record<string, string> = {};

@@ -26,10 +26,11 @@ export interface Kind<C extends object> {
   /** The least check interval its targets bear (e.g. RDAP servers' rate limits); the platform's otherwise */
   minIntervalSeconds?: number;
   /**
-   * Its checks run only in the built-in engine (`local`): probes lack what they need (a browser).
-   * Validation refuses other locations with a sentence saying so.
+   * Its checks need a browser: the built-in engine has one (CHROMIUM_PATH), a probe location only
+   * once one of its probes reported the `browser` capability. Validation refuses other locations
+   * with a sentence saying so.
    */
-  localOnly?: boolean;
+  needsBrowser?: boolean;
   /** How many active (not paused, not archived) monitors of the kind a company's plan allows; absent: only the plan's total */
   planLimit?(plan: PlanLimits): number;
   /** Its checks answer with an HTTP status code (the branded sign-in list shows it; other kinds show the state). */

@@ -3,7 +3,7 @@
 // fails at that step with its screenshot; a redirect or a subresource to a refused address fails
 // naming it; a page that never stops loading is cut at the time-out; two runs queue behind
 // BROWSER_CONCURRENCY=1. Then, on SQLite and PostgreSQL: the screenshot kept by the engine and
-// served by the API as image/png, the plan quota, local-only locations, and the prune by age and
+// served by the API as image/png, the plan quota, locations without a browser refused, and the prune by age and
 // budget. One browser serves the whole file (launch.ts keeps it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChecker } from '../../../../src/server/engine/checkers/run.ts';
@@ -322,7 +322,7 @@ describe.each(DB_KINDS)('browser monitors on %s', (kind) => {
   it("keeps the failing step's screenshot and serves it to the company as image/png (another company gets 404)", async () => {
     const created = await admin.post('/api/v1/monitors', journey());
     expect(created.status).toBe(201);
-    expect(created.body.locations).toEqual(['local']);
+    expect(created.body.locations).toBeNull(); // the company's default set (here: the built-in engine)
     firstId = created.body.id;
     await t.services.monitoring!.engine!.runDueNow();
     const m = await admin.get(`/api/v1/monitors/${created.body.id}`);
@@ -351,7 +351,7 @@ describe.each(DB_KINDS)('browser monitors on %s', (kind) => {
     expect(await shotCount()).toBe(before);
   });
 
-  it('holds the plan quota of active browser monitors on create and on resume, and runs them from local only', async () => {
+  it('holds the plan quota of active browser monitors on create and on resume, and runs them only where a browser is', async () => {
     // Starter: one active browser monitor. The first test's is paused, so one more fits.
     const second = await admin.post('/api/v1/monitors', journey({ name: 'Second' }));
     expect(second.status).toBe(201);
@@ -361,10 +361,12 @@ describe.each(DB_KINDS)('browser monitors on %s', (kind) => {
     const resumed = await admin.post(`/api/v1/monitors/${firstId}/resume`, {});
     expect(resumed.status).toBe(422);
     expect(resumed.body.detail).toMatch(/^Your Starter plan allows 1 active browser monitor/);
-    const remote = await admin.post('/api/v1/monitors', journey({ name: 'Remote', locations: ['local', 'eu-west'] }));
+    // A location runs journeys once one of its probes has Chromium (tests/api/probes/probe-browser.test.ts); this one has none.
+    expect((await admin.post('/api/v1/probe-locations', { name: 'Rack', slug: 'rack', private: true })).status).toBe(201);
+    const remote = await admin.post('/api/v1/monitors', journey({ name: 'Remote', locations: ['local', 'rack'] }));
     expect(remote.status).toBe(400);
     expect(remote.body.errors.locations).toBe(
-      'browser monitors run from the built-in engine only (local): probes have no browser to run them',
+      'Location "rack" has no probe that runs browser checks: start its probe on a machine with Chromium (CHROMIUM_PATH), or choose another location',
     );
   });
 

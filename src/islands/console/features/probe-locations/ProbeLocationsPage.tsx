@@ -131,6 +131,17 @@ export function ProbeLocationsPage({ title }: ScreenProps) {
                 { label: 'Probes online', cell: (l) => (l.builtin ? 'Runs in the platform' : `${l.probes_online} of ${l.probes_total}`) },
                 { label: 'Health', cell: (l) => <Health l={l} /> },
                 {
+                  label: 'Browser checks',
+                  cell: (l) =>
+                    l.browser_checks ? (
+                      <span className="sw-pill sw-green">Runs them</span>
+                    ) : (
+                      <span className="sw-muted" title="No probe of this location with Chromium was seen within 24 hours">
+                        No browser
+                      </span>
+                    ),
+                },
+                {
                   label: 'Actions',
                   className: 'sw-actions',
                   cell: (l) =>
@@ -286,6 +297,7 @@ function ProbesTable({ detail }: { detail: ProbeLocationDetail }) {
           },
           { label: 'Checks/s', cell: (p) => (p.checks_per_second === null ? '–' : fmtNumber(p.checks_per_second, 1)) },
           { label: 'Lag', cell: (p) => (p.lag_ms === null ? '–' : `${p.lag_ms} ms`) },
+          { label: 'Runs', cell: (p) => (p.capabilities.includes('browser') ? 'Network checks, browser checks' : 'Network checks') },
         ]}
       />
     </>
