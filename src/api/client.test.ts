@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiClient, detailOr, errorText, REQUEST_TIMEOUT_MS, RequestTimeoutError } from './client.ts';
 
-type Reply = { status: number; body?: unknown; delayMs?: number; hang?: boolean };
+type Reply = { status: number; body?: unknown; delayMs?: number; hang?: boolean; lines?: Array<{ afterMs: number; line: unknown }> };
 type Script = (method: string, path: string, hits: number, body: string) => Reply;
 
 let server: http.Server;
@@ -23,6 +23,16 @@ beforeAll(async () => {
       const hits = log.filter((l) => l.path === path).length;
       const r = script(req.method ?? '', path, hits, body);
       if (r.hang) return; // never answers
+      if (r.lines) {
+        // a streamed answer (application/x-ndjson): each line at its time after the headers
+        res.writeHead(r.status, { 'content-type': 'application/x-ndjson' });
+        for (const [i, l] of r.lines.entries())
+          setTimeout(() => {
+            res.write(`${JSON.stringify(l.line)}\n`);
+            if (i === r.lines!.length - 1) res.end();
+          }, l.afterMs);
+        return;
+      }
       setTimeout(() => {
         const problem = r.status >= 400;
         res.writeHead(r.status, { 'content-type': problem ? 'application/problem+json' : 'application/json' });
@@ -81,14 +91,25 @@ describe('the API client rules', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('a streamed answer has the time-out to start answering, then lasts as long as the server writes', async () => {
+    script = () => ({
+      status: 200,
+      lines: [
+        { afterMs: 0, line: { type: 'step' } },
+        { afterMs: 600, line: { type: 'result' } },
+      ],
+    });
+    const { api } = client({ timeoutMs: 150 });
+    const r = await api.POST('/api/v1/monitors/test', { body: {} as never, params: { query: { stream: true } }, parseAs: 'text' });
+    expect(r.data).toBe('{"type":"step"}\n{"type":"result"}\n');
+  });
+
   it('on 401 renews once while the other failing requests wait, then replays them all', async () => {
-    let renewed = false;
-    script = (method, path) => {
-      if (path === '/api/v1/auth/refresh-token') {
-        renewed = true;
-        return { status: 200, body: {}, delayMs: 150 };
-      }
-      return renewed ? { status: 200, body: [] } : { status: 401 };
+    // Each request's first attempt is refused, however late it reaches the server (four new
+    // connections may open after the renewal went out); the replay is answered.
+    script = (_method, path, hits) => {
+      if (path === '/api/v1/auth/refresh-token') return { status: 200, body: {}, delayMs: 150 };
+      return hits >= 2 ? { status: 200, body: [] } : { status: 401 };
     };
     const { api } = client();
     const results = await Promise.all([

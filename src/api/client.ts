@@ -1,6 +1,7 @@
 // The console's typed API client: openapi-fetch over the generated contract types, with the
 // client rules of the spec (sections 7 and 8):
-// - same origin, cookie credentials, every request times out after 30 s;
+// - same origin, cookie credentials, every request times out after 30 s (a streamed answer:
+//   30 s to start answering);
 // - on 401 exactly one silent POST /api/v1/auth/refresh-token; other requests failing meanwhile
 //   wait for it and are replayed; a replayed request is not retried again; if renewal fails the
 //   401 is passed on;
@@ -55,7 +56,10 @@ export function createTransport(opts: ApiClientOptions = {}): Transport {
   // Each attempt is a fresh Request with the body as bytes (read once), so a replay can resend it
   // and the signal combines the caller's with the time-out.
   async function sendWithTimeout(req: Request, body?: ArrayBuffer): Promise<Response> {
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timer = new AbortController();
+    const timeout = timer.signal;
+    const clock = setTimeout(() => timer.abort(), timeoutMs);
+    (clock as { unref?: () => void }).unref?.();
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     const attempt = new Request(req.url, {
       method: req.method,
@@ -66,7 +70,11 @@ export function createTransport(opts: ApiClientOptions = {}): Transport {
       signal,
     });
     try {
-      return await send(attempt);
+      const res = await send(attempt);
+      // A streamed answer (Run now's lines) lasts as long as the run, which the server bounds by
+      // the monitor's time-out: the 30 s are for it to start answering, not to finish.
+      if (res.headers.get('content-type')?.startsWith('application/x-ndjson')) clearTimeout(clock);
+      return res;
     } catch (e) {
       if (timeout.aborted) throw new RequestTimeoutError(timeoutMs);
       throw e;
