@@ -10,6 +10,7 @@ import { parseJsonPath, readJsonPath } from './json-path.ts';
 import { failed, round, type CheckOutcome, type Checker, type Timings } from './types.ts';
 import {
   expandTemplate,
+  type TemplateContext,
   redactSecrets,
   secretNames,
   stepTimingKey,
@@ -154,10 +155,10 @@ async function runStep(
   timeoutMs: number,
   t0: number,
 ): Promise<HttpAnswer> {
-  const fill = (text: string) => expandTemplate(text, vars, secrets);
+  const fill = (text: string, context?: TemplateContext) => expandTemplate(text, vars, secrets, context);
   let url: URL;
   try {
-    url = new URL(fill(step.url));
+    url = new URL(fill(step.url, 'url'));
   } catch (e) {
     if (e instanceof TemplateError) throw e;
     throw new StepFailed('the URL is not valid once its variables are filled in');
@@ -165,7 +166,7 @@ async function runStep(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new StepFailed('the URL is not http or https');
   const headers = Object.fromEntries(Object.entries(step.headers ?? {}).map(([k, v]) => [k, fill(v)]));
   for (const v of Object.values(headers)) if (/[\r\n\0]/.test(v)) throw new StepFailed('a header value holds a line break once filled in');
-  const body = step.body == null ? null : fill(step.body);
+  const body = step.body == null ? null : fill(step.body, isJsonBody(headers, step.body) ? 'json' : 'text');
   return await httpExchange(
     { url, method: (step.method ?? 'GET').toUpperCase(), headers, body, followRedirects: true, keepBody: true },
     env,
@@ -173,6 +174,12 @@ async function runStep(
     timeoutMs,
     t0,
   );
+}
+
+/** A body sent as JSON: said by its content type, or, without one, written as a JSON object or array. */
+function isJsonBody(headers: Record<string, string>, body: string): boolean {
+  const type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  return type !== undefined ? /json/i.test(type) : /^\s*[[{]/.test(body);
 }
 
 /** The value an assertion or extraction reads, as text (undefined: absent). */

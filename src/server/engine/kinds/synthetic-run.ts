@@ -77,13 +77,50 @@ export function variableNames(text: string | null | undefined): string[] {
 export class TemplateError extends Error {}
 
 /**
+ * Where a filled value lands, which decides how it is written so that it stays one value (an
+ * extracted value comes from the target, which may be hostile):
+ * - `text`: as it is (a header value, a typed-in field, an assertion's target);
+ * - `url`: percent-encoded in the path, query or fragment; as it is at the start of the URL or in
+ *   its scheme and host (a variable holding a whole URL, such as a `next` link, still works);
+ * - `json`: inside a JSON string escaped for it (a quote cannot close the string and add fields);
+ *   elsewhere as it is (`{"n": {{count}}}` puts a number).
+ */
+export type TemplateContext = 'text' | 'url' | 'json';
+
+/** Whether position `at` of a JSON text is inside a string literal. */
+function insideJsonString(text: string, at: number): boolean {
+  let inside = false;
+  for (let i = 0; i < at; i++) {
+    const c = text[i];
+    if (inside && c === '\\') i++;
+    else if (c === '"') inside = !inside;
+  }
+  return inside;
+}
+
+/** Whether position `at` of a URL template is past its host (path, query or fragment). */
+function pastHost(text: string, at: number): boolean {
+  const scheme = text.indexOf('://');
+  const hostStart = scheme >= 0 && scheme < at ? scheme + 3 : 0;
+  const pathStart = text.slice(hostStart).search(/[/?#]/);
+  return pathStart >= 0 && hostStart + pathStart < at;
+}
+
+/**
  * The text with its templates filled. An unknown variable or secret is an error naming it (the
  * step fails with it) rather than an empty string sent to the target.
  */
-export function expandTemplate(text: string, vars: Readonly<Record<string, string>>, secrets: Readonly<Record<string, string>>): string {
-  return text.replace(TEMPLATE, (_all, isSecret: string | undefined, name: string) => {
+export function expandTemplate(
+  text: string,
+  vars: Readonly<Record<string, string>>,
+  secrets: Readonly<Record<string, string>>,
+  context: TemplateContext = 'text',
+): string {
+  return text.replace(TEMPLATE, (_all, isSecret: string | undefined, name: string, at: number) => {
     const v = isSecret ? secrets[name] : vars[name];
     if (v === undefined) throw new TemplateError(isSecret ? `secret ${name} is not defined` : `variable ${name} has no value yet`);
+    if (context === 'url' && pastHost(text, at)) return encodeURIComponent(v);
+    if (context === 'json' && insideJsonString(text, at)) return JSON.stringify(v).slice(1, -1);
     return v;
   });
 }

@@ -4,6 +4,8 @@
 // steps skipped, variables carry, a step naming a secret the company lacks fails, the address guard
 // holds on the first hop and on redirects, and hanging, huge, endless and garbage answers end as
 // clear failures within the time-out. The database half is api-flow.test.ts.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startShop, type Shop } from '../../../support/kind-servers/shop.ts';
 import { shopFlow } from '../../../support/kind-servers/shop-flows.ts';
@@ -108,6 +110,45 @@ describe('api_flow checks against the shop', () => {
     shop.set({ redirectTo: 'http://169.254.169.254/latest/meta-data/' });
     const o = await flow([{ name: 'Follow', url: shop.url('/api/go') }], {}, { allowPrivate: ['127.0.0.0/8'] });
     expect(o.error).toBe('Step 1 "Follow": Target refused: 169.254.169.254 is a cloud metadata address');
+  });
+});
+
+describe('api_flow with a value the target chose', () => {
+  it('keeps an extracted value one value: escaped inside a JSON string, percent-encoded in the URL', async () => {
+    // A hostile answer: a name built to close the JSON string and add a field, and to add a query parameter.
+    const NAME = 'Eve","role":"admin&admin=1/..';
+    const seen: Array<{ url: string; body: string }> = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({ url: req.url ?? '', body });
+        res.setHeader('content-type', 'application/json');
+        res.end(req.url === '/profile' ? JSON.stringify({ name: NAME }) : '{}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const o = await flow([
+        { name: 'Profile', url: `${base}/profile`, extract: [{ variable: 'name', source: 'json', property: '$.name' }] },
+        {
+          name: 'Save',
+          method: 'POST',
+          url: `${base}/users/{{name}}?q={{name}}`,
+          headers: { 'content-type': 'application/json' },
+          body: '{"name":"{{name}}","n":1}',
+        },
+      ]);
+      expect({ status: o.status, error: o.error }).toEqual({ status: 'operational', error: null });
+      const save = seen[1];
+      expect(JSON.parse(save.body)).toEqual({ name: NAME, n: 1 });
+      const url = new URL(save.url, base);
+      expect(decodeURIComponent(url.pathname)).toBe(`/users/${NAME}`);
+      expect([...url.searchParams.entries()]).toEqual([['q', NAME]]);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -4,7 +4,14 @@
 // The context is closed in `finally`, whatever happened, so nothing of a run outlives it.
 import { errors, type Browser, type Page } from 'playwright-core';
 import { RE2JS } from 're2js';
-import { expandTemplate, redactSecrets, TemplateError, type StepResult, type WebVitals } from '../../kinds/synthetic-run.ts';
+import {
+  expandTemplate,
+  redactSecrets,
+  type StepResult,
+  type TemplateContext,
+  TemplateError,
+  type WebVitals,
+} from '../../kinds/synthetic-run.ts';
 import type { CheckEnv } from '../types.ts';
 import { shownUrl, startGuardProxy, USER_AGENT, type GuardRecord } from './guard.ts';
 import { stepName, type BrowserStep } from './steps.ts';
@@ -209,8 +216,8 @@ function sameOrigin(a: string, b: string): boolean {
   }
 }
 
-function fill(text: string | null | undefined, secrets: Readonly<Record<string, string>>): string {
-  return expandTemplate(text ?? '', {}, secrets);
+function fill(text: string | null | undefined, secrets: Readonly<Record<string, string>>, context?: TemplateContext): string {
+  return expandTemplate(text ?? '', {}, secrets, context);
 }
 
 async function runStep(
@@ -225,7 +232,7 @@ async function runStep(
   const wait = () => Math.min(STEP_WAIT_MS, remaining());
   switch (step.action) {
     case 'goto': {
-      const res = await page.goto(fill(step.url, secrets), { timeout: remaining(), waitUntil: 'load' });
+      const res = await page.goto(fill(step.url, secrets, 'url'), { timeout: remaining(), waitUntil: 'load' });
       if (res && res.status() >= 400) throw new StepFailure(`the page answered HTTP ${res.status()}`);
       return;
     }
