@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { itRefusesConfigs, receiverForFile, sendAccepted } from '../../../../tests/fixtures/receivers/channel-harness.ts';
-import { GROUPED_NAMES, type Journey, runOutboxJourney } from '../../../../tests/fixtures/receivers/outbox-journey.ts';
+import { type Journey, runOutboxJourney } from '../../../../tests/fixtures/receivers/outbox-journey.ts';
 import { PUSHOVER_TOKEN, PUSHOVER_USER, startPushoverReceiver } from '../../../../tests/fixtures/receivers/pushover-receiver.ts';
 import { envFor, groupedAlert, openedAlert, resolvedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
 import { DB_KINDS } from '../../../../tests/support/test-db.ts';
