@@ -31,10 +31,10 @@ describe('Matrix channel', () => {
   });
 
   it('a repeated delivery (a retry after a lost answer) is the same event, not a second message', async () => {
-    const request = matrix.build(openedAlert({ deliveryId: 'msg_retry_1' }), config(), envFor());
-    const first = await sendAccepted(receiver(), request, 200);
+    const attempt = () => matrix.build(openedAlert({ deliveryId: 'msg_retry_1' }), config(), envFor());
+    const first = await sendAccepted(receiver(), attempt(), 200);
     const count = receiver().events.length;
-    const again = await sendAccepted(receiver(), request, 200);
+    const again = await sendAccepted(receiver(), attempt(), 200);
     expect(JSON.parse(again.body).event_id).toBe(JSON.parse(first.body).event_id);
     expect(receiver().events).toHaveLength(count);
   });
