@@ -3,7 +3,9 @@ import { itRefusesConfigs, receiverForFile, sendAccepted } from '../../../../tes
 import { GOTIFY_TOKEN, startGotifyReceiver } from '../../../../tests/fixtures/receivers/gotify-receiver.ts';
 import { type Journey, runOutboxJourney } from '../../../../tests/fixtures/receivers/outbox-journey.ts';
 import { envFor, groupedAlert, openedAlert, resolvedAlert, send } from '../../../../tests/fixtures/receivers/sample-alerts.ts';
+import { engineServices, seedTenant } from '../../../../tests/api/engine/support.ts';
 import { DB_KINDS } from '../../../../tests/support/test-db.ts';
+import { createChannel } from '../../domain/alerts/channels.ts';
 import { gotify } from './gotify.ts';
 
 // The company's Gotify lives under a path of its reverse proxy.
@@ -96,5 +98,26 @@ describe.each(DB_KINDS)('Gotify through the outbox on %s', (kind) => {
     expect(message).toContain('- Website \\*prod\\* <b\\>');
     expect(message).toContain('- API \\_v2\\_ & <Billing\\>');
     expect(message).toContain('- Shop \\[EU\\] \\`cart\\`');
+  });
+});
+
+describe.each(DB_KINDS)('a Gotify channel on a private address, on %s', (kind) => {
+  it('is refused at creation naming its Server URL, when the operator keeps private targets closed', async () => {
+    const services = await engineServices(kind, { ALLOW_PRIVATE_TARGETS: 'false' });
+    try {
+      const t = await seedTenant(services);
+      const attempt = createChannel(t.adminCtx, {
+        name: 'Phones',
+        type: 'gotify',
+        config: { server_url: 'http://10.0.0.7:8080', app_token: GOTIFY_TOKEN },
+        events: ['incident.opened'],
+      });
+      await expect(attempt).rejects.toMatchObject({
+        code: 'validation',
+        fields: { 'config.server_url': expect.stringMatching(/private|internal|not allowed/i) },
+      });
+    } finally {
+      await services.db.close();
+    }
   });
 });
