@@ -31,8 +31,9 @@ export const rocketChat: HttpChannel<RocketChatConfig> = {
   transport: 'http',
   secretFields: secretKeys(rocketChatForm),
   grouping: 'hold',
-  // Rocket.Chat's default limit on sending messages: 5 a second per user.
-  minGapMs: () => 200,
+  // Rocket.Chat's REST rate limiter, which serves the /hooks routes too, allows 10 calls a minute
+  // per endpoint by default (Administration → Rate Limiter); held grouping keeps most teams far below.
+  minGapMs: () => 6000,
   parseConfig: (raw) => parseFields<RocketChatConfig>(raw, rocketChatForm),
   tenantUrls: (config) => [config.url],
   build(alert, config, env) {
