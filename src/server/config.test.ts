@@ -149,6 +149,9 @@ describe('configuration', () => {
       opsgenie: 'https://api.opsgenie.com',
       telegram: 'https://api.telegram.org',
       twilio: 'https://api.twilio.com',
+      pushover: 'https://api.pushover.net',
+      splunkOncall: 'https://alert.victorops.com',
+      zenduty: 'https://www.zenduty.com',
     });
     const c = parseConfig({
       ...base(),
@@ -156,12 +159,18 @@ describe('configuration', () => {
       OPSGENIE_API_URL: 'https://api.eu.opsgenie.com',
       TELEGRAM_API_URL: 'http://127.0.0.1:8081',
       TWILIO_API_URL: 'http://127.0.0.1:9000/twilio/',
+      PUSHOVER_API_URL: 'http://127.0.0.1:9001/',
+      SPLUNK_ONCALL_API_URL: 'http://127.0.0.1:9002',
+      ZENDUTY_API_URL: 'http://127.0.0.1:9003/zenduty/',
     });
     expect(c.channelApis).toEqual({
       pagerduty: 'https://events.eu.pagerduty.com',
       opsgenie: 'https://api.eu.opsgenie.com',
       telegram: 'http://127.0.0.1:8081',
       twilio: 'http://127.0.0.1:9000/twilio',
+      pushover: 'http://127.0.0.1:9001',
+      splunkOncall: 'http://127.0.0.1:9002',
+      zenduty: 'http://127.0.0.1:9003/zenduty',
     });
   });
 

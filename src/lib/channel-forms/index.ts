@@ -14,6 +14,14 @@ import { smsForm } from './sms.ts';
 import { teamsForm } from './teams.ts';
 import { telegramForm } from './telegram.ts';
 import { webhookForm } from './webhook.ts';
+import { pushoverForm } from './pushover.ts';
+import { gotifyForm } from './gotify.ts';
+import { matrixForm } from './matrix.ts';
+import { signalForm } from './signal.ts';
+import { zulipForm } from './zulip.ts';
+import { rocketChatForm } from './rocket-chat.ts';
+import { splunkOncallForm } from './splunk-oncall.ts';
+import { zendutyForm } from './zenduty.ts';
 
 export const CHANNEL_FORMS = {
   webhook: webhookForm,
@@ -28,6 +36,14 @@ export const CHANNEL_FORMS = {
   telegram: telegramForm,
   ntfy: ntfyForm,
   sms: smsForm,
+  pushover: pushoverForm,
+  gotify: gotifyForm,
+  matrix: matrixForm,
+  signal: signalForm,
+  zulip: zulipForm,
+  'rocket-chat': rocketChatForm,
+  'splunk-oncall': splunkOncallForm,
+  zenduty: zendutyForm,
 } satisfies Record<string, ChannelForm>;
 
 export type { ChannelField, ChannelForm } from './field.ts';

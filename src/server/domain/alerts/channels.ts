@@ -186,7 +186,9 @@ async function validFields(ctx: Ctx, channel: Channel, companyId: string, input:
       try {
         literalTarget(new URL(url).hostname.replace(/^\[|\]$/g, ''), ctx.services.config.allowPrivateTargets);
       } catch (e) {
-        if (e instanceof TargetRefused) throw invalid('config.url', e.message);
+        // Named by the setting that holds it (server_url, homeserver_url, …), not always `url`.
+        const field = Object.entries(config as Record<string, unknown>).find(([, v]) => v === url)?.[0] ?? 'url';
+        if (e instanceof TargetRefused) throw invalid(`config.${field}`, e.message);
         throw e;
       }
     }

@@ -68,12 +68,16 @@ export interface ChannelEnv {
     opsgenie: string; // https://api.opsgenie.com
     telegram: string; // https://api.telegram.org
     twilio: string; // https://api.twilio.com
+    pushover: string; // https://api.pushover.net
+    splunkOncall: string; // https://alert.victorops.com
+    zenduty: string; // https://www.zenduty.com
   };
 }
 
 export interface OutboundRequest {
   url: string;
-  method: 'POST';
+  /** PUT where the service documents it (Matrix sends under a transaction id, which makes a repeat a no-op) */
+  method: 'POST' | 'PUT';
   headers: Record<string, string>;
   body: string;
 }

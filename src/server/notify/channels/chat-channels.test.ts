@@ -58,6 +58,9 @@ describe('chat and paging channels', () => {
         opsgenie: 'https://api.opsgenie.com',
         telegram: 'https://api.telegram.org',
         twilio: 'http://127.0.0.1:9999',
+        pushover: 'https://api.pushover.net',
+        splunkOncall: 'https://alert.victorops.com',
+        zenduty: 'https://www.zenduty.com',
       },
     });
   });

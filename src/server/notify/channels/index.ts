@@ -6,6 +6,7 @@ import type { components } from '../../../api/schema.d.ts';
 import type { Channel } from './channel.ts';
 import { CHAT_CHANNELS } from './chat-channels.ts';
 import { email } from './email.ts';
+import { MORE_CHANNELS } from './more-channels.ts';
 import { webhook } from './webhook.ts';
 
 export const CHANNELS = {
@@ -14,6 +15,8 @@ export const CHANNELS = {
   // Chat and paging channels: slack, teams, discord, google-chat, mattermost, pagerduty,
   // opsgenie, telegram, ntfy, sms
   ...CHAT_CHANNELS,
+  // pushover, gotify, matrix, signal, zulip, rocket-chat, splunk-oncall, zenduty
+  ...MORE_CHANNELS,
 } satisfies Record<ChannelType, Channel>;
 
 export type ChannelType = components['schemas']['ChannelType'];
