@@ -5435,9 +5435,9 @@ export interface components {
             /** @description The company (super admins only; ignored for company admins) */
             company_id?: string | null;
             steps: components["schemas"]["EscalationStep"][];
-            /** @description How many more times the steps run after the last one while nobody acknowledges. After the last step the policy waits as long as it waited before that step (the last step's `after_minutes` for a one-step policy; at least 5 minutes), then runs the steps again with the same gaps; default 0 */
+            /** @description How many more times the steps run after the last one while nobody acknowledges. After the last step the policy waits as long as it waited before that step (the last step's `after_minutes` for a one-step policy; at least 5 minutes), then runs the steps again with the same gaps. Left out: unchanged (0 until set) */
             repeat?: number;
-            /** @description The last step (of each round) also alerts every active user of the company personally (default false) */
+            /** @description The last step (of each round) also alerts every active user of the company personally (left out - unchanged; false until set) */
             notify_team_at_last_step?: boolean;
         };
         /** @description What the last analysis saw */

@@ -131,6 +131,11 @@ describe.each(DB_KINDS)('escalation to schedules on %s', (kind) => {
       steps: [{ after_minutes: 0, channel_ids: [], user_ids: [], schedule_ids: [scheduleId] }],
       notify_team_at_last_step: true,
     });
+    // A client that sends only the steps keeps the switches.
+    const kept = await admin.put('/api/v1/escalation-policy', {
+      steps: [{ after_minutes: 0, channel_ids: [], user_ids: [], schedule_ids: [scheduleId] }],
+    });
+    expect(kept.body).toMatchObject({ repeat: 1, notify_team_at_last_step: true });
     await setNow(T0 + 15 * MIN); // 09:05: Bob's hour
     const incident = await open('Mail delayed');
     expect(await runEscalations(t.services, now)).toBe(1);

@@ -80,7 +80,9 @@ export async function putEscalationPolicy(ctx: Ctx, input: PolicyInput) {
   const channels = new Set((await alertChannelsRepo(s.db).list(companyId)).map((c) => c.id));
   const users = usersRepo(s.db);
   const schedules = new Set((await schedulesRepo(s.db).list(companyId)).map((r) => r.id));
-  const repeat = input.repeat ?? 0;
+  // Left out, the switches keep their values: a client that knows only the steps changes only them.
+  const stored = await escalationRepo(s.db).settings(companyId);
+  const repeat = input.repeat ?? stored.repeat_count;
   if (!Number.isInteger(repeat) || repeat < 0 || repeat > MAX_REPEAT) throw invalid('repeat', `Repeat 0 to ${MAX_REPEAT} times`);
   let previous = 0;
   for (const [i, step] of input.steps.entries()) {
@@ -116,7 +118,7 @@ export async function putEscalationPolicy(ctx: Ctx, input: PolicyInput) {
     await escalationRepo(tx).putSettings({
       company_id: companyId,
       repeat_count: repeat,
-      notify_team_at_last_step: input.notify_team_at_last_step === true,
+      notify_team_at_last_step: input.notify_team_at_last_step ?? stored.notify_team_at_last_step,
       updated_at: now,
     });
   });
