@@ -188,6 +188,9 @@ describe.each(DB_KINDS)('on-call schedules API on %s', (kind) => {
       ['Primary', '2026-11-23T08:00:00.000Z', to],
     ]);
     expect((await viewer.get(`/api/v1/account/shifts?from=${to}&to=${from}`)).body.errors.to).toMatch(/after from/);
+    const year = new Date(START + 200 * DAY).toISOString();
+    expect((await viewer.get(`/api/v1/schedules/${scheduleId}/shifts?from=${from}&to=${year}`)).body.errors.to).toMatch(/100 days/);
+    expect((await viewer.get(`/api/v1/schedules/${scheduleId}/on-call?at=yesterday`)).status).toBe(400);
   });
 
   it('serves private calendar feeds that a real parser reads; a replaced or revoked address is 404', async () => {
