@@ -5415,7 +5415,7 @@ export interface components {
             channel_ids: string[];
             /** @description Users of the company alerted personally (e-mail and SMS per their notification preferences) */
             user_ids: string[];
-            /** @description On-call schedules of the company: whoever is on call in each at the step's due time is alerted personally, like `user_ids` (optional; default none) */
+            /** @description On-call schedules of the company: whoever is on call in each at the step's due time is alerted personally, like `user_ids` (optional; default none; a policy's answer lists it only on steps that name schedules) */
             schedule_ids?: string[];
         };
         EscalationPolicy: {

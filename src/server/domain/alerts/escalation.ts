@@ -48,12 +48,16 @@ async function present(s: Services, companyId: string, rows: EscalationStepRow[]
   return {
     company_id: companyId,
     people: (await personalContactsRepo(s.db).people(companyId)).map((p) => ({ id: p.id, name: p.full_name })),
-    steps: rows.map((r) => ({
-      after_minutes: r.after_minutes,
-      channel_ids: JSON.parse(r.channel_ids) as string[],
-      user_ids: JSON.parse(r.user_ids) as string[],
-      schedule_ids: (JSON.parse(r.schedule_ids) as string[]).filter((id) => schedules.has(id)),
-    })),
+    steps: rows.map((r) => {
+      const scheduleIds = (JSON.parse(r.schedule_ids) as string[]).filter((id) => schedules.has(id));
+      return {
+        after_minutes: r.after_minutes,
+        channel_ids: JSON.parse(r.channel_ids) as string[],
+        user_ids: JSON.parse(r.user_ids) as string[],
+        // Only when it names some: a policy without schedules reads as it always did.
+        ...(scheduleIds.length ? { schedule_ids: scheduleIds } : {}),
+      };
+    }),
     repeat: settings.repeat_count,
     notify_team_at_last_step: settings.notify_team_at_last_step,
   };
