@@ -2865,6 +2865,222 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's on-call schedules, each with who is on call now and next (company users) */
+        get: operations["listSchedules"];
+        put?: never;
+        /**
+         * Create an on-call schedule (company admins; audited)
+         * @description Layers name users of the company (another company's user is refused like an unknown one); `time_zone` must be an IANA zone; each layer's `rotation_start` is a local date-time in that zone. Bad fields are answered 400 with a message per field (`layers.0.user_ids`).
+         */
+        post: operations["createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One schedule (another company's answers 404) */
+        get: operations["getSchedule"];
+        /** Replace a schedule's name, time zone and layers (company admins; audited); overrides are kept */
+        put: operations["updateSchedule"];
+        post?: never;
+        /** Delete a schedule, its overrides and its calendar feed (company admins; audited); escalation steps stop naming it */
+        delete: operations["deleteSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A person covers [start, end) in this schedule, whoever the layers name (company admins; audited)
+         * @description Overrides win over every layer; where two overlap, the one created later wins.
+         */
+        post: operations["createScheduleOverride"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/overrides/{overrideId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+                overrideId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an override (company admins; audited) */
+        delete: operations["deleteScheduleOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/on-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** Who is on call at an instant (default now) and who is next, with their shifts' start and end */
+        get: operations["getScheduleOnCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** The resolved shifts of a schedule in [from, to) (at most 100 days; default the next 14 days) */
+        get: operations["listScheduleShifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue the schedule's private calendar feed address (company admins; audited); revokes the previous one */
+        post: operations["createScheduleCalendarFeed"];
+        /** Revoke the schedule's calendar feed (company admins; audited); its address then answers 404 */
+        delete: operations["revokeScheduleCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's own shifts in every schedule of their company in [from, to) (at most 100 days; default the next 14 days) */
+        get: operations["listMyShifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue the signed-in person's private calendar feed address (their shifts in every schedule); revokes the previous one */
+        post: operations["createMyCalendarFeed"];
+        /** Revoke the signed-in person's calendar feed; its address then answers 404 */
+        delete: operations["revokeMyCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendars/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A private on-call calendar (iCalendar, RFC 5545) - the token in the address is the only credential
+         * @description The shifts of one schedule, or of one person in every schedule of their company, from 7 days back to 60 days ahead, one VEVENT each (stable UID per shift, DTSTAMP, SUMMARY naming the person and the schedule). Subscribe to it in Google Calendar, Outlook or Apple Calendar. A revoked or unknown token answers 404.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** Who the escalation policy reached for this incident, how, at which step, and the acknowledgement */
+        get: operations["listIncidentPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -5200,6 +5416,8 @@ export interface components {
             channel_ids: string[];
             /** @description Users of the company alerted personally (e-mail and SMS per their notification preferences) */
             user_ids: string[];
+            /** @description On-call schedules of the company: whoever is on call in each at the step's due time is alerted personally, like `user_ids` (optional; default none; a policy's answer lists it only on steps that name schedules) */
+            schedule_ids?: string[];
         };
         EscalationPolicy: {
             company_id: string;
@@ -5209,11 +5427,19 @@ export interface components {
                 name: string;
             }[];
             steps: components["schemas"]["EscalationStep"][];
+            /** @description How many more times the steps run after the last one while nobody acknowledges */
+            repeat: number;
+            /** @description The last step also alerts every active user of the company personally */
+            notify_team_at_last_step: boolean;
         };
         EscalationPolicyInput: {
             /** @description The company (super admins only; ignored for company admins) */
             company_id?: string | null;
             steps: components["schemas"]["EscalationStep"][];
+            /** @description How many more times the steps run after the last one while nobody acknowledges. After the last step the policy waits as long as it waited before that step (the last step's `after_minutes` for a one-step policy; at least 5 minutes), then runs the steps again with the same gaps. Left out: unchanged (0 until set) */
+            repeat?: number;
+            /** @description The last step (of each round) also alerts every active user of the company personally (left out - unchanged; false until set) */
+            notify_team_at_last_step?: boolean;
         };
         /** @description What the last analysis saw */
         SslAnalysis: {
@@ -6072,6 +6298,165 @@ export interface components {
                 /** @enum {string} */
                 reason: "not_assigned" | "too_old";
             }[];
+        };
+        /**
+         * @description How long each person's turn lasts: `daily` (a calendar day: 23 or 25 hours across a daylight-saving change, the hand-off stays at the same local time), `weekly` (7 calendar days), `custom` (`handoff_hours` hours of elapsed time)
+         * @enum {string}
+         */
+        HandoffKind: "daily" | "weekly" | "custom";
+        /** @enum {string} */
+        Weekday: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+        /** @description A wall-clock time `HH:MM` in the schedule's time zone (`24:00` - the end of the day) */
+        LocalTime: string;
+        /** @description On the named days, the layer has someone only from `start` to `end` (local time in the schedule's zone; `end` after `start`). A layer with restrictions has nobody outside them, so an earlier layer (or nobody) covers that time. */
+        ScheduleRestriction: {
+            days: components["schemas"]["Weekday"][];
+            start: components["schemas"]["LocalTime"];
+            end: components["schemas"]["LocalTime"];
+        };
+        ScheduleLayer: {
+            name: string;
+            user_ids: string[];
+            rotation_start: string;
+            handoff: components["schemas"]["HandoffKind"];
+            handoff_hours: number | null;
+            restrictions: components["schemas"]["ScheduleRestriction"][];
+        };
+        ScheduleOverride: {
+            id: string;
+            user_id: string;
+            user_name: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Person: {
+            id: string;
+            name: string;
+        };
+        /** @description A stretch of time when one person is on call in one schedule, after layers and overrides are resolved (back-to-back turns of the same person are joined). */
+        Shift: {
+            schedule_id: string;
+            schedule_name: string;
+            user_id: string;
+            user_name: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @description The index of the layer this shift comes from (null for an override) */
+            layer: number | null;
+            /** @description The override this shift comes from (null for a layer) */
+            override_id: string | null;
+        };
+        Schedule: {
+            id: string;
+            company_id: string;
+            name: string;
+            time_zone: string;
+            layers: components["schemas"]["ScheduleLayer"][];
+            /** @description Overrides that have not ended yet, by start */
+            overrides: components["schemas"]["ScheduleOverride"][];
+            /** @description The company's active users by name - whom layers and overrides may name */
+            people: components["schemas"]["Person"][];
+            /** @description The shift under way when the answer was made (null - nobody) */
+            on_call_now: components["schemas"]["Shift"] | null;
+            /** @description The next shift after the current one (or after now when nobody is on call; null - none in the next 90 days) */
+            on_call_next: components["schemas"]["Shift"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ScheduleLayerInput: {
+            /** @description Optional label (default `Layer N`) */
+            name?: string;
+            /** @description Users of the company, in rotation order (the same person may appear more than once) */
+            user_ids: string[];
+            /** @description Local date-time (`YYYY-MM-DDTHH:MM`, in the schedule's zone) when the first person's turn starts; later hand-offs happen at the same local time. Nobody is on call in this layer before it. */
+            rotation_start: string;
+            handoff: components["schemas"]["HandoffKind"];
+            /** @description The length of a turn in hours (required with `custom`, ignored otherwise) */
+            handoff_hours?: number | null;
+            /** @description When given, the layer has someone only inside these windows */
+            restrictions?: components["schemas"]["ScheduleRestriction"][];
+        };
+        ScheduleInput: {
+            name: string;
+            /** @description An IANA time zone (`Europe/Berlin`, `UTC`) */
+            time_zone: string;
+            /** @description In order; a later layer wins wherever it has someone */
+            layers: components["schemas"]["ScheduleLayerInput"][];
+        };
+        ScheduleOverrideInput: {
+            /** @description A user of the company who covers the range */
+            user_id: string;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description After start, at most 90 days later
+             */
+            end: string;
+        };
+        OnCall: {
+            schedule_id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description Who is on call at `at`, with the shift's start and end (null - nobody) */
+            current: components["schemas"]["Shift"] | null;
+            /** @description The next shift starting at or after the current one's end (or after `at`); null - none in the next 90 days */
+            next: components["schemas"]["Shift"] | null;
+        };
+        ShiftList: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description By start; cut to [from, to) */
+            shifts: components["schemas"]["Shift"][];
+        };
+        CalendarFeed: {
+            /** @description The private feed address (iCalendar, `text/calendar`) to subscribe to in Google Calendar, Outlook or Apple Calendar. Shown once: only a hash of its token is kept. Issuing a new one revokes the old. */
+            url: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description One person reached by the escalation policy through one of their channels */
+        IncidentPage: {
+            id: string;
+            incident_id: string;
+            /** @description 0 for the first pass through the steps, 1.. for each repeat */
+            round: number;
+            /** @description The step's index in the policy (0-based) */
+            step: number;
+            user_id: string;
+            user_name: string;
+            /** @description The schedule through which they were on call (null - named directly or the team) */
+            schedule_id: string | null;
+            schedule_name: string | null;
+            /**
+             * @description Named in the step, on call in a schedule of the step, or the whole team at the last step
+             * @enum {string}
+             */
+            reason: "user" | "schedule" | "team";
+            /**
+             * @description How they were reached (their notification preferences)
+             * @enum {string}
+             */
+            channel: "email" | "sms" | "webhook";
+            /** Format: date-time */
+            sent_at: string;
+            /**
+             * Format: date-time
+             * @description When the incident was acknowledged (null - not yet)
+             */
+            acknowledged_at: string | null;
+            /** @description Who acknowledged it (null - nobody yet, or through an alert's link) */
+            acknowledged_by: components["schemas"]["Person"] | null;
         };
         AlertMonitorRef: {
             id: string;
@@ -12079,6 +12464,468 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Schedules by name (at most 500) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description The saved schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createScheduleOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleOverrideInput"];
+            };
+        };
+        responses: {
+            /** @description The schedule with the new override */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteScheduleOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+                overrideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getScheduleOnCall: {
+        parameters: {
+            query?: {
+                /** @description The instant (RFC 3339; default now) */
+                at?: string;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Now and next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnCall"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listScheduleShifts: {
+        parameters: {
+            query?: {
+                /** @description Start (RFC 3339; default now) */
+                from?: string;
+                /** @description End (RFC 3339; default from + 14 days) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shifts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createScheduleCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed address (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeScheduleCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (also when there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMyShifts: {
+        parameters: {
+            query?: {
+                /** @description Start (RFC 3339; default now) */
+                from?: string;
+                /** @description End (RFC 3339; default from + 14 days) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shifts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createMyCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed address (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeMyCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (also when there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listIncidentPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pages by time sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentPage"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
             503: components["responses"]["Unavailable"];
         };
     };
