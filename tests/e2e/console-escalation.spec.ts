@@ -63,7 +63,7 @@ test('a company admin saves an escalation policy, acknowledges from the mailed l
   await page.getByRole('button', { name: 'Add step' }).click();
   await page.getByLabel('Minutes after the incident started (0: at once)').fill('0');
   await page.getByRole('button', { name: 'Save policy' }).click();
-  await expect(page.getByText('Choose at least one channel or person')).toBeVisible();
+  await expect(page.getByText('Choose at least one channel, person or schedule')).toBeVisible();
   await page.getByRole('group', { name: 'People' }).getByLabel(admin.name).check();
   const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/v1/escalation-policy'));
   await page.getByRole('button', { name: 'Save policy' }).click();

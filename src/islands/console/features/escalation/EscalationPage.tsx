@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Skeleton } from '../../ui/Card.tsx';
-import { $policy, $policyChannels, loadPolicy, savePolicy, validateSteps, type Policy, type Step } from './store.ts';
+import { $policy, $policyChannels, $policySchedules, loadPolicy, savePolicy, validateSteps, type Policy, type Step } from './store.ts';
 
 export function EscalationPage({ title }: { title: string }) {
   const role = useStore($role);
@@ -25,8 +25,8 @@ export function EscalationPage({ title }: { title: string }) {
       <h2 className="sw-page-title">{title}</h2>
       <p className="sw-muted">
         While an incident is open and nobody has acknowledged it, each step alerts its channels and people once, that many minutes after the
-        incident started. People get an e-mail and an SMS as their notification preferences say. Acknowledging or resolving the incident
-        stops the rest.
+        incident started. People get an e-mail and an SMS as their notification preferences say; a schedule pages whoever is on call in it
+        at that moment. Acknowledging or resolving the incident stops the rest.
       </p>
       {superAdmin && !tenant ? (
         <p className="sw-banner">Choose a tenant in the selector to see its escalation policy.</p>
@@ -47,7 +47,10 @@ export function EscalationPage({ title }: { title: string }) {
 
 function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null }) {
   const channels = useStore($policyChannels);
+  const schedules = useStore($policySchedules);
   const [steps, setSteps] = useState<Step[]>(policy.steps);
+  const [repeat, setRepeat] = useState(policy.repeat);
+  const [notifyTeam, setNotifyTeam] = useState(policy.notify_team_at_last_step);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,8 +61,10 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
     const found = validateSteps(steps);
     setErrors(found);
     if (Object.keys(found).length) return setNote({ ok: false, text: 'Some steps need a change before saving.' });
+    if (!(Number.isInteger(repeat) && repeat >= 0 && repeat <= 9))
+      return setNote({ ok: false, text: 'Repeat must be a whole number from 0 to 9.' });
     setBusy(true);
-    const r = await savePolicy(steps, tenant);
+    const r = await savePolicy(steps, { repeat, notify_team_at_last_step: notifyTeam }, tenant);
     setBusy(false);
     setNote(r.ok ? { ok: true, text: steps.length ? 'Escalation policy saved.' : 'Escalation is off.' } : { ok: false, text: r.text });
   }
@@ -112,6 +117,21 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
                 </label>
               ))}
             </fieldset>
+            {(schedules.length > 0 || (s.schedule_ids?.length ?? 0) > 0) && (
+              <fieldset className="sw-fieldset">
+                <legend>On-call schedules</legend>
+                {schedules.map((x) => (
+                  <label key={x.id} className="sw-check">
+                    <input
+                      type="checkbox"
+                      checked={(s.schedule_ids ?? []).includes(x.id)}
+                      onChange={(e) => change(i, { schedule_ids: toggle(s.schedule_ids ?? [], x.id, e.target.checked) })}
+                    />
+                    Whoever is on call in {x.name}
+                  </label>
+                ))}
+              </fieldset>
+            )}
             {errors[i] && (
               <p className="sw-field-error" role="alert" id={`step-${i}-error`}>
                 {errors[i]}
@@ -128,6 +148,26 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
           </li>
         ))}
       </ol>
+      {steps.length > 0 && (
+        <div className="sw-card sw-step">
+          <div className="sw-field">
+            <label htmlFor="policy-repeat">Repeat the steps while nobody acknowledges (times, 0 to 9)</label>
+            <input
+              id="policy-repeat"
+              type="number"
+              min={0}
+              max={9}
+              step={1}
+              value={Number.isNaN(repeat) ? '' : repeat}
+              onChange={(e) => setRepeat(e.target.valueAsNumber)}
+            />
+          </div>
+          <label className="sw-check">
+            <input type="checkbox" checked={notifyTeam} onChange={(e) => setNotifyTeam(e.target.checked)} />
+            The last step also alerts the whole team
+          </label>
+        </div>
+      )}
       {note && (
         <div className={note.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
           {note.text}

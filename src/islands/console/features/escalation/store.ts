@@ -18,6 +18,8 @@ export interface ChannelOption {
 
 export const $policy = atom<Load<Policy>>({ status: 'loading' });
 export const $policyChannels = atom<ChannelOption[]>([]);
+/** The company's on-call schedules a step may page (whoever is on call at the step's time) */
+export const $policySchedules = atom<Array<{ id: string; name: string }>>([]);
 
 export async function loadPolicy(tenant: string | null): Promise<void> {
   const query = { tenant: tenant ?? undefined };
@@ -26,6 +28,11 @@ export async function loadPolicy(tenant: string | null): Promise<void> {
     dataOrLog(() => api.GET('/api/v1/alert-channels', { params: { query } }), 'Failed to load alert channels for the policy').then((d) => {
       if (d) $policyChannels.set(d.map((c) => ({ id: c.id, name: c.name, enabled: c.enabled })));
     }),
+    // A company's own schedules (a super admin's view of another tenant lists none to choose).
+    (tenant
+      ? Promise.resolve(null)
+      : dataOrLog(() => api.GET('/api/v1/schedules'), 'Failed to load on-call schedules for the policy')
+    ).then((d) => $policySchedules.set((d ?? []).map((x) => ({ id: x.id, name: x.name })))),
   ]);
 }
 
@@ -36,13 +43,23 @@ export function validateSteps(steps: Step[]): Record<number, string> {
     if (!Number.isInteger(s.after_minutes) || s.after_minutes < 0 || s.after_minutes > 10080)
       errors[i] = 'Minutes must be a whole number from 0 to 10080 (one week)';
     else if (i > 0 && s.after_minutes < steps[i - 1].after_minutes) errors[i] = `Step ${i + 1} must come no sooner than step ${i}`;
-    else if (s.channel_ids.length + s.user_ids.length === 0) errors[i] = 'Choose at least one channel or person';
+    else if (s.channel_ids.length + s.user_ids.length + (s.schedule_ids?.length ?? 0) === 0)
+      errors[i] = 'Choose at least one channel, person or schedule';
   });
   return errors;
 }
 
-export async function savePolicy(steps: Step[], tenant: string | null): Promise<{ ok: true } | { ok: false; text: string }> {
-  const body: S['EscalationPolicyInput'] = { steps };
+export interface PolicyOptions {
+  repeat: number;
+  notify_team_at_last_step: boolean;
+}
+
+export async function savePolicy(
+  steps: Step[],
+  options: PolicyOptions,
+  tenant: string | null,
+): Promise<{ ok: true } | { ok: false; text: string }> {
+  const body: S['EscalationPolicyInput'] = { steps, ...options };
   if (tenant) body.company_id = tenant;
   const r = await api.PUT('/api/v1/escalation-policy', { body });
   if (r.data) {

@@ -13,6 +13,7 @@ import { Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Options } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
+import { EscalationPages } from './EscalationPages.tsx';
 import { AffectedMonitorsDialog } from './AffectedMonitorsDialog.tsx';
 import { StatusBadge } from './IncidentsPage.tsx';
 import {
@@ -175,6 +176,7 @@ function Incident({ i }: { i: IncidentDetail }) {
           </p>
         )}
       </section>
+      <EscalationPages incidentId={i.id} />
       {i.signals.length > 0 && <RelatedSignals i={i} />}
       {resolved && <Postmortem i={i} mayEdit={mayUpdate} />}
     </>
