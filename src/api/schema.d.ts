@@ -6313,15 +6313,16 @@ export interface components {
             kind: components["schemas"]["IncomingKind"];
             component_ids?: string[];
             /**
-             * @default major
+             * @description Default: major
              * @enum {string}
              */
-            component_impact: "minor" | "major" | "critical";
-            /** @default severity */
-            severity_label: string;
+            component_impact?: "minor" | "major" | "critical";
+            /** @description Default: severity */
+            severity_label?: string;
             severity_map?: {
                 [key: string]: components["schemas"]["AlertLevel"];
             };
+            /** @description Default: high */
             default_severity?: components["schemas"]["AlertLevel"];
             /** @description The company (super admins only; ignored for others) */
             company_id?: string | null;
@@ -12585,7 +12586,9 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12613,7 +12616,9 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12676,6 +12681,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -12742,6 +12748,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -12808,6 +12815,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

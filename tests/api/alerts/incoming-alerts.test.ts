@@ -5,6 +5,8 @@
 // Grafana's body; the generic body's refusals name the field; tokens: another company's cannot
 // touch this company, a rotated or deleted one is 401, one of another kind is 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SlidingWindow } from '../../../src/server/domain/auth/throttle.ts';
+import { runEscalations } from '../../../src/server/domain/alerts/escalation.ts';
 import { runDeliveries } from '../../../src/server/notify/outbox/deliver.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../fixtures/alerts/webhook-receiver.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
@@ -303,9 +305,56 @@ describe.each(DB_KINDS)('incoming alerts on %s', (kind) => {
     expect(rotated.body.token).not.toBe(source.token);
     expect((await send('/api/v1/incoming/generic', alert, source.token)).status).toBe(401);
     expect((await send('/api/v1/incoming/generic', alert, rotated.body.token)).body.outcome).toBe('opened');
+    expect((await send('/api/v1/incoming/generic', { ...alert, status: 'resolved' }, rotated.body.token)).body.outcome).toBe('resolved');
     expect((await acme.delete(`/api/v1/incoming-sources/${source.id}`, A)).status).toBe(200);
-    const gone = await send(`/api/v1/incoming/generic/${rotated.body.token}`, { ...alert, status: 'resolved' });
+    const gone = await send(`/api/v1/incoming/generic/${rotated.body.token}`, alert);
     expect(gone.status).toBe(401);
     expect(gone.body.detail).toContain('invalid, rotated or its source was deleted');
+  });
+
+  it('bodies are bounded and each source is throttled', async () => {
+    const source = await createSource(acme, A, { name: 'Chatty', kind: 'generic' });
+    const huge = await send(
+      '/api/v1/incoming/generic',
+      { key: 'k', status: 'firing', title: 'x', message: 'y'.repeat(70_000) },
+      source.token,
+    );
+    expect(huge.status).toBe(413);
+    // The flood guard is a part of the process state: a small one here instead of 600 calls.
+    t.services.state.incomingCalls = new SlidingWindow(2, 60_000);
+    const alert = { key: 'k', status: 'resolved', title: 'Chatty' };
+    expect((await send('/api/v1/incoming/generic', alert, source.token)).status).toBe(200);
+    expect((await send('/api/v1/incoming/generic', alert, source.token)).status).toBe(200);
+    const throttled = await send('/api/v1/incoming/generic', alert, source.token);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    t.services.state.incomingCalls = undefined;
+  });
+
+  it("an incoming incident nobody acknowledges escalates like a monitor's", async () => {
+    const hook = await acme.post(
+      '/api/v1/alert-channels',
+      { name: 'Escalation hook', type: 'webhook', config: { url: hooks.url('/escalation') }, events: ['incident.escalated'] },
+      A,
+    );
+    expect(
+      (await acme.put('/api/v1/escalation-policy', { steps: [{ after_minutes: 5, channel_ids: [hook.body.id], user_ids: [] }] }, A)).status,
+    ).toBe(200);
+    const source = await createSource(acme, A, { name: 'Pager script', kind: 'generic' });
+    const opened = await send(
+      '/api/v1/incoming/generic',
+      { key: 'queue', status: 'firing', title: 'Queue backlog', severity: 'high' },
+      source.token,
+    );
+    expect(opened.body.outcome).toBe('opened');
+    hooks.received.length = 0;
+    clock += 5 * 60_000;
+    expect(await runEscalations(t.services, clock)).toBe(1);
+    await deliver();
+    const escalated = hooks.received.filter((r) => r.path === '/escalation').map((r) => JSON.parse(r.body));
+    expect(escalated.map((e) => e.type)).toEqual(['incident.escalated']);
+    expect(JSON.stringify(escalated[0])).toContain('Not acknowledged: Queue backlog');
+    await send('/api/v1/incoming/generic', { key: 'queue', status: 'resolved', title: 'Queue backlog' }, source.token);
+    await acme.put('/api/v1/escalation-policy', { steps: [] }, A);
   });
 });
