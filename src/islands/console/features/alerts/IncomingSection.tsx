@@ -74,7 +74,7 @@ export function IncomingSection(props: { tenant: string | null; mayChange: boole
           columns={[
             { label: 'Source', cell: (s) => <strong>{s.name}</strong> },
             { label: 'Sends', cell: (s) => INCOMING_KIND_LABEL[s.kind] },
-            { label: 'Receive URL', cell: (s) => <code className="sw-mono sw-small">{receiveUrl(s.receive_path)}</code> },
+            { label: 'Receive URL', cell: (s) => <code className="sw-mono sw-small sw-wrap-anywhere">{receiveUrl(s.receive_path)}</code> },
             { label: 'Marks', cell: (s) => componentsText(s.component_ids) },
             { label: 'Last received', cell: (s) => fmtTime(s.last_received_at, 'Never') },
             ...(props.mayChange
