@@ -19,13 +19,14 @@ import type { Notify, NotificationDraft } from '../../notify/notify.ts';
 import { enqueueIncidentNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 import { publicUpdateText } from '../status-page/view.ts';
 import { newId } from '../ids.ts';
-import type { IncomingAlert, IncomingBatch } from './bodies.ts';
+import { clean, type IncomingAlert, type IncomingBatch } from './bodies.ts';
 import { ALERT_LEVELS, type AlertLevel, highestLevel, incidentSeverityOf } from './severity.ts';
 
 export type Outcome = 'opened' | 'updated' | 'unchanged' | 'resolved' | 'ignored';
 
 const KIND_LABEL: Record<IncomingSourceRow['kind'], string> = { alertmanager: 'Alertmanager', grafana: 'Grafana', generic: 'Webhook' };
 const DETAIL_MAX = 4000;
+const LINE_MAX = 600;
 
 /** "severity=critical, instance=api-1": the labels people read in the console and in alerts. */
 const labelsText = (a: IncomingAlert) =>
@@ -33,9 +34,10 @@ const labelsText = (a: IncomingAlert) =>
     .filter(([k]) => k !== 'alertname')
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
+/** One alert in a line: its title and labels, capped (a tool may send 50 labels of 500 characters). */
 const alertLine = (a: IncomingAlert) => {
   const labels = labelsText(a);
-  return labels ? `${a.title} (${labels})` : a.title;
+  return clean(labels ? `${a.title} (${labels})` : a.title, LINE_MAX);
 };
 const listOf = (alerts: IncomingAlert[]) => {
   const shown = alerts.slice(0, 5).map(alertLine).join('; ');
