@@ -251,6 +251,9 @@ describe.each(DB_KINDS)('incoming alerts on %s', (kind) => {
     expect(JSON.stringify(await refused({ key: 'backup', status: 'broken', title: 'Backup failed' }))).toMatch(/status/);
     expect(JSON.stringify(await refused({ key: 'backup', status: 'firing', title: 'Backup failed', colour: 'red' }))).toMatch(/colour/);
     expect((await refused({ key: 'backup', status: 'firing', title: '   ' })).errors).toEqual({ title: 'A title is required' });
+    expect((await refused({ key: 'backup', status: 'firing', title: 'Backup\u202Eliaf' })).errors.title).toContain(
+      'right-to-left override',
+    );
     expect((await refused({ key: 'backup', status: 'firing', title: 'Backup failed', component_ids: ['not-ours'] })).errors).toEqual({
       component_ids: 'Component not found: not-ours',
     });

@@ -69,4 +69,11 @@ describe('incoming bodies', () => {
     expect(b.alerts).toHaveLength(1);
     expect(b.alerts[0]).toMatchObject({ level: 'low', url: 'https://ci.example/1', status: 'resolved' });
   });
+
+  it('a group key longer than its column keeps its start and a hash: two long keys never merge', () => {
+    const long = (end: string) => batchOf('alertmanager', { status: 'firing', groupKey: `${'x'.repeat(400)}${end}`, alerts: [] }, rule).key;
+    expect(long('a')).toHaveLength(300);
+    expect(long('a')).not.toBe(long('b'));
+    expect(long('a')).toBe(long('a'));
+  });
 });

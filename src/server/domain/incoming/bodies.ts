@@ -71,6 +71,13 @@ export const clean = (text: string, max: number): string => {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
 
+/** A key or fingerprint within its column: a long one keeps its start and a hash of the whole, so two never merge. */
+export const keyOf = (text: string, max: number): string => {
+  const t = text.replace(UNSAFE, '').trim();
+  if (t.length <= max) return t;
+  return `${t.slice(0, max - 17)}#${createHash('sha256').update(t).digest('hex').slice(0, 16)}`;
+};
+
 function cleanLabels(l: Labels): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(l ?? {}).slice(0, LABEL_KEYS_MAX)) out[clean(k, 100)] = clean(String(v), LABEL_VALUE_MAX);
@@ -99,7 +106,7 @@ function fromTool(body: ToolBody, rule: SeverityRule, toolName: string): Incomin
     const labels = cleanLabels(a.labels);
     const annotations = cleanLabels(a.annotations);
     return {
-      fingerprint: clean(a.fingerprint ?? '', 200) || labelsFingerprint(labels),
+      fingerprint: keyOf(a.fingerprint ?? '', 200) || labelsFingerprint(labels),
       status: a.status,
       title: titleOf(labels, annotations, `${toolName} alert`),
       level: levelOf(labels[rule.label], rule.map, rule.fallback),
@@ -113,7 +120,7 @@ function fromTool(body: ToolBody, rule: SeverityRule, toolName: string): Incomin
   // The group's own words when its alerts share them; else the first alert's.
   const title = common.alertname ? titleOf(common, commonAnnotations, `${toolName} alert`) : (alerts[0]?.title ?? `${toolName} alert`);
   return {
-    key: clean(body.groupKey, 300) || 'default',
+    key: keyOf(body.groupKey, 300) || 'default',
     status: body.status,
     title,
     complete: !body.truncatedAlerts,
@@ -122,7 +129,7 @@ function fromTool(body: ToolBody, rule: SeverityRule, toolName: string): Incomin
 }
 
 function fromGeneric(body: GenericBody, rule: SeverityRule): IncomingBatch {
-  const key = clean(body.key, 300);
+  const key = keyOf(body.key, 300);
   const annotations: Record<string, string> = body.message ? { message: clean(body.message, 4000) } : {};
   return {
     key,

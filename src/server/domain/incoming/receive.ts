@@ -9,6 +9,7 @@ import { monitorsRepo } from '../../db/repositories/monitors-repo.ts';
 import type { IncomingKind } from '../../db/schema/incoming.ts';
 import { withTransaction } from '../../db/scope.ts';
 import { notifyIn } from '../../notify/notify.ts';
+import { plainTextProblem } from '../../../lib/plain-text.ts';
 import { hashSecret } from '../auth/tokens.ts';
 import { SlidingWindow } from '../auth/throttle.ts';
 import type { Services } from '../context.ts';
@@ -77,6 +78,15 @@ export async function receiveIncoming(
   let components = JSON.parse(source.component_ids) as string[];
   if (kind === 'generic') {
     const g = body as GenericBody & { component_ids?: string[] };
+    // A script is told what is wrong with its words; a tool's labels are cleaned instead (bodies.ts).
+    for (const [field, label] of [
+      ['key', 'Key'],
+      ['title', 'Title'],
+      ['message', 'Message'],
+    ] as const) {
+      const problem = plainTextProblem(label, g[field]);
+      if (problem) throw new DomainError('validation', problem, { fields: { [field]: problem } });
+    }
     if (!batch.key)
       throw new DomainError('validation', 'key is required', { fields: { key: 'A key is required (the same key for the same problem)' } });
     if (!batch.title) throw new DomainError('validation', 'title is required', { fields: { title: 'A title is required' } });
