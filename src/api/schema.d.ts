@@ -3079,6 +3079,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/incidents/{id}/incoming-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The alerts another tool sent about an incident, each with its labels and annotations as sent
+         * @description One entry per alert (fingerprint) of the group that opened the incident, in the order they
+         *     first arrived (then by fingerprint); empty for an incident no incoming alert opened. Whoever may read the
+         *     incident may read them; another company's incident answers 404.
+         */
+        get: operations["listIncidentIncomingAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -6432,6 +6456,26 @@ export interface components {
             /** @description Components to mark instead of the source's (the company's monitors) */
             component_ids?: string[];
             url?: string;
+        };
+        /** @description One alert (by fingerprint) of an incident an incoming alert opened */
+        IncomingAlert: {
+            fingerprint: string;
+            /** @enum {string} */
+            status: "firing" | "resolved";
+            title: string;
+            severity: components["schemas"]["AlertLevel"];
+            labels: {
+                [key: string]: string;
+            };
+            annotations: {
+                [key: string]: string;
+            };
+            /** @description Where the tool shows the alert: generatorURL, or the generic body's url */
+            url: string | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
         };
         AlertMonitorRef: {
             id: string;
@@ -12820,6 +12864,34 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listIncidentIncomingAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingAlert"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
             503: components["responses"]["Unavailable"];
         };
     };

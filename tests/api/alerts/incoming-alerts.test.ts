@@ -193,6 +193,19 @@ describe.each(DB_KINDS)('incoming alerts on %s', (kind) => {
     expect(detail.body.updates.map((u: { message: string }) => u.message).join('\n')).toContain(
       'resolved: HighErrorRate: 5xx above 5% (instance=api-1:9100',
     );
+    // Each alert with its labels and annotations as Alertmanager sent them.
+    const alerts = (await acme.get(`/api/v1/incidents/${first.body.incident_id}/incoming-alerts`, A)).body;
+    expect(alerts.map((a: { fingerprint: string; status: string }) => [a.fingerprint, a.status])).toEqual([
+      ['0f1e2d3c4b5a6978', 'firing'],
+      ['c4b5d2a1e8f90b3d', 'resolved'],
+    ]);
+    expect(alerts[0]).toMatchObject({
+      severity: 'critical',
+      labels: { alertname: 'HighErrorRate', instance: 'api-2:9100', job: 'api', severity: 'critical' },
+      annotations: { summary: '5xx above 5%', description: 'api-2:9100 answers 5xx to more than 5% of requests' },
+      url: 'http://prometheus.internal:9090/graph?g0.expr=rate%28http_5xx%5B5m%5D%29+%3E+0.05&g0.tab=1',
+    });
+    expect((await globex.get(`/api/v1/incidents/${first.body.incident_id}/incoming-alerts`, G)).status).toBe(404);
 
     // The other resolved (Alertmanager sends the whole group, status resolved): resolved, alerted once.
     clock += 60_000;

@@ -35,7 +35,13 @@ export function incomingAlertsRepo(db: DbScope) {
       return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
     alertsOf(incidentId: string): Promise<IncomingAlertRow[]> {
-      return k.selectFrom('incoming_alerts').selectAll().where('incident_id', '=', incidentId).orderBy('first_seen_at').execute();
+      return k
+        .selectFrom('incoming_alerts')
+        .selectAll()
+        .where('incident_id', '=', incidentId)
+        .orderBy('first_seen_at')
+        .orderBy('fingerprint')
+        .execute();
     },
     async insertAlert(row: Insertable<IncomingAlertsTable>): Promise<void> {
       await k.insertInto('incoming_alerts').values(row).execute();

@@ -43,7 +43,8 @@ const listOf = (alerts: IncomingAlert[]) => {
   const shown = alerts.slice(0, 5).map(alertLine).join('; ');
   return alerts.length > 5 ? `${shown}; and ${alerts.length - 5} more` : shown;
 };
-const detailOf = (a: IncomingAlert) => JSON.stringify({ labels: a.labels, annotations: a.annotations, url: a.url }).slice(0, DETAIL_MAX);
+/** What the tool said about one alert, kept whole (bodies.ts caps each label and annotation, and their number). */
+const detailOf = (a: IncomingAlert) => JSON.stringify({ labels: a.labels, annotations: a.annotations, url: a.url });
 
 /** An incoming incident's update as status-page subscribers read it: the page's neutral words. */
 const publicOf = (u: { status: 'open' | 'resolved'; message: string }) => ({

@@ -2,6 +2,7 @@
 import type { HandlerMap } from '../handler-types.ts';
 import { createSource, deleteSource, getSource, listSources, rotateSourceToken, updateSource } from '../../domain/incoming/sources.ts';
 import { receiveIncoming } from '../../domain/incoming/receive.ts';
+import { listIncidentAlerts } from '../../domain/incoming/alerts.ts';
 import { bearerToken } from '../auth/resolve-actor.ts';
 
 export const incomingAlertsHandlers = {
@@ -24,4 +25,5 @@ export const incomingAlertsHandlers = {
   receiveGrafanaAlertsWithToken: async ({ ctx, params, body }) => receiveIncoming(ctx.services, 'grafana', params.token, body),
   receiveGenericAlerts: async ({ ctx, req, body }) => receiveIncoming(ctx.services, 'generic', bearerToken(req), body),
   receiveGenericAlertsWithToken: async ({ ctx, params, body }) => receiveIncoming(ctx.services, 'generic', params.token, body),
+  listIncidentIncomingAlerts: async ({ ctx, params }) => listIncidentAlerts(ctx, params.id),
 } satisfies HandlerMap;
