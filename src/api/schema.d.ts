@@ -3081,6 +3081,245 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/incoming-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's incoming alert sources (company admins; super admins all companies, `tenant` filters). Tokens are never shown. */
+        get: operations["listIncomingSources"];
+        put?: never;
+        /**
+         * Create a source (company admins); its token is in this answer only
+         * @description At most 50 sources per company (409 `limit_exceeded` beyond). `component_ids` must be the
+         *     company's monitors (400 naming the field otherwise). Audited as `settings_update`.
+         */
+        post: operations["createIncomingSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming-sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One source (another company's answers 404) */
+        get: operations["getIncomingSource"];
+        /** Change a source's name, components, impact or severity mapping (its kind cannot change) */
+        put: operations["updateIncomingSource"];
+        post?: never;
+        /** Delete a source; its token is refused from then on, the incidents it opened stay */
+        delete: operations["deleteIncomingSource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming-sources/{id}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a source's token; the old one is refused (401) from its next call */
+        post: operations["rotateIncomingSourceToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming/alertmanager": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prometheus Alertmanager's webhook (webhook_config, body version 4). Token in `Authorization: Bearer`.
+         * @description Judged by the source's token alone (no session, no same-origin check). A missing, unknown,
+         *     rotated or deleted token, or one of an inactive company, answers 401; a token of another
+         *     kind of source 403. At most 600 notifications a minute per source (429 with Retry-After).
+         *     Bodies over 1024 KiB answer 413. One incident per source and group key
+         *     (`groupKey`; the generic body's `key`): see docs/features/incoming-alerts.md.
+         */
+        post: operations["receiveAlertmanagerAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming/alertmanager/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's token (`swi_…`), for tools that cannot set a header */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prometheus Alertmanager's webhook (webhook_config, body version 4). Token in the URL.
+         * @description Judged by the source's token alone (no session, no same-origin check). A missing, unknown,
+         *     rotated or deleted token, or one of an inactive company, answers 401; a token of another
+         *     kind of source 403. At most 600 notifications a minute per source (429 with Retry-After).
+         *     Bodies over 1024 KiB answer 413. One incident per source and group key
+         *     (`groupKey`; the generic body's `key`): see docs/features/incoming-alerts.md.
+         */
+        post: operations["receiveAlertmanagerAlertsWithToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming/grafana": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Grafana alerting webhook contact point. Token in `Authorization: Bearer`.
+         * @description Judged by the source's token alone (no session, no same-origin check). A missing, unknown,
+         *     rotated or deleted token, or one of an inactive company, answers 401; a token of another
+         *     kind of source 403. At most 600 notifications a minute per source (429 with Retry-After).
+         *     Bodies over 1024 KiB answer 413. One incident per source and group key
+         *     (`groupKey`; the generic body's `key`): see docs/features/incoming-alerts.md.
+         */
+        post: operations["receiveGrafanaAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming/grafana/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's token (`swi_…`), for tools that cannot set a header */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Grafana alerting webhook contact point. Token in the URL.
+         * @description Judged by the source's token alone (no session, no same-origin check). A missing, unknown,
+         *     rotated or deleted token, or one of an inactive company, answers 401; a token of another
+         *     kind of source 403. At most 600 notifications a minute per source (429 with Retry-After).
+         *     Bodies over 1024 KiB answer 413. One incident per source and group key
+         *     (`groupKey`; the generic body's `key`): see docs/features/incoming-alerts.md.
+         */
+        post: operations["receiveGrafanaAlertsWithToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming/generic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The generic JSON body, for scripts and tools without their own route. Token in `Authorization: Bearer`.
+         * @description Judged by the source's token alone (no session, no same-origin check). A missing, unknown,
+         *     rotated or deleted token, or one of an inactive company, answers 401; a token of another
+         *     kind of source 403. At most 600 notifications a minute per source (429 with Retry-After).
+         *     Bodies over 64 KiB answer 413. One incident per source and group key
+         *     (`groupKey`; the generic body's `key`): see docs/features/incoming-alerts.md.
+         */
+        post: operations["receiveGenericAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incoming/generic/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's token (`swi_…`), for tools that cannot set a header */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The generic JSON body, for scripts and tools without their own route. Token in the URL.
+         * @description Judged by the source's token alone (no session, no same-origin check). A missing, unknown,
+         *     rotated or deleted token, or one of an inactive company, answers 401; a token of another
+         *     kind of source 403. At most 600 notifications a minute per source (429 with Retry-After).
+         *     Bodies over 64 KiB answer 413. One incident per source and group key
+         *     (`groupKey`; the generic body's `key`): see docs/features/incoming-alerts.md.
+         */
+        post: operations["receiveGenericAlertsWithToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}/incoming-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The alerts another tool sent about an incident, each with its labels and annotations as sent
+         * @description One entry per alert (fingerprint) of the group that opened the incident, in the order they
+         *     first arrived (then by fingerprint); empty for an incident no incoming alert opened. Whoever may read the
+         *     incident may read them; another company's incident answers 404.
+         */
+        get: operations["listIncidentIncomingAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -6457,6 +6696,195 @@ export interface components {
             acknowledged_at: string | null;
             /** @description Who acknowledged it (null - nobody yet, or through an alert's link) */
             acknowledged_by: components["schemas"]["Person"] | null;
+        };
+        /**
+         * @description What sends the alerts, and so which receive route and body its token is for:
+         *     `alertmanager` (Prometheus Alertmanager's webhook_config, body version 4),
+         *     `grafana` (a Grafana alerting webhook contact point), `generic` (any script: IncomingGenericAlert).
+         * @enum {string}
+         */
+        IncomingKind: "alertmanager" | "grafana" | "generic";
+        /** @enum {string} */
+        AlertLevel: "critical" | "high" | "medium" | "low" | "info";
+        /**
+         * @description A company's sender of incoming alerts. Its token is never shown again after creation or
+         *     rotation; `token_prefix` tells tokens apart.
+         */
+        IncomingSource: {
+            id: string;
+            company_id: string;
+            name: string;
+            kind: components["schemas"]["IncomingKind"];
+            /** @description Monitors (status-page components) its open incidents mark; none keeps its incidents off the status page */
+            component_ids: string[];
+            /**
+             * @description What the marked components show while an incident is open (degraded performance, partial outage, major outage)
+             * @enum {string}
+             */
+            component_impact: "minor" | "major" | "critical";
+            /** @description The label whose value names an alert's severity (Alertmanager, Grafana) */
+            severity_label: string;
+            /** @description Label value (lower-cased) to severity; a value not listed takes `default_severity` */
+            severity_map: {
+                [key: string]: components["schemas"]["AlertLevel"];
+            };
+            default_severity: components["schemas"]["AlertLevel"];
+            /** @description Where its tool posts: with `Authorization: Bearer <token>`, or with the token appended as the last path segment */
+            receive_path: string;
+            token_prefix: string;
+            /** Format: date-time */
+            token_rotated_at: string;
+            /** Format: date-time */
+            last_received_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IncomingSourceInput: {
+            name: string;
+            kind: components["schemas"]["IncomingKind"];
+            component_ids?: string[];
+            /**
+             * @description Default: major
+             * @enum {string}
+             */
+            component_impact?: "minor" | "major" | "critical";
+            /** @description Default: severity */
+            severity_label?: string;
+            severity_map?: {
+                [key: string]: components["schemas"]["AlertLevel"];
+            };
+            /** @description Default: high */
+            default_severity?: components["schemas"]["AlertLevel"];
+            /** @description The company (super admins only; ignored for others) */
+            company_id?: string | null;
+        };
+        /** @description A source with its token, answered once (creation and rotation) */
+        IncomingSourceWithToken: components["schemas"]["IncomingSource"] & {
+            /** @description `swi_…`: shown this once, stored hashed */
+            token: string;
+        };
+        IncomingSourceUpdate: {
+            name?: string;
+            kind?: components["schemas"]["IncomingKind"];
+            component_ids?: string[];
+            /** @enum {string} */
+            component_impact?: "minor" | "major" | "critical";
+            severity_label?: string;
+            severity_map?: {
+                [key: string]: components["schemas"]["AlertLevel"];
+            };
+            default_severity?: components["schemas"]["AlertLevel"];
+        };
+        Labels: {
+            [key: string]: string;
+        };
+        /** @description One alert of the group, as Alertmanager and Grafana send it (other fields are accepted and ignored) */
+        ToolAlert: {
+            /** @enum {string} */
+            status: "firing" | "resolved";
+            labels?: components["schemas"]["Labels"];
+            annotations?: components["schemas"]["Labels"];
+            startsAt?: string;
+            endsAt?: string;
+            /** @description Deduplicates the alert within its group (a hash of its labels when left out) */
+            fingerprint?: string;
+            generatorURL?: string;
+            silenceURL?: string;
+            dashboardURL?: string;
+            panelURL?: string;
+            values?: Record<string, never> | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description Prometheus Alertmanager's webhook_config body (version "4"). One notification is one group
+         *     (`groupKey`): one incident per source and group key. Fields Alertmanager adds later are accepted.
+         */
+        AlertmanagerWebhook: {
+            version?: string;
+            receiver?: string;
+            /** @enum {string} */
+            status: "firing" | "resolved";
+            alerts: components["schemas"]["ToolAlert"][];
+            groupLabels?: components["schemas"]["Labels"];
+            commonLabels?: components["schemas"]["Labels"];
+            commonAnnotations?: components["schemas"]["Labels"];
+            externalURL?: string;
+            groupKey: string;
+            truncatedAlerts?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        IncomingReceipt: {
+            /**
+             * @description `opened` a new incident; `updated` an alert of its open incident started firing or
+             *     resolved; `unchanged` a re-sent notification with nothing new; `resolved` the incident;
+             *     `ignored` a resolution with no open incident (resolved by hand, or never opened).
+             * @enum {string}
+             */
+            outcome: "opened" | "updated" | "unchanged" | "resolved" | "ignored";
+            incident_id: string | null;
+        };
+        /**
+         * @description A Grafana alerting webhook contact point's body. Like Alertmanager's, one notification is one
+         *     group (`groupKey`). Fields Grafana adds later are accepted.
+         */
+        GrafanaWebhook: {
+            receiver?: string;
+            /** @enum {string} */
+            status: "firing" | "resolved";
+            orgId?: number;
+            alerts: components["schemas"]["ToolAlert"][];
+            groupLabels?: components["schemas"]["Labels"];
+            commonLabels?: components["schemas"]["Labels"];
+            commonAnnotations?: components["schemas"]["Labels"];
+            externalURL?: string;
+            version?: string;
+            groupKey: string;
+            truncatedAlerts?: number;
+            title?: string;
+            state?: string;
+            message?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description The generic body: one problem per `key`. `firing` opens an incident for the key (or updates
+         *     its open one), `resolved` resolves it. Unknown fields are refused.
+         */
+        IncomingGenericAlert: {
+            /** @description The same key for the same problem (deduplication) */
+            key: string;
+            /** @enum {string} */
+            status: "firing" | "resolved";
+            title: string;
+            message?: string;
+            severity?: components["schemas"]["AlertLevel"];
+            /** @description Components to mark instead of the source's (the company's monitors) */
+            component_ids?: string[];
+            url?: string;
+        };
+        /** @description One alert (by fingerprint) of an incident an incoming alert opened */
+        IncomingAlert: {
+            fingerprint: string;
+            /** @enum {string} */
+            status: "firing" | "resolved";
+            title: string;
+            severity: components["schemas"]["AlertLevel"];
+            labels: {
+                [key: string]: string;
+            };
+            annotations: {
+                [key: string]: string;
+            };
+            /** @description Where the tool shows the alert: generatorURL, or the generic body's url */
+            url: string | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
         };
         AlertMonitorRef: {
             id: string;
@@ -12924,6 +13352,415 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listIncomingSources: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sources, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingSource"][];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createIncomingSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingSourceInput"];
+            };
+        };
+        responses: {
+            /** @description Created, with its token (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingSourceWithToken"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getIncomingSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingSource"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateIncomingSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingSourceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The source */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingSource"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteIncomingSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotateIncomingSourceToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source with its new token (shown once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingSourceWithToken"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    receiveAlertmanagerAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertmanagerWebhook"];
+            };
+        };
+        responses: {
+            /** @description What the notification did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingReceipt"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    receiveAlertmanagerAlertsWithToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's token (`swi_…`), for tools that cannot set a header */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertmanagerWebhook"];
+            };
+        };
+        responses: {
+            /** @description What the notification did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingReceipt"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    receiveGrafanaAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrafanaWebhook"];
+            };
+        };
+        responses: {
+            /** @description What the notification did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingReceipt"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    receiveGrafanaAlertsWithToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's token (`swi_…`), for tools that cannot set a header */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrafanaWebhook"];
+            };
+        };
+        responses: {
+            /** @description What the notification did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingReceipt"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    receiveGenericAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingGenericAlert"];
+            };
+        };
+        responses: {
+            /** @description What the notification did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingReceipt"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    receiveGenericAlertsWithToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's token (`swi_…`), for tools that cannot set a header */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingGenericAlert"];
+            };
+        };
+        responses: {
+            /** @description What the notification did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingReceipt"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listIncidentIncomingAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomingAlert"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             414: components["responses"]["UriTooLong"];
             503: components["responses"]["Unavailable"];

@@ -91,6 +91,8 @@ export interface IncidentRow {
   created_at: number;
   updated_at: number;
   postmortem: string | null;
+  /** An incoming alert's incident: the impact its components show while it is open (migration 0530) */
+  marks_impact: string | null;
 }
 
 export interface IncidentUpdateRow {
@@ -152,6 +154,7 @@ const INCIDENT_COLUMNS = [
   'i.created_at',
   'i.updated_at',
   'i.postmortem',
+  'i.marks_impact',
 ] as const;
 const WINDOW_COLUMNS = [
   'w.id',

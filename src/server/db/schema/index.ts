@@ -11,6 +11,7 @@ import type { SecurityScanTables } from './security-scans.ts';
 import type { ThreatTables } from './threat.ts';
 import type { TelemetryTables } from './telemetry.ts';
 import type { OnCallTables } from './oncall.ts';
+import type { IncomingTables } from './incoming.ts';
 
 export interface Database
   extends IdentityTables,
@@ -24,4 +25,5 @@ export interface Database
     ThreatTables,
     CustomDomainTables,
     ProbeTables,
-    OnCallTables {}
+    OnCallTables,
+    IncomingTables {}

@@ -169,6 +169,11 @@ export interface IncidentsTable {
   escalated_steps: Generated<number>;
   /** Automatic incidents of monitors checked from several locations: where it was down at opening (JSON DownWhere; migration 0123) */
   down_where: Generated<string | null>;
+  /** An incident an incoming-alert source opened (migration 0530): the source, and its group key */
+  incoming_source_id: Generated<string | null>;
+  incoming_key: Generated<string | null>;
+  /** The impact its marked status-page components show while it is open (null: it marks none) */
+  marks_impact: Generated<string | null>;
 }
 
 export interface IncidentUpdatesTable {

@@ -38,6 +38,7 @@ import {
   DEFAULT_SECONDARY,
   brandColor,
   impactOf,
+  IMPACTS,
   isStatus,
   overallOf,
   type Impact,
@@ -346,6 +347,12 @@ export async function buildStatusView(
   for (const i of incidents)
     if (i.resolved_at == null && i.created_by === null && i.monitor_id) openImpactOf.set(i.monitor_id, impactOf(i.severity));
   const outageOf = (m: PublicMonitorRow): Impact => openImpactOf.get(m.id) ?? (m.is_critical ? 'critical' : 'major');
+  // An open incident another tool raised (incoming alerts) marks its components with the impact
+  // its source gives: the worst of them when several do.
+  const markedBy = new Map<string, Impact>();
+  for (const i of incidents)
+    if (i.resolved_at == null && i.marks_impact && isImpact(i.marks_impact))
+      for (const id of i.monitor_ids ?? []) markedBy.set(id, worseImpact(markedBy.get(id), i.marks_impact));
 
   const monitorViews: MonitorView[] = monitors.map((m) => {
     const kept = old.monitors.get(m.id)!;
@@ -354,13 +361,15 @@ export async function buildStatusView(
     const liveBlocks = hourlyBlocks(liveH, liveHour, hourStart(now));
     const liveBars = dailyBarsBetween(liveD, liveDay, dayStart(now));
     const stored: Status = isStatus(m.status) ? m.status : 'unknown';
-    const status: Status = underMaintenance(m.id) ? 'maintenance' : m.is_paused ? 'unknown' : stored;
+    const checked: Status = m.is_paused ? 'unknown' : stored;
+    const marked = markedBy.get(m.id);
+    const status: Status = underMaintenance(m.id) ? 'maintenance' : marked ? markedStatus(marked, checked) : checked;
     return {
       id: m.id,
       name: nameOf.get(m.id)!,
       groupId: m.public_group_id !== null && groupRows.some((g) => g.id === m.public_group_id) ? m.public_group_id : null,
       status,
-      outage: outageOf(m),
+      outage: marked && marked !== 'minor' ? worseImpact(outageOf(m), marked) : outageOf(m),
       reportsHttpCode: KINDS[m.type as MonitorType]?.reportsHttpCode === true,
       lastCheckedAt: m.last_checked_at == null ? null : Number(m.last_checked_at),
       lastResponseTimeMs: m.last_response_time_ms == null ? null : Number(m.last_response_time_ms),
@@ -416,3 +425,8 @@ export async function buildStatusView(
     subscribe,
   };
 }
+
+const isImpact = (v: string): v is Impact => (IMPACTS as readonly string[]).includes(v);
+const worseImpact = (a: Impact | undefined, b: Impact): Impact => (a && IMPACTS.indexOf(a) > IMPACTS.indexOf(b) ? a : b);
+/** A component an incoming incident marks: degraded for a minor impact (unless its own checks say down), else down. */
+const markedStatus = (impact: Impact, checked: Status): Status => (impact === 'minor' && checked !== 'down' ? 'degraded' : 'down');

@@ -54,8 +54,9 @@ function operationOf(req: FastifyRequest): OperationSpec | undefined {
 export async function resolveActor(req: FastifyRequest, services: Services, host: string): Promise<Actor | null> {
   const op = operationOf(req);
   // OTLP ingest reads its own bearer credential (an ingest key, not an API token), and a probe's
-  // calls their probe token (domain/probes/hello.ts); API tokens are for the management API only.
-  const bearer = op?.apiKey || op?.probeToken || !op?.path.startsWith('/api/v1/') ? null : bearerToken(req);
+  // calls their probe token (domain/probes/hello.ts), incoming alerts their source's token
+  // (domain/incoming/receive.ts); API tokens are for the management API only.
+  const bearer = op?.apiKey || op?.probeToken || op?.incomingToken || !op?.path.startsWith('/api/v1/') ? null : bearerToken(req);
   let verified: { actor: Actor; mainHostCompanyUser: boolean; companySubdomain: string | null } | null;
   if (bearer !== null) {
     verified = await verifyApiToken(services, bearer, host);

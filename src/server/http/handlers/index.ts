@@ -30,6 +30,7 @@ import { destinationBudgetHandlers } from './destination-budget.ts';
 import { probesHandlers } from './probes.ts';
 import { secretsHandlers } from './secrets.ts';
 import { onCallHandlers } from './oncall.ts';
+import { incomingAlertsHandlers } from './incoming-alerts.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -60,4 +61,5 @@ export const handlers = {
   ...probesHandlers,
   ...secretsHandlers,
   ...onCallHandlers,
+  ...incomingAlertsHandlers,
 } satisfies HandlerMap;

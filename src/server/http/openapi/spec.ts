@@ -21,6 +21,8 @@ export interface OperationSpec {
   apiKey: boolean;
   /** true for a probe's own calls: a probe token (bearer) is their only credential */
   probeToken: boolean;
+  /** true for the incoming-alert receive calls: a source's token (bearer or in the path) is their only credential */
+  incomingToken: boolean;
   params?: Json;
   querystring?: Json;
   body?: Json;
@@ -90,6 +92,7 @@ export function loadSpec(file = SPEC_FILE): Promise<LoadedSpec> {
           requiresAuth: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
           apiKey: security.some((s) => 'apiKeyAuth' in s),
           probeToken: security.some((s) => 'probeTokenAuth' in s),
+          incomingToken: security.some((s) => 'incomingTokenAuth' in s) || op['x-incoming-token'] === true,
           params: paramsSchema(params, 'path'),
           querystring: paramsSchema(params, 'query'),
           body: jsonBody,

@@ -1,6 +1,7 @@
 // /settings/alerts: the company's alert channels. Company admins create, edit, enable or
 // disable, test and rotate a webhook's secret (disable instead of delete); super admins also
 // delete, and create only in the tenant chosen in the selector. Viewers never get here (settings).
+// Below them, the sources of incoming alerts (IncomingSection.tsx).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
@@ -10,6 +11,7 @@ import { ListPage } from '../../ui/ListPage.tsx';
 import { Confirm } from '../../ui/Modal.tsx';
 import { CHANNEL_TYPES, eventLabel } from './channel-types.ts';
 import { ChannelDialog, SecretOnce } from './ChannelDialog.tsx';
+import { IncomingSection } from './IncomingSection.tsx';
 import {
   $alertMonitors,
   $channels,
@@ -161,6 +163,7 @@ export function ChannelsPage() {
         return { key: c.id, cells };
       }}
     >
+      <IncomingSection tenant={scope} mayChange={mayUpdate} mayCreate={mayCreate} />
       {editing && (
         <ChannelDialog
           channel={editing === 'new' ? null : editing}
