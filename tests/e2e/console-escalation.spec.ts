@@ -115,6 +115,12 @@ test('a company admin saves an escalation policy, acknowledges from the mailed l
   await page.goto(tenantUrl(company.subdomain, `/monitors/incidents/${incidentId}`));
   await expect(page.getByText(`by ${admin.name}, through the link in a personal e-mail`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+  // Who the policy paged: the admin, named in step 1, by e-mail, and the acknowledgement.
+  const pages = page.getByRole('table', { name: /Escalation pages/ });
+  await expect(pages.getByRole('row', { name: new RegExp(admin.name) })).toContainText('Named in the step');
+  await expect(pages.getByRole('row', { name: new RegExp(admin.name) })).toContainText('E-mail');
+  await expect(pages.getByRole('row', { name: new RegExp(admin.name) })).toContainText(`by ${admin.name}`);
+  await shots(page, 'incident-escalation-pages');
 
   // A second incident, acknowledged from the console.
   const secondId = (await call(page, 'POST', '/api/v1/incidents', { title: 'Search is slow', severity: 'medium', message: 'Looking.' }))
