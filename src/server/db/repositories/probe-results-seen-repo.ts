@@ -1,5 +1,6 @@
 // SQL for the ids of results taken from a location's probes (issue 27, probe_results_seen), so a
 // batch sent again after a lost answer is stored once.
+import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
 
 export function probeResultsSeenRepo(db: DbScope) {
@@ -8,6 +9,16 @@ export function probeResultsSeenRepo(db: DbScope) {
     /** Records the ids; answers those not seen before (the others were taken already). */
     async claim(location: number, ids: string[], now: number): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
+      // PostgreSQL takes the whole list as one array parameter: one short statement to parse and
+      // bind instead of 1,500 parameters a chunk (a delivery's ids arrive 1,000 at a time).
+      if (db.kind === 'postgres') {
+        const rows = await sql<{ result_id: string }>`
+          insert into probe_results_seen (location, result_id, received_at)
+          select ${location}, id, ${now} from unnest(${ids}::text[]) as id
+          on conflict (location, result_id) do nothing
+          returning result_id`.execute(k);
+        return new Set(rows.rows.map((r) => r.result_id));
+      }
       const fresh = new Set<string>();
       // Chunks keep each statement under SQLite's and PostgreSQL's parameter limits.
       for (let i = 0; i < ids.length; i += 500) {
