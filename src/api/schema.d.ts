@@ -5435,16 +5435,10 @@ export interface components {
             /** @description The company (super admins only; ignored for company admins) */
             company_id?: string | null;
             steps: components["schemas"]["EscalationStep"][];
-            /**
-             * @description How many more times the steps run after the last one while nobody acknowledges: round r (0 the first) sends step k at `started + r x P + after_minutes(k)`, where P is the last step's `after_minutes` (at least 5)
-             * @default 0
-             */
-            repeat: number;
-            /**
-             * @description The last step (of each round) also alerts every active user of the company personally
-             * @default false
-             */
-            notify_team_at_last_step: boolean;
+            /** @description How many more times the steps run after the last one while nobody acknowledges: round r (0 the first) sends step k at `started + r x P + after_minutes(k)`, where P is the last step's `after_minutes` (at least 5); default 0 */
+            repeat?: number;
+            /** @description The last step (of each round) also alerts every active user of the company personally (default false) */
+            notify_team_at_last_step?: boolean;
         };
         /** @description What the last analysis saw */
         SslAnalysis: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueEscalationSteps } from './escalation.ts';
+import { dueEscalationSteps, escalationRounds } from './escalation.ts';
 
 const steps = [
   { position: 0, afterMinutes: 0 },
@@ -22,5 +22,29 @@ describe('dueEscalationSteps', () => {
 
   it('takes steps in position order whatever the input order', () => {
     expect(dueEscalationSteps(t0, 0, [...steps].reverse(), t0 + 10 * min).map((s) => s.position)).toEqual([0, 1]);
+  });
+});
+
+describe('escalationRounds', () => {
+  it('repeats the steps, each round starting where the last step of the previous was due', () => {
+    const rounds = escalationRounds(steps, 2);
+    expect(rounds.map((r) => [r.round, r.index, r.position, r.afterMinutes, r.isLast])).toEqual([
+      [0, 0, 0, 0, false],
+      [0, 1, 1, 10, false],
+      [0, 2, 2, 30, true],
+      [1, 0, 3, 30, false],
+      [1, 1, 4, 40, false],
+      [1, 2, 5, 60, true],
+      [2, 0, 6, 60, false],
+      [2, 1, 7, 70, false],
+      [2, 2, 8, 90, true],
+    ]);
+    // A late run after the second round's second step sends what it missed, once.
+    expect(dueEscalationSteps(t0, 3, rounds, t0 + 45 * min).map((r) => r.position)).toEqual([3, 4]);
+  });
+
+  it('a round lasts at least 5 minutes, and no repeat is the policy as it was', () => {
+    expect(escalationRounds([{ position: 0, afterMinutes: 0 }], 1).map((r) => r.afterMinutes)).toEqual([0, 5]);
+    expect(escalationRounds(steps, 0).map((r) => r.position)).toEqual([0, 1, 2]);
   });
 });

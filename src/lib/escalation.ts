@@ -17,3 +17,40 @@ export function dueEscalationSteps<S extends EscalationStepTiming>(startedAt: nu
   }
   return due;
 }
+
+/** The least round length: a policy whose steps are all at minute 0 does not repeat at once. */
+export const MIN_ROUND_MINUTES = 5;
+
+export interface EscalationRoundStep<S> extends EscalationStepTiming {
+  step: S;
+  /** 0 for the first pass through the steps, 1.. for each repeat */
+  round: number;
+  /** The step's index in the policy */
+  index: number;
+  isLast: boolean;
+}
+
+/**
+ * The policy's steps run `1 + repeat` times: round r sends step k at
+ * `r x P + after_minutes(k)` where P is the last step's after_minutes (at least 5). Positions
+ * count on across rounds (r x steps + k), so the incident's sent-step count covers repeats too and
+ * the first round keeps the positions it always had.
+ */
+export function escalationRounds<S extends EscalationStepTiming>(steps: readonly S[], repeat: number): EscalationRoundStep<S>[] {
+  const ordered = [...steps].sort((a, b) => a.position - b.position);
+  if (ordered.length === 0) return [];
+  const period = Math.max(ordered[ordered.length - 1]!.afterMinutes, MIN_ROUND_MINUTES);
+  const out: EscalationRoundStep<S>[] = [];
+  for (let round = 0; round <= repeat; round++)
+    ordered.forEach((step, index) =>
+      out.push({
+        step,
+        round,
+        index,
+        isLast: index === ordered.length - 1,
+        position: round * ordered.length + index,
+        afterMinutes: round * period + step.afterMinutes,
+      }),
+    );
+  return out;
+}

@@ -53,6 +53,7 @@ const BOOLEAN_COLUMNS: TablesWithBooleans = {
   spans: { is_error: true, is_request: true },
   threat_lookalikes: { registered: true },
   ui_settings: { light_version: true },
+  escalation_policies: { notify_team_at_last_step: true },
 };
 
 const booleansOf = (table: string): string[] => Object.keys((BOOLEAN_COLUMNS as Record<string, object>)[table] ?? {});

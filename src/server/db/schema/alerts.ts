@@ -84,6 +84,8 @@ export interface EscalationStepsTable {
   channel_ids: string;
   /** JSON array of user ids (personal delivery per their preferences) */
   user_ids: string;
+  /** JSON array of schedule ids: whoever is on call in each when the step is due (migration 0520) */
+  schedule_ids: string;
   created_at: number;
 }
 

@@ -10,6 +10,7 @@ import type { SecurityTables } from './security.ts';
 import type { SecurityScanTables } from './security-scans.ts';
 import type { ThreatTables } from './threat.ts';
 import type { TelemetryTables } from './telemetry.ts';
+import type { OnCallTables } from './oncall.ts';
 
 export interface Database
   extends IdentityTables,
@@ -22,4 +23,5 @@ export interface Database
     SecurityScanTables,
     ThreatTables,
     CustomDomainTables,
-    ProbeTables {}
+    ProbeTables,
+    OnCallTables {}
