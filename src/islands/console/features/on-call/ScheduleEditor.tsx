@@ -40,8 +40,14 @@ export function ScheduleEditor(props: {
       return;
     }
     setErrors(o.fields);
+    // the fields show their own messages; the banner says what no field shows
     const rest = unplaced(o.fields, fieldKeys(f));
-    setAlert([o.text, ...rest.filter((m) => m !== o.text)].join(' '));
+    const placed = Object.keys(o.fields).length > 0 && rest.length === 0;
+    setAlert(
+      placed
+        ? 'The schedule was not saved: see the messages at the fields below.'
+        : [o.text, ...rest.filter((m) => m !== o.text)].join(' '),
+    );
   }
 
   return (
@@ -52,7 +58,7 @@ export function ScheduleEditor(props: {
         </div>
       )}
       <div className="sw-form-grid">
-        <Field id="sched-name" label="Name" required error={err('name')}>
+        <Field id="sched-name" label="Schedule name" required error={err('name')}>
           <input
             id="sched-name"
             value={f.name}

@@ -182,7 +182,7 @@ function ShiftsView({ s, from, days }: { s: Schedule; from: number; days: number
     );
   return (
     <>
-      <Timeline schedule={s} shifts={shifts.data} from={from} days={days} />
+      <Timeline schedule={s} shifts={shifts.data} from={from} days={days} now={Date.now()} />
       <details className="sw-oncall-details">
         <summary>Hand-offs as a list ({shifts.data.length})</summary>
         <ul className="sw-list-plain">

@@ -1,7 +1,7 @@
 // The next 7 or 14 days of a schedule, drawn in HTML: a row per layer (where that layer decides
 // who is on call), a row of overrides, and the final row (who is on call). Day lines fall on
 // the schedule zone's midnights. Narrow screens scroll the drawing sideways inside its frame;
-// the table under it lists the same hand-offs as text.
+// the list under it says the same hand-offs in words. A red line marks now.
 import type { Schedule, Shift } from './store.ts';
 import { dayLines, place } from './timeline.ts';
 import { formatInZone, shortInZone } from './zones.ts';
@@ -11,7 +11,7 @@ const COLOURS = 8;
 /** The same person keeps one colour across the rows (by their order among the schedule's people). */
 function colourOf(schedule: Schedule, userId: string): number {
   const i = schedule.people.findIndex((p) => p.id === userId);
-  return (i < 0 ? 0 : i) % COLOURS;
+  return Math.max(i, 0) % COLOURS;
 }
 
 interface Row {
@@ -31,10 +31,12 @@ export function rowsOf(schedule: Schedule, shifts: readonly Shift[]): Row[] {
   return rows;
 }
 
-export function Timeline({ schedule, shifts, from, days }: { schedule: Schedule; shifts: readonly Shift[]; from: number; days: number }) {
+export function Timeline(props: { schedule: Schedule; shifts: readonly Shift[]; from: number; days: number; now: number }) {
+  const { schedule, shifts, from, days, now } = props;
   const to = from + days * 86_400_000;
   const zone = schedule.time_zone;
   const lines = dayLines(from, to, zone);
+  const nowAt = now > from && now < to ? ((now - from) / (to - from)) * 100 : null;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
     <section className="sw-tl-scroll" aria-label={`Shifts of the next ${days} days`} tabIndex={0}>
@@ -56,6 +58,7 @@ export function Timeline({ schedule, shifts, from, days }: { schedule: Schedule;
               {lines.map((l) => (
                 <li key={l.at} className="sw-tl-line" style={{ left: `${l.left}%` }} aria-hidden="true" />
               ))}
+              {nowAt !== null && <li className="sw-tl-now" style={{ left: `${nowAt}%` }} aria-hidden="true" />}
               {row.shifts.length === 0 && <li className="sw-tl-empty">Nobody</li>}
               {place(
                 row.shifts.map((s) => ({ ...s, start: Date.parse(s.start), end: Date.parse(s.end), shift: s })),

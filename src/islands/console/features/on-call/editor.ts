@@ -111,7 +111,7 @@ export function unplaced(errors: Record<string, string>, shown: readonly string[
 /** The keys the editor shows a message at, for a form with these layers. */
 export function fieldKeys(f: ScheduleInput): string[] {
   const keys = ['name', 'time_zone'];
-  f.layers.forEach((l, i) => {
+  f.layers.forEach((_, i) => {
     const at = `layers.${i}`;
     keys.push(`${at}.name`, `${at}.user_ids`, `${at}.rotation_start`, `${at}.handoff`, `${at}.handoff_hours`, `${at}.restrictions`);
   });

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { emptyLayer, messageAt, moved, payload, restrictionText, unplaced } from './editor.ts';
+
+describe('schedule editor model', () => {
+  it('starts a new layer at 09:00 today in the schedule zone, weekly', () => {
+    // 23:30 UTC on the 29th is already the 30th in Berlin
+    const l = emptyLayer('Europe/Berlin', Date.parse('2026-11-29T23:30:00Z'));
+    expect(l).toMatchObject({ rotation_start: '2026-11-30T09:00', handoff: 'weekly', user_ids: [], restrictions: [] });
+  });
+
+  it('sends trimmed names and the hours only with a custom hand-off', () => {
+    const sent = payload({
+      name: '  Primary ',
+      time_zone: ' UTC ',
+      layers: [
+        { name: ' ', user_ids: ['a'], rotation_start: '2026-11-30T09:00', handoff: 'weekly', handoff_hours: 12, restrictions: [] },
+        { name: 'Nights', user_ids: ['b'], rotation_start: '2026-11-30T21:00', handoff: 'custom', handoff_hours: 12 },
+      ],
+    });
+    expect(sent).toEqual({
+      name: 'Primary',
+      time_zone: 'UTC',
+      layers: [
+        { user_ids: ['a'], rotation_start: '2026-11-30T09:00', handoff: 'weekly', handoff_hours: null, restrictions: [] },
+        { name: 'Nights', user_ids: ['b'], rotation_start: '2026-11-30T21:00', handoff: 'custom', handoff_hours: 12, restrictions: [] },
+      ],
+    });
+  });
+
+  it('moves an item one place, and not past either end', () => {
+    expect(moved(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(moved(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moved(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('shows a server message at its field or the field above it, and the rest in the banner', () => {
+    const errors = { 'layers.0.user_ids.1': 'Not a member of this company', time_zone: 'Not a time zone', other: 'Something else' };
+    expect(messageAt(errors, 'layers.0.user_ids')).toBe('Not a member of this company');
+    expect(messageAt(errors, 'time_zone')).toBe('Not a time zone');
+    expect(messageAt(errors, 'layers.1.user_ids')).toBeUndefined();
+    expect(unplaced(errors, ['time_zone', 'layers.0.user_ids'])).toEqual(['Something else']);
+  });
+
+  it('words a restriction', () => {
+    expect(restrictionText({ days: ['fri', 'mon'], start: '09:00', end: '18:00' })).toBe('Mon, Fri 09:00–18:00');
+  });
+});
