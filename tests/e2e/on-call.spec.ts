@@ -24,9 +24,12 @@ test.use({ timezoneId: 'America/New_York' });
 const shot = shotsIn('on-call');
 
 async function shots(page: Page, name: string): Promise<void> {
+  // from the top: a full-page shot of a scrolled page draws the fixed header mid-page
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 900 });
