@@ -5415,7 +5415,7 @@ export interface components {
             channel_ids: string[];
             /** @description Users of the company alerted personally (e-mail and SMS per their notification preferences) */
             user_ids: string[];
-            /** @description On-call schedules of the company: whoever is on call in each at the step's due time is alerted personally, like `user_ids` (optional; default none) */
+            /** @description On-call schedules of the company: whoever is on call in each at the step's due time is alerted personally, like `user_ids` (optional; default none; a policy's answer lists it only on steps that name schedules) */
             schedule_ids?: string[];
         };
         EscalationPolicy: {
@@ -5435,9 +5435,9 @@ export interface components {
             /** @description The company (super admins only; ignored for company admins) */
             company_id?: string | null;
             steps: components["schemas"]["EscalationStep"][];
-            /** @description How many more times the steps run after the last one while nobody acknowledges: round r (0 the first) sends step k at `started + r x P + after_minutes(k)`, where P is the last step's `after_minutes` (at least 5); default 0 */
+            /** @description How many more times the steps run after the last one while nobody acknowledges. After the last step the policy waits as long as it waited before that step (the last step's `after_minutes` for a one-step policy; at least 5 minutes), then runs the steps again with the same gaps. Left out: unchanged (0 until set) */
             repeat?: number;
-            /** @description The last step (of each round) also alerts every active user of the company personally (default false) */
+            /** @description The last step (of each round) also alerts every active user of the company personally (left out - unchanged; false until set) */
             notify_team_at_last_step?: boolean;
         };
         /** @description What the last analysis saw */
@@ -12581,7 +12581,9 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12642,7 +12644,9 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12734,6 +12738,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -12761,7 +12766,9 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -12815,6 +12822,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -12838,6 +12846,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -26,25 +26,27 @@ describe('dueEscalationSteps', () => {
 });
 
 describe('escalationRounds', () => {
-  it('repeats the steps, each round starting where the last step of the previous was due', () => {
+  it('repeats the steps after waiting as long as before the last step', () => {
+    // Last step at 30, 20 after the one before: a round lasts 50 minutes.
     const rounds = escalationRounds(steps, 2);
     expect(rounds.map((r) => [r.round, r.index, r.position, r.afterMinutes, r.isLast])).toEqual([
       [0, 0, 0, 0, false],
       [0, 1, 1, 10, false],
       [0, 2, 2, 30, true],
-      [1, 0, 3, 30, false],
-      [1, 1, 4, 40, false],
-      [1, 2, 5, 60, true],
-      [2, 0, 6, 60, false],
-      [2, 1, 7, 70, false],
-      [2, 2, 8, 90, true],
+      [1, 0, 3, 50, false],
+      [1, 1, 4, 60, false],
+      [1, 2, 5, 80, true],
+      [2, 0, 6, 100, false],
+      [2, 1, 7, 110, false],
+      [2, 2, 8, 130, true],
     ]);
     // A late run after the second round's second step sends what it missed, once.
-    expect(dueEscalationSteps(t0, 3, rounds, t0 + 45 * min).map((r) => r.position)).toEqual([3, 4]);
+    expect(dueEscalationSteps(t0, 3, rounds, t0 + 65 * min).map((r) => r.position)).toEqual([3, 4]);
   });
 
-  it('a round lasts at least 5 minutes, and no repeat is the policy as it was', () => {
-    expect(escalationRounds([{ position: 0, afterMinutes: 0 }], 1).map((r) => r.afterMinutes)).toEqual([0, 5]);
+  it('waits at least 5 minutes before a repeat, and no repeat is the policy as it was', () => {
+    expect(escalationRounds([{ position: 0, afterMinutes: 0 }], 2).map((r) => r.afterMinutes)).toEqual([0, 5, 10]);
+    expect(escalationRounds([{ position: 0, afterMinutes: 15 }], 1).map((r) => r.afterMinutes)).toEqual([15, 45]);
     expect(escalationRounds(steps, 0).map((r) => r.position)).toEqual([0, 1, 2]);
   });
 });

@@ -18,8 +18,8 @@ export function dueEscalationSteps<S extends EscalationStepTiming>(startedAt: nu
   return due;
 }
 
-/** The least round length: a policy whose steps are all at minute 0 does not repeat at once. */
-export const MIN_ROUND_MINUTES = 5;
+/** The least wait before a repeat: a policy whose steps are all at minute 0 does not repeat at once. */
+export const MIN_REPEAT_WAIT_MINUTES = 5;
 
 export interface EscalationRoundStep<S> extends EscalationStepTiming {
   step: S;
@@ -31,15 +31,19 @@ export interface EscalationRoundStep<S> extends EscalationStepTiming {
 }
 
 /**
- * The policy's steps run `1 + repeat` times: round r sends step k at
- * `r x P + after_minutes(k)` where P is the last step's after_minutes (at least 5). Positions
+ * The policy's steps run `1 + repeat` times: round r sends step k at `r x P + after_minutes(k)`.
+ * A round lasts P = L + W: the last step's after_minutes L, then a wait W as long as the wait
+ * before the last step (L minus the step before it; L for a one-step policy), at least 5 minutes,
+ * so a repeat's first step never lands on the last step of the round before. Positions
  * count on across rounds (r x steps + k), so the incident's sent-step count covers repeats too and
  * the first round keeps the positions it always had.
  */
 export function escalationRounds<S extends EscalationStepTiming>(steps: readonly S[], repeat: number): EscalationRoundStep<S>[] {
   const ordered = [...steps].sort((a, b) => a.position - b.position);
   if (ordered.length === 0) return [];
-  const period = Math.max(ordered[ordered.length - 1]!.afterMinutes, MIN_ROUND_MINUTES);
+  const last = ordered[ordered.length - 1]!.afterMinutes;
+  const before = ordered.length > 1 ? ordered[ordered.length - 2]!.afterMinutes : 0;
+  const period = last + Math.max(last - before, MIN_REPEAT_WAIT_MINUTES);
   const out: EscalationRoundStep<S>[] = [];
   for (let round = 0; round <= repeat; round++)
     ordered.forEach((step, index) =>

@@ -48,12 +48,16 @@ async function present(s: Services, companyId: string, rows: EscalationStepRow[]
   return {
     company_id: companyId,
     people: (await personalContactsRepo(s.db).people(companyId)).map((p) => ({ id: p.id, name: p.full_name })),
-    steps: rows.map((r) => ({
-      after_minutes: r.after_minutes,
-      channel_ids: JSON.parse(r.channel_ids) as string[],
-      user_ids: JSON.parse(r.user_ids) as string[],
-      schedule_ids: (JSON.parse(r.schedule_ids) as string[]).filter((id) => schedules.has(id)),
-    })),
+    steps: rows.map((r) => {
+      const scheduleIds = (JSON.parse(r.schedule_ids) as string[]).filter((id) => schedules.has(id));
+      return {
+        after_minutes: r.after_minutes,
+        channel_ids: JSON.parse(r.channel_ids) as string[],
+        user_ids: JSON.parse(r.user_ids) as string[],
+        // Only when it names some: a policy without schedules reads as it always did.
+        ...(scheduleIds.length ? { schedule_ids: scheduleIds } : {}),
+      };
+    }),
     repeat: settings.repeat_count,
     notify_team_at_last_step: settings.notify_team_at_last_step,
   };
@@ -80,7 +84,9 @@ export async function putEscalationPolicy(ctx: Ctx, input: PolicyInput) {
   const channels = new Set((await alertChannelsRepo(s.db).list(companyId)).map((c) => c.id));
   const users = usersRepo(s.db);
   const schedules = new Set((await schedulesRepo(s.db).list(companyId)).map((r) => r.id));
-  const repeat = input.repeat ?? 0;
+  // Left out, the switches keep their values: a client that knows only the steps changes only them.
+  const stored = await escalationRepo(s.db).settings(companyId);
+  const repeat = input.repeat ?? stored.repeat_count;
   if (!Number.isInteger(repeat) || repeat < 0 || repeat > MAX_REPEAT) throw invalid('repeat', `Repeat 0 to ${MAX_REPEAT} times`);
   let previous = 0;
   for (const [i, step] of input.steps.entries()) {
@@ -116,7 +122,7 @@ export async function putEscalationPolicy(ctx: Ctx, input: PolicyInput) {
     await escalationRepo(tx).putSettings({
       company_id: companyId,
       repeat_count: repeat,
-      notify_team_at_last_step: input.notify_team_at_last_step === true,
+      notify_team_at_last_step: input.notify_team_at_last_step ?? stored.notify_team_at_last_step,
       updated_at: now,
     });
   });

@@ -2,7 +2,7 @@
 // layers in four zones (three with DST, one without) and checks a year of hand-offs.
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { layerTurns, onCallAt, resolveShifts, type Layer, type ScheduleSpec } from './resolve.ts';
+import { layerTurns, onCallAt, resolveShifts, restrictionWindows, WEEKDAYS, type Layer, type ScheduleSpec } from './resolve.ts';
 
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata'];
 const HOUR = 3_600_000;
@@ -170,4 +170,61 @@ describe('layers, restrictions and overrides', () => {
     const spec: ScheduleSpec = { timeZone: zone, layers: [base], overrides: [] };
     expect(onCallAt(spec, at('2026-05-31T12:00'))).toMatchObject({ current: null, next: { userId: 'ann', start: at('2026-06-01T09:00') } });
   });
+});
+
+describe('resolved shifts agree with asking each instant on its own', () => {
+  /** Who is on call at t, the slow way: the last override covering t, else the last layer with someone at t. */
+  function naive(spec: ScheduleSpec, t: number): string | null {
+    const o = spec.overrides.filter((x) => x.start <= t && t < x.end).sort((a, b) => b.createdAt - a.createdAt)[0];
+    if (o) return o.userId;
+    for (const l of [...spec.layers].reverse()) {
+      const turn = layerTurns(l, spec.timeZone, t, t + 1)[0];
+      if (!turn) continue;
+      if (l.restrictions.length && restrictionWindows(l.restrictions, spec.timeZone, t, t + 1).length === 0) continue;
+      return turn.userId;
+    }
+    return null;
+  }
+
+  for (let seed = 100; seed < 112; seed++) {
+    it(`seed ${seed}`, () => {
+      const rnd = seeded(seed);
+      const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+      const zone = pick(ZONES);
+      const from = DateTime.fromISO('2026-03-20T00:00', { zone }).toMillis();
+      const to = from + 21 * 24 * HOUR; // across the March changes of Berlin and New York
+      const layers = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () =>
+        layer({
+          userIds: ['ann', 'bob', 'cy', 'dee'].slice(0, 1 + Math.floor(rnd() * 4)),
+          rotationStart: `2026-03-${pad(15 + Math.floor(rnd() * 10))}T${pad(pick([0, 7, 9, 13, 20]))}:00`,
+          handoff: pick(['daily', 'weekly', 'custom'] as const),
+          handoffHours: 1 + Math.floor(rnd() * 30),
+          restrictions:
+            rnd() < 0.5
+              ? []
+              : [
+                  { days: WEEKDAYS.filter(() => rnd() < 0.6), start: `${pad(pick([0, 8, 9]))}:00`, end: `${pad(pick([12, 18, 23]))}:30` },
+                ].filter((r) => r.days.length),
+        }),
+      );
+      const overrides = Array.from({ length: Math.floor(rnd() * 4) }, (_, i) => {
+        const start = from + Math.floor(rnd() * 20 * 24) * HOUR;
+        return {
+          id: `o${i}`,
+          userId: pick(['eve', 'fay']),
+          start,
+          end: start + (1 + Math.floor(rnd() * 48)) * HOUR,
+          createdAt: Math.floor(rnd() * 10) * 10 + i,
+        };
+      });
+      const spec: ScheduleSpec = { timeZone: zone, layers, overrides };
+      const shifts = resolveShifts(spec, from, to);
+      for (let i = 1; i < shifts.length; i++) expect(shifts[i]!.start).toBeGreaterThanOrEqual(shifts[i - 1]!.end);
+      for (let k = 0; k < 300; k++) {
+        const t = from + Math.floor(rnd() * (to - from));
+        const found = shifts.find((s) => s.start <= t && t < s.end)?.userId ?? null;
+        expect([t, found]).toEqual([t, naive(spec, t)]);
+      }
+    });
+  }
 });

@@ -53,6 +53,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** How far around an instant "now and next" looks: longer than any turn (2016 h) */
 export const ON_CALL_HORIZON_MS = 90 * DAY_MS;
+const NEAR_MS = 8 * DAY_MS;
 
 export function isTimeZone(zone: string): boolean {
   return DateTime.now().setZone(zone).isValid;
@@ -123,24 +124,34 @@ export function restrictionWindows(restrictions: readonly Restriction[], zone: s
   return merged;
 }
 
-/** Paints [s.start, s.end) over a sorted, non-overlapping timeline: what it covers is replaced. */
-function paint(timeline: Segment[], s: Segment): Segment[] {
+/**
+ * Lays `top` over `base` (both sorted, non-overlapping): `top` wherever it has someone, `base`
+ * in between. One sweep, so a year of hourly turns stays linear.
+ */
+function overlay(base: readonly Segment[], top: readonly Segment[]): Segment[] {
   const out: Segment[] = [];
-  for (const t of timeline) {
-    if (t.end <= s.start || t.start >= s.end) out.push(t);
-    else {
-      if (t.start < s.start) out.push({ ...t, end: s.start });
-      if (t.end > s.end) out.push({ ...t, start: s.end });
+  let j = 0;
+  for (const b of base) {
+    let cursor = b.start;
+    while (j < top.length && top[j]!.end <= cursor) j++;
+    for (let k = j; k < top.length && top[k]!.start < b.end; k++) {
+      if (top[k]!.start > cursor) out.push({ ...b, start: cursor, end: top[k]!.start });
+      cursor = Math.max(cursor, top[k]!.end);
     }
+    if (cursor < b.end) out.push({ ...b, start: cursor, end: b.end });
   }
-  out.push(s);
-  return out.sort((a, b) => a.start - b.start);
+  return [...out, ...top].sort((a, b) => a.start - b.start);
+}
+
+/** Intervals sorted by start, the later of two overlapping ones winning where they overlap. */
+function flatten(segments: readonly Segment[]): Segment[] {
+  return segments.reduce<Segment[]>((timeline, s) => overlay(timeline, [s]), []);
 }
 
 const sameSource = (a: Segment, b: Segment) => a.userId === b.userId && a.layer === b.layer && a.overrideId === b.overrideId;
 
 /**
- * The shifts of [from, to): each layer in order painted over the earlier ones where it has
+ * The shifts of [from, to): each layer in order laid over the earlier ones where it has
  * someone, then overrides (later created wins); back-to-back segments of the same person from the
  * same source are joined. Time nobody covers is a gap.
  */
@@ -150,20 +161,31 @@ export function resolveShifts(spec: ScheduleSpec, from: number, to: number): Seg
   spec.layers.forEach((layer, index) => {
     const turns = layerTurns(layer, spec.timeZone, from, to);
     const windows = layer.restrictions.length ? restrictionWindows(layer.restrictions, spec.timeZone, from, to) : null;
+    const mine: Segment[] = [];
+    let w = 0;
     for (const turn of turns) {
-      const pieces = windows
-        ? windows
-            .filter(([ws, we]) => we > turn.start && ws < turn.end)
-            .map(([ws, we]) => [Math.max(ws, turn.start), Math.min(we, turn.end)] as const)
-        : [[turn.start, turn.end] as const];
-      for (const [start, end] of pieces) timeline = paint(timeline, { userId: turn.userId, start, end, layer: index, overrideId: null });
+      if (!windows) {
+        mine.push({ userId: turn.userId, start: turn.start, end: turn.end, layer: index, overrideId: null });
+        continue;
+      }
+      while (w < windows.length && windows[w]![1] <= turn.start) w++;
+      for (let k = w; k < windows.length && windows[k]![0] < turn.end; k++)
+        mine.push({
+          userId: turn.userId,
+          start: Math.max(windows[k]![0], turn.start),
+          end: Math.min(windows[k]![1], turn.end),
+          layer: index,
+          overrideId: null,
+        });
     }
+    timeline = overlay(timeline, mine);
   });
-  for (const o of [...spec.overrides].sort((a, b) => a.createdAt - b.createdAt)) {
-    const start = Math.max(o.start, from);
-    const end = Math.min(o.end, to);
-    if (end > start) timeline = paint(timeline, { userId: o.userId, start, end, layer: null, overrideId: o.id });
-  }
+  const overrides = [...spec.overrides]
+    .sort((a, b) => a.createdAt - b.createdAt)
+    .map((o): Segment => ({ userId: o.userId, start: Math.max(o.start, from), end: Math.min(o.end, to), layer: null, overrideId: o.id }))
+    .filter((o) => o.end > o.start);
+  // Few overrides: laid one by one, in creation order, so a later one wins over an earlier.
+  timeline = overlay(timeline, flatten(overrides));
   const joined: Segment[] = [];
   for (const s of timeline) {
     const prev = joined[joined.length - 1];
@@ -173,11 +195,21 @@ export function resolveShifts(spec: ScheduleSpec, from: number, to: number): Seg
   return joined;
 }
 
-/** Who is on call at `at` (with the whole shift, as far as the horizon sees) and the shift after. */
+/**
+ * Who is on call at `at` (with the whole shift, as far as the horizon sees) and the shift after.
+ * Looks 8 days around `at` first (most shifts are a day or a week) and the whole horizon only
+ * when a shift reaches the edge of that window or nobody is next in it.
+ */
 export function onCallAt(spec: ScheduleSpec, at: number): { current: Segment | null; next: Segment | null } {
-  const shifts = resolveShifts(spec, at - ON_CALL_HORIZON_MS, at + ON_CALL_HORIZON_MS);
-  const current = shifts.find((s) => s.start <= at && at < s.end) ?? null;
-  const after = current ? current.end : at;
-  const next = shifts.find((s) => s.start >= after && s !== current) ?? null;
-  return { current, next };
+  for (const span of [NEAR_MS, ON_CALL_HORIZON_MS]) {
+    const from = at - span;
+    const to = at + span;
+    const shifts = resolveShifts(spec, from, to);
+    const current = shifts.find((s) => s.start <= at && at < s.end) ?? null;
+    const after = current ? current.end : at;
+    const next = shifts.find((s) => s.start >= after && s !== current) ?? null;
+    const cut = !next || next.end === to || (current !== null && (current.start === from || current.end === to));
+    if (!cut || span === ON_CALL_HORIZON_MS) return { current, next };
+  }
+  return { current: null, next: null };
 }
