@@ -171,6 +171,34 @@ test('an admin builds a schedule, sees who is on call, overrides it; a viewer on
   await expect(now).toContainText(alice.name);
   await expect(page.getByText('No overrides ahead.')).toBeVisible();
 
+  // A second layer for business hours: Bob on weekdays 09:00-18:00 in Berlin. A restriction
+  // that ends before it starts is refused at that restriction; fixed, the layer gets its row.
+  await page.getByRole('button', { name: 'Add layer' }).click();
+  const layer2 = page.getByRole('listitem', { name: 'Layer 2' });
+  await layer2.getByLabel('Person to add to Layer 2').selectOption({ label: bob.name });
+  await layer2.getByRole('button', { name: 'Add person' }).click();
+  await layer2.getByRole('button', { name: 'Add restriction' }).click();
+  await expect(layer2.getByRole('checkbox', { name: 'Fri' })).toBeChecked();
+  await expect(layer2.getByRole('checkbox', { name: 'Sat' })).not.toBeChecked();
+  await layer2.getByLabel('From', { exact: true }).fill('18:00');
+  await layer2.getByLabel('to', { exact: true }).fill('09:00');
+  await page.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(layer2.getByRole('alert')).toContainText('must end after it starts');
+  await layer2.getByLabel('From', { exact: true }).fill('09:00');
+  await layer2.getByLabel('to', { exact: true }).fill('18:00');
+  await layer2.getByLabel('Layer name').fill('Business hours');
+  await page.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByText('Schedule saved.')).toBeVisible();
+  const rows = page.getByRole('region', { name: /Shifts of the next/ });
+  await expect(rows.getByRole('list', { name: 'Business hours' })).toContainText(bob.name);
+  await expectNoSeriousA11yViolations(page);
+  await shots(page, 'two-layers');
+  // Moved first, the all-week layer below it wins everywhere: business hours never decide.
+  await page.getByRole('button', { name: 'Move Business hours up' }).click();
+  await page.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(rows.getByRole('list', { name: 'Business hours' })).toContainText('Nobody');
+  await expect(now).toContainText(alice.name);
+
   // A viewer: the same schedule, no control that writes.
   const ctx = await browser.newContext({ timezoneId: 'America/New_York' });
   const vpage = await ctx.newPage();
@@ -181,6 +209,7 @@ test('an admin builds a schedule, sees who is on call, overrides it; a viewer on
   await vpage.getByRole('link', { name: 'Primary' }).click();
   await expect(vpage.getByTestId('on-call-now')).toContainText(alice.name);
   await expect(vpage.getByText(`${alice.name} → ${bob.name}; hands off weekly`)).toBeVisible();
+  await expect(vpage.getByText(`Business hours: ${bob.name}; hands off weekly`)).toContainText('only Mon, Tue, Wed, Thu, Fri 09:00–18:00');
   for (const name of ['Save schedule', 'Add override', 'Delete schedule', 'Get calendar address', 'Add layer'])
     await expect(vpage.getByRole('button', { name })).toHaveCount(0);
   await expectNoSeriousA11yViolations(vpage);
