@@ -82,15 +82,16 @@ test('an admin builds a schedule, sees who is on call, overrides it; a viewer on
   await page.getByRole('button', { name: 'New schedule' }).click();
   await expect(page.getByRole('heading', { name: 'New schedule' })).toBeVisible();
 
-  // The server judges the form: its message for each field is shown at that field.
+  // A layer without people is told before sending; the server judges the rest, its message for
+  // each field shown at that field.
   await page.getByLabel('Schedule name').fill('Primary');
   await page.getByLabel('Time zone').fill('Europe/Nowhere');
   await page.getByRole('button', { name: 'Create schedule' }).click();
-  await expect(page.locator('#layer-0-people-error')).toBeVisible();
+  await expect(page.locator('#layer-0-people-error')).toHaveText('Add at least one person to this layer');
   await page.getByLabel('Person to add to Layer 1').selectOption({ label: alice.name });
   await page.getByRole('button', { name: 'Add person' }).click();
   await page.getByRole('button', { name: 'Create schedule' }).click();
-  await expect(page.locator('#sched-zone-error')).toBeVisible();
+  await expect(page.locator('#sched-zone-error')).toContainText('Europe/Nowhere');
   await expect(page.locator('#layer-0-people-error')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await shots(page, 'editor-refused');

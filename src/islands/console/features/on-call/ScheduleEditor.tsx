@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../ui/Field.tsx';
 import { Options } from '../../ui/ModalForm.tsx';
-import { emptyLayer, fieldKeys, HANDOFFS, messageAt, moved, payload, unplaced, WEEKDAYS } from './editor.ts';
+import { emptyLayer, fieldKeys, HANDOFFS, localErrors, messageAt, moved, payload, unplaced, WEEKDAYS } from './editor.ts';
 import type { LayerInput, Outcome, Restriction, Schedule, ScheduleInput } from './store.ts';
 import { zoneNames } from './zones.ts';
 
@@ -31,6 +31,12 @@ export function ScheduleEditor(props: {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const local = localErrors(f);
+    if (Object.keys(local).length) {
+      setErrors(local);
+      setAlert('The schedule was not saved: see the messages at the fields below.');
+      return;
+    }
     setBusy(true);
     const o = await props.save(payload(f));
     setBusy(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLayer, messageAt, moved, payload, restrictionText, unplaced } from './editor.ts';
+import { emptyLayer, localErrors, messageAt, moved, payload, restrictionText, unplaced } from './editor.ts';
 
 describe('schedule editor model', () => {
   it('starts a new layer at 09:00 today in the schedule zone, weekly', () => {
@@ -43,5 +43,23 @@ describe('schedule editor model', () => {
 
   it('words a restriction', () => {
     expect(restrictionText({ days: ['fri', 'mon'], start: '09:00', end: '18:00' })).toBe('Mon, Fri 09:00–18:00');
+  });
+
+  it('tells before sending a layer without people and a custom hand-off without whole hours', () => {
+    const layer = { user_ids: ['a'], rotation_start: '2026-11-30T09:00', handoff: 'weekly' as const, handoff_hours: null };
+    expect(localErrors({ name: 'P', time_zone: 'UTC', layers: [layer] })).toEqual({});
+    expect(
+      localErrors({
+        name: 'P',
+        time_zone: 'UTC',
+        layers: [
+          { ...layer, user_ids: [] },
+          { ...layer, handoff: 'custom', handoff_hours: 1.5 },
+        ],
+      }),
+    ).toEqual({
+      'layers.0.user_ids': 'Add at least one person to this layer',
+      'layers.1.handoff_hours': 'A whole number of hours from 1 to 2016',
+    });
   });
 });

@@ -117,3 +117,18 @@ export function fieldKeys(f: ScheduleInput): string[] {
   });
   return keys;
 }
+
+/**
+ * What the form can tell before sending, in words (the request validator's own text for these
+ * reads "layers.0.user_ids must NOT have fewer than 1 items"); everything else the server judges.
+ */
+export function localErrors(f: ScheduleInput): Record<string, string> {
+  const errors: Record<string, string> = {};
+  f.layers.forEach((l, i) => {
+    if (l.user_ids.length === 0) errors[`layers.${i}.user_ids`] = 'Add at least one person to this layer';
+    const h = l.handoff_hours;
+    if (l.handoff === 'custom' && (h == null || !Number.isInteger(h) || h < 1 || h > 2016))
+      errors[`layers.${i}.handoff_hours`] = 'A whole number of hours from 1 to 2016';
+  });
+  return errors;
+}
