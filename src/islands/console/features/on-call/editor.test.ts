@@ -6,6 +6,8 @@ describe('schedule editor model', () => {
     // 23:30 UTC on the 29th is already the 30th in Berlin
     const l = emptyLayer('Europe/Berlin', Date.parse('2026-11-29T23:30:00Z'));
     expect(l).toMatchObject({ rotation_start: '2026-11-30T09:00', handoff: 'weekly', user_ids: [], restrictions: [] });
+    // a zone still being typed: today in UTC
+    expect(emptyLayer('Europe/Ber', Date.parse('2026-11-29T23:30:00Z')).rotation_start).toBe('2026-11-29T09:00');
   });
 
   it('sends trimmed names and the hours only with a custom hand-off', () => {

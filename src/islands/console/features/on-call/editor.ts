@@ -25,11 +25,20 @@ export const HANDOFFS: ReadonlyArray<readonly [Handoff, string]> = [
 export function emptyLayer(zone: string, now: number): LayerInput {
   return {
     user_ids: [],
-    rotation_start: `${msToZonedInput(now, zone).slice(0, 10)}T09:00`,
+    rotation_start: `${todayIn(zone, now)}T09:00`,
     handoff: 'weekly',
     handoff_hours: null,
     restrictions: [],
   };
+}
+
+/** Today's date in `zone`, or in UTC while the zone field holds no zone yet (Intl throws on it). */
+function todayIn(zone: string, now: number): string {
+  try {
+    return msToZonedInput(now, zone).slice(0, 10);
+  } catch {
+    return msToZonedInput(now, 'UTC').slice(0, 10);
+  }
 }
 
 export function emptySchedule(zone: string, now: number): ScheduleInput {
