@@ -5,7 +5,7 @@
 // company admin and viewer on the company's host). 0 serious or critical findings anywhere.
 // One server and one seeded company for the whole spec; one browser context per viewport and
 // role; every page visited is printed with its finding count.
-import type { Browser, Page } from '@playwright/test';
+import { request, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ROUTES } from '../../src/islands/console/routes.ts';
 import { startServer } from './support/server.ts';
@@ -51,6 +51,7 @@ interface Seeded {
   traceId: string;
   confirmPath: string;
   unsubscribePath: string;
+  scheduleId: string;
 }
 let seeded: Seeded;
 const unQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -139,6 +140,29 @@ test.beforeAll(async () => {
   const confirmPath = new URL(mail.match(/https?:\/\/\S+\/subscribe\/confirm\/[\w-]+/)![0]).pathname;
   const unsubscribePath = new URL(mail.match(/https?:\/\/\S+\/unsubscribe\/[\w-]+/)![0]).pathname;
   await api.dispose();
+  // an on-call schedule with an override, written by the company admin on the company's host
+  // (company accounts work there only; Node does not resolve *.localhost, so the Host header says it)
+  const host = `${company.subdomain}.${new URL(mainUrl()).host}`;
+  const asAdmin = await request.newContext({ baseURL: mainUrl(), extraHTTPHeaders: { host, origin: `http://${host}` } });
+  expect((await asAdmin.post('/api/v1/auth/login', { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
+  const schedule = await asAdmin.post('/api/v1/schedules', {
+    data: {
+      name: 'Primary',
+      time_zone: 'Europe/Berlin',
+      layers: [{ user_ids: [admin.id, viewer.id], rotation_start: '2026-01-05T09:00', handoff: 'weekly', restrictions: [] }],
+    },
+  });
+  expect(schedule.status(), await schedule.text()).toBe(201);
+  const scheduleId = ((await schedule.json()) as { id: string }).id;
+  const override = await asAdmin.post(`/api/v1/schedules/${scheduleId}/overrides`, {
+    data: {
+      user_id: viewer.id,
+      start: new Date(Date.now() + 3_600_000).toISOString(),
+      end: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  });
+  expect(override.status(), await override.text()).toBe(201);
+  await asAdmin.dispose();
   seeded = {
     company,
     privateCompany,
@@ -151,6 +175,7 @@ test.beforeAll(async () => {
     traceId,
     confirmPath,
     unsubscribePath,
+    scheduleId,
   };
 });
 
@@ -222,7 +247,8 @@ function pathOf(path: string): string {
     .replace(':traceId', seeded.traceId)
     .replace('/monitors/incidents/:id', `/monitors/incidents/${seeded.incidentId}`)
     .replace('/ssl-monitoring/:id', `/ssl-monitoring/${seeded.sslMonitorId}`)
-    .replace('/monitors/:id', `/monitors/${seeded.monitorId}`);
+    .replace('/monitors/:id', `/monitors/${seeded.monitorId}`)
+    .replace('/on-call/:id', `/on-call/${seeded.scheduleId}`);
 }
 
 type RoleName = 'super_admin' | 'customer_admin' | 'customer_viewer';
@@ -237,7 +263,18 @@ const ALIASES = new Set(['myMetrics', 'myTraces', 'myMonitors']);
  */
 function routesOf(role: RoleName): Array<[string, string]> {
   const SUPER_TOO = ['dashboard', 'metrics', 'traces', 'monitors', 'settings', 'team', 'reports'];
-  const VIEWER = ['dashboard', 'monitors', 'monitor', 'incident', 'statusPageSettings', 'settings', 'team', 'account'];
+  const VIEWER = [
+    'dashboard',
+    'monitors',
+    'monitor',
+    'incident',
+    'statusPageSettings',
+    'settings',
+    'team',
+    'account',
+    'onCall',
+    'onCallSchedule',
+  ];
   return Object.entries(ROUTES)
     .filter(([name, def]) => {
       const audience = def.audience;

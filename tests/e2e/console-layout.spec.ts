@@ -243,6 +243,7 @@ test.describe('company roles', () => {
         'Security',
         'Reports',
         'Team',
+        'On-call',
         'Settings',
       ].map((t) => new RegExp(t)),
     );
@@ -272,9 +273,18 @@ test.describe('company roles', () => {
     await expect(page.getByText('Read-only')).toBeVisible();
     await expect(page.getByText('Unknown Role')).toHaveCount(0);
     await expect(menu(page).getByRole('link')).toHaveText(
-      ['Dashboard', 'My Metrics', 'My Traces', 'My Monitors', 'Status Page', 'API Intelligence', 'Security', 'Reports', 'Team'].map(
-        (t) => new RegExp(t),
-      ),
+      [
+        'Dashboard',
+        'My Metrics',
+        'My Traces',
+        'My Monitors',
+        'Status Page',
+        'API Intelligence',
+        'Security',
+        'Reports',
+        'Team',
+        'On-call',
+      ].map((t) => new RegExp(t)),
     );
     await expect(page.getByTestId('role-badge')).toHaveText('Viewer');
     await api.dispose();

@@ -230,6 +230,24 @@ export const ROUTES = {
     audience: SIGNED_IN,
     menu: { label: 'Team', icon: 'team', resource: 'users', flag: 'ENABLE_USER_MGMT' },
   },
+  // On-call (issue 30): a company's schedules; the schedules API has no tenant selector, so super admins have none.
+  onCall: {
+    path: '/on-call',
+    title: 'On-call',
+    audience: COMPANY,
+    menu: { label: 'On-call', icon: 'oncall' },
+  },
+  // Before '/on-call/:id': the fixed segment must win over the parameter.
+  onCallNew: {
+    path: '/on-call/new',
+    title: 'New schedule',
+    audience: ['customer_admin'],
+  },
+  onCallSchedule: {
+    path: '/on-call/:id',
+    title: 'Schedule',
+    audience: COMPANY,
+  },
   adminTenants: {
     path: '/admin/tenants',
     title: 'Tenants Management',

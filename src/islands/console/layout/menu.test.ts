@@ -33,6 +33,7 @@ describe('navigation menus', () => {
       'Security /security',
       'Reports /reports',
       'Team /team',
+      'On-call /on-call',
       'Settings /settings',
     ]);
   });
@@ -47,6 +48,7 @@ describe('navigation menus', () => {
       'Security /security',
       'Reports /reports',
       'Team /team',
+      'On-call /on-call',
     ]);
   });
   it('flags hide their items', () => {

@@ -1,0 +1,40 @@
+// /on-call/new: the editor for a new schedule (company admins); saved, it opens the schedule.
+import { useEffect, useState } from 'react';
+import { go } from '../../router.ts';
+import { Skeleton } from '../../ui/Card.tsx';
+import { emptySchedule } from './editor.ts';
+import { ScheduleEditor } from './ScheduleEditor.tsx';
+import { createSchedule, loadPeople, type Person } from './store.ts';
+import { viewerZone } from './zones.ts';
+import './on-call.css';
+
+export function NewSchedulePage({ title }: { title: string }) {
+  const [people, setPeople] = useState<Person[] | null>(null);
+  useEffect(() => {
+    void loadPeople().then(setPeople);
+  }, []);
+  return (
+    <div className="sw-admin sw-oncall">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/on-call">On-call</a> / <span aria-current="page">{title}</span>
+      </nav>
+      <h2 className="sw-page-title">{title}</h2>
+      <section className="sw-card" aria-label="Layers">
+        {people === null ? (
+          <Skeleton rows={4} />
+        ) : (
+          <ScheduleEditor
+            initial={emptySchedule(viewerZone(), Date.now())}
+            people={people}
+            submitLabel="Create schedule"
+            save={async (input) => {
+              const o = await createSchedule(input);
+              if (o.ok) go(`/on-call/${o.data.id}`);
+              return o;
+            }}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
