@@ -5126,7 +5126,7 @@ export interface components {
          *     `src/server/notify/channels/`).
          * @enum {string}
          */
-        ChannelType: "webhook" | "email" | "slack" | "teams" | "discord" | "google-chat" | "mattermost" | "pagerduty" | "opsgenie" | "telegram" | "ntfy" | "sms";
+        ChannelType: "webhook" | "email" | "slack" | "teams" | "discord" | "google-chat" | "mattermost" | "pagerduty" | "opsgenie" | "telegram" | "ntfy" | "sms" | "custom-http" | "jira" | "linear";
         /**
          * @description Per type: `{ "url" }` for webhook (http or https, at most 2048 characters, no credentials;
          *     its host passes the SSRF guard: literal addresses when saved, every address before each

@@ -149,6 +149,7 @@ describe('configuration', () => {
       opsgenie: 'https://api.opsgenie.com',
       telegram: 'https://api.telegram.org',
       twilio: 'https://api.twilio.com',
+      linear: 'https://api.linear.app/graphql',
     });
     const c = parseConfig({
       ...base(),
@@ -156,12 +157,14 @@ describe('configuration', () => {
       OPSGENIE_API_URL: 'https://api.eu.opsgenie.com',
       TELEGRAM_API_URL: 'http://127.0.0.1:8081',
       TWILIO_API_URL: 'http://127.0.0.1:9000/twilio/',
+      LINEAR_API_URL: 'http://127.0.0.1:9001/graphql',
     });
     expect(c.channelApis).toEqual({
       pagerduty: 'https://events.eu.pagerduty.com',
       opsgenie: 'https://api.eu.opsgenie.com',
       telegram: 'http://127.0.0.1:8081',
       twilio: 'http://127.0.0.1:9000/twilio',
+      linear: 'http://127.0.0.1:9001/graphql',
     });
   });
 

@@ -84,7 +84,7 @@ export interface Config {
    */
   alertGrouping: { windowMs: number; maxMs: number };
   /** Fixed API hosts of the alert channels' services (tests point them at loopback fakes) */
-  channelApis: { pagerduty: string; opsgenie: string; telegram: string; twilio: string };
+  channelApis: { pagerduty: string; opsgenie: string; telegram: string; twilio: string; linear: string };
   /** The operator's Twilio account for personal SMS (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM); null: no personal SMS */
   personalSms: { account_sid: string; auth_token: string; from: string } | null;
   /** Operator overrides of feature flags: FLAG_ENABLE_X=true|false */
@@ -377,6 +377,7 @@ export function parseConfig(env: Env = process.env): Config {
       opsgenie: apiBase(env, 'OPSGENIE_API_URL', 'https://api.opsgenie.com'),
       telegram: apiBase(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
       twilio: apiBase(env, 'TWILIO_API_URL', 'https://api.twilio.com'),
+      linear: apiBase(env, 'LINEAR_API_URL', 'https://api.linear.app/graphql'),
     },
     personalSms: personalSms(env),
     flagOverrides,

@@ -14,6 +14,9 @@ import { smsForm } from './sms.ts';
 import { teamsForm } from './teams.ts';
 import { telegramForm } from './telegram.ts';
 import { webhookForm } from './webhook.ts';
+import { customHttpForm } from './custom-http.ts';
+import { jiraForm } from './jira.ts';
+import { linearForm } from './linear.ts';
 
 export const CHANNEL_FORMS = {
   webhook: webhookForm,
@@ -28,6 +31,9 @@ export const CHANNEL_FORMS = {
   telegram: telegramForm,
   ntfy: ntfyForm,
   sms: smsForm,
+  'custom-http': customHttpForm,
+  jira: jiraForm,
+  linear: linearForm,
 } satisfies Record<string, ChannelForm>;
 
 export type { ChannelField, ChannelForm } from './field.ts';

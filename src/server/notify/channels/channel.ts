@@ -68,12 +68,14 @@ export interface ChannelEnv {
     opsgenie: string; // https://api.opsgenie.com
     telegram: string; // https://api.telegram.org
     twilio: string; // https://api.twilio.com
+    linear: string; // https://api.linear.app/graphql
   };
 }
 
 export interface OutboundRequest {
   url: string;
-  method: 'POST';
+  /** POST for every service; the custom HTTP channel lets the admin choose */
+  method: 'POST' | 'PUT' | 'PATCH' | 'GET';
   headers: Record<string, string>;
   body: string;
 }
@@ -133,4 +135,28 @@ export interface MailChannel<C> extends ChannelBase<C> {
   build(alert: Alert, config: C, env: ChannelEnv): OutboundMail;
 }
 
-export type Channel<C = any> = HttpChannel<C> | MailChannel<C>;
+/** The issue a tracker channel opened for an incident (kept per channel and incident: alert_issue_links). */
+export interface IssueRef {
+  /** The service's id (Jira's numeric id, Linear's UUID) */
+  id: string;
+  /** What people read: Jira's OPS-12, Linear's ENG-34 */
+  key: string;
+  url: string | null;
+}
+
+/**
+ * An issue tracker (Jira, Linear): an incident opens one issue and later events about it comment
+ * on that issue. Unlike the other channels it reads the service's answer (which issue it opened)
+ * and the outbox keeps it, so every comment goes to that issue (notify/outbox/tracker-send.ts).
+ */
+export interface TrackerChannel<C> extends ChannelBase<C> {
+  readonly transport: 'tracker';
+  openIssue(alert: Alert, config: C, env: ChannelEnv): OutboundRequest;
+  /** The issue named by the service's accepted answer to openIssue, or null when it names none */
+  readIssue(answer: string, config: C): IssueRef | null;
+  comment(alert: Alert, issue: IssueRef, config: C, env: ChannelEnv): OutboundRequest;
+  /** Why an accepted (2xx) answer is still a refusal (GraphQL answers errors with 200), else null */
+  answerError(answer: string): string | null;
+}
+
+export type Channel<C = any> = HttpChannel<C> | MailChannel<C> | TrackerChannel<C>;

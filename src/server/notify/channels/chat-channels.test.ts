@@ -58,6 +58,7 @@ describe('chat and paging channels', () => {
         opsgenie: 'https://api.opsgenie.com',
         telegram: 'https://api.telegram.org',
         twilio: 'http://127.0.0.1:9999',
+        linear: 'https://api.linear.app/graphql',
       },
     });
   });

@@ -7,6 +7,9 @@ import type { Channel } from './channel.ts';
 import { CHAT_CHANNELS } from './chat-channels.ts';
 import { email } from './email.ts';
 import { webhook } from './webhook.ts';
+import { customHttp } from './custom-http.ts';
+import { jira } from './jira.ts';
+import { linear } from './linear.ts';
 
 export const CHANNELS = {
   webhook,
@@ -14,6 +17,10 @@ export const CHANNELS = {
   // Chat and paging channels: slack, teams, discord, google-chat, mattermost, pagerduty,
   // opsgenie, telegram, ntfy, sms
   ...CHAT_CHANNELS,
+  'custom-http': customHttp,
+  // Issue trackers: an incident opens an issue, later events comment on it
+  jira,
+  linear,
 } satisfies Record<ChannelType, Channel>;
 
 export type ChannelType = components['schemas']['ChannelType'];

@@ -18,6 +18,8 @@ export interface SendResult {
   error: string | null;
   /** The receiver's Retry-After, in ms from now */
   retryAfterMs: number | null;
+  /** The answer's body (capped), only when asked for: issue trackers read which issue they opened */
+  answer?: string;
 }
 
 export interface HttpSendEnv {
@@ -25,6 +27,8 @@ export interface HttpSendEnv {
   resolve: Resolver;
   timeoutMs?: number;
   now: () => number;
+  /** Keep the answer's body (up to the cap) in the result instead of throwing it away */
+  keepAnswer?: boolean;
 }
 
 export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<SendResult> {
@@ -40,13 +44,19 @@ export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<
   try {
     const { address } = await resolveSafe(hostname, env.allowPrivateTargets, env.resolve, signal);
     const secure = url.protocol === 'https:';
+    const chunks: Buffer[] = [];
     const statusAndRetry = await new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
       const r = (secure ? https : http).request({
         host: address,
         port: url.port || (secure ? 443 : 80),
         path: `${url.pathname}${url.search}`,
         method: req.method,
-        headers: { ...req.headers, host: url.host, 'content-length': Buffer.byteLength(req.body) },
+        // A GET without a body says nothing of its length (some servers refuse a GET with one).
+        headers: {
+          ...req.headers,
+          host: url.host,
+          ...(req.method === 'GET' && req.body === '' ? {} : { 'content-length': Buffer.byteLength(req.body) }),
+        },
         agent: false,
         signal,
         ...(secure ? { servername: isIP(hostname) ? undefined : hostname } : {}),
@@ -55,7 +65,9 @@ export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<
         let size = 0;
         res.on('data', (c: Buffer) => {
           size += c.length;
-          if (size > MAX_ANSWER_BYTES) res.destroy(); // the status is all we keep
+          if (size > MAX_ANSWER_BYTES)
+            res.destroy(); // the status is all we keep
+          else if (env.keepAnswer) chunks.push(c);
         });
         const done = () => resolve({ status: res.statusCode ?? 0, retryAfter: headerOf(res.headers['retry-after']) });
         res.on('end', done);
@@ -66,7 +78,13 @@ export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<
       r.end(req.body);
     });
     const { status, retryAfter } = statusAndRetry;
-    if (status >= 200 && status < 300) return { statusCode: status, error: null, retryAfterMs: null };
+    if (status >= 200 && status < 300)
+      return {
+        statusCode: status,
+        error: null,
+        retryAfterMs: null,
+        ...(env.keepAnswer ? { answer: Buffer.concat(chunks).toString('utf8') } : {}),
+      };
     return {
       statusCode: status,
       error: status === 429 ? 'HTTP 429: the receiver asked to slow down' : `HTTP ${status}: the receiver did not accept the alert`,
