@@ -29,6 +29,7 @@ import { reportsHandlers } from './reports.ts';
 import { destinationBudgetHandlers } from './destination-budget.ts';
 import { probesHandlers } from './probes.ts';
 import { secretsHandlers } from './secrets.ts';
+import { incidentTemplatesHandlers } from './incident-templates.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -58,4 +59,5 @@ export const handlers = {
   ...destinationBudgetHandlers,
   ...probesHandlers,
   ...secretsHandlers,
+  ...incidentTemplatesHandlers,
 } satisfies HandlerMap;
