@@ -80,7 +80,7 @@ export const customHttpForm: ChannelForm = {
       input: 'multiline',
       optional: true,
       placeholder: '{"text": "{{title}}: {{message}}"}',
-      hint: 'JSON unless a Content-Type header says otherwise; values are JSON-escaped in a JSON body. Empty for GET',
+      hint: `JSON unless a Content-Type header says otherwise (values are then JSON-escaped); empty for GET. Variables: ${TEMPLATE_VARIABLES.map((v) => `{{${v.name}}}`).join(' ')}`,
     },
   ],
 };
