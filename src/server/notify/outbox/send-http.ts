@@ -1,7 +1,8 @@
 // Sends one channel request: the host passes the monitors' SSRF guard (ALLOW_PRIVATE_TARGETS
 // opens private ranges), the request goes to the address that was checked (Host and SNI carry
 // the name), no redirects are followed, the whole exchange is bounded by a deadline and the
-// answer's body is read up to a cap and thrown away: receipts hold product-built text only.
+// answer's body is read up to a cap and thrown away (an issue tracker reads it for the issue it
+// opened; it is never stored): receipts hold product-built text only.
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
@@ -65,8 +66,8 @@ export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<
         let size = 0;
         res.on('data', (c: Buffer) => {
           size += c.length;
-          if (size > MAX_ANSWER_BYTES)
-            res.destroy(); // the status is all we keep
+          // Past the cap the status is all we keep; below it a tracker keeps the answer to read.
+          if (size > MAX_ANSWER_BYTES) res.destroy();
           else if (env.keepAnswer) chunks.push(c);
         });
         const done = () => resolve({ status: res.statusCode ?? 0, retryAfter: headerOf(res.headers['retry-after']) });
