@@ -34,14 +34,16 @@ describe.each(DB_KINDS)('issue tracker channels on %s', (kind) => {
   let jira: JiraReceiver;
   let linear: LinearReceiver;
   let targets: HttpTargets;
-  /** The second test's own target: taking it down leaves the first test's monitor up */
+  /** The later tests' own targets: taking one down leaves the other tests' monitors up */
   let blogTargets: HttpTargets;
+  let apiTargets: HttpTargets;
   let t: Awaited<ReturnType<typeof seedTenant>>;
 
   beforeAll(async () => {
-    [jira, linear, targets, blogTargets] = await Promise.all([
+    [jira, linear, targets, blogTargets, apiTargets] = await Promise.all([
       startJiraReceiver(),
       startLinearReceiver(),
+      startHttpTargets(),
       startHttpTargets(),
       startHttpTargets(),
     ]);
@@ -52,7 +54,7 @@ describe.each(DB_KINDS)('issue tracker channels on %s', (kind) => {
     t = await seedTenant(services);
   });
   afterAll(async () => {
-    await Promise.all([jira?.close(), linear?.close(), targets?.close(), blogTargets?.close()]);
+    await Promise.all([jira?.close(), linear?.close(), targets?.close(), blogTargets?.close(), apiTargets?.close()]);
     await engine?.stop();
     for (const hook of services?.onShutdown ?? []) await hook();
     await services?.db.close();
@@ -182,5 +184,51 @@ describe.each(DB_KINDS)('issue tracker channels on %s', (kind) => {
     const blog = opened.find((i) => i.summary.includes('Blog'))!;
     expect(blog.comments.map((c) => adfText(c).split('\n')[0])).toEqual(['Blog is back up']);
     expect(await states(channel.id)).toEqual(['incident.opened delivered', 'incident.resolved delivered']);
+  });
+
+  it('an opening whose answer was lost is found on the retry, not opened again', async () => {
+    const apiMonitor = await createMonitor(t.adminCtx, {
+      name: 'Public API',
+      type: 'http',
+      url: apiTargets.url('/flaky'),
+      interval_seconds: 60,
+      timeout_seconds: 2,
+    } as never);
+    const only = { events: ['incident.opened', 'incident.resolved'], monitor_ids: [apiMonitor.id] };
+    const jiraChannel = await createChannel(t.adminCtx, {
+      name: 'Jira (lost answers)',
+      type: 'jira',
+      config: { url: jira.origin, email: JIRA_EMAIL, api_token: JIRA_API_TOKEN, project_key: JIRA_PROJECT },
+      ...only,
+    });
+    const linearChannel = await createChannel(t.adminCtx, {
+      name: 'Linear (lost answers)',
+      type: 'linear',
+      config: { api_key: LINEAR_API_KEY, team_id: LINEAR_TEAM_ID },
+      ...only,
+    });
+    const before = [jira.issues.length, linear.issues.length];
+    apiTargets.setUp(false);
+    for (let i = 0; i < 5 && (await listIncidents(t.adminCtx, { status: 'open' })).length === 0; i++) await round();
+    // Both services open the issue, but a gateway loses their answers: the deliveries retry.
+    jira.loseNextAnswer();
+    linear.loseNextAnswer();
+    await deliver();
+    expect([jira.issues.length, linear.issues.length]).toEqual([before[0] + 1, before[1] + 1]);
+    expect(await states(jiraChannel.id)).toEqual(['incident.opened retrying']);
+    clock.advance(10_000);
+    await deliver();
+    apiTargets.setUp(true);
+    for (let i = 0; i < 5 && (await listIncidents(t.adminCtx, { status: 'open' })).length > 0; i++) await round();
+    await deliver();
+    // Still one issue each, and the resolution commented on it.
+    expect([jira.issues.length, linear.issues.length]).toEqual([before[0] + 1, before[1] + 1]);
+    expect(jira.issues.at(-1)!.comments.map((c) => adfText(c).split('\n')[0])).toEqual(['Public API is back up']);
+    expect(linear.issues.at(-1)!.comments.map((c) => c.split('\n')[0])).toEqual(['**Public API is back up**']);
+    expect(jira.issues.at(-1)!.labels).toEqual(['statuswatch', expect.stringMatching(/^statuswatch-incident-/)]);
+    for (const ch of [jiraChannel, linearChannel])
+      expect(await states(ch.id)).toEqual(['incident.opened delivered', 'incident.resolved delivered']);
+    expect(jira.refusals()).toEqual([]);
+    expect(linear.refusals()).toEqual([]);
   });
 });

@@ -155,6 +155,14 @@ export interface TrackerChannel<C> extends ChannelBase<C> {
   /** The issue named by the service's accepted answer to openIssue, or null when it names none */
   readIssue(answer: string, config: C): IssueRef | null;
   comment(alert: Alert, issue: IssueRef, config: C, env: ChannelEnv): OutboundRequest;
+  /**
+   * Asked before opening again after an attempt whose answer never came (the service may have
+   * opened the issue all the same): the request that finds the issue this alert opened, or null
+   * when the service cannot be asked.
+   */
+  findIssue(alert: Alert, config: C, env: ChannelEnv): OutboundRequest | null;
+  /** The issue named by the accepted answer to findIssue, or null when none was opened */
+  readFound(answer: string, config: C): IssueRef | null;
   /** Why an accepted (2xx) answer is still a refusal (GraphQL answers errors with 200), else null */
   answerError(answer: string): string | null;
 }

@@ -24,7 +24,11 @@ describe('Jira Cloud channel', () => {
     const issue = jira.readIssue(answer.body, config());
     expect(issue).toEqual({ id: '10001', key: 'OPS-1', url: `${receiver().origin}/browse/OPS-1` });
     const stored = receiver().issues[0];
-    expect(stored).toMatchObject({ summary: '[Acme & Sons <Ltd>] Website *prod* <b> is down', issueType: 'Task', labels: ['statuswatch'] });
+    expect(stored).toMatchObject({
+      summary: '[Acme & Sons <Ltd>] Website *prod* <b> is down',
+      issueType: 'Task',
+      labels: ['statuswatch', 'statuswatch-incident-inc-42'],
+    });
     expect(adfText(stored.description)).toContain('The check failed 3 times in a row');
     // The one-time acknowledge link is not written into an issue many people read.
     expect(JSON.stringify(stored.description)).not.toContain('/ack?');
@@ -39,6 +43,14 @@ describe('Jira Cloud channel', () => {
     const issue = receiver().issues.find((i) => i.key === jira.readIssue(answer.body, config())?.key)!;
     expect(issue).toMatchObject({ summary: '[Acme & Sons <Ltd>] 1000 monitors are down (1000 monitors)', issueType: 'Incident' });
     expect(adfText(issue.description)).toContain('and 950 more monitors');
+  });
+
+  it("finds an alert's issue again by its label with a JQL search (GET /rest/api/3/search/jql), and none for another incident", async () => {
+    const found = await sendAccepted(receiver(), jira.findIssue(openedAlert(), config(), envFor())!, 200);
+    expect(jira.readFound(found.body, config())).toEqual({ id: '10001', key: 'OPS-1', url: `${receiver().origin}/browse/OPS-1` });
+    const other = openedAlert({ incident: { id: 'inc-43', title: 'x', status: 'investigating', impact: 'major' } });
+    const none = await sendAccepted(receiver(), jira.findIssue(other, config(), envFor())!, 200);
+    expect(jira.readFound(none.body, config())).toBeNull();
   });
 
   it('reads no issue from an answer that names none', () => {

@@ -49,18 +49,36 @@ function document(alert: Alert, heading: string | null) {
   return { version: 1, type: 'doc', content: blocks };
 }
 
+const authorization = (config: JiraConfig) => `Basic ${Buffer.from(`${config.email}:${config.api_token}`).toString('base64')}`;
+const siteOf = (config: JiraConfig) => config.url.replace(/\/+$/, '');
+
 function request(config: JiraConfig, path: string, body: unknown): OutboundRequest {
-  const site = config.url.replace(/\/+$/, '');
   return {
-    url: `${site}${path}`,
+    url: `${siteOf(config)}${path}`,
     method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${config.email}:${config.api_token}`).toString('base64')}`,
-      accept: 'application/json',
-      'content-type': 'application/json',
-    },
+    headers: { authorization: authorization(config), accept: 'application/json', 'content-type': 'application/json' },
     body: JSON.stringify(body),
   };
+}
+
+/**
+ * The label that finds an alert's issue again (a label holds no spaces): the incident's, or
+ * the delivery's for an alert about no incident (a warning, Send test).
+ */
+export function jiraLabel(alert: Alert): string {
+  return alert.incident ? `statuswatch-incident-${alert.incident.id}` : `statuswatch-${alert.deliveryId}`;
+}
+
+const issueRef = (config: JiraConfig, id: unknown, key: unknown): IssueRef | null =>
+  typeof id === 'string' && typeof key === 'string' ? { id, key, url: `${siteOf(config)}/browse/${encodeURIComponent(key)}` } : null;
+
+function parsed(answer: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(answer) as unknown;
+    return v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 export const jira: TrackerChannel<JiraConfig> = {
@@ -83,18 +101,28 @@ export const jira: TrackerChannel<JiraConfig> = {
         // The summary is one line of at most 255 characters.
         summary: truncate(plainSummary(alert).replace(/\s+/g, ' '), 255),
         description: document(alert, null),
-        labels: ['statuswatch'],
+        labels: ['statuswatch', jiraLabel(alert)],
       },
     });
   },
   readIssue(answer, config) {
-    try {
-      const issue = JSON.parse(answer) as { id?: unknown; key?: unknown };
-      if (typeof issue.id !== 'string' || typeof issue.key !== 'string') return null;
-      return { id: issue.id, key: issue.key, url: `${config.url.replace(/\/+$/, '')}/browse/${encodeURIComponent(issue.key)}` };
-    } catch {
-      return null;
-    }
+    const issue = parsed(answer);
+    return issue ? issueRef(config, issue.id, issue.key) : null;
+  },
+  // JQL search (GET /rest/api/3/search/jql) for the alert's label in the project.
+  findIssue(alert, config) {
+    const jql = `project = "${config.project_key}" AND labels = "${jiraLabel(alert)}" ORDER BY created ASC`;
+    const query = new URLSearchParams({ jql, fields: 'key', maxResults: '1' });
+    return {
+      url: `${siteOf(config)}/rest/api/3/search/jql?${query}`,
+      method: 'GET',
+      headers: { authorization: authorization(config), accept: 'application/json' },
+      body: '',
+    };
+  },
+  readFound(answer, config) {
+    const first = (parsed(answer)?.issues as Array<Record<string, unknown>> | undefined)?.[0];
+    return first ? issueRef(config, first.id, first.key) : null;
   },
   comment(alert, issue: IssueRef, config) {
     return request(config, `/rest/api/3/issue/${encodeURIComponent(issue.key)}/comment`, {

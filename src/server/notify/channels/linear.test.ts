@@ -34,6 +34,17 @@ describe('Linear channel', () => {
     ]);
   });
 
+  it("names the issue by the delivery's UUID, so a retry asks for it with issue(id:) and finds it", async () => {
+    const alert = openedAlert({ deliveryId: 'msg_3f2b8a1c9d0e4f7a8b6c5d4e3f2a1b0c' });
+    const answer = await sendAccepted(receiver(), linear.openIssue(alert, config(), env()), 200);
+    expect(linear.readIssue(answer.body, config())?.id).toBe('3f2b8a1c-9d0e-4f7a-8b6c-5d4e3f2a1b0c');
+    const found = await sendAccepted(receiver(), linear.findIssue(alert, config(), env())!, 200);
+    expect(linear.readFound(found.body, config())).toMatchObject({ id: '3f2b8a1c-9d0e-4f7a-8b6c-5d4e3f2a1b0c' });
+    const never = openedAlert({ deliveryId: 'msg_0a0b0c0d0e0f4a1b8c2d3e4f5a6b7c8d' });
+    const none = await sendAccepted(receiver(), linear.findIssue(never, config(), env())!, 200);
+    expect(linear.readFound(none.body, config())).toBeNull();
+  });
+
   it('a grouped alert over 1,000 monitors is one issue listing 50 and counting the rest', async () => {
     const answer = await sendAccepted(receiver(), linear.openIssue(groupedAlert(1000), config(), env()), 200);
     const issue = receiver().issues.find((i) => i.id === linear.readIssue(answer.body, config())?.id)!;

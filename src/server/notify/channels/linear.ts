@@ -18,6 +18,10 @@ export const ISSUE_CREATE = `mutation IssueCreate($input: IssueCreateInput!) {
   issueCreate(input: $input) { success issue { id identifier url } }
 }`;
 
+export const ISSUE_BY_ID = `query Issue($id: String!) {
+  issue(id: $id) { id identifier url }
+}`;
+
 export const COMMENT_CREATE = `mutation CommentCreate($input: CommentCreateInput!) {
   commentCreate(input: $input) { success comment { id } }
 }`;
@@ -40,14 +44,29 @@ function markdown(alert: Alert, heading: string | null): string {
   return lines.join('\n');
 }
 
-function graphql(config: LinearConfig, env: ChannelEnv, query: string, input: Record<string, unknown>): OutboundRequest {
+function graphql(config: LinearConfig, env: ChannelEnv, query: string, variables: Record<string, unknown>): OutboundRequest {
   return {
     url: env.apiBase.linear,
     method: 'POST',
     headers: { authorization: config.api_key, 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables: { input } }),
+    body: JSON.stringify({ query, variables }),
   };
 }
+
+/**
+ * The issue's id, chosen by us (IssueCreateInput takes a UUID v4): the delivery's own UUID
+ * (msg_ and its 32 hex digits), the same on every retry, so a retry asks for the issue by it.
+ */
+export function linearIssueId(deliveryId: string): string | null {
+  const m = /^msg_([0-9a-f]{8})([0-9a-f]{4})(4[0-9a-f]{3})([89ab][0-9a-f]{3})([0-9a-f]{12})$/.exec(deliveryId);
+  return m ? m.slice(1).join('-') : null;
+}
+
+const issueOf = (v: unknown) => {
+  const issue = v as Record<string, unknown> | null | undefined;
+  if (!issue || typeof issue.id !== 'string' || typeof issue.identifier !== 'string') return null;
+  return { id: issue.id, key: issue.identifier, url: typeof issue.url === 'string' ? issue.url : null };
+};
 
 function parsed(answer: string): { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: { code?: unknown } }> } | null {
   try {
@@ -70,20 +89,26 @@ export const linear: TrackerChannel<LinearConfig> = {
   parseConfig: (raw) => parseFields<LinearConfig>(raw, linearForm),
   tenantUrls: () => [],
   openIssue(alert, config, env) {
+    const id = linearIssueId(alert.deliveryId);
     return graphql(config, env, ISSUE_CREATE, {
-      teamId: config.team_id,
-      title: truncate(plainSummary(alert).replace(/\s+/g, ' '), 255),
-      description: markdown(alert, null),
+      input: {
+        ...(id ? { id } : {}),
+        teamId: config.team_id,
+        title: truncate(plainSummary(alert).replace(/\s+/g, ' '), 255),
+        description: markdown(alert, null),
+      },
     });
   },
-  readIssue(answer) {
-    const issue = (parsed(answer)?.data?.issueCreate as { success?: boolean; issue?: Record<string, unknown> } | undefined)?.issue;
-    if (!issue || typeof issue.id !== 'string' || typeof issue.identifier !== 'string') return null;
-    return { id: issue.id, key: issue.identifier, url: typeof issue.url === 'string' ? issue.url : null };
-  },
+  readIssue: (answer) => issueOf((parsed(answer)?.data?.issueCreate as { issue?: unknown } | undefined)?.issue),
   comment(alert, issue, config, env) {
-    return graphql(config, env, COMMENT_CREATE, { issueId: issue.id, body: markdown(alert, alert.title) });
+    return graphql(config, env, COMMENT_CREATE, { input: { issueId: issue.id, body: markdown(alert, alert.title) } });
   },
+  findIssue(alert, config, env) {
+    const id = linearIssueId(alert.deliveryId);
+    return id ? graphql(config, env, ISSUE_BY_ID, { id }) : null;
+  },
+  // An issue that was never opened answers an "Entity not found" error and no data.
+  readFound: (answer) => issueOf(parsed(answer)?.data?.issue),
   answerError(answer) {
     const a = parsed(answer);
     if (!a) return 'Linear answered something that is not JSON';

@@ -249,7 +249,7 @@ async function send(
     resolve: services.monitoring?.resolve ?? dnsResolver(services.config.dnsResolvers),
     now: services.now,
   };
-  if (channel.transport === 'tracker') return sendTracker(services, d.id, alert, row, channel, config, env, http);
+  if (channel.transport === 'tracker') return sendTracker(services, d, alert, row, channel, config, env, http);
   return sendHttp(channel.build(alert, config, env), http);
 }
 
