@@ -3320,6 +3320,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/incident-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's incident and maintenance templates, by name */
+        get: operations["listIncidentTemplates"];
+        put?: never;
+        /**
+         * Create a template (company admins; audited as settings_update)
+         * @description A name is unique in the company (409 otherwise); at most 100 templates a company. Each monitor must be one of the company's (400 naming monitor_ids).
+         */
+        post: operations["createIncidentTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incident-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /** One template (another company's answers 404) */
+        get: operations["getIncidentTemplate"];
+        /**
+         * Replace a template (company admins; audited as settings_update)
+         * @description The whole template as IncidentTemplateInput (company_id is ignored); its kind may change.
+         */
+        put: operations["updateIncidentTemplate"];
+        post?: never;
+        /**
+         * Delete a template (company admins; audited as settings_update)
+         * @description Incidents and windows written from it keep what it filled in.
+         */
+        delete: operations["deleteIncidentTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -5582,7 +5630,7 @@ export interface components {
          *     `src/server/notify/channels/`).
          * @enum {string}
          */
-        ChannelType: "webhook" | "email" | "slack" | "teams" | "discord" | "google-chat" | "mattermost" | "pagerduty" | "opsgenie" | "telegram" | "ntfy" | "sms" | "pushover" | "gotify" | "matrix" | "signal" | "zulip" | "rocket-chat" | "splunk-oncall" | "zenduty";
+        ChannelType: "webhook" | "email" | "slack" | "teams" | "discord" | "google-chat" | "mattermost" | "pagerduty" | "opsgenie" | "telegram" | "ntfy" | "sms" | "pushover" | "gotify" | "matrix" | "signal" | "zulip" | "rocket-chat" | "splunk-oncall" | "zenduty" | "custom-http" | "jira" | "linear";
         /**
          * @description Per type: `{ "url" }` for webhook (http or https, at most 2048 characters, no credentials;
          *     its host passes the SSRF guard: literal addresses when saved, every address before each
@@ -6885,6 +6933,42 @@ export interface components {
             first_seen_at: string;
             /** Format: date-time */
             last_seen_at: string;
+        };
+        /**
+         * @description incident - fills the New incident form; maintenance - fills the maintenance window form
+         * @enum {string}
+         */
+        IncidentTemplateKind: "incident" | "maintenance";
+        IncidentTemplate: {
+            id: string;
+            company_id: string;
+            /** @description How the "Use template" list names it (unique in the company) */
+            name: string;
+            kind: components["schemas"]["IncidentTemplateKind"];
+            title: string;
+            /** @description The first update's message (incident), or the window's description (maintenance); may be empty */
+            message: string;
+            /** @description The incident's impact; null for maintenance */
+            impact: components["schemas"]["IncidentImpact"] | null;
+            /** @description The affected monitors (the status page's components); monitors deleted since are left out */
+            monitor_ids: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IncidentTemplateInput: {
+            name: string;
+            kind: components["schemas"]["IncidentTemplateKind"];
+            title: string;
+            /** @description Empty when left out */
+            message?: string;
+            /** @description Required for kind incident; must be null or absent for maintenance */
+            impact?: components["schemas"]["IncidentImpact"] | null;
+            /** @description Monitors of the company (none - the form's choice stays as it is) */
+            monitor_ids?: string[];
+            /** @description Super admins only, on creation (company users act in their own company) */
+            company_id?: string | null;
         };
         AlertMonitorRef: {
             id: string;
@@ -13763,6 +13847,159 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["Problem"];
             414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listIncidentTemplates: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins */
+                tenant?: string;
+                /** @description Only this kind */
+                kind?: components["schemas"]["IncidentTemplateKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentTemplate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createIncidentTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentTemplate"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getIncidentTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateIncidentTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The saved template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentTemplate"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteIncidentTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -152,6 +152,7 @@ describe('configuration', () => {
       pushover: 'https://api.pushover.net',
       splunkOncall: 'https://alert.victorops.com',
       zenduty: 'https://www.zenduty.com',
+      linear: 'https://api.linear.app/graphql',
     });
     const c = parseConfig({
       ...base(),
@@ -162,6 +163,7 @@ describe('configuration', () => {
       PUSHOVER_API_URL: 'http://127.0.0.1:9001/',
       SPLUNK_ONCALL_API_URL: 'http://127.0.0.1:9002',
       ZENDUTY_API_URL: 'http://127.0.0.1:9003/zenduty/',
+      LINEAR_API_URL: 'http://127.0.0.1:9001/graphql',
     });
     expect(c.channelApis).toEqual({
       pagerduty: 'https://events.eu.pagerduty.com',
@@ -171,6 +173,7 @@ describe('configuration', () => {
       pushover: 'http://127.0.0.1:9001',
       splunkOncall: 'http://127.0.0.1:9002',
       zenduty: 'http://127.0.0.1:9003/zenduty',
+      linear: 'http://127.0.0.1:9001/graphql',
     });
   });
 

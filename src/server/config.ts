@@ -92,6 +92,7 @@ export interface Config {
     pushover: string;
     splunkOncall: string;
     zenduty: string;
+    linear: string;
   };
   /** The operator's Twilio account for personal SMS (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM); null: no personal SMS */
   personalSms: { account_sid: string; auth_token: string; from: string } | null;
@@ -388,6 +389,7 @@ export function parseConfig(env: Env = process.env): Config {
       pushover: apiBase(env, 'PUSHOVER_API_URL', 'https://api.pushover.net'),
       splunkOncall: apiBase(env, 'SPLUNK_ONCALL_API_URL', 'https://alert.victorops.com'),
       zenduty: apiBase(env, 'ZENDUTY_API_URL', 'https://www.zenduty.com'),
+      linear: apiBase(env, 'LINEAR_API_URL', 'https://api.linear.app/graphql'),
     },
     personalSms: personalSms(env),
     flagOverrides,

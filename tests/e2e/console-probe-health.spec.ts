@@ -81,7 +81,7 @@ test.beforeAll(async () => {
         first_seen_at: now - 3 * DAY,
         last_seen_at: l.seen,
         checks_per_second: null,
-          capabilities: '',
+        capabilities: '',
         lag_ms: null,
       })
       .execute();

@@ -311,6 +311,12 @@ export const ROUTES = {
     title: 'Backend Test',
     audience: SUPER_ADMIN,
   },
+  incidentTemplates: {
+    path: '/settings/incident-templates',
+    title: 'Incident templates',
+    // every member reads them (they fill the forms); admins change them
+    audience: SIGNED_IN,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -62,4 +62,5 @@ export const SCREENS: Record<RouteName, () => Promise<ComponentType<ScreenProps>
   probeLocations: () => import('./features/probe-locations/ProbeLocationsPage.tsx').then((m) => m.ProbeLocationsPage),
   secrets: () => import('./features/secrets/SecretsPage.tsx').then((m) => m.SecretsPage),
   backendTest: () => import('./features/backend-test/BackendTestPage.tsx').then((m) => m.BackendTestPage),
+  incidentTemplates: () => import('./features/incident-templates/TemplatesPage.tsx').then((m) => m.TemplatesPage),
 };

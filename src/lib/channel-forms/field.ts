@@ -9,8 +9,8 @@ export interface ChannelField {
   label: string;
   /** How the server's messages name the field when not by its label */
   named?: string;
-  /** text: one line; url: an http(s) URL without credentials; lines: a list, one item a line */
-  input: 'text' | 'url' | 'lines';
+  /** text: one line; url: an http(s) URL without credentials; lines: a list, one item a line; multiline: text kept whole, line breaks included */
+  input: 'text' | 'url' | 'lines' | 'multiline';
   /** Never shown back after creation: a password input, and on edit an empty one keeps the stored value */
   secret?: boolean;
   optional?: boolean;

@@ -22,6 +22,9 @@ import { zulipForm } from './zulip.ts';
 import { rocketChatForm } from './rocket-chat.ts';
 import { splunkOncallForm } from './splunk-oncall.ts';
 import { zendutyForm } from './zenduty.ts';
+import { customHttpForm } from './custom-http.ts';
+import { jiraForm } from './jira.ts';
+import { linearForm } from './linear.ts';
 
 export const CHANNEL_FORMS = {
   webhook: webhookForm,
@@ -44,6 +47,9 @@ export const CHANNEL_FORMS = {
   'rocket-chat': rocketChatForm,
   'splunk-oncall': splunkOncallForm,
   zenduty: zendutyForm,
+  'custom-http': customHttpForm,
+  jira: jiraForm,
+  linear: linearForm,
 } satisfies Record<string, ChannelForm>;
 
 export type { ChannelField, ChannelForm } from './field.ts';

@@ -130,6 +130,25 @@ export interface IncidentSignalsTable {
   created_at: number;
 }
 
+/** The issue a tracker channel (Jira, Linear) opened for an incident (migration 0540). */
+export interface AlertIssueLinksTable {
+  channel_id: string;
+  incident_id: string;
+  company_id: string;
+  issue_id: string;
+  issue_key: string;
+  issue_url: string | null;
+  created_at: number;
+}
+
+/** A comment a tracker delivery made, kept so a delivery sent again comments once. */
+export interface AlertIssueCommentsTable {
+  delivery_id: string;
+  channel_id: string;
+  incident_id: string;
+  created_at: number;
+}
+
 export interface AlertsTables {
   incident_signals: IncidentSignalsTable;
   report_schedules: ReportSchedulesTable;
@@ -137,4 +156,6 @@ export interface AlertsTables {
   alert_channels: AlertChannelsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_delivery_attempts: AlertDeliveryAttemptsTable;
+  alert_issue_links: AlertIssueLinksTable;
+  alert_issue_comments: AlertIssueCommentsTable;
 }

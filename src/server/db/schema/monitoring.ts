@@ -229,6 +229,21 @@ export interface MaintenanceMonitorsTable {
 
 export type MaintenanceRecurrence = 'weekly' | 'monthly';
 
+/** A company's prepared incident or maintenance text (migration 0130). */
+export interface IncidentTemplatesTable {
+  id: string;
+  company_id: string;
+  name: string;
+  kind: 'incident' | 'maintenance';
+  title: string;
+  message: string;
+  impact: 'minor' | 'major' | 'critical' | null;
+  /** JSON array of monitor ids */
+  monitor_ids: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface MonitoringTables {
   monitors: MonitorsTable;
   check_results: CheckResultsTable;
@@ -245,6 +260,7 @@ export interface MonitoringTables {
   maintenance_monitors: MaintenanceMonitorsTable;
   company_secrets: CompanySecretsTable;
   check_screenshots: CheckScreenshotsTable;
+  incident_templates: IncidentTemplatesTable;
 }
 
 /** A company's secret for the synthetic kinds' steps ({{secrets.NAME}}); `value` sealed (secret-box.ts). */

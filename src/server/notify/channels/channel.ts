@@ -71,13 +71,17 @@ export interface ChannelEnv {
     pushover: string; // https://api.pushover.net
     splunkOncall: string; // https://alert.victorops.com
     zenduty: string; // https://www.zenduty.com
+    linear: string; // https://api.linear.app/graphql
   };
 }
 
 export interface OutboundRequest {
   url: string;
-  /** PUT where the service documents it (Matrix sends under a transaction id, which makes a repeat a no-op) */
-  method: 'POST' | 'PUT';
+  /**
+   * POST for most services; PUT where the service documents it (Matrix sends under a transaction
+   * id, which makes a repeat a no-op); the custom HTTP channel lets the admin choose.
+   */
+  method: 'POST' | 'PUT' | 'PATCH' | 'GET';
   headers: Record<string, string>;
   body: string;
 }
@@ -137,4 +141,36 @@ export interface MailChannel<C> extends ChannelBase<C> {
   build(alert: Alert, config: C, env: ChannelEnv): OutboundMail;
 }
 
-export type Channel<C = any> = HttpChannel<C> | MailChannel<C>;
+/** The issue a tracker channel opened for an incident (kept per channel and incident: alert_issue_links). */
+export interface IssueRef {
+  /** The service's id (Jira's numeric id, Linear's UUID) */
+  id: string;
+  /** What people read: Jira's OPS-12, Linear's ENG-34 */
+  key: string;
+  url: string | null;
+}
+
+/**
+ * An issue tracker (Jira, Linear): an incident opens one issue and later events about it comment
+ * on that issue. Unlike the other channels it reads the service's answer (which issue it opened)
+ * and the outbox keeps it, so every comment goes to that issue (notify/outbox/tracker-send.ts).
+ */
+export interface TrackerChannel<C> extends ChannelBase<C> {
+  readonly transport: 'tracker';
+  openIssue(alert: Alert, config: C, env: ChannelEnv): OutboundRequest;
+  /** The issue named by the service's accepted answer to openIssue, or null when it names none */
+  readIssue(answer: string, config: C): IssueRef | null;
+  comment(alert: Alert, issue: IssueRef, config: C, env: ChannelEnv): OutboundRequest;
+  /**
+   * Asked before opening again after an attempt whose answer never came (the service may have
+   * opened the issue all the same): the request that finds the issue this alert opened, or null
+   * when the service cannot be asked.
+   */
+  findIssue(alert: Alert, config: C, env: ChannelEnv): OutboundRequest | null;
+  /** The issue named by the accepted answer to findIssue, or null when none was opened */
+  readFound(answer: string, config: C): IssueRef | null;
+  /** Why an accepted (2xx) answer is still a refusal (GraphQL answers errors with 200), else null */
+  answerError(answer: string): string | null;
+}
+
+export type Channel<C = any> = HttpChannel<C> | MailChannel<C> | TrackerChannel<C>;

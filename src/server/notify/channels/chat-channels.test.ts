@@ -61,6 +61,7 @@ describe('chat and paging channels', () => {
         pushover: 'https://api.pushover.net',
         splunkOncall: 'https://alert.victorops.com',
         zenduty: 'https://www.zenduty.com',
+        linear: 'https://api.linear.app/graphql',
       },
     });
   });

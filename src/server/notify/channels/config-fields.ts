@@ -77,7 +77,8 @@ export function parseFields<C>(raw: unknown, form: ChannelForm): C {
     if (f.input === 'url') out[f.key] = f.optional && value === undefined ? null : httpUrl({ [f.key]: value }, f.key, label);
     else {
       const rule = { label, max: f.max ?? 2048, pattern: f.pattern, expected: f.expected };
-      out[f.key] = f.optional ? optionalString(fields, f.key, rule) : requiredString(fields, f.key, rule);
+      const given = { [f.key]: value };
+      out[f.key] = f.optional ? optionalString(given, f.key, rule) : requiredString(given, f.key, rule);
     }
   }
   return out as C;

@@ -8,6 +8,9 @@ import { CHAT_CHANNELS } from './chat-channels.ts';
 import { email } from './email.ts';
 import { MORE_CHANNELS } from './more-channels.ts';
 import { webhook } from './webhook.ts';
+import { customHttp } from './custom-http.ts';
+import { jira } from './jira.ts';
+import { linear } from './linear.ts';
 
 export const CHANNELS = {
   webhook,
@@ -17,6 +20,10 @@ export const CHANNELS = {
   ...CHAT_CHANNELS,
   // pushover, gotify, matrix, signal, zulip, rocket-chat, splunk-oncall, zenduty
   ...MORE_CHANNELS,
+  'custom-http': customHttp,
+  // Issue trackers: an incident opens an issue, later events comment on it
+  jira,
+  linear,
 } satisfies Record<ChannelType, Channel>;
 
 export type ChannelType = components['schemas']['ChannelType'];

@@ -24,6 +24,7 @@ import { groupingFor, groupWaitUntil, takeGroup } from './grouping.ts';
 import { holdChannelUntil, minGapMs, takeSendSlot } from './rate-limit.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
 import { sendToSubscriber } from './subscriber-send.ts';
+import { sendTracker } from './tracker-send.ts';
 import { sendScheduledReport } from './report-send.ts';
 
 /** A delivery's lease outlasts one send (10 s deadline) with room to record it. */
@@ -243,11 +244,13 @@ async function send(
       return { statusCode: null, error: smtp.message?.startsWith('SMTP is not configured') ? smtp.message : text, retryAfterMs: null };
     }
   }
-  return sendHttp(channel.build(alert, config, env), {
+  const http = {
     allowPrivateTargets: services.config.allowPrivateTargets,
     resolve: services.monitoring?.resolve ?? dnsResolver(services.config.dnsResolvers),
     now: services.now,
-  });
+  };
+  if (channel.transport === 'tracker') return sendTracker(services, d, alert, row, channel, config, env, http);
+  return sendHttp(channel.build(alert, config, env), http);
 }
 
 /** The stored payload with what is added at send time: delivery id, company, links. */

@@ -1,7 +1,8 @@
 // Sends one channel request: the host passes the monitors' SSRF guard (ALLOW_PRIVATE_TARGETS
 // opens private ranges), the request goes to the address that was checked (Host and SNI carry
 // the name), no redirects are followed, the whole exchange is bounded by a deadline and the
-// answer's body is read up to a cap and thrown away: receipts hold product-built text only.
+// answer's body is read up to a cap and thrown away (an issue tracker reads it for the issue it
+// opened; it is never stored): receipts hold product-built text only.
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
@@ -18,6 +19,8 @@ export interface SendResult {
   error: string | null;
   /** The receiver's Retry-After, in ms from now */
   retryAfterMs: number | null;
+  /** The answer's body (capped), only when asked for: issue trackers read which issue they opened */
+  answer?: string;
 }
 
 export interface HttpSendEnv {
@@ -25,6 +28,8 @@ export interface HttpSendEnv {
   resolve: Resolver;
   timeoutMs?: number;
   now: () => number;
+  /** Keep the answer's body (up to the cap) in the result instead of throwing it away */
+  keepAnswer?: boolean;
 }
 
 export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<SendResult> {
@@ -40,13 +45,19 @@ export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<
   try {
     const { address } = await resolveSafe(hostname, env.allowPrivateTargets, env.resolve, signal);
     const secure = url.protocol === 'https:';
+    const chunks: Buffer[] = [];
     const statusAndRetry = await new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
       const r = (secure ? https : http).request({
         host: address,
         port: url.port || (secure ? 443 : 80),
         path: `${url.pathname}${url.search}`,
         method: req.method,
-        headers: { ...req.headers, host: url.host, 'content-length': Buffer.byteLength(req.body) },
+        // A GET without a body says nothing of its length (some servers refuse a GET with one).
+        headers: {
+          ...req.headers,
+          host: url.host,
+          ...(req.method === 'GET' && req.body === '' ? {} : { 'content-length': Buffer.byteLength(req.body) }),
+        },
         agent: false,
         signal,
         ...(secure ? { servername: isIP(hostname) ? undefined : hostname } : {}),
@@ -55,7 +66,9 @@ export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<
         let size = 0;
         res.on('data', (c: Buffer) => {
           size += c.length;
-          if (size > MAX_ANSWER_BYTES) res.destroy(); // the status is all we keep
+          // Past the cap the status is all we keep; below it a tracker keeps the answer to read.
+          if (size > MAX_ANSWER_BYTES) res.destroy();
+          else if (env.keepAnswer) chunks.push(c);
         });
         const done = () => resolve({ status: res.statusCode ?? 0, retryAfter: headerOf(res.headers['retry-after']) });
         res.on('end', done);
@@ -66,7 +79,13 @@ export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<
       r.end(req.body);
     });
     const { status, retryAfter } = statusAndRetry;
-    if (status >= 200 && status < 300) return { statusCode: status, error: null, retryAfterMs: null };
+    if (status >= 200 && status < 300)
+      return {
+        statusCode: status,
+        error: null,
+        retryAfterMs: null,
+        ...(env.keepAnswer ? { answer: Buffer.concat(chunks).toString('utf8') } : {}),
+      };
     return {
       statusCode: status,
       error: status === 429 ? 'HTTP 429: the receiver asked to slow down' : `HTTP ${status}: the receiver did not accept the alert`,

@@ -83,12 +83,16 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
           const keep = editing && field.secret;
           const hint = keep ? 'Stored and hidden; leave empty to keep it' : field.hint;
           return (
-            <div key={field.key} className={field.input === 'lines' || field.key === 'url' ? 'sw-span-2' : undefined}>
+            <div
+              key={field.key}
+              className={field.input === 'lines' || field.input === 'multiline' || field.key === 'url' ? 'sw-span-2' : undefined}
+            >
               <Field id={id} label={field.label} required={!field.optional && !keep} error={errors[`config.${field.key}`]} hint={hint}>
-                {field.input === 'lines' ? (
+                {field.input === 'lines' || field.input === 'multiline' ? (
                   <textarea
                     id={id}
-                    rows={3}
+                    rows={field.input === 'multiline' ? 5 : 3}
+                    spellCheck={field.input === 'multiline' ? false : undefined}
                     value={f.config[field.key] ?? ''}
                     placeholder={field.placeholder}
                     onChange={(e) => setConfig(field.key, e.target.value)}

@@ -79,6 +79,13 @@ const LINKS: SettingsLink[] = [
     superAdminOnly: true,
   },
   {
+    id: 'settings-incident-templates',
+    href: '/settings/incident-templates',
+    title: 'Incident templates',
+    text: 'Prepared titles, messages, impact and monitors for the incidents and maintenance you write often, offered by Use template in those forms.',
+    everyone: true,
+  },
+  {
     id: 'settings-audit',
     href: '/settings/audit',
     title: 'Audit log',

@@ -111,6 +111,11 @@ export function configPayload(f: ChannelForm, editing: boolean): Record<string, 
   const out: Record<string, unknown> = {};
   for (const field of CHANNEL_TYPES[f.type].fields) {
     const raw = (f.config[field.key] ?? '').trim();
+    // An empty optional text sends "" so an edit can clear it (a secret's keeps it: left out below).
+    if (field.input === 'multiline' && field.optional && !field.secret && editing) {
+      out[field.key] = raw;
+      continue;
+    }
     if (field.input === 'lines') {
       out[field.key] = raw
         .split(/[\n,;]+/)

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
-import { IMPACT_LABEL } from '../../../../lib/status.ts';
+import { IMPACT_LABEL, severityOfImpact } from '../../../../lib/status.ts';
 import { go } from '../../router.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
@@ -15,6 +15,8 @@ import { ListPage } from '../../ui/ListPage.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { MonitorChecklist } from '../../ui/MonitorChecklist.tsx';
 import { $monitorOptions, loadMonitorOptions } from '../../stores/monitor-options.ts';
+import { $incidentTemplates, loadIncidentTemplates } from '../../stores/incident-templates.ts';
+import { TemplatePicker } from '../../ui/TemplatePicker.tsx';
 import {
   $incidents,
   createIncident,
@@ -141,8 +143,12 @@ export function IncidentsPage() {
 
 function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: () => void }) {
   const monitors = useStore($monitorOptions);
-  const { f, errors, setErrors, busy, edit, send } = useModalForm<IncidentForm>(EMPTY_INCIDENT);
+  const templates = useStore($incidentTemplates);
+  const { f, setF, errors, setErrors, busy, edit, send } = useModalForm<IncidentForm>(EMPTY_INCIDENT);
   const [alert, setAlert] = useState<string | null>(null);
+  useEffect(() => {
+    void loadIncidentTemplates(tenant, 'incident');
+  }, [tenant]);
   async function submit(e: FormEvent) {
     e.preventDefault();
     const o = await send(validateIncident(f), () => createIncident(f, tenant));
@@ -159,6 +165,20 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
     <Modal title="Write incident" onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <FormAlert text={alert} />
+        <TemplatePicker
+          id="i-template"
+          templates={templates}
+          onPick={(t) => {
+            setF({
+              ...f,
+              title: t.title,
+              message: t.message,
+              severity: t.impact ? severityOfImpact(t.impact) : f.severity,
+              monitorIds: t.monitor_ids.length ? t.monitor_ids : f.monitorIds,
+            });
+            setErrors({});
+          }}
+        />
         <div className="sw-span-2">
           <Field id="i-title" label="Title" required error={errors.title}>
             <input id="i-title" value={f.title} maxLength={300} onChange={(e) => edit({ title: e.target.value }, 'title')} required />

@@ -8,6 +8,8 @@ import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { onLive } from '../../stores/live.ts';
 import { $monitorOptions, loadMonitorOptions } from '../../stores/monitor-options.ts';
+import { $incidentTemplates, loadIncidentTemplates } from '../../stores/incident-templates.ts';
+import { TemplatePicker } from '../../ui/TemplatePicker.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FormAlert, ModalActions, useModalForm } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
@@ -162,8 +164,13 @@ export function MaintenancePage() {
 
 function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string | null; onClose: () => void }) {
   const monitors = useStore($monitorOptions);
-  const { f, errors, setErrors, busy, edit, send } = useModalForm<WindowForm>(w ? formOf(w) : emptyWindow(Date.now()));
+  const templates = useStore($incidentTemplates);
+  const { f, setF, errors, setErrors, busy, edit, send } = useModalForm<WindowForm>(w ? formOf(w) : emptyWindow(Date.now()));
   const [alert, setAlert] = useState<string | null>(null);
+  useEffect(() => {
+    // Templates fill a new window; an existing one is edited as it is.
+    if (!w) void loadIncidentTemplates(tenant, 'maintenance');
+  }, [w, tenant]);
   async function submit(e: FormEvent) {
     e.preventDefault();
     const o = await send(validateWindow(f), () => (w ? editWindow(w.id, f, tenant) : scheduleWindow(f, tenant)));
@@ -176,6 +183,16 @@ function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string 
     <Modal title={w ? 'Edit maintenance' : 'Schedule maintenance'} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <FormAlert text={alert} />
+        {!w && (
+          <TemplatePicker
+            id="m-template"
+            templates={templates}
+            onPick={(t) => {
+              setF({ ...f, title: t.title, description: t.message, monitorIds: t.monitor_ids.length ? t.monitor_ids : f.monitorIds });
+              setErrors({});
+            }}
+          />
+        )}
         <div className="sw-span-2">
           <Field id="m-title" label="Title" required error={errors.title}>
             <input id="m-title" value={f.title} maxLength={300} onChange={(e) => edit({ title: e.target.value }, 'title')} />

@@ -1,0 +1,43 @@
+// "Use template": fills the incident or maintenance form from one of the company's templates
+// (the form stays editable; nothing is sent until it is saved). Hidden when there are none.
+import { useState } from 'react';
+import type { IncidentTemplate } from '../stores/incident-templates.ts';
+import { Field } from './Field.tsx';
+
+export function TemplatePicker(props: { id: string; templates: IncidentTemplate[]; onPick: (t: IncidentTemplate) => void }) {
+  const [chosen, setChosen] = useState('');
+  if (props.templates.length === 0) return null;
+  return (
+    <div className="sw-span-2">
+      <Field
+        id={props.id}
+        label="Use template"
+        hint={
+          <>
+            Fills in the form below; change anything before saving.{' '}
+            <a className="sw-link" href="/settings/incident-templates">
+              Templates
+            </a>
+          </>
+        }
+      >
+        <select
+          id={props.id}
+          value={chosen}
+          onChange={(e) => {
+            setChosen(e.target.value);
+            const t = props.templates.find((x) => x.id === e.target.value);
+            if (t) props.onPick(t);
+          }}
+        >
+          <option value="">No template</option>
+          {props.templates.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </div>
+  );
+}
