@@ -7,6 +7,7 @@
 // Entra's add/remove of members changing the role through the mapped groups; another company's
 // token neither sees nor touches this company's users; a revoked token is 401; max_users full.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SlidingWindow } from '../../../src/server/domain/auth/throttle.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { assertMatchesContract } from '../../support/contract.ts';
 import { type ApiClient, rawRequest, startTestApp, type TestApp } from '../../support/test-app.ts';
@@ -22,6 +23,7 @@ interface ScimAnswer {
   body: any;
   type: string;
   location: string | null;
+  retryAfter: string | null;
 }
 
 /** A SCIM client as an IdP is: bearer token, application/scim+json, no Origin, no cookies. */
@@ -39,7 +41,7 @@ function scimClient(t: TestApp, host: string, token: string, agent: string) {
     const type = res.headers.get('content-type') ?? '';
     const parsed = res.text ? JSON.parse(res.text) : undefined;
     await assertMatchesContract(method, url, res.status, type, parsed);
-    return { status: res.status, body: parsed, type, location: res.headers.get('location') };
+    return { status: res.status, body: parsed, type, location: res.headers.get('location'), retryAfter: res.headers.get('retry-after') };
   };
 }
 
@@ -348,6 +350,18 @@ describe.each(DB_KINDS)('SCIM provisioning on %s', (kind) => {
     const full = await okta('POST', '/Users', { schemas: [USER], userName: 'one.too.many@acme.example', active: true });
     expect(full.status).toBe(400);
     expect(full.body.detail).toMatch(/Acme already has its maximum of 6 users/);
+  });
+
+  it('throttles each token on its own: 429 tooMany with Retry-After, the other company unaffected', async () => {
+    // a small window for the test; the real one allows 1,200 calls a minute (scim/caller.ts)
+    t.services.state.scimCalls = new SlidingWindow(3, 60_000);
+    for (let i = 0; i < 3; i++) expect((await okta('GET', '/ServiceProviderConfig')).status).toBe(200);
+    const limited = await okta('GET', '/Users');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ schemas: [ERROR], status: '429', scimType: 'tooMany' });
+    expect(Number(limited.retryAfter)).toBeGreaterThan(0);
+    expect((await globexScim('GET', '/Users')).status).toBe(200);
+    t.services.state.scimCalls = undefined;
   });
 
   it('refuses a revoked token with 401', async () => {
