@@ -3368,6 +3368,274 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/company/scim-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's SCIM settings (company admins); the token itself is never shown */
+        get: operations["getScimSettings"];
+        put?: never;
+        /**
+         * A new SCIM token (company admins, Enterprise plan); shown in this answer only, the old one stops working
+         * @description Session only (an API token is refused). Audited as `settings_update`
+         *     (`scim_token_create`). A plan without SCIM answers 403.
+         */
+        post: operations["createScimToken"];
+        /**
+         * Revoke the SCIM token (company admins); the identity provider's next call is 401
+         * @description Session only. Audited as `settings_update` (`scim_token_revoke`). 404 when there is no live token.
+         */
+        delete: operations["revokeScimToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/scim-role-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Name the group whose members are admins and the one whose members are viewers (company admins, Enterprise plan)
+         * @description Empty or null: no such group. Members of the groups named before and after get the role
+         *     the new names say at once (admin wins when a user is in both). Audited as `settings_update`.
+         */
+        put: operations["saveScimRoleGroups"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What this SCIM service provider supports (RFC 7644 section 4)
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        get: operations["getScimServiceProviderConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The resource types (User, Group)
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        get: operations["listScimResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The User and Group schemas with the attributes this server reads
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        get: operations["listScimSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's users, a page at a time, optionally filtered
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        get: operations["listScimUsers"];
+        put?: never;
+        /**
+         * Create a user (within the company's max_users, 400 when full; 409 uniqueness for a taken userName)
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        post: operations["createScimUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One user (another company's answers 404)
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        get: operations["getScimUser"];
+        /**
+         * Replace a user
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        put: operations["replaceScimUser"];
+        post?: never;
+        /**
+         * Delete a user (their sessions and API tokens go with them)
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        delete: operations["deleteScimUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user with PATCH operations as Okta and Entra ID send them
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        patch: operations["patchScimUser"];
+        trace?: never;
+    };
+    "/scim/v2/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's groups, a page at a time, optionally filtered
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        get: operations["listScimGroups"];
+        put?: never;
+        /**
+         * Create a group (409 uniqueness for a taken displayName)
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        post: operations["createScimGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One group (another company's answers 404)
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        get: operations["getScimGroup"];
+        /**
+         * Replace a group
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        put: operations["replaceScimGroup"];
+        post?: never;
+        /**
+         * Delete a group
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        delete: operations["deleteScimGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a group with PATCH operations as Okta and Entra ID send them
+         * @description Judged by the company's SCIM token alone (`Authorization: Bearer sws_…`; no session, no
+         *     same-origin check). A missing, unknown or revoked token, or one of an inactive company, is
+         *     401; a plan without SCIM or another company's address 403; more than 1,200 calls a minute
+         *     per token 429. Errors are SCIM error bodies. See docs/features/scim.md.
+         */
+        patch: operations["patchScimGroup"];
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -6970,6 +7238,121 @@ export interface components {
             /** @description Super admins only, on creation (company users act in their own company) */
             company_id?: string | null;
         };
+        ScimSettings: {
+            /** @description Whether the company's plan includes SCIM (Enterprise) */
+            available: boolean;
+            /** @description The SCIM base URL to give the identity provider (the company's address + /scim/v2) */
+            base_url: string;
+            /** @description The live token (never the token itself), or null when there is none */
+            token: null | {
+                /** @description Its first characters (sws_…) */
+                prefix: string;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                last_used_at: string | null;
+            };
+            /** @description displayName of the group whose members are company admins */
+            admin_group: string | null;
+            /** @description displayName of the group whose members are viewers */
+            viewer_group: string | null;
+        };
+        ScimTokenCreated: {
+            /** @description The bearer token (sws_…), shown in this answer only */
+            token: string;
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            base_url: string;
+        };
+        ScimRoleGroupsInput: {
+            /** Admin group */
+            admin_group?: string | null;
+            /** Viewer group */
+            viewer_group?: string | null;
+        };
+        /** @description A SCIM resource (User or Group; RFC 7643) */
+        ScimResource: {
+            schemas: string[];
+            id?: string;
+            meta?: Record<string, never>;
+        };
+        /** @description urn:ietf:params:scim:api:messages:2.0:Error (RFC 7644 3.12): status as a string, scimType when one applies */
+        ScimError: {
+            schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
+            status: string;
+            /** @enum {string} */
+            scimType?: "invalidFilter" | "tooMany" | "uniqueness" | "mutability" | "invalidSyntax" | "invalidPath" | "noTarget" | "invalidValue" | "invalidVers" | "sensitive";
+            detail: string;
+        };
+        /** @description urn:ietf:params:scim:api:messages:2.0:ListResponse */
+        ScimListResponse: {
+            schemas: string[];
+            totalResults: number;
+            startIndex: number;
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimResource"][];
+        };
+        /**
+         * @description A user as Okta or Entra ID send it: userName (the e-mail address) is required; name,
+         *     displayName, emails, active (a boolean, or "True"/"False"), externalId and password are read;
+         *     other attributes and extensions are accepted and not kept.
+         */
+        ScimUserInput: {
+            schemas?: string[];
+            userName: string;
+            active?: boolean | string;
+        };
+        /** @description A user (urn:ietf:params:scim:schemas:core:2.0:User). userName is the e-mail address. */
+        ScimUser: {
+            schemas: string[];
+            id: string;
+            externalId?: string;
+            userName: string;
+            name?: {
+                givenName?: string;
+                familyName?: string;
+                formatted?: string;
+            };
+            displayName?: string;
+            emails: {
+                value: string;
+                type?: string;
+                primary?: boolean;
+            }[];
+            active: boolean;
+            meta: Record<string, never>;
+        };
+        /** @description urn:ietf:params:scim:api:messages:2.0:PatchOp: Operations of add, remove or replace (any case). */
+        ScimPatchOp: {
+            schemas: string[];
+            Operations: {
+                op: string;
+                path?: string;
+                value?: unknown;
+            }[];
+        };
+        /** @description A group as Okta or Entra ID send it: displayName, externalId and members ({"value": "<user id>"}). */
+        ScimGroupInput: {
+            schemas?: string[];
+            displayName: string;
+            members?: {
+                value?: string;
+            }[];
+        };
+        /** @description A group (urn:ietf:params:scim:schemas:core:2.0:Group) */
+        ScimGroup: {
+            schemas: string[];
+            id: string;
+            externalId?: string;
+            displayName: string;
+            members?: {
+                value: string;
+                display?: string;
+                $ref?: string;
+            }[];
+            meta: Record<string, never>;
+        };
         AlertMonitorRef: {
             id: string;
             name: string;
@@ -7181,6 +7564,15 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A SCIM error */
+        ScimErrorResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/scim+json": components["schemas"]["ScimError"];
             };
         };
     };
@@ -14001,6 +14393,609 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getScimSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SCIM base URL, live token (prefix and times) and role groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token, shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimTokenCreated"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    saveScimRoleGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimRoleGroupsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScimSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getScimServiceProviderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimResource"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    listScimResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimListResponse"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    listScimSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schemas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimListResponse"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    listScimUsers: {
+        parameters: {
+            query?: {
+                /** @description One equality, e.g. userName eq "jane@example.com" (Users) or displayName eq "Ops" (Groups) */
+                filter?: string;
+                /** @description 1-based index of the first result */
+                startIndex?: number;
+                /** @description Results a page (at most 200; 0 answers the total only) */
+                count?: number;
+                /** @description Accepted; every default attribute is answered */
+                attributes?: string;
+                /** @description `members` leaves group members out */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimListResponse"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    createScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimUserInput"];
+                "application/json": components["schemas"]["ScimUserInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            409: components["responses"]["ScimErrorResponse"];
+            413: components["responses"]["ScimErrorResponse"];
+            415: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    getScimUser: {
+        parameters: {
+            query?: {
+                /** @description Accepted; every default attribute is answered */
+                attributes?: string;
+                /** @description `members` leaves group members out */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    replaceScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimUserInput"];
+                "application/json": components["schemas"]["ScimUserInput"];
+            };
+        };
+        responses: {
+            /** @description The user as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            409: components["responses"]["ScimErrorResponse"];
+            413: components["responses"]["ScimErrorResponse"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    deleteScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            413: components["responses"]["ScimErrorResponse"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    patchScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimPatchOp"];
+                "application/json": components["schemas"]["ScimPatchOp"];
+            };
+        };
+        responses: {
+            /** @description The user as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            409: components["responses"]["ScimErrorResponse"];
+            413: components["responses"]["ScimErrorResponse"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    listScimGroups: {
+        parameters: {
+            query?: {
+                /** @description One equality, e.g. userName eq "jane@example.com" (Users) or displayName eq "Ops" (Groups) */
+                filter?: string;
+                /** @description 1-based index of the first result */
+                startIndex?: number;
+                /** @description Results a page (at most 200; 0 answers the total only) */
+                count?: number;
+                /** @description Accepted; every default attribute is answered */
+                attributes?: string;
+                /** @description `members` leaves group members out */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimListResponse"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    createScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimGroupInput"];
+                "application/json": components["schemas"]["ScimGroupInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            409: components["responses"]["ScimErrorResponse"];
+            413: components["responses"]["ScimErrorResponse"];
+            415: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    getScimGroup: {
+        parameters: {
+            query?: {
+                /** @description Accepted; every default attribute is answered */
+                attributes?: string;
+                /** @description `members` leaves group members out */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    replaceScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimGroupInput"];
+                "application/json": components["schemas"]["ScimGroupInput"];
+            };
+        };
+        responses: {
+            /** @description The group as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            409: components["responses"]["ScimErrorResponse"];
+            413: components["responses"]["ScimErrorResponse"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    deleteScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            413: components["responses"]["ScimErrorResponse"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    patchScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimPatchOp"];
+                "application/json": components["schemas"]["ScimPatchOp"];
+            };
+        };
+        responses: {
+            /** @description The group as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            400: components["responses"]["ScimErrorResponse"];
+            401: components["responses"]["ScimErrorResponse"];
+            403: components["responses"]["ScimErrorResponse"];
+            404: components["responses"]["ScimErrorResponse"];
+            409: components["responses"]["ScimErrorResponse"];
+            413: components["responses"]["ScimErrorResponse"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["ScimErrorResponse"];
+            429: components["responses"]["ScimErrorResponse"];
+            503: components["responses"]["ScimErrorResponse"];
         };
     };
     alertWebhook: {

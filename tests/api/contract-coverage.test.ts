@@ -74,7 +74,7 @@ describe('contract coverage', () => {
     }
     const documented = new Set(spec.operations.map((o) => `${o.method} ${o.route.replace(/\/$/, '')}`));
     const served = (t.app as unknown as { servedRoutes: Array<{ method: string; url: string }> }).servedRoutes
-      .filter((r) => (r.url.startsWith('/api/') || r.url.startsWith('/v1/')) && r.method !== 'HEAD')
+      .filter((r) => (r.url.startsWith('/api/') || r.url.startsWith('/v1/') || r.url.startsWith('/scim/')) && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url.replace(/\/$/, '')}`);
     expect(served.length).toBeGreaterThanOrEqual(spec.operations.length);
     expect(served.filter((r) => !documented.has(r))).toEqual([]);

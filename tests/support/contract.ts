@@ -34,7 +34,7 @@ export async function assertMatchesContract(
   body: unknown,
 ): Promise<void> {
   const { pathname } = new URL(url, 'http://x');
-  if (!pathname.startsWith('/api/v1/') && !pathname.startsWith('/v1/')) return;
+  if (!pathname.startsWith('/api/v1/') && !pathname.startsWith('/v1/') && !pathname.startsWith('/scim/v2/')) return;
   const spec = await loadSpec();
   const op = matchOperation(spec.operations, method, pathname);
   if (!op) {
@@ -58,8 +58,10 @@ export async function assertMatchesContract(
     if (!types.includes(mediaType)) throw new ContractError(`${op.operationId} ${status}: ${mediaType} is not a documented media type`);
     return;
   }
-  if (status >= 400 && !contentType.startsWith('application/problem+json')) {
-    throw new ContractError(`${op.operationId}: error ${status} must be application/problem+json, got ${contentType}`);
+  // SCIM answers its errors as SCIM error bodies (RFC 7644 3.12), everything else as problems
+  const errorType = pathname.startsWith('/scim/') ? 'application/scim+json' : 'application/problem+json';
+  if (status >= 400 && !contentType.startsWith(errorType)) {
+    throw new ContractError(`${op.operationId}: error ${status} must be ${errorType}, got ${contentType}`);
   }
   let validate = compiled.get(schema);
   if (!validate) {

@@ -26,6 +26,7 @@ import { serverTimeouts, type TimeoutOptions } from './timeouts.ts';
 import { closeLiveStreams } from '../domain/live/service.ts';
 import { endProbeLongPolls } from '../domain/probes/assignments.ts';
 import { logRequest } from './log-redaction.ts';
+import { registerScimErrors } from './scim-errors.ts';
 
 export interface AppOptions {
   services: Services;
@@ -98,6 +99,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCustomDomainHost(app, services, config);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https });
+  // before compression: SCIM errors are rewritten while the body is still text
+  registerScimErrors(app);
   registerJsonCompression(app);
   registerSameOriginGuard(app, config);
   // JSON only: without a text/plain parser such a body answers 415 like a form or multipart one.

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const standard = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+  // SCIM clients (Okta, Entra ID) send their JSON as application/scim+json (RFC 7644 3.1).
+  app.addContentTypeParser(['application/json', 'application/scim+json'], { parseAs: 'string' }, (req, body, done) => {
     const text = String(body); // parseAs 'string'
     if (text.trim() === '') return done(null, undefined);
     standard(req, text, done);

@@ -83,6 +83,16 @@ export function apiTokensRepo(db: DbScope) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows);
     },
+    /** Revokes every live token of a user (deactivation by SCIM): how many were revoked. */
+    async revokeAllForUser(userId: string, now: number): Promise<number> {
+      const r = await k
+        .updateTable('api_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
     async touch(id: string, now: number): Promise<void> {
       await k.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
     },

@@ -36,6 +36,9 @@ const SESSION_ONLY_CALLS = new Set([
   'disableTwoFactor',
   'listSessions',
   'signOutOtherSessions',
+  'createScimToken',
+  'revokeScimToken',
+  'saveScimRoleGroups',
 ]);
 
 /** The token of an `Authorization: Bearer …` header, or null when there is none (other schemes, e.g. a proxy's Basic, are not ours). */

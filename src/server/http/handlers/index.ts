@@ -32,6 +32,7 @@ import { secretsHandlers } from './secrets.ts';
 import { onCallHandlers } from './oncall.ts';
 import { incomingAlertsHandlers } from './incoming-alerts.ts';
 import { incidentTemplatesHandlers } from './incident-templates.ts';
+import { scimHandlers } from './scim.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -64,4 +65,5 @@ export const handlers = {
   ...onCallHandlers,
   ...incomingAlertsHandlers,
   ...incidentTemplatesHandlers,
+  ...scimHandlers,
 } satisfies HandlerMap;

@@ -47,7 +47,7 @@ export function registerSpecRoutes(app: FastifyInstance, spec: LoadedSpec, handl
           return sendProblem(reply, problem(501, 'not_implemented', `${op.operationId} is not available yet.`));
         }
         const ctx = await buildCtx(req, services, op);
-        if (op.requiresAuth && !ctx.actor && !op.apiKey && !op.probeToken && !op.incomingToken) {
+        if (op.requiresAuth && !ctx.actor && !op.apiKey && !op.probeToken && !op.incomingToken && !op.scimToken) {
           return sendProblem(reply, problem(401, 'unauthorized', 'Authentication required. Please sign in.'));
         }
         if (op.bodyRequired && req.body === undefined && !op.rawBody) {

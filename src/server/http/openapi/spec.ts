@@ -23,6 +23,8 @@ export interface OperationSpec {
   probeToken: boolean;
   /** true for the incoming-alert receive calls: a source's token (bearer or in the path) is their only credential */
   incomingToken: boolean;
+  /** true for the SCIM endpoints (/scim/v2): a company's SCIM token (bearer) is their only credential */
+  scimToken: boolean;
   params?: Json;
   querystring?: Json;
   body?: Json;
@@ -80,10 +82,15 @@ export function loadSpec(file = SPEC_FILE): Promise<LoadedSpec> {
         const responseTypes: Record<string, string[]> = {};
         for (const [status, r] of Object.entries<Json>(op.responses ?? {})) {
           const content = r.content ?? {};
-          responses[status] = (content['application/json'] ?? content['application/problem+json'])?.schema;
+          responses[status] = (
+            content['application/json'] ??
+            content['application/problem+json'] ??
+            content['application/scim+json']
+          )?.schema;
           responseTypes[status] = Object.keys(content);
         }
-        const jsonBody = op.requestBody?.content?.['application/json']?.schema;
+        // SCIM bodies come as application/scim+json (RFC 7644 3.1) or application/json: one schema
+        const jsonBody = (op.requestBody?.content?.['application/json'] ?? op.requestBody?.content?.['application/scim+json'])?.schema;
         operations.push({
           operationId: op.operationId,
           method: m.toUpperCase() as OperationSpec['method'],
@@ -93,6 +100,7 @@ export function loadSpec(file = SPEC_FILE): Promise<LoadedSpec> {
           apiKey: security.some((s) => 'apiKeyAuth' in s),
           probeToken: security.some((s) => 'probeTokenAuth' in s),
           incomingToken: security.some((s) => 'incomingTokenAuth' in s) || op['x-incoming-token'] === true,
+          scimToken: security.some((s) => 'scimTokenAuth' in s),
           params: paramsSchema(params, 'path'),
           querystring: paramsSchema(params, 'query'),
           body: jsonBody,

@@ -23,6 +23,7 @@ import {
 import { IngestKeys } from './IngestKeys.tsx';
 import { CompanyAddress } from './CompanyAddress.tsx';
 import { DefaultLocations } from './DefaultLocations.tsx';
+import { ScimCard } from './ScimCard.tsx';
 import './settings.css';
 
 export function CompanySettingsPage({ title }: { title: string }) {
@@ -48,6 +49,7 @@ export function CompanySettingsPage({ title }: { title: string }) {
           <DefaultLocations />
           <Usage />
           <IngestKeys companyId={companyId} superAdmin={superAdmin} />
+          {role === 'customer_admin' && <ScimCard />}
         </>
       ) : (
         <p className="sw-banner sw-banner-info" role="status">
