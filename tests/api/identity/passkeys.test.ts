@@ -60,7 +60,8 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ db: kind, now: () => clock });
+    // a product domain of the real kind (its subdomains may claim it as the RP ID)
+    t = await startTestApp({ db: kind, now: () => clock, env: { PRODUCT_DOMAIN: 'statuswatch.test' } });
     port = new URL(t.baseUrl).port;
     acme = await seedCompany(t.services, { subdomain: 'acme' });
     await seedCompany(t.services, { subdomain: 'globex' });
@@ -81,7 +82,8 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
     expect(wrong.body.errors.password).toBe('The password is not correct.');
 
     const opts = await c.post('/api/v1/account/passkeys/options', { password: user.password });
-    expect(opts.body.options.rp).toEqual({ name: 'StatusWatch', id: t.config.productDomain });
+    // the product domain: one passkey for the company's host and the main host
+    expect(opts.body.options.rp).toEqual({ name: 'StatusWatch', id: 'statuswatch.test' });
     expect(opts.body.options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
     const { credential, response } = createCredential(opts.body.options, originOf(acmeHost));
     const reg = await c.post('/api/v1/account/passkeys', { challenge_id: opts.body.challenge_id, name: '  Work laptop ', response });
@@ -147,6 +149,16 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
       .where('user_id', '=', user.id)
       .execute();
     expect(login.some((a) => JSON.parse(a.details ?? '{}').method === 'passkey')).toBe(true);
+  });
+
+  it('works on the main host too (the RP ID is the product domain), where it lands on the company host with a handoff link', async () => {
+    const { user, credential } = await enrolled();
+    const o = await signInOptions(t.config.productDomain);
+    expect(o.options.rpId).toBe('statuswatch.test');
+    const { r } = await passwordless(credential, t.config.productDomain);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.user.email).toBe(user.email);
+    expect(r.body.redirect_to).toMatch(/^http:\/\/acme\.statuswatch\.test:\d+\/auth\/handoff\?code=/);
   });
 
   it('refuses a replayed, a foreign, an expired or a mismatched challenge, with a message for the user and a row in the audit log', async () => {
@@ -316,5 +328,45 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
     expect(audit.map((a) => JSON.parse(a.details ?? '{}').change)).toEqual(
       expect.arrayContaining(['passkey_added', 'passkey_renamed', 'passkey_removed']),
     );
+  });
+});
+
+describe.each(DB_KINDS)('passkeys with PRODUCT_DOMAIN=localhost on %s', (kind) => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('uses the host itself as the RP ID (browsers refuse "localhost" to acme.localhost), so a passkey works where it was added', async () => {
+    t = await startTestApp({ db: kind });
+    expect(t.config.productDomain).toBe('localhost');
+    const port = new URL(t.baseUrl).port;
+    const acme = await seedCompany(t.services, { subdomain: 'acme' });
+    await seedCompany(t.services, { subdomain: 'globex' });
+    const user = await seedUser(t.services, { userType: 2, companyId: acme.id });
+    const c = new ApiClient(t.baseUrl, 'acme.localhost');
+    await signIn(c, user);
+    const opts = await c.post('/api/v1/account/passkeys/options', { password: user.password });
+    expect(opts.body.options.rp.id).toBe('acme.localhost');
+    const { credential, response } = createCredential(opts.body.options, `http://acme.localhost:${port}`);
+    expect((await c.post('/api/v1/account/passkeys', { challenge_id: opts.body.challenge_id, name: 'Dev', response })).status).toBe(201);
+    const here = await new ApiClient(t.baseUrl, 'acme.localhost').post('/api/v1/auth/passkey/options', undefined);
+    expect(here.body.options.rpId).toBe('acme.localhost');
+    const ok = await new ApiClient(t.baseUrl, 'acme.localhost').post('/api/v1/auth/passkey', {
+      challenge_id: here.body.challenge_id,
+      response: getAssertion(credential, here.body.options, `http://acme.localhost:${port}`),
+    });
+    expect(ok.status, ok.text).toBe(200);
+    // on another host the browser would not offer it; answered anyway, the RP ID does not match
+    const there = await new ApiClient(t.baseUrl, 'globex.localhost').post('/api/v1/auth/passkey/options', undefined);
+    const refused = await new ApiClient(t.baseUrl, 'globex.localhost').post('/api/v1/auth/passkey', {
+      challenge_id: there.body.challenge_id,
+      response: getAssertion(
+        credential,
+        { challenge: there.body.options.challenge, rpId: 'acme.localhost' },
+        `http://globex.localhost:${port}`,
+      ),
+    });
+    expect(refused.status).toBe(401);
   });
 });

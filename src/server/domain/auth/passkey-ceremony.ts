@@ -4,9 +4,13 @@
 //
 // RP ID: the product domain. A passkey is bound to its RP ID, and users sign in both on the main
 // host and on their company's subdomain (acme.<domain>); the product domain is a registrable
-// suffix of both, so one passkey works on either. The expected origin is the host the ceremony
-// runs on (as the browser reaches it), which the session layer has already limited to the main
-// host and active company hosts; another company's host is refused later by the tenancy rule.
+// suffix of both, so one passkey works on either, and keeps working when a company moves to
+// another subdomain. The expected origin is the host the ceremony runs on (as the browser reaches
+// it), which the session layer has already limited to the main host and active company hosts;
+// another company's host is refused later by the tenancy rule.
+// One exception: browsers do not let acme.localhost claim "localhost" (it has no registrable
+// domain), so with PRODUCT_DOMAIN=localhost (local use, tests) the RP ID is the host itself and a
+// passkey works on the host where it was added.
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -44,8 +48,9 @@ export function siteOf(services: Services, host: string, port: string): Ceremony
   return { host, origin: `${services.config.publicScheme}://${host}${port}` };
 }
 
-function rpId(services: Services): string {
-  return services.config.productDomain;
+function rpId(services: Services, host: string): string {
+  const domain = services.config.productDomain;
+  return domain === 'localhost' ? host : domain;
 }
 
 /** A browser's answer as the contract validated it (its shape checked by the library). */
@@ -95,7 +100,7 @@ export async function registrationOptions(
   const existing = await passkeysRepo(services.db).listForUser(user.id);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
-    rpID: rpId(services),
+    rpID: rpId(services, host),
     userName: user.email,
     userDisplayName: user.full_name || user.email,
     userID: new TextEncoder().encode(user.id),
@@ -123,7 +128,7 @@ export async function verifyRegistration(
       response: input.response,
       expectedChallenge: row.challenge,
       expectedOrigin: site.origin,
-      expectedRPID: rpId(services),
+      expectedRPID: rpId(services, site.host),
       requireUserVerification: true,
     });
     info = r.verified ? r.registrationInfo : undefined;
@@ -150,7 +155,7 @@ export async function authenticationOptions(
 ): Promise<{ challenge_id: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   // No allowCredentials: the authenticator offers its discoverable passkeys for this RP, so the
   // answer says nothing about which accounts have passkeys.
-  const options = await generateAuthenticationOptions({ rpID: rpId(services), userVerification, timeout: CHALLENGE_MS });
+  const options = await generateAuthenticationOptions({ rpID: rpId(services, host), userVerification, timeout: CHALLENGE_MS });
   const challenge_id = await issueChallenge(services, 'authenticate', options.challenge, host, null);
   return { challenge_id, options };
 }
@@ -199,7 +204,7 @@ export async function verifyAssertion(
       response: input.response as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge.challenge,
       expectedOrigin: site.origin,
-      expectedRPID: rpId(services),
+      expectedRPID: rpId(services, site.host),
       credential: {
         id: passkey.credential_id,
         publicKey: Buffer.from(passkey.public_key, 'base64url'),

@@ -119,7 +119,9 @@ export async function addPasskey(name: string, password: string): Promise<Outcom
     const text =
       n === 'InvalidStateError'
         ? 'This device already holds one of your passkeys.'
-        : 'The passkey prompt was closed or timed out, so no passkey was added.';
+        : n === 'NotAllowedError' || n === 'AbortError'
+          ? 'The passkey prompt was closed or timed out, so no passkey was added.'
+          : `This browser could not create a passkey here (${(e as Error).message}).`;
     return { ok: false, text, fields: {} };
   }
   const r = await outcome(
