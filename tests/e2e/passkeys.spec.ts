@@ -6,7 +6,17 @@
 // the password and the passkey as the second step; removes it, after which it signs in nobody.
 // At 1280 and 375 px, with axe and screenshots (test-results/passkeys/).
 import type { CDPSession, Page } from '@playwright/test';
-import { adminApi, expectNoSeriousA11yViolations, seedCompany, seedUser, shotsIn, signInUi, tenantUrl, expect, test } from './console-fixtures.ts';
+import {
+  adminApi,
+  expectNoSeriousA11yViolations,
+  seedCompany,
+  seedUser,
+  shotsIn,
+  signInUi,
+  tenantUrl,
+  expect,
+  test,
+} from './console-fixtures.ts';
 
 const shot = shotsIn('passkeys');
 
@@ -70,7 +80,7 @@ for (const width of [1280, 375]) {
     expect(stored[0].rpId).toBe(`${co.subdomain}.localhost`);
 
     // rename
-    await card.getByRole('button', { name: 'Rename' }).click();
+    await card.getByRole('button', { name: 'Rename Work laptop' }).click();
     await card.getByLabel('New name').fill('Fingerprint reader');
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(card.getByRole('row').filter({ hasText: 'Fingerprint reader' })).toBeVisible();
@@ -112,7 +122,7 @@ for (const width of [1280, 375]) {
     await page.goto(tenantUrl(co.subdomain, '/settings/account'));
     const row = card.getByRole('row').filter({ hasText: 'Fingerprint reader' });
     await expect(row).not.toContainText('Never');
-    await card.getByRole('button', { name: 'Remove' }).click();
+    await card.getByRole('button', { name: 'Remove Fingerprint reader' }).click();
     await card.getByLabel(/Your password, to remove/).fill(user.password);
     await shot(page, `account-remove-${width}`);
     await card.getByRole('button', { name: 'Remove passkey' }).click();

@@ -21,7 +21,7 @@ export function PasskeysCard() {
   const [adding, setAdding] = useState(false);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
-  const [editing, setEditing] = useState<{ id: string; mode: 'rename' | 'remove' } | null>(null);
+  const [editing, setEditing] = useState<{ passkey: Passkey; mode: 'rename' | 'remove' } | null>(null);
   const supported = browserSupportsWebAuthn();
   return (
     <Card
@@ -63,36 +63,27 @@ export function PasskeysCard() {
             rows={rows}
             rowKey={(p) => p.id}
             columns={[
-              {
-                label: 'Name',
-                cell: (p) =>
-                  editing?.id === p.id ? (
-                    <EditRow
-                      passkey={p}
-                      mode={editing.mode}
-                      onClose={(text) => {
-                        setEditing(null);
-                        if (text) setAlert({ ok: true, text });
-                      }}
-                    />
-                  ) : (
-                    p.name
-                  ),
-              },
+              { label: 'Name', cell: (p) => p.name },
               { label: 'Added', cell: (p) => fmtTime(p.created_at, '') },
               { label: 'Last used', cell: (p) => fmtTime(p.last_used_at, 'Never') },
               {
                 label: 'Actions',
                 cell: (p) =>
-                  editing?.id !== p.id && (
+                  !editing && (
                     <span className="sw-row-actions">
-                      <button type="button" className="sw-btn sw-btn-small" onClick={() => setEditing({ id: p.id, mode: 'rename' })}>
+                      <button
+                        type="button"
+                        className="sw-btn sw-btn-small"
+                        aria-label={`Rename ${p.name}`}
+                        onClick={() => setEditing({ passkey: p, mode: 'rename' })}
+                      >
                         Rename
                       </button>
                       <button
                         type="button"
                         className="sw-btn sw-btn-small sw-btn-danger"
-                        onClick={() => setEditing({ id: p.id, mode: 'remove' })}
+                        aria-label={`Remove ${p.name}`}
+                        onClick={() => setEditing({ passkey: p, mode: 'remove' })}
                       >
                         Remove
                       </button>
@@ -103,6 +94,18 @@ export function PasskeysCard() {
           />
         )}
       </LoadView>
+      {editing && (
+        <EditForm
+          // the form under the list, not in a cell: a narrow screen keeps its full width; it holds
+          // its passkey itself, since the list reloads without a removed one before it closes
+          passkey={editing.passkey}
+          mode={editing.mode}
+          onClose={(text) => {
+            setEditing(null);
+            if (text) setAlert({ ok: true, text });
+          }}
+        />
+      )}
     </Card>
   );
 }
@@ -157,7 +160,7 @@ function AddForm(props: { onCancel: () => void; onAdded: (name: string, codes?: 
   );
 }
 
-function EditRow(props: { passkey: Passkey; mode: 'rename' | 'remove'; onClose: (done?: string) => void }) {
+function EditForm(props: { passkey: Passkey; mode: 'rename' | 'remove'; onClose: (done?: string) => void }) {
   const [value, setValue] = useState(props.mode === 'rename' ? props.passkey.name : '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
