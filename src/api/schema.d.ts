@@ -341,7 +341,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Turn two-factor sign-in off, with a current code or the password; the recovery codes die too
+         * Turn two-factor sign-in off, with a current code or the password; the recovery codes die too (unless a passkey remains)
          * @description A wrong code or password is 400; wrong codes are throttled as in confirmTwoFactor.
          */
         post: operations["disableTwoFactor"];

@@ -5,6 +5,7 @@
 // origin or RP ID, no user verification, a counter that went backwards, another user's passkey,
 // another company's host, and a removed passkey. Each refusal is audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
@@ -289,6 +290,44 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
       recovery_code: recovery![0],
     });
     expect(rc.status).toBe(200);
+  });
+
+  it('with an authenticator app too: either factor works, and turning the app off keeps the recovery codes for the passkey', async () => {
+    const { user, client, credential } = await enrolled();
+    const start = await client.post('/api/v1/auth/two-factor/start', undefined);
+    const codeAt = (ms: number) => generate({ secret: start.body.secret, epoch: Math.floor(ms / 1000) });
+    const on = await client.post('/api/v1/auth/two-factor/confirm', { code: await codeAt(clock) });
+    expect(on.status, on.text).toBe(200);
+    clock += 30_000;
+    const ask = await new ApiClient(t.baseUrl, acmeHost).post('/api/v1/auth/login', { email: user.email, password: user.password });
+    expect(ask.status).toBe(401);
+    expect(ask.body.errors).toMatchObject({
+      totp_code: expect.stringMatching(/passkeys, or enter the 6-digit code/),
+      passkey: expect.any(String),
+    });
+    const byCode = await new ApiClient(t.baseUrl, acmeHost).post('/api/v1/auth/login', {
+      email: user.email,
+      password: user.password,
+      totp_code: await codeAt(clock),
+    });
+    expect(byCode.status, byCode.text).toBe(200);
+    const o = await signInOptions();
+    const byPasskey = await new ApiClient(t.baseUrl, acmeHost).post('/api/v1/auth/login', {
+      email: user.email,
+      password: user.password,
+      passkey: { challenge_id: o.challenge_id, response: getAssertion(credential, o.options, originOf(acmeHost)) },
+    });
+    expect(byPasskey.status, byPasskey.text).toBe(200);
+
+    expect((await client.post('/api/v1/auth/two-factor/disable', { password: user.password })).status).toBe(200);
+    const after = await new ApiClient(t.baseUrl, acmeHost).post('/api/v1/auth/login', { email: user.email, password: user.password });
+    expect(after.body.errors).toEqual({ passkey: 'Use one of your passkeys, or a recovery code.' });
+    const rc = await new ApiClient(t.baseUrl, acmeHost).post('/api/v1/auth/login', {
+      email: user.email,
+      password: user.password,
+      recovery_code: on.body.recovery_codes[0],
+    });
+    expect(rc.status, rc.text).toBe(200);
   });
 
   it('renames and removes (with the password); a removed passkey signs in nobody, another user’s is 404', async () => {
