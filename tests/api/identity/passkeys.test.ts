@@ -292,6 +292,25 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
     expect(rc.status).toBe(200);
   });
 
+  it('wrong passkeys at the second step are throttled like wrong codes: after five, even the right one waits', async () => {
+    const a = await enrolled();
+    const b = await enrolled();
+    const secondStep = async (cred: SoftCredential) => {
+      const o = await signInOptions();
+      return new ApiClient(t.baseUrl, acmeHost).post('/api/v1/auth/login', {
+        email: b.user.email,
+        password: b.user.password,
+        passkey: { challenge_id: o.challenge_id, response: getAssertion(cred, o.options, originOf(acmeHost)) },
+      });
+    };
+    for (let i = 0; i < 5; i++) expect((await secondStep(a.credential)).status).toBe(401);
+    const waits = await secondStep(b.credential);
+    expect(waits.status).toBe(429);
+    expect(waits.body.detail).toMatch(/Too many wrong codes/);
+    clock += 16 * 60_000;
+    expect((await secondStep(b.credential)).status).toBe(200);
+  });
+
   it('with an authenticator app too: either factor works, and turning the app off keeps the recovery codes for the passkey', async () => {
     const { user, client, credential } = await enrolled();
     const start = await client.post('/api/v1/auth/two-factor/start', undefined);
