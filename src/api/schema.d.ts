@@ -3686,6 +3686,7 @@ export interface components {
         };
         TwoFactorStatus: {
             enabled: boolean;
+            /** @description Unused recovery codes (they stand in for the authenticator app and for passkeys alike) */
             recovery_codes_left: number;
         };
         TwoFactorEnrolment: {

@@ -73,6 +73,7 @@ for (const width of [1280, 375]) {
     await expect(card.getByRole('row').filter({ hasText: 'Work laptop' })).toContainText('Never');
     await shot(page, `account-recovery-${width}`);
     await card.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(card.getByTestId('passkey-recovery-left')).toHaveText('10 of 10 recovery codes left.');
     const stored = (await cdp.send('WebAuthn.getCredentials', { authenticatorId: id })).credentials;
     expect(stored).toHaveLength(1);
     expect(stored[0].isResidentCredential).toBe(true);

@@ -91,6 +91,8 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
     expect(reg.status, reg.text).toBe(201);
     expect(reg.body.passkey).toMatchObject({ name: 'Work laptop', created_at: new Date(clock).toISOString(), last_used_at: null });
     expect(reg.body.recovery_codes).toHaveLength(10);
+    // counted on the account screen though no authenticator app is on
+    expect((await c.get('/api/v1/auth/two-factor')).body).toEqual({ enabled: false, recovery_codes_left: 10 });
     // the same answer again: its challenge is spent
     const again = await c.post('/api/v1/account/passkeys', { challenge_id: opts.body.challenge_id, name: 'Again', response });
     expect(again.status).toBe(401);

@@ -104,7 +104,9 @@ export async function twoFactorStatus(ctx: Ctx): Promise<TwoFactorStatus> {
   const repo = totpRepo(ctx.services.db);
   const row = await repo.find(actor.userId);
   const enabled = !!row?.enabled_at;
-  return { enabled, recovery_codes_left: enabled ? await repo.countUnusedRecoveryCodes(actor.userId) : 0 };
+  // the recovery codes serve passkeys too
+  const anyFactor = enabled || (await passkeysRepo(ctx.services.db).countForUser(actor.userId)) > 0;
+  return { enabled, recovery_codes_left: anyFactor ? await repo.countUnusedRecoveryCodes(actor.userId) : 0 };
 }
 
 export async function startTwoFactor(ctx: Ctx): Promise<{ secret: string; otpauth_uri: string; qr_svg: string }> {

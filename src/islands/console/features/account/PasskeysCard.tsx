@@ -9,7 +9,7 @@ import { Card, LoadView } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Table } from '../../ui/Table.tsx';
 import { fmtTime } from '../../ui/format.ts';
-import { $passkeys, addPasskey, removePasskey, renamePasskey, type Passkey } from './store.ts';
+import { $passkeys, $twoFactor, addPasskey, removePasskey, renamePasskey, type Passkey } from './store.ts';
 import { Banner } from './Banner.tsx';
 import { RecoveryCodes } from './TwoFactorForms.tsx';
 
@@ -18,6 +18,8 @@ const RECOVERY_INTRO =
 
 export function PasskeysCard() {
   const list = useStore($passkeys);
+  const twoFactor = useStore($twoFactor);
+  const hasPasskeys = list.status === 'ready' && list.data.length > 0;
   const [adding, setAdding] = useState(false);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
@@ -41,6 +43,12 @@ export function PasskeysCard() {
         A passkey signs you in with your device's screen lock (fingerprint, face or PIN) or a security key, without a password. After the
         password, it also works as the second step of signing in.
       </p>
+      {hasPasskeys && twoFactor.status === 'ready' && (
+        <p data-testid="passkey-recovery-left">
+          {twoFactor.data.recovery_codes_left} of 10 recovery codes left
+          {twoFactor.data.enabled ? ' (shared with your authenticator app)' : ''}.
+        </p>
+      )}
       {!supported && <Banner ok={false} text="This browser cannot use passkeys." />}
       <Banner ok={alert?.ok ?? false} text={alert?.text ?? null} />
       {recovery && <RecoveryCodes codes={recovery} intro={RECOVERY_INTRO} onDone={() => setRecovery(null)} />}

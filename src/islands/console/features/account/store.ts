@@ -135,7 +135,7 @@ export async function addPasskey(name: string, password: string): Promise<Outcom
       }),
     'Failed to add the passkey.',
   );
-  await loadPasskeys();
+  await Promise.all([loadPasskeys(), loadTwoFactor()]);
   return r.ok ? { ok: true, data: { recovery_codes: r.data.recovery_codes } } : r;
 }
 
@@ -153,6 +153,6 @@ export async function removePasskey(id: string, password: string): Promise<Outco
     () => api.POST('/api/v1/account/passkeys/{id}/remove', { params: { path: { id } }, body: { password } }),
     'Failed to remove the passkey.',
   );
-  if (r.ok) await loadPasskeys();
+  if (r.ok) await Promise.all([loadPasskeys(), loadTwoFactor()]);
   return r;
 }
