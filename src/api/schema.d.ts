@@ -341,7 +341,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Turn two-factor sign-in off, with a current code or the password; the recovery codes die too
+         * Turn two-factor sign-in off, with a current code or the password; the recovery codes die too (unless a passkey remains)
          * @description A wrong code or password is 400; wrong codes are throttled as in confirmTwoFactor.
          */
         post: operations["disableTwoFactor"];
@@ -3636,6 +3636,122 @@ export interface paths {
         patch: operations["patchScimGroup"];
         trace?: never;
     };
+    "/api/v1/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's passkeys, oldest first */
+        get: operations["listPasskeys"];
+        put?: never;
+        /**
+         * Add a passkey with the browser's answer to startPasskeyRegistration's challenge
+         * @description The challenge is used once and only on the host it was issued on; the answer must come from this host's origin for the product domain (the RP ID) with user verification. Audited. The first second factor of an account answers ten recovery codes, once.
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start adding a passkey (asks for the password again); answers the browser's creation options */
+        post: operations["startPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename one of the signed-in user's passkeys (audited) */
+        patch: operations["renamePasskey"];
+        trace?: never;
+    };
+    "/api/v1/account/passkeys/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one of the signed-in user's passkeys, with the password (audited)
+         * @description It stops working at once. When it was the account's last second factor (no other passkey, no authenticator app), the recovery codes go too. Another user's passkey is 404.
+         */
+        post: operations["removePasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A challenge for signing in with a passkey (password-less, or as the second factor after the password) */
+        post: operations["requestPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey alone (it is both factors); sets the session cookies
+         * @description The passkey must verify the user (PIN, fingerprint, face). Refused (401 with `errors.passkey`, audited as passkey_sign_in_failed): an unknown, used or expired challenge, a challenge of another host, an unknown passkey, a wrong origin or RP ID, a bad signature, a signature counter that went backwards (a copied authenticator). On a company's host only that company's users sign in (403). Throttled like the password sign-in.
+         */
+        post: operations["signInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -3734,6 +3850,23 @@ export interface components {
             };
             retry_after?: number;
         };
+        /** @description The browser's answer (RegistrationResponseJSON or AuthenticationResponseJSON) */
+        CredentialResponse: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A passkey's answer to a challenge of requestPasskeyOptions */
+        PasskeyAssertion: {
+            challenge_id: string;
+            response: components["schemas"]["CredentialResponse"];
+        };
         LoginRequest: {
             /** Email */
             email: string;
@@ -3751,6 +3884,8 @@ export interface components {
              * @description One of the account's unused recovery codes, instead of `totp_code` (each works once)
              */
             recovery_code?: string;
+            /** @description One of the account's passkeys answering a challenge of requestPasskeyOptions, instead of `totp_code`. An account with passkeys is answered 401 with `errors.passkey` without it. */
+            passkey?: components["schemas"]["PasskeyAssertion"];
         };
         CompanyRef: {
             id: string;
@@ -3867,6 +4002,7 @@ export interface components {
         };
         TwoFactorStatus: {
             enabled: boolean;
+            /** @description Unused recovery codes (they stand in for the authenticator app and for passkeys alike) */
             recovery_codes_left: number;
         };
         TwoFactorEnrolment: {
@@ -4487,7 +4623,7 @@ export interface components {
             userAgent?: string | null;
         };
         /** @enum {string} */
-        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "probe_location_create" | "probe_location_delete" | "probe_token_create" | "probe_token_revoke" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled";
+        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "probe_location_create" | "probe_location_delete" | "probe_token_create" | "probe_token_revoke" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled" | "passkey_sign_in_failed";
         AuditEvent: {
             id: string;
             event: string;
@@ -7352,6 +7488,62 @@ export interface components {
                 $ref?: string;
             }[];
             meta: Record<string, never>;
+        };
+        /** @description One of the signed-in user's passkeys (never its key) */
+        Passkey: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The latest sign-in with it (password-less or as the second factor)
+             */
+            last_used_at: string | null;
+        };
+        PasskeyRegistration: {
+            challenge_id: string;
+            /** Name */
+            name: string;
+            response: components["schemas"]["CredentialResponse"];
+        };
+        PasskeyRegistered: {
+            passkey: components["schemas"]["Passkey"];
+            /** @description Ten one-time recovery codes, answered once, when this is the user's first second factor (no authenticator app and no unused recovery codes yet) */
+            recovery_codes?: string[];
+        };
+        PasswordConfirm: {
+            /**
+             * Password
+             * @description The account's password, asked again because this adds or removes a way to sign in
+             */
+            password?: string;
+        };
+        /** @description What the browser's `navigator.credentials.create()` needs, as @simplewebauthn/browser's `startRegistration({ optionsJSON })` takes it (WebAuthn PublicKeyCredentialCreationOptionsJSON). */
+        CreationOptions: {
+            /** @description Names the challenge (single use, valid 5 minutes); sent back with the answer */
+            challenge_id: string;
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeyRename: {
+            /** Name */
+            name: string;
+        };
+        /** @description What the browser's `navigator.credentials.get()` needs, as @simplewebauthn/browser's `startAuthentication({ optionsJSON })` takes it (WebAuthn PublicKeyCredentialRequestOptionsJSON). It lists no credentials: the authenticator offers its own passkeys for this site. */
+        RequestOptions: {
+            /** @description Names the challenge (single use, valid 5 minutes); sent back with the answer */
+            challenge_id: string;
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeySignIn: {
+            challenge_id: string;
+            response: components["schemas"]["CredentialResponse"];
+            /** @description Remember me; extends the refresh-token lifetime */
+            remember?: boolean;
         };
         AlertMonitorRef: {
             id: string;
@@ -14996,6 +15188,221 @@ export interface operations {
             415: components["responses"]["ScimErrorResponse"];
             429: components["responses"]["ScimErrorResponse"];
             503: components["responses"]["ScimErrorResponse"];
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegistration"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegistered"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConfirm"];
+            };
+        };
+        responses: {
+            /** @description The options, with the id of their challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreationOptions"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    renamePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRename"];
+            };
+        };
+        responses: {
+            /** @description Renamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConfirm"];
+            };
+        };
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, with the id of their challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    signInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
         };
     };
     alertWebhook: {

@@ -26,6 +26,8 @@ export const SERVER_AUDIT_EVENTS = [
   'probe_location_delete',
   'probe_token_create',
   'probe_token_revoke',
+  // A refused passkey (password-less or second factor), with why: recorded by the server only.
+  'passkey_sign_in_failed',
 ] as const;
 
 export const CLIENT_AUDIT_EVENTS = [

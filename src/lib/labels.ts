@@ -73,6 +73,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   permission_denied: 'Permission denied',
   feature_access: 'Feature opened',
   feature_disabled: 'Feature disabled',
+  passkey_sign_in_failed: 'Passkey refused',
 };
 
 export const ROLE_LABELS: Record<string, string> = {

@@ -39,6 +39,14 @@ export function totpRepo(db: DbScope) {
       await k.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
       await k.deleteFrom('user_totp').where('user_id', '=', userId).execute();
     },
+    /** Removes the authenticator app only; the recovery codes stay (they also stand in for passkeys). */
+    async removeAuthenticator(userId: string): Promise<void> {
+      await k.deleteFrom('user_totp').where('user_id', '=', userId).execute();
+    },
+    /** Removes the recovery codes (the last second factor is gone). */
+    async removeRecoveryCodes(userId: string): Promise<void> {
+      await k.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
+    },
     async replaceRecoveryCodes(userId: string, rows: Array<{ id: string; code_hash: string }>, now: number): Promise<void> {
       await k.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
       await k

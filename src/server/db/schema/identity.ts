@@ -198,6 +198,34 @@ export interface UiSettingsTable {
   updated_at: number;
 }
 
+/** Migration 0014: a user's passkeys (WebAuthn credentials), several per user. */
+export interface UserPasskeysTable {
+  id: string;
+  user_id: string;
+  /** the authenticator's credential id, base64url */
+  credential_id: string;
+  /** COSE public key, base64url */
+  public_key: string;
+  /** the latest signature counter seen (a lower one is a cloned authenticator) */
+  counter: number;
+  /** JSON array of the transports the browser reported */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** Migration 0014: issued WebAuthn challenges, single use, short-lived. */
+export interface WebauthnChallengesTable {
+  id: string;
+  challenge: string;
+  purpose: 'register' | 'authenticate';
+  user_id: string | null;
+  host: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface IdentityTables {
   companies: CompaniesTable;
   users: UsersTable;
@@ -213,4 +241,6 @@ export interface IdentityTables {
   user_totp: UserTotpTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   ui_settings: UiSettingsTable;
+  user_passkeys: UserPasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }

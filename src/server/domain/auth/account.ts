@@ -24,6 +24,7 @@ import {
 } from './sessions.ts';
 import { createHandoffCode } from './handoff.ts';
 import { checkSecondFactor } from './two-factor.ts';
+import type { AssertionInput } from './passkey-ceremony.ts';
 import { accountOrigin, isCompanyLinkHost } from './account-links.ts';
 import { mailUnlockLink } from './unlock.ts';
 import { RESET_SECONDS, hashSecret, newSecret } from './tokens.ts';
@@ -109,7 +110,7 @@ async function landingFor(
 
 export async function login(
   ctx: Ctx,
-  input: { email: string; password: string; remember?: boolean; totp_code?: string; recovery_code?: string },
+  input: { email: string; password: string; remember?: boolean; totp_code?: string; recovery_code?: string; passkey?: AssertionInput },
   port: string,
 ): Promise<LoginResult> {
   const { services } = ctx;
@@ -121,12 +122,7 @@ export async function login(
   const gate = await guard.check(email, ctx.ip, now);
   if (!gate.allowed) throw tooManyAttempts(gate.retryAfter, undefined, gate.reason === 'account' ? ACCOUNT_PAUSED : '');
 
-  const here = classifyHost(ctx.host, services.config.productDomain);
-  let hostCompany: CompanyRow | undefined;
-  if (here.kind === 'tenant') {
-    hostCompany = await companiesRepo(services.db).findBySubdomain(here.subdomain);
-    if (!hostCompany?.is_active) throw new DomainError('not_found', 'Company not found or inactive');
-  }
+  const hostCompany = await hostCompanyOf(ctx);
 
   const user = await usersRepo(services.db).findByEmail(email);
   // Unknown emails cost the same argon2 verification as known ones.
@@ -137,16 +133,41 @@ export async function login(
     throw new DomainError('unauthorized', INVALID_CREDENTIALS);
   }
   await assertMaySignIn(services, user);
+  assertSignsInHere(user, hostCompany);
+  // Before any session or handoff code exists: the handoff link to the other host is issued
+  // below, so it cannot carry a sign-in past the second factor.
+  await checkSecondFactor(services, user.id, { email, ip: ctx.ip, port, host: ctx.host, userAgent: ctx.userAgent }, input);
+  await guard.succeeded(email, ctx.ip, now);
+  return finishSignIn(ctx, user, port, input.remember === true, {});
+}
+
+/** The company whose host this is (404 when it is not active), or undefined on the main host. */
+export async function hostCompanyOf(ctx: Ctx): Promise<CompanyRow | undefined> {
+  const here = classifyHost(ctx.host, ctx.services.config.productDomain);
+  if (here.kind !== 'tenant') return undefined;
+  const company = await companiesRepo(ctx.services.db).findBySubdomain(here.subdomain);
+  if (!company?.is_active) throw new DomainError('not_found', 'Company not found or inactive');
+  return company;
+}
+
+/** On a company's host only that company's users (and the super admin) sign in. */
+export function assertSignsInHere(user: UserRow, hostCompany: CompanyRow | undefined): void {
   if (user.user_type !== 1 && hostCompany && hostCompany.id !== user.company_id) {
     throw new DomainError('forbidden', "This account belongs to another company. Please sign in at your company's address.");
   }
-  // Before any session or handoff code exists: the handoff link to the other host is issued
-  // below, so it cannot carry a sign-in past the second factor.
-  await checkSecondFactor(services, user.id, { email, ip: ctx.ip, port }, input);
-  await guard.succeeded(email, ctx.ip, now);
+}
 
+/** A sign-in that passed every check: the session, its landing (maybe a handoff link) and its audit row. */
+export async function finishSignIn(
+  ctx: Ctx,
+  user: UserRow,
+  port: string,
+  remember: boolean,
+  auditDetails: Record<string, unknown>,
+): Promise<LoginResult> {
+  const { services } = ctx;
+  const now = services.now();
   const company = user.company_id ? await companiesRepo(services.db).findById(user.company_id) : undefined;
-  const remember = input.remember === true;
   // The sign-in, its session, its handoff code and its audit row commit together.
   const { session, redirectTo } = await withTransaction(services.db, async (tx) => {
     await usersRepo(tx).recordLogin(user.id, now);
@@ -156,7 +177,7 @@ export async function login(
       tx,
       ctx,
       'user_login',
-      { host: ctx.host, remember },
+      { host: ctx.host, remember, ...auditDetails },
       { userId: user.id, role: issued.claims.role, tenantId: user.company_id, sessionId: issued.familyId },
     );
     return { session: issued, redirectTo: landing };

@@ -12,6 +12,7 @@ import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { pendingSignupsRepo } from '../../db/repositories/pending-signups-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
+import { passkeysRepo } from '../../db/repositories/passkeys-repo.ts';
 import {
   ACCESS_TOKEN_SECONDS,
   REMEMBER_SECONDS,
@@ -46,6 +47,8 @@ export async function sweepExpiredSessions(services: Services, now: number): Pro
   await pendingSignupsRepo(services.db).purge(now - 86_400_000);
   // throttle events past their window count no more
   await throttleRepo(services.db).purge(now);
+  // passkey challenges past their five minutes
+  await passkeysRepo(services.db).purgeChallenges(now);
 }
 
 /**

@@ -12,18 +12,22 @@ import { newId } from '../ids.ts';
 import { requireActor } from '../authz.ts';
 import { totpRepo } from '../../db/repositories/totp-repo.ts';
 import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
-import { withTransaction } from '../../db/scope.ts';
+import { withTransaction, type DbScope } from '../../db/scope.ts';
 import { hashSecret } from './tokens.ts';
 import { verifyPassword } from './password.ts';
 import { tooManyAttempts } from './throttle.ts';
 import { mailUnlockLink } from './unlock.ts';
 import { auditFromCtx } from '../audit/record.ts';
+import { passkeysRepo } from '../../db/repositories/passkeys-repo.ts';
+import { PasskeyRefused, auditRefusal, siteOf, verifyAssertion, type AssertionInput } from './passkey-ceremony.ts';
 
 const ISSUER = 'StatusWatch';
 const RECOVERY_CODES = 10;
 /** One 30 s step either side: a phone's clock a little off still works. */
 const DRIFT_SECONDS = 30;
 export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+export const PASSKEY_REQUIRED = 'Use one of your passkeys, or a recovery code.';
+const PASSKEY_OR_CODE_REQUIRED = 'Use one of your passkeys, or enter the 6-digit code from your authenticator app, or a recovery code.';
 const WRONG_CODE = 'The code is not correct.';
 const REPLAYED = 'This code was used already. Wait for the next one.';
 const TOO_MANY = 'Too many wrong codes.';
@@ -35,6 +39,9 @@ export interface CodeAttempt {
   email: string;
   ip: string;
   port?: string;
+  /** where a passkey answers (sign-in only): host without port, and the browser's user agent */
+  host?: string;
+  userAgent?: string;
 }
 
 async function throttleGate(services: Services, userId: string, attempt: CodeAttempt, now: number): Promise<void> {
@@ -97,7 +104,9 @@ export async function twoFactorStatus(ctx: Ctx): Promise<TwoFactorStatus> {
   const repo = totpRepo(ctx.services.db);
   const row = await repo.find(actor.userId);
   const enabled = !!row?.enabled_at;
-  return { enabled, recovery_codes_left: enabled ? await repo.countUnusedRecoveryCodes(actor.userId) : 0 };
+  // the recovery codes serve passkeys too
+  const anyFactor = enabled || (await passkeysRepo(ctx.services.db).countForUser(actor.userId)) > 0;
+  return { enabled, recovery_codes_left: anyFactor ? await repo.countUnusedRecoveryCodes(actor.userId) : 0 };
 }
 
 export async function startTwoFactor(ctx: Ctx): Promise<{ secret: string; otpauth_uri: string; qr_svg: string }> {
@@ -203,27 +212,49 @@ export async function disableTwoFactor(ctx: Ctx, input: { code?: string; passwor
     });
   }
   await withTransaction(services.db, async (tx) => {
-    await totpRepo(tx).remove(actor.userId);
+    // Recovery codes also stand in for passkeys: they stay while the user has one.
+    if ((await passkeysRepo(tx).countForUser(actor.userId)) > 0) await totpRepo(tx).removeAuthenticator(actor.userId);
+    else await totpRepo(tx).remove(actor.userId);
     await auditFromCtx(tx, ctx, 'user_update', { user_id: actor.userId, change: 'two_factor_disabled' });
   });
 }
 
 /**
- * The second step of signing in: nothing for users without two-factor sign-in; otherwise a
- * current code or an unused recovery code, or a 401 whose `fields.totp_code` tells the form to
- * ask for one. Runs before any session or handoff code is issued.
+ * The second step of signing in: nothing for users without two-factor sign-in (an authenticator
+ * app or a passkey); otherwise a current code, a passkey of theirs or an unused recovery code, or
+ * a 401 whose `fields.totp_code` and/or `fields.passkey` tell the form what to ask for. Runs
+ * before any session or handoff code is issued.
  */
 export async function checkSecondFactor(
   services: Services,
   userId: UserRow['id'],
   attempt: CodeAttempt,
-  input: { totp_code?: string; recovery_code?: string },
+  input: { totp_code?: string; recovery_code?: string; passkey?: AssertionInput },
   wrong: 'unauthorized' | 'validation' = 'unauthorized',
 ): Promise<void> {
   const repo = totpRepo(services.db);
   const row = await repo.find(userId);
-  if (!row?.enabled_at) return;
-  if (input.totp_code) {
+  const totpOn = !!row?.enabled_at;
+  const passkeys = await passkeysRepo(services.db).countForUser(userId);
+  if (!totpOn && passkeys === 0) return;
+  if (input.passkey && passkeys > 0 && attempt.host !== undefined && attempt.port !== undefined) {
+    const now = services.now();
+    await throttleGate(services, userId, attempt, now);
+    try {
+      await verifyAssertion(services, siteOf(services, attempt.host, attempt.port), input.passkey, {
+        userId,
+        requireUserVerification: false,
+      });
+    } catch (e) {
+      if (!(e instanceof PasskeyRefused)) throw e;
+      await countWrongCode(services, userId, attempt, now);
+      await auditRefusal(services, e, { ip: attempt.ip, userAgent: attempt.userAgent ?? '', host: attempt.host, step: 'second factor' });
+      throw e;
+    }
+    await services.state.throttles.secondFactor.succeeded({ userId, ip: attempt.ip });
+    return;
+  }
+  if (input.totp_code && row?.enabled_at) {
     await checkCode(services, userId, attempt, row.secret_enc, input.totp_code, (step) => repo.acceptStep(userId, step), wrong);
     return;
   }
@@ -238,5 +269,20 @@ export async function checkSecondFactor(
     await services.state.throttles.secondFactor.succeeded({ userId, ip: attempt.ip });
     return;
   }
-  throw new DomainError('unauthorized', CODE_REQUIRED, { fields: { totp_code: CODE_REQUIRED } });
+  if (!totpOn) throw new DomainError('unauthorized', PASSKEY_REQUIRED, { fields: { passkey: PASSKEY_REQUIRED } });
+  if (passkeys === 0) throw new DomainError('unauthorized', CODE_REQUIRED, { fields: { totp_code: CODE_REQUIRED } });
+  throw new DomainError('unauthorized', PASSKEY_OR_CODE_REQUIRED, {
+    fields: { totp_code: PASSKEY_OR_CODE_REQUIRED, passkey: PASSKEY_OR_CODE_REQUIRED },
+  });
+}
+
+/** Ten new recovery codes for a user (stored as hashes), answered once. */
+export async function newRecoveryCodes(db: DbScope, userId: string, now: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await totpRepo(db).replaceRecoveryCodes(
+    userId,
+    codes.map((c) => ({ id: newId(), code_hash: hashSecret(normaliseRecoveryCode(c)) })),
+    now,
+  );
+  return codes;
 }

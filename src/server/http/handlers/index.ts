@@ -33,6 +33,7 @@ import { onCallHandlers } from './oncall.ts';
 import { incomingAlertsHandlers } from './incoming-alerts.ts';
 import { incidentTemplatesHandlers } from './incident-templates.ts';
 import { scimHandlers } from './scim.ts';
+import { passkeysHandlers } from './passkeys.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -66,4 +67,5 @@ export const handlers = {
   ...incomingAlertsHandlers,
   ...incidentTemplatesHandlers,
   ...scimHandlers,
+  ...passkeysHandlers,
 } satisfies HandlerMap;

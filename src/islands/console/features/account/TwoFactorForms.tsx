@@ -62,12 +62,12 @@ export function EnrolForm(props: { enrolment: Enrolment; onCancel: () => void; o
   );
 }
 
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({ codes, onDone, intro }: { codes: string[]; onDone: () => void; intro?: string }) {
   return (
     <div className="sw-recovery" data-testid="recovery-codes">
       <p className="sw-banner sw-banner-ok" role="status">
-        Two-factor sign-in is on. Save these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown
-        only now.
+        {intro ??
+          'Two-factor sign-in is on. Save these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.'}
       </p>
       <ul className="sw-recovery-list sw-mono">
         {codes.map((c) => (

@@ -6,6 +6,7 @@ import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 
 type S = components['schemas'];
 export type ApiToken = S['ApiToken'];
@@ -13,12 +14,14 @@ export type CreatedApiToken = S['CreatedApiToken'];
 export type TwoFactorStatus = S['TwoFactorStatus'];
 export type Enrolment = S['TwoFactorEnrolment'];
 export type ActiveSession = S['ActiveSession'];
+export type Passkey = S['Passkey'];
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; text: string; fields: Record<string, string> };
 
 export const $tokens = atom<Load<ApiToken[]>>({ status: 'loading' });
 export const $twoFactor = atom<Load<TwoFactorStatus>>({ status: 'loading' });
 export const $sessions = atom<Load<ActiveSession[]>>({ status: 'loading' });
+export const $passkeys = atom<Load<Passkey[]>>({ status: 'loading' });
 
 export function loadSessions(): Promise<void> {
   return loadInto($sessions, () => api.GET('/api/v1/auth/sessions'), serverOr('Failed to load your sessions.'));
@@ -91,4 +94,65 @@ export function changePassword(current: string, next: string): Promise<Outcome<{
     () => api.POST('/api/v1/auth/change-password', { body: { current_password: current, new_password: next } }),
     'Failed to change the password.',
   );
+}
+
+export function loadPasskeys(): Promise<void> {
+  return loadInto($passkeys, () => api.GET('/api/v1/account/passkeys'), serverOr('Failed to load your passkeys.'));
+}
+
+/**
+ * Adds a passkey: the password again, then the browser's own prompt (the device's screen lock,
+ * a security key), then the server verifies the answer. Answers the recovery codes when this is
+ * the account's first second factor.
+ */
+export async function addPasskey(name: string, password: string): Promise<Outcome<{ recovery_codes?: string[] }>> {
+  const opts = await outcome(
+    () => api.POST('/api/v1/account/passkeys/options', { body: { password } }),
+    'Failed to start adding a passkey.',
+  );
+  if (!opts.ok) return opts;
+  let response: unknown;
+  try {
+    response = await startRegistration({ optionsJSON: opts.data.options as unknown as PublicKeyCredentialCreationOptionsJSON });
+  } catch (e) {
+    const n = (e as { name?: string; cause?: { name?: string } }).cause?.name ?? (e as { name?: string }).name;
+    const text =
+      n === 'InvalidStateError'
+        ? 'This device already holds one of your passkeys.'
+        : n === 'NotAllowedError' || n === 'AbortError'
+          ? 'The passkey prompt was closed or timed out, so no passkey was added.'
+          : `This browser could not create a passkey here (${(e as Error).message}).`;
+    return { ok: false, text, fields: {} };
+  }
+  const r = await outcome(
+    () =>
+      api.POST('/api/v1/account/passkeys', {
+        body: {
+          challenge_id: opts.data.challenge_id,
+          name: name.trim(),
+          response: response as { id: string; rawId: string; type: 'public-key'; response: Record<string, unknown> },
+        },
+      }),
+    'Failed to add the passkey.',
+  );
+  await Promise.all([loadPasskeys(), loadTwoFactor()]);
+  return r.ok ? { ok: true, data: { recovery_codes: r.data.recovery_codes } } : r;
+}
+
+export async function renamePasskey(id: string, name: string): Promise<Outcome<Passkey>> {
+  const r = await outcome(
+    () => api.PATCH('/api/v1/account/passkeys/{id}', { params: { path: { id } }, body: { name: name.trim() } }),
+    'Failed to rename the passkey.',
+  );
+  if (r.ok) await loadPasskeys();
+  return r;
+}
+
+export async function removePasskey(id: string, password: string): Promise<Outcome<unknown>> {
+  const r = await outcome(
+    () => api.POST('/api/v1/account/passkeys/{id}/remove', { params: { path: { id } }, body: { password } }),
+    'Failed to remove the passkey.',
+  );
+  if (r.ok) await Promise.all([loadPasskeys(), loadTwoFactor()]);
+  return r;
 }

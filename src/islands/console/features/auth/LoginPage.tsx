@@ -6,7 +6,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { boot } from '../../boot.ts';
 import { afterLoginTarget, mainSiteUrl } from '../../hosts.ts';
 import { returnPath } from '../../access.ts';
-import { signIn } from '../../stores/auth.ts';
+import { askPasskey, signIn, signInWithPasskey, type PasskeyAnswer, type SignInResult } from '../../stores/auth.ts';
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
 import { STATUS_LABEL } from '../../../../lib/status.ts';
 import { $companyMissing, $publicMonitors, loadPublicMonitors, ownCompanySubdomain, unlockSignIn, type LoginMonitor } from './store.ts';
 
@@ -69,30 +70,36 @@ function LoginForm({ tenant }: { tenant: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // After a right password for an account with two-factor sign-in: the code step.
-  const [askCode, setAskCode] = useState(false);
+  // After a right password for an account with two-factor sign-in: the second step, with what
+  // the account has (an authenticator app's code, a passkey, or both); recovery codes always.
+  const [step, setStep] = useState<{ code: boolean; passkey: boolean } | null>(null);
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
+  const [passkeys] = useState(() => browserSupportsWebAuthn());
   useEffect(() => {
     const unlock = new URLSearchParams(location.search).get('unlock');
     if (!unlock) return;
     void unlockSignIn(unlock).then((r) => (r.ok ? setNotice(r.message) : setError(r.message)));
   }, []);
+  // Conditional UI: where the browser has it, the site's passkeys are offered among the email
+  // field's suggestions; picking one signs in at once. A later ceremony (the button, the second
+  // step) replaces this waiting one.
+  useEffect(() => {
+    let live = true;
+    void browserSupportsWebAuthnAutofill().then(async (ok) => {
+      if (!ok || !live) return;
+      const r = await askPasskey(true);
+      if (r.answer && live) await passkeySignIn(r.answer);
+    });
+    return () => {
+      live = false;
+    };
+    // biome-ignore lint/correctness/useExhaustiveDependencies: started once, when the form appears
+  }, []);
   const fallback = tenant ? 'An unexpected error occurred. Please try again.' : 'Login failed. Please try again.';
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    const second = askCode && code.trim() ? (useRecovery ? { recovery_code: code.trim() } : { totp_code: code.trim() }) : {};
-    const r = await signIn(email, password, rememberMe, fallback, second);
-    if (r.error || !r.user) {
-      setBusy(false);
-      // the first time the server asks for the code, its request is the prompt, not an error
-      if (r.needsCode && !askCode) setAskCode(true);
-      else setError(r.error ?? fallback);
-      return;
-    }
+
+  async function proceed(r: SignInResult) {
+    if (!r.user) return;
     let companySubdomain: string | null = null;
     if (!r.redirectTo && r.user.user_type !== '1' && !tenant && !r.user.company?.subdomain) companySubdomain = await ownCompanySubdomain();
     const b = boot();
@@ -108,6 +115,56 @@ function LoginForm({ tenant }: { tenant: boolean }) {
       }),
     );
   }
+
+  async function passkeySignIn(answer?: PasskeyAnswer) {
+    setError(null);
+    setNotice(null);
+    let a = answer;
+    if (!a) {
+      const asked = await askPasskey();
+      if (asked.error) setError(asked.error);
+      if (!asked.answer) return;
+      a = asked.answer;
+    }
+    setBusy(true);
+    const r = await signInWithPasskey(a, rememberMe, fallback);
+    if (r.error || !r.user) {
+      setBusy(false);
+      setError(r.error ?? fallback);
+      return;
+    }
+    await proceed(r);
+  }
+
+  async function send(second: Parameters<typeof signIn>[4]) {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    const r = await signIn(email, password, rememberMe, fallback, second);
+    if (r.error || !r.user) {
+      setBusy(false);
+      // the first time the server asks for the second step, its request is the prompt, not an error
+      if ((r.needsCode || r.needsPasskey) && !step) setStep({ code: !!r.needsCode, passkey: !!r.needsPasskey });
+      else setError(r.error ?? fallback);
+      return;
+    }
+    await proceed(r);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const typed = code.trim();
+    await send(step && typed ? (useRecovery ? { recovery_code: typed } : { totp_code: typed }) : {});
+  }
+
+  async function passkeyAsSecondStep() {
+    setError(null);
+    const asked = await askPasskey();
+    if (asked.error) setError(asked.error);
+    if (asked.answer) await send({ passkey: asked.answer });
+  }
+
+  const typing = step && (step.code || useRecovery);
   return (
     <form className="sw-form" onSubmit={submit}>
       {error && (
@@ -122,7 +179,14 @@ function LoginForm({ tenant }: { tenant: boolean }) {
       )}
       <label>
         Email
-        <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          type="email"
+          name="email"
+          autoComplete="username webauthn"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </label>
       <label>
         Password
@@ -139,25 +203,38 @@ function LoginForm({ tenant }: { tenant: boolean }) {
         <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
         Remember me
       </label>
-      {askCode && (
+      {step && (
         <>
           <p className="sw-banner sw-banner-ok" role="status">
-            {useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.'}
+            {useRecovery
+              ? 'Enter one of your recovery codes.'
+              : step.passkey && step.code
+                ? 'Use one of your passkeys, or enter the 6-digit code from your authenticator app.'
+                : step.passkey
+                  ? 'Use one of your passkeys to finish signing in.'
+                  : 'Enter the 6-digit code from your authenticator app.'}
           </p>
-          <label>
-            {useRecovery ? 'Recovery code' : 'Authentication code'}
-            <input
-              name="code"
-              // biome-ignore lint/a11y/noAutofocus: the field the sign-in now waits for
-              autoFocus
-              required
-              inputMode={useRecovery ? 'text' : 'numeric'}
-              autoComplete="one-time-code"
-              maxLength={useRecovery ? 64 : 8}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </label>
+          {step.passkey && !useRecovery && (
+            <button type="button" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy} onClick={() => void passkeyAsSecondStep()}>
+              Use a passkey
+            </button>
+          )}
+          {typing && (
+            <label>
+              {useRecovery ? 'Recovery code' : 'Authentication code'}
+              <input
+                name="code"
+                // biome-ignore lint/a11y/noAutofocus: the field the sign-in now waits for
+                autoFocus
+                required
+                inputMode={useRecovery ? 'text' : 'numeric'}
+                autoComplete="one-time-code"
+                maxLength={useRecovery ? 64 : 8}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            </label>
+          )}
           <button
             type="button"
             className="sw-btn sw-btn-small"
@@ -167,13 +244,20 @@ function LoginForm({ tenant }: { tenant: boolean }) {
               setError(null);
             }}
           >
-            {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
+            {useRecovery ? (step.code ? 'Use a code from the app' : 'Use a passkey instead') : 'Use a recovery code'}
           </button>
         </>
       )}
-      <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
-        {busy ? 'Signing in…' : askCode ? 'Verify' : 'Sign in'}
-      </button>
+      {(!step || typing) && (
+        <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
+          {busy ? 'Signing in…' : step ? 'Verify' : 'Sign in'}
+        </button>
+      )}
+      {!step && passkeys && (
+        <button type="button" className="sw-btn sw-btn-block" disabled={busy} onClick={() => void passkeySignIn()}>
+          Use a passkey instead of a password
+        </button>
+      )}
       <div className="sw-auth-links">
         <a href="/forgotpassword">Forgot password?</a>
         {!tenant && <a href="/signup">Create an account</a>}
