@@ -26,6 +26,8 @@ export const SERVER_AUDIT_EVENTS = [
   'probe_location_delete',
   'probe_token_create',
   'probe_token_revoke',
+  // A single sign-on attempt refused (issue 31), with the reason: the user only sees a short message.
+  'sso_login_failed',
 ] as const;
 
 export const CLIENT_AUDIT_EVENTS = [

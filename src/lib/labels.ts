@@ -73,6 +73,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   permission_denied: 'Permission denied',
   feature_access: 'Feature opened',
   feature_disabled: 'Feature disabled',
+  sso_login_failed: 'Single sign-on refused',
 };
 
 export const ROLE_LABELS: Record<string, string> = {

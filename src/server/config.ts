@@ -13,6 +13,7 @@ import { RISKY_SERVICES } from '../lib/risky-services.ts';
 import type { BrowserSettings } from './engine/checkers/browser/settings.ts';
 import { threatConfig, ThreatConfigError, type ThreatConfig } from './threat-config.ts';
 import { bool, browserEnv, ConfigError, dnsResolvers, type Env, fail, int, privateTargets } from './env-values.ts';
+import { DEFAULT_PLAN_FEATURES, isPlanName, PLAN_FEATURES, PLAN_NAMES, type PlanFeature, type PlanName } from '../lib/plans.ts';
 
 export { ConfigError };
 
@@ -106,6 +107,8 @@ export interface Config {
   browser: BrowserSettings;
   /** Bearer token of the operator's Prometheus scrape of /metrics on the main host; unset: no such endpoint */
   metricsToken: string | undefined;
+  /** Which plans have each plan feature (PLAN_FEATURE_<NAME>=plan,plan; lib/plans.ts has the defaults) */
+  planFeatures: Record<PlanFeature, PlanName[]>;
 }
 
 /** All three TWILIO_ settings or none: a partial account would fail every personal SMS. */
@@ -396,5 +399,26 @@ export function parseConfig(env: Env = process.env): Config {
     threat: threatOf(env),
     metricsToken,
     browser: browserEnv(env),
+    planFeatures: planFeaturesOf(env),
   };
+}
+
+function planFeaturesOf(env: Env): Config['planFeatures'] {
+  const out = {} as Config['planFeatures'];
+  for (const f of PLAN_FEATURES) {
+    const name = `PLAN_FEATURE_${f.toUpperCase()}`;
+    const raw = env[name];
+    if (raw === undefined) {
+      out[f] = [...DEFAULT_PLAN_FEATURES[f]];
+      continue;
+    }
+    const plans = raw
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = plans.filter((p) => !isPlanName(p));
+    if (bad.length) fail(name, `a comma-separated list of plans (${PLAN_NAMES.join(', ')})`, raw);
+    out[f] = plans as PlanName[];
+  }
+  return out;
 }

@@ -12,6 +12,7 @@ import type { ThreatTables } from './threat.ts';
 import type { TelemetryTables } from './telemetry.ts';
 import type { OnCallTables } from './oncall.ts';
 import type { IncomingTables } from './incoming.ts';
+import type { SsoTables } from './sso.ts';
 
 export interface Database
   extends IdentityTables,
@@ -26,4 +27,5 @@ export interface Database
     CustomDomainTables,
     ProbeTables,
     OnCallTables,
-    IncomingTables {}
+    IncomingTables,
+    SsoTables {}

@@ -12,6 +12,7 @@ import { usersRepo, type UserRow } from '../../db/repositories/users-repo.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { pendingSignupsRepo } from '../../db/repositories/pending-signups-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
+import { ssoRequestsRepo } from '../../db/repositories/company-sso-repo.ts';
 import {
   ACCESS_TOKEN_SECONDS,
   REMEMBER_SECONDS,
@@ -44,6 +45,7 @@ export async function sweepExpiredSessions(services: Services, now: number): Pro
   await refreshTokensRepo(services.db).purge(now - 86_400_000);
   await authCodesRepo(services.db).purge(now - 86_400_000);
   await pendingSignupsRepo(services.db).purge(now - 86_400_000);
+  await ssoRequestsRepo(services.db).purge(now - 86_400_000);
   // throttle events past their window count no more
   await throttleRepo(services.db).purge(now);
 }

@@ -31,6 +31,7 @@ import { probesHandlers } from './probes.ts';
 import { secretsHandlers } from './secrets.ts';
 import { onCallHandlers } from './oncall.ts';
 import { incomingAlertsHandlers } from './incoming-alerts.ts';
+import { ssoHandlers } from './sso.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -62,4 +63,5 @@ export const handlers = {
   ...secretsHandlers,
   ...onCallHandlers,
   ...incomingAlertsHandlers,
+  ...ssoHandlers,
 } satisfies HandlerMap;
