@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../../support/test-db.ts';
 import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
-import { startTestIdp, type TestIdp } from '../../support/oidc-idp.ts';
+import { OTHER_CLIENT, startTestIdp, type TestIdp } from '../../support/oidc-idp.ts';
 import { newId } from '../../../src/server/domain/ids.ts';
 import { SSO_REQUIRED_MESSAGE } from '../../../src/lib/sso-messages.ts';
 
@@ -120,6 +120,7 @@ describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
     clock += 2 * 3_600_000;
     adminClient = new ApiClient(t.baseUrl, acmeHost);
     await signIn(adminClient, admin);
+    clock += 1_000; // the test's own audit rows come after the admin's sign-in
   });
 
   it('settings: plan-gated, verified domains only, discovery checked on save, the secret sealed and never returned, audited', async () => {
@@ -268,6 +269,47 @@ describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
     expect(JSON.parse((await lastAudit('sso_login_failed'))!.details!).detail).toBe('state already used (replayed callback)');
   });
 
+  it('refuses an ID token issued to another application, or by another provider (audience, issuer, signature checked)', async () => {
+    const second = await startTestIdp({ redirectUris: [`http://${acmeHost}:${t.port}/api/v1/auth/sso/callback`] });
+    second.accounts.set('ada', { email: 'ada@acme.example', email_verified: true });
+    const redirectUri = `http://${acmeHost}:${t.port}/api/v1/auth/sso/callback`;
+    // The provider's token endpoint answers with a genuine token made for the same sign-in (same
+    // nonce), but issued to another client, then by another provider.
+    const pendingNonce = async () =>
+      (
+        await t.services.db.k
+          .selectFrom('sso_requests')
+          .select('nonce')
+          .where('used_at', 'is', null)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow()
+      ).nonce;
+    try {
+      idp.tamperTokens = async (answer) => ({
+        ...answer,
+        id_token: await idp.idTokenFor('ada', { clientId: OTHER_CLIENT.id, nonce: await pendingNonce(), redirectUri }),
+      });
+      const wrongAudience = await ssoSignIn('ada');
+      expect(wrongAudience.landed).toBe('/login?sso_error=token');
+      expect((await wrongAudience.client.get('/api/v1/auth/me', { host: acmeHost })).status).toBe(401);
+      expect(JSON.parse((await lastAudit('sso_login_failed'))!.details!).detail).toMatch(/claim aud/);
+
+      clock += 1_000;
+      idp.tamperTokens = async (answer) => ({
+        ...answer,
+        id_token: await second.idTokenFor('ada', { clientId: second.clientId, nonce: await pendingNonce(), redirectUri }),
+      });
+      const wrongIssuer = await ssoSignIn('ada');
+      expect(wrongIssuer.landed).toBe('/login?sso_error=token');
+      expect(JSON.parse((await lastAudit('sso_login_failed'))!.details!).detail).toMatch(/claim iss/);
+    } finally {
+      idp.tamperTokens = null;
+      await second.close();
+    }
+    // the untouched answer still signs in
+    expect((await ssoSignIn('ada')).landed).toBe('/dashboard');
+  });
+
   it('refuses a new person when the company is at max_users, with the reason on the page', async () => {
     const tiny = await seedCompany(t.services, { subdomain: 'tiny', plan: 'enterprise', max_users: 1 });
     await verifyDomain(tiny.id, 'tiny.example');
@@ -310,5 +352,15 @@ describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
     const off = await adminClient.put('/api/v1/company/sso', { ...keepSecret, require_sso: false });
     expect(off.status).toBe(200);
     expect((await fc.post('/api/v1/auth/login', { email: frank.email, password: frank.password })).status).toBe(200);
+  });
+
+  it('removing single sign-on is audited and the start then says it is not set up', async () => {
+    const gone = await adminClient.delete('/api/v1/company/sso');
+    expect(gone.status).toBe(204);
+    expect(JSON.parse((await lastAudit('settings_update'))!.details!)).toEqual({ sso: 'delete' });
+    expect((await adminClient.get('/api/v1/company/sso')).body.configured).toBe(false);
+    expect((await adminClient.delete('/api/v1/company/sso')).status).toBe(404);
+    const start = await new ApiClient(t.baseUrl, acmeHost).get('/api/v1/auth/sso/start', { host: acmeHost });
+    expect(start.headers.get('location')).toBe('/login?sso_error=not_configured');
   });
 });

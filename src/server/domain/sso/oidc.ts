@@ -61,8 +61,19 @@ export async function discoverOidc(services: Services, settings: OidcSettings, c
 function asProtocolError(e: unknown, step: string): SsoProtocolError {
   if (e instanceof SsoProtocolError) return e;
   const err = e as { message?: string; code?: string; cause?: unknown };
-  const cause = err.cause instanceof SsoProtocolError ? `: ${err.cause.detail}` : '';
-  return new SsoProtocolError(`${step}: ${err.code ? `${err.code} ` : ''}${String(err.message ?? e).slice(0, 300)}${cause}`);
+  // openid-client wraps the check that failed (e.g. 'unexpected JWT "aud" (audience) claim value')
+  // and names its claim in the causes: the audit log says which.
+  let extra = '';
+  for (
+    let c = err.cause as { message?: string; cause?: unknown; claim?: unknown } | undefined, i = 0;
+    c && i < 3;
+    c = c.cause as typeof c, i++
+  ) {
+    if (c instanceof SsoProtocolError) extra += `: ${c.detail}`;
+    else if (typeof c.claim === 'string') extra += ` (claim ${c.claim})`;
+    else if (typeof c.message === 'string' && c.message !== err.message) extra += `: ${c.message}`;
+  }
+  return new SsoProtocolError(`${step}: ${err.code ? `${err.code} ` : ''}${String(err.message ?? e)}${extra}`.slice(0, 500));
 }
 
 function secretOf(services: Services, row: CompanySsoRow): string | null {
