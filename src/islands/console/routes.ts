@@ -293,6 +293,11 @@ export const ROUTES = {
     title: 'Backend Test',
     audience: SUPER_ADMIN,
   },
+  sso: {
+    path: '/settings/sso',
+    title: 'Single sign-on',
+    audience: SETTINGS,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -59,4 +59,5 @@ export const SCREENS: Record<RouteName, () => Promise<ComponentType<ScreenProps>
   probeLocations: () => import('./features/probe-locations/ProbeLocationsPage.tsx').then((m) => m.ProbeLocationsPage),
   secrets: () => import('./features/secrets/SecretsPage.tsx').then((m) => m.SecretsPage),
   backendTest: () => import('./features/backend-test/BackendTestPage.tsx').then((m) => m.BackendTestPage),
+  sso: () => import('./features/sso/SsoPage.tsx').then((m) => m.SsoPage),
 };

@@ -8,6 +8,7 @@ import { afterLoginTarget, mainSiteUrl } from '../../hosts.ts';
 import { returnPath } from '../../access.ts';
 import { signIn } from '../../stores/auth.ts';
 import { STATUS_LABEL } from '../../../../lib/status.ts';
+import { ssoErrorMessage } from '../../../../lib/sso-messages.ts';
 import { $companyMissing, $publicMonitors, loadPublicMonitors, ownCompanySubdomain, unlockSignIn, type LoginMonitor } from './store.ts';
 
 export function LoginPage() {
@@ -66,9 +67,12 @@ function LoginForm({ tenant }: { tenant: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A single sign-on that came back refused says why (the code maps to our own sentence).
+  const [error, setError] = useState<string | null>(() => ssoErrorMessage(new URLSearchParams(location.search).get('sso_error')));
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // On the main host, "Sign in with SSO" asks only for the e-mail: its domain finds the company.
+  const [ssoMode, setSsoMode] = useState(false);
   // After a right password for an account with two-factor sign-in: the code step.
   const [askCode, setAskCode] = useState(false);
   const [useRecovery, setUseRecovery] = useState(false);
@@ -79,8 +83,22 @@ function LoginForm({ tenant }: { tenant: boolean }) {
     void unlockSignIn(unlock).then((r) => (r.ok ? setNotice(r.message) : setError(r.message)));
   }, []);
   const fallback = tenant ? 'An unexpected error occurred. Please try again.' : 'Login failed. Please try again.';
+  /** Off to the identity provider (through our start, which finds the company and keeps the state). */
+  function startSso() {
+    const q = new URLSearchParams();
+    if (email.trim()) q.set('email', email.trim());
+    if (rememberMe) q.set('remember', 'true');
+    const next = returnPath(new URLSearchParams(location.search).get('next'));
+    if (next) q.set('return_to', next);
+    window.location.assign(`/api/v1/auth/sso/start${q.size ? `?${q}` : ''}`);
+  }
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (ssoMode) {
+      setBusy(true);
+      startSso();
+      return;
+    }
     setBusy(true);
     setError(null);
     setNotice(null);
@@ -124,17 +142,19 @@ function LoginForm({ tenant }: { tenant: boolean }) {
         Email
         <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
-      <label>
-        Password
-        <input
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      {!ssoMode && (
+        <label>
+          Password
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+      )}
       <label className="sw-check">
         <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
         Remember me
@@ -172,8 +192,24 @@ function LoginForm({ tenant }: { tenant: boolean }) {
         </>
       )}
       <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
-        {busy ? 'Signing in…' : askCode ? 'Verify' : 'Sign in'}
+        {busy ? 'Signing in…' : ssoMode ? 'Continue with SSO' : askCode ? 'Verify' : 'Sign in'}
       </button>
+      {tenant ? (
+        <button type="button" className="sw-btn sw-btn-block" onClick={startSso}>
+          Sign in with SSO
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="sw-btn sw-btn-block"
+          onClick={() => {
+            setSsoMode(!ssoMode);
+            setError(null);
+          }}
+        >
+          {ssoMode ? 'Sign in with a password' : 'Sign in with SSO'}
+        </button>
+      )}
       <div className="sw-auth-links">
         <a href="/forgotpassword">Forgot password?</a>
         {!tenant && <a href="/signup">Create an account</a>}
