@@ -404,20 +404,20 @@ export function parseConfig(env: Env = process.env): Config {
 }
 
 function planFeaturesOf(env: Env): Config['planFeatures'] {
+  // One variable a plan feature, PLAN_FEATURE_<NAME>: the plans that have it (unset: the defaults).
+  const raw: Record<PlanFeature, [string, string | undefined]> = { sso: ['PLAN_FEATURE_SSO', env.PLAN_FEATURE_SSO] };
   const out = {} as Config['planFeatures'];
   for (const f of PLAN_FEATURES) {
-    const name = `PLAN_FEATURE_${f.toUpperCase()}`;
-    const raw = env[name];
-    if (raw === undefined) {
+    const [name, value] = raw[f];
+    if (value === undefined) {
       out[f] = [...DEFAULT_PLAN_FEATURES[f]];
       continue;
     }
-    const plans = raw
+    const plans = value
       .split(',')
       .map((p) => p.trim().toLowerCase())
       .filter(Boolean);
-    const bad = plans.filter((p) => !isPlanName(p));
-    if (bad.length) fail(name, `a comma-separated list of plans (${PLAN_NAMES.join(', ')})`, raw);
+    if (plans.some((p) => !isPlanName(p))) fail(name, `a comma-separated list of plans (${PLAN_NAMES.join(', ')})`, value);
     out[f] = plans as PlanName[];
   }
   return out;
