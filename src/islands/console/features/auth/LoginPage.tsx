@@ -72,7 +72,7 @@ function LoginForm({ tenant }: { tenant: boolean }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // On the main host, "Sign in with SSO" asks only for the e-mail: its domain finds the company.
-  const [ssoMode, setSsoMode] = useState(false);
+  const [ssoMode, setSsoMode] = useState(() => new URLSearchParams(location.search).get('sso') === '1');
   // After a right password for an account with two-factor sign-in: the code step.
   const [askCode, setAskCode] = useState(false);
   const [useRecovery, setUseRecovery] = useState(false);
@@ -194,21 +194,30 @@ function LoginForm({ tenant }: { tenant: boolean }) {
       <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
         {busy ? 'Signing in…' : ssoMode ? 'Continue with SSO' : askCode ? 'Verify' : 'Sign in'}
       </button>
+      {/* Links, not buttons: the form's one button is its submit ("Sign in"). */}
       {tenant ? (
-        <button type="button" className="sw-btn sw-btn-block" onClick={startSso}>
-          Sign in with SSO
-        </button>
-      ) : (
-        <button
-          type="button"
+        <a
           className="sw-btn sw-btn-block"
-          onClick={() => {
+          href="/api/v1/auth/sso/start"
+          onClick={(e) => {
+            e.preventDefault();
+            startSso();
+          }}
+        >
+          Sign in with SSO
+        </a>
+      ) : (
+        <a
+          className="sw-btn sw-btn-block"
+          href={ssoMode ? '/login' : '/login?sso=1'}
+          onClick={(e) => {
+            e.preventDefault();
             setSsoMode(!ssoMode);
             setError(null);
           }}
         >
           {ssoMode ? 'Sign in with a password' : 'Sign in with SSO'}
-        </button>
+        </a>
       )}
       <div className="sw-auth-links">
         <a href="/forgotpassword">Forgot password?</a>

@@ -11,6 +11,7 @@ import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Confirm } from '../../ui/Modal.tsx';
+import './sso.css';
 import { $sso, $ssoAdmins, $ssoAlert, groupRolesText, loadSso, parseGroupRoles, removeSso, saveSso, type SsoSettings } from './store.ts';
 
 export function SsoPage({ title }: { title: string }) {
@@ -112,7 +113,7 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
   }
 
   return (
-    <form className="sw-form" onSubmit={submit} noValidate>
+    <form className="sw-form sw-sso-form" onSubmit={submit} noValidate>
       {error && (
         <p className="sw-banner sw-banner-error" role="alert">
           {error}
