@@ -11,6 +11,7 @@ import { ApiClient, startTestApp, type TestApp } from '../../support/test-app.ts
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { OTHER_CLIENT, startTestIdp, type TestIdp } from '../../support/oidc-idp.ts';
 import { newId } from '../../../src/server/domain/ids.ts';
+import { hashSecret } from '../../../src/server/domain/auth/tokens.ts';
 import { SSO_REQUIRED_MESSAGE } from '../../../src/lib/sso-messages.ts';
 
 describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
@@ -341,6 +342,27 @@ describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
     const pw = await fc.post('/api/v1/auth/login', { email: frank.email, password: frank.password });
     expect(pw.status).toBe(403);
     expect(pw.body.detail).toBe(SSO_REQUIRED_MESSAGE);
+    // a reset link mailed before is refused too, and asking for one answers as for anyone
+    const token = 'a-reset-link-token-mailed-before-sso-was-required';
+    await t.services.db.k
+      .insertInto('auth_codes')
+      .values({
+        id: newId(),
+        kind: 'reset',
+        code_hash: hashSecret(token),
+        user_id: frank.id,
+        host: acmeHost,
+        remember: false,
+        session_version: 2,
+        created_at: clock,
+        expires_at: clock + 1_800_000,
+        used_at: null,
+      })
+      .execute();
+    const reset = await fc.post('/api/v1/auth/reset-password', { token, new_password: 'Brand-new-pass-1' });
+    expect(reset.status).toBe(403);
+    expect(reset.body.detail).toBe(SSO_REQUIRED_MESSAGE);
+    expect((await fc.post('/api/v1/auth/forgot-password', { email: frank.email })).status).toBe(202);
     // the break-glass admin's session went on, and their password still works
     expect((await adminClient.get('/api/v1/auth/me')).status).toBe(200);
     expect(
