@@ -13,6 +13,7 @@ import { OTHER_CLIENT, startTestIdp, type TestIdp } from '../../support/oidc-idp
 import { newId } from '../../../src/server/domain/ids.ts';
 import { hashSecret } from '../../../src/server/domain/auth/tokens.ts';
 import { SSO_REQUIRED_MESSAGE } from '../../../src/lib/sso-messages.ts';
+import { accessPage } from '../../../src/server/http/page-access-html.ts';
 
 describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
   let t: TestApp;
@@ -376,6 +377,16 @@ describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
     expect((await fc.post('/api/v1/auth/login', { email: frank.email, password: frank.password })).status).toBe(200);
   });
 
+  it('throttles like a password sign-in: failures from one address make it wait', async () => {
+    for (let i = 0; i < 3; i++) expect((await ssoSignIn('mallory')).landed).toBe('/login?sso_error=email_unverified');
+    clock += 500; // still inside the 1 s wait after the 3rd failure; the audit rows told apart by time
+    const waiting = await new ApiClient(t.baseUrl, acmeHost).get('/api/v1/auth/sso/start', { host: acmeHost });
+    expect(waiting.headers.get('location')).toBe('/login?sso_error=throttled');
+    expect(JSON.parse((await lastAudit('sso_login_failed'))!.details!).reason).toBe('throttled');
+    clock += 60_000;
+    expect((await ssoSignIn('ada')).landed).toBe('/dashboard');
+  });
+
   it('removing single sign-on is audited and the start then says it is not set up', async () => {
     const gone = await adminClient.delete('/api/v1/company/sso');
     expect(gone.status).toBe(204);
@@ -384,5 +395,10 @@ describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
     expect((await adminClient.delete('/api/v1/company/sso')).status).toBe(404);
     const start = await new ApiClient(t.baseUrl, acmeHost).get('/api/v1/auth/sso/start', { host: acmeHost });
     expect(start.headers.get('location')).toBe('/login?sso_error=not_configured');
+  });
+
+  it("a private page in 'signed-in users' mode offers SSO and comes back to the page", () => {
+    const html = accessPage({ mode: 'users', next: '/history?x=1' });
+    expect(html).toContain('<a class="btn" href="/api/v1/auth/sso/start?return_to=%2Fhistory%3Fx%3D1">Sign in with SSO</a>');
   });
 });
