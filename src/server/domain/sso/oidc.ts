@@ -96,6 +96,9 @@ function claimValues(value: unknown): string[] {
 }
 
 export const oidcProtocol: SsoProtocol = {
+  async check(services, settings, clientSecret) {
+    await discoverOidc(services, settings, clientSecret);
+  },
   async begin(services, row, secrets: SsoRequestSecrets) {
     const settings = oidcSettingsOf(row);
     const config = await discoverOidc(services, settings, secretOf(services, row));

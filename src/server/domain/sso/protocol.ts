@@ -3,6 +3,7 @@
 // one entry of SSO_PROTOCOLS; SAML adds another, the sign-in, JIT and role code stay as they are.
 import type { Services } from '../context.ts';
 import type { CompanySsoRow } from '../../db/repositories/company-sso-repo.ts';
+import type { SsoSettings } from './settings-model.ts';
 
 export const SSO_PROTOCOL_NAMES = ['oidc'] as const;
 export type SsoProtocolName = (typeof SSO_PROTOCOL_NAMES)[number];
@@ -35,6 +36,8 @@ export class SsoProtocolError extends Error {
 }
 
 export interface SsoProtocol {
+  /** On save: the provider answers as the settings say (OIDC: a valid discovery document); throws SsoProtocolError. */
+  check(services: Services, settings: SsoSettings, clientSecret: string | null): Promise<void>;
   /** The provider's address for this sign-in (the browser is sent there). */
   begin(services: Services, row: CompanySsoRow, secrets: SsoRequestSecrets): Promise<URL>;
   /** The identity of a callback, every check of the protocol passed; throws SsoProtocolError. */

@@ -17,7 +17,7 @@ import { monitorSecretsKey, seal } from '../../engine/kinds/secret-box.ts';
 import { planHasFeature } from '../../../lib/plans.ts';
 import { tenantOrigin, mainOrigin } from '../../../lib/hosts.ts';
 import { endUserSessions } from '../auth/sessions.ts';
-import { discoverOidc } from './oidc.ts';
+import { SSO_PROTOCOLS } from './protocols.ts';
 import { SsoProtocolError } from './protocol.ts';
 import { parseSsoSettings, type GroupRole, type OidcSettings, type SsoRole } from './settings-model.ts';
 
@@ -214,7 +214,7 @@ export async function putSsoSettings(ctx: Ctx, input: SsoSettingsInput, port: st
   const secret = input.client_secret;
   // The provider must answer with a valid discovery document for this issuer before anything is saved.
   try {
-    await discoverOidc(s, settings, secret ?? null);
+    await SSO_PROTOCOLS[settings.protocol].check(s, settings, secret ?? null);
   } catch (e) {
     const detail = e instanceof SsoProtocolError ? e.detail : String(e);
     throw new DomainError('validation', `The identity provider's discovery document could not be used: ${detail.slice(0, 300)}`, {

@@ -7,7 +7,6 @@
 // the second factor). Throttled like password sign-ins; each refusal is audited with its reason
 // and shown to the user as a short message (lib/sso-messages.ts).
 import { randomBytes } from 'node:crypto';
-import * as oidcRandom from 'openid-client';
 import type { Ctx, Services } from '../context.ts';
 import { newId } from '../ids.ts';
 import { classifyHost, tenantOrigin } from '../../../lib/hosts.ts';
@@ -22,13 +21,10 @@ import { auditFromCtx, recordAudit } from '../audit/record.ts';
 import { issueSession, type IssuedSession } from '../auth/sessions.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashSecret } from '../auth/tokens.ts';
-import { oidcProtocol } from './oidc.ts';
-import { SsoProtocolError, type SsoProtocol, type SsoProtocolName, type SsoRequestSecrets } from './protocol.ts';
+import { SSO_PROTOCOLS } from './protocols.ts';
+import { SsoProtocolError, type SsoProtocolName, type SsoRequestSecrets } from './protocol.ts';
 import { parseSsoSettings, roleForGroups, USER_TYPE_OF_ROLE } from './settings-model.ts';
 import { CALLBACK_PATH, callbackUrl, ssoAllowedByPlan } from './settings.ts';
-
-/** One module per protocol: SAML adds its entry here. */
-const SSO_PROTOCOLS: Record<SsoProtocolName, SsoProtocol> = { oidc: oidcProtocol };
 
 const REQUEST_MS = 10 * 60_000;
 
@@ -48,6 +44,9 @@ export class SsoFailure extends Error {
 }
 
 export type SsoStart = { kind: 'provider'; location: string; stateCookie: string } | { kind: 'redirect'; location: string };
+
+/** 256 random bits, base64url (43 characters: a valid PKCE verifier too). */
+const oneTimeValue = () => randomBytes(32).toString('base64url');
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
@@ -124,11 +123,11 @@ export async function startSso(
   }
   if (!sso) throw new SsoFailure('not_configured', 'the company has no SSO configuration', company.id);
   if (!ssoAllowedByPlan(ctx, company)) throw new SsoFailure('plan', `plan ${company.plan} has no sso feature`, company.id);
-  const state = oidcRandom.randomState();
+  const state = oneTimeValue();
   const secrets: SsoRequestSecrets = {
     state,
-    nonce: oidcRandom.randomNonce(),
-    codeVerifier: oidcRandom.randomPKCECodeVerifier(),
+    nonce: oneTimeValue(),
+    codeVerifier: oneTimeValue(),
     redirectUri: callbackUrl(ctx, company, port),
   };
   let location: URL;
