@@ -3752,6 +3752,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/company/sso": {
+        parameters: {
+            query?: {
+                /** @description Super admins - the company (required for them); ignored for company users */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's single sign-on settings (company admins); never the client secret */
+        get: operations["getCompanySso"];
+        /**
+         * Set up or change single sign-on with OpenID Connect (company admins, plan feature sso)
+         * @description The provider's discovery document is fetched (through the SSRF guard; a private address only with ALLOW_PRIVATE_TARGETS) and validated before anything is saved; each domain must be one the company has verified in the security suite. Turning require_sso on ends the sessions of the company's users except the break-glass admin. Audited as settings_update (never the secret).
+         */
+        put: operations["putCompanySso"];
+        post?: never;
+        /** Remove single sign-on (company admins); passwords work again for everyone */
+        delete: operations["deleteCompanySso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start a single sign-on: the browser is sent to the company's identity provider
+         * @description On a company's host: to that company's provider. On the main host: the e-mail's domain finds the company (a domain it configured and verified) and the browser continues on the company's host. A refusal sends the browser to /login?sso_error=<code> (the page says what happened).
+         */
+        get: operations["startSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider's redirect back: checks the answer and signs the person in
+         * @description Accepted once, from the browser that started the sign-in, within 10 minutes. The ID token's signature, issuer, audience, expiry and nonce are checked; the e-mail must be verified by the provider and in one of the company's domains; an account of another company is refused. Success sets the session cookies and sends the browser to /dashboard (or the page it came from); a refusal sends it to /login?sso_error=<code> and is audited as sso_login_failed.
+         */
+        get: operations["ssoCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -4623,7 +4688,7 @@ export interface components {
             userAgent?: string | null;
         };
         /** @enum {string} */
-        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "probe_location_create" | "probe_location_delete" | "probe_token_create" | "probe_token_revoke" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled" | "passkey_sign_in_failed";
+        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "probe_location_create" | "probe_location_delete" | "probe_token_create" | "probe_token_revoke" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled" | "passkey_sign_in_failed" | "sso_login_failed";
         AuditEvent: {
             id: string;
             event: string;
@@ -7544,6 +7609,62 @@ export interface components {
             response: components["schemas"]["CredentialResponse"];
             /** @description Remember me; extends the refresh-token lifetime */
             remember?: boolean;
+        };
+        /**
+         * @description The company role a signed-in person gets (admin = company admin, viewer = read only)
+         * @enum {string}
+         */
+        SsoRole: "admin" | "viewer";
+        GroupRole: {
+            /** @description A value of the group claim, as the provider sends it */
+            group: string;
+            role: components["schemas"]["SsoRole"];
+        };
+        SsoSettings: {
+            /** @description Whether the company has single sign-on set up */
+            configured: boolean;
+            /** @description Whether the company's plan has the `sso` feature (Enterprise by default; the operator's PLAN_FEATURE_SSO changes it) */
+            plan_allows: boolean;
+            /** @description The sign-in redirect URI to register at the identity provider (the company's host) */
+            redirect_uri: string;
+            /** @description Domains the company has verified in the security suite (the only ones SSO may sign in for) */
+            verified_domains: string[];
+            /** @enum {string|null} */
+            protocol: "oidc" | null;
+            issuer: string | null;
+            client_id: string | null;
+            /** @description A client secret is stored (encrypted; never returned) */
+            client_secret_set: boolean;
+            scopes: string[];
+            /** @description The ID-token claim with the user's groups (e.g. groups); null: everyone gets default_role */
+            group_claim: string | null;
+            group_roles: components["schemas"]["GroupRole"][];
+            default_role: components["schemas"]["SsoRole"];
+            /** @description E-mail domains SSO signs in for */
+            domains: string[];
+            /** @description Passwords are refused for the company's users (the break-glass admin excepted) */
+            require_sso: boolean;
+            /** @description The company admin who keeps password sign-in */
+            break_glass_user_id: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        SsoSettingsInput: {
+            /** @enum {string} */
+            protocol: "oidc";
+            /** @description The provider's issuer URL; its /.well-known/openid-configuration is fetched and checked on save */
+            issuer: string;
+            client_id: string;
+            /** @description Stored encrypted, never returned; leave out to keep the stored one, empty for a public client */
+            client_secret?: string;
+            /** @description Default openid email profile; openid is always asked */
+            scopes?: string[];
+            group_claim?: string | null;
+            group_roles?: components["schemas"]["GroupRole"][];
+            default_role: components["schemas"]["SsoRole"];
+            domains: string[];
+            require_sso?: boolean;
+            break_glass_user_id?: string | null;
         };
         AlertMonitorRef: {
             id: string;
@@ -15402,6 +15523,164 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCompanySso: {
+        parameters: {
+            query?: {
+                /** @description Super admins - the company (required for them); ignored for company users */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (configured false when none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putCompanySso: {
+        parameters: {
+            query?: {
+                /** @description Super admins - the company (required for them); ignored for company users */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteCompanySso: {
+        parameters: {
+            query?: {
+                /** @description Super admins - the company (required for them); ignored for company users */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startSso: {
+        parameters: {
+            query?: {
+                /** @description The person's e-mail (required on the main host; sent to the provider as login_hint) */
+                email?: string;
+                /** @description A path on this host to land on (default /dashboard), e.g. a private status page */
+                return_to?: string;
+                /** @description Keep the session for 30 days */
+                remember?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider, to the company's host, or back to the sign-in page with sso_error */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    ssoCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                session_state?: string;
+                scope?: string;
+                authuser?: string;
+                hd?: string;
+                prompt?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (to the console or page), or back to the sign-in page with sso_error */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            414: components["responses"]["UriTooLong"];
             503: components["responses"]["Unavailable"];
         };
     };

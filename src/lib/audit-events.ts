@@ -28,6 +28,8 @@ export const SERVER_AUDIT_EVENTS = [
   'probe_token_revoke',
   // A refused passkey (password-less or second factor), with why: recorded by the server only.
   'passkey_sign_in_failed',
+  // A single sign-on attempt refused (issue 31), with the reason: the user only sees a short message.
+  'sso_login_failed',
 ] as const;
 
 export const CLIENT_AUDIT_EVENTS = [

@@ -74,6 +74,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   feature_access: 'Feature opened',
   feature_disabled: 'Feature disabled',
   passkey_sign_in_failed: 'Passkey refused',
+  sso_login_failed: 'Single sign-on refused',
 };
 
 export const ROLE_LABELS: Record<string, string> = {

@@ -63,3 +63,22 @@ export function isPlanName(value: unknown): value is PlanName {
 export function planLimits(plan: string | null | undefined): PlanLimits {
   return isPlanName(plan) ? PLANS[plan] : PLANS.starter;
 }
+
+/**
+ * Features a plan turns on, besides its limits (issue 31): which plans have each by default. The
+ * operator changes the list with PLAN_FEATURE_<NAME> (e.g. PLAN_FEATURE_SSO=professional,enterprise).
+ */
+export const PLAN_FEATURES = ['sso'] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+export const DEFAULT_PLAN_FEATURES: Readonly<Record<PlanFeature, readonly PlanName[]>> = {
+  sso: ['enterprise'],
+};
+
+/** Whether `plan` has `feature` under `plans` (the operator's lists, or the defaults). */
+export function planHasFeature(
+  plans: Readonly<Record<PlanFeature, readonly PlanName[]>>,
+  plan: string | null | undefined,
+  feature: PlanFeature,
+): boolean {
+  return isPlanName(plan) && plans[feature].includes(plan);
+}

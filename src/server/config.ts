@@ -13,6 +13,7 @@ import { RISKY_SERVICES } from '../lib/risky-services.ts';
 import type { BrowserSettings } from './engine/checkers/browser/settings.ts';
 import { threatConfig, ThreatConfigError, type ThreatConfig } from './threat-config.ts';
 import { bool, browserEnv, ConfigError, dnsResolvers, type Env, fail, int, privateTargets } from './env-values.ts';
+import { DEFAULT_PLAN_FEATURES, isPlanName, PLAN_FEATURES, PLAN_NAMES, type PlanFeature, type PlanName } from '../lib/plans.ts';
 
 export { ConfigError };
 
@@ -107,6 +108,8 @@ export interface Config {
   browser: BrowserSettings;
   /** Bearer token of the operator's Prometheus scrape of /metrics on the main host; unset: no such endpoint */
   metricsToken: string | undefined;
+  /** Which plans have each plan feature (PLAN_FEATURE_<NAME>=plan,plan; lib/plans.ts has the defaults) */
+  planFeatures: Record<PlanFeature, PlanName[]>;
 }
 
 /** All three TWILIO_ settings or none: a partial account would fail every personal SMS. */
@@ -398,5 +401,26 @@ export function parseConfig(env: Env = process.env): Config {
     threat: threatOf(env),
     metricsToken,
     browser: browserEnv(env),
+    planFeatures: planFeaturesOf(env),
   };
+}
+
+function planFeaturesOf(env: Env): Config['planFeatures'] {
+  // One variable a plan feature, PLAN_FEATURE_<NAME>: the plans that have it (unset: the defaults).
+  const raw: Record<PlanFeature, [string, string | undefined]> = { sso: ['PLAN_FEATURE_SSO', env.PLAN_FEATURE_SSO] };
+  const out = {} as Config['planFeatures'];
+  for (const f of PLAN_FEATURES) {
+    const [name, value] = raw[f];
+    if (value === undefined) {
+      out[f] = [...DEFAULT_PLAN_FEATURES[f]];
+      continue;
+    }
+    const plans = value
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean);
+    if (plans.some((p) => !isPlanName(p))) fail(name, `a comma-separated list of plans (${PLAN_NAMES.join(', ')})`, value);
+    out[f] = plans as PlanName[];
+  }
+  return out;
 }

@@ -317,6 +317,11 @@ export const ROUTES = {
     // every member reads them (they fill the forms); admins change them
     audience: SIGNED_IN,
   },
+  sso: {
+    path: '/settings/sso',
+    title: 'Single sign-on',
+    audience: SETTINGS,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -63,4 +63,5 @@ export const SCREENS: Record<RouteName, () => Promise<ComponentType<ScreenProps>
   secrets: () => import('./features/secrets/SecretsPage.tsx').then((m) => m.SecretsPage),
   backendTest: () => import('./features/backend-test/BackendTestPage.tsx').then((m) => m.BackendTestPage),
   incidentTemplates: () => import('./features/incident-templates/TemplatesPage.tsx').then((m) => m.TemplatesPage),
+  sso: () => import('./features/sso/SsoPage.tsx').then((m) => m.SsoPage),
 };

@@ -54,6 +54,8 @@ const BOOLEAN_COLUMNS: TablesWithBooleans = {
   threat_lookalikes: { registered: true },
   ui_settings: { light_version: true },
   escalation_policies: { notify_team_at_last_step: true },
+  company_sso: { require_sso: true },
+  sso_requests: { remember: true },
 };
 
 const booleansOf = (table: string): string[] => Object.keys((BOOLEAN_COLUMNS as Record<string, object>)[table] ?? {});

@@ -35,7 +35,9 @@ ${opts.error ? `<p class="err" role="alert" id="pw-error">${esc(opts.error)}</p>
       break;
     case 'users':
       title = 'This status page is private';
-      body = `<p>Only signed-in members of this company can see it.</p><a class="btn" href="/login">Sign in</a>`;
+      // Members of a company with single sign-on come back to this page signed in (issue 31).
+      body = `<p>Only signed-in members of this company can see it.</p><a class="btn" href="/login">Sign in</a>
+<a class="btn" href="/api/v1/auth/sso/start?return_to=${esc(encodeURIComponent(opts.next))}">Sign in with SSO</a>`;
       break;
     case 'ip_allowlist':
       title = 'This status page is private';

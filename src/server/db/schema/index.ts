@@ -13,6 +13,7 @@ import type { TelemetryTables } from './telemetry.ts';
 import type { OnCallTables } from './oncall.ts';
 import type { IncomingTables } from './incoming.ts';
 import type { ScimTables } from './scim.ts';
+import type { SsoTables } from './sso.ts';
 
 export interface Database
   extends IdentityTables,
@@ -28,4 +29,5 @@ export interface Database
     ProbeTables,
     OnCallTables,
     IncomingTables,
-    ScimTables {}
+    ScimTables,
+    SsoTables {}

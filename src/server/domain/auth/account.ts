@@ -33,6 +33,8 @@ import { withTransaction, type DbScope } from '../../db/scope.ts';
 import { toCompanyRef } from '../company/present.ts';
 import { newPasswordProblem } from '../users/rules.ts';
 import { sendMail } from '../../notify/mailer.ts';
+import { passwordRefusedBySso } from '../sso/require-sso.ts';
+import { SSO_REQUIRED_MESSAGE } from '../../../lib/sso-messages.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 /** Said to every address paused by an attack on the account, whether the account exists or not. */
@@ -134,6 +136,8 @@ export async function login(
   }
   await assertMaySignIn(services, user);
   assertSignsInHere(user, hostCompany);
+  // Said only to someone who knew the password: it tells nothing about accounts to others.
+  if (await passwordRefusedBySso(services, user)) throw new DomainError('forbidden', SSO_REQUIRED_MESSAGE);
   // Before any session or handoff code exists: the handoff link to the other host is issued
   // below, so it cannot carry a sign-in past the second factor.
   await checkSecondFactor(services, user.id, { email, ip: ctx.ip, port, host: ctx.host, userAgent: ctx.userAgent }, input);
@@ -256,6 +260,18 @@ export async function forgotPassword(ctx: Ctx, input: { email: string }, port: s
   const at = await accountOrigin(services, user, port);
   if (!at) return;
   const { config } = services;
+  if (await passwordRefusedBySso(services, user)) {
+    // Same answer as for everyone; the owner learns by mail why no link came.
+    void sendMail(services, {
+      to: user.email,
+      subject: `Your ${config.productName} sign-in uses single sign-on`,
+      text: `Hello ${user.full_name},\n\nSomeone asked to reset the password of your ${config.productName} account. Your company signs in with single sign-on, so there is no password to reset: open ${at.origin}/login and choose "Sign in with SSO".\n`,
+      kind: 'password_reset',
+      link: `${at.origin}/login`,
+      companyId: user.company_id,
+    }).catch(() => undefined);
+    return;
+  }
   const secret = newSecret();
   await authCodesRepo(services.db).insert({
     id: newId(),
@@ -297,6 +313,7 @@ export async function resetPassword(ctx: Ctx, input: { token: string; new_passwo
   // only on the address it was mailed to: another company's host does not know this link
   if (!(await isCompanyLinkHost(services, user.user_type === 1 ? null : user.company_id, ctx.host)))
     throw new DomainError('validation', RESET_INVALID, { fields: { token: RESET_INVALID } });
+  if (await passwordRefusedBySso(services, user)) throw new DomainError('forbidden', SSO_REQUIRED_MESSAGE);
   // Hashed before the transaction: argon2 takes a while, and a transaction holds the writer.
   const passwordHash = await hashPassword(input.new_password);
   // The link is used up together with the change it makes: a failed change leaves it usable.

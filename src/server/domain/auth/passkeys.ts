@@ -16,6 +16,8 @@ import { verifyPassword } from './password.ts';
 import { tooManyAttempts } from './throttle.ts';
 import { assertMaySignIn } from './sessions.ts';
 import { assertSignsInHere, finishSignIn, hostCompanyOf, type LoginResult } from './account.ts';
+import { passwordRefusedBySso } from '../sso/require-sso.ts';
+import { SSO_REQUIRED_MESSAGE } from '../../../lib/sso-messages.ts';
 import { newRecoveryCodes } from './two-factor.ts';
 import {
   PasskeyRefused,
@@ -182,6 +184,9 @@ export async function signInWithPasskey(ctx: Ctx, input: AssertionInput & { reme
   try {
     await assertMaySignIn(services, user);
     assertSignsInHere(user, hostCompany);
+    // Require SSO: the company's people come in through its identity provider only (the break-glass
+    // admin and super admins keep their own ways in), so a passkey does not bypass it either.
+    if (await passwordRefusedBySso(services, user)) throw new DomainError('forbidden', SSO_REQUIRED_MESSAGE);
   } catch (e) {
     if (e instanceof DomainError) {
       const refused = new PasskeyRefused(e.detail, `refused on this host: ${e.detail}`, user.id);

@@ -13,6 +13,7 @@ import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { pendingSignupsRepo } from '../../db/repositories/pending-signups-repo.ts';
 import { authCodesRepo } from '../../db/repositories/auth-codes-repo.ts';
 import { passkeysRepo } from '../../db/repositories/passkeys-repo.ts';
+import { ssoRequestsRepo } from '../../db/repositories/company-sso-repo.ts';
 import {
   ACCESS_TOKEN_SECONDS,
   REMEMBER_SECONDS,
@@ -45,6 +46,7 @@ export async function sweepExpiredSessions(services: Services, now: number): Pro
   await refreshTokensRepo(services.db).purge(now - 86_400_000);
   await authCodesRepo(services.db).purge(now - 86_400_000);
   await pendingSignupsRepo(services.db).purge(now - 86_400_000);
+  await ssoRequestsRepo(services.db).purge(now - 86_400_000);
   // throttle events past their window count no more
   await throttleRepo(services.db).purge(now);
   // passkey challenges past their five minutes

@@ -34,6 +34,7 @@ import { incomingAlertsHandlers } from './incoming-alerts.ts';
 import { incidentTemplatesHandlers } from './incident-templates.ts';
 import { scimHandlers } from './scim.ts';
 import { passkeysHandlers } from './passkeys.ts';
+import { ssoHandlers } from './sso.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -68,4 +69,5 @@ export const handlers = {
   ...incidentTemplatesHandlers,
   ...scimHandlers,
   ...passkeysHandlers,
+  ...ssoHandlers,
 } satisfies HandlerMap;

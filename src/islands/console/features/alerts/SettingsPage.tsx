@@ -92,6 +92,12 @@ const LINKS: SettingsLink[] = [
     text: 'Who did what and when: sign-ins, changes to companies, users, monitors and settings, filtered by event, user, company and time.',
     superAdminOnly: true,
   },
+  {
+    id: 'settings-sso',
+    href: '/settings/sso',
+    title: 'Single sign-on',
+    text: 'Sign-in through your identity provider (OpenID Connect: Okta, Entra ID, Keycloak, Google): new people get an account with the role their groups map to, and Require SSO turns passwords off.',
+  },
 ];
 
 export function SettingsPage({ title }: { title: string }) {

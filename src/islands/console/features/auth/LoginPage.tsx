@@ -9,6 +9,7 @@ import { returnPath } from '../../access.ts';
 import { askPasskey, signIn, signInWithPasskey, type PasskeyAnswer, type SignInResult } from '../../stores/auth.ts';
 import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
 import { STATUS_LABEL } from '../../../../lib/status.ts';
+import { ssoErrorMessage } from '../../../../lib/sso-messages.ts';
 import { $companyMissing, $publicMonitors, loadPublicMonitors, ownCompanySubdomain, unlockSignIn, type LoginMonitor } from './store.ts';
 
 export function LoginPage() {
@@ -67,9 +68,12 @@ function LoginForm({ tenant }: { tenant: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A single sign-on that came back refused says why (the code maps to our own sentence).
+  const [error, setError] = useState<string | null>(() => ssoErrorMessage(new URLSearchParams(location.search).get('sso_error')));
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // On the main host, "Sign in with SSO" asks only for the e-mail: its domain finds the company.
+  const [ssoMode, setSsoMode] = useState(() => new URLSearchParams(location.search).get('sso') === '1');
   // After a right password for an account with two-factor sign-in: the second step, with what
   // the account has (an authenticator app's code, a passkey, or both); recovery codes always.
   const [step, setStep] = useState<{ code: boolean; passkey: boolean } | null>(null);
@@ -151,8 +155,23 @@ function LoginForm({ tenant }: { tenant: boolean }) {
     await proceed(r);
   }
 
+  /** Off to the identity provider (through our start, which finds the company and keeps the state). */
+  function startSso() {
+    const q = new URLSearchParams();
+    if (email.trim()) q.set('email', email.trim());
+    if (rememberMe) q.set('remember', 'true');
+    const next = returnPath(new URLSearchParams(location.search).get('next'));
+    if (next) q.set('return_to', next);
+    window.location.assign(`/api/v1/auth/sso/start${q.size ? `?${q}` : ''}`);
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (ssoMode) {
+      setBusy(true);
+      startSso();
+      return;
+    }
     const typed = code.trim();
     await send(step && typed ? (useRecovery ? { recovery_code: typed } : { totp_code: typed }) : {});
   }
@@ -188,17 +207,19 @@ function LoginForm({ tenant }: { tenant: boolean }) {
           onChange={(e) => setEmail(e.target.value)}
         />
       </label>
-      <label>
-        Password
-        <input
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      {!ssoMode && (
+        <label>
+          Password
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+      )}
       <label className="sw-check">
         <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
         Remember me
@@ -250,14 +271,40 @@ function LoginForm({ tenant }: { tenant: boolean }) {
       )}
       {(!step || typing) && (
         <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
-          {busy ? 'Signing in…' : step ? 'Verify' : 'Sign in'}
+          {busy ? 'Signing in…' : ssoMode ? 'Continue with SSO' : step ? 'Verify' : 'Sign in'}
         </button>
       )}
-      {!step && passkeys && (
+      {!step && !ssoMode && passkeys && (
         <button type="button" className="sw-btn sw-btn-block" disabled={busy} onClick={() => void passkeySignIn()}>
           Use a passkey instead of a password
         </button>
       )}
+      {/* Links, not buttons: the form's one button named "Sign in…" is its submit. */}
+      {!step &&
+        (tenant ? (
+          <a
+            className="sw-btn sw-btn-block"
+            href="/api/v1/auth/sso/start"
+            onClick={(e) => {
+              e.preventDefault();
+              startSso();
+            }}
+          >
+            Sign in with SSO
+          </a>
+        ) : (
+          <a
+            className="sw-btn sw-btn-block"
+            href={ssoMode ? '/login' : '/login?sso=1'}
+            onClick={(e) => {
+              e.preventDefault();
+              setSsoMode(!ssoMode);
+              setError(null);
+            }}
+          >
+            {ssoMode ? 'Sign in with a password' : 'Sign in with SSO'}
+          </a>
+        ))}
       <div className="sw-auth-links">
         <a href="/forgotpassword">Forgot password?</a>
         {!tenant && <a href="/signup">Create an account</a>}

@@ -1,0 +1,273 @@
+// /settings/sso: the company's single sign-on with OpenID Connect (issue 31), for company admins
+// (and super admins on the company chosen in the header). The redirect URI to register at the
+// provider, the provider's issuer, client ID and secret (sent once, never shown), scopes, the group
+// claim and its group = role lines, the default role, the verified e-mail domains it signs in
+// for, and Require SSO with its break-glass admin (the screen says before saving that turning it
+// on signs everyone else out).
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { $role, $user } from '../../stores/auth.ts';
+import { $selectedTenant } from '../../stores/tenant.ts';
+import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Confirm } from '../../ui/Modal.tsx';
+import './sso.css';
+import { $sso, $ssoAdmins, $ssoAlert, groupRolesText, loadSso, parseGroupRoles, removeSso, saveSso, type SsoSettings } from './store.ts';
+
+export function SsoPage({ title }: { title: string }) {
+  const role = useStore($role);
+  const user = useStore($user);
+  const chosen = useStore($selectedTenant);
+  const superAdmin = role === 'super_admin';
+  const tenant = superAdmin ? chosen : null;
+  const companyKnown = superAdmin ? !!chosen : !!user?.company_id;
+  const sso = useStore($sso);
+  const alert = useStore($ssoAlert);
+  useEffect(() => {
+    $ssoAlert.set(null);
+    if (companyKnown) void loadSso(tenant);
+  }, [tenant, companyKnown]);
+  return (
+    <div className="sw-admin sw-settings">
+      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
+        <a href="/settings">Settings</a> / <span aria-current="page">Single sign-on</span>
+      </nav>
+      <h2 className="sw-page-title">{title}</h2>
+      {!companyKnown ? (
+        <p className="sw-banner sw-banner-info" role="status">
+          Choose a company in the header to see its single sign-on.
+        </p>
+      ) : (
+        <section className="sw-card" aria-labelledby="sso-title">
+          <header className="sw-card-head">
+            <h3 id="sso-title">OpenID Connect</h3>
+          </header>
+          <div className="sw-card-body">
+            {alert && (
+              <div className={`sw-banner ${alert.ok ? 'sw-banner-ok' : 'sw-banner-error'}`} role="alert">
+                {alert.text}
+              </div>
+            )}
+            {sso.status === 'loading' && <Skeleton rows={4} />}
+            {sso.status === 'error' && <ErrorPanel message={sso.message} />}
+            {sso.status === 'ready' && !sso.data.plan_allows && (
+              <p className="sw-banner sw-banner-info" role="status">
+                Single sign-on is part of the Enterprise plan. Ask the platform administrator to change your plan.
+              </p>
+            )}
+            {sso.status === 'ready' && sso.data.plan_allows && <SsoForm key={sso.data.updated_at ?? 'new'} s={sso.data} tenant={tenant} />}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
+  const admins = useStore($ssoAdmins);
+  const [issuer, setIssuer] = useState(s.issuer ?? '');
+  const [clientId, setClientId] = useState(s.client_id ?? '');
+  const [secret, setSecret] = useState('');
+  const [scopes, setScopes] = useState(s.scopes.join(' '));
+  const [groupClaim, setGroupClaim] = useState(s.group_claim ?? '');
+  const [mapping, setMapping] = useState(groupRolesText(s.group_roles));
+  const [defaultRole, setDefaultRole] = useState(s.default_role);
+  const [domains, setDomains] = useState<string[]>(s.domains);
+  const [requireSso, setRequireSso] = useState(s.require_sso);
+  const [breakGlass, setBreakGlass] = useState(s.break_glass_user_id ?? '');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const switchingOn = requireSso && !s.require_sso;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const groupRoles = parseGroupRoles(mapping);
+    if (!groupRoles) {
+      setFields({ group_roles: 'One mapping a line: group = admin, or group = viewer' });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setFields({});
+    $ssoAlert.set(null);
+    const r = await saveSso(tenant, {
+      protocol: 'oidc',
+      issuer: issuer.trim(),
+      client_id: clientId.trim(),
+      ...(secret ? { client_secret: secret } : {}),
+      scopes: scopes.split(/\s+/).filter(Boolean),
+      group_claim: groupClaim.trim() || null,
+      group_roles: groupRoles,
+      default_role: defaultRole,
+      domains,
+      require_sso: requireSso,
+      break_glass_user_id: breakGlass || null,
+    });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.text);
+      setFields(r.fields);
+    }
+  }
+
+  return (
+    <form className="sw-form sw-sso-form" onSubmit={submit} noValidate>
+      {error && (
+        <p className="sw-banner sw-banner-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="sw-muted sw-small">
+        Register an OpenID Connect web application at your identity provider (Okta, Microsoft Entra ID, Keycloak, Google Workspace…) with
+        this sign-in redirect URI, then enter what it gives you. Your people then choose “Sign in with SSO” on your sign-in page.
+      </p>
+      <Field id="sso-redirect" label="Redirect URI (register it at your provider)">
+        <input id="sso-redirect" readOnly value={s.redirect_uri} onFocus={(e) => e.currentTarget.select()} />
+      </Field>
+      <Field
+        id="sso-issuer"
+        label="Issuer URL"
+        required
+        error={fields.issuer}
+        hint="Its /.well-known/openid-configuration is fetched and checked when you save."
+      >
+        <input
+          id="sso-issuer"
+          type="url"
+          placeholder="https://example.okta.com"
+          value={issuer}
+          onChange={(e) => setIssuer(e.target.value)}
+        />
+      </Field>
+      <Field id="sso-client-id" label="Client ID" required error={fields.client_id}>
+        <input id="sso-client-id" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />
+      </Field>
+      <Field
+        id="sso-client-secret"
+        label="Client secret"
+        required={!s.client_secret_set}
+        error={fields.client_secret}
+        hint={s.client_secret_set ? 'A secret is stored (encrypted). Leave empty to keep it.' : 'Stored encrypted and never shown again.'}
+      >
+        <input
+          id="sso-client-secret"
+          type="password"
+          autoComplete="new-password"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+        />
+      </Field>
+      <Field id="sso-scopes" label="Scopes" error={fields.scopes} hint="Separated by spaces; openid is always asked.">
+        <input id="sso-scopes" value={scopes} onChange={(e) => setScopes(e.target.value)} />
+      </Field>
+      <Field
+        id="sso-group-claim"
+        label="Group claim"
+        error={fields.group_claim}
+        hint="The ID-token claim with the person’s groups, e.g. groups. Empty: everyone gets the default role."
+      >
+        <input id="sso-group-claim" value={groupClaim} onChange={(e) => setGroupClaim(e.target.value)} />
+      </Field>
+      <Field
+        id="sso-group-roles"
+        label="Group → role"
+        error={fields.group_roles}
+        hint="One a line: group = admin, or group = viewer. Admin wins when several match."
+      >
+        <textarea
+          id="sso-group-roles"
+          rows={3}
+          value={mapping}
+          onChange={(e) => setMapping(e.target.value)}
+          placeholder="statuswatch-admins = admin"
+        />
+      </Field>
+      <Field id="sso-default-role" label="Default role" hint="For new people whose groups match no line.">
+        <select id="sso-default-role" value={defaultRole} onChange={(e) => setDefaultRole(e.target.value as 'admin' | 'viewer')}>
+          <option value="viewer">Viewer</option>
+          <option value="admin">Admin</option>
+        </select>
+      </Field>
+      <fieldset className="sw-fieldset" aria-describedby="sso-domains-hint">
+        <legend>E-mail domains</legend>
+        {s.verified_domains.length === 0 ? (
+          <p className="sw-banner sw-banner-info" id="sso-domains-hint">
+            Verify your e-mail domain in <a href="/security/assets">Security &gt; Assets</a> first: single sign-on signs in only for domains
+            your company has proven it controls.
+          </p>
+        ) : (
+          <>
+            <small className="sw-hint" id="sso-domains-hint">
+              Your verified domains. People with an address in a checked one sign in with SSO (new ones get an account).
+            </small>
+            {s.verified_domains.map((d) => (
+              <label key={d} className="sw-check">
+                <input
+                  type="checkbox"
+                  checked={domains.includes(d)}
+                  onChange={(e) => setDomains(e.target.checked ? [...domains, d] : domains.filter((x) => x !== d))}
+                />
+                {d}
+              </label>
+            ))}
+          </>
+        )}
+        {fields.domains && (
+          <small className="sw-field-error" role="alert">
+            {fields.domains}
+          </small>
+        )}
+      </fieldset>
+      <label className="sw-check">
+        <input type="checkbox" checked={requireSso} onChange={(e) => setRequireSso(e.target.checked)} />
+        Require SSO: no password sign-in or password reset for your people
+      </label>
+      <Field
+        id="sso-break-glass"
+        label="Break-glass admin"
+        required={requireSso}
+        error={fields.break_glass_user_id}
+        hint="Keeps password sign-in, for when the identity provider is down."
+      >
+        <select id="sso-break-glass" value={breakGlass} onChange={(e) => setBreakGlass(e.target.value)}>
+          <option value="">None</option>
+          {admins.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.full_name} ({a.email})
+            </option>
+          ))}
+        </select>
+      </Field>
+      {switchingOn && (
+        <p className="sw-banner sw-banner-error" role="status">
+          Saving with Require SSO on signs out everyone of your company except the break-glass admin; they sign in again with SSO.
+        </p>
+      )}
+      <div className="sw-row">
+        <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
+          {busy ? 'Checking the provider…' : 'Save'}
+        </button>
+        {s.configured && (
+          <button type="button" className="sw-btn sw-btn-danger" onClick={() => setConfirmRemove(true)}>
+            Remove single sign-on
+          </button>
+        )}
+      </div>
+      {confirmRemove && (
+        <Confirm
+          title="Remove single sign-on?"
+          confirmLabel="Remove"
+          danger
+          onCancel={() => setConfirmRemove(false)}
+          text="Everyone signs in with their password again; people created by single sign-on have none yet and use “Forgot password?”."
+          onConfirm={() => {
+            setConfirmRemove(false);
+            void removeSso(tenant);
+          }}
+        />
+      )}
+    </form>
+  );
+}
