@@ -1,5 +1,6 @@
-// Every date the console shows goes through the one formatter (src/lib/dates.ts, the status
-// page's 'YYYY-MM-DD HH:MM UTC'): no screen formats a moment in the browser's locale or zone.
+// Every date the console shows goes through the formatters of src/lib (dates.ts, the status
+// page's 'YYYY-MM-DD HH:MM UTC'; zoned-time.ts for the on-call screens' named zones, in a fixed
+// form): no screen formats a moment in the browser's locale.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

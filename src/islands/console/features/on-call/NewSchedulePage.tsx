@@ -5,7 +5,7 @@ import { Skeleton } from '../../ui/Card.tsx';
 import { emptySchedule } from './editor.ts';
 import { ScheduleEditor } from './ScheduleEditor.tsx';
 import { createSchedule, loadPeople, type Person } from './store.ts';
-import { viewerZone } from './zones.ts';
+import { viewerZone } from '../../../../lib/zoned-time.ts';
 import './on-call.css';
 
 export function NewSchedulePage({ title }: { title: string }) {

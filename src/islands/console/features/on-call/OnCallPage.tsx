@@ -10,7 +10,7 @@ import { Skeleton } from '../../ui/Card.tsx';
 import { ListPage } from '../../ui/ListPage.tsx';
 import { FeedControls, NextCell, NowCell } from './OnCallParts.tsx';
 import { $myShifts, $onCallAlert, $schedules, issueMyFeed, loadMyShifts, loadSchedules, revokeMyFeed, type Schedule } from './store.ts';
-import { formatInZone, shortInZone, viewerZone } from './zones.ts';
+import { formatInZone, shortInZone, viewerZone } from '../../../../lib/zoned-time.ts';
 import './on-call.css';
 
 export function OnCallPage({ title }: { title: string }) {

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { CopyValue } from '../../ui/CopyValue.tsx';
 import type { Outcome, Shift } from './store.ts';
-import { formatInZone, viewerZone } from './zones.ts';
+import { formatInZone, viewerZone } from '../../../../lib/zoned-time.ts';
 
 /** 'Mon 2026-12-07 09:00 CET (Europe/Berlin) · Mon 2026-12-07 03:00 EST (your time)'; once when both zones agree. */
 export function BothZones({ at, zone }: { at: string; zone: string }) {

@@ -8,7 +8,7 @@ import { Field } from '../../ui/Field.tsx';
 import { Options } from '../../ui/ModalForm.tsx';
 import { emptyLayer, fieldKeys, HANDOFFS, localErrors, messageAt, moved, payload, unplaced, WEEKDAYS } from './editor.ts';
 import type { LayerInput, Outcome, Restriction, Schedule, ScheduleInput } from './store.ts';
-import { zoneNames } from './zones.ts';
+import { zoneNames } from '../../../../lib/zoned-time.ts';
 
 interface Person {
   id: string;

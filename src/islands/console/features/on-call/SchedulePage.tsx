@@ -29,7 +29,7 @@ import {
   type Schedule,
 } from './store.ts';
 import { Timeline } from './Timeline.tsx';
-import { formatInZone, msToZonedInput, shortInZone, zonedInputToMs } from './zones.ts';
+import { formatInZone, msToZonedInput, shortInZone, zonedInputToMs } from '../../../../lib/zoned-time.ts';
 import './on-call.css';
 
 /** The timeline starts at today's midnight in the schedule's zone. */

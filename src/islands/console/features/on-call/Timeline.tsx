@@ -4,7 +4,7 @@
 // the list under it says the same hand-offs in words. A red line marks now.
 import type { Schedule, Shift } from './store.ts';
 import { dayLines, place } from './timeline.ts';
-import { formatInZone, shortInZone } from './zones.ts';
+import { formatInZone, shortInZone } from '../../../../lib/zoned-time.ts';
 
 const COLOURS = 8;
 

@@ -3,7 +3,7 @@
 // a layer, and which of the server's per-field messages ('layers.0.user_ids.1') a field shows.
 // Pure.
 import type { Handoff, LayerInput, Schedule, ScheduleInput, Weekday } from './store.ts';
-import { msToZonedInput } from './zones.ts';
+import { msToZonedInput } from '../../../../lib/zoned-time.ts';
 
 export const WEEKDAYS: ReadonlyArray<readonly [Weekday, string]> = [
   ['mon', 'Mon'],

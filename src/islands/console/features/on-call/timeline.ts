@@ -1,7 +1,7 @@
 // Where the timeline draws things: each shift as a share of the shown range (clipped to it), and
 // the midnights of the schedule's zone as the day lines (a day there lasts 23 or 25 hours across a
 // daylight-saving change, so the lines are not evenly spaced). Pure.
-import { msToZonedInput, zonedInputToMs } from './zones.ts';
+import { msToZonedInput, zonedInputToMs } from '../../../../lib/zoned-time.ts';
 
 export interface Span {
   start: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInZone, msToZonedInput, shortInZone, zonedInputToMs, zoneNames } from './zones.ts';
+import { formatInZone, msToZonedInput, shortInZone, zonedInputToMs, zoneNames } from './zoned-time.ts';
 
 describe('on-call time zones', () => {
   it('lists UTC first, then the IANA zones the platform knows', () => {

@@ -1,8 +1,9 @@
-// Time zones for the on-call screens: the IANA list the browser knows, a moment written in a
-// given zone, and a wall-clock time in a zone turned into the moment it names. The console
-// otherwise writes every moment in UTC (lib/dates.ts); a hand-off is about someone's working day,
-// so these screens show it in the schedule's zone and in the viewer's. All through Intl: the
-// platform's tz database, no hand-kept offsets. Pure.
+// Moments in a named time zone, beside lib/dates.ts (which writes every moment in UTC): the IANA
+// list the browser knows, a moment written on the wall clocks of a given zone (always in a fixed
+// 'en-GB' form, never the browser's locale), and a wall-clock time in a zone turned into the
+// moment it names. The on-call screens use it: a hand-off is about someone's working day, so they
+// show it in the schedule's zone and in the viewer's. All through Intl: the platform's tz
+// database, no hand-kept offsets. Pure.
 
 /** Every zone the browser knows, UTC first (Chromium's list leaves it out). */
 export function zoneNames(): string[] {
