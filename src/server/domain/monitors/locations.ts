@@ -23,8 +23,6 @@ export interface LocationRef {
   name: string;
   private: boolean;
   online: boolean;
-  /** Browser monitors may name it: the built-in engine, or a location with a probe that runs browsers (seen within a day) */
-  browser: boolean;
 }
 
 export interface LocationStatusView {
@@ -46,7 +44,6 @@ const LOCAL_REF: LocationRef = {
   name: LOCAL_LOCATION.name,
   private: false,
   online: true,
-  browser: true,
 };
 
 /** What some companies see: per company, its locations by slug; and each company's default set. */
@@ -60,7 +57,6 @@ export async function locationCatalog(db: DbScope, companyIds: readonly string[]
   // The same reads the result writer judges by (repositories/location-catalog-repo.ts).
   const seen = await locationsSeenBy(db, ids, now);
   const defaults = await companyDefaultLocations(db, ids);
-  const browsers = await probesRepo(db).locationsWith('browser', now - BROWSER_PROBE_SEEN_MS);
   const cache = new Map<string, Map<string, LocationRef>>();
   return {
     known(companyId) {
@@ -75,7 +71,6 @@ export async function locationCatalog(db: DbScope, companyIds: readonly string[]
               name: r.name,
               private: r.company_id !== null,
               online: seen.online.has(r.num),
-              browser: browsers.has(r.num),
             });
         cache.set(companyId, m);
       }
@@ -83,6 +78,15 @@ export async function locationCatalog(db: DbScope, companyIds: readonly string[]
     },
     defaultOf: (companyId) => parseSlugList(defaults.get(companyId)),
   };
+}
+
+/**
+ * The slugs (of `known`) a browser monitor may name: the built-in engine, and each location with a
+ * probe that runs browsers seen within a day. Read only when a monitor is saved, not for views.
+ */
+export async function browserSlugs(db: DbScope, known: ReadonlyMap<string, LocationRef>, now: number): Promise<Set<string>> {
+  const nums = await probesRepo(db).locationsWith('browser', now - BROWSER_PROBE_SEEN_MS);
+  return new Set([...known.values()].filter((r) => r.num === 0 || nums.has(r.num)).map((r) => r.slug));
 }
 
 /** The monitor's effective locations that resolve (a slug that no longer does is left out). */

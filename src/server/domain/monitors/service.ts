@@ -32,7 +32,7 @@ import { listSummaries, type MonitorListQuery } from './list-summary.ts';
 import { monitorSecretsKey } from '../../engine/kinds/secret-box.ts';
 import type { SyntheticRun } from '../../engine/kinds/synthetic-run.ts';
 import { validateMonitor, type MonitorInput, type ValidMonitor } from './validate.ts';
-import { locationCatalog, locationStatuses, type LocationStatusView } from './locations.ts';
+import { browserSlugs, locationCatalog, locationStatuses, type LocationStatusView } from './locations.ts';
 import { parseSlugList } from '../../../lib/monitor-locations.ts';
 import { checkLinks, configChildren, idList } from './links.ts';
 import { requireKnownSecrets } from '../secrets/company-secrets.ts';
@@ -264,7 +264,8 @@ export async function createMonitor(ctx: Ctx, input: MonitorInput & { type: Moni
 /** What a monitor of the company may name: the locations it sees, and its default set. */
 async function locationChoice(ctx: Ctx, companyId: string) {
   const catalog = await locationCatalog(ctx.services.db, [companyId], ctx.services.now());
-  return { known: catalog.known(companyId), companyDefault: catalog.defaultOf(companyId) };
+  const known = catalog.known(companyId);
+  return { known, companyDefault: catalog.defaultOf(companyId), browsers: await browserSlugs(ctx.services.db, known, ctx.services.now()) };
 }
 
 export async function updateMonitor(ctx: Ctx, id: string, input: MonitorInput) {

@@ -71,7 +71,12 @@ export async function validateMonitor(
     /** Seals the kind's secret fields (engine/kinds/secret-box.ts) */
     secretsKey: SecretsKey;
     /** The locations the monitor's company sees and its default set; absent: locations are not judged (Test now) */
-    locations?: { known: ReadonlyMap<string, LocationRef>; companyDefault: string[] | null };
+    locations?: {
+      known: ReadonlyMap<string, LocationRef>;
+      companyDefault: string[] | null;
+      /** the slugs a browser monitor may name (locations.ts browserSlugs) */
+      browsers: ReadonlySet<string>;
+    };
   },
 ): Promise<ValidMonitor> {
   const fields: Record<string, string> = {};
@@ -111,14 +116,14 @@ export async function validateMonitor(
   let allowPrivate = opts.allowPrivate;
   let runLocal: boolean | undefined;
   if (opts.locations) {
-    const { known, companyDefault } = opts.locations;
+    const { known, companyDefault, browsers } = opts.locations;
     const listProblem = locations === null ? null : slugListProblem(locations, new Set(known.keys()));
     if (listProblem) fields.locations = listProblem;
     const effective = effectiveList(locations, companyDefault);
     const qProblem = listProblem ? null : quorumProblem(quorum, effective.length);
     if (qProblem) fields.quorum = qProblem;
     // Browser journeys run where a browser is: the engine, or a location one of whose probes has Chromium.
-    const noBrowser = KINDS[type]?.needsBrowser && !listProblem ? effective.find((s) => known.get(s)?.browser === false) : undefined;
+    const noBrowser = KINDS[type]?.needsBrowser && !listProblem ? effective.find((s) => known.has(s) && !browsers.has(s)) : undefined;
     if (noBrowser)
       fields.locations = `Location "${noBrowser}" has no probe that runs browser checks: start its probe on a machine with Chromium (CHROMIUM_PATH), or choose another location`;
     runLocal = effective.includes('local');
