@@ -26,7 +26,13 @@ interface InboxResult {
   checkedAt: number;
   /** the monitor's type (checks_total's kind label) */
   kind: string;
+  /** Without its screenshots: those travel as `shots` */
   outcome: CheckOutcome;
+  /**
+   * A browser result's screenshots as the probe sent them, in base64 (a Buffer's own JSON is a
+   * list of numbers, four times the size): made bytes only when the row is stored.
+   */
+  shots?: Array<{ index: number; png: string }>;
 }
 
 interface InboxPayload {
@@ -35,28 +41,11 @@ interface InboxPayload {
   results: InboxResult[];
 }
 
-// A browser result's screenshots are PNG bytes: kept in the row's JSON as base64 (a Buffer's own
-// JSON is a list of numbers, four times the size) and made bytes again when the row is stored.
-type KeptShots = Array<{ index: number; png: string }>;
-
-function keptOutcome(o: CheckOutcome): CheckOutcome {
-  const shots = o.detail?.screenshots;
-  if (!shots?.length) return o;
-  const kept: KeptShots = shots.map((x) => ({ index: x.index, png: x.png.toString('base64') }));
-  return { ...o, detail: { ...o.detail, screenshots: kept as unknown as typeof shots } };
-}
-
-function storedOutcome(o: CheckOutcome): CheckOutcome {
-  const kept = o.detail?.screenshots as unknown as KeptShots | undefined;
-  if (!kept?.length) return o;
-  return { ...o, detail: { ...o.detail, screenshots: kept.map((x) => ({ index: x.index, png: Buffer.from(x.png, 'base64') })) } };
-}
-
 /** The rows for results a call took (in transactions of the caller: with the ids claimed). */
 export function inboxRows(location: number, label: string, results: InboxResult[], now: number) {
   const rows = [];
   for (let i = 0; i < results.length; i += INBOX_ROW_RESULTS) {
-    const part = results.slice(i, i + INBOX_ROW_RESULTS).map((r) => ({ ...r, outcome: keptOutcome(r.outcome) }));
+    const part = results.slice(i, i + INBOX_ROW_RESULTS);
     rows.push({ location, received_at: now, count: part.length, results: JSON.stringify({ label, results: part } satisfies InboxPayload) });
   }
   return rows;
@@ -79,7 +68,12 @@ export async function drainInbox(services: Services): Promise<number> {
         monitorId: r.monitorId,
         companyId: r.companyId,
         checkedAt: r.checkedAt,
-        outcome: storedOutcome(r.outcome),
+        outcome: r.shots?.length
+          ? {
+              ...r.outcome,
+              detail: { ...r.outcome.detail, screenshots: r.shots.map((x) => ({ index: x.index, png: Buffer.from(x.png, 'base64') })) },
+            }
+          : r.outcome,
         leaseOwner: null,
         location: row.location,
       }));

@@ -26,9 +26,6 @@ function outcomeOf(r: ProbeResultInput): CheckOutcome {
     ...(r.detail.cert_problem !== undefined ? { certProblem: r.detail.cert_problem } : {}),
     ...(r.detail.answers !== undefined ? { answers: r.detail.answers } : {}),
     ...(r.detail.run !== undefined ? { run: r.detail.run } : {}),
-    ...(r.detail.screenshots?.length
-      ? { screenshots: r.detail.screenshots.map((x) => ({ index: x.index, png: Buffer.from(x.png, 'base64') })) }
-      : {}),
   };
   return {
     status: r.status,
@@ -63,7 +60,10 @@ export async function postProbeResults(
   };
   const monitors = new Map((await repo.byIds([...new Set(input.results.map((r) => r.monitor_id))])).map((m) => [m.id, m]));
   const refused: ProbeResultsAnswer['refused'] = [];
-  const wanted = new Map<string, { monitorId: string; companyId: string; checkedAt: number; outcome: CheckOutcome }>();
+  const wanted = new Map<
+    string,
+    { monitorId: string; companyId: string; checkedAt: number; outcome: CheckOutcome; shots?: Array<{ index: number; png: string }> }
+  >();
   let duplicates = 0;
   for (const r of input.results) {
     const m = monitors.get(r.monitor_id);
@@ -78,6 +78,8 @@ export async function postProbeResults(
         // A probe's clock running ahead must not date a result in the future.
         checkedAt: Math.min(r.checked_at, now),
         outcome: outcomeOf(r),
+        // base64 as sent: the inbox keeps it so (inbox.ts)
+        ...(r.detail?.screenshots?.length ? { shots: r.detail.screenshots } : {}),
       });
   }
   if (wanted.size === 0) return { accepted: 0, duplicates, refused };
@@ -99,6 +101,7 @@ export async function postProbeResults(
         checkedAt: p.checkedAt,
         kind: monitors.get(p.monitorId)!.type,
         outcome: p.outcome,
+        ...(p.shots ? { shots: p.shots } : {}),
       }));
     await probeInboxRepo(tx).add(inboxRows(token.num, label, results, now));
     return taken.size;
