@@ -14,8 +14,19 @@ module.exports = {
       name: 'lib-is-dependency-free',
       comment: 'src/lib runs in the browser and the server: no packages and no Node built-ins (tests excepted).',
       severity: 'error',
-      from: { path: '^src/lib/', pathNot: '[.]test[.]ts$' },
+      from: { path: '^src/lib/', pathNot: '([.]test[.]ts|^src/lib/i18n/.*)$' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'] },
+    },
+    {
+      name: 'i18n-uses-only-formatjs',
+      comment:
+        'src/lib/i18n (catalogues and their formatting, shared by browser and server) may use ICU MessageFormat (FormatJS) and the Accept-Language parser, nothing else.',
+      severity: 'error',
+      from: { path: '^src/lib/i18n/', pathNot: '[.]test[.]ts$' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
+        pathNot: '^node_modules/(intl-messageformat|@formatjs/[^/]+|negotiator)/',
+      },
     },
     {
       name: 'api-imports-only-lib',

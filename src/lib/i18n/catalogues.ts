@@ -1,0 +1,8 @@
+// Every catalogue area, for the catalogue test and tools: a new area (embeds, a channel's
+// messages) is one folder under messages/ registered here. Pages and islands import their own
+// area's index.ts, not this table, so a bundle carries only the languages it shows.
+import type { CatalogueArea } from './area.ts';
+import { CONSOLE_AREA } from './messages/console/index.ts';
+import { PUBLIC_AREA } from './messages/public/index.ts';
+
+export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [PUBLIC_AREA, CONSOLE_AREA];

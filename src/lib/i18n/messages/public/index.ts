@@ -1,0 +1,33 @@
+// The public side's catalogue: status page, history, uptime and incident pages, the subscribe
+// flow and every message a subscriber gets, in the twelve PUBLIC_LOCALES.
+import { defineArea } from '../../area.ts';
+import type { PublicLocale } from '../../locales.ts';
+import ar from './ar.json' with { type: 'json' };
+import de from './de.json' with { type: 'json' };
+import en from './en.json' with { type: 'json' };
+import es from './es.json' with { type: 'json' };
+import fr from './fr.json' with { type: 'json' };
+import he from './he.json' with { type: 'json' };
+import it from './it.json' with { type: 'json' };
+import ja from './ja.json' with { type: 'json' };
+import nl from './nl.json' with { type: 'json' };
+import pl from './pl.json' with { type: 'json' };
+import pt from './pt.json' with { type: 'json' };
+import zhCN from './zh-CN.json' with { type: 'json' };
+
+export type PublicKey = keyof typeof en;
+
+export const PUBLIC_AREA = defineArea<PublicLocale, PublicKey>('public', {
+  en,
+  de,
+  fr,
+  es,
+  pt,
+  it,
+  nl,
+  pl,
+  ja,
+  'zh-CN': zhCN,
+  ar,
+  he,
+});
