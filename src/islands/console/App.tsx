@@ -15,6 +15,7 @@ import { loadFlags } from './stores/flags.ts';
 import { applyUiSettings, loadUiSettings } from './stores/ui-settings.ts';
 import { Shell } from './layout/Shell.tsx';
 import { Spinner } from './ui/Spinner.tsx';
+import { $localeReady, setConsoleLocale } from './i18n.ts';
 import { readableOnWhite } from '../../lib/contrast.ts';
 import { ErrorScreen, NotFound, AccessDenied, Welcome, CompanyHostRedirect } from './features/errors/Screens.tsx';
 
@@ -127,6 +128,7 @@ export default function ConsoleApp(props: { boot: Boot }) {
   if (!started) {
     started = true;
     setBoot(props.boot);
+    void setConsoleLocale(props.boot.locale);
     applyUiSettings(props.boot.ui);
     const h = props.boot.host;
     if (h.kind === 'tenant') applyBrand(h.company.primaryColor, h.company.secondaryColor);
@@ -138,7 +140,14 @@ export default function ConsoleApp(props: { boot: Boot }) {
   }
   return (
     <ErrorBoundary>
-      <Screen />
+      <LocaleGate>
+        <Screen />
+      </LocaleGate>
     </ErrorBoundary>
   );
+}
+
+/** Draws the screens once the console's language is loaded (German is fetched; English is there). */
+function LocaleGate({ children }: { children: ReactNode }) {
+  return useStore($localeReady) ? children : <Spinner />;
 }

@@ -2,6 +2,7 @@
 // already knows). Everything else comes from the API.
 import type { components } from '../../api/schema.d.ts';
 import type { HostKind, PageCompany } from '../../lib/page-services.ts';
+import type { ConsoleLocale } from '../../lib/i18n/locales.ts';
 import { DEFAULT_UI_SETTINGS, type UiSettings } from '../../lib/ui-settings.ts';
 
 export type CurrentUser = components['schemas']['CurrentUser'];
@@ -18,9 +19,11 @@ export interface Boot {
   user: CurrentUser | null;
   /** The signed-in user's console look (the defaults when nobody is signed in) */
   ui: UiSettings;
+  /** The console's language: the user's choice, else the best match of their browser's languages */
+  locale: ConsoleLocale;
 }
 
-let current: Boot = { productName: 'StatusWatch', productDomain: 'localhost', host: { kind: 'root' }, user: null, ui: DEFAULT_UI_SETTINGS };
+let current: Boot = { productName: 'StatusWatch', productDomain: 'localhost', host: { kind: 'root' }, user: null, ui: DEFAULT_UI_SETTINGS, locale: 'en' };
 
 export function setBoot(b: Boot): void {
   current = b;

@@ -1,0 +1,46 @@
+// The console's words: every string a screen shows comes from t('<namespace>.<key>', values),
+// the console catalogue (src/lib/i18n/messages/console/) in the reader's language. English is in
+// the bundle; German is fetched once, before the first screen draws, only for those who read it.
+// The language comes with the page (boot.locale: the user's choice, else their browser's).
+import { atom } from 'nanostores';
+import { CONSOLE_LOCALES, type ConsoleLocale } from '../../lib/i18n/locales.ts';
+import type { ConsoleKey } from '../../lib/i18n/messages/console/index.ts';
+import { CONSOLE_EN } from '../../lib/i18n/messages/console/en.ts';
+import { flatten } from '../../lib/i18n/messages/console/flatten.ts';
+import { createTranslator, type MessageValues, type Translator } from '../../lib/i18n/translator.ts';
+
+export type { ConsoleKey };
+
+const ENGLISH = flatten(CONSOLE_EN);
+let current: Translator<ConsoleKey> = createTranslator<ConsoleKey>('en', ENGLISH);
+
+/** true once the language's catalogue is in: the app draws its screens only then. */
+export const $localeReady = atom(true);
+
+/** The message of `key` in the console's language, placeholders filled. */
+export function t(key: ConsoleKey, values?: MessageValues): string {
+  return current.t(key, values);
+}
+
+/** The console's language now ('en' or 'de'); Intl formatting of numbers follows it. */
+export function consoleLocale(): ConsoleLocale {
+  return current.locale as ConsoleLocale;
+}
+
+/** Switch to `locale`, loading its catalogue first; an unknown language reads as English. */
+export async function setConsoleLocale(locale: string): Promise<void> {
+  const wanted = (CONSOLE_LOCALES as readonly string[]).includes(locale) ? (locale as ConsoleLocale) : 'en';
+  document.documentElement.lang = wanted;
+  if (wanted === 'en') {
+    current = createTranslator<ConsoleKey>('en', ENGLISH);
+    $localeReady.set(true);
+    return;
+  }
+  $localeReady.set(false);
+  try {
+    const { CONSOLE_DE } = await import('../../lib/i18n/messages/console/de.ts');
+    current = createTranslator<ConsoleKey>(wanted, flatten(CONSOLE_DE), ENGLISH);
+  } finally {
+    $localeReady.set(true);
+  }
+}
