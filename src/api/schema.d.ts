@@ -3817,6 +3817,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** No server-initiated stream (the endpoint is stateless); answers 405 with Allow POST */
+        get: operations["openMcpStream"];
+        put?: never;
+        /**
+         * The Model Context Protocol endpoint (streamable HTTP, stateless) with a company API token
+         * @description One JSON-RPC message (or a batch) of the Model Context Protocol (2025-06-18, streamable HTTP transport, no session): initialize, tools/list, tools/call. The tools read monitors, incidents, status, RED metrics and traces, and (with a write token) acknowledge an incident or post an update; each tool call is made as the token's own API call, so the token's scope, the user's role and company, throttles and audit apply to it exactly as to a script. A read token may POST here (every MCP message is a POST); its writing tools are refused with the API's 403. Sessions (cookies) are not accepted: only `Authorization: Bearer swt_…`. The client must accept `application/json` and `text/event-stream`. See docs/features/mcp.md.
+         */
+        post: operations["callMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -7665,6 +7686,15 @@ export interface components {
             domains: string[];
             require_sso?: boolean;
             break_glass_user_id?: string | null;
+        };
+        JsonRpcError: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            error: {
+                code: number;
+                message: string;
+            };
         };
         AlertMonitorRef: {
             id: string;
@@ -15681,6 +15711,85 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    openMcpStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description Use POST (a problem; Allow names POST) */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    callMcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | Record<string, never>[];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never> | Record<string, never>[];
+                };
+            };
+            /** @description A notification or response was taken (no body) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a JSON-RPC message (a JSON-RPC error object, code -32700 or -32600, as the MCP transport answers it), or a body that is not JSON (a problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description The client does not accept both application/json and text/event-stream (a JSON-RPC error object) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

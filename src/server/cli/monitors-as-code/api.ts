@@ -9,10 +9,13 @@ import { lookup as dnsLookup, type LookupAllOptions, type LookupOneOptions } fro
 
 export class ApiError extends Error {
   readonly status: number;
+  /** the problem's detail (or title) as the platform wrote it */
+  readonly detail: string;
   constructor(method: string, path: string, status: number, detail: string) {
     super(`${method} ${path} answered ${status}: ${detail}`);
     this.name = 'ApiError';
     this.status = status;
+    this.detail = detail;
   }
 }
 

@@ -66,7 +66,7 @@ export async function resolveActor(req: FastifyRequest, services: Services, host
     if (op && SESSION_ONLY_CALLS.has(op.operationId)) {
       throw new DomainError('forbidden', 'API tokens cannot be used for this call. Sign in to the console.');
     }
-    if (verified.actor.apiToken?.scope === 'read' && !SAFE_METHODS.has(req.method)) {
+    if (verified.actor.apiToken?.scope === 'read' && !SAFE_METHODS.has(req.method) && !op?.readTokenPosts) {
       throw new DomainError('forbidden', 'This API token is read-only: it may only read (GET).');
     }
   } else {

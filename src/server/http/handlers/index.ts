@@ -33,6 +33,7 @@ import { onCallHandlers } from './oncall.ts';
 import { incomingAlertsHandlers } from './incoming-alerts.ts';
 import { incidentTemplatesHandlers } from './incident-templates.ts';
 import { scimHandlers } from './scim.ts';
+import { mcpHandlers } from './mcp.ts';
 import { passkeysHandlers } from './passkeys.ts';
 import { ssoHandlers } from './sso.ts';
 
@@ -70,4 +71,5 @@ export const handlers = {
   ...scimHandlers,
   ...passkeysHandlers,
   ...ssoHandlers,
+  ...mcpHandlers,
 } satisfies HandlerMap;

@@ -35,6 +35,11 @@ export interface OperationSpec {
   responseTypes: Record<string, string[]>;
   /** x-raw-body: the handler gets the raw Buffer (OTLP protobuf) */
   rawBody: boolean;
+  /**
+   * x-read-token-posts: a read-only API token may POST here (the MCP endpoint: every JSON-RPC
+   * message is a POST, reads included; each tool's own API call is then judged by the token's scope)
+   */
+  readTokenPosts: boolean;
   /** x-body-limit: bytes this operation's body may have (the app's default otherwise) */
   bodyLimit?: number;
 }
@@ -108,6 +113,7 @@ export function loadSpec(file = SPEC_FILE): Promise<LoadedSpec> {
           responses,
           responseTypes,
           rawBody: Boolean(op['x-raw-body']),
+          readTokenPosts: op['x-read-token-posts'] === true,
           ...(Number.isInteger(op['x-body-limit']) ? { bodyLimit: op['x-body-limit'] as number } : {}),
         });
       }
