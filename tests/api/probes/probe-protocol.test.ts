@@ -163,7 +163,7 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
       kind: 'http',
       outcome,
     }));
-    await probeInboxRepo(t.services.db).add(inboxRows(num, 'eu-west', left, clock));
+    await probeInboxRepo(t.services.db).add(inboxRows(t.services.db.kind, num, 'eu-west', left, clock));
     expect(await probeInboxRepo(t.services.db).backlog()).toEqual({ results: 150, oldest: clock });
     const before = (await stored(m.acmeEu)).length;
     expect(await probeInbox.run(t.services, clock)).toBe('stored 150 probe results left in the inbox');

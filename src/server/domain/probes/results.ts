@@ -103,7 +103,7 @@ export async function postProbeResults(
         outcome: p.outcome,
         ...(p.shots ? { shots: p.shots } : {}),
       }));
-    await probeInboxRepo(tx).add(inboxRows(token.num, label, results, now));
+    await probeInboxRepo(tx).add(inboxRows(services.db.kind, token.num, label, results, now));
     return taken.size;
   });
   if (fresh > 0) (services.probeInboxLanded ?? (() => kickInbox(services)))();

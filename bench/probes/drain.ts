@@ -1,0 +1,184 @@
+// The platform's own cost of a probe result (issue 27), apart from the machine's contention: the
+// CPU time the platform process (and PostgreSQL's backends with --pg) spends per result to take a
+// delivery call (postProbeResults: ids claimed, rows into the inbox) and to store it (drainInbox:
+// each location's state machine, the quorum verdict, rollups, incidents). CPU time, unlike wall
+// time, barely moves with the load of a shared machine, so before/after figures of a change can
+// be read on a busy box; `1e6 / (take + store µs)` is the results a second one core can ingest.
+// No HTTP and no probe processes: the calls are the domain functions the ingest thread calls.
+// Usage: npm run bench:probe-drain -- [--monitors 20000] [--locations 5] [--rounds 3] [--pg]
+//   node --cpu-prof bench/probes/drain.ts … writes a profile of the platform's side.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Insertable } from 'kysely';
+import { newId } from '../../src/server/domain/ids.ts';
+import { drainInbox } from '../../src/server/domain/probes/inbox.ts';
+import { createProbeLocation } from '../../src/server/domain/probes/locations.ts';
+import { postProbeResults, type ProbeResultInput } from '../../src/server/domain/probes/results.ts';
+import { createProbeToken } from '../../src/server/domain/probes/tokens.ts';
+import { newMonitorRow } from '../../src/server/db/repositories/monitors-repo.ts';
+import type { MonitorsTable } from '../../src/server/db/schema/monitoring.ts';
+import { withTransaction } from '../../src/server/db/scope.ts';
+import { createServices } from '../../src/server/services.ts';
+import { actorFor, ctxFor, seedUser } from '../../tests/support/fixtures.ts';
+import { createDatabase, freePort, startPgCluster } from '../../tests/support/pg-cluster.ts';
+import { benchServerConfig } from '../engine/in-server.ts';
+import { seedBenchCompanies } from '../engine/seed-companies.ts';
+
+const { values } = parseArgs({
+  options: {
+    monitors: { type: 'string', default: '20000' },
+    locations: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    pg: { type: 'boolean', default: false },
+  },
+});
+const MONITORS = Number(values.monitors);
+const LOCATIONS = Number(values.locations);
+const ROUNDS = Number(values.rounds);
+const BATCH = 1000;
+const INTERVAL_MS = 60_000;
+
+/** utime + stime of a process, in ms (USER_HZ is 100 on Linux). */
+function procCpuMs(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster listening on `port` and its backends: their CPU together. */
+function pgCpuMs(port: number | null): number {
+  if (port === null) return 0;
+  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const master = pids.find((p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' ').includes(`-p ${port} `);
+    } catch {
+      return false;
+    }
+  });
+  if (!master) return 0;
+  let ms = procCpuMs(Number(master));
+  for (const p of pids) {
+    try {
+      if (new RegExp(`^PPid:\\s+${master}$`, 'm').test(readFileSync(`/proc/${p}/status`, 'utf8'))) ms += procCpuMs(Number(p));
+    } catch {
+      // gone
+    }
+  }
+  return ms;
+}
+
+const nodeCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-drain-'));
+const cluster = values.pg ? await startPgCluster() : undefined;
+const pgPort = cluster ? Number(new URL(cluster.url).port) : null;
+const dbUrl = cluster ? await createDatabase(cluster.url, 'bench_drain') : undefined;
+const services = await createServices(benchServerConfig(dataDir, await freePort(), dbUrl));
+// the bench drains the inbox itself after each call, to time the two apart (no kick in between)
+services.probeInboxLanded = () => {};
+try {
+  const root = ctxFor(services, actorFor(await seedUser(services, { userType: 1 })));
+  const tokens: string[] = [];
+  const slugs: string[] = [];
+  for (let i = 1; i <= LOCATIONS; i++) {
+    const loc = await createProbeLocation(root, { name: `Drain ${i}`, slug: `drain-${i}`, private: false });
+    tokens.push((await createProbeToken(root, loc.id, { name: `probe ${i}` })).token);
+    slugs.push(loc.slug);
+  }
+  const start = Date.now() - ROUNDS * INTERVAL_MS;
+  const companyIds = await seedBenchCompanies(services.db, Math.ceil(MONITORS / 1000), start);
+  const monitorIds: string[] = [];
+  for (let from = 0; from < MONITORS; from += 400) {
+    const rows: Array<Insertable<MonitorsTable>> = [];
+    for (let i = from; i < Math.min(MONITORS, from + 400); i++) {
+      const id = newId();
+      monitorIds.push(id);
+      rows.push({
+        ...newMonitorRow({
+          id,
+          company_id: companyIds[i % companyIds.length],
+          name: `drain ${i}`,
+          type: 'http',
+          config: JSON.stringify({
+            url: `http://127.0.0.1:9/m/${i}`,
+            method: 'GET',
+            accepted_status_codes: ['200-299'],
+            follow_redirects: true,
+          }),
+          is_public: false,
+          interval_seconds: INTERVAL_MS / 1000,
+          timeout_seconds: 10,
+          confirmations: 2,
+          next_due_at: start + 3_600_000,
+          created_at: start,
+        }),
+        locations: JSON.stringify(slugs),
+        run_local: false,
+      });
+    }
+    await withTransaction(services.db, (tx) => tx.k.insertInto('monitors').values(rows).execute());
+  }
+
+  let take = { node: 0, pg: 0, wall: 0 };
+  let store = { node: 0, pg: 0, wall: 0 };
+  let results = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const checkedAt = start + round * INTERVAL_MS;
+    for (let l = 0; l < LOCATIONS; l++) {
+      for (let from = 0; from < MONITORS; from += BATCH) {
+        const batch: ProbeResultInput[] = monitorIds.slice(from, from + BATCH).map((id, k) => {
+          // one monitor in fifty fails (some incidents open and close), the rest answer
+          const down = (from + k) % 50 === 0 && round > 0;
+          return {
+            id: `${id}-${l}-${round}`,
+            monitor_id: id,
+            checked_at: checkedAt + ((from + k) % INTERVAL_MS),
+            status: down ? 'down' : 'operational',
+            response_time_ms: down ? null : 40 + ((from + k) % 90),
+            http_code: down ? null : 200,
+            error: down ? 'Connection refused' : null,
+            timings: down ? { dns: 1, total: 3 } : { dns: 1, connect: 2, ttfb: 30, total: 45 },
+            cert_expires_at: null,
+            cert_issuer: null,
+            cert_subject: null,
+          };
+        });
+        const [n0, p0, w0] = [nodeCpuMs(), pgCpuMs(pgPort), performance.now()];
+        const answer = await postProbeResults(services, tokens[l], {
+          stats: { instance: `p${l}`, checks_per_second: 333, lag_ms_p99: 5 },
+          results: batch,
+        });
+        const [n1, p1, w1] = [nodeCpuMs(), pgCpuMs(pgPort), performance.now()];
+        take = { node: take.node + n1 - n0, pg: take.pg + p1 - p0, wall: take.wall + w1 - w0 };
+        results += answer.accepted;
+        const stored = await drainInbox(services);
+        const [n2, p2, w2] = [nodeCpuMs(), pgCpuMs(pgPort), performance.now()];
+        store = { node: store.node + n2 - n1, pg: store.pg + p2 - p1, wall: store.wall + w2 - w1 };
+        if (stored !== answer.accepted) throw new Error(`stored ${stored} of ${answer.accepted} taken`);
+      }
+    }
+  }
+  const us = (ms: number) => ((ms * 1000) / results).toFixed(1);
+  const load = os.loadavg();
+  process.stdout.write(
+    [
+      `probe results, the platform's own cost: ${results} results (${MONITORS} monitors x ${LOCATIONS} locations x ${ROUNDS} rounds, calls of ${BATCH}), ${services.db.kind}; load ${load.map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+      `  take (delivery call)   node ${us(take.node)} µs/result${cluster ? `, postgres ${us(take.pg)} µs/result` : ''}; wall ${us(take.wall)} µs/result (${((take.wall / results) * BATCH).toFixed(1)} ms a call of ${BATCH})`,
+      `  store (inbox drain)    node ${us(store.node)} µs/result${cluster ? `, postgres ${us(store.pg)} µs/result` : ''}; wall ${us(store.wall)} µs/result`,
+      `  one core ingests       ${(1e6 / (((take.node + take.pg + store.node + store.pg) * 1000) / results)).toFixed(0)} results/s at this CPU cost   (the five-probe scenario wants 1,667/s beside the page and the probes)`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  await services.db.close();
+  cluster?.stop();
+}
