@@ -3,7 +3,7 @@
 // Built by scripts/gen-embed-client.ts (esbuild, minified) into a string the server serves as
 // `(function(EMBED){...})({lang, dir, brand, langs, t})`, so the script is static per company and
 // language; the data comes from /embed/status.json of the host the script came from.
-// Safe on any site: everything is drawn in a closed Shadow DOM (the site's CSS cannot reach in,
+// Safe on any site: everything is drawn in a Shadow DOM (the site's CSS cannot reach in,
 // ours cannot leak out), styles go through a constructed stylesheet (allowed under a strict
 // style-src), no eval, no inline handlers, no cookies (credentials omitted), no globals; text is
 // set as textContent, links only to the status page's own origin. Kept small: <= 5 KB compressed.
@@ -55,6 +55,7 @@ const CSS =
   '.f{position:fixed;z-index:2147483000;margin:12px;max-width:min(420px,calc(100vw - 24px))}' +
   '.top,.bottom{left:0;right:0;max-width:none}.top,.top-left,.top-right{top:0}.bottom,.bottom-left,.bottom-right{bottom:0}' +
   '.top-left,.bottom-left{left:0}.top-right,.bottom-right{right:0}' +
+  '@media (max-width:480px){.f{left:0;right:0;max-width:none}}' +
   'a{color:inherit}a:focus-visible,button:focus-visible{outline:2px solid var(--ac);outline-offset:2px}' +
   '.b{display:inline-flex;align-items:center;gap:.5em;padding:.25em .75em;border:1px solid var(--ln);border-radius:999px;background:var(--bg);text-decoration:none}' +
   '.d{flex:none;width:.6em;height:.6em;border-radius:50%;background:var(--st)}' +
@@ -127,7 +128,7 @@ function start(script: HTMLScriptElement): void {
   const position = POSITIONS.includes(data.position || '') ? data.position! : banner ? 'bottom-right' : '';
 
   const host = document.createElement('statuswatch-embed');
-  const root = host.attachShadow({ mode: 'closed' });
+  const root = host.attachShadow({ mode: 'open' });
   const sheet = new CSSStyleSheet();
   const vars = (v: string) => `:host{${v};--ac:${accent}}`;
   sheet.replaceSync(

@@ -49,6 +49,14 @@ export async function getEmbedStatus(ctx: Ctx): Promise<{ view: StatusPageView; 
 /** The client's version: a new build of embed.js is a new script for every company. */
 const CLIENT_HASH = createHash('sha256').update(EMBED_CLIENT).digest('base64url').slice(0, 12);
 
+/** The text of embed.js for a language and brand colour (what the route serves, the benchmark measures). */
+export function embedScriptText(locale: PublicLocale, brand: string): string {
+  const config = { lang: locale, dir: directionOf(locale), brand, langs: PUBLIC_LOCALES, t: EMBED_AREA.messages[locale] };
+  // '<' escaped: the text can never close a script element it is pasted into.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `(function(EMBED){${EMBED_CLIENT}})(${json});\n`;
+}
+
 /**
  * /embed.js in one language: the client wrapped with what it needs of the company (its brand
  * colour) and of the language (its words). Its ETag changes with those only, not with every
@@ -58,12 +66,7 @@ export async function getEmbedScript(ctx: Ctx, locale: PublicLocale): Promise<{ 
   const view = await snapshotOf(ctx);
   const brand = view.company.primaryColor;
   const etag = `"ej-${createHash('sha256').update(`${CLIENT_HASH}|${locale}|${brand}`).digest('base64url').slice(0, 22)}"`;
-  const body = () => {
-    const config = { lang: locale, dir: directionOf(locale), brand, langs: PUBLIC_LOCALES, t: EMBED_AREA.messages[locale] };
-    // '<' escaped: the text can never close a script element it is pasted into.
-    const json = JSON.stringify(config).replace(/</g, '\\u003c');
-    return `(function(EMBED){${EMBED_CLIENT}})(${json});\n`;
-  };
+  const body = () => embedScriptText(locale, brand);
   return { view, etag, body };
 }
 
