@@ -57,7 +57,7 @@ const CSS =
   '.top-left,.bottom-left{left:0}.top-right,.bottom-right{right:0}' +
   '@media (max-width:480px){.f{left:0;right:0;max-width:none}}' +
   'a{color:inherit}a:focus-visible,button:focus-visible{outline:2px solid var(--ac);outline-offset:2px}' +
-  '.b{display:inline-flex;align-items:center;gap:.5em;padding:.25em .75em;border:1px solid var(--ln);border-radius:999px;background:var(--bg);text-decoration:none}' +
+  '.b{display:inline-flex;align-items:center;gap:.5em;padding:.25em .75em;border:1px solid var(--ac);border-radius:999px;background:var(--bg);text-decoration:none}' +
   '.d{flex:none;width:.6em;height:.6em;border-radius:50%;background:var(--st)}' +
   '.n{display:flex;align-items:flex-start;gap:.75em;padding:.75em 1em;background:var(--bg);border:1px solid var(--ln);border-inline-start:6px solid var(--st);border-radius:8px;box-shadow:0 4px 16px #0003}' +
   '.n div{flex:1;min-width:0;overflow-wrap:anywhere}.k{display:block;color:var(--mu);font-size:12px}.n a{font-weight:600}' +

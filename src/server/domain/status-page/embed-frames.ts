@@ -34,7 +34,7 @@ const BASE_CSS =
   'html,body{margin:0;background:transparent}' +
   'body{padding:2px;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg)}' +
   'a{color:inherit}a:focus-visible{outline:2px solid var(--ac);outline-offset:2px}' +
-  '.b{display:inline-flex;align-items:center;gap:.5em;padding:.25em .75em;border:1px solid var(--ln);border-radius:999px;background:var(--bg);text-decoration:none;white-space:nowrap}' +
+  '.b{display:inline-flex;align-items:center;gap:.5em;padding:.25em .75em;border:1px solid var(--ac);border-radius:999px;background:var(--bg);text-decoration:none;white-space:nowrap}' +
   '.d{flex:none;width:.6em;height:.6em;border-radius:50%;background:var(--st)}' +
   '.n{padding:.6em 1em;background:var(--bg);border:1px solid var(--ln);border-inline-start:6px solid var(--st);border-radius:8px;overflow-wrap:anywhere}' +
   '.k{display:block;color:var(--mu);font-size:12px}.n a{font-weight:600}';
