@@ -3,7 +3,8 @@
 // the lines the docs give, and CSS of its own that would restyle any link or box it reaches.
 // With an ongoing incident the script's banner shows the incident's title and links to it, the
 // badge says the page's state, the iframe badge and banner show the same without a script; after
-// the incident is resolved a reload shows no banner. Desktop and mobile widths; screenshots in
+// the incident is resolved a reload shows no banner; data-lang picks the language. Desktop and
+// mobile widths; screenshots in
 // .tmp/embed-shots (looked at).
 import { test, expect, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
@@ -47,6 +48,10 @@ const sitePage = () => `<!doctype html><html lang="en"><head><meta charset="utf-
 <script src="${statusOrigin()}/embed.js" async data-style="banner" data-position="bottom-right" data-theme="dark" data-accent="#ff6600"></script>
 </body></html>`;
 
+/** A page that asks for German with data-lang (the script then loads embed.js?lang=de). */
+const germanPage = () => `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Embed Co</title></head>
+<body><p id="de-slot">Status: <script src="${statusOrigin()}/embed.js" async data-lang="de"></script></p></body></html>`;
+
 /** The site's own CSS: it would restyle every link and box of ours it could reach. */
 const SITE_CSS = 'a{color:rgb(255,0,0)!important;font-size:40px!important}div{border:5px solid lime}body{font-family:serif}';
 
@@ -59,7 +64,8 @@ test.beforeAll(async () => {
   incidentId = await seedIncident(db, co.id, Date.now(), { monitorId: api.id, title: 'Checkout is failing', severity: 'high' });
   site = createServer((req, res) => {
     if (req.url === '/site.css') return res.writeHead(200, { 'content-type': 'text/css' }).end(SITE_CSS);
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': siteCsp() }).end(sitePage());
+    const html = req.url === '/de' ? germanPage() : sitePage();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': siteCsp() }).end(html);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   sitePort = (site.address() as AddressInfo).port;
@@ -131,6 +137,18 @@ test('dismissing the banner hides that incident for the rest of the visit', asyn
   await page.reload();
   await expect(page.locator('#badge-slot statuswatch-embed a.b')).toBeVisible();
   await expect(page.locator('statuswatch-embed .n')).toHaveCount(0);
+});
+
+test('data-lang chooses the language of the badge, whatever the browser says', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content.Security.Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto(`http://127.0.0.1:${sitePort}/de`);
+  await expect(page.locator('#de-slot statuswatch-embed a.b')).toHaveText('Teilweiser Systemausfall');
+  // one badge: the English script handed over to the German one
+  await expect(page.locator('statuswatch-embed')).toHaveCount(1);
+  expect(violations).toEqual([]);
 });
 
 test('after the incident is resolved, a reload shows no banner and the badge says all is well', async ({ page }) => {
