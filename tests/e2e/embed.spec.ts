@@ -4,8 +4,7 @@
 // With an ongoing incident the script's banner shows the incident's title and links to it, the
 // badge says the page's state, the iframe badge and banner show the same without a script; after
 // the incident is resolved a reload shows no banner; data-lang picks the language. Desktop and
-// mobile widths; screenshots in
-// .tmp/embed-shots (looked at).
+// mobile widths; screenshots in .tmp/embed-shots (looked at).
 import { test, expect, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
