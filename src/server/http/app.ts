@@ -17,6 +17,7 @@ import { registerCustomDomainHost } from './custom-domain-host.ts';
 import { registerPageAccessGuard } from './page-access-guard.ts';
 import { astroBuilt, registerAstro } from './astro.ts';
 import { registerPublicRoutes } from './public-routes.ts';
+import { registerEmbedRoutes } from './embed-routes.ts';
 import { registerIdentityRoutes } from './auth/handoff-route.ts';
 import { registerSubscriberRoutes } from './subscriber-routes.ts';
 import { registerMetricsRoutes } from './metrics-routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const spec = await loadSpec();
   registerSpecRoutes(app, spec, handlers, services);
   registerPublicRoutes(app, services, opts.withPages ? opts.pages : undefined);
+  registerEmbedRoutes(app, services);
   registerIdentityRoutes(app, services);
   registerSubscriberRoutes(app, services);
 

@@ -30,10 +30,15 @@ import { problem, sendProblem } from './problem.ts';
 import { accessPage } from './page-access-html.ts';
 import { DomainError } from '../domain/errors.ts';
 
-export type DocumentKind = 'html' | 'data';
+/** 'frame': an embed frame (embeds.md): refused with an empty frame a foreign site may show. */
+export type DocumentKind = 'html' | 'data' | 'frame';
 
 const HTML_DOCUMENTS = /^\/(|history|uptime|incidents\/[^/]+|subscribe(\/.*)?|public-status|index(\.html)?)$/;
 const DATA_DOCUMENTS = /^\/((history|feed)\.(rss|atom)|badges\/.+|api\/v2\/.+|api\/v1\/public\/.+)$/;
+const EMBED_DATA_DOCUMENTS = /^\/(embed\.js|embed\/status\.json)$/;
+const EMBED_FRAMES = /^\/embed\/(badge|banner)$/;
+/** What a refused embed frame shows on the site that embeds it: nothing (and no framing error). */
+const EMPTY_FRAME = '<!doctype html><html><head><meta charset="utf-8"><title></title></head><body></body></html>';
 /** Public calls that name their company in the path rather than by the host. */
 const BY_SUBDOMAIN = /^\/api\/v1\/public\/[^/]+\/([^/]+)/;
 
@@ -55,6 +60,8 @@ export function documentKind(url: string): DocumentKind | null {
   const p = documentPath(url);
   if (HTML_DOCUMENTS.test(p)) return 'html';
   if (DATA_DOCUMENTS.test(p)) return 'data';
+  if (EMBED_DATA_DOCUMENTS.test(p)) return 'data';
+  if (EMBED_FRAMES.test(p)) return 'frame';
   return null;
 }
 
@@ -91,6 +98,13 @@ function refuse(req: FastifyRequest, reply: FastifyReply, d: Extract<AccessDecis
         ? problem(403, 'forbidden', 'This status page is private: it is not available from your address.')
         : problem(401, 'unauthorized', 'This status page is private.');
     return sendProblem(reply, p);
+  }
+  if (kind === 'frame') {
+    return reply
+      .code(d.status)
+      .header('content-security-policy', "default-src 'none'; frame-ancestors *")
+      .type('text/html; charset=utf-8')
+      .send(EMPTY_FRAME);
   }
   const next = safeLocalPath(req.url, '/');
   return reply

@@ -12,6 +12,7 @@ import { Skeleton } from '../../ui/Card.tsx';
 import { boot } from '../../boot.ts';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
 import { AccessCard } from './AccessCard.tsx';
+import { EmbedCard } from './EmbedCard.tsx';
 import { GroupsCard } from './GroupsCard.tsx';
 import { Table } from '../../ui/Table.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
@@ -121,6 +122,7 @@ export function StatusPageSettingsPage() {
           onSaved={(access) => $settings.set({ status: 'ready', data: { ...settings.data, access } })}
         />
       )}
+      {settings.status === 'ready' && <EmbedCard pageUrl={settings.data.preview_url} isPublic={settings.data.access.mode === 'public'} />}
     </div>
   );
 }
