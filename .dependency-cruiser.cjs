@@ -29,6 +29,13 @@ module.exports = {
       },
     },
     {
+      name: 'embed-client-imports-nothing',
+      comment: "src/embed is the script companies put on their own sites (<= 5 KB): it imports nothing, neither ours nor a package.",
+      severity: 'error',
+      from: { path: '^src/embed/', pathNot: '[.]test[.]ts$' },
+      to: { path: '.' },
+    },
+    {
       name: 'api-imports-only-lib',
       comment: 'src/api (generated types and the typed client) imports only src/lib and its own generated types.',
       severity: 'error',
