@@ -97,6 +97,7 @@ function claimValues(value: unknown): string[] {
 
 export const oidcProtocol: SsoProtocol = {
   async check(services, settings, clientSecret) {
+    if (settings.protocol !== 'oidc') throw new SsoProtocolError('not OpenID Connect settings');
     await discoverOidc(services, settings, clientSecret);
   },
   async begin(services, row, secrets: SsoRequestSecrets) {
@@ -111,8 +112,10 @@ export const oidcProtocol: SsoProtocol = {
       code_challenge_method: 'S256',
     });
   },
-  async finish(services, row, callbackUrl, secrets): Promise<SsoIdentity> {
+  async finish(services, row, callback, secrets): Promise<SsoIdentity> {
     const settings = oidcSettingsOf(row);
+    if (!secrets) throw new SsoProtocolError('token: no sign-in request for this callback');
+    const callbackUrl = callback.url;
     const config = await discoverOidc(services, settings, secretOf(services, row));
     let claims: oidc.IDToken | undefined;
     try {
