@@ -15768,14 +15768,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description To the company's host, to the identity provider, or back to the sign-in page with sso_error */
-            303: {
+            /** @description A page that sends the browser on at once (meta refresh; a link too): to the company's host, to the identity provider, or back to the sign-in page with sso_error. Not a 303, because the page's form-action 'self' policy also holds for redirects after a form post. */
+            200: {
                 headers: {
-                    /** @description Where the browser goes next */
-                    Location?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["ContentTooLarge"];

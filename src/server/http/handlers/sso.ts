@@ -22,10 +22,16 @@ function seeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply.code(303).header('location', location).header('cache-control', 'no-store').send();
 }
 
-async function refused(ctx: Ctx, reply: FastifyReply, e: unknown, email: string | null): Promise<FastifyReply> {
+async function refused(
+  ctx: Ctx,
+  reply: FastifyReply,
+  e: unknown,
+  email: string | null,
+  answer: (reply: FastifyReply, location: string) => FastifyReply = seeOther,
+): Promise<FastifyReply> {
   if (!(e instanceof SsoFailure)) throw e;
   await recordSsoFailure(ctx, e, email);
-  return seeOther(reply, `/login?sso_error=${e.code}`);
+  return answer(reply, `/login?sso_error=${e.code}`);
 }
 
 interface StartInput {
@@ -37,8 +43,33 @@ interface StartInput {
 const START_FORM_LIMIT = 4096;
 const ACS_FORM_LIMIT = 512 * 1024;
 
+/**
+ * A page that sends the browser on (for the form post). A 303 would do, but the console's
+ * Content-Security-Policy (form-action 'self') also holds for the redirects after a form is
+ * submitted, and the next stop (the company's host, the provider) is another origin: a refresh
+ * is a new navigation, not part of the form's submission.
+ */
+function continuePage(reply: FastifyReply, location: string): FastifyReply {
+  const href = location.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return reply
+    .code(200)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Single sign-on</title></head>` +
+        `<body><p><a href="${href}">Continue to single sign-on</a></p></body></html>`,
+    );
+}
+
 /** Starts a sign-in on this host: to the provider (with the browser's state cookie), or on to the company's host. */
-async function startHere(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, q: StartInput): Promise<FastifyReply> {
+async function startHere(
+  ctx: Ctx,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  q: StartInput,
+  answer: (reply: FastifyReply, location: string) => FastifyReply = seeOther,
+): Promise<FastifyReply> {
   try {
     const r = await startSso(
       ctx,
@@ -53,9 +84,9 @@ async function startHere(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, q: 
         path: STATE_PATH,
         maxAge: STATE_SECONDS,
       });
-    return seeOther(reply, r.location);
+    return answer(reply, r.location);
   } catch (e) {
-    return refused(ctx, reply, e, q.email?.trim().toLowerCase() || null);
+    return refused(ctx, reply, e, q.email?.trim().toLowerCase() || null, answer);
   }
 }
 
@@ -84,7 +115,7 @@ export const ssoHandlers = {
       return_to: form.get('return_to') ?? undefined,
       remember: form.get('remember') ?? undefined,
     };
-    return startHere(ctx, req, reply, q);
+    return startHere(ctx, req, reply, q, continuePage);
   },
   ssoCallback: async ({ ctx, req, reply }) => {
     const cookie = req.cookies?.[stateCookieName(ctx)] ?? null;

@@ -219,7 +219,7 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
             <a
               className="sw-btn"
               href={`/api/v1/company/sso/saml/metadata${tenant ? `?company_id=${encodeURIComponent(tenant)}` : ''}`}
-              download
+              download="statuswatch-saml-metadata.xml"
             >
               Download our SAML metadata
             </a>
