@@ -144,7 +144,7 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
           {error}
         </p>
       )}
-      <fieldset className="sw-fieldset">
+      <fieldset className="sw-fieldset sw-protocol">
         <legend>Protocol</legend>
         <label className="sw-check">
           <input type="radio" name="sso-protocol" checked={protocol === 'oidc'} onChange={() => setProtocol('oidc')} />
