@@ -3765,8 +3765,8 @@ export interface paths {
         /** The company's single sign-on settings (company admins); never the client secret */
         get: operations["getCompanySso"];
         /**
-         * Set up or change single sign-on with OpenID Connect (company admins, plan feature sso)
-         * @description The provider's discovery document is fetched (through the SSRF guard; a private address only with ALLOW_PRIVATE_TARGETS) and validated before anything is saved; each domain must be one the company has verified in the security suite. Turning require_sso on ends the sessions of the company's users except the break-glass admin. Audited as settings_update (never the secret).
+         * Set up or change single sign-on with OpenID Connect or SAML 2.0 (company admins, plan feature sso)
+         * @description SAML: the IdP's single sign-on URL, entity ID and signing certificates (or its metadata XML, which fills them); each certificate must parse and be valid now. OpenID Connect: the provider's discovery document is fetched (through the SSRF guard; a private address only with ALLOW_PRIVATE_TARGETS) and validated before anything is saved; each domain must be one the company has verified in the security suite. Turning require_sso on ends the sessions of the company's users except the break-glass admin. Audited as settings_update (never the secret).
          */
         put: operations["putCompanySso"];
         post?: never;
@@ -3790,7 +3790,11 @@ export interface paths {
          */
         get: operations["startSso"];
         put?: never;
-        post?: never;
+        /**
+         * Start a single sign-on from the main host's sign-in form: the e-mail's domain finds the company
+         * @description The sign-in page's form (application/x-www-form-urlencoded), so the e-mail stays out of addresses, history and access logs. The browser continues on the company's host (which then sends it to the identity provider); on a company's host it goes to its provider directly. A refusal sends the browser to /login?sso_error=<code>.
+         */
+        post: operations["startSsoByEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3832,6 +3836,49 @@ export interface paths {
          * @description One JSON-RPC message (or a batch) of the Model Context Protocol (2025-06-18, streamable HTTP transport, no session): initialize, tools/list, tools/call. The tools read monitors, incidents, status, RED metrics and traces, and (with a write token) acknowledge an incident or post an update; each tool call is made as the token's own API call, so the token's scope, the user's role and company, throttles and audit apply to it exactly as to a script. A read token may POST here (every MCP message is a POST); its writing tools are refused with the API's 403. Sessions (cookies) are not accepted: only `Authorization: Bearer swt_…`. The client must accept `application/json` and `text/event-stream`. See docs/features/mcp.md.
          */
         post: operations["callMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/sso/saml/metadata": {
+        parameters: {
+            query?: {
+                /** @description Super admins - the company (required for them); ignored for company users */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's SAML service provider metadata XML (company admins), to import at the identity provider
+         * @description Our entity ID and Assertion Consumer Service (on the company's host, HTTP-POST binding) and the e-mail NameID format. Available before SAML is configured: identity providers are usually set up first. Sent as a download (Content-Disposition attachment).
+         */
+        get: operations["getCompanySsoSamlMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The SAML Assertion Consumer Service: the identity provider's answer, posted by the browser
+         * @description An HTML form post (application/x-www-form-urlencoded, SAMLResponse and RelayState) from the identity provider's page, so cross-site and without cookies: the signed answer is its own credential. The response or its assertion must be signed by one of the company's IdP certificates (wrapped signatures refused), the issuer must be the IdP's entity ID, the audience our entity ID, the Recipient (and Destination) this address, the times valid (60 s of clock skew), the assertion ID new (a replay cache in the database) and InResponseTo a request this host started and has not used, with its RelayState; an answer to no request only when the company accepts IdP-initiated sign-in. Then the same rules as every single sign-on (verified domains, linking within the company, JIT creation). Success sets the session cookies and sends the browser to /dashboard (or the page it came from); a refusal sends it to /login?sso_error=<code> and is audited as sso_login_failed.
+         */
+        post: operations["samlAssertionConsumer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7641,6 +7688,25 @@ export interface components {
             group: string;
             role: components["schemas"]["SsoRole"];
         };
+        SamlCertificate: {
+            subject: string;
+            /** Format: date-time */
+            not_after: string;
+            /** @description AA:BB:... as identity provider consoles show it */
+            fingerprint_sha256: string;
+        };
+        SamlSettingsView: {
+            /** @description The IdP's single sign-on URL (HTTP-Redirect binding) */
+            idp_sso_url: string;
+            /** @description The IdP's entity ID (the assertions' Issuer) */
+            idp_entity_id: string;
+            /** @description The certificates the IdP signs with */
+            idp_certificates: components["schemas"]["SamlCertificate"][];
+            /** @description The attribute with the e-mail; null: the NameID */
+            email_attribute: string | null;
+            /** @description Sign-ins started at the IdP's dashboard (unsolicited responses) are accepted */
+            allow_idp_initiated: boolean;
+        };
         SsoSettings: {
             /** @description Whether the company has single sign-on set up */
             configured: boolean;
@@ -7651,7 +7717,7 @@ export interface components {
             /** @description Domains the company has verified in the security suite (the only ones SSO may sign in for) */
             verified_domains: string[];
             /** @enum {string|null} */
-            protocol: "oidc" | null;
+            protocol: "oidc" | "saml" | null;
             issuer: string | null;
             client_id: string | null;
             /** @description A client secret is stored (encrypted; never returned) */
@@ -7669,9 +7735,19 @@ export interface components {
             break_glass_user_id: string | null;
             /** Format: date-time */
             updated_at: string | null;
+            /** @description SAML: our entity ID (the audience) to enter at the identity provider */
+            sp_entity_id: string;
+            /** @description SAML: our Assertion Consumer Service URL (HTTP-POST) to enter at the identity provider */
+            acs_url: string;
+            /** @description SAML: where our service provider metadata XML is downloaded (company admins) */
+            metadata_url: string;
+            saml: null | components["schemas"]["SamlSettingsView"];
         };
-        SsoSettingsInput: {
-            /** @enum {string} */
+        OidcSettingsInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             protocol: "oidc";
             /** @description The provider's issuer URL; its /.well-known/openid-configuration is fetched and checked on save */
             issuer: string;
@@ -7687,6 +7763,32 @@ export interface components {
             require_sso?: boolean;
             break_glass_user_id?: string | null;
         };
+        SamlSettingsInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            protocol: "saml";
+            /** @description The IdP's metadata XML: fills the entity ID, SSO URL and certificates the fields below leave out */
+            idp_metadata_xml?: string;
+            /** @description The IdP's single sign-on URL (HTTP-Redirect binding) */
+            idp_sso_url?: string;
+            idp_entity_id?: string;
+            /** @description The IdP's signing certificate(s), PEM; left out, the stored ones are kept. Each must parse and be valid now */
+            idp_certificates?: string;
+            /** @description The attribute with the e-mail (e.g. email, http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress); empty: the NameID */
+            email_attribute?: string | null;
+            allow_idp_initiated?: boolean;
+            /** @description The attribute with the user's groups */
+            group_claim?: string | null;
+            group_roles?: components["schemas"]["GroupRole"][];
+            default_role: components["schemas"]["SsoRole"];
+            domains: string[];
+            require_sso?: boolean;
+            break_glass_user_id?: string | null;
+        };
+        /** @description OpenID Connect or SAML 2.0, told apart by protocol */
+        SsoSettingsInput: components["schemas"]["OidcSettingsInput"] | components["schemas"]["SamlSettingsInput"];
         JsonRpcError: {
             /** @enum {string} */
             jsonrpc: "2.0";
@@ -15652,8 +15754,6 @@ export interface operations {
     startSso: {
         parameters: {
             query?: {
-                /** @description The person's e-mail (required on the main host; sent to the provider as login_hint) */
-                email?: string;
                 /** @description A path on this host to land on (default /dashboard), e.g. a private status page */
                 return_to?: string;
                 /** @description Keep the session for 30 days */
@@ -15676,6 +15776,41 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startSsoByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The person's e-mail (required on the main host; OIDC: sent to the provider as login_hint) */
+                    email?: string;
+                    return_to?: string;
+                    /** @enum {string} */
+                    remember?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description A page that sends the browser on at once (meta refresh; a link too): to the company's host, to the identity provider, or back to the sign-in page with sso_error. Not a 303, because the page's form-action 'self' policy also holds for redirects after a form post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -15789,6 +15924,70 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCompanySsoSamlMetadata: {
+        parameters: {
+            query?: {
+                /** @description Super admins - the company (required for them); ignored for company users */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata (an md:EntityDescriptor with an SPSSODescriptor) */
+            200: {
+                headers: {
+                    /** @description attachment with a file name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/samlmetadata+xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    samlAssertionConsumer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The base64 of the SAML Response XML */
+                    SAMLResponse: string;
+                    RelayState?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in (to the console or page), or back to the sign-in page with sso_error */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };

@@ -101,6 +101,8 @@ export interface PageCompany {
   secondaryColor: string;
   logoBase64: string | null;
   horizontalLogoBase64: string | null;
+  /** the company signs in with single sign-on (configured, and its plan has it): the login page offers it */
+  sso?: boolean;
 }
 
 export type HostKind =

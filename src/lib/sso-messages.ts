@@ -14,6 +14,8 @@ export const SSO_ERROR_MESSAGES = {
   full: 'Your company has reached its maximum number of users, so your account could not be created. Ask your administrator to make room.',
   disabled: 'Your account is disabled. Please contact your administrator.',
   throttled: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  unsolicited:
+    'Your company does not accept sign-ins started from the identity provider’s dashboard. Use “Sign in with SSO” on this page instead.',
 } as const;
 
 export type SsoErrorCode = keyof typeof SSO_ERROR_MESSAGES;

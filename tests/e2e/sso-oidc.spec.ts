@@ -71,7 +71,7 @@ test('a company admin sets up OpenID Connect, and people sign in with SSO on the
     await signInUi(page, tenantUrl(company.subdomain), admin);
     await page.goto(tenantUrl(company.subdomain, '/settings'));
     await page.getByRole('link', { name: 'Single sign-on' }).click();
-    await expect(page.getByRole('heading', { name: 'OpenID Connect' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Identity provider' })).toBeVisible();
     await expect(page.getByLabel('Redirect URI (register it at your provider)')).toHaveValue(callback);
 
     // A wrong issuer: the discovery document is checked before anything is saved.

@@ -23,7 +23,14 @@ export interface Boot {
   locale: ConsoleLocale;
 }
 
-let current: Boot = { productName: 'StatusWatch', productDomain: 'localhost', host: { kind: 'root' }, user: null, ui: DEFAULT_UI_SETTINGS, locale: 'en' };
+let current: Boot = {
+  productName: 'StatusWatch',
+  productDomain: 'localhost',
+  host: { kind: 'root' },
+  user: null,
+  ui: DEFAULT_UI_SETTINGS,
+  locale: 'en',
+};
 
 export function setBoot(b: Boot): void {
   current = b;

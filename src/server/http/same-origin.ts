@@ -15,6 +15,12 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * its only credential (the route reads no cookie), so a cross-site request gains nothing.
  */
 const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[^/?]+(\?|$)/;
+/**
+ * The SAML Assertion Consumer Service: the identity provider's page posts the signed answer from
+ * its own origin (HTTP-POST binding). The route reads no cookie; the signed, audience-bound,
+ * single-use assertion is its only credential (domain/sso/saml.ts).
+ */
+const SAML_ACS = /^\/api\/v1\/auth\/sso\/saml\/acs(\?|$)/;
 
 export function isCrossSite(req: FastifyRequest, config: Pick<Config, 'publicPort' | 'publicScheme'>): boolean {
   const site = req.headers['sec-fetch-site'];
@@ -30,6 +36,7 @@ export function registerSameOriginGuard(app: FastifyInstance, config: Pick<Confi
     if (SAFE.has(req.method)) return done();
     if (req.url.startsWith('/v1/traces')) return done(); // server-to-server ingest, keyed by API key
     if (req.method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(req.url)) return done();
+    if (req.method === 'POST' && SAML_ACS.test(req.url)) return done();
     // An API token (`Authorization: Bearer`) is not an ambient credential: a browser never adds
     // it by itself, so a page of another site can only send a token it already holds. Without
     // cookies the request acts with nothing but that token (resolve-actor.ts then ignores the

@@ -199,14 +199,27 @@ describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
     expect(me.body).toMatchObject({ id: carol.id, role: 'customer_viewer' });
   });
 
-  it('starts on the main host from the e-mail domain and continues on the company host', async () => {
+  it('starts on the main host from the e-mail domain (posted in a form, never in an address) and continues on the company host', async () => {
     const main = new ApiClient(t.baseUrl, t.config.productDomain);
-    const r = await ssoSignIn('ada', { host: t.config.productDomain, client: main, query: '?email=ada%40acme.example' });
-    expect(r.host).toBe(acmeHost);
+    const postEmail = (email: string) =>
+      main.request('POST', '/api/v1/auth/sso/start', {
+        raw: new URLSearchParams({ email }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const onward = (html: string) =>
+      new URL(/http-equiv="refresh" content="0;url=([^"]+)"/.exec(html)![1].replace(/&amp;/g, '&'), 'http://x');
+    const handed = await postEmail('ada@acme.example');
+    expect(handed.status, handed.text).toBe(200);
+    const next = onward(handed.text);
+    expect(next.hostname).toBe(acmeHost);
+    expect(next.pathname + next.search).toBe('/api/v1/auth/sso/start');
+    const r = await ssoSignIn('ada', { host: acmeHost, client: main });
     expect(r.landed).toBe('/dashboard');
     expect((await main.get('/api/v1/auth/me', { host: acmeHost })).body.email).toBe('ada@acme.example');
-    const unknown = await main.get('/api/v1/auth/sso/start?email=someone%40unproven.example');
-    expect(unknown.headers.get('location')).toBe('/login?sso_error=unknown_domain');
+    const unknown = await postEmail('someone@unproven.example');
+    expect(onward(unknown.text).pathname + onward(unknown.text).search).toBe('/login?sso_error=unknown_domain');
+    // the address no longer takes an e-mail at all
+    expect((await main.get('/api/v1/auth/sso/start?email=ada%40acme.example')).status).toBe(400);
   });
 
   it('lands on the page the sign-in started from (a private status page), never another site', async () => {

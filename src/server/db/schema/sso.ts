@@ -32,7 +32,26 @@ export interface SsoRequestsTable {
   used_at: number | null;
 }
 
+/** The SAML replay cache (migration 0011): an assertion ID accepted once per company until it expires. */
+export interface SamlAssertionsSeenTable {
+  company_id: string;
+  assertion_id: string;
+  /** the assertion's NotOnOrAfter (ms): past it, the assertion is refused as expired anyway */
+  expires_at: number;
+}
+
+/** Users a company's SSO created just in time (migration 0011): their role follows the group mapping. */
+export interface SsoJitUsersTable {
+  user_id: string;
+  company_id: string;
+  protocol: string;
+  subject: string;
+  created_at: number;
+}
+
 export interface SsoTables {
   company_sso: CompanySsoTable;
   sso_requests: SsoRequestsTable;
+  saml_assertions_seen: SamlAssertionsSeenTable;
+  sso_jit_users: SsoJitUsersTable;
 }

@@ -1,13 +1,15 @@
 // The OpenID Connect exchange (authorization code with PKCE, state and nonce) with openid-client,
 // which checks the ID token's signature (jose, against the provider's published keys), issuer,
 // audience, expiry and nonce. Every request to the provider goes through the SSRF guard (a
-// private address only when the operator allows private targets), bounded in time, without
-// following redirects; plain http only then too (a provider on the operator's own network).
+// private address only when the operator allows private targets) and connects to the address it
+// checked (net/pinned-fetch.ts: no DNS rebinding between check and connection), bounded in time,
+// without following redirects; plain http only then too (a provider on the operator's own network).
 import * as oidc from 'openid-client';
 import type { Services } from '../context.ts';
 import type { CompanySsoRow } from '../../db/repositories/company-sso-repo.ts';
 import { dnsResolver } from '../../net/dns-lookup.ts';
 import { resolveSafe, TargetRefused } from '../../net/ssrf.ts';
+import { pinnedFetch } from '../../net/pinned-fetch.ts';
 import { monitorSecretsKey, open } from '../../engine/kinds/secret-box.ts';
 import { SsoProtocolError, type SsoIdentity, type SsoProtocol, type SsoRequestSecrets } from './protocol.ts';
 import { parseSsoSettings, type OidcSettings } from './settings-model.ts';
@@ -23,19 +25,32 @@ function guardedFetch(services: Services): oidc.CustomFetch {
       throw new SsoProtocolError(`the identity provider must be reached over https (${u.origin})`);
     const signal = AbortSignal.timeout(PROVIDER_TIMEOUT_MS);
     const host = u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname;
+    let address: string;
     try {
-      await resolveSafe(host, allow, resolve, signal);
+      ({ address } = await resolveSafe(host, allow, resolve, signal));
     } catch (e) {
       if (e instanceof TargetRefused) throw new SsoProtocolError(`${u.host}: ${e.message}`);
       throw new SsoProtocolError(`${u.host} could not be resolved`);
     }
-    return fetch(url, {
-      method: options.method,
-      headers: options.headers,
-      body: options.body as BodyInit | undefined,
-      redirect: 'manual',
-      signal,
+    const headers: Record<string, string> = {};
+    new Headers(options.headers as HeadersInit | undefined).forEach((v, k) => {
+      headers[k] = v;
     });
+    // openid-client posts the token request as URLSearchParams (its content type already set)
+    const raw = options.body as unknown;
+    const body =
+      raw instanceof URLSearchParams
+        ? raw.toString()
+        : raw instanceof ArrayBuffer
+          ? new Uint8Array(raw)
+          : (raw as string | Uint8Array | null | undefined);
+    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))
+      throw new SsoProtocolError(`an unexpected request body type for ${u.host}`);
+    try {
+      return await pinnedFetch(u, address, { method: options.method, headers, body: body ?? null, signal });
+    } catch (e) {
+      throw new SsoProtocolError(`${u.host}: ${signal.aborted ? 'timed out' : String((e as Error)?.message ?? e).slice(0, 200)}`);
+    }
   };
 }
 
@@ -97,6 +112,7 @@ function claimValues(value: unknown): string[] {
 
 export const oidcProtocol: SsoProtocol = {
   async check(services, settings, clientSecret) {
+    if (settings.protocol !== 'oidc') throw new SsoProtocolError('not OpenID Connect settings');
     await discoverOidc(services, settings, clientSecret);
   },
   async begin(services, row, secrets: SsoRequestSecrets) {
@@ -111,8 +127,10 @@ export const oidcProtocol: SsoProtocol = {
       code_challenge_method: 'S256',
     });
   },
-  async finish(services, row, callbackUrl, secrets): Promise<SsoIdentity> {
+  async finish(services, row, callback, secrets): Promise<SsoIdentity> {
     const settings = oidcSettingsOf(row);
+    if (!secrets) throw new SsoProtocolError('token: no sign-in request for this callback');
+    const callbackUrl = callback.url;
     const config = await discoverOidc(services, settings, secretOf(services, row));
     let claims: oidc.IDToken | undefined;
     try {

@@ -5,7 +5,7 @@ import type { Services } from '../context.ts';
 import type { CompanySsoRow } from '../../db/repositories/company-sso-repo.ts';
 import type { SsoSettings } from './settings-model.ts';
 
-export const SSO_PROTOCOL_NAMES = ['oidc'] as const;
+export const SSO_PROTOCOL_NAMES = ['oidc', 'saml'] as const;
 export type SsoProtocolName = (typeof SSO_PROTOCOL_NAMES)[number];
 
 /** Who the identity provider says signed in. */
@@ -16,6 +16,17 @@ export interface SsoIdentity {
   name: string | null;
   /** the values of the configured group claim (empty when absent) */
   groups: string[];
+  /** SAML: the AuthnRequest this answers (null: unsolicited, IdP-initiated); the sign-in consumes it */
+  inResponseTo?: string | null;
+}
+
+/**
+ * What came back from the provider: OIDC redirects with a query (`url`); SAML's ACS receives an
+ * HTTP-POST binding form (`form`: SAMLResponse and RelayState) at `url`.
+ */
+export interface SsoCallback {
+  url: URL;
+  form: URLSearchParams | null;
 }
 
 /** The one-time values of one sign-in, kept server-side until the callback. */
@@ -36,10 +47,14 @@ export class SsoProtocolError extends Error {
 }
 
 export interface SsoProtocol {
-  /** On save: the provider answers as the settings say (OIDC: a valid discovery document); throws SsoProtocolError. */
+  /** On save: the provider answers as the settings say (OIDC: a valid discovery document; SAML: nothing to fetch); throws SsoProtocolError. */
   check(services: Services, settings: SsoSettings, clientSecret: string | null): Promise<void>;
   /** The provider's address for this sign-in (the browser is sent there). */
   begin(services: Services, row: CompanySsoRow, secrets: SsoRequestSecrets): Promise<URL>;
-  /** The identity of a callback, every check of the protocol passed; throws SsoProtocolError. */
-  finish(services: Services, row: CompanySsoRow, callbackUrl: URL, secrets: SsoRequestSecrets): Promise<SsoIdentity>;
+  /**
+   * The identity of a callback, every check of the protocol passed; throws SsoProtocolError.
+   * `secrets` are those of the request the browser's state named (OIDC); null for SAML, whose
+   * answer names its request itself (InResponseTo), checked by the module against the database.
+   */
+  finish(services: Services, row: CompanySsoRow, callback: SsoCallback, secrets: SsoRequestSecrets | null): Promise<SsoIdentity>;
 }

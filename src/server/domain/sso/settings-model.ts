@@ -8,7 +8,7 @@ export interface GroupRole {
 }
 
 interface RoleMapping {
-  /** the ID-token claim holding the user's groups; null: no mapping, everyone gets default_role */
+  /** the ID-token claim (SAML: the attribute) holding the user's groups; null: no mapping, everyone gets default_role */
   group_claim: string | null;
   group_roles: GroupRole[];
   default_role: SsoRole;
@@ -21,7 +21,19 @@ export interface OidcSettings extends RoleMapping {
   scopes: string[];
 }
 
-export type SsoSettings = OidcSettings;
+/** SAML 2.0: the IdP's HTTP-Redirect SSO address, its entity id and signing certificates (PEM). */
+export interface SamlSettings extends RoleMapping {
+  protocol: 'saml';
+  idp_sso_url: string;
+  idp_entity_id: string;
+  idp_certs: string[];
+  /** the attribute holding the e-mail; null: the NameID (when it is an e-mail) */
+  email_attribute: string | null;
+  /** unsolicited responses (started at the IdP's dashboard) are accepted */
+  allow_idp_initiated: boolean;
+}
+
+export type SsoSettings = OidcSettings | SamlSettings;
 
 export function parseSsoSettings(json: string): SsoSettings {
   return JSON.parse(json) as SsoSettings;

@@ -19,7 +19,18 @@ import { tenantOrigin, mainOrigin } from '../../../lib/hosts.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { SSO_PROTOCOLS } from './protocols.ts';
 import { SsoProtocolError } from './protocol.ts';
-import { parseSsoSettings, type GroupRole, type OidcSettings, type SsoRole } from './settings-model.ts';
+import {
+  parseSsoSettings,
+  type GroupRole,
+  type OidcSettings,
+  type SamlSettings,
+  type SsoRole,
+  type SsoSettings,
+} from './settings-model.ts';
+import { samlSpOf, SAML_METADATA_PATH } from './saml-sp.ts';
+import { certificateBodies, certificateSummaries, checkCertificate, type CertSummary } from './saml-certs.ts';
+import { readIdpMetadata } from './saml-idp-metadata.ts';
+import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 
 export const CALLBACK_PATH = '/api/v1/auth/sso/callback';
 const PLAN_REQUIRED = 'Single sign-on is part of the Enterprise plan. Ask the platform administrator to change your plan.';
@@ -31,7 +42,11 @@ export interface SsoSettingsView {
   redirect_uri: string;
   /** the company's verified domains (the only ones SSO may sign in for) */
   verified_domains: string[];
-  protocol: 'oidc' | null;
+  /** SAML: our entity ID, ACS address and metadata download (the company's host) */
+  sp_entity_id: string;
+  acs_url: string;
+  metadata_url: string;
+  protocol: 'oidc' | 'saml' | null;
   issuer: string | null;
   client_id: string | null;
   client_secret_set: boolean;
@@ -43,14 +58,19 @@ export interface SsoSettingsView {
   require_sso: boolean;
   break_glass_user_id: string | null;
   updated_at: string | null;
+  /** the identity provider's SAML values (null unless protocol is saml) */
+  saml: SamlView | null;
 }
 
-export interface SsoSettingsInput {
-  protocol: 'oidc';
-  issuer: string;
-  client_id: string;
-  client_secret?: string;
-  scopes?: string[];
+export interface SamlView {
+  idp_sso_url: string;
+  idp_entity_id: string;
+  idp_certificates: CertSummary[];
+  email_attribute: string | null;
+  allow_idp_initiated: boolean;
+}
+
+interface CommonInput {
   group_claim?: string | null;
   group_roles?: GroupRole[];
   default_role: SsoRole;
@@ -58,6 +78,28 @@ export interface SsoSettingsInput {
   require_sso?: boolean;
   break_glass_user_id?: string | null;
 }
+
+export interface OidcSettingsInput extends CommonInput {
+  protocol: 'oidc';
+  issuer: string;
+  client_id: string;
+  client_secret?: string;
+  scopes?: string[];
+}
+
+export interface SamlSettingsInput extends CommonInput {
+  protocol: 'saml';
+  /** the IdP's metadata XML: fills what the fields below leave out */
+  idp_metadata_xml?: string;
+  idp_sso_url?: string;
+  idp_entity_id?: string;
+  /** PEM (one or more certificates); left out: the stored ones are kept */
+  idp_certificates?: string;
+  email_attribute?: string | null;
+  allow_idp_initiated?: boolean;
+}
+
+export type SsoSettingsInput = OidcSettingsInput | SamlSettingsInput;
 
 async function companyOf(ctx: Ctx, requested: string | undefined): Promise<CompanyRow> {
   const companyId = companyScope(ctx, requested ?? null);
@@ -70,13 +112,17 @@ async function companyOf(ctx: Ctx, requested: string | undefined): Promise<Compa
   return company;
 }
 
-/** The callback address of a company's host (the address to register at the provider). */
-export function callbackUrl(ctx: Pick<Ctx, 'services'>, company: Pick<CompanyRow, 'subdomain'>, port: string): string {
+/** The origin of a company's host (its sign-in, callback and SAML ACS live there). */
+export function companyOrigin(ctx: Pick<Ctx, 'services'>, company: Pick<CompanyRow, 'subdomain'>, port: string): string {
   const { config } = ctx.services;
-  const origin = company.subdomain
+  return company.subdomain
     ? tenantOrigin(config.publicScheme, company.subdomain, config.productDomain, port)
     : mainOrigin(config.publicScheme, config.productDomain, port);
-  return `${origin}${CALLBACK_PATH}`;
+}
+
+/** The callback address of a company's host (the address to register at the provider). */
+export function callbackUrl(ctx: Pick<Ctx, 'services'>, company: Pick<CompanyRow, 'subdomain'>, port: string): string {
+  return `${companyOrigin(ctx, company, port)}${CALLBACK_PATH}`;
 }
 
 export function ssoAllowedByPlan(ctx: Pick<Ctx, 'services'>, company: Pick<CompanyRow, 'plan'>): boolean {
@@ -89,7 +135,16 @@ async function verifiedDomains(ctx: Ctx, companyId: string): Promise<string[]> {
 }
 
 function view(ctx: Ctx, company: CompanyRow, row: CompanySsoRow | undefined, verified: string[], port: string): SsoSettingsView {
-  const base = { plan_allows: ssoAllowedByPlan(ctx, company), redirect_uri: callbackUrl(ctx, company, port), verified_domains: verified };
+  const origin = companyOrigin(ctx, company, port);
+  const sp = samlSpOf(origin);
+  const base = {
+    plan_allows: ssoAllowedByPlan(ctx, company),
+    redirect_uri: callbackUrl(ctx, company, port),
+    verified_domains: verified,
+    sp_entity_id: sp.entityId,
+    acs_url: sp.acsUrl,
+    metadata_url: `${origin}${SAML_METADATA_PATH}`,
+  };
   if (!row)
     return {
       ...base,
@@ -106,16 +161,17 @@ function view(ctx: Ctx, company: CompanyRow, row: CompanySsoRow | undefined, ver
       require_sso: false,
       break_glass_user_id: null,
       updated_at: null,
+      saml: null,
     };
   const s = parseSsoSettings(row.settings);
   return {
     ...base,
     configured: true,
     protocol: s.protocol,
-    issuer: s.issuer,
-    client_id: s.client_id,
+    issuer: s.protocol === 'oidc' ? s.issuer : null,
+    client_id: s.protocol === 'oidc' ? s.client_id : null,
     client_secret_set: row.client_secret !== null,
-    scopes: s.scopes,
+    scopes: s.protocol === 'oidc' ? s.scopes : [],
     group_claim: s.group_claim,
     group_roles: s.group_roles,
     default_role: s.default_role,
@@ -123,7 +179,35 @@ function view(ctx: Ctx, company: CompanyRow, row: CompanySsoRow | undefined, ver
     require_sso: row.require_sso,
     break_glass_user_id: row.break_glass_user_id,
     updated_at: toIso(row.updated_at),
+    saml:
+      s.protocol === 'saml'
+        ? {
+            idp_sso_url: s.idp_sso_url,
+            idp_entity_id: s.idp_entity_id,
+            idp_certificates: certificateSummaries(s.idp_certs),
+            email_attribute: s.email_attribute,
+            allow_idp_initiated: s.allow_idp_initiated,
+          }
+        : null,
   };
+}
+
+/**
+ * Our SAML service provider metadata for the company (entity ID, ACS with the HTTP-POST binding,
+ * e-mail NameID): what an IdP imports to set StatusWatch up. Available before SAML is configured,
+ * since the IdP side is usually set up first.
+ */
+export async function getSamlSpMetadata(ctx: Ctx, port: string, companyIdAsked?: string): Promise<{ xml: string; filename: string }> {
+  requirePermission(ctx, 'update', 'settings', 'download the SAML service provider metadata');
+  const company = await companyOf(ctx, companyIdAsked);
+  const sp = samlSpOf(companyOrigin(ctx, company, port));
+  const xml = generateServiceProviderMetadata({
+    issuer: sp.entityId,
+    callbackUrl: sp.acsUrl,
+    identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+    wantAssertionsSigned: true,
+  });
+  return { xml, filename: `statuswatch-${company.subdomain ?? 'sp'}-saml-metadata.xml` };
 }
 
 export async function getSsoSettings(ctx: Ctx, port: string, companyIdAsked?: string): Promise<SsoSettingsView> {
@@ -134,11 +218,31 @@ export async function getSsoSettings(ctx: Ctx, port: string, companyIdAsked?: st
 }
 
 const SCOPE = /^[\x21\x23-\x5B\x5D-\x7E]{1,64}$/;
-const CLAIM = /^[A-Za-z0-9_:./-]{1,100}$/;
+// SAML attribute names are often URIs (http://schemas.xmlsoap.org/claims/Group)
+const CLAIM = /^[A-Za-z0-9_:./#-]{1,200}$/;
 
-/** Normalised settings, or the per-field messages of what is wrong. */
-function checkInput(input: SsoSettingsInput, hasSecret: boolean): { settings: OidcSettings; domains: string[] } {
-  const fields: Record<string, string> = {};
+type Fields = Record<string, string>;
+
+/** The role mapping and domains, common to every protocol. */
+function checkCommon(input: CommonInput, fields: Fields) {
+  const groupClaim = input.group_claim?.trim() || null;
+  if (groupClaim && !CLAIM.test(groupClaim)) fields.group_claim = 'A claim or attribute name: letters, digits and _ : . / -';
+  const groupRoles = (input.group_roles ?? []).map((g) => ({ group: g.group.trim(), role: g.role }));
+  if (groupRoles.length > 50 || groupRoles.some((g) => !g.group || g.group.length > 200))
+    fields.group_roles = 'Each mapping names a group (at most 50 mappings)';
+  else if (groupRoles.length > 0 && !groupClaim) fields.group_claim = 'Name the claim (or SAML attribute) that carries the groups you map';
+  const domains = [...new Set((input.domains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))];
+  if (domains.length === 0) fields.domains = 'Name at least one e-mail domain your people sign in with';
+  return { mapping: { group_claim: groupClaim, group_roles: groupRoles, default_role: input.default_role }, domains };
+}
+
+function refuseIfAny(fields: Fields): void {
+  if (Object.keys(fields).length > 0) throw new DomainError('validation', Object.values(fields)[0], { fields });
+}
+
+/** Normalised OIDC settings, or the per-field messages of what is wrong. */
+function checkOidcInput(input: OidcSettingsInput, hasSecret: boolean): { settings: OidcSettings; domains: string[] } {
+  const fields: Fields = {};
   const issuer = (input.issuer ?? '').trim().replace(/\/+$/, '');
   try {
     const u = new URL(issuer);
@@ -154,24 +258,66 @@ function checkInput(input: SsoSettingsInput, hasSecret: boolean): { settings: Oi
   const scopes = [...new Set((input.scopes ?? ['openid', 'email', 'profile']).map((s) => s.trim()).filter(Boolean))];
   if (!scopes.includes('openid')) scopes.unshift('openid');
   if (scopes.length > 20 || scopes.some((s) => !SCOPE.test(s))) fields.scopes = 'Scopes are single words (at most 20)';
-  const groupClaim = input.group_claim?.trim() || null;
-  if (groupClaim && !CLAIM.test(groupClaim)) fields.group_claim = 'A claim name: letters, digits and _ : . / -';
-  const groupRoles = (input.group_roles ?? []).map((g) => ({ group: g.group.trim(), role: g.role }));
-  if (groupRoles.length > 50 || groupRoles.some((g) => !g.group || g.group.length > 200))
-    fields.group_roles = 'Each mapping names a group (at most 50 mappings)';
-  else if (groupRoles.length > 0 && !groupClaim) fields.group_claim = 'Name the claim that carries the groups you map';
-  const domains = [...new Set((input.domains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))];
-  if (domains.length === 0) fields.domains = 'Name at least one e-mail domain your people sign in with';
-  if (Object.keys(fields).length > 0) throw new DomainError('validation', Object.values(fields)[0], { fields });
+  const { mapping, domains } = checkCommon(input, fields);
+  refuseIfAny(fields);
+  return { settings: { protocol: 'oidc', issuer, client_id: clientId, scopes, ...mapping }, domains };
+}
+
+/**
+ * Normalised SAML settings: the fields given, else the values of the pasted IdP metadata, else
+ * (certificates only) the stored ones; every certificate parses and is valid now.
+ */
+function checkSamlInput(input: SamlSettingsInput, stored: SsoSettings | null, now: number): { settings: SamlSettings; domains: string[] } {
+  const fields: Fields = {};
+  const previous = stored?.protocol === 'saml' ? stored : null;
+  let meta: ReturnType<typeof readIdpMetadata> = null;
+  if (input.idp_metadata_xml?.trim()) {
+    meta = readIdpMetadata(input.idp_metadata_xml);
+    if (!meta) fields.idp_metadata_xml = 'This is not SAML identity provider metadata (an EntityDescriptor with an IDPSSODescriptor)';
+  }
+  const ssoUrl = (input.idp_sso_url?.trim() || meta?.ssoUrl || '').trim();
+  try {
+    const u = new URL(ssoUrl);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') fields.idp_sso_url = 'The single sign-on URL is an https:// address';
+  } catch {
+    fields.idp_sso_url =
+      meta && !meta.ssoUrl
+        ? 'The metadata has no SingleSignOnService with the HTTP-Redirect binding: enter the single sign-on URL'
+        : 'Enter the identity provider’s single sign-on URL (SAML 2.0 endpoint, HTTP-Redirect)';
+  }
+  const entityId = (input.idp_entity_id?.trim() || meta?.entityId || '').trim();
+  if (!entityId || entityId.length > 500) fields.idp_entity_id = 'Enter the identity provider’s entity ID (issuer)';
+  let certs: string[] = [];
+  const bodies = input.idp_certificates?.trim() ? certificateBodies(input.idp_certificates) : (meta?.certs ?? []);
+  if (bodies.length > 0) {
+    const problems: string[] = [];
+    bodies.slice(0, 5).forEach((b, i) => {
+      const r = checkCertificate(b, now);
+      if ('error' in r) problems.push(`${bodies.length > 1 ? `Certificate ${i + 1}` : 'The certificate'} ${r.error}`);
+      else certs.push(r.pem);
+    });
+    if (bodies.length > 5) problems.push('At most 5 certificates');
+    if (problems.length) fields[input.idp_certificates?.trim() ? 'idp_certificates' : 'idp_metadata_xml'] = problems.join('; ');
+  } else if (previous) certs = previous.idp_certs;
+  else
+    fields.idp_certificates = meta
+      ? 'The metadata has no signing certificate: paste the identity provider’s signing certificate'
+      : 'Paste the identity provider’s signing certificate (PEM)';
+  const emailAttribute = input.email_attribute?.trim() || null;
+  if (emailAttribute && (emailAttribute.length > 200 || /\s/.test(emailAttribute)))
+    fields.email_attribute = 'An attribute name, without spaces';
+  const { mapping, domains } = checkCommon(input, fields);
+  if (mapping.group_claim && mapping.group_claim.length > 200) fields.group_claim = 'At most 200 characters';
+  refuseIfAny(fields);
   return {
     settings: {
-      protocol: 'oidc',
-      issuer,
-      client_id: clientId,
-      scopes,
-      group_claim: groupClaim,
-      group_roles: groupRoles,
-      default_role: input.default_role,
+      protocol: 'saml',
+      idp_sso_url: ssoUrl,
+      idp_entity_id: entityId,
+      idp_certs: certs,
+      email_attribute: emailAttribute,
+      allow_idp_initiated: input.allow_idp_initiated === true,
+      ...mapping,
     },
     domains,
   };
@@ -183,7 +329,10 @@ export async function putSsoSettings(ctx: Ctx, input: SsoSettingsInput, port: st
   if (!ssoAllowedByPlan(ctx, company)) throw new DomainError('forbidden', PLAN_REQUIRED);
   const s = ctx.services;
   const before = await companySsoRepo(s.db).get(company.id);
-  const { settings, domains } = checkInput(input, !!before?.client_secret);
+  const { settings, domains } =
+    input.protocol === 'saml'
+      ? checkSamlInput(input, before ? parseSsoSettings(before.settings) : null, s.now())
+      : checkOidcInput(input, !!before?.client_secret);
   const verified = await verifiedDomains(ctx, company.id);
   const unverified = domains.filter((d) => !verified.includes(d));
   if (unverified.length)
@@ -211,14 +360,17 @@ export async function putSsoSettings(ctx: Ctx, input: SsoSettingsInput, port: st
         fields: { break_glass_user_id: 'Required when Require SSO is on' },
       },
     );
-  const secret = input.client_secret;
+  const secret = input.protocol === 'oidc' ? input.client_secret : '';
   // The provider must answer with a valid discovery document for this issuer before anything is saved.
   try {
     await SSO_PROTOCOLS[settings.protocol].check(s, settings, secret ?? null);
   } catch (e) {
+    if (settings.protocol === 'saml') throw e;
     const detail = e instanceof SsoProtocolError ? e.detail : String(e);
     throw new DomainError('validation', `The identity provider's discovery document could not be used: ${detail.slice(0, 300)}`, {
-      fields: { issuer: `No valid OpenID Connect discovery document at ${settings.issuer}/.well-known/openid-configuration` },
+      fields: {
+        issuer: `No valid OpenID Connect discovery document at ${(settings as OidcSettings).issuer}/.well-known/openid-configuration`,
+      },
     });
   }
   const now = s.now();
@@ -253,9 +405,15 @@ export async function putSsoSettings(ctx: Ctx, input: SsoSettingsInput, port: st
       {
         sso: before ? 'update' : 'create',
         protocol: settings.protocol,
-        issuer: settings.issuer,
-        client_id: settings.client_id,
-        client_secret: secret !== undefined ? 'replaced' : 'kept',
+        ...(settings.protocol === 'oidc'
+          ? { issuer: settings.issuer, client_id: settings.client_id, client_secret: secret !== undefined ? 'replaced' : 'kept' }
+          : {
+              idp_entity_id: settings.idp_entity_id,
+              idp_sso_url: settings.idp_sso_url,
+              idp_certificates: certificateSummaries(settings.idp_certs).map((c) => c.fingerprint_sha256),
+              email_attribute: settings.email_attribute,
+              allow_idp_initiated: settings.allow_idp_initiated,
+            }),
         domains,
         default_role: settings.default_role,
         group_claim: settings.group_claim,

@@ -22,9 +22,11 @@ import { issueSession, type IssuedSession } from '../auth/sessions.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashSecret } from '../auth/tokens.ts';
 import { SSO_PROTOCOLS } from './protocols.ts';
-import { SsoProtocolError, type SsoProtocolName, type SsoRequestSecrets } from './protocol.ts';
-import { parseSsoSettings, roleForGroups, USER_TYPE_OF_ROLE } from './settings-model.ts';
+import { SsoProtocolError, type SsoIdentity, type SsoProtocolName, type SsoRequestSecrets } from './protocol.ts';
+import { parseSsoSettings, roleForGroups, USER_TYPE_OF_ROLE, type SsoRole } from './settings-model.ts';
 import { CALLBACK_PATH, callbackUrl, ssoAllowedByPlan } from './settings.ts';
+import { samlRequestsRepo, ssoJitUsersRepo } from '../../db/repositories/saml-repo.ts';
+import type { SsoRequestRow } from '../../db/repositories/company-sso-repo.ts';
 
 const REQUEST_MS = 10 * 60_000;
 
@@ -114,9 +116,11 @@ export async function startSso(
     if (!found) throw new SsoFailure('unknown_domain', `no company signs in ${domainOf(email)} with SSO`);
     ({ company, sso } = found);
     if (company.subdomain) {
-      const q = new URLSearchParams({ email, ...(input.remember ? { remember: 'true' } : {}) });
+      // The e-mail stays behind (it came in a form body, kept out of addresses and access logs):
+      // the company's host needs only to start its provider's sign-in.
+      const q = new URLSearchParams(input.remember ? { remember: 'true' } : {});
       const origin = tenantOrigin(services.config.publicScheme, company.subdomain, services.config.productDomain, port);
-      return { kind: 'redirect', location: `${origin}/api/v1/auth/sso/start?${q}` };
+      return { kind: 'redirect', location: `${origin}/api/v1/auth/sso/start${q.size ? `?${q}` : ''}` };
     }
   } else {
     throw new SsoFailure('not_configured', `${ctx.host} is not a product host`);
@@ -136,7 +140,7 @@ export async function startSso(
   } catch (e) {
     throw new SsoFailure('provider', e instanceof SsoProtocolError ? e.detail : String(e), company.id);
   }
-  if (email) location.searchParams.set('login_hint', email);
+  if (email && sso.protocol === 'oidc') location.searchParams.set('login_hint', email);
   await ssoRequestsRepo(services.db).insert({
     id: newId(),
     state_hash: hashSecret(state),
@@ -160,6 +164,43 @@ export interface SsoSignedIn {
   returnTo: string;
 }
 
+/**
+ * A user SSO created just in time has the role its groups map to at each sign-in (when the company
+ * maps groups): moved between groups at the IdP, the role follows. People created otherwise, and
+ * the break-glass admin, keep the role an admin gave them. A change is audited.
+ */
+async function refreshedRole(ctx: Ctx, company: CompanyRow, sso: CompanySsoRow, user: UserRow, groups: string[]): Promise<UserRow> {
+  const { services } = ctx;
+  const mapping = parseSsoSettings(sso.settings);
+  if (!mapping.group_claim || mapping.group_roles.length === 0 || user.id === sso.break_glass_user_id) return user;
+  if (user.user_type !== 2 && user.user_type !== 3) return user;
+  if (!(await ssoJitUsersRepo(services.db).isJit(user.id, company.id))) return user;
+  const role: SsoRole = roleForGroups(mapping, groups);
+  const userType = USER_TYPE_OF_ROLE[role];
+  if (userType === user.user_type) return user;
+  const now = services.now();
+  await withTransaction(services.db, async (tx) => {
+    await usersRepo(tx).update(user.id, { user_type: userType, updated_at: now });
+    await recordAudit(tx, services, {
+      event: 'user_update',
+      source: 'server',
+      userId: user.id,
+      userRole: roleOfUserType(userType),
+      tenantId: company.id,
+      userAgent: ctx.userAgent,
+      ip: ctx.ip,
+      details: {
+        email: user.email,
+        via: 'sso',
+        protocol: sso.protocol,
+        role: { from: roleOfUserType(user.user_type), to: roleOfUserType(userType) },
+        groups: groups.slice(0, 50),
+      },
+    });
+  });
+  return (await usersRepo(services.db).findById(user.id))!;
+}
+
 /** The account the identity may use in this company: linked, created just in time, or refused. */
 async function accountFor(
   ctx: Ctx,
@@ -179,7 +220,7 @@ async function accountFor(
         existing.id,
       );
     if (!existing.is_active) throw new SsoFailure('disabled', `${identity.email} is disabled`, company.id, existing.id);
-    return { user: existing, created: false };
+    return { user: await refreshedRole(ctx, company, sso, existing, identity.groups), created: false };
   }
   const role = roleForGroups(parseSsoSettings(sso.settings), identity.groups);
   const now = services.now();
@@ -204,6 +245,13 @@ async function accountFor(
       created_at: now,
       updated_at: now,
       last_login_at: null,
+    });
+    await ssoJitUsersRepo(tx).insert({
+      user_id: id,
+      company_id: company.id,
+      protocol: sso.protocol,
+      subject: identity.subject.slice(0, 512),
+      created_at: now,
     });
     await recordAudit(tx, services, {
       event: 'user_create',
@@ -261,12 +309,73 @@ export async function finishSso(ctx: Ctx, callback: URL, stateCookie: string | n
   };
   let identity;
   try {
-    identity = await SSO_PROTOCOLS[sso.protocol as SsoProtocolName].finish(services, sso, callback, secrets);
+    identity = await SSO_PROTOCOLS[sso.protocol as SsoProtocolName].finish(services, sso, { url: callback, form: null }, secrets);
   } catch (e) {
     const detail = e instanceof SsoProtocolError ? e.detail : String(e);
     throw new SsoFailure(detail.startsWith('discovery') ? 'provider' : 'token', detail, company.id);
   }
-  if (!identity.email) throw new SsoFailure('email_unverified', `the ID token of ${identity.subject} has no e-mail`, company.id);
+  return signInAs(ctx, company, sso, identity, req);
+}
+
+/**
+ * A SAML answer posted to this host's ACS (HTTP-POST binding). No cookie comes with it (the IdP's
+ * form post is cross-site), so the request it answers is named by the signed InResponseTo and
+ * checked here: this company's, on this host, unused, in time, with its RelayState. An answer to
+ * no request (IdP-initiated) only where the company allows it; either way audience, recipient,
+ * times and the replay cache were checked by the protocol module.
+ */
+export async function finishSamlSso(ctx: Ctx, acsUrl: URL, form: URLSearchParams): Promise<SsoSignedIn> {
+  const { services } = ctx;
+  const here = classifyHost(ctx.host, services.config.productDomain);
+  const company = here.kind === 'tenant' ? await companiesRepo(services.db).findBySubdomain(here.subdomain) : undefined;
+  if (!company?.is_active) throw new SsoFailure('not_configured', `no active company at ${ctx.host}`);
+  const sso = await companySsoRepo(services.db).get(company.id);
+  if (!sso || sso.protocol !== 'saml') throw new SsoFailure('not_configured', 'the company has no SAML configuration', company.id);
+  if (!ssoAllowedByPlan(ctx, company)) throw new SsoFailure('plan', `plan ${company.plan} has no sso feature`, company.id);
+  let identity: SsoIdentity;
+  try {
+    identity = await SSO_PROTOCOLS.saml.finish(services, sso, { url: acsUrl, form }, null);
+  } catch (e) {
+    throw new SsoFailure('token', e instanceof SsoProtocolError ? e.detail : String(e), company.id);
+  }
+  const relayState = form.get('RelayState') ?? '';
+  let req: SsoRequestRow | null = null;
+  if (identity.inResponseTo) {
+    const requestId = identity.inResponseTo;
+    const found = requestId.startsWith('_') ? await samlRequestsRepo(services.db).find(company.id, requestId.slice(1)) : undefined;
+    if (!found || found.host !== ctx.host)
+      throw new SsoFailure('expired', `InResponseTo ${requestId.slice(0, 100)} is not a request of this company`, company.id);
+    if (found.state_hash !== hashSecret(relayState))
+      throw new SsoFailure('expired', 'the RelayState is not the one of the request it answers', company.id);
+    if ((await ssoRequestsRepo(services.db).consume(found.id, services.now())) === 0)
+      throw new SsoFailure(
+        'expired',
+        found.used_at !== null ? `InResponseTo ${requestId.slice(0, 100)} was already used (replayed)` : 'the sign-in request expired',
+        company.id,
+      );
+    req = found;
+  } else if (!parseSamlAllowsUnsolicited(sso)) {
+    throw new SsoFailure('unsolicited', 'an unsolicited (IdP-initiated) response, and the company does not accept them', company.id);
+  }
+  // IdP-initiated: the RelayState an IdP sends is where to land (a path on this host only).
+  return signInAs(ctx, company, sso, identity, req ?? { remember: false, return_to: safeReturnTo(relayState || undefined) });
+}
+
+function parseSamlAllowsUnsolicited(sso: CompanySsoRow): boolean {
+  const s = parseSsoSettings(sso.settings);
+  return s.protocol === 'saml' && s.allow_idp_initiated;
+}
+
+/** The same rules for every protocol once the provider vouched for `identity`: e-mail, domain, account, session. */
+async function signInAs(
+  ctx: Ctx,
+  company: CompanyRow,
+  sso: CompanySsoRow,
+  identity: SsoIdentity,
+  req: Pick<SsoRequestRow, 'remember' | 'return_to'>,
+): Promise<SsoSignedIn> {
+  const { services } = ctx;
+  if (!identity.email) throw new SsoFailure('email_unverified', `the answer for ${identity.subject} has no e-mail`, company.id);
   if (!identity.emailVerified) throw new SsoFailure('email_unverified', `${identity.email}: email_verified is not true`, company.id);
   const domains = JSON.parse(sso.domains) as string[];
   const domain = domainOf(identity.email);

@@ -34,7 +34,7 @@ export function LoginPage() {
           <p className="sw-auth-company">{b.productName}</p>
         )}
         <h1>Sign in</h1>
-        <LoginForm tenant={!!tenant} />
+        <LoginForm tenant={!!tenant} sso={tenant?.sso === true} />
         {tenant && (
           <a className="sw-link" href={mainSiteUrl(b.productDomain, '/login', here)} target="_self">
             Go to Main Site
@@ -64,7 +64,7 @@ function CompanyMissing() {
   );
 }
 
-function LoginForm({ tenant }: { tenant: boolean }) {
+function LoginForm({ tenant, sso }: { tenant: boolean; sso: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -155,14 +155,29 @@ function LoginForm({ tenant }: { tenant: boolean }) {
     await proceed(r);
   }
 
-  /** Off to the identity provider (through our start, which finds the company and keeps the state). */
+  /**
+   * Off to the identity provider (through our start, which finds the company and keeps the state),
+   * as a form post: the e-mail stays out of the address, the history and access logs.
+   */
   function startSso() {
-    const q = new URLSearchParams();
-    if (email.trim()) q.set('email', email.trim());
-    if (rememberMe) q.set('remember', 'true');
+    const fields: Record<string, string> = {};
+    if (email.trim()) fields.email = email.trim();
+    if (rememberMe) fields.remember = 'true';
     const next = returnPath(new URLSearchParams(location.search).get('next'));
-    if (next) q.set('return_to', next);
-    window.location.assign(`/api/v1/auth/sso/start${q.size ? `?${q}` : ''}`);
+    if (next) fields.return_to = next;
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = '/api/v1/auth/sso/start';
+    form.hidden = true;
+    for (const [name, value] of Object.entries(fields)) {
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    document.body.append(form);
+    form.submit();
   }
 
   async function submit(e: FormEvent) {
@@ -282,16 +297,18 @@ function LoginForm({ tenant }: { tenant: boolean }) {
       {/* Links, not buttons: the form's one button named "Sign in…" is its submit. */}
       {!step &&
         (tenant ? (
-          <a
-            className="sw-btn sw-btn-block"
-            href="/api/v1/auth/sso/start"
-            onClick={(e) => {
-              e.preventDefault();
-              startSso();
-            }}
-          >
-            Sign in with SSO
-          </a>
+          sso && (
+            <a
+              className="sw-btn sw-btn-block"
+              href="/api/v1/auth/sso/start"
+              onClick={(e) => {
+                e.preventDefault();
+                startSso();
+              }}
+            >
+              Sign in with SSO
+            </a>
+          )
         ) : (
           <a
             className="sw-btn sw-btn-block"

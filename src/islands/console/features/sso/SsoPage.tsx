@@ -1,9 +1,10 @@
-// /settings/sso: the company's single sign-on with OpenID Connect (issue 31), for company admins
+// /settings/sso: the company's single sign-on with OpenID Connect or SAML 2.0 (issue 31), for company admins
 // (and super admins on the company chosen in the header). The redirect URI to register at the
 // provider, the provider's issuer, client ID and secret (sent once, never shown), scopes, the group
 // claim and its group = role lines, the default role, the verified e-mail domains it signs in
 // for, and Require SSO with its break-glass admin (the screen says before saving that turning it
-// on signs everyone else out).
+// on signs everyone else out). SAML: our entity ID, ACS URL and metadata download to give the IdP,
+// and the IdP's SSO URL, entity ID and signing certificates, or its metadata XML pasted.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { $role, $user } from '../../stores/auth.ts';
@@ -40,7 +41,7 @@ export function SsoPage({ title }: { title: string }) {
       ) : (
         <section className="sw-card" aria-labelledby="sso-title">
           <header className="sw-card-head">
-            <h3 id="sso-title">OpenID Connect</h3>
+            <h3 id="sso-title">Identity provider</h3>
           </header>
           <div className="sw-card-body">
             {alert && (
@@ -65,6 +66,13 @@ export function SsoPage({ title }: { title: string }) {
 
 function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
   const admins = useStore($ssoAdmins);
+  const [protocol, setProtocol] = useState<'oidc' | 'saml'>(s.protocol ?? 'oidc');
+  const [idpMetadata, setIdpMetadata] = useState('');
+  const [idpSsoUrl, setIdpSsoUrl] = useState(s.saml?.idp_sso_url ?? '');
+  const [idpEntityId, setIdpEntityId] = useState(s.saml?.idp_entity_id ?? '');
+  const [idpCerts, setIdpCerts] = useState('');
+  const [emailAttribute, setEmailAttribute] = useState(s.saml?.email_attribute ?? '');
+  const [idpInitiated, setIdpInitiated] = useState(s.saml?.allow_idp_initiated ?? false);
   const [issuer, setIssuer] = useState(s.issuer ?? '');
   const [clientId, setClientId] = useState(s.client_id ?? '');
   const [secret, setSecret] = useState('');
@@ -92,19 +100,36 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
     setError(null);
     setFields({});
     $ssoAlert.set(null);
-    const r = await saveSso(tenant, {
-      protocol: 'oidc',
-      issuer: issuer.trim(),
-      client_id: clientId.trim(),
-      ...(secret ? { client_secret: secret } : {}),
-      scopes: scopes.split(/\s+/).filter(Boolean),
+    const common = {
       group_claim: groupClaim.trim() || null,
       group_roles: groupRoles,
       default_role: defaultRole,
       domains,
       require_sso: requireSso,
       break_glass_user_id: breakGlass || null,
-    });
+    };
+    const r = await saveSso(
+      tenant,
+      protocol === 'saml'
+        ? {
+            protocol: 'saml',
+            ...(idpMetadata.trim() ? { idp_metadata_xml: idpMetadata } : {}),
+            ...(idpSsoUrl.trim() ? { idp_sso_url: idpSsoUrl.trim() } : {}),
+            ...(idpEntityId.trim() ? { idp_entity_id: idpEntityId.trim() } : {}),
+            ...(idpCerts.trim() ? { idp_certificates: idpCerts } : {}),
+            email_attribute: emailAttribute.trim() || null,
+            allow_idp_initiated: idpInitiated,
+            ...common,
+          }
+        : {
+            protocol: 'oidc',
+            issuer: issuer.trim(),
+            client_id: clientId.trim(),
+            ...(secret ? { client_secret: secret } : {}),
+            scopes: scopes.split(/\s+/).filter(Boolean),
+            ...common,
+          },
+    );
     setBusy(false);
     if (!r.ok) {
       setError(r.text);
@@ -119,54 +144,146 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
           {error}
         </p>
       )}
-      <p className="sw-muted sw-small">
-        Register an OpenID Connect web application at your identity provider (Okta, Microsoft Entra ID, Keycloak, Google Workspace…) with
-        this sign-in redirect URI, then enter what it gives you. Your people then choose “Sign in with SSO” on your sign-in page.
-      </p>
-      <Field id="sso-redirect" label="Redirect URI (register it at your provider)">
-        <input id="sso-redirect" readOnly value={s.redirect_uri} onFocus={(e) => e.currentTarget.select()} />
-      </Field>
-      <Field
-        id="sso-issuer"
-        label="Issuer URL"
-        required
-        error={fields.issuer}
-        hint="Its /.well-known/openid-configuration is fetched and checked when you save."
-      >
-        <input
-          id="sso-issuer"
-          type="url"
-          placeholder="https://example.okta.com"
-          value={issuer}
-          onChange={(e) => setIssuer(e.target.value)}
-        />
-      </Field>
-      <Field id="sso-client-id" label="Client ID" required error={fields.client_id}>
-        <input id="sso-client-id" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />
-      </Field>
-      <Field
-        id="sso-client-secret"
-        label="Client secret"
-        required={!s.client_secret_set}
-        error={fields.client_secret}
-        hint={s.client_secret_set ? 'A secret is stored (encrypted). Leave empty to keep it.' : 'Stored encrypted and never shown again.'}
-      >
-        <input
-          id="sso-client-secret"
-          type="password"
-          autoComplete="new-password"
-          value={secret}
-          onChange={(e) => setSecret(e.target.value)}
-        />
-      </Field>
-      <Field id="sso-scopes" label="Scopes" error={fields.scopes} hint="Separated by spaces; openid is always asked.">
-        <input id="sso-scopes" value={scopes} onChange={(e) => setScopes(e.target.value)} />
-      </Field>
+      <fieldset className="sw-fieldset sw-protocol">
+        <legend>Protocol</legend>
+        <label className="sw-check">
+          <input type="radio" name="sso-protocol" checked={protocol === 'oidc'} onChange={() => setProtocol('oidc')} />
+          OpenID Connect
+        </label>
+        <label className="sw-check">
+          <input type="radio" name="sso-protocol" checked={protocol === 'saml'} onChange={() => setProtocol('saml')} />
+          SAML 2.0
+        </label>
+      </fieldset>
+      {protocol === 'oidc' ? (
+        <>
+          <p className="sw-muted sw-small">
+            Register an OpenID Connect web application at your identity provider (Okta, Microsoft Entra ID, Keycloak, Google Workspace…)
+            with this sign-in redirect URI, then enter what it gives you. Your people then choose “Sign in with SSO” on your sign-in page.
+          </p>
+          <Field id="sso-redirect" label="Redirect URI (register it at your provider)">
+            <input id="sso-redirect" readOnly value={s.redirect_uri} onFocus={(e) => e.currentTarget.select()} />
+          </Field>
+          <Field
+            id="sso-issuer"
+            label="Issuer URL"
+            required
+            error={fields.issuer}
+            hint="Its /.well-known/openid-configuration is fetched and checked when you save."
+          >
+            <input
+              id="sso-issuer"
+              type="url"
+              placeholder="https://example.okta.com"
+              value={issuer}
+              onChange={(e) => setIssuer(e.target.value)}
+            />
+          </Field>
+          <Field id="sso-client-id" label="Client ID" required error={fields.client_id}>
+            <input id="sso-client-id" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />
+          </Field>
+          <Field
+            id="sso-client-secret"
+            label="Client secret"
+            required={!s.client_secret_set}
+            error={fields.client_secret}
+            hint={
+              s.client_secret_set ? 'A secret is stored (encrypted). Leave empty to keep it.' : 'Stored encrypted and never shown again.'
+            }
+          >
+            <input
+              id="sso-client-secret"
+              type="password"
+              autoComplete="new-password"
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+            />
+          </Field>
+          <Field id="sso-scopes" label="Scopes" error={fields.scopes} hint="Separated by spaces; openid is always asked.">
+            <input id="sso-scopes" value={scopes} onChange={(e) => setScopes(e.target.value)} />
+          </Field>
+        </>
+      ) : (
+        <>
+          <p className="sw-muted sw-small">
+            Add a SAML 2.0 application at your identity provider (Okta, Microsoft Entra ID, Keycloak, Google Workspace…) with our entity ID
+            and ACS URL, or import our metadata; then paste its metadata here, or its single sign-on URL, entity ID and signing certificate.
+          </p>
+          <Field id="sso-sp-entity" label="Our entity ID (audience)">
+            <input id="sso-sp-entity" readOnly value={s.sp_entity_id} onFocus={(e) => e.currentTarget.select()} />
+          </Field>
+          <Field id="sso-acs" label="ACS URL (single sign-on URL at your provider)">
+            <input id="sso-acs" readOnly value={s.acs_url} onFocus={(e) => e.currentTarget.select()} />
+          </Field>
+          <p>
+            <a
+              className="sw-btn"
+              href={`/api/v1/company/sso/saml/metadata${tenant ? `?company_id=${encodeURIComponent(tenant)}` : ''}`}
+              download="statuswatch-saml-metadata.xml"
+            >
+              Download our SAML metadata
+            </a>
+          </p>
+          <Field
+            id="sso-idp-metadata"
+            label="Identity provider metadata XML (optional)"
+            error={fields.idp_metadata_xml}
+            hint="Paste it to fill the three values below; a value you type wins."
+          >
+            <textarea id="sso-idp-metadata" rows={3} value={idpMetadata} onChange={(e) => setIdpMetadata(e.target.value)} />
+          </Field>
+          <Field
+            id="sso-idp-sso-url"
+            label="Identity provider single sign-on URL"
+            error={fields.idp_sso_url}
+            hint="SAML 2.0, HTTP-Redirect binding."
+          >
+            <input id="sso-idp-sso-url" type="url" value={idpSsoUrl} onChange={(e) => setIdpSsoUrl(e.target.value)} />
+          </Field>
+          <Field id="sso-idp-entity" label="Identity provider entity ID (issuer)" error={fields.idp_entity_id}>
+            <input id="sso-idp-entity" value={idpEntityId} onChange={(e) => setIdpEntityId(e.target.value)} />
+          </Field>
+          <Field
+            id="sso-idp-certs"
+            label="Signing certificate (PEM)"
+            error={fields.idp_certificates}
+            hint={
+              s.saml?.idp_certificates.length
+                ? `Stored: ${s.saml.idp_certificates.map((c) => `${c.subject}, valid until ${c.not_after.slice(0, 10)}`).join('; ')}. Leave empty to keep.`
+                : 'One or more certificates; each must be valid today.'
+            }
+          >
+            <textarea
+              id="sso-idp-certs"
+              rows={3}
+              value={idpCerts}
+              onChange={(e) => setIdpCerts(e.target.value)}
+              placeholder="-----BEGIN CERTIFICATE-----"
+            />
+          </Field>
+          <Field
+            id="sso-email-attribute"
+            label="E-mail attribute"
+            error={fields.email_attribute}
+            hint="Empty: the NameID (when it is an e-mail address). E.g. email, or http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress."
+          >
+            <input id="sso-email-attribute" value={emailAttribute} onChange={(e) => setEmailAttribute(e.target.value)} />
+          </Field>
+          <label className="sw-check">
+            <input type="checkbox" checked={idpInitiated} onChange={(e) => setIdpInitiated(e.target.checked)} />
+            Accept sign-ins started at the identity provider (IdP-initiated, from its dashboard)
+          </label>
+        </>
+      )}
       <Field
         id="sso-group-claim"
-        label="Group claim"
+        label={protocol === 'saml' ? 'Group attribute' : 'Group claim'}
         error={fields.group_claim}
-        hint="The ID-token claim with the person’s groups, e.g. groups. Empty: everyone gets the default role."
+        hint={
+          protocol === 'saml'
+            ? 'The SAML attribute with the person’s groups, e.g. groups. Empty: everyone gets the default role.'
+            : 'The ID-token claim with the person’s groups, e.g. groups. Empty: everyone gets the default role.'
+        }
       >
         <input id="sso-group-claim" value={groupClaim} onChange={(e) => setGroupClaim(e.target.value)} />
       </Field>
@@ -247,7 +364,7 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
       )}
       <div className="sw-row">
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-          {busy ? 'Checking the provider…' : 'Save'}
+          {busy ? (protocol === 'saml' ? 'Saving…' : 'Checking the provider…') : 'Save'}
         </button>
         {s.configured && (
           <button type="button" className="sw-btn sw-btn-danger" onClick={() => setConfirmRemove(true)}>
