@@ -2,7 +2,7 @@
 // admins, every company), except the token lookups, whose token is the credential.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DbScope } from '../scope.ts';
-import type { StatusSubscribersTable, SubscriberState } from '../schema/public.ts';
+import type { StatusSubscribersTable, SubscriberKind, SubscriberState } from '../schema/public.ts';
 
 export type SubscriberRow = Selectable<StatusSubscribersTable>;
 
@@ -16,6 +16,44 @@ export function subscribersRepo(db: DbScope) {
         .where('company_id', '=', companyId)
         .where('email', '=', email)
         .executeTakeFirst();
+    },
+    /** A chat subscriber of a company by its service and webhook URL. */
+    byWebhook(companyId: string, kind: SubscriberKind, url: string): Promise<SubscriberRow | undefined> {
+      return k
+        .selectFrom('status_subscribers')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('kind', '=', kind)
+        .where('webhook_url', '=', url)
+        .executeTakeFirst();
+    },
+    byPhone(companyId: string, phone: string): Promise<SubscriberRow | undefined> {
+      return k
+        .selectFrom('status_subscribers')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('phone', '=', phone)
+        .executeTakeFirst();
+    },
+    /** Counts a wrong guess of a pending SMS code; answers the guesses made so far. */
+    async wrongGuess(id: string, now: number): Promise<number> {
+      await k
+        .updateTable('status_subscribers')
+        .set((eb) => ({ confirm_attempts: eb('confirm_attempts', '+', 1), updated_at: now }))
+        .where('id', '=', id)
+        .execute();
+      const r = await k.selectFrom('status_subscribers').select('confirm_attempts').where('id', '=', id).executeTakeFirst();
+      return Number(r?.confirm_attempts ?? 0);
+    },
+    /** STOP: every company's subscription of the number ends (answers how many were live). */
+    async unsubscribePhone(phone: string, now: number): Promise<number> {
+      const r = await k
+        .updateTable('status_subscribers')
+        .set({ state: 'unsubscribed', confirm_token_hash: null, confirm_expires_at: null, updated_at: now })
+        .where('phone', '=', phone)
+        .where('state', '!=', 'unsubscribed')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
     },
     byConfirmHash(hash: string): Promise<SubscriberRow | undefined> {
       return k.selectFrom('status_subscribers').selectAll().where('confirm_token_hash', '=', hash).executeTakeFirst();
