@@ -111,9 +111,13 @@ export async function subscribeChat(
     if (!existing) await repo.delete(row.id);
     else await repo.update(row.id, { state: existing.state, confirm_token_hash: null, confirm_expires_at: null, updated_at: now });
     const why = sent.statusCode ? `it answered HTTP ${sent.statusCode}` : sent.error;
-    throw new DomainError('validation', `${CHAT_SERVICES[kind].label} did not take the confirmation message (${why}). Check the webhook URL.`, {
-      fields: { webhook_url: `${CHAT_SERVICES[kind].label} did not take the confirmation message (${why})` },
-    });
+    throw new DomainError(
+      'validation',
+      `${CHAT_SERVICES[kind].label} did not take the confirmation message (${why}). Check the webhook URL.`,
+      {
+        fields: { webhook_url: `${CHAT_SERVICES[kind].label} did not take the confirmation message (${why})` },
+      },
+    );
   }
   return { kind, status: 'pending' };
 }

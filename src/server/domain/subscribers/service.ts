@@ -75,9 +75,6 @@ declare module '../context.ts' {
   }
 }
 
-
-
-
 export interface SubscribeInput {
   /** Absent: e-mail or webhook, as the field given says */
   kind?: SubscriberKind;
@@ -200,7 +197,6 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
   void sendConfirmation(s, view.company, row, confirm.token).catch((e) => logMailFailure(s, 'subscription confirmation', row.email!, e));
   return { kind: 'email', status: 'pending' };
 }
-
 
 async function sendConfirmation(
   s: Services,

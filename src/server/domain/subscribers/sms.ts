@@ -6,7 +6,7 @@
 // is throttled per number (whoever asks, from any company's page), per client IP and per
 // company; a number that texted STOP is refused until it texts START (sms-inbound.ts).
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Ctx, Services } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { companiesRepo } from '../../db/repositories/companies-repo.ts';
@@ -35,7 +35,7 @@ export async function smsOffered(services: Services, companyId: string): Promise
 export function e164(raw: unknown): string {
   const wrong = () => invalid('phone', 'Enter a mobile number with its country code, such as +44 7700 900123');
   if (typeof raw !== 'string' || raw.length > 40) throw wrong();
-  // No default country: a number without its country code is ambiguous on a page read worldwide.
+  // The full metadata ("max") tells mobiles from landlines. No default country: a number without its country code is ambiguous on a page read worldwide.
   const p = parsePhoneNumberFromString(raw.trim().replace(/^00/, '+'));
   if (!p?.isValid()) throw wrong();
   const type = p.getType();
@@ -105,11 +105,7 @@ export async function subscribeSms(
 }
 
 /** The visitor types the texted code: the subscription is confirmed, or the refusal says why. */
-export async function confirmSmsCode(
-  ctx: Ctx,
-  company: Company,
-  input: { phone: string; code: string },
-): Promise<{ status: 'confirmed' }> {
+export async function confirmSmsCode(ctx: Ctx, company: Company, input: { phone: string; code: string }): Promise<{ status: 'confirmed' }> {
   const s = ctx.services;
   if (!(await smsOffered(s, company.id))) throw new DomainError('not_found', SMS_NOT_OFFERED);
   const phone = e164(input.phone);

@@ -43,7 +43,12 @@ export function postToChat(services: Services, url: string, body: unknown): Prom
 /** Texts one message from the operator's Twilio number (TWILIO_*; the API host TWILIO_API_URL). */
 export function textTo(services: Services, to: string, body: string): Promise<SendResult> {
   const account = services.config.personalSms;
-  if (!account) return Promise.resolve({ statusCode: null, error: 'SMS is not set up (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)', retryAfterMs: null });
+  if (!account)
+    return Promise.resolve({
+      statusCode: null,
+      error: 'SMS is not set up (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)',
+      retryAfterMs: null,
+    });
   return sendHttp(twilioMessage(services.config.channelApis.twilio, account, to, body), {
     allowPrivateTargets: services.config.allowPrivateTargets,
     resolve: services.monitoring?.resolve ?? dnsResolver(services.config.dnsResolvers),
@@ -53,12 +58,19 @@ export function textTo(services: Services, to: string, body: string): Promise<Se
 }
 
 async function endSubscription(services: Services, s: SubscriberRow): Promise<void> {
-  await subscribersRepo(services.db).update(s.id, { state: 'unsubscribed', confirm_token_hash: null, confirm_expires_at: null, updated_at: services.now() });
+  await subscribersRepo(services.db).update(s.id, {
+    state: 'unsubscribed',
+    confirm_token_hash: null,
+    confirm_expires_at: null,
+    updated_at: services.now(),
+  });
 }
 
 /** The link a notice points to: the incident's public page, else the status page. */
 export function detailsUrl(notice: SubscriberNotice, links: MailLinks): string {
-  return notice.incident ? `${links.statusPageUrl.replace(/\/$/, '')}/incidents/${encodeURIComponent(notice.incident.id)}` : links.statusPageUrl;
+  return notice.incident
+    ? `${links.statusPageUrl.replace(/\/$/, '')}/incidents/${encodeURIComponent(notice.incident.id)}`
+    : links.statusPageUrl;
 }
 
 export async function sendToChatOrPhone(
@@ -92,7 +104,11 @@ export async function sendToChatOrPhone(
   const sent = await postToChat(services, s.webhook_url, chatNotice(kind, notice, company, { ...links, detailsUrl: details }, locale));
   if (sent.statusCode && sent.error !== null && CHAT_FORMATS[kind].gone(sent.statusCode, sent.answer ?? '')) {
     await endSubscription(services, s);
-    return outcome(false, sent.statusCode, `HTTP ${sent.statusCode}: the ${CHAT_LABELS[kind]} webhook no longer exists; the subscriber was removed`);
+    return outcome(
+      false,
+      sent.statusCode,
+      `HTTP ${sent.statusCode}: the ${CHAT_LABELS[kind]} webhook no longer exists; the subscriber was removed`,
+    );
   }
   return { usable: true, result: { statusCode: sent.statusCode, error: sent.error, retryAfterMs: sent.retryAfterMs } };
 }

@@ -90,7 +90,9 @@ export const CHAT_FORMATS: Record<ChatSubscriberKind, ChatFormat> = {
         {
           title: truncate(m.title, 256),
           description: truncate(
-            [...m.lines.map((l) => escapeMarkdown(l)), m.links.map((l) => `[${escapeMarkdown(l.label)}](${l.url})`).join(' · ')].join('\n\n'),
+            [...m.lines.map((l) => escapeMarkdown(l)), m.links.map((l) => `[${escapeMarkdown(l.label)}](${l.url})`).join(' · ')].join(
+              '\n\n',
+            ),
             4096,
           ),
           url: m.links[0]?.url,
@@ -139,7 +141,8 @@ export function chatNotice(
   const t = tr(locale);
   const lines = [`${statusText(t, n.status)}: ${n.message}`.trim()];
   if (!n.message) lines[0] = statusText(t, n.status);
-  if (n.maintenance) lines.push(t.t('notice.window', { start: when(n.maintenance.startsAt, locale), end: when(n.maintenance.endsAt, locale) }));
+  if (n.maintenance)
+    lines.push(t.t('notice.window', { start: when(n.maintenance.startsAt, locale), end: when(n.maintenance.endsAt, locale) }));
   lines.push(
     n.components.length > 0 ? t.t('notice.affects', { components: n.components.map((c) => c.name).join(', ') }) : t.t('notice.affectsAll'),
   );
