@@ -6426,6 +6426,11 @@ export interface components {
          * @enum {string}
          */
         SubscriberState: "pending" | "confirmed" | "unsubscribed";
+        /**
+         * @description How notices reach the subscriber: e-mail, signed webhook, a Slack, Teams or Discord channel, or SMS
+         * @enum {string}
+         */
+        SubscriberKind: "email" | "webhook" | "slack" | "teams" | "discord" | "sms";
         Subscriber: {
             id: string;
             company_id: string;
@@ -12658,6 +12663,7 @@ export interface operations {
                 state?: components["schemas"]["SubscriberState"];
                 limit?: number;
                 offset?: number;
+                kind?: components["schemas"]["SubscriberKind"];
             };
             header?: never;
             path?: never;

@@ -379,6 +379,9 @@ describe.each(DB_KINDS)('chat and SMS subscribers on %s', (kind) => {
     // The right code on another company's page confirms nothing there, and nothing here.
     expect((await confirmCode(phone, code, 'globex.localhost')).status).toBe(400);
     expect((await listed()).find((s) => s.phone === phone)?.state).toBe('pending');
+    const onlySms = (await admin.get('/api/v1/subscribers?kind=sms', { host: ACME })).body.subscribers as any[];
+    expect(onlySms.length).toBeGreaterThan(0);
+    expect(onlySms.every((s) => s.kind === 'sms' && /^\+\d+$/.test(s.phone))).toBe(true);
     const theirs = await listed(otherAdmin, 'globex.localhost');
     expect(theirs.some((s) => s.phone === phone || ['slack', 'teams', 'discord'].includes(s.kind))).toBe(false);
 

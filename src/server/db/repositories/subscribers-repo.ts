@@ -67,10 +67,14 @@ export function subscribersRepo(db: DbScope) {
     confirmedOf(companyId: string): Promise<SubscriberRow[]> {
       return k.selectFrom('status_subscribers').selectAll().where('company_id', '=', companyId).where('state', '=', 'confirmed').execute();
     },
-    list(companyId: string | null, f: { state?: SubscriberState; limit: number; offset: number }): Promise<SubscriberRow[]> {
+    list(
+      companyId: string | null,
+      f: { state?: SubscriberState; kind?: SubscriberKind; limit: number; offset: number },
+    ): Promise<SubscriberRow[]> {
       let q = k.selectFrom('status_subscribers').selectAll();
       if (companyId) q = q.where('company_id', '=', companyId);
       if (f.state) q = q.where('state', '=', f.state);
+      if (f.kind) q = q.where('kind', '=', f.kind);
       return q.orderBy('created_at', 'desc').orderBy('id').limit(f.limit).offset(f.offset).execute();
     },
     /** Subscribers per state (unsubscribed ones included, so a list page can say how many left). */

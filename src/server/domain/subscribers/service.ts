@@ -240,12 +240,15 @@ export function presentSubscriber(row: SubscriberRow) {
   };
 }
 
-export async function listSubscribers(ctx: Ctx, q: { tenant?: string; state?: SubscriberState; limit?: number; offset?: number }) {
+export async function listSubscribers(
+  ctx: Ctx,
+  q: { tenant?: string; state?: SubscriberState; kind?: SubscriberKind; limit?: number; offset?: number },
+) {
   requirePermission(ctx, 'view', 'settings', 'view subscribers');
   const scope = companyScope(ctx, q.tenant);
   const repo = subscribersRepo(ctx.services.db);
   const [rows, counts] = await Promise.all([
-    repo.list(scope, { state: q.state, limit: q.limit ?? 100, offset: q.offset ?? 0 }),
+    repo.list(scope, { state: q.state, kind: q.kind, limit: q.limit ?? 100, offset: q.offset ?? 0 }),
     repo.counts(scope),
   ]);
   return { subscribers: rows.map(presentSubscriber), counts, enabled: await flagOn(ctx.services, 'ENABLE_NOTIFICATIONS') };
