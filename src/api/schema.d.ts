@@ -3863,7 +3863,7 @@ export interface paths {
         put?: never;
         /**
          * Twilio's inbound message webhook (STOP, START, HELP from SMS subscribers)
-         * @description Set this URL, `https://<PUBLIC_DOMAIN>/api/v1/public/sms/inbound` exactly as the public
+         * @description Set this URL, `https://<PRODUCT_DOMAIN>/api/v1/public/sms/inbound` exactly as the public
          *     main host serves it, as "A message comes in" (HTTP POST) of the operator's Twilio number.
          *     Every request must carry `X-Twilio-Signature`, Twilio's HMAC-SHA1 (keyed with
          *     TWILIO_AUTH_TOKEN) of that URL followed by each parameter's name and value sorted by name,
@@ -15874,6 +15874,7 @@ export interface operations {
                     "text/xml": components["schemas"]["TwiML"];
                 };
             };
+            400: components["responses"]["Problem"];
             /** @description The X-Twilio-Signature is missing or wrong, or the AccountSid is not the operator's */
             403: {
                 headers: {
@@ -15894,6 +15895,7 @@ export interface operations {
             };
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     alertWebhook: {
