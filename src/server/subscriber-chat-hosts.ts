@@ -10,12 +10,6 @@ export const CHAT_SUBSCRIBER_KINDS = ['slack', 'teams', 'discord'] as const;
 export type ChatSubscriberKind = (typeof CHAT_SUBSCRIBER_KINDS)[number];
 export type ChatHostLists = Record<ChatSubscriberKind, readonly string[]>;
 
-const VARIABLES: Record<ChatSubscriberKind, string> = {
-  slack: 'SUBSCRIBER_SLACK_HOSTS',
-  teams: 'SUBSCRIBER_TEAMS_HOSTS',
-  discord: 'SUBSCRIBER_DISCORD_HOSTS',
-};
-
 // Slack's incoming webhooks (api.slack.com/messaging/webhooks); Teams' retired connectors
 // (*.webhook.office.com) and the Workflows URLs that replace them (Logic Apps and Power
 // Platform hosts); Discord's webhook hosts, including its test builds.
@@ -38,16 +32,21 @@ function entryValid(entry: string): boolean {
 }
 
 export function chatHostListsOf(env: Env): ChatHostLists {
+  const raws: Record<ChatSubscriberKind, [string, string | undefined]> = {
+    slack: ['SUBSCRIBER_SLACK_HOSTS', env.SUBSCRIBER_SLACK_HOSTS],
+    teams: ['SUBSCRIBER_TEAMS_HOSTS', env.SUBSCRIBER_TEAMS_HOSTS],
+    discord: ['SUBSCRIBER_DISCORD_HOSTS', env.SUBSCRIBER_DISCORD_HOSTS],
+  };
   const out = { ...DEFAULT_CHAT_HOSTS };
   for (const kind of CHAT_SUBSCRIBER_KINDS) {
-    const raw = env[VARIABLES[kind]];
+    const [name, raw] = raws[kind];
     if (raw === undefined || raw.trim() === '') continue;
     const entries = raw
       .split(',')
       .map((e) => e.trim().toLowerCase().replace(/\/+$/, ''))
       .filter(Boolean);
     if (entries.some((e) => !entryValid(e)))
-      fail(VARIABLES[kind], 'a comma-separated list of host names, *.suffixes or origins (http://127.0.0.1:4567)', raw);
+      fail(name, 'a comma-separated list of host names, *.suffixes or origins (http://127.0.0.1:4567)', raw);
     out[kind] = entries;
   }
   return out;
