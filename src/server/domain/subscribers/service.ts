@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Ctx, Services } from '../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { DomainError, notFound } from '../errors.ts';
-import { newId, toIso, toIsoOrNull } from '../ids.ts';
+import { toIso, toIsoOrNull } from '../ids.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import { flagOn } from '../flags/flags.ts';
 import { SharedWindow, SlidingWindow } from '../auth/throttle.ts';
