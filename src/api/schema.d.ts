@@ -2195,6 +2195,16 @@ export interface paths {
          *     Throttled: 3 confirmation mails per address and hour, 20 requests per client IP and hour,
          *     500 new subscribers per company and hour (429 with Retry-After). A company holds at most
          *     10,000 subscribers (422). While the ENABLE_NOTIFICATIONS flag is off the call answers 404.
+         *     `{ "kind": "slack" | "teams" | "discord", "webhook_url" }` subscribes a chat channel: the URL
+         *     must be the service's incoming webhook on its own hosts (the operator's
+         *     SUBSCRIBER_SLACK_HOSTS, SUBSCRIBER_TEAMS_HOSTS, SUBSCRIBER_DISCORD_HOSTS) and pass the SSRF
+         *     guard. A message with a confirmation link (valid 24 hours) is posted to the channel before
+         *     the answer; if the service refuses it the answer is 400 naming `webhook_url` and nothing is
+         *     kept. 3 such messages per URL and hour. `{ "kind": "sms", "phone" }` texts a 6-digit code
+         *     to the number (E.164, or with its country code), confirmed with confirmSmsSubscription;
+         *     3 codes per number and hour; a number that replied STOP is refused (400) until it texts
+         *     START. SMS answers 404 unless the operator's Twilio account is set up and the company's
+         *     plan has the `sms_subscribers` feature, and 503 when the code could not be texted.
          */
         post: operations["subscribeToStatusPage"];
         delete?: never;
@@ -3879,6 +3889,59 @@ export interface paths {
          * @description An HTML form post (application/x-www-form-urlencoded, SAMLResponse and RelayState) from the identity provider's page, so cross-site and without cookies: the signed answer is its own credential. The response or its assertion must be signed by one of the company's IdP certificates (wrapped signatures refused), the issuer must be the IdP's entity ID, the audience our entity ID, the Recipient (and Destination) this address, the times valid (60 s of clock skew), the assertion ID new (a replay cache in the database) and InResponseTo a request this host started and has not used, with its RelayState; an answer to no request only when the company accepts IdP-initiated sign-in. Then the same rules as every single sign-on (verified domains, linking within the company, JIT creation). Success sets the session cookies and sends the browser to /dashboard (or the page it came from); a refusal sends it to /login?sso_error=<code> and is audited as sso_login_failed.
          */
         post: operations["samlAssertionConsumer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/subscribers/{subdomain}/sms/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an SMS subscription with the 6-digit code texted to the number
+         * @description No sign-in. After `subscribeToStatusPage` with `{"kind": "sms", "phone"}` a 6-digit code is
+         *     texted to the number; this call confirms it. A code is valid for 10 minutes and 5 guesses
+         *     (then a new one must be asked for); guesses are throttled to 30 per client IP and hour (429
+         *     with Retry-After). A wrong, expired or used code answers 400 naming `code`. 404 while SMS
+         *     subscriptions are not offered (the operator's Twilio account is not set up, or the
+         *     company's plan lacks the `sms_subscribers` feature) or ENABLE_NOTIFICATIONS is off.
+         */
+        post: operations["confirmSmsSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/sms/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Twilio's inbound message webhook (STOP, START, HELP from SMS subscribers)
+         * @description Set this URL, `https://<PRODUCT_DOMAIN>/api/v1/public/sms/inbound` exactly as the public
+         *     main host serves it, as "A message comes in" (HTTP POST) of the operator's Twilio number.
+         *     Every request must carry `X-Twilio-Signature`, Twilio's HMAC-SHA1 (keyed with
+         *     TWILIO_AUTH_TOKEN) of that URL followed by each parameter's name and value sorted by name,
+         *     and the operator's `AccountSid`; otherwise 403 and nothing changes. The first word of
+         *     `Body` decides: STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT ends the number's
+         *     subscriptions with every company and nothing is texted to it until START or UNSTOP; HELP
+         *     answers with a short text; anything else is ignored. The answer is TwiML. 404 while the
+         *     operator's Twilio account is not set up. Bodies up to 16 KiB.
+         */
+        post: operations["receiveInboundSms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6393,7 +6456,11 @@ export interface components {
             channel_type: string;
             attempt_log: components["schemas"]["DeliveryAttempt"][];
         };
-        /** @description Exactly one of `email` and `webhook_url`. */
+        /**
+         * @description Exactly one of `email` and `webhook_url` (kind absent, `email` or `webhook`); for `slack`,
+         *     `teams` and `discord` the channel's incoming-webhook URL in `webhook_url`; for `sms` the
+         *     mobile number in `phone`.
+         */
         SubscribeInput: {
             /** E-mail */
             email?: string;
@@ -6401,6 +6468,16 @@ export interface components {
             webhook_url?: string;
             /** @description Public component (monitor) ids of the page; null or absent for every component */
             component_ids?: string[] | null;
+            /**
+             * @description How to reach the subscriber; absent means e-mail or webhook, by the field given
+             * @enum {string}
+             */
+            kind?: "email" | "webhook" | "slack" | "teams" | "discord" | "sms";
+            /**
+             * Mobile number
+             * @description SMS: with its country code, e.g. +447700900123
+             */
+            phone?: string;
         };
         SubscribeAnswer: {
             /** @enum {string} */
@@ -6413,15 +6490,20 @@ export interface components {
             unsubscribe_url?: string;
         };
         /**
-         * @description pending waits for the e-mail confirmation; only confirmed subscribers get notices
+         * @description pending waits for the confirmation (e-mail or chat link, SMS code); only confirmed subscribers get notices
          * @enum {string}
          */
         SubscriberState: "pending" | "confirmed" | "unsubscribed";
+        /**
+         * @description How notices reach the subscriber: e-mail, signed webhook, a Slack, Teams or Discord channel, or SMS
+         * @enum {string}
+         */
+        SubscriberKind: "email" | "webhook" | "slack" | "teams" | "discord" | "sms";
         Subscriber: {
             id: string;
             company_id: string;
             /** @enum {string} */
-            kind: "email" | "webhook";
+            kind: "email" | "webhook" | "slack" | "teams" | "discord" | "sms";
             email: string | null;
             /** @description The host of a webhook subscriber's URL (its path may hold a secret) */
             webhook_host: string | null;
@@ -6431,6 +6513,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             confirmed_at: string | null;
+            /** @description SMS subscribers: the number in E.164 */
+            phone?: string | null;
         };
         SubscriberList: {
             subscribers: components["schemas"]["Subscriber"][];
@@ -7798,6 +7882,36 @@ export interface components {
                 message: string;
             };
         };
+        /** @description The number an SMS subscriber gave and the 6-digit code texted to it. */
+        SmsCodeInput: {
+            /**
+             * Mobile number
+             * @description With its country code, e.g. +447700900123
+             */
+            phone: string;
+            /** Code */
+            code: string;
+        };
+        SmsCodeAnswer: {
+            /** @enum {string} */
+            status: "confirmed";
+        };
+        /**
+         * @description The parameters Twilio posts for an incoming message
+         *     (https://www.twilio.com/docs/messaging/guides/webhook-request); all of them are signed.
+         */
+        TwilioInboundMessage: {
+            MessageSid?: string;
+            /** @description Must be the operator's TWILIO_ACCOUNT_SID */
+            AccountSid?: string;
+            /** @description The sender in E.164 */
+            From?: string;
+            To?: string;
+            /** @description The text; its first word is the keyword (STOP, START, HELP, …) */
+            Body?: string;
+        };
+        /** @description A TwiML document: `<Response/>`, or `<Response><Message>…</Message></Response>` for HELP. */
+        TwiML: string;
         AlertMonitorRef: {
             id: string;
             name: string;
@@ -12681,6 +12795,7 @@ export interface operations {
                 state?: components["schemas"]["SubscriberState"];
                 limit?: number;
                 offset?: number;
+                kind?: components["schemas"]["SubscriberKind"];
             };
             header?: never;
             path?: never;
@@ -15988,6 +16103,105 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmSmsSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subdomain: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsCodeInput"];
+            };
+        };
+        responses: {
+            /** @description Confirmed; notices are texted from now on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsCodeAnswer"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["PrivatePage"];
+            403: components["responses"]["Forbidden"];
+            /** @description Unknown company, SMS subscriptions not offered, or notifications switched off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many guesses from this client; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    receiveInboundSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioInboundMessage"];
+            };
+        };
+        responses: {
+            /** @description Handled; the TwiML answer (empty, or a HELP text) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": components["schemas"]["TwiML"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            /** @description The X-Twilio-Signature is missing or wrong, or the AccountSid is not the operator's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SMS is not set up on this installation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };

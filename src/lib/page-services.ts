@@ -44,6 +44,19 @@ export interface PageServices {
   viewAckLink(token: string, host: string): Promise<AckLinkView>;
   /** Acknowledges the incident behind a valid, unexpired link; answers what the page shows then. (Alerts area.) */
   acknowledgeByLink(token: string, host: string): Promise<AckLinkView>;
+  /** Whether the host's company offers SMS subscribing (the operator's Twilio account and the plan). */
+  smsSubscribeOffered(host: string): Promise<boolean>;
+  /** The Slack, Teams, Discord and SMS forms of /subscribe (no JavaScript needed): the same rules as the public API. */
+  subscribeOther(host: string, clientIp: string, input: OtherSubscribeInput): Promise<SubscribeFormResult>;
+  /** The SMS code typed on /subscribe/sms. */
+  confirmSmsCode(host: string, clientIp: string, input: { phone: string; code: string }): Promise<SubscribeFormResult>;
+}
+
+export interface OtherSubscribeInput {
+  kind: 'slack' | 'teams' | 'discord' | 'sms';
+  webhookUrl: string;
+  phone: string;
+  componentIds: string[] | null;
 }
 
 export interface LinkCompany {

@@ -68,10 +68,12 @@ export function planLimits(plan: string | null | undefined): PlanLimits {
  * Features a plan turns on, besides its limits (issue 31): which plans have each by default. The
  * operator changes the list with PLAN_FEATURE_<NAME> (e.g. PLAN_FEATURE_SSO=professional,enterprise).
  */
-export const PLAN_FEATURES = ['sso'] as const;
+export const PLAN_FEATURES = ['sso', 'sms_subscribers'] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 export const DEFAULT_PLAN_FEATURES: Readonly<Record<PlanFeature, readonly PlanName[]>> = {
   sso: ['enterprise'],
+  // Each text is billed to the operator's Twilio account: not on the free plan.
+  sms_subscribers: ['professional', 'enterprise'],
 };
 
 /** Whether `plan` has `feature` under `plans` (the operator's lists, or the defaults). */

@@ -12,6 +12,7 @@ import { readBootstrap } from './net/rdap-bootstrap.ts';
 import { RISKY_SERVICES } from '../lib/risky-services.ts';
 import type { BrowserSettings } from './engine/checkers/browser/settings.ts';
 import { threatConfig, ThreatConfigError, type ThreatConfig } from './threat-config.ts';
+import { chatHostListsOf, type ChatHostLists } from './subscriber-chat-hosts.ts';
 import { bool, browserEnv, ConfigError, dnsResolvers, type Env, fail, int, privateTargets } from './env-values.ts';
 import { DEFAULT_PLAN_FEATURES, isPlanName, PLAN_FEATURES, PLAN_NAMES, type PlanFeature, type PlanName } from '../lib/plans.ts';
 
@@ -110,6 +111,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Which plans have each plan feature (PLAN_FEATURE_<NAME>=plan,plan; lib/plans.ts has the defaults) */
   planFeatures: Record<PlanFeature, PlanName[]>;
+  /**
+   * Hosts a chat subscriber's incoming-webhook URL may name, per service (SUBSCRIBER_SLACK_HOSTS,
+   * SUBSCRIBER_TEAMS_HOSTS, SUBSCRIBER_DISCORD_HOSTS; domain/subscribers/chat-hosts.ts reads them)
+   */
+  subscriberChatHosts: ChatHostLists;
 }
 
 /** All three TWILIO_ settings or none: a partial account would fail every personal SMS. */
@@ -402,12 +408,16 @@ export function parseConfig(env: Env = process.env): Config {
     metricsToken,
     browser: browserEnv(env),
     planFeatures: planFeaturesOf(env),
+    subscriberChatHosts: chatHostListsOf(env),
   };
 }
 
 function planFeaturesOf(env: Env): Config['planFeatures'] {
   // One variable a plan feature, PLAN_FEATURE_<NAME>: the plans that have it (unset: the defaults).
-  const raw: Record<PlanFeature, [string, string | undefined]> = { sso: ['PLAN_FEATURE_SSO', env.PLAN_FEATURE_SSO] };
+  const raw: Record<PlanFeature, [string, string | undefined]> = {
+    sso: ['PLAN_FEATURE_SSO', env.PLAN_FEATURE_SSO],
+    sms_subscribers: ['PLAN_FEATURE_SMS_SUBSCRIBERS', env.PLAN_FEATURE_SMS_SUBSCRIBERS],
+  };
   const out = {} as Config['planFeatures'];
   for (const f of PLAN_FEATURES) {
     const [name, value] = raw[f];

@@ -18,7 +18,13 @@ import { DEFAULT_UI_SETTINGS } from '../lib/ui-settings.ts';
 import { resolveHost } from './domain/tenants/resolve-host.ts';
 import { statusPageForPages } from './domain/status-page/service.ts';
 import { publicMainOrigin } from './domain/status-page/public-links.ts';
-import { subscribeFromPage, subscriberLinkForPage } from './domain/subscribers/page.ts';
+import {
+  confirmSmsFromPage,
+  smsOfferedOnHost,
+  subscribeFromPage,
+  subscribeOtherFromPage,
+  subscriberLinkForPage,
+} from './domain/subscribers/page.ts';
 import { withProcessState } from './process-state.ts';
 import { configureBrowser } from './engine/checkers/browser/settings.ts';
 
@@ -68,6 +74,9 @@ export function createPageServices(services: Services): PageServices {
     subscribe: (host, clientIp, input) => subscribeFromPage(services, host, clientIp, input),
     viewAckLink: (token, host) => viewAckLink(services, token, host),
     acknowledgeByLink: (token, host) => acknowledgeByLink(services, token, host),
+    smsSubscribeOffered: (host) => smsOfferedOnHost(services, host),
+    subscribeOther: (host, clientIp, input) => subscribeOtherFromPage(services, host, clientIp, input),
+    confirmSmsCode: (host, clientIp, input) => confirmSmsFromPage(services, host, clientIp, input),
     async createFirstAdmin(input, request) {
       try {
         return { cookies: await firstAdminSessionCookies(services, input, request) };

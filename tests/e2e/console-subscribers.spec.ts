@@ -34,6 +34,20 @@ test('a company admin sees who subscribed to the status page, in which state, wi
   await expect(row).toContainText('All');
   await expect(page.getByText('0 confirmed, 1 waiting for confirmation, 0 unsubscribed.')).toBeVisible();
   await expect(row.getByRole('button', { name: /Remove/ })).toHaveCount(0);
+  // The kind filter lists every way to subscribe (issue 32: chat and SMS besides e-mail and webhook).
+  await expect(page.getByLabel('Kind').locator('option')).toHaveText([
+    'Any kind',
+    'E-mail',
+    'Webhook',
+    'Slack',
+    'Microsoft Teams',
+    'Discord',
+    'SMS',
+  ]);
+  await page.getByLabel('Kind').selectOption('sms');
+  await expect(page.getByRole('row', { name: /follower@example.com/ })).toHaveCount(0);
+  await page.getByLabel('Kind').selectOption('email');
+  await expect(row).toContainText('E-mail');
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'subscribers-1280');
   await page.setViewportSize({ width: 375, height: 800 });

@@ -78,9 +78,11 @@ describe('the console route table', () => {
       'landing.astro',
       'public-status.astro',
       'setup.astro',
+      'subscribe/chat.astro',
       'subscribe/confirm/[token].astro',
       'subscribe/confirmed.astro',
       'subscribe/index.astro',
+      'subscribe/sms.astro',
       'unsubscribe/[token].astro',
       'uptime.astro',
     ]);

@@ -5,5 +5,6 @@ import type { CatalogueArea } from './area.ts';
 import { CONSOLE_AREA } from './messages/console/index.ts';
 import { PUBLIC_AREA } from './messages/public/index.ts';
 import { EMBED_AREA } from './messages/embed/index.ts';
+import { SUBSCRIBER_CHAT_AREA } from './messages/subscriber-chat/index.ts';
 
-export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [PUBLIC_AREA, CONSOLE_AREA, EMBED_AREA];
+export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [PUBLIC_AREA, CONSOLE_AREA, EMBED_AREA, SUBSCRIBER_CHAT_AREA];

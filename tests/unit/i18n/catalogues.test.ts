@@ -59,8 +59,8 @@ describe.each(CATALOGUE_AREAS.map((a) => [a.name, a] as const))('catalogue area 
     for (const key of keys) {
       const pseudo = pseudoMessage(english[key]);
       expect(sorted(argumentsOf(parse(pseudo)))).toEqual(sorted(argumentsOf(parse(english[key]))));
-      // every placeholder given a value: intl-messageformat refuses to format a message without them
-      const values = Object.fromEntries([...argumentsOf(parse(english[key]))].map((a) => [a, 1]));
+      // Every placeholder gets a value (a number suits arguments, plurals and dates alike).
+      const values = Object.fromEntries([...argumentsOf(parse(english[key]))].filter((a) => !a.startsWith('<')).map((a) => [a, 1]));
       expect(area.translator('en-XA').t(key, values).startsWith('[')).toBe(true);
     }
   });

@@ -1,7 +1,9 @@
 // Row types of the public area (migrations 0300-0399): status-page subscribers, page access and
 // share links. Times in ms.
+import type { Generated } from 'kysely';
 
-export type SubscriberKind = 'email' | 'webhook';
+/** slack, teams, discord: an incoming-webhook URL in webhook_url; sms: a phone number */
+export type SubscriberKind = 'email' | 'webhook' | 'slack' | 'teams' | 'discord' | 'sms';
 /** pending: waiting for the e-mail confirmation; only confirmed subscribers get notices */
 export type SubscriberState = 'pending' | 'confirmed' | 'unsubscribed';
 
@@ -26,6 +28,16 @@ export interface StatusSubscribersTable {
   created_at: number;
   confirmed_at: number | null;
   updated_at: number;
+  /** E.164 number of an SMS subscriber (migration 0308) */
+  phone: string | null;
+  /** Wrong guesses of the pending SMS code (migration 0308) */
+  confirm_attempts: Generated<number>;
+}
+
+/** A number that texted STOP: nothing is texted to it until START (migration 0309). */
+export interface SmsOptOutsTable {
+  phone: string;
+  opted_out_at: number;
 }
 
 /** Who may read a company's public documents (migration 0301); no row: public. */
@@ -56,4 +68,5 @@ export interface PublicTables {
   status_subscribers: StatusSubscribersTable;
   status_page_access: StatusPageAccessTable;
   status_page_share_links: StatusPageShareLinksTable;
+  sms_opt_outs: SmsOptOutsTable;
 }

@@ -34,6 +34,9 @@ async function unsubscribeTarget(services: Services, host: string, token: string
   return found;
 }
 
+/** Where notices go, as the link's page names it: the address, the number, or the webhook's host. */
+const addressOf = (row: SubscriberRow) => row.email ?? row.phone ?? new URL(row.webhook_url ?? 'http://webhook').host;
+
 const componentsOf = (row: SubscriberRow) => (row.component_ids ? (JSON.parse(row.component_ids) as string[]).length : null);
 
 export async function viewConfirmLink(services: Services, host: string, token: string): Promise<SubscriberLinkView> {
@@ -41,7 +44,7 @@ export async function viewConfirmLink(services: Services, host: string, token: s
   if (f?.row.state !== 'pending') return { kind: 'invalid' };
   if (f.row.confirm_expires_at === null || Number(f.row.confirm_expires_at) <= services.now())
     return { kind: 'expired', company: f.company };
-  return { kind: 'confirm', company: f.company, address: f.row.email ?? '', components: componentsOf(f.row) };
+  return { kind: 'confirm', company: f.company, address: addressOf(f.row), components: componentsOf(f.row) };
 }
 
 /** Confirms once: the token is cleared in the same statement that moves pending to confirmed. */
@@ -67,7 +70,7 @@ export async function viewUnsubscribeLink(services: Services, host: string, toke
   return {
     kind: 'unsubscribe',
     company: f.company,
-    address: f.row.email ?? new URL(f.row.webhook_url ?? 'http://webhook').host,
+    address: addressOf(f.row),
     components: componentsOf(f.row),
   };
 }

@@ -9,13 +9,12 @@ import { randomBytes } from 'node:crypto';
 import type { Ctx, Services } from '../context.ts';
 import type { Db } from '../../db/connect.ts';
 import { DomainError, notFound } from '../errors.ts';
-import { newId, toIso, toIsoOrNull } from '../ids.ts';
+import { toIso, toIsoOrNull } from '../ids.ts';
 import { companyScope, requirePermission } from '../authz.ts';
 import { flagOn } from '../flags/flags.ts';
 import { SharedWindow, SlidingWindow } from '../auth/throttle.ts';
 import { lookupStatusPage } from '../status-page/service.ts';
 import { subscribersRepo, type SubscriberRow } from '../../db/repositories/subscribers-repo.ts';
-import type { SubscriberState } from '../../db/schema/public.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { literalTarget, TargetRefused } from '../../net/ssrf.ts';
 import { ChannelConfigError } from '../../notify/channels/channel.ts';
@@ -25,6 +24,11 @@ import { confirmUrl, subscriberLinks } from '../../notify/outbox/subscriber-link
 import { confirmationMail } from '../../notify/outbox/subscriber-mail.ts';
 import { isEmail } from '../../../lib/formats.ts';
 import { CONFIRM_TTL_MS, newConfirmToken, newNonce } from './tokens.ts';
+import { full, invalid, limited, MAX_SUBSCRIBERS_PER_COMPANY, newRow, refuse } from './subscribe-common.ts';
+import { isChatKind, subscribeChat } from './chat.ts';
+import { confirmSmsCode, subscribeSms } from './sms.ts';
+import type { ChatSubscriberKind } from '../../subscriber-chat-hosts.ts';
+import type { SubscriberKind, SubscriberState } from '../../db/schema/public.ts';
 
 const HOUR = 3_600_000;
 /** Confirmation mails one address may be sent per hour (whoever asks, from any status page) */
@@ -33,21 +37,34 @@ export const MAILS_PER_ADDRESS_PER_HOUR = 3;
 export const REQUESTS_PER_IP_PER_HOUR = 20;
 /** New subscriptions per company per hour (a farm of addresses cannot fill a company's list fast) */
 export const NEW_PER_COMPANY_PER_HOUR = 500;
-/** Pending and confirmed subscribers a company may have */
-export const MAX_SUBSCRIBERS_PER_COMPANY = 10_000;
+
+export { MAX_SUBSCRIBERS_PER_COMPANY };
 
 export const NOT_AVAILABLE = 'Status-page subscriptions are not available.';
+/** SMS codes one number may be texted per hour (each costs the operator; a number is not a target to flood) */
+export const CODES_PER_PHONE_PER_HOUR = 3;
+/** SMS code guesses one client IP may make per hour, over every number */
+export const CODE_GUESSES_PER_IP_PER_HOUR = 30;
 
 export interface SubscribeThrottles {
   address: SharedWindow;
   ip: SlidingWindow;
   company: SlidingWindow;
+  /** Confirmation messages one chat webhook URL may be sent per hour (chat.ts) */
+  chatUrl: SharedWindow;
+  /** Codes one phone number may be texted per hour, whoever asks (sms.ts) */
+  phone: SharedWindow;
+  /** Code guesses one client IP may make per hour (sms.ts) */
+  codeIp: SlidingWindow;
 }
 export function newSubscribeThrottles(db: Db): SubscribeThrottles {
   return {
     address: new SharedWindow(db, 'subscribe-address', MAILS_PER_ADDRESS_PER_HOUR, HOUR),
     ip: new SlidingWindow(REQUESTS_PER_IP_PER_HOUR, HOUR),
     company: new SlidingWindow(NEW_PER_COMPANY_PER_HOUR, HOUR),
+    chatUrl: new SharedWindow(db, 'subscribe-chat-url', MAILS_PER_ADDRESS_PER_HOUR, HOUR),
+    phone: new SharedWindow(db, 'subscribe-phone', CODES_PER_PHONE_PER_HOUR, HOUR),
+    codeIp: new SlidingWindow(CODE_GUESSES_PER_IP_PER_HOUR, HOUR),
   };
 }
 
@@ -58,29 +75,24 @@ declare module '../context.ts' {
   }
 }
 
-function refuse(wait: number, what: string): void {
-  if (wait > 0) throw new DomainError('rate_limited', `Too many subscription requests ${what}. Try again later.`, { retryAfter: wait });
-}
-
-function limited(window: SlidingWindow, key: string, now: number, what: string): void {
-  refuse(window.retryAfter(key, now), what);
-}
-
-const invalid = (field: string, message: string) => new DomainError('validation', message, { fields: { [field]: message } });
-
 export interface SubscribeInput {
+  /** Absent: e-mail or webhook, as the field given says */
+  kind?: SubscriberKind;
   email?: string;
   webhook_url?: string;
+  /** SMS subscribers: the mobile number with its country code */
+  phone?: string;
   /** Public monitor ids of the page; null or absent: every component */
   component_ids?: string[] | null;
 }
 
 export type SubscribeAnswer =
   | { kind: 'email'; status: 'pending' }
-  | { kind: 'webhook'; status: 'confirmed'; id: string; secret: string; unsubscribe_url: string };
+  | { kind: 'webhook'; status: 'confirmed'; id: string; secret: string; unsubscribe_url: string }
+  | { kind: ChatSubscriberKind | 'sms'; status: 'pending' };
 
 /** The company of a public page, or 404 (also while the feature is off). */
-async function pageOf(services: Services, subdomain: string) {
+export async function pageOf(services: Services, subdomain: string) {
   if (!(await flagOn(services, 'ENABLE_NOTIFICATIONS'))) throw new DomainError('not_found', NOT_AVAILABLE);
   let found;
   try {
@@ -95,17 +107,22 @@ async function pageOf(services: Services, subdomain: string) {
 export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInput): Promise<SubscribeAnswer> {
   const s = ctx.services;
   const view = await pageOf(s, subdomain);
-  const email = input.email?.trim().toLowerCase();
-  const webhookUrl = input.webhook_url?.trim();
-  if (!email === !webhookUrl) throw invalid('email', 'Enter an e-mail address (or, for a webhook, only its webhook_url)');
-  if (email !== undefined && (email.length > 254 || !isEmail(email) || /[<>()",;\s]/.test(email)))
-    throw invalid('email', 'Enter a valid e-mail address');
   const publicIds = new Set(view.monitors.map((m) => m.id));
   const components = input.component_ids ?? null;
   if (components) {
     if (components.length === 0) throw invalid('component_ids', 'Choose at least one component, or null for all');
     if (components.some((id) => !publicIds.has(id))) throw invalid('component_ids', 'Unknown component');
   }
+  const componentChoice = components ? JSON.stringify([...new Set(components)]) : null;
+  if (isChatKind(input.kind)) return subscribeChat(ctx, view.company, input.kind, input.webhook_url, componentChoice);
+  if (input.kind === 'sms') return subscribeSms(ctx, view.company, input.phone, componentChoice);
+  const email = input.email?.trim().toLowerCase();
+  const webhookUrl = input.webhook_url?.trim();
+  if (!email === !webhookUrl) throw invalid('email', 'Enter an e-mail address (or, for a webhook, only its webhook_url)');
+  if (input.kind && input.kind !== (email ? 'email' : 'webhook'))
+    throw invalid('kind', input.kind === 'email' ? 'Enter an e-mail address' : 'Enter the webhook_url');
+  if (email !== undefined && (email.length > 254 || !isEmail(email) || /[<>()",;\s]/.test(email)))
+    throw invalid('email', 'Enter a valid e-mail address');
   let url: string | undefined;
   if (webhookUrl !== undefined) {
     try {
@@ -126,7 +143,7 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
   if (email) refuse(await t.address.take(email, now), 'for this address');
   t.ip.hit(ctx.ip, now);
   const repo = subscribersRepo(s.db);
-  const componentJson = components ? JSON.stringify([...new Set(components)]) : null;
+  const componentJson = componentChoice;
 
   if (url) {
     if ((await repo.liveCount(companyId)) >= MAX_SUBSCRIBERS_PER_COMPANY) throw full();
@@ -181,28 +198,6 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
   return { kind: 'email', status: 'pending' };
 }
 
-const full = () => new DomainError('limit_exceeded', 'This status page has reached its subscriber limit.');
-
-function newRow(companyId: string, kind: 'email' | 'webhook', now: number, fields: Partial<SubscriberRow>): SubscriberRow {
-  return {
-    id: newId(),
-    company_id: companyId,
-    kind,
-    email: null,
-    webhook_url: null,
-    secret: null,
-    component_ids: null,
-    state: 'pending',
-    confirm_token_hash: null,
-    confirm_expires_at: null,
-    unsubscribe_nonce: newNonce(),
-    created_at: now,
-    confirmed_at: null,
-    updated_at: now,
-    ...fields,
-  };
-}
-
 async function sendConfirmation(
   s: Services,
   company: { id: string; name: string; subdomain: string; primaryColor: string },
@@ -221,6 +216,12 @@ async function sendConfirmation(
   await sendRichMail(s, { ...mail, messageId: `sub-${row.id}-${s.now()}@${s.config.productDomain}` });
 }
 
+/** The code an SMS subscriber was texted, typed on the page (sms.ts). */
+export async function confirmSmsSubscription(ctx: Ctx, subdomain: string, input: { phone: string; code: string }) {
+  const view = await pageOf(ctx.services, subdomain);
+  return confirmSmsCode(ctx, view.company, input);
+}
+
 // ---- Admin views ----
 
 export function presentSubscriber(row: SubscriberRow) {
@@ -229,6 +230,7 @@ export function presentSubscriber(row: SubscriberRow) {
     company_id: row.company_id,
     kind: row.kind,
     email: row.email,
+    phone: row.phone,
     // The URL's host only: the path of a webhook URL often holds the receiver's own secret.
     webhook_host: row.webhook_url ? new URL(row.webhook_url).host : null,
     component_ids: row.component_ids ? (JSON.parse(row.component_ids) as string[]) : null,
@@ -238,12 +240,15 @@ export function presentSubscriber(row: SubscriberRow) {
   };
 }
 
-export async function listSubscribers(ctx: Ctx, q: { tenant?: string; state?: SubscriberState; limit?: number; offset?: number }) {
+export async function listSubscribers(
+  ctx: Ctx,
+  q: { tenant?: string; state?: SubscriberState; kind?: SubscriberKind; limit?: number; offset?: number },
+) {
   requirePermission(ctx, 'view', 'settings', 'view subscribers');
   const scope = companyScope(ctx, q.tenant);
   const repo = subscribersRepo(ctx.services.db);
   const [rows, counts] = await Promise.all([
-    repo.list(scope, { state: q.state, limit: q.limit ?? 100, offset: q.offset ?? 0 }),
+    repo.list(scope, { state: q.state, kind: q.kind, limit: q.limit ?? 100, offset: q.offset ?? 0 }),
     repo.counts(scope),
   ]);
   return { subscribers: rows.map(presentSubscriber), counts, enabled: await flagOn(ctx.services, 'ENABLE_NOTIFICATIONS') };

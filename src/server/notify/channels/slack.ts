@@ -12,7 +12,7 @@ export interface SlackConfig {
 }
 
 /** Slack's mrkdwn needs only these three escaped (https://api.slack.com/reference/surfaces/formatting#escaping). */
-function mrkdwn(text: string): string {
+export function mrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

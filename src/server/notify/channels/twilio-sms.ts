@@ -2,7 +2,7 @@
 // a form post with HTTP Basic auth (Account SID and auth token). The body is plain text and at
 // most 1,600 characters, Twilio's limit for one (concatenated) message.
 import { alertLinks, isGrouped, monitorsOf, plainSummary, truncate } from './alert-text.ts';
-import type { Alert, HttpChannel } from './channel.ts';
+import type { Alert, HttpChannel, OutboundRequest } from './channel.ts';
 import { secretKeys } from '../../../lib/channel-forms/field.ts';
 import { smsForm } from '../../../lib/channel-forms/sms.ts';
 import { parseFields } from './config-fields.ts';
@@ -35,6 +35,26 @@ export function smsBody(alert: Alert): string {
   return truncate(lines.join('\n'), SMS_BODY_LIMIT);
 }
 
+/** Twilio's Create a Message request: one text from an account's number (or Messaging Service) to `to`. */
+export function twilioMessage(
+  apiBase: string,
+  account: Pick<TwilioSmsConfig, 'account_sid' | 'auth_token' | 'from'>,
+  to: string,
+  body: string,
+): OutboundRequest {
+  const form = new URLSearchParams({ To: to, Body: body });
+  form.set(account.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', account.from);
+  return {
+    url: `${apiBase.replace(/\/+$/, '')}/2010-04-01/Accounts/${account.account_sid}/Messages.json`,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${account.account_sid}:${account.auth_token}`).toString('base64')}`,
+    },
+    body: form.toString(),
+  };
+}
+
 export const twilioSms: HttpChannel<TwilioSmsConfig> = {
   type: 'sms',
   label: smsForm.label,
@@ -46,17 +66,6 @@ export const twilioSms: HttpChannel<TwilioSmsConfig> = {
   parseConfig: (raw) => parseFields<TwilioSmsConfig>(raw, smsForm),
   tenantUrls: () => [],
   build(alert, config, env) {
-    const base = env.apiBase.twilio.replace(/\/+$/, '');
-    const form = new URLSearchParams({ To: config.to, Body: smsBody(alert) });
-    form.set(config.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', config.from);
-    return {
-      url: `${base}/2010-04-01/Accounts/${config.account_sid}/Messages.json`,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${config.account_sid}:${config.auth_token}`).toString('base64')}`,
-      },
-      body: form.toString(),
-    };
+    return twilioMessage(env.apiBase.twilio, config, config.to, smsBody(alert));
   },
 };

@@ -90,6 +90,8 @@ export async function sendHttp(req: OutboundRequest, env: HttpSendEnv): Promise<
       statusCode: status,
       error: status === 429 ? 'HTTP 429: the receiver asked to slow down' : `HTTP ${status}: the receiver did not accept the alert`,
       retryAfterMs: retryAfterMs(retryAfter, env.now()),
+      // A refusal's body says why (Slack's "no_service", Discord's code 10015): read, never stored.
+      ...(env.keepAnswer ? { answer: Buffer.concat(chunks).toString('utf8') } : {}),
     };
   } catch (e) {
     if (signal.aborted) return { statusCode: null, error: `Timed out after ${timeoutMs / 1000} s`, retryAfterMs: null };

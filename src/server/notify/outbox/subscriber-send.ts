@@ -1,6 +1,6 @@
 // Sends one outbox delivery to a status-page subscriber: a branded mail with one-click
-// unsubscribe headers, or a Standard Webhooks-signed JSON POST (same guard and limits as the
-// alert channels). A subscriber who left, a company that is gone, or ENABLE_NOTIFICATIONS off
+// unsubscribe headers, a Standard Webhooks-signed JSON POST (same guard and limits as the alert
+// channels), or a chat message or SMS (subscriber-chat-send.ts). A subscriber who left, a company that is gone, or ENABLE_NOTIFICATIONS off
 // (including the operator's override) ends the delivery without sending.
 import { Webhook } from 'standardwebhooks';
 import type { Services } from '../../domain/context.ts';
@@ -13,6 +13,7 @@ import { USER_AGENT } from '../channels/webhook.ts';
 import { sendRichMail } from '../mailer.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
 import { subscriberLinks } from './subscriber-links.ts';
+import { isChatSubscriber, sendToChatOrPhone } from './subscriber-chat-send.ts';
 import { noticeMail, type MailLinks } from './subscriber-mail.ts';
 import type { SubscriberNotice } from './subscriber-notice.ts';
 
@@ -62,6 +63,7 @@ export async function sendToSubscriber(services: Services, d: AlertDeliveryRow):
   if (!company?.subdomain) return ended('The company no longer has a status page');
   const notice = JSON.parse(d.payload) as SubscriberNotice;
   const links = subscriberLinks(services.config, company.subdomain, s);
+  if (s.kind === 'sms' || isChatSubscriber(s.kind)) return sendToChatOrPhone(services, s, notice, company, links);
   if (s.kind === 'email' && s.email) {
     const brand = { companyName: company.name, primaryColor: company.primary_color ?? null, productName: services.config.productName };
     try {

@@ -1,5 +1,6 @@
-// /settings/subscribers: who follows the company's status page (e-mail or webhook), in which
-// state, for which components, with counts per state. Company admins view; super admins also
+// /settings/subscribers: who follows the company's status page (e-mail, webhook, a Slack, Teams
+// or Discord channel, SMS), in which state, for which components, with counts per state,
+// filtered by state and kind. Company admins view; super admins also
 // remove (the role table gives delete to them alone).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -15,10 +16,13 @@ import {
   $subscribersAlert,
   loadSubscribers,
   removeSubscriber,
+  SUBSCRIBER_KINDS,
   subscriberName,
   type Subscriber,
+  type SubscriberKind,
   type SubscriberState,
 } from './store.ts';
+import { t } from '../../i18n.ts';
 
 const STATES: SubscriberState[] = ['confirmed', 'pending', 'unsubscribed'];
 const STATE_TONE: Record<SubscriberState, string> = { confirmed: 'sw-green', pending: 'sw-amber', unsubscribed: 'sw-grey' };
@@ -29,6 +33,7 @@ export function SubscribersPage() {
   const list = useStore($subscribers);
   const alert = useStore($subscribersAlert);
   const [state, setState] = useState<SubscriberState | ''>('');
+  const [kind, setKind] = useState<SubscriberKind | ''>('');
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const scope = role === 'super_admin' ? tenant : null;
   const mayRemove = can(role, 'delete', 'settings');
@@ -36,8 +41,8 @@ export function SubscribersPage() {
     $subscribersAlert.set(null);
   }, [scope]);
   useEffect(() => {
-    void loadSubscribers(scope, state);
-  }, [scope, state]);
+    void loadSubscribers(scope, state, kind);
+  }, [scope, state, kind]);
   const rows: Load<Subscriber[]> = list.status === 'ready' ? { status: 'ready', data: list.data.subscribers } : list;
   const counts = list.status === 'ready' ? list.data.counts : null;
   const off = list.status === 'ready' && !list.data.enabled;
@@ -66,11 +71,22 @@ export function SubscribersPage() {
               ))}
             </select>
           </label>
+          <label>
+            {t('chatSubscribers.filterKind')}
+            <select value={kind} onChange={(e) => setKind(e.target.value as SubscriberKind | '')}>
+              <option value="">{t('chatSubscribers.anyKind')}</option>
+              {SUBSCRIBER_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`chatSubscribers.kind.${k}`)}
+                </option>
+              ))}
+            </select>
+          </label>
         </fieldset>
       }
       alert={alert}
       load={rows}
-      onRetry={() => void loadSubscribers(scope, state)}
+      onRetry={() => void loadSubscribers(scope, state, kind)}
       listTitle="Subscribers"
       listId="status-subscribers"
       empty="Nobody has subscribed yet. Visitors subscribe with the form at the bottom of your status page."
@@ -79,7 +95,7 @@ export function SubscribersPage() {
         const cells = [
           <div className="sw-wrap-anywhere">
             <strong>{subscriberName(s)}</strong>
-            <div className="sw-muted">{s.kind === 'email' ? 'E-mail' : 'Webhook'}</div>
+            <div className="sw-muted">{t(`chatSubscribers.kind.${s.kind}`)}</div>
           </div>,
           <span className={`sw-pill ${STATE_TONE[s.state]}`}>{s.state}</span>,
           s.component_ids === null ? 'All' : `${s.component_ids.length} chosen`,
@@ -109,7 +125,7 @@ export function SubscribersPage() {
           onConfirm={() => {
             const s = removing;
             setRemoving(null);
-            void removeSubscriber(s, scope, state);
+            void removeSubscriber(s, scope, state, kind);
           }}
         />
       )}
