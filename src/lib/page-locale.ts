@@ -179,8 +179,9 @@ export function pageText(variant: Pick<PageVariant, 'locale' | 'timeZone'>): Pag
 function makeText(locale: string, timeZone: string): PageText {
   const tr = PUBLIC_AREA.translator(locale);
   const plain = locale === 'en' && timeZone === 'UTC';
-  // The pseudo-locale formats like English (its words are what it checks).
-  const intlLocale = locale === PSEUDO_LOCALE ? 'en' : locale;
+  // The pseudo-locale writes dates and numbers as Japanese does (digits and signs, no ASCII
+  // words): its test reads any plain English word left on the page as text that bypassed the catalogue.
+  const intlLocale = locale === PSEUDO_LOCALE ? 'ja' : locale;
   const dt = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const dayF = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeZone });
   const hourF = new Intl.DateTimeFormat(intlLocale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
@@ -195,8 +196,8 @@ function makeText(locale: string, timeZone: string): PageText {
   const zoneName =
     timeZone === 'UTC'
       ? 'UTC'
-      : (new Intl.DateTimeFormat(intlLocale, { timeZone, timeZoneName: 'short' }).formatToParts(0).find((p) => p.type === 'timeZoneName')?.value ??
-        timeZone);
+      : (new Intl.DateTimeFormat(intlLocale, { timeZone, timeZoneName: 'short' }).formatToParts(0).find((p) => p.type === 'timeZoneName')
+          ?.value ?? timeZone);
   const hourPlain = (ms: number) => new Date(ms).toISOString().slice(11, 16);
   return {
     variant: { locale: locale as PageVariant['locale'], timeZone },
