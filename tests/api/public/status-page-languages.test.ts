@@ -205,19 +205,43 @@ describe.each(DB_KINDS)('status page languages on %s', (kind) => {
     expect(other.html).toContain('<html lang="en"');
   });
 
-  it.each(['/', '/history?month=2026-11', '/uptime', 'incident'])(
-    'leaves no English outside the catalogue on %s (pseudo-locale)',
-    async (which) => {
-      await admin.put(SETTINGS, { groups: [], ungrouped: [], languages: ['en'], time_zone: null });
-      const path = which === 'incident' ? `/incidents/${incidentId}` : which;
-      const r = await page(`${path}${path.includes('?') ? '&' : '?'}lang=en-XA`);
-      expect(r.status).toBe(200);
-      expect(r.html).toContain('<html lang="en-XA"');
-      let text = readable(r.html);
-      for (const d of [...companyData, t.config.productName].sort((a, b) => b.length - a.length)) text = text.split(d).join(' ');
-      // what the catalogue gave is bracketed; the time zone's name is no word of ours
-      const left = text.replace(/\[[^\]]*\]/g, ' ').replace(/\bUTC\b/g, ' ');
-      expect(left.match(/[A-Za-z]{2,}(?:\s+[A-Za-z]{2,})*/g) ?? []).toEqual([]);
-    },
-  );
+  it.each(PUBLIC_LOCALES.map((l) => [l]))('renders the subscribe, confirm and unsubscribe pages in %s', async (locale) => {
+    const w = words(locale);
+    const checks: Array<[string, number, string[]]> = [
+      ['/subscribe', 200, ['subscribePage.title', 'subscribe.button', 'subscribe.email', 'subscribePage.back']],
+      // a link that is no longer valid: the page a visitor most often gets from an old mail
+      ['/subscribe/confirm/not-a-token', 404, ['confirm.invalidTitle', 'confirm.invalidText']],
+      ['/unsubscribe/not-a-token', 404, ['confirm.invalidTitle', 'unsubscribe.invalidText']],
+    ];
+    for (const [path, status, keys] of checks) {
+      const r = await page(`${path}?lang=${locale}`);
+      expect(r.status, path).toBe(status);
+      expect(r.html).toContain(`<html lang="${locale}" dir="${locale === 'ar' || locale === 'he' ? 'rtl' : 'ltr'}"`);
+      const text = readable(r.html);
+      for (const k of keys) expect(text, `${path} ${k}`).toContain(decode(w.t(k as never)));
+    }
+    // the form posts back in the language chosen
+    expect((await page(`/subscribe?lang=${locale}`)).html).toContain(`action="/subscribe?lang=${locale}"`);
+  });
+
+  it.each([
+    '/',
+    '/history?month=2026-11',
+    '/uptime',
+    'incident',
+    '/subscribe',
+    '/subscribe/confirm/not-a-token',
+    '/unsubscribe/not-a-token',
+  ])('leaves no English outside the catalogue on %s (pseudo-locale)', async (which) => {
+    await admin.put(SETTINGS, { groups: [], ungrouped: [], languages: ['en'], time_zone: null });
+    const path = which === 'incident' ? `/incidents/${incidentId}` : which;
+    const r = await page(`${path}${path.includes('?') ? '&' : '?'}lang=en-XA`);
+    expect(r.status).toBe(path.includes('token') ? 404 : 200);
+    expect(r.html).toContain('<html lang="en-XA"');
+    let text = readable(r.html);
+    for (const d of [...companyData, t.config.productName].sort((a, b) => b.length - a.length)) text = text.split(d).join(' ');
+    // what the catalogue gave is bracketed; the time zone's name is no word of ours
+    const left = text.replace(/\[[^\]]*\]/g, ' ').replace(/\bUTC\b/g, ' ');
+    expect(left.match(/[A-Za-z]{2,}(?:\s+[A-Za-z]{2,})*/g) ?? []).toEqual([]);
+  });
 });

@@ -155,12 +155,15 @@ export class StatusPageCache {
 
   /**
    * Drops the rendered bytes but keeps the snapshot (the benchmark times rendering alone); with
-   * `base`, also the last full render, so the next render is a full one.
+   * `base`, also the last full renders (of every variant), so the next render is a full one.
    */
   forgetRendered(subdomain: string, base = false): void {
     const e = this.entries.get(subdomain.toLowerCase());
     if (e) e.rendered = undefined;
-    if (base) this.bases.delete(subdomain.toLowerCase());
+    if (base) {
+      const sub = subdomain.toLowerCase();
+      for (const k of [...this.bases.keys()]) if (k === sub || k.startsWith(`${sub} `)) this.bases.delete(k);
+    }
   }
 
   /**
@@ -227,7 +230,8 @@ function setNewest<T>(map: Map<string, T>, key: string, value: T): void {
 }
 
 /** The splice bases' key: a page's variants each have their own last full render. */
-const baseKey = (subdomain: string, variant: string) => (variant === '' ? subdomain.toLowerCase() : `${subdomain.toLowerCase()} ${variant}`);
+const baseKey = (subdomain: string, variant: string) =>
+  variant === '' ? subdomain.toLowerCase() : `${subdomain.toLowerCase()} ${variant}`;
 
 /** Inactive or suspended companies have no public page. */
 function isShown(c: StatusCompanyRow): boolean {
