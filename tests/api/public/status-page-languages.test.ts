@@ -244,4 +244,34 @@ describe.each(DB_KINDS)('status page languages on %s', (kind) => {
     const left = text.replace(/\[[^\]]*\]/g, ' ').replace(/\bUTC\b/g, ' ');
     expect(left.match(/[A-Za-z]{2,}(?:\s+[A-Za-z]{2,})*/g) ?? []).toEqual([]);
   });
+  it("asks for a private page's password in the visitor's language, and refuses a wrong one in it", async () => {
+    expect((await admin.put('/api/v1/status-page/access', { mode: 'password', password: 'open-sesame-1' })).status).toBe(200);
+    try {
+      const de = await page('/?lang=de');
+      expect(de.status).toBe(401);
+      expect(de.html).toContain('<html lang="de" dir="ltr">');
+      expect(readable(de.html)).toContain(words('de').t('gate.passwordIntro'));
+      const ar = await page('/history', { 'accept-language': 'ar-EG,ar;q=0.9' });
+      expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+      expect(ar.headers.get('vary')).toContain('Accept-Language');
+      expect(readable(ar.html)).toContain(words('ar').t('gate.privateTitle'));
+      const wrong = await rawRequest(
+        `${t.baseUrl}/access`,
+        'POST',
+        {
+          host: `${host}:${t.port}`,
+          origin: `http://${host}:${t.port}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        'next=%2F%3Flang%3Dja&password=nope-nope-nope',
+      );
+      expect(wrong.status).toBe(401);
+      expect(readable(wrong.bytes.toString('utf8'))).toContain(words('ja').t('gate.wrongPassword'));
+      // no English left on the gate either
+      const pseudo = readable((await page('/?lang=en-XA')).html).replace(/\[[^\]]*\]/g, ' ');
+      expect(pseudo.match(/[A-Za-z]{2,}(?:\s+[A-Za-z]{2,})*/g) ?? []).toEqual([]);
+    } finally {
+      await admin.put('/api/v1/status-page/access', { mode: 'public' });
+    }
+  });
 });
