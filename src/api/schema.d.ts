@@ -4317,6 +4317,11 @@ export interface components {
         };
         /** @enum {string} */
         Plan: "starter" | "professional" | "enterprise";
+        /**
+         * @description A language of the public pages (BCP 47): English, German, French, Spanish, Portuguese, Italian, Dutch, Polish, Japanese, Chinese (simplified), Arabic, Hebrew (the last two are laid out right to left)
+         * @enum {string}
+         */
+        PublicLanguage: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "zh-CN" | "ar" | "he";
         /** @description A company (tenant). Defaults of a new company are noted per field. */
         Company: {
             id: string;
@@ -4363,6 +4368,8 @@ export interface components {
             default_locations?: string[] | null;
             /** Format: date-time */
             created_at: string;
+            /** @description The language its public pages are shown in when the visitor's browser names none of those offered; default en */
+            default_language?: components["schemas"]["PublicLanguage"];
         };
         FetchCompanyResponse: {
             subdomain: string | null;
@@ -4712,6 +4719,8 @@ export interface components {
             logo_base64?: string | null;
             /** @description The location slugs monitors without their own set are checked from (each one the company sees, once, 1 to 16); null - the built-in engine alone. */
             default_locations?: components["schemas"]["LocationList"];
+            /** @description The public pages' default language (the status page always offers it) */
+            default_language?: components["schemas"]["PublicLanguage"];
         };
         UsedOf: {
             used: number;
@@ -6127,6 +6136,10 @@ export interface components {
             /** @description The page shows its latest response time from each of its locations (monitors checked from several locations) */
             show_locations: boolean;
         };
+        /** @description Languages the status page offers, each once; they include the company's default language */
+        PublicLanguageList: components["schemas"]["PublicLanguage"][];
+        /** @description An IANA time zone ('Europe/Berlin', 'UTC') */
+        TimeZone: string;
         StatusPageSettings: {
             company_id: string;
             access: components["schemas"]["PageAccess"];
@@ -6136,6 +6149,12 @@ export interface components {
             groups: components["schemas"]["LayoutGroup"][];
             /** @description Every monitor of the company in page order: those without a group first, then each group's in the groups' order (private monitors keep their place for when they turn public) */
             monitors: components["schemas"]["LayoutMonitor"][];
+            /** @description The company's default language (company settings) */
+            default_language?: components["schemas"]["PublicLanguage"];
+            /** @description The languages the page offers, the default first */
+            languages?: components["schemas"]["PublicLanguageList"];
+            /** @description The page's time zone (UTC unless set); a visitor may choose another with ?tz= */
+            time_zone?: components["schemas"]["TimeZone"];
         };
         PlacementInput: {
             monitor_id: string;
@@ -6155,6 +6174,10 @@ export interface components {
                 name: string;
                 monitors: components["schemas"]["PlacementInput"][];
             }[];
+            /** @description The languages the page offers (absent - unchanged); they include the company's default language */
+            languages?: components["schemas"]["PublicLanguageList"];
+            /** @description The page's IANA time zone (absent - unchanged; null - UTC) */
+            time_zone?: string | null;
         };
         DnsRecord: {
             /** @enum {string} */

@@ -9,6 +9,8 @@ export interface PageServices {
   productDomain: string;
   /** The main site's public origin, from configuration (the "Powered by" link of status pages). */
   mainSiteUrl: string;
+  /** ?lang=en-XA renders the public pages in the pseudo-locale (I18N_PSEUDO_LOCALE=1, tests only) */
+  pseudoLocale?: boolean;
   /** true when no user exists yet: /setup is offered */
   needsSetup(): Promise<boolean>;
   /**

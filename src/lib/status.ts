@@ -3,6 +3,7 @@
 // Pure; imports only src/lib.
 import { isHexColour } from './formats.ts';
 import { formatUtcMinute } from './dates.ts';
+import type { PageLanguages } from './page-locale.ts';
 
 export type Status = 'operational' | 'degraded' | 'down' | 'unknown' | 'maintenance';
 
@@ -320,4 +321,6 @@ export interface StatusPageView {
   etag: string;
   /** visitors may subscribe to notices (ENABLE_NOTIFICATIONS): the page shows the form */
   subscribe: boolean;
+  /** the company's default language, the languages the page offers and its time zone (issue 32) */
+  languages: PageLanguages;
 }

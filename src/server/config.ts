@@ -37,6 +37,8 @@ export interface Config {
   monitorSecretsKey?: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** I18N_PSEUDO_LOCALE=1 (tests only): public pages also render in the pseudo-locale en-XA (?lang=en-XA) */
+  i18nPseudoLocale?: boolean;
   /** Scheme used when building links to tenant hosts (https in production). */
   publicScheme: 'http' | 'https';
   /** Port browsers reach the server on, when the proxy's Host header leaves it out (unset = the Host's) */
@@ -362,6 +364,7 @@ export function parseConfig(env: Env = process.env): Config {
     monitorSecretsKey,
     adminEmail,
     adminPassword,
+    i18nPseudoLocale: env.I18N_PSEUDO_LOCALE === '1',
     publicScheme: oneOf(env, 'PUBLIC_SCHEME', nodeEnv === 'production' ? 'https' : 'http', ['http', 'https']),
     publicPort: env.PUBLIC_PORT ? int(env, 'PUBLIC_PORT', 0, 1, 65535) : undefined,
     logLevel: oneOf(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'silent']),

@@ -62,6 +62,7 @@ export function createPageServices(services: Services): PageServices {
     productName: services.config.productName,
     productDomain: services.config.productDomain,
     mainSiteUrl: publicMainOrigin(services.config),
+    pseudoLocale: services.config.i18nPseudoLocale === true,
     needsSetup: () => needsSetup(services),
     currentUser: (cookieHeader, host) => currentPageUser(services, cookieHeader, host),
     uiSettings: async (userId) => (userId ? uiSettingsForPage(services, userId) : DEFAULT_UI_SETTINGS),

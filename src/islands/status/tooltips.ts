@@ -12,6 +12,28 @@ document.body.append(tip);
 document.documentElement.classList.add('js-tips');
 
 let current: HTMLElement | null = null;
+const rtl = document.documentElement.dir === 'rtl';
+// A page in another language than English (or another zone than UTC) gives the day bars' words
+// and its zone (StatusPage.astro data-day-words); English UTC pages keep the compact text below.
+const words = (() => {
+  const raw = document.querySelector<HTMLElement>('[data-day-words]')?.dataset.dayWords;
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as { uptime: string; none: string; tz: string };
+  } catch {
+    return null;
+  }
+})();
+const lang = document.documentElement.lang || 'en';
+const dayFormat = words ? new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }) : null;
+const pctFormat = words ? new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }) : null;
+function dayText(day: number, uptime: string | undefined): string {
+  if (!words || !dayFormat || !pctFormat) {
+    const date = new Date(day).toISOString().slice(0, 10);
+    return `${date} · ${uptime ? `${uptime}% uptime` : 'No data'}`;
+  }
+  return `${dayFormat.format(day)} · ${uptime ? words.uptime.replace('{p}', pctFormat.format(Number(uptime) / 100)) : words.none}`;
+}
 
 function show(block: HTMLElement): void {
   current?.classList.remove('is-active');
@@ -50,8 +72,10 @@ for (const list of document.querySelectorAll<HTMLElement>('[data-timeline]')) {
   list.addEventListener('blur', hide);
   list.addEventListener('keydown', (e) => {
     const i = current ? blocks.indexOf(current) : blocks.length - 1;
-    const next =
-      e.key === 'ArrowLeft' ? i - 1 : e.key === 'ArrowRight' ? i + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? blocks.length - 1 : null;
+    // right to left pages run the hours from right to left: the arrow keys follow the eye
+    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
+    const forth = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const next = e.key === back ? i - 1 : e.key === forth ? i + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? blocks.length - 1 : null;
     if (next === null) {
       if (e.key === 'Escape') hide();
       return;
@@ -66,8 +90,7 @@ for (const list of document.querySelectorAll<HTMLElement>('[data-daily]')) {
   const uptime = (list.dataset.uptime ?? '').split(',');
   const first = Date.parse(list.dataset.first ?? '');
   days.forEach((li, i) => {
-    const date = new Date(first + i * 86_400_000).toISOString().slice(0, 10);
-    li.setAttribute('aria-label', `${date} · ${uptime[i] ? `${uptime[i]}% uptime` : 'No data'}`);
+    li.setAttribute('aria-label', dayText(first + i * 86_400_000, uptime[i]));
   });
   list.addEventListener('pointerover', (e) => {
     const li = e.target instanceof HTMLElement ? e.target.closest('li') : null;

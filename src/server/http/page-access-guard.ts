@@ -27,7 +27,7 @@ import { requestMemo } from '../../lib/request-memo.ts';
 import { hostOf } from './request-context.ts';
 import { readAccessCookie } from './auth/cookies.ts';
 import { problem, sendProblem } from './problem.ts';
-import { accessPage } from './page-access-html.ts';
+import { accessPage, gateError, gateLocale } from './page-access-html.ts';
 import { DomainError } from '../domain/errors.ts';
 
 /** 'frame': an embed frame (embeds.md): refused with an empty frame a foreign site may show. */
@@ -90,7 +90,13 @@ function keepPrivate(res: ServerResponse): void {
   } as typeof res.writeHead;
 }
 
-function refuse(req: FastifyRequest, reply: FastifyReply, d: Extract<AccessDecision, { allowed: false }>, kind: DocumentKind) {
+function refuse(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  d: Extract<AccessDecision, { allowed: false }>,
+  kind: DocumentKind,
+  pseudo = false,
+) {
   reply.header('cache-control', 'no-store').header('vary', 'Cookie');
   if (kind === 'data') {
     const p =
@@ -107,10 +113,13 @@ function refuse(req: FastifyRequest, reply: FastifyReply, d: Extract<AccessDecis
       .send(EMPTY_FRAME);
   }
   const next = safeLocalPath(req.url, '/');
+  const locale = gateLocale(next, req.headers['accept-language'], pseudo);
   return reply
     .code(d.status)
+    .header('vary', 'Cookie, Accept-Language')
+    .header('content-language', locale)
     .type('text/html; charset=utf-8')
-    .send(accessPage({ mode: d.mode, next }));
+    .send(accessPage({ mode: d.mode, next, locale }));
 }
 
 export function registerPageAccessGuard(app: FastifyInstance, services: Services): void {
@@ -130,7 +139,7 @@ export function registerPageAccessGuard(app: FastifyInstance, services: Services
       sessionToken: readAccessCookie(req, services.config),
     });
     if (!d.allowed) {
-      refuse(req, reply, d, kind);
+      refuse(req, reply, d, kind, services.config.i18nPseudoLocale === true);
       return false;
     }
     if (d.restricted) keepPrivate(reply.raw);
@@ -157,7 +166,9 @@ export function registerPageAccessGuard(app: FastifyInstance, services: Services
           .header('retry-after', '5')
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(accessPage({ mode: 'unavailable', next: '/' }));
+          .send(
+            accessPage({ mode: 'unavailable', next: '/', locale: gateLocale(safeLocalPath(req.url, '/'), req.headers['accept-language']) }),
+          );
       },
     );
   });
@@ -180,16 +191,18 @@ export function registerPageAccessGuard(app: FastifyInstance, services: Services
         return reply.code(303).header('location', next).send();
       }
       if (r.kind === 'not_protected') return reply.code(303).header('location', next).send();
+      const locale = gateLocale(next, req.headers['accept-language'], services.config.i18nPseudoLocale === true);
       const html = (status: number, error: string) =>
         reply
           .code(status)
+          .header('content-language', locale)
           .type('text/html; charset=utf-8')
-          .send(accessPage({ mode: 'password', next, error }));
+          .send(accessPage({ mode: 'password', next, error, locale }));
       if (r.kind === 'throttled') {
         reply.header('retry-after', String(r.retryAfter));
-        return html(429, `Too many wrong passwords. Try again in ${Math.ceil(r.retryAfter / 60)} minute(s).`);
+        return html(429, gateError(locale, 'throttled', r.retryAfter));
       }
-      return html(401, 'That password is not correct.');
+      return html(401, gateError(locale, 'wrong'));
     });
   });
 
@@ -203,7 +216,7 @@ export function registerPageAccessGuard(app: FastifyInstance, services: Services
       return reply
         .code(401)
         .type('text/html; charset=utf-8')
-        .send(accessPage({ mode: 'share_invalid', next: '/' }));
+        .send(accessPage({ mode: 'share_invalid', next: '/', locale: gateLocale('/', req.headers['accept-language']) }));
     reply.setCookie(names.share, req.params.token, { ...COOKIE, maxAge: opened.seconds });
     return reply.code(303).header('location', '/').send();
   });

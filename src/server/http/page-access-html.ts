@@ -1,6 +1,10 @@
 // What a refused visitor of a private status page sees instead of it: a password form (plain
 // HTML, works without JavaScript), a sign-in link, or why their address is not let in. It names
-// neither the company nor anything of its page.
+// neither the company nor anything of its page, so its language is the visitor's (their `lang`
+// choice, else their browser's, among all twelve public languages), not the page's settings.
+import { directionOf, isPublicLocale, negotiateLocale, PUBLIC_LOCALES, PSEUDO_LOCALE } from '../../lib/i18n/index.ts';
+import { PUBLIC_AREA } from '../../lib/i18n/messages/public/index.ts';
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type AccessPageMode = 'password' | 'users' | 'ip_allowlist' | 'share_invalid' | 'unavailable';
@@ -18,43 +22,67 @@ button,.btn{display:inline-block;margin-top:1rem;font:inherit;font-weight:600;pa
 @media (prefers-color-scheme:dark){body{background:#11161d;color:#e6ebf1}main{background:#1a212b;border-color:#334}input{background:#0f141a;color:#e6ebf1;border-color:#8894a6}.err{color:#ff8a8a}}
 `;
 
-export function accessPage(opts: { mode: AccessPageMode; next: string; error?: string }): string {
+/**
+ * The gate's language: `lang` of the page asked for (`next`) when it is a public language, else
+ * the best of Accept-Language, else English. The pseudo-locale only when tests allow it.
+ */
+export function gateLocale(next: string, acceptLanguage: string | null | undefined, pseudo = false): string {
+  let lang: string | null = null;
+  try {
+    lang = new URL(next, 'http://x').searchParams.get('lang');
+  } catch {
+    lang = null;
+  }
+  if (pseudo && lang === PSEUDO_LOCALE) return lang;
+  return negotiateLocale({ explicit: isPublicLocale(lang) ? lang : null, acceptLanguage, offered: PUBLIC_LOCALES, fallback: 'en' });
+}
+
+/** A wrong password's message, in the gate's language. */
+export function gateError(locale: string, kind: 'wrong' | 'throttled', retryAfterSeconds = 0): string {
+  const tr = PUBLIC_AREA.translator(locale);
+  return kind === 'wrong' ? tr.t('gate.wrongPassword') : tr.t('gate.throttled', { minutes: Math.ceil(retryAfterSeconds / 60) });
+}
+
+export function accessPage(opts: { mode: AccessPageMode; next: string; error?: string; locale?: string }): string {
+  const locale = opts.locale ?? 'en';
+  const t = PUBLIC_AREA.translator(locale).t;
+  const w = (key: Parameters<typeof t>[0]) => esc(t(key));
   let title: string;
   let body: string;
   switch (opts.mode) {
     case 'password':
-      title = 'This status page is private';
-      body = `<p>Enter the page password to see it.</p>
+      title = w('gate.privateTitle');
+      body = `<p>${w('gate.passwordIntro')}</p>
 ${opts.error ? `<p class="err" role="alert" id="pw-error">${esc(opts.error)}</p>` : ''}
 <form method="post" action="/access">
 <input type="hidden" name="next" value="${esc(opts.next)}">
-<label for="pw">Password</label>
+<label for="pw">${w('gate.password')}</label>
 <input id="pw" name="password" type="password" autocomplete="current-password" required autofocus${opts.error ? ' aria-describedby="pw-error" aria-invalid="true"' : ''}>
-<button type="submit">Show the page</button>
+<button type="submit">${w('gate.show')}</button>
 </form>`;
       break;
     case 'users':
-      title = 'This status page is private';
+      title = w('gate.privateTitle');
       // Members of a company with single sign-on come back to this page signed in (issue 31).
-      body = `<p>Only signed-in members of this company can see it.</p><a class="btn" href="/login">Sign in</a>
-<a class="btn" href="/api/v1/auth/sso/start?return_to=${esc(encodeURIComponent(opts.next))}">Sign in with SSO</a>`;
+      body = `<p>${w('gate.membersOnly')}</p><a class="btn" href="/login">${w('gate.signIn')}</a>
+<a class="btn" href="/api/v1/auth/sso/start?return_to=${esc(encodeURIComponent(opts.next))}">${w('gate.signInSso')}</a>`;
       break;
     case 'ip_allowlist':
-      title = 'This status page is private';
-      body = '<p>It can only be opened from the networks its owner allows. Your address is not one of them.</p>';
+      title = w('gate.privateTitle');
+      body = `<p>${w('gate.ipRefused')}</p>`;
       break;
     case 'unavailable':
       // the access rule cannot be read: as the status page says when its data cannot be
-      title = 'Failed to load status page';
-      body = '<p>Please try again in a moment.</p>';
+      title = w('gate.failedTitle');
+      body = `<p>${w('gate.failedText')}</p>`;
       break;
     case 'share_invalid':
-      title = 'This link does not work';
-      body = '<p>The share link is not valid: it may have expired or been revoked. Ask for a new one.</p>';
+      title = w('gate.shareInvalidTitle');
+      body = `<p>${w('gate.shareInvalidText')}</p>`;
       break;
   }
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${esc(locale)}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${title}</title><style>${STYLE}</style></head>
 <body><main><h1>${title}</h1>${body}</main></body></html>`;
 }

@@ -26,6 +26,7 @@ import { uptimeRange } from '../../lib/uptime-calendar.ts';
 import { statusRendersTotal, statusSplicesTotal } from '../metrics/platform.ts';
 import { statusPageParts } from '../../lib/status-page-markup.ts';
 import { spliceBase, splicePage } from '../../lib/status-page-splice.ts';
+import { choosePageVariant, variantEtag, variantHeaders, type PageLanguages, type PageVariant } from '../../lib/page-locale.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -62,17 +63,25 @@ async function compressPage(etag: string, html: Buffer, csp: string, quality: nu
   return { etag, html, br, gzip: gz, csp };
 }
 
-/** The answer for a cached page. */
-function answerPage(req: FastifyRequest, page: RenderedPage, modifiedAt: number, cacheControl: string): Answer {
+/** The answer for a cached page (in `variant`'s language: its Content-Language and Vary). */
+function answerPage(req: FastifyRequest, page: RenderedPage, modifiedAt: number, cacheControl: string, variant?: PageVariant): Answer {
   const rep: Representation = { etag: page.etag, modifiedAt, type: HTML, identity: page.html, br: page.br, gzip: page.gzip };
   // A 304 carries the page's own CSP too: browsers merge a 304's headers into the cached page.
-  const answer = answerFor(req, rep, { 'cache-control': cacheControl, 'content-security-policy': page.csp });
+  const extra = { 'cache-control': cacheControl, 'content-security-policy': page.csp };
+  const answer = answerFor(req, rep, variant ? { ...extra, ...variantHeaders(variant) } : extra);
   page.gzip ??= rep.gzip ?? null;
   return answer;
 }
 
-function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage, modifiedAt: number, cacheControl: string): FastifyReply {
-  const a = answerPage(req, page, modifiedAt, cacheControl);
+function sendPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  modifiedAt: number,
+  cacheControl: string,
+  variant?: PageVariant,
+): FastifyReply {
+  const a = answerPage(req, page, modifiedAt, cacheControl, variant);
   return reply
     .code(a.status)
     .headers(a.headers)
@@ -204,16 +213,18 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       splice?: () => { html: Buffer; csp: string } | null;
       /** keeps a full render for later splices */
       keepBase?: (html: Buffer, csp: string) => void;
+      /** the language and zone of this answer */
+      variant: PageVariant;
     },
     cached: RenderedPage | undefined,
     store: (page: RenderedPage) => void,
   ) => {
-    const { etag, generatedAt } = found;
-    if (cached) return sendPage(req, reply, cached, generatedAt, PAGE_CACHE_CONTROL);
+    const { etag, generatedAt, variant } = found;
+    if (cached) return sendPage(req, reply, cached, generatedAt, PAGE_CACHE_CONTROL, variant);
     const running = rendering.get(found.flight);
     if (running) {
       const page = await running;
-      if (page) return sendPage(req, reply, page, generatedAt, PAGE_CACHE_CONTROL);
+      if (page) return sendPage(req, reply, page, generatedAt, PAGE_CACHE_CONTROL, variant);
       // That render gave no page of this snapshot (an error page, or the data moved on): Astro
       // answers this request itself.
       return reply.callNotFound();
@@ -237,7 +248,7 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       });
       store(page);
       done(page);
-      return sendPage(req, reply, page, generatedAt, PAGE_CACHE_CONTROL);
+      return sendPage(req, reply, page, generatedAt, PAGE_CACHE_CONTROL, variant);
     }
     const conditions = { inm: req.raw.headers['if-none-match'], ims: req.raw.headers['if-modified-since'] };
     delete req.raw.headers['if-none-match'];
@@ -257,14 +268,26 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       found.keepBase?.(out.body, csp);
       store(page);
       done(page);
-      const a = answerPage(req, page, generatedAt, PAGE_CACHE_CONTROL);
+      const a = answerPage(req, page, generatedAt, PAGE_CACHE_CONTROL, variant);
       writeRaw(res, a.status, a.headers, a.body);
     });
   };
 
   // /history, /incidents/{id} and /uptime: their data kept with the company's snapshot
   // (history.ts), their HTML beside it, both dropped at the snapshot's next change.
-  type Extra = { etag: string; generatedAt: number; key: string } | null;
+  const query = (req: FastifyRequest, name: string): string | null => {
+    const v = (req.query as Record<string, unknown> | undefined)?.[name];
+    return typeof v === 'string' ? v : null;
+  };
+  /** The language and zone a request gets of a page offering `langs` (page-locale.ts); the same choice the page makes. */
+  const variantOf = (req: FastifyRequest, langs: PageLanguages): PageVariant =>
+    choosePageVariant(langs, {
+      lang: query(req, 'lang'),
+      tz: query(req, 'tz'),
+      acceptLanguage: req.headers['accept-language'] ?? null,
+      pseudo: services.config.i18nPseudoLocale === true,
+    });
+  type Extra = { etag: string; generatedAt: number; key: string; variant: PageVariant } | null;
   const extraPage =
     (lookup: (subdomain: string, req: FastifyRequest) => Promise<Extra>) => async (req: FastifyRequest, reply: FastifyReply) => {
       const host = hostClass(hostOf(req));
@@ -272,40 +295,41 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
       const found = await lookup(host.subdomain, req).catch(() => null);
       if (!found) return reply.callNotFound(); // the page explains what is missing
       const cache = services.state.statusPageCache;
+      const v = found.variant.key;
       const flight = `${host.subdomain}|${found.key}|${found.etag}`;
       return serveRendered(
         req,
         reply,
         { ...found, flight, kind: 'extra' },
-        cache.renderedExtra(host.subdomain, found.key, found.etag),
-        (page) => cache.storeRenderedExtra(host.subdomain, found.key, page),
+        cache.renderedExtra(host.subdomain, found.key, found.etag, v),
+        (page) => cache.storeRenderedExtra(host.subdomain, found.key, page, v),
       );
     };
-  const query = (req: FastifyRequest, name: string): string | null => {
-    const v = (req.query as Record<string, unknown> | undefined)?.[name];
-    return typeof v === 'string' ? v : null;
+  // The data is the snapshot's, shared by every language; the ETag is the variant's.
+  const extraOf = <T>(req: FastifyRequest, key: string, r: HistoryPageLookup<T>): Extra => {
+    if (r.kind !== 'ok') return null;
+    const variant = variantOf(req, r.view.languages);
+    return { etag: variantEtag(r.etag, variant), generatedAt: r.view.generatedAt, key, variant };
   };
-  const extraOf = <T>(key: string, r: HistoryPageLookup<T>): Extra =>
-    r.kind === 'ok' ? { etag: r.etag, generatedAt: r.view.generatedAt, key } : null;
   app.get(
     '/history',
     extraPage(async (sub, req) => {
       const month = historyKey(services.now(), query(req, 'month'));
-      return extraOf(`history:${month.key}`, await getHistoryPage(services, sub, month.key));
+      return extraOf(req, `history:${month.key}`, await getHistoryPage(services, sub, month.key));
     }),
   );
   app.get(
     '/uptime',
     extraPage(async (sub, req) => {
       const months = uptimeRange(query(req, 'months'));
-      return extraOf(`uptime:${months}`, await getUptimePage(services, sub, String(months)));
+      return extraOf(req, `uptime:${months}`, await getUptimePage(services, sub, String(months)));
     }),
   );
   app.get<{ Params: { id: string } }>(
     '/incidents/:id',
     extraPage(async (sub, req) => {
       const id = (req.params as { id: string }).id;
-      return extraOf(`incident:${id}`, await getIncidentPage(services, sub, id));
+      return extraOf(req, `incident:${id}`, await getIncidentPage(services, sub, id));
     }),
   );
 
@@ -318,25 +342,29 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
     }
     if (found.kind !== 'ok') return reply.callNotFound();
     const { view } = found;
-    const { etag, generatedAt } = view;
+    const { generatedAt } = view;
+    const variant = variantOf(req, view.languages);
+    const etag = variantEtag(view.etag, variant);
+    const v = variant.key;
     const cache = services.state.statusPageCache;
     const flight = `${subdomain}||${etag}`;
     let parts: ReturnType<typeof statusPageParts> | undefined;
-    const partsOf = () => (parts ??= statusPageParts(view, pages.productName, pages.mainSiteUrl));
+    const partsOf = () => (parts ??= statusPageParts(view, pages.productName, pages.mainSiteUrl, variant));
     // A change that leaves the page's frame as it was (a check: banner and rows) is spliced into
-    // the last full render; anything else is rendered by Astro, which then becomes the base.
+    // the last full render of the same variant; anything else is rendered by Astro, which then
+    // becomes that variant's base.
     const splice = () => {
-      const base = cache.spliceBase(subdomain);
+      const base = cache.spliceBase(subdomain, v);
       const html = base ? splicePage(base, partsOf()) : null;
       return html === null ? null : { html: Buffer.from(html), csp: base!.csp };
     };
-    const keepBase = (html: Buffer, csp: string) => cache.storeSpliceBase(subdomain, spliceBase(html, partsOf(), csp));
+    const keepBase = (html: Buffer, csp: string) => cache.storeSpliceBase(subdomain, spliceBase(html, partsOf(), csp), v);
     return serveRendered(
       req,
       reply,
-      { etag, generatedAt, flight, kind: 'status', splice, keepBase },
-      cache.rendered(subdomain, etag),
-      (page) => cache.storeRendered(subdomain, page),
+      { etag, generatedAt, flight, kind: 'status', splice, keepBase, variant },
+      cache.rendered(subdomain, etag, v),
+      (page) => cache.storeRendered(subdomain, page, v, view.etag),
     );
   };
 
@@ -357,8 +385,10 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
     if (host.kind !== 'tenant') return rootPage(req, reply, host);
     const cache = services.state.statusPageCache;
     const fresh = cache.fresh(host.subdomain);
-    const page = fresh?.kind === 'ok' ? cache.rendered(host.subdomain, fresh.view.etag) : undefined;
-    if (fresh?.kind !== 'ok' || !page) return tenantPage(req, reply, host.subdomain);
-    sendPage(req, reply, page, fresh.view.generatedAt, PAGE_CACHE_CONTROL);
+    if (fresh?.kind !== 'ok') return tenantPage(req, reply, host.subdomain);
+    const variant = variantOf(req, fresh.view.languages);
+    const page = cache.rendered(host.subdomain, variantEtag(fresh.view.etag, variant), variant.key);
+    if (!page) return tenantPage(req, reply, host.subdomain);
+    sendPage(req, reply, page, fresh.view.generatedAt, PAGE_CACHE_CONTROL, variant);
   });
 }

@@ -113,6 +113,8 @@ describe.each(DB_KINDS)('status page served from memory on %s', (kind) => {
     expect(Object.keys(r.headers).sort()).toEqual([
       'cache-control',
       'content-encoding',
+      // the page's language (issue 32): English unless the company offers others
+      'content-language',
       'content-security-policy',
       'content-type',
       'cross-origin-opener-policy',
@@ -127,6 +129,7 @@ describe.each(DB_KINDS)('status page served from memory on %s', (kind) => {
     expect(r.headers).toMatchObject({
       'cache-control': 'public, max-age=0, s-maxage=15, stale-while-revalidate=60, stale-if-error=86400',
       'content-encoding': 'br',
+      'content-language': 'en',
       'content-type': 'text/html; charset=utf-8',
       'cross-origin-opener-policy': 'same-origin',
       'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',

@@ -17,6 +17,10 @@ export interface StatusCompanyRow {
   secondary_color: string;
   logo_base64: string | null;
   horizontal_logo_base64: string | null;
+  /** the public pages' languages and time zone (migration 0303) */
+  default_language: string;
+  status_page_languages: string | null;
+  status_page_time_zone: string | null;
   /** change fingerprint of everything the public page shows (see fingerprint()) */
   fingerprint: string;
   /**
@@ -256,6 +260,7 @@ export function statusPageRepo(db: DbScope) {
       const r = await sql<Record<string, unknown>>`
         select c.id, c.name, c.subdomain, c.is_active, c.status, c.primary_color, c.secondary_color,
           c.logo_base64, c.horizontal_logo_base64, c.updated_at as c_u,
+          c.default_language, c.status_page_languages, c.status_page_time_zone,
           (select count(*) from monitors m where m.company_id = c.id and ${SHOWN}) as m_n,
           ${shownDigest} as m_d,
           (select cast(max(m.last_checked_at) / ${CHECK_TIMES_RESOLUTION_MS} as bigint) from monitors m where m.company_id = c.id and ${SHOWN}) as m_c,
@@ -288,6 +293,9 @@ export function statusPageRepo(db: DbScope) {
         secondary_color: String(row.secondary_color),
         logo_base64: (row.logo_base64 as string | null) ?? null,
         horizontal_logo_base64: (row.horizontal_logo_base64 as string | null) ?? null,
+        default_language: String(row.default_language ?? 'en'),
+        status_page_languages: (row.status_page_languages as string | null) ?? null,
+        status_page_time_zone: (row.status_page_time_zone as string | null) ?? null,
         fingerprint: fp,
         eventsKey: events,
       };

@@ -20,6 +20,12 @@ export interface CompaniesTable {
   threat_feed_enabled: Generated<boolean>;
   /** JSON array of location slugs new monitors and monitors without their own use (migration 0119); null: local */
   default_locations: Generated<string | null>;
+  /** one of PUBLIC_LOCALES, the public pages' default language (migration 0303) */
+  default_language: Generated<string>;
+  /** JSON array of the languages the status page offers (migration 0303); null: the default alone */
+  status_page_languages: Generated<string | null>;
+  /** IANA time zone of the status page (migration 0303); null: UTC */
+  status_page_time_zone: Generated<string | null>;
   horizontal_logo_base64: string | null;
   logo_base64: string | null;
   plan: Generated<string>;

@@ -1,4 +1,5 @@
 // Company rows as the API shows them (section 3 of the spec).
+import { isPublicLocale, type PublicLocale } from '../../../lib/i18n/index.ts';
 import type { CompanyRow } from '../../db/repositories/companies-repo.ts';
 import { toIso } from '../ids.ts';
 
@@ -30,6 +31,8 @@ export interface CompanyView {
   /** the location slugs its monitors without their own set use; null: local */
   default_locations: string[] | null;
   created_at: string;
+  /** the public pages' default language (issue 32) */
+  default_language: PublicLocale;
 }
 
 /** The stored services JSON, every key present (defaults for missing or broken ones). */
@@ -70,6 +73,7 @@ export function toCompanyView(c: CompanyRow, userCount?: number): CompanyView {
     ...(userCount !== undefined ? { user_count: userCount } : {}),
     default_locations: parseSlugList(c.default_locations),
     created_at: toIso(c.created_at),
+    default_language: isPublicLocale(c.default_language) ? c.default_language : 'en',
   };
 }
 

@@ -1,6 +1,7 @@
 // The Settings screen's company section: a company admin edits their own company's profile and
 // branding (the tenant form's checks, without plan, limits, subdomain or status, which stay with
 // super admins) and reads the plan's limits against what the company uses.
+import { isPublicLocale, PUBLIC_LOCALES } from '../../../lib/i18n/index.ts';
 import type { Ctx } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { requirePermission } from '../authz.ts';
@@ -28,6 +29,8 @@ export interface CompanyProfileInput {
   logo_base64?: string | null;
   /** location slugs for monitors without their own set; null: the built-in engine */
   default_locations?: string[] | null;
+  /** the public pages' default language, one of PUBLIC_LOCALES */
+  default_language?: string;
 }
 
 const PROFILE_KEYS = ['name', 'url', 'phone', 'primary_color', 'secondary_color', 'horizontal_logo_base64', 'logo_base64'] as const;
@@ -55,10 +58,13 @@ export async function updateCompanyProfile(ctx: Ctx, id: string, input: CompanyP
     const problem = slugListProblem(defaults, new Set(known.keys()));
     if (problem) profileFields.default_locations = problem;
   }
+  if (input.default_language !== undefined && !isPublicLocale(input.default_language))
+    profileFields.default_language = `Choose one of: ${PUBLIC_LOCALES.join(', ')}.`;
   failIfInvalid(profileFields);
   const patch: Record<string, unknown> = {};
   for (const key of PROFILE_KEYS) if (value[key] !== undefined) patch[key] = value[key];
   if (defaults !== undefined) patch.default_locations = defaults === null ? null : JSON.stringify(defaults);
+  if (input.default_language !== undefined) patch.default_language = input.default_language;
   const changed = Object.keys(patch).filter((k) => patch[k] !== (before as unknown as Record<string, unknown>)[k]);
   await withTransaction(ctx.services.db, async (tx) => {
     await companiesRepo(tx).update(id, { ...patch, updated_at: ctx.services.now() });

@@ -38,9 +38,22 @@ interface Entry {
   /** set while rebuilding fails (database down): visitors wait at most FAILING_WAIT_MS for it */
   failing?: boolean;
   found: Lookup;
-  rendered?: RenderedPage;
-  /** the history, incident and uptime pages of this snapshot: their data and rendered bytes */
-  extras?: Map<string, { data: Promise<unknown>; rendered?: RenderedPage }>;
+  /**
+   * The page's bytes per variant (language, time zone and what the URL chose, page-locale.ts;
+   * '' the plain English UTC page): one snapshot's data, rendered once per language, never mixed.
+   */
+  rendered?: Map<string, RenderedPage>;
+  /** the history, incident and uptime pages of this snapshot: their data, and their bytes per variant */
+  extras?: Map<string, { data: Promise<unknown>; rendered?: Map<string, RenderedPage> }>;
+}
+
+/** Variants kept per page and snapshot (12 languages, a few zones chosen in URLs); the oldest goes first. */
+export const MAX_VARIANTS = 48;
+
+function keepVariant(map: Map<string, RenderedPage>, variant: string, page: RenderedPage): void {
+  map.delete(variant);
+  if (map.size >= MAX_VARIANTS) map.delete(map.keys().next().value!);
+  map.set(variant, page);
 }
 
 /** Pages beside the status page kept per snapshot (months of history, incidents, ranges). */
@@ -134,19 +147,23 @@ export class StatusPageCache {
     return entry;
   }
 
-  rendered(subdomain: string, etag: string): RenderedPage | undefined {
-    const e = this.entries.get(subdomain.toLowerCase());
-    return e?.rendered?.etag === etag ? e.rendered : undefined;
+  /** The bytes of a variant of the page, when rendered for this ETag (the variant's own). */
+  rendered(subdomain: string, etag: string, variant = ''): RenderedPage | undefined {
+    const r = this.entries.get(subdomain.toLowerCase())?.rendered?.get(variant);
+    return r?.etag === etag ? r : undefined;
   }
 
   /**
    * Drops the rendered bytes but keeps the snapshot (the benchmark times rendering alone); with
-   * `base`, also the last full render, so the next render is a full one.
+   * `base`, also the last full renders (of every variant), so the next render is a full one.
    */
   forgetRendered(subdomain: string, base = false): void {
     const e = this.entries.get(subdomain.toLowerCase());
     if (e) e.rendered = undefined;
-    if (base) this.bases.delete(subdomain.toLowerCase());
+    if (base) {
+      const sub = subdomain.toLowerCase();
+      for (const k of [...this.bases.keys()]) if (k === sub || k.startsWith(`${sub} `)) this.bases.delete(k);
+    }
   }
 
   /**
@@ -167,28 +184,29 @@ export class StatusPageCache {
     return x.data as Promise<T>;
   }
 
-  /** The last full render of a company's page, cut for splicing, if any. */
-  spliceBase(subdomain: string): SpliceBase | undefined {
-    return this.bases.get(subdomain.toLowerCase());
+  /** The last full render of a company's page in a variant, cut for splicing, if any. */
+  spliceBase(subdomain: string, variant = ''): SpliceBase | undefined {
+    return this.bases.get(baseKey(subdomain, variant));
   }
 
-  storeSpliceBase(subdomain: string, base: SpliceBase): void {
-    setNewest(this.bases, subdomain.toLowerCase(), base);
+  storeSpliceBase(subdomain: string, base: SpliceBase, variant = ''): void {
+    setNewest(this.bases, baseKey(subdomain, variant), base);
   }
 
-  renderedExtra(subdomain: string, key: string, etag: string): RenderedPage | undefined {
+  renderedExtra(subdomain: string, key: string, etag: string, variant = ''): RenderedPage | undefined {
+    const r = this.entries.get(subdomain.toLowerCase())?.extras?.get(key)?.rendered?.get(variant);
+    return r?.etag === etag ? r : undefined;
+  }
+
+  storeRenderedExtra(subdomain: string, key: string, page: RenderedPage, variant = ''): void {
     const x = this.entries.get(subdomain.toLowerCase())?.extras?.get(key);
-    return x?.rendered?.etag === etag ? x.rendered : undefined;
+    if (x) keepVariant((x.rendered ??= new Map()), variant, page);
   }
 
-  storeRenderedExtra(subdomain: string, key: string, page: RenderedPage): void {
-    const x = this.entries.get(subdomain.toLowerCase())?.extras?.get(key);
-    if (x) x.rendered = page;
-  }
-
-  storeRendered(subdomain: string, page: RenderedPage): void {
+  /** Keeps a variant's bytes beside the snapshot they were made of (`snapshotEtag`, the view's). */
+  storeRendered(subdomain: string, page: RenderedPage, variant = '', snapshotEtag = page.etag): void {
     const e = this.entries.get(subdomain.toLowerCase());
-    if (e?.found.kind === 'ok' && e.found.view.etag === page.etag) e.rendered = page;
+    if (e?.found.kind === 'ok' && e.found.view.etag === snapshotEtag) keepVariant((e.rendered ??= new Map()), variant, page);
   }
 }
 
@@ -210,6 +228,10 @@ function setNewest<T>(map: Map<string, T>, key: string, value: T): void {
   if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
   map.set(key, value);
 }
+
+/** The splice bases' key: a page's variants each have their own last full render. */
+const baseKey = (subdomain: string, variant: string) =>
+  variant === '' ? subdomain.toLowerCase() : `${subdomain.toLowerCase()} ${variant}`;
 
 /** Inactive or suspended companies have no public page. */
 function isShown(c: StatusCompanyRow): boolean {

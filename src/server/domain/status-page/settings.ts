@@ -2,6 +2,9 @@
 // their order and component groups, read and saved as one layout. Company admins and super
 // admins (for the company chosen in the selector) save; viewers read. Another company's monitor
 // or group is not found, and nothing of the layout is saved.
+import { companiesRepo } from '../../db/repositories/companies-repo.ts';
+import { isPublicLocale, LOCALE_NAMES, PUBLIC_LOCALES } from '../../../lib/i18n/index.ts';
+import { isTimeZone, pageLanguagesOf } from '../../../lib/page-locale.ts';
 import { statusPageSettingsRepo, type MonitorPlacement } from '../../db/repositories/status-page-settings-repo.ts';
 import type { MonitorType } from '../../db/schema/monitoring.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
@@ -28,6 +31,10 @@ interface PlacementInput {
 export interface LayoutInput {
   ungrouped: PlacementInput[];
   groups: Array<{ id?: string; name: string; monitors: PlacementInput[] }>;
+  /** the languages the page offers (absent: unchanged); they include the company's default */
+  languages?: string[];
+  /** the page's IANA time zone (absent: unchanged; null: UTC) */
+  time_zone?: string | null;
 }
 
 export async function getStatusPageSettings(ctx: Ctx, tenant?: string) {
@@ -35,7 +42,16 @@ export async function getStatusPageSettings(ctx: Ctx, tenant?: string) {
   return present(ctx, await companyOf(ctx, tenant));
 }
 
-async function present(ctx: Ctx, company: { id: string; subdomain: string | null }) {
+type SettingsCompany = {
+  id: string;
+  subdomain: string | null;
+  default_language: string;
+  status_page_languages: string | null;
+  status_page_time_zone: string | null;
+};
+
+async function present(ctx: Ctx, company: SettingsCompany) {
+  const langs = pageLanguagesOf(company.default_language, company.status_page_languages, company.status_page_time_zone);
   const repo = statusPageSettingsRepo(ctx.services.db);
   const [rows, groups, access] = await Promise.all([repo.monitorsOf(company.id), repo.groupsOf(company.id), pageAccessOf(ctx, company.id)]);
   const ordered = pageOrder(rows, groups);
@@ -62,7 +78,37 @@ async function present(ctx: Ctx, company: { id: string; subdomain: string | null
         show_locations: m.public_locations,
       };
     }),
+    default_language: langs.defaultLanguage,
+    languages: langs.offered,
+    time_zone: langs.timeZone,
   };
+}
+
+/**
+ * The page's languages and zone as stored (JSON list in PUBLIC_LOCALES order; null zone for UTC),
+ * or a problem per field: an unknown language, a list without the company's default, an unknown zone.
+ */
+function cleanLanguages(
+  input: LayoutInput,
+  company: SettingsCompany,
+): { status_page_languages?: string; status_page_time_zone?: string | null } {
+  const out: { status_page_languages?: string; status_page_time_zone?: string | null } = {};
+  if (input.languages !== undefined) {
+    for (const [i, l] of input.languages.entries())
+      if (!isPublicLocale(l))
+        throw invalid(`languages.${i}`, `"${l}" is not a language the pages are written in (${PUBLIC_LOCALES.join(', ')}).`);
+    if (new Set(input.languages).size !== input.languages.length) throw invalid('languages', 'A language is listed twice.');
+    const def = isPublicLocale(company.default_language) ? company.default_language : 'en';
+    if (!input.languages.includes(def))
+      throw invalid('languages', `The page always offers the company's default language (${LOCALE_NAMES[def]}): keep it in the list.`);
+    out.status_page_languages = JSON.stringify(PUBLIC_LOCALES.filter((l) => input.languages!.includes(l)));
+  }
+  if (input.time_zone !== undefined) {
+    const tz = input.time_zone?.trim() || null;
+    if (tz !== null && !isTimeZone(tz)) throw invalid('time_zone', `"${tz}" is not a time zone (an IANA name such as Europe/Berlin).`);
+    out.status_page_time_zone = tz === 'UTC' ? null : tz;
+  }
+  return out;
 }
 
 const invalid = (field: string, text: string) => new DomainError('validation', text, { fields: { [field]: text } });
@@ -89,6 +135,7 @@ function cleanGroupName(value: string, field: string): string {
 export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefined, input: LayoutInput) {
   requirePermission(ctx, 'update', 'monitors', 'change the status page settings');
   const company = await companyOf(ctx, tenant);
+  const languages = cleanLanguages(input, company);
   const repo = statusPageSettingsRepo(ctx.services.db);
   const [rows, groups] = await Promise.all([repo.monitorsOf(company.id), repo.groupsOf(company.id)]);
   const monitorById = new Map(rows.map((m) => [m.id, m]));
@@ -147,16 +194,31 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
   // The layout and its audit row commit together.
   await withTransaction(ctx.services.db, async (tx) => {
     await statusPageSettingsRepo(tx).save(company.id, { groups: newGroups, monitors: changed }, ctx.services.now());
+    // languages and zone live on the company row: its updated_at moves the page's fingerprint
+    const languagesChanged =
+      (languages.status_page_languages !== undefined && languages.status_page_languages !== company.status_page_languages) ||
+      (languages.status_page_time_zone !== undefined && languages.status_page_time_zone !== company.status_page_time_zone);
+    if (languagesChanged) await companiesRepo(tx).update(company.id, { ...languages, updated_at: ctx.services.now() });
     await auditFromCtx(
       tx,
       ctx,
       'settings_update',
-      { area: 'status_page', groups: newGroups.length, monitors_changed: changed.length },
+      {
+        area: 'status_page',
+        groups: newGroups.length,
+        monitors_changed: changed.length,
+        ...(languagesChanged
+          ? {
+              languages: languages.status_page_languages ?? company.status_page_languages,
+              time_zone: languages.status_page_time_zone ?? company.status_page_time_zone,
+            }
+          : {}),
+      },
       undefined,
       company.id,
     );
   });
   // This process shows the change at once; others see it by the page's fingerprint.
   if (company.subdomain) ctx.services.state.statusPageCache.invalidate(company.subdomain);
-  return present(ctx, company);
+  return present(ctx, { ...company, ...languages });
 }

@@ -2,6 +2,7 @@
 // their 24 hourly blocks and 90 daily bars, public incidents (active + last 14 days) with
 // updates, and maintenance windows. Everything the page, the API, the Statuspage JSON, the feeds
 // and the badges show comes from this one snapshot.
+import { pageLanguagesOf } from '../../../lib/page-locale.ts';
 import { configChildren } from '../monitors/links.ts';
 import type { Services } from '../context.ts';
 import {
@@ -423,6 +424,7 @@ export async function buildStatusView(
     generatedAt: now,
     etag,
     subscribe,
+    languages: pageLanguagesOf(company.default_language, company.status_page_languages, company.status_page_time_zone),
   };
 }
 

@@ -23,6 +23,7 @@ import {
 import { IngestKeys } from './IngestKeys.tsx';
 import { CompanyAddress } from './CompanyAddress.tsx';
 import { DefaultLocations } from './DefaultLocations.tsx';
+import { DefaultLanguage } from './DefaultLanguage.tsx';
 import { ScimCard } from './ScimCard.tsx';
 import './settings.css';
 
@@ -47,6 +48,7 @@ export function CompanySettingsPage({ title }: { title: string }) {
           <Profile />
           <CompanyAddress />
           <DefaultLocations />
+          <DefaultLanguage />
           <Usage />
           <IngestKeys companyId={companyId} superAdmin={superAdmin} />
           {role === 'customer_admin' && <ScimCard />}

@@ -13,6 +13,7 @@ import { boot } from '../../boot.ts';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
 import { AccessCard } from './AccessCard.tsx';
 import { EmbedCard } from './EmbedCard.tsx';
+import { LanguagesCard } from './LanguagesCard.tsx';
 import { GroupsCard } from './GroupsCard.tsx';
 import { Table } from '../../ui/Table.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
@@ -114,6 +115,15 @@ export function StatusPageSettingsPage() {
         </div>
       )}
       {!waiting && can(role, 'view', 'settings') && <CustomDomainCard role={role} tenant={scope} productDomain={boot().productDomain} />}
+      {settings.status === 'ready' && (
+        <LanguagesCard
+          key={`${settings.data.company_id}|${settings.data.languages?.join(',')}|${settings.data.time_zone}`}
+          settings={settings.data}
+          tenant={scope}
+          mayEdit={mayEdit}
+          onSaved={(data) => $settings.set({ status: 'ready', data })}
+        />
+      )}
       {settings.status === 'ready' && (
         <AccessCard
           access={settings.data.access}

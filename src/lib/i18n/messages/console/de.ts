@@ -2,10 +2,12 @@
 import shell from './de/shell.json' with { type: 'json' };
 import chatSubscribers from './de/chatSubscribers.json' with { type: 'json' };
 import embed from './de/embed.json' with { type: 'json' };
+import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
   shell,
   chatSubscribers,
   embed,
+  statusPageLanguages,
 };

@@ -3,9 +3,11 @@
 import shell from './en/shell.json' with { type: 'json' };
 import chatSubscribers from './en/chatSubscribers.json' with { type: 'json' };
 import embed from './en/embed.json' with { type: 'json' };
+import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
   chatSubscribers,
   embed,
+  statusPageLanguages,
 };
