@@ -6325,6 +6325,11 @@ export interface components {
             channel_type: string;
             attempt_log: components["schemas"]["DeliveryAttempt"][];
         };
+        /**
+         * @description A language of the public side (status page, subscribe flow, subscriber mails)
+         * @enum {string}
+         */
+        PublicLocale: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "zh-CN" | "ar" | "he";
         /** @description Exactly one of `email` and `webhook_url`. */
         SubscribeInput: {
             /** E-mail */
@@ -6333,6 +6338,8 @@ export interface components {
             webhook_url?: string;
             /** @description Public component (monitor) ids of the page; null or absent for every component */
             component_ids?: string[] | null;
+            /** @description The language of the subscriber's mails: the page's language when they subscribed (the subscribe form sends it). Absent: the best match of the request's Accept-Language, else English. Webhook payloads carry it as `language`. */
+            language?: components["schemas"]["PublicLocale"];
         };
         SubscribeAnswer: {
             /** @enum {string} */
@@ -6363,6 +6370,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             confirmed_at: string | null;
+            /** @description The language of their mails; null (subscribed before languages): the company's default */
+            locale?: string | null;
         };
         SubscriberList: {
             subscribers: components["schemas"]["Subscriber"][];
@@ -7770,6 +7779,22 @@ export interface components {
                 } | null;
                 status_page_url: string;
                 unsubscribe_url: string;
+                /** @description The subscriber's language (a PublicLocale). The payload's texts stay as the company wrote them; `translations` holds its versions per language, if any. */
+                language?: string;
+                /** @description The company's own texts per language: title, message (by language) and components (by component id, then language) */
+                translations?: {
+                    title?: {
+                        [key: string]: string;
+                    };
+                    message?: {
+                        [key: string]: string;
+                    };
+                    components?: {
+                        [key: string]: {
+                            [key: string]: string;
+                        };
+                    };
+                };
             };
         };
         /** @description A monitor's state as the console's rows show it, right after a check or a change */

@@ -4,5 +4,6 @@
 import type { CatalogueArea } from './area.ts';
 import { CONSOLE_AREA } from './messages/console/index.ts';
 import { PUBLIC_AREA } from './messages/public/index.ts';
+import { SUBSCRIBER_MAIL_AREA } from './messages/subscriber-mail/index.ts';
 
-export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [PUBLIC_AREA, CONSOLE_AREA];
+export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [PUBLIC_AREA, CONSOLE_AREA, SUBSCRIBER_MAIL_AREA];

@@ -1,6 +1,8 @@
 // Row types of the public area (migrations 0300-0399): status-page subscribers, page access and
 // share links. Times in ms.
 
+import type { Generated } from 'kysely';
+
 export type SubscriberKind = 'email' | 'webhook';
 /** pending: waiting for the e-mail confirmation; only confirmed subscribers get notices */
 export type SubscriberState = 'pending' | 'confirmed' | 'unsubscribed';
@@ -26,6 +28,8 @@ export interface StatusSubscribersTable {
   created_at: number;
   confirmed_at: number | null;
   updated_at: number;
+  /** The language of their mails, a PUBLIC_LOCALES code (migration 0305); null: the company's default */
+  locale: Generated<string | null>;
 }
 
 /** Who may read a company's public documents (migration 0301); no row: public. */

@@ -24,6 +24,7 @@ import { logMailFailure, sendMail, sendRichMail } from '../../notify/mailer.ts';
 import { confirmUrl, subscriberLinks } from '../../notify/outbox/subscriber-links.ts';
 import { confirmationMail } from '../../notify/outbox/subscriber-mail.ts';
 import { isEmail } from '../../../lib/formats.ts';
+import { isPublicLocale, negotiateLocale, PUBLIC_LOCALES, SOURCE_LOCALE } from '../../../lib/i18n/index.ts';
 import { CONFIRM_TTL_MS, newConfirmToken, newNonce } from './tokens.ts';
 
 const HOUR = 3_600_000;
@@ -73,6 +74,8 @@ export interface SubscribeInput {
   webhook_url?: string;
   /** Public monitor ids of the page; null or absent: every component */
   component_ids?: string[] | null;
+  /** The page's language when they subscribed (PUBLIC_LOCALES); absent: the browser's Accept-Language */
+  language?: string;
 }
 
 export type SubscribeAnswer =
@@ -92,9 +95,28 @@ async function pageOf(services: Services, subdomain: string) {
   return found.view;
 }
 
-export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInput): Promise<SubscribeAnswer> {
+/**
+ * The language of a subscriber's mails: the page's language they subscribed from, else the best
+ * match of their browser's languages, else English (issue 32). Every page offers every
+ * PUBLIC_LOCALES language until a company can narrow them.
+ */
+export function subscriberLocale(language: string | undefined, acceptLanguage: string | null | undefined): string {
+  if (language !== undefined) {
+    if (!isPublicLocale(language)) throw invalid('language', `Choose one of the page's languages: ${PUBLIC_LOCALES.join(', ')}`);
+    return language;
+  }
+  return negotiateLocale({ acceptLanguage, offered: PUBLIC_LOCALES, fallback: SOURCE_LOCALE });
+}
+
+export async function subscribe(
+  ctx: Ctx,
+  subdomain: string,
+  input: SubscribeInput,
+  acceptLanguage?: string | null,
+): Promise<SubscribeAnswer> {
   const s = ctx.services;
   const view = await pageOf(s, subdomain);
+  const locale = subscriberLocale(input.language, acceptLanguage);
   const email = input.email?.trim().toLowerCase();
   const webhookUrl = input.webhook_url?.trim();
   if (!email === !webhookUrl) throw invalid('email', 'Enter an e-mail address (or, for a webhook, only its webhook_url)');
@@ -135,6 +157,7 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
       webhook_url: url,
       secret: `whsec_${randomBytes(32).toString('base64')}`,
       component_ids: componentJson,
+      locale,
     });
     row.state = 'confirmed';
     row.confirmed_at = now;
@@ -153,6 +176,7 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
     const patch = {
       state: 'pending' as const,
       component_ids: componentJson,
+      locale,
       confirm_token_hash: confirm.hash,
       confirm_expires_at: now + CONFIRM_TTL_MS,
       unsubscribe_nonce: existing.state === 'unsubscribed' ? newNonce() : existing.unsubscribe_nonce,
@@ -165,6 +189,7 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
     row = newRow(companyId, 'email', now, {
       email: email!,
       component_ids: componentJson,
+      locale,
       confirm_token_hash: confirm.hash,
       confirm_expires_at: now + CONFIRM_TTL_MS,
     });
@@ -199,6 +224,7 @@ function newRow(companyId: string, kind: 'email' | 'webhook', now: number, field
     created_at: now,
     confirmed_at: null,
     updated_at: now,
+    locale: null,
     ...fields,
   };
 }
@@ -212,7 +238,7 @@ async function sendConfirmation(
   const links = subscriberLinks(s.config, company.subdomain, row);
   const url = confirmUrl(s.config, company.subdomain, token);
   const brand = { companyName: company.name, primaryColor: company.primaryColor, productName: s.config.productName };
-  const mail = confirmationMail(row.email!, url, brand, links, CONFIRM_TTL_MS / HOUR);
+  const mail = confirmationMail(row.email!, url, brand, links, CONFIRM_TTL_MS / HOUR, row.locale ?? SOURCE_LOCALE);
   if (!s.config.smtpUrl) {
     // Without SMTP the operator's log holds the link (as for password resets).
     await sendMail(s, { to: row.email!, subject: mail.subject, text: mail.text, kind: 'subscription confirmation', link: url });
@@ -233,6 +259,7 @@ export function presentSubscriber(row: SubscriberRow) {
     webhook_host: row.webhook_url ? new URL(row.webhook_url).host : null,
     component_ids: row.component_ids ? (JSON.parse(row.component_ids) as string[]) : null,
     state: row.state,
+    locale: row.locale,
     created_at: toIso(row.created_at),
     confirmed_at: toIsoOrNull(row.confirmed_at),
   };

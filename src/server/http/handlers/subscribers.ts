@@ -3,8 +3,8 @@ import type { HandlerMap } from '../handler-types.ts';
 import * as subscribers from '../../domain/subscribers/service.ts';
 
 export const subscribersHandlers = {
-  subscribeToStatusPage: async ({ ctx, params, body, reply }) => {
-    const r = await subscribers.subscribe(ctx, params.subdomain, body);
+  subscribeToStatusPage: async ({ ctx, params, body, reply, req }) => {
+    const r = await subscribers.subscribe(ctx, params.subdomain, body, req.headers['accept-language']);
     reply.code(202).header('cache-control', 'no-store');
     if (r.kind === 'email') return { status: r.status };
     return { status: r.status, id: r.id, secret: r.secret, unsubscribe_url: r.unsubscribe_url };
