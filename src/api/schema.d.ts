@@ -5973,9 +5973,20 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        /**
+         * @description A language of the public side (status page, subscribe flow, subscriber mails)
+         * @enum {string}
+         */
+        PublicLocale: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "zh-CN" | "ar" | "he";
+        /** @description The name per language (see TitleTranslations) */
+        NameTranslations: {
+            [key: string]: string;
+        };
         LayoutGroup: {
             id: string;
             name: string;
+            /** @description The group's name per language ({} when none) */
+            name_translations?: components["schemas"]["NameTranslations"];
         };
         LayoutMonitor: {
             id: string;
@@ -5995,6 +6006,8 @@ export interface components {
             group_id: string | null;
             /** @description The page shows its latest response time from each of its locations (monitors checked from several locations) */
             show_locations: boolean;
+            /** @description The public name per language ({} when none); a reader whose language has none reads the shown name */
+            public_name_translations?: components["schemas"]["NameTranslations"];
         };
         StatusPageSettings: {
             company_id: string;
@@ -6013,6 +6026,8 @@ export interface components {
             public_name: string | null;
             /** @description Show its response time per location on the page (absent - unchanged) */
             show_locations?: boolean;
+            /** @description The public name per language (absent - unchanged; {} removes them) */
+            public_name_translations?: components["schemas"]["NameTranslations"];
         };
         /** @description The whole page at once, saved in one transaction. A group without an id is created; a group of the company left out is removed (its monitors are then listed on their own). Monitors are placed in the order given; a monitor left out keeps its settings. */
         StatusPageLayoutInput: {
@@ -6023,6 +6038,8 @@ export interface components {
                 id?: string;
                 name: string;
                 monitors: components["schemas"]["PlacementInput"][];
+                /** @description The group's name per language (absent - unchanged; {} removes them) */
+                name_translations?: components["schemas"]["NameTranslations"];
             }[];
         };
         DnsRecord: {
@@ -6325,11 +6342,6 @@ export interface components {
             channel_type: string;
             attempt_log: components["schemas"]["DeliveryAttempt"][];
         };
-        /**
-         * @description A language of the public side (status page, subscribe flow, subscriber mails)
-         * @enum {string}
-         */
-        PublicLocale: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "zh-CN" | "ar" | "he";
         /** @description Exactly one of `email` and `webhook_url`. */
         SubscribeInput: {
             /** E-mail */
@@ -6390,6 +6402,10 @@ export interface components {
         IncidentImpact: "minor" | "major" | "critical";
         /** @enum {string} */
         IncidentStatus: "open" | "investigating" | "identified" | "monitoring" | "resolved";
+        /** @description The text per language, by language code ({"de": "…", "ja": "…"}); a reader whose language has none reads the text as written (the company's default language). An empty text removes that language; sent on an edit, the object replaces the stored one. */
+        TitleTranslations: {
+            [key: string]: string;
+        };
         Incident: {
             id: string;
             company_id: string;
@@ -6445,6 +6461,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The title per language ({} when none); status pages and subscriber mails show the reader's, else the title */
+            title_translations?: components["schemas"]["TitleTranslations"];
+        };
+        /** @description The message per language (see TitleTranslations) */
+        MessageTranslations: {
+            [key: string]: string;
         };
         /** @description Give the impact, or the severity as older clients do (400 without either); the impact wins when both are given */
         IncidentInput: {
@@ -6461,6 +6483,9 @@ export interface components {
             is_public?: boolean;
             /** @description Required for super admins; ignored for company users */
             company_id?: string | null;
+            title_translations?: components["schemas"]["TitleTranslations"];
+            /** @description The first update's message per language */
+            message_translations?: components["schemas"]["MessageTranslations"];
         };
         IncidentUpdate: {
             id: string;
@@ -6468,6 +6493,8 @@ export interface components {
             message: string;
             /** Format: date-time */
             created_at: string;
+            /** @description The message per language ({} when none) */
+            message_translations?: components["schemas"]["MessageTranslations"];
         };
         /** @description A warning about the same monitor and cause as the failure behind the incident (a refused certificate: "Certificate … is invalid", a TLS analysis problem, an expiry warning), kept in the incident's thread instead of being notified on its own. Never public. */
         IncidentSignal: {
@@ -6503,10 +6530,13 @@ export interface components {
             monitor_ids?: string[];
             /** @description Only once resolved; null or empty removes it */
             postmortem?: string | null;
+            /** @description Replaces the title's versions per language ({} removes them all) */
+            title_translations?: components["schemas"]["TitleTranslations"];
         };
         IncidentUpdateInput: {
             status: components["schemas"]["IncidentStatus"];
             message: string;
+            message_translations?: components["schemas"]["MessageTranslations"];
         };
         /** @enum {string} */
         NotificationType: "monitor_incident" | "ssl_warning" | "dns_warning" | "security_report" | "system";
