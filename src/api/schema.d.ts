@@ -6113,9 +6113,15 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        /** @description The name per language (see TitleTranslations) */
+        NameTranslations: {
+            [key: string]: string;
+        };
         LayoutGroup: {
             id: string;
             name: string;
+            /** @description The group's name per language ({} when none) */
+            name_translations?: components["schemas"]["NameTranslations"];
         };
         LayoutMonitor: {
             id: string;
@@ -6135,6 +6141,8 @@ export interface components {
             group_id: string | null;
             /** @description The page shows its latest response time from each of its locations (monitors checked from several locations) */
             show_locations: boolean;
+            /** @description The public name per language ({} when none); a reader whose language has none reads the shown name */
+            public_name_translations?: components["schemas"]["NameTranslations"];
         };
         /** @description Languages the status page offers, each once; they include the company's default language */
         PublicLanguageList: components["schemas"]["PublicLanguage"][];
@@ -6163,6 +6171,8 @@ export interface components {
             public_name: string | null;
             /** @description Show its response time per location on the page (absent - unchanged) */
             show_locations?: boolean;
+            /** @description The public name per language (absent - unchanged; {} removes them) */
+            public_name_translations?: components["schemas"]["NameTranslations"];
         };
         /** @description The whole page at once, saved in one transaction. A group without an id is created; a group of the company left out is removed (its monitors are then listed on their own). Monitors are placed in the order given; a monitor left out keeps its settings. */
         StatusPageLayoutInput: {
@@ -6173,6 +6183,8 @@ export interface components {
                 id?: string;
                 name: string;
                 monitors: components["schemas"]["PlacementInput"][];
+                /** @description The group's name per language (absent - unchanged; {} removes them) */
+                name_translations?: components["schemas"]["NameTranslations"];
             }[];
             /** @description The languages the page offers (absent - unchanged); they include the company's default language */
             languages?: components["schemas"]["PublicLanguageList"];
@@ -6501,6 +6513,8 @@ export interface components {
              * @description SMS: with its country code, e.g. +447700900123
              */
             phone?: string;
+            /** @description The language of the subscriber's mails: the page's language when they subscribed (the subscribe form sends it). Absent: the best match of the request's Accept-Language, else English. Webhook payloads carry it as `language`. */
+            language?: components["schemas"]["PublicLanguage"];
         };
         SubscribeAnswer: {
             /** @enum {string} */
@@ -6538,6 +6552,8 @@ export interface components {
             confirmed_at: string | null;
             /** @description SMS subscribers: the number in E.164 */
             phone?: string | null;
+            /** @description The language of their mails; null (subscribed before languages): the company's default */
+            locale?: string | null;
         };
         SubscriberList: {
             subscribers: components["schemas"]["Subscriber"][];
@@ -6556,6 +6572,10 @@ export interface components {
         IncidentImpact: "minor" | "major" | "critical";
         /** @enum {string} */
         IncidentStatus: "open" | "investigating" | "identified" | "monitoring" | "resolved";
+        /** @description The text per language, by language code ({"de": "…", "ja": "…"}); a reader whose language has none reads the text as written (the company's default language). An empty text removes that language; sent on an edit, the object replaces the stored one. */
+        TitleTranslations: {
+            [key: string]: string;
+        };
         Incident: {
             id: string;
             company_id: string;
@@ -6611,6 +6631,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The title per language ({} when none); status pages and subscriber mails show the reader's, else the title */
+            title_translations?: components["schemas"]["TitleTranslations"];
+        };
+        /** @description The message per language (see TitleTranslations) */
+        MessageTranslations: {
+            [key: string]: string;
         };
         /** @description Give the impact, or the severity as older clients do (400 without either); the impact wins when both are given */
         IncidentInput: {
@@ -6627,6 +6653,9 @@ export interface components {
             is_public?: boolean;
             /** @description Required for super admins; ignored for company users */
             company_id?: string | null;
+            title_translations?: components["schemas"]["TitleTranslations"];
+            /** @description The first update's message per language */
+            message_translations?: components["schemas"]["MessageTranslations"];
         };
         IncidentUpdate: {
             id: string;
@@ -6634,6 +6663,8 @@ export interface components {
             message: string;
             /** Format: date-time */
             created_at: string;
+            /** @description The message per language ({} when none) */
+            message_translations?: components["schemas"]["MessageTranslations"];
         };
         /** @description A warning about the same monitor and cause as the failure behind the incident (a refused certificate: "Certificate … is invalid", a TLS analysis problem, an expiry warning), kept in the incident's thread instead of being notified on its own. Never public. */
         IncidentSignal: {
@@ -6669,10 +6700,13 @@ export interface components {
             monitor_ids?: string[];
             /** @description Only once resolved; null or empty removes it */
             postmortem?: string | null;
+            /** @description Replaces the title's versions per language ({} removes them all) */
+            title_translations?: components["schemas"]["TitleTranslations"];
         };
         IncidentUpdateInput: {
             status: components["schemas"]["IncidentStatus"];
             message: string;
+            message_translations?: components["schemas"]["MessageTranslations"];
         };
         /** @enum {string} */
         NotificationType: "monitor_incident" | "ssl_warning" | "dns_warning" | "security_report" | "system";
@@ -8039,6 +8073,22 @@ export interface components {
                 } | null;
                 status_page_url: string;
                 unsubscribe_url: string;
+                /** @description The subscriber's language (a PublicLocale). The payload's texts stay as the company wrote them; `translations` holds its versions per language, if any. */
+                language?: string;
+                /** @description The company's own texts per language: title, message (by language) and components (by component id, then language) */
+                translations?: {
+                    title?: {
+                        [key: string]: string;
+                    };
+                    message?: {
+                        [key: string]: string;
+                    };
+                    components?: {
+                        [key: string]: {
+                            [key: string]: string;
+                        };
+                    };
+                };
             };
         };
         /** @description A monitor's state as the console's rows show it, right after a check or a change */

@@ -41,7 +41,11 @@ export interface PageServices {
   /** What a subscriber's confirmation or unsubscribe link shows when opened (reads only). */
   subscriberLink(kind: 'confirm' | 'unsubscribe', token: string, host: string): Promise<SubscriberLinkView>;
   /** The status page's subscribe form (no JavaScript needed): the same rules as the public API. */
-  subscribe(host: string, clientIp: string, input: { email: string; componentIds: string[] | null }): Promise<SubscribeFormResult>;
+  subscribe(
+    host: string,
+    clientIp: string,
+    input: { email: string; componentIds: string[] | null; language?: string; acceptLanguage?: string | null },
+  ): Promise<SubscribeFormResult>;
   /** The incident behind a signed acknowledge link, on its company's host; never acknowledges. (Alerts area.) */
   viewAckLink(token: string, host: string): Promise<AckLinkView>;
   /** Acknowledges the incident behind a valid, unexpired link; answers what the page shows then. (Alerts area.) */

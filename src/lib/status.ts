@@ -216,6 +216,8 @@ export interface MonitorView {
   id: string;
   /** the public name (lib/public-name.ts): the internal name never enters the view */
   name: string;
+  /** The company's versions of the public name per language (textIn(locale, name, nameTranslations)) */
+  nameTranslations?: Readonly<Record<string, string>>;
   /** its component group, null when listed on its own */
   groupId: string | null;
   status: Status;
@@ -246,17 +248,23 @@ export interface IncidentUpdateView {
   id: string;
   status: string;
   message: string;
+  /** The company's versions of the message per language (none for the check engine's neutral texts) */
+  messageTranslations?: Readonly<Record<string, string>>;
   createdAt: number;
 }
 
 export interface AffectedMonitor {
   id: string;
   name: string;
+  /** The company's versions of the public name per language */
+  nameTranslations?: Readonly<Record<string, string>>;
 }
 
 export interface IncidentView {
   id: string;
   title: string;
+  /** The company's versions of the title per language (lib/i18n/company-text.ts textIn) */
+  titleTranslations?: Readonly<Record<string, string>>;
   severity: string;
   /** Statuspage's impact (INCIDENT_IMPACT of its severity) */
   impact: Impact;
@@ -290,6 +298,8 @@ export interface MaintenanceView {
 export interface GroupView {
   id: string;
   name: string;
+  /** The company's versions of the name per language */
+  nameTranslations?: Readonly<Record<string, string>>;
   createdAt: number;
   updatedAt: number;
 }

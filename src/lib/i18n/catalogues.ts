@@ -6,5 +6,12 @@ import { CONSOLE_AREA } from './messages/console/index.ts';
 import { PUBLIC_AREA } from './messages/public/index.ts';
 import { EMBED_AREA } from './messages/embed/index.ts';
 import { SUBSCRIBER_CHAT_AREA } from './messages/subscriber-chat/index.ts';
+import { SUBSCRIBER_MAIL_AREA } from './messages/subscriber-mail/index.ts';
 
-export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [PUBLIC_AREA, CONSOLE_AREA, EMBED_AREA, SUBSCRIBER_CHAT_AREA];
+export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [
+  PUBLIC_AREA,
+  CONSOLE_AREA,
+  EMBED_AREA,
+  SUBSCRIBER_CHAT_AREA,
+  SUBSCRIBER_MAIL_AREA,
+];

@@ -159,7 +159,7 @@ describe.each(DB_KINDS)('status page settings on %s', (kind) => {
     const own = await admin.put(`${PATH}?tenant=${other.id}`, { groups: [], ungrouped: [place(foreign, 'x')] });
     expect(own.status).toBe(404);
     const theirs = await root.get(`${PATH}?tenant=${other.id}`);
-    expect(theirs.body.groups).toEqual([{ id: theirGroup, name: 'Theirs' }]);
+    expect(theirs.body.groups).toEqual([{ id: theirGroup, name: 'Theirs', name_translations: {} }]);
     expect(theirs.body.monitors[0]).toMatchObject({ public_name: null, group_id: theirGroup });
     expect((await root.put(PATH, { groups: [], ungrouped: [] })).status).toBe(400);
   });
@@ -331,7 +331,7 @@ describe.each(DB_KINDS)('status page settings on %s', (kind) => {
     });
     expect(r.status).toBe(200);
     // the group left out ('Edge') is gone
-    expect(r.body.groups).toEqual([{ id: core, name: 'Core' }]);
+    expect(r.body.groups).toEqual([{ id: core, name: 'Core', name_translations: {} }]);
     tick();
     const status = await visitor().get(`/api/v1/public/public-status/${acme.subdomain}`);
     expect(status.body.monitors.map((m: { monitor_name: string }) => m.monitor_name)).toEqual(['Public API', 'Website']);

@@ -44,6 +44,8 @@ export interface PublicMonitorRow {
   last_response_time_ms: number | null;
   last_http_code: number | null;
   public_name: string | null;
+  /** Its public name per language, JSON (migration 0306) */
+  public_name_translations: string | null;
   public_position: number | null;
   public_group_id: string | null;
   /** The page shows its response time per location (migration 0123) */
@@ -65,6 +67,8 @@ export interface PublicLocationRow {
 export interface PublicGroupRow {
   id: string;
   name: string;
+  /** Its name per language, JSON (migration 0306) */
+  name_translations: string | null;
   position: number;
   created_at: number;
   updated_at: number;
@@ -97,6 +101,8 @@ export interface IncidentRow {
   postmortem: string | null;
   /** An incoming alert's incident: the impact its components show while it is open (migration 0530) */
   marks_impact: string | null;
+  /** The title per language, JSON (migration 0306) */
+  title_translations: string | null;
 }
 
 export interface IncidentUpdateRow {
@@ -104,6 +110,8 @@ export interface IncidentUpdateRow {
   incident_id: string;
   status: string;
   message: string;
+  /** The message per language, JSON (migration 0306) */
+  message_translations: string | null;
   /** null: written by the check engine */
   created_by: string | null;
   created_at: number;
@@ -159,6 +167,7 @@ const INCIDENT_COLUMNS = [
   'i.updated_at',
   'i.postmortem',
   'i.marks_impact',
+  'i.title_translations',
 ] as const;
 const WINDOW_COLUMNS = [
   'w.id',
@@ -238,7 +247,7 @@ export function statusPageRepo(db: DbScope) {
   };
   // The columns of each shown monitor the page displays, apart from the per-check figures
   // (monitors.updated_at moves with every check, so it cannot stand for them). Ordered by id.
-  const shownColumns = sql`m.id || '|' || m.name || '|' || coalesce(m.public_name, '') || '|' || m.type || '|' || m.config
+  const shownColumns = sql`m.id || '|' || m.name || '|' || coalesce(m.public_name, '') || '|' || coalesce(m.public_name_translations, '') || '|' || m.type || '|' || m.config
     || '|' || cast(m.is_paused as text) || '|' || m.status || '|' || coalesce(cast(m.status_since as text), '')
     || '|' || coalesce(cast(m.public_position as text), '') || '|' || coalesce(m.public_group_id, '')
     || '|' || coalesce(cast(m.last_http_code as text), '') || '|' || cast(m.is_critical as text) || '|' || cast(m.public_locations as text)`;
@@ -330,6 +339,7 @@ export function statusPageRepo(db: DbScope) {
           'last_response_time_ms',
           'last_http_code',
           'public_name',
+          'public_name_translations',
           'public_position',
           'public_group_id',
           'public_locations',
@@ -348,7 +358,7 @@ export function statusPageRepo(db: DbScope) {
     publicGroups(companyId: string): Promise<PublicGroupRow[]> {
       return k
         .selectFrom('status_page_groups')
-        .select(['id', 'name', 'position', 'created_at', 'updated_at'])
+        .select(['id', 'name', 'name_translations', 'position', 'created_at', 'updated_at'])
         .where('company_id', '=', companyId)
         .orderBy('position')
         .orderBy('id')
@@ -427,7 +437,7 @@ export function statusPageRepo(db: DbScope) {
       if (incidentIds.length === 0) return [];
       return k
         .selectFrom('incident_updates')
-        .select(['id', 'incident_id', 'status', 'message', 'created_by', 'created_at'])
+        .select(['id', 'incident_id', 'status', 'message', 'message_translations', 'created_by', 'created_at'])
         .where('company_id', '=', companyId)
         .where('incident_id', 'in', incidentIds)
         .orderBy('created_at', 'desc')

@@ -12,6 +12,8 @@ export interface LayoutMonitorRow {
   is_paused: boolean;
   status: string;
   public_name: string | null;
+  /** JSON {locale: name} (migration 0306) */
+  public_name_translations: string | null;
   public_position: number | null;
   public_group_id: string | null;
   public_locations: boolean;
@@ -21,6 +23,8 @@ export interface LayoutMonitorRow {
 export interface LayoutGroupRow {
   id: string;
   name: string;
+  /** JSON {locale: name} (migration 0306) */
+  name_translations: string | null;
   position: number;
 }
 
@@ -29,6 +33,8 @@ export interface MonitorPlacement {
   id: string;
   is_public: boolean;
   public_name: string | null;
+  /** JSON {locale: name}; absent: unchanged */
+  public_name_translations?: string | null;
   public_group_id: string | null;
   public_position: number;
   public_locations: boolean;
@@ -36,7 +42,7 @@ export interface MonitorPlacement {
 
 export interface LayoutChange {
   /** the groups kept or created, in page order (position = index); any other group of the company goes */
-  groups: Array<{ id: string; name: string; isNew: boolean }>;
+  groups: Array<{ id: string; name: string /** JSON; absent: unchanged */; nameTranslations?: string | null; isNew: boolean }>;
   /** only the monitors whose settings change: each is stamped, which changes the page's fingerprint */
   monitors: MonitorPlacement[];
 }
@@ -57,6 +63,7 @@ export function statusPageSettingsRepo(db: DbScope) {
             'is_paused',
             'status',
             'public_name',
+            'public_name_translations',
             'public_position',
             'public_group_id',
             'public_locations',
@@ -74,7 +81,7 @@ export function statusPageSettingsRepo(db: DbScope) {
     groupsOf(companyId: string): Promise<LayoutGroupRow[]> {
       return k
         .selectFrom('status_page_groups')
-        .select(['id', 'name', 'position'])
+        .select(['id', 'name', 'name_translations', 'position'])
         .where('company_id', '=', companyId)
         .orderBy('position')
         .orderBy('id')
@@ -102,14 +109,23 @@ export function statusPageSettingsRepo(db: DbScope) {
           if (g.isNew) {
             await trx
               .insertInto('status_page_groups')
-              .values({ id: g.id, company_id: companyId, name: g.name, position, created_at: now, updated_at: now })
+              .values({
+                id: g.id,
+                company_id: companyId,
+                name: g.name,
+                name_translations: g.nameTranslations ?? null,
+                position,
+                created_at: now,
+                updated_at: now,
+              })
               .execute();
           } else {
             const was = existing.get(g.id);
-            if (was && (was.name !== g.name || Number(was.position) !== position))
+            const translations = g.nameTranslations === undefined ? was?.name_translations : g.nameTranslations;
+            if (was && (was.name !== g.name || was.name_translations !== translations || Number(was.position) !== position))
               await trx
                 .updateTable('status_page_groups')
-                .set({ name: g.name, position, updated_at: now })
+                .set({ name: g.name, name_translations: translations ?? null, position, updated_at: now })
                 .where('id', '=', g.id)
                 .where('company_id', '=', companyId)
                 .execute();
@@ -121,6 +137,7 @@ export function statusPageSettingsRepo(db: DbScope) {
             .set({
               is_public: m.is_public,
               public_name: m.public_name,
+              ...(m.public_name_translations === undefined ? {} : { public_name_translations: m.public_name_translations }),
               public_group_id: m.public_group_id,
               public_position: m.public_position,
               public_locations: m.public_locations,

@@ -40,6 +40,8 @@ export interface MonitorsTable {
   immediate_check_at: number | null;
   /** What visitors read instead of the name; null: lib/public-name.ts decides (migration 0105) */
   public_name: Generated<string | null>;
+  /** The public name per language, JSON {locale: text} (migration 0306) */
+  public_name_translations: Generated<string | null>;
   /** Place on the status page within its group (or among the ungrouped); null: after the placed ones */
   public_position: Generated<number | null>;
   /** Its component group on the status page; null: listed on its own */
@@ -174,6 +176,8 @@ export interface IncidentsTable {
   incoming_key: Generated<string | null>;
   /** The impact its marked status-page components show while it is open (null: it marks none) */
   marks_impact: Generated<string | null>;
+  /** The title per language, JSON {locale: text} (migration 0306; lib/i18n/company-text.ts) */
+  title_translations: Generated<string | null>;
 }
 
 export interface IncidentUpdatesTable {
@@ -184,6 +188,8 @@ export interface IncidentUpdatesTable {
   message: string;
   created_by: string | null;
   created_at: number;
+  /** The message per language, JSON {locale: text} (migration 0306) */
+  message_translations: Generated<string | null>;
 }
 
 export interface MaintenanceWindowsTable {
@@ -211,6 +217,8 @@ export interface StatusPageGroupsTable {
   position: number;
   created_at: number;
   updated_at: number;
+  /** The name per language, JSON {locale: text} (migration 0306) */
+  name_translations: Generated<string | null>;
 }
 
 /** The monitors an incident is about (the first is also incidents.monitor_id; migration 0106) */

@@ -28,6 +28,8 @@ export interface StatusSubscribersTable {
   created_at: number;
   confirmed_at: number | null;
   updated_at: number;
+  /** The language of their mails, a PUBLIC_LOCALES code (migration 0305); null: the company's default */
+  locale: Generated<string | null>;
   /** E.164 number of an SMS subscriber (migration 0308) */
   phone: string | null;
   /** Wrong guesses of the pending SMS code (migration 0308) */

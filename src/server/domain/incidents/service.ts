@@ -13,6 +13,7 @@ import { DomainError, notFound } from '../errors.ts';
 import { newId, toIso, toIsoOrNull } from '../ids.ts';
 import { plainTextProblem } from '../../../lib/plain-text.ts';
 import { affectedMonitors } from '../monitors/affected-monitors.ts';
+import { cleanTranslations, presentTranslations } from '../text-translations.ts';
 import { impactOf, severityOfImpact, type Impact, type Severity } from '../../../lib/status.ts';
 
 /**
@@ -60,6 +61,7 @@ function present(i: IncidentWithTenant, linked: LinkedMonitor[] | undefined) {
     monitor_ids: monitors.map((m) => m.id),
     monitors,
     title: i.title,
+    title_translations: presentTranslations(i.title_translations),
     severity: i.severity,
     impact: impactOf(i.severity),
     status: i.status,
@@ -144,7 +146,13 @@ export async function getIncident(ctx: Ctx, id: string) {
   const signals = await incidentSignalsRepo(ctx.services.db).ofIncident(i.id);
   return {
     ...present(i, linked.get(i.id)),
-    updates: updates.map((u) => ({ id: u.id, status: u.status, message: u.message, created_at: toIso(u.created_at) })),
+    updates: updates.map((u) => ({
+      id: u.id,
+      status: u.status,
+      message: u.message,
+      message_translations: presentTranslations(u.message_translations),
+      created_at: toIso(u.created_at),
+    })),
     signals: signals.map(presentSignal),
   };
 }
@@ -161,10 +169,14 @@ export async function createIncident(
     monitor_ids?: string[];
     is_public?: boolean;
     company_id?: string | null;
+    title_translations?: Record<string, string> | null;
+    message_translations?: Record<string, string> | null;
   },
 ) {
   const actor = requirePermission(ctx, 'create', 'monitors', 'manage incidents');
   checkText({ title: ['Title', input.title], message: ['Message', input.message] });
+  const titleTranslations = cleanTranslations('title_translations', 'Title', input.title_translations, 300) ?? null;
+  const messageTranslations = cleanTranslations('message_translations', 'Message', input.message_translations, 5000) ?? null;
   const s = ctx.services;
   const companyId = actor.role === 'super_admin' ? input.company_id : companyScope(ctx, null);
   if (!companyId)
@@ -198,19 +210,29 @@ export async function createIncident(
       created_by: actor.userId,
       created_at: now,
       updated_at: now,
+      title_translations: titleTranslations,
     });
-    const update = { id: newId(), status, message: input.message.trim() || title };
+    const update = { id: newId(), status, message: input.message.trim() || title, message_translations: messageTranslations };
     await repo.addUpdate({ ...update, incident_id: id, company_id: companyId, created_by: actor.userId, created_at: now });
     await repo.setMonitors(id, companyId, monitorIds);
     const event = status === 'resolved' ? 'incident.resolved' : 'incident.created';
-    await enqueueIncidentNotice(tx, { incidentId: id, updateId: update.id, event, message: update.message, status }, now);
+    await enqueueIncidentNotice(
+      tx,
+      { incidentId: id, updateId: update.id, event, message: update.message, status, messageTranslations: update.message_translations },
+      now,
+    );
   });
   return getIncident(ctx, id);
 }
 
-export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: IncidentStatus; message: string }) {
+export async function addIncidentUpdate(
+  ctx: Ctx,
+  id: string,
+  input: { status: IncidentStatus; message: string; message_translations?: Record<string, string> | null },
+) {
   const actor = requirePermission(ctx, 'update', 'monitors', 'manage incidents');
   checkText({ message: ['Message', input.message] });
+  const messageTranslations = cleanTranslations('message_translations', 'Message', input.message_translations, 5000) ?? null;
   const s = ctx.services;
   const i = await incidentsRepo(s.db).findById(id, companyScope(ctx, null));
   if (!i) throw notFound('Incident');
@@ -229,10 +251,11 @@ export async function addIncidentUpdate(ctx: Ctx, id: string, input: { status: I
       message,
       created_by: actor.userId,
       created_at: now,
+      message_translations: messageTranslations,
     });
     await repo.update(id, { status: input.status, updated_at: now, ...(input.status === 'resolved' ? { resolved_at: now } : {}) });
     const event = input.status === 'resolved' ? 'incident.resolved' : 'incident.updated';
-    await enqueueIncidentNotice(tx, { incidentId: id, updateId, event, message, status: input.status }, now);
+    await enqueueIncidentNotice(tx, { incidentId: id, updateId, event, message, status: input.status, messageTranslations }, now);
   });
   return getIncident(ctx, id);
 }
@@ -251,10 +274,12 @@ export async function editIncident(
     is_public?: boolean;
     postmortem?: string | null;
     monitor_ids?: string[];
+    title_translations?: Record<string, string> | null;
   },
 ) {
   requirePermission(ctx, 'update', 'monitors', 'manage incidents');
   checkText({ title: ['Title', input.title], postmortem: ['Postmortem', input.postmortem ?? undefined] });
+  const titleTranslations = cleanTranslations('title_translations', 'Title', input.title_translations, 300);
   const s = ctx.services;
   const repo = incidentsRepo(s.db);
   const i = await repo.findById(id, companyScope(ctx, null));
@@ -281,6 +306,7 @@ export async function editIncident(
       ...(severity ? { severity } : {}),
       ...(input.is_public === undefined ? {} : { is_public: input.is_public }),
       ...(postmortem === undefined ? {} : { postmortem }),
+      ...(titleTranslations === undefined ? {} : { title_translations: titleTranslations }),
     });
     if (monitorIds) await r.setMonitors(id, i.company_id, monitorIds);
   }).catch((e: unknown) => {

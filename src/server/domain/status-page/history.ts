@@ -32,6 +32,8 @@ function pageEtag(view: StatusPageView, key: string): string {
 }
 
 const publicNames = (view: StatusPageView) => new Map(view.monitors.map((m) => [m.id, m.name]));
+/** The company's versions of each shown monitor's public name per language */
+const nameTranslations = (view: StatusPageView) => new Map(view.monitors.map((m) => [m.id, { ...m.nameTranslations }]));
 
 async function lookupExtra<T>(
   services: Services,
@@ -112,6 +114,7 @@ export function getHistoryPage(services: Services, subdomain: string, rawMonth: 
         incidents,
         groupBy(updates, (u) => u.incident_id),
         names,
+        nameTranslations(view),
       ),
       maintenance: windows.map((w) => maintenanceViewOf(w, names, view.generatedAt)),
     };
@@ -131,6 +134,7 @@ export function getIncidentPage(services: Services, subdomain: string, id: strin
         [row],
         groupBy(updates, (u) => u.incident_id),
         publicNames(view),
+        nameTranslations(view),
       )[0] ?? null
     );
   });

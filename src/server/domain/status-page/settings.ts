@@ -19,6 +19,7 @@ import { publicTenantOrigin } from './public-links.ts';
 import { monitorTarget, pageOrder } from './view.ts';
 import { pageAccessOf } from './access-settings.ts';
 import { companyOf } from './settings-company.ts';
+import { cleanTranslations, presentTranslations } from '../text-translations.ts';
 
 interface PlacementInput {
   monitor_id: string;
@@ -26,11 +27,13 @@ interface PlacementInput {
   public_name: string | null;
   /** Absent: unchanged */
   show_locations?: boolean;
+  /** The public name per language; absent: unchanged */
+  public_name_translations?: Record<string, string>;
 }
 
 export interface LayoutInput {
   ungrouped: PlacementInput[];
-  groups: Array<{ id?: string; name: string; monitors: PlacementInput[] }>;
+  groups: Array<{ id?: string; name: string; monitors: PlacementInput[]; name_translations?: Record<string, string> }>;
   /** the languages the page offers (absent: unchanged); they include the company's default */
   languages?: string[];
   /** the page's IANA time zone (absent: unchanged; null: UTC) */
@@ -60,7 +63,7 @@ async function present(ctx: Ctx, company: SettingsCompany) {
     company_id: company.id,
     preview_url: company.subdomain ? `${publicTenantOrigin(ctx.services.config, company.subdomain)}/` : null,
     access,
-    groups: groups.map((g) => ({ id: g.id, name: g.name })),
+    groups: groups.map((g) => ({ id: g.id, name: g.name, name_translations: presentTranslations(g.name_translations) })),
     monitors: ordered.map((m) => {
       const target = monitorTarget(m);
       const place = shownPlace.get(m.id);
@@ -76,6 +79,7 @@ async function present(ctx: Ctx, company: SettingsCompany) {
         shown_name: place === undefined ? null : publicNameOf({ name: m.name, publicName: m.public_name, target }, place),
         group_id: m.public_group_id,
         show_locations: m.public_locations,
+        public_name_translations: presentTranslations(m.public_name_translations),
       };
     }),
     default_language: langs.defaultLanguage,
@@ -140,6 +144,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
   const [rows, groups] = await Promise.all([repo.monitorsOf(company.id), repo.groupsOf(company.id)]);
   const monitorById = new Map(rows.map((m) => [m.id, m]));
   const groupIds = new Set(groups.map((g) => g.id));
+  const groupById = new Map(groups.map((g) => [g.id, g]));
 
   const groupNames = new Set<string>();
   const newGroups = input.groups.map((g, i) => {
@@ -147,7 +152,9 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
     if (groupNames.has(name.toLowerCase())) throw invalid(`groups.${i}.name`, `Two groups are named "${name}".`);
     groupNames.add(name.toLowerCase());
     if (g.id !== undefined && !groupIds.has(g.id)) throw notFound('Component group');
-    return { id: g.id ?? newId(), name, isNew: g.id === undefined };
+    const translations = cleanTranslations(`groups.${i}.name_translations`, 'Group name', g.name_translations, GROUP_NAME_MAX);
+    const kept = g.id === undefined ? null : (groupById.get(g.id)?.name_translations ?? null);
+    return { id: g.id ?? newId(), name, nameTranslations: translations === undefined ? kept : translations, isNew: g.id === undefined };
   });
   if (new Set(newGroups.map((g) => g.id)).size !== newGroups.length) throw invalid('groups', 'A group is listed twice.');
 
@@ -165,6 +172,12 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
       if (seen.has(p.monitor_id)) throw invalid(field, 'A monitor is listed twice.');
       seen.add(p.monitor_id);
       const publicName = cleanPublicName(p.public_name, `${field}.public_name`);
+      const translations = cleanTranslations(
+        `${field}.public_name_translations`,
+        'Public name',
+        p.public_name_translations,
+        PUBLIC_NAME_MAX,
+      );
       if (p.is_public && publicName) {
         const key = publicName.toLowerCase();
         if (publicNames.has(key)) throw invalid(`${field}.public_name`, `Two public monitors are named "${publicName}".`);
@@ -174,6 +187,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
         id: p.monitor_id,
         is_public: p.is_public,
         public_name: publicName,
+        public_name_translations: translations === undefined ? monitorById.get(p.monitor_id)!.public_name_translations : translations,
         public_group_id: s.groupId,
         public_position: position,
         public_locations: p.show_locations ?? monitorById.get(p.monitor_id)!.public_locations,
@@ -186,6 +200,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
     return (
       m.is_public !== p.is_public ||
       m.public_name !== p.public_name ||
+      m.public_name_translations !== p.public_name_translations ||
       m.public_group_id !== p.public_group_id ||
       m.public_locations !== p.public_locations ||
       (m.public_position === null ? null : Number(m.public_position)) !== p.public_position

@@ -59,6 +59,7 @@ import { KINDS } from '../../engine/kinds/index.ts';
 import { incidentTitle } from '../../engine/state-machine.ts';
 import { safeLogoDataUrl } from './logo.ts';
 import { flagOn } from '../flags/flags.ts';
+import { parseTranslations } from '../../../lib/i18n/company-text.ts';
 
 export const HISTORY_DAYS = 14;
 /** Incidents kept in the snapshot (feeds and incidents.json reach further back than the page). */
@@ -199,22 +200,28 @@ export function incidentViewsOf(
   incidents: IncidentRow[],
   updatesBy: Map<string, IncidentUpdateRow[]>,
   nameOf: Map<string, string>,
+  nameTranslationsOf: Map<string, Record<string, string>> = new Map(),
 ): IncidentView[] {
   return incidents.map((i) => ({
     id: i.id,
     title: publicIncidentTitle(i, i.monitor_id ? nameOf.get(i.monitor_id) : undefined),
+    titleTranslations: parseTranslations(i.title_translations),
     severity: i.severity,
     impact: impactOf(i.severity),
     status: i.status,
     startedAt: Number(i.started_at),
     resolvedAt: i.resolved_at == null ? null : Number(i.resolved_at),
     updatedAt: Number(i.updated_at),
-    monitors: (i.monitor_ids ?? []).flatMap((id) => (nameOf.has(id) ? [{ id, name: nameOf.get(id)! }] : [])),
+    monitors: (i.monitor_ids ?? []).flatMap((id) =>
+      nameOf.has(id) ? [{ id, name: nameOf.get(id)!, nameTranslations: nameTranslationsOf.get(id) ?? {} }] : [],
+    ),
     postmortem: i.resolved_at == null ? null : i.postmortem,
     updates: (updatesBy.get(i.id) ?? []).map((u) => ({
       id: u.id,
       status: u.status,
       message: publicUpdateText(u),
+      // the engine's neutral sentences are the page's own words (its catalogue), not the company's
+      messageTranslations: u.created_by === null ? {} : parseTranslations(u.message_translations),
       createdAt: Number(u.created_at),
     })),
   }));
@@ -318,7 +325,9 @@ export async function buildStatusView(
   const nameOf = new Map(
     monitors.map((m, i) => [m.id, publicNameOf({ name: m.name, publicName: m.public_name, target: monitorTarget(m) }, i + 1)]),
   );
-  const affected = (ids: string[]) => ids.flatMap((id) => (nameOf.has(id) ? [{ id, name: nameOf.get(id)! }] : []));
+  const nameTranslationsOf = new Map(monitors.map((m) => [m.id, parseTranslations(m.public_name_translations)]));
+  const affected = (ids: string[]) =>
+    ids.flatMap((id) => (nameOf.has(id) ? [{ id, name: nameOf.get(id)!, nameTranslations: nameTranslationsOf.get(id) ?? {} }] : []));
 
   // A recurring window shows its running or next occurrence; one that is over is left out.
   const maintenanceViews: MaintenanceView[] = maintenance.flatMap((w) => {
@@ -341,7 +350,7 @@ export async function buildStatusView(
   const underMaintenance = (monitorId: string) =>
     maintenance.some((w) => coversMonitor(w, { id: monitorId, company_id: company.id }) && isActiveAt(w, now));
 
-  const incidentViews = incidentViewsOf(incidents, updatesBy, nameOf);
+  const incidentViews = incidentViewsOf(incidents, updatesBy, nameOf, nameTranslationsOf);
   // A down monitor's outage is what an admin gave its open automatic incident as impact, else a
   // partial outage, or a major one when its admin marked it critical (lib/status.ts overallOf).
   const openImpactOf = new Map<string, Impact>();
@@ -368,6 +377,7 @@ export async function buildStatusView(
     return {
       id: m.id,
       name: nameOf.get(m.id)!,
+      nameTranslations: nameTranslationsOf.get(m.id) ?? {},
       groupId: m.public_group_id !== null && groupRows.some((g) => g.id === m.public_group_id) ? m.public_group_id : null,
       status,
       outage: marked && marked !== 'minor' ? worseImpact(outageOf(m), marked) : outageOf(m),
@@ -416,7 +426,15 @@ export async function buildStatusView(
     monitors: monitorViews,
     groups: groupRows
       .filter((g) => monitorViews.some((m) => m.groupId === g.id))
-      .map((g): GroupView => ({ id: g.id, name: g.name, createdAt: Number(g.created_at), updatedAt: Number(g.updated_at) })),
+      .map(
+        (g): GroupView => ({
+          id: g.id,
+          name: g.name,
+          nameTranslations: parseTranslations(g.name_translations),
+          createdAt: Number(g.created_at),
+          updatedAt: Number(g.updated_at),
+        }),
+      ),
     activeIncidents: incidentViews.filter((i) => i.resolvedAt === null),
     recentIncidents: incidentViews.filter((i) => i.resolvedAt !== null && i.resolvedAt >= now - HISTORY_DAYS * DAY_MS),
     allIncidents: incidentViews,

@@ -60,6 +60,8 @@ export async function subscribeChat(
   kind: ChatSubscriberKind,
   rawUrl: unknown,
   componentChoice: string | null,
+  /** the subscriber's language (service.ts subscriberLocale) */
+  locale: string,
 ): Promise<{ kind: ChatSubscriberKind; status: 'pending' }> {
   const s = ctx.services;
   const url = chatWebhookUrl(s, kind, rawUrl);
@@ -78,6 +80,7 @@ export async function subscribeChat(
   const pending = {
     state: 'pending' as const,
     component_ids: componentChoice,
+    locale,
     confirm_token_hash: confirm.hash,
     confirm_expires_at: now + CONFIRM_TTL_MS,
     updated_at: now,
@@ -97,14 +100,13 @@ export async function subscribeChat(
       throw e;
     }
   }
-  // The subscriber's language is 'en' until status_subscribers.locale exists (issue 32, item 1).
   const message = chatConfirmation(
     kind,
     company,
     confirmUrl(s.config, company.subdomain, confirm.token),
     subscriberLinks(s.config, company.subdomain, row),
     CONFIRM_TTL_MS / HOUR,
-    'en',
+    locale,
   );
   const sent = await postToChat(s, url, message);
   if (sent.error !== null) {

@@ -15,15 +15,22 @@ export async function subscribeFromPage(
   services: Services,
   host: string,
   clientIp: string,
-  input: { email: string; componentIds: string[] | null },
+  input: { email: string; componentIds: string[] | null; language?: string; acceptLanguage?: string | null },
 ): Promise<SubscribeFormResult> {
   const h = classifyHost(host, services.config.productDomain);
   if (h.kind !== 'tenant') return { ok: false, error: 'Status pages live on company subdomains.', status: 404 };
   try {
-    await subscribe({ services, actor: null, host, ip: clientIp, userAgent: '' }, h.subdomain, {
-      email: input.email,
-      component_ids: input.componentIds,
-    });
+    await subscribe(
+      { services, actor: null, host, ip: clientIp, userAgent: '' },
+      h.subdomain,
+      {
+        email: input.email,
+        component_ids: input.componentIds,
+        // the form's hidden field (the page's language); a form without it: the browser's
+        ...(input.language ? { language: input.language } : {}),
+      },
+      input.acceptLanguage,
+    );
     return { ok: true };
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;

@@ -23,6 +23,7 @@ import { logMailFailure, sendMail, sendRichMail } from '../../notify/mailer.ts';
 import { confirmUrl, subscriberLinks } from '../../notify/outbox/subscriber-links.ts';
 import { confirmationMail } from '../../notify/outbox/subscriber-mail.ts';
 import { isEmail } from '../../../lib/formats.ts';
+import { isPublicLocale, negotiateLocale, PUBLIC_LOCALES, SOURCE_LOCALE } from '../../../lib/i18n/index.ts';
 import { CONFIRM_TTL_MS, newConfirmToken, newNonce } from './tokens.ts';
 import { full, invalid, limited, MAX_SUBSCRIBERS_PER_COMPANY, newRow, refuse } from './subscribe-common.ts';
 import { isChatKind, subscribeChat } from './chat.ts';
@@ -84,6 +85,8 @@ export interface SubscribeInput {
   phone?: string;
   /** Public monitor ids of the page; null or absent: every component */
   component_ids?: string[] | null;
+  /** The page's language when they subscribed (PUBLIC_LOCALES); absent: the browser's Accept-Language */
+  language?: string;
 }
 
 export type SubscribeAnswer =
@@ -104,9 +107,28 @@ export async function pageOf(services: Services, subdomain: string) {
   return found.view;
 }
 
-export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInput): Promise<SubscribeAnswer> {
+/**
+ * The language of a subscriber's mails: the page's language they subscribed from, else the best
+ * match of their browser's languages, else English (issue 32). Every page offers every
+ * PUBLIC_LOCALES language until a company can narrow them.
+ */
+export function subscriberLocale(language: string | undefined, acceptLanguage: string | null | undefined): string {
+  if (language !== undefined) {
+    if (!isPublicLocale(language)) throw invalid('language', `Choose one of the page's languages: ${PUBLIC_LOCALES.join(', ')}`);
+    return language;
+  }
+  return negotiateLocale({ acceptLanguage, offered: PUBLIC_LOCALES, fallback: SOURCE_LOCALE });
+}
+
+export async function subscribe(
+  ctx: Ctx,
+  subdomain: string,
+  input: SubscribeInput,
+  acceptLanguage?: string | null,
+): Promise<SubscribeAnswer> {
   const s = ctx.services;
   const view = await pageOf(s, subdomain);
+  const locale = subscriberLocale(input.language, acceptLanguage);
   const publicIds = new Set(view.monitors.map((m) => m.id));
   const components = input.component_ids ?? null;
   if (components) {
@@ -114,8 +136,8 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
     if (components.some((id) => !publicIds.has(id))) throw invalid('component_ids', 'Unknown component');
   }
   const componentChoice = components ? JSON.stringify([...new Set(components)]) : null;
-  if (isChatKind(input.kind)) return subscribeChat(ctx, view.company, input.kind, input.webhook_url, componentChoice);
-  if (input.kind === 'sms') return subscribeSms(ctx, view.company, input.phone, componentChoice);
+  if (isChatKind(input.kind)) return subscribeChat(ctx, view.company, input.kind, input.webhook_url, componentChoice, locale);
+  if (input.kind === 'sms') return subscribeSms(ctx, view.company, input.phone, componentChoice, locale);
   const email = input.email?.trim().toLowerCase();
   const webhookUrl = input.webhook_url?.trim();
   if (!email === !webhookUrl) throw invalid('email', 'Enter an e-mail address (or, for a webhook, only its webhook_url)');
@@ -152,6 +174,7 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
       webhook_url: url,
       secret: `whsec_${randomBytes(32).toString('base64')}`,
       component_ids: componentJson,
+      locale,
     });
     row.state = 'confirmed';
     row.confirmed_at = now;
@@ -170,6 +193,7 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
     const patch = {
       state: 'pending' as const,
       component_ids: componentJson,
+      locale,
       confirm_token_hash: confirm.hash,
       confirm_expires_at: now + CONFIRM_TTL_MS,
       unsubscribe_nonce: existing.state === 'unsubscribed' ? newNonce() : existing.unsubscribe_nonce,
@@ -182,6 +206,7 @@ export async function subscribe(ctx: Ctx, subdomain: string, input: SubscribeInp
     row = newRow(companyId, 'email', now, {
       email: email!,
       component_ids: componentJson,
+      locale,
       confirm_token_hash: confirm.hash,
       confirm_expires_at: now + CONFIRM_TTL_MS,
     });
@@ -207,7 +232,7 @@ async function sendConfirmation(
   const links = subscriberLinks(s.config, company.subdomain, row);
   const url = confirmUrl(s.config, company.subdomain, token);
   const brand = { companyName: company.name, primaryColor: company.primaryColor, productName: s.config.productName };
-  const mail = confirmationMail(row.email!, url, brand, links, CONFIRM_TTL_MS / HOUR);
+  const mail = confirmationMail(row.email!, url, brand, links, CONFIRM_TTL_MS / HOUR, row.locale ?? SOURCE_LOCALE);
   if (!s.config.smtpUrl) {
     // Without SMTP the operator's log holds the link (as for password resets).
     await sendMail(s, { to: row.email!, subject: mail.subject, text: mail.text, kind: 'subscription confirmation', link: url });
@@ -235,6 +260,7 @@ export function presentSubscriber(row: SubscriberRow) {
     webhook_host: row.webhook_url ? new URL(row.webhook_url).host : null,
     component_ids: row.component_ids ? (JSON.parse(row.component_ids) as string[]) : null,
     state: row.state,
+    locale: row.locale,
     created_at: toIso(row.created_at),
     confirmed_at: toIsoOrNull(row.confirmed_at),
   };

@@ -53,6 +53,8 @@ export async function subscribeSms(
   company: Company,
   rawPhone: unknown,
   componentChoice: string | null,
+  /** the subscriber's language (service.ts subscriberLocale) */
+  locale: string,
 ): Promise<{ kind: 'sms'; status: 'pending' }> {
   const s = ctx.services;
   if (!(await smsOffered(s, company.id))) throw new DomainError('not_found', SMS_NOT_OFFERED);
@@ -76,6 +78,7 @@ export async function subscribeSms(
     const patch = {
       state: 'pending' as const,
       component_ids: componentChoice,
+      locale,
       confirm_token_hash: codeHash(existing.id, code),
       confirm_expires_at: now + SMS_CODE_TTL_MS,
       confirm_attempts: 0,
@@ -86,7 +89,7 @@ export async function subscribeSms(
     row = { ...existing, ...patch };
   } else {
     t.company.hit(company.id, now);
-    row = newRow(company.id, 'sms', now, { phone, component_ids: componentChoice, confirm_expires_at: now + SMS_CODE_TTL_MS });
+    row = newRow(company.id, 'sms', now, { phone, component_ids: componentChoice, locale, confirm_expires_at: now + SMS_CODE_TTL_MS });
     row.confirm_token_hash = codeHash(row.id, code);
     try {
       await repo.insert(row);
@@ -95,8 +98,7 @@ export async function subscribeSms(
       throw e;
     }
   }
-  // The subscriber's language is 'en' until status_subscribers.locale exists (issue 32, item 1).
-  const sent = await textTo(s, phone, smsCode(code, company, SMS_CODE_TTL_MS / 60_000, 'en'));
+  const sent = await textTo(s, phone, smsCode(code, company, SMS_CODE_TTL_MS / 60_000, locale));
   if (sent.error !== null) {
     if (!existing) await repo.delete(row.id);
     throw new DomainError('unavailable', 'The code could not be texted just now. Try again in a few minutes.');
@@ -135,6 +137,6 @@ export async function confirmSmsCode(ctx: Ctx, company: Company, input: { phone:
   });
   if (!done) throw invalid('code', `This code is not valid. ${again}`);
   // The first text says how to stop; it does not hold up the answer.
-  void textTo(s, phone, smsWelcome(company, 'en')).catch(() => undefined);
+  void textTo(s, phone, smsWelcome(company, row.locale ?? 'en')).catch(() => undefined);
   return { status: 'confirmed' };
 }

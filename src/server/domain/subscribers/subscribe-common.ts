@@ -36,6 +36,7 @@ export function newRow(companyId: string, kind: SubscriberKind, now: number, fie
     confirm_token_hash: null,
     confirm_expires_at: null,
     confirm_attempts: 0,
+    locale: null,
     unsubscribe_nonce: newNonce(),
     created_at: now,
     confirmed_at: null,

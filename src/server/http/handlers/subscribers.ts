@@ -22,8 +22,8 @@ async function readForm(body: Readable): Promise<string | null> {
 }
 
 export const subscribersHandlers = {
-  subscribeToStatusPage: async ({ ctx, params, body, reply }) => {
-    const r = await subscribers.subscribe(ctx, params.subdomain, body);
+  subscribeToStatusPage: async ({ ctx, params, body, reply, req }) => {
+    const r = await subscribers.subscribe(ctx, params.subdomain, body, req.headers['accept-language']);
     reply.code(202).header('cache-control', 'no-store');
     if (r.kind !== 'webhook') return { status: r.status };
     return { status: r.status, id: r.id, secret: r.secret, unsubscribe_url: r.unsubscribe_url };

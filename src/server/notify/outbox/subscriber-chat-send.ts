@@ -79,8 +79,8 @@ export async function sendToChatOrPhone(
   notice: SubscriberNotice,
   company: { name: string },
   links: MailLinks,
-  // The subscriber's language: 'en' until status_subscribers.locale exists (issue 32, item 1).
-  locale = 'en',
+  /** the subscriber's language (subscriber-send.ts subscriberLanguage) */
+  locale: string,
 ): Promise<{ usable: boolean; result: SendResult }> {
   const details = detailsUrl(notice, links);
   if (s.kind === 'sms') {

@@ -10,7 +10,7 @@ import type { DbScope } from '../../db/scope.ts';
 import { subscribersRepo } from '../../db/repositories/subscribers-repo.ts';
 import { subscriberNoticesRepo } from '../../db/repositories/subscriber-notices-repo.ts';
 import { RETRY_WINDOW_MS } from './payload.ts';
-import { publicComponents, publicTitle } from './subscriber-names.ts';
+import { noticeTexts, publicComponents, publicTitle } from './subscriber-names.ts';
 import { impactOf } from '../../../lib/status.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { maintenanceRepo } from '../../db/repositories/maintenance-repo.ts';
@@ -25,6 +25,8 @@ export type IncidentCause = {
   /** The public update text and status it reports */
   message: string;
   status: string;
+  /** The update text per language as stored (JSON; lib/i18n/company-text.ts), if the company wrote any */
+  messageTranslations?: string | null;
 };
 
 export type MaintenanceCause = {
@@ -50,6 +52,7 @@ export async function enqueueIncidentNotice(tx: DbScope, cause: IncidentCause, n
     about.map((m) => m.id),
   );
   if (components === 'private') return;
+  const texts = noticeTexts(components, { title: incident.title_translations, message: cause.messageTranslations });
   await enqueue(
     tx,
     incident.company_id,
@@ -60,9 +63,10 @@ export async function enqueueIncidentNotice(tx: DbScope, cause: IncidentCause, n
       message: cause.message,
       status: cause.status,
       occurredAt: now,
-      components,
+      components: texts.components,
       incident: { id: incident.id, impact: impactOf(incident.severity) },
       maintenance: null,
+      ...(texts.translations ? { translations: texts.translations } : {}),
     },
     now,
   );
@@ -73,6 +77,7 @@ export async function enqueueMaintenanceNotice(tx: DbScope, cause: MaintenanceCa
   if (!w) return;
   const components = await publicComponents(tx, w.company_id, w.monitor_ids ?? []);
   if (components === 'private') return;
+  const texts = noticeTexts(components, {});
   const status =
     cause.event === 'maintenance.scheduled' ? 'scheduled' : cause.event === 'maintenance.started' ? 'in_progress' : 'completed';
   await enqueue(
@@ -85,9 +90,10 @@ export async function enqueueMaintenanceNotice(tx: DbScope, cause: MaintenanceCa
       message: w.description ?? '',
       status,
       occurredAt: now,
-      components,
+      components: texts.components,
       incident: null,
       maintenance: { id: w.id, startsAt: cause.startsAt, endsAt: cause.endsAt },
+      ...(texts.translations ? { translations: texts.translations } : {}),
     },
     now,
   );

@@ -23,6 +23,19 @@ export interface SubscriberNotice {
   components: Array<{ id: string; name: string }>;
   incident: { id: string; impact: string } | null;
   maintenance: { id: string; startsAt: number; endsAt: number } | null;
+  /**
+   * The company's own versions of its texts per language ({ de: '…' }), resolved for each
+   * subscriber's language when the mail is written (outbox/subscriber-mail.ts noticeIn). Absent
+   * in notices stored before issue 32 and when the company wrote none.
+   */
+  translations?: NoticeTranslations;
+}
+
+export interface NoticeTranslations {
+  title?: Record<string, string>;
+  message?: Record<string, string>;
+  /** By component id: its public name per language */
+  components?: Record<string, Record<string, string>>;
 }
 
 export const SUBSCRIBER_EVENT_TEXT: Record<SubscriberEvent, string> = {

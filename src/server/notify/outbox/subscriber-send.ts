@@ -9,6 +9,7 @@ import { companiesRepo } from '../../db/repositories/companies-repo.ts';
 import { subscribersRepo, type SubscriberRow } from '../../db/repositories/subscribers-repo.ts';
 import { subscriberNoticesRepo } from '../../db/repositories/subscriber-notices-repo.ts';
 import { dnsResolver } from '../../net/dns-lookup.ts';
+import { isPublicLocale, SOURCE_LOCALE } from '../../../lib/i18n/index.ts';
 import { USER_AGENT } from '../channels/webhook.ts';
 import { sendRichMail } from '../mailer.ts';
 import { sendHttp, type SendResult } from './send-http.ts';
@@ -16,6 +17,14 @@ import { subscriberLinks } from './subscriber-links.ts';
 import { isChatSubscriber, sendToChatOrPhone } from './subscriber-chat-send.ts';
 import { noticeMail, type MailLinks } from './subscriber-mail.ts';
 import type { SubscriberNotice } from './subscriber-notice.ts';
+
+/**
+ * The language a subscriber reads: the one recorded when they subscribed; for those from before
+ * languages, the company's default (English until companies can choose one).
+ */
+export function subscriberLanguage(s: Pick<SubscriberRow, 'locale'>, companyDefault: string = SOURCE_LOCALE): string {
+  return s.locale && isPublicLocale(s.locale) ? s.locale : companyDefault;
+}
 
 const ended = (error: string) => ({ usable: false, result: { statusCode: null, error, retryAfterMs: null } satisfies SendResult });
 
@@ -31,6 +40,7 @@ export function subscriberWebhookPayload(
   n: SubscriberNotice,
   company: { name: string; subdomain: string },
   links: MailLinks,
+  language: string = SOURCE_LOCALE,
 ) {
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
@@ -51,6 +61,10 @@ export function subscriberWebhookPayload(
         : null,
       status_page_url: links.statusPageUrl,
       unsubscribe_url: links.unsubscribeUrl,
+      // Language-neutral: the texts as written, the subscriber's language and the company's
+      // versions beside them, for the receiver to choose.
+      language,
+      ...(n.translations ? { translations: n.translations } : {}),
     },
   };
 }
@@ -63,11 +77,15 @@ export async function sendToSubscriber(services: Services, d: AlertDeliveryRow):
   if (!company?.subdomain) return ended('The company no longer has a status page');
   const notice = JSON.parse(d.payload) as SubscriberNotice;
   const links = subscriberLinks(services.config, company.subdomain, s);
-  if (s.kind === 'sms' || isChatSubscriber(s.kind)) return sendToChatOrPhone(services, s, notice, company, links);
+  const locale = subscriberLanguage(s);
+  if (s.kind === 'sms' || isChatSubscriber(s.kind)) return sendToChatOrPhone(services, s, notice, company, links, locale);
   if (s.kind === 'email' && s.email) {
     const brand = { companyName: company.name, primaryColor: company.primary_color ?? null, productName: services.config.productName };
     try {
-      await sendRichMail(services, { ...noticeMail(s.email, notice, brand, links), messageId: `${d.id}@${services.config.productDomain}` });
+      await sendRichMail(services, {
+        ...noticeMail(s.email, notice, brand, links, locale),
+        messageId: `${d.id}@${services.config.productDomain}`,
+      });
       return { usable: true, result: { statusCode: null, error: null, retryAfterMs: null } };
     } catch (e) {
       const smtp = e as { responseCode?: number; message?: string };
@@ -80,7 +98,7 @@ export async function sendToSubscriber(services: Services, d: AlertDeliveryRow):
     }
   }
   if (!s.webhook_url || !s.secret) return ended('The subscriber has no address');
-  const body = JSON.stringify(subscriberWebhookPayload(d.id, notice, { name: company.name, subdomain: company.subdomain }, links));
+  const body = JSON.stringify(subscriberWebhookPayload(d.id, notice, { name: company.name, subdomain: company.subdomain }, links, locale));
   const sentAt = new Date();
   const result = await sendHttp(
     {

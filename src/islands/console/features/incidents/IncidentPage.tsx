@@ -11,6 +11,7 @@ import { onLive } from '../../stores/live.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { filledTranslations, languageErrors, OtherLanguages, type Translations } from '../../ui/OtherLanguages.tsx';
 import { Options } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { EscalationPages } from './EscalationPages.tsx';
@@ -261,18 +262,25 @@ function acknowledgement(i: IncidentDetail): string {
 function UpdateForm({ i }: { i: IncidentDetail }) {
   const [status, setStatus] = useState<IncidentStatus>(i.status === 'open' ? 'investigating' : i.status);
   const [message, setMessage] = useState('');
+  const [translations, setTranslations] = useState<Translations>({});
   const [error, setError] = useState<string | undefined>();
+  const [langErrors, setLangErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   async function send(s: IncidentStatus, e?: FormEvent) {
     e?.preventDefault();
     if (!message.trim()) return setError('Message is required');
     setBusy(true);
-    const o = await postUpdate(i.id, s, message);
+    const o = await postUpdate(i.id, s, message, filledTranslations(translations));
     setBusy(false);
     if (o.ok) {
       setMessage('');
+      setTranslations({});
       setError(undefined);
-    } else setError(o.fields.message ?? o.text);
+      setLangErrors({});
+    } else {
+      setLangErrors(languageErrors(o.fields, 'message_translations'));
+      setError(o.fields.message ?? o.text);
+    }
   }
   return (
     <section className="sw-card" aria-labelledby="incident-post">
@@ -288,6 +296,15 @@ function UpdateForm({ i }: { i: IncidentDetail }) {
         <Field id="u-message" label="Message" required error={error}>
           <textarea id="u-message" rows={3} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)} />
         </Field>
+        <OtherLanguages
+          id="u-message-lang"
+          field="Message"
+          multiline
+          maxLength={5000}
+          value={translations}
+          onChange={setTranslations}
+          errors={langErrors}
+        />
         <div className="sw-row">
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
             Post update

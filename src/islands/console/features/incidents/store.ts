@@ -122,8 +122,14 @@ export async function createIncident(f: IncidentForm, tenant: string | null): Pr
   return outcome(await api.POST('/api/v1/incidents', { body }), 'Failed to create the incident.');
 }
 
-export async function postUpdate(id: string, status: IncidentStatus, message: string): Promise<Outcome<IncidentDetail>> {
-  const r = await api.POST('/api/v1/incidents/{id}/updates', { params: { path: { id } }, body: { status, message: message.trim() } });
+export async function postUpdate(
+  id: string,
+  status: IncidentStatus,
+  message: string,
+  messageTranslations: Record<string, string> = {},
+): Promise<Outcome<IncidentDetail>> {
+  const body = { status, message: message.trim(), message_translations: messageTranslations };
+  const r = await api.POST('/api/v1/incidents/{id}/updates', { params: { path: { id } }, body });
   const o = outcome(r, 'Failed to post the update.');
   if (o.ok) $incident.set({ status: 'ready', data: o.data });
   return o;

@@ -2,7 +2,8 @@
 // monitors are listed on their own). Changes join the layout on screen until Save.
 import { useState, type FormEvent } from 'react';
 import { GROUP_NAME_MAX } from '../../../../lib/public-name.ts';
-import { addGroup, type Layout, moveGroup, removeGroup, renameGroup } from './layout.ts';
+import { addGroup, type Layout, moveGroup, removeGroup, renameGroup, translateGroup } from './layout.ts';
+import { OtherLanguages } from '../../ui/OtherLanguages.tsx';
 
 let created = 0;
 
@@ -85,6 +86,13 @@ export function GroupsCard(p: { layout: Layout; onChange: (l: Layout) => void; o
                       Remove
                     </button>
                   </span>
+                  <OtherLanguages
+                    id={`sp-group-lang-${g.key}`}
+                    field={`Name of group ${i + 1}`}
+                    maxLength={GROUP_NAME_MAX}
+                    value={g.nameTranslations ?? {}}
+                    onChange={(next) => p.onChange(translateGroup(p.layout, g.key, next))}
+                  />
                 </li>
               );
             })}

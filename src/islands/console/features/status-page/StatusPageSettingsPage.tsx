@@ -16,6 +16,7 @@ import { EmbedCard } from './EmbedCard.tsx';
 import { LanguagesCard } from './LanguagesCard.tsx';
 import { GroupsCard } from './GroupsCard.tsx';
 import { Table } from '../../ui/Table.tsx';
+import { OtherLanguages } from '../../ui/OtherLanguages.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
 import { $draft, $saving, $settings, $statusPageAlert, discardChanges, isDirty, loadSettings, saveLayout } from './store.ts';
 import './status-page.css';
@@ -212,6 +213,13 @@ function SectionCard(p: {
                         aria-label={`Public name of ${m.name}`}
                         aria-describedby={hintId}
                         onChange={(e) => p.onChange(updateMonitor(layout, m.id, { publicName: e.target.value }))}
+                      />
+                      <OtherLanguages
+                        id={`sp-name-lang-${m.id}`}
+                        field={`Public name of ${m.name}`}
+                        maxLength={100}
+                        value={m.publicNameTranslations ?? {}}
+                        onChange={(next) => p.onChange(updateMonitor(layout, m.id, { publicNameTranslations: next }))}
                       />
                       <small id={hintId} className={warn ? 'sw-sp-warn' : 'sw-hint'}>
                         {!m.isPublic

@@ -16,6 +16,8 @@ export interface DraftMonitor {
   publicName: string;
   /** the page shows its response time from each location */
   showLocations: boolean;
+  /** the public name per language (absent: not read from the server, left unchanged on save) */
+  publicNameTranslations?: Record<string, string>;
 }
 
 export interface Section {
@@ -25,6 +27,8 @@ export interface Section {
   groupId?: string;
   name: string;
   monitors: DraftMonitor[];
+  /** the group's name per language (absent: unchanged on save) */
+  nameTranslations?: Record<string, string>;
 }
 
 /** The first section is always the ungrouped one; groups follow in page order. */
@@ -40,6 +44,7 @@ export function layoutOf(s: Settings): Layout {
     isPublic: m.is_public,
     publicName: m.public_name ?? '',
     showLocations: m.show_locations,
+    ...(m.public_name_translations ? { publicNameTranslations: m.public_name_translations } : {}),
   });
   const known = new Set(s.groups.map((g) => g.id));
   return [
@@ -49,6 +54,7 @@ export function layoutOf(s: Settings): Layout {
       groupId: g.id,
       name: g.name,
       monitors: s.monitors.filter((m) => m.group_id === g.id).map(draft),
+      ...(g.name_translations ? { nameTranslations: g.name_translations } : {}),
     })),
   ];
 }
@@ -59,13 +65,23 @@ export function inputOf(layout: Layout): LayoutInput {
     is_public: m.isPublic,
     public_name: m.publicName.trim() || null,
     show_locations: m.showLocations,
+    ...(m.publicNameTranslations ? { public_name_translations: filled(m.publicNameTranslations) } : {}),
   });
   const [own, ...groups] = layout;
   return {
     ungrouped: own.monitors.map(place),
-    groups: groups.map((g) => ({ ...(g.groupId ? { id: g.groupId } : {}), name: g.name.trim(), monitors: g.monitors.map(place) })),
+    groups: groups.map((g) => ({
+      ...(g.groupId ? { id: g.groupId } : {}),
+      name: g.name.trim(),
+      monitors: g.monitors.map(place),
+      ...(g.nameTranslations ? { name_translations: filled(g.nameTranslations) } : {}),
+    })),
   };
 }
+
+/** Only the languages with a text, trimmed (what the server stores). */
+const filled = (t: Record<string, string>) =>
+  Object.fromEntries(Object.entries(t).flatMap(([locale, text]) => (text.trim() ? [[locale, text.trim()]] : [])));
 
 /** What visitors read for each public monitor (by id), numbered in page order as the server does. */
 export function shownNames(layout: Layout): Map<string, string> {
@@ -84,7 +100,7 @@ export function needsPublicName(m: DraftMonitor): boolean {
 export function updateMonitor(
   layout: Layout,
   id: string,
-  patch: Partial<Pick<DraftMonitor, 'isPublic' | 'publicName' | 'showLocations'>>,
+  patch: Partial<Pick<DraftMonitor, 'isPublic' | 'publicName' | 'showLocations' | 'publicNameTranslations'>>,
 ): Layout {
   return layout.map((s) =>
     s.monitors.some((m) => m.id === id) ? { ...s, monitors: s.monitors.map((m) => (m.id === id ? { ...m, ...patch } : m)) } : s,
@@ -146,4 +162,9 @@ export function layoutProblem(layout: Layout): string | null {
     names.add(n);
   }
   return null;
+}
+
+/** Sets a group's names per language. */
+export function translateGroup(layout: Layout, key: string, nameTranslations: Record<string, string>): Layout {
+  return layout.map((s) => (s.key === key && key !== UNGROUPED ? { ...s, nameTranslations } : s));
 }

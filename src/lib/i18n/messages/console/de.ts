@@ -1,6 +1,7 @@
 // The console's German catalogue, by namespace; loaded by the console only when German is shown.
 import shell from './de/shell.json' with { type: 'json' };
 import chatSubscribers from './de/chatSubscribers.json' with { type: 'json' };
+import companyTexts from './de/companyTexts.json' with { type: 'json' };
 import embed from './de/embed.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
@@ -8,6 +9,7 @@ import type { CONSOLE_EN } from './en.ts';
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
   shell,
   chatSubscribers,
+  companyTexts,
   embed,
   statusPageLanguages,
 };
