@@ -3,6 +3,7 @@
 // Pure; imports only src/lib.
 import { isHexColour } from './formats.ts';
 import { formatUtcMinute } from './dates.ts';
+import type { PagePanels } from './page-panels.ts';
 
 export type Status = 'operational' | 'degraded' | 'down' | 'unknown' | 'maintenance';
 
@@ -320,4 +321,6 @@ export interface StatusPageView {
   etag: string;
   /** visitors may subscribe to notices (ENABLE_NOTIFICATIONS): the page shows the form */
   subscribe: boolean;
+  /** response-time charts and the security panel (issue 32; absent in views built elsewhere) */
+  panels?: PagePanels;
 }

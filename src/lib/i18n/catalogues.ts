@@ -4,5 +4,6 @@
 import type { CatalogueArea } from './area.ts';
 import { CONSOLE_AREA } from './messages/console/index.ts';
 import { PUBLIC_AREA } from './messages/public/index.ts';
+import { PAGE_PANELS_AREA } from './messages/page-panels/index.ts';
 
-export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [PUBLIC_AREA, CONSOLE_AREA];
+export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [PUBLIC_AREA, CONSOLE_AREA, PAGE_PANELS_AREA];

@@ -23,6 +23,8 @@ interface PlacementInput {
   public_name: string | null;
   /** Absent: unchanged */
   show_locations?: boolean;
+  /** Absent: unchanged */
+  show_response_chart?: boolean;
 }
 
 export interface LayoutInput {
@@ -60,6 +62,7 @@ async function present(ctx: Ctx, company: { id: string; subdomain: string | null
         shown_name: place === undefined ? null : publicNameOf({ name: m.name, publicName: m.public_name, target }, place),
         group_id: m.public_group_id,
         show_locations: m.public_locations,
+        show_response_chart: m.public_response_chart,
       };
     }),
   };
@@ -130,6 +133,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
         public_group_id: s.groupId,
         public_position: position,
         public_locations: p.show_locations ?? monitorById.get(p.monitor_id)!.public_locations,
+        public_response_chart: p.show_response_chart ?? monitorById.get(p.monitor_id)!.public_response_chart,
       });
     }
   }
@@ -141,6 +145,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
       m.public_name !== p.public_name ||
       m.public_group_id !== p.public_group_id ||
       m.public_locations !== p.public_locations ||
+      m.public_response_chart !== p.public_response_chart ||
       (m.public_position === null ? null : Number(m.public_position)) !== p.public_position
     );
   });

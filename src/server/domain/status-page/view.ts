@@ -58,6 +58,7 @@ import { KINDS } from '../../engine/kinds/index.ts';
 import { incidentTitle } from '../../engine/state-machine.ts';
 import { safeLogoDataUrl } from './logo.ts';
 import { flagOn } from '../flags/flags.ts';
+import { pagePanels } from './panels.ts';
 
 export const HISTORY_DAYS = 14;
 /** Incidents kept in the snapshot (feeds and incidents.json reach further back than the page). */
@@ -317,6 +318,7 @@ export async function buildStatusView(
   const nameOf = new Map(
     monitors.map((m, i) => [m.id, publicNameOf({ name: m.name, publicName: m.public_name, target: monitorTarget(m) }, i + 1)]),
   );
+  const panels = await pagePanels(services, company, monitors, nameOf, now, kept);
   const affected = (ids: string[]) => ids.flatMap((id) => (nameOf.has(id) ? [{ id, name: nameOf.get(id)! }] : []));
 
   // A recurring window shows its running or next occurrence; one that is over is left out.
@@ -423,6 +425,7 @@ export async function buildStatusView(
     generatedAt: now,
     etag,
     subscribe,
+    panels,
   };
 }
 

@@ -35,6 +35,7 @@ import { incidentTemplatesHandlers } from './incident-templates.ts';
 import { scimHandlers } from './scim.ts';
 import { passkeysHandlers } from './passkeys.ts';
 import { ssoHandlers } from './sso.ts';
+import { statusPagePanelHandlers } from './status-page-panels.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -70,4 +71,5 @@ export const handlers = {
   ...scimHandlers,
   ...passkeysHandlers,
   ...ssoHandlers,
+  ...statusPagePanelHandlers,
 } satisfies HandlerMap;

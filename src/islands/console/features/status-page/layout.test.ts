@@ -26,6 +26,7 @@ const monitor = (id: string, name: string, over: Partial<Settings['monitors'][nu
   shown_name: null,
   group_id: null,
   show_locations: false,
+  show_response_chart: false,
   ...over,
 });
 

@@ -16,6 +16,8 @@ export interface DraftMonitor {
   publicName: string;
   /** the page shows its response time from each location */
   showLocations: boolean;
+  /** the page draws its response-time chart (issue 32) */
+  showResponseChart: boolean;
 }
 
 export interface Section {
@@ -40,6 +42,7 @@ export function layoutOf(s: Settings): Layout {
     isPublic: m.is_public,
     publicName: m.public_name ?? '',
     showLocations: m.show_locations,
+    showResponseChart: m.show_response_chart,
   });
   const known = new Set(s.groups.map((g) => g.id));
   return [
@@ -59,6 +62,7 @@ export function inputOf(layout: Layout): LayoutInput {
     is_public: m.isPublic,
     public_name: m.publicName.trim() || null,
     show_locations: m.showLocations,
+    show_response_chart: m.showResponseChart,
   });
   const [own, ...groups] = layout;
   return {
