@@ -132,7 +132,7 @@ function tlsOf(r: PanelResultRow): PanelTls {
   return {
     measuredAt: Number(r.checked_at),
     grade: r.grade,
-    hsts: hstsOf(str(d.hsts) ?? (typeof d.hsts === 'string' ? d.hsts : null), num(d.hsts_max_age) ?? 0),
+    hsts: hstsOf(typeof d.hsts === 'string' ? d.hsts : null, num(d.hsts_max_age) ?? 0),
     certExpiresAt: num(d.cert_expires_at),
   };
 }
