@@ -28,7 +28,10 @@ const frankfurtMean = (hour: number) => 60 + ((hour / HOUR_MS) % 29);
 const shopDayMean = (day: number) => 150 + ((day / DAY_MS) % 31);
 
 /** A rollup of `n` timed checks averaging `mean` ms (half at mean-10, half at mean+10). */
-function timed(mean: number, n = 10): Pick<RollupRecord, 'checks' | 'sum_response_ms' | 'response_sketch' | 'min_response_ms' | 'max_response_ms'> {
+function timed(
+  mean: number,
+  n = 10,
+): Pick<RollupRecord, 'checks' | 'sum_response_ms' | 'response_sketch' | 'min_response_ms' | 'max_response_ms'> {
   const s = new LatencySketch();
   s.add(mean - 10, n / 2);
   s.add(mean + 10, n / 2);
@@ -127,7 +130,9 @@ describe.each(DB_KINDS)('status page panels on %s', (kind) => {
 
     // Shop: every hour of the last 8 days (hour 13 of each day without checks), the hour under
     // way far off the scale; every day of the last 31; Frankfurt's hours of the last 2 days.
-    const hours = Array.from({ length: 8 * 24 }, (_, i) => thisHour - (8 * 24 - 1 - i) * HOUR_MS).filter((h) => new Date(h).getUTCHours() !== 13);
+    const hours = Array.from({ length: 8 * 24 }, (_, i) => thisHour - (8 * 24 - 1 - i) * HOUR_MS).filter(
+      (h) => new Date(h).getUTCHours() !== 13,
+    );
     await insertRollups(t.services.db, 'hourly', [
       ...hours.map((h) => ({ monitor_id: shop.id, hour_start: h, ...timed(h === thisHour ? 90_000 : shopMean(h)) })),
       // Website has data but no chart
@@ -178,7 +183,8 @@ describe.each(DB_KINDS)('status page panels on %s', (kind) => {
       hsts_max_age: 63072000,
       cert_expires_at: thisHour + 45 * DAY_MS + 5,
     });
-    for (const id of [staging, moved]) await result(id, acme.id, 'ssl', clock, 'F', { hsts: null, hsts_max_age: 0, cert_expires_at: clock });
+    for (const id of [staging, moved])
+      await result(id, acme.id, 'ssl', clock, 'F', { hsts: null, hsts_max_age: 0, cert_expires_at: clock });
     await result(other, globex.id, 'dns', clock, null, { registration_expires_at: clock, spf: null, dmarc: null });
   });
   afterAll(async () => {
@@ -207,7 +213,14 @@ describe.each(DB_KINDS)('status page panels on %s', (kind) => {
     expect(html).toContain('<h2 id="rc-title">Response times</h2>');
     expect(html).toContain('Average response time per hour (24 hours, 7 days) and per day (30 days)');
 
-    const expectLine = (chart: Drawn, series: string, first: number, step: number, mean: (t: number) => number, has: (t: number) => boolean) => {
+    const expectLine = (
+      chart: Drawn,
+      series: string,
+      first: number,
+      step: number,
+      mean: (t: number) => number,
+      has: (t: number) => boolean,
+    ) => {
       const back = readPath(chart.paths.get(series)!, chart.max, chart.periods);
       const want = Array.from({ length: chart.periods }, (_, i) => first + i * step).flatMap((start, index) =>
         has(start) ? [{ index, ms: mean(start) }] : [],
@@ -220,7 +233,13 @@ describe.each(DB_KINDS)('status page panels on %s', (kind) => {
     const h24 = chartOf(html, shop.id, '24h') as Drawn;
     expect(h24.periods).toBe(24);
     const first24 = thisHour - 24 * HOUR_MS;
-    expect(h24.max).toBe(niceMax(Array.from({ length: 24 }, (_, i) => first24 + i * HOUR_MS).filter(noon13).map(shopMean)));
+    expect(h24.max).toBe(
+      niceMax(
+        Array.from({ length: 24 }, (_, i) => first24 + i * HOUR_MS)
+          .filter(noon13)
+          .map(shopMean),
+      ),
+    );
     expectLine(h24, 'total', first24, HOUR_MS, shopMean, noon13);
     expectLine(h24, 'Frankfurt', first24, HOUR_MS, frankfurtMean, noon13);
 
@@ -235,7 +254,9 @@ describe.each(DB_KINDS)('status page panels on %s', (kind) => {
     expectLine(d30, 'total', today - 30 * DAY_MS, DAY_MS, shopDayMean, () => true);
     // a location's day is its hours summed: mean of the day's hourly means (equal counts each hour)
     const dayOfFrankfurt = (d: number) => {
-      const hs = Array.from({ length: 24 }, (_, i) => d + i * HOUR_MS).filter((h) => noon13(h) && h >= thisHour - 48 * HOUR_MS && h < thisHour);
+      const hs = Array.from({ length: 24 }, (_, i) => d + i * HOUR_MS).filter(
+        (h) => noon13(h) && h >= thisHour - 48 * HOUR_MS && h < thisHour,
+      );
       return hs.reduce((a, h) => a + frankfurtMean(h), 0) / hs.length;
     };
     expectLine(d30, 'Frankfurt', today - 30 * DAY_MS, DAY_MS, dayOfFrankfurt, (d) => d >= dayStart(thisHour - 48 * HOUR_MS));
@@ -254,8 +275,13 @@ describe.each(DB_KINDS)('status page panels on %s', (kind) => {
 
   it('keeps the charts with the snapshot: a check within the hour changes the rows, not the chart', async () => {
     const before = await page();
-    const chart = (html: string) => html.slice(html.indexOf('<section class="block rc"'), html.indexOf('</section>', html.indexOf('data-chart')));
-    await t.services.db.k.updateTable('monitors').set({ last_checked_at: clock, last_response_time_ms: 999.5 }).where('id', '=', shop.id).execute();
+    const chart = (html: string) =>
+      html.slice(html.indexOf('<section class="block rc"'), html.indexOf('</section>', html.indexOf('data-chart')));
+    await t.services.db.k
+      .updateTable('monitors')
+      .set({ last_checked_at: clock, last_response_time_ms: 999.5 })
+      .where('id', '=', shop.id)
+      .execute();
     clock += 61_000;
     const after = await page();
     expect(after).toContain('999.50 ms');
@@ -267,7 +293,11 @@ describe.each(DB_KINDS)('status page panels on %s', (kind) => {
     const read = await viewer.get('/api/v1/status-page/panels');
     expect(read.status, read.text).toBe(200);
     expect(read.body.security_panel).toBe(false);
-    expect(read.body.preview.map((d: { hostname: string }) => d.hostname)).toEqual(['acme.example', 'api.acme.example', 'www.acme.example']);
+    expect(read.body.preview.map((d: { hostname: string }) => d.hostname)).toEqual([
+      'acme.example',
+      'api.acme.example',
+      'www.acme.example',
+    ]);
     expect((await viewer.put('/api/v1/status-page/panels', { security_panel: true })).status).toBe(403);
     const bad = await admin.put('/api/v1/status-page/panels', { security_panel: 'yes' });
     expect(bad.status).toBe(400);
@@ -291,7 +321,8 @@ describe.each(DB_KINDS)('status page panels on %s', (kind) => {
     expect(html).not.toContain('old.acme.example');
     expect(html).not.toContain('globex.example');
 
-    const item = (name: string) => panel.slice(panel.indexOf(`data-domain="${name}"`), panel.indexOf('</li>', panel.indexOf(`data-domain="${name}"`)));
+    const item = (name: string) =>
+      panel.slice(panel.indexOf(`data-domain="${name}"`), panel.indexOf('</li>', panel.indexOf(`data-domain="${name}"`)));
     expect(item('www.acme.example')).toContain('Measured Nov 27, 2026');
     expect(item('www.acme.example')).toContain('<strong class="sec-grade">A+</strong>');
     expect(item('www.acme.example')).toContain('On, max-age 730 days, preload requested');

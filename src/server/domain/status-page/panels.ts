@@ -11,6 +11,7 @@
 // switch stamps, flags, incidents) or the charted components do. A page rebuilt after a check
 // reuses them without a query, and the page's frame holds their key, so a splice never keeps
 // an old chart (lib/status-page-markup.ts).
+import { createHash } from 'node:crypto';
 import { LatencySketch } from '../../../lib/latency-sketch.ts';
 import { LOCAL_LOCATION } from '../../../lib/probe-locations.ts';
 import { CHART_RANGES, RANGE_PERIODS, type ChartRangeView, type ChartSeries, type ResponseChartView } from '../../../lib/response-chart.ts';
@@ -38,7 +39,7 @@ export const LATE_WRITES_MS = 3 * 60_000;
 type ChartedMonitor = Pick<PublicMonitorRow, 'id' | 'public_locations'> & { name: string };
 
 /** What a company's rebuilds reuse, beside view.ts's own kept parts (same lifetime: the cache's map entry). */
-const keptPanels = new WeakMap<object, PagePanels>();
+const keptPanels = new WeakMap<object, { reuse: string; panels: PagePanels }>();
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -190,17 +191,22 @@ export async function pagePanels(
 ): Promise<PagePanels> {
   const charted = monitors.filter((m) => m.public_response_chart).map((m) => ({ ...m, name: nameOf.get(m.id) ?? '' }));
   const hour = hourStart(now);
-  const key = [
+  const reuse = [
     hour,
     now - hour >= LATE_WRITES_MS ? 1 : 0,
     company.eventsKey,
     charted.map((m) => `${m.id}:${m.public_locations ? 1 : 0}:${m.name}`).join(','),
   ].join('|');
   const old = kept ? keptPanels.get(kept) : undefined;
-  if (old?.key === key) return old;
+  if (old?.reuse === reuse) return old.panels;
   const repo = pagePanelsRepo(services.db);
   const [charts, on] = await Promise.all([buildCharts(services.db, company.id, charted, now), repo.securityPanelOn(company.id)]);
-  const panels: PagePanels = { key, at: hour, charts, security: on ? await securityPanelOf(services, company.id) : null };
-  if (kept) keptPanels.set(kept, panels);
+  const security = on ? await securityPanelOf(services, company.id) : null;
+  // The frame's key is the content's: a page without panels keeps one key through the hours, so
+  // the hour turning is still spliced in; `at` only counts where days to expiry are shown.
+  const content = JSON.stringify([charts, security, security ? hour : 0]);
+  const key = createHash('sha256').update(content).digest('base64url').slice(0, 22);
+  const panels: PagePanels = { key, at: hour, charts, security };
+  if (kept) keptPanels.set(kept, { reuse, panels });
   return panels;
 }
