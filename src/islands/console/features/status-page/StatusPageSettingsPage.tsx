@@ -13,6 +13,8 @@ import { boot } from '../../boot.ts';
 import { CustomDomainCard } from './CustomDomainCard.tsx';
 import { AccessCard } from './AccessCard.tsx';
 import { GroupsCard } from './GroupsCard.tsx';
+import { SecurityPanelCard } from './SecurityPanelCard.tsx';
+import { responseChartColumn } from './response-chart-column.tsx';
 import { Table } from '../../ui/Table.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
 import { $draft, $saving, $settings, $statusPageAlert, discardChanges, isDirty, loadSettings, saveLayout } from './store.ts';
@@ -121,6 +123,7 @@ export function StatusPageSettingsPage() {
           onSaved={(access) => $settings.set({ status: 'ready', data: { ...settings.data, access } })}
         />
       )}
+      {settings.status === 'ready' && <SecurityPanelCard tenant={scope} mayEdit={mayEdit} />}
     </div>
   );
 }
@@ -231,6 +234,7 @@ function SectionCard(p: {
                 'No'
               ),
           },
+          responseChartColumn(layout, mayEdit, p.onChange),
           mayEdit && {
             label: 'Group',
             cell: (m) => (

@@ -88,7 +88,7 @@ export function needsPublicName(m: DraftMonitor): boolean {
 export function updateMonitor(
   layout: Layout,
   id: string,
-  patch: Partial<Pick<DraftMonitor, 'isPublic' | 'publicName' | 'showLocations'>>,
+  patch: Partial<Pick<DraftMonitor, 'isPublic' | 'publicName' | 'showLocations' | 'showResponseChart'>>,
 ): Layout {
   return layout.map((s) =>
     s.monitors.some((m) => m.id === id) ? { ...s, monitors: s.monitors.map((m) => (m.id === id ? { ...m, ...patch } : m)) } : s,
