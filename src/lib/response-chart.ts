@@ -48,13 +48,13 @@ export const SERIES_COLOURS = ['#2563eb', '#d97706', '#16a34a', '#9333ea', '#dc2
 
 export const seriesColour = (i: number): string => SERIES_COLOURS[i % SERIES_COLOURS.length];
 
-/** The top of the y axis: the largest value rounded up to 1, 2 or 5 times a power of ten (0 without data). */
+/** The top of the y axis: the largest value rounded up to 1, 2, 2.5 or 5 times a power of ten (0 without data). */
 export function niceMax(values: Iterable<number | null>): number {
   let max = 0;
   for (const v of values) if (v !== null && v > max) max = v;
   if (max <= 0) return 0;
   const power = 10 ** Math.floor(Math.log10(max));
-  for (const m of [1, 2, 5, 10]) if (m * power >= max) return m * power;
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * power >= max) return m * power;
   return 10 * power;
 }
 
