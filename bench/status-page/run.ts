@@ -39,6 +39,8 @@ import { HOUR_MS, TIMELINE_BLOCKS, hourStart, hourlyTimeline, type RollupCounts 
 import { startServer } from '../../tests/e2e/support/server.ts';
 import { freePort } from '../../tests/support/pg-cluster.ts';
 import { seedCompany } from '../../tests/support/fixtures.ts';
+import { insertRollups } from '../../tests/support/rollups.ts';
+import { LatencySketch } from '../../src/lib/latency-sketch.ts';
 import {
   DAY,
   HOUR,
@@ -62,6 +64,8 @@ const LANG = (() => {
 })();
 /** the language asked for, on every request of the run */
 const LANG_HEADERS: Record<string, string> = LANG ? { 'accept-language': LANG } : {};
+/** Components drawing their response-time chart (issue 32): CHARTS=5 measures the page with five */
+const CHARTS = Number(process.env.CHARTS ?? 0);
 
 let incidentId = '';
 
@@ -102,6 +106,7 @@ async function seed(dataDir: string, targetBase: string): Promise<void> {
       .execute();
     for (let h = 0; h < 24; h++) await seedHourly(db, m, hourOf(now) - h * HOUR, h === 5 && i % 4 === 0 ? { failures: 3, code: 503 } : {});
     for (let d = 0; d < 90; d++) await seedDaily(db, m, dayOf(now) - d * DAY, d === 7 ? { failures: 20 } : {});
+    if (i < CHARTS) await seedChart(db, m.id, now);
     if (i === 3)
       await seedIncident(db, co.id, now, {
         monitorId: m.id,
@@ -117,6 +122,35 @@ async function seed(dataDir: string, targetBase: string): Promise<void> {
   });
   await seedMaintenance(db, co.id, now);
   await db.close();
+}
+
+/** A charted component: 7 days of hourly and 30 of daily rollups with timed responses (means 80-200 ms). */
+async function seedChart(db: Awaited<ReturnType<typeof openDb>>, monitorId: string, now: number): Promise<void> {
+  await db.k.updateTable('monitors').set({ public_response_chart: true }).where('id', '=', monitorId).execute();
+  const timed = (start: number, n: number, key: 'hour_start' | 'day_start') => {
+    const mean = 80 + ((start / HOUR) % 120);
+    const s = new LatencySketch();
+    s.add(mean, n);
+    return {
+      monitor_id: monitorId,
+      [key]: start,
+      checks: n,
+      sum_response_ms: mean * n,
+      response_sketch: s.serialize(),
+      min_response_ms: mean,
+      max_response_ms: mean,
+    };
+  };
+  await insertRollups(
+    db,
+    'hourly',
+    Array.from({ length: 7 * 24 }, (_, h) => timed(hourOf(now) - (h + 1) * HOUR, 60, 'hour_start')),
+  );
+  await insertRollups(
+    db,
+    'daily',
+    Array.from({ length: 30 }, (_, d) => timed(dayOf(now) - (d + 1) * DAY, 1440, 'day_start')),
+  );
 }
 
 /** The server's page counters, read from its Prometheus scrape. */

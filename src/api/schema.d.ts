@@ -3948,6 +3948,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/status-page/panels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status page's security panel switch, with a preview of what it makes public */
+        get: operations["getStatusPagePanels"];
+        /**
+         * Turn the public security panel on or off (company admins and super admins)
+         * @description Viewers get 403. The public page follows at once (its ETag changes). Audited (settings_update, area status_page_security_panel).
+         */
+        put: operations["saveStatusPagePanels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -6143,6 +6164,8 @@ export interface components {
             show_locations: boolean;
             /** @description The public name per language ({} when none); a reader whose language has none reads the shown name */
             public_name_translations?: components["schemas"]["NameTranslations"];
+            /** @description The page draws its response-time chart (mean per hour over 24 h and 7 d, per day over 30 d, from its rollups; one line per location too when show_locations is on) */
+            show_response_chart: boolean;
         };
         /** @description Languages the status page offers, each once; they include the company's default language */
         PublicLanguageList: components["schemas"]["PublicLanguage"][];
@@ -6173,6 +6196,8 @@ export interface components {
             show_locations?: boolean;
             /** @description The public name per language (absent - unchanged; {} removes them) */
             public_name_translations?: components["schemas"]["NameTranslations"];
+            /** @description Draw its response-time chart on the page (absent - unchanged) */
+            show_response_chart?: boolean;
         };
         /** @description The whole page at once, saved in one transaction. A group without an id is created; a group of the company left out is removed (its monitors are then listed on their own). Monitors are placed in the order given; a monitor left out keeps its settings. */
         StatusPageLayoutInput: {
@@ -7969,6 +7994,56 @@ export interface components {
         };
         /** @description A TwiML document: `<Response/>`, or `<Response><Message>…</Message></Response>` for HELP. */
         TwiML: string;
+        SecurityPanelDomain: {
+            hostname: string;
+            /** @enum {string} */
+            kind: "domain" | "host";
+            /** @description A host's latest TLS analysis; null - not measured yet */
+            tls?: null | {
+                /** Format: date-time */
+                measured_at: string;
+                /** @description A+ to F; null when no handshake was possible */
+                grade: string | null;
+                hsts: {
+                    present: boolean;
+                    /** @description Seconds (0 when absent) */
+                    max_age: number;
+                    preload: boolean;
+                };
+                /** Format: date-time */
+                cert_expires_at: string | null;
+                /** @description Whole days from the current hour to the certificate's expiry */
+                cert_days_left: number | null;
+            };
+            /** @description A domain's latest domain check; null - not measured yet */
+            dns?: null | {
+                /** Format: date-time */
+                measured_at: string;
+                /** @description null: SPF not looked up. pass - one record, no +all, at most 10 DNS lookups */
+                spf: null | {
+                    pass: boolean;
+                    /** @description The qualifier of its all mechanism (-, ~, ?, +) */
+                    all: string | null;
+                };
+                /** @description null: DMARC not looked up. pass - a record with p=quarantine or p=reject */
+                dmarc: null | {
+                    pass: boolean;
+                    policy: string | null;
+                };
+                /** Format: date-time */
+                registration_expires_at: string | null;
+                registration_days_left: number | null;
+            };
+        };
+        SecurityPanelSettings: {
+            /** @description The public status page shows the security panel (off by default) */
+            security_panel: boolean;
+            /** @description What the panel shows (or would show, while off): each verified domain or host of the company whose proof of control stands, in host name order, with the latest result of the analysis its kind gets (a host - TLS, while ENABLE_SSL_MONITORING is on; a domain - domain checks, while ENABLE_DOMAIN_CHECKS is on). Unverified assets never appear. */
+            preview: components["schemas"]["SecurityPanelDomain"][];
+        };
+        SecurityPanelInput: {
+            security_panel: boolean;
+        };
         AlertMonitorRef: {
             id: string;
             name: string;
@@ -16274,6 +16349,68 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getStatusPagePanels: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The switch and the preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityPanelSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    saveStatusPagePanels: {
+        parameters: {
+            query?: {
+                /** @description The company (honoured only for super admins, who must give one) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecurityPanelInput"];
+            };
+        };
+        responses: {
+            /** @description The saved switch and the preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityPanelSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];

@@ -189,6 +189,7 @@ function makeParts(view: StatusPageView, productName: string, mainSiteUrl: strin
     view.activeIncidents,
     view.recentIncidents,
     maintenance.map((w) => [w, w.endsAt <= view.generatedAt]),
+    view.panels?.key,
   ]);
   return { frame, overall: overallMarkup(view, tx), ungrouped, groups };
 }

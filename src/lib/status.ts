@@ -4,6 +4,7 @@
 import { isHexColour } from './formats.ts';
 import { formatUtcMinute } from './dates.ts';
 import type { PageLanguages } from './page-locale.ts';
+import type { PagePanels } from './page-panels.ts';
 
 export type Status = 'operational' | 'degraded' | 'down' | 'unknown' | 'maintenance';
 
@@ -333,4 +334,6 @@ export interface StatusPageView {
   subscribe: boolean;
   /** the company's default language, the languages the page offers and its time zone (issue 32) */
   languages: PageLanguages;
+  /** response-time charts and the security panel (issue 32; absent in views built elsewhere) */
+  panels?: PagePanels;
 }

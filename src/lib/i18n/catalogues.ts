@@ -7,6 +7,7 @@ import { PUBLIC_AREA } from './messages/public/index.ts';
 import { EMBED_AREA } from './messages/embed/index.ts';
 import { SUBSCRIBER_CHAT_AREA } from './messages/subscriber-chat/index.ts';
 import { SUBSCRIBER_MAIL_AREA } from './messages/subscriber-mail/index.ts';
+import { PAGE_PANELS_AREA } from './messages/page-panels/index.ts';
 
 export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [
   PUBLIC_AREA,
@@ -14,4 +15,5 @@ export const CATALOGUE_AREAS: readonly CatalogueArea<string, string>[] = [
   EMBED_AREA,
   SUBSCRIBER_CHAT_AREA,
   SUBSCRIBER_MAIL_AREA,
+  PAGE_PANELS_AREA,
 ];

@@ -30,7 +30,7 @@ type TablesWithBooleans = {
  * in db/schema and missing here (or listed here and not boolean there) fails the typecheck.
  */
 const BOOLEAN_COLUMNS: TablesWithBooleans = {
-  companies: { is_active: true, threat_feed_enabled: true },
+  companies: { is_active: true, threat_feed_enabled: true, public_security_panel: true },
   users: { is_active: true },
   refresh_tokens: { remember: true },
   auth_codes: { remember: true },
@@ -46,7 +46,7 @@ const BOOLEAN_COLUMNS: TablesWithBooleans = {
     system_notifications: true,
   },
   feature_flags: { enabled: true },
-  monitors: { is_public: true, is_paused: true, is_critical: true, run_local: true, public_locations: true },
+  monitors: { is_public: true, is_paused: true, is_critical: true, run_local: true, public_locations: true, public_response_chart: true },
   incidents: { is_public: true },
   alert_channels: { enabled: true },
   report_schedules: { enabled: true },

@@ -307,6 +307,7 @@ describe.each(DB_KINDS)('status page settings on %s', (kind) => {
             public_group_id: 'g-new-1',
             public_position: 0,
             public_locations: false,
+            public_response_chart: false,
           },
         ],
       },

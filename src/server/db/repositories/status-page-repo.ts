@@ -51,6 +51,8 @@ export interface PublicMonitorRow {
   /** The page shows its response time per location (migration 0123) */
   public_locations: boolean;
   created_at: number;
+  /** The page draws its response-time chart (migration 0312) */
+  public_response_chart: boolean;
   updated_at: number;
 }
 
@@ -250,7 +252,8 @@ export function statusPageRepo(db: DbScope) {
   const shownColumns = sql`m.id || '|' || m.name || '|' || coalesce(m.public_name, '') || '|' || coalesce(m.public_name_translations, '') || '|' || m.type || '|' || m.config
     || '|' || cast(m.is_paused as text) || '|' || m.status || '|' || coalesce(cast(m.status_since as text), '')
     || '|' || coalesce(cast(m.public_position as text), '') || '|' || coalesce(m.public_group_id, '')
-    || '|' || coalesce(cast(m.last_http_code as text), '') || '|' || cast(m.is_critical as text) || '|' || cast(m.public_locations as text)`;
+    || '|' || coalesce(cast(m.last_http_code as text), '') || '|' || cast(m.is_critical as text) || '|' || cast(m.public_locations as text)
+    || '|' || cast(m.public_response_chart as text)`;
   const shownDigest =
     db.kind === 'postgres'
       ? sql`(select string_agg(${shownColumns}, chr(10) order by m.id) from monitors m where m.company_id = c.id and ${SHOWN})`
@@ -345,6 +348,7 @@ export function statusPageRepo(db: DbScope) {
           'public_locations',
           'created_at',
           'updated_at',
+          'public_response_chart',
         ])
         .where('company_id', '=', companyId)
         .where('is_public', '=', true)

@@ -18,6 +18,8 @@ export interface LayoutMonitorRow {
   public_group_id: string | null;
   public_locations: boolean;
   updated_at: number;
+  /** migration 0312 */
+  public_response_chart: boolean;
 }
 
 export interface LayoutGroupRow {
@@ -38,6 +40,7 @@ export interface MonitorPlacement {
   public_group_id: string | null;
   public_position: number;
   public_locations: boolean;
+  public_response_chart: boolean;
 }
 
 export interface LayoutChange {
@@ -68,6 +71,7 @@ export function statusPageSettingsRepo(db: DbScope) {
             'public_group_id',
             'public_locations',
             'updated_at',
+            'public_response_chart',
           ])
           .where('company_id', '=', companyId)
           // Archived monitors are off the page and out of its layout until restored.
@@ -141,6 +145,7 @@ export function statusPageSettingsRepo(db: DbScope) {
               public_group_id: m.public_group_id,
               public_position: m.public_position,
               public_locations: m.public_locations,
+              public_response_chart: m.public_response_chart,
               updated_at: now,
             })
             .where('id', '=', m.id)

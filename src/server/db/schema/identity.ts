@@ -31,6 +31,8 @@ export interface CompaniesTable {
   plan: Generated<string>;
   created_at: number;
   updated_at: number;
+  /** The status page shows the security panel of its verified domains (migration 0311) */
+  public_security_panel: Generated<boolean>;
 }
 
 export interface UsersTable {

@@ -70,6 +70,8 @@ export interface MonitorsTable {
   run_local: Generated<boolean>;
   /** The status page shows its response time per location (migration 0123) */
   public_locations: Generated<boolean>;
+  /** The status page draws its response-time chart (migration 0312) */
+  public_response_chart: Generated<boolean>;
   /** Larger than every other monitor's at its latest change of what a probe runs (triggers; migration 0121) */
   assignment_rev: Generated<number>;
   /** JSON array of the ids of the monitors it depends on; null: none (migration 0124) */

@@ -29,6 +29,8 @@ interface PlacementInput {
   show_locations?: boolean;
   /** The public name per language; absent: unchanged */
   public_name_translations?: Record<string, string>;
+  /** Absent: unchanged */
+  show_response_chart?: boolean;
 }
 
 export interface LayoutInput {
@@ -80,6 +82,7 @@ async function present(ctx: Ctx, company: SettingsCompany) {
         group_id: m.public_group_id,
         show_locations: m.public_locations,
         public_name_translations: presentTranslations(m.public_name_translations),
+        show_response_chart: m.public_response_chart,
       };
     }),
     default_language: langs.defaultLanguage,
@@ -191,6 +194,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
         public_group_id: s.groupId,
         public_position: position,
         public_locations: p.show_locations ?? monitorById.get(p.monitor_id)!.public_locations,
+        public_response_chart: p.show_response_chart ?? monitorById.get(p.monitor_id)!.public_response_chart,
       });
     }
   }
@@ -203,6 +207,7 @@ export async function saveStatusPageSettings(ctx: Ctx, tenant: string | undefine
       m.public_name_translations !== p.public_name_translations ||
       m.public_group_id !== p.public_group_id ||
       m.public_locations !== p.public_locations ||
+      m.public_response_chart !== p.public_response_chart ||
       (m.public_position === null ? null : Number(m.public_position)) !== p.public_position
     );
   });

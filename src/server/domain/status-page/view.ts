@@ -60,6 +60,7 @@ import { incidentTitle } from '../../engine/state-machine.ts';
 import { safeLogoDataUrl } from './logo.ts';
 import { flagOn } from '../flags/flags.ts';
 import { parseTranslations } from '../../../lib/i18n/company-text.ts';
+import { pagePanels } from './panels.ts';
 
 export const HISTORY_DAYS = 14;
 /** Incidents kept in the snapshot (feeds and incidents.json reach further back than the page). */
@@ -328,6 +329,7 @@ export async function buildStatusView(
   const nameTranslationsOf = new Map(monitors.map((m) => [m.id, parseTranslations(m.public_name_translations)]));
   const affected = (ids: string[]) =>
     ids.flatMap((id) => (nameOf.has(id) ? [{ id, name: nameOf.get(id)!, nameTranslations: nameTranslationsOf.get(id) ?? {} }] : []));
+  const panels = await pagePanels(services, company, monitors, nameOf, now, kept);
 
   // A recurring window shows its running or next occurrence; one that is over is left out.
   const maintenanceViews: MaintenanceView[] = maintenance.flatMap((w) => {
@@ -443,6 +445,7 @@ export async function buildStatusView(
     etag,
     subscribe,
     languages: pageLanguagesOf(company.default_language, company.status_page_languages, company.status_page_time_zone),
+    panels,
   };
 }
 

@@ -36,6 +36,7 @@ import { scimHandlers } from './scim.ts';
 import { mcpHandlers } from './mcp.ts';
 import { passkeysHandlers } from './passkeys.ts';
 import { ssoHandlers } from './sso.ts';
+import { statusPagePanelHandlers } from './status-page-panels.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -72,4 +73,5 @@ export const handlers = {
   ...passkeysHandlers,
   ...ssoHandlers,
   ...mcpHandlers,
+  ...statusPagePanelHandlers,
 } satisfies HandlerMap;

@@ -15,6 +15,8 @@ import { AccessCard } from './AccessCard.tsx';
 import { EmbedCard } from './EmbedCard.tsx';
 import { LanguagesCard } from './LanguagesCard.tsx';
 import { GroupsCard } from './GroupsCard.tsx';
+import { SecurityPanelCard } from './SecurityPanelCard.tsx';
+import { responseChartColumn } from './response-chart-column.tsx';
 import { Table } from '../../ui/Table.tsx';
 import { OtherLanguages } from '../../ui/OtherLanguages.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
@@ -134,6 +136,7 @@ export function StatusPageSettingsPage() {
         />
       )}
       {settings.status === 'ready' && <EmbedCard pageUrl={settings.data.preview_url} isPublic={settings.data.access.mode === 'public'} />}
+      {settings.status === 'ready' && <SecurityPanelCard tenant={scope} mayEdit={mayEdit} />}
     </div>
   );
 }
@@ -251,6 +254,7 @@ function SectionCard(p: {
                 'No'
               ),
           },
+          responseChartColumn(layout, mayEdit, p.onChange),
           mayEdit && {
             label: 'Group',
             cell: (m) => (

@@ -23,6 +23,7 @@ const settings: Settings = {
       shown_name: 'Web',
       group_id: 'g1',
       show_locations: false,
+      show_response_chart: false,
       public_name_translations: { ja: 'ウェブ' },
     },
   ],

@@ -26,6 +26,7 @@ const monitor = (id: string, name: string, over: Partial<Settings['monitors'][nu
   shown_name: null,
   group_id: null,
   show_locations: false,
+  show_response_chart: false,
   ...over,
 });
 
@@ -51,16 +52,16 @@ describe('status page layout', () => {
     ]);
     expect(inputOf(l)).toEqual({
       ungrouped: [
-        { monitor_id: 'a', is_public: true, public_name: null, show_locations: false },
-        { monitor_id: 'b', is_public: true, public_name: null, show_locations: false },
+        { monitor_id: 'a', is_public: true, public_name: null, show_locations: false, show_response_chart: false },
+        { monitor_id: 'b', is_public: true, public_name: null, show_locations: false, show_response_chart: false },
       ],
       groups: [
         {
           id: 'g1',
           name: 'Core',
           monitors: [
-            { monitor_id: 'c', is_public: true, public_name: 'DB', show_locations: false },
-            { monitor_id: 'd', is_public: false, public_name: null, show_locations: false },
+            { monitor_id: 'c', is_public: true, public_name: 'DB', show_locations: false, show_response_chart: false },
+            { monitor_id: 'd', is_public: false, public_name: null, show_locations: false, show_response_chart: false },
           ],
         },
       ],

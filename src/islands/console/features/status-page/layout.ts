@@ -18,6 +18,8 @@ export interface DraftMonitor {
   showLocations: boolean;
   /** the public name per language (absent: not read from the server, left unchanged on save) */
   publicNameTranslations?: Record<string, string>;
+  /** the page draws its response-time chart (issue 32) */
+  showResponseChart: boolean;
 }
 
 export interface Section {
@@ -45,6 +47,7 @@ export function layoutOf(s: Settings): Layout {
     publicName: m.public_name ?? '',
     showLocations: m.show_locations,
     ...(m.public_name_translations ? { publicNameTranslations: m.public_name_translations } : {}),
+    showResponseChart: m.show_response_chart,
   });
   const known = new Set(s.groups.map((g) => g.id));
   return [
@@ -66,6 +69,7 @@ export function inputOf(layout: Layout): LayoutInput {
     public_name: m.publicName.trim() || null,
     show_locations: m.showLocations,
     ...(m.publicNameTranslations ? { public_name_translations: filled(m.publicNameTranslations) } : {}),
+    show_response_chart: m.showResponseChart,
   });
   const [own, ...groups] = layout;
   return {
@@ -100,7 +104,7 @@ export function needsPublicName(m: DraftMonitor): boolean {
 export function updateMonitor(
   layout: Layout,
   id: string,
-  patch: Partial<Pick<DraftMonitor, 'isPublic' | 'publicName' | 'showLocations' | 'publicNameTranslations'>>,
+  patch: Partial<Pick<DraftMonitor, 'isPublic' | 'publicName' | 'showLocations' | 'publicNameTranslations' | 'showResponseChart'>>,
 ): Layout {
   return layout.map((s) =>
     s.monitors.some((m) => m.id === id) ? { ...s, monitors: s.monitors.map((m) => (m.id === id ? { ...m, ...patch } : m)) } : s,

@@ -3,6 +3,7 @@ import shell from './de/shell.json' with { type: 'json' };
 import chatSubscribers from './de/chatSubscribers.json' with { type: 'json' };
 import companyTexts from './de/companyTexts.json' with { type: 'json' };
 import embed from './de/embed.json' with { type: 'json' };
+import pagePanels from './de/pagePanels.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
@@ -11,5 +12,6 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   chatSubscribers,
   companyTexts,
   embed,
+  pagePanels,
   statusPageLanguages,
 };

@@ -4,6 +4,7 @@ import shell from './en/shell.json' with { type: 'json' };
 import chatSubscribers from './en/chatSubscribers.json' with { type: 'json' };
 import companyTexts from './en/companyTexts.json' with { type: 'json' };
 import embed from './en/embed.json' with { type: 'json' };
+import pagePanels from './en/pagePanels.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
@@ -11,5 +12,6 @@ export const CONSOLE_EN = {
   chatSubscribers,
   companyTexts,
   embed,
+  pagePanels,
   statusPageLanguages,
 };
