@@ -1,7 +1,13 @@
 // The console's German catalogue, by namespace; loaded by the console only when German is shown.
 import shell from './de/shell.json' with { type: 'json' };
+import kindForms from './de/kindForms.json' with { type: 'json' };
+import channelForms from './de/channelForms.json' with { type: 'json' };
+import monitors from './de/monitors.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
   shell,
+  kindForms,
+  channelForms,
+  monitors,
 };

@@ -1,7 +1,13 @@
 // The console's English catalogue, by namespace (one JSON file per screen area). A new
 // namespace: en/<ns>.json and de/<ns>.json, one import and one entry in en.ts and de.ts.
 import shell from './en/shell.json' with { type: 'json' };
+import kindForms from './en/kindForms.json' with { type: 'json' };
+import channelForms from './en/channelForms.json' with { type: 'json' };
+import monitors from './en/monitors.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
+  kindForms,
+  channelForms,
+  monitors,
 };
