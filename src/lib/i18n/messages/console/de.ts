@@ -3,6 +3,7 @@ import shell from './de/shell.json' with { type: 'json' };
 import kindForms from './de/kindForms.json' with { type: 'json' };
 import channelForms from './de/channelForms.json' with { type: 'json' };
 import monitors from './de/monitors.json' with { type: 'json' };
+import alerts from './de/alerts.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -10,4 +11,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   kindForms,
   channelForms,
   monitors,
+  alerts,
 };

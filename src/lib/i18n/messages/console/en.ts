@@ -4,10 +4,12 @@ import shell from './en/shell.json' with { type: 'json' };
 import kindForms from './en/kindForms.json' with { type: 'json' };
 import channelForms from './en/channelForms.json' with { type: 'json' };
 import monitors from './en/monitors.json' with { type: 'json' };
+import alerts from './en/alerts.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
   kindForms,
   channelForms,
   monitors,
+  alerts,
 };
