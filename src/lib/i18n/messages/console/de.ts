@@ -4,6 +4,8 @@ import kindForms from './de/kindForms.json' with { type: 'json' };
 import channelForms from './de/channelForms.json' with { type: 'json' };
 import monitors from './de/monitors.json' with { type: 'json' };
 import alerts from './de/alerts.json' with { type: 'json' };
+import escalation from './de/escalation.json' with { type: 'json' };
+import incidentTemplates from './de/incidentTemplates.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -12,4 +14,6 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   channelForms,
   monitors,
   alerts,
+  escalation,
+  incidentTemplates,
 };

@@ -5,6 +5,8 @@ import kindForms from './en/kindForms.json' with { type: 'json' };
 import channelForms from './en/channelForms.json' with { type: 'json' };
 import monitors from './en/monitors.json' with { type: 'json' };
 import alerts from './en/alerts.json' with { type: 'json' };
+import escalation from './en/escalation.json' with { type: 'json' };
+import incidentTemplates from './en/incidentTemplates.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -12,4 +14,6 @@ export const CONSOLE_EN = {
   channelForms,
   monitors,
   alerts,
+  escalation,
+  incidentTemplates,
 };
