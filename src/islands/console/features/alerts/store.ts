@@ -5,7 +5,7 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { channelFieldWords } from '../../form-words.ts';
-import { t } from '../../i18n.ts';
+import { consoleLocale, t } from '../../i18n.ts';
 import { dataOrLog, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 import { CHANNEL_TYPES, eventLabel, type AlertEvent, type ChannelType, type Severity } from './channel-types.ts';
@@ -232,6 +232,8 @@ export async function sendTest(c: Channel, tenant: string | null, wait = (ms: nu
 export async function retryDelivery(d: Delivery, tenant: string | null, filter: DeliveryFilter): Promise<void> {
   const { data, error } = await api.POST('/api/v1/alert-deliveries/{id}/retry', { params: { path: { id: d.id } } });
   if (!data) return $deliveriesAlert.set({ ok: false, text: errorText(error, t('alerts.deliveries.retryFailed')) });
-  $deliveriesAlert.set({ ok: true, text: t('alerts.deliveries.retrying', { event: eventLabel(d.event), channel: d.channel_name }) });
+  // English runs the event into the sentence in lower case; German keeps its nouns capitalised
+  const event = consoleLocale() === 'en' ? eventLabel(d.event).toLowerCase() : eventLabel(d.event);
+  $deliveriesAlert.set({ ok: true, text: t('alerts.deliveries.retrying', { event, channel: d.channel_name }) });
   await loadDeliveries(tenant, filter, true);
 }
