@@ -6,6 +6,7 @@ import monitors from './de/monitors.json' with { type: 'json' };
 import alerts from './de/alerts.json' with { type: 'json' };
 import escalation from './de/escalation.json' with { type: 'json' };
 import incidentTemplates from './de/incidentTemplates.json' with { type: 'json' };
+import probeLocations from './de/probeLocations.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -16,4 +17,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   alerts,
   escalation,
   incidentTemplates,
+  probeLocations,
 };

@@ -7,6 +7,7 @@ import monitors from './en/monitors.json' with { type: 'json' };
 import alerts from './en/alerts.json' with { type: 'json' };
 import escalation from './en/escalation.json' with { type: 'json' };
 import incidentTemplates from './en/incidentTemplates.json' with { type: 'json' };
+import probeLocations from './en/probeLocations.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -16,4 +17,5 @@ export const CONSOLE_EN = {
   alerts,
   escalation,
   incidentTemplates,
+  probeLocations,
 };
