@@ -3,6 +3,8 @@
 // minimum severity and enabled; the server's per-field messages beside their fields.
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
+import { channelFieldWords, channelTypeLabel } from '../../form-words.ts';
+import { t, tr } from '../../i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { clearErrors } from '../../ui/form-errors.ts';
 import { Modal } from '../../ui/Modal.tsx';
@@ -49,26 +51,32 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
   }
 
   return (
-    <Modal title={editing ? `Edit ${channel.name}` : 'New alert channel'} onClose={() => props.onClose()} wide>
+    <Modal title={editing ? t('alerts.editOne', { name: channel.name }) : t('alerts.form.newTitle')} onClose={() => props.onClose()} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         {alert && (
           <div className="sw-banner sw-banner-error sw-span-2" role="alert">
             {alert}
           </div>
         )}
-        <Field id="ch-name" label="Name" required error={errors.name}>
+        <Field id="ch-name" label={t('alerts.form.name')} required error={errors.name}>
           <input id="ch-name" value={f.name} maxLength={100} onChange={(e) => edit({ name: e.target.value }, 'name')} />
         </Field>
-        <Field id="ch-type" label="Type" required error={errors.type} hint={editing ? 'The type cannot change' : undefined}>
+        <Field
+          id="ch-type"
+          label={t('alerts.col.type')}
+          required
+          error={errors.type}
+          hint={editing ? t('alerts.form.typeFixed') : undefined}
+        >
           <select
             id="ch-type"
             value={f.type}
             disabled={editing}
             onChange={(e) => edit({ type: e.target.value as ChannelType, config: {} }, 'type', 'config')}
           >
-            {TYPE_NAMES.map((t) => (
-              <option key={t} value={t}>
-                {CHANNEL_TYPES[t].label}
+            {TYPE_NAMES.map((type) => (
+              <option key={type} value={type}>
+                {channelTypeLabel(type)}
               </option>
             ))}
           </select>
@@ -81,20 +89,22 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
         {CHANNEL_TYPES[f.type].fields.map((field) => {
           const id = `ch-config-${field.key}`;
           const keep = editing && field.secret;
-          const hint = keep ? 'Stored and hidden; leave empty to keep it' : field.hint;
+          // the declaration's English is the server's; what is shown comes from the catalogue by the field's key
+          const words = channelFieldWords(f.type, field);
+          const hint = keep ? t('alerts.form.keepSecret') : words.hint;
           return (
             <div
               key={field.key}
               className={field.input === 'lines' || field.input === 'multiline' || field.key === 'url' ? 'sw-span-2' : undefined}
             >
-              <Field id={id} label={field.label} required={!field.optional && !keep} error={errors[`config.${field.key}`]} hint={hint}>
+              <Field id={id} label={words.label} required={!field.optional && !keep} error={errors[`config.${field.key}`]} hint={hint}>
                 {field.input === 'lines' || field.input === 'multiline' ? (
                   <textarea
                     id={id}
                     rows={field.input === 'multiline' ? 5 : 3}
                     spellCheck={field.input === 'multiline' ? false : undefined}
                     value={f.config[field.key] ?? ''}
-                    placeholder={field.placeholder}
+                    placeholder={words.placeholder}
                     onChange={(e) => setConfig(field.key, e.target.value)}
                   />
                 ) : (
@@ -103,7 +113,7 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
                     type={field.secret ? 'password' : 'text'}
                     autoComplete={field.secret ? 'new-password' : 'off'}
                     value={f.config[field.key] ?? ''}
-                    placeholder={keep ? '••••••••' : field.placeholder}
+                    placeholder={keep ? '••••••••' : words.placeholder}
                     onChange={(e) => setConfig(field.key, e.target.value)}
                   />
                 )}
@@ -112,7 +122,7 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
           );
         })}
         <fieldset className="sw-fieldset sw-span-2" aria-describedby={errors.events ? 'ch-events-error' : undefined}>
-          <legend>Events</legend>
+          <legend>{t('alerts.col.events')}</legend>
           {EVENTS.map((ev) => (
             <label key={ev.value} className="sw-check">
               <input
@@ -130,7 +140,7 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
           </small>
         )}
         <fieldset className="sw-fieldset sw-span-2">
-          <legend>Monitors</legend>
+          <legend>{t('alerts.col.monitors')}</legend>
           <label className="sw-check">
             <input
               type="radio"
@@ -138,15 +148,15 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
               checked={f.monitorIds === null}
               onChange={() => edit({ monitorIds: null }, 'monitor_ids')}
             />
-            All monitors
+            {t('alerts.allMonitors')}
           </label>
           <label className="sw-check">
             <input type="radio" name="ch-scope" checked={f.monitorIds !== null} onChange={() => edit({ monitorIds: [] }, 'monitor_ids')} />
-            Chosen monitors
+            {t('alerts.form.chosenMonitors')}
           </label>
           {f.monitorIds !== null &&
             (monitors.length === 0 ? (
-              <span className="sw-muted">No monitors yet.</span>
+              <span className="sw-muted">{t('alerts.form.noMonitors')}</span>
             ) : (
               monitors.map((m) => (
                 <label key={m.id} className="sw-check">
@@ -165,7 +175,7 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
             {errors.monitor_ids}
           </small>
         )}
-        <Field id="ch-severity" label="Minimum severity" error={errors.min_severity} hint="Alerts below it are not sent">
+        <Field id="ch-severity" label={t('alerts.form.minSeverity')} error={errors.min_severity} hint={t('alerts.form.minSeverityHint')}>
           <select
             id="ch-severity"
             value={f.minSeverity}
@@ -173,21 +183,21 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
           >
             {SEVERITIES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {t(`alerts.severity.${s}`)}
               </option>
             ))}
           </select>
         </Field>
         <label className="sw-check">
           <input type="checkbox" checked={f.enabled} onChange={(e) => edit({ enabled: e.target.checked }, 'enabled')} />
-          Enabled
+          {t('alerts.enabled')}
         </label>
         <div className="sw-modal-actions sw-span-2">
           <button type="button" className="sw-btn" onClick={() => props.onClose()}>
-            Close
+            {t('alerts.close')}
           </button>
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-            {editing ? 'Save changes' : 'Create channel'}
+            {editing ? t('alerts.form.save') : t('alerts.form.create')}
           </button>
         </div>
       </form>
@@ -199,17 +209,15 @@ export function ChannelDialog(props: { channel: Channel | null; tenant: string |
 export function SecretOnce(props: { name: string; secret: string; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
   return (
-    <Modal title="Signing secret" onClose={props.onClose}>
-      <p>
-        The signing secret of <strong>{props.name}</strong>. Copy it now: it is not shown again (rotate it to get a new one).
-      </p>
+    <Modal title={t('alerts.secret.title')} onClose={props.onClose}>
+      <p>{tr('alerts.secret.intro', { name: props.name, strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <label className="sw-field" htmlFor="secret-once">
-        Secret
+        {t('alerts.secret.label')}
         <input id="secret-once" readOnly value={props.secret} onFocus={(e) => e.currentTarget.select()} />
       </label>
       <div className="sw-modal-actions">
         <span role="status" className="sw-muted">
-          {copied ? 'Copied.' : ''}
+          {copied ? t('alerts.copied') : ''}
         </span>
         <button
           type="button"
@@ -221,10 +229,10 @@ export function SecretOnce(props: { name: string; secret: string; onClose: () =>
               .catch(() => setCopied(false))
           }
         >
-          Copy
+          {t('alerts.copy')}
         </button>
         <button type="button" className="sw-btn sw-btn-primary" onClick={props.onClose}>
-          Done
+          {t('alerts.done')}
         </button>
       </div>
     </Modal>

@@ -5,6 +5,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
+import { channelTypeLabel } from '../../form-words.ts';
+import { t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
@@ -28,9 +30,9 @@ import {
 } from './store.ts';
 
 function testText(p: NonNullable<TestProgress>): string {
-  if (p.state === 'queued' || p.state === 'pending') return 'Test queued…';
-  if (p.state === 'delivered') return `Test delivered${p.code ? ` (HTTP ${p.code})` : ''}.`;
-  return `Test ${p.state}${p.error ? `: ${p.error}` : ''}.`;
+  if (p.state === 'queued' || p.state === 'pending') return t('alerts.test.queued');
+  if (p.state === 'delivered') return p.code ? t('alerts.test.deliveredCode', { code: p.code }) : t('alerts.test.delivered');
+  return p.error ? t('alerts.test.stateError', { state: p.state, error: p.error }) : t('alerts.test.state', { state: p.state });
 }
 
 export function ChannelsPage() {
@@ -55,14 +57,14 @@ export function ChannelsPage() {
     void loadAlertMonitors(scope);
   }, [scope]);
   const monitorsText = (ids: string[] | null) =>
-    ids === null ? 'All monitors' : ids.map((id) => monitors.find((m) => m.id === id)?.name ?? 'A monitor').join(', ');
-  const columns = ['Channel', 'Type', 'Events', 'Monitors', 'State'];
-  if (mayUpdate) columns.push('Actions');
+    ids === null ? t('alerts.allMonitors') : ids.map((id) => monitors.find((m) => m.id === id)?.name ?? t('alerts.aMonitor')).join(', ');
+  const columns = [t('alerts.col.channel'), t('alerts.col.type'), t('alerts.col.events'), t('alerts.col.monitors'), t('alerts.col.state')];
+  if (mayUpdate) columns.push(t('alerts.col.actions'));
   return (
     <ListPage
-      crumb="Alerts"
-      title="Alert channels"
-      createLabel={mayCreate ? 'New channel' : undefined}
+      crumb={t('alerts.crumb')}
+      title={t('alerts.title')}
+      createLabel={mayCreate ? t('alerts.newChannel') : undefined}
       onCreate={
         mayCreate
           ? () => {
@@ -71,24 +73,20 @@ export function ChannelsPage() {
             }
           : undefined
       }
-      note={
-        superAdmin && !tenant
-          ? 'Choose a tenant in the selector to create a channel.'
-          : 'Where alerts go when a monitor goes down or recovers. Receipts of every send are under Delivery receipts.'
-      }
+      note={superAdmin && !tenant ? t('alerts.chooseTenant') : t('alerts.note')}
       toolbar={
         <p>
           <a className="sw-link" href="/notifications/deliveries">
-            Delivery receipts
+            {t('alerts.receipts')}
           </a>
         </p>
       }
       alert={editing ? null : alert}
       load={channels}
       onRetry={() => void loadChannels(scope)}
-      listTitle="Channels"
+      listTitle={t('alerts.listTitle')}
       listId="alert-channels"
-      empty="No alert channels yet."
+      empty={t('alerts.empty')}
       columns={columns}
       row={(c) => {
         const cells = [
@@ -100,62 +98,67 @@ export function ChannelsPage() {
               </div>
             )}
           </div>,
-          CHANNEL_TYPES[c.type]?.label ?? c.type,
+          CHANNEL_TYPES[c.type] ? channelTypeLabel(c.type) : c.type,
           c.events.map(eventLabel).join(', '),
           monitorsText(c.monitor_ids),
-          <span className={`sw-pill ${c.enabled ? 'sw-green' : 'sw-grey'}`}>{c.enabled ? 'Enabled' : 'Disabled'}</span>,
+          <span className={`sw-pill ${c.enabled ? 'sw-green' : 'sw-grey'}`}>{c.enabled ? t('alerts.enabled') : t('alerts.disabled')}</span>,
         ];
         if (mayUpdate)
           cells.push(
             <>
-              <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
-                Edit
+              <button
+                type="button"
+                className="sw-btn sw-btn-small"
+                aria-label={t('alerts.editOne', { name: c.name })}
+                onClick={() => setEditing(c)}
+              >
+                {t('alerts.edit')}
               </button>
               <button
                 type="button"
                 className="sw-btn sw-btn-small"
-                aria-label={`Send test to ${c.name}`}
+                aria-label={t('alerts.sendTestOne', { name: c.name })}
                 onClick={() => void sendTest(c, scope)}
               >
-                Send test
+                {t('alerts.sendTest')}
               </button>
               {c.enabled ? (
                 <button
                   type="button"
                   className="sw-btn sw-btn-small"
-                  aria-label={`Disable ${c.name}`}
+                  aria-label={t('alerts.disableOne', { name: c.name })}
                   onClick={() => setConfirm({ c, verb: 'disable' })}
                 >
-                  Disable
+                  {t('alerts.disable')}
                 </button>
               ) : (
                 <button
                   type="button"
                   className="sw-btn sw-btn-small"
-                  aria-label={`Enable ${c.name}`}
+                  aria-label={t('alerts.enableOne', { name: c.name })}
                   onClick={() => void setEnabled(c, true, scope)}
                 >
-                  Enable
+                  {t('alerts.enable')}
                 </button>
               )}
               {c.has_secret && (
                 <button
                   type="button"
                   className="sw-btn sw-btn-small"
-                  aria-label={`Rotate secret of ${c.name}`}
+                  aria-label={t('alerts.rotateOne', { name: c.name })}
                   onClick={() => setConfirm({ c, verb: 'rotate' })}
                 >
-                  Rotate secret
+                  {t('alerts.rotateSecret')}
                 </button>
               )}
               {mayDelete && (
                 <button
                   type="button"
                   className="sw-btn sw-btn-small sw-btn-danger"
-                  aria-label={`Delete ${c.name}`}
+                  aria-label={t('alerts.deleteOne', { name: c.name })}
                   onClick={() => setConfirm({ c, verb: 'delete' })}
                 >
-                  Delete
+                  {t('alerts.delete')}
                 </button>
               )}
             </>,
@@ -177,14 +180,18 @@ export function ChannelsPage() {
       {secret && <SecretOnce name={secret.name} secret={secret.secret} onClose={() => setSecret(null)} />}
       {confirm && (
         <Confirm
-          title={{ disable: 'Disable channel', delete: 'Delete channel', rotate: 'Rotate secret' }[confirm.verb]}
+          title={
+            { disable: t('alerts.confirm.disableTitle'), delete: t('alerts.confirm.deleteTitle'), rotate: t('alerts.rotateSecret') }[
+              confirm.verb
+            ]
+          }
           danger={confirm.verb !== 'rotate'}
-          confirmLabel={{ disable: 'Disable', delete: 'Delete', rotate: 'Rotate' }[confirm.verb]}
+          confirmLabel={{ disable: t('alerts.disable'), delete: t('alerts.delete'), rotate: t('alerts.rotate') }[confirm.verb]}
           text={
             {
-              disable: `Disable "${confirm.c.name}"? It sends nothing until enabled again; its settings and receipts stay.`,
-              delete: `Delete "${confirm.c.name}" and all its receipts? This cannot be undone.`,
-              rotate: `Replace the signing secret of "${confirm.c.name}"? Receivers must use the new one from now on.`,
+              disable: t('alerts.confirm.disable', { name: confirm.c.name }),
+              delete: t('alerts.confirm.delete', { name: confirm.c.name }),
+              rotate: t('alerts.confirm.rotate', { name: confirm.c.name }),
             }[confirm.verb]
           }
           onCancel={() => setConfirm(null)}

@@ -4,6 +4,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
+import { channelTypeLabel } from '../../form-words.ts';
+import { type ConsoleKey, t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { fmtTime } from '../../ui/format.ts';
@@ -30,40 +32,48 @@ const STATE_TONE: Record<DeliveryState, string> = {
   grouped: 'sw-grey',
 };
 const REFRESH_MS = 3000;
+const stateText = (s: string) => t(`alerts.deliveries.state.${s}` as ConsoleKey);
 
 /** A grouped message's carrier and the alerts it took along link to the whole group. */
 function Group({ d, show }: { d: Delivery; show: (id: string) => void }) {
   const carrier = d.state === 'grouped' ? d.grouped_into : d.grouped_count > 0 ? d.id : null;
   if (!carrier) return null;
-  const text = d.state === 'grouped' ? 'Sent in a grouped message' : `Grouped message: ${d.grouped_count + 1} alerts`;
+  const text = d.state === 'grouped' ? t('alerts.deliveries.inGroup') : t('alerts.deliveries.groupOf', { count: d.grouped_count + 1 });
   return (
     <div className="sw-muted">
       <div>{text}</div>
       <button type="button" className="sw-btn sw-btn-small" onClick={() => show(carrier)}>
-        Show the group
+        {t('alerts.deliveries.showGroup')}
       </button>
     </div>
   );
 }
 
 function Attempts({ d }: { d: Delivery }) {
-  if (d.state === 'grouped') return <span className="sw-muted">None of its own</span>;
+  if (d.state === 'grouped') return <span className="sw-muted">{t('alerts.deliveries.noneOwn')}</span>;
   if (d.attempt_log.length === 0)
-    return <span className="sw-muted">{d.next_attempt_at ? `First try ${fmtTime(d.next_attempt_at, 'soon')}` : 'Not tried yet'}</span>;
+    return (
+      <span className="sw-muted">
+        {d.next_attempt_at
+          ? t('alerts.deliveries.firstTry', { at: fmtTime(d.next_attempt_at, t('alerts.deliveries.soon')) })
+          : t('alerts.deliveries.notTried')}
+      </span>
+    );
   return (
     <details>
-      <summary>
-        {d.attempt_log.length} {d.attempt_log.length === 1 ? 'attempt' : 'attempts'}
-      </summary>
+      <summary>{t('alerts.deliveries.attempts', { count: d.attempt_log.length })}</summary>
       <ol className="sw-list">
         {d.attempt_log.map((a, i) => (
           <li key={i}>
-            {fmtTime(a.at, '—')} · {a.status_code === null ? 'no answer' : `HTTP ${a.status_code}`} · {a.latency_ms} ms
+            {fmtTime(a.at, '—')} · {a.status_code === null ? t('alerts.deliveries.noAnswer') : `HTTP ${a.status_code}`} ·{' '}
+            {t('alerts.ms', { ms: a.latency_ms })}
             {a.error && <div className="sw-field-error sw-wrap-anywhere">{a.error}</div>}
           </li>
         ))}
       </ol>
-      {d.state === 'retrying' && d.next_attempt_at && <div className="sw-muted">Next try {fmtTime(d.next_attempt_at, 'soon')}</div>}
+      {d.state === 'retrying' && d.next_attempt_at && (
+        <div className="sw-muted">{t('alerts.deliveries.nextTry', { at: fmtTime(d.next_attempt_at, t('alerts.deliveries.soon')) })}</div>
+      )}
     </details>
   );
 }
@@ -87,20 +97,26 @@ export function DeliveriesPage() {
     return () => clearInterval(timer);
   }, [scope, filter]);
   const channelList = channels.status === 'ready' ? channels.data : [];
-  const columns = ['Channel', 'Event', 'State', 'Attempts', 'Created'];
-  if (mayRetry) columns.push('Actions');
+  const columns = [
+    t('alerts.col.channel'),
+    t('alerts.deliveries.col.event'),
+    t('alerts.col.state'),
+    t('alerts.deliveries.col.attempts'),
+    t('alerts.deliveries.col.created'),
+  ];
+  if (mayRetry) columns.push(t('alerts.col.actions'));
   return (
     <ListPage
-      crumb="Delivery receipts"
-      title="Alert deliveries"
-      note="Every alert sent through your channels, with each attempt. Failures are retried for 24 hours."
+      crumb={t('alerts.receipts')}
+      title={t('alerts.deliveries.title')}
+      note={t('alerts.deliveries.note')}
       toolbar={
         <fieldset className="sw-filters">
-          <legend className="sw-visually-hidden">Filter deliveries</legend>
+          <legend className="sw-visually-hidden">{t('alerts.deliveries.filter')}</legend>
           <label>
-            Channel
+            {t('alerts.col.channel')}
             <select value={filter.channelId} onChange={(e) => setFilter({ ...filter, channelId: e.target.value })}>
-              <option value="">Every channel</option>
+              <option value="">{t('alerts.deliveries.everyChannel')}</option>
               {channelList.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -109,42 +125,44 @@ export function DeliveriesPage() {
             </select>
           </label>
           <label>
-            State
+            {t('alerts.col.state')}
             <select value={filter.state} onChange={(e) => setFilter({ ...filter, state: e.target.value as DeliveryFilter['state'] })}>
-              <option value="">Any state</option>
+              <option value="">{t('alerts.deliveries.anyState')}</option>
               {STATES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {stateText(s)}
                 </option>
               ))}
             </select>
           </label>
           {filter.group && (
             <button type="button" className="sw-btn sw-btn-small" onClick={() => setFilter({ ...filter, group: '' })}>
-              Showing one grouped message · Show all
+              {t('alerts.deliveries.showingGroup')}
             </button>
           )}
           <a className="sw-link" href="/settings/alerts">
-            Alert channels
+            {t('alerts.title')}
           </a>
         </fieldset>
       }
       alert={alert}
       load={deliveries}
       onRetry={() => void loadDeliveries(scope, filter)}
-      listTitle="Deliveries"
+      listTitle={t('alerts.deliveries.listTitle')}
       listId="alert-deliveries"
-      empty="No deliveries match."
+      empty={t('alerts.deliveries.empty')}
       columns={columns}
       row={(d) => {
         const cells = [
           <div>
             <strong>{d.channel_name}</strong>
-            <div className="sw-muted">{CHANNEL_TYPES[d.channel_type as ChannelType]?.label ?? d.channel_type}</div>
+            <div className="sw-muted">
+              {CHANNEL_TYPES[d.channel_type as ChannelType] ? channelTypeLabel(d.channel_type) : d.channel_type}
+            </div>
           </div>,
           eventLabel(d.event),
           <div>
-            <span className={`sw-pill ${STATE_TONE[d.state]}`}>{d.state}</span>
+            <span className={`sw-pill ${STATE_TONE[d.state]}`}>{stateText(d.state)}</span>
             <Group d={d} show={(group) => setFilter({ channelId: '', state: '', group })} />
           </div>,
           <Attempts d={d} />,
@@ -156,10 +174,10 @@ export function DeliveriesPage() {
               <button
                 type="button"
                 className="sw-btn sw-btn-small"
-                aria-label={`Retry the ${eventLabel(d.event)} delivery to ${d.channel_name}`}
+                aria-label={t('alerts.deliveries.retryOne', { event: eventLabel(d.event), channel: d.channel_name })}
                 onClick={() => void retryDelivery(d, scope, filter)}
               >
-                Retry
+                {t('alerts.deliveries.retry')}
               </button>
             ) : (
               ''

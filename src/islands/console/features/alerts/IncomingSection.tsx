@@ -4,6 +4,7 @@
 // token once, rotates the token, deletes it, and sees when it last received something.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { t } from '../../i18n.ts';
 import { CopyValue } from '../../ui/CopyValue.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { fmtTime } from '../../ui/format.ts';
@@ -40,22 +41,21 @@ export function IncomingSection(props: { tenant: string | null; mayChange: boole
     void loadSources(tenant);
   }, [tenant]);
   const componentsText = (ids: string[]) =>
-    ids.length === 0 ? 'None (not on the status page)' : ids.map((id) => monitors.find((m) => m.id === id)?.name ?? 'A monitor').join(', ');
+    ids.length === 0
+      ? t('alerts.incoming.noComponents')
+      : ids.map((id) => monitors.find((m) => m.id === id)?.name ?? t('alerts.aMonitor')).join(', ');
   const rows = sources.status === 'ready' ? sources.data : [];
   return (
     <section className="sw-card" aria-labelledby="incoming-alerts">
       <header className="sw-card-head sw-row-between">
-        <h3 id="incoming-alerts">Incoming alerts ({rows.length})</h3>
+        <h3 id="incoming-alerts">{t('alerts.incoming.title', { count: rows.length })}</h3>
         {props.mayCreate && (
           <button type="button" className="sw-btn sw-btn-small" onClick={() => setCreating(true)}>
-            New source
+            {t('alerts.incoming.new')}
           </button>
         )}
       </header>
-      <p className="sw-muted">
-        Alerts from Prometheus Alertmanager, Grafana or your own scripts open, update and resolve incidents here, and reach the channels
-        above like a monitor's. Each source has its own token.
-      </p>
+      <p className="sw-muted">{t('alerts.incoming.intro')}</p>
       {alert && (
         <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
           {alert.text}
@@ -70,35 +70,38 @@ export function IncomingSection(props: { tenant: string | null; mayChange: boole
         <Table
           rows={rows}
           rowKey={(s) => s.id}
-          empty="No incoming alert sources yet."
+          empty={t('alerts.incoming.empty')}
           columns={[
-            { label: 'Source', cell: (s) => <strong>{s.name}</strong> },
-            { label: 'Sends', cell: (s) => INCOMING_KIND_LABEL[s.kind] },
-            { label: 'Receive URL', cell: (s) => <code className="sw-mono sw-small sw-wrap-anywhere">{receiveUrl(s.receive_path)}</code> },
-            { label: 'Marks', cell: (s) => componentsText(s.component_ids) },
-            { label: 'Last received', cell: (s) => fmtTime(s.last_received_at, 'Never') },
+            { label: t('alerts.incoming.col.source'), cell: (s) => <strong>{s.name}</strong> },
+            { label: t('alerts.incoming.col.sends'), cell: (s) => INCOMING_KIND_LABEL[s.kind] },
+            {
+              label: t('alerts.incoming.col.url'),
+              cell: (s) => <code className="sw-mono sw-small sw-wrap-anywhere">{receiveUrl(s.receive_path)}</code>,
+            },
+            { label: t('alerts.incoming.col.marks'), cell: (s) => componentsText(s.component_ids) },
+            { label: t('alerts.incoming.col.lastReceived'), cell: (s) => fmtTime(s.last_received_at, t('alerts.never')) },
             ...(props.mayChange
               ? [
                   {
-                    label: 'Actions',
+                    label: t('alerts.col.actions'),
                     className: 'sw-actions',
                     cell: (s: IncomingSource) => (
                       <>
                         <button
                           type="button"
                           className="sw-btn sw-btn-small"
-                          aria-label={`Rotate token of ${s.name}`}
+                          aria-label={t('alerts.incoming.rotateOne', { name: s.name })}
                           onClick={() => setConfirm({ s, verb: 'rotate' })}
                         >
-                          Rotate token
+                          {t('alerts.incoming.rotate')}
                         </button>
                         <button
                           type="button"
                           className="sw-btn sw-btn-small sw-btn-danger"
-                          aria-label={`Delete ${s.name}`}
+                          aria-label={t('alerts.deleteOne', { name: s.name })}
                           onClick={() => setConfirm({ s, verb: 'delete' })}
                         >
-                          Delete
+                          {t('alerts.delete')}
                         </button>
                       </>
                     ),
@@ -120,13 +123,13 @@ export function IncomingSection(props: { tenant: string | null; mayChange: boole
       {shown && <TokenOnce source={shown} onClose={() => setShown(null)} />}
       {confirm && (
         <Confirm
-          title={confirm.verb === 'rotate' ? 'Rotate token' : 'Delete source'}
+          title={confirm.verb === 'rotate' ? t('alerts.incoming.rotate') : t('alerts.incoming.deleteTitle')}
           danger={confirm.verb === 'delete'}
-          confirmLabel={confirm.verb === 'rotate' ? 'Rotate' : 'Delete'}
+          confirmLabel={confirm.verb === 'rotate' ? t('alerts.rotate') : t('alerts.delete')}
           text={
             confirm.verb === 'rotate'
-              ? `Replace the token of "${confirm.s.name}"? Its tool is refused until it sends the new one.`
-              : `Delete "${confirm.s.name}"? Its token is refused from now on; the incidents it opened stay.`
+              ? t('alerts.incoming.confirmRotate', { name: confirm.s.name })
+              : t('alerts.incoming.confirmDelete', { name: confirm.s.name })
           }
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
@@ -149,7 +152,7 @@ function SourceDialog(props: { tenant: string | null; onClose: (created?: Source
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!f.name.trim()) return setErrors({ name: 'Name is required' });
+    if (!f.name.trim()) return setErrors({ name: t('alerts.form.nameRequired') });
     setBusy(true);
     const o = await createSource(f, props.tenant);
     setBusy(false);
@@ -158,17 +161,17 @@ function SourceDialog(props: { tenant: string | null; onClose: (created?: Source
     setErrors(o.fields);
   }
   return (
-    <Modal title="New incoming alert source" onClose={() => props.onClose()} wide>
+    <Modal title={t('alerts.incoming.newTitle')} onClose={() => props.onClose()} wide>
       <form className="sw-form" onSubmit={submit} noValidate>
         {failure && (
           <div className="sw-banner sw-banner-error" role="alert">
             {failure}
           </div>
         )}
-        <Field id="in-name" label="Name" required error={errors.name}>
+        <Field id="in-name" label={t('alerts.form.name')} required error={errors.name}>
           <input id="in-name" value={f.name} maxLength={100} onChange={(e) => setF({ ...f, name: e.target.value })} />
         </Field>
-        <Field id="in-kind" label="Sends" error={errors.kind}>
+        <Field id="in-kind" label={t('alerts.incoming.col.sends')} error={errors.kind}>
           <select id="in-kind" value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value as IncomingKind })}>
             {(Object.keys(INCOMING_KIND_LABEL) as IncomingKind[]).map((k) => (
               <option key={k} value={k}>
@@ -179,26 +182,26 @@ function SourceDialog(props: { tenant: string | null; onClose: (created?: Source
         </Field>
         <MonitorChecklist
           id="in-components"
-          legend="Status-page components it marks"
-          hint="While one of its incidents is open these show the impact below. None: its incidents stay off the status page."
+          legend={t('alerts.incoming.components')}
+          hint={t('alerts.incoming.componentsHint')}
           options={monitors}
           chosen={f.componentIds}
           onChange={(componentIds) => setF({ ...f, componentIds })}
           error={errors.component_ids}
         />
-        <Field id="in-impact" label="Impact on them" error={errors.component_impact}>
+        <Field id="in-impact" label={t('alerts.incoming.impact')} error={errors.component_impact}>
           <select id="in-impact" value={f.impact} onChange={(e) => setF({ ...f, impact: e.target.value as SourceForm['impact'] })}>
-            <option value="minor">Degraded performance</option>
-            <option value="major">Partial outage</option>
-            <option value="critical">Major outage</option>
+            <option value="minor">{t('alerts.incoming.impactMinor')}</option>
+            <option value="major">{t('alerts.incoming.impactMajor')}</option>
+            <option value="critical">{t('alerts.incoming.impactCritical')}</option>
           </select>
         </Field>
         <div className="sw-modal-actions">
           <button type="button" className="sw-btn" onClick={() => props.onClose()}>
-            Cancel
+            {t('alerts.cancel')}
           </button>
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-            Create
+            {t('alerts.create')}
           </button>
         </div>
       </form>
@@ -211,19 +214,15 @@ function TokenOnce(props: { source: SourceWithToken; onClose: () => void }) {
   const s = props.source;
   const url = receiveUrl(s.receive_path);
   return (
-    <Modal title={`Token of ${s.name}`} onClose={props.onClose} wide>
-      <p>Copy the token now: it is not shown again (rotate it to get a new one).</p>
-      <CopyValue id="incoming-url" label="Receive URL (send Authorization: Bearer <token>)" value={url} />
-      <CopyValue id="incoming-token" label="Token" value={s.token} />
-      <CopyValue
-        id="incoming-url-token"
-        label="Or the URL with the token, for tools that cannot set a header"
-        value={`${url}/${s.token}`}
-      />
-      <p className="sw-muted sw-small">The setup of Alertmanager and Grafana is in the documentation: Incoming alerts.</p>
+    <Modal title={t('alerts.incoming.tokenOf', { name: s.name })} onClose={props.onClose} wide>
+      <p>{t('alerts.incoming.copyNow')}</p>
+      <CopyValue id="incoming-url" label={t('alerts.incoming.urlLabel')} value={url} />
+      <CopyValue id="incoming-token" label={t('alerts.incoming.token')} value={s.token} />
+      <CopyValue id="incoming-url-token" label={t('alerts.incoming.urlWithToken')} value={`${url}/${s.token}`} />
+      <p className="sw-muted sw-small">{t('alerts.incoming.docs')}</p>
       <div className="sw-modal-actions">
         <button type="button" className="sw-btn sw-btn-primary" onClick={props.onClose}>
-          Done
+          {t('alerts.done')}
         </button>
       </div>
     </Modal>

@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { can } from '../../../../lib/permissions.ts';
+import { t, tr } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 
 interface SettingsLink {
@@ -17,86 +18,129 @@ interface SettingsLink {
   everyone?: boolean;
 }
 
-// One entry a screen: a new settings screen is one more line here.
+// One entry a screen: a new settings screen is one more entry here (title and text are read when
+// drawn, from alerts.settings.<screen>.*, so they are in the language shown then).
 const LINKS: SettingsLink[] = [
   {
     id: 'settings-account',
     href: '/settings/account',
-    title: 'Account',
-    text: 'Your own sign-in: two-factor sign-in with an authenticator app, API tokens for scripts, your password and your active sessions.',
+    get title() {
+      return t('alerts.settings.account.title');
+    },
+    get text() {
+      return t('alerts.settings.account.text');
+    },
     own: true,
   },
   {
     id: 'settings-company',
     href: '/settings/company',
-    title: 'Company',
-    text: 'Your company’s name, website, phone, logos and colours (what your status page wears), your plan and what you use of it, and the OTLP ingest keys your services and browser pages send traces with.',
+    get title() {
+      return t('alerts.settings.company.title');
+    },
+    get text() {
+      return t('alerts.settings.company.text');
+    },
   },
   {
     id: 'settings-secrets',
     href: '/settings/secrets',
-    title: 'Secrets',
-    text: 'Passwords and tokens that API flow and browser monitors use in their steps as {{secrets.NAME}}: stored encrypted, never shown again, with the monitors that use each one.',
+    get title() {
+      return t('alerts.settings.secrets.title');
+    },
+    get text() {
+      return t('alerts.settings.secrets.text');
+    },
     everyone: true,
   },
   {
     id: 'settings-alerts',
     href: '/settings/alerts',
-    title: 'Alerts',
-    text: (
-      <>
-        Channels that alerts go to (webhook, e-mail, Slack, Teams, PagerDuty and more), and the{' '}
-        <a className="sw-link" href="/notifications/deliveries">
-          receipts
-        </a>{' '}
-        of every delivery.
-      </>
-    ),
+    get title() {
+      return t('alerts.settings.alerts.title');
+    },
+    get text() {
+      return tr('alerts.settings.alerts.text', {
+        link: (chunks) => (
+          <a className="sw-link" href="/notifications/deliveries">
+            {chunks}
+          </a>
+        ),
+      });
+    },
   },
   {
     id: 'settings-subscribers',
     href: '/settings/subscribers',
-    title: 'Status page subscribers',
-    text: 'Visitors who get your status page’s incident and maintenance notices by e-mail or webhook, with their counts.',
+    get title() {
+      return t('alerts.settings.subscribers.title');
+    },
+    get text() {
+      return t('alerts.settings.subscribers.text');
+    },
   },
   {
     id: 'settings-escalation',
     href: '/settings/escalation',
-    title: 'Escalation',
-    text: 'Whom to alert next when nobody acknowledges an incident, for example Slack at once, then an SMS to the on-call admin after 10 minutes.',
+    get title() {
+      return t('alerts.settings.escalation.title');
+    },
+    get text() {
+      return t('alerts.settings.escalation.text');
+    },
   },
   {
     id: 'settings-probe-locations',
     href: '/settings/probe-locations',
-    title: 'Probe locations',
-    text: 'Where checks run from besides the built-in engine: public locations of the platform and your private ones inside your own network, with the tokens their probes sign in with.',
+    get title() {
+      return t('alerts.settings.probeLocations.title');
+    },
+    get text() {
+      return t('alerts.settings.probeLocations.text');
+    },
   },
   {
     id: 'settings-platform',
     href: '/settings/platform',
-    title: 'Platform',
-    text: 'Feature flags (those the operator set are locked), whether signup is open, and a test mail through the configured SMTP server.',
+    get title() {
+      return t('alerts.settings.platform.title');
+    },
+    get text() {
+      return t('alerts.settings.platform.text');
+    },
     superAdminOnly: true,
   },
   {
     id: 'settings-incident-templates',
     href: '/settings/incident-templates',
-    title: 'Incident templates',
-    text: 'Prepared titles, messages, impact and monitors for the incidents and maintenance you write often, offered by Use template in those forms.',
+    get title() {
+      return t('alerts.settings.incidentTemplates.title');
+    },
+    get text() {
+      return t('alerts.settings.incidentTemplates.text');
+    },
     everyone: true,
   },
   {
     id: 'settings-audit',
     href: '/settings/audit',
-    title: 'Audit log',
-    text: 'Who did what and when: sign-ins, changes to companies, users, monitors and settings, filtered by event, user, company and time.',
+    get title() {
+      return t('alerts.settings.audit.title');
+    },
+    get text() {
+      return t('alerts.settings.audit.text');
+    },
     superAdminOnly: true,
   },
   {
     id: 'settings-sso',
     href: '/settings/sso',
-    title: 'Single sign-on',
-    text: 'Sign-in through your identity provider (OpenID Connect: Okta, Entra ID, Keycloak, Google): new people get an account with the role their groups map to, and Require SSO turns passwords off.',
+    get title() {
+      return t('alerts.settings.sso.title');
+    },
+    get text() {
+      return t('alerts.settings.sso.text');
+    },
   },
 ];
 
@@ -110,7 +154,7 @@ export function SettingsPage({ title }: { title: string }) {
       <h2 className="sw-page-title">{title}</h2>
       {!can(role, 'view', 'settings') && (
         <p className="sw-muted" data-testid="settings-none">
-          Settings are kept by your company’s admins. Ask one of them to change the company’s profile, alerts or keys.
+          {t('alerts.settings.none')}
         </p>
       )}
       {links.map((l) => (

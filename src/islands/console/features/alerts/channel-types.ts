@@ -4,6 +4,7 @@
 // keeps the stored value.
 import type { components } from '../../../../api/schema.d.ts';
 import { CHANNEL_FORMS, type ChannelForm } from '../../../../lib/channel-forms/index.ts';
+import { type ConsoleKey, t } from '../../i18n.ts';
 
 export type ChannelType = components['schemas']['ChannelType'];
 export type AlertEvent = components['schemas']['AlertEvent'];
@@ -14,20 +15,27 @@ export const CHANNEL_TYPES: Record<ChannelType, ChannelForm> = CHANNEL_FORMS;
 
 export const TYPE_NAMES = Object.keys(CHANNEL_TYPES) as ChannelType[];
 
-export const EVENTS: { value: AlertEvent; label: string }[] = [
-  { value: 'incident.opened', label: 'Incident opened' },
-  { value: 'incident.resolved', label: 'Incident resolved' },
-  { value: 'incident.degraded', label: 'Degraded' },
-  { value: 'incident.acknowledged', label: 'Acknowledged' },
-  { value: 'incident.escalated', label: 'Escalated' },
-  { value: 'ssl_warning', label: 'SSL warning' },
-  { value: 'dns_warning', label: 'DNS warning' },
-  { value: 'security_report', label: 'Security report' },
-  { value: 'maintenance.started', label: 'Maintenance started' },
-  { value: 'maintenance.ended', label: 'Maintenance ended' },
+const EVENT_VALUES: AlertEvent[] = [
+  'incident.opened',
+  'incident.resolved',
+  'incident.degraded',
+  'incident.acknowledged',
+  'incident.escalated',
+  'ssl_warning',
+  'dns_warning',
+  'security_report',
+  'maintenance.started',
+  'maintenance.ended',
 ];
+/** Each event with its label (alerts.event.<value>), read when drawn so in the language shown then. */
+export const EVENTS: { readonly value: AlertEvent; readonly label: string }[] = EVENT_VALUES.map((value) => ({
+  value,
+  get label() {
+    return t(`alerts.event.${value}` as ConsoleKey);
+  },
+}));
 
 export const SEVERITIES: Severity[] = ['info', 'low', 'medium', 'high', 'critical'];
 
 /** An event as people read it (`test` is Send test's). */
-export const eventLabel = (e: string) => (e === 'test' ? 'Test' : (EVENTS.find((x) => x.value === e)?.label ?? e));
+export const eventLabel = (e: string) => (e === 'test' ? t('alerts.event.test') : (EVENTS.find((x) => x.value === e)?.label ?? e));

@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -15,7 +16,9 @@ export type SourceWithToken = S['IncomingSourceWithToken'];
 export const INCOMING_KIND_LABEL: Record<IncomingKind, string> = {
   alertmanager: 'Prometheus Alertmanager',
   grafana: 'Grafana alerting',
-  generic: 'Generic JSON webhook',
+  get generic() {
+    return t('alerts.incoming.generic');
+  },
 };
 
 export const $sources = atom<Load<IncomingSource[]>>({ status: 'loading' });
@@ -25,7 +28,7 @@ export function loadSources(tenant: string | null): Promise<void> {
   return loadInto(
     $sources,
     () => api.GET('/api/v1/incoming-sources', { params: { query: { tenant: tenant ?? undefined } } }),
-    serverOr('Failed to load incoming alert sources.'),
+    serverOr(t('alerts.incoming.loadFailed')),
   );
 }
 
@@ -50,7 +53,7 @@ export async function createSource(f: SourceForm, tenant: string | null): Promis
   });
   if (!data) {
     const fields = ((error as { errors?: Record<string, string> } | undefined)?.errors ?? {}) as Record<string, string>;
-    return { ok: false, text: errorText(error, 'Failed to create the source.'), fields };
+    return { ok: false, text: errorText(error, t('alerts.incoming.createFailed')), fields };
   }
   await loadSources(tenant);
   return { ok: true, source: data };
@@ -59,7 +62,7 @@ export async function createSource(f: SourceForm, tenant: string | null): Promis
 export async function rotateToken(s: IncomingSource, tenant: string | null): Promise<SourceWithToken | null> {
   const { data, error } = await api.POST('/api/v1/incoming-sources/{id}/token', { params: { path: { id: s.id } } });
   if (!data) {
-    $sourcesAlert.set({ ok: false, text: errorText(error, 'Failed to rotate the token.') });
+    $sourcesAlert.set({ ok: false, text: errorText(error, t('alerts.incoming.rotateFailed')) });
     return null;
   }
   await loadSources(tenant);
@@ -68,7 +71,7 @@ export async function rotateToken(s: IncomingSource, tenant: string | null): Pro
 
 export async function deleteSource(s: IncomingSource, tenant: string | null): Promise<void> {
   const { data, error } = await api.DELETE('/api/v1/incoming-sources/{id}', { params: { path: { id: s.id } } });
-  if (!data) return $sourcesAlert.set({ ok: false, text: errorText(error, 'Failed to delete the source.') });
-  $sourcesAlert.set({ ok: true, text: `"${s.name}" deleted: its token is refused from now on.` });
+  if (!data) return $sourcesAlert.set({ ok: false, text: errorText(error, t('alerts.incoming.deleteFailed')) });
+  $sourcesAlert.set({ ok: true, text: t('alerts.incoming.deleted', { name: s.name }) });
   await loadSources(tenant);
 }

@@ -4,6 +4,8 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
+import { channelFieldWords } from '../../form-words.ts';
+import { consoleLocale, t } from '../../i18n.ts';
 import { dataOrLog, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 import { CHANNEL_TYPES, eventLabel, type AlertEvent, type ChannelType, type Severity } from './channel-types.ts';
@@ -25,7 +27,7 @@ export function loadChannels(tenant: string | null): Promise<void> {
   return loadInto(
     $channels,
     () => api.GET('/api/v1/alert-channels', { params: { query: tenantQuery(tenant) } }),
-    serverOr('Failed to load alert channels.'),
+    serverOr(t('alerts.load.channels')),
   );
 }
 
@@ -54,7 +56,7 @@ export function loadDeliveries(tenant: string | null, f: DeliveryFilter, quiet =
     return dataOrLog(call, 'Failed to reload deliveries').then((data) => {
       if (data) $deliveries.set({ status: 'ready', data });
     });
-  return loadInto($deliveries, call, serverOr('Failed to load deliveries.'));
+  return loadInto($deliveries, call, serverOr(t('alerts.load.deliveries')));
 }
 
 export async function loadAlertMonitors(tenant: string | null): Promise<void> {
@@ -131,13 +133,14 @@ export function configPayload(f: ChannelForm, editing: boolean): Record<string, 
 
 export function validateChannel(f: ChannelForm, editing: boolean): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!f.name.trim()) e.name = 'Name is required';
+  if (!f.name.trim()) e.name = t('alerts.form.nameRequired');
   for (const field of CHANNEL_TYPES[f.type].fields) {
     const empty = !(f.config[field.key] ?? '').trim();
-    if (empty && !field.optional && !(field.secret && editing)) e[`config.${field.key}`] = `${field.label} is required`;
+    if (empty && !field.optional && !(field.secret && editing))
+      e[`config.${field.key}`] = t('alerts.form.fieldRequired', { field: channelFieldWords(f.type, field).label });
   }
-  if (f.events.length === 0) e.events = 'Choose at least one event';
-  if (f.monitorIds !== null && f.monitorIds.length === 0) e.monitor_ids = 'Choose at least one monitor, or all monitors';
+  if (f.events.length === 0) e.events = t('alerts.form.chooseEvent');
+  if (f.monitorIds !== null && f.monitorIds.length === 0) e.monitor_ids = t('alerts.form.chooseMonitor');
   return e;
 }
 
@@ -165,16 +168,16 @@ export async function createChannel(f: ChannelForm, tenant: string | null): Prom
   const { data, error } = await api.POST('/api/v1/alert-channels', {
     body: { ...body(f, false), type: f.type, ...(tenant ? { company_id: tenant } : {}) },
   });
-  if (!data) return failure(error, 'Failed to create the channel.');
-  $channelsAlert.set({ ok: true, text: 'Channel created.' });
+  if (!data) return failure(error, t('alerts.channel.createFailed'));
+  $channelsAlert.set({ ok: true, text: t('alerts.channel.created') });
   await loadChannels(tenant);
   return { ok: true, data };
 }
 
 export async function updateChannel(id: string, f: ChannelForm, tenant: string | null): Promise<Outcome> {
   const { data, error } = await api.PUT('/api/v1/alert-channels/{id}', { params: { path: { id } }, body: body(f, true) });
-  if (!data) return failure(error, 'Failed to update the channel.');
-  $channelsAlert.set({ ok: true, text: 'Channel updated.' });
+  if (!data) return failure(error, t('alerts.channel.updateFailed'));
+  $channelsAlert.set({ ok: true, text: t('alerts.channel.updated') });
   await loadChannels(tenant);
   return { ok: true, data };
 }
@@ -182,21 +185,21 @@ export async function updateChannel(id: string, f: ChannelForm, tenant: string |
 /** Enable or disable (company admins never delete a channel). */
 export async function setEnabled(c: Channel, enabled: boolean, tenant: string | null): Promise<void> {
   const { data, error } = await api.PUT('/api/v1/alert-channels/{id}', { params: { path: { id: c.id } }, body: { enabled } });
-  if (!data) return $channelsAlert.set({ ok: false, text: errorText(error, 'Failed to update the channel.') });
-  $channelsAlert.set({ ok: true, text: enabled ? `"${c.name}" enabled.` : `"${c.name}" disabled: it sends nothing until enabled.` });
+  if (!data) return $channelsAlert.set({ ok: false, text: errorText(error, t('alerts.channel.updateFailed')) });
+  $channelsAlert.set({ ok: true, text: t(enabled ? 'alerts.channel.enabled' : 'alerts.channel.disabled', { name: c.name }) });
   await loadChannels(tenant);
 }
 
 export async function deleteChannel(c: Channel, tenant: string | null): Promise<void> {
   const { error, response } = await api.DELETE('/api/v1/alert-channels/{id}', { params: { path: { id: c.id } } });
-  if (response.status !== 204) return $channelsAlert.set({ ok: false, text: errorText(error, 'Failed to delete the channel.') });
+  if (response.status !== 204) return $channelsAlert.set({ ok: false, text: errorText(error, t('alerts.channel.deleteFailed')) });
   $channelsAlert.set({ ok: true, text: `"${c.name}" deleted.` });
   await loadChannels(tenant);
 }
 
 export async function rotateSecret(c: Channel): Promise<Outcome<ChannelWithSecret>> {
   const { data, error } = await api.POST('/api/v1/alert-channels/{id}/rotate-secret', { params: { path: { id: c.id } } });
-  return data ? { ok: true, data } : failure(error, 'Failed to rotate the secret.');
+  return data ? { ok: true, data } : failure(error, t('alerts.channel.rotateFailed'));
 }
 
 /** What Send test shows: queued, then the delivery's state once the job has tried it. */
@@ -209,7 +212,7 @@ const POLL_FOR_MS = 15_000;
 /** Queues a test alert, then reads its receipt until it is delivered or failed (or 15 s pass). */
 export async function sendTest(c: Channel, tenant: string | null, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
   const { data, error } = await api.POST('/api/v1/alert-channels/{id}/test', { params: { path: { id: c.id } } });
-  if (!data) return $channelsAlert.set({ ok: false, text: errorText(error, 'Failed to send a test.') });
+  if (!data) return $channelsAlert.set({ ok: false, text: errorText(error, t('alerts.channel.testFailed')) });
   $testProgress.set({ channelId: c.id, state: 'queued' });
   const until = Date.now() + POLL_FOR_MS;
   while (Date.now() < until) {
@@ -228,7 +231,9 @@ export async function sendTest(c: Channel, tenant: string | null, wait = (ms: nu
 
 export async function retryDelivery(d: Delivery, tenant: string | null, filter: DeliveryFilter): Promise<void> {
   const { data, error } = await api.POST('/api/v1/alert-deliveries/{id}/retry', { params: { path: { id: d.id } } });
-  if (!data) return $deliveriesAlert.set({ ok: false, text: errorText(error, 'Failed to retry the delivery.') });
-  $deliveriesAlert.set({ ok: true, text: `Retrying the ${eventLabel(d.event).toLowerCase()} delivery to "${d.channel_name}" now.` });
+  if (!data) return $deliveriesAlert.set({ ok: false, text: errorText(error, t('alerts.deliveries.retryFailed')) });
+  // English runs the event into the sentence in lower case; German keeps its nouns capitalised
+  const event = consoleLocale() === 'en' ? eventLabel(d.event).toLowerCase() : eventLabel(d.event);
+  $deliveriesAlert.set({ ok: true, text: t('alerts.deliveries.retrying', { event, channel: d.channel_name }) });
   await loadDeliveries(tenant, filter, true);
 }

@@ -3,6 +3,7 @@
 // acknowledging or resolving the incident stops the rest.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Skeleton } from '../../ui/Card.tsx';
@@ -19,17 +20,13 @@ export function EscalationPage({ title }: { title: string }) {
   }, [scope, superAdmin, tenant]);
   return (
     <div className="sw-admin">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/settings">Settings</a> / <span aria-current="page">Escalation</span>
+      <nav aria-label={t('escalation.breadcrumb')} className="sw-breadcrumb">
+        <a href="/settings">{t('escalation.settings')}</a> / <span aria-current="page">{t('escalation.crumb')}</span>
       </nav>
       <h2 className="sw-page-title">{title}</h2>
-      <p className="sw-muted">
-        While an incident is open and nobody has acknowledged it, each step alerts its channels and people once, that many minutes after the
-        incident started. People get an e-mail and an SMS as their notification preferences say; a schedule pages whoever is on call in it
-        at that moment. Acknowledging or resolving the incident stops the rest.
-      </p>
+      <p className="sw-muted">{t('escalation.intro')}</p>
       {superAdmin && !tenant ? (
-        <p className="sw-banner">Choose a tenant in the selector to see its escalation policy.</p>
+        <p className="sw-banner">{t('escalation.chooseTenant')}</p>
       ) : (
         <>
           {policy.status === 'loading' && <Skeleton rows={3} />}
@@ -60,24 +57,23 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
     e.preventDefault();
     const found = validateSteps(steps);
     setErrors(found);
-    if (Object.keys(found).length) return setNote({ ok: false, text: 'Some steps need a change before saving.' });
-    if (!(Number.isInteger(repeat) && repeat >= 0 && repeat <= 9))
-      return setNote({ ok: false, text: 'Repeat must be a whole number from 0 to 9.' });
+    if (Object.keys(found).length) return setNote({ ok: false, text: t('escalation.needChange') });
+    if (!(Number.isInteger(repeat) && repeat >= 0 && repeat <= 9)) return setNote({ ok: false, text: t('escalation.error.repeat') });
     setBusy(true);
     const r = await savePolicy(steps, { repeat, notify_team_at_last_step: notifyTeam }, tenant);
     setBusy(false);
-    setNote(r.ok ? { ok: true, text: steps.length ? 'Escalation policy saved.' : 'Escalation is off.' } : { ok: false, text: r.text });
+    setNote(r.ok ? { ok: true, text: steps.length ? t('escalation.saved') : t('escalation.off') } : { ok: false, text: r.text });
   }
   const last = steps.at(-1)?.after_minutes ?? -10;
   return (
     <form className="sw-form" onSubmit={(e) => void save(e)} noValidate>
-      {steps.length === 0 && <p className="sw-muted">No steps: incidents do not escalate.</p>}
+      {steps.length === 0 && <p className="sw-muted">{t('escalation.noSteps')}</p>}
       <ol className="sw-steps">
         {steps.map((s, i) => (
           <li key={i} className="sw-card sw-step">
-            <h3 id={`step-${i}`}>Step {i + 1}</h3>
+            <h3 id={`step-${i}`}>{t('escalation.step', { n: i + 1 })}</h3>
             <div className="sw-field">
-              <label htmlFor={`step-${i}-minutes`}>Minutes after the incident started (0: at once)</label>
+              <label htmlFor={`step-${i}-minutes`}>{t('escalation.minutes')}</label>
               <input
                 id={`step-${i}-minutes`}
                 type="number"
@@ -90,8 +86,8 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
               />
             </div>
             <fieldset className="sw-fieldset">
-              <legend>Channels</legend>
-              {channels.length === 0 && <span className="sw-muted">No alert channels yet.</span>}
+              <legend>{t('escalation.channels')}</legend>
+              {channels.length === 0 && <span className="sw-muted">{t('escalation.noChannels')}</span>}
               {channels.map((c) => (
                 <label key={c.id} className="sw-check">
                   <input
@@ -105,7 +101,7 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
               ))}
             </fieldset>
             <fieldset className="sw-fieldset">
-              <legend>People</legend>
+              <legend>{t('escalation.people')}</legend>
               {policy.people.map((p) => (
                 <label key={p.id} className="sw-check">
                   <input
@@ -119,7 +115,7 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
             </fieldset>
             {(schedules.length > 0 || (s.schedule_ids?.length ?? 0) > 0) && (
               <fieldset className="sw-fieldset">
-                <legend>On-call schedules</legend>
+                <legend>{t('escalation.schedules')}</legend>
                 {schedules.map((x) => (
                   <label key={x.id} className="sw-check">
                     <input
@@ -143,7 +139,7 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
               aria-describedby={`step-${i}`}
               onClick={() => setSteps(steps.filter((_, j) => j !== i))}
             >
-              Remove step
+              {t('escalation.removeStep')}
             </button>
           </li>
         ))}
@@ -151,7 +147,7 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
       {steps.length > 0 && (
         <div className="sw-card sw-step">
           <div className="sw-field">
-            <label htmlFor="policy-repeat">Repeat the steps while nobody acknowledges (times, 0 to 9)</label>
+            <label htmlFor="policy-repeat">{t('escalation.repeat')}</label>
             <input
               id="policy-repeat"
               type="number"
@@ -164,7 +160,7 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
           </div>
           <label className="sw-check">
             <input type="checkbox" checked={notifyTeam} onChange={(e) => setNotifyTeam(e.target.checked)} />
-            The last step also alerts the whole team
+            {t('escalation.notifyTeam')}
           </label>
         </div>
       )}
@@ -180,10 +176,10 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
           disabled={steps.length >= 10}
           onClick={() => setSteps([...steps, { after_minutes: last + 10, channel_ids: [], user_ids: [] }])}
         >
-          Add step
+          {t('escalation.addStep')}
         </button>
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-          Save policy
+          {t('escalation.save')}
         </button>
       </div>
     </form>

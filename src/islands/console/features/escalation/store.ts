@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { dataOrLog, loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -24,7 +25,7 @@ export const $policySchedules = atom<Array<{ id: string; name: string }>>([]);
 export async function loadPolicy(tenant: string | null): Promise<void> {
   const query = { tenant: tenant ?? undefined };
   await Promise.all([
-    loadInto($policy, () => api.GET('/api/v1/escalation-policy', { params: { query } }), serverOr('Failed to load the escalation policy.')),
+    loadInto($policy, () => api.GET('/api/v1/escalation-policy', { params: { query } }), serverOr(t('escalation.loadFailed'))),
     dataOrLog(() => api.GET('/api/v1/alert-channels', { params: { query } }), 'Failed to load alert channels for the policy').then((d) => {
       if (d) $policyChannels.set(d.map((c) => ({ id: c.id, name: c.name, enabled: c.enabled })));
     }),
@@ -40,11 +41,9 @@ export async function loadPolicy(tenant: string | null): Promise<void> {
 export function validateSteps(steps: Step[]): Record<number, string> {
   const errors: Record<number, string> = {};
   steps.forEach((s, i) => {
-    if (!Number.isInteger(s.after_minutes) || s.after_minutes < 0 || s.after_minutes > 10080)
-      errors[i] = 'Minutes must be a whole number from 0 to 10080 (one week)';
-    else if (i > 0 && s.after_minutes < steps[i - 1].after_minutes) errors[i] = `Step ${i + 1} must come no sooner than step ${i}`;
-    else if (s.channel_ids.length + s.user_ids.length + (s.schedule_ids?.length ?? 0) === 0)
-      errors[i] = 'Choose at least one channel, person or schedule';
+    if (!Number.isInteger(s.after_minutes) || s.after_minutes < 0 || s.after_minutes > 10080) errors[i] = t('escalation.error.minutes');
+    else if (i > 0 && s.after_minutes < steps[i - 1].after_minutes) errors[i] = t('escalation.error.order', { n: i + 1, before: i });
+    else if (s.channel_ids.length + s.user_ids.length + (s.schedule_ids?.length ?? 0) === 0) errors[i] = t('escalation.error.nobody');
   });
   return errors;
 }
@@ -66,5 +65,5 @@ export async function savePolicy(
     $policy.set({ status: 'ready', data: r.data });
     return { ok: true };
   }
-  return { ok: false, text: errorText(r.error, 'Failed to save the escalation policy.') };
+  return { ok: false, text: errorText(r.error, t('escalation.saveFailed')) };
 }

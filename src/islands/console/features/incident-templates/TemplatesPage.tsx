@@ -4,6 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
+import { t, tr } from '../../i18n.ts';
 import { $role, $user } from '../../stores/auth.ts';
 import { $monitorOptions, loadMonitorOptions } from '../../stores/monitor-options.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
@@ -19,7 +20,7 @@ import {
   deleteTemplate,
   emptyTemplate,
   formOf,
-  IMPACT_CHOICES,
+  impactChoices,
   loadTemplates,
   saveTemplate,
   validateTemplate,
@@ -27,7 +28,8 @@ import {
   type TemplateForm,
 } from './store.ts';
 
-const KIND_LABEL: Record<Template['kind'], string> = { incident: 'Incident', maintenance: 'Maintenance' };
+const kindLabel = (kind: Template['kind']) =>
+  kind === 'incident' ? t('incidentTemplates.kind.incident') : t('incidentTemplates.kind.maintenance');
 
 export function TemplatesPage({ title }: { title: string }) {
   const role = useStore($role);
@@ -50,36 +52,40 @@ export function TemplatesPage({ title }: { title: string }) {
 
   return (
     <div className="sw-admin sw-settings">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/settings">Settings</a> / <span aria-current="page">Incident templates</span>
+      <nav aria-label={t('incidentTemplates.breadcrumb')} className="sw-breadcrumb">
+        <a href="/settings">{t('incidentTemplates.settings')}</a> / <span aria-current="page">{t('incidentTemplates.crumb')}</span>
       </nav>
       <h2 className="sw-page-title">{title}</h2>
       {!companyKnown ? (
         <p className="sw-banner sw-banner-info" role="status">
-          Choose a company in the header to see its templates.
+          {t('incidentTemplates.chooseCompany')}
         </p>
       ) : (
         <section className="sw-card" aria-labelledby="templates-title">
           <header className="sw-card-head sw-row-between">
-            <h3 id="templates-title">Templates ({templates.status === 'ready' ? templates.data.length : 0})</h3>
+            <h3 id="templates-title">{t('incidentTemplates.head', { count: templates.status === 'ready' ? templates.data.length : 0 })}</h3>
             {admin && (
               <button type="button" className="sw-btn sw-btn-primary" onClick={() => setEditing('new')}>
-                Add template
+                {t('incidentTemplates.add')}
               </button>
             )}
           </header>
           <div className="sw-card-body">
             <p className="sw-muted sw-small">
-              Prepared words for the incidents and maintenance you write often: choose one with <strong>Use template</strong> in{' '}
-              <a className="sw-link" href="/monitors/incidents">
-                Write incident
-              </a>{' '}
-              or{' '}
-              <a className="sw-link" href="/monitors/maintenance">
-                Schedule maintenance
-              </a>
-              , then change anything before publishing.
-              {!admin && ' Only your company’s admins can add, edit or delete them.'}
+              {tr('incidentTemplates.intro', {
+                strong: (chunks) => <strong>{chunks}</strong>,
+                incident: (chunks) => (
+                  <a className="sw-link" href="/monitors/incidents">
+                    {chunks}
+                  </a>
+                ),
+                maintenance: (chunks) => (
+                  <a className="sw-link" href="/monitors/maintenance">
+                    {chunks}
+                  </a>
+                ),
+              })}
+              {!admin && ` ${t('incidentTemplates.adminsOnly')}`}
             </p>
             {alert && (
               <div className={`sw-banner ${alert.ok ? 'sw-banner-ok' : 'sw-banner-error'}`} role="alert">
@@ -92,31 +98,36 @@ export function TemplatesPage({ title }: { title: string }) {
               <Table
                 aria-labelledby="templates-title"
                 rows={templates.data}
-                rowKey={(t) => t.id}
-                empty="No templates yet."
+                rowKey={(tpl) => tpl.id}
+                empty={t('incidentTemplates.empty')}
                 columns={[
-                  { label: 'Name', cell: (t) => <strong>{t.name}</strong> },
-                  { label: 'For', cell: (t) => KIND_LABEL[t.kind] },
-                  { label: 'Title', cell: (t) => <span className="sw-wrap-anywhere">{t.title}</span> },
+                  { label: t('incidentTemplates.col.name'), cell: (tpl) => <strong>{tpl.name}</strong> },
+                  { label: t('incidentTemplates.col.for'), cell: (tpl) => kindLabel(tpl.kind) },
+                  { label: t('incidentTemplates.col.title'), cell: (tpl) => <span className="sw-wrap-anywhere">{tpl.title}</span> },
                   {
-                    label: 'Impact',
-                    cell: (t) => (t.impact ? (IMPACT_CHOICES.find(([v]) => v === t.impact)?.[1] ?? t.impact) : '—'),
+                    label: t('incidentTemplates.col.impact'),
+                    cell: (tpl) => (tpl.impact ? (impactChoices().find(([v]) => v === tpl.impact)?.[1] ?? tpl.impact) : '—'),
                   },
                   admin && {
-                    label: 'Actions',
+                    label: t('incidentTemplates.col.actions'),
                     className: 'sw-actions',
-                    cell: (t: Template) => (
+                    cell: (tpl: Template) => (
                       <>
-                        <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${t.name}`} onClick={() => setEditing(t)}>
-                          Edit
+                        <button
+                          type="button"
+                          className="sw-btn sw-btn-small"
+                          aria-label={t('incidentTemplates.editOne', { name: tpl.name })}
+                          onClick={() => setEditing(tpl)}
+                        >
+                          {t('incidentTemplates.edit')}
                         </button>
                         <button
                           type="button"
                           className="sw-btn sw-btn-small sw-btn-danger"
-                          aria-label={`Delete ${t.name}`}
-                          onClick={() => setDeleting(t)}
+                          aria-label={t('incidentTemplates.deleteOne', { name: tpl.name })}
+                          onClick={() => setDeleting(tpl)}
                         >
-                          Delete
+                          {t('incidentTemplates.delete')}
                         </button>
                       </>
                     ),
@@ -130,15 +141,15 @@ export function TemplatesPage({ title }: { title: string }) {
       {editing && <TemplateDialog t={editing === 'new' ? null : editing} tenant={tenant} onClose={() => setEditing(null)} />}
       {deleting && (
         <Confirm
-          title="Delete template"
+          title={t('incidentTemplates.deleteTitle')}
           danger
-          confirmLabel="Delete"
-          text={`Delete the template "${deleting.name}"? Incidents and maintenance written from it stay as they are.`}
+          confirmLabel={t('incidentTemplates.delete')}
+          text={t('incidentTemplates.confirmDelete', { name: deleting.name })}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
-            const t = deleting;
+            const gone = deleting;
             setDeleting(null);
-            void deleteTemplate(t, tenant);
+            void deleteTemplate(gone, tenant);
           }}
         />
       )}
@@ -146,13 +157,13 @@ export function TemplatesPage({ title }: { title: string }) {
   );
 }
 
-function TemplateDialog({ t, tenant, onClose }: { t: Template | null; tenant: string | null; onClose: () => void }) {
+function TemplateDialog({ t: tpl, tenant, onClose }: { t: Template | null; tenant: string | null; onClose: () => void }) {
   const monitors = useStore($monitorOptions);
-  const { f, errors, setErrors, busy, edit, send } = useModalForm<TemplateForm>(t ? formOf(t) : emptyTemplate());
+  const { f, errors, setErrors, busy, edit, send } = useModalForm<TemplateForm>(tpl ? formOf(tpl) : emptyTemplate());
   const [alert, setAlert] = useState<string | null>(null);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const o = await send(validateTemplate(f), () => saveTemplate(t?.id ?? null, f, tenant));
+    const o = await send(validateTemplate(f), () => saveTemplate(tpl?.id ?? null, f, tenant));
     if (!o) return;
     if (o.ok) return onClose();
     setAlert(o.text);
@@ -160,36 +171,40 @@ function TemplateDialog({ t, tenant, onClose }: { t: Template | null; tenant: st
   }
   const incident = f.kind === 'incident';
   return (
-    <Modal title={t ? `Edit ${t.name}` : 'Add template'} onClose={onClose} wide>
+    <Modal title={tpl ? t('incidentTemplates.editOne', { name: tpl.name }) : t('incidentTemplates.add')} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <FormAlert text={alert} />
-        <Field id="t-name" label="Name" required error={errors.name} hint="How Use template lists it">
+        <Field id="t-name" label={t('incidentTemplates.col.name')} required error={errors.name} hint={t('incidentTemplates.nameHint')}>
           <input id="t-name" value={f.name} maxLength={100} onChange={(e) => edit({ name: e.target.value }, 'name')} />
         </Field>
-        <Field id="t-kind" label="For" required error={errors.kind}>
+        <Field id="t-kind" label={t('incidentTemplates.col.for')} required error={errors.kind}>
           <select id="t-kind" value={f.kind} onChange={(e) => edit({ kind: e.target.value as TemplateForm['kind'] }, 'kind')}>
             <Options
               items={[
-                ['incident', 'Incidents'],
-                ['maintenance', 'Maintenance'],
+                ['incident', t('incidentTemplates.kind.incidents')],
+                ['maintenance', t('incidentTemplates.kind.maintenance')],
               ]}
             />
           </select>
         </Field>
         <div className="sw-span-2">
-          <Field id="t-title" label="Title" required error={errors.title}>
+          <Field id="t-title" label={t('incidentTemplates.col.title')} required error={errors.title}>
             <input id="t-title" value={f.title} maxLength={300} onChange={(e) => edit({ title: e.target.value }, 'title')} />
           </Field>
         </div>
         {incident && (
-          <Field id="t-impact" label="Impact" required error={errors.impact}>
+          <Field id="t-impact" label={t('incidentTemplates.col.impact')} required error={errors.impact}>
             <select id="t-impact" value={f.impact} onChange={(e) => edit({ impact: e.target.value as TemplateForm['impact'] }, 'impact')}>
-              <Options items={IMPACT_CHOICES} />
+              <Options items={impactChoices()} />
             </select>
           </Field>
         )}
         <div className="sw-span-2">
-          <Field id="t-message" label={incident ? 'Message' : 'Description'} error={errors.message}>
+          <Field
+            id="t-message"
+            label={incident ? t('incidentTemplates.message') : t('incidentTemplates.description')}
+            error={errors.message}
+          >
             <textarea
               id="t-message"
               rows={4}
@@ -202,15 +217,20 @@ function TemplateDialog({ t, tenant, onClose }: { t: Template | null; tenant: st
         <div className="sw-span-2">
           <MonitorChecklist
             id="t-monitors"
-            legend="Affected monitors"
-            hint="None chosen: the form keeps its own choice."
+            legend={t('incidentTemplates.monitors')}
+            hint={t('incidentTemplates.monitorsHint')}
             options={monitors}
             chosen={f.monitorIds}
             onChange={(ids) => edit({ monitorIds: ids }, 'monitorIds')}
             error={errors.monitorIds}
           />
         </div>
-        <ModalActions onClose={onClose} busy={busy} closeLabel="Close" submitLabel={t ? 'Save changes' : 'Add template'} />
+        <ModalActions
+          onClose={onClose}
+          busy={busy}
+          closeLabel={t('incidentTemplates.close')}
+          submitLabel={tpl ? t('incidentTemplates.save') : t('incidentTemplates.add')}
+        />
       </form>
     </Modal>
   );

@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -11,10 +12,11 @@ type S = components['schemas'];
 export type Template = S['IncidentTemplate'];
 export type Impact = NonNullable<Template['impact']>;
 
-export const IMPACT_CHOICES: ReadonlyArray<readonly [Impact, string]> = [
-  ['minor', 'Minor: degraded performance'],
-  ['major', 'Major: partial outage'],
-  ['critical', 'Critical: major outage'],
+/** The impacts with their labels, in the language shown when called. */
+export const impactChoices = (): ReadonlyArray<readonly [Impact, string]> => [
+  ['minor', t('incidentTemplates.impact.minor')],
+  ['major', t('incidentTemplates.impact.major')],
+  ['critical', t('incidentTemplates.impact.critical')],
 ];
 
 export const $templates = atom<Load<Template[]>>({ status: 'loading' });
@@ -24,7 +26,7 @@ export function loadTemplates(tenant: string | null): Promise<void> {
   return loadInto(
     $templates,
     () => api.GET('/api/v1/incident-templates', { params: { query: { tenant: tenant ?? undefined } } }),
-    serverOr('Failed to load the templates.'),
+    serverOr(t('incidentTemplates.loadFailed')),
   );
 }
 
@@ -50,8 +52,8 @@ export const formOf = (t: Template): TemplateForm => ({
 
 export function validateTemplate(f: TemplateForm): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!f.name.trim()) e.name = 'Name is required';
-  if (!f.title.trim()) e.title = 'Title is required';
+  if (!f.name.trim()) e.name = t('incidentTemplates.error.name');
+  if (!f.title.trim()) e.title = t('incidentTemplates.error.title');
   return e;
 }
 
@@ -74,27 +76,27 @@ export async function saveTemplate(id: string | null, f: TemplateForm, tenant: s
       : await api.POST('/api/v1/incident-templates', { body });
     if (r.error !== undefined) {
       const fields = (r.error as { errors?: Record<string, string> }).errors ?? {};
-      return { ok: false, text: errorText(r.error, 'The template could not be saved.'), fields };
+      return { ok: false, text: errorText(r.error, t('incidentTemplates.saveFailed')), fields };
     }
   } catch (e) {
-    return { ok: false, text: errorText(e, 'The template could not be saved.'), fields: {} };
+    return { ok: false, text: errorText(e, t('incidentTemplates.saveFailed')), fields: {} };
   }
-  $templatesAlert.set({ ok: true, text: id ? `Template "${body.name}" saved.` : `Template "${body.name}" added.` });
+  $templatesAlert.set({ ok: true, text: t(id ? 'incidentTemplates.saved' : 'incidentTemplates.added', { name: body.name }) });
   await loadTemplates(tenant);
   return { ok: true };
 }
 
-export async function deleteTemplate(t: Template, tenant: string | null): Promise<void> {
+export async function deleteTemplate(tpl: Template, tenant: string | null): Promise<void> {
   try {
-    const r = await api.DELETE('/api/v1/incident-templates/{id}', { params: { path: { id: t.id } } });
+    const r = await api.DELETE('/api/v1/incident-templates/{id}', { params: { path: { id: tpl.id } } });
     if (r.error !== undefined) {
-      $templatesAlert.set({ ok: false, text: errorText(r.error, `Template "${t.name}" could not be deleted.`) });
+      $templatesAlert.set({ ok: false, text: errorText(r.error, t('incidentTemplates.deleteFailed', { name: tpl.name })) });
       return;
     }
   } catch (e) {
-    $templatesAlert.set({ ok: false, text: errorText(e, `Template "${t.name}" could not be deleted.`) });
+    $templatesAlert.set({ ok: false, text: errorText(e, t('incidentTemplates.deleteFailed', { name: tpl.name })) });
     return;
   }
-  $templatesAlert.set({ ok: true, text: `Template "${t.name}" deleted.` });
+  $templatesAlert.set({ ok: true, text: t('incidentTemplates.deleted', { name: tpl.name }) });
   await loadTemplates(tenant);
 }

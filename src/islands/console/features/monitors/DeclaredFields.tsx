@@ -2,6 +2,7 @@
 // new kind's form needs no code here. Ids are `m-<field>` like the hand-drawn inputs, so the
 // server's per-field messages land beside them.
 import { KIND_FIELD_SPECS, type KindField, type KindFieldValue } from '../../../../lib/kind-forms/index.ts';
+import { kindFieldWords } from '../../form-words.ts';
 import { Field } from '../../ui/Field.tsx';
 
 interface Props {
@@ -40,11 +41,13 @@ function DeclaredField(props: {
 }) {
   const { name, spec, error, onChange } = props;
   const id = `m-${name}`;
-  const described = error ? `${id}-error` : spec.hint ? `${id}-hint` : undefined;
+  // the declaration's English is the server's; what is shown comes from the catalogue by the field's id
+  const words = kindFieldWords(name, spec);
+  const described = error ? `${id}-error` : words.hint ? `${id}-hint` : undefined;
   if (spec.input === 'checkbox')
     return (
       <label className="sw-check">
-        <input id={id} type="checkbox" checked={props.value === true} onChange={(e) => onChange(name, e.target.checked)} /> {spec.label}
+        <input id={id} type="checkbox" checked={props.value === true} onChange={(e) => onChange(name, e.target.checked)} /> {words.label}
         {error && (
           <small className="sw-field-error" role="alert" id={`${id}-error`}>
             {' '}
@@ -65,13 +68,15 @@ function DeclaredField(props: {
       <select {...common} value={text} onChange={(e) => onChange(name, e.target.value)}>
         {!spec.required && !spec.default && <option value="">—</option>}
         {(spec.options ?? []).map((o) => (
-          <option key={o}>{o}</option>
+          <option key={o} value={o}>
+            {words.option(o)}
+          </option>
         ))}
       </select>
     );
   else if (spec.input === 'lines' || spec.input === 'pairs')
     control = (
-      <textarea {...common} rows={2} value={text} placeholder={spec.placeholder} onChange={(e) => onChange(name, e.target.value)} />
+      <textarea {...common} rows={2} value={text} placeholder={words.placeholder} onChange={(e) => onChange(name, e.target.value)} />
     );
   else
     control = (
@@ -80,12 +85,12 @@ function DeclaredField(props: {
         type={spec.input === 'number' ? 'number' : spec.input === 'secret' ? 'password' : 'text'}
         autoComplete={spec.input === 'secret' ? 'new-password' : undefined}
         value={text}
-        placeholder={spec.placeholder}
+        placeholder={words.placeholder}
         onChange={(e) => onChange(name, e.target.value)}
       />
     );
   return (
-    <Field id={id} label={spec.label} required={spec.required} error={error} hint={spec.hint}>
+    <Field id={id} label={words.label} required={spec.required} error={error} hint={words.hint}>
       {control}
     </Field>
   );

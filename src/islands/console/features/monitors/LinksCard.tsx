@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { Card } from '../../ui/Card.tsx';
 import { STATUS_TEXT } from './store.ts';
 
@@ -35,7 +36,8 @@ function LinkList({ ids, byId, testId }: { ids: string[]; byId: Map<string, List
         const st = x ? STATUS_TEXT[x.status] : null;
         return (
           <li key={id}>
-            <a href={`/monitors/${id}`}>{x?.name ?? 'A monitor'}</a> {st && <span className={`sw-pill sw-${st.tone}`}>{st.text}</span>}
+            <a href={`/monitors/${id}`}>{x?.name ?? t('monitors.links.aMonitor')}</a>{' '}
+            {st && <span className={`sw-pill sw-${st.tone}`}>{st.text}</span>}
           </li>
         );
       })}
@@ -49,26 +51,18 @@ export function LinksCard({ m }: { m: Monitor }) {
   const byId = useNamed(m, [...children, ...parents]);
   if (children.length === 0 && parents.length === 0) return null;
   return (
-    <Card title={children.length ? 'Group' : 'Depends on'} testId="monitor-links">
+    <Card title={children.length ? t('monitors.links.group') : t('monitors.links.dependsOn')} testId="monitor-links">
       {children.length > 0 && (
         <>
-          <p className="sw-muted sw-small">
-            Down when{' '}
-            {m.group_rule === 'all'
-              ? 'all children are'
-              : m.group_rule === 'at_least'
-                ? `at least ${m.group_min_down} children are`
-                : 'any child is'}{' '}
-            down; degraded while some child is down or degraded.
-          </p>
-          <h4 className="sw-mp-links-title">Children ({children.length})</h4>
+          <p className="sw-muted sw-small">{t('monitors.links.rule', { rule: m.group_rule ?? 'any', min: m.group_min_down ?? 1 })}</p>
+          <h4 className="sw-mp-links-title">{t('monitors.links.children', { count: children.length })}</h4>
           <LinkList ids={children} byId={byId} testId="monitor-children" />
         </>
       )}
       {parents.length > 0 && (
         <>
-          {children.length > 0 && <h4 className="sw-mp-links-title">Depends on ({parents.length})</h4>}
-          <p className="sw-muted sw-small">While one of these is down, this monitor’s failures open no incident of their own.</p>
+          {children.length > 0 && <h4 className="sw-mp-links-title">{t('monitors.links.parents', { count: parents.length })}</h4>}
+          <p className="sw-muted sw-small">{t('monitors.links.parentsHint')}</p>
           <LinkList ids={parents} byId={byId} testId="monitor-parents" />
         </>
       )}

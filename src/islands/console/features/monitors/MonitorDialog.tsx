@@ -3,6 +3,7 @@
 // push monitor's URL with a copy button and a curl line (shown after create or a new URL only).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant, $tenantOptions } from '../../stores/tenant.ts';
 import { $locationOptions, loadLocationOptions, locationsOf } from '../../stores/location-options.ts';
@@ -30,7 +31,7 @@ import {
   type MonitorForm,
   type TestResult,
 } from './form.ts';
-import type { MonitorRow, MonitorType } from './store.ts';
+import { STATUS_TEXT, type MonitorRow, type MonitorType } from './store.ts';
 import { usePublicDefault } from './public-default.ts';
 import { DeclaredFields } from './DeclaredFields.tsx';
 import { MonitorLinks } from './MonitorLinks.tsx';
@@ -79,7 +80,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
     const r = await saveMonitor(f, monitor?.id ?? null, superAdmin);
     setBusy(null);
     if (!r.ok) return refuse(r.refusal);
-    onSaved(monitor ? `Monitor "${r.monitor.name}" saved.` : `Monitor "${r.monitor.name}" created.`);
+    onSaved(t(monitor ? 'monitors.form.saved' : 'monitors.form.created', { name: r.monitor.name }));
     if (r.monitor.push_url) setPushUrl(r.monitor.push_url);
     else onClose();
   }
@@ -101,6 +102,7 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
 
   const shown = new Set(KIND_FIELDS[f.type]);
   const derived = KIND_FORMS[f.type].derived === true;
+  const portHint = KIND_FORMS[f.type].portHint;
   const input = (
     key: keyof MonitorForm,
     label: string,
@@ -120,14 +122,14 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
       </Field>
     ) : null;
   return (
-    <Modal title={monitor ? `Edit ${monitor.name}` : 'Add Monitor'} onClose={onClose} wide>
+    <Modal title={monitor ? t('monitors.form.editTitle', { name: monitor.name }) : t('monitors.add')} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         {banner && (
           <div className="sw-banner sw-banner-error sw-span-2" role="alert">
             {banner}
           </div>
         )}
-        <Field id="m-type" label="Kind" required error={errors.type}>
+        <Field id="m-type" label={t('monitors.form.kind')} required error={errors.type}>
           <select
             id="m-type"
             value={f.type}
@@ -145,9 +147,9 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           </select>
         </Field>
         {superAdmin && !monitor && (
-          <Field id="m-company_id" label="Company" required error={errors.company_id}>
+          <Field id="m-company_id" label={t('monitors.form.company')} required error={errors.company_id}>
             <select id="m-company_id" value={f.company_id} onChange={(e) => set('company_id', e.target.value)}>
-              <option value="">Select a company</option>
+              <option value="">{t('monitors.form.selectCompany')}</option>
               {companies.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -156,14 +158,14 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
             </select>
           </Field>
         )}
-        {input('name', 'Name', { required: true, placeholder: 'Website' })}
-        {input('url', 'URL', {
+        {input('name', t('monitors.form.name'), { required: true, placeholder: t('monitors.form.namePlaceholder') })}
+        {input('url', t('monitors.form.url'), {
           required: true,
           type: 'url',
           placeholder: KIND_FORMS[f.type].urlPlaceholder ?? 'https://example.com/health',
         })}
         {shown.has('method') && (
-          <Field id="m-method" label="Method" error={errors.method}>
+          <Field id="m-method" label={t('monitors.form.method')} error={errors.method}>
             <select id="m-method" value={f.method} onChange={(e) => set('method', e.target.value)}>
               {METHODS.map((m) => (
                 <option key={m}>{m}</option>
@@ -171,17 +173,17 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
             </select>
           </Field>
         )}
-        {input('host', f.type === 'dns' ? 'Domain name' : 'Host', {
+        {input('host', f.type === 'dns' ? t('monitors.form.domainName') : t('monitors.form.host'), {
           required: true,
           placeholder: f.type === 'dns' ? 'example.com' : 'db.example.com',
         })}
-        {input('port', 'Port', {
+        {input('port', t('monitors.form.port'), {
           required: f.type === 'tcp',
           type: 'number',
-          hint: f.type === 'ssl' ? '443 unless set' : KIND_FORMS[f.type].portHint,
+          hint: f.type === 'ssl' ? t('monitors.form.portHint.ssl') : portHint && t(portHint),
         })}
         {shown.has('record_type') && (
-          <Field id="m-record_type" label="Record type" error={errors.record_type}>
+          <Field id="m-record_type" label={t('monitors.form.recordType')} error={errors.record_type}>
             <select id="m-record_type" value={f.record_type} onChange={(e) => set('record_type', e.target.value)}>
               {RECORD_TYPES.map((t) => (
                 <option key={t}>{t}</option>
@@ -189,25 +191,25 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
             </select>
           </Field>
         )}
-        {input('resolver', 'Resolver', { hint: 'A DNS server such as 1.1.1.1:53; empty: the platform’s resolvers' })}
-        {input('expected_values', 'Expected values', { hint: 'Comma-separated; down when an answer is missing' })}
-        {input('ssl_warning_days', 'Warn days before expiry', { hint: 'Comma-separated days' })}
-        {input('accepted_status_codes', 'Accepted status codes', { hint: 'Comma-separated: 200, 200-299 or 2xx' })}
-        {input('keyword', 'Keyword', { hint: 'Text the response must contain (or must not)' })}
+        {input('resolver', t('monitors.form.resolver'), { hint: t('monitors.form.resolverHint') })}
+        {input('expected_values', t('monitors.form.expectedValues'), { hint: t('monitors.form.expectedValuesHint') })}
+        {input('ssl_warning_days', t('monitors.form.sslWarningDays'), { hint: t('monitors.form.sslWarningDaysHint') })}
+        {input('accepted_status_codes', t('monitors.form.statusCodes'), { hint: t('monitors.form.statusCodesHint') })}
+        {input('keyword', t('monitors.form.keyword'), { hint: t('monitors.form.keywordHint') })}
         {shown.has('keyword_mode') && (
-          <Field id="m-keyword_mode" label="Keyword must be" error={errors.keyword_mode}>
+          <Field id="m-keyword_mode" label={t('monitors.form.keywordMode')} error={errors.keyword_mode}>
             <select
               id="m-keyword_mode"
               value={f.keyword_mode}
               onChange={(e) => set('keyword_mode', e.target.value as MonitorForm['keyword_mode'])}
             >
-              <option value="present">present</option>
-              <option value="absent">absent</option>
+              <option value="present">{t('monitors.form.keywordPresent')}</option>
+              <option value="absent">{t('monitors.form.keywordAbsent')}</option>
             </select>
           </Field>
         )}
-        {input('json_path', 'JSON path', { placeholder: '$.status' })}
-        {input('json_expected', 'JSON value expected')}
+        {input('json_path', t('monitors.form.jsonPath'), { placeholder: '$.status' })}
+        {input('json_expected', t('monitors.form.jsonExpected'))}
         <DeclaredFields fields={KIND_FIELDS[f.type]} values={f.extra} errors={errors} onChange={setExtra} />
         {isSynthetic(f.type) && (
           <StepsEditor
@@ -226,9 +228,9 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
             }}
           />
         )}
-        {input('degraded_threshold_ms', 'Degraded above (ms)', { type: 'number' })}
+        {input('degraded_threshold_ms', t('monitors.form.degradedAbove'), { type: 'number' })}
         {shown.has('headers') && (
-          <Field id="m-headers" label="Headers" error={errors.headers} hint="One “Name: value” a line; sent to this URL’s own origin only">
+          <Field id="m-headers" label={t('monitors.form.headers')} error={errors.headers} hint={t('monitors.form.headersHint')}>
             <textarea
               id="m-headers"
               rows={2}
@@ -239,21 +241,21 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
           </Field>
         )}
         {shown.has('body') && (
-          <Field id="m-body" label="Request body" error={errors.body}>
+          <Field id="m-body" label={t('monitors.form.body')} error={errors.body}>
             <textarea id="m-body" rows={2} value={f.body} onChange={(e) => set('body', e.target.value)} />
           </Field>
         )}
-        {input('interval_seconds', 'Check every (seconds)', { type: 'number', required: true })}
-        {!derived && input('timeout_seconds', 'Time-out (seconds)', { type: 'number' })}
-        {!derived && input('confirmations', 'Confirmations before alerting', { type: 'number' })}
-        {input('sla_target', 'SLA target (%)', {
-          placeholder: 'e.g. 99.9',
-          hint: 'Uptime promised to your customers; the SLA report shows it met or missed. Blank: none.',
+        {input('interval_seconds', t('monitors.form.interval'), { type: 'number', required: true })}
+        {!derived && input('timeout_seconds', t('monitors.form.timeout'), { type: 'number' })}
+        {!derived && input('confirmations', t('monitors.form.confirmations'), { type: 'number' })}
+        {input('sla_target', t('monitors.form.sla'), {
+          placeholder: t('monitors.form.slaPlaceholder'),
+          hint: t('monitors.form.slaHint'),
         })}
         {shown.has('follow_redirects') && (
           <label className="sw-check">
-            <input type="checkbox" checked={f.follow_redirects} onChange={(e) => set('follow_redirects', e.target.checked)} /> Follow
-            redirects
+            <input type="checkbox" checked={f.follow_redirects} onChange={(e) => set('follow_redirects', e.target.checked)} />{' '}
+            {t('monitors.form.followRedirects')}
           </label>
         )}
         <label className="sw-check">
@@ -265,16 +267,13 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
               set('is_public', e.target.checked);
             }}
           />{' '}
-          Show on the public status page
+          {t('monitors.form.public')}
         </label>
         <label className="sw-check">
-          <input type="checkbox" checked={f.is_critical} onChange={(e) => set('is_critical', e.target.checked)} /> Critical: its outage
-          alone is a major outage
+          <input type="checkbox" checked={f.is_critical} onChange={(e) => set('is_critical', e.target.checked)} />{' '}
+          {t('monitors.form.critical')}
         </label>
-        <p className="sw-hint sw-span-2">
-          A down monitor is a partial outage of the status page (Partial System Outage); a critical one, or every monitor down, reads Major
-          Service Outage.
-        </p>
+        <p className="sw-hint sw-span-2">{t('monitors.form.criticalHint')}</p>
         <MonitorLinks
           isGroup={shown.has('children')}
           companyId={monitor?.company_id ?? f.company_id}
@@ -295,22 +294,15 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
             defaultCount={monitor && monitor.locations === null ? monitor.location_status.length : null}
           />
         )}
-        {f.type === 'push' && (
-          <p className="sw-hint sw-span-2">
-            {monitor
-              ? 'A push monitor is down when its URL was not called within the interval. Its URL was shown when it was created; a new one can be made below.'
-              : 'A push monitor is down when its URL was not called within the interval. Its URL is shown once it is created.'}
-          </p>
-        )}
+        {f.type === 'push' && <p className="sw-hint sw-span-2">{monitor ? t('monitors.push.hintEdit') : t('monitors.push.hintNew')}</p>}
         {f.type === 'push' && monitor && <RotatePush id={monitor.id} onUrl={setPushUrl} />}
         {busy === 'test' && isSynthetic(f.type) && (
           <p className="sw-mon-test sw-span-2" role="status" data-testid="run-progress">
-            Running {f.steps.length} step{f.steps.length === 1 ? '' : 's'}
-            {isJourney(f.type) ? ' in a fresh browser' : ''}… {live.length} done.
+            {t(isJourney(f.type) ? 'monitors.test.runningBrowser' : 'monitors.test.running', { count: f.steps.length, done: live.length })}
           </p>
         )}
         {busy === 'test' && isSynthetic(f.type) && live.length > 0 && (
-          <ol className="sw-run-steps sw-span-2" aria-label="Steps done so far" data-testid="run-live">
+          <ol className="sw-run-steps sw-span-2" aria-label={t('monitors.test.stepsSoFar')} data-testid="run-live">
             {live.map((s) => (
               <RunStep key={s.index} step={s} monitorId={null} explain={explain} />
             ))}
@@ -319,15 +311,15 @@ export function MonitorDialog({ monitor, onClose, onSaved }: Props) {
         {tested && <TestOutcome result={tested} monitorId={monitor?.id ?? null} />}
         <div className="sw-modal-actions sw-span-2">
           <button type="button" className="sw-btn" onClick={onClose}>
-            Cancel
+            {t('monitors.cancel')}
           </button>
           {f.type !== 'push' && (
             <button type="button" className="sw-btn" onClick={() => void runTest()} disabled={busy !== null}>
-              {busy === 'test' ? 'Testing…' : isSynthetic(f.type) ? 'Run now' : 'Test now'}
+              {busy === 'test' ? t('monitors.test.testing') : isSynthetic(f.type) ? t('monitors.test.runNow') : t('monitors.test.testNow')}
             </button>
           )}
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy !== null}>
-            {busy === 'save' ? 'Saving…' : monitor ? 'Save' : 'Create Monitor'}
+            {busy === 'save' ? t('monitors.form.saving') : monitor ? t('monitors.form.save') : t('monitors.form.create')}
           </button>
         </div>
       </form>
@@ -357,11 +349,11 @@ function LocationsFields(props: {
   const count = f.use_default_locations ? props.defaultCount : f.locations.length;
   return (
     <fieldset className="sw-field sw-span-2 sw-mon-locations" data-testid="monitor-locations">
-      <legend>Locations</legend>
-      <div className="sw-row" role="radiogroup" aria-label="Where it is checked from">
+      <legend>{t('monitors.locations.legend')}</legend>
+      <div className="sw-row" role="radiogroup" aria-label={t('monitors.locations.where')}>
         <label className="sw-check">
-          <input type="radio" name="m-loc-mode" checked={f.use_default_locations} onChange={() => set('use_default_locations', true)} /> Use
-          the company default
+          <input type="radio" name="m-loc-mode" checked={f.use_default_locations} onChange={() => set('use_default_locations', true)} />{' '}
+          {t('monitors.locations.useDefault')}
         </label>
         <label className="sw-check">
           <input
@@ -373,14 +365,14 @@ function LocationsFields(props: {
               if (f.locations.length === 0) set('locations', ['local']);
             }}
           />{' '}
-          Choose locations
+          {t('monitors.locations.choose')}
         </label>
       </div>
       {!f.use_default_locations && (
         <LocationChecklist
           id="m-locations"
-          legend="Check from"
-          hint="A monitor checked from your private locations alone may target addresses in your own network."
+          legend={t('monitors.locations.checkFrom')}
+          hint={t('monitors.locations.checkFromHint')}
           options={options}
           chosen={f.locations}
           onChange={(slugs) => set('locations', slugs)}
@@ -390,9 +382,9 @@ function LocationsFields(props: {
       {f.use_default_locations && errors.locations && <p className="sw-field-error">{errors.locations}</p>}
       <Field
         id="m-quorum"
-        label="Down when this many locations agree"
+        label={t('monitors.locations.quorum')}
         error={errors.quorum}
-        hint={`Down when N of ${count ?? 'its'} locations see it down; fewer make it degraded. Blank: a majority of the online locations.`}
+        hint={count == null ? t('monitors.locations.quorumHintAny') : t('monitors.locations.quorumHint', { count })}
       >
         <input
           id="m-quorum"
@@ -400,7 +392,7 @@ function LocationsFields(props: {
           min={1}
           max={count ?? 16}
           value={f.quorum}
-          placeholder="Majority"
+          placeholder={t('monitors.locations.majority')}
           aria-invalid={errors.quorum ? true : undefined}
           aria-describedby={errors.quorum ? 'm-quorum-error' : 'm-quorum-hint'}
           onChange={(e) => set('quorum', e.target.value)}
@@ -410,27 +402,28 @@ function LocationsFields(props: {
   );
 }
 
-const OUTCOME = { operational: ['Up', 'green'], degraded: ['Degraded', 'amber'], down: ['Down', 'red'] } as const;
+const OUTCOME = { operational: 'green', degraded: 'amber', down: 'red' } as const;
 
 function TestOutcome({ result, monitorId }: { result: TestResult; monitorId: string | null }) {
-  const [text, tone] = OUTCOME[result.status];
+  const tone = OUTCOME[result.status];
+  const text = STATUS_TEXT[result.status].text;
   const phases = phasesOf(result.timings);
   return (
-    <section className="sw-mon-test sw-span-2" aria-label="Test result" aria-live="polite">
+    <section className="sw-mon-test sw-span-2" aria-label={t('monitors.test.result')} aria-live="polite">
       <p>
         <span className={`sw-pill sw-${tone}`}>{text}</span>
         {result.status_code != null && <> HTTP {result.status_code}</>}
-        {result.response_time_ms != null && <> in {fmtNumber(result.response_time_ms)} ms</>}
+        {result.response_time_ms != null && <> {t('monitors.test.inMs', { ms: fmtNumber(result.response_time_ms) })}</>}
       </p>
       {/* a run's failing step carries the same sentence, beside its step */}
       {result.error && !result.run?.steps.some((s) => s.error) && <p className="sw-field-error">{explain(result.error)}</p>}
-      {result.run && <RunResult run={result.run} monitorId={monitorId} title="Steps of this run" explain={explain} />}
+      {result.run && <RunResult run={result.run} monitorId={monitorId} title={t('monitors.test.stepsOfRun')} explain={explain} />}
       {phases.length > 0 && !result.run && (
         <dl className="sw-mon-phases">
           {phases.map((p) => (
             <div key={p.label}>
               <dt>{p.label}</dt>
-              <dd>{fmtNumber(p.ms, 1)} ms</dd>
+              <dd>{t('monitors.ms', { ms: fmtNumber(p.ms, 1) })}</dd>
             </div>
           ))}
         </dl>
@@ -446,11 +439,11 @@ function RotatePush({ id, onUrl }: { id: string; onUrl: (url: string) => void })
     <div className="sw-span-2">
       {!sure ? (
         <button type="button" className="sw-btn sw-btn-small" onClick={() => setSure(true)}>
-          Make a new push URL
+          {t('monitors.push.newUrl')}
         </button>
       ) : (
         <p role="alert">
-          The current URL stops working at once.{' '}
+          {t('monitors.push.stopsAtOnce')}{' '}
           <button
             type="button"
             className="sw-btn sw-btn-small sw-btn-danger"
@@ -460,11 +453,11 @@ function RotatePush({ id, onUrl }: { id: string; onUrl: (url: string) => void })
               else setFailed(true);
             }}
           >
-            Replace the URL
+            {t('monitors.push.replace')}
           </button>
         </p>
       )}
-      {failed && <p className="sw-field-error">A new URL could not be made. Please try again.</p>}
+      {failed && <p className="sw-field-error">{t('monitors.push.newUrlFailed')}</p>}
     </div>
   );
 }
@@ -477,29 +470,29 @@ function PushUrl({ url, onClose }: { url: string; onClose: () => void }) {
       () => setCopied(null),
     );
   return (
-    <Modal title="Push URL" onClose={onClose} wide>
+    <Modal title={t('monitors.push.title')} onClose={onClose} wide>
       <div className="sw-form">
-        <p>Call this URL from your job at least once per interval. It is shown only now: keep it somewhere safe.</p>
-        <Field id="push-url" label="Push URL">
+        <p>{t('monitors.push.intro')}</p>
+        <Field id="push-url" label={t('monitors.push.title')}>
           <div className="sw-row">
             <input id="push-url" readOnly value={url} className="sw-mon-code" onFocus={(e) => e.target.select()} />
             <button type="button" className="sw-btn sw-btn-small" onClick={() => copy('url', url)}>
-              Copy URL
+              {t('monitors.push.copyUrl')}
             </button>
           </div>
         </Field>
-        <Field id="push-curl" label="Example (cron)">
+        <Field id="push-curl" label={t('monitors.push.example')}>
           <div className="sw-row">
             <input id="push-curl" readOnly value={curlExample(url)} className="sw-mon-code" onFocus={(e) => e.target.select()} />
             <button type="button" className="sw-btn sw-btn-small" onClick={() => copy('curl', curlExample(url))}>
-              Copy command
+              {t('monitors.push.copyCommand')}
             </button>
           </div>
         </Field>
-        <p role="status">{copied === 'url' ? 'URL copied.' : copied === 'curl' ? 'Command copied.' : ''}</p>
+        <p role="status">{copied === 'url' ? t('monitors.push.urlCopied') : copied === 'curl' ? t('monitors.push.commandCopied') : ''}</p>
         <div className="sw-modal-actions">
           <button type="button" className="sw-btn sw-btn-primary" onClick={onClose}>
-            Done
+            {t('monitors.done')}
           </button>
         </div>
       </div>

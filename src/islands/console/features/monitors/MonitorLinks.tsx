@@ -3,6 +3,7 @@
 // tick). The server refuses cycles and other companies' monitors and says which field is wrong.
 import { useEffect, useState } from 'react';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { MonitorChecklist, type MonitorChoice } from '../../ui/MonitorChecklist.tsx';
 
 /** The company's monitors (up to 200, by name), without the one being edited. */
@@ -40,8 +41,8 @@ export function MonitorLinks(props: {
         <div className="sw-span-2">
           <MonitorChecklist
             id="m-children"
-            legend="Children"
-            hint="The monitors this group is made of; the status page shows them under it."
+            legend={t('monitors.links.childrenLegend')}
+            hint={t('monitors.links.childrenHint')}
             options={options}
             chosen={props.childIds}
             onChange={props.onChildren}
@@ -52,8 +53,8 @@ export function MonitorLinks(props: {
       <div className="sw-span-2">
         <MonitorChecklist
           id="m-parents"
-          legend="Depends on"
-          hint="While one of these is down, this monitor’s failures open no incident and send no alert of their own: the parent’s incident names it."
+          legend={t('monitors.links.dependsOn')}
+          hint={t('monitors.links.dependsOnHint')}
           options={options}
           chosen={props.parents}
           onChange={props.onParents}

@@ -11,6 +11,7 @@ import { locationLabel } from '../../../../lib/monitor-locations.ts';
 import { quorumNeed } from '../../../../lib/quorum.ts';
 import { dailyBars, hourlyTimeline, type RollupCounts } from '../../../../lib/timeline.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
+import { type ConsoleKey, t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { onLive } from '../../stores/live.ts';
 import { Card, ErrorPanel, LoadView, Skeleton } from '../../ui/Card.tsx';
@@ -54,28 +55,25 @@ import { targetOf } from './monitor-target.ts';
 // the chart and its library load after the page's figures, on this screen only
 const ResponseChart = lazy(() => import('./ResponseChart.tsx').then((m) => ({ default: m.ResponseChart })));
 
-const RANGES: Array<[ResponseTimeRange, string]> = [
-  ['checks', 'Latest checks'],
-  ['24h', '24 hours'],
-  ['7d', '7 days'],
-  ['30d', '30 days'],
-  ['90d', '90 days'],
+// labels are read when drawn, so they are in the language shown then
+const RANGES = (): Array<[ResponseTimeRange, string]> => [
+  ['checks', t('monitors.page.range.checks')],
+  ['24h', t('monitors.page.range.24h')],
+  ['7d', t('monitors.page.range.7d')],
+  ['30d', t('monitors.page.range.30d')],
+  ['90d', t('monitors.page.range.90d')],
 ];
-const CHART_MODES: Array<[ChartMode, string]> = [
-  ['latency', 'Average and p95'],
-  ['phases', 'Phases'],
-  ['locations', 'By location'],
+const CHART_MODES = (): Array<[ChartMode, string]> => [
+  ['latency', t('monitors.page.mode.latency')],
+  ['phases', t('monitors.page.mode.phases')],
+  ['locations', t('monitors.page.mode.locations')],
 ];
-const PHASES = [
-  ['dns', 'DNS'],
-  ['connect', 'Connect'],
-  ['tls', 'TLS'],
-  ['ttfb', 'First byte'],
-  ['total', 'Total'],
-] as const;
+const PHASES = ['dns', 'connect', 'tls', 'ttfb', 'total'] as const;
 
 const pct = (p: number | null | undefined) => (p == null ? '—' : `${fmtNumber(p, 2)}%`);
-const ms = (v: number | null | undefined) => (v == null ? '—' : `${fmtNumber(v)} ms`);
+const ms = (v: number | null | undefined) => (v == null ? '—' : t('monitors.ms', { ms: fmtNumber(v) }));
+/** A check's or a location's state (lib/status.ts keeps the public page's English). */
+const stateText = (s: keyof typeof STATUS_LABEL) => t(`monitors.state.${s}` as ConsoleKey);
 
 function countsOf(rt: ResponseTimes): RollupCounts[] {
   return rt.points.map((p) => ({ ...p, start: Date.parse(p.start), lastHttpCode: p.last_http_code }));
@@ -103,16 +101,16 @@ export function MonitorPage({ params }: ScreenProps) {
   if (monitor.status === 'error')
     return (
       <div className="sw-admin">
-        <Crumbs name="Monitor" />
-        <ErrorPanel message={monitor.httpStatus === 404 ? 'This monitor does not exist or was deleted.' : monitor.message} />
+        <Crumbs name={t('monitors.page.crumb')} />
+        <ErrorPanel message={monitor.httpStatus === 404 ? t('monitors.page.notFound') : monitor.message} />
       </div>
     );
   const m = monitor.data;
   const archived = m.archived_at !== null;
   const st = archived
-    ? { text: 'Archived', tone: 'grey' }
+    ? { text: t('monitors.status.archived'), tone: 'grey' }
     : m.in_maintenance && m.status !== 'paused'
-      ? { text: 'Maintenance', tone: 'grey' }
+      ? { text: t('monitors.status.maintenance'), tone: 'grey' }
       : STATUS_TEXT[m.status];
 
   return (
@@ -126,10 +124,10 @@ export function MonitorPage({ params }: ScreenProps) {
               {st.text}
             </span>{' '}
             {archived
-              ? `since ${fmtTime(m.archived_at, '')}`
+              ? t('monitors.page.since', { at: fmtTime(m.archived_at, '') })
               : m.status_since
-                ? `since ${fmtTime(m.status_since, '')}`
-                : 'no change recorded yet'}{' '}
+                ? t('monitors.page.since', { at: fmtTime(m.status_since, '') })
+                : t('monitors.page.noChange')}{' '}
             · {KIND_LABELS[m.type]}
             {m.tenant_name && role === 'super_admin' ? ` · ${m.tenant_name}` : ''}
           </p>
@@ -137,19 +135,19 @@ export function MonitorPage({ params }: ScreenProps) {
         {mayChange && (
           <div className="sw-mp-actions">
             <button type="button" className="sw-btn" onClick={() => setEditing(true)}>
-              Edit
+              {t('monitors.edit')}
             </button>
             {archived ? (
               <button type="button" className="sw-btn sw-btn-primary" onClick={() => void setMonitorArchived(m.id, false)}>
-                Restore
+                {t('monitors.restore')}
               </button>
             ) : (
               <>
                 <button type="button" className="sw-btn sw-btn-primary" onClick={() => void setMonitorPaused(m.id, !m.is_paused)}>
-                  {m.is_paused ? 'Resume' : 'Pause'}
+                  {m.is_paused ? t('monitors.resume') : t('monitors.pause')}
                 </button>
                 <button type="button" className="sw-btn" onClick={() => void setMonitorArchived(m.id, true)}>
-                  Archive
+                  {t('monitors.archive')}
                 </button>
               </>
             )}
@@ -158,7 +156,7 @@ export function MonitorPage({ params }: ScreenProps) {
       </div>
       {archived && (
         <p className="sw-banner sw-mp-archived" data-testid="archived-note">
-          Archived {fmtTime(m.archived_at, '')}: not checked, not listed, not on the status page and not counted against the plan.
+          {t('monitors.page.archivedNote', { at: fmtTime(m.archived_at, '') })}
         </p>
       )}
       {alert && (
@@ -197,8 +195,9 @@ export function MonitorPage({ params }: ScreenProps) {
 
 function Crumbs({ name }: { name: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-      <a href="/dashboard">Dashboard</a> / <a href="/monitors">Monitors</a> / <span aria-current="page">{name}</span>
+    <nav aria-label={t('monitors.breadcrumb')} className="sw-breadcrumb">
+      <a href="/dashboard">{t('monitors.breadcrumbDashboard')}</a> / <a href="/monitors">{t('monitors.title')}</a> /{' '}
+      <span aria-current="page">{name}</span>
     </nav>
   );
 }
@@ -206,18 +205,18 @@ function Crumbs({ name }: { name: string }) {
 function UptimeCard() {
   const uptime = useStore($uptime);
   return (
-    <Card title="Uptime" testId="uptime">
+    <Card title={t('monitors.page.uptime')} testId="uptime">
       <LoadView load={uptime} isEmpty={() => false} empty="">
         {(u) => (
           <dl className="sw-mp-figures">
             {(['24h', '7d', '30d', '90d'] as const).map((k, i) => (
               <div key={k}>
-                <dt>{RANGES[i + 1][1]}</dt>
+                <dt>{RANGES()[i + 1][1]}</dt>
                 <dd>{pct(u[k].uptime)}</dd>
               </div>
             ))}
             <div>
-              <dt>Average response, 24 hours</dt>
+              <dt>{t('monitors.page.avgResponse24h')}</dt>
               <dd>{ms(u.avg_response_time_24h)}</dd>
             </div>
           </dl>
@@ -235,8 +234,8 @@ function ChartCard({ id, synthetic }: { id: string; synthetic: boolean }) {
   const [mode, setMode] = useState<ChartMode>('latency');
   const choices = (
     <fieldset className="sw-mp-ranges">
-      <legend className="sw-visually-hidden">Range</legend>
-      {RANGES.map(([r, label]) => (
+      <legend className="sw-visually-hidden">{t('monitors.page.range')}</legend>
+      {RANGES().map(([r, label]) => (
         <button
           key={r}
           type="button"
@@ -250,14 +249,15 @@ function ChartCard({ id, synthetic }: { id: string; synthetic: boolean }) {
     </fieldset>
   );
   return (
-    <Card title="Response time" action={choices} testId="response-times">
+    <Card title={t('monitors.page.responseTime')} action={choices} testId="response-times">
       <LoadView load={chart} isEmpty={() => false} empty="" rows={5}>
         {(rt) => (
           <>
             <fieldset className="sw-mp-ranges sw-mp-modes">
-              <legend className="sw-visually-hidden">Show</legend>
-              {CHART_MODES.filter(([k]) => (k !== 'locations' || rt.locations.length > 0) && (k !== 'phases' || !synthetic)).map(
-                ([k, text]) => (
+              <legend className="sw-visually-hidden">{t('monitors.page.show')}</legend>
+              {CHART_MODES()
+                .filter(([k]) => (k !== 'locations' || rt.locations.length > 0) && (k !== 'phases' || !synthetic))
+                .map(([k, text]) => (
                   <button
                     key={k}
                     type="button"
@@ -267,8 +267,7 @@ function ChartCard({ id, synthetic }: { id: string; synthetic: boolean }) {
                   >
                     {text}
                   </button>
-                ),
-              )}
+                ))}
             </fieldset>
             <Suspense fallback={<Skeleton rows={5} />}>
               <ResponseChart
@@ -276,12 +275,16 @@ function ChartCard({ id, synthetic }: { id: string; synthetic: boolean }) {
                 mode={mode}
                 label={
                   rt.grain === 'check'
-                    ? `${mode === 'phases' ? 'Time per phase (DNS, connect, TLS, wait), stacked,' : 'Response time'} of each of the latest ${rt.points.length} checks`
-                    : `${mode === 'phases' ? 'Mean time per phase (DNS, connect, TLS, wait), stacked,' : mode === 'locations' ? 'Average response time of each location and the total' : 'Average and p95 response time'} per ${rt.grain} over ${RANGES.find(([r]) => r === rt.range)?.[1]}`
+                    ? t('monitors.page.chartChecks', { mode, count: rt.points.length })
+                    : t('monitors.page.chartRange', {
+                        mode,
+                        grain: rt.grain,
+                        range: RANGES().find(([r]) => r === rt.range)?.[1] ?? rt.range,
+                      })
                 }
               />
             </Suspense>
-            <h3 className="sw-mp-h3">{synthetic ? 'Steps' : 'Phases'}</h3>
+            <h3 className="sw-mp-h3">{synthetic ? t('monitors.page.steps') : t('monitors.page.mode.phases')}</h3>
             {synthetic && rt.phases.steps?.length ? (
               <>
                 <dl className="sw-mon-phases">
@@ -292,27 +295,29 @@ function ChartCard({ id, synthetic }: { id: string; synthetic: boolean }) {
                     </div>
                   ))}
                   <div>
-                    <dt>Total</dt>
+                    <dt>{t('monitors.phase.total')}</dt>
                     <dd>{ms(rt.phases.total)}</dd>
                   </div>
                 </dl>
                 <p className="sw-muted sw-small">
-                  Mean time of each step over the newest {fmtNumber(rt.phases.samples)} checks in the range.
+                  {t('monitors.page.stepMeans', { count: rt.phases.samples, n: fmtNumber(rt.phases.samples) })}
                 </p>
               </>
             ) : rt.phases.samples === 0 ? (
-              <p className="sw-muted">No phase timings in this range.</p>
+              <p className="sw-muted">{t('monitors.page.noPhases')}</p>
             ) : (
               <>
                 <dl className="sw-mon-phases">
-                  {PHASES.map(([k, label]) => (
+                  {PHASES.map((k) => (
                     <div key={k}>
-                      <dt>{label}</dt>
+                      <dt>{t(`monitors.phase.${k}`)}</dt>
                       <dd>{ms(rt.phases[k])}</dd>
                     </div>
                   ))}
                 </dl>
-                <p className="sw-muted sw-small">Averages of the newest {fmtNumber(rt.phases.samples)} checks in the range.</p>
+                <p className="sw-muted sw-small">
+                  {t('monitors.page.phaseMeans', { count: rt.phases.samples, n: fmtNumber(rt.phases.samples) })}
+                </p>
               </>
             )}
           </>
@@ -327,23 +332,23 @@ function TimelineCard() {
   const days = useStore($days);
   const now = Date.now();
   return (
-    <Card title="History" testId="history">
-      <h3 className="sw-mp-h3">Last 24 hours</h3>
+    <Card title={t('monitors.page.history')} testId="history">
+      <h3 className="sw-mp-h3">{t('monitors.page.last24h')}</h3>
       <LoadView load={hours} isEmpty={() => false} empty="">
         {(rt) => (
-          <ol className="sw-mp-blocks" aria-label="Status per hour, last 24 hours">
+          <ol className="sw-mp-blocks" aria-label={t('monitors.page.perHour')}>
             {hourlyTimeline(countsOf(rt), now).map((b) => (
               <li key={b.start} className={`sw-mp-${b.status}`} title={b.tooltip} aria-label={b.tooltip} />
             ))}
           </ol>
         )}
       </LoadView>
-      <h3 className="sw-mp-h3">Last 90 days</h3>
+      <h3 className="sw-mp-h3">{t('monitors.page.last90d')}</h3>
       <LoadView load={days} isEmpty={() => false} empty="">
         {(rt) => (
-          <ol className="sw-mp-bars" aria-label="Uptime per day, last 90 days">
+          <ol className="sw-mp-bars" aria-label={t('monitors.page.perDay')}>
             {dailyBars(countsOf(rt), now).map((b) => {
-              const text = `${new Date(b.day).toISOString().slice(0, 10)} · ${b.uptime === null ? 'no checks' : pct(b.uptime)}`;
+              const text = `${new Date(b.day).toISOString().slice(0, 10)} · ${b.uptime === null ? t('monitors.page.noChecksDay') : pct(b.uptime)}`;
               return <li key={b.day} className={`sw-mp-bar-${b.tone}`} title={text} aria-label={text} />;
             })}
           </ol>
@@ -358,23 +363,23 @@ function Details({ m }: { m: Monitor }) {
   const https = m.type === 'ssl' || (m.type === 'http' && (m.url ?? '').startsWith('https:')) || m.cert_expires_at !== null;
   const target = targetOf(m);
   return (
-    <Card title="Details" testId="details">
+    <Card title={t('monitors.page.details')} testId="details">
       <dl className="sw-mp-details">
-        <dt>Target</dt>
+        <dt>{t('monitors.list.col.target')}</dt>
         <dd className="sw-wrap-anywhere">{target || '—'}</dd>
-        <dt>Interval</dt>
-        <dd>every {fmtNumber(m.interval_seconds)} s</dd>
-        <dt>Last checked</dt>
-        <dd>{fmtTime(m.last_checked_at, 'Never')}</dd>
-        <dt>Last error</dt>
+        <dt>{t('monitors.page.interval')}</dt>
+        <dd>{t('monitors.page.every', { s: fmtNumber(m.interval_seconds) })}</dd>
+        <dt>{t('monitors.list.col.lastChecked')}</dt>
+        <dd>{fmtTime(m.last_checked_at, t('monitors.never'))}</dd>
+        <dt>{t('monitors.page.lastError')}</dt>
         <dd className="sw-wrap-anywhere">{m.last_error ?? '—'}</dd>
-        <dt>Public</dt>
-        <dd>{m.is_public ? 'Yes, on the status page' : 'No'}</dd>
-        <dt>Critical</dt>
-        <dd>{m.is_critical ? 'Yes: its outage alone is a major outage' : 'No: its outage is a partial outage'}</dd>
+        <dt>{t('monitors.page.public')}</dt>
+        <dd>{m.is_public ? t('monitors.page.publicYes') : t('monitors.page.no')}</dd>
+        <dt>{t('monitors.page.critical')}</dt>
+        <dd>{m.is_critical ? t('monitors.page.criticalYes') : t('monitors.page.criticalNo')}</dd>
         {m.registration && (
           <>
-            <dt>Registration</dt>
+            <dt>{t('monitors.page.registration')}</dt>
             <dd className="sw-wrap-anywhere" data-testid="registration">
               {registrationText(m.registration)}
             </dd>
@@ -382,7 +387,7 @@ function Details({ m }: { m: Monitor }) {
         )}
         {https && (
           <>
-            <dt>Certificate</dt>
+            <dt>{t('monitors.page.certificate')}</dt>
             <dd className="sw-wrap-anywhere" data-testid="certificate">
               {certificateText(m)}
             </dd>
@@ -403,30 +408,36 @@ function LocationsCard({ m }: { m: Monitor }) {
   const quorum = quorumNeed(m.quorum, online);
   const rule =
     rows.length > 1
-      ? `Down when ${quorum} of ${rows.length} locations agree${m.quorum == null ? ' (a majority of the online ones)' : ''}.`
-      : 'Checked from one location.';
+      ? t(m.quorum == null ? 'monitors.page.quorumMajority' : 'monitors.page.quorum', { quorum, count: rows.length })
+      : t('monitors.page.oneLocation');
   return (
-    <Card title="Locations" testId="locations" action={<span className="sw-muted sw-small">{rule}</span>}>
+    <Card title={t('monitors.locations.legend')} testId="locations" action={<span className="sw-muted sw-small">{rule}</span>}>
       <Table
         compact
         rows={rows}
         rowKey={(l) => l.slug}
         columns={[
           {
-            label: 'Location',
+            label: t('monitors.page.col.location'),
             // one box: the narrow layout draws a cell as label and value
             cell: (l) => (
               <span>
-                {locationLabel(l)} {l.private && <span className="sw-pill sw-grey sw-loc-private">Private</span>}
+                {locationLabel(l)} {l.private && <span className="sw-pill sw-grey sw-loc-private">{t('monitors.filters.private')}</span>}
               </span>
             ),
           },
-          { label: 'State', cell: (l) => <span className={`sw-pill sw-${LOCATION_TONE[l.status]}`}>{STATUS_LABEL[l.status]}</span> },
-          { label: 'Probe', cell: (l) => (l.online ? 'Online' : <span className="sw-loc-offline">Offline: not counted</span>) },
-          { label: 'Last check', cell: (l) => fmtTime(l.last_checked_at, 'Never') },
-          { label: 'Response', cell: (l) => ms(l.response_time) },
-          { label: 'Uptime 24 h', cell: (l) => pct(l.uptime_24h) },
-          { label: 'Last error', className: 'sw-wrap-anywhere', cell: (l) => l.last_error ?? '—' },
+          {
+            label: t('monitors.page.col.state'),
+            cell: (l) => <span className={`sw-pill sw-${LOCATION_TONE[l.status]}`}>{stateText(l.status)}</span>,
+          },
+          {
+            label: t('monitors.page.col.probe'),
+            cell: (l) => (l.online ? t('monitors.page.online') : <span className="sw-loc-offline">{t('monitors.page.offline')}</span>),
+          },
+          { label: t('monitors.page.col.lastCheck'), cell: (l) => fmtTime(l.last_checked_at, t('monitors.never')) },
+          { label: t('monitors.list.col.response'), cell: (l) => ms(l.response_time) },
+          { label: t('monitors.list.col.uptime24h'), cell: (l) => pct(l.uptime_24h) },
+          { label: t('monitors.page.lastError'), className: 'sw-wrap-anywhere', cell: (l) => l.last_error ?? '—' },
         ]}
       />
     </Card>
@@ -436,16 +447,17 @@ function LocationsCard({ m }: { m: Monitor }) {
 /** 'Issued by Let's Encrypt R3 for example.com, expires 1 Mar 2027' */
 /** "Expires 2027-06-17 · Gandi SAS · client transfer prohibited" */
 export function registrationText(r: NonNullable<Monitor['registration']>): string {
-  const expiry = r.expires_at ? `Expires ${r.expires_at.slice(0, 10)}` : 'No expiry date published';
+  const expiry = r.expires_at ? t('monitors.page.expires', { date: r.expires_at.slice(0, 10) }) : t('monitors.page.noExpiry');
   return [expiry, r.registrar, r.status.join(', ')].filter(Boolean).join(' · ');
 }
 
 export function certificateText(m: Pick<Monitor, 'cert_issuer' | 'cert_subject' | 'cert_expires_at'>): string {
-  if (!m.cert_issuer && !m.cert_expires_at) return 'Not seen yet';
-  const issued = m.cert_issuer ? `Issued by ${m.cert_issuer}${m.cert_subject ? ` for ${m.cert_subject}` : ''}` : '';
-  const expires = m.cert_expires_at ? `expires ${fmtDate(m.cert_expires_at)}` : '';
-  const text = [issued, expires].filter(Boolean).join(', ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  if (!m.cert_issuer && !m.cert_expires_at) return t('monitors.page.certNotSeen');
+  // one sentence per case, so each language can order issuer, subject and date its own way
+  const values = { issuer: m.cert_issuer ?? '', subject: m.cert_subject ?? '', date: m.cert_expires_at ? fmtDate(m.cert_expires_at) : '' };
+  if (!m.cert_issuer) return t('monitors.page.certExpires', values);
+  const key = m.cert_subject ? 'monitors.page.certIssuedFor' : 'monitors.page.certIssued';
+  return t(m.cert_expires_at ? `${key}Expires` : key, values);
 }
 
 /** A synthetic monitor's steps timed over the checks the page lists. */
@@ -458,13 +470,13 @@ function ChecksCard({ id, locations }: { id: string; locations: Monitor['locatio
   // A check names its location by slug; the page names it as the Locations section does.
   const nameOf = (slug: string | null) => {
     const l = locations.find((x) => x.slug === slug);
-    return l ? locationLabel(l) : (slug ?? 'A deleted location');
+    return l ? locationLabel(l) : (slug ?? t('monitors.page.deletedLocation'));
   };
   const checks = useStore($checks);
   const page = checks.status === 'ready' ? checks.data : null;
   const pager = page && (page.cursors.length > 0 || page.items.length === CHECKS_PAGE) && (
     <Pager
-      label="Recent checks pages"
+      label={t('monitors.page.checksPages')}
       hasNewer={page.cursors.length > 0}
       hasOlder={page.items.length >= CHECKS_PAGE}
       onNewer={() => void loadChecks(id, page.cursors.at(-1), page.cursors.slice(0, -1))}
@@ -472,20 +484,22 @@ function ChecksCard({ id, locations }: { id: string; locations: Monitor['locatio
     />
   );
   return (
-    <Card title="Recent checks" testId="checks" footer={pager || undefined}>
-      <LoadView load={checks} isEmpty={(d) => d.items.length === 0} empty="No checks yet.">
+    <Card title={t('monitors.page.recentChecks')} testId="checks" footer={pager || undefined}>
+      <LoadView load={checks} isEmpty={(d) => d.items.length === 0} empty={t('monitors.page.noChecks')}>
         {(d) => (
           <Table
             compact
             rows={d.items}
             rowKey={(c) => c.checked_at}
             columns={[
-              { label: 'Time', cell: (c) => fmtTime(c.checked_at, '—') },
-              ...(locations.length > 1 ? [{ label: 'Location', cell: (c: { location: string | null }) => nameOf(c.location) }] : []),
-              { label: 'Status', cell: (c) => STATUS_LABEL[c.status] },
+              { label: t('monitors.page.col.time'), cell: (c) => fmtTime(c.checked_at, '—') },
+              ...(locations.length > 1
+                ? [{ label: t('monitors.page.col.location'), cell: (c: { location: string | null }) => nameOf(c.location) }]
+                : []),
+              { label: t('monitors.list.col.status'), cell: (c) => stateText(c.status) },
               { label: 'HTTP', cell: (c) => c.http_code ?? '—' },
-              { label: 'Response', cell: (c) => ms(c.response_time) },
-              { label: 'Error', className: 'sw-wrap-anywhere', cell: (c) => c.error ?? '—' },
+              { label: t('monitors.list.col.response'), cell: (c) => ms(c.response_time) },
+              { label: t('monitors.page.col.error'), className: 'sw-wrap-anywhere', cell: (c) => c.error ?? '—' },
             ]}
           />
         )}
@@ -497,8 +511,12 @@ function ChecksCard({ id, locations }: { id: string; locations: Monitor['locatio
 function IncidentsCard() {
   const incidents = useStore($incidents);
   return (
-    <Card title="Incidents" testId="incidents" action={<a href="/monitors/incidents">All incidents</a>}>
-      <LoadView load={incidents} isEmpty={(d) => d.length === 0} empty="No incidents for this monitor.">
+    <Card
+      title={t('monitors.page.incidents')}
+      testId="incidents"
+      action={<a href="/monitors/incidents">{t('monitors.page.allIncidents')}</a>}
+    >
+      <LoadView load={incidents} isEmpty={(d) => d.length === 0} empty={t('monitors.page.noIncidents')}>
         {(list) => (
           <ul className="sw-mp-list">
             {list.map((i) => (
@@ -506,7 +524,7 @@ function IncidentsCard() {
                 <a href={`/monitors/incidents/${i.id}`}>{i.title}</a>
                 <span className="sw-muted sw-small">
                   {' '}
-                  · {i.status} · {fmtTime(i.started_at, '')}
+                  · {t('monitors.page.incidentStatus', { status: i.status })} · {fmtTime(i.started_at, '')}
                   {i.resolved_at ? ` – ${fmtTime(i.resolved_at, '')}` : ''}
                 </span>
               </li>
@@ -521,8 +539,12 @@ function IncidentsCard() {
 function WindowsCard() {
   const windows = useStore($windows);
   return (
-    <Card title="Maintenance" testId="maintenance" action={<a href="/monitors/maintenance">All windows</a>}>
-      <LoadView load={windows} isEmpty={(d) => d.length === 0} empty="No maintenance windows cover this monitor.">
+    <Card
+      title={t('monitors.status.maintenance')}
+      testId="maintenance"
+      action={<a href="/monitors/maintenance">{t('monitors.page.allWindows')}</a>}
+    >
+      <LoadView load={windows} isEmpty={(d) => d.length === 0} empty={t('monitors.page.noWindows')}>
         {(list) => (
           <ul className="sw-mp-list">
             {list.map((w) => (
@@ -530,8 +552,9 @@ function WindowsCard() {
                 {w.title}
                 <span className="sw-muted sw-small">
                   {' '}
-                  · {w.state} · {fmtTime(w.next_starts_at ?? w.starts_at, '')} – {fmtTime(w.next_ends_at ?? w.ends_at, '')}
-                  {w.monitor_ids.length === 0 ? ' · all monitors' : ''}
+                  · {t('monitors.page.windowState', { state: w.state })} · {fmtTime(w.next_starts_at ?? w.starts_at, '')} –{' '}
+                  {fmtTime(w.next_ends_at ?? w.ends_at, '')}
+                  {w.monitor_ids.length === 0 ? ` · ${t('monitors.page.allMonitors')}` : ''}
                 </span>
               </li>
             ))}

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { failingText } from '../../../../lib/monitor-locations.ts';
+import { t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { $flags } from '../../stores/flags.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
@@ -49,20 +50,47 @@ import '../../ui/filters.css';
 import { targetOf } from './monitor-target.ts';
 import './monitors.css';
 
-const SORT_CHOICES: Array<[string, string]> = [
-  ['created_at desc', 'Newest'],
-  ['created_at asc', 'Oldest'],
-  ['name asc', 'Name A–Z'],
-  ['name desc', 'Name Z–A'],
-  ['status asc', 'Status A–Z'],
-  ['status desc', 'Status Z–A'],
-  ['type asc', 'Kind A–Z'],
-  ['type desc', 'Kind Z–A'],
-  ['last_response_time desc', 'Slowest'],
-  ['last_response_time asc', 'Fastest'],
-  ['last_checked_at desc', 'Checked most recently'],
-  ['last_checked_at asc', 'Checked longest ago'],
+const SORT_CHOICES = (): Array<[string, string]> => [
+  ['created_at desc', t('monitors.sort.newest')],
+  ['created_at asc', t('monitors.sort.oldest')],
+  ['name asc', t('monitors.sort.nameAsc')],
+  ['name desc', t('monitors.sort.nameDesc')],
+  ['status asc', t('monitors.sort.statusAsc')],
+  ['status desc', t('monitors.sort.statusDesc')],
+  ['type asc', t('monitors.sort.kindAsc')],
+  ['type desc', t('monitors.sort.kindDesc')],
+  ['last_response_time desc', t('monitors.sort.slowest')],
+  ['last_response_time asc', t('monitors.sort.fastest')],
+  ['last_checked_at desc', t('monitors.sort.checkedRecently')],
+  ['last_checked_at asc', t('monitors.sort.checkedLongAgo')],
 ];
+
+type Column =
+  | 'select'
+  | 'status'
+  | 'name'
+  | 'kind'
+  | 'target'
+  | 'uptime24h'
+  | 'uptime30d'
+  | 'response'
+  | 'last24h'
+  | 'lastChecked'
+  | 'actions';
+const columnLabel = (c: Column) =>
+  ({
+    select: t('monitors.list.col.select'),
+    status: t('monitors.list.col.status'),
+    name: t('monitors.list.col.name'),
+    kind: t('monitors.list.col.kind'),
+    target: t('monitors.list.col.target'),
+    uptime24h: t('monitors.list.col.uptime24h'),
+    uptime30d: t('monitors.list.col.uptime30d'),
+    response: t('monitors.list.col.response'),
+    last24h: t('monitors.list.col.last24h'),
+    lastChecked: t('monitors.list.col.lastChecked'),
+    actions: t('monitors.list.col.actions'),
+  })[c];
 
 const pct = (n: number | null) => (n === null ? '—' : `${fmtNumber(n, n === 100 ? 0 : 2)}%`);
 
@@ -103,37 +131,37 @@ export function MonitorsPage() {
   useEffect(() => needRows(blocksOf(visible, BLOCK_SIZE), visible), [visible, list]);
   const loaded = rows.filter((m): m is MonitorRow => m !== undefined);
   const allLoaded = loaded.length > 0 && loaded.every((m) => selected.has(m.id));
-  const columns = [
-    ...(bulk ? ['Select'] : []),
-    'Status',
-    'Name',
-    'Kind',
-    'Target',
-    'Uptime 24 h',
-    'Uptime 30 d',
-    'Response',
-    'Last 24 h',
-    'Last checked',
-    ...(mayChange ? ['Actions'] : []),
+  const columns: Column[] = [
+    ...(bulk ? (['select'] as const) : []),
+    'status',
+    'name',
+    'kind',
+    'target',
+    'uptime24h',
+    'uptime30d',
+    'response',
+    'last24h',
+    'lastChecked',
+    ...(mayChange ? (['actions'] as const) : []),
   ];
-  const sortable: Partial<Record<string, SortKey>> = {
-    Status: 'status',
-    Name: 'name',
-    Kind: 'type',
-    Response: 'last_response_time',
-    'Last checked': 'last_checked_at',
+  const sortable: Partial<Record<Column, SortKey>> = {
+    status: 'status',
+    name: 'name',
+    kind: 'type',
+    response: 'last_response_time',
+    lastChecked: 'last_checked_at',
   };
 
   return (
     <div className="sw-admin">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/dashboard">Dashboard</a> / <span aria-current="page">Monitors</span>
+      <nav aria-label={t('monitors.breadcrumb')} className="sw-breadcrumb">
+        <a href="/dashboard">{t('monitors.breadcrumbDashboard')}</a> / <span aria-current="page">{t('monitors.title')}</span>
       </nav>
       <div className="sw-page-head sw-row-between">
-        <h2 className="sw-page-title">Monitors</h2>
+        <h2 className="sw-page-title">{t('monitors.title')}</h2>
         {mayCreate && (
           <button type="button" className="sw-btn sw-btn-primary" onClick={() => setEditing('new')}>
-            Add Monitor
+            {t('monitors.add')}
           </button>
         )}
       </div>
@@ -147,33 +175,35 @@ export function MonitorsPage() {
         <div className="sw-banner sw-banner-error" role="alert">
           {list.message}
           <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadMonitors()}>
-            Retry
+            {t('monitors.retry')}
           </button>
         </div>
       )}
       <section className="sw-card" aria-labelledby="monitor-list">
         <header className="sw-card-head sw-row-between">
           <h3 id="monitor-list">
-            {query.archived ? 'Archived monitors' : superAdmin && !tenant ? 'All Monitors' : 'Monitors'} ({fmtNumber(total)})
+            {t(query.archived ? 'monitors.list.headArchived' : superAdmin && !tenant ? 'monitors.list.headAll' : 'monitors.list.head', {
+              count: fmtNumber(total),
+            })}
           </h3>
           {bulk && selected.size > 0 && (
             <fieldset className="sw-mon-bulk">
-              <legend className="sw-visually-hidden">Selected monitors</legend>
-              <span>{selected.size} selected</span>
+              <legend className="sw-visually-hidden">{t('monitors.bulk.legend')}</legend>
+              <span>{t('monitors.bulk.selected', { count: selected.size })}</span>
               {query.archived ? (
                 <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetArchived(false)}>
-                  Restore selected
+                  {t('monitors.bulk.restore')}
                 </button>
               ) : (
                 <>
                   <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetPaused(true)}>
-                    Pause selected
+                    {t('monitors.bulk.pause')}
                   </button>
                   <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetPaused(false)}>
-                    Resume selected
+                    {t('monitors.bulk.resume')}
                   </button>
                   <button type="button" className="sw-btn sw-btn-small" onClick={() => void bulkSetArchived(true)}>
-                    Archive selected
+                    {t('monitors.bulk.archive')}
                   </button>
                 </>
               )}
@@ -184,12 +214,12 @@ export function MonitorsPage() {
         {list.status === 'ready' && total === 0 && (
           <p className="sw-empty">
             {query.q || query.status || query.type || query.visibility
-              ? 'No monitors match these filters.'
+              ? t('monitors.list.emptyFiltered')
               : query.archived
-                ? 'No archived monitors.'
+                ? t('monitors.list.emptyArchived')
                 : mayCreate
-                  ? 'No monitors yet. Add your first monitor to start checking.'
-                  : 'No monitors configured yet.'}
+                  ? t('monitors.list.emptyFirst')
+                  : t('monitors.list.empty')}
           </p>
         )}
         {total > 0 && (
@@ -204,12 +234,12 @@ export function MonitorsPage() {
                 <tr aria-rowindex={1}>
                   {columns.map((c) => {
                     const key = sortable[c];
-                    if (c === 'Select')
+                    if (c === 'select')
                       return (
                         <th scope="col" key={c}>
                           <input
                             type="checkbox"
-                            aria-label="Select all loaded monitors"
+                            aria-label={t('monitors.list.selectAll')}
                             checked={allLoaded}
                             onChange={(e) => $selected.set(new Set(e.target.checked ? loaded.map((m) => m.id) : []))}
                           />
@@ -218,14 +248,14 @@ export function MonitorsPage() {
                     if (!key)
                       return (
                         <th scope="col" key={c}>
-                          {c}
+                          {columnLabel(c)}
                         </th>
                       );
                     const active = query.sort === key;
                     return (
                       <th scope="col" key={c} aria-sort={sortOf(active, query.order)}>
                         <SortButton
-                          label={c}
+                          label={columnLabel(c)}
                           active={active}
                           order={query.order}
                           onClick={() =>
@@ -251,21 +281,21 @@ export function MonitorsPage() {
                     return (
                       <tr key={`row-${at}`} aria-rowindex={at + 2} style={{ height: rowHeight }}>
                         <td colSpan={columns.length} className="sw-muted">
-                          Loading…
+                          {t('monitors.list.loadingRow')}
                         </td>
                       </tr>
                     );
                   const st = m.archived_at
-                    ? { text: 'Archived', tone: 'grey' }
+                    ? { text: t('monitors.status.archived'), tone: 'grey' }
                     : m.in_maintenance && m.status !== 'paused'
-                      ? { text: 'Maintenance', tone: 'grey' }
+                      ? { text: t('monitors.status.maintenance'), tone: 'grey' }
                       : STATUS_TEXT[m.status];
                   const cells = [
                     ...(bulk
                       ? [
                           <input
                             type="checkbox"
-                            aria-label={`Select ${m.name}`}
+                            aria-label={t('monitors.list.selectOne', { name: m.name })}
                             checked={selected.has(m.id)}
                             onChange={(e) => toggleSelected(m.id, e.target.checked)}
                           />,
@@ -286,25 +316,25 @@ export function MonitorsPage() {
                     <span className="sw-wrap-anywhere">{targetOf(m)}</span>,
                     pct(m.uptime_24h),
                     pct(m.uptime_30d),
-                    m.last_response_time == null ? '—' : `${fmtNumber(m.last_response_time)} ms`,
+                    m.last_response_time == null ? '—' : t('monitors.ms', { ms: fmtNumber(m.last_response_time) }),
                     <Sparkline
                       points={m.sparkline}
                       label={
                         m.sparkline_unit === 'check'
-                          ? `Response time of ${m.name}, each of its latest ${m.sparkline.length} checks`
-                          : `Response time of ${m.name} over the last 24 hours`
+                          ? t('monitors.list.sparkChecks', { name: m.name, count: m.sparkline.length })
+                          : t('monitors.list.spark24h', { name: m.name })
                       }
                     />,
-                    fmtTime(m.last_checked_at, 'Never'),
+                    fmtTime(m.last_checked_at, t('monitors.never')),
                     ...(mayChange && query.archived
                       ? [
                           <button
                             type="button"
                             className="sw-btn sw-btn-small"
-                            aria-label={`Restore ${m.name}`}
+                            aria-label={t('monitors.list.restoreOne', { name: m.name })}
                             onClick={() => void setArchived(m.id, false)}
                           >
-                            Restore
+                            {t('monitors.restore')}
                           </button>,
                         ]
                       : []),
@@ -314,18 +344,18 @@ export function MonitorsPage() {
                             <button
                               type="button"
                               className="sw-btn sw-btn-small"
-                              aria-label={`Edit ${m.name}`}
+                              aria-label={t('monitors.list.editOne', { name: m.name })}
                               onClick={() => setEditing(m)}
                             >
-                              Edit
+                              {t('monitors.edit')}
                             </button>
                             <button
                               type="button"
                               className="sw-btn sw-btn-small"
-                              aria-label={`${m.is_paused ? 'Resume' : 'Pause'} ${m.name}`}
+                              aria-label={t(m.is_paused ? 'monitors.list.resumeOne' : 'monitors.list.pauseOne', { name: m.name })}
                               onClick={() => void setPaused(m.id, !m.is_paused)}
                             >
-                              {m.is_paused ? 'Resume' : 'Pause'}
+                              {m.is_paused ? t('monitors.resume') : t('monitors.pause')}
                             </button>
                           </>,
                         ]
@@ -334,7 +364,11 @@ export function MonitorsPage() {
                   return (
                     <tr key={m.id} aria-rowindex={at + 2} data-loaded={m.id}>
                       {cells.map((cell, i) => (
-                        <td key={columns[i]} data-label={columns[i]} className={columns[i] === 'Actions' ? 'sw-actions' : undefined}>
+                        <td
+                          key={columns[i]}
+                          data-label={columnLabel(columns[i])}
+                          className={columns[i] === 'actions' ? 'sw-actions' : undefined}
+                        >
                           {cell}
                         </td>
                       ))}
@@ -388,15 +422,25 @@ function Filters({ query }: { query: ListQuery }) {
   useEffect(() => () => clearTimeout(timer.current), []);
   const set = (change: Partial<ListQuery>) => void setListQuery(withQuery(query, change));
   return (
-    <form className="sw-filters sw-mon-filters" aria-label="Search and filter monitors" onSubmit={(e) => e.preventDefault()}>
+    <form className="sw-filters sw-mon-filters" aria-label={t('monitors.filters.label')} onSubmit={(e) => e.preventDefault()}>
       <label className="sw-mon-search">
-        <span>Search</span>
-        <input type="search" placeholder="Name or target" value={text} onChange={(e) => onSearch(e.target.value)} maxLength={200} />
+        <span>{t('monitors.filters.search')}</span>
+        <input
+          type="search"
+          placeholder={t('monitors.filters.searchPlaceholder')}
+          value={text}
+          onChange={(e) => onSearch(e.target.value)}
+          maxLength={200}
+        />
       </label>
       <label>
-        Status{' '}
-        <select aria-label="Status" value={query.status} onChange={(e) => set({ status: e.target.value as ListQuery['status'] })}>
-          <option value="">All</option>
+        {t('monitors.filters.status')}{' '}
+        <select
+          aria-label={t('monitors.filters.status')}
+          value={query.status}
+          onChange={(e) => set({ status: e.target.value as ListQuery['status'] })}
+        >
+          <option value="">{t('monitors.filters.all')}</option>
           {(Object.keys(STATUS_TEXT) as MonitorStatus[]).map((s) => (
             <option key={s} value={s}>
               {STATUS_TEXT[s].text}
@@ -405,9 +449,13 @@ function Filters({ query }: { query: ListQuery }) {
         </select>
       </label>
       <label>
-        Kind{' '}
-        <select aria-label="Kind" value={query.type} onChange={(e) => set({ type: e.target.value as ListQuery['type'] })}>
-          <option value="">All</option>
+        {t('monitors.filters.kind')}{' '}
+        <select
+          aria-label={t('monitors.filters.kind')}
+          value={query.type}
+          onChange={(e) => set({ type: e.target.value as ListQuery['type'] })}
+        >
+          <option value="">{t('monitors.filters.all')}</option>
           {KIND_ORDER.map((k) => (
             <option key={k} value={k}>
               {KIND_LABELS[k]}
@@ -416,16 +464,16 @@ function Filters({ query }: { query: ListQuery }) {
         </select>
       </label>
       <label>
-        Sort by{' '}
+        {t('monitors.filters.sortBy')}{' '}
         <select
-          aria-label="Sort by"
+          aria-label={t('monitors.filters.sortBy')}
           value={`${query.sort} ${query.order}`}
           onChange={(e) => {
             const [sort, order] = e.target.value.split(' ') as [SortKey, 'asc' | 'desc'];
             set({ sort, order });
           }}
         >
-          {SORT_CHOICES.map(([value, text]) => (
+          {SORT_CHOICES().map(([value, text]) => (
             <option key={value} value={value}>
               {text}
             </option>
@@ -433,19 +481,20 @@ function Filters({ query }: { query: ListQuery }) {
         </select>
       </label>
       <label>
-        Visibility{' '}
+        {t('monitors.filters.visibility')}{' '}
         <select
-          aria-label="Visibility"
+          aria-label={t('monitors.filters.visibility')}
           value={query.visibility}
           onChange={(e) => set({ visibility: e.target.value as ListQuery['visibility'] })}
         >
-          <option value="">All</option>
-          <option value="public">Public</option>
-          <option value="private">Private</option>
+          <option value="">{t('monitors.filters.all')}</option>
+          <option value="public">{t('monitors.filters.public')}</option>
+          <option value="private">{t('monitors.filters.private')}</option>
         </select>
       </label>
       <label className="sw-mon-archived">
-        <input type="checkbox" checked={query.archived} onChange={(e) => set({ archived: e.target.checked })} /> Archived
+        <input type="checkbox" checked={query.archived} onChange={(e) => set({ archived: e.target.checked })} />{' '}
+        {t('monitors.filters.archived')}
       </label>
     </form>
   );

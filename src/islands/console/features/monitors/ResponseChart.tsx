@@ -5,6 +5,7 @@
 // rules live in monitors.css: a stylesheet imported on demand is not served by the built app.
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { t } from '../../i18n.ts';
 import { fmtNumber } from '../../ui/format.ts';
 import type { ResponseTimes } from './monitor-page-store.ts';
 
@@ -15,12 +16,12 @@ export type ChartMode = 'latency' | 'phases' | 'locations';
 /** Colours of the locations' lines, in the API's order (the total is drawn in the brand colour). */
 export const LOCATION_COLOURS = ['#b45309', '#7c3aed', '#be123c', '#15803d', '#0369a1', '#a16207', '#9333ea', '#4d7c0f'];
 
-/** The stacked phases, bottom first, with their colours. */
+/** The stacked phases, bottom first, with their colours (names: monitors.phase.<key>). */
 export const PHASE_SERIES = [
-  ['dns', 'DNS', '#7c3aed'],
-  ['connect', 'Connect', '#0e7490'],
-  ['tls', 'TLS', '#15803d'],
-  ['wait', 'Wait', '#b45309'],
+  ['dns', '#7c3aed'],
+  ['connect', '#0e7490'],
+  ['tls', '#15803d'],
+  ['wait', '#b45309'],
 ] as const;
 
 type PhaseKey = (typeof PHASE_SERIES)[number][0];
@@ -51,10 +52,10 @@ export function locationSummary(rt: ResponseTimes): string {
   const parts = rt.locations.flatMap((l) => {
     const timed = l.points.filter((p) => p.avg !== null);
     const n = timed.reduce((a, p) => a + p.checks, 0);
-    if (n === 0) return [`${l.name} no timed responses`];
-    return [`${l.name} ${fmtNumber(timed.reduce((a, p) => a + (p.avg ?? 0) * p.checks, 0) / n)} ms`];
+    if (n === 0) return [t('monitors.chart.locationUntimed', { name: l.name })];
+    return [t('monitors.chart.locationMs', { name: l.name, ms: fmtNumber(timed.reduce((a, p) => a + (p.avg ?? 0) * p.checks, 0) / n) })];
   });
-  return parts.length ? `Average by location: ${parts.join(', ')}.` : 'No location checked this monitor in this range.';
+  return parts.length ? t('monitors.chart.byLocation', { parts: parts.join(', ') }) : t('monitors.chart.noLocation');
 }
 
 function chartData(rt: ResponseTimes, mode: ChartMode): uPlot.AlignedData {
@@ -68,37 +69,53 @@ function chartData(rt: ResponseTimes, mode: ChartMode): uPlot.AlignedData {
 
 /** The range's mean of each phase, weighted by each period's checks, in words. */
 export function phaseSummary(rt: ResponseTimes): string {
-  const parts = PHASE_SERIES.flatMap(([k, label]: readonly [PhaseKey, string, string]) => {
+  const parts = PHASE_SERIES.flatMap(([k]: readonly [PhaseKey, string]) => {
     const with_ = rt.points.filter((p) => p.phases[k] !== null);
     const n = with_.reduce((a, p) => a + p.checks, 0);
     if (n === 0) return [];
-    return [`${label} ${fmtNumber(with_.reduce((a, p) => a + (p.phases[k] ?? 0) * p.checks, 0) / n)} ms`];
+    return [
+      t('monitors.chart.locationMs', {
+        name: phaseName(k),
+        ms: fmtNumber(with_.reduce((a, p) => a + (p.phases[k] ?? 0) * p.checks, 0) / n),
+      }),
+    ];
   });
-  return parts.length ? `Mean per check: ${parts.join(', ')}.` : 'No phase timings in this range.';
+  return parts.length ? t('monitors.chart.perCheck', { parts: parts.join(', ') }) : t('monitors.page.noPhases');
 }
 
 /** The figures the canvas shows, in words, for screen readers and as the chart's caption. */
 export function chartSummary(rt: ResponseTimes): string {
   const timed = rt.points.filter((p) => p.avg !== null);
   const all = rt.summary;
-  if (timed.length === 0 || all.avg === null) return 'No timed responses in this range.';
+  if (timed.length === 0 || all.avg === null) return t('monitors.chart.noTimed');
   const q = (v: number | null) => fmtNumber(v ?? 0);
   if (rt.grain === 'check')
-    return `${timed.length} of ${rt.points.length} checks timed: average ${q(all.avg)} ms, p50 ${q(all.p50)} ms, p95 ${q(all.p95)} ms; slowest ${q(
-      Math.max(...timed.map((p) => p.avg ?? 0)),
-    )} ms.`;
+    return t('monitors.chart.checksSummary', {
+      timed: timed.length,
+      count: rt.points.length,
+      avg: q(all.avg),
+      p50: q(all.p50),
+      p95: q(all.p95),
+      slowest: q(Math.max(...timed.map((p) => p.avg ?? 0))),
+    });
   const worst = Math.max(...timed.map((p) => p.p95 ?? 0));
-  return `Over the range: average ${q(all.avg)} ms, p50 ${q(all.p50)} ms, p95 ${q(all.p95)} ms, p99 ${q(all.p99)} ms; highest ${
-    rt.grain === 'hour' ? 'hourly' : 'daily'
-  } p95 ${q(worst)} ms.`;
+  return t('monitors.chart.rangeSummary', {
+    avg: q(all.avg),
+    p50: q(all.p50),
+    p95: q(all.p95),
+    p99: q(all.p99),
+    grain: rt.grain,
+    worst: q(worst),
+  });
 }
 
-const ms = (_u: uPlot, v: number | null) => (v == null ? '—' : `${fmtNumber(v)} ms`);
+const ms = (_u: uPlot, v: number | null) => (v == null ? '—' : t('monitors.ms', { ms: fmtNumber(v) }));
+const phaseName = (k: PhaseKey) => t(`monitors.phase.${k}`);
 
 function latencySeries(avgColour: string): uPlot.Series[] {
   return [
     {},
-    { label: 'Average', stroke: avgColour, width: 2, points: { show: true, size: 5, fill: avgColour }, value: ms },
+    { label: t('monitors.chart.average'), stroke: avgColour, width: 2, points: { show: true, size: 5, fill: avgColour }, value: ms },
     { label: 'p95', stroke: '#b45309', width: 1.5, dash: [6, 4], points: { show: true, size: 4, fill: '#b45309' }, value: ms },
   ];
 }
@@ -108,7 +125,7 @@ function locationSeriesOf(rt: ResponseTimes, totalColour: string): uPlot.Series[
     {},
     ...(rt.grain === 'check'
       ? []
-      : [{ label: 'Total', stroke: totalColour, width: 2.5, points: { show: false }, value: ms, spanGaps: true }]),
+      : [{ label: t('monitors.phase.total'), stroke: totalColour, width: 2.5, points: { show: false }, value: ms, spanGaps: true }]),
     ...rt.locations.map((l, i) => {
       const colour = LOCATION_COLOURS[i % LOCATION_COLOURS.length];
       return { label: l.name, stroke: colour, width: 1.5, points: { show: true, size: 4, fill: colour }, value: ms, spanGaps: true };
@@ -151,7 +168,7 @@ export function phaseScales(stepSeconds: number): uPlot.Scales {
 /** Stacked bars, one per period: each phase's bar reaches its top edge and the lower ones cover it. */
 function phaseSeries(bars: uPlot.Series.PathBuilder): uPlot.Series[] {
   return stackedSeries(
-    PHASE_SERIES.map(([, label, colour]) => [label, colour]),
+    PHASE_SERIES.map(([k, colour]) => [phaseName(k), colour]),
     bars,
   );
 }
@@ -193,7 +210,7 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
             legend: { show: false },
             // bars start at zero with some room above, and the first and last bars show whole
             scales: mode === 'phases' ? phaseScales(stepSecondsOf(data)) : { x: { time: true, range: fixedTimeRange(data) } },
-            axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
+            axes: [{}, { values: (_u, ticks) => ticks.map((tick) => t('monitors.ms', { ms: tick })), size: 64 }],
             series:
               mode === 'phases'
                 ? phaseSeries(UPlot.paths.bars!({ size: [0.7, 48] }))
@@ -223,14 +240,14 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
       <div ref={box} role="img" aria-label={`${label}. ${summary}`} data-testid="response-chart" data-mode={mode} />
       <figcaption className="sw-muted sw-small">
         {mode === 'phases' ? (
-          PHASE_SERIES.map(([k, name]) => (
+          PHASE_SERIES.map(([k]) => (
             <span key={k} className={`sw-mp-key sw-mp-key-${k}`}>
-              {name}{' '}
+              {phaseName(k)}{' '}
             </span>
           ))
         ) : mode === 'locations' ? (
           <>
-            {data.grain !== 'check' && <span className="sw-mp-key sw-mp-key-avg">Total</span>}{' '}
+            {data.grain !== 'check' && <span className="sw-mp-key sw-mp-key-avg">{t('monitors.phase.total')}</span>}{' '}
             {data.locations.map((l, i) => (
               <span
                 key={l.slug}
@@ -243,11 +260,13 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
           </>
         ) : (
           <>
-            <span className="sw-mp-key sw-mp-key-avg">{data.grain === 'check' ? 'Response time' : 'Average'}</span>{' '}
+            <span className="sw-mp-key sw-mp-key-avg">
+              {data.grain === 'check' ? t('monitors.page.responseTime') : t('monitors.chart.average')}
+            </span>{' '}
             {data.grain !== 'check' && <span className="sw-mp-key sw-mp-key-p95">p95</span>}{' '}
           </>
         )}
-        {failed ? 'The chart could not be drawn.' : summary}
+        {failed ? t('monitors.chart.failed') : summary}
       </figcaption>
     </figure>
   );

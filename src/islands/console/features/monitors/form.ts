@@ -27,6 +27,7 @@ import {
 import { KIND_FIELD_SPECS, type KindFieldValue } from '../../../../lib/kind-forms/index.ts';
 import { initialValue, parsePairs, toApiValue, toFormValue } from '../../../../lib/kind-forms/field.ts';
 import { api, errorText } from '../../api.ts';
+import { type ConsoleKey, t } from '../../i18n.ts';
 import type { MonitorType } from './store.ts';
 import { cleanStep, isJourney, isSynthetic, newStep, type Step } from './steps/model.ts';
 import { readTestLines, type StepResult } from './steps/test-lines.ts';
@@ -49,7 +50,8 @@ export const KIND_FORMS: Record<
     fields: ReadonlyArray<KindFieldName>;
     defaultPort?: number;
     urlPlaceholder?: string;
-    portHint?: string;
+    /** the port's hint, a console catalogue key */
+    portHint?: ConsoleKey;
     /** the least interval the server takes for the kind (its targets' rate limits) */
     minInterval?: number;
     /** computed from other monitors: no confirmations, locations or time-out of its own */
@@ -69,9 +71,9 @@ export const KIND_FORMS: Record<
   websocket: { label: 'WebSocket', fields: WEBSOCKET_FIELDS },
   postgres: { label: 'PostgreSQL', fields: POSTGRES_FIELDS, urlPlaceholder: 'postgres://monitor@db.example.com:5432/app' },
   redis: { label: 'Redis', fields: REDIS_FIELDS, urlPlaceholder: 'redis://cache.example.com:6379' },
-  smtp: { label: 'SMTP server', fields: MAIL_FIELDS, portHint: '587 (STARTTLS), 465 (implicit TLS) or 25 unless set' },
-  imap: { label: 'IMAP server', fields: MAIL_FIELDS, portHint: '143, or 993 with implicit TLS, unless set' },
-  pop3: { label: 'POP3 server', fields: MAIL_FIELDS, portHint: '110, or 995 with implicit TLS, unless set' },
+  smtp: { label: 'SMTP server', fields: MAIL_FIELDS, portHint: 'monitors.form.portHint.smtp' },
+  imap: { label: 'IMAP server', fields: MAIL_FIELDS, portHint: 'monitors.form.portHint.imap' },
+  pop3: { label: 'POP3 server', fields: MAIL_FIELDS, portHint: 'monitors.form.portHint.pop3' },
   mysql: { label: 'MySQL / MariaDB', fields: MYSQL_FIELDS, urlPlaceholder: 'mysql://monitor@db.example.com:3306/app' },
   // `steps` is edited by the StepsEditor (issue 29's console work), not a field of this table.
   api_flow: { label: 'Multi-step API', fields: ['degraded_threshold_ms'] },
@@ -79,7 +81,13 @@ export const KIND_FORMS: Record<
 };
 export const KIND_ORDER = Object.keys(KIND_FORMS) as MonitorType[];
 const byKind = <T>(of: (k: MonitorType) => T) => Object.fromEntries(KIND_ORDER.map((k) => [k, of(k)])) as Record<MonitorType, T>;
-export const KIND_LABELS = byKind((k) => KIND_FORMS[k].label);
+/** A kind as people read it, in the console's language (monitors.kind.<kind>); KIND_FORMS keeps the English. */
+export const kindLabel = (k: MonitorType) => t(`monitors.kind.${k}` as ConsoleKey);
+/** Each kind's label, read when drawn (so in the language shown then). */
+export const KIND_LABELS = Object.defineProperties(
+  {} as Record<MonitorType, string>,
+  Object.fromEntries(KIND_ORDER.map((k) => [k, { get: () => kindLabel(k), enumerable: true }])),
+);
 export const KIND_FIELDS = byKind((k) => KIND_FORMS[k].fields);
 export { DNS_RECORD_TYPES as RECORD_TYPES, HTTP_METHODS as METHODS } from '../../../../lib/monitor-kinds.ts';
 
@@ -294,8 +302,7 @@ function refusalOf(error: unknown, fallback: string): Refusal {
 
 /** The SSRF guard's refusals, explained to someone who did not write it. */
 export function explain(text: string): string {
-  if (/target refused|private|loopback|link-local|metadata/i.test(text))
-    return `${text} For your safety, monitors may only check addresses on the public internet: private networks, this server itself and cloud metadata services are off limits. A monitor checked from your private locations alone may check your own network.`;
+  if (/target refused|private|loopback|link-local|metadata/i.test(text)) return t('monitors.form.ssrfExplained', { text });
   return text;
 }
 
@@ -308,9 +315,9 @@ export async function saveMonitor(f: MonitorForm, id: string | null, superAdmin:
       ? await api.PUT('/api/v1/monitors/{id}', { params: { path: { id } }, body: { ...body, company_id: undefined } as never })
       : await api.POST('/api/v1/monitors', { body });
     if (r.data) return { ok: true, monitor: r.data };
-    return { ok: false, refusal: refusalOf(r.error, 'Failed to save the monitor.') };
+    return { ok: false, refusal: refusalOf(r.error, t('monitors.form.saveFailed')) };
   } catch (e) {
-    return { ok: false, refusal: refusalOf(e, 'Failed to save the monitor.') };
+    return { ok: false, refusal: refusalOf(e, t('monitors.form.saveFailed')) };
   }
 }
 
@@ -331,14 +338,14 @@ export async function testMonitor(
     const body = payloadOf(f, superAdmin);
     if (onStep && isSynthetic(f.type)) {
       const r = await api.POST('/api/v1/monitors/test', { body, params: { query: { ...monitor, stream: true } }, parseAs: 'stream' });
-      if (!r.data) return { ok: false, refusal: refusalOf(r.error, 'The test could not run.') };
+      if (!r.data) return { ok: false, refusal: refusalOf(r.error, t('monitors.form.testFailed')) };
       return { ok: true, result: await readTestLines(r.data, onStep) };
     }
     const r = await api.POST('/api/v1/monitors/test', { body, params: { query: monitor } });
     if (r.data) return { ok: true, result: r.data as TestResult };
-    return { ok: false, refusal: refusalOf(r.error, 'The test could not run.') };
+    return { ok: false, refusal: refusalOf(r.error, t('monitors.form.testFailed')) };
   } catch (e) {
-    return { ok: false, refusal: refusalOf(e, 'The test could not run.') };
+    return { ok: false, refusal: refusalOf(e, t('monitors.form.testFailed')) };
   }
 }
 
@@ -354,14 +361,14 @@ export function curlExample(url: string): string {
 }
 
 /** The phases of a test result, in the order they happen, with their labels. */
-export function phasesOf(t: TestResult['timings']): Array<{ label: string; ms: number }> {
-  if (!t) return [];
+export function phasesOf(timings: TestResult['timings']): Array<{ label: string; ms: number }> {
+  if (!timings) return [];
   const names: Array<[keyof NonNullable<TestResult['timings']>, string]> = [
-    ['dns', 'DNS'],
-    ['connect', 'Connect'],
-    ['tls', 'TLS'],
-    ['ttfb', 'First byte'],
-    ['total', 'Total'],
+    ['dns', t('monitors.phase.dns')],
+    ['connect', t('monitors.phase.connect')],
+    ['tls', t('monitors.phase.tls')],
+    ['ttfb', t('monitors.phase.ttfb')],
+    ['total', t('monitors.phase.total')],
   ];
-  return names.filter(([k]) => typeof t[k] === 'number').map(([k, label]) => ({ label, ms: t[k] as number }));
+  return names.filter(([k]) => typeof timings[k] === 'number').map(([k, label]) => ({ label, ms: timings[k] as number }));
 }

@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { changeThenReload, inAlert, loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
 import { coalesced, type LiveMessage } from '../../stores/live.ts';
 import type { Load } from '../../ui/load.ts';
@@ -44,7 +45,7 @@ const times = (id: string, range: ResponseTimeRange) =>
 
 export function loadChart(id: string, range: ResponseTimeRange): Promise<void> {
   $range.set(range);
-  return loadInto($chart, () => times(id, range), serverOr('Failed to load response times.'));
+  return loadInto($chart, () => times(id, range), serverOr(t('monitors.load.responseTimes')));
 }
 
 /** The chart on the range the user picked, else the latest checks while the last 24 hours hold few hours of them. */
@@ -55,7 +56,7 @@ async function loadOpeningChart(id: string, hours: Promise<void>): Promise<void>
   await hours;
   const h = $hours.get();
   const range = h.status === 'ready' ? openingChartRange(h.data.points.map((p) => p.checks)) : '24h';
-  await loadInto($chart, () => times(id, range), serverOr('Failed to load response times.'));
+  await loadInto($chart, () => times(id, range), serverOr(t('monitors.load.responseTimes')));
 }
 
 export function loadChecks(id: string, before: string | undefined, cursors: Array<string | undefined>): Promise<void> {
@@ -65,32 +66,32 @@ export function loadChecks(id: string, before: string | undefined, cursors: Arra
       const r = await api.GET('/api/v1/monitors/{id}/checks', { params: { path: { id }, query: { limit: CHECKS_PAGE, before } } });
       return { ...r, data: r.data ? { items: r.data, cursors, before } : undefined };
     },
-    serverOr('Failed to load checks.'),
+    serverOr(t('monitors.load.checks')),
   );
 }
 
 /** The monitor first (a 404 ends there); the rest side by side. */
 export async function loadMonitorPage(id: string): Promise<void> {
   $pageAlert.set(null);
-  await loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr('Failed to load the monitor.'));
+  await loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr(t('monitors.load.monitor')));
   const m = $monitor.get();
   if (m.status !== 'ready') return;
-  const hours = loadInto($hours, () => times(id, '24h'), serverOr('Failed to load the last 24 hours.'));
+  const hours = loadInto($hours, () => times(id, '24h'), serverOr(t('monitors.load.last24h')));
   await Promise.all([
-    loadInto($uptime, () => api.GET('/api/v1/monitors/{id}/uptime', path(id)), serverOr('Failed to load uptime.')),
+    loadInto($uptime, () => api.GET('/api/v1/monitors/{id}/uptime', path(id)), serverOr(t('monitors.load.uptime'))),
     loadOpeningChart(id, hours),
     hours,
-    loadInto($days, () => times(id, '90d'), serverOr('Failed to load the last 90 days.')),
+    loadInto($days, () => times(id, '90d'), serverOr(t('monitors.load.last90d'))),
     loadChecks(id, undefined, []),
     loadInto(
       $incidents,
       () => api.GET('/api/v1/incidents', { params: { query: { monitor_id: id, tenant: m.data.company_id } } }),
-      serverOr('Failed to load incidents.'),
+      serverOr(t('monitors.load.incidents')),
     ),
     loadInto(
       $windows,
       () => api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: m.data.company_id, monitor_id: id } } }),
-      serverOr('Failed to load maintenance windows.'),
+      serverOr(t('monitors.load.windows')),
     ),
   ]);
 }
@@ -100,8 +101,8 @@ export function setMonitorArchived(id: string, archived: boolean): Promise<boole
   const verb = archived ? 'archived' : 'restored';
   return changeThenReload(
     () => api.POST(archived ? '/api/v1/monitors/{id}/archive' : '/api/v1/monitors/{id}/restore', path(id)),
-    inAlert($pageAlert, `Monitor ${verb}.`, `The monitor could not be ${verb}.`),
-    () => loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr('Failed to load the monitor.')),
+    inAlert($pageAlert, t('monitors.page.changed', { verb }), t('monitors.page.changeFailed', { verb })),
+    () => loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr(t('monitors.load.monitor'))),
   );
 }
 
@@ -110,8 +111,8 @@ export function setMonitorPaused(id: string, paused: boolean): Promise<boolean> 
   const verb = paused ? 'paused' : 'resumed';
   return changeThenReload(
     () => api.POST(paused ? '/api/v1/monitors/{id}/pause' : '/api/v1/monitors/{id}/resume', path(id)),
-    inAlert($pageAlert, `Monitor ${verb}.`, `The monitor could not be ${verb}.`),
-    () => loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr('Failed to load the monitor.')),
+    inAlert($pageAlert, t('monitors.page.changed', { verb }), t('monitors.page.changeFailed', { verb })),
+    () => loadInto($monitor, () => api.GET('/api/v1/monitors/{id}', path(id)), serverOr(t('monitors.load.monitor'))),
   );
 }
 

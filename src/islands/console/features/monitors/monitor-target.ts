@@ -2,16 +2,15 @@
 // another kind's view: a URL-addressed kind has `url`, a domain monitor `domain`, a group
 // `children`, a synthetic one (api_flow, browser) `steps`, the rest host and port.
 import type { components } from '../../../../api/schema.d.ts';
+import { t } from '../../i18n.ts';
 
 type Monitor = components['schemas']['Monitor'];
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 export function targetOf(m: Pick<Monitor, 'type' | 'url' | 'domain' | 'children' | 'steps' | 'host' | 'port'>): string {
-  if (m.type === 'push') return 'Heartbeat URL';
+  if (m.type === 'push') return t('monitors.target.heartbeat');
   if (m.url) return m.url;
   if (m.domain) return m.domain;
-  if (m.children) return plural(m.children.length, 'monitor');
+  if (m.children) return t('monitors.target.children', { count: m.children.length });
   if (m.steps?.length) {
     const first = m.steps.find((s) => s.url)?.url ?? '';
     let host = '';
@@ -20,7 +19,7 @@ export function targetOf(m: Pick<Monitor, 'type' | 'url' | 'domain' | 'children'
     } catch {
       // a templated or missing URL: the count alone
     }
-    return host ? `${plural(m.steps.length, 'step')} from ${host}` : plural(m.steps.length, 'step');
+    return host ? t('monitors.target.stepsFrom', { count: m.steps.length, host }) : t('monitors.target.steps', { count: m.steps.length });
   }
   return m.port ? `${m.host}:${m.port}` : (m.host ?? '—');
 }

@@ -10,6 +10,7 @@ import { api, errorText } from '../../api.ts';
 import type { Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 import { coalesced, type LiveMonitor } from '../../stores/live.ts';
+import { t } from '../../i18n.ts';
 
 export type MonitorRow = components['schemas']['MonitorListItem'];
 export type MonitorStatus = components['schemas']['MonitorStatus'];
@@ -21,12 +22,38 @@ export type SortKey = NonNullable<ListParams['sort']>;
 export const BLOCK_SIZE = 50;
 
 /** A monitor status as the list and the monitor page word and colour it. */
-export const STATUS_TEXT: Record<MonitorStatus, { text: string; tone: string }> = {
-  operational: { text: 'Up', tone: 'green' },
-  degraded: { text: 'Degraded', tone: 'amber' },
-  down: { text: 'Down', tone: 'red' },
-  unknown: { text: 'Pending', tone: 'grey' },
-  paused: { text: 'Paused', tone: 'grey' },
+// `text` is read when drawn, so it is in the language the console shows then.
+export const STATUS_TEXT: Record<MonitorStatus, { readonly text: string; tone: string }> = {
+  operational: {
+    get text() {
+      return t('monitors.status.operational');
+    },
+    tone: 'green',
+  },
+  degraded: {
+    get text() {
+      return t('monitors.status.degraded');
+    },
+    tone: 'amber',
+  },
+  down: {
+    get text() {
+      return t('monitors.status.down');
+    },
+    tone: 'red',
+  },
+  unknown: {
+    get text() {
+      return t('monitors.status.unknown');
+    },
+    tone: 'grey',
+  },
+  paused: {
+    get text() {
+      return t('monitors.status.paused');
+    },
+    tone: 'grey',
+  },
 };
 
 export interface ListQuery {
@@ -107,7 +134,7 @@ async function fetchBlock(gen: Generation, block: number): Promise<void> {
     gen.asked.delete(block); // asked again when scrolled to
     // a reload (after a change or a live update) that fails keeps the rows shown
     if ((block === 0 && !gen.keepRows) || $monitorList.get().status !== 'ready')
-      $monitorList.set({ status: 'error', message: errorText(answer.error, 'Failed to load monitors. Please try again.') });
+      $monitorList.set({ status: 'error', message: errorText(answer.error, t('monitors.list.loadFailed')) });
     return;
   }
   const total = Number(answer.response?.headers.get('x-total-count') ?? items.length);
@@ -200,8 +227,8 @@ async function onSelected(path: MonitorAction, verb: string): Promise<void> {
   const done = ids.length - failed.length;
   $monitorAlert.set(
     failed.length === 0
-      ? { ok: true, text: `${done} monitor${done === 1 ? '' : 's'} ${verb}.` }
-      : { ok: false, text: `${done} of ${ids.length} monitors ${verb}. ${errorText(failed[0].error, '')}`.trim() },
+      ? { ok: true, text: t('monitors.bulk.done', { count: done, verb }) }
+      : { ok: false, text: t('monitors.bulk.partly', { done, total: ids.length, verb, detail: errorText(failed[0].error, '') }).trim() },
   );
   $selected.set(new Set());
   await reloadMonitors();

@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { probeInstallCommand, SLUG_MAX, slugProblem } from '../../../../lib/probe-locations.ts';
+import { t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { Card, LoadView } from '../../ui/Card.tsx';
 import { CopyValue } from '../../ui/CopyValue.tsx';
@@ -42,31 +43,28 @@ function NoteLine({ note }: { note: Note }) {
 }
 
 function kindOf(l: ProbeLocation): string {
-  if (l.builtin) return 'Built-in';
-  if (l.private) return l.company ? `Private · ${l.company.name}` : 'Private';
-  return 'Public';
+  if (l.builtin) return t('probeLocations.kind.builtin');
+  if (l.private) return l.company ? `${t('probeLocations.kind.private')} · ${l.company.name}` : t('probeLocations.kind.private');
+  return t('probeLocations.kind.public');
 }
 
 /** The location's health as the probe-health job last judged it (offline wins: its old checks say nothing). */
 function Health({ l }: { l: ProbeLocation }) {
-  if (l.builtin) return <span className="sw-muted">Always online</span>;
+  if (l.builtin) return <span className="sw-muted">{t('probeLocations.health.always')}</span>;
   if (l.offline_since)
     return (
-      <span className="sw-pill sw-red" title="Every probe of this location is silent: it counts neither way in its monitors' quorum.">
-        Offline since {fmtTime(l.offline_since, '')}
+      <span className="sw-pill sw-red" title={t('probeLocations.health.offlineTitle')}>
+        {t('probeLocations.health.offlineSince', { at: fmtTime(l.offline_since, '') })}
       </span>
     );
   if (l.flagged_since)
     return (
-      <span
-        className="sw-pill sw-amber"
-        title="Every check from this location fails while other locations see the same monitors up: it counts neither way in their quorum until one succeeds."
-      >
-        Flagged since {fmtTime(l.flagged_since, '')}
+      <span className="sw-pill sw-amber" title={t('probeLocations.health.flaggedTitle')}>
+        {t('probeLocations.health.flaggedSince', { at: fmtTime(l.flagged_since, '') })}
       </span>
     );
-  if (l.probes_total === 0) return <span className="sw-muted">No probe yet</span>;
-  return <span className="sw-pill sw-green">Healthy</span>;
+  if (l.probes_total === 0) return <span className="sw-muted">{t('probeLocations.health.noProbe')}</span>;
+  return <span className="sw-pill sw-green">{t('probeLocations.health.healthy')}</span>;
 }
 
 /** Why a location is not counted, in words, above its probes. */
@@ -74,22 +72,19 @@ function HealthNote({ l }: { l: ProbeLocation }) {
   if (l.offline_since)
     return (
       <p className="sw-banner sw-banner-error" role="status">
-        Offline since {fmtTime(l.offline_since, '')}: no probe of this location has called since. Its monitors keep their state from their
-        other locations; start a probe with a token of this location to bring it back.
+        {t('probeLocations.note.offline', { at: fmtTime(l.offline_since, '') })}
       </p>
     );
   if (l.flagged_since)
     return (
       <p className="sw-banner sw-banner-warn" role="status">
-        Flagged since {fmtTime(l.flagged_since, '')}: every check from this location fails while other locations see the same monitors up,
-        so its own network is suspect (DNS, firewall, way out). It counts neither way in its monitors' quorum until one of its checks
-        succeeds.
+        {t('probeLocations.note.flagged', { at: fmtTime(l.flagged_since, '') })}
       </p>
     );
   return null;
 }
 
-const openLabel = (l: ProbeLocation) => (l.can_manage_tokens ? 'Probes and tokens' : 'Probes');
+const openLabel = (l: ProbeLocation) => (l.can_manage_tokens ? t('probeLocations.probesAndTokens') : t('probeLocations.probes'));
 
 export function ProbeLocationsPage({ title }: ScreenProps) {
   const role = useStore($role);
@@ -105,19 +100,18 @@ export function ProbeLocationsPage({ title }: ScreenProps) {
   return (
     <div className="sw-admin sw-probe-locations">
       <h2 className="sw-page-title">{title}</h2>
-      <p className="sw-muted">
-        {superAdmin
-          ? 'Where checks run from. Public locations are offered to every company; private locations belong to one company, whose admins manage their tokens. The built-in engine is the location local.'
-          : 'Where checks run from. Private locations run probes inside your own network and are seen by your company only; public locations are offered by the platform. The built-in engine is the location local.'}
-      </p>
+      <p className="sw-muted">{superAdmin ? t('probeLocations.introSuper') : t('probeLocations.intro')}</p>
       <NoteLine note={note} />
-      <CreateLocationCard privateLocation={!superAdmin} onCreated={(l) => setNote({ ok: true, text: `Location “${l.name}” created.` })} />
-      <Card title="Locations" testId="probe-locations">
-        <LoadView load={locations} isEmpty={(d) => d.length === 0} empty="No locations." rows={3}>
+      <CreateLocationCard
+        privateLocation={!superAdmin}
+        onCreated={(l) => setNote({ ok: true, text: t('probeLocations.created', { name: l.name }) })}
+      />
+      <Card title={t('probeLocations.locations')} testId="probe-locations">
+        <LoadView load={locations} isEmpty={(d) => d.length === 0} empty={t('probeLocations.noLocations')} rows={3}>
           {(list) => (
             <Table
-              scrollLabel="Probe locations list"
-              aria-label="Probe locations"
+              scrollLabel={t('probeLocations.listScroll')}
+              aria-label={t('probeLocations.list')}
               rows={list}
               rowKey={(l) => l.id}
               rowProps={(l) => ({
@@ -125,34 +119,38 @@ export function ProbeLocationsPage({ title }: ScreenProps) {
                 ...(l.id === selectedId ? { 'aria-current': 'true' as const } : {}),
               })}
               columns={[
-                { label: 'Name', rowHeader: true, cell: (l) => l.name },
-                { label: 'Slug', cell: (l) => <code>{l.slug}</code> },
-                { label: 'Kind', cell: (l) => <span className="sw-badge">{kindOf(l)}</span> },
-                { label: 'Probes online', cell: (l) => (l.builtin ? 'Runs in the platform' : `${l.probes_online} of ${l.probes_total}`) },
-                { label: 'Health', cell: (l) => <Health l={l} /> },
+                { label: t('probeLocations.col.name'), rowHeader: true, cell: (l) => l.name },
+                { label: t('probeLocations.col.slug'), cell: (l) => <code>{l.slug}</code> },
+                { label: t('probeLocations.col.kind'), cell: (l) => <span className="sw-badge">{kindOf(l)}</span> },
                 {
-                  label: 'Browser checks',
+                  label: t('probeLocations.col.online'),
+                  cell: (l) =>
+                    l.builtin ? t('probeLocations.inPlatform') : t('probeLocations.nOfM', { n: l.probes_online, m: l.probes_total }),
+                },
+                { label: t('probeLocations.col.health'), cell: (l) => <Health l={l} /> },
+                {
+                  label: t('probeLocations.col.browser'),
                   cell: (l) =>
                     l.browser_checks ? (
-                      <span className="sw-pill sw-green">Runs them</span>
+                      <span className="sw-pill sw-green">{t('probeLocations.runsThem')}</span>
                     ) : (
-                      <span className="sw-muted" title="No probe of this location with Chromium was seen within 24 hours">
-                        No browser
+                      <span className="sw-muted" title={t('probeLocations.noBrowserTitle')}>
+                        {t('probeLocations.noBrowser')}
                       </span>
                     ),
                 },
                 {
-                  label: 'Actions',
+                  label: t('probeLocations.col.actions'),
                   className: 'sw-actions',
                   cell: (l) =>
                     l.builtin ? (
-                      <span className="sw-muted">No tokens needed</span>
+                      <span className="sw-muted">{t('probeLocations.noTokensNeeded')}</span>
                     ) : (
                       <>
                         <button
                           type="button"
                           className="sw-btn sw-btn-small"
-                          aria-label={`${openLabel(l)} of ${l.name}`}
+                          aria-label={t('probeLocations.openOf', { what: openLabel(l), name: l.name })}
                           onClick={() => select(l.id)}
                         >
                           {openLabel(l)}
@@ -161,10 +159,10 @@ export function ProbeLocationsPage({ title }: ScreenProps) {
                           <button
                             type="button"
                             className="sw-btn sw-btn-small sw-btn-danger"
-                            aria-label={`Delete ${l.name}`}
+                            aria-label={t('probeLocations.deleteOne', { name: l.name })}
                             onClick={() => setDeleting(l)}
                           >
-                            Delete
+                            {t('probeLocations.delete')}
                           </button>
                         )}
                       </>
@@ -178,16 +176,16 @@ export function ProbeLocationsPage({ title }: ScreenProps) {
       {selectedId && <DetailCard />}
       {deleting && (
         <Confirm
-          title="Delete location"
+          title={t('probeLocations.deleteTitle')}
           danger
-          confirmLabel="Delete"
-          text={`Delete “${deleting.name}” (${deleting.slug})? Its tokens stop working at once and its probes are forgotten.`}
+          confirmLabel={t('probeLocations.delete')}
+          text={t('probeLocations.confirmDelete', { name: deleting.name, slug: deleting.slug })}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             const l = deleting;
             setDeleting(null);
             void deleteLocation(l.id).then((r) =>
-              setNote(r.ok ? { ok: true, text: `Location “${l.name}” deleted.` } : { ok: false, text: r.text }),
+              setNote(r.ok ? { ok: true, text: t('probeLocations.deleted', { name: l.name }) } : { ok: false, text: r.text }),
             );
           }}
         />
@@ -206,7 +204,7 @@ function CreateLocationCard({ privateLocation, onCreated }: { privateLocation: b
     e.preventDefault();
     setFailure(null);
     const found: Record<string, string> = {};
-    if (!name.trim()) found.name = 'Name is required.';
+    if (!name.trim()) found.name = t('probeLocations.nameRequired');
     const bad = slugProblem(slug.trim());
     if (bad) found.slug = bad;
     setErrors(found);
@@ -224,13 +222,19 @@ function CreateLocationCard({ privateLocation, onCreated }: { privateLocation: b
     }
   }
   return (
-    <Card title={privateLocation ? 'New private location' : 'New public location'} testId="new-location">
-      <form className="sw-form sw-probe-form" onSubmit={submit} noValidate aria-label="Create a location">
+    <Card title={privateLocation ? t('probeLocations.newPrivate') : t('probeLocations.newPublic')} testId="new-location">
+      <form className="sw-form sw-probe-form" onSubmit={submit} noValidate aria-label={t('probeLocations.createForm')}>
         <NoteLine note={failure ? { ok: false, text: failure } : null} />
-        <Field id="location-name" label="Name" required error={errors.name}>
-          <input id="location-name" value={name} maxLength={100} placeholder="e.g. Frankfurt" onChange={(e) => setName(e.target.value)} />
+        <Field id="location-name" label={t('probeLocations.col.name')} required error={errors.name}>
+          <input
+            id="location-name"
+            value={name}
+            maxLength={100}
+            placeholder={t('probeLocations.namePlaceholder')}
+            onChange={(e) => setName(e.target.value)}
+          />
         </Field>
-        <Field id="location-slug" label="Slug" required error={errors.slug} hint="Lower-case letters, digits and hyphens, e.g. eu-west">
+        <Field id="location-slug" label={t('probeLocations.col.slug')} required error={errors.slug} hint={t('probeLocations.slugHint')}>
           <input
             id="location-slug"
             value={slug}
@@ -241,7 +245,7 @@ function CreateLocationCard({ privateLocation, onCreated }: { privateLocation: b
           />
         </Field>
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-          Create location
+          {t('probeLocations.create')}
         </button>
       </form>
     </Card>
@@ -250,14 +254,14 @@ function CreateLocationCard({ privateLocation, onCreated }: { privateLocation: b
 
 function DetailCard() {
   const detail = useStore($detail);
-  const title = detail.status === 'ready' ? `${detail.data.name} (${detail.data.slug})` : 'Location';
+  const title = detail.status === 'ready' ? `${detail.data.name} (${detail.data.slug})` : t('probeLocations.location');
   return (
     <Card
       title={title}
       testId="location-detail"
       action={
         <button type="button" className="sw-btn sw-btn-small" onClick={() => select(null)}>
-          Close
+          {t('probeLocations.close')}
         </button>
       }
     >
@@ -277,27 +281,34 @@ function DetailCard() {
 function ProbesTable({ detail }: { detail: ProbeLocationDetail }) {
   return (
     <>
-      <h3 className="sw-probe-sub">Probes</h3>
+      <h3 className="sw-probe-sub">{t('probeLocations.probes')}</h3>
       <Table
-        scrollLabel="Probes list"
-        aria-label="Probes"
+        scrollLabel={t('probeLocations.probesScroll')}
+        aria-label={t('probeLocations.probes')}
         rows={detail.probes}
         rowKey={(p) => p.id}
-        empty="No probe has called in yet. Start one with a token of this location."
+        empty={t('probeLocations.noProbes')}
         columns={[
-          { label: 'Instance', rowHeader: true, cell: (p) => p.instance },
+          { label: t('probeLocations.col.instance'), rowHeader: true, cell: (p) => p.instance },
           {
-            label: 'State',
-            cell: (p) => <span className={`sw-pill ${p.online ? 'sw-green' : 'sw-red'}`}>{p.online ? 'Online' : 'Offline'}</span>,
+            label: t('probeLocations.col.state'),
+            cell: (p) => (
+              <span className={`sw-pill ${p.online ? 'sw-green' : 'sw-red'}`}>
+                {p.online ? t('probeLocations.online') : t('probeLocations.offline')}
+              </span>
+            ),
           },
-          { label: 'Last seen', cell: (p) => fmtTime(p.last_seen_at, '') },
+          { label: t('probeLocations.col.lastSeen'), cell: (p) => fmtTime(p.last_seen_at, '') },
           {
-            label: 'Version',
-            cell: (p) => (p.upgrade ? `${p.version} (upgrade needed)` : p.version),
+            label: t('probeLocations.col.version'),
+            cell: (p) => (p.upgrade ? t('probeLocations.upgrade', { version: p.version }) : p.version),
           },
-          { label: 'Checks/s', cell: (p) => (p.checks_per_second === null ? '–' : fmtNumber(p.checks_per_second, 1)) },
-          { label: 'Lag', cell: (p) => (p.lag_ms === null ? '–' : `${p.lag_ms} ms`) },
-          { label: 'Runs', cell: (p) => (p.capabilities.includes('browser') ? 'Network checks, browser checks' : 'Network checks') },
+          { label: t('probeLocations.col.rate'), cell: (p) => (p.checks_per_second === null ? '–' : fmtNumber(p.checks_per_second, 1)) },
+          { label: t('probeLocations.col.lag'), cell: (p) => (p.lag_ms === null ? '–' : t('probeLocations.ms', { ms: p.lag_ms })) },
+          {
+            label: t('probeLocations.col.runs'),
+            cell: (p) => (p.capabilities.includes('browser') ? t('probeLocations.runsBoth') : t('probeLocations.runsNetwork')),
+          },
         ]}
       />
     </>
@@ -314,7 +325,7 @@ function TokensSection({ detail }: { detail: ProbeLocationDetail }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setNote(null);
-    if (!name.trim()) return setError('Name is required.');
+    if (!name.trim()) return setError(t('probeLocations.nameRequired'));
     setError(undefined);
     const r = await createToken(detail.id, name);
     if (r.ok) {
@@ -327,49 +338,55 @@ function TokensSection({ detail }: { detail: ProbeLocationDetail }) {
   }
   return (
     <>
-      <h3 className="sw-probe-sub">Tokens</h3>
+      <h3 className="sw-probe-sub">{t('probeLocations.tokens')}</h3>
       <NoteLine note={note} />
       {created && (
         <div className="sw-probe-once" data-testid="new-probe-token">
           <p className="sw-banner sw-banner-ok" role="status">
-            Token “{created.name}” created. Copy it now: it is not shown again.
+            {t('probeLocations.tokenCreated', { name: created.name })}
           </p>
-          <CopyValue id="new-probe-command" label="Start a probe with" value={probeInstallCommand(origin, created.token)} />
+          <CopyValue id="new-probe-command" label={t('probeLocations.startWith')} value={probeInstallCommand(origin, created.token)} />
           <button type="button" className="sw-btn sw-btn-small" onClick={() => setCreated(null)}>
-            Done
+            {t('probeLocations.done')}
           </button>
         </div>
       )}
-      <form className="sw-form sw-probe-token-form" onSubmit={submit} noValidate aria-label="Create a probe token">
-        <Field id="probe-token-name" label="Token name" required error={error}>
-          <input id="probe-token-name" value={name} maxLength={100} placeholder="e.g. rack 1" onChange={(e) => setName(e.target.value)} />
+      <form className="sw-form sw-probe-token-form" onSubmit={submit} noValidate aria-label={t('probeLocations.createTokenForm')}>
+        <Field id="probe-token-name" label={t('probeLocations.tokenName')} required error={error}>
+          <input
+            id="probe-token-name"
+            value={name}
+            maxLength={100}
+            placeholder={t('probeLocations.tokenPlaceholder')}
+            onChange={(e) => setName(e.target.value)}
+          />
         </Field>
         <button type="submit" className="sw-btn sw-btn-primary">
-          Create token
+          {t('probeLocations.createToken')}
         </button>
       </form>
       <Table
-        scrollLabel="Probe tokens list"
-        aria-label="Probe tokens"
+        scrollLabel={t('probeLocations.tokensScroll')}
+        aria-label={t('probeLocations.tokensList')}
         rows={detail.tokens}
-        rowKey={(t) => t.id}
-        empty="No tokens yet."
+        rowKey={(tok) => tok.id}
+        empty={t('probeLocations.noTokens')}
         columns={[
-          { label: 'Name', rowHeader: true, cell: (t) => t.name },
-          { label: 'Token', cell: (t) => <code>{t.prefix}…</code> },
-          { label: 'Created', cell: (t) => fmtTime(t.created_at, '') },
-          { label: 'Last used', cell: (t) => fmtTime(t.last_used_at, 'Never') },
+          { label: t('probeLocations.col.name'), rowHeader: true, cell: (tok) => tok.name },
+          { label: t('probeLocations.col.token'), cell: (tok) => <code>{tok.prefix}…</code> },
+          { label: t('probeLocations.col.created'), cell: (tok) => fmtTime(tok.created_at, '') },
+          { label: t('probeLocations.col.lastUsed'), cell: (tok) => fmtTime(tok.last_used_at, t('probeLocations.never')) },
           {
-            label: 'Actions',
+            label: t('probeLocations.col.actions'),
             className: 'sw-actions',
-            cell: (t) => (
+            cell: (tok) => (
               <button
                 type="button"
                 className="sw-btn sw-btn-small sw-btn-danger"
-                aria-label={`Revoke ${t.name}`}
-                onClick={() => setRevoking({ id: t.id, name: t.name })}
+                aria-label={t('probeLocations.revokeOne', { name: tok.name })}
+                onClick={() => setRevoking({ id: tok.id, name: tok.name })}
               >
-                Revoke
+                {t('probeLocations.revoke')}
               </button>
             ),
           },
@@ -377,16 +394,16 @@ function TokensSection({ detail }: { detail: ProbeLocationDetail }) {
       />
       {revoking && (
         <Confirm
-          title="Revoke probe token"
+          title={t('probeLocations.revokeTitle')}
           danger
-          confirmLabel="Revoke"
-          text={`Revoke “${revoking.name}”? Probes using it are refused from their next call.`}
+          confirmLabel={t('probeLocations.revoke')}
+          text={t('probeLocations.confirmRevoke', { name: revoking.name })}
           onCancel={() => setRevoking(null)}
           onConfirm={() => {
-            const t = revoking;
+            const gone = revoking;
             setRevoking(null);
-            void revokeToken(detail.id, t.id).then((r) =>
-              setNote(r.ok ? { ok: true, text: `Token “${t.name}” revoked.` } : { ok: false, text: r.text }),
+            void revokeToken(detail.id, gone.id).then((r) =>
+              setNote(r.ok ? { ok: true, text: t('probeLocations.revoked', { name: gone.name }) } : { ok: false, text: r.text }),
             );
           }}
         />

@@ -3,6 +3,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, refreshInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -19,14 +20,14 @@ export const $selectedId = atom<string | null>(null);
 export const $detail = atom<Load<ProbeLocationDetail>>({ status: 'loading' });
 
 export function loadLocations(): Promise<void> {
-  return loadInto($locations, () => api.GET('/api/v1/probe-locations'), serverOr('Failed to load probe locations.'));
+  return loadInto($locations, () => api.GET('/api/v1/probe-locations'), serverOr(t('probeLocations.load.list')));
 }
 
 export function loadDetail(id: string): Promise<void> {
   return loadInto(
     $detail,
     () => api.GET('/api/v1/probe-locations/{id}', { params: { path: { id } } }),
-    serverOr('Failed to load the location.'),
+    serverOr(t('probeLocations.load.one')),
   );
 }
 
@@ -65,14 +66,17 @@ async function outcome<T>(call: () => Promise<{ data?: T; error?: unknown }>, fa
 export async function createLocation(input: { name: string; slug: string; private: boolean }): Promise<Outcome<ProbeLocation>> {
   const r = await outcome(
     () => api.POST('/api/v1/probe-locations', { body: { name: input.name.trim(), slug: input.slug.trim(), private: input.private } }),
-    'Failed to create the location.',
+    t('probeLocations.fail.createLocation'),
   );
   if (r.ok) await loadLocations();
   return r;
 }
 
 export async function deleteLocation(id: string): Promise<Outcome<unknown>> {
-  const r = await outcome(() => api.DELETE('/api/v1/probe-locations/{id}', { params: { path: { id } } }), 'Failed to delete the location.');
+  const r = await outcome(
+    () => api.DELETE('/api/v1/probe-locations/{id}', { params: { path: { id } } }),
+    t('probeLocations.fail.deleteLocation'),
+  );
   if (r.ok && $selectedId.get() === id) $selectedId.set(null);
   await loadLocations();
   return r;
@@ -81,7 +85,7 @@ export async function deleteLocation(id: string): Promise<Outcome<unknown>> {
 export async function createToken(locationId: string, name: string): Promise<Outcome<CreatedProbeToken>> {
   const r = await outcome(
     () => api.POST('/api/v1/probe-locations/{id}/tokens', { params: { path: { id: locationId } }, body: { name: name.trim() } }),
-    'Failed to create the token.',
+    t('probeLocations.fail.createToken'),
   );
   if (r.ok) await refreshDetail(locationId);
   return r;
@@ -90,7 +94,7 @@ export async function createToken(locationId: string, name: string): Promise<Out
 export async function revokeToken(locationId: string, tokenId: string): Promise<Outcome<unknown>> {
   const r = await outcome(
     () => api.DELETE('/api/v1/probe-locations/{id}/tokens/{token_id}', { params: { path: { id: locationId, token_id: tokenId } } }),
-    'Failed to revoke the token.',
+    t('probeLocations.fail.revokeToken'),
   );
   await refreshDetail(locationId);
   return r;

@@ -3,6 +3,7 @@
 // not turned into an object and back while the user types).
 import { useState } from 'react';
 import { parsePairs } from '../../../../../lib/kind-forms/field.ts';
+import { t } from '../../../i18n.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { AssertionRows, ExtractionRows } from './AssertionRows.tsx';
 import { API_METHODS, type ApiFlowStep } from './model.ts';
@@ -38,8 +39,8 @@ export function ApiStepForm({ step, idBase, label, errors, onChange }: Props) {
   );
   return (
     <div className="sw-steps-fields">
-      {text('name', 'Step name', 'Sign in')}
-      <Field id={`${idBase}-method`} label="Method" error={errors.method}>
+      {text('name', t('monitors.steps.name'), t('monitors.steps.namePlaceholder'))}
+      <Field id={`${idBase}-method`} label={t('monitors.form.method')} error={errors.method}>
         <select
           id={`${idBase}-method`}
           value={step.method ?? 'GET'}
@@ -50,12 +51,12 @@ export function ApiStepForm({ step, idBase, label, errors, onChange }: Props) {
           ))}
         </select>
       </Field>
-      <div className="sw-span-2">{text('url', 'URL', 'https://shop.example.com/api/login')}</div>
+      <div className="sw-span-2">{text('url', t('monitors.form.url'), 'https://shop.example.com/api/login')}</div>
       <Field
         id={`${idBase}-headers`}
-        label="Headers"
+        label={t('monitors.form.headers')}
         error={errors.headers ?? Object.entries(errors).find(([k]) => k.startsWith('headers.'))?.[1]}
-        hint="One “Name: value” a line; {{token}} and {{secrets.NAME}} allowed"
+        hint={t('monitors.steps.headersHint')}
       >
         <textarea
           id={`${idBase}-headers`}
@@ -69,7 +70,7 @@ export function ApiStepForm({ step, idBase, label, errors, onChange }: Props) {
           }}
         />
       </Field>
-      <Field id={`${idBase}-body`} label="Body" error={errors.body}>
+      <Field id={`${idBase}-body`} label={t('monitors.steps.body')} error={errors.body}>
         <textarea
           id={`${idBase}-body`}
           rows={2}

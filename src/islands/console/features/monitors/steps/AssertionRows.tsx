@@ -1,6 +1,7 @@
 // The rows of an API step's assertions and extractions: each row's inputs on one line, a remove
 // button per row and an add button below. Ids follow the server's field names
 // (m-steps-0-assertions-1-target) so its per-field messages land beside the input.
+import { t } from '../../../i18n.ts';
 import {
   ASSERTION_SOURCES,
   COMPARISONS,
@@ -40,17 +41,17 @@ export function AssertionRows({ idBase, stepLabel, rows, errors, onChange }: Row
   const set = (i: number, patch: Partial<ApiAssertion>) => onChange(replaceAt(rows, i, { ...rows[i], ...patch } as ApiAssertion));
   return (
     <fieldset className="sw-steps-rows">
-      <legend>Assertions</legend>
-      {rows.length === 0 && <p className="sw-hint">None: any answer below 400 passes.</p>}
+      <legend>{t('monitors.steps.assertions')}</legend>
+      {rows.length === 0 && <p className="sw-hint">{t('monitors.steps.noAssertions')}</p>}
       {rows.map((a, i) => {
         const id = `${idBase}-assertions-${i}`;
         const err = rowError(errors, `assertions.${i}`);
-        const n = `assertion ${i + 1} of ${stepLabel}`;
+        const n = t('monitors.steps.assertionN', { n: i + 1, step: stepLabel });
         return (
           <div key={i} className="sw-steps-row" data-testid="assertion-row">
             <select
               id={`${id}-source`}
-              aria-label={`Source of ${n}`}
+              aria-label={t('monitors.steps.sourceOf', { what: n })}
               value={a.source}
               onChange={(e) => {
                 const source = e.target.value as ApiAssertion['source'];
@@ -64,7 +65,7 @@ export function AssertionRows({ idBase, stepLabel, rows, errors, onChange }: Row
             {takesProperty(a.source) && (
               <input
                 id={`${id}-property`}
-                aria-label={`${a.source === 'json' ? 'JSON path' : 'Header name'} of ${n}`}
+                aria-label={t('monitors.steps.propertyOf', { source: a.source, what: n })}
                 placeholder={a.source === 'json' ? '$.user.id' : 'Content-Type'}
                 value={a.property ?? ''}
                 onChange={(e) => set(i, { property: e.target.value })}
@@ -72,7 +73,7 @@ export function AssertionRows({ idBase, stepLabel, rows, errors, onChange }: Row
             )}
             <select
               id={`${id}-comparison`}
-              aria-label={`Comparison of ${n}`}
+              aria-label={t('monitors.steps.comparisonOf', { what: n })}
               value={a.comparison}
               onChange={(e) => {
                 const comparison = e.target.value as ApiAssertion['comparison'];
@@ -86,15 +87,20 @@ export function AssertionRows({ idBase, stepLabel, rows, errors, onChange }: Row
             {takesTarget(a.comparison) && (
               <input
                 id={`${id}-target`}
-                aria-label={`Expected value of ${n}`}
+                aria-label={t('monitors.steps.expectedOf', { what: n })}
                 aria-invalid={err ? true : undefined}
                 aria-describedby={err ? `${id}-error` : undefined}
                 value={a.target ?? ''}
                 onChange={(e) => set(i, { target: e.target.value })}
               />
             )}
-            <button type="button" className="sw-btn sw-btn-small" aria-label={`Remove ${n}`} onClick={() => onChange(removeAt(rows, i))}>
-              Remove
+            <button
+              type="button"
+              className="sw-btn sw-btn-small"
+              aria-label={t('monitors.steps.removeOne', { step: n })}
+              onClick={() => onChange(removeAt(rows, i))}
+            >
+              {t('monitors.steps.remove')}
             </button>
             <RowError id={id} text={err} />
           </div>
@@ -106,7 +112,7 @@ export function AssertionRows({ idBase, stepLabel, rows, errors, onChange }: Row
           className="sw-btn sw-btn-small"
           onClick={() => onChange([...rows, { source: 'status', comparison: 'equals', target: '200' }])}
         >
-          Add assertion
+          {t('monitors.steps.addAssertion')}
         </button>
       )}
     </fieldset>
@@ -117,17 +123,17 @@ export function ExtractionRows({ idBase, stepLabel, rows, errors, onChange }: Ro
   const set = (i: number, patch: Partial<ApiExtraction>) => onChange(replaceAt(rows, i, { ...rows[i], ...patch } as ApiExtraction));
   return (
     <fieldset className="sw-steps-rows">
-      <legend>Extract into variables</legend>
-      {rows.length === 0 && <p className="sw-hint">None. A variable read here is used as {'{{name}}'} by the later steps.</p>}
+      <legend>{t('monitors.steps.extract')}</legend>
+      {rows.length === 0 && <p className="sw-hint">{t('monitors.steps.noExtractions')}</p>}
       {rows.map((x, i) => {
         const id = `${idBase}-extract-${i}`;
         const err = rowError(errors, `extract.${i}`);
-        const n = `extraction ${i + 1} of ${stepLabel}`;
+        const n = t('monitors.steps.extractionN', { n: i + 1, step: stepLabel });
         return (
           <div key={i} className="sw-steps-row" data-testid="extraction-row">
             <input
               id={`${id}-variable`}
-              aria-label={`Variable of ${n}`}
+              aria-label={t('monitors.steps.variableOf', { what: n })}
               placeholder="token"
               aria-invalid={err ? true : undefined}
               aria-describedby={err ? `${id}-error` : undefined}
@@ -136,7 +142,7 @@ export function ExtractionRows({ idBase, stepLabel, rows, errors, onChange }: Ro
             />
             <select
               id={`${id}-source`}
-              aria-label={`Source of ${n}`}
+              aria-label={t('monitors.steps.sourceOf', { what: n })}
               value={x.source}
               onChange={(e) => {
                 const source = e.target.value as ApiExtraction['source'];
@@ -150,14 +156,19 @@ export function ExtractionRows({ idBase, stepLabel, rows, errors, onChange }: Ro
             {takesProperty(x.source) && (
               <input
                 id={`${id}-property`}
-                aria-label={`${x.source === 'json' ? 'JSON path' : x.source === 'header' ? 'Header name' : 'Regular expression'} of ${n}`}
+                aria-label={t('monitors.steps.propertyOf', { source: x.source, what: n })}
                 placeholder={x.source === 'json' ? '$.token' : x.source === 'header' ? 'Location' : 'id="(\\d+)"'}
                 value={x.property ?? ''}
                 onChange={(e) => set(i, { property: e.target.value })}
               />
             )}
-            <button type="button" className="sw-btn sw-btn-small" aria-label={`Remove ${n}`} onClick={() => onChange(removeAt(rows, i))}>
-              Remove
+            <button
+              type="button"
+              className="sw-btn sw-btn-small"
+              aria-label={t('monitors.steps.removeOne', { step: n })}
+              onClick={() => onChange(removeAt(rows, i))}
+            >
+              {t('monitors.steps.remove')}
             </button>
             <RowError id={id} text={err} />
           </div>
@@ -169,7 +180,7 @@ export function ExtractionRows({ idBase, stepLabel, rows, errors, onChange }: Ro
           className="sw-btn sw-btn-small"
           onClick={() => onChange([...rows, { variable: '', source: 'json', property: '$.' }])}
         >
-          Add extraction
+          {t('monitors.steps.addExtraction')}
         </button>
       )}
     </fieldset>

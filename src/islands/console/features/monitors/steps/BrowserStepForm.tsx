@@ -1,5 +1,6 @@
 // One declarative step of a browser journey: its action and the fields that action uses (goto a
 // URL, click a selector, fill a value …); the others are hidden and not sent.
+import { t } from '../../../i18n.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { ACTION_FIELDS, BROWSER_ACTIONS, type BrowserAction, type BrowserStep } from './model.ts';
 
@@ -10,7 +11,12 @@ interface Props {
   onChange(step: BrowserStep): void;
 }
 
-const LABELS = { url: 'URL', selector: 'Selector', value: 'Value', count: 'Count' } as const;
+const LABELS = {
+  url: 'monitors.form.url',
+  selector: 'monitors.steps.selector',
+  value: 'monitors.steps.value',
+  count: 'monitors.steps.count',
+} as const;
 const PLACEHOLDERS: Partial<Record<BrowserAction, Partial<Record<keyof typeof LABELS, string>>>> = {
   goto: { url: 'https://shop.example.com/' },
   click: { selector: 'text=Add to cart' },
@@ -24,12 +30,16 @@ const PLACEHOLDERS: Partial<Record<BrowserAction, Partial<Record<keyof typeof LA
   assert_title: { value: 'Shop' },
   assert_count: { selector: '#cart .item' },
 };
-const HINTS: Partial<Record<BrowserAction, string>> = {
-  press: 'A key such as Enter or Tab; the selector is optional (blank: the page)',
-  assert_text: 'The selector is optional (blank: the whole page)',
-  assert_url: 'Text the URL contains, or /regular expression/',
-  assert_title: 'Text the title contains, or /regular expression/',
-  screenshot: 'Keeps a screenshot of the page at this point',
+const HINTS: Partial<Record<BrowserAction, 'press' | 'assert_text' | 'assert_url' | 'assert_title' | 'screenshot'>> = {
+  press: 'press',
+  assert_text: 'assert_text',
+  assert_url: 'assert_url',
+  assert_title: 'assert_title',
+  screenshot: 'screenshot',
+};
+const hintOf = (action: BrowserAction) => {
+  const h = HINTS[action];
+  return h && t(`monitors.steps.hint.${h}`);
 };
 
 export function BrowserStepForm({ step, idBase, errors, onChange }: Props) {
@@ -37,7 +47,7 @@ export function BrowserStepForm({ step, idBase, errors, onChange }: Props) {
   const set = (patch: Partial<BrowserStep>) => onChange({ ...step, ...patch });
   return (
     <div className="sw-steps-fields">
-      <Field id={`${idBase}-action`} label="Action" required error={errors.action} hint={HINTS[step.action]}>
+      <Field id={`${idBase}-action`} label={t('monitors.steps.action')} required error={errors.action} hint={hintOf(step.action)}>
         <select
           id={`${idBase}-action`}
           value={step.action}
@@ -51,17 +61,17 @@ export function BrowserStepForm({ step, idBase, errors, onChange }: Props) {
           ))}
         </select>
       </Field>
-      <Field id={`${idBase}-name`} label="Step name" error={errors.name}>
+      <Field id={`${idBase}-name`} label={t('monitors.steps.name')} error={errors.name}>
         <input
           id={`${idBase}-name`}
           value={step.name ?? ''}
-          placeholder="Described from the action"
+          placeholder={t('monitors.steps.describedFromAction')}
           onChange={(e) => set({ name: e.target.value || null })}
         />
       </Field>
       {fields.map((f) => (
         <div key={f} className={f === 'url' ? 'sw-span-2' : undefined}>
-          <Field id={`${idBase}-${f}`} label={LABELS[f]} error={errors[f]}>
+          <Field id={`${idBase}-${f}`} label={t(LABELS[f])} error={errors[f]}>
             <input
               id={`${idBase}-${f}`}
               type={f === 'count' ? 'number' : 'text'}

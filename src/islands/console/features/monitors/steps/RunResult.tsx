@@ -2,10 +2,11 @@
 // error naming its assertion, a screenshot where the run kept one (a test run's data URL, or a kept
 // screenshot of the monitor by id), the page's Web Vitals, its console errors and its failed
 // requests. Shown by the dialog's Run now and by the monitor page's last run.
+import { t } from '../../../i18n.ts';
 import { fmtNumber } from '../../../ui/format.ts';
 import type { StepResult, SyntheticRun, WebVitals } from './model.ts';
 
-const STATUS = { passed: ['Passed', 'green'], failed: ['Failed', 'red'], skipped: ['Skipped', 'grey'] } as const;
+const TONE = { passed: 'green', failed: 'red', skipped: 'grey' } as const;
 
 /** A kept screenshot's address (tenant-scoped like its monitor). */
 export const screenshotUrl = (monitorId: string, screenshotId: string) =>
@@ -17,11 +18,13 @@ function screenshotOf(s: StepResult, monitorId: string | null): string | null {
   return null;
 }
 
+// Web Vitals keep their standard English names (Largest Contentful Paint …) in every language.
+const inMs = (v: number) => t('monitors.ms', { ms: fmtNumber(v) });
 const VITALS: Array<[keyof WebVitals, string, (v: number) => string]> = [
-  ['lcp_ms', 'Largest Contentful Paint', (v) => `${fmtNumber(v)} ms`],
+  ['lcp_ms', 'Largest Contentful Paint', inMs],
   ['cls', 'Cumulative Layout Shift', (v) => fmtNumber(v, 3)],
-  ['inp_ms', 'Interaction to Next Paint', (v) => `${fmtNumber(v)} ms`],
-  ['tbt_ms', 'Total Blocking Time', (v) => `${fmtNumber(v)} ms`],
+  ['inp_ms', 'Interaction to Next Paint', inMs],
+  ['tbt_ms', 'Total Blocking Time', inMs],
 ];
 
 export function RunResult(props: {
@@ -39,8 +42,8 @@ export function RunResult(props: {
     <div className="sw-run" data-testid="run-result">
       <p className="sw-run-summary">
         {failed
-          ? `Failed at step ${failed.index} of ${run.steps.length}: ${failed.name}.`
-          : `All ${run.steps.length} step${run.steps.length === 1 ? '' : 's'} passed.`}
+          ? t('monitors.run.failedAt', { index: failed.index, count: run.steps.length, name: failed.name })
+          : t('monitors.run.allPassed', { count: run.steps.length })}
       </p>
       <ol className="sw-run-steps" aria-label={title}>
         {run.steps.map((s) => (
@@ -62,7 +65,7 @@ export function RunResult(props: {
       )}
       {run.console_errors.length > 0 && (
         <>
-          <h4 className="sw-mp-h3">Console errors ({run.console_errors.length})</h4>
+          <h4 className="sw-mp-h3">{t('monitors.run.consoleErrors', { count: run.console_errors.length })}</h4>
           <ul className="sw-mp-list sw-run-console">
             {run.console_errors.map((e, i) => (
               <li key={i}>
@@ -74,7 +77,7 @@ export function RunResult(props: {
       )}
       {run.failed_requests.length > 0 && (
         <>
-          <h4 className="sw-mp-h3">Failed requests ({run.failed_requests.length})</h4>
+          <h4 className="sw-mp-h3">{t('monitors.run.failedRequests', { count: run.failed_requests.length })}</h4>
           <ul className="sw-mp-list">
             {run.failed_requests.map((r, i) => (
               <li key={i}>
@@ -98,7 +101,8 @@ export function RunStep({
   monitorId: string | null;
   explain: (error: string) => string;
 }) {
-  const [text, tone] = STATUS[s.status];
+  const tone = TONE[s.status];
+  const text = t(`monitors.run.status.${s.status}`);
   const shot = screenshotOf(s, monitorId);
   return (
     <li className={`sw-run-step sw-run-${s.status}`} data-testid="run-step" data-status={s.status}>
@@ -107,12 +111,12 @@ export function RunStep({
         <span className="sw-run-name">
           {s.index}. {s.name}
         </span>
-        <span className="sw-muted sw-small">{s.duration_ms == null ? '' : `${fmtNumber(s.duration_ms)} ms`}</span>
+        <span className="sw-muted sw-small">{s.duration_ms == null ? '' : inMs(s.duration_ms)}</span>
       </div>
       {s.error && <p className="sw-field-error sw-run-error">{explain(s.error)}</p>}
       {shot && (
         <a href={shot} target="_blank" rel="noopener" className="sw-run-shot">
-          <img src={shot} alt={`Screenshot at step ${s.index}: ${s.name}`} loading="lazy" />
+          <img src={shot} alt={t('monitors.run.screenshot', { index: s.index, name: s.name })} loading="lazy" />
         </a>
       )}
     </li>

@@ -3,6 +3,7 @@
 // readers and as the caption.
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { t } from '../../../i18n.ts';
 import { fmtNumber } from '../../../ui/format.ts';
 import { LOCATION_COLOURS, phaseScales, stackedSeries } from '../ResponseChart.tsx';
 import { stepLayers, type TimedCheck } from './step-timings.ts';
@@ -14,10 +15,14 @@ export function StepTimingChart({ checks, names }: { checks: readonly TimedCheck
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const layers = stepLayers(checks, names.length);
-  const label = (i: number) => `${i + 1}. ${names[i] ?? `Step ${i + 1}`}`;
+  const label = (i: number) => `${i + 1}. ${names[i] ?? t('monitors.steps.stepN', { n: i + 1 })}`;
   const summary = layers.means.some((m) => m !== null)
-    ? `Mean per check: ${layers.means.flatMap((m, i) => (m === null ? [] : [`${label(i)} ${fmtNumber(m)} ms`])).join(', ')}.`
-    : 'No step timings yet.';
+    ? t('monitors.chart.perCheck', {
+        parts: layers.means
+          .flatMap((m, i) => (m === null ? [] : [t('monitors.chart.locationMs', { name: label(i), ms: fmtNumber(m) })]))
+          .join(', '),
+      })
+    : t('monitors.run.noStepTimings');
 
   useEffect(() => {
     let plot: uPlot | null = null;
@@ -40,7 +45,7 @@ export function StepTimingChart({ checks, names }: { checks: readonly TimedCheck
               ...phaseScales(gap),
               x: { time: true, range: [layers.x[0] - gap / 2, layers.x[layers.x.length - 1] + gap / 2] },
             },
-            axes: [{}, { values: (_u, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
+            axes: [{}, { values: (_u, ticks) => ticks.map((tick) => t('monitors.ms', { ms: tick })), size: 64 }],
             series: stackedSeries(
               layers.tops.map((_, i) => [label(i), colourOf(i)] as const),
               UPlot.paths.bars!({ size: [0.7, 48] }),
@@ -63,15 +68,10 @@ export function StepTimingChart({ checks, names }: { checks: readonly TimedCheck
     // redrawn when the checks change (a new check arrives live)
   }, [checks, names.join('\n')]);
 
-  if (layers.x.length === 0) return <p className="sw-empty">No timed checks yet.</p>;
+  if (layers.x.length === 0) return <p className="sw-empty">{t('monitors.run.noTimedChecks')}</p>;
   return (
     <figure className="sw-mp-chart">
-      <div
-        ref={box}
-        role="img"
-        aria-label={`Time of each step, stacked, of each of the latest ${layers.x.length} checks. ${summary}`}
-        data-testid="step-chart"
-      />
+      <div ref={box} role="img" aria-label={t('monitors.run.chartLabel', { count: layers.x.length, summary })} data-testid="step-chart" />
       <figcaption className="sw-muted sw-small">
         {layers.tops.map((_, i) => (
           <span key={i} className="sw-mp-key sw-mp-key-step" style={{ '--key': colourOf(i) } as never}>
@@ -79,7 +79,7 @@ export function StepTimingChart({ checks, names }: { checks: readonly TimedCheck
           </span>
         ))}
         <br />
-        {failed ? 'The chart could not be drawn.' : summary}
+        {failed ? t('monitors.chart.failed') : summary}
       </figcaption>
     </figure>
   );

@@ -4,6 +4,7 @@
 // keyed steps.N.field land beside the field of step N; its message about the list as a whole
 // (`steps`) sits above the list.
 import { useRef, useState } from 'react';
+import { t, tr } from '../../../i18n.ts';
 import { ApiStepForm } from './ApiStepForm.tsx';
 import { BrowserStepForm } from './BrowserStepForm.tsx';
 import { MAX_STEPS, moveStep, newStep, removeAt, replaceAt, stepErrors, stepLabel, type Step, type SyntheticKind } from './model.ts';
@@ -41,26 +42,24 @@ export function StepsEditor({ kind, steps, errors, onChange }: Props) {
       moveStep(steps, i, by),
       moveStep(ids.current, i, by),
       'all',
-      `${stepLabel(steps[i] as Step, i)} moved to position ${i + by + 1}.`,
+      t('monitors.steps.moved', { step: stepLabel(steps[i] as Step, i), at: i + by + 1 }),
     );
     // keep the focus on the moved step's button, now at its new place
     requestAnimationFrame(() => document.getElementById(`m-steps-${i + by}-${by < 0 ? 'up' : 'down'}`)?.focus());
   };
-  const remove = (i: number) => update(removeAt(steps, i), removeAt(ids.current, i), 'all', `${stepLabel(steps[i] as Step, i)} removed.`);
+  const remove = (i: number) =>
+    update(removeAt(steps, i), removeAt(ids.current, i), 'all', t('monitors.steps.removed', { step: stepLabel(steps[i] as Step, i) }));
   const add = () => {
-    update([...steps, newStep(kind, steps.length)], [...ids.current, nextId()], 'all', `Step ${steps.length + 1} added.`);
+    update([...steps, newStep(kind, steps.length)], [...ids.current, nextId()], 'all', t('monitors.steps.added', { n: steps.length + 1 }));
     requestAnimationFrame(() => document.getElementById(`m-steps-${steps.length}-${kind === 'browser' ? 'action' : 'name'}`)?.focus());
   };
 
   return (
     <fieldset className="sw-steps sw-span-2" data-testid="steps-editor">
-      <legend>{kind === 'browser' ? 'Journey steps' : 'Requests'}</legend>
+      <legend>{kind === 'browser' ? t('monitors.steps.journeyLegend') : t('monitors.steps.requestsLegend')}</legend>
       <p className="sw-hint">
-        {kind === 'browser'
-          ? 'Run in order in a fresh browser; the journey stops at the first step that fails.'
-          : 'Sent in order; a step runs only when the ones before it passed.'}{' '}
-        Use <code>{'{{variable}}'}</code> for a value extracted by an earlier step and <code>{'{{secrets.NAME}}'}</code> for a company
-        secret (Settings → Secrets).
+        {kind === 'browser' ? t('monitors.steps.journeyHint') : t('monitors.steps.requestsHint')}{' '}
+        {tr('monitors.steps.variablesHint', { code: (chunks) => <code>{chunks}</code> })}
       </p>
       {listError && (
         <p className="sw-field-error" role="alert" id="m-steps-error">
@@ -89,7 +88,7 @@ export function StepsEditor({ kind, steps, errors, onChange }: Props) {
                     id={`${idBase}-up`}
                     type="button"
                     className="sw-btn sw-btn-small"
-                    aria-label={`Move ${label} up`}
+                    aria-label={t('monitors.steps.moveUp', { step: label })}
                     disabled={i === 0}
                     onClick={() => move(i, -1)}
                   >
@@ -99,7 +98,7 @@ export function StepsEditor({ kind, steps, errors, onChange }: Props) {
                     id={`${idBase}-down`}
                     type="button"
                     className="sw-btn sw-btn-small"
-                    aria-label={`Move ${label} down`}
+                    aria-label={t('monitors.steps.moveDown', { step: label })}
                     disabled={i === steps.length - 1}
                     onClick={() => move(i, 1)}
                   >
@@ -108,10 +107,10 @@ export function StepsEditor({ kind, steps, errors, onChange }: Props) {
                   <button
                     type="button"
                     className="sw-btn sw-btn-small sw-btn-danger"
-                    aria-label={`Remove ${label}`}
+                    aria-label={t('monitors.steps.removeOne', { step: label })}
                     onClick={() => remove(i)}
                   >
-                    Remove
+                    {t('monitors.steps.remove')}
                   </button>
                 </div>
               </div>
@@ -140,9 +139,9 @@ export function StepsEditor({ kind, steps, errors, onChange }: Props) {
           );
         })}
       </ol>
-      {steps.length === 0 && <p className="sw-empty">No steps yet. Add the first one.</p>}
+      {steps.length === 0 && <p className="sw-empty">{t('monitors.steps.empty')}</p>}
       <button type="button" className="sw-btn" onClick={add} disabled={steps.length >= MAX_STEPS[kind]}>
-        Add step
+        {t('monitors.steps.add')}
       </button>
       <p className="sw-visually-hidden" role="status">
         {announce}
@@ -150,7 +149,7 @@ export function StepsEditor({ kind, steps, errors, onChange }: Props) {
       <StepsIO
         kind={kind}
         steps={steps}
-        onImport={(imported) => update(imported, imported.map(nextId), 'all', `${imported.length} steps imported.`)}
+        onImport={(imported) => update(imported, imported.map(nextId), 'all', t('monitors.io.imported', { count: imported.length }))}
       />
     </fieldset>
   );

@@ -2,6 +2,7 @@
 // download; import reads the text box or a chosen file. A bad text is named and left in the box,
 // and the steps in the editor stay as they were until an import succeeds.
 import { useState } from 'react';
+import { t, tr } from '../../../i18n.ts';
 import { exportSteps, importSteps, type Step, type SyntheticKind } from './model.ts';
 
 interface Props {
@@ -24,7 +25,7 @@ export function StepsIO({ kind, steps, onImport }: Props) {
     const out = exportSteps(steps, format, (v) => stringify(v));
     setText(out);
     setError(null);
-    setNote(`${steps.length} step${steps.length === 1 ? '' : 's'} exported as ${format.toUpperCase()}.`);
+    setNote(t('monitors.io.exported', { count: steps.length, format: format.toUpperCase() }));
     if (download) URL.revokeObjectURL(download.href);
     const type = format === 'json' ? 'application/json' : 'application/yaml';
     setDownload({ href: URL.createObjectURL(new Blob([out], { type })), name: `steps.${format === 'json' ? 'json' : 'yaml'}` });
@@ -39,15 +40,15 @@ export function StepsIO({ kind, steps, onImport }: Props) {
       return;
     }
     setError(null);
-    setNote(`${r.steps.length} step${r.steps.length === 1 ? '' : 's'} imported.`);
+    setNote(t('monitors.io.imported', { count: r.steps.length }));
     onImport(r.steps);
   }
 
   return (
     <details className="sw-steps-io sw-span-2">
-      <summary>Import or export the steps (JSON or YAML)</summary>
+      <summary>{t('monitors.io.summary')}</summary>
       <div className="sw-field">
-        <label htmlFor="m-steps-io">Steps as JSON or YAML</label>
+        <label htmlFor="m-steps-io">{t('monitors.io.label')}</label>
         <textarea
           id="m-steps-io"
           rows={8}
@@ -59,7 +60,7 @@ export function StepsIO({ kind, steps, onImport }: Props) {
           onChange={(e) => setText(e.target.value)}
         />
         <small className="sw-hint" id="m-steps-io-hint">
-          A list of steps, or a monitors-as-code entry with a <code>steps</code> list. Importing replaces the steps above.
+          {tr('monitors.io.hint', { code: (chunks) => <code>{chunks}</code> })}
         </small>
         {error && (
           <small className="sw-field-error" role="alert" id="m-steps-io-error">
@@ -69,10 +70,10 @@ export function StepsIO({ kind, steps, onImport }: Props) {
       </div>
       <div className="sw-row sw-steps-io-actions">
         <button type="button" className="sw-btn sw-btn-small" onClick={() => void doImport(text)}>
-          Import from text
+          {t('monitors.io.fromText')}
         </button>
         <label className="sw-btn sw-btn-small sw-steps-file">
-          Import a file…
+          {t('monitors.io.file')}
           <input
             type="file"
             accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml,text/plain"
@@ -80,7 +81,7 @@ export function StepsIO({ kind, steps, onImport }: Props) {
               const file = e.target.files?.[0];
               e.target.value = '';
               if (!file) return;
-              if (file.size > 1_000_000) return setError('The file is larger than 1 MB: steps are much smaller.');
+              if (file.size > 1_000_000) return setError(t('monitors.io.tooLarge'));
               const content = await file.text();
               setText(content);
               await doImport(content);
@@ -88,14 +89,14 @@ export function StepsIO({ kind, steps, onImport }: Props) {
           />
         </label>
         <button type="button" className="sw-btn sw-btn-small" onClick={() => void doExport('json')} disabled={steps.length === 0}>
-          Export JSON
+          {t('monitors.io.exportJson')}
         </button>
         <button type="button" className="sw-btn sw-btn-small" onClick={() => void doExport('yaml')} disabled={steps.length === 0}>
-          Export YAML
+          {t('monitors.io.exportYaml')}
         </button>
         {download && (
           <a className="sw-link" href={download.href} download={download.name}>
-            Download {download.name}
+            {t('monitors.io.download', { name: download.name })}
           </a>
         )}
       </div>

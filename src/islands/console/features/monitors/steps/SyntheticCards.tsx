@@ -2,6 +2,7 @@
 // duration and error, the failing step's kept screenshot, Web Vitals, console errors, failed
 // requests) and the time of each step over the recent checks.
 import { lazy, Suspense } from 'react';
+import { t } from '../../../i18n.ts';
 import { Card, Skeleton } from '../../../ui/Card.tsx';
 import { fmtTime } from '../../../ui/format.ts';
 import type { CheckResult } from '../monitor-page-store.ts';
@@ -21,14 +22,14 @@ export function LastRunCard({ m }: { m: SyntheticMonitor }) {
   const run = m.last_run ?? null;
   return (
     <Card
-      title="Last run"
+      title={t('monitors.run.last')}
       testId="last-run"
       action={run ? <span className="sw-muted sw-small">{fmtTime(run.checked_at, '')}</span> : undefined}
     >
       {run ? (
-        <RunResult run={run} monitorId={m.id} title="Steps of the last run" />
+        <RunResult run={run} monitorId={m.id} title={t('monitors.run.stepsOfLast')} />
       ) : (
-        <p className="sw-empty">Not run yet: the first check shows each step here.</p>
+        <p className="sw-empty">{t('monitors.run.notYet')}</p>
       )}
     </Card>
   );
@@ -37,7 +38,7 @@ export function LastRunCard({ m }: { m: SyntheticMonitor }) {
 export function StepTimingCard({ m, checks }: { m: SyntheticMonitor; checks: readonly CheckResult[] | null }) {
   const names = (m.steps ?? []).map((s, i) => stepLabel(s, i));
   return (
-    <Card title="Time per step" testId="step-timings">
+    <Card title={t('monitors.run.timePerStep')} testId="step-timings">
       {checks === null ? (
         <Skeleton rows={3} />
       ) : (
@@ -45,7 +46,7 @@ export function StepTimingCard({ m, checks }: { m: SyntheticMonitor; checks: rea
           <StepTimingChart checks={checks} names={names} />
         </Suspense>
       )}
-      <p className="sw-muted sw-small">The checks listed under Recent checks, oldest on the left.</p>
+      <p className="sw-muted sw-small">{t('monitors.run.timingNote')}</p>
     </Card>
   );
 }

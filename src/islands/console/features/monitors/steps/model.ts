@@ -4,6 +4,7 @@
 // fetch. The server validates every field; these helpers only keep what was typed.
 
 import type { components } from '../../../../../api/schema.d.ts';
+import { t } from '../../../i18n.ts';
 import {
   API_ASSERTION_COMPARISONS,
   API_ASSERTION_SOURCES,
@@ -91,7 +92,7 @@ export function stepLabel(step: Step, index: number): string {
     const on = step.url || step.selector || step.value || '';
     return `${step.action.replace(/_/g, ' ')}${on ? ` ${on}` : ''}`;
   }
-  return step.name || `Step ${index + 1}`;
+  return step.name || t('monitors.steps.stepN', { n: index + 1 });
 }
 
 /**
@@ -146,32 +147,32 @@ export type ImportOutcome = { ok: true; steps: Step[] } | { ok: false; error: st
  * shape is checked only as far as needed to draw the editor; the server names anything else.
  */
 export function importSteps(text: string, kind: SyntheticKind, parseYaml: (t: string) => unknown): ImportOutcome {
-  if (!text.trim()) return { ok: false, error: 'Paste the steps as JSON or YAML first.' };
+  if (!text.trim()) return { ok: false, error: t('monitors.io.pasteFirst') };
   let doc: unknown;
   try {
     doc = parseYaml(text);
   } catch (e) {
     const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    return { ok: false, error: `This is neither JSON nor YAML: ${why}` };
+    return { ok: false, error: t('monitors.io.neither', { why }) };
   }
   const list = Array.isArray(doc)
     ? doc
     : doc && typeof doc === 'object' && Array.isArray((doc as { steps?: unknown }).steps)
       ? (doc as { steps: unknown[] }).steps
       : null;
-  if (!list) return { ok: false, error: 'Expected a list of steps, or an object with a "steps" list.' };
-  if (list.length === 0) return { ok: false, error: 'The list holds no steps.' };
-  if (list.length > MAX_STEPS[kind]) return { ok: false, error: `At most ${MAX_STEPS[kind]} steps; this holds ${list.length}.` };
+  if (!list) return { ok: false, error: t('monitors.io.expectedList') };
+  if (list.length === 0) return { ok: false, error: t('monitors.io.noSteps') };
+  if (list.length > MAX_STEPS[kind]) return { ok: false, error: t('monitors.io.tooMany', { max: MAX_STEPS[kind], count: list.length }) };
   for (const [i, s] of list.entries()) {
-    if (!s || typeof s !== 'object' || Array.isArray(s)) return { ok: false, error: `Step ${i + 1} is not an object.` };
+    if (!s || typeof s !== 'object' || Array.isArray(s)) return { ok: false, error: t('monitors.io.notObject', { n: i + 1 }) };
     const step = s as Record<string, unknown>;
     if (kind === 'browser') {
       if (!BROWSER_ACTIONS.includes(step.action as BrowserAction))
-        return { ok: false, error: `Step ${i + 1}: "action" must be one of ${BROWSER_ACTIONS.join(', ')} (a browser step).` };
+        return { ok: false, error: t('monitors.io.badAction', { n: i + 1, actions: BROWSER_ACTIONS.join(', ') }) };
     } else {
-      if ('action' in step) return { ok: false, error: `Step ${i + 1} has an "action": it is a browser step, not an API step.` };
-      if (typeof step.url !== 'string') return { ok: false, error: `Step ${i + 1}: "url" is missing.` };
-      if (typeof step.name !== 'string') return { ok: false, error: `Step ${i + 1}: "name" is missing.` };
+      if ('action' in step) return { ok: false, error: t('monitors.io.browserStep', { n: i + 1 }) };
+      if (typeof step.url !== 'string') return { ok: false, error: t('monitors.io.missing', { n: i + 1, field: 'url' }) };
+      if (typeof step.name !== 'string') return { ok: false, error: t('monitors.io.missing', { n: i + 1, field: 'name' }) };
     }
   }
   return { ok: true, steps: list as Step[] };

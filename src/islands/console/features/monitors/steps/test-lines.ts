@@ -4,6 +4,8 @@
 // failure with the problem's words.
 import type { components } from '../../../../../api/schema.d.ts';
 
+import { t } from '../../../i18n.ts';
+
 type Line = components['schemas']['TestRunLine'];
 export type StepResult = components['schemas']['StepResult'];
 type Result = components['schemas']['MonitorTestResult'];
@@ -20,7 +22,7 @@ export async function readTestLines(body: ReadableStream<Uint8Array>, onStep: (s
     const line = JSON.parse(text) as Line;
     if (line.type === 'step') onStep(line.step);
     else if (line.type === 'result') result = line.result;
-    else throw new TestStreamError(String((line.problem as { detail?: unknown }).detail ?? 'The test could not run.'));
+    else throw new TestStreamError(String((line.problem as { detail?: unknown }).detail ?? t('monitors.form.testFailed')));
   };
   for (;;) {
     const { value, done } = await reader.read();
@@ -34,6 +36,6 @@ export async function readTestLines(body: ReadableStream<Uint8Array>, onStep: (s
     }
   }
   take(buffered + decoder.decode());
-  if (!result) throw new TestStreamError('The test ended without a result.');
+  if (!result) throw new TestStreamError(t('monitors.test.noResult'));
   return result;
 }
