@@ -17,6 +17,9 @@ let current: Translator<ConsoleKey> = createTranslator<ConsoleKey>('en', ENGLISH
 /** true once the language's catalogue is in: the app draws its screens only then. */
 export const $localeReady = atom(true);
 
+/** The language the screens are drawn in; the app draws them again when it changes (a new choice in the settings). */
+export const $consoleLocale = atom<ConsoleLocale>('en');
+
 /** The message of `key` in the console's language, placeholders filled. */
 export function t(key: ConsoleKey, values?: MessageValues): string {
   return current.t(key, values);
@@ -33,6 +36,7 @@ export async function setConsoleLocale(locale: string): Promise<void> {
   document.documentElement.lang = wanted;
   if (wanted === 'en') {
     current = createTranslator<ConsoleKey>('en', ENGLISH);
+    $consoleLocale.set('en');
     $localeReady.set(true);
     return;
   }
@@ -40,6 +44,7 @@ export async function setConsoleLocale(locale: string): Promise<void> {
   try {
     const { CONSOLE_DE } = await import('../../lib/i18n/messages/console/de.ts');
     current = createTranslator<ConsoleKey>(wanted, flatten(CONSOLE_DE), ENGLISH);
+    $consoleLocale.set(wanted);
   } finally {
     $localeReady.set(true);
   }

@@ -1,7 +1,15 @@
 // The console's German catalogue, by namespace; loaded by the console only when German is shown.
 import shell from './de/shell.json' with { type: 'json' };
+import account from './de/account.json' with { type: 'json' };
+import routes from './de/routes.json' with { type: 'json' };
+import layout from './de/layout.json' with { type: 'json' };
+import app from './de/app.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
   shell,
+  account,
+  routes,
+  layout,
+  app,
 };
