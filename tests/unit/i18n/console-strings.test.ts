@@ -39,7 +39,6 @@ const NOT_YET_CONVERTED = [
   'features/security',
   'features/settings',
   // the first half (console-a), still to do
-  'ui',
   'features/account',
   'features/api-intelligence',
   'features/auth',

@@ -4,6 +4,7 @@ import account from './de/account.json' with { type: 'json' };
 import routes from './de/routes.json' with { type: 'json' };
 import layout from './de/layout.json' with { type: 'json' };
 import app from './de/app.json' with { type: 'json' };
+import ui from './de/ui.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -12,4 +13,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   routes,
   layout,
   app,
+  ui,
 };

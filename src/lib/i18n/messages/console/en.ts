@@ -5,6 +5,7 @@ import account from './en/account.json' with { type: 'json' };
 import routes from './en/routes.json' with { type: 'json' };
 import layout from './en/layout.json' with { type: 'json' };
 import app from './en/app.json' with { type: 'json' };
+import ui from './en/ui.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -12,4 +13,5 @@ export const CONSOLE_EN = {
   routes,
   layout,
   app,
+  ui,
 };
