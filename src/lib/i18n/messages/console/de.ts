@@ -5,6 +5,9 @@ import routes from './de/routes.json' with { type: 'json' };
 import layout from './de/layout.json' with { type: 'json' };
 import app from './de/app.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
+import errors from './de/errors.json' with { type: 'json' };
+import placeholders from './de/placeholders.json' with { type: 'json' };
+import auth from './de/auth.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -14,4 +17,7 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   layout,
   app,
   ui,
+  errors,
+  placeholders,
+  auth,
 };

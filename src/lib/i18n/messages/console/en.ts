@@ -6,6 +6,9 @@ import routes from './en/routes.json' with { type: 'json' };
 import layout from './en/layout.json' with { type: 'json' };
 import app from './en/app.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
+import errors from './en/errors.json' with { type: 'json' };
+import placeholders from './en/placeholders.json' with { type: 'json' };
+import auth from './en/auth.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -14,4 +17,7 @@ export const CONSOLE_EN = {
   layout,
   app,
   ui,
+  errors,
+  placeholders,
+  auth,
 };
