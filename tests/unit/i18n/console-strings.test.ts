@@ -40,9 +40,7 @@ const NOT_YET_CONVERTED = [
   'features/settings',
   // the first half (console-a), still to do
   'features/api-intelligence',
-  'features/dashboard',
   'features/domain-checks',
-  'features/incidents',
   'features/maintenance',
   'features/metrics',
   'features/notifications',

@@ -8,6 +8,8 @@ import ui from './de/ui.json' with { type: 'json' };
 import errors from './de/errors.json' with { type: 'json' };
 import placeholders from './de/placeholders.json' with { type: 'json' };
 import auth from './de/auth.json' with { type: 'json' };
+import dashboard from './de/dashboard.json' with { type: 'json' };
+import incidents from './de/incidents.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -20,4 +22,6 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   errors,
   placeholders,
   auth,
+  dashboard,
+  incidents,
 };

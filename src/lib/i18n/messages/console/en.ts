@@ -9,6 +9,8 @@ import ui from './en/ui.json' with { type: 'json' };
 import errors from './en/errors.json' with { type: 'json' };
 import placeholders from './en/placeholders.json' with { type: 'json' };
 import auth from './en/auth.json' with { type: 'json' };
+import dashboard from './en/dashboard.json' with { type: 'json' };
+import incidents from './en/incidents.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -20,4 +22,6 @@ export const CONSOLE_EN = {
   errors,
   placeholders,
   auth,
+  dashboard,
+  incidents,
 };
