@@ -4275,16 +4275,23 @@ export interface components {
          * @enum {string}
          */
         UiFont: "montserrat" | "system";
+        /**
+         * @description The console's language; null follows the browser's languages (Accept-Language)
+         * @enum {string|null}
+         */
+        UiLanguage: "en" | "de" | null;
         UiSettings: {
             theme: components["schemas"]["UiTheme"];
             font: components["schemas"]["UiFont"];
             /** @description true for the light version (dark text on light surfaces), false for the dark one */
             light_version: boolean;
+            language: components["schemas"]["UiLanguage"];
         };
         UiSettingsInput: {
             theme?: components["schemas"]["UiTheme"];
             font?: components["schemas"]["UiFont"];
             light_version?: boolean;
+            language?: components["schemas"]["UiLanguage"];
         };
         /** @description An API token of the signed-in user (never its secret) */
         ApiToken: {

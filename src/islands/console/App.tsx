@@ -1,7 +1,7 @@
 // The console: one React app for every console route. The URL picks the screen; access rules
 // decide whether it shows, redirects or answers 'Page Not Found'.
 import { useStore } from '@nanostores/react';
-import { Component, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Fragment, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { isHexColour } from '../../lib/formats.ts';
 import './console.css';
 import './theme.css';
@@ -15,7 +15,7 @@ import { loadFlags } from './stores/flags.ts';
 import { applyUiSettings, loadUiSettings } from './stores/ui-settings.ts';
 import { Shell } from './layout/Shell.tsx';
 import { Spinner } from './ui/Spinner.tsx';
-import { $localeReady, setConsoleLocale } from './i18n.ts';
+import { $consoleLocale, $localeReady, setConsoleLocale, t } from './i18n.ts';
 import { readableOnWhite } from '../../lib/contrast.ts';
 import { ErrorScreen, NotFound, AccessDenied, Welcome, CompanyHostRedirect } from './features/errors/Screens.tsx';
 
@@ -28,7 +28,7 @@ function RouteScreen({ route, params }: { route: RouteName; params: Record<strin
   const Lazy = SCREENS[route];
   return (
     <Suspense fallback={<Spinner />}>
-      <Lazy params={params} title={ROUTES[route].title} />
+      <Lazy params={params} title={t(ROUTES[route].title)} />
     </Suspense>
   );
 }
@@ -53,7 +53,7 @@ function Screen() {
   const decision = auth === 'loading' ? null : decideAccess({ route, path, signedIn: !!user, role, tenantHost: onTenantHost() });
 
   useEffect(() => {
-    document.title = `${route ? ROUTES[route].title : 'Page Not Found'} · ${boot().productName}`;
+    document.title = `${t(route ? ROUTES[route].title : 'routes.notFound.title')} · ${boot().productName}`;
   }, [route]);
   useEffect(() => {
     if (auth === 'authenticated') {
@@ -74,12 +74,12 @@ function Screen() {
   const params = (page?.params ?? {}) as Record<string, string>;
   switch (decision.kind) {
     case 'login':
-      return <Spinner label="Redirecting to sign in…" />;
+      return <Spinner label={t('app.redirectingToSignIn')} />;
     case 'public':
       // a signed-in user reads notifications inside the console layout
       if (!routeDef(route!).shellWhenSignedIn || !user || !role) return <RouteScreen route={route!} params={params} />;
       return (
-        <Shell title={ROUTES[route!].title}>
+        <Shell title={t(ROUTES[route!].title)}>
           <RouteScreen route={route!} params={params} />
         </Shell>
       );
@@ -89,7 +89,7 @@ function Screen() {
       return <CompanyHostRedirect />;
     case 'not_found':
       return user ? (
-        <Shell title="Page Not Found">
+        <Shell title={t('routes.notFound.title')}>
           <NotFound embedded />
         </Shell>
       ) : (
@@ -97,13 +97,13 @@ function Screen() {
       );
     case 'denied':
       return (
-        <Shell title={route ? ROUTES[route].title : ''}>
+        <Shell title={route ? t(ROUTES[route].title) : ''}>
           <AccessDenied />
         </Shell>
       );
     case 'page':
       return (
-        <Shell title={ROUTES[route!].title}>
+        <Shell title={t(ROUTES[route!].title)}>
           <RouteScreen route={route!} params={params} />
         </Shell>
       );
@@ -149,5 +149,8 @@ export default function ConsoleApp(props: { boot: Boot }) {
 
 /** Draws the screens once the console's language is loaded (German is fetched; English is there). */
 function LocaleGate({ children }: { children: ReactNode }) {
-  return useStore($localeReady) ? children : <Spinner />;
+  const ready = useStore($localeReady);
+  // a new language draws every screen again (keyed), so no text stays in the old one
+  const locale = useStore($consoleLocale);
+  return ready ? <Fragment key={locale}>{children}</Fragment> : <Spinner />;
 }

@@ -21,6 +21,8 @@ export interface Boot {
   ui: UiSettings;
   /** The console's language: the user's choice, else the best match of their browser's languages */
   locale: ConsoleLocale;
+  /** The best match of the browser's languages: what 'As my browser says' (a null language) means */
+  browserLocale: ConsoleLocale;
 }
 
 let current: Boot = {
@@ -30,6 +32,7 @@ let current: Boot = {
   user: null,
   ui: DEFAULT_UI_SETTINGS,
   locale: 'en',
+  browserLocale: 'en',
 };
 
 export function setBoot(b: Boot): void {

@@ -15,31 +15,42 @@ export type { ConsoleKey };
 
 const ENGLISH = flatten(CONSOLE_EN);
 let current: Translator<ConsoleKey> = createTranslator<ConsoleKey>('en', ENGLISH);
-/** the catalogue of the language shown (tr() formats its messages to React elements) */
-let shown: Record<string, string> = ENGLISH;
+let currentMessages: Readonly<Record<string, string>> = ENGLISH;
 
 /** true once the language's catalogue is in: the app draws its screens only then. */
 export const $localeReady = atom(true);
+
+/** The language the screens are drawn in; the app draws them again when it changes (a new choice in the settings). */
+export const $consoleLocale = atom<ConsoleLocale>('en');
 
 /** The message of `key` in the console's language, placeholders filled. */
 export function t(key: ConsoleKey, values?: MessageValues): string {
   return current.t(key, values);
 }
 
-/** Placeholders of a rich message: values, and a function per tag (`<link>…</link>`) making its element. */
-export type RichValues = Record<string, string | number | boolean | Date | null | undefined | ((chunks: ReactNode[]) => ReactNode)>;
+/** A value of a rich message: text, a number, an element, or a tag's wrapper (`link: (chunks) => <a>{chunks}</a>`). */
+export type RichValue = string | number | boolean | null | undefined | Date | ReactNode | ((chunks: ReactNode[]) => ReactNode);
+
+/** The values of a rich message (tr()), by placeholder and tag name */
+export type RichValues = Record<string, RichValue>;
 
 /**
- * The message of `key` as React nodes: a sentence with a link or code inside stays ONE message,
- * its tags mapped to elements by `values` (t('x', { link: (chunks) => <a href=…>{chunks}</a> })).
+ * The message of `key` as React nodes, for a sentence with markup inside: its tags
+ * (`Read <link>the guide</link>.`) become what `values` maps them to, and a value may be an element
+ * (`Available: {address}` with address: <strong>…</strong>), so the sentence stays one message.
  */
 export function tr(key: ConsoleKey, values: RichValues): ReactNode {
-  const own = shown[key];
-  const text = own ?? ENGLISH[key];
+  const text = currentMessages[key] ?? ENGLISH[key];
   if (text === undefined) return key;
-  const parts = new IntlMessageFormat(text, own === undefined ? 'en' : current.locale).formatToParts<ReactNode>(values as never);
-  // children as arguments, not an array: React then asks for no keys
-  return createElement(Fragment, null, ...parts.map((p) => p.value as ReactNode));
+  const locale = currentMessages[key] === undefined ? 'en' : current.locale;
+  const out = new IntlMessageFormat(text, locale).format<ReactNode>(values as Record<string, ReactNode>);
+  return Array.isArray(out)
+    ? createElement(
+        Fragment,
+        null,
+        ...out.map((part, i) => (typeof part === 'object' && part !== null ? createElement(Fragment, { key: i }, part) : part)),
+      )
+    : out;
 }
 
 /** The console's language now ('en' or 'de'); Intl formatting of numbers follows it. */
@@ -53,15 +64,17 @@ export async function setConsoleLocale(locale: string): Promise<void> {
   document.documentElement.lang = wanted;
   if (wanted === 'en') {
     current = createTranslator<ConsoleKey>('en', ENGLISH);
-    shown = ENGLISH;
+    currentMessages = ENGLISH;
+    $consoleLocale.set('en');
     $localeReady.set(true);
     return;
   }
   $localeReady.set(false);
   try {
     const { CONSOLE_DE } = await import('../../lib/i18n/messages/console/de.ts');
-    shown = flatten(CONSOLE_DE);
-    current = createTranslator<ConsoleKey>(wanted, shown, ENGLISH);
+    currentMessages = flatten(CONSOLE_DE);
+    current = createTranslator<ConsoleKey>(wanted, currentMessages, ENGLISH);
+    $consoleLocale.set(wanted);
   } finally {
     $localeReady.set(true);
   }

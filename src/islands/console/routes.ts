@@ -4,6 +4,7 @@
 // (access.ts), the menus (layout/menu.ts), the header and document titles (App.tsx) and the Astro
 // page (src/pages/[...path].astro) are all derived from this table.
 import type { Resource, Role } from '../../lib/permissions.ts';
+import type { ConsoleKey } from '../../lib/i18n/messages/console/index.ts';
 
 export type { ScreenProps } from './ui/screen-props.ts';
 
@@ -17,9 +18,10 @@ export type { ScreenProps } from './ui/screen-props.ts';
 export type Audience = 'anyone' | 'public' | readonly Role[];
 
 export interface MenuEntry {
-  label: string;
+  /** The entry's text (a key of the console catalogue: 'routes.<name>.menu') */
+  label: ConsoleKey;
   /** The company menu's label, where it differs from the super admin's */
-  companyLabel?: string;
+  companyLabel?: ConsoleKey;
   icon: string;
   /** Shown only to roles that may view this resource... */
   resource?: Resource;
@@ -30,8 +32,8 @@ export interface MenuEntry {
 export interface RouteDef {
   /** A pattern of @nanostores/router: '/traces/:traceId' */
   path: string;
-  /** The header's and the browser tab's title */
-  title: string;
+  /** The header's and the browser tab's title (a key of the console catalogue: 'routes.<name>.title') */
+  title: ConsoleKey;
   audience: Audience;
   /** In the navigation column of the roles of the audience, in table order */
   menu?: MenuEntry;
@@ -48,278 +50,278 @@ const SETTINGS = ['super_admin', 'customer_admin'] as const;
 export const ROUTES = {
   login: {
     path: '/login',
-    title: 'Sign in',
+    title: 'routes.login.title',
     audience: 'anyone',
   },
   signup: {
     path: '/signup',
-    title: 'Sign up',
+    title: 'routes.signup.title',
     audience: 'anyone',
   },
   companyLogin: {
     path: '/company-login',
-    title: 'Sign in',
+    title: 'routes.companyLogin.title',
     audience: 'public',
   },
   forgotPassword: {
     path: '/forgotpassword',
-    title: 'Forgot password',
+    title: 'routes.forgotPassword.title',
     audience: 'anyone',
   },
   resetPassword: {
     path: '/reset-password',
-    title: 'Reset password',
+    title: 'routes.resetPassword.title',
     audience: 'anyone',
   },
   invite: {
     path: '/invite',
-    title: 'Accept invitation',
+    title: 'routes.invite.title',
     audience: 'anyone',
   },
   notFound: {
     path: '/notfound',
-    title: 'Page Not Found',
+    title: 'routes.notFound.title',
     audience: 'anyone',
   },
   maintenance: {
     path: '/maintenance',
-    title: 'Maintenance',
+    title: 'routes.maintenance.title',
     audience: 'anyone',
   },
   notifications: {
     path: '/notifications',
-    title: 'Notifications',
+    title: 'routes.notifications.title',
     audience: 'public',
     shellWhenSignedIn: true,
   },
   alertDeliveries: {
     path: '/notifications/deliveries',
-    title: 'Alert deliveries',
+    title: 'routes.alertDeliveries.title',
     audience: SETTINGS,
   },
   dashboard: {
     path: '/dashboard',
-    title: 'Dashboard',
+    title: 'routes.dashboard.title',
     audience: SIGNED_IN,
-    menu: { label: 'Dashboard', icon: 'dashboard' },
+    menu: { label: 'routes.dashboard.menu', icon: 'dashboard' },
   },
   metrics: {
     path: '/metrics',
-    title: 'Metrics',
+    title: 'routes.metrics.title',
     audience: SIGNED_IN,
-    menu: { label: 'Global Metrics', companyLabel: 'My Metrics', icon: 'metrics', resource: 'metrics' },
+    menu: { label: 'routes.metrics.menu', companyLabel: 'routes.metrics.menuCompany', icon: 'metrics', resource: 'metrics' },
   },
   myMetrics: {
     path: '/my-metrics',
-    title: 'Metrics',
+    title: 'routes.myMetrics.title',
     audience: SIGNED_IN,
   },
   traces: {
     path: '/traces',
-    title: 'Traces',
+    title: 'routes.traces.title',
     audience: SIGNED_IN,
-    menu: { label: 'All Traces', companyLabel: 'My Traces', icon: 'traces', resource: 'traces' },
+    menu: { label: 'routes.traces.menu', companyLabel: 'routes.traces.menuCompany', icon: 'traces', resource: 'traces' },
   },
   myTraces: {
     path: '/my-traces',
-    title: 'Traces',
+    title: 'routes.myTraces.title',
     audience: SIGNED_IN,
   },
   trace: {
     path: '/traces/:traceId',
-    title: 'Trace',
+    title: 'routes.trace.title',
     audience: SIGNED_IN,
   },
   monitors: {
     path: '/monitors',
-    title: 'Monitors',
+    title: 'routes.monitors.title',
     audience: SIGNED_IN,
-    menu: { label: 'Monitors', companyLabel: 'My Monitors', icon: 'monitors', resource: 'monitors' },
+    menu: { label: 'routes.monitors.menu', companyLabel: 'routes.monitors.menuCompany', icon: 'monitors', resource: 'monitors' },
   },
   myMonitors: {
     path: '/my-monitors',
-    title: 'Monitors',
+    title: 'routes.myMonitors.title',
     audience: SIGNED_IN,
   },
   // Before any '/monitors/:id': a fixed segment must win over a parameter (routes match in table order).
   incidents: {
     path: '/monitors/incidents',
-    title: 'Incidents',
+    title: 'routes.incidents.title',
     audience: SIGNED_IN,
   },
   incident: {
     path: '/monitors/incidents/:id',
-    title: 'Incident',
+    title: 'routes.incident.title',
     audience: SIGNED_IN,
   },
   maintenanceWindows: {
     path: '/monitors/maintenance',
-    title: 'Maintenance',
+    title: 'routes.maintenanceWindows.title',
     audience: SIGNED_IN,
   },
   statusPageSettings: {
     path: '/monitors/status-page',
-    title: 'Status Page',
+    title: 'routes.statusPageSettings.title',
     audience: SIGNED_IN,
-    menu: { label: 'Status Page', icon: 'status', resource: 'monitors' },
+    menu: { label: 'routes.statusPageSettings.menu', icon: 'status', resource: 'monitors' },
   },
   // After the fixed /monitors/incidents, /monitors/maintenance and /monitors/status-page, which must win over ':id'.
   monitor: {
     path: '/monitors/:id',
-    title: 'Monitor',
+    title: 'routes.monitor.title',
     audience: SIGNED_IN,
   },
   apiIntelligence: {
     path: '/api-intelligence',
-    title: 'API Intelligence',
+    title: 'routes.apiIntelligence.title',
     audience: SIGNED_IN,
-    menu: { label: 'API Intelligence', icon: 'api', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
+    menu: { label: 'routes.apiIntelligence.menu', icon: 'api', resource: 'api_intelligence', flag: 'ENABLE_API_INTELLIGENCE' },
   },
   security: {
     path: '/security',
-    title: 'Security',
+    title: 'routes.security.title',
     audience: SIGNED_IN,
     // The spec's entry (resource threat_intelligence, flag ENABLE_THREAT_INTELLIGENCE); the screen
     // shows each analysis while its own flag is on.
-    menu: { label: 'Security', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
+    menu: { label: 'routes.security.menu', icon: 'security', resource: 'threat_intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
   },
   // Reached from the security overview and from DNS warnings (the spec's menu has no entry of its own).
   domainChecks: {
     path: '/domain-checks',
-    title: 'Domains and DNS',
+    title: 'routes.domainChecks.title',
     audience: SIGNED_IN,
   },
   // Not in the menu: the spec's navigation names /security only; its screen and the ssl_warning
   // notifications lead here.
   sslMonitoring: {
     path: '/ssl-monitoring',
-    title: 'SSL/TLS monitoring',
+    title: 'routes.sslMonitoring.title',
     audience: SIGNED_IN,
   },
   sslTarget: {
     path: '/ssl-monitoring/:id',
-    title: 'Certificate',
+    title: 'routes.sslTarget.title',
     audience: SIGNED_IN,
   },
   vulnerabilityScans: {
     path: '/vulnerability-scans',
-    title: 'Vulnerability Scans',
+    title: 'routes.vulnerabilityScans.title',
     // No menu entry of its own: the spec's menu has Security (/security), which leads here.
     audience: SIGNED_IN,
   },
   threatIntelligence: {
     path: '/threat-intelligence',
-    title: 'Threat Intelligence',
+    title: 'routes.threatIntelligence.title',
     audience: SIGNED_IN,
   },
   reports: {
     path: '/reports',
-    title: 'Reports',
+    title: 'routes.reports.title',
     audience: SIGNED_IN,
-    menu: { label: 'Reports', icon: 'reports', resource: 'reports', flag: 'ENABLE_REPORTS' },
+    menu: { label: 'routes.reports.menu', icon: 'reports', resource: 'reports', flag: 'ENABLE_REPORTS' },
   },
   adminUsers: {
     path: '/admin/users',
-    title: 'Users Management',
+    title: 'routes.adminUsers.title',
     audience: SUPER_ADMIN,
-    menu: { label: 'Users', icon: 'users', resource: 'users', flag: 'ENABLE_USER_MGMT' },
+    menu: { label: 'routes.adminUsers.menu', icon: 'users', resource: 'users', flag: 'ENABLE_USER_MGMT' },
   },
   team: {
     path: '/team',
-    title: 'Team',
+    title: 'routes.team.title',
     audience: SIGNED_IN,
-    menu: { label: 'Team', icon: 'team', resource: 'users', flag: 'ENABLE_USER_MGMT' },
+    menu: { label: 'routes.team.menu', icon: 'team', resource: 'users', flag: 'ENABLE_USER_MGMT' },
   },
   // On-call (issue 30): a company's schedules; the schedules API has no tenant selector, so super admins have none.
   onCall: {
     path: '/on-call',
-    title: 'On-call',
+    title: 'routes.onCall.title',
     audience: COMPANY,
-    menu: { label: 'On-call', icon: 'oncall' },
+    menu: { label: 'routes.onCall.menu', icon: 'oncall' },
   },
   // Before '/on-call/:id': the fixed segment must win over the parameter.
   onCallNew: {
     path: '/on-call/new',
-    title: 'New schedule',
+    title: 'routes.onCallNew.title',
     audience: ['customer_admin'],
   },
   onCallSchedule: {
     path: '/on-call/:id',
-    title: 'Schedule',
+    title: 'routes.onCallSchedule.title',
     audience: COMPANY,
   },
   adminTenants: {
     path: '/admin/tenants',
-    title: 'Tenants Management',
+    title: 'routes.adminTenants.title',
     audience: SUPER_ADMIN,
-    menu: { label: 'Tenants', icon: 'tenants', resource: 'tenants' },
+    menu: { label: 'routes.adminTenants.menu', icon: 'tenants', resource: 'tenants' },
   },
   settings: {
     path: '/settings',
-    title: 'Settings',
+    title: 'routes.settings.title',
     audience: SIGNED_IN,
-    menu: { label: 'Settings', icon: 'settings', resource: 'settings' },
+    menu: { label: 'routes.settings.menu', icon: 'settings', resource: 'settings' },
   },
   companySettings: {
     path: '/settings/company',
-    title: 'Company settings',
+    title: 'routes.companySettings.title',
     audience: SETTINGS,
   },
   platformSettings: {
     path: '/settings/platform',
-    title: 'Platform settings',
+    title: 'routes.platformSettings.title',
     audience: SUPER_ADMIN,
   },
   auditLog: {
     path: '/settings/audit',
-    title: 'Audit log',
+    title: 'routes.auditLog.title',
     audience: SUPER_ADMIN,
   },
   account: {
     path: '/settings/account',
-    title: 'Account',
+    title: 'routes.account.title',
     audience: SIGNED_IN,
   },
   alertChannels: {
     path: '/settings/alerts',
-    title: 'Alerts',
+    title: 'routes.alertChannels.title',
     audience: SETTINGS,
   },
   subscribers: {
     path: '/settings/subscribers',
-    title: 'Status page subscribers',
+    title: 'routes.subscribers.title',
     audience: SETTINGS,
   },
   escalation: {
     path: '/settings/escalation',
-    title: 'Escalation policy',
+    title: 'routes.escalation.title',
     audience: SETTINGS,
   },
   probeLocations: {
     path: '/settings/probe-locations',
-    title: 'Probe locations',
+    title: 'routes.probeLocations.title',
     audience: SETTINGS,
   },
   secrets: {
     path: '/settings/secrets',
-    title: 'Secrets',
+    title: 'routes.secrets.title',
     // viewers see the names (which monitors use which secret), never a value
     audience: SIGNED_IN,
   },
   backendTest: {
     path: '/backend-test',
-    title: 'Backend Test',
+    title: 'routes.backendTest.title',
     audience: SUPER_ADMIN,
   },
   incidentTemplates: {
     path: '/settings/incident-templates',
-    title: 'Incident templates',
+    title: 'routes.incidentTemplates.title',
     // every member reads them (they fill the forms); admins change them
     audience: SIGNED_IN,
   },
   sso: {
     path: '/settings/sso',
-    title: 'Single sign-on',
+    title: 'routes.sso.title',
     audience: SETTINGS,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { $role, $user } from '../stores/auth.ts';
 import { $selectedTenant, $tenantOptions } from '../stores/tenant.ts';
 import { StatusPageLink } from '../ui/StatusPageLink.tsx';
+import { t } from '../i18n.ts';
 
 export function HeaderCompany({ tenantSwitch }: { tenantSwitch: boolean }) {
   const user = useStore($user);
@@ -21,7 +22,7 @@ export function HeaderCompany({ tenantSwitch }: { tenantSwitch: boolean }) {
       );
     return tenantSwitch ? null : (
       <span className="sw-header-company" data-testid="header-company">
-        Global view
+        {t('layout.globalView')}
       </span>
     );
   }

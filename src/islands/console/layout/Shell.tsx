@@ -13,6 +13,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { activePath, menuFor, roleBadge } from './menu.ts';
 import { HeaderCompany } from './HeaderCompany.tsx';
 import { $mobile, $navCollapsed, closeNav, toggleNav, watchViewport } from './nav.ts';
+import { t } from '../i18n.ts';
 
 export function Shell(props: { title: string; children: ReactNode }) {
   const role = useStore($role);
@@ -36,14 +37,14 @@ export function Shell(props: { title: string; children: ReactNode }) {
     <div className={`sw-shell${collapsed ? ' sw-collapsed' : ''}`}>
       {/* target _self: the client router leaves the link to the browser, which focuses #main */}
       <a className="sw-skip" href="#main" target="_self">
-        Skip to main content
+        {t('layout.skipToMain')}
       </a>
-      <nav className="sw-nav" aria-label="Main">
+      <nav className="sw-nav" aria-label={t('layout.navLabel')}>
         <div className="sw-nav-top">
           <button
             type="button"
             className="sw-nav-toggle"
-            aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+            aria-label={collapsed ? t('layout.expandNav') : t('layout.collapseNav')}
             aria-expanded={!collapsed}
             onClick={toggleNav}
           >
@@ -114,17 +115,17 @@ function Header({ title }: { title: string }) {
           <span className="sw-user-role">{roleBadge(role)}</span>
         </span>
         <a className="sw-btn sw-btn-small" href="/settings/account">
-          Account
+          {t('layout.account')}
         </a>
         <button type="button" className="sw-btn sw-btn-small" onClick={() => setConfirming(true)}>
-          Sign out
+          {t('layout.signOut')}
         </button>
       </div>
       {confirming && (
         <Confirm
-          title="Sign out"
-          text="Are you sure you want to sign out?"
-          confirmLabel="Sign out"
+          title={t('layout.signOut')}
+          text={t('layout.signOutConfirm')}
+          confirmLabel={t('layout.signOut')}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void signOut()}
         />
@@ -136,7 +137,7 @@ function Header({ title }: { title: string }) {
 /** The header's bell: the unread count from the live stream, in its accessible name too. */
 function Bell() {
   const unread = useStore($unread);
-  const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = unread ? t('layout.bellUnread', { count: unread }) : t('layout.bell');
   return (
     <a href="/notifications" className="sw-bell" aria-label={label} title={label} data-testid="bell">
       <Icon name="bell" />
@@ -159,17 +160,16 @@ function TenantSwitch() {
   return (
     <div className="sw-tenant">
       <span className="sw-tenant-indicator" data-testid="tenant-indicator">
-        {current ? `Tenant: ${current.name}` : 'Global view'}
+        {current ? t('layout.tenantCurrent', { name: current.name }) : t('layout.globalView')}
       </span>
       <label className="sw-visually-hidden" htmlFor="sw-tenant-select">
-        Tenant
+        {t('layout.tenant')}
       </label>
       <select id="sw-tenant-select" value={selected ?? ''} onChange={(e) => selectTenant(e.target.value || null)}>
-        <option value="">Global view (all tenants)</option>
+        <option value="">{t('layout.globalViewAll')}</option>
         {options.list.map((c) => (
           <option key={c.id} value={c.id} disabled={!c.is_active}>
-            {c.name}
-            {c.is_active ? '' : ' (inactive)'}
+            {c.is_active ? c.name : t('layout.tenantInactive', { name: c.name })}
           </option>
         ))}
       </select>

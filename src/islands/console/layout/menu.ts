@@ -2,8 +2,18 @@
 // permission and feature flag. Pure.
 import { can, type Resource, type Role } from '../../../lib/permissions.ts';
 import { mayOpen, ROUTE_NAMES, routeDef } from '../routes.ts';
+import { t, type ConsoleKey } from '../i18n.ts';
+
+interface MenuEntryOf {
+  labelKey: ConsoleKey;
+  path: string;
+  icon: string;
+  resource?: Resource;
+  flag?: string;
+}
 
 export interface MenuItem {
+  /** in the console's language now */
   label: string;
   path: string;
   icon: string;
@@ -12,22 +22,25 @@ export interface MenuItem {
 }
 
 /** Every entry a role's menu can hold, in table order, before permissions and flags. */
-function menuOf(role: Role): MenuItem[] {
+function menuOf(role: Role): MenuEntryOf[] {
   return ROUTE_NAMES.filter((n) => mayOpen(n, role)).flatMap((n) => {
     const { path, menu } = routeDef(n);
     if (!menu) return [];
-    const label = role === 'super_admin' ? menu.label : (menu.companyLabel ?? menu.label);
-    return [{ label, path, icon: menu.icon, resource: menu.resource, flag: menu.flag }];
+    const labelKey = role === 'super_admin' ? menu.label : (menu.companyLabel ?? menu.label);
+    return [{ labelKey, path, icon: menu.icon, resource: menu.resource, flag: menu.flag }];
   });
 }
 
-export const SUPER_ADMIN_MENU: readonly MenuItem[] = menuOf('super_admin');
-export const CUSTOMER_MENU: readonly MenuItem[] = menuOf('customer_admin');
+const SUPER_ADMIN_MENU: readonly MenuEntryOf[] = menuOf('super_admin');
+const CUSTOMER_MENU: readonly MenuEntryOf[] = menuOf('customer_admin');
 
+/** The role's entries, labelled in the console's language when asked (it can change while the app runs). */
 export function menuFor(role: Role | null, flags: Record<string, boolean>): MenuItem[] {
   if (!role) return [];
   const items = role === 'super_admin' ? SUPER_ADMIN_MENU : CUSTOMER_MENU;
-  return items.filter((i) => (!i.resource || can(role, 'view', i.resource)) && (!i.flag || flags[i.flag] === true));
+  return items
+    .filter((i) => (!i.resource || can(role, 'view', i.resource)) && (!i.flag || flags[i.flag] === true))
+    .map(({ labelKey, ...rest }) => ({ ...rest, label: t(labelKey) }));
 }
 
 /** Active item: the path equals the item's or starts with it; /dashboard matches only exactly. */
@@ -44,9 +57,12 @@ export function activePath(items: readonly MenuItem[], currentPath: string): str
     .sort((a, b) => b.length - a.length)[0];
 }
 
+const ROLE_KEY: Record<Role, ConsoleKey> = {
+  super_admin: 'layout.role.superAdmin',
+  customer_admin: 'layout.role.customerAdmin',
+  customer_viewer: 'layout.role.viewer',
+};
+
 export function roleBadge(role: Role | null): string {
-  if (role === 'super_admin') return 'Super Administrator';
-  if (role === 'customer_admin') return 'Customer Admin';
-  if (role === 'customer_viewer') return 'Viewer';
-  return '';
+  return role ? t(ROLE_KEY[role]) : '';
 }

@@ -1,6 +1,7 @@
 // A dashboard card with its header link, body states (skeleton, error panel, 'No Data') and footer.
 import type { ReactNode } from 'react';
 import type { Load } from './load.ts';
+import { t } from '../i18n.ts';
 
 export function Card(props: { title: string; action?: ReactNode; footer?: ReactNode; children: ReactNode; testId?: string }) {
   const id = 'card-' + props.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -18,7 +19,7 @@ export function Card(props: { title: string; action?: ReactNode; footer?: ReactN
 
 export function Skeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <div className="sw-skeleton" role="status" aria-busy="true" aria-label="Loading">
+    <div className="sw-skeleton" role="status" aria-busy="true" aria-label={t('ui.card.loading')}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="sw-skeleton-row" />
       ))}
@@ -29,8 +30,8 @@ export function Skeleton({ rows = 3 }: { rows?: number }) {
 export function ErrorPanel({ message }: { message: string }) {
   return (
     <div className="sw-error-panel" role="alert">
-      <strong>Error</strong>
-      <p>{message || 'Failed to load data'}</p>
+      <strong>{t('ui.card.error')}</strong>
+      <p>{message || t('ui.card.failedToLoadData')}</p>
     </div>
   );
 }
@@ -38,7 +39,7 @@ export function ErrorPanel({ message }: { message: string }) {
 export function NoData({ text }: { text: string }) {
   return (
     <div className="sw-nodata">
-      <strong>No Data</strong>
+      <strong>{t('ui.card.noData')}</strong>
       <p>{text}</p>
     </div>
   );

@@ -1,6 +1,7 @@
 // A secret shown once (a new API or probe token, the two-factor key), with a copy button.
 import { useState } from 'react';
 import './copy-value.css';
+import { t } from '../i18n.ts';
 
 /**
  * A secret shown once, with a button that copies it. A read-only textarea, not an input: the
@@ -32,7 +33,7 @@ export function CopyValue({ id, label, value }: { id: string; label: string; val
             )
           }
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('ui.copyValue.copied') : t('ui.copyValue.copy')}
         </button>
       </div>
     </div>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from './Card.tsx';
 import type { Load } from './load.ts';
 import { Table } from './Table.tsx';
+import { t } from '../i18n.ts';
 
 export interface ListPageProps<T> {
   crumb: string;
@@ -34,8 +35,8 @@ export function ListPage<T>(p: ListPageProps<T>) {
   const count = p.load.status === 'ready' ? p.load.data.length : 0;
   return (
     <div className="sw-admin">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/dashboard">Dashboard</a> / <span aria-current="page">{p.crumb}</span>
+      <nav aria-label={t('ui.listPage.breadcrumb')} className="sw-breadcrumb">
+        <a href="/dashboard">{t('ui.listPage.dashboard')}</a> / <span aria-current="page">{p.crumb}</span>
       </nav>
       <div className="sw-page-head sw-row-between">
         <h2 className="sw-page-title">{p.title}</h2>
@@ -56,7 +57,7 @@ export function ListPage<T>(p: ListPageProps<T>) {
         <div className="sw-banner sw-banner-error" role="alert">
           {p.load.message}
           <button type="button" className="sw-btn sw-btn-small" onClick={p.onRetry}>
-            Retry
+            {t('ui.listPage.retry')}
           </button>
         </div>
       )}

@@ -3,6 +3,7 @@
 // marked, since only they may reach its private addresses.
 import { locationLabel } from '../../../lib/monitor-locations.ts';
 import type { LocationOption } from '../stores/location-options.ts';
+import { t } from '../i18n.ts';
 
 export function LocationChecklist(props: {
   id: string;
@@ -26,7 +27,7 @@ export function LocationChecklist(props: {
           <label key={o.slug} className="sw-check">
             <input type="checkbox" checked={props.chosen.includes(o.slug)} onChange={(e) => toggle(o.slug, e.target.checked)} />
             {locationLabel(o)} <span className="sw-muted sw-small">{o.slug}</span>
-            {o.private && <span className="sw-pill sw-grey sw-loc-private">Private</span>}
+            {o.private && <span className="sw-pill sw-grey sw-loc-private">{t('ui.locationChecklist.private')}</span>}
           </label>
         ))}
       </div>

@@ -2,6 +2,7 @@
 // file (512 KB at most, checked here for a quick message and by content on the server), or remove it.
 import { useId, useState } from 'react';
 import { logoProblem } from './logo.ts';
+import { t } from '../i18n.ts';
 
 export function LogoField(props: { label: string; value: string | null; onChange: (dataUrl: string | null) => void }) {
   const id = useId();
@@ -21,9 +22,9 @@ export function LogoField(props: { label: string; value: string | null; onChange
       <label htmlFor={id}>{props.label}</label>
       <div className="sw-logo-row">
         {props.value ? (
-          <img className="sw-logo-preview" src={props.value} alt={`${props.label} preview`} />
+          <img className="sw-logo-preview" src={props.value} alt={t('ui.logoField.preview', { label: props.label })} />
         ) : (
-          <span className="sw-muted sw-small">None</span>
+          <span className="sw-muted sw-small">{t('ui.logoField.none')}</span>
         )}
         {props.value && (
           <button
@@ -34,7 +35,7 @@ export function LogoField(props: { label: string; value: string | null; onChange
               props.onChange(null);
             }}
           >
-            Remove {props.label.toLowerCase()}
+            {t('ui.logoField.remove', { label: props.label.toLowerCase() })}
           </button>
         )}
       </div>
@@ -46,7 +47,7 @@ export function LogoField(props: { label: string; value: string | null; onChange
         aria-describedby={`${id}-hint`}
       />
       <small className="sw-hint" id={`${id}-hint`}>
-        PNG, JPEG or WebP, 512 KB at most
+        {t('ui.logoField.pNGJPEGOrWebP512')}
       </small>
       {problem && (
         <small className="sw-field-error" role="alert">

@@ -1,6 +1,7 @@
 // A modal dialog: labelled, Escape closes it, focus moves in, Tab and Shift+Tab cycle inside it
 // (never into the page behind), and focus returns to the opener when it closes.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { t } from '../i18n.ts';
 
 const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -52,7 +53,7 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
       >
         <header className="sw-modal-head">
           <h2 id={id}>{props.title}</h2>
-          <button type="button" className="sw-modal-x" aria-label="Close" onClick={props.onClose}>
+          <button type="button" className="sw-modal-x" aria-label={t('ui.modal.close')} onClick={props.onClose}>
             ×
           </button>
         </header>
@@ -75,7 +76,7 @@ export function Confirm(props: {
       <p className="sw-confirm-text">{props.text}</p>
       <div className="sw-modal-actions">
         <button type="button" className="sw-btn" onClick={props.onCancel}>
-          Cancel
+          {t('ui.modal.cancel')}
         </button>
         <button type="button" className={props.danger ? 'sw-btn sw-btn-danger' : 'sw-btn sw-btn-primary'} onClick={props.onConfirm}>
           {props.confirmLabel}

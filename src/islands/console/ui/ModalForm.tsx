@@ -4,6 +4,7 @@
 // of a select.
 import { useState, type ReactNode } from 'react';
 import { clearErrors, type FieldErrors } from './form-errors.ts';
+import { t } from '../i18n.ts';
 
 export function useModalForm<F extends object>(initial: F | (() => F)) {
   const [f, setF] = useState<F>(initial);
@@ -39,7 +40,7 @@ export function ModalActions(props: { onClose: () => void; busy: boolean; submit
   return (
     <div className="sw-modal-actions sw-span-2">
       <button type="button" className="sw-btn" onClick={props.onClose}>
-        {props.closeLabel ?? 'Cancel'}
+        {props.closeLabel ?? t('ui.modal.cancel')}
       </button>
       <button type="submit" className="sw-btn sw-btn-primary" disabled={props.busy}>
         {props.submitLabel}

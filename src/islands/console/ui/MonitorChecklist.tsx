@@ -1,6 +1,7 @@
 // Several monitors chosen by checkbox (incidents and maintenance windows affect any number of
 // them); the list scrolls inside the dialog and a text box narrows a long one.
 import { useState } from 'react';
+import { t } from '../i18n.ts';
 
 export interface MonitorChoice {
   id: string;
@@ -28,14 +29,14 @@ export function MonitorChecklist(props: {
       {props.options.length > 8 && (
         <input
           type="search"
-          aria-label={`Find a monitor for ${props.legend.toLowerCase()}`}
-          placeholder="Find a monitor"
+          aria-label={t('ui.monitorChecklist.findAMonitorFor', { legend: props.legend.toLowerCase() })}
+          placeholder={t('ui.monitorChecklist.findAMonitor')}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
       )}
       <div className="sw-checklist-box" data-testid={props.id}>
-        {props.options.length === 0 && <p className="sw-muted sw-small">No monitors yet.</p>}
+        {props.options.length === 0 && <p className="sw-muted sw-small">{t('ui.monitorChecklist.noMonitorsYet')}</p>}
         {shown.map((o) => (
           <label key={o.id} className="sw-check">
             <input type="checkbox" checked={props.chosen.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} />
@@ -44,7 +45,7 @@ export function MonitorChecklist(props: {
         ))}
       </div>
       <small className="sw-hint" id={`${props.id}-hint`}>
-        {props.chosen.length ? `${props.chosen.length} chosen. ` : ''}
+        {props.chosen.length ? `${t('ui.monitorChecklist.chosen', { count: props.chosen.length })} ` : ''}
         {props.hint}
       </small>
       {props.error && (

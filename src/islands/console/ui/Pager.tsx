@@ -3,6 +3,7 @@
 // a cursor stack) and says only whether each direction is open.
 import type { ReactNode } from 'react';
 import './pager.css';
+import { t } from '../i18n.ts';
 
 export interface PagerProps {
   /** the landmark's name: "Audit log pages" */
@@ -19,11 +20,11 @@ export function Pager(p: PagerProps) {
   return (
     <nav className="sw-pager" aria-label={p.label}>
       <button type="button" className="sw-btn sw-btn-small" disabled={!p.hasNewer} onClick={p.onNewer}>
-        Newer
+        {t('ui.pager.newer')}
       </button>
       {p.range !== undefined && <span>{p.range}</span>}
       <button type="button" className="sw-btn sw-btn-small" disabled={!p.hasOlder} onClick={p.onOlder}>
-        Older
+        {t('ui.pager.older')}
       </button>
     </nav>
   );

@@ -6,6 +6,7 @@ import type { components } from '../../../api/schema.d.ts';
 import { api, detailOr } from '../api.ts';
 import { boot } from '../boot.ts';
 import { Field } from './Field.tsx';
+import { t, tr } from '../i18n.ts';
 
 type Availability = components['schemas']['SubdomainAvailability'];
 type State =
@@ -44,9 +45,11 @@ export function SubdomainField(props: {
           signal: ctl.signal,
         });
         if (ctl.signal.aborted) return;
-        setState(data ? { kind: 'done', result: data } : { kind: 'failed', text: detailOr(error, 'The subdomain could not be checked.') });
+        setState(
+          data ? { kind: 'done', result: data } : { kind: 'failed', text: detailOr(error, t('ui.subdomainField.theSubdomainCouldNotBe')) },
+        );
       } catch (e) {
-        if (!ctl.signal.aborted) setState({ kind: 'failed', text: detailOr(e, 'The subdomain could not be checked.') });
+        if (!ctl.signal.aborted) setState({ kind: 'failed', text: detailOr(e, t('ui.subdomainField.theSubdomainCouldNotBe')) });
       }
     }, DEBOUNCE_MS);
     return () => {
@@ -55,21 +58,20 @@ export function SubdomainField(props: {
     };
   }, [value, current]);
   const status = (() => {
-    if (state.kind === 'checking') return <span>Checking {state.subdomain}…</span>;
+    if (state.kind === 'checking') return <span>{t('ui.subdomainField.checking', { subdomain: state.subdomain })}</span>;
     if (state.kind === 'failed') return <span className="sw-field-error">{state.text}</span>;
     if (state.kind === 'done')
       return state.result.available ? (
-        <span className="sw-sub-ok">
-          ✓ Available: the address will be <strong>{state.result.address}</strong>
-        </span>
+        <span className="sw-sub-ok">{tr('ui.subdomainField.available', { address: <strong>{state.result.address}</strong> })}</span>
       ) : (
         <span className="sw-field-error">{state.result.message}</span>
       );
-    if (current && props.currentAddress) return <span>Current address: {props.currentAddress}</span>;
-    return <span>Lowercase letters, digits and hyphens: your company’s address on {boot().productDomain}.</span>;
+    if (current && props.currentAddress)
+      return <span>{t('ui.subdomainField.currentAddress', { currentAddress: props.currentAddress })}</span>;
+    return <span>{t('ui.subdomainField.lowercaseLettersDigitsAndHyphens', { productDomain: boot().productDomain })}</span>;
   })();
   return (
-    <Field id={props.id} label={props.label ?? 'Subdomain'} required={props.markRequired} error={props.error}>
+    <Field id={props.id} label={props.label ?? t('ui.subdomainField.subdomain')} required={props.markRequired} error={props.error}>
       <input
         id={props.id}
         name="subdomain"

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { IncidentTemplate } from '../stores/incident-templates.ts';
 import { Field } from './Field.tsx';
+import { t } from '../i18n.ts';
 
 export function TemplatePicker(props: { id: string; templates: IncidentTemplate[]; onPick: (t: IncidentTemplate) => void }) {
   const [chosen, setChosen] = useState('');
@@ -11,12 +12,12 @@ export function TemplatePicker(props: { id: string; templates: IncidentTemplate[
     <div className="sw-span-2">
       <Field
         id={props.id}
-        label="Use template"
+        label={t('ui.templatePicker.useTemplate')}
         hint={
           <>
-            Fills in the form below; change anything before saving.{' '}
+            {t('ui.templatePicker.fillsInTheFormBelow')}
             <a className="sw-link" href="/settings/incident-templates">
-              Templates
+              {t('ui.templatePicker.templates')}
             </a>
           </>
         }
@@ -30,7 +31,7 @@ export function TemplatePicker(props: { id: string; templates: IncidentTemplate[
             if (t) props.onPick(t);
           }}
         >
-          <option value="">No template</option>
+          <option value="">{t('ui.templatePicker.noTemplate')}</option>
           {props.templates.map((t) => (
             <option key={t.id} value={t.id}>
               {t.name}

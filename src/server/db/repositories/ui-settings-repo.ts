@@ -1,4 +1,4 @@
-// SQL for each user's console look. A user without a row has the spec's defaults.
+// SQL for each user's console look and language. A user without a row has the spec's defaults.
 import type { DbScope } from '../scope.ts';
 import { uiSettingsOf, type UiSettings } from '../../../lib/ui-settings.ts';
 
@@ -8,13 +8,13 @@ export function uiSettingsRepo(db: DbScope) {
     async get(userId: string): Promise<UiSettings> {
       const row = await k
         .selectFrom('ui_settings')
-        .select(['theme', 'font', 'light_version'])
+        .select(['theme', 'font', 'light_version', 'language'])
         .where('user_id', '=', userId)
         .executeTakeFirst();
       return uiSettingsOf(row);
     },
     async put(userId: string, s: UiSettings, now: number): Promise<void> {
-      const values = { theme: s.theme, font: s.font, light_version: s.light_version, updated_at: now };
+      const values = { theme: s.theme, font: s.font, light_version: s.light_version, language: s.language, updated_at: now };
       await k
         .insertInto('ui_settings')
         .values({ user_id: userId, ...values })

@@ -204,6 +204,8 @@ export interface UiSettingsTable {
   font: string;
   light_version: boolean;
   updated_at: number;
+  /** Migration 0015: the console's language ('en' | 'de'); null follows the browser */
+  language: string | null;
 }
 
 /** Migration 0014: a user's passkeys (WebAuthn credentials), several per user. */

@@ -12,9 +12,7 @@ import { fmtTime } from '../../ui/format.ts';
 import { $passkeys, $twoFactor, addPasskey, removePasskey, renamePasskey, type Passkey } from './store.ts';
 import { Banner } from './Banner.tsx';
 import { RecoveryCodes } from './TwoFactorForms.tsx';
-
-const RECOVERY_INTRO =
-  'Your passkey is added. Save these recovery codes somewhere safe: each signs you in once if you lose the device with your passkey. They are shown only now.';
+import { t } from '../../i18n.ts';
 
 export function PasskeysCard() {
   const list = useStore($passkeys);
@@ -27,73 +25,71 @@ export function PasskeysCard() {
   const supported = browserSupportsWebAuthn();
   return (
     <Card
-      title="Passkeys"
+      title={t('account.passkeysCard.passkeys')}
       testId="passkeys"
       action={
         supported &&
         !adding &&
         !recovery && (
           <button type="button" className="sw-btn sw-btn-small sw-btn-primary" onClick={() => setAdding(true)}>
-            Add a passkey
+            {t('account.passkeysCard.addAPasskey')}
           </button>
         )
       }
     >
-      <p>
-        A passkey signs you in with your device's screen lock (fingerprint, face or PIN) or a security key, without a password. After the
-        password, it also works as the second step of signing in.
-      </p>
+      <p>{t('account.passkeysCard.aPasskeySignsYouIn')}</p>
       {hasPasskeys && twoFactor.status === 'ready' && (
         <p data-testid="passkey-recovery-left">
-          {twoFactor.data.recovery_codes_left} of 10 recovery codes left
-          {twoFactor.data.enabled ? ' (shared with your authenticator app)' : ''}.
+          {t(twoFactor.data.enabled ? 'account.passkeysCard.recoveryLeftShared' : 'account.passkeysCard.recoveryLeft', {
+            count: twoFactor.data.recovery_codes_left,
+          })}
         </p>
       )}
-      {!supported && <Banner ok={false} text="This browser cannot use passkeys." />}
+      {!supported && <Banner ok={false} text={t('account.passkeysCard.thisBrowserCannotUsePasskeys')} />}
       <Banner ok={alert?.ok ?? false} text={alert?.text ?? null} />
-      {recovery && <RecoveryCodes codes={recovery} intro={RECOVERY_INTRO} onDone={() => setRecovery(null)} />}
+      {recovery && <RecoveryCodes codes={recovery} intro={t('account.passkeysCard.recoveryIntro')} onDone={() => setRecovery(null)} />}
       {adding && (
         <AddForm
           onCancel={() => setAdding(false)}
           onAdded={(name, codes) => {
             setAdding(false);
-            setAlert({ ok: true, text: `Passkey “${name}” added.` });
+            setAlert({ ok: true, text: t('account.passkeysCard.passkeyAdded', { name: name }) });
             if (codes) setRecovery(codes);
           }}
         />
       )}
-      <LoadView load={list} isEmpty={(d) => d.length === 0} empty="No passkeys yet." rows={1}>
+      <LoadView load={list} isEmpty={(d) => d.length === 0} empty={t('account.passkeysCard.noPasskeysYet')} rows={1}>
         {(rows) => (
           <Table
             stack
-            scrollLabel="Passkeys list"
-            aria-label="Passkeys"
+            scrollLabel={t('account.passkeysCard.passkeysList')}
+            aria-label={t('account.passkeysCard.passkeys')}
             rows={rows}
             rowKey={(p) => p.id}
             columns={[
-              { label: 'Name', cell: (p) => p.name },
-              { label: 'Added', cell: (p) => fmtTime(p.created_at, '') },
-              { label: 'Last used', cell: (p) => fmtTime(p.last_used_at, 'Never') },
+              { label: t('account.passkeysCard.name'), cell: (p) => p.name },
+              { label: t('account.passkeysCard.added'), cell: (p) => fmtTime(p.created_at, '') },
+              { label: t('account.passkeysCard.lastUsed'), cell: (p) => fmtTime(p.last_used_at, 'Never') },
               {
-                label: 'Actions',
+                label: t('account.passkeysCard.actions'),
                 cell: (p) =>
                   !editing && (
                     <span className="sw-row-actions">
                       <button
                         type="button"
                         className="sw-btn sw-btn-small"
-                        aria-label={`Rename ${p.name}`}
+                        aria-label={t('account.passkeysCard.rename2', { name: p.name })}
                         onClick={() => setEditing({ passkey: p, mode: 'rename' })}
                       >
-                        Rename
+                        {t('account.passkeysCard.rename')}
                       </button>
                       <button
                         type="button"
                         className="sw-btn sw-btn-small sw-btn-danger"
-                        aria-label={`Remove ${p.name}`}
+                        aria-label={t('account.passkeysCard.remove2', { name: p.name })}
                         onClick={() => setEditing({ passkey: p, mode: 'remove' })}
                       >
-                        Remove
+                        {t('account.passkeysCard.remove')}
                       </button>
                     </span>
                   ),
@@ -127,8 +123,8 @@ function AddForm(props: { onCancel: () => void; onAdded: (name: string, codes?: 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const missing: Record<string, string> = {};
-    if (!name.trim()) missing.name = 'Give the passkey a name, such as “Work laptop”.';
-    if (!password) missing.password = 'Enter your password to confirm.';
+    if (!name.trim()) missing.name = t('account.passkeysCard.giveThePasskeyAName2');
+    if (!password) missing.password = t('account.passkeysCard.enterYourPasswordToConfirm');
     setErrors(missing);
     setError(null);
     if (Object.keys(missing).length) return;
@@ -144,10 +140,16 @@ function AddForm(props: { onCancel: () => void; onAdded: (name: string, codes?: 
   return (
     <form className="sw-form sw-passkey-form" onSubmit={submit} noValidate>
       <Banner ok={false} text={error} />
-      <Field id="passkey-name" label="Name" required error={errors.name}>
-        <input id="passkey-name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="Work laptop" />
+      <Field id="passkey-name" label={t('account.passkeysCard.name')} required error={errors.name}>
+        <input
+          id="passkey-name"
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t('account.passkeysCard.workLaptop')}
+        />
       </Field>
-      <Field id="passkey-password" label="Your password" required error={errors.password}>
+      <Field id="passkey-password" label={t('account.passkeysCard.yourPassword')} required error={errors.password}>
         <input
           id="passkey-password"
           type="password"
@@ -158,10 +160,10 @@ function AddForm(props: { onCancel: () => void; onAdded: (name: string, codes?: 
       </Field>
       <div className="sw-modal-actions">
         <button type="button" className="sw-btn" onClick={props.onCancel}>
-          Cancel
+          {t('account.passkeysCard.cancel')}
         </button>
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-          {busy ? 'Waiting for your device…' : 'Continue'}
+          {busy ? t('account.passkeysCard.waitingForYourDevice') : t('account.passkeysCard.continue')}
         </button>
       </div>
     </form>
@@ -176,16 +178,27 @@ function EditForm(props: { passkey: Passkey; mode: 'rename' | 'remove'; onClose:
   const id = `passkey-${props.mode}-${props.passkey.id}`;
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!value.trim()) return setError(rename ? 'Give the passkey a name.' : 'Enter your password to confirm.');
+    if (!value.trim())
+      return setError(rename ? t('account.passkeysCard.giveThePasskeyAName') : t('account.passkeysCard.enterYourPasswordToConfirm'));
     setBusy(true);
     const r = rename ? await renamePasskey(props.passkey.id, value) : await removePasskey(props.passkey.id, value);
     setBusy(false);
-    if (r.ok) props.onClose(rename ? 'Passkey renamed.' : `Passkey “${props.passkey.name}” removed. It no longer signs you in.`);
+    if (r.ok)
+      props.onClose(
+        rename
+          ? t('account.passkeysCard.passkeyRenamed')
+          : t('account.passkeysCard.passkeyRemovedItNoLonger', { name: props.passkey.name }),
+      );
     else setError(r.fields.name ?? r.fields.password ?? r.text);
   }
   return (
     <form className="sw-form sw-passkey-edit" onSubmit={submit} noValidate>
-      <Field id={id} label={rename ? 'New name' : `Your password, to remove “${props.passkey.name}”`} required error={error ?? undefined}>
+      <Field
+        id={id}
+        label={rename ? t('account.passkeysCard.newName') : t('account.passkeysCard.yourPasswordToRemove', { name: props.passkey.name })}
+        required
+        error={error ?? undefined}
+      >
         <input
           id={id}
           type={rename ? 'text' : 'password'}
@@ -200,10 +213,10 @@ function EditForm(props: { passkey: Passkey; mode: 'rename' | 'remove'; onClose:
       </Field>
       <div className="sw-row-actions">
         <button type="button" className="sw-btn sw-btn-small" onClick={() => props.onClose()}>
-          Cancel
+          {t('account.passkeysCard.cancel')}
         </button>
         <button type="submit" className={`sw-btn sw-btn-small ${rename ? 'sw-btn-primary' : 'sw-btn-danger'}`} disabled={busy}>
-          {rename ? 'Save' : 'Remove passkey'}
+          {rename ? t('account.passkeysCard.save') : t('account.passkeysCard.removePasskey')}
         </button>
       </div>
     </form>

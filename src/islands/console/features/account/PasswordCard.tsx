@@ -4,6 +4,7 @@ import { Card } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { changePassword } from './store.ts';
 import { Banner } from './Banner.tsx';
+import { t } from '../../i18n.ts';
 
 export function PasswordCard() {
   const [current, setCurrent] = useState('');
@@ -15,8 +16,8 @@ export function PasswordCard() {
     e.preventDefault();
     setAlert(null);
     const missing: Record<string, string> = {};
-    if (!current) missing.current_password = 'Current Password is required.';
-    if (!next) missing.new_password = 'New Password is required.';
+    if (!current) missing.current_password = t('account.passwordCard.currentPasswordIsRequired');
+    if (!next) missing.new_password = t('account.passwordCard.newPasswordIsRequired');
     setErrors(missing);
     if (Object.keys(missing).length) return;
     setBusy(true);
@@ -25,19 +26,19 @@ export function PasswordCard() {
     if (r.ok) {
       setCurrent('');
       setNext('');
-      setAlert({ ok: true, text: r.data.message ?? 'Your password has been changed. Other sessions were signed out.' });
+      setAlert({ ok: true, text: r.data.message ?? t('account.passwordCard.yourPasswordHasBeenChanged') });
     } else {
       setErrors(r.fields);
       setAlert({ ok: false, text: r.text });
     }
   }
   return (
-    <Card title="Password">
-      <form className="sw-form sw-form-grid" onSubmit={submit} noValidate aria-label="Change password">
+    <Card title={t('account.passwordCard.password')}>
+      <form className="sw-form sw-form-grid" onSubmit={submit} noValidate aria-label={t('account.passwordCard.changePassword')}>
         <div className="sw-span-2">
           <Banner ok={alert?.ok ?? false} text={alert?.text ?? null} />
         </div>
-        <Field id="pw-current" label="Current Password" required error={errors.current_password}>
+        <Field id="pw-current" label={t('account.passwordCard.currentPassword')} required error={errors.current_password}>
           <input
             id="pw-current"
             type="password"
@@ -46,12 +47,18 @@ export function PasswordCard() {
             onChange={(e) => setCurrent(e.target.value)}
           />
         </Field>
-        <Field id="pw-new" label="New Password" required error={errors.new_password} hint="Changing it signs out your other sessions.">
+        <Field
+          id="pw-new"
+          label={t('account.passwordCard.newPassword')}
+          required
+          error={errors.new_password}
+          hint={t('account.passwordCard.changingItSignsOutYour')}
+        >
           <input id="pw-new" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
         </Field>
         <div className="sw-span-2">
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-            Change password
+            {t('account.passwordCard.changePassword')}
           </button>
         </div>
       </form>

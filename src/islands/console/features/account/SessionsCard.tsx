@@ -8,6 +8,7 @@ import { fmtTime } from '../../ui/format.ts';
 import { $sessions, signOutOthers } from './store.ts';
 import { Banner } from './Banner.tsx';
 import { Table } from '../../ui/Table.tsx';
+import { t } from '../../i18n.ts';
 
 export function SessionsCard() {
   const sessions = useStore($sessions);
@@ -16,53 +17,53 @@ export function SessionsCard() {
   const others = sessions.status === 'ready' ? sessions.data.filter((x) => !x.current).length : 0;
   return (
     <Card
-      title="Active sessions"
+      title={t('account.sessionsCard.activeSessions')}
       testId="sessions"
       action={
         others > 0 && (
           <button type="button" className="sw-btn sw-btn-small sw-btn-danger" onClick={() => setConfirming(true)}>
-            Sign out other sessions
+            {t('account.sessionsCard.signOutOtherSessions')}
           </button>
         )
       }
     >
       <Banner ok={alert?.ok ?? false} text={alert?.text ?? null} />
-      <LoadView load={sessions} isEmpty={(d) => d.length === 0} empty="No sessions." rows={2}>
+      <LoadView load={sessions} isEmpty={(d) => d.length === 0} empty={t('account.sessionsCard.noSessions')} rows={2}>
         {(list) => (
           <Table
             stack={false}
-            scrollLabel="Active sessions list"
-            aria-label="Active sessions"
+            scrollLabel={t('account.sessionsCard.activeSessionsList')}
+            aria-label={t('account.sessionsCard.activeSessions')}
             rows={list}
             rowKey={(x) => x.id}
             columns={[
               {
-                label: 'Browser',
+                label: t('account.sessionsCard.browser'),
                 cell: (x) => (
                   <>
-                    <span className="sw-ua">{x.user_agent ?? 'Unknown browser'}</span>
-                    {x.current && <span className="sw-pill sw-green">This browser</span>}
+                    <span className="sw-ua">{x.user_agent ?? t('account.sessionsCard.unknownBrowser')}</span>
+                    {x.current && <span className="sw-pill sw-green">{t('account.sessionsCard.thisBrowser')}</span>}
                   </>
                 ),
               },
-              { label: 'Address', cell: (x) => x.host },
-              { label: 'Last active', cell: (x) => fmtTime(x.last_active_at, '') },
-              { label: 'Ends', cell: (x) => fmtTime(x.expires_at, '') },
+              { label: t('account.sessionsCard.address'), cell: (x) => x.host },
+              { label: t('account.sessionsCard.lastActive'), cell: (x) => fmtTime(x.last_active_at, '') },
+              { label: t('account.sessionsCard.ends'), cell: (x) => fmtTime(x.expires_at, '') },
             ]}
           />
         )}
       </LoadView>
       {confirming && (
         <Confirm
-          title="Sign out other sessions"
+          title={t('account.sessionsCard.signOutOtherSessions')}
           danger
-          confirmLabel="Sign out others"
-          text="Sign out every other browser signed in to your account? This one stays signed in."
+          confirmLabel={t('account.sessionsCard.signOutOthers')}
+          text={t('account.sessionsCard.signOutEveryOtherBrowser')}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
             void signOutOthers().then((r) =>
-              setAlert(r.ok ? { ok: true, text: 'Your other sessions are signed out.' } : { ok: false, text: r.text }),
+              setAlert(r.ok ? { ok: true, text: t('account.sessionsCard.yourOtherSessionsAreSigned') } : { ok: false, text: r.text }),
             );
           }}
         />

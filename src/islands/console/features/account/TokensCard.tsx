@@ -9,6 +9,7 @@ import { $tokens, createToken, revokeToken, type ApiToken } from './store.ts';
 import { CopyValue } from '../../ui/CopyValue.tsx';
 import { Banner } from './Banner.tsx';
 import { Table } from '../../ui/Table.tsx';
+import { t, tr } from '../../i18n.ts';
 
 export function TokensCard() {
   const tokens = useStore($tokens);
@@ -16,20 +17,19 @@ export function TokensCard() {
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
   return (
-    <Card title="API tokens" testId="api-tokens">
+    <Card title={t('account.tokensCard.aPITokens')} testId="api-tokens">
       <p className="sw-muted">
-        For scripts and tools: send <code>Authorization: Bearer &lt;token&gt;</code> to this address's <code>/api/v1</code>. A token acts as
-        you, with your role; a read-only token may only read.
+        {tr('account.tokensCard.intro', { header: <code>Authorization: Bearer &lt;token&gt;</code>, path: <code>/api/v1</code> })}
       </p>
       <Banner ok={alert?.ok ?? false} text={alert?.text ?? null} />
       {created && (
         <div className="sw-token-once" data-testid="new-token">
           <p className="sw-banner sw-banner-ok" role="status">
-            Token “{created.name}” created. Copy it now: it is not shown again.
+            {t('account.tokensCard.tokenCreatedCopyItNow', { name: created.name })}
           </p>
-          <CopyValue id="new-token" label="Your new token" value={created.token} />
+          <CopyValue id="new-token" label={t('account.tokensCard.yourNewToken')} value={created.token} />
           <button type="button" className="sw-btn sw-btn-small" onClick={() => setCreated(null)}>
-            Done
+            {t('account.tokensCard.done')}
           </button>
         </div>
       )}
@@ -39,34 +39,42 @@ export function TokensCard() {
           setCreated({ name, token });
         }}
       />
-      <LoadView load={tokens} isEmpty={(d) => d.length === 0} empty="No API tokens yet." rows={2}>
+      <LoadView load={tokens} isEmpty={(d) => d.length === 0} empty={t('account.tokensCard.noAPITokensYet')} rows={2}>
         {(list) => (
           <Table
             stack={false}
-            scrollLabel="API tokens list"
-            aria-label="API tokens"
+            scrollLabel={t('account.tokensCard.aPITokensList')}
+            aria-label={t('account.tokensCard.aPITokens')}
             rows={list}
-            rowKey={(t) => t.id}
+            rowKey={(tok) => tok.id}
             columns={[
-              { label: 'Name', cell: (t) => t.name },
-              { label: 'Scope', cell: (t) => (t.scope === 'read' ? 'Read only' : 'Read and write') },
-              { label: 'Token', className: 'sw-mono', cell: (t) => `${t.prefix}…` },
-              { label: 'Created', cell: (t) => fmtTime(t.created_at, '') },
+              { label: t('account.passkeysCard.name'), cell: (tok) => tok.name },
               {
-                label: 'Expires',
-                cell: (t) => (t.expired ? <span className="sw-pill sw-red">Expired</span> : fmtTime(t.expires_at, 'Never')),
+                label: t('account.tokensCard.scope'),
+                cell: (tok) => (tok.scope === 'read' ? t('account.tokensCard.readOnly') : t('account.tokensCard.readAndWrite')),
               },
-              { label: 'Last used', cell: (t) => fmtTime(t.last_used_at, 'Never') },
+              { label: t('account.tokensCard.token'), className: 'sw-mono', cell: (tok) => `${tok.prefix}…` },
+              { label: t('account.tokensCard.created'), cell: (tok) => fmtTime(tok.created_at, '') },
               {
-                label: 'Actions',
-                cell: (t) => (
+                label: t('account.tokensCard.expires'),
+                cell: (tok) =>
+                  tok.expired ? (
+                    <span className="sw-pill sw-red">{t('account.tokensCard.expired')}</span>
+                  ) : (
+                    fmtTime(tok.expires_at, t('account.tokensCard.never'))
+                  ),
+              },
+              { label: t('account.passkeysCard.lastUsed'), cell: (tok) => fmtTime(tok.last_used_at, t('account.tokensCard.never')) },
+              {
+                label: t('account.passkeysCard.actions'),
+                cell: (tok) => (
                   <button
                     type="button"
                     className="sw-btn sw-btn-small sw-btn-danger"
-                    aria-label={`Revoke ${t.name}`}
-                    onClick={() => setRevoking(t)}
+                    aria-label={t('account.tokensCard.revoke2', { name: tok.name })}
+                    onClick={() => setRevoking(tok)}
                   >
-                    Revoke
+                    {t('account.tokensCard.revoke')}
                   </button>
                 ),
               },
@@ -76,16 +84,16 @@ export function TokensCard() {
       </LoadView>
       {revoking && (
         <Confirm
-          title="Revoke API token"
+          title={t('account.tokensCard.revokeAPIToken')}
           danger
-          confirmLabel="Revoke"
-          text={`Revoke “${revoking.name}”? Scripts using it stop working at once.`}
+          confirmLabel={t('account.tokensCard.revoke')}
+          text={t('account.tokensCard.revokeScriptsUsingItStop', { name: revoking.name })}
           onCancel={() => setRevoking(null)}
           onConfirm={() => {
-            const t = revoking;
+            const tok = revoking;
             setRevoking(null);
-            void revokeToken(t.id).then((r) =>
-              setAlert(r.ok ? { ok: true, text: `Token “${t.name}” revoked.` } : { ok: false, text: r.text }),
+            void revokeToken(tok.id).then((r) =>
+              setAlert(r.ok ? { ok: true, text: t('account.tokensCard.tokenRevoked', { name: tok.name }) } : { ok: false, text: r.text }),
             );
           }}
         />
@@ -104,7 +112,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (name: string, token: strin
   async function submit(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
-    if (!name.trim()) return setErrors({ name: 'Name is required' });
+    if (!name.trim()) return setErrors({ name: t('account.tokensCard.nameIsRequired') });
     setBusy(true);
     const r = await createToken({ name, scope, expiresOn });
     setBusy(false);
@@ -118,22 +126,28 @@ function CreateTokenForm({ onCreated }: { onCreated: (name: string, token: strin
     }
   }
   return (
-    <form className="sw-form sw-token-form" onSubmit={submit} noValidate aria-label="Create an API token">
+    <form className="sw-form sw-token-form" onSubmit={submit} noValidate aria-label={t('account.tokensCard.createAnAPIToken')}>
       <Banner ok={false} text={failure} />
-      <Field id="token-name" label="Name" required error={errors.name}>
-        <input id="token-name" value={name} maxLength={100} placeholder="e.g. CI deploys" onChange={(e) => setName(e.target.value)} />
+      <Field id="token-name" label={t('account.passkeysCard.name')} required error={errors.name}>
+        <input
+          id="token-name"
+          value={name}
+          maxLength={100}
+          placeholder={t('account.tokensCard.eGCIDeploys')}
+          onChange={(e) => setName(e.target.value)}
+        />
       </Field>
-      <Field id="token-scope" label="Scope" required>
+      <Field id="token-scope" label={t('account.tokensCard.scope')} required>
         <select id="token-scope" value={scope} onChange={(e) => setScope(e.target.value as 'read' | 'write')}>
-          <option value="read">Read only</option>
-          <option value="write">Read and write</option>
+          <option value="read">{t('account.tokensCard.readOnly')}</option>
+          <option value="write">{t('account.tokensCard.readAndWrite')}</option>
         </select>
       </Field>
-      <Field id="token-expires" label="Expires (optional)" error={errors.expires_at}>
+      <Field id="token-expires" label={t('account.tokensCard.expiresOptional')} error={errors.expires_at}>
         <input id="token-expires" type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
       </Field>
       <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-        Create token
+        {t('account.tokensCard.createToken')}
       </button>
     </form>
   );

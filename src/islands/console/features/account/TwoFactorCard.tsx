@@ -6,6 +6,7 @@ import { Card, LoadView } from '../../ui/Card.tsx';
 import { $twoFactor, startEnrolment, type Enrolment } from './store.ts';
 import { Banner } from './Banner.tsx';
 import { EnrolForm, RecoveryCodes, DisableForm } from './TwoFactorForms.tsx';
+import { t } from '../../i18n.ts';
 
 export function TwoFactorCard() {
   const status = useStore($twoFactor);
@@ -22,7 +23,7 @@ export function TwoFactorCard() {
     else setError(r.text);
   }
   return (
-    <Card title="Two-factor sign-in" testId="two-factor">
+    <Card title={t('account.twoFactorCard.twoFactorSignIn')} testId="two-factor">
       <Banner ok={false} text={error} />
       {recovery ? (
         <RecoveryCodes codes={recovery} onDone={() => setRecovery(null)} />
@@ -41,19 +42,18 @@ export function TwoFactorCard() {
             s.enabled ? (
               <>
                 <p>
-                  <span className="sw-pill sw-green">On</span> Signing in asks for a code from your authenticator app after the password.{' '}
-                  {s.recovery_codes_left} of 10 recovery codes left.
+                  <span className="sw-pill sw-green">{t('account.twoFactorCard.on')}</span>{' '}
+                  {t('account.twoFactorCard.signingInAsksForA', { recoveryCodesLeft: s.recovery_codes_left })}
                 </p>
                 <DisableForm />
               </>
             ) : (
               <>
                 <p>
-                  <span className="sw-pill sw-grey">Off</span> Add a second step to signing in: a 6-digit code from an authenticator app
-                  (Google Authenticator, 1Password, Authy, …).
+                  <span className="sw-pill sw-grey">{t('account.twoFactorCard.off')}</span> {t('account.twoFactorCard.addASecondStepTo')}
                 </p>
                 <button type="button" className="sw-btn sw-btn-primary" disabled={busy} onClick={() => void start()}>
-                  Set up two-factor sign-in
+                  {t('account.twoFactorCard.setUpTwoFactorSign')}
                 </button>
               </>
             )

@@ -5,6 +5,7 @@ import { Field } from '../../ui/Field.tsx';
 import { confirmEnrolment, disableTwoFactor, type Enrolment } from './store.ts';
 import { CopyValue } from '../../ui/CopyValue.tsx';
 import { Banner } from './Banner.tsx';
+import { t } from '../../i18n.ts';
 
 export function EnrolForm(props: { enrolment: Enrolment; onCancel: () => void; onEnabled: (codes: string[]) => void }) {
   const [code, setCode] = useState('');
@@ -12,7 +13,7 @@ export function EnrolForm(props: { enrolment: Enrolment; onCancel: () => void; o
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) return setError('Enter the 6-digit code your app shows.');
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) return setError(t('account.twoFactorForms.enterThe6DigitCode'));
     setBusy(true);
     const r = await confirmEnrolment(code);
     setBusy(false);
@@ -23,19 +24,19 @@ export function EnrolForm(props: { enrolment: Enrolment; onCancel: () => void; o
     <form className="sw-form sw-enrol" onSubmit={submit} noValidate>
       <ol className="sw-steps">
         <li>
-          Scan this QR code with your authenticator app.
+          {t('account.twoFactorForms.scanThisQRCodeWith')}
           {/* an image, not markup: the SVG from the server cannot add anything to the page */}
           <img
             className="sw-qr"
-            alt="QR code of your authenticator key"
+            alt={t('account.twoFactorForms.qRCodeOfYourAuthenticator')}
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(props.enrolment.qr_svg)}`}
           />
         </li>
         <li>
-          <CopyValue id="totp-secret" label="Or type this key into the app" value={props.enrolment.secret} />
+          <CopyValue id="totp-secret" label={t('account.twoFactorForms.orTypeThisKeyInto')} value={props.enrolment.secret} />
         </li>
         <li>
-          <Field id="totp-confirm" label="Code from the app" required error={error ?? undefined}>
+          <Field id="totp-confirm" label={t('account.twoFactorForms.codeFromTheApp')} required error={error ?? undefined}>
             <input
               id="totp-confirm"
               inputMode="numeric"
@@ -52,10 +53,10 @@ export function EnrolForm(props: { enrolment: Enrolment; onCancel: () => void; o
       </ol>
       <div className="sw-modal-actions">
         <button type="button" className="sw-btn" onClick={props.onCancel}>
-          Cancel
+          {t('account.passkeysCard.cancel')}
         </button>
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-          Turn on
+          {t('account.twoFactorForms.turnOn')}
         </button>
       </div>
     </form>
@@ -66,17 +67,16 @@ export function RecoveryCodes({ codes, onDone, intro }: { codes: string[]; onDon
   return (
     <div className="sw-recovery" data-testid="recovery-codes">
       <p className="sw-banner sw-banner-ok" role="status">
-        {intro ??
-          'Two-factor sign-in is on. Save these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.'}
+        {intro ?? t('account.twoFactorForms.twoFactorSignInIs')}
       </p>
       <ul className="sw-recovery-list sw-mono">
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
       </ul>
-      <CopyValue id="recovery-all" label="All codes" value={codes.join(' ')} />
+      <CopyValue id="recovery-all" label={t('account.twoFactorForms.allCodes')} value={codes.join(' ')} />
       <button type="button" className="sw-btn sw-btn-primary" onClick={onDone}>
-        I have saved them
+        {t('account.twoFactorForms.iHaveSavedThem')}
       </button>
     </div>
   );
@@ -91,12 +91,12 @@ export function DisableForm() {
   if (!open)
     return (
       <button type="button" className="sw-btn sw-btn-danger" onClick={() => setOpen(true)}>
-        Turn off two-factor sign-in
+        {t('account.twoFactorForms.turnOffTwoFactorSign')}
       </button>
     );
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim() && !password) return setError('Enter a current code or your password.');
+    if (!code.trim() && !password) return setError(t('account.twoFactorForms.enterACurrentCodeOr'));
     setBusy(true);
     const r = await disableTwoFactor(code.trim() ? { code: code.trim() } : { password });
     setBusy(false);
@@ -105,8 +105,8 @@ export function DisableForm() {
   return (
     <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
       <Banner ok={false} text={error} />
-      <p className="sw-span-2 sw-muted">Confirm with a current code from your app, or with your password.</p>
-      <Field id="off-code" label="Code from the app">
+      <p className="sw-span-2 sw-muted">{t('account.twoFactorForms.confirmWithACurrentCode')}</p>
+      <Field id="off-code" label={t('account.twoFactorForms.codeFromTheApp')}>
         <input
           id="off-code"
           inputMode="numeric"
@@ -116,7 +116,7 @@ export function DisableForm() {
           onChange={(e) => setCode(e.target.value)}
         />
       </Field>
-      <Field id="off-password" label="Or your password">
+      <Field id="off-password" label={t('account.twoFactorForms.orYourPassword')}>
         <input
           id="off-password"
           type="password"
@@ -127,10 +127,10 @@ export function DisableForm() {
       </Field>
       <div className="sw-modal-actions sw-span-2">
         <button type="button" className="sw-btn" onClick={() => setOpen(false)}>
-          Cancel
+          {t('account.passkeysCard.cancel')}
         </button>
         <button type="submit" className="sw-btn sw-btn-danger" disabled={busy}>
-          Turn off
+          {t('account.twoFactorForms.turnOff')}
         </button>
       </div>
     </form>

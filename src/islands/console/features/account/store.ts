@@ -7,6 +7,7 @@ import { api, errorText } from '../../api.ts';
 import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { t } from '../../i18n.ts';
 
 type S = components['schemas'];
 export type ApiToken = S['ApiToken'];
@@ -24,21 +25,21 @@ export const $sessions = atom<Load<ActiveSession[]>>({ status: 'loading' });
 export const $passkeys = atom<Load<Passkey[]>>({ status: 'loading' });
 
 export function loadSessions(): Promise<void> {
-  return loadInto($sessions, () => api.GET('/api/v1/auth/sessions'), serverOr('Failed to load your sessions.'));
+  return loadInto($sessions, () => api.GET('/api/v1/auth/sessions'), serverOr(t('account.store.failedToLoadYourSessions')));
 }
 
 export async function signOutOthers(): Promise<Outcome<unknown>> {
-  const r = await outcome(() => api.POST('/api/v1/auth/sessions/sign-out-others'), 'Failed to sign out the other sessions.');
+  const r = await outcome(() => api.POST('/api/v1/auth/sessions/sign-out-others'), t('account.store.failedToSignOutThe'));
   await loadSessions();
   return r;
 }
 
 export function loadTokens(): Promise<void> {
-  return loadInto($tokens, () => api.GET('/api/v1/api-tokens'), serverOr('Failed to load API tokens.'));
+  return loadInto($tokens, () => api.GET('/api/v1/api-tokens'), serverOr(t('account.store.failedToLoadAPITokens')));
 }
 
 export function loadTwoFactor(): Promise<void> {
-  return loadInto($twoFactor, () => api.GET('/api/v1/auth/two-factor'), serverOr('Failed to load two-factor sign-in.'));
+  return loadInto($twoFactor, () => api.GET('/api/v1/auth/two-factor'), serverOr(t('account.store.failedToLoadTwoFactor')));
 }
 
 /** An answer as an outcome: the data, or the server's reason with its per-field messages. */
@@ -58,33 +59,36 @@ export async function createToken(input: { name: string; scope: 'read' | 'write'
   const expires_at = input.expiresOn ? new Date(`${input.expiresOn}T23:59:59`).toISOString() : null;
   const r = await outcome(
     () => api.POST('/api/v1/api-tokens', { body: { name: input.name.trim(), scope: input.scope, expires_at } }),
-    'Failed to create the token.',
+    t('account.store.failedToCreateTheToken'),
   );
   if (r.ok) await loadTokens();
   return r;
 }
 
 export async function revokeToken(id: string): Promise<Outcome<unknown>> {
-  const r = await outcome(() => api.DELETE('/api/v1/api-tokens/{id}', { params: { path: { id } } }), 'Failed to revoke the token.');
+  const r = await outcome(
+    () => api.DELETE('/api/v1/api-tokens/{id}', { params: { path: { id } } }),
+    t('account.store.failedToRevokeTheToken'),
+  );
   await loadTokens();
   return r;
 }
 
 export function startEnrolment(): Promise<Outcome<Enrolment>> {
-  return outcome(() => api.POST('/api/v1/auth/two-factor/start'), 'Failed to start two-factor sign-in.');
+  return outcome(() => api.POST('/api/v1/auth/two-factor/start'), t('account.store.failedToStartTwoFactor'));
 }
 
 export async function confirmEnrolment(code: string): Promise<Outcome<string[]>> {
   const r = await outcome(
     () => api.POST('/api/v1/auth/two-factor/confirm', { body: { code: code.trim() } }),
-    'Failed to turn on two-factor sign-in.',
+    t('account.store.failedToTurnOnTwo'),
   );
   if (r.ok) await loadTwoFactor();
   return r.ok ? { ok: true, data: r.data.recovery_codes } : r;
 }
 
 export async function disableTwoFactor(proof: { code?: string; password?: string }): Promise<Outcome<unknown>> {
-  const r = await outcome(() => api.POST('/api/v1/auth/two-factor/disable', { body: proof }), 'Failed to turn off two-factor sign-in.');
+  const r = await outcome(() => api.POST('/api/v1/auth/two-factor/disable', { body: proof }), t('account.store.failedToTurnOffTwo'));
   if (r.ok) await loadTwoFactor();
   return r;
 }
@@ -92,12 +96,12 @@ export async function disableTwoFactor(proof: { code?: string; password?: string
 export function changePassword(current: string, next: string): Promise<Outcome<{ message?: string }>> {
   return outcome(
     () => api.POST('/api/v1/auth/change-password', { body: { current_password: current, new_password: next } }),
-    'Failed to change the password.',
+    t('account.store.failedToChangeThePassword'),
   );
 }
 
 export function loadPasskeys(): Promise<void> {
-  return loadInto($passkeys, () => api.GET('/api/v1/account/passkeys'), serverOr('Failed to load your passkeys.'));
+  return loadInto($passkeys, () => api.GET('/api/v1/account/passkeys'), serverOr(t('account.store.failedToLoadYourPasskeys')));
 }
 
 /**
@@ -108,7 +112,7 @@ export function loadPasskeys(): Promise<void> {
 export async function addPasskey(name: string, password: string): Promise<Outcome<{ recovery_codes?: string[] }>> {
   const opts = await outcome(
     () => api.POST('/api/v1/account/passkeys/options', { body: { password } }),
-    'Failed to start adding a passkey.',
+    t('account.store.failedToStartAddingA'),
   );
   if (!opts.ok) return opts;
   let response: unknown;
@@ -118,10 +122,10 @@ export async function addPasskey(name: string, password: string): Promise<Outcom
     const n = (e as { name?: string; cause?: { name?: string } }).cause?.name ?? (e as { name?: string }).name;
     const text =
       n === 'InvalidStateError'
-        ? 'This device already holds one of your passkeys.'
+        ? t('account.store.thisDeviceAlreadyHoldsOne')
         : n === 'NotAllowedError' || n === 'AbortError'
-          ? 'The passkey prompt was closed or timed out, so no passkey was added.'
-          : `This browser could not create a passkey here (${(e as Error).message}).`;
+          ? t('account.store.thePasskeyPromptWasClosed')
+          : t('account.store.thisBrowserCouldNotCreate', { message: (e as Error).message });
     return { ok: false, text, fields: {} };
   }
   const r = await outcome(
@@ -133,7 +137,7 @@ export async function addPasskey(name: string, password: string): Promise<Outcom
           response: response as { id: string; rawId: string; type: 'public-key'; response: Record<string, unknown> },
         },
       }),
-    'Failed to add the passkey.',
+    t('account.store.failedToAddThePasskey'),
   );
   await Promise.all([loadPasskeys(), loadTwoFactor()]);
   return r.ok ? { ok: true, data: { recovery_codes: r.data.recovery_codes } } : r;
@@ -142,7 +146,7 @@ export async function addPasskey(name: string, password: string): Promise<Outcom
 export async function renamePasskey(id: string, name: string): Promise<Outcome<Passkey>> {
   const r = await outcome(
     () => api.PATCH('/api/v1/account/passkeys/{id}', { params: { path: { id } }, body: { name: name.trim() } }),
-    'Failed to rename the passkey.',
+    t('account.store.failedToRenameThePasskey'),
   );
   if (r.ok) await loadPasskeys();
   return r;
@@ -151,7 +155,7 @@ export async function renamePasskey(id: string, name: string): Promise<Outcome<P
 export async function removePasskey(id: string, password: string): Promise<Outcome<unknown>> {
   const r = await outcome(
     () => api.POST('/api/v1/account/passkeys/{id}/remove', { params: { path: { id } }, body: { password } }),
-    'Failed to remove the passkey.',
+    t('account.store.failedToRemoveThePasskey'),
   );
   if (r.ok) await Promise.all([loadPasskeys(), loadTwoFactor()]);
   return r;

@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { boot, onTenantHost } from '../../boot.ts';
 import { signInPath } from '../../access.ts';
 import { acceptInvitation, lookupInvitation, type InvitationLookup } from './store.ts';
+import { t, tr } from '../../i18n.ts';
 
 type State =
   | { kind: 'loading' }
@@ -12,24 +13,23 @@ type State =
   | { kind: 'open'; invitation: InvitationLookup }
   | { kind: 'done'; message: string };
 
-const INVALID = 'This invitation link is not valid. Ask your administrator for a new invitation.';
-
 export function InvitePage() {
   const token = new URLSearchParams(location.search).get('token') ?? '';
-  const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'refused', message: INVALID });
+  const invalid = t('auth.invitePage.invalid');
+  const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'refused', message: invalid });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!token) return;
-    void lookupInvitation(token, INVALID).then((r) =>
+    void lookupInvitation(token, invalid).then((r) =>
       setState('invitation' in r ? { kind: 'open', invitation: r.invitation } : { kind: 'refused', message: r.refused }),
     );
   }, [token]);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (password !== confirm) return setError('The two passwords do not match.');
+    if (password !== confirm) return setError(t('auth.invitePage.theTwoPasswordsDoNot'));
     setError(null);
     setBusy(true);
     const r = await acceptInvitation(token, password);
@@ -42,15 +42,15 @@ export function InvitePage() {
     <main className="sw-auth">
       <div className="sw-auth-card">
         <p className="sw-auth-company">{boot().productName}</p>
-        <h1>Accept your invitation</h1>
-        {state.kind === 'loading' && <p aria-live="polite">Checking your invitation…</p>}
+        <h1>{t('auth.invitePage.acceptYourInvitation')}</h1>
+        {state.kind === 'loading' && <p aria-live="polite">{t('auth.invitePage.checkingYourInvitation')}</p>}
         {state.kind === 'refused' && (
           <>
             <p className="sw-banner sw-banner-error" role="alert">
               {state.message}
             </p>
             <div className="sw-auth-links">
-              <a href={signIn}>Go to sign in</a>
+              <a href={signIn}>{t('auth.invitePage.goToSignIn')}</a>
             </div>
           </>
         )}
@@ -61,7 +61,7 @@ export function InvitePage() {
             </p>
             <div className="sw-auth-links">
               <a className="sw-btn sw-btn-primary sw-btn-block" href={signIn}>
-                Sign in
+                {t('auth.invitePage.signIn')}
               </a>
             </div>
           </>
@@ -69,9 +69,11 @@ export function InvitePage() {
         {state.kind === 'open' && (
           <form className="sw-form" onSubmit={submit}>
             <p>
-              Welcome, {state.invitation.full_name}. Choose a password for{' '}
-              <strong style={{ overflowWrap: 'anywhere' }}>{state.invitation.email}</strong>
-              {state.invitation.company_name ? ` at ${state.invitation.company_name}` : ''}.
+              {tr(state.invitation.company_name ? 'auth.invitePage.choosePasswordAt' : 'auth.invitePage.choosePassword', {
+                fullName: state.invitation.full_name,
+                email: <strong style={{ overflowWrap: 'anywhere' }}>{state.invitation.email}</strong>,
+                companyName: state.invitation.company_name,
+              })}
             </p>
             {error && (
               <p className="sw-banner sw-banner-error" role="alert">
@@ -80,7 +82,7 @@ export function InvitePage() {
             )}
             <input type="email" name="username" autoComplete="username" value={state.invitation.email} readOnly hidden />
             <label>
-              Password (at least 8 characters)
+              {t('auth.invitePage.passwordAtLeast8Characters')}
               <input
                 type="password"
                 name="password"
@@ -92,7 +94,7 @@ export function InvitePage() {
               />
             </label>
             <label>
-              Confirm Password
+              {t('auth.invitePage.confirmPassword')}
               <input
                 type="password"
                 name="confirm"
@@ -103,7 +105,7 @@ export function InvitePage() {
               />
             </label>
             <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
-              Set password
+              {t('auth.invitePage.setPassword')}
             </button>
           </form>
         )}

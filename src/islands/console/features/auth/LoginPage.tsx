@@ -11,6 +11,7 @@ import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simpl
 import { STATUS_LABEL } from '../../../../lib/status.ts';
 import { ssoErrorMessage } from '../../../../lib/sso-messages.ts';
 import { $companyMissing, $publicMonitors, loadPublicMonitors, ownCompanySubdomain, unlockSignIn, type LoginMonitor } from './store.ts';
+import { t } from '../../i18n.ts';
 
 export function LoginPage() {
   const b = boot();
@@ -33,11 +34,11 @@ export function LoginPage() {
         ) : (
           <p className="sw-auth-company">{b.productName}</p>
         )}
-        <h1>Sign in</h1>
+        <h1>{t('auth.invitePage.signIn')}</h1>
         <LoginForm tenant={!!tenant} sso={tenant?.sso === true} />
         {tenant && (
           <a className="sw-link" href={mainSiteUrl(b.productDomain, '/login', here)} target="_self">
-            Go to Main Site
+            {t('auth.loginPage.goToMainSite')}
           </a>
         )}
       </div>
@@ -51,13 +52,13 @@ function CompanyMissing() {
   return (
     <main className="sw-standalone">
       <div className="sw-panel sw-center-text" role="alert">
-        <h1>Company not found or inactive</h1>
+        <h1>{t('auth.loginPage.companyNotFoundOrInactive')}</h1>
         <a
           className="sw-btn sw-btn-primary"
           href={mainSiteUrl(b.productDomain, '/', { protocol: location.protocol, port: location.port })}
           target="_self"
         >
-          Go to Main Site
+          {t('auth.loginPage.goToMainSite')}
         </a>
       </div>
     </main>
@@ -100,7 +101,7 @@ function LoginForm({ tenant, sso }: { tenant: boolean; sso: boolean }) {
     };
     // biome-ignore lint/correctness/useExhaustiveDependencies: started once, when the form appears
   }, []);
-  const fallback = tenant ? 'An unexpected error occurred. Please try again.' : 'Login failed. Please try again.';
+  const fallback = tenant ? t('auth.loginPage.anUnexpectedErrorOccurredPlease') : t('auth.loginPage.loginFailedPleaseTryAgain');
 
   async function proceed(r: SignInResult) {
     if (!r.user) return;
@@ -212,7 +213,7 @@ function LoginForm({ tenant, sso }: { tenant: boolean; sso: boolean }) {
         </p>
       )}
       <label>
-        Email
+        {t('auth.loginPage.email')}
         <input
           type="email"
           name="email"
@@ -224,7 +225,7 @@ function LoginForm({ tenant, sso }: { tenant: boolean; sso: boolean }) {
       </label>
       {!ssoMode && (
         <label>
-          Password
+          {t('auth.loginPage.password')}
           <input
             type="password"
             name="password"
@@ -237,27 +238,27 @@ function LoginForm({ tenant, sso }: { tenant: boolean; sso: boolean }) {
       )}
       <label className="sw-check">
         <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
-        Remember me
+        {t('auth.loginPage.rememberMe')}
       </label>
       {step && (
         <>
           <p className="sw-banner sw-banner-ok" role="status">
             {useRecovery
-              ? 'Enter one of your recovery codes.'
+              ? t('auth.loginPage.enterOneOfYourRecovery')
               : step.passkey && step.code
-                ? 'Use one of your passkeys, or enter the 6-digit code from your authenticator app.'
+                ? t('auth.loginPage.useOneOfYourPasskeys')
                 : step.passkey
-                  ? 'Use one of your passkeys to finish signing in.'
-                  : 'Enter the 6-digit code from your authenticator app.'}
+                  ? t('auth.loginPage.useOneOfYourPasskeys2')
+                  : t('auth.loginPage.enterThe6DigitCode')}
           </p>
           {step.passkey && !useRecovery && (
             <button type="button" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy} onClick={() => void passkeyAsSecondStep()}>
-              Use a passkey
+              {t('auth.loginPage.useAPasskey')}
             </button>
           )}
           {typing && (
             <label>
-              {useRecovery ? 'Recovery code' : 'Authentication code'}
+              {useRecovery ? t('auth.loginPage.recoveryCode') : t('auth.loginPage.authenticationCode')}
               <input
                 name="code"
                 // biome-ignore lint/a11y/noAutofocus: the field the sign-in now waits for
@@ -280,18 +281,28 @@ function LoginForm({ tenant, sso }: { tenant: boolean; sso: boolean }) {
               setError(null);
             }}
           >
-            {useRecovery ? (step.code ? 'Use a code from the app' : 'Use a passkey instead') : 'Use a recovery code'}
+            {useRecovery
+              ? step.code
+                ? t('auth.loginPage.useACodeFromThe')
+                : t('auth.loginPage.useAPasskeyInstead')
+              : t('auth.loginPage.useARecoveryCode')}
           </button>
         </>
       )}
       {(!step || typing) && (
         <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
-          {busy ? 'Signing in…' : ssoMode ? 'Continue with SSO' : step ? 'Verify' : 'Sign in'}
+          {busy
+            ? t('auth.loginPage.signingIn')
+            : ssoMode
+              ? t('auth.loginPage.continueWithSSO')
+              : step
+                ? t('auth.loginPage.verify')
+                : t('auth.invitePage.signIn')}
         </button>
       )}
       {!step && !ssoMode && passkeys && (
         <button type="button" className="sw-btn sw-btn-block" disabled={busy} onClick={() => void passkeySignIn()}>
-          Use a passkey instead of a password
+          {t('auth.loginPage.useAPasskeyInsteadOf')}
         </button>
       )}
       {/* Links, not buttons: the form's one button named "Sign in…" is its submit. */}
@@ -306,7 +317,7 @@ function LoginForm({ tenant, sso }: { tenant: boolean; sso: boolean }) {
                 startSso();
               }}
             >
-              Sign in with SSO
+              {t('auth.loginPage.signInWithSSO')}
             </a>
           )
         ) : (
@@ -319,12 +330,12 @@ function LoginForm({ tenant, sso }: { tenant: boolean; sso: boolean }) {
               setError(null);
             }}
           >
-            {ssoMode ? 'Sign in with a password' : 'Sign in with SSO'}
+            {ssoMode ? t('auth.loginPage.signInWithAPassword') : t('auth.loginPage.signInWithSSO')}
           </a>
         ))}
       <div className="sw-auth-links">
-        <a href="/forgotpassword">Forgot password?</a>
-        {!tenant && <a href="/signup">Create an account</a>}
+        <a href="/forgotpassword">{t('auth.loginPage.forgotPassword')}</a>
+        {!tenant && <a href="/signup">{t('auth.loginPage.createAnAccount')}</a>}
       </div>
     </form>
   );
@@ -351,10 +362,10 @@ function PublicStatusList({ subdomain }: { subdomain: string }) {
   }, [subdomain]);
   return (
     <section className="sw-auth-card sw-public-status" aria-labelledby="public-api-status">
-      <h2 id="public-api-status">Public API Status</h2>
-      {load.status === 'loading' && <p>Loading…</p>}
+      <h2 id="public-api-status">{t('auth.loginPage.publicAPIStatus')}</h2>
+      {load.status === 'loading' && <p>{t('auth.loginPage.loading')}</p>}
       {load.status === 'error' && <p className="sw-muted">{load.message}</p>}
-      {load.status === 'ready' && load.data.length === 0 && <p className="sw-muted">No public monitors configured</p>}
+      {load.status === 'ready' && load.data.length === 0 && <p className="sw-muted">{t('auth.loginPage.noPublicMonitorsConfigured')}</p>}
       {load.status === 'ready' && load.data.length > 0 && (
         <ul className="sw-status-list">
           {load.data.map((m) => (

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { boot } from '../../boot.ts';
 import { requestPasswordReset, resetPassword } from './passwords.ts';
+import { t, tr } from '../../i18n.ts';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -18,8 +19,8 @@ export function ForgotPasswordPage() {
     <main className="sw-auth">
       <div className="sw-auth-card">
         <p className="sw-auth-company">{boot().productName}</p>
-        <h1>Forgot password</h1>
-        <p>Type email to recover password</p>
+        <h1>{t('auth.passwordPages.forgotPassword')}</h1>
+        <p>{t('auth.passwordPages.typeEmailToRecoverPassword')}</p>
         <form className="sw-form" onSubmit={submit}>
           {result && (
             <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
@@ -27,14 +28,14 @@ export function ForgotPasswordPage() {
             </p>
           )}
           <label>
-            Email
+            {t('auth.loginPage.email')}
             <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           </label>
           <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
-            RESET PASSWORD
+            {t('auth.passwordPages.rESETPASSWORD')}
           </button>
           <div className="sw-auth-links">
-            <a href="/login">Back to sign in</a>
+            <a href="/login">{t('auth.passwordPages.backToSignIn')}</a>
           </div>
         </form>
       </div>
@@ -50,7 +51,7 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (password !== confirm) return setResult({ ok: false, message: 'The two passwords do not match.' });
+    if (password !== confirm) return setResult({ ok: false, message: t('auth.invitePage.theTwoPasswordsDoNot') });
     setBusy(true);
     setResult(await resetPassword(token, password));
     setBusy(false);
@@ -59,10 +60,10 @@ export function ResetPasswordPage() {
     <main className="sw-auth">
       <div className="sw-auth-card">
         <p className="sw-auth-company">{boot().productName}</p>
-        <h1>Choose a new password</h1>
+        <h1>{t('auth.passwordPages.chooseANewPassword')}</h1>
         {!token ? (
           <p className="sw-banner sw-banner-error" role="alert">
-            This reset link is invalid. Ask for a new one on the <a href="/forgotpassword">forgot password</a> page.
+            {tr('auth.passwordPages.resetLinkInvalid', { link: (chunks) => <a href="/forgotpassword">{chunks}</a> })}
           </p>
         ) : (
           <form className="sw-form" onSubmit={submit}>
@@ -72,7 +73,7 @@ export function ResetPasswordPage() {
               </p>
             )}
             <label>
-              New Password
+              {t('auth.passwordPages.newPassword')}
               <input
                 type="password"
                 name="password"
@@ -83,7 +84,7 @@ export function ResetPasswordPage() {
               />
             </label>
             <label>
-              Confirm Password
+              {t('auth.invitePage.confirmPassword')}
               <input
                 type="password"
                 name="confirm"
@@ -94,11 +95,11 @@ export function ResetPasswordPage() {
               />
             </label>
             <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy || result?.ok}>
-              Set new password
+              {t('auth.passwordPages.setNewPassword')}
             </button>
             {result?.ok && (
               <div className="sw-auth-links">
-                <a href="/login">Sign in</a>
+                <a href="/login">{t('auth.invitePage.signIn')}</a>
               </div>
             )}
           </form>

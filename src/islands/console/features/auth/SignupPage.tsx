@@ -9,6 +9,7 @@ import { slugifySubdomain } from '../../../../lib/hosts.ts';
 import { boot } from '../../boot.ts';
 import { SubdomainField } from '../../ui/SubdomainField.tsx';
 import { confirmSignup, signUp } from './store.ts';
+import { t } from '../../i18n.ts';
 
 export function SignupPage() {
   const token = new URLSearchParams(location.search).get('token');
@@ -35,13 +36,13 @@ function SignupForm() {
     <main className="sw-auth">
       <div className="sw-auth-card">
         <p className="sw-auth-company">{boot().productName}</p>
-        <h1>Create your account</h1>
-        <div className="sw-social" aria-label="Social sign-up (not available)">
+        <h1>{t('auth.signupPage.createYourAccount')}</h1>
+        <div className="sw-social" aria-label={t('auth.signupPage.socialSignUpNotAvailable')}>
           <button type="button" className="sw-btn sw-btn-block" aria-disabled="true">
-            Sign up with Google
+            {t('auth.signupPage.signUpWithGoogle')}
           </button>
           <button type="button" className="sw-btn sw-btn-block" aria-disabled="true">
-            Sign up with GitHub
+            {t('auth.signupPage.signUpWithGitHub')}
           </button>
         </div>
         <form className="sw-form" onSubmit={submit}>
@@ -51,11 +52,11 @@ function SignupForm() {
             </p>
           )}
           <label>
-            Your name
+            {t('auth.signupPage.yourName')}
             <input name="name" autoComplete="name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
           </label>
           <label>
-            Company name
+            {t('auth.signupPage.companyName')}
             <input
               name="company_name"
               autoComplete="organization"
@@ -79,11 +80,11 @@ function SignupForm() {
             }}
           />
           <label>
-            Email
+            {t('auth.loginPage.email')}
             <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           </label>
           <label>
-            Password
+            {t('auth.loginPage.password')}
             <input
               type="password"
               name="password"
@@ -94,10 +95,10 @@ function SignupForm() {
             />
           </label>
           <button type="submit" className="sw-btn sw-btn-primary sw-btn-block" disabled={busy}>
-            Sign up
+            {t('auth.signupPage.signUp')}
           </button>
           <div className="sw-auth-links">
-            <a href="/login">Already have an account? Sign in</a>
+            <a href="/login">{t('auth.signupPage.alreadyHaveAnAccountSign')}</a>
           </div>
         </form>
       </div>
@@ -117,8 +118,8 @@ function ConfirmSignup({ token }: { token: string }) {
     <main className="sw-auth">
       <div className="sw-auth-card">
         <p className="sw-auth-company">{boot().productName}</p>
-        <h1>Create your account</h1>
-        {!result && <p>Creating your account…</p>}
+        <h1>{t('auth.signupPage.createYourAccount')}</h1>
+        {!result && <p>{t('auth.signupPage.creatingYourAccount')}</p>}
         {result && (
           <p className={result.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
             {result.message}
@@ -126,13 +127,13 @@ function ConfirmSignup({ token }: { token: string }) {
         )}
         {result?.ok && result.loginUrl && (
           <a className="sw-btn sw-btn-primary sw-btn-block" href={result.loginUrl} target="_self">
-            Sign in
+            {t('auth.invitePage.signIn')}
           </a>
         )}
         {result && !result.ok && (
           <div className="sw-auth-links">
-            <a href="/signup">Sign up again</a>
-            <a href="/login">Sign in</a>
+            <a href="/signup">{t('auth.signupPage.signUpAgain')}</a>
+            <a href="/login">{t('auth.invitePage.signIn')}</a>
           </div>
         )}
       </div>

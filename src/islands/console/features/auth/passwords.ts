@@ -1,22 +1,23 @@
 // Password recovery calls (Identity area's forgot-password and reset-password operations).
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 
 export async function requestPasswordReset(email: string): Promise<{ ok: boolean; message: string }> {
   try {
     const { data, error } = await api.POST('/api/v1/auth/forgot-password', { body: { email } });
-    if (data) return { ok: true, message: data.message ?? 'If an account exists for this email, a reset link is on its way.' };
-    return { ok: false, message: errorText(error, 'Failed to send the reset link.') };
+    if (data) return { ok: true, message: data.message ?? t('auth.passwords.ifAnAccountExistsFor') };
+    return { ok: false, message: errorText(error, t('auth.passwords.failedToSendTheReset')) };
   } catch (e) {
-    return { ok: false, message: errorText(e, 'Failed to send the reset link.') };
+    return { ok: false, message: errorText(e, t('auth.passwords.failedToSendTheReset')) };
   }
 }
 
 export async function resetPassword(token: string, password: string): Promise<{ ok: boolean; message: string }> {
   try {
     const { data, error } = await api.POST('/api/v1/auth/reset-password', { body: { token, new_password: password } });
-    if (data) return { ok: true, message: 'Your password has been reset. You can sign in now.' };
-    return { ok: false, message: errorText(error, 'Failed to reset password.') };
+    if (data) return { ok: true, message: t('auth.passwords.yourPasswordHasBeenReset') };
+    return { ok: false, message: errorText(error, t('auth.passwords.failedToResetPassword')) };
   } catch (e) {
-    return { ok: false, message: errorText(e, 'Failed to reset password.') };
+    return { ok: false, message: errorText(e, t('auth.passwords.failedToResetPassword')) };
   }
 }

@@ -4,6 +4,7 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, detailOr, errorText } from '../../api.ts';
 import type { Load } from '../../ui/load.ts';
+import { t } from '../../i18n.ts';
 
 export type LoginMonitor = components['schemas']['LoginMonitor'];
 
@@ -17,12 +18,14 @@ export async function loadPublicMonitors(subdomain: string): Promise<void> {
     if (response.status === 404) $companyMissing.set(true);
     // A private status page lists nothing here, not even to say how many monitors it has.
     if (response.status === 401 || response.status === 403)
-      return $publicMonitors.set({ status: 'error', message: 'This status page is private.' });
+      return $publicMonitors.set({ status: 'error', message: t('auth.store.thisStatusPageIsPrivate') });
     $publicMonitors.set(
-      data ? { status: 'ready', data: data.public_monitors } : { status: 'error', message: errorText(error, 'Failed to load status') },
+      data
+        ? { status: 'ready', data: data.public_monitors }
+        : { status: 'error', message: errorText(error, t('auth.store.failedToLoadStatus')) },
     );
   } catch (e) {
-    $publicMonitors.set({ status: 'error', message: errorText(e, 'Failed to load status') });
+    $publicMonitors.set({ status: 'error', message: errorText(e, t('auth.store.failedToLoadStatus')) });
   }
 }
 
@@ -37,11 +40,11 @@ export interface SignupForm {
 export async function signUp(form: SignupForm): Promise<{ ok: boolean; message: string; fields?: Record<string, string> }> {
   try {
     const { data, error } = await api.POST('/api/v1/auth/signup', { body: form });
-    if (data) return { ok: true, message: data.message ?? 'Check your e-mail to finish creating your account.' };
+    if (data) return { ok: true, message: data.message ?? t('auth.store.checkYourEMailTo') };
     const fields = (error as { errors?: Record<string, string> } | undefined)?.errors;
-    return { ok: false, message: detailOr(error, 'Signup failed.'), fields };
+    return { ok: false, message: detailOr(error, t('auth.store.signupFailed')), fields };
   } catch (e) {
-    return { ok: false, message: detailOr(e, 'Signup failed.') };
+    return { ok: false, message: detailOr(e, t('auth.store.signupFailed')) };
   }
 }
 
@@ -50,9 +53,9 @@ export async function confirmSignup(token: string): Promise<{ ok: boolean; messa
   try {
     const { data, error } = await api.POST('/api/v1/auth/signup/verify', { body: { token } });
     if (data) return { ok: true, message: data.message, loginUrl: data.login_url, redirectTo: data.redirect_to };
-    return { ok: false, message: detailOr(error, 'Failed to create the account.') };
+    return { ok: false, message: detailOr(error, t('auth.store.failedToCreateTheAccount')) };
   } catch (e) {
-    return { ok: false, message: detailOr(e, 'Failed to create the account.') };
+    return { ok: false, message: detailOr(e, t('auth.store.failedToCreateTheAccount')) };
   }
 }
 
@@ -60,10 +63,10 @@ export async function confirmSignup(token: string): Promise<{ ok: boolean; messa
 export async function unlockSignIn(token: string): Promise<{ ok: boolean; message: string }> {
   try {
     const { data, error } = await api.POST('/api/v1/auth/unlock', { body: { token } });
-    if (data) return { ok: true, message: data.message ?? 'Sign-in is unlocked for you. You can sign in now.' };
-    return { ok: false, message: detailOr(error, 'Failed to unlock sign-in.') };
+    if (data) return { ok: true, message: data.message ?? t('auth.store.signInIsUnlockedFor') };
+    return { ok: false, message: detailOr(error, t('auth.store.failedToUnlockSignIn')) };
   } catch (e) {
-    return { ok: false, message: detailOr(e, 'Failed to unlock sign-in.') };
+    return { ok: false, message: detailOr(e, t('auth.store.failedToUnlockSignIn')) };
   }
 }
 
@@ -92,9 +95,9 @@ export async function lookupInvitation(token: string, invalid: string): Promise<
 export async function acceptInvitation(token: string, password: string): Promise<{ ok: boolean; message: string }> {
   try {
     const { data, error } = await api.POST('/api/v1/auth/invitation/accept', { body: { token, password } });
-    if (data) return { ok: true, message: data.message ?? 'Your password is set. You can sign in now.' };
-    return { ok: false, message: errorText(error, 'Failed to set the password.') };
+    if (data) return { ok: true, message: data.message ?? t('auth.store.yourPasswordIsSetYou') };
+    return { ok: false, message: errorText(error, t('auth.store.failedToSetThePassword')) };
   } catch (e) {
-    return { ok: false, message: errorText(e, 'Failed to set the password.') };
+    return { ok: false, message: errorText(e, t('auth.store.failedToSetThePassword')) };
   }
 }

@@ -24,6 +24,7 @@ import {
   type MonitorSummary,
 } from './store.ts';
 import { Table } from '../../ui/Table.tsx';
+import { t } from '../../i18n.ts';
 
 export function DashboardPage() {
   const auth = useStore($authState);
@@ -33,10 +34,10 @@ export function DashboardPage() {
   if (!user || !role) {
     return (
       <div className="sw-panel sw-center-text">
-        <h2>Authentication Required</h2>
-        <p>Please sign in to view your dashboard</p>
+        <h2>{t('dashboard.dashboardPage.authenticationRequired')}</h2>
+        <p>{t('dashboard.dashboardPage.pleaseSignInToView')}</p>
         <a className="sw-btn sw-btn-primary" href="/login">
-          Sign In
+          {t('dashboard.dashboardPage.signIn')}
         </a>
       </div>
     );
@@ -45,9 +46,9 @@ export function DashboardPage() {
   if (role === 'customer_admin' || role === 'customer_viewer') return <CustomerDashboard readOnly={role === 'customer_viewer'} />;
   return (
     <div className="sw-panel sw-center-text">
-      <h2>Unknown Role</h2>
-      <p>Role: {String(role)}</p>
-      <p>Please contact support for assistance</p>
+      <h2>{t('dashboard.dashboardPage.unknownRole')}</h2>
+      <p>{t('dashboard.dashboardPage.role', { string: String(role) })}</p>
+      <p>{t('dashboard.dashboardPage.pleaseContactSupportForAssistance')}</p>
     </div>
   );
 }
@@ -64,11 +65,11 @@ function Tile(props: { label: string; value: string; tone?: Tone; testId?: strin
 function SummaryTiles({ s }: { s: MonitorSummary }) {
   return (
     <div className="sw-tiles">
-      <Tile label="Up" value={String(s.up)} tone="green" testId="tile-up" />
+      <Tile label={t('dashboard.dashboardPage.up')} value={String(s.up)} tone="green" testId="tile-up" />
       {/* red only when something is down: a red zero reads as an alarm */}
-      <Tile label="Down" value={String(s.down)} tone={s.down > 0 ? 'red' : 'grey'} testId="tile-down" />
-      <Tile label="Paused" value={String(s.paused)} tone="grey" testId="tile-paused" />
-      <Tile label="Total" value={String(s.total)} testId="tile-total" />
+      <Tile label={t('dashboard.dashboardPage.down')} value={String(s.down)} tone={s.down > 0 ? 'red' : 'grey'} testId="tile-down" />
+      <Tile label={t('dashboard.dashboardPage.paused')} value={String(s.paused)} tone="grey" testId="tile-paused" />
+      <Tile label={t('dashboard.dashboardPage.total')} value={String(s.total)} testId="tile-total" />
     </div>
   );
 }
@@ -79,7 +80,13 @@ function SuperAdminHome() {
   const options = useStore($tenantOptions);
   if (!selected) return <SuperAdminDashboard />;
   const name = options.list.find((c) => c.id === selected)?.name;
-  return <CustomerDashboard readOnly={false} tenant={selected} title={name ? `${name} Dashboard` : 'Tenant Dashboard'} />;
+  return (
+    <CustomerDashboard
+      readOnly={false}
+      tenant={selected}
+      title={name ? t('dashboard.dashboardPage.dashboard', { name: name }) : t('dashboard.dashboardPage.tenantDashboard')}
+    />
+  );
 }
 
 function SuperAdminDashboard() {
@@ -98,17 +105,17 @@ function SuperAdminDashboard() {
   return (
     <div className="sw-dashboard">
       <div className="sw-page-head">
-        <h2 className="sw-page-title">Super Admin Dashboard</h2>
-        <p className="sw-muted">Global overview of all tenants, metrics, and system health</p>
+        <h2 className="sw-page-title">{t('dashboard.dashboardPage.superAdminDashboard')}</h2>
+        <p className="sw-muted">{t('dashboard.dashboardPage.globalOverviewOfAllTenants')}</p>
       </div>
       <div className="sw-grid">
         <Card
-          title="Top Tenants by Error Rate"
-          action={<a href="/metrics">View All</a>}
+          title={t('dashboard.dashboardPage.topTenantsByErrorRate')}
+          action={<a href="/metrics">{t('dashboard.dashboardPage.viewAll')}</a>}
           footer="Showing top 5 tenants by error rate"
           testId="card-top-tenants"
         >
-          <LoadView load={top} isEmpty={(d) => d.length === 0} empty="No metrics data available for the last 24 hours">
+          <LoadView load={top} isEmpty={(d) => d.length === 0} empty={t('dashboard.dashboardPage.noMetricsDataAvailableFor')}>
             {(rows) => (
               // Three columns (requests under the name) fit a third of a 1280 px screen without scrolling.
               <Table
@@ -119,32 +126,41 @@ function SuperAdminDashboard() {
                 rowKey={(r) => r.tenantId}
                 columns={[
                   {
-                    label: 'Tenant',
+                    label: t('dashboard.dashboardPage.tenant'),
                     className: 'sw-wrap-anywhere',
                     cell: (r) => (
                       <>
                         {r.tenantName || r.tenantId}
-                        <div className="sw-muted sw-small">{fmtNumber(r.totalRequests)} requests</div>
+                        <div className="sw-muted sw-small">
+                          {t('dashboard.dashboardPage.requests', { number: fmtNumber(r.totalRequests) })}
+                        </div>
                       </>
                     ),
                   },
                   {
-                    label: 'Error rate',
+                    label: t('dashboard.dashboardPage.errorRate'),
                     cell: (r) => <span className={`sw-pill sw-${errorRateTone(r.errorRate)}`}>{r.errorRate.toFixed(2)}%</span>,
                   },
-                  { label: 'P95', cell: (r) => <span className={`sw-pill sw-${p95Tone(r.p95)}`}>{fmtNumber(r.p95)} ms</span> },
+                  {
+                    label: t('dashboard.dashboardPage.p95'),
+                    cell: (r) => (
+                      <span className={`sw-pill sw-${p95Tone(r.p95)}`}>
+                        {t('dashboard.dashboardPage.ms', { number: fmtNumber(r.p95) })}
+                      </span>
+                    ),
+                  },
                 ]}
               />
             )}
           </LoadView>
         </Card>
         <Card
-          title="Recent Incidents"
-          action={<a href="/monitors/incidents">View All</a>}
+          title={t('dashboard.dashboardPage.recentIncidents')}
+          action={<a href="/monitors/incidents">{t('dashboard.dashboardPage.viewAll')}</a>}
           footer="Last 10 incidents across all tenants"
           testId="card-incidents"
         >
-          <LoadView load={incidents} isEmpty={(d) => d.length === 0} empty="No incidents reported in the last 24 hours">
+          <LoadView load={incidents} isEmpty={(d) => d.length === 0} empty={t('dashboard.dashboardPage.noIncidentsReportedInThe')}>
             {(rows) => (
               <ul className="sw-list">
                 {rows.map((i) => (
@@ -160,7 +176,7 @@ function SuperAdminDashboard() {
                         {' · '}
                         {i.tenantName || i.tenantId}
                         {' · '}
-                        {fmtTime(i.timestamp, 'Unknown time')}
+                        {fmtTime(i.timestamp, t('dashboard.dashboardPage.unknownTime'))}
                       </div>
                     </div>
                     <IncidentBadge status={i.status} />
@@ -171,19 +187,23 @@ function SuperAdminDashboard() {
           </LoadView>
         </Card>
         <Card
-          title="Monitors Status (Global)"
-          action={<a href="/monitors">Manage</a>}
-          footer={summary.status === 'ready' ? `Monitoring ${summary.data.total} endpoints across all tenants` : undefined}
+          title={t('dashboard.dashboardPage.monitorsStatusGlobal')}
+          action={<a href="/monitors">{t('dashboard.dashboardPage.manage')}</a>}
+          footer={
+            summary.status === 'ready'
+              ? t('dashboard.dashboardPage.monitoringEndpointsAcrossAllTenants', { total: summary.data.total })
+              : undefined
+          }
           testId="card-monitors"
         >
-          <LoadView load={summary} isEmpty={(d) => d.total === 0} empty="No monitor data available">
+          <LoadView load={summary} isEmpty={(d) => d.total === 0} empty={t('dashboard.dashboardPage.noMonitorDataAvailable')}>
             {(s) => (
               <>
                 <SummaryTiles s={s} />
                 {s.criticalAlerts > 0 && (
                   <div className="sw-banner sw-banner-error" data-testid="critical-banner">
-                    <strong>{s.criticalAlerts} Critical Alert(s)</strong>
-                    <span>Immediate attention required</span>
+                    <strong>{t('dashboard.dashboardPage.criticalAlertS', { criticalAlerts: s.criticalAlerts })}</strong>
+                    <span>{t('dashboard.dashboardPage.immediateAttentionRequired')}</span>
                   </div>
                 )}
               </>
@@ -224,31 +244,29 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
   return (
     <div className="sw-dashboard">
       <div className="sw-page-head">
-        <h2 className="sw-page-title">{props.title ?? 'My Dashboard'}</h2>
+        <h2 className="sw-page-title">{props.title ?? t('dashboard.dashboardPage.myDashboard')}</h2>
         <p className="sw-muted">
-          {props.tenant
-            ? "Overview of this company's services, monitors, and performance metrics"
-            : 'Overview of your services, monitors, and performance metrics'}
+          {props.tenant ? t('dashboard.dashboardPage.overviewOfThisCompanyS') : t('dashboard.dashboardPage.overviewOfYourServicesMonitors')}
         </p>
         {subdomain && (
           <p className="sw-dashboard-status-page" data-testid="status-page-address">
-            Status page: <StatusPageLink subdomain={subdomain} />
+            {t('dashboard.dashboardPage.statusPage')} <StatusPageLink subdomain={subdomain} />
           </p>
         )}
-        {readOnly && <span className="sw-badge sw-badge-readonly">Read-only</span>}
+        {readOnly && <span className="sw-badge sw-badge-readonly">{t('dashboard.dashboardPage.readOnly')}</span>}
       </div>
       {role === 'customer_admin' && user && <FirstStepsCard userId={user.id} />}
       <div className="sw-grid">
         <Card
-          title={props.tenant ? 'RED (24h)' : 'My RED (24h)'}
-          action={<a href="/metrics">View Details</a>}
+          title={props.tenant ? t('dashboard.dashboardPage.rED24h') : t('dashboard.dashboardPage.myRED24h')}
+          action={<a href="/metrics">{t('dashboard.dashboardPage.viewDetails')}</a>}
           footer="Last 24 hours performance metrics"
           testId="card-red"
         >
           <LoadView
             load={red}
             isEmpty={(d) => d.totalRequests === 0 && d.uptime == null}
-            empty="No metrics data available for the last 24 hours"
+            empty={t('dashboard.dashboardPage.noMetricsDataAvailableFor')}
           >
             {(r) => {
               // No request seen: an error rate or latency of 0 would be a claim, not a measurement.
@@ -256,45 +274,57 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
               return (
                 <div className="sw-tiles sw-tiles-3">
                   <Tile
-                    label="Error Rate %"
+                    label={t('dashboard.dashboardPage.errorRate2')}
                     value={traffic ? r.errorRate.toFixed(2) : '—'}
                     tone={traffic ? errorRateTone(r.errorRate) : undefined}
                     testId="tile-error-rate"
                   />
-                  <Tile label="Requests/sec" value={fmtRate(r.rps)} testId="tile-rps" />
+                  <Tile label={t('dashboard.dashboardPage.requestsSec')} value={fmtRate(r.rps)} testId="tile-rps" />
                   <Tile
-                    label="P95 Latency ms"
+                    label={t('dashboard.dashboardPage.p95LatencyMs')}
                     value={traffic ? fmtNumber(r.p95) : '—'}
                     tone={traffic ? p95Tone(r.p95) : undefined}
                     testId="tile-p95"
                   />
                   <Tile
-                    label="Uptime %"
+                    label={t('dashboard.dashboardPage.uptime')}
                     value={r.uptime == null ? '—' : r.uptime.toFixed(2)}
                     tone={uptimeTone(r.uptime)}
                     testId="tile-uptime"
                   />
-                  <Tile label="Total Requests" value={fmtNumber(r.totalRequests)} testId="tile-total-requests" />
-                  <Tile label="Avg Response" value={traffic ? `${fmtNumber(r.avgResponseTime)} ms` : '—'} testId="tile-avg" />
+                  <Tile
+                    label={t('dashboard.dashboardPage.totalRequests')}
+                    value={fmtNumber(r.totalRequests)}
+                    testId="tile-total-requests"
+                  />
+                  <Tile
+                    label={t('dashboard.dashboardPage.avgResponse')}
+                    value={traffic ? t('dashboard.dashboardPage.ms', { number: fmtNumber(r.avgResponseTime) }) : '—'}
+                    testId="tile-avg"
+                  />
                 </div>
               );
             }}
           </LoadView>
         </Card>
         <Card
-          title="Monitors Status"
-          action={<a href="/monitors">{readOnly ? 'View' : 'Manage'}</a>}
-          footer={summary.status === 'ready' ? `Last check: ${fmtTime(summary.data.lastCheck, 'Unknown')}` : undefined}
+          title={t('dashboard.dashboardPage.monitorsStatus')}
+          action={<a href="/monitors">{readOnly ? t('dashboard.dashboardPage.view') : t('dashboard.dashboardPage.manage')}</a>}
+          footer={
+            summary.status === 'ready'
+              ? t('dashboard.dashboardPage.lastCheck', { time: fmtTime(summary.data.lastCheck, 'Unknown') })
+              : undefined
+          }
           testId="card-monitors"
         >
-          <LoadView load={summary} isEmpty={(d) => d.total === 0} empty="No monitors configured yet">
+          <LoadView load={summary} isEmpty={(d) => d.total === 0} empty={t('dashboard.dashboardPage.noMonitorsConfiguredYet')}>
             {(s) => (
               <>
                 <SummaryTiles s={s} />
                 {s.down > 0 && (
                   <div className="sw-banner sw-banner-error" data-testid="down-banner">
-                    <strong>{s.down} Monitor(s) Down</strong>
-                    <span>Check your services</span>
+                    <strong>{t('dashboard.dashboardPage.monitorSDown', { down: s.down })}</strong>
+                    <span>{t('dashboard.dashboardPage.checkYourServices')}</span>
                   </div>
                 )}
               </>
@@ -302,25 +332,28 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
           </LoadView>
         </Card>
         <Card
-          title="Recent Error Traces"
-          action={<a href="/traces">View All</a>}
+          title={t('dashboard.dashboardPage.recentErrorTraces')}
+          action={<a href="/traces">{t('dashboard.dashboardPage.viewAll')}</a>}
           footer="Last 10 error traces from your services"
           testId="card-traces"
         >
-          <LoadView load={traces} isEmpty={(d) => d.length === 0} empty="No errors in the last 24 hours">
+          <LoadView load={traces} isEmpty={(d) => d.length === 0} empty={t('dashboard.dashboardPage.noErrorsInTheLast')}>
             {(rows) => (
               <ul className="sw-list">
-                {rows.map((t) => (
-                  <li key={t.id} className="sw-list-row">
-                    <a href={`/traces/${encodeURIComponent(t.traceId || t.id)}`} className="sw-trace">
+                {rows.map((trace) => (
+                  <li key={trace.id} className="sw-list-row">
+                    <a href={`/traces/${encodeURIComponent(trace.traceId || trace.id)}`} className="sw-trace">
                       <strong>
-                        {t.service} · {t.operation}
+                        {trace.service} · {trace.operation}
                       </strong>
                       <span className="sw-muted">
-                        <span className={t.status === 'error' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>{t.status}</span>{' '}
-                        {fmtNumber(t.duration)} ms · {fmtTime(t.timestamp, 'Unknown time')}
+                        <span className={trace.status === 'error' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>{trace.status}</span>{' '}
+                        {t('dashboard.dashboardPage.ms2', {
+                          number: fmtNumber(trace.duration),
+                          time: fmtTime(trace.timestamp, 'Unknown time'),
+                        })}
                       </span>
-                      {t.errorMessage && <span className="sw-trace-error">{t.errorMessage}</span>}
+                      {trace.errorMessage && <span className="sw-trace-error">{trace.errorMessage}</span>}
                     </a>
                   </li>
                 ))}

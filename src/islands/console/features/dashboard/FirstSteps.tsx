@@ -6,15 +6,18 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $firstSteps, $invitePolicy, $remembered, doneSteps, loadFirstSteps, remember, type StepKey } from './first-steps.ts';
 import './first-steps.css';
+import { t } from '../../i18n.ts';
 
-const STEPS: Array<{ key: StepKey; text: string; hint: string; href: (statusPage: string | null) => string | null }> = [
-  { key: 'monitor', text: 'Add a monitor', hint: 'Check a website, port, DNS record, certificate or heartbeat.', href: () => '/monitors' },
-  { key: 'status_page', text: 'See your status page', hint: 'Make a monitor public to show it there.', href: (url) => url },
-  { key: 'alerts', text: 'Set up alerts', hint: 'Hear about an outage by e-mail or webhook.', href: () => '/settings/alerts' },
-  { key: 'team', text: 'Invite your team', hint: 'Give your colleagues their own sign-in.', href: () => '/team' },
+/** The steps, in the console's language when drawn. */
+const steps = (): Array<{ key: StepKey; text: string; hint: string; href: (statusPage: string | null) => string | null }> => [
+  { key: 'monitor', text: t('dashboard.firstSteps.addMonitor'), hint: t('dashboard.firstSteps.addMonitorHint'), href: () => '/monitors' },
+  { key: 'status_page', text: t('dashboard.firstSteps.statusPage'), hint: t('dashboard.firstSteps.statusPageHint'), href: (url) => url },
+  { key: 'alerts', text: t('dashboard.firstSteps.alerts'), hint: t('dashboard.firstSteps.alertsHint'), href: () => '/settings/alerts' },
+  { key: 'team', text: t('dashboard.firstSteps.team'), hint: t('dashboard.firstSteps.teamHint'), href: () => '/team' },
 ];
 
 export function FirstStepsCard({ userId }: { userId: string }) {
+  const STEPS = steps();
   const load = useStore($firstSteps);
   const remembered = useStore($remembered);
   const policy = useStore($invitePolicy);
@@ -26,16 +29,14 @@ export function FirstStepsCard({ userId }: { userId: string }) {
   return (
     <section className="sw-card sw-first-steps" aria-labelledby="first-steps-title" data-testid="first-steps">
       <header className="sw-card-head">
-        <h3 id="first-steps-title">First steps</h3>
-        <span className="sw-muted">
-          {count} of {STEPS.length} done
-        </span>
+        <h3 id="first-steps-title">{t('dashboard.firstSteps.firstSteps')}</h3>
+        <span className="sw-muted">{t('dashboard.firstSteps.ofDone', { count: count, length: STEPS.length })}</span>
       </header>
       <ol className="sw-first-steps-list">
         {STEPS.map((step) => {
           // the team step while this admin cannot invite: whom to ask, and no link
           const asking = step.key === 'team' && policy.status === 'ready' && !policy.data.may_invite && !done.team;
-          const s = asking ? { ...step, text: 'Get your team added', hint: policy.data.ask ?? step.hint } : step;
+          const s = asking ? { ...step, text: t('dashboard.firstSteps.getYourTeamAdded'), hint: policy.data.ask ?? step.hint } : step;
           const href = asking ? null : s.href(load.data.status_page_url);
           return (
             <li key={s.key} className={done[s.key] ? 'sw-step-done' : undefined}>
@@ -50,7 +51,7 @@ export function FirstStepsCard({ userId }: { userId: string }) {
                 ) : (
                   s.text
                 )}
-                <span className="sw-visually-hidden">{done[s.key] ? ' (done)' : ' (to do)'}</span>
+                <span className="sw-visually-hidden">{done[s.key] ? t('dashboard.firstSteps.done') : t('dashboard.firstSteps.toDo')}</span>
                 <span className="sw-muted sw-small sw-step-hint">{s.hint}</span>
               </span>
             </li>
@@ -59,7 +60,7 @@ export function FirstStepsCard({ userId }: { userId: string }) {
       </ol>
       <div className="sw-card-foot">
         <button type="button" className="sw-btn sw-btn-small" onClick={() => remember({ dismissed: true })}>
-          Dismiss
+          {t('dashboard.firstSteps.dismiss')}
         </button>
       </div>
     </section>

@@ -7,6 +7,7 @@ import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
 import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { t } from '../../i18n.ts';
 
 export type FirstSteps = components['schemas']['FirstSteps'];
 export type InvitePolicy = components['schemas']['InvitePolicy'];
@@ -32,8 +33,8 @@ export function loadFirstSteps(userId: string): void {
   } catch {
     $remembered.set({});
   }
-  void loadInto($firstSteps, () => api.GET('/api/v1/company/first-steps'), serverOr('Failed to load data'));
-  void loadInto($invitePolicy, () => api.GET('/api/v1/company/invite-policy'), serverOr('Failed to load data'));
+  void loadInto($firstSteps, () => api.GET('/api/v1/company/first-steps'), serverOr(t('dashboard.first-steps.failedToLoadData')));
+  void loadInto($invitePolicy, () => api.GET('/api/v1/company/invite-policy'), serverOr(t('dashboard.first-steps.failedToLoadData')));
 }
 
 export function remember(change: Remembered): void {

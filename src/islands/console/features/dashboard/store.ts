@@ -2,8 +2,9 @@
 // failing call shows its error panel while the others still show data.
 import { atom, type WritableAtom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
-import { api } from '../../api.ts';
-import { loadInto, refreshInto, serverOr } from '../../stores/remote.ts';
+import { api, errorText } from '../../api.ts';
+import { loadInto, refreshInto, serverOr, type FailureText } from '../../stores/remote.ts';
+import { t } from '../../i18n.ts';
 import type { Load } from '../../ui/load.ts';
 
 type S = components['schemas'];
@@ -17,7 +18,6 @@ export const RANGE = '24h';
 export const TOP_TENANTS = 5;
 export const RECENT_INCIDENTS = 10;
 export const ERROR_TRACES = 10;
-const FAILED = 'Failed to load data';
 
 export const $topTenants = atom<Load<TenantRed[]>>({ status: 'loading' });
 export const $incidents = atom<Load<Incident[]>>({ status: 'loading' });
@@ -25,7 +25,7 @@ export const $monitorSummary = atom<Load<MonitorSummary>>({ status: 'loading' })
 export const $ownRed = atom<Load<OwnRed>>({ status: 'loading' });
 export const $errorTraces = atom<Load<Trace[]>>({ status: 'loading' });
 
-const failed = serverOr(FAILED);
+const failed: FailureText = (error) => errorText(error, t('dashboard.store.failedToLoadData'));
 
 // The super admin switches between the global view and tenants: only the latest dashboard's
 // answers reach the cards, so a slow answer for the previous choice never overwrites them.
@@ -53,16 +53,18 @@ export function loadSuperAdminDashboard(): void {
 
 export function loadCustomerDashboard(tenant: string | null): void {
   generation++;
-  const t = tenant ?? undefined;
+  const chosen = tenant ?? undefined;
   loadLatest($ownRed, async () => {
-    const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, tenant: t } } });
+    const r = await api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: RANGE, tenant: chosen } } });
     return {
       data: r.data === undefined || Array.isArray(r.data) ? undefined : r.data,
-      error: r.data && Array.isArray(r.data) ? { detail: FAILED } : r.error,
+      error: r.data && Array.isArray(r.data) ? { detail: t('dashboard.store.failedToLoadData') } : r.error,
     };
   });
-  loadLatest($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: t } } }));
-  loadLatest($errorTraces, () => api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: t } } }));
+  loadLatest($monitorSummary, () => api.GET('/api/v1/monitors/summary', { params: { query: { tenant: chosen } } }));
+  loadLatest($errorTraces, () =>
+    api.GET('/api/v1/traces/search', { params: { query: { error: true, limit: ERROR_TRACES, tenant: chosen } } }),
+  );
 }
 
 /** Live updates: the monitor tiles (a monitor changed state) and the recent incidents, quietly. */

@@ -8,6 +8,7 @@ import { companySiteUrl, GENERIC_COMPANY_SUBDOMAIN } from '../../hosts.ts';
 import { $user } from '../../stores/auth.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { t } from '../../i18n.ts';
 
 export function NotFound({ embedded = false }: { embedded?: boolean }) {
   const Heading = embedded ? 'h2' : 'h1';
@@ -18,14 +19,14 @@ export function NotFound({ embedded = false }: { embedded?: boolean }) {
         <p className="sw-big" aria-hidden="true">
           404
         </p>
-        <Heading>Page Not Found</Heading>
-        <p>The page you are looking for does not exist or has been moved.</p>
+        <Heading>{t('errors.screens.pageNotFound')}</Heading>
+        <p>{t('errors.screens.thePageYouAreLooking')}</p>
         <div className="sw-row-center">
           <button type="button" className="sw-btn" onClick={() => history.back()}>
-            Go Back
+            {t('errors.screens.goBack')}
           </button>
           <a className="sw-btn sw-btn-primary" href="/" target="_self">
-            Home
+            {t('errors.screens.home')}
           </a>
         </div>
       </div>
@@ -45,8 +46,8 @@ export function Maintenance() {
         <p className="sw-big" aria-hidden="true">
           <Icon name="settings" size={56} />
         </p>
-        <h1>We'll be back soon!</h1>
-        <p>{boot().productName} is down for scheduled maintenance. Thank you for your patience.</p>
+        <h1>{t('errors.screens.weLlBeBackSoon')}</h1>
+        <p>{t('errors.screens.isDownForScheduledMaintenance', { productName: boot().productName })}</p>
       </div>
     </main>
   );
@@ -56,14 +57,14 @@ export function ErrorScreen({ error }: { error: Error }) {
   return (
     <main className="sw-standalone">
       <div className="sw-panel" role="alert">
-        <h1>Something went wrong.</h1>
+        <h1>{t('errors.screens.somethingWentWrong')}</h1>
         <p className="sw-error-text">{error.message}</p>
         <details>
-          <summary>Stack</summary>
+          <summary>{t('errors.screens.stack')}</summary>
           <pre className="sw-stack">{error.stack}</pre>
         </details>
         <a className="sw-btn sw-btn-primary" href="/" target="_self">
-          Home
+          {t('errors.screens.home')}
         </a>
       </div>
     </main>
@@ -73,7 +74,7 @@ export function ErrorScreen({ error }: { error: Error }) {
 export function AccessDenied() {
   return (
     <div className="sw-banner sw-banner-error" role="alert">
-      Access denied. Super admin privileges required.
+      {t('errors.screens.accessDeniedSuperAdminPrivileges')}
     </div>
   );
 }
@@ -82,10 +83,10 @@ export function Welcome() {
   return (
     <main className="sw-standalone">
       <div className="sw-panel sw-center-text">
-        <h1>Welcome</h1>
-        <p>Please sign in to continue</p>
+        <h1>{t('errors.screens.welcome')}</h1>
+        <p>{t('errors.screens.pleaseSignInToContinue')}</p>
         <a className="sw-btn sw-btn-primary" href="/login">
-          Sign In
+          {t('errors.screens.signIn')}
         </a>
       </div>
     </main>
@@ -131,7 +132,7 @@ export function CompanyHostRedirect() {
   }, [user]);
   return (
     <main className="sw-standalone">
-      <Spinner label="Redirecting to your company site…" />
+      <Spinner label={t('errors.screens.redirectingToYourCompanySite')} />
     </main>
   );
 }

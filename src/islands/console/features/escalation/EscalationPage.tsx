@@ -96,7 +96,7 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
                     onChange={(e) => change(i, { channel_ids: toggle(s.channel_ids, c.id, e.target.checked) })}
                   />
                   {c.name}
-                  {!c.enabled && ' (disabled)'}
+                  {!c.enabled && t('escalation.channelDisabledSuffix')}
                 </label>
               ))}
             </fieldset>
@@ -123,7 +123,7 @@ function PolicyForm({ policy, tenant }: { policy: Policy; tenant: string | null 
                       checked={(s.schedule_ids ?? []).includes(x.id)}
                       onChange={(e) => change(i, { schedule_ids: toggle(s.schedule_ids ?? [], x.id, e.target.checked) })}
                     />
-                    Whoever is on call in {x.name}
+                    {t('escalation.wholeScheduleOnCall', { schedule: x.name })}
                   </label>
                 ))}
               </fieldset>

@@ -7,6 +7,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { MonitorChecklist } from '../../ui/MonitorChecklist.tsx';
 import { $monitorOptions, loadMonitorOptions } from '../../stores/monitor-options.ts';
 import { editIncident, type IncidentDetail } from './store.ts';
+import { t } from '../../i18n.ts';
 
 export function AffectedMonitorsDialog({ i, onClose, onSaved }: { i: IncidentDetail; onClose: () => void; onSaved: () => void }) {
   const monitors = useStore($monitorOptions);
@@ -27,14 +28,18 @@ export function AffectedMonitorsDialog({ i, onClose, onSaved }: { i: IncidentDet
     setErrors(o.fields.monitor_ids ? { monitorIds: o.fields.monitor_ids } : {});
   }
   return (
-    <Modal title="Affected monitors" onClose={onClose} wide>
+    <Modal title={t('incidents.affectedMonitorsDialog.affectedMonitors')} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <FormAlert text={alert} />
         <div className="sw-span-2">
           <MonitorChecklist
             id="i-edit-monitors"
-            legend="Monitors this incident affects"
-            hint={i.automatic ? 'The monitor the checks opened it for stays.' : 'None chosen: the whole service.'}
+            legend={t('incidents.affectedMonitorsDialog.monitorsThisIncidentAffects')}
+            hint={
+              i.automatic
+                ? t('incidents.affectedMonitorsDialog.theMonitorTheChecksOpened')
+                : t('incidents.affectedMonitorsDialog.noneChosenTheWholeService')
+            }
             options={monitors}
             chosen={f.monitorIds}
             onChange={(ids) => edit({ monitorIds: ids }, 'monitorIds')}

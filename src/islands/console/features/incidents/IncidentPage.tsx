@@ -29,6 +29,7 @@ import {
   type IncidentDetail,
   type IncidentStatus,
 } from './store.ts';
+import { t, type ConsoleKey } from '../../i18n.ts';
 
 export function IncidentPage({ params }: ScreenProps) {
   const id = params.id ?? '';
@@ -45,13 +46,15 @@ export function IncidentPage({ params }: ScreenProps) {
   );
   return (
     <div className="sw-admin">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/dashboard">Dashboard</a> / <a href="/monitors/incidents">Incidents</a> / <span aria-current="page">Incident</span>
+      <nav aria-label={t('incidents.incidentPage.breadcrumb')} className="sw-breadcrumb">
+        <a href="/dashboard">{t('incidents.incidentPage.dashboard')}</a> /{' '}
+        <a href="/monitors/incidents">{t('incidents.incidentPage.incidents')}</a> /{' '}
+        <span aria-current="page">{t('incidents.incidentPage.incident')}</span>
       </nav>
       {load.status === 'loading' && <Skeleton rows={4} />}
       {load.status === 'error' && (
         <div className="sw-banner sw-banner-error" role="alert">
-          {load.httpStatus === 404 ? 'This incident does not exist or is not yours to see.' : load.message}
+          {load.httpStatus === 404 ? t('incidents.incidentPage.thisIncidentDoesNotExist') : load.message}
         </div>
       )}
       {load.status === 'ready' && load.data.id === id && <Incident i={load.data} />}
@@ -68,14 +71,17 @@ function Incident({ i }: { i: IncidentDetail }) {
   const togglePublic = async () => {
     const o = await editIncident(i.id, { is_public: !i.is_public });
     setAlert(
-      o.ok ? { ok: true, text: o.data.is_public ? 'The incident is public.' : 'The incident is internal.' } : { ok: false, text: o.text },
+      o.ok
+        ? {
+            ok: true,
+            text: o.data.is_public ? t('incidents.incidentPage.theIncidentIsPublic') : t('incidents.incidentPage.theIncidentIsInternal'),
+          }
+        : { ok: false, text: o.text },
     );
   };
   const acknowledge = async () => {
     const o = await acknowledgeIncident(i.id);
-    setAlert(
-      o.ok ? { ok: true, text: 'Acknowledged: your team sees that you are on it, and escalation stops.' } : { ok: false, text: o.text },
-    );
+    setAlert(o.ok ? { ok: true, text: t('incidents.incidentPage.acknowledgedYourTeamSeesThat') } : { ok: false, text: o.text });
   };
   return (
     <>
@@ -85,11 +91,11 @@ function Incident({ i }: { i: IncidentDetail }) {
           <div className="sw-row">
             {!resolved && !i.acknowledged_at && (
               <button type="button" className="sw-btn sw-btn-primary" onClick={() => void acknowledge()}>
-                Acknowledge
+                {t('incidents.incidentPage.acknowledge')}
               </button>
             )}
             <button type="button" className="sw-btn" onClick={() => void togglePublic()}>
-              {i.is_public ? 'Make internal' : 'Make public'}
+              {i.is_public ? t('incidents.incidentPage.makeInternal') : t('incidents.incidentPage.makePublic')}
             </button>
           </div>
         )}
@@ -101,16 +107,16 @@ function Incident({ i }: { i: IncidentDetail }) {
       )}
       <section className="sw-card" aria-labelledby="incident-facts">
         <header className="sw-card-head">
-          <h3 id="incident-facts">Summary</h3>
+          <h3 id="incident-facts">{t('incidents.incidentPage.summary')}</h3>
         </header>
         <dl className="sw-dl">
-          <dt>Status</dt>
+          <dt>{t('incidents.incidentPage.status')}</dt>
           <dd>
             <StatusBadge i={i} />
           </dd>
-          <dt>Impact</dt>
+          <dt>{t('incidents.incidentPage.impact')}</dt>
           <dd>{mayUpdate ? <ImpactForm i={i} onSaved={setAlert} /> : IMPACT_LABEL[i.impact]}</dd>
-          <dt>Monitors</dt>
+          <dt>{t('incidents.incidentPage.monitors')}</dt>
           <dd>
             {i.monitors.length
               ? i.monitors.map((m, n) => (
@@ -119,30 +125,32 @@ function Incident({ i }: { i: IncidentDetail }) {
                     <a href={`/monitors/${m.id}`}>{m.name}</a>
                   </span>
                 ))
-              : 'None (the whole service)'}{' '}
+              : t('incidents.incidentPage.noneTheWholeService')}{' '}
             {mayUpdate && (
               <button type="button" className="sw-btn sw-btn-small" onClick={() => setChoosing(true)}>
-                Change monitors
+                {t('incidents.incidentPage.changeMonitors')}
               </button>
             )}
           </dd>
-          <dt>Kind</dt>
-          <dd>{i.automatic ? 'Automatic (opened and resolved by the checks)' : 'Manual (resolved by a person)'}</dd>
-          <dt>Visibility</dt>
-          <dd>{i.is_public ? 'Public: on the status page' : 'Internal: not on the status page'}</dd>
+          <dt>{t('incidents.incidentPage.kind')}</dt>
+          <dd>
+            {i.automatic ? t('incidents.incidentPage.automaticOpenedAndResolvedBy') : t('incidents.incidentPage.manualResolvedByAPerson')}
+          </dd>
+          <dt>{t('incidents.incidentPage.visibility')}</dt>
+          <dd>{i.is_public ? t('incidents.incidentPage.publicOnTheStatusPage') : t('incidents.incidentPage.internalNotOnTheStatus')}</dd>
           {i.down_where && (
             <>
-              <dt>Where</dt>
-              <dd>Down {i.down_where.text}</dd>
+              <dt>{t('incidents.incidentPage.where')}</dt>
+              <dd>{t('incidents.incidentPage.down', { text: i.down_where.text })}</dd>
             </>
           )}
-          <dt>Started</dt>
+          <dt>{t('incidents.incidentPage.started')}</dt>
           <dd>{fmtTime(i.started_at, '—')}</dd>
-          <dt>Acknowledged</dt>
+          <dt>{t('incidents.escalationPages.acknowledged')}</dt>
           <dd>{acknowledgement(i)}</dd>
           {resolved && (
             <>
-              <dt>Resolved</dt>
+              <dt>{t('incidents.incidentPage.resolved')}</dt>
               <dd>{fmtTime(i.resolved_at, '—')}</dd>
             </>
           )}
@@ -152,13 +160,13 @@ function Incident({ i }: { i: IncidentDetail }) {
         <AffectedMonitorsDialog
           i={i}
           onClose={() => setChoosing(false)}
-          onSaved={() => setAlert({ ok: true, text: 'Affected monitors saved.' })}
+          onSaved={() => setAlert({ ok: true, text: t('incidents.incidentPage.affectedMonitorsSaved') })}
         />
       )}
       {mayUpdate && !resolved && <UpdateForm i={i} />}
       <section className="sw-card" aria-labelledby="incident-updates">
         <header className="sw-card-head">
-          <h3 id="incident-updates">Updates ({i.updates.length})</h3>
+          <h3 id="incident-updates">{t('incidents.incidentPage.updates', { length: i.updates.length })}</h3>
         </header>
         <ol className="sw-list" reversed>
           {[...i.updates].reverse().map((u) => (
@@ -170,12 +178,7 @@ function Incident({ i }: { i: IncidentDetail }) {
             </li>
           ))}
         </ol>
-        {i.automatic && (
-          <p className="sw-muted">
-            The status page shows the checks' own updates as neutral sentences, never the checker's text; an update written here is shown as
-            written.
-          </p>
-        )}
+        {i.automatic && <p className="sw-muted">{t('incidents.incidentPage.theStatusPageShowsThe')}</p>}
       </section>
       <EscalationPages incidentId={i.id} />
       {i.signals.length > 0 && <RelatedSignals i={i} />}
@@ -184,26 +187,23 @@ function Incident({ i }: { i: IncidentDetail }) {
   );
 }
 
-const SIGNAL_LABELS: Record<IncidentDetail['signals'][number]['type'], string> = { ssl_warning: 'Certificate warning' };
+const SIGNAL_LABELS: Record<IncidentDetail['signals'][number]['type'], ConsoleKey> = { ssl_warning: 'incidents.signal.sslWarning' };
 
 /** Warnings about the same monitor and cause, kept here instead of notifying again. Never public. */
 function RelatedSignals({ i }: { i: IncidentDetail }) {
   return (
     <section className="sw-card" aria-labelledby="incident-signals">
       <header className="sw-card-head">
-        <h3 id="incident-signals">Related signals ({i.signals.length})</h3>
+        <h3 id="incident-signals">{t('incidents.incidentPage.relatedSignals', { length: i.signals.length })}</h3>
       </header>
-      <p className="sw-muted">
-        Other warnings about the same monitor and cause. They are kept here instead of notifying anyone again, and are not shown on the
-        status page.
-      </p>
+      <p className="sw-muted">{t('incidents.incidentPage.otherWarningsAboutTheSame')}</p>
       <ol className="sw-list">
         {i.signals.map((s) => (
           <li key={s.id} className="sw-list-row">
             <div>
               <strong>{s.title}</strong>{' '}
               <span className="sw-muted">
-                {fmtTime(s.created_at, '')} · {SIGNAL_LABELS[s.type]} · {s.severity[0].toUpperCase() + s.severity.slice(1)}
+                {fmtTime(s.created_at, '')} · {t(SIGNAL_LABELS[s.type])} · {s.severity[0].toUpperCase() + s.severity.slice(1)}
               </span>
               <p className="sw-wrap-anywhere sw-signal-message">{s.message}</p>
             </div>
@@ -227,25 +227,27 @@ function ImpactForm({ i, onSaved }: { i: IncidentDetail; onSaved: (a: { ok: bool
     setBusy(true);
     const o = await editIncident(i.id, { impact });
     setBusy(false);
-    onSaved(o.ok ? { ok: true, text: `Impact saved: ${IMPACT_LABEL[o.data.impact]}.` } : { ok: false, text: o.text });
+    onSaved(
+      o.ok
+        ? { ok: true, text: t('incidents.incidentPage.impactSaved', { value: IMPACT_LABEL[o.data.impact] }) }
+        : { ok: false, text: o.text },
+    );
   }
   return (
     <>
       <form className="sw-row sw-impact-form" onSubmit={(e) => void save(e)}>
         <label htmlFor="incident-impact" className="sw-visually-hidden">
-          Impact
+          {t('incidents.incidentPage.impact')}
         </label>
         <select id="incident-impact" value={impact} onChange={(e) => setImpact(e.target.value as Impact)}>
           <Options items={[...IMPACTS].reverse().map((v) => [v, IMPACT_LABEL[v]])} />
         </select>
         <button type="submit" className="sw-btn sw-btn-small" disabled={busy || impact === i.impact}>
-          Save impact
+          {t('incidents.incidentPage.saveImpact')}
         </button>
       </form>
       <p className="sw-muted sw-impact-hint">
-        {i.automatic
-          ? 'Opened as a partial outage, or a major outage when its monitor is marked critical. While open, the status page counts the monitor’s outage at this impact.'
-          : 'An open public incident raises the status page’s headline to its impact.'}
+        {i.automatic ? t('incidents.incidentPage.openedAsAPartialOutage') : t('incidents.incidentPage.anOpenPublicIncidentRaises')}
       </p>
     </>
   );
@@ -253,10 +255,10 @@ function ImpactForm({ i, onSaved }: { i: IncidentDetail; onSaved: (a: { ok: bool
 
 /** Who acknowledged, when and how; or that nobody has yet. */
 function acknowledgement(i: IncidentDetail): string {
-  if (!i.acknowledged_at) return i.resolved_at ? 'No' : 'Not yet';
-  const who = i.acknowledged_by?.name || 'Someone';
+  if (!i.acknowledged_at) return i.resolved_at ? 'No' : t('incidents.escalationPages.notYet');
+  const who = i.acknowledged_by?.name || t('incidents.incidentPage.someone');
   const how = !i.acknowledged_via || i.acknowledged_via === 'console' ? 'in the console' : `through the link in ${i.acknowledged_via}`;
-  return `${fmtTime(i.acknowledged_at, '')} by ${who}, ${how}`;
+  return t('incidents.incidentPage.by', { time: fmtTime(i.acknowledged_at, ''), who: who, how: how });
 }
 
 function UpdateForm({ i }: { i: IncidentDetail }) {
@@ -268,7 +270,7 @@ function UpdateForm({ i }: { i: IncidentDetail }) {
   const [busy, setBusy] = useState(false);
   async function send(s: IncidentStatus, e?: FormEvent) {
     e?.preventDefault();
-    if (!message.trim()) return setError('Message is required');
+    if (!message.trim()) return setError(t('incidents.incidentPage.messageIsRequired'));
     setBusy(true);
     const o = await postUpdate(i.id, s, message, filledTranslations(translations));
     setBusy(false);
@@ -285,15 +287,15 @@ function UpdateForm({ i }: { i: IncidentDetail }) {
   return (
     <section className="sw-card" aria-labelledby="incident-post">
       <header className="sw-card-head">
-        <h3 id="incident-post">Post an update</h3>
+        <h3 id="incident-post">{t('incidents.incidentPage.postAnUpdate')}</h3>
       </header>
       <form className="sw-form" onSubmit={(e) => void send(status, e)} noValidate>
-        <Field id="u-status" label="Status" required>
+        <Field id="u-status" label={t('incidents.incidentPage.status')} required>
           <select id="u-status" value={status} onChange={(e) => setStatus(e.target.value as IncidentStatus)}>
             <Options items={WRITTEN_STATUSES.map((s) => [s, label(s)])} />
           </select>
         </Field>
-        <Field id="u-message" label="Message" required error={error}>
+        <Field id="u-message" label={t('incidents.incidentPage.message')} required error={error}>
           <textarea id="u-message" rows={3} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)} />
         </Field>
         <OtherLanguages
@@ -307,10 +309,10 @@ function UpdateForm({ i }: { i: IncidentDetail }) {
         />
         <div className="sw-row">
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-            Post update
+            {t('incidents.incidentPage.postUpdate')}
           </button>
           <button type="button" className="sw-btn" disabled={busy} onClick={() => void send('resolved')}>
-            Resolve with this message
+            {t('incidents.incidentPage.resolveWithThisMessage')}
           </button>
         </div>
       </form>
@@ -327,17 +329,21 @@ function Postmortem({ i, mayEdit }: { i: IncidentDetail; mayEdit: boolean }) {
     setBusy(true);
     const o = await editIncident(i.id, { postmortem: text });
     setBusy(false);
-    setNote(o.ok ? { ok: true, text: 'Postmortem saved.' } : { ok: false, text: o.text });
+    setNote(o.ok ? { ok: true, text: t('incidents.incidentPage.postmortemSaved') } : { ok: false, text: o.text });
   }
   return (
     <section className="sw-card" aria-labelledby="incident-postmortem">
       <header className="sw-card-head">
-        <h3 id="incident-postmortem">Postmortem</h3>
+        <h3 id="incident-postmortem">{t('incidents.incidentPage.postmortem')}</h3>
       </header>
-      {!mayEdit && <p className="sw-wrap-anywhere">{i.postmortem ?? 'No postmortem was written.'}</p>}
+      {!mayEdit && <p className="sw-wrap-anywhere">{i.postmortem ?? t('incidents.incidentPage.noPostmortemWasWritten')}</p>}
       {mayEdit && (
         <form className="sw-form" onSubmit={(e) => void save(e)} noValidate>
-          <Field id="pm-text" label="What happened, why, and what changes" hint="Shown on the status page under the resolved incident">
+          <Field
+            id="pm-text"
+            label={t('incidents.incidentPage.whatHappenedWhyAndWhat')}
+            hint={t('incidents.incidentPage.shownOnTheStatusPage')}
+          >
             <textarea id="pm-text" rows={6} maxLength={20000} value={text} onChange={(e) => setText(e.target.value)} />
           </Field>
           {note && (
@@ -347,7 +353,7 @@ function Postmortem({ i, mayEdit }: { i: IncidentDetail; mayEdit: boolean }) {
           )}
           <div className="sw-row">
             <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-              Save postmortem
+              {t('incidents.incidentPage.savePostmortem')}
             </button>
           </div>
         </form>

@@ -33,6 +33,7 @@ import {
   type IncidentFilters,
   type IncidentForm,
 } from './store.ts';
+import { t } from '../../i18n.ts';
 
 export function StatusBadge({ i }: { i: Pick<Incident, 'status' | 'resolved_at' | 'acknowledged_at'> }) {
   const s = i.resolved_at ? 'resolved' : i.status;
@@ -41,7 +42,9 @@ export function StatusBadge({ i }: { i: Pick<Incident, 'status' | 'resolved_at' 
     <>
       <span className={`sw-badge sw-badge-${tone}`}>{s}</span>
       {/* Someone is on it: shown until the incident is resolved. */}
-      {i.acknowledged_at && !i.resolved_at && <span className="sw-badge sw-badge-acknowledged">acknowledged</span>}
+      {i.acknowledged_at && !i.resolved_at && (
+        <span className="sw-badge sw-badge-acknowledged">{t('incidents.incidentsPage.acknowledged')}</span>
+      )}
     </>
   );
 }
@@ -71,64 +74,72 @@ export function IncidentsPage() {
     [filters, scope],
   );
   const set = (patch: Partial<IncidentFilters>) => setFilters({ ...filters, ...patch });
-  const columns = ['Status', 'Title', 'Impact', 'Monitors', 'Kind', 'Started', 'Resolved'];
-  if (superAdmin) columns.splice(2, 0, 'Company');
+  const columns = [
+    t('incidents.list.status'),
+    t('incidents.list.title'),
+    t('incidents.list.impact'),
+    t('incidents.list.monitors'),
+    t('incidents.list.kind'),
+    t('incidents.list.started'),
+    t('incidents.list.resolved'),
+  ];
+  if (superAdmin) columns.splice(2, 0, t('incidents.list.company'));
   return (
     <ListPage
       crumb="Incidents"
-      title="Incidents"
-      createLabel={mayWrite ? 'Write incident' : undefined}
+      title={t('incidents.incidentPage.incidents')}
+      createLabel={mayWrite ? t('incidents.incidentsPage.writeIncident') : undefined}
       onCreate={mayWrite ? () => setWriting(true) : undefined}
       alert={null}
       load={incidents}
       onRetry={() => void loadIncidents(filters, scope)}
       listTitle="Incidents"
       listId="incident-list"
-      empty="No incidents match these filters."
+      empty={t('incidents.incidentsPage.noIncidentsMatchTheseFilters')}
       columns={columns}
       toolbar={
         <fieldset className="sw-filters">
-          <legend className="sw-visually-hidden">Filter incidents</legend>
+          <legend className="sw-visually-hidden">{t('incidents.incidentsPage.filterIncidents')}</legend>
           <label>
-            Status
+            {t('incidents.incidentPage.status')}
             <select value={filters.status} onChange={(e) => set({ status: e.target.value as IncidentFilters['status'] })}>
-              <option value="">Open and resolved</option>
-              <option value="open">Open</option>
-              <option value="resolved">Resolved</option>
+              <option value="">{t('incidents.incidentsPage.openAndResolved')}</option>
+              <option value="open">{t('incidents.incidentsPage.open')}</option>
+              <option value="resolved">{t('incidents.incidentPage.resolved')}</option>
             </select>
           </label>
           <label>
-            Impact
+            {t('incidents.incidentPage.impact')}
             <select value={filters.severity} onChange={(e) => set({ severity: e.target.value as IncidentFilters['severity'] })}>
-              <option value="">Any impact</option>
-              <Options items={IMPACTS.map((s) => [s, SEVERITY_LABEL[s]])} />
+              <option value="">{t('incidents.incidentsPage.anyImpact')}</option>
+              <Options items={IMPACTS.map((s) => [s, t(SEVERITY_LABEL[s])])} />
             </select>
           </label>
           <label>
-            Monitor
+            {t('incidents.incidentsPage.monitor')}
             <select value={filters.monitorId} onChange={(e) => set({ monitorId: e.target.value })}>
-              <option value="">Any monitor</option>
+              <option value="">{t('incidents.incidentsPage.anyMonitor')}</option>
               <Options items={monitors.map((m) => [m.id, m.name])} />
             </select>
           </label>
           <label>
-            Kind
+            {t('incidents.incidentPage.kind')}
             <select value={filters.origin} onChange={(e) => set({ origin: e.target.value as IncidentFilters['origin'] })}>
-              <option value="">Automatic and manual</option>
-              <option value="automatic">Automatic</option>
-              <option value="manual">Manual</option>
+              <option value="">{t('incidents.incidentsPage.automaticAndManual')}</option>
+              <option value="automatic">{t('incidents.incidentsPage.automatic')}</option>
+              <option value="manual">{t('incidents.incidentsPage.manual')}</option>
             </select>
           </label>
         </fieldset>
       }
-      note={superAdmin && !tenant ? 'Choose a tenant in the selector to write an incident.' : undefined}
+      note={superAdmin && !tenant ? t('incidents.incidentsPage.chooseATenantInThe') : undefined}
       row={(i) => {
         const cells = [
           <StatusBadge i={i} />,
           <a href={`/monitors/incidents/${i.id}`}>{i.title}</a>,
           <span className={`sw-sev sw-sev-${i.severity === 'low' ? 'other' : i.severity}`}>{IMPACT_LABEL[i.impact]}</span>,
           i.monitors.length ? i.monitors.map((m) => m.name).join(', ') : '—',
-          i.automatic ? 'Automatic' : 'Manual',
+          i.automatic ? t('incidents.list.automatic') : t('incidents.list.manual'),
           fmtTime(i.started_at, '—'),
           i.resolved_at ? fmtTime(i.resolved_at, '—') : '—',
         ];
@@ -162,7 +173,7 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
     setErrors({ ...o.fields, ...(o.fields.monitor_ids ? { monitorIds: o.fields.monitor_ids } : {}) });
   }
   return (
-    <Modal title="Write incident" onClose={onClose} wide>
+    <Modal title={t('incidents.incidentsPage.writeIncident')} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <FormAlert text={alert} />
         <TemplatePicker
@@ -180,20 +191,20 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
           }}
         />
         <div className="sw-span-2">
-          <Field id="i-title" label="Title" required error={errors.title}>
+          <Field id="i-title" label={t('incidents.incidentsPage.title')} required error={errors.title}>
             <input id="i-title" value={f.title} maxLength={300} onChange={(e) => edit({ title: e.target.value }, 'title')} required />
           </Field>
         </div>
-        <Field id="i-impact" label="Impact" required>
+        <Field id="i-impact" label={t('incidents.incidentPage.impact')} required>
           <select
             id="i-impact"
             value={f.severity}
             onChange={(e) => edit({ severity: e.target.value as IncidentForm['severity'] }, 'severity')}
           >
-            <Options items={IMPACTS.map((s) => [s, SEVERITY_LABEL[s]])} />
+            <Options items={IMPACTS.map((s) => [s, t(SEVERITY_LABEL[s])])} />
           </select>
         </Field>
-        <Field id="i-status" label="Status" required>
+        <Field id="i-status" label={t('incidents.incidentPage.status')} required>
           <select id="i-status" value={f.status} onChange={(e) => edit({ status: e.target.value as IncidentForm['status'] }, 'status')}>
             <Options items={WRITTEN_STATUSES.map((s) => [s, label(s)])} />
           </select>
@@ -201,8 +212,8 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
         <div className="sw-span-2">
           <MonitorChecklist
             id="i-monitors"
-            legend="Affected monitors"
-            hint="None chosen: the whole service."
+            legend={t('incidents.affectedMonitorsDialog.affectedMonitors')}
+            hint={t('incidents.affectedMonitorsDialog.noneChosenTheWholeService')}
             options={monitors}
             chosen={f.monitorIds}
             onChange={(ids) => edit({ monitorIds: ids }, 'monitorIds')}
@@ -212,11 +223,11 @@ function WriteIncident({ tenant, onClose }: { tenant: string | null; onClose: ()
         <div className="sw-field">
           <label className="sw-check">
             <input type="checkbox" checked={f.isPublic} onChange={(e) => edit({ isPublic: e.target.checked }, 'isPublic')} />
-            Public (shown on the status page)
+            {t('incidents.incidentsPage.publicShownOnTheStatus')}
           </label>
         </div>
         <div className="sw-span-2">
-          <Field id="i-message" label="Message" required error={errors.message}>
+          <Field id="i-message" label={t('incidents.incidentPage.message')} required error={errors.message}>
             <textarea
               id="i-message"
               rows={4}

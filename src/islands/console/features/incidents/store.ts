@@ -4,8 +4,9 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
-import { loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
+import { loadInto, refreshInto, serverOr, type Alert, type FailureText } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { t, type ConsoleKey } from '../../i18n.ts';
 
 type S = components['schemas'];
 export type Incident = S['Incident'];
@@ -15,11 +16,11 @@ export type Impact = Incident['severity'];
 
 export const IMPACTS: Impact[] = ['critical', 'high', 'medium', 'low'];
 /** A severity as people choose it: with the impact on the status page it stands for (lib/status.ts). */
-export const SEVERITY_LABEL: Record<Impact, string> = {
-  critical: 'Critical: major outage',
-  high: 'High: partial outage',
-  medium: 'Medium: degraded performance',
-  low: 'Low: degraded performance',
+export const SEVERITY_LABEL: Record<Impact, ConsoleKey> = {
+  critical: 'incidents.severity.critical',
+  high: 'incidents.severity.high',
+  medium: 'incidents.severity.medium',
+  low: 'incidents.severity.low',
 };
 /** What a person writes; 'open' is the engine's word for an automatic incident's first state. */
 export const WRITTEN_STATUSES: IncidentStatus[] = ['investigating', 'identified', 'monitoring', 'resolved'];
@@ -37,7 +38,7 @@ export const $incidents = atom<Load<Incident[]>>({ status: 'loading' });
 export const $incident = atom<Load<IncidentDetail>>({ status: 'loading' });
 export const $incidentAlert = atom<Alert | null>(null);
 
-const failed = serverOr('Failed to load incidents.');
+const failed: FailureText = (error) => errorText(error, t('incidents.store.failedToLoadIncidents'));
 
 function incidentsQuery(f: IncidentFilters, tenant: string | null) {
   return {
@@ -72,7 +73,7 @@ export function loadIncident(id: string): Promise<void> {
   return loadInto(
     $incident,
     () => api.GET('/api/v1/incidents/{id}', { params: { path: { id } } }),
-    serverOr('Failed to load the incident.'),
+    serverOr(t('incidents.store.failedToLoadTheIncident')),
   );
 }
 
@@ -95,8 +96,8 @@ export const EMPTY_INCIDENT: IncidentForm = {
 
 export function validateIncident(f: IncidentForm): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!f.title.trim()) e.title = 'Title is required';
-  if (!f.message.trim()) e.message = 'Message is required';
+  if (!f.title.trim()) e.title = t('incidents.store.titleIsRequired');
+  if (!f.message.trim()) e.message = t('incidents.incidentPage.messageIsRequired');
   return e;
 }
 
@@ -119,7 +120,7 @@ export async function createIncident(f: IncidentForm, tenant: string | null): Pr
     is_public: f.isPublic,
   };
   if (tenant) body.company_id = tenant;
-  return outcome(await api.POST('/api/v1/incidents', { body }), 'Failed to create the incident.');
+  return outcome(await api.POST('/api/v1/incidents', { body }), t('incidents.store.failedToCreateTheIncident'));
 }
 
 export async function postUpdate(
@@ -130,13 +131,16 @@ export async function postUpdate(
 ): Promise<Outcome<IncidentDetail>> {
   const body = { status, message: message.trim(), message_translations: messageTranslations };
   const r = await api.POST('/api/v1/incidents/{id}/updates', { params: { path: { id } }, body });
-  const o = outcome(r, 'Failed to post the update.');
+  const o = outcome(r, t('incidents.store.failedToPostTheUpdate'));
   if (o.ok) $incident.set({ status: 'ready', data: o.data });
   return o;
 }
 
 export async function editIncident(id: string, body: S['IncidentEdit']): Promise<Outcome<IncidentDetail>> {
-  const o = outcome(await api.PATCH('/api/v1/incidents/{id}', { params: { path: { id } }, body }), 'Failed to save the incident.');
+  const o = outcome(
+    await api.PATCH('/api/v1/incidents/{id}', { params: { path: { id } }, body }),
+    t('incidents.store.failedToSaveTheIncident'),
+  );
   if (o.ok) $incident.set({ status: 'ready', data: o.data });
   return o;
 }
@@ -145,7 +149,7 @@ export async function editIncident(id: string, body: S['IncidentEdit']): Promise
 export async function acknowledgeIncident(id: string): Promise<Outcome<IncidentDetail>> {
   const o = outcome(
     await api.POST('/api/v1/incidents/{id}/acknowledge', { params: { path: { id } } }),
-    'Failed to acknowledge the incident.',
+    t('incidents.store.failedToAcknowledgeTheIncident'),
   );
   if (o.ok) $incident.set({ status: 'ready', data: o.data });
   return o;

@@ -1,4 +1,5 @@
 import { Icon } from '../../ui/Icon.tsx';
+import { t } from '../../i18n.ts';
 
 export function ComingSoon({ title }: { title: string }) {
   return (
@@ -7,8 +8,8 @@ export function ComingSoon({ title }: { title: string }) {
         <Icon name="monitors" size={56} />
       </p>
       <h2>{title}</h2>
-      <p className="sw-coming-soon-text">Coming Soon</p>
-      <p>This section is being built.</p>
+      <p className="sw-coming-soon-text">{t('placeholders.comingSoon.comingSoon')}</p>
+      <p>{t('placeholders.comingSoon.thisSectionIsBeingBuilt')}</p>
     </div>
   );
 }

@@ -1,31 +1,51 @@
 // The console's German catalogue, by namespace; loaded by the console only when German is shown.
 import shell from './de/shell.json' with { type: 'json' };
+import account from './de/account.json' with { type: 'json' };
 import alerts from './de/alerts.json' with { type: 'json' };
+import app from './de/app.json' with { type: 'json' };
+import auth from './de/auth.json' with { type: 'json' };
 import channelForms from './de/channelForms.json' with { type: 'json' };
 import chatSubscribers from './de/chatSubscribers.json' with { type: 'json' };
 import companyTexts from './de/companyTexts.json' with { type: 'json' };
+import dashboard from './de/dashboard.json' with { type: 'json' };
 import embed from './de/embed.json' with { type: 'json' };
+import errors from './de/errors.json' with { type: 'json' };
 import escalation from './de/escalation.json' with { type: 'json' };
 import incidentTemplates from './de/incidentTemplates.json' with { type: 'json' };
+import incidents from './de/incidents.json' with { type: 'json' };
 import kindForms from './de/kindForms.json' with { type: 'json' };
+import layout from './de/layout.json' with { type: 'json' };
 import monitors from './de/monitors.json' with { type: 'json' };
 import pagePanels from './de/pagePanels.json' with { type: 'json' };
+import placeholders from './de/placeholders.json' with { type: 'json' };
 import probeLocations from './de/probeLocations.json' with { type: 'json' };
+import routes from './de/routes.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
+import ui from './de/ui.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
   shell,
+  account,
   alerts,
+  app,
+  auth,
   channelForms,
   chatSubscribers,
   companyTexts,
+  dashboard,
   embed,
+  errors,
   escalation,
   incidentTemplates,
+  incidents,
   kindForms,
+  layout,
   monitors,
   pagePanels,
+  placeholders,
   probeLocations,
+  routes,
   statusPageLanguages,
+  ui,
 };
