@@ -11,7 +11,15 @@ import { ApiError, createApi, type Api } from './monitors-as-code/api.ts';
 import { FileError, SCHEMA_URL, parseCodeFile, redact } from './monitors-as-code/file.ts';
 import { PlanError, applyPlan, plan, type Change } from './monitors-as-code/plan.ts';
 import { codeFileText, credentialHeaders, readRemote, toCodeFile } from './monitors-as-code/state.ts';
-import { IMPORT_SOURCES, ImportFailed, applyAll, hideSecrets, notImportedText, prepareImport } from './importers/import-command.ts';
+import {
+  IMPORT_SOURCES,
+  ImportFailed,
+  PlanFull,
+  applyAll,
+  hideSecrets,
+  notImportedText,
+  prepareImport,
+} from './importers/import-command.ts';
 import { KumaFileError } from './importers/uptime-kuma/read.ts';
 
 const USAGE = `Usage:
@@ -174,7 +182,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     process.stderr.write(`${USAGE}\n`);
     return 2;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof FileError || e instanceof PlanError || e instanceof KumaFileError) {
+    if (
+      e instanceof UsageError ||
+      e instanceof FileError ||
+      e instanceof PlanError ||
+      e instanceof KumaFileError ||
+      e instanceof PlanFull
+    ) {
       process.stderr.write(`${e.message}\n`);
       return 2;
     }

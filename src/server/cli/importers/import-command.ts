@@ -163,8 +163,31 @@ export async function prepareImport(source: string, path: string, api: Api, env:
   mapped.file = checkAgainstSchema(mapped.file);
   const remote = await readRemote(api);
   const changes = plan(mapped.file, remote, { prune: false, resendSecrets: false, env, missingSecrets: [] });
+  await checkPlanRoom(api, changes);
   // Objects already there that the import does not name stay as they are: not worth a line each.
   return { mapped, changes: changes.filter((c) => c.action !== 'kept'), ids: new Map(remote.monitors.map((m) => [m.name, m.id])) };
+}
+
+/** The monitors the import adds would not fit the company's plan: refused before any write. */
+export class PlanFull extends Error {}
+
+async function checkPlanRoom(api: Api, changes: Change[]): Promise<void> {
+  const adding = changes.filter((c) => c.what === 'monitor' && (c.action === 'create' || c.action === 'restore')).length;
+  if (adding === 0) return;
+  let usage: { plan: string; monitors: { used: number; limit: number | null } };
+  try {
+    const { company } = await api.get<{ company: { id: string } }>('/api/v1/company/fetch-company');
+    usage = await api.get(`/api/v1/companies/${encodeURIComponent(company.id)}/usage`);
+  } catch {
+    // Not readable with this token: the server still refuses a monitor too many, and the apply
+    // then undoes what it made.
+    return;
+  }
+  const { used, limit } = usage.monitors;
+  if (limit !== null && used + adding > limit)
+    throw new PlanFull(
+      `Nothing was imported: the import adds ${adding} monitors and ${used} are in use, but the ${usage.plan} plan allows ${limit}. Upgrade the plan or archive monitors you no longer need, then import again.`,
+    );
 }
 
 /** Output with every imported secret shown as "(secret)". */
