@@ -167,7 +167,14 @@ async function importCommand(args: string[], env: NodeJS.ProcessEnv): Promise<nu
     out('Dry run: nothing was changed.\n');
     return 0;
   }
-  const ctx = await applyAll(api, run.changes, run.ids);
+  let ctx: Awaited<ReturnType<typeof applyAll>>;
+  try {
+    ctx = await applyAll(api, run.changes, run.ids);
+  } catch (e) {
+    // A refusal's text may quote what was sent: no imported secret reaches the terminal.
+    if (e instanceof ImportFailed) e.message = hideSecrets(e.message, run.mapped.secrets);
+    throw e;
+  }
   for (const n of ctx.notes) out(`${n}\n`);
   out(`Imported: applied ${writes.length} change${writes.length === 1 ? '' : 's'} to ${api.origin}.\n`);
   return 0;
