@@ -11,6 +11,16 @@ import { ApiError, createApi, type Api } from './monitors-as-code/api.ts';
 import { FileError, SCHEMA_URL, parseCodeFile, redact } from './monitors-as-code/file.ts';
 import { PlanError, applyPlan, plan, type Change } from './monitors-as-code/plan.ts';
 import { codeFileText, credentialHeaders, readRemote, toCodeFile } from './monitors-as-code/state.ts';
+import {
+  IMPORT_SOURCES,
+  ImportFailed,
+  PlanFull,
+  applyAll,
+  hideSecrets,
+  notImportedText,
+  prepareImport,
+} from './importers/import-command.ts';
+import { KumaFileError } from './importers/uptime-kuma/read.ts';
 
 const USAGE = `Usage:
   npm run cli -- export [--out FILE]
@@ -20,6 +30,9 @@ const USAGE = `Usage:
       --prune           archive monitors, cancel maintenance windows and disable alert channels
                         that the file does not name (nothing is ever deleted)
       --resend-secrets  send alert channel secrets and the page password again
+  npm run cli -- import uptime-kuma FILE [--dry-run]
+      FILE is Uptime Kuma's database (data/kuma.db) or its 1.x JSON backup; --dry-run shows
+      what maps, what would be created and what is not imported (read scope is enough)
 Environment:
   STATUSWATCH_URL    the company's host, e.g. https://acme.statuswatch.example
   STATUSWATCH_TOKEN  an API token of that company (Account, API tokens)`;
@@ -135,17 +148,63 @@ async function applyCommand(args: string[], env: NodeJS.ProcessEnv): Promise<num
   return 0;
 }
 
+async function importCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const [source, ...rest] = args;
+  const file = rest.find((a) => !a.startsWith('--'));
+  if (!source || !(IMPORT_SOURCES as readonly string[]).includes(source) || !file)
+    throw new UsageError(`import needs a source (${IMPORT_SOURCES.join(', ')}) and a FILE.\n${USAGE}`);
+  const api = connect(env);
+  const run = await prepareImport(source, file, api, env);
+  const out = (text: string) => process.stdout.write(hideSecrets(text, run.mapped.secrets));
+  out(planText(run.changes));
+  out(notImportedText(run.mapped.notImported));
+  const writes = run.changes.filter((c) => c.run);
+  if (writes.length === 0) {
+    out('No changes.\n');
+    return 0;
+  }
+  if (flag(rest, 'dry-run')) {
+    out('Dry run: nothing was changed.\n');
+    return 0;
+  }
+  let ctx: Awaited<ReturnType<typeof applyAll>>;
+  try {
+    ctx = await applyAll(api, run.changes, run.ids);
+  } catch (e) {
+    // A refusal's text may quote what was sent: no imported secret reaches the terminal.
+    if (e instanceof ImportFailed) e.message = hideSecrets(e.message, run.mapped.secrets);
+    throw e;
+  }
+  for (const n of ctx.notes) out(`${n}\n`);
+  out(`Imported: applied ${writes.length} change${writes.length === 1 ? '' : 's'} to ${api.origin}.\n`);
+  return 0;
+}
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const [command, ...args] = argv;
   try {
     if (command === 'export') return await exportCommand(args, env);
     if (command === 'apply') return await applyCommand(args, env);
+    if (command === 'import') return await importCommand(args, env);
     process.stderr.write(`${USAGE}\n`);
     return 2;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof FileError || e instanceof PlanError) {
+    if (
+      e instanceof UsageError ||
+      e instanceof FileError ||
+      e instanceof PlanError ||
+      e instanceof KumaFileError ||
+      e instanceof PlanFull
+    ) {
       process.stderr.write(`${e.message}\n`);
       return 2;
+    }
+    if (e instanceof ImportFailed) {
+      const refused = e.cause instanceof ApiError && e.cause.status === 403;
+      process.stderr.write(
+        `${e.message}${refused ? '\nImporting needs an API token with write scope of a company admin (read scope is enough for --dry-run).' : ''}\n`,
+      );
+      return 1;
     }
     if (e instanceof ApiError) {
       const hint =
