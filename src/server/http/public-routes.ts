@@ -26,6 +26,7 @@ import { uptimeRange } from '../../lib/uptime-calendar.ts';
 import { statusRendersTotal, statusSplicesTotal } from '../metrics/platform.ts';
 import { statusPageParts } from '../../lib/status-page-markup.ts';
 import { spliceBase, splicePage } from '../../lib/status-page-splice.ts';
+import { localizeStatusView } from '../../lib/i18n/localize-view.ts';
 import { choosePageVariant, variantEtag, variantHeaders, type PageLanguages, type PageVariant } from '../../lib/page-locale.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -349,7 +350,8 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
     const cache = services.state.statusPageCache;
     const flight = `${subdomain}||${etag}`;
     let parts: ReturnType<typeof statusPageParts> | undefined;
-    const partsOf = () => (parts ??= statusPageParts(view, pages.productName, pages.mainSiteUrl, variant));
+    const partsOf = () =>
+      (parts ??= statusPageParts(localizeStatusView(view, variant.locale), pages.productName, pages.mainSiteUrl, variant));
     // A change that leaves the page's frame as it was (a check: banner and rows) is spliced into
     // the last full render of the same variant; anything else is rendered by Astro, which then
     // becomes that variant's base.
