@@ -28,6 +28,7 @@ import { hostOf } from './request-context.ts';
 import { readAccessCookie } from './auth/cookies.ts';
 import { problem, sendProblem } from './problem.ts';
 import { accessPage, gateError, gateLocale } from './page-access-html.ts';
+import { companyOffersSso } from '../domain/sso/require-sso.ts';
 import { DomainError } from '../domain/errors.ts';
 
 /** 'frame': an embed frame (embeds.md): refused with an empty frame a foreign site may show. */
@@ -96,6 +97,8 @@ function refuse(
   d: Extract<AccessDecision, { allowed: false }>,
   kind: DocumentKind,
   pseudo = false,
+  /** the page's sign-in offers "Sign in with SSO" (users mode, SSO configured on a plan with it) */
+  sso = false,
 ) {
   reply.header('cache-control', 'no-store').header('vary', 'Cookie');
   if (kind === 'data') {
@@ -119,7 +122,7 @@ function refuse(
     .header('vary', 'Cookie, Accept-Language')
     .header('content-language', locale)
     .type('text/html; charset=utf-8')
-    .send(accessPage({ mode: d.mode, next, locale }));
+    .send(accessPage({ mode: d.mode, next, locale, sso }));
 }
 
 export function registerPageAccessGuard(app: FastifyInstance, services: Services): void {
@@ -139,7 +142,8 @@ export function registerPageAccessGuard(app: FastifyInstance, services: Services
       sessionToken: readAccessCookie(req, services.config),
     });
     if (!d.allowed) {
-      refuse(req, reply, d, kind, services.config.i18nPseudoLocale === true);
+      const sso = d.mode === 'users' && kind === 'html' && (await companyOffersSso(services, companyId));
+      refuse(req, reply, d, kind, services.config.i18nPseudoLocale === true, sso);
       return false;
     }
     if (d.restricted) keepPrivate(reply.raw);

@@ -43,7 +43,7 @@ export function gateError(locale: string, kind: 'wrong' | 'throttled', retryAfte
   return kind === 'wrong' ? tr.t('gate.wrongPassword') : tr.t('gate.throttled', { minutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
-export function accessPage(opts: { mode: AccessPageMode; next: string; error?: string; locale?: string }): string {
+export function accessPage(opts: { mode: AccessPageMode; next: string; error?: string; locale?: string; sso?: boolean }): string {
   const locale = opts.locale ?? 'en';
   const t = PUBLIC_AREA.translator(locale).t;
   const w = (key: Parameters<typeof t>[0]) => esc(t(key));
@@ -63,9 +63,13 @@ ${opts.error ? `<p class="err" role="alert" id="pw-error">${esc(opts.error)}</p>
       break;
     case 'users':
       title = w('gate.privateTitle');
-      // Members of a company with single sign-on come back to this page signed in (issue 31).
-      body = `<p>${w('gate.membersOnly')}</p><a class="btn" href="/login">${w('gate.signIn')}</a>
-<a class="btn" href="/api/v1/auth/sso/start?return_to=${esc(encodeURIComponent(opts.next))}">${w('gate.signInSso')}</a>`;
+      // Members of a company with single sign-on come back to this page signed in (issue 31); the
+      // button shows only where SSO can work (configured, and the plan has it).
+      body = `<p>${w('gate.membersOnly')}</p><a class="btn" href="/login">${w('gate.signIn')}</a>${
+        opts.sso
+          ? `\n<a class="btn" href="/api/v1/auth/sso/start?return_to=${esc(encodeURIComponent(opts.next))}">${w('gate.signInSso')}</a>`
+          : ''
+      }`;
       break;
     case 'ip_allowlist':
       title = w('gate.privateTitle');

@@ -223,6 +223,12 @@ describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
   });
 
   it('lands on the page the sign-in started from (a private status page), never another site', async () => {
+    // the private page (signed-in users only) of a company with SSO offers it
+    expect((await adminClient.put('/api/v1/status-page/access', { mode: 'users' })).status).toBe(200);
+    const gate = await new ApiClient(t.baseUrl, acmeHost).get('/history', { host: acmeHost });
+    expect(gate.status).toBe(401);
+    expect(gate.text).toContain('/api/v1/auth/sso/start?return_to=%2Fhistory');
+    expect((await adminClient.put('/api/v1/status-page/access', { mode: 'public' })).status).toBe(200);
     expect((await ssoSignIn('ada', { query: '?return_to=%2F' })).landed).toBe('/');
     expect((await ssoSignIn('ada', { query: '?return_to=%2F%2Fevil.example%2F' })).landed).toBe('/dashboard');
   });
@@ -410,8 +416,9 @@ describe.each(DB_KINDS)('single sign-on with OpenID Connect on %s', (kind) => {
     expect(start.headers.get('location')).toBe('/login?sso_error=not_configured');
   });
 
-  it("a private page in 'signed-in users' mode offers SSO and comes back to the page", () => {
-    const html = accessPage({ mode: 'users', next: '/history?x=1' });
+  it("a private page in 'signed-in users' mode offers SSO (when the company has it) and comes back to the page", () => {
+    const html = accessPage({ mode: 'users', next: '/history?x=1', sso: true });
     expect(html).toContain('<a class="btn" href="/api/v1/auth/sso/start?return_to=%2Fhistory%3Fx%3D1">Sign in with SSO</a>');
+    expect(accessPage({ mode: 'users', next: '/history?x=1', sso: false })).not.toContain('/api/v1/auth/sso/start');
   });
 });

@@ -275,6 +275,8 @@ describe.each(DB_KINDS)('private status pages on %s', (kind) => {
     const refused = await anon().get('/uptime', { host });
     expect(refused.status).toBe(401);
     expect(refused.text).toContain('href="/login"');
+    // no single sign-on configured: no "Sign in with SSO" that could only fail
+    expect(refused.text).not.toContain('/api/v1/auth/sso/start');
     expectRefused(await visit(anon()), 401);
     const viewer = t.client();
     await signIn(viewer, users.viewer, host);

@@ -16,3 +16,11 @@ export async function passwordRefusedBySso(services: Services, user: Pick<UserRo
   const company = await companiesRepo(services.db).findById(user.company_id);
   return planHasFeature(services.config.planFeatures, company?.plan, 'sso');
 }
+
+/** Whether "Sign in with SSO" can work for this company: its plan has the feature and SSO is configured. */
+export async function companyOffersSso(services: Services, companyId: string): Promise<boolean> {
+  const sso = await companySsoRepo(services.db).get(companyId);
+  if (!sso) return false;
+  const company = await companiesRepo(services.db).findById(companyId);
+  return planHasFeature(services.config.planFeatures, company?.plan, 'sso');
+}
