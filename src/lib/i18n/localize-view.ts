@@ -1,6 +1,6 @@
 // The company's own texts of a status page in the reader's language: each component's and group's
 // name, each incident's title, update texts and affected components, each maintenance window's
-// components, through textIn (the translation of `locale` when the company wrote one, else the text
+// components and the response-time charts' names, through textIn (the translation of `locale` when the company wrote one, else the text
 // as written). The page's data is built once per snapshot for every language; this is applied per
 // rendering, so cached pages of two languages never share these texts. Pure.
 import type { AffectedMonitor, IncidentView, MonitorView, StatusPageView } from '../status.ts';
@@ -37,5 +37,8 @@ export function localizeStatusView(view: StatusPageView, locale: string): Status
     recentIncidents: view.recentIncidents.map(incident),
     allIncidents: view.allIncidents.map(incident),
     maintenance: view.maintenance.map((w) => ({ ...w, monitors: affected(w.monitors, locale) })),
+    ...(view.panels
+      ? { panels: { ...view.panels, charts: view.panels.charts.map((c) => ({ ...c, name: nameOf.get(c.monitorId) ?? c.name })) } }
+      : {}),
   };
 }

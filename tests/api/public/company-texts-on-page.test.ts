@@ -28,6 +28,8 @@ describe.each(DB_KINDS)('company texts on the page in the reader language, on %s
     admin = new ApiClient(t.baseUrl, host);
     await signIn(admin, await seedUser(t.services, { userType: 2, companyId: acme.id }));
     const api = await seedMonitor(t.services.db, acme.id, Date.now(), { name: 'Internal API name' });
+    // a second component, so the subscribe page offers a choice of them
+    const search = await seedMonitor(t.services.db, acme.id, Date.now(), { name: 'Search' });
     const saved = await admin.put('/api/v1/status-page/settings', {
       languages: ['en', 'de', 'fr'],
       ungrouped: [],
@@ -35,7 +37,16 @@ describe.each(DB_KINDS)('company texts on the page in the reader language, on %s
         {
           name: 'Payments',
           name_translations: { de: 'Zahlungen' },
-          monitors: [{ monitor_id: api.id, is_public: true, public_name: 'Checkout', public_name_translations: { de: 'Kasse' } }],
+          monitors: [
+            {
+              monitor_id: api.id,
+              is_public: true,
+              public_name: 'Checkout',
+              public_name_translations: { de: 'Kasse' },
+              show_response_chart: true,
+            },
+            { monitor_id: search.id, is_public: true, public_name: 'Search' },
+          ],
         },
       ],
     });
@@ -63,6 +74,7 @@ describe.each(DB_KINDS)('company texts on the page in the reader language, on %s
       for (const text of ['Kasse', 'Zahlungen', 'Kartenzahlungen schlagen fehl', 'Wir untersuchen fehlgeschlagene Kartenzahlungen.'])
         expect(de.html, text).toContain(text);
       expect(de.html).not.toContain('Card payments failing');
+      // nowhere, the response-time chart's heading included
       expect(de.html).not.toContain('>Checkout<');
       for (const lang of ['en', 'fr']) {
         const other = await page(`/?lang=${lang}`);
@@ -84,5 +96,9 @@ describe.each(DB_KINDS)('company texts on the page in the reader language, on %s
     expect(en.html).not.toContain('Kartenzahlungen');
     const history = await page('/history?lang=de');
     expect(history.html).toContain('Kartenzahlungen schlagen fehl');
+    // the subscribe page's choice of components too
+    const subscribe = await page('/subscribe?lang=de');
+    expect(subscribe.html).toContain('Kasse');
+    expect(subscribe.html).not.toContain('>Checkout<');
   });
 });
