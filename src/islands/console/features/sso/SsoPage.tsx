@@ -12,6 +12,7 @@ import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Confirm } from '../../ui/Modal.tsx';
+import { t, tr } from '../../i18n.ts';
 import './sso.css';
 import { $sso, $ssoAdmins, $ssoAlert, groupRolesText, loadSso, parseGroupRoles, removeSso, saveSso, type SsoSettings } from './store.ts';
 
@@ -30,18 +31,18 @@ export function SsoPage({ title }: { title: string }) {
   }, [tenant, companyKnown]);
   return (
     <div className="sw-admin sw-settings">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/settings">Settings</a> / <span aria-current="page">Single sign-on</span>
+      <nav aria-label={t('sso.page.breadcrumb')} className="sw-breadcrumb">
+        <a href="/settings">{t('sso.page.settings')}</a> / <span aria-current="page">{t('sso.page.singleSignOn')}</span>
       </nav>
       <h2 className="sw-page-title">{title}</h2>
       {!companyKnown ? (
         <p className="sw-banner sw-banner-info" role="status">
-          Choose a company in the header to see its single sign-on.
+          {t('sso.page.chooseCompany')}
         </p>
       ) : (
         <section className="sw-card" aria-labelledby="sso-title">
           <header className="sw-card-head">
-            <h3 id="sso-title">Identity provider</h3>
+            <h3 id="sso-title">{t('sso.page.identityProvider')}</h3>
           </header>
           <div className="sw-card-body">
             {alert && (
@@ -53,7 +54,7 @@ export function SsoPage({ title }: { title: string }) {
             {sso.status === 'error' && <ErrorPanel message={sso.message} />}
             {sso.status === 'ready' && !sso.data.plan_allows && (
               <p className="sw-banner sw-banner-info" role="status">
-                Single sign-on is part of the Enterprise plan. Ask the platform administrator to change your plan.
+                {t('sso.page.enterprisePlanOnly')}
               </p>
             )}
             {sso.status === 'ready' && sso.data.plan_allows && <SsoForm key={sso.data.updated_at ?? 'new'} s={sso.data} tenant={tenant} />}
@@ -93,7 +94,7 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
     e.preventDefault();
     const groupRoles = parseGroupRoles(mapping);
     if (!groupRoles) {
-      setFields({ group_roles: 'One mapping a line: group = admin, or group = viewer' });
+      setFields({ group_roles: t('sso.form.groupRolesNotUnderstood') });
       return;
     }
     setBusy(true);
@@ -145,7 +146,7 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
         </p>
       )}
       <fieldset className="sw-fieldset sw-protocol">
-        <legend>Protocol</legend>
+        <legend>{t('sso.form.protocol')}</legend>
         <label className="sw-check">
           <input type="radio" name="sso-protocol" checked={protocol === 'oidc'} onChange={() => setProtocol('oidc')} />
           OpenID Connect
@@ -157,20 +158,11 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
       </fieldset>
       {protocol === 'oidc' ? (
         <>
-          <p className="sw-muted sw-small">
-            Register an OpenID Connect web application at your identity provider (Okta, Microsoft Entra ID, Keycloak, Google Workspace…)
-            with this sign-in redirect URI, then enter what it gives you. Your people then choose “Sign in with SSO” on your sign-in page.
-          </p>
-          <Field id="sso-redirect" label="Redirect URI (register it at your provider)">
+          <p className="sw-muted sw-small">{t('sso.oidc.intro')}</p>
+          <Field id="sso-redirect" label={t('sso.oidc.redirectUri')}>
             <input id="sso-redirect" readOnly value={s.redirect_uri} onFocus={(e) => e.currentTarget.select()} />
           </Field>
-          <Field
-            id="sso-issuer"
-            label="Issuer URL"
-            required
-            error={fields.issuer}
-            hint="Its /.well-known/openid-configuration is fetched and checked when you save."
-          >
+          <Field id="sso-issuer" label={t('sso.oidc.issuerUrl')} required error={fields.issuer} hint={t('sso.oidc.issuerHint')}>
             <input
               id="sso-issuer"
               type="url"
@@ -179,17 +171,15 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
               onChange={(e) => setIssuer(e.target.value)}
             />
           </Field>
-          <Field id="sso-client-id" label="Client ID" required error={fields.client_id}>
+          <Field id="sso-client-id" label={t('sso.oidc.clientId')} required error={fields.client_id}>
             <input id="sso-client-id" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />
           </Field>
           <Field
             id="sso-client-secret"
-            label="Client secret"
+            label={t('sso.oidc.clientSecret')}
             required={!s.client_secret_set}
             error={fields.client_secret}
-            hint={
-              s.client_secret_set ? 'A secret is stored (encrypted). Leave empty to keep it.' : 'Stored encrypted and never shown again.'
-            }
+            hint={s.client_secret_set ? t('sso.oidc.clientSecretStored') : t('sso.oidc.clientSecretNew')}
           >
             <input
               id="sso-client-secret"
@@ -199,20 +189,17 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
               onChange={(e) => setSecret(e.target.value)}
             />
           </Field>
-          <Field id="sso-scopes" label="Scopes" error={fields.scopes} hint="Separated by spaces; openid is always asked.">
+          <Field id="sso-scopes" label={t('sso.oidc.scopes')} error={fields.scopes} hint={t('sso.oidc.scopesHint')}>
             <input id="sso-scopes" value={scopes} onChange={(e) => setScopes(e.target.value)} />
           </Field>
         </>
       ) : (
         <>
-          <p className="sw-muted sw-small">
-            Add a SAML 2.0 application at your identity provider (Okta, Microsoft Entra ID, Keycloak, Google Workspace…) with our entity ID
-            and ACS URL, or import our metadata; then paste its metadata here, or its single sign-on URL, entity ID and signing certificate.
-          </p>
-          <Field id="sso-sp-entity" label="Our entity ID (audience)">
+          <p className="sw-muted sw-small">{t('sso.saml.intro')}</p>
+          <Field id="sso-sp-entity" label={t('sso.saml.ourEntityId')}>
             <input id="sso-sp-entity" readOnly value={s.sp_entity_id} onFocus={(e) => e.currentTarget.select()} />
           </Field>
-          <Field id="sso-acs" label="ACS URL (single sign-on URL at your provider)">
+          <Field id="sso-acs" label={t('sso.saml.acsUrl')}>
             <input id="sso-acs" readOnly value={s.acs_url} onFocus={(e) => e.currentTarget.select()} />
           </Field>
           <p>
@@ -221,36 +208,35 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
               href={`/api/v1/company/sso/saml/metadata${tenant ? `?company_id=${encodeURIComponent(tenant)}` : ''}`}
               download="statuswatch-saml-metadata.xml"
             >
-              Download our SAML metadata
+              {t('sso.saml.downloadMetadata')}
             </a>
           </p>
           <Field
             id="sso-idp-metadata"
-            label="Identity provider metadata XML (optional)"
+            label={t('sso.saml.idpMetadata')}
             error={fields.idp_metadata_xml}
-            hint="Paste it to fill the three values below; a value you type wins."
+            hint={t('sso.saml.idpMetadataHint')}
           >
             <textarea id="sso-idp-metadata" rows={3} value={idpMetadata} onChange={(e) => setIdpMetadata(e.target.value)} />
           </Field>
-          <Field
-            id="sso-idp-sso-url"
-            label="Identity provider single sign-on URL"
-            error={fields.idp_sso_url}
-            hint="SAML 2.0, HTTP-Redirect binding."
-          >
+          <Field id="sso-idp-sso-url" label={t('sso.saml.idpSsoUrl')} error={fields.idp_sso_url} hint={t('sso.saml.idpSsoUrlHint')}>
             <input id="sso-idp-sso-url" type="url" value={idpSsoUrl} onChange={(e) => setIdpSsoUrl(e.target.value)} />
           </Field>
-          <Field id="sso-idp-entity" label="Identity provider entity ID (issuer)" error={fields.idp_entity_id}>
+          <Field id="sso-idp-entity" label={t('sso.saml.idpEntityId')} error={fields.idp_entity_id}>
             <input id="sso-idp-entity" value={idpEntityId} onChange={(e) => setIdpEntityId(e.target.value)} />
           </Field>
           <Field
             id="sso-idp-certs"
-            label="Signing certificate (PEM)"
+            label={t('sso.saml.signingCertificate')}
             error={fields.idp_certificates}
             hint={
               s.saml?.idp_certificates.length
-                ? `Stored: ${s.saml.idp_certificates.map((c) => `${c.subject}, valid until ${c.not_after.slice(0, 10)}`).join('; ')}. Leave empty to keep.`
-                : 'One or more certificates; each must be valid today.'
+                ? t('sso.saml.certificatesStored', {
+                    certificates: s.saml.idp_certificates
+                      .map((c) => t('sso.saml.certificateValidUntil', { subject: c.subject, date: c.not_after.slice(0, 10) }))
+                      .join('; '),
+                  })
+                : t('sso.saml.certificatesHint')
             }
           >
             <textarea
@@ -263,36 +249,27 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
           </Field>
           <Field
             id="sso-email-attribute"
-            label="E-mail attribute"
+            label={t('sso.saml.emailAttribute')}
             error={fields.email_attribute}
-            hint="Empty: the NameID (when it is an e-mail address). E.g. email, or http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress."
+            hint={t('sso.saml.emailAttributeHint')}
           >
             <input id="sso-email-attribute" value={emailAttribute} onChange={(e) => setEmailAttribute(e.target.value)} />
           </Field>
           <label className="sw-check">
             <input type="checkbox" checked={idpInitiated} onChange={(e) => setIdpInitiated(e.target.checked)} />
-            Accept sign-ins started at the identity provider (IdP-initiated, from its dashboard)
+            {t('sso.saml.idpInitiated')}
           </label>
         </>
       )}
       <Field
         id="sso-group-claim"
-        label={protocol === 'saml' ? 'Group attribute' : 'Group claim'}
+        label={protocol === 'saml' ? t('sso.groups.attribute') : t('sso.groups.claim')}
         error={fields.group_claim}
-        hint={
-          protocol === 'saml'
-            ? 'The SAML attribute with the person’s groups, e.g. groups. Empty: everyone gets the default role.'
-            : 'The ID-token claim with the person’s groups, e.g. groups. Empty: everyone gets the default role.'
-        }
+        hint={protocol === 'saml' ? t('sso.groups.attributeHint') : t('sso.groups.claimHint')}
       >
         <input id="sso-group-claim" value={groupClaim} onChange={(e) => setGroupClaim(e.target.value)} />
       </Field>
-      <Field
-        id="sso-group-roles"
-        label="Group → role"
-        error={fields.group_roles}
-        hint="One a line: group = admin, or group = viewer. Admin wins when several match."
-      >
+      <Field id="sso-group-roles" label={t('sso.groups.roles')} error={fields.group_roles} hint={t('sso.groups.rolesHint')}>
         <textarea
           id="sso-group-roles"
           rows={3}
@@ -301,23 +278,22 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
           placeholder="statuswatch-admins = admin"
         />
       </Field>
-      <Field id="sso-default-role" label="Default role" hint="For new people whose groups match no line.">
+      <Field id="sso-default-role" label={t('sso.groups.defaultRole')} hint={t('sso.groups.defaultRoleHint')}>
         <select id="sso-default-role" value={defaultRole} onChange={(e) => setDefaultRole(e.target.value as 'admin' | 'viewer')}>
-          <option value="viewer">Viewer</option>
-          <option value="admin">Admin</option>
+          <option value="viewer">{t('sso.groups.viewer')}</option>
+          <option value="admin">{t('sso.groups.admin')}</option>
         </select>
       </Field>
       <fieldset className="sw-fieldset" aria-describedby="sso-domains-hint">
-        <legend>E-mail domains</legend>
+        <legend>{t('sso.domains.legend')}</legend>
         {s.verified_domains.length === 0 ? (
           <p className="sw-banner sw-banner-info" id="sso-domains-hint">
-            Verify your e-mail domain in <a href="/security/assets">Security &gt; Assets</a> first: single sign-on signs in only for domains
-            your company has proven it controls.
+            {tr('sso.domains.verifyFirst', { link: (chunks) => <a href="/security/assets">{chunks}</a> })}
           </p>
         ) : (
           <>
             <small className="sw-hint" id="sso-domains-hint">
-              Your verified domains. People with an address in a checked one sign in with SSO (new ones get an account).
+              {t('sso.domains.hint')}
             </small>
             {s.verified_domains.map((d) => (
               <label key={d} className="sw-check">
@@ -339,17 +315,17 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
       </fieldset>
       <label className="sw-check">
         <input type="checkbox" checked={requireSso} onChange={(e) => setRequireSso(e.target.checked)} />
-        Require SSO: no password sign-in or password reset for your people
+        {t('sso.require.label')}
       </label>
       <Field
         id="sso-break-glass"
-        label="Break-glass admin"
+        label={t('sso.require.breakGlass')}
         required={requireSso}
         error={fields.break_glass_user_id}
-        hint="Keeps password sign-in, for when the identity provider is down."
+        hint={t('sso.require.breakGlassHint')}
       >
         <select id="sso-break-glass" value={breakGlass} onChange={(e) => setBreakGlass(e.target.value)}>
-          <option value="">None</option>
+          <option value="">{t('sso.require.none')}</option>
           {admins.map((a) => (
             <option key={a.id} value={a.id}>
               {a.full_name} ({a.email})
@@ -359,26 +335,26 @@ function SsoForm({ s, tenant }: { s: SsoSettings; tenant: string | null }) {
       </Field>
       {switchingOn && (
         <p className="sw-banner sw-banner-error" role="status">
-          Saving with Require SSO on signs out everyone of your company except the break-glass admin; they sign in again with SSO.
+          {t('sso.require.signsOutWarning')}
         </p>
       )}
       <div className="sw-row">
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-          {busy ? (protocol === 'saml' ? 'Saving…' : 'Checking the provider…') : 'Save'}
+          {busy ? (protocol === 'saml' ? t('sso.actions.saving') : t('sso.actions.checkingProvider')) : t('sso.actions.save')}
         </button>
         {s.configured && (
           <button type="button" className="sw-btn sw-btn-danger" onClick={() => setConfirmRemove(true)}>
-            Remove single sign-on
+            {t('sso.actions.remove')}
           </button>
         )}
       </div>
       {confirmRemove && (
         <Confirm
-          title="Remove single sign-on?"
-          confirmLabel="Remove"
+          title={t('sso.remove.title')}
+          confirmLabel={t('sso.remove.confirm')}
           danger
           onCancel={() => setConfirmRemove(false)}
-          text="Everyone signs in with their password again; people created by single sign-on have none yet and use “Forgot password?”."
+          text={t('sso.remove.text')}
           onConfirm={() => {
             setConfirmRemove(false);
             void removeSso(tenant);

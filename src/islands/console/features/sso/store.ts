@@ -3,6 +3,7 @@
 // only: never kept here after the call, never read back.
 import { atom } from 'nanostores';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 import type { components } from '../../../../api/schema.d.ts';
@@ -23,11 +24,7 @@ const companyQuery = (companyId: string | null) => (companyId ? { company_id: co
 
 export async function loadSso(tenant: string | null): Promise<void> {
   await Promise.all([
-    loadInto(
-      $sso,
-      () => api.GET('/api/v1/company/sso', { params: { query: companyQuery(tenant) } }),
-      serverOr('Failed to load the single sign-on settings.'),
-    ),
+    loadInto($sso, () => api.GET('/api/v1/company/sso', { params: { query: companyQuery(tenant) } }), serverOr(t('sso.store.loadFailed'))),
     api
       .GET('/api/v1/admin/users', { params: { query: companyQuery(tenant) } })
       .then(({ data }) => data && $ssoAdmins.set(data.filter((u) => u.user_type === '2' && u.is_active !== false)))
@@ -42,13 +39,13 @@ export async function saveSso(tenant: string | null, body: SsoInput): Promise<Sa
     const r = await api.PUT('/api/v1/company/sso', { params: { query: companyQuery(tenant) }, body });
     if (r.error !== undefined) {
       const fields = (r.error as { errors?: Record<string, string> }).errors ?? {};
-      return { ok: false, text: errorText(r.error, 'The single sign-on settings could not be saved.'), fields };
+      return { ok: false, text: errorText(r.error, t('sso.store.saveFailed')), fields };
     }
     $sso.set({ status: 'ready', data: r.data });
   } catch (e) {
-    return { ok: false, text: errorText(e, 'The single sign-on settings could not be saved.'), fields: {} };
+    return { ok: false, text: errorText(e, t('sso.store.saveFailed')), fields: {} };
   }
-  $ssoAlert.set({ ok: true, text: 'Single sign-on settings saved.' });
+  $ssoAlert.set({ ok: true, text: t('sso.store.saved') });
   return { ok: true };
 }
 
@@ -56,14 +53,14 @@ export async function removeSso(tenant: string | null): Promise<void> {
   try {
     const r = await api.DELETE('/api/v1/company/sso', { params: { query: companyQuery(tenant) } });
     if (r.error !== undefined) {
-      $ssoAlert.set({ ok: false, text: errorText(r.error, 'Single sign-on could not be removed.') });
+      $ssoAlert.set({ ok: false, text: errorText(r.error, t('sso.store.removeFailed')) });
       return;
     }
   } catch (e) {
-    $ssoAlert.set({ ok: false, text: errorText(e, 'Single sign-on could not be removed.') });
+    $ssoAlert.set({ ok: false, text: errorText(e, t('sso.store.removeFailed')) });
     return;
   }
-  $ssoAlert.set({ ok: true, text: 'Single sign-on removed: everyone signs in with their password again.' });
+  $ssoAlert.set({ ok: true, text: t('sso.store.removed') });
   await loadSso(tenant);
 }
 

@@ -23,6 +23,7 @@ import probeLocations from './en/probeLocations.json' with { type: 'json' };
 import routes from './en/routes.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
+import sso from './en/sso.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -48,4 +49,5 @@ export const CONSOLE_EN = {
   routes,
   statusPageLanguages,
   ui,
+  sso,
 };
