@@ -22,6 +22,8 @@ import probeLocations from './de/probeLocations.json' with { type: 'json' };
 import routes from './de/routes.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
+import subscribers from './de/subscribers.json' with { type: 'json' };
+import statusPage from './de/statusPage.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -48,4 +50,6 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   routes,
   statusPageLanguages,
   ui,
+  subscribers,
+  statusPage,
 };

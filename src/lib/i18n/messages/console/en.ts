@@ -23,6 +23,8 @@ import probeLocations from './en/probeLocations.json' with { type: 'json' };
 import routes from './en/routes.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
+import subscribers from './en/subscribers.json' with { type: 'json' };
+import statusPage from './en/statusPage.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -48,4 +50,6 @@ export const CONSOLE_EN = {
   routes,
   statusPageLanguages,
   ui,
+  subscribers,
+  statusPage,
 };
