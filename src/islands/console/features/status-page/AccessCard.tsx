@@ -16,18 +16,20 @@ import {
   saveAccess,
 } from './access-store.ts';
 import { fmtTime } from '../../ui/format.ts';
+import { t, tr } from '../../i18n.ts';
 
-const MODES: Array<{ mode: AccessMode; label: string; hint: string }> = [
-  { mode: 'public', label: 'Everyone', hint: 'The page, its history, feeds, badges and JSON are public.' },
-  { mode: 'password', label: 'Anyone with the password', hint: 'Visitors type a password; their browser keeps it for 12 hours.' },
-  { mode: 'users', label: 'Signed-in members of this company', hint: 'Your users, signed in on this address.' },
-  { mode: 'ip_allowlist', label: 'Visitors from these addresses', hint: 'Only from the IP ranges listed below.' },
+// Functions, not constants: the labels are read in the console's language at each render.
+const MODES = (): Array<{ mode: AccessMode; label: string; hint: string }> => [
+  { mode: 'public', label: t('statusPage.access.mode.public.label'), hint: t('statusPage.access.mode.public.hint') },
+  { mode: 'password', label: t('statusPage.access.mode.password.label'), hint: t('statusPage.access.mode.password.hint') },
+  { mode: 'users', label: t('statusPage.access.mode.users.label'), hint: t('statusPage.access.mode.users.hint') },
+  { mode: 'ip_allowlist', label: t('statusPage.access.mode.ipAllowlist.label'), hint: t('statusPage.access.mode.ipAllowlist.hint') },
 ];
-const EXPIRIES = [
-  { hours: 1, label: '1 hour' },
-  { hours: 24, label: '1 day' },
-  { hours: 7 * 24, label: '7 days' },
-  { hours: 30 * 24, label: '30 days' },
+const EXPIRIES = () => [
+  { hours: 1, label: t('statusPage.access.expiry.hours', { count: 1 }) },
+  { hours: 24, label: t('statusPage.access.expiry.days', { count: 1 }) },
+  { hours: 7 * 24, label: t('statusPage.access.expiry.days', { count: 7 }) },
+  { hours: 30 * 24, label: t('statusPage.access.expiry.days', { count: 30 }) },
 ];
 const when = (iso: string) => fmtTime(iso, '—');
 
@@ -48,15 +50,15 @@ export function AccessCard(p: { access: PageAccess; tenant: string | null; mayEd
     $newShareUrl.set(null);
     void loadShareLinks(tenant);
   }, [tenant]);
-  const current = MODES.find((m) => m.mode === access.mode)!;
+  const current = MODES().find((m) => m.mode === access.mode)!;
   return (
     <section className="sw-card sw-sp-access" aria-labelledby="sp-access-title">
       <header className="sw-card-head">
-        <h3 id="sp-access-title">Access</h3>
+        <h3 id="sp-access-title">{t('statusPage.access.title')}</h3>
       </header>
       {!mayEdit ? (
         <p>
-          Who can see the status page: <strong>{current.label}</strong>
+          {tr('statusPage.access.current', { mode: current.label, strong: (chunks) => <strong>{chunks}</strong> })}
           {access.mode === 'ip_allowlist' && ` (${access.ip_allowlist.join(', ')})`}
         </p>
       ) : (
@@ -68,8 +70,8 @@ export function AccessCard(p: { access: PageAccess; tenant: string | null; mayEd
           }}
         >
           <fieldset className="sw-fieldset">
-            <legend>Who can see the status page</legend>
-            {MODES.map((m) => (
+            <legend>{t('statusPage.access.legend')}</legend>
+            {MODES().map((m) => (
               <label key={m.mode} className="sw-check">
                 <input type="radio" name="sp-access-mode" value={m.mode} checked={mode === m.mode} onChange={() => setMode(m.mode)} />
                 <span>
@@ -81,7 +83,9 @@ export function AccessCard(p: { access: PageAccess; tenant: string | null; mayEd
           </fieldset>
           {mode === 'password' && (
             <div className="sw-sp-access-field">
-              <label htmlFor="sp-access-password">{access.has_password ? 'New page password' : 'Page password'}</label>
+              <label htmlFor="sp-access-password">
+                {access.has_password ? t('statusPage.access.newPassword') : t('statusPage.access.password')}
+              </label>
               <input
                 id="sp-access-password"
                 type="password"
@@ -93,13 +97,13 @@ export function AccessCard(p: { access: PageAccess; tenant: string | null; mayEd
                 onChange={(e) => setPassword(e.target.value)}
               />
               <small id="sp-access-password-hint" className="sw-hint">
-                {access.has_password ? 'Leave empty to keep the current password.' : 'At least 8 characters.'}
+                {access.has_password ? t('statusPage.access.keepPassword') : t('statusPage.access.passwordMin')}
               </small>
             </div>
           )}
           {mode === 'ip_allowlist' && (
             <div className="sw-sp-access-field">
-              <label htmlFor="sp-access-ips">Allowed addresses and ranges, one per line</label>
+              <label htmlFor="sp-access-ips">{t('statusPage.access.ips')}</label>
               <textarea
                 id="sp-access-ips"
                 rows={4}
@@ -111,7 +115,7 @@ export function AccessCard(p: { access: PageAccess; tenant: string | null; mayEd
           )}
           <div className="sw-actions">
             <button type="submit" className="sw-btn sw-btn-primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save access'}
+              {saving ? t('statusPage.access.saving') : t('statusPage.access.save')}
             </button>
           </div>
         </form>
@@ -133,8 +137,8 @@ function ShareLinks(p: { tenant: string | null; mayEdit: boolean }) {
   const [label, setLabel] = useState('');
   return (
     <div className="sw-sp-share">
-      <h4>Share links</h4>
-      <p className="sw-muted">A share link lets one person see the page, whatever the access above, until it expires or you revoke it.</p>
+      <h4>{t('statusPage.share.title')}</h4>
+      <p className="sw-muted">{t('statusPage.share.intro')}</p>
       {p.mayEdit && (
         <form
           className="sw-sp-add"
@@ -143,48 +147,55 @@ function ShareLinks(p: { tenant: string | null; mayEdit: boolean }) {
             void createShareLink(p.tenant, hours, label).then(() => setLabel(''));
           }}
         >
-          <label htmlFor="sp-share-label">For</label>
-          <input id="sp-share-label" value={label} maxLength={100} placeholder="e.g. Auditor" onChange={(e) => setLabel(e.target.value)} />
-          <label htmlFor="sp-share-expiry">Valid for</label>
+          <label htmlFor="sp-share-label">{t('statusPage.share.for')}</label>
+          <input
+            id="sp-share-label"
+            value={label}
+            maxLength={100}
+            placeholder={t('statusPage.share.forPlaceholder')}
+            onChange={(e) => setLabel(e.target.value)}
+          />
+          <label htmlFor="sp-share-expiry">{t('statusPage.share.validFor')}</label>
           <select id="sp-share-expiry" value={hours} onChange={(e) => setHours(Number(e.target.value))}>
-            {EXPIRIES.map((x) => (
+            {EXPIRIES().map((x) => (
               <option key={x.hours} value={x.hours}>
                 {x.label}
               </option>
             ))}
           </select>
           <button type="submit" className="sw-btn">
-            Create link
+            {t('statusPage.share.create')}
           </button>
         </form>
       )}
       {newUrl && (
         <div className="sw-sp-access-field" role="status">
-          <label htmlFor="sp-share-url">New link (copy it now: it is shown only once)</label>
+          <label htmlFor="sp-share-url">{t('statusPage.share.newLink')}</label>
           <input id="sp-share-url" readOnly value={newUrl} onFocus={(e) => e.target.select()} />
         </div>
       )}
       {links.status === 'error' && <p className="sw-banner sw-banner-error">{links.message}</p>}
       {links.status === 'ready' &&
         (links.data.length === 0 ? (
-          <p className="sw-empty">No share links yet.</p>
+          <p className="sw-empty">{t('statusPage.share.empty')}</p>
         ) : (
           <ul className="sw-sp-share-list">
             {links.data.map((l) => (
               <li key={l.id} data-share={l.id}>
                 <span>
-                  <strong>{l.label ?? 'Unnamed link'}</strong>{' '}
+                  <strong>{l.label ?? t('statusPage.share.unnamed')}</strong>{' '}
                   <span className="sw-muted">
                     {l.state === 'active'
-                      ? `expires ${when(l.expires_at)}`
+                      ? t('statusPage.share.expires', { when: when(l.expires_at) })
                       : l.state === 'revoked'
-                        ? 'revoked'
-                        : `expired ${when(l.expires_at)}`}
+                        ? t('statusPage.share.revoked')
+                        : t('statusPage.share.expired', { when: when(l.expires_at) })}
                   </span>
                 </span>
                 {p.mayEdit && l.state === 'active' && (
                   <button type="button" className="sw-btn sw-btn-small" onClick={() => void revokeShareLink(p.tenant, l.id)}>
-                    Revoke<span className="sw-visually-hidden"> {l.label ?? 'unnamed link'}</span>
+                    {t('statusPage.share.revoke')}
+                    <span className="sw-visually-hidden"> {l.label ?? t('statusPage.share.unnamedLower')}</span>
                   </button>
                 )}
               </li>

@@ -18,8 +18,7 @@ import {
   verifyDomain,
 } from './domains-store.ts';
 import { Table } from '../../ui/Table.tsx';
-
-const STATE_TEXT: Record<CustomDomain['state'], string> = { pending: 'Pending', verified: 'Verified', failed: 'Failed' };
+import { t } from '../../i18n.ts';
 
 export function CustomDomainCard(p: { role: Role | null; tenant: string | null; productDomain: string }) {
   const domains = useStore($domains);
@@ -42,15 +41,10 @@ export function CustomDomainCard(p: { role: Role | null; tenant: string | null; 
   return (
     <section className="sw-card sw-sp-domains" aria-labelledby="sp-domains-title">
       <header className="sw-card-head">
-        <h3 id="sp-domains-title">Custom domain</h3>
+        <h3 id="sp-domains-title">{t('statusPage.domain.title')}</h3>
       </header>
       <div className="sw-card-body">
-        <p className="sw-muted">
-          Serve your status page on a name you own, such as status.example.com: add it, create the two DNS records shown at your DNS
-          provider, then press Verify now. Once verified, the name shows your status page, history, incidents, uptime, feeds, badges and
-          Statuspage JSON. Signing in and the console stay on your company's address: sessions never follow to a custom domain. Every day
-          the records are checked again; a name that loses them stops answering and admins are notified.
-        </p>
+        <p className="sw-muted">{t('statusPage.domain.intro')}</p>
         {alert && (
           <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
             {alert.text}
@@ -61,18 +55,18 @@ export function CustomDomainCard(p: { role: Role | null; tenant: string | null; 
           <div className="sw-banner sw-banner-error" role="alert">
             {domains.message}
             <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadDomains(p.tenant)}>
-              Retry
+              {t('statusPage.domain.retry')}
             </button>
           </div>
         )}
-        {domains.status === 'ready' && domains.data.length === 0 && <p className="sw-empty">No custom domain yet.</p>}
+        {domains.status === 'ready' && domains.data.length === 0 && <p className="sw-empty">{t('statusPage.domain.empty')}</p>}
         {domains.status === 'ready' &&
           domains.data.map((d) => (
             <DomainRow key={d.id} domain={d} busy={busy === d.id} mayRemove={can(p.role, 'delete', 'settings')} tenant={p.tenant} />
           ))}
         {mayAdd && (
           <form className="sw-sp-add" onSubmit={(e) => void add(e)} noValidate>
-            <label htmlFor="sp-domain">Domain</label>
+            <label htmlFor="sp-domain">{t('statusPage.domain.label')}</label>
             <input
               id="sp-domain"
               value={name}
@@ -85,7 +79,7 @@ export function CustomDomainCard(p: { role: Role | null; tenant: string | null; 
               onChange={(e) => setName(e.target.value)}
             />
             <button type="submit" className="sw-btn" disabled={busy === 'new'}>
-              {busy === 'new' ? 'Adding…' : 'Add domain'}
+              {busy === 'new' ? t('statusPage.domain.adding') : t('statusPage.domain.add')}
             </button>
             {error && (
               <p id="sp-domain-error" className="sw-field-error">
@@ -106,11 +100,11 @@ function DomainRow(p: { domain: CustomDomain; busy: boolean; mayRemove: boolean;
     <article className="sw-sp-domain" aria-labelledby={headId} data-domain={d.domain}>
       <div className="sw-row-between">
         <h4 id={headId} className="sw-wrap-anywhere">
-          {d.domain} <span className={`sw-badge sw-badge-domain-${d.state}`}>{STATE_TEXT[d.state]}</span>
+          {d.domain} <span className={`sw-badge sw-badge-domain-${d.state}`}>{t(`statusPage.domain.state.${d.state}`)}</span>
         </h4>
         <span className="sw-actions">
           <button type="button" className="sw-btn sw-btn-small" disabled={p.busy} onClick={() => void verifyDomain(p.tenant, d)}>
-            {p.busy ? 'Checking…' : 'Verify now'}
+            {p.busy ? t('statusPage.domain.checking') : t('statusPage.domain.verify')}
             <span className="sw-visually-hidden"> {d.domain}</span>
           </button>
           {p.mayRemove && (
@@ -120,28 +114,32 @@ function DomainRow(p: { domain: CustomDomain; busy: boolean; mayRemove: boolean;
               disabled={p.busy}
               onClick={() => void removeDomain(p.tenant, d)}
             >
-              Remove<span className="sw-visually-hidden"> {d.domain}</span>
+              {t('statusPage.domain.remove')}
+              <span className="sw-visually-hidden"> {d.domain}</span>
             </button>
           )}
         </span>
       </div>
       <p className="sw-muted">
         {d.state === 'verified'
-          ? `Verified ${fmtTime(d.verified_at, '')}; last checked ${fmtTime(d.checked_at, 'never')}.`
+          ? t('statusPage.domain.verified', {
+              verified: fmtTime(d.verified_at, ''),
+              checked: fmtTime(d.checked_at, t('statusPage.domain.never')),
+            })
           : d.state === 'failed'
-            ? `Not served: the check of ${fmtTime(d.checked_at, '')} failed.`
-            : 'Not served yet: create the two records, then press Verify now.'}
+            ? t('statusPage.domain.failed', { checked: fmtTime(d.checked_at, '') })
+            : t('statusPage.domain.pendingNote')}
       </p>
       {d.last_error && <p className="sw-sp-warn sw-wrap-anywhere">{d.last_error}</p>}
       <Table
         className="sw-sp-records"
-        caption={`DNS records for ${d.domain}`}
+        caption={t('statusPage.domain.recordsCaption', { domain: d.domain })}
         rows={d.records}
         rowKey={(r) => r.type}
         columns={[
-          { label: 'Type', cell: (r) => r.type },
-          { label: 'Name', cell: (r) => <code className="sw-wrap-anywhere">{r.name}</code> },
-          { label: 'Value', cell: (r) => <code className="sw-wrap-anywhere">{r.value}</code> },
+          { label: t('statusPage.domain.col.type'), cell: (r) => r.type },
+          { label: t('statusPage.domain.col.name'), cell: (r) => <code className="sw-wrap-anywhere">{r.name}</code> },
+          { label: t('statusPage.domain.col.value'), cell: (r) => <code className="sw-wrap-anywhere">{r.value}</code> },
         ]}
       />
     </article>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { GROUP_NAME_MAX } from '../../../../lib/public-name.ts';
 import { addGroup, type Layout, moveGroup, removeGroup, renameGroup, translateGroup } from './layout.ts';
 import { OtherLanguages } from '../../ui/OtherLanguages.tsx';
+import { t } from '../../i18n.ts';
 
 let created = 0;
 
@@ -14,16 +15,16 @@ export function GroupsCard(p: { layout: Layout; onChange: (l: Layout) => void; o
   const add = (e: FormEvent) => {
     e.preventDefault();
     const n = name.trim();
-    if (!n) return setError('Give the group a name.');
-    if (groups.some((g) => g.name.trim().toLowerCase() === n.toLowerCase())) return setError(`A group is already named "${n}".`);
+    if (!n) return setError(t('statusPage.groups.nameRequired'));
+    if (groups.some((g) => g.name.trim().toLowerCase() === n.toLowerCase())) return setError(t('statusPage.groups.nameTaken', { name: n }));
     setError(null);
     setName('');
     p.onChange(addGroup(p.layout, n, `new-${++created}`));
-    p.onAnnounce(`Group ${n} added. Choose it in a monitor's Group menu.`);
+    p.onAnnounce(t('statusPage.groups.added', { name: n }));
   };
   const move = (key: string, label: string, by: -1 | 1) => {
     p.onChange(moveGroup(p.layout, key, by));
-    p.onAnnounce(`${label} moved ${by < 0 ? 'up' : 'down'}.`);
+    p.onAnnounce(by < 0 ? t('statusPage.groups.movedUp', { label }) : t('statusPage.groups.movedDown', { label }));
     // the button keeps the focus when it can still move; else its neighbour takes it
     requestAnimationFrame(() => {
       const self = document.getElementById(`sp-group-${by < 0 ? 'up' : 'down'}-${key}`) as HTMLButtonElement | null;
@@ -33,23 +34,20 @@ export function GroupsCard(p: { layout: Layout; onChange: (l: Layout) => void; o
   return (
     <section className="sw-card sw-sp-groups" aria-labelledby="sp-groups-title">
       <header className="sw-card-head">
-        <h3 id="sp-groups-title">Component groups ({groups.length})</h3>
+        <h3 id="sp-groups-title">{t('statusPage.groups.title', { count: groups.length })}</h3>
       </header>
       <div className="sw-card-body">
-        <p className="sw-muted">
-          Groups gather monitors under a name on the status page (Statuspage-compatible JSON lists them as group components). Monitors
-          without a group come first.
-        </p>
+        <p className="sw-muted">{t('statusPage.groups.intro')}</p>
         {groups.length > 0 && (
           <ol className="sw-sp-group-list">
             {groups.map((g, i) => {
-              const label = g.name.trim() || `Group ${i + 1}`;
+              const label = g.name.trim() || t('statusPage.groups.fallbackName', { n: i + 1 });
               return (
                 <li key={g.key}>
                   <input
                     value={g.name}
                     maxLength={GROUP_NAME_MAX}
-                    aria-label={`Name of group ${i + 1}`}
+                    aria-label={t('statusPage.groups.nameOf', { n: i + 1 })}
                     onChange={(e) => p.onChange(renameGroup(p.layout, g.key, e.target.value))}
                   />
                   <span className="sw-actions">
@@ -57,38 +55,38 @@ export function GroupsCard(p: { layout: Layout; onChange: (l: Layout) => void; o
                       type="button"
                       id={`sp-group-up-${g.key}`}
                       className="sw-btn sw-btn-small"
-                      aria-label={`Move group ${label} up`}
+                      aria-label={t('statusPage.groups.moveUp', { label })}
                       disabled={i === 0}
                       onClick={() => move(g.key, label, -1)}
                     >
-                      Up
+                      {t('statusPage.groups.up')}
                     </button>
                     <button
                       type="button"
                       id={`sp-group-down-${g.key}`}
                       className="sw-btn sw-btn-small"
-                      aria-label={`Move group ${label} down`}
+                      aria-label={t('statusPage.groups.moveDown', { label })}
                       disabled={i === groups.length - 1}
                       onClick={() => move(g.key, label, 1)}
                     >
-                      Down
+                      {t('statusPage.groups.down')}
                     </button>
                     <button
                       type="button"
                       className="sw-btn sw-btn-small sw-btn-danger"
-                      aria-label={`Remove group ${label}`}
+                      aria-label={t('statusPage.groups.removeNamed', { label })}
                       onClick={() => {
                         p.onChange(removeGroup(p.layout, g.key));
-                        p.onAnnounce(`Group ${label} removed; its monitors are listed on their own.`);
+                        p.onAnnounce(t('statusPage.groups.removed', { label }));
                         document.getElementById('sp-new-group')?.focus();
                       }}
                     >
-                      Remove
+                      {t('statusPage.groups.remove')}
                     </button>
                   </span>
                   <OtherLanguages
                     id={`sp-group-lang-${g.key}`}
-                    field={`Name of group ${i + 1}`}
+                    field={t('statusPage.groups.nameOf', { n: i + 1 })}
                     maxLength={GROUP_NAME_MAX}
                     value={g.nameTranslations ?? {}}
                     onChange={(next) => p.onChange(translateGroup(p.layout, g.key, next))}
@@ -99,7 +97,7 @@ export function GroupsCard(p: { layout: Layout; onChange: (l: Layout) => void; o
           </ol>
         )}
         <form className="sw-sp-add" onSubmit={add} noValidate>
-          <label htmlFor="sp-new-group">New group</label>
+          <label htmlFor="sp-new-group">{t('statusPage.groups.newGroup')}</label>
           <input
             id="sp-new-group"
             value={name}
@@ -108,7 +106,7 @@ export function GroupsCard(p: { layout: Layout; onChange: (l: Layout) => void; o
             onChange={(e) => setName(e.target.value)}
           />
           <button type="submit" className="sw-btn">
-            Add group
+            {t('statusPage.groups.add')}
           </button>
           {error && (
             <small id="sp-new-group-error" className="sw-field-error" role="alert">

@@ -22,8 +22,10 @@ import { OtherLanguages } from '../../ui/OtherLanguages.tsx';
 import { type Layout, moveMonitor, moveToSection, needsPublicName, type Section, shownNames, UNGROUPED, updateMonitor } from './layout.ts';
 import { $draft, $saving, $settings, $statusPageAlert, discardChanges, isDirty, loadSettings, saveLayout } from './store.ts';
 import './status-page.css';
+import { t } from '../../i18n.ts';
 
-export const sectionTitle = (s: Section, i: number) => (s.key === UNGROUPED ? 'Listed on their own' : s.name.trim() || `Group ${i}`);
+export const sectionTitle = (s: Section, i: number) =>
+  s.key === UNGROUPED ? t('statusPage.page.ungrouped') : s.name.trim() || t('statusPage.groups.fallbackName', { n: i });
 
 export function StatusPageSettingsPage() {
   const role = useStore($role);
@@ -56,24 +58,22 @@ export function StatusPageSettingsPage() {
   const preview = settings.status === 'ready' ? settings.data.preview_url : null;
   return (
     <div className="sw-admin sw-sp">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/dashboard">Dashboard</a> / <a href="/monitors">Monitors</a> / <span aria-current="page">Status Page</span>
+      <nav aria-label={t('statusPage.page.breadcrumb')} className="sw-breadcrumb">
+        <a href="/dashboard">{t('statusPage.page.crumbDashboard')}</a> / <a href="/monitors">{t('statusPage.page.crumbMonitors')}</a> /{' '}
+        <span aria-current="page">{t('statusPage.page.title')}</span>
       </nav>
       <div className="sw-page-head sw-row-between">
-        <h2 className="sw-page-title">Status Page</h2>
+        <h2 className="sw-page-title">{t('statusPage.page.title')}</h2>
         {preview && (
           <a className="sw-btn" href={preview} target="_blank" rel="noopener">
-            Preview status page<span className="sw-visually-hidden"> (opens in a new tab)</span>
+            {t('statusPage.page.preview')}
+            <span className="sw-visually-hidden"> {t('statusPage.page.newTab')}</span>
           </a>
         )}
       </div>
-      <p className="sw-muted">
-        Choose which monitors your public status page shows, the names visitors read, their order and their groups. A monitor without a
-        public name shows its own name, unless that looks like a host or an address: visitors then read "Service N" (its place on the page).
-        Internal names never reach the status page or the sign-in page's list.
-      </p>
-      {waiting && <p className="sw-banner">Choose a tenant in the selector to edit its status page.</p>}
-      {!waiting && !mayEdit && <p className="sw-muted">You can see these settings; a company admin changes them.</p>}
+      <p className="sw-muted">{t('statusPage.page.intro')}</p>
+      {waiting && <p className="sw-banner">{t('statusPage.page.chooseTenant')}</p>}
+      {!waiting && !mayEdit && <p className="sw-muted">{t('statusPage.page.readOnly')}</p>}
       {alert && (
         <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
           {alert.text}
@@ -83,7 +83,7 @@ export function StatusPageSettingsPage() {
         <div className="sw-banner sw-banner-error" role="alert">
           {settings.message}
           <button type="button" className="sw-btn sw-btn-small" onClick={() => void loadSettings(scope)}>
-            Retry
+            {t('statusPage.page.retry')}
           </button>
         </div>
       )}
@@ -109,12 +109,12 @@ export function StatusPageSettingsPage() {
       {draft && mayEdit && (
         <div className="sw-sp-save">
           <button type="button" className="sw-btn sw-btn-primary" disabled={!dirty || saving} onClick={() => void saveLayout(scope)}>
-            {saving ? 'Saving…' : 'Save changes'}
+            {saving ? t('statusPage.page.saving') : t('statusPage.page.save')}
           </button>
           <button type="button" className="sw-btn" disabled={!dirty || saving} onClick={discardChanges}>
-            Discard changes
+            {t('statusPage.page.discard')}
           </button>
-          {dirty && <span className="sw-muted">Unsaved changes</span>}
+          {dirty && <span className="sw-muted">{t('statusPage.page.unsaved')}</span>}
         </div>
       )}
       {!waiting && can(role, 'view', 'settings') && <CustomDomainCard role={role} tenant={scope} productDomain={boot().productDomain} />}
@@ -157,40 +157,38 @@ function SectionCard(p: {
     const next = moveMonitor(layout, id, by);
     const at = next.find((s) => s.key === section.key)!.monitors.findIndex((m) => m.id === id);
     p.onChange(next);
-    p.onMoved(id, by, `${name} moved to place ${at + 1} in ${title}.`);
+    p.onMoved(id, by, t('statusPage.section.moved', { name, place: at + 1, section: title }));
   };
   return (
     <section className="sw-card sw-sp-section" aria-labelledby={headId} data-section={section.key}>
       <header className="sw-card-head">
-        <h3 id={headId}>
-          {title} ({section.monitors.length})
-        </h3>
+        <h3 id={headId}>{t('statusPage.section.title', { title, count: section.monitors.length })}</h3>
       </header>
       <Table
         className="sw-sp-table"
         rows={section.monitors}
         rowKey={(m) => m.id}
         rowProps={(m) => ({ 'data-monitor': m.id })}
-        empty={mayEdit ? "No monitors here yet: choose this group in a monitor's Group menu." : 'No monitors here.'}
+        empty={mayEdit ? t('statusPage.section.emptyEdit') : t('statusPage.section.empty')}
         columns={[
           {
-            label: 'Public',
+            label: t('statusPage.col.public'),
             cell: (m) =>
               mayEdit ? (
                 <input
                   type="checkbox"
                   checked={m.isPublic}
-                  aria-label={`Show ${m.name} on the status page`}
+                  aria-label={t('statusPage.row.show', { name: m.name })}
                   onChange={(e) => p.onChange(updateMonitor(layout, m.id, { isPublic: e.target.checked }))}
                 />
               ) : m.isPublic ? (
-                'Yes'
+                t('statusPage.row.yes')
               ) : (
-                'No'
+                t('statusPage.row.no')
               ),
           },
           {
-            label: 'Monitor',
+            label: t('statusPage.col.monitor'),
             // one child per cell: stacked rows (below 768 px) lay a cell out as label | content
             cell: (m) => (
               <div>
@@ -201,7 +199,7 @@ function SectionCard(p: {
           },
           mayEdit
             ? {
-                label: 'Public name',
+                label: t('statusPage.col.publicName'),
                 cell: (m) => {
                   const visible = shown.get(m.id);
                   const warn = needsPublicName(m);
@@ -213,87 +211,87 @@ function SectionCard(p: {
                         value={m.publicName}
                         maxLength={100}
                         placeholder={visible ?? m.name}
-                        aria-label={`Public name of ${m.name}`}
+                        aria-label={t('statusPage.row.publicNameOf', { name: m.name })}
                         aria-describedby={hintId}
                         onChange={(e) => p.onChange(updateMonitor(layout, m.id, { publicName: e.target.value }))}
                       />
                       <OtherLanguages
                         id={`sp-name-lang-${m.id}`}
-                        field={`Public name of ${m.name}`}
+                        field={t('statusPage.row.publicNameOf', { name: m.name })}
                         maxLength={100}
                         value={m.publicNameTranslations ?? {}}
                         onChange={(next) => p.onChange(updateMonitor(layout, m.id, { publicNameTranslations: next }))}
                       />
                       <small id={hintId} className={warn ? 'sw-sp-warn' : 'sw-hint'}>
                         {!m.isPublic
-                          ? 'Private: not on the status page'
+                          ? t('statusPage.row.private')
                           : warn
-                            ? `Looks like a host: visitors read "${visible}" until you set a public name`
-                            : `Visitors read "${visible}"`}
+                            ? t('statusPage.row.looksLikeHost', { shown: visible })
+                            : t('statusPage.row.visitorsRead', { shown: visible })}
                       </small>
                     </div>
                   );
                 },
               }
-            : { label: 'Visitors read', cell: (m) => shown.get(m.id) ?? '—' },
+            : { label: t('statusPage.col.visitorsRead'), cell: (m) => shown.get(m.id) ?? '—' },
           {
-            label: 'By location',
+            label: t('statusPage.col.byLocation'),
             cell: (m) =>
               mayEdit ? (
                 <input
                   type="checkbox"
                   checked={m.showLocations}
                   disabled={!m.isPublic}
-                  aria-label={`Show the response time of ${m.name} from each of its locations`}
-                  title="Monitors checked from several locations: the page shows the latest response time from each"
+                  aria-label={t('statusPage.row.byLocation', { name: m.name })}
+                  title={t('statusPage.row.byLocationHint')}
                   onChange={(e) => p.onChange(updateMonitor(layout, m.id, { showLocations: e.target.checked }))}
                 />
               ) : m.showLocations ? (
-                'Yes'
+                t('statusPage.row.yes')
               ) : (
-                'No'
+                t('statusPage.row.no')
               ),
           },
           responseChartColumn(layout, mayEdit, p.onChange),
           mayEdit && {
-            label: 'Group',
+            label: t('statusPage.col.group'),
             cell: (m) => (
               <select
                 value={section.key}
-                aria-label={`Group of ${m.name}`}
+                aria-label={t('statusPage.row.groupOf', { name: m.name })}
                 onChange={(e) => p.onChange(moveToSection(layout, m.id, e.target.value))}
               >
                 {layout.map((s, j) => (
                   <option key={s.key} value={s.key}>
-                    {s.key === UNGROUPED ? 'No group' : sectionTitle(s, j)}
+                    {s.key === UNGROUPED ? t('statusPage.row.noGroup') : sectionTitle(s, j)}
                   </option>
                 ))}
               </select>
             ),
           },
           mayEdit && {
-            label: 'Order',
+            label: t('statusPage.col.order'),
             cell: (m, i) => (
               <div className="sw-actions">
                 <button
                   type="button"
                   id={`sp-move-up-${m.id}`}
                   className="sw-btn sw-btn-small"
-                  aria-label={`Move ${m.name} up`}
+                  aria-label={t('statusPage.row.moveUp', { name: m.name })}
                   disabled={i === 0}
                   onClick={() => move(m.id, m.name, -1)}
                 >
-                  Up
+                  {t('statusPage.row.up')}
                 </button>
                 <button
                   type="button"
                   id={`sp-move-down-${m.id}`}
                   className="sw-btn sw-btn-small"
-                  aria-label={`Move ${m.name} down`}
+                  aria-label={t('statusPage.row.moveDown', { name: m.name })}
                   disabled={i === section.monitors.length - 1}
                   onClick={() => move(m.id, m.name, 1)}
                 >
-                  Down
+                  {t('statusPage.row.down')}
                 </button>
               </div>
             ),

@@ -5,6 +5,7 @@ import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { t } from '../../i18n.ts';
 
 export type PageAccess = components['schemas']['PageAccess'];
 export type AccessMode = PageAccess['mode'];
@@ -38,11 +39,11 @@ export async function saveAccess(
       saved(data);
       $accessAlert.set({
         ok: true,
-        text: data.mode === 'public' ? 'The status page is public.' : 'Access saved. It applies now to every document of the page.',
+        text: data.mode === 'public' ? t('statusPage.store.accessPublic') : t('statusPage.store.accessSaved'),
       });
-    } else $accessAlert.set({ ok: false, text: errorText(error, 'Failed to save who can see the status page.') });
+    } else $accessAlert.set({ ok: false, text: errorText(error, t('statusPage.store.accessSaveFailed')) });
   } catch (e) {
-    $accessAlert.set({ ok: false, text: errorText(e, 'Failed to save who can see the status page.') });
+    $accessAlert.set({ ok: false, text: errorText(e, t('statusPage.store.accessSaveFailed')) });
   } finally {
     $accessSaving.set(false);
   }
@@ -55,7 +56,7 @@ export function loadShareLinks(tenant: string | null): Promise<void> {
       const r = await api.GET('/api/v1/status-page/share-links', { params: query(tenant) });
       return { ...r, data: r.data?.items };
     },
-    serverOr('Failed to load the share links.'),
+    serverOr(t('statusPage.store.shareLoadFailed')),
   );
 }
 
@@ -69,18 +70,18 @@ export async function createShareLink(tenant: string | null, hours: number, labe
     if (data) {
       $newShareUrl.set(data.url);
       await loadShareLinks(tenant);
-    } else $accessAlert.set({ ok: false, text: errorText(error, 'Failed to create the share link.') });
+    } else $accessAlert.set({ ok: false, text: errorText(error, t('statusPage.store.shareCreateFailed')) });
   } catch (e) {
-    $accessAlert.set({ ok: false, text: errorText(e, 'Failed to create the share link.') });
+    $accessAlert.set({ ok: false, text: errorText(e, t('statusPage.store.shareCreateFailed')) });
   }
 }
 
 export async function revokeShareLink(tenant: string | null, id: string): Promise<void> {
   try {
     const { error } = await api.POST('/api/v1/status-page/share-links/{id}/revoke', { params: { ...query(tenant), path: { id } } });
-    if (error) $accessAlert.set({ ok: false, text: errorText(error, 'Failed to revoke the share link.') });
+    if (error) $accessAlert.set({ ok: false, text: errorText(error, t('statusPage.store.shareRevokeFailed')) });
     await loadShareLinks(tenant);
   } catch (e) {
-    $accessAlert.set({ ok: false, text: errorText(e, 'Failed to revoke the share link.') });
+    $accessAlert.set({ ok: false, text: errorText(e, t('statusPage.store.shareRevokeFailed')) });
   }
 }

@@ -5,6 +5,7 @@ import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { t } from '../../i18n.ts';
 
 export type CustomDomain = components['schemas']['CustomDomain'];
 
@@ -22,7 +23,7 @@ export function loadDomains(tenant: string | null): Promise<void> {
       const r = await api.GET('/api/v1/custom-domains', { params: query(tenant) });
       return { ...r, data: r.data?.items };
     },
-    serverOr('Failed to load the custom domains.'),
+    serverOr(t('statusPage.store.domainsLoadFailed')),
   );
 }
 
@@ -47,24 +48,30 @@ async function run(busy: string, failed: string, call: () => Promise<string | nu
 
 /** Adds a domain; answers the problem to show beside the field, or null. */
 export function addDomain(tenant: string | null, domain: string): Promise<string | null> {
-  return run('new', 'Failed to add the domain.', async () => {
+  return run('new', t('statusPage.store.domainAddFailed'), async () => {
     const { data, error } = await api.POST('/api/v1/custom-domains', { params: query(tenant), body: { domain } });
-    if (!data) return errorText(error, 'Failed to add the domain.');
+    if (!data) return errorText(error, t('statusPage.store.domainAddFailed'));
     replace(data);
-    $domainAlert.set({ ok: true, text: `${data.domain} added. Create its two DNS records, then press Verify now.` });
+    $domainAlert.set({ ok: true, text: t('statusPage.store.domainAdded', { domain: data.domain }) });
     return null;
   });
 }
 
 export async function verifyDomain(tenant: string | null, d: CustomDomain): Promise<void> {
-  const problem = await run(d.id, 'Failed to verify the domain.', async () => {
+  const problem = await run(d.id, t('statusPage.store.domainVerifyFailed'), async () => {
     const { data, error } = await api.POST('/api/v1/custom-domains/{id}/verify', { params: { ...query(tenant), path: { id: d.id } } });
-    if (!data) return errorText(error, 'Failed to verify the domain.');
+    if (!data) return errorText(error, t('statusPage.store.domainVerifyFailed'));
     replace(data);
     $domainAlert.set(
       data.state === 'verified'
-        ? { ok: true, text: `${data.domain} is verified: it serves your status page now.` }
-        : { ok: false, text: `${data.domain} is not verified yet: ${data.last_error ?? 'the records are not right.'}` },
+        ? { ok: true, text: t('statusPage.store.domainVerified', { domain: data.domain }) }
+        : {
+            ok: false,
+            text: t('statusPage.store.domainNotVerified', {
+              domain: data.domain,
+              reason: data.last_error ?? t('statusPage.store.domainRecordsWrong'),
+            }),
+          },
     );
     return null;
   });
@@ -72,12 +79,12 @@ export async function verifyDomain(tenant: string | null, d: CustomDomain): Prom
 }
 
 export async function removeDomain(tenant: string | null, d: CustomDomain): Promise<void> {
-  const problem = await run(d.id, 'Failed to remove the domain.', async () => {
+  const problem = await run(d.id, t('statusPage.store.domainRemoveFailed'), async () => {
     const { error, response } = await api.DELETE('/api/v1/custom-domains/{id}', { params: { ...query(tenant), path: { id: d.id } } });
-    if (!response.ok) return errorText(error, 'Failed to remove the domain.');
+    if (!response.ok) return errorText(error, t('statusPage.store.domainRemoveFailed'));
     const now = $domains.get();
     if (now.status === 'ready') $domains.set({ status: 'ready', data: now.data.filter((x) => x.id !== d.id) });
-    $domainAlert.set({ ok: true, text: `${d.domain} removed. It no longer answers.` });
+    $domainAlert.set({ ok: true, text: t('statusPage.store.domainRemoved', { domain: d.domain }) });
     return null;
   });
   if (problem) $domainAlert.set({ ok: false, text: problem });

@@ -3,6 +3,7 @@
 // the names visitors will read are worked out the way the server does (lib/public-name.ts).
 import type { components } from '../../../../api/schema.d.ts';
 import { looksLikeHost, publicNameOf } from '../../../../lib/public-name.ts';
+import { t } from '../../i18n.ts';
 
 type S = components['schemas'];
 export type Settings = S['StatusPageSettings'];
@@ -161,8 +162,8 @@ export function layoutProblem(layout: Layout): string | null {
   const names = new Set<string>();
   for (const g of layout.slice(1)) {
     const n = g.name.trim().toLowerCase();
-    if (!n) return 'Every group needs a name.';
-    if (names.has(n)) return `Two groups are named "${g.name.trim()}".`;
+    if (!n) return t('statusPage.layout.groupNeedsName');
+    if (names.has(n)) return t('statusPage.layout.groupsSameName', { name: g.name.trim() });
     names.add(n);
   }
   return null;

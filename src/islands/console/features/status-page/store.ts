@@ -4,6 +4,7 @@ import { atom } from 'nanostores';
 import { api, errorText } from '../../api.ts';
 import { serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { t } from '../../i18n.ts';
 import { inputOf, layoutOf, layoutProblem, type Layout, type Settings } from './layout.ts';
 
 export const $settings = atom<Load<Settings>>({ status: 'loading' });
@@ -12,7 +13,8 @@ export const $draft = atom<Layout | null>(null);
 export const $statusPageAlert = atom<Alert | null>(null);
 export const $saving = atom(false);
 
-const failedLoad = serverOr('Failed to load the status page settings.');
+// read when it fails, so the message is in the language of that moment
+const failedLoad = (e: unknown) => serverOr(t('statusPage.store.settingsLoadFailed'))(e);
 
 function show(s: Settings): void {
   $settings.set({ status: 'ready', data: s });
@@ -59,10 +61,10 @@ export async function saveLayout(tenant: string | null): Promise<void> {
     });
     if (data) {
       show(data);
-      $statusPageAlert.set({ ok: true, text: 'Status page saved. The public page shows the change now.' });
-    } else $statusPageAlert.set({ ok: false, text: errorText(error, 'Failed to save the status page.') });
+      $statusPageAlert.set({ ok: true, text: t('statusPage.store.saved') });
+    } else $statusPageAlert.set({ ok: false, text: errorText(error, t('statusPage.store.saveFailed')) });
   } catch (e) {
-    $statusPageAlert.set({ ok: false, text: errorText(e, 'Failed to save the status page.') });
+    $statusPageAlert.set({ ok: false, text: errorText(e, t('statusPage.store.saveFailed')) });
   } finally {
     $saving.set(false);
   }

@@ -46,27 +46,32 @@ export function SubscribersPage() {
   const rows: Load<Subscriber[]> = list.status === 'ready' ? { status: 'ready', data: list.data.subscribers } : list;
   const counts = list.status === 'ready' ? list.data.counts : null;
   const off = list.status === 'ready' && !list.data.enabled;
-  const columns = ['Subscriber', 'State', 'Components', 'Subscribed'];
-  if (mayRemove) columns.push('Actions');
+  const columns = [
+    t('subscribers.col.subscriber'),
+    t('subscribers.col.state'),
+    t('subscribers.col.components'),
+    t('subscribers.col.subscribed'),
+  ];
+  if (mayRemove) columns.push(t('subscribers.col.actions'));
   return (
     <ListPage
-      crumb="Status page"
-      title="Subscribers"
+      crumb={t('subscribers.crumb')}
+      title={t('subscribers.title')}
       note={
         counts
-          ? `${counts.confirmed} confirmed, ${counts.pending} waiting for confirmation, ${counts.unsubscribed} unsubscribed.${off ? ' Notifications are switched off (the “Notifications” feature flag): visitors cannot subscribe and nothing is sent.' : ''}`
+          ? `${t('subscribers.counts', { confirmed: counts.confirmed, pending: counts.pending, unsubscribed: counts.unsubscribed })}${off ? ` ${t('subscribers.notificationsOff')}` : ''}`
           : undefined
       }
       toolbar={
         <fieldset className="sw-filters">
-          <legend className="sw-visually-hidden">Filter subscribers</legend>
+          <legend className="sw-visually-hidden">{t('subscribers.filter')}</legend>
           <label>
-            State
+            {t('subscribers.filterState')}
             <select value={state} onChange={(e) => setState(e.target.value as SubscriberState | '')}>
-              <option value="">Any state</option>
+              <option value="">{t('subscribers.anyState')}</option>
               {STATES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {t(`subscribers.state.${s}`)}
                 </option>
               ))}
             </select>
@@ -87,9 +92,9 @@ export function SubscribersPage() {
       alert={alert}
       load={rows}
       onRetry={() => void loadSubscribers(scope, state, kind)}
-      listTitle="Subscribers"
+      listTitle={t('subscribers.title')}
       listId="status-subscribers"
-      empty="Nobody has subscribed yet. Visitors subscribe with the form at the bottom of your status page."
+      empty={t('subscribers.empty')}
       columns={columns}
       row={(s) => {
         const cells = [
@@ -97,8 +102,8 @@ export function SubscribersPage() {
             <strong>{subscriberName(s)}</strong>
             <div className="sw-muted">{t(`chatSubscribers.kind.${s.kind}`)}</div>
           </div>,
-          <span className={`sw-pill ${STATE_TONE[s.state]}`}>{s.state}</span>,
-          s.component_ids === null ? 'All' : `${s.component_ids.length} chosen`,
+          <span className={`sw-pill ${STATE_TONE[s.state]}`}>{t(`subscribers.state.${s.state}`)}</span>,
+          s.component_ids === null ? t('subscribers.componentsAll') : t('subscribers.componentsChosen', { count: s.component_ids.length }),
           fmtTime(s.confirmed_at ?? s.created_at, '—'),
         ];
         if (mayRemove)
@@ -106,10 +111,10 @@ export function SubscribersPage() {
             <button
               type="button"
               className="sw-btn sw-btn-small sw-btn-danger"
-              aria-label={`Remove ${subscriberName(s)}`}
+              aria-label={t('subscribers.removeNamed', { name: subscriberName(s) })}
               onClick={() => setRemoving(s)}
             >
-              Remove
+              {t('subscribers.remove')}
             </button>,
           );
         return { key: s.id, cells };
@@ -117,10 +122,10 @@ export function SubscribersPage() {
     >
       {removing && (
         <Confirm
-          title="Remove subscriber"
+          title={t('subscribers.confirmTitle')}
           danger
-          confirmLabel="Remove"
-          text={`Remove ${subscriberName(removing)}? It gets no more notices; the visitor may subscribe again.`}
+          confirmLabel={t('subscribers.remove')}
+          text={t('subscribers.confirmText', { name: subscriberName(removing) })}
           onCancel={() => setRemoving(null)}
           onConfirm={() => {
             const s = removing;

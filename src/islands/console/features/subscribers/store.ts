@@ -25,7 +25,7 @@ export function loadSubscribers(tenant: string | null, state: SubscriberState | 
       api.GET('/api/v1/subscribers', {
         params: { query: { tenant: tenant ?? undefined, state: state || undefined, kind: kind || undefined, limit: 200 } },
       }),
-    serverOr('Failed to load subscribers.'),
+    serverOr(t('subscribers.store.loadFailed')),
   );
 }
 
@@ -37,7 +37,7 @@ export function removeSubscriber(
 ): Promise<boolean> {
   return changeThenReload(
     () => api.DELETE('/api/v1/subscribers/{id}', { params: { path: { id: s.id } } }),
-    inAlert($subscribersAlert, 'Subscriber removed.', 'Failed to remove the subscriber.'),
+    inAlert($subscribersAlert, t('subscribers.store.removed'), t('subscribers.store.removeFailed')),
     () => loadSubscribers(tenant, state, kind),
   );
 }

@@ -20,9 +20,11 @@ import pagePanels from './de/pagePanels.json' with { type: 'json' };
 import placeholders from './de/placeholders.json' with { type: 'json' };
 import probeLocations from './de/probeLocations.json' with { type: 'json' };
 import routes from './de/routes.json' with { type: 'json' };
-import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
-import ui from './de/ui.json' with { type: 'json' };
 import sso from './de/sso.json' with { type: 'json' };
+import statusPage from './de/statusPage.json' with { type: 'json' };
+import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
+import subscribers from './de/subscribers.json' with { type: 'json' };
+import ui from './de/ui.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -47,7 +49,9 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   placeholders,
   probeLocations,
   routes,
-  statusPageLanguages,
-  ui,
   sso,
+  statusPage,
+  statusPageLanguages,
+  subscribers,
+  ui,
 };

@@ -21,9 +21,11 @@ import pagePanels from './en/pagePanels.json' with { type: 'json' };
 import placeholders from './en/placeholders.json' with { type: 'json' };
 import probeLocations from './en/probeLocations.json' with { type: 'json' };
 import routes from './en/routes.json' with { type: 'json' };
-import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
-import ui from './en/ui.json' with { type: 'json' };
 import sso from './en/sso.json' with { type: 'json' };
+import statusPage from './en/statusPage.json' with { type: 'json' };
+import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
+import subscribers from './en/subscribers.json' with { type: 'json' };
+import ui from './en/ui.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -47,7 +49,9 @@ export const CONSOLE_EN = {
   placeholders,
   probeLocations,
   routes,
-  statusPageLanguages,
-  ui,
   sso,
+  statusPage,
+  statusPageLanguages,
+  subscribers,
+  ui,
 };
