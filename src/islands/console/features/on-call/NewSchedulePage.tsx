@@ -1,6 +1,7 @@
 // /on-call/new: the editor for a new schedule (company admins); saved, it opens the schedule.
 import { useEffect, useState } from 'react';
 import { go } from '../../router.ts';
+import { t } from '../../i18n.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { emptySchedule } from './editor.ts';
 import { ScheduleEditor } from './ScheduleEditor.tsx';
@@ -15,18 +16,18 @@ export function NewSchedulePage({ title }: { title: string }) {
   }, []);
   return (
     <div className="sw-admin sw-oncall">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/on-call">On-call</a> / <span aria-current="page">{title}</span>
+      <nav aria-label={t('onCall.breadcrumb')} className="sw-breadcrumb">
+        <a href="/on-call">{t('onCall.crumb')}</a> / <span aria-current="page">{title}</span>
       </nav>
       <h2 className="sw-page-title">{title}</h2>
-      <section className="sw-card" aria-label="Layers">
+      <section className="sw-card" aria-label={t('onCall.new.layers')}>
         {people === null ? (
           <Skeleton rows={4} />
         ) : (
           <ScheduleEditor
             initial={emptySchedule(viewerZone(), Date.now())}
             people={people}
-            submitLabel="Create schedule"
+            submitLabel={t('onCall.new.submit')}
             save={async (input) => {
               const o = await createSchedule(input);
               if (o.ok) go(`/on-call/${o.data.id}`);

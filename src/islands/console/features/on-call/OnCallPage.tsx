@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { go } from '../../router.ts';
+import { t, tr } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { ListPage } from '../../ui/ListPage.tsx';
@@ -27,16 +28,16 @@ export function OnCallPage({ title }: { title: string }) {
     <ListPage<Schedule>
       crumb={title}
       title={title}
-      createLabel={mayEdit ? 'New schedule' : undefined}
+      createLabel={mayEdit ? t('onCall.list.create') : undefined}
       onCreate={mayEdit ? () => go('/on-call/new') : undefined}
-      note="Who is paged when an escalation step names a schedule: each schedule's layers hand the pager from person to person; overrides cover a stretch."
+      note={t('onCall.list.note')}
       alert={alert}
       load={schedules}
       onRetry={() => void loadSchedules()}
-      listTitle="Schedules"
+      listTitle={t('onCall.list.title')}
       listId="schedules-list"
-      empty={mayEdit ? 'No schedules yet: create one to page whoever is on call.' : 'No schedules yet.'}
-      columns={['Schedule', 'On call now', 'Next']}
+      empty={mayEdit ? t('onCall.list.emptyEditor') : t('onCall.list.empty')}
+      columns={[t('onCall.list.colSchedule'), t('onCall.list.colNow'), t('onCall.list.colNext')]}
       row={(s) => ({
         key: s.id,
         cells: [
@@ -62,9 +63,9 @@ function MyShifts() {
   return (
     <section className="sw-card" aria-labelledby="my-shifts">
       <header className="sw-card-head">
-        <h3 id="my-shifts">My shifts</h3>
+        <h3 id="my-shifts">{t('onCall.mine.title')}</h3>
       </header>
-      <p className="sw-muted">Your turns in every schedule over the next 14 days, in your time zone ({zone}).</p>
+      <p className="sw-muted">{t('onCall.mine.intro', { zone })}</p>
       {shifts.status === 'loading' && <Skeleton rows={2} />}
       {shifts.status === 'error' && (
         <div className="sw-banner sw-banner-error" role="alert">
@@ -73,23 +74,24 @@ function MyShifts() {
       )}
       {shifts.status === 'ready' &&
         (shifts.data.length === 0 ? (
-          <p className="sw-empty">You are not on call in the next 14 days.</p>
+          <p className="sw-empty">{t('onCall.mine.empty')}</p>
         ) : (
           <ul className="sw-list-plain sw-oncall-mine">
             {shifts.data.map((s) => (
               <li key={`${s.schedule_id}-${s.start}`}>
-                <strong>{s.schedule_name}</strong>: {formatInZone(Date.parse(s.start), zone)} to{' '}
-                {shortInZone(Date.parse(s.end), zone, Date.parse(s.start))}
+                {tr('onCall.mine.shift', {
+                  b: (chunks) => <strong>{chunks}</strong>,
+                  schedule: s.schedule_name,
+                  start: formatInZone(Date.parse(s.start), zone),
+                  end: shortInZone(Date.parse(s.end), zone, Date.parse(s.start)),
+                })}
               </li>
             ))}
           </ul>
         ))}
-      <h4>Your calendar</h4>
-      <p className="sw-muted">
-        A private address of your shifts for Google Calendar, Outlook or Apple Calendar (subscribe by URL). Anyone with it sees your shifts:
-        regenerate it if it leaks.
-      </p>
-      <FeedControls id="my-feed-url" label="Your calendar address" issue={issueMyFeed} revoke={revokeMyFeed} />
+      <h4>{t('onCall.mine.calendar')}</h4>
+      <p className="sw-muted">{t('onCall.mine.calendarNote')}</p>
+      <FeedControls id="my-feed-url" label={t('onCall.mine.feedLabel')} issue={issueMyFeed} revoke={revokeMyFeed} />
     </section>
   );
 }

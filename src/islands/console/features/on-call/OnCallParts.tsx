@@ -3,6 +3,7 @@
 // keeps only a hash of its token; a new one revokes the old).
 import { useState } from 'react';
 import { CopyValue } from '../../ui/CopyValue.tsx';
+import { t, tr } from '../../i18n.ts';
 import type { Outcome, Shift } from './store.ts';
 import { formatInZone, viewerZone } from '../../../../lib/zoned-time.ts';
 
@@ -18,7 +19,7 @@ export function BothZones({ at, zone }: { at: string; zone: string }) {
       {here !== there && (
         <>
           {' · '}
-          <span>{here}</span> <span className="sw-muted">(your time)</span>
+          <span>{here}</span> <span className="sw-muted">{t('onCall.zones.yourTime')}</span>
         </>
       )}
     </span>
@@ -26,25 +27,21 @@ export function BothZones({ at, zone }: { at: string; zone: string }) {
 }
 
 export function NowCell({ shift, zone }: { shift: Shift | null; zone: string }) {
-  if (!shift) return <span className="sw-muted">Nobody</span>;
+  if (!shift) return <span className="sw-muted">{t('onCall.cell.nobody')}</span>;
   return (
     <div>
       <strong>{shift.user_name}</strong>
-      <div className="sw-small">
-        until <BothZones at={shift.end} zone={zone} />
-      </div>
+      <div className="sw-small">{tr('onCall.cell.until', { when: <BothZones at={shift.end} zone={zone} /> })}</div>
     </div>
   );
 }
 
 export function NextCell({ shift, zone }: { shift: Shift | null; zone: string }) {
-  if (!shift) return <span className="sw-muted">Nobody in the next 90 days</span>;
+  if (!shift) return <span className="sw-muted">{t('onCall.cell.nobodyNext')}</span>;
   return (
     <div>
       <strong>{shift.user_name}</strong>
-      <div className="sw-small">
-        from <BothZones at={shift.start} zone={zone} />
-      </div>
+      <div className="sw-small">{tr('onCall.cell.from', { when: <BothZones at={shift.start} zone={zone} /> })}</div>
     </div>
   );
 }
@@ -76,11 +73,11 @@ export function FeedControls(props: { id: string; label: string; issue: () => Pr
           onClick={() =>
             void run(props.issue, (u) => {
               setUrl(u);
-              setNote({ ok: true, text: 'Copy this address now: it is shown once. Any earlier address no longer works.' });
+              setNote({ ok: true, text: t('onCall.feed.issued') });
             })
           }
         >
-          {url ? 'Regenerate address' : 'Get calendar address'}
+          {url ? t('onCall.feed.regenerate') : t('onCall.feed.get')}
         </button>
         <button
           type="button"
@@ -89,11 +86,11 @@ export function FeedControls(props: { id: string; label: string; issue: () => Pr
           onClick={() =>
             void run(props.revoke, () => {
               setUrl(null);
-              setNote({ ok: true, text: 'Calendar address revoked: calendars subscribed to it stop updating.' });
+              setNote({ ok: true, text: t('onCall.feed.revoked') });
             })
           }
         >
-          Revoke address
+          {t('onCall.feed.revoke')}
         </button>
       </div>
     </div>

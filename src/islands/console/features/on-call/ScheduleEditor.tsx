@@ -5,8 +5,9 @@
 // server judges the values; its message for each field is shown at that field.
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../ui/Field.tsx';
+import { t } from '../../i18n.ts';
 import { Options } from '../../ui/ModalForm.tsx';
-import { emptyLayer, fieldKeys, HANDOFFS, localErrors, messageAt, moved, payload, unplaced, WEEKDAYS } from './editor.ts';
+import { emptyLayer, fieldKeys, handoffs, localErrors, messageAt, moved, payload, unplaced, WEEKDAY_ORDER, weekdays } from './editor.ts';
 import type { LayerInput, Outcome, Restriction, Schedule, ScheduleInput } from './store.ts';
 import { zoneNames } from '../../../../lib/zoned-time.ts';
 
@@ -34,7 +35,7 @@ export function ScheduleEditor(props: {
     const local = localErrors(f);
     if (Object.keys(local).length) {
       setErrors(local);
-      setAlert('The schedule was not saved: see the messages at the fields below.');
+      setAlert(t('onCall.editor.notSaved'));
       return;
     }
     setBusy(true);
@@ -49,22 +50,18 @@ export function ScheduleEditor(props: {
     // the fields show their own messages; the banner says what no field shows
     const rest = unplaced(o.fields, fieldKeys(f));
     const placed = Object.keys(o.fields).length > 0 && rest.length === 0;
-    setAlert(
-      placed
-        ? 'The schedule was not saved: see the messages at the fields below.'
-        : [o.text, ...rest.filter((m) => m !== o.text)].join(' '),
-    );
+    setAlert(placed ? t('onCall.editor.notSaved') : [o.text, ...rest.filter((m) => m !== o.text)].join(' '));
   }
 
   return (
-    <form className="sw-form sw-oncall-editor" onSubmit={(e) => void submit(e)} noValidate aria-label="Schedule">
+    <form className="sw-form sw-oncall-editor" onSubmit={(e) => void submit(e)} noValidate aria-label={t('onCall.editor.form')}>
       {alert && (
         <div className="sw-banner sw-banner-error" role="alert">
           {alert}
         </div>
       )}
       <div className="sw-form-grid">
-        <Field id="sched-name" label="Schedule name" required error={err('name')}>
+        <Field id="sched-name" label={t('onCall.editor.name')} required error={err('name')}>
           <input
             id="sched-name"
             value={f.name}
@@ -74,7 +71,7 @@ export function ScheduleEditor(props: {
             onChange={(e) => setF({ ...f, name: e.target.value })}
           />
         </Field>
-        <Field id="sched-zone" label="Time zone" required error={err('time_zone')} hint="Type to search, e.g. Berlin or New_York">
+        <Field id="sched-zone" label={t('onCall.editor.zone')} required error={err('time_zone')} hint={t('onCall.editor.zoneHint')}>
           <input
             id="sched-zone"
             list="sched-zones"
@@ -92,7 +89,7 @@ export function ScheduleEditor(props: {
           </datalist>
         </Field>
       </div>
-      <p className="sw-muted">Layers in order: where a later layer has someone, it wins over the ones above it.</p>
+      <p className="sw-muted">{t('onCall.editor.layersNote')}</p>
       <ol className="sw-oncall-layers">
         {f.layers.map((l, i) => (
           <LayerFields
@@ -121,7 +118,7 @@ export function ScheduleEditor(props: {
           disabled={f.layers.length >= 10}
           onClick={() => setF({ ...f, layers: [...f.layers, emptyLayer(f.time_zone || 'UTC', Date.now())] })}
         >
-          Add layer
+          {t('onCall.editor.addLayer')}
         </button>
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
           {props.submitLabel}
@@ -145,9 +142,9 @@ function LayerFields(p: {
   const { i, layer, err } = p;
   const at = `layers.${i}`;
   const id = `layer-${i}`;
-  const title = layer.name?.trim() || `Layer ${i + 1}`;
+  const title = layer.name?.trim() || t('onCall.timeline.layer', { n: i + 1 });
   const [adding, setAdding] = useState(p.people[0]?.id ?? '');
-  const nameOf = (uid: string) => p.people.find((x) => x.id === uid)?.name ?? 'A former member';
+  const nameOf = (uid: string) => p.people.find((x) => x.id === uid)?.name ?? t('onCall.editor.formerMember');
   const restrictions = layer.restrictions ?? [];
   const setRestriction = (j: number, patch: Partial<Restriction>) =>
     p.change({ restrictions: restrictions.map((r, k) => (k === j ? { ...r, ...patch } : r)) });
@@ -160,32 +157,42 @@ function LayerFields(p: {
             type="button"
             className="sw-btn sw-btn-small"
             disabled={i === 0}
-            aria-label={`Move ${title} up`}
+            aria-label={t('onCall.editor.moveUp', { title })}
             onClick={() => p.move(-1)}
           >
-            Up
+            {t('onCall.editor.up')}
           </button>
           <button
             type="button"
             className="sw-btn sw-btn-small"
             disabled={i === p.count - 1}
-            aria-label={`Move ${title} down`}
+            aria-label={t('onCall.editor.moveDown', { title })}
             onClick={() => p.move(1)}
           >
-            Down
+            {t('onCall.editor.down')}
           </button>
-          <button type="button" className="sw-btn sw-btn-small sw-btn-danger" aria-label={`Remove ${title}`} onClick={p.remove}>
-            Remove
+          <button
+            type="button"
+            className="sw-btn sw-btn-small sw-btn-danger"
+            aria-label={t('onCall.editor.removeLayer', { title })}
+            onClick={p.remove}
+          >
+            {t('onCall.editor.remove')}
           </button>
         </div>
       </div>
       <div className="sw-form-grid">
-        <Field id={`${id}-name`} label="Layer name" error={err(`${at}.name`)} hint={`Optional (default: Layer ${i + 1})`}>
+        <Field
+          id={`${id}-name`}
+          label={t('onCall.editor.layerName')}
+          error={err(`${at}.name`)}
+          hint={t('onCall.editor.layerNameHint', { n: i + 1 })}
+        >
           <input id={`${id}-name`} value={layer.name ?? ''} maxLength={100} onChange={(e) => p.change({ name: e.target.value })} />
         </Field>
         <Field
           id={`${id}-start`}
-          label={`Rotation starts (${p.zone || 'the schedule’s zone'})`}
+          label={t('onCall.editor.rotationStarts', { zone: p.zone || t('onCall.editor.scheduleZone') })}
           required
           error={err(`${at}.rotation_start`)}
         >
@@ -196,17 +203,17 @@ function LayerFields(p: {
             onChange={(e) => p.change({ rotation_start: e.target.value })}
           />
         </Field>
-        <Field id={`${id}-handoff`} label="Hand-off" required error={err(`${at}.handoff`)}>
+        <Field id={`${id}-handoff`} label={t('onCall.editor.handoff')} required error={err(`${at}.handoff`)}>
           <select
             id={`${id}-handoff`}
             value={layer.handoff}
             onChange={(e) => p.change({ handoff: e.target.value as LayerInput['handoff'] })}
           >
-            <Options items={HANDOFFS} />
+            <Options items={handoffs()} />
           </select>
         </Field>
         {layer.handoff === 'custom' && (
-          <Field id={`${id}-hours`} label="Hours per turn" required error={err(`${at}.handoff_hours`)}>
+          <Field id={`${id}-hours`} label={t('onCall.editor.hours')} required error={err(`${at}.handoff_hours`)}>
             <input
               id={`${id}-hours`}
               type="number"
@@ -220,31 +227,29 @@ function LayerFields(p: {
         )}
       </div>
       <fieldset className="sw-fieldset" aria-describedby={err(`${at}.user_ids`) ? `${id}-people-error` : undefined}>
-        <legend>People, in turn order</legend>
-        {layer.user_ids.length === 0 && <p className="sw-muted">Nobody yet.</p>}
+        <legend>{t('onCall.editor.people')}</legend>
+        {layer.user_ids.length === 0 && <p className="sw-muted">{t('onCall.editor.nobodyYet')}</p>}
         <ol className="sw-oncall-people">
           {layer.user_ids.map((uid, k) => (
             <li key={`${uid}-${k}`} className="sw-row-between">
-              <span>
-                {k + 1}. {nameOf(uid)}
-              </span>
+              <span>{t('onCall.editor.personAt', { n: k + 1, name: nameOf(uid) })}</span>
               <span className="sw-row">
                 <button
                   type="button"
                   className="sw-btn sw-btn-small"
                   disabled={k === 0}
-                  aria-label={`Move ${nameOf(uid)} earlier in ${title}`}
+                  aria-label={t('onCall.editor.moveEarlier', { name: nameOf(uid), title })}
                   onClick={() => p.change({ user_ids: moved(layer.user_ids, k, -1) })}
                 >
-                  Earlier
+                  {t('onCall.editor.earlier')}
                 </button>
                 <button
                   type="button"
                   className="sw-btn sw-btn-small"
-                  aria-label={`Remove ${nameOf(uid)} from ${title}`}
+                  aria-label={t('onCall.editor.removePerson', { name: nameOf(uid), title })}
                   onClick={() => p.change({ user_ids: layer.user_ids.filter((_, j) => j !== k) })}
                 >
-                  Remove
+                  {t('onCall.editor.remove')}
                 </button>
               </span>
             </li>
@@ -252,7 +257,7 @@ function LayerFields(p: {
         </ol>
         <div className="sw-row">
           <label htmlFor={`${id}-add-person`} className="sw-visually-hidden">
-            Person to add to {title}
+            {t('onCall.editor.personToAdd', { title })}
           </label>
           <select id={`${id}-add-person`} value={adding} onChange={(e) => setAdding(e.target.value)}>
             <Options items={p.people.map((x) => [x.id, x.name] as const)} />
@@ -263,7 +268,7 @@ function LayerFields(p: {
             disabled={!adding || layer.user_ids.length >= 50}
             onClick={() => p.change({ user_ids: [...layer.user_ids, adding] })}
           >
-            Add person
+            {t('onCall.editor.addPerson')}
           </button>
         </div>
         {err(`${at}.user_ids`) && (
@@ -273,15 +278,13 @@ function LayerFields(p: {
         )}
       </fieldset>
       <fieldset className="sw-fieldset">
-        <legend>Restrictions</legend>
-        <p className="sw-hint">
-          None: the layer has someone all the time. With some, only inside them (time of day in the schedule’s zone).
-        </p>
+        <legend>{t('onCall.editor.restrictions')}</legend>
+        <p className="sw-hint">{t('onCall.editor.restrictionsHint')}</p>
         {restrictions.map((r, j) => (
           <RestrictionFields
             key={j}
             id={`${id}-r${j}`}
-            label={`Restriction ${j + 1} of ${title}`}
+            label={t('onCall.editor.restriction', { n: j + 1, title })}
             r={r}
             error={err(`${at}.restrictions.${j}`)}
             change={(patch) => setRestriction(j, patch)}
@@ -301,7 +304,7 @@ function LayerFields(p: {
             p.change({ restrictions: [...restrictions, { days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '18:00' }] })
           }
         >
-          Add restriction
+          {t('onCall.editor.addRestriction')}
         </button>
       </fieldset>
     </li>
@@ -317,12 +320,12 @@ function RestrictionFields(p: {
   remove: () => void;
 }) {
   const toggle = (day: Restriction['days'][number], on: boolean) =>
-    p.change({ days: WEEKDAYS.map(([d]) => d).filter((d) => (d === day ? on : p.r.days.includes(d))) });
+    p.change({ days: WEEKDAY_ORDER.filter((d) => (d === day ? on : p.r.days.includes(d))) });
   return (
     <fieldset className="sw-fieldset sw-oncall-restriction">
       <legend>{p.label}</legend>
       <div className="sw-row sw-oncall-days">
-        {WEEKDAYS.map(([d, label]) => (
+        {weekdays().map(([d, label]) => (
           <label key={d} className="sw-check">
             <input type="checkbox" checked={p.r.days.includes(d)} onChange={(e) => toggle(d, e.target.checked)} />
             {label}
@@ -330,7 +333,7 @@ function RestrictionFields(p: {
         ))}
       </div>
       <div className="sw-row">
-        <label htmlFor={`${p.id}-from`}>From</label>
+        <label htmlFor={`${p.id}-from`}>{t('onCall.editor.from')}</label>
         <input
           id={`${p.id}-from`}
           className="sw-oncall-hhmm"
@@ -340,7 +343,7 @@ function RestrictionFields(p: {
           maxLength={5}
           onChange={(e) => p.change({ start: e.target.value })}
         />
-        <label htmlFor={`${p.id}-to`}>to</label>
+        <label htmlFor={`${p.id}-to`}>{t('onCall.editor.to')}</label>
         <input
           id={`${p.id}-to`}
           className="sw-oncall-hhmm"
@@ -350,8 +353,13 @@ function RestrictionFields(p: {
           maxLength={5}
           onChange={(e) => p.change({ end: e.target.value })}
         />
-        <button type="button" className="sw-btn sw-btn-small" aria-label={`Remove ${p.label}`} onClick={p.remove}>
-          Remove
+        <button
+          type="button"
+          className="sw-btn sw-btn-small"
+          aria-label={t('onCall.editor.removeRestriction', { label: p.label })}
+          onClick={p.remove}
+        >
+          {t('onCall.editor.remove')}
         </button>
       </div>
       {p.error && (

@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { go } from '../../router.ts';
+import { t, tr } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { Confirm } from '../../ui/Modal.tsx';
@@ -47,11 +48,11 @@ export function SchedulePage({ params }: ScreenProps) {
     void loadSchedule(id);
   }, [id]);
   useEffect(() => () => $onCallAlert.set(null), []);
-  const name = schedule.status === 'ready' ? schedule.data.name : 'Schedule';
+  const name = schedule.status === 'ready' ? schedule.data.name : t('onCall.schedule.fallbackName');
   return (
     <div className="sw-admin sw-oncall">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/on-call">On-call</a> / <span aria-current="page">{name}</span>
+      <nav aria-label={t('onCall.breadcrumb')} className="sw-breadcrumb">
+        <a href="/on-call">{t('onCall.crumb')}</a> / <span aria-current="page">{name}</span>
       </nav>
       <h2 className="sw-page-title">{name}</h2>
       {alert && (
@@ -62,7 +63,7 @@ export function SchedulePage({ params }: ScreenProps) {
       {schedule.status === 'loading' && <Skeleton rows={4} />}
       {schedule.status === 'error' && (
         <div className="sw-banner sw-banner-error" role="alert">
-          {schedule.httpStatus === 404 ? 'This schedule does not exist (or was deleted).' : schedule.message}
+          {schedule.httpStatus === 404 ? t('onCall.schedule.notFound') : schedule.message}
         </div>
       )}
       {schedule.status === 'ready' && <ScheduleView key={schedule.data.id} s={schedule.data} mayEdit={mayEdit} />}
@@ -92,13 +93,13 @@ function ScheduleView({ s, mayEdit }: { s: Schedule; mayEdit: boolean }) {
   }, [s, days, from]);
   return (
     <>
-      <Section id="oncall-now" title="Who is on call">
+      <Section id="oncall-now" title={t('onCall.schedule.whoTitle')}>
         <dl className="sw-dl sw-oncall-now">
-          <dt>Now</dt>
+          <dt>{t('onCall.schedule.now')}</dt>
           <dd data-testid="on-call-now">
             <NowCell shift={s.on_call_now} zone={s.time_zone} />
           </dd>
-          <dt>Next</dt>
+          <dt>{t('onCall.schedule.next')}</dt>
           <dd data-testid="on-call-next">
             <NextCell shift={s.on_call_next} zone={s.time_zone} />
           </dd>
@@ -106,60 +107,63 @@ function ScheduleView({ s, mayEdit }: { s: Schedule; mayEdit: boolean }) {
       </Section>
       <Section
         id="oncall-timeline"
-        title="Timeline"
+        title={t('onCall.schedule.timeline')}
         action={
           <fieldset className="sw-row sw-oncall-range">
-            <legend className="sw-visually-hidden">Days shown</legend>
+            <legend className="sw-visually-hidden">{t('onCall.schedule.daysShown')}</legend>
             {([7, 14] as const).map((n) => (
               <button key={n} type="button" className="sw-btn sw-btn-small" aria-pressed={days === n} onClick={() => setDays(n)}>
-                {n} days
+                {t('onCall.schedule.days', { n })}
               </button>
             ))}
           </fieldset>
         }
       >
-        <p className="sw-muted">Days start at midnight in {s.time_zone}.</p>
+        <p className="sw-muted">{t('onCall.schedule.midnight', { zone: s.time_zone })}</p>
         <ShiftsView s={s} from={from} days={days} />
       </Section>
       <Overrides s={s} mayEdit={mayEdit} />
-      <Section id="oncall-feed" title="Calendar">
-        <p className="sw-muted">
-          A private iCalendar address of this schedule’s shifts for Google Calendar, Outlook or Apple Calendar (subscribe by URL).
-        </p>
+      <Section id="oncall-feed" title={t('onCall.schedule.calendar')}>
+        <p className="sw-muted">{t('onCall.schedule.calendarNote')}</p>
         {mayEdit ? (
           <FeedControls
             id="schedule-feed-url"
-            label="This schedule’s calendar address"
+            label={t('onCall.schedule.feedLabel')}
             issue={() => issueScheduleFeed(s.id)}
             revoke={() => revokeScheduleFeed(s.id)}
           />
         ) : (
-          <p>A company admin can give out this schedule’s address; your own shifts have theirs under My shifts on the On-call page.</p>
+          <p>{t('onCall.schedule.feedViewer')}</p>
         )}
       </Section>
       <Section
         id="oncall-layers"
-        title="Layers"
+        title={t('onCall.schedule.layers')}
         action={
           mayEdit && (
             <button type="button" className="sw-btn sw-btn-small sw-btn-danger" onClick={() => setConfirmDelete(true)}>
-              Delete schedule
+              {t('onCall.schedule.delete')}
             </button>
           )
         }
       >
         {mayEdit ? (
-          <ScheduleEditor initial={inputOf(s)} people={s.people} submitLabel="Save schedule" save={(input) => saveSchedule(s.id, input)} />
+          <ScheduleEditor
+            initial={inputOf(s)}
+            people={s.people}
+            submitLabel={t('onCall.schedule.save')}
+            save={(input) => saveSchedule(s.id, input)}
+          />
         ) : (
           <LayersSummary s={s} />
         )}
       </Section>
       {confirmDelete && (
         <Confirm
-          title="Delete schedule"
+          title={t('onCall.schedule.delete')}
           danger
-          confirmLabel="Delete schedule"
-          text={`Delete "${s.name}" with its overrides and calendar address? Escalation steps stop paging through it.`}
+          confirmLabel={t('onCall.schedule.delete')}
+          text={t('onCall.schedule.deleteText', { name: s.name })}
           onCancel={() => setConfirmDelete(false)}
           onConfirm={() => {
             setConfirmDelete(false);
@@ -184,13 +188,16 @@ function ShiftsView({ s, from, days }: { s: Schedule; from: number; days: number
     <>
       <Timeline schedule={s} shifts={shifts.data} from={from} days={days} now={Date.now()} />
       <details className="sw-oncall-details">
-        <summary>Hand-offs as a list ({shifts.data.length})</summary>
+        <summary>{t('onCall.schedule.handoffList', { count: shifts.data.length })}</summary>
         <ul className="sw-list-plain">
           {shifts.data.map((x) => (
             <li key={`${x.start}-${x.user_id}`}>
-              <strong>{x.user_name}</strong>: {formatInZone(Date.parse(x.start), s.time_zone)} to{' '}
-              {shortInZone(Date.parse(x.end), s.time_zone, Date.parse(x.start))}
-              {x.override_id ? ' (override)' : ''}
+              {tr(x.override_id ? 'onCall.schedule.handoffOverride' : 'onCall.schedule.handoffItem', {
+                b: (chunks) => <strong>{chunks}</strong>,
+                name: x.user_name,
+                start: formatInZone(Date.parse(x.start), s.time_zone),
+                end: shortInZone(Date.parse(x.end), s.time_zone, Date.parse(x.start)),
+              })}
             </li>
           ))}
         </ul>
@@ -200,22 +207,25 @@ function ShiftsView({ s, from, days }: { s: Schedule; from: number; days: number
 }
 
 function LayersSummary({ s }: { s: Schedule }) {
-  const nameOf = (id: string) => s.people.find((p) => p.id === id)?.name ?? 'A former member';
+  const nameOf = (id: string) => s.people.find((p) => p.id === id)?.name ?? t('onCall.editor.formerMember');
   return (
     <div className="sw-oncall-stack">
-      <p>
-        Time zone: <strong>{s.time_zone}</strong>
-      </p>
+      <p>{tr('onCall.summary.zone', { b: (chunks) => <strong>{chunks}</strong>, zone: s.time_zone })}</p>
       <ol className="sw-oncall-summary">
         {s.layers.map((l, i) => (
           <li key={i}>
-            <strong>{l.name || `Layer ${i + 1}`}</strong>: {l.user_ids.map(nameOf).join(' → ')}; {handoffText(l)}, from{' '}
-            {l.rotation_start.replace('T', ' ')}
-            {l.restrictions.length > 0 && <>; only {l.restrictions.map(restrictionText).join(' and ')}</>}
+            {tr(l.restrictions.length > 0 ? 'onCall.summary.layerRestricted' : 'onCall.summary.layer', {
+              b: (chunks) => <strong>{chunks}</strong>,
+              name: l.name || t('onCall.timeline.layer', { n: i + 1 }),
+              people: l.user_ids.map(nameOf).join(' → '),
+              handoff: handoffText(l),
+              start: l.rotation_start.replace('T', ' '),
+              restrictions: l.restrictions.map(restrictionText).join(t('onCall.summary.and')),
+            })}
           </li>
         ))}
       </ol>
-      {s.layers.length === 0 && <p className="sw-muted">No layers: nobody is on call but through overrides.</p>}
+      {s.layers.length === 0 && <p className="sw-muted">{t('onCall.summary.noLayers')}</p>}
     </div>
   );
 }
@@ -223,24 +233,28 @@ function LayersSummary({ s }: { s: Schedule }) {
 function Overrides({ s, mayEdit }: { s: Schedule; mayEdit: boolean }) {
   const [removing, setRemoving] = useState<string | null>(null);
   return (
-    <Section id="oncall-overrides" title="Overrides">
-      <p className="sw-muted">Someone covers a stretch, whoever the layers name. Overrides win over every layer.</p>
+    <Section id="oncall-overrides" title={t('onCall.overrides.title')}>
+      <p className="sw-muted">{t('onCall.overrides.note')}</p>
       {s.overrides.length === 0 ? (
-        <p className="sw-empty">No overrides ahead.</p>
+        <p className="sw-empty">{t('onCall.overrides.empty')}</p>
       ) : (
         <ul className="sw-list-plain sw-oncall-overrides">
           {s.overrides.map((o) => (
             <li key={o.id} className="sw-row-between">
               <span>
-                <strong>{o.user_name}</strong> from <BothZones at={o.start} zone={s.time_zone} /> to{' '}
-                <BothZones at={o.end} zone={s.time_zone} />
+                {tr('onCall.overrides.item', {
+                  b: (chunks) => <strong>{chunks}</strong>,
+                  name: o.user_name,
+                  start: <BothZones at={o.start} zone={s.time_zone} />,
+                  end: <BothZones at={o.end} zone={s.time_zone} />,
+                })}
               </span>
               {mayEdit && (
                 <button
                   type="button"
                   className="sw-btn sw-btn-small"
                   disabled={removing === o.id}
-                  aria-label={`Remove the override of ${o.user_name}`}
+                  aria-label={t('onCall.overrides.remove', { name: o.user_name })}
                   onClick={() => {
                     setRemoving(o.id);
                     void removeOverride(s.id, o.id).then((r) => {
@@ -249,7 +263,7 @@ function Overrides({ s, mayEdit }: { s: Schedule; mayEdit: boolean }) {
                     });
                   }}
                 >
-                  Remove
+                  {t('onCall.editor.remove')}
                 </button>
               )}
             </li>
@@ -275,8 +289,8 @@ function OverrideForm({ s }: { s: Schedule }) {
     const a = zonedInputToMs(start, zone);
     const b = zonedInputToMs(end, zone);
     const local: Record<string, string> = {};
-    if (Number.isNaN(a)) local.start = 'Start is required';
-    if (Number.isNaN(b)) local.end = 'End is required';
+    if (Number.isNaN(a)) local.start = t('onCall.error.startRequired');
+    if (Number.isNaN(b)) local.end = t('onCall.error.endRequired');
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
@@ -288,7 +302,7 @@ function OverrideForm({ s }: { s: Schedule }) {
   const err = (k: string) => messageAt(errors, k);
   return (
     <form className="sw-form sw-oncall-override-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="override-form-title">
-      <h4 id="override-form-title">Add an override</h4>
+      <h4 id="override-form-title">{t('onCall.overrides.formTitle')}</h4>
       {alert && (
         <div className="sw-banner sw-banner-error" role="alert">
           {alert}
@@ -296,7 +310,7 @@ function OverrideForm({ s }: { s: Schedule }) {
       )}
       <div className="sw-form-grid">
         <div className="sw-field">
-          <label htmlFor="override-person">Who covers</label>
+          <label htmlFor="override-person">{t('onCall.overrides.who')}</label>
           <select id="override-person" value={userId} onChange={(e) => setUserId(e.target.value)}>
             <Options items={s.people.map((p) => [p.id, p.name] as const)} />
           </select>
@@ -307,7 +321,7 @@ function OverrideForm({ s }: { s: Schedule }) {
           )}
         </div>
         <div className="sw-field">
-          <label htmlFor="override-start">From ({zone})</label>
+          <label htmlFor="override-start">{t('onCall.overrides.from', { zone })}</label>
           <input id="override-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
           {err('start') && (
             <small className="sw-field-error" role="alert">
@@ -316,7 +330,7 @@ function OverrideForm({ s }: { s: Schedule }) {
           )}
         </div>
         <div className="sw-field">
-          <label htmlFor="override-end">To ({zone})</label>
+          <label htmlFor="override-end">{t('onCall.overrides.to', { zone })}</label>
           <input id="override-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
           {err('end') && (
             <small className="sw-field-error" role="alert">
@@ -327,7 +341,7 @@ function OverrideForm({ s }: { s: Schedule }) {
       </div>
       <div className="sw-row">
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy || !userId}>
-          Add override
+          {t('onCall.overrides.add')}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@
 // the schedule zone's midnights. Narrow screens scroll the drawing sideways inside its frame;
 // the list under it says the same hand-offs in words. A red line marks now.
 import type { Schedule, Shift } from './store.ts';
+import { t } from '../../i18n.ts';
 import { dayLines, place } from './timeline.ts';
 import { formatInZone, shortInZone } from '../../../../lib/zoned-time.ts';
 
@@ -23,11 +24,11 @@ interface Row {
 export function rowsOf(schedule: Schedule, shifts: readonly Shift[]): Row[] {
   const rows: Row[] = schedule.layers.map((l, i) => ({
     key: `layer-${i}`,
-    label: l.name || `Layer ${i + 1}`,
+    label: l.name || t('onCall.timeline.layer', { n: i + 1 }),
     shifts: shifts.filter((s) => s.layer === i && s.override_id === null),
   }));
-  rows.push({ key: 'overrides', label: 'Overrides', shifts: shifts.filter((s) => s.override_id !== null) });
-  rows.push({ key: 'final', label: 'On call', shifts: [...shifts] });
+  rows.push({ key: 'overrides', label: t('onCall.timeline.overrides'), shifts: shifts.filter((s) => s.override_id !== null) });
+  rows.push({ key: 'final', label: t('onCall.timeline.final'), shifts: [...shifts] });
   return rows;
 }
 
@@ -39,7 +40,7 @@ export function Timeline(props: { schedule: Schedule; shifts: readonly Shift[]; 
   const nowAt = now > from && now < to ? ((now - from) / (to - from)) * 100 : null;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-    <section className="sw-tl-scroll" aria-label={`Shifts of the next ${days} days`} tabIndex={0}>
+    <section className="sw-tl-scroll" aria-label={t('onCall.timeline.region', { days })} tabIndex={0}>
       <div className={`sw-tl sw-tl-${days}`}>
         <div className="sw-tl-row sw-tl-days" aria-hidden="true">
           <div className="sw-tl-label" />
@@ -59,19 +60,22 @@ export function Timeline(props: { schedule: Schedule; shifts: readonly Shift[]; 
                 <li key={l.at} className="sw-tl-line" style={{ left: `${l.left}%` }} aria-hidden="true" />
               ))}
               {nowAt !== null && <li className="sw-tl-now" style={{ left: `${nowAt}%` }} aria-hidden="true" />}
-              {row.shifts.length === 0 && <li className="sw-tl-empty">Nobody</li>}
+              {row.shifts.length === 0 && <li className="sw-tl-empty">{t('onCall.timeline.nobody')}</li>}
               {place(
                 row.shifts.map((s) => ({ ...s, start: Date.parse(s.start), end: Date.parse(s.end), shift: s })),
                 from,
                 to,
               ).map(({ item, left, width }) => {
-                const when = `${formatInZone(item.start, zone)} to ${shortInZone(item.end, zone, item.start)}`;
+                const when = t('onCall.timeline.when', {
+                  start: formatInZone(item.start, zone),
+                  end: shortInZone(item.end, zone, item.start),
+                });
                 return (
                   <li
                     key={`${item.start}-${item.user_id}`}
                     className={`sw-tl-shift sw-tl-c${colourOf(schedule, item.user_id)}${item.override_id ? ' sw-tl-override' : ''}`}
                     style={{ left: `${left}%`, width: `${width}%` }}
-                    title={`${item.user_name}: ${when}`}
+                    title={t('onCall.timeline.title', { name: item.user_name, when })}
                   >
                     <span className="sw-tl-name">{item.user_name}</span>
                     <span className="sw-visually-hidden">, {when}</span>

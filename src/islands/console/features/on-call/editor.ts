@@ -4,22 +4,23 @@
 // Pure.
 import type { Handoff, LayerInput, Schedule, ScheduleInput, Weekday } from './store.ts';
 import { msToZonedInput } from '../../../../lib/zoned-time.ts';
+import { type ConsoleKey, t } from '../../i18n.ts';
 
-export const WEEKDAYS: ReadonlyArray<readonly [Weekday, string]> = [
-  ['mon', 'Mon'],
-  ['tue', 'Tue'],
-  ['wed', 'Wed'],
-  ['thu', 'Thu'],
-  ['fri', 'Fri'],
-  ['sat', 'Sat'],
-  ['sun', 'Sun'],
-];
+export const WEEKDAY_ORDER: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
-export const HANDOFFS: ReadonlyArray<readonly [Handoff, string]> = [
-  ['daily', 'Daily'],
-  ['weekly', 'Weekly'],
-  ['custom', 'Every N hours'],
-];
+/** A weekday's short name in the console's language ('Mon'). */
+export const weekdayLabel = (d: Weekday) => t(`onCall.weekday.${d}` as ConsoleKey);
+
+/** The weekdays with their short names, read when drawn (the language may change). */
+export function weekdays(): ReadonlyArray<readonly [Weekday, string]> {
+  return WEEKDAY_ORDER.map((d) => [d, weekdayLabel(d)] as const);
+}
+
+const HANDOFF_ORDER: readonly Handoff[] = ['daily', 'weekly', 'custom'];
+
+export function handoffs(): ReadonlyArray<readonly [Handoff, string]> {
+  return HANDOFF_ORDER.map((h) => [h, t(`onCall.handoff.${h}` as ConsoleKey)] as const);
+}
 
 /** A first turn starting at 09:00 today in the schedule's zone, handed on weekly. */
 export function emptyLayer(zone: string, now: number): LayerInput {
@@ -89,15 +90,15 @@ export function moved<T>(list: readonly T[], i: number, by: -1 | 1): T[] {
 }
 
 export function handoffText(l: Pick<LayerInput, 'handoff' | 'handoff_hours'>): string {
-  if (l.handoff === 'daily') return 'hands off daily';
-  if (l.handoff === 'weekly') return 'hands off weekly';
-  return `hands off every ${l.handoff_hours ?? '?'} hours`;
+  if (l.handoff === 'daily') return t('onCall.handoffText.daily');
+  if (l.handoff === 'weekly') return t('onCall.handoffText.weekly');
+  return t('onCall.handoffText.custom', { hours: l.handoff_hours ?? '?' });
 }
 
 /** 'Mon, Tue 09:00–18:00' */
 export function restrictionText(r: { days: readonly Weekday[]; start: string; end: string }): string {
-  const days = WEEKDAYS.filter(([d]) => r.days.includes(d)).map(([, label]) => label);
-  return `${days.join(', ')} ${r.start}–${r.end}`;
+  const days = WEEKDAY_ORDER.filter((d) => r.days.includes(d)).map(weekdayLabel);
+  return t('onCall.restriction.text', { days: days.join(t('onCall.restriction.daySeparator')), start: r.start, end: r.end });
 }
 
 /**
@@ -134,10 +135,10 @@ export function fieldKeys(f: ScheduleInput): string[] {
 export function localErrors(f: ScheduleInput): Record<string, string> {
   const errors: Record<string, string> = {};
   f.layers.forEach((l, i) => {
-    if (l.user_ids.length === 0) errors[`layers.${i}.user_ids`] = 'Add at least one person to this layer';
+    if (l.user_ids.length === 0) errors[`layers.${i}.user_ids`] = t('onCall.error.noPeople');
     const h = l.handoff_hours;
     if (l.handoff === 'custom' && (h == null || !Number.isInteger(h) || h < 1 || h > 2016))
-      errors[`layers.${i}.handoff_hours`] = 'A whole number of hours from 1 to 2016';
+      errors[`layers.${i}.handoff_hours`] = t('onCall.error.hours');
   });
   return errors;
 }

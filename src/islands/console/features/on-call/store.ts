@@ -5,6 +5,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, refreshInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -26,14 +27,14 @@ export const $myShifts = atom<Load<Shift[]>>({ status: 'loading' });
 export const $onCallAlert = atom<{ ok: boolean; text: string } | null>(null);
 
 export function loadSchedules(): Promise<void> {
-  return loadInto($schedules, () => api.GET('/api/v1/schedules'), serverOr('Failed to load schedules.'));
+  return loadInto($schedules, () => api.GET('/api/v1/schedules'), serverOr(t('onCall.store.loadSchedulesFailed')));
 }
 
 export function loadSchedule(id: string): Promise<void> {
   return loadInto(
     $schedule,
     () => api.GET('/api/v1/schedules/{id}', { params: { path: { id } } }),
-    serverOr('Failed to load the schedule.'),
+    serverOr(t('onCall.store.loadScheduleFailed')),
   );
 }
 
@@ -46,7 +47,7 @@ export async function loadShifts(id: string, from: number, days: number): Promis
       const r = await api.GET('/api/v1/schedules/{id}/shifts', { params: { path: { id }, query } });
       return { ...r, data: r.data?.shifts };
     },
-    serverOr('Failed to load the shifts.'),
+    serverOr(t('onCall.store.loadShiftsFailed')),
   );
 }
 
@@ -58,7 +59,7 @@ export async function loadMyShifts(from: number, days: number): Promise<void> {
       const r = await api.GET('/api/v1/account/shifts', { params: { query } });
       return { ...r, data: r.data?.shifts };
     },
-    serverOr('Failed to load your shifts.'),
+    serverOr(t('onCall.store.loadMyShiftsFailed')),
   );
 }
 
@@ -72,61 +73,61 @@ function refused(error: unknown, failed: string): { ok: false; text: string; fie
 
 export async function createSchedule(body: ScheduleInput): Promise<Outcome<Schedule>> {
   const r = await api.POST('/api/v1/schedules', { body });
-  if (!r.data) return refused(r.error, 'Failed to create the schedule.');
+  if (!r.data) return refused(r.error, t('onCall.store.createFailed'));
   $onCallAlert.set({ ok: true, text: `Schedule "${r.data.name}" created.` });
   return { ok: true, data: r.data };
 }
 
 export async function saveSchedule(id: string, body: ScheduleInput): Promise<Outcome<Schedule>> {
   const r = await api.PUT('/api/v1/schedules/{id}', { params: { path: { id } }, body });
-  if (!r.data) return refused(r.error, 'Failed to save the schedule.');
+  if (!r.data) return refused(r.error, t('onCall.store.saveFailed'));
   $schedule.set({ status: 'ready', data: r.data });
-  $onCallAlert.set({ ok: true, text: 'Schedule saved.' });
+  $onCallAlert.set({ ok: true, text: t('onCall.store.saved') });
   return { ok: true, data: r.data };
 }
 
 export async function deleteSchedule(id: string): Promise<Outcome> {
   const r = await api.DELETE('/api/v1/schedules/{id}', { params: { path: { id } } });
-  if (!r.response.ok) return refused(r.error, 'Failed to delete the schedule.');
-  $onCallAlert.set({ ok: true, text: 'Schedule deleted.' });
+  if (!r.response.ok) return refused(r.error, t('onCall.store.deleteFailed'));
+  $onCallAlert.set({ ok: true, text: t('onCall.store.deleted') });
   return { ok: true, data: undefined };
 }
 
 export async function addOverride(id: string, body: S['ScheduleOverrideInput']): Promise<Outcome> {
   const r = await api.POST('/api/v1/schedules/{id}/overrides', { params: { path: { id } }, body });
-  if (!r.data) return refused(r.error, 'Failed to add the override.');
+  if (!r.data) return refused(r.error, t('onCall.store.addOverrideFailed'));
   $schedule.set({ status: 'ready', data: r.data });
-  $onCallAlert.set({ ok: true, text: 'Override added.' });
+  $onCallAlert.set({ ok: true, text: t('onCall.store.overrideAdded') });
   return { ok: true, data: undefined };
 }
 
 export async function removeOverride(id: string, overrideId: string): Promise<Outcome> {
   const r = await api.DELETE('/api/v1/schedules/{id}/overrides/{overrideId}', { params: { path: { id, overrideId } } });
-  if (!r.response.ok) return refused(r.error, 'Failed to remove the override.');
+  if (!r.response.ok) return refused(r.error, t('onCall.store.removeOverrideFailed'));
   await refreshInto($schedule, () => api.GET('/api/v1/schedules/{id}', { params: { path: { id } } }));
-  $onCallAlert.set({ ok: true, text: 'Override removed.' });
+  $onCallAlert.set({ ok: true, text: t('onCall.store.overrideRemoved') });
   return { ok: true, data: undefined };
 }
 
 /** A feed address is shown once (the server keeps only a hash): a new one revokes the old. */
 export async function issueScheduleFeed(id: string): Promise<Outcome<string>> {
   const r = await api.POST('/api/v1/schedules/{id}/calendar-feed', { params: { path: { id } } });
-  return r.data ? { ok: true, data: r.data.url } : refused(r.error, 'Failed to create the calendar address.');
+  return r.data ? { ok: true, data: r.data.url } : refused(r.error, t('onCall.store.feedCreateFailed'));
 }
 
 export async function revokeScheduleFeed(id: string): Promise<Outcome> {
   const r = await api.DELETE('/api/v1/schedules/{id}/calendar-feed', { params: { path: { id } } });
-  return r.response.ok ? { ok: true, data: undefined } : refused(r.error, 'Failed to revoke the calendar address.');
+  return r.response.ok ? { ok: true, data: undefined } : refused(r.error, t('onCall.store.feedRevokeFailed'));
 }
 
 export async function issueMyFeed(): Promise<Outcome<string>> {
   const r = await api.POST('/api/v1/account/calendar-feed');
-  return r.data ? { ok: true, data: r.data.url } : refused(r.error, 'Failed to create the calendar address.');
+  return r.data ? { ok: true, data: r.data.url } : refused(r.error, t('onCall.store.feedCreateFailed'));
 }
 
 export async function revokeMyFeed(): Promise<Outcome> {
   const r = await api.DELETE('/api/v1/account/calendar-feed');
-  return r.response.ok ? { ok: true, data: undefined } : refused(r.error, 'Failed to revoke the calendar address.');
+  return r.response.ok ? { ok: true, data: undefined } : refused(r.error, t('onCall.store.feedRevokeFailed'));
 }
 
 export interface Person {

@@ -2,6 +2,9 @@
 // the midnights of the schedule's zone as the day lines (a day there lasts 23 or 25 hours across a
 // daylight-saving change, so the lines are not evenly spaced). Pure.
 import { msToZonedInput, zonedInputToMs } from '../../../../lib/zoned-time.ts';
+import { t } from '../../i18n.ts';
+import { weekdayLabel } from './editor.ts';
+import type { Weekday } from './store.ts';
 
 export interface Span {
   start: number;
@@ -36,7 +39,7 @@ export interface DayLine {
   label: string;
 }
 
-const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const WEEKDAY: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 /** The midnights of `zone` in [from, to), and the day each begins. */
 export function dayLines(from: number, to: number, zone: string): DayLine[] {
@@ -46,7 +49,12 @@ export function dayLines(from: number, to: number, zone: string): DayLine[] {
     const at = zonedInputToMs(`${day}T00:00`, zone);
     if (at >= to) break;
     const d = new Date(`${day}T00:00:00Z`);
-    if (at >= from) lines.push({ at, left: ((at - from) / (to - from)) * 100, label: `${WEEKDAY[d.getUTCDay()]} ${d.getUTCDate()}` });
+    if (at >= from)
+      lines.push({
+        at,
+        left: ((at - from) / (to - from)) * 100,
+        label: t('onCall.timeline.day', { weekday: weekdayLabel(WEEKDAY[d.getUTCDay()]), day: d.getUTCDate() }),
+      });
     day = new Date(d.getTime() + 86_400_000).toISOString().slice(0, 10);
   }
   return lines;
