@@ -16,6 +16,7 @@ import incidents from './de/incidents.json' with { type: 'json' };
 import kindForms from './de/kindForms.json' with { type: 'json' };
 import layout from './de/layout.json' with { type: 'json' };
 import monitors from './de/monitors.json' with { type: 'json' };
+import onCall from './de/onCall.json' with { type: 'json' };
 import pagePanels from './de/pagePanels.json' with { type: 'json' };
 import placeholders from './de/placeholders.json' with { type: 'json' };
 import probeLocations from './de/probeLocations.json' with { type: 'json' };
@@ -25,7 +26,6 @@ import statusPage from './de/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './de/subscribers.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
-import onCall from './de/onCall.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -46,6 +46,7 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   kindForms,
   layout,
   monitors,
+  onCall,
   pagePanels,
   placeholders,
   probeLocations,
@@ -55,5 +56,4 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   statusPageLanguages,
   subscribers,
   ui,
-  onCall,
 };

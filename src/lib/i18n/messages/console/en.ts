@@ -17,6 +17,7 @@ import incidents from './en/incidents.json' with { type: 'json' };
 import kindForms from './en/kindForms.json' with { type: 'json' };
 import layout from './en/layout.json' with { type: 'json' };
 import monitors from './en/monitors.json' with { type: 'json' };
+import onCall from './en/onCall.json' with { type: 'json' };
 import pagePanels from './en/pagePanels.json' with { type: 'json' };
 import placeholders from './en/placeholders.json' with { type: 'json' };
 import probeLocations from './en/probeLocations.json' with { type: 'json' };
@@ -26,7 +27,6 @@ import statusPage from './en/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './en/subscribers.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
-import onCall from './en/onCall.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -46,6 +46,7 @@ export const CONSOLE_EN = {
   kindForms,
   layout,
   monitors,
+  onCall,
   pagePanels,
   placeholders,
   probeLocations,
@@ -55,5 +56,4 @@ export const CONSOLE_EN = {
   statusPageLanguages,
   subscribers,
   ui,
-  onCall,
 };
