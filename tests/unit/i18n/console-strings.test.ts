@@ -43,7 +43,6 @@ const NOT_YET_CONVERTED = [
   'features/trace',
   'features/traces',
   'features/users',
-  'features/vulnerability-scans',
 ];
 
 /** Texts that read the same in every language: product and standard names. */
