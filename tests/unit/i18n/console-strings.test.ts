@@ -39,7 +39,6 @@ const NOT_YET_CONVERTED = [
   'features/ssl',
   'features/team',
   'features/tenants',
-  'features/threat-intelligence',
   'features/trace',
   'features/traces',
   'features/users',

@@ -26,6 +26,7 @@ import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'js
 import subscribers from './de/subscribers.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
 import vulnerabilityScans from './de/vulnerabilityScans.json' with { type: 'json' };
+import threatIntelligence from './de/threatIntelligence.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -56,4 +57,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   subscribers,
   ui,
   vulnerabilityScans,
+  threatIntelligence,
 };
