@@ -29,7 +29,6 @@ const NOT_YET_CONVERTED = [
   'features/on-call',
   'features/security',
   'features/settings',
-  'features/api-intelligence',
   'features/domain-checks',
   'features/maintenance',
   'features/metrics',

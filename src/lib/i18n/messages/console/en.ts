@@ -28,6 +28,7 @@ import subscribers from './en/subscribers.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
 import vulnerabilityScans from './en/vulnerabilityScans.json' with { type: 'json' };
 import threatIntelligence from './en/threatIntelligence.json' with { type: 'json' };
+import apiIntelligence from './en/apiIntelligence.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -58,4 +59,5 @@ export const CONSOLE_EN = {
   ui,
   vulnerabilityScans,
   threatIntelligence,
+  apiIntelligence,
 };
