@@ -34,7 +34,6 @@ const NOT_YET_CONVERTED = [
   'features/metrics',
   'features/notifications',
   'features/reports',
-  'features/secrets',
   'features/ssl',
   'features/team',
   'features/tenants',

@@ -28,6 +28,7 @@ import ui from './de/ui.json' with { type: 'json' };
 import vulnerabilityScans from './de/vulnerabilityScans.json' with { type: 'json' };
 import threatIntelligence from './de/threatIntelligence.json' with { type: 'json' };
 import apiIntelligence from './de/apiIntelligence.json' with { type: 'json' };
+import secrets from './de/secrets.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -60,4 +61,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   vulnerabilityScans,
   threatIntelligence,
   apiIntelligence,
+  secrets,
 };

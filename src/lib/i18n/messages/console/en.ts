@@ -29,6 +29,7 @@ import ui from './en/ui.json' with { type: 'json' };
 import vulnerabilityScans from './en/vulnerabilityScans.json' with { type: 'json' };
 import threatIntelligence from './en/threatIntelligence.json' with { type: 'json' };
 import apiIntelligence from './en/apiIntelligence.json' with { type: 'json' };
+import secrets from './en/secrets.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -60,4 +61,5 @@ export const CONSOLE_EN = {
   vulnerabilityScans,
   threatIntelligence,
   apiIntelligence,
+  secrets,
 };
