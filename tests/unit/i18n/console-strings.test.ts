@@ -28,21 +28,17 @@ const NOT_YET_CONVERTED = [
   'features/backend-test',
   'features/security',
   'features/settings',
-  'features/api-intelligence',
   'features/domain-checks',
   'features/maintenance',
   'features/metrics',
   'features/notifications',
   'features/reports',
-  'features/secrets',
   'features/ssl',
   'features/team',
   'features/tenants',
-  'features/threat-intelligence',
   'features/trace',
   'features/traces',
   'features/users',
-  'features/vulnerability-scans',
 ];
 
 /** Texts that read the same in every language: product and standard names. */

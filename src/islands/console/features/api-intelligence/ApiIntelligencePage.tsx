@@ -11,23 +11,31 @@ import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { fmtNumber, fmtRate, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { SortButton, sortOf, Table, type Column } from '../../ui/Table.tsx';
+import { t, tr } from '../../i18n.ts';
 import { $inventory, loadInventory, sorted, type ApiInventory, type Endpoint, type SortKey } from './store.ts';
 import '../../ui/filters.css';
 import './api-intelligence.css';
 
-const RANGE_LABEL: Record<MetricRange, string> = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };
-const COLUMNS: Array<{ label: string; key: SortKey | null }> = [
-  { label: 'Endpoint', key: 'endpoint' },
-  { label: 'Requests', key: 'requests' },
-  { label: 'Errors', key: 'errorRate' },
-  { label: 'p50', key: 'p50' },
-  { label: 'p95', key: 'p95' },
-  { label: 'p99', key: 'p99' },
-  { label: 'Change', key: 'p95ChangePct' },
-  { label: 'Status codes', key: null },
-  { label: 'First seen', key: 'firstSeen' },
+const RANGE_LABEL: Record<MetricRange, () => string> = {
+  '1h': () => t('apiIntelligence.range.1h'),
+  '24h': () => t('apiIntelligence.range.24h'),
+  '7d': () => t('apiIntelligence.range.7d'),
+  '30d': () => t('apiIntelligence.range.30d'),
+};
+type ColumnId = 'endpoint' | 'requests' | 'errors' | 'p50' | 'p95' | 'p99' | 'change' | 'codes' | 'firstSeen';
+const COLUMNS: Array<{ id: ColumnId; key: SortKey | null }> = [
+  { id: 'endpoint', key: 'endpoint' },
+  { id: 'requests', key: 'requests' },
+  { id: 'errors', key: 'errorRate' },
+  { id: 'p50', key: 'p50' },
+  { id: 'p95', key: 'p95' },
+  { id: 'p99', key: 'p99' },
+  { id: 'change', key: 'p95ChangePct' },
+  { id: 'codes', key: null },
+  { id: 'firstSeen', key: 'firstSeen' },
 ];
-const ms = (v: number) => `${fmtNumber(v, v < 10 ? 1 : 0)} ms`;
+const columnLabel = (id: ColumnId) => t(`apiIntelligence.col.${id}` as const);
+const ms = (v: number) => t('apiIntelligence.ms', { value: fmtNumber(v, v < 10 ? 1 : 0) });
 
 export function ApiIntelligencePage({ title }: ScreenProps) {
   const role = useStore($role);
@@ -39,23 +47,20 @@ export function ApiIntelligencePage({ title }: ScreenProps) {
 
   return (
     <div className="sw-ai-page">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/dashboard">Dashboard</a> / <span aria-current="page">{title}</span>
+      <nav aria-label={t('apiIntelligence.breadcrumb')} className="sw-breadcrumb">
+        <a href="/dashboard">{t('apiIntelligence.dashboard')}</a> / <span aria-current="page">{title}</span>
       </nav>
       <div className="sw-page-head">
         <h2 className="sw-page-title">{title}</h2>
-        <p className="sw-muted">
-          {superAdmin && !tenant ? 'Every company\u2019s' : 'Your'} HTTP endpoints, learned from server spans, compared with the previous
-          period of the same length.
-        </p>
+        <p className="sw-muted">{superAdmin && !tenant ? t('apiIntelligence.introAll') : t('apiIntelligence.introOwn')}</p>
       </div>
-      <form className="sw-mx-filters" aria-label="API intelligence filters" onSubmit={(e) => e.preventDefault()}>
+      <form className="sw-mx-filters" aria-label={t('apiIntelligence.filters')} onSubmit={(e) => e.preventDefault()}>
         <label>
-          Range
+          {t('apiIntelligence.range')}
           <select value={range} onChange={(e) => setRange(e.currentTarget.value as MetricRange)} data-testid="ai-range">
             {METRIC_RANGES.map((r) => (
               <option key={r} value={r}>
-                {RANGE_LABEL[r]}
+                {RANGE_LABEL[r]()}
               </option>
             ))}
           </select>
@@ -68,21 +73,23 @@ export function ApiIntelligencePage({ title }: ScreenProps) {
   );
 }
 
+// The exporter's settings are code (variable names and a header), the same in every language.
+const otelSnippet = (origin: string) =>
+  `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${origin}/v1/traces\nOTEL_EXPORTER_OTLP_TRACES_HEADERS="Authorization=Bearer sw_live_…"`;
+
 function Empty() {
   const origin = typeof location === 'undefined' ? '' : location.origin;
   return (
     <div className="sw-nodata" data-testid="ai-empty">
-      <strong>No HTTP endpoints in this period</strong>
+      <strong>{t('apiIntelligence.empty.title')}</strong>
+      <p>{t('apiIntelligence.empty.intro')}</p>
+      <pre className="sw-ai-snippet">{otelSnippet(origin)}</pre>
       <p>
-        Endpoints appear here once your services send server spans over OTLP/HTTP. With an ingest key (a company admin creates one under
-        Settings), point any OpenTelemetry SDK at this server:
-      </p>
-      <pre className="sw-ai-snippet">
-        {`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${origin}/v1/traces\nOTEL_EXPORTER_OTLP_TRACES_HEADERS="Authorization=Bearer sw_live_…"`}
-      </pre>
-      <p>
-        Each endpoint is named by the span&rsquo;s <code>http.route</code>, else <code>url.template</code>, else its path with ids replaced
-        by <code>{'{id}'}</code>.
+        {tr('apiIntelligence.empty.naming', {
+          route: <code>http.route</code>,
+          template: <code>url.template</code>,
+          id: <code>{'{id}'}</code>,
+        })}
       </p>
     </div>
   );
@@ -95,46 +102,46 @@ function Inventory({ data, showTenant }: { data: ApiInventory; showTenant: boole
     <>
       <dl className="sw-mx-totals" data-testid="ai-totals">
         <div>
-          <dt>Endpoints</dt>
+          <dt>{t('apiIntelligence.totals.endpoints')}</dt>
           <dd>{fmtNumber(data.endpoints.length)}</dd>
         </div>
         <div>
-          <dt>Requests</dt>
+          <dt>{t('apiIntelligence.totals.requests')}</dt>
           <dd>{fmtNumber(requests)}</dd>
         </div>
         <div>
-          <dt>New in this range</dt>
+          <dt>{t('apiIntelligence.totals.new')}</dt>
           <dd>{fmtNumber(data.newEndpoints.length)}</dd>
         </div>
       </dl>
       <div className="sw-ai-lists">
         <Highlights
-          title="New in this range"
+          title={t('apiIntelligence.new.title')}
           testId="ai-new"
           rows={data.newEndpoints.slice(0, 5)}
-          empty="No endpoint was seen for the first time in this range."
-          figure={(e) => `first seen ${fmtTime(e.firstSeen, '—')}`}
+          empty={t('apiIntelligence.new.empty')}
+          figure={(e) => t('apiIntelligence.new.figure', { time: fmtTime(e.firstSeen, '—') })}
           showTenant={showTenant}
         />
         <Highlights
-          title="Slowest (p95)"
+          title={t('apiIntelligence.slowest.title')}
           testId="ai-slowest"
           rows={data.slowest}
-          empty="No requests."
-          figure={(e) => `p95 ${ms(e.p95)}`}
+          empty={t('apiIntelligence.slowest.empty')}
+          figure={(e) => t('apiIntelligence.slowest.figure', { value: ms(e.p95) })}
           showTenant={showTenant}
         />
         <Highlights
-          title="Most failing"
+          title={t('apiIntelligence.failing.title')}
           testId="ai-failing"
           rows={data.mostFailing}
-          empty="No failed requests in this range."
-          figure={(e) => `${fmtNumber(e.errorRate, 1)} % errors (${fmtNumber(e.errors)})`}
+          empty={t('apiIntelligence.failing.empty')}
+          figure={(e) => t('apiIntelligence.failing.figure', { rate: fmtNumber(e.errorRate, 1), errors: fmtNumber(e.errors) })}
           showTenant={showTenant}
         />
       </div>
       <EndpointTable rows={data.endpoints} showTenant={showTenant} />
-      {data.truncated && <p className="sw-muted sw-small">Only the busiest {fmtNumber(data.endpoints.length)} endpoints are listed.</p>}
+      {data.truncated && <p className="sw-muted sw-small">{t('apiIntelligence.truncated', { count: fmtNumber(data.endpoints.length) })}</p>}
     </>
   );
 }
@@ -182,15 +189,17 @@ function Highlights(props: {
 }
 
 /** A change against the previous period, in words and an arrow; red when worse, green when better. */
-function Change({ value, unit, worse, better }: { value: number | null; unit: string; worse: string; better: string }) {
-  if (value === null) return <span className="sw-muted sw-small">no previous data</span>;
-  if (value === 0) return <span className="sw-ai-change">= unchanged</span>;
+function Change({ value, unit, worse, better }: { value: number | null; unit: 'pct' | 'pts'; worse: string; better: string }) {
+  if (value === null) return <span className="sw-muted sw-small">{t('apiIntelligence.change.noPrevious')}</span>;
+  if (value === 0) return <span className="sw-ai-change">{t('apiIntelligence.change.unchanged')}</span>;
   const up = value > 0;
   return (
     <span className={`sw-ai-change ${up ? 'sw-ai-worse' : 'sw-ai-better'}`}>
       <span aria-hidden="true">{up ? '▲' : '▼'} </span>
-      {fmtNumber(Math.abs(value), 1)}
-      {unit} {up ? worse : better}
+      {t(unit === 'pct' ? 'apiIntelligence.change.pct' : 'apiIntelligence.change.pts', {
+        value: fmtNumber(Math.abs(value), 1),
+        direction: up ? worse : better,
+      })}
     </span>
   );
 }
@@ -212,13 +221,15 @@ function StatusBar({ e }: { e: Endpoint }) {
       )}
       <span className="sw-small">
         {total === 0
-          ? 'no status codes'
+          ? t('apiIntelligence.codes.none')
           : CLASSES.filter((c) => e.statusClasses[c] > 0)
               .map((c) => `${c} ${fmtNumber(e.statusClasses[c])}`)
               .join(' · ')}
       </span>
       {e.topCodes.length > 0 && (
-        <span className="sw-muted sw-small">top: {e.topCodes.map((c) => `${c.code} × ${fmtNumber(c.count)}`).join(', ')}</span>
+        <span className="sw-muted sw-small">
+          {t('apiIntelligence.codes.top', { codes: e.topCodes.map((c) => `${c.code} × ${fmtNumber(c.count)}`).join(', ') })}
+        </span>
       )}
     </span>
   );
@@ -227,43 +238,55 @@ function StatusBar({ e }: { e: Endpoint }) {
 function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boolean }) {
   const [sort, setSort] = useState<{ key: SortKey; order: 'asc' | 'desc' }>({ key: 'requests', order: 'desc' });
   const list = sorted(rows, sort.key, sort.order);
-  const cells: Record<string, Pick<Column<Endpoint>, 'cell' | 'className'>> = {
-    Endpoint: {
+  const cells: Record<ColumnId, Pick<Column<Endpoint>, 'cell' | 'className'>> = {
+    endpoint: {
       className: 'sw-ai-name',
       cell: (e) => (
         <span>
           <EndpointName e={e} showTenant={showTenant} />
-          {e.isNew && <span className="sw-badge sw-ai-new">New</span>}
+          {e.isNew && <span className="sw-badge sw-ai-new">{t('apiIntelligence.newBadge')}</span>}
         </span>
       ),
     },
-    Requests: {
+    requests: {
       cell: (e) => (
         <span>
           {fmtNumber(e.requests)}
-          <span className="sw-muted sw-small"> ({fmtRate(e.rate)}/s)</span>
+          <span className="sw-muted sw-small"> {t('apiIntelligence.rate', { rate: fmtRate(e.rate) })}</span>
         </span>
       ),
     },
-    Errors: { cell: (e) => `${fmtNumber(e.errorRate, 1)} %` },
+    errors: { cell: (e) => t('apiIntelligence.percent', { value: fmtNumber(e.errorRate, 1) }) },
     p50: { cell: (e) => ms(e.p50) },
     p95: { cell: (e) => ms(e.p95) },
     p99: { cell: (e) => ms(e.p99) },
-    Change: {
+    change: {
       cell: (e) => (
         <span className="sw-ai-changes">
-          <Change value={e.p95ChangePct} unit=" %" worse="slower" better="faster" />
-          {e.errorRateChange !== null && <Change value={e.errorRateChange} unit=" pts" worse="more errors" better="fewer errors" />}
+          <Change
+            value={e.p95ChangePct}
+            unit="pct"
+            worse={t('apiIntelligence.change.slower')}
+            better={t('apiIntelligence.change.faster')}
+          />
+          {e.errorRateChange !== null && (
+            <Change
+              value={e.errorRateChange}
+              unit="pts"
+              worse={t('apiIntelligence.change.moreErrors')}
+              better={t('apiIntelligence.change.fewerErrors')}
+            />
+          )}
         </span>
       ),
     },
-    'Status codes': { className: 'sw-ai-codes', cell: (e) => <StatusBar e={e} /> },
-    'First seen': { className: 'sw-small', cell: (e) => fmtTime(e.firstSeen, '—') },
+    codes: { className: 'sw-ai-codes', cell: (e) => <StatusBar e={e} /> },
+    firstSeen: { className: 'sw-small', cell: (e) => fmtTime(e.firstSeen, '—') },
   };
   return (
-    <section className="sw-card" aria-label="Endpoints">
+    <section className="sw-card" aria-label={t('apiIntelligence.table')}>
       <label className="sw-ai-sort">
-        Sort by{' '}
+        {t('apiIntelligence.sortBy')}{' '}
         <select
           value={sort.key}
           onChange={(ev) => {
@@ -273,8 +296,8 @@ function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boo
           data-testid="ai-sort"
         >
           {COLUMNS.filter((c) => c.key).map((c) => (
-            <option key={c.label} value={c.key!}>
-              {c.label === 'Change' ? 'p95 change' : c.label}
+            <option key={c.id} value={c.key!}>
+              {c.id === 'change' ? t('apiIntelligence.sortP95Change') : columnLabel(c.id)}
             </option>
           ))}
         </select>
@@ -287,7 +310,8 @@ function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boo
         rows={list}
         rowKey={(e) => `${e.tenantId} ${e.service} ${e.method} ${e.route}`}
         rowProps={() => ({ 'data-testid': 'ai-row' })}
-        columns={COLUMNS.map(({ label, key }) => {
+        columns={COLUMNS.map(({ id, key }) => {
+          const label = columnLabel(id);
           const sortable = key && {
             sort: sortOf(sort.key === key, sort.order),
             head: (
@@ -301,7 +325,7 @@ function EndpointTable({ rows, showTenant }: { rows: Endpoint[]; showTenant: boo
               />
             ),
           };
-          return { label, ...cells[label], ...sortable };
+          return { label, ...cells[id], ...sortable };
         })}
       />
     </section>

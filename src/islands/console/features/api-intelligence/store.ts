@@ -3,6 +3,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 import type { MetricRange } from '../../../../lib/metric-buckets.ts';
@@ -24,7 +25,7 @@ export function loadInventory(range: MetricRange, tenant: string | null): Promis
   return loadInto(
     answer,
     () => api.GET('/api/v1/api-intelligence', { params: { query: { range, tenant: tenant ?? undefined } } }),
-    serverOr('Failed to load API intelligence'),
+    serverOr(t('apiIntelligence.loadFailed')),
   );
 }
 

@@ -14,6 +14,7 @@ import { fmtTime } from '../../ui/format.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { FormAlert, ModalActions } from '../../ui/ModalForm.tsx';
 import { Table } from '../../ui/Table.tsx';
+import { t, tr } from '../../i18n.ts';
 import { $monitorNames, $secrets, $secretsAlert, deleteSecret, loadSecrets, nameProblem, setSecret, type CompanySecret } from './store.ts';
 
 export function SecretsPage({ title }: { title: string }) {
@@ -36,29 +37,28 @@ export function SecretsPage({ title }: { title: string }) {
 
   return (
     <div className="sw-admin sw-settings">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/settings">Settings</a> / <span aria-current="page">Secrets</span>
+      <nav aria-label={t('secrets.breadcrumb')} className="sw-breadcrumb">
+        <a href="/settings">{t('secrets.settings')}</a> / <span aria-current="page">{t('secrets.crumb')}</span>
       </nav>
       <h2 className="sw-page-title">{title}</h2>
       {!companyKnown ? (
         <p className="sw-banner sw-banner-info" role="status">
-          Choose a company in the header to see its secrets.
+          {t('secrets.chooseCompany')}
         </p>
       ) : (
         <section className="sw-card" aria-labelledby="secrets-title">
           <header className="sw-card-head sw-row-between">
-            <h3 id="secrets-title">Secrets ({secrets.status === 'ready' ? secrets.data.length : 0})</h3>
+            <h3 id="secrets-title">{t('secrets.cardTitle', { count: secrets.status === 'ready' ? secrets.data.length : 0 })}</h3>
             {admin && (
               <button type="button" className="sw-btn sw-btn-primary" onClick={() => setEditing({ name: null })}>
-                Add secret
+                {t('secrets.add')}
               </button>
             )}
           </header>
           <div className="sw-card-body">
             <p className="sw-muted sw-small">
-              Passwords and tokens that API flow and browser monitors use in their steps as <code>{'{{secrets.NAME}}'}</code>. Values are
-              stored encrypted, never shown again after saving, and appear in results and logs as <code>[secret NAME]</code>.
-              {!admin && ' Only your company’s admins can add, replace or delete them.'}
+              {tr('secrets.intro', { use: <code>{'{{secrets.NAME}}'}</code>, masked: <code>[secret NAME]</code> })}
+              {!admin && ` ${t('secrets.onlyAdmins')}`}
             </p>
             {alert && (
               <div className={`sw-banner ${alert.ok ? 'sw-banner-ok' : 'sw-banner-error'}`} role="alert">
@@ -68,7 +68,7 @@ export function SecretsPage({ title }: { title: string }) {
             {secrets.status === 'loading' && <Skeleton rows={2} />}
             {secrets.status === 'error' && <ErrorPanel message={secrets.message} />}
             {secrets.status === 'ready' && secrets.data.length === 0 && (
-              <p className="sw-empty">{admin ? 'No secrets yet. Add one for the first step that signs in.' : 'No secrets yet.'}</p>
+              <p className="sw-empty">{admin ? t('secrets.emptyAdmin') : t('secrets.empty')}</p>
             )}
             {secrets.status === 'ready' && secrets.data.length > 0 && (
               <Table
@@ -76,46 +76,46 @@ export function SecretsPage({ title }: { title: string }) {
                 rows={secrets.data}
                 rowKey={(s) => s.name}
                 columns={[
-                  { label: 'Name', cell: (s) => <code>{s.name}</code> },
+                  { label: t('secrets.col.name'), cell: (s) => <code>{s.name}</code> },
                   {
-                    label: 'Used by',
+                    label: t('secrets.col.usedBy'),
                     cell: (s) =>
                       s.used_by.length === 0 ? (
-                        <span className="sw-muted">No monitor</span>
+                        <span className="sw-muted">{t('secrets.noMonitor')}</span>
                       ) : (
                         s.used_by.map((id, i) => (
                           <span key={id}>
                             {i > 0 && ', '}
                             <a className="sw-link" href={`/monitors/${encodeURIComponent(id)}`}>
-                              {names[id] ?? 'A monitor'}
+                              {names[id] ?? t('secrets.aMonitor')}
                             </a>
                           </span>
                         ))
                       ),
                   },
-                  { label: 'Changed', cell: (s) => fmtTime(s.updated_at, '—') },
+                  { label: t('secrets.col.changed'), cell: (s) => fmtTime(s.updated_at, '—') },
                   ...(admin
                     ? [
                         {
-                          label: 'Actions',
+                          label: t('secrets.col.actions'),
                           className: 'sw-actions',
                           cell: (s: CompanySecret) => (
                             <>
                               <button
                                 type="button"
                                 className="sw-btn sw-btn-small"
-                                aria-label={`Replace ${s.name}`}
+                                aria-label={t('secrets.replaceLabel', { name: s.name })}
                                 onClick={() => setEditing({ name: s.name })}
                               >
-                                Replace
+                                {t('secrets.replace')}
                               </button>
                               <button
                                 type="button"
                                 className="sw-btn sw-btn-small sw-btn-danger"
-                                aria-label={`Delete ${s.name}`}
+                                aria-label={t('secrets.deleteLabel', { name: s.name })}
                                 onClick={() => setDeleting(s)}
                               >
-                                Delete
+                                {t('secrets.delete')}
                               </button>
                             </>
                           ),
@@ -138,10 +138,10 @@ export function SecretsPage({ title }: { title: string }) {
       )}
       {deleting && (
         <Confirm
-          title="Delete secret"
+          title={t('secrets.confirm.title')}
           danger
-          confirmLabel="Delete"
-          text={`Delete ${deleting.name}? Its value is gone for good; a monitor that still uses it is refused by the server.`}
+          confirmLabel={t('secrets.delete')}
+          text={t('secrets.confirm.text', { name: deleting.name })}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             const s = deleting;
@@ -167,9 +167,8 @@ function SecretDialog(props: { tenant: string | null; name: string | null; taken
     const problems: Record<string, string> = {};
     const np = replacing ? null : nameProblem(name);
     if (np) problems.name = np;
-    else if (!replacing && props.taken.includes(name))
-      problems.name = `${name} already exists: use Replace on its row to change its value.`;
-    if (!value) problems.value = 'Value is required.';
+    else if (!replacing && props.taken.includes(name)) problems.name = t('secrets.form.taken', { name });
+    if (!value) problems.value = t('secrets.form.valueRequired');
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy(true);
@@ -184,11 +183,11 @@ function SecretDialog(props: { tenant: string | null; name: string | null; taken
     }
   }
   return (
-    <Modal title={replacing ? `Replace ${props.name}` : 'Add secret'} onClose={props.onClose}>
+    <Modal title={replacing ? t('secrets.replaceLabel', { name: props.name ?? '' }) : t('secrets.add')} onClose={props.onClose}>
       <form className="sw-form sw-settings" onSubmit={submit} noValidate>
         <FormAlert text={text} />
         {!replacing && (
-          <Field id="s-name" label="Name" required error={errors.name} hint="Used in steps as {{secrets.NAME}}">
+          <Field id="s-name" label={t('secrets.form.name')} required error={errors.name} hint={t('secrets.form.nameHint')}>
             <input
               id="s-name"
               value={name}
@@ -204,7 +203,13 @@ function SecretDialog(props: { tenant: string | null; name: string | null; taken
             />
           </Field>
         )}
-        <Field id="s-value" label={replacing ? 'New value' : 'Value'} required error={errors.value} hint="Never shown again after saving.">
+        <Field
+          id="s-value"
+          label={replacing ? t('secrets.form.newValue') : t('secrets.form.value')}
+          required
+          error={errors.value}
+          hint={t('secrets.form.valueHint')}
+        >
           <input
             id="s-value"
             type="password"
@@ -219,7 +224,7 @@ function SecretDialog(props: { tenant: string | null; name: string | null; taken
             }}
           />
         </Field>
-        <ModalActions onClose={props.onClose} busy={busy} submitLabel={replacing ? 'Replace value' : 'Add secret'} />
+        <ModalActions onClose={props.onClose} busy={busy} submitLabel={replacing ? t('secrets.form.replaceValue') : t('secrets.add')} />
       </form>
     </Modal>
   );

@@ -4,6 +4,7 @@
 // Values go to the server only: never kept here after the call, never read back.
 import { atom } from 'nanostores';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -24,11 +25,7 @@ const companyQuery = (companyId: string | null) => (companyId ? { company_id: co
 
 export async function loadSecrets(tenant: string | null): Promise<void> {
   await Promise.all([
-    loadInto(
-      $secrets,
-      () => api.GET('/api/v1/secrets', { params: { query: companyQuery(tenant) } }),
-      serverOr('Failed to load the secrets.'),
-    ),
+    loadInto($secrets, () => api.GET('/api/v1/secrets', { params: { query: companyQuery(tenant) } }), serverOr(t('secrets.loadFailed'))),
     api
       .GET('/api/v1/monitors', { params: { query: { ...(tenant ? { tenant } : {}), limit: 200, sort: 'name' } } })
       .then(({ data }) => data && $monitorNames.set(Object.fromEntries(data.map((m) => [m.id, m.name]))))
@@ -38,8 +35,8 @@ export async function loadSecrets(tenant: string | null): Promise<void> {
 
 /** A name problem in words, or null when the server will take it. */
 export function nameProblem(name: string): string | null {
-  if (!name) return 'Name is required.';
-  if (!SECRET_NAME.test(name)) return 'Upper-case letters, digits and underscores, starting with a letter (e.g. SHOP_PASSWORD).';
+  if (!name) return t('secrets.form.nameRequired');
+  if (!SECRET_NAME.test(name)) return t('secrets.form.namePattern');
   return null;
 }
 
@@ -53,12 +50,12 @@ export async function setSecret(tenant: string | null, name: string, value: stri
     });
     if (r.error !== undefined) {
       const fields = (r.error as { errors?: Record<string, string> }).errors ?? {};
-      return { ok: false, text: errorText(r.error, 'The secret could not be saved.'), fields };
+      return { ok: false, text: errorText(r.error, t('secrets.saveFailed')), fields };
     }
   } catch (e) {
-    return { ok: false, text: errorText(e, 'The secret could not be saved.'), fields: {} };
+    return { ok: false, text: errorText(e, t('secrets.saveFailed')), fields: {} };
   }
-  $secretsAlert.set({ ok: true, text: replacing ? `Secret ${name} replaced.` : `Secret ${name} added.` });
+  $secretsAlert.set({ ok: true, text: replacing ? t('secrets.replaced', { name }) : t('secrets.added', { name }) });
   await loadSecrets(tenant);
   return { ok: true };
 }
@@ -68,13 +65,13 @@ export async function deleteSecret(tenant: string | null, name: string): Promise
   try {
     const r = await api.DELETE('/api/v1/secrets/{name}', { params: { path: { name }, query: companyQuery(tenant) } });
     if (r.error !== undefined) {
-      $secretsAlert.set({ ok: false, text: errorText(r.error, `Secret ${name} could not be deleted.`) });
+      $secretsAlert.set({ ok: false, text: errorText(r.error, t('secrets.deleteFailed', { name })) });
       return;
     }
   } catch (e) {
-    $secretsAlert.set({ ok: false, text: errorText(e, `Secret ${name} could not be deleted.`) });
+    $secretsAlert.set({ ok: false, text: errorText(e, t('secrets.deleteFailed', { name })) });
     return;
   }
-  $secretsAlert.set({ ok: true, text: `Secret ${name} deleted.` });
+  $secretsAlert.set({ ok: true, text: t('secrets.deleted', { name }) });
   await loadSecrets(tenant);
 }

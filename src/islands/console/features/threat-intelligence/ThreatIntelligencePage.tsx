@@ -12,19 +12,20 @@ import { fmtDate, fmtNumber, fmtTime } from '../../ui/format.ts';
 import type { ScreenProps } from '../../ui/screen-props.ts';
 import { $threats, loadThreats, type AssetThreat, type ThreatOverview } from './store.ts';
 import { Table } from '../../ui/Table.tsx';
+import { t, tr } from '../../i18n.ts';
 import './threat-intelligence.css';
 
-const when = (ms: number | null | undefined) => fmtTime(ms, 'Never');
+const when = (ms: number | null | undefined) => fmtTime(ms, t('threatIntelligence.never'));
 const day = (ms: number | null | undefined) => (ms == null ? '—' : fmtDate(new Date(ms).toISOString()));
 
-const REPUTATION: Record<AssetThreat['reputation'], { label: string; className: string }> = {
-  listed: { label: 'Listed', className: 'sw-badge sw-badge-open' },
-  clean: { label: 'Clean', className: 'sw-badge sw-badge-resolved' },
-  unknown: { label: 'Unknown', className: 'sw-badge' },
+const REPUTATION: Record<AssetThreat['reputation'], { label: () => string; className: string }> = {
+  listed: { label: () => t('threatIntelligence.reputation.listed'), className: 'sw-badge sw-badge-open' },
+  clean: { label: () => t('threatIntelligence.reputation.clean'), className: 'sw-badge sw-badge-resolved' },
+  unknown: { label: () => t('threatIntelligence.reputation.unknown'), className: 'sw-badge' },
 };
 
 function Assets({ data }: { data: ThreatOverview }) {
-  if (data.assets.length === 0) return <NoData text="No verified assets yet. Verified domains and hosts are checked every hour." />;
+  if (data.assets.length === 0) return <NoData text={t('threatIntelligence.assets.empty')} />;
   return (
     <Table
       testId="threat-assets"
@@ -33,17 +34,20 @@ function Assets({ data }: { data: ThreatOverview }) {
       rowProps={(a) => ({ 'data-testid': `threat-asset-${a.hostname}` })}
       columns={[
         {
-          label: 'Asset',
+          label: t('threatIntelligence.assets.asset'),
           cell: (a) => (
             <span>
               <strong>{a.hostname}</strong> <span className="sw-ti-muted">{a.kind}</span>
             </span>
           ),
         },
-        { label: 'Reputation', cell: (a) => <span className={REPUTATION[a.reputation].className}>{REPUTATION[a.reputation].label}</span> },
-        { label: 'Addresses', cell: (a) => (a.addresses.length ? a.addresses.join(', ') : '—') },
         {
-          label: 'Listings',
+          label: t('threatIntelligence.assets.reputation'),
+          cell: (a) => <span className={REPUTATION[a.reputation].className}>{REPUTATION[a.reputation].label()}</span>,
+        },
+        { label: t('threatIntelligence.assets.addresses'), cell: (a) => (a.addresses.length ? a.addresses.join(', ') : '—') },
+        {
+          label: t('threatIntelligence.assets.listings'),
           cell: (a) =>
             a.listings.length ? (
               <ul className="sw-ti-list">
@@ -52,24 +56,30 @@ function Assets({ data }: { data: ThreatOverview }) {
                 ))}
               </ul>
             ) : (
-              'None'
+              t('threatIntelligence.assets.none')
             ),
         },
-        { label: 'Checked', cell: (a) => when(a.checked_at) },
+        { label: t('threatIntelligence.assets.checked'), cell: (a) => when(a.checked_at) },
       ]}
     />
   );
 }
 
 function TraceMatches({ data }: { data: ThreatOverview }) {
-  if (data.trace_matches.length === 0)
-    return <NoData text="None of the hosts your services called in the last 7 days is listed by a feed." />;
+  if (data.trace_matches.length === 0) return <NoData text={t('threatIntelligence.traces.empty')} />;
   return (
     <ul className="sw-ti-alerts" data-testid="threat-trace-matches">
       {data.trace_matches.map((m) => (
         <li key={`${m.company_id}/${m.service}/${m.host}/${m.feed}/${m.indicator}`}>
-          Your <strong>{m.service}</strong> service called <strong>{m.host}</strong>, listed by {m.feed} as {m.threat}
-          {m.indicator !== m.host ? ` (${m.indicator})` : ''}. Last call {when(m.last_seen_at)}.
+          {tr(m.indicator !== m.host ? 'threatIntelligence.traces.matchIndicator' : 'threatIntelligence.traces.match', {
+            service: m.service,
+            host: m.host,
+            feed: m.feed,
+            threat: m.threat,
+            indicator: m.indicator,
+            last: when(m.last_seen_at),
+            b: (chunks) => <strong>{chunks}</strong>,
+          })}
         </li>
       ))}
     </ul>
@@ -81,22 +91,23 @@ function Lookalikes({ data }: { data: ThreatOverview }) {
   return (
     <>
       <p className="sw-ti-muted">
-        {fmtNumber(l.checked)} of {fmtNumber(l.candidates)} lookalike names of your domains checked for registration.
+        {t('threatIntelligence.lookalikes.checked', { checked: fmtNumber(l.checked), candidates: fmtNumber(l.candidates) })}
       </p>
       {l.registered.length === 0 ? (
-        <NoData text="No lookalike domain is registered." />
+        <NoData text={t('threatIntelligence.lookalikes.empty')} />
       ) : (
         <Table
           testId="threat-lookalikes"
           rows={l.registered}
           rowKey={(r) => `${r.company_id}/${r.candidate}`}
           columns={[
-            { label: 'Registered name', cell: (r) => r.candidate },
-            { label: 'Imitates', cell: (r) => r.domain },
-            { label: 'Technique', cell: (r) => humanize(r.technique) },
+            { label: t('threatIntelligence.lookalikes.name'), cell: (r) => r.candidate },
+            { label: t('threatIntelligence.lookalikes.imitates'), cell: (r) => r.domain },
+            { label: t('threatIntelligence.lookalikes.technique'), cell: (r) => humanize(r.technique) },
             {
-              label: 'Registered since',
-              cell: (r) => (r.first_registered_at == null ? 'Before monitoring began' : day(r.first_registered_at)),
+              label: t('threatIntelligence.lookalikes.since'),
+              cell: (r) =>
+                r.first_registered_at == null ? t('threatIntelligence.lookalikes.beforeMonitoring') : day(r.first_registered_at),
             },
           ]}
         />
@@ -107,30 +118,28 @@ function Lookalikes({ data }: { data: ThreatOverview }) {
 
 function BreachStatus({ data }: { data: ThreatOverview }) {
   const b = data.breach;
-  if (!b) return <p className="sw-ti-muted">Choose a company in the header to see its breach lookup.</p>;
-  if (b.status === 'not_configured') return <p data-testid="threat-breach">Breach lookup is not configured on this platform.</p>;
-  if (b.status === 'disabled') return <p data-testid="threat-breach">Data breach monitoring is not part of this company's services.</p>;
-  if (b.status === 'pending') return <p data-testid="threat-breach">{b.domain} will be looked up at the next run.</p>;
+  if (!b) return <p className="sw-ti-muted">{t('threatIntelligence.breach.chooseCompany')}</p>;
+  if (b.status === 'not_configured') return <p data-testid="threat-breach">{t('threatIntelligence.breach.notConfigured')}</p>;
+  if (b.status === 'disabled') return <p data-testid="threat-breach">{t('threatIntelligence.breach.disabled')}</p>;
+  if (b.status === 'pending') return <p data-testid="threat-breach">{t('threatIntelligence.breach.pending', { domain: b.domain })}</p>;
   if (b.status === 'error')
-    return (
-      <p data-testid="threat-breach">
-        The last lookup of {b.domain} failed: {b.error}
-      </p>
-    );
+    return <p data-testid="threat-breach">{t('threatIntelligence.breach.error', { domain: b.domain, error: b.error ?? '' })}</p>;
   return (
     <div data-testid="threat-breach">
       <p>
-        {b.breaches.length === 0
-          ? 'No known breach involves'
-          : `${b.breaches.length} known breach${b.breaches.length > 1 ? 'es involve' : ' involves'}`}{' '}
-        addresses at <strong>{b.domain}</strong> (checked {when(b.checked_at)}).
+        {tr('threatIntelligence.breach.summary', {
+          count: b.breaches.length,
+          domain: b.domain,
+          checked: when(b.checked_at),
+          b: (chunks) => <strong>{chunks}</strong>,
+        })}
       </p>
       {b.breaches.length > 0 && (
         <ul className="sw-ti-list">
           {b.breaches.map((x) => (
             <li key={`${x.name}/${x.date}`}>
               {x.name}, {x.date}
-              {x.accounts != null ? `, ${fmtNumber(x.accounts)} accounts` : ''}
+              {x.accounts != null ? t('threatIntelligence.breach.accounts', { count: x.accounts, accounts: fmtNumber(x.accounts) }) : ''}
               {x.data_classes.length ? ` (${x.data_classes.join(', ')})` : ''}
             </li>
           ))}
@@ -144,19 +153,26 @@ function Sources({ data }: { data: ThreatOverview }) {
   return (
     <div className="sw-ti-sources">
       <p>
-        <strong>DNS blocklists:</strong>{' '}
-        {data.blocklists.length ? data.blocklists.map((b) => `${b.zone} (${b.type})`).join(', ') : 'none configured'}
+        <strong>{t('threatIntelligence.sources.blocklists')}</strong>{' '}
+        {data.blocklists.length
+          ? data.blocklists.map((b) => `${b.zone} (${b.type})`).join(', ')
+          : t('threatIntelligence.sources.noneConfigured')}
       </p>
       {data.feeds.length === 0 ? (
         <p>
-          <strong>Feeds:</strong> none configured
+          <strong>{t('threatIntelligence.sources.feedsLabel')}</strong> {t('threatIntelligence.sources.noneConfigured')}
         </p>
       ) : (
-        <ul className="sw-ti-list" aria-label="Feeds">
+        <ul className="sw-ti-list" aria-label={t('threatIntelligence.sources.feeds')}>
           {data.feeds.map((f) => (
             <li key={f.name}>
-              <strong>{f.name}</strong>: {fmtNumber(f.indicators)} indicator{f.indicators === 1 ? '' : 's'}, imported {when(f.imported_at)}
-              {f.error ? ` — last attempt failed: ${f.error}` : ''}
+              <strong>{f.name}</strong>:{' '}
+              {t('threatIntelligence.sources.feed', {
+                count: f.indicators,
+                indicators: fmtNumber(f.indicators),
+                imported: when(f.imported_at),
+              })}
+              {f.error ? t('threatIntelligence.sources.feedFailed', { error: f.error }) : ''}
             </li>
           ))}
         </ul>
@@ -175,32 +191,24 @@ export function ThreatIntelligencePage(_props: ScreenProps) {
   if (threats.status === 'error') return <ErrorPanel message={threats.message} />;
   const data = threats.data;
   if (!data.enabled) {
-    return (
-      <NoData
-        text={
-          role === 'super_admin'
-            ? 'No company has threat intelligence.'
-            : 'Threat intelligence is not enabled for your company. Ask your platform administrator.'
-        }
-      />
-    );
+    return <NoData text={role === 'super_admin' ? t('threatIntelligence.noCompany') : t('threatIntelligence.notEnabled')} />;
   }
   const own = role !== 'super_admin';
   return (
     <div className="sw-ti-page">
-      <Card title={own ? 'Reputation of your assets' : 'Reputation of the assets'} testId="threat-reputation">
+      <Card title={own ? t('threatIntelligence.card.reputationOwn') : t('threatIntelligence.card.reputation')} testId="threat-reputation">
         <Assets data={data} />
       </Card>
-      <Card title={own ? 'Listed hosts your services called' : 'Listed hosts the services called'} testId="threat-traces">
+      <Card title={own ? t('threatIntelligence.card.tracesOwn') : t('threatIntelligence.card.traces')} testId="threat-traces">
         <TraceMatches data={data} />
       </Card>
-      <Card title="Lookalike domains" testId="threat-lookalike-card">
+      <Card title={t('threatIntelligence.card.lookalikes')} testId="threat-lookalike-card">
         <Lookalikes data={data} />
       </Card>
-      <Card title="Data breaches" testId="threat-breach-card">
+      <Card title={t('threatIntelligence.card.breaches')} testId="threat-breach-card">
         <BreachStatus data={data} />
       </Card>
-      <Card title="Sources" testId="threat-sources">
+      <Card title={t('threatIntelligence.card.sources')} testId="threat-sources">
         <Sources data={data} />
       </Card>
     </div>

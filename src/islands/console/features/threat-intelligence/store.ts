@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -24,6 +25,6 @@ export function loadThreats(tenant: string | null): Promise<void> {
   return loadInto(
     answer,
     () => api.GET('/api/v1/security/threats', { params: { query: { tenant: tenant ?? undefined } } }),
-    serverOr('Failed to load threat intelligence'),
+    serverOr(t('threatIntelligence.loadFailed')),
   );
 }

@@ -26,6 +26,10 @@ import statusPage from './de/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './de/subscribers.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
+import vulnerabilityScans from './de/vulnerabilityScans.json' with { type: 'json' };
+import threatIntelligence from './de/threatIntelligence.json' with { type: 'json' };
+import apiIntelligence from './de/apiIntelligence.json' with { type: 'json' };
+import secrets from './de/secrets.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -56,4 +60,8 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   statusPageLanguages,
   subscribers,
   ui,
+  vulnerabilityScans,
+  threatIntelligence,
+  apiIntelligence,
+  secrets,
 };

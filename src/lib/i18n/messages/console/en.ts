@@ -27,6 +27,10 @@ import statusPage from './en/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './en/subscribers.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
+import vulnerabilityScans from './en/vulnerabilityScans.json' with { type: 'json' };
+import threatIntelligence from './en/threatIntelligence.json' with { type: 'json' };
+import apiIntelligence from './en/apiIntelligence.json' with { type: 'json' };
+import secrets from './en/secrets.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -56,4 +60,8 @@ export const CONSOLE_EN = {
   statusPageLanguages,
   subscribers,
   ui,
+  vulnerabilityScans,
+  threatIntelligence,
+  apiIntelligence,
+  secrets,
 };
