@@ -2,6 +2,7 @@
 import shell from './de/shell.json' with { type: 'json' };
 import account from './de/account.json' with { type: 'json' };
 import alerts from './de/alerts.json' with { type: 'json' };
+import apiIntelligence from './de/apiIntelligence.json' with { type: 'json' };
 import app from './de/app.json' with { type: 'json' };
 import auth from './de/auth.json' with { type: 'json' };
 import channelForms from './de/channelForms.json' with { type: 'json' };
@@ -21,21 +22,21 @@ import pagePanels from './de/pagePanels.json' with { type: 'json' };
 import placeholders from './de/placeholders.json' with { type: 'json' };
 import probeLocations from './de/probeLocations.json' with { type: 'json' };
 import routes from './de/routes.json' with { type: 'json' };
+import secrets from './de/secrets.json' with { type: 'json' };
 import sso from './de/sso.json' with { type: 'json' };
 import statusPage from './de/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './de/subscribers.json' with { type: 'json' };
+import threatIntelligence from './de/threatIntelligence.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
 import vulnerabilityScans from './de/vulnerabilityScans.json' with { type: 'json' };
-import threatIntelligence from './de/threatIntelligence.json' with { type: 'json' };
-import apiIntelligence from './de/apiIntelligence.json' with { type: 'json' };
-import secrets from './de/secrets.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
   shell,
   account,
   alerts,
+  apiIntelligence,
   app,
   auth,
   channelForms,
@@ -55,13 +56,12 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   placeholders,
   probeLocations,
   routes,
+  secrets,
   sso,
   statusPage,
   statusPageLanguages,
   subscribers,
+  threatIntelligence,
   ui,
   vulnerabilityScans,
-  threatIntelligence,
-  apiIntelligence,
-  secrets,
 };

@@ -3,6 +3,7 @@
 import shell from './en/shell.json' with { type: 'json' };
 import account from './en/account.json' with { type: 'json' };
 import alerts from './en/alerts.json' with { type: 'json' };
+import apiIntelligence from './en/apiIntelligence.json' with { type: 'json' };
 import app from './en/app.json' with { type: 'json' };
 import auth from './en/auth.json' with { type: 'json' };
 import channelForms from './en/channelForms.json' with { type: 'json' };
@@ -22,20 +23,20 @@ import pagePanels from './en/pagePanels.json' with { type: 'json' };
 import placeholders from './en/placeholders.json' with { type: 'json' };
 import probeLocations from './en/probeLocations.json' with { type: 'json' };
 import routes from './en/routes.json' with { type: 'json' };
+import secrets from './en/secrets.json' with { type: 'json' };
 import sso from './en/sso.json' with { type: 'json' };
 import statusPage from './en/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './en/subscribers.json' with { type: 'json' };
+import threatIntelligence from './en/threatIntelligence.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
 import vulnerabilityScans from './en/vulnerabilityScans.json' with { type: 'json' };
-import threatIntelligence from './en/threatIntelligence.json' with { type: 'json' };
-import apiIntelligence from './en/apiIntelligence.json' with { type: 'json' };
-import secrets from './en/secrets.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
   account,
   alerts,
+  apiIntelligence,
   app,
   auth,
   channelForms,
@@ -55,13 +56,12 @@ export const CONSOLE_EN = {
   placeholders,
   probeLocations,
   routes,
+  secrets,
   sso,
   statusPage,
   statusPageLanguages,
   subscribers,
+  threatIntelligence,
   ui,
   vulnerabilityScans,
-  threatIntelligence,
-  apiIntelligence,
-  secrets,
 };
