@@ -28,7 +28,6 @@ const NOT_YET_CONVERTED = [
   'features/backend-test',
   'features/on-call',
   'features/security',
-  'features/settings',
   'features/api-intelligence',
   'features/domain-checks',
   'features/maintenance',
@@ -88,6 +87,8 @@ const ALLOWED_LITERALS = new Set([
   '203.0.113.0/24\n2001:db8::/32',
   '#0a66c2',
   'UTC',
+  // the example of a website address on the company's profile
+  'https://example.com',
 ]);
 
 const TEXT_ATTRIBUTES = new Set([
