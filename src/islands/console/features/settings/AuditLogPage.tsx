@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { AUDIT_EVENTS } from '../../../../lib/audit-events.ts';
 import { AUDIT_EVENT_LABELS, FLAG_LABELS, ROLE_LABELS, humanize, labelOf } from '../../../../lib/labels.ts';
 import { $tenantOptions, loadTenantOptions } from '../../stores/tenant.ts';
+import { t } from '../../i18n.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import {
@@ -44,19 +45,19 @@ export function AuditLogPage({ title }: { title: string }) {
   const total = page.status === 'ready' ? page.data.total : 0;
   return (
     <div className="sw-admin sw-settings">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/settings">Settings</a> / <span aria-current="page">Audit log</span>
+      <nav aria-label={t('settings.breadcrumb')} className="sw-breadcrumb">
+        <a href="/settings">{t('settings.settings')}</a> / <span aria-current="page">{t('settings.audit.crumb')}</span>
       </nav>
       <h2 className="sw-page-title">{title}</h2>
-      <form className="sw-filters" onSubmit={apply} aria-label="Filter the audit log">
+      <form className="sw-filters" onSubmit={apply} aria-label={t('settings.audit.filterLabel')}>
         <div className="sw-filter">
-          <label htmlFor="audit-event">Event</label>
+          <label htmlFor="audit-event">{t('settings.audit.event')}</label>
           <select
             id="audit-event"
             value={draft.event}
             onChange={(e) => setDraft({ ...draft, event: e.target.value as AuditEventName | '' })}
           >
-            <option value="">Any event</option>
+            <option value="">{t('settings.audit.anyEvent')}</option>
             {AUDIT_EVENTS.map((n) => (
               <option key={n} value={n}>
                 {labelOf(AUDIT_EVENT_LABELS, n)}
@@ -65,9 +66,9 @@ export function AuditLogPage({ title }: { title: string }) {
           </select>
         </div>
         <div className="sw-filter">
-          <label htmlFor="audit-user">User</label>
+          <label htmlFor="audit-user">{t('settings.audit.user')}</label>
           <select id="audit-user" value={draft.userId} onChange={set('userId')}>
-            <option value="">Any user</option>
+            <option value="">{t('settings.audit.anyUser')}</option>
             {users.map((u) => (
               <option key={u.id} value={u.id}>
                 {u.email}
@@ -76,9 +77,9 @@ export function AuditLogPage({ title }: { title: string }) {
           </select>
         </div>
         <div className="sw-filter">
-          <label htmlFor="audit-company">Company</label>
+          <label htmlFor="audit-company">{t('settings.audit.company')}</label>
           <select id="audit-company" value={draft.tenantId} onChange={set('tenantId')}>
-            <option value="">Any company</option>
+            <option value="">{t('settings.audit.anyCompany')}</option>
             {tenants.list.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -87,16 +88,16 @@ export function AuditLogPage({ title }: { title: string }) {
           </select>
         </div>
         <div className="sw-filter">
-          <label htmlFor="audit-from">From (UTC)</label>
+          <label htmlFor="audit-from">{t('settings.audit.from')}</label>
           <input id="audit-from" type="datetime-local" value={draft.from} onChange={set('from')} />
         </div>
         <div className="sw-filter">
-          <label htmlFor="audit-to">To (UTC)</label>
+          <label htmlFor="audit-to">{t('settings.audit.to')}</label>
           <input id="audit-to" type="datetime-local" value={draft.to} onChange={set('to')} />
         </div>
         <div className="sw-filter-actions">
           <button type="submit" className="sw-btn sw-btn-primary">
-            Apply filters
+            {t('settings.audit.apply')}
           </button>{' '}
           <button
             type="button"
@@ -107,7 +108,7 @@ export function AuditLogPage({ title }: { title: string }) {
               setOffset(0);
             }}
           >
-            Clear
+            {t('settings.audit.clear')}
           </button>
         </div>
       </form>
@@ -118,7 +119,7 @@ export function AuditLogPage({ title }: { title: string }) {
       )}
       <section className="sw-card" aria-labelledby="audit-events">
         <header className="sw-card-head">
-          <h3 id="audit-events">Events ({total})</h3>
+          <h3 id="audit-events">{t('settings.audit.events', { count: total })}</h3>
         </header>
         {page.status === 'loading' && <Skeleton rows={5} />}
         {page.status === 'ready' && (
@@ -126,12 +127,12 @@ export function AuditLogPage({ title }: { title: string }) {
             testId="audit-table"
             rows={page.data.items}
             rowKey={(e) => e.id}
-            empty="No events match these filters."
+            empty={t('settings.audit.empty')}
             columns={[
-              { label: 'Time', cell: (e) => fmtTime(e.timestamp, '—') },
-              { label: 'Event', className: 'sw-audit-event', cell: (e) => labelOf(AUDIT_EVENT_LABELS, e.event) },
+              { label: t('settings.audit.time'), cell: (e) => fmtTime(e.timestamp, '—') },
+              { label: t('settings.audit.event'), className: 'sw-audit-event', cell: (e) => labelOf(AUDIT_EVENT_LABELS, e.event) },
               {
-                label: 'User',
+                label: t('settings.audit.user'),
                 cell: (e) => (
                   <>
                     {userName(e.userId)}
@@ -139,19 +140,19 @@ export function AuditLogPage({ title }: { title: string }) {
                   </>
                 ),
               },
-              { label: 'Company', cell: (e) => companyName(e.tenantId) },
-              { label: 'Details', className: 'sw-audit-details', cell: (e) => <Details details={e.details} /> },
+              { label: t('settings.audit.company'), cell: (e) => companyName(e.tenantId) },
+              { label: t('settings.audit.details'), className: 'sw-audit-details', cell: (e) => <Details details={e.details} /> },
             ]}
           />
         )}
         {total > AUDIT_PAGE_SIZE && (
           <Pager
-            label="Audit log pages"
+            label={t('settings.audit.pages')}
             hasNewer={offset > 0}
             hasOlder={offset + AUDIT_PAGE_SIZE < total}
             onNewer={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
             onOlder={() => setOffset(offset + AUDIT_PAGE_SIZE)}
-            range={`${offset + 1}–${Math.min(total, offset + AUDIT_PAGE_SIZE)} of ${total}`}
+            range={t('settings.audit.range', { first: offset + 1, last: Math.min(total, offset + AUDIT_PAGE_SIZE), total })}
           />
         )}
       </section>
@@ -167,8 +168,8 @@ const CODE = /^[a-z0-9]+(?:_[a-z0-9]+)+$/;
 /** A value as a line reads it: text as is, lists joined, nested objects as key: value pairs. */
 function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (Array.isArray(v)) return v.length ? v.map(valueText).join(', ') : 'none';
+  if (typeof v === 'boolean') return v ? t('settings.audit.yes') : t('settings.audit.no');
+  if (Array.isArray(v)) return v.length ? v.map(valueText).join(', ') : t('settings.audit.none');
   if (typeof v === 'object')
     return Object.entries(v as Record<string, unknown>)
       .map(([k, x]) => `${keyText(k)}: ${valueText(x)}`)

@@ -4,6 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { boot } from '../../boot.ts';
+import { t } from '../../i18n.ts';
 import { Confirm } from '../../ui/Modal.tsx';
 import { SubdomainField } from '../../ui/SubdomainField.tsx';
 import { $company, changeSubdomain, type Company } from './store.ts';
@@ -37,9 +38,9 @@ function AddressForm({ company }: { company: Company }) {
   return (
     <section className="sw-card" aria-labelledby="settings-address">
       <header className="sw-card-head">
-        <h3 id="settings-address">Address</h3>
+        <h3 id="settings-address">{t('settings.address.title')}</h3>
       </header>
-      <form className="sw-form sw-card-body" onSubmit={submit} noValidate aria-label="Company address">
+      <form className="sw-form sw-card-body" onSubmit={submit} noValidate aria-label={t('settings.address.formLabel')}>
         {outcome && (
           <div className={`sw-banner ${outcome.ok ? 'sw-banner-ok' : 'sw-banner-error'}`} role="alert">
             {outcome.text}
@@ -58,22 +59,18 @@ function AddressForm({ company }: { company: Company }) {
             setOutcome(null);
           }}
         />
-        <p className="sw-muted sw-small">
-          Your status page, sign-in and console live at this address. Moving frees the old one at once: it no longer leads to your company
-          (another company may take it), links sent before (invitations, password resets, subscriber mails) stop working, and everyone signs
-          in again at the new address.
-        </p>
+        <p className="sw-muted sw-small">{t('settings.address.note')}</p>
         <div className="sw-modal-actions">
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy || !wanted || wanted === current}>
-            Change address
+            {t('settings.address.change')}
           </button>
         </div>
       </form>
       {confirming && (
         <Confirm
-          title="Change the company's address"
-          confirmLabel="Change address"
-          text={`Move ${company.name} from ${current ?? '(none)'} to ${wanted}? The old address stops working at once and everyone signs in again at the new one.`}
+          title={t('settings.address.confirmTitle')}
+          confirmLabel={t('settings.address.change')}
+          text={t('settings.address.confirmText', { company: company.name, from: current ?? t('settings.address.none'), to: wanted })}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void move()}
         />

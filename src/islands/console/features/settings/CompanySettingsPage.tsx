@@ -4,6 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type FormEvent } from 'react';
 import { $role, $user } from '../../stores/auth.ts';
+import { consoleLocale, t } from '../../i18n.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -39,8 +40,8 @@ export function CompanySettingsPage({ title }: { title: string }) {
   }, [companyId, superAdmin]);
   return (
     <div className="sw-admin sw-settings">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/settings">Settings</a> / <span aria-current="page">Company</span>
+      <nav aria-label={t('settings.breadcrumb')} className="sw-breadcrumb">
+        <a href="/settings">{t('settings.settings')}</a> / <span aria-current="page">{t('settings.company.crumb')}</span>
       </nav>
       <h2 className="sw-page-title">{title}</h2>
       {companyId ? (
@@ -55,7 +56,7 @@ export function CompanySettingsPage({ title }: { title: string }) {
         </>
       ) : (
         <p className="sw-banner sw-banner-info" role="status">
-          Choose a company in the header to see and change its settings.
+          {t('settings.company.chooseCompany')}
         </p>
       )}
     </div>
@@ -67,7 +68,7 @@ function Profile() {
   return (
     <section className="sw-card" aria-labelledby="settings-profile">
       <header className="sw-card-head">
-        <h3 id="settings-profile">Profile and branding</h3>
+        <h3 id="settings-profile">{t('settings.profile.title')}</h3>
       </header>
       {company.status === 'loading' && <Skeleton rows={4} />}
       {company.status === 'error' && <ErrorPanel message={company.message} />}
@@ -86,52 +87,64 @@ function ProfileForm({ company }: { company: Company }) {
     await send(validateProfile(f), () => saveProfile(company, f, superAdmin));
   }
   return (
-    <form className="sw-form sw-form-grid sw-card-body" onSubmit={submit} noValidate aria-label="Company profile">
+    <form className="sw-form sw-form-grid sw-card-body" onSubmit={submit} noValidate aria-label={t('settings.profile.formLabel')}>
       {alert && (
         <div className={`sw-span-2 sw-banner ${alert.ok ? 'sw-banner-ok' : 'sw-banner-error'}`} role="alert">
           {alert.text}
         </div>
       )}
-      <Field id="p-name" label="Company Name" required error={errors.name}>
+      <Field id="p-name" label={t('settings.profile.name')} required error={errors.name}>
         <input id="p-name" value={f.name} onChange={set('name')} required maxLength={200} />
       </Field>
-      <Field id="p-url" label="Website URL" error={errors.url}>
+      <Field id="p-url" label={t('settings.profile.url')} error={errors.url}>
         <input id="p-url" type="url" value={f.url} onChange={set('url')} placeholder="https://example.com" />
       </Field>
-      <Field id="p-phone" label="Phone" error={errors.phone}>
+      <Field id="p-phone" label={t('settings.profile.phone')} error={errors.phone}>
         <input id="p-phone" type="tel" value={f.phone} onChange={set('phone')} />
       </Field>
       <div className="sw-settings-colours">
-        <Field id="p-primary" label="Primary Color" error={errors.primaryColor}>
+        <Field id="p-primary" label={t('settings.profile.primaryColor')} error={errors.primaryColor}>
           <input id="p-primary" type="color" value={f.primaryColor} onChange={set('primaryColor')} />
         </Field>
-        <Field id="p-secondary" label="Secondary Color" error={errors.secondaryColor}>
+        <Field id="p-secondary" label={t('settings.profile.secondaryColor')} error={errors.secondaryColor}>
           <input id="p-secondary" type="color" value={f.secondaryColor} onChange={set('secondaryColor')} />
         </Field>
       </div>
-      <LogoField label="Logo" value={f.logo} onChange={(logo) => setF({ ...f, logo })} />
-      <LogoField label="Horizontal logo" value={f.horizontalLogo} onChange={(horizontalLogo) => setF({ ...f, horizontalLogo })} />
+      <LogoField label={t('settings.profile.logo')} value={f.logo} onChange={(logo) => setF({ ...f, logo })} />
+      <LogoField
+        label={t('settings.profile.horizontalLogo')}
+        value={f.horizontalLogo}
+        onChange={(horizontalLogo) => setF({ ...f, horizontalLogo })}
+      />
       <p className="sw-span-2 sw-muted sw-small">
-        Your status page{company.subdomain ? ` (${company.subdomain})` : ''} shows this name, logo and colours. Plan and user limit are
-        changed by the platform’s super admins.
+        {company.subdomain ? t('settings.profile.noteWithSubdomain', { subdomain: company.subdomain }) : t('settings.profile.note')}
       </p>
       <div className="sw-span-2 sw-modal-actions">
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-          Save profile
+          {t('settings.profile.save')}
         </button>
       </div>
     </form>
   );
 }
 
-function UsedOf({ label, used, limit, unit }: { label: string; used: number; limit: number | null; unit: string }) {
+function UsedOf({
+  label,
+  used,
+  limit,
+  messageKey,
+}: {
+  label: string;
+  used: number;
+  limit: number | null;
+  messageKey: 'settings.usage.monitorsUsed' | 'settings.usage.usersUsed';
+}) {
+  const n = new Intl.NumberFormat(consoleLocale());
   return (
     <div className="sw-usage-row">
       <div className="sw-row-between">
         <span>{label}</span>
-        <strong>
-          {used} of {limit ?? 'unlimited'} {unit}
-        </strong>
+        <strong>{t(messageKey, { used: n.format(used), limit: limit === null ? t('settings.usage.unlimited') : n.format(limit) })}</strong>
       </div>
       {limit !== null && <meter className="sw-usage-meter" aria-label={label} min={0} max={limit} high={limit * 0.9} value={used} />}
     </div>
@@ -143,9 +156,11 @@ function Usage() {
   return (
     <section className="sw-card" aria-labelledby="settings-usage" data-testid="settings-usage">
       <header className="sw-card-head">
-        <h3 id="settings-usage">Plan and usage</h3>
+        <h3 id="settings-usage">{t('settings.usage.title')}</h3>
         {usage.status === 'ready' && (
-          <span className="sw-pill sw-grey">{`${usage.data.plan[0].toUpperCase()}${usage.data.plan.slice(1)} plan`}</span>
+          <span className="sw-pill sw-grey">
+            {t('settings.usage.plan', { plan: `${usage.data.plan[0].toUpperCase()}${usage.data.plan.slice(1)}` })}
+          </span>
         )}
       </header>
       <div className="sw-card-body">
@@ -153,14 +168,26 @@ function Usage() {
         {usage.status === 'error' && <ErrorPanel message={usage.message} />}
         {usage.status === 'ready' && (
           <>
-            <UsedOf label="Monitors" used={usage.data.monitors.used} limit={usage.data.monitors.limit} unit="monitors" />
-            <p className="sw-muted sw-small">Archived monitors do not count.</p>
-            <UsedOf label="Users" used={usage.data.users.used} limit={usage.data.users.limit} unit="users" />
+            <UsedOf
+              label={t('settings.usage.monitors')}
+              used={usage.data.monitors.used}
+              limit={usage.data.monitors.limit}
+              messageKey="settings.usage.monitorsUsed"
+            />
+            <p className="sw-muted sw-small">{t('settings.usage.archivedDoNotCount')}</p>
+            <UsedOf
+              label={t('settings.usage.users')}
+              used={usage.data.users.used}
+              limit={usage.data.users.limit}
+              messageKey="settings.usage.usersUsed"
+            />
             <dl className="sw-usage-facts">
-              <dt>Trace ingest</dt>
-              <dd>{usage.data.spans_per_second.toLocaleString('en')} spans a second</dd>
-              <dt>Retention</dt>
-              <dd>{usage.data.retention_days} days of check results, spans and metrics</dd>
+              <dt>{t('settings.usage.traceIngest')}</dt>
+              <dd>
+                {t('settings.usage.spansPerSecond', { count: new Intl.NumberFormat(consoleLocale()).format(usage.data.spans_per_second) })}
+              </dd>
+              <dt>{t('settings.usage.retention')}</dt>
+              <dd>{t('settings.usage.retentionDays', { days: usage.data.retention_days })}</dd>
             </dl>
           </>
         )}

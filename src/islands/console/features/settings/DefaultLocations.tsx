@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $role } from '../../stores/auth.ts';
+import { t } from '../../i18n.ts';
 import { $locationOptions, loadLocationOptions, locationsOf } from '../../stores/location-options.ts';
 import { LocationChecklist } from '../../ui/LocationChecklist.tsx';
 import { $company, $defaultLocationsAlert, saveDefaultLocations, type Company } from './store.ts';
@@ -16,7 +17,7 @@ export function DefaultLocations() {
   return (
     <section className="sw-card" aria-labelledby="settings-locations" data-testid="settings-default-locations">
       <header className="sw-card-head">
-        <h3 id="settings-locations">Default locations</h3>
+        <h3 id="settings-locations">{t('settings.locations.title')}</h3>
       </header>
       {company.status === 'ready' && <DefaultLocationsForm key={company.data.id} company={company.data} />}
     </section>
@@ -32,7 +33,7 @@ function DefaultLocationsForm({ company }: { company: Company }) {
   return (
     <form
       className="sw-form sw-card-body"
-      aria-label="Default locations"
+      aria-label={t('settings.locations.title')}
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
@@ -50,15 +51,15 @@ function DefaultLocationsForm({ company }: { company: Company }) {
       )}
       <LocationChecklist
         id="default-locations"
-        legend="Check monitors from"
-        hint="Monitors that use the company default are checked from these locations; changing them moves those monitors at once. None ticked: the platform’s built-in engine."
+        legend={t('settings.locations.legend')}
+        hint={t('settings.locations.hint')}
         options={options}
         chosen={chosen}
         onChange={setChosen}
       />
       <div className="sw-modal-actions">
         <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-          Save default locations
+          {t('settings.locations.save')}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from '../../ui/Field.tsx';
+import { t, tr } from '../../i18n.ts';
 import { FormAlert, ModalActions } from '../../ui/ModalForm.tsx';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Card.tsx';
@@ -25,15 +26,17 @@ export function IngestKeys({ companyId, superAdmin }: Props) {
   return (
     <section className="sw-card sw-settings" aria-labelledby="settings-keys">
       <header className="sw-card-head sw-row-between">
-        <h3 id="settings-keys">OTLP ingest keys ({keys.status === 'ready' ? keys.data.length : 0})</h3>
+        <h3 id="settings-keys">{t('settings.keys.title', { count: keys.status === 'ready' ? keys.data.length : 0 })}</h3>
         <button type="button" className="sw-btn sw-btn-primary" onClick={() => setCreating(true)}>
-          Create key
+          {t('settings.keys.create')}
         </button>
       </header>
       <div className="sw-card-body">
         <p className="sw-muted sw-small">
-          Exporters send spans to <code>/v1/traces</code> with <code>Authorization: Bearer &lt;key&gt;</code>. Browser pages may export only
-          from the origins a key allows.
+          {tr('settings.keys.intro', {
+            path: (chunks) => <code>{chunks}</code>,
+            header: (chunks) => <code>{chunks}</code>,
+          })}
         </p>
         {alert && (
           <div className={`sw-banner ${alert.ok ? 'sw-banner-ok' : 'sw-banner-error'}`} role="alert">
@@ -46,38 +49,45 @@ export function IngestKeys({ companyId, superAdmin }: Props) {
             {keys.message}
           </div>
         )}
-        {keys.status === 'ready' && keys.data.length === 0 && (
-          <p className="sw-empty">No ingest keys yet. Create one for your first exporter.</p>
-        )}
+        {keys.status === 'ready' && keys.data.length === 0 && <p className="sw-empty">{t('settings.keys.empty')}</p>}
         {keys.status === 'ready' && keys.data.length > 0 && (
           <Table
             aria-labelledby="settings-keys"
             rows={keys.data}
             rowKey={(k) => k.id}
             columns={[
-              { label: 'Name', cell: (k) => <strong>{k.name}</strong> },
-              { label: 'Key', cell: (k) => <code>{k.prefix}…</code> },
+              { label: t('settings.keys.name'), cell: (k) => <strong>{k.name}</strong> },
+              { label: t('settings.keys.key'), cell: (k) => <code>{k.prefix}…</code> },
               {
-                label: 'Allowed browser origins',
+                label: t('settings.keys.allowedOrigins'),
                 cell: (k) =>
-                  k.allowed_origins.length ? k.allowed_origins.join(', ') : <span className="sw-muted">None (servers only)</span>,
+                  k.allowed_origins.length ? (
+                    k.allowed_origins.join(', ')
+                  ) : (
+                    <span className="sw-muted">{t('settings.keys.serversOnly')}</span>
+                  ),
               },
-              { label: 'Last used', cell: (k) => fmtTime(k.last_used_at, 'Never') },
+              { label: t('settings.keys.lastUsed'), cell: (k) => fmtTime(k.last_used_at, t('settings.keys.never')) },
               {
-                label: 'Actions',
+                label: t('settings.keys.actions'),
                 className: 'sw-actions',
                 cell: (k) => (
                   <>
-                    <button type="button" className="sw-btn sw-btn-small" aria-label={`Origins of ${k.name}`} onClick={() => setEditing(k)}>
-                      Origins
+                    <button
+                      type="button"
+                      className="sw-btn sw-btn-small"
+                      aria-label={t('settings.keys.originsOf', { name: k.name })}
+                      onClick={() => setEditing(k)}
+                    >
+                      {t('settings.keys.origins')}
                     </button>
                     <button
                       type="button"
                       className="sw-btn sw-btn-small sw-btn-danger"
-                      aria-label={`Revoke ${k.name}`}
+                      aria-label={t('settings.keys.revokeNamed', { name: k.name })}
                       onClick={() => setRevoking(k)}
                     >
-                      Revoke
+                      {t('settings.keys.revoke')}
                     </button>
                   </>
                 ),
@@ -90,10 +100,10 @@ export function IngestKeys({ companyId, superAdmin }: Props) {
       {editing && <OriginsDialog apiKey={editing} companyId={companyId} superAdmin={superAdmin} onClose={() => setEditing(null)} />}
       {revoking && (
         <Confirm
-          title="Revoke key"
+          title={t('settings.keys.revokeTitle')}
           danger
-          confirmLabel="Revoke"
-          text={`Revoke ${revoking.name}? Exporters that send it are refused at once. This cannot be undone.`}
+          confirmLabel={t('settings.keys.revoke')}
+          text={t('settings.keys.revokeText', { name: revoking.name })}
           onCancel={() => setRevoking(null)}
           onConfirm={() => {
             const k = revoking;
@@ -115,7 +125,7 @@ function CreateKey({ companyId, superAdmin, onClose }: Props & { onClose: () => 
   const [secret, setSecret] = useState<string | null>(null);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return setNameError('Name is required.');
+    if (!name.trim()) return setNameError(t('settings.keys.nameRequired'));
     setBusy(true);
     const r = await createKey(companyId, superAdmin, name, originsOf(origins));
     setBusy(false);
@@ -124,28 +134,28 @@ function CreateKey({ companyId, superAdmin, onClose }: Props & { onClose: () => 
   }
   if (secret)
     return (
-      <Modal title="Key created" onClose={onClose}>
+      <Modal title={t('settings.keys.created')} onClose={onClose}>
         <div className="sw-form">
-          <p>Copy the key now: it is shown only this once (only its first characters are kept to recognise it).</p>
+          <p>{t('settings.keys.copyNow')}</p>
           <code className="sw-secret sw-secret-wrap" data-testid="new-key">
             {secret}
           </code>
           <div className="sw-modal-actions">
             <button type="button" className="sw-btn" onClick={() => void navigator.clipboard?.writeText(secret).catch(() => undefined)}>
-              Copy
+              {t('settings.keys.copy')}
             </button>
             <button type="button" className="sw-btn sw-btn-primary" onClick={onClose}>
-              Done
+              {t('settings.keys.done')}
             </button>
           </div>
         </div>
       </Modal>
     );
   return (
-    <Modal title="Create ingest key" onClose={onClose}>
+    <Modal title={t('settings.keys.createTitle')} onClose={onClose}>
       <form className="sw-form sw-settings" onSubmit={submit} noValidate>
         <FormAlert text={error} />
-        <Field id="k-name" label="Name" required error={nameError}>
+        <Field id="k-name" label={t('settings.keys.name')} required error={nameError}>
           <input
             id="k-name"
             type="text"
@@ -154,11 +164,7 @@ function CreateKey({ companyId, superAdmin, onClose }: Props & { onClose: () => 
             onChange={(e) => (setName(e.target.value), setNameError(undefined))}
           />
         </Field>
-        <Field
-          id="k-origins"
-          label="Allowed browser origins"
-          hint="One a line, such as https://app.example.com; leave empty for servers only."
-        >
+        <Field id="k-origins" label={t('settings.keys.allowedOrigins')} hint={t('settings.keys.createOriginsHint')}>
           <textarea
             id="k-origins"
             rows={3}
@@ -167,7 +173,7 @@ function CreateKey({ companyId, superAdmin, onClose }: Props & { onClose: () => 
             aria-describedby="k-origins-hint"
           />
         </Field>
-        <ModalActions onClose={onClose} busy={busy} submitLabel="Create key" />
+        <ModalActions onClose={onClose} busy={busy} submitLabel={t('settings.keys.create')} />
       </form>
     </Modal>
   );
@@ -186,14 +192,10 @@ function OriginsDialog({ apiKey, companyId, superAdmin, onClose }: Props & { api
     if (ok) onClose();
   }
   return (
-    <Modal title={`Allowed origins of ${apiKey.name}`} onClose={onClose}>
+    <Modal title={t('settings.keys.originsTitle', { name: apiKey.name })} onClose={onClose}>
       <form className="sw-form sw-settings" onSubmit={submit} noValidate>
         <FormAlert text={alert && !alert.ok ? alert.text : null} />
-        <Field
-          id="o-origins"
-          label="Allowed browser origins"
-          hint="One a line, such as https://app.example.com; empty: browsers are refused."
-        >
+        <Field id="o-origins" label={t('settings.keys.allowedOrigins')} hint={t('settings.keys.editOriginsHint')}>
           <textarea
             id="o-origins"
             rows={4}
@@ -202,7 +204,7 @@ function OriginsDialog({ apiKey, companyId, superAdmin, onClose }: Props & { api
             aria-describedby="o-origins-hint"
           />
         </Field>
-        <ModalActions onClose={onClose} busy={busy} submitLabel="Save origins" />
+        <ModalActions onClose={onClose} busy={busy} submitLabel={t('settings.keys.saveOrigins')} />
       </form>
     </Modal>
   );

@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user } from '../../stores/auth.ts';
+import { t, tr } from '../../i18n.ts';
 import { FLAG_LABELS, labelOf } from '../../../../lib/labels.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { $platform, $platformAlert, loadPlatform, sendSmtpTest, setCompanyAdminsInvite, setFlag, type PlatformSettings } from './store.ts';
@@ -19,8 +20,8 @@ export function PlatformSettingsPage({ title }: { title: string }) {
   }, []);
   return (
     <div className="sw-admin sw-settings">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/settings">Settings</a> / <span aria-current="page">Platform</span>
+      <nav aria-label={t('settings.breadcrumb')} className="sw-breadcrumb">
+        <a href="/settings">{t('settings.settings')}</a> / <span aria-current="page">{t('settings.platform.crumb')}</span>
       </nav>
       <h2 className="sw-page-title">{title}</h2>
       {alert && (
@@ -47,7 +48,7 @@ function Flags({ flags }: { flags: PlatformSettings['flags'] }) {
   return (
     <section className="sw-card" aria-labelledby="platform-flags">
       <header className="sw-card-head">
-        <h3 id="platform-flags">Feature flags</h3>
+        <h3 id="platform-flags">{t('settings.platform.flags')}</h3>
       </header>
       <div className="sw-card-body">
         <ul className="sw-flag-list">
@@ -69,7 +70,7 @@ function Flags({ flags }: { flags: PlatformSettings['flags'] }) {
               </label>
               {f.locked && (
                 <span className="sw-flag-lock" id={`lock-${f.name}`}>
-                  Locked: {f.reason}
+                  {t('settings.platform.locked', { reason: f.reason })}
                 </span>
               )}
             </li>
@@ -84,21 +85,14 @@ function Signup({ p }: { p: PlatformSettings }) {
   return (
     <section className="sw-card" aria-labelledby="platform-signup">
       <header className="sw-card-head">
-        <h3 id="platform-signup">Signup</h3>
+        <h3 id="platform-signup">{t('settings.platform.signup')}</h3>
         <span className={`sw-pill ${p.signup_enabled ? 'sw-green' : 'sw-grey'}`} data-testid="signup-state">
-          {p.signup_enabled ? 'Open' : 'Closed'}
+          {p.signup_enabled ? t('settings.platform.open') : t('settings.platform.closed')}
         </span>
       </header>
       <div className="sw-card-body">
-        <p>
-          {p.signup_enabled
-            ? 'Anyone may create a company at /signup.'
-            : 'New companies cannot sign up; super admins create them under Tenants.'}
-        </p>
-        <p className="sw-settings-note">
-          Read-only here: signup is switched by the server’s <code>SIGNUP_ENABLED</code> environment variable (true or false) and takes
-          effect on restart.
-        </p>
+        <p>{p.signup_enabled ? t('settings.platform.signupOpen') : t('settings.platform.signupClosed')}</p>
+        <p className="sw-settings-note">{tr('settings.platform.signupNote', { code: (chunks) => <code>{chunks}</code> })}</p>
       </div>
     </section>
   );
@@ -112,9 +106,9 @@ function TeamInvitations({ p }: { p: PlatformSettings }) {
   return (
     <section className="sw-card" aria-labelledby="platform-invitations">
       <header className="sw-card-head">
-        <h3 id="platform-invitations">Team invitations</h3>
+        <h3 id="platform-invitations">{t('settings.platform.invitations')}</h3>
         <span className={`sw-pill ${p.company_admins_invite ? 'sw-green' : 'sw-grey'}`}>
-          {p.company_admins_invite ? 'Company admins invite' : 'Super admins only'}
+          {p.company_admins_invite ? t('settings.platform.companyAdminsInvite') : t('settings.platform.superAdminsOnly')}
         </span>
       </header>
       <div className="sw-card-body">
@@ -132,14 +126,15 @@ function TeamInvitations({ p }: { p: PlatformSettings }) {
               setBusy(false);
             }}
           />
-          Company admins may invite teammates
+          {t('settings.platform.mayInvite')}
         </label>
         <p className="sw-settings-note" id="platform-invitations-note">
-          When on, a company admin invites people to their own company on Team, as admins or viewers, up to the company’s Max Users. When
-          off, only super admins invite, and company admins are told to ask you.{' '}
-          {p.company_admins_invite_source === 'default'
-            ? `Not chosen yet: it follows signup (${p.signup_enabled ? 'open, so on' : 'closed, so off'}).`
-            : 'Every change is recorded in the audit log.'}
+          {t('settings.platform.invitationsNote')}{' '}
+          {p.company_admins_invite_source !== 'default'
+            ? t('settings.platform.recorded')
+            : p.signup_enabled
+              ? t('settings.platform.followsSignupOpen')
+              : t('settings.platform.followsSignupClosed')}
         </p>
       </div>
     </section>
@@ -152,17 +147,13 @@ function Mail({ p }: { p: PlatformSettings }) {
   return (
     <section className="sw-card" aria-labelledby="platform-mail">
       <header className="sw-card-head">
-        <h3 id="platform-mail">Mail</h3>
+        <h3 id="platform-mail">{t('settings.platform.mail')}</h3>
         <span className={`sw-pill ${p.smtp_configured ? 'sw-green' : 'sw-amber'}`}>
-          {p.smtp_configured ? 'SMTP configured' : 'No SMTP'}
+          {p.smtp_configured ? t('settings.platform.smtpConfigured') : t('settings.platform.noSmtp')}
         </span>
       </header>
       <div className="sw-card-body">
-        <p>
-          {p.smtp_configured
-            ? `Mail is sent through the SMTP server of SMTP_URL, from ${p.mail_from}.`
-            : 'No SMTP server is configured (SMTP_URL): mail such as password-reset links is written to the server log.'}
-        </p>
+        <p>{p.smtp_configured ? t('settings.platform.mailSent', { from: p.mail_from ?? '' }) : t('settings.platform.mailLogged')}</p>
         {/* Without an SMTP server there is nothing to test: the button stays, disabled, with the reason beside it. */}
         <button
           type="button"
@@ -175,11 +166,11 @@ function Mail({ p }: { p: PlatformSettings }) {
             setBusy(false);
           }}
         >
-          Send test mail{me?.email ? ` to ${me.email}` : ''}
+          {me?.email ? t('settings.platform.sendTestTo', { email: me.email }) : t('settings.platform.sendTest')}
         </button>
         {!p.smtp_configured && (
           <p id="platform-mail-why" className="sw-settings-note">
-            A test mail needs an SMTP server: set SMTP_URL (such as smtp://user:password@mail.example.com:587) and restart the server.
+            {t('settings.platform.testNeedsSmtp')}
           </p>
         )}
       </div>

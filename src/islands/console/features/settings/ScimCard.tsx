@@ -4,6 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from '../../ui/Field.tsx';
+import { t } from '../../i18n.ts';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Card.tsx';
 import { fmtTime } from '../../ui/format.ts';
@@ -30,18 +31,15 @@ export function ScimCard() {
   return (
     <section className="sw-card sw-settings" aria-labelledby="settings-scim">
       <header className="sw-card-head sw-row-between">
-        <h3 id="settings-scim">SCIM provisioning</h3>
+        <h3 id="settings-scim">{t('settings.scim.title')}</h3>
         {data?.available && (
           <button type="button" className="sw-btn sw-btn-primary" onClick={() => (data.token ? setConfirmNew(true) : void make())}>
-            {data.token ? 'New token' : 'Create token'}
+            {data.token ? t('settings.scim.newToken') : t('settings.scim.createToken')}
           </button>
         )}
       </header>
       <div className="sw-card-body">
-        <p className="sw-muted sw-small">
-          Your identity provider (Okta, Microsoft Entra ID) adds, changes and deactivates your people here. Give it the base URL and the
-          token below.
-        </p>
+        <p className="sw-muted sw-small">{t('settings.scim.intro')}</p>
         {alert && (
           <div className={`sw-banner ${alert.ok ? 'sw-banner-ok' : 'sw-banner-error'}`} role="alert">
             {alert.text}
@@ -55,24 +53,24 @@ export function ScimCard() {
         )}
         {data && !data.available && (
           <p className="sw-banner sw-banner-info" role="status">
-            SCIM provisioning is part of the Enterprise plan. Ask your StatusWatch operator to change your plan.
+            {t('settings.scim.enterpriseOnly')}
           </p>
         )}
         {data?.available && <ScimDetails data={data} onRevoke={() => setRevoking(true)} />}
       </div>
       {secret && (
-        <Modal title="SCIM token created" onClose={() => setSecret(null)}>
+        <Modal title={t('settings.scim.created')} onClose={() => setSecret(null)}>
           <div className="sw-form">
-            <p>Copy the token now: it is shown only this once. Paste it into your identity provider as the bearer token.</p>
+            <p>{t('settings.scim.copyNow')}</p>
             <code className="sw-secret sw-secret-wrap" data-testid="new-scim-token">
               {secret}
             </code>
             <div className="sw-modal-actions">
               <button type="button" className="sw-btn" onClick={() => void navigator.clipboard?.writeText(secret).catch(() => undefined)}>
-                Copy
+                {t('settings.scim.copy')}
               </button>
               <button type="button" className="sw-btn sw-btn-primary" onClick={() => setSecret(null)}>
-                Done
+                {t('settings.scim.done')}
               </button>
             </div>
           </div>
@@ -80,19 +78,19 @@ export function ScimCard() {
       )}
       {confirmNew && (
         <Confirm
-          title="New SCIM token"
-          confirmLabel="Create new token"
-          text="Create a new token? The current one stops working at once: update your identity provider with the new one."
+          title={t('settings.scim.newTitle')}
+          confirmLabel={t('settings.scim.createNew')}
+          text={t('settings.scim.newText')}
           onCancel={() => setConfirmNew(false)}
           onConfirm={() => void make()}
         />
       )}
       {revoking && (
         <Confirm
-          title="Revoke SCIM token"
+          title={t('settings.scim.revokeTitle')}
           danger
-          confirmLabel="Revoke"
-          text="Revoke the SCIM token? Your identity provider's next call is refused, and nobody is added or removed until you create a new one."
+          confirmLabel={t('settings.scim.revoke')}
+          text={t('settings.scim.revokeText')}
           onCancel={() => setRevoking(false)}
           onConfirm={() => {
             setRevoking(false);
@@ -108,24 +106,27 @@ function ScimDetails({ data, onRevoke }: { data: ScimSettings; onRevoke: () => v
   return (
     <>
       <dl className="sw-scim-facts">
-        <dt>Base URL</dt>
+        <dt>{t('settings.scim.baseUrl')}</dt>
         <dd>
           <code data-testid="scim-base-url">{data.base_url}</code>
         </dd>
-        <dt>Token</dt>
+        <dt>{t('settings.scim.token')}</dt>
         <dd>
           {data.token ? (
             <>
               <code>{data.token.prefix}…</code>{' '}
               <span className="sw-muted sw-small">
-                created {fmtTime(data.token.created_at, '')}, last used {fmtTime(data.token.last_used_at, 'never')}
+                {t('settings.scim.tokenUse', {
+                  created: fmtTime(data.token.created_at, ''),
+                  lastUsed: fmtTime(data.token.last_used_at, t('settings.scim.never')),
+                })}
               </span>{' '}
               <button type="button" className="sw-btn sw-btn-small sw-btn-danger" onClick={onRevoke}>
-                Revoke
+                {t('settings.scim.revoke')}
               </button>
             </>
           ) : (
-            <span className="sw-muted">None yet</span>
+            <span className="sw-muted">{t('settings.scim.noneYet')}</span>
           )}
         </dd>
       </dl>
@@ -146,19 +147,16 @@ function RoleGroups({ data }: { data: ScimSettings }) {
   }
   return (
     <form className="sw-form" onSubmit={submit} noValidate>
-      <p className="sw-muted sw-small">
-        Members of the admin group become company admins, members of the viewer group viewers; someone in both is an admin. Leave a name
-        empty for no such group.
-      </p>
-      <Field id="scim-admin-group" label="Admin group">
+      <p className="sw-muted sw-small">{t('settings.scim.groupsIntro')}</p>
+      <Field id="scim-admin-group" label={t('settings.scim.adminGroup')}>
         <input id="scim-admin-group" type="text" maxLength={200} value={admin} onChange={(e) => setAdmin(e.target.value)} />
       </Field>
-      <Field id="scim-viewer-group" label="Viewer group">
+      <Field id="scim-viewer-group" label={t('settings.scim.viewerGroup')}>
         <input id="scim-viewer-group" type="text" maxLength={200} value={viewer} onChange={(e) => setViewer(e.target.value)} />
       </Field>
       <div className="sw-modal-actions">
         <button type="submit" className="sw-btn" disabled={busy}>
-          Save role groups
+          {t('settings.scim.saveGroups')}
         </button>
       </div>
     </form>

@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { operations } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -13,17 +14,17 @@ export const $scim = atom<Load<ScimSettings>>({ status: 'loading' });
 export const $scimAlert = atom<Alert | null>(null);
 
 export function loadScim(): Promise<void> {
-  return loadInto($scim, () => api.GET('/api/v1/company/scim-token'), serverOr('Failed to load the SCIM settings.'));
+  return loadInto($scim, () => api.GET('/api/v1/company/scim-token'), serverOr(t('settings.scim.loadFailed')));
 }
 
 export async function createScimToken(): Promise<{ token: string } | { error: string }> {
   try {
     const { data, error } = await api.POST('/api/v1/company/scim-token');
-    if (!data) return { error: errorText(error, 'Failed to create the SCIM token.') };
+    if (!data) return { error: errorText(error, t('settings.scim.createFailed')) };
     await loadScim();
     return { token: data.token };
   } catch (e) {
-    return { error: errorText(e, 'Failed to create the SCIM token.') };
+    return { error: errorText(e, t('settings.scim.createFailed')) };
   }
 }
 
@@ -31,10 +32,10 @@ export async function revokeScimToken(): Promise<void> {
   try {
     const { error } = await api.DELETE('/api/v1/company/scim-token');
     $scimAlert.set(
-      error ? { ok: false, text: errorText(error, 'Failed to revoke the SCIM token.') } : { ok: true, text: 'SCIM token revoked.' },
+      error ? { ok: false, text: errorText(error, t('settings.scim.revokeFailed')) } : { ok: true, text: t('settings.scim.revoked') },
     );
   } catch (e) {
-    $scimAlert.set({ ok: false, text: errorText(e, 'Failed to revoke the SCIM token.') });
+    $scimAlert.set({ ok: false, text: errorText(e, t('settings.scim.revokeFailed')) });
   }
   await loadScim();
 }
@@ -45,14 +46,14 @@ export async function saveRoleGroups(adminGroup: string, viewerGroup: string): P
       body: { admin_group: adminGroup.trim() || null, viewer_group: viewerGroup.trim() || null },
     });
     if (!data) {
-      $scimAlert.set({ ok: false, text: errorText(error, 'Failed to save the role groups.') });
+      $scimAlert.set({ ok: false, text: errorText(error, t('settings.scim.groupsFailed')) });
       return false;
     }
     $scim.set({ status: 'ready', data });
-    $scimAlert.set({ ok: true, text: 'Role groups saved.' });
+    $scimAlert.set({ ok: true, text: t('settings.scim.groupsSaved') });
     return true;
   } catch (e) {
-    $scimAlert.set({ ok: false, text: errorText(e, 'Failed to save the role groups.') });
+    $scimAlert.set({ ok: false, text: errorText(e, t('settings.scim.groupsFailed')) });
     return false;
   }
 }

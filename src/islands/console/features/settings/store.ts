@@ -6,6 +6,7 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { isHexColour } from '../../../../lib/formats.ts';
 import { api, detailOr, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { parseUtcInput } from '../../../../lib/dates.ts';
 import { FLAG_LABELS, labelOf } from '../../../../lib/labels.ts';
 import { always, changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
@@ -30,7 +31,7 @@ export function settingsCompanyId(role: string | null, ownCompanyId: string | nu
 }
 
 export function loadCompanySettings(id: string, superAdmin: boolean): Promise<unknown> {
-  const failed = always('Failed to load the company. Please try again.');
+  const failed = always(t('settings.profile.loadFailed'));
   return Promise.all([
     superAdmin
       ? loadInto($company, () => api.GET('/api/v1/admin/companies/{id}', { params: { path: { id } } }), failed)
@@ -42,7 +43,7 @@ export function loadCompanySettings(id: string, superAdmin: boolean): Promise<un
           },
           failed,
         ),
-    loadInto($usage, () => api.GET('/api/v1/companies/{id}/usage', { params: { path: { id } } }), serverOr('Failed to load the plan.')),
+    loadInto($usage, () => api.GET('/api/v1/companies/{id}/usage', { params: { path: { id } } }), serverOr(t('settings.usage.loadFailed'))),
     loadKeys(id, superAdmin),
   ]);
 }
@@ -72,11 +73,10 @@ export function profileFormOf(c: Company): ProfileForm {
 /** The checks the server makes too, for a message before sending. */
 export function validateProfile(f: ProfileForm): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!f.name.trim()) e.name = 'Company Name is required.';
-  if (f.url.trim() && !/^https?:\/\/[^/\s]+/i.test(f.url.trim()))
-    e.url = 'Website URL must be a valid URL, for example https://example.com.';
-  if (!isHexColour(f.primaryColor)) e.primaryColor = 'Colour must be #rrggbb';
-  if (!isHexColour(f.secondaryColor)) e.secondaryColor = 'Colour must be #rrggbb';
+  if (!f.name.trim()) e.name = t('settings.profile.nameRequired');
+  if (f.url.trim() && !/^https?:\/\/[^/\s]+/i.test(f.url.trim())) e.url = t('settings.profile.urlInvalid');
+  if (!isHexColour(f.primaryColor)) e.primaryColor = t('settings.profile.colourInvalid');
+  if (!isHexColour(f.secondaryColor)) e.secondaryColor = t('settings.profile.colourInvalid');
   return e;
 }
 
@@ -93,7 +93,7 @@ export function saveProfile(original: Company, f: ProfileForm, superAdmin: boole
   if (f.horizontalLogo !== (original.horizontal_logo_base64 ?? null)) body.horizontal_logo_base64 = f.horizontalLogo;
   return changeThenReload(
     () => api.PUT('/api/v1/companies/{id}/profile', { params: { path: { id: original.id } }, body }),
-    inAlert($profileAlert, 'Company profile saved.', 'Failed to save the company profile.'),
+    inAlert($profileAlert, t('settings.profile.saved'), t('settings.profile.saveFailed')),
     () => loadCompanySettings(original.id, superAdmin).then(() => undefined),
   );
 }
@@ -103,7 +103,7 @@ export async function changeSubdomain(
   company: Company,
   subdomain: string,
 ): Promise<{ ok: boolean; text: string; field?: string; redirectTo?: string }> {
-  const failed = 'Failed to change the address.';
+  const failed = t('settings.address.failed');
   try {
     const { data, error } = await api.PUT('/api/v1/companies/{id}/subdomain', {
       params: { path: { id: company.id } },
@@ -113,7 +113,7 @@ export async function changeSubdomain(
       if (!data.redirect_to) $company.set({ status: 'ready', data: data.company });
       return {
         ok: true,
-        text: data.redirect_to ? `${data.message} Taking you there…` : data.message,
+        text: data.redirect_to ? t('settings.address.takingYouThere', { message: data.message }) : data.message,
         redirectTo: data.redirect_to ?? undefined,
       };
     }
@@ -128,7 +128,7 @@ export function loadKeys(companyId: string, superAdmin: boolean): Promise<void> 
   return loadInto(
     $keys,
     () => api.GET('/api/v1/api-keys', { params: { query: superAdmin ? { company_id: companyId } : {} } }),
-    serverOr('Failed to load the ingest keys.'),
+    serverOr(t('settings.keys.loadFailed')),
   );
 }
 
@@ -151,18 +151,18 @@ export async function createKey(
     const { data, error } = await api.POST('/api/v1/api-keys', {
       body: { name: name.trim(), scope: 'ingest', allowed_origins: origins, ...(superAdmin ? { company_id: companyId } : {}) },
     });
-    if (!data) return { error: errorText(error, 'Failed to create the key.') };
+    if (!data) return { error: errorText(error, t('settings.keys.createFailed')) };
     await loadKeys(companyId, superAdmin);
     return { key: data.key };
   } catch (e) {
-    return { error: errorText(e, 'Failed to create the key.') };
+    return { error: errorText(e, t('settings.keys.createFailed')) };
   }
 }
 
 export function setKeyOrigins(companyId: string, superAdmin: boolean, key: ApiKey, origins: string[]): Promise<boolean> {
   return changeThenReload(
     () => api.PATCH('/api/v1/api-keys/{id}', { params: { path: { id: key.id } }, body: { allowed_origins: origins } }),
-    inAlert($keysAlert, `Allowed origins of ${key.name} saved.`, `Failed to save the origins of ${key.name}.`),
+    inAlert($keysAlert, t('settings.keys.originsSaved', { name: key.name }), t('settings.keys.originsFailed', { name: key.name })),
     () => loadKeys(companyId, superAdmin),
   );
 }
@@ -173,7 +173,7 @@ export function revokeKey(companyId: string, superAdmin: boolean, key: ApiKey): 
       const r = await api.DELETE('/api/v1/api-keys/{id}', { params: { path: { id: key.id } } });
       return { ...r, data: r.response.ok ? true : undefined };
     },
-    inAlert($keysAlert, `${key.name} revoked: it stops working at once.`, `Failed to revoke ${key.name}.`),
+    inAlert($keysAlert, t('settings.keys.revoked', { name: key.name }), t('settings.keys.revokeFailed', { name: key.name })),
     () => loadKeys(companyId, superAdmin),
   );
 }
@@ -182,14 +182,18 @@ export const $platform = atom<Load<PlatformSettings>>({ status: 'loading' });
 export const $platformAlert = atom<Alert | null>(null);
 
 export function loadPlatform(): Promise<void> {
-  return loadInto($platform, () => api.GET('/api/v1/admin/platform'), serverOr('Failed to load the platform settings.'));
+  return loadInto($platform, () => api.GET('/api/v1/admin/platform'), serverOr(t('settings.platform.loadFailed')));
 }
 
 export function setFlag(name: string, on: boolean): Promise<boolean> {
   const label = labelOf(FLAG_LABELS, name);
   return changeThenReload(
     () => api.PUT('/api/v1/admin/flags', { body: { [name]: on } }),
-    inAlert($platformAlert, `${label} is now ${on ? 'on' : 'off'}.`, `Failed to change ${label}.`),
+    inAlert(
+      $platformAlert,
+      on ? t('settings.platform.flagOn', { label }) : t('settings.platform.flagOff', { label }),
+      t('settings.platform.flagFailed', { label }),
+    ),
     loadPlatform,
   );
 }
@@ -200,8 +204,8 @@ export function setCompanyAdminsInvite(on: boolean): Promise<boolean> {
     () => api.PATCH('/api/v1/admin/platform', { body: { company_admins_invite: on } }),
     inAlert(
       $platformAlert,
-      on ? 'Company admins may now invite teammates.' : 'Only super admins invite people now.',
-      'Failed to change who may invite.',
+      on ? t('settings.platform.invitersOn') : t('settings.platform.invitersOff'),
+      t('settings.platform.invitersFailed'),
     ),
     loadPlatform,
   );
@@ -211,9 +215,9 @@ export function setCompanyAdminsInvite(on: boolean): Promise<boolean> {
 export async function sendSmtpTest(): Promise<void> {
   try {
     const { data, error } = await api.POST('/api/v1/admin/smtp-test');
-    $platformAlert.set(data ? { ok: true, text: data.message } : { ok: false, text: errorText(error, 'The test mail could not be sent.') });
+    $platformAlert.set(data ? { ok: true, text: data.message } : { ok: false, text: errorText(error, t('settings.platform.testFailed')) });
   } catch (e) {
-    $platformAlert.set({ ok: false, text: errorText(e, 'The test mail could not be sent.') });
+    $platformAlert.set({ ok: false, text: errorText(e, t('settings.platform.testFailed')) });
   }
 }
 
@@ -246,7 +250,7 @@ export function loadAudit(f: AuditFilters, offset: number): Promise<void> {
     limit: AUDIT_PAGE_SIZE,
     offset,
   };
-  return loadInto($audit, () => api.GET('/api/v1/admin/audit', { params: { query } }), serverOr('Failed to load the audit log.'));
+  return loadInto($audit, () => api.GET('/api/v1/admin/audit', { params: { query } }), serverOr(t('settings.audit.loadFailed')));
 }
 
 export async function loadAuditUsers(): Promise<void> {
@@ -261,7 +265,7 @@ export const $defaultLocationsAlert = atom<Alert | null>(null);
 export function saveDefaultLocations(company: Company, slugs: string[] | null, superAdmin: boolean): Promise<boolean> {
   return changeThenReload(
     () => api.PUT('/api/v1/companies/{id}/profile', { params: { path: { id: company.id } }, body: { default_locations: slugs } }),
-    inAlert($defaultLocationsAlert, 'Default locations saved.', 'Failed to save the default locations.'),
+    inAlert($defaultLocationsAlert, t('settings.locations.saved'), t('settings.locations.saveFailed')),
     () => loadCompanySettings(company.id, superAdmin).then(() => undefined),
   );
 }

@@ -23,6 +23,7 @@ import placeholders from './de/placeholders.json' with { type: 'json' };
 import probeLocations from './de/probeLocations.json' with { type: 'json' };
 import routes from './de/routes.json' with { type: 'json' };
 import secrets from './de/secrets.json' with { type: 'json' };
+import settings from './de/settings.json' with { type: 'json' };
 import sso from './de/sso.json' with { type: 'json' };
 import statusPage from './de/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
@@ -57,6 +58,7 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   probeLocations,
   routes,
   secrets,
+  settings,
   sso,
   statusPage,
   statusPageLanguages,

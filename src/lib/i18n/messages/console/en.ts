@@ -24,6 +24,7 @@ import placeholders from './en/placeholders.json' with { type: 'json' };
 import probeLocations from './en/probeLocations.json' with { type: 'json' };
 import routes from './en/routes.json' with { type: 'json' };
 import secrets from './en/secrets.json' with { type: 'json' };
+import settings from './en/settings.json' with { type: 'json' };
 import sso from './en/sso.json' with { type: 'json' };
 import statusPage from './en/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
@@ -57,6 +58,7 @@ export const CONSOLE_EN = {
   probeLocations,
   routes,
   secrets,
+  settings,
   sso,
   statusPage,
   statusPageLanguages,
