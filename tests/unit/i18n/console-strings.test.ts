@@ -27,7 +27,6 @@ const NOT_YET_CONVERTED = [
   // still to do (issue 32): each comes off this list when its strings are in the catalogue
   'features/backend-test',
   'features/on-call',
-  'features/security',
   'features/settings',
   'features/api-intelligence',
   'features/domain-checks',
