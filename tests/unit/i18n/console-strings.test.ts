@@ -35,7 +35,6 @@ const NOT_YET_CONVERTED = [
   'features/notifications',
   'features/reports',
   'features/secrets',
-  'features/ssl',
   'features/team',
   'features/tenants',
   'features/threat-intelligence',

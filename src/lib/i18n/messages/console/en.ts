@@ -27,6 +27,7 @@ import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'js
 import subscribers from './en/subscribers.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
 import security from './en/security.json' with { type: 'json' };
+import ssl from './en/ssl.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -56,4 +57,5 @@ export const CONSOLE_EN = {
   subscribers,
   ui,
   security,
+  ssl,
 };
