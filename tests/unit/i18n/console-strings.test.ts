@@ -29,7 +29,6 @@ const NOT_YET_CONVERTED = [
   'features/on-call',
   'features/settings',
   'features/api-intelligence',
-  'features/domain-checks',
   'features/maintenance',
   'features/metrics',
   'features/notifications',
@@ -86,6 +85,10 @@ const ALLOWED_LITERALS = new Set([
   '203.0.113.0/24\n2001:db8::/32',
   '#0a66c2',
   'UTC',
+  // DMARC's tag names as the record spells them (domain checks)
+  'p=',
+  'sp=',
+  'pct=',
 ]);
 
 const TEXT_ATTRIBUTES = new Set([

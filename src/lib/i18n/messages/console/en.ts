@@ -28,6 +28,7 @@ import subscribers from './en/subscribers.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
 import security from './en/security.json' with { type: 'json' };
 import ssl from './en/ssl.json' with { type: 'json' };
+import domainChecks from './en/domainChecks.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -58,4 +59,5 @@ export const CONSOLE_EN = {
   ui,
   security,
   ssl,
+  domainChecks,
 };
