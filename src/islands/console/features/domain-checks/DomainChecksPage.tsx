@@ -25,6 +25,7 @@ import {
 } from './store.ts';
 import { EmailAuth, Findings } from './sections.tsx';
 import { Table } from '../../ui/Table.tsx';
+import { t } from '../../i18n.ts';
 
 export function DomainChecksPage({ title }: { title: string }) {
   const role = useStore($role);
@@ -42,10 +43,7 @@ export function DomainChecksPage({ title }: { title: string }) {
   return (
     <div className="sw-admin">
       <h2 className="sw-page-title">{title}</h2>
-      <p className="sw-muted">
-        Verified domains are checked once a day: registration through RDAP, DNS records, e-mail authentication, DNSSEC and CNAMEs that point
-        at names no longer existing. Changes and new problems arrive as DNS warnings.
-      </p>
+      <p className="sw-muted">{t('domainChecks.intro')}</p>
       {alert && (
         <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role={alert.ok ? 'status' : 'alert'}>
           {alert.text}
@@ -57,9 +55,7 @@ export function DomainChecksPage({ title }: { title: string }) {
           {domains.message}
         </div>
       )}
-      {domains.status === 'ready' && domains.data.length === 0 && (
-        <p className="sw-banner">No domains yet. Add a domain on the Security screen and verify it; its checks then appear here.</p>
-      )}
+      {domains.status === 'ready' && domains.data.length === 0 && <p className="sw-banner">{t('domainChecks.empty')}</p>}
       {domains.status === 'ready' &&
         domains.data.map((d) => (
           <DomainCard
@@ -89,13 +85,22 @@ function DomainCard(props: { d: DomainCheck; mayChange: boolean; busy: boolean; 
         <div>
           <h3 id={id}>{d.hostname}</h3>
           <span className="sw-muted">
-            {d.result ? `Checked ${fmtTime(d.result.checked_at, '—')}` : d.verified ? 'Not checked yet' : 'Not verified'}
+            {d.result
+              ? t('domainChecks.checkedAt', { time: fmtTime(d.result.checked_at, '—') })
+              : d.verified
+                ? t('domainChecks.notChecked')
+                : t('domainChecks.notVerified')}
           </span>
         </div>
         {props.mayChange && (
           <div className="sw-row">
-            <button type="button" className="sw-btn sw-btn-small" onClick={props.onSettings} aria-label={`Settings of ${d.hostname}`}>
-              Settings
+            <button
+              type="button"
+              className="sw-btn sw-btn-small"
+              onClick={props.onSettings}
+              aria-label={t('domainChecks.settingsAria', { host: d.hostname })}
+            >
+              {t('domainChecks.settings')}
             </button>
             {d.verified && (
               <button
@@ -103,19 +108,15 @@ function DomainCard(props: { d: DomainCheck; mayChange: boolean; busy: boolean; 
                 className="sw-btn sw-btn-small sw-btn-primary"
                 disabled={props.busy}
                 onClick={props.onCheck}
-                aria-label={`Check now: ${d.hostname}`}
+                aria-label={t('domainChecks.checkNowAria', { host: d.hostname })}
               >
-                {props.busy ? 'Checking…' : 'Check now'}
+                {props.busy ? t('domainChecks.checking') : t('domainChecks.checkNow')}
               </button>
             )}
           </div>
         )}
       </header>
-      {!d.verified && (
-        <p className="sw-banner">
-          Not verified: nothing is checked until your company proves control of {d.hostname} on the Security screen.
-        </p>
-      )}
+      {!d.verified && <p className="sw-banner">{t('domainChecks.notVerifiedBanner', { host: d.hostname })}</p>}
       {d.result && <ResultView r={d.result} />}
       <Findings findings={d.findings} />
     </section>
@@ -127,39 +128,39 @@ function ResultView({ r }: { r: DomainResult }) {
   return (
     <div className="sw-grid">
       <div>
-        <h4>Registration</h4>
+        <h4>{t('domainChecks.registration')}</h4>
         {r.rdap_error && <p className="sw-muted">{r.rdap_error}</p>}
         <dl className="sw-dl">
-          <dt>Registrar</dt>
+          <dt>{t('domainChecks.registrar')}</dt>
           <dd>{r.registrar ?? '—'}</dd>
-          <dt>Expires</dt>
+          <dt>{t('domainChecks.expires')}</dt>
           <dd>
             {fmtDate(r.registration_expires_at)}
             {days !== null && (
               <>
                 {' '}
                 <span className={`sw-pill ${days < 0 ? 'sw-red' : days <= 30 ? 'sw-amber' : 'sw-green'}`}>
-                  {days < 0 ? 'expired' : `${days} days`}
+                  {days < 0 ? t('domainChecks.expired') : t('domainChecks.daysLeft', { days })}
                 </span>
               </>
             )}
           </dd>
-          <dt>Name servers</dt>
+          <dt>{t('domainChecks.nameServers')}</dt>
           <dd>{r.registry_nameservers.join(', ') || '—'}</dd>
-          <dt>DNSSEC</dt>
+          <dt>{t('domainChecks.dnssec')}</dt>
           <dd>
             <span
               className={`sw-pill ${r.dnssec.status === 'signed' ? 'sw-green' : r.dnssec.status === 'unsigned' ? 'sw-amber' : 'sw-grey'}`}
             >
-              {r.dnssec.status}
+              {t(`domainChecks.dnssec.${r.dnssec.status}`)}
             </span>
-            {r.dnssec.validated && ' (validated by the resolver)'}
+            {r.dnssec.validated && t('domainChecks.dnssecValidated')}
           </dd>
         </dl>
       </div>
       <EmailAuth r={r} />
       <div className="sw-span-2">
-        <h4>DNS records</h4>
+        <h4>{t('domainChecks.records')}</h4>
         <Table
           stack={false}
           compact
@@ -167,32 +168,39 @@ function ResultView({ r }: { r: DomainResult }) {
           rows={r.records}
           rowKey={(set) => set.type}
           columns={[
-            { label: 'Type', rowHeader: true, cell: (set) => set.type },
+            { label: t('domainChecks.col.type'), rowHeader: true, cell: (set) => set.type },
             {
-              label: 'Values',
+              label: t('domainChecks.col.values'),
               className: 'sw-wrap-anywhere',
-              cell: (set) => (set.values === null ? 'No answer' : set.values.length ? set.values.join('\n') : '—'),
+              cell: (set) => (set.values === null ? t('domainChecks.noAnswer') : set.values.length ? set.values.join('\n') : '—'),
             },
-            { label: 'Last change', cell: (set) => (set.changed_at ? fmtTime(set.changed_at, '—') : 'No change seen') },
+            {
+              label: t('domainChecks.col.lastChange'),
+              cell: (set) => (set.changed_at ? fmtTime(set.changed_at, '—') : t('domainChecks.noChangeSeen')),
+            },
           ]}
         />
         {r.last_changes && (
           <p className="sw-muted">
-            Last change {fmtTime(r.last_changes.at, '—')}:{' '}
-            {r.last_changes.changes
-              .map((c) => `${c.type} ${[...c.added.map((a) => `+${a}`), ...c.removed.map((x) => `−${x}`)].join(' ')}`)
-              .join('; ')}
+            {t('domainChecks.lastChange', {
+              time: fmtTime(r.last_changes.at, '—'),
+              changes: r.last_changes.changes
+                .map((c) => `${c.type} ${[...c.added.map((a) => `+${a}`), ...c.removed.map((x) => `−${x}`)].join(' ')}`)
+                .join('; '),
+            })}
           </p>
         )}
-        <h4>CNAMEs under the domain</h4>
+        <h4>{t('domainChecks.cnames')}</h4>
         {r.cnames.length === 0 ? (
-          <p className="sw-muted">No CNAMEs among the verified hosts and watched names.</p>
+          <p className="sw-muted">{t('domainChecks.noCnames')}</p>
         ) : (
           <ul className="sw-list-plain">
             {r.cnames.map((c) => (
               <li key={c.name}>
                 {c.name} → {c.target}{' '}
-                <span className={`sw-pill ${c.dangling ? 'sw-red' : 'sw-green'}`}>{c.dangling ? 'dangling (NXDOMAIN)' : 'resolves'}</span>
+                <span className={`sw-pill ${c.dangling ? 'sw-red' : 'sw-green'}`}>
+                  {c.dangling ? t('domainChecks.dangling') : t('domainChecks.resolves')}
+                </span>
               </li>
             ))}
           </ul>
@@ -211,26 +219,21 @@ function SettingsModal({ d, tenant, onClose }: { d: DomainCheck; tenant: string 
     if (ok) onClose();
   }
   return (
-    <Modal title={`Settings of ${d.hostname}`} onClose={onClose}>
+    <Modal title={t('domainChecks.settingsTitle', { host: d.hostname })} onClose={onClose}>
       <form className="sw-form" onSubmit={submit} noValidate>
         <FormAlert text={alert && !alert.ok ? alert.text : null} />
-        <Field
-          id="dc-selectors"
-          label="DKIM selectors"
-          error={errors.selectors}
-          hint="One per line, such as google or s1: checked at selector._domainkey."
-        >
+        <Field id="dc-selectors" label={t('domainChecks.selectors')} error={errors.selectors} hint={t('domainChecks.selectorsHint')}>
           <textarea id="dc-selectors" rows={3} value={f.selectors} onChange={(e) => edit({ selectors: e.target.value }, 'selectors')} />
         </Field>
         <Field
           id="dc-names"
-          label="Watched names"
+          label={t('domainChecks.watchedNames')}
           error={errors.names}
-          hint={`Names under ${d.hostname} whose CNAMEs are checked, besides its verified hosts.`}
+          hint={t('domainChecks.watchedNamesHint', { host: d.hostname })}
         >
           <textarea id="dc-names" rows={3} value={f.names} onChange={(e) => edit({ names: e.target.value }, 'names')} />
         </Field>
-        <ModalActions onClose={onClose} busy={busy} submitLabel="Save" />
+        <ModalActions onClose={onClose} busy={busy} submitLabel={t('domainChecks.save')} />
       </form>
     </Modal>
   );

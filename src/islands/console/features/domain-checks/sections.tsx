@@ -1,14 +1,12 @@
 // Parts of a domain's card on /domain-checks: e-mail authentication and the findings list.
 import { fmtTime } from '../../ui/format.ts';
 import type { DomainFinding, DomainResult } from './store.ts';
+import { t } from '../../i18n.ts';
 
 const SPF_LIMIT = 10;
-const ALL_TEXT: Record<string, string> = {
-  '-': 'others fail (-all)',
-  '~': 'others soft-fail (~all)',
-  '?': 'others neutral (?all)',
-  '+': 'anyone passes (+all)',
-};
+const ALL_QUALIFIERS = new Set(['-', '~', '?', '+']);
+/** What SPF's `all` says about other senders, in the reader's language; an unknown qualifier as it stands. */
+const allText = (q: string) => (ALL_QUALIFIERS.has(q) ? t(`domainChecks.all.${q as '-'}`) : q);
 const SEVERITY_TONE: Record<DomainFinding['severity'], string> = {
   critical: 'sw-red',
   high: 'sw-red',
@@ -21,61 +19,65 @@ const DKIM_TONE = { present: 'sw-green', revoked: 'sw-amber', missing: 'sw-red' 
 export function EmailAuth({ r }: { r: DomainResult }) {
   return (
     <div>
-      <h4>E-mail authentication</h4>
+      <h4>{t('domainChecks.emailAuth')}</h4>
       <dl className="sw-dl">
-        <dt>SPF</dt>
+        <dt>{t('domainChecks.spf')}</dt>
         <dd>
           {!r.spf ? (
-            'No answer'
+            t('domainChecks.noAnswer')
           ) : r.spf.record ? (
             <>
               <div className="sw-wrap-anywhere">{r.spf.record}</div>
               <div>
                 <span className={`sw-pill ${r.spf.lookups > SPF_LIMIT ? 'sw-red' : 'sw-green'}`}>
-                  {r.spf.lookups} of {SPF_LIMIT} DNS lookups
+                  {t('domainChecks.spfLookups', { lookups: r.spf.lookups, limit: SPF_LIMIT })}
                 </span>{' '}
-                {r.spf.all ? ALL_TEXT[r.spf.all] : 'no all: others neutral'}
+                {r.spf.all ? allText(r.spf.all) : t('domainChecks.noAll')}
               </div>
             </>
           ) : (
-            <span className="sw-pill sw-red">missing</span>
+            <span className="sw-pill sw-red">{t('domainChecks.missing')}</span>
           )}
         </dd>
-        <dt>DMARC</dt>
+        <dt>{t('domainChecks.dmarc')}</dt>
         <dd>
           {!r.dmarc ? (
-            'No answer'
+            t('domainChecks.noAnswer')
           ) : r.dmarc.record ? (
             <>
               <span className={`sw-pill ${r.dmarc.policy === 'reject' || r.dmarc.policy === 'quarantine' ? 'sw-green' : 'sw-amber'}`}>
                 p={r.dmarc.policy ?? '—'}
               </span>
               {r.dmarc.subdomain_policy && ` sp=${r.dmarc.subdomain_policy}`} pct={r.dmarc.pct}
-              {r.dmarc.rua.length > 0 && <div className="sw-wrap-anywhere">Reports to {r.dmarc.rua.join(', ')}</div>}
+              {r.dmarc.rua.length > 0 && (
+                <div className="sw-wrap-anywhere">{t('domainChecks.reportsTo', { addresses: r.dmarc.rua.join(', ') })}</div>
+              )}
             </>
           ) : (
-            <span className="sw-pill sw-red">missing</span>
+            <span className="sw-pill sw-red">{t('domainChecks.missing')}</span>
           )}
         </dd>
-        <dt>DKIM</dt>
+        <dt>{t('domainChecks.dkim')}</dt>
         <dd>
           {r.dkim.length === 0
-            ? 'No selectors named'
+            ? t('domainChecks.noSelectors')
             : r.dkim.map((k) => (
                 <div key={k.selector}>
-                  {k.selector} <span className={`sw-pill ${DKIM_TONE[k.status]}`}>{k.status}</span>
+                  {k.selector} <span className={`sw-pill ${DKIM_TONE[k.status]}`}>{t(`domainChecks.dkim.${k.status}`)}</span>
                   {k.key_type && ` ${k.key_type}`}
                 </div>
               ))}
         </dd>
-        <dt>MTA-STS</dt>
+        <dt>{t('domainChecks.mtaSts')}</dt>
         <dd>
           {!r.mta_sts ? (
-            'Not published'
+            t('domainChecks.notPublished')
           ) : r.mta_sts.error ? (
             <span className="sw-pill sw-red">{r.mta_sts.error}</span>
           ) : (
-            <span className={`sw-pill ${r.mta_sts.mode === 'enforce' ? 'sw-green' : 'sw-amber'}`}>mode {r.mta_sts.mode}</span>
+            <span className={`sw-pill ${r.mta_sts.mode === 'enforce' ? 'sw-green' : 'sw-amber'}`}>
+              {t('domainChecks.mode', { mode: r.mta_sts.mode })}
+            </span>
           )}
         </dd>
       </dl>
@@ -86,17 +88,18 @@ export function EmailAuth({ r }: { r: DomainResult }) {
 export function Findings({ findings }: { findings: DomainFinding[] }) {
   return (
     <>
-      <h4>Findings</h4>
+      <h4>{t('domainChecks.findings')}</h4>
       {findings.length === 0 ? (
-        <p className="sw-muted">No open findings.</p>
+        <p className="sw-muted">{t('domainChecks.noFindings')}</p>
       ) : (
-        <ul className="sw-list-plain" aria-label="Findings">
+        <ul className="sw-list-plain" aria-label={t('domainChecks.findings')}>
           {findings.map((f) => (
             <li key={f.id} className="sw-finding">
-              <span className={`sw-pill ${SEVERITY_TONE[f.severity]}`}>{f.severity}</span> <strong>{f.title}</strong>
-              {f.status === 'accepted' && <span className="sw-muted"> (accepted: {f.status_reason})</span>}
+              <span className={`sw-pill ${SEVERITY_TONE[f.severity]}`}>{t(`domainChecks.severity.${f.severity}`)}</span>{' '}
+              <strong>{f.title}</strong>
+              {f.status === 'accepted' && <span className="sw-muted">{t('domainChecks.accepted', { reason: f.status_reason })}</span>}
               <div className="sw-muted sw-wrap-anywhere">
-                {f.evidence} · first seen {fmtTime(f.first_seen_at, '—')}
+                {t('domainChecks.firstSeen', { evidence: f.evidence, time: fmtTime(f.first_seen_at, '—') })}
               </div>
             </li>
           ))}

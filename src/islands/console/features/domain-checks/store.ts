@@ -3,6 +3,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -19,7 +20,7 @@ export async function loadDomains(tenant: string | null): Promise<void> {
   await loadInto(
     list,
     () => api.GET('/api/v1/security/domains', { params: { query: { tenant: tenant ?? undefined } } }),
-    serverOr('Failed to load domains.'),
+    serverOr(t('domainChecks.store.loadFailed')),
   );
   const got = list.get();
   $domains.set(got.status === 'ready' ? { status: 'ready', data: got.data.domains } : got);
@@ -28,7 +29,11 @@ export async function loadDomains(tenant: string | null): Promise<void> {
 export function checkNow(d: DomainCheck, tenant: string | null): Promise<boolean> {
   return changeThenReload(
     () => api.POST('/api/v1/security/domains/{id}/check', { params: { path: { id: d.id } } }),
-    inAlert($domainsAlert, `${d.hostname} checked.`, `Failed to check ${d.hostname}.`),
+    inAlert(
+      $domainsAlert,
+      t('domainChecks.store.checked', { host: d.hostname }),
+      t('domainChecks.store.checkFailed', { host: d.hostname }),
+    ),
     () => loadDomains(tenant),
   );
 }
@@ -40,11 +45,7 @@ export function saveSettings(d: DomainCheck, selectors: string[], names: string[
         params: { path: { id: d.id } },
         body: { dkim_selectors: selectors, watched_names: names },
       }),
-    inAlert(
-      $domainsAlert,
-      `Settings of ${d.hostname} saved. They apply from the next check.`,
-      `Failed to save the settings of ${d.hostname}.`,
-    ),
+    inAlert($domainsAlert, t('domainChecks.store.saved', { host: d.hostname }), t('domainChecks.store.saveFailed', { host: d.hostname })),
     () => loadDomains(tenant),
   );
 }

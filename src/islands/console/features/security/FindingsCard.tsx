@@ -10,8 +10,11 @@ import { fmtTime } from '../../ui/format.ts';
 import { Options } from '../../ui/ModalForm.tsx';
 import { $findings, type Finding, type FindingFilters } from './store.ts';
 import { Table } from '../../ui/Table.tsx';
+import { t } from '../../i18n.ts';
 
-export const SOURCE_LABEL = { ssl: 'SSL/TLS', dns: 'Domain and DNS', scan: 'Vulnerability scan', threat: 'Threat intelligence' } as const;
+const SOURCES = ['ssl', 'dns', 'scan', 'threat'] as const;
+/** The name of a finding's analysis, in the reader's language (read at render). */
+export const sourceLabel = (s: Finding['source']): string => t(`security.source.${s}`);
 const SEVERITY_TONE = { critical: 'sw-red', high: 'sw-red', medium: 'sw-amber', low: 'sw-grey', info: 'sw-grey' } as const;
 const STATUS_TONE = { open: 'sw-red', accepted: 'sw-amber', fixed: 'sw-green' } as const;
 
@@ -30,51 +33,51 @@ export function FindingsCard(props: {
   return (
     <section className="sw-card" aria-labelledby="security-findings">
       <header className="sw-card-head">
-        <h3 id="security-findings">Findings ({count})</h3>
+        <h3 id="security-findings">{t('security.findings.title', { count })}</h3>
       </header>
       <fieldset className="sw-filters sw-sec-filters">
-        <legend className="sw-visually-hidden">Filter findings</legend>
+        <legend className="sw-visually-hidden">{t('security.findings.filter')}</legend>
         <label>
-          Severity
+          {t('security.findings.severity')}
           <select
             value={filters.severity}
             onChange={(e) => props.onFilters({ ...filters, severity: e.target.value as FindingFilters['severity'] })}
           >
             <Options
               items={[
-                ['', 'Any severity'],
-                ['critical', 'Critical'],
-                ['high', 'High'],
-                ['medium', 'Medium'],
-                ['low', 'Low'],
-                ['info', 'Info'],
+                ['', t('security.findings.anySeverity')],
+                ['critical', t('security.findings.filterSeverity.critical')],
+                ['high', t('security.findings.filterSeverity.high')],
+                ['medium', t('security.findings.filterSeverity.medium')],
+                ['low', t('security.findings.filterSeverity.low')],
+                ['info', t('security.findings.filterSeverity.info')],
               ]}
             />
           </select>
         </label>
         <label>
-          Status
+          {t('security.findings.status')}
           <select
             value={filters.status}
             onChange={(e) => props.onFilters({ ...filters, status: e.target.value as FindingFilters['status'] })}
           >
             <Options
               items={[
-                ['', 'Any status'],
-                ['open', 'Open'],
-                ['accepted', 'Accepted risk'],
-                ['fixed', 'Fixed'],
+                ['', t('security.findings.anyStatus')],
+                ['open', t('security.findings.filterStatus.open')],
+                ['accepted', t('security.findings.filterStatus.accepted')],
+                ['fixed', t('security.findings.filterStatus.fixed')],
               ]}
             />
           </select>
         </label>
         <label>
-          Source
+          {t('security.findings.source')}
           <select
             value={filters.source}
             onChange={(e) => props.onFilters({ ...filters, source: e.target.value as FindingFilters['source'] })}
           >
-            <Options items={[['', 'Every analysis'], ...Object.entries(SOURCE_LABEL)]} />
+            <Options items={[['', t('security.findings.everyAnalysis')], ...SOURCES.map((s) => [s, sourceLabel(s)] as [string, string])]} />
           </select>
         </label>
       </fieldset>
@@ -83,12 +86,14 @@ export function FindingsCard(props: {
         <div className="sw-banner sw-banner-error" role="alert">
           {findings.message}
           <button type="button" className="sw-btn sw-btn-small" onClick={props.onRetry}>
-            Retry
+            {t('security.findings.retry')}
           </button>
         </div>
       )}
       {findings.status === 'ready' && findings.data.findings.length === 0 && (
-        <p className="sw-empty">No findings{filters.severity || filters.status || filters.source ? ' match these filters' : ' yet'}.</p>
+        <p className="sw-empty">
+          {filters.severity || filters.status || filters.source ? t('security.findings.emptyFiltered') : t('security.findings.empty')}
+        </p>
       )}
       {findings.status === 'ready' && findings.data.findings.length > 0 && (
         <Table
@@ -96,48 +101,48 @@ export function FindingsCard(props: {
           rowKey={(f) => f.id}
           columns={[
             {
-              label: 'Severity',
+              label: t('security.findings.col.severity'),
               cell: (f) => (
                 <div>
-                  <span className={`sw-pill ${SEVERITY_TONE[f.severity]}`}>{f.severity}</span>
-                  {f.cvss !== null && <div className="sw-muted">CVSS {f.cvss.toFixed(1)}</div>}
+                  <span className={`sw-pill ${SEVERITY_TONE[f.severity]}`}>{t(`security.severity.${f.severity}`)}</span>
+                  {f.cvss !== null && <div className="sw-muted">{t('security.findings.cvss', { score: f.cvss.toFixed(1) })}</div>}
                 </div>
               ),
             },
             {
-              label: 'Finding',
+              label: t('security.findings.col.finding'),
               cell: (f) => (
                 <div className="sw-wrap-anywhere">
                   <strong>{f.title}</strong>
                   <details>
-                    <summary>Evidence</summary>
+                    <summary>{t('security.findings.evidence')}</summary>
                     <pre className="sw-sec-evidence">{f.evidence}</pre>
                   </details>
                 </div>
               ),
             },
-            { label: 'Asset', className: 'sw-wrap-anywhere', cell: (f) => f.hostname },
-            { label: 'Source', cell: (f) => SOURCE_LABEL[f.source] },
+            { label: t('security.findings.col.asset'), className: 'sw-wrap-anywhere', cell: (f) => f.hostname },
+            { label: t('security.findings.col.source'), cell: (f) => sourceLabel(f.source) },
             {
-              label: 'Seen',
+              label: t('security.findings.col.seen'),
               cell: (f) => (
                 <div>
-                  <div>First {fmtTime(f.first_seen_at, '—')}</div>
-                  <div className="sw-muted">Last {fmtTime(f.last_seen_at, '—')}</div>
+                  <div>{t('security.findings.firstSeen', { time: fmtTime(f.first_seen_at, '—') })}</div>
+                  <div className="sw-muted">{t('security.findings.lastSeen', { time: fmtTime(f.last_seen_at, '—') })}</div>
                 </div>
               ),
             },
             {
-              label: 'Status',
+              label: t('security.findings.col.status'),
               cell: (f) => (
                 <div>
-                  <span className={`sw-pill ${STATUS_TONE[f.status]}`}>{f.status === 'accepted' ? 'accepted risk' : f.status}</span>
+                  <span className={`sw-pill ${STATUS_TONE[f.status]}`}>{t(`security.status.${f.status}`)}</span>
                   {f.status_reason && <div className="sw-muted sw-wrap-anywhere">{f.status_reason}</div>}
                 </div>
               ),
             },
             {
-              label: 'Actions',
+              label: t('security.findings.col.actions'),
               className: 'sw-actions',
               cell: (f) => (
                 <>
@@ -145,20 +150,20 @@ export function FindingsCard(props: {
                     <button
                       type="button"
                       className="sw-btn sw-btn-small sw-sec-nowrap"
-                      aria-label={`Accept risk: ${f.title} on ${f.hostname}`}
+                      aria-label={t('security.findings.acceptAria', { title: f.title, host: f.hostname })}
                       onClick={() => props.onAccept(f)}
                     >
-                      Accept risk
+                      {t('security.findings.accept')}
                     </button>
                   )}
                   {mayChange(f) && f.status === 'accepted' && (
                     <button
                       type="button"
                       className="sw-btn sw-btn-small sw-sec-nowrap"
-                      aria-label={`Reopen: ${f.title} on ${f.hostname}`}
+                      aria-label={t('security.findings.reopenAria', { title: f.title, host: f.hostname })}
                       onClick={() => props.onReopen(f)}
                     >
-                      Reopen
+                      {t('security.findings.reopen')}
                     </button>
                   )}
                 </>

@@ -3,6 +3,7 @@
 // an asset whose name now points elsewhere, why its proof needs renewing.
 import { fmtTime } from '../../ui/format.ts';
 import type { Asset } from './store.ts';
+import { t } from '../../i18n.ts';
 
 function Copyable(props: { label: string; value: string; what: string }) {
   return (
@@ -12,10 +13,10 @@ function Copyable(props: { label: string; value: string; what: string }) {
       <button
         type="button"
         className="sw-btn sw-btn-small"
-        aria-label={`Copy ${props.what}`}
+        aria-label={t('security.proof.copyAria', { what: props.what })}
         onClick={() => void navigator.clipboard?.writeText(props.value).catch(() => undefined)}
       >
-        Copy
+        {t('security.proof.copy')}
       </button>
     </div>
   );
@@ -29,35 +30,35 @@ export function ProofPanel(props: { asset: Asset; mayVerify: boolean; busy: bool
       <h4 id={`proof-${a.id}-title`}>{a.hostname}</h4>
       {a.renewal_reason && (
         <p className="sw-sec-proof-error">
-          Proof needs renewing since {fmtTime(a.renewal_needed_at, '')}: {a.renewal_reason}
+          {t('security.proof.renewal', { time: fmtTime(a.renewal_needed_at, ''), reason: a.renewal_reason })}
         </p>
       )}
       {a.last_verification_error && (
         <p className="sw-sec-proof-error">
-          Last checked {fmtTime(a.last_verification_at, '')}: {a.last_verification_error}
+          {t('security.proof.lastChecked', { time: fmtTime(a.last_verification_at, ''), error: a.last_verification_error })}
         </p>
       )}
       <div className="sw-sec-proof-ways">
         <div>
-          <h5>DNS TXT record</h5>
-          <Copyable label="Name" value={p.txt_name} what={`the TXT record name for ${a.hostname}`} />
-          <Copyable label="Value" value={p.txt_value} what={`the TXT record value for ${a.hostname}`} />
-          <p className="sw-muted">
-            If {p.txt_name} is a CNAME, put the record on {p.txt_alt_name} instead.
-          </p>
+          <h5>{t('security.proof.dnsTitle')}</h5>
+          <Copyable label={t('security.proof.name')} value={p.txt_name} what={t('security.proof.txtNameWhat', { host: a.hostname })} />
+          <Copyable label={t('security.proof.value')} value={p.txt_value} what={t('security.proof.txtValueWhat', { host: a.hostname })} />
+          <p className="sw-muted">{t('security.proof.cname', { name: p.txt_name, alt: p.txt_alt_name })}</p>
         </div>
         <div>
-          <h5>Or a file on the host</h5>
-          <Copyable label="URL" value={p.file_url} what={`the file URL for ${a.hostname}`} />
-          <Copyable label="Contents" value={p.file_body} what={`the file contents for ${a.hostname}`} />
-          <p className="sw-muted">
-            Served over https (or http) by {a.hostname} itself, at every address it points to; redirects to other hosts are not followed.
-          </p>
+          <h5>{t('security.proof.fileTitle')}</h5>
+          <Copyable label={t('security.proof.url')} value={p.file_url} what={t('security.proof.fileUrlWhat', { host: a.hostname })} />
+          <Copyable
+            label={t('security.proof.contents')}
+            value={p.file_body}
+            what={t('security.proof.fileBodyWhat', { host: a.hostname })}
+          />
+          <p className="sw-muted">{t('security.proof.fileNote', { host: a.hostname })}</p>
         </div>
       </div>
       {props.mayVerify && (
         <button type="button" className="sw-btn sw-btn-primary" disabled={props.busy} onClick={props.onVerify}>
-          {props.busy ? 'Verifying…' : `Verify ${a.hostname} now`}
+          {props.busy ? t('security.proof.verifying') : t('security.proof.verifyHost', { host: a.hostname })}
         </button>
       )}
     </article>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '../../ui/Field.tsx';
 import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalForm.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { t, tr } from '../../i18n.ts';
 import { createAsset, setFindingStatus, validateAsset, type AssetKind, type Finding, type FindingFilters } from './store.ts';
 
 export function AddAssetDialog(props: { tenant: string | null; onClose: () => void }) {
@@ -20,15 +21,15 @@ export function AddAssetDialog(props: { tenant: string | null; onClose: () => vo
     form.setErrors(o.fields);
   }
   return (
-    <Modal title="Add asset" onClose={props.onClose}>
+    <Modal title={t('security.add.title')} onClose={props.onClose}>
       <form className="sw-form sw-form-grid" onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert text={refusal} />
         <Field
           id="asset-hostname"
-          label="Host name"
+          label={t('security.add.hostname')}
           required
           error={errors.hostname}
-          hint="A name such as example.com or www.example.com, without https:// or a path"
+          hint={t('security.add.hostnameHint')}
         >
           <input
             id="asset-hostname"
@@ -40,23 +41,17 @@ export function AddAssetDialog(props: { tenant: string | null; onClose: () => vo
             onChange={(e) => edit({ hostname: e.target.value }, 'hostname')}
           />
         </Field>
-        <Field
-          id="asset-kind"
-          label="Kind"
-          required
-          error={errors.kind}
-          hint="A domain's proof also covers the hosts under it; a host elsewhere proves control itself"
-        >
+        <Field id="asset-kind" label={t('security.add.kind')} required error={errors.kind} hint={t('security.add.kindHint')}>
           <select id="asset-kind" value={f.kind} onChange={(e) => edit({ kind: e.target.value as AssetKind }, 'kind')}>
             <Options
               items={[
-                ['domain', 'Domain (registration, DNS, e-mail authentication)'],
-                ['host', 'Host (certificate, vulnerability scans)'],
+                ['domain', t('security.add.kindDomain')],
+                ['host', t('security.add.kindHost')],
               ]}
             />
           </select>
         </Field>
-        <ModalActions onClose={props.onClose} busy={busy} submitLabel="Add asset" />
+        <ModalActions onClose={props.onClose} busy={busy} submitLabel={t('security.add.submit')} />
       </form>
     </Modal>
   );
@@ -69,7 +64,7 @@ export function AcceptRiskDialog(props: { finding: Finding; tenant: string | nul
   async function submit(e: FormEvent) {
     e.preventDefault();
     setRefusal(null);
-    const check: Record<string, string> = f.reason.trim() ? {} : { reason: 'Say why the risk is accepted.' };
+    const check: Record<string, string> = f.reason.trim() ? {} : { reason: t('security.accept.reasonRequired') };
     const o = await form.send(check, () => setFindingStatus(props.finding, 'accepted', f.reason.trim(), props.tenant, props.filters));
     if (!o) return;
     if (o.ok) return props.onClose();
@@ -77,14 +72,17 @@ export function AcceptRiskDialog(props: { finding: Finding; tenant: string | nul
     form.setErrors(o.fields);
   }
   return (
-    <Modal title="Accept risk" onClose={props.onClose}>
+    <Modal title={t('security.accept.title')} onClose={props.onClose}>
       <form className="sw-form" onSubmit={(e) => void submit(e)} noValidate>
         <FormAlert text={refusal} />
         <p>
-          <strong>{props.finding.title}</strong> on {props.finding.hostname}. An accepted finding stays out of the open counts while later
-          runs still see it; you can reopen it at any time.
+          {tr('security.accept.intro', {
+            title: props.finding.title,
+            host: props.finding.hostname,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
-        <Field id="risk-reason" label="Reason" required error={errors.reason}>
+        <Field id="risk-reason" label={t('security.accept.reason')} required error={errors.reason}>
           <textarea
             id="risk-reason"
             rows={3}
@@ -94,7 +92,7 @@ export function AcceptRiskDialog(props: { finding: Finding; tenant: string | nul
             onChange={(e) => edit({ reason: e.target.value }, 'reason')}
           />
         </Field>
-        <ModalActions onClose={props.onClose} busy={busy} submitLabel="Accept risk" />
+        <ModalActions onClose={props.onClose} busy={busy} submitLabel={t('security.accept.submit')} />
       </form>
     </Modal>
   );

@@ -28,11 +28,11 @@ import {
   type Finding,
   type FindingFilters,
 } from './store.ts';
+import { t, tr } from '../../i18n.ts';
 import './security.css';
 
 const NO_FILTERS: FindingFilters = { severity: '', status: '', source: '' };
 const REPUTATION_TONE = { clean: 'sw-green', listed: 'sw-red', unknown: 'sw-grey' } as const;
-const METHOD_TEXT = { dns: 'by DNS TXT record', file: 'by the well-known file', domain: 'covered by its domain' } as const;
 
 export function SecurityPage({ title }: { title: string }) {
   const role = useStore($role);
@@ -63,15 +63,15 @@ export function SecurityPage({ title }: { title: string }) {
   // Assets to prove: never verified, and those whose name now points outside their proof.
   const unverified = assets.status === 'ready' ? assets.data.assets.filter((a) => a.verification_state !== 'verified') : [];
   const companyName = (id: string) => tenants.list.find((c) => c.id === id)?.name ?? id;
-  const columns = ['Asset', 'Verification'];
-  if (superAdmin && !tenant) columns.splice(1, 0, 'Company');
-  if (sections.ssl) columns.push('Grade');
-  columns.push('Open findings');
-  if (sections.ssl) columns.push('Certificate expires');
-  if (sections.dns) columns.push('Registration expires');
-  if (sections.threat) columns.push('Reputation');
-  if (sections.scan) columns.push('Last scan');
-  if (mayVerify || mayRemove) columns.push('Actions');
+  const columns = [t('security.col.asset'), t('security.col.verification')];
+  if (superAdmin && !tenant) columns.splice(1, 0, t('security.col.company'));
+  if (sections.ssl) columns.push(t('security.col.grade'));
+  columns.push(t('security.col.openFindings'));
+  if (sections.ssl) columns.push(t('security.col.certExpires'));
+  if (sections.dns) columns.push(t('security.col.registrationExpires'));
+  if (sections.threat) columns.push(t('security.col.reputation'));
+  if (sections.scan) columns.push(t('security.col.lastScan'));
+  if (mayVerify || mayRemove) columns.push(t('security.col.actions'));
 
   const verify = async (a: Asset) => {
     setVerifying(a.id);
@@ -81,53 +81,49 @@ export function SecurityPage({ title }: { title: string }) {
 
   return (
     <ListPage
-      crumb="Security"
+      crumb={t('security.crumb')}
       title={title}
-      createLabel={mayCreate ? 'Add asset' : undefined}
+      createLabel={mayCreate ? t('security.addAsset') : undefined}
       onCreate={() => setAdding(true)}
-      note={
-        superAdmin && !tenant
-          ? 'Every company’s assets. Choose a tenant in the selector to add one.'
-          : 'Your domains and hosts. Each is checked and scanned only after you prove you control it; the proof is looked up again every day.'
-      }
+      note={superAdmin && !tenant ? t('security.noteAll') : t('security.note')}
       alert={alert}
       toolbar={<AnalysisLinks />}
       load={rows}
       onRetry={() => void loadAssets(scope)}
-      listTitle="Assets"
+      listTitle={t('security.listTitle')}
       listId="security-assets"
-      empty={mayCreate ? 'No assets yet. Add your domain to start.' : 'No assets yet.'}
+      empty={mayCreate ? t('security.emptyCreate') : t('security.empty')}
       columns={columns}
       row={(a) => {
         const s = a.summary;
         const cells: ReactNode[] = [
           <div className="sw-wrap-anywhere sw-sec-host">
             <strong>{a.hostname}</strong>
-            <div className="sw-muted">{a.kind === 'domain' ? 'Domain' : 'Host'}</div>
+            <div className="sw-muted">{t(`security.kind.${a.kind}`)}</div>
           </div>,
         ];
         if (superAdmin && !tenant) cells.push(<span className="sw-wrap-anywhere">{companyName(a.company_id)}</span>);
         cells.push(
           a.verification_state === 'renewal_needed' ? (
             <div>
-              <span className="sw-pill sw-amber">Proof needs renewing</span>
+              <span className="sw-pill sw-amber">{t('security.proofNeedsRenewing')}</span>
               <div className="sw-muted">
-                Points to other addresses. <a href={`#proof-${a.id}`}>How to renew</a>
+                {tr('security.pointsElsewhere', { link: (chunks) => <a href={`#proof-${a.id}`}>{chunks}</a> })}
               </div>
             </div>
           ) : a.verified ? (
             <div>
-              <span className="sw-pill sw-green">Verified</span>
-              <div className="sw-muted">{a.verification_method ? METHOD_TEXT[a.verification_method] : ''}</div>
+              <span className="sw-pill sw-green">{t('security.verified')}</span>
+              <div className="sw-muted">{a.verification_method ? t(`security.method.${a.verification_method}`) : ''}</div>
               {a.verified_addresses && a.verified_addresses.length > 0 && (
-                <div className="sw-muted sw-wrap-anywhere">For {a.verified_addresses.join(', ')}</div>
+                <div className="sw-muted sw-wrap-anywhere">{t('security.verifiedFor', { addresses: a.verified_addresses.join(', ') })}</div>
               )}
             </div>
           ) : (
             <div>
-              <span className="sw-pill sw-amber">Not verified</span>
+              <span className="sw-pill sw-amber">{t('security.notVerified')}</span>
               <div className="sw-muted">
-                <a href={`#proof-${a.id}`}>How to verify</a>
+                <a href={`#proof-${a.id}`}>{t('security.howToVerify')}</a>
               </div>
             </div>
           ),
@@ -135,10 +131,16 @@ export function SecurityPage({ title }: { title: string }) {
         if (sections.ssl) cells.push(s.grade ? <span className="sw-sec-grade">{s.grade}</span> : '—');
         cells.push(<SeverityCounts counts={s.open_findings} />);
         if (sections.ssl) cells.push(fmtDate(s.cert_expires_at));
-        if (sections.dns) cells.push(a.kind === 'domain' ? fmtDate(s.registration_expires_at) : 'Not a domain');
+        if (sections.dns) cells.push(a.kind === 'domain' ? fmtDate(s.registration_expires_at) : t('security.notADomain'));
         if (sections.threat)
-          cells.push(s.reputation ? <span className={`sw-pill ${REPUTATION_TONE[s.reputation]}`}>{s.reputation}</span> : '—');
-        if (sections.scan) cells.push(fmtTime(s.last_scan_at, 'Never'));
+          cells.push(
+            s.reputation ? (
+              <span className={`sw-pill ${REPUTATION_TONE[s.reputation]}`}>{t(`security.reputation.${s.reputation}`)}</span>
+            ) : (
+              '—'
+            ),
+          );
+        if (sections.scan) cells.push(fmtTime(s.last_scan_at, t('security.never')));
         if (mayVerify || mayRemove)
           cells.push(
             <>
@@ -147,20 +149,23 @@ export function SecurityPage({ title }: { title: string }) {
                   type="button"
                   className="sw-btn sw-btn-small sw-sec-nowrap"
                   disabled={verifying === a.id}
-                  aria-label={`${verifying === a.id ? 'Verifying…' : 'Verify now'}: ${a.hostname}`}
+                  aria-label={t('security.verifyAria', {
+                    action: verifying === a.id ? t('security.verifying') : t('security.verifyNow'),
+                    host: a.hostname,
+                  })}
                   onClick={() => void verify(a)}
                 >
-                  {verifying === a.id ? 'Verifying…' : 'Verify now'}
+                  {verifying === a.id ? t('security.verifying') : t('security.verifyNow')}
                 </button>
               )}
               {mayRemove && (
                 <button
                   type="button"
                   className="sw-btn sw-btn-small sw-btn-danger"
-                  aria-label={`Remove ${a.hostname}`}
+                  aria-label={t('security.removeAria', { host: a.hostname })}
                   onClick={() => setRemoving(a)}
                 >
-                  Remove
+                  {t('security.remove')}
                 </button>
               )}
             </>,
@@ -171,13 +176,9 @@ export function SecurityPage({ title }: { title: string }) {
       {unverified.length > 0 && (
         <section className="sw-card" aria-labelledby="security-proof">
           <header className="sw-card-head">
-            <h3 id="security-proof">Prove control ({unverified.length})</h3>
+            <h3 id="security-proof">{t('security.proveTitle', { count: unverified.length })}</h3>
           </header>
-          <p className="sw-muted sw-sec-intro">
-            Publish either proof below, then choose Verify now. A TXT record is looked up through the platform’s DNS resolvers; the file is
-            fetched over https, then http, from its host only. Until then nothing else is sent to the host. A proof covers the addresses the
-            name points to when it is verified: when the name points elsewhere later, prove control again.
-          </p>
+          <p className="sw-muted sw-sec-intro">{t('security.proveIntro')}</p>
           {unverified.map((a) => (
             <ProofPanel key={a.id} asset={a} mayVerify={mayVerify} busy={verifying === a.id} onVerify={() => void verify(a)} />
           ))}
@@ -195,10 +196,10 @@ export function SecurityPage({ title }: { title: string }) {
       {accepting && <AcceptRiskDialog finding={accepting} tenant={scope} filters={filters} onClose={() => setAccepting(null)} />}
       {removing && (
         <Confirm
-          title="Remove asset"
+          title={t('security.removeTitle')}
           danger
-          confirmLabel="Remove"
-          text={`Remove ${removing.hostname} with its results and findings? Its company may register it again; it then needs a new proof.`}
+          confirmLabel={t('security.removeConfirm')}
+          text={t('security.removeText', { host: removing.hostname })}
           onCancel={() => setRemoving(null)}
           onConfirm={() => {
             const a = removing;
@@ -213,12 +214,12 @@ export function SecurityPage({ title }: { title: string }) {
 
 function SeverityCounts({ counts }: { counts: Asset['summary']['open_findings'] }) {
   const shown = (['critical', 'high', 'medium', 'low'] as const).filter((k) => counts[k] > 0);
-  if (shown.length === 0) return <span className="sw-muted">None</span>;
+  if (shown.length === 0) return <span className="sw-muted">{t('security.none')}</span>;
   return (
     <ul className="sw-sec-counts">
       {shown.map((k) => (
         <li key={k} className={`sw-pill ${k === 'critical' || k === 'high' ? 'sw-red' : k === 'medium' ? 'sw-amber' : 'sw-grey'}`}>
-          {counts[k]} {k}
+          {t('security.severityCount', { count: counts[k], severity: t(`security.severity.${k}`) })}
         </li>
       ))}
     </ul>
@@ -227,10 +228,10 @@ function SeverityCounts({ counts }: { counts: Asset['summary']['open_findings'] 
 
 /** The analyses behind the overview, each on its own screen while its flag is on. */
 const ANALYSES = [
-  { href: '/ssl-monitoring', label: 'SSL/TLS', flag: 'ENABLE_SSL_MONITORING' },
-  { href: '/domain-checks', label: 'Domains and DNS', flag: 'ENABLE_DOMAIN_CHECKS' },
-  { href: '/vulnerability-scans', label: 'Vulnerability scans', flag: 'ENABLE_VULNERABILITY_SCANS' },
-  { href: '/threat-intelligence', label: 'Threat intelligence', flag: 'ENABLE_THREAT_INTELLIGENCE' },
+  { href: '/ssl-monitoring', analysis: 'ssl', flag: 'ENABLE_SSL_MONITORING' },
+  { href: '/domain-checks', analysis: 'dns', flag: 'ENABLE_DOMAIN_CHECKS' },
+  { href: '/vulnerability-scans', analysis: 'scan', flag: 'ENABLE_VULNERABILITY_SCANS' },
+  { href: '/threat-intelligence', analysis: 'threat', flag: 'ENABLE_THREAT_INTELLIGENCE' },
 ] as const;
 
 function AnalysisLinks() {
@@ -238,10 +239,10 @@ function AnalysisLinks() {
   const shown = ANALYSES.filter((a) => flags[a.flag] !== false);
   if (shown.length === 0) return null;
   return (
-    <nav aria-label="Security analyses" className="sw-sec-analyses">
+    <nav aria-label={t('security.analyses')} className="sw-sec-analyses">
       {shown.map((a) => (
         <a key={a.href} href={a.href} className="sw-btn sw-btn-small">
-          {a.label}
+          {t(`security.analysis.${a.analysis}`)}
         </a>
       ))}
     </nav>

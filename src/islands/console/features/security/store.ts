@@ -5,6 +5,7 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { assetHostname } from '../../../../lib/security-assets.ts';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -39,7 +40,7 @@ export function loadAssets(tenant: string | null): Promise<void> {
   return loadInto(
     $assets,
     () => api.GET('/api/v1/security/assets', { params: { query: { tenant: tenant ?? undefined } } }),
-    serverOr('Failed to load the security assets.'),
+    serverOr(t('security.store.loadAssetsFailed')),
   );
 }
 
@@ -57,7 +58,7 @@ export function loadFindings(tenant: string | null, f: FindingFilters): Promise<
           },
         },
       }),
-    serverOr('Failed to load the findings.'),
+    serverOr(t('security.store.loadFindingsFailed')),
   );
 }
 
@@ -71,12 +72,10 @@ export async function createAsset(hostname: string, kind: AssetKind, tenant: str
   const { data, error } = await api.POST('/api/v1/security/assets', {
     body: { hostname: hostname.trim(), kind, ...(tenant ? { company_id: tenant } : {}) },
   });
-  if (!data) return failure(error, 'Failed to add the asset.');
+  if (!data) return failure(error, t('security.store.addFailed'));
   $securityAlert.set({
     ok: true,
-    text: data.verified
-      ? `${data.hostname} added; its domain's proof covers it.`
-      : `${data.hostname} added. Publish the proof below, then choose Verify now.`,
+    text: data.verified ? t('security.store.addedCovered', { host: data.hostname }) : t('security.store.added', { host: data.hostname }),
   });
   await loadAssets(tenant);
   return { ok: true, data };
@@ -84,16 +83,22 @@ export async function createAsset(hostname: string, kind: AssetKind, tenant: str
 
 export async function verifyAsset(a: Asset, tenant: string | null): Promise<void> {
   const { data, error } = await api.POST('/api/v1/security/assets/{id}/verify', { params: { path: { id: a.id } } });
-  if (!data) $securityAlert.set({ ok: false, text: errorText(error, `Failed to verify ${a.hostname}.`) });
-  else if (data.verified) $securityAlert.set({ ok: true, text: `${data.hostname} is verified.` });
-  else $securityAlert.set({ ok: false, text: `${data.hostname} is not verified yet. ${data.last_verification_error ?? ''}`.trim() });
+  if (!data) $securityAlert.set({ ok: false, text: errorText(error, t('security.store.verifyFailed', { host: a.hostname })) });
+  else if (data.verified) $securityAlert.set({ ok: true, text: t('security.store.verified', { host: data.hostname }) });
+  else
+    $securityAlert.set({
+      ok: false,
+      text: t('security.store.notVerified', { host: data.hostname, error: data.last_verification_error ?? '' }).trim(),
+    });
   await loadAssets(tenant);
 }
 
 export async function removeAsset(a: Asset, tenant: string | null, f: FindingFilters): Promise<void> {
   const { error, response } = await api.DELETE('/api/v1/security/assets/{id}', { params: { path: { id: a.id } } });
   $securityAlert.set(
-    response?.ok ? { ok: true, text: `${a.hostname} removed.` } : { ok: false, text: errorText(error, `Failed to remove ${a.hostname}.`) },
+    response?.ok
+      ? { ok: true, text: t('security.store.removed', { host: a.hostname }) }
+      : { ok: false, text: errorText(error, t('security.store.removeFailed', { host: a.hostname })) },
   );
   await Promise.all([loadAssets(tenant), loadFindings(tenant, f)]);
 }
@@ -110,8 +115,11 @@ export async function setFindingStatus(
     params: { path: { id: finding.id } },
     body: { status, reason },
   });
-  if (!data) return failure(error, 'Failed to change the finding.');
-  $securityAlert.set({ ok: true, text: status === 'accepted' ? `Risk accepted: ${data.title}.` : `Reopened: ${data.title}.` });
+  if (!data) return failure(error, t('security.store.changeFailed'));
+  $securityAlert.set({
+    ok: true,
+    text: status === 'accepted' ? t('security.store.accepted', { title: data.title }) : t('security.store.reopened', { title: data.title }),
+  });
   await Promise.all([loadAssets(tenant), loadFindings(tenant, f)]);
   return { ok: true, data };
 }

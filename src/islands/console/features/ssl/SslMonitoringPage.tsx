@@ -20,6 +20,7 @@ import {
   protocolText,
   type SslTarget,
 } from './store.ts';
+import { t } from '../../i18n.ts';
 
 export function SslMonitoringPage() {
   const role = useStore($role);
@@ -33,52 +34,60 @@ export function SslMonitoringPage() {
     void loadSslTargets(scope);
   }, [scope]);
   const rows: Load<SslTarget[]> = list.status === 'ready' ? { status: 'ready', data: list.data.items } : list;
-  const columns = ['Target', 'Grade', 'Expires', 'Issuer', 'Names', 'Key', 'Signature', 'Protocols', 'Problems'];
-  if (mayCheck) columns.push('Actions');
+  const columns = [
+    t('ssl.col.target'),
+    t('ssl.col.grade'),
+    t('ssl.col.expires'),
+    t('ssl.col.issuer'),
+    t('ssl.col.names'),
+    t('ssl.col.key'),
+    t('ssl.col.signature'),
+    t('ssl.col.protocols'),
+    t('ssl.col.problems'),
+  ];
+  if (mayCheck) columns.push(t('ssl.col.actions'));
   return (
     <ListPage
-      crumb="SSL monitoring"
-      title="SSL/TLS monitoring"
-      note="Verified host assets and https monitors, analysed daily: certificate, chain, protocols, ciphers and HSTS, graded A+ to F (T: not trusted)."
+      crumb={t('ssl.crumb')}
+      title={t('ssl.title')}
+      note={t('ssl.note')}
       alert={alert}
       load={rows}
       onRetry={() => void loadSslTargets(scope)}
-      listTitle="Certificates"
+      listTitle={t('ssl.listTitle')}
       listId="ssl-targets"
-      empty="No certificates to watch yet. Verify a host on the Security screen, or add an https monitor."
+      empty={t('ssl.empty')}
       columns={columns}
-      row={(t) => {
-        const a = t.analysis;
+      row={(x) => {
+        const a = x.analysis;
         const cells = [
           <div>
-            <a href={`/ssl-monitoring/${t.id}`}>
-              <strong>{t.name}</strong>
+            <a href={`/ssl-monitoring/${x.id}`}>
+              <strong>{x.name}</strong>
             </a>
-            <div className="sw-muted">
-              {t.host}:{t.port} · {t.kind === 'asset' ? 'Verified host' : 'Monitor'}
-            </div>
+            <div className="sw-muted">{t('ssl.endpointKind', { endpoint: `${x.host}:${x.port}`, kind: x.kind })}</div>
           </div>,
-          <GradeBadge grade={t.grade} />,
-          a?.error ? <span className="sw-muted">Unreachable</span> : <Expiry daysLeft={t.days_left} />,
+          <GradeBadge grade={x.grade} />,
+          a?.error ? <span className="sw-muted">{t('ssl.unreachable')}</span> : <Expiry daysLeft={x.days_left} />,
           issuerName(a?.issuer),
           <span className="sw-wrap-anywhere">{a?.names.length ? a.names.join(', ') : '—'}</span>,
-          keyText(t),
+          keyText(x),
           a?.signature_algorithm ?? '—',
           a ? protocolText(a.protocols) : '—',
-          problemSummary(t.problems),
+          problemSummary(x.problems),
         ];
         if (mayCheck)
           cells.push(
             <button
               type="button"
               className="sw-btn sw-btn-small"
-              aria-label={`Analyse now: ${t.name}`}
-              onClick={() => void checkSslNow(t.id, () => loadSslTargets(scope))}
+              aria-label={t('ssl.analyseNowAria', { name: x.name })}
+              onClick={() => void checkSslNow(x.id, () => loadSslTargets(scope))}
             >
-              Analyse now
+              {t('ssl.analyseNow')}
             </button>,
           );
-        return { key: t.id, cells };
+        return { key: x.id, cells };
       }}
     />
   );

@@ -9,14 +9,12 @@ import type { ScreenProps } from '../../ui/screen-props.ts';
 import { Skeleton } from '../../ui/Card.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { Expiry, GradeBadge } from './badges.tsx';
+import { t } from '../../i18n.ts';
 import { $sslAlert, $sslTarget, checkSslNow, keyText, loadSslTarget, protocolText, type SslTarget } from './store.ts';
 
-const WEAK_NAMES: Record<string, string> = {
-  null: 'NULL (no encryption)',
-  anonymous: 'Anonymous (no authentication)',
-  rsa_kx: 'RSA key exchange (no forward secrecy)',
-  cbc_sha1: 'CBC with SHA-1',
-};
+const WEAK = new Set(['null', 'anonymous', 'rsa_kx', 'cbc_sha1']);
+/** A weak cipher family's name in the reader's language; an unknown one as the server names it. */
+const weakName = (w: string) => (WEAK.has(w) ? t(`ssl.weak.${w as 'null'}`) : w);
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
@@ -29,33 +27,38 @@ export function SslTargetPage({ params }: ScreenProps) {
   }, [id]);
   return (
     <div className="sw-admin">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/dashboard">Dashboard</a> / <a href="/ssl-monitoring">SSL monitoring</a> / <span aria-current="page">Certificate</span>
+      <nav aria-label={t('ssl.breadcrumb')} className="sw-breadcrumb">
+        <a href="/dashboard">{t('ssl.dashboard')}</a> / <a href="/ssl-monitoring">{t('ssl.crumb')}</a> /{' '}
+        <span aria-current="page">{t('ssl.certificate')}</span>
       </nav>
       {load.status === 'loading' && <Skeleton rows={4} />}
       {load.status === 'error' && (
         <div className="sw-banner sw-banner-error" role="alert">
-          {load.httpStatus === 404 ? 'This target does not exist or is not yours to see.' : load.message}
+          {load.httpStatus === 404 ? t('ssl.notFound') : load.message}
         </div>
       )}
-      {load.status === 'ready' && load.data.id === id && <Target t={load.data} />}
+      {load.status === 'ready' && load.data.id === id && <Target target={load.data} />}
     </div>
   );
 }
 
-function Target({ t }: { t: SslTarget }) {
+function Target({ target }: { target: SslTarget }) {
   const role = useStore($role);
   const alert = useStore($sslAlert);
-  const a = t.analysis;
+  const a = target.analysis;
   return (
     <>
       <div className="sw-page-head sw-row-between">
         <h2 className="sw-page-title sw-wrap-anywhere">
-          {t.name} <GradeBadge grade={t.grade} />
+          {target.name} <GradeBadge grade={target.grade} />
         </h2>
         {can(role, 'update', 'ssl_monitoring') && (
-          <button type="button" className="sw-btn sw-btn-primary" onClick={() => void checkSslNow(t.id, () => loadSslTarget(t.id))}>
-            Analyse now
+          <button
+            type="button"
+            className="sw-btn sw-btn-primary"
+            onClick={() => void checkSslNow(target.id, () => loadSslTarget(target.id))}
+          >
+            {t('ssl.analyseNow')}
           </button>
         )}
       </div>
@@ -64,12 +67,12 @@ function Target({ t }: { t: SslTarget }) {
           {alert.text}
         </div>
       )}
-      {!a && <p className="sw-muted">Not analysed yet: the daily analysis reaches it within a day, or analyse it now.</p>}
+      {!a && <p className="sw-muted">{t('ssl.notAnalysed')}</p>}
       {a && (
         <>
           <section className="sw-card" aria-labelledby="ssl-cert">
             <header className="sw-card-head">
-              <h3 id="ssl-cert">Certificate</h3>
+              <h3 id="ssl-cert">{t('ssl.certificate')}</h3>
             </header>
             {a.error && (
               <div className="sw-banner sw-banner-error" role="alert">
@@ -77,77 +80,81 @@ function Target({ t }: { t: SslTarget }) {
               </div>
             )}
             <dl className="sw-dl sw-dl-stack">
-              <dt>Endpoint</dt>
+              <dt>{t('ssl.endpoint')}</dt>
+              <dd>{t('ssl.endpointValue', { endpoint: `${target.host}:${target.port}`, kind: target.kind })}</dd>
+              <dt>{t('ssl.expires')}</dt>
               <dd>
-                {t.host}:{t.port} ({t.kind === 'asset' ? 'verified host' : 'https monitor'})
+                <Expiry daysLeft={target.days_left} /> {fmtTime(iso(a.cert_expires_at), '')}
               </dd>
-              <dt>Expires</dt>
-              <dd>
-                <Expiry daysLeft={t.days_left} /> {fmtTime(iso(a.cert_expires_at), '')}
-              </dd>
-              <dt>Subject</dt>
+              <dt>{t('ssl.subject')}</dt>
               <dd>{a.subject ?? '—'}</dd>
-              <dt>Issuer</dt>
+              <dt>{t('ssl.issuer')}</dt>
               <dd>{a.issuer ?? '—'}</dd>
-              <dt>Names covered</dt>
+              <dt>{t('ssl.namesCovered')}</dt>
               <dd>{a.names.join(', ') || '—'}</dd>
-              <dt>Chain</dt>
-              <dd>{a.trusted ? 'Trusted' : `Not trusted (${a.trust_error ?? 'unknown reason'})${a.self_signed ? ', self-signed' : ''}`}</dd>
-              <dt>Host name</dt>
-              <dd>{a.hostname_match ? `Matches ${t.host}` : `Does not cover ${t.host}`}</dd>
-              <dt>Key</dt>
-              <dd>{keyText(t)}</dd>
-              <dt>Signature</dt>
+              <dt>{t('ssl.chain')}</dt>
+              <dd>
+                {a.trusted
+                  ? t('ssl.trusted')
+                  : t(a.self_signed ? 'ssl.notTrustedSelfSigned' : 'ssl.notTrusted', { reason: a.trust_error ?? t('ssl.unknownReason') })}
+              </dd>
+              <dt>{t('ssl.hostName')}</dt>
+              <dd>{a.hostname_match ? t('ssl.matches', { host: target.host }) : t('ssl.doesNotCover', { host: target.host })}</dd>
+              <dt>{t('ssl.key')}</dt>
+              <dd>{keyText(target)}</dd>
+              <dt>{t('ssl.signature')}</dt>
               <dd>{a.signature_algorithm ?? '—'}</dd>
-              <dt>SHA-256 fingerprint</dt>
+              <dt>{t('ssl.fingerprint')}</dt>
               <dd className="sw-wrap-anywhere">{a.fingerprint256 ?? '—'}</dd>
             </dl>
           </section>
           <section className="sw-card" aria-labelledby="ssl-config">
             <header className="sw-card-head">
-              <h3 id="ssl-config">Configuration</h3>
+              <h3 id="ssl-config">{t('ssl.configuration')}</h3>
             </header>
             <dl className="sw-dl sw-dl-stack">
-              <dt>Grade</dt>
+              <dt>{t('ssl.grade')}</dt>
               <dd>
-                {t.grade ?? '—'} (score {a.score}/100{t.grade === 'T' ? `; ${a.grade_if_trusted ?? '—'} if trusted` : ''})
+                {target.grade === 'T'
+                  ? t('ssl.gradeScoreTrusted', { grade: target.grade, score: a.score, ifTrusted: a.grade_if_trusted ?? '—' })
+                  : t('ssl.gradeScore', { grade: target.grade ?? '—', score: a.score })}
               </dd>
-              <dt>Limited by</dt>
-              <dd>{a.caps.length ? a.caps.join('; ') : 'Nothing'}</dd>
-              <dt>Protocols</dt>
+              <dt>{t('ssl.limitedBy')}</dt>
+              <dd>{a.caps.length ? a.caps.join('; ') : t('ssl.nothing')}</dd>
+              <dt>{t('ssl.protocols')}</dt>
               <dd>{protocolText(a.protocols)}</dd>
-              <dt>Weak ciphers accepted</dt>
-              <dd>{a.weak_ciphers.length ? a.weak_ciphers.map((w) => WEAK_NAMES[w] ?? w).join(', ') : 'None of those tried'}</dd>
-              <dt>Suites chosen</dt>
+              <dt>{t('ssl.weakCiphers')}</dt>
+              <dd>{a.weak_ciphers.length ? a.weak_ciphers.map(weakName).join(', ') : t('ssl.noneTried')}</dd>
+              <dt>{t('ssl.suites')}</dt>
               <dd className="sw-wrap-anywhere">{a.ciphers.join(', ') || '—'}</dd>
-              <dt>OCSP stapling</dt>
-              <dd>{a.ocsp_stapled ? 'Yes' : 'No'}</dd>
-              <dt>HSTS</dt>
-              <dd className="sw-wrap-anywhere">{a.hsts ?? 'Not sent'}</dd>
-              <dt>Analysed</dt>
-              <dd>{fmtTime(iso(t.checked_at), '—')}</dd>
+              <dt>{t('ssl.ocsp')}</dt>
+              <dd>{a.ocsp_stapled ? t('ssl.yes') : t('ssl.no')}</dd>
+              <dt>{t('ssl.hsts')}</dt>
+              <dd className="sw-wrap-anywhere">{a.hsts ?? t('ssl.notSent')}</dd>
+              <dt>{t('ssl.analysed')}</dt>
+              <dd>{fmtTime(iso(target.checked_at), '—')}</dd>
             </dl>
           </section>
           <section className="sw-card" aria-labelledby="ssl-problems">
             <header className="sw-card-head">
-              <h3 id="ssl-problems">Problems ({t.problems.length})</h3>
+              <h3 id="ssl-problems">{t('ssl.problemsTitle', { count: target.problems.length })}</h3>
             </header>
-            {t.problems.length === 0 ? (
-              <p className="sw-muted">No problems found.</p>
+            {target.problems.length === 0 ? (
+              <p className="sw-muted">{t('ssl.noProblems')}</p>
             ) : (
               <ul className="sw-list">
-                {t.problems.map((p) => (
+                {target.problems.map((p) => (
                   <li key={p.key} className="sw-list-row">
                     <div>
                       <span
                         className={`sw-pill ${p.severity === 'critical' || p.severity === 'high' ? 'sw-red' : p.severity === 'medium' ? 'sw-amber' : 'sw-grey'}`}
                       >
-                        {p.severity}
+                        {t(`ssl.severity.${p.severity}`)}
                       </span>{' '}
                       <strong>{p.title}</strong>
-                      {p.status === 'accepted' && <span className="sw-muted"> (accepted risk)</span>}
+                      {p.status === 'accepted' && <span className="sw-muted">{t('ssl.acceptedRisk')}</span>}
                       <div className="sw-muted sw-wrap-anywhere">
-                        {p.evidence} · since {fmtTime(iso(p.first_seen_at), '—')} · <code>{p.key}</code>
+                        {p.evidence} · {t('ssl.since', { time: fmtTime(iso(p.first_seen_at), '—') })} · <code>{p.key}</code>
                       </div>
                     </div>
                   </li>

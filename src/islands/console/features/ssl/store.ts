@@ -3,6 +3,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -19,7 +20,7 @@ export function loadSslTargets(tenant: string | null): Promise<void> {
   return loadInto(
     $sslTargets,
     () => api.GET('/api/v1/security/ssl', { params: { query: { tenant: tenant ?? undefined } } }),
-    serverOr('Failed to load certificates.'),
+    serverOr(t('ssl.store.loadListFailed')),
   );
 }
 
@@ -27,7 +28,7 @@ export function loadSslTarget(id: string): Promise<void> {
   return loadInto(
     $sslTarget,
     () => api.GET('/api/v1/security/ssl/{id}', { params: { path: { id } } }),
-    serverOr('Failed to load the certificate.'),
+    serverOr(t('ssl.store.loadFailed')),
   );
 }
 
@@ -36,7 +37,7 @@ export function checkSslNow(id: string, reload: () => Promise<void>): Promise<bo
   $sslAlert.set(null);
   return changeThenReload(
     () => api.POST('/api/v1/security/ssl/{id}/check', { params: { path: { id } } }),
-    inAlert($sslAlert, 'Analysed just now.', 'The analysis could not be run.'),
+    inAlert($sslAlert, t('ssl.store.analysed'), t('ssl.store.analyseFailed')),
     reload,
   );
 }
@@ -45,16 +46,16 @@ const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 
 /** "2 high, 1 low" for a target's problems; "None" without. */
 export function problemSummary(problems: SslProblem[]): string {
-  if (problems.length === 0) return 'None';
+  if (problems.length === 0) return t('ssl.none');
   return SEVERITIES.map((s) => [s, problems.filter((p) => p.severity === s).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([s, n]) => `${n} ${s}`)
+    .map(([s, n]) => t('ssl.problemCount', { count: n, severity: t(`ssl.severity.${s}`) }))
     .join(', ');
 }
 
 /** "TLS 1.2, TLS 1.3" */
 export const protocolText = (protocols: string[]): string =>
-  protocols.length ? protocols.map((p) => (p === 'TLSv1' ? 'TLS 1.0' : p.replace('TLSv', 'TLS '))).join(', ') : 'None';
+  protocols.length ? protocols.map((p) => (p === 'TLSv1' ? 'TLS 1.0' : p.replace('TLSv', 'TLS '))).join(', ') : t('ssl.none');
 
 /** "EC 256", "RSA 2048" */
 export const keyText = (t: SslTarget): string =>

@@ -9,6 +9,7 @@ import channelForms from './de/channelForms.json' with { type: 'json' };
 import chatSubscribers from './de/chatSubscribers.json' with { type: 'json' };
 import companyTexts from './de/companyTexts.json' with { type: 'json' };
 import dashboard from './de/dashboard.json' with { type: 'json' };
+import domainChecks from './de/domainChecks.json' with { type: 'json' };
 import embed from './de/embed.json' with { type: 'json' };
 import errors from './de/errors.json' with { type: 'json' };
 import escalation from './de/escalation.json' with { type: 'json' };
@@ -23,7 +24,9 @@ import placeholders from './de/placeholders.json' with { type: 'json' };
 import probeLocations from './de/probeLocations.json' with { type: 'json' };
 import routes from './de/routes.json' with { type: 'json' };
 import secrets from './de/secrets.json' with { type: 'json' };
+import security from './de/security.json' with { type: 'json' };
 import settings from './de/settings.json' with { type: 'json' };
+import ssl from './de/ssl.json' with { type: 'json' };
 import sso from './de/sso.json' with { type: 'json' };
 import statusPage from './de/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
@@ -44,6 +47,7 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   chatSubscribers,
   companyTexts,
   dashboard,
+  domainChecks,
   embed,
   errors,
   escalation,
@@ -58,7 +62,9 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   probeLocations,
   routes,
   secrets,
+  security,
   settings,
+  ssl,
   sso,
   statusPage,
   statusPageLanguages,

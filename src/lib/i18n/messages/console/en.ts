@@ -10,6 +10,7 @@ import channelForms from './en/channelForms.json' with { type: 'json' };
 import chatSubscribers from './en/chatSubscribers.json' with { type: 'json' };
 import companyTexts from './en/companyTexts.json' with { type: 'json' };
 import dashboard from './en/dashboard.json' with { type: 'json' };
+import domainChecks from './en/domainChecks.json' with { type: 'json' };
 import embed from './en/embed.json' with { type: 'json' };
 import errors from './en/errors.json' with { type: 'json' };
 import escalation from './en/escalation.json' with { type: 'json' };
@@ -24,7 +25,9 @@ import placeholders from './en/placeholders.json' with { type: 'json' };
 import probeLocations from './en/probeLocations.json' with { type: 'json' };
 import routes from './en/routes.json' with { type: 'json' };
 import secrets from './en/secrets.json' with { type: 'json' };
+import security from './en/security.json' with { type: 'json' };
 import settings from './en/settings.json' with { type: 'json' };
+import ssl from './en/ssl.json' with { type: 'json' };
 import sso from './en/sso.json' with { type: 'json' };
 import statusPage from './en/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
@@ -44,6 +47,7 @@ export const CONSOLE_EN = {
   chatSubscribers,
   companyTexts,
   dashboard,
+  domainChecks,
   embed,
   errors,
   escalation,
@@ -58,7 +62,9 @@ export const CONSOLE_EN = {
   probeLocations,
   routes,
   secrets,
+  security,
   settings,
+  ssl,
   sso,
   statusPage,
   statusPageLanguages,
