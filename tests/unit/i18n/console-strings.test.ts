@@ -37,7 +37,6 @@ const NOT_YET_CONVERTED = [
   'features/reports',
   'features/secrets',
   'features/ssl',
-  'features/team',
   'features/tenants',
   'features/threat-intelligence',
   'features/trace',
