@@ -41,7 +41,6 @@ const NOT_YET_CONVERTED = [
   'features/threat-intelligence',
   'features/trace',
   'features/traces',
-  'features/users',
   'features/vulnerability-scans',
 ];
 
