@@ -37,7 +37,6 @@ const NOT_YET_CONVERTED = [
   'features/reports',
   'features/secrets',
   'features/ssl',
-  'features/tenants',
   'features/threat-intelligence',
   'features/trace',
   'features/traces',
@@ -86,6 +85,8 @@ const ALLOWED_LITERALS = new Set([
   '203.0.113.0/24\n2001:db8::/32',
   '#0a66c2',
   'UTC',
+  // the website example on the tenant form
+  'https://example.com',
 ]);
 
 const TEXT_ATTRIBUTES = new Set([

@@ -27,6 +27,7 @@ import subscribers from './de/subscribers.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
 import team from './de/team.json' with { type: 'json' };
 import users from './de/users.json' with { type: 'json' };
+import tenants from './de/tenants.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -58,4 +59,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   ui,
   team,
   users,
+  tenants,
 };

@@ -28,6 +28,7 @@ import subscribers from './en/subscribers.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
 import team from './en/team.json' with { type: 'json' };
 import users from './en/users.json' with { type: 'json' };
+import tenants from './en/tenants.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -58,4 +59,5 @@ export const CONSOLE_EN = {
   ui,
   team,
   users,
+  tenants,
 };
