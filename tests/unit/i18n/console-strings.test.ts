@@ -32,7 +32,6 @@ const NOT_YET_CONVERTED = [
   'features/api-intelligence',
   'features/domain-checks',
   'features/maintenance',
-  'features/metrics',
   'features/notifications',
   'features/reports',
   'features/secrets',
@@ -87,6 +86,9 @@ const ALLOWED_LITERALS = new Set([
   'UTC',
   // the website example on the tenant form
   'https://example.com',
+  // latency percentiles on the metrics screen, as p95
+  'p50',
+  'p99',
 ]);
 
 const TEXT_ATTRIBUTES = new Set([

@@ -28,6 +28,7 @@ import ui from './de/ui.json' with { type: 'json' };
 import team from './de/team.json' with { type: 'json' };
 import users from './de/users.json' with { type: 'json' };
 import tenants from './de/tenants.json' with { type: 'json' };
+import metrics from './de/metrics.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -60,4 +61,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   team,
   users,
   tenants,
+  metrics,
 };

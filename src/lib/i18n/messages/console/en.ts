@@ -29,6 +29,7 @@ import ui from './en/ui.json' with { type: 'json' };
 import team from './en/team.json' with { type: 'json' };
 import users from './en/users.json' with { type: 'json' };
 import tenants from './en/tenants.json' with { type: 'json' };
+import metrics from './en/metrics.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -60,4 +61,5 @@ export const CONSOLE_EN = {
   team,
   users,
   tenants,
+  metrics,
 };
