@@ -37,8 +37,6 @@ const NOT_YET_CONVERTED = [
   'features/secrets',
   'features/ssl',
   'features/threat-intelligence',
-  'features/trace',
-  'features/traces',
   'features/vulnerability-scans',
 ];
 

@@ -29,6 +29,8 @@ import team from './de/team.json' with { type: 'json' };
 import users from './de/users.json' with { type: 'json' };
 import tenants from './de/tenants.json' with { type: 'json' };
 import metrics from './de/metrics.json' with { type: 'json' };
+import traces from './de/traces.json' with { type: 'json' };
+import trace from './de/trace.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -62,4 +64,6 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   users,
   tenants,
   metrics,
+  traces,
+  trace,
 };

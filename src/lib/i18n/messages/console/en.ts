@@ -30,6 +30,8 @@ import team from './en/team.json' with { type: 'json' };
 import users from './en/users.json' with { type: 'json' };
 import tenants from './en/tenants.json' with { type: 'json' };
 import metrics from './en/metrics.json' with { type: 'json' };
+import traces from './en/traces.json' with { type: 'json' };
+import trace from './en/trace.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -62,4 +64,6 @@ export const CONSOLE_EN = {
   users,
   tenants,
   metrics,
+  traces,
+  trace,
 };
