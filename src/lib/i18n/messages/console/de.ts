@@ -31,6 +31,7 @@ import tenants from './de/tenants.json' with { type: 'json' };
 import metrics from './de/metrics.json' with { type: 'json' };
 import traces from './de/traces.json' with { type: 'json' };
 import trace from './de/trace.json' with { type: 'json' };
+import backendTest from './de/backendTest.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -66,4 +67,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   metrics,
   traces,
   trace,
+  backendTest,
 };

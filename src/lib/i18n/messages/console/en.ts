@@ -32,6 +32,7 @@ import tenants from './en/tenants.json' with { type: 'json' };
 import metrics from './en/metrics.json' with { type: 'json' };
 import traces from './en/traces.json' with { type: 'json' };
 import trace from './en/trace.json' with { type: 'json' };
+import backendTest from './en/backendTest.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -66,4 +67,5 @@ export const CONSOLE_EN = {
   metrics,
   traces,
   trace,
+  backendTest,
 };
