@@ -144,7 +144,7 @@ function bucketWords(ms: number): string {
 
 function Charts({ data }: { data: MetricSeries }) {
   const locale = useStore($consoleLocale);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the names change with the language only
+  // made again when the language changes, so the charts draw their lines' names anew
   const [rate, errors] = useMemo(() => [rateLines(), errorLines()], [locale]);
   const now = totals(data.current);
   const before = totals(data.previous);
