@@ -140,7 +140,7 @@ test('company dashboard: RED tiles with colours, monitors with the down banner, 
   await expect(page).toHaveURL(tenantUrl(company.subdomain, `/traces/${traceId}`));
   // the trace screen: its spans as a waterfall, details on demand
   await expect(page.getByRole('main').getByRole('heading', { name: 'checkout · POST /pay' })).toBeVisible();
-  await expect(page.getByTestId('trace-summary')).toContainText('1 spans · 1 errors');
+  await expect(page.getByTestId('trace-summary')).toContainText('1 span · 1 error');
   const spanRow = page.getByTestId('span-row');
   await expect(spanRow).toHaveCount(1);
   await spanRow.getByRole('button').click();

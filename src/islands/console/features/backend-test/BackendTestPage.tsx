@@ -3,11 +3,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatRemaining, isExpired, isExpiringSoon, isWellFormedToken, secondsRemaining } from '../../../../lib/token.ts';
+import { t } from '../../i18n.ts';
 import { $role, $user } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { fmtTime } from '../../ui/format.ts';
 import {
   $checks,
+  checkLabel,
   $serverUser,
   $testToken,
   $tokenVerdict,
@@ -21,8 +23,8 @@ import { Table } from '../../ui/Table.tsx';
 function useNow(ms = 1000): number {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
   }, [ms]);
   return now;
 }
@@ -42,43 +44,55 @@ export function BackendTestPage() {
   }, []);
   const claims = serverUser?.claims;
   const exp = claims?.exp ?? null;
-  const tokenState = exp == null ? 'Unknown' : isExpired(exp, now) ? 'Expired' : isExpiringSoon(exp, now) ? 'Expiring soon' : 'Valid';
+  const tokenState =
+    exp == null
+      ? t('backendTest.state.unknown')
+      : isExpired(exp, now)
+        ? t('backendTest.state.expired')
+        : isExpiringSoon(exp, now)
+          ? t('backendTest.state.expiringSoon')
+          : t('backendTest.state.valid');
   return (
     <div className="sw-backend-test">
       <div className="sw-page-head">
-        <h2 className="sw-page-title">Backend Test</h2>
-        <p className="sw-muted">Diagnostics of the session and the API.</p>
+        <h2 className="sw-page-title">{t('backendTest.title')}</h2>
+        <p className="sw-muted">{t('backendTest.intro')}</p>
       </div>
       <div className="sw-grid">
         <section className="sw-card" aria-labelledby="bt-token">
           <header className="sw-card-head">
-            <h3 id="bt-token">Token state</h3>
+            <h3 id="bt-token">{t('backendTest.token.title')}</h3>
           </header>
           <dl className="sw-dl">
-            <dt>Session token</dt>
-            <dd>HttpOnly cookie (not readable by scripts)</dd>
-            <dt>State</dt>
+            <dt>{t('backendTest.token.session')}</dt>
+            <dd>{t('backendTest.token.cookie')}</dd>
+            <dt>{t('backendTest.token.state')}</dt>
             <dd data-testid="token-state">{tokenState}</dd>
-            <dt>Expires</dt>
+            <dt>{t('backendTest.token.expires')}</dt>
             <dd>
               {exp == null
                 ? '—'
-                : `${fmtTime(new Date(exp * 1000).toISOString(), '—')} (${formatRemaining(secondsRemaining(exp, now))} left)`}
+                : t('backendTest.token.expiresAt', {
+                    time: fmtTime(new Date(exp * 1000).toISOString(), '—'),
+                    remaining: formatRemaining(secondsRemaining(exp, now)),
+                  })}
             </dd>
-            <dt>Session ends</dt>
+            <dt>{t('backendTest.token.sessionEnds')}</dt>
             <dd>{claims?.session_expires_at ? fmtTime(new Date(claims.session_expires_at * 1000).toISOString(), '—') : '—'}</dd>
-            <dt>Stored test token</dt>
+            <dt>{t('backendTest.token.stored')}</dt>
             <dd data-testid="stored-token">
-              {token ? `${isWellFormedToken(token) ? 'well-formed' : 'malformed'} (${token.length} characters)` : 'none'}
+              {token
+                ? t(isWellFormedToken(token) ? 'backendTest.token.wellFormed' : 'backendTest.token.malformed', { count: token.length })
+                : t('backendTest.none')}
             </dd>
           </dl>
           <div className="sw-row">
             <button type="button" className="sw-btn" onClick={() => void setTestToken()}>
-              Set Test Token
+              {t('backendTest.token.set')}
             </button>
             {token && (
               <button type="button" className="sw-btn" onClick={clearTestToken}>
-                Clear Test Token
+                {t('backendTest.token.clear')}
               </button>
             )}
           </div>
@@ -94,22 +108,22 @@ export function BackendTestPage() {
         </section>
         <section className="sw-card" aria-labelledby="bt-role">
           <header className="sw-card-head">
-            <h3 id="bt-role">Role and tenant</h3>
+            <h3 id="bt-role">{t('backendTest.role.title')}</h3>
           </header>
           <dl className="sw-dl">
-            <dt>Role</dt>
-            <dd data-testid="bt-role">{role ?? 'none'}</dd>
-            <dt>User type</dt>
+            <dt>{t('backendTest.role.role')}</dt>
+            <dd data-testid="bt-role">{role ?? t('backendTest.none')}</dd>
+            <dt>{t('backendTest.role.userType')}</dt>
             <dd>{user?.user_type ?? '—'}</dd>
-            <dt>Company</dt>
-            <dd>{user?.company_id ?? 'none'}</dd>
-            <dt>Selected tenant</dt>
-            <dd data-testid="bt-tenant">{tenant ?? 'Global view'}</dd>
+            <dt>{t('backendTest.role.company')}</dt>
+            <dd>{user?.company_id ?? t('backendTest.none')}</dd>
+            <dt>{t('backendTest.role.tenant')}</dt>
+            <dd data-testid="bt-tenant">{tenant ?? t('backendTest.role.globalView')}</dd>
           </dl>
         </section>
         <section className="sw-card" aria-labelledby="bt-claims">
           <header className="sw-card-head">
-            <h3 id="bt-claims">Claims from the server</h3>
+            <h3 id="bt-claims">{t('backendTest.claims.title')}</h3>
           </header>
           {server.status === 'error' && (
             <p className="sw-banner sw-banner-error" role="alert">
@@ -130,15 +144,15 @@ export function BackendTestPage() {
                   null,
                   2,
                 )
-              : 'Loading…'}
+              : t('backendTest.loading')}
           </pre>
         </section>
       </div>
       <section className="sw-card" aria-labelledby="bt-run">
         <header className="sw-card-head">
-          <h3 id="bt-run">Backend tests</h3>
+          <h3 id="bt-run">{t('backendTest.run.title')}</h3>
           <button type="button" className="sw-btn sw-btn-primary" onClick={() => void runBackendTests()}>
-            Run Backend Tests
+            {t('backendTest.run.submit')}
           </button>
         </header>
         {checks.length > 0 && (
@@ -148,19 +162,19 @@ export function BackendTestPage() {
             rowKey={(c) => c.name}
             rowProps={(c) => ({ 'data-testid': `check-${c.name}` })}
             columns={[
-              { label: 'Check', cell: (c) => c.name },
-              { label: 'Call', cell: (c) => <code>GET {c.path}</code> },
+              { label: t('backendTest.col.check'), cell: (c) => checkLabel(c.name) },
+              { label: t('backendTest.col.call'), cell: (c) => <code>{t('backendTest.call', { path: c.path })}</code> },
               {
-                label: 'Result',
+                label: t('backendTest.col.result'),
                 cell: (c) => (
                   <span className={c.status === 'ok' ? 'sw-pill sw-green' : c.status === 'fail' ? 'sw-pill sw-red' : 'sw-pill sw-grey'}>
-                    {c.status === 'ok' ? 'PASS' : c.status === 'fail' ? 'FAIL' : '…'}
+                    {c.status === 'ok' ? t('backendTest.pass') : c.status === 'fail' ? t('backendTest.fail') : '…'}
                   </span>
                 ),
               },
               { label: 'HTTP', cell: (c) => c.code ?? '—' },
-              { label: 'Time', cell: (c) => (c.ms == null ? '—' : `${c.ms} ms`) },
-              { label: 'Details', cell: (c) => c.summary },
+              { label: t('backendTest.col.time'), cell: (c) => (c.ms == null ? '—' : t('backendTest.ms', { value: c.ms })) },
+              { label: t('backendTest.col.details'), cell: (c) => c.summary },
             ]}
           />
         )}

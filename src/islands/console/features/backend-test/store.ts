@@ -2,6 +2,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -49,7 +50,7 @@ export function makeTestToken(claims: { sub: string; email: string; role: string
 }
 
 export function loadServerClaims(): Promise<void> {
-  return loadInto($serverUser, () => api.GET('/api/v1/auth/me'), serverOr('Failed to load the current user'));
+  return loadInto($serverUser, () => api.GET('/api/v1/auth/me'), serverOr(t('backendTest.loadFailed')));
 }
 
 /** Stores an unsigned test token and presents it, alone (no cookies), to the server. */
@@ -73,14 +74,17 @@ export async function setTestToken(): Promise<void> {
     });
     $tokenVerdict.set(
       data
-        ? { accepted: true, text: `The server ACCEPTED the unsigned test token (${response.status}). This is a security problem.` }
+        ? { accepted: true, text: t('backendTest.verdict.accepted', { status: response.status }) }
         : {
             accepted: false,
-            text: `The server rejected the unsigned test token (${response.status}): ${errorText(error, 'unauthorized')}`,
+            text: t('backendTest.verdict.rejected', {
+              status: response.status,
+              reason: errorText(error, t('backendTest.verdict.unauthorized')),
+            }),
           },
     );
   } catch (e) {
-    $tokenVerdict.set({ accepted: false, text: `The request failed: ${errorText(e, 'network error')}` });
+    $tokenVerdict.set({ accepted: false, text: t('backendTest.verdict.failed', { reason: errorText(e, t('backendTest.networkError')) }) });
   }
 }
 
@@ -96,6 +100,22 @@ export function clearTestToken(): void {
 
 type Call = () => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
+/** A check's name as the table shows it; `name` itself stays the row's stable id */
+export function checkLabel(name: string): string {
+  switch (name) {
+    case 'Health':
+      return t('backendTest.check.health');
+    case 'Companies':
+      return t('backendTest.check.companies');
+    case 'Dashboard summary':
+      return t('backendTest.check.dashboard');
+    case 'RED metrics (24h)':
+      return t('backendTest.check.red');
+    default:
+      return name;
+  }
+}
+
 const CHECKS: Array<{ name: string; path: string; call: Call; summarize: (d: unknown) => string }> = [
   {
     name: 'Health',
@@ -103,14 +123,16 @@ const CHECKS: Array<{ name: string; path: string; call: Call; summarize: (d: unk
     call: () => api.GET('/api/v1/health/'),
     summarize: (d) => {
       const h = d as components['schemas']['Health'] | components['schemas']['HealthStatus'];
-      return 'version' in h ? `status ${h.status}, version ${h.version}, ${h.database.kind} ${h.database.status}` : `status ${h.status}`;
+      return 'version' in h
+        ? t('backendTest.summary.healthFull', { status: h.status, version: h.version, kind: h.database.kind, database: h.database.status })
+        : t('backendTest.summary.health', { status: h.status });
     },
   },
   {
     name: 'Companies',
     path: '/api/v1/admin/companies',
     call: () => api.GET('/api/v1/admin/companies'),
-    summarize: (d) => `${(d as unknown[]).length} companies`,
+    summarize: (d) => t('backendTest.summary.companies', { count: (d as unknown[]).length }),
   },
   {
     name: 'Dashboard summary',
@@ -118,14 +140,19 @@ const CHECKS: Array<{ name: string; path: string; call: Call; summarize: (d: unk
     call: () => api.GET('/api/v1/admin/dashboard-summary'),
     summarize: (d) => {
       const s = d as components['schemas']['DashboardSummary'];
-      return `${s.companies} companies, ${s.users} users, ${s.monitors} monitors, ${s.open_incidents} open incidents`;
+      return t('backendTest.summary.dashboard', {
+        companies: s.companies,
+        users: s.users,
+        monitors: s.monitors,
+        incidents: s.open_incidents,
+      });
     },
   },
   {
     name: 'RED metrics (24h)',
     path: '/api/v1/api-intelligence/metrics/red?range=24h',
     call: () => api.GET('/api/v1/api-intelligence/metrics/red', { params: { query: { range: '24h' } } }),
-    summarize: (d) => (Array.isArray(d) ? `${d.length} tenants` : 'one company'),
+    summarize: (d) => (Array.isArray(d) ? t('backendTest.summary.tenants', { count: d.length }) : t('backendTest.summary.oneCompany')),
   },
 ];
 
@@ -141,7 +168,7 @@ export async function runBackendTests(): Promise<void> {
         row =
           data !== undefined
             ? { name: c.name, path: c.path, status: 'ok', code: response.status, ms, summary: c.summarize(data) }
-            : { name: c.name, path: c.path, status: 'fail', code: response.status, ms, summary: errorText(error, 'failed') };
+            : { name: c.name, path: c.path, status: 'fail', code: response.status, ms, summary: errorText(error, t('backendTest.failed')) };
       } catch (e) {
         row = {
           name: c.name,
@@ -149,7 +176,7 @@ export async function runBackendTests(): Promise<void> {
           status: 'fail',
           code: null,
           ms: Math.round(performance.now() - started),
-          summary: errorText(e, 'network error'),
+          summary: errorText(e, t('backendTest.networkError')),
         };
       }
       const rows = [...$checks.get()];

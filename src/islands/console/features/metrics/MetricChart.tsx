@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { formatUtcMinute } from '../../../../lib/dates.ts';
+import { t } from '../../i18n.ts';
 import { fmtNumber } from '../../ui/format.ts';
 import type { MetricPoint } from './store.ts';
 
@@ -95,7 +96,7 @@ export function MetricChart(props: MetricChartProps) {
                 value,
               })),
               ...lines.map((l) => ({
-                label: `${l.label} (previous)`,
+                label: t('metrics.chart.previousLine', { label: l.label }),
                 stroke: l.colour,
                 width: 1,
                 dash: [5, 4],
@@ -133,8 +134,8 @@ export function MetricChart(props: MetricChartProps) {
             {l.label}
           </span>
         ))}
-        <span className="sw-mx-key sw-mx-key-prev">previous period (dashed)</span>{' '}
-        {failed ? 'The chart could not be drawn.' : props.summary}
+        <span className="sw-mx-key sw-mx-key-prev">{t('metrics.chart.previousKey')}</span>{' '}
+        {failed ? t('metrics.chart.failed') : props.summary}
       </figcaption>
     </figure>
   );

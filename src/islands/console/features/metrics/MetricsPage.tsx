@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { METRIC_RANGES, RANGE_LENGTH_MS, type MetricRange } from '../../../../lib/metric-buckets.ts';
+import { $consoleLocale, t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { $flags } from '../../stores/flags.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
@@ -18,10 +19,13 @@ import '../../ui/uplot.css';
 import '../../ui/filters.css';
 import './metrics.css';
 
-const RANGE_LABEL: Record<MetricRange, string> = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' };
+function rangeLabel(r: MetricRange): string {
+  return { '1h': t('metrics.range.1h'), '24h': t('metrics.range.24h'), '7d': t('metrics.range.7d'), '30d': t('metrics.range.30d') }[r];
+}
 
-const RATE: Line[] = [{ label: 'Requests/s', pick: (p) => p.rate, colour: '#1d4ed8' }];
-const ERRORS: Line[] = [{ label: 'Error rate', pick: (p) => p.errorRate, colour: '#b91c1c', dots: true }];
+// the lines' names in the language of the moment (made again when it changes)
+const rateLines = (): Line[] => [{ label: t('metrics.line.rate'), pick: (p) => p.rate, colour: '#1d4ed8' }];
+const errorLines = (): Line[] => [{ label: t('metrics.line.errorRate'), pick: (p) => p.errorRate, colour: '#b91c1c', dots: true }];
 const LATENCY: Line[] = [
   { label: 'p50', pick: (p) => p.p50, dots: true, colour: '#15803d' },
   { label: 'p95', pick: (p) => p.p95, dots: true, colour: '#b45309' },
@@ -37,7 +41,7 @@ const highest = (points: MetricPoint[], pick: (p: MetricPoint) => number | null)
 function change(now: number | null, before: number | null): string {
   if (now === null || before === null || before === 0) return '';
   const pct = ((now - before) / before) * 100;
-  return ` (${pct >= 0 ? '+' : ''}${fmtNumber(pct, 0)} % on the previous period)`;
+  return ` ${t('metrics.change', { pct: `${pct >= 0 ? '+' : ''}${fmtNumber(pct, 0)}` })}`;
 }
 
 export function MetricsPage({ title }: ScreenProps) {
@@ -60,19 +64,20 @@ export function MetricsPage({ title }: ScreenProps) {
 
   return (
     <div className="sw-mx-page">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/dashboard">Dashboard</a> / <span aria-current="page">{title}</span>
+      <nav aria-label={t('metrics.breadcrumb')} className="sw-breadcrumb">
+        <a href="/dashboard">{t('metrics.dashboard')}</a> / <span aria-current="page">{title}</span>
       </nav>
       <div className="sw-page-head">
         <h2 className="sw-page-title">{title}</h2>
         <p className="sw-muted">
-          {superAdmin && !tenant ? 'Every company together' : 'Requests counted from your services\u2019 server spans'}; figures per{' '}
-          {series.status === 'ready' ? bucketWords(series.data.bucketMs) : 'bucket'}, the previous period dashed.
+          {t(superAdmin && !tenant ? 'metrics.intro.all' : 'metrics.intro.own', {
+            bucket: series.status === 'ready' ? bucketWords(series.data.bucketMs) : t('metrics.bucket.unknown'),
+          })}
         </p>
       </div>
-      <form className="sw-mx-filters" aria-label="Metric filters" onSubmit={(e) => e.preventDefault()}>
+      <form className="sw-mx-filters" aria-label={t('metrics.filters')} onSubmit={(e) => e.preventDefault()}>
         <label>
-          Range
+          {t('metrics.filter.range')}
           <select
             value={filter.range}
             onChange={(e) => setFilter({ ...filter, range: e.currentTarget.value as MetricRange })}
@@ -80,19 +85,19 @@ export function MetricsPage({ title }: ScreenProps) {
           >
             {METRIC_RANGES.map((r) => (
               <option key={r} value={r}>
-                {RANGE_LABEL[r]}
+                {rangeLabel(r)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Service
+          {t('metrics.filter.service')}
           <select
             value={filter.service}
             onChange={(e) => setFilter({ ...filter, service: e.currentTarget.value, operation: '' })}
             data-testid="metrics-service"
           >
-            <option value="">All services</option>
+            <option value="">{t('metrics.filter.allServices')}</option>
             {services.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -101,13 +106,13 @@ export function MetricsPage({ title }: ScreenProps) {
           </select>
         </label>
         <label>
-          Operation
+          {t('metrics.filter.operation')}
           <select
             value={filter.operation}
             onChange={(e) => setFilter({ ...filter, operation: e.currentTarget.value })}
             data-testid="metrics-operation"
           >
-            <option value="">All operations</option>
+            <option value="">{t('metrics.filter.allOperations')}</option>
             {ops.map((o) => (
               <option key={o} value={o}>
                 {o}
@@ -117,7 +122,7 @@ export function MetricsPage({ title }: ScreenProps) {
         </label>
         {canExport && (
           <button type="button" className="sw-btn" data-testid="metrics-export" onClick={() => void exportCsv(full).then(setExportError)}>
-            Export CSV
+            {t('metrics.export')}
           </button>
         )}
       </form>
@@ -134,13 +139,16 @@ export function MetricsPage({ title }: ScreenProps) {
 }
 
 function bucketWords(ms: number): string {
-  return ms < 3_600_000 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${ms / 3_600_000} hour${ms === 3_600_000 ? '' : 's'}`;
+  return ms < 3_600_000 ? t('metrics.bucket.minutes', { count: ms / 60_000 }) : t('metrics.bucket.hours', { count: ms / 3_600_000 });
 }
 
 function Charts({ data }: { data: MetricSeries }) {
+  const locale = useStore($consoleLocale);
+  // made again when the language changes, so the charts draw their lines' names anew
+  const [rate, errors] = useMemo(() => [rateLines(), errorLines()], [locale]);
   const now = totals(data.current);
   const before = totals(data.previous);
-  if (now.requests === 0 && before.requests === 0) return <NoData text="No requests in this period." />;
+  if (now.requests === 0 && before.requests === 0) return <NoData text={t('metrics.noRequests')} />;
   const shiftMs = RANGE_LENGTH_MS[data.range];
   const seconds = (data.to - data.from) / 1000;
   const worstP95 = highest(data.current, (p) => p.p95);
@@ -148,56 +156,65 @@ function Charts({ data }: { data: MetricSeries }) {
     <>
       <dl className="sw-mx-totals" data-testid="metrics-totals">
         <div>
-          <dt>Requests</dt>
+          <dt>{t('metrics.total.requests')}</dt>
           <dd>
             {fmtNumber(now.requests)}
             <span className="sw-muted sw-small">{change(now.requests, before.requests)}</span>
           </dd>
         </div>
         <div>
-          <dt>Errors</dt>
+          <dt>{t('metrics.total.errors')}</dt>
           <dd>
             {now.errorRate === null ? '—' : `${fmtNumber(now.errorRate, 2)} %`}
             <span className="sw-muted sw-small">{change(now.errorRate, before.errorRate)}</span>
           </dd>
         </div>
         <div>
-          <dt>Highest p95</dt>
-          <dd>{worstP95 === null ? '—' : `${fmtNumber(worstP95, 1)} ms`}</dd>
+          <dt>{t('metrics.total.highestP95')}</dt>
+          <dd>{worstP95 === null ? '—' : t('metrics.ms', { value: fmtNumber(worstP95, 1) })}</dd>
         </div>
       </dl>
       <div className="sw-mx-grid">
         <MetricChart
-          title="Request rate"
-          unit="req/s"
-          lines={RATE}
+          title={t('metrics.chart.rate')}
+          unit={t('metrics.unit.rate')}
+          lines={rate}
           current={data.current}
           previous={data.previous}
           shiftMs={shiftMs}
-          summary={`On average ${fmtRate(now.requests / seconds)} requests per second; before, ${fmtRate(before.requests / seconds)}.`}
+          summary={t('metrics.chart.rateSummary', { now: fmtRate(now.requests / seconds), before: fmtRate(before.requests / seconds) })}
           testId="chart-rate"
         />
         <MetricChart
-          title="Error rate"
+          title={t('metrics.chart.errorRate')}
           unit="%"
-          lines={ERRORS}
+          lines={errors}
           current={data.current}
           previous={data.previous}
           shiftMs={shiftMs}
-          summary={`${now.errorRate === null ? 'No requests' : `${fmtNumber(now.errorRate, 2)} % of requests failed`}; before, ${before.errorRate === null ? 'no requests' : `${fmtNumber(before.errorRate, 2)} %`}.`}
+          summary={t('metrics.chart.errorSummary', {
+            now:
+              now.errorRate === null
+                ? t('metrics.chart.noRequestsNow')
+                : t('metrics.chart.failedShare', { pct: fmtNumber(now.errorRate, 2) }),
+            before: before.errorRate === null ? t('metrics.chart.noRequestsBefore') : `${fmtNumber(before.errorRate, 2)} %`,
+          })}
           testId="chart-errors"
         />
         <MetricChart
-          title="Latency"
+          title={t('metrics.chart.latency')}
           unit="ms"
           lines={LATENCY}
           current={data.current}
           previous={data.previous}
           shiftMs={shiftMs}
-          summary={`Highest p95 ${worstP95 === null ? '—' : `${fmtNumber(worstP95, 1)} ms`}; highest p99 ${fmtNumber(
-            highest(data.current, (p) => p.p99),
-            1,
-          )} ms.`}
+          summary={t('metrics.chart.latencySummary', {
+            p95: worstP95 === null ? '—' : t('metrics.ms', { value: fmtNumber(worstP95, 1) }),
+            p99: fmtNumber(
+              highest(data.current, (p) => p.p99),
+              1,
+            ),
+          })}
           testId="chart-latency"
         />
       </div>

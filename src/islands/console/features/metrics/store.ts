@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 import type { MetricRange } from '../../../../lib/metric-buckets.ts';
@@ -38,7 +39,7 @@ export function loadSeries(f: MetricFilter): Promise<void> {
           query: { range: f.range, service: f.service || undefined, operation: f.operation || undefined, tenant: f.tenant ?? undefined },
         },
       }),
-    serverOr('Failed to load metrics'),
+    serverOr(t('metrics.loadFailed')),
   );
 }
 
@@ -50,7 +51,7 @@ export async function exportCsv(f: MetricFilter): Promise<string | null> {
     },
     parseAs: 'text',
   });
-  if (data === undefined) return serverOr('Export failed')(error);
+  if (data === undefined) return serverOr(t('metrics.exportFailed'))(error);
   const url = URL.createObjectURL(new Blob([data], { type: 'text/csv' }));
   const a = document.createElement('a');
   a.href = url;

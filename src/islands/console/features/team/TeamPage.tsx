@@ -4,7 +4,8 @@
 // whom to ask); super admins also invite to any company; viewers read only (no buttons).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { can, USER_TYPE_LABELS } from '../../../../lib/permissions.ts';
+import { can } from '../../../../lib/permissions.ts';
+import { t } from '../../i18n.ts';
 import { $role, $user } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -26,13 +27,21 @@ import {
   revokeInvitation,
   setUserActive,
   setUserType,
-  STATUS_LABELS,
+  statusLabel,
   validateInvite,
   type Company,
   type InviteForm,
   type Member,
   type User,
 } from './store.ts';
+
+/** A user type as the console shows it ('1' super admin, '2' company admin, '3' viewer) */
+function typeLabel(type: string): string {
+  if (type === '1') return t('team.type.superAdmin');
+  if (type === '2') return t('team.type.companyAdmin');
+  if (type === '3') return t('team.type.viewer');
+  return type;
+}
 
 const PILL: Record<Member['status'], string> = { active: 'sw-green', deactivated: 'sw-grey', invited: 'sw-amber', expired: 'sw-grey' };
 
@@ -68,7 +77,15 @@ export function TeamPage() {
     $teamAlert.set(null);
     fn();
   };
-  const columns = ['Name', 'Email', 'Type', ...(isSuper ? ['Company'] : []), 'Status', 'Last sign-in', ...(mayEdit ? ['Actions'] : [])];
+  const columns = [
+    t('team.col.name'),
+    t('team.col.email'),
+    t('team.col.type'),
+    ...(isSuper ? [t('team.col.company')] : []),
+    t('team.col.status'),
+    t('team.col.lastSignIn'),
+    ...(mayEdit ? [t('team.col.actions')] : []),
+  ];
   const actions = (m: Member) => {
     if (m.kind === 'invitation') {
       const i = m.invitation;
@@ -78,19 +95,19 @@ export function TeamPage() {
             <button
               type="button"
               className="sw-btn sw-btn-small"
-              aria-label={`Resend invitation to ${i.email}`}
+              aria-label={t('team.invite.resendAria', { email: i.email })}
               onClick={open(() => void resendInvitation(i))}
             >
-              Resend
+              {t('team.invite.resend')}
             </button>
           )}
           <button
             type="button"
             className="sw-btn sw-btn-small sw-btn-danger"
-            aria-label={`Revoke invitation to ${i.email}`}
+            aria-label={t('team.invite.revokeAria', { email: i.email })}
             onClick={open(() => void revokeInvitation(i))}
           >
-            Revoke
+            {t('team.invite.revoke')}
           </button>
         </>
       ) : null;
@@ -101,17 +118,22 @@ export function TeamPage() {
     if (u.user_type === '1') return null;
     return (
       <>
-        <button type="button" className="sw-btn sw-btn-small" aria-label={`Rename ${u.email}`} onClick={open(() => setRenaming(u))}>
-          Rename
+        <button
+          type="button"
+          className="sw-btn sw-btn-small"
+          aria-label={t('team.renameAria', { email: u.email })}
+          onClick={open(() => setRenaming(u))}
+        >
+          {t('team.rename')}
         </button>
         {!self && (
           <button
             type="button"
             className="sw-btn sw-btn-small"
-            aria-label={`${u.user_type === '2' ? 'Make viewer' : 'Make admin'}: ${u.email}`}
+            aria-label={u.user_type === '2' ? t('team.makeViewerAria', { email: u.email }) : t('team.makeAdminAria', { email: u.email })}
             onClick={open(() => void setUserType(u, u.user_type === '2' ? '3' : '2'))}
           >
-            {u.user_type === '2' ? 'Make viewer' : 'Make admin'}
+            {u.user_type === '2' ? t('team.makeViewer') : t('team.makeAdmin')}
           </button>
         )}
         {!self &&
@@ -119,19 +141,19 @@ export function TeamPage() {
             <button
               type="button"
               className="sw-btn sw-btn-small sw-btn-danger"
-              aria-label={`Deactivate ${u.email}`}
+              aria-label={t('team.deactivateAria', { email: u.email })}
               onClick={open(() => setDeactivating(u))}
             >
-              Deactivate
+              {t('team.deactivate')}
             </button>
           ) : (
             <button
               type="button"
               className="sw-btn sw-btn-small"
-              aria-label={`Reactivate ${u.email}`}
+              aria-label={t('team.reactivateAria', { email: u.email })}
               onClick={open(() => void setUserActive(u, true))}
             >
-              Reactivate
+              {t('team.reactivate')}
             </button>
           ))}
       </>
@@ -139,21 +161,17 @@ export function TeamPage() {
   };
   return (
     <ListPage
-      crumb="Team"
-      title="Team"
-      createLabel={mayInvite ? 'Invite user' : undefined}
+      crumb={t('team.title')}
+      title={t('team.title')}
+      createLabel={mayInvite ? t('team.invite.create') : undefined}
       onCreate={mayInvite ? open(() => setInviting(true)) : undefined}
-      note={
-        [mayEdit ? null : 'You can see your team; only company admins change it.', mayInvite ? null : ready?.ask]
-          .filter(Boolean)
-          .join(' ') || undefined
-      }
+      note={[mayEdit ? null : t('team.readOnlyNote'), mayInvite ? null : ready?.ask].filter(Boolean).join(' ') || undefined}
       alert={renaming || inviting ? null : alert}
       load={team}
       onRetry={() => void loadTeam()}
-      listTitle="Members"
+      listTitle={t('team.listTitle')}
       listId="team-members"
-      empty="No users yet."
+      empty={t('team.empty')}
       columns={columns}
       row={(m) => {
         const name = m.kind === 'user' ? m.user.full_name : m.invitation.full_name;
@@ -162,16 +180,18 @@ export function TeamPage() {
         const company = m.kind === 'user' ? m.user.company_name : m.invitation.company_name;
         const last =
           m.kind === 'user'
-            ? fmtTime(m.user.last_sign_in_at, 'Never')
-            : `Invited ${fmtTime(m.invitation.sent_at, '')}${m.status === 'expired' ? '' : `, link valid until ${fmtTime(m.invitation.expires_at, '')}`}`;
+            ? fmtTime(m.user.last_sign_in_at, t('team.never'))
+            : m.status === 'expired'
+              ? t('team.invitedAt', { sent: fmtTime(m.invitation.sent_at, '') })
+              : t('team.invitedUntil', { sent: fmtTime(m.invitation.sent_at, ''), expires: fmtTime(m.invitation.expires_at, '') });
         return {
           key: m.id,
           cells: [
             name,
             email,
-            <span className={`sw-badge sw-type-${type}`}>{USER_TYPE_LABELS[type] ?? type}</span>,
-            ...(isSuper ? [company ?? 'N/A'] : []),
-            <span className={`sw-pill ${PILL[m.status]}`}>{STATUS_LABELS[m.status]}</span>,
+            <span className={`sw-badge sw-type-${type}`}>{typeLabel(type)}</span>,
+            ...(isSuper ? [company ?? t('team.noCompany')] : []),
+            <span className={`sw-pill ${PILL[m.status]}`}>{statusLabel(m.status)}</span>,
             last,
             ...(mayEdit ? [actions(m)] : []),
           ],
@@ -189,10 +209,10 @@ export function TeamPage() {
       )}
       {deactivating && (
         <Confirm
-          title="Deactivate user"
+          title={t('team.deactivateTitle')}
           danger
-          confirmLabel="Deactivate"
-          text={`Deactivate ${deactivating.full_name} (${deactivating.email})? They are signed out at once and cannot sign in until reactivated.`}
+          confirmLabel={t('team.deactivate')}
+          text={t('team.deactivateText', { name: deactivating.full_name, email: deactivating.email })}
           onCancel={() => setDeactivating(null)}
           onConfirm={() => {
             const u = deactivating;
@@ -214,17 +234,17 @@ function RenameModal({ user, onClose }: { user: User; onClose: () => void }) {
   const { f, errors, busy, edit, send } = useModalForm({ name: user.full_name });
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const ok = await send(f.name.trim() ? {} : { name: 'Full Name is required' }, () => renameUser(user, f.name));
+    const ok = await send(f.name.trim() ? {} : { name: t('team.form.nameRequired') }, () => renameUser(user, f.name));
     if (ok) onClose();
   }
   return (
-    <Modal title="Rename user" onClose={onClose}>
+    <Modal title={t('team.renameTitle')} onClose={onClose}>
       <form className="sw-form" onSubmit={submit} noValidate>
         <ModalAlert />
-        <Field id="t-name" label="Full Name" required error={errors.name}>
+        <Field id="t-name" label={t('team.form.name')} required error={errors.name}>
           <input id="t-name" value={f.name} onChange={(e) => edit({ name: e.target.value }, 'name')} required maxLength={200} />
         </Field>
-        <ModalActions onClose={onClose} busy={busy} submitLabel="Save" />
+        <ModalActions onClose={onClose} busy={busy} submitLabel={t('team.save')} />
       </form>
     </Modal>
   );
@@ -249,31 +269,31 @@ function InviteModal({
     if (ok) onClose();
   }
   return (
-    <Modal title="Invite user" onClose={onClose} wide>
+    <Modal title={t('team.invite.title')} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <ModalAlert />
-        <p className="sw-span-2 sw-muted">They get an e-mail with a link, valid for 7 days, to choose their own password.</p>
-        <Field id="i-name" label="Full Name" required error={errors.name}>
+        <p className="sw-span-2 sw-muted">{t('team.invite.intro')}</p>
+        <Field id="i-name" label={t('team.form.name')} required error={errors.name}>
           <input id="i-name" value={f.name} onChange={(e) => edit({ name: e.target.value }, 'name')} required maxLength={200} />
         </Field>
-        <Field id="i-email" label="Email" required error={errors.email}>
+        <Field id="i-email" label={t('team.form.email')} required error={errors.email}>
           <input id="i-email" type="email" value={f.email} onChange={(e) => edit({ email: e.target.value }, 'email')} required />
         </Field>
         {chooseCompany && (
-          <Field id="i-company" label="Company" required error={errors.companyId}>
+          <Field id="i-company" label={t('team.form.company')} required error={errors.companyId}>
             <select id="i-company" value={f.companyId} onChange={(e) => edit({ companyId: e.target.value }, 'companyId')} required>
-              <option value="">Select a company</option>
+              <option value="">{t('team.form.selectCompany')}</option>
               <Options items={companies.map((c) => [c.id, c.name])} />
             </select>
           </Field>
         )}
-        <Field id="i-type" label="Role" required>
+        <Field id="i-type" label={t('team.form.role')} required>
           <select id="i-type" value={f.userType} onChange={(e) => setF({ ...f, userType: e.target.value as InviteForm['userType'] })}>
-            <option value="2">{USER_TYPE_LABELS['2']}</option>
-            <option value="3">{USER_TYPE_LABELS['3']}</option>
+            <option value="2">{typeLabel('2')}</option>
+            <option value="3">{typeLabel('3')}</option>
           </select>
         </Field>
-        <ModalActions onClose={onClose} busy={busy} submitLabel="Send invitation" />
+        <ModalActions onClose={onClose} busy={busy} submitLabel={t('team.invite.submit')} />
       </form>
     </Modal>
   );

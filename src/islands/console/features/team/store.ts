@@ -7,6 +7,7 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { isEmail } from '../../../../lib/formats.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { changeThenReload, dataOrLog, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -20,12 +21,15 @@ export type Member =
   | { kind: 'user'; id: string; user: User; status: 'active' | 'deactivated' }
   | { kind: 'invitation'; id: string; invitation: Invitation; status: 'invited' | 'expired' };
 
-export const STATUS_LABELS: Record<Member['status'], string> = {
-  active: 'Active',
-  deactivated: 'Deactivated',
-  invited: 'Invited',
-  expired: 'Invitation expired',
-};
+/** A member's status as the list shows it */
+export function statusLabel(status: Member['status']): string {
+  return {
+    active: t('team.status.active'),
+    deactivated: t('team.status.deactivated'),
+    invited: t('team.status.invited'),
+    expired: t('team.status.expired'),
+  }[status];
+}
 
 export const $team = atom<Load<Member[]>>({ status: 'loading' });
 export const $teamAlert = atom<Alert | null>(null);
@@ -41,7 +45,7 @@ export async function loadInviteCompanies(): Promise<void> {
 }
 
 export function loadInvitePolicy(): Promise<void> {
-  return loadInto($invitePolicy, () => api.GET('/api/v1/company/invite-policy'), serverOr('Failed to load data'));
+  return loadInto($invitePolicy, () => api.GET('/api/v1/company/invite-policy'), serverOr(t('team.loadPolicyFailed')));
 }
 
 let lastCompany: string | null = null;
@@ -58,7 +62,7 @@ export function membersOf(users: User[], invitations: Invitation[]): Member[] {
 export async function loadTeam(companyId: string | null = lastCompany): Promise<void> {
   lastCompany = companyId;
   const query = companyId ? { company_id: companyId } : {};
-  const failed = serverOr('Failed to load the team. Please try again.');
+  const failed = serverOr(t('team.loadFailed'));
   $team.set({ status: 'loading' });
   try {
     const [users, invitations] = await Promise.all([
@@ -96,16 +100,20 @@ function updateBody(u: User, patch: { name?: string; user_type?: '2' | '3'; is_a
 }
 
 function updateUser(u: User, patch: Parameters<typeof updateBody>[1], done: string): Promise<boolean> {
-  return change(done, 'Failed to update user.', () =>
+  return change(done, t('team.updateFailed'), () =>
     api.PUT('/api/v1/admin/users/{id}', { params: { path: { id: u.id } }, body: updateBody(u, patch) }),
   );
 }
 
-export const renameUser = (u: User, name: string) => updateUser(u, { name: name.trim() }, `${name.trim()} renamed.`);
+export const renameUser = (u: User, name: string) => updateUser(u, { name: name.trim() }, t('team.renamed', { name: name.trim() }));
 export const setUserType = (u: User, type: '2' | '3') =>
-  updateUser(u, { user_type: type }, `${u.full_name} is now ${type === '2' ? 'a company admin' : 'a viewer'}.`);
+  updateUser(u, { user_type: type }, type === '2' ? t('team.nowAdmin', { name: u.full_name }) : t('team.nowViewer', { name: u.full_name }));
 export const setUserActive = (u: User, active: boolean) =>
-  updateUser(u, { is_active: active }, active ? `${u.full_name} reactivated.` : `${u.full_name} deactivated; their sessions have ended.`);
+  updateUser(
+    u,
+    { is_active: active },
+    active ? t('team.reactivated', { name: u.full_name }) : t('team.deactivated', { name: u.full_name }),
+  );
 
 export interface InviteForm {
   email: string;
@@ -116,15 +124,15 @@ export interface InviteForm {
 
 export function validateInvite(f: InviteForm): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!f.name.trim()) e.name = 'Full Name is required';
-  if (!f.email.trim()) e.email = 'Email is required';
-  else if (!isEmail(f.email.trim())) e.email = 'Enter a valid email address';
-  if (!f.companyId) e.companyId = 'Company is required';
+  if (!f.name.trim()) e.name = t('team.form.nameRequired');
+  if (!f.email.trim()) e.email = t('team.form.emailRequired');
+  else if (!isEmail(f.email.trim())) e.email = t('team.form.emailInvalid');
+  if (!f.companyId) e.companyId = t('team.form.companyRequired');
   return e;
 }
 
 export function invite(f: InviteForm): Promise<boolean> {
-  return change(`Invitation sent to ${f.email.trim()}.`, 'Failed to send the invitation.', () =>
+  return change(t('team.invite.sent', { email: f.email.trim() }), t('team.invite.sendFailed'), () =>
     api.POST('/api/v1/admin/invitations', {
       body: { email: f.email.trim(), name: f.name.trim(), company_id: f.companyId, user_type: f.userType },
     }),
@@ -132,13 +140,13 @@ export function invite(f: InviteForm): Promise<boolean> {
 }
 
 export function resendInvitation(i: Invitation): Promise<boolean> {
-  return change(`Invitation sent again to ${i.email}; the previous link no longer works.`, 'Failed to resend the invitation.', () =>
+  return change(t('team.invite.resent', { email: i.email }), t('team.invite.resendFailed'), () =>
     api.POST('/api/v1/admin/invitations/{id}/resend', { params: { path: { id: i.id } } }),
   );
 }
 
 export function revokeInvitation(i: Invitation): Promise<boolean> {
-  return change(`Invitation to ${i.email} revoked.`, 'Failed to revoke the invitation.', () =>
+  return change(t('team.invite.revoked', { email: i.email }), t('team.invite.revokeFailed'), () =>
     api.DELETE('/api/v1/admin/invitations/{id}', { params: { path: { id: i.id } } }),
   );
 }

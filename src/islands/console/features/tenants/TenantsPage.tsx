@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { boot } from '../../boot.ts';
+import { t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormAlert, ModalActions, useModalForm } from '../../ui/ModalForm.tsx';
@@ -30,7 +31,7 @@ export function TenantsPage() {
   if (!can(role, 'view', 'tenants'))
     return (
       <div className="sw-banner sw-banner-error" role="alert">
-        Access denied. Super admin privileges required.
+        {t('tenants.accessDenied')}
       </div>
     );
   return <Tenants />;
@@ -47,9 +48,9 @@ function Tenants() {
   }, []);
   return (
     <ListPage
-      crumb="Tenants"
-      title="Tenants Management"
-      createLabel="Create Tenant"
+      crumb={t('tenants.crumb')}
+      title={t('tenants.title')}
+      createLabel={t('tenants.create')}
       onCreate={() => {
         $tenantAlert.set(null);
         setEditing('new');
@@ -57,10 +58,18 @@ function Tenants() {
       alert={editing ? null : alert}
       load={companies}
       onRetry={() => void loadCompanies()}
-      listTitle="All Tenants"
+      listTitle={t('tenants.listTitle')}
       listId="all-tenants"
-      empty="No tenants found. Create your first tenant to get started."
-      columns={['Name', 'Subdomain', 'Email', 'Status', 'Users', 'Created', 'Actions']}
+      empty={t('tenants.empty')}
+      columns={[
+        t('tenants.col.name'),
+        t('tenants.col.subdomain'),
+        t('tenants.col.email'),
+        t('tenants.col.status'),
+        t('tenants.col.users'),
+        t('tenants.col.created'),
+        t('tenants.col.actions'),
+      ]}
       row={(c) => ({
         key: c.id,
         cells: [
@@ -74,30 +83,32 @@ function Tenants() {
               </div>
             )}
           </>,
-          c.subdomain || 'N/A',
+          c.subdomain || t('tenants.noSubdomain'),
           c.email,
-          <span className={c.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{c.is_active ? 'Active' : 'Inactive'}</span>,
+          <span className={c.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>
+            {c.is_active ? t('tenants.active') : t('tenants.inactive')}
+          </span>,
           `${c.user_count ?? 0} / ${c.max_users}`,
           fmtDate(c.created_at),
           <>
             <button
               type="button"
               className="sw-btn sw-btn-small"
-              aria-label={`Edit ${c.name}`}
+              aria-label={t('tenants.editAria', { name: c.name })}
               onClick={() => {
                 $tenantAlert.set(null);
                 setEditing(c);
               }}
             >
-              Edit
+              {t('tenants.edit')}
             </button>
             <button
               type="button"
               className="sw-btn sw-btn-small sw-btn-danger"
-              aria-label={`Delete ${c.name}`}
+              aria-label={t('tenants.deleteAria', { name: c.name })}
               onClick={() => setDeleting(c)}
             >
-              Delete
+              {t('tenants.delete')}
             </button>
           </>,
         ],
@@ -106,10 +117,10 @@ function Tenants() {
       {editing && <TenantModal company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <Confirm
-          title="Delete Tenant"
+          title={t('tenants.deleteTitle')}
           danger
-          confirmLabel="Delete"
-          text="Are you sure you want to delete this company? This action cannot be undone."
+          confirmLabel={t('tenants.delete')}
+          text={t('tenants.deleteText')}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             const id = deleting.id;
@@ -122,10 +133,10 @@ function Tenants() {
   );
 }
 
-const SERVICE_LABELS: Array<[keyof Services, string]> = [
-  ['monitor', 'Monitoring'],
-  ['security', 'Security'],
-  ['data_breach', 'Data breach'],
+const SERVICE_LABELS = (): Array<[keyof Services, string]> => [
+  ['monitor', t('tenants.service.monitor')],
+  ['security', t('tenants.service.security')],
+  ['data_breach', t('tenants.service.dataBreach')],
 ];
 
 function TenantModal({ company, onClose }: { company: Company | null; onClose: () => void }) {
@@ -139,21 +150,21 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
   const domain = boot().productDomain;
   const alert = useStore($tenantAlert);
   return (
-    <Modal title={company ? 'Edit Tenant' : 'Create New Tenant'} onClose={onClose} wide>
+    <Modal title={company ? t('tenants.editTitle') : t('tenants.createTitle')} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <FormAlert text={alert && !alert.ok ? alert.text : null} />
-        <Field id="t-name" label="Company Name" required error={errors.name}>
+        <Field id="t-name" label={t('tenants.form.name')} required error={errors.name}>
           <input id="t-name" value={f.name} onChange={set('name')} required />
         </Field>
-        <Field id="t-email" label="Email" required error={errors.email}>
+        <Field id="t-email" label={t('tenants.form.email')} required error={errors.email}>
           <input id="t-email" type="email" value={f.email} onChange={set('email')} required />
         </Field>
         <Field
           id="t-sub"
-          label="Subdomain"
+          label={t('tenants.form.subdomain')}
           required
           error={errors.subdomain}
-          hint={`Used as a host prefix: ${f.subdomain || 'name'}.${domain}`}
+          hint={t('tenants.form.subdomainHint', { host: `${f.subdomain || t('tenants.form.subdomainExample')}.${domain}` })}
         >
           <input
             id="t-sub"
@@ -163,39 +174,43 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
             aria-describedby="t-sub-hint"
           />
         </Field>
-        <Field id="t-url" label="Website URL" error={errors.url}>
+        <Field id="t-url" label={t('tenants.form.url')} error={errors.url}>
           <input id="t-url" type="url" value={f.url} onChange={set('url')} placeholder="https://example.com" />
         </Field>
-        <Field id="t-phone" label="Phone">
+        <Field id="t-phone" label={t('tenants.form.phone')}>
           <input id="t-phone" type="tel" value={f.phone} onChange={set('phone')} />
         </Field>
-        <Field id="t-max" label="Max Users" error={errors.maxUsers}>
+        <Field id="t-max" label={t('tenants.form.maxUsers')} error={errors.maxUsers}>
           <input id="t-max" type="number" min={1} value={f.maxUsers} onChange={set('maxUsers')} />
         </Field>
-        <Field id="t-plan" label="Plan">
+        <Field id="t-plan" label={t('tenants.form.plan')}>
           <select id="t-plan" value={f.plan} onChange={set('plan')}>
-            <option value="starter">Starter</option>
-            <option value="professional">Professional</option>
-            <option value="enterprise">Enterprise</option>
+            <option value="starter">{t('tenants.plan.starter')}</option>
+            <option value="professional">{t('tenants.plan.professional')}</option>
+            <option value="enterprise">{t('tenants.plan.enterprise')}</option>
           </select>
         </Field>
-        <Field id="t-status" label="Status">
+        <Field id="t-status" label={t('tenants.form.status')}>
           <select id="t-status" value={f.status} onChange={set('status')}>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
+            <option value="active">{t('tenants.active')}</option>
+            <option value="inactive">{t('tenants.inactive')}</option>
           </select>
         </Field>
-        <Field id="t-primary" label="Primary Color" error={errors.primaryColor}>
+        <Field id="t-primary" label={t('tenants.form.primaryColor')} error={errors.primaryColor}>
           <input id="t-primary" type="color" value={f.primaryColor} onChange={set('primaryColor')} />
         </Field>
-        <Field id="t-secondary" label="Secondary Color" error={errors.secondaryColor}>
+        <Field id="t-secondary" label={t('tenants.form.secondaryColor')} error={errors.secondaryColor}>
           <input id="t-secondary" type="color" value={f.secondaryColor} onChange={set('secondaryColor')} />
         </Field>
-        <LogoField label="Logo" value={f.logo} onChange={(logo) => setF({ ...f, logo })} />
-        <LogoField label="Horizontal logo" value={f.horizontalLogo} onChange={(horizontalLogo) => setF({ ...f, horizontalLogo })} />
+        <LogoField label={t('tenants.form.logo')} value={f.logo} onChange={(logo) => setF({ ...f, logo })} />
+        <LogoField
+          label={t('tenants.form.horizontalLogo')}
+          value={f.horizontalLogo}
+          onChange={(horizontalLogo) => setF({ ...f, horizontalLogo })}
+        />
         <fieldset className="sw-fieldset sw-span-2">
-          <legend>Services</legend>
-          {SERVICE_LABELS.map(([key, label]) => (
+          <legend>{t('tenants.form.services')}</legend>
+          {SERVICE_LABELS().map(([key, label]) => (
             <label key={key} className="sw-check">
               <input
                 type="checkbox"
@@ -206,7 +221,7 @@ function TenantModal({ company, onClose }: { company: Company | null; onClose: (
             </label>
           ))}
         </fieldset>
-        <ModalActions onClose={onClose} busy={busy} submitLabel={company ? 'Update Tenant' : 'Create Tenant'} />
+        <ModalActions onClose={onClose} busy={busy} submitLabel={company ? t('tenants.update') : t('tenants.create')} />
       </form>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { DEFAULT_SERVICES, type CompanyServices } from '../../../../lib/company.
 import { isEmail, isHexColour } from '../../../../lib/formats.ts';
 import { subdomainProblem } from '../../../../lib/hosts.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { always, changeThenReload, inAlert, loadInto, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -18,7 +19,7 @@ export const $companies = atom<Load<Company[]>>({ status: 'loading' });
 export const $tenantAlert = atom<Alert | null>(null);
 
 export function loadCompanies(): Promise<void> {
-  return loadInto($companies, () => api.GET('/api/v1/admin/companies'), always('Failed to load companies. Please try again.'));
+  return loadInto($companies, () => api.GET('/api/v1/admin/companies'), always(t('tenants.loadFailed')));
 }
 
 export interface TenantForm {
@@ -80,11 +81,11 @@ export function maxUsersOf(v: string): number {
 
 export function validateTenant(f: TenantForm): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!f.name.trim()) e.name = 'Company Name is required';
-  if (!f.email.trim()) e.email = 'Email is required';
-  else if (!isEmail(f.email.trim())) e.email = 'Enter a valid email address';
+  if (!f.name.trim()) e.name = t('tenants.form.nameRequired');
+  if (!f.email.trim()) e.email = t('tenants.form.emailRequired');
+  else if (!isEmail(f.email.trim())) e.email = t('tenants.form.emailInvalid');
   const sub = f.subdomain.trim();
-  if (!sub) e.subdomain = 'Subdomain is required';
+  if (!sub) e.subdomain = t('tenants.form.subdomainRequired');
   else {
     const p = subdomainProblem(sub);
     if (p) e.subdomain = p;
@@ -92,14 +93,14 @@ export function validateTenant(f: TenantForm): Record<string, string> {
   if (f.url.trim()) {
     try {
       const u = new URL(f.url.trim());
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') e.url = 'Website URL must be a valid URL';
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') e.url = t('tenants.form.urlInvalid');
     } catch {
-      e.url = 'Website URL must be a valid URL';
+      e.url = t('tenants.form.urlInvalid');
     }
   }
-  if (maxUsersOf(f.maxUsers) < 1) e.maxUsers = 'Max Users must be at least 1';
-  if (!isHexColour(f.primaryColor)) e.primaryColor = 'Colour must be #rrggbb';
-  if (!isHexColour(f.secondaryColor)) e.secondaryColor = 'Colour must be #rrggbb';
+  if (maxUsersOf(f.maxUsers) < 1) e.maxUsers = t('tenants.form.maxUsersMin');
+  if (!isHexColour(f.primaryColor)) e.primaryColor = t('tenants.form.colourInvalid');
+  if (!isHexColour(f.secondaryColor)) e.secondaryColor = t('tenants.form.colourInvalid');
   return e;
 }
 
@@ -129,11 +130,16 @@ export function payloadOf(f: TenantForm, original?: Company): CompanyInput {
 
 function change(verb: 'create' | 'update' | 'delete', call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
   const done = {
-    create: 'Company created successfully!',
-    update: 'Company updated successfully!',
-    delete: 'Company deleted successfully!',
-  }[verb];
-  return changeThenReload(call, inAlert($tenantAlert, done, `Failed to ${verb} company.`), loadCompanies);
+    create: () => t('tenants.done.create'),
+    update: () => t('tenants.done.update'),
+    delete: () => t('tenants.done.delete'),
+  }[verb]();
+  const failed = {
+    create: () => t('tenants.failed.create'),
+    update: () => t('tenants.failed.update'),
+    delete: () => t('tenants.failed.delete'),
+  }[verb]();
+  return changeThenReload(call, inAlert($tenantAlert, done, failed), loadCompanies);
 }
 
 export function createCompany(f: TenantForm): Promise<boolean> {

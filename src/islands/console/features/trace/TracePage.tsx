@@ -1,6 +1,7 @@
 // /traces/{traceId}: one trace as a waterfall of its spans, with each span's details on demand.
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useState } from 'react';
+import { t } from '../../i18n.ts';
 import { fmtNumber, fmtTime } from '../../ui/format.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import type { ScreenProps } from '../../ui/screen-props.ts';
@@ -15,15 +16,15 @@ export function TracePage({ params }: ScreenProps) {
   }, [traceId]);
   return (
     <div className="sw-trace-page">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/traces">Traces</a> / <span aria-current="page">{traceId}</span>
+      <nav aria-label={t('trace.breadcrumb')} className="sw-breadcrumb">
+        <a href="/traces">{t('trace.traces')}</a> / <span aria-current="page">{traceId}</span>
       </nav>
       {trace.status === 'loading' && <Skeleton rows={6} />}
       {trace.status === 'error' &&
         (trace.httpStatus === 404 ? (
           <div className="sw-panel sw-center-text">
-            <h2>Trace not found</h2>
-            <p>No trace {traceId} in your data.</p>
+            <h2>{t('trace.notFound')}</h2>
+            <p>{t('trace.notFoundText', { traceId })}</p>
           </div>
         ) : (
           <ErrorPanel message={trace.message} />
@@ -35,11 +36,15 @@ export function TracePage({ params }: ScreenProps) {
               {trace.data.service} · {trace.data.operation}
             </h2>
             <p className="sw-muted" data-testid="trace-summary">
-              {fmtTime(trace.data.start, '')} · {fmtNumber(trace.data.duration, 1)} ms · {trace.data.spanCount} spans ·{' '}
-              {trace.data.errorCount} errors
+              {t('trace.summary', {
+                start: fmtTime(trace.data.start, ''),
+                duration: fmtNumber(trace.data.duration, 1),
+                spans: trace.data.spanCount,
+                errors: trace.data.errorCount,
+              })}
             </p>
           </div>
-          <section className="sw-card" aria-label="Spans">
+          <section className="sw-card" aria-label={t('trace.spans')}>
             <ul className="sw-waterfall">
               {waterfall(trace.data.spans).map(({ span, depth }) => (
                 <SpanRow
@@ -72,28 +77,26 @@ function SpanRow(props: { span: TraceSpan; depth: number; total: number; open: b
         <span className="sw-span-track" aria-hidden="true">
           <span className="sw-span-bar" style={{ marginLeft: `${left}%`, width: `${width}%` }} />
         </span>
-        <span className="sw-span-ms">{fmtNumber(span.duration, 1)} ms</span>
+        <span className="sw-span-ms">{t('trace.ms', { value: fmtNumber(span.duration, 1) })}</span>
       </button>
       {props.open && (
         <div className="sw-span-details">
           <dl className="sw-dl">
-            <dt>Kind</dt>
+            <dt>{t('trace.span.kind')}</dt>
             <dd>{span.kind}</dd>
-            <dt>Status</dt>
+            <dt>{t('trace.span.status')}</dt>
             <dd>
               {span.status}
-              {span.httpStatus ? ` (HTTP ${span.httpStatus})` : ''}
+              {span.httpStatus ? ` ${t('trace.span.http', { status: span.httpStatus })}` : ''}
             </dd>
             {span.errorMessage && (
               <>
-                <dt>Error</dt>
+                <dt>{t('trace.span.error')}</dt>
                 <dd className="sw-trace-error">{span.errorMessage}</dd>
               </>
             )}
-            <dt>Start</dt>
-            <dd>
-              {fmtTime(span.start, '')} (+{fmtNumber(span.startOffset, 1)} ms)
-            </dd>
+            <dt>{t('trace.span.start')}</dt>
+            <dd>{t('trace.span.startAt', { time: fmtTime(span.start, ''), offset: fmtNumber(span.startOffset, 1) })}</dd>
             {Object.entries(span.attributes).map(([k, v]) => (
               <Fragment key={k}>
                 <dt>{k}</dt>

@@ -2,6 +2,7 @@
 import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { loadInto, serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -12,7 +13,7 @@ export type TraceSpan = components['schemas']['TraceSpan'];
 export const $trace = atom<Load<Trace>>({ status: 'loading' });
 
 export function loadTrace(traceId: string): Promise<void> {
-  return loadInto($trace, () => api.GET('/api/v1/traces/{traceId}', { params: { path: { traceId } } }), serverOr('Failed to load data'));
+  return loadInto($trace, () => api.GET('/api/v1/traces/{traceId}', { params: { path: { traceId } } }), serverOr(t('trace.loadFailed')));
 }
 
 /** Spans in tree order (parents before children, siblings by start) with their depth. */

@@ -3,6 +3,7 @@
 // A super admin searches every company, or the one chosen in the header's tenant selector.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
+import { t } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { ErrorPanel, NoData, Skeleton } from '../../ui/Card.tsx';
@@ -29,93 +30,99 @@ export function TracesPage({ title }: ScreenProps) {
 
   return (
     <div className="sw-tr-page">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/dashboard">Dashboard</a> / <span aria-current="page">{title}</span>
+      <nav aria-label={t('traces.breadcrumb')} className="sw-breadcrumb">
+        <a href="/dashboard">{t('traces.dashboard')}</a> / <span aria-current="page">{title}</span>
       </nav>
       <div className="sw-page-head">
         <h2 className="sw-page-title">{title}</h2>
-        <p className="sw-muted">Requests your services sent as spans, newest first; failed ones are marked Error.</p>
+        <p className="sw-muted">{t('traces.intro')}</p>
       </div>
       <form
         className="sw-mx-filters"
-        aria-label="Trace search"
+        aria-label={t('traces.search.label')}
         onSubmit={(e) => {
           e.preventDefault();
           setApplied({ ...draft });
         }}
       >
         <label>
-          Service
+          {t('traces.filter.service')}
           <input type="text" maxLength={200} {...field('service')} data-testid="traces-service" />
         </label>
         <label>
-          Operation
+          {t('traces.filter.operation')}
           <input type="text" maxLength={500} {...field('operation')} />
         </label>
         <label>
-          Status
+          {t('traces.filter.status')}
           <select {...field('status')} data-testid="traces-status">
-            <option value="">Any</option>
-            <option value="ok">OK</option>
-            <option value="error">Error</option>
+            <option value="">{t('traces.filter.any')}</option>
+            <option value="ok">{t('traces.status.ok')}</option>
+            <option value="error">{t('traces.status.error')}</option>
           </select>
         </label>
         <label>
-          Min duration (ms)
+          {t('traces.filter.minDuration')}
           <input type="number" min={0} step="any" inputMode="decimal" {...field('minDurationMs')} data-testid="traces-min-duration" />
         </label>
         <label>
-          From (UTC)
+          {t('traces.filter.from')}
           <input type="datetime-local" {...field('from')} />
         </label>
         <label>
-          To (UTC)
+          {t('traces.filter.to')}
           <input type="datetime-local" {...field('to')} />
         </label>
         <label>
-          Attribute (key=value)
-          <input type="text" maxLength={400} placeholder="http.route=/cart" {...field('attr')} data-testid="traces-attr" />
+          {t('traces.filter.attribute')}
+          <input
+            type="text"
+            maxLength={400}
+            placeholder={t('traces.filter.attributeExample')}
+            {...field('attr')}
+            data-testid="traces-attr"
+          />
         </label>
         <button type="submit" className="sw-btn sw-btn-primary" data-testid="traces-search">
-          Search
+          {t('traces.search.submit')}
         </button>
       </form>
       {traces.status === 'loading' && <Skeleton rows={6} />}
       {traces.status === 'error' && <ErrorPanel message={traces.message} />}
       {traces.status === 'ready' &&
         (traces.data.rows.length === 0 ? (
-          <NoData text={applied.from || applied.to ? 'No traces match in this time range.' : 'No traces match in the last 24 hours.'} />
+          <NoData text={applied.from || applied.to ? t('traces.empty.range') : t('traces.empty.day')} />
         ) : (
-          <section className="sw-card" aria-label="Traces">
+          <section className="sw-card" aria-label={t('traces.listLabel')}>
             <Table
               compact
               className="sw-tr-table"
               testId="traces-table"
               rows={traces.data.rows}
-              rowKey={(t) => `${t.traceId}/${t.id}`}
-              rowProps={(t) => ({ className: t.status === 'error' ? 'sw-tr-error' : undefined, 'data-testid': 'trace-row' })}
+              rowKey={(r) => `${r.traceId}/${r.id}`}
+              rowProps={(r) => ({ className: r.status === 'error' ? 'sw-tr-error' : undefined, 'data-testid': 'trace-row' })}
               columns={[
                 {
-                  label: 'Time',
-                  cell: (t) => (
-                    <a href={`/traces/${t.traceId}`} data-testid="trace-link">
-                      {fmtTime(t.timestamp, '—')}
+                  label: t('traces.col.time'),
+                  cell: (r) => (
+                    <a href={`/traces/${r.traceId}`} data-testid="trace-link">
+                      {fmtTime(r.timestamp, '—')}
                     </a>
                   ),
                 },
-                { label: 'Service', cell: (t) => t.service },
-                { label: 'Operation', className: 'sw-tr-op', cell: (t) => t.operation },
-                { label: 'Duration', cell: (t) => `${fmtNumber(t.duration, 1)} ms` },
+                { label: t('traces.col.service'), cell: (r) => r.service },
+                { label: t('traces.col.operation'), className: 'sw-tr-op', cell: (r) => r.operation },
+                { label: t('traces.col.duration'), cell: (r) => t('traces.ms', { value: fmtNumber(r.duration, 1) }) },
                 {
-                  label: 'Status',
-                  cell: (t) => (
-                    <span className={t.status === 'error' ? 'sw-badge sw-tr-status-error' : 'sw-badge sw-tr-status-ok'}>
-                      <span aria-hidden="true">{t.status === 'error' ? '✕ ' : '✓ '}</span>
-                      {t.status === 'error' ? 'Error' : 'OK'}
+                  label: t('traces.col.status'),
+                  cell: (r) => (
+                    <span className={r.status === 'error' ? 'sw-badge sw-tr-status-error' : 'sw-badge sw-tr-status-ok'}>
+                      <span aria-hidden="true">{r.status === 'error' ? '✕ ' : '✓ '}</span>
+                      {r.status === 'error' ? t('traces.status.error') : t('traces.status.ok')}
                     </span>
                   ),
                 },
-                { label: 'Spans', cell: (t) => t.spanCount },
+                { label: t('traces.col.spans'), cell: (r) => r.spanCount },
               ]}
             />
             {traces.data.nextCursor && (
@@ -126,7 +133,7 @@ export function TracesPage({ title }: ScreenProps) {
                 onClick={() => void loadOlder(filter)}
                 data-testid="traces-older"
               >
-                {traces.data.loadingMore ? 'Loading…' : 'Load older'}
+                {traces.data.loadingMore ? t('traces.loading') : t('traces.older')}
               </button>
             )}
           </section>

@@ -4,6 +4,7 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { parseUtcInput } from '../../../../lib/dates.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { serverOr } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -34,7 +35,8 @@ export const PAGE_SIZE = 50;
 
 export const $traces = atom<Load<{ rows: TraceRow[]; nextCursor: string | null; loadingMore: boolean }>>({ status: 'loading' });
 
-const failed = serverOr('Failed to load traces');
+// looked up when it happens: the words follow the language of the moment
+const failed = (e: unknown) => serverOr(t('traces.loadFailed'))(e);
 let generation = 0;
 
 const isoOf = (utc: string) => {

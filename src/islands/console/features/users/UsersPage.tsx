@@ -1,7 +1,8 @@
 // /admin/users 'Users Management' (spec sections 2, 5 and 8).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { can, USER_TYPE_LABELS } from '../../../../lib/permissions.ts';
+import { can } from '../../../../lib/permissions.ts';
+import { t, tr } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
 import { Field } from '../../ui/Field.tsx';
 import { FormAlert, ModalActions, Options, useModalForm } from '../../ui/ModalForm.tsx';
@@ -27,13 +28,21 @@ import {
   type UserForm,
 } from './store.ts';
 
+/** A user type as the console shows it ('1' super admin, '2' company admin, '3' viewer) */
+function typeLabel(type: string): string {
+  if (type === '1') return t('users.type.superAdmin');
+  if (type === '2') return t('users.type.companyAdmin');
+  if (type === '3') return t('users.type.viewer');
+  return type;
+}
+
 export function UsersPage() {
   const role = useStore($role);
   // managing users needs create and delete on users: super admins only
   if (!can(role, 'create', 'users') || !can(role, 'delete', 'users')) {
     return (
       <div className="sw-banner sw-banner-error" role="alert">
-        Access denied. Super admin privileges required.
+        {t('users.accessDenied')}
       </div>
     );
   }
@@ -57,51 +66,66 @@ function Users() {
     fn();
   };
   const companyName = (u: User) => {
-    if (!u.company_id) return 'N/A';
-    return u.company_name ?? companies.find((c) => c.id === u.company_id)?.name ?? 'Unknown Company';
+    if (!u.company_id) return t('users.noCompany');
+    return u.company_name ?? companies.find((c) => c.id === u.company_id)?.name ?? t('users.unknownCompany');
   };
   const modalOpen = !!editing || !!resetting;
   return (
     <ListPage
-      crumb="Users"
-      title="Users Management"
-      createLabel="Create User"
+      crumb={t('users.crumb')}
+      title={t('users.title')}
+      createLabel={t('users.create')}
       onCreate={open(() => setEditing('new'))}
       alert={modalOpen ? null : alert}
       load={users}
       onRetry={() => void loadUsers()}
-      listTitle="All Users"
+      listTitle={t('users.listTitle')}
       listId="all-users"
-      empty="No users found. Create your first user to get started."
-      columns={['Name', 'Email', 'Type', 'Company', 'Status', 'Created', 'Actions']}
+      empty={t('users.empty')}
+      columns={[
+        t('users.col.name'),
+        t('users.col.email'),
+        t('users.col.type'),
+        t('users.col.company'),
+        t('users.col.status'),
+        t('users.col.created'),
+        t('users.col.actions'),
+      ]}
       row={(u) => ({
         key: u.id,
         cells: [
           u.full_name,
           u.email,
-          <span className={`sw-badge sw-type-${u.user_type}`}>{USER_TYPE_LABELS[u.user_type] ?? u.user_type}</span>,
+          <span className={`sw-badge sw-type-${u.user_type}`}>{typeLabel(u.user_type)}</span>,
           companyName(u),
-          <span className={u.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>{u.is_active ? 'Active' : 'Inactive'}</span>,
+          <span className={u.is_active ? 'sw-pill sw-green' : 'sw-pill sw-grey'}>
+            {u.is_active ? t('users.active') : t('users.inactive')}
+          </span>,
           fmtDate(u.created_at),
           <>
-            <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${u.email}`} onClick={open(() => setEditing(u))}>
-              Edit
+            <button
+              type="button"
+              className="sw-btn sw-btn-small"
+              aria-label={t('users.editAria', { email: u.email })}
+              onClick={open(() => setEditing(u))}
+            >
+              {t('users.edit')}
             </button>
             <button
               type="button"
               className="sw-btn sw-btn-small"
-              aria-label={`Reset password of ${u.email}`}
+              aria-label={t('users.resetAria', { email: u.email })}
               onClick={open(() => setResetting(u))}
             >
-              Reset password
+              {t('users.reset')}
             </button>
             <button
               type="button"
               className="sw-btn sw-btn-small sw-btn-danger"
-              aria-label={`Delete ${u.email}`}
+              aria-label={t('users.deleteAria', { email: u.email })}
               onClick={open(() => setDeleting(u))}
             >
-              Delete
+              {t('users.delete')}
             </button>
           </>,
         ],
@@ -111,10 +135,10 @@ function Users() {
       {resetting && <ResetModal user={resetting} onClose={() => setResetting(null)} />}
       {deleting && (
         <Confirm
-          title="Delete User"
+          title={t('users.deleteTitle')}
           danger
-          confirmLabel="Delete"
-          text="Are you sure you want to delete this user? This action cannot be undone."
+          confirmLabel={t('users.delete')}
+          text={t('users.deleteText')}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             const id = deleting.id;
@@ -151,16 +175,16 @@ function UserModal({ user, onClose }: { user: User | null; onClose: () => void }
   }
   const companyRequired = f.userType === '2' || f.userType === '3';
   return (
-    <Modal title={user ? 'Edit User' : 'Create New User'} onClose={onClose} wide>
+    <Modal title={user ? t('users.editTitle') : t('users.createTitle')} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <ModalAlert />
-        <Field id="u-name" label="Full Name" required error={errors.name}>
+        <Field id="u-name" label={t('users.form.name')} required error={errors.name}>
           <input id="u-name" value={f.name} onChange={(e) => edit({ name: e.target.value }, 'name')} required />
         </Field>
-        <Field id="u-email" label="Email" required error={errors.email}>
+        <Field id="u-email" label={t('users.form.email')} required error={errors.email}>
           <input id="u-email" type="email" value={f.email} onChange={(e) => edit({ email: e.target.value }, 'email')} required />
         </Field>
-        <Field id="u-password" label="Password" required={creating} error={errors.password}>
+        <Field id="u-password" label={t('users.form.password')} required={creating} error={errors.password}>
           <input
             id="u-password"
             type="password"
@@ -168,40 +192,40 @@ function UserModal({ user, onClose }: { user: User | null; onClose: () => void }
             value={f.password}
             onChange={(e) => edit({ password: e.target.value }, 'password')}
             required={creating}
-            placeholder={creating ? '' : 'Leave blank to keep current password'}
+            placeholder={creating ? '' : t('users.form.passwordKeep')}
           />
         </Field>
-        <Field id="u-type" label="User Type" required error={errors.userType}>
+        <Field id="u-type" label={t('users.form.type')} required error={errors.userType}>
           <select
             id="u-type"
             value={f.userType}
             onChange={(e) => edit(withUserType(f, e.target.value as UserForm['userType']), 'userType')}
             required
           >
-            <option value="">Select a type</option>
-            <option value="1">{USER_TYPE_LABELS['1']}</option>
-            <option value="2">{USER_TYPE_LABELS['2']}</option>
-            <option value="3">{USER_TYPE_LABELS['3']}</option>
+            <option value="">{t('users.form.selectType')}</option>
+            <option value="1">{typeLabel('1')}</option>
+            <option value="2">{typeLabel('2')}</option>
+            <option value="3">{typeLabel('3')}</option>
           </select>
         </Field>
         <Field
           id="u-company"
-          label="Company"
+          label={t('users.form.company')}
           required={companyRequired}
-          hint={f.userType === '1' ? 'Super admins belong to no company' : undefined}
+          hint={f.userType === '1' ? t('users.form.superAdminHint') : undefined}
         >
           <select id="u-company" value={f.companyId} onChange={(e) => setF({ ...f, companyId: e.target.value })}>
-            <option value="">No company</option>
+            <option value="">{t('users.form.noCompany')}</option>
             <Options items={companies.map((c) => [c.id, c.name])} />
           </select>
         </Field>
         <div className="sw-field">
           <label className="sw-check">
             <input type="checkbox" checked={f.isActive} onChange={(e) => setF({ ...f, isActive: e.target.checked })} />
-            Active
+            {t('users.form.active')}
           </label>
         </div>
-        <ModalActions onClose={onClose} busy={busy} submitLabel={user ? 'Update User' : 'Create User'} />
+        <ModalActions onClose={onClose} busy={busy} submitLabel={user ? t('users.update') : t('users.create')} />
       </form>
     </Modal>
   );
@@ -213,7 +237,7 @@ function ResetModal({ user, onClose }: { user: User; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!password) return setError('New Password is required');
+    if (!password) return setError(t('users.resetForm.required'));
     setError(undefined);
     setBusy(true);
     const ok = await resetUserPassword(user.id, password);
@@ -221,13 +245,11 @@ function ResetModal({ user, onClose }: { user: User; onClose: () => void }) {
     if (ok) onClose();
   }
   return (
-    <Modal title="Reset Password" onClose={onClose}>
+    <Modal title={t('users.resetForm.title')} onClose={onClose}>
       <form className="sw-form" onSubmit={submit} noValidate>
         <ModalAlert />
-        <p>
-          Set a new password for <strong>{user.email}</strong>. Their current sessions end.
-        </p>
-        <Field id="r-password" label="New Password" required error={error}>
+        <p>{tr('users.resetForm.intro', { email: <strong>{user.email}</strong> })}</p>
+        <Field id="r-password" label={t('users.resetForm.password')} required error={error}>
           <input
             id="r-password"
             type="password"
@@ -239,10 +261,10 @@ function ResetModal({ user, onClose }: { user: User; onClose: () => void }) {
         </Field>
         <div className="sw-modal-actions">
           <button type="button" className="sw-btn" onClick={onClose}>
-            Cancel
+            {t('users.cancel')}
           </button>
           <button type="submit" className="sw-btn sw-btn-primary" disabled={busy}>
-            Reset Password
+            {t('users.resetForm.submit')}
           </button>
         </div>
       </form>

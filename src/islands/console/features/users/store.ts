@@ -4,6 +4,7 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { isEmail } from '../../../../lib/formats.ts';
 import { api } from '../../api.ts';
+import { t } from '../../i18n.ts';
 import { always, changeThenReload, dataOrLog, inAlert, loadInto, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -16,7 +17,7 @@ export const $userCompanies = atom<Company[]>([]);
 export const $userAlert = atom<Alert | null>(null);
 
 export function loadUsers(): Promise<void> {
-  return loadInto($users, () => api.GET('/api/v1/admin/users'), always('Failed to load users. Please try again.'));
+  return loadInto($users, () => api.GET('/api/v1/admin/users'), always(t('users.loadFailed')));
 }
 
 /** The company list for the form and the Company column; a failure is only logged. */
@@ -48,19 +49,19 @@ export function withUserType(f: UserForm, userType: UserForm['userType']): UserF
 /** Field messages (shown beside the fields) for a create (password required) or an edit. */
 export function validateUser(f: UserForm, creating: boolean): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!f.name.trim()) e.name = 'Full Name is required';
-  if (!f.email.trim()) e.email = 'Email is required';
-  else if (!isEmail(f.email.trim())) e.email = 'Enter a valid email address';
-  if (creating && !f.password) e.password = 'Password is required';
-  if (!f.userType) e.userType = 'User Type is required';
-  if ((f.userType === '2' || f.userType === '3') && !f.companyId) e.companyId = 'Company is required';
+  if (!f.name.trim()) e.name = t('users.form.nameRequired');
+  if (!f.email.trim()) e.email = t('users.form.emailRequired');
+  else if (!isEmail(f.email.trim())) e.email = t('users.form.emailInvalid');
+  if (creating && !f.password) e.password = t('users.form.passwordRequired');
+  if (!f.userType) e.userType = t('users.form.typeRequired');
+  if ((f.userType === '2' || f.userType === '3') && !f.companyId) e.companyId = t('users.form.companyRequired');
   return e;
 }
 
 /** The submit alerts of section 5, or null when the type and company agree. */
 export function typeCompanyAlert(f: UserForm): string | null {
-  if (f.userType === '1' && f.companyId) return 'Super admin users should not be assigned to a specific company';
-  if ((f.userType === '2' || f.userType === '3') && !f.companyId) return 'Company admin and user/viewer must be assigned to a company';
+  if (f.userType === '1' && f.companyId) return t('users.form.superAdminNoCompany');
+  if ((f.userType === '2' || f.userType === '3') && !f.companyId) return t('users.form.companyNeeded');
   return null;
 }
 
@@ -90,21 +91,22 @@ export function updatePayload(f: UserForm): components['schemas']['UserUpdateInp
 }
 
 type Verb = 'create' | 'update' | 'delete' | 'reset';
-const DONE: Record<Verb, string> = {
-  create: 'User created successfully!',
-  update: 'User updated successfully!',
-  delete: 'User deleted successfully!',
-  reset: 'Password reset successfully!',
+// functions, not constants: the words are looked up in the language of the moment
+const DONE: Record<Verb, () => string> = {
+  create: () => t('users.done.create'),
+  update: () => t('users.done.update'),
+  delete: () => t('users.done.delete'),
+  reset: () => t('users.done.reset'),
 };
-const FAILED: Record<Verb, string> = {
-  create: 'Failed to create user.',
-  update: 'Failed to update user.',
-  delete: 'Failed to delete user.',
-  reset: 'Failed to reset password.',
+const FAILED: Record<Verb, () => string> = {
+  create: () => t('users.failed.create'),
+  update: () => t('users.failed.update'),
+  delete: () => t('users.failed.delete'),
+  reset: () => t('users.failed.reset'),
 };
 
 function change(verb: Verb, call: () => Promise<{ data?: unknown; error?: unknown }>): Promise<boolean> {
-  return changeThenReload(call, inAlert($userAlert, DONE[verb], FAILED[verb]), loadUsers);
+  return changeThenReload(call, inAlert($userAlert, DONE[verb](), FAILED[verb]()), loadUsers);
 }
 
 export function createUser(f: UserForm): Promise<boolean> {

@@ -5,6 +5,7 @@ import alerts from './de/alerts.json' with { type: 'json' };
 import apiIntelligence from './de/apiIntelligence.json' with { type: 'json' };
 import app from './de/app.json' with { type: 'json' };
 import auth from './de/auth.json' with { type: 'json' };
+import backendTest from './de/backendTest.json' with { type: 'json' };
 import channelForms from './de/channelForms.json' with { type: 'json' };
 import chatSubscribers from './de/chatSubscribers.json' with { type: 'json' };
 import companyTexts from './de/companyTexts.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import incidentTemplates from './de/incidentTemplates.json' with { type: 'json' 
 import incidents from './de/incidents.json' with { type: 'json' };
 import kindForms from './de/kindForms.json' with { type: 'json' };
 import layout from './de/layout.json' with { type: 'json' };
+import metrics from './de/metrics.json' with { type: 'json' };
 import monitors from './de/monitors.json' with { type: 'json' };
 import onCall from './de/onCall.json' with { type: 'json' };
 import pagePanels from './de/pagePanels.json' with { type: 'json' };
@@ -31,8 +33,13 @@ import sso from './de/sso.json' with { type: 'json' };
 import statusPage from './de/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './de/subscribers.json' with { type: 'json' };
+import team from './de/team.json' with { type: 'json' };
+import tenants from './de/tenants.json' with { type: 'json' };
 import threatIntelligence from './de/threatIntelligence.json' with { type: 'json' };
+import trace from './de/trace.json' with { type: 'json' };
+import traces from './de/traces.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
+import users from './de/users.json' with { type: 'json' };
 import vulnerabilityScans from './de/vulnerabilityScans.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
@@ -43,6 +50,7 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   apiIntelligence,
   app,
   auth,
+  backendTest,
   channelForms,
   chatSubscribers,
   companyTexts,
@@ -55,6 +63,7 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   incidents,
   kindForms,
   layout,
+  metrics,
   monitors,
   onCall,
   pagePanels,
@@ -69,7 +78,12 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   statusPage,
   statusPageLanguages,
   subscribers,
+  team,
+  tenants,
   threatIntelligence,
+  trace,
+  traces,
   ui,
+  users,
   vulnerabilityScans,
 };

@@ -6,6 +6,7 @@ import alerts from './en/alerts.json' with { type: 'json' };
 import apiIntelligence from './en/apiIntelligence.json' with { type: 'json' };
 import app from './en/app.json' with { type: 'json' };
 import auth from './en/auth.json' with { type: 'json' };
+import backendTest from './en/backendTest.json' with { type: 'json' };
 import channelForms from './en/channelForms.json' with { type: 'json' };
 import chatSubscribers from './en/chatSubscribers.json' with { type: 'json' };
 import companyTexts from './en/companyTexts.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import incidentTemplates from './en/incidentTemplates.json' with { type: 'json' 
 import incidents from './en/incidents.json' with { type: 'json' };
 import kindForms from './en/kindForms.json' with { type: 'json' };
 import layout from './en/layout.json' with { type: 'json' };
+import metrics from './en/metrics.json' with { type: 'json' };
 import monitors from './en/monitors.json' with { type: 'json' };
 import onCall from './en/onCall.json' with { type: 'json' };
 import pagePanels from './en/pagePanels.json' with { type: 'json' };
@@ -32,8 +34,13 @@ import sso from './en/sso.json' with { type: 'json' };
 import statusPage from './en/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './en/subscribers.json' with { type: 'json' };
+import team from './en/team.json' with { type: 'json' };
+import tenants from './en/tenants.json' with { type: 'json' };
 import threatIntelligence from './en/threatIntelligence.json' with { type: 'json' };
+import trace from './en/trace.json' with { type: 'json' };
+import traces from './en/traces.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
+import users from './en/users.json' with { type: 'json' };
 import vulnerabilityScans from './en/vulnerabilityScans.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
@@ -43,6 +50,7 @@ export const CONSOLE_EN = {
   apiIntelligence,
   app,
   auth,
+  backendTest,
   channelForms,
   chatSubscribers,
   companyTexts,
@@ -55,6 +63,7 @@ export const CONSOLE_EN = {
   incidents,
   kindForms,
   layout,
+  metrics,
   monitors,
   onCall,
   pagePanels,
@@ -69,7 +78,12 @@ export const CONSOLE_EN = {
   statusPage,
   statusPageLanguages,
   subscribers,
+  team,
+  tenants,
   threatIntelligence,
+  trace,
+  traces,
   ui,
+  users,
   vulnerabilityScans,
 };
