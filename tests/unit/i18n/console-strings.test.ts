@@ -74,17 +74,15 @@ const ALLOWED_LITERALS = new Set([
   'UTC',
   // the example of a website address on the company's profile
   'https://example.com',
-
   // DMARC's tag names as the record spells them (domain checks)
   'p=',
   'sp=',
-  'pct=',]);
-
-  // the website example on the tenant form
+  'pct=',
   // latency percentiles on the metrics screen, as p95
   'p50',
   'p99',
 ]);
+
 const TEXT_ATTRIBUTES = new Set([
   'title',
   'aria-label',
