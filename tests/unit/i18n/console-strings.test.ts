@@ -31,7 +31,6 @@ const NOT_YET_CONVERTED = [
   'features/settings',
   'features/api-intelligence',
   'features/domain-checks',
-  'features/maintenance',
   'features/metrics',
   'features/notifications',
   'features/reports',

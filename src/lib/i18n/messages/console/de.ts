@@ -25,6 +25,7 @@ import statusPage from './de/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './de/subscribers.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
+import maintenance from './de/maintenance.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -54,4 +55,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   statusPageLanguages,
   subscribers,
   ui,
+  maintenance,
 };

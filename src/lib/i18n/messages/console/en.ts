@@ -26,6 +26,7 @@ import statusPage from './en/statusPage.json' with { type: 'json' };
 import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'json' };
 import subscribers from './en/subscribers.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
+import maintenance from './en/maintenance.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -54,4 +55,5 @@ export const CONSOLE_EN = {
   statusPageLanguages,
   subscribers,
   ui,
+  maintenance,
 };
