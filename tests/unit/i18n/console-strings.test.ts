@@ -32,7 +32,6 @@ const NOT_YET_CONVERTED = [
   'features/api-intelligence',
   'features/domain-checks',
   'features/metrics',
-  'features/notifications',
   'features/reports',
   'features/secrets',
   'features/ssl',
@@ -87,6 +86,8 @@ const ALLOWED_LITERALS = new Set([
   '203.0.113.0/24\n2001:db8::/32',
   '#0a66c2',
   'UTC',
+  // the example of a personal webhook's address
+  'https://example.com/hooks/me',
 ]);
 
 const TEXT_ATTRIBUTES = new Set([

@@ -26,6 +26,7 @@ import statusPageLanguages from './de/statusPageLanguages.json' with { type: 'js
 import subscribers from './de/subscribers.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
 import maintenance from './de/maintenance.json' with { type: 'json' };
+import notifications from './de/notifications.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -56,4 +57,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   subscribers,
   ui,
   maintenance,
+  notifications,
 };

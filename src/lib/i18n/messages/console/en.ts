@@ -27,6 +27,7 @@ import statusPageLanguages from './en/statusPageLanguages.json' with { type: 'js
 import subscribers from './en/subscribers.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
 import maintenance from './en/maintenance.json' with { type: 'json' };
+import notifications from './en/notifications.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -56,4 +57,5 @@ export const CONSOLE_EN = {
   subscribers,
   ui,
   maintenance,
+  notifications,
 };
