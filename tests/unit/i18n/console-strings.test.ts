@@ -32,7 +32,6 @@ const NOT_YET_CONVERTED = [
   'features/api-intelligence',
   'features/domain-checks',
   'features/metrics',
-  'features/reports',
   'features/secrets',
   'features/ssl',
   'features/team',
@@ -88,6 +87,9 @@ const ALLOWED_LITERALS = new Set([
   'UTC',
   // the example of a personal webhook's address
   'https://example.com/hooks/me',
+  // names of file formats
+  'PDF',
+  'CSV',
 ]);
 
 const TEXT_ATTRIBUTES = new Set([

@@ -27,6 +27,7 @@ import subscribers from './de/subscribers.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
 import maintenance from './de/maintenance.json' with { type: 'json' };
 import notifications from './de/notifications.json' with { type: 'json' };
+import reports from './de/reports.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -58,4 +59,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   ui,
   maintenance,
   notifications,
+  reports,
 };

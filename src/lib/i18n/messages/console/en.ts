@@ -28,6 +28,7 @@ import subscribers from './en/subscribers.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
 import maintenance from './en/maintenance.json' with { type: 'json' };
 import notifications from './en/notifications.json' with { type: 'json' };
+import reports from './en/reports.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -58,4 +59,5 @@ export const CONSOLE_EN = {
   ui,
   maintenance,
   notifications,
+  reports,
 };
