@@ -2,7 +2,7 @@
 // missed, a bar of the error budget used and the same in words (colour is never the only sign).
 import { Table, type Column } from '../../ui/Table.tsx';
 import { t } from '../../i18n.ts';
-import { minutesText, pct, type SlaFigures, type SlaReport } from './store.ts';
+import { minutesText, num, pct, type SlaFigures, type SlaReport } from './store.ts';
 
 function Budget({ f }: { f: SlaFigures }) {
   // The company total has no target of its own: it tells whether every monitor's was met.
@@ -15,19 +15,19 @@ function Budget({ f }: { f: SlaFigures }) {
   if (f.sla_target === null || f.sla_met === null || f.budget_used_percent === null)
     return (
       <span className="sw-muted">
-        {f.sla_target === null ? t('reports.table.noTarget') : t('reports.table.targetNoChecks', { target: f.sla_target })}
+        {f.sla_target === null ? t('reports.table.noTarget') : t('reports.table.targetNoChecks', { target: num(f.sla_target) })}
       </span>
     );
   const used = Math.min(100, f.budget_used_percent);
   return (
     <div className="sw-budget">
       <span className={`sw-pill ${f.sla_met ? 'sw-green' : 'sw-red'}`}>
-        {f.sla_met ? t('reports.table.met', { target: f.sla_target }) : t('reports.table.missed', { target: f.sla_target })}
+        {f.sla_met ? t('reports.table.met', { target: num(f.sla_target) }) : t('reports.table.missed', { target: num(f.sla_target) })}
       </span>
       <div
         className="sw-budget-bar"
         role="img"
-        aria-label={t('reports.table.budgetBar', { used: f.budget_used_percent })}
+        aria-label={t('reports.table.budgetBar', { used: num(f.budget_used_percent) })}
         data-tone={f.budget_used_percent >= 100 ? 'over' : f.budget_used_percent >= 75 ? 'near' : 'ok'}
       >
         <span style={{ width: `${used}%` }} />
@@ -36,7 +36,7 @@ function Budget({ f }: { f: SlaFigures }) {
         {t('reports.table.budget', {
           budget: minutesText(f.budget_minutes),
           used: minutesText(f.budget_used_minutes),
-          percent: f.budget_used_percent,
+          percent: num(f.budget_used_percent),
           left: minutesText(f.budget_left_minutes),
         })}
       </small>
@@ -55,7 +55,8 @@ const figures = (): Column<SlaFigures>[] => [
   { label: t('reports.table.mtbf'), cell: (f) => minutesText(f.mtbf_minutes) },
   {
     label: t('reports.table.percentiles'),
-    cell: (f) => (f.p50_ms === null ? '—' : t('reports.table.percentilesValue', { p50: f.p50_ms, p95: f.p95_ms })),
+    cell: (f) =>
+      f.p50_ms === null ? '—' : t('reports.table.percentilesValue', { p50: num(f.p50_ms), p95: f.p95_ms === null ? '—' : num(f.p95_ms) }),
   },
   { label: t('reports.table.sla'), cell: (f) => <Budget f={f} /> },
 ];

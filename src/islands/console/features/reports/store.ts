@@ -6,7 +6,7 @@ import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { changeThenReload, dataOrLog, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
-import { t } from '../../i18n.ts';
+import { consoleLocale, t } from '../../i18n.ts';
 
 type S = components['schemas'];
 export type SlaReport = S['SlaReport'];
@@ -136,12 +136,15 @@ export function deleteSchedule(s: Schedule, tenant: string | null): Promise<bool
 }
 
 /** '99.9 %', '—' */
-export const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v} %`);
+/** A figure as the server gave it, in the console's decimal sign and without grouping (33333.33 stays one number). */
+export const num = (v: number) => new Intl.NumberFormat(consoleLocale(), { useGrouping: false, maximumFractionDigits: 20 }).format(v);
+
+export const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${num(v)} %`);
 /** Minutes as a person reads them: '45 min', '2 h 5 min', '3 d 4 h' */
 export function minutesText(v: number | null | undefined): string {
   if (v === null || v === undefined) return '—';
-  if (v < 60) return t('reports.units.minutes', { min: Math.round(v * 100) / 100 });
+  if (v < 60) return t('reports.units.minutes', { min: num(Math.round(v * 100) / 100) });
   const m = Math.round(v);
-  if (m < 1440) return t('reports.units.hours', { h: Math.floor(m / 60), min: m % 60 });
-  return t('reports.units.days', { d: Math.floor(m / 1440), h: Math.floor((m % 1440) / 60) });
+  if (m < 1440) return t('reports.units.hours', { h: num(Math.floor(m / 60)), min: num(m % 60) });
+  return t('reports.units.days', { d: num(Math.floor(m / 1440)), h: num(Math.floor((m % 1440) / 60)) });
 }
