@@ -16,6 +16,7 @@ import { fmtTime } from '../../ui/format.ts';
 import { ListPage } from '../../ui/ListPage.tsx';
 import { Confirm, Modal } from '../../ui/Modal.tsx';
 import { MonitorChecklist } from '../../ui/MonitorChecklist.tsx';
+import { t } from '../../i18n.ts';
 import {
   $maintenanceAlert,
   $windows,
@@ -38,7 +39,17 @@ const STATE_TONE: Record<Window['state'], string> = {
   completed: 'sw-green',
   cancelled: 'sw-grey',
 };
-const REPEAT: Record<string, string> = { weekly: 'Weekly', monthly: 'Monthly' };
+// Read at render, so the labels follow the console's language.
+const STATE_LABEL: Record<Window['state'], () => string> = {
+  active: () => t('maintenance.state.active'),
+  scheduled: () => t('maintenance.state.scheduled'),
+  completed: () => t('maintenance.state.completed'),
+  cancelled: () => t('maintenance.state.cancelled'),
+};
+const REPEAT: Record<string, () => string> = {
+  weekly: () => t('maintenance.repeat.weekly'),
+  monthly: () => t('maintenance.repeat.monthly'),
+};
 
 export function MaintenancePage() {
   const role = useStore($role);
@@ -65,14 +76,22 @@ export function MaintenancePage() {
     [scope],
   );
   const monitorNames = (ids: string[]) =>
-    ids.length ? ids.map((id) => monitors.find((m) => m.id === id)?.name ?? 'A monitor').join(', ') : 'All monitors';
-  const columns = ['State', 'Title', 'Monitors', 'When', 'Repeats'];
-  if (mayUpdate) columns.push('Actions');
+    ids.length
+      ? ids.map((id) => monitors.find((m) => m.id === id)?.name ?? t('maintenance.list.aMonitor')).join(', ')
+      : t('maintenance.list.allMonitors');
+  const columns = [
+    t('maintenance.list.state'),
+    t('maintenance.list.title'),
+    t('maintenance.list.monitors'),
+    t('maintenance.list.when'),
+    t('maintenance.list.repeats'),
+  ];
+  if (mayUpdate) columns.push(t('maintenance.list.actions'));
   return (
     <ListPage
-      crumb="Maintenance"
-      title="Maintenance"
-      createLabel={mayCreate ? 'Schedule maintenance' : undefined}
+      crumb={t('maintenance.page.title')}
+      title={t('maintenance.page.title')}
+      createLabel={mayCreate ? t('maintenance.page.schedule') : undefined}
       onCreate={
         mayCreate
           ? () => {
@@ -81,55 +100,56 @@ export function MaintenancePage() {
             }
           : undefined
       }
-      note={
-        superAdmin && !tenant
-          ? 'Choose a tenant in the selector to schedule maintenance.'
-          : 'During maintenance checks keep running, but no incident opens and no alert goes out.'
-      }
+      note={superAdmin && !tenant ? t('maintenance.page.chooseTenant') : t('maintenance.page.note')}
       alert={editing ? null : alert}
       load={windows}
       onRetry={() => void loadWindows(scope)}
-      listTitle="Maintenance windows"
+      listTitle={t('maintenance.list.heading')}
       listId="maintenance-list"
-      empty="No maintenance scheduled."
+      empty={t('maintenance.list.empty')}
       columns={columns}
       row={(w) => {
         const open = w.state === 'scheduled' || w.state === 'active';
         const when = w.next_starts_at && w.state !== 'completed' ? [w.next_starts_at, w.next_ends_at] : [w.starts_at, w.ends_at];
         const cells = [
-          <span className={`sw-pill ${STATE_TONE[w.state]}`}>{w.state}</span>,
+          <span className={`sw-pill ${STATE_TONE[w.state]}`}>{STATE_LABEL[w.state]()}</span>,
           <div>
             <strong>{w.title}</strong>
             {w.description && <div className="sw-muted sw-wrap-anywhere">{w.description}</div>}
           </div>,
           monitorNames(w.monitor_ids),
           `${fmtTime(when[0], '—')} – ${fmtTime(when[1], '—')}`,
-          w.recurrence ? REPEAT[w.recurrence] : 'Once',
+          w.recurrence ? (REPEAT[w.recurrence]?.() ?? w.recurrence) : t('maintenance.repeat.once'),
         ];
         if (mayUpdate)
           cells.push(
             open ? (
               <>
-                <button type="button" className="sw-btn sw-btn-small" aria-label={`Edit ${w.title}`} onClick={() => setEditing(w)}>
-                  Edit
+                <button
+                  type="button"
+                  className="sw-btn sw-btn-small"
+                  aria-label={t('maintenance.list.editLabel', { title: w.title })}
+                  onClick={() => setEditing(w)}
+                >
+                  {t('maintenance.list.edit')}
                 </button>
                 {w.state === 'active' && (
                   <button
                     type="button"
                     className="sw-btn sw-btn-small"
-                    aria-label={`End now: ${w.title}`}
+                    aria-label={t('maintenance.list.endNowLabel', { title: w.title })}
                     onClick={() => setConfirm({ w, verb: 'end' })}
                   >
-                    End now
+                    {t('maintenance.list.endNow')}
                   </button>
                 )}
                 <button
                   type="button"
                   className="sw-btn sw-btn-small sw-btn-danger"
-                  aria-label={`Cancel ${w.title}`}
+                  aria-label={t('maintenance.list.cancelLabel', { title: w.title })}
                   onClick={() => setConfirm({ w, verb: 'cancel' })}
                 >
-                  Cancel
+                  {t('maintenance.list.cancel')}
                 </button>
               </>
             ) : (
@@ -142,13 +162,13 @@ export function MaintenancePage() {
       {editing && <WindowModal w={editing === 'new' ? null : editing} tenant={scope} onClose={() => setEditing(null)} />}
       {confirm && (
         <Confirm
-          title={confirm.verb === 'end' ? 'End maintenance now' : 'Cancel maintenance'}
+          title={confirm.verb === 'end' ? t('maintenance.confirm.endTitle') : t('maintenance.confirm.cancelTitle')}
           danger={confirm.verb === 'cancel'}
-          confirmLabel={confirm.verb === 'end' ? 'End now' : 'Cancel maintenance'}
+          confirmLabel={confirm.verb === 'end' ? t('maintenance.list.endNow') : t('maintenance.confirm.cancelTitle')}
           text={
             confirm.verb === 'end'
-              ? `End "${confirm.w.title}" now? Alerts resume at once${confirm.w.recurrence ? ' and it will not repeat' : ''}.`
-              : `Cancel "${confirm.w.title}"${confirm.w.recurrence ? ' and every repeat' : ''}? It stays listed as cancelled.`
+              ? t('maintenance.confirm.endText', { title: confirm.w.title, repeats: confirm.w.recurrence ? 'yes' : 'no' })
+              : t('maintenance.confirm.cancelText', { title: confirm.w.title, repeats: confirm.w.recurrence ? 'yes' : 'no' })
           }
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
@@ -180,26 +200,36 @@ function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string 
     setErrors(o.fields);
   }
   return (
-    <Modal title={w ? 'Edit maintenance' : 'Schedule maintenance'} onClose={onClose} wide>
+    <Modal title={w ? t('maintenance.form.editTitle') : t('maintenance.page.schedule')} onClose={onClose} wide>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <FormAlert text={alert} />
         {!w && (
           <TemplatePicker
             id="m-template"
             templates={templates}
-            onPick={(t) => {
-              setF({ ...f, title: t.title, description: t.message, monitorIds: t.monitor_ids.length ? t.monitor_ids : f.monitorIds });
+            onPick={(tpl) => {
+              setF({
+                ...f,
+                title: tpl.title,
+                description: tpl.message,
+                monitorIds: tpl.monitor_ids.length ? tpl.monitor_ids : f.monitorIds,
+              });
               setErrors({});
             }}
           />
         )}
         <div className="sw-span-2">
-          <Field id="m-title" label="Title" required error={errors.title}>
+          <Field id="m-title" label={t('maintenance.form.title')} required error={errors.title}>
             <input id="m-title" value={f.title} maxLength={300} onChange={(e) => edit({ title: e.target.value }, 'title')} />
           </Field>
         </div>
         <div className="sw-span-2">
-          <Field id="m-description" label="Description" error={errors.description} hint="Shown on the status page">
+          <Field
+            id="m-description"
+            label={t('maintenance.form.description')}
+            error={errors.description}
+            hint={t('maintenance.form.descriptionHint')}
+          >
             <textarea
               id="m-description"
               rows={3}
@@ -209,35 +239,40 @@ function WindowModal({ w, tenant, onClose }: { w: Window | null; tenant: string 
             />
           </Field>
         </div>
-        <Field id="m-starts" label="Starts (UTC)" required error={errors.startsAt}>
+        <Field id="m-starts" label={t('maintenance.form.starts')} required error={errors.startsAt}>
           <input id="m-starts" type="datetime-local" value={f.startsAt} onChange={(e) => edit({ startsAt: e.target.value }, 'startsAt')} />
         </Field>
-        <Field id="m-ends" label="Ends (UTC)" required error={errors.endsAt}>
+        <Field id="m-ends" label={t('maintenance.form.ends')} required error={errors.endsAt}>
           <input id="m-ends" type="datetime-local" value={f.endsAt} onChange={(e) => edit({ endsAt: e.target.value }, 'endsAt')} />
         </Field>
-        <Field id="m-repeat" label="Repeats" error={errors.recurrence} hint="The same span every week, or on the same day each month">
+        <Field id="m-repeat" label={t('maintenance.list.repeats')} error={errors.recurrence} hint={t('maintenance.form.repeatsHint')}>
           <select
             id="m-repeat"
             value={f.recurrence}
             onChange={(e) => edit({ recurrence: e.target.value as WindowForm['recurrence'] }, 'recurrence')}
           >
-            <option value="">Once</option>
-            <option value="weekly">Weekly</option>
-            <option value="monthly">Monthly</option>
+            <option value="">{t('maintenance.repeat.once')}</option>
+            <option value="weekly">{t('maintenance.repeat.weekly')}</option>
+            <option value="monthly">{t('maintenance.repeat.monthly')}</option>
           </select>
         </Field>
         <div className="sw-span-2">
           <MonitorChecklist
             id="m-monitors"
-            legend="Affected monitors"
-            hint="None chosen: every monitor of the company."
+            legend={t('maintenance.form.affected')}
+            hint={t('maintenance.form.affectedHint')}
             options={monitors}
             chosen={f.monitorIds}
             onChange={(ids) => edit({ monitorIds: ids }, 'monitorIds')}
             error={errors.monitorIds}
           />
         </div>
-        <ModalActions onClose={onClose} busy={busy} closeLabel="Close" submitLabel={w ? 'Save changes' : 'Schedule'} />
+        <ModalActions
+          onClose={onClose}
+          busy={busy}
+          closeLabel={t('maintenance.form.close')}
+          submitLabel={w ? t('maintenance.form.save') : t('maintenance.form.schedule')}
+        />
       </form>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { parseUtcInput, utcInputValue } from '../../../../lib/dates.ts';
 import { api, errorText } from '../../api.ts';
 import { loadInto, refreshInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { t } from '../../i18n.ts';
 
 type S = components['schemas'];
 export type Window = S['MaintenanceWindow'];
@@ -18,7 +19,7 @@ export function loadWindows(tenant: string | null): Promise<void> {
   return loadInto(
     $windows,
     () => api.GET('/api/v1/maintenance-windows', { params: { query: { tenant: tenant ?? undefined } } }),
-    serverOr('Failed to load maintenance windows.'),
+    serverOr(t('maintenance.store.loadFailed')),
   );
 }
 
@@ -63,12 +64,12 @@ export function formOf(w: Window): WindowForm {
 
 export function validateWindow(f: WindowForm): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!f.title.trim()) e.title = 'Title is required';
+  if (!f.title.trim()) e.title = t('maintenance.form.titleRequired');
   const s = parseUtcInput(f.startsAt);
-  const t = parseUtcInput(f.endsAt);
-  if (Number.isNaN(s)) e.startsAt = 'Start is required';
-  if (Number.isNaN(t)) e.endsAt = 'End is required';
-  else if (!Number.isNaN(s) && t <= s) e.endsAt = 'Must be after the start';
+  const end = parseUtcInput(f.endsAt);
+  if (Number.isNaN(s)) e.startsAt = t('maintenance.form.startRequired');
+  if (Number.isNaN(end)) e.endsAt = t('maintenance.form.endRequired');
+  else if (!Number.isNaN(s) && end <= s) e.endsAt = t('maintenance.form.endAfterStart');
   return e;
 }
 
@@ -106,14 +107,19 @@ function payload(f: WindowForm) {
 
 export function scheduleWindow(f: WindowForm, tenant: string | null): Promise<Outcome> {
   const body: S['MaintenanceInput'] = { ...payload(f), ...(tenant ? { company_id: tenant } : {}) };
-  return run(() => api.POST('/api/v1/maintenance-windows', { body }), 'Maintenance scheduled.', 'Failed to schedule maintenance.', tenant);
+  return run(
+    () => api.POST('/api/v1/maintenance-windows', { body }),
+    t('maintenance.store.scheduled'),
+    t('maintenance.store.scheduleFailed'),
+    tenant,
+  );
 }
 
 export function editWindow(id: string, f: WindowForm, tenant: string | null): Promise<Outcome> {
   return run(
     () => api.PATCH('/api/v1/maintenance-windows/{id}', { params: { path: { id } }, body: payload(f) }),
-    'Maintenance updated.',
-    'Failed to update maintenance.',
+    t('maintenance.store.updated'),
+    t('maintenance.store.updateFailed'),
     tenant,
   );
 }
@@ -121,8 +127,8 @@ export function editWindow(id: string, f: WindowForm, tenant: string | null): Pr
 export async function endWindow(id: string, tenant: string | null): Promise<void> {
   const o = await run(
     () => api.POST('/api/v1/maintenance-windows/{id}/end', { params: { path: { id } } }),
-    'Maintenance ended.',
-    'Failed to end maintenance.',
+    t('maintenance.store.ended'),
+    t('maintenance.store.endFailed'),
     tenant,
   );
   if (!o.ok) $maintenanceAlert.set({ ok: false, text: o.text });
@@ -131,8 +137,8 @@ export async function endWindow(id: string, tenant: string | null): Promise<void
 export async function cancelWindow(id: string, tenant: string | null): Promise<void> {
   const o = await run(
     () => api.POST('/api/v1/maintenance-windows/{id}/cancel', { params: { path: { id } } }),
-    'Maintenance cancelled.',
-    'Failed to cancel maintenance.',
+    t('maintenance.store.cancelled'),
+    t('maintenance.store.cancelFailed'),
     tenant,
   );
   if (!o.ok) $maintenanceAlert.set({ ok: false, text: o.text });

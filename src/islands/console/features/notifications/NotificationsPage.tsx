@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NOTIFICATION_TYPE_LABELS, SEVERITY_LABELS, labelOf } from '../../../../lib/labels.ts';
+import { t, tr, type ConsoleKey } from '../../i18n.ts';
 import { fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { onLive } from '../../stores/live.ts';
@@ -37,6 +38,31 @@ import {
 
 const SEVERITY_MARK: Record<string, string> = { critical: '!!', high: '!', medium: '~', low: '-', info: 'i' };
 
+// The words of severities and types in the console's language; a value the console does not know
+// yet keeps the shared English label.
+const SEVERITY_KEY: Record<string, ConsoleKey> = {
+  critical: 'notifications.severity.critical',
+  high: 'notifications.severity.high',
+  medium: 'notifications.severity.medium',
+  low: 'notifications.severity.low',
+  info: 'notifications.severity.info',
+};
+const TYPE_KEY: Record<string, ConsoleKey> = {
+  monitor_incident: 'notifications.type.monitorIncident',
+  ssl_warning: 'notifications.type.sslWarning',
+  dns_warning: 'notifications.type.dnsWarning',
+  security_report: 'notifications.type.securityReport',
+  system: 'notifications.type.system',
+};
+const severityLabel = (s: string) => {
+  const key = SEVERITY_KEY[s];
+  return key ? t(key) : labelOf(SEVERITY_LABELS, s);
+};
+const typeLabel = (type: string) => {
+  const key = TYPE_KEY[type];
+  return key ? t(key) : labelOf(NOTIFICATION_TYPE_LABELS, type);
+};
+
 // A public route of the spec, shown only to a signed-in user: a visitor is sent to sign in first
 // and back here afterwards (access.ts), so this screen always has a user.
 export function NotificationsPage() {
@@ -64,33 +90,33 @@ function Notifications() {
     <div className="sw-notifications">
       <div className="sw-page-head sw-row-between">
         <div>
-          <h2 className="sw-page-title">Notifications</h2>
+          <h2 className="sw-page-title">{t('notifications.page.title')}</h2>
           <p className="sw-muted" data-testid="notification-counts">
-            {counts.unread} unread · {counts.read} read
+            {t('notifications.page.counts', { unread: counts.unread, read: counts.read })}
           </p>
         </div>
         <div className="sw-row">
           {counts.unread > 0 && (
             <button type="button" className="sw-btn" onClick={() => void markAllRead()}>
-              Mark all read
+              {t('notifications.page.markAllRead')}
             </button>
           )}
           {counts.read > 0 && (
             <button type="button" className="sw-btn" onClick={() => setConfirmingClear(true)}>
-              Clear read
+              {t('notifications.page.clearRead')}
             </button>
           )}
           <button type="button" className="sw-btn" aria-expanded={showPrefs} onClick={() => setShowPrefs(!showPrefs)}>
-            Preferences
+            {t('notifications.page.preferences')}
           </button>
         </div>
       </div>
       {confirmingClear && (
         // deleting is final: the read notifications go for good, so ask first
         <Confirm
-          title="Clear read notifications"
-          text={`Delete the ${counts.read} read notification${counts.read === 1 ? '' : 's'}? This cannot be undone.`}
-          confirmLabel="Delete read"
+          title={t('notifications.clear.title')}
+          text={t('notifications.clear.text', { count: counts.read })}
+          confirmLabel={t('notifications.clear.confirm')}
           danger
           onCancel={() => setConfirmingClear(false)}
           onConfirm={() => {
@@ -102,31 +128,31 @@ function Notifications() {
       {showPrefs && <PreferencesPanel />}
       <div className="sw-filters">
         <label>
-          Status
+          {t('notifications.filter.status')}
           <select value={filters.status} onChange={(e) => setFilter('status', e.target.value as Filters['status'])}>
-            <option value="">All</option>
-            <option value="unread">Unread</option>
-            <option value="read">Read</option>
+            <option value="">{t('notifications.filter.all')}</option>
+            <option value="unread">{t('notifications.filter.unread')}</option>
+            <option value="read">{t('notifications.filter.read')}</option>
           </select>
         </label>
         <label>
-          Severity
+          {t('notifications.filter.severity')}
           <select value={filters.severity} onChange={(e) => setFilter('severity', e.target.value as Filters['severity'])}>
-            <option value="">All</option>
+            <option value="">{t('notifications.filter.all')}</option>
             {SEVERITIES.map((s) => (
               <option key={s} value={s}>
-                {labelOf(SEVERITY_LABELS, s)}
+                {severityLabel(s)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Type
+          {t('notifications.filter.type')}
           <select value={filters.type} onChange={(e) => setFilter('type', e.target.value as Filters['type'])}>
-            <option value="">All</option>
-            {TYPES.map((t) => (
-              <option key={t} value={t}>
-                {labelOf(NOTIFICATION_TYPE_LABELS, t)}
+            <option value="">{t('notifications.filter.all')}</option>
+            {TYPES.map((type) => (
+              <option key={type} value={type}>
+                {typeLabel(type)}
               </option>
             ))}
           </select>
@@ -136,8 +162,8 @@ function Notifications() {
         <Spinner />
       ) : list.length === 0 ? (
         <div className="sw-panel sw-center-text">
-          <h3>No notifications</h3>
-          <p>You're all caught up! No notifications to display.</p>
+          <h3>{t('notifications.list.emptyTitle')}</h3>
+          <p>{t('notifications.list.emptyText')}</p>
         </div>
       ) : (
         <ul className="sw-cards">
@@ -155,13 +181,13 @@ function NotificationCard({ n }: { n: Notification }) {
     <li className={n.is_read ? 'sw-notification' : 'sw-notification sw-unread'} data-testid="notification-card">
       <button type="button" className="sw-notification-open" onClick={() => void openNotification(n)}>
         <span className={`sw-sev-icon sw-sev-bg-${n.severity}`} aria-hidden="true">
-          {SEVERITY_MARK[n.severity] ?? 'i'}
+          {SEVERITY_MARK[n.severity] ?? SEVERITY_MARK.info}
         </span>
         <span className="sw-notification-main">
           <strong className="sw-notification-title">{n.title}</strong>
           <span className="sw-muted">
-            {fmtTime(n.created_at, '')} · <span className={`sw-sev sw-sev-${n.severity}`}>{labelOf(SEVERITY_LABELS, n.severity)}</span> ·{' '}
-            {labelOf(NOTIFICATION_TYPE_LABELS, n.type)}
+            {fmtTime(n.created_at, '')} · <span className={`sw-sev sw-sev-${n.severity}`}>{severityLabel(n.severity)}</span> ·{' '}
+            {typeLabel(n.type)}
           </span>
           {notificationText(n).map((line, i) => (
             <span key={line} className={i === 0 ? undefined : 'sw-muted'}>
@@ -172,17 +198,22 @@ function NotificationCard({ n }: { n: Notification }) {
       </button>
       <div className="sw-actions">
         {!n.is_read && (
-          <button type="button" className="sw-btn sw-btn-small" aria-label={`Mark read: ${n.title}`} onClick={() => void markRead(n.id)}>
-            Mark read
+          <button
+            type="button"
+            className="sw-btn sw-btn-small"
+            aria-label={t('notifications.card.markReadLabel', { title: n.title })}
+            onClick={() => void markRead(n.id)}
+          >
+            {t('notifications.card.markRead')}
           </button>
         )}
         <button
           type="button"
           className="sw-btn sw-btn-small sw-btn-danger"
-          aria-label={`Delete ${n.title}`}
+          aria-label={t('notifications.card.deleteLabel', { title: n.title })}
           onClick={() => void deleteNotification(n.id)}
         >
-          Delete
+          {t('notifications.card.delete')}
         </button>
       </div>
     </li>
@@ -232,7 +263,7 @@ function AddressField({
         )}
       </div>
       <button type="submit" className="sw-btn">
-        {field === 'phone' ? 'Save phone' : 'Save webhook'}
+        {field === 'phone' ? t('notifications.prefs.savePhone') : t('notifications.prefs.saveWebhook')}
       </button>
     </form>
   );
@@ -245,7 +276,7 @@ const switchesOf = (p: Preferences): PreferenceSwitches =>
 function SwitchGroup(p: {
   legend: string;
   hint: string;
-  switches: ReadonlyArray<[PreferenceSwitch, string]>;
+  switches: ReadonlyArray<[PreferenceSwitch, ConsoleKey]>;
   draft: PreferenceSwitches;
   onChange: (key: PreferenceSwitch, on: boolean) => void;
 }) {
@@ -256,7 +287,7 @@ function SwitchGroup(p: {
       {p.switches.map(([key, label]) => (
         <label key={key} className="sw-switch">
           <input type="checkbox" role="switch" checked={p.draft[key]} onChange={(e) => p.onChange(key, e.target.checked)} />
-          <span>{label}</span>
+          <span>{t(label)}</span>
         </label>
       ))}
     </fieldset>
@@ -272,33 +303,29 @@ function PreferencesPanel() {
   return (
     <section className="sw-card" aria-labelledby="prefs-title">
       <header className="sw-card-head">
-        <h3 id="prefs-title">Notification Preferences</h3>
+        <h3 id="prefs-title">{t('notifications.prefs.title')}</h3>
       </header>
       {!prefs ? (
-        <p className="sw-muted">Loading…</p>
+        <p className="sw-muted">{t('notifications.prefs.loading')}</p>
       ) : (
         <>
           <SwitchesForm prefs={prefs} />
           <div className="sw-prefs">
-            <h4 className="sw-span-all sw-pref-subtitle">Where SMS and webhook alerts go</h4>
-            <AddressField field="phone" value={prefs.phone} label="Phone for SMS alerts" type="tel" placeholder="+14155550123" />
+            <h4 className="sw-span-all sw-pref-subtitle">{t('notifications.prefs.addresses')}</h4>
+            <AddressField field="phone" value={prefs.phone} label={t('notifications.prefs.phone')} type="tel" placeholder="+14155550123" />
             <AddressField
               field="webhook_url"
               value={prefs.webhook_url}
-              label="Webhook URL for your alerts"
+              label={t('notifications.prefs.webhookUrl')}
               type="url"
               placeholder="https://example.com/hooks/me"
             />
             {secret && (
               <p className="sw-banner sw-span-all" role="status">
-                Signing secret of your webhook, shown this once (verify with any Standard Webhooks library):{' '}
-                <code className="sw-wrap-anywhere">{secret}</code>
+                {tr('notifications.prefs.secret', { secret: <code className="sw-wrap-anywhere">{secret}</code> })}
               </p>
             )}
-            <p className="sw-muted sw-small sw-span-all">
-              Incidents and warnings of the categories switched on also reach you by email (to your sign-in address), by SMS (to the phone
-              above, when the operator has set up SMS) and by webhook (to the URL above, signed with your secret).
-            </p>
+            <p className="sw-muted sw-small sw-span-all">{t('notifications.prefs.explain')}</p>
           </div>
         </>
       )}
@@ -322,17 +349,29 @@ function SwitchesForm({ prefs }: { prefs: Preferences }) {
   }
   const unsaved = (Object.keys(draft) as PreferenceSwitch[]).some((k) => draft[k] !== prefs[k]);
   return (
-    <form onSubmit={submit} aria-label="Notification preferences" noValidate>
+    <form onSubmit={submit} aria-label={t('notifications.prefs.formLabel')} noValidate>
       <div className="sw-pref-groups">
-        <SwitchGroup legend="Delivery channels" hint="How alerts reach you." switches={DELIVERY_SWITCHES} draft={draft} onChange={change} />
-        <SwitchGroup legend="Categories" hint="Which alerts you get." switches={CATEGORY_SWITCHES} draft={draft} onChange={change} />
+        <SwitchGroup
+          legend={t('notifications.prefs.delivery')}
+          hint={t('notifications.prefs.deliveryHint')}
+          switches={DELIVERY_SWITCHES}
+          draft={draft}
+          onChange={change}
+        />
+        <SwitchGroup
+          legend={t('notifications.prefs.categories')}
+          hint={t('notifications.prefs.categoriesHint')}
+          switches={CATEGORY_SWITCHES}
+          draft={draft}
+          onChange={change}
+        />
       </div>
       <div className="sw-pref-actions">
         <button type="submit" className="sw-btn sw-btn-primary" disabled={state.busy}>
-          {state.busy ? 'Saving…' : 'Save preferences'}
+          {state.busy ? t('notifications.prefs.saving') : t('notifications.prefs.save')}
         </button>
         <span role="status" className={state.error ? 'sw-field-error' : 'sw-muted'}>
-          {state.error ?? (state.saved ? 'Your preferences are saved.' : unsaved ? 'Unsaved changes' : '')}
+          {state.error ?? (state.saved ? t('notifications.prefs.saved') : unsaved ? t('notifications.prefs.unsaved') : '')}
         </span>
       </div>
     </form>

@@ -5,6 +5,7 @@ import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { changeThenReload, dataOrLog, inToast } from '../../stores/remote.ts';
 import { showToast } from '../../stores/toast.ts';
+import { t, type ConsoleKey } from '../../i18n.ts';
 
 export type Notification = components['schemas']['Notification'];
 export type Preferences = components['schemas']['Preferences'];
@@ -80,27 +81,27 @@ export type PreferenceSwitch = Exclude<keyof Preferences, 'phone' | 'webhook_url
 export const $webhookSecret = atom<string | null>(null);
 
 /** The delivery channels (how alerts reach the person) and the categories (which ones), as the preferences screen groups them. */
-export const DELIVERY_SWITCHES: ReadonlyArray<[PreferenceSwitch, string]> = [
-  ['email_enabled', 'Email notifications'],
-  ['sms_enabled', 'SMS notifications'],
-  ['webhook_enabled', 'Webhook notifications'],
+export const DELIVERY_SWITCHES: ReadonlyArray<[PreferenceSwitch, ConsoleKey]> = [
+  ['email_enabled', 'notifications.switch.email'],
+  ['sms_enabled', 'notifications.switch.sms'],
+  ['webhook_enabled', 'notifications.switch.webhook'],
 ];
-export const CATEGORY_SWITCHES: ReadonlyArray<[PreferenceSwitch, string]> = [
-  ['monitor_incidents', 'Monitor incidents'],
-  ['ssl_warnings', 'SSL warnings'],
-  ['dns_warnings', 'DNS warnings'],
-  ['security_alerts', 'Security alerts'],
-  ['system_notifications', 'System notifications'],
+export const CATEGORY_SWITCHES: ReadonlyArray<[PreferenceSwitch, ConsoleKey]> = [
+  ['monitor_incidents', 'notifications.switch.monitorIncidents'],
+  ['ssl_warnings', 'notifications.switch.sslWarnings'],
+  ['dns_warnings', 'notifications.switch.dnsWarnings'],
+  ['security_alerts', 'notifications.switch.securityAlerts'],
+  ['system_notifications', 'notifications.switch.systemNotifications'],
 ];
 export type PreferenceSwitches = Record<PreferenceSwitch, boolean>;
 
 /** Saves the switches as drafted on the screen; answers the server's refusal, if any. */
 export async function savePreferences(switches: PreferenceSwitches): Promise<string | null> {
   const r = await api.PUT('/api/v1/notifications/preferences', { body: switches });
-  if (!r.data) return errorText(r.error, 'Failed to save notification preferences');
+  if (!r.data) return errorText(r.error, t('notifications.store.saveFailed'));
   const { webhook_secret: _s, ...prefs } = r.data;
   $preferences.set(prefs);
-  showToast('Preferences saved');
+  showToast(t('notifications.store.saved'));
   return null;
 }
 
@@ -111,22 +112,22 @@ function act(call: () => Promise<{ data?: unknown; error?: unknown }>, toast: st
 export function markRead(id: string): Promise<boolean> {
   return act(
     () => api.PATCH('/api/v1/notifications/{id}/read', { params: { path: { id } }, body: {} }),
-    'Notification marked as read',
+    t('notifications.store.markedRead'),
     'mark the notification read',
   );
 }
 export function markAllRead(): Promise<boolean> {
-  return act(() => api.PATCH('/api/v1/notifications/mark-all-read'), 'All notifications marked as read', 'mark all notifications read');
+  return act(() => api.PATCH('/api/v1/notifications/mark-all-read'), t('notifications.store.allMarkedRead'), 'mark all notifications read');
 }
 export function deleteNotification(id: string): Promise<boolean> {
   return act(
     () => api.DELETE('/api/v1/notifications/{id}', { params: { path: { id } } }),
-    'Notification deleted',
+    t('notifications.store.deleted'),
     'delete the notification',
   );
 }
 export function clearRead(): Promise<boolean> {
-  return act(() => api.DELETE('/api/v1/notifications/delete-all-read'), 'Read notifications cleared', 'clear read notifications');
+  return act(() => api.DELETE('/api/v1/notifications/delete-all-read'), t('notifications.store.readCleared'), 'clear read notifications');
 }
 
 function idIn(metadata: Notification['metadata'], key: string): string | null {
@@ -173,10 +174,10 @@ export async function openNotification(n: Notification): Promise<void> {
 /** Saves the phone or the webhook URL (empty removes it); answers the server's refusal, if any. */
 export async function saveAddress(key: 'phone' | 'webhook_url', value: string): Promise<string | null> {
   const r = await api.PUT('/api/v1/notifications/preferences', { body: { [key]: value.trim() || null } });
-  if (!r.data) return errorText(r.error, 'Failed to save notification preferences');
+  if (!r.data) return errorText(r.error, t('notifications.store.saveFailed'));
   const { webhook_secret, ...prefs } = r.data;
   $preferences.set(prefs);
   if (webhook_secret) $webhookSecret.set(webhook_secret);
-  showToast('Preferences saved');
+  showToast(t('notifications.store.saved'));
   return null;
 }

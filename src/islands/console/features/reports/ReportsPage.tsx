@@ -33,16 +33,17 @@ import {
   type ScheduleForm,
 } from './store.ts';
 import { Table } from '../../ui/Table.tsx';
+import { t, type ConsoleKey } from '../../i18n.ts';
 
 type Choice = ReportPeriodName | 'custom';
-const CHOICES: Array<[Choice, string]> = [
-  ['this_month', 'This month'],
-  ['last_7_days', 'Last 7 days'],
-  ['last_30_days', 'Last 30 days'],
-  ['last_month', 'Last month'],
-  ['last_quarter', 'Last quarter'],
-  ['last_12_months', 'Last 12 months'],
-  ['custom', 'Custom range'],
+const CHOICES: Array<[Choice, ConsoleKey]> = [
+  ['this_month', 'reports.period.thisMonth'],
+  ['last_7_days', 'reports.period.last7Days'],
+  ['last_30_days', 'reports.period.last30Days'],
+  ['last_month', 'reports.period.lastMonth'],
+  ['last_quarter', 'reports.period.lastQuarter'],
+  ['last_12_months', 'reports.period.last12Months'],
+  ['custom', 'reports.period.custom'],
 ];
 
 export function ReportsPage() {
@@ -91,26 +92,23 @@ export function ReportsPage() {
 
   return (
     <div className="sw-admin">
-      <nav aria-label="Breadcrumb" className="sw-breadcrumb">
-        <a href="/dashboard">Dashboard</a> / <span aria-current="page">Reports</span>
+      <nav aria-label={t('reports.page.breadcrumb')} className="sw-breadcrumb">
+        <a href="/dashboard">{t('reports.page.dashboard')}</a> / <span aria-current="page">{t('reports.page.reports')}</span>
       </nav>
       <div className="sw-page-head">
-        <h2 className="sw-page-title">SLA reports</h2>
+        <h2 className="sw-page-title">{t('reports.page.title')}</h2>
       </div>
-      <p className="sw-muted">
-        Uptime excludes maintenance, shown apart. Figures come from the checks' hourly and daily summaries: each check counts for one check
-        interval. Days are UTC days.
-      </p>
+      <p className="sw-muted">{t('reports.page.intro')}</p>
       {needsTenant ? (
         <div className="sw-banner" role="status">
-          Choose a company in the header to see its report.
+          {t('reports.page.chooseCompany')}
         </div>
       ) : (
         <>
           <fieldset className="sw-filters sw-report-filters">
-            <legend className="sw-visually-hidden">Report range and monitors</legend>
+            <legend className="sw-visually-hidden">{t('reports.filter.legend')}</legend>
             <label>
-              Period
+              {t('reports.filter.period')}
               <select
                 value={choice ?? ''}
                 onChange={(e) => {
@@ -119,16 +117,16 @@ export function ReportsPage() {
                   setPicked(next);
                 }}
               >
-                {choice === null && <option value="">Finding the latest period with data…</option>}
+                {choice === null && <option value="">{t('reports.filter.finding')}</option>}
                 {CHOICES.map(([v, label]) => (
                   <option key={v} value={v}>
-                    {label}
+                    {t(label)}
                   </option>
                 ))}
               </select>
             </label>
             <label>
-              From
+              {t('reports.filter.from')}
               <input
                 type="date"
                 value={dates.from}
@@ -137,7 +135,7 @@ export function ReportsPage() {
               />
             </label>
             <label>
-              To
+              {t('reports.filter.to')}
               <input
                 type="date"
                 value={dates.to}
@@ -146,11 +144,13 @@ export function ReportsPage() {
               />
             </label>
             <details className="sw-report-monitors">
-              <summary>{monitorIds.length ? `${monitorIds.length} monitors` : 'All monitors'}</summary>
+              <summary>
+                {monitorIds.length ? t('reports.filter.monitorCount', { count: monitorIds.length }) : t('reports.filter.allMonitors')}
+              </summary>
               <MonitorChecklist
                 id="report-monitors"
-                legend="Monitors in the report"
-                hint="None chosen: every monitor."
+                legend={t('reports.filter.monitorsLegend')}
+                hint={t('reports.filter.monitorsHint')}
                 options={monitorOptions}
                 chosen={monitorIds}
                 onChange={setMonitorIds}
@@ -158,10 +158,10 @@ export function ReportsPage() {
             </details>
             <div className="sw-report-downloads">
               <button type="button" className="sw-btn" disabled={!!rangeProblem || !dates.from} onClick={() => void download('csv')}>
-                Download CSV
+                {t('reports.filter.downloadCsv')}
               </button>
               <button type="button" className="sw-btn" disabled={!!rangeProblem || !dates.from} onClick={() => void download('pdf')}>
-                Download PDF
+                {t('reports.filter.downloadPdf')}
               </button>
             </div>
           </fieldset>
@@ -216,17 +216,14 @@ function Schedules({ tenant }: { tenant: string | null }) {
   return (
     <section className="sw-card" aria-labelledby="report-schedules">
       <header className="sw-card-head">
-        <h2 id="report-schedules">Scheduled reports</h2>
+        <h2 id="report-schedules">{t('reports.schedules.title')}</h2>
         {mayCreate && (
           <button type="button" className="sw-btn sw-btn-primary sw-btn-small" onClick={() => setAdding(true)}>
-            Schedule a report
+            {t('reports.schedules.add')}
           </button>
         )}
       </header>
-      <p className="sw-muted">
-        Monthly reports cover the last complete month and go out on the 1st; weekly ones cover Monday to Sunday and go out on Monday (UTC),
-        with the PDF or CSV attached.
-      </p>
+      <p className="sw-muted">{t('reports.schedules.intro')}</p>
       {alert && (
         <div className={alert.ok ? 'sw-banner sw-banner-ok' : 'sw-banner sw-banner-error'} role="alert">
           {alert.text}
@@ -238,34 +235,41 @@ function Schedules({ tenant }: { tenant: string | null }) {
           {list.message}
         </div>
       )}
-      {list.status === 'ready' && list.data.length === 0 && <p>No report is scheduled.</p>}
+      {list.status === 'ready' && list.data.length === 0 && <p>{t('reports.schedules.empty')}</p>}
       {list.status === 'ready' && list.data.length > 0 && (
         <Table
           aria-labelledby="report-schedules"
           rows={list.data}
           rowKey={(s) => s.id}
           columns={[
-            { label: 'Frequency', cell: (s) => (s.frequency === 'monthly' ? 'Monthly' : 'Weekly') },
-            { label: 'Format', cell: (s) => s.format.toUpperCase() },
-            { label: 'Recipients', className: 'sw-wrap-anywhere', cell: (s) => s.recipients.join(', ') },
-            { label: 'Last sent', cell: (s) => s.last_sent_period ?? 'Not yet' },
             {
-              label: 'State',
-              cell: (s) => <span className={`sw-pill ${s.enabled ? 'sw-green' : 'sw-grey'}`}>{s.enabled ? 'Enabled' : 'Disabled'}</span>,
+              label: t('reports.schedules.frequency'),
+              cell: (s) => (s.frequency === 'monthly' ? t('reports.schedules.monthly') : t('reports.schedules.weekly')),
+            },
+            { label: t('reports.schedules.format'), cell: (s) => s.format.toUpperCase() },
+            { label: t('reports.schedules.recipients'), className: 'sw-wrap-anywhere', cell: (s) => s.recipients.join(', ') },
+            { label: t('reports.schedules.lastSent'), cell: (s) => s.last_sent_period ?? t('reports.schedules.notYet') },
+            {
+              label: t('reports.schedules.state'),
+              cell: (s) => (
+                <span className={`sw-pill ${s.enabled ? 'sw-green' : 'sw-grey'}`}>
+                  {s.enabled ? t('reports.schedules.enabled') : t('reports.schedules.disabled')}
+                </span>
+              ),
             },
             (mayUpdate || mayDelete) && {
-              label: 'Actions',
+              label: t('reports.schedules.actions'),
               className: 'sw-actions',
               cell: (s) => (
                 <>
                   {mayUpdate && (
                     <button type="button" className="sw-btn sw-btn-small" onClick={() => void setScheduleEnabled(s, !s.enabled, tenant)}>
-                      {s.enabled ? 'Disable' : 'Enable'}
+                      {s.enabled ? t('reports.schedules.disable') : t('reports.schedules.enable')}
                     </button>
                   )}
                   {mayDelete && (
                     <button type="button" className="sw-btn sw-btn-small sw-btn-danger" onClick={() => setDeleting(s)}>
-                      Delete
+                      {t('reports.schedules.delete')}
                     </button>
                   )}
                 </>
@@ -277,10 +281,10 @@ function Schedules({ tenant }: { tenant: string | null }) {
       {adding && <ScheduleModal tenant={tenant} onClose={() => setAdding(false)} />}
       {deleting && (
         <Confirm
-          title="Delete schedule"
+          title={t('reports.schedules.deleteTitle')}
           danger
-          confirmLabel="Delete"
-          text={`Delete the ${deleting.frequency} report to ${deleting.recipients.join(', ')}?`}
+          confirmLabel={t('reports.schedules.delete')}
+          text={t('reports.schedules.deleteText', { frequency: deleting.frequency, recipients: deleting.recipients.join(', ') })}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             const s = deleting;
@@ -305,20 +309,20 @@ function ScheduleModal({ tenant, onClose }: { tenant: string | null; onClose: ()
     setErrors(o.fields);
   }
   return (
-    <Modal title="Schedule a report" onClose={onClose}>
+    <Modal title={t('reports.schedules.add')} onClose={onClose}>
       <form className="sw-form sw-form-grid" onSubmit={submit} noValidate>
         <FormAlert text={alert} />
-        <Field id="s-frequency" label="Frequency" error={errors.frequency}>
+        <Field id="s-frequency" label={t('reports.schedules.frequency')} error={errors.frequency}>
           <select
             id="s-frequency"
             value={f.frequency}
             onChange={(e) => edit({ frequency: e.target.value as ScheduleForm['frequency'] }, 'frequency')}
           >
-            <option value="monthly">Monthly</option>
-            <option value="weekly">Weekly</option>
+            <option value="monthly">{t('reports.schedules.monthly')}</option>
+            <option value="weekly">{t('reports.schedules.weekly')}</option>
           </select>
         </Field>
-        <Field id="s-format" label="Attachment" error={errors.format}>
+        <Field id="s-format" label={t('reports.schedules.attachment')} error={errors.format}>
           <select id="s-format" value={f.format} onChange={(e) => edit({ format: e.target.value as ScheduleForm['format'] }, 'format')}>
             <option value="pdf">PDF</option>
             <option value="csv">CSV</option>
@@ -327,10 +331,10 @@ function ScheduleModal({ tenant, onClose }: { tenant: string | null; onClose: ()
         <div className="sw-span-2">
           <Field
             id="s-recipients"
-            label="Recipients"
+            label={t('reports.schedules.recipients')}
             required
             error={errors.recipients}
-            hint="Up to 20 e-mail addresses, one a line or separated by commas"
+            hint={t('reports.schedules.recipientsHint')}
           >
             <textarea
               id="s-recipients"
@@ -341,7 +345,7 @@ function ScheduleModal({ tenant, onClose }: { tenant: string | null; onClose: ()
             />
           </Field>
         </div>
-        <ModalActions onClose={onClose} busy={busy} submitLabel="Schedule" />
+        <ModalActions onClose={onClose} busy={busy} submitLabel={t('reports.schedules.submit')} />
       </form>
     </Modal>
   );

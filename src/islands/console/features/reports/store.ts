@@ -6,6 +6,7 @@ import type { components } from '../../../../api/schema.d.ts';
 import { api, errorText } from '../../api.ts';
 import { changeThenReload, dataOrLog, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
+import { consoleLocale, t } from '../../i18n.ts';
 
 type S = components['schemas'];
 export type SlaReport = S['SlaReport'];
@@ -37,13 +38,17 @@ const queryOf = (q: ReportQuery) => ({
 });
 
 export function loadReport(q: ReportQuery): Promise<void> {
-  return loadInto($report, () => api.GET('/api/v1/reports/sla', { params: { query: queryOf(q) } }), serverOr('Failed to load the report.'));
+  return loadInto(
+    $report,
+    () => api.GET('/api/v1/reports/sla', { params: { query: queryOf(q) } }),
+    serverOr(t('reports.store.loadFailed')),
+  );
 }
 
 /** Saves the report as a file; the server records the export. Answers why not, or null. */
 export async function downloadReport(q: ReportQuery, format: 'csv' | 'pdf'): Promise<string | null> {
   const { data, error } = await api.GET('/api/v1/reports/sla', { params: { query: { ...queryOf(q), format } }, parseAs: 'blob' });
-  if (data === undefined) return errorText(error, 'Download failed.');
+  if (data === undefined) return errorText(error, t('reports.store.downloadFailed'));
   const url = URL.createObjectURL(data as Blob);
   const a = document.createElement('a');
   a.href = url;
@@ -66,7 +71,7 @@ export function loadSchedules(tenant: string | null): Promise<void> {
   return loadInto(
     $schedules,
     () => api.GET('/api/v1/reports/schedules', { params: { query: { tenant: tenant ?? undefined } } }),
-    serverOr('Failed to load report schedules.'),
+    serverOr(t('reports.store.schedulesLoadFailed')),
   );
 }
 
@@ -85,10 +90,10 @@ export const splitRecipients = (text: string): string[] =>
 
 export function validateSchedule(f: ScheduleForm): Record<string, string> {
   const list = splitRecipients(f.recipients);
-  if (list.length === 0) return { recipients: 'Add at least one e-mail address' };
-  if (list.length > 20) return { recipients: 'At most 20 addresses' };
+  if (list.length === 0) return { recipients: t('reports.store.recipientsNone') };
+  if (list.length > 20) return { recipients: t('reports.store.recipientsTooMany') };
   const bad = list.find((a) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(a));
-  return bad ? { recipients: `Not an e-mail address: ${bad}` } : {};
+  return bad ? { recipients: t('reports.store.recipientsBad', { address: bad }) } : {};
 }
 
 export type Outcome = { ok: true } | { ok: false; text: string; fields: Record<string, string> };
@@ -102,18 +107,18 @@ export async function createSchedule(f: ScheduleForm, tenant: string | null): Pr
   };
   const r = await api.POST('/api/v1/reports/schedules', { body });
   if (r.data !== undefined) {
-    $schedulesAlert.set({ ok: true, text: 'Report scheduled.' });
+    $schedulesAlert.set({ ok: true, text: t('reports.store.scheduled') });
     await loadSchedules(tenant);
     return { ok: true };
   }
   const fields = (r.error as { errors?: Record<string, string> } | undefined)?.errors ?? {};
-  return { ok: false, text: errorText(r.error, 'Failed to schedule the report.'), fields };
+  return { ok: false, text: errorText(r.error, t('reports.store.scheduleFailed')), fields };
 }
 
 export function setScheduleEnabled(s: Schedule, enabled: boolean, tenant: string | null): Promise<boolean> {
   return changeThenReload(
     () => api.PUT('/api/v1/reports/schedules/{id}', { params: { path: { id: s.id } }, body: { enabled } }),
-    inAlert($schedulesAlert, enabled ? 'Schedule enabled.' : 'Schedule disabled.', 'Failed to change the schedule.'),
+    inAlert($schedulesAlert, enabled ? t('reports.store.enabled') : t('reports.store.disabled'), t('reports.store.changeFailed')),
     () => loadSchedules(tenant),
   );
 }
@@ -125,18 +130,21 @@ export function deleteSchedule(s: Schedule, tenant: string | null): Promise<bool
       const r = await api.DELETE('/api/v1/reports/schedules/{id}', { params: { path: { id: s.id } } });
       return { ...r, data: r.response.ok ? true : undefined };
     },
-    inAlert($schedulesAlert, 'Schedule deleted.', 'Failed to delete the schedule.'),
+    inAlert($schedulesAlert, t('reports.store.deleted'), t('reports.store.deleteFailed')),
     () => loadSchedules(tenant),
   );
 }
 
 /** '99.9 %', '—' */
-export const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v} %`);
+/** A figure as the server gave it, in the console's decimal sign and without grouping (33333.33 stays one number). */
+export const num = (v: number) => new Intl.NumberFormat(consoleLocale(), { useGrouping: false, maximumFractionDigits: 20 }).format(v);
+
+export const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${num(v)} %`);
 /** Minutes as a person reads them: '45 min', '2 h 5 min', '3 d 4 h' */
 export function minutesText(v: number | null | undefined): string {
   if (v === null || v === undefined) return '—';
-  if (v < 60) return `${Math.round(v * 100) / 100} min`;
+  if (v < 60) return t('reports.units.minutes', { min: num(Math.round(v * 100) / 100) });
   const m = Math.round(v);
-  if (m < 1440) return `${Math.floor(m / 60)} h ${m % 60} min`;
-  return `${Math.floor(m / 1440)} d ${Math.floor((m % 1440) / 60)} h`;
+  if (m < 1440) return t('reports.units.hours', { h: num(Math.floor(m / 60)), min: num(m % 60) });
+  return t('reports.units.days', { d: num(Math.floor(m / 1440)), h: num(Math.floor((m % 1440) / 60)) });
 }

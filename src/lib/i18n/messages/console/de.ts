@@ -18,12 +18,15 @@ import incidentTemplates from './de/incidentTemplates.json' with { type: 'json' 
 import incidents from './de/incidents.json' with { type: 'json' };
 import kindForms from './de/kindForms.json' with { type: 'json' };
 import layout from './de/layout.json' with { type: 'json' };
+import maintenance from './de/maintenance.json' with { type: 'json' };
 import metrics from './de/metrics.json' with { type: 'json' };
 import monitors from './de/monitors.json' with { type: 'json' };
+import notifications from './de/notifications.json' with { type: 'json' };
 import onCall from './de/onCall.json' with { type: 'json' };
 import pagePanels from './de/pagePanels.json' with { type: 'json' };
 import placeholders from './de/placeholders.json' with { type: 'json' };
 import probeLocations from './de/probeLocations.json' with { type: 'json' };
+import reports from './de/reports.json' with { type: 'json' };
 import routes from './de/routes.json' with { type: 'json' };
 import secrets from './de/secrets.json' with { type: 'json' };
 import security from './de/security.json' with { type: 'json' };
@@ -63,12 +66,15 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   incidents,
   kindForms,
   layout,
+  maintenance,
   metrics,
   monitors,
+  notifications,
   onCall,
   pagePanels,
   placeholders,
   probeLocations,
+  reports,
   routes,
   secrets,
   security,

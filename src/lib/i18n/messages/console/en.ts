@@ -19,12 +19,15 @@ import incidentTemplates from './en/incidentTemplates.json' with { type: 'json' 
 import incidents from './en/incidents.json' with { type: 'json' };
 import kindForms from './en/kindForms.json' with { type: 'json' };
 import layout from './en/layout.json' with { type: 'json' };
+import maintenance from './en/maintenance.json' with { type: 'json' };
 import metrics from './en/metrics.json' with { type: 'json' };
 import monitors from './en/monitors.json' with { type: 'json' };
+import notifications from './en/notifications.json' with { type: 'json' };
 import onCall from './en/onCall.json' with { type: 'json' };
 import pagePanels from './en/pagePanels.json' with { type: 'json' };
 import placeholders from './en/placeholders.json' with { type: 'json' };
 import probeLocations from './en/probeLocations.json' with { type: 'json' };
+import reports from './en/reports.json' with { type: 'json' };
 import routes from './en/routes.json' with { type: 'json' };
 import secrets from './en/secrets.json' with { type: 'json' };
 import security from './en/security.json' with { type: 'json' };
@@ -63,12 +66,15 @@ export const CONSOLE_EN = {
   incidents,
   kindForms,
   layout,
+  maintenance,
   metrics,
   monitors,
+  notifications,
   onCall,
   pagePanels,
   placeholders,
   probeLocations,
+  reports,
   routes,
   secrets,
   security,
