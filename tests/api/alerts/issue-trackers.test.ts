@@ -169,14 +169,16 @@ describe.each(DB_KINDS)('issue tracker channels on %s', (kind) => {
     blogTargets.setUp(true);
     for (let i = 0; i < 5 && (await listIncidents(t.adminCtx, { status: 'open' })).length > 0; i++) await round();
     expect(jira.issues.length).toBe(issuesBefore);
-    // Both due together: the opening is sent, the resolution finds no issue yet and retries.
+    // Both due together: the opening is sent; the resolution, sent beside it, finds no issue yet
+    // and retries. (On PostgreSQL the two go out concurrently, so the opening may already have
+    // recorded its issue when the resolution looks: then it comments at once. Either way, one
+    // issue and one comment below.)
     clock.advance(10_000);
     await deliver();
     expect(jira.issues.length).toBe(issuesBefore + 1);
-    expect((await listDeliveries(t.adminCtx, { channel_id: channel.id })).find((d) => d.event === 'incident.resolved')).toMatchObject({
-      state: 'retrying',
-      last_error: 'Waiting for the issue of this incident to be opened',
-    });
+    const resolution = (await listDeliveries(t.adminCtx, { channel_id: channel.id })).find((d) => d.event === 'incident.resolved');
+    if (kind === 'sqlite' || resolution?.state !== 'delivered')
+      expect(resolution).toMatchObject({ state: 'retrying', last_error: 'Waiting for the issue of this incident to be opened' });
     clock.advance(60_000);
     await deliver();
     const opened = jira.issues.slice(issuesBefore);
