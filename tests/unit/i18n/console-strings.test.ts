@@ -99,6 +99,10 @@ const TEXT_ATTRIBUTES = new Set([
   'scrollLabel',
   'legend',
   'description',
+  'footer',
+  'caption',
+  'subtitle',
+  'heading',
 ]);
 const TEXT_PROPERTIES = new Set(['label', 'title', 'text', 'hint', 'placeholder', 'message', 'empty']);
 const SHOWING_CALLS = new Set(['showToast', 'confirm', 'alert', 'setError', 'setMessage', 'setAlert']);

@@ -112,7 +112,7 @@ function SuperAdminDashboard() {
         <Card
           title={t('dashboard.dashboardPage.topTenantsByErrorRate')}
           action={<a href="/metrics">{t('dashboard.dashboardPage.viewAll')}</a>}
-          footer="Showing top 5 tenants by error rate"
+          footer={t('dashboard.dashboardPage.footerTopTenants')}
           testId="card-top-tenants"
         >
           <LoadView load={top} isEmpty={(d) => d.length === 0} empty={t('dashboard.dashboardPage.noMetricsDataAvailableFor')}>
@@ -157,7 +157,7 @@ function SuperAdminDashboard() {
         <Card
           title={t('dashboard.dashboardPage.recentIncidents')}
           action={<a href="/monitors/incidents">{t('dashboard.dashboardPage.viewAll')}</a>}
-          footer="Last 10 incidents across all tenants"
+          footer={t('dashboard.dashboardPage.footerRecentIncidents')}
           testId="card-incidents"
         >
           <LoadView load={incidents} isEmpty={(d) => d.length === 0} empty={t('dashboard.dashboardPage.noIncidentsReportedInThe')}>
@@ -260,7 +260,7 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
         <Card
           title={props.tenant ? t('dashboard.dashboardPage.rED24h') : t('dashboard.dashboardPage.myRED24h')}
           action={<a href="/metrics">{t('dashboard.dashboardPage.viewDetails')}</a>}
-          footer="Last 24 hours performance metrics"
+          footer={t('dashboard.dashboardPage.footerPerformance')}
           testId="card-red"
         >
           <LoadView
@@ -334,7 +334,7 @@ function CustomerDashboard(props: { readOnly: boolean; tenant?: string; title?: 
         <Card
           title={t('dashboard.dashboardPage.recentErrorTraces')}
           action={<a href="/traces">{t('dashboard.dashboardPage.viewAll')}</a>}
-          footer="Last 10 error traces from your services"
+          footer={t('dashboard.dashboardPage.footerErrorTraces')}
           testId="card-traces"
         >
           <LoadView load={traces} isEmpty={(d) => d.length === 0} empty={t('dashboard.dashboardPage.noErrorsInTheLast')}>
