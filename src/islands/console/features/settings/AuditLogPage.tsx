@@ -3,7 +3,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AUDIT_EVENTS } from '../../../../lib/audit-events.ts';
-import { AUDIT_EVENT_LABELS, FLAG_LABELS, ROLE_LABELS, humanize, labelOf } from '../../../../lib/labels.ts';
+import { AUDIT_EVENT_LABELS, FLAG_LABELS, ROLE_LABELS, humanize } from '../../../../lib/labels.ts';
+import { consoleLabel } from '../../labels.ts';
 import { $tenantOptions, loadTenantOptions } from '../../stores/tenant.ts';
 import { t } from '../../i18n.ts';
 import { Skeleton } from '../../ui/Card.tsx';
@@ -60,7 +61,7 @@ export function AuditLogPage({ title }: { title: string }) {
             <option value="">{t('settings.audit.anyEvent')}</option>
             {AUDIT_EVENTS.map((n) => (
               <option key={n} value={n}>
-                {labelOf(AUDIT_EVENT_LABELS, n)}
+                {consoleLabel('auditEvent', AUDIT_EVENT_LABELS, n)}
               </option>
             ))}
           </select>
@@ -130,13 +131,17 @@ export function AuditLogPage({ title }: { title: string }) {
             empty={t('settings.audit.empty')}
             columns={[
               { label: t('settings.audit.time'), cell: (e) => fmtTime(e.timestamp, '—') },
-              { label: t('settings.audit.event'), className: 'sw-audit-event', cell: (e) => labelOf(AUDIT_EVENT_LABELS, e.event) },
+              {
+                label: t('settings.audit.event'),
+                className: 'sw-audit-event',
+                cell: (e) => consoleLabel('auditEvent', AUDIT_EVENT_LABELS, e.event),
+              },
               {
                 label: t('settings.audit.user'),
                 cell: (e) => (
                   <>
                     {userName(e.userId)}
-                    {e.userRole && <div className="sw-muted sw-small">{labelOf(ROLE_LABELS, e.userRole)}</div>}
+                    {e.userRole && <div className="sw-muted sw-small">{consoleLabel('role', ROLE_LABELS, e.userRole)}</div>}
                   </>
                 ),
               },
@@ -161,7 +166,7 @@ export function AuditLogPage({ title }: { title: string }) {
 }
 
 /** A detail's key in words (a flag by its label). */
-const keyText = (k: string) => labelOf(FLAG_LABELS, k);
+const keyText = (k: string) => consoleLabel('flag', FLAG_LABELS, k);
 /** A code among the values ('smtp_test', 'custom_domain') is read as words too; other text stays as is. */
 const CODE = /^[a-z0-9]+(?:_[a-z0-9]+)+$/;
 

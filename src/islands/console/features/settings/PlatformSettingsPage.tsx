@@ -6,7 +6,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user } from '../../stores/auth.ts';
 import { t, tr } from '../../i18n.ts';
-import { FLAG_LABELS, labelOf } from '../../../../lib/labels.ts';
+import { FLAG_LABELS } from '../../../../lib/labels.ts';
+import { consoleLabel } from '../../labels.ts';
 import { ErrorPanel, Skeleton } from '../../ui/Card.tsx';
 import { $platform, $platformAlert, loadPlatform, sendSmtpTest, setCompanyAdminsInvite, setFlag, type PlatformSettings } from './store.ts';
 import './settings.css';
@@ -66,7 +67,7 @@ function Flags({ flags }: { flags: PlatformSettings['flags'] }) {
                     setBusy(null);
                   }}
                 />
-                {labelOf(FLAG_LABELS, f.name)}
+                {consoleLabel('flag', FLAG_LABELS, f.name)}
               </label>
               {f.locked && (
                 <span className="sw-flag-lock" id={`lock-${f.name}`}>

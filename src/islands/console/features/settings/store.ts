@@ -8,7 +8,8 @@ import { isHexColour } from '../../../../lib/formats.ts';
 import { api, detailOr, errorText } from '../../api.ts';
 import { t } from '../../i18n.ts';
 import { parseUtcInput } from '../../../../lib/dates.ts';
-import { FLAG_LABELS, labelOf } from '../../../../lib/labels.ts';
+import { FLAG_LABELS } from '../../../../lib/labels.ts';
+import { consoleLabel } from '../../labels.ts';
 import { always, changeThenReload, inAlert, loadInto, serverOr, type Alert } from '../../stores/remote.ts';
 import type { Load } from '../../ui/load.ts';
 
@@ -186,7 +187,7 @@ export function loadPlatform(): Promise<void> {
 }
 
 export function setFlag(name: string, on: boolean): Promise<boolean> {
-  const label = labelOf(FLAG_LABELS, name);
+  const label = consoleLabel('flag', FLAG_LABELS, name);
   return changeThenReload(
     () => api.PUT('/api/v1/admin/flags', { body: { [name]: on } }),
     inAlert(

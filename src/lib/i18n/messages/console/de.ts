@@ -17,6 +17,7 @@ import escalation from './de/escalation.json' with { type: 'json' };
 import incidentTemplates from './de/incidentTemplates.json' with { type: 'json' };
 import incidents from './de/incidents.json' with { type: 'json' };
 import kindForms from './de/kindForms.json' with { type: 'json' };
+import labels from './de/labels.json' with { type: 'json' };
 import layout from './de/layout.json' with { type: 'json' };
 import maintenance from './de/maintenance.json' with { type: 'json' };
 import metrics from './de/metrics.json' with { type: 'json' };
@@ -65,6 +66,7 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   incidentTemplates,
   incidents,
   kindForms,
+  labels,
   layout,
   maintenance,
   metrics,

@@ -18,6 +18,7 @@ import escalation from './en/escalation.json' with { type: 'json' };
 import incidentTemplates from './en/incidentTemplates.json' with { type: 'json' };
 import incidents from './en/incidents.json' with { type: 'json' };
 import kindForms from './en/kindForms.json' with { type: 'json' };
+import labels from './en/labels.json' with { type: 'json' };
 import layout from './en/layout.json' with { type: 'json' };
 import maintenance from './en/maintenance.json' with { type: 'json' };
 import metrics from './en/metrics.json' with { type: 'json' };
@@ -65,6 +66,7 @@ export const CONSOLE_EN = {
   incidentTemplates,
   incidents,
   kindForms,
+  labels,
   layout,
   maintenance,
   metrics,
