@@ -2,7 +2,7 @@
 // (which the server must refuse) and the backend checks.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatRemaining, isExpired, isExpiringSoon, isWellFormedToken, secondsRemaining } from '../../../../lib/token.ts';
+import { isExpired, isExpiringSoon, isWellFormedToken, secondsRemaining } from '../../../../lib/token.ts';
 import { t } from '../../i18n.ts';
 import { $role, $user } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
@@ -74,7 +74,7 @@ export function BackendTestPage() {
                 ? '—'
                 : t('backendTest.token.expiresAt', {
                     time: fmtTime(new Date(exp * 1000).toISOString(), '—'),
-                    remaining: formatRemaining(secondsRemaining(exp, now)),
+                    remaining: remainingText(secondsRemaining(exp, now)),
                   })}
             </dd>
             <dt>{t('backendTest.token.sessionEnds')}</dt>
@@ -181,4 +181,13 @@ export function BackendTestPage() {
       </section>
     </div>
   );
+}
+
+/** The token's time left ('5m', '1h 2m'), as lib/token.ts formatRemaining counts it, in the reader's language. */
+function remainingText(seconds: number): string {
+  const s = Math.floor(seconds);
+  if (s <= 0) return t('backendTest.token.remaining.expired');
+  if (s < 60) return t('backendTest.token.remaining.seconds', { s });
+  if (s < 3600) return t('backendTest.token.remaining.minutes', { m: Math.floor(s / 60) });
+  return t('backendTest.token.remaining.hours', { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
 }

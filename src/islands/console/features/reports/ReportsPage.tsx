@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { can } from '../../../../lib/permissions.ts';
-import { periodDates, rangeOfDates, type ReportPeriodName } from '../../../../lib/report-periods.ts';
+import { isoDateStart, MAX_REPORT_DAYS, periodDates, rangeOfDates, type ReportPeriodName } from '../../../../lib/report-periods.ts';
 import { $role } from '../../stores/auth.ts';
 import { $selectedTenant } from '../../stores/tenant.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -71,8 +71,14 @@ export function ReportsPage() {
           : { from: '', to: '' };
   const rangeProblem = (() => {
     if (picked !== 'custom') return null;
-    const r = rangeOfDates(dates.from, dates.to);
-    return typeof r === 'string' ? r : null;
+    if (typeof rangeOfDates(dates.from, dates.to) !== 'string') return null;
+    // the same checks as lib/report-periods.ts rangeOfDates, in the reader's language
+    const from = isoDateStart(dates.from);
+    const to = isoDateStart(dates.to);
+    if (from === null) return t('reports.range.fromInvalid');
+    if (to === null) return t('reports.range.toInvalid');
+    if (to < from) return t('reports.range.toBeforeFrom');
+    return t('reports.range.tooLong', { days: MAX_REPORT_DAYS });
   })();
   const query: ReportQuery = { ...dates, period: picked === 'custom' ? undefined : (picked ?? 'latest'), monitorIds, tenant: scope };
   const needsTenant = superAdmin && !tenant;

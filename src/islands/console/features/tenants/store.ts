@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 import type { components } from '../../../../api/schema.d.ts';
 import { DEFAULT_SERVICES, type CompanyServices } from '../../../../lib/company.ts';
 import { isEmail, isHexColour } from '../../../../lib/formats.ts';
-import { subdomainProblem } from '../../../../lib/hosts.ts';
+import { RESERVED_SUBDOMAINS, subdomainProblem } from '../../../../lib/hosts.ts';
 import { api } from '../../api.ts';
 import { t } from '../../i18n.ts';
 import { always, changeThenReload, inAlert, loadInto, type Alert } from '../../stores/remote.ts';
@@ -87,8 +87,14 @@ export function validateTenant(f: TenantForm): Record<string, string> {
   const sub = f.subdomain.trim();
   if (!sub) e.subdomain = t('tenants.form.subdomainRequired');
   else {
-    const p = subdomainProblem(sub);
-    if (p) e.subdomain = p;
+    // the same rules as the server's (lib/hosts.ts), in the reader's language
+    if (subdomainProblem(sub))
+      e.subdomain =
+        sub.length > 63
+          ? t('tenants.form.subdomainTooLong')
+          : RESERVED_SUBDOMAINS.includes(sub)
+            ? t('tenants.form.subdomainReserved', { subdomain: sub })
+            : t('tenants.form.subdomainInvalid');
   }
   if (f.url.trim()) {
     try {
