@@ -101,4 +101,18 @@ describe.each(DB_KINDS)('company texts on the page in the reader language, on %s
     expect(subscribe.html).toContain('Kasse');
     expect(subscribe.html).not.toContain('>Checkout<');
   });
+
+  it("the subscribe form's refusal is in the page's language", async () => {
+    const post = (lang: string) =>
+      new ApiClient(t.baseUrl, host).request('POST', `/subscribe?lang=${lang}`, {
+        host,
+        raw: `email=not-an-address&language=${lang}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const de = await post('de');
+    expect(de.status).toBe(400);
+    expect(de.text).toContain('Geben Sie eine gültige E-Mail-Adresse ein');
+    const fr = await post('fr');
+    expect(fr.text).toContain('Saisissez une adresse e-mail valide');
+  });
 });
