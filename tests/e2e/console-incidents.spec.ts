@@ -94,7 +94,8 @@ test('a company admin writes, updates and resolves an incident and plans mainten
   // Update
   const post = page.getByRole('region', { name: 'Post an update' });
   await post.getByLabel('Status').selectOption('identified');
-  await post.getByLabel('Message').fill('Our payment provider confirmed a fault.');
+  // the message itself (its copies per language are labelled 'Message in Deutsch', …)
+  await post.locator('#u-message').fill('Our payment provider confirmed a fault.');
   await post.getByRole('button', { name: 'Post update' }).click();
   await expect(page.getByRole('heading', { name: 'Updates (2)' })).toBeVisible();
   await onPublicPage(page, company.subdomain, async (p) => {
@@ -105,7 +106,7 @@ test('a company admin writes, updates and resolves an incident and plans mainten
   await shots(page, 'incident-open');
 
   // Resolve, then the postmortem
-  await post.getByLabel('Message').fill('Payments confirm instantly again.');
+  await post.locator('#u-message').fill('Payments confirm instantly again.');
   await post.getByRole('button', { name: 'Resolve with this message' }).click();
   await expect(page.getByRole('heading', { name: 'Postmortem' })).toBeVisible();
   await page.getByLabel('What happened, why, and what changes').fill('A certificate at our provider expired. We now watch it.');
