@@ -58,7 +58,7 @@ test('a company admin names, groups and orders the public monitors; the status p
   // the host-like name is not shown publicly even before anyone names it, and the screen says so
   await expect(own.getByText('Looks like a host: visitors read "Service 1" until you set a public name')).toBeVisible();
 
-  await page.getByLabel('Public name of 127.0.0.1 200').fill('Public API');
+  await page.getByLabel('Public name of 127.0.0.1 200', { exact: true }).fill('Public API');
   await expect(own.getByText('Visitors read "Public API"')).toBeVisible();
   await page.getByLabel('New group').fill('Core services');
   await page.getByRole('button', { name: 'Add group' }).click();
@@ -148,7 +148,7 @@ test('a super admin edits the status page of the tenant chosen in the selector',
   await expect(page.getByText('Choose a tenant in the selector to edit its status page.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
   await page.getByLabel('Tenant', { exact: true }).selectOption({ label: company.name });
-  await page.getByLabel('Public name of db-01.corp').fill('Database');
+  await page.getByLabel('Public name of db-01.corp', { exact: true }).fill('Database');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('alert')).toHaveText('Status page saved. The public page shows the change now.');
   const status = await page.request.get(mainUrl(`/api/v1/public/public-status/${company.subdomain}`));
