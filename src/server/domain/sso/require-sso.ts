@@ -18,9 +18,14 @@ export async function passwordRefusedBySso(services: Services, user: Pick<UserRo
 }
 
 /** Whether "Sign in with SSO" can work for this company: its plan has the feature and SSO is configured. */
+export async function ssoOffered(services: Services, company: { id: string; plan: string | null }): Promise<boolean> {
+  return (
+    planHasFeature(services.config.planFeatures, company.plan, 'sso') && (await companySsoRepo(services.db).get(company.id)) !== undefined
+  );
+}
+
+/** The same, by the company's id (the private-page gate knows only that). */
 export async function companyOffersSso(services: Services, companyId: string): Promise<boolean> {
-  const sso = await companySsoRepo(services.db).get(companyId);
-  if (!sso) return false;
   const company = await companiesRepo(services.db).findById(companyId);
-  return planHasFeature(services.config.planFeatures, company?.plan, 'sso');
+  return company ? ssoOffered(services, company) : false;
 }

@@ -4,8 +4,7 @@ import type { HostKind, PageCompany } from '../../../lib/page-services.ts';
 import { classifyHost, hostName } from '../../../lib/hosts.ts';
 import type { Services } from '../context.ts';
 import { companiesRepo, type CompanyRow } from '../../db/repositories/companies-repo.ts';
-import { companySsoRepo } from '../../db/repositories/company-sso-repo.ts';
-import { planHasFeature } from '../../../lib/plans.ts';
+import { ssoOffered } from '../sso/require-sso.ts';
 
 export function toPageCompany(c: CompanyRow): PageCompany {
   return {
@@ -25,7 +24,6 @@ export async function resolveHost(services: Services, hostHeader: string): Promi
   const company = await companiesRepo(services.db).findBySubdomain(where.subdomain);
   if (!company?.is_active) return { kind: 'unknown_tenant', subdomain: where.subdomain };
   // "Sign in with SSO" shows only where it can work: configured, and the plan has the feature.
-  const sso =
-    planHasFeature(services.config.planFeatures, company.plan, 'sso') && (await companySsoRepo(services.db).get(company.id)) !== undefined;
+  const sso = await ssoOffered(services, company);
   return { kind: 'tenant', subdomain: where.subdomain, company: { ...toPageCompany(company), sso } };
 }
