@@ -16,10 +16,10 @@ import { parseCodeFile, redact } from '../monitors-as-code/file.ts';
 import type { CodeFile } from '../monitors-as-code/model.ts';
 import { plan, type Change, type RunContext } from '../monitors-as-code/plan.ts';
 import { readRemote } from '../monitors-as-code/state.ts';
-import { mapKuma, type Mapped, type NotImported } from './uptime-kuma/map.ts';
-import { readKuma } from './uptime-kuma/read.ts';
+import { importSource } from './sources.ts';
+import type { Mapped, NotImported } from './uptime-kuma/map.ts';
 
-export const IMPORT_SOURCES = ['uptime-kuma'] as const;
+export { IMPORT_SOURCES } from './sources.ts';
 
 /** What would be refused by the server's validation, moved out of the file with the reason. */
 export function prevalidate(mapped: Mapped): void {
@@ -157,8 +157,9 @@ export interface ImportRun {
 
 /** Read, map, validate and plan: everything before the first write. */
 export async function prepareImport(source: string, path: string, api: Api, env: NodeJS.ProcessEnv): Promise<ImportRun> {
-  if (source !== 'uptime-kuma') throw new Error(`unknown source ${source}`);
-  const mapped = mapKuma(readKuma(path));
+  const from = importSource(source);
+  if (!from) throw new Error(`unknown source ${source}`);
+  const mapped = from.load(path);
   prevalidate(mapped);
   mapped.file = checkAgainstSchema(mapped.file);
   const remote = await readRemote(api);
