@@ -120,7 +120,11 @@ test('a company admin names, groups and orders the public monitors; the status p
   await expect(v.getByText('You can see these settings; a company admin changes them.')).toBeVisible();
   await expect(v.getByRole('button', { name: /Save|Move|Add group|Remove/ })).toHaveCount(0);
   await expect(v.getByRole('checkbox')).toHaveCount(0);
-  await expect(v.getByRole('textbox')).toHaveCount(0);
+  // the embed card only builds snippets to copy (nothing is saved): a viewer uses it too
+  await expect(v.locator('main :is(input, textarea, select):not(.sw-embed *)')).toHaveCount(0);
+  await expect(v.locator('.sw-embed').getByRole('textbox', { name: /^Script/ })).toBeVisible();
+  // the languages offered, as text: English (the default) and UTC unless an admin chose more
+  await expect(v.getByRole('region', { name: 'Languages' }).locator('dd')).toHaveText(['English', 'UTC']);
   await expectNoSeriousA11yViolations(v);
   await shot(v, 'viewer-1280');
   await ctx.close();

@@ -44,35 +44,51 @@ export function LanguagesCard(p: { settings: Settings; tenant: string | null; ma
           {alert.text}
         </div>
       )}
-      <fieldset className="sw-sp-languages" disabled={!mayEdit || saving}>
-        <legend className="sw-visually-hidden">{t('statusPageLanguages.title')}</legend>
-        {PUBLIC_LOCALES.map((l) => (
-          <label key={l} lang={l}>
+      {mayEdit ? (
+        <>
+          <fieldset className="sw-sp-languages" disabled={saving}>
+            <legend className="sw-visually-hidden">{t('statusPageLanguages.title')}</legend>
+            {PUBLIC_LOCALES.map((l) => (
+              <label key={l} lang={l}>
+                <input
+                  type="checkbox"
+                  checked={l === def || chosen.includes(l)}
+                  disabled={l === def}
+                  onChange={(e) => toggle(l, e.target.checked)}
+                />{' '}
+                {l === def ? t('statusPageLanguages.defaultNote', { name: LOCALE_NAMES[l] }) : LOCALE_NAMES[l]}
+              </label>
+            ))}
+          </fieldset>
+          <label className="sw-field">
+            <span>{t('statusPageLanguages.timeZone')}</span>
             <input
-              type="checkbox"
-              checked={l === def || chosen.includes(l)}
-              disabled={l === def}
-              onChange={(e) => toggle(l, e.target.checked)}
-            />{' '}
-            {l === def ? t('statusPageLanguages.defaultNote', { name: LOCALE_NAMES[l] }) : LOCALE_NAMES[l]}
+              type="text"
+              value={zone}
+              placeholder="UTC"
+              maxLength={64}
+              disabled={saving}
+              onChange={(e) => setZone(e.target.value)}
+              aria-describedby="sp-tz-hint"
+            />
           </label>
-        ))}
-      </fieldset>
-      <label className="sw-field">
-        <span>{t('statusPageLanguages.timeZone')}</span>
-        <input
-          type="text"
-          value={zone}
-          placeholder="UTC"
-          maxLength={64}
-          disabled={!mayEdit || saving}
-          onChange={(e) => setZone(e.target.value)}
-          aria-describedby="sp-tz-hint"
-        />
-      </label>
-      <p id="sp-tz-hint" className="sw-muted">
-        {t('statusPageLanguages.timeZoneHint')}
-      </p>
+          <p id="sp-tz-hint" className="sw-muted">
+            {t('statusPageLanguages.timeZoneHint')}
+          </p>
+        </>
+      ) : (
+        // a viewer reads what is offered (controls they cannot use would only be noise)
+        <dl className="sw-dl">
+          <dt>{t('statusPageLanguages.title')}</dt>
+          <dd>
+            {PUBLIC_LOCALES.filter((l) => l === def || chosen.includes(l))
+              .map((l) => LOCALE_NAMES[l])
+              .join(', ')}
+          </dd>
+          <dt>{t('statusPageLanguages.timeZone')}</dt>
+          <dd>{zone || 'UTC'}</dd>
+        </dl>
+      )}
       {mayEdit ? (
         <button type="button" className="sw-btn sw-btn-primary" disabled={saving} onClick={() => void save()}>
           {saving ? t('statusPageLanguages.saving') : t('statusPageLanguages.save')}
