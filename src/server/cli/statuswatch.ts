@@ -33,6 +33,10 @@ const USAGE = `Usage:
   npm run cli -- import uptime-kuma FILE [--dry-run]
       FILE is Uptime Kuma's database (data/kuma.db) or its 1.x JSON backup; --dry-run shows
       what maps, what would be created and what is not imported (read scope is enough)
+  npm run cli -- import better-stack FOLDER [--dry-run]
+      FOLDER holds Better Stack Uptime's saved API answers (monitors.json, heartbeats.json, ...)
+  npm run cli -- import uptimerobot FILE [--dry-run]
+      FILE is UptimeRobot's API v2 getMonitors answer (JSON) or its CSV export of monitors
 Environment:
   STATUSWATCH_URL    the company's host, e.g. https://acme.statuswatch.example
   STATUSWATCH_TOKEN  an API token of that company (Account, API tokens)`;

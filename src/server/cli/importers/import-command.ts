@@ -160,6 +160,7 @@ export async function prepareImport(source: string, path: string, api: Api, env:
   const from = importSource(source);
   if (!from) throw new Error(`unknown source ${source}`);
   const mapped = from.load(path);
+  await from.refine?.(mapped, api);
   prevalidate(mapped);
   mapped.file = checkAgainstSchema(mapped.file);
   const remote = await readRemote(api);
