@@ -15,6 +15,9 @@ const MIN_BASELINE = 10;
 // connect (6 ms) is noise nobody acts on, hence the absolute floor too.
 const SLOW_RATIO = 3;
 const SLOW_FLOOR_MS = 50;
+// ...in at least 2 checks since it started (the median of them): one slow measurement is an
+// anecdote (a busy event loop on the checking side adds hundreds of ms to one loopback connect).
+const MIN_RECENT = 2;
 
 export const phaseEvidence: EvidenceModule = {
   kind: 'phase',
@@ -80,10 +83,8 @@ export const phaseEvidence: EvidenceModule = {
       if (p === stopped) continue;
       const s = stats(p);
       if (s.n < MIN_BASELINE || s.p95 === null) continue;
-      const now_ = quantile(
-        recent.map((r) => r[p]).filter((x): x is number => x !== undefined),
-        0.5,
-      );
+      const values = recent.map((r) => r[p]).filter((x): x is number => x !== undefined);
+      const now_ = values.length >= MIN_RECENT ? quantile(values, 0.5) : null;
       if (now_ === null || now_ < s.p95 * SLOW_RATIO || now_ - s.p95 < SLOW_FLOOR_MS) continue;
       const ratio = Math.round(now_ / Math.max(1, s.p95));
       out.push({
