@@ -58,7 +58,9 @@ export const monitorIncidents: MonitorIncidents = {
     await enqueueIncidentNotice(tx, { incidentId: id, updateId: opening.id, event: 'incident.created', ...publicOf(opening) }, now);
     // The evidence panel is built in the same transaction, before the alert is drafted, so the
     // alert carries its one line and the incident never exists without its panel.
-    const evidence = await refreshEvidence(tx, id, now);
+    // A panel that cannot be built must not keep the incident from opening: the
+    // incident-evidence job builds it again within a minute.
+    const evidence = await refreshEvidence(tx, id, now).catch(() => undefined);
     await notify(m.company_id, openedDraft(m, { id, severity }, error, where, dependents, evidence?.line || null));
     return { id, startedAt };
   },

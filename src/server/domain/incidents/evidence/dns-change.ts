@@ -29,9 +29,14 @@ export const dnsChangeEvidence: EvidenceModule = {
     const dnsHosts = new Map<string, string>();
     for (const m of await sources.monitorsByIds(incident.company_id, monitorIds)) {
       if (m.type !== 'dns') continue;
-      const name = String((JSON.parse(m.config) as { host?: string }).host ?? '')
-        .toLowerCase()
-        .replace(/\.$/, '');
+      let name = '';
+      try {
+        name = String((JSON.parse(m.config) as { host?: string }).host ?? '')
+          .toLowerCase()
+          .replace(/\.$/, '');
+      } catch {
+        continue; // a config that does not parse names no host
+      }
       dnsHosts.set(m.id, name);
     }
     const out: Finding[] = [];

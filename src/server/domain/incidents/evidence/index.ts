@@ -58,6 +58,15 @@ function hostOf(type: string, config: string): string | null {
   }
 }
 
+function downWhereOf(text: string | null): DownWhere | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as DownWhere;
+  } catch {
+    return null;
+  }
+}
+
 /** Builds the panel of one automatic incident now, without storing it; undefined for an incident without a monitor. */
 export async function buildEvidence(db: DbScope, incidentId: string, now: number): Promise<IncidentEvidenceRow | undefined> {
   const incident = await incidentsRepo(db).findById(incidentId, null);
@@ -70,7 +79,7 @@ export async function buildEvidence(db: DbScope, incidentId: string, now: number
       id: incident.id,
       company_id: incident.company_id,
       started_at: Number(incident.started_at),
-      down_where: incident.down_where ? (JSON.parse(incident.down_where) as DownWhere) : null,
+      down_where: downWhereOf(incident.down_where),
     },
     monitor: { id: monitor.id, name: monitor.name, type: monitor.type, host: hostOf(monitor.type, monitor.config) },
     now,
