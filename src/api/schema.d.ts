@@ -2338,6 +2338,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/incidents/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What changed around an incident (its evidence panel)
+         * @description The evidence panel of an automatic incident, built when it opens and updated each minute while it runs, from what the platform already stores: which check phase fails or slowed against the monitor's 7-day baseline, which locations see it, DNS and certificate changes of the target's host in the hours before, the error rate, p95 and top errors of the company's services whose spans name the host, new `service.version` values first seen shortly before, and maintenance that just ended. An item appears only when it stands out; `items` is empty when nothing did. Each item links to its source in the console. A manual incident has an empty panel. Readable by every user of the company (viewers too); another company's incident answers 404.
+         */
+        get: operations["getIncidentEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications/": {
         parameters: {
             query?: never;
@@ -6739,6 +6761,46 @@ export interface components {
             status: components["schemas"]["IncidentStatus"];
             message: string;
             message_translations?: components["schemas"]["MessageTranslations"];
+        };
+        /** @enum {string} */
+        EvidenceKind: "phase" | "locations" | "dns_change" | "certificate_change" | "service_errors" | "deploy" | "maintenance_ended";
+        EvidenceItem: {
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description One sentence a person reads */
+            summary: string;
+            /**
+             * Format: date-time
+             * @description When the finding happened or was measured
+             */
+            at: string;
+            source: {
+                label: string;
+                /** @description A console path to follow ("/monitors/…", "/traces/…", "/domain-checks?…") */
+                href: string;
+            };
+            /** @description The figures behind the sentence, by name */
+            data: {
+                [key: string]: string | number | boolean | null | string[] | number[];
+            };
+        };
+        /** @description An incident's evidence panel (src/lib/incident-evidence.ts) */
+        IncidentEvidence: {
+            incident_id: string;
+            monitor_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the panel was first built
+             */
+            built_at: string;
+            /**
+             * Format: date-time
+             * @description When it was last rebuilt
+             */
+            updated_at: string;
+            /** @description Most telling first; empty when nothing stood out */
+            items: components["schemas"]["EvidenceItem"][];
+            /** @description The one line the incident-opened alert carries ("TLS handshake failing; certificate replaced and refused"); empty when nothing stood out */
+            line: string;
         };
         /** @enum {string} */
         NotificationType: "monitor_incident" | "ssl_warning" | "dns_warning" | "security_report" | "system";
@@ -13193,6 +13255,34 @@ export interface operations {
             413: components["responses"]["ContentTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getIncidentEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The incident's evidence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentEvidence"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -47,7 +47,7 @@ describe('the jobs table', () => {
     for (const name of jobNames()) expect(name).toMatch(/^[a-z]+(-[a-z]+)*$/);
   });
 
-  it('runs the housekeeping hourly, alert delivery every second, check compaction every 2 minutes, maintenance notices, escalation, vulnerability scans, probe health and the probe inbox every 15 s, security re-verification and SLA report schedules every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
+  it('runs the housekeeping hourly, alert delivery every second, check compaction every 2 minutes, maintenance notices, escalation, vulnerability scans, probe health and the probe inbox every 15 s, incident evidence every minute, security re-verification and SLA report schedules every 15 min, domain checks every 5 minutes, TLS analyses every 10 min', () => {
     const periods: Record<string, number> = {
       'alert-delivery': 1000,
       'check-compaction': 2 * 60_000,
@@ -60,6 +60,7 @@ describe('the jobs table', () => {
       'sla-reports': 15 * 60_000,
       'probe-health': 15_000,
       'probe-inbox': 15_000,
+      'incident-evidence': 60_000,
     };
     for (const name of Object.keys(periods)) expect(jobNames()).toContain(name);
     for (const job of JOBS) expect(job.periodMs, job.name).toBe(periods[job.name] ?? HOUR);

@@ -21,6 +21,7 @@ import { threatFeeds } from './threat-feeds.ts';
 import { threatIntel } from './threat-intel.ts';
 import { probeResultIds } from './probe-result-ids.ts';
 import { browserScreenshots } from './browser-screenshots.ts';
+import { incidentEvidence } from './incident-evidence.ts';
 
 export const JOBS: readonly Job[] = [
   dayPartitions,
@@ -43,4 +44,5 @@ export const JOBS: readonly Job[] = [
   probeHealth,
   probeInbox,
   browserScreenshots,
+  incidentEvidence,
 ];

@@ -164,6 +164,15 @@ export const MCP_TOOLS: readonly McpTool[] = [
     },
     request: (a) => ({ method: 'POST', path: `/api/v1/incidents/${enc(a.id)}/updates`, body: { status: a.status, message: a.message } }),
   },
+  {
+    name: 'get_incident_evidence',
+    title: "Read an incident's evidence",
+    description:
+      'What changed around an automatic incident, from what the platform stores: the failing or slowed check phase against the baseline, locations, DNS and certificate changes of the host, errors and new versions of the services calling it, maintenance that just ended. Each item has a summary, figures and a console link; empty when nothing stood out.',
+    readOnly: true,
+    input: { id: id.describe('The incident id') },
+    request: (a) => ({ method: 'GET', path: `/api/v1/incidents/${enc(a.id)}/evidence` }),
+  },
 ];
 
 export interface ToolResult {

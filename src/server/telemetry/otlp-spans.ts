@@ -103,7 +103,7 @@ const hexOfBytes: IdOf = (v) =>
   v instanceof Uint8Array && v.length > 0 ? Buffer.from(v.buffer, v.byteOffset, v.length).toString('hex') : null;
 const hexOfJson: IdOf = (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : null);
 
-function toSpan(s: Any, service: string, idOf: IdOf, latestStartUs: number): DecodedSpan | string {
+function toSpan(s: Any, service: string, version: string | null, idOf: IdOf, latestStartUs: number): DecodedSpan | string {
   const traceId = idOf(s.traceId);
   const spanId = idOf(s.spanId);
   if (traceId?.length !== 32 || !HEX.test(traceId) || traceId === ZERO_TRACE) return 'invalid traceId';
@@ -120,6 +120,9 @@ function toSpan(s: Any, service: string, idOf: IdOf, latestStartUs: number): Dec
   if (!Number.isInteger(kind) || kind < 0 || kind > 5) return 'invalid kind';
   const statusCode = Number(s.status?.code ?? 0);
   const attributes = keyValues(s.attributes);
+  // The resource's service.version is kept on each span (resources are not stored): the
+  // incident evidence panel tells a new version deployed shortly before an outage by it.
+  if (version !== null && attributes['service.version'] === undefined) attributes['service.version'] = version;
   const rawHttp = attributes['http.response.status_code'] ?? attributes['http.status_code'];
   const httpStatus =
     typeof rawHttp === 'number' && Number.isInteger(rawHttp)
@@ -175,6 +178,8 @@ function collect(request: Any, idOf: IdOf, nowMs: number): DecodeResult {
     const resource = keyValues(rs?.resource?.attributes);
     const name = resource['service.name'];
     const service = (typeof name === 'string' && name !== '' ? name : 'unknown_service').slice(0, MAX_SERVICE);
+    const rawVersion = resource['service.version'];
+    const version = typeof rawVersion === 'string' && rawVersion !== '' ? rawVersion.slice(0, MAX_SERVICE) : null;
     // Exporters before OTLP 1.0 (e.g. OpenTelemetry JS up to 0.2x) name the scope list
     // instrumentationLibrarySpans; its spans are the same, so they are read as scopeSpans.
     // When both are present scopeSpans wins, as the protocol said in the transition.
@@ -185,7 +190,7 @@ function collect(request: Any, idOf: IdOf, nowMs: number): DecodeResult {
         : [];
     for (const ss of scopes as Any[]) {
       for (const s of (Array.isArray(ss?.spans) ? ss.spans : []) as Any[]) {
-        const r = s && typeof s === 'object' ? toSpan(s, service, idOf, latestStartUs) : 'not an object';
+        const r = s && typeof s === 'object' ? toSpan(s, service, version, idOf, latestStartUs) : 'not an object';
         if (typeof r === 'string') {
           out.rejected++;
           out.rejectReason ??= r;

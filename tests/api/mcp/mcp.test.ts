@@ -88,6 +88,7 @@ describe.each(DB_KINDS)('MCP server on %s', (kind) => {
       'get_metrics',
       'search_traces',
       'get_trace',
+      'get_incident_evidence',
     ])
       expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(true);
     for (const name of ['acknowledge_incident', 'post_incident_update'])
@@ -109,6 +110,12 @@ describe.each(DB_KINDS)('MCP server on %s', (kind) => {
     expect(foreign.isError).toBe(true);
     expect(textOf(foreign)).toMatch(/^404: /);
     expect(textOf(foreign)).not.toContain('Globex intranet down');
+    // A manual incident's evidence panel is empty; another company's answers 404 as the incident does.
+    const evidence = JSON.parse(textOf(await client.callTool({ name: 'get_incident_evidence', arguments: { id: acmeIncident } })));
+    expect(evidence).toMatchObject({ incident_id: acmeIncident, items: [], line: '' });
+    const foreignEvidence = (await client.callTool({ name: 'get_incident_evidence', arguments: { id: globexIncident } })) as ToolAnswer;
+    expect(foreignEvidence.isError).toBe(true);
+    expect(textOf(foreignEvidence)).toMatch(/^404: /);
   });
 
   it('refuses bad arguments with a clear error and calls nothing', async () => {

@@ -254,6 +254,18 @@ export interface IncidentTemplatesTable {
   updated_at: number;
 }
 
+/** An automatic incident's evidence panel (migration 0132): replaced whole by each build. */
+export interface IncidentEvidenceTable {
+  incident_id: string;
+  company_id: string;
+  monitor_id: string | null;
+  built_at: number;
+  updated_at: number;
+  /** JSON array of EvidenceItem (src/lib/incident-evidence.ts) */
+  items: string;
+  line: string;
+}
+
 export interface MonitoringTables {
   monitors: MonitorsTable;
   check_results: CheckResultsTable;
@@ -271,6 +283,7 @@ export interface MonitoringTables {
   company_secrets: CompanySecretsTable;
   check_screenshots: CheckScreenshotsTable;
   incident_templates: IncidentTemplatesTable;
+  incident_evidence: IncidentEvidenceTable;
 }
 
 /** A company's secret for the synthetic kinds' steps ({{secrets.NAME}}); `value` sealed (secret-box.ts). */

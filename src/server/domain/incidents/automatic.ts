@@ -9,6 +9,7 @@ import type { Dependents, DownWhere, IncidentMonitor, MonitorIncidents } from '.
 import type { NotificationDraft } from '../../notify/notify.ts';
 import { enqueueIncidentNotice } from '../../notify/outbox/subscriber-enqueue.ts';
 import { newId } from '../ids.ts';
+import { refreshEvidence } from './evidence/index.ts';
 import { publicUpdateText } from '../status-page/view.ts';
 
 // The automatic incident's updates are public when the monitor is: they never carry the
@@ -55,7 +56,12 @@ export const monitorIncidents: MonitorIncidents = {
     const opening = { id: newId(), status: 'open' as const, message: openedUpdate(m.name, dependents) };
     await incidents.addUpdate({ ...opening, incident_id: id, company_id: m.company_id, created_by: null, created_at: now });
     await enqueueIncidentNotice(tx, { incidentId: id, updateId: opening.id, event: 'incident.created', ...publicOf(opening) }, now);
-    await notify(m.company_id, openedDraft(m, { id, severity }, error, where, dependents));
+    // The evidence panel is built in the same transaction, before the alert is drafted, so the
+    // alert carries its one line and the incident never exists without its panel.
+    // A panel that cannot be built must not keep the incident from opening: the
+    // incident-evidence job builds it again within a minute.
+    const evidence = await refreshEvidence(tx, id, now).catch(() => undefined);
+    await notify(m.company_id, openedDraft(m, { id, severity }, error, where, dependents, evidence?.line || null));
     return { id, startedAt };
   },
 
@@ -79,6 +85,7 @@ function openedDraft(
   error: string | null,
   where: DownWhere | undefined,
   dependents: Dependents | undefined,
+  evidenceLine: string | null,
 ): NotificationDraft {
   // Checked from several locations: the alert says where ("Shop is down from Frankfurt and
   // Virginia, 2 of 3 locations; Singapore sees it up. Timed out after 10 s").
@@ -88,7 +95,9 @@ function openedDraft(
       ? `${m.name} is down: ${error}`
       : `${m.name} is down.`;
   // Its dependents' failures send no alert of their own (engine/dependencies.ts): this one names them.
-  const message = dependents ? `${m.name} down: ${unreachable(dependents.count)} (${namesText(dependents.names)}). ${own}` : own;
+  const told = dependents ? `${m.name} down: ${unreachable(dependents.count)} (${namesText(dependents.names)}). ${own}` : own;
+  // What changed, in one line, where the evidence panel found something (domain/incidents/evidence).
+  const message = evidenceLine ? `${told}\nWhat changed: ${evidenceLine}.` : told;
   return {
     type: 'monitor_incident',
     severity: incident.severity,
@@ -101,6 +110,7 @@ function openedDraft(
       event: 'opened',
       ...(where ? { locations: { down: where.down, up: where.up, absent: where.absent } } : {}),
       ...(dependents ? { dependents: { count: dependents.count, monitor_ids: dependents.ids, names: dependents.names } } : {}),
+      ...(evidenceLine ? { evidence_line: evidenceLine } : {}),
     },
     actionUrl: `/monitors/incidents/${incident.id}`,
     dedupeKey: `incident:${incident.id}:opened`,

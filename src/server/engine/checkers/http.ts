@@ -62,8 +62,8 @@ async function oneHop(
   env: CheckEnv,
   signal: AbortSignal,
   started: number,
+  timings: Timings,
 ): Promise<Hop> {
-  const timings: Timings = { total: 0 };
   const t0 = performance.now();
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const { address } = await resolveSafe(hostname, env.allowPrivateTargets, env.resolve, signal);
@@ -192,6 +192,9 @@ export async function httpExchange(
   // leaves it (scheme, host or port), they are not sent again, as browsers and curl do.
   let leftOrigin = false;
   let hop: Hop | undefined;
+  // The phases the current hop finished, kept when it fails: a failed check's stored timings
+  // then say where it stopped (the incident evidence panel names the failing phase from them).
+  let hopTimings: Timings = { total: 0 };
   let answered = false;
   try {
     for (let redirects = 0; ; redirects++) {
@@ -199,7 +202,17 @@ export async function httpExchange(
       if (url.origin !== origin) leftOrigin = true;
       const sameMethod = redirects === 0 ? req.method : req.method === 'HEAD' ? 'HEAD' : 'GET';
       answered = false;
-      hop = await oneHop(url, sameMethod, leftOrigin ? {} : req.headers, redirects === 0 ? req.body : null, env, signal, started);
+      hopTimings = { total: 0 };
+      hop = await oneHop(
+        url,
+        sameMethod,
+        leftOrigin ? {} : req.headers,
+        redirects === 0 ? req.body : null,
+        env,
+        signal,
+        started,
+        hopTimings,
+      );
       answered = true;
       const code = hop.res.statusCode ?? 0;
       const location = hop.res.headers.location;
@@ -228,7 +241,7 @@ export async function httpExchange(
     };
   } catch (e) {
     hop?.res.destroy();
-    const timings = { ...(hop?.timings ?? {}), total: round(performance.now() - started) };
+    const timings = { ...hopTimings, total: round(performance.now() - started) };
     const code = e instanceof CheckFailure ? e.httpCode : (hop?.res.statusCode ?? null);
     throw new HttpExchangeError(describeError(e, timeoutMs, signal), timings, code, answered, e);
   }

@@ -15,6 +15,7 @@ import { filledTranslations, languageErrors, OtherLanguages, type Translations }
 import { Options } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { EscalationPages } from './EscalationPages.tsx';
+import { EvidencePanel } from './EvidencePanel.tsx';
 import { AffectedMonitorsDialog } from './AffectedMonitorsDialog.tsx';
 import { StatusBadge } from './IncidentsPage.tsx';
 import {
@@ -163,6 +164,7 @@ function Incident({ i }: { i: IncidentDetail }) {
           onSaved={() => setAlert({ ok: true, text: t('incidents.incidentPage.affectedMonitorsSaved') })}
         />
       )}
+      {i.automatic && <EvidencePanel incidentId={i.id} />}
       {mayUpdate && !resolved && <UpdateForm i={i} />}
       <section className="sw-card" aria-labelledby="incident-updates">
         <header className="sw-card-head">
