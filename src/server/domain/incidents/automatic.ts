@@ -61,7 +61,7 @@ export const monitorIncidents: MonitorIncidents = {
     // A panel that cannot be built must not keep the incident from opening: the
     // incident-evidence job builds it again within a minute.
     const evidence = await refreshEvidence(tx, id, now).catch(() => undefined);
-    await notify(m.company_id, openedDraft(m, { id, severity }, error, where, dependents, evidence?.line || null));
+    await notify(m.company_id, openedDraft(m, { id, severity }, error, where, dependents, evidence?.alertLine || null));
     return { id, startedAt };
   },
 

@@ -68,7 +68,7 @@ function downWhereOf(text: string | null): DownWhere | null {
 }
 
 /** Builds the panel of one automatic incident now, without storing it; undefined for an incident without a monitor. */
-export async function buildEvidence(db: DbScope, incidentId: string, now: number): Promise<IncidentEvidenceRow | undefined> {
+export async function buildEvidence(db: DbScope, incidentId: string, now: number): Promise<BuiltEvidence | undefined> {
   const incident = await incidentsRepo(db).findById(incidentId, null);
   if (!incident?.monitor_id) return undefined;
   const monitor = await monitorsRepo(db).findById(incident.monitor_id, incident.company_id);
@@ -95,13 +95,22 @@ export async function buildEvidence(db: DbScope, incidentId: string, now: number
     updated_at: now,
     items: JSON.stringify(items),
     line: lineOf(findings),
+    // the alert already says where it is down ("down from Frankfurt and Virginia, 2 of 3
+    // locations"): its line leaves that finding out rather than say it twice
+    alertLine: lineOf(findings.filter((f) => f.item.kind !== 'locations')),
   };
 }
 
+/** The stored row, and the line for the alert that opens the incident */
+export type BuiltEvidence = IncidentEvidenceRow & { alertLine: string };
+
 /** Builds and stores the panel (the first build's time is kept); answers the stored row. */
-export async function refreshEvidence(db: DbScope, incidentId: string, now: number): Promise<IncidentEvidenceRow | undefined> {
+export async function refreshEvidence(db: DbScope, incidentId: string, now: number): Promise<BuiltEvidence | undefined> {
   const row = await buildEvidence(db, incidentId, now);
-  if (row) await incidentEvidenceRepo(db).save(row);
+  if (row) {
+    const { alertLine: _, ...stored } = row;
+    await incidentEvidenceRepo(db).save(stored);
+  }
   return row;
 }
 
