@@ -27,6 +27,7 @@ import {
 } from './domain/subscribers/page.ts';
 import { withProcessState } from './process-state.ts';
 import { configureBrowser } from './engine/checkers/browser/settings.ts';
+import type { IncidentEvidence } from '../lib/incident-evidence.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -43,13 +44,25 @@ export function openConfiguredDb(config: Config, opts: { secondConnection?: bool
     : openDb({ kind: 'sqlite', file: config.sqlitePath, log, backgroundCheckpoints: !second, checkpointedElsewhere: second });
 }
 
+/** The evidence panel's store is not on this branch yet: no incident has evidence, so no summary is written. */
+const noEvidenceYet = async (_companyId: string, _incidentId: string): Promise<IncidentEvidence | null> => null;
+
 export async function createServices(config: Config, opts: { db?: Db; now?: () => number } = {}): Promise<Services> {
   const db = opts.db ?? openConfiguredDb(config);
   await migrateToLatest(db);
   // The process's one browser (browser checks) takes the operator's settings here, the one place
   // every process (platform, worker, tests) builds its services.
   configureBrowser(config.browser);
-  const services = withProcessState({ config, db, now: opts.now ?? Date.now, ready: false, version: pkg.version, monitorIncidents });
+  const services = withProcessState({
+    config,
+    db,
+    now: opts.now ?? Date.now,
+    ready: false,
+    version: pkg.version,
+    monitorIncidents,
+    // MERGE (issue 33): the coordinator replaces noEvidenceYet with the evidence builder's loader.
+    loadEvidence: noEvidenceYet,
+  });
   if (config.adminEmail && config.adminPassword && (await needsSetup(services))) {
     await createSuperAdmin(services, { email: config.adminEmail, password: config.adminPassword }, { onlyIfNoUsers: true });
   }
