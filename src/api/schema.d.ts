@@ -8049,7 +8049,7 @@ export interface components {
         /** @description A TwiML document: `<Response/>`, or `<Response><Message>…</Message></Response>` for HELP. */
         TwiML: string;
         /** @description The incident's evidence panel as it was sent (texts scrubbed of credentials; links left out) */
-        SummaryEvidence: {
+        ModelSummaryEvidence: {
             incident_id: string;
             monitor_id: string | null;
             built_at: string;
@@ -8069,7 +8069,7 @@ export interface components {
                 };
             }[];
         };
-        "incident-summary_IncidentSummary": {
+        IncidentModelSummary: {
             incident_id: string;
             /** @description The model's answer: a short summary and suggested next steps, as plain text */
             text: string;
@@ -8089,7 +8089,7 @@ export interface components {
              * @description When the evidence it was written from was last updated
              */
             evidence_updated_at: string;
-            evidence: components["schemas"]["SummaryEvidence"];
+            evidence: components["schemas"]["ModelSummaryEvidence"];
             /** @description The chat messages sent, exactly */
             prompt: {
                 /** @enum {string} */
@@ -16506,7 +16506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["incident-summary_IncidentSummary"];
+                    "application/json": components["schemas"]["IncidentModelSummary"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16534,7 +16534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["incident-summary_IncidentSummary"];
+                    "application/json": components["schemas"]["IncidentModelSummary"];
                 };
             };
             400: components["responses"]["Problem"];

@@ -16,11 +16,11 @@ const SECRET_NAME =
   '(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth(?:orization)?|signature|sig|session|cookie|credentials?|private[_-]?key)';
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+(?::[^\s/@]*)?@/gi;
 const BEARER = /\b(bearer|basic)\s+[a-z0-9._~+/=-]{8,}/gi;
-const SECRET_PAIR = new RegExp(`\\b(${SECRET_NAME})(["']?\\s*[=:]\\s*["']?)[^\\s&"',;]+`, 'gi');
+const SECRET_PAIR = new RegExp(`\\b(${SECRET_NAME})(["']?\\s*[=:]\\s*["']?)(?:(?:bearer|basic)\\s+)?[^\\s&"',;]+`, 'gi');
 
 /** A text with credentials, bearer tokens and secret-named values replaced by [redacted]. */
 export function scrubText(text: string): string {
-  return text.replace(URL_CREDENTIALS, '$1[redacted]@').replace(BEARER, '$1 [redacted]').replace(SECRET_PAIR, '$1$2[redacted]');
+  return text.replace(URL_CREDENTIALS, '$1[redacted]@').replace(SECRET_PAIR, '$1$2[redacted]').replace(BEARER, '$1 [redacted]');
 }
 
 type DataValue = EvidenceItem['data'][string];
