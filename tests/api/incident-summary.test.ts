@@ -202,6 +202,33 @@ describe.each(DB_KINDS)('incident summaries on %s', (kind) => {
     // Another company's incident id is never looked up for Acme.
     expect(await summarizeOnEvidence(t.services, acme.id, globexIncidentId)).toBeUndefined();
     expect(llm.requests).toHaveLength(2);
+    // An update of the panel with the same findings has nothing new: no call.
+    const key = `${globex.id}/${globexIncidentId}`;
+    evidence.set(key, { ...evidence.get(key)!, updated_at: '2026-11-30T07:00:00.000Z' });
+    expect(await summarizeOnEvidence(t.services, globex.id, globexIncidentId)).toBeUndefined();
+    expect(llm.requests).toHaveLength(2);
+    // A new finding does.
+    const before = evidence.get(key)!;
+    evidence.set(key, {
+      ...before,
+      updated_at: '2026-11-30T07:05:00.000Z',
+      items: [
+        ...before.items,
+        {
+          kind: 'locations',
+          summary: 'Down from 3 of 3 locations',
+          at: '2026-11-30T07:04:00.000Z',
+          source: { label: 'Locations', href: '/monitors' },
+          data: { down: 3, up: 0 },
+        },
+      ],
+    });
+    expect(await summarizeOnEvidence(t.services, globex.id, globexIncidentId)).toBeUndefined();
+    expect(llm.requests).toHaveLength(3);
+    expect(llm.requests[2].text).toContain('3. [locations] Down from 3 of 3 locations');
+    expect((await globexAdmin.get(`/api/v1/incidents/${globexIncidentId}/summary`, g)).body.evidence_updated_at).toBe(
+      '2026-11-30T07:05:00.000Z',
+    );
   });
 
   it('refuses a call that does not fit the month’s budget without making it, and gives back what a failed call reserved', async () => {
@@ -211,6 +238,9 @@ describe.each(DB_KINDS)('incident summaries on %s', (kind) => {
     const over = await admin.post(`/api/v1/incidents/${incidentId}/summary`, undefined, on);
     expect(over.status).toBe(422);
     expect(over.body.detail).toMatch(/budget for \d{4}-\d{2} is used up: 700 of 1000 tokens used, and a summary may need up to \d+/);
+    // Nor when the evidence builder asks after a new finding: the refusal is its log line.
+    const key = `${acme.id}/${incidentId}`;
+    evidence.set(key, { ...evidence.get(key)!, line: 'TLS handshake 20× slower than usual' });
     expect(await summarizeOnEvidence(t.services, acme.id, incidentId)).toMatch(/budget .* is used up/);
     expect(llm.requests).toHaveLength(before);
 

@@ -72,18 +72,30 @@ export async function requestIncidentSummary(ctx: Ctx, id: string) {
 
 /**
  * For the evidence builder: writes a summary when the evidence of a company's incident was first
- * built or updated, if the company opted in and its budget allows; otherwise does nothing. Answers
- * a line for the log when something was refused or failed, else undefined.
+ * built or updated, if the company opted in, the findings changed since the last summary, and the
+ * budget allows; otherwise does nothing. Never throws (the builder need not wait for it, or care):
+ * answers a line for the log when something was refused or failed, else undefined.
  */
 export async function summarizeOnEvidence(services: Services, companyId: string, incidentId: string): Promise<string | undefined> {
-  if (!services.config.llm) return undefined;
-  const settings = await incidentSummariesRepo(services.db).settings(companyId);
-  if (!settings?.enabled) return undefined;
-  const i = await incidentsRepo(services.db).findById(incidentId, companyId);
-  if (!i) return undefined;
-  const outcome = await writeSummary(services, i, 'evidence', null);
-  return outcome.ok ? undefined : `incident summary of ${incidentId}: ${outcome.error.detail}`;
+  try {
+    if (!services.config.llm) return undefined;
+    const repo = incidentSummariesRepo(services.db);
+    const settings = await repo.settings(companyId);
+    if (!settings?.enabled) return undefined;
+    const i = await incidentsRepo(services.db).findById(incidentId, companyId);
+    if (!i) return undefined;
+    // An update that changed no finding has nothing new for the model: no call, no tokens.
+    const raw = services.loadEvidence ? await services.loadEvidence(companyId, incidentId) : null;
+    const latest = await repo.latest(i.id, companyId);
+    if (raw && latest && sameFindings(evidenceForPrompt(raw), JSON.parse(latest.evidence) as IncidentEvidence)) return undefined;
+    const outcome = await writeSummary(services, i, 'evidence', null);
+    return outcome.ok ? undefined : `incident summary of ${incidentId}: ${outcome.error.detail}`;
+  } catch (e) {
+    return `incident summary of ${incidentId} failed: ${e instanceof Error ? e.message : String(e)}`;
+  }
 }
+
+const sameFindings = (a: IncidentEvidence, b: IncidentEvidence) => a.line === b.line && JSON.stringify(a.items) === JSON.stringify(b.items);
 
 type Outcome = { ok: true; row: IncidentSummaryRow } | { ok: false; error: DomainError };
 
