@@ -3970,6 +3970,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/incidents/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The incident's newest summary, with the prompt and the evidence it was written from
+         * @description Any member of the company reads it; another company's incident answers 404. 404 also when the incident has no summary, with a detail saying why (summaries off on this platform, not turned on for the company, or none written yet).
+         */
+        get: operations["getIncidentSummary"];
+        put?: never;
+        /**
+         * Write a summary now (company admins)
+         * @description Sends the incident's title, its monitor's name and its evidence panel (credentials and secret-looking values removed) to the configured OpenAI-compatible endpoint and stores the answer with the prompt, the evidence and the tokens used. No request body is needed. 409 when summaries are off on this platform (no LLM_BASE_URL, LLM_API_KEY, LLM_MODEL), not turned on for the company, or the incident has no evidence panel yet; 422 when the month's token budget cannot fit the call (no call is made); 429 while another summary of the company is being written or the endpoint is rate limiting (Retry-After); 503 when the endpoint failed or did not answer in time (nothing is counted).
+         */
+        post: operations["requestIncidentSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/incident-summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether incident summaries are available, the company's opt-in and budget, and this month's usage (company admins) */
+        get: operations["getIncidentSummarySettings"];
+        /**
+         * Turn incident summaries on or off for the company, and set its monthly budget (company admins; audited as settings_update)
+         * @description Turning them on while the platform has no language model configured answers 409. A budget above the operator's LLM_MONTHLY_TOKENS answers 400 naming monthly_tokens; null uses the operator's.
+         */
+        put: operations["updateIncidentSummarySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/status-page/panels": {
         parameters: {
             query?: never;
@@ -8063,6 +8110,87 @@ export interface components {
         };
         /** @description A TwiML document: `<Response/>`, or `<Response><Message>…</Message></Response>` for HELP. */
         TwiML: string;
+        /** @description The incident's evidence panel as it was sent (texts scrubbed of credentials; links left out) */
+        ModelSummaryEvidence: {
+            incident_id: string;
+            monitor_id: string | null;
+            built_at: string;
+            updated_at: string;
+            line: string;
+            items: {
+                /** @description phase, locations, dns_change, certificate_change, service_errors, deploy or maintenance_ended */
+                kind: string;
+                summary: string;
+                at: string;
+                source: {
+                    label: string;
+                    href: string;
+                };
+                data: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
+        IncidentModelSummary: {
+            incident_id: string;
+            /** @description The model's answer: a short summary and suggested next steps, as plain text */
+            text: string;
+            /** @description The model that wrote it (LLM_MODEL) */
+            model: string;
+            /**
+             * @description evidence - written when the evidence panel was built or updated; request - someone asked for it
+             * @enum {string}
+             */
+            trigger: "evidence" | "request";
+            /** @description The user who asked; null when the evidence panel triggered it */
+            requested_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the evidence it was written from was last updated
+             */
+            evidence_updated_at: string;
+            evidence: components["schemas"]["ModelSummaryEvidence"];
+            /** @description The chat messages sent, exactly */
+            prompt: {
+                /** @enum {string} */
+                role: "system" | "user";
+                content: string;
+            }[];
+            /** @description Tokens the endpoint reported (total_tokens is the estimate when it reported none) */
+            usage: {
+                prompt_tokens: number;
+                completion_tokens: number;
+                total_tokens: number;
+            };
+        };
+        IncidentSummarySettings: {
+            /** @description The operator configured a language model (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL) */
+            available: boolean;
+            model: string | null;
+            /** @description A company admin turned summaries on */
+            enabled: boolean;
+            /** @description The budget that applies this month (the company's own, else the operator's) */
+            monthly_tokens: number;
+            /** @description The company's own budget; null uses the operator's */
+            own_monthly_tokens: number | null;
+            /** @description The operator's default and upper limit (LLM_MONTHLY_TOKENS) */
+            operator_monthly_tokens: number;
+            /** @description The calendar month (UTC) counted, YYYY-MM */
+            month: string;
+            /** @description Tokens used this month (calls under way count their estimate) */
+            used_tokens: number;
+            /** @description Calls made this month */
+            calls: number;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        IncidentSummarySettingsInput: {
+            enabled: boolean;
+            /** @description Tokens a calendar month, at most the operator's; null or absent: the operator's */
+            monthly_tokens?: number | null;
+        };
         SecurityPanelDomain: {
             hostname: string;
             /** @enum {string} */
@@ -16447,6 +16575,148 @@ export interface operations {
                 };
             };
             413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getIncidentSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentModelSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestIncidentSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentModelSummary"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
+            /** @description Another summary of the company is being written, or the endpoint is rate limiting */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The language model endpoint failed or did not answer in time, or the database does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getIncidentSummarySettings: {
+        parameters: {
+            query?: {
+                /** @description The company (super admins; required for them) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings and usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentSummarySettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateIncidentSummarySettings: {
+        parameters: {
+            query?: {
+                /** @description The company (super admins; required for them) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncidentSummarySettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings saved and the month's usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentSummarySettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };

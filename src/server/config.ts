@@ -14,6 +14,7 @@ import type { BrowserSettings } from './engine/checkers/browser/settings.ts';
 import { threatConfig, ThreatConfigError, type ThreatConfig } from './threat-config.ts';
 import { chatHostListsOf, type ChatHostLists } from './subscriber-chat-hosts.ts';
 import { bool, browserEnv, ConfigError, dnsResolvers, type Env, fail, int, privateTargets } from './env-values.ts';
+import { llmConfig, type LlmConfig } from './llm-config.ts';
 import { DEFAULT_PLAN_FEATURES, isPlanName, PLAN_FEATURES, PLAN_NAMES, type PlanFeature, type PlanName } from '../lib/plans.ts';
 
 export { ConfigError };
@@ -118,6 +119,8 @@ export interface Config {
    * SUBSCRIBER_TEAMS_HOSTS, SUBSCRIBER_DISCORD_HOSTS; domain/subscribers/chat-hosts.ts reads them)
    */
   subscriberChatHosts: ChatHostLists;
+  /** The optional language model writing incident summaries (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL; llm-config.ts); null: off */
+  llm: LlmConfig | null;
 }
 
 /** All three TWILIO_ settings or none: a partial account would fail every personal SMS. */
@@ -412,6 +415,7 @@ export function parseConfig(env: Env = process.env): Config {
     browser: browserEnv(env),
     planFeatures: planFeaturesOf(env),
     subscriberChatHosts: chatHostListsOf(env),
+    llm: llmConfig(env),
   };
 }
 

@@ -27,6 +27,7 @@ import {
 } from './domain/subscribers/page.ts';
 import { withProcessState } from './process-state.ts';
 import { configureBrowser } from './engine/checkers/browser/settings.ts';
+import { storedEvidence } from './domain/incidents/evidence-service.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -49,7 +50,16 @@ export async function createServices(config: Config, opts: { db?: Db; now?: () =
   // The process's one browser (browser checks) takes the operator's settings here, the one place
   // every process (platform, worker, tests) builds its services.
   configureBrowser(config.browser);
-  const services = withProcessState({ config, db, now: opts.now ?? Date.now, ready: false, version: pkg.version, monitorIncidents });
+  const services = withProcessState({
+    config,
+    db,
+    now: opts.now ?? Date.now,
+    ready: false,
+    version: pkg.version,
+    monitorIncidents,
+    // the language model's summaries are written from the stored evidence panel only
+    loadEvidence: (companyId: string, incidentId: string) => storedEvidence(db, companyId, incidentId),
+  });
   if (config.adminEmail && config.adminPassword && (await needsSetup(services))) {
     await createSuperAdmin(services, { email: config.adminEmail, password: config.adminPassword }, { onlyIfNoUsers: true });
   }

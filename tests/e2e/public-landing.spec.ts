@@ -34,8 +34,14 @@ test('navbar, hero, the four claims, AI section and call to action', async ({ pa
   await expect(stats).toHaveText(['99.9%Uptime', '50+DNS Servers', '24/7Monitoring', '1000+Companies']);
   await expect(page.locator('#features')).toBeAttached();
   await expect(page.locator('#ai').getByRole('heading', { level: 2 })).toHaveText('AI that reads your incidents');
-  // not built yet, and the page says so
-  await expect(page.locator('#ai').getByText('In development', { exact: true })).toBeVisible();
+  // what is built (issue 33), and no longer "In development"
+  await expect(page.locator('#ai').getByText('In development')).toHaveCount(0);
+  await expect(page.locator('#ai .ai-points li')).toHaveText([
+    'What changed: phases, locations, DNS, certificates, deploys',
+    "Anomaly detection against each monitor's usual latency",
+    'Summaries by a language model you configure',
+    'MCP server for AI assistants',
+  ]);
   await expect(page.locator('.cta').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
 
   await nav.getByRole('link', { name: 'Pricing' }).click();

@@ -76,6 +76,11 @@ export interface Services {
   securityVerification?: import('../security/assets/verify.ts').VerificationSeams;
   /** Vulnerability scan settings replacing the defaults (tests: loopback origins, a port map, a faster rate) */
   scanOverrides?: Partial<import('../security/scans/types.ts').ScanOptions>;
+  /**
+   * The evidence panel of a company's incident (issue 33, item 1), read by the language model's
+   * summaries (incidents/summary); services.ts wires the evidence builder's store. Unset: no evidence.
+   */
+  loadEvidence?: (companyId: string, incidentId: string) => Promise<import('../../lib/incident-evidence.ts').IncidentEvidence | null>;
 }
 
 export interface Ctx {

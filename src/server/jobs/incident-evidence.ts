@@ -11,7 +11,8 @@ export const incidentEvidence: Job = {
   name: 'incident-evidence',
   periodMs: MINUTE_MS,
   async run(services, now) {
-    const n = await refreshOpenEvidence(services, now);
-    return n ? `evidence of ${n} open incident${n === 1 ? '' : 's'} updated` : undefined;
+    const { done: n, notes } = await refreshOpenEvidence(services, now);
+    const line = n ? `evidence of ${n} open incident${n === 1 ? '' : 's'} updated` : '';
+    return [line, ...notes].filter(Boolean).join('; ') || undefined;
   },
 };

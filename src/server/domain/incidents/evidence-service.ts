@@ -5,7 +5,7 @@ import type { IncidentEvidence } from '../../../lib/incident-evidence.ts';
 import { incidentEvidenceRepo } from '../../db/repositories/incident-evidence-repo.ts';
 import { incidentsRepo } from '../../db/repositories/incidents-repo.ts';
 import { companyScope, requirePermission } from '../authz.ts';
-import type { Ctx } from '../context.ts';
+import type { Ctx, Services } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { buildEvidence, evidenceView } from './evidence/index.ts';
 
@@ -21,4 +21,10 @@ export async function getIncidentEvidence(ctx: Ctx, id: string): Promise<Inciden
   if (built) return evidenceView(built);
   const at = new Date(now).toISOString();
   return { incident_id: incident.id, monitor_id: incident.monitor_id, built_at: at, updated_at: at, items: [], line: '' };
+}
+
+/** The stored panel of a company's incident (the language model's only source), null when none. */
+export async function storedEvidence(db: Services['db'], companyId: string, incidentId: string): Promise<IncidentEvidence | null> {
+  const row = await incidentEvidenceRepo(db).get(incidentId, companyId);
+  return row ? evidenceView(row) : null;
 }

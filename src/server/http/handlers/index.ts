@@ -38,6 +38,7 @@ import { passkeysHandlers } from './passkeys.ts';
 import { ssoHandlers } from './sso.ts';
 import { statusPagePanelHandlers } from './status-page-panels.ts';
 import { incidentEvidenceHandlers } from './incident-evidence.ts';
+import { incidentSummaryHandlers } from './incident-summary.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -76,4 +77,5 @@ export const handlers = {
   ...mcpHandlers,
   ...statusPagePanelHandlers,
   ...incidentEvidenceHandlers,
+  ...incidentSummaryHandlers,
 } satisfies HandlerMap;

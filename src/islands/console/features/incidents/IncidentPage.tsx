@@ -16,6 +16,7 @@ import { Options } from '../../ui/ModalForm.tsx';
 import { fmtTime } from '../../ui/format.ts';
 import { EscalationPages } from './EscalationPages.tsx';
 import { EvidencePanel } from './EvidencePanel.tsx';
+import { IncidentSummary } from './IncidentSummary.tsx';
 import { AffectedMonitorsDialog } from './AffectedMonitorsDialog.tsx';
 import { StatusBadge } from './IncidentsPage.tsx';
 import {
@@ -182,6 +183,7 @@ function Incident({ i }: { i: IncidentDetail }) {
         </ol>
         {i.automatic && <p className="sw-muted">{t('incidents.incidentPage.theStatusPageShowsThe')}</p>}
       </section>
+      <IncidentSummary incidentId={i.id} companyId={i.company_id} />
       <EscalationPages incidentId={i.id} />
       {i.signals.length > 0 && <RelatedSignals i={i} />}
       {resolved && <Postmortem i={i} mayEdit={mayUpdate} />}

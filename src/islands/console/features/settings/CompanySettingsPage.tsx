@@ -26,6 +26,7 @@ import { CompanyAddress } from './CompanyAddress.tsx';
 import { DefaultLocations } from './DefaultLocations.tsx';
 import { DefaultLanguage } from './DefaultLanguage.tsx';
 import { ScimCard } from './ScimCard.tsx';
+import { IncidentSummaryCard } from './IncidentSummaryCard.tsx';
 import './settings.css';
 
 export function CompanySettingsPage({ title }: { title: string }) {
@@ -53,6 +54,7 @@ export function CompanySettingsPage({ title }: { title: string }) {
           <Usage />
           <IngestKeys companyId={companyId} superAdmin={superAdmin} />
           {role === 'customer_admin' && <ScimCard />}
+          <IncidentSummaryCard companyId={companyId} />
         </>
       ) : (
         <p className="sw-banner sw-banner-info" role="status">

@@ -14,6 +14,8 @@ import domainChecks from './de/domainChecks.json' with { type: 'json' };
 import embed from './de/embed.json' with { type: 'json' };
 import errors from './de/errors.json' with { type: 'json' };
 import escalation from './de/escalation.json' with { type: 'json' };
+import evidence from './de/evidence.json' with { type: 'json' };
+import incidentSummary from './de/incidentSummary.json' with { type: 'json' };
 import incidentTemplates from './de/incidentTemplates.json' with { type: 'json' };
 import incidents from './de/incidents.json' with { type: 'json' };
 import kindForms from './de/kindForms.json' with { type: 'json' };
@@ -45,7 +47,6 @@ import traces from './de/traces.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
 import users from './de/users.json' with { type: 'json' };
 import vulnerabilityScans from './de/vulnerabilityScans.json' with { type: 'json' };
-import evidence from './de/evidence.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -64,6 +65,8 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   embed,
   errors,
   escalation,
+  evidence,
+  incidentSummary,
   incidentTemplates,
   incidents,
   kindForms,
@@ -95,5 +98,4 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   ui,
   users,
   vulnerabilityScans,
-  evidence,
 };

@@ -15,6 +15,8 @@ import domainChecks from './en/domainChecks.json' with { type: 'json' };
 import embed from './en/embed.json' with { type: 'json' };
 import errors from './en/errors.json' with { type: 'json' };
 import escalation from './en/escalation.json' with { type: 'json' };
+import evidence from './en/evidence.json' with { type: 'json' };
+import incidentSummary from './en/incidentSummary.json' with { type: 'json' };
 import incidentTemplates from './en/incidentTemplates.json' with { type: 'json' };
 import incidents from './en/incidents.json' with { type: 'json' };
 import kindForms from './en/kindForms.json' with { type: 'json' };
@@ -46,7 +48,6 @@ import traces from './en/traces.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
 import users from './en/users.json' with { type: 'json' };
 import vulnerabilityScans from './en/vulnerabilityScans.json' with { type: 'json' };
-import evidence from './en/evidence.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -64,6 +65,8 @@ export const CONSOLE_EN = {
   embed,
   errors,
   escalation,
+  evidence,
+  incidentSummary,
   incidentTemplates,
   incidents,
   kindForms,
@@ -95,5 +98,4 @@ export const CONSOLE_EN = {
   ui,
   users,
   vulnerabilityScans,
-  evidence,
 };
