@@ -8110,27 +8110,6 @@ export interface components {
         };
         /** @description A TwiML document: `<Response/>`, or `<Response><Message>…</Message></Response>` for HELP. */
         TwiML: string;
-        /** @description The incident's evidence panel as it was sent (texts scrubbed of credentials; links left out) */
-        ModelSummaryEvidence: {
-            incident_id: string;
-            monitor_id: string | null;
-            built_at: string;
-            updated_at: string;
-            line: string;
-            items: {
-                /** @description phase, locations, dns_change, certificate_change, service_errors, deploy or maintenance_ended */
-                kind: string;
-                summary: string;
-                at: string;
-                source: {
-                    label: string;
-                    href: string;
-                };
-                data: {
-                    [key: string]: unknown;
-                };
-            }[];
-        };
         IncidentModelSummary: {
             incident_id: string;
             /** @description The model's answer: a short summary and suggested next steps, as plain text */
@@ -8151,7 +8130,8 @@ export interface components {
              * @description When the evidence it was written from was last updated
              */
             evidence_updated_at: string;
-            evidence: components["schemas"]["ModelSummaryEvidence"];
+            /** @description The incident's evidence panel as it was sent (texts scrubbed of credentials; console links left out, their href empty) */
+            evidence: components["schemas"]["IncidentEvidence"];
             /** @description The chat messages sent, exactly */
             prompt: {
                 /** @enum {string} */
