@@ -6308,7 +6308,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @enum {string} */
-        AlertEvent: "incident.opened" | "incident.resolved" | "incident.degraded" | "incident.acknowledged" | "incident.escalated" | "ssl_warning" | "dns_warning" | "security_report" | "maintenance.started" | "maintenance.ended";
+        AlertEvent: "incident.opened" | "incident.resolved" | "incident.degraded" | "incident.acknowledged" | "incident.escalated" | "ssl_warning" | "dns_warning" | "security_report" | "maintenance.started" | "maintenance.ended" | "anomaly.opened" | "anomaly.resolved";
         /** @enum {string} */
         AlertSeverity: "info" | "low" | "medium" | "high" | "critical";
         AlertChannel: {
@@ -6741,7 +6741,7 @@ export interface components {
             message_translations?: components["schemas"]["MessageTranslations"];
         };
         /** @enum {string} */
-        NotificationType: "monitor_incident" | "ssl_warning" | "dns_warning" | "security_report" | "system";
+        NotificationType: "monitor_incident" | "ssl_warning" | "dns_warning" | "security_report" | "system" | "anomaly";
         Notification: {
             id: string;
             title: string;

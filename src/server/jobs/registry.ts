@@ -21,6 +21,7 @@ import { threatFeeds } from './threat-feeds.ts';
 import { threatIntel } from './threat-intel.ts';
 import { probeResultIds } from './probe-result-ids.ts';
 import { browserScreenshots } from './browser-screenshots.ts';
+import { anomalyWatch } from './anomaly-watch.ts';
 
 export const JOBS: readonly Job[] = [
   dayPartitions,
@@ -43,4 +44,5 @@ export const JOBS: readonly Job[] = [
   probeHealth,
   probeInbox,
   browserScreenshots,
+  anomalyWatch,
 ];

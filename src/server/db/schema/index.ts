@@ -14,6 +14,7 @@ import type { OnCallTables } from './oncall.ts';
 import type { IncomingTables } from './incoming.ts';
 import type { ScimTables } from './scim.ts';
 import type { SsoTables } from './sso.ts';
+import type { AnomalyTables } from './anomalies.ts';
 
 export interface Database
   extends IdentityTables,
@@ -30,4 +31,5 @@ export interface Database
     OnCallTables,
     IncomingTables,
     ScimTables,
-    SsoTables {}
+    SsoTables,
+    AnomalyTables {}
