@@ -46,6 +46,7 @@ import ui from './de/ui.json' with { type: 'json' };
 import users from './de/users.json' with { type: 'json' };
 import vulnerabilityScans from './de/vulnerabilityScans.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
+import anomalies from './de/anomalies.json' with { type: 'json' };
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
   shell,
@@ -94,4 +95,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   ui,
   users,
   vulnerabilityScans,
+  anomalies,
 };
