@@ -126,6 +126,52 @@ describe.each(DB_KINDS)('anomaly watching on %s', (kind) => {
     expect((await admin.put('/api/v1/anomaly-settings', { latency: 'normal' }, on)).status).toBe(200);
   });
 
+  it('an API endpoint much slower than usual raises its own anomaly, linked to API intelligence', async () => {
+    await setFlag(true);
+    const initech = await seedCompany(t.services, { name: 'Initech', subdomain: 'initech' });
+    const iAdmin = t.client();
+    await signIn(iAdmin, await seedUser(t.services, { userType: 2, companyId: initech.id }), 'initech.localhost');
+    const endpointHour = (start: number, median: number) => {
+      const sketch = new LatencySketch();
+      for (const f of [0.8, 0.9, 1, 1, 1.1, 1.3]) sketch.add(median * f);
+      return {
+        company_id: initech.id,
+        minute_ms: start,
+        service: 'billing',
+        method: 'GET',
+        route: '/invoices/{id}',
+        requests: 6,
+        errors: 0,
+        sum_ms: 6 * median,
+        c2xx: 6,
+        c3xx: 0,
+        c4xx: 0,
+        c5xx: 0,
+        codes: '200*6',
+        hist: sketch.serialize(),
+      };
+    };
+    const hours = Array.from({ length: 10 * 24 }, (_, i) => slowFrom - (10 * 24 - i) * HOUR);
+    await t.services.db.k
+      .insertInto('endpoint_rollups_hourly')
+      .values([
+        ...hours.map((h) => endpointHour(h, usual(h))),
+        ...[0, 1, 2].map((i) => endpointHour(slowFrom + i * HOUR, 6 * usual(slowFrom + i * HOUR))),
+      ])
+      .execute();
+    await anomalyWatch.run(t.services, slowFrom + 3 * HOUR + 5 * 60_000);
+    const r = await iAdmin.get('/api/v1/notifications/?notification_type=anomaly', { host: 'initech.localhost' });
+    expect(r.body.map((n: { title: string; action_url: string }) => [n.title, n.action_url])).toEqual([
+      ['GET /invoices/{id} (billing) is slower than usual', '/api-intelligence'],
+    ]);
+    expect(r.body[0].metadata.evidence[0].data).toMatchObject({
+      service: 'billing',
+      method: 'GET',
+      route: '/invoices/{id}',
+      anomalous_windows: 3,
+    });
+  });
+
   it("real traffic failing for a monitor's host while its probes see it up raises the divergence notification", async () => {
     await setFlag(true);
     const globex = await seedCompany(t.services, { name: 'Globex', subdomain: 'globex' });
