@@ -7,6 +7,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LatencySketch } from '../../../src/lib/latency-sketch.ts';
+import { locationRollupsRepo } from '../../../src/server/db/repositories/location-rollups-repo.ts';
 import { anomalyWatch } from '../../../src/server/jobs/anomaly-watch.ts';
 import { seedCompany, seedUser, signIn } from '../../support/fixtures.ts';
 import { insertRollups } from '../../support/rollups.ts';
@@ -170,6 +171,60 @@ describe.each(DB_KINDS)('anomaly watching on %s', (kind) => {
       route: '/invoices/{id}',
       anomalous_windows: 3,
     });
+  });
+
+  it('one location slow while the other is not raises an anomaly naming the location', async () => {
+    await setFlag(true);
+    const umbrella = await seedCompany(t.services, { name: 'Umbrella', subdomain: 'umbrella' });
+    const uAdmin = t.client();
+    await signIn(uAdmin, await seedUser(t.services, { userType: 2, companyId: umbrella.id }), 'umbrella.localhost');
+    const site = await seedMonitor(t.services.db, umbrella.id, Date.now(), { name: 'Site' });
+    const num = 900 + (kind === 'sqlite' ? 1 : 2);
+    await t.services.db.k
+      .insertInto('probe_locations')
+      .values({
+        id: `loc-${num}`,
+        num,
+        slug: `frankfurt-${num}`,
+        name: 'Frankfurt',
+        company_id: null,
+        created_at: Date.now(),
+        created_by: null,
+        offline_since: null,
+        flagged_since: null,
+      })
+      .execute();
+    const { num: monitorNum } = await t.services.db.k
+      .selectFrom('monitors')
+      .select('num')
+      .where('id', '=', site.id)
+      .executeTakeFirstOrThrow();
+    const hours = Array.from({ length: 10 * 24 + 3 }, (_, i) => slowFrom - 10 * 24 * HOUR + i * HOUR);
+    const row = (location: number, start: number, median: number) => ({
+      ...hourOfChecks(site.id, start, median),
+      company_id: umbrella.id,
+      start,
+      location,
+      checks: 9,
+      failures: 0,
+      degraded: 0,
+      maintenance: 0,
+      min_response_ms: null,
+      max_response_ms: null,
+      p95_response_ms: null,
+      last_status: null,
+      last_http_code: null,
+      last_checked_at: null,
+      phase_sums: null,
+    });
+    await locationRollupsRepo(t.services.db).putMany(
+      [...hours.map((h) => row(0, h, usual(h))), ...hours.map((h) => row(num, h, h >= slowFrom ? 5 * usual(h) : usual(h)))],
+      new Map([[site.id, Number(monitorNum)]]),
+    );
+    await anomalyWatch.run(t.services, slowFrom + 3 * HOUR + 5 * 60_000);
+    const r = await uAdmin.get('/api/v1/notifications/?notification_type=anomaly', { host: 'umbrella.localhost' });
+    expect(r.body.map((n: { title: string }) => n.title)).toEqual(['Site from Frankfurt is slower than usual']);
+    expect(r.body[0].metadata.evidence[0].data).toMatchObject({ location: 'Frankfurt', anomalous_windows: 3 });
   });
 
   it("real traffic failing for a monitor's host while its probes see it up raises the divergence notification", async () => {
