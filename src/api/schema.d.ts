@@ -4038,6 +4038,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/anomaly-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's anomaly sensitivity (latency, probes against traffic) */
+        get: operations["getAnomalySettings"];
+        /**
+         * Change the company's anomaly sensitivity (company admins; audited as settings_update)
+         * @description Fields left out keep their value. An unknown level is refused (400 naming the field).
+         */
+        put: operations["putAnomalySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's anomaly episodes, newest first (open and ended) */
+        get: operations["listAnomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -6377,7 +6415,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @enum {string} */
-        AlertEvent: "incident.opened" | "incident.resolved" | "incident.degraded" | "incident.acknowledged" | "incident.escalated" | "ssl_warning" | "dns_warning" | "security_report" | "maintenance.started" | "maintenance.ended";
+        AlertEvent: "incident.opened" | "incident.resolved" | "incident.degraded" | "incident.acknowledged" | "incident.escalated" | "ssl_warning" | "dns_warning" | "security_report" | "maintenance.started" | "maintenance.ended" | "anomaly.opened" | "anomaly.resolved";
         /** @enum {string} */
         AlertSeverity: "info" | "low" | "medium" | "high" | "critical";
         AlertChannel: {
@@ -6850,7 +6888,7 @@ export interface components {
             line: string;
         };
         /** @enum {string} */
-        NotificationType: "monitor_incident" | "ssl_warning" | "dns_warning" | "security_report" | "system";
+        NotificationType: "monitor_incident" | "ssl_warning" | "dns_warning" | "security_report" | "system" | "anomaly";
         Notification: {
             id: string;
             title: string;
@@ -8220,6 +8258,73 @@ export interface components {
         };
         SecurityPanelInput: {
             security_panel: boolean;
+        };
+        /**
+         * @description How readily an anomaly is raised. `off` - never; `low` - only large, lasting ones (7 spreads
+         *     and 60 % above the baseline for 4 hours; traffic 50 % failing over at least 50 calls);
+         *     `normal` (the default) - 5 spreads and 40 % for 3 hours; 25 % failing over at least 20 calls;
+         *     `high` - 3.5 spreads and 25 % for 2 hours; 10 % failing over at least 10 calls.
+         * @enum {string}
+         */
+        AnomalyLevel: "off" | "low" | "normal" | "high";
+        AnomalySettings: {
+            company_id: string;
+            latency: components["schemas"]["AnomalyLevel"];
+            divergence: components["schemas"]["AnomalyLevel"];
+            /**
+             * Format: date-time
+             * @description Last change; null while the defaults apply
+             */
+            updated_at: string | null;
+        };
+        AnomalySettingsInput: {
+            /** @description One of AnomalyLevel (anything else is refused with a message on this field) */
+            latency?: string;
+            /** @description One of AnomalyLevel (anything else is refused with a message on this field) */
+            divergence?: string;
+        };
+        /** @description The shape of the incident evidence panel's items, with kinds of its own. */
+        AnomalyEvidence: {
+            /** @enum {string} */
+            kind: "latency_anomaly" | "traffic_divergence";
+            /** @description One sentence a person reads */
+            summary: string;
+            /** Format: date-time */
+            at: string;
+            source: {
+                label: string;
+                /** @description A console path */
+                href: string;
+            };
+            /**
+             * @description The figures by name. latency_anomaly - observed_ms, baseline_ms, spread_ms, deviation (in
+             *     spreads), window_start, window_end, window_minutes, anomalous_windows, since, season
+             *     (hour_of_day or hour_of_week), baseline_samples, and location or service, method, route.
+             *     traffic_divergence - divergence, host, probe_status, observed_error_rate (percent),
+             *     baseline_error_rate (what the probes imply, percent), calls, errors, window_start,
+             *     window_end, window_minutes, services, top_errors.
+             */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        AnomalyEpisode: {
+            id: string;
+            /** @enum {string} */
+            kind: "latency" | "divergence";
+            /** @description What it is about, stable across runs (monitor:<id>, monitor:<id>@<location number>, endpoint:<service> <method> <route>) */
+            subject: string;
+            monitor_id: string | null;
+            /** @description What it is about as people read it */
+            title: string;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description null while it goes on
+             */
+            resolved_at: string | null;
+            evidence: components["schemas"]["AnomalyEvidence"][];
         };
         AlertMonitorRef: {
             id: string;
@@ -16760,6 +16865,98 @@ export interface operations {
             404: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAnomalySettings: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins (who must name one) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (the defaults until changed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnomalySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putAnomalySettings: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins (who must name one) */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnomalySettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The saved settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnomalySettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAnomalies: {
+        parameters: {
+            query?: {
+                /** @description Honoured only for super admins (who must name one) */
+                tenant?: string;
+                /** @description At most this many (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The episodes with their evidence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnomalyEpisode"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            414: components["responses"]["UriTooLong"];
             503: components["responses"]["Unavailable"];
         };
     };

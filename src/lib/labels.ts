@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<string, string> = {
   dns_warning: 'DNS warning',
   security_report: 'Security report',
   system: 'System',
+  anomaly: 'Anomaly',
 };
 
 export const SEVERITY_LABELS: Record<string, string> = {

@@ -324,6 +324,12 @@ export const ROUTES = {
     title: 'routes.sso.title',
     audience: SETTINGS,
   },
+  anomalies: {
+    path: '/settings/anomalies',
+    title: 'anomalies.route.title',
+    // every member reads the sensitivity and the recent anomalies; admins change it
+    audience: SIGNED_IN,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

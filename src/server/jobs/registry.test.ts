@@ -61,6 +61,7 @@ describe('the jobs table', () => {
       'probe-health': 15_000,
       'probe-inbox': 15_000,
       'incident-evidence': 60_000,
+      'anomaly-watch': 5 * 60_000,
     };
     for (const name of Object.keys(periods)) expect(jobNames()).toContain(name);
     for (const job of JOBS) expect(job.periodMs, job.name).toBe(periods[job.name] ?? HOUR);

@@ -22,6 +22,7 @@ import { threatIntel } from './threat-intel.ts';
 import { probeResultIds } from './probe-result-ids.ts';
 import { browserScreenshots } from './browser-screenshots.ts';
 import { incidentEvidence } from './incident-evidence.ts';
+import { anomalyWatch } from './anomaly-watch.ts';
 
 export const JOBS: readonly Job[] = [
   dayPartitions,
@@ -45,4 +46,5 @@ export const JOBS: readonly Job[] = [
   probeInbox,
   browserScreenshots,
   incidentEvidence,
+  anomalyWatch,
 ];

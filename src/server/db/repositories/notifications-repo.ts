@@ -13,6 +13,8 @@ export const PREFERENCE_OF_TYPE = {
   dns_warning: 'dns_warnings',
   security_report: 'security_alerts',
   system: 'system_notifications',
+  // Anomalies (issue 33) are about the monitors' health, so who wants incident news gets them.
+  anomaly: 'monitor_incidents',
 } as const;
 export type NotificationType = keyof typeof PREFERENCE_OF_TYPE;
 

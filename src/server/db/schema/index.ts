@@ -15,6 +15,7 @@ import type { IncomingTables } from './incoming.ts';
 import type { ScimTables } from './scim.ts';
 import type { SsoTables } from './sso.ts';
 import type { IncidentSummaryTables } from './incident-summaries.ts';
+import type { AnomalyTables } from './anomalies.ts';
 
 export interface Database
   extends IdentityTables,
@@ -33,3 +34,4 @@ export interface Database
     ScimTables,
     SsoTables,
     IncidentSummaryTables {}
+    AnomalyTables {}

@@ -39,6 +39,7 @@ import { ssoHandlers } from './sso.ts';
 import { statusPagePanelHandlers } from './status-page-panels.ts';
 import { incidentEvidenceHandlers } from './incident-evidence.ts';
 import { incidentSummaryHandlers } from './incident-summary.ts';
+import { anomaliesHandlers } from './anomalies.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -78,4 +79,5 @@ export const handlers = {
   ...statusPagePanelHandlers,
   ...incidentEvidenceHandlers,
   ...incidentSummaryHandlers,
+  ...anomaliesHandlers,
 } satisfies HandlerMap;

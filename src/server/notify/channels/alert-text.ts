@@ -21,12 +21,14 @@ export const EVENT_LABELS: Record<AlertEventType, string> = {
   security_report: 'Security report',
   'maintenance.started': 'Maintenance started',
   'maintenance.ended': 'Maintenance ended',
+  'anomaly.opened': 'Anomaly',
+  'anomaly.resolved': 'Anomaly ended',
   test: 'Test message',
 };
 
 /** Events that end a problem rather than report one: shown green whatever the severity. */
 export function isAllClear(alert: Alert): boolean {
-  return alert.event === 'incident.resolved' || alert.event === 'maintenance.ended';
+  return alert.event === 'incident.resolved' || alert.event === 'maintenance.ended' || alert.event === 'anomaly.resolved';
 }
 
 export type Tone = 'danger' | 'warning' | 'good' | 'accent' | 'neutral';

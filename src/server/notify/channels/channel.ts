@@ -15,6 +15,8 @@ export type AlertEventType =
   | 'security_report'
   | 'maintenance.started'
   | 'maintenance.ended'
+  | 'anomaly.opened'
+  | 'anomaly.resolved'
   | 'test';
 
 export type AlertSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';

@@ -17,6 +17,8 @@ export const CHANNEL_EVENTS: readonly AlertEventType[] = [
   'security_report',
   'maintenance.started',
   'maintenance.ended',
+  'anomaly.opened',
+  'anomaly.resolved',
 ];
 
 /** The alert event of a draft; null for drafts that stay in the console (`system`). */
@@ -33,6 +35,8 @@ export function alertEventOf(d: NotificationDraft): AlertEventType | null {
     case 'dns_warning':
     case 'security_report':
       return d.type;
+    case 'anomaly':
+      return d.metadata.event === 'resolved' ? 'anomaly.resolved' : 'anomaly.opened';
     case 'system':
       // Delivery failures are reported as `system`: sending those through channels could loop.
       return null;

@@ -31,6 +31,9 @@ export function trackerIntent(alert: Pick<Alert, 'event' | 'incident'>): Tracker
     test: 'open',
     'maintenance.started': 'none',
     'maintenance.ended': 'none',
+    // An anomaly is something to look at (one issue); its end is told in the console and chats.
+    'anomaly.opened': 'open',
+    'anomaly.resolved': 'none',
   };
   const intent = byEvent[alert.event];
   // An incident event without its incident (a payload from before the field) has no issue to find.

@@ -1,10 +1,11 @@
 // /settings: every settings screen as a link with a line on what it holds, for the roles that
 // may open it (viewers hold no company settings: they see only their own account, and are told why).
 import { useStore } from '@nanostores/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { can } from '../../../../lib/permissions.ts';
 import { t, tr } from '../../i18n.ts';
 import { $role } from '../../stores/auth.ts';
+import { $flags, loadFlags } from '../../stores/flags.ts';
 
 interface SettingsLink {
   id: string;
@@ -16,6 +17,8 @@ interface SettingsLink {
   own?: boolean;
   /** A company setting every member reads (viewers see it, only admins change it) */
   everyone?: boolean;
+  /** Listed only while this feature flag is on */
+  flag?: string;
 }
 
 // One entry a screen: a new settings screen is one more entry here (title and text are read when
@@ -142,12 +145,30 @@ const LINKS: SettingsLink[] = [
       return t('alerts.settings.sso.text');
     },
   },
+  {
+    id: 'settings-anomalies',
+    href: '/settings/anomalies',
+    get title() {
+      return t('anomalies.link.title');
+    },
+    get text() {
+      return t('anomalies.link.text');
+    },
+    everyone: true,
+    flag: 'ENABLE_ADVANCED_ANALYTICS',
+  },
 ];
 
 export function SettingsPage({ title }: { title: string }) {
   const role = useStore($role);
+  const flags = useStore($flags);
+  useEffect(() => {
+    void loadFlags();
+  }, []);
   const links = LINKS.filter(
-    (l) => l.own || l.everyone || (can(role, 'view', 'settings') && (!l.superAdminOnly || role === 'super_admin')),
+    (l) =>
+      (!l.flag || flags[l.flag] === true) &&
+      (l.own || l.everyone || (can(role, 'view', 'settings') && (!l.superAdminOnly || role === 'super_admin'))),
   );
   return (
     <div className="sw-admin">

@@ -26,6 +26,8 @@ const EVENT_VALUES: AlertEvent[] = [
   'security_report',
   'maintenance.started',
   'maintenance.ended',
+  'anomaly.opened',
+  'anomaly.resolved',
 ];
 /** Each event with its label (alerts.event.<value>), read when drawn so in the language shown then. */
 export const EVENTS: { readonly value: AlertEvent; readonly label: string }[] = EVENT_VALUES.map((value) => ({

@@ -53,6 +53,7 @@ const TYPE_KEY: Record<string, ConsoleKey> = {
   dns_warning: 'notifications.type.dnsWarning',
   security_report: 'notifications.type.securityReport',
   system: 'notifications.type.system',
+  anomaly: 'notifications.type.anomaly',
 };
 const severityLabel = (s: string) => {
   const key = SEVERITY_KEY[s];

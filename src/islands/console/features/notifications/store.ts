@@ -13,7 +13,14 @@ export type Severity = components['schemas']['Severity'];
 export type NotificationType = components['schemas']['NotificationType'];
 
 export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
-export const TYPES: readonly NotificationType[] = ['monitor_incident', 'ssl_warning', 'dns_warning', 'security_report', 'system'];
+export const TYPES: readonly NotificationType[] = [
+  'monitor_incident',
+  'ssl_warning',
+  'dns_warning',
+  'security_report',
+  'system',
+  'anomaly',
+];
 
 export interface Filters {
   status: '' | 'unread' | 'read';

@@ -2,6 +2,7 @@
 import shell from './de/shell.json' with { type: 'json' };
 import account from './de/account.json' with { type: 'json' };
 import alerts from './de/alerts.json' with { type: 'json' };
+import anomalies from './de/anomalies.json' with { type: 'json' };
 import apiIntelligence from './de/apiIntelligence.json' with { type: 'json' };
 import app from './de/app.json' with { type: 'json' };
 import auth from './de/auth.json' with { type: 'json' };
@@ -53,6 +54,7 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   shell,
   account,
   alerts,
+  anomalies,
   apiIntelligence,
   app,
   auth,

@@ -3,6 +3,7 @@
 import shell from './en/shell.json' with { type: 'json' };
 import account from './en/account.json' with { type: 'json' };
 import alerts from './en/alerts.json' with { type: 'json' };
+import anomalies from './en/anomalies.json' with { type: 'json' };
 import apiIntelligence from './en/apiIntelligence.json' with { type: 'json' };
 import app from './en/app.json' with { type: 'json' };
 import auth from './en/auth.json' with { type: 'json' };
@@ -53,6 +54,7 @@ export const CONSOLE_EN = {
   shell,
   account,
   alerts,
+  anomalies,
   apiIntelligence,
   app,
   auth,
