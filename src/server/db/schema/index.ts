@@ -33,5 +33,5 @@ export interface Database
     IncomingTables,
     ScimTables,
     SsoTables,
-    IncidentSummaryTables {}
+    IncidentSummaryTables,
     AnomalyTables {}
