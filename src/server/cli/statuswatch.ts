@@ -21,6 +21,7 @@ import {
   prepareImport,
 } from './importers/import-command.ts';
 import { KumaFileError } from './importers/uptime-kuma/read.ts';
+import { StatuspageFileError } from './importers/statuspage/read.ts';
 
 const USAGE = `Usage:
   npm run cli -- export [--out FILE]
@@ -33,6 +34,9 @@ const USAGE = `Usage:
   npm run cli -- import uptime-kuma FILE [--dry-run]
       FILE is Uptime Kuma's database (data/kuma.db) or its 1.x JSON backup; --dry-run shows
       what maps, what would be created and what is not imported (read scope is enough)
+  npm run cli -- import statuspage FILE [--dry-run]
+      FILE is an Atlassian Statuspage export: one JSON object of its API answers (components,
+      component_groups, incidents, subscribers by state); see docs/features/importers.md
 Environment:
   STATUSWATCH_URL    the company's host, e.g. https://acme.statuswatch.example
   STATUSWATCH_TOKEN  an API token of that company (Account, API tokens)`;
@@ -194,6 +198,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       e instanceof FileError ||
       e instanceof PlanError ||
       e instanceof KumaFileError ||
+      e instanceof StatuspageFileError ||
       e instanceof PlanFull
     ) {
       process.stderr.write(`${e.message}\n`);

@@ -4,6 +4,8 @@
 import type { Mapped } from './uptime-kuma/map.ts';
 import { mapKuma } from './uptime-kuma/map.ts';
 import { readKuma } from './uptime-kuma/read.ts';
+import { mapStatuspage } from './statuspage/map.ts';
+import { readStatuspage } from './statuspage/read.ts';
 
 export interface ImportSource {
   /** What the user reads ("Uptime Kuma") */
@@ -19,6 +21,11 @@ export const IMPORT_SOURCE_TABLE = {
     label: 'Uptime Kuma',
     file: 'its database (data/kuma.db, 2.x) or JSON backup (1.x)',
     load: (path) => mapKuma(readKuma(path)),
+  },
+  statuspage: {
+    label: 'Atlassian Statuspage',
+    file: 'a JSON file of its REST API answers: components, component groups, incidents, subscribers',
+    load: (path) => mapStatuspage(readStatuspage(path)),
   },
 } satisfies Record<string, ImportSource>;
 
