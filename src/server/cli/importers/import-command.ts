@@ -157,9 +157,18 @@ export interface ImportRun {
 
 /** Read, map, validate and plan: everything before the first write. */
 export async function prepareImport(source: string, path: string, api: Api, env: NodeJS.ProcessEnv): Promise<ImportRun> {
+  return planImport(loadImport(source, path), api, env);
+}
+
+/** The export read and mapped (throws the source's file error on a file it cannot read). */
+export function loadImport(source: string, path: string): Mapped {
   const from = importSource(source);
   if (!from) throw new Error(`unknown source ${source}`);
-  const mapped = from.load(path);
+  return from.load(path);
+}
+
+/** A mapped export validated and planned against the server, before any write. */
+export async function planImport(mapped: Mapped, api: Api, env: NodeJS.ProcessEnv): Promise<ImportRun> {
   prevalidate(mapped);
   mapped.file = checkAgainstSchema(mapped.file);
   const remote = await readRemote(api);

@@ -37,6 +37,7 @@ import { mcpHandlers } from './mcp.ts';
 import { passkeysHandlers } from './passkeys.ts';
 import { ssoHandlers } from './sso.ts';
 import { statusPagePanelHandlers } from './status-page-panels.ts';
+import { importsHandlers } from './imports.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -74,4 +75,5 @@ export const handlers = {
   ...ssoHandlers,
   ...mcpHandlers,
   ...statusPagePanelHandlers,
+  ...importsHandlers,
 } satisfies HandlerMap;
