@@ -324,6 +324,13 @@ export const ROUTES = {
     title: 'routes.sso.title',
     audience: SETTINGS,
   },
+  // Company admins only: an import goes into one company, through its admin's own rights.
+  imports: {
+    path: '/settings/import',
+    title: 'imports.route.title',
+    audience: ['customer_admin'],
+    menu: { label: 'imports.route.menu', icon: 'import', resource: 'settings' },
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

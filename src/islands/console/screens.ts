@@ -64,4 +64,5 @@ export const SCREENS: Record<RouteName, () => Promise<ComponentType<ScreenProps>
   backendTest: () => import('./features/backend-test/BackendTestPage.tsx').then((m) => m.BackendTestPage),
   incidentTemplates: () => import('./features/incident-templates/TemplatesPage.tsx').then((m) => m.TemplatesPage),
   sso: () => import('./features/sso/SsoPage.tsx').then((m) => m.SsoPage),
+  imports: () => import('./features/imports/ImportPage.tsx').then((m) => m.ImportPage),
 };

@@ -45,6 +45,7 @@ import traces from './de/traces.json' with { type: 'json' };
 import ui from './de/ui.json' with { type: 'json' };
 import users from './de/users.json' with { type: 'json' };
 import vulnerabilityScans from './de/vulnerabilityScans.json' with { type: 'json' };
+import imports from './de/imports.json' with { type: 'json' };
 import type { CONSOLE_EN } from './en.ts';
 
 export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string> } = {
@@ -94,4 +95,5 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   ui,
   users,
   vulnerabilityScans,
+  imports,
 };

@@ -46,6 +46,7 @@ import traces from './en/traces.json' with { type: 'json' };
 import ui from './en/ui.json' with { type: 'json' };
 import users from './en/users.json' with { type: 'json' };
 import vulnerabilityScans from './en/vulnerabilityScans.json' with { type: 'json' };
+import imports from './en/imports.json' with { type: 'json' };
 
 export const CONSOLE_EN = {
   shell,
@@ -94,4 +95,5 @@ export const CONSOLE_EN = {
   ui,
   users,
   vulnerabilityScans,
+  imports,
 };
