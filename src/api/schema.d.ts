@@ -3989,6 +3989,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write past (resolved) incidents with their updates and original times, as an import does
+         * @description The incident history of another tool (Statuspage's incidents with their updates), written as it happened: each incident resolved, with its start and end, its updates at the times they were posted, on the given monitors of the company. Nothing is sent (no subscriber notice, alert or escalation). An incident of the same title that started at the same instant is already there and is left alone, so importing twice writes nothing the second time. One call is one transaction. Company admins only; audited as data_import. The imports (POST /api/v1/imports) call it for the sources that carry history. An API token of read scope may make a dry run.
+         */
+        post: operations["importPastIncidents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -8094,7 +8114,7 @@ export interface components {
              */
             action: "create" | "update" | "restore" | "unchanged" | "archive" | "cancel" | "disable" | "kept";
             /** @enum {string} */
-            what: "monitor" | "maintenance window" | "alert channel" | "status page";
+            what: "monitor" | "maintenance window" | "alert channel" | "status page" | "incident";
             name: string;
             /** @description "field: value" or "field: old → new" lines; secrets read (secret) */
             details: string[];
@@ -8121,6 +8141,50 @@ export interface components {
             not_imported: components["schemas"]["ImportNotImported"][];
             /** @description Lines shown once (a new push monitor's URL) */
             notes: string[];
+        };
+        PastIncident: {
+            title: string;
+            /** @enum {string} */
+            impact: "minor" | "major" | "critical";
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description Not before started_at; in the past
+             */
+            resolved_at: string;
+            /** @default true */
+            is_public: boolean;
+            monitor_ids?: string[];
+            /** @description Oldest first, each with the time it was posted */
+            updates: {
+                /** @enum {string} */
+                status: "investigating" | "identified" | "monitoring" | "resolved";
+                message: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+        };
+        PastIncidentsInput: {
+            /**
+             * @description Answer which would be created; write nothing
+             * @default false
+             */
+            dry_run: boolean;
+            incidents: components["schemas"]["PastIncident"][];
+        };
+        PastIncidentsResult: {
+            dry_run: boolean;
+            incidents: {
+                title: string;
+                /** Format: date-time */
+                started_at: string;
+                /**
+                 * @description unchanged - an incident of this title that started at this instant is already there
+                 * @enum {string}
+                 */
+                action: "create" | "unchanged";
+            }[];
         };
         AlertMonitorRef: {
             id: string;
@@ -16531,6 +16595,36 @@ export interface operations {
                 };
             };
             422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importPastIncidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PastIncidentsInput"];
+            };
+        };
+        responses: {
+            /** @description Which incidents were (or, on a dry run, would be) created and which were already there */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PastIncidentsResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

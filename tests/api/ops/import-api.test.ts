@@ -126,7 +126,11 @@ describe.each(DB_KINDS)('import through the API on %s', (kind) => {
   it('imports a Statuspage export: components as paused push monitors on the page, by group; a second import changes nothing', async () => {
     const r = await upload('acme', { source: 'statuspage', dry_run: 'false' }, STATUSPAGE);
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ applied: true, counts: { create: 5, update: 1 } });
+    expect(r.body).toMatchObject({ applied: true, counts: { create: 7, update: 1 } });
+    expect(r.body.changes.filter((c: any) => c.what === 'incident').map((c: any) => `${c.action} ${c.name}`)).toEqual([
+      'create Webhook deliveries delayed (2026-10-14)',
+      'create Login errors (2026-09-02)',
+    ]);
     expect(r.body.notes.filter((n: string) => n.startsWith('push URL of monitor'))).toHaveLength(5);
     expect(r.body.not_imported).toContainEqual({
       what: 'subscriber',
@@ -151,15 +155,49 @@ describe.each(DB_KINDS)('import through the API on %s', (kind) => {
       Login: 'Web',
       'E-mail delivery': null,
     });
+    // Past incidents as they happened: resolved, their updates at their own times, on their monitors; nobody notified.
+    const incidents = (await clients.acme.get('/api/v1/incidents')).body as any[];
+    expect(incidents.map((i) => [i.title, i.status, i.started_at, i.resolved_at])).toEqual([
+      ['Webhook deliveries delayed', 'resolved', '2026-10-14T09:05:00.000Z', '2026-10-14T11:40:00.000Z'],
+      ['Login errors', 'resolved', '2026-09-02T17:55:00.000Z', '2026-09-02T18:45:00.000Z'],
+    ]);
+    const webhooks = (await clients.acme.get(`/api/v1/incidents/${incidents[0].id}`)).body;
+    expect(webhooks.updates.map((u: any) => [u.status, u.created_at, u.message])).toEqual([
+      ['investigating', '2026-10-14T09:12:00.000Z', 'Webhook deliveries are delayed by up to 20 minutes.'],
+      ['monitoring', '2026-10-14T10:30:00.000Z', 'A fix is deployed; we are watching the queue.'],
+      ['resolved', '2026-10-14T11:40:00.000Z', 'Deliveries are back to normal.'],
+    ]);
+    expect(webhooks.monitors.map((m: any) => m.name)).toEqual(['Webhooks']);
     const audit = await clients.root.get('/api/v1/admin/audit?event=data_import');
-    expect(audit.body.items[0]).toMatchObject({ event: 'data_import', userRole: 'customer_admin' });
-    expect(audit.body.items[0].details).toMatchObject({ source: 'statuspage', file: 'statuspage-export.json', applied: true, create: 5 });
+    expect(audit.body.items.map((a: any) => a.details)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: 'statuspage', file: 'statuspage-export.json', applied: true, create: 7 }),
+        { what: 'past incidents', created: 2 },
+      ]),
+    );
 
     const again = await upload('acme', { source: 'statuspage', dry_run: 'false' }, STATUSPAGE);
     expect(again.status, again.text).toBe(200);
     expect(again.body.applied).toBe(false);
     expect(again.body.changes.filter((c: any) => c.action !== 'unchanged')).toEqual([]);
     expect((await monitorsOf('acme')).length).toBe(5);
+    expect(((await clients.acme.get('/api/v1/incidents')).body as any[]).length).toBe(2);
+  }, 180_000);
+
+  it('a past incident the server refuses stops the import before any write', async () => {
+    // Planted: an incident "resolved" in the future, which only the server refuses (history only);
+    // its check runs with the plan, so nothing at all is written.
+    const planted = JSON.parse(readFileSync(STATUSPAGE, 'utf8'));
+    planted.incidents[1].resolved_at = '2099-09-02T18:45:00.000Z';
+    const file = join(dir, 'planted.json');
+    writeFileSync(file, JSON.stringify(planted));
+    const r = await upload('initech', { source: 'statuspage', dry_run: 'false' }, file);
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toBe(
+      'Nothing was imported: POST /api/v1/imports/incidents answered 400: incidents[1]: a past incident starts before it is resolved, and both are in the past. {"incidents[1]":"Not a past incident."}',
+    );
+    expect(await monitorsOf('initech')).toEqual([]);
+    expect((await clients.initech.get('/api/v1/incidents')).body).toEqual([]);
   }, 180_000);
 
   it('a refusal midway leaves nothing half-imported: what was created is archived, the answer says so', async () => {

@@ -65,6 +65,8 @@ export async function importFile(ctx: Ctx, api: Api, input: ImportInput): Promis
     }
     if (e instanceof ApiError) {
       if (e.status === 401 || e.status === 403) throw new DomainError(e.status === 401 ? 'unauthorized' : 'forbidden', e.detail);
+      // Refused while planning (the past incidents' check): before any write.
+      if (e.status >= 400 && e.status < 500) throw new DomainError('conflict', `Nothing was imported: ${e.message}`);
       throw new DomainError('unavailable', `The import could not read the company's current state: ${e.detail}`, { cause: e });
     }
     throw e;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HandlerMap } from '../handler-types.ts';
 import { authorizeImport, importFile } from '../../domain/imports/service.ts';
+import { importPastIncidents } from '../../domain/imports/past-incidents.ts';
 import { inProcessApi } from '../in-process-api.ts';
 import { readMultipart } from '../multipart-body.ts';
 import { problem, sendProblem } from '../problem.ts';
@@ -40,4 +41,5 @@ export const importsHandlers = {
       await rm(dir, { recursive: true, force: true });
     }
   },
+  importPastIncidents: async ({ ctx, body }) => importPastIncidents(ctx, body),
 } satisfies HandlerMap;

@@ -43,6 +43,39 @@ describe('Statuspage mapping', () => {
     );
   });
 
+  it('carries resolved incidents with their updates in order and original times, on their components', () => {
+    expect(mapped.incidents).toEqual([
+      {
+        title: 'Webhook deliveries delayed',
+        impact: 'minor',
+        started_at: '2026-10-14T09:05:00.000Z',
+        resolved_at: '2026-10-14T11:40:00.000Z',
+        monitors: ['Webhooks'],
+        updates: [
+          { status: 'investigating', message: 'Webhook deliveries are delayed by up to 20 minutes.', at: '2026-10-14T09:12:00.000Z' },
+          { status: 'monitoring', message: 'A fix is deployed; we are watching the queue.', at: '2026-10-14T10:30:00.000Z' },
+          { status: 'resolved', message: 'Deliveries are back to normal.', at: '2026-10-14T11:40:00.000Z' },
+        ],
+      },
+      {
+        title: 'Login errors',
+        impact: 'major',
+        started_at: '2026-09-02T17:55:00.000Z',
+        resolved_at: '2026-09-02T18:45:00.000Z',
+        monitors: ['Login'],
+        updates: [
+          { status: 'identified', message: 'A certificate on the identity provider expired.', at: '2026-09-02T18:00:00.000Z' },
+          { status: 'resolved', message: 'Sign-in works again.', at: '2026-09-02T18:45:00.000Z' },
+        ],
+      },
+    ]);
+    expect(mapped.notImported).toContainEqual({
+      what: 'incident',
+      name: 'Database maintenance (2026-11-20)',
+      why: 'a scheduled maintenance: plan upcoming maintenance as maintenance windows here',
+    });
+  });
+
   it('refuses what is not an export, naming why', () => {
     expect(() => readExport([{ id: 'x' }], 'a.json')).toThrow(StatuspageFileError);
     expect(() => readExport([{ id: 'x' }], 'a.json')).toThrow('a.json is not a Statuspage export (a list, not one object)');

@@ -9,6 +9,7 @@
 // the moment it lands. The user then gives each one a sender, or replaces it with a real check.
 import type { CodeFile, MonitorSpec, Placement } from '../../monitors-as-code/model.ts';
 import type { Mapped, NotImported } from '../uptime-kuma/map.ts';
+import type { PastIncidentSpec } from '../history.ts';
 import type { SpComponent, SpData } from './read.ts';
 
 /** A push monitor expects a heartbeat this often once it is resumed (five minutes). */
@@ -66,12 +67,7 @@ export function mapStatuspage(data: SpData): Mapped {
   const ungrouped = monitors.filter((m) => !placed.has(m.name)).map((m) => ({ monitor: m.name }));
   const file: CodeFile = { version: 1, monitors, status_page: { ungrouped, groups: layout } };
 
-  for (const i of data.incidents)
-    notImported.push({
-      what: 'incident',
-      name: `${i.name} (${i.created_at.slice(0, 10)})`,
-      why: 'past incidents are not imported by this version: its history stays on Statuspage',
-    });
+  const incidents = incidentsOf(data, imported, notImported);
   for (const s of data.subscribers) {
     const why =
       s.state === 'unconfirmed'
@@ -85,7 +81,7 @@ export function mapStatuspage(data: SpData): Mapped {
   }
   if (data.pageName)
     notImported.push({ what: 'page setting', name: `name: ${data.pageName.slice(0, 60)}`, why: "the page shows your company's name" });
-  return { file, notImported, secrets: new Set() };
+  return { file, notImported, secrets: new Set(), incidents };
 }
 
 /** What of a component the monitor cannot carry, listed with the monitor still imported. */
@@ -96,4 +92,52 @@ function partials(c: SpComponent, notImported: NotImported[]): void {
   if (c.status !== 'operational')
     note(`its current status "${c.status}": the status here comes from the monitor's own checks (post an incident for an outage)`);
   if (c.only_show_if_degraded) note('"only show if degraded": monitors on the page here are always shown');
+}
+
+const UPDATE_STATUSES = new Set(['investigating', 'identified', 'monitoring', 'resolved']);
+const IMPACTS: Record<string, PastIncidentSpec['impact']> = { minor: 'minor', major: 'major', critical: 'critical' };
+/** What a status page and its feeds cannot carry (see lib/plain-text.ts): dropped from imported text. */
+const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/g;
+const clean = (text: string, max: number) => text.replace(UNSAFE, '').trim().slice(0, max);
+
+/** Resolved incidents with their updates, at their own times; the rest listed with why. */
+function incidentsOf(data: SpData, imported: Map<string, string>, notImported: NotImported[]): PastIncidentSpec[] {
+  const out: PastIncidentSpec[] = [];
+  for (const i of data.incidents) {
+    const name = `${i.name} (${i.created_at.slice(0, 10)})`;
+    const skip = (why: string) => notImported.push({ what: 'incident', name, why });
+    if (['scheduled', 'in_progress', 'verifying', 'completed'].includes(i.status)) {
+      skip('a scheduled maintenance: plan upcoming maintenance as maintenance windows here');
+      continue;
+    }
+    if (i.status !== 'resolved' && i.status !== 'postmortem') {
+      skip(`still "${i.status}" on Statuspage: post it here as a new incident (that notifies your subscribers)`);
+      continue;
+    }
+    const at = (u: { display_at: string | null; created_at: string }) => u.display_at ?? u.created_at;
+    const updates = [...i.incident_updates]
+      .filter((u) => UPDATE_STATUSES.has(u.status))
+      .sort((a, b) => Date.parse(at(a)) - Date.parse(at(b)))
+      .map((u) => ({
+        status: u.status as PastIncidentSpec['updates'][number]['status'],
+        message: clean(u.body, 5000) || u.status,
+        at: new Date(at(u)).toISOString(),
+      }));
+    const startedAt = new Date(i.started_at ?? i.created_at).toISOString();
+    const resolvedAt = new Date(i.resolved_at ?? updates.at(-1)?.at ?? i.created_at).toISOString();
+    if (!Number.isFinite(Date.parse(startedAt)) || Date.parse(resolvedAt) < Date.parse(startedAt)) {
+      skip('no readable start and end');
+      continue;
+    }
+    const impact = IMPACTS[i.impact];
+    if (!impact)
+      notImported.push({
+        what: 'incident setting',
+        name,
+        why: `impact "${i.impact}": imported as minor (impacts here are minor, major, critical)`,
+      });
+    const monitors = i.component_ids.flatMap((id) => (imported.has(id) ? [imported.get(id) as string] : []));
+    out.push({ title: clean(i.name, 300), impact: impact ?? 'minor', started_at: startedAt, resolved_at: resolvedAt, monitors, updates });
+  }
+  return out;
 }

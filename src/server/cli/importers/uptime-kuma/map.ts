@@ -17,6 +17,8 @@ export interface Mapped {
   notImported: NotImported[];
   /** Values not to be printed (tokens, passwords, basic auth headers): the output shows "(secret)" */
   secrets: Set<string>;
+  /** Past incidents the export carries (importers/history.ts), written after everything else */
+  incidents?: import('../history.ts').PastIncidentSpec[];
 }
 
 /** Kuma monitor types we have no kind for, with the reason the user reads. */
