@@ -4009,6 +4009,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add e-mail subscribers who confirmed their subscription in another tool, as confirmed
+         * @description Only for subscribers who gave their consent in the tool they come from (the importers send Statuspage's confirmed subscribers only): each is stored as confirmed, with the time they subscribed, and gets no confirmation mail. An address the page already knows is left as it is, whatever its state (someone who unsubscribed stays unsubscribed). One call is one transaction; the company's subscriber limit applies. Company admins only; audited as data_import. An API token of read scope may make a dry run.
+         */
+        post: operations["importConfirmedSubscribers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -8114,7 +8134,7 @@ export interface components {
              */
             action: "create" | "update" | "restore" | "unchanged" | "archive" | "cancel" | "disable" | "kept";
             /** @enum {string} */
-            what: "monitor" | "maintenance window" | "alert channel" | "status page" | "incident";
+            what: "monitor" | "maintenance window" | "alert channel" | "status page" | "incident" | "subscriber";
             name: string;
             /** @description "field: value" or "field: old → new" lines; secrets read (secret) */
             details: string[];
@@ -8181,6 +8201,32 @@ export interface components {
                 started_at: string;
                 /**
                  * @description unchanged - an incident of this title that started at this instant is already there
+                 * @enum {string}
+                 */
+                action: "create" | "unchanged";
+            }[];
+        };
+        ConfirmedSubscribersInput: {
+            /**
+             * @description Answer which would be added; write nothing
+             * @default false
+             */
+            dry_run: boolean;
+            subscribers: {
+                email: string;
+                /**
+                 * Format: date-time
+                 * @description When they subscribed (and confirmed) in the other tool
+                 */
+                subscribed_at: string;
+            }[];
+        };
+        ConfirmedSubscribersResult: {
+            dry_run: boolean;
+            subscribers: {
+                email: string;
+                /**
+                 * @description unchanged - the page already knows this address (in any state; an unsubscribed one stays unsubscribed)
                  * @enum {string}
                  */
                 action: "create" | "unchanged";
@@ -16625,6 +16671,37 @@ export interface operations {
             403: components["responses"]["Problem"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importConfirmedSubscribers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmedSubscribersInput"];
+            };
+        };
+        responses: {
+            /** @description Which subscribers were (or, on a dry run, would be) added and which were already known */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmedSubscribersResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -126,7 +126,7 @@ describe.each(DB_KINDS)('import through the API on %s', (kind) => {
   it('imports a Statuspage export: components as paused push monitors on the page, by group; a second import changes nothing', async () => {
     const r = await upload('acme', { source: 'statuspage', dry_run: 'false' }, STATUSPAGE);
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ applied: true, counts: { create: 7, update: 1 } });
+    expect(r.body).toMatchObject({ applied: true, counts: { create: 9, update: 1 } });
     expect(r.body.changes.filter((c: any) => c.what === 'incident').map((c: any) => `${c.action} ${c.name}`)).toEqual([
       'create Webhook deliveries delayed (2026-10-14)',
       'create Login errors (2026-09-02)',
@@ -168,10 +168,17 @@ describe.each(DB_KINDS)('import through the API on %s', (kind) => {
       ['resolved', '2026-10-14T11:40:00.000Z', 'Deliveries are back to normal.'],
     ]);
     expect(webhooks.monitors.map((m: any) => m.name)).toEqual(['Webhooks']);
+    // Subscribers: only those who confirmed on Statuspage, stored confirmed at their own time.
+    const subs = (await clients.acme.get('/api/v1/subscribers')).body.subscribers as any[];
+    expect(subs.map((x) => [x.email, x.state, x.confirmed_at]).sort()).toEqual([
+      ['ana@customer.example', 'confirmed', '2025-03-01T12:00:00.000Z'],
+      ['ben@customer.example', 'confirmed', '2025-04-11T08:30:00.000Z'],
+    ]);
     const audit = await clients.root.get('/api/v1/admin/audit?event=data_import');
     expect(audit.body.items.map((a: any) => a.details)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ source: 'statuspage', file: 'statuspage-export.json', applied: true, create: 7 }),
+        expect.objectContaining({ source: 'statuspage', file: 'statuspage-export.json', applied: true, create: 9 }),
+        { what: 'confirmed subscribers', created: 2 },
         { what: 'past incidents', created: 2 },
       ]),
     );
@@ -182,6 +189,7 @@ describe.each(DB_KINDS)('import through the API on %s', (kind) => {
     expect(again.body.changes.filter((c: any) => c.action !== 'unchanged')).toEqual([]);
     expect((await monitorsOf('acme')).length).toBe(5);
     expect(((await clients.acme.get('/api/v1/incidents')).body as any[]).length).toBe(2);
+    expect((await clients.acme.get('/api/v1/subscribers')).body.subscribers.length).toBe(2);
   }, 180_000);
 
   it('a past incident the server refuses stops the import before any write', async () => {

@@ -52,3 +52,36 @@ export async function planIncidents(api: Api, incidents: PastIncidentSpec[] | un
     } satisfies Change;
   });
 }
+
+export interface ConfirmedSubscriberSpec {
+  email: string;
+  subscribed_at: string;
+}
+
+const SUBSCRIBERS = '/api/v1/imports/subscribers';
+
+/** Confirmed subscribers: those the page does not know yet are added in ONE call, last of all. */
+export async function planSubscribers(api: Api, subscribers: ConfirmedSubscriberSpec[] | undefined): Promise<Change[]> {
+  if (!subscribers || subscribers.length === 0) return [];
+  const known = await api.send<{ subscribers: { email: string; action: 'create' | 'unchanged' }[] }>('POST', SUBSCRIBERS, {
+    dry_run: true,
+    subscribers,
+  });
+  const toAdd = subscribers.filter((_, k) => known.subscribers[k]?.action === 'create');
+  let sent = false;
+  const sendAll = async (ctx: RunContext) => {
+    if (sent) return;
+    sent = true;
+    await ctx.api.send('POST', SUBSCRIBERS, { subscribers: toAdd });
+  };
+  return subscribers.map((s, k) => {
+    const create = known.subscribers[k]?.action === 'create';
+    return {
+      what: 'subscriber',
+      name: s.email,
+      action: create ? 'create' : 'unchanged',
+      details: create ? [`confirmed, subscribed ${s.subscribed_at}`] : [],
+      run: create ? sendAll : undefined,
+    } satisfies Change;
+  });
+}

@@ -17,7 +17,7 @@ import type { CodeFile } from '../monitors-as-code/model.ts';
 import { plan, type Change, type RunContext } from '../monitors-as-code/plan.ts';
 import { readRemote } from '../monitors-as-code/state.ts';
 import { importSource } from './sources.ts';
-import { planIncidents } from './history.ts';
+import { planIncidents, planSubscribers } from './history.ts';
 import type { Mapped, NotImported } from './uptime-kuma/map.ts';
 
 export { IMPORT_SOURCES } from './sources.ts';
@@ -174,7 +174,7 @@ export async function planImport(mapped: Mapped, api: Api, env: NodeJS.ProcessEn
   mapped.file = checkAgainstSchema(mapped.file);
   const remote = await readRemote(api);
   const changes = plan(mapped.file, remote, { prune: false, resendSecrets: false, env, missingSecrets: [] });
-  changes.push(...(await planIncidents(api, mapped.incidents)));
+  changes.push(...(await planIncidents(api, mapped.incidents)), ...(await planSubscribers(api, mapped.subscribers)));
   await checkPlanRoom(api, changes);
   // Objects already there that the import does not name stay as they are: not worth a line each.
   return { mapped, changes: changes.filter((c) => c.action !== 'kept'), ids: new Map(remote.monitors.map((m) => [m.name, m.id])) };

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { HandlerMap } from '../handler-types.ts';
 import { authorizeImport, importFile } from '../../domain/imports/service.ts';
 import { importPastIncidents } from '../../domain/imports/past-incidents.ts';
+import { importConfirmedSubscribers } from '../../domain/imports/past-subscribers.ts';
 import { inProcessApi } from '../in-process-api.ts';
 import { readMultipart } from '../multipart-body.ts';
 import { problem, sendProblem } from '../problem.ts';
@@ -42,4 +43,5 @@ export const importsHandlers = {
     }
   },
   importPastIncidents: async ({ ctx, body }) => importPastIncidents(ctx, body),
+  importConfirmedSubscribers: async ({ ctx, body }) => importConfirmedSubscribers(ctx, body),
 } satisfies HandlerMap;

@@ -76,6 +76,18 @@ describe('Statuspage mapping', () => {
     });
   });
 
+  it('carries only the subscribers who confirmed on Statuspage, by e-mail', () => {
+    expect(mapped.subscribers).toEqual([
+      { email: 'ana@customer.example', subscribed_at: '2025-03-01T12:00:00.000Z' },
+      { email: 'ben@customer.example', subscribed_at: '2025-04-11T08:30:00.000Z' },
+    ]);
+    expect(mapped.notImported).toContainEqual({
+      what: 'subscriber',
+      name: 'hooks@customer.example',
+      why: 'a webhook subscriber: only e-mail subscribers are carried over',
+    });
+  });
+
   it('refuses what is not an export, naming why', () => {
     expect(() => readExport([{ id: 'x' }], 'a.json')).toThrow(StatuspageFileError);
     expect(() => readExport([{ id: 'x' }], 'a.json')).toThrow('a.json is not a Statuspage export (a list, not one object)');

@@ -9,7 +9,7 @@
 // the moment it lands. The user then gives each one a sender, or replaces it with a real check.
 import type { CodeFile, MonitorSpec, Placement } from '../../monitors-as-code/model.ts';
 import type { Mapped, NotImported } from '../uptime-kuma/map.ts';
-import type { PastIncidentSpec } from '../history.ts';
+import type { ConfirmedSubscriberSpec, PastIncidentSpec } from '../history.ts';
 import type { SpComponent, SpData } from './read.ts';
 
 /** A push monitor expects a heartbeat this often once it is resumed (five minutes). */
@@ -68,20 +68,26 @@ export function mapStatuspage(data: SpData): Mapped {
   const file: CodeFile = { version: 1, monitors, status_page: { ungrouped, groups: layout } };
 
   const incidents = incidentsOf(data, imported, notImported);
+  // Only those who confirmed on Statuspage (its "active" list) consented: the others are listed.
+  const subscribers: ConfirmedSubscriberSpec[] = [];
   for (const s of data.subscribers) {
-    const why =
-      s.state === 'unconfirmed'
-        ? 'never confirmed the subscription on Statuspage (no consent to import)'
-        : s.state === 'quarantined'
-          ? 'quarantined on Statuspage (it could not be reached)'
-          : s.mode !== 'email'
-            ? `a ${s.mode} subscriber: only e-mail subscribers are carried over`
-            : 'subscribers are not imported by this version: ask them to subscribe again on the new page';
-    notImported.push({ what: 'subscriber', name: s.label, why });
+    const skip = (why: string) => notImported.push({ what: 'subscriber', name: s.label, why });
+    if (s.state === 'unconfirmed') skip('never confirmed the subscription on Statuspage (no consent to import)');
+    else if (s.state === 'quarantined') skip('quarantined on Statuspage (it could not be reached)');
+    else if (s.mode !== 'email' || !s.email) skip(`a ${s.mode} subscriber: only e-mail subscribers are carried over`);
+    else {
+      if (s.components.length > 0)
+        notImported.push({
+          what: 'subscriber setting',
+          name: s.label,
+          why: 'subscribed to some components only: imported for every component',
+        });
+      subscribers.push({ email: s.email, subscribed_at: s.created_at });
+    }
   }
   if (data.pageName)
     notImported.push({ what: 'page setting', name: `name: ${data.pageName.slice(0, 60)}`, why: "the page shows your company's name" });
-  return { file, notImported, secrets: new Set(), incidents };
+  return { file, notImported, secrets: new Set(), incidents, subscribers };
 }
 
 /** What of a component the monitor cannot carry, listed with the monitor still imported. */

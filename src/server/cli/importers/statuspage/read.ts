@@ -57,6 +57,9 @@ export interface SpSubscriber {
   /** The label the output names it by: the address, or the masked phone or channel */
   label: string;
   state: 'active' | 'unconfirmed' | 'quarantined';
+  /** Component ids it follows (none: all) */
+  components: string[];
+  created_at: string;
 }
 
 export interface SpData {
@@ -163,7 +166,17 @@ export function readExport(json: unknown, path: string): SpData {
         str(s.obfuscated_channel_name) ??
         str(s.endpoint)?.replace(/\?.*$/, '') ??
         (str(s.id) as string);
-      return [{ id: str(s.id) as string, mode: str(s.mode) ?? 'email', email, label, state }];
+      return [
+        {
+          id: str(s.id) as string,
+          mode: str(s.mode) ?? 'email',
+          email,
+          label,
+          state,
+          components: list(s.components).map(String),
+          created_at: str(s.created_at) ?? new Date(0).toISOString(),
+        },
+      ];
     }),
   );
   return { pageName: obj(json.page) ? str(json.page.name) : null, components, groups, incidents, subscribers };

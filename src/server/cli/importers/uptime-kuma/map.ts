@@ -19,6 +19,8 @@ export interface Mapped {
   secrets: Set<string>;
   /** Past incidents the export carries (importers/history.ts), written after everything else */
   incidents?: import('../history.ts').PastIncidentSpec[];
+  /** Subscribers who confirmed in the other tool (importers/history.ts), added after the incidents */
+  subscribers?: import('../history.ts').ConfirmedSubscriberSpec[];
 }
 
 /** Kuma monitor types we have no kind for, with the reason the user reads. */
