@@ -8121,11 +8121,10 @@ export interface components {
              */
             file: string;
             /**
-             * @description 'true' (the default) shows what would change and changes nothing; 'false' imports
-             * @default true
+             * @description 'true' (also when left out) shows what would change and changes nothing; 'false' imports
              * @enum {string}
              */
-            dry_run: "true" | "false";
+            dry_run?: "true" | "false";
         };
         ImportChange: {
             /**
@@ -8173,8 +8172,8 @@ export interface components {
              * @description Not before started_at; in the past
              */
             resolved_at: string;
-            /** @default true */
-            is_public: boolean;
+            /** @description Shown on the public status page (left out - true) */
+            is_public?: boolean;
             monitor_ids?: string[];
             /** @description Oldest first, each with the time it was posted */
             updates: {
@@ -8186,11 +8185,8 @@ export interface components {
             }[];
         };
         PastIncidentsInput: {
-            /**
-             * @description Answer which would be created; write nothing
-             * @default false
-             */
-            dry_run: boolean;
+            /** @description true - answer which would be created; write nothing (left out - false) */
+            dry_run?: boolean;
             incidents: components["schemas"]["PastIncident"][];
         };
         PastIncidentsResult: {
@@ -8207,11 +8203,8 @@ export interface components {
             }[];
         };
         ConfirmedSubscribersInput: {
-            /**
-             * @description Answer which would be added; write nothing
-             * @default false
-             */
-            dry_run: boolean;
+            /** @description true - answer which would be added; write nothing (left out - false) */
+            dry_run?: boolean;
             subscribers: {
                 email: string;
                 /**

@@ -352,7 +352,7 @@ describe.each(DB_KINDS)('import from Uptime Kuma on %s', (kind) => {
     });
     const usage = await cli(['import', 'nagios', KUMA_DB], env('hooli'));
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('import needs a source (uptime-kuma) and a FILE.');
+    expect(usage.stderr).toContain('import needs a source (uptime-kuma, statuspage) and a FILE.');
     expect(await monitorsOf('hooli')).toEqual([]);
   }, 120_000);
 });
