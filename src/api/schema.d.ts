@@ -4076,6 +4076,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import monitors, alert channels, maintenance and the status page from another tool's export
+         * @description The same import as `npm run cli -- import SOURCE FILE`: the file is read and mapped, each mapped object checked with the server's own validation, and the result planned against the company's current objects (matched by name, so a second import changes nothing). A dry run (the default) answers the plan and what is not imported, and changes nothing. An import then makes each change through the platform's own calls with the caller's session or token, so each write is permission-checked, limited and audited like one made by hand; if one is refused midway, what this import created is undone (monitors archived, channels disabled, windows cancelled) and the answer is 409 naming the refusal and what was undone. Company admins only (a dry run too: it reads the company's alert channels and page settings); an API token of read scope may run a dry run. Secrets of the file are never echoed. The applied import is audited as data_import.
+         */
+        post: operations["importFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write past (resolved) incidents with their updates and original times, as an import does
+         * @description The incident history of another tool (Statuspage's incidents with their updates), written as it happened: each incident resolved, with its start and end, its updates at the times they were posted, on the given monitors of the company. Nothing is sent (no subscriber notice, alert or escalation). An incident of the same title that started at the same instant is already there and is left alone, so importing twice writes nothing the second time. One call is one transaction. Company admins only; audited as data_import. The imports (POST /api/v1/imports) call it for the sources that carry history. An API token of read scope may make a dry run.
+         */
+        post: operations["importPastIncidents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add e-mail subscribers who confirmed their subscription in another tool, as confirmed
+         * @description Only for subscribers who gave their consent in the tool they come from (the importers send Statuspage's confirmed subscribers only): each is stored as confirmed, with the time they subscribed, and gets no confirmation mail. An address the page already knows is left as it is, whatever its state (someone who unsubscribed stays unsubscribed). One call is one transaction; the company's subscriber limit applies. Company admins only; audited as data_import. An API token of read scope may make a dry run.
+         */
+        post: operations["importConfirmedSubscribers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     alert: {
@@ -4963,7 +5023,7 @@ export interface components {
             userAgent?: string | null;
         };
         /** @enum {string} */
-        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "probe_location_create" | "probe_location_delete" | "probe_token_create" | "probe_token_revoke" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled" | "passkey_sign_in_failed" | "sso_login_failed";
+        AuditEventName: "user_login" | "user_logout" | "session_expired" | "tenant_switch" | "tenant_create" | "tenant_update" | "tenant_delete" | "user_create" | "user_update" | "user_delete" | "user_role_change" | "monitor_create" | "monitor_update" | "monitor_delete" | "monitor_pause" | "monitor_resume" | "data_export" | "metrics_export" | "traces_export" | "incidents_export" | "settings_update" | "settings_export" | "security_scan_trigger" | "probe_location_create" | "probe_location_delete" | "probe_token_create" | "probe_token_revoke" | "vulnerability_view" | "threat_intel_view" | "api_intel_view" | "api_intel_export" | "error_occurred" | "permission_denied" | "feature_access" | "feature_disabled" | "passkey_sign_in_failed" | "sso_login_failed" | "data_import";
         AuditEvent: {
             id: string;
             event: string;
@@ -8325,6 +8385,120 @@ export interface components {
              */
             resolved_at: string | null;
             evidence: components["schemas"]["AnomalyEvidence"][];
+        };
+        /** @description The tool the file comes from (the importers' table, src/server/cli/importers/sources.ts): uptime-kuma (its database data/kuma.db or 1.x JSON backup), statuspage (a JSON file of Atlassian Statuspage's API answers). See docs/features/importers.md. */
+        ImportSource: string;
+        ImportUpload: {
+            source: components["schemas"]["ImportSource"];
+            /**
+             * Format: binary
+             * @description The export file, at most 20 MiB
+             */
+            file: string;
+            /**
+             * @description 'true' (also when left out) shows what would change and changes nothing; 'false' imports
+             * @enum {string}
+             */
+            dry_run?: "true" | "false";
+        };
+        ImportChange: {
+            /**
+             * @description What the import does (or did) to the object; restore brings back an archived monitor of the same name
+             * @enum {string}
+             */
+            action: "create" | "update" | "restore" | "unchanged" | "archive" | "cancel" | "disable" | "kept";
+            /** @enum {string} */
+            what: "monitor" | "maintenance window" | "alert channel" | "status page" | "incident" | "subscriber";
+            name: string;
+            /** @description "field: value" or "field: old → new" lines; secrets read (secret) */
+            details: string[];
+        };
+        ImportNotImported: {
+            /** @description monitor, monitor setting, alert channel, component, incident, subscriber, ... */
+            what: string;
+            name: string;
+            why: string;
+        };
+        ImportResult: {
+            source: components["schemas"]["ImportSource"];
+            dry_run: boolean;
+            /** @description true when this call wrote something (false for a dry run and when nothing differs) */
+            applied: boolean;
+            /** @description Each object the file names, in the order they are applied (objects matched by name) */
+            changes: components["schemas"]["ImportChange"][];
+            counts: {
+                create: number;
+                update: number;
+                unchanged: number;
+            };
+            /** @description What the file holds that is not imported, each with the reason */
+            not_imported: components["schemas"]["ImportNotImported"][];
+            /** @description Lines shown once (a new push monitor's URL) */
+            notes: string[];
+        };
+        PastIncident: {
+            title: string;
+            /** @enum {string} */
+            impact: "minor" | "major" | "critical";
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description Not before started_at; in the past
+             */
+            resolved_at: string;
+            /** @description Shown on the public status page (left out - true) */
+            is_public?: boolean;
+            monitor_ids?: string[];
+            /** @description Oldest first, each with the time it was posted */
+            updates: {
+                /** @enum {string} */
+                status: "investigating" | "identified" | "monitoring" | "resolved";
+                message: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+        };
+        PastIncidentsInput: {
+            /** @description true - answer which would be created; write nothing (left out - false) */
+            dry_run?: boolean;
+            incidents: components["schemas"]["PastIncident"][];
+        };
+        PastIncidentsResult: {
+            dry_run: boolean;
+            incidents: {
+                title: string;
+                /** Format: date-time */
+                started_at: string;
+                /**
+                 * @description unchanged - an incident of this title that started at this instant is already there
+                 * @enum {string}
+                 */
+                action: "create" | "unchanged";
+            }[];
+        };
+        ConfirmedSubscribersInput: {
+            /** @description true - answer which would be added; write nothing (left out - false) */
+            dry_run?: boolean;
+            subscribers: {
+                email: string;
+                /**
+                 * Format: date-time
+                 * @description When they subscribed (and confirmed) in the other tool
+                 */
+                subscribed_at: string;
+            }[];
+        };
+        ConfirmedSubscribersResult: {
+            dry_run: boolean;
+            subscribers: {
+                email: string;
+                /**
+                 * @description unchanged - the page already knows this address (in any state; an unsubscribed one stays unsubscribed)
+                 * @enum {string}
+                 */
+                action: "create" | "unchanged";
+            }[];
         };
         AlertMonitorRef: {
             id: string;
@@ -16957,6 +17131,107 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             414: components["responses"]["UriTooLong"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportUpload"];
+            };
+        };
+        responses: {
+            /** @description The plan (dry run) or what was imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            /** @description The body is not multipart/form-data */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importPastIncidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PastIncidentsInput"];
+            };
+        };
+        responses: {
+            /** @description Which incidents were (or, on a dry run, would be) created and which were already there */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PastIncidentsResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importConfirmedSubscribers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmedSubscribersInput"];
+            };
+        };
+        responses: {
+            /** @description Which subscribers were (or, on a dry run, would be) added and which were already known */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmedSubscribersResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Problem"];
             503: components["responses"]["Unavailable"];
         };
     };

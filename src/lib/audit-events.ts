@@ -30,6 +30,8 @@ export const SERVER_AUDIT_EVENTS = [
   'passkey_sign_in_failed',
   // A single sign-on attempt refused (issue 31), with the reason: the user only sees a short message.
   'sso_login_failed',
+  // An import from another tool applied or stopped midway (issue 33), with its counts: each write is audited too.
+  'data_import',
 ] as const;
 
 export const CLIENT_AUDIT_EVENTS = [

@@ -76,6 +76,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   feature_disabled: 'Feature disabled',
   passkey_sign_in_failed: 'Passkey refused',
   sso_login_failed: 'Single sign-on refused',
+  data_import: 'Import from another tool',
 };
 
 export const ROLE_LABELS: Record<string, string> = {

@@ -330,6 +330,13 @@ export const ROUTES = {
     // every member reads the sensitivity and the recent anomalies; admins change it
     audience: SIGNED_IN,
   },
+  // Company admins only: an import goes into one company, through its admin's own rights.
+  imports: {
+    path: '/settings/import',
+    title: 'imports.route.title',
+    audience: ['customer_admin'],
+    menu: { label: 'imports.route.menu', icon: 'import', resource: 'settings' },
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

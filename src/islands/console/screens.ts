@@ -65,4 +65,5 @@ export const SCREENS: Record<RouteName, () => Promise<ComponentType<ScreenProps>
   incidentTemplates: () => import('./features/incident-templates/TemplatesPage.tsx').then((m) => m.TemplatesPage),
   sso: () => import('./features/sso/SsoPage.tsx').then((m) => m.SsoPage),
   anomalies: () => import('./features/anomalies/AnomaliesPage.tsx').then((m) => m.AnomaliesPage),
+  imports: () => import('./features/imports/ImportPage.tsx').then((m) => m.ImportPage),
 };

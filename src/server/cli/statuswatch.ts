@@ -21,6 +21,7 @@ import {
   prepareImport,
 } from './importers/import-command.ts';
 import { KumaFileError } from './importers/uptime-kuma/read.ts';
+import { StatuspageFileError } from './importers/statuspage/read.ts';
 
 const USAGE = `Usage:
   npm run cli -- export [--out FILE]
@@ -37,6 +38,9 @@ const USAGE = `Usage:
       FOLDER holds Better Stack Uptime's saved API answers (monitors.json, heartbeats.json, ...)
   npm run cli -- import uptimerobot FILE [--dry-run]
       FILE is UptimeRobot's API v2 getMonitors answer (JSON) or its CSV export of monitors
+  npm run cli -- import statuspage FILE [--dry-run]
+      FILE is an Atlassian Statuspage export: one JSON object of its API answers (components,
+      component_groups, incidents, subscribers by state); see docs/features/importers.md
 Environment:
   STATUSWATCH_URL    the company's host, e.g. https://acme.statuswatch.example
   STATUSWATCH_TOKEN  an API token of that company (Account, API tokens)`;
@@ -198,6 +202,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       e instanceof FileError ||
       e instanceof PlanError ||
       e instanceof KumaFileError ||
+      e instanceof StatuspageFileError ||
       e instanceof PlanFull
     ) {
       process.stderr.write(`${e.message}\n`);

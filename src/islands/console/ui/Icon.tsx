@@ -16,6 +16,7 @@ const PATHS: Record<string, string> = {
   bell: 'M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0',
   menu: 'M3 6h18M3 12h18M3 18h18',
   oncall: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
+  import: 'M12 3v12M7 10l5 5 5-5M4 17v3h16v-3',
 };
 
 export type IconName = keyof typeof PATHS;

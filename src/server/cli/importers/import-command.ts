@@ -17,6 +17,7 @@ import type { CodeFile } from '../monitors-as-code/model.ts';
 import { plan, type Change, type RunContext } from '../monitors-as-code/plan.ts';
 import { readRemote } from '../monitors-as-code/state.ts';
 import { importSource } from './sources.ts';
+import { planIncidents, planSubscribers } from './history.ts';
 import type { Mapped, NotImported } from './uptime-kuma/map.ts';
 
 export { IMPORT_SOURCES } from './sources.ts';
@@ -157,14 +158,25 @@ export interface ImportRun {
 
 /** Read, map, validate and plan: everything before the first write. */
 export async function prepareImport(source: string, path: string, api: Api, env: NodeJS.ProcessEnv): Promise<ImportRun> {
+  return planImport(loadImport(source, path), api, env);
+}
+
+/** The export read and mapped (throws the source's file error on a file it cannot read). */
+export function loadImport(source: string, path: string): Mapped {
   const from = importSource(source);
   if (!from) throw new Error(`unknown source ${source}`);
-  const mapped = from.load(path);
-  await from.refine?.(mapped, api);
+  return from.load(path);
+}
+
+/** A mapped export validated and planned against the server, before any write. */
+export async function planImport(mapped: Mapped, api: Api, env: NodeJS.ProcessEnv): Promise<ImportRun> {
+  // what the server must be asked first (Better Stack: which probe locations exist)
+  await mapped.refine?.(api);
   prevalidate(mapped);
   mapped.file = checkAgainstSchema(mapped.file);
   const remote = await readRemote(api);
   const changes = plan(mapped.file, remote, { prune: false, resendSecrets: false, env, missingSecrets: [] });
+  changes.push(...(await planIncidents(api, mapped.incidents)), ...(await planSubscribers(api, mapped.subscribers)));
   await checkPlanRoom(api, changes);
   // Objects already there that the import does not name stay as they are: not worth a line each.
   return { mapped, changes: changes.filter((c) => c.action !== 'kept'), ids: new Map(remote.monitors.map((m) => [m.name, m.id])) };

@@ -4,11 +4,12 @@
 import type { Mapped } from './uptime-kuma/map.ts';
 import { mapKuma } from './uptime-kuma/map.ts';
 import { readKuma } from './uptime-kuma/read.ts';
-import type { Api } from '../monitors-as-code/api.ts';
-import { mapBetterStack, refineBetterStack, type BetterStackMapped } from './better-stack/map.ts';
+import { mapBetterStack, refineBetterStack } from './better-stack/map.ts';
 import { readBetterStack } from './better-stack/read.ts';
 import { mapUptimeRobot } from './uptimerobot/map.ts';
 import { readUptimeRobot } from './uptimerobot/read.ts';
+import { mapStatuspage } from './statuspage/map.ts';
+import { readStatuspage } from './statuspage/read.ts';
 
 export interface ImportSource {
   /** What the user reads ("Uptime Kuma") */
@@ -17,8 +18,6 @@ export interface ImportSource {
   file: string;
   /** Reads and maps the export at `path` (throws the source's file error on a file it cannot read) */
   load(path: string): Mapped;
-  /** Optional: settings that depend on the company (its probe locations), read through the API before validation */
-  refine?(mapped: Mapped, api: Api): Promise<void>;
 }
 
 export const IMPORT_SOURCE_TABLE = {
@@ -30,13 +29,21 @@ export const IMPORT_SOURCE_TABLE = {
   'better-stack': {
     label: 'Better Stack Uptime',
     file: 'a folder of its API answers saved with curl (monitors.json, heartbeats.json, status-pages.json, ...)',
-    load: (path) => mapBetterStack(readBetterStack(path)),
-    refine: (mapped, api) => refineBetterStack(mapped as BetterStackMapped, api),
+    load: (path) => {
+      const mapped = mapBetterStack(readBetterStack(path));
+      mapped.refine = (api) => refineBetterStack(mapped, api);
+      return mapped;
+    },
   },
   uptimerobot: {
     label: 'UptimeRobot',
     file: "its API v2 getMonitors answer (JSON) or the dashboard's CSV export of monitors",
     load: (path) => mapUptimeRobot(readUptimeRobot(path)),
+  },
+  statuspage: {
+    label: 'Atlassian Statuspage',
+    file: 'a JSON file of its REST API answers: components, component groups, incidents, subscribers',
+    load: (path) => mapStatuspage(readStatuspage(path)),
   },
 } satisfies Record<string, ImportSource>;
 

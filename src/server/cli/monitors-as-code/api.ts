@@ -36,7 +36,7 @@ export interface Api {
 }
 
 /** What a problem answer says, else the start of its text. */
-function detailOf(text: string): string {
+export function detailOf(text: string): string {
   try {
     const p = JSON.parse(text) as { detail?: unknown; title?: unknown; errors?: unknown };
     const fields = p.errors && typeof p.errors === 'object' ? ` ${JSON.stringify(p.errors)}` : '';

@@ -8,7 +8,7 @@ import type { ApiMonitor, ApiPageSettings, ChannelSpec, CodeFile, MaintenanceSpe
 export type Action = 'create' | 'update' | 'unchanged' | 'restore' | 'archive' | 'cancel' | 'disable' | 'kept';
 
 export interface Change {
-  what: 'monitor' | 'maintenance window' | 'alert channel' | 'status page';
+  what: 'monitor' | 'maintenance window' | 'alert channel' | 'status page' | 'incident' | 'subscriber';
   name: string;
   action: Action;
   /** "field: old → new" lines */

@@ -167,5 +167,15 @@ export function incidentsRepo(db: DbScope) {
         .orderBy('id')
         .execute();
     },
+    /** A company's incident of this title that started at this instant (an imported past incident, found again). */
+    async findByTitleAndStart(companyId: string, title: string, startedAt: number): Promise<IncidentRow | undefined> {
+      return k
+        .selectFrom('incidents')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('title', '=', title)
+        .where('started_at', '=', startedAt)
+        .executeTakeFirst();
+    },
   };
 }

@@ -40,6 +40,7 @@ import { statusPagePanelHandlers } from './status-page-panels.ts';
 import { incidentEvidenceHandlers } from './incident-evidence.ts';
 import { incidentSummaryHandlers } from './incident-summary.ts';
 import { anomaliesHandlers } from './anomalies.ts';
+import { importsHandlers } from './imports.ts';
 
 export const handlers = {
   ...systemHandlers,
@@ -80,4 +81,5 @@ export const handlers = {
   ...incidentEvidenceHandlers,
   ...incidentSummaryHandlers,
   ...anomaliesHandlers,
+  ...importsHandlers,
 } satisfies HandlerMap;

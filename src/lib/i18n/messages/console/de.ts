@@ -16,6 +16,7 @@ import embed from './de/embed.json' with { type: 'json' };
 import errors from './de/errors.json' with { type: 'json' };
 import escalation from './de/escalation.json' with { type: 'json' };
 import evidence from './de/evidence.json' with { type: 'json' };
+import imports from './de/imports.json' with { type: 'json' };
 import incidentSummary from './de/incidentSummary.json' with { type: 'json' };
 import incidentTemplates from './de/incidentTemplates.json' with { type: 'json' };
 import incidents from './de/incidents.json' with { type: 'json' };
@@ -68,6 +69,7 @@ export const CONSOLE_DE: { [N in keyof typeof CONSOLE_EN]: Record<string, string
   errors,
   escalation,
   evidence,
+  imports,
   incidentSummary,
   incidentTemplates,
   incidents,

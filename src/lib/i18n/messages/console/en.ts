@@ -17,6 +17,7 @@ import embed from './en/embed.json' with { type: 'json' };
 import errors from './en/errors.json' with { type: 'json' };
 import escalation from './en/escalation.json' with { type: 'json' };
 import evidence from './en/evidence.json' with { type: 'json' };
+import imports from './en/imports.json' with { type: 'json' };
 import incidentSummary from './en/incidentSummary.json' with { type: 'json' };
 import incidentTemplates from './en/incidentTemplates.json' with { type: 'json' };
 import incidents from './en/incidents.json' with { type: 'json' };
@@ -68,6 +69,7 @@ export const CONSOLE_EN = {
   errors,
   escalation,
   evidence,
+  imports,
   incidentSummary,
   incidentTemplates,
   incidents,

@@ -17,6 +17,12 @@ export interface Mapped {
   notImported: NotImported[];
   /** Values not to be printed (tokens, passwords, basic auth headers): the output shows "(secret)" */
   secrets: Set<string>;
+  /** Past incidents the export carries (importers/history.ts), written after everything else */
+  incidents?: import('../history.ts').PastIncidentSpec[];
+  /** Subscribers who confirmed in the other tool (importers/history.ts), added after the incidents */
+  subscribers?: import('../history.ts').ConfirmedSubscriberSpec[];
+  /** Settings that depend on the company (Better Stack: its probe locations), read through the API before the plan */
+  refine?: (api: import('../../monitors-as-code/api.ts').Api) => Promise<void>;
 }
 
 /** Kuma monitor types we have no kind for, with the reason the user reads. */
