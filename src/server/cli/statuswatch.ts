@@ -20,8 +20,7 @@ import {
   notImportedText,
   prepareImport,
 } from './importers/import-command.ts';
-import { KumaFileError } from './importers/uptime-kuma/read.ts';
-import { StatuspageFileError } from './importers/statuspage/read.ts';
+import { ImportFileError } from './importers/file-error.ts';
 
 const USAGE = `Usage:
   npm run cli -- export [--out FILE]
@@ -201,8 +200,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       e instanceof UsageError ||
       e instanceof FileError ||
       e instanceof PlanError ||
-      e instanceof KumaFileError ||
-      e instanceof StatuspageFileError ||
+      e instanceof ImportFileError ||
       e instanceof PlanFull
     ) {
       process.stderr.write(`${e.message}\n`);

@@ -11,14 +11,14 @@
 // Everything becomes one model in Better Stack's own terms; mapping to ours is map.ts's job.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { KumaFileError } from '../uptime-kuma/read.ts';
+import { ImportFileError } from '../file-error.ts';
 import { savedAnswers } from '../json-documents.ts';
 
 /**
  * A folder or file the importer cannot read, with the reason in words. A kind of the first
  * source's file error, so the CLI answers it like every import file error (message, exit code 2).
  */
-export class BetterStackFileError extends KumaFileError {}
+export class BetterStackFileError extends ImportFileError {}
 
 export interface JsonApiItem {
   id: string;

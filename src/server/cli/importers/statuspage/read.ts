@@ -10,6 +10,7 @@
 //                     the `state` filter of the list call is where Statuspage keeps it.
 // A file of a single call's answer (a bare array of components) is refused: it is not the export.
 import { readFileSync } from 'node:fs';
+import { ImportFileError } from '../file-error.ts';
 
 export interface SpComponent {
   id: string;
@@ -71,7 +72,7 @@ export interface SpData {
 }
 
 /** A file the importer cannot read, with the reason in words for the user. */
-export class StatuspageFileError extends Error {}
+export class StatuspageFileError extends ImportFileError {}
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

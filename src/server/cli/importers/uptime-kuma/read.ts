@@ -4,6 +4,7 @@
 // Uptime Kuma's own terms; mapping to ours is map.ts's job.
 import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { ImportFileError } from '../file-error.ts';
 
 export interface KumaMonitor {
   id: number;
@@ -89,7 +90,7 @@ export interface KumaData {
 }
 
 /** A file the importer cannot read, with the reason in words for the user. */
-export class KumaFileError extends Error {}
+export class KumaFileError extends ImportFileError {}
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 

@@ -6,11 +6,11 @@
 //  - the dashboard's CSV export of monitors (a header row, then one monitor a row).
 // Both become one model in UptimeRobot's own terms (the API's numeric codes); map.ts maps it.
 import { readFileSync } from 'node:fs';
-import { KumaFileError } from '../uptime-kuma/read.ts';
+import { ImportFileError } from '../file-error.ts';
 import { savedAnswers } from '../json-documents.ts';
 
 /** A file the importer cannot read, with the reason in words (answered like every import file error: exit code 2). */
-export class UptimeRobotFileError extends KumaFileError {}
+export class UptimeRobotFileError extends ImportFileError {}
 
 export interface RobotContactLink {
   id: string;
