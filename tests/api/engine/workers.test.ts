@@ -122,8 +122,10 @@ describe('worker processes', () => {
       // its first check a monitor moves to its own phase in the interval, which may come at once
       // (83 ms was seen). Later gaps stay near the 1 s interval; a loaded machine delays one check
       // by a few hundred ms (430 ms was seen with the suite running beside other work), never to a
-      // second run of one slot.
-      expect(Math.min(...gaps.slice(1)), `monitor ${i} gaps ${gaps.join(',')}`).toBeGreaterThan(300);
+      // second run of one slot. A check delayed that much and the next on time come 215 ms apart
+      // (seen at load 15), so only gaps under 100 ms read as one slot run twice: both workers
+      // claiming one due check would run it at the same moment.
+      expect(Math.min(...gaps.slice(1)), `monitor ${i} gaps ${gaps.join(',')}`).toBeGreaterThan(100);
       const stored = await services.db.k
         .selectFrom('check_results')
         .select(sql<number>`count(*)`.as('n'))
