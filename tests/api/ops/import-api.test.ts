@@ -14,6 +14,7 @@ import { seedUser, signIn } from '../../support/fixtures.ts';
 
 const KUMA_DB = join(ROOT, 'tests/fixtures/uptime-kuma/kuma.db');
 const STATUSPAGE = join(ROOT, 'tests/fixtures/statuspage/statuspage-export.json');
+const UPTIMEROBOT_CSV = join(ROOT, 'tests/fixtures/uptimerobot/monitors.csv');
 const KUMA_SECRETS = ['KumaSlackSecret42', '123456789:AAEkumaTelegramBotTokenValue0123456', 'kuma-basic-pass-7731'];
 
 /** A multipart body as a browser's FormData sends it. */
@@ -104,6 +105,15 @@ describe.each(DB_KINDS)('import through the API on %s', (kind) => {
     expect(r.body.changes.find((c: any) => c.name === 'API health').details).toContain('headers: {"Authorization":"(secret)"}');
     expect(r.body.not_imported).toContainEqual({ what: 'monitor', name: 'Containers', why: 'our probes do not reach a Docker daemon' });
     for (const s of KUMA_SECRETS) expect(r.text).not.toContain(s);
+    expect(await monitorsOf('acme')).toEqual([]);
+  }, 120_000);
+
+  it('the screen reads an UptimeRobot CSV export too: what maps, and nothing created by a dry run', async () => {
+    const r = await upload('acme', { source: 'uptimerobot', dry_run: 'true' }, UPTIMEROBOT_CSV);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ source: 'uptimerobot', dry_run: true, applied: false });
+    expect(r.body.counts.create).toBeGreaterThan(0);
+    expect(r.body.changes.every((c: any) => c.action === 'create')).toBe(true);
     expect(await monitorsOf('acme')).toEqual([]);
   }, 120_000);
 
