@@ -30,7 +30,12 @@ test('a company admin checks an Uptime Kuma database, imports it, and a second c
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByText('Choose the export file to upload.')).toBeVisible();
 
-  await expect(page.getByLabel('Tool').locator('option')).toHaveText(['Uptime Kuma', 'Atlassian Statuspage', 'UptimeRobot']);
+  await expect(page.getByLabel('Tool').locator('option')).toHaveText([
+    'Uptime Kuma',
+    'Atlassian Statuspage',
+    'UptimeRobot',
+    'Better Stack Uptime',
+  ]);
   await page.getByRole('button', { name: 'File', exact: true }).setInputFiles(KUMA_DB);
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByTestId('import-summary')).toHaveText('22 objects to create, 1 to update, 0 unchanged. Nothing has changed yet.');

@@ -14,6 +14,7 @@ import { seedUser, signIn } from '../../support/fixtures.ts';
 
 const KUMA_DB = join(ROOT, 'tests/fixtures/uptime-kuma/kuma.db');
 const STATUSPAGE = join(ROOT, 'tests/fixtures/statuspage/statuspage-export.json');
+const BETTER_STACK = join(ROOT, 'tests/fixtures/better-stack');
 const UPTIMEROBOT_CSV = join(ROOT, 'tests/fixtures/uptimerobot/monitors.csv');
 const KUMA_SECRETS = ['KumaSlackSecret42', '123456789:AAEkumaTelegramBotTokenValue0123456', 'kuma-basic-pass-7731'];
 
@@ -114,6 +115,22 @@ describe.each(DB_KINDS)('import through the API on %s', (kind) => {
     expect(r.body).toMatchObject({ source: 'uptimerobot', dry_run: true, applied: false });
     expect(r.body.counts.create).toBeGreaterThan(0);
     expect(r.body.changes.every((c: any) => c.action === 'create')).toBe(true);
+    expect(await monitorsOf('acme')).toEqual([]);
+  }, 120_000);
+
+  it('reads Better Stack as one file of its API answers back to back (the upload cannot be a folder)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bs-bundle-'));
+    const bundle = join(dir, 'better-stack.json');
+    const parts = readdirSync(BETTER_STACK)
+      .sort()
+      .map((f) => readFileSync(join(BETTER_STACK, f), 'utf8'));
+    writeFileSync(bundle, parts.join('\n'));
+    const r = await upload('acme', { source: 'better-stack', dry_run: 'true' }, bundle);
+    expect(r.status, r.text).toBe(200);
+    const names = r.body.changes.filter((c: any) => c.what === 'monitor').map((c: any) => c.name);
+    // monitors of both pages, a heartbeat and a group: every list of the folder reached the plan
+    expect(names.length).toBeGreaterThanOrEqual(14);
+    expect(r.body.changes.some((c: any) => c.what === 'status page')).toBe(true);
     expect(await monitorsOf('acme')).toEqual([]);
   }, 120_000);
 

@@ -234,7 +234,12 @@ describe.each(DB_KINDS)('import from Better Stack on %s', (kind) => {
         folder('refused', { 'monitors.json': '{"errors": "Invalid Team API token"}' }),
         'monitors.json holds an error answer (page 1: "Invalid Team API token"): check the token and save it again.',
       ],
-      [join(FOLDER, 'heartbeats.json'), 'give the folder of saved Better Stack API answers (or its monitors.json)'],
+      // a single file is read as every answer back to back: heartbeats alone hold no monitor
+      [join(FOLDER, 'heartbeats.json'), 'heartbeats.json holds no monitors: put the answers of GET /api/v2/monitors in it'],
+      [
+        join(folder('foreign', { 'all.json': '{"data": [{"id": "1", "type": "incident", "attributes": {}}]}' }), 'all.json'),
+        'all.json holds "incident" items, which are not Better Stack Uptime monitors, heartbeats, groups or status pages.',
+      ],
       [join(dir, 'missing'), 'Cannot read'],
     ];
     const runs = await Promise.all(cases.map(([path]) => cli(['import', 'better-stack', path], co.env('wrong'))));

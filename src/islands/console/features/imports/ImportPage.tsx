@@ -25,6 +25,7 @@ const SOURCE_KEYS = {
   'uptime-kuma': ['imports.source.uptimeKuma.label', 'imports.source.uptimeKuma.file'],
   statuspage: ['imports.source.statuspage.label', 'imports.source.statuspage.file'],
   uptimerobot: ['imports.source.uptimerobot.label', 'imports.source.uptimerobot.file'],
+  'better-stack': ['imports.source.betterStack.label', 'imports.source.betterStack.file'],
 } as const satisfies Record<ImportSourceId, readonly [string, string]>;
 
 export function ImportPage({ title }: { title: string }) {

@@ -9,8 +9,7 @@ import type { components } from '../../../../api/schema.d.ts';
 export type ImportResult = components['schemas']['ImportResult'];
 
 /** The tools the server imports from (src/server/cli/importers/sources.ts), in menu order. */
-// Better Stack is read from a folder of API answers: the CLI imports it (docs/features/importers.md)
-export const IMPORT_SOURCES = ['uptime-kuma', 'statuspage', 'uptimerobot'] as const;
+export const IMPORT_SOURCES = ['uptime-kuma', 'statuspage', 'uptimerobot', 'better-stack'] as const;
 export type ImportSourceId = (typeof IMPORT_SOURCES)[number];
 
 export type ImportState =

@@ -76,10 +76,9 @@ export function readBetterStack(path: string): BetterStackData {
   } catch (e) {
     throw new BetterStackFileError(`Cannot read ${path}: ${(e as Error).message}`);
   }
-  if (!statSync(path).isDirectory() && !/^monitors(-\d+)?\.json$/.test(basename(path)))
-    throw new BetterStackFileError(
-      `${path}: give the folder of saved Better Stack API answers (or its monitors.json); see docs/features/importers.md for the curl commands.`,
-    );
+  // One file of any other name holds every answer back to back (`cat *.json > better-stack.json`,
+  // what the console's upload takes): each item's JSON:API type says which list it belongs to.
+  if (!statSync(path).isDirectory() && !/^monitors(-\d+)?\.json$/.test(basename(path))) return readBundle(path);
   const names = readdirSync(dir);
   if (filesOf(names, BETTER_STACK_FILES.monitors).length === 0)
     throw new BetterStackFileError(
@@ -94,7 +93,21 @@ export function readBetterStack(path: string): BetterStackData {
   return data;
 }
 
-function readList(file: string, type: string): JsonApiItem[] {
+/** One file of all the answers: items go to their list by type (unknown types are refused by name). */
+function readBundle(file: string): BetterStackData {
+  const lists = Object.keys(ITEM_TYPE) as (keyof BetterStackData)[];
+  const all = readList(file, null);
+  const data = Object.fromEntries(lists.map((k) => [k, all.filter((i) => i.type === ITEM_TYPE[k])])) as unknown as BetterStackData;
+  for (const k of lists) data[k] = data[k].filter((item, i) => data[k].findIndex((x) => x.id === item.id) === i);
+  if (data.monitors.length === 0)
+    throw new BetterStackFileError(
+      `${file} holds no monitors: put the answers of GET /api/v2/monitors in it (see docs/features/importers.md for the curl commands).`,
+    );
+  return data;
+}
+
+/** The items of one saved list (`type`: the JSON:API type each must have; null: any type this importer reads) */
+function readList(file: string, type: string | null): JsonApiItem[] {
   let docs: unknown[];
   try {
     docs = savedAnswers(readFileSync(file, 'utf8'));
@@ -115,11 +128,15 @@ function readList(file: string, type: string): JsonApiItem[] {
     for (const item of d.data as Record<string, unknown>[]) {
       if (!item || typeof item !== 'object' || typeof item.attributes !== 'object' || item.attributes === null)
         throw new BetterStackFileError(`${file}: an item of page ${n + 1} has no "attributes".`);
-      if (item.type !== type)
+      if (type === null && !Object.values(ITEM_TYPE).includes(String(item.type)))
+        throw new BetterStackFileError(
+          `${file} holds "${String(item.type)}" items, which are not Better Stack Uptime monitors, heartbeats, groups or status pages.`,
+        );
+      if (type !== null && item.type !== type)
         throw new BetterStackFileError(
           `${file} holds "${String(item.type)}" items where "${type}" items belong: was another list saved under this name?`,
         );
-      items.push({ id: String(item.id), type, attributes: item.attributes as Record<string, unknown> });
+      items.push({ id: String(item.id), type: String(item.type), attributes: item.attributes as Record<string, unknown> });
     }
   }
   return items;
