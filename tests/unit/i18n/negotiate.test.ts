@@ -28,6 +28,21 @@ describe('negotiateLocale', () => {
   });
 });
 
+describe('remembered answers', () => {
+  it("answer per offered set and fallback: the same header asked again of another page gets that page's choice", () => {
+    const header = 'de-DE,de;q=0.9,fr;q=0.8';
+    expect(negotiateLocale({ acceptLanguage: header, offered: ['en', 'de', 'fr'], fallback: 'en' })).toBe('de');
+    expect(negotiateLocale({ acceptLanguage: header, offered: ['en', 'fr'], fallback: 'en' })).toBe('fr');
+    expect(negotiateLocale({ acceptLanguage: header, offered: ['en', 'es'], fallback: 'en' })).toBe('en');
+    expect(negotiateLocale({ acceptLanguage: header, offered: ['it', 'es'], fallback: 'it' })).toBe('it');
+    // asked again, in another order: the same answers
+    expect(negotiateLocale({ acceptLanguage: header, offered: ['en', 'fr'], fallback: 'en' })).toBe('fr');
+    expect(negotiateLocale({ acceptLanguage: header, offered: ['en', 'de', 'fr'], fallback: 'en' })).toBe('de');
+    // the URL's choice still wins over a remembered header
+    expect(negotiateLocale({ explicit: 'fr', acceptLanguage: header, offered: ['en', 'de', 'fr'], fallback: 'en' })).toBe('fr');
+  });
+});
+
 describe('translators', () => {
   it('formats in each language and is right to left for Arabic and Hebrew', () => {
     expect(PUBLIC_AREA.translator('de').t('language.label')).toBe('Sprache');
