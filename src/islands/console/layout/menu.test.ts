@@ -35,6 +35,8 @@ describe('navigation menus', () => {
       'Team /team',
       'On-call /on-call',
       'Settings /settings',
+      // moving in from another tool: company admins only (a viewer's menu below has no Import)
+      'Import /settings/import',
     ]);
   });
   it('a viewer sees only what it may view', () => {
