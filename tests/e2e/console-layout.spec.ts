@@ -245,6 +245,7 @@ test.describe('company roles', () => {
         'Team',
         'On-call',
         'Settings',
+        'Import',
       ].map((t) => new RegExp(t)),
     );
     await expect(page.getByTestId('role-badge')).toHaveText('Customer Admin');

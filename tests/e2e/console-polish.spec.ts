@@ -155,7 +155,16 @@ test('notification preferences: delivery channels and categories as two groups, 
   await signInUi(page, tenantUrl(co.subdomain), admin);
   await page.goto(tenantUrl(co.subdomain, '/notifications'));
   const type = page.getByLabel('Type');
-  await expect(type.locator('option')).toHaveText(['All', 'Monitor incident', 'SSL warning', 'DNS warning', 'Security report', 'System']);
+  // every notification type, the anomaly watch's included (issue 33)
+  await expect(type.locator('option')).toHaveText([
+    'All',
+    'Monitor incident',
+    'SSL warning',
+    'DNS warning',
+    'Security report',
+    'System',
+    'Anomaly',
+  ]);
   await expect(page.getByLabel('Severity').locator('option')).toHaveText(['All', 'Critical', 'High', 'Medium', 'Low', 'Info']);
 
   await page.getByRole('button', { name: 'Preferences' }).click();
