@@ -14,8 +14,8 @@ export async function getIncidentEvidence(ctx: Ctx, id: string): Promise<Inciden
   const db = ctx.services.db;
   const incident = await incidentsRepo(db).findById(id, companyScope(ctx, null));
   if (!incident) throw notFound('Incident');
-  const stored = await incidentEvidenceRepo(db).get(incident.id, incident.company_id);
-  if (stored) return evidenceView(stored);
+  const stored = await storedEvidence(db, incident.company_id, incident.id);
+  if (stored) return stored;
   const now = ctx.services.now();
   const built = incident.created_by === null ? await buildEvidence(db, incident.id, now) : undefined;
   if (built) return evidenceView(built);
