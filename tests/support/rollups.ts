@@ -38,5 +38,10 @@ export async function insertRollups(db: DbScope, grain: RollupGrain, rows: SeedR
 
 /** One stored rollup row read back through the repository (null when there is none). */
 export async function readRollup(db: DbScope, grain: RollupGrain, monitorId: string, start: number): Promise<RollupRecord | null> {
-  return (await rollupsRepo(db).getMany(grain, [{ monitorId, start }]))[0] ?? null;
+  const m = await db.k.selectFrom('monitors').select(['num', 'company_id']).where('id', '=', monitorId).executeTakeFirst();
+  if (!m) return null;
+  return (
+    (await rollupsRepo(db).getMany(grain, [{ monitorId, companyId: m.company_id, start }], new Map([[monitorId, Number(m.num)]])))[0] ??
+    null
+  );
 }

@@ -130,6 +130,33 @@ class BooleansAsIntegers extends OperationNodeTransformer {
   }
 }
 
+/**
+ * Whether a query binds a boolean anywhere. Most do not, and the transformer rebuilds (and freezes)
+ * every node of the tree it walks: for the result writer's inserts of 500 rows, thousands of
+ * values, that copy was a measurable share of storing a probe result (bench:probe-drain). A
+ * look through the plain tree costs a fraction of it.
+ */
+function bindsBoolean(node: unknown): boolean {
+  const stack: unknown[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (typeof n === 'boolean') return true;
+    if (n === null || typeof n !== 'object') continue;
+    if (Array.isArray(n)) {
+      for (const x of n)
+        if (typeof x === 'boolean') return true;
+        else if (x !== null && typeof x === 'object') stack.push(x);
+      continue;
+    }
+    if (ArrayBuffer.isView(n)) continue;
+    for (const v of Object.values(n)) {
+      if (typeof v === 'boolean') return true;
+      if (v !== null && typeof v === 'object') stack.push(v);
+    }
+  }
+  return false;
+}
+
 export class BooleanColumnsPlugin implements KyselyPlugin {
   readonly #keys = new WeakMap<QueryId, string[]>();
   readonly #writer = new BooleansAsIntegers();
@@ -143,7 +170,7 @@ export class BooleanColumnsPlugin implements KyselyPlugin {
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
     const keys = booleanKeys(node as unknown as Node);
     if (keys.length) this.#keys.set(queryId, keys);
-    return this.#encodeWrites ? this.#writer.transformNode(node) : node;
+    return this.#encodeWrites && bindsBoolean(node) ? this.#writer.transformNode(node) : node;
   }
 
   async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

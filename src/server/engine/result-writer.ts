@@ -190,8 +190,8 @@ export async function writeBatch(
       ['daily', dayStart],
     ] as const) {
       const keyOf = (monitorId: string, start: number) => `${monitorId}:${start}`;
-      const wanted = live.map((b) => ({ monitorId: b.monitorId, start: startOf(b.checkedAt) }));
-      const existing = new Map((await rollups.getMany(grain, wanted)).map((r) => [keyOf(r.monitor_id, r.start), r]));
+      const wanted = live.map((b) => ({ monitorId: b.monitorId, companyId: b.companyId, start: startOf(b.checkedAt) }));
+      const existing = new Map((await rollups.getMany(grain, wanted, nums)).map((r) => [keyOf(r.monitor_id, r.start), r]));
       const touched = new Map<string, { monitorId: string; companyId: string; start: number; r: Rollup }>();
       for (const b of live) {
         const start = startOf(b.checkedAt);
@@ -222,8 +222,13 @@ export async function writeBatch(
       const located = live.filter((b) => steps.has(b));
       const lr = locationRollupsRepo(tx);
       const keyOf = (monitorId: string, location: number, start: number) => `${monitorId}:${location}:${start}`;
-      const wanted = located.map((b) => ({ monitorId: b.monitorId, location: b.location ?? 0, start: hourStart(b.checkedAt) }));
-      const existing = new Map((await lr.getMany(wanted)).map((r) => [keyOf(r.monitor_id, r.location, r.start), r]));
+      const wanted = located.map((b) => ({
+        monitorId: b.monitorId,
+        companyId: b.companyId,
+        location: b.location ?? 0,
+        start: hourStart(b.checkedAt),
+      }));
+      const existing = new Map((await lr.getMany(wanted, nums)).map((r) => [keyOf(r.monitor_id, r.location, r.start), r]));
       const touched = new Map<string, { monitorId: string; companyId: string; location: number; start: number; r: Rollup }>();
       for (const b of located) {
         const location = b.location ?? 0;

@@ -4,6 +4,7 @@
 // uptime and latency; the monitor's rollups hold the quorum's view.
 import { encodeRollupDetail } from '../../../lib/rollup-detail.ts';
 import type { DbScope } from '../scope.ts';
+import { anyOf } from './any-of.ts';
 import { toRecord, type RollupRecord } from './rollups-repo.ts';
 
 export interface LocationRollupRecord extends RollupRecord {
@@ -27,16 +28,41 @@ export function locationRollupsRepo(db: DbScope) {
   const k = db.k;
   const joined = () => k.selectFrom('monitor_location_rollups_hourly as r').innerJoin('monitors as m', 'm.num', 'r.monitor_num');
   return {
-    /** The rows of these (monitor, location, hour) keys, locked for update on PostgreSQL. */
-    async getMany(keys: Array<{ monitorId: string; location: number; start: number }>): Promise<LocationRollupRecord[]> {
-      if (keys.length === 0) return [];
-      const q = joined()
-        .select([...STORED])
-        .where('m.id', 'in', [...new Set(keys.map((x) => x.monitorId))])
-        .where('r.location', 'in', [...new Set(keys.map((x) => x.location))])
-        .where('r.hour_start', 'in', [...new Set(keys.map((x) => x.start))]);
-      const rows = await (db.kind === 'postgres' ? q.forUpdate(['r']) : q).execute();
-      return rows.map((row) => ({ ...toRecord(row), location: Number(row.location) }));
+    /**
+     * The rows of these (monitor, location, hour) keys, by the monitors' numbers; not locked, as
+     * the monitor's own rollups are not (rollups-repo.ts getMany says why).
+     */
+    async getMany(
+      keys: Array<{ monitorId: string; companyId: string; location: number; start: number }>,
+      nums: ReadonlyMap<string, number>,
+    ): Promise<LocationRollupRecord[]> {
+      const byNum = new Map<number, { monitorId: string; companyId: string }>();
+      for (const x of keys) {
+        const num = nums.get(x.monitorId);
+        if (num !== undefined) byNum.set(num, x);
+      }
+      if (byNum.size === 0) return [];
+      const rows = await k
+        .selectFrom('monitor_location_rollups_hourly as r')
+        .select([
+          'r.monitor_num',
+          'r.location',
+          'r.hour_start as start',
+          'r.checks',
+          'r.failures',
+          'r.degraded',
+          'r.maintenance',
+          'r.last_http_code',
+          'r.data',
+        ])
+        .where(anyOf(db, 'r.monitor_num', [...byNum.keys()], 'bigint'))
+        .where(anyOf(db, 'r.location', [...new Set(keys.map((x) => x.location))], 'integer'))
+        .where(anyOf(db, 'r.hour_start', [...new Set(keys.map((x) => x.start))], 'bigint'))
+        .execute();
+      return rows.map((row) => {
+        const m = byNum.get(Number(row.monitor_num))!;
+        return { ...toRecord({ ...row, monitor_id: m.monitorId, company_id: m.companyId }), location: Number(row.location) };
+      });
     },
     /** Inserts or replaces rows; `nums` maps monitor ids to their numbers (records of others are dropped). */
     async putMany(recs: LocationRollupRecord[], nums: ReadonlyMap<string, number>): Promise<void> {

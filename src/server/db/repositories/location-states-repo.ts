@@ -3,6 +3,7 @@
 // writer's transaction, written back once per batch.
 import type { Insertable, Selectable } from 'kysely';
 import type { DbScope } from '../scope.ts';
+import { anyOf } from './any-of.ts';
 import type { MonitorLocationStatesTable } from '../schema/monitoring.ts';
 
 export type LocationStateRow = Selectable<MonitorLocationStatesTable>;
@@ -13,7 +14,11 @@ export function locationStatesRepo(db: DbScope) {
     /** The states of these monitors at every location (the monitors are locked already). */
     async ofMonitors(monitorIds: string[]): Promise<LocationStateRow[]> {
       if (monitorIds.length === 0) return [];
-      const rows = await k.selectFrom('monitor_location_states').selectAll().where('monitor_id', 'in', monitorIds).execute();
+      const rows = await k
+        .selectFrom('monitor_location_states')
+        .selectAll()
+        .where(anyOf(db, 'monitor_id', monitorIds, 'text'))
+        .execute();
       return rows.map((r) => ({
         ...r,
         status_since: r.status_since === null ? null : Number(r.status_since),

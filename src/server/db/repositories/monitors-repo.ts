@@ -4,6 +4,7 @@ import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable
 import { type DbScope, withTransaction } from '../scope.ts';
 import type { MonitorsTable } from '../schema/monitoring.ts';
 import { maintenanceRepo } from './maintenance-repo.ts';
+import { anyOf } from './any-of.ts';
 
 export type MonitorRow = Selectable<MonitorsTable>;
 export type MonitorWithTenant = MonitorRow & { tenant_name: string | null; company_plan: string | null };
@@ -381,7 +382,11 @@ export function monitorsRepo(db: DbScope) {
     },
     lockForState(ids: string[]): Promise<MonitorRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      const q = k.selectFrom('monitors').selectAll().where('id', 'in', ids).orderBy('id');
+      const q = k
+        .selectFrom('monitors')
+        .selectAll()
+        .where(anyOf(db, 'id', ids, 'text'))
+        .orderBy('id');
       return (isPostgres ? q.forUpdate() : q).execute();
     },
     /**

@@ -5,6 +5,7 @@
 // the slug (slugs are [a-z0-9-], so `"slug"` inside the JSON text matches that element alone).
 import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
+import { anyOf } from './any-of.ts';
 
 export interface AssignmentCandidate {
   id: string;
@@ -87,7 +88,10 @@ export function probeAssignmentsRepo(db: DbScope) {
     /** The monitors a batch of results names (those that exist). */
     byIds(ids: string[]): Promise<AssignmentRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return base({ slug: '', companyId: null }).select(whole).where('m.id', 'in', ids).execute() as Promise<AssignmentRow[]>;
+      return base({ slug: '', companyId: null })
+        .select(whole)
+        .where(anyOf(db, 'm.id', ids, 'text'))
+        .execute() as Promise<AssignmentRow[]>;
     },
     /** Companies having a private location of this slug: for them the slug names that one, not the public one. */
     async companiesWithPrivateSlug(slug: string): Promise<Set<string>> {

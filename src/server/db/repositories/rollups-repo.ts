@@ -1,9 +1,10 @@
 // SQL for hourly and daily rollups: read-merge-write inside the batch transaction (the rows of
-// one batch are locked on PostgreSQL), and range reads for uptime, dashboards and status pages.
+// one batch's monitors are locked), and range reads for uptime, dashboards and status pages.
 // Rows are keyed by the monitor's number and hold their latency figures as one binary value
 // (migration 0114, src/lib/rollup-detail.ts); records keep the monitor's id and company.
 import { decodeRollupDetail, encodeRollupDetail, type RollupDetail } from '../../../lib/rollup-detail.ts';
 import type { DbScope } from '../scope.ts';
+import { anyOf } from './any-of.ts';
 import { monitorNumbers } from './monitor-numbers.ts';
 import type { CheckStatus } from '../schema/monitoring.ts';
 
@@ -84,16 +85,43 @@ const STORED = [
 export function rollupsRepo(db: DbScope) {
   const k = db.k;
   return {
-    /** The rows of these (monitor, start) keys, locked for update on PostgreSQL. */
-    async getMany(grain: RollupGrain, keys: Array<{ monitorId: string; start: number }>): Promise<RollupRecord[]> {
-      if (keys.length === 0) return [];
+    /**
+     * The rows of these (monitor, start) keys, by the monitors' numbers (`nums`, from the rows the
+     * caller read). Not locked: their one writer, the result writer, holds its monitors' rows
+     * locked (monitors-repo.ts lockForState) for the whole transaction, so two writers of one
+     * monitor's rollups take turns there.
+     */
+    async getMany(
+      grain: RollupGrain,
+      keys: Array<{ monitorId: string; companyId: string; start: number }>,
+      nums: ReadonlyMap<string, number>,
+    ): Promise<RollupRecord[]> {
+      const byNum = new Map<number, { monitorId: string; companyId: string }>();
+      for (const x of keys) {
+        const num = nums.get(x.monitorId);
+        if (num !== undefined) byNum.set(num, x);
+      }
+      if (byNum.size === 0) return [];
       const key = ROLLUP_START[grain] as 'hour_start';
-      const q = rollupsWithMonitors(db, grain)
-        .select([...STORED, `r.${key} as start`])
-        .where('m.id', 'in', [...new Set(keys.map((x) => x.monitorId))])
-        .where(`r.${key}`, 'in', [...new Set(keys.map((x) => x.start))]);
-      const rows = await (db.kind === 'postgres' ? q.forUpdate(['r']) : q).execute();
-      return rows.map(toRecord);
+      const rows = await k
+        .selectFrom(`${ROLLUP_TABLE[grain] as 'monitor_rollups_hourly'} as r`)
+        .select([
+          'r.monitor_num',
+          `r.${key} as start`,
+          'r.checks',
+          'r.failures',
+          'r.degraded',
+          'r.maintenance',
+          'r.last_http_code',
+          'r.data',
+        ])
+        .where(anyOf(db, 'r.monitor_num', [...byNum.keys()], 'bigint'))
+        .where(anyOf(db, `r.${key}`, [...new Set(keys.map((x) => x.start))], 'bigint'))
+        .execute();
+      return rows.map((row) => {
+        const m = byNum.get(Number(row.monitor_num))!;
+        return toRecord({ ...row, monitor_id: m.monitorId, company_id: m.companyId });
+      });
     },
     /**
      * Inserts or replaces rows in one statement (records of deleted monitors are dropped).
