@@ -8,14 +8,17 @@
 //                      (5 x 20,000 at 60 s: 1,667 results/s), while autocannon loads a status page:
 //                      ingest p99 as the probes timed their deliveries (target <= 50 ms) and the
 //                      page's req/s in the same run (target >= 5,000).
+//   --scenario replay  the platform alone on the five probes' real calls: one interval of them
+//                      recorded, then played back at their own pace by a sender process without
+//                      the probes and targets on the box (labelled REPLAYED; run.ts says why).
 //   --scenario detect  three probes, each with its own loopback DNS server, so a fault can hit one
 //                      location: one location failing alone for four intervals (no incident, the
 //                      target), then two of three (down within interval x confirmations + 5 s).
 // Figures are from the probes' own run summaries (src/probe/run-figures.ts), the platform's
-// stored rows and /proc. Usage: npm run bench:probes -- [--scenario one|five|detect|all]
+// stored rows and /proc. Usage: npm run bench:probes -- [--scenario one|five|replay|detect|all]
 //   [--monitors N] [--interval S] [--seconds S] [--warmup S] [--pg]; pages need a build (DIST_DIR).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -50,6 +53,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '120' },
     warmup: { type: 'string', default: '60' },
     connections: { type: 'string', default: '50' },
+    // the page's load offered at this many requests a second (autocannon -R) instead of as fast as
+    // the 50 connections go: an open load like real visitors', which leaves the platform what it
+    // does not need for them (the target is >= 5,000 req/s served)
+    'page-rate': { type: 'string' },
     pg: { type: 'boolean', default: false },
     // the probes call the ingest thread's port (PROBE_INGEST_PORT), as docs/features/probe-locations.md advises; --main-port: the main one
     'main-port': { type: 'boolean', default: false },
@@ -58,6 +65,8 @@ const { values } = parseArgs({
 const INTERVAL = Number(values.interval);
 const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
+const PAGE_RATE = values['page-rate'] ? Number(values['page-rate']) : undefined;
+const pageLoad = () => (PAGE_RATE ? `offered ${PAGE_RATE}/s` : `${values.connections} connections as fast as they go`);
 const PROBE_MAIN = path.resolve(import.meta.dirname, '../../src/probe/main.ts');
 const PAGE_COMPANY = 'bench';
 const PER_COMPANY = 1000;
@@ -321,7 +330,7 @@ async function scenarioFive(): Promise<void> {
     // The platform's event loop in this process: every request (page or delivery) waits out its pauses.
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
-    const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections));
+    const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE);
     loop.disable();
     const stored = await storedSince(platform.services, t0);
     const load = os.loadavg();
@@ -332,12 +341,139 @@ async function scenarioFive(): Promise<void> {
         `scenario five: 5 probes x ${perProbe} monitors at ${INTERVAL} s (${fmt((5 * perProbe) / INTERVAL, 0)} results/s wanted), ${platform.services.db.kind}, ${SECONDS} s of page load after ${WARMUP} s warm-up; probes call the ${values['main-port'] ? 'main port' : 'ingest port (PROBE_INGEST_PORT thread)'}; load ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
         `  ingest p99          ${Math.max(...sums.map((s) => s.deliveryP99))} ms (worst probe; each delivery call of up to 1,000 results as the probe timed it; p50 ${Math.max(...sums.map((s) => s.deliveryP50))} ms)   (target: <= 50 ms)`,
         `  platform stored     ${fmt(stored / SECONDS)} results/s during the page load   (target: ${fmt((5 * perProbe) / INTERVAL, 0)})`,
-        `  status page         ${fmt(web.rps, 0)} req/s, p99 ${web.p99} ms, errors ${web.errors + web.non2xx} in the same run   (target: >= 5,000 req/s)`,
+        `  status page         ${fmt(web.rps, 0)} req/s (${pageLoad()}), p99 ${web.p99} ms, errors ${web.errors + web.non2xx} in the same run   (target: >= 5,000 req/s)`,
         `  platform loop delay p50 ${fmt(loop.percentile(50) / 1e6, 0)} ms, p99 ${fmt(loop.percentile(99) / 1e6, 0)} ms, max ${fmt(loop.max / 1e6, 0)} ms during the page load (the pauses every request waits out)`,
         `  probes lag p99      ${sums.map((s) => s.lagP99).join(', ')} ms; RSS max ${probes.map((p) => fmt(p.rssMaxKb / 1024, 0)).join(', ')} MiB`,
       ].join('\n'),
     );
   } finally {
+    targets.proc.kill('SIGTERM');
+    await platform.close();
+  }
+}
+
+/**
+ * The platform alone, on real delivery calls: five real probes check the loopback targets through
+ * a recording relay for one interval (each monitor once from each location), then the probes and
+ * targets stop and a sender process (replay-sender.ts) plays those calls back to the ingest port,
+ * at the moments the probes made them, round after round, while autocannon loads the page. In
+ * production probes run elsewhere; on this 2-core box the five probes and the targets alone take
+ * about a core (top: 5 x 15.7 % for the probes, 15 % for the targets), which the five-probe
+ * scenario's platform shares. This one measures what the platform does with the same calls when
+ * it has the box to itself, beside the page's load generator. Labelled REPLAYED in its output.
+ */
+async function scenarioReplay(): Promise<void> {
+  const perProbe = Math.round(Number(values.monitors) / 5);
+  const replayWarmup = 20;
+  const targets = await startTargets(8);
+  const platform = await startPlatform('replay');
+  const recording = path.join(mkdtempSync(path.join(os.tmpdir(), 'sw-bench-replay-')), 'calls.jsonl');
+  const lines: string[] = [];
+  let recordFrom: number | null = null;
+  const ingest = new URL(platform.probeUrl);
+  const relay = http.createServer((q, res) => {
+    const chunks: Buffer[] = [];
+    q.on('data', (c: Buffer) => chunks.push(c));
+    q.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (recordFrom !== null && q.method === 'POST' && q.url === '/api/v1/probe/results')
+        lines.push(
+          JSON.stringify({
+            at: Math.round(performance.now() - recordFrom),
+            wall: Date.now(),
+            authorization: q.headers.authorization,
+            body: JSON.parse(String(body)),
+          }),
+        );
+      const up = http.request(
+        { host: ingest.hostname, port: ingest.port, path: q.url, method: q.method, headers: { ...q.headers, host: ingest.host } },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      up.on('error', () => res.destroy());
+      up.end(body);
+    });
+  });
+  await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+  try {
+    const locs = await makeLocations(platform.services, 5);
+    await seedMonitors(
+      platform.services,
+      perProbe,
+      (i) => `http://${targets.hosts[i % targets.hosts.length]}/m/${i}`,
+      locs.map((l) => l.slug),
+    );
+    const relayUrl = `http://localhost:${(relay.address() as AddressInfo).port}`;
+    const probes = locs.map((l, i) => startProbe(relayUrl, l.token, `replay-${i + 1}`));
+    await waitFor(
+      'the assignments',
+      () => probes.every((p) => p.lines.some((l) => l.includes(`assignments: ${perProbe} monitors`))),
+      600_000,
+    );
+    say(
+      `replay: ${perProbe} monitors from 5 locations on ${platform.services.db.kind}; warming up ${WARMUP} s, then recording one ${INTERVAL} s interval of the probes' calls...`,
+    );
+    await sleep(WARMUP * 1000);
+    recordFrom = performance.now();
+    await sleep(INTERVAL * 1000);
+    recordFrom = null;
+    await Promise.all(probes.map((p) => p.stop()));
+    targets.proc.kill('SIGTERM');
+    writeFileSync(recording, `${lines.join('\n')}\n`);
+    const recorded = lines.reduce((n, l) => n + (JSON.parse(l) as { body: { results: unknown[] } }).body.results.length, 0);
+    // What the probes sent is stored before the replay begins.
+    await waitFor(
+      'the inbox to empty',
+      async () =>
+        Number(
+          (
+            await platform.services.db.k
+              .selectFrom('probe_result_inbox')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ) === 0,
+      600_000,
+    );
+    const sender = spawn(
+      process.execPath,
+      [path.resolve(import.meta.dirname, 'replay-sender.ts'), recording, platform.probeUrl, String(replayWarmup), String(SECONDS)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    sender.stdout!.on('data', (d) => (out += d));
+    const senderDone = new Promise<void>((r) => sender.once('exit', () => r()));
+    await sleep(replayWarmup * 1000);
+    const host = `${PAGE_COMPANY}.localhost:${platform.port}`;
+    const t0 = Date.now();
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE);
+    loop.disable();
+    const stored = await storedSince(platform.services, t0);
+    const load = os.loadavg();
+    await senderDone;
+    const sent = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+      calls: number;
+      sent: number;
+      p50: number;
+      p99: number;
+      max: number;
+      errors: number;
+    };
+    say(
+      [
+        `scenario replay (REPLAYED: the probes' own calls played back without the probes and targets on the box; ids and check times moved on each round): ${lines.length} calls of ${recorded} results recorded from 5 probes x ${perProbe} monitors at ${INTERVAL} s, ${platform.services.db.kind}, ${SECONDS} s of page load after ${replayWarmup} s; load ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+        `  ingest p99          ${sent.p99} ms (${sent.calls} delivery calls timed by the sender, a process doing nothing else; p50 ${sent.p50} ms, max ${sent.max} ms, errors ${sent.errors})   (target: <= 50 ms)`,
+        `  platform stored     ${fmt(stored / SECONDS)} results/s during the page load   (target: ${fmt((5 * perProbe) / INTERVAL, 0)})`,
+        `  status page         ${fmt(web.rps, 0)} req/s (${pageLoad()}), p99 ${web.p99} ms, errors ${web.errors + web.non2xx} in the same run   (target: >= 5,000 req/s)`,
+        `  platform loop delay p50 ${fmt(loop.percentile(50) / 1e6, 0)} ms, p99 ${fmt(loop.percentile(99) / 1e6, 0)} ms, max ${fmt(loop.max / 1e6, 0)} ms during the page load`,
+      ].join('\n'),
+    );
+  } finally {
+    relay.close();
     targets.proc.kill('SIGTERM');
     await platform.close();
   }
@@ -441,5 +577,6 @@ async function scenarioDetect(): Promise<void> {
 const run = values.scenario;
 if (run === 'one' || run === 'all') await scenarioOne();
 if (run === 'five' || run === 'all') await scenarioFive();
+if (run === 'replay' || run === 'all') await scenarioReplay();
 if (run === 'detect' || run === 'all') await scenarioDetect();
 process.exit(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LatencySketch } from './latency-sketch.ts';
-import { decodeRollupDetail, encodeRollupDetail, type RollupDetail } from './rollup-detail.ts';
+import { decodeRollupDetail, decodeRollupDetailLive, encodeRollupDetail, type RollupDetail } from './rollup-detail.ts';
 import { seededRandom } from './seeded-random.ts';
 
 const HOUR = Date.UTC(2026, 10, 24, 13);
@@ -97,5 +97,29 @@ describe('rollup detail codec', () => {
     expect(() => decodeRollupDetail(bytes.subarray(0, bytes.length - 3), HOUR)).toThrow(RangeError);
     expect(() => decodeRollupDetail(new Uint8Array([...bytes, 0]), HOUR)).toThrow(RangeError);
     expect(() => decodeRollupDetail(new Uint8Array([9, ...bytes.subarray(1)]), HOUR)).toThrow(RangeError);
+  });
+});
+
+describe('the result writer path: sketch and phase sums as objects', () => {
+  it('writes the same bytes as their texts and reads back the same figures', () => {
+    for (const seed of [1, 2, 3]) {
+      const d = hourOfChecks(seed);
+      const bytes = encodeRollupDetail(d, HOUR);
+      const live = decodeRollupDetailLive(bytes, HOUR);
+      const read = decodeRollupDetail(bytes, HOUR);
+      expect(live.sketch.serialize()).toBe(read.response_sketch);
+      expect(JSON.stringify(live.phases)).toBe(read.phase_sums);
+      // objects only, as the writer hands them back after adding its results
+      const again = encodeRollupDetail({ ...live, response_sketch: '', phase_sums: null }, HOUR);
+      expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
+      expect(decodeRollupDetail(again, HOUR)).toEqual(decodeRollupDetail(bytes, HOUR));
+    }
+  });
+
+  it('keeps phase sums of another shape as their text', () => {
+    const d = { ...hourOfChecks(4), phase_sums: null };
+    const odd = { dns: [1.5, 2], connect: [3, 1] } as Record<string, [number, number]>;
+    const bytes = encodeRollupDetail({ ...d, sketch: LatencySketch.parse(d.response_sketch), phases: odd }, HOUR);
+    expect(decodeRollupDetail(bytes, HOUR).phase_sums).toBe(JSON.stringify(odd));
   });
 });

@@ -5,7 +5,7 @@
 import { encodeRollupDetail } from '../../../lib/rollup-detail.ts';
 import type { DbScope } from '../scope.ts';
 import { anyOf } from './any-of.ts';
-import { toRecord, type RollupRecord } from './rollups-repo.ts';
+import { toLiveRecord, toRecord, type RollupRecord } from './rollups-repo.ts';
 
 export interface LocationRollupRecord extends RollupRecord {
   location: number;
@@ -61,7 +61,7 @@ export function locationRollupsRepo(db: DbScope) {
         .execute();
       return rows.map((row) => {
         const m = byNum.get(Number(row.monitor_num))!;
-        return { ...toRecord({ ...row, monitor_id: m.monitorId, company_id: m.companyId }), location: Number(row.location) };
+        return { ...toLiveRecord({ ...row, monitor_id: m.monitorId, company_id: m.companyId }), location: Number(row.location) };
       });
     },
     /** Inserts or replaces rows; `nums` maps monitor ids to their numbers (records of others are dropped). */

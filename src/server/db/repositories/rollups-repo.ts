@@ -2,7 +2,8 @@
 // one batch's monitors are locked), and range reads for uptime, dashboards and status pages.
 // Rows are keyed by the monitor's number and hold their latency figures as one binary value
 // (migration 0114, src/lib/rollup-detail.ts); records keep the monitor's id and company.
-import { decodeRollupDetail, encodeRollupDetail, type RollupDetail } from '../../../lib/rollup-detail.ts';
+import { decodeRollupDetail, decodeRollupDetailLive, encodeRollupDetail, type RollupDetail } from '../../../lib/rollup-detail.ts';
+import type { LatencySketch } from '../../../lib/latency-sketch.ts';
 import type { DbScope } from '../scope.ts';
 import { anyOf } from './any-of.ts';
 import { monitorNumbers } from './monitor-numbers.ts';
@@ -29,6 +30,9 @@ export interface RollupRecord {
   last_checked_at: number | null;
   /** JSON PhaseSums (engine/rollup-math.ts); null in rows written before migration 0106 */
   phase_sums: string | null;
+  /** The result writer's records: the sketch and phase sums as objects (their texts left empty) */
+  sketch?: LatencySketch;
+  phases?: Record<string, [number, number]>;
 }
 
 export const ROLLUP_TABLE = { hourly: 'monitor_rollups_hourly', daily: 'monitor_rollups_daily' } as const;
@@ -53,6 +57,28 @@ export interface StoredRow {
   maintenance: number;
   last_http_code: number | null;
   data: Uint8Array;
+}
+
+/**
+ * A stored row as a record whose sketch and phase sums stay objects (`sketch`, `phases`), for the
+ * result writer's read-add-write (rollup-detail.ts decodeRollupDetailLive says why): its
+ * response_sketch is '' and its phase_sums null, only the writer reads it.
+ */
+export function toLiveRecord(row: StoredRow): RollupRecord & { sketch: LatencySketch } {
+  const start = Number(row.start);
+  const d = decodeRollupDetailLive(row.data, start);
+  return {
+    ...d,
+    monitor_id: row.monitor_id,
+    company_id: row.company_id,
+    start,
+    checks: row.checks,
+    failures: row.failures,
+    degraded: row.degraded,
+    maintenance: row.maintenance,
+    last_http_code: row.last_http_code,
+    last_status: d.last_status as CheckStatus | null,
+  };
 }
 
 /** A stored row as a record (shared with the per-location rollups, location-rollups-repo.ts). */
@@ -120,7 +146,7 @@ export function rollupsRepo(db: DbScope) {
         .execute();
       return rows.map((row) => {
         const m = byNum.get(Number(row.monitor_num))!;
-        return toRecord({ ...row, monitor_id: m.monitorId, company_id: m.companyId });
+        return toLiveRecord({ ...row, monitor_id: m.monitorId, company_id: m.companyId });
       });
     },
     /**
