@@ -8,6 +8,7 @@ import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxDrained } from '../../../src/server/domain/probes/inbox.ts';
+import { platformRegistry } from '../../../src/server/metrics/platform.ts';
 import { startProbeIngest, type ProbeIngest } from '../../../src/server/http/probe-ingest.ts';
 import { ACME, type ProbeProcess, said, seedLocatedMonitor, seedProbeWorld, startProbeProcess } from '../../support/probe-fixtures.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
@@ -15,6 +16,13 @@ import { DB_KINDS, tempDir } from '../../support/test-db.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
 const LONG = { timeoutMs: 60_000 };
+
+/** This thread's checks_total of eu-west's operational results (the other database's block counted here too). */
+async function countedHere(): Promise<number> {
+  const text = await platformRegistry.getSingleMetricAsString('statuswatch_checks_total');
+  const line = text.split('\n').find((l) => l.includes('location="eu-west"') && l.includes('status="operational"'));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
 
 describe.each(DB_KINDS)('the probe ingest port on %s', (kind) => {
   let t: TestApp;
@@ -43,6 +51,7 @@ describe.each(DB_KINDS)('the probe ingest port on %s', (kind) => {
 
   it('takes a real probe’s results on its own port; the main thread stores them and the monitor turns operational', async () => {
     const w = await seedProbeWorld(t);
+    const countedBefore = await countedHere();
     const url = `http://127.0.0.1:${(target.address() as net.AddressInfo).port}/health`;
     const monitorId = await seedLocatedMonitor(
       t,
@@ -65,6 +74,8 @@ describe.each(DB_KINDS)('the probe ingest port on %s', (kind) => {
     };
     await waitFor(async () => (await rows()).length >= 3, { ...LONG, what: 'results stored by the main thread' });
     expect((await rows()).every((r) => r.status === 'operational')).toBe(true);
+    // counted where /metrics is scraped
+    await waitFor(async () => (await countedHere()) - countedBefore >= 3, { ...LONG, what: 'checks_total to count them' });
     await waitFor(
       async () =>
         (await t.services.db.k.selectFrom('monitors').select('status').where('id', '=', monitorId).executeTakeFirstOrThrow()).status ===
