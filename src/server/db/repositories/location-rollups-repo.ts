@@ -5,7 +5,7 @@
 import { encodeRollupDetail } from '../../../lib/rollup-detail.ts';
 import type { DbScope } from '../scope.ts';
 import { anyOf } from './any-of.ts';
-import { toLiveRecord, toRecord, type RollupRecord } from './rollups-repo.ts';
+import { keysByNum, toLiveRecord, toRecord, type RollupRecord } from './rollups-repo.ts';
 
 export interface LocationRollupRecord extends RollupRecord {
   location: number;
@@ -36,11 +36,7 @@ export function locationRollupsRepo(db: DbScope) {
       keys: Array<{ monitorId: string; companyId: string; location: number; start: number }>,
       nums: ReadonlyMap<string, number>,
     ): Promise<LocationRollupRecord[]> {
-      const byNum = new Map<number, { monitorId: string; companyId: string }>();
-      for (const x of keys) {
-        const num = nums.get(x.monitorId);
-        if (num !== undefined) byNum.set(num, x);
-      }
+      const byNum = keysByNum(keys, nums);
       if (byNum.size === 0) return [];
       const rows = await k
         .selectFrom('monitor_location_rollups_hourly as r')

@@ -65,35 +65,45 @@ export interface StoredRow {
  * response_sketch is '' and its phase_sums null, only the writer reads it.
  */
 export function toLiveRecord(row: StoredRow): RollupRecord & { sketch: LatencySketch } {
-  const start = Number(row.start);
-  const d = decodeRollupDetailLive(row.data, start);
+  const d = decodeRollupDetailLive(row.data, Number(row.start));
+  return { ...d, ...countsOf(row), last_status: d.last_status as CheckStatus | null };
+}
+
+/** The columns SQL reads of a stored row (its detail is decoded by the callers). */
+function countsOf(row: StoredRow) {
   return {
-    ...d,
     monitor_id: row.monitor_id,
     company_id: row.company_id,
-    start,
+    start: Number(row.start),
     checks: row.checks,
     failures: row.failures,
     degraded: row.degraded,
     maintenance: row.maintenance,
     last_http_code: row.last_http_code,
-    last_status: d.last_status as CheckStatus | null,
   };
+}
+
+/**
+ * The batch's keys by monitor number (the rollup tables' key), for the result writer's reads
+ * (shared with location-rollups-repo.ts); keys of monitors not in `nums` are left out.
+ */
+export function keysByNum(
+  keys: ReadonlyArray<{ monitorId: string; companyId: string }>,
+  nums: ReadonlyMap<string, number>,
+): Map<number, { monitorId: string; companyId: string }> {
+  const byNum = new Map<number, { monitorId: string; companyId: string }>();
+  for (const x of keys) {
+    const num = nums.get(x.monitorId);
+    if (num !== undefined) byNum.set(num, x);
+  }
+  return byNum;
 }
 
 /** A stored row as a record (shared with the per-location rollups, location-rollups-repo.ts). */
 export function toRecord(row: StoredRow): RollupRecord {
-  const start = Number(row.start);
   return {
-    monitor_id: row.monitor_id,
-    company_id: row.company_id,
-    start,
-    checks: row.checks,
-    failures: row.failures,
-    degraded: row.degraded,
-    maintenance: row.maintenance,
-    last_http_code: row.last_http_code,
-    ...(decodeRollupDetail(row.data, start) as Omit<RollupDetail, 'last_status'> & { last_status: CheckStatus | null }),
+    ...countsOf(row),
+    ...(decodeRollupDetail(row.data, Number(row.start)) as Omit<RollupDetail, 'last_status'> & { last_status: CheckStatus | null }),
   };
 }
 
@@ -122,11 +132,7 @@ export function rollupsRepo(db: DbScope) {
       keys: Array<{ monitorId: string; companyId: string; start: number }>,
       nums: ReadonlyMap<string, number>,
     ): Promise<RollupRecord[]> {
-      const byNum = new Map<number, { monitorId: string; companyId: string }>();
-      for (const x of keys) {
-        const num = nums.get(x.monitorId);
-        if (num !== undefined) byNum.set(num, x);
-      }
+      const byNum = keysByNum(keys, nums);
       if (byNum.size === 0) return [];
       const key = ROLLUP_START[grain] as 'hour_start';
       const rows = await k
