@@ -5,24 +5,13 @@
 import { encodeRollupDetail } from '../../../lib/rollup-detail.ts';
 import type { DbScope } from '../scope.ts';
 import { anyOf } from './any-of.ts';
-import { keysByNum, toLiveRecord, toRecord, type RollupRecord } from './rollups-repo.ts';
+import { keysByNum, ROW_COLUMNS, toLiveRecord, toRecord, type RollupRecord } from './rollups-repo.ts';
 
 export interface LocationRollupRecord extends RollupRecord {
   location: number;
 }
 
-const STORED = [
-  'm.id as monitor_id',
-  'm.company_id',
-  'r.location',
-  'r.hour_start as start',
-  'r.checks',
-  'r.failures',
-  'r.degraded',
-  'r.maintenance',
-  'r.last_http_code',
-  'r.data',
-] as const;
+const STORED = ['m.id as monitor_id', 'm.company_id', 'r.location', 'r.hour_start as start', ...ROW_COLUMNS] as const;
 
 export function locationRollupsRepo(db: DbScope) {
   const k = db.k;
@@ -40,17 +29,7 @@ export function locationRollupsRepo(db: DbScope) {
       if (byNum.size === 0) return [];
       const rows = await k
         .selectFrom('monitor_location_rollups_hourly as r')
-        .select([
-          'r.monitor_num',
-          'r.location',
-          'r.hour_start as start',
-          'r.checks',
-          'r.failures',
-          'r.degraded',
-          'r.maintenance',
-          'r.last_http_code',
-          'r.data',
-        ])
+        .select(['r.monitor_num', 'r.location', 'r.hour_start as start', ...ROW_COLUMNS])
         .where(anyOf(db, 'r.monitor_num', [...byNum.keys()], 'bigint'))
         .where(anyOf(db, 'r.location', [...new Set(keys.map((x) => x.location))], 'integer'))
         .where(anyOf(db, 'r.hour_start', [...new Set(keys.map((x) => x.start))], 'bigint'))

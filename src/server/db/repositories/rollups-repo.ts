@@ -107,16 +107,10 @@ export function toRecord(row: StoredRow): RollupRecord {
   };
 }
 
-const STORED = [
-  'm.id as monitor_id',
-  'm.company_id',
-  'r.checks',
-  'r.failures',
-  'r.degraded',
-  'r.maintenance',
-  'r.last_http_code',
-  'r.data',
-] as const;
+/** A rollup row's own columns (`r`), as every reader of both rollup tables selects them */
+export const ROW_COLUMNS = ['r.checks', 'r.failures', 'r.degraded', 'r.maintenance', 'r.last_http_code', 'r.data'] as const;
+
+const STORED = ['m.id as monitor_id', 'm.company_id', ...ROW_COLUMNS] as const;
 
 export function rollupsRepo(db: DbScope) {
   const k = db.k;
@@ -137,16 +131,7 @@ export function rollupsRepo(db: DbScope) {
       const key = ROLLUP_START[grain] as 'hour_start';
       const rows = await k
         .selectFrom(`${ROLLUP_TABLE[grain] as 'monitor_rollups_hourly'} as r`)
-        .select([
-          'r.monitor_num',
-          `r.${key} as start`,
-          'r.checks',
-          'r.failures',
-          'r.degraded',
-          'r.maintenance',
-          'r.last_http_code',
-          'r.data',
-        ])
+        .select(['r.monitor_num', `r.${key} as start`, ...ROW_COLUMNS])
         .where(anyOf(db, 'r.monitor_num', [...byNum.keys()], 'bigint'))
         .where(anyOf(db, `r.${key}`, [...new Set(keys.map((x) => x.start))], 'bigint'))
         .execute();
