@@ -8,6 +8,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1 REDOCLY_TELEMETRY=off
 export PATH="$PWD/node_modules/.bin:$PATH"
+# Node keeps the compiled form of every module it loads here: the servers, probes and CLIs the tests
+# start (dozens of each) then skip compiling ~1,500 modules again (~0.6 s of CPU a server start).
+export NODE_COMPILE_CACHE="$PWD/.tmp/node-compile-cache"
 mkdir -p .tmp
 suite_start=$SECONDS
 stage() { printf '[stage] %-28s %4ds\n' "$1" "$2"; }

@@ -1,12 +1,12 @@
 // The Fastify application: API (spec-first), probes, security hooks, static assets and Astro.
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import addFormats from 'ajv-formats';
 import type { Services } from '../domain/context.ts';
 import type { PageServices } from '../../lib/page-services.ts';
 import { handlers } from './handlers/index.ts';
 import { loadSpec } from './openapi/spec.ts';
 import { registerSpecRoutes } from './openapi/routes.ts';
+import { AJV_OPTIONS, lazyValidators } from './openapi/lazy-validators.ts';
 import { errorToProblem, problem, sendProblem } from './problem.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerClosingRefusal } from './closing.ts';
@@ -28,6 +28,9 @@ import { closeLiveStreams } from '../domain/live/service.ts';
 import { endProbeLongPolls } from '../domain/probes/assignments.ts';
 import { logRequest } from './log-redaction.ts';
 import { registerScimErrors } from './scim-errors.ts';
+
+// one compiler pool for every app of the process (an API test builds one per database)
+const VALIDATORS = lazyValidators();
 
 export interface AppOptions {
   services: Services;
@@ -66,13 +69,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // refused by registerClosingRefusal instead, with a problem document and the security headers
     return503OnClosing: false,
-    ajv: {
-      // Unknown properties are rejected (schemas say additionalProperties: false), never dropped;
-      // query strings are coerced from text to the documented types. Verbose errors carry the
-      // failing schema, whose `title` names the form field in "… is required." (problem.ts).
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false, verbose: true },
-      plugins: [addFormats as never],
-    },
+    ajv: AJV_OPTIONS as never,
+    schemaController: { compilersFactory: { buildValidator: VALIDATORS as never } },
   });
 
   // Every route as registered, so the contract harness can prove nothing undocumented is served.

@@ -2,7 +2,7 @@
 // under one deadline, each request through the guard (guard.ts), a screenshot of the failing
 // step and of `screenshot` steps, the last page's Web Vitals, console errors and failed requests.
 // The context is closed in `finally`, whatever happened, so nothing of a run outlives it.
-import { errors, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { RE2JS } from 're2js';
 import {
   expandTemplate,
@@ -166,7 +166,7 @@ export async function runJourney(
       const t0 = performance.now();
       const seenBefore = records.length;
       try {
-        if (expired()) throw new errors.TimeoutError('deadline');
+        if (expired()) throw deadlineReached();
         await runStep(page, step, secrets, remaining, () => {
           interacted = true;
         });
@@ -181,7 +181,7 @@ export async function runJourney(
       } catch (e) {
         r.status = 'failed';
         r.duration_ms = ms(performance.now() - t0);
-        timedOut = expired() || (e instanceof errors.TimeoutError && remaining() <= 5);
+        timedOut = expired() || (isTimeout(e) && remaining() <= 5);
         const refused = records.slice(seenBefore).find((x) => x.refused);
         const why = refused
           ? `${shownUrl(refused.url)} was ${refused.error}`
@@ -327,11 +327,25 @@ async function settle<T>(
   }
 }
 
+/**
+ * Playwright's TimeoutError, told by its name: Playwright itself is imported only when the first
+ * browser check launches Chromium (launch.ts).
+ */
+function isTimeout(e: unknown): boolean {
+  return e instanceof Error && e.name === 'TimeoutError';
+}
+
+function deadlineReached(): Error {
+  const e = new Error('deadline');
+  e.name = 'TimeoutError';
+  return e;
+}
+
 /** A step's failure in our words: Playwright's own messages carry call logs and the page's markup. */
 function describe(e: unknown, step: BrowserStep, secrets: Readonly<Record<string, string>>, remaining: () => number): string {
   if (e instanceof StepFailure || e instanceof TemplateError) return e.message;
   const msg = e instanceof Error ? e.message : String(e);
-  if (e instanceof errors.TimeoutError) {
+  if (isTimeout(e)) {
     if (step.action === 'goto') return `the page did not finish loading`;
     if (step.action === 'wait_for_text') return `text ${quoted(fill(step.value, secrets))} did not appear`;
     return `no visible element matches ${step.selector ?? ''}`;

@@ -3,7 +3,7 @@
 // run would cost ~0.5 s of CPU and ~100 MB each time on a 2-core box.
 import { existsSync } from 'node:fs';
 import net from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { browserSettings } from './settings.ts';
 
 export class BrowserUnavailable extends Error {}
@@ -62,6 +62,8 @@ export function sharedBrowser(): Promise<Browser> {
       new BrowserUnavailable(`Browser checks need Chromium, which is not installed at ${executablePath} (set CHROMIUM_PATH)`),
     );
   const attempt = (async () => {
+    // loaded at the first browser check: importing Playwright costs ~0.35 s of CPU at every start
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath,
       args: launchArgs(memoryMb, await closedProxy()),
