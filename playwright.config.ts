@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium; Playwright never downloads a browser here. Tenants are name.localhost,
-// which Chromium resolves to loopback.
+// which Chromium resolves to loopback. Its old headless shell (Debian's chromium-headless-shell,
+// installed by scripts/ensure-test-deps.sh) is what Playwright itself runs headless tests in: a
+// lighter browser than the full Chromium's headless mode, which these tests ran in before.
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -19,7 +21,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     },
     trace: 'off',

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs what the test suite needs and a fresh machine lacks: Debian's Chromium (Playwright
-# drives it; it never downloads a browser), Debian's PostgreSQL server (tests start a
+# Installs what the test suite needs and a fresh machine lacks: Debian's Chromium and its headless
+# shell (Playwright drives it; it never downloads a browser), Debian's PostgreSQL server (tests start a
 # throwaway cluster on loopback), Debian's Prometheus (its promtool checks /metrics) and Debian's
 # nginx (the proxy configuration of docs/operations/reverse-proxy.md runs in it).
 # Needs root (or passwordless sudo) only when something is missing.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# the end-to-end tests' browser (playwright.config.ts); browser checks use the full Chromium
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 lean=()
 command -v promtool >/dev/null 2>&1 || lean+=(prometheus)

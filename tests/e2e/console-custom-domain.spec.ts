@@ -35,7 +35,7 @@ const test = base.extend<object, { dnsZone: DnsZone }>({
 });
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: '/usr/bin/chromium-headless-shell',
     args: [
       '--no-sandbox',
       '--disable-gpu',
