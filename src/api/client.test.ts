@@ -88,7 +88,8 @@ describe('the API client rules', () => {
     const started = Date.now();
     await expect(api.GET('/api/v1/health/')).rejects.toBeInstanceOf(RequestTimeoutError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // not the 30 s default; the room is for a loaded machine
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a streamed answer has the time-out to start answering, then lasts as long as the server writes', async () => {

@@ -22,7 +22,8 @@ describe('check lookups on c-ares', () => {
   it('gives up on a black-holed name when the check is aborted', async () => {
     const started = Date.now();
     await expect(resolve()('a.hole.example.test', { signal: AbortSignal.timeout(300) })).rejects.toMatchObject({ code: 'ECANCELLED' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // a black-holed name would otherwise wait for the resolver's own time-out
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('lets a key have `max` lookups in flight; the others wait under their own deadline, other keys do not wait', async () => {
@@ -35,7 +36,8 @@ describe('check lookups on c-ares', () => {
     const queued = slow('www.example.test', { signal: AbortSignal.timeout(300) }).catch((e: NodeJS.ErrnoException) => e.code);
     const t0 = Date.now();
     await expect(limited('other')('www.example.test', { signal: AbortSignal.timeout(1000) })).resolves.toHaveLength(1);
-    expect(Date.now() - t0).toBeLessThan(500);
+    // not behind the hung lookups' 1.5 s (the room below it is for a loaded machine)
+    expect(Date.now() - t0).toBeLessThan(1200);
     expect(await queued).toBe('ECANCELLED'); // never got a slot before its deadline
     expect(await Promise.all(hung)).toEqual(['ECANCELLED', 'ECANCELLED']);
     await expect(slow('www.example.test')).resolves.toHaveLength(1); // slots handed back

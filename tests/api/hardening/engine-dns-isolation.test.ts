@@ -83,7 +83,8 @@ describe('a black-holed resolver for one company', () => {
       confirmations: 1,
       is_public: true,
     } as never);
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // not held by the hung lookups' 3 s deadline (the room below it is for a loaded machine)
+    expect(Date.now() - t0).toBeLessThan(2500);
     // Before the 3 s deadline, only a few of the company's names were being asked about at once.
     await new Promise((r) => setTimeout(r, 2000));
     const askedBeforeDeadline = new Set(dns.asked.filter((n) => n.endsWith('blackhole.example.test')));

@@ -66,7 +66,9 @@ describe('grpc checks against loopback', () => {
   it('is down when the server never answers, within the time-out', async () => {
     const started = performance.now();
     expect(await grpcCheck({ grpc_service: 'hang' })).toMatchObject({ status: 'down', error: 'No answer within 1.5 s' });
-    expect(performance.now() - started).toBeLessThan(2000);
+    // ended by its own deadline, not by the test's 30 s: the room above the deadline is for a loaded
+    // machine (a CI run took 2.16 s for the 1.5 s one); this is not a speed check
+    expect(performance.now() - started).toBeLessThan(6500);
   });
 
   it('is degraded when slower than degraded_threshold_ms', async () => {

@@ -58,7 +58,8 @@ describe('http header assertions and regex keywords against loopback', () => {
     const started = performance.now();
     const r = await check('/big-json', { keyword: '(x+x+)+y', keyword_regex: true });
     expect(r).toMatchObject({ status: 'down', error: 'Keyword "(x+x+)+y" not found' });
-    expect(performance.now() - started).toBeLessThan(1500);
+    // unguarded, this pattern runs for minutes on such a body; the room is for a loaded machine
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('validates patterns and header names with per-field texts', () => {

@@ -69,7 +69,9 @@ describe('ping checks against loopback', () => {
       const started = performance.now();
       const r = await checkKind('ping', { host: '127.0.0.77', packet_count: 3 }, { timeoutMs: 2000 });
       expect(r).toMatchObject({ status: 'down', error: 'All 3 packets lost', responseTimeMs: null });
-      expect(performance.now() - started).toBeLessThan(2000);
+      // ended by its own 2 s deadline, not by the test's 30 s: the room is for a loaded machine; this
+      // is not a speed check
+      expect(performance.now() - started).toBeLessThan(7000);
     });
 
     it('is degraded when some packets are lost (above max_packet_loss_percent), operational at or under it', async () => {
@@ -86,7 +88,8 @@ describe('ping checks against loopback', () => {
       expect(r.status).toBe('down');
       // Stopped before the deadline with its summary (fewer packets sent), not cut by the engine.
       expect(r.error).toMatch(/^All \d packets lost$/);
-      expect(performance.now() - started).toBeLessThan(1200);
+      // ten packets a second apart would take 10 s; the room is for a loaded machine
+      expect(performance.now() - started).toBeLessThan(5000);
     });
   });
 

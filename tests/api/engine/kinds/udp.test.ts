@@ -68,7 +68,9 @@ describe('udp checks against loopback', () => {
     });
     const before = performance.now();
     expect(await udp({ udp_payload: 'flood' })).toMatchObject({ status: 'operational' });
-    expect(performance.now() - before).toBeLessThan(1000);
+    // ended by its own deadline, not by the test's 30 s: the room above the deadline is for a loaded
+    // machine (a CI run took 2.16 s for the 1.5 s one); this is not a speed check
+    expect(performance.now() - before).toBeLessThan(6500);
   });
 
   it('refuses loopback when private targets are not allowed', async () => {

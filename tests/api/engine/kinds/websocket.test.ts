@@ -62,7 +62,9 @@ describe('websocket checks against loopback', () => {
   it('is down when no answer comes, when the stream never matches, and on a huge message', async () => {
     const started = performance.now();
     expect(await ws('/silent', { ws_expect: 'pong' })).toMatchObject({ status: 'down', error: 'No answer within 1.5 s' });
-    expect(performance.now() - started).toBeLessThan(2000);
+    // ended by its own deadline, not by the test's 30 s: the room above the deadline is for a loaded
+    // machine (a CI run took 2.16 s for the 1.5 s one); this is not a speed check
+    expect(performance.now() - started).toBeLessThan(6500);
     expect(await ws('/stream', { ws_expect: 'pong' })).toMatchObject({
       status: 'down',
       error: 'None of the first 100 messages contained the expected text',
