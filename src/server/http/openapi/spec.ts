@@ -2,12 +2,12 @@
 // every operation with its method, path, parameters, body schema and security.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const SPEC_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../openapi/openapi.yaml');
-const CACHE_DIR = path.resolve(path.dirname(SPEC_FILE), '../node_modules/.cache/statuswatch');
+const NODE_MODULES = path.resolve(path.dirname(SPEC_FILE), '../node_modules');
+const CACHE_DIR = path.join(NODE_MODULES, '.cache/statuswatch');
 
 type Json = Record<string, any>;
 
@@ -85,8 +85,7 @@ function sourceKey(dir: string): string {
     }
   };
   walk(dir);
-  const bundler = createRequire(import.meta.url).resolve('@redocly/openapi-core');
-  hash.update(readFileSync(path.join(bundler.slice(0, bundler.lastIndexOf('/lib/')), 'package.json')));
+  hash.update(readFileSync(path.join(NODE_MODULES, '@redocly/openapi-core/package.json')));
   return hash.digest('hex').slice(0, 32);
 }
 
@@ -96,12 +95,13 @@ function sourceKey(dir: string): string {
  * the sources' hash (best effort: an unwritable cache only means bundling every time).
  */
 async function bundled(file: string): Promise<Json> {
-  const cacheFile = file === SPEC_FILE ? path.join(CACHE_DIR, `openapi-${sourceKey(path.dirname(file))}.json`) : undefined;
-  if (cacheFile) {
+  let cacheFile: string | undefined;
+  if (file === SPEC_FILE) {
     try {
+      cacheFile = path.join(CACHE_DIR, `openapi-${sourceKey(path.dirname(file))}.json`);
       return JSON.parse(readFileSync(cacheFile, 'utf8')) as Json;
     } catch {
-      /* not bundled yet */
+      /* not bundled yet (or no key to keep it under: bundled every time) */
     }
   }
   const { bundle, createConfig } = await import('@redocly/openapi-core');
