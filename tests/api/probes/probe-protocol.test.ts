@@ -138,6 +138,21 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
     });
     expect(ahead.body).toEqual({ accepted: 1, duplicates: 1, refused: [] });
     expect((await stored(m.acmeEu)).map((r) => r.checked_at).sort()).toEqual([clock - 5_000, clock]);
+    // a batch sent again with a new result added: only the new one is stored, with what it said
+    const partly = await probeCall(t, w.euWest.token, 'POST', '/api/v1/probe/results', {
+      stats,
+      results: [
+        result('r-1', m.acmeEu),
+        result('r-4', m.globexBoth, { checked_at: clock - 1_000, status: 'degraded', http_code: 200 }),
+        result('r-2', m.globexBoth),
+      ],
+    });
+    expect(partly.body).toEqual({ accepted: 1, duplicates: 2, refused: [] });
+    expect(await stored(m.acmeEu)).toHaveLength(2);
+    expect((await stored(m.globexBoth)).sort((a, b) => a.checked_at - b.checked_at)).toEqual([
+      { location: num, status: 'down', checked_at: clock - 5_000 },
+      { location: num, status: 'degraded', checked_at: clock - 1_000 },
+    ]);
     const detail = await w.root.get(`/api/v1/probe-locations/${w.euWest.id}`);
     expect(detail.body.probes).toEqual([expect.objectContaining({ instance: 'rack-1', checks_per_second: 2.5, lag_ms: 7, online: true })]);
   });

@@ -9,6 +9,26 @@ import { PLAN_NAMES } from '../../../lib/plans.ts';
 import type { DbScope } from '../scope.ts';
 import { monitorNumbers } from './monitor-numbers.ts';
 import type { CheckResultsTable, CheckStatus } from '../schema/monitoring.ts';
+import { upsertRows, type BulkTable } from './bulk-rows.ts';
+
+/** check_results as the result writer inserts it */
+const CHECK_ROWS: BulkTable<keyof CheckResultsTable & string> = {
+  table: 'check_results',
+  columns: {
+    monitor_id: 'varchar',
+    checked_at: 'bigint',
+    company_id: 'varchar',
+    status: 'varchar',
+    response_time_ms: 'real',
+    http_code: 'integer',
+    error: 'varchar',
+    timings: 'text',
+    cert_expires_at: 'bigint',
+    location: 'integer',
+  },
+  key: ['monitor_id', 'checked_at'],
+  update: 'nothing',
+};
 
 export type CheckRow = Selectable<CheckResultsTable>;
 
@@ -59,11 +79,11 @@ export function checksRepo(db: DbScope) {
     async insertMany(rows: Insertable<CheckResultsTable>[]): Promise<void> {
       if (rows.length === 0) return;
       // Same monitor and millisecond twice (a heartbeat and a scheduled check) keeps the first.
-      await k
-        .insertInto('check_results')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['monitor_id', 'checked_at']).doNothing())
-        .execute();
+      await upsertRows(
+        db,
+        CHECK_ROWS,
+        rows.map((r) => ({ ...r, location: r.location ?? 0 })),
+      );
     },
 
     /**

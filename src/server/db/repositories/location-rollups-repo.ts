@@ -5,7 +5,15 @@
 import { encodeRollupDetail } from '../../../lib/rollup-detail.ts';
 import type { DbScope } from '../scope.ts';
 import { anyOf } from './any-of.ts';
-import { keysByNum, ROW_COLUMNS, toLiveRecord, toRecord, type RollupRecord } from './rollups-repo.ts';
+import { keysByNum, ROLLUP_COLUMNS, ROW_COLUMNS, toLiveRecord, toRecord, type RollupRecord } from './rollups-repo.ts';
+import { type BulkTable, upsertRows } from './bulk-rows.ts';
+
+const LOCATION_ROLLUP_ROWS: BulkTable<string> = {
+  table: 'monitor_location_rollups_hourly',
+  columns: { monitor_num: 'integer', location: 'integer', hour_start: 'bigint', ...ROLLUP_COLUMNS },
+  key: ['monitor_num', 'location', 'hour_start'],
+  update: Object.keys(ROLLUP_COLUMNS),
+};
 
 export interface LocationRollupRecord extends RollupRecord {
   location: number;
@@ -55,20 +63,7 @@ export function locationRollupsRepo(db: DbScope) {
           data: encodeRollupDetail(r, r.start),
         }));
       if (values.length === 0) return;
-      await k
-        .insertInto('monitor_location_rollups_hourly')
-        .values(values)
-        .onConflict((oc) =>
-          oc.columns(['monitor_num', 'location', 'hour_start']).doUpdateSet((eb) => ({
-            checks: eb.ref('excluded.checks'),
-            failures: eb.ref('excluded.failures'),
-            degraded: eb.ref('excluded.degraded'),
-            maintenance: eb.ref('excluded.maintenance'),
-            last_http_code: eb.ref('excluded.last_http_code'),
-            data: eb.ref('excluded.data'),
-          })),
-        )
-        .execute();
+      await upsertRows(db, LOCATION_ROLLUP_ROWS, values);
     },
     /** A monitor's rows of every location within [from, to), oldest first. */
     async range(monitorIds: string[], from: number, to: number): Promise<LocationRollupRecord[]> {

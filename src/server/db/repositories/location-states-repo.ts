@@ -5,6 +5,39 @@ import type { Insertable, Selectable } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import { anyOf } from './any-of.ts';
 import type { MonitorLocationStatesTable } from '../schema/monitoring.ts';
+import { type BulkTable, upsertRows } from './bulk-rows.ts';
+
+const LOCATION_STATE_ROWS: BulkTable<keyof MonitorLocationStatesTable & string> = {
+  table: 'monitor_location_states',
+  columns: {
+    monitor_id: 'varchar',
+    location: 'integer',
+    company_id: 'varchar',
+    status: 'varchar',
+    status_since: 'bigint',
+    pending_status: 'varchar',
+    pending_count: 'integer',
+    last_checked_at: 'bigint',
+    last_status: 'varchar',
+    last_response_time_ms: 'double precision',
+    last_http_code: 'integer',
+    last_error: 'text',
+    updated_at: 'bigint',
+  },
+  key: ['monitor_id', 'location'],
+  update: [
+    'status',
+    'status_since',
+    'pending_status',
+    'pending_count',
+    'last_checked_at',
+    'last_status',
+    'last_response_time_ms',
+    'last_http_code',
+    'last_error',
+    'updated_at',
+  ],
+};
 
 export type LocationStateRow = Selectable<MonitorLocationStatesTable>;
 
@@ -26,28 +59,9 @@ export function locationStatesRepo(db: DbScope) {
         updated_at: Number(r.updated_at),
       }));
     },
-    /** Inserts or replaces these rows in one statement per 500. */
+    /** Inserts or replaces these rows (bulk-rows.ts: one statement on PostgreSQL, one per 500 on SQLite). */
     async putMany(rows: Insertable<MonitorLocationStatesTable>[]): Promise<void> {
-      for (let from = 0; from < rows.length; from += 500) {
-        await k
-          .insertInto('monitor_location_states')
-          .values(rows.slice(from, from + 500))
-          .onConflict((oc) =>
-            oc.columns(['monitor_id', 'location']).doUpdateSet((eb) => ({
-              status: eb.ref('excluded.status'),
-              status_since: eb.ref('excluded.status_since'),
-              pending_status: eb.ref('excluded.pending_status'),
-              pending_count: eb.ref('excluded.pending_count'),
-              last_checked_at: eb.ref('excluded.last_checked_at'),
-              last_status: eb.ref('excluded.last_status'),
-              last_response_time_ms: eb.ref('excluded.last_response_time_ms'),
-              last_http_code: eb.ref('excluded.last_http_code'),
-              last_error: eb.ref('excluded.last_error'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-      }
+      await upsertRows(db, LOCATION_STATE_ROWS, rows);
     },
   };
 }

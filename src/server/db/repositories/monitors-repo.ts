@@ -404,17 +404,22 @@ export function monitorsRepo(db: DbScope) {
         if (shape === '') continue;
         const cols = shape.split(',') as StateColumn[];
         for (const c of cols) if (!(c in STATE_COLUMNS)) throw new Error(`writeStates: ${c} is not a state column`);
+        if (isPostgres) {
+          // One array parameter per column (bulk-rows.ts says why), all the group in one statement.
+          const arrays = [
+            sql`${group.map((r) => r.id)}::text[]`,
+            ...cols.map((c) => sql`${group.map((r) => r.patch[c] ?? null)}::${sql.raw(STATE_COLUMNS[c])}[]`),
+          ];
+          const names = sql.join([sql`id`, ...cols.map((c) => sql.ref(c))]);
+          const sets = sql.join(cols.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`));
+          await sql`update monitors set ${sets} from unnest(${sql.join(arrays)}) as v(${names}) where monitors.id = v.id`.execute(k);
+          continue;
+        }
         for (let from = 0; from < group.length; from += 500) {
           const values = group.slice(from, from + 500).map((r) => sql`(${sql.join([r.id, ...cols.map((c) => r.patch[c] ?? null)])})`);
           // VALUES columns are column1, column2, … on both databases
           const named = sql.join([sql`column1 as id`, ...cols.map((c, i) => sql`${sql.raw(`column${i + 2}`)} as ${sql.ref(c)}`)]);
-          const sets = sql.join(
-            cols.map((c) =>
-              isPostgres
-                ? sql`${sql.ref(c)} = cast(v.${sql.ref(c)} as ${sql.raw(STATE_COLUMNS[c])})`
-                : sql`${sql.ref(c)} = v.${sql.ref(c)}`,
-            ),
-          );
+          const sets = sql.join(cols.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`));
           await sql`update monitors set ${sets} from (select ${named} from (values ${sql.join(values)}) as t) as v where monitors.id = v.id`.execute(
             k,
           );

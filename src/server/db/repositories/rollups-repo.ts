@@ -7,6 +7,7 @@ import type { LatencySketch } from '../../../lib/latency-sketch.ts';
 import type { DbScope } from '../scope.ts';
 import { anyOf } from './any-of.ts';
 import { monitorNumbers } from './monitor-numbers.ts';
+import { type BulkTable, upsertRows } from './bulk-rows.ts';
 import type { CheckStatus } from '../schema/monitoring.ts';
 
 export type RollupGrain = 'hourly' | 'daily';
@@ -46,6 +47,26 @@ export const ROLLUP_START = { hourly: 'hour_start', daily: 'day_start' } as cons
 export function rollupsWithMonitors(db: DbScope, grain: RollupGrain) {
   return db.k.selectFrom(`${ROLLUP_TABLE[grain] as 'monitor_rollups_hourly'} as r`).innerJoin('monitors as m', 'm.num', 'r.monitor_num');
 }
+
+/** The columns every rollup table shares, with their PostgreSQL types (bulk-rows.ts) */
+export const ROLLUP_COLUMNS = {
+  checks: 'integer',
+  failures: 'integer',
+  degraded: 'integer',
+  maintenance: 'integer',
+  last_http_code: 'integer',
+  data: 'bytea',
+} as const;
+const ROLLUP_VALUES = Object.keys(ROLLUP_COLUMNS) as Array<keyof typeof ROLLUP_COLUMNS>;
+
+/** Each grain's table as putMany writes it */
+const rollupRows = (grain: RollupGrain): BulkTable<string> => ({
+  table: ROLLUP_TABLE[grain],
+  columns: { monitor_num: 'integer', [ROLLUP_START[grain]]: 'bigint', ...ROLLUP_COLUMNS },
+  key: ['monitor_num', ROLLUP_START[grain]],
+  update: ROLLUP_VALUES,
+});
+const ROLLUP_ROWS: Record<RollupGrain, BulkTable<string>> = { hourly: rollupRows('hourly'), daily: rollupRows('daily') };
 
 export interface StoredRow {
   monitor_id: string;
@@ -160,22 +181,9 @@ export function rollupsRepo(db: DbScope) {
           maintenance: r.maintenance,
           last_http_code: r.last_http_code,
           data: encodeRollupDetail(r, r.start),
-        })) as never[];
+        }));
       if (values.length === 0) return;
-      await k
-        .insertInto(ROLLUP_TABLE[grain] as 'monitor_rollups_hourly')
-        .values(values)
-        .onConflict((oc) =>
-          oc.columns(['monitor_num', key as 'hour_start']).doUpdateSet((eb) => ({
-            checks: eb.ref('excluded.checks'),
-            failures: eb.ref('excluded.failures'),
-            degraded: eb.ref('excluded.degraded'),
-            maintenance: eb.ref('excluded.maintenance'),
-            last_http_code: eb.ref('excluded.last_http_code'),
-            data: eb.ref('excluded.data'),
-          })),
-        )
-        .execute();
+      await upsertRows(db, ROLLUP_ROWS[grain], values);
     },
     async range(grain: RollupGrain, monitorIds: string[], from: number, to: number): Promise<RollupRecord[]> {
       if (monitorIds.length === 0) return [];

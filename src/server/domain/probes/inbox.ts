@@ -49,13 +49,16 @@ interface InboxPayload {
   results: InboxResult[];
 }
 
+/** One inbox row's JSON */
+export const inboxPayload = (label: string, results: InboxResult[]) => JSON.stringify({ label, results } satisfies InboxPayload);
+
 /** The rows for results a call took (in transactions of the caller: with the ids claimed). */
 export function inboxRows(kind: 'sqlite' | 'postgres', location: number, label: string, results: InboxResult[], now: number) {
   const rows = [];
   const size = INBOX_ROW_RESULTS[kind];
   for (let i = 0; i < results.length; i += size) {
     const part = results.slice(i, i + size);
-    rows.push({ location, received_at: now, count: part.length, results: JSON.stringify({ label, results: part } satisfies InboxPayload) });
+    rows.push({ location, received_at: now, count: part.length, results: inboxPayload(label, part) });
   }
   return rows;
 }
