@@ -5,7 +5,7 @@
 // time, barely moves with the load of a shared machine, so before/after figures of a change can
 // be read on a busy box; `1e6 / (take + store µs)` is the results a second one core can ingest.
 // No HTTP and no probe processes: the calls are the domain functions the ingest thread calls.
-// Usage: npm run bench:probe-drain -- [--monitors 20000] [--locations 5] [--rounds 3] [--pg]
+// Usage: npm run bench:probe-drain -- [--monitors 20000] [--locations 5] [--rounds 3] [--pg] [--batch 333] [--ids stream|plain]
 //   node --cpu-prof bench/probes/drain.ts … writes a profile of the platform's side.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Insertable, sql } from 'kysely';
 import { newId } from '../../src/server/domain/ids.ts';
+import { streamResultId } from '../../src/lib/probe-result-ids.ts';
 import { drainInbox } from '../../src/server/domain/probes/inbox.ts';
 import { createProbeLocation } from '../../src/server/domain/probes/locations.ts';
 import { postProbeResults, type ProbeResultInput } from '../../src/server/domain/probes/results.ts';
@@ -32,12 +33,17 @@ const { values } = parseArgs({
     locations: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     pg: { type: 'boolean', default: false },
+    // a probe's second at 20,000 monitors a location; 1,000 is the most a call may hold
+    batch: { type: 'string', default: '333' },
+    // `stream`: the ids this project's probes make (one mark per stream); `plain`: ids kept one by one
+    ids: { type: 'string', default: 'stream' },
   },
 });
 const MONITORS = Number(values.monitors);
 const LOCATIONS = Number(values.locations);
 const ROUNDS = Number(values.rounds);
-const BATCH = 1000;
+const BATCH = Number(values.batch);
+const STREAM_IDS = values.ids === 'stream';
 const INTERVAL_MS = 60_000;
 
 /** utime + stime of a process, in ms (USER_HZ is 100 on Linux). */
@@ -131,6 +137,7 @@ try {
   let take = { node: 0, pg: 0, wall: 0 };
   let store = { node: 0, pg: 0, wall: 0 };
   let results = 0;
+  const seqs = Array.from({ length: LOCATIONS }, () => 0);
   for (let round = 0; round < ROUNDS; round++) {
     // A running platform's tables have statistics (autovacuum analyzes them as they grow); fresh
     // ones would be planned as if empty.
@@ -142,7 +149,7 @@ try {
           // one monitor in fifty fails (some incidents open and close), the rest answer
           const down = (from + k) % 50 === 0 && round > 0;
           return {
-            id: `${id}-${l}-${round}`,
+            id: STREAM_IDS ? streamResultId(`drainbenchlocation${l}`, ++seqs[l]) : `${id}-${l}-${round}`,
             monitor_id: id,
             // each location at its own offset in the interval, as probes spread them (one
             // millisecond for all five would keep one check_results row of five)
@@ -176,7 +183,7 @@ try {
   const load = os.loadavg();
   process.stdout.write(
     [
-      `probe results, the platform's own cost: ${results} results (${MONITORS} monitors x ${LOCATIONS} locations x ${ROUNDS} rounds, calls of ${BATCH}), ${services.db.kind}; load ${load.map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+      `probe results, the platform's own cost: ${results} results (${MONITORS} monitors x ${LOCATIONS} locations x ${ROUNDS} rounds, calls of ${BATCH}, ${STREAM_IDS ? 'stream' : 'plain'} ids), ${services.db.kind}; load ${load.map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
       `  take (delivery call)   node ${us(take.node)} µs/result${cluster ? `, postgres ${us(take.pg)} µs/result` : ''}; wall ${us(take.wall)} µs/result (${((take.wall / results) * BATCH).toFixed(1)} ms a call of ${BATCH})`,
       `  store (inbox drain)    node ${us(store.node)} µs/result${cluster ? `, postgres ${us(store.pg)} µs/result` : ''}; wall ${us(store.wall)} µs/result`,
       `  one core ingests       ${(1e6 / (((take.node + take.pg + store.node + store.pg) * 1000) / results)).toFixed(0)} results/s at this CPU cost   (the five-probe scenario wants 1,667/s beside the page and the probes)`,

@@ -1,7 +1,9 @@
 // The replay half of `bench:probes --scenario replay` (run.ts starts it as a process of its own):
 // sends delivery calls that five real probes made (recorded by run.ts), at the moments relative to
 // each other that the probes made them, to the platform's ingest port, round after round of the
-// recording, and times each call. Each round gives the results new ids (`.rN` appended) and moves
+// recording, and times each call. Each round gives the results new ids (a probe's stream ids
+// `p1:<stream>:<seq>` get a stream of their own per round, `<stream>rN`, so they stay in the
+// stream form the platform takes by their mark; any other id gets `.rN` appended) and moves
 // their check times on by the rounds' length, so the platform takes every call as new results
 // checked now: the bodies, their sizes and their mix are the probes', only ids and times change.
 // This process does nothing else, so a call's time is the platform's answer, not this sender's
@@ -10,6 +12,7 @@
 // Usage (by run.ts): node replay-sender.ts <recording.jsonl> <ingest url> <warm-up s> <measured s>
 // Prints one JSON line: { calls, sent, p50, p99, max, errors } for the calls begun after warm-up.
 import { readFileSync } from 'node:fs';
+import { parseStreamResultId, streamResultId } from '../../src/lib/probe-result-ids.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 interface Recorded {
@@ -37,12 +40,17 @@ const inFlight = new Set<Promise<void>>();
 const t0 = performance.now();
 const wall0 = Date.now();
 
+function roundId(id: string, round: number): string {
+  const s = parseStreamResultId(id);
+  return s ? streamResultId(`${s.stream}r${round}`, s.seq) : `${id}.r${round}`;
+}
+
 async function send(c: Recorded, round: number, measured: boolean): Promise<void> {
   // As long after the check as when the probe sent it.
   const shift = wall0 + round * span + c.at - c.wall;
   const body = JSON.stringify({
     stats: c.body.stats,
-    results: c.body.results.map((r) => ({ ...r, id: `${r.id}.r${round}`, checked_at: Math.round(r.checked_at + shift) })),
+    results: c.body.results.map((r) => ({ ...r, id: roundId(r.id, round), checked_at: Math.round(r.checked_at + shift) })),
   });
   const start = performance.now();
   try {

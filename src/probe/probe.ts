@@ -11,6 +11,8 @@ import type { ProbeConfig } from './config.ts';
 import { ProbeScheduler } from './scheduler.ts';
 import { type Link, Sender } from './sender.ts';
 import { type AssignmentsAnswer, type HelloAnswer, toWire } from './wire.ts';
+import { randomBytes } from 'node:crypto';
+import { streamResultId } from '../lib/probe-result-ids.ts';
 import { RunFigures } from './run-figures.ts';
 import { configureBrowser } from '../server/engine/checkers/browser/settings.ts';
 import { closeSharedBrowser } from '../server/engine/checkers/browser/launch.ts';
@@ -72,9 +74,13 @@ export function startProbe(cfg: ProbeConfig, version: string, log: (line: string
   // This probe's own browser (one Chromium, BROWSER_CONCURRENCY runs at once), as the platform runs its own.
   if (cfg.browser) configureBrowser(cfg.browser);
   const capabilities = cfg.browser ? ['browser'] : [];
+  // This run's result stream: the sender appends results to the buffer in the order they are
+  // numbered here and delivers the buffer oldest first, so the platform sees each stream in order.
+  const stream = randomBytes(16).toString('base64url');
+  let resultSeq = 0;
   const scheduler = new ProbeScheduler(
     (): CheckEnv => ({ now: Date.now, allowPrivateTargets: allowPrivate, resolve, dnsServers: cfg.dnsResolvers, limits: DEFAULT_LIMITS }),
-    (monitorId, startedAt, outcome) => sender.add(toWire(monitorId, startedAt, outcome)),
+    (monitorId, startedAt, outcome) => sender.add(toWire(streamResultId(stream, ++resultSeq), monitorId, startedAt, outcome)),
     log,
   );
   const sender = new Sender(

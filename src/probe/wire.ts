@@ -1,5 +1,4 @@
 // What the probe sends and receives (openapi/schemas/probes.yaml), and how an outcome becomes a result.
-import { randomUUID } from 'node:crypto';
 import type { SyntheticRun } from '../server/engine/kinds/synthetic-run.ts';
 import type { CheckOutcome } from '../server/engine/checkers/types.ts';
 
@@ -81,11 +80,14 @@ export interface ResultsAnswer {
 
 const cap = (s: string | null | undefined, n: number) => (s == null ? null : s.slice(0, n));
 
-/** A result with an id of its own (a random UUID: unique across a location's probes and restarts). */
-export function toWire(monitorId: string, checkedAt: number, o: CheckOutcome): WireResult {
+/**
+ * A result with an id of its own: this run's stream and the result's number in it
+ * (lib/probe-result-ids.ts), unique across a location's probes and restarts.
+ */
+export function toWire(id: string, monitorId: string, checkedAt: number, o: CheckOutcome): WireResult {
   const d = o.detail;
   return {
-    id: randomUUID(),
+    id,
     monitor_id: monitorId,
     checked_at: Math.round(checkedAt),
     status: o.status,

@@ -157,6 +157,61 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
     expect(detail.body.probes).toEqual([expect.objectContaining({ instance: 'rack-1', checks_per_second: 2.5, lag_ms: 7, online: true })]);
   });
 
+  it("takes a probe's numbered results once by their stream, per location, keeping one mark per stream instead of every id", async () => {
+    const run1 = 'runAAAAAAAAAAAAAAAAAAA';
+    const run2 = 'runBBBBBBBBBBBBBBBBBBB';
+    const id = (stream: string, n: number) => `p1:${stream}:${n}`;
+    // monitors of this test alone: the tests after it count what the others hold
+    const eu = await seedLocatedMonitor(t, w.acmeAdmin, ACME, { name: 'acme streams' }, ['eu-west']);
+    const both = await seedLocatedMonitor(t, w.globexAdmin, GLOBEX, { name: 'globex streams' }, ['eu-west', 'lab']);
+    const lab = await seedLocatedMonitor(t, w.acmeAdmin, ACME, { name: 'acme lab streams' }, ['lab']);
+    const at = (n: number) => clock - 40_000 + n;
+    const send = (token: string, results: unknown[]) => probeCall(t, token, 'POST', '/api/v1/probe/results', { stats, results });
+    const first = [result(id(run1, 1), eu, { checked_at: at(1) }), result(id(run1, 2), both, { checked_at: at(2) })];
+    expect((await send(w.euWest.token, first)).body).toEqual({ accepted: 2, duplicates: 0, refused: [] });
+    expect((await send(w.euWest.token, first)).body).toEqual({ accepted: 0, duplicates: 2, refused: [] });
+    // the segment sent again after a lost answer, with the results appended since behind it
+    const grown = [
+      ...first,
+      result(id(run1, 3), eu, { checked_at: at(3) }),
+      result(id(run1, 4), both, { checked_at: at(4), status: 'down', error: 'Connection refused', http_code: null }),
+    ];
+    expect((await send(w.euWest.token, grown)).body).toEqual({ accepted: 2, duplicates: 2, refused: [] });
+    // the probe restarted: a new stream counts from 1 again
+    expect((await send(w.euWest.token, [result(id(run2, 1), eu, { checked_at: at(5) })])).body).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      refused: [],
+    });
+    // another location's mark is its own, even for a stream of the same name
+    expect((await send(w.acmeLab.token, [result(id(run1, 1), lab, { checked_at: at(6) })])).body).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      refused: [],
+    });
+    const mine = async (monitorId: string) =>
+      (await stored(monitorId)).sort((a, b) => Number(a.checked_at) - Number(b.checked_at)).map((r) => [Number(r.checked_at), r.status]);
+    expect(await mine(eu)).toEqual([
+      [at(1), 'operational'],
+      [at(3), 'operational'],
+      [at(5), 'operational'],
+    ]);
+    expect(await mine(both)).toEqual([
+      [at(2), 'operational'],
+      [at(4), 'down'],
+    ]);
+    expect(await mine(lab)).toEqual([[at(6), 'operational']]);
+    // one row per location and stream, no row per id
+    const streams = await t.services.db.k.selectFrom('probe_result_streams').select(['stream', 'last_seq']).orderBy('stream').execute();
+    expect(streams.map((s) => [s.stream, Number(s.last_seq)])).toEqual([
+      [run1, 4],
+      [run1, 1],
+      [run2, 1],
+    ]);
+    const kept = await t.services.db.k.selectFrom('probe_results_seen').select('result_id').where('result_id', 'like', 'p1:%').execute();
+    expect(kept).toEqual([]);
+  });
+
   it('keeps taken results in the inbox until they are stored, and the probe-inbox job stores what a stopped process left', async () => {
     const num = (await t.services.db.k.selectFrom('probe_locations').select('num').where('id', '=', w.euWest.id).executeTakeFirstOrThrow())
       .num;

@@ -9,6 +9,26 @@ export interface InboxRow {
   results: string;
 }
 
+/**
+ * PostgreSQL: the `n` and `landed` parts of a delivery's one statement. Given a CTE `fresh` of the
+ * ordinals (from 1) of the payload's results that are new, lands them as one inbox row: the
+ * payload as it is when all are, else filtered here to the new ones (a batch sent again). `n` is
+ * how many were new (no row when none). `landed` runs though nothing reads it, as every
+ * data-modifying WITH does in PostgreSQL.
+ */
+export function landFresh(location: number, now: number, total: number, label: string, payload: string) {
+  return sql`n as (select count(*)::int as n from fresh), landed as (
+    insert into probe_result_inbox (location, received_at, count, results)
+    select ${location}, ${now}, n.n, case when n.n = ${total} then ${payload} else (
+      select jsonb_build_object('label', ${label}::text, 'results', jsonb_agg(r.value order by r.i))::text
+      from jsonb_array_elements((${payload}::jsonb)->'results') with ordinality as r(value, i)
+      where r.i in (select i from fresh)
+    ) end
+    from n where n.n > 0
+    returning seq
+  )`;
+}
+
 export function probeInboxRepo(db: DbScope) {
   const k = db.k;
   return {
@@ -20,9 +40,8 @@ export function probeInboxRepo(db: DbScope) {
      * inbox row, in one statement (atomic without a transaction: one round trip where BEGIN,
      * claim, insert and COMMIT took four, each a wait for a core on a loaded machine). `payload`
      * is the row's JSON with every result, `ids` their ids in the same order; when some were
-     * claimed before (a batch sent again), the row keeps only the others, filtered here. Answers
-     * how many were claimed (0: no row). `landed` runs though nothing reads it, as every
-     * data-modifying WITH does in PostgreSQL.
+     * claimed before (a batch sent again), the row keeps only the others (landFresh). Answers
+     * how many were claimed (0: no row).
      */
     async claimAndAdd(location: number, now: number, ids: string[], label: string, payload: string): Promise<number> {
       const r = await sql<{ claimed: number }>`
@@ -31,17 +50,9 @@ export function probeInboxRepo(db: DbScope) {
           select ${location}, id, ${now} from unnest(${ids}::text[]) as id
           on conflict (location, result_id) do nothing
           returning result_id
-        ), n as (select count(*)::int as n from claimed), landed as (
-          insert into probe_result_inbox (location, received_at, count, results)
-          select ${location}, ${now}, n.n, case when n.n = ${ids.length} then ${payload} else (
-            select jsonb_build_object('label', ${label}::text, 'results', jsonb_agg(r.value order by r.i))::text
-            from jsonb_array_elements((${payload}::jsonb)->'results') with ordinality as r(value, i)
-            join unnest(${ids}::text[]) with ordinality as x(id, j) on x.j = r.i
-            where x.id in (select result_id from claimed)
-          ) end
-          from n where n.n > 0
-          returning seq
-        )
+        ), fresh as (
+          select x.i from unnest(${ids}::text[]) with ordinality as x(id, i) where x.id in (select result_id from claimed)
+        ), ${landFresh(location, now, ids.length, label, payload)}
         select n.n as claimed from n`.execute(k);
       return r.rows[0]?.claimed ?? 0;
     },

@@ -52,6 +52,15 @@ export interface ProbeResultsSeenTable {
   received_at: number;
 }
 
+/** Each probe result stream's highest number taken (migration 0136). */
+export interface ProbeResultStreamsTable {
+  location: number;
+  stream: string;
+  last_seq: number;
+  prev_seq: Generated<number>;
+  updated_at: number;
+}
+
 /** Results a delivery call took and the drainer has not stored yet (migration 0126). */
 export interface ProbeResultInboxTable {
   seq: Generated<number>;
@@ -68,4 +77,5 @@ export interface ProbeTables {
   probes: ProbesTable;
   probe_results_seen: ProbeResultsSeenTable;
   probe_result_inbox: ProbeResultInboxTable;
+  probe_result_streams: ProbeResultStreamsTable;
 }

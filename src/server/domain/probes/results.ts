@@ -7,6 +7,8 @@
 import { RESULT_ID_RETENTION_MS } from '../../../lib/probe-assignments.ts';
 import { probeAssignmentsRepo } from '../../db/repositories/probe-assignments-repo.ts';
 import { probeResultsSeenRepo } from '../../db/repositories/probe-results-seen-repo.ts';
+import { probeResultStreamsRepo } from '../../db/repositories/probe-result-streams-repo.ts';
+import { parseStreamResultId } from '../../../lib/probe-result-ids.ts';
 import { probesRepo } from '../../db/repositories/probes-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import type { CheckOutcome } from '../../engine/checkers/types.ts';
@@ -98,33 +100,46 @@ export async function postProbeResults(
     outcome: p.outcome,
     ...(p.shots ? { shots: p.shots } : {}),
   });
-  const fresh =
-    services.db.kind === 'postgres' && entries.length <= INBOX_ROW_RESULTS.postgres
-      ? await probeInboxRepo(services.db).claimAndAdd(
+  const ids = entries.map(([id]) => id);
+  // Results of this project's probes carry a stream and a number (lib/probe-result-ids.ts): one
+  // mark per stream says which were taken. A batch with any other id keeps every id.
+  const numbered = ids.map(parseStreamResultId);
+  const inStreams = numbered.every((x) => x !== null) ? (numbered as Array<{ stream: string; seq: number }>) : null;
+  let fresh: number;
+  if (services.db.kind === 'postgres' && entries.length <= INBOX_ROW_RESULTS.postgres) {
+    const payload = inboxPayload(
+      label,
+      entries.map(([, p]) => inboxResult(p)),
+    );
+    fresh = inStreams
+      ? await probeResultStreamsRepo(services.db).advanceAndAdd(token.num, now, inStreams, label, payload)
+      : await probeInboxRepo(services.db).claimAndAdd(token.num, now, ids, label, payload);
+  } else
+    fresh = await withTransaction(services.db, async (tx) => {
+      let isNew: (i: number) => boolean;
+      if (inStreams) {
+        const marks = new Map<string, number>();
+        for (const x of inStreams) marks.set(x.stream, Math.max(marks.get(x.stream) ?? 0, x.seq));
+        const before = await probeResultStreamsRepo(tx).advance(
           token.num,
+          [...marks].map(([stream, maxSeq]) => ({ stream, maxSeq })),
           now,
-          entries.map(([id]) => id),
-          label,
-          inboxPayload(
-            label,
-            entries.map(([, p]) => inboxResult(p)),
-          ),
-        )
-      : await withTransaction(services.db, async (tx) => {
-          const taken = await probeResultsSeenRepo(tx).claim(
-            token.num,
-            entries.map(([id]) => id),
-            now,
-          );
-          const results = entries.filter(([id]) => taken.has(id)).map(([, p]) => inboxResult(p));
-          await probeInboxRepo(tx).add(inboxRows(services.db.kind, token.num, label, results, now));
-          return taken.size;
-        });
+        );
+        isNew = (i) => inStreams[i].seq > (before.get(inStreams[i].stream) ?? 0);
+      } else {
+        const taken = await probeResultsSeenRepo(tx).claim(token.num, ids, now);
+        isNew = (i) => taken.has(ids[i]);
+      }
+      const results = entries.filter((_, i) => isNew(i)).map(([, p]) => inboxResult(p));
+      await probeInboxRepo(tx).add(inboxRows(services.db.kind, token.num, label, results, now));
+      return results.length;
+    });
   if (fresh > 0) (services.probeInboxLanded ?? (() => kickInbox(services)))();
   return { accepted: fresh, duplicates: duplicates + wanted.size - fresh, refused };
 }
 
-/** Forgets result ids older than their retention (the prune job). */
+/** Forgets result ids, and streams not heard of, older than their retention (the prune job). */
 export async function pruneProbeResultIds(services: Services, now: number): Promise<number> {
-  return probeResultsSeenRepo(services.db).prune(now - RESULT_ID_RETENTION_MS);
+  const before = now - RESULT_ID_RETENTION_MS;
+  return (await probeResultsSeenRepo(services.db).prune(before)) + (await probeResultStreamsRepo(services.db).prune(before));
 }

@@ -1,0 +1,62 @@
+// SQL for the probes' result streams (migration 0136, src/lib/probe-result-ids.ts): per location
+// and stream the highest result number taken. A result numbered above it is new; one at or below
+// it was taken before (a batch sent again after a lost answer).
+import { sql } from 'kysely';
+import type { DbScope } from '../scope.ts';
+import { landFresh } from './probe-inbox-repo.ts';
+
+export function probeResultStreamsRepo(db: DbScope) {
+  const k = db.k;
+  const greatest = db.kind === 'postgres' ? sql.raw('greatest') : sql.raw('max');
+  return {
+    /**
+     * Moves each stream's mark up to the batch's highest number; answers the mark each had before
+     * (0 for a new stream). One upsert: two calls of one stream at once take turns on its row, the
+     * second seeing the first's mark.
+     */
+    async advance(location: number, streams: ReadonlyArray<{ stream: string; maxSeq: number }>, now: number): Promise<Map<string, number>> {
+      if (streams.length === 0) return new Map();
+      const values = streams.map((s) => sql`(${location}, ${s.stream}, ${s.maxSeq}, 0, ${now})`);
+      const r = await sql<{ stream: string; prev_seq: number | string }>`
+        insert into probe_result_streams (location, stream, last_seq, prev_seq, updated_at) values ${sql.join(values)}
+        on conflict (location, stream) do update set prev_seq = probe_result_streams.last_seq,
+          last_seq = ${greatest}(probe_result_streams.last_seq, excluded.last_seq), updated_at = excluded.updated_at
+        returning stream, prev_seq`.execute(k);
+      return new Map(r.rows.map((x) => [x.stream, Number(x.prev_seq)]));
+    },
+    /**
+     * PostgreSQL: `advance` and the new results' inbox row in one statement (as
+     * probe-inbox-repo.ts claimAndAdd does for plain ids). `of[i]` is the stream and number of the
+     * payload's i-th result; when some were taken before, the row keeps only the others
+     * (landFresh). Answers how many were new (0: no row).
+     */
+    async advanceAndAdd(
+      location: number,
+      now: number,
+      of: ReadonlyArray<{ stream: string; seq: number }>,
+      label: string,
+      payload: string,
+    ): Promise<number> {
+      const marks = new Map<string, number>();
+      for (const x of of) marks.set(x.stream, Math.max(marks.get(x.stream) ?? 0, x.seq));
+      const r = await sql<{ claimed: number }>`
+        with up as (
+          insert into probe_result_streams (location, stream, last_seq, prev_seq, updated_at)
+          select ${location}, s, m, 0, ${now} from unnest(${[...marks.keys()]}::text[], ${[...marks.values()]}::bigint[]) as x(s, m)
+          on conflict (location, stream) do update set prev_seq = probe_result_streams.last_seq,
+            last_seq = greatest(probe_result_streams.last_seq, excluded.last_seq), updated_at = excluded.updated_at
+          returning stream, prev_seq
+        ), fresh as (
+          select x.i from unnest(${of.map((x) => x.stream)}::text[], ${of.map((x) => x.seq)}::bigint[]) with ordinality as x(s, q, i)
+          join up on up.stream = x.s where x.q > up.prev_seq
+        ), ${landFresh(location, now, of.length, label, payload)}
+        select n.n as claimed from n`.execute(k);
+      return r.rows[0]?.claimed ?? 0;
+    },
+    /** Forgets streams not heard of since `before` (their results are too old to be taken again). */
+    async prune(before: number): Promise<number> {
+      const r = await k.deleteFrom('probe_result_streams').where('updated_at', '<', before).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}
