@@ -118,7 +118,10 @@ describe.each(DB_KINDS)('a new monitor failing its first check, on %s', (kind) =
   });
 
   it('reads down everywhere once the second failure confirms it, still without a response time', async () => {
-    clock.advance(60_000);
+    // One interval after the first check (seen() moved the clock 1.5 s already). A full 60 s more
+    // left a monitor whose phase fell 1-1.5 s into the interval "badly overdue": the engine moved
+    // it to its next phase, past the look-ahead, and checked nothing (a CI run met it on SQLite).
+    clock.advance(60_000 - 1_500);
     await engine.runDueNow();
     // confirmed down opens the monitor's incident: one of two monitors down is a partial outage
     // (issue 25: it once read 'Major Service Outage', the incident opened as critical)

@@ -295,6 +295,26 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
     expect((await assignments(token)).status).toBe(401);
     expect((await assignments(token, '?version=1.1.1.00000000&wait=5')).status).toBe(401);
     expect((await probeCall(t, token, 'POST', '/api/v1/probe/results', { stats, results: [] })).status).toBe(401);
+    // a delivery's own statements run beside the token's check, gated by the token in SQL: for a
+    // revoked one they store nothing and leave the probe's figures as they were
+    const figures = () =>
+      t.services.db.k.selectFrom('probes').select(['instance', 'last_seen_at', 'checks_per_second']).orderBy('instance').execute();
+    const before = await figures();
+    const refused = await probeCall(t, token, 'POST', '/api/v1/probe/results', {
+      stats: { instance: 'rack-1', checks_per_second: 999, lag_ms_p99: 1 },
+      results: [result('revoked-1', m.acmeLab, { checked_at: clock - 2_000 })],
+    });
+    expect(refused.status).toBe(401);
+    await inboxDrained(t.services);
+    expect(await figures()).toEqual(before);
+    expect(
+      await t.services.db.k
+        .selectFrom('check_results')
+        .select('status')
+        .where('monitor_id', '=', m.acmeLab)
+        .where('checked_at', '=', clock - 2_000)
+        .execute(),
+    ).toEqual([]);
     expect((await probeCall(t, token, 'POST', '/api/v1/probe/hello', PROBE)).status).toBe(401);
     expect((await assignments('swp_not-a-token')).status).toBe(401);
     expect((await probeCall(t, null, 'GET', '/api/v1/probe/assignments')).status).toBe(401);

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import { anyOf } from './any-of.ts';
+import { liveTokenLocation } from './probe-locations-repo.ts';
 
 export interface AssignmentCandidate {
   id: string;
@@ -92,6 +93,30 @@ export function probeAssignmentsRepo(db: DbScope) {
         .select(whole)
         .where(anyOf(db, 'm.id', ids, 'text'))
         .execute() as Promise<AssignmentRow[]>;
+    },
+    /** byIds, read only for a live token (liveTokenLocation): begun beside the token's own check. */
+    byIdsUnderToken(tokenHash: string, ids: string[]): Promise<AssignmentRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return base({ slug: '', companyId: null })
+        .select(whole)
+        .where(anyOf(db, 'm.id', ids, 'text'))
+        .where((eb) => eb.exists(liveTokenLocation(k, tokenHash)))
+        .execute() as Promise<AssignmentRow[]>;
+    },
+    /**
+     * companiesWithPrivateSlug of a live token's location when it is public (liveTokenLocation);
+     * none for a private location's token, whose slug names its own location.
+     */
+    async companiesWithPrivateSlugUnderToken(tokenHash: string): Promise<Set<string>> {
+      const rows = await k
+        .selectFrom('probe_locations as pl')
+        .innerJoin('probe_locations as own', 'own.slug', 'pl.slug')
+        .select('pl.company_id')
+        .where('own.id', 'in', liveTokenLocation(k, tokenHash))
+        .where('own.company_id', 'is', null)
+        .where('pl.company_id', 'is not', null)
+        .execute();
+      return new Set(rows.map((r) => r.company_id as string));
     },
     /** Companies having a private location of this slug: for them the slug names that one, not the public one. */
     async companiesWithPrivateSlug(slug: string): Promise<Set<string>> {

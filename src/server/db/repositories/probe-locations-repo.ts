@@ -3,6 +3,8 @@
 // private location is never returned.
 import type { Insertable, Selectable } from 'kysely';
 import type { DbScope } from '../scope.ts';
+import type { Database } from '../schema/index.ts';
+import type { Kysely } from 'kysely';
 import type { ProbeLocationsTable, ProbeTokensTable } from '../schema/probes.ts';
 
 export type ProbeLocationRow = Selectable<ProbeLocationsTable>;
@@ -33,6 +35,23 @@ export interface ProbeTokenAuthRow {
 
 /** Who may see what: every location (super admins) or the public ones and one company's. */
 export type LocationScope = { all: true } | { all: false; companyId: string };
+
+/**
+ * The location of the live token of this hash (not revoked; a private location's company active),
+ * as a subquery: none for any other token. A probe call's statements begun beside the token's own
+ * check (domain/probes/results.ts) are gated by it, so they read and write nothing for a token the
+ * check then refuses.
+ */
+export function liveTokenLocation(k: Kysely<Database>, tokenHash: string) {
+  return k
+    .selectFrom('probe_tokens as lt')
+    .innerJoin('probe_locations as ll', 'll.id', 'lt.location_id')
+    .leftJoin('companies as lc', 'lc.id', 'll.company_id')
+    .select('ll.id')
+    .where('lt.token_hash', '=', tokenHash)
+    .where('lt.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('ll.company_id', 'is', null), eb('lc.is_active', '=', true)]));
+}
 
 export function probeLocationsRepo(db: DbScope) {
   const k = db.k;

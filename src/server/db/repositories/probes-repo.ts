@@ -2,6 +2,7 @@
 // written by the probe's own calls.
 import type { Selectable } from 'kysely';
 import type { DbScope } from '../scope.ts';
+import { liveTokenLocation } from './probe-locations-repo.ts';
 import type { ProbesTable } from '../schema/probes.ts';
 
 export type ProbeRow = Selectable<ProbesTable>;
@@ -40,6 +41,20 @@ export function probesRepo(db: DbScope) {
         .where('p.capabilities', 'like', `%${capability}%`)
         .execute();
       return new Set(rows.map((r) => Number(r.num)));
+    },
+    /** `called` for the location of a live token (liveTokenLocation), nothing for any other. */
+    async calledUnderToken(
+      tokenHash: string,
+      instance: string,
+      now: number,
+      stats: { checks_per_second: number; lag_ms: number },
+    ): Promise<void> {
+      await k
+        .updateTable('probes')
+        .set({ last_seen_at: now, ...stats })
+        .where('location_id', 'in', liveTokenLocation(k, tokenHash))
+        .where('instance', '=', instance)
+        .execute();
     },
     /** A probe of the location called (assignments, results): when, and its figures when it sent them. */
     async called(locationId: string, instance: string, now: number, stats?: { checks_per_second: number; lag_ms: number }): Promise<void> {

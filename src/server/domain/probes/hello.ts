@@ -29,11 +29,18 @@ declare module '../context.ts' {
 
 export const newProbeHelloWindow = (): SlidingWindow => new SlidingWindow(HELLOS_PER_MINUTE, 60_000);
 
+/** The hash a probe token of the right form is looked up by; null for anything else. */
+export function probeTokenHash(presented: string | null): string | null {
+  if (presented === null || !presented.startsWith(PROBE_TOKEN_PREFIX) || presented.length > 200) return null;
+  return hashSecret(presented);
+}
+
 /** The token's location, or 401 for an unknown or revoked token (or one of an inactive company). */
 export async function verifyProbeToken(services: Services, presented: string | null): Promise<ProbeTokenAuthRow> {
   if (presented === null) throw new DomainError('unauthorized', 'A probe token is required: Authorization: Bearer swp_…');
-  if (!presented.startsWith(PROBE_TOKEN_PREFIX) || presented.length > 200) throw new DomainError('unauthorized', INVALID);
-  const row = await probeLocationsRepo(services.db).findTokenByHash(hashSecret(presented));
+  const hash = probeTokenHash(presented);
+  if (hash === null) throw new DomainError('unauthorized', INVALID);
+  const row = await probeLocationsRepo(services.db).findTokenByHash(hash);
   if (!row || row.revoked_at !== null) throw new DomainError('unauthorized', INVALID);
   if (row.company_id !== null && !row.company_active)
     throw new DomainError('unauthorized', 'The company of this probe location is inactive.');

@@ -19,6 +19,7 @@ import type { ProbeResultInput, ProbeResultsAnswer, ProbeResultsInput } from './
 import { isAssigned, type ScopedLocation } from './assignment-scope.ts';
 import { INBOX_ROW_RESULTS, inboxPayload, inboxRows, kickInbox } from './inbox.ts';
 import { probeCall } from './probe-call.ts';
+import { probeTokenHash } from './hello.ts';
 
 export type { ProbeResultInput, ProbeResultsAnswer, ProbeResultsInput, RefusalReason } from './result-batch.ts';
 
@@ -48,19 +49,23 @@ export async function postProbeResults(
   input: ProbeResultsInput,
 ): Promise<ProbeResultsAnswer> {
   if (services.probeResultsVia) return services.probeResultsVia(presented, input);
-  const token = await probeCall(services, presented);
   const now = services.now();
   const repo = probeAssignmentsRepo(services.db);
-  // Three independent statements at once (the ingest thread's pool has four connections): on a
-  // loaded machine each round trip waits for a core twice, and the call's time is their sum.
-  const seen = probesRepo(services.db).called(token.location_id, input.stats.instance, now, {
-    checks_per_second: input.stats.checks_per_second,
-    lag_ms: Math.round(input.stats.lag_ms_p99),
-  });
-  const [shadowedFor, byId] = await Promise.all([
-    token.company_id === null ? repo.companiesWithPrivateSlug(token.slug) : new Set<string>(),
-    repo.byIds([...new Set(input.results.map((r) => r.monitor_id))]),
-    seen,
+  // The token's check and three statements at once (the ingest thread's pool has four
+  // connections): on a loaded machine each round trip waits for a core twice, and a call's time is
+  // the sum of its waits. The three are gated by the token in SQL (liveTokenLocation), so for a
+  // token the check refuses they read and write nothing.
+  const hash = probeTokenHash(presented);
+  const [token, byId, shadowedFor] = await Promise.all([
+    probeCall(services, presented),
+    hash ? repo.byIdsUnderToken(hash, [...new Set(input.results.map((r) => r.monitor_id))]) : [],
+    hash ? repo.companiesWithPrivateSlugUnderToken(hash) : new Set<string>(),
+    hash
+      ? probesRepo(services.db).calledUnderToken(hash, input.stats.instance, now, {
+          checks_per_second: input.stats.checks_per_second,
+          lag_ms: Math.round(input.stats.lag_ms_p99),
+        })
+      : undefined,
   ]);
   const loc: ScopedLocation = { slug: token.slug, companyId: token.company_id, shadowedFor };
   const monitors = new Map(byId.map((m) => [m.id, m]));
