@@ -18,3 +18,10 @@ export function parseStreamResultId(id: string): { stream: string; seq: number }
   const m = STREAM_FORM.exec(id);
   return m ? { stream: m[1], seq: Number(m[2]) } : null;
 }
+
+/** Each stream's highest number among these results: the marks a batch moves its streams to. */
+export function streamMarks(of: ReadonlyArray<{ stream: string; seq: number }>): Map<string, number> {
+  const marks = new Map<string, number>();
+  for (const x of of) marks.set(x.stream, Math.max(marks.get(x.stream) ?? 0, x.seq));
+  return marks;
+}

@@ -86,15 +86,10 @@ export function probeAssignmentsRepo(db: DbScope) {
     changedSince(f: AssignmentScopeFilter, rev: number): Promise<AssignmentRow[]> {
       return base(f).select(whole).where('m.assignment_rev', '>', rev).orderBy('m.id').execute() as Promise<AssignmentRow[]>;
     },
-    /** The monitors a batch of results names (those that exist). */
-    byIds(ids: string[]): Promise<AssignmentRow[]> {
-      if (ids.length === 0) return Promise.resolve([]);
-      return base({ slug: '', companyId: null })
-        .select(whole)
-        .where(anyOf(db, 'm.id', ids, 'text'))
-        .execute() as Promise<AssignmentRow[]>;
-    },
-    /** byIds, read only for a live token (liveTokenLocation): begun beside the token's own check. */
+    /**
+     * The monitors a batch of results names (those that exist), read only for a live token
+     * (liveTokenLocation): the delivery call begins it beside the token's own check.
+     */
     byIdsUnderToken(tokenHash: string, ids: string[]): Promise<AssignmentRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
       return base({ slug: '', companyId: null })

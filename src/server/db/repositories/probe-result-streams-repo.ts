@@ -4,10 +4,19 @@
 import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import { landFresh } from './probe-inbox-repo.ts';
+import { streamMarks } from '../../../lib/probe-result-ids.ts';
+
+/**
+ * The upsert's conflict clause shared by advance and advanceAndAdd: the mark moves up only, and
+ * prev_seq keeps the mark before, which the statement returns.
+ */
+const moveMark = (
+  greatest: 'greatest' | 'max',
+) => sql`on conflict (location, stream) do update set prev_seq = probe_result_streams.last_seq,
+  last_seq = ${sql.raw(greatest)}(probe_result_streams.last_seq, excluded.last_seq), updated_at = excluded.updated_at`;
 
 export function probeResultStreamsRepo(db: DbScope) {
   const k = db.k;
-  const greatest = db.kind === 'postgres' ? sql.raw('greatest') : sql.raw('max');
   return {
     /**
      * Moves each stream's mark up to the batch's highest number; answers the mark each had before
@@ -19,8 +28,7 @@ export function probeResultStreamsRepo(db: DbScope) {
       const values = streams.map((s) => sql`(${location}, ${s.stream}, ${s.maxSeq}, 0, ${now})`);
       const r = await sql<{ stream: string; prev_seq: number | string }>`
         insert into probe_result_streams (location, stream, last_seq, prev_seq, updated_at) values ${sql.join(values)}
-        on conflict (location, stream) do update set prev_seq = probe_result_streams.last_seq,
-          last_seq = ${greatest}(probe_result_streams.last_seq, excluded.last_seq), updated_at = excluded.updated_at
+        ${moveMark(db.kind === 'postgres' ? 'greatest' : 'max')}
         returning stream, prev_seq`.execute(k);
       return new Map(r.rows.map((x) => [x.stream, Number(x.prev_seq)]));
     },
@@ -37,14 +45,12 @@ export function probeResultStreamsRepo(db: DbScope) {
       label: string,
       payload: string,
     ): Promise<number> {
-      const marks = new Map<string, number>();
-      for (const x of of) marks.set(x.stream, Math.max(marks.get(x.stream) ?? 0, x.seq));
+      const marks = streamMarks(of);
       const r = await sql<{ claimed: number }>`
         with up as (
           insert into probe_result_streams (location, stream, last_seq, prev_seq, updated_at)
           select ${location}, s, m, 0, ${now} from unnest(${[...marks.keys()]}::text[], ${[...marks.values()]}::bigint[]) as x(s, m)
-          on conflict (location, stream) do update set prev_seq = probe_result_streams.last_seq,
-            last_seq = greatest(probe_result_streams.last_seq, excluded.last_seq), updated_at = excluded.updated_at
+          ${moveMark('greatest')}
           returning stream, prev_seq
         ), fresh as (
           select x.i from unnest(${of.map((x) => x.stream)}::text[], ${of.map((x) => x.seq)}::bigint[]) with ordinality as x(s, q, i)

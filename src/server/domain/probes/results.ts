@@ -8,7 +8,7 @@ import { RESULT_ID_RETENTION_MS } from '../../../lib/probe-assignments.ts';
 import { probeAssignmentsRepo } from '../../db/repositories/probe-assignments-repo.ts';
 import { probeResultsSeenRepo } from '../../db/repositories/probe-results-seen-repo.ts';
 import { probeResultStreamsRepo } from '../../db/repositories/probe-result-streams-repo.ts';
-import { parseStreamResultId } from '../../../lib/probe-result-ids.ts';
+import { parseStreamResultId, streamMarks } from '../../../lib/probe-result-ids.ts';
 import { probesRepo } from '../../db/repositories/probes-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import type { CheckOutcome } from '../../engine/checkers/types.ts';
@@ -123,8 +123,7 @@ export async function postProbeResults(
     fresh = await withTransaction(services.db, async (tx) => {
       let isNew: (i: number) => boolean;
       if (inStreams) {
-        const marks = new Map<string, number>();
-        for (const x of inStreams) marks.set(x.stream, Math.max(marks.get(x.stream) ?? 0, x.seq));
+        const marks = streamMarks(inStreams);
         const before = await probeResultStreamsRepo(tx).advance(
           token.num,
           [...marks].map(([stream, maxSeq]) => ({ stream, maxSeq })),
