@@ -169,6 +169,24 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect((await replay.get('/api/v1/auth/me')).status).toBe(401);
   });
 
+  it("a refused renewal leaves the browser's cookies alone: a stale tab's late refresh does not end the session another tab just began", async () => {
+    const c = t.client();
+    await signIn(c, admin);
+    const staleRt = c.jar.get('localhost')!.get('sw_rt')!;
+    expect((await c.post('/api/v1/auth/logout')).status).toBe(200);
+    // another tab of the same browser signs in again while the old tab's renewal is on its way
+    await signIn(c, admin);
+    const freshAt = c.jar.get('localhost')!.get('sw_at')!;
+    const late = await c.post('/api/v1/auth/refresh-token', undefined, { headers: { cookie: `sw_rt=${staleRt}` } });
+    expect(late.status).toBe(401);
+    expect(late.body.detail).toBe('Your session has ended. Please sign in again.');
+    expect(cookieAttrs(late.headers.getSetCookie(), 'sw_at')).toBeUndefined();
+    expect(c.jar.get('localhost')!.get('sw_at')).toBe(freshAt);
+    const me = await c.get('/api/v1/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(admin.id);
+  });
+
   it('logs out: the access token and the refresh token stop working at once', async () => {
     const c = t.client();
     await signIn(c, admin);

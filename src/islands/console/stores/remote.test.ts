@@ -41,6 +41,26 @@ describe('refreshInto (live updates)', () => {
 });
 
 describe('loadInto', () => {
+  it('drops an answer that comes after a later load of the same store began (the later one is shown)', async () => {
+    const $chart = atom<Load<string>>({ status: 'loading' });
+    let turn = 0;
+    const load = (call: () => Promise<{ data: string }>) => {
+      const mine = ++turn;
+      return loadInto($chart, call, always('Failed to load.'), () => mine === turn);
+    };
+    let finishSlow!: () => void;
+    const slow = load(() => new Promise((r) => (finishSlow = () => r({ data: 'latest checks' }))));
+    await load(answer('24 hours'));
+    expect($chart.get()).toEqual({ status: 'ready', data: '24 hours' });
+    finishSlow();
+    await slow;
+    expect($chart.get()).toEqual({ status: 'ready', data: '24 hours' });
+    const failing = load(broken);
+    await load(answer('7 days'));
+    await failing;
+    expect($chart.get()).toEqual({ status: 'ready', data: '7 days' });
+  });
+
   it('shows loading while the call runs, then the data', async () => {
     const $list = atom<Load<string[]>>({ status: 'error', message: 'old' });
     let finish!: () => void;

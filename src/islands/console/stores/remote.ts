@@ -21,14 +21,24 @@ export const serverOr =
   (error) =>
     errorText(error, text);
 
-/** Loading while the call runs, then its data or the failure text. */
-export async function loadInto<T>(store: WritableAtom<Load<T>>, call: () => Promise<Answer<T>>, failed: FailureText): Promise<void> {
+/**
+ * Loading while the call runs, then its data or the failure text. An answer that comes when
+ * `current()` no longer holds (a later load of the same store began meanwhile) is dropped, so a
+ * slow earlier answer never overwrites a later one.
+ */
+export async function loadInto<T>(
+  store: WritableAtom<Load<T>>,
+  call: () => Promise<Answer<T>>,
+  failed: FailureText,
+  current: () => boolean = () => true,
+): Promise<void> {
   store.set({ status: 'loading' });
   try {
     const { data, error, response } = await call();
+    if (!current()) return;
     store.set(data !== undefined ? { status: 'ready', data } : { status: 'error', message: failed(error), httpStatus: response?.status });
   } catch (e) {
-    store.set({ status: 'error', message: failed(e) });
+    if (current()) store.set({ status: 'error', message: failed(e) });
   }
 }
 

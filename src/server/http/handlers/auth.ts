@@ -14,7 +14,6 @@ import { SIGNUP_ANSWER, checkSubdomain, requestSignup, verifySignup } from '../.
 import { unlockSignIn } from '../../domain/auth/unlock.ts';
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../auth/cookies.ts';
 import { publicPortOf } from '../public-origin.ts';
-import { DomainError } from '../../domain/errors.ts';
 import { acceptInvitation, lookupInvitation } from '../../domain/users/invitations.ts';
 
 export const authHandlers = {
@@ -50,15 +49,13 @@ export const authHandlers = {
     clearSessionCookies(reply, ctx.services.config);
     return { ok: true, message: 'Signed out.' };
   },
+  // A refused renewal sets no cookie. Clearing them would reach whatever the browser holds when
+  // the answer lands: a stale tab's late renewal would end the session another tab of the same
+  // browser had just begun. The refused tokens are dead on the server either way.
   refreshToken: async ({ ctx, req, reply }) => {
-    try {
-      const r = await refresh(ctx, readRefreshCookie(req, ctx.services.config));
-      setSessionCookies(reply, ctx.services.config, r.session);
-      return r.body;
-    } catch (e) {
-      if (e instanceof DomainError && e.code === 'unauthorized') clearSessionCookies(reply, ctx.services.config);
-      throw e;
-    }
+    const r = await refresh(ctx, readRefreshCookie(req, ctx.services.config));
+    setSessionCookies(reply, ctx.services.config, r.session);
+    return r.body;
   },
   forgotPassword: async ({ ctx, body, req, reply }) => {
     await forgotPassword(ctx, body, publicPortOf(req.headers.host, ctx.services.config));

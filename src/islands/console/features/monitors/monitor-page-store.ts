@@ -43,20 +43,37 @@ const path = (id: string) => ({ params: { path: { id } } });
 const times = (id: string, range: ResponseTimeRange) =>
   api.GET('/api/v1/monitors/{id}/response-times', { params: { path: { id }, query: { range } } });
 
+// Each load of the chart takes a turn; only the latest turn's answer is shown. A range picked
+// while the opening chart still waits for the last 24 hours wins over the opening choice.
+let chartTurn = 0;
+
 export function loadChart(id: string, range: ResponseTimeRange): Promise<void> {
   $range.set(range);
-  return loadInto($chart, () => times(id, range), serverOr(t('monitors.load.responseTimes')));
+  const turn = ++chartTurn;
+  return loadInto(
+    $chart,
+    () => times(id, range),
+    serverOr(t('monitors.load.responseTimes')),
+    () => turn === chartTurn,
+  );
 }
 
 /** The chart on the range the user picked, else the latest checks while the last 24 hours hold few hours of them. */
 async function loadOpeningChart(id: string, hours: Promise<void>): Promise<void> {
   const picked = $range.get();
   if (picked) return loadChart(id, picked);
+  const turn = ++chartTurn;
   $chart.set({ status: 'loading' });
   await hours;
+  if (turn !== chartTurn) return;
   const h = $hours.get();
   const range = h.status === 'ready' ? openingChartRange(h.data.points.map((p) => p.checks)) : '24h';
-  await loadInto($chart, () => times(id, range), serverOr(t('monitors.load.responseTimes')));
+  await loadInto(
+    $chart,
+    () => times(id, range),
+    serverOr(t('monitors.load.responseTimes')),
+    () => turn === chartTurn,
+  );
 }
 
 export function loadChecks(id: string, before: string | undefined, cursors: Array<string | undefined>): Promise<void> {
