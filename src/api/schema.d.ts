@@ -7443,7 +7443,7 @@ export interface components {
             removed: string[];
         };
         ProbeResult: {
-            /** @description Made by the probe, unique per location */
+            /** @description Made by the probe, unique per location. The form p1:<stream>:<seq> (a stream of 16 to 43 base64url characters, seq a number from 1 of at most 15 digits, counting in delivery order) is taken by the stream's highest number: a result numbered at or below one already taken is a duplicate, so a probe delivers each stream in order. Any other id is remembered whole for 7 days. */
             id: string;
             monitor_id: string;
             /** @description When the check began (ms since the epoch) */
