@@ -44,6 +44,7 @@ import { startDnsZoneServer, type DnsZoneServer } from '../../tests/fixtures/tar
 import { seedBenchCompanies } from '../engine/seed-companies.ts';
 import { benchServerConfig, loadPage, startTargets } from '../engine/in-server.ts';
 import { startProbeIngest } from '../../src/server/http/probe-ingest.ts';
+import { cpuLine, startCpuSplit, type Groups } from './cpu-split.ts';
 
 const { values } = parseArgs({
   options: {
@@ -72,6 +73,16 @@ const PAGE_COMPANY = 'bench';
 const PER_COMPANY = 1000;
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The processes of a run, for the CPU line: what is the platform's and what only the bench's. */
+const CPU_GROUPS: Groups = {
+  platform: (pid) => pid === process.pid,
+  postgres: (_pid, cmd) => cmd.startsWith('postgres') || cmd.includes('/bin/postgres '),
+  'page load (autocannon)': (_pid, cmd) => cmd.includes('autocannon'),
+  probes: (_pid, cmd) => cmd.includes('src/probe/main.ts'),
+  'replay sender': (_pid, cmd) => cmd.includes('replay-sender.ts'),
+  targets: (_pid, cmd) => cmd.includes('target.ts'),
+};
 
 interface Platform {
   services: Services;
@@ -330,7 +341,9 @@ async function scenarioFive(): Promise<void> {
     // The platform's event loop in this process: every request (page or delivery) waits out its pauses.
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
+    const cpu = startCpuSplit(CPU_GROUPS);
     const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE);
+    const split = cpu.stop();
     loop.disable();
     const stored = await storedSince(platform.services, t0);
     const load = os.loadavg();
@@ -344,6 +357,7 @@ async function scenarioFive(): Promise<void> {
         `  status page         ${fmt(web.rps, 0)} req/s (${pageLoad()}), p99 ${web.p99} ms, errors ${web.errors + web.non2xx} in the same run   (target: >= 5,000 req/s)`,
         `  platform loop delay p50 ${fmt(loop.percentile(50) / 1e6, 0)} ms, p99 ${fmt(loop.percentile(99) / 1e6, 0)} ms, max ${fmt(loop.max / 1e6, 0)} ms during the page load (the pauses every request waits out)`,
         `  probes lag p99      ${sums.map((s) => s.lagP99).join(', ')} ms; RSS max ${probes.map((p) => fmt(p.rssMaxKb / 1024, 0)).join(', ')} MiB`,
+        cpuLine(split),
       ].join('\n'),
     );
   } finally {
@@ -450,7 +464,9 @@ async function scenarioReplay(): Promise<void> {
     const t0 = Date.now();
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
+    const cpu = startCpuSplit(CPU_GROUPS);
     const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE);
+    const split = cpu.stop();
     loop.disable();
     const stored = await storedSince(platform.services, t0);
     const load = os.loadavg();
@@ -470,6 +486,7 @@ async function scenarioReplay(): Promise<void> {
         `  platform stored     ${fmt(stored / SECONDS)} results/s during the page load   (target: ${fmt((5 * perProbe) / INTERVAL, 0)})`,
         `  status page         ${fmt(web.rps, 0)} req/s (${pageLoad()}), p99 ${web.p99} ms, errors ${web.errors + web.non2xx} in the same run   (target: >= 5,000 req/s)`,
         `  platform loop delay p50 ${fmt(loop.percentile(50) / 1e6, 0)} ms, p99 ${fmt(loop.percentile(99) / 1e6, 0)} ms, max ${fmt(loop.max / 1e6, 0)} ms during the page load`,
+        cpuLine(split),
       ].join('\n'),
     );
   } finally {

@@ -134,6 +134,17 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
     expect(names.filter((n) => /^h\d+$/.test(n))).toEqual([]);
   });
 
+  it('compresses the probe inbox with lz4 on PostgreSQL and keeps its rows whole (migration 0137)', async () => {
+    const d = await db(kind);
+    const payload = JSON.stringify({ label: 'eu', results: Array.from({ length: 300 }, (_, i) => ({ monitorId: `m${i}`, checkedAt: i })) });
+    await d.k.insertInto('probe_result_inbox').values({ location: 1, received_at: 1, count: 300, results: payload }).execute();
+    const row = await d.k.selectFrom('probe_result_inbox').select('results').executeTakeFirstOrThrow();
+    expect(row.results).toBe(payload);
+    if (kind !== 'postgres') return;
+    const r = await sql<{ c: string | null }>`select pg_column_compression(results) as c from probe_result_inbox`.execute(d.k);
+    expect(r.rows[0].c).toBe('lz4');
+  });
+
   it('returns bigint millisecond columns as numbers', async () => {
     const d = await db(kind);
     const ms = 1795315071408;

@@ -17,14 +17,16 @@ export interface InboxRow {
  * data-modifying WITH does in PostgreSQL.
  */
 export function landFresh(location: number, now: number, total: number, label: string, payload: string) {
-  return sql`n as (select count(*)::int as n from fresh), landed as (
+  // The payload goes once, as one parameter both branches read (each `${}` is a parameter of its
+  // own: written twice it was sent twice, 240 KB a call instead of 120).
+  return sql`n as (select count(*)::int as n from fresh), body as (select ${payload}::text as text), landed as (
     insert into probe_result_inbox (location, received_at, count, results)
-    select ${location}, ${now}, n.n, case when n.n = ${total} then ${payload} else (
+    select ${location}, ${now}, n.n, case when n.n = ${total} then body.text else (
       select jsonb_build_object('label', ${label}::text, 'results', jsonb_agg(r.value order by r.i))::text
-      from jsonb_array_elements((${payload}::jsonb)->'results') with ordinality as r(value, i)
+      from jsonb_array_elements((body.text::jsonb)->'results') with ordinality as r(value, i)
       where r.i in (select i from fresh)
     ) end
-    from n where n.n > 0
+    from n, body where n.n > 0
     returning seq
   )`;
 }
