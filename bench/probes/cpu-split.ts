@@ -16,6 +16,8 @@ export interface CpuSplit {
   cores: number;
   /** Each group's CPU over the window, in cores (1 = one core all the time) */
   groups: Record<string, number>;
+  /** The threads of the process named by `threadsOf`, by name, in cores (those above 0.005) */
+  threads: Record<string, number>;
   seconds: number;
 }
 
@@ -36,8 +38,28 @@ function procTicks(pid: number): number | null {
   }
 }
 
-/** Starts counting now; `stop()` ends the window and returns the split. */
-export function startCpuSplit(groups: Groups): { stop(): CpuSplit } {
+function threadTicks(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byName.set(name, (byName.get(name) ?? 0) + Number(f[11]) + Number(f[12]));
+    } catch {
+      /* the thread ended meanwhile */
+    }
+  }
+  return byName;
+}
+
+/**
+ * Starts counting now; `stop()` ends the window and returns the split. With `threadsOf`, that
+ * process's threads are split too, by name (MainThread, a named worker such as probe-ingest,
+ * V8Worker for the garbage collector's helpers, libuv-worker for the thread pool).
+ */
+export function startCpuSplit(groups: Groups, threadsOf?: number): { stop(): CpuSplit } {
+  const threads0 = threadsOf ? threadTicks(threadsOf) : null;
   const names = Object.keys(groups);
   const last = new Map<number, { ticks: number; group: string | null }>();
   const spent: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
@@ -78,10 +100,17 @@ export function startCpuSplit(groups: Groups): { stop(): CpuSplit } {
       sample(false);
       const m1 = machineTicks();
       const seconds = (Date.now() - t0) / 1000;
+      const threads: Record<string, number> = {};
+      if (threadsOf && threads0)
+        for (const [name, ticks] of threadTicks(threadsOf)) {
+          const cores = (ticks - (threads0.get(name) ?? 0)) / TICKS / seconds;
+          if (cores >= 0.005) threads[name] = cores;
+        }
       return {
         busy: (m1.busy - m0.busy) / Math.max(1, m1.all - m0.all),
         cores: os.cpus().length,
         groups: Object.fromEntries(names.map((n) => [n, spent[n] / TICKS / seconds])),
+        threads,
         seconds,
       };
     },
@@ -93,5 +122,11 @@ export function cpuLine(s: CpuSplit): string {
   const named = Object.values(s.groups).reduce((a, b) => a + b, 0);
   const parts = Object.entries(s.groups).map(([n, c]) => `${n} ${c.toFixed(2)}`);
   parts.push(`other ${Math.max(0, s.busy * s.cores - named).toFixed(2)}`);
-  return `  CPU                 ${(s.busy * 100).toFixed(0)} % of ${s.cores} cores busy over ${s.seconds.toFixed(0)} s, in cores: ${parts.join(', ')}`;
+  const threads = Object.entries(s.threads)
+    .sort((a, b) => b[1] - a[1])
+    .map(([n, c]) => `${n} ${c.toFixed(2)}`);
+  return [
+    `  CPU                 ${(s.busy * 100).toFixed(0)} % of ${s.cores} cores busy over ${s.seconds.toFixed(0)} s, in cores: ${parts.join(', ')}`,
+    ...(threads.length ? [`  platform threads    ${threads.join(', ')}`] : []),
+  ].join('\n');
 }

@@ -341,7 +341,7 @@ async function scenarioFive(): Promise<void> {
     // The platform's event loop in this process: every request (page or delivery) waits out its pauses.
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
-    const cpu = startCpuSplit(CPU_GROUPS);
+    const cpu = startCpuSplit(CPU_GROUPS, process.pid);
     const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE);
     const split = cpu.stop();
     loop.disable();
@@ -464,7 +464,7 @@ async function scenarioReplay(): Promise<void> {
     const t0 = Date.now();
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
-    const cpu = startCpuSplit(CPU_GROUPS);
+    const cpu = startCpuSplit(CPU_GROUPS, process.pid);
     const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE);
     const split = cpu.stop();
     loop.disable();

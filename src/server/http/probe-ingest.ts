@@ -21,7 +21,11 @@ export async function startProbeIngest(
   opts: { port: number; host: string; log(m: string): void },
 ): Promise<ProbeIngest> {
   const data: IngestThreadData = { config: services.config, port: opts.port, host: opts.host };
-  const worker = new Worker(new URL('./probe-ingest-thread.ts', import.meta.url), { workerData: data });
+  const worker = new Worker(new URL('./probe-ingest-thread.ts', import.meta.url), {
+    workerData: data,
+    // the thread's name in `top -H` and /proc/PID/task/TID/comm
+    name: 'probe-ingest',
+  });
   let stopping = false;
   const reply = (m: MainMessage) => worker.postMessage(m);
   // SQLite: the thread read, parsed and validated the call; the batch is taken here, by the database's one writer.
