@@ -266,7 +266,8 @@ export function ResponseChart({ data, label, mode = 'latency' }: { data: Respons
             {data.grain !== 'check' && <span className="sw-mp-key sw-mp-key-p95">p95</span>}{' '}
           </>
         )}
-        {failed ? t('monitors.chart.failed') : summary}
+        {/* on a line of its own: after the keys it read as one run-on line ("Wait Mean per check") */}
+        <span className="sw-mp-summary">{failed ? t('monitors.chart.failed') : summary}</span>
       </figcaption>
     </figure>
   );
