@@ -28,27 +28,30 @@ function machineTicks(): { busy: number; all: number } {
   return { busy: all - f[3] - (f[4] ?? 0), all };
 }
 
-function procTicks(pid: number): number | null {
+/** User + system ticks from a process's or a thread's stat file; null when it is gone meanwhile. */
+function statTicks(file: string): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(f[11]) + Number(f[12]);
   } catch {
-    return null; // gone meanwhile
+    return null;
   }
 }
+
+const procTicks = (pid: number) => statTicks(`/proc/${pid}/stat`);
 
 function threadTicks(pid: number): Map<string, number> {
   const byName = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const ticks = statTicks(`/proc/${pid}/task/${tid}/stat`);
+    let name: string;
     try {
-      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byName.set(name, (byName.get(name) ?? 0) + Number(f[11]) + Number(f[12]));
+      name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
     } catch {
-      /* the thread ended meanwhile */
+      continue; // the thread ended meanwhile
     }
+    if (ticks !== null) byName.set(name, (byName.get(name) ?? 0) + ticks);
   }
   return byName;
 }

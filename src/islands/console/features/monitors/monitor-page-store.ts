@@ -46,16 +46,17 @@ const times = (id: string, range: ResponseTimeRange) =>
 // Each load of the chart takes a turn; only the latest turn's answer is shown. A range picked
 // while the opening chart still waits for the last 24 hours wins over the opening choice.
 let chartTurn = 0;
-
-export function loadChart(id: string, range: ResponseTimeRange): Promise<void> {
-  $range.set(range);
-  const turn = ++chartTurn;
-  return loadInto(
+const chartInto = (id: string, range: ResponseTimeRange, turn: number) =>
+  loadInto(
     $chart,
     () => times(id, range),
     serverOr(t('monitors.load.responseTimes')),
     () => turn === chartTurn,
   );
+
+export function loadChart(id: string, range: ResponseTimeRange): Promise<void> {
+  $range.set(range);
+  return chartInto(id, range, ++chartTurn);
 }
 
 /** The chart on the range the user picked, else the latest checks while the last 24 hours hold few hours of them. */
@@ -68,12 +69,7 @@ async function loadOpeningChart(id: string, hours: Promise<void>): Promise<void>
   if (turn !== chartTurn) return;
   const h = $hours.get();
   const range = h.status === 'ready' ? openingChartRange(h.data.points.map((p) => p.checks)) : '24h';
-  await loadInto(
-    $chart,
-    () => times(id, range),
-    serverOr(t('monitors.load.responseTimes')),
-    () => turn === chartTurn,
-  );
+  await chartInto(id, range, turn);
 }
 
 export function loadChecks(id: string, before: string | undefined, cursors: Array<string | undefined>): Promise<void> {
