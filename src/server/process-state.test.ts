@@ -32,6 +32,7 @@ describe('process state', () => {
         'pageAccess',
         'probeHellos',
         'probeLongPolls',
+        'probeDeliveryMemos',
         'smtpTests',
         'statusPageCache',
         'subscribeThrottles',

@@ -10,6 +10,7 @@ import { newSubscribeThrottles } from './domain/subscribers/service.ts';
 import { newSmtpTestWindow } from './domain/platform/platform.ts';
 import { newMailerState } from './notify/mailer.ts';
 import { newProbeHelloWindow } from './domain/probes/hello.ts';
+import { DeliveryMemos } from './domain/probes/delivery-memo.ts';
 
 /** The services object, given its process state (createServices; tests that build services by hand). */
 export function withProcessState(base: Omit<Services, 'state'>): Services {
@@ -32,5 +33,6 @@ function createProcessState(services: Services): ProcessState {
     mailer: newMailerState(),
     probeHellos: newProbeHelloWindow(),
     probeLongPolls: new Set(),
+    probeDeliveryMemos: new DeliveryMemos(),
   };
 }

@@ -31,6 +31,23 @@ export function landFresh(location: number, now: number, total: number, label: s
   )`;
 }
 
+/**
+ * PostgreSQL: the `claimed` and `fresh` parts of a delivery's one statement for results with ids
+ * of any form: each id claimed in probe_results_seen, `fresh` the ordinals (from 1) of those
+ * claimed now. Nothing is claimed unless `gate` holds (probe-delivery-repo.ts: the call's memo
+ * still current).
+ */
+export function claimIds(location: number, now: number, ids: string[], gate = sql`true`) {
+  return sql`claimed as (
+          insert into probe_results_seen (location, result_id, received_at)
+          select ${location}, id, ${now} from unnest(${ids}::text[]) as id where ${gate}
+          on conflict (location, result_id) do nothing
+          returning result_id
+        ), fresh as (
+          select x.i from unnest(${ids}::text[]) with ordinality as x(id, i) where x.id in (select result_id from claimed)
+        )`;
+}
+
 export function probeInboxRepo(db: DbScope) {
   const k = db.k;
   return {
@@ -47,14 +64,7 @@ export function probeInboxRepo(db: DbScope) {
      */
     async claimAndAdd(location: number, now: number, ids: string[], label: string, payload: string): Promise<number> {
       const r = await sql<{ claimed: number }>`
-        with claimed as (
-          insert into probe_results_seen (location, result_id, received_at)
-          select ${location}, id, ${now} from unnest(${ids}::text[]) as id
-          on conflict (location, result_id) do nothing
-          returning result_id
-        ), fresh as (
-          select x.i from unnest(${ids}::text[]) with ordinality as x(id, i) where x.id in (select result_id from claimed)
-        ), ${landFresh(location, now, ids.length, label, payload)}
+        with ${claimIds(location, now, ids)}, ${landFresh(location, now, ids.length, label, payload)}
         select n.n as claimed from n`.execute(k);
       return r.rows[0]?.claimed ?? 0;
     },

@@ -15,6 +15,25 @@ const moveMark = (
 ) => sql`on conflict (location, stream) do update set prev_seq = probe_result_streams.last_seq,
   last_seq = ${sql.raw(greatest)}(probe_result_streams.last_seq, excluded.last_seq), updated_at = excluded.updated_at`;
 
+/**
+ * PostgreSQL: the `up` and `fresh` parts of a delivery's one statement for numbered results:
+ * each stream's mark moved up, `fresh` the ordinals (from 1) of the results above the mark it had.
+ * No mark moves unless `gate` holds (probe-delivery-repo.ts: the call's memo still current).
+ */
+export function advanceStreams(location: number, now: number, of: ReadonlyArray<{ stream: string; seq: number }>, gate = sql`true`) {
+  const marks = streamMarks(of);
+  return sql`up as (
+          insert into probe_result_streams (location, stream, last_seq, prev_seq, updated_at)
+          select ${location}, s, m, 0, ${now} from unnest(${[...marks.keys()]}::text[], ${[...marks.values()]}::bigint[]) as x(s, m)
+          where ${gate}
+          ${moveMark('greatest')}
+          returning stream, prev_seq
+        ), fresh as (
+          select x.i from unnest(${of.map((x) => x.stream)}::text[], ${of.map((x) => x.seq)}::bigint[]) with ordinality as x(s, q, i)
+          join up on up.stream = x.s where x.q > up.prev_seq
+        )`;
+}
+
 export function probeResultStreamsRepo(db: DbScope) {
   const k = db.k;
   return {
@@ -45,17 +64,8 @@ export function probeResultStreamsRepo(db: DbScope) {
       label: string,
       payload: string,
     ): Promise<number> {
-      const marks = streamMarks(of);
       const r = await sql<{ claimed: number }>`
-        with up as (
-          insert into probe_result_streams (location, stream, last_seq, prev_seq, updated_at)
-          select ${location}, s, m, 0, ${now} from unnest(${[...marks.keys()]}::text[], ${[...marks.values()]}::bigint[]) as x(s, m)
-          ${moveMark('greatest')}
-          returning stream, prev_seq
-        ), fresh as (
-          select x.i from unnest(${of.map((x) => x.stream)}::text[], ${of.map((x) => x.seq)}::bigint[]) with ordinality as x(s, q, i)
-          join up on up.stream = x.s where x.q > up.prev_seq
-        ), ${landFresh(location, now, of.length, label, payload)}
+        with ${advanceStreams(location, now, of)}, ${landFresh(location, now, of.length, label, payload)}
         select n.n as claimed from n`.execute(k);
       return r.rows[0]?.claimed ?? 0;
     },

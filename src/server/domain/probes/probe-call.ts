@@ -5,7 +5,7 @@ import type { Services } from '../context.ts';
 import { verifyProbeToken } from './hello.ts';
 
 /** last_used_at is written at most once a minute per token (a probe calls every few seconds). */
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
 
 export async function probeCall(services: Services, presented: string | null): Promise<ProbeTokenAuthRow> {
   const token = await verifyProbeToken(services, presented);
