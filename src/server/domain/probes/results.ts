@@ -19,9 +19,8 @@ import type { ProbeResultInput, ProbeResultsAnswer, ProbeResultsInput } from './
 import { isAssigned, type ScopedLocation } from './assignment-scope.ts';
 import { INBOX_ROW_RESULTS, inboxPayload, inboxRows, kickInbox } from './inbox.ts';
 import { probeCall, TOUCH_EVERY_MS } from './probe-call.ts';
-import type { DeliveryMemo } from './delivery-memo.ts';
+import type { DeliveryMemo, JudgedMonitor } from './delivery-memo.ts';
 import { type DeliveryClaim, probeDeliveryRepo } from '../../db/repositories/probe-delivery-repo.ts';
-import type { AssignmentCandidate } from '../../db/repositories/probe-assignments-repo.ts';
 import { probeTokenHash } from './hello.ts';
 
 export type { ProbeResultInput, ProbeResultsAnswer, ProbeResultsInput, RefusalReason } from './result-batch.ts';
@@ -59,7 +58,7 @@ type Wanted = {
  * Which results of a batch are taken (by result id) and which refused; `assigned` answers a
  * monitor's row when the location may report on it.
  */
-function judge(assigned: (monitorId: string) => AssignmentCandidate | null | undefined, input: ProbeResultsInput, now: number) {
+function judge(assigned: (monitorId: string) => JudgedMonitor | null | undefined, input: ProbeResultsInput, now: number) {
   const refused: ProbeResultsAnswer['refused'] = [];
   const wanted = new Map<string, Wanted>();
   let duplicates = 0;
@@ -197,7 +196,7 @@ async function deliverOnMemo(
   now: number,
 ): Promise<ProbeResultsAnswer | null> {
   const { token } = memo;
-  const { refused, wanted, duplicates } = judge((id) => memo.monitors.get(id)?.assigned, input, now);
+  const { refused, wanted, duplicates } = judge((id) => memo.assigned(id), input, now);
   if (wanted.size === 0 || wanted.size > INBOX_ROW_RESULTS.postgres) return null;
   const label = locationLabel(token.slug, token.company_subdomain);
   const entries = [...wanted];
@@ -208,7 +207,7 @@ async function deliverOnMemo(
       slug: token.slug,
       subdomain: token.company_subdomain,
       shadowed: memo.shadowed,
-      monitors: { ids: monitorIds, revs: monitorIds.map((id) => memo.monitors.get(id)!.rev) },
+      monitors: { ids: monitorIds, revs: monitorIds.map((id) => memo.revOf(id)) },
     },
     now,
     touchEveryMs: TOUCH_EVERY_MS,
