@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { DbScope } from '../scope.ts';
 import { claimIds, landFresh } from './probe-inbox-repo.ts';
 import { advanceStreams } from './probe-result-streams-repo.ts';
+import { liveTokenLocation } from './probe-locations-repo.ts';
 
 /** What the call was judged on (a memo of an earlier call's reads), checked against the database. */
 export interface DeliveryBasis {
@@ -45,9 +46,8 @@ export function probeDeliveryRepo(db: DbScope) {
       const claim = 'ids' in a.claim ? claimIds(b.num, now, a.claim.ids, gate) : advanceStreams(b.num, now, a.claim.streams, gate);
       const r = await sql<{ current: boolean; claimed: number }>`
         with tok as (
-          select ll.id, ll.num, ll.slug, lc.subdomain from probe_tokens lt
-          join probe_locations ll on ll.id = lt.location_id left join companies lc on lc.id = ll.company_id
-          where lt.token_hash = ${b.tokenHash} and lt.revoked_at is null and (ll.company_id is null or lc.is_active = 1)
+          select ll.id, ll.num, ll.slug, lc.subdomain from probe_locations ll left join companies lc on lc.id = ll.company_id
+          where ll.id in (${liveTokenLocation(db.k, b.tokenHash)})
         ), touched as (
           update probe_tokens set last_used_at = ${now}
           where token_hash = ${b.tokenHash} and exists (select 1 from tok)
