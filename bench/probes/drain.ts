@@ -5,6 +5,8 @@
 // time, barely moves with the load of a shared machine, so before/after figures of a change can
 // be read on a busy box; `1e6 / (take + store µs)` is the results a second one core can ingest.
 // No HTTP and no probe processes: the calls are the domain functions the ingest thread calls.
+// Every two rounds the check-compaction job's run moves the stored rows into their hour chunks,
+// timed the same way: each result is compacted once, and the open hour's chunk is rewritten each run.
 // Usage: npm run bench:probe-drain -- [--monitors 20000] [--locations 5] [--rounds 3] [--pg] [--batch 333] [--ids stream|plain]
 //   node --cpu-prof bench/probes/drain.ts … writes a profile of the platform's side.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { type Insertable, sql } from 'kysely';
 import { newId } from '../../src/server/domain/ids.ts';
 import { streamResultId } from '../../src/lib/probe-result-ids.ts';
+import { compactResults, RAW_GRACE_MS } from '../../src/server/engine/compaction.ts';
 import { drainInbox } from '../../src/server/domain/probes/inbox.ts';
 import { createProbeLocation } from '../../src/server/domain/probes/locations.ts';
 import { postProbeResults, type ProbeResultInput } from '../../src/server/domain/probes/results.ts';
@@ -84,6 +87,23 @@ const nodeCpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
+type Spent = { node: number; pg: number; wall: number };
+/**
+ * A measured stretch's start and end. Reading PostgreSQL's CPU scans /proc (milliseconds of this
+ * process's own CPU): it is read before the start and after the end, so the scan is not counted
+ * as the platform's.
+ */
+const begin = (): Spent => {
+  const pg = pgCpuMs(pgPort);
+  return { pg, node: nodeCpuMs(), wall: performance.now() };
+};
+function end(from: Spent, into: Spent): void {
+  const [node, wall] = [nodeCpuMs(), performance.now()];
+  into.node += node - from.node;
+  into.wall += wall - from.wall;
+  into.pg += pgCpuMs(pgPort) - from.pg;
+}
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-drain-'));
 const cluster = values.pg ? await startPgCluster() : undefined;
 const pgPort = cluster ? Number(new URL(cluster.url).port) : null;
@@ -134,9 +154,11 @@ try {
     await withTransaction(services.db, (tx) => tx.k.insertInto('monitors').values(rows).execute());
   }
 
-  let take = { node: 0, pg: 0, wall: 0 };
-  let store = { node: 0, pg: 0, wall: 0 };
+  const take = { node: 0, pg: 0, wall: 0 };
+  const store = { node: 0, pg: 0, wall: 0 };
+  const compact = { node: 0, pg: 0, wall: 0 };
   let results = 0;
+  let compacted = 0;
   const seqs = Array.from({ length: LOCATIONS }, () => 0);
   for (let round = 0; round < ROUNDS; round++) {
     // A running platform's tables have statistics (autovacuum analyzes them as they grow); fresh
@@ -164,21 +186,28 @@ try {
             cert_subject: null,
           };
         });
-        const [n0, p0, w0] = [nodeCpuMs(), pgCpuMs(pgPort), performance.now()];
+        let mark = begin();
         const answer = await postProbeResults(services, tokens[l], {
           stats: { instance: `p${l}`, checks_per_second: 333, lag_ms_p99: 5 },
           results: batch,
         });
-        const [n1, p1, w1] = [nodeCpuMs(), pgCpuMs(pgPort), performance.now()];
-        take = { node: take.node + n1 - n0, pg: take.pg + p1 - p0, wall: take.wall + w1 - w0 };
+        end(mark, take);
         results += answer.accepted;
+        mark = begin();
         const stored = await drainInbox(services);
-        const [n2, p2, w2] = [nodeCpuMs(), pgCpuMs(pgPort), performance.now()];
-        store = { node: store.node + n2 - n1, pg: store.pg + p2 - p1, wall: store.wall + w2 - w1 };
+        end(mark, store);
         if (stored !== answer.accepted) throw new Error(`stored ${stored} of ${answer.accepted} taken`);
       }
     }
+    // The check-compaction job's run every two minutes (two rounds): each result moves once from
+    // its row into its monitor's hour chunk, which is rewritten with it.
+    if (round % 2 === 1 || round === ROUNDS - 1) {
+      const mark = begin();
+      compacted += await compactResults(services.db, checkedAt + INTERVAL_MS + RAW_GRACE_MS + 1);
+      end(mark, compact);
+    }
   }
+  if (compacted !== results) throw new Error(`compacted ${compacted} of ${results} stored`);
   const us = (ms: number) => ((ms * 1000) / results).toFixed(1);
   const load = os.loadavg();
   process.stdout.write(
@@ -186,7 +215,8 @@ try {
       `probe results, the platform's own cost: ${results} results (${MONITORS} monitors x ${LOCATIONS} locations x ${ROUNDS} rounds, calls of ${BATCH}, ${STREAM_IDS ? 'stream' : 'plain'} ids), ${services.db.kind}; load ${load.map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
       `  take (delivery call)   node ${us(take.node)} µs/result${cluster ? `, postgres ${us(take.pg)} µs/result` : ''}; wall ${us(take.wall)} µs/result (${((take.wall / results) * BATCH).toFixed(1)} ms a call of ${BATCH})`,
       `  store (inbox drain)    node ${us(store.node)} µs/result${cluster ? `, postgres ${us(store.pg)} µs/result` : ''}; wall ${us(store.wall)} µs/result`,
-      `  one core ingests       ${(1e6 / (((take.node + take.pg + store.node + store.pg) * 1000) / results)).toFixed(0)} results/s at this CPU cost   (the five-probe scenario wants 1,667/s beside the page and the probes)`,
+      `  compact (chunks)       node ${us(compact.node)} µs/result${cluster ? `, postgres ${us(compact.pg)} µs/result` : ''}; wall ${us(compact.wall)} µs/result (every two rounds, as the job runs every two minutes)`,
+      `  one core ingests       ${(1e6 / (((take.node + take.pg + store.node + store.pg + compact.node + compact.pg) * 1000) / results)).toFixed(0)} results/s at this CPU cost   (the five-probe scenario wants 1,667/s beside the page and the probes)`,
       '',
     ].join('\n'),
   );
