@@ -1,4 +1,5 @@
 // One Kysely instance per process: SQLite file (default, one writer connection) or PostgreSQL.
+import { withArrayLiterals } from './pg-array-literal.ts';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -103,6 +104,13 @@ export function openDb(opts: DbOptions): Db {
 function resilientPool(url: string, max: number, log: (line: string) => void): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', (e) => log(`${describeDbFailure(e)}: an idle connection was lost; reconnecting on next use`));
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // Array parameters as literals made with one join (pg-array-literal.ts says why); Kysely calls
+    // query(text, values) on the client it checked out.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) =>
+      query(text, Array.isArray(values) ? withArrayLiterals(values) : values, ...rest)) as typeof client.query;
+  });
   return pool;
 }
