@@ -242,17 +242,21 @@ describe('browser journeys against the shop', () => {
 
   it('cuts a page that never stops loading at the time-out, naming the step', async () => {
     shop.set({ broken: 'hang' });
-    const o = await runJourney(
-      [
-        { action: 'goto', url: `${base}/` },
-        { action: 'assert_title', value: 'Shop' },
-      ],
-      { timeoutMs: 4_000 },
-    );
-    expect(o.status).toBe('down');
-    expect(o.error).toMatch(/^Step 1 \(Go to .*\): timed out at step 1 \(the run's limit is 3\.5 s\)$/);
-    expect(o.detail!.run!.steps[1].status).toBe('skipped');
-    shop.set({ broken: null });
+    try {
+      const o = await runJourney(
+        [
+          { action: 'goto', url: `${base}/` },
+          { action: 'assert_title', value: 'Shop' },
+        ],
+        { timeoutMs: 4_000 },
+      );
+      expect(o.status).toBe('down');
+      expect(o.error).toMatch(/^Step 1 \(Go to .*\): timed out at step 1 \(the run's limit is 3\.5 s\)$/);
+      expect(o.detail!.run!.steps[1].status).toBe('skipped');
+    } finally {
+      // the shop is shared: a failure here must not break the next tests' pages
+      shop.set({ broken: null });
+    }
   });
 
   it('runs one journey at a time with BROWSER_CONCURRENCY=1: the second waits for the first to finish', async () => {

@@ -170,6 +170,10 @@ export async function runJourney(
         await runStep(page, step, secrets, remaining, () => {
           interacted = true;
         });
+        // A step done only after the limit did not pass within it: on a loaded machine the run's
+        // abort (which ends the page's hanging requests) can let a navigation finish just before
+        // its own time-out fires, and the next step would take the blame.
+        if (expired()) throw deadlineReached();
         const refused = records.slice(seenBefore).find((x) => x.refused);
         if (refused) throw new StepFailure(`${shownUrl(refused.url)} was ${refused.error}`);
         const scheme = /^([a-z-]+):/i.exec(page.url())?.[1]?.toLowerCase();
