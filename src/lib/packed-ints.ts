@@ -126,15 +126,11 @@ export class BitWriter {
     }
     this.put(w % 2 ** n, n);
   }
-  private zeros(n: number): void {
-    for (; n > 24; n -= 24) this.put(0, 24);
-    this.put(0, n);
-  }
   /** Exponential-Golomb code of order k: v + 2^k in binary after as many zeros as it has bits beyond k + 1. */
   golomb(v: number, k: number): void {
     const w = v + 2 ** k;
     const len = bitLength(w);
-    this.zeros(len - k - 1);
+    this.bits(0, len - k - 1);
     this.bits(w, len);
   }
   done(): Uint8Array {

@@ -24,6 +24,8 @@ export function pgArrayLiteral(values: readonly unknown[]): string | null {
 }
 
 /** A statement's parameters with each plain array as its literal */
-export function withArrayLiterals(values: readonly unknown[]): unknown[] {
+export function withArrayLiterals(values: readonly unknown[]): readonly unknown[] {
+  // most statements have no array: they keep their own list (this runs for every query)
+  if (!values.some(Array.isArray)) return values;
   return values.map((v) => (Array.isArray(v) ? (pgArrayLiteral(v) ?? v) : v));
 }
