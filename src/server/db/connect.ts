@@ -1,5 +1,6 @@
 // One Kysely instance per process: SQLite file (default, one writer connection) or PostgreSQL.
 import { withArrayLiterals } from './pg-array-literal.ts';
+import { preparedName } from './pg-prepared.ts';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -106,11 +107,15 @@ function resilientPool(url: string, max: number, log: (line: string) => void): p
   pool.on('error', (e) => log(`${describeDbFailure(e)}: an idle connection was lost; reconnecting on next use`));
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    // Array parameters as literals made with one join (pg-array-literal.ts says why); Kysely calls
-    // query(text, values) on the client it checked out.
+    // Array parameters as literals made with one join (pg-array-literal.ts says why), and marked
+    // statements under a name (pg-prepared.ts); Kysely calls query(text, values) on the client it
+    // checked out.
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) =>
-      query(text, Array.isArray(values) ? withArrayLiterals(values) : values, ...rest)) as typeof client.query;
+    client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+      const params = Array.isArray(values) ? withArrayLiterals(values) : values;
+      const name = typeof text === 'string' ? preparedName(text) : undefined;
+      return name ? query({ name, text, values: params }, ...rest) : query(text, params, ...rest);
+    }) as typeof client.query;
   });
   return pool;
 }
