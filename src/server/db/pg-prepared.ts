@@ -10,8 +10,13 @@
 // Behind a pooler that shares server sessions between clients (PgBouncer in transaction mode
 // before 1.21) named statements do not work; this project connects to PostgreSQL directly.
 
+import { sql } from 'kysely';
+
 /** The mark a statement's text begins with to be kept prepared */
 export const PREPARED = '/* prepared */';
+
+/** The mark as a piece of a `sql` template: `sql\`${prepared} select …\`` (one builder for every statement) */
+export const prepared = sql.raw(PREPARED);
 
 /** Distinct prepared texts at most in a process; past it, marked statements run unnamed as any other */
 export const MAX_PREPARED = 64;

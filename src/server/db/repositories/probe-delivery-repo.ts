@@ -2,7 +2,7 @@
 // token's check and use, the probe's figures, whether what the call was judged on is still
 // current, and (only then) the results' claim and inbox row, in one statement.
 import { sql } from 'kysely';
-import { PREPARED } from '../pg-prepared.ts';
+import { prepared } from '../pg-prepared.ts';
 import type { DbScope } from '../scope.ts';
 import { claimIds, landFresh } from './probe-inbox-repo.ts';
 import { advanceStreams } from './probe-result-streams-repo.ts';
@@ -46,7 +46,7 @@ export function probeDeliveryRepo(db: DbScope) {
       const total = 'ids' in a.claim ? a.claim.ids.length : a.claim.streams.length;
       const claim = 'ids' in a.claim ? claimIds(b.num, now, a.claim.ids, gate) : advanceStreams(b.num, now, a.claim.streams, gate);
       // prepared (pg-prepared.ts): planning this statement cost more than running it
-      const r = await sql<{ current: boolean; claimed: number }>`${sql.raw(PREPARED)}
+      const r = await sql<{ current: boolean; claimed: number }>`${prepared}
         with tok as (
           select ll.id, ll.num, ll.slug, lc.subdomain from probe_locations ll left join companies lc on lc.id = ll.company_id
           where ll.id in (${liveTokenLocation(db.k, b.tokenHash)})

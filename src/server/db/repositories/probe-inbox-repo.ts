@@ -1,6 +1,6 @@
 // SQL for the inbox of probe results taken and not yet stored (migration 0126).
 import { sql } from 'kysely';
-import { PREPARED } from '../pg-prepared.ts';
+import { prepared } from '../pg-prepared.ts';
 import type { DbScope } from '../scope.ts';
 
 export interface InboxRow {
@@ -64,7 +64,7 @@ export function probeInboxRepo(db: DbScope) {
      * how many were claimed (0: no row).
      */
     async claimAndAdd(location: number, now: number, ids: string[], label: string, payload: string): Promise<number> {
-      const r = await sql<{ claimed: number }>`${sql.raw(PREPARED)}
+      const r = await sql<{ claimed: number }>`${prepared}
         with ${claimIds(location, now, ids)}, ${landFresh(location, now, ids.length, label, payload)}
         select n.n as claimed from n`.execute(k);
       return r.rows[0]?.claimed ?? 0;

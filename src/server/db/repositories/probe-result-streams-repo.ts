@@ -2,7 +2,7 @@
 // and stream the highest result number taken. A result numbered above it is new; one at or below
 // it was taken before (a batch sent again after a lost answer).
 import { sql } from 'kysely';
-import { PREPARED } from '../pg-prepared.ts';
+import { prepared } from '../pg-prepared.ts';
 import type { DbScope } from '../scope.ts';
 import { landFresh } from './probe-inbox-repo.ts';
 import { streamMarks } from '../../../lib/probe-result-ids.ts';
@@ -65,7 +65,7 @@ export function probeResultStreamsRepo(db: DbScope) {
       label: string,
       payload: string,
     ): Promise<number> {
-      const r = await sql<{ claimed: number }>`${sql.raw(PREPARED)}
+      const r = await sql<{ claimed: number }>`${prepared}
         with ${advanceStreams(location, now, of)}, ${landFresh(location, now, of.length, label, payload)}
         select n.n as claimed from n`.execute(k);
       return r.rows[0]?.claimed ?? 0;
