@@ -119,7 +119,13 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
       stats,
       results: [
         result('r-1', m.acmeEu),
-        result('r-2', m.globexBoth, { status: 'down', error: 'Connection refused', http_code: null, response_time_ms: null }),
+        // past ASCII: the text goes through the inbox row and the stored result unchanged
+        result('r-2', m.globexBoth, {
+          status: 'down',
+          error: 'Verbindung abgelehnt – 接続拒否 🔌',
+          http_code: null,
+          response_time_ms: null,
+        }),
       ],
     };
     const once = await probeCall(t, w.euWest.token, 'POST', '/api/v1/probe/results', batch);
@@ -131,6 +137,10 @@ describe.each(DB_KINDS)('the probe protocol on %s', (kind) => {
       .num;
     expect(await stored(m.acmeEu)).toEqual([{ location: num, status: 'operational', checked_at: clock - 5_000 }]);
     expect(await stored(m.globexBoth)).toHaveLength(1);
+    const globexBoth = await w.globexAdmin.get(`/api/v1/monitors/${m.globexBoth}`, GLOBEX);
+    expect(globexBoth.body.location_status).toContainEqual(
+      expect.objectContaining({ slug: 'eu-west', last_error: 'Verbindung abgelehnt – 接続拒否 🔌' }),
+    );
     // a result dated after the platform's clock is taken as now; an id twice in one batch counts once
     const ahead = await probeCall(t, w.euWest.token, 'POST', '/api/v1/probe/results', {
       stats,
