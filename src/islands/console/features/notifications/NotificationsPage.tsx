@@ -7,7 +7,6 @@ import { fmtTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { onLive } from '../../stores/live.ts';
 import { Confirm } from '../../ui/Modal.tsx';
-import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
   $counts,
   $filters,
@@ -76,14 +75,10 @@ function Notifications() {
   const loading = useStore($notificationsLoading);
   const counts = useStore($counts);
   const filters = useStore($filters);
-  const flags = useStore($flags);
-  // Anomaly notifications come only from advanced analytics (domain/anomalies): off, no such filter.
-  const types = TYPES.filter((type) => type !== 'anomaly' || flags.ENABLE_ADVANCED_ANALYTICS === true);
   const [showPrefs, setShowPrefs] = useState(false);
   const [confirmingClear, setConfirmingClear] = useState(false);
   useEffect(() => {
     void loadNotifications();
-    void loadFlags();
   }, []);
   useEffect(
     () =>
@@ -156,7 +151,7 @@ function Notifications() {
           {t('notifications.filter.type')}
           <select value={filters.type} onChange={(e) => setFilter('type', e.target.value as Filters['type'])}>
             <option value="">{t('notifications.filter.all')}</option>
-            {types.map((type) => (
+            {TYPES.map((type) => (
               <option key={type} value={type}>
                 {typeLabel(type)}
               </option>
