@@ -52,7 +52,7 @@ test('a company admin analyses each certificate and reads grades, expiry and pro
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInUi(page, tenantUrl(company.subdomain), admin);
   await page.goto(tenantUrl(company.subdomain, '/ssl-monitoring'));
-  await expect(page.getByRole('heading', { name: 'SSL/TLS monitoring' }).first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: 'SSL/TLS monitoring' })).toBeVisible();
   for (const name of ['Website', 'Legacy shop', 'Old portal']) {
     await page.getByRole('button', { name: `Analyse now: ${name}` }).click();
     await expect(page.getByRole('alert')).toHaveText('Analysed just now.');
