@@ -17,8 +17,7 @@
 // than an interval late) is printed beside it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -40,6 +39,8 @@ import type { Services } from '../../src/server/domain/context.ts';
 import { createDatabase, freePort, startPgCluster } from '../../tests/support/pg-cluster.ts';
 import { rawRequest } from '../../tests/support/test-app.ts';
 import { seedBenchCompanies } from './seed-companies.ts';
+import { loadPage, type PageLoadGenerator } from './page-load.ts';
+import { startCpuProfile } from './cpu-profile.ts';
 
 export interface ServerBenchOptions {
   monitors: number;
@@ -52,6 +53,8 @@ export interface ServerBenchOptions {
   connections: number;
   /** offer the page this many requests a second (autocannon -R) instead of as many as it answers */
   pageRate?: number;
+  /** what loads the page (page-load.ts) */
+  pageLoad: PageLoadGenerator;
   /** write a CPU profile of the measured window here */
   cpuProfile?: string;
 }
@@ -173,49 +176,6 @@ async function missedFromData(
   return { missed, monitorsMissing, responseMs: finite.sort((a, b) => a - b), stored };
 }
 
-/** autocannon as a child process: its JSON summary. */
-export function loadPage(
-  url: string,
-  host: string,
-  seconds: number,
-  connections: number,
-  rate?: number,
-): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
-  const bin = path.resolve(import.meta.dirname, '../../node_modules/autocannon/autocannon.js');
-  const proc = spawn(
-    process.execPath,
-    [
-      bin,
-      '-j',
-      '-c',
-      String(connections),
-      '-d',
-      String(seconds),
-      '-H',
-      `host=${host}`,
-      '-H',
-      'accept-encoding=br, gzip',
-      ...(rate ? ['-R', String(rate)] : []),
-      url,
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  );
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) =>
-    proc.once('exit', () => {
-      try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; errors: number; non2xx: number };
-        resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
-      } catch (e) {
-        reject(new Error(`autocannon: ${String(e)} ${out.slice(0, 200)}`));
-      }
-    }),
-  );
-}
-
 /** The server's settings as a bench runs it: production mode on loopback, the built pages, private targets open. */
 export function benchServerConfig(dataDir: string, port: number, databaseUrl: string | undefined, extra: Record<string, string> = {}) {
   return parseConfig({
@@ -264,12 +224,7 @@ export async function serverBench(o: ServerBenchOptions): Promise<void> {
   );
   await sleep(o.warmup * 1000);
 
-  const profiler = o.cpuProfile ? new Session() : undefined;
-  if (profiler) {
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.start');
-  }
+  const profiler = await startCpuProfile(o.cpuProfile);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const checks0 = engine.stats.checks;
@@ -286,7 +241,7 @@ export async function serverBench(o: ServerBenchOptions): Promise<void> {
     await sleep(o.seconds * 1000);
     return { rps: 0, p99: 0, errors: 0, non2xx: 0 };
   };
-  const web = o.connections > 0 ? await loadPage(pageUrl, host, o.seconds, o.connections, o.pageRate) : await idle();
+  const web = o.connections > 0 ? await loadPage(pageUrl, host, o.seconds, o.connections, o.pageRate, o.pageLoad) : await idle();
   const wall = (performance.now() - wall0) / 1000;
   const t1 = Date.now();
   const cpu = process.cpuUsage(cpu0);
@@ -296,11 +251,7 @@ export async function serverBench(o: ServerBenchOptions): Promise<void> {
   const checks = engine.stats.checks - checks0;
   const started = engine.stats.started - started0;
   const schedulerMissed = engine.stats.missedSlots - missed0;
-  if (profiler && o.cpuProfile) {
-    const { profile } = await profiler.post('Profiler.stop');
-    writeFileSync(o.cpuProfile, JSON.stringify(profile));
-    profiler.disconnect();
-  }
+  await profiler.stop();
   const load = os.loadavg();
   await engine.flush();
   const data = await missedFromData(services, t0, t1 - 2_000, o.interval * 1000);
@@ -313,7 +264,7 @@ export async function serverBench(o: ServerBenchOptions): Promise<void> {
     `checks late > 1 s   ${lags.filter((l) => l > 1000).length} of ${lags.length}`,
     `response time       p50 ${fmt(pct(data.responseMs, 50))} ms, p99 ${fmt(pct(data.responseMs, 99))} ms (as the checks timed the loopback targets)`,
     `missed slots        ${data.missed} (${data.monitorsMissing} monitors; from stored results, gap > interval + 1 s)   scheduler: ${schedulerMissed}   (target: 0)`,
-    `status page         ${fmt(web.rps, 0)} req/s, p99 ${web.p99} ms, errors ${web.errors + web.non2xx}   (target: >= 5,000 req/s; ${o.connections} connections${o.pageRate ? `, offered ${o.pageRate}/s` : ''}, autocannon in its own process)`,
+    `status page         ${fmt(web.rps, 0)} req/s, p99 ${web.p99} ms, errors ${web.errors + web.non2xx}   (target: >= 5,000 req/s; ${o.connections} connections${o.pageRate ? `, offered ${o.pageRate}/s` : ''}, ${o.pageLoad} in its own process)`,
     `event-loop delay    p99 ${fmt(loop.percentile(99) / 1e6, 2)} ms, max ${fmt(loop.max / 1e6, 0)} ms`,
     `CPU (server)        ${fmt(((cpu.user + cpu.system) / 1e6 / wall) * 100)} % of one core (user ${fmt(cpu.user / 1e6)} s, system ${fmt(cpu.system / 1e6)} s)`,
     `CPU per check       ${fmt((cpu.user + cpu.system) / 1000 / Math.max(1, checks), 3)} ms of server CPU${o.connections > 0 ? ' (page load included)' : ' (engine alone)'}`,

@@ -7,7 +7,8 @@
 // loads a status page (in-server.ts; needs the pages built, DIST_DIR). Options there: --monitors,
 // --interval, --seconds, --warmup (default one interval), --addresses 8, --connections 100
 // (0: no page load), --page-rate N (offer N req/s instead of as many as the page answers),
-// --cpu-prof FILE (a profile of the measured window).
+// --cpu-prof FILE (a profile of the measured window), --page-load wrk|autocannon (what loads the
+// page; wrk where installed).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, statSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { createEngine } from '../../src/server/engine/scheduler.ts';
 import { serverBench } from './in-server.ts';
 import { benchServices } from './bench-services.ts';
 import { seedBenchCompanies } from './seed-companies.ts';
+import { pageLoadOption } from './page-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +37,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '100' },
     'page-rate': { type: 'string' },
     'cpu-prof': { type: 'string' },
+    // what loads the page: wrk (default where installed) or autocannon (bench/engine/page-load.ts)
+    'page-load': { type: 'string' },
   },
 });
 const MONITORS = Number(values.monitors ?? (values.server ? 50_000 : 1000));
@@ -192,6 +196,7 @@ const run = values.server
         connections: Number(values.connections),
         pageRate: values['page-rate'] ? Number(values['page-rate']) : undefined,
         cpuProfile: values['cpu-prof'],
+        pageLoad: pageLoadOption(values['page-load']),
       })
   : main;
 run().catch((e: unknown) => {

@@ -42,7 +42,9 @@ import { actorFor, ctxFor, seedUser } from '../../tests/support/fixtures.ts';
 import { createDatabase, freePort, startPgCluster } from '../../tests/support/pg-cluster.ts';
 import { startDnsZoneServer, type DnsZoneServer } from '../../tests/fixtures/targets/dns-zone-server.ts';
 import { seedBenchCompanies } from '../engine/seed-companies.ts';
-import { benchServerConfig, loadPage, startTargets } from '../engine/in-server.ts';
+import { benchServerConfig, startTargets } from '../engine/in-server.ts';
+import { loadPage, pageLoadOption } from '../engine/page-load.ts';
+import { startCpuProfile } from '../engine/cpu-profile.ts';
 import { startProbeIngest } from '../../src/server/http/probe-ingest.ts';
 import { cpuLine, startCpuSplit, type Groups } from './cpu-split.ts';
 
@@ -58,6 +60,11 @@ const { values } = parseArgs({
     // the 50 connections go: an open load like real visitors', which leaves the platform what it
     // does not need for them (the target is >= 5,000 req/s served)
     'page-rate': { type: 'string' },
+    // what loads the page: wrk (default where installed; C, a fraction of autocannon's CPU on these
+    // shared cores) or autocannon (bench/engine/page-load.ts)
+    'page-load': { type: 'string' },
+    // a CPU profile of the platform's main thread over the replay's measured window
+    'cpu-prof': { type: 'string' },
     pg: { type: 'boolean', default: false },
     // the probes call the ingest thread's port (PROBE_INGEST_PORT), as docs/features/probe-locations.md advises; --main-port: the main one
     'main-port': { type: 'boolean', default: false },
@@ -67,7 +74,8 @@ const INTERVAL = Number(values.interval);
 const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const PAGE_RATE = values['page-rate'] ? Number(values['page-rate']) : undefined;
-const pageLoad = () => (PAGE_RATE ? `offered ${PAGE_RATE}/s` : `${values.connections} connections as fast as they go`);
+const PAGE_LOAD = pageLoadOption(values['page-load']);
+const pageLoad = () => `${PAGE_LOAD}, ${PAGE_RATE ? `offered ${PAGE_RATE}/s` : `${values.connections} connections as fast as they go`}`;
 const PROBE_MAIN = path.resolve(import.meta.dirname, '../../src/probe/main.ts');
 const PAGE_COMPANY = 'bench';
 const PER_COMPANY = 1000;
@@ -78,7 +86,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const CPU_GROUPS: Groups = {
   platform: (pid) => pid === process.pid,
   postgres: (_pid, cmd) => cmd.startsWith('postgres') || cmd.includes('/bin/postgres '),
-  'page load (autocannon)': (_pid, cmd) => cmd.includes('autocannon'),
+  [`page load (${PAGE_LOAD})`]: (_pid, cmd) => cmd.includes('autocannon') || cmd.startsWith('wrk'),
   probes: (_pid, cmd) => cmd.includes('src/probe/main.ts'),
   'replay sender': (_pid, cmd) => cmd.includes('replay-sender.ts'),
   targets: (_pid, cmd) => cmd.includes('target.ts'),
@@ -342,7 +350,9 @@ async function scenarioFive(): Promise<void> {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const cpu = startCpuSplit(CPU_GROUPS, process.pid);
-    const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE);
+    const profiler = await startCpuProfile(values['cpu-prof']);
+    const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE, PAGE_LOAD);
+    await profiler.stop();
     const split = cpu.stop();
     loop.disable();
     const stored = await storedSince(platform.services, t0);
@@ -376,6 +386,12 @@ async function scenarioFive(): Promise<void> {
  * scenario's platform shares. This one measures what the platform does with the same calls when
  * it has the box to itself, beside the page's load generator. Labelled REPLAYED in its output.
  */
+/** What a probe's delivery call carries, as far as the replay's checks of the recording read it. */
+interface RecordedBody {
+  stats?: { lag_ms_p99?: number };
+  results: Array<{ error: string | null }>;
+}
+
 async function scenarioReplay(): Promise<void> {
   const perProbe = Math.round(Number(values.monitors) / 5);
   const replayWarmup = 20;
@@ -436,7 +452,12 @@ async function scenarioReplay(): Promise<void> {
     await Promise.all(probes.map((p) => p.stop()));
     targets.proc.kill('SIGTERM');
     writeFileSync(recording, `${lines.join('\n')}\n`);
-    const recorded = lines.reduce((n, l) => n + (JSON.parse(l) as { body: { results: unknown[] } }).body.results.length, 0);
+    const calls = lines.map((l) => JSON.parse(l) as { body: RecordedBody });
+    const recorded = calls.reduce((n, c) => n + c.body.results.length, 0);
+    // The loopback targets answer every check: a failed one means the box starved the targets or
+    // the probes while recording, and the replay would then measure incident work, not steady ingest.
+    const failed = calls.reduce((n, c) => n + c.body.results.filter((r) => r.error !== null).length, 0);
+    const probeLag = Math.max(0, ...calls.map((c) => c.body.stats?.lag_ms_p99 ?? 0));
     // What the probes sent is stored before the replay begins.
     await waitFor(
       'the inbox to empty',
@@ -465,7 +486,9 @@ async function scenarioReplay(): Promise<void> {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const cpu = startCpuSplit(CPU_GROUPS, process.pid);
-    const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE);
+    const profiler = await startCpuProfile(values['cpu-prof']);
+    const web = await loadPage(`http://127.0.0.1:${platform.port}/`, host, SECONDS, Number(values.connections), PAGE_RATE, PAGE_LOAD);
+    await profiler.stop();
     const split = cpu.stop();
     loop.disable();
     const stored = await storedSince(platform.services, t0);
@@ -482,6 +505,7 @@ async function scenarioReplay(): Promise<void> {
     say(
       [
         `scenario replay (REPLAYED: the probes' own calls played back without the probes and targets on the box; ids and check times moved on each round): ${lines.length} calls of ${recorded} results recorded from 5 probes x ${perProbe} monitors at ${INTERVAL} s, ${platform.services.db.kind}, ${SECONDS} s of page load after ${replayWarmup} s; load ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+        `  recording           ${failed} of ${recorded} checks failed, probes' lag p99 up to ${probeLag} ms${failed > 0 || recorded < 5 * perProbe * 0.95 ? '   NOT VALID: the recording is not one interval of healthy checks (the box starved the targets or the probes); run again' : ''}`,
         `  ingest p99          ${sent.p99} ms (${sent.calls} delivery calls timed by the sender, a process doing nothing else; p50 ${sent.p50} ms, max ${sent.max} ms, errors ${sent.errors})   (target: <= 50 ms)`,
         `  platform stored     ${fmt(stored / SECONDS)} results/s during the page load   (target: ${fmt((5 * perProbe) / INTERVAL, 0)})`,
         `  status page         ${fmt(web.rps, 0)} req/s (${pageLoad()}), p99 ${web.p99} ms, errors ${web.errors + web.non2xx} in the same run   (target: >= 5,000 req/s)`,
