@@ -28,6 +28,7 @@ import { statusPageParts } from '../../lib/status-page-markup.ts';
 import { spliceBase, splicePage } from '../../lib/status-page-splice.ts';
 import { localizeStatusView } from '../../lib/i18n/localize-view.ts';
 import { choosePageVariant, variantEtag, variantHeaders, type PageLanguages, type PageVariant } from '../../lib/page-locale.ts';
+import { cspForHtml } from './csp-for-html.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -261,7 +262,8 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services, p
         done(null);
         return writeRaw(res, out.status, out.headers, out.body);
       }
-      const csp = pageCsp(out.headers['content-security-policy']);
+      // computed once per render, then sent with every answer of it: only what this HTML needs
+      const csp = cspForHtml(pageCsp(out.headers['content-security-policy']), out.body.toString('utf8'));
       const page = await compressPage(etag, out.body, csp, PAGE_BROTLI_QUALITY, false).catch((e: unknown) => {
         done(null);
         throw e;
