@@ -51,7 +51,7 @@ export interface ServerBenchOptions {
   /** loopback addresses the targets listen on (127.0.0.2 …) */
   addresses: number;
   connections: number;
-  /** offer the page this many requests a second (autocannon -R) instead of as many as it answers */
+  /** offer the page this many requests a second (page-load.ts) instead of as many as it answers */
   pageRate?: number;
   /** what loads the page (page-load.ts) */
   pageLoad: PageLoadGenerator;

@@ -376,6 +376,12 @@ async function scenarioFive(): Promise<void> {
   }
 }
 
+/** What a probe's delivery call carries, as far as the replay's checks of the recording read it. */
+interface RecordedBody {
+  stats?: { lag_ms_p99?: number };
+  results: Array<{ error: string | null }>;
+}
+
 /**
  * The platform alone, on real delivery calls: five real probes check the loopback targets through
  * a recording relay for one interval (each monitor once from each location), then the probes and
@@ -386,12 +392,6 @@ async function scenarioFive(): Promise<void> {
  * scenario's platform shares. This one measures what the platform does with the same calls when
  * it has the box to itself, beside the page's load generator. Labelled REPLAYED in its output.
  */
-/** What a probe's delivery call carries, as far as the replay's checks of the recording read it. */
-interface RecordedBody {
-  stats?: { lag_ms_p99?: number };
-  results: Array<{ error: string | null }>;
-}
-
 async function scenarioReplay(): Promise<void> {
   const perProbe = Math.round(Number(values.monitors) / 5);
   const replayWarmup = 20;

@@ -3,7 +3,7 @@
 // script hashes for 2 style blocks and 1 script, 2.5 KB sent (and scanned by Node's header check)
 // with every answer. Cut to the hashes of the blocks the HTML holds, the policy is shorter and
 // tighter, and allows nothing Astro's did not: a hash is only ever dropped, never added.
-import { createHash } from 'node:crypto';
+import { cspHashSource } from '../domain/status-page/csp-hash.ts';
 
 // <script> and <style> are raw text elements: their text ends at the first matching end tag
 // (HTML's parsing rules), so this finds each one's exact text, which is what a CSP hash covers.
@@ -16,7 +16,7 @@ export function inlineHashes(html: string): { script: Set<string>; style: Set<st
   for (const m of html.matchAll(INLINE_BLOCK)) {
     const tag = m[1].toLowerCase() as 'script' | 'style';
     if (tag === 'script' && /\bsrc\s*=/i.test(m[2])) continue;
-    found[tag].add(`'sha256-${createHash('sha256').update(m[3], 'utf8').digest('base64')}'`);
+    found[tag].add(cspHashSource(m[3]));
   }
   return found;
 }

@@ -2,7 +2,7 @@
 // and /embed/banner (the ongoing incident or maintenance, else an empty transparent frame).
 // Server-rendered HTML with no script at all; its one stylesheet is allowed by its hash in the
 // frame's own CSP, which also lets any site frame it (frame-ancestors *), and nothing else.
-import { createHash } from 'node:crypto';
+import { cspHashSource } from './csp-hash.ts';
 import { escapeAttr, escapeText } from '../../../lib/html-escape.ts';
 import { directionOf, type Translator } from '../../../lib/i18n/index.ts';
 import type { EmbedKey } from '../../../lib/i18n/messages/embed/index.ts';
@@ -62,12 +62,11 @@ export function embedFrame(kind: EmbedFrameKind, doc: EmbedStatus, tr: Translato
       `<a href="${escapeAttr(e.url)}" target="_blank" rel="noopener">${escapeText(e.title)}</a>${more}</div>`;
   }
   const css = `${themeCss(o)}:root{--st:${stateColor}}${BASE_CSS}`;
-  const hash = createHash('sha256').update(css).digest('base64');
   const title = kind === 'badge' ? doc.page.name : t('banner.region');
   const html =
     `<!doctype html><html lang="${escapeAttr(tr.locale)}" dir="${directionOf(tr.locale)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
     `<title>${escapeText(title)}</title><style>${css}</style></head><body>${body}</body></html>`;
-  const csp = `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors *`;
+  const csp = `default-src 'none'; style-src ${cspHashSource(css)}; base-uri 'none'; form-action 'none'; frame-ancestors *`;
   return { html, csp };
 }
