@@ -46,6 +46,7 @@ import { benchServerConfig, startTargets } from '../engine/in-server.ts';
 import { loadPage, pageLoadOption } from '../engine/page-load.ts';
 import { startCpuProfile } from '../engine/cpu-profile.ts';
 import { startProbeIngest } from '../../src/server/http/probe-ingest.ts';
+import { drainProbeInboxInThread } from '../../src/server/jobs/probe-drain.ts';
 import { cpuLine, startCpuSplit, type Groups } from './cpu-split.ts';
 
 const { values } = parseArgs({
@@ -68,6 +69,8 @@ const { values } = parseArgs({
     pg: { type: 'boolean', default: false },
     // the probes call the ingest thread's port (PROBE_INGEST_PORT), as docs/features/probe-locations.md advises; --main-port: the main one
     'main-port': { type: 'boolean', default: false },
+    // PostgreSQL: store the probes' results on the main thread, as before the drain thread (jobs/probe-drain.ts)
+    'drain-here': { type: 'boolean', default: false },
   },
 });
 const INTERVAL = Number(values.interval);
@@ -113,6 +116,8 @@ async function startPlatform(tag: string): Promise<Platform> {
   await app.listen({ port, host: '127.0.0.1' });
   startEngine(services, { log });
   startJobs(services, { log });
+  // as main.ts: on PostgreSQL the results are stored by a thread of their own (--drain-here: by the main thread)
+  if (!values['drain-here']) drainProbeInboxInThread(services, { log });
   const ingest = values['main-port'] ? null : await startProbeIngest(services, { port: 0, host: '127.0.0.1', log });
   return {
     services,

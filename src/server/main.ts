@@ -10,6 +10,7 @@ import { createPageServices, createServices } from './services.ts';
 import { needsSetup } from './domain/setup/first-admin.ts';
 import { publicMainOrigin } from './domain/status-page/public-links.ts';
 import { startProbeIngest } from './http/probe-ingest.ts';
+import { drainProbeInboxInThread } from './jobs/probe-drain.ts';
 import { browserInstalled, closeSharedBrowser } from './engine/checkers/browser/launch.ts';
 
 async function main(): Promise<void> {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ services, pages: createPageServices(services), withPages: true });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.productName} listening on ${config.publicScheme}://${config.productDomain}:${config.port} (${services.db.kind})`);
+  // PostgreSQL: the probes' results are stored by a thread of their own, started with the first ones
+  drainProbeInboxInThread(services, { log: (m) => app.log.warn(m) });
   if (config.probeIngestPort) {
     const ingest = await startProbeIngest(services, { port: config.probeIngestPort, host: config.host, log: (m) => app.log.warn(m) });
     app.log.info(`probe calls also on port ${ingest.port} (PROBE_INGEST_PORT), served by a thread of their own`);

@@ -36,6 +36,21 @@ export interface Actor {
 // biome-ignore lint/suspicious/noEmptyInterface: empty here, the areas add its members (above)
 export interface ProcessState {}
 
+/** Checks stored of one kind and status (checks_total's labels beside the location) */
+export interface ProbeCheckCount {
+  kind: string;
+  status: string;
+  n: number;
+}
+
+/** A drainer of the probe inbox that runs elsewhere (domain/probes/inbox.ts kickInbox) */
+export interface ProbeInboxDrainer {
+  /** Results landed: drain (at once, without waiting) */
+  kick(): void;
+  /** Resolves once everything landed before this call is stored (tests, the sweep job) */
+  drained(): Promise<void>;
+}
+
 export interface Services {
   config: Config;
   db: Db;
@@ -62,6 +77,17 @@ export interface Services {
    * drainer. The probe ingest thread (http/probe-ingest-thread.ts) tells the main thread instead.
    */
   probeInboxLanded?: () => void;
+  /**
+   * Where this process's probe inbox is drained when not on its own event loop: on PostgreSQL the
+   * platform drains in a thread of its own (jobs/probe-drain.ts), so storing the probes' results
+   * never pauses the status page's requests. Unset: kickInbox drains here.
+   */
+  probeInboxDrainer?: ProbeInboxDrainer;
+  /**
+   * Where the drain counts what it stored (checks_total), instead of this thread's registry: the
+   * drain thread's counts go to the main thread, whose /metrics is scraped.
+   */
+  countProbeChecks?: (label: string, counts: ProbeCheckCount[]) => void;
   /**
    * Where a delivery call's batch is taken (ids claimed, results into the inbox) instead of here:
    * the probe ingest thread on SQLite hands it to the main thread, the database's one writer.

@@ -7,8 +7,8 @@
 // - on SQLite by the main thread, handed over once read, parsed and validated here: node:sqlite
 //   is synchronous, so a second writer would make the main thread sleep in SQLite's busy handler
 //   whenever this one held the lock (measured: the page fell from 5,000 to 28 req/s).
-// Storing the results stays in the main thread either way: its metrics, live streams and caches
-// see every result as before.
+// Storing the results is not this thread's: on SQLite the main thread stores them; on PostgreSQL the
+// drain thread does (jobs/probe-drain.ts; the main thread forwards this thread's word to it).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';

@@ -69,6 +69,10 @@ export function probeInboxRepo(db: DbScope) {
         select n.n as claimed from n`.execute(k);
       return r.rows[0]?.claimed ?? 0;
     },
+    /** Whether any row waits to be stored */
+    async waiting(): Promise<boolean> {
+      return (await k.selectFrom('probe_result_inbox').select('seq').limit(1).executeTakeFirst()) !== undefined;
+    },
     /**
      * Takes the oldest row: deletes it and answers it (null when empty). Run inside the transaction
      * that stores its results, so the row goes exactly when they land; on PostgreSQL a second

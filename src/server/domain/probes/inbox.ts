@@ -8,13 +8,14 @@
 // The drainer takes the oldest row and stores its results in one transaction that also deletes the
 // row, so each row is stored exactly once, in the order taken; a turn of the event loop between
 // rows lets requests through. A call kicks it in its process; the probe-inbox job sweeps what a
-// stopped process left.
+// stopped process left. On PostgreSQL the platform drains in a thread of its own
+// (services.probeInboxDrainer, jobs/probe-drain.ts), so the status page keeps its event loop.
 import { probeInboxRepo } from '../../db/repositories/probe-inbox-repo.ts';
 import { withTransaction } from '../../db/scope.ts';
 import type { CheckOutcome } from '../../engine/checkers/types.ts';
 import { type PendingResult, writeBatch } from '../../engine/result-writer.ts';
 import { checksTotal } from '../../metrics/platform.ts';
-import type { Services } from '../context.ts';
+import type { ProbeCheckCount, Services } from '../context.ts';
 
 /**
  * Results a row holds at most: one drainer transaction stores one row. On SQLite the store runs on
@@ -95,9 +96,27 @@ export async function drainInbox(services: Services): Promise<number> {
     if (!taken) return stored;
     stored += taken.results.length;
     // Counted once committed, as the engine counts its own (metrics/platform.ts checks_total).
-    for (const r of taken.results) checksTotal.inc({ kind: r.kind, status: r.outcome.status, location: taken.label });
+    countStored(services, taken);
     await nextTurn();
   }
+}
+
+/** checks_total for a stored row: here, or where the services say (the drain thread's go to the main thread). */
+function countStored(services: Services, taken: InboxPayload): void {
+  const counts = new Map<string, ProbeCheckCount>();
+  for (const r of taken.results) {
+    const key = `${r.kind}\n${r.outcome.status}`;
+    const c = counts.get(key);
+    if (c) c.n++;
+    else counts.set(key, { kind: r.kind, status: r.outcome.status, n: 1 });
+  }
+  if (services.countProbeChecks) services.countProbeChecks(taken.label, [...counts.values()]);
+  else countProbeChecksHere(taken.label, [...counts.values()]);
+}
+
+/** Adds stored probe checks to this thread's checks_total. */
+export function countProbeChecksHere(label: string, counts: ProbeCheckCount[]): void {
+  for (const c of counts) checksTotal.inc({ kind: c.kind, status: c.status, location: label }, c.n);
 }
 
 const draining = new WeakMap<Services, { again: boolean; done: Promise<void> }>();
@@ -107,6 +126,10 @@ const draining = new WeakMap<Services, { again: boolean; done: Promise<void> }>(
  * a delivery call answers at once. A failure leaves its row for the next kick or the job.
  */
 export function kickInbox(services: Services): void {
+  if (services.probeInboxDrainer) {
+    services.probeInboxDrainer.kick();
+    return;
+  }
   const running = draining.get(services);
   if (running) {
     running.again = true;
@@ -137,5 +160,21 @@ const hooked = new WeakSet<Services>();
 
 /** The drain under way in this process, to wait for (tests, shutdown). */
 export async function inboxDrained(services: Services): Promise<void> {
-  await draining.get(services)?.done;
+  if (services.probeInboxDrainer) await services.probeInboxDrainer.drained();
+  else await draining.get(services)?.done;
+}
+
+/**
+ * What the probe-inbox job sweeps (rows a stopped process left, a failed drain's): drained here
+ * (answers the results stored), or kicked to the process's drainer elsewhere when rows wait (asked
+ * only then, so the sweep never starts a drain thread that has nothing to do; answers 0: the
+ * drainer's own work under load is not the sweep's to report).
+ */
+export async function sweepInbox(services: Services): Promise<number> {
+  const drainer = services.probeInboxDrainer;
+  if (!drainer) return drainInbox(services);
+  if (!(await probeInboxRepo(services.db).waiting())) return 0;
+  drainer.kick();
+  await drainer.drained();
+  return 0;
 }

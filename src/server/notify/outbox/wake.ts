@@ -10,6 +10,14 @@ function wakeAll(): void {
   for (const wake of wakers) wake();
 }
 
+/**
+ * Deliveries were committed by another thread of this process (the probe drain thread,
+ * jobs/probe-drain.ts): this thread's runner sends them now.
+ */
+export function deliveriesWrittenElsewhere(): void {
+  wakeAll();
+}
+
 /** Call where deliveries are written: this process sends them once `scope` has committed. */
 export function deliveriesWritten(scope: DbScope): void {
   afterCommit(scope, wakeAll);
