@@ -134,6 +134,10 @@ async function startPlatform(tag: string): Promise<Platform> {
   };
 }
 
+/** Which thread stored the results (jobs/probe-drain.ts: a thread of its own on PostgreSQL unless --drain-here) */
+const storedWhere = (platform: Platform) =>
+  platform.services.db.kind === 'postgres' && !values['drain-here'] ? 'stored by the probe drain thread' : 'stored by the main thread';
+
 /** Public locations made by a super admin through the domain verbs, each with a token. */
 async function makeLocations(services: Services, n: number): Promise<Array<{ slug: string; token: string }>> {
   const root = ctxFor(services, actorFor(await seedUser(services, { userType: 1 })));
@@ -366,7 +370,7 @@ async function scenarioFive(): Promise<void> {
     const sums = probes.map(runSummary);
     say(
       [
-        `scenario five: 5 probes x ${perProbe} monitors at ${INTERVAL} s (${fmt((5 * perProbe) / INTERVAL, 0)} results/s wanted), ${platform.services.db.kind}, ${SECONDS} s of page load after ${WARMUP} s warm-up; probes call the ${values['main-port'] ? 'main port' : 'ingest port (PROBE_INGEST_PORT thread)'}; load ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+        `scenario five: 5 probes x ${perProbe} monitors at ${INTERVAL} s (${fmt((5 * perProbe) / INTERVAL, 0)} results/s wanted), ${platform.services.db.kind}, ${SECONDS} s of page load after ${WARMUP} s warm-up; probes call the ${values['main-port'] ? 'main port' : 'ingest port (PROBE_INGEST_PORT thread)'}; ${storedWhere(platform)}; load ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
         `  ingest p99          ${Math.max(...sums.map((s) => s.deliveryP99))} ms (worst probe; each delivery call of up to 1,000 results as the probe timed it; p50 ${Math.max(...sums.map((s) => s.deliveryP50))} ms)   (target: <= 50 ms)`,
         `  platform stored     ${fmt(stored / SECONDS)} results/s during the page load   (target: ${fmt((5 * perProbe) / INTERVAL, 0)})`,
         `  status page         ${fmt(web.rps, 0)} req/s (${pageLoad()}), p99 ${web.p99} ms, errors ${web.errors + web.non2xx} in the same run   (target: >= 5,000 req/s)`,
@@ -509,7 +513,7 @@ async function scenarioReplay(): Promise<void> {
     };
     say(
       [
-        `scenario replay (REPLAYED: the probes' own calls played back without the probes and targets on the box; ids and check times moved on each round): ${lines.length} calls of ${recorded} results recorded from 5 probes x ${perProbe} monitors at ${INTERVAL} s, ${platform.services.db.kind}, ${SECONDS} s of page load after ${replayWarmup} s; load ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+        `scenario replay (REPLAYED: the probes' own calls played back without the probes and targets on the box; ids and check times moved on each round): ${lines.length} calls of ${recorded} results recorded from 5 probes x ${perProbe} monitors at ${INTERVAL} s, ${platform.services.db.kind}, ${SECONDS} s of page load after ${replayWarmup} s; ${storedWhere(platform)}; load ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
         `  recording           ${failed} of ${recorded} checks failed, probes' lag p99 up to ${probeLag} ms${failed > 0 || recorded < 5 * perProbe * 0.95 ? '   NOT VALID: the recording is not one interval of healthy checks (the box starved the targets or the probes); run again' : ''}`,
         `  ingest p99          ${sent.p99} ms (${sent.calls} delivery calls timed by the sender, a process doing nothing else; p50 ${sent.p50} ms, max ${sent.max} ms, errors ${sent.errors})   (target: <= 50 ms)`,
         `  platform stored     ${fmt(stored / SECONDS)} results/s during the page load   (target: ${fmt((5 * perProbe) / INTERVAL, 0)})`,
