@@ -4,10 +4,8 @@
 // only, the Require SSO warning), then a new person signs in with "Sign in with SSO" on the
 // company's sign-in page, from the main host by e-mail, and a refused sign-in shows its message.
 // Both widths, screenshots looked at.
-import { randomUUID } from 'node:crypto';
-import { DatabaseSync } from 'node:sqlite';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { insertVerifiedDomain } from './support/server-db.ts';
 import { startTestIdp } from '../support/oidc-idp.ts';
 import {
   adminApi,
@@ -24,17 +22,6 @@ import {
 } from './console-fixtures.ts';
 
 const shot = shotsIn('sso-oidc');
-
-/** A domain the company has proven it controls, straight into the server's database (no DNS here). */
-function verifyDomain(companyId: string, hostname: string): void {
-  const db = new DatabaseSync(path.join(serverDataDir(), 'statuswatch.sqlite'));
-  const now = Date.now();
-  db.prepare(
-    `INSERT INTO security_assets (id, company_id, hostname, kind, verification_token, verification_method, verified_at,
-       last_verification_at, last_verification_error, created_at, updated_at) VALUES (?, ?, ?, 'domain', ?, 'dns_txt', ?, ?, NULL, ?, ?)`,
-  ).run(randomUUID(), companyId, hostname, `tok-${randomUUID()}`, now, now, now, now);
-  db.close();
-}
 
 async function bothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -60,7 +47,7 @@ test('a company admin sets up OpenID Connect, and people sign in with SSO on the
   const api = await adminApi();
   const company = await seedCompany(api, { plan: 'enterprise' });
   const domain = `${company.subdomain}.example`;
-  verifyDomain(company.id, domain);
+  insertVerifiedDomain(serverDataDir(), company.id, domain);
   const admin = await seedUser(api, 2, company.id);
   const callback = tenantUrl(company.subdomain, '/api/v1/auth/sso/callback');
   const idp = await startTestIdp({ redirectUris: [callback] });

@@ -5,11 +5,9 @@
 // entity ID and ACS URL, downloads our metadata, is told an unusable certificate apart, pastes the
 // IdP's metadata and saves; then a new person signs in with "Sign in with SSO". Both widths,
 // screenshots looked at.
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { DatabaseSync } from 'node:sqlite';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { insertVerifiedDomain } from './support/server-db.ts';
 import { startSamlIdp } from '../fixtures/saml/idp.ts';
 import {
   adminApi,
@@ -25,17 +23,6 @@ import {
 } from './console-fixtures.ts';
 
 const shot = shotsIn('sso-saml');
-
-/** A domain the company has proven it controls, straight into the server's database (no DNS here). */
-function verifyDomain(companyId: string, hostname: string): void {
-  const db = new DatabaseSync(path.join(serverDataDir(), 'statuswatch.sqlite'));
-  const now = Date.now();
-  db.prepare(
-    `INSERT INTO security_assets (id, company_id, hostname, kind, verification_token, verification_method, verified_at,
-       last_verification_at, last_verification_error, created_at, updated_at) VALUES (?, ?, ?, 'domain', ?, 'dns_txt', ?, ?, NULL, ?, ?)`,
-  ).run(randomUUID(), companyId, hostname, `tok-${randomUUID()}`, now, now, now, now);
-  db.close();
-}
 
 async function bothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -54,7 +41,7 @@ test('a company admin sets up SAML 2.0, downloads our metadata, and a new person
   const api = await adminApi();
   const company = await seedCompany(api, { plan: 'enterprise' });
   const domain = `${company.subdomain}.example`;
-  verifyDomain(company.id, domain);
+  insertVerifiedDomain(serverDataDir(), company.id, domain);
   const admin = await seedUser(api, 2, company.id);
   const idp = await startSamlIdp({ now: () => Date.now(), name: 'e2e-idp' });
   idp.users.set('grace', { nameId: `grace@${domain}`, attributes: { groups: ['ops-admins'], displayName: 'Grace Hopper' } });

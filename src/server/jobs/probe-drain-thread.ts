@@ -36,7 +36,7 @@ try {
     while (answered < wanted && !stopping) {
       const upto = wanted;
       try {
-        await drainInbox(services);
+        await drainInbox(services, () => stopping);
       } catch (e) {
         // the row stays in the inbox: the next kick or the probe-inbox job's sweep stores it
         console.error('probe drain thread: storing results failed; the probe-inbox job retries', e);
@@ -52,7 +52,8 @@ try {
       running ??= run();
       return;
     }
-    // Stop: the row under way commits (or rolls back whole), then the connection closes.
+    // Stop: the row under way commits (or rolls back whole), the rest waits in the inbox for the
+    // next start's sweep (a backlog of minutes must not hold a shutdown), then the connection closes.
     stopping = true;
     await running;
     for (const hook of services.onShutdown ?? []) await hook();

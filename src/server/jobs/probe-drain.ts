@@ -15,6 +15,8 @@ import type { DrainThreadData, FromDrainThread, ToDrainThread } from './probe-dr
 export interface ProbeDrainThread {
   /** null until the first results, and after it ended */
   worker(): Worker | null;
+  /** What shutdown runs: the row under way commits, the rest stays in the inbox for the next start's sweep */
+  stop(): Promise<void>;
 }
 
 /** On PostgreSQL, drains the probe inbox in a thread from the first results on; on SQLite does nothing (null). */
@@ -65,15 +67,19 @@ export function drainProbeInboxInThread(services: Services, opts: { log(m: strin
     });
     w.on('error', (e) => fallBack(`failed (${e.message})`));
     w.on('exit', (code) => fallBack(`ended (code ${code})`));
-    // Shutdown: after the ingest thread (no more kicks), the row under way commits, then the thread ends.
-    (services.onShutdown ??= []).push(async () => {
-      stopping = true;
-      if (worker !== w) return; // ended before: nothing to stop
-      const exited = new Promise((r) => w.once('exit', r));
-      w.postMessage({ type: 'stop' } satisfies ToDrainThread);
-      await exited;
-    });
+    // Shutdown: after the ingest thread (no more kicks).
+    (services.onShutdown ??= []).push(stop);
     return w;
+  };
+
+  /** No more kicks; the row under way commits, the rest stays in the inbox; the thread ends. */
+  const stop = async () => {
+    stopping = true;
+    const w = worker;
+    if (!w) return; // never started, or ended before
+    const exited = new Promise((r) => w.once('exit', r));
+    w.postMessage({ type: 'stop' } satisfies ToDrainThread);
+    await exited;
   };
 
   const drainer: ProbeInboxDrainer = {
@@ -88,5 +94,5 @@ export function drainProbeInboxInThread(services: Services, opts: { log(m: strin
     },
   };
   services.probeInboxDrainer = drainer;
-  return { worker: () => worker };
+  return { worker: () => worker, stop };
 }

@@ -27,9 +27,13 @@ const isJob = (v: unknown): v is Job =>
   typeof (v as Job).periodMs === 'number' &&
   typeof (v as Job).run === 'function';
 
-/** Every Job the modules of this folder export: all of them must be in the table. */
+/**
+ * Every Job the modules of this folder export: all of them must be in the table. A worker
+ * thread's entry (`*-thread.ts`, e.g. the probe drain thread's) runs only as a thread, so it is
+ * not imported here.
+ */
 async function jobsInFolder(): Promise<Job[]> {
-  const modules = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const modules = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('-thread.ts'));
   const found: Job[] = [];
   for (const file of modules) found.push(...Object.values(await import(`./${file}`)).filter(isJob));
   return found;

@@ -2,13 +2,14 @@
 // stored by a thread of the platform's own, started only once results come; what the main thread
 // keeps in memory still sees them (checks_total, the alert sender woken when the thread commits a
 // delivery: no timed job runs here, so the webhook arrives only through that wake-up); the sweep
-// hands left rows to the thread; a thread that dies hands the work back to the main thread; the
-// platform stops with it. On SQLite the main thread keeps storing (one writer).
+// hands left rows to the thread; a thread that dies hands the work back to the main thread; a
+// stopping thread finishes the row under way and leaves the rest to the sweep. On SQLite the main thread keeps storing (one writer).
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxDrained, sweepInbox } from '../../../src/server/domain/probes/inbox.ts';
+import { probeInboxRepo } from '../../../src/server/db/repositories/probe-inbox-repo.ts';
+import { inboxDrained, inboxRows, kickInbox, sweepInbox } from '../../../src/server/domain/probes/inbox.ts';
 import { startDeliveryWaker } from '../../../src/server/jobs/alert-delivery.ts';
 import { type ProbeDrainThread, drainProbeInboxInThread } from '../../../src/server/jobs/probe-drain.ts';
 import { platformRegistry } from '../../../src/server/metrics/platform.ts';
@@ -166,4 +167,54 @@ describe.runIf(DB_KINDS.includes('postgres'))('the probe drain thread on postgre
     await waitFor(async () => (await results()).length >= before + 3, { ...LONG, what: 'results stored by the main thread' });
     expect(await monitorStatus()).toBe('operational');
   }, 90_000);
+
+  it('stops after the row under way: the rest waits in the inbox for the sweep, nothing lost or doubled', async () => {
+    probe?.child.kill('SIGKILL');
+    await probe?.exited;
+    await sweepInbox(t.services); // what the probe sent last, stored by the main thread
+    const again = drainProbeInboxInThread(t.services, { log: (m) => logged.push(m) })!;
+    const { num } = await t.services.db.k
+      .selectFrom('probe_locations')
+      .select('num')
+      .where('id', '=', w.euWest.id)
+      .executeTakeFirstOrThrow();
+    const { company_id } = await t.services.db.k
+      .selectFrom('monitors')
+      .select('company_id')
+      .where('id', '=', monitorId)
+      .executeTakeFirstOrThrow();
+    const before = (await results()).length;
+    // a backlog of 30 rows of 500 results, as after a burst of deliveries
+    const from = Date.now();
+    const backlog = Array.from({ length: 15_000 }, (_, i) => ({
+      monitorId,
+      companyId: company_id,
+      checkedAt: from + i,
+      kind: 'http',
+      outcome: {
+        status: 'operational' as const,
+        responseTimeMs: 3,
+        httpCode: 200,
+        error: null,
+        timings: null,
+        certExpiresAt: null,
+        certIssuer: null,
+        certSubject: null,
+      },
+    }));
+    await probeInboxRepo(t.services.db).add(inboxRows('postgres', Number(num), 'eu-west', backlog, from));
+    const rows = (await inboxSeqs()).length;
+    expect(rows).toBe(30);
+    kickInbox(t.services);
+    await waitFor(async () => (await inboxSeqs()).length < rows, { ...LONG, what: 'the thread to store its first row' });
+    await again.stop();
+    expect(t.services.probeInboxDrainer).toBeUndefined();
+    const left = (await inboxSeqs()).length;
+    expect(left).toBeGreaterThan(0);
+    // each row stored whole, once
+    expect((await results()).length - before).toBe((rows - left) * 500);
+    await sweepInbox(t.services);
+    expect(await inboxSeqs()).toEqual([]);
+    expect((await results()).length - before).toBe(15_000);
+  }, 120_000);
 });

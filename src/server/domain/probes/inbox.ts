@@ -66,12 +66,15 @@ export function inboxRows(kind: 'sqlite' | 'postgres', location: number, label: 
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Stores the inbox's rows, oldest first, until it is empty; answers the results stored. */
-export async function drainInbox(services: Services): Promise<number> {
+/**
+ * Stores the inbox's rows, oldest first, until it is empty or `stop` says so (asked between rows:
+ * a stopping drain thread leaves the rest to the next start's sweep); answers the results stored.
+ */
+export async function drainInbox(services: Services, stop: () => boolean = () => false): Promise<number> {
   if (!services.monitorIncidents) throw new Error('probe inbox: services have no monitorIncidents (services.ts wires them)');
   const incidents = services.monitorIncidents;
   let stored = 0;
-  for (;;) {
+  while (!stop()) {
     const now = services.now();
     const taken = await withTransaction(services.db, async (tx) => {
       const row = await probeInboxRepo(tx).takeOldest();
@@ -99,6 +102,7 @@ export async function drainInbox(services: Services): Promise<number> {
     countStored(services, taken);
     await nextTurn();
   }
+  return stored;
 }
 
 /** checks_total for a stored row: here, or where the services say (the drain thread's go to the main thread). */
