@@ -160,6 +160,8 @@ describe.each(DB_KINDS)('a probe process against the platform on %s', (kind) => 
       what: 'a minute of checks to go on, buffered',
     });
     const storedWhileCut = (await stored()).length;
+    const upAt = Date.now();
+    const hitsWhileCut = hits - hitsAtCut;
     await relay.up();
     const line = await waitFor(() => p.lines.find((l) => /delivered \d+ buffered results/.test(l)), {
       ...LONG,
@@ -176,9 +178,12 @@ describe.each(DB_KINDS)('a probe process against the platform on %s', (kind) => 
     expect(rows.length).toBeLessThanOrEqual(hits);
     expect(rows.length).toBeGreaterThanOrEqual(hits - 1);
     expect((await takenIds()).count).toBe(rows.length);
-    // nothing lost while the platform was unreachable: no gap of two intervals around the cut
-    const around = rows.map((r) => r.checked_at).filter((at) => at >= cutAt - 3_000);
-    for (let i = 1; i < around.length; i++) expect(around[i] - around[i - 1], `gap before ${around[i]}`).toBeLessThan(2_000);
+    // nothing lost while the platform was unreachable: a row for each check the target saw then
+    // (counted, not timed: on a loaded machine the probe's own lag spaces its checks out; a check
+    // on each edge of the window may fall on either side)
+    const duringCut = rows.filter((r) => r.checked_at >= cutAt && r.checked_at < upAt).length;
+    expect(duringCut).toBeGreaterThanOrEqual(hitsWhileCut - 2);
+    expect(duringCut).toBeLessThanOrEqual(hitsWhileCut + 2);
   }, 300_000);
 
   it('delivers the buffer of a probe killed with SIGKILL once it runs again', async () => {
