@@ -13,7 +13,6 @@ export type ToDrainThread =
 
 /** From the drain thread */
 export type FromDrainThread =
-  | { type: 'ready' }
   | { type: 'failed'; error: string }
   /** everything landed before kick `seq` is stored */
   | { type: 'drained'; seq: number }

@@ -60,7 +60,6 @@ try {
     await services.db.close();
     port.close();
   });
-  send({ type: 'ready' });
 } catch (e) {
   send({ type: 'failed', error: e instanceof Error ? e.message : String(e) });
 }
