@@ -330,6 +330,9 @@ test('a browser journey runs from the editor; a failing assertion names its step
   await dialog.getByRole('button', { name: 'Add step' }).click();
   await at(3, 'action').selectOption('screenshot');
   await expect(at(3, 'url')).toHaveCount(0); // a screenshot takes no URL, selector or value
+  // A fresh browser context on a loaded 2-core machine can take most of the default 10 s before the
+  // first step (a CI run: steps 1-2 took 1.2 s yet the run timed out); this journey is about steps.
+  await dialog.locator('#m-timeout_seconds').fill('40');
 
   await dialog.getByRole('button', { name: 'Run now' }).click();
   await expect(dialog.getByTestId('run-progress')).toContainText('Running 4 steps in a fresh browser…');
