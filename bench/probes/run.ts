@@ -71,6 +71,9 @@ const { values } = parseArgs({
     'main-port': { type: 'boolean', default: false },
     // PostgreSQL: store the probes' results on the main thread, as before the drain thread (jobs/probe-drain.ts)
     'drain-here': { type: 'boolean', default: false },
+    // replay: the page loaded this long before its measured window (as a server that has been
+    // serving it: its code compiled, its connections open, its caches filled); 0: cold, as before
+    'page-warmup': { type: 'string', default: '15' },
   },
 });
 const INTERVAL = Number(values.interval);
@@ -403,7 +406,9 @@ interface RecordedBody {
  */
 async function scenarioReplay(): Promise<void> {
   const perProbe = Math.round(Number(values.monitors) / 5);
-  const replayWarmup = 20;
+  const pageWarmup = Number(values['page-warmup']);
+  // the delivery calls' own warm-up, then the page's (both loads run through it), then the window
+  const replayWarmup = 20 + pageWarmup;
   const targets = await startTargets(8);
   const platform = await startPlatform('replay');
   const recording = path.join(mkdtempSync(path.join(os.tmpdir(), 'sw-bench-replay-')), 'calls.jsonl');
@@ -489,8 +494,10 @@ async function scenarioReplay(): Promise<void> {
     let out = '';
     sender.stdout!.on('data', (d) => (out += d));
     const senderDone = new Promise<void>((r) => sender.once('exit', () => r()));
-    await sleep(replayWarmup * 1000);
+    await sleep((replayWarmup - pageWarmup) * 1000);
     const host = `${PAGE_COMPANY}.localhost:${platform.port}`;
+    if (pageWarmup > 0)
+      await loadPage(`http://127.0.0.1:${platform.port}/`, host, pageWarmup, Number(values.connections), PAGE_RATE, PAGE_LOAD);
     const t0 = Date.now();
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
@@ -513,7 +520,7 @@ async function scenarioReplay(): Promise<void> {
     };
     say(
       [
-        `scenario replay (REPLAYED: the probes' own calls played back without the probes and targets on the box; ids and check times moved on each round): ${lines.length} calls of ${recorded} results recorded from 5 probes x ${perProbe} monitors at ${INTERVAL} s, ${platform.services.db.kind}, ${SECONDS} s of page load after ${replayWarmup} s; ${storedWhere(platform)}; load ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+        `scenario replay (REPLAYED: the probes' own calls played back without the probes and targets on the box; ids and check times moved on each round): ${lines.length} calls of ${recorded} results recorded from 5 probes x ${perProbe} monitors at ${INTERVAL} s, ${platform.services.db.kind}, ${SECONDS} s of page load after ${replayWarmup} s (the page loaded for the last ${pageWarmup} s of it); ${storedWhere(platform)}; load ${load.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
         `  recording           ${failed} of ${recorded} checks failed, probes' lag p99 up to ${probeLag} ms${failed > 0 || recorded < 5 * perProbe * 0.95 ? '   NOT VALID: the recording is not one interval of healthy checks (the box starved the targets or the probes); run again' : ''}`,
         `  ingest p99          ${sent.p99} ms (${sent.calls} delivery calls timed by the sender, a process doing nothing else; p50 ${sent.p50} ms, max ${sent.max} ms, errors ${sent.errors})   (target: <= 50 ms)`,
         `  platform stored     ${fmt(stored / SECONDS)} results/s during the page load   (target: ${fmt((5 * perProbe) / INTERVAL, 0)})`,
