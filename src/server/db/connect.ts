@@ -30,6 +30,16 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 /** A connection attempt to an unreachable server gives up after this (pg waits forever by default). */
 export const CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * Idle connections are kept (node-postgres closes them after 10 s by default). A connection opened
+ * again costs a backend start and, for each statement kept prepared (pg-prepared.ts), a parse and
+ * five planned runs before its generic plan: the probe ingest thread's second connection, needed
+ * when two delivery calls overlapped and closed again after 10 s idle, made the calls' slowest
+ * (bench:probes replay: a 175 ms round trip, PostgreSQL logging the statement's parse 25 ms and
+ * bind 52 ms). The pool's size bounds what is kept.
+ */
+export const IDLE_TIMEOUT_MS = 0;
+
 type DbOptions = (
   | {
       kind: 'sqlite';
@@ -103,7 +113,7 @@ export function openDb(opts: DbOptions): Db {
  * client's error also fails its query, which reports it to the caller.
  */
 function resilientPool(url: string, max: number, log: (line: string) => void): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: IDLE_TIMEOUT_MS });
   pool.on('error', (e) => log(`${describeDbFailure(e)}: an idle connection was lost; reconnecting on next use`));
   pool.on('connect', (client) => {
     client.on('error', () => {});
